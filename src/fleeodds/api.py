@@ -1,0 +1,202 @@
+"""The public Python API: load a scenario, evaluate it exactly and/or by Monte Carlo.
+
+>>> import fleeodds
+>>> sc = fleeodds.load_scenario(fleeodds.example_path("warhammer/goblins_broken_by_dwarfs.toml"))
+>>> table = fleeodds.evaluate(sc, method="both", trials=200_000, seed=1)
+>>> round(table.probability("caught", "exact"), 4)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import platform
+import tomllib
+from datetime import datetime, timezone
+from fractions import Fraction
+from importlib import metadata
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from . import engine
+from .errors import FleeoddsError, InputError
+from .outcomes import check_lang
+from .results import COLUMNS, DIST_COLUMNS, OutcomeTable
+from .stats import wilson_interval, z_score
+from .system import Scenario, scenario_from_dict
+
+METHODS = ("exact", "mc", "both")
+
+
+def example_dir() -> Path:
+    """Folder of the shipped example scenarios."""
+    return Path(str(resources.files("fleeodds") / "examples"))
+
+
+def example_path(name: str) -> Path:
+    """Path of a shipped example, e.g. ``"warhammer/goblins_broken_by_dwarfs.toml"``."""
+    p = example_dir() / name
+    if not p.exists():
+        raise InputError("example", name, "one of the files listed by `fleeodds examples`")
+    return p
+
+
+def list_examples() -> list[Path]:
+    """Every shipped example scenario file, sorted."""
+    return sorted(example_dir().rglob("*.toml"))
+
+
+def load_scenario(source: str | Path | dict) -> Scenario:
+    """Load and validate a scenario.
+
+    Parameters
+    ----------
+    source : path to a TOML file, or a dict with the same content
+        A bare name such as ``"warhammer/goblins_broken_by_dwarfs.toml"`` that is
+        not a file is looked up among the shipped examples.
+
+    Returns
+    -------
+    Scenario
+
+    Raises
+    ------
+    FleeoddsError
+        On a missing file, invalid TOML, or any invalid field (the message names
+        the field, the value and what is allowed).
+    """
+    if isinstance(source, dict):
+        return scenario_from_dict(source, Path.cwd())
+    path = Path(source)
+    if not path.exists():
+        candidate = example_dir() / str(source)
+        if candidate.exists():
+            path = candidate
+        else:
+            raise InputError("scenario", str(source), "an existing .toml file or a name listed by `fleeodds examples`")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise FleeoddsError(f"{path}: not valid TOML: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FleeoddsError(f"{path}: cannot read the file: {exc}") from None
+    return scenario_from_dict(data, path.parent)
+
+
+def _versions() -> dict[str, str]:
+    import numba
+
+    try:
+        own = metadata.version("fleeodds")
+    except metadata.PackageNotFoundError:
+        from . import __version__ as own
+    return {"fleeodds": own, "numpy": np.__version__, "numba": numba.__version__,
+            "pandas": pd.__version__, "python": platform.python_version()}
+
+
+def evaluate(
+    scenario: Scenario,
+    method: str = "both",
+    *,
+    trials: int | None = None,
+    precision: float | None = None,
+    seed: int = 0,
+    lang: str = "en",
+    progress: bool | None = None,
+) -> OutcomeTable:
+    """Evaluate a scenario.
+
+    Parameters
+    ----------
+    scenario : Scenario
+        From :func:`load_scenario`.
+    method : {"both", "exact", "mc"}
+        ``"both"`` runs the exact solver (when the scenario has one) and Monte
+        Carlo; ``"exact"`` fails if the scenario has no exact solver.
+    trials : int, optional
+        Monte Carlo trials; default 1,000,000 unless ``precision`` is given.
+    precision : float, optional
+        Target 95 % Wilson half-width of every outcome, e.g. 0.001.
+    seed : int
+        Seed of the counter-based stream (same seed, same counts, any thread count).
+    lang : {"en", "fr"}
+        Language of the labels.
+    progress : bool or None
+        Progress bar on long Monte Carlo runs (``None``: only on a terminal).
+
+    Returns
+    -------
+    OutcomeTable
+
+    Raises
+    ------
+    InputError
+        Unknown method or language, invalid trials/precision/seed, or
+        ``method="exact"`` on a scenario without an exact solver.
+    """
+    if method not in METHODS:
+        raise InputError("method", method, "one of 'exact', 'mc', 'both'")
+    check_lang(lang)
+    if method == "exact" and not scenario.has_exact:
+        raise InputError("method", method, "'mc' or 'both': this scenario has no exact solver")
+    rows: list[dict[str, Any]] = []
+    dist_rows: list[dict[str, Any]] = []
+    manifest: dict[str, Any] = {
+        "title": scenario.title,
+        "system": scenario.system,
+        "method": method,
+        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "versions": _versions(),
+        "scenario": scenario.describe(),
+    }
+    exact_p: dict[int, float] = {}
+    fractions: dict[str, str] = {}
+    labels = [o.label(lang) for o in scenario.outcomes]
+    codes = [o.code for o in scenario.outcomes]
+    if method in ("exact", "both") and scenario.has_exact:
+        dist = scenario.exact_distribution("fraction" if _fraction_ok(scenario) else "float")
+        per: dict[int, Any] = {i: 0 for i in range(len(codes))}
+        for (o, m), p in dist.items():
+            per[o] += p
+            if scenario.metric.code != "none":
+                dist_rows.append({"method": "exact", "outcome": codes[o], "label": labels[o],
+                                  "value": m, "probability": float(p), "count": np.nan})
+        for i, p in per.items():
+            exact_p[i] = float(p)
+            if isinstance(p, Fraction):
+                fractions[codes[i]] = f"{p.numerator}/{p.denominator}"
+            rows.append({"method": "exact", "outcome": codes[i], "label": labels[i], "probability": float(p),
+                         "ci_low": float(p), "ci_high": float(p), "count": np.nan, "trials": np.nan,
+                         "exact": True, "z": np.nan})
+        manifest["exact_mode"] = "fraction" if fractions else "float"
+    if method in ("mc", "both"):
+        sim = engine.simulate(scenario.kernel(), trials=trials, precision=precision, seed=seed,
+                              progress=progress, description=scenario.title or "simulating")
+        manifest.update({"seed": sim.seed, "trials": sim.trials, "precision": precision,
+                         "mc_seconds": round(sim.seconds, 3)})
+        per_outcome = sim.outcome_counts
+        for i, k in enumerate(per_outcome):
+            lo, hi = wilson_interval(int(k), sim.trials)
+            z = z_score(int(k), sim.trials, exact_p[i]) if i in exact_p else np.nan
+            rows.append({"method": "monte_carlo", "outcome": codes[i], "label": labels[i],
+                         "probability": k / sim.trials, "ci_low": lo, "ci_high": hi, "count": int(k),
+                         "trials": sim.trials, "exact": False, "z": z})
+        if scenario.metric.code != "none":
+            counts = sim.counts
+            for o in range(counts.shape[0]):
+                for b in np.nonzero(counts[o])[0]:
+                    dist_rows.append({"method": "monte_carlo", "outcome": codes[o], "label": labels[o],
+                                      "value": int(b) + scenario.metric.offset,
+                                      "probability": counts[o, b] / sim.trials, "count": int(counts[o, b])})
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    distribution = pd.DataFrame(dist_rows, columns=DIST_COLUMNS)
+    if len(distribution):
+        distribution = distribution.groupby(["method", "outcome", "label", "value"], as_index=False, sort=False).agg(
+            probability=("probability", "sum"), count=("count", "sum"))[DIST_COLUMNS]
+    return OutcomeTable(frame, distribution, manifest, tuple(scenario.outcomes), scenario.metric, lang, fractions)
+
+
+def _fraction_ok(scenario: Scenario) -> bool:
+    return getattr(scenario, "exact_fraction_ok", True)

@@ -1,0 +1,333 @@
+"""Dice notation: parsing, exact probability mass functions, and sampling in kernels.
+
+Grammar (case-insensitive, spaces ignored)::
+
+    expr  := ["-"] term (("+" | "-") term)*
+    term  := INT | dice | "max(" dice ")" | "min(" dice ")" | "max" dice
+    dice  := [N] "d" S [keep]
+    keep  := ("kh" | "kl") K | ("dh" | "dl") [K]
+
+Examples: ``2d6``, ``3d6``, ``1d12+4``, ``3d6kh2`` (keep the two highest),
+``3d6kl2`` (keep the two lowest), ``3D6dl`` (drop the lowest: same as ``3d6kh2``),
+``max(2d6)`` and ``max2D6`` (the higher of two dice: ``2d6kh1``), ``max2D6+D6``.
+These cover every roll of the Warhammer rules digest (§2), D&D damage and
+Hell Dorado dice.
+
+The exact PMF (:func:`pmf`) is computed by convolution of uniform dice, or by
+enumerating the equally likely rolls when dice are kept or dropped. Monte Carlo
+kernels sample the same expression die by die with :func:`roll` on an encoded
+spec (:meth:`DiceExpr.encode`), an independent path from the exact one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+from .errors import InputError
+from .rng import bounded
+
+ALLOWED = "dice notation such as 2d6, 3d6, 1d12+4, 3d6kh2, 3d6kl2, max(2d6), max2D6+D6"
+MAX_DICE_PER_TERM = 64
+MAX_SIDES = 1000
+MAX_TERMS = 8
+#: Keep modes in an encoded spec.
+KEEP_ALL, KEEP_HIGH, KEEP_LOW = 0, 1, 2
+_MAX_ENUMERATION = 2_000_000
+
+_DICE_RE = re.compile(r"(\d*)d(\d+)(?:(kh|kl|dh|dl)(\d*))?")
+_TOKEN_RE = re.compile(r"([+-])?\s*(max\(|min\(|max|min)?\s*(\d*d\d+(?:(?:kh|kl|dh|dl)\d*)?|\d+)\s*(\))?\s*")
+
+
+@dataclass(frozen=True)
+class DiceTerm:
+    """``count`` dice with ``sides`` faces, keeping ``keep_n`` of them (high or low), times ``sign``."""
+
+    count: int
+    sides: int
+    keep: int = KEEP_ALL
+    keep_n: int = 0
+    sign: int = 1
+
+    @property
+    def kept(self) -> int:
+        return self.count if self.keep == KEEP_ALL else self.keep_n
+
+    def __str__(self) -> str:
+        suffix = {KEEP_ALL: "", KEEP_HIGH: f"kh{self.keep_n}", KEEP_LOW: f"kl{self.keep_n}"}[self.keep]
+        return f"{self.count}d{self.sides}{suffix}"
+
+
+@dataclass(frozen=True)
+class DiceExpr:
+    """A parsed dice expression: a sum of dice terms plus a constant.
+
+    Use :func:`parse` to build one. ``min_value``/``max_value`` are the bounds
+    of the total.
+    """
+
+    terms: tuple[DiceTerm, ...]
+    constant: int = 0
+    text: str = ""
+
+    def __str__(self) -> str:
+        parts = []
+        for t in self.terms:
+            parts.append(("-" if t.sign < 0 else "+") + str(t))
+        if self.constant:
+            parts.append(f"{self.constant:+d}")
+        s = "".join(parts).lstrip("+")
+        return s or "0"
+
+    @property
+    def min_value(self) -> int:
+        lo = self.constant
+        for t in self.terms:
+            lo += t.kept * (1 if t.sign > 0 else -t.sides)
+        return lo
+
+    @property
+    def max_value(self) -> int:
+        hi = self.constant
+        for t in self.terms:
+            hi += t.kept * (t.sides if t.sign > 0 else -1)
+        return hi
+
+    def encode(self) -> np.ndarray:
+        """Encode for :func:`roll`: int64 array of shape ``(1 + n_terms, 5)``.
+
+        Row 0 is ``[n_terms, constant, 0, 0, 0]``; each further row is
+        ``[count, sides, keep_mode, keep_n, sign]``.
+        """
+        out = np.zeros((1 + len(self.terms), 5), dtype=np.int64)
+        out[0, 0] = len(self.terms)
+        out[0, 1] = self.constant
+        for i, t in enumerate(self.terms, start=1):
+            out[i] = (t.count, t.sides, t.keep, t.keep_n, t.sign)
+        return out
+
+    def pmf(self) -> dict[int, Fraction]:
+        """Exact PMF of the total, see :func:`pmf`."""
+        return _pmf_cached(self)
+
+
+def parse(text: str, field: str = "dice") -> DiceExpr:
+    """Parse dice notation.
+
+    Parameters
+    ----------
+    text : str
+        The notation, e.g. ``"2d6"``, ``"1d12+4"``, ``"3d6kh2"``, ``"max(2d6)"``.
+        A plain integer (``"3"``) is a constant roll.
+    field : str
+        Name of the field the text came from, used in error messages.
+
+    Returns
+    -------
+    DiceExpr
+
+    Raises
+    ------
+    InputError
+        If the text is not valid notation, has more than 64 dice in a term,
+        dice with fewer than 1 or more than 1000 sides, or keeps more dice than
+        it rolls.
+    """
+    if isinstance(text, DiceExpr):
+        return text
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        raise InputError(field, text, ALLOWED)
+    raw = str(text)
+    s = raw.strip().lower().replace(" ", "")
+    if not s:
+        raise InputError(field, raw, ALLOWED)
+    pos = 0
+    terms: list[DiceTerm] = []
+    constant = 0
+    first = True
+    while pos < len(s):
+        m = _TOKEN_RE.match(s, pos)
+        if not m or m.end() == pos:
+            raise InputError(field, raw, ALLOWED)
+        sign_s, func, body, close = m.groups()
+        if sign_s is None and not first:
+            raise InputError(field, raw, ALLOWED)
+        sign = -1 if sign_s == "-" else 1
+        if func and func.endswith("(") and not close:
+            raise InputError(field, raw, ALLOWED + " (unbalanced parenthesis)")
+        if close and not (func and func.endswith("(")):
+            raise InputError(field, raw, ALLOWED + " (unbalanced parenthesis)")
+        pos = m.end()
+        first = False
+        if "d" not in body:
+            if func:
+                raise InputError(field, raw, ALLOWED)
+            constant += sign * int(body)
+            continue
+        dm = _DICE_RE.fullmatch(body)
+        if not dm:
+            raise InputError(field, raw, ALLOWED)
+        count = int(dm.group(1)) if dm.group(1) else 1
+        sides = int(dm.group(2))
+        mode, k = dm.group(3), dm.group(4)
+        if not 1 <= count <= MAX_DICE_PER_TERM:
+            raise InputError(field, raw, f"1 to {MAX_DICE_PER_TERM} dice per term")
+        if not 1 <= sides <= MAX_SIDES:
+            raise InputError(field, raw, f"dice with 1 to {MAX_SIDES} sides")
+        keep, keep_n = KEEP_ALL, 0
+        if mode:
+            if func:
+                raise InputError(field, raw, ALLOWED + " (max()/min() cannot be combined with kh/kl/dh/dl)")
+            n = int(k) if k else (None if mode in ("kh", "kl") else 1)
+            if n is None:
+                raise InputError(field, raw, ALLOWED + " (kh and kl need a number, e.g. 3d6kh2)")
+            if mode in ("kh", "kl"):
+                keep, keep_n = (KEEP_HIGH if mode == "kh" else KEEP_LOW), n
+            else:  # drop n lowest = keep count-n highest
+                keep, keep_n = (KEEP_HIGH if mode == "dl" else KEEP_LOW), count - n
+            if not 1 <= keep_n <= count:
+                raise InputError(field, raw, f"keeping between 1 and {count} of {count}d{sides}")
+            if keep_n == count:
+                keep, keep_n = KEEP_ALL, 0
+        elif func:
+            keep, keep_n = (KEEP_HIGH if func.startswith("max") else KEEP_LOW), 1
+            if count == 1:
+                keep, keep_n = KEEP_ALL, 0
+        terms.append(DiceTerm(count, sides, keep, keep_n, sign))
+    if len(terms) > MAX_TERMS:
+        raise InputError(field, raw, f"at most {MAX_TERMS} dice terms")
+    return DiceExpr(tuple(terms), constant, raw)
+
+
+def _uniform_sum_pmf(count: int, sides: int) -> dict[int, Fraction]:
+    dist = {0: Fraction(1)}
+    face = Fraction(1, sides)
+    for _ in range(count):
+        nxt: dict[int, Fraction] = {}
+        for total, p in dist.items():
+            for f in range(1, sides + 1):
+                nxt[total + f] = nxt.get(total + f, Fraction(0)) + p * face
+        dist = nxt
+    return dist
+
+
+def _kept_pmf(term: DiceTerm) -> dict[int, Fraction]:
+    """PMF of a keep-highest/lowest term by enumerating every equally likely roll."""
+    n_rolls = term.sides ** term.count
+    if n_rolls > _MAX_ENUMERATION:
+        raise InputError("dice", str(term), f"kept dice with at most {_MAX_ENUMERATION:,} possible rolls")
+    counts: dict[int, int] = {}
+    for roll in itertools.product(range(1, term.sides + 1), repeat=term.count):
+        ordered = sorted(roll, reverse=term.keep == KEEP_HIGH)
+        total = sum(ordered[: term.keep_n])
+        counts[total] = counts.get(total, 0) + 1
+    return {v: Fraction(c, n_rolls) for v, c in counts.items()}
+
+
+def convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
+    """PMF of the sum of two independent integer variables given as ``{value: probability}``."""
+    out: dict[int, Fraction] = {}
+    for va, pa in a.items():
+        for vb, pb in b.items():
+            out[va + vb] = out.get(va + vb, 0) + pa * pb
+    return out
+
+
+@lru_cache(maxsize=256)
+def _pmf_cached(expr: DiceExpr) -> dict[int, Fraction]:
+    dist: dict[int, Fraction] = {expr.constant: Fraction(1)}
+    for t in expr.terms:
+        part = _uniform_sum_pmf(t.count, t.sides) if t.keep == KEEP_ALL else _kept_pmf(t)
+        if t.sign < 0:
+            part = {-v: p for v, p in part.items()}
+        dist = convolve(dist, part)
+    return dict(sorted(dist.items()))
+
+
+def pmf(notation: str | DiceExpr) -> dict[int, Fraction]:
+    """Exact probability mass function of a dice expression.
+
+    Parameters
+    ----------
+    notation : str or DiceExpr
+
+    Returns
+    -------
+    dict[int, fractions.Fraction]
+        ``{total: probability}``, sorted by total; probabilities sum to exactly 1.
+
+    Raises
+    ------
+    InputError
+        On malformed notation (see :func:`parse`).
+    """
+    return parse(notation).pmf()
+
+
+def pmf_array(notation: str | DiceExpr) -> tuple[int, np.ndarray]:
+    """PMF as ``(offset, probs)`` where ``probs[i]`` (float64) is ``P(total == offset + i)``."""
+    dist = pmf(notation)
+    lo, hi = min(dist), max(dist)
+    arr = np.zeros(hi - lo + 1)
+    for v, p in dist.items():
+        arr[v - lo] = float(p)
+    return lo, arr
+
+
+# --------------------------------------------------------------------------- kernels
+
+
+@njit(cache=True)
+def roll(spec, key, counter, scratch):
+    """Roll an encoded dice expression inside a numba kernel.
+
+    Parameters
+    ----------
+    spec : int64 array, shape (1 + n_terms, 5)
+        From :meth:`DiceExpr.encode`.
+    key : uint64
+        The trial key (:func:`fleeodds.rng.trial_key`).
+    counter : int64
+        Index of the next draw of this trial.
+    scratch : int64 array, shape (>= 64,)
+        Work space for kept dice, allocated once per block, not per trial.
+
+    Returns
+    -------
+    (total, next_counter) : (int64, int64)
+    """
+    total = spec[0, 1]
+    for t in range(1, spec[0, 0] + 1):
+        count = spec[t, 0]
+        sides = spec[t, 1]
+        mode = spec[t, 2]
+        sub = 0
+        if mode == KEEP_ALL:
+            for _ in range(count):
+                v, counter = bounded(key, counter, sides)
+                sub += v + 1
+        else:
+            keep_n = spec[t, 3]
+            for i in range(count):
+                v, counter = bounded(key, counter, sides)
+                scratch[i] = v + 1
+            # partial selection sort: move the keep_n best dice to the front
+            for i in range(keep_n):
+                best = i
+                for j in range(i + 1, count):
+                    if (mode == KEEP_HIGH and scratch[j] > scratch[best]) or (
+                        mode == KEEP_LOW and scratch[j] < scratch[best]
+                    ):
+                        best = j
+                tmp = scratch[i]
+                scratch[i] = scratch[best]
+                scratch[best] = tmp
+                sub += scratch[i]
+        total += sub * spec[t, 4]
+    return total, counter

@@ -1,0 +1,175 @@
+"""Run Monte Carlo kernels: chunks, parallel blocks, target precision, progress bar.
+
+A *kernel* is any callable ``kernel(seed, start, n) -> counts`` that simulates
+trials ``start .. start + n - 1`` and returns an int64 array of shape
+``(n_outcomes, n_bins)``: how many trials ended in each outcome with each value
+of the scenario's metric (distance fled, damage taken, turn of resolution).
+Systems build their kernels on :func:`fleeodds.rng.trial_key`, so a trial's
+dice depend only on ``(seed, trial index)``; summing integer counts is order
+independent, hence the same seed gives the same counts whatever the thread
+count and chunk size.
+
+Memory does not grow with trials: kernels aggregate counts per block of trials
+(``BLOCK`` trials per block, blocks spread over numba threads with ``prange``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+from numba import njit
+from tqdm.auto import tqdm
+
+from .errors import InputError
+from .stats import trials_for_precision, wilson_half_width
+
+#: Trials per parallel block inside a kernel call.
+BLOCK = 1 << 14
+#: Trials per kernel call (one progress-bar step).
+CHUNK = 1 << 22
+#: Upper bound on trials a precision target may ask for.
+MAX_TRIALS = 20_000_000_000
+DEFAULT_TRIALS = 1_000_000
+
+Kernel = Callable[[int, int, int], np.ndarray]
+
+
+@njit(inline="always", cache=True)
+def block_range(block, start, n):
+    """Trial indices ``[lo, hi)`` of parallel block ``block`` of a call covering ``[start, start + n)``."""
+    lo = start + block * BLOCK
+    hi = min(start + n, lo + BLOCK)
+    return lo, hi
+
+
+@njit(inline="always", cache=True)
+def n_blocks(n):
+    """How many parallel blocks a call of ``n`` trials spans."""
+    return (n + BLOCK - 1) // BLOCK
+
+
+@dataclass
+class SimulationCounts:
+    """Aggregated Monte Carlo counts.
+
+    Attributes
+    ----------
+    counts : ndarray of int64, shape (n_outcomes, n_bins)
+        Trials per outcome and metric value.
+    trials : int
+        Total trials run (``counts.sum() == trials``).
+    seed : int
+    seconds : float
+        Wall-clock time of the kernel calls.
+    """
+
+    counts: np.ndarray
+    trials: int
+    seed: int
+    seconds: float
+
+    @property
+    def outcome_counts(self) -> np.ndarray:
+        return self.counts.sum(axis=1)
+
+
+def _check_seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**63:
+        raise InputError("seed", seed, "an integer from 0 to 2**63 - 1")
+    return int(seed)
+
+
+def simulate(
+    kernel: Kernel,
+    *,
+    trials: int | None = None,
+    precision: float | None = None,
+    seed: int = 0,
+    outcomes: Sequence[int] | None = None,
+    progress: bool | None = None,
+    description: str = "simulating",
+) -> SimulationCounts:
+    """Run ``kernel`` for a fixed number of trials or to a target precision.
+
+    Parameters
+    ----------
+    kernel : callable ``(seed, start, n) -> int64 array (n_outcomes, n_bins)``
+    trials : int, optional
+        Number of trials (>= 1). Default 1,000,000 when ``precision`` is not given.
+    precision : float, optional
+        Target 95 % Wilson half-width, in probability units (e.g. ``0.001`` for
+        ±0.1 percentage point), for every outcome in ``outcomes`` (all by default).
+        Trials run in chunks until every half-width is below the target.
+    seed : int
+        Seed of the counter-based stream, 0 to 2**63 - 1.
+    outcomes : sequence of int, optional
+        Outcome indices the precision target applies to.
+    progress : bool or None
+        Show a progress bar (on standard error) if the run lasts more than
+        about a second. ``None``: only on a terminal.
+
+    Returns
+    -------
+    SimulationCounts
+
+    Raises
+    ------
+    InputError
+        If both or neither sizing is valid: trials < 1, precision outside (0, 0.5).
+    """
+    seed = _check_seed(seed)
+    if trials is not None and precision is not None:
+        raise InputError("trials/precision", (trials, precision), "either a number of trials or a precision, not both")
+    if precision is not None:
+        if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0 < precision < 0.5:
+            raise InputError("precision", precision, "a number between 0 and 0.5 (e.g. 0.001)")
+    else:
+        trials = DEFAULT_TRIALS if trials is None else trials
+        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or not 1 <= trials <= MAX_TRIALS:
+            raise InputError("trials", trials, f"an integer from 1 to {MAX_TRIALS:,}")
+        trials = int(trials)
+
+    disable = None if progress is None else (not progress)
+    t0 = time.perf_counter()
+    total = None
+    done = 0
+    # The first chunk also compiles the kernel if numba has no cached copy.
+    target = trials if trials is not None else min(trials_for_precision(0.5, precision), MAX_TRIALS)
+    with tqdm(total=target, desc=description, unit="trial", unit_scale=True, delay=1.0,
+              disable=disable, leave=False) as bar:
+        while True:
+            if trials is not None:
+                if done >= trials:
+                    break
+                n = min(CHUNK, trials - done)
+            else:
+                n = min(CHUNK, max(1 << 16, done), MAX_TRIALS - done)
+            part = kernel(seed, done, n)
+            total = part if total is None else total + part
+            done += n
+            bar.update(n)
+            if trials is None:
+                if _precision_met(total, done, precision, outcomes) or done >= MAX_TRIALS:
+                    break
+                need = _trials_still_needed(total, done, precision, outcomes)
+                bar.total = max(done + 1, min(need, MAX_TRIALS))
+                bar.refresh()
+    return SimulationCounts(total, done, seed, time.perf_counter() - t0)
+
+
+def _selected(counts: np.ndarray, outcomes) -> np.ndarray:
+    per = counts.sum(axis=1)
+    return per if outcomes is None else per[list(outcomes)]
+
+
+def _precision_met(counts, done, precision, outcomes) -> bool:
+    return all(wilson_half_width(int(k), done) < precision for k in _selected(counts, outcomes))
+
+
+def _trials_still_needed(counts, done, precision, outcomes) -> int:
+    ps = _selected(counts, outcomes) / done
+    return max(trials_for_precision(float(p), precision) for p in ps) if len(ps) else done

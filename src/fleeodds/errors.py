@@ -1,0 +1,57 @@
+"""Errors raised on bad input.
+
+Every error names the field, the value it got and what is allowed, so that a
+player who typed ``leadership = 13`` reads which line to fix rather than a
+numba traceback.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class FleeoddsError(ValueError):
+    """Base class of every error fleeodds raises on bad input."""
+
+
+class InputError(FleeoddsError):
+    """A field has a value that the rules do not allow.
+
+    Parameters
+    ----------
+    field : str
+        Dotted name of the field, e.g. ``"fleeing.leadership"``.
+    value : Any
+        The value that was given.
+    allowed : str
+        Human-readable description of what is allowed, e.g. ``"an integer from 0 to 10"``.
+    """
+
+    def __init__(self, field: str, value: Any, allowed: str):
+        self.field = field
+        self.value = value
+        self.allowed = allowed
+        super().__init__(f"{field}: {value!r} is not allowed; expected {allowed}")
+
+
+def from_pydantic(exc: Exception, prefix: str = "") -> FleeoddsError:
+    """Turn a ``pydantic.ValidationError`` into one readable :class:`FleeoddsError`.
+
+    Each problem becomes one line ``field: value is not allowed; expected …``.
+    """
+    lines = []
+    for err in exc.errors():  # type: ignore[attr-defined]
+        loc = ".".join(str(p) for p in err.get("loc", ()) if p != "__root__")
+        field = f"{prefix}{loc}" if loc else prefix.rstrip(".") or "scenario"
+        value = err.get("input")
+        msg = err.get("msg", "invalid value")
+        if err.get("type") == "extra_forbidden":
+            lines.append(f"{field}: unknown option {field.rsplit('.', 1)[-1]!r}; "
+                         f"check the spelling against the documented options")
+        elif err.get("type") == "missing":
+            lines.append(f"{field}: missing; this field is required")
+        else:
+            msg = msg.removeprefix("Value error, ")
+            lines.append(f"{field}: {value!r} is not allowed; {msg}")
+    out = FleeoddsError("\n".join(lines))
+    return out

@@ -1,0 +1,49 @@
+"""Named outcomes and metrics, shared by the exact and Monte Carlo paths, with English and French labels."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LANGS = ("en", "fr")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A final outcome category, e.g. ``caught``, with its labels."""
+
+    code: str
+    en: str
+    fr: str
+
+    def label(self, lang: str = "en") -> str:
+        return self.fr if lang == "fr" else self.en
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A numeric result recorded with each outcome (turn of resolution, distance, damage).
+
+    ``n_bins`` values from ``offset`` are recorded; kernels clip into that range.
+    ``unit`` is the English unit (``"in"``, ``"toises"``, ``"hp"``, ``""``).
+    """
+
+    code: str
+    en: str
+    fr: str
+    n_bins: int
+    offset: int = 0
+    unit: str = ""
+
+    def label(self, lang: str = "en") -> str:
+        return self.fr if lang == "fr" else self.en
+
+
+NO_METRIC = Metric("none", "none", "aucune", 1)
+
+
+def check_lang(lang: str) -> str:
+    from .errors import InputError
+
+    if lang not in LANGS:
+        raise InputError("lang", lang, "one of 'en', 'fr'")
+    return lang

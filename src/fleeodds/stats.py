@@ -1,0 +1,94 @@
+"""Interval estimates and agreement scores for Monte Carlo counts.
+
+Thin wrappers over :mod:`scipy.stats`: the Wilson score interval and the
+Clopper-Pearson interval come from ``scipy.stats.binomtest(...).proportion_ci``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy import stats as _st
+
+
+def wilson_interval(count: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion.
+
+    Parameters
+    ----------
+    count, trials : int
+        Successes and trials, ``0 <= count <= trials``, ``trials >= 1``.
+    confidence : float
+        Confidence level in (0, 1).
+
+    Returns
+    -------
+    (low, high) : tuple of float
+    """
+    ci = _st.binomtest(int(count), int(trials)).proportion_ci(confidence_level=confidence, method="wilson")
+    return float(ci.low), float(ci.high)
+
+
+def clopper_pearson_interval(count: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Exact (Clopper-Pearson) interval for a binomial proportion; conservative."""
+    ci = _st.binomtest(int(count), int(trials)).proportion_ci(confidence_level=confidence, method="exact")
+    return float(ci.low), float(ci.high)
+
+
+def wilson_half_width(count: int, trials: int, confidence: float = 0.95) -> float:
+    """Half the width of :func:`wilson_interval`; the precision target of the engine."""
+    lo, hi = wilson_interval(count, trials, confidence)
+    return (hi - lo) / 2
+
+
+def standard_error(p: float, trials: int) -> float:
+    """Binomial standard error ``sqrt(p (1 - p) / trials)`` of a proportion."""
+    return math.sqrt(max(p * (1 - p), 0.0) / trials)
+
+
+def z_score(count: int, trials: int, p_exact: float) -> float:
+    """How many standard errors the Monte Carlo estimate lies from the exact value.
+
+    Uses the standard error under the exact value; returns 0 when both are
+    degenerate (``p_exact`` in {0, 1} and the estimate equal to it) and
+    ``inf`` when the exact value is 0 or 1 but the estimate is not.
+    """
+    p_hat = count / trials
+    se = standard_error(p_exact, trials)
+    if se == 0:
+        return 0.0 if p_hat == p_exact else math.inf
+    return (p_hat - p_exact) / se
+
+
+def trials_for_precision(p: float, precision: float, confidence: float = 0.95) -> int:
+    """Trials needed for a normal-approximation half-width of ``precision`` at proportion ``p``."""
+    z = float(_st.norm.ppf(0.5 + confidence / 2))
+    p = min(max(p, 1e-12), 0.5)  # worst case is p = 0.5; never below a tiny positive value
+    return int(math.ceil(z * z * p * (1 - p) / precision**2))
+
+
+def two_sided_z_quantile(confidence: float) -> float:
+    """The z value of a two-sided interval at ``confidence`` (1.96 for 0.95)."""
+    return float(_st.norm.ppf(0.5 + confidence / 2))
+
+
+def paired_difference(a: np.ndarray, b: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
+    """Mean and normal interval of a paired difference of indicator samples.
+
+    Parameters
+    ----------
+    a, b : array of shape (n,)
+        Per-trial indicators (0/1) or values of the two setups, drawn on common
+        random numbers (same seed, same trial index).
+
+    Returns
+    -------
+    (mean, low, high) : tuple of float
+    """
+    d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
+    n = d.size
+    mean = float(d.mean())
+    se = float(d.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
+    z = two_sided_z_quantile(confidence)
+    return mean, mean - z * se, mean + z * se
