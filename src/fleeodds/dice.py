@@ -15,8 +15,10 @@ Hell Dorado dice.
 
 The exact PMF (:func:`pmf`) is computed by convolution of uniform dice, or by
 enumerating the equally likely rolls when dice are kept or dropped. Monte Carlo
-kernels sample the same expression die by die with :func:`roll` on an encoded
-spec (:meth:`DiceExpr.encode`), an independent path from the exact one.
+kernels sample with :func:`roll` from an encoded spec (:meth:`DiceExpr.encode`)
+that lists every equally likely raw roll of a few dice at a time, built by
+plain enumeration of faces, a different path from the convolutions of the
+exact PMF (and checked against it by a chi-square test).
 """
 
 from __future__ import annotations
@@ -40,6 +42,10 @@ MAX_TERMS = 8
 #: Keep modes in an encoded spec.
 KEEP_ALL, KEEP_HIGH, KEEP_LOW = 0, 1, 2
 _MAX_ENUMERATION = 2_000_000
+#: Largest number of raw rolls in one chunk of a plain sum (four d6 = 1296, two d20 = 400).
+MAX_CHUNK = 1296
+#: Largest number of raw rolls of a kept term (5d6kh3 = 7776).
+MAX_TABLE = 7776
 
 _DICE_RE = re.compile(r"(\d*)d(\d+)(?:(kh|kl|dh|dl)(\d*))?")
 _TOKEN_RE = re.compile(r"([+-])?\s*(max\(|min\(|max|min)?\s*(\d*d\d+(?:(?:kh|kl|dh|dl)\d*)?|\d+)\s*(\))?\s*")
@@ -100,17 +106,44 @@ class DiceExpr:
         return hi
 
     def encode(self) -> np.ndarray:
-        """Encode for :func:`roll`: int64 array of shape ``(1 + n_terms, 5)``.
+        """Encode for :func:`roll`: an int64 array of shape ``(rows, 2)``.
 
-        Row 0 is ``[n_terms, constant, 0, 0, 0]``; each further row is
-        ``[count, sides, keep_mode, keep_n, sign]``.
+        Row 0 is ``[n_chunks, constant]``. Each *chunk* is a header row
+        ``[n_raw, sign]`` followed by ``n_raw`` rows ``[total, highest die]``,
+        one per equally likely raw roll of the chunk's dice, in lexicographic
+        order of the faces. A plain sum is split into chunks of a few dice
+        (four d6, two d20); a kept term (``3d6kh2``) is one chunk. A kernel
+        rolls a chunk with one uniform draw in ``[0, n_raw)``: one hash per
+        chunk, exactly uniform over the raw rolls.
+
+        Raises
+        ------
+        InputError
+            If a kept term has more than ``MAX_TABLE`` raw rolls (e.g. ``10d6kh3``).
         """
-        out = np.zeros((1 + len(self.terms), 5), dtype=np.int64)
-        out[0, 0] = len(self.terms)
-        out[0, 1] = self.constant
-        for i, t in enumerate(self.terms, start=1):
-            out[i] = (t.count, t.sides, t.keep, t.keep_n, t.sign)
-        return out
+        blocks = [np.array([[0, self.constant]], dtype=np.int64)]
+        n_chunks = 0
+        for t in self.terms:
+            if t.keep == KEEP_ALL:
+                per = 1
+                while per < t.count and t.sides ** (per + 1) <= MAX_CHUNK:
+                    per += 1
+                sizes = [per] * (t.count // per) + ([t.count % per] if t.count % per else [])
+                chunks = [DiceTerm(k, t.sides) for k in sizes]
+            else:
+                if t.sides**t.count > MAX_TABLE:
+                    raise InputError("dice", str(self), f"kept dice with at most {MAX_TABLE:,} possible rolls "
+                                                        f"(e.g. 5d6kh3); {t} has {t.sides ** t.count:,}")
+                chunks = [t]
+            for c in chunks:
+                rows = []
+                for faces in itertools.product(range(1, c.sides + 1), repeat=c.count):
+                    kept = faces if c.keep == KEEP_ALL else sorted(faces, reverse=c.keep == KEEP_HIGH)[: c.keep_n]
+                    rows.append((sum(kept), max(faces)))
+                blocks.append(np.array([[len(rows), t.sign]] + rows, dtype=np.int64))
+                n_chunks += 1
+        blocks[0][0, 0] = n_chunks
+        return np.vstack(blocks)
 
     def pmf(self) -> dict[int, Fraction]:
         """Exact PMF of the total, see :func:`pmf`."""
@@ -198,6 +231,8 @@ def parse(text: str, field: str = "dice") -> DiceExpr:
                 raise InputError(field, raw, f"keeping between 1 and {count} of {count}d{sides}")
             if keep_n == count:
                 keep, keep_n = KEEP_ALL, 0
+        if keep != KEEP_ALL and sides**count > MAX_TABLE:
+            raise InputError(field, raw, f"kept dice with at most {MAX_TABLE:,} possible rolls (e.g. 5d6kh3)")
         elif func:
             keep, keep_n = (KEEP_HIGH if func.startswith("max") else KEEP_LOW), 1
             if count == 1:
@@ -286,62 +321,44 @@ def pmf_array(notation: str | DiceExpr) -> tuple[int, np.ndarray]:
 # --------------------------------------------------------------------------- kernels
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def roll_detail(spec, key, counter, scratch):
     """Roll an encoded dice expression inside a numba kernel, also reporting the highest die.
 
+    Inlined into the calling kernel and free of function calls on its path:
+    numba charges atomic reference counting for every array passed to a
+    function it does not inline, which would cost more than the roll.
+
     Parameters
     ----------
-    spec : int64 array, shape (1 + n_terms, 5)
+    spec : int64 array, shape (rows, 2)
         From :meth:`DiceExpr.encode`.
     key : uint64
         The trial key (:func:`fleeodds.rng.trial_key`).
     counter : int64
         Index of the next draw of this trial.
-    scratch : int64 array, shape (>= 64,)
-        Work space for kept dice, allocated once per block, not per trial.
+    scratch : int64 array
+        Unused; kept so that kernels written against the first version still compile.
 
     Returns
     -------
     (total, highest, next_counter) : (int64, int64, int64)
-        ``highest`` is the highest single die rolled in any term (0 if none),
-        e.g. the distance of a failed charge in Warhammer 8th edition.
+        ``highest`` is the highest single die rolled (0 if none), e.g. the
+        distance of a failed charge in Warhammer 8th edition.
     """
     total = spec[0, 1]
     highest = 0
-    for t in range(1, spec[0, 0] + 1):
-        count = spec[t, 0]
-        sides = spec[t, 1]
-        mode = spec[t, 2]
-        sub = 0
-        if mode == KEEP_ALL:
-            for _ in range(count):
-                v, counter = bounded(key, counter, sides)
-                sub += v + 1
-                highest = max(highest, v + 1)
-        else:
-            keep_n = spec[t, 3]
-            for i in range(count):
-                v, counter = bounded(key, counter, sides)
-                scratch[i] = v + 1
-                highest = max(highest, v + 1)
-            # partial selection sort: move the keep_n best dice to the front
-            for i in range(keep_n):
-                best = i
-                for j in range(i + 1, count):
-                    if (mode == KEEP_HIGH and scratch[j] > scratch[best]) or (
-                        mode == KEEP_LOW and scratch[j] < scratch[best]
-                    ):
-                        best = j
-                tmp = scratch[i]
-                scratch[i] = scratch[best]
-                scratch[best] = tmp
-                sub += scratch[i]
-        total += sub * spec[t, 4]
+    pos = 1
+    for _ in range(spec[0, 0]):
+        n_raw = spec[pos, 0]
+        row, counter = bounded(key, counter, n_raw)
+        total += spec[pos, 1] * spec[pos + 1 + row, 0]
+        highest = max(highest, spec[pos + 1 + row, 1])
+        pos += 1 + n_raw
     return total, highest, counter
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def roll(spec, key, counter, scratch):
     """Roll an encoded dice expression inside a numba kernel.
 

@@ -1,8 +1,8 @@
 """Counter-based random stream for numba kernels.
 
 Every random value is a pure function of ``(seed, trial, draw)``: the trial's
-key is a hash of the seed and the trial index, and the k-th draw of that trial
-is a hash of ``key + k * golden_gamma``. No state is shared between trials, so
+key is the trial-th output of a SplitMix64 stream seeded by the seed, and the
+k-th draw of that trial is a hash of ``key + k * golden_gamma``. No state is shared between trials, so
 the counts of a simulation are identical on 1 or 16 threads and for any chunk
 size — which ``np.random.seed`` inside parallel numba code cannot promise.
 
@@ -41,8 +41,13 @@ def mix64(z):
 
 @njit(inline="always", cache=True)
 def trial_key(seed, trial):
-    """Key of one trial: depends only on the seed and the trial index (both int64)."""
-    return mix64(np.uint64(seed) * GOLDEN_GAMMA ^ mix64(np.uint64(trial) + GOLDEN_GAMMA))
+    """Key of one trial: depends only on the seed and the trial index (both int64).
+
+    The ``trial``-th output of a SplitMix64 stream seeded with ``mix64(seed)``;
+    inside a loop over trials the compiler hoists the seed's hash, so a key
+    costs one hash.
+    """
+    return mix64(mix64(np.uint64(seed)) + np.uint64(trial) * GOLDEN_GAMMA)
 
 
 @njit(inline="always", cache=True)
@@ -56,16 +61,23 @@ def bounded(key, counter, n):
     """Uniform integer in ``[0, n)`` for ``1 <= n < 2**32``.
 
     Returns ``(value, next_counter)``; rejection may consume more than one draw,
-    which is why the counter is threaded through.
+    which is why the counter is threaded through. The division that computes
+    the rejection threshold only runs in the rare case (probability < n / 2**32)
+    where a rejection is possible, as in Lemire's paper.
     """
     nn = np.uint64(n)
-    threshold = (_TWO32 - nn) % nn
-    while True:
-        r = draw_u64(key, counter) >> _S32
-        counter += 1
-        m = r * nn
-        if (m & _LOW32) >= threshold:
-            return np.int64(m >> _S32), counter
+    r = draw_u64(key, counter) >> _S32
+    counter += 1
+    m = r * nn
+    low = m & _LOW32
+    if low < nn:
+        threshold = (_TWO32 - nn) % nn
+        while low < threshold:
+            r = draw_u64(key, counter) >> _S32
+            counter += 1
+            m = r * nn
+            low = m & _LOW32
+    return np.int64(m >> _S32), counter
 
 
 @njit(inline="always", cache=True)

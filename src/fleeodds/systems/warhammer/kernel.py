@@ -74,29 +74,30 @@ def _ld_roll(three, key, ctr):
     """Roll a Leadership test's dice: 2D6, or 3D6 keeping the two lowest (Cold-blooded).
 
     Returns (total, double1, double6, counter)."""
-    a, ctr = bounded(key, ctr, 6)
-    b, ctr = bounded(key, ctr, 6)
-    a += 1
-    b += 1
     if three:
-        c, ctr = bounded(key, ctr, 6)
-        c += 1
+        v, ctr = bounded(key, ctr, 216)  # three dice from one draw
+        a = v % 6 + 1
+        b = (v // 6) % 6 + 1
+        c = v // 36 + 1
         low = min(a, min(b, c))
         total = a + b + c - max(a, max(b, c))  # the two lowest are kept
         mid = total - low
         return total, (low == 1 and mid == 1), (low == 6 and mid == 6), ctr
+    v, ctr = bounded(key, ctr, 36)  # two dice from one draw
+    a = v % 6 + 1
+    b = v // 6 + 1
     return a + b, (a == 1 and b == 1), (a == 6 and b == 6), ctr
 
 
-@njit(cache=True)
-def _ld_test(tests, row, modifier, key, ctr):
+@njit(inline="always", cache=True)
+def _ld_test(ld, three, double1_passes, double6_fails, reroll, modifier, key, ctr):
     """One Leadership test with its re-roll: pass on total + modifier <= Ld, natural doubles override."""
-    for attempt in range(1 + tests[row, 4]):
-        total, d1, d6, ctr = _ld_roll(tests[row, 1], key, ctr)
-        passed = total + modifier <= tests[row, 0]
-        if tests[row, 2] and d1:
+    for attempt in range(1 + reroll):
+        total, d1, d6, ctr = _ld_roll(three, key, ctr)
+        passed = total + modifier <= ld
+        if double1_passes and d1:
             passed = True
-        if tests[row, 3] and d6:
+        if double6_fails and d6:
             passed = False
         if passed:
             return True, ctr
@@ -119,145 +120,189 @@ def _reached(distance, target, strict):
 
 
 @njit(cache=True)
-def _one_trial(ints, tests, floats, flee, fall_back, pursuit, charge, key, scratch):
-    ctr = 0
-    edge = floats[F_EDGE]
-    edge_strict = ints[I_EDGE_STRICT]
-    tie_strict = ints[I_TIE_STRICT]
-    catch_first = ints[I_CATCH_FIRST]
+def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out):
+    """Trials ``lo .. hi - 1`` added into ``out`` (n_outcomes, n_bins).
+
+    The trial logic is written inline in the loop, and every parameter is read
+    into a local scalar once per block: numba updates the reference count of an
+    array (an atomic operation) whenever it is handed to a function it cannot
+    prune, which would cost more than the dice.
+    """
+    n_bins = out.shape[1]
     situation = ints[I_SITUATION]
-
-    # ---- charge against a fleeing unit, or a flee reaction: one flee, one reach (§3.4)
-    if situation >= 2:
-        f, ctr = roll(flee, key, ctr, scratch)
-        dice_reach, ctr = roll(charge, key, ctr, scratch)
-        reach = floats[F_CHARGE_FIXED] + dice_reach
-        caught = _reached(reach, floats[F_GAP] + f, tie_strict)
-        off = _reached(f, edge, edge_strict)
-        if off and (not caught or not catch_first):
-            return oc.OFF_TABLE, f
-        if caught:
-            return oc.RUN_DOWN, f
-        return oc.ESCAPED, f
-
-    # ---- break test (§3.2)
-    falling_back = False
-    if ints[I_BREAK_MODE] == BREAK_CLASSIC:
-        if ints[I_UNBREAKABLE]:
-            return oc.HELD, 0
-        if ints[I_AUTO_BREAK]:
-            total, d1, d6, ctr = _ld_roll(tests[T_BREAK, 1], key, ctr)
-            if not (tests[T_BREAK, 2] and d1):
-                pass  # broken automatically
-            else:
-                return oc.HELD, 0
-        else:
-            held, ctr = _ld_test(tests, T_BREAK, ints[I_MARGIN], key, ctr)
-            if held:
-                return oc.HELD, 0
-    elif ints[I_BREAK_MODE] != BREAK_NONE:  # The Old World
-        if ints[I_UNBREAKABLE]:
-            return oc.GAVE_GROUND, 0
-        a, ctr = bounded(key, ctr, 6)
-        b, ctr = bounded(key, ctr, 6)
-        res = _tow_classify(a + b + 2, ints[I_MARGIN], tests[T_BREAK, 0], ints[I_TOW_OUTNUMBERED])
-        policy = ints[I_TOW_POLICY]
-        if (policy == 1 and res == 2) or (policy == 2 and res >= 1):
-            a, ctr = bounded(key, ctr, 6)
-            b, ctr = bounded(key, ctr, 6)
-            res = _tow_classify(a + b + 2, ints[I_MARGIN], tests[T_BREAK, 0], ints[I_TOW_OUTNUMBERED])
-        if res == 2 and ints[I_TOW_STUBBORN]:
-            res = 1
-        if res == 0:
-            return oc.GAVE_GROUND, 0
-        falling_back = res == 1
-
-    # ---- flee and pursuit (§3.3)
-    if falling_back:
-        f, ctr = roll(fall_back, key, ctr, scratch)
-    else:
-        f, ctr = roll(flee, key, ctr, scratch)
-    pursues = ints[I_PURSUE_MODE] == PURSUE_ALWAYS
-    if ints[I_PURSUE_MODE] == PURSUE_LD_TEST:
-        restrained, ctr = _ld_test(tests, T_RESTRAINT, 0, key, ctr)
-        pursues = not restrained
-    p = 0
-    if pursues:
-        p, ctr = roll(pursuit, key, ctr, scratch)
-    gap = floats[F_GAP]
-    caught = pursues and _reached(p, gap + f, tie_strict)
-    cum = float(f)
-    off = _reached(cum, edge, edge_strict)
-    if off and (not caught or not catch_first):
-        return oc.OFF_TABLE, 0
-    if caught:
-        return (oc.CAUGHT_REENGAGED if falling_back else oc.CAUGHT), 0
-    if falling_back:
-        return oc.FELL_BACK, 0
-    gap = gap + f - p
+    break_mode = ints[I_BREAK_MODE]
+    margin = ints[I_MARGIN]
+    auto_break = ints[I_AUTO_BREAK]
+    unbreakable = ints[I_UNBREAKABLE]
+    tow_policy = ints[I_TOW_POLICY]
+    tow_outnumbered = ints[I_TOW_OUTNUMBERED]
+    tow_stubborn = ints[I_TOW_STUBBORN]
+    pursue_mode = ints[I_PURSUE_MODE]
+    tie_strict = ints[I_TIE_STRICT]
+    edge_strict = ints[I_EDGE_STRICT]
+    catch_first = ints[I_CATCH_FIRST]
     max_turns = ints[I_MAX_TURNS]
-    if max_turns == 0:
-        return oc.ESCAPED, 0
+    rally_mode = ints[I_RALLY_MODE]
+    chaser = ints[I_CHASER]
+    enemy_first = ints[I_ENEMY_FIRST]
+    failed_move = ints[I_FAILED_MOVE]
+    b_ld, b_three, b_d1, b_d6, b_reroll = tests[T_BREAK, 0], tests[T_BREAK, 1], tests[T_BREAK, 2], \
+        tests[T_BREAK, 3], tests[T_BREAK, 4]
+    s_ld, s_three, s_d1, s_d6, s_reroll = tests[T_RESTRAINT, 0], tests[T_RESTRAINT, 1], tests[T_RESTRAINT, 2], \
+        tests[T_RESTRAINT, 3], tests[T_RESTRAINT, 4]
+    r_ld, r_three, r_d1, r_d6, r_reroll = tests[T_RALLY, 0], tests[T_RALLY, 1], tests[T_RALLY, 2], \
+        tests[T_RALLY, 3], tests[T_RALLY, 4]
+    edge = floats[F_EDGE]
+    gap0 = floats[F_GAP]
+    charge_fixed = floats[F_CHARGE_FIXED]
+    declare = floats[F_DECLARE]
+    out_move = floats[F_OUT_MOVE]
+    charge_move = floats[F_CHARGE_MOVE]
+    scratch = np.empty(1, np.int64)
 
-    # ---- later turns: rally or flee again; the enemy may charge (§3.4, §3.5)
-    for turn in range(1, max_turns + 1):
-        for phase in range(2):
-            enemy = (phase == 0) == (ints[I_ENEMY_FIRST] == 1)
-            if not enemy:
-                if ints[I_RALLY_MODE] == RALLY_NEVER:
-                    rallied = False
-                elif ints[I_RALLY_MODE] == RALLY_DOUBLE1_ONLY:
-                    rallied = False
-                    for attempt in range(1 + tests[T_RALLY, 4]):
-                        total, d1, d6, ctr = _ld_roll(tests[T_RALLY, 1], key, ctr)
-                        if d1:
-                            rallied = True
-                            break
-                else:
-                    rallied, ctr = _ld_test(tests, T_RALLY, 0, key, ctr)
-                if rallied:
-                    return oc.RALLIED, turn
+    for t in range(lo, hi):
+        key = trial_key(seed, t)
+        ctr = 0
+        o = -1  # outcome, -1 while undecided
+        m = 0  # metric: turn of resolution, or flee roll in the charge situations
+
+        if situation >= 2:
+            # ---- charge against a fleeing unit, or a flee reaction: one flee, one reach (§3.4)
+            f, ctr = roll(flee, key, ctr, scratch)
+            dice_reach, ctr = roll(charge, key, ctr, scratch)
+            caught = _reached(charge_fixed + dice_reach, gap0 + f, tie_strict)
+            off = _reached(f, edge, edge_strict)
+            m = f
+            if off and (not caught or not catch_first):
+                o = oc.OFF_TABLE
+            elif caught:
+                o = oc.RUN_DOWN
+            else:
+                o = oc.ESCAPED
+            out[o, min(max(m, 0), n_bins - 1)] += 1
+            continue
+
+        # ---- break test (§3.2)
+        falling_back = False
+        if break_mode == BREAK_CLASSIC:
+            if unbreakable:
+                o = oc.HELD
+            elif auto_break:
+                total, d1, d6, ctr = _ld_roll(b_three, key, ctr)
+                if b_d1 and d1:  # Insane Courage still holds
+                    o = oc.HELD
+            else:
+                held, ctr = _ld_test(b_ld, b_three, b_d1, b_d6, b_reroll, margin, key, ctr)
+                if held:
+                    o = oc.HELD
+        elif break_mode != BREAK_NONE:  # The Old World
+            if unbreakable:
+                o = oc.GAVE_GROUND
+            else:
+                v, ctr = bounded(key, ctr, 36)
+                res = _tow_classify(v % 6 + v // 6 + 2, margin, b_ld, tow_outnumbered)
+                if (tow_policy == 1 and res == 2) or (tow_policy == 2 and res >= 1):
+                    v, ctr = bounded(key, ctr, 36)
+                    res = _tow_classify(v % 6 + v // 6 + 2, margin, b_ld, tow_outnumbered)
+                if res == 2 and tow_stubborn:
+                    res = 1
+                if res == 0:
+                    o = oc.GAVE_GROUND
+                falling_back = res == 1
+
+        # ---- flee and pursuit (§3.3)
+        cum = 0.0
+        gap = gap0
+        if o < 0:
+            if falling_back:
+                f, ctr = roll(fall_back, key, ctr, scratch)
+            else:
                 f, ctr = roll(flee, key, ctr, scratch)
-                cum += f
-                gap += f
-                if _reached(cum, edge, edge_strict):
-                    return oc.OFF_TABLE, turn
-            elif ints[I_CHASER]:
-                if gap <= floats[F_DECLARE]:
-                    f, ctr = roll(flee, key, ctr, scratch)
-                    dice_reach, highest, ctr = roll_detail(charge, key, ctr, scratch)
-                    reach = floats[F_CHARGE_FIXED] + dice_reach
-                    cum += f
-                    gap += f
-                    caught = _reached(reach, gap, tie_strict)
-                    off = _reached(cum, edge, edge_strict)
-                    if off and (not caught or not catch_first):
-                        return oc.OFF_TABLE, turn
-                    if caught:
-                        return oc.RUN_DOWN, turn
-                    if ints[I_FAILED_MOVE] == FAILED_MOVE_HIGHEST_DIE:
-                        gap -= highest
-                    elif ints[I_FAILED_MOVE] == FAILED_MOVE_FULL:
-                        gap -= reach
+            pursues = pursue_mode == PURSUE_ALWAYS
+            if pursue_mode == PURSUE_LD_TEST:
+                restrained, ctr = _ld_test(s_ld, s_three, s_d1, s_d6, s_reroll, 0, key, ctr)
+                pursues = not restrained
+            p = 0
+            if pursues:
+                p, ctr = roll(pursuit, key, ctr, scratch)
+            caught = pursues and _reached(p, gap + f, tie_strict)
+            cum = float(f)
+            off = _reached(cum, edge, edge_strict)
+            if off and (not caught or not catch_first):
+                o = oc.OFF_TABLE
+            elif caught:
+                o = oc.CAUGHT_REENGAGED if falling_back else oc.CAUGHT
+            elif falling_back:
+                o = oc.FELL_BACK
+            elif max_turns == 0:
+                o = oc.ESCAPED
+            gap = gap + f - p
+
+        # ---- later turns: rally or flee again; the enemy may charge (§3.4, §3.5)
+        turn = 1
+        while o < 0 and turn <= max_turns:
+            phase = 0
+            while o < 0 and phase < 2:
+                enemy = (phase == 0) == (enemy_first == 1)
+                phase += 1
+                if not enemy:
+                    if rally_mode == RALLY_NEVER:
+                        rallied = False
+                    elif rally_mode == RALLY_DOUBLE1_ONLY:
+                        rallied = False
+                        for attempt in range(1 + r_reroll):
+                            total, d1, d6, ctr = _ld_roll(r_three, key, ctr)
+                            if d1:
+                                rallied = True
+                                break
                     else:
-                        gap -= floats[F_CHARGE_MOVE]
-                else:
-                    gap -= floats[F_OUT_MOVE]
-                if gap < 0:
-                    gap = 0.0
-    return oc.STILL_FLEEING, max_turns
+                        rallied, ctr = _ld_test(r_ld, r_three, r_d1, r_d6, r_reroll, 0, key, ctr)
+                    if rallied:
+                        o = oc.RALLIED
+                    else:
+                        f, ctr = roll(flee, key, ctr, scratch)
+                        cum += f
+                        gap += f
+                        if _reached(cum, edge, edge_strict):
+                            o = oc.OFF_TABLE
+                elif chaser:
+                    if gap <= declare:
+                        f, ctr = roll(flee, key, ctr, scratch)
+                        dice_reach, highest, ctr = roll_detail(charge, key, ctr, scratch)
+                        reach = charge_fixed + dice_reach
+                        cum += f
+                        gap += f
+                        caught = _reached(reach, gap, tie_strict)
+                        off = _reached(cum, edge, edge_strict)
+                        if off and (not caught or not catch_first):
+                            o = oc.OFF_TABLE
+                        elif caught:
+                            o = oc.RUN_DOWN
+                        elif failed_move == FAILED_MOVE_HIGHEST_DIE:
+                            gap -= highest
+                        elif failed_move == FAILED_MOVE_FULL:
+                            gap -= reach
+                        else:
+                            gap -= charge_move
+                    else:
+                        gap -= out_move
+                    if gap < 0:
+                        gap = 0.0
+            if o >= 0:
+                m = turn
+            turn += 1
+        if o < 0:
+            o = oc.STILL_FLEEING
+            m = max_turns
+        out[o, min(max(m, 0), n_bins - 1)] += 1
 
 
 @njit(parallel=True, cache=True)
 def run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n):
     """Simulate trials ``start .. start + n - 1``: int64 counts of shape (10 outcomes, n_bins)."""
     nb = n_blocks(n)
-    n_bins = ints[I_N_BINS]
-    out = np.zeros((nb, oc.N_OUTCOMES, n_bins), np.int64)
+    out = np.zeros((nb, oc.N_OUTCOMES, ints[I_N_BINS]), np.int64)
     for b in prange(nb):
-        scratch = np.empty(64, np.int64)
         lo, hi = block_range(b, start, n)
-        for t in range(lo, hi):
-            o, m = _one_trial(ints, tests, floats, flee, fall_back, pursuit, charge, trial_key(seed, t), scratch)
-            out[b, o, min(max(int(m), 0), n_bins - 1)] += 1
+        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out[b])
     return out.sum(axis=0)
