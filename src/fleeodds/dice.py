@@ -284,8 +284,8 @@ def pmf_array(notation: str | DiceExpr) -> tuple[int, np.ndarray]:
 
 
 @njit(cache=True)
-def roll(spec, key, counter, scratch):
-    """Roll an encoded dice expression inside a numba kernel.
+def roll_detail(spec, key, counter, scratch):
+    """Roll an encoded dice expression inside a numba kernel, also reporting the highest die.
 
     Parameters
     ----------
@@ -300,9 +300,12 @@ def roll(spec, key, counter, scratch):
 
     Returns
     -------
-    (total, next_counter) : (int64, int64)
+    (total, highest, next_counter) : (int64, int64, int64)
+        ``highest`` is the highest single die rolled in any term (0 if none),
+        e.g. the distance of a failed charge in Warhammer 8th edition.
     """
     total = spec[0, 1]
+    highest = 0
     for t in range(1, spec[0, 0] + 1):
         count = spec[t, 0]
         sides = spec[t, 1]
@@ -312,11 +315,13 @@ def roll(spec, key, counter, scratch):
             for _ in range(count):
                 v, counter = bounded(key, counter, sides)
                 sub += v + 1
+                highest = max(highest, v + 1)
         else:
             keep_n = spec[t, 3]
             for i in range(count):
                 v, counter = bounded(key, counter, sides)
                 scratch[i] = v + 1
+                highest = max(highest, v + 1)
             # partial selection sort: move the keep_n best dice to the front
             for i in range(keep_n):
                 best = i
@@ -330,4 +335,14 @@ def roll(spec, key, counter, scratch):
                 scratch[best] = tmp
                 sub += scratch[i]
         total += sub * spec[t, 4]
+    return total, highest, counter
+
+
+@njit(cache=True)
+def roll(spec, key, counter, scratch):
+    """Roll an encoded dice expression inside a numba kernel.
+
+    Same parameters as :func:`roll_detail`. Returns ``(total, next_counter)``.
+    """
+    total, _, counter = roll_detail(spec, key, counter, scratch)
     return total, counter

@@ -1,0 +1,292 @@
+"""Exact solver for Warhammer break, flee, pursuit, rally and charge.
+
+Written from the rules digest (shared/rules/warhammer.md §3) independently of
+the Monte Carlo kernel: distances come from the dice PMFs of
+:func:`fleeodds.dice.pmf` (convolutions), Leadership tests from enumerating
+the equally likely dice, and the multi-turn chain is an
+:class:`~fleeodds.exact.AbsorbingChain` whose transient states are
+``(turn, distance fled, gap to the chaser)`` at the start of a turn.
+
+All arithmetic is on :class:`fractions.Fraction`; distances given as decimals
+(``edge_distance = 12.5``) are converted exactly from their decimal text.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+from functools import lru_cache
+
+from ...dice import KEEP_ALL, KEEP_HIGH, DiceExpr
+from ...exact import Absorb, AbsorbingChain
+from . import outcomes as oc
+from .resolve import (BREAK_CLASSIC, BREAK_NONE, FAILED_MOVE_FULL, FAILED_MOVE_HIGHEST_DIE, PURSUE_ALWAYS,
+                      PURSUE_NEVER, RALLY_DOUBLE1_ONLY, RALLY_NEVER, LdTest, Rules)
+
+ONE = Fraction(1)
+
+
+def _frac(x: float) -> Fraction | None:
+    return None if math.isinf(x) else Fraction(str(x))
+
+
+@lru_cache(maxsize=64)
+def _ld_faces(three: bool) -> list[tuple[int, bool, bool, Fraction]]:
+    """Every equally likely Leadership roll: (kept total, double 1, double 6, probability)."""
+    n = 3 if three else 2
+    out = []
+    for faces in itertools.product(range(1, 7), repeat=n):
+        kept = sorted(faces)[:2]
+        out.append((sum(kept), kept == [1, 1], kept == [6, 6], Fraction(1, 6**n)))
+    return out
+
+
+def ld_test_pass(test: LdTest, modifier: int = 0) -> Fraction:
+    """P(pass) of a Leadership test ``total + modifier <= Ld``, natural doubles and one re-roll included."""
+    p = Fraction(0)
+    for total, d1, d6, q in _ld_faces(test.dice == "3d6kl2"):
+        ok = total + modifier <= test.ld
+        if test.double1_passes and d1:
+            ok = True
+        if test.double6_fails and d6:
+            ok = False
+        if ok:
+            p += q
+    return p + (1 - p) * p if test.reroll else p
+
+
+def double1_pass(test: LdTest) -> Fraction:
+    """P(pass) of a test that only a natural double 1 passes (with the re-roll if any)."""
+    p = sum((q for _, d1, _, q in _ld_faces(test.dice == "3d6kl2") if d1), Fraction(0))
+    return p + (1 - p) * p if test.reroll else p
+
+
+def _tow_break(r: Rules) -> dict[int, Fraction]:
+    """TOW Break test results: 0 give ground, 1 fall back in good order, 2 break."""
+
+    def once() -> dict[int, Fraction]:
+        d: dict[int, Fraction] = {0: Fraction(0), 1: Fraction(0), 2: Fraction(0)}
+        for nat in range(2, 13):
+            q = Fraction(6 - abs(nat - 7), 36)
+            if nat == 2 or nat + r.margin <= r.break_test.ld:
+                d[0] += q
+            elif nat > r.break_test.ld or r.tow_outnumbered_breaks:
+                d[2] += q
+            else:
+                d[1] += q
+        return d
+
+    first = once()
+    rerolled = {"never": (), "reroll_break_only": (2,), "reroll_break_or_fall_back": (1, 2)}[r.tow_bsb_policy]
+    out = {k: (Fraction(0) if k in rerolled else v) for k, v in first.items()}
+    again = once()
+    for k in rerolled:
+        for k2, v2 in again.items():
+            out[k2] += first[k] * v2
+    if r.tow_stubborn_falls_back:
+        out[1] += out[2]
+        out[2] = Fraction(0)
+    return out
+
+
+def _term_faces(term) -> dict[tuple[int, int], Fraction]:
+    """Joint PMF of (signed kept total, highest die) of one dice term, by enumeration."""
+    out: dict[tuple[int, int], Fraction] = {}
+    q = Fraction(1, term.sides**term.count)
+    for faces in itertools.product(range(1, term.sides + 1), repeat=term.count):
+        if term.keep == KEEP_ALL:
+            total = sum(faces)
+        else:
+            ordered = sorted(faces, reverse=term.keep == KEEP_HIGH)
+            total = sum(ordered[: term.keep_n])
+        key = (term.sign * total, max(faces))
+        out[key] = out.get(key, Fraction(0)) + q
+    return out
+
+
+@lru_cache(maxsize=32)
+def charge_joint(expr: DiceExpr) -> dict[tuple[int, int], Fraction]:
+    """Joint PMF of (dice total, highest single die) of a charge roll."""
+    dist = {(expr.constant, 0): ONE}
+    for term in expr.terms:
+        nxt: dict[tuple[int, int], Fraction] = {}
+        for (t1, h1), p1 in dist.items():
+            for (t2, h2), p2 in _term_faces(term).items():
+                k = (t1 + t2, max(h1, h2))
+                nxt[k] = nxt.get(k, Fraction(0)) + p1 * p2
+        dist = nxt
+    return dist
+
+
+class _Solver:
+    def __init__(self, r: Rules):
+        self.r = r
+        self.edge = _frac(r.edge)
+        self.gap0 = _frac(r.gap)
+        self.flee = r.flee.pmf()
+        self.fall_back = r.fall_back.pmf()
+        self.pursuit = r.pursuit.pmf()
+        self.charge = charge_joint(r.charge_dice)
+        self.charge_fixed = _frac(r.charge_fixed)
+        self.track_gap = r.chaser_charges
+
+    def reached(self, distance, target, strict) -> bool:
+        if target is None:
+            return False
+        return distance > target if strict else distance >= target
+
+    def caught_or_off(self, caught: bool, cum) -> int | None:
+        """Resolve a catch and an edge contact in the order of ``catch_vs_edge_order``."""
+        off = self.reached(cum, self.edge, self.r.edge_strict)
+        if off and (not caught or not self.r.catch_first):
+            return oc.OFF_TABLE
+        return None
+
+    # -- turn 0 ------------------------------------------------------------------
+    def start(self):
+        r = self.r
+        if r.situation in ("charge_fleeing", "flee_reaction"):
+            for f, pf in self.flee.items():
+                for (dice, _), pc in self.charge.items():
+                    caught = self.reached(self.charge_fixed + dice, self.gap0 + f, r.tie_strict)
+                    res = self.caught_or_off(caught, Fraction(f))
+                    res = res if res is not None else (oc.RUN_DOWN if caught else oc.ESCAPED)
+                    yield pf * pc, Absorb(res, f)
+            return
+        # break test
+        if r.break_mode == BREAK_NONE:
+            results = {2: ONE}
+        elif r.break_mode == BREAK_CLASSIC:
+            if r.unbreakable:
+                held = ONE
+            elif r.auto_break:
+                held = sum((q for _, d1, _, q in _ld_faces(r.break_test.dice == "3d6kl2") if d1), Fraction(0)) \
+                    if r.break_test.double1_passes else Fraction(0)
+            else:
+                held = ld_test_pass(r.break_test, r.margin)
+            results = {-1: held, 2: 1 - held}
+        else:
+            results = {0: ONE} if r.unbreakable else _tow_break(r)
+        if r.pursue_mode == PURSUE_ALWAYS:
+            pursue = {True: ONE}
+        elif r.pursue_mode == PURSUE_NEVER:
+            pursue = {False: ONE}
+        else:
+            restrain = ld_test_pass(r.restraint_test)
+            pursue = {True: 1 - restrain, False: restrain}
+        for res, pres in results.items():
+            if pres == 0:
+                continue
+            if res == -1:
+                yield pres, Absorb(oc.HELD, 0)
+                continue
+            if res == 0:
+                yield pres, Absorb(oc.GAVE_GROUND, 0)
+                continue
+            falling_back = res == 1
+            flee = self.fall_back if falling_back else self.flee
+            for f, pf in flee.items():
+                for chases, pc in pursue.items():
+                    if pc == 0:
+                        continue
+                    rolls = self.pursuit.items() if chases else ((0, ONE),)
+                    for p, pp in rolls:
+                        prob = pres * pf * pc * pp
+                        caught = chases and self.reached(p, self.gap0 + f, r.tie_strict)
+                        cum = Fraction(f)
+                        if self.caught_or_off(caught, cum) is not None:
+                            yield prob, Absorb(oc.OFF_TABLE, 0)
+                        elif caught:
+                            yield prob, Absorb(oc.CAUGHT_REENGAGED if falling_back else oc.CAUGHT, 0)
+                        elif falling_back:
+                            yield prob, Absorb(oc.FELL_BACK, 0)
+                        elif r.max_turns == 0:
+                            yield prob, Absorb(oc.ESCAPED, 0)
+                        else:
+                            gap = self.gap0 + f - p if self.track_gap else Fraction(0)
+                            yield prob, (1, cum, gap)
+
+    # -- later turns -----------------------------------------------------------------
+    def rally_phase(self, cum, gap, turn):
+        r = self.r
+        if r.rally_mode == RALLY_NEVER:
+            p_rally = Fraction(0)
+        elif r.rally_mode == RALLY_DOUBLE1_ONLY:
+            p_rally = double1_pass(r.rally_test)
+        else:
+            p_rally = ld_test_pass(r.rally_test)
+        if p_rally:
+            yield p_rally, Absorb(oc.RALLIED, turn)
+        if p_rally == 1:
+            return
+        for f, pf in self.flee.items():
+            c2, g2 = cum + f, (gap + f if self.track_gap else gap)
+            if self.reached(c2, self.edge, r.edge_strict):
+                yield (1 - p_rally) * pf, Absorb(oc.OFF_TABLE, turn)
+            else:
+                yield (1 - p_rally) * pf, (c2, g2)
+
+    def enemy_phase(self, cum, gap, turn):
+        r = self.r
+        if not r.chaser_charges:
+            yield ONE, (cum, gap)
+            return
+        if gap > _frac(r.declare_range):
+            yield ONE, (cum, max(gap - _frac(r.out_of_range_move), Fraction(0)))
+            return
+        for f, pf in self.flee.items():
+            c2, g2 = cum + f, gap + f
+            for (dice, highest), pc in self.charge.items():
+                reach = self.charge_fixed + dice
+                caught = self.reached(reach, g2, r.tie_strict)
+                if self.caught_or_off(caught, c2) is not None:
+                    yield pf * pc, Absorb(oc.OFF_TABLE, turn)
+                elif caught:
+                    yield pf * pc, Absorb(oc.RUN_DOWN, turn)
+                else:
+                    move = {FAILED_MOVE_HIGHEST_DIE: highest, FAILED_MOVE_FULL: reach}.get(
+                        r.failed_move_mode, Fraction(r.charge_move))
+                    yield pf * pc, (c2, max(g2 - move, Fraction(0)))
+
+    def turn(self, state):
+        turn, cum, gap = state
+        phases = (self.enemy_phase, self.rally_phase) if self.r.enemy_first else (self.rally_phase, self.enemy_phase)
+        current = {(cum, gap): ONE}
+        for phase in phases:
+            nxt: dict = {}
+            for (c, g), p in current.items():
+                for q, res in phase(c, g, turn):
+                    nxt[res] = nxt.get(res, Fraction(0)) + p * q
+            current = {}
+            for res, p in nxt.items():
+                if isinstance(res, Absorb):
+                    yield p, res
+                else:
+                    current[res] = p
+        for (c, g), p in current.items():
+            if turn >= self.r.max_turns:
+                yield p, Absorb(oc.STILL_FLEEING, self.r.max_turns)
+            else:
+                yield p, (turn + 1, c, g)
+
+    def step(self, state):
+        return self.start() if state == "start" else self.turn(state)
+
+
+def solve(r: Rules, mode: str = "fraction") -> dict[tuple[int, int], Fraction | float]:
+    """Exact probability of each ``(outcome code, metric)`` for resolved rules ``r``.
+
+    Parameters
+    ----------
+    r : Rules
+    mode : {"fraction", "float"}
+        Rational arithmetic with forward propagation, or a sparse float64 solve.
+
+    Returns
+    -------
+    dict[(int, int), Fraction or float]
+    """
+    solver = _Solver(r)
+    chain = AbsorbingChain("start", solver.step)
+    return {(a.outcome, a.metric): p for a, p in chain.absorption(mode).items()}

@@ -1,0 +1,208 @@
+"""Turn a validated scenario into the plain numbers both evaluators use.
+
+This is where the edition tables of the rules digest live (shared/rules/
+warhammer.md §3): which dice a unit flees and pursues with, what Leadership a
+test uses, which re-rolls apply, how far a charge reaches. The exact solver
+and the Monte Carlo kernel then compute probabilities independently from these
+same numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ...dice import DiceExpr, parse
+from .model import ScenarioModel, UnitProfile, UnitRef
+
+# Break-test modes
+BREAK_CLASSIC, BREAK_TOW, BREAK_NONE = 0, 1, 2
+# Rally eligibility
+RALLY_NORMAL, RALLY_NEVER, RALLY_DOUBLE1_ONLY = 0, 1, 2
+# Pursuit
+PURSUE_ALWAYS, PURSUE_NEVER, PURSUE_LD_TEST = 0, 1, 2
+# Failed charge move
+FAILED_MOVE_M, FAILED_MOVE_HIGHEST_DIE, FAILED_MOVE_FULL = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class LdTest:
+    """A Leadership test: pass on ``total <= ld``, with natural-double overrides and a re-roll."""
+
+    ld: int
+    dice: str = "2d6"           # "2d6", or "3d6kl2" for Cold-blooded
+    double1_passes: bool = False
+    double6_fails: bool = False
+    reroll: bool = False        # re-roll a failed test once
+
+
+@dataclass(frozen=True)
+class Rules:
+    situation: str
+    edition: str
+    # break test
+    break_mode: int
+    break_test: LdTest
+    margin: int                 # added to the 2D6 (0 when Stubborn/Steadfast)
+    auto_break: bool            # 6th/7th Fear: broken unless Insane Courage (7th) allows the double 1
+    unbreakable: bool
+    tow_bsb_policy: str
+    tow_outnumbered_breaks: bool
+    tow_stubborn_falls_back: bool
+    # distances
+    flee: DiceExpr
+    fall_back: DiceExpr
+    pursuit: DiceExpr
+    pursue_mode: int
+    restraint_test: LdTest
+    tie_strict: bool
+    edge: float                 # math.inf when there is no edge
+    edge_strict: bool           # True: removed only when the move goes past the edge ("leave")
+    catch_first: bool
+    gap: float
+    # rally chain
+    max_turns: int
+    rally_mode: int
+    rally_test: LdTest
+    # chaser
+    chaser_charges: bool
+    enemy_first: bool
+    charge_move: int            # the charger's M
+    charge_dice: DiceExpr       # dice added to charge_move for the reach (constant 0 when fixed 2M)
+    charge_fixed: float         # fixed reach when charge dice are constant (6th/7th: 2M)
+    declare_range: float
+    failed_move_mode: int
+    out_of_range_move: float
+
+
+def _flee_roll(unit: UnitProfile, edition: str, opts, kind: str) -> str:
+    """Digest §3.3: the distance roll of a flee or pursuit by edition."""
+    if edition in ("6th", "7th"):
+        return "3d6" if unit.movement > 6 else "2d6"
+    if edition == "8th":
+        return ("3d6kh2" if opts.swiftstride_8th_roll == "3D6dl" else "2d6") if unit.has("swiftstride") else "2d6"
+    if edition == "tow":
+        base = "2d6kh1" if kind == "fall_back" else "2d6"
+        if unit.has("swiftstride") and opts.tow_swiftstride_use == "always":
+            base += "+1d6"
+        return base
+    return "2d6"  # starter
+
+
+def _ld_dice(unit: UnitProfile, edition: str, opts) -> str:
+    scope = opts.cold_blooded_scope or ("fear_panic_terror" if edition == "tow" else "all_ld")
+    return "3d6kl2" if unit.has("cold_blooded") and scope == "all_ld" else "2d6"
+
+
+def _musician_bonus(edition: str, opts) -> int:
+    if opts.musician_rally_bonus is not None:
+        return opts.musician_rally_bonus
+    return 1 if edition in ("6th", "tow") else 0
+
+
+def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) -> Rules:
+    ed = model.edition
+    o = model.options
+    f_ref: UnitRef = model.fleeing
+    c = model.combat
+
+    insane = o.insane_courage if o.insane_courage is not None else ed in ("7th", "8th")
+    double1 = o.ld_double1_passes if o.ld_double1_passes is not None else ed in ("8th", "tow")
+    double6 = o.ld_double6_fails if o.ld_double6_fails is not None else ed == "tow"
+    bsb = o.bsb_reroll or {"6th": "break_only", "7th": "break_only", "8th": "any_failed_ld",
+                           "tow": "break_only", "starter": "none"}[ed]
+    has_bsb = f_ref.battle_standard and bsb != "none"
+    ld_dice = _ld_dice(fleeing, ed, o)
+    kept_pair = o.cold_blooded_double1 == "kept_pair" or ld_dice == "2d6"
+
+    # -- break test (§3.2) -------------------------------------------------------
+    general = f_ref.general_leadership or 0
+    ld = max(fleeing.leadership, general)
+    steadfast = ed == "8th" and (c.steadfast or fleeing.has("stubborn") or fleeing.has("steadfast"))
+    if steadfast and not o.steadfast_uses_general_ld:
+        ld = fleeing.leadership
+    stubborn_plain = ed in ("6th", "7th") and fleeing.has("stubborn")
+    margin = 0 if (steadfast or stubborn_plain) else c.margin
+    if ed == "tow" and pursuer.has("terror") and not fleeing.has("immune_to_psychology"):
+        ld = max(ld - 1, 0)
+    break_test = LdTest(ld=ld, dice=ld_dice, double1_passes=insane and kept_pair,
+                        reroll=has_bsb and ed in ("6th", "7th", "8th"))
+    immune_fear = fleeing.has("fear") or fleeing.has("terror") or fleeing.has("immune_to_psychology")
+    auto_break = ed in ("6th", "7th") and c.fear_outnumbered and not immune_fear and not fleeing.has("unbreakable")
+    break_mode = BREAK_TOW if ed == "tow" else BREAK_CLASSIC
+    if model.situation != "break":
+        break_mode = BREAK_NONE
+
+    # -- flee and pursuit (§3.3) --------------------------------------------------
+    flee = parse(o.flee_roll or _flee_roll(fleeing, ed, o, "flee"), "options.flee_roll")
+    fall_back = parse(_flee_roll(fleeing, ed, o, "fall_back"), "options.flee_roll")
+    pursuit = parse(o.pursuit_roll or _flee_roll(pursuer, ed, o, "pursuit"), "options.pursuit_roll")
+    if pursuer.has("frenzy") or o.pursuer_restrains is False:
+        pursue_mode = PURSUE_ALWAYS
+    elif o.pursuer_restrains == "always":
+        pursue_mode = PURSUE_NEVER
+    else:
+        pursue_mode = PURSUE_LD_TEST
+    restraint = LdTest(ld=pursuer.leadership, dice=_ld_dice(pursuer, ed, o), double1_passes=double1,
+                       double6_fails=double6)
+
+    # -- rally (§3.5) --------------------------------------------------------------
+    left = f_ref.models_left if f_ref.models_left is not None else f_ref.models_start
+    frac = left / f_ref.models_start
+    rule = o.rally_casualty_rule or ("7th" if ed == "starter" else ed)
+    rally_mode, rally_ld = RALLY_NORMAL, ld
+    if rule in ("6th", "7th") and frac < 0.25:
+        rally_mode = RALLY_NEVER
+    elif rule == "8th" and frac <= 0.25:
+        rally_mode = RALLY_DOUBLE1_ONLY
+    elif rule == "tow":
+        if frac < 0.25:
+            rally_mode = RALLY_DOUBLE1_ONLY
+        elif frac < 0.5:
+            rally_ld -= 1
+    if f_ref.musician:
+        rally_ld = min(rally_ld + _musician_bonus(ed, o), 10)
+    if ed == "starter":
+        rally_ld = fleeing.leadership
+    rally_reroll = f_ref.battle_standard and (bsb == "any_failed_ld" or ed == "tow")
+    rally_dice = ld_dice if ed != "tow" else "2d6"
+    rally_test = LdTest(ld=max(rally_ld, 0), dice=rally_dice, double1_passes=double1 and kept_pair,
+                        double6_fails=double6, reroll=rally_reroll)
+
+    # -- charges (§3.4) ------------------------------------------------------------
+    m = pursuer.movement
+    swift = pursuer.has("swiftstride")
+    if o.charge_reach is not None:
+        charge_dice, failed = parse(o.charge_reach, "options.charge_reach"), FAILED_MOVE_M
+    elif ed == "8th":
+        charge_dice = parse("3d6kh2" if swift and o.swiftstride_8th_roll == "3D6dl" else "2d6")
+        failed = FAILED_MOVE_HIGHEST_DIE if o.failed_charge_move_8th == "highest_die" else FAILED_MOVE_M
+    elif ed == "tow":
+        charge_dice = parse("2d6kh1+1d6" if swift and o.tow_swiftstride_use == "always" else "2d6kh1")
+        failed = FAILED_MOVE_FULL
+    else:
+        charge_dice, failed = parse("0"), FAILED_MOVE_M
+    charge_fixed = 2 * m if (o.charge_reach is None and ed in ("6th", "7th", "starter")) else m
+    if ed == "tow":
+        declare = m + 6 + (3 if swift else 0)
+    else:
+        declare = charge_fixed + charge_dice.max_value
+    out_move = {"march": 2 * m, "move": m, "none": 0}[o.chaser_move_out_of_range]
+
+    t = model.table
+    return Rules(
+        situation=model.situation, edition=ed,
+        break_mode=break_mode, break_test=break_test, margin=margin, auto_break=auto_break,
+        unbreakable=fleeing.has("unbreakable"), tow_bsb_policy=o.tow_bsb_break_reroll_policy if has_bsb else "never",
+        tow_outnumbered_breaks=o.tow_fall_back_outnumbered_breaks and c.outnumbered_two_to_one,
+        tow_stubborn_falls_back=o.tow_stubborn_falls_back and fleeing.has("stubborn"),
+        flee=flee, fall_back=fall_back, pursuit=pursuit, pursue_mode=pursue_mode, restraint_test=restraint,
+        tie_strict=o.tie_rule == ">",
+        edge=t.edge_distance if t.edge_distance is not None else math.inf,
+        edge_strict=o.edge_contact == "leave", catch_first=o.catch_vs_edge_order == "catch_first",
+        gap=t.gap, max_turns=t.max_turns if model.situation in ("break", "fleeing") else 0,
+        rally_mode=rally_mode, rally_test=rally_test,
+        chaser_charges=t.chaser_keeps_charging, enemy_first=t.first_turn == "enemy",
+        charge_move=m, charge_dice=charge_dice, charge_fixed=float(charge_fixed), declare_range=float(declare),
+        failed_move_mode=failed, out_of_range_move=float(out_move),
+    )
