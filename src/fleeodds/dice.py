@@ -144,7 +144,10 @@ def parse(text: str, field: str = "dice") -> DiceExpr:
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise InputError(field, text, ALLOWED)
     raw = str(text)
-    s = raw.strip().lower().replace(" ", "")
+    s = raw.strip().lower()
+    if re.search(r"[0-9a-z)]\s+[0-9a-z(]", s):  # "2d6 3" is not "2d63"
+        raise InputError(field, raw, ALLOWED + " (terms are joined by + or -)")
+    s = re.sub(r"\s+", "", s)
     if not s:
         raise InputError(field, raw, ALLOWED)
     pos = 0

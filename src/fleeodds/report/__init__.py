@@ -1,0 +1,1 @@
+"""Tables and charts of OutcomeTables, in English or French."""

@@ -1,0 +1,29 @@
+"""Words of the tables and charts, in English and French."""
+
+WORDS = {
+    "outcome": {"en": "Outcome", "fr": "Résultat"},
+    "exact": {"en": "Exact", "fr": "Exact"},
+    "fraction": {"en": "Fraction", "fr": "Fraction"},
+    "monte_carlo": {"en": "Monte Carlo", "fr": "Monte-Carlo"},
+    "ci": {"en": "95% interval", "fr": "intervalle à 95 %"},
+    "count": {"en": "Trials", "fr": "Tirages"},
+    "z": {"en": "z", "fr": "z"},
+    "probability": {"en": "Probability", "fr": "Probabilité"},
+    "trials_seed": {"en": "Monte Carlo: {trials} trials, seed {seed}", "fr": "Monte-Carlo : {trials} tirages, graine {seed}"},
+    "exact_note": {"en": "exact values (◆)", "fr": "valeurs exactes (◆)"},
+    "exact_only": {"en": "exact values", "fr": "valeurs exactes"},
+    "interval_note": {"en": "bars: 95% Wilson interval", "fr": "barres : intervalle de Wilson à 95 %"},
+    "setup": {"en": "Setup", "fr": "Configuration"},
+    "difference": {"en": "Difference vs {base}", "fr": "Écart par rapport à {base}"},
+    "exactly": {"en": "exactly", "fr": "exactement"},
+    "at_least": {"en": "at least", "fr": "au moins"},
+    "at_most": {"en": "at most", "fr": "au plus"},
+    "value": {"en": "Value", "fr": "Valeur"},
+    "made_with": {"en": "fleeodds", "fr": "fleeodds"},
+}
+
+
+def w(key: str, lang: str, **fmt) -> str:
+    """The word ``key`` in ``lang``, formatted with ``fmt``."""
+    s = WORDS[key]["fr" if lang == "fr" else "en"]
+    return s.format(**fmt) if fmt else s

@@ -1,0 +1,48 @@
+"""Engine: reproducibility across threads and chunk sizes, precision targets, bad sizing."""
+
+import numba
+import numpy as np
+import pytest
+
+import fleeodds
+from fleeodds import engine
+from fleeodds.errors import InputError
+from fleeodds.stats import wilson_half_width
+
+
+def _kernel():
+    sc = fleeodds.load_scenario("warhammer/goblins_rally_or_flee_to_edge.toml")
+    return sc.kernel()
+
+
+def test_same_seed_same_counts_on_one_or_two_threads_and_any_chunk(monkeypatch):
+    k = _kernel()
+    n = 300_000
+    base = engine.simulate(k, trials=n, seed=5, progress=False).counts
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = engine.simulate(k, trials=n, seed=5, progress=False).counts
+    finally:
+        numba.set_num_threads(before)
+    monkeypatch.setattr(engine, "CHUNK", 77_777)
+    chunked = engine.simulate(k, trials=n, seed=5, progress=False).counts
+    assert np.array_equal(base, one)
+    assert np.array_equal(base, chunked)
+    other_seed = engine.simulate(k, trials=n, seed=6, progress=False).counts
+    assert not np.array_equal(base, other_seed)
+
+
+def test_precision_target_is_met():
+    sim = engine.simulate(_kernel(), precision=0.002, seed=1, progress=False)
+    assert all(wilson_half_width(int(c), sim.trials) < 0.002 for c in sim.outcome_counts)
+
+
+@pytest.mark.parametrize("kwargs,field", [({"trials": 0}, "trials"), ({"trials": -5}, "trials"),
+                                          ({"precision": 0.0}, "precision"), ({"precision": 0.7}, "precision"),
+                                          ({"trials": 10, "precision": 0.01}, "trials/precision"),
+                                          ({"seed": -1}, "seed"), ({"trials": 2.5}, "trials")])
+def test_bad_sizing(kwargs, field):
+    with pytest.raises(InputError) as exc:
+        engine.simulate(_kernel(), progress=False, **kwargs)
+    assert str(exc.value).startswith(field)
