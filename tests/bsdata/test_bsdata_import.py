@@ -7,6 +7,7 @@ tests/bsdata/data/, or are published army-book characteristics.
 
 from __future__ import annotations
 
+import os
 import tomllib
 import zipfile
 from pathlib import Path
@@ -21,7 +22,7 @@ DATA = Path(__file__).resolve().parent / "data"
 ARMY = DATA / "fixture_army.cat"
 LEGACY = DATA / "fixture_legacy.cat"
 GST = DATA / "fixture_system.gst"
-REAL = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "bsdata-whfb"  # ../shared next to the repo
+REAL = Path(os.environ.get("FLEEODDS_SHARED", Path(__file__).resolve().parents[2].parent / "shared")) / "data" / "bsdata-whfb"
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ when M > 6; caught when pursuit >= flee).
 
 from __future__ import annotations
 
+import os
 import itertools
 import tomllib
 from fractions import Fraction
@@ -24,7 +25,7 @@ from fleeodds.rank import format_ranking, rank_units
 DATA = Path(__file__).resolve().parent / "data"
 ARMY = DATA / "fixture_army.cat"
 GST = DATA / "fixture_system.gst"
-REAL = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "bsdata-whfb"  # ../shared next to the repo
+REAL = Path(os.environ.get("FLEEODDS_SHARED", Path(__file__).resolve().parents[2].parent / "shared")) / "data" / "bsdata-whfb"
 
 SCENARIO_7TH = {"system": "warhammer", "title": "lost by 2 (7th)", "edition": "7th", "situation": "break",
                 "fleeing": {"profile": "Night Goblins"}, "pursuer": {"profile": "Dwarf Warriors"},
