@@ -1,0 +1,266 @@
+"""Rank every unit of an army in one Warhammer scenario.
+
+For list building: put each unit of a catalogue in turn in the ``fleeing`` role
+(which units get run down when they break, which rally, which run off the
+table) or in the ``pursuing`` role (which catch what they chase), evaluate the
+scenario, and sort.
+
+>>> from fleeodds.importers import import_catalogue            # doctest: +SKIP
+>>> army = import_catalogue("Orcs and Goblins.cat")            # doctest: +SKIP
+>>> sc = fleeodds.load_scenario("warhammer/rank_broken_by_2_8th.toml")  # doctest: +SKIP
+>>> rank_units(sc, army.profiles, role="fleeing").table        # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+import pandas as pd
+
+from .api import evaluate
+from .errors import FleeoddsError, InputError
+from .outcomes import check_lang
+
+ROLES = ("fleeing", "pursuing")
+
+#: outcome codes in which the fleeing unit is caught (destroyed or re-engaged)
+CAUGHT_CODES = ("caught", "run_down", "caught_reengaged")
+
+_LABELS = {
+    "unit": ("unit", "unité"),
+    "M": ("M", "M"),
+    "Ld": ("Ld", "Cd"),
+    "troop_type": ("troop type", "type de troupe"),
+    "rules": ("rules", "règles"),
+    "caught_total": ("caught (any)", "rattrapée (total)"),
+    "error": ("error", "erreur"),
+    "method": ("method", "méthode"),
+}
+
+#: short column titles of the outcomes (the scenario's long labels go in the chart legend)
+SHORT = {
+    "held": ("held", "tient"),
+    "gave_ground": ("gave ground", "cède"),
+    "fell_back": ("fell back", "repli"),
+    "caught_reengaged": ("caught (re-engaged)", "rattrapée (repli)"),
+    "caught": ("caught", "rattrapée"),
+    "run_down": ("run down", "chargée, détruite"),
+    "escaped": ("escaped", "échappe"),
+    "escaped_off_table": ("off table", "hors table"),
+    "rallied": ("rallied", "ralliée"),
+    "still_fleeing": ("still fleeing", "toujours en fuite"),
+}
+
+
+@dataclass
+class Ranking:
+    """Result of :func:`rank_units`.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per unit, sorted best first for the role: columns ``unit``, ``M``,
+        ``Ld``, ``troop_type``, ``rules``, one probability column (float64 in
+        [0, 1]) per outcome code of the scenario, ``caught_total`` (sum of the
+        caught outcomes) and ``method`` (``"exact"`` or ``"mc"``).
+    role : str
+        ``"fleeing"`` or ``"pursuing"``.
+    outcomes : list of (code, label_en, label_fr)
+        The scenario's outcomes, in column order.
+    failures : list of (unit, message)
+        Units the scenario rejected (e.g. a value out of the pack's range); they are not ranked.
+    title : str
+        The scenario title.
+    """
+
+    table: pd.DataFrame
+    role: str
+    outcomes: list[tuple[str, str, str]]
+    failures: list[tuple[str, str]] = field(default_factory=list)
+    title: str = ""
+
+    def sort_key(self) -> tuple[str, bool]:
+        """(column, ascending): fleeing units best first = least often caught; pursuers = most often."""
+        return ("caught_total", self.role == "fleeing")
+
+    def labelled(self, lang: str = "en") -> pd.DataFrame:
+        """The table with column titles in ``lang`` (``"en"`` or ``"fr"``) and rules joined by commas."""
+        check_lang(lang)
+        i = 0 if lang == "en" else 1
+        names = {k: v[i] for k, v in _LABELS.items()}
+        names.update({code: SHORT.get(code, (en, fr))[i] for code, en, fr in self.outcomes})
+        out = self.table.copy()
+        caught_cols = [c for c, _, _ in self.outcomes if c in CAUGHT_CODES]
+        if len(caught_cols) <= 1:  # the total repeats the one caught column
+            out = out.drop(columns="caught_total")
+        out["rules"] = out["rules"].map(lambda r: ", ".join(r))
+        return out.rename(columns=names)
+
+
+def rank_units(scenario: Any, profiles: Iterable[dict[str, Any]], role: str = "fleeing", *,
+               vs: dict[str, Any] | None = None, method: str = "auto", trials: int = 200_000,
+               seed: int = 0) -> Ranking:
+    """Evaluate ``scenario`` with each profile in ``role`` and rank the units.
+
+    Parameters
+    ----------
+    scenario : WarhammerScenario
+        From :func:`fleeodds.load_scenario`; must offer ``with_unit(role, profile)``.
+    profiles : iterable of dict
+        Unit profiles in the Warhammer profile format (e.g. ``ImportResult.profiles``).
+    role : {"fleeing", "pursuing"}
+        The role each unit takes in turn.
+    vs : dict, optional
+        Profile of the unit in the other role (default: the scenario's own).
+    method : {"auto", "exact", "mc"}
+        ``"auto"``: exact when the scenario has an exact solver, else Monte Carlo.
+    trials, seed : int
+        Monte Carlo trials and seed (used only when not exact).
+
+    Returns
+    -------
+    Ranking
+
+    Raises
+    ------
+    InputError
+        Unknown role or method, a scenario that cannot take units, an invalid
+        ``vs`` profile, or an empty list of profiles.
+
+    References
+    ----------
+    Warhammer rules digest (shared/rules/warhammer.md), §3.2–3.5: break test,
+    flee and pursuit, rally.
+    """
+    if role not in ROLES:
+        raise InputError("role", role, "'fleeing' or 'pursuing'")
+    if method not in ("auto", "exact", "mc"):
+        raise InputError("method", method, "one of 'auto', 'exact', 'mc'")
+    if not hasattr(scenario, "with_unit"):
+        raise InputError("scenario", getattr(scenario, "system", "?"),
+                         "a Warhammer scenario (system = \"warhammer\") whose units can be replaced")
+    profiles = list(profiles)
+    if not profiles:
+        raise InputError("profiles", [], "at least one unit profile")
+    if vs is not None:
+        scenario = scenario.with_unit("pursuing" if role == "fleeing" else "fleeing", vs)
+    rows: list[dict[str, Any]] = []
+    failures: list[tuple[str, str]] = []
+    outcomes: list[tuple[str, str, str]] = []
+    for prof in profiles:
+        name = str(prof.get("name", "?"))
+        try:
+            sc = scenario.with_unit(role, prof)
+            how = ("exact" if sc.has_exact else "mc") if method == "auto" else method
+            tab = evaluate(sc, method=how, trials=trials, seed=seed, progress=False)
+        except FleeoddsError as exc:
+            failures.append((name, str(exc)))
+            continue
+        for o in sc.outcomes:
+            if o.code not in [c for c, _, _ in outcomes]:
+                outcomes.append((o.code, o.en, o.fr))
+        row: dict[str, Any] = {"unit": name, "M": prof.get("movement"), "Ld": prof.get("leadership"),
+                               "troop_type": prof.get("troop_type", ""), "rules": tuple(prof.get("rules", ()))}
+        for o in sc.outcomes:
+            row[o.code] = tab.probability(o.code, "exact" if how == "exact" else "monte_carlo")
+        row["method"] = how
+        rows.append(row)
+    codes = [c for c, _, _ in outcomes]
+    table = pd.DataFrame(rows, columns=["unit", "M", "Ld", "troop_type", "rules", *codes, "method"])
+    for c in codes:
+        table[c] = table[c].fillna(0.0).astype("float64")
+    table.insert(5 + len(codes), "caught_total",
+                 table[[c for c in codes if c in CAUGHT_CODES]].sum(axis=1) if len(table) else [])
+    ranking = Ranking(table, role, outcomes, failures, getattr(scenario, "title", ""))
+    col, asc = ranking.sort_key()
+    if len(table):
+        ranking.table = table.sort_values([col, "unit"], ascending=[asc, True], kind="stable").reset_index(drop=True)
+    return ranking
+
+
+def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digits: int = 3) -> str:
+    """The ranking as text: ``"table"`` (aligned), ``"md"`` (Markdown) or ``"csv"``.
+
+    Raises
+    ------
+    InputError
+        Unknown format or language.
+    """
+    frame = ranking.labelled(lang)
+    if fmt == "csv":
+        return frame.to_csv(index=False)
+    if fmt not in ("table", "md"):
+        raise InputError("format", fmt, "one of 'table', 'md', 'csv'")
+    from tabulate import tabulate
+
+    shown = frame.copy()
+    prob_cols = [c for c in shown.columns if shown[c].dtype.kind == "f"]
+    for c in prob_cols:
+        shown[c] = shown[c].map(lambda p: f"{p:.{digits}f}")
+    return tabulate(shown, headers="keys", tablefmt="github" if fmt == "md" else "simple",
+                    showindex=False, disable_numparse=True)
+
+
+_CHART_CODES = ("held", "caught", "run_down", "escaped_off_table", "rallied", "escaped", "still_fleeing",
+                "gave_ground", "fell_back", "caught_reengaged")
+
+
+def chart_ranking(ranking: Ranking, path: str | Path, lang: str = "en", top: int | None = None) -> Path:
+    """Draw the ranking as stacked horizontal bars (one bar per unit, outcomes stacked to 1).
+
+    Parameters
+    ----------
+    path : str or Path
+        Output file; the format follows the suffix (``.png`` or ``.svg``).
+    lang : {"en", "fr"}
+    top : int, optional
+        Only the first ``top`` units of the ranking.
+
+    Raises
+    ------
+    InputError
+        Unsupported file suffix or language.
+    """
+    check_lang(lang)
+    path = Path(path)
+    if path.suffix.lower() not in (".png", ".svg"):
+        raise InputError("chart", str(path), "a file name ending in .png or .svg")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    table = ranking.table if top is None else ranking.table.head(top)
+    outcomes = [o for o in ranking.outcomes if o[0] in table.columns]
+    outcomes.sort(key=lambda o: _CHART_CODES.index(o[0]) if o[0] in _CHART_CODES else 99)
+    n = len(table)
+    fig, ax = plt.subplots(figsize=(9, 1.6 + 0.28 * max(n, 1)))
+    units = list(table["unit"])[::-1]
+    ys = list(range(n))
+    left = [0.0] * n
+    colours = {"held": "#4c9a2a", "rallied": "#8fc15c", "escaped": "#f2c14e", "still_fleeing": "#f2a541",
+               "escaped_off_table": "#e07b39", "caught": "#b5302b", "run_down": "#7a1f1c",
+               "gave_ground": "#6aa3d5", "fell_back": "#3b6ea5", "caught_reengaged": "#d46a6a"}
+    for code, en, fr in outcomes:
+        vals = list(table[code])[::-1]
+        ax.barh(ys, vals, left=left, height=0.75, label=en if lang == "en" else fr, color=colours.get(code))
+        left = [a + b for a, b in zip(left, vals)]
+    ax.set_yticks(ys, units, fontsize=8)
+    ax.set_ylim(-0.6, n - 0.4)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("probability" if lang == "en" else "probabilité")
+    role = {"fleeing": ("each unit in the fleeing role", "chaque unité dans le rôle de l'unité en fuite"),
+            "pursuing": ("each unit in the pursuing role", "chaque unité dans le rôle du poursuivant")}[ranking.role]
+    ax.set_title(f"{ranking.title}\n{role[0 if lang == 'en' else 1]}", fontsize=10)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.6 / (1.6 + 0.28 * max(n, 1))), ncol=3, fontsize=8,
+              frameon=False)
+    fig.tight_layout()
+    try:
+        fig.savefig(path, bbox_inches="tight")
+    except OSError as exc:
+        raise FleeoddsError(f"{path}: cannot write the chart: {exc}") from None
+    finally:
+        plt.close(fig)
+    return path
