@@ -1,0 +1,1 @@
+"""Rules systems: one sub-package per game (see :data:`fleeodds.system.SYSTEMS`)."""
