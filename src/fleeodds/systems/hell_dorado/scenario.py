@@ -72,6 +72,7 @@ PASS_DUEL_HITS = (
 COMPARE = {
     "base": ("As given", "Tel quel"),
     "intangible": ("Fleeing fighter Intangible", "Fuyard Intangible"),
+    "no_intangible": ("Without Intangible", "Sans Intangible"),
     "ordre_repli": ("Ordre Repli", "Ordre Repli"),
     "no_soutien": ("No soutien", "Sans soutien"),
     "blocage": ("Enemy with Blocage", "Adversaire avec Blocage"),
@@ -256,6 +257,8 @@ class FuiteScenario(Scenario):
                   partial_room_toises=self.partial_room_toises, def_modifier=self.def_modifier)
         if key == "intangible":
             f = replace(f, capacities={**f.capacities, "Intangible": None})
+        elif key == "no_intangible":
+            f = replace(f, capacities={k: v for k, v in f.capacities.items() if k != "Intangible"})
         elif key == "ordre_repli":
             kw["repli"] = True
         elif key == "no_soutien":
