@@ -148,9 +148,9 @@ class FighterModel(_Strict):
     profile: str | None = None
     mou: float = Field(4.0, ge=0, le=30, description="movement in toises")
     cbt: int | str = Field(3, description="melee dice (0 to 10) or '-' for CBT –")
-    def_: int = Field(4, alias="def", ge=1, le=6, description="DEF: a die hits on a d6 >= DEF, 1 to 6")
+    def_: int = Field(4, alias="def", description="DEF: a die hits on a d6 >= DEF, 1 to 6")
     pro: int = Field(0, ge=0, le=20, description="protection, subtracted from damage")
-    pv: int = Field(3, ge=1, le=100, description="life points (current), >= 1")
+    pv: int = Field(3, description="life points (current), 1 to 100")
     base: float | str = Field("moyen", description=BASE_ALLOWED)
     capacities: list[str] = Field(default_factory=list)
     weapons: list[WeaponModel] = Field(default_factory=list)
@@ -164,6 +164,20 @@ class FighterModel(_Strict):
     engaged: bool = False
     illustrative: bool = False
     notes: str = ""
+
+    @field_validator("def_")
+    @classmethod
+    def _def(cls, v):
+        if not 1 <= v <= 6:
+            raise ValueError("expected DEF as a whole number from 1 to 6 (a die hits on a d6 >= DEF)")
+        return v
+
+    @field_validator("pv")
+    @classmethod
+    def _pv(cls, v):
+        if not 1 <= v <= 100:
+            raise ValueError("expected life points (PV) as a whole number from 1 to 100")
+        return v
 
     @field_validator("cbt")
     @classmethod
