@@ -58,3 +58,22 @@ def test_benchmark_case():
     sc = benchmark_case()
     assert sc.system == "hell_dorado" and sc.has_exact and len(sc.variants()) == 4
     assert sum(sc.exact_distribution("fraction").values()) == 1
+
+
+def test_counts_do_not_depend_on_threads_or_chunks():
+    import numba
+    import numpy as np
+
+    for name in ("fuite_samael_choix_adversaire", "attraction_zone_aleatoire", "passe_bran_carnoth_vs_bretteur"):
+        k = fleeodds.load_scenario(f"hell_dorado/{name}.toml").kernel()
+        n = 50_000
+        whole = k(3, 0, n)
+        split = k(3, 0, 20_000) + k(3, 20_000, n - 20_000)
+        before = numba.get_num_threads()
+        numba.set_num_threads(1)
+        try:
+            single = k(3, 0, n)
+        finally:
+            numba.set_num_threads(before)
+        assert np.array_equal(whole, split) and np.array_equal(whole, single)
+        assert whole.sum() == n
