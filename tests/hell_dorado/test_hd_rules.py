@@ -3,8 +3,6 @@
 import math
 from fractions import Fraction
 
-import numpy as np
-import pytest
 
 from fleeodds import engine, load_scenario
 

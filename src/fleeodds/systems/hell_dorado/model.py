@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import tomllib
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 

@@ -31,7 +31,7 @@ from ...system import Scenario
 from . import exact as ex
 from . import kernel as kn
 from .model import Fighter, Options, build_fighter, check_keys, load_profiles, parse_options
-from .rules import Attack, attack_dice, can_support, make_attack, support_bonus
+from .rules import PACK_LEN, Attack, attack_dice, can_support, make_attack, support_bonus
 
 FUITE_OUTCOMES = (
     Outcome("cannot_flee", "Cannot flee (Blocage)", "Fuite impossible (Blocage)"),
@@ -228,7 +228,7 @@ class FuiteScenario(Scenario):
         return _fraction(d, mode)
 
     def kernel(self):
-        pk = self.attack.pack() if self.attack is not None else np.zeros(24, np.int64)
+        pk = self.attack.pack() if self.attack is not None else np.zeros(PACK_LEN, np.int64)
         fixed, mo, sc = int(self.fixed), int(self.move_outcome), int(self.opts.state_cancels_flee_move)
         n_out, n_bins = len(self.outcomes), self.metric.n_bins
         return lambda seed, start, n: kn.run_fuite(fixed, pk, mo, sc, n_out, n_bins, seed, start, n)
@@ -433,8 +433,8 @@ class AttractionScenario(Scenario):
         self.outcomes = ATTR_PASS if then_pass else ATTR_BASIC
         self.metric = Metric("pulled", "adversaries pulled into contact", "adversaires attirés au contact",
                              len(adversaries) + 1, 0, "")
-        self.mover_vs = np.zeros((len(side_a), 24), np.int64)
-        self.attr_vs = np.zeros((len(side_a), 24), np.int64)
+        self.mover_vs = np.zeros((len(side_a), PACK_LEN), np.int64)
+        self.attr_vs = np.zeros((len(side_a), PACK_LEN), np.int64)
         self.attr_first = np.zeros(len(side_a), np.int64)
         self.mover_first = 0
         self._atk: dict[int, tuple[Attack, Attack]] = {}
