@@ -1,0 +1,51 @@
+"""Hell Dorado: weapon passes, the Fuite (flee) action with its attaque sans riposte, and Attraction.
+
+``system = "hell_dorado"`` scenario files have ``type = "fuite"`` (default),
+``"passe"`` (one weapon pass) or ``"attraction"`` (positional Monte Carlo).
+Fuite and passes have an exact solver (rational arithmetic) and a numba Monte
+Carlo kernel written independently; Attraction is Monte Carlo, exact only when
+the geometry is fixed.
+
+Card values are the player's: profiles are entered in the scenario or in a
+``profiles_file``; the shipped ``data/illustrative_profiles.toml`` holds
+**illustrative** values, not official cards.
+
+References
+----------
+Rules digest ``shared/rules/hell_dorado.md`` (Sapience / Asmodée 2007 / Cipher 2010);
+Rules Tips "Fuite"; Attraction x (errata August 2007) and Attraction D.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .model import Fighter, Options, Weapon, build_fighter, load_profiles, parse_options
+from .scenario import AttractionScenario, FuiteScenario, PassScenario, load_scenario
+
+__all__ = ["load_scenario", "benchmark_case", "FuiteScenario", "PassScenario", "AttractionScenario",
+           "Fighter", "Weapon", "Options", "build_fighter", "load_profiles", "parse_options"]
+
+
+def benchmark_case() -> FuiteScenario:
+    """A Fuite for the benchmark: a fighter (DEF 4, PRO 2, PV 4) fleeing an adversary
+    with CBT 5 and one supporter (6 dice: 5 rolled + 1 re-roll, hits on 4+),
+    weapon 2/4/5/6/8, a Mis au sol trigger on 4 hits; exact P(killed) = 11/32.
+
+    Returns
+    -------
+    FuiteScenario
+    """
+    data = {
+        "system": "hell_dorado", "title": "Benchmark: Fuite under soutien (illustrative values)",
+        "fleeing": {"name": "Fuyard", "mou": 4, "cbt": 3, "def": 4, "pro": 2, "pv": 4},
+        "adversaries": [
+            {"name": "Attaquant", "cbt": 5, "def": 4, "pro": 1, "pv": 4,
+             "weapons": [{"name": "lame", "damage": [2, 4, 5, 6, 8],
+                          "states": [{"state": "Mis au sol", "min_hits": 4}]}]},
+            {"name": "Soutien", "cbt": 2, "def": 4, "pro": 0, "pv": 3,
+             "weapons": [{"name": "dague", "damage": [1, 2, 3, 4, 5]}]},
+        ],
+        "fuite": {"attacker": "Attaquant", "compare": ["base", "intangible", "ordre_repli", "no_soutien"]},
+    }
+    return load_scenario(data, Path.cwd())

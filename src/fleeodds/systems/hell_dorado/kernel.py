@@ -1,0 +1,308 @@
+"""Numba Monte Carlo kernels for Hell Dorado: attaque sans riposte / Fuite, normal pass, Attraction.
+
+Every die is rolled one by one from the counter-based stream
+(:func:`fleeodds.rng.bounded`), independently of the exact solver's binomial
+formulas. Attack parameters arrive as the int64 pack of
+:meth:`fleeodds.systems.hell_dorado.rules.Attack.pack`.
+
+References
+----------
+Rules digest §2 (dice engine), §3 (Fuite), §6 (Attraction x, errata August 2007).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit, prange
+
+from ...engine import block_range, n_blocks
+from ...rng import bounded, trial_key, uniform01
+
+# pack offsets (duplicated from rules.py on purpose: plain ints for numba)
+_N, _THR, _TAB, _PRO, _PV, _PERHIT, _STRICT, _CAP10, _OVER, _WOUND, _NTRIG, _TRIG = \
+    0, 1, 2, 7, 8, 9, 10, 11, 12, 13, 14, 16
+
+
+@njit(cache=True)
+def _attack(pk, key, c):
+    """One attaque: returns ``(hits, damage, killed, state_kind, counter)``."""
+    n = pk[_N]
+    thr = pk[_THR]
+    rolled = n if n < 5 else 5
+    rerolls = n - 5
+    if rerolls < 0:
+        rerolls = 0
+    if rerolls > 5:
+        rerolls = 5
+    hits = 0
+    misses = 0
+    for _ in range(rolled):
+        face, c = bounded(key, c, 6)
+        if face + 1 >= thr:
+            hits += 1
+        else:
+            misses += 1
+    for _ in range(min(misses, rerolls)):
+        face, c = bounded(key, c, 6)
+        if face + 1 >= thr:
+            hits += 1
+    if hits > 5:
+        hits = 5
+    dmg = 0
+    if hits > 0:
+        red = pk[_PRO] * hits if pk[_PERHIT] == 1 else pk[_PRO]
+        dmg = pk[_TAB + hits - 1] - red
+        if dmg < 0:
+            dmg = 0
+    if pk[_CAP10] == 1 and pk[_OVER] == 1 and n > 10:
+        dmg += n - 10
+    if pk[_STRICT] == 1:
+        killed = dmg > pk[_PV]
+    else:
+        killed = dmg >= pk[_PV]
+    state = 0
+    if not killed:
+        for i in range(pk[_NTRIG]):
+            if hits >= pk[_TRIG + 2 * i]:
+                kind = pk[_TRIG + 2 * i + 1]
+                if kind == 1 or state == 0:
+                    state = kind
+        if state == 0 and pk[_WOUND] == 1 and dmg > 0:
+            state = 1
+    return hits, dmg, killed, state, c
+
+
+@njit(parallel=True, cache=True)
+def run_fuite(fixed, pk, move_outcome, state_cancels, n_out, n_bins, seed, start, n):
+    """Fuite kernel: counts ``(n_out, n_bins)`` of (outcome, damage taken).
+
+    ``fixed >= 0``: no dice are rolled (cannot flee, free disengage, Repli);
+    otherwise the attaque sans riposte ``pk`` is rolled and a survivor without a
+    cancelling state ends in ``move_outcome`` (fled / fled without room).
+    """
+    nb = n_blocks(n)
+    out = np.zeros((nb, n_out, n_bins), np.int64)
+    for b in prange(nb):
+        lo, hi = block_range(b, start, n)
+        for t in range(lo, hi):
+            if fixed >= 0:
+                out[b, fixed, 0] += 1
+                continue
+            key = trial_key(seed, t)
+            hits, dmg, killed, state, c = _attack(pk, key, 0)
+            if killed:
+                o = 3
+            elif state != 0 and state_cancels == 1:
+                o = 4 if state == 1 else 5
+            else:
+                o = move_outcome
+            out[b, o, min(dmg, n_bins - 1)] += 1
+    return out.sum(axis=0)
+
+
+@njit(cache=True)
+def _duel(pa, pb, a_first, b_first, key, c):
+    """Normal pass: ``(hits_a, hits_b, b_killed, a_killed, counter)``."""
+    ha, _da, ka, _sa, c = _attack(pa, key, c)
+    hb, _db, kb, _sb, c = _attack(pb, key, c)
+    if a_first == 1 and b_first == 0 and ka:
+        kb = False
+    if b_first == 1 and a_first == 0 and kb:
+        ka = False
+    return ha, hb, ka, kb, c
+
+
+@njit(parallel=True, cache=True)
+def run_pass(duel, pa, pb, a_first, b_first, report_hits, seed, start, n):
+    """Weapon pass kernel: counts ``(4, 6)`` of (outcome, hits scored by A).
+
+    One-sided (``duel == 0``): outcomes killed / state / wounded / unharmed, or
+    (``report_hits``) no hit / hit. Normal pass: none / B killed / A killed / both,
+    or no hits / only A hits / only B hits / both hit.
+    """
+    nb = n_blocks(n)
+    out = np.zeros((nb, 4, 6), np.int64)
+    for b in prange(nb):
+        lo, hi = block_range(b, start, n)
+        for t in range(lo, hi):
+            key = trial_key(seed, t)
+            if duel == 0:
+                h, dmg, killed, state, c = _attack(pa, key, 0)
+                if report_hits == 1:
+                    o = 1 if h > 0 else 0
+                elif killed:
+                    o = 0
+                elif state != 0:
+                    o = 1
+                elif dmg > 0:
+                    o = 2
+                else:
+                    o = 3
+            else:
+                h, hb, ka, kb, c = _duel(pa, pb, a_first, b_first, key, 0)
+                if report_hits == 1:
+                    o = (1 if h > 0 else 0) + (2 if hb > 0 else 0)
+                else:
+                    o = (1 if ka else 0) + (2 if kb else 0)
+            out[b, o, h] += 1
+    return out.sum(axis=0)
+
+
+# --------------------------------------------------------------------------- Attraction
+@njit(cache=True)
+def _place(bx, by, br, bzone, ax, ay, ar, px, py, key, c):
+    """Draw the random adversary positions (rejection on overlapping bases); returns (ok, counter)."""
+    nbv = bx.shape[0]
+    na = ax.shape[0]
+    for _attempt in range(1000):
+        for i in range(nbv):
+            kind = bzone[i, 0]
+            if kind < 0:
+                px[i] = bx[i]
+                py[i] = by[i]
+            elif kind == 0:
+                u, c = uniform01(key, c)
+                v, c = uniform01(key, c)
+                rad = bzone[i, 3] * math.sqrt(u)
+                ang = 2.0 * math.pi * v
+                px[i] = bzone[i, 1] + rad * math.cos(ang)
+                py[i] = bzone[i, 2] + rad * math.sin(ang)
+            else:
+                u, c = uniform01(key, c)
+                v, c = uniform01(key, c)
+                px[i] = bzone[i, 1] + u * (bzone[i, 3] - bzone[i, 1])
+                py[i] = bzone[i, 2] + v * (bzone[i, 4] - bzone[i, 2])
+        ok = True
+        for i in range(nbv):
+            for j in range(na):
+                if math.hypot(px[i] - ax[j], py[i] - ay[j]) < br[i] + ar[j] - 1e-9:
+                    ok = False
+            for j in range(i + 1, nbv):
+                if math.hypot(px[i] - px[j], py[i] - py[j]) < br[i] + br[j] - 1e-9:
+                    ok = False
+        if ok:
+            return True, c
+    return False, c
+
+
+@njit(parallel=True, cache=True)
+def run_attraction(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0, bzone,
+                   order_mode, multi_nearest, centre_measure, then_pass, focus, mover_vs, attr_vs,
+                   mover_first, attr_first, seed, start, n):
+    """Attraction kernel.
+
+    Returns int64 counts of shape ``(n_adv + 1, 7, n_adv + 1)``: for adversary ``i < n_adv``,
+    status (0 pulled, 1 intercepted, 2 unaffected; with ``then_pass`` the focus adversary's
+    pulled trials go instead to 3 none killed, 4 mover killed, 5 attractor killed, 6 both
+    killed) by the number of adversaries pulled in that trial. ``[n_adv, 0, 0]`` counts
+    trials whose random placement failed 1000 times (overlapping bases every time).
+    ``order_mode``: 0 listed, 1 random, 2 independent (each as if it activated first).
+    """
+    na = ax.shape[0]
+    nbv = bx.shape[0]
+    nb = n_blocks(n)
+    out = np.zeros((nb, nbv + 1, 7, nbv + 1), np.int64)
+    for b in prange(nb):
+        px = np.empty(nbv)
+        py = np.empty(nbv)
+        aeng = np.empty(na, np.int64)
+        aeng_start = np.empty(na, np.int64)
+        beng = np.empty(nbv, np.int64)
+        order = np.empty(nbv, np.int64)
+        status = np.empty(nbv, np.int64)
+        target = np.empty(nbv, np.int64)
+        lo, hi = block_range(b, start, n)
+        for t in range(lo, hi):
+            key = trial_key(seed, t)
+            ok, c = _place(bx, by, br, bzone, ax, ay, ar, px, py, key, 0)
+            if not ok:
+                out[b, nbv, 0, 0] += 1
+                continue
+            for j in range(na):
+                aeng[j] = aeng0[j]
+            for i in range(nbv):
+                beng[i] = beng0[i]
+                order[i] = i
+                status[i] = 2
+                target[i] = -1
+            # contact at start engages both
+            for i in range(nbv):
+                for j in range(na):
+                    if math.hypot(px[i] - ax[j], py[i] - ay[j]) <= br[i] + ar[j] + 1e-9:
+                        beng[i] = 1
+                        aeng[j] = 1
+            if order_mode == 1:  # random activation order (Fisher-Yates)
+                for i in range(nbv - 1, 0, -1):
+                    k, c = bounded(key, c, i + 1)
+                    tmp = order[i]
+                    order[i] = order[k]
+                    order[k] = tmp
+            for j in range(na):
+                aeng_start[j] = aeng[j]
+            for oi in range(nbv):
+                i = order[oi]
+                if order_mode == 2:
+                    for j in range(na):
+                        aeng[j] = aeng_start[j]
+                if beng[i] == 1 or bimmune[i] == 1:
+                    continue
+                best = -1
+                best_gap = 0.0
+                best_d = 0.0
+                for h in range(na):
+                    if arange[h] < 0 or aeng[h] == 1:
+                        continue
+                    d = math.hypot(ax[h] - px[i], ay[h] - py[i])
+                    gap = d - ar[h] - br[i]
+                    meas = d if centre_measure == 1 else gap
+                    if meas > arange[h] + 1e-9 or gap > breach[i] + 1e-9:
+                        continue
+                    if best < 0 or (multi_nearest == 1 and gap < best_gap - 1e-12):
+                        best = h
+                        best_gap = gap
+                        best_d = d
+                if best < 0:
+                    continue
+                ux = (ax[best] - px[i]) / best_d
+                uy = (ay[best] - py[i]) / best_d
+                hit = -1
+                hit_t = 0.0
+                for j in range(na):
+                    if j == best:
+                        continue
+                    wx = ax[j] - px[i]
+                    wy = ay[j] - py[i]
+                    proj = wx * ux + wy * uy
+                    perp2 = wx * wx + wy * wy - proj * proj
+                    rr = ar[j] + br[i]
+                    if perp2 > rr * rr:
+                        continue
+                    tt = proj - math.sqrt(max(rr * rr - perp2, 0.0))
+                    if tt < -1e-9 or tt >= best_gap - 1e-9:
+                        continue
+                    if hit < 0 or tt < hit_t:
+                        hit = j
+                        hit_t = tt
+                if hit < 0:
+                    status[i] = 0
+                    target[i] = best
+                    aeng[best] = 1
+                else:
+                    status[i] = 1
+                    target[i] = hit
+                    aeng[hit] = 1
+                beng[i] = 1
+            pulled = 0
+            for i in range(nbv):
+                if status[i] == 0:
+                    pulled += 1
+            for i in range(nbv):
+                s = status[i]
+                if then_pass == 1 and i == focus and s == 0:
+                    h = target[i]
+                    _ha, _hb, ka, kb, c = _duel(mover_vs[h], attr_vs[h], mover_first, attr_first[h], key, c)
+                    s = 3 + (1 if kb else 0) + (2 if ka else 0)
+                out[b, i, s, pulled] += 1
+    return out.sum(axis=0)

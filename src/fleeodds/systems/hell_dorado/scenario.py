@@ -1,0 +1,712 @@
+"""Hell Dorado scenarios: ``type = "fuite"`` (default), ``"passe"`` and ``"attraction"``.
+
+A scenario file::
+
+    system = "hell_dorado"
+    title = "..."
+    type = "fuite"            # or "passe", "attraction"
+    profiles_file = "my_cards.toml"   # optional: [profiles.<key>] tables of your own cards
+    [options]                 # rules digest §7, see model.OptionsModel
+    ...
+
+References
+----------
+Rules digest §2, §3, §6, §8 (outcome taxonomy); Rules Tips "Fuite" (photos 1–9);
+Attraction x (errata August 2007) and Attraction D texts.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ...errors import InputError
+from ...outcomes import Metric, Outcome
+from ...system import Scenario
+from . import exact as ex
+from . import kernel as kn
+from .model import Fighter, Options, build_fighter, check_keys, load_profiles, parse_options
+from .rules import PACK_LEN, Attack, attack_dice, can_support, make_attack, support_bonus
+
+FUITE_OUTCOMES = (
+    Outcome("cannot_flee", "Cannot flee (Blocage)", "Fuite impossible (Blocage)"),
+    Outcome("free_disengage", "Free disengage (no attack)", "Désengagement libre (pas d'attaque)"),
+    Outcome("repli_move", "Repli move (no attack)", "Fuite en Repli (pas d'attaque)"),
+    Outcome("killed", "Killed", "Tué"),
+    Outcome("state_no_move", "New negative state, no move", "État négatif, pas de déplacement"),
+    Outcome("state_positive_no_move", "New positive state, no move", "État positif, pas de déplacement"),
+    Outcome("fled", "Fled (Course)", "Fuite réussie (Course)"),
+    Outcome("fled_no_room", "Survived, no room to move", "Survit, pas de place pour fuir"),
+)
+DAMAGE = Metric("damage_taken", "damage taken", "dégâts subis", 41, 0, "PV")
+HITS = Metric("hits", "hits scored by the attacker", "touches de l'attaquant", 6, 0, "")
+
+PASS_ONE_SIDED = (
+    Outcome("killed", "Target killed", "Cible tuée"),
+    Outcome("state", "Target survives with a new state", "Cible survit avec un nouvel état"),
+    Outcome("wounded", "Target wounded", "Cible blessée"),
+    Outcome("unharmed", "Target unharmed", "Cible indemne"),
+)
+PASS_ONE_SIDED_HITS = (
+    Outcome("no_hit", "No hit", "Aucune touche"),
+    Outcome("hit", "At least 1 hit", "Au moins 1 touche"),
+)
+PASS_DUEL = (
+    Outcome("none_killed", "Nobody killed", "Personne n'est tué"),
+    Outcome("defender_killed", "Defender killed", "Défenseur tué"),
+    Outcome("attacker_killed", "Attacker killed", "Attaquant tué"),
+    Outcome("both_killed", "Both killed", "Les deux sont tués"),
+)
+PASS_DUEL_HITS = (
+    Outcome("no_hits", "Nobody hits", "Aucune touche"),
+    Outcome("attacker_only_hits", "Only the attacker hits", "Seul l'attaquant touche"),
+    Outcome("defender_only_hits", "Only the defender hits", "Seul le défenseur touche"),
+    Outcome("both_hit", "Both hit", "Les deux touchent"),
+)
+
+COMPARE = {
+    "base": ("As given", "Tel quel"),
+    "intangible": ("Fleeing fighter Intangible", "Fuyard Intangible"),
+    "no_intangible": ("Without Intangible", "Sans Intangible"),
+    "ordre_repli": ("Ordre Repli", "Ordre Repli"),
+    "no_soutien": ("No soutien", "Sans soutien"),
+    "blocage": ("Enemy with Blocage", "Adversaire avec Blocage"),
+    "no_room": ("Surrounded (no room)", "Cerné (pas de place)"),
+}
+
+
+def _profiles(data: dict, base_dir: Path) -> dict[str, dict]:
+    profiles = load_profiles()
+    if "profiles_file" in data:
+        pf = data["profiles_file"]
+        if not isinstance(pf, str):
+            raise InputError("profiles_file", pf, "a path to a TOML file with [profiles.<name>] tables")
+        path = (Path(base_dir) / pf)
+        if not path.exists():
+            raise InputError("profiles_file", pf, "an existing TOML file (relative to the scenario file)")
+        profiles = {**profiles, **load_profiles(path)}
+    return profiles
+
+
+def _fraction(d: dict, mode: str) -> dict:
+    if mode == "fraction":
+        return d
+    if mode != "float":
+        raise InputError("mode", mode, "'float' or 'fraction'")
+    return {k: float(v) for k, v in d.items()}
+
+
+# =========================================================================== Fuite
+class FuiteScenario(Scenario):
+    """A fighter flees melee (action de Fuite) and takes one attaque sans riposte.
+
+    Every listed adversary is in base contact with the fleeing fighter. The
+    opposing player picks the attacker (option ``attacker_choice``, or
+    ``fuite.attacker`` by name); the others give soutien.
+
+    Parameters
+    ----------
+    fleeing : Fighter
+    adversaries : list of Fighter
+    opts : Options
+    repli : bool
+        Under an Ordre Repli (no attack, move not doubled).
+    attacker : str or None
+        Name of the adversary that attacks (implies ``attacker_choice = "user"``).
+    room : bool
+        Whether the fleeing fighter's base can get out (False: surrounded, no move).
+    partial_room_toises : float
+        With ``no_room_move = "partial"``: distance it can still move when surrounded.
+    def_modifier : int
+        Added to the fleeing fighter's DEF for the attack (cover, capacities).
+    compare : list of str
+        Variants for :meth:`variants` (keys of ``COMPARE``).
+
+    Outcomes: ``cannot_flee, free_disengage, repli_move, killed, state_no_move,
+    state_positive_no_move, fled, fled_no_room``; metric: damage taken (PV, 0–40).
+
+    Raises
+    ------
+    InputError
+        Unknown attacker name, ``attacker_choice = "user"`` without ``fuite.attacker``,
+        an attacker without a weapon, or an unknown ``compare`` entry.
+
+    References
+    ----------
+    Rules digest §3 and §8; Rules Tips "Fuite" (Sapience/Asmodée wording).
+    """
+
+    system = "hell_dorado"
+    outcomes = FUITE_OUTCOMES
+    metric = DAMAGE
+
+    def __init__(self, fleeing: Fighter, adversaries: list[Fighter], opts: Options, *, title: str = "",
+                 repli: bool = False, attacker: str | None = None, room: bool = True,
+                 partial_room_toises: float = 0.0, def_modifier: int = 0, compare: list[str] | None = None):
+        self.title = title
+        self.fleeing, self.adversaries, self.opts = fleeing, list(adversaries), opts
+        self.repli, self.attacker_name, self.room = repli, attacker, room
+        self.partial_room_toises, self.def_modifier = partial_room_toises, def_modifier
+        self.compare = list(compare or [])
+        for i, c in enumerate(self.compare):
+            if c not in COMPARE:
+                raise InputError(f"fuite.compare.{i}", c, "one of " + ", ".join(f"'{k}'" for k in COMPARE))
+        if not adversaries:
+            raise InputError("adversaries", [], "at least one adversary in contact (only an engaged fighter may flee)")
+        if attacker is not None and attacker not in [a.name for a in adversaries]:
+            raise InputError("fuite.attacker", attacker, "one of " + ", ".join(repr(a.name) for a in adversaries))
+        if opts.attacker_choice == "user" and attacker is None:
+            raise InputError("fuite.attacker", None, "the name of the adversary making the attack "
+                                                      "(required with attacker_choice = 'user')")
+        self.fixed, self.attack, self.chosen, self.choice_scores = self._resolve()
+
+    # -- deterministic part of the procedure (digest §3) ---------------------
+    def _resolve(self):
+        f, advs, o = self.fleeing, self.adversaries, self.opts
+        blockers = [a for a in advs if a.has("Blocage")]
+        intangible_free = f.has("Intangible") and o.intangible_vs_blocage == "intangible_ignores"
+        if blockers and not intangible_free:
+            if o.blocage_scope == "any_blocker_prevents_flee" or len(blockers) == len(advs):
+                return ex.F_CANNOT, None, None, {}
+        if self.repli:
+            return ex.F_REPLI, None, None, {}
+        if f.has("Intangible"):
+            return ex.F_FREE, None, None, {}
+        attacks: dict[str, Attack | None] = {}
+        for i, a in enumerate(advs):
+            sup = support_bonus(sum(1 for j, b in enumerate(advs) if j != i and can_support(b, o)), o)
+            n = attack_dice(a, sup)
+            attacks[a.name] = None if n < 1 else make_attack(
+                a, f, n, o, f"adversaries.{i}", self.def_modifier, o.wounded_state_cancels_flee)
+        scores: dict[str, float] = {}
+        if self.attacker_name is not None:
+            name = self.attacker_name
+        else:
+            rule = o.attacker_choice
+            for a in advs:
+                atk = attacks[a.name]
+                if atk is None:
+                    scores[a.name] = -1.0
+                elif rule == "max_kill_or_state":
+                    scores[a.name] = float(ex.kill_or_state(atk))
+                elif rule == "max_kill":
+                    scores[a.name] = float(ex.kill_probability(atk))
+                elif rule == "max_expected_damage":
+                    scores[a.name] = float(ex.expected_damage(atk))
+                else:
+                    scores[a.name] = float(atk.n_dice)
+            name = max(scores, key=lambda k: scores[k])  # first listed wins ties
+        atk = attacks[name]
+        if atk is None:
+            return ex.F_FREE, None, name, scores
+        return -1, atk, name, scores
+
+    @property
+    def move_outcome(self) -> int:
+        if self.room or (self.opts.no_room_move == "partial" and self.partial_room_toises > 0):
+            return ex.F_FLED
+        return ex.F_NO_ROOM
+
+    @property
+    def flee_distance(self) -> float:
+        """Toises moved by a fighter that flees (Course, or Repli / free action: see describe)."""
+        if self.fixed == ex.F_REPLI:
+            d = self.opts.repli_move_multiplier * self.fleeing.mou
+        else:
+            d = self.opts.course_multiplier * self.fleeing.mou
+        if not self.room:
+            d = min(d, self.partial_room_toises) if self.opts.no_room_move == "partial" else 0.0
+        return d
+
+    def exact_distribution(self, mode: str = "float"):
+        d = ex.fuite_distribution(self.fixed, self.attack, self.move_outcome, self.opts.state_cancels_flee_move)
+        return _fraction(d, mode)
+
+    def kernel(self):
+        pk = self.attack.pack() if self.attack is not None else np.zeros(PACK_LEN, np.int64)
+        fixed, mo, sc = int(self.fixed), int(self.move_outcome), int(self.opts.state_cancels_flee_move)
+        n_out, n_bins = len(self.outcomes), self.metric.n_bins
+        return lambda seed, start, n: kn.run_fuite(fixed, pk, mo, sc, n_out, n_bins, seed, start, n)
+
+    def describe(self) -> dict[str, Any]:
+        d = {"type": "fuite", "fleeing": self.fleeing.describe(),
+             "adversaries": [a.describe() for a in self.adversaries], "repli": self.repli, "room": self.room,
+             "options": dict(self.opts.__dict__), "flee_distance_toises": self.flee_distance,
+             "resolution": self.outcomes[self.fixed].code if self.fixed >= 0 else "attaque_sans_riposte"}
+        if self.chosen:
+            d["attacker"] = self.chosen
+        if self.choice_scores:
+            d["attacker_choice_scores"] = self.choice_scores
+        if self.attack is not None:
+            d["attack"] = self.attack.describe()
+        if self.fixed == ex.F_FREE:
+            d["free_action"] = ("may become Marche (MOU), Course (2×MOU), Assaut or Charge / "
+                                "peut devenir Marche, Course, Assaut ou Charge")
+        return d
+
+    # -- comparisons ------------------------------------------------------------
+    def with_changes(self, key: str) -> "FuiteScenario":
+        """The same flee with one change (a key of ``COMPARE``)."""
+        f, advs, o = self.fleeing, self.adversaries, self.opts
+        kw = dict(title=self.title, repli=self.repli, attacker=self.attacker_name, room=self.room,
+                  partial_room_toises=self.partial_room_toises, def_modifier=self.def_modifier)
+        if key == "intangible":
+            f = replace(f, capacities={**f.capacities, "Intangible": None})
+        elif key == "no_intangible":
+            f = replace(f, capacities={k: v for k, v in f.capacities.items() if k != "Intangible"})
+        elif key == "ordre_repli":
+            kw["repli"] = True
+        elif key == "no_soutien":
+            o = replace(o, support_bonus_per_supporter=0)
+        elif key == "blocage":
+            advs = [replace(advs[0], capacities={**advs[0].capacities, "Blocage": None})] + advs[1:]
+        elif key == "no_room":
+            kw["room"] = False
+        return FuiteScenario(f, advs, o, **kw)
+
+    def variants(self) -> list[tuple[str, str, "FuiteScenario"]]:
+        """``(label_en, label_fr, scenario)`` for each entry of ``fuite.compare`` (``[]`` if none)."""
+        return [(COMPARE[k][0], COMPARE[k][1], self if k == "base" else self.with_changes(k)) for k in self.compare]
+
+
+# =========================================================================== Passe d'armes
+class PassScenario(Scenario):
+    """One weapon pass: normal (simultaneous, ``riposte = true``) or attaque sans riposte.
+
+    A defender with CBT – cannot riposte: the pass is then one-sided. Metric:
+    hits scored by the attacker (0–5). ``report = "kills"`` (default) or
+    ``"hits"`` picks the outcome categories (see module constants).
+
+    References
+    ----------
+    Rules digest §2; Sapience wiki "Résolution des passes d'armes".
+    """
+
+    system = "hell_dorado"
+    metric = HITS
+
+    def __init__(self, attacker: Fighter, defender: Fighter, opts: Options, *, title: str = "",
+                 riposte: bool = True, report: str = "kills", def_modifier: int = 0):
+        self.title, self.opts, self.report = title, opts, report
+        self.attacker_f, self.defender_f = attacker, defender
+        if report not in ("kills", "hits"):
+            raise InputError("passe.report", report, "'kills' or 'hits'")
+        if attacker.cbt is None:
+            raise InputError("attacker.cbt", "-", "a number of dice: a CBT – fighter cannot attack")
+        n_a = attack_dice(attacker, support_bonus(attacker.support, opts))
+        if n_a < 1:
+            raise InputError("attacker.cbt", attacker.cbt, "at least 1 attack die in total (CBT + soutien + bonus)")
+        self.duel = riposte and defender.cbt is not None
+        self.a = make_attack(attacker, defender, n_a, opts, "attacker", def_modifier)
+        self.b = None
+        if self.duel:
+            n_b = attack_dice(defender, support_bonus(defender.support, opts))
+            self.b = make_attack(defender, attacker, n_b, opts, "defender")
+        fr = opts.simultaneous_kill == "frappe_rapide_first"
+        self.a_first = fr and attacker.has("Frappe rapide")
+        self.b_first = fr and defender.has("Frappe rapide")
+        if self.duel:
+            self.outcomes = PASS_DUEL_HITS if report == "hits" else PASS_DUEL
+        else:
+            self.outcomes = PASS_ONE_SIDED_HITS if report == "hits" else PASS_ONE_SIDED
+
+    def exact_distribution(self, mode: str = "float"):
+        if self.duel:
+            d = ex.duel_distribution(self.a, self.b, self.a_first, self.b_first, self.report)
+        else:
+            d = ex.one_sided_pass_distribution(self.a, self.report)
+        return _fraction(d, mode)
+
+    def kernel(self):
+        pa = self.a.pack()
+        pb = self.b.pack() if self.b is not None else pa
+        duel, af, bf, rh = int(self.duel), int(self.a_first), int(self.b_first), int(self.report == "hits")
+        k = len(self.outcomes)
+        return lambda seed, start, n: kn.run_pass(duel, pa, pb, af, bf, rh, seed, start, n)[:k]
+
+    def describe(self) -> dict[str, Any]:
+        return {"type": "passe", "attacker": self.attacker_f.describe(), "defender": self.defender_f.describe(),
+                "riposte": self.duel, "report": self.report, "attack": self.a.describe(),
+                "riposte_attack": self.b.describe() if self.b else None, "options": dict(self.opts.__dict__)}
+
+    def variants(self):
+        return []
+
+
+# =========================================================================== Attraction
+ATTR_BASIC = (
+    Outcome("pulled", "Pulled into contact with the attractor", "Attiré au contact"),
+    Outcome("intercepted", "Stopped by another fighter on the way", "Arrêté par un autre combattant"),
+    Outcome("unaffected", "Unaffected", "Non affecté"),
+)
+ATTR_PASS = (
+    Outcome("pulled_none_killed", "Pulled; pass: nobody killed", "Attiré ; passe : personne n'est tué"),
+    Outcome("pulled_mover_killed", "Pulled; pass: it is killed", "Attiré ; passe : il est tué"),
+    Outcome("pulled_attractor_killed", "Pulled; pass: attractor killed", "Attiré ; passe : l'attracteur est tué"),
+    Outcome("pulled_both_killed", "Pulled; pass: both killed", "Attiré ; passe : les deux sont tués"),
+    ATTR_BASIC[1], ATTR_BASIC[2],
+)
+
+
+class AttractionScenario(Scenario):
+    """Attraction x on a 2-D table (positions in toises, round bases).
+
+    Side A: ``attractors`` (fighters with Attraction x) and ``others`` (their
+    allies, who can intercept). Side B: ``adversaries``, each at ``x, y`` or
+    uniformly at random in a ``zone`` (disc or rectangle; a draw with
+    overlapping bases is redrawn). At its activation each free adversary within
+    x toises of a free attractor must Assaut/Charge straight at it (centre to
+    centre; deviation around terrain and allies is not modelled, allies never
+    block); it engages the first side-A base it touches on the way. It is
+    unaffected if it cannot reach the attractor (gap > reach) or is a lémure
+    (``attraction_version = "x_2007"``). Once engaged, an attractor stops
+    attracting.
+
+    Options (table ``[attraction]``): ``focus`` (adversary name, default the
+    first), ``activation_order`` ("listed" default, "random", "independent"),
+    ``multiple_attractors`` ("nearest" default, "first_listed"), ``measure``
+    ("edge" default: base edge to base edge; "centre"), ``movement`` ("charge"
+    default: reach = course_multiplier × MOU; "assaut": MOU), ``then_pass``
+    (false; true: a pulled focus adversary then fights a normal pass with the
+    attractor).
+
+    Outcomes (focus adversary): pulled / intercepted / unaffected, or with
+    ``then_pass`` the pass result. Metric: number of adversaries pulled.
+    ``has_exact`` only when all positions are fixed and the order is not random.
+
+    References
+    ----------
+    Rules digest §6; Attraction x (errata August 2007), Attraction D (original).
+    """
+
+    system = "hell_dorado"
+
+    def __init__(self, side_a: list[Fighter], adversaries: list[Fighter], opts: Options, *, title: str = "",
+                 focus: str | None = None, activation_order: str = "listed", multiple_attractors: str = "nearest",
+                 measure: str = "edge", movement: str = "charge", then_pass: bool = False):
+        self.title, self.opts = title, opts
+        self.side_a, self.advs = side_a, adversaries
+        allowed = {"activation_order": ("listed", "random", "independent"),
+                   "multiple_attractors": ("nearest", "first_listed"), "measure": ("edge", "centre"),
+                   "movement": ("charge", "assaut")}
+        for k, v in (("activation_order", activation_order), ("multiple_attractors", multiple_attractors),
+                     ("measure", measure), ("movement", movement)):
+            if v not in allowed[k]:
+                raise InputError(f"attraction.{k}", v, "one of " + ", ".join(f"'{a}'" for a in allowed[k]))
+        self.order_mode = allowed["activation_order"].index(activation_order)
+        self.multi_nearest = multiple_attractors == "nearest"
+        self.centre = measure == "centre"
+        self.movement, self.then_pass = movement, then_pass
+        if not any(a.has("Attraction") for a in side_a):
+            raise InputError("attractors.0.capacities", side_a[0].capacities if side_a else None,
+                             "a list containing 'Attraction x' for at least one attractor")
+        if not adversaries:
+            raise InputError("adversaries", [], "at least one adversary")
+        names = [b.name for b in adversaries]
+        if focus is None:
+            self.focus = 0
+        elif focus in names:
+            self.focus = names.index(focus)
+        else:
+            raise InputError("attraction.focus", focus, "one of " + ", ".join(map(repr, names)))
+        tmm = opts.toise_mm
+        self.ar = np.array([a.base_mm / 2 / tmm for a in side_a])
+        self.br = np.array([b.base_mm / 2 / tmm for b in adversaries])
+        for i, a in enumerate(side_a):
+            if a.x is None or a.y is None:
+                raise InputError(f"{self._a_field(i)}.x", a.x, "a position x, y in toises")
+        for i, b in enumerate(adversaries):
+            if b.zone is None and (b.x is None or b.y is None):
+                raise InputError(f"adversaries.{i}.x", b.x, "a position x, y in toises, or a zone")
+            if b.zone is not None and (b.x is not None or b.y is not None):
+                raise InputError(f"adversaries.{i}.zone", "zone and x/y", "either x, y or a zone, not both")
+        self._check_overlaps()
+        self.fixed_positions = all(b.zone is None for b in adversaries)
+        mult = opts.course_multiplier if movement == "charge" else 1.0
+        self.reach = np.array([mult * b.mou for b in adversaries])
+        self.lemure_immune = opts.attraction_version == "x_2007"
+        self.outcomes = ATTR_PASS if then_pass else ATTR_BASIC
+        self.metric = Metric("pulled", "adversaries pulled into contact", "adversaires attirés au contact",
+                             len(adversaries) + 1, 0, "")
+        self.mover_vs = np.zeros((len(side_a), PACK_LEN), np.int64)
+        self.attr_vs = np.zeros((len(side_a), PACK_LEN), np.int64)
+        self.attr_first = np.zeros(len(side_a), np.int64)
+        self.mover_first = 0
+        self._atk: dict[int, tuple[Attack, Attack]] = {}
+        if then_pass:
+            self._prepare_pass()
+
+    def _a_field(self, i: int) -> str:
+        return f"side_a.{i}"
+
+    def _check_overlaps(self) -> None:
+        pts = [(f"attractors/others '{a.name}'", a.x, a.y, r) for a, r in zip(self.side_a, self.ar)]
+        pts += [(f"adversaries '{b.name}'", b.x, b.y, r) for b, r in zip(self.advs, self.br) if b.zone is None]
+        for i in range(len(pts)):
+            for j in range(i + 1, len(pts)):
+                (n1, x1, y1, r1), (n2, x2, y2, r2) = pts[i], pts[j]
+                if math.hypot(x1 - x2, y1 - y2) < r1 + r2 - 1e-9:
+                    raise InputError(f"{n1}.x/y", (x1, y1), f"a position whose base does not overlap {n2} at "
+                                     f"({x2}, {y2}): centres at least {r1 + r2:.3f} toises apart")
+
+    def _prepare_pass(self) -> None:
+        m = self.advs[self.focus]
+        o = self.opts
+        fr = o.simultaneous_kill == "frappe_rapide_first"
+        self.mover_first = int(fr and m.has("Frappe rapide"))
+        for h, a in enumerate(self.side_a):
+            if not a.has("Attraction"):
+                continue
+            n_m = attack_dice(m, 0)
+            if n_m < 1:
+                raise InputError(f"adversaries.{self.focus}.cbt", m.cbt, "at least 1 attack die for then_pass")
+            am = make_attack(m, a, n_m, o, f"adversaries.{self.focus}")
+            n_a = attack_dice(a, 0)
+            if n_a >= 1:
+                aa = make_attack(a, m, n_a, o, f"attractors.{h}")
+            else:
+                aa = Attack(0, 7, (0, 0, 0, 0, 0), m.pro, m.pv)
+            self._atk[h] = (am, aa)
+            self.mover_vs[h] = am.pack()
+            self.attr_vs[h] = aa.pack()
+            self.attr_first[h] = int(fr and a.has("Frappe rapide"))
+
+    @property
+    def has_exact(self) -> bool:
+        return self.fixed_positions and self.order_mode != 1
+
+    def _engaged_start(self):
+        a_eng = [a.engaged for a in self.side_a]
+        b_eng = [b.engaged for b in self.advs]
+        for i, b in enumerate(self.advs):
+            for j, a in enumerate(self.side_a):
+                if math.hypot(a.x - b.x, a.y - b.y) <= self.ar[j] + self.br[i] + 1e-9:
+                    a_eng[j] = b_eng[i] = True
+        return a_eng, b_eng
+
+    def geometry(self) -> list[tuple[int, int]]:
+        """Exact per-adversary ``(status, side-A index)`` for fixed positions (see :func:`exact.attraction_geometry`).
+
+        Raises
+        ------
+        InputError
+            If positions are random or the activation order is random.
+        """
+        if not self.has_exact:
+            raise InputError("method", "exact", "'mc': random positions or random activation order")
+        a_eng, b_eng = self._engaged_start()
+        side = [{"x": a.x, "y": a.y, "r": float(r), "engaged": e,
+                 "x_range": float(a.capacities["Attraction"]) if a.has("Attraction") else -1.0}
+                for a, r, e in zip(self.side_a, self.ar, a_eng)]
+        advs = [{"x": b.x, "y": b.y, "r": float(r), "reach": float(reach), "lemure": b.has("Lémure"), "engaged": e}
+                for b, r, reach, e in zip(self.advs, self.br, self.reach, b_eng)]
+        return ex.attraction_geometry(side, [], advs, list(range(len(advs))), self.multi_nearest, self.centre,
+                                      self.lemure_immune, independent=self.order_mode == 2)
+
+    def exact_distribution(self, mode: str = "float"):
+        st = self.geometry()
+        pulled = sum(1 for s, _ in st if s == 0)
+        s, h = st[self.focus]
+        if s != 0:
+            idx = s if not self.then_pass else s + 3
+            return _fraction({(idx, pulled): Fraction(1)}, mode)
+        if not self.then_pass:
+            return _fraction({(0, pulled): Fraction(1)}, mode)
+        am, aa = self._atk[h]
+        d = ex.duel_distribution(am, aa, bool(self.mover_first), bool(self.attr_first[h]), "kills")
+        remap = {0: 0, 1: 2, 2: 1, 3: 3}  # duel: 1 = attractor (defender) killed, 2 = mover killed
+        out: dict = {}
+        for (o, _h), p in d.items():
+            k = (remap[o], pulled)
+            out[k] = out.get(k, Fraction(0)) + p
+        return _fraction(out, mode)
+
+    def _raw_args(self):
+        a_eng = np.array([int(a.engaged) for a in self.side_a], np.int64)
+        ax = np.array([a.x for a in self.side_a], float)
+        ay = np.array([a.y for a in self.side_a], float)
+        arange = np.array([float(a.capacities["Attraction"]) if a.has("Attraction") else -1.0 for a in self.side_a])
+        bx = np.array([b.x if b.x is not None else 0.0 for b in self.advs], float)
+        by = np.array([b.y if b.y is not None else 0.0 for b in self.advs], float)
+        bzone = np.full((len(self.advs), 5), -1.0)
+        for i, b in enumerate(self.advs):
+            if b.zone is not None:
+                bzone[i] = b.zone
+        bimm = np.array([int(self.lemure_immune and b.has("Lémure")) for b in self.advs], np.int64)
+        beng = np.array([int(b.engaged) for b in self.advs], np.int64)
+        return (ax, ay, self.ar, arange, a_eng, bx, by, self.br, self.reach, bimm, beng, bzone, self.order_mode,
+                int(self.multi_nearest), int(self.centre), int(self.then_pass), self.focus, self.mover_vs,
+                self.attr_vs, self.mover_first, self.attr_first)
+
+    def raw_counts(self, seed: int, start: int, n: int) -> np.ndarray:
+        """Kernel counts ``(n_adv, 7, n_adv + 1)`` (see :func:`kernel.run_attraction`).
+
+        Raises
+        ------
+        InputError
+            If random placements keep overlapping (zones too crowded).
+        """
+        out = kn.run_attraction(*self._raw_args(), seed, start, n)
+        k = len(self.advs)
+        if out[k, 0, 0]:
+            raise InputError("adversaries.zone", "crowded", "zones with room for non-overlapping bases "
+                             "(1000 draws in a row overlapped)")
+        return out[:k]
+
+    def kernel(self):
+        f = self.focus
+        rows = [3, 4, 5, 6, 1, 2] if self.then_pass else [0, 1, 2]
+        return lambda seed, start, n: np.ascontiguousarray(self.raw_counts(seed, start, n)[f][rows])
+
+    def per_adversary(self, trials: int = 200_000, seed: int = 0):
+        """Per-adversary probabilities and the distribution of the number pulled.
+
+        Returns
+        -------
+        (pandas.DataFrame, pandas.Series)
+            Rows per adversary: ``pulled``, ``intercepted``, ``unaffected`` (Monte
+            Carlo estimates over ``trials``; exact 0/1 when ``has_exact``), and
+            P(number pulled = k) for k = 0..n_adv.
+        """
+        import pandas as pd
+
+        if self.has_exact:
+            st = self.geometry()
+            rows = [{"adversary": b.name, "pulled": float(s == 0), "intercepted": float(s == 1),
+                     "unaffected": float(s == 2)} for b, (s, _) in zip(self.advs, st)]
+            dist = np.zeros(len(self.advs) + 1)
+            dist[sum(1 for s, _ in st if s == 0)] = 1.0
+            return pd.DataFrame(rows), pd.Series(dist, name="P(pulled = k)")
+        c = self.raw_counts(seed, 0, trials).astype(float)
+        per = c.sum(axis=2)
+        rows = [{"adversary": b.name, "pulled": (per[i, 0] + per[i, 3:].sum()) / trials,
+                 "intercepted": per[i, 1] / trials, "unaffected": per[i, 2] / trials}
+                for i, b in enumerate(self.advs)]
+        dist = c[0].sum(axis=0) / trials
+        return pd.DataFrame(rows), pd.Series(dist, name="P(pulled = k)")
+
+    def describe(self) -> dict[str, Any]:
+        return {"type": "attraction", "side_a": [dict(a.describe(), x=a.x, y=a.y) for a in self.side_a],
+                "adversaries": [dict(b.describe(), x=b.x, y=b.y, zone=b.zone) for b in self.advs],
+                "focus": self.advs[self.focus].name, "activation_order": ["listed", "random", "independent"][
+                    self.order_mode], "reach_toises": self.reach.tolist(), "then_pass": self.then_pass,
+                "options": dict(self.opts.__dict__)}
+
+    def variants(self):
+        return []
+
+
+# =========================================================================== loading
+_TOP = {"system", "title", "type", "description", "options", "profiles_file"}
+
+
+def load_scenario(data: dict, base_dir: Path) -> Scenario:
+    """Build a Hell Dorado scenario from parsed TOML.
+
+    Parameters
+    ----------
+    data : dict
+        ``system = "hell_dorado"``, ``title``, ``type`` ("fuite" default, "passe",
+        "attraction") and the type's sections (see the module docstring of each class).
+    base_dir : pathlib.Path
+        Folder that ``profiles_file`` is relative to.
+
+    Returns
+    -------
+    FuiteScenario or PassScenario or AttractionScenario
+
+    Raises
+    ------
+    InputError
+        On any invalid or unknown field, naming it and what is allowed.
+    """
+    kind = data.get("type", "fuite")
+    title = data.get("title", "")
+    if not isinstance(title, str):
+        raise InputError("title", title, "a text")
+    opts = parse_options(data.get("options"))
+    profiles = _profiles(data, base_dir)
+    if kind == "fuite":
+        check_keys(data, _TOP | {"fleeing", "adversaries", "fuite"}, "")
+        fleeing = build_fighter(data.get("fleeing"), "fleeing", profiles)
+        advs_raw = data.get("adversaries")
+        if not isinstance(advs_raw, list) or not advs_raw:
+            raise InputError("adversaries", advs_raw, "a non-empty list of [[adversaries]] tables")
+        advs = [build_fighter(a, f"adversaries.{i}", profiles, need_weapon=True) for i, a in enumerate(advs_raw)]
+        names = [a.name for a in advs]
+        if len(set(names)) != len(names):
+            raise InputError("adversaries.name", names, "distinct names")
+        fu = data.get("fuite", {})
+        if not isinstance(fu, dict):
+            raise InputError("fuite", fu, "a table")
+        check_keys(fu, {"repli", "attacker", "room", "partial_room_toises", "def_modifier", "compare"}, "fuite.")
+        _types(fu, {"repli": bool, "room": bool, "attacker": str, "partial_room_toises": (int, float),
+                    "def_modifier": int, "compare": list}, "fuite.")
+        return FuiteScenario(fleeing, advs, opts, title=title, repli=fu.get("repli", False),
+                             attacker=fu.get("attacker"), room=fu.get("room", True),
+                             partial_room_toises=float(fu.get("partial_room_toises", 0.0)),
+                             def_modifier=fu.get("def_modifier", 0), compare=fu.get("compare", []))
+    if kind == "passe":
+        check_keys(data, _TOP | {"attacker", "defender", "passe"}, "")
+        att = build_fighter(data.get("attacker"), "attacker", profiles, need_weapon=True)
+        dfd = build_fighter(data.get("defender"), "defender", profiles)
+        pa = data.get("passe", {})
+        if not isinstance(pa, dict):
+            raise InputError("passe", pa, "a table")
+        check_keys(pa, {"riposte", "report", "def_modifier"}, "passe.")
+        _types(pa, {"riposte": bool, "report": str, "def_modifier": int}, "passe.")
+        riposte = pa.get("riposte", True)
+        if riposte and dfd.cbt is not None and dfd.weapon is None:
+            raise InputError("defender.weapons", [], "a weapon for the defender's riposte (or riposte = false)")
+        return PassScenario(att, dfd, opts, title=title, riposte=riposte, report=pa.get("report", "kills"),
+                            def_modifier=pa.get("def_modifier", 0))
+    if kind == "attraction":
+        check_keys(data, _TOP | {"attractors", "others", "adversaries", "attraction"}, "")
+        at = data.get("attraction", {})
+        if not isinstance(at, dict):
+            raise InputError("attraction", at, "a table")
+        check_keys(at, {"focus", "activation_order", "multiple_attractors", "measure", "movement", "then_pass"},
+                   "attraction.")
+        _types(at, {"focus": str, "activation_order": str, "multiple_attractors": str, "measure": str,
+                    "movement": str, "then_pass": bool}, "attraction.")
+        tp = at.get("then_pass", False)
+        side_a = []
+        for sec in ("attractors", "others"):
+            raw = data.get(sec, [])
+            if not isinstance(raw, list) or (sec == "attractors" and not raw):
+                raise InputError(sec, raw, f"a{' non-empty' if sec == 'attractors' else ''} list of [[{sec}]] tables")
+            for i, a in enumerate(raw):
+                f = build_fighter(a, f"{sec}.{i}", profiles, need_weapon=tp and sec == "attractors")
+                if sec == "attractors" and not f.has("Attraction"):
+                    raise InputError(f"{sec}.{i}.capacities", a.get("capacities"),
+                                     "a list containing 'Attraction x' (e.g. 'Attraction 6')")
+                if f.zone is not None:
+                    raise InputError(f"{sec}.{i}.zone", a.get("zone"), "fixed x, y positions for side-A fighters")
+                side_a.append(f)
+        raw = data.get("adversaries")
+        if not isinstance(raw, list) or not raw:
+            raise InputError("adversaries", raw, "a non-empty list of [[adversaries]] tables")
+        advs = [build_fighter(b, f"adversaries.{i}", profiles) for i, b in enumerate(raw)]
+        sc = AttractionScenario(side_a, advs, opts, title=title, focus=at.get("focus"),
+                                activation_order=at.get("activation_order", "listed"),
+                                multiple_attractors=at.get("multiple_attractors", "nearest"),
+                                measure=at.get("measure", "edge"), movement=at.get("movement", "charge"),
+                                then_pass=tp)
+        return sc
+    raise InputError("type", kind, "one of 'fuite', 'passe', 'attraction'")
+
+
+def _types(table: dict, types: dict, prefix: str) -> None:
+    for k, t in types.items():
+        if k in table:
+            v = table[k]
+            ok = isinstance(v, t) and not (isinstance(v, bool) and t in (int, (int, float)))
+            if not ok:
+                name = {bool: "true or false", str: "a text", int: "a whole number", list: "a list"}.get(
+                    t, "a number")
+                raise InputError(prefix + k, v, name)

@@ -1,0 +1,144 @@
+"""Bad input: every error names the field and what is allowed."""
+
+import pytest
+
+from fleeodds import FleeoddsError, load_scenario
+
+W = [{"name": "w", "damage": [1, 2, 3, 4, 5]}]
+
+
+def flee(**kw):
+    d = {"system": "hell_dorado", "fleeing": {"name": "F", "def": 4, "pv": 3},
+         "adversaries": [{"name": "A", "cbt": 3, "weapons": W}]}
+    for k, v in kw.items():
+        if k in ("fleeing", "adversary"):
+            tgt = d["fleeing"] if k == "fleeing" else d["adversaries"][0]
+            tgt.update(v)
+        else:
+            d[k] = v
+    return d
+
+
+def attraction(adv_xy=(5.0, 0.0), **extra):
+    d = {"system": "hell_dorado", "type": "attraction",
+         "attractors": [{"name": "H", "capacities": ["Attraction 6"], "x": 0.0, "y": 0.0}],
+         "adversaries": [{"name": "B", "x": adv_xy[0], "y": adv_xy[1]}]}
+    d.update(extra)
+    return d
+
+
+@pytest.mark.parametrize("bad", [0, 7, -1])
+def test_def_out_of_range(bad):
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(fleeing={"def": bad}))
+    msg = str(e.value)
+    assert f"fleeing.def: {bad} is not allowed" in msg and "from 1 to 6" in msg
+
+
+def test_damage_table_with_six_rows():
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(adversary={"weapons": [{"name": "w", "damage": [1, 2, 3, 4, 5, 6]}]}))
+    msg = str(e.value)
+    assert "adversaries.0.weapons.0.damage" in msg and "exactly 5" in msg
+
+
+def test_negative_pv():
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(fleeing={"pv": -2}))
+    msg = str(e.value)
+    assert "fleeing.pv: -2 is not allowed" in msg and "from 1 to 100" in msg
+
+
+def test_unknown_capacity():
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(fleeing={"capacities": ["Invisible"]}))
+    assert e.value.field == "fleeing.capacities.0"
+    assert "Intangible" in e.value.allowed and "Blocage" in e.value.allowed and "Attraction x" in e.value.allowed
+
+
+def test_capacity_number_required():
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(attraction(attractors=[{"name": "H", "capacities": ["Attraction"], "x": 0.0, "y": 0.0}]))
+    assert e.value.field == "attractors.0.capacities.0" and "Attraction 6" in e.value.allowed
+
+
+def test_unknown_state():
+    w = [{"name": "w", "damage": [1, 2, 3, 4, 5], "states": [{"state": "Enflammé", "min_hits": 2}]}]
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(adversary={"weapons": w}))
+    assert e.value.field == "adversaries.0.weapons.0.states.0.state" and "Mis au sol" in e.value.allowed
+
+
+def test_overlapping_bases():
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(attraction(adv_xy=(1.0, 0.0)))
+    msg = str(e.value)
+    assert "adversaries 'B'" in msg and "does not overlap" in msg and "attractors/others 'H'" in msg
+
+
+def test_unknown_option_and_bad_option_value():
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(options={"dice_capp": 10}))
+    assert "options.dice_capp" in str(e.value) and "unknown option" in str(e.value)
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(options={"attacker_choice": "random"}))
+    assert "options.attacker_choice" in str(e.value) and "max_kill_or_state" in str(e.value)
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(options={"dice_cap": 8}))
+    assert "options.dice_cap" in str(e.value) and "10 or 'none'" in str(e.value)
+
+
+def test_unknown_fields():
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(fuite={"repli": True, "distance": 3}))
+    assert e.value.field == "fuite.distance" and "repli" in e.value.allowed
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(fleeing={"speed": 3}))
+    assert "fleeing.speed" in str(e.value) and "unknown option" in str(e.value)
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(type="poursuite"))
+    assert e.value.field == "type" and "'fuite'" in e.value.allowed
+
+
+def test_bad_attacker_profile_compare_zone():
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(fuite={"attacker": "Z"}))
+    assert e.value.field == "fuite.attacker" and "'A'" in e.value.allowed
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(fleeing={"profile": "nobody"}))
+    assert e.value.field == "fleeing.profile" and "arquebusier" in e.value.allowed
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(fuite={"compare": ["base", "teleport"]}))
+    assert e.value.field == "fuite.compare.1" and "'ordre_repli'" in e.value.allowed
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(options={"attacker_choice": "user"}))
+    assert e.value.field == "fuite.attacker"
+    d = attraction()
+    d["adversaries"][0] = {"name": "B", "zone": {"shape": "disc", "cx": 0, "cy": 0, "r": -1}}
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(d)
+    assert e.value.field == "adversaries.0.zone" and "disc" in e.value.allowed
+
+
+def test_cbt_and_weapon_checks():
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(adversary={"cbt": 11}))
+    assert "adversaries.0.cbt" in str(e.value) and "'-'" in str(e.value)
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(adversary={"weapons": []}))
+    assert e.value.field == "adversaries.0.weapons"
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(flee(fuite={"repli": "yes"}))
+    assert e.value.field == "fuite.repli" and e.value.allowed == "true or false"
+
+
+def test_crowded_random_zone_raises_instead_of_a_wrong_number():
+    from fleeodds import engine
+
+    d = attraction()
+    d["adversaries"] = [{"name": f"B{i}", "base": "grand", "zone": {"shape": "disc", "cx": 20, "cy": 0, "r": 0.5}}
+                        for i in range(2)]
+    sc = load_scenario(d)
+    with pytest.raises(FleeoddsError) as e:
+        engine.simulate(sc.kernel(), trials=10, seed=0, progress=False)
+    assert e.value.field == "adversaries.zone"

@@ -1,0 +1,186 @@
+"""Options and Fuite procedure, each against a hand derivation written here; MC must agree."""
+
+import math
+from fractions import Fraction
+
+
+from fleeodds import engine, load_scenario
+
+Z = 3.29
+
+
+def flee(fleeing=None, advs=None, options=None, fuite=None):
+    d = {"system": "hell_dorado", "fleeing": {"name": "F", "def": 4, "pro": 0, "pv": 3, "mou": 4, **(fleeing or {})},
+         "adversaries": advs or [{"name": "A", "cbt": 3, "weapons": [{"name": "w", "damage": [1, 2, 3, 4, 5]}]}]}
+    if options:
+        d["options"] = options
+    if fuite:
+        d["fuite"] = fuite
+    return load_scenario(d)
+
+
+def probs(sc):
+    out = {}
+    for (o, _), p in sc.exact_distribution("fraction").items():
+        out[sc.outcomes[o].code] = out.get(sc.outcomes[o].code, Fraction(0)) + p
+    return out
+
+
+def check_mc(sc, trials=100_000, seed=3):
+    sim = engine.simulate(sc.kernel(), trials=trials, seed=seed, progress=False)
+    for code, p in probs(sc).items():
+        k = int(sim.outcome_counts[sc.outcome_index(code)])
+        se = math.sqrt(float(p) * (1 - float(p)) / trials)
+        if se == 0:
+            assert k == trials * p, code
+        else:
+            assert abs(k / trials - float(p)) / se < Z, code
+    return sim
+
+
+def weapon(table, states=()):
+    return [{"name": "w", "damage": table, "states": [{"state": s, "min_hits": h} for s, h in states]}]
+
+
+def test_overflow_auto_damage_and_def_out_of_range():
+    # 10 CBT + 2 bonus dice = 12 dice; DEF 6 + 1 -> effective 7: no die can hit (natural).
+    # Sapience: 12 - 10 = 2 automatic damage, ignoring PRO 3 -> kills PV 2 for sure.
+    advs = [{"name": "A", "cbt": 10, "bonus_dice": 2, "weapons": weapon([9, 9, 9, 9, 9])}]
+    sc = flee({"def": 6, "pro": 3, "pv": 2}, advs, fuite={"def_modifier": 1})
+    assert probs(sc) == {"killed": 1}
+    check_mc(sc, 20_000)
+    # Asmodée: no overflow damage, no hit possible: the fighter always flees with 0 damage.
+    sc = flee({"def": 6, "pro": 3, "pv": 2}, advs, {"hd_edition": "asmodee"}, {"def_modifier": 1})
+    assert sc.exact_distribution("fraction") == {(sc.outcome_index("fled"), 0): 1}
+    check_mc(sc, 20_000)
+    # 6 always hits: 5 rolled + 5 re-rolls at 1/6; any hit does 9 - 3 = 6 damage; with PV 6 and
+    # overflow off (Cipher), killed iff at least one hit among the 10 dice: 1 - (5/6)^10.
+    sc = flee({"def": 6, "pro": 3, "pv": 6}, advs, {"hd_edition": "cipher", "def_out_of_range": "6_always_hits"},
+              {"def_modifier": 1})
+    assert probs(sc)["killed"] == 1 - Fraction(5, 6) ** 10
+    check_mc(sc)
+
+
+def test_states_cancel_the_move_and_positive_states():
+    # DEF 1: every die hits. 3 dice -> exactly 3 hits; table gives 0 damage; Mis au sol on 3+.
+    advs = [{"name": "A", "cbt": 3, "weapons": weapon([0, 0, 0, 0, 0], [("Mis au sol", 3)])}]
+    sc = flee({"def": 1}, advs)
+    assert probs(sc) == {"state_no_move": 1}
+    check_mc(sc, 10_000)
+    assert probs(flee({"def": 1}, advs, {"state_cancels_flee_move": False})) == {"fled": 1}
+    advs = [{"name": "A", "cbt": 3, "weapons": weapon([0, 0, 0, 0, 0], [("Rapide", 3)])}]
+    assert probs(flee({"def": 1}, advs)) == {"state_positive_no_move": 1}
+    # Mis au sol on 2+ hits with 2 dice on 4+: P(2 hits) = 1/4 -> stopped; table 1 dmg, PV 3.
+    advs = [{"name": "A", "cbt": 2, "weapons": weapon([1, 1, 1, 1, 1], [("Mis au sol", 2)])}]
+    sc = flee({}, advs)
+    assert probs(sc) == {"state_no_move": Fraction(1, 4), "fled": Fraction(3, 4)}
+    check_mc(sc)
+    # wounded_state_cancels_flee: any non-lethal damage is Blessé: P(>= 1 hit) = 3/4.
+    advs = [{"name": "A", "cbt": 2, "weapons": weapon([1, 1, 1, 1, 1])}]
+    assert probs(flee({}, advs, {"wounded_state_cancels_flee": True})) == {"state_no_move": Fraction(3, 4),
+                                                                          "fled": Fraction(1, 4)}
+
+
+def test_kill_rule_and_pro_application():
+    # DEF 1, 1 die -> 1 hit, 3 damage vs PV 3: killed with >=, not with >.
+    advs = [{"name": "A", "cbt": 1, "weapons": weapon([3, 3, 3, 3, 3])}]
+    assert probs(flee({"def": 1}, advs)) == {"killed": 1}
+    assert probs(flee({"def": 1}, advs, {"kill_rule": "damage > PV"})) == {"fled": 1}
+    # 3 hits, table 6, PRO 1: once -> 5 damage; per hit -> 6 - 3 = 3.
+    advs = [{"name": "A", "cbt": 3, "weapons": weapon([0, 0, 6, 6, 6])}]
+    sc = flee({"def": 1, "pro": 1, "pv": 20}, advs)
+    assert sc.exact_distribution("fraction") == {(sc.outcome_index("fled"), 5): 1}
+    sc = flee({"def": 1, "pro": 1, "pv": 20}, advs, {"pro_application": "per_hit"})
+    assert sc.exact_distribution("fraction") == {(sc.outcome_index("fled"), 3): 1}
+    sim = check_mc(sc, 5_000)
+    assert sim.counts[sc.outcome_index("fled"), 3] == 5_000
+
+
+def three():
+    return [{"name": "A", "cbt": 2, "weapons": weapon([1, 2, 3, 4, 5])},
+            {"name": "B", "cbt": 2, "weapons": weapon([1, 2, 3, 4, 5])},
+            {"name": "C", "cbt": "-"}]
+
+
+def test_support_counting_options():
+    sc = flee(advs=three(), fuite={"attacker": "A"})
+    assert sc.attack.n_dice == 3          # + 1 from B; the CBT – cabaliste does not support
+    assert flee(advs=three(), options={"cbt_dash_can_support": True}, fuite={"attacker": "A"}).attack.n_dice == 4
+    o = {"cbt_dash_can_support": True, "support_mode": "flat"}
+    assert flee(advs=three(), options=o, fuite={"attacker": "A"}).attack.n_dice == 3
+    o = {"cbt_dash_can_support": True, "support_bonus_per_supporter": 2, "support_cap": 3}
+    assert flee(advs=three(), options=o, fuite={"attacker": "A"}).attack.n_dice == 5
+    advs = three()
+    advs[1]["capacities"] = ["Inoffensif"]
+    assert flee(advs=advs, options={"support_requires_effective": True}, fuite={"attacker": "A"}).attack.n_dice == 2
+
+
+def test_attacker_choice():
+    # A: 5 dice but only 5 hits hurt (1 damage); B: 2 dice, 3 damage per hit. Each gets +1 soutien.
+    advs = [{"name": "A", "cbt": 5, "weapons": weapon([0, 0, 0, 0, 1])},
+            {"name": "B", "cbt": 2, "weapons": weapon([3, 3, 3, 3, 3])}]
+    sc = flee({"pv": 3}, advs)
+    assert sc.chosen == "B"
+    # B with 3 dice on 4+ kills on any hit: 1 - 1/8.
+    assert probs(sc)["killed"] == Fraction(7, 8)
+    assert flee({"pv": 3}, advs, {"attacker_choice": "most_dice"}).chosen == "A"
+    assert flee({"pv": 3}, advs, {"attacker_choice": "max_expected_damage"}).chosen == "B"
+    # CBT – first in the list is never preferred; a user-named CBT – attacker means a free disengage.
+    advs2 = [{"name": "C", "cbt": "-"}] + advs
+    assert flee({"pv": 3}, advs2).chosen == "B"
+    sc = flee({"pv": 3}, advs2, fuite={"attacker": "C"})
+    assert probs(sc) == {"free_disengage": 1}
+
+
+def test_blocage_repli_intangible_room():
+    blocker = [{"name": "G", "cbt": 3, "capacities": ["Blocage"], "weapons": weapon([1, 2, 3, 4, 5])}]
+    other = [{"name": "A", "cbt": 3, "weapons": weapon([1, 2, 3, 4, 5])}]
+    assert probs(flee(advs=blocker)) == {"cannot_flee": 1}
+    assert probs(flee(advs=blocker, fuite={"repli": True})) == {"cannot_flee": 1}
+    assert probs(flee({"capacities": ["Intangible"]}, blocker)) == {"cannot_flee": 1}
+    assert probs(flee({"capacities": ["Intangible"]}, blocker,
+                      {"intangible_vs_blocage": "intangible_ignores"})) == {"free_disengage": 1}
+    assert probs(flee(advs=blocker + other)) == {"cannot_flee": 1}
+    sc = flee(advs=blocker + other, options={"blocage_scope": "only_from_blocker"})
+    assert "cannot_flee" not in probs(sc)
+    sc = flee(advs=other, fuite={"repli": True})
+    assert probs(sc) == {"repli_move": 1} and sc.flee_distance == 4
+    sc = flee(advs=other)
+    assert sc.flee_distance == 8
+    assert flee(advs=other, options={"course_multiplier": 1.5}).flee_distance == 6
+    sc = flee(advs=other, fuite={"room": False})
+    p = probs(sc)
+    assert set(p) <= {"killed", "fled_no_room"} and sc.flee_distance == 0
+    sc = flee(advs=other, options={"no_room_move": "partial"}, fuite={"room": False, "partial_room_toises": 2.5})
+    assert "fled" in probs(sc) and sc.flee_distance == 2.5
+
+
+def test_variants():
+    sc = flee(advs=three(), fuite={"attacker": "A", "compare": ["base", "intangible", "ordre_repli", "no_soutien",
+                                                                 "blocage", "no_room"]})
+    v = {en: s for en, fr, s in sc.variants()}
+    assert v["As given"] is sc
+    assert probs(v["Fleeing fighter Intangible"]) == {"free_disengage": 1}
+    assert probs(v["Ordre Repli"]) == {"repli_move": 1}
+    assert v["No soutien"].attack.n_dice == 2
+    assert probs(v["Enemy with Blocage"]) == {"cannot_flee": 1}
+    assert set(probs(v["Surrounded (no room)"])) <= {"killed", "fled_no_room"}
+    assert [fr for _, fr, _ in sc.variants()][3] == "Sans soutien"
+    assert flee().variants() == []
+
+
+def test_simultaneous_pass_frappe_rapide():
+    # Both always hit (DEF 1) and deal 5 to PV 3: both die, unless Frappe rapide strikes first.
+    f = {"cbt": 1, "def": 1, "pv": 3, "weapons": weapon([5, 5, 5, 5, 5])}
+    d = {"system": "hell_dorado", "type": "passe", "attacker": {"name": "A", **f, "capacities": ["Frappe rapide"]},
+         "defender": {"name": "B", **f}}
+    sc = load_scenario(d)
+    assert probs(sc) == {"both_killed": 1}
+    d["options"] = {"simultaneous_kill": "frappe_rapide_first"}
+    sc = load_scenario(d)
+    assert probs(sc) == {"defender_killed": 1}
+    check_mc(sc, 5_000)
+    # A defender with CBT – cannot riposte: the pass is one-sided.
+    d["defender"] = {"name": "B", "cbt": "-", "def": 4, "pv": 3}
+    sc = load_scenario(d)
+    assert not sc.duel and sc.outcomes[0].code == "killed"
