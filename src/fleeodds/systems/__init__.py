@@ -1,0 +1,1 @@
+"""Rules systems: one sub-package per game (``warhammer``, ``dnd``, ``hell_dorado``)."""
