@@ -109,3 +109,16 @@ def test_counts_do_not_depend_on_threads_or_chunks():
     finally:
         numba.set_num_threads(before)
     assert np.array_equal(whole, one)
+
+
+def test_summary_reports_no_attack_and_attack_counts():
+    from fractions import Fraction
+
+    from dnd_helpers import scenario
+
+    sc = scenario(edition="pf1", mode="acrobatics", runner={"hp": 9, "ac": 15, "tumble": 7, "con": 12},
+                  enemies=[{"preset": "pf1_orc"}, {"preset": "pf1_orc", "threatens_start": False}])
+    s = sc.summary()
+    assert s["p_no_attack"] == Fraction(21, 50)
+    assert sum(s["attacks"].values()) == 1 and max(s["attacks"]) == 2
+    assert sc.describe()["exact_summary"]["p_no_attack"] == 0.42

@@ -56,7 +56,7 @@ from typing import Any
 
 from ...errors import InputError
 from ...system import Scenario
-from .exact import solve
+from .exact import solve, summary
 from .kernel import make_kernel
 from .labels import mode_label
 from .model import Spec, check_mode, parse_spec, preset_names, presets
@@ -106,7 +106,7 @@ class DndScenario(Scenario):
     @property
     def exact_fraction_ok(self) -> bool:
         """Use exact fractions unless the state space is large (then floats, still exact to ~1e-15)."""
-        return len(self.plan.events) <= 6 and self.metric.n_bins <= 400
+        return len(self.plan.events) <= 12 and self.metric.n_bins <= 1000
 
     def exact_distribution(self, mode: str = "float") -> dict[tuple[int, int], float | Fraction]:
         if mode not in ("float", "fraction"):
@@ -116,19 +116,28 @@ class DndScenario(Scenario):
     def kernel(self):
         return make_kernel(self.plan)
 
+    def summary(self, mode: str = "fraction") -> dict[str, Any]:
+        """Exact side results (digest §9): ``p_no_attack`` (no attack of opportunity made
+        against the runner: none provoked, all avoided by Tumble/withdraw, or none left),
+        ``attacks`` (distribution of the number of attacks suffered), ``mean_attacks``,
+        ``mean_damage`` (hit points)."""
+        return summary(self.plan, mode)
+
     def describe(self) -> dict[str, Any]:
         s = self.spec
         return {
             "system": "dnd",
             "edition": s.edition,
             "mode": s.mode,
-            "runner": {k: v for k, v in vars(s.runner).items() if v not in (None, "", (), False) or k == "hp"},
-            "enemies": [{k: v for k, v in vars(e).items() if v not in (None, "")} for e in s.enemies],
+            "runner": dict(vars(s.runner)),
+            "enemies": [dict(vars(e)) for e in s.enemies],
             "options": vars(s.options),
             "distracting_action": s.distracting_action,
             "metric": s.metric,
             "opportunities": describe_events(self.plan),
             "always_stuck": self.plan.always_stuck,
+            "exact_summary": {k: (float(v) if not isinstance(v, dict) else {a: float(p) for a, p in v.items()})
+                              for k, v in summary(self.plan, "float").items()},
             "presets": s.meta,
         }
 

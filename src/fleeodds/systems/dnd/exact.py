@@ -39,6 +39,33 @@ def solve(plan: Plan, mode: str = "float") -> dict[tuple[int, int], Fraction | f
         ``{(outcome index in plan.outcomes, metric value): probability}``.
     """
     num: Callable = (lambda x: Fraction(x)) if mode == "fraction" else float
+    out: dict[tuple[int, int], object] = {}
+    n_bins = plan.metric.n_bins
+    for (dmg, fails, flags, att), p in final_states(plan, mode).items():
+        metric = min(dmg, n_bins - 1) if plan.metric.code == "damage" else min(att, n_bins - 1)
+        for q, code in _classify(plan, dmg, fails, flags, num):
+            key = (plan.outcome_map[code], metric)
+            if q:
+                out[key] = out.get(key, 0) + p * q
+    return out
+
+
+def summary(plan: Plan, mode: str = "fraction") -> dict[str, object]:
+    """Exact side results of digest §9: P(no attack made against the runner), the
+    distribution and mean of the number of attacks suffered, and the mean damage taken."""
+    attacks: dict[int, object] = {}
+    mean_damage = 0
+    for (dmg, _f, _fl, att), p in final_states(plan, mode).items():
+        attacks[att] = attacks.get(att, 0) + p
+        mean_damage += p * dmg
+    return {"p_no_attack": attacks.get(0, 0), "attacks": dict(sorted(attacks.items())),
+            "mean_attacks": sum(k * p for k, p in attacks.items()), "mean_damage": mean_damage}
+
+
+def final_states(plan: Plan, mode: str = "float") -> dict[tuple[int, int, int, int], object]:
+    """Distribution of ``(damage taken, 5e death-save failures, flags, attacks suffered)``
+    once every opportunity has been resolved (before classification)."""
+    num: Callable = (lambda x: Fraction(x)) if mode == "fraction" else float
     spec = plan.spec
     ed = spec.edition
     five = is_5e(ed)
@@ -173,16 +200,7 @@ def solve(plan: Plan, mode: str = "float") -> dict[tuple[int, int], Fraction | f
             else:
                 put(nxt, state, p)
         dist = nxt
-
-    out: dict[tuple[int, int], object] = {}
-    n_bins = plan.metric.n_bins
-    for (dmg, fails, flags, att), p in dist.items():
-        metric = min(dmg, n_bins - 1) if plan.metric.code == "damage" else min(att, n_bins - 1)
-        for q, code in _classify(plan, dmg, fails, flags, num):
-            key = (plan.outcome_map[code], metric)
-            if q:
-                out[key] = out.get(key, 0) + p * q
-    return out
+    return dist
 
 
 def _classify(plan: Plan, dmg: int, fails: int, flags: int, num) -> list[tuple[object, int]]:
