@@ -22,6 +22,7 @@ from .outcomes import NO_METRIC, Metric, Outcome
 #: system key -> module that defines ``load_scenario(data: dict, base_dir: Path) -> Scenario``
 SYSTEMS: dict[str, str] = {
     "warhammer": "fleeodds.systems.warhammer",
+    "dnd": "fleeodds.systems.dnd",
     "hell_dorado": "fleeodds.systems.hell_dorado",
 }
 

@@ -1,0 +1,234 @@
+"""Exact solver: a distribution over runner states pushed through the opportunities.
+
+The state after each opportunity is ``(damage taken, 5e death-save failures,
+flags, attacks suffered)``; hit points follow from the damage (3.5/PF track HP
+below 0; 5e HP stop at 0 and further damage counts failures). Each attack
+convolves the state distribution with the attack's exact outcome distribution
+(miss / normal hit / critical, each hit with its damage PMF from
+:mod:`.rules`). Skill checks, Stand Still maneuvers, massive-damage saves and
+5e riders are exact Bernoulli branches. The downed runner's fate (5e death
+saves, 3.5/PF dying) is resolved, when asked, by the small absorbing chains of
+:mod:`.rules`. Everything is exact in :class:`fractions.Fraction` mode.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Callable
+
+from .plan import (CANCELLED, DEAD, DISABLED, DOWN, EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, SLOWED, UNHARMED,
+                   WOUNDED, Plan)
+from .rules import (attack_outcome, combat_maneuver_probability, damage_pmf, death_save_outcomes,
+                    dying_survival_35, dying_survival_pf, is_5e, save_probability, skill_check_probability)
+
+F_DEAD, F_HALT, F_SLOW, F_STOP = 1, 2, 4, 8
+
+
+def solve(plan: Plan, mode: str = "float") -> dict[tuple[int, int], Fraction | float]:
+    """Exact probability of each ``(outcome index, metric value)``.
+
+    Parameters
+    ----------
+    plan : Plan
+    mode : {"float", "fraction"}
+
+    Returns
+    -------
+    dict
+        ``{(outcome index in plan.outcomes, metric value): probability}``.
+    """
+    num: Callable = (lambda x: Fraction(x)) if mode == "fraction" else float
+    out: dict[tuple[int, int], object] = {}
+    n_bins = plan.metric.n_bins
+    for (dmg, fails, flags, att), p in final_states(plan, mode).items():
+        metric = min(dmg, n_bins - 1) if plan.metric.code == "damage" else min(att, n_bins - 1)
+        for q, code in _classify(plan, dmg, fails, flags, num):
+            key = (plan.outcome_map[code], metric)
+            if q:
+                out[key] = out.get(key, 0) + p * q
+    return out
+
+
+def summary(plan: Plan, mode: str = "fraction") -> dict[str, object]:
+    """Exact side results of digest §9: P(no attack made against the runner), the
+    distribution and mean of the number of attacks suffered, and the mean damage taken."""
+    attacks: dict[int, object] = {}
+    mean_damage = 0
+    for (dmg, _f, _fl, att), p in final_states(plan, mode).items():
+        attacks[att] = attacks.get(att, 0) + p
+        mean_damage += p * dmg
+    return {"p_no_attack": attacks.get(0, 0), "attacks": dict(sorted(attacks.items())),
+            "mean_attacks": sum(k * p for k, p in attacks.items()), "mean_damage": mean_damage}
+
+
+def final_states(plan: Plan, mode: str = "float") -> dict[tuple[int, int, int, int], object]:
+    """Distribution of ``(damage taken, 5e death-save failures, flags, attacks suffered)``
+    once every opportunity has been resolved (before classification)."""
+    num: Callable = (lambda x: Fraction(x)) if mode == "fraction" else float
+    spec = plan.spec
+    ed = spec.edition
+    five = is_5e(ed)
+    r = spec.runner
+    o = spec.options
+    hp0, hp_max = r.hp, r.hp_max
+    dead_at = o.dead_threshold
+    all_resolve = o.simultaneous_oa == "all_resolve"
+    rule = plan.damage_rule
+    monster_dies = five and r.monster and o.monster_dies_at_0
+
+    def is_down(dmg: int) -> bool:
+        if five:
+            return dmg >= hp0
+        hp = hp0 - dmg
+        return hp < 0 or (hp == 0 and not o.disabled_runner_continues)
+
+    @lru_cache(maxsize=None)
+    def table(j: int, down: bool):
+        ev = plan.events[j]
+        adv = ev.advantage or (five and down)
+        net = int(adv) - int(ev.disadvantage)
+        odds = attack_outcome(ed, ev.attack_bonus, ev.ac, ev.threat_low, advantage=net,
+                              threat_must_hit=o.threat_must_hit, auto_crit=five and down and ev.within_5ft,
+                              concealment=r.concealment)
+        extra = ev.extra_damage or None
+        out = [(num(odds.miss), None, False)]
+        if odds.hit:
+            for d, p in damage_pmf(ev.damage, rule, extra=extra).items():
+                out.append((num(odds.hit * p), d, False))
+        if odds.crit:
+            for d, p in damage_pmf(ev.damage, rule, crit=True, multiplier=ev.crit_multiplier, extra=extra).items():
+                out.append((num(odds.crit * p), d, True))
+        return out
+
+    massive_fail = num(1 - save_probability(r.fort, 15, True))
+
+    def apply_hit(state, d: int, crit: bool, ev):
+        """Branches ``(probability, new state)`` after a hit dealing ``d``."""
+        dmg, fails, flags, att = state
+        branches = []
+        if o.massive_damage and not five and d >= o.massive_damage_threshold and massive_fail:
+            branches.append((massive_fail, (dmg + d, fails, flags | F_DEAD, att)))
+            p_live = 1 - massive_fail
+        else:
+            p_live = num(1)
+        if p_live:
+            new_dmg = dmg + d
+            nf, nflags = fails, flags
+            if five:
+                if dmg >= hp0:  # already at 0 HP
+                    if d > 0:
+                        if d >= hp_max:
+                            nflags |= F_DEAD
+                        else:
+                            nf = fails + (2 if crit else 1)
+                            if nf >= 3:
+                                nflags |= F_DEAD
+                elif new_dmg >= hp0:
+                    if monster_dies or new_dmg - hp0 >= hp_max:
+                        nflags |= F_DEAD
+            elif hp0 - new_dmg <= dead_at:
+                nflags |= F_DEAD
+            if ev.halt_on_hit or ev.effect == EFFECT_GRAPPLE:
+                nflags |= F_HALT
+            if ev.effect == EFFECT_SLOW:
+                nflags |= F_SLOW
+            if ev.effect == EFFECT_PRONE:
+                fail = num(1) if ev.save_dc is None else num(1 - save_probability(ev.save_bonus, ev.save_dc, False))
+                if fail:
+                    branches.append((p_live * fail, (new_dmg, nf, nflags | F_SLOW, att)))
+                if 1 - fail:
+                    branches.append((p_live * (1 - fail), (new_dmg, nf, nflags, att)))
+            else:
+                branches.append((p_live, (new_dmg, nf, nflags, att)))
+        return branches
+
+    dist: dict[tuple, object] = {(0, 0, 0, 0): num(1)}
+
+    def put(target: dict, state, p):
+        if p:
+            target[state] = target.get(state, 0) + p
+
+    allowed = plan.allowed_statically()
+    for j, ev in enumerate(plan.events):
+        boundary = j == 0 or ev.group != plan.events[j - 1].group
+        nxt: dict[tuple, object] = {}
+        check_p = None
+        if ev.check_dc is not None:
+            check_p = num(skill_check_probability(r.tumble, ev.check_dc, o.skill_natural_20_auto))
+        for state, p in dist.items():
+            dmg, fails, flags, att = state
+            if flags & (F_DEAD | F_STOP):
+                put(nxt, state, p)
+                continue
+            if boundary or not all_resolve:
+                if flags & F_HALT:
+                    put(nxt, state, p)
+                    continue
+                if o.stop_when_down and is_down(dmg):
+                    put(nxt, (dmg, fails, flags | F_STOP, att), p)
+                    continue
+
+            def attack(q, halt_after: bool):
+                base = (dmg, fails, flags | (F_HALT if halt_after else 0), att + 1)
+                if ev.stand_still:
+                    s = num(combat_maneuver_probability(ev.cmb, r.cmd))
+                    put(nxt, (base[0], base[1], base[2] | F_HALT, base[3]), q * s)
+                    put(nxt, base, q * (1 - s))
+                    return
+                for pp, d, crit in table(j, five and dmg >= hp0):
+                    if d is None:
+                        put(nxt, base, q * pp)
+                    else:
+                        for pb, st in apply_hit(base, d, crit, ev):
+                            put(nxt, st, q * pp * pb)
+
+            if check_p is not None:
+                put(nxt, state, p * check_p)
+                fail = p * (1 - check_p)
+                if ev.check_cancels:
+                    if allowed[j]:
+                        attack(fail, True)
+                    else:
+                        put(nxt, (dmg, fails, flags | F_HALT, att), fail)
+                elif allowed[j]:
+                    attack(fail, False)
+                else:
+                    put(nxt, state, fail)
+            elif allowed[j]:
+                attack(p, False)
+            else:
+                put(nxt, state, p)
+        dist = nxt
+    return dist
+
+
+def _classify(plan: Plan, dmg: int, fails: int, flags: int, num) -> list[tuple[object, int]]:
+    """Final outcome(s) of a state: ``[(probability, internal code)]`` (two branches when the
+    downed runner's fate is resolved by death saves or dying checks)."""
+    spec = plan.spec
+    five = is_5e(spec.edition)
+    r, o = spec.runner, spec.options
+    if plan.always_stuck:
+        flags |= F_HALT
+    hp = r.hp - dmg
+    if flags & F_DEAD or (not five and hp <= o.dead_threshold):
+        return [(num(1), DEAD)]
+    down = dmg >= r.hp if five else hp < 0
+    if down:
+        if not o.death_saves_in_exchange:
+            return [(num(1), DOWN)]
+        if five:
+            p_dead = num(death_save_outcomes(0, fails)["dead"])
+        elif spec.edition == "pf1":
+            p_dead = num(1 - dying_survival_pf(hp, r.con, o.dead_threshold))
+        else:
+            p_dead = num(1 - dying_survival_35(hp, o.dead_threshold))
+        return [(p_dead, DEAD), (1 - p_dead, DOWN)]
+    if not five and hp == 0:
+        return [(num(1), DISABLED)]
+    if flags & F_HALT:
+        return [(num(1), CANCELLED)]
+    if flags & F_SLOW:
+        return [(num(1), SLOWED)]
+    return [(num(1), WOUNDED if dmg > 0 else UNHARMED)]

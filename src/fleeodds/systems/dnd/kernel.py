@@ -1,0 +1,368 @@
+"""Monte Carlo kernel: one trial = the runner walks the path and every opportunity is rolled.
+
+Independent of the exact solver: it rolls the d20 faces (two for advantage),
+the confirmation roll, each damage die (:func:`fleeodds.dice.roll`), skill
+checks, saves, concealment percentiles and, when asked, the death saves or
+dying checks round by round; the AoO/reaction budget of each enemy is tracked
+per trial. The only shared input is the :class:`~.plan.Plan` (the ordered
+opportunities with their numbers).
+
+Reproducible: every draw is a function of ``(seed, trial index, draw index)``
+(:mod:`fleeodds.rng`), so counts do not depend on the thread count.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from ...dice import MAX_TERMS, parse, roll
+from ...engine import block_range, n_blocks
+from ...rng import bounded, trial_key
+from .plan import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, Plan
+from .rules import is_5e
+
+# event columns
+E_ENEMY, E_CONSUMES, E_GROUP, E_HAS_CHECK, E_DC, E_CANCELS, E_AB, E_AC, E_LOW, E_MULT, E_ADV, E_DIS, \
+    E_DMG, E_EXTRA, E_HALT, E_EFFECT, E_HAS_SAVE, E_SAVE_DC, E_SAVE_BONUS, E_WITHIN5, E_STAND_STILL, E_CMB = range(22)
+N_EVENT_COLS = 22
+
+# parameters
+(P_FIVE, P_PF, P_HP0, P_HPMAX, P_DEAD_AT, P_STOP_DOWN, P_ALL_RESOLVE, P_DIS_CONT, P_THREAT_HIT, P_MULTIPLY,
+ P_MIN1, P_SKILL20, P_MASSIVE, P_MASSIVE_THR, P_FORT, P_CONCEAL, P_DR, P_RESIST, P_DSAVES, P_MONSTER_DIES,
+ P_TUMBLE, P_CMD, P_CON, P_METRIC_ATTACKS, P_ALWAYS_STUCK, P_NBINS, P_NEV) = range(27)
+N_PARAMS = 27
+
+# internal outcome codes (same order as plan.INTERNAL_CODES)
+O_UNHARMED, O_WOUNDED, O_SLOWED, O_CANCELLED, O_DISABLED, O_DOWN, O_DEAD = range(7)
+
+
+@njit(inline="always", cache=True)
+def _d20(key, c):
+    v, c = bounded(key, c, 20)
+    return v + 1, c
+
+
+@njit(cache=True)
+def _trial(key, ev, specs, aoo0, aoo, prm, scratch):
+    """One trial; returns ``(internal outcome code, metric value)``."""
+    c = 0
+    five = prm[P_FIVE] == 1
+    hp0 = prm[P_HP0]
+    hpmax = prm[P_HPMAX]
+    dead_at = prm[P_DEAD_AT]
+    floor1 = 1 if prm[P_MIN1] == 1 else 0
+    for e in range(aoo0.size):
+        aoo[e] = aoo0[e]
+    dmg = 0
+    fails = 0
+    att = 0
+    dead = False
+    halt = False
+    slow = False
+    for j in range(prm[P_NEV]):
+        if dead:
+            break
+        boundary = j == 0 or ev[j, E_GROUP] != ev[j - 1, E_GROUP]
+        if boundary or prm[P_ALL_RESOLVE] == 0:
+            if halt:
+                break
+            if prm[P_STOP_DOWN] == 1:
+                if five:
+                    down = dmg >= hp0
+                else:
+                    hp = hp0 - dmg
+                    down = hp < 0 or (hp == 0 and prm[P_DIS_CONT] == 0)
+                if down:
+                    break
+        e = ev[j, E_ENEMY]
+        avail = ev[j, E_CONSUMES] == 0 or aoo[e] > 0
+        halt_after = False
+        if ev[j, E_HAS_CHECK] == 1:
+            if ev[j, E_CANCELS] == 1 or avail:
+                f, c = _d20(key, c)
+                if f + prm[P_TUMBLE] >= ev[j, E_DC] or (prm[P_SKILL20] == 1 and f == 20):
+                    continue
+                if ev[j, E_CANCELS] == 1:
+                    halt_after = True
+                    if not avail:
+                        halt = True
+                        continue
+            else:
+                continue
+        elif not avail:
+            continue
+        if ev[j, E_CONSUMES] == 1:
+            aoo[e] -= 1
+        att += 1
+        if ev[j, E_STAND_STILL] == 1:
+            f, c = _d20(key, c)
+            if f == 20 or (f != 1 and f + ev[j, E_CMB] >= prm[P_CMD]):
+                halt = True
+            if halt_after:
+                halt = True
+            continue
+        down5 = five and dmg >= hp0
+        adv = ev[j, E_ADV] == 1 or down5
+        dis = ev[j, E_DIS] == 1
+        f, c = _d20(key, c)
+        if adv and not dis:
+            f2, c = _d20(key, c)
+            if f2 > f:
+                f = f2
+        elif dis and not adv:
+            f2, c = _d20(key, c)
+            if f2 < f:
+                f = f2
+        ab = ev[j, E_AB]
+        ac = ev[j, E_AC]
+        hit = f != 1 and (f == 20 or f + ab >= ac)
+        crit = False
+        if five:
+            if f >= ev[j, E_LOW]:
+                crit = True
+                hit = True
+            elif hit and down5 and ev[j, E_WITHIN5] == 1:
+                crit = True
+        elif f >= ev[j, E_LOW] and (hit or prm[P_THREAT_HIT] == 0):
+            g, c = _d20(key, c)
+            if g != 1 and (g == 20 or g + ab >= ac):
+                crit = True
+                hit = True
+        if hit and prm[P_CONCEAL] > 0:
+            u, c = bounded(key, c, 100)
+            if u < prm[P_CONCEAL]:
+                hit = False
+                crit = False
+        if not hit:
+            if halt_after:
+                halt = True
+            continue
+        # damage of this hit
+        sp = specs[ev[j, E_DMG]]
+        xi = ev[j, E_EXTRA]
+        if five:
+            total, c = roll(sp, key, c, scratch)
+            if crit:
+                t2, c = roll(sp, key, c, scratch)
+                total += t2 - sp[0, 1]
+            if xi >= 0:
+                xs = specs[xi]
+                x, c = roll(xs, key, c, scratch)
+                if crit:
+                    x2, c = roll(xs, key, c, scratch)
+                    x += x2 - xs[0, 1]
+                total += x
+            if total < 0:
+                total = 0
+            if prm[P_RESIST] == 1:
+                total = total // 2
+        else:
+            t, c = roll(sp, key, c, scratch)
+            if t < floor1:
+                t = floor1
+            if crit:
+                if prm[P_MULTIPLY] == 1:
+                    t = t * ev[j, E_MULT]
+                else:
+                    for _ in range(ev[j, E_MULT] - 1):
+                        t2, c = roll(sp, key, c, scratch)
+                        if t2 < floor1:
+                            t2 = floor1
+                        t += t2
+            total = t
+            if xi >= 0:
+                x, c = roll(specs[xi], key, c, scratch)
+                if x > 0:
+                    total += x
+        if prm[P_DR] > 0:
+            total -= prm[P_DR]
+            if total < 0:
+                total = 0
+        if prm[P_MASSIVE] == 1 and not five and total >= prm[P_MASSIVE_THR]:
+            g, c = _d20(key, c)
+            if not (g == 20 or (g != 1 and g + prm[P_FORT] >= 15)):
+                dead = True
+        was_down = five and dmg >= hp0
+        dmg += total
+        if five:
+            if was_down:
+                if total > 0:
+                    if total >= hpmax:
+                        dead = True
+                    else:
+                        fails += 2 if crit else 1
+                        if fails >= 3:
+                            dead = True
+            elif dmg >= hp0:
+                if prm[P_MONSTER_DIES] == 1 or dmg - hp0 >= hpmax:
+                    dead = True
+        elif hp0 - dmg <= dead_at:
+            dead = True
+        eff = ev[j, E_EFFECT]
+        if ev[j, E_HALT] == 1 or eff == EFFECT_GRAPPLE:
+            halt = True
+        if eff == EFFECT_SLOW:
+            slow = True
+        elif eff == EFFECT_PRONE:
+            if ev[j, E_HAS_SAVE] == 1:
+                s, c = _d20(key, c)
+                if s + ev[j, E_SAVE_BONUS] < ev[j, E_SAVE_DC]:
+                    slow = True
+            else:
+                slow = True
+        if halt_after:
+            halt = True
+
+    if prm[P_ALWAYS_STUCK] == 1:
+        halt = True
+    hp = hp0 - dmg
+    if dead or (not five and hp <= dead_at):
+        code = O_DEAD
+    else:
+        down = (dmg >= hp0) if five else (hp < 0)
+        if down:
+            code = O_DOWN
+            if prm[P_DSAVES] == 1:
+                if five:
+                    succ = 0
+                    fl = fails
+                    while True:
+                        g, c = _d20(key, c)
+                        if g == 20:
+                            break
+                        if g >= 10:
+                            succ += 1
+                            if succ >= 3:
+                                break
+                        else:
+                            fl += 2 if g == 1 else 1
+                            if fl >= 3:
+                                code = O_DEAD
+                                break
+                elif prm[P_PF] == 1:
+                    h = hp
+                    mod = (prm[P_CON] - 10) // 2
+                    while True:
+                        g, c = _d20(key, c)
+                        if g == 20 or g + mod + h >= 10:
+                            break
+                        h -= 1
+                        if h <= dead_at:
+                            code = O_DEAD
+                            break
+                else:
+                    h = hp
+                    while True:
+                        u, c = bounded(key, c, 100)
+                        if u < 10:
+                            break
+                        h -= 1
+                        if h <= dead_at:
+                            code = O_DEAD
+                            break
+        elif not five and hp == 0:
+            code = O_DISABLED
+        elif halt:
+            code = O_CANCELLED
+        elif slow:
+            code = O_SLOWED
+        elif dmg > 0:
+            code = O_WOUNDED
+        else:
+            code = O_UNHARMED
+    value = att if prm[P_METRIC_ATTACKS] == 1 else dmg
+    if value > prm[P_NBINS] - 1:
+        value = prm[P_NBINS] - 1
+    return code, value
+
+
+@njit(parallel=True, cache=True)
+def run(seed, start, n, ev, specs, aoo0, prm, outmap, n_out):
+    """Simulate trials ``start .. start + n - 1``; int64 counts ``(n_out, n_bins)``."""
+    nb = n_blocks(n)
+    n_bins = prm[P_NBINS]
+    per = np.zeros((nb, n_out, n_bins), dtype=np.int64)
+    for b in prange(nb):
+        lo, hi = block_range(b, start, n)
+        scratch = np.zeros(64, dtype=np.int64)
+        aoo = np.zeros(aoo0.size + 1, dtype=np.int64)
+        for t in range(lo, hi):
+            key = trial_key(seed, t)
+            code, value = _trial(key, ev, specs, aoo0, aoo, prm, scratch)
+            per[b, outmap[code], value] += 1
+    out = np.zeros((n_out, n_bins), dtype=np.int64)
+    for b in range(nb):
+        out += per[b]
+    return out
+
+
+def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The plan as arrays for :func:`run`: ``(events, dice specs, aoo budget, params, outcome map)``."""
+    spec = plan.spec
+    r, o = spec.runner, spec.options
+    five = is_5e(spec.edition)
+    dice_index: dict[str, int] = {}
+    specs: list[np.ndarray] = []
+
+    def dice(text: str) -> int:
+        if text not in dice_index:
+            enc = parse(text).encode()
+            arr = np.zeros((1 + MAX_TERMS, 5), dtype=np.int64)
+            arr[: enc.shape[0]] = enc
+            dice_index[text] = len(specs)
+            specs.append(arr)
+        return dice_index[text]
+
+    n = len(plan.events)
+    ev = np.zeros((max(n, 1), N_EVENT_COLS), dtype=np.int64)
+    for j, e in enumerate(plan.events):
+        ev[j] = (e.enemy, int(e.consumes), e.group, int(e.check_dc is not None), e.check_dc or 0,
+                 int(e.check_cancels), e.attack_bonus, e.ac, e.threat_low, e.crit_multiplier, int(e.advantage),
+                 int(e.disadvantage), dice(e.damage), dice(e.extra_damage) if e.extra_damage else -1,
+                 int(e.halt_on_hit), e.effect, int(e.save_dc is not None), e.save_dc or 0, e.save_bonus,
+                 int(e.within_5ft), int(e.stand_still), e.cmb)
+    if not specs:
+        dice("1")
+    prm = np.zeros(N_PARAMS, dtype=np.int64)
+    prm[P_FIVE] = int(five)
+    prm[P_PF] = int(spec.edition == "pf1")
+    prm[P_HP0] = r.hp
+    prm[P_HPMAX] = r.hp_max
+    prm[P_DEAD_AT] = o.dead_threshold
+    prm[P_STOP_DOWN] = int(o.stop_when_down)
+    prm[P_ALL_RESOLVE] = int(o.simultaneous_oa == "all_resolve")
+    prm[P_DIS_CONT] = int(o.disabled_runner_continues)
+    prm[P_THREAT_HIT] = int(o.threat_must_hit)
+    prm[P_MULTIPLY] = int(o.crit_damage_mode_35 == "multiply_one_roll")
+    prm[P_MIN1] = int(o.min_damage_1 and not five)
+    prm[P_SKILL20] = int(o.skill_natural_20_auto)
+    prm[P_MASSIVE] = int(o.massive_damage)
+    prm[P_MASSIVE_THR] = o.massive_damage_threshold
+    prm[P_FORT] = r.fort
+    prm[P_CONCEAL] = r.concealment
+    prm[P_DR] = r.damage_reduction
+    prm[P_RESIST] = int(r.resistance)
+    prm[P_DSAVES] = int(o.death_saves_in_exchange)
+    prm[P_MONSTER_DIES] = int(five and r.monster and o.monster_dies_at_0)
+    prm[P_TUMBLE] = r.tumble if r.tumble is not None else 0
+    prm[P_CMD] = r.cmd if r.cmd is not None else 0
+    prm[P_CON] = r.con
+    prm[P_METRIC_ATTACKS] = int(plan.metric.code == "attacks")
+    prm[P_ALWAYS_STUCK] = int(plan.always_stuck)
+    prm[P_NBINS] = plan.metric.n_bins
+    prm[P_NEV] = n
+    outmap = np.array([max(i, 0) for i in plan.outcome_map], dtype=np.int64)
+    aoo = np.array(plan.aoo, dtype=np.int64)
+    return ev, np.stack(specs), aoo, prm, outmap
+
+
+def make_kernel(plan: Plan):
+    """``kernel(seed, start, n) -> int64 counts (n_outcomes, n_bins)`` for :func:`fleeodds.engine.simulate`."""
+    ev, specs, aoo, prm, outmap = encode(plan)
+    n_out = len(plan.outcomes)
+
+    def kernel(seed: int, start: int, n: int) -> np.ndarray:
+        return run(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, n_out)
+
+    return kernel

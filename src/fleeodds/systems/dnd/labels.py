@@ -1,0 +1,68 @@
+"""Outcome, metric and movement-mode labels in English and French.
+
+French terms follow the French 3.5 rules text (attaque d'opportunité, case
+contrôlée, pas de placement, retraite, Attaques réflexes, Souplesse du serpent
+for Mobility, Acrobaties for Tumble) and the French 5e SRD (attaque
+d'opportunité, se désengager, foncer).
+"""
+
+from __future__ import annotations
+
+from ...outcomes import Metric, Outcome
+
+UNHARMED = Outcome("unharmed", "escapes unharmed", "s'échappe indemne")
+WOUNDED = Outcome("wounded", "escapes wounded", "s'échappe blessé")
+SLOWED = Outcome("slowed", "escapes slowed (prone or slowed)", "s'échappe ralenti (à terre ou ralenti)")
+CANCELLED = Outcome("move_cancelled", "stopped before getting away", "arrêté avant de s'échapper")
+DISABLED = Outcome("disabled", "disabled (0 HP)", "hors de combat (0 pv)")
+DOWN = Outcome("down", "down (dying or unconscious)", "mourant ou inconscient")
+DEAD = Outcome("dead", "dead", "mort")
+
+#: Outcomes of a 3.5 / Pathfinder scenario, in display order.
+OUTCOMES_35 = (UNHARMED, WOUNDED, CANCELLED, DISABLED, DOWN, DEAD)
+#: Outcomes of a 5e scenario, in display order.
+OUTCOMES_5E = (UNHARMED, WOUNDED, SLOWED, CANCELLED, DOWN, DEAD)
+
+MODE_LABELS = {
+    "move": ("move away (provokes)", "déplacement (provoque)"),
+    "withdraw": ("withdraw", "retraite"),
+    "run": ("run", "course"),
+    "five_foot_step": ("5-foot step", "pas de placement (1,50 m)"),
+    "tumble": ("Tumble, half speed", "Acrobaties, demi-vitesse"),
+    "tumble_full": ("Tumble, full speed", "Acrobaties, pleine vitesse"),
+    "dash": ("Dash", "Foncer"),
+    "disengage": ("Disengage", "Se désengager"),
+    "stay": ("stay in melee", "rester au contact"),
+}
+PF_MODE_LABELS = {
+    "tumble": ("Acrobatics, half speed", "Acrobaties, demi-vitesse"),
+    "tumble_full": ("Acrobatics, full speed", "Acrobaties, pleine vitesse"),
+}
+
+#: Glossary used in reports (English, French).
+GLOSSARY = {
+    "attack_of_opportunity": ("attack of opportunity", "attaque d'opportunité"),
+    "opportunity_attack": ("opportunity attack", "attaque d'opportunité"),
+    "threatened_square": ("threatened square", "case contrôlée"),
+    "combat_reflexes": ("Combat Reflexes", "Attaques réflexes"),
+    "mobility": ("Mobility", "Souplesse du serpent"),
+    "dodge": ("Dodge", "Esquive"),
+    "tumble": ("Tumble", "Acrobaties"),
+    "acrobatics": ("Acrobatics", "Acrobaties"),
+    "withdraw": ("withdraw", "retraite"),
+    "five_foot_step": ("5-foot step", "pas de placement"),
+    "disengage": ("Disengage", "Se désengager"),
+}
+
+
+def mode_label(mode: str, edition: str, lang: str = "en") -> str:
+    """Label of a movement mode (``"withdraw"`` -> ``"retraite"`` in French)."""
+    en, fr = (PF_MODE_LABELS if edition == "pf1" and mode in PF_MODE_LABELS else MODE_LABELS)[mode]
+    return fr if lang == "fr" else en
+
+
+def metric_for(kind: str, n_bins: int) -> Metric:
+    """The metric recorded with each outcome: damage taken (HP) or attacks suffered."""
+    if kind == "attacks":
+        return Metric("attacks", "attacks of opportunity suffered", "attaques d'opportunité subies", n_bins, 0, "")
+    return Metric("damage", "damage taken", "dégâts subis", n_bins, 0, "hp")

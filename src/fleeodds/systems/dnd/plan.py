@@ -1,0 +1,345 @@
+"""From a validated scenario to the ordered list of opportunities (digest §6).
+
+:func:`compile_plan` applies everything that does not depend on the dice: which
+enemies may attack at all (flat-footed, total concealment, Mobile), which
+squares provoke under each movement mode (withdraw's first square, reach that
+defeats withdraw, 5-foot step, Disengage, Sentinel), the runner's AC against
+each attack (Mobility, Dodge, Dex lost when running), Tumble/Acrobatics DCs
+(+2 per extra foe, +10 at full speed, DC 25 / CMD + 5 through a space), and
+the 5e advantage/disadvantage flags. Both evaluators (the exact solver and the
+Monte Carlo kernel) read the same :class:`Plan` and roll or convolve the dice
+themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ...dice import parse
+from ...outcomes import Metric, Outcome
+from .labels import OUTCOMES_35, OUTCOMES_5E, metric_for
+from .model import Spec
+from .rules import DamageRule, attack_outcome, damage_pmf, is_5e
+
+# triggers
+DISTRACT, MOVE, GUARDIAN, TURN = 0, 1, 2, 3
+TRIGGER_NAMES = {DISTRACT: "distracting action", MOVE: "leaves threatened area", GUARDIAN: "Sentinel after Disengage",
+                 TURN: "attack on its turn"}
+# on-hit effects
+EFFECT_NONE, EFFECT_PRONE, EFFECT_GRAPPLE, EFFECT_SLOW = 0, 1, 2, 3
+EFFECTS = {"none": EFFECT_NONE, "prone": EFFECT_PRONE, "grapple": EFFECT_GRAPPLE, "slow": EFFECT_SLOW}
+
+#: Internal outcome codes shared by both evaluators; each edition maps them to its outcome list.
+UNHARMED, WOUNDED, SLOWED, CANCELLED, DISABLED, DOWN, DEAD = range(7)
+INTERNAL_CODES = ("unharmed", "wounded", "slowed", "move_cancelled", "disabled", "down", "dead")
+MAX_DAMAGE_BINS = 2000
+
+
+@dataclass(frozen=True)
+class Event:
+    """One possible attack (or Stand Still maneuver) against the runner, in order.
+
+    Attributes
+    ----------
+    enemy : int
+        Index of the enemy (for its AoO/reaction budget).
+    trigger : int
+        ``DISTRACT``, ``MOVE``, ``GUARDIAN`` or ``TURN``.
+    consumes : bool
+        Uses one of the enemy's AoOs (5e: its reaction). Attacks on its own turn do not.
+    group : int
+        Events of one group are triggered by the same step (5e ``simultaneous``).
+    check_dc : int or None
+        Tumble/Acrobatics DC that avoids this attack; ``None``: no check.
+    check_cancels : bool
+        A failed check stops the move (through the enemy's space).
+    ac : int
+        Runner's AC against this attack (Mobility, Dodge, Dex lost applied).
+    advantage, disadvantage : bool
+        5e, before the unconscious-target advantage added when the runner is down.
+    halt_on_hit : bool
+        Sentinel: a hit stops the move.
+    effect, save_dc, save_bonus
+        5e rider on a hit (prone, grapple, slow) and the runner's save against it.
+    within_5ft : bool
+        5e: a hit on an unconscious runner is a critical.
+    stand_still : bool
+        Pathfinder Stand Still: the AoO is a combat maneuver (``cmb`` vs the runner's CMD).
+    """
+
+    enemy: int
+    trigger: int
+    consumes: bool
+    group: int
+    check_dc: int | None
+    check_cancels: bool
+    attack_bonus: int
+    ac: int
+    threat_low: int
+    crit_multiplier: int
+    advantage: bool
+    disadvantage: bool
+    damage: str
+    extra_damage: str
+    halt_on_hit: bool
+    effect: int
+    save_dc: int | None
+    save_bonus: int
+    within_5ft: bool
+    stand_still: bool
+    cmb: int
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything both evaluators need, as plain numbers.
+
+    Attributes
+    ----------
+    events : tuple of Event
+    aoo : tuple of int
+        Attacks of opportunity each enemy may still make (0 when it cannot make
+        any: flat-footed without Combat Reflexes, runner unseen, Mobile).
+    always_stuck : bool
+        The mode cannot get the runner out of reach (a 5-foot step past a reach
+        foe or beyond the first square): the move is cancelled.
+    outcomes : tuple of Outcome
+    outcome_map : tuple of int
+        Internal outcome code (``UNHARMED`` …) -> index in ``outcomes``.
+    metric : Metric
+    """
+
+    spec: Spec
+    mode: str
+    events: tuple[Event, ...]
+    aoo: tuple[int, ...]
+    always_stuck: bool
+    outcomes: tuple[Outcome, ...]
+    outcome_map: tuple[int, ...]
+    metric: Metric
+    damage_rule: DamageRule
+
+    @property
+    def edition(self) -> str:
+        return self.spec.edition
+
+    def allowed_statically(self) -> list[bool]:
+        """Whether each event still has an AoO available when reached, assuming every
+        earlier consuming event of the same enemy happened (true whenever the runner is
+        still moving: only an enemy's last event can be avoided by a skill check)."""
+        used = [0] * len(self.aoo)
+        out = []
+        for ev in self.events:
+            if ev.consumes:
+                ok = used[ev.enemy] < self.aoo[ev.enemy]
+                if ok:
+                    used[ev.enemy] += 1
+                out.append(ok)
+            else:
+                out.append(True)
+        return out
+
+
+def _expected_damage(spec: Spec, enemy, ac: int, rule: DamageRule) -> float:
+    odds = attack_outcome(spec.edition, enemy.attack_bonus, ac, enemy.threat_low)
+    def mean(d):
+        return sum(v * p for v, p in d.items())
+    n = mean(damage_pmf(enemy.damage, rule, extra=enemy.extra_damage or None))
+    c = mean(damage_pmf(enemy.damage, rule, crit=True, multiplier=enemy.crit_multiplier,
+                        extra=enemy.extra_damage or None))
+    return float(odds.hit * n + odds.crit * c)
+
+
+def max_damage(ev: Event, edition: str, rule: DamageRule) -> int:
+    """Upper bound of one attack's damage (used to size the damage metric)."""
+    if ev.stand_still:
+        return 0
+    e = parse(ev.damage)
+    x = parse(ev.extra_damage) if ev.extra_damage else None
+    if is_5e(edition):
+        top = e.max_value + (e.max_value - e.constant)
+        if x is not None:
+            top += x.max_value + (x.max_value - x.constant)
+    else:
+        top = ev.crit_multiplier * max(1, e.max_value)
+        if x is not None:
+            top += max(0, x.max_value)
+    return max(0, top)
+
+
+def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
+    """Turn a validated :class:`Spec` into the ordered :class:`Plan` of opportunities.
+
+    Parameters
+    ----------
+    spec : Spec
+    mode : str, optional
+        Movement mode (default ``spec.mode``); used by the decision table.
+
+    Returns
+    -------
+    Plan
+
+    References
+    ----------
+    Digest §3.1-§3.2 (what provokes; withdraw, 5-foot step, Tumble, Mobility, Run),
+    §4 (Acrobatics, Stand Still, Run feat), §5 (OAs, Disengage, Sentinel, Mobile,
+    Speedy), §6 (exchange algorithm).
+    """
+    mode = mode or spec.mode
+    ed = spec.edition
+    five = is_5e(ed)
+    r = spec.runner
+    o = spec.options
+    enemies = spec.enemies
+    feats = set(r.feats)
+    rule = DamageRule(edition=ed, min_damage_1=o.min_damage_1, crit_mode=o.crit_damage_mode_35,
+                      damage_reduction=r.damage_reduction, resistance=r.resistance)
+
+    dex_lost = (mode == "run") and not five and "run" not in feats
+
+    def ac_for(i: int, trigger: int) -> int:
+        ac = r.ac
+        if five:
+            return ac
+        if dex_lost:
+            return ac - max(0, r.dex_bonus)
+        if "dodge" in feats and (ed == "pf1" or i == r.dodge_target):
+            ac += 1
+        if "mobility" in feats and trigger == MOVE:
+            ac += 4
+        return ac
+
+    aoo = []
+    for e in enemies:
+        can = not r.total_concealment
+        if e.flat_footed and (five or not e.combat_reflexes):
+            can = False
+        if five and "mobile" in feats and e.attacked_by_runner:
+            can = False
+        aoo.append(e.aoo_left if can else 0)
+
+    events: list[Event] = []
+    group = -1
+
+    def add(i: int, trigger: int, *, consumes: bool = True, same_group: bool = False, check_dc=None,
+            check_cancels: bool = False, halt: bool = False, disadvantage: bool = False,
+            effects: bool = True) -> None:
+        nonlocal group
+        if not (same_group and events):
+            group += 1
+        e = enemies[i]
+        save_bonus = {"str": r.str_save, "dex": r.dex_save, "con": r.con_save}[e.on_hit_save]
+        events.append(Event(
+            enemy=i, trigger=trigger, consumes=consumes, group=group, check_dc=check_dc,
+            check_cancels=check_cancels, attack_bonus=e.attack_bonus, ac=ac_for(i, trigger),
+            threat_low=e.threat_low, crit_multiplier=e.crit_multiplier,
+            advantage=e.advantage, disadvantage=e.disadvantage or disadvantage,
+            damage=e.damage, extra_damage=e.extra_damage, halt_on_hit=halt,
+            effect=EFFECTS[e.on_hit] if effects else EFFECT_NONE,
+            save_dc=e.on_hit_save_dc, save_bonus=save_bonus,
+            within_5ft=(trigger == GUARDIAN) or e.reach <= 5,
+            stand_still=e.stand_still and trigger == MOVE, cmb=e.cmb or 0))
+
+    if spec.distracting_action:
+        for i, e in enumerate(enemies):
+            if e.threatens_start:
+                add(i, DISTRACT)
+
+    always_stuck = False
+    if mode == "stay":
+        for i, e in enumerate(enemies):
+            if e.threatens_start:
+                for _ in range(e.attacks_on_turn):
+                    add(i, TURN, consumes=False, effects=False)
+    elif mode == "five_foot_step":
+        always_stuck = any((not e.threatens_start) or e.squares_left >= 2 for e in enemies)
+    elif five:
+        speedy = "speedy" in feats
+        if mode == "disengage":
+            guardian = ed == "5e2024" and o.sentinel_timing_2024 == "after_disengage"
+            for i, e in enumerate(enemies):
+                if not e.sentinel:
+                    continue
+                if guardian:
+                    if e.threatens_start:
+                        add(i, GUARDIAN, halt=True, disadvantage=speedy)
+                else:
+                    add(i, MOVE, halt=True, disadvantage=speedy, same_group=e.simultaneous)
+        else:  # move / dash
+            for i, e in enumerate(enemies):
+                add(i, MOVE, halt=e.sentinel, disadvantage=speedy, same_group=e.simultaneous)
+    else:
+        if mode in ("move", "run"):
+            for i, e in enumerate(enemies):
+                add(i, MOVE, same_group=e.simultaneous)
+        elif mode == "withdraw":
+            for i, e in enumerate(enemies):
+                exempt_start = e.threatens_start and e.visible
+                provoking = e.squares_left - (1 if exempt_start else 0)
+                if exempt_start and e.reach >= 10 and o.reach_monster_withdraw == "none":
+                    provoking = 0
+                if provoking >= 1:
+                    add(i, MOVE, same_group=e.simultaneous)
+        elif mode in ("tumble", "tumble_full"):
+            cands = [i for i, e in enumerate(enemies) if aoo[i] > 0 or e.through_space]
+            order = list(cands)
+            if o.tumble_order == "best_first":
+                exp = {i: _expected_damage(spec, enemies[i], ac_for(i, MOVE), rule) for i in cands}
+                order = sorted(cands, key=lambda i: -exp[i])
+            rank = {i: k for k, i in enumerate(order)}
+            for i, e in enumerate(enemies):
+                if i not in rank:
+                    continue
+                if ed == "pf1":
+                    base = e.cmd + (5 if e.through_space else 0)
+                else:
+                    base = 25 if e.through_space else 15
+                dc = base + 2 * rank[i] + (10 if mode == "tumble_full" else 0)
+                add(i, MOVE, check_dc=dc, check_cancels=e.through_space, same_group=e.simultaneous)
+        else:  # pragma: no cover - validated earlier
+            raise AssertionError(mode)
+
+    # Structural guarantee behind Plan.allowed_statically(): a skill check may only
+    # guard an enemy's last consuming event.
+    last: dict[int, int] = {}
+    for k, ev in enumerate(events):
+        if ev.consumes:
+            last[ev.enemy] = k
+    for k, ev in enumerate(events):
+        assert ev.check_dc is None or last.get(ev.enemy) == k
+
+    outcomes = OUTCOMES_5E if five else OUTCOMES_35
+    codes = [oc.code for oc in outcomes]
+    omap = tuple(codes.index(c) if c in codes else -1 for c in INTERNAL_CODES)
+    if spec.metric == "attacks":
+        n_bins = len(events) + 1
+    else:
+        n_bins = min(MAX_DAMAGE_BINS, 1 + sum(max_damage(ev, ed, rule) for ev in events))
+    return Plan(spec=spec, mode=mode, events=tuple(events), aoo=tuple(aoo), always_stuck=always_stuck,
+                outcomes=outcomes, outcome_map=omap, metric=metric_for(spec.metric, n_bins), damage_rule=rule)
+
+
+def describe_events(plan: Plan) -> list[dict]:
+    """The opportunities as plain data, for the manifest."""
+    out = []
+    allowed = plan.allowed_statically()
+    for ev, ok in zip(plan.events, allowed):
+        e = plan.spec.enemies[ev.enemy]
+        d = {"enemy": e.name, "trigger": TRIGGER_NAMES[ev.trigger], "ac": ev.ac,
+             "attack": f"{ev.attack_bonus:+d}, {ev.damage}" + (f"+{ev.extra_damage}" if ev.extra_damage else "")}
+        if not ok:
+            d["skipped"] = "no attack of opportunity left" if plan.aoo[ev.enemy] else "cannot make an AoO"
+        if ev.check_dc is not None:
+            d["check_dc"] = ev.check_dc
+        if ev.stand_still:
+            d["stand_still_cmb"] = ev.cmb
+        if ev.halt_on_hit:
+            d["stops_on_hit"] = True
+        out.append(d)
+    return out
+
+
+def fraction(x) -> Fraction:
+    return x if isinstance(x, Fraction) else Fraction(x)
