@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from dnd_helpers import assert_agree, exact_by_outcome, metric_exact, scenario
+from .dnd_helpers import assert_agree, exact_by_outcome, metric_exact, scenario
 
 ORC35 = {"preset": "srd35_orc_falchion"}
 ORC35_PASSED = {"preset": "srd35_orc_falchion", "threatens_start": False}

@@ -9,7 +9,7 @@ import pytest
 import fleeodds
 from fleeodds.systems.dnd import benchmark_case, preset_names, presets
 
-from dnd_helpers import assert_agree, exact_by_outcome
+from .dnd_helpers import assert_agree, exact_by_outcome
 
 EXAMPLES = [p for p in fleeodds.list_examples() if p.parent.name == "dnd"]
 
@@ -114,7 +114,7 @@ def test_counts_do_not_depend_on_threads_or_chunks():
 def test_summary_reports_no_attack_and_attack_counts():
     from fractions import Fraction
 
-    from dnd_helpers import scenario
+    from .dnd_helpers import scenario
 
     sc = scenario(edition="pf1", mode="acrobatics", runner={"hp": 9, "ac": 15, "tumble": 7, "con": 12},
                   enemies=[{"preset": "pf1_orc"}, {"preset": "pf1_orc", "threatens_start": False}])

@@ -12,19 +12,14 @@ import pytest
 
 from fleeodds.systems.dnd import (crit_confirm_probability, death_save_survival, tumble_all_succeed, tumble_dcs)
 
-from dnd_helpers import Z999, assert_agree, exact_by_outcome, metric_exact, scenario
+from .conftest import SHARED
+from .dnd_helpers import Z999, assert_agree, exact_by_outcome, metric_exact, scenario
 
 
 def _oracle_path() -> Path | None:
-    """shared/oracles/dnd.json beside the repository (CI lays shared/ next to the clone), else
-    the copy vendored in tests/data (kept identical by test_vendored_oracle_is_current)."""
-    here = Path(__file__).resolve()
-    for base in here.parents:
-        for cand in (base / "shared" / "oracles" / "dnd.json",):
-            if cand.exists():
-                return cand
-    vendored = here.parent / "data" / "dnd_oracle.json"
-    return vendored if vendored.exists() else None
+    """shared/oracles/dnd.json beside the repository (CI lays shared/ next to the clone)."""
+    cand = SHARED / "oracles" / "dnd.json"
+    return cand if cand.exists() else None
 
 
 ORACLE = _oracle_path()
@@ -42,12 +37,6 @@ def mc_check(p_exact: float, k: int, n: int):
     se = math.sqrt(p_exact * (1 - p_exact) / n)
     z = (k / n - p_exact) / se
     assert abs(z) < Z999, f"MC {k / n:.6f} vs exact {p_exact:.6f}: z = {z:.2f}"
-
-
-def test_vendored_oracle_is_current():
-    vendored = Path(__file__).resolve().parent / "data" / "dnd_oracle.json"
-    if ORACLE != vendored:
-        assert json.loads(vendored.read_text()) == json.loads(ORACLE.read_text())
 
 
 def test_every_oracle_case_is_covered():

@@ -14,7 +14,7 @@ from fleeodds.systems.dnd import (DamageRule, attack_outcome, combat_maneuver_pr
                                   save_probability, skill_check_probability, tumble_all_succeed, tumble_dcs)
 from fleeodds.systems.dnd.rules import face_weights, parse_threat_range
 
-from dnd_helpers import Z999
+from .dnd_helpers import Z999
 
 RNG = np.random.default_rng(20240601)
 

@@ -181,5 +181,10 @@ def examples():
         click.echo(f"{name:50s} {title}")
 
 
+from .cli_bsdata import import_bsdata, rank  # noqa: E402  (list building, issue 6)
+
+main.add_command(import_bsdata)
+main.add_command(rank)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from ...dice import MAX_TERMS, parse, roll
+from ...dice import parse, roll
 from ...engine import block_range, n_blocks
 from ...rng import bounded, trial_key
 from .plan import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, Plan
@@ -307,11 +307,8 @@ def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, 
 
     def dice(text: str) -> int:
         if text not in dice_index:
-            enc = parse(text).encode()
-            arr = np.zeros((1 + MAX_TERMS, 5), dtype=np.int64)
-            arr[: enc.shape[0]] = enc
             dice_index[text] = len(specs)
-            specs.append(arr)
+            specs.append(parse(text).encode())
         return dice_index[text]
 
     n = len(plan.events)
@@ -354,7 +351,11 @@ def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, 
     prm[P_NEV] = n
     outmap = np.array([max(i, 0) for i in plan.outcome_map], dtype=np.int64)
     aoo = np.array(plan.aoo, dtype=np.int64)
-    return ev, np.stack(specs), aoo, prm, outmap
+    # pad the encoded dice (tables of different lengths) into one (n_specs, rows, 2) array
+    stacked = np.zeros((len(specs), max(sp.shape[0] for sp in specs), specs[0].shape[1]), dtype=np.int64)
+    for i, sp in enumerate(specs):
+        stacked[i, : sp.shape[0]] = sp
+    return ev, stacked, aoo, prm, outmap
 
 
 def make_kernel(plan: Plan):
