@@ -366,3 +366,31 @@ def roll(spec, key, counter, scratch):
     """
     total, _, counter = roll_detail(spec, key, counter, scratch)
     return total, counter
+
+
+def stack_specs(specs: list[np.ndarray]) -> np.ndarray:
+    """Stack encoded expressions into one int64 array ``(n_specs, max_rows, 2)`` for :func:`roll_stacked`.
+
+    Rows past an expression's own length are zero padding.
+    """
+    out = np.zeros((len(specs), max(s.shape[0] for s in specs), 2), dtype=np.int64)
+    for i, s in enumerate(specs):
+        out[i, : s.shape[0]] = s
+    return out
+
+
+@njit(inline="always", cache=True)
+def roll_stacked(specs, i, key, counter):
+    """Roll expression ``i`` of a :func:`stack_specs` stack; returns ``(total, next_counter)``.
+
+    Indexing the stack, rather than slicing ``specs[i]``, keeps array views (and
+    their reference counting) out of the trial loop.
+    """
+    total = specs[i, 0, 1]
+    pos = 1
+    for _ in range(specs[i, 0, 0]):
+        n_raw = specs[i, pos, 0]
+        row, counter = bounded(key, counter, n_raw)
+        total += specs[i, pos, 1] * specs[i, pos + 1 + row, 0]
+        pos += 1 + n_raw
+    return total, counter

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from ...dice import parse, roll
+from ...dice import parse, roll_stacked, stack_specs
 from ...engine import block_range, n_blocks
 from ...rng import bounded, trial_key
 from .plan import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, Plan
@@ -44,257 +44,256 @@ def _d20(key, c):
 
 
 @njit(cache=True)
-def _trial(key, ev, specs, aoo0, aoo, prm, scratch):
-    """One trial; returns ``(internal outcome code, metric value)``."""
-    c = 0
-    five = prm[P_FIVE] == 1
-    hp0 = prm[P_HP0]
-    hpmax = prm[P_HPMAX]
-    dead_at = prm[P_DEAD_AT]
-    floor1 = 1 if prm[P_MIN1] == 1 else 0
-    for e in range(aoo0.size):
-        aoo[e] = aoo0[e]
-    dmg = 0
-    fails = 0
-    att = 0
-    dead = False
-    halt = False
-    slow = False
-    for j in range(prm[P_NEV]):
-        if dead:
-            break
-        boundary = j == 0 or ev[j, E_GROUP] != ev[j - 1, E_GROUP]
-        if boundary or prm[P_ALL_RESOLVE] == 0:
-            if halt:
-                break
-            if prm[P_STOP_DOWN] == 1:
-                if five:
-                    down = dmg >= hp0
-                else:
-                    hp = hp0 - dmg
-                    down = hp < 0 or (hp == 0 and prm[P_DIS_CONT] == 0)
-                if down:
-                    break
-        e = ev[j, E_ENEMY]
-        avail = ev[j, E_CONSUMES] == 0 or aoo[e] > 0
-        halt_after = False
-        if ev[j, E_HAS_CHECK] == 1:
-            if ev[j, E_CANCELS] == 1 or avail:
-                f, c = _d20(key, c)
-                if f + prm[P_TUMBLE] >= ev[j, E_DC] or (prm[P_SKILL20] == 1 and f == 20):
-                    continue
-                if ev[j, E_CANCELS] == 1:
-                    halt_after = True
-                    if not avail:
-                        halt = True
-                        continue
-            else:
-                continue
-        elif not avail:
-            continue
-        if ev[j, E_CONSUMES] == 1:
-            aoo[e] -= 1
-        att += 1
-        if ev[j, E_STAND_STILL] == 1:
-            f, c = _d20(key, c)
-            if f == 20 or (f != 1 and f + ev[j, E_CMB] >= prm[P_CMD]):
-                halt = True
-            if halt_after:
-                halt = True
-            continue
-        down5 = five and dmg >= hp0
-        adv = ev[j, E_ADV] == 1 or down5
-        dis = ev[j, E_DIS] == 1
-        f, c = _d20(key, c)
-        if adv and not dis:
-            f2, c = _d20(key, c)
-            if f2 > f:
-                f = f2
-        elif dis and not adv:
-            f2, c = _d20(key, c)
-            if f2 < f:
-                f = f2
-        ab = ev[j, E_AB]
-        ac = ev[j, E_AC]
-        hit = f != 1 and (f == 20 or f + ab >= ac)
-        crit = False
-        if five:
-            if f >= ev[j, E_LOW]:
-                crit = True
-                hit = True
-            elif hit and down5 and ev[j, E_WITHIN5] == 1:
-                crit = True
-        elif f >= ev[j, E_LOW] and (hit or prm[P_THREAT_HIT] == 0):
-            g, c = _d20(key, c)
-            if g != 1 and (g == 20 or g + ab >= ac):
-                crit = True
-                hit = True
-        if hit and prm[P_CONCEAL] > 0:
-            u, c = bounded(key, c, 100)
-            if u < prm[P_CONCEAL]:
-                hit = False
-                crit = False
-        if not hit:
-            if halt_after:
-                halt = True
-            continue
-        # damage of this hit
-        sp = specs[ev[j, E_DMG]]
-        xi = ev[j, E_EXTRA]
-        if five:
-            total, c = roll(sp, key, c, scratch)
-            if crit:
-                t2, c = roll(sp, key, c, scratch)
-                total += t2 - sp[0, 1]
-            if xi >= 0:
-                xs = specs[xi]
-                x, c = roll(xs, key, c, scratch)
-                if crit:
-                    x2, c = roll(xs, key, c, scratch)
-                    x += x2 - xs[0, 1]
-                total += x
-            if total < 0:
-                total = 0
-            if prm[P_RESIST] == 1:
-                total = total // 2
-        else:
-            t, c = roll(sp, key, c, scratch)
-            if t < floor1:
-                t = floor1
-            if crit:
-                if prm[P_MULTIPLY] == 1:
-                    t = t * ev[j, E_MULT]
-                else:
-                    for _ in range(ev[j, E_MULT] - 1):
-                        t2, c = roll(sp, key, c, scratch)
-                        if t2 < floor1:
-                            t2 = floor1
-                        t += t2
-            total = t
-            if xi >= 0:
-                x, c = roll(specs[xi], key, c, scratch)
-                if x > 0:
-                    total += x
-        if prm[P_DR] > 0:
-            total -= prm[P_DR]
-            if total < 0:
-                total = 0
-        if prm[P_MASSIVE] == 1 and not five and total >= prm[P_MASSIVE_THR]:
-            g, c = _d20(key, c)
-            if not (g == 20 or (g != 1 and g + prm[P_FORT] >= 15)):
-                dead = True
-        was_down = five and dmg >= hp0
-        dmg += total
-        if five:
-            if was_down:
-                if total > 0:
-                    if total >= hpmax:
-                        dead = True
-                    else:
-                        fails += 2 if crit else 1
-                        if fails >= 3:
-                            dead = True
-            elif dmg >= hp0:
-                if prm[P_MONSTER_DIES] == 1 or dmg - hp0 >= hpmax:
-                    dead = True
-        elif hp0 - dmg <= dead_at:
-            dead = True
-        eff = ev[j, E_EFFECT]
-        if ev[j, E_HALT] == 1 or eff == EFFECT_GRAPPLE:
-            halt = True
-        if eff == EFFECT_SLOW:
-            slow = True
-        elif eff == EFFECT_PRONE:
-            if ev[j, E_HAS_SAVE] == 1:
-                s, c = _d20(key, c)
-                if s + ev[j, E_SAVE_BONUS] < ev[j, E_SAVE_DC]:
-                    slow = True
-            else:
-                slow = True
-        if halt_after:
-            halt = True
+def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out):
+    """Trials ``lo .. hi - 1`` added into ``out`` (n_outcomes, n_bins).
 
-    if prm[P_ALWAYS_STUCK] == 1:
-        halt = True
-    hp = hp0 - dmg
-    if dead or (not five and hp <= dead_at):
-        code = O_DEAD
-    else:
-        down = (dmg >= hp0) if five else (hp < 0)
-        if down:
-            code = O_DOWN
-            if prm[P_DSAVES] == 1:
-                if five:
-                    succ = 0
-                    fl = fails
-                    while True:
-                        g, c = _d20(key, c)
-                        if g == 20:
-                            break
-                        if g >= 10:
-                            succ += 1
-                            if succ >= 3:
-                                break
+    The trial logic is written inside the loop and dice are rolled from the
+    stacked specs by index: handing arrays (or views of them) to a function
+    numba does not inline costs atomic reference counting on every call.
+    """
+    aoo = np.zeros(aoo0.size + 1, dtype=np.int64)
+    for t in range(lo, hi):
+        key = trial_key(seed, t)
+        c = 0
+        five = prm[P_FIVE] == 1
+        hp0 = prm[P_HP0]
+        hpmax = prm[P_HPMAX]
+        dead_at = prm[P_DEAD_AT]
+        floor1 = 1 if prm[P_MIN1] == 1 else 0
+        for e in range(aoo0.size):
+            aoo[e] = aoo0[e]
+        dmg = 0
+        fails = 0
+        att = 0
+        dead = False
+        halt = False
+        slow = False
+        for j in range(prm[P_NEV]):
+            if dead:
+                break
+            boundary = j == 0 or ev[j, E_GROUP] != ev[j - 1, E_GROUP]
+            if boundary or prm[P_ALL_RESOLVE] == 0:
+                if halt:
+                    break
+                if prm[P_STOP_DOWN] == 1:
+                    if five:
+                        down = dmg >= hp0
+                    else:
+                        hp = hp0 - dmg
+                        down = hp < 0 or (hp == 0 and prm[P_DIS_CONT] == 0)
+                    if down:
+                        break
+            e = ev[j, E_ENEMY]
+            avail = ev[j, E_CONSUMES] == 0 or aoo[e] > 0
+            halt_after = False
+            if ev[j, E_HAS_CHECK] == 1:
+                if ev[j, E_CANCELS] == 1 or avail:
+                    f, c = _d20(key, c)
+                    if f + prm[P_TUMBLE] >= ev[j, E_DC] or (prm[P_SKILL20] == 1 and f == 20):
+                        continue
+                    if ev[j, E_CANCELS] == 1:
+                        halt_after = True
+                        if not avail:
+                            halt = True
+                            continue
+                else:
+                    continue
+            elif not avail:
+                continue
+            if ev[j, E_CONSUMES] == 1:
+                aoo[e] -= 1
+            att += 1
+            if ev[j, E_STAND_STILL] == 1:
+                f, c = _d20(key, c)
+                if f == 20 or (f != 1 and f + ev[j, E_CMB] >= prm[P_CMD]):
+                    halt = True
+                if halt_after:
+                    halt = True
+                continue
+            down5 = five and dmg >= hp0
+            adv = ev[j, E_ADV] == 1 or down5
+            dis = ev[j, E_DIS] == 1
+            f, c = _d20(key, c)
+            if adv and not dis:
+                f2, c = _d20(key, c)
+                if f2 > f:
+                    f = f2
+            elif dis and not adv:
+                f2, c = _d20(key, c)
+                if f2 < f:
+                    f = f2
+            ab = ev[j, E_AB]
+            ac = ev[j, E_AC]
+            hit = f != 1 and (f == 20 or f + ab >= ac)
+            crit = False
+            if five:
+                if f >= ev[j, E_LOW]:
+                    crit = True
+                    hit = True
+                elif hit and down5 and ev[j, E_WITHIN5] == 1:
+                    crit = True
+            elif f >= ev[j, E_LOW] and (hit or prm[P_THREAT_HIT] == 0):
+                g, c = _d20(key, c)
+                if g != 1 and (g == 20 or g + ab >= ac):
+                    crit = True
+                    hit = True
+            if hit and prm[P_CONCEAL] > 0:
+                u, c = bounded(key, c, 100)
+                if u < prm[P_CONCEAL]:
+                    hit = False
+                    crit = False
+            if not hit:
+                if halt_after:
+                    halt = True
+                continue
+            # damage of this hit
+            sp = ev[j, E_DMG]
+            xi = ev[j, E_EXTRA]
+            if five:
+                total, c = roll_stacked(specs, sp, key, c)
+                if crit:
+                    t2, c = roll_stacked(specs, sp, key, c)
+                    total += t2 - specs[sp, 0, 1]
+                if xi >= 0:
+                    xs = xi
+                    x, c = roll_stacked(specs, xs, key, c)
+                    if crit:
+                        x2, c = roll_stacked(specs, xs, key, c)
+                        x += x2 - specs[xs, 0, 1]
+                    total += x
+                if total < 0:
+                    total = 0
+                if prm[P_RESIST] == 1:
+                    total = total // 2
+            else:
+                t, c = roll_stacked(specs, sp, key, c)
+                if t < floor1:
+                    t = floor1
+                if crit:
+                    if prm[P_MULTIPLY] == 1:
+                        t = t * ev[j, E_MULT]
+                    else:
+                        for _ in range(ev[j, E_MULT] - 1):
+                            t2, c = roll_stacked(specs, sp, key, c)
+                            if t2 < floor1:
+                                t2 = floor1
+                            t += t2
+                total = t
+                if xi >= 0:
+                    x, c = roll_stacked(specs, xi, key, c)
+                    if x > 0:
+                        total += x
+            if prm[P_DR] > 0:
+                total -= prm[P_DR]
+                if total < 0:
+                    total = 0
+            if prm[P_MASSIVE] == 1 and not five and total >= prm[P_MASSIVE_THR]:
+                g, c = _d20(key, c)
+                if not (g == 20 or (g != 1 and g + prm[P_FORT] >= 15)):
+                    dead = True
+            was_down = five and dmg >= hp0
+            dmg += total
+            if five:
+                if was_down:
+                    if total > 0:
+                        if total >= hpmax:
+                            dead = True
                         else:
-                            fl += 2 if g == 1 else 1
-                            if fl >= 3:
+                            fails += 2 if crit else 1
+                            if fails >= 3:
+                                dead = True
+                elif dmg >= hp0:
+                    if prm[P_MONSTER_DIES] == 1 or dmg - hp0 >= hpmax:
+                        dead = True
+            elif hp0 - dmg <= dead_at:
+                dead = True
+            eff = ev[j, E_EFFECT]
+            if ev[j, E_HALT] == 1 or eff == EFFECT_GRAPPLE:
+                halt = True
+            if eff == EFFECT_SLOW:
+                slow = True
+            elif eff == EFFECT_PRONE:
+                if ev[j, E_HAS_SAVE] == 1:
+                    s, c = _d20(key, c)
+                    if s + ev[j, E_SAVE_BONUS] < ev[j, E_SAVE_DC]:
+                        slow = True
+                else:
+                    slow = True
+            if halt_after:
+                halt = True
+
+        if prm[P_ALWAYS_STUCK] == 1:
+            halt = True
+        hp = hp0 - dmg
+        if dead or (not five and hp <= dead_at):
+            code = O_DEAD
+        else:
+            down = (dmg >= hp0) if five else (hp < 0)
+            if down:
+                code = O_DOWN
+                if prm[P_DSAVES] == 1:
+                    if five:
+                        succ = 0
+                        fl = fails
+                        while True:
+                            g, c = _d20(key, c)
+                            if g == 20:
+                                break
+                            if g >= 10:
+                                succ += 1
+                                if succ >= 3:
+                                    break
+                            else:
+                                fl += 2 if g == 1 else 1
+                                if fl >= 3:
+                                    code = O_DEAD
+                                    break
+                    elif prm[P_PF] == 1:
+                        h = hp
+                        mod = (prm[P_CON] - 10) // 2
+                        while True:
+                            g, c = _d20(key, c)
+                            if g == 20 or g + mod + h >= 10:
+                                break
+                            h -= 1
+                            if h <= dead_at:
                                 code = O_DEAD
                                 break
-                elif prm[P_PF] == 1:
-                    h = hp
-                    mod = (prm[P_CON] - 10) // 2
-                    while True:
-                        g, c = _d20(key, c)
-                        if g == 20 or g + mod + h >= 10:
-                            break
-                        h -= 1
-                        if h <= dead_at:
-                            code = O_DEAD
-                            break
-                else:
-                    h = hp
-                    while True:
-                        u, c = bounded(key, c, 100)
-                        if u < 10:
-                            break
-                        h -= 1
-                        if h <= dead_at:
-                            code = O_DEAD
-                            break
-        elif not five and hp == 0:
-            code = O_DISABLED
-        elif halt:
-            code = O_CANCELLED
-        elif slow:
-            code = O_SLOWED
-        elif dmg > 0:
-            code = O_WOUNDED
-        else:
-            code = O_UNHARMED
-    value = att if prm[P_METRIC_ATTACKS] == 1 else dmg
-    if value > prm[P_NBINS] - 1:
-        value = prm[P_NBINS] - 1
-    return code, value
+                    else:
+                        h = hp
+                        while True:
+                            u, c = bounded(key, c, 100)
+                            if u < 10:
+                                break
+                            h -= 1
+                            if h <= dead_at:
+                                code = O_DEAD
+                                break
+            elif not five and hp == 0:
+                code = O_DISABLED
+            elif halt:
+                code = O_CANCELLED
+            elif slow:
+                code = O_SLOWED
+            elif dmg > 0:
+                code = O_WOUNDED
+            else:
+                code = O_UNHARMED
+        value = att if prm[P_METRIC_ATTACKS] == 1 else dmg
+        if value > prm[P_NBINS] - 1:
+            value = prm[P_NBINS] - 1
+        out[outmap[code], value] += 1
 
 
 @njit(parallel=True, cache=True)
 def run(seed, start, n, ev, specs, aoo0, prm, outmap, n_out):
     """Simulate trials ``start .. start + n - 1``; int64 counts ``(n_out, n_bins)``."""
     nb = n_blocks(n)
-    n_bins = prm[P_NBINS]
-    per = np.zeros((nb, n_out, n_bins), dtype=np.int64)
+    per = np.zeros((nb, n_out, prm[P_NBINS]), dtype=np.int64)
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
-        scratch = np.zeros(64, dtype=np.int64)
-        aoo = np.zeros(aoo0.size + 1, dtype=np.int64)
-        for t in range(lo, hi):
-            key = trial_key(seed, t)
-            code, value = _trial(key, ev, specs, aoo0, aoo, prm, scratch)
-            per[b, outmap[code], value] += 1
-    out = np.zeros((n_out, n_bins), dtype=np.int64)
-    for b in range(nb):
-        out += per[b]
-    return out
+        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, per[b])
+    return per.sum(axis=0)
 
 
 def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -351,11 +350,7 @@ def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, 
     prm[P_NEV] = n
     outmap = np.array([max(i, 0) for i in plan.outcome_map], dtype=np.int64)
     aoo = np.array(plan.aoo, dtype=np.int64)
-    # pad the encoded dice (tables of different lengths) into one (n_specs, rows, 2) array
-    stacked = np.zeros((len(specs), max(sp.shape[0] for sp in specs), specs[0].shape[1]), dtype=np.int64)
-    for i, sp in enumerate(specs):
-        stacked[i, : sp.shape[0]] = sp
-    return ev, stacked, aoo, prm, outmap
+    return ev, stack_specs(specs), aoo, prm, outmap
 
 
 def make_kernel(plan: Plan):
