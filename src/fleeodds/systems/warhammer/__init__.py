@@ -42,7 +42,6 @@ from .exact import solve
 from .model import ScenarioModel, UnitProfile, resolve_unit
 from .resolve import Rules, resolve
 
-TURN_METRIC = "turn"
 
 
 class WarhammerScenario(Scenario):
