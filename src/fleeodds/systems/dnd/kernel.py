@@ -297,6 +297,26 @@ def run(seed, start, n, ev, specs, aoo0, prm, outmap, n_out):
     return out
 
 
+@njit(parallel=True, cache=True)
+def run_trials(seed, start, n, ev, specs, aoo0, prm, outmap):
+    """Outcome index of each trial ``start .. start + n - 1``: int64 array of shape (n,).
+
+    The same trials as :func:`run` (the one :func:`_trial`), recorded one by one
+    for paired comparisons on common random numbers.
+    """
+    nb = n_blocks(n)
+    rec = np.empty(n, dtype=np.int64)
+    for b in prange(nb):
+        lo, hi = block_range(b, start, n)
+        scratch = np.zeros(64, dtype=np.int64)
+        aoo = np.zeros(aoo0.size + 1, dtype=np.int64)
+        for t in range(lo, hi):
+            key = trial_key(seed, t)
+            code, value = _trial(key, ev, specs, aoo0, aoo, prm, scratch)
+            rec[t - start] = outmap[code]
+    return rec
+
+
 def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The plan as arrays for :func:`run`: ``(events, dice specs, aoo budget, params, outcome map)``."""
     spec = plan.spec
@@ -365,5 +385,15 @@ def make_kernel(plan: Plan):
 
     def kernel(seed: int, start: int, n: int) -> np.ndarray:
         return run(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, n_out)
+
+    return kernel
+
+
+def make_trial_kernel(plan: Plan):
+    """``kernel(seed, start, n) -> int64 outcome indices (n,)`` for :func:`fleeodds.engine.simulate_paired`."""
+    ev, specs, aoo, prm, outmap = encode(plan)
+
+    def kernel(seed: int, start: int, n: int) -> np.ndarray:
+        return run_trials(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap)
 
     return kernel
