@@ -296,20 +296,24 @@ def sweep_footnote(sweep) -> list[str]:
 
 
 def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: str | None = None,
-               subtitle: str = "", xlabel: str | None = None, footnote: Sequence[str] | None = None):
-    """Probability of each outcome along one varied field (one line per outcome).
+               subtitle: str = "", xlabel: str | None = None, footnote: Sequence[str] | None = None,
+               series_label: str | None = None):
+    """Probability of each outcome along one varied field (one line per outcome), or of one
+    outcome along the first of two varied fields (one line per value of the second).
 
     Parameters
     ----------
     sweep : fleeodds.sweep.Sweep
-        With exactly one varied field. Numeric values get a numeric x axis,
-        others (editions, dice) one evenly spaced tick each.
+        With one varied field, or two and a single outcome. Numeric values get a
+        numeric x axis, others (editions, dice) one evenly spaced tick each.
     path : str or Path, optional
         ``.png`` or ``.svg`` file to write.
     outcomes : sequence of str, optional
         Outcome codes to draw; default every outcome that is not always 0.
     title, subtitle, xlabel, footnote
         Defaults: the sweep's title, none, the field name, :func:`sweep_footnote`.
+    series_label : str, optional
+        Legend title of the lines when two fields were varied (default: the field name).
 
     Returns
     -------
@@ -318,11 +322,14 @@ def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: s
     Raises
     ------
     InputError
-        Unless one field was varied; unknown outcome; bad ``path``.
+        Unless one field was varied (or two with one outcome); unknown outcome; bad ``path``.
     """
     path = _check_path(path)
-    if len(sweep.fields) != 1:
+    if len(sweep.fields) not in (1, 2):
         raise InputError("sweep", sweep.fields, "one varied field for a line chart (two for a heatmap)")
+    if len(sweep.fields) == 2 and (outcomes is None or len(outcomes) != 1):
+        raise InputError("outcomes", outcomes, "one outcome code when two fields were varied "
+                         "(one line per value of the second field)")
     lang = sweep.lang
     f = sweep.fields[0]
     values = sweep.values[f]
@@ -333,17 +340,26 @@ def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: s
         outcomes = [o for o in labels if peak.get(o, 0) > 0]
     for o in outcomes:
         sweep._check_outcome(o)
+    if len(sweep.fields) == 2:  # one line per value of the second field, for one outcome
+        f2 = sweep.fields[1]
+        series = [(str(v), frame[(frame.outcome == outcomes[0]) & (frame[f2] == v)]) for v in sweep.values[f2]]
+        legend_title = series_label or f2
+        ylabel = w("probability_of", lang, outcome=labels[outcomes[0]])
+    else:
+        series = [(_wrap(labels[o], 34), frame[frame.outcome == o]) for o in outcomes]
+        legend_title = w("outcomes_legend", lang)
+        ylabel = w("probability", lang)
     numeric = _is_numeric(values)
     xs = np.asarray(values, float) if numeric else np.arange(len(values))
     markers = ["o", "s", "D", "^", "v", "P", "X", "*"]
     with plt.rc_context(STYLE | {"axes.grid.axis": "y"}):
         fig, ax = plt.subplots(figsize=(6.5, 3.8))
-        for k, o in enumerate(outcomes):
-            sub = frame[frame.outcome == o].set_index(f).reindex(values)
+        for k, (name, rows) in enumerate(series):
+            sub = rows.set_index(f).reindex(values)
             p = sub.probability.to_numpy(float)
             colour = OKABE_ITO[k % len(OKABE_ITO)]
             ax.plot(xs, np.nan_to_num(p), marker=markers[k % len(markers)], ms=4.5, lw=1.8, color=colour,
-                    label=_wrap(labels[o], 34))
+                    label=name)
             if not sub.exact.fillna(False).all() and sub.ci_low.notna().any():
                 ax.fill_between(xs, sub.ci_low.to_numpy(float), sub.ci_high.to_numpy(float), color=colour,
                                 alpha=0.18, lw=0)
@@ -351,12 +367,13 @@ def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: s
             ax.set_xticks(xs, [str(v) for v in values])
         elif all(float(v).is_integer() for v in values) and len(values) <= 25:
             ax.set_xticks(xs, [number(v, lang, 2) for v in values])
-        ax.set_ylim(0, min(1.0, max(0.05, float(np.nanmax(frame[frame.outcome.isin(outcomes)].probability)) * 1.1)))
+        top = float(np.nanmax(frame[frame.outcome.isin(outcomes)].probability))
+        ax.set_ylim(0, min(1.0, max(0.05, top * 1.1)) if top < 0.9 else 1.02)
         _percent_axis(ax, lang, "y")
-        ax.set_ylabel(w("probability", lang))
+        ax.set_ylabel(ylabel)
         ax.set_xlabel(xlabel or f)
         _titles(ax, title if title is not None else sweep.title, subtitle)
-        ax.legend(title=w("outcomes_legend", lang), fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+        ax.legend(title=legend_title, fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
         notes = list(sweep_footnote(sweep) if footnote is None else footnote)
         if not frame.exact.all():
             notes.append(w("band_note", lang))

@@ -43,3 +43,9 @@ WORDS.update({
     "outcomes_legend": {"en": "Outcome", "fr": "Résultat"},
     "setup_base": {"en": "reference", "fr": "référence"},
 })
+
+WORDS.update({
+    "difference_unit": {"en": "differences in percentage points, 95% interval in brackets",
+                        "fr": "écarts en points de pourcentage, intervalle à 95 % entre crochets"},
+    "differences_title": {"en": "Differences vs {base}", "fr": "Écarts par rapport à {base}"},
+})
