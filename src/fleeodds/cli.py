@@ -227,10 +227,10 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
     _emit(tables.render_comparison(comp, fmt), out)
     foot = tables.notes(comp.tables[0])
     if chart:
-        charts.comparison_chart(comp.frame, chart, title=title, lang=lang, footnote=foot)
+        charts.comparison_chart(comp.nonzero().frame, chart, title=title, lang=lang, footnote=foot)
         click.echo(f"chart written to {chart}", err=True)
     if diff_chart:
-        charts.difference_chart(comp, diff_chart, footnote=foot)
+        charts.difference_chart(comp.nonzero(), diff_chart, footnote=foot)
         click.echo(f"difference chart written to {diff_chart}", err=True)
 
 

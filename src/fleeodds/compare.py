@@ -73,6 +73,14 @@ class Comparison:
         return self.frame.pivot_table(index="label", columns="setup", values="probability", sort=False,
                                       dropna=False)[self.setups]
 
+    def nonzero(self) -> "Comparison":
+        """The same comparison without the outcomes that no setup can reach (probability 0 in
+        every setup, exact or Monte Carlo), for tables and charts."""
+        reach = self.frame.groupby("outcome", sort=False)[["probability", "ci_high"]].max().max(axis=1)
+        keep = set(reach[reach > 0].index)
+        return Comparison(self.frame[self.frame.outcome.isin(keep)].reset_index(drop=True), self.tables,
+                          self.lang, self.title, self.manifest)
+
     def differences(self) -> pd.DataFrame:
         """The rows of every setup but the first: ``setup, outcome, label, difference, diff_low,
         diff_high, diff_exact, mc_difference, mc_diff_low, mc_diff_high, paired``."""

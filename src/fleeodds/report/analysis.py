@@ -122,7 +122,6 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
     method = spec.get("method")
     trials = spec.get("trials")
     seed = spec.get("seed", 0)
-    stem = out_dir / f"{name}.{lang}"
     written: list[Path] = []
 
     def charts_to(fig_fn, suffix: str = ""):
@@ -133,15 +132,16 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
             written.append(p)
 
     def text_to(md: str, csv: str):
-        stem.with_suffix(".md").write_text(md, encoding="utf-8")
-        stem.with_suffix(".csv").write_text(csv, encoding="utf-8")
-        written.extend([stem.with_suffix(".md"), stem.with_suffix(".csv")])
+        md_path, csv_path = out_dir / f"{name}.{lang}.md", out_dir / f"{name}.{lang}.csv"
+        md_path.write_text(md, encoding="utf-8")
+        csv_path.write_text(csv, encoding="utf-8")
+        written.extend([md_path, csv_path])
 
     kind = spec["kind"]
     if kind == "sweep":
         vary = list(spec["vary"].items())
         sw = sweep(sc, vary, method, trials=trials, seed=seed, lang=lang, progress=False, title=title)
-        md = tables.render_sweep(sw, "md")
+        md = tables.render_sweep(sw, "md", labels=labels)
         text_to(_with_subtitle(md, subtitle), tables.render_sweep(sw, "csv"))
         f = sw.fields
         style = spec.get("chart", "lines" if len(f) == 1 else "heatmap")
@@ -178,9 +178,10 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
         md = tables.render_comparison(comp, "md")
         text_to(_with_subtitle(md, subtitle), tables.render_comparison(comp, "csv"))
         foot = tables.notes(comp.tables[0])
-        charts_to(lambda p: charts.comparison_chart(comp.frame, p, title=title, lang=lang, footnote=foot,
+        shown = comp.nonzero()
+        charts_to(lambda p: charts.comparison_chart(shown.frame, p, title=title, lang=lang, footnote=foot,
                                                     subtitle=subtitle))
-        charts_to(lambda p: charts.difference_chart(comp, p, title=title, footnote=foot, subtitle=subtitle), "-diff")
+        charts_to(lambda p: charts.difference_chart(shown, p, title=title, footnote=foot, subtitle=subtitle), "-diff")
     else:  # run
         m = method or ("both" if sc.has_exact and trials else "exact" if sc.has_exact else "mc")
         t = api.evaluate(sc, m, trials=trials, seed=seed, lang=lang, progress=False)

@@ -95,6 +95,7 @@ def comparison_frames(comp, digits: int = 2) -> tuple[pd.DataFrame, pd.DataFrame
         the exact difference alone.
     """
     lang = comp.lang
+    comp = comp.nonzero()
     wide = comp.wide()
     probs = wide.apply(lambda col: col.map(lambda p: pct(p, lang, digits)))
     probs.index.name = w("outcome", lang)
@@ -151,18 +152,22 @@ def render_comparison(comp, fmt: str = "table", digits: int = 2) -> str:
     return f"{head}{body}{gap}{('### ' if fmt == 'md' else '')}{dtitle}\n\n{dbody}\n\n{foot}\n"
 
 
-def sweep_frame(sw, digits: int = 1) -> pd.DataFrame:
-    """A sweep as one row per cell and one column per outcome (formatted percentages)."""
+def sweep_frame(sw, digits: int = 1, labels: dict | None = None) -> pd.DataFrame:
+    """A sweep as one row per cell and one column per outcome (formatted percentages); fields
+    are named by ``labels`` (field -> header) when given. Outcomes never reached are left out."""
     lang = sw.lang
+    fields_labels = labels
     labels = sw.outcome_labels()
     wide = sw.frame.pivot_table(index=sw.fields, columns="outcome", values="probability", sort=False)
     wide = wide.reindex(columns=[o for o in labels if o in wide.columns])
+    wide = wide.loc[:, wide.max(axis=0) > 0]
     out = wide.apply(lambda col: col.map(lambda p: pct(p, lang, digits)))
     out.columns = [labels[c] for c in out.columns]
-    return out.reset_index()
+    out = out.reset_index()
+    return out.rename(columns=fields_labels or {})
 
 
-def render_sweep(sw, fmt: str = "table", digits: int = 1) -> str:
+def render_sweep(sw, fmt: str = "table", digits: int = 1, labels: dict | None = None) -> str:
     """A sweep as text or Markdown (one row per cell), CSV (tidy, one row per cell and outcome) or JSON."""
     import json
 
@@ -172,7 +177,7 @@ def render_sweep(sw, fmt: str = "table", digits: int = 1) -> str:
         return json.dumps({"title": sw.title, "manifest": sw.manifest,
                            "rows": sw.frame.to_dict(orient="records")}, indent=2, default=str, ensure_ascii=False)
     lang = sw.lang
-    frame = sweep_frame(sw, digits)
+    frame = sweep_frame(sw, digits, labels)
     head = f"## {sw.title}\n\n" if fmt == "md" else f"{sw.title}\n"
     body = tabulate(frame, headers="keys", tablefmt=TABLEFMT[fmt], showindex=False, disable_numparse=True)
     m = sw.manifest
