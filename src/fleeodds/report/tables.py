@@ -76,8 +76,12 @@ def render_metric(table: OutcomeTable, fmt: str = "table", digits: int = 2) -> s
 def _signed_points(d: float, lang: str, digits: int = 1) -> str:
     if d != d:
         return ""
+    from babel.numbers import format_decimal
+
+    from .format import LOCALES
+
     x = d * 100
-    s = number(abs(x), lang, digits)
+    s = format_decimal(abs(x), format="#,##0." + "0" * digits, locale=LOCALES[lang])
     if s.strip("0.,") == "":
         return "0"
     return ("+" if x > 0 else "\u2212") + s
