@@ -105,6 +105,7 @@ def evaluate(
     seed: int = 0,
     lang: str = "en",
     progress: bool | None = None,
+    simulation: "engine.SimulationCounts | None" = None,
 ) -> OutcomeTable:
     """Evaluate a scenario.
 
@@ -125,6 +126,11 @@ def evaluate(
         Language of the labels.
     progress : bool or None
         Progress bar on long Monte Carlo runs (``None``: only on a terminal).
+    simulation : SimulationCounts, optional
+        Monte Carlo counts already run for this scenario (e.g. the marginals of
+        a paired run, :func:`fleeodds.engine.simulate_paired`); used instead of
+        simulating. Counts of shape ``(n_outcomes, 1)`` carry no metric
+        distribution.
 
     Returns
     -------
@@ -172,8 +178,8 @@ def evaluate(
                          "exact": True, "z": np.nan})
         manifest["exact_mode"] = "fraction" if fractions else "float"
     if method in ("mc", "both"):
-        sim = engine.simulate(scenario.kernel(), trials=trials, precision=precision, seed=seed,
-                              progress=progress, description=scenario.title or "simulating")
+        sim = simulation or engine.simulate(scenario.kernel(), trials=trials, precision=precision, seed=seed,
+                                            progress=progress, description=scenario.title or "simulating")
         manifest.update({"seed": sim.seed, "trials": sim.trials, "precision": precision,
                          "mc_seconds": round(sim.seconds, 3)})
         per_outcome = sim.outcome_counts
@@ -183,7 +189,7 @@ def evaluate(
             rows.append({"method": "monte_carlo", "outcome": codes[i], "label": labels[i],
                          "probability": k / sim.trials, "ci_low": lo, "ci_high": hi, "count": int(k),
                          "trials": sim.trials, "exact": False, "z": z})
-        if scenario.metric.code != "none":
+        if scenario.metric.code != "none" and sim.counts.shape[1] == scenario.metric.n_bins:
             counts = sim.counts
             for o in range(counts.shape[0]):
                 for b in np.nonzero(counts[o])[0]:

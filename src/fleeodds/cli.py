@@ -90,10 +90,12 @@ def _apply(options):
               help="Write a chart (.png or .svg).")
 @click.option("--distribution", "-d", is_flag=True,
               help="Also print the metric (turn, distance, damage) as exactly / at least / at most.")
+@click.option("--metric-chart", "-m", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the metric's distribution chart (exactly / at least / at most; .png or .svg).")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write the output to a file instead of the terminal.")
 def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, fmt, chart,
-        distribution, out):
+        distribution, metric_chart, out):
     """Evaluate SCENARIO (a .toml file, or a name from `fleeodds examples`).
 
     \b
@@ -101,6 +103,7 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
       fleeodds run warhammer/goblins_broken_by_dwarfs.toml --chart goblins.png
       fleeodds run warhammer/goblins_rally_or_flee_to_edge.toml -d --lang fr
       fleeodds run my.toml --precision 0.0005 --seed 42 --format json -o result.json
+      fleeodds run dnd/wizard_withdraws_past_orcs_35.toml -d --metric-chart damage.svg
     """
     from .report import charts, tables
 
@@ -119,6 +122,8 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         if chart:
             notes = tables.notes(comp.tables[0])
             charts.comparison_chart(comp.frame, chart, title=sc.title, lang=lang, footnote=notes)
+        if metric_chart:
+            raise click.UsageError("--metric-chart needs a scenario without [compare] setups")
     else:
         table = api.evaluate(sc, method, trials=trials, precision=precision, seed=seed, lang=lang,
                              progress=progress)
@@ -130,34 +135,18 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
             text = tables.render(table, fmt, distribution=distribution)
         if chart:
             charts.outcome_chart(table, chart)
+        if metric_chart:
+            charts.metric_chart(table, metric_chart)
+            click.echo(f"metric chart written to {metric_chart}", err=True)
     _emit(text, out)
     if chart:
         click.echo(f"chart written to {chart}", err=True)
 
 
 def _render_comparison(comp, fmt: str) -> str:
-    import json
+    from .report.tables import render_comparison
 
-    from tabulate import tabulate
-
-    from .report.format import pct
-    from .report.text import w
-
-    if fmt == "json":
-        return json.dumps({"title": comp.title, "rows": comp.frame.to_dict(orient="records"),
-                           "manifests": [t.manifest for t in comp.tables]}, indent=2, default=str,
-                          ensure_ascii=False)
-    if fmt == "csv":
-        return comp.frame.to_csv(index=False)
-    wide = comp.wide()
-    shown = wide.apply(lambda col: col.map(lambda p: pct(p, comp.lang, 2)))
-    shown.index.name = w("outcome", comp.lang)
-    body = tabulate(shown, headers="keys", tablefmt={"table": "simple", "md": "github"}[fmt],
-                    disable_numparse=True)
-    from .report.tables import notes
-
-    head = f"## {comp.title}\n\n" if fmt == "md" else f"{comp.title}\n"
-    return head + body + "\n\n" + "\n".join(notes(comp.tables[0])) + "\n"
+    return render_comparison(comp, fmt)
 
 
 def _emit(text: str, out: str | None) -> None:
@@ -179,6 +168,151 @@ def examples():
         except FleeoddsError as exc:  # a shipped example must never be broken; say so loudly
             title = f"(invalid: {exc})"
         click.echo(f"{name:50s} {title}")
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("scenarios", nargs=-1, required=True)
+@_apply(method_options)
+@click.option("--label", "labels", multiple=True,
+              help="Name of each setup, in order (repeat the option); default: the file names.")
+@click.option("--independent", is_flag=True,
+              help="Treat the Monte Carlo runs as independent (wider difference intervals; for checks).")
+@click.option("--format", "-f", "fmt", type=click.Choice(["table", "md", "csv", "json"]), default="table",
+              show_default=True, help="Output format. csv/json hold every row with its difference interval.")
+@click.option("--chart", "-c", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Grouped bar chart of the setups (.png or .svg).")
+@click.option("--diff-chart", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Chart of the differences against the first setup, with their intervals (.png or .svg).")
+@click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the output to a file instead of the terminal.")
+def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, labels,
+            independent, fmt, chart, diff_chart, out):
+    """Compare setups side by side: SCENARIOS are two or more .toml files or example names, or one
+    scenario with [compare] setups (Warhammer), compare_modes (D&D) or fuite.compare (Hell Dorado).
+
+    Monte Carlo runs are paired on common random numbers (trial t of every setup reads the same
+    dice), so each difference against the first setup has its own, much tighter, 95% interval;
+    differences are exact where both setups have an exact solver.
+
+    \b
+    Examples:
+      fleeodds compare my_ld7.toml my_ld8.toml --label "Ld 7" --label "Ld 8" --chart ld.png
+      fleeodds compare dnd/rogue_decision_table_35.toml --mc -n 200000 --diff-chart rogue_diff.svg
+      fleeodds compare hell_dorado/fuite_djinn_intangible.toml --lang fr --format md
+    """
+    from .compare import compare as run_compare
+    from .report import charts, tables
+
+    _sizing(trials, precision)
+    loaded = [api.load_scenario(s) for s in scenarios]
+    title = ""
+    if len(loaded) == 1:
+        sc = loaded[0]
+        variants = sc.variants() if hasattr(sc, "variants") else []
+        if len(variants) < 2:
+            raise click.UsageError("give two or more scenarios, or one with [compare] setups")
+        setups = [(en if lang == "en" else fr, v) for en, fr, v in variants]
+        title = sc.title
+        if labels:
+            raise click.UsageError("--label names files; a scenario's own setups keep their names")
+    else:
+        if labels and len(labels) != len(loaded):
+            raise click.UsageError(f"give one --label per scenario ({len(loaded)}), or none")
+        names = list(labels) or [Path(s).stem for s in scenarios]
+        setups = list(zip(names, loaded))
+        title = " / ".join(names)
+    method = _method(exact_only, mc_only, loaded[0])  # "both" falls back to Monte Carlo where not exact
+    comp = run_compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
+                       progress=False if no_progress else None, title=title, paired=not independent)
+    _emit(tables.render_comparison(comp, fmt), out)
+    foot = tables.notes(comp.tables[0])
+    if chart:
+        charts.comparison_chart(comp.nonzero().frame, chart, title=title, lang=lang, footnote=foot)
+        click.echo(f"chart written to {chart}", err=True)
+    if diff_chart:
+        charts.difference_chart(comp.nonzero(), diff_chart, footnote=foot)
+        click.echo(f"difference chart written to {diff_chart}", err=True)
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("scenario")
+@click.option("--vary", "-v", "vary", multiple=True, required=True, metavar="FIELD=VALUES",
+              help="A field and its values: a range 5..10 (or 0..20..5) or a list 2d6,3d6 / 6th,7th,8th. "
+                   "Repeat for a grid.")
+@_apply(method_options)
+@click.option("--outcome", default=None, help="Outcome code drawn on a heatmap or a multi-line chart.")
+@click.option("--lines", is_flag=True,
+              help="With two fields: lines of --outcome along the first field, one per value of the second.")
+@click.option("--format", "-f", "fmt", type=click.Choice(["table", "md", "csv", "json"]), default="table",
+              show_default=True, help="csv is tidy: one row per cell and outcome.")
+@click.option("--chart", "-c", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Line chart (one field) or heatmap (two fields), .png or .svg.")
+@click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the output to a file instead of the terminal.")
+def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, outcome, lines,
+          fmt, chart, out):
+    """Evaluate SCENARIO over a grid of field values (exact where the rules system allows).
+
+    FIELD is a dotted name of the scenario file: fleeing.leadership, combat.margin, edition,
+    table.edge_distance (Warhammer); runner.hp, mode, enemies.0.attack_bonus (D&D);
+    fleeing.profile, fuite.room (Hell Dorado).
+
+    \b
+    Examples:
+      fleeodds sweep warhammer/goblins_broken_by_dwarfs.toml --vary fleeing.leadership=2..10 --chart ld.png
+      fleeodds sweep warhammer/goblins_broken_by_dwarfs.toml -v fleeing.leadership=5..10 \\
+          -v combat.margin=1..6 --outcome caught --chart heat.svg --lang fr
+      fleeodds sweep dnd/wizard_leaves_two_orcs_5e.toml -v runner.hp=4..12 -v mode=move,disengage -f csv
+    """
+    from .report import charts, tables
+    from .sweep import parse_vary, sweep as run_sweep
+
+    if precision is not None:
+        raise click.UsageError("a sweep takes --trials per cell, not --precision")
+    items = [parse_vary(v) for v in vary]
+    sc = api.load_scenario(scenario)
+    method = None if not (exact_only or mc_only or both) else _method(exact_only, mc_only, sc)
+    sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang,
+                   progress=False if no_progress else None)
+    _emit(tables.render_sweep(sw, fmt), out)
+    if chart:
+        if len(sw.fields) == 1:
+            charts.line_chart(sw, chart, outcomes=[outcome] if outcome else None)
+        elif len(sw.fields) == 2 and lines:
+            charts.line_chart(sw, chart, outcomes=[outcome or next(iter(sw.outcome_labels()))])
+        elif len(sw.fields) == 2:
+            charts.heatmap(sw, outcome or next(iter(sw.outcome_labels())), chart)
+        else:
+            raise click.UsageError("charts draw one varied field (lines) or two (heatmap)")
+        click.echo(f"chart written to {chart}", err=True)
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("folder", type=click.Path(exists=True, file_okay=False), default="analysis")
+@click.option("--out", "-o", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="Output folder [default: FOLDER/output].")
+@click.option("--lang", "-l", "langs", type=click.Choice(["en", "fr"]), multiple=True,
+              help="Languages to produce (repeat) [default: en and fr].")
+@click.option("--only", multiple=True, help="Only the analyses with these names (file stems).")
+@click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
+def report(folder, out_dir, langs, only, no_progress):
+    """Regenerate every analysis of FOLDER (TOML files): tables (Markdown, CSV) and charts (PNG, SVG).
+
+    Each analysis names a scenario, a kind (run, compare or sweep) and its parameters, with
+    titles in English and French; see analysis/README.md.
+
+    \b
+    Examples:
+      fleeodds report analysis/
+      fleeodds report analysis/ --out site/figures --lang fr
+    """
+    from .report.analysis import run_folder
+
+    written = run_folder(Path(folder), Path(out_dir) if out_dir else None, langs=langs or ("en", "fr"),
+                         only=only, progress=False if no_progress else None)
+    for a in written:
+        click.echo(f"{a.name:40s} {len(a.files):3d} files  {a.seconds:6.2f} s  {a.title}")
+    click.echo(f"index written to {written[0].index}" if written else "no analysis found", err=True)
 
 
 from .cli_bsdata import import_bsdata, rank  # noqa: E402  (list building, issue 6)

@@ -1,47 +1,92 @@
 """Evaluate several setups side by side (list building: Ld 7 vs 8, Intangible or not, editions).
 
 Every setup is simulated with the same seed and trial indices, i.e. on common
-random numbers: the k-th trial of each setup reads the same stream of draws.
+random numbers: trial ``t`` of each setup reads the same stream of draws. When
+every setup has a per-trial kernel (:meth:`fleeodds.system.Scenario.trial_kernel`)
+the runs are *paired*: :func:`fleeodds.engine.simulate_paired` cross-tabulates
+each setup's outcome against the first setup's on every trial, and the
+difference of two probabilities gets its own interval
+(:func:`fleeodds.stats.paired_difference_from_joint`), much tighter than the
+one of two independent estimates. Where both setups have an exact solver, the
+difference is exact.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Sequence
 
 import numpy as np
 import pandas as pd
 
+from . import engine
 from .api import evaluate
 from .errors import InputError
+from .outcomes import check_lang
 from .results import OutcomeTable
+from .stats import independent_difference, paired_difference_from_joint, trials_for_precision
 from .system import Scenario
+
+FRAME_COLUMNS = ["setup", "outcome", "label", "probability", "ci_low", "ci_high", "exact", "difference",
+                 "diff_low", "diff_high", "diff_exact", "mc_difference", "mc_diff_low", "mc_diff_high", "paired"]
 
 
 @dataclass
 class Comparison:
-    """Outcomes of several setups.
+    """Outcomes of several setups and their differences against the first.
 
     Attributes
     ----------
     frame : pandas.DataFrame
-        One row per (setup, outcome): ``setup, outcome, label, probability,
-        ci_low, ci_high, exact, difference`` where ``probability`` is exact when
-        available and ``difference`` is against the first setup (same outcome).
+        One row per (setup, outcome), setups and outcomes in order. Columns:
+        ``setup`` (label), ``outcome`` (code), ``label`` (outcome label in
+        ``lang``), ``probability`` (exact when available, else Monte Carlo),
+        ``ci_low``/``ci_high`` (95 % Wilson interval; equal to ``probability``
+        when exact), ``exact`` (bool), ``difference`` (this setup minus the
+        first setup, same outcome code; 0 for the first setup), ``diff_low`` /
+        ``diff_high`` (95 % interval of the difference), ``diff_exact`` (both
+        sides exact), ``mc_difference``, ``mc_diff_low``, ``mc_diff_high`` (the
+        Monte Carlo difference and its interval, NaN without Monte Carlo),
+        ``paired`` (the Monte Carlo difference interval is paired on common
+        random numbers; otherwise it treats the two runs as independent).
     tables : list of OutcomeTable
-        The full result of each setup.
+        The full result of each setup (Monte Carlo rows are the marginals of
+        the paired run).
     lang : str
+    title : str
+    manifest : dict
+        ``method, seed, trials, paired``, and the setup labels.
     """
 
     frame: pd.DataFrame
     tables: list[OutcomeTable]
     lang: str
     title: str = ""
+    manifest: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def setups(self) -> list[str]:
+        return list(dict.fromkeys(self.frame.setup))
 
     def wide(self) -> pd.DataFrame:
-        """Rows: outcomes; columns: setups (probabilities)."""
-        return self.frame.pivot_table(index="label", columns="setup", values="probability", sort=False)[
-            list(dict.fromkeys(self.frame.setup))]
+        """Rows: outcome labels; columns: setups (probabilities, NaN where a setup lacks the outcome)."""
+        return self.frame.pivot_table(index="label", columns="setup", values="probability", sort=False,
+                                      dropna=False)[self.setups]
+
+    def nonzero(self) -> "Comparison":
+        """The same comparison without the outcomes that no setup can reach (probability 0 in
+        every setup, exact or Monte Carlo), for tables and charts."""
+        reach = self.frame.groupby("outcome", sort=False)[["probability", "ci_high"]].max().max(axis=1)
+        keep = set(reach[reach > 0].index)
+        return Comparison(self.frame[self.frame.outcome.isin(keep)].reset_index(drop=True), self.tables,
+                          self.lang, self.title, self.manifest)
+
+    def differences(self) -> pd.DataFrame:
+        """The rows of every setup but the first: ``setup, outcome, label, difference, diff_low,
+        diff_high, diff_exact, mc_difference, mc_diff_low, mc_diff_high, paired``."""
+        rows = self.frame[self.frame.setup != self.setups[0]]
+        return rows[["setup", "outcome", "label", "difference", "diff_low", "diff_high", "diff_exact",
+                     "mc_difference", "mc_diff_low", "mc_diff_high", "paired"]].reset_index(drop=True)
 
 
 def compare(
@@ -54,34 +99,117 @@ def compare(
     lang: str = "en",
     progress: bool | None = None,
     title: str = "",
+    paired: bool = True,
 ) -> Comparison:
-    """Evaluate ``setups`` (``[(label, scenario), ...]``) on common random numbers.
+    """Evaluate ``setups`` (``[(label, scenario), ...]``) side by side, on common random numbers.
+
+    Parameters
+    ----------
+    setups : sequence of (str, Scenario)
+        Two or more labelled scenarios of one rules system; the first is the
+        reference of the differences.
+    method : {"both", "exact", "mc"}
+        As in :func:`fleeodds.evaluate`; ``"both"`` falls back to Monte Carlo
+        alone for setups without an exact solver.
+    trials : int, optional
+        Monte Carlo trials per setup (default 1,000,000).
+    precision : float, optional
+        Target 95 % half-width; a paired run uses the worst-case (p = 0.5)
+        number of trials for it.
+    seed : int
+    lang : {"en", "fr"}
+    progress : bool or None
+    title : str
+    paired : bool
+        Pair the Monte Carlo runs when every setup has a per-trial kernel
+        (default). ``False`` treats the runs as independent (for checks).
+
+    Returns
+    -------
+    Comparison
 
     Raises
     ------
     InputError
-        With fewer than two setups, or setups of different rules systems.
+        With fewer than two setups, setups of different rules systems, or an
+        invalid method, language, trials, precision or seed.
     """
+    check_lang(lang)
     if len(setups) < 2:
         raise InputError("setups", len(setups), "at least two setups to compare")
     systems = {s.system for _, s in setups}
     if len(systems) > 1:
         raise InputError("setups", sorted(systems), "setups of one rules system")
-    rows = []
+    labels = [lab for lab, _ in setups]
+    if len(set(labels)) != len(labels):
+        raise InputError("setups", labels, "distinct setup labels")
+    if trials is not None and precision is not None:
+        raise InputError("trials/precision", (trials, precision), "either a number of trials or a precision, not both")
+    scenarios = [sc for _, sc in setups]
+    want_mc = method in ("mc", "both")
+    use_paired = (paired and want_mc and all(sc.has_trial_kernel for sc in scenarios))
+    pc = None
+    if use_paired:
+        if precision is not None:
+            if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0 < precision < 0.5:
+                raise InputError("precision", precision, "a number between 0 and 0.5 (e.g. 0.001)")
+            trials = trials_for_precision(0.5, precision)
+        pc = engine.simulate_paired([sc.trial_kernel() for sc in scenarios], [len(sc.outcomes) for sc in scenarios],
+                                    trials=trials, seed=seed, progress=progress,
+                                    description=title or "comparing")
     tables = []
-    base: dict[str, float] = {}
-    for k, (label, sc) in enumerate(setups):
-        t = evaluate(sc, method, trials=trials, precision=precision, seed=seed, lang=lang, progress=progress)
+    for k, sc in enumerate(scenarios):
+        m = method if (method != "both" or sc.has_exact) else "mc"
+        if pc is not None:
+            counts = pc.outcome_counts(k).reshape(-1, 1)
+            sim = engine.SimulationCounts(counts, pc.trials, pc.seed, pc.seconds / len(scenarios))
+            t = evaluate(sc, m, lang=lang, simulation=sim)
+            t.manifest["paired"] = True
+        else:
+            t = evaluate(sc, m, trials=trials, precision=precision, seed=seed, lang=lang, progress=progress)
         tables.append(t)
-        wide = t.wide()
-        for _, r in wide.iterrows():
-            exact = "exact" in wide and not np.isnan(r.get("exact", np.nan))
-            p = float(r["exact"]) if exact else float(r["monte_carlo"])
-            lo = p if exact else float(r["ci_low"])
-            hi = p if exact else float(r["ci_high"])
-            if k == 0:
-                base[r.outcome] = p
-            rows.append({"setup": label, "outcome": r.outcome, "label": r.label, "probability": p,
-                         "ci_low": lo, "ci_high": hi, "exact": exact,
-                         "difference": p - base[r.outcome] if r.outcome in base else np.nan})
-    return Comparison(pd.DataFrame(rows), tables, lang, title)
+    frame = _frame(labels, scenarios, tables, pc)
+    mc = [t.manifest for t in tables if "trials" in t.manifest]
+    manifest = {"method": method, "setups": labels, "paired": pc is not None,
+                "seed": mc[0]["seed"] if mc else None, "trials": mc[0]["trials"] if mc else None}
+    return Comparison(frame, tables, lang, title, manifest)
+
+
+def _frame(labels, scenarios, tables, pc) -> pd.DataFrame:
+    base_codes = [o.code for o in scenarios[0].outcomes]
+    base_wide = tables[0].wide().set_index("outcome")
+    rows = []
+    for k, (label, sc, t) in enumerate(zip(labels, scenarios, tables)):
+        wide = t.wide().set_index("outcome")
+        codes = [o.code for o in sc.outcomes]
+        for j, code in enumerate(codes):
+            r = wide.loc[code]
+            has_ex = "exact" in wide and not np.isnan(r.get("exact", np.nan))
+            p = float(r["exact"]) if has_ex else float(r["monte_carlo"])
+            lo = p if has_ex else float(r["ci_low"])
+            hi = p if has_ex else float(r["ci_high"])
+            i = base_codes.index(code) if code in base_codes else None
+            base_ex = i is not None and "exact" in base_wide and not np.isnan(base_wide.loc[code].get("exact", np.nan))
+            base_has_exact = "exact" in base_wide or i is None
+            mc_d = mc_lo = mc_hi = np.nan
+            if "monte_carlo" in wide:
+                if pc is not None:
+                    mc_d, mc_lo, mc_hi = paired_difference_from_joint(pc.joint[k], i, j)
+                else:
+                    pa = float(base_wide.loc[code].monte_carlo) if i is not None else 0.0
+                    mc_d, mc_lo, mc_hi = independent_difference(pa, float(r["monte_carlo"]),
+                                                                int(tables[0].manifest["trials"]),
+                                                                int(t.manifest["trials"]))
+                if k == 0:
+                    mc_d = mc_lo = mc_hi = 0.0
+            both_exact = has_ex and (base_ex or (i is None and base_has_exact))
+            if both_exact:
+                pa = float(base_wide.loc[code].exact) if i is not None else 0.0
+                d = dlo = dhi = p - pa
+            else:
+                d, dlo, dhi = mc_d, mc_lo, mc_hi
+            rows.append({"setup": label, "outcome": code, "label": r["label"], "probability": p,
+                         "ci_low": lo, "ci_high": hi, "exact": has_ex, "difference": d, "diff_low": dlo,
+                         "diff_high": dhi, "diff_exact": both_exact, "mc_difference": mc_d,
+                         "mc_diff_low": mc_lo, "mc_diff_high": mc_hi, "paired": pc is not None})
+    return pd.DataFrame(rows, columns=FRAME_COLUMNS)

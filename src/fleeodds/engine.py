@@ -173,3 +173,93 @@ def _precision_met(counts, done, precision, outcomes) -> bool:
 def _trials_still_needed(counts, done, precision, outcomes) -> int:
     ps = _selected(counts, outcomes) / done
     return max(trials_for_precision(float(p), precision) for p in ps) if len(ps) else done
+
+
+#: Trials per call of the per-trial kernels in :func:`simulate_paired` (8 MB of int64 per setup).
+PAIRED_CHUNK = 1 << 20
+
+
+@dataclass
+class PairedCounts:
+    """Monte Carlo counts of several setups run on common random numbers.
+
+    Attributes
+    ----------
+    joint : list of ndarray of int64
+        ``joint[k]`` has shape ``(n_outcomes[0], n_outcomes[k])``: trials whose
+        outcome was ``i`` in setup 0 and ``j`` in setup ``k`` (same seed, same
+        trial index). ``joint[0]`` is diagonal.
+    trials : int
+    seed : int
+    seconds : float
+    """
+
+    joint: list[np.ndarray]
+    trials: int
+    seed: int
+    seconds: float
+
+    def outcome_counts(self, k: int) -> np.ndarray:
+        """Trials per outcome of setup ``k``: int64 array of shape ``(n_outcomes[k],)``."""
+        return self.joint[k].sum(axis=0)
+
+
+def simulate_paired(
+    trial_kernels: Sequence[Callable[[int, int, int], np.ndarray]],
+    n_outcomes: Sequence[int],
+    *,
+    trials: int | None = None,
+    seed: int = 0,
+    progress: bool | None = None,
+    description: str = "paired simulation",
+    chunk: int = PAIRED_CHUNK,
+) -> PairedCounts:
+    """Run several setups on the same trials and cross-tabulate each against the first.
+
+    Parameters
+    ----------
+    trial_kernels : sequence of callables ``(seed, start, n) -> int64 array (n,)``
+        Per-trial outcome indices (:meth:`fleeodds.system.Scenario.trial_kernel`).
+    n_outcomes : sequence of int
+        Number of outcomes of each setup.
+    trials : int, optional
+        Trials per setup; default 1,000,000.
+    seed : int
+        Trial ``t`` of every setup reads the stream of ``(seed, t)``.
+    progress : bool or None
+        Progress bar as in :func:`simulate`.
+    chunk : int
+        Trials per kernel call: memory is ``O(chunk × setups)``, never ``O(trials)``.
+
+    Returns
+    -------
+    PairedCounts
+
+    Raises
+    ------
+    InputError
+        Invalid trials or seed, fewer than one setup.
+    """
+    seed = _check_seed(seed)
+    trials = DEFAULT_TRIALS if trials is None else trials
+    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or not 1 <= trials <= MAX_TRIALS:
+        raise InputError("trials", trials, f"an integer from 1 to {MAX_TRIALS:,}")
+    if len(trial_kernels) < 1 or len(trial_kernels) != len(n_outcomes):
+        raise InputError("setups", len(trial_kernels), "one or more setups, each with its number of outcomes")
+    trials = int(trials)
+    n0 = int(n_outcomes[0])
+    joint = [np.zeros((n0, int(m)), np.int64) for m in n_outcomes]
+    disable = None if progress is None else (not progress)
+    t0 = time.perf_counter()
+    done = 0
+    with tqdm(total=trials, desc=description, unit="trial", unit_scale=True, delay=1.0,
+              disable=disable, leave=False) as bar:
+        while done < trials:
+            n = min(chunk, trials - done)
+            base = trial_kernels[0](seed, done, n)
+            for k, (kern, m) in enumerate(zip(trial_kernels, n_outcomes)):
+                other = base if k == 0 else kern(seed, done, n)
+                joint[k] += np.bincount(base * int(m) + other, minlength=n0 * int(m)).reshape(n0, int(m))
+            done += n
+            bar.update(n)
+    return PairedCounts(joint, done, seed, time.perf_counter() - t0)

@@ -92,3 +92,54 @@ def paired_difference(a: np.ndarray, b: np.ndarray, confidence: float = 0.95) ->
     se = float(d.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
     z = two_sided_z_quantile(confidence)
     return mean, mean - z * se, mean + z * se
+
+
+def paired_difference_from_joint(
+    joint: np.ndarray, i: int | None, j: int | None, confidence: float = 0.95
+) -> tuple[float, float, float]:
+    """Difference ``P(B = j) − P(A = i)`` and its normal interval from a paired cross-tabulation.
+
+    Setups A and B ran on common random numbers (trial ``t`` of both read the
+    same dice), so the per-trial differences ``D_t = 1[B_t = j] − 1[A_t = i]``
+    are independent across trials and
+
+    ``Var(D) = P(B=j) + P(A=i) − 2 P(A=i, B=j) − (P(B=j) − P(A=i))²``
+
+    (the paired-proportions variance of McNemar's test, with no continuity
+    correction). The interval is ``mean ± z √(Var(D) / n)``. When the setups
+    are positively correlated, as on common random numbers, ``P(A=i, B=j)`` is
+    large and the interval is much narrower than the independent one,
+    ``z √(p_A(1 − p_A)/n + p_B(1 − p_B)/n)``.
+
+    Parameters
+    ----------
+    joint : ndarray of int, shape (n_outcomes_A, n_outcomes_B)
+        Trials with outcome ``a`` in A and ``b`` in B.
+    i, j : int or None
+        Outcome index in A and in B; ``None`` when the outcome does not exist
+        in that setup (its indicator is then always 0).
+    confidence : float
+
+    Returns
+    -------
+    (difference, low, high) : tuple of float
+    """
+    joint = np.asarray(joint)
+    n = int(joint.sum())
+    if n < 1:
+        raise ValueError("empty cross-tabulation")
+    pa = joint[i, :].sum() / n if i is not None else 0.0
+    pb = joint[:, j].sum() / n if j is not None else 0.0
+    both = joint[i, j] / n if i is not None and j is not None else 0.0
+    d = float(pb - pa)
+    var = max(float(pa + pb - 2 * both - d * d), 0.0)
+    half = two_sided_z_quantile(confidence) * math.sqrt(var / n)
+    return d, d - half, d + half
+
+
+def independent_difference(pa: float, pb: float, n_a: int, n_b: int,
+                           confidence: float = 0.95) -> tuple[float, float, float]:
+    """Difference ``pb − pa`` of two independent binomial proportions and its normal (Wald) interval."""
+    d = pb - pa
+    half = two_sided_z_quantile(confidence) * math.sqrt(pa * (1 - pa) / n_a + pb * (1 - pb) / n_b)
+    return d, d - half, d + half

@@ -8,6 +8,7 @@ lazily so that loading one system never compiles another's kernels.
 
 from __future__ import annotations
 
+import copy
 import importlib
 from abc import ABC, abstractmethod
 from fractions import Fraction
@@ -58,6 +59,26 @@ class Scenario(ABC):
     def kernel(self) -> Callable[[int, int, int], np.ndarray]:
         """Monte Carlo kernel ``(seed, start, n) -> int64 counts (n_outcomes, metric.n_bins)``."""
 
+    def trial_kernel(self) -> Callable[[int, int, int], np.ndarray]:
+        """Optional per-trial kernel ``(seed, start, n) -> int64 array of shape (n,)``.
+
+        Element ``k`` is the outcome index (order of :attr:`outcomes`) of trial
+        ``start + k``: the same trials, with the same dice, as :meth:`kernel`
+        counts. Paired comparisons on common random numbers
+        (:func:`fleeodds.engine.simulate_paired`) need it.
+
+        Raises
+        ------
+        NotImplementedError
+            If the scenario type has no per-trial kernel (see :attr:`has_trial_kernel`).
+        """
+        raise NotImplementedError(f"{type(self).__name__} has no per-trial kernel")
+
+    @property
+    def has_trial_kernel(self) -> bool:
+        """Whether :meth:`trial_kernel` is implemented for this scenario."""
+        return type(self).trial_kernel is not Scenario.trial_kernel
+
     @abstractmethod
     def describe(self) -> dict[str, Any]:
         """The validated scenario as plain data, for the manifest."""
@@ -82,4 +103,8 @@ def scenario_from_dict(data: dict, base_dir: Path | None = None) -> Scenario:
         raise InputError("scenario", type(data).__name__, "a table of fields")
     if "system" not in data:
         raise InputError("system", None, "one of " + ", ".join(f"'{s}'" for s in SYSTEMS))
-    return get_system(data["system"]).load_scenario(data, base_dir or Path.cwd())
+    scenario = get_system(data["system"]).load_scenario(data, base_dir or Path.cwd())
+    # the source dict and folder, so that sweeps can rebuild the scenario with one field changed
+    scenario.source = copy.deepcopy(data)
+    scenario.source_dir = base_dir or Path.cwd()
+    return scenario

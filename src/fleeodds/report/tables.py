@@ -71,3 +71,124 @@ def render_metric(table: OutcomeTable, fmt: str = "table", digits: int = 2) -> s
         w("at_most", lang): [pct(p, lang, digits) for p in views.at_most],
     })
     return tabulate(frame, headers="keys", tablefmt=TABLEFMT[fmt], showindex=False, disable_numparse=True) + "\n"
+
+
+def _signed_points(d: float, lang: str, digits: int = 1) -> str:
+    if d != d:
+        return ""
+    from babel.numbers import format_decimal
+
+    from .format import LOCALES
+
+    x = d * 100
+    s = format_decimal(abs(x), format="#,##0." + "0" * digits, locale=LOCALES[lang])
+    if s.strip("0.,") == "":
+        return "0"
+    return ("+" if x > 0 else "\u2212") + s
+
+
+def comparison_frames(comp, digits: int = 2) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Formatted tables of a :class:`fleeodds.compare.Comparison`.
+
+    Returns
+    -------
+    (probabilities, differences) : tuple of pandas.DataFrame
+        Probabilities: one row per outcome, one column per setup. Differences:
+        one row per outcome, one column per setup after the first, as signed
+        percentage points with the 95 % interval (``+5.2 [+4.9, +5.5]``), or
+        the exact difference alone.
+    """
+    lang = comp.lang
+    comp = comp.nonzero()
+    wide = comp.wide()
+    probs = wide.apply(lambda col: col.map(lambda p: pct(p, lang, digits)))
+    probs.index.name = w("outcome", lang)
+    probs = probs.reset_index()
+    diffs = comp.differences()
+    base = comp.setups[0]
+    out = pd.DataFrame({w("outcome", lang): list(wide.index)})
+    sep = "; " if lang == "fr" else ", "
+    for s in comp.setups[1:]:
+        sub = diffs[diffs.setup == s].set_index("label").reindex(list(wide.index))
+        cells = []
+        for _, r in sub.iterrows():
+            if r.difference != r.difference:
+                cells.append("")
+            elif bool(r.diff_exact):
+                cells.append(_signed_points(r.difference, lang, digits))
+            else:
+                cells.append(f"{_signed_points(r.difference, lang, digits)} "
+                             f"[{_signed_points(r.diff_low, lang, digits)}{sep}{_signed_points(r.diff_high, lang, digits)}]")
+        out[f"{s} \u2212 {base}"] = cells
+    return probs, out
+
+
+def comparison_notes(comp) -> list[str]:
+    """How a comparison's numbers were obtained."""
+    lang = comp.lang
+    lines = notes(comp.tables[0]) if comp.tables else []
+    lines.append(w("difference_unit", lang))
+    if comp.manifest.get("trials"):
+        lines.append(w("paired_note" if comp.manifest.get("paired") else "independent_note", lang)
+                     .replace("bars: ", "").replace("barres : ", ""))
+    return lines
+
+
+def render_comparison(comp, fmt: str = "table", digits: int = 2) -> str:
+    """A comparison as text or Markdown: the probabilities, then the differences against the first setup."""
+    import json
+
+    if fmt == "json":
+        return json.dumps({"title": comp.title, "manifest": comp.manifest,
+                           "rows": comp.frame.to_dict(orient="records"),
+                           "manifests": [t.manifest for t in comp.tables]}, indent=2, default=str,
+                          ensure_ascii=False)
+    if fmt == "csv":
+        return comp.frame.to_csv(index=False)
+    tf = TABLEFMT[fmt]
+    probs, diffs = comparison_frames(comp, digits)
+    head = f"## {comp.title}\n\n" if fmt == "md" and comp.title else (f"{comp.title}\n" if comp.title else "")
+    body = tabulate(probs, headers="keys", tablefmt=tf, showindex=False, disable_numparse=True)
+    dtitle = w("differences_title", comp.lang, base=comp.setups[0])
+    dbody = tabulate(diffs, headers="keys", tablefmt=tf, showindex=False, disable_numparse=True)
+    foot = "\n".join(("- " if fmt == "md" else "") + n for n in comparison_notes(comp))
+    gap = "\n\n" if fmt == "md" else "\n\n"
+    return f"{head}{body}{gap}{('### ' if fmt == 'md' else '')}{dtitle}\n\n{dbody}\n\n{foot}\n"
+
+
+def sweep_frame(sw, digits: int = 1, labels: dict | None = None) -> pd.DataFrame:
+    """A sweep as one row per cell and one column per outcome (formatted percentages); fields
+    are named by ``labels`` (field -> header) when given. Outcomes never reached are left out."""
+    lang = sw.lang
+    fields_labels = labels
+    labels = sw.outcome_labels()
+    wide = sw.frame.pivot_table(index=sw.fields, columns="outcome", values="probability", sort=False)
+    wide = wide.reindex(columns=[o for o in labels if o in wide.columns])
+    wide = wide.loc[:, wide.max(axis=0) > 0]
+    out = wide.apply(lambda col: col.map(lambda p: pct(p, lang, digits)))
+    out.columns = [labels[c] for c in out.columns]
+    out = out.reset_index()
+    return out.rename(columns=fields_labels or {})
+
+
+def render_sweep(sw, fmt: str = "table", digits: int = 1, labels: dict | None = None) -> str:
+    """A sweep as text or Markdown (one row per cell), CSV (tidy, one row per cell and outcome) or JSON."""
+    import json
+
+    if fmt == "csv":
+        return sw.frame.to_csv(index=False)
+    if fmt == "json":
+        return json.dumps({"title": sw.title, "manifest": sw.manifest,
+                           "rows": sw.frame.to_dict(orient="records")}, indent=2, default=str, ensure_ascii=False)
+    lang = sw.lang
+    frame = sweep_frame(sw, digits, labels)
+    head = f"## {sw.title}\n\n" if fmt == "md" else f"{sw.title}\n"
+    body = tabulate(frame, headers="keys", tablefmt=TABLEFMT[fmt], showindex=False, disable_numparse=True)
+    m = sw.manifest
+    lines = []
+    if sw.frame.exact.any():
+        lines.append(w("exact_only", lang))
+    if m.get("trials"):
+        lines.append(w("trials_seed", lang, trials=integer(m["trials"], lang), seed=m["seed"]))
+    foot = "\n".join(("- " if fmt == "md" else "") + n for n in lines)
+    return f"{head}{body}\n\n{foot}\n"

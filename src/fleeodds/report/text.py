@@ -27,3 +27,25 @@ def w(key: str, lang: str, **fmt) -> str:
     """The word ``key`` in ``lang``, formatted with ``fmt``."""
     s = WORDS[key]["fr" if lang == "fr" else "en"]
     return s.format(**fmt) if fmt else s
+
+WORDS.update({
+    "difference_axis": {"en": "Difference vs {base} (percentage points)",
+                        "fr": "Écart par rapport à {base} (points de pourcentage)"},
+    "paired_note": {"en": "bars: 95% paired interval (common random numbers)",
+                    "fr": "barres : intervalle apparié à 95 % (mêmes tirages)"},
+    "independent_note": {"en": "bars: 95% interval (independent runs)",
+                         "fr": "barres : intervalle à 95 % (tirages indépendants)"},
+    "band_note": {"en": "bands: 95% Wilson interval", "fr": "bandes : intervalle de Wilson à 95 %"},
+    "distribution_of": {"en": "Distribution of the {metric}", "fr": "Distribution : {metric}"},
+    "exact_values": {"en": "exact values", "fr": "valeurs exactes"},
+    "sweep_of": {"en": "{outcome}", "fr": "{outcome}"},
+    "probability_of": {"en": "P({outcome})", "fr": "P({outcome})"},
+    "outcomes_legend": {"en": "Outcome", "fr": "Résultat"},
+    "setup_base": {"en": "reference", "fr": "référence"},
+})
+
+WORDS.update({
+    "difference_unit": {"en": "differences in percentage points, 95% interval in brackets",
+                        "fr": "écarts en points de pourcentage, intervalle à 95 % entre crochets"},
+    "differences_title": {"en": "Differences vs {base}", "fr": "Écarts par rapport à {base}"},
+})

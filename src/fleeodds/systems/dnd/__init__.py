@@ -57,7 +57,7 @@ from typing import Any
 from ...errors import InputError
 from ...system import Scenario
 from .exact import solve, summary
-from .kernel import make_kernel
+from .kernel import make_kernel, make_trial_kernel
 from .labels import mode_label
 from .model import Spec, check_mode, parse_spec, preset_names, presets
 from .plan import Plan, compile_plan, describe_events
@@ -115,6 +115,10 @@ class DndScenario(Scenario):
 
     def kernel(self):
         return make_kernel(self.plan)
+
+    def trial_kernel(self):
+        """Per-trial outcome indices ``(seed, start, n) -> int64 (n,)``, same trials as :meth:`kernel`."""
+        return make_trial_kernel(self.plan)
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:
         """Exact side results (digest §9): ``p_no_attack`` (no attack of opportunity made

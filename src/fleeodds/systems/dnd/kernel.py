@@ -44,14 +44,16 @@ def _d20(key, c):
 
 
 @njit(cache=True)
-def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out):
-    """Trials ``lo .. hi - 1`` added into ``out`` (n_outcomes, n_bins).
+def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
+    """Trials ``lo .. hi - 1`` added into ``out`` (n_outcomes, n_bins), or, when ``rec`` is not
+    empty, each trial's outcome index written to ``rec[t - lo]`` (paired comparisons).
 
     The trial logic is written inside the loop and dice are rolled from the
     stacked specs by index: handing arrays (or views of them) to a function
     numba does not inline costs atomic reference counting on every call.
     """
     aoo = np.zeros(aoo0.size + 1, dtype=np.int64)
+    record = rec.size > 0
     for t in range(lo, hi):
         key = trial_key(seed, t)
         c = 0
@@ -282,7 +284,10 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out):
         value = att if prm[P_METRIC_ATTACKS] == 1 else dmg
         if value > prm[P_NBINS] - 1:
             value = prm[P_NBINS] - 1
-        out[outmap[code], value] += 1
+        if record:
+            rec[t - lo] = outmap[code]
+        else:
+            out[outmap[code], value] += 1
 
 
 @njit(parallel=True, cache=True)
@@ -290,10 +295,27 @@ def run(seed, start, n, ev, specs, aoo0, prm, outmap, n_out):
     """Simulate trials ``start .. start + n - 1``; int64 counts ``(n_out, n_bins)``."""
     nb = n_blocks(n)
     per = np.zeros((nb, n_out, prm[P_NBINS]), dtype=np.int64)
+    none = np.empty(0, dtype=np.int64)
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
-        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, per[b])
+        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, per[b], none)
     return per.sum(axis=0)
+
+
+@njit(parallel=True, cache=True)
+def run_trials(seed, start, n, ev, specs, aoo0, prm, outmap):
+    """Outcome index of each trial ``start .. start + n - 1``: int64 array of shape (n,).
+
+    The same trials as :func:`run` (the same block function), recorded one by one
+    for paired comparisons on common random numbers.
+    """
+    nb = n_blocks(n)
+    rec = np.empty(n, dtype=np.int64)
+    dummy = np.zeros((nb, 1, 1), dtype=np.int64)
+    for b in prange(nb):
+        lo, hi = block_range(b, start, n)
+        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, dummy[b], rec[lo - start:hi - start])
+    return rec
 
 
 def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -360,5 +382,15 @@ def make_kernel(plan: Plan):
 
     def kernel(seed: int, start: int, n: int) -> np.ndarray:
         return run(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, n_out)
+
+    return kernel
+
+
+def make_trial_kernel(plan: Plan):
+    """``kernel(seed, start, n) -> int64 outcome indices (n,)`` for :func:`fleeodds.engine.simulate_paired`."""
+    ev, specs, aoo, prm, outmap = encode(plan)
+
+    def kernel(seed: int, start: int, n: int) -> np.ndarray:
+        return run_trials(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap)
 
     return kernel

@@ -74,6 +74,31 @@ def _attack(pk, key, c):
     return hits, dmg, killed, state, c
 
 
+@njit(cache=True)
+def _fuite_block(fixed, pk, move_outcome, state_cancels, seed, lo, hi, out, rec):
+    """Fuite trials ``lo .. hi - 1``: counted into ``out`` (n_out, n_bins), or, when ``rec``
+    is not empty, each trial's outcome index written to ``rec[t - lo]``."""
+    n_bins = out.shape[1]
+    record = rec.size > 0
+    for t in range(lo, hi):
+        dmg = 0
+        if fixed >= 0:
+            o = fixed
+        else:
+            key = trial_key(seed, t)
+            hits, dmg, killed, state, c = _attack(pk, key, 0)
+            if killed:
+                o = 3
+            elif state != 0 and state_cancels == 1:
+                o = 4 if state == 1 else 5
+            else:
+                o = move_outcome
+        if record:
+            rec[t - lo] = o
+        else:
+            out[o, min(dmg, n_bins - 1)] += 1
+
+
 @njit(parallel=True, cache=True)
 def run_fuite(fixed, pk, move_outcome, state_cancels, n_out, n_bins, seed, start, n):
     """Fuite kernel: counts ``(n_out, n_bins)`` of (outcome, damage taken).
@@ -84,22 +109,23 @@ def run_fuite(fixed, pk, move_outcome, state_cancels, n_out, n_bins, seed, start
     """
     nb = n_blocks(n)
     out = np.zeros((nb, n_out, n_bins), np.int64)
+    none = np.empty(0, np.int64)
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
-        for t in range(lo, hi):
-            if fixed >= 0:
-                out[b, fixed, 0] += 1
-                continue
-            key = trial_key(seed, t)
-            hits, dmg, killed, state, c = _attack(pk, key, 0)
-            if killed:
-                o = 3
-            elif state != 0 and state_cancels == 1:
-                o = 4 if state == 1 else 5
-            else:
-                o = move_outcome
-            out[b, o, min(dmg, n_bins - 1)] += 1
+        _fuite_block(fixed, pk, move_outcome, state_cancels, seed, lo, hi, out[b], none)
     return out.sum(axis=0)
+
+
+@njit(parallel=True, cache=True)
+def run_fuite_trials(fixed, pk, move_outcome, state_cancels, seed, start, n):
+    """Outcome index of each Fuite trial ``start .. start + n - 1``: int64 array (n,)."""
+    nb = n_blocks(n)
+    rec = np.empty(n, np.int64)
+    dummy = np.zeros((nb, 1, 1), np.int64)
+    for b in prange(nb):
+        lo, hi = block_range(b, start, n)
+        _fuite_block(fixed, pk, move_outcome, state_cancels, seed, lo, hi, dummy[b], rec[lo - start:hi - start])
+    return rec
 
 
 @njit(cache=True)
@@ -114,6 +140,37 @@ def _duel(pa, pb, a_first, b_first, key, c):
     return ha, hb, ka, kb, c
 
 
+@njit(cache=True)
+def _pass_block(duel, pa, pb, a_first, b_first, report_hits, seed, lo, hi, out, rec):
+    """Weapon-pass trials ``lo .. hi - 1``: counted into ``out`` (4, 6), or, when ``rec`` is
+    not empty, each trial's outcome index written to ``rec[t - lo]``."""
+    record = rec.size > 0
+    for t in range(lo, hi):
+        key = trial_key(seed, t)
+        if duel == 0:
+            h, dmg, killed, state, c = _attack(pa, key, 0)
+            if report_hits == 1:
+                o = 1 if h > 0 else 0
+            elif killed:
+                o = 0
+            elif state != 0:
+                o = 1
+            elif dmg > 0:
+                o = 2
+            else:
+                o = 3
+        else:
+            h, hb, ka, kb, c = _duel(pa, pb, a_first, b_first, key, 0)
+            if report_hits == 1:
+                o = (1 if h > 0 else 0) + (2 if hb > 0 else 0)
+            else:
+                o = (1 if ka else 0) + (2 if kb else 0)
+        if record:
+            rec[t - lo] = o
+        else:
+            out[o, h] += 1
+
+
 @njit(parallel=True, cache=True)
 def run_pass(duel, pa, pb, a_first, b_first, report_hits, seed, start, n):
     """Weapon pass kernel: counts ``(4, 6)`` of (outcome, hits scored by A).
@@ -124,30 +181,23 @@ def run_pass(duel, pa, pb, a_first, b_first, report_hits, seed, start, n):
     """
     nb = n_blocks(n)
     out = np.zeros((nb, 4, 6), np.int64)
+    none = np.empty(0, np.int64)
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
-        for t in range(lo, hi):
-            key = trial_key(seed, t)
-            if duel == 0:
-                h, dmg, killed, state, c = _attack(pa, key, 0)
-                if report_hits == 1:
-                    o = 1 if h > 0 else 0
-                elif killed:
-                    o = 0
-                elif state != 0:
-                    o = 1
-                elif dmg > 0:
-                    o = 2
-                else:
-                    o = 3
-            else:
-                h, hb, ka, kb, c = _duel(pa, pb, a_first, b_first, key, 0)
-                if report_hits == 1:
-                    o = (1 if h > 0 else 0) + (2 if hb > 0 else 0)
-                else:
-                    o = (1 if ka else 0) + (2 if kb else 0)
-            out[b, o, h] += 1
+        _pass_block(duel, pa, pb, a_first, b_first, report_hits, seed, lo, hi, out[b], none)
     return out.sum(axis=0)
+
+
+@njit(parallel=True, cache=True)
+def run_pass_trials(duel, pa, pb, a_first, b_first, report_hits, seed, start, n):
+    """Outcome index of each weapon-pass trial ``start .. start + n - 1``: int64 array (n,)."""
+    nb = n_blocks(n)
+    rec = np.empty(n, np.int64)
+    dummy = np.zeros((nb, 1, 1), np.int64)
+    for b in prange(nb):
+        lo, hi = block_range(b, start, n)
+        _pass_block(duel, pa, pb, a_first, b_first, report_hits, seed, lo, hi, dummy[b], rec[lo - start:hi - start])
+    return rec
 
 
 # --------------------------------------------------------------------------- Attraction

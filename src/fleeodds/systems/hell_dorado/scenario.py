@@ -233,6 +233,12 @@ class FuiteScenario(Scenario):
         n_out, n_bins = len(self.outcomes), self.metric.n_bins
         return lambda seed, start, n: kn.run_fuite(fixed, pk, mo, sc, n_out, n_bins, seed, start, n)
 
+    def trial_kernel(self):
+        """Per-trial outcome indices ``(seed, start, n) -> int64 (n,)``, same trials as :meth:`kernel`."""
+        pk = self.attack.pack() if self.attack is not None else np.zeros(PACK_LEN, np.int64)
+        fixed, mo, sc = int(self.fixed), int(self.move_outcome), int(self.opts.state_cancels_flee_move)
+        return lambda seed, start, n: kn.run_fuite_trials(fixed, pk, mo, sc, seed, start, n)
+
     def describe(self) -> dict[str, Any]:
         d = {"type": "fuite", "fleeing": self.fleeing.describe(),
              "adversaries": [a.describe() for a in self.adversaries], "repli": self.repli, "room": self.room,
@@ -328,6 +334,13 @@ class PassScenario(Scenario):
         duel, af, bf, rh = int(self.duel), int(self.a_first), int(self.b_first), int(self.report == "hits")
         k = len(self.outcomes)
         return lambda seed, start, n: kn.run_pass(duel, pa, pb, af, bf, rh, seed, start, n)[:k]
+
+    def trial_kernel(self):
+        """Per-trial outcome indices ``(seed, start, n) -> int64 (n,)``, same trials as :meth:`kernel`."""
+        pa = self.a.pack()
+        pb = self.b.pack() if self.b is not None else pa
+        duel, af, bf, rh = int(self.duel), int(self.a_first), int(self.b_first), int(self.report == "hits")
+        return lambda seed, start, n: kn.run_pass_trials(duel, pa, pb, af, bf, rh, seed, start, n)
 
     def describe(self) -> dict[str, Any]:
         return {"type": "passe", "attacker": self.attacker_f.describe(), "defender": self.defender_f.describe(),

@@ -120,6 +120,20 @@ class WarhammerScenario(Scenario):
 
         return kernel
 
+    def trial_kernel(self):
+        """Per-trial kernel ``(seed, start, n) -> int64 (n,)`` of outcome indices (order of
+        :attr:`outcomes`), on the same trials as :meth:`kernel` (see :func:`.kernel.run_trials`)."""
+        from .kernel import pack, run_trials
+
+        arrays = pack(self.rules, self.metric.n_bins)
+        lut = np.full(oc.N_OUTCOMES, -1, dtype=np.int64)
+        lut[np.array(self._codes, dtype=np.int64)] = np.arange(len(self._codes))
+
+        def kernel(seed: int, start: int, n: int) -> np.ndarray:
+            return lut[run_trials(*arrays, seed, start, n)]
+
+        return kernel
+
     def describe(self) -> dict[str, Any]:
         d = self.model.model_dump(mode="json", exclude_none=True)
         d["resolved_units"] = {"fleeing": self.fleeing.model_dump(mode="json", exclude_none=True),

@@ -120,8 +120,13 @@ def _reached(distance, target, strict):
 
 
 @njit(cache=True)
-def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out):
-    """Trials ``lo .. hi - 1`` added into ``out`` (n_outcomes, n_bins).
+def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out, rec):
+    """Trials ``lo .. hi - 1`` added into ``out`` (n_outcomes, n_bins), or recorded one by one.
+
+    With an empty ``rec`` each trial is counted in ``out[outcome, metric]``;
+    otherwise ``rec`` (int64, shape ``(hi - lo,)``) receives each trial's
+    outcome code and ``out`` is left alone. Both entry points (:func:`run`,
+    :func:`run_trials`) share this one copy of the trial logic.
 
     The trial logic is written inline in the loop, and every parameter is read
     into a local scalar once per block: numba updates the reference count of an
@@ -159,6 +164,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
     out_move = floats[F_OUT_MOVE]
     charge_move = floats[F_CHARGE_MOVE]
     scratch = np.empty(1, np.int64)
+    record = rec.size > 0
 
     for t in range(lo, hi):
         key = trial_key(seed, t)
@@ -179,7 +185,10 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                 o = oc.RUN_DOWN
             else:
                 o = oc.ESCAPED
-            out[o, min(max(m, 0), n_bins - 1)] += 1
+            if record:
+                rec[t - lo] = o
+            else:
+                out[o, min(max(m, 0), n_bins - 1)] += 1
             continue
 
         # ---- break test (§3.2)
@@ -294,7 +303,10 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
         if o < 0:
             o = oc.STILL_FLEEING
             m = max_turns
-        out[o, min(max(m, 0), n_bins - 1)] += 1
+        if record:
+            rec[t - lo] = o
+        else:
+            out[o, min(max(m, 0), n_bins - 1)] += 1
 
 
 @njit(parallel=True, cache=True)
@@ -302,7 +314,25 @@ def run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n):
     """Simulate trials ``start .. start + n - 1``: int64 counts of shape (10 outcomes, n_bins)."""
     nb = n_blocks(n)
     out = np.zeros((nb, oc.N_OUTCOMES, ints[I_N_BINS]), np.int64)
+    none = np.empty(0, np.int64)
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
-        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out[b])
+        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out[b], none)
     return out.sum(axis=0)
+
+
+@njit(parallel=True, cache=True)
+def run_trials(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n):
+    """Outcome code of each trial ``start .. start + n - 1``: int64 array of shape (n,).
+
+    The same trials as :func:`run` (same seed, same index, same dice), recorded
+    one by one for paired comparisons on common random numbers.
+    """
+    nb = n_blocks(n)
+    rec = np.empty(n, np.int64)
+    dummy = np.zeros((nb, 1, 1), np.int64)
+    for b in prange(nb):
+        lo, hi = block_range(b, start, n)
+        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, dummy[b],
+                        rec[lo - start:hi - start])
+    return rec

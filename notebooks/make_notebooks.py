@@ -1,0 +1,103 @@
+"""Write the worked notebooks (without outputs) from the cells below.
+
+    python notebooks/make_notebooks.py
+
+The test suite (tests/test_notebooks.py) executes every notebook, so they never rot.
+"""
+
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+HERE = Path(__file__).resolve().parent
+SETUP = "import fleeodds\nfrom fleeodds.report import charts, tables\n%matplotlib inline"
+
+NOTEBOOKS = {
+    "warhammer.ipynb": [
+        ("md", "# Warhammer: break tests, flee and pursuit\n\nExact odds of a unit breaking and being run "
+               "down, checked by Monte Carlo, then a sweep over Leadership and combat result."),
+        ("code", SETUP),
+        ("code", 'sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")\n'
+                 'table = fleeodds.evaluate(sc, "both", trials=100_000, seed=1, progress=False)\n'
+                 'print(tables.render(table))'),
+        ("code", "charts.outcome_chart(table);"),
+        ("md", "## Sweep: Leadership × combat result\n\nEvery cell is exact. `grid()` gives the table behind "
+               "the heatmap."),
+        ("code", "from fleeodds.sweep import sweep\n"
+                 'sw = sweep(sc, {"fleeing.leadership": "4..10", "combat.margin": "1..5"}, progress=False)\n'
+                 'sw.grid("caught").round(3)'),
+        ("code", 'charts.heatmap(sw, "caught", subtitle="7th edition, 2D6 flee vs 2D6 pursuit");'),
+        ("md", "## Turn of resolution: exactly, at least, at most"),
+        ("code", 'rally = fleeodds.evaluate(fleeodds.load_scenario("warhammer/goblins_rally_or_flee_to_edge.toml"), '
+                 '"exact")\nrally.metric_views().head()'),
+        ("code", "charts.metric_chart(rally);"),
+    ],
+    "dnd.ipynb": [
+        ("md", "# D&D: attacks of opportunity when leaving melee\n\nA level-1 wizard withdraws past a "
+               "second orc (3.5), then a 5e wizard leaves two orcs with more or fewer hit points."),
+        ("code", SETUP),
+        ("code", 'sc = fleeodds.load_scenario("dnd/wizard_withdraws_past_orcs_35.toml")\n'
+                 'table = fleeodds.evaluate(sc, "both", trials=100_000, seed=2, progress=False)\n'
+                 'print(tables.render(table, distribution=True))'),
+        ("code", "charts.metric_chart(table);"),
+        ("md", "## Sweep over the runner's hit points (exact)"),
+        ("code", "from fleeodds.sweep import sweep\n"
+                 'sw = sweep("dnd/wizard_leaves_two_orcs_5e.toml", {"runner.hp": "4..16..2"}, progress=False)\n'
+                 'charts.line_chart(sw, outcomes=["down", "dead"], xlabel="hit points");'),
+    ],
+    "hell_dorado.ipynb": [
+        ("md", "# Hell Dorado: Fuite (flee) and the attaque sans riposte\n\nIllustrative profiles, "
+               "not card values. Labels in French."),
+        ("code", SETUP),
+        ("code", 'sc = fleeodds.load_scenario("hell_dorado/fuite_arquebusier_bran_carnoth.toml")\n'
+                 'table = fleeodds.evaluate(sc, "both", trials=100_000, seed=3, lang="fr", progress=False)\n'
+                 'print(tables.render(table))'),
+        ("code", "charts.outcome_chart(table);"),
+        ("md", "## Points de vie du fuyard (balayage exact)"),
+        ("code", "from fleeodds.sweep import sweep\n"
+                 'sw = sweep(sc, {"fleeing.pv": "1..8"}, lang="fr", progress=False)\n'
+                 'charts.line_chart(sw, xlabel="PV de l\'Arquebusier");'),
+    ],
+    "list_building.ipynb": [
+        ("md", "# List building: comparing setups\n\nPaired Monte Carlo on common random numbers: each "
+               "difference gets its own 95 % interval, tighter than comparing two independent runs; "
+               "exact differences where both setups are exact."),
+        ("code", SETUP + "\nfrom fleeodds.compare import compare"),
+        ("code", 'base = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")\n'
+                 'setups = [("Ld 5", base), ("Ld 7", base.with_changes({"fleeing.leadership": 7})),\n'
+                 '          ("Ld 7 + musician", base.with_changes({"fleeing.leadership": 7, "fleeing.musician": True}))]\n'
+                 'comp = compare(setups, "mc", trials=100_000, seed=4, progress=False, title="Night Goblins: '
+                 'Leadership upgrades")\n'
+                 'print(tables.render_comparison(comp))'),
+        ("code", "charts.comparison_chart(comp.frame, title=comp.title);"),
+        ("code", "charts.difference_chart(comp);"),
+        ("md", "The same comparison unpaired, for contrast: the intervals of the differences are wider."),
+        ("code", 'indep = compare(setups, "mc", trials=100_000, seed=4, progress=False, paired=False)\n'
+                 'cols = ["setup", "outcome", "mc_difference", "mc_diff_low", "mc_diff_high"]\n'
+                 'paired_w = (comp.differences().mc_diff_high - comp.differences().mc_diff_low)\n'
+                 'indep_w = (indep.differences().mc_diff_high - indep.differences().mc_diff_low)\n'
+                 '(paired_w / indep_w).round(2).tolist()'),
+        ("md", "## A D&D decision table (exact)"),
+        ("code", 'rogue = fleeodds.load_scenario("dnd/rogue_decision_table_35.toml")\n'
+                 'd = compare([(en, v) for en, _, v in rogue.variants()], "exact", title=rogue.title)\n'
+                 'charts.comparison_chart(d.nonzero().frame, title=d.title);'),
+    ],
+}
+
+
+def build() -> list[Path]:
+    out = []
+    for name, cells in NOTEBOOKS.items():
+        nb = new_notebook(cells=[new_markdown_cell(src) if kind == "md" else new_code_cell(src)
+                                 for kind, src in cells])
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        path = HERE / name
+        nbformat.write(nb, path)
+        out.append(path)
+    return out
+
+
+if __name__ == "__main__":
+    for p in build():
+        print(p)

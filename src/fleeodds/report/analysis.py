@@ -1,0 +1,269 @@
+"""Curated analyses (``analysis/*.toml``) and the ``fleeodds report`` runner.
+
+An analysis file names a scenario (a path relative to the file, or a shipped
+example name), a ``kind`` and its parameters, with titles in English and French::
+
+    kind = "sweep"                      # run | compare | sweep
+    scenario = "warhammer/goblins_broken_by_dwarfs.toml"
+    method = "exact"                    # exact | mc | both (default: exact where possible)
+    trials = 200000                     # Monte Carlo trials (compare, sweep, run)
+    seed = 1
+    title = { en = "...", fr = "..." }
+    subtitle = { en = "...", fr = "..." }          # optional, under the title
+    chart = "lines"                     # sweep: lines | heatmap (default: lines for one field)
+    outcome = "caught"                  # sweep: the outcome of a heatmap / multi-line chart
+    outcomes = ["held", "caught"]       # sweep with one field: the lines drawn (default: all non-zero)
+    [vary]                              # sweep: field = "values" (as --vary) or a list
+    "fleeing.leadership" = "5..10"
+    [labels]                            # optional axis / legend names per field
+    "fleeing.leadership" = { en = "Leadership", fr = "Commandement" }
+
+    # compare: either the scenario's own setups ...
+    variants = true
+    # ... or setups as field changes of the scenario (any system)
+    [[setups]]
+    label = { en = "Ld 7", fr = "Cd 7" }
+    changes = { "fleeing.leadership" = 7 }
+
+    # run: metric = true adds the exactly / at least / at most table and chart
+
+Each analysis writes, per language, ``NAME.LANG.md`` and ``NAME.LANG.csv`` (the
+tidy numbers) and ``NAME.LANG.png`` / ``.svg`` (plus ``NAME-diff.LANG.*`` for
+comparisons and ``NAME-metric.LANG.*`` for a run's metric), and an ``index.md``
+(``index.fr.md``) links them all.
+"""
+
+from __future__ import annotations
+
+import time
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import matplotlib.pyplot as plt
+from tqdm.auto import tqdm
+
+from .. import api
+from ..compare import compare
+from ..errors import FleeoddsError, InputError
+from ..sweep import set_field, sweep
+from ..system import scenario_from_dict
+from . import charts, tables
+
+KINDS = ("run", "compare", "sweep")
+KEYS = {"kind", "scenario", "method", "trials", "seed", "title", "subtitle", "chart", "outcome", "outcomes",
+        "vary", "labels", "variants", "setups", "metric", "order"}
+
+
+@dataclass
+class AnalysisResult:
+    """What one analysis wrote."""
+
+    name: str
+    title: str
+    files: list[Path] = field(default_factory=list)
+    seconds: float = 0.0
+    index: Path | None = None
+
+
+def _text(value: Any, lang: str, where: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict) and "en" in value:
+        return value.get(lang) or value["en"]
+    raise InputError(where, value, 'a string or a table { en = "...", fr = "..." }')
+
+
+def load_analysis(path: Path) -> dict:
+    """Read and check an analysis file.
+
+    Raises
+    ------
+    FleeoddsError
+        Invalid TOML, an unknown key, a missing scenario or title, an unknown kind.
+    """
+    try:
+        spec = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise FleeoddsError(f"{path}: not valid TOML: {exc}") from None
+    unknown = set(spec) - KEYS
+    if unknown:
+        raise InputError(f"{path.name}: {sorted(unknown)[0]}", spec[sorted(unknown)[0]],
+                         "one of the analysis keys " + ", ".join(sorted(KEYS)))
+    if spec.get("kind") not in KINDS:
+        raise InputError(f"{path.name}: kind", spec.get("kind"), "one of " + ", ".join(KINDS))
+    for key in ("scenario", "title"):
+        if key not in spec:
+            raise InputError(f"{path.name}: {key}", None, f"a {key} (required)")
+    if spec["kind"] == "sweep" and not spec.get("vary"):
+        raise InputError(f"{path.name}: vary", None, "a [vary] table of field = values")
+    if spec["kind"] == "compare" and not (spec.get("variants") or spec.get("setups")):
+        raise InputError(f"{path.name}: setups", None, "variants = true or [[setups]] with label and changes")
+    return spec
+
+
+def _scenario(spec: dict, base: Path):
+    name = spec["scenario"]
+    local = base / name
+    return api.load_scenario(local if local.exists() else name)
+
+
+def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
+    """Run one analysis file in one language; returns the files written."""
+    spec = load_analysis(path)
+    name = path.stem
+    sc = _scenario(spec, path.parent)
+    title = _text(spec["title"], lang, f"{path.name}: title")
+    subtitle = _text(spec.get("subtitle"), lang, f"{path.name}: subtitle")
+    labels = {k: _text(v, lang, f"{path.name}: labels.{k}") for k, v in (spec.get("labels") or {}).items()}
+    method = spec.get("method")
+    trials = spec.get("trials")
+    seed = spec.get("seed", 0)
+    written: list[Path] = []
+
+    def charts_to(fig_fn, suffix: str = ""):
+        for ext in (".png", ".svg"):
+            p = out_dir / f"{name}{suffix}.{lang}{ext}"
+            fig = fig_fn(p)
+            plt.close(fig)
+            written.append(p)
+
+    def text_to(md: str, csv: str):
+        md_path, csv_path = out_dir / f"{name}.{lang}.md", out_dir / f"{name}.{lang}.csv"
+        md_path.write_text(md, encoding="utf-8")
+        csv_path.write_text(csv, encoding="utf-8")
+        written.extend([md_path, csv_path])
+
+    kind = spec["kind"]
+    if kind == "sweep":
+        vary = list(spec["vary"].items())
+        sw = sweep(sc, vary, method, trials=trials, seed=seed, lang=lang, progress=False, title=title)
+        md = tables.render_sweep(sw, "md", labels=labels)
+        text_to(_with_subtitle(md, subtitle), tables.render_sweep(sw, "csv"))
+        f = sw.fields
+        style = spec.get("chart", "lines" if len(f) == 1 else "heatmap")
+        outcome = spec.get("outcome")
+        if style == "heatmap":
+            if len(f) != 2:
+                raise InputError(f"{path.name}: chart", style, "'lines' with one varied field")
+            charts_to(lambda p: charts.heatmap(sw, outcome or next(iter(sw.outcome_labels())), p, title=title,
+                                               subtitle=subtitle, xlabel=labels.get(f[1]), ylabel=labels.get(f[0])))
+        elif style == "lines":
+            outs = [outcome] if outcome else spec.get("outcomes")
+            charts_to(lambda p: charts.line_chart(sw, p, outcomes=outs, title=title, subtitle=subtitle,
+                                                  xlabel=labels.get(f[0]),
+                                                  series_label=labels.get(f[1]) if len(f) > 1 else None))
+        else:
+            raise InputError(f"{path.name}: chart", style, "'lines' or 'heatmap'")
+    elif kind == "compare":
+        if spec.get("variants"):
+            variants = sc.variants() if hasattr(sc, "variants") else []
+            if len(variants) < 2:
+                raise InputError(f"{path.name}: variants", True, "a scenario with two or more [compare] setups")
+            setups = [(en if lang == "en" else fr, v) for en, fr, v in variants]
+        else:
+            src, base_dir = sc.source, sc.source_dir
+            setups = []
+            for i, s in enumerate(spec["setups"]):
+                data = dict(src)
+                data.pop("compare", None)
+                for k, v in (s.get("changes") or {}).items():
+                    data = set_field(data, k, v)
+                label = _text(s.get("label"), lang, f"{path.name}: setups[{i}].label") or f"setup {i + 1}"
+                setups.append((label, scenario_from_dict(data, base_dir)))
+        comp = compare(setups, method or "both", trials=trials, seed=seed, lang=lang, progress=False, title=title)
+        md = tables.render_comparison(comp, "md")
+        text_to(_with_subtitle(md, subtitle), tables.render_comparison(comp, "csv"))
+        foot = tables.notes(comp.tables[0])
+        shown = comp.nonzero()
+        charts_to(lambda p: charts.comparison_chart(shown.frame, p, title=title, lang=lang, footnote=foot,
+                                                    subtitle=subtitle))
+        charts_to(lambda p: charts.difference_chart(shown, p, title=title, footnote=foot, subtitle=subtitle), "-diff")
+    else:  # run
+        m = method or ("both" if sc.has_exact and trials else "exact" if sc.has_exact else "mc")
+        t = api.evaluate(sc, m, trials=trials, seed=seed, lang=lang, progress=False)
+        t.manifest["title"] = title
+        md = tables.render(t, "md", distribution=bool(spec.get("metric")))
+        csv = t.to_csv()
+        text_to(_with_subtitle(md, subtitle), csv)
+        charts_to(lambda p: charts.outcome_chart(t, p, title=title))
+        if spec.get("metric"):
+            views = t.metric_views()
+            p = out_dir / f"{name}-metric.{lang}.csv"
+            views.to_csv(p, index=False)
+            written.append(p)
+            charts_to(lambda p: charts.metric_chart(t, p, subtitle=title), "-metric")
+    return written
+
+
+def _with_subtitle(md: str, subtitle: str) -> str:
+    if not subtitle:
+        return md
+    head, _, rest = md.partition("\n\n")
+    return f"{head}\n\n*{subtitle}*\n\n{rest}"
+
+
+def run_folder(folder: Path, out_dir: Path | None = None, langs: Sequence[str] = ("en", "fr"),
+               only: Sequence[str] = (), progress: bool | None = None) -> list[AnalysisResult]:
+    """Run every ``*.toml`` analysis of ``folder`` in every language of ``langs``.
+
+    Parameters
+    ----------
+    folder : Path
+    out_dir : Path, optional
+        Default ``folder / "output"``; created if missing.
+    langs : sequence of {"en", "fr"}
+    only : sequence of str
+        Analysis names (file stems) to run; default all.
+    progress : bool or None
+        A tqdm bar over analyses × languages (``None``: only on a terminal).
+
+    Returns
+    -------
+    list of AnalysisResult
+        In file order; ``index`` of each is the index file of the first language.
+
+    Raises
+    ------
+    FleeoddsError
+        The first invalid analysis, named by its file.
+    """
+    out_dir = out_dir or folder / "output"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    paths = sorted(p for p in folder.glob("*.toml") if not only or p.stem in only)
+    if only:
+        missing = set(only) - {p.stem for p in paths}
+        if missing:
+            raise InputError("--only", sorted(missing)[0], "the name of an analysis file in " + str(folder))
+    results = {p.stem: AnalysisResult(p.stem, "") for p in paths}
+    jobs = [(p, lang) for p in paths for lang in langs]
+    disable = None if progress is None else (not progress)
+    for p, lang in tqdm(jobs, desc="analyses", unit="analysis", disable=disable):
+        t0 = time.perf_counter()
+        try:
+            files = run_analysis(p, out_dir, lang)
+        except FleeoddsError as exc:
+            raise FleeoddsError(f"{p.name}: {exc}") from None
+        r = results[p.stem]
+        r.files += files
+        r.seconds += time.perf_counter() - t0
+        if lang == langs[0]:
+            r.title = _text(load_analysis(p)["title"], lang, p.name)
+    index_paths = []
+    for lang in langs:
+        idx = out_dir / ("index.md" if lang == "en" else f"index.{lang}.md")
+        lines = [f"# {'Analyses' if lang == 'en' else 'Analyses'}", ""]
+        for p in paths:
+            title = _text(load_analysis(p)["title"], lang, p.name)
+            lines.append(f"## {title}\n")
+            lines.append(f"![{title}]({p.stem}.{lang}.png)\n")
+            files = [f.name for f in results[p.stem].files if f".{lang}." in f.name]
+            lines.append(" · ".join(f"[{f}]({f})" for f in files) + "\n")
+        idx.write_text("\n".join(lines), encoding="utf-8")
+        index_paths.append(idx)
+    for r in results.values():
+        r.index = index_paths[0] if index_paths else None
+    return list(results.values())

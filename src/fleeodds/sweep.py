@@ -1,0 +1,337 @@
+"""Sweeps: evaluate a scenario over a grid of values of one or more of its fields.
+
+A field is named by its dotted path in the scenario file (``fleeing.leadership``,
+``combat.margin``, ``edition``; ``runner.hp`` or ``enemies.0.attack_bonus`` in
+D&D; ``fleeing.profile`` or ``fuite.soutien`` in Hell Dorado). Each cell of the
+grid is the scenario's source table with those fields replaced, validated again
+by its rules system, so that a bad value gets that system's own error message.
+
+Values are written as in ``--vary FIELD=VALUES``: a range of integers ``5..10``
+(both ends included, optional step ``0..20..5``) or a comma-separated list
+``2d6,3d6`` / ``6th,7th,8th`` / ``true,false`` / ``0.5,1.5``.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+import pandas as pd
+from tqdm.auto import tqdm
+
+from .api import evaluate, load_scenario
+from .errors import FleeoddsError, InputError
+from .outcomes import check_lang
+from .results import OutcomeTable
+from .system import Scenario, scenario_from_dict
+
+#: Largest grid a sweep accepts (cells = product of the value counts).
+MAX_CELLS = 2000
+SWEEP_COLUMNS = ["outcome", "label", "probability", "ci_low", "ci_high", "exact", "monte_carlo", "z"]
+_RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:\.\.\s*(\d+)\s*)?$")
+_RANGE_SYNTAX = ("a range of integers like 5..10 or 0..20..5 (low..high[..step], both ends included), "
+                 "or a comma-separated list like 2d6,3d6")
+
+
+def _scalar(text: str) -> Any:
+    t = text.strip()
+    low = t.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    try:
+        return int(t)
+    except ValueError:
+        pass
+    try:
+        return float(t)
+    except ValueError:
+        return t
+
+
+def parse_values(field_name: str, text: str) -> list[Any]:
+    """The values of ``--vary FIELD=TEXT``.
+
+    Parameters
+    ----------
+    field_name : str
+        Dotted field name (for error messages).
+    text : str
+        ``"5..10"``, ``"0..20..5"``, ``"2d6,3d6"``, ``"true,false"``, ``"7"``.
+
+    Returns
+    -------
+    list
+        int, float, bool or str values, in the given order.
+
+    Raises
+    ------
+    InputError
+        On an incomplete or empty range (``"5.."``, ``"10..5"``), a zero step,
+        an empty list item or repeated values.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise InputError(field_name, text, _RANGE_SYNTAX)
+    if ".." in text and not re.fullmatch(r"\s*-?\d+(\.\d+)?\s*", text):
+        m = _RANGE.match(text)
+        if not m:
+            raise InputError(field_name, text, _RANGE_SYNTAX)
+        lo, hi, step = int(m.group(1)), int(m.group(2)), int(m.group(3) or 1)
+        if step < 1 or lo > hi:
+            raise InputError(field_name, text, "a range low..high with low <= high and a step of at least 1")
+        return list(range(lo, hi + 1, step))
+    items = [s for s in text.split(",")]
+    if any(not s.strip() for s in items):
+        raise InputError(field_name, text, "a comma-separated list without empty items, like 2d6,3d6")
+    values = [_scalar(s) for s in items]
+    if len({repr(v) for v in values}) != len(values):
+        raise InputError(field_name, text, "a list of distinct values")
+    return values
+
+
+def parse_vary(spec: str) -> tuple[str, list[Any]]:
+    """``"fleeing.leadership=5..10"`` -> ``("fleeing.leadership", [5, ..., 10])``.
+
+    Raises
+    ------
+    InputError
+        Without ``=``, with an empty field name, or bad values (:func:`parse_values`).
+    """
+    if "=" not in spec:
+        raise InputError("--vary", spec, "FIELD=VALUES, e.g. fleeing.leadership=5..10 or edition=6th,7th,8th")
+    name, _, text = spec.partition("=")
+    name = name.strip()
+    if not name or not re.fullmatch(r"[A-Za-z_][\w]*(\.\w+)*", name):
+        raise InputError("--vary", spec, "a dotted field name before '=', e.g. fleeing.leadership")
+    return name, parse_values(name, text)
+
+
+def set_field(data: dict, dotted: str, value: Any) -> dict:
+    """A deep copy of ``data`` with ``dotted`` set to ``value``.
+
+    Integer parts index lists (``enemies.0.attack_bonus``); missing tables are
+    created, so that the rules system reports an unknown field itself.
+
+    Raises
+    ------
+    InputError
+        If the path runs through a value that is not a table or list, or a list
+        index is out of range.
+    """
+    out = copy.deepcopy(data)
+    node: Any = out
+    parts = dotted.split(".")
+    for depth, p in enumerate(parts):
+        last = depth == len(parts) - 1
+        where = ".".join(parts[:depth]) or "the scenario"
+        if isinstance(node, list):
+            if not p.isdigit() or int(p) >= len(node):
+                raise InputError(dotted, value, f"an index from 0 to {len(node) - 1} after {where} (a list)")
+            if last:
+                node[int(p)] = value
+            else:
+                node = node[int(p)]
+        elif isinstance(node, dict):
+            if last:
+                node[p] = value
+            else:
+                node = node.setdefault(p, {})
+        else:
+            raise InputError(dotted, value, f"a field inside a table, but {where} is the value {node!r}")
+    return out
+
+
+def _source(scenario) -> tuple[dict, Path]:
+    src = getattr(scenario, "source", None)
+    if src is None:
+        raise InputError("scenario", getattr(scenario, "title", scenario),
+                         "a scenario loaded with fleeodds.load_scenario (a file, an example name or a dict)")
+    return src, getattr(scenario, "source_dir", Path.cwd())
+
+
+@dataclass
+class Sweep:
+    """Results of a sweep.
+
+    Attributes
+    ----------
+    frame : pandas.DataFrame
+        Tidy: one row per cell and outcome. Columns: one per varied field (the
+        values as given), then ``outcome`` (code), ``label`` (in ``lang``),
+        ``probability`` (exact when available, else Monte Carlo), ``ci_low`` /
+        ``ci_high`` (95 % Wilson interval of the Monte Carlo estimate; equal to
+        ``probability`` without Monte Carlo), ``exact`` (bool),
+        ``monte_carlo`` and ``z`` (NaN without Monte Carlo / without exact).
+    fields : list of str
+        The varied fields, in order.
+    values : dict of str to list
+    tables : list of OutcomeTable
+        One per cell, in grid order (the last field varies fastest).
+    title : str
+    lang : str
+    manifest : dict
+        ``method, seed, trials, fields, values, cells``.
+    """
+
+    frame: pd.DataFrame
+    fields: list[str]
+    values: dict[str, list]
+    tables: list[OutcomeTable]
+    title: str
+    lang: str
+    manifest: dict[str, Any] = field(default_factory=dict)
+
+    def outcome_labels(self) -> dict[str, str]:
+        """Outcome code -> label, in order of first appearance."""
+        return dict(zip(self.frame.outcome, self.frame.label))
+
+    def grid(self, outcome: str) -> pd.DataFrame:
+        """Probability of ``outcome`` with the first field as rows and the second as columns.
+
+        Raises
+        ------
+        InputError
+            Unless exactly two fields were varied, or for an unknown outcome.
+        """
+        if len(self.fields) != 2:
+            raise InputError("sweep", self.fields, "two varied fields for a grid")
+        self._check_outcome(outcome)
+        f1, f2 = self.fields
+        sub = self.frame[self.frame.outcome == outcome]
+        g = sub.pivot_table(index=f1, columns=f2, values="probability", sort=False)
+        return g.reindex(index=self.values[f1], columns=self.values[f2]).fillna(0.0)
+
+    def _check_outcome(self, outcome: str) -> None:
+        codes = self.outcome_labels()
+        if outcome not in codes:
+            raise InputError("outcome", outcome, "one of " + ", ".join(codes))
+
+
+def sweep(
+    scenario: Scenario | str | Path | dict,
+    vary: dict[str, Sequence] | Sequence[tuple[str, Sequence]],
+    method: str | None = None,
+    *,
+    trials: int | None = None,
+    seed: int = 0,
+    lang: str = "en",
+    progress: bool | None = None,
+    title: str | None = None,
+) -> Sweep:
+    """Evaluate ``scenario`` on every combination of the ``vary`` values.
+
+    Parameters
+    ----------
+    scenario : Scenario, path, example name or dict
+        Loaded with :func:`fleeodds.load_scenario` if not a Scenario.
+    vary : dict or sequence of (field, values)
+        Dotted field names and their values (see :func:`parse_values` for the
+        command-line syntax). At most :data:`MAX_CELLS` cells.
+    method : {"exact", "mc", "both"}, optional
+        Default: ``"exact"`` when every cell has an exact solver, else ``"mc"``.
+    trials : int, optional
+        Monte Carlo trials per cell (default 1,000,000); each cell uses ``seed``,
+        so a cell equals a single run of the same scenario with the same seed.
+    seed : int
+    lang : {"en", "fr"}
+    progress : bool or None
+        A bar over the cells (``None``: only on a terminal).
+    title : str, optional
+        Defaults to the scenario's title.
+
+    Returns
+    -------
+    Sweep
+
+    Raises
+    ------
+    InputError
+        No field, a repeated field, empty values, too many cells, or a cell the
+        rules system rejects: the message names the field, the value and the
+        system's reason (an unknown field, a value out of range …).
+    """
+    check_lang(lang)
+    sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+    src, base_dir = _source(sc)
+    items = list(vary.items()) if isinstance(vary, dict) else [(f, v) for f, v in vary]
+    if not items:
+        raise InputError("--vary", None, "at least one FIELD=VALUES")
+    fields = [f for f, _ in items]
+    if len(set(fields)) != len(fields):
+        raise InputError("--vary", fields, "each field varied once")
+    values = {}
+    for f, v in items:
+        v = parse_values(f, v) if isinstance(v, str) else list(v)
+        if not v:
+            raise InputError(f, v, "at least one value")
+        values[f] = v
+    n_cells = int(np.prod([len(v) for v in values.values()]))
+    if n_cells > MAX_CELLS:
+        raise InputError("--vary", {f: len(v) for f, v in values.items()},
+                         f"at most {MAX_CELLS} cells in all (the product of the value counts)")
+    src = copy.deepcopy(src)
+    src.pop("compare", None)  # a sweep evaluates the scenario itself, not its [compare] setups
+    # validate every cell before running any (a typo must not cost a long run)
+    cells = []
+    for combo in itertools.product(*values.values()):
+        data = src
+        for f, v in zip(fields, combo):
+            data = set_field(data, f, v)
+        try:
+            cell = scenario_from_dict(data, base_dir)
+        except FleeoddsError as exc:
+            raise _cell_error(fields, combo, exc) from None
+        cells.append((combo, cell))
+    if method is None:
+        method = "exact" if all(c.has_exact for _, c in cells) else "mc"
+    rows = []
+    tables = []
+    disable = None if progress is None else (not progress)
+    for combo, cell in tqdm(cells, desc=title or sc.title or "sweep", unit="cell", disable=disable, leave=False,
+                            delay=1.0):
+        m = method if (method != "both" or cell.has_exact) else "mc"
+        t = evaluate(cell, m, trials=trials, seed=seed, lang=lang, progress=False)
+        tables.append(t)
+        wide = t.wide()
+        for _, r in wide.iterrows():
+            has_ex = "exact" in wide and not np.isnan(r.get("exact", np.nan))
+            mc = float(r["monte_carlo"]) if "monte_carlo" in wide else np.nan
+            p = float(r["exact"]) if has_ex else mc
+            row = dict(zip(fields, combo))
+            row.update({"outcome": r.outcome, "label": r.label, "probability": p,
+                        "ci_low": float(r["ci_low"]) if "ci_low" in wide else p,
+                        "ci_high": float(r["ci_high"]) if "ci_high" in wide else p,
+                        "exact": has_ex, "monte_carlo": mc, "z": float(r["z"]) if "z" in wide else np.nan})
+            rows.append(row)
+    frame = pd.DataFrame(rows, columns=fields + SWEEP_COLUMNS)
+    mc_tables = [t for t in tables if "trials" in t.manifest]
+    manifest = {"method": method, "seed": seed if mc_tables else None,
+                "trials": mc_tables[0].manifest["trials"] if mc_tables else None,
+                "fields": fields, "values": values, "cells": n_cells, "scenario": sc.title}
+    return Sweep(frame, fields, values, tables, title or sc.title, lang, manifest)
+
+
+def _cell_error(fields, combo, exc: FleeoddsError) -> InputError:
+    """An InputError for a rejected cell: the system's own message (which names the field,
+    the value and what is allowed), prefixed with the cell unless it already names the field."""
+    message = str(exc).replace("\n", "; ")
+    name, value = _blame(fields, combo, message)
+    if name not in message:
+        message = ", ".join(f"{f}={v!r}" for f, v in zip(fields, combo)) + ": " + message
+    err = InputError.__new__(InputError)
+    err.field, err.value, err.allowed = name, value, message
+    FleeoddsError.__init__(err, message)
+    return err
+
+
+def _blame(fields, combo, message: str) -> tuple[str, Any]:
+    """The varied field (and its value) the system's message names, else the first one."""
+    for f, v in zip(fields, combo):
+        tail = f.split(".")[-1]
+        if f in message or re.search(rf"\b{re.escape(tail)}\b", message):
+            return f, v
+    return fields[0], combo[0]
