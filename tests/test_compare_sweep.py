@@ -32,7 +32,8 @@ BREAK_7TH = {"system": "warhammer", "edition": "7th", "situation": "break", "fle
 # ----------------------------------------------------------------------------- per-trial kernels
 @pytest.mark.parametrize("name", [GOBLINS, "warhammer/goblins_rally_or_flee_to_edge.toml",
                                   "warhammer/goblins_charge_fleeing_dwarfs.toml",
-                                  "dnd/wizard_leaves_two_orcs_5e.toml", "hell_dorado/fuite_arquebusier_bran_carnoth.toml",
+                                  "dnd/wizard_leaves_two_orcs_5e.toml", "dnd/wizard_withdraws_past_orcs_35.toml",
+                                  "dnd/rogue_decision_table_35.toml", "hell_dorado/fuite_arquebusier_bran_carnoth.toml",
                                   "hell_dorado/passe_bran_carnoth_vs_bretteur.toml"])
 def test_trial_kernel_replays_the_counting_kernel(name):
     """Same seed, same trials: the per-trial outcomes tally to the counting kernel's counts."""

@@ -149,6 +149,8 @@ def simulate(
             else:
                 n = min(CHUNK, max(1 << 16, done), MAX_TRIALS - done)
             part = kernel(seed, done, n)
+            if int(part.sum()) != n:  # a kernel that loses or invents trials is a bug, never a result
+                raise RuntimeError(f"kernel counted {int(part.sum())} outcomes for {n} trials")
             total = part if total is None else total + part
             done += n
             bar.update(n)
@@ -259,6 +261,8 @@ def simulate_paired(
             base = trial_kernels[0](seed, done, n)
             for k, (kern, m) in enumerate(zip(trial_kernels, n_outcomes)):
                 other = base if k == 0 else kern(seed, done, n)
+                if other.shape != (n,) or other.min() < 0 or other.max() >= m:  # a kernel bug, never a result
+                    raise RuntimeError(f"trial kernel {k} returned outcomes outside 0..{int(m) - 1}")
                 joint[k] += np.bincount(base * int(m) + other, minlength=n0 * int(m)).reshape(n0, int(m))
             done += n
             bar.update(n)

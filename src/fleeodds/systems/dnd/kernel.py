@@ -168,19 +168,19 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
                 if prm[P_RESIST] == 1:
                     total = total // 2
             else:
-                t, c = roll_stacked(specs, sp, key, c)
-                if t < floor1:
-                    t = floor1
+                rolled, c = roll_stacked(specs, sp, key, c)
+                if rolled < floor1:
+                    rolled = floor1
                 if crit:
                     if prm[P_MULTIPLY] == 1:
-                        t = t * ev[j, E_MULT]
+                        rolled = rolled * ev[j, E_MULT]
                     else:
                         for _ in range(ev[j, E_MULT] - 1):
                             t2, c = roll_stacked(specs, sp, key, c)
                             if t2 < floor1:
                                 t2 = floor1
-                            t += t2
-                total = t
+                            rolled += t2
+                total = rolled
                 if xi >= 0:
                     x, c = roll_stacked(specs, xi, key, c)
                     if x > 0:
