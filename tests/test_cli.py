@@ -66,7 +66,9 @@ def test_variants_print_side_by_side(runner, tmp_path):
 
 @pytest.mark.parametrize("args,needle", [
     (["run", "nope.toml"], "scenario: 'nope.toml' is not allowed"),
-    (["run", "warhammer/goblins_broken_by_dwarfs.toml", "--chart", "x.jpg"], "chart: 'x.jpg'"),
+    (["run", "warhammer/goblins_broken_by_dwarfs.toml", "--chart", "x.jpg"], "'x.jpg' is not allowed; expected a file name ending in .png or .svg"),
+    (["run", "warhammer/goblins_broken_by_dwarfs.toml", "--chart", "/no/such/dir/x.png"], "the folder '/no/such/dir' does not exist"),
+    (["run", "warhammer/goblins_broken_by_dwarfs.toml", "-o", "/no/such/dir/x.json"], "the folder '/no/such/dir' does not exist"),
     (["run", "warhammer/goblins_broken_by_dwarfs.toml", "--precision", "2"], "precision: 2.0"),
 ])
 def test_errors_are_one_line_without_traceback(runner, args, needle):

@@ -196,11 +196,12 @@ def evaluate(
                     dist_rows.append({"method": "monte_carlo", "outcome": codes[o], "label": labels[o],
                                       "value": int(b) + scenario.metric.offset,
                                       "probability": counts[o, b] / sim.trials, "count": int(counts[o, b])})
-    frame = pd.DataFrame(rows, columns=COLUMNS)
+    frame = pd.DataFrame(rows, columns=COLUMNS).astype({"count": "Int64", "trials": "Int64"})
     distribution = pd.DataFrame(dist_rows, columns=DIST_COLUMNS)
     if len(distribution):
         distribution = distribution.groupby(["method", "outcome", "label", "value"], as_index=False, sort=False).agg(
-            probability=("probability", "sum"), count=("count", "sum"))[DIST_COLUMNS]
+            probability=("probability", "sum"), count=("count", lambda c: c.sum(min_count=1)))[DIST_COLUMNS]
+    distribution = distribution.astype({"count": "Int64"})  # exact rows have no count: <NA>, not 0.0
     return OutcomeTable(frame, distribution, manifest, tuple(scenario.outcomes), scenario.metric, lang, fractions)
 
 

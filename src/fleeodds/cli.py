@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from . import api
+from .cli_types import CHART, TEXT_OUT
 from .errors import FleeoddsError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -86,13 +87,13 @@ def _apply(options):
 @_apply(method_options)
 @click.option("--format", "-f", "fmt", type=click.Choice(["table", "md", "csv", "json"]), default="table",
               show_default=True, help="Output format. json holds every row and the manifest.")
-@click.option("--chart", "-c", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--chart", "-c", type=CHART, default=None,
               help="Write a chart (.png or .svg).")
 @click.option("--distribution", "-d", is_flag=True,
               help="Also print the metric (turn, distance, damage) as exactly / at least / at most.")
-@click.option("--metric-chart", "-m", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--metric-chart", "-m", type=CHART, default=None,
               help="Write the metric's distribution chart (exactly / at least / at most; .png or .svg).")
-@click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--out", "-o", type=TEXT_OUT, default=None,
               help="Write the output to a file instead of the terminal.")
 def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, fmt, chart,
         distribution, metric_chart, out):
@@ -151,7 +152,10 @@ def _render_comparison(comp, fmt: str) -> str:
 
 def _emit(text: str, out: str | None) -> None:
     if out:
-        Path(out).write_text(text, encoding="utf-8")
+        try:
+            Path(out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise FleeoddsError(f"out: cannot write {out!r}: {exc.strerror}") from None
         click.echo(f"written to {out}", err=True)
     else:
         click.echo(text, nl=not text.endswith("\n"))
@@ -179,11 +183,11 @@ def examples():
               help="Treat the Monte Carlo runs as independent (wider difference intervals; for checks).")
 @click.option("--format", "-f", "fmt", type=click.Choice(["table", "md", "csv", "json"]), default="table",
               show_default=True, help="Output format. csv/json hold every row with its difference interval.")
-@click.option("--chart", "-c", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--chart", "-c", type=CHART, default=None,
               help="Grouped bar chart of the setups (.png or .svg).")
-@click.option("--diff-chart", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--diff-chart", type=CHART, default=None,
               help="Chart of the differences against the first setup, with their intervals (.png or .svg).")
-@click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--out", "-o", type=TEXT_OUT, default=None,
               help="Write the output to a file instead of the terminal.")
 def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, labels,
             independent, fmt, chart, diff_chart, out):
@@ -245,9 +249,9 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
               help="With two fields: lines of --outcome along the first field, one per value of the second.")
 @click.option("--format", "-f", "fmt", type=click.Choice(["table", "md", "csv", "json"]), default="table",
               show_default=True, help="csv is tidy: one row per cell and outcome.")
-@click.option("--chart", "-c", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--chart", "-c", type=CHART, default=None,
               help="Line chart (one field) or heatmap (two fields), .png or .svg.")
-@click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--out", "-o", type=TEXT_OUT, default=None,
               help="Write the output to a file instead of the terminal.")
 def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, outcome, lines,
           fmt, chart, out):

@@ -14,9 +14,11 @@ from typing import Any
 
 import click
 
+from .cli_types import CHART, TEXT_OUT
 from .errors import FleeoddsError, InputError
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
+
 
 
 def _report(result, verbose: bool, unmapped_top: int = 12) -> None:
@@ -57,7 +59,7 @@ def _import(catalogue: Path, system: Path | None):
 @click.argument("catalogue", type=_FILE)
 @click.option("--system", "system", type=_FILE, default=None,
               help="The BattleScribe game-system file (.gst) the catalogue belongs to.")
-@click.option("--out", "out", type=_FILE, default=None,
+@click.option("--out", "out", type=TEXT_OUT, default=None,
               help="Write the profiles to this TOML file (a Warhammer profiles_file).")
 @click.option("-v", "--verbose", is_flag=True, help="List every note and every unmapped rule.")
 def import_bsdata(catalogue: Path, system: Path | None, out: Path | None, verbose: bool) -> None:
@@ -134,7 +136,7 @@ def _vs_profile(vs: str, army: list[dict[str, Any]]) -> dict[str, Any]:
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["table", "md", "csv"]), default="table", show_default=True)
 @click.option("--top", type=click.IntRange(1, None), default=None, help="Show only the first N units.")
-@click.option("--chart", "chart", type=_FILE, default=None, help="Also draw a chart (.png or .svg).")
+@click.option("--chart", "chart", type=CHART, default=None, help="Also draw a chart (.png or .svg).")
 @click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True)
 @click.option("-v", "--verbose", is_flag=True, help="List every import note and unmapped rule.")
 def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str, vs: str | None, method: str,

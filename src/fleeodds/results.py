@@ -101,7 +101,8 @@ class OutcomeTable:
     # -- serialisation ----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         def clean(records):
-            return [{k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in r.items()} for r in records]
+            return [{k: (None if v is pd.NA or (isinstance(v, float) and math.isnan(v)) else v) for k, v in r.items()}
+                    for r in records]
 
         return {
             "manifest": self.manifest,

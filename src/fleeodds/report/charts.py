@@ -140,8 +140,7 @@ def outcome_chart(table: OutcomeTable, path=None, title: str | None = None):
         if "exact" in wide and "monte_carlo" in wide:
             ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
         _footnote(ax, _table_footnote(table))
-        if path:
-            fig.savefig(path)
+        _save(fig, path)
     return fig
 
 
@@ -194,15 +193,18 @@ def comparison_chart(frame, path=None, title: str = "", lang: str = "en", footno
         ax.legend(title=w("setup", lang), fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
         if footnote:
             _footnote(ax, footnote)
-        if path:
-            fig.savefig(path)
+        _save(fig, path)
     return fig
 
 
 def _save(fig, path) -> None:
+    """Write ``fig`` to ``path`` (its folder is created); an unwritable path is an InputError."""
     if path:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(path)
+        try:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            fig.savefig(path)
+        except OSError as exc:
+            raise InputError("chart", str(path), f"a writable file path ({exc.strerror})") from None
 
 
 def _signed_points(v: float, lang: str) -> str:

@@ -12,6 +12,18 @@ from .format import integer, number, pct
 from .text import w
 
 TABLEFMT = {"table": "simple", "md": "github"}
+#: Longer fractions (a 10-turn chain has 30-digit denominators) are left to the JSON output.
+MAX_FRACTION_CHARS = 24
+
+
+def _fraction_cell(text: str) -> str:
+    return text if len(text) <= MAX_FRACTION_CHARS else "…"
+
+
+def _z_cell(z: float, lang: str) -> str:
+    if math.isnan(z):
+        return ""
+    return number(0.0 if abs(z) < 0.005 else z, lang, 2)  # no "-0"
 
 
 def outcome_frame(table: OutcomeTable, digits: int = 2) -> pd.DataFrame:
@@ -22,14 +34,14 @@ def outcome_frame(table: OutcomeTable, digits: int = 2) -> pd.DataFrame:
     if "exact" in wide:
         out[w("exact", lang)] = [pct(p, lang, digits) for p in wide.exact]
         if "fraction" in wide:
-            out[w("fraction", lang)] = wide.fraction.fillna("0").tolist()
+            out[w("fraction", lang)] = [_fraction_cell(f) for f in wide.fraction.fillna("0")]
     if "monte_carlo" in wide:
         out[w("monte_carlo", lang)] = [pct(p, lang, digits) for p in wide.monte_carlo]
         out[w("ci", lang)] = [f"{pct(lo, lang, digits)} – {pct(hi, lang, digits)}"
                               for lo, hi in zip(wide.ci_low, wide.ci_high)]
         out[w("count", lang)] = [integer(c, lang) for c in wide["count"]]
         if "z" in wide:
-            out["z"] = ["" if math.isnan(z) else number(z, lang, 2) for z in wide.z]
+            out["z"] = [_z_cell(z, lang) for z in wide.z]
     return out
 
 
@@ -50,10 +62,13 @@ def render(table: OutcomeTable, fmt: str = "table", digits: int = 2, distributio
     tf = TABLEFMT[fmt]
     frame = outcome_frame(table, digits)
     title = table.manifest.get("title", "")
-    head = f"## {title}\n\n" if fmt == "md" else f"{title}\n"
     body = tabulate(frame, headers="keys", tablefmt=tf, showindex=False, disable_numparse=True)
-    foot = "\n".join(("- " if fmt == "md" else "") + n for n in notes(table))
-    out = f"{head}\n{body}\n\n{foot}\n" if fmt == "md" else f"{head}{body}\n{foot}\n"
+    lines = notes(table)
+    if (frame.get(w("fraction", table.lang)) == "…").any():
+        lines.append("… " + ("fraction complète dans --format json" if table.lang == "fr"
+                             else "full fraction in --format json"))
+    foot = "\n".join(("- " if fmt == "md" else "") + n for n in lines)
+    out = f"## {title}\n\n{body}\n\n{foot}\n" if fmt == "md" else f"{title}\n{body}\n{foot}\n"
     if distribution and not table.distribution.empty:
         out += "\n" + render_metric(table, fmt, digits)
     return out
@@ -130,7 +145,7 @@ def comparison_notes(comp) -> list[str]:
     lines.append(w("difference_unit", lang))
     if comp.manifest.get("trials"):
         lines.append(w("paired_note" if comp.manifest.get("paired") else "independent_note", lang)
-                     .replace("bars: ", "").replace("barres : ", ""))
+                     .replace("whiskers: ", "").replace("moustaches : ", ""))
     return lines
 
 

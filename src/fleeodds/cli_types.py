@@ -1,0 +1,35 @@
+"""Click parameter types shared by the fleeodds commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+class OutFile(click.ParamType):
+    """An output file: its folder must exist, and a chart must end in .png or .svg.
+
+    Checked when the command line is read, so a typo in a path never costs a
+    long computation.
+    """
+
+    name = "file"
+
+    def __init__(self, suffixes: tuple[str, ...] = ()):
+        self.suffixes = suffixes
+
+    def convert(self, value, param, ctx):
+        p = Path(value)
+        if self.suffixes and p.suffix.lower() not in self.suffixes:
+            self.fail(f"{value!r} is not allowed; expected a file name ending in {' or '.join(self.suffixes)}",
+                      param, ctx)
+        if p.is_dir():
+            self.fail(f"{value!r} is a folder; expected a file name", param, ctx)
+        if not p.parent.is_dir():
+            self.fail(f"{value!r}: the folder {str(p.parent)!r} does not exist", param, ctx)
+        return str(p)
+
+
+CHART = OutFile((".png", ".svg"))
+TEXT_OUT = OutFile()
