@@ -195,10 +195,12 @@ def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digit
         raise InputError("format", fmt, "one of 'table', 'md', 'csv'")
     from tabulate import tabulate
 
+    from .report.format import pct
+
     shown = frame.copy()
     prob_cols = [c for c in shown.columns if shown[c].dtype.kind == "f"]
-    for c in prob_cols:
-        shown[c] = shown[c].map(lambda p: f"{p:.{digits}f}")
+    for c in prob_cols:  # percentages in the language's format: 58.3% / 58,3 %
+        shown[c] = shown[c].map(lambda p: pct(p, lang, max(digits - 2, 0)))
     return tabulate(shown, headers="keys", tablefmt="github" if fmt == "md" else "simple",
                     showindex=False, disable_numparse=True)
 
@@ -227,40 +229,40 @@ def chart_ranking(ranking: Ranking, path: str | Path, lang: str = "en", top: int
     path = Path(path)
     if path.suffix.lower() not in (".png", ".svg"):
         raise InputError("chart", str(path), "a file name ending in .png or .svg")
-    import matplotlib
-
-    matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    from .report.charts import STYLE, _percent_axis, _save
 
     table = ranking.table if top is None else ranking.table.head(top)
     outcomes = [o for o in ranking.outcomes if o[0] in table.columns]
     outcomes.sort(key=lambda o: _CHART_CODES.index(o[0]) if o[0] in _CHART_CODES else 99)
     n = len(table)
-    fig, ax = plt.subplots(figsize=(9, 1.6 + 0.28 * max(n, 1)))
     units = list(table["unit"])[::-1]
     ys = list(range(n))
     left = [0.0] * n
-    colours = {"held": "#4c9a2a", "rallied": "#8fc15c", "escaped": "#f2c14e", "still_fleeing": "#f2a541",
-               "escaped_off_table": "#e07b39", "caught": "#b5302b", "run_down": "#7a1f1c",
-               "gave_ground": "#6aa3d5", "fell_back": "#3b6ea5", "caught_reengaged": "#d46a6a"}
-    for code, en, fr in outcomes:
-        vals = list(table[code])[::-1]
-        ax.barh(ys, vals, left=left, height=0.75, label=en if lang == "en" else fr, color=colours.get(code))
-        left = [a + b for a, b in zip(left, vals)]
-    ax.set_yticks(ys, units, fontsize=8)
-    ax.set_ylim(-0.6, n - 0.4)
-    ax.set_xlim(0, 1)
-    ax.set_xlabel("probability" if lang == "en" else "probabilité")
-    role = {"fleeing": ("each unit in the fleeing role", "chaque unité dans le rôle de l'unité en fuite"),
-            "pursuing": ("each unit in the pursuing role", "chaque unité dans le rôle du poursuivant")}[ranking.role]
-    ax.set_title(f"{ranking.title}\n{role[0 if lang == 'en' else 1]}", fontsize=10)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.6 / (1.6 + 0.28 * max(n, 1))), ncol=3, fontsize=8,
-              frameon=False)
-    fig.tight_layout()
-    try:
-        fig.savefig(path, bbox_inches="tight")
-    except OSError as exc:
-        raise FleeoddsError(f"{path}: cannot write the chart: {exc}") from None
-    finally:
-        plt.close(fig)
+    # ordered from good to bad for the unit: greens, yellows, reds (colour-blind-safe hues)
+    colours = {"held": "#009E73", "rallied": "#56B4E9", "escaped": "#F0E442", "still_fleeing": "#E69F00",
+               "escaped_off_table": "#CC79A7", "caught": "#D55E00", "run_down": "#8C2D04",
+               "gave_ground": "#0072B2", "fell_back": "#6A9FCF", "caught_reengaged": "#B07AA1"}
+    with plt.rc_context(STYLE):
+        fig, ax = plt.subplots(figsize=(6.5, 1.2 + 0.3 * max(n, 1)))
+        for code, en, fr in outcomes:
+            vals = list(table[code])[::-1]
+            ax.barh(ys, vals, left=left, height=0.75, label=en if lang == "en" else fr, color=colours.get(code))
+            left = [a + b for a, b in zip(left, vals)]
+        ax.set_yticks(ys, units, fontsize=8)
+        ax.set_ylim(-0.6, n - 0.4)
+        ax.set_xlim(0, 1)
+        _percent_axis(ax, lang)
+        ax.set_xlabel("Probability" if lang == "en" else "Probabilité")
+        role = {"fleeing": ("each unit in the fleeing role", "chaque unité dans le rôle de l'unité en fuite"),
+                "pursuing": ("each unit in the pursuing role", "chaque unité dans le rôle du poursuivant")}[ranking.role]
+        ax.set_title(ranking.title, loc="left", pad=14)
+        ax.text(0, 1.01, role[0 if lang == "en" else 1], transform=ax.transAxes, fontsize=8, color="#555555",
+                va="bottom")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
+        try:
+            _save(fig, path)
+        finally:
+            plt.close(fig)
     return path
