@@ -9,7 +9,13 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy import stats as _st
+
+
+def _scipy_stats():
+    """scipy.stats, imported on first use: it takes about a second, which `fleeodds --help` need not pay."""
+    from scipy import stats
+
+    return stats
 
 
 def wilson_interval(count: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -26,13 +32,13 @@ def wilson_interval(count: int, trials: int, confidence: float = 0.95) -> tuple[
     -------
     (low, high) : tuple of float
     """
-    ci = _st.binomtest(int(count), int(trials)).proportion_ci(confidence_level=confidence, method="wilson")
+    ci = _scipy_stats().binomtest(int(count), int(trials)).proportion_ci(confidence_level=confidence, method="wilson")
     return float(ci.low), float(ci.high)
 
 
 def clopper_pearson_interval(count: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
     """Exact (Clopper-Pearson) interval for a binomial proportion; conservative."""
-    ci = _st.binomtest(int(count), int(trials)).proportion_ci(confidence_level=confidence, method="exact")
+    ci = _scipy_stats().binomtest(int(count), int(trials)).proportion_ci(confidence_level=confidence, method="exact")
     return float(ci.low), float(ci.high)
 
 
@@ -63,14 +69,14 @@ def z_score(count: int, trials: int, p_exact: float) -> float:
 
 def trials_for_precision(p: float, precision: float, confidence: float = 0.95) -> int:
     """Trials needed for a normal-approximation half-width of ``precision`` at proportion ``p``."""
-    z = float(_st.norm.ppf(0.5 + confidence / 2))
+    z = float(_scipy_stats().norm.ppf(0.5 + confidence / 2))
     p = min(max(p, 1e-12), 0.5)  # worst case is p = 0.5; never below a tiny positive value
     return int(math.ceil(z * z * p * (1 - p) / precision**2))
 
 
 def two_sided_z_quantile(confidence: float) -> float:
     """The z value of a two-sided interval at ``confidence`` (1.96 for 0.95)."""
-    return float(_st.norm.ppf(0.5 + confidence / 2))
+    return float(_scipy_stats().norm.ppf(0.5 + confidence / 2))
 
 
 def paired_difference(a: np.ndarray, b: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
