@@ -119,12 +119,16 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         setups = [(en if lang == "en" else fr, v) for en, fr, v in variants]
         comp = compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
                        progress=progress, title=sc.title)
+        comp = comp.nonzero()  # outcomes that no setup can reach are left out
         text = _render_comparison(comp, fmt)
         if chart:
-            notes = tables.notes(comp.tables[0])
-            charts.comparison_chart(comp.frame, chart, title=sc.title, lang=lang, footnote=notes)
+            charts.comparison_chart(comp.frame, chart, title=sc.title, lang=lang,
+                                    footnote=tables.comparison_notes(comp))
         if metric_chart:
             raise click.UsageError("--metric-chart needs a scenario without [compare] setups")
+        if distribution:
+            click.echo("note: -d/--distribution shows single scenarios; use `fleeodds compare` "
+                       "or run one setup for its distribution", err=True)
     else:
         table = api.evaluate(sc, method, trials=trials, precision=precision, seed=seed, lang=lang,
                              progress=progress)

@@ -142,8 +142,11 @@ def comparison_notes(comp) -> list[str]:
     """How a comparison's numbers were obtained."""
     lang = comp.lang
     lines = notes(comp.tables[0]) if comp.tables else []
-    lines.append(w("difference_unit", lang))
-    if comp.manifest.get("trials"):
+    lines.append(w("cells_note", lang))
+    diffs = comp.differences()
+    all_exact = len(diffs) > 0 and bool(diffs.diff_exact.all())
+    lines.append(w("difference_unit_exact" if all_exact else "difference_unit", lang))
+    if comp.manifest.get("trials") and not all_exact:
         lines.append(w("paired_note" if comp.manifest.get("paired") else "independent_note", lang)
                      .replace("whiskers: ", "").replace("moustaches : ", ""))
     return lines

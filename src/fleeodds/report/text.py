@@ -47,5 +47,9 @@ WORDS.update({
 WORDS.update({
     "difference_unit": {"en": "differences in percentage points, 95% interval in brackets",
                         "fr": "écarts en points de pourcentage, intervalle à 95 % entre crochets"},
+    "difference_unit_exact": {"en": "differences in percentage points (exact)",
+                              "fr": "écarts en points de pourcentage (exacts)"},
+    "cells_note": {"en": "each cell: the exact value where the setup has an exact solver, else the Monte Carlo estimate",
+                   "fr": "chaque case : la valeur exacte si la configuration a un calcul exact, sinon l'estimation Monte-Carlo"},
     "differences_title": {"en": "Differences vs {base}", "fr": "Écarts par rapport à {base}"},
 })
