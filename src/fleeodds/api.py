@@ -69,7 +69,11 @@ def load_scenario(source: str | Path | dict) -> Scenario:
     """
     if isinstance(source, dict):
         return scenario_from_dict(source, Path.cwd())
+    if not str(source).strip():
+        raise InputError("scenario", str(source), "an existing .toml file or a name listed by `fleeodds examples`")
     path = Path(source)
+    if path.is_dir():
+        raise InputError("scenario", str(source), "a .toml file, not a folder")
     if not path.exists():
         candidate = example_dir() / str(source)
         if candidate.exists():
@@ -77,7 +81,7 @@ def load_scenario(source: str | Path | dict) -> Scenario:
         else:
             raise InputError("scenario", str(source), "an existing .toml file or a name listed by `fleeodds examples`")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))  # -sig: files saved by Notepad start with a BOM
     except tomllib.TOMLDecodeError as exc:
         raise FleeoddsError(f"{path}: not valid TOML: {exc}") from None
     except (OSError, UnicodeDecodeError) as exc:

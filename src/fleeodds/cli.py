@@ -48,9 +48,9 @@ def _sizing(trials, precision):
         raise click.UsageError("give --trials or --precision, not both")
 
 
-def _method(exact_only: bool, mc_only: bool, scenario) -> str:
-    if exact_only and mc_only:
-        raise click.UsageError("--exact and --mc exclude each other (use --both)")
+def _method(exact_only: bool, mc_only: bool, scenario, both: bool = False) -> str:
+    if exact_only + mc_only + both > 1:
+        raise click.UsageError("--exact, --mc and --both exclude each other (--both is the default)")
     if exact_only:
         return "exact"
     if mc_only:
@@ -110,7 +110,7 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
 
     _sizing(trials, precision)
     sc = api.load_scenario(scenario)
-    method = _method(exact_only, mc_only, sc)
+    method = _method(exact_only, mc_only, sc, both)
     progress = False if no_progress else None
     variants = sc.variants() if hasattr(sc, "variants") else []
     if variants:
@@ -229,7 +229,7 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
         names = list(labels) or [Path(s).stem for s in scenarios]
         setups = list(zip(names, loaded))
         title = " / ".join(names)
-    method = _method(exact_only, mc_only, loaded[0])  # "both" falls back to Monte Carlo where not exact
+    method = _method(exact_only, mc_only, loaded[0], both)  # "both" falls back to Monte Carlo where not exact
     comp = run_compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
                        progress=False if no_progress else None, title=title, paired=not independent)
     _emit(tables.render_comparison(comp, fmt), out)
@@ -279,7 +279,7 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
         raise click.UsageError("a sweep takes --trials per cell, not --precision")
     items = [parse_vary(v) for v in vary]
     sc = api.load_scenario(scenario)
-    method = None if not (exact_only or mc_only or both) else _method(exact_only, mc_only, sc)
+    method = None if not (exact_only or mc_only or both) else _method(exact_only, mc_only, sc, both)
     sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang,
                    progress=False if no_progress else None)
     _emit(tables.render_sweep(sw, fmt), out)

@@ -52,7 +52,7 @@ def _import(catalogue: Path, system: Path | None):
     try:
         return import_catalogue(catalogue, system)
     except FleeoddsError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise  # the fleeodds group prints it as one line, exit status 2
 
 
 @click.command("import-bsdata")
@@ -80,7 +80,7 @@ def import_bsdata(catalogue: Path, system: Path | None, out: Path | None, verbos
         try:
             write_profiles(result.profiles, out)
         except FleeoddsError as exc:
-            raise click.ClickException(str(exc)) from None
+            raise  # the fleeodds group prints it as one line, exit status 2
         click.echo(f"wrote {len(result.profiles)} profile(s) to {out}")
     else:
         rows = [[p["name"], p["movement"], p["leadership"], p["troop_type"], ", ".join(p["rules"])]
@@ -157,7 +157,7 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str, vs
         ranking = rank_units(scenario, result.profiles, role, vs=vs_profile, method=method, trials=trials,
                              seed=seed)
     except FleeoddsError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise  # the fleeodds group prints it as one line, exit status 2
     if top is not None:
         ranking.table = ranking.table.head(top)
     header = {"en": f"{ranking.title} — each unit of {result.catalogue} as the {role} unit",
@@ -172,6 +172,6 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str, vs
         try:
             chart_ranking(ranking, chart, lang)
         except FleeoddsError as exc:
-            raise click.ClickException(str(exc)) from None
+            raise  # the fleeodds group prints it as one line, exit status 2
         click.echo(f"chart written to {chart}", err=True)
     _report(result, verbose)

@@ -39,6 +39,9 @@ ALLOWED = "dice notation such as 2d6, 3d6, 1d12+4, 3d6kh2, 3d6kl2, max(2d6), max
 MAX_DICE_PER_TERM = 64
 MAX_SIDES = 1000
 MAX_TERMS = 8
+#: Largest constant in an expression, and largest spread of totals (keeps exact PMFs quick to compute).
+MAX_CONSTANT = 1_000_000
+MAX_SPREAD = 10_000
 #: Keep modes in an encoded spec.
 KEEP_ALL, KEEP_HIGH, KEEP_LOW = 0, 1, 2
 _MAX_ENUMERATION = 2_000_000
@@ -47,8 +50,9 @@ MAX_CHUNK = 1296
 #: Largest number of raw rolls of a kept term (5d6kh3 = 7776).
 MAX_TABLE = 7776
 
-_DICE_RE = re.compile(r"(\d*)d(\d+)(?:(kh|kl|dh|dl)(\d*))?")
-_TOKEN_RE = re.compile(r"([+-])?\s*(max\(|min\(|max|min)?\s*(\d*d\d+(?:(?:kh|kl|dh|dl)\d*)?|\d+)\s*(\))?\s*")
+_DICE_RE = re.compile(r"(\d*)d(\d+)(?:(kh|kl|dh|dl)(\d*))?", re.ASCII)
+_TOKEN_RE = re.compile(r"([+-])?\s*(max\(|min\(|max|min)?\s*(\d*d\d+(?:(?:kh|kl|dh|dl)\d*)?|\d+)\s*(\))?\s*",
+                       re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -204,6 +208,8 @@ def parse(text: str, field: str = "dice") -> DiceExpr:
         if "d" not in body:
             if func:
                 raise InputError(field, raw, ALLOWED)
+            if int(body) > MAX_CONSTANT:
+                raise InputError(field, raw, f"constants from -{MAX_CONSTANT:,} to {MAX_CONSTANT:,}")
             constant += sign * int(body)
             continue
         dm = _DICE_RE.fullmatch(body)
@@ -220,39 +226,56 @@ def parse(text: str, field: str = "dice") -> DiceExpr:
         if mode:
             if func:
                 raise InputError(field, raw, ALLOWED + " (max()/min() cannot be combined with kh/kl/dh/dl)")
-            n = int(k) if k else (None if mode in ("kh", "kl") else 1)
-            if n is None:
+            if not k and mode in ("kh", "kl"):
                 raise InputError(field, raw, ALLOWED + " (kh and kl need a number, e.g. 3d6kh2)")
+            n = int(k) if k else 1
             if mode in ("kh", "kl"):
                 keep, keep_n = (KEEP_HIGH if mode == "kh" else KEEP_LOW), n
-            else:  # drop n lowest = keep count-n highest
+            else:  # drop n lowest = keep count-n highest; dropping none or all is no roll
+                if not 1 <= n < count:
+                    raise InputError(field, raw, f"dropping between 1 and {count - 1} of {count}d{sides}")
                 keep, keep_n = (KEEP_HIGH if mode == "dl" else KEEP_LOW), count - n
             if not 1 <= keep_n <= count:
                 raise InputError(field, raw, f"keeping between 1 and {count} of {count}d{sides}")
             if keep_n == count:
                 keep, keep_n = KEEP_ALL, 0
-        if keep != KEEP_ALL and sides**count > MAX_TABLE:
-            raise InputError(field, raw, f"kept dice with at most {MAX_TABLE:,} possible rolls (e.g. 5d6kh3)")
         elif func:
             keep, keep_n = (KEEP_HIGH if func.startswith("max") else KEEP_LOW), 1
             if count == 1:
                 keep, keep_n = KEEP_ALL, 0
+        if keep != KEEP_ALL and sides**count > MAX_TABLE:
+            raise InputError(field, raw, f"kept dice with at most {MAX_TABLE:,} possible rolls (e.g. 5d6kh3)")
         terms.append(DiceTerm(count, sides, keep, keep_n, sign))
     if len(terms) > MAX_TERMS:
         raise InputError(field, raw, f"at most {MAX_TERMS} dice terms")
-    return DiceExpr(tuple(terms), constant, raw)
+    if abs(constant) > MAX_CONSTANT:
+        raise InputError(field, raw, f"constants from -{MAX_CONSTANT:,} to {MAX_CONSTANT:,}")
+    expr = DiceExpr(tuple(terms), constant, raw)
+    if expr.max_value - expr.min_value > MAX_SPREAD:
+        raise InputError(field, raw, f"dice whose total spans at most {MAX_SPREAD:,} values "
+                                     f"(e.g. 64d100); {expr} spans {expr.max_value - expr.min_value + 1:,}")
+    return expr
 
 
 def _uniform_sum_pmf(count: int, sides: int) -> dict[int, Fraction]:
-    dist = {0: Fraction(1)}
-    face = Fraction(1, sides)
+    """PMF of the sum of ``count`` dice with ``sides`` faces.
+
+    Counts the ways to make each total exactly (Python integers), one die at a
+    time with a running window sum, so 64d100 takes milliseconds.
+    """
+    ways = [1]  # ways[t] = number of rolls of the dice so far totalling t (offset by the dice count)
     for _ in range(count):
-        nxt: dict[int, Fraction] = {}
-        for total, p in dist.items():
-            for f in range(1, sides + 1):
-                nxt[total + f] = nxt.get(total + f, Fraction(0)) + p * face
-        dist = nxt
-    return dist
+        nxt = [0] * (len(ways) + sides - 1)
+        window = 0
+        for t in range(len(nxt)):
+            if t < len(ways):
+                window += ways[t]
+            if t - sides >= 0:
+                window -= ways[t - sides]
+            nxt[t] = window
+        ways = nxt
+    total = sides**count
+    return {count + t: Fraction(w, total) for t, w in enumerate(ways) if w}
 
 
 def _kept_pmf(term: DiceTerm) -> dict[int, Fraction]:

@@ -158,6 +158,13 @@ def simulate(
                 if _precision_met(total, done, precision, outcomes) or done >= MAX_TRIALS:
                     break
                 need = _trials_still_needed(total, done, precision, outcomes)
+                if need > MAX_TRIALS:  # say so now rather than run for an hour and fall short
+                    ps = _selected(total, outcomes) / done
+                    worst = float(max(min(max(p, 1e-12), 0.5) for p in ps))
+                    reachable = 1.96 * math.sqrt(worst * (1 - worst) / MAX_TRIALS)
+                    raise InputError("precision", precision,
+                                     f"at least {reachable:.1e} for this scenario: {precision} would need about "
+                                     f"{need:.1e} trials, over the limit of {MAX_TRIALS:.0e}")
                 bar.total = max(done + 1, min(need, MAX_TRIALS))
                 bar.refresh()
     return SimulationCounts(total, done, seed, time.perf_counter() - t0)

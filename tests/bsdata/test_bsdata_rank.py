@@ -102,12 +102,9 @@ def test_rank_bad_arguments():
 
 @pytest.fixture
 def cli():
-    @click.group()
-    def main():
-        pass
+    from fleeodds.cli import main
 
-    main.add_command(import_bsdata)
-    main.add_command(rank)
+    assert main.get_command(None, "import-bsdata") is import_bsdata and main.get_command(None, "rank") is rank
     return main
 
 
@@ -126,7 +123,7 @@ def test_cli_import(cli, tmp_path):
 
 def test_cli_import_bad_file(cli):
     res = CliRunner().invoke(cli, ["import-bsdata", str(DATA / "not_xml.cat")])
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert "catalogue" in res.stderr and "XML" in res.stderr and "Traceback" not in res.output
 
 
@@ -151,7 +148,7 @@ def test_cli_rank(cli, tmp_path):
     assert order == sorted(expected, key=expected.get)
     assert "Cd" in res.stdout and chart.stat().st_size > 1000
     res = CliRunner().invoke(cli, ["rank", str(ARMY), "--scenario", str(sc), "--vs", "Nobody"])
-    assert res.exit_code == 1 and "vs: 'Nobody'" in res.stderr
+    assert res.exit_code == 2 and "vs: 'Nobody'" in res.stderr
 
 
 @pytest.mark.skipif(not REAL.is_dir(), reason=f"real BattleScribe data not found at {REAL}")

@@ -61,6 +61,9 @@ DEFAULT_ATTACKER = {"3.5": "srd35_orc_falchion", "pf1": "pf1_orc", "5e2014": "sr
 _MISSING = object()
 
 
+_INT_LIMIT = 1_000_000
+
+
 def _int(tbl: dict, key: str, field_: str, *, lo: int | None = None, hi: int | None = None,
          default: Any = _MISSING, allowed: str | None = None) -> Any:
     if key not in tbl or tbl[key] is None:
@@ -70,6 +73,9 @@ def _int(tbl: dict, key: str, field_: str, *, lo: int | None = None, hi: int | N
     v = tbl[key]
     if isinstance(v, bool) or not isinstance(v, int) or (lo is not None and v < lo) or (hi is not None and v > hi):
         raise InputError(field_, v, allowed or _range_text(lo, hi))
+    if abs(v) > _INT_LIMIT:  # no game number is this large, and numba's int64 would overflow
+        raise InputError(field_, v, _range_text(max(lo, -_INT_LIMIT) if lo is not None else -_INT_LIMIT,
+                                                min(hi, _INT_LIMIT) if hi is not None else _INT_LIMIT))
     return v
 
 
@@ -175,7 +181,7 @@ def _apply_preset(tbl: dict, kind: str, edition: str, field_: str) -> tuple[dict
         return dict(tbl), {}
     name = tbl["preset"]
     choices = preset_names(kind, edition)
-    if name not in presets() or presets()[name].get("kind") != kind:
+    if not isinstance(name, str) or name not in presets() or presets()[name].get("kind") != kind:
         raise InputError(f"{field_}.preset", name, "one of " + ", ".join(repr(c) for c in choices))
     p = presets()[name]
     if edition not in p.get("editions", ()):

@@ -83,6 +83,8 @@ def parse_capacity(text: Any, fieldname: str) -> tuple[str, int | None]:
     """
     if not isinstance(text, str):
         raise InputError(fieldname, text, CAPACITY_ALLOWED)
+    if "-" in text.replace("CBT –", "").replace("CBT -", "") and any(c.isdigit() for c in text):
+        raise InputError(fieldname, text, "a capacity with a whole number from 1 to 50, e.g. 'Attraction 6'")
     words = _norm(text).split()
     value = None
     if words and words[-1].lstrip("+").isdigit():
@@ -91,8 +93,8 @@ def parse_capacity(text: Any, fieldname: str) -> tuple[str, int | None]:
     name = " ".join(words)
     for canon, (aliases, takes_value) in CAPACITIES.items():
         if name in aliases:
-            if takes_value and value is None:
-                raise InputError(fieldname, text, f"'{canon} x' with a whole number x, e.g. '{canon} 6'")
+            if takes_value and (value is None or not 1 <= value <= 50):
+                raise InputError(fieldname, text, f"'{canon} x' with a whole number x from 1 to 50, e.g. '{canon} 6'")
             if not takes_value and value is not None:
                 raise InputError(fieldname, text, f"'{canon}' without a number")
             return canon, value
@@ -110,7 +112,8 @@ def parse_state(text: Any, fieldname: str) -> tuple[str, int]:
 
 # --------------------------------------------------------------------------- pydantic
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    # strict: "2" or true is not a number here; allow_inf_nan: no nan/inf positions
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True, allow_inf_nan=False)
 
 
 class StateTriggerModel(_Strict):
@@ -440,7 +443,7 @@ def build_fighter(data: Any, fieldname: str, profiles: dict[str, dict], need_wea
     merged: dict[str, Any] = {}
     if "profile" in data:
         key = data["profile"]
-        if key not in profiles:
+        if not isinstance(key, str) or key not in profiles:
             raise InputError(f"{fieldname}.profile", key, "one of " + ", ".join(sorted(profiles)))
         merged.update(profiles[key])
         merged.setdefault("name", key)

@@ -154,7 +154,7 @@ class FuiteScenario(Scenario):
         self.partial_room_toises, self.def_modifier = partial_room_toises, def_modifier
         self.compare = list(compare or [])
         for i, c in enumerate(self.compare):
-            if c not in COMPARE:
+            if not isinstance(c, str) or c not in COMPARE:
                 raise InputError(f"fuite.compare.{i}", c, "one of " + ", ".join(f"'{k}'" for k in COMPARE))
         if not adversaries:
             raise InputError("adversaries", [], "at least one adversary in contact (only an engaged fighter may flee)")

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 from pydantic import ValidationError
 
-from ...errors import InputError, from_pydantic
+from ...errors import FleeoddsError, InputError, from_pydantic
 from ...outcomes import Metric
 from ...system import Scenario
 from . import outcomes as oc
@@ -183,14 +183,25 @@ class WarhammerScenario(Scenario):
 
     def variants(self) -> list[tuple[str, str, "WarhammerScenario"]]:
         """Setups to compare side by side, from the file's ``[compare]`` table:
-        ``{label: {dotted.field: value}}``. Labels are used in both languages."""
-        if not self.model.compare:
+        ``{label: {dotted.field: value}}``. Labels are used in both languages.
+
+        Raises
+        ------
+        FleeoddsError
+            For an empty ``[compare]`` table or an invalid setup, naming ``compare.<label>``.
+        """
+        if self.model.compare is None:
             return []
+        if not self.model.compare:
+            raise InputError("compare", {}, "at least one setup, e.g. \"Ld 8\" = { \"fleeing.leadership\" = 8 }")
         out = []
         for label, changes in self.model.compare.items():
-            if not isinstance(changes, dict):
+            if not isinstance(changes, dict) or not changes:
                 raise InputError(f"compare.{label}", changes, "a table of field = value changes")
-            out.append((label, label, self.with_changes(changes)))
+            try:
+                out.append((label, label, self.with_changes(changes)))
+            except FleeoddsError as exc:
+                raise FleeoddsError(f"compare.{label}: {exc}") from None
         return out
 
 
@@ -208,4 +219,6 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> WarhammerScenario
         raise from_pydantic(exc) from None
     except TypeError as exc:
         raise InputError("scenario", data, f"a table of fields ({exc})") from None
-    return WarhammerScenario(model, base_dir)
+    scenario = WarhammerScenario(model, base_dir)
+    scenario.variants()  # an invalid [compare] setup is an error now, not when it is run
+    return scenario

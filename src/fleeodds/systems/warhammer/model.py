@@ -32,7 +32,8 @@ DATA = Path(__file__).with_name("data")
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: "2" or true is not a number here; allow_inf_nan: no nan/inf distances
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
 
 
 def _dice_field(v, field):
@@ -52,7 +53,7 @@ class UnitProfile(_Strict):
     movement: int = Field(ge=0, le=20, description="M, inches")
     leadership: int = Field(ge=0, le=10, description="Ld")
     troop_type: Literal[TROOP_TYPES] = "infantry"  # type: ignore[valid-type]
-    rules: tuple[str, ...] = ()
+    rules: tuple[str, ...] = Field(default=(), strict=False)  # TOML lists become tuples
     weapon_skill: Optional[int] = Field(default=None, ge=0, le=10)
     ballistic_skill: Optional[int] = Field(default=None, ge=0, le=10)
     strength: Optional[int] = Field(default=None, ge=0, le=10)
@@ -82,10 +83,10 @@ class UnitRef(_Strict):
     movement: Optional[int] = Field(default=None, ge=0, le=20)
     leadership: Optional[int] = Field(default=None, ge=0, le=10)
     troop_type: Optional[Literal[TROOP_TYPES]] = None  # type: ignore[valid-type]
-    rules: Optional[tuple[str, ...]] = None
-    extra_rules: tuple[str, ...] = ()
+    rules: Optional[tuple[str, ...]] = Field(default=None, strict=False)
+    extra_rules: tuple[str, ...] = Field(default=(), strict=False)
     models_start: int = Field(default=20, ge=1, le=1000, description="models at the start of the battle")
-    models_left: Optional[int] = Field(default=None, ge=0, le=1000, description="models now (default: all)")
+    models_left: Optional[int] = Field(default=None, ge=1, le=1000, description="models now (default: all)")
     musician: bool = False
     general_leadership: Optional[int] = Field(default=None, ge=0, le=10,
                                               description="Ld of a General in range (used if higher)")
@@ -156,7 +157,10 @@ class Options(_Strict):
     @field_validator("flee_roll", "pursuit_roll", "charge_reach")
     @classmethod
     def _dice(cls, v, info):
-        return _dice_field(v, f"options.{info.field_name}")
+        v = _dice_field(v, f"options.{info.field_name}")
+        if v is not None and parse_dice(v).min_value < 0:  # a distance: "-2d6" or "2d6-20" is no roll
+            raise ValueError("expected a roll that cannot be negative (distances in inches)")
+        return v
 
 
 class ScenarioModel(_Strict):
@@ -178,7 +182,9 @@ class ScenarioModel(_Strict):
     @field_validator("edition", mode="before")
     @classmethod
     def _edition(cls, v):
-        key = str(v).strip().lower().replace(" ", "_")
+        if not isinstance(v, str):
+            raise ValueError(f"expected one of {', '.join(EDITIONS)} (a string)")
+        key = v.strip().lower().replace(" ", "_")
         key = EDITION_ALIASES.get(key, key)
         if key not in EDITIONS:
             raise ValueError(f"unknown edition; expected one of {', '.join(EDITIONS)}")
