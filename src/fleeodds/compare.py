@@ -212,4 +212,23 @@ def _frame(labels, scenarios, tables, pc) -> pd.DataFrame:
                          "ci_low": lo, "ci_high": hi, "exact": has_ex, "difference": d, "diff_low": dlo,
                          "diff_high": dhi, "diff_exact": both_exact, "mc_difference": mc_d,
                          "mc_diff_low": mc_lo, "mc_diff_high": mc_hi, "paired": pc is not None})
+        # an outcome of the reference that this setup cannot reach (e.g. "held" under The Old World's
+        # rules) has probability 0 here: its difference is minus the reference's probability
+        for code in (c for c in base_codes if c not in codes):
+            b = base_wide.loc[code]
+            b_ex = "exact" in base_wide and not np.isnan(b.get("exact", np.nan))
+            here_exact = sc.has_exact and t.methods[0] == "exact"
+            both_exact = b_ex and here_exact
+            mc_d = mc_lo = mc_hi = np.nan
+            if "monte_carlo" in base_wide and "monte_carlo" in wide:
+                n = int(tables[0].manifest["trials"])
+                # B is 0 on every trial, paired or not: the variance is that of A's indicator alone
+                mc_d, mc_lo, mc_hi = independent_difference(float(b.monte_carlo), 0.0, n, n)
+            d = dlo = dhi = -float(b.exact) if both_exact else np.nan
+            if not both_exact:
+                d, dlo, dhi = mc_d, mc_lo, mc_hi
+            rows.append({"setup": label, "outcome": code, "label": b["label"], "probability": 0.0,
+                         "ci_low": 0.0, "ci_high": 0.0, "exact": here_exact, "difference": d, "diff_low": dlo,
+                         "diff_high": dhi, "diff_exact": both_exact, "mc_difference": mc_d,
+                         "mc_diff_low": mc_lo, "mc_diff_high": mc_hi, "paired": pc is not None})
     return pd.DataFrame(rows, columns=FRAME_COLUMNS)
