@@ -53,7 +53,6 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
     numba does not inline costs atomic reference counting on every call.
     """
     aoo = np.zeros(aoo0.size + 1, dtype=np.int64)
-    record = rec.size > 0
     for t in range(lo, hi):
         key = trial_key(seed, t)
         c = 0
@@ -284,7 +283,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
         value = att if prm[P_METRIC_ATTACKS] == 1 else dmg
         if value > prm[P_NBINS] - 1:
             value = prm[P_NBINS] - 1
-        if record:
+        if rec is not None:  # None in counting runs: numba compiles this branch away
             rec[t - lo] = outmap[code]
         else:
             out[outmap[code], value] += 1
@@ -295,10 +294,9 @@ def run(seed, start, n, ev, specs, aoo0, prm, outmap, n_out):
     """Simulate trials ``start .. start + n - 1``; int64 counts ``(n_out, n_bins)``."""
     nb = n_blocks(n)
     per = np.zeros((nb, n_out, prm[P_NBINS]), dtype=np.int64)
-    none = np.empty(0, dtype=np.int64)
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
-        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, per[b], none)
+        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, per[b], None)
     return per.sum(axis=0)
 
 

@@ -79,7 +79,6 @@ def _fuite_block(fixed, pk, move_outcome, state_cancels, seed, lo, hi, out, rec)
     """Fuite trials ``lo .. hi - 1``: counted into ``out`` (n_out, n_bins), or, when ``rec``
     is not empty, each trial's outcome index written to ``rec[t - lo]``."""
     n_bins = out.shape[1]
-    record = rec.size > 0
     for t in range(lo, hi):
         dmg = 0
         if fixed >= 0:
@@ -93,7 +92,7 @@ def _fuite_block(fixed, pk, move_outcome, state_cancels, seed, lo, hi, out, rec)
                 o = 4 if state == 1 else 5
             else:
                 o = move_outcome
-        if record:
+        if rec is not None:  # None in counting runs: numba compiles this branch away
             rec[t - lo] = o
         else:
             out[o, min(dmg, n_bins - 1)] += 1
@@ -109,10 +108,9 @@ def run_fuite(fixed, pk, move_outcome, state_cancels, n_out, n_bins, seed, start
     """
     nb = n_blocks(n)
     out = np.zeros((nb, n_out, n_bins), np.int64)
-    none = np.empty(0, np.int64)
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
-        _fuite_block(fixed, pk, move_outcome, state_cancels, seed, lo, hi, out[b], none)
+        _fuite_block(fixed, pk, move_outcome, state_cancels, seed, lo, hi, out[b], None)
     return out.sum(axis=0)
 
 
@@ -144,7 +142,6 @@ def _duel(pa, pb, a_first, b_first, key, c):
 def _pass_block(duel, pa, pb, a_first, b_first, report_hits, seed, lo, hi, out, rec):
     """Weapon-pass trials ``lo .. hi - 1``: counted into ``out`` (4, 6), or, when ``rec`` is
     not empty, each trial's outcome index written to ``rec[t - lo]``."""
-    record = rec.size > 0
     for t in range(lo, hi):
         key = trial_key(seed, t)
         if duel == 0:
@@ -165,7 +162,7 @@ def _pass_block(duel, pa, pb, a_first, b_first, report_hits, seed, lo, hi, out, 
                 o = (1 if h > 0 else 0) + (2 if hb > 0 else 0)
             else:
                 o = (1 if ka else 0) + (2 if kb else 0)
-        if record:
+        if rec is not None:  # None in counting runs: numba compiles this branch away
             rec[t - lo] = o
         else:
             out[o, h] += 1
@@ -181,10 +178,9 @@ def run_pass(duel, pa, pb, a_first, b_first, report_hits, seed, start, n):
     """
     nb = n_blocks(n)
     out = np.zeros((nb, 4, 6), np.int64)
-    none = np.empty(0, np.int64)
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
-        _pass_block(duel, pa, pb, a_first, b_first, report_hits, seed, lo, hi, out[b], none)
+        _pass_block(duel, pa, pb, a_first, b_first, report_hits, seed, lo, hi, out[b], None)
     return out.sum(axis=0)
 
 

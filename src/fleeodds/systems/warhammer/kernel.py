@@ -164,7 +164,6 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
     out_move = floats[F_OUT_MOVE]
     charge_move = floats[F_CHARGE_MOVE]
     scratch = np.empty(1, np.int64)
-    record = rec.size > 0
 
     for t in range(lo, hi):
         key = trial_key(seed, t)
@@ -185,7 +184,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                 o = oc.RUN_DOWN
             else:
                 o = oc.ESCAPED
-            if record:
+            if rec is not None:  # None in counting runs: numba compiles this branch away
                 rec[t - lo] = o
             else:
                 out[o, min(max(m, 0), n_bins - 1)] += 1
@@ -303,7 +302,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
         if o < 0:
             o = oc.STILL_FLEEING
             m = max_turns
-        if record:
+        if rec is not None:  # None in counting runs: numba compiles this branch away
             rec[t - lo] = o
         else:
             out[o, min(max(m, 0), n_bins - 1)] += 1
@@ -314,10 +313,9 @@ def run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n):
     """Simulate trials ``start .. start + n - 1``: int64 counts of shape (10 outcomes, n_bins)."""
     nb = n_blocks(n)
     out = np.zeros((nb, oc.N_OUTCOMES, ints[I_N_BINS]), np.int64)
-    none = np.empty(0, np.int64)
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
-        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out[b], none)
+        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out[b], None)
     return out.sum(axis=0)
 
 
