@@ -37,6 +37,13 @@ class Metric:
     def label(self, lang: str = "en") -> str:
         return self.fr if lang == "fr" else self.en
 
+    def unit_label(self, lang: str = "en") -> str:
+        """The unit as players write it: ``hp``/``pv``, ``in``/``ps`` (pouces), ``toises``."""
+        return UNITS_FR.get(self.unit, self.unit) if lang == "fr" else self.unit
+
+
+#: French abbreviations of the metric units.
+UNITS_FR = {"hp": "pv", "in": "ps"}
 
 NO_METRIC = Metric("none", "none", "aucune", 1)
 

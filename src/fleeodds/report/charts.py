@@ -490,7 +490,7 @@ def metric_chart(table: OutcomeTable, path=None, title: str | None = None, subti
     views["at_most"] = views.at_most.ffill()
     views = views.rename_axis("value").reset_index()
     x = views.value.to_numpy(int)
-    unit = f" ({table.metric.unit})" if table.metric.unit else ""
+    unit = f" ({table.metric.unit_label(lang)})" if table.metric.unit else ""
     with plt.rc_context(STYLE | {"axes.grid.axis": "y"}):
         fig, ax = plt.subplots(figsize=(6.5, 3.6))
         ax.bar(x, views.exactly, width=0.7, color=OKABE_ITO[0], label=w("exactly", lang))

@@ -78,7 +78,7 @@ def render_metric(table: OutcomeTable, fmt: str = "table", digits: int = 2) -> s
     """The metric's distribution as "exactly / at least / at most" columns."""
     lang = table.lang
     views = table.metric_views()
-    unit = f" ({table.metric.unit})" if table.metric.unit else ""
+    unit = f" ({table.metric.unit_label(lang)})" if table.metric.unit else ""
     frame = pd.DataFrame({
         table.metric.label(lang) + unit: views.value.astype(int).astype(str),
         w("exactly", lang): [pct(p, lang, digits) for p in views.exactly],
