@@ -714,6 +714,10 @@ def load_scenario(data: dict, base_dir: Path) -> Scenario:
     raise InputError("type", kind, "one of 'fuite', 'passe', 'attraction'")
 
 
+#: Ranges of the numeric scenario fields (DEF modifiers beyond ±6 change nothing; no table is 100 toises wide).
+RANGES = {"def_modifier": (-6, 6), "partial_room_toises": (0, 100)}
+
+
 def _types(table: dict, types: dict, prefix: str) -> None:
     for k, t in types.items():
         if k in table:
@@ -723,3 +727,6 @@ def _types(table: dict, types: dict, prefix: str) -> None:
                 name = {bool: "true or false", str: "a text", int: "a whole number", list: "a list"}.get(
                     t, "a number")
                 raise InputError(prefix + k, v, name)
+            if k in RANGES and not RANGES[k][0] <= v <= RANGES[k][1]:
+                lo, hi = RANGES[k]
+                raise InputError(prefix + k, v, f"a number from {lo} to {hi}")
