@@ -29,7 +29,10 @@ def _report(result, verbose: bool, unmapped_top: int = 12) -> None:
          + (f", game system {result.game_system!r}" if result.game_system else ""))
     for p in skipped:
         echo(f"  not imported: {p.unit}: {p.field} {p.value!r}: {p.message}")
-    notes = result.notes
+    for p in result.notes:  # a mismatch of the whole file is never hidden behind -v
+        if p.unit == "(catalogue)":
+            echo(f"  warning: {p.field} {p.value!r}: {p.message}")
+    notes = [p for p in result.notes if p.unit != "(catalogue)"]
     if notes and verbose:
         for p in notes:
             echo(f"  note: {p.unit}: {p.field} {p.value!r}: {p.message}")
