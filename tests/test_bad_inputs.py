@@ -110,3 +110,50 @@ def test_scenario_file_with_a_byte_order_mark(tmp_path):
     f.write_text(fleeodds.example_path("warhammer/goblins_broken_by_dwarfs.toml").read_text(encoding="utf-8"),
                  encoding="utf-8-sig")
     assert fleeodds.load_scenario(f).title.startswith("Night Goblins")
+
+
+# ---------------------------------------------------------------- compare, sweep, report
+
+
+def test_sweep_refuses_huge_ranges_before_building_them():
+    from fleeodds.sweep import parse_values, sweep
+
+    with pytest.raises(FleeoddsError, match="at most 2000 values"):
+        parse_values("combat.margin", "1..100000000000")
+    sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")
+    with pytest.raises(FleeoddsError, match="vary.combat.margin"):
+        sweep(sc, {"combat.margin": 5})
+    with pytest.raises(FleeoddsError, match="at most 2000 values"):
+        sweep(sc, {"combat.margin": range(1, 10**12)})
+
+
+def test_compare_api_wants_labelled_setups():
+    from fleeodds.compare import compare
+
+    sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")
+    with pytest.raises(FleeoddsError, match="pairs"):
+        compare("x.toml")
+    with pytest.raises(FleeoddsError, match="pairs"):
+        compare([sc, sc])
+    with pytest.raises(FleeoddsError, match="non-empty text label"):
+        compare([("", sc), (" ", sc)], "exact")
+    # paths are accepted like sweep() accepts them
+    comp = compare([("a", "warhammer/goblins_broken_by_dwarfs.toml"), ("b", sc)], "exact")
+    assert (comp.differences().difference == 0).all()
+
+
+def test_report_refusals(tmp_path):
+    folder = tmp_path / "an"
+    folder.mkdir()
+    (folder / "x.toml").write_text('scenario = "warhammer/goblins_broken_by_dwarfs.toml"\nkind = "run"\n'
+                                   'title = "t"\ntrials = 0\n', encoding="utf-8")
+    r = CliRunner().invoke(main, ["report", str(folder), "--out", str(tmp_path / "out")])
+    assert r.exit_code == 2 and "trials" in r.output and "Traceback" not in r.output
+    r = CliRunner().invoke(main, ["report", str(folder), "--out", "/proc/x"])
+    assert r.exit_code == 2 and "--out" in r.output and "Traceback" not in r.output
+
+
+def test_sweep_checks_outcome_before_running():
+    r = CliRunner().invoke(main, ["sweep", "warhammer/goblins_broken_by_dwarfs.toml", "--exact",
+                                  "-v", "fleeing.leadership=5..6", "--outcome", "nope"])
+    assert r.exit_code == 2 and "outcome: 'nope'" in r.output and "Outcome" not in r.output

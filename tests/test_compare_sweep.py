@@ -87,21 +87,36 @@ def ld_setups():
 
 
 def test_paired_interval_is_narrower_than_independent_on_the_same_runs(ld_setups):
+    from fleeodds.stats import independent_difference
+
     paired = compare(ld_setups, "both", trials=100_000, seed=3, progress=False)
-    indep = compare(ld_setups, "both", trials=100_000, seed=3, progress=False, paired=False)
-    # the same runs: identical marginal counts
-    for tp, ti in zip(paired.tables, indep.tables):
-        assert tp.wide()["count"].tolist() == ti.wide()["count"].tolist()
-    dp, di = paired.differences(), indep.differences()
-    assert np.allclose(dp.mc_difference, di.mc_difference, atol=1e-15)
-    width_p = dp.mc_diff_high - dp.mc_diff_low
-    width_i = di.mc_diff_high - di.mc_diff_low
-    assert (width_p < width_i).all(), (width_p.tolist(), width_i.tolist())
+    n = paired.tables[0].manifest["trials"]
+    base = paired.tables[0].wide().set_index("outcome")
+    dp = paired.differences()
+    # the independent interval of the same two estimates, as if the runs had not been paired
+    widths_i, widths_p = [], []
+    for k, t in enumerate(paired.tables[1:], start=1):
+        wide = t.wide().set_index("outcome")
+        for code in wide.index:
+            d, lo, hi = independent_difference(float(base.loc[code].monte_carlo), float(wide.loc[code].monte_carlo),
+                                               n, n)
+            row = dp[(dp.setup == paired.setups[k]) & (dp.outcome == code)].iloc[0]
+            assert row.mc_difference == pytest.approx(d, abs=1e-15)
+            widths_i.append(hi - lo)
+            widths_p.append(row.mc_diff_high - row.mc_diff_low)
+    assert all(p < i for p, i in zip(widths_p, widths_i)), (widths_p, widths_i)
     # the exact difference lies where the paired estimate says (|z| < 3.29)
     for _, r in dp.iterrows():
         se = (r.mc_diff_high - r.mc_diff_low) / (2 * 1.959963984540054)
         assert abs(r.mc_difference - r.difference) / se < Z_999, r.outcome
         assert r.diff_exact
+
+
+def test_unpaired_runs_use_their_own_streams(ld_setups):
+    same = [(label, ld_setups[0][1]) for label in ("A", "B")]
+    indep = compare(same, "mc", trials=50_000, seed=3, progress=False, paired=False)
+    counts = [t.wide()["count"].tolist() for t in indep.tables]
+    assert counts[0] != counts[1]  # the same scenario on seeds 3 and 4
 
 
 def test_exact_difference_matches_the_oracle(ld_setups):

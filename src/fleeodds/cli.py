@@ -278,7 +278,11 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
     if precision is not None:
         raise click.UsageError("a sweep takes --trials per cell, not --precision")
     items = [parse_vary(v) for v in vary]
+    if chart and len(items) > 2:  # checked before the sweep runs, not after
+        raise click.UsageError("charts draw one varied field (lines) or two (heatmap)")
     sc = api.load_scenario(scenario)
+    if outcome is not None:
+        sc.outcome_index(outcome)  # an unknown outcome code is an error now, not after the sweep
     method = None if not (exact_only or mc_only or both) else _method(exact_only, mc_only, sc, both)
     sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang,
                    progress=False if no_progress else None)

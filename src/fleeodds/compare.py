@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from . import engine
-from .api import evaluate
+from .api import evaluate, load_scenario
 from .errors import InputError
 from .outcomes import check_lang
 from .results import OutcomeTable
@@ -122,7 +122,7 @@ def compare(
     title : str
     paired : bool
         Pair the Monte Carlo runs when every setup has a per-trial kernel
-        (default). ``False`` treats the runs as independent (for checks).
+        (default). ``False`` runs them independently: setup ``k`` uses seed ``seed + k``.
 
     Returns
     -------
@@ -135,6 +135,11 @@ def compare(
         invalid method, language, trials, precision or seed.
     """
     check_lang(lang)
+    if isinstance(setups, (str, bytes)) or not all(isinstance(x, (tuple, list)) and len(x) == 2 for x in setups):
+        raise InputError("setups", setups, "a list of (label, scenario) pairs")
+    setups = [(label, sc if isinstance(sc, Scenario) else load_scenario(sc)) for label, sc in setups]
+    if any(not isinstance(label, str) or not label.strip() for label, _ in setups):
+        raise InputError("setups", [label for label, _ in setups], "a non-empty text label for every setup")
     if len(setups) < 2:
         raise InputError("setups", len(setups), "at least two setups to compare")
     systems = {s.system for _, s in setups}
@@ -166,7 +171,9 @@ def compare(
             t = evaluate(sc, m, lang=lang, simulation=sim)
             t.manifest["paired"] = True
         else:
-            t = evaluate(sc, m, trials=trials, precision=precision, seed=seed, lang=lang, progress=progress)
+            # unpaired runs must really be independent: setup k reads the stream of seed + k
+            t = evaluate(sc, m, trials=trials, precision=precision, seed=(seed + k) % 2**63, lang=lang,
+                         progress=progress)
         tables.append(t)
     frame = _frame(labels, scenarios, tables, pc)
     mc = [t.manifest for t in tables if "trials" in t.manifest]

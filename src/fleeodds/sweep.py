@@ -83,6 +83,8 @@ def parse_values(field_name: str, text: str) -> list[Any]:
         lo, hi, step = int(m.group(1)), int(m.group(2)), int(m.group(3) or 1)
         if step < 1 or lo > hi:
             raise InputError(field_name, text, "a range low..high with low <= high and a step of at least 1")
+        if (hi - lo) // step + 1 > MAX_CELLS:  # count before building: 1..10**11 must not fill the memory
+            raise InputError(field_name, text, f"a range of at most {MAX_CELLS} values")
         return list(range(lo, hi + 1, step))
     items = [s for s in text.split(",")]
     if any(not s.strip() for s in items):
@@ -258,6 +260,13 @@ def sweep(
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
     src, base_dir = _source(sc)
     items = list(vary.items()) if isinstance(vary, dict) else [(f, v) for f, v in vary]
+    for f, v in items:
+        if not isinstance(f, str) or not f:
+            raise InputError("vary", f, "dotted field names such as fleeing.leadership")
+        if not isinstance(v, (str, list, tuple, range)):
+            raise InputError(f"vary.{f}", v, "a range or list string like '5..10' or '2d6,3d6', or a list of values")
+        if isinstance(v, range) and len(v) > MAX_CELLS:
+            raise InputError(f"vary.{f}", v, f"at most {MAX_CELLS} values")
     if not items:
         raise InputError("--vary", None, "at least one FIELD=VALUES")
     fields = [f for f, _ in items]

@@ -122,6 +122,11 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
     method = spec.get("method")
     trials = spec.get("trials")
     seed = spec.get("seed", 0)
+    # checked whatever the method, so a wrong value never passes silently because it went unused
+    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
+        raise InputError(f"{path.name}: trials", trials, "a whole number >= 1")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise InputError(f"{path.name}: seed", seed, "an integer from 0 to 2**63 - 1")
     written: list[Path] = []
 
     def charts_to(fig_fn, suffix: str = ""):
@@ -232,7 +237,10 @@ def run_folder(folder: Path, out_dir: Path | None = None, langs: Sequence[str] =
         The first invalid analysis, named by its file.
     """
     out_dir = out_dir or folder / "output"
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError("--out", str(out_dir), f"a folder that can be created ({exc.strerror})") from None
     paths = sorted(p for p in folder.glob("*.toml") if not only or p.stem in only)
     if only:
         missing = set(only) - {p.stem for p in paths}
