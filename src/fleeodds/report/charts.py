@@ -24,6 +24,7 @@ from matplotlib.ticker import FuncFormatter  # noqa: E402
 from ..errors import InputError  # noqa: E402
 from ..results import OutcomeTable  # noqa: E402
 from .format import integer, number, pct  # noqa: E402
+from .tables import sweep_footnote  # noqa: E402,F401  (re-exported: charts use it)
 from .text import w  # noqa: E402
 
 #: Okabe & Ito (2008) colour-blind-safe palette.
@@ -283,18 +284,6 @@ def _is_numeric(values) -> bool:
 
 def _field_label(field: str, labels: dict | None) -> str:
     return (labels or {}).get(field, field)
-
-
-def sweep_footnote(sweep) -> list[str]:
-    """How a sweep's numbers were obtained: exact values or Monte Carlo trials and seed."""
-    lang = sweep.lang
-    m = sweep.manifest
-    lines = []
-    if sweep.frame.exact.any():
-        lines.append(w("exact_values", lang))
-    if m.get("trials"):
-        lines.append(w("trials_seed", lang, trials=integer(m["trials"], lang), seed=m["seed"]))
-    return lines
 
 
 def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: str | None = None,

@@ -202,11 +202,17 @@ def render_sweep(sw, fmt: str = "table", digits: int = 1, labels: dict | None = 
     frame = sweep_frame(sw, digits, labels)
     head = f"## {sw.title}\n\n" if fmt == "md" else f"{sw.title}\n"
     body = tabulate(frame, headers="keys", tablefmt=TABLEFMT[fmt], showindex=False, disable_numparse=True)
-    m = sw.manifest
+    foot = "\n".join(("- " if fmt == "md" else "") + n for n in sweep_footnote(sw))
+    return f"{head}{body}\n\n{foot}\n"
+
+
+def sweep_footnote(sweep) -> list[str]:
+    """How a sweep's numbers were obtained: exact values or Monte Carlo trials and seed."""
+    lang = sweep.lang
+    m = sweep.manifest
     lines = []
-    if sw.frame.exact.any():
-        lines.append(w("exact_only", lang))
+    if sweep.frame.exact.any():
+        lines.append(w("exact_values", lang))
     if m.get("trials"):
         lines.append(w("trials_seed", lang, trials=integer(m["trials"], lang), seed=m["seed"]))
-    foot = "\n".join(("- " if fmt == "md" else "") + n for n in lines)
-    return f"{head}{body}\n\n{foot}\n"
+    return lines
