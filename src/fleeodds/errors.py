@@ -9,6 +9,31 @@ from __future__ import annotations
 
 from typing import Any
 
+#: Longest echo of a value in an error message (characters).
+MAX_ECHO = 80
+
+
+def short_repr(value: Any, limit: int = MAX_ECHO) -> Any:
+    """``value`` if its repr is short, else a truncated repr string (``'[1, 2, 3, …] (5000 chars)'``).
+
+    Used for every value echoed in an error message, so that a 100,000-character
+    input does not come back in full.
+    """
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # e.g. an int over Python's 4300-digit str limit
+        return _Echo(f"<{type(value).__name__}, too large to show>")
+    if len(text) <= limit:
+        return value
+    return _Echo(f"{text[:limit]}… ({len(text):,} characters)")
+
+
+class _Echo(str):
+    """A truncated repr: shown as is (no quotes) by ``{!r}``."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
 
 class FleeoddsError(ValueError):
     """Base class of every error fleeodds raises on bad input."""
@@ -31,7 +56,7 @@ class InputError(FleeoddsError):
         self.field = field
         self.value = value
         self.allowed = allowed
-        super().__init__(f"{field}: {value!r} is not allowed; expected {allowed}")
+        super().__init__(f"{field}: {short_repr(value)!r} is not allowed; expected {allowed}")
 
 
 def from_pydantic(exc: Exception, prefix: str = "") -> FleeoddsError:
@@ -43,7 +68,7 @@ def from_pydantic(exc: Exception, prefix: str = "") -> FleeoddsError:
     for err in exc.errors():  # type: ignore[attr-defined]
         loc = ".".join(str(p) for p in err.get("loc", ()) if p != "__root__")
         field = f"{prefix}{loc}" if loc else prefix.rstrip(".") or "scenario"
-        value = err.get("input")
+        value = short_repr(err.get("input"))
         msg = err.get("msg", "invalid value")
         if err.get("type") == "extra_forbidden":
             lines.append(f"{field}: unknown option {field.rsplit('.', 1)[-1]!r}; "

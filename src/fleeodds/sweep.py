@@ -147,12 +147,8 @@ def set_field(data: dict, dotted: str, value: Any) -> dict:
     return out
 
 
-def _source(scenario) -> tuple[dict, Path]:
-    src = getattr(scenario, "source", None)
-    if src is None:
-        raise InputError("scenario", getattr(scenario, "title", scenario),
-                         "a scenario loaded with fleeodds.load_scenario (a file, an example name or a dict)")
-    return src, getattr(scenario, "source_dir", Path.cwd())
+def _source(scenario: Scenario) -> tuple[dict, Path]:
+    return scenario.base_source(), scenario.base_dir
 
 
 @dataclass

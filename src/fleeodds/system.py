@@ -1,9 +1,20 @@
-"""What a rules system provides: a scenario that can be evaluated exactly and by Monte Carlo.
+"""The contract every rules system fulfils, and the registry that finds them.
 
-Each rules system (``fleeodds.systems.<name>``) exposes ``load_scenario(data,
-base_dir)`` returning a :class:`Scenario`. The registry below maps the
-``system = "…"`` key of a scenario file to that function; it is imported
-lazily so that loading one system never compiles another's kernels.
+A rules system is one sub-package (``fleeodds.systems.<key>``) that exposes a
+:class:`RulesSystem` object named ``SYSTEM``. The front (API, CLI, comparisons,
+sweeps, reports) only ever talks to that object and to the :class:`Scenario`
+objects it loads, through the methods declared here; it never names a system
+nor probes a scenario for undeclared attributes.
+
+Third-party packages add a system with an entry point in the
+``fleeodds.systems`` group whose value is a module (or object) holding a
+:class:`RulesSystem`::
+
+    [project.entry-points."fleeodds.systems"]
+    coin_chase = "my_package.coin_chase"
+
+Systems are imported lazily, so that loading one system never compiles another's
+kernels.
 """
 
 from __future__ import annotations
@@ -11,38 +22,95 @@ from __future__ import annotations
 import copy
 import importlib
 from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
-from .errors import InputError
+from .errors import FleeoddsError, InputError
 from .outcomes import NO_METRIC, Metric, Outcome
+from .validation import set_field, short_repr
 
-#: system key -> module that defines ``load_scenario(data: dict, base_dir: Path) -> Scenario``
-SYSTEMS: dict[str, str] = {
+#: Systems shipped with fleeodds: key -> module holding ``SYSTEM``.
+DEFAULT_SYSTEMS: dict[str, str] = {
     "warhammer": "fleeodds.systems.warhammer",
     "dnd": "fleeodds.systems.dnd",
     "hell_dorado": "fleeodds.systems.hell_dorado",
 }
+ENTRY_POINT_GROUP = "fleeodds.systems"
+
+#: The key of the comparison table in every scenario file.
+COMPARE_KEY = "compare"
+#: Inside a comparison setup, the optional French label of the setup.
+LABEL_FR_KEY = "label_fr"
+
+
+class Setup(NamedTuple):
+    """One comparison setup: its labels and the field changes that make it."""
+
+    en: str
+    fr: str
+    changes: dict[str, Any]
+
+    def label(self, lang: str = "en") -> str:
+        return self.fr if lang == "fr" else self.en
+
+
+class Variant(NamedTuple):
+    """A comparison setup built: its labels and the scenario."""
+
+    en: str
+    fr: str
+    scenario: "Scenario"
+
+    def label(self, lang: str = "en") -> str:
+        return self.fr if lang == "fr" else self.en
 
 
 class Scenario(ABC):
     """A validated situation of one rules system.
 
-    Subclasses set :attr:`outcomes` and :attr:`metric` and implement
-    :meth:`exact_distribution` and :meth:`kernel`.
+    A system's loader builds it from the source table (the parsed TOML file or
+    an equivalent dict) and the folder relative paths are read from; both are
+    kept, so that any scenario can be rebuilt with fields changed
+    (:meth:`with_changes`), whatever derived it.
+
+    Subclasses set :attr:`title`, :attr:`outcomes` and :attr:`metric` and
+    implement :meth:`exact_distribution`, :meth:`kernel` and :meth:`describe`.
+    Every other hook has a default.
+
+    Parameters
+    ----------
+    source : dict
+        The scenario's fields as given (deep-copied), with its ``system`` key.
+    base_dir : pathlib.Path
+        Folder that relative file names in ``source`` are read from.
     """
 
-    system: str = ""
     title: str = ""
     outcomes: tuple[Outcome, ...] = ()
     metric: Metric = NO_METRIC
 
+    def __init__(self, source: dict, base_dir: Path | None = None):
+        self.source: dict = copy.deepcopy(source)
+        self.base_dir: Path = Path(base_dir) if base_dir is not None else Path.cwd()
+
+    @property
+    def system(self) -> str:
+        """The key of the rules system (``source["system"]``)."""
+        return str(self.source.get("system", ""))
+
+    # -- evaluation ----------------------------------------------------------------
     @property
     def has_exact(self) -> bool:
         """Whether :meth:`exact_distribution` can evaluate this scenario."""
+        return True
+
+    @property
+    def exact_fraction_ok(self) -> bool:
+        """Whether the exact solver should run in rational arithmetic (else float64)."""
         return True
 
     @abstractmethod
@@ -53,6 +121,12 @@ class Scenario(ABC):
         ----------
         mode : {"float", "fraction"}
             ``"fraction"`` returns :class:`fractions.Fraction` values.
+
+        Raises
+        ------
+        InputError
+            For another mode (:func:`fleeodds.validation.check_exact_mode`), or if
+            :attr:`has_exact` is false.
         """
 
     @abstractmethod
@@ -60,7 +134,7 @@ class Scenario(ABC):
         """Monte Carlo kernel ``(seed, start, n) -> int64 counts (n_outcomes, metric.n_bins)``."""
 
     def trial_kernel(self) -> Callable[[int, int, int], np.ndarray]:
-        """Optional per-trial kernel ``(seed, start, n) -> int64 array of shape (n,)``.
+        """Per-trial kernel ``(seed, start, n) -> int64 array of shape (n,)``.
 
         Element ``k`` is the outcome index (order of :attr:`outcomes`) of trial
         ``start + k``: the same trials, with the same dice, as :meth:`kernel`
@@ -81,30 +155,273 @@ class Scenario(ABC):
 
     @abstractmethod
     def describe(self) -> dict[str, Any]:
-        """The validated scenario as plain data, for the manifest."""
+        """The validated scenario as plain JSON-able data, for the manifest."""
+
+    def summary(self, mode: str = "fraction") -> dict[str, Any]:
+        """Exact side results worth printing next to the outcomes (``{}`` by default).
+
+        In ``"fraction"`` mode every probability is a :class:`fractions.Fraction`.
+        """
+        return {}
 
     def outcome_index(self, code: str) -> int:
+        """Index of the outcome ``code`` in :attr:`outcomes`.
+
+        Raises
+        ------
+        InputError
+            For an unknown code (the message lists the scenario's outcomes).
+        """
         for i, o in enumerate(self.outcomes):
             if o.code == code:
                 return i
         raise InputError("outcome", code, "one of " + ", ".join(o.code for o in self.outcomes))
 
+    # -- derived scenarios ------------------------------------------------------------
+    def base_source(self) -> dict:
+        """The source without its comparison setups (and their shorthands)."""
+        data = copy.deepcopy(self.source)
+        for path in get_system(self.system).compare_paths:
+            _pop_path(data, path)
+        return data
 
-def get_system(name: str):
-    """The module implementing system ``name``."""
-    if name not in SYSTEMS:
-        raise InputError("system", name, "one of " + ", ".join(f"'{s}'" for s in SYSTEMS))
-    return importlib.import_module(SYSTEMS[name])
+    def with_changes(self, changes: dict[str, Any]) -> "Scenario":
+        """A copy with dotted fields changed, e.g. ``{"fleeing.leadership": 8}`` or
+        ``{"enemies.0.damage": "1d8"}``, validated again by the rules system.
+
+        The copy has no comparison setups of its own.
+
+        Raises
+        ------
+        InputError
+            For a path through a value that is not a table, an index out of range,
+            or a value the rules system refuses (its own message).
+        """
+        if not isinstance(changes, dict):
+            raise InputError("changes", short_repr(changes), "a table of field.path = value")
+        data = self.base_source()
+        for dotted, value in changes.items():
+            data = set_field(data, dotted, value)
+        return get_system(self.system).load(data, self.base_dir)
+
+    def compare_setups(self) -> list[Setup]:
+        """The comparison setups of the source, from its ``[compare]`` table.
+
+        ``[compare]`` maps a label to field changes: ``"Ld 8" = { "fleeing.leadership" = 8 }``;
+        the optional key ``label_fr`` gives the French label. Systems that accept
+        shorthands (D&D ``compare_modes``, Hell Dorado ``fuite.compare``) extend
+        this list.
+
+        Raises
+        ------
+        InputError
+            For a ``[compare]`` that is not a table, an empty one, or a setup that is
+            not a table of changes.
+        """
+        table = self.source.get(COMPARE_KEY)
+        if table is None:
+            return []
+        return parse_compare_table(table)
+
+    def variants(self) -> list[Variant]:
+        """Every comparison setup, built (``[]`` when the scenario has none).
+
+        Raises
+        ------
+        FleeoddsError
+            For an invalid setup, the message starting with ``compare.<label>``.
+        """
+        out = []
+        for s in self.compare_setups():
+            try:
+                out.append(Variant(s.en, s.fr, self.with_changes(s.changes)))
+            except FleeoddsError as exc:
+                raise FleeoddsError(f"compare.{s.en}: {exc}") from None
+        return out
+
+    def with_unit(self, role: str, profile: dict[str, Any]) -> "Scenario":
+        """A copy with the unit of ``role`` replaced by an imported profile (list building).
+
+        Raises
+        ------
+        InputError
+            If the system has no list building (see :attr:`RulesSystem.roles`).
+        """
+        raise InputError("scenario", self.system, "a scenario of a rules system with list building")
 
 
-def scenario_from_dict(data: dict, base_dir: Path | None = None) -> Scenario:
-    """Build a :class:`Scenario` from parsed TOML data (a dict with a ``system`` key)."""
+def parse_compare_table(table: Any, where: str = COMPARE_KEY) -> list[Setup]:
+    """The setups of a ``[compare]`` table ``{label: {field.path: value, label_fr?: str}}``.
+
+    Raises
+    ------
+    InputError
+        Naming ``compare`` or ``compare.<label>`` and what is allowed.
+    """
+    example = '"Ld 8" = { "fleeing.leadership" = 8 }'
+    if not isinstance(table, dict):
+        raise InputError(where, short_repr(table), f"a table of setups, e.g. {example}")
+    if not table:
+        raise InputError(where, {}, f"at least one setup, e.g. {example}")
+    out = []
+    for label, changes in table.items():
+        if not str(label).strip():
+            raise InputError(where, label, "setup labels that are not empty")
+        if not isinstance(changes, dict) or not changes:
+            raise InputError(f"{where}.{label}", short_repr(changes), "a table of field.path = value changes")
+        changes = dict(changes)
+        fr = changes.pop(LABEL_FR_KEY, label)
+        if not isinstance(fr, str) or not fr.strip():
+            raise InputError(f"{where}.{label}.{LABEL_FR_KEY}", short_repr(fr), "a French label (text)")
+        if not changes:
+            raise InputError(f"{where}.{label}", short_repr(changes), "at least one field.path = value change")
+        out.append(Setup(str(label), fr, changes))
+    return out
+
+
+def _pop_path(data: dict, dotted: str) -> None:
+    node: Any = data
+    parts = dotted.split(".")
+    for p in parts[:-1]:
+        node = node.get(p) if isinstance(node, dict) else None
+        if node is None:
+            return
+    if isinstance(node, dict):
+        node.pop(parts[-1], None)
+
+
+@dataclass(frozen=True)
+class RulesSystem:
+    """What a rules system declares to the front.
+
+    Attributes
+    ----------
+    key : str
+        The ``system = "…"`` value of its scenario files.
+    title, title_fr : str
+        Its name for people, in English and French.
+    loader : callable ``(data: dict, base_dir: Path) -> Scenario``
+        Validates a source table and builds the scenario (the scenario keeps
+        ``data`` and ``base_dir``).
+    schema : callable ``(lang: str) -> dict``
+        The JSON Schema of a scenario file, with every field's title,
+        description, unit, default and allowed values in ``lang``.
+    compare_paths : tuple of str
+        Dotted paths of the comparison setups and their shorthands, removed from a
+        setup's own source.
+    roles : tuple of str
+        Roles a list-building unit can take (``with_unit``); empty without list building.
+    benchmark : callable ``() -> Scenario``, optional
+        A representative scenario for throughput benchmarks.
+    """
+
+    key: str
+    title: str
+    title_fr: str
+    loader: Callable[[dict, Path], Scenario]
+    schema: Callable[[str], dict]
+    compare_paths: tuple[str, ...] = (COMPARE_KEY,)
+    roles: tuple[str, ...] = ()
+    benchmark: Callable[[], Scenario] | None = None
+    list_building: Any = field(default=None, compare=False)
+
+    def label(self, lang: str = "en") -> str:
+        return self.title_fr if lang == "fr" else self.title
+
+    def load(self, data: dict, base_dir: Path | None = None) -> Scenario:
+        """Validate ``data`` and build its scenario.
+
+        Raises
+        ------
+        FleeoddsError
+            Naming the invalid field, its value and what is allowed.
+        """
+        if not isinstance(data, dict):
+            raise InputError("scenario", short_repr(data), "a table of fields")
+        scenario = self.loader(data, Path(base_dir) if base_dir is not None else Path.cwd())
+        if not isinstance(scenario, Scenario):  # a broken plug-in, not a user error
+            raise TypeError(f"system {self.key!r}: loader returned {type(scenario).__name__}, not a Scenario")
+        scenario.variants()  # an invalid comparison setup is an error now, not when it is run
+        return scenario
+
+
+_REGISTRY: dict[str, RulesSystem] = {}
+_ENTRY_POINTS: dict[str, Any] | None = None
+
+
+def register(system: RulesSystem) -> RulesSystem:
+    """Add (or replace) a rules system in this process's registry; returns it."""
+    if not isinstance(system, RulesSystem):
+        raise TypeError(f"expected a RulesSystem, got {type(system).__name__}")
+    _REGISTRY[system.key] = system
+    return system
+
+
+def unregister(key: str) -> None:
+    """Remove a system registered with :func:`register` (tests use it)."""
+    _REGISTRY.pop(key, None)
+
+
+def _entry_points() -> dict[str, Any]:
+    global _ENTRY_POINTS
+    if _ENTRY_POINTS is None:
+        from importlib.metadata import entry_points
+
+        _ENTRY_POINTS = {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    return _ENTRY_POINTS
+
+
+def system_keys() -> list[str]:
+    """Every known system key: shipped, installed through entry points, registered."""
+    return list(dict.fromkeys([*DEFAULT_SYSTEMS, *_entry_points(), *_REGISTRY]))
+
+
+def get_system(key: Any) -> RulesSystem:
+    """The rules system of ``key``.
+
+    Raises
+    ------
+    InputError
+        For an unknown key or one that is not a string (the message lists the known keys).
+    """
+    allowed = "one of " + ", ".join(f"'{s}'" for s in system_keys())
+    if not isinstance(key, str):
+        raise InputError("system", short_repr(key), allowed)
+    if key in _REGISTRY:
+        return _REGISTRY[key]
+    if key in DEFAULT_SYSTEMS:
+        target: Any = importlib.import_module(DEFAULT_SYSTEMS[key])
+    elif key in _entry_points():
+        target = _entry_points()[key].load()
+    else:
+        raise InputError("system", short_repr(key), allowed)
+    system = getattr(target, "SYSTEM", None) or _legacy_system(key, target)  # TEMPORARY shim
+    if not isinstance(system, RulesSystem) or system.key != key:
+        raise TypeError(f"{key!r} does not provide a RulesSystem with that key")
+    _REGISTRY[key] = system
+    return system
+
+
+def _legacy_system(key: str, module: Any) -> RulesSystem:  # TEMPORARY: until every system declares SYSTEM
+    def loader(data: dict, base_dir: Path) -> Scenario:
+        sc = module.load_scenario(data, base_dir)
+        sc.source = copy.deepcopy(data)
+        sc.base_dir = base_dir
+        return sc
+
+    return RulesSystem(key, key, key, loader, lambda lang: {})
+
+
+def scenario_from_dict(data: Any, base_dir: Path | None = None) -> Scenario:
+    """Build a :class:`Scenario` from parsed TOML data (a dict with a ``system`` key).
+
+    Raises
+    ------
+    InputError
+        If ``data`` is not a table, has no known ``system``, or any field is invalid.
+    """
     if not isinstance(data, dict):
-        raise InputError("scenario", type(data).__name__, "a table of fields")
+        raise InputError("scenario", short_repr(data), "a table of fields")
     if "system" not in data:
-        raise InputError("system", None, "one of " + ", ".join(f"'{s}'" for s in SYSTEMS))
-    scenario = get_system(data["system"]).load_scenario(data, base_dir or Path.cwd())
-    # the source dict and folder, so that sweeps can rebuild the scenario with one field changed
-    scenario.source = copy.deepcopy(data)
-    scenario.source_dir = base_dir or Path.cwd()
-    return scenario
+        raise InputError("system", None, "one of " + ", ".join(f"'{s}'" for s in system_keys()))
+    return get_system(data["system"]).load(data, base_dir)

@@ -170,7 +170,7 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
                 raise InputError(f"{path.name}: variants", True, "a scenario with two or more [compare] setups")
             setups = [(en if lang == "en" else fr, v) for en, fr, v in variants]
         else:
-            src, base_dir = sc.source, sc.source_dir
+            src, base_dir = sc.source, sc.base_dir
             setups = []
             for i, s in enumerate(spec["setups"]):
                 data = dict(src)

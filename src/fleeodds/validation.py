@@ -1,0 +1,223 @@
+"""The validation toolkit every rules system uses.
+
+- one dotted field-path notation (``fleeing.leadership``, ``enemies.0.damage``,
+  ``adversaries.1.cbt``) for error messages, ``--vary``, comparisons and
+  :meth:`fleeodds.system.Scenario.with_changes`: :func:`set_field`, :func:`get_field`;
+- :class:`StrictModel`, the pydantic base of scenario models (unknown fields
+  refused, no ``true`` or ``"2"`` for a number);
+- :func:`merge_profile`: a named profile with the scenario's own fields over it;
+- :func:`check_exact_mode`: the one handling of ``"fraction"`` / ``"float"``;
+- :func:`no_effect` and :func:`not_modelled`: refusing an input that would change
+  nothing, by name;
+- :func:`short_repr`: values echoed in messages are truncated.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from .errors import InputError, short_repr  # noqa: F401  (re-exported)
+
+#: Deepest dotted path accepted (parts).
+MAX_PATH_PARTS = 32
+EXACT_MODES = ("fraction", "float")
+
+
+class StrictModel(BaseModel):
+    """Base of scenario models: unknown fields are errors, numbers must be numbers.
+
+    ``strict=True`` refuses ``true`` or ``"2"`` where an integer is expected;
+    floats still accept integers (pydantic's strict mode allows int -> float).
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True, validate_default=True, populate_by_name=True)
+
+
+def split_path(dotted: Any) -> list[str]:
+    """``"enemies.0.damage"`` -> ``["enemies", "0", "damage"]``.
+
+    Raises
+    ------
+    InputError
+        For an empty path, an empty part (``a..b``) or more than :data:`MAX_PATH_PARTS` parts.
+    """
+    if not isinstance(dotted, str) or not dotted.strip():
+        raise InputError("field", short_repr(dotted), "a dotted field path such as fleeing.leadership")
+    parts = dotted.split(".")
+    if len(parts) > MAX_PATH_PARTS:
+        raise InputError("field", short_repr(dotted), f"a dotted path of at most {MAX_PATH_PARTS} parts")
+    if any(not p.strip() for p in parts):
+        raise InputError("field", short_repr(dotted), "a dotted field path without empty parts, e.g. enemies.0.damage")
+    return parts
+
+
+def set_field(data: dict, dotted: str, value: Any) -> dict:
+    """A deep copy of ``data`` with the field at ``dotted`` set to ``value``.
+
+    Integer parts index lists (``enemies.0.attack_bonus``); missing tables are
+    created, so that the rules system reports an unknown field itself.
+
+    Raises
+    ------
+    InputError
+        If the path runs through a value that is not a table or list, or a list
+        index is out of range.
+    """
+    parts = split_path(dotted)
+    out = copy.deepcopy(data)
+    node: Any = out
+    for depth, p in enumerate(parts):
+        last = depth == len(parts) - 1
+        where = ".".join(parts[:depth]) or "the scenario"
+        if isinstance(node, list):
+            if not p.isdigit() or int(p) >= len(node):
+                raise InputError(dotted, short_repr(value),
+                                 f"an index from 0 to {len(node) - 1} after {where} (a list)")
+            if last:
+                node[int(p)] = value
+            else:
+                node = node[int(p)]
+        elif isinstance(node, dict):
+            if last:
+                node[p] = value
+            else:
+                node = node.setdefault(p, {})
+        else:
+            raise InputError(dotted, short_repr(value),
+                             f"a field inside a table, but {where} is the value {short_repr(node)!r}")
+    return out
+
+
+_MISSING = object()
+
+
+def get_field(data: Any, dotted: str, default: Any = _MISSING) -> Any:
+    """The value at ``dotted`` in nested tables and lists.
+
+    Raises
+    ------
+    InputError
+        If the path does not exist and no ``default`` is given.
+    """
+    node = data
+    for p in split_path(dotted):
+        if isinstance(node, dict) and p in node:
+            node = node[p]
+        elif isinstance(node, list) and p.isdigit() and int(p) < len(node):
+            node = node[int(p)]
+        elif default is not _MISSING:
+            return default
+        else:
+            raise InputError(dotted, None, "an existing field of the scenario")
+    return node
+
+
+def merge_profile(profile: dict | None, own: dict, drop: tuple[str, ...] = ("profile",)) -> dict:
+    """A named profile's fields with the scenario's own fields over them.
+
+    Parameters
+    ----------
+    profile : dict or None
+        The profile found by name (shipped or from a ``profiles_file``).
+    own : dict
+        The fields written in the scenario; they win.
+    drop : tuple of str
+        Keys of ``own`` that select the profile and are not profile fields.
+
+    Returns
+    -------
+    dict
+        A new dict; neither argument is modified.
+    """
+    out = copy.deepcopy(profile) if profile else {}
+    out.update({k: copy.deepcopy(v) for k, v in own.items() if k not in drop})
+    return out
+
+
+def check_exact_mode(mode: Any) -> str:
+    """``"fraction"`` or ``"float"``; anything else is an error (not silently float).
+
+    Raises
+    ------
+    InputError
+        For another mode.
+    """
+    if mode not in EXACT_MODES:
+        raise InputError("mode", short_repr(mode), "'fraction' or 'float'")
+    return mode
+
+
+def no_effect(field: str, value: Any, context: str) -> InputError:
+    """The error for an input that changes nothing: ``field: 3 has no effect in 5e; remove it``.
+
+    Parameters
+    ----------
+    field : str
+        Dotted path of the input.
+    value : Any
+        What was given.
+    context : str
+        Where it has no effect: ``"in 5e"``, ``"on the pursuer"``, ``"unless an enemy is simultaneous"``.
+    """
+    err = InputError(field, short_repr(value), "")
+    err.allowed = f"nothing here: it has no effect {context}; remove it"
+    err.args = (f"{field}: {short_repr(value)!r} has no effect {context}; remove it",)
+    return err
+
+
+def not_modelled(field: str, value: Any, what: str = "") -> InputError:
+    """The error for a rule fleeodds does not model yet: ``field: 'X' is not modelled yet; remove it``."""
+    err = InputError(field, short_repr(value), "")
+    detail = f" ({what})" if what else ""
+    err.allowed = f"an input fleeodds models; {field} is not modelled yet{detail}"
+    err.args = (f"{field}: {short_repr(value)!r} is not modelled yet{detail}; remove it",)
+    return err
+
+
+#: Keys of ``json_schema_extra`` that hold a field's French text and its unit.
+FR_KEYS = {"title_fr": "title", "description_fr": "description"}
+
+
+def json_schema(model: type[BaseModel], lang: str = "en", title: str | None = None) -> dict:
+    """The JSON Schema of a scenario model, in English or French.
+
+    Every field declares ``title`` and ``description`` (English) and, in
+    ``json_schema_extra``, ``title_fr``, ``description_fr`` and ``unit``
+    (``"in"``, ``"toises"``, ``"ft"``, ``"hp"``…). With ``lang="fr"`` the French
+    texts replace the English ones; the ``*_fr`` keys are removed either way.
+
+    Parameters
+    ----------
+    model : pydantic model class
+    lang : {"en", "fr"}
+    title : str, optional
+        Title of the whole schema.
+
+    Returns
+    -------
+    dict
+        A JSON Schema (draft 2020-12, as pydantic writes it).
+    """
+    schema = model.model_json_schema(by_alias=True)
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for fr_key, en_key in FR_KEYS.items():
+                if fr_key in node:
+                    text = node.pop(fr_key)
+                    if lang == "fr":
+                        node[en_key] = text
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    walk(schema)
+    if title:
+        schema["title"] = title
+    schema.setdefault("$schema", "https://json-schema.org/draft/2020-12/schema")
+    return schema
