@@ -368,7 +368,7 @@ def test_cli_report_on_a_small_folder(runner, tmp_path):
 def test_shipped_analyses_are_valid():
     from pathlib import Path
 
-    from fleeodds.report.analysis import load_analysis
+    from fleeodds.analysis import load_analysis
 
     folder = Path(__file__).resolve().parents[1] / "analysis"
     files = sorted(folder.glob("*.toml"))

@@ -8,8 +8,8 @@
 
 from __future__ import annotations
 
+import os
 import platform
-import tomllib
 from datetime import datetime, timezone
 from fractions import Fraction
 from importlib import metadata
@@ -20,8 +20,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from . import engine
-from .errors import FleeoddsError, InputError
+from . import engine, files
+from .errors import InputError, short_repr
 from .outcomes import check_lang
 from .results import COLUMNS, DIST_COLUMNS, OutcomeTable
 from .stats import wilson_interval, z_score
@@ -55,7 +55,8 @@ def load_scenario(source: str | Path | dict) -> Scenario:
     ----------
     source : path to a TOML file, or a dict with the same content
         A bare name such as ``"warhammer/goblins_broken_by_dwarfs.toml"`` that is
-        not a file is looked up among the shipped examples.
+        not a file is looked up among the shipped examples. Relative file names
+        inside a dict (``profiles_file``) are read from the current folder.
 
     Returns
     -------
@@ -64,29 +65,35 @@ def load_scenario(source: str | Path | dict) -> Scenario:
     Raises
     ------
     FleeoddsError
-        On a missing file, invalid TOML, or any invalid field (the message names
-        the field, the value and what is allowed).
+        On a value that is neither a path nor a dict, a missing or unreadable file
+        (a folder, a device, a pipe, not UTF-8, over 8 MiB), invalid TOML, or any
+        invalid field (the message names the field, the value and what is allowed).
     """
     if isinstance(source, dict):
         return scenario_from_dict(source, Path.cwd())
-    if not str(source).strip():
-        raise InputError("scenario", str(source), "an existing .toml file or a name listed by `fleeodds examples`")
-    path = Path(source)
-    if path.is_dir():
-        raise InputError("scenario", str(source), "a .toml file, not a folder")
-    if not path.exists():
-        candidate = example_dir() / str(source)
-        if candidate.exists():
+    if isinstance(source, bytes) or not isinstance(source, (str, os.PathLike)):
+        raise InputError("scenario", short_repr(source),
+                         "a .toml file name, a name listed by `fleeodds examples`, or a dict of fields")
+    text = os.fspath(source)
+    if not text.strip():
+        raise InputError("scenario", text, "an existing .toml file or a name listed by `fleeodds examples`")
+    path = Path(text)
+    if not _exists(path):
+        candidate = example_dir() / text
+        if _exists(candidate):
             path = candidate
         else:
-            raise InputError("scenario", str(source), "an existing .toml file or a name listed by `fleeodds examples`")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))  # -sig: files saved by Notepad start with a BOM
-    except tomllib.TOMLDecodeError as exc:
-        raise FleeoddsError(f"{path}: not valid TOML: {exc}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise FleeoddsError(f"{path}: cannot read the file: {exc}") from None
+            raise InputError("scenario", short_repr(text),
+                             "an existing .toml file or a name listed by `fleeodds examples`")
+    data = files.read_toml(path, "scenario")
     return scenario_from_dict(data, path.parent)
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists() or path.is_symlink()
+    except OSError:  # a name too long for the file system is not a file here
+        return False
 
 
 def _versions() -> dict[str, str]:
@@ -146,11 +153,15 @@ def evaluate(
         Unknown method or language, invalid trials/precision/seed, or
         ``method="exact"`` on a scenario without an exact solver.
     """
+    if not isinstance(scenario, Scenario):
+        raise InputError("scenario", short_repr(scenario),
+                         "a scenario from fleeodds.load_scenario (which takes a file name or a dict)")
     if method not in METHODS:
-        raise InputError("method", method, "one of 'exact', 'mc', 'both'")
+        raise InputError("method", short_repr(method), "one of 'exact', 'mc', 'both'")
     check_lang(lang)
     if method == "exact" and not scenario.has_exact:
-        raise InputError("method", method, "'mc' or 'both': this scenario has no exact solver")
+        why = f" ({scenario.exact_refusal})" if scenario.exact_refusal else ""
+        raise InputError("method", method, f"'mc' or 'both': this scenario has no exact solver{why}")
     rows: list[dict[str, Any]] = []
     dist_rows: list[dict[str, Any]] = []
     manifest: dict[str, Any] = {
@@ -166,8 +177,10 @@ def evaluate(
     labels = [o.label(lang) for o in scenario.outcomes]
     codes = [o.code for o in scenario.outcomes]
     if method in ("exact", "both") and scenario.has_exact:
-        dist = scenario.exact_distribution("fraction" if _fraction_ok(scenario) else "float")
-        per: dict[int, Any] = {i: 0 for i in range(len(codes))}
+        mode = "fraction" if scenario.exact_fraction_ok else "float"
+        dist = scenario.exact_distribution(mode)
+        zero: Any = Fraction(0) if mode == "fraction" else 0.0
+        per: dict[int, Any] = {i: zero for i in range(len(codes))}
         for (o, m), p in dist.items():
             per[o] += p
             if scenario.metric.code != "none":
@@ -176,11 +189,16 @@ def evaluate(
         for i, p in per.items():
             exact_p[i] = float(p)
             if isinstance(p, Fraction):
-                fractions[codes[i]] = f"{p.numerator}/{p.denominator}"
+                fractions[codes[i]] = str(p)  # "7/20", "0", "1"
             rows.append({"method": "exact", "outcome": codes[i], "label": labels[i], "probability": float(p),
                          "ci_low": float(p), "ci_high": float(p), "count": np.nan, "trials": np.nan,
                          "exact": True, "z": np.nan})
-        manifest["exact_mode"] = "fraction" if fractions else "float"
+        manifest["exact_mode"] = mode
+        side = scenario.summary(mode)
+        if side:
+            manifest["exact_summary"] = _plain(side)
+    elif method == "both" and scenario.exact_refusal:
+        manifest["exact_refusal"] = scenario.exact_refusal
     if method in ("mc", "both"):
         sim = simulation or engine.simulate(scenario.kernel(), trials=trials, precision=precision, seed=seed,
                                             progress=progress, description=scenario.title or "simulating")
@@ -209,5 +227,12 @@ def evaluate(
     return OutcomeTable(frame, distribution, manifest, tuple(scenario.outcomes), scenario.metric, lang, fractions)
 
 
-def _fraction_ok(scenario: Scenario) -> bool:
-    return getattr(scenario, "exact_fraction_ok", True)
+def _plain(value: Any) -> Any:
+    """Fractions as ``"n/d"`` strings (exact) next to nothing else changed, for the JSON manifest."""
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

@@ -10,6 +10,7 @@ Examples::
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -20,6 +21,9 @@ from .cli_types import CHART, TEXT_OUT
 from .errors import FleeoddsError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+# the command line writes chart files and never opens a window: matplotlib's file backend,
+# chosen here rather than at library import so that notebooks keep their own backend
+os.environ.setdefault("MPLBACKEND", "Agg")
 
 
 class _Group(click.Group):
@@ -55,7 +59,11 @@ def _method(exact_only: bool, mc_only: bool, scenario, both: bool = False) -> st
         return "exact"
     if mc_only:
         return "mc"
-    return "both" if getattr(scenario, "has_exact", True) else "mc"
+    if scenario.has_exact:
+        return "both"
+    if scenario.exact_refusal:
+        click.echo(f"note: Monte Carlo only: {scenario.exact_refusal}", err=True)
+    return "mc"
 
 
 method_options = [
@@ -112,11 +120,11 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
     sc = api.load_scenario(scenario)
     method = _method(exact_only, mc_only, sc, both)
     progress = False if no_progress else None
-    variants = sc.variants() if hasattr(sc, "variants") else []
+    variants = sc.variants()
     if variants:
         from .compare import compare
 
-        setups = [(en if lang == "en" else fr, v) for en, fr, v in variants]
+        setups = [(fr if lang == "fr" else en, s) for en, fr, s in variants]
         comp = compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
                        progress=progress, title=sc.title)
         comp = comp.nonzero()  # outcomes that no setup can reach are left out
@@ -196,7 +204,7 @@ def examples():
 def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, labels,
             independent, fmt, chart, diff_chart, out):
     """Compare setups side by side: SCENARIOS are two or more .toml files or example names, or one
-    scenario with [compare] setups (Warhammer), compare_modes (D&D) or fuite.compare (Hell Dorado).
+    scenario with its own [compare] setups (label = { "field.path" = value }).
 
     Monte Carlo runs are paired on common random numbers (trial t of every setup reads the same
     dice), so each difference against the first setup has its own, much tighter, 95% interval;
@@ -216,10 +224,10 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
     title = ""
     if len(loaded) == 1:
         sc = loaded[0]
-        variants = sc.variants() if hasattr(sc, "variants") else []
+        variants = sc.variants()
         if len(variants) < 2:
             raise click.UsageError("give two or more scenarios, or one with [compare] setups")
-        setups = [(en if lang == "en" else fr, v) for en, fr, v in variants]
+        setups = [(fr if lang == "fr" else en, s) for en, fr, s in variants]
         title = sc.title
         if labels:
             raise click.UsageError("--label names files; a scenario's own setups keep their names")
@@ -318,7 +326,7 @@ def report(folder, out_dir, langs, only, no_progress):
       fleeodds report analysis/
       fleeodds report analysis/ --out site/figures --lang fr
     """
-    from .report.analysis import run_folder
+    from .analysis import run_folder
 
     written = run_folder(Path(folder), Path(out_dir) if out_dir else None, langs=langs or ("en", "fr"),
                          only=only, progress=False if no_progress else None)
@@ -327,7 +335,36 @@ def report(folder, out_dir, langs, only, no_progress):
     click.echo(f"index written to {written[0].index}" if written else "no analysis found", err=True)
 
 
-from .cli_bsdata import import_bsdata, rank  # noqa: E402  (list building, issue 6)
+@main.command(context_settings=CONTEXT)
+@click.argument("system")
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="Language of the titles and descriptions.")
+@click.option("--out", "-o", type=TEXT_OUT, default=None, help="Write the schema to a file.")
+def schema(system, lang, out):
+    """Print the JSON Schema of SYSTEM's scenario files: every field with its title, description,
+    unit, default and allowed values or range.
+
+    \b
+    Examples:
+      fleeodds schema warhammer
+      fleeodds schema dnd --lang fr -o dnd.schema.json
+    """
+    from .results import strict_json
+    from .system import get_system
+
+    _emit(strict_json(get_system(system).schema(lang)) + "\n", out)
+
+
+@main.command(context_settings=CONTEXT)
+def systems():
+    """List the rules systems (the `system = "..."` key of a scenario file)."""
+    from .system import get_system, system_keys
+
+    for key in system_keys():
+        click.echo(f"{key:15s} {get_system(key).title}")
+
+
+from .cli_bsdata import import_bsdata, rank  # noqa: E402  (list building)
 
 main.add_command(import_bsdata)
 main.add_command(rank)

@@ -13,8 +13,7 @@ difference is exact.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 import pandas as pd
@@ -23,70 +22,10 @@ from . import engine
 from .api import evaluate, load_scenario
 from .errors import InputError
 from .outcomes import check_lang
-from .results import OutcomeTable
+from .results import FRAME_COLUMNS, Comparison, OutcomeTable
 from .stats import independent_difference, paired_difference_from_joint, trials_for_precision
 from .system import Scenario
 
-FRAME_COLUMNS = ["setup", "outcome", "label", "probability", "ci_low", "ci_high", "exact", "difference",
-                 "diff_low", "diff_high", "diff_exact", "mc_difference", "mc_diff_low", "mc_diff_high", "paired"]
-
-
-@dataclass
-class Comparison:
-    """Outcomes of several setups and their differences against the first.
-
-    Attributes
-    ----------
-    frame : pandas.DataFrame
-        One row per (setup, outcome), setups and outcomes in order. Columns:
-        ``setup`` (label), ``outcome`` (code), ``label`` (outcome label in
-        ``lang``), ``probability`` (exact when available, else Monte Carlo),
-        ``ci_low``/``ci_high`` (95 % Wilson interval; equal to ``probability``
-        when exact), ``exact`` (bool), ``difference`` (this setup minus the
-        first setup, same outcome code; 0 for the first setup), ``diff_low`` /
-        ``diff_high`` (95 % interval of the difference), ``diff_exact`` (both
-        sides exact), ``mc_difference``, ``mc_diff_low``, ``mc_diff_high`` (the
-        Monte Carlo difference and its interval, NaN without Monte Carlo),
-        ``paired`` (the Monte Carlo difference interval is paired on common
-        random numbers; otherwise it treats the two runs as independent).
-    tables : list of OutcomeTable
-        The full result of each setup (Monte Carlo rows are the marginals of
-        the paired run).
-    lang : str
-    title : str
-    manifest : dict
-        ``method, seed, trials, paired``, and the setup labels.
-    """
-
-    frame: pd.DataFrame
-    tables: list[OutcomeTable]
-    lang: str
-    title: str = ""
-    manifest: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def setups(self) -> list[str]:
-        return list(dict.fromkeys(self.frame.setup))
-
-    def wide(self) -> pd.DataFrame:
-        """Rows: outcome labels; columns: setups (probabilities, NaN where a setup lacks the outcome)."""
-        return self.frame.pivot_table(index="label", columns="setup", values="probability", sort=False,
-                                      dropna=False)[self.setups]
-
-    def nonzero(self) -> "Comparison":
-        """The same comparison without the outcomes that no setup can reach (probability 0 in
-        every setup, exact or Monte Carlo), for tables and charts."""
-        reach = self.frame.groupby("outcome", sort=False)[["probability", "ci_high"]].max().max(axis=1)
-        keep = set(reach[reach > 0].index)
-        return Comparison(self.frame[self.frame.outcome.isin(keep)].reset_index(drop=True), self.tables,
-                          self.lang, self.title, self.manifest)
-
-    def differences(self) -> pd.DataFrame:
-        """The rows of every setup but the first: ``setup, outcome, label, difference, diff_low,
-        diff_high, diff_exact, mc_difference, mc_diff_low, mc_diff_high, paired``."""
-        rows = self.frame[self.frame.setup != self.setups[0]]
-        return rows[["setup", "outcome", "label", "difference", "diff_low", "diff_high", "diff_exact",
-                     "mc_difference", "mc_diff_low", "mc_diff_high", "paired"]].reset_index(drop=True)
 
 
 def compare(

@@ -9,10 +9,14 @@ from typing import Any
 
 import pandas as pd
 
+from .errors import InputError
 from .outcomes import Metric, Outcome
 
 COLUMNS = ["method", "outcome", "label", "probability", "ci_low", "ci_high", "count", "trials", "exact", "z"]
 DIST_COLUMNS = ["method", "outcome", "label", "value", "probability", "count"]
+FRAME_COLUMNS = ["setup", "outcome", "label", "probability", "ci_low", "ci_high", "exact", "difference",
+                 "diff_low", "diff_high", "diff_exact", "mc_difference", "mc_diff_low", "mc_diff_high", "paired"]
+SWEEP_COLUMNS = ["outcome", "label", "probability", "ci_low", "ci_high", "exact", "monte_carlo", "z"]
 
 
 @dataclass
@@ -100,23 +104,65 @@ class OutcomeTable:
 
     # -- serialisation ----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        def clean(records):
-            return [{k: (None if v is pd.NA or (isinstance(v, float) and math.isnan(v)) else v) for k, v in r.items()}
-                    for r in records]
-
+        """Every row, the manifest and the exact fractions as plain JSON-able data (no NaN)."""
         return {
             "manifest": self.manifest,
-            "outcomes": clean(self.frame.to_dict(orient="records")),
+            "outcomes": records(self.frame),
             "exact_fractions": self.exact_fractions,
             "metric": {"code": self.metric.code, "label": self.metric.label(self.lang), "unit": self.metric.unit},
-            "distribution": clean(self.distribution.to_dict(orient="records")),
+            "distribution": records(self.distribution),
         }
 
     def to_json(self, indent: int = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent, default=_json_default, ensure_ascii=False)
+        """Strict JSON (``NaN`` and infinities become ``null``)."""
+        return strict_json(self.to_dict(), indent)
 
     def to_csv(self) -> str:
         return self.frame.to_csv(index=False)
+
+
+def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """A frame's rows as dicts, with missing values (NaN, ``pd.NA``) as ``None``."""
+    return [{k: _clean(v) for k, v in r.items()} for r in frame.to_dict(orient="records")]
+
+
+def _clean(v: Any) -> Any:
+    if v is None or v is pd.NA:
+        return None
+    if isinstance(v, float) and not math.isfinite(v):
+        return None
+    return v
+
+
+def _deep_clean(o: Any) -> Any:
+    if isinstance(o, dict):
+        return {str(k): _deep_clean(v) for k, v in o.items()}
+    if isinstance(o, (list, tuple)):
+        return [_deep_clean(v) for v in o]
+    if isinstance(o, float):
+        return o if math.isfinite(o) else None
+    if o is pd.NA:
+        return None
+    return o
+
+
+def strict_json(data: Any, indent: int = 2) -> str:
+    """``data`` as JSON that strict parsers accept: NaN and infinities become ``null``,
+    numpy scalars become numbers, anything else unknown its ``str``."""
+    return json.dumps(_deep_clean(_json_ready(data)), indent=indent, default=_json_default, ensure_ascii=False,
+                      allow_nan=False)
+
+
+def _json_ready(o: Any) -> Any:
+    import numpy as np
+
+    if isinstance(o, dict):
+        return {k: _json_ready(v) for k, v in o.items()}
+    if isinstance(o, (list, tuple)):
+        return [_json_ready(v) for v in o]
+    if isinstance(o, np.generic):
+        return o.item()
+    return o
 
 
 def _json_default(o):
@@ -129,3 +175,142 @@ def _json_default(o):
     if isinstance(o, np.bool_):
         return bool(o)
     return str(o)
+
+
+@dataclass
+class Comparison:
+    """Outcomes of several setups and their differences against the first.
+
+    Attributes
+    ----------
+    frame : pandas.DataFrame
+        One row per (setup, outcome), setups and outcomes in order. Columns:
+        ``setup`` (label), ``outcome`` (code), ``label`` (outcome label in
+        ``lang``), ``probability`` (exact when available, else Monte Carlo),
+        ``ci_low``/``ci_high`` (95 % Wilson interval; equal to ``probability``
+        when exact), ``exact`` (bool), ``difference`` (this setup minus the
+        first setup, same outcome code; 0 for the first setup), ``diff_low`` /
+        ``diff_high`` (95 % interval of the difference), ``diff_exact`` (both
+        sides exact), ``mc_difference``, ``mc_diff_low``, ``mc_diff_high`` (the
+        Monte Carlo difference and its interval, NaN without Monte Carlo),
+        ``paired`` (the Monte Carlo difference interval is paired on common
+        random numbers; otherwise it treats the two runs as independent).
+    tables : list of OutcomeTable
+        The full result of each setup (Monte Carlo rows are the marginals of
+        the paired run).
+    lang : str
+    title : str
+    manifest : dict
+        ``method, seed, trials, paired``, and the setup labels.
+    """
+
+    frame: pd.DataFrame
+    tables: list[OutcomeTable]
+    lang: str
+    title: str = ""
+    manifest: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def setups(self) -> list[str]:
+        return list(dict.fromkeys(self.frame.setup))
+
+    def wide(self) -> pd.DataFrame:
+        """Rows: outcome labels; columns: setups (probabilities, NaN where a setup lacks the outcome)."""
+        return self.frame.pivot_table(index="label", columns="setup", values="probability", sort=False,
+                                      dropna=False)[self.setups]
+
+    def nonzero(self) -> "Comparison":
+        """The same comparison without the outcomes that no setup can reach (probability 0 in
+        every setup, exact or Monte Carlo), for tables and charts."""
+        reach = self.frame.groupby("outcome", sort=False)[["probability", "ci_high"]].max().max(axis=1)
+        keep = set(reach[reach > 0].index)
+        return Comparison(self.frame[self.frame.outcome.isin(keep)].reset_index(drop=True), self.tables,
+                          self.lang, self.title, self.manifest)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Title, manifest, every row and each setup's manifest, as JSON-able data (no NaN)."""
+        return {"title": self.title, "manifest": self.manifest, "rows": records(self.frame),
+                "manifests": [t.manifest for t in self.tables]}
+
+    def to_json(self, indent: int = 2) -> str:
+        """Strict JSON (``NaN`` becomes ``null``)."""
+        return strict_json(self.to_dict(), indent)
+
+    def to_csv(self) -> str:
+        return self.frame.to_csv(index=False)
+
+    def differences(self) -> pd.DataFrame:
+        """The rows of every setup but the first: ``setup, outcome, label, difference, diff_low,
+        diff_high, diff_exact, mc_difference, mc_diff_low, mc_diff_high, paired``."""
+        rows = self.frame[self.frame.setup != self.setups[0]]
+        return rows[["setup", "outcome", "label", "difference", "diff_low", "diff_high", "diff_exact",
+                     "mc_difference", "mc_diff_low", "mc_diff_high", "paired"]].reset_index(drop=True)
+
+
+@dataclass
+class Sweep:
+    """Results of a sweep.
+
+    Attributes
+    ----------
+    frame : pandas.DataFrame
+        Tidy: one row per cell and outcome. Columns: one per varied field (the
+        values as given), then ``outcome`` (code), ``label`` (in ``lang``),
+        ``probability`` (exact when available, else Monte Carlo), ``ci_low`` /
+        ``ci_high`` (95 % Wilson interval of the Monte Carlo estimate; equal to
+        ``probability`` without Monte Carlo), ``exact`` (bool),
+        ``monte_carlo`` and ``z`` (NaN without Monte Carlo / without exact).
+    fields : list of str
+        The varied fields, in order.
+    values : dict of str to list
+    tables : list of OutcomeTable
+        One per cell, in grid order (the last field varies fastest).
+    title : str
+    lang : str
+    manifest : dict
+        ``method, seed, trials, fields, values, cells``.
+    """
+
+    frame: pd.DataFrame
+    fields: list[str]
+    values: dict[str, list]
+    tables: list[OutcomeTable]
+    title: str
+    lang: str
+    manifest: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Title, manifest and every row (one per cell and outcome), JSON-able (no NaN)."""
+        return {"title": self.title, "manifest": self.manifest, "rows": records(self.frame)}
+
+    def to_json(self, indent: int = 2) -> str:
+        """Strict JSON (``NaN`` becomes ``null``)."""
+        return strict_json(self.to_dict(), indent)
+
+    def to_csv(self) -> str:
+        return self.frame.to_csv(index=False)
+
+    def outcome_labels(self) -> dict[str, str]:
+        """Outcome code -> label, in order of first appearance."""
+        return dict(zip(self.frame.outcome, self.frame.label))
+
+    def grid(self, outcome: str) -> pd.DataFrame:
+        """Probability of ``outcome`` with the first field as rows and the second as columns.
+
+        Raises
+        ------
+        InputError
+            Unless exactly two fields were varied, or for an unknown outcome.
+        """
+        if len(self.fields) != 2:
+            raise InputError("sweep", self.fields, "two varied fields for a grid")
+        self._check_outcome(outcome)
+        f1, f2 = self.fields
+        sub = self.frame[self.frame.outcome == outcome]
+        g = sub.pivot_table(index=f1, columns=f2, values="probability", sort=False)
+        return g.reindex(index=self.values[f1], columns=self.values[f2]).fillna(0.0)
+
+    def _check_outcome(self, outcome: str) -> None:
+        codes = self.outcome_labels()
+        if outcome not in codes:
+            raise InputError("outcome", outcome, "one of " + ", ".join(codes))

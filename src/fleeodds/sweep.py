@@ -16,7 +16,6 @@ from __future__ import annotations
 import copy
 import itertools
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -27,12 +26,11 @@ from tqdm.auto import tqdm
 from .api import evaluate, load_scenario
 from .errors import FleeoddsError, InputError
 from .outcomes import check_lang
-from .results import OutcomeTable
+from .results import SWEEP_COLUMNS, OutcomeTable, Sweep
 from .system import Scenario, scenario_from_dict
 
 #: Largest grid a sweep accepts (cells = product of the value counts).
 MAX_CELLS = 2000
-SWEEP_COLUMNS = ["outcome", "label", "probability", "ci_low", "ci_high", "exact", "monte_carlo", "z"]
 _RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:\.\.\s*(\d+)\s*)?$")
 _RANGE_SYNTAX = ("a range of integers like 5..10 or 0..20..5 (low..high[..step], both ends included), "
                  "or a comma-separated list like 2d6,3d6")
@@ -149,64 +147,6 @@ def set_field(data: dict, dotted: str, value: Any) -> dict:
 
 def _source(scenario: Scenario) -> tuple[dict, Path]:
     return scenario.base_source(), scenario.base_dir
-
-
-@dataclass
-class Sweep:
-    """Results of a sweep.
-
-    Attributes
-    ----------
-    frame : pandas.DataFrame
-        Tidy: one row per cell and outcome. Columns: one per varied field (the
-        values as given), then ``outcome`` (code), ``label`` (in ``lang``),
-        ``probability`` (exact when available, else Monte Carlo), ``ci_low`` /
-        ``ci_high`` (95 % Wilson interval of the Monte Carlo estimate; equal to
-        ``probability`` without Monte Carlo), ``exact`` (bool),
-        ``monte_carlo`` and ``z`` (NaN without Monte Carlo / without exact).
-    fields : list of str
-        The varied fields, in order.
-    values : dict of str to list
-    tables : list of OutcomeTable
-        One per cell, in grid order (the last field varies fastest).
-    title : str
-    lang : str
-    manifest : dict
-        ``method, seed, trials, fields, values, cells``.
-    """
-
-    frame: pd.DataFrame
-    fields: list[str]
-    values: dict[str, list]
-    tables: list[OutcomeTable]
-    title: str
-    lang: str
-    manifest: dict[str, Any] = field(default_factory=dict)
-
-    def outcome_labels(self) -> dict[str, str]:
-        """Outcome code -> label, in order of first appearance."""
-        return dict(zip(self.frame.outcome, self.frame.label))
-
-    def grid(self, outcome: str) -> pd.DataFrame:
-        """Probability of ``outcome`` with the first field as rows and the second as columns.
-
-        Raises
-        ------
-        InputError
-            Unless exactly two fields were varied, or for an unknown outcome.
-        """
-        if len(self.fields) != 2:
-            raise InputError("sweep", self.fields, "two varied fields for a grid")
-        self._check_outcome(outcome)
-        f1, f2 = self.fields
-        sub = self.frame[self.frame.outcome == outcome]
-        g = sub.pivot_table(index=f1, columns=f2, values="probability", sort=False)
-        return g.reindex(index=self.values[f1], columns=self.values[f2]).fillna(0.0)
-
-    def _check_outcome(self, outcome: str) -> None:
-        codes = self.outcome_labels()
-        if outcome not in codes:
-            raise InputError("outcome", outcome, "one of " + ", ".join(codes))
 
 
 def sweep(

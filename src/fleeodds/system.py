@@ -109,6 +109,11 @@ class Scenario(ABC):
         return True
 
     @property
+    def exact_refusal(self) -> str:
+        """Why :attr:`has_exact` is false (e.g. "the chain has 40 million states"), or ``""``."""
+        return ""
+
+    @property
     def exact_fraction_ok(self) -> bool:
         """Whether the exact solver should run in rational arithmetic (else float64)."""
         return True

@@ -64,7 +64,8 @@ def render(table: OutcomeTable, fmt: str = "table", digits: int = 2, distributio
     title = table.manifest.get("title", "")
     body = tabulate(frame, headers="keys", tablefmt=tf, showindex=False, disable_numparse=True)
     lines = notes(table)
-    if (frame.get(w("fraction", table.lang)) == "…").any():
+    fraction_col = w("fraction", table.lang)
+    if fraction_col in frame and (frame[fraction_col] == "…").any():
         lines.append("… " + ("fraction complète dans --format json" if table.lang == "fr"
                              else "full fraction in --format json"))
     foot = "\n".join(("- " if fmt == "md" else "") + n for n in lines)
@@ -154,15 +155,10 @@ def comparison_notes(comp) -> list[str]:
 
 def render_comparison(comp, fmt: str = "table", digits: int = 2) -> str:
     """A comparison as text or Markdown: the probabilities, then the differences against the first setup."""
-    import json
-
     if fmt == "json":
-        return json.dumps({"title": comp.title, "manifest": comp.manifest,
-                           "rows": comp.frame.to_dict(orient="records"),
-                           "manifests": [t.manifest for t in comp.tables]}, indent=2, default=str,
-                          ensure_ascii=False)
+        return comp.to_json()
     if fmt == "csv":
-        return comp.frame.to_csv(index=False)
+        return comp.to_csv()
     tf = TABLEFMT[fmt]
     probs, diffs = comparison_frames(comp, digits)
     head = f"## {comp.title}\n\n" if fmt == "md" and comp.title else (f"{comp.title}\n" if comp.title else "")
@@ -191,13 +187,10 @@ def sweep_frame(sw, digits: int = 1, labels: dict | None = None) -> pd.DataFrame
 
 def render_sweep(sw, fmt: str = "table", digits: int = 1, labels: dict | None = None) -> str:
     """A sweep as text or Markdown (one row per cell), CSV (tidy, one row per cell and outcome) or JSON."""
-    import json
-
     if fmt == "csv":
-        return sw.frame.to_csv(index=False)
+        return sw.to_csv()
     if fmt == "json":
-        return json.dumps({"title": sw.title, "manifest": sw.manifest,
-                           "rows": sw.frame.to_dict(orient="records")}, indent=2, default=str, ensure_ascii=False)
+        return sw.to_json()
     lang = sw.lang
     frame = sweep_frame(sw, digits, labels)
     head = f"## {sw.title}\n\n" if fmt == "md" else f"{sw.title}\n"

@@ -1,4 +1,5 @@
-"""Curated analyses (``analysis/*.toml``) and the ``fleeodds report`` runner.
+"""Curated analyses (``analysis/*.toml``) and the ``fleeodds report`` runner (it computes;
+:mod:`fleeodds.report` renders).
 
 An analysis file names a scenario (a path relative to the file, or a shipped
 example name), a ``kind`` and its parameters, with titles in English and French::
@@ -35,8 +36,8 @@ comparisons and ``NAME-metric.LANG.*`` for a run's metric), and an ``index.md``
 
 from __future__ import annotations
 
+import sys
 import time
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
@@ -44,12 +45,11 @@ from typing import Any, Sequence
 import matplotlib.pyplot as plt
 from tqdm.auto import tqdm
 
-from .. import api
-from ..compare import compare
-from ..errors import FleeoddsError, InputError
-from ..sweep import set_field, sweep
-from ..system import scenario_from_dict
-from . import charts, tables
+from . import api, files
+from .compare import compare
+from .errors import FleeoddsError, InputError
+from .report import charts, tables
+from .sweep import sweep
 
 KINDS = ("run", "compare", "sweep")
 KEYS = {"kind", "scenario", "method", "trials", "seed", "title", "subtitle", "chart", "outcome", "outcomes",
@@ -85,10 +85,10 @@ def load_analysis(path: Path) -> dict:
     FleeoddsError
         Invalid TOML, an unknown key, a missing scenario or title, an unknown kind.
     """
-    try:
-        spec = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise FleeoddsError(f"{path}: not valid TOML: {exc}") from None
+    spec = files.read_toml(path, "analysis")
+    if is_scenario_file(spec):
+        raise InputError(f"{path.name}: system", spec["system"],
+                         "an analysis file (kind, scenario, title); this is a scenario file")
     unknown = set(spec) - KEYS
     if unknown:
         raise InputError(f"{path.name}: {sorted(unknown)[0]}", spec[sorted(unknown)[0]],
@@ -103,6 +103,11 @@ def load_analysis(path: Path) -> dict:
     if spec["kind"] == "compare" and not (spec.get("variants") or spec.get("setups")):
         raise InputError(f"{path.name}: setups", None, "variants = true or [[setups]] with label and changes")
     return spec
+
+
+def is_scenario_file(spec: dict) -> bool:
+    """A scenario (it has a ``system`` key and no ``kind``) rather than an analysis."""
+    return "system" in spec and "kind" not in spec
 
 
 def _scenario(spec: dict, base: Path):
@@ -165,20 +170,17 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
             raise InputError(f"{path.name}: chart", style, "'lines' or 'heatmap'")
     elif kind == "compare":
         if spec.get("variants"):
-            variants = sc.variants() if hasattr(sc, "variants") else []
+            variants = sc.variants()
             if len(variants) < 2:
                 raise InputError(f"{path.name}: variants", True, "a scenario with two or more [compare] setups")
-            setups = [(en if lang == "en" else fr, v) for en, fr, v in variants]
+            setups = [(fr if lang == "fr" else en, s) for en, fr, s in variants]
         else:
-            src, base_dir = sc.source, sc.base_dir
             setups = []
             for i, s in enumerate(spec["setups"]):
-                data = dict(src)
-                data.pop("compare", None)
-                for k, v in (s.get("changes") or {}).items():
-                    data = set_field(data, k, v)
-                label = _text(s.get("label"), lang, f"{path.name}: setups[{i}].label") or f"setup {i + 1}"
-                setups.append((label, scenario_from_dict(data, base_dir)))
+                if not isinstance(s, dict):
+                    raise InputError(f"{path.name}: setups.{i}", s, "a table with label and changes")
+                label = _text(s.get("label"), lang, f"{path.name}: setups.{i}.label") or f"setup {i + 1}"
+                setups.append((label, sc.with_changes(s.get("changes") or {})))
         comp = compare(setups, method or "both", trials=trials, seed=seed, lang=lang, progress=False, title=title)
         md = tables.render_comparison(comp, "md")
         text_to(_with_subtitle(md, subtitle), tables.render_comparison(comp, "csv"))
@@ -209,6 +211,13 @@ def _with_subtitle(md: str, subtitle: str) -> str:
         return md
     head, _, rest = md.partition("\n\n")
     return f"{head}\n\n*{subtitle}*\n\n{rest}"
+
+
+def _peek(path: Path) -> dict:
+    try:
+        return files.read_toml(path, "analysis")
+    except FleeoddsError:
+        return {}  # reported by load_analysis when the file is run
 
 
 def run_folder(folder: Path, out_dir: Path | None = None, langs: Sequence[str] = ("en", "fr"),
@@ -242,6 +251,11 @@ def run_folder(folder: Path, out_dir: Path | None = None, langs: Sequence[str] =
     except OSError as exc:
         raise InputError("--out", str(out_dir), f"a folder that can be created ({exc.strerror})") from None
     paths = sorted(p for p in folder.glob("*.toml") if not only or p.stem in only)
+    # scenario files kept next to the analyses that use them are not analyses: leave them, and say so
+    scenarios = [p for p in paths if is_scenario_file(_peek(p))]
+    for p in scenarios:
+        print(f"note: {p.name} is a scenario file, not an analysis; skipped", file=sys.stderr)
+    paths = [p for p in paths if p not in scenarios]
     if only:
         missing = set(only) - {p.stem for p in paths}
         if missing:
@@ -254,7 +268,8 @@ def run_folder(folder: Path, out_dir: Path | None = None, langs: Sequence[str] =
         try:
             files = run_analysis(p, out_dir, lang)
         except FleeoddsError as exc:
-            raise FleeoddsError(f"{p.name}: {exc}") from None
+            text = str(exc)
+            raise FleeoddsError(text if text.startswith(p.name) else f"{p.name}: {text}") from None
         r = results[p.stem]
         r.files += files
         r.seconds += time.perf_counter() - t0
