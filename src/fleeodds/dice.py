@@ -154,6 +154,12 @@ class DiceExpr:
         return _pmf_cached(self)
 
 
+#: Longest dice notation accepted (characters) and largest number in it.
+MAX_NOTATION_CHARS = 200
+MAX_NUMBER_DIGITS = 9
+MAX_NUMBER = 10**MAX_NUMBER_DIGITS - 1
+
+
 def parse(text: str, field: str = "dice") -> DiceExpr:
     """Parse dice notation.
 
@@ -180,7 +186,13 @@ def parse(text: str, field: str = "dice") -> DiceExpr:
         return text
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise InputError(field, text, ALLOWED)
+    if isinstance(text, int) and not -MAX_NUMBER <= text <= MAX_NUMBER:
+        raise InputError(field, text, f"{ALLOWED}, with numbers of at most {MAX_NUMBER_DIGITS} digits")
     raw = str(text)
+    if len(raw) > MAX_NOTATION_CHARS:
+        raise InputError(field, raw, f"{ALLOWED}, at most {MAX_NOTATION_CHARS} characters")
+    if re.search(rf"\d{{{MAX_NUMBER_DIGITS + 1},}}", raw):  # before int(): Python refuses 4300+ digits
+        raise InputError(field, raw, f"{ALLOWED}, with numbers of at most {MAX_NUMBER_DIGITS} digits")
     s = raw.strip().lower()
     if re.search(r"[0-9a-z)]\s+[0-9a-z(]", s):  # "2d6 3" is not "2d63"
         raise InputError(field, raw, ALLOWED + " (terms are joined by + or -)")
@@ -331,20 +343,6 @@ def pmf(notation: str | DiceExpr) -> dict[int, Fraction]:
     return parse(notation).pmf()
 
 
-def pmf_array(notation: str | DiceExpr) -> tuple[int, np.ndarray]:
-    """PMF as ``(offset, probs)`` where ``probs[i]`` (float64) is ``P(total == offset + i)``."""
-    dist = pmf(notation)
-    lo, hi = min(dist), max(dist)
-    arr = np.zeros(hi - lo + 1)
-    for v, p in dist.items():
-        arr[v - lo] = float(p)
-    return lo, arr
-
-
-# --------------------------------------------------------------------------- kernels
-
-
-@njit(inline="always", cache=True)
 def roll_detail(spec, key, counter, scratch):
     """Roll an encoded dice expression inside a numba kernel, also reporting the highest die.
 

@@ -36,10 +36,3 @@ def integer(n: int, lang: str = "en") -> str:
     """Format an integer with the locale's grouping (``1,000,000`` / ``1 000 000``)."""
     check_lang(lang)
     return format_decimal(int(n), locale=LOCALES[lang])
-
-
-def percent_digits(precision: float | None) -> int:
-    """Decimals of a percentage worth showing for a half-width ``precision`` (probability units)."""
-    if not precision:
-        return 1
-    return 1 if precision >= 0.001 else 2 if precision >= 0.0001 else 3

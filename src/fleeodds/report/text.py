@@ -7,19 +7,15 @@ WORDS = {
     "monte_carlo": {"en": "Monte Carlo", "fr": "Monte-Carlo"},
     "ci": {"en": "95% interval", "fr": "Intervalle à 95 %"},
     "count": {"en": "Count", "fr": "Effectif"},
-    "z": {"en": "z", "fr": "z"},
     "probability": {"en": "Probability", "fr": "Probabilité"},
     "trials_seed": {"en": "Monte Carlo: {trials} trials, seed {seed}", "fr": "Monte-Carlo : {trials} tirages, graine {seed}"},
     "exact_note": {"en": "exact values (◆)", "fr": "valeurs exactes (◆)"},
     "exact_only": {"en": "exact values", "fr": "valeurs exactes"},
     "interval_note": {"en": "whiskers: 95% Wilson interval", "fr": "moustaches : intervalle de Wilson à 95 %"},
     "setup": {"en": "Setup", "fr": "Configuration"},
-    "difference": {"en": "Difference vs {base}", "fr": "Écart par rapport à {base}"},
     "exactly": {"en": "exactly", "fr": "exactement"},
     "at_least": {"en": "at least", "fr": "au moins"},
     "at_most": {"en": "at most", "fr": "au plus"},
-    "value": {"en": "Value", "fr": "Valeur"},
-    "made_with": {"en": "fleeodds", "fr": "fleeodds"},
 }
 
 
@@ -38,10 +34,8 @@ WORDS.update({
     "band_note": {"en": "bands: 95% Wilson interval", "fr": "bandes : intervalle de Wilson à 95 %"},
     "distribution_of": {"en": "Distribution of the {metric}", "fr": "Distribution : {metric}"},
     "exact_values": {"en": "exact values", "fr": "valeurs exactes"},
-    "sweep_of": {"en": "{outcome}", "fr": "{outcome}"},
     "probability_of": {"en": "P({outcome})", "fr": "P({outcome})"},
     "outcomes_legend": {"en": "Outcome", "fr": "Résultat"},
-    "setup_base": {"en": "reference", "fr": "référence"},
 })
 
 WORDS.update({
