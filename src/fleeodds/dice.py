@@ -187,12 +187,12 @@ def parse(text: str, field: str = "dice") -> DiceExpr:
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise InputError(field, text, ALLOWED)
     if isinstance(text, int) and not -MAX_NUMBER <= text <= MAX_NUMBER:
-        raise InputError(field, text, f"{ALLOWED}, with numbers of at most {MAX_NUMBER_DIGITS} digits")
+        raise InputError(field, text, f"{ALLOWED}, with numbers of at most {MAX_NUMBER_DIGITS} digits (constants from -1,000,000 to 1,000,000)")
     raw = str(text)
     if len(raw) > MAX_NOTATION_CHARS:
         raise InputError(field, raw, f"{ALLOWED}, at most {MAX_NOTATION_CHARS} characters")
     if re.search(rf"\d{{{MAX_NUMBER_DIGITS + 1},}}", raw):  # before int(): Python refuses 4300+ digits
-        raise InputError(field, raw, f"{ALLOWED}, with numbers of at most {MAX_NUMBER_DIGITS} digits")
+        raise InputError(field, raw, f"{ALLOWED}, with numbers of at most {MAX_NUMBER_DIGITS} digits (constants from -1,000,000 to 1,000,000)")
     s = raw.strip().lower()
     if re.search(r"[0-9a-z)]\s+[0-9a-z(]", s):  # "2d6 3" is not "2d63"
         raise InputError(field, raw, ALLOWED + " (terms are joined by + or -)")
