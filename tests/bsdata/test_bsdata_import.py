@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from fleeodds.errors import InputError
-from fleeodds.importers import import_catalogue, write_profiles
-from fleeodds.importers.bsdata import rule_code
+from fleeodds.importers import write_profiles
+from fleeodds.systems.warhammer.list_building import import_catalogue, rule_code
 
 DATA = Path(__file__).resolve().parent / "data"
 ARMY = DATA / "fixture_army.cat"

@@ -153,7 +153,7 @@ def test_cli_rank(cli, tmp_path):
 
 @pytest.mark.skipif(not REAL.is_dir(), reason=f"real BattleScribe data not found at {REAL}")
 def test_real_army_ranked_exactly(cli):
-    from fleeodds.importers import import_catalogue
+    from fleeodds.systems.warhammer.list_building import import_catalogue
 
     army = import_catalogue(REAL / "Orcs and Goblins - 8thBRB_8thAB.cat", REAL / "Warhammer Fantasy 8th ed.gst")
     sc = fleeodds.load_scenario("warhammer/rank_broken_by_2_8th.toml")
