@@ -438,7 +438,7 @@ def _read_group(group: ET.Element, parent: _Entry, index: _Index) -> None:
 
 
 def _bad(path: Path, what: str) -> FleeoddsError:
-    return FleeoddsError(f"bad catalogue: {short_repr(str(path))}: {what}")
+    return FleeoddsError(f"bad catalogue: {short_repr(str(path))!r}: {what}")
 
 
 class _Guarded(io.RawIOBase):
