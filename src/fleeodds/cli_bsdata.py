@@ -58,7 +58,14 @@ def _list_building_systems() -> list[str]:
     """Keys of the installed rules systems that have list building."""
     from .system import get_system, system_keys
 
-    return [key for key in system_keys() if get_system(key).list_building is not None]
+    keys = []
+    for key in system_keys():
+        try:
+            if get_system(key).list_building is not None:
+                keys.append(key)
+        except (ImportError, TypeError, FleeoddsError):  # a broken plug-in does not stop the others
+            continue
+    return keys
 
 
 def _rules_system(key: str | None) -> str:
@@ -189,7 +196,7 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     lb = list_building(scenario.system)
     known = roles(scenario.system)
     if role is None:
-        role = known[0]
+        role = known[0] if known else None  # rank_units names the missing roles
     elif role not in known:
         raise click.BadParameter(f"{role!r} is not one of " + ", ".join(repr(r) for r in known) + ".",
                                  param_hint="'--role'")

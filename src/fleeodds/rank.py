@@ -38,7 +38,8 @@ _LABELS = {
 
 
 def list_building(system_key: str) -> ModuleType:
-    """The list-building module of a rules system (``SYSTEM.list_building``, imported).
+    """The list-building module of a rules system: ``SYSTEM.list_building``, a dotted module
+    name imported here (a module object is taken as it is).
 
     Its interface is documented in :mod:`fleeodds.systems.warhammer.list_building`:
     ``map_catalogue``, ``known_profiles``, ``UNIT_COLUMNS``, ``TOTAL``,
