@@ -4,11 +4,17 @@ They are click commands added to the main ``fleeodds`` group in :mod:`fleeodds.c
 
     main.add_command(import_bsdata)
     main.add_command(rank)
+
+Neither knows a game: the BattleScribe file is read by
+:func:`fleeodds.importers.bsdata.read_catalogue`, and its units become profiles
+through the list-building module of a rules system (``SYSTEM.list_building``,
+see :func:`fleeodds.rank.list_building`): the scenario's system for ``rank``,
+the system given by ``--rules-system`` (default: the only one with list
+building) for ``import-bsdata``.
 """
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +24,6 @@ from .cli_types import CHART, TEXT_OUT
 from .errors import FleeoddsError, InputError
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
-
 
 
 def _report(result, verbose: bool, unmapped_top: int = 12) -> None:
@@ -49,59 +54,92 @@ def _report(result, verbose: bool, unmapped_top: int = 12) -> None:
              + ", ".join(f"{name} ×{n}" for name, n in shown) + more)
 
 
-def _import(catalogue: Path, system: Path | None):
-    from .importers.bsdata import import_catalogue
+def _list_building_systems() -> list[str]:
+    """Keys of the installed rules systems that have list building."""
+    from .system import get_system, system_keys
 
-    try:
-        return import_catalogue(catalogue, system)
-    except FleeoddsError as exc:
-        raise  # the fleeodds group prints it as one line, exit status 2
+    keys = []
+    for key in system_keys():
+        try:
+            if get_system(key).list_building is not None:
+                keys.append(key)
+        except (ImportError, TypeError, FleeoddsError):  # a broken plug-in does not stop the others
+            continue
+    return keys
+
+
+def _rules_system(key: str | None) -> str:
+    """``--rules-system``, or the only installed system with list building."""
+    keys = _list_building_systems()
+    if key is None and len(keys) == 1:
+        return keys[0]
+    if key is None or key not in keys:
+        allowed = ("one of " + ", ".join(repr(k) for k in keys)) if keys else "a rules system with list building " \
+            "(none is installed)"
+        raise InputError("rules-system", key, allowed)
+    return key
+
+
+def _read(catalogue: Path, system: Path | None):
+    from .importers.bsdata import read_catalogue
+
+    return read_catalogue(catalogue, system)  # a FleeoddsError: one line, exit status 2
+
+
+def _unit_table(lb, profiles: list[dict[str, Any]]) -> str:
+    from tabulate import tabulate
+
+    def cell(value):
+        return ", ".join(value) if isinstance(value, (list, tuple)) else value
+
+    rows = [[p["name"], *(cell(p.get(key, default)) for _, key, _, _, default in lb.UNIT_COLUMNS)]
+            for p in profiles]
+    return tabulate(rows, headers=["unit", *(en for _, _, en, _, _ in lb.UNIT_COLUMNS)], tablefmt="simple")
 
 
 @click.command("import-bsdata")
 @click.argument("catalogue", type=_FILE)
 @click.option("--system", "system", type=_FILE, default=None,
               help="The BattleScribe game-system file (.gst) the catalogue belongs to.")
+@click.option("--rules-system", "rules_system", default=None,
+              help="The fleeodds rules system whose profiles to write (default: the only installed one with "
+                   "list building).")
 @click.option("--out", "out", type=TEXT_OUT, default=None,
-              help="Write the profiles to this TOML file (a Warhammer profiles_file).")
+              help="Write the profiles to this TOML file (a profiles_file of the rules system).")
 @click.option("-v", "--verbose", is_flag=True, help="List every note and every unmapped rule.")
-def import_bsdata(catalogue: Path, system: Path | None, out: Path | None, verbose: bool) -> None:
-    """Import unit profiles from a BattleScribe catalogue (.cat) into Warhammer profiles.
+def import_bsdata(catalogue: Path, system: Path | None, rules_system: str | None, out: Path | None,
+                  verbose: bool) -> None:
+    """Import unit profiles from a BattleScribe catalogue (.cat) into the profiles of a rules system.
 
-    Reads each unit's M, WS, BS, S, T, W, I, A, Ld and troop type, maps the
-    special rules that bear on flee and pursuit (Swiftstride, Fast Cavalry,
-    Fly, Stubborn, Unbreakable, Immune to Psychology, Frenzy, Cold-blooded,
-    Fear, Terror, Steadfast) and reports the units it could not import and
-    the rules it did not map. Without --out, prints the imported units.
+    For Warhammer: reads each unit's M, WS, BS, S, T, W, I, A, Ld and troop
+    type, maps the special rules that bear on flee and pursuit (Swiftstride,
+    Fast Cavalry, Fly, Stubborn, Unbreakable, Immune to Psychology, Frenzy,
+    Cold-blooded, Fear, Terror, Steadfast) and reports the units it could not
+    import and the rules it did not map. Without --out, prints the imported units.
     """
-    from tabulate import tabulate
-
     from .importers.bsdata import write_profiles
+    from .rank import list_building
 
-    result = _import(catalogue, system)
+    cat = _read(catalogue, system)
+    lb = list_building(_rules_system(rules_system))
+    result = lb.map_catalogue(cat)
     if out is not None:
-        try:
-            write_profiles(result.profiles, out)
-        except FleeoddsError as exc:
-            raise  # the fleeodds group prints it as one line, exit status 2
+        write_profiles(result.profiles, out)
         click.echo(f"wrote {len(result.profiles)} profile(s) to {out}")
     else:
-        rows = [[p["name"], p["movement"], p["leadership"], p["troop_type"], ", ".join(p["rules"])]
-                for p in result.profiles]
-        click.echo(tabulate(rows, headers=["unit", "M", "Ld", "troop type", "rules"], tablefmt="simple"))
+        click.echo(_unit_table(lb, result.profiles))
     _report(result, verbose)
 
 
-def _vs_profile(vs: str, army: list[dict[str, Any]]) -> dict[str, Any]:
-    """A profile by name (the army, then the shipped Warhammer profiles) or ``FILE.toml[:NAME]``."""
+def _vs_profile(vs: str, army: list[dict[str, Any]], lb) -> dict[str, Any]:
+    """A profile by name (the army, then the system's known profiles) or ``FILE.toml[:NAME]``."""
+    from .files import read_toml
+
     path_part, _, name = vs.partition(":") if vs.lower().split(":")[0].endswith(".toml") else (vs, "", "")
     if path_part.lower().endswith(".toml"):
-        path = Path(path_part)
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            raise InputError("vs", vs, f"a readable TOML file of [[profile]] tables ({exc})") from None
-        pool = [p for p in data.get("profile", []) if isinstance(p, dict) and "name" in p]
+        data = read_toml(path_part, "vs")
+        pool = [p for p in data.get("profile", []) if isinstance(p, dict) and "name" in p] \
+            if isinstance(data.get("profile"), list) else []
         if not name and len(pool) == 1:
             return pool[0]
         for p in pool:
@@ -111,12 +149,10 @@ def _vs_profile(vs: str, army: list[dict[str, Any]]) -> dict[str, Any]:
     for p in army:
         if p["name"].casefold() == vs.casefold():
             return p
-    from .systems.warhammer.model import shipped_profiles
-
-    shipped = shipped_profiles()
-    if vs.casefold() in shipped:
-        return dict(shipped[vs.casefold()])
-    names = [p["name"] for p in army] + sorted(p["name"] for p in shipped.values())
+    known = lb.known_profiles()
+    if vs.casefold() in known:
+        return dict(known[vs.casefold()])
+    names = [p["name"] for p in army] + sorted(p["name"] for p in known.values())
     raise InputError("vs", vs, "a unit of the catalogue, a shipped profile (" + ", ".join(names[-12:]) +
                      ", …) or FILE.toml[:NAME]")
 
@@ -124,11 +160,12 @@ def _vs_profile(vs: str, army: list[dict[str, Any]]) -> dict[str, Any]:
 @click.command("rank")
 @click.argument("catalogue", type=_FILE)
 @click.option("--scenario", "scenario_path", required=True,
-              help="A Warhammer scenario file (or a shipped example name such as "
+              help="A scenario file of a rules system with list building (or a shipped example name such as "
                    "warhammer/rank_broken_by_2_8th.toml).")
 @click.option("--system", "system", type=_FILE, default=None, help="The BattleScribe game-system file (.gst).")
-@click.option("--role", type=click.Choice(["fleeing", "pursuing"]), default="fleeing", show_default=True,
-              help="The role each unit of the army takes in turn.")
+@click.option("--role", default=None,
+              help="The role each unit of the army takes in turn: a role of the scenario's rules system "
+                   "(Warhammer: fleeing or pursuing)  [default: the first, fleeing]")
 @click.option("--vs", "vs", default=None,
               help="The unit in the other role: a unit of the catalogue, a shipped profile, or FILE.toml[:NAME] "
                    "(default: the scenario's).")
@@ -142,39 +179,42 @@ def _vs_profile(vs: str, army: list[dict[str, Any]]) -> dict[str, Any]:
 @click.option("--chart", "chart", type=CHART, default=None, help="Also draw a chart (.png or .svg).")
 @click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True)
 @click.option("-v", "--verbose", is_flag=True, help="List every import note and unmapped rule.")
-def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str, vs: str | None, method: str,
+def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | None, vs: str | None, method: str,
          trials: int, seed: int, fmt: str, top: int | None, chart: Path | None, lang: str, verbose: bool) -> None:
-    """Rank every unit of a BattleScribe catalogue in one Warhammer scenario.
+    """Rank every unit of a BattleScribe catalogue in one scenario.
 
-    Each unit takes the chosen role in turn (fleeing: who gets caught when
-    broken, who rallies, who runs off the table; pursuing: who catches what it
-    chases). Sorted best first for the role.
+    Each unit takes the chosen role in turn (Warhammer, fleeing: who gets
+    caught when broken, who rallies, who runs off the table; pursuing: who
+    catches what it chases). Sorted best first for the role.
     """
     from . import load_scenario
-    from .rank import chart_ranking, format_ranking, rank_units
+    from .rank import list_building, rank_units, roles
+    from .report.rank_chart import chart_ranking
 
-    result = _import(catalogue, system)
-    try:
-        scenario = load_scenario(scenario_path)
-        vs_profile = _vs_profile(vs, result.profiles) if vs else None
-        ranking = rank_units(scenario, result.profiles, role, vs=vs_profile, method=method, trials=trials,
-                             seed=seed)
-    except FleeoddsError as exc:
-        raise  # the fleeodds group prints it as one line, exit status 2
+    cat = _read(catalogue, system)
+    scenario = load_scenario(scenario_path)
+    lb = list_building(scenario.system)
+    known = roles(scenario.system)
+    if role is None:
+        role = known[0] if known else None  # rank_units names the missing roles
+    elif role not in known:
+        raise click.BadParameter(f"{role!r} is not one of " + ", ".join(repr(r) for r in known) + ".",
+                                 param_hint="'--role'")
+    result = lb.map_catalogue(cat)
+    vs_profile = _vs_profile(vs, result.profiles, lb) if vs else None
+    ranking = rank_units(scenario, result.profiles, role, vs=vs_profile, method=method, trials=trials, seed=seed)
     if top is not None:
         ranking.table = ranking.table.head(top)
-    header = {"en": f"{ranking.title} — each unit of {result.catalogue} as the {role} unit",
-              "fr": f"{ranking.title} — chaque unité de {result.catalogue} dans le rôle "
-                    f"{'de l’unité en fuite' if role == 'fleeing' else 'du poursuivant'}"}[lang]
+    header = {"en": f"{ranking.title} — each unit of {result.catalogue} {lb.role_phrase(role, 'en', 'header')}",
+              "fr": f"{ranking.title} — chaque unité de {result.catalogue} {lb.role_phrase(role, 'fr', 'header')}"}
     if fmt != "csv":
-        click.echo(header)
+        click.echo(header[lang])
+    from .rank import format_ranking
+
     click.echo(format_ranking(ranking, lang, fmt))
     for unit, message in ranking.failures:
         click.echo(f"  not ranked: {unit}: {message}", err=True)
     if chart is not None:
-        try:
-            chart_ranking(ranking, chart, lang)
-        except FleeoddsError as exc:
-            raise  # the fleeodds group prints it as one line, exit status 2
+        chart_ranking(ranking.chart_data(lang), chart, lang)
         click.echo(f"chart written to {chart}", err=True)
     _report(result, verbose)

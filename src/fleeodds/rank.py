@@ -1,20 +1,26 @@
-"""Rank every unit of an army in one Warhammer scenario.
+"""Rank every unit of an army in one scenario (list building).
 
-For list building: put each unit of a catalogue in turn in the ``fleeing`` role
-(which units get run down when they break, which rally, which run off the
-table) or in the ``pursuing`` role (which catch what they chase), evaluate the
-scenario, and sort.
+For list building: put each unit of a catalogue in turn in one role of the
+scenario (for Warhammer: ``fleeing``: which units get run down when they
+break, which rally, which run off the table; ``pursuing``: which catch what
+they chase), evaluate the scenario, and sort.
 
->>> from fleeodds.importers import import_catalogue            # doctest: +SKIP
->>> army = import_catalogue("Orcs and Goblins.cat")            # doctest: +SKIP
+This module knows no game: it reaches the scenario's rules system through
+:func:`fleeodds.system.get_system` (``SYSTEM.roles`` and the module named by
+``SYSTEM.list_building``, see :func:`list_building`) and the scenario through
+:meth:`~fleeodds.system.Scenario.with_unit`.
+
+>>> from fleeodds.importers.bsdata import read_catalogue        # doctest: +SKIP
 >>> sc = fleeodds.load_scenario("warhammer/rank_broken_by_2_8th.toml")  # doctest: +SKIP
+>>> army = list_building(sc.system).map_catalogue(read_catalogue("Orcs and Goblins.cat"))  # doctest: +SKIP
 >>> rank_units(sc, army.profiles, role="fleeing").table        # doctest: +SKIP
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
-from pathlib import Path
+from types import ModuleType
 from typing import Any, Iterable
 
 import pandas as pd
@@ -22,36 +28,39 @@ import pandas as pd
 from .api import evaluate
 from .errors import FleeoddsError, InputError
 from .outcomes import check_lang
-
-ROLES = ("fleeing", "pursuing")
-
-#: outcome codes in which the fleeing unit is caught (destroyed or re-engaged)
-CAUGHT_CODES = ("caught", "run_down", "caught_reengaged")
+from .system import Scenario, get_system
 
 _LABELS = {
     "unit": ("unit", "unité"),
-    "M": ("M", "M"),
-    "Ld": ("Ld", "Cd"),
-    "troop_type": ("troop type", "type de troupe"),
-    "rules": ("rules", "règles"),
-    "caught_total": ("caught (any)", "rattrapée (total)"),
     "error": ("error", "erreur"),
     "method": ("method", "méthode"),
 }
 
-#: short column titles of the outcomes (the scenario's long labels go in the chart legend)
-SHORT = {
-    "held": ("held", "tient"),
-    "gave_ground": ("gave ground", "cède"),
-    "fell_back": ("fell back", "repli"),
-    "caught_reengaged": ("caught (re-engaged)", "rattrapée (repli)"),
-    "caught": ("caught", "rattrapée"),
-    "run_down": ("run down", "chargée, détruite"),
-    "escaped": ("escaped", "échappe"),
-    "escaped_off_table": ("off table", "hors table"),
-    "rallied": ("rallied", "ralliée"),
-    "still_fleeing": ("still fleeing", "toujours en fuite"),
-}
+
+def list_building(system_key: str) -> ModuleType:
+    """The list-building module of a rules system: ``SYSTEM.list_building``, a dotted module
+    name imported here (a module object is taken as it is).
+
+    Its interface is documented in :mod:`fleeodds.systems.warhammer.list_building`:
+    ``map_catalogue``, ``known_profiles``, ``UNIT_COLUMNS``, ``TOTAL``,
+    ``best_first_ascending``, ``short_labels``, ``chart_codes``, ``chart_colours``,
+    ``role_phrase``.
+
+    Raises
+    ------
+    InputError
+        For an unknown system, or one whose ``list_building`` is None.
+    """
+    target = get_system(system_key).list_building
+    if target is None:
+        raise InputError("scenario", system_key, "a scenario of a rules system with list building "
+                         "(this rules system has no list building)")
+    return importlib.import_module(target) if isinstance(target, str) else target
+
+
+def roles(system_key: str) -> tuple[str, ...]:
+    """The roles a unit can take in a scenario of that system (``SYSTEM.roles``)."""
+    return tuple(get_system(system_key).roles)
 
 
 @dataclass
@@ -61,18 +70,21 @@ class Ranking:
     Attributes
     ----------
     table : pandas.DataFrame
-        One row per unit, sorted best first for the role: columns ``unit``, ``M``,
-        ``Ld``, ``troop_type``, ``rules``, one probability column (float64 in
-        [0, 1]) per outcome code of the scenario, ``caught_total`` (sum of the
-        caught outcomes) and ``method`` (``"exact"`` or ``"mc"``).
+        One row per unit, sorted best first for the role: columns ``unit``, the
+        system's unit columns (Warhammer: ``M``, ``Ld``, ``troop_type``, ``rules``),
+        one probability column (float64 in [0, 1]) per outcome code of the
+        scenario, the system's total column (Warhammer: ``caught_total``, the sum
+        of the caught outcomes) and ``method`` (``"exact"`` or ``"mc"``).
     role : str
-        ``"fleeing"`` or ``"pursuing"``.
+        One of the system's roles (Warhammer: ``"fleeing"`` or ``"pursuing"``).
     outcomes : list of (code, label_en, label_fr)
         The scenario's outcomes, in column order.
     failures : list of (unit, message)
         Units the scenario rejected (e.g. a value out of the pack's range); they are not ranked.
     title : str
         The scenario title.
+    system : str
+        The rules system's key.
     """
 
     table: pd.DataFrame
@@ -80,40 +92,79 @@ class Ranking:
     outcomes: list[tuple[str, str, str]]
     failures: list[tuple[str, str]] = field(default_factory=list)
     title: str = ""
+    system: str = ""
+
+    @property
+    def list_building(self) -> ModuleType:
+        """The rules system's list-building module (see :func:`list_building`)."""
+        return list_building(self.system)
 
     def sort_key(self) -> tuple[str, bool]:
-        """(column, ascending): fleeing units best first = least often caught; pursuers = most often."""
-        return ("caught_total", self.role == "fleeing")
+        """(column, ascending) of the order best first for the role (Warhammer: fleeing units
+        least often caught first; pursuers most often catching first)."""
+        lb = self.list_building
+        return (lb.TOTAL[0], lb.best_first_ascending(self.role))
 
     def labelled(self, lang: str = "en") -> pd.DataFrame:
         """The table with column titles in ``lang`` (``"en"`` or ``"fr"``) and rules joined by commas."""
         check_lang(lang)
         i = 0 if lang == "en" else 1
+        lb = self.list_building
         names = {k: v[i] for k, v in _LABELS.items()}
-        names.update({code: SHORT.get(code, (en, fr))[i] for code, en, fr in self.outcomes})
+        names.update({col: (en, fr)[i] for col, _, en, fr, _ in lb.UNIT_COLUMNS})
+        total, total_en, total_fr, total_codes = lb.TOTAL
+        names[total] = (total_en, total_fr)[i]
+        names.update({code: lb.short_labels.get(code, (en, fr))[i] for code, en, fr in self.outcomes})
         out = self.table.copy()
-        caught_cols = [c for c, _, _ in self.outcomes if c in CAUGHT_CODES]
-        if len(caught_cols) <= 1:  # the total repeats the one caught column
-            out = out.drop(columns="caught_total")
-        out["rules"] = out["rules"].map(lambda r: ", ".join(r))
+        summed = [c for c, _, _ in self.outcomes if c in total_codes]
+        if len(summed) <= 1:  # the total repeats the one summed column
+            out = out.drop(columns=total)
+        for col in out.columns:  # list-valued columns (rules) joined by commas
+            if out[col].dtype == object and any(isinstance(v, tuple) for v in out[col]):
+                out[col] = out[col].map(lambda r: ", ".join(r) if isinstance(r, tuple) else r)
         return out.rename(columns=names)
 
+    def chart_data(self, lang: str = "en", top: int | None = None):
+        """What :func:`fleeodds.report.rank_chart.chart_ranking` draws: one stacked bar per unit
+        (best first at the top), the outcomes in the system's chart order and colours.
 
-def rank_units(scenario: Any, profiles: Iterable[dict[str, Any]], role: str = "fleeing", *,
+        Returns
+        -------
+        fleeodds.report.rank_chart.RankBars
+        """
+        from .report.rank_chart import RankBars
+
+        check_lang(lang)
+        lb = self.list_building
+        i = 0 if lang == "en" else 1
+        table = self.table if top is None else self.table.head(top)
+        order = tuple(lb.chart_codes)
+        outcomes = [o for o in self.outcomes if o[0] in table.columns]
+        outcomes.sort(key=lambda o: order.index(o[0]) if o[0] in order else 99)
+        series = [((en, fr)[i], [float(v) for v in table[code]], lb.chart_colours.get(code))
+                  for code, en, fr in outcomes]
+        return RankBars(title=self.title, subtitle=lb.role_phrase(self.role, lang, "chart"),
+                        units=[str(u) for u in table["unit"]], series=series)
+
+
+def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str | None = None, *,
                vs: dict[str, Any] | None = None, method: str = "auto", trials: int = 200_000,
                seed: int = 0) -> Ranking:
     """Evaluate ``scenario`` with each profile in ``role`` and rank the units.
 
     Parameters
     ----------
-    scenario : WarhammerScenario
-        From :func:`fleeodds.load_scenario`; must offer ``with_unit(role, profile)``.
+    scenario : Scenario
+        From :func:`fleeodds.load_scenario`, of a rules system with list building
+        (``SYSTEM.list_building``); its units are replaced with ``with_unit(role, profile)``.
     profiles : iterable of dict
-        Unit profiles in the Warhammer profile format (e.g. ``ImportResult.profiles``).
-    role : {"fleeing", "pursuing"}
-        The role each unit takes in turn.
+        Unit profiles in the system's profile format (e.g. ``ImportResult.profiles``).
+    role : str, optional
+        The role each unit takes in turn, one of ``SYSTEM.roles`` (default: the first,
+        Warhammer ``"fleeing"``; the other is ``"pursuing"``).
     vs : dict, optional
-        Profile of the unit in the other role (default: the scenario's own).
+        Profile of the unit in the other role (default: the scenario's own); only
+        for a system with exactly two roles.
     method : {"auto", "exact", "mc"}
         ``"auto"``: exact when the scenario has an exact solver, else Monte Carlo.
     trials, seed : int
@@ -126,26 +177,35 @@ def rank_units(scenario: Any, profiles: Iterable[dict[str, Any]], role: str = "f
     Raises
     ------
     InputError
-        Unknown role or method, a scenario that cannot take units, an invalid
-        ``vs`` profile, or an empty list of profiles.
+        Unknown role or method, a scenario of a system without list building, an
+        invalid ``vs`` profile, or an empty list of profiles.
 
     References
     ----------
-    Warhammer rules digest (shared/rules/warhammer.md), §3.2–3.5: break test,
-    flee and pursuit, rally.
+    The system's list-building module (Warhammer: the break test, flee and
+    pursuit and rally rules of :mod:`fleeodds.systems.warhammer.list_building`).
     """
-    if role not in ROLES:
-        raise InputError("role", role, "'fleeing' or 'pursuing'")
+    if not isinstance(scenario, Scenario):
+        raise InputError("scenario", type(scenario).__name__, "a scenario from fleeodds.load_scenario")
+    lb = list_building(scenario.system)
+    known = roles(scenario.system)
+    if role is None:
+        role = known[0] if known else ""
+    if role not in known:
+        raise InputError("role", role, " or ".join(repr(r) for r in known) or "a role of the rules system")
     if method not in ("auto", "exact", "mc"):
         raise InputError("method", method, "one of 'auto', 'exact', 'mc'")
-    if not hasattr(scenario, "with_unit"):
-        raise InputError("scenario", getattr(scenario, "system", "?"),
-                         "a Warhammer scenario (system = \"warhammer\") whose units can be replaced")
     profiles = list(profiles)
     if not profiles:
         raise InputError("profiles", [], "at least one unit profile")
     if vs is not None:
-        scenario = scenario.with_unit("pursuing" if role == "fleeing" else "fleeing", vs)
+        others = [r for r in known if r != role]
+        if len(others) != 1:
+            raise InputError("vs", vs.get("name", "?") if isinstance(vs, dict) else vs,
+                             "no vs unit: this rules system has no single other role")
+        scenario = scenario.with_unit(others[0], vs)
+    unit_columns = [(col, key, default) for col, key, _, _, default in lb.UNIT_COLUMNS]
+    total, _, _, total_codes = lb.TOTAL
     rows: list[dict[str, Any]] = []
     failures: list[tuple[str, str]] = []
     outcomes: list[tuple[str, str, str]] = []
@@ -161,19 +221,22 @@ def rank_units(scenario: Any, profiles: Iterable[dict[str, Any]], role: str = "f
         for o in sc.outcomes:
             if o.code not in [c for c, _, _ in outcomes]:
                 outcomes.append((o.code, o.en, o.fr))
-        row: dict[str, Any] = {"unit": name, "M": prof.get("movement"), "Ld": prof.get("leadership"),
-                               "troop_type": prof.get("troop_type", ""), "rules": tuple(prof.get("rules", ()))}
+        row: dict[str, Any] = {"unit": name}
+        for col, key, default in unit_columns:
+            value = prof.get(key, default)
+            row[col] = tuple(value) if isinstance(value, (list, tuple)) else value
         for o in sc.outcomes:
             row[o.code] = tab.probability(o.code, "exact" if how == "exact" else "monte_carlo")
         row["method"] = how
         rows.append(row)
     codes = [c for c, _, _ in outcomes]
-    table = pd.DataFrame(rows, columns=["unit", "M", "Ld", "troop_type", "rules", *codes, "method"])
+    columns = ["unit", *(c for c, _, _ in unit_columns)]
+    table = pd.DataFrame(rows, columns=[*columns, *codes, "method"])
     for c in codes:
         table[c] = table[c].fillna(0.0).astype("float64")
-    table.insert(5 + len(codes), "caught_total",
-                 table[[c for c in codes if c in CAUGHT_CODES]].sum(axis=1) if len(table) else [])
-    ranking = Ranking(table, role, outcomes, failures, getattr(scenario, "title", ""))
+    table.insert(len(columns) + len(codes), total,
+                 table[[c for c in codes if c in total_codes]].sum(axis=1) if len(table) else [])
+    ranking = Ranking(table, role, outcomes, failures, scenario.title, scenario.system)
     col, asc = ranking.sort_key()
     if len(table):
         ranking.table = table.sort_values([col, "unit"], ascending=[asc, True], kind="stable").reset_index(drop=True)
@@ -203,66 +266,3 @@ def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digit
         shown[c] = shown[c].map(lambda p: pct(p, lang, max(digits - 2, 0)))
     return tabulate(shown, headers="keys", tablefmt="github" if fmt == "md" else "simple",
                     showindex=False, disable_numparse=True)
-
-
-_CHART_CODES = ("held", "caught", "run_down", "escaped_off_table", "rallied", "escaped", "still_fleeing",
-                "gave_ground", "fell_back", "caught_reengaged")
-
-
-def chart_ranking(ranking: Ranking, path: str | Path, lang: str = "en", top: int | None = None) -> Path:
-    """Draw the ranking as stacked horizontal bars (one bar per unit, outcomes stacked to 1).
-
-    Parameters
-    ----------
-    path : str or Path
-        Output file; the format follows the suffix (``.png`` or ``.svg``).
-    lang : {"en", "fr"}
-    top : int, optional
-        Only the first ``top`` units of the ranking.
-
-    Raises
-    ------
-    InputError
-        Unsupported file suffix or language.
-    """
-    check_lang(lang)
-    path = Path(path)
-    if path.suffix.lower() not in (".png", ".svg"):
-        raise InputError("chart", str(path), "a file name ending in .png or .svg")
-    import matplotlib.pyplot as plt
-
-    from .report.charts import STYLE, _percent_axis, _save
-
-    table = ranking.table if top is None else ranking.table.head(top)
-    outcomes = [o for o in ranking.outcomes if o[0] in table.columns]
-    outcomes.sort(key=lambda o: _CHART_CODES.index(o[0]) if o[0] in _CHART_CODES else 99)
-    n = len(table)
-    units = list(table["unit"])[::-1]
-    ys = list(range(n))
-    left = [0.0] * n
-    # ordered from good to bad for the unit: greens, yellows, reds (colour-blind-safe hues)
-    colours = {"held": "#009E73", "rallied": "#56B4E9", "escaped": "#F0E442", "still_fleeing": "#E69F00",
-               "escaped_off_table": "#CC79A7", "caught": "#D55E00", "run_down": "#8C2D04",
-               "gave_ground": "#0072B2", "fell_back": "#6A9FCF", "caught_reengaged": "#B07AA1"}
-    with plt.rc_context(STYLE):
-        fig, ax = plt.subplots(figsize=(6.5, 1.2 + 0.3 * max(n, 1)))
-        for code, en, fr in outcomes:
-            vals = list(table[code])[::-1]
-            ax.barh(ys, vals, left=left, height=0.75, label=en if lang == "en" else fr, color=colours.get(code))
-            left = [a + b for a, b in zip(left, vals)]
-        ax.set_yticks(ys, units, fontsize=8)
-        ax.set_ylim(-0.6, n - 0.4)
-        ax.set_xlim(0, 1)
-        _percent_axis(ax, lang)
-        ax.set_xlabel("Probability" if lang == "en" else "Probabilité")
-        role = {"fleeing": ("each unit in the fleeing role", "chaque unité dans le rôle de l'unité en fuite"),
-                "pursuing": ("each unit in the pursuing role", "chaque unité dans le rôle du poursuivant")}[ranking.role]
-        ax.set_title(ranking.title, loc="left", pad=14)
-        ax.text(0, 1.01, role[0 if lang == "en" else 1], transform=ax.transAxes, fontsize=8, color="#555555",
-                va="bottom")
-        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
-        try:
-            _save(fig, path)
-        finally:
-            plt.close(fig)
-    return path

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from fleeodds.errors import InputError
-from fleeodds.importers import import_catalogue, write_profiles
-from fleeodds.importers.bsdata import rule_code
+from fleeodds.importers import write_profiles
+from fleeodds.systems.warhammer.list_building import import_catalogue, rule_code
 
 DATA = Path(__file__).resolve().parent / "data"
 ARMY = DATA / "fixture_army.cat"
@@ -134,23 +134,42 @@ def test_written_profiles_load_in_the_warhammer_pack(tmp_path, army):
     assert sc.pursuer.has("frenzy")
 
 
-# ------------------------------------------------------------------ real catalogues
+# ------------------------------------------------------- whole armies: project-made, then real
+#
+# Each check runs on the project-made catalogues of tests/data/bsdata/ (always) and, as a
+# cross-check, on the real community catalogues when they are present (those cases are then
+# generated; without them they do not exist, and nothing is skipped).
 
+MADE = Path(__file__).resolve().parents[1] / "data" / "bsdata"
+MADE_8TH, MADE_7TH = MADE / "made_up_8th.gst", MADE / "made_up_7th.gst"
+
+CATALOGUES = {  # catalogue -> its game system
+    MADE / "greenskin_warband_8th.cat": MADE_8TH,
+    MADE / "scaled_host_8th.cat": MADE_8TH,
+    MADE / "shadow_elves_7th.cat": MADE_7TH,
+}
 REAL_FILES = {
     "Dark_Elves - 7thBRB_7thAB.cat": "Warhammer Fantasy 7th ed.gst",
     "High Elves - 8thBRB_8thAB.cat": "Warhammer Fantasy 8th ed.gst",
     "Lizardmen - 8thBRB_8thAB.cat": "Warhammer Fantasy 8th ed.gst",
     "Orcs and Goblins - 8thBRB_8thAB.cat": "Warhammer Fantasy 8th ed.gst",
 }
-needs_real = pytest.mark.skipif(not REAL.is_dir(), reason=f"real BattleScribe data not found at {REAL}")
+CATALOGUES.update({REAL / cat: REAL / gst for cat, gst in REAL_FILES.items() if (REAL / cat).is_file()})
 
 
-@needs_real
-@pytest.mark.parametrize("cat", sorted(REAL_FILES))
-def test_real_catalogue_imports_and_validates(cat):
+def cases(made: dict, real: dict | None = None) -> list:
+    """The project-made case, plus the real one when its catalogue is present."""
+    out = [pytest.param(made, id="made-up")]
+    if real is not None and (REAL / real["cat"]).is_file() and (REAL / real["gst"]).is_file():
+        out.append(pytest.param({**real, "cat": REAL / real["cat"], "gst": REAL / real["gst"]}, id="real"))
+    return out
+
+
+@pytest.mark.parametrize("cat", sorted(CATALOGUES), ids=lambda p: p.name)
+def test_catalogue_imports_and_validates(cat):
     from fleeodds.systems.warhammer.model import UnitProfile
 
-    res = import_catalogue(REAL / cat, REAL / REAL_FILES[cat])
+    res = import_catalogue(cat, CATALOGUES[cat])
     assert res.profiles, res.problems
     assert res.unresolved_links == 0
     for p in res.profiles:
@@ -159,40 +178,101 @@ def test_real_catalogue_imports_and_validates(cat):
     for prob in res.problems:
         assert prob.unit and prob.field and prob.message
     # without the game system the catalogue still imports (links to it are only counted)
-    assert import_catalogue(REAL / cat).profiles
+    assert import_catalogue(cat).profiles
 
 
-@needs_real
-def test_real_orcs_and_goblins():
-    res = import_catalogue(REAL / "Orcs and Goblins - 8thBRB_8thAB.cat", REAL / "Warhammer Fantasy 8th ed.gst")
-    ng = res.profile("Night Goblins")  # army book: M4 WS2 BS3 S3 T3 W1 I2 A1 Ld5
-    assert (ng["movement"], ng["leadership"], ng["troop_type"]) == (4, 5, "infantry")
-    boar = res.profile("Orc Boar Boyz")  # Orc M4 Ld7 on a War Boar M7
-    assert (boar["movement"], boar["leadership"], boar["troop_type"]) == (7, 7, "cavalry")
-    assert "swiftstride" in boar["rules"]
-    assert "frenzy" in res.profile("Savage Orcs")["rules"]
-    assert "unbreakable" in res.profile("Snotlings")["rules"]
+ARMY_8TH = cases(
+    {"cat": MADE / "greenskin_warband_8th.cat", "gst": MADE_8TH,
+     "infantry": ("Cave Goblins", 4, 5), "cavalry": ("Tusker Riders", 7, 7), "frenzy": "Wild Orcs",
+     "unbreakable": "Gnasher Swarm", "dice_m": ("Bouncing Squigs", "2D6"), "unmapped": "Animosity"},
+    {"cat": "Orcs and Goblins - 8thBRB_8thAB.cat", "gst": "Warhammer Fantasy 8th ed.gst",
+     # army book: Night Goblins M4 Ld5; an Orc M4 Ld7 on a War Boar M7
+     "infantry": ("Night Goblins", 4, 5), "cavalry": ("Orc Boar Boyz", 7, 7), "frenzy": "Savage Orcs",
+     "unbreakable": "Snotlings", "dice_m": ("Mangler Squigs", "3D6"), "unmapped": "Animosity"})
+
+
+@pytest.mark.parametrize("case", ARMY_8TH)
+def test_eighth_edition_army(case):
+    res = import_catalogue(case["cat"], case["gst"])
+    name, m, ld = case["infantry"]
+    inf = res.profile(name)
+    assert (inf["movement"], inf["leadership"], inf["troop_type"]) == (m, ld, "infantry")
+    name, m, ld = case["cavalry"]
+    cav = res.profile(name)  # rider's Ld, mount's M
+    assert (cav["movement"], cav["leadership"], cav["troop_type"]) == (m, ld, "cavalry")
+    assert "swiftstride" in cav["rules"]
+    assert "frenzy" in res.profile(case["frenzy"])["rules"]
+    assert "unbreakable" in res.profile(case["unbreakable"])["rules"]
     skipped = {p.unit: p for p in res.skipped}
-    assert (skipped["Mangler Squigs"].field, skipped["Mangler Squigs"].value) == ("M", "3D6")
-    assert res.unmapped_rules.get("Animosity", 0) > 0
+    name, value = case["dice_m"]
+    assert (skipped[name].field, skipped[name].value) == ("M", value)
+    assert res.unmapped_rules.get(case["unmapped"], 0) > 0
 
 
-@needs_real
-def test_real_seventh_edition_long_names_and_mismatched_system():
-    res = import_catalogue(REAL / "Dark_Elves - 7thBRB_7thAB.cat", REAL / "Warhammer Fantasy 7th ed.gst")
-    riders = res.profile("Dark Riders")  # Dark Rider M5 Ld8 on a Dark Steed M9
-    assert (riders["movement"], riders["leadership"], riders["troop_type"]) == (9, 8, "cavalry")
-    assert res.profile("Dark Elf Warriors")["leadership"] == 8
-    # most entries of this catalogue carry no profile: reported one by one
-    assert sum(p.field == "profile" for p in res.skipped) >= 10
-    wrong = import_catalogue(REAL / "Dark_Elves - 7thBRB_7thAB.cat", REAL / "Warhammer Fantasy 8th ed.gst")
+def test_made_up_chariot_crew_and_character():
+    res = import_catalogue(MADE / "greenskin_warband_8th.cat", MADE_8TH)
+    chariot = res.profile("Boar Chariot")  # M of the steeds, Ld of the crew, T and W of the chariot
+    assert (chariot["movement"], chariot["leadership"], chariot["troop_type"]) == (7, 7, "chariot")
+    assert (chariot["toughness"], chariot["wounds"]) == (5, 4) and "weapon_skill" not in chariot  # WS "-"
+    boss = res.profile("Warboss Grakk")
+    assert boss["troop_type"] == "character" and boss["rules"] == ["immune_to_psychology"] and "attacks" not in boss
+    assert any((n.unit, n.field, n.value) == ("Warboss Grakk", "A", "*") for n in res.notes)
+    assert res.skipped[-1].unit == "Totem Pole" and res.skipped[-1].field == "profile"
+    # Cave Goblins name their characteristics by type id only: without the game system they have none
+    alone = import_catalogue(MADE / "greenskin_warband_8th.cat")
+    assert any(p.unit == "Cave Goblins" and p.field == "profile" for p in alone.skipped)
+    assert alone.unresolved_links == 4  # Swiftstride (twice: rider's mount, chariot's), Unbreakable, ITP
+
+
+def test_points_are_read():
+    from fleeodds.importers.bsdata import read_catalogue
+
+    units = {u.name: u for u in read_catalogue(MADE / "greenskin_warband_8th.cat", MADE_8TH).units}
+    assert units["Cave Goblins"].points == 30.0 and units["Wild Orcs"].points is None  # 2.x <cost>
+    assert read_catalogue(MADE / "scaled_host_8th.cat").units[0].points == 0.0  # 1.x points attribute
+
+
+ARMY_7TH = cases(
+    {"cat": MADE / "shadow_elves_7th.cat", "gst": MADE_7TH, "other_gst": MADE_8TH,
+     "riders": ("Shadow Riders", 9, 8), "warriors": ("Shadow Warriors", 8), "no_profile": 3},
+    {"cat": "Dark_Elves - 7thBRB_7thAB.cat", "gst": "Warhammer Fantasy 7th ed.gst",
+     "other_gst": REAL / "Warhammer Fantasy 8th ed.gst",
+     # Dark Rider M5 Ld8 on a Dark Steed M9; most entries of this catalogue carry no profile
+     "riders": ("Dark Riders", 9, 8), "warriors": ("Dark Elf Warriors", 8), "no_profile": 10})
+
+
+@pytest.mark.parametrize("case", ARMY_7TH)
+def test_seventh_edition_long_names_and_mismatched_system(case):
+    res = import_catalogue(case["cat"], case["gst"])
+    name, m, ld = case["riders"]
+    riders = res.profile(name)
+    assert (riders["movement"], riders["leadership"], riders["troop_type"]) == (m, ld, "cavalry")
+    name, ld = case["warriors"]
+    assert res.profile(name)["leadership"] == ld
+    assert sum(p.field == "profile" for p in res.skipped) >= case["no_profile"]  # reported one by one
+    wrong = import_catalogue(case["cat"], case["other_gst"])
     assert any(p.field == "gameSystemId" for p in wrong.problems)
 
 
-@needs_real
-def test_real_lizardmen_cold_blooded():
-    res = import_catalogue(REAL / "Lizardmen - 8thBRB_8thAB.cat", REAL / "Warhammer Fantasy 8th ed.gst")
-    saurus = res.profile("Saurus Warriors")  # M4 Ld8, Cold-blooded
-    assert (saurus["movement"], saurus["leadership"]) == (4, 8)
-    assert "cold_blooded" in saurus["rules"]
-    assert res.profile("Jungle Swarms")["troop_type"] == "swarm"
+ARMY_COLD = cases(
+    {"cat": MADE / "scaled_host_8th.cat", "gst": MADE_8TH, "cold": ("Scale Guard", 4, 8), "swarm": "Jungle Gnats"},
+    {"cat": "Lizardmen - 8thBRB_8thAB.cat", "gst": "Warhammer Fantasy 8th ed.gst",
+     "cold": ("Saurus Warriors", 4, 8), "swarm": "Jungle Swarms"})  # Saurus M4 Ld8, Cold-blooded
+
+
+@pytest.mark.parametrize("case", ARMY_COLD)
+def test_cold_blooded_and_swarms(case):
+    res = import_catalogue(case["cat"], case["gst"])
+    name, m, ld = case["cold"]
+    unit = res.profile(name)
+    assert (unit["movement"], unit["leadership"]) == (m, ld)
+    assert "cold_blooded" in unit["rules"]
+    assert res.profile(case["swarm"])["troop_type"] == "swarm"
+
+
+def test_made_up_legacy_mount_through_an_entry_link():
+    res = import_catalogue(MADE / "scaled_host_8th.cat", MADE_8TH)
+    knights = res.profile("Scale Knights")  # an infantry rider on a Monstrous Beast: monstrous cavalry
+    assert (knights["movement"], knights["leadership"], knights["troop_type"], knights["rules"]) == \
+        (7, 8, "monstrous_cavalry", ["fear"])
+    assert [(p.unit, p.field, p.value) for p in res.skipped] == [("Skink Crew", "Ld", "-")]

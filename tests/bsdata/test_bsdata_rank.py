@@ -151,17 +151,27 @@ def test_cli_rank(cli, tmp_path):
     assert res.exit_code == 2 and "vs: 'Nobody'" in res.stderr
 
 
-@pytest.mark.skipif(not REAL.is_dir(), reason=f"real BattleScribe data not found at {REAL}")
-def test_real_army_ranked_exactly(cli):
-    from fleeodds.importers import import_catalogue
+MADE = Path(__file__).resolve().parents[1] / "data" / "bsdata"
+RANKED = [pytest.param((MADE / "greenskin_warband_8th.cat", MADE / "made_up_8th.gst", "Cave Goblins", "Gnasher Swarm"),
+                       id="made-up")]
+if (REAL / "Orcs and Goblins - 8thBRB_8thAB.cat").is_file():  # the real catalogue as a cross-check
+    RANKED.append(pytest.param((REAL / "Orcs and Goblins - 8thBRB_8thAB.cat", REAL / "Warhammer Fantasy 8th ed.gst",
+                                "Night Goblins", "Snotlings"), id="real"))
 
-    army = import_catalogue(REAL / "Orcs and Goblins - 8thBRB_8thAB.cat", REAL / "Warhammer Fantasy 8th ed.gst")
+
+@pytest.mark.parametrize("case", RANKED)
+def test_army_ranked_exactly(case):
+    from fleeodds.systems.warhammer.list_building import import_catalogue
+
+    cat, gst, ld5_unit, unbreakable_unit = case
+    army = import_catalogue(cat, gst)
     sc = fleeodds.load_scenario("warhammer/rank_broken_by_2_8th.toml")
     r = rank_units(sc, army.profiles, "fleeing")
     assert len(r.table) == len(army.profiles) and not r.failures
     assert set(r.table.method) == {"exact"}
     # 8th, Ld 5 - margin 2: holds on 2D6 <= 3 (a double 1 is included)
-    assert r.table.set_index("unit").loc["Night Goblins", "held"] == pytest.approx(3 / 36, abs=1e-12)
-    assert r.table.set_index("unit").loc["Snotlings", "held"] == pytest.approx(1.0, abs=1e-12)  # Unbreakable
+    held = sum(Fraction(1, 36) for a in range(1, 7) for b in range(1, 7) if a + b <= 3)
+    assert r.table.set_index("unit").loc[ld5_unit, "held"] == pytest.approx(float(held), abs=1e-12)
+    assert r.table.set_index("unit").loc[unbreakable_unit, "held"] == pytest.approx(1.0, abs=1e-12)  # Unbreakable
     totals = r.table[[c for c, _, _ in r.outcomes]].sum(axis=1)
     assert (abs(totals - 1) < 1e-9).all()

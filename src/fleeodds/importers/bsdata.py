@@ -1,153 +1,94 @@
-"""Read BattleScribe catalogues (``.cat``, ``.gst``) into Warhammer unit profiles.
+"""Read BattleScribe catalogues (``.cat``, ``.gst``): units, their characteristics, rules and points.
 
 BattleScribe is the list-building tool whose community data files describe
-each army of Warhammer Fantasy Battle: a game-system file (``.gst``) and one
-catalogue (``.cat``) per army. This module reads the unit entries of a
-catalogue, takes each unit's characteristic profile(s), and writes profiles
-in the format of the Warhammer rules pack::
-
-    [[profile]]
-    name = "Night Goblins"
-    movement = 4
-    leadership = 5
-    troop_type = "infantry"
-    rules = ["fear"]
-    weapon_skill = 2            # optional characteristics when numeric
-    source = "Orcs & Goblins - Army Book (BattleScribe)"
+each army of a wargame: a game-system file (``.gst``) and one catalogue
+(``.cat``) per army. This module knows the BattleScribe file format only, not
+any game: it reads the unit entries of a catalogue into :class:`Unit` records
+(every characteristic profile, rule name and the points cost of the unit) and
+hands each one to a :class:`UnitMapping` supplied by a rules system, which
+turns it into that system's unit profile (for Warhammer:
+:mod:`fleeodds.systems.warhammer.list_building`).
 
 Both schema generations found in the wild are read:
 
 - BattleScribe 2.x: ``<selectionEntry>``, ``<characteristic name="M">6</characteristic>``,
-  ``<infoLink type="rule|profile">``, ``<entryLink>``;
-- BattleScribe 1.x: ``<entry>``, ``<characteristic name="M" value="6"/>``,
-  ``<link linkType="rule|profile|entry">``;
+  ``<infoLink type="rule|profile">``, ``<entryLink>``, ``<costs><cost value="…"/>``;
+- BattleScribe 1.x: ``<entry points="…">``, ``<characteristic name="M" value="6"/>``,
+  ``<link linkType="rule|profile|entry">``.
 
-and both characteristic naming styles (short ``M``/``LD`` of the 8th-edition
-data, long ``Movement``/``Leadership`` of the 7th-edition data). The file is
-streamed with :func:`xml.etree.ElementTree.iterparse`: each top-level entry is
-read, reduced to a small record and cleared, so memory stays bounded by the
-largest single entry. Zipped ``.catz``/``.gstz`` files are read too.
+The file is streamed with :func:`xml.etree.ElementTree.iterparse`: each
+top-level entry is read, reduced to a small record and cleared, so memory stays
+bounded by the largest single entry. Zipped ``.catz``/``.gstz`` files are read too.
 
-How a unit becomes one profile
-------------------------------
+What a unit is
+--------------
 A *unit* is a top-level entry of type ``unit`` or ``model`` (the root entry
-list and the shared entries). Its *model profiles* are the profiles that carry
-unit characteristics (``M``/``Movement``, ``Ld``/``LD``/``Leadership``, or at
-least three of WS, BS, S, T, W, I, A) found on the entry itself, through its
-profile links, and in its **mandatory** child entries and entry links (minimum
-selections > 0: the rank-and-file model, a chariot's crew, a monster's
-riders). Optional upgrades (champions, mounts to choose) are not included.
-When a unit has several model profiles (rider and mount, chariot and crew):
+list and the shared entries). Its profiles and rules are those of the entry
+itself, of its profile and rule links, and of its **mandatory** child entries
+and entry links (minimum selections > 0: the rank-and-file model, a chariot's
+crew, a monster's riders), depth first. Optional upgrades (champions, mounts to
+choose) are not included. Conditional modifiers (``<modifier>``: "set M to 9
+when…") are not applied: profiles are read as printed.
 
-- ``movement`` is the highest numeric M (the mount's or the chariot's steeds');
-- ``leadership`` is the highest numeric Ld (the rider's or the crew's: a unit
-  uses the highest Leadership among its models);
-- the other characteristics come from the *main* profile: the one named like
-  the unit, else the first one with that highest Ld;
-- ``troop_type`` comes from the ``Type`` characteristic (8th-edition data):
-  the main profile's, or, when the main profile is on foot (infantry or a
-  character) and a faster mandatory mount has a type, the mount's; a
-  character on foot is ``character``. Without any ``Type`` (7th-edition data)
-  a unit made of a rider plus a faster mount is ``cavalry`` and anything else
-  ``other`` (reported as a note).
-
-Rules are the names of the unit's own rules, rule links and those of its
-mandatory children, matched case-insensitively after dropping a parenthesised
-suffix (``"Frenzy (1)"`` -> ``"frenzy"``): see :data:`RULE_CODES`. Rule names
-that are troop types (``"Infantry"`` in the 7th-edition game system) are used
-as the troop type when there is no ``Type``. Every other rule name is counted
-in :attr:`ImportResult.unmapped_rules`.
-
-Conditional modifiers of BattleScribe (``<modifier>``: "set M to 9 when…")
-are not applied: profiles are read as printed.
+Hostile files
+-------------
+Files are read with :func:`fleeodds.files.read_bytes` (at most
+:data:`MAX_FILE_BYTES`; folders, devices and pipes refused). A zipped file is
+decompressed up to :data:`MAX_XML_BYTES`; corrupt, encrypted or
+unknown-compression members, XML in an unknown encoding, a DTD (the only way to
+declare entities: no external entity is fetched and no entity expanded),
+elements nested deeper than :data:`MAX_XML_DEPTH` and any chain or cycle of
+entry links are each one line of :class:`~fleeodds.errors.FleeoddsError`
+(``bad catalogue: …``), never a traceback.
 """
 
 from __future__ import annotations
 
-import difflib
-import re
+import io
+import lzma
 import zipfile
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Iterable
+from typing import IO, Any, Callable, Iterable
 from xml.etree import ElementTree as ET
 
-from ..errors import FleeoddsError, InputError
+from ..errors import FleeoddsError, InputError, short_repr
+from ..files import read_bytes
 
-__all__ = ["ImportResult", "Problem", "import_catalogue", "write_profiles", "RULE_CODES", "TROOP_TYPES",
-           "profiles_to_toml"]
+__all__ = ["Catalogue", "ImportResult", "MappedUnit", "NO_PROFILE", "Problem", "Profile", "Unit", "UnitMapping",
+           "import_catalogue", "map_catalogue", "normalise", "profiles_to_toml", "read_catalogue",
+           "write_profiles"]
 
-#: canonical troop types of the Warhammer profile format
-TROOP_TYPES = ("infantry", "cavalry", "monstrous_infantry", "monstrous_cavalry", "monstrous_beast",
-               "war_beast", "monster", "chariot", "swarm", "war_machine", "character", "other")
+#: Largest catalogue file read, compressed or not: 64 MiB (the largest community catalogues are a few MiB).
+MAX_FILE_BYTES = 64 * 1024 * 1024
+#: Largest XML document decompressed from a ``.catz``/``.gstz``: 64 MiB (a zip bomb stops there).
+MAX_XML_BYTES = 64 * 1024 * 1024
+#: Deepest element nesting accepted (the community files nest about 15 levels).
+MAX_XML_DEPTH = 256
+#: :attr:`Problem.field` of a unit left out because no profile of it is usable.
+NO_PROFILE = "profile"
 
-#: normalised rule name -> canonical rule code of the Warhammer profile format
-RULE_CODES: dict[str, str] = {
-    "swiftstride": "swiftstride",
-    "fast cavalry": "fast_cavalry",
-    "fly": "fly",
-    "flying": "fly",
-    "flyer": "fly",
-    "flying unit": "fly",
-    "flying cavalry": "fly",
-    "stubborn": "stubborn",
-    "unbreakable": "unbreakable",
-    "immune to psychology": "immune_to_psychology",
-    "frenzy": "frenzy",
-    "cold blooded": "cold_blooded",
-    "fear": "fear",
-    "causes fear": "fear",
-    "terror": "terror",
-    "causes terror": "terror",
-    "steadfast": "steadfast",
-}
-
-#: normalised ``Type`` text (or rule name) -> troop type
-_TROOP_NAMES: dict[str, str] = {
-    "infantry": "infantry",
-    "cavalry": "cavalry",
-    "monstrous infantry": "monstrous_infantry",
-    "monstrous cavalry": "monstrous_cavalry",
-    "monstrous beast": "monstrous_beast",
-    "monstrous beasts": "monstrous_beast",
-    "war beast": "war_beast",
-    "war beasts": "war_beast",
-    "warbeast": "war_beast",
-    "monster": "monster",
-    "monsters": "monster",
-    "chariot": "chariot",
-    "chariots": "chariot",
-    "swarm": "swarm",
-    "swarms": "swarm",
-    "war machine": "war_machine",
-    "war machines": "war_machine",
-    "warmachine": "war_machine",
-    "character": "character",
-    "unique": "other",
-}
-
-_M_NAMES = ("m", "movement", "move", "mv")
-_LD_NAMES = ("ld", "leadership", "cd", "commandement")
-_TYPE_NAMES = ("type", "troop type", "unit type")
-#: optional profile key -> accepted characteristic names (normalised)
-_OPTIONAL: dict[str, tuple[str, ...]] = {
-    "weapon_skill": ("ws", "weapon skill", "cc"),
-    "ballistic_skill": ("bs", "ballistic skill", "ct"),
-    "strength": ("s", "strength", "f"),
-    "toughness": ("t", "toughness", "e"),
-    "wounds": ("w", "wounds", "pv"),
-    "initiative": ("i", "initiative"),
-    "attacks": ("a", "attacks"),
-}
-_OPTIONAL_LABEL = {"weapon_skill": "WS", "ballistic_skill": "BS", "strength": "S", "toughness": "T",
-                   "wounds": "W", "initiative": "I", "attacks": "A"}
-_STAT_NAMES = {n for names in _OPTIONAL.values() for n in names}
 _UNIT_TYPES = ("unit", "model")
 _ENTRY_TAGS = ("selectionEntry", "entry")
 _ROOT_SECTIONS = ("selectionEntries", "entries")
 _SHARED_SECTIONS = ("sharedSelectionEntries", "sharedEntries")
-_RANGES = {"movement": (0, 20), "leadership": (0, 10)}
+_CHUNK = 64 * 1024
+#: a DTD is how entities are declared (XXE, "billion laughs"): no BattleScribe file has one
+_DTD_MARKS = tuple("<!DOCTYPE".encode(enc) for enc in ("ascii", "utf-16-le", "utf-16-be"))
+
+
+def normalise(name: str) -> str:
+    """A characteristic or rule name for matching: case-folded, ``-``/``_`` as spaces, single spaces.
+
+    >>> normalise("Cold-Blooded"), normalise("  Weapon  Skill ")
+    ('cold blooded', 'weapon skill')
+    """
+    return " ".join(name.replace("-", " ").replace("_", " ").casefold().split())
+
+
+# --------------------------------------------------------------------------- public records
 
 
 @dataclass(frozen=True)
@@ -157,7 +98,7 @@ class Problem:
     Attributes
     ----------
     unit : str
-        Name of the catalogue entry.
+        Name of the catalogue entry (``"(catalogue)"`` for the whole file).
     field : str
         Characteristic or part concerned (``"M"``, ``"Ld"``, ``"WS"``, ``"profile"``, ``"troop_type"``).
     value : str
@@ -181,17 +122,131 @@ class Problem:
 
 
 @dataclass
+class Profile:
+    """One BattleScribe profile (a model's characteristics, a weapon, a mount…).
+
+    Attributes
+    ----------
+    name : str
+        The profile's name.
+    chars : dict of str to str
+        :func:`normalise`-d characteristic name -> raw value (``""`` when empty).
+    raw_names : dict of str to str
+        :func:`normalise`-d name -> the name as written.
+    """
+
+    name: str
+    chars: dict[str, str]
+    raw_names: dict[str, str]
+
+    def get(self, names: Iterable[str]) -> tuple[str, str] | None:
+        """(name as written, raw value) of the first characteristic among ``names`` (normalised), or None."""
+        for n in names:
+            if n in self.chars:
+                return self.raw_names[n], self.chars[n]
+        return None
+
+
+@dataclass
+class Unit:
+    """A unit entry of a catalogue with everything it is made of.
+
+    Attributes
+    ----------
+    id, name, type : str
+        The entry's attributes (``type`` is ``"unit"`` or ``"model"``).
+    profiles : list of Profile
+        Its own, linked and mandatory children's profiles, depth first (a
+        profile reached twice appears twice).
+    rules : list of str
+        Rule names, same order and scope.
+    points : float or None
+        Points cost of the entry itself (``points`` attribute or first ``<cost>``), None if not given.
+    """
+
+    id: str
+    name: str
+    type: str
+    profiles: list[Profile] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    points: float | None = None
+
+
+@dataclass
+class Catalogue:
+    """A catalogue read by :func:`read_catalogue`.
+
+    Attributes
+    ----------
+    name : str
+        The catalogue's ``name`` (or the file name).
+    path : str
+        The file read.
+    game_system : str
+        Name of the game system when one was given, else ``""``.
+    units : list of Unit
+        Unit entries, one per entry id, in file order.
+    unresolved_links : int
+        Rule or profile links of those units whose target is in neither the catalogue nor the game system.
+    problems : list of Problem
+        Whole-file warnings (a catalogue of another game system).
+    """
+
+    name: str
+    path: str
+    game_system: str = ""
+    units: list[Unit] = field(default_factory=list)
+    unresolved_links: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+
+@dataclass
+class MappedUnit:
+    """What a :class:`UnitMapping` made of one unit.
+
+    Attributes
+    ----------
+    profile : dict or None
+        The unit in the rules system's profile format (with a ``name``), None when it cannot be imported.
+    problems : list of Problem
+        Notes and reasons for leaving it out, in order.
+    unmapped_rules : list of str
+        Rule names the system has no use for (one item per occurrence).
+    """
+
+    profile: dict[str, Any] | None
+    problems: list[Problem] = field(default_factory=list)
+    unmapped_rules: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class UnitMapping:
+    """How a rules system turns BattleScribe units into its unit profiles.
+
+    Attributes
+    ----------
+    map_unit : callable ``(unit: Unit, source: str) -> MappedUnit``
+        ``source`` names the catalogue (``"Orcs & Goblins (BattleScribe)"``).
+    needs : str
+        What a usable catalogue must have, for the message when no unit has it
+        (``"characteristic profiles (M, Ld)"``).
+    """
+
+    map_unit: Callable[[Unit, str], MappedUnit]
+    needs: str = "characteristic profiles"
+
+
+@dataclass
 class ImportResult:
-    """What :func:`import_catalogue` read.
+    """What :func:`map_catalogue` made of a catalogue.
 
     Attributes
     ----------
     profiles : list of dict
-        One dict per unit in the Warhammer profile format (``name``, ``movement``,
-        ``leadership``, ``troop_type``, ``rules``, optional characteristics, ``source``).
+        One dict per unit in the rules system's profile format.
     unmapped_rules : dict of str to int
-        Rule name -> number of imported units that have it, for rules that do not
-        bear on flee and pursuit (or are unknown), most frequent first.
+        Rule name -> number of occurrences among the imported units, for rules the
+        system has no use for (or does not know), most frequent first.
     problems : list of Problem
         Per-unit messages naming the unit and the field; see :attr:`skipped`.
     catalogue : str
@@ -233,14 +288,7 @@ class ImportResult:
         raise InputError("profile", name, "the name of a unit imported from " + (self.catalogue or "the catalogue"))
 
 
-# --------------------------------------------------------------------------- records
-
-
-@dataclass
-class _Prof:
-    name: str
-    chars: dict[str, str]  # normalised characteristic name -> raw value ("" when empty)
-    raw_names: dict[str, str]  # normalised -> name as written
+# --------------------------------------------------------------------------- streaming
 
 
 @dataclass
@@ -249,7 +297,8 @@ class _Entry:
     name: str
     type: str
     min: float
-    profiles: list[_Prof] = field(default_factory=list)
+    points: float | None = None
+    profiles: list[Profile] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     rule_links: list[str] = field(default_factory=list)
     profile_links: list[str] = field(default_factory=list)
@@ -261,7 +310,7 @@ class _Entry:
 @dataclass
 class _Index:
     rules: dict[str, str] = field(default_factory=dict)  # id -> rule name
-    profiles: dict[str, _Prof] = field(default_factory=dict)
+    profiles: dict[str, Profile] = field(default_factory=dict)
     entries: dict[str, _Entry] = field(default_factory=dict)
     char_names: dict[str, str] = field(default_factory=dict)  # characteristic type id -> name
 
@@ -270,31 +319,42 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
-def _norm(name: str) -> str:
-    return " ".join(name.replace("-", " ").replace("_", " ").casefold().split())
+def _number(raw: str | None) -> float | None:
+    if raw is None:
+        return None
+    try:
+        value = float(raw)
+    except ValueError:
+        return None
+    return value if value == value and abs(value) != float("inf") else None
 
 
 def _min_selections(el: ET.Element) -> float:
     raw = el.get("minSelections")
     if raw is not None:
-        try:
-            return float(raw)
-        except ValueError:
-            return 0.0
+        return _number(raw) or 0.0
     for group in el:
         if _local(group.tag) != "constraints":
             continue
         for c in group:
             if (c.get("type") == "min" and c.get("field") == "selections"
                     and c.get("scope", "parent") == "parent"):
-                try:
-                    return float(c.get("value", "0"))
-                except ValueError:
-                    return 0.0
+                return _number(c.get("value", "0")) or 0.0
     return 0.0
 
 
-def _profile(el: ET.Element, index: _Index) -> _Prof:
+def _points(el: ET.Element) -> float | None:
+    if el.get("points") is not None:  # BattleScribe 1.x
+        return _number(el.get("points"))
+    for group in el:
+        if _local(group.tag) == "costs":
+            for c in group:
+                if _local(c.tag) == "cost":
+                    return _number(c.get("value"))
+    return None
+
+
+def _profile(el: ET.Element, index: _Index) -> Profile:
     chars: dict[str, str] = {}
     raw_names: dict[str, str] = {}
     for group in el:
@@ -307,14 +367,15 @@ def _profile(el: ET.Element, index: _Index) -> _Prof:
             value = c.get("value")
             if value is None:
                 value = c.text or ""
-            key = _norm(name)
+            key = normalise(name)
             chars[key] = value.strip()
             raw_names[key] = name
-    return _Prof(el.get("name", ""), chars, raw_names)
+    return Profile(el.get("name", ""), chars, raw_names)
 
 
 def _read_entry(el: ET.Element, index: _Index) -> _Entry:
-    entry = _Entry(el.get("id", ""), el.get("name", ""), el.get("type", ""), _min_selections(el))
+    # recursion through nested entries is bounded by MAX_XML_DEPTH (checked while streaming)
+    entry = _Entry(el.get("id", ""), el.get("name", ""), el.get("type", ""), _min_selections(el), _points(el))
     for part in el:
         tag = _local(part.tag)
         if tag == "profiles":
@@ -376,38 +437,93 @@ def _read_group(group: ET.Element, parent: _Entry, index: _Index) -> None:
                 parent.entry_links.append((link.get("targetId", ""), _min_selections(link), True))
 
 
-def _open(path: Path) -> IO[bytes]:
-    if zipfile.is_zipfile(path):
-        archive = zipfile.ZipFile(path)
-        names = [n for n in archive.namelist() if not n.endswith("/")]
+def _bad(path: Path, what: str) -> FleeoddsError:
+    return FleeoddsError(f"bad catalogue: {short_repr(str(path))!r}: {what}")
+
+
+class _Guarded(io.RawIOBase):
+    """A reader of the XML bytes that stops at :data:`MAX_XML_BYTES`, refuses a DTD and turns
+    archive errors (corrupt deflate data, bad CRC, encryption, unknown compression) into one line."""
+
+    def __init__(self, raw: IO[bytes], path: Path):
+        self.raw, self.path, self.total, self.tail = raw, path, 0, b""
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, n: int = -1) -> bytes:
+        n = _CHUNK if n is None or n < 0 else min(n, _CHUNK)
+        try:
+            data = self.raw.read(n)
+        except (zlib.error, lzma.LZMAError, EOFError, OSError, zipfile.BadZipFile) as exc:
+            raise _bad(self.path, f"corrupt compressed data ({exc})") from None
+        except RuntimeError as exc:  # an encrypted member (zipfile asks for a password)
+            raise _bad(self.path, f"unreadable zipped member ({exc})") from None
+        except NotImplementedError as exc:
+            raise _bad(self.path, f"unsupported zip compression ({exc})") from None
+        self.total += len(data)
+        if self.total > MAX_XML_BYTES:
+            raise _bad(self.path, f"more than {MAX_XML_BYTES // (1024 * 1024)} MiB of XML once unzipped")
+        window = self.tail + data
+        if any(mark in window for mark in _DTD_MARKS):
+            raise _bad(self.path, "a DTD (<!DOCTYPE …>) is not allowed: BattleScribe files declare no entities")
+        self.tail = window[-20:]
+        return data
+
+    def readinto(self, buffer) -> int:  # pragma: no cover - iterparse calls read()
+        data = self.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+
+def _open(path: Path, fld: str) -> IO[bytes]:
+    """The XML bytes of a plain or zipped BattleScribe file, guarded (see :class:`_Guarded`)."""
+    data = read_bytes(path, fld, MAX_FILE_BYTES)
+    buffer = io.BytesIO(data)
+    if not zipfile.is_zipfile(buffer):
+        return _Guarded(io.BytesIO(data), path)
+    try:
+        archive = zipfile.ZipFile(buffer)
+        names = [i for i in archive.infolist() if not i.filename.endswith("/")]
         if len(names) != 1:
-            raise InputError("catalogue", str(path), "a zipped BattleScribe file holding exactly one .cat/.gst")
-        return archive.open(names[0])
-    return open(path, "rb")
+            raise InputError(fld, str(path), "a zipped BattleScribe file holding exactly one .cat/.gst")
+        info = names[0]
+        if info.flag_bits & 0x1:
+            raise _bad(path, f"the zipped member {info.filename!r} is encrypted")
+        if info.file_size > MAX_XML_BYTES:
+            raise _bad(path, f"more than {MAX_XML_BYTES // (1024 * 1024)} MiB of XML once unzipped")
+        return _Guarded(archive.open(info), path)
+    except (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, OSError) as exc:
+        raise _bad(path, f"corrupt zip archive ({exc})") from None
+    except NotImplementedError as exc:
+        raise _bad(path, f"unsupported zip compression ({exc})") from None
+    except RuntimeError as exc:
+        raise _bad(path, f"unreadable zipped member ({exc})") from None
 
 
-def _stream(path: Path, index: _Index, expect: tuple[str, ...]) -> tuple[dict[str, str], list[_Entry]]:
+def _stream(path: Path, index: _Index, expect: tuple[str, ...], fld: str) -> tuple[dict[str, str], list[_Entry]]:
     """Stream one BattleScribe file into ``index``; return root attributes and the unit entries.
 
     Raises
     ------
-    InputError
-        When the file is missing, is not XML, or its root element is not one of ``expect``.
+    FleeoddsError
+        When the file is missing or unreadable, is not XML (or hostile XML), or its
+        root element is not one of ``expect``.
     """
-    if not path.is_file():
-        raise InputError("catalogue", str(path), "an existing BattleScribe .cat or .gst file")
     units: list[_Entry] = []
     root_attrs: dict[str, str] = {}
     stack: list[ET.Element] = []
     try:
-        with _open(path) as fh:
+        with _open(path, fld) as fh:
             for event, el in ET.iterparse(fh, events=("start", "end")):
                 if event == "start":
                     stack.append(el)
+                    if len(stack) > MAX_XML_DEPTH:
+                        raise _bad(path, f"elements nested more than {MAX_XML_DEPTH} levels deep")
                     if len(stack) == 1:
                         root = _local(el.tag)
                         if root not in expect:
-                            raise InputError("catalogue", str(path),
+                            raise InputError(fld, str(path),
                                              f"a BattleScribe file whose root element is <{'> or <'.join(expect)}> "
                                              f"(found <{root}>)")
                         root_attrs = dict(el.attrib)
@@ -432,228 +548,66 @@ def _stream(path: Path, index: _Index, expect: tuple[str, ...]) -> tuple[dict[st
                 elif depth == 1:
                     el.clear()
     except ET.ParseError as exc:
-        raise InputError("catalogue", str(path), f"a BattleScribe XML file (.cat/.gst); XML error: {exc}") from None
-    except (OSError, zipfile.BadZipFile) as exc:
-        raise InputError("catalogue", str(path), f"a readable BattleScribe file ({exc})") from None
+        raise InputError(fld, str(path), f"a BattleScribe XML file (.cat/.gst); XML error: {exc}") from None
+    except LookupError as exc:  # <?xml encoding="…"?> names an encoding Python does not know
+        raise _bad(path, f"unknown character encoding ({exc})") from None
+    except (UnicodeError, ValueError) as exc:
+        if isinstance(exc, FleeoddsError):
+            raise
+        raise _bad(path, f"unreadable text ({exc})") from None
+    except OSError as exc:
+        raise InputError(fld, str(path), f"a readable BattleScribe file ({exc})") from None
     if not root_attrs:
-        raise InputError("catalogue", str(path), "a BattleScribe XML file (.cat/.gst); the file is empty")
+        raise InputError(fld, str(path), "a BattleScribe XML file (.cat/.gst); the file is empty")
     return root_attrs, units
 
 
 # --------------------------------------------------------------------------- assembly
 
 
-def _is_model(prof: _Prof) -> bool:
-    keys = set(prof.chars)
-    if keys & set(_M_NAMES) or keys & set(_LD_NAMES):
-        return True
-    return len(keys & _STAT_NAMES) >= 3
+def _collect(root: _Entry, index: _Index) -> tuple[list[Profile], list[str], int]:
+    """Profiles, rules and unresolved links of an entry and its mandatory parts, depth first.
 
-
-def _get(prof: _Prof, names: Iterable[str]) -> tuple[str, str] | None:
-    """(raw name, raw value) of the first characteristic named in ``names``, or None when absent."""
-    for n in names:
-        if n in prof.chars:
-            return prof.raw_names[n], prof.chars[n]
-    return None
-
-
-def _int(raw: str) -> int | None:
-    return int(raw) if re.fullmatch(r"\d{1,3}", raw.strip()) else None
-
-
-def _troop(text: str) -> tuple[str | None, bool, str | None]:
-    """(troop type or None, is a character, fuzzy-matched original or None) from a ``Type`` value."""
-    low = text.casefold()
-    is_char = "character" in low
-    base = _norm(re.sub(r"\(.*?\)", "", text)).strip(" -")
-    if not base:
-        return (None, is_char, None)
-    if base in _TROOP_NAMES:
-        return (_TROOP_NAMES[base], is_char, None)
-    close = difflib.get_close_matches(base, list(_TROOP_NAMES), n=1, cutoff=0.8)
-    if close:
-        return (_TROOP_NAMES[close[0]], is_char, text)
-    return (None, is_char, None)
-
-
-def rule_code(name: str) -> str | None:
-    """Canonical flee/pursuit rule code of a BattleScribe rule name, or None.
-
-    >>> rule_code("Cold-Blooded"), rule_code("Frenzy (1)"), rule_code("Blood Frenzy")
-    ('cold_blooded', 'frenzy', None)
+    Iterative (a chain of thousands of entry links cannot exhaust the stack);
+    an entry reached twice (a cycle of links) is taken once.
     """
-    base = _norm(re.sub(r"\(.*?\)", "", name))
-    return RULE_CODES.get(base)
-
-
-class _Assembler:
-    def __init__(self, index: _Index, source: str, result: ImportResult):
-        self.index = index
-        self.source = source
-        self.result = result
-        self.unmapped: Counter[str] = Counter()
-
-    def collect(self, entry: _Entry, seen: set[str]) -> tuple[list[_Prof], list[str]]:
+    profiles: list[Profile] = []
+    rules: list[str] = []
+    unresolved = 0
+    seen: set[str] = set()
+    todo = [root]
+    while todo:
+        entry = todo.pop()
         if entry.id in seen:
-            return [], []
+            continue
         seen.add(entry.id)
-        profiles = [p for p in entry.profiles if _is_model(p)]
-        rules = list(entry.rules)
+        profiles += entry.profiles
+        rules += entry.rules
         for target in entry.profile_links:
-            prof = self.index.profiles.get(target)
+            prof = index.profiles.get(target)
             if prof is None:
-                self.result.unresolved_links += 1
-            elif _is_model(prof):
+                unresolved += 1
+            else:
                 profiles.append(prof)
         for target in entry.rule_links:
-            name = self.index.rules.get(target)
+            name = index.rules.get(target)
             if name is None:
-                self.result.unresolved_links += 1
+                unresolved += 1
             else:
                 rules.append(name)
-        for child in entry.children:
-            if child.min > 0:
-                p, r = self.collect(child, seen)
-                profiles += p
-                rules += r
+        parts = [child for child in entry.children if child.min > 0]
         for target, minimum, in_group in entry.entry_links:
-            linked = self.index.entries.get(target)
-            if linked is None:
-                continue
+            linked = index.entries.get(target)
             # a link straight under the entry takes the target's own minimum too (a shared
             # "War Boar" with min 1); a link among the options of a choice group only its own
-            if minimum > 0 or (not in_group and linked.min > 0):
-                p, r = self.collect(linked, seen)
-                profiles += p
-                rules += r
-        return profiles, rules
-
-    def note(self, unit: str, fld: str, value: str, message: str, skipped: bool = False) -> None:
-        self.result.problems.append(Problem(unit, fld, value, message, skipped))
-
-    def build(self, entry: _Entry) -> dict[str, Any] | None:
-        name = entry.name.strip() or entry.id
-        found, rules = self.collect(entry, set())
-        profiles: list[_Prof] = []
-        for p in found:  # same profile linked twice (model entry and unit entry)
-            if not any(q.name == p.name and q.chars == p.chars for q in profiles):
-                profiles.append(p)
-        if not profiles:
-            self.note(name, "profile", "", "no characteristic profile (M, Ld, …) on the entry or its mandatory "
-                      "models; the catalogue does not give this unit's characteristics", skipped=True)
-            return None
-        bad = False
-        values: dict[str, int] = {}
-        for key, names, label in (("movement", _M_NAMES, "M"), ("leadership", _LD_NAMES, "Ld")):
-            lo, hi = _RANGES[key]
-            raws = [(p, _get(p, names)) for p in profiles]
-            numbers = [(_int(r[1]), p) for p, r in raws if r is not None and _int(r[1]) is not None]
-            if numbers:
-                best = max(n for n, _ in numbers)
-                if not lo <= best <= hi:
-                    self.note(name, label, str(best), f"expected an integer from {lo} to {hi}", skipped=True)
-                    bad = True
-                values[key] = best
-                continue
-            bad = True
-            present = [(p, r) for p, r in raws if r is not None]
-            if not present:
-                self.note(name, label, "", f"missing: no profile of this unit has a {label} characteristic; "
-                          f"expected an integer from {lo} to {hi}", skipped=True)
-            else:
-                shown = ", ".join(f"{p.name} {r[0]}={r[1]!r}" for p, r in present)
-                value = present[0][1][1]
-                self.note(name, label, value, f"not a number ({shown}); expected an integer from {lo} to {hi}",
-                          skipped=True)
-        if bad:
-            return None
-        # main profile: named like the unit, else the first one giving the unit's Ld
-        main = next((p for p in profiles if _norm(p.name) == _norm(name)), None)
-        if main is None:  # a chariot's own profile carries its T and W
-            main = next((p for p in profiles if _troop(_type_text(p))[0] == "chariot"), None)
-        if main is None:
-            main = next((p for p in profiles
-                         if (r := _get(p, _LD_NAMES)) and _int(r[1]) == values["leadership"]), profiles[0])
-        out: dict[str, Any] = {"name": name, "movement": values["movement"], "leadership": values["leadership"],
-                               "troop_type": self.troop_type(name, main, profiles, values["movement"], rules),
-                               "rules": []}
-        codes: list[str] = []
-        for rule in rules:
-            code = rule_code(rule)
-            if code is not None:
-                if code not in codes:
-                    codes.append(code)
-            elif _norm(re.sub(r"\(.*?\)", "", rule)) not in _TROOP_NAMES:
-                self.unmapped[rule.strip()] += 1
-        out["rules"] = codes
-        for key, names in _OPTIONAL.items():
-            got = _get(main, names)
-            if got is None:
-                continue
-            number = _int(got[1])
-            if number is None:
-                if got[1] not in ("", "-"):
-                    self.note(name, _OPTIONAL_LABEL[key], got[1],
-                              f"not a number on profile {main.name!r}; {_OPTIONAL_LABEL[key]} left out")
-                continue
-            out[key] = number
-        if self.source:
-            out["source"] = self.source
-        return out
-
-    def troop_type(self, name: str, main: _Prof, profiles: list[_Prof], movement: int, rules: list[str]) -> str:
-        main_type, is_char, fuzzy = _troop(_type_text(main))
-        main_m = _get(main, _M_NAMES)
-        # the mount: another model giving the unit its M when the main profile does not
-        mounts = [] if main_m and _int(main_m[1]) == movement else [
-            p for p in profiles if p is not main and (r := _get(p, _M_NAMES)) and _int(r[1]) == movement]
-        mount_type = None
-        for p in mounts:
-            t, _, f = _troop(_type_text(p))
-            if t is not None:
-                mount_type, fuzzy = t, fuzzy or f
-                break
-        types = [t for p in profiles for t in [_troop(_type_text(p))[0]] if t]
-        if "chariot" in types:
-            result = "chariot"
-        elif main_type in (None, "infantry", "character") and mount_type:
-            result = _RIDDEN.get(mount_type, mount_type)
-        elif main_type is not None:
-            result = main_type
-        elif types:
-            result = types[0]
-        else:
-            from_rules = [_TROOP_NAMES[n] for r in rules if (n := _norm(re.sub(r"\(.*?\)", "", r))) in _TROOP_NAMES]
-            if from_rules:
-                result = from_rules[0]
-            elif mounts:
-                result = "cavalry"
-                self.note(name, "troop_type", "", "no Type characteristic; a rider with a faster mount is "
-                          "taken as cavalry")
-            else:
-                result = "other"
-                self.note(name, "troop_type", "", "no Type characteristic nor troop-type rule; troop_type "
-                          "set to 'other'")
-        if result == "infantry" and is_char:
-            result = "character"
-        if fuzzy:
-            self.note(name, "troop_type", fuzzy, f"read as {result!r}")
-        return result
+            if linked is not None and (minimum > 0 or (not in_group and linked.min > 0)):
+                parts.append(linked)
+        todo.extend(reversed(parts))
+    return profiles, rules, unresolved
 
 
-#: troop type of a model on foot riding a mount of the given type (8th edition, "Troop Types")
-_RIDDEN = {"war_beast": "cavalry", "monstrous_beast": "monstrous_cavalry", "cavalry": "cavalry",
-           "monster": "monster", "swarm": "other"}
-
-
-def _type_text(prof: _Prof) -> str:
-    got = _get(prof, _TYPE_NAMES)
-    return got[1] if got else ""
-
-
-def import_catalogue(path: str | Path, system: str | Path | None = None) -> ImportResult:
-    """Read a BattleScribe catalogue into Warhammer unit profiles.
+def read_catalogue(path: str | Path, system: str | Path | None = None) -> Catalogue:
+    """Read the unit entries of a BattleScribe catalogue.
 
     Parameters
     ----------
@@ -667,50 +621,66 @@ def import_catalogue(path: str | Path, system: str | Path | None = None) -> Impo
 
     Returns
     -------
-    ImportResult
-        ``profiles`` (list of dicts in the Warhammer profile format),
-        ``unmapped_rules`` (rule name -> count), ``problems`` (per-unit messages
-        naming the unit and the field). One bad unit never stops the others.
+    Catalogue
+
+    Raises
+    ------
+    FleeoddsError
+        When a file is missing, unreadable or hostile (``bad catalogue: …``), not
+        XML, its root element is not a BattleScribe catalogue / game system, or
+        the catalogue holds no unit entry. The field is ``catalogue`` (or
+        ``system`` for the game-system file).
+
+    References
+    ----------
+    BattleScribe data format (``catalogueSchema``, ``gameSystemSchema``).
+    """
+    index = _Index()
+    game_system, system_id = "", None
+    if system is not None:
+        attrs, _ = _stream(Path(system), index, ("gameSystem",), "system")
+        game_system, system_id = attrs.get("name", ""), attrs.get("id")
+    attrs, entries = _stream(Path(path), index, ("catalogue", "gameSystem"), "catalogue")
+    cat = Catalogue(attrs.get("name", Path(path).stem), str(path), game_system)
+    if system_id and attrs.get("gameSystemId") and attrs.get("gameSystemId") != system_id:
+        cat.problems.append(Problem("(catalogue)", "gameSystemId", attrs.get("gameSystemId", ""),
+                                    f"the catalogue belongs to another game system than {game_system!r}", False))
+    if not entries:
+        raise InputError("catalogue", str(path), "a BattleScribe catalogue with unit entries "
+                         "(selectionEntry/entry of type 'unit' or 'model'); none found")
+    seen: set[str] = set()
+    for entry in entries:
+        if entry.id in seen:
+            continue
+        seen.add(entry.id)
+        profiles, rules, unresolved = _collect(entry, index)
+        cat.unresolved_links += unresolved
+        cat.units.append(Unit(entry.id, entry.name, entry.type, profiles, rules, entry.points))
+    return cat
+
+
+def map_catalogue(catalogue: Catalogue, mapping: UnitMapping) -> ImportResult:
+    """Turn every unit of ``catalogue`` into a profile of a rules system with ``mapping``.
+
+    Identical profiles are written once; two different units with the same name
+    get ``"Name (2)"`` (a note). One bad unit never stops the others.
 
     Raises
     ------
     InputError
-        When a file is missing or not XML, its root element is not a
-        BattleScribe catalogue / game system, or the catalogue holds no unit
-        entry with a characteristic profile at all.
-
-    References
-    ----------
-    BattleScribe data format (``catalogueSchema``, ``gameSystemSchema``), as
-    used by the community Warhammer Fantasy Battle 7th/8th edition data.
-    Troop types: Warhammer 8th edition rulebook, "Troop Types"; 7th edition
-    rulebook, "Troop Types".
+        When no unit has what the mapping needs (:attr:`UnitMapping.needs`).
     """
-    index = _Index()
-    result = ImportResult()
-    if system is not None:
-        attrs, _ = _stream(Path(system), index, ("gameSystem",))
-        result.game_system = attrs.get("name", "")
-        system_id = attrs.get("id")
-    else:
-        system_id = None
-    attrs, units = _stream(Path(path), index, ("catalogue", "gameSystem"))
-    result.catalogue = attrs.get("name", Path(path).stem)
-    if system_id and attrs.get("gameSystemId") and attrs.get("gameSystemId") != system_id:
-        result.problems.append(Problem("(catalogue)", "gameSystemId", attrs.get("gameSystemId", ""),
-                                       f"the catalogue belongs to another game system than {result.game_system!r}",
-                                       False))
-    assembler = _Assembler(index, f"{result.catalogue} (BattleScribe)", result)
-    seen_ids: set[str] = set()
+    result = ImportResult(catalogue=catalogue.name, game_system=catalogue.game_system,
+                          unresolved_links=catalogue.unresolved_links, problems=list(catalogue.problems))
+    source = f"{catalogue.name} (BattleScribe)"
+    unmapped: Counter[str] = Counter()
     names: Counter[str] = Counter()
-    for entry in units:
-        if entry.id in seen_ids:
-            continue
-        seen_ids.add(entry.id)
-        prof = assembler.build(entry)
-        if prof is None:
-            continue
-        if any(p == prof for p in result.profiles):
+    for unit in catalogue.units:
+        mapped = mapping.map_unit(unit, source)
+        result.problems += mapped.problems
+        unmapped.update(mapped.unmapped_rules)
+        prof = mapped.profile
+        if prof is None or any(p == prof for p in result.profiles):
             continue
         names[prof["name"]] += 1
         if names[prof["name"]] > 1:
@@ -719,14 +689,17 @@ def import_catalogue(path: str | Path, system: str | Path | None = None) -> Impo
                                            f"another unit has this name; written as {new!r}", False))
             prof["name"] = new
         result.profiles.append(prof)
-    result.unmapped_rules = dict(sorted(assembler.unmapped.items(), key=lambda kv: (-kv[1], kv[0])))
-    if not units:
-        raise InputError("catalogue", str(path), "a BattleScribe catalogue with unit entries "
-                         "(selectionEntry/entry of type 'unit' or 'model'); none found")
-    if not result.profiles and not any(p.field != "profile" for p in result.skipped):
-        raise InputError("catalogue", str(path), f"a BattleScribe catalogue with characteristic profiles "
-                         f"(M, Ld); none of its {len(seen_ids)} unit entries has one")
+    result.unmapped_rules = dict(sorted(unmapped.items(), key=lambda kv: (-kv[1], kv[0])))
+    if not result.profiles and not any(p.field != NO_PROFILE for p in result.skipped):
+        raise InputError("catalogue", catalogue.path, f"a BattleScribe catalogue with {mapping.needs}; "
+                         f"none of its {len(catalogue.units)} unit entries has one")
     return result
+
+
+def import_catalogue(path: str | Path, system: str | Path | None = None, *,
+                     mapping: UnitMapping) -> ImportResult:
+    """:func:`read_catalogue` then :func:`map_catalogue` with a rules system's ``mapping``."""
+    return map_catalogue(read_catalogue(path, system), mapping)
 
 
 def profiles_to_toml(profiles: list[dict[str, Any]]) -> str:
@@ -737,7 +710,7 @@ def profiles_to_toml(profiles: list[dict[str, Any]]) -> str:
 
 
 def write_profiles(profiles: list[dict[str, Any]], path: str | Path) -> Path:
-    """Write profiles to a TOML file readable by the Warhammer pack (``profiles_file = "..."``).
+    """Write profiles to a TOML file of ``[[profile]]`` tables (a ``profiles_file``).
 
     Raises
     ------
