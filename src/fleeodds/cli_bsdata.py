@@ -189,7 +189,7 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     """
     from . import load_scenario
     from .rank import list_building, rank_units, roles
-    from .report.rank_chart import chart_ranking
+    from .report.charts import chart_ranking
 
     cat = _read(catalogue, system)
     scenario = load_scenario(scenario_path)

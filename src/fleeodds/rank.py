@@ -125,14 +125,14 @@ class Ranking:
         return out.rename(columns=names)
 
     def chart_data(self, lang: str = "en", top: int | None = None):
-        """What :func:`fleeodds.report.rank_chart.chart_ranking` draws: one stacked bar per unit
+        """What :func:`fleeodds.report.charts.chart_ranking` draws: one stacked bar per unit
         (best first at the top), the outcomes in the system's chart order and colours.
 
         Returns
         -------
-        fleeodds.report.rank_chart.RankBars
+        fleeodds.results.RankBars
         """
-        from .report.rank_chart import RankBars
+        from .results import RankBars
 
         check_lang(lang)
         lb = self.list_building

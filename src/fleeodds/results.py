@@ -314,3 +314,25 @@ class Sweep:
         codes = self.outcome_labels()
         if outcome not in codes:
             raise InputError("outcome", outcome, "one of " + ", ".join(codes))
+
+
+@dataclass
+class RankBars:
+    """What :func:`chart_ranking` draws.
+
+    Attributes
+    ----------
+    title, subtitle : str
+        Shown above the bars (the subtitle names the role, in the chart's language).
+    units : list of str
+        Unit names, best first (drawn top to bottom).
+    series : list of (label, values, colour)
+        One per outcome, in stacking order: its legend label, one probability in
+        [0, 1] per unit (same order as ``units``), and a colour (``None``: the
+        default cycle).
+    """
+
+    title: str
+    subtitle: str
+    units: list[str]
+    series: list[tuple[str, list[float], str | None]] = field(default_factory=list)

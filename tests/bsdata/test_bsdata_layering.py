@@ -32,7 +32,7 @@ DATA = Path(__file__).resolve().parent / "data"
 ARMY, GST = DATA / "fixture_army.cat", DATA / "fixture_system.gst"
 
 
-@pytest.mark.parametrize("module", ["importers/bsdata.py", "rank.py", "cli_bsdata.py", "report/rank_chart.py"])
+@pytest.mark.parametrize("module", ["importers/bsdata.py", "rank.py", "cli_bsdata.py", "report/charts.py"])
 def test_front_names_no_system(module):
     tree = ast.parse((SRC / module).read_text(encoding="utf-8"))
     docstrings = {id(n.body[0].value) for n in ast.walk(tree)

@@ -19,7 +19,8 @@ import numpy as np  # noqa: E402
 from matplotlib.ticker import FuncFormatter  # noqa: E402
 
 from ..errors import InputError  # noqa: E402
-from ..results import OutcomeTable  # noqa: E402
+from ..outcomes import check_lang  # noqa: E402
+from ..results import OutcomeTable, RankBars  # noqa: E402
 from .format import integer, number, pct  # noqa: E402
 from .tables import sweep_footnote  # noqa: E402,F401  (re-exported: charts use it)
 from .text import w  # noqa: E402
@@ -504,3 +505,58 @@ def metric_chart(table: OutcomeTable, path=None, title: str | None = None, subti
                   [w("trials_seed", lang, trials=integer(m["trials"], lang), seed=m["seed"])])
         _save(fig, path)
     return fig
+
+
+def chart_ranking(bars: RankBars, path: str | Path, lang: str = "en") -> Path:
+    """Draw a ranking as stacked horizontal bars (one bar per unit, outcomes stacked to 1).
+
+    Parameters
+    ----------
+    bars : RankBars
+        From :meth:`fleeodds.rank.Ranking.chart_data`.
+    path : str or Path
+        Output file; the format follows the suffix (``.png`` or ``.svg``).
+    lang : {"en", "fr"}
+        Language of the axis (the labels in ``bars`` are already in it).
+
+    Returns
+    -------
+    pathlib.Path
+        ``path``.
+
+    Raises
+    ------
+    InputError
+        Unsupported file suffix or language, a series whose length is not the
+        number of units, or an unwritable path.
+    """
+    check_lang(lang)
+    path = _check_path(path)
+    if path is None:
+        raise InputError("chart", None, "a file name ending in .png or .svg")
+    n = len(bars.units)
+    for label, values, _ in bars.series:
+        if len(values) != n:
+            raise InputError("chart", label, f"one value per unit ({n})")
+    units = list(bars.units)[::-1]
+    ys = list(range(n))
+    left = [0.0] * n
+    with plt.rc_context(STYLE):
+        fig, ax = plt.subplots(figsize=(6.5, 1.2 + 0.3 * max(n, 1)))
+        for label, values, colour in bars.series:
+            vals = list(values)[::-1]
+            ax.barh(ys, vals, left=left, height=0.75, label=label, color=colour)
+            left = [a + b for a, b in zip(left, vals)]
+        ax.set_yticks(ys, units, fontsize=8)
+        ax.set_ylim(-0.6, n - 0.4)
+        ax.set_xlim(0, 1)
+        _percent_axis(ax, lang)
+        ax.set_xlabel("Probability" if lang == "en" else "Probabilité")
+        ax.set_title(bars.title, loc="left", pad=14)
+        ax.text(0, 1.01, bars.subtitle, transform=ax.transAxes, fontsize=8, color="#555555", va="bottom")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
+        try:
+            _save(fig, path)
+        finally:
+            plt.close(fig)
+    return path
