@@ -141,8 +141,9 @@ class WarhammerScenario(Scenario):
         """
         if self._work <= MAX_EXACT_WORK:
             return ""
-        return (f"the exact solver would take on about {self._work:,} steps (more than {MAX_EXACT_WORK:,}: "
-                f"dice with many faces, a far table edge, many turns); use Monte Carlo (--mc)")
+        size = f"about {self._work:,}" if self._work < 10**15 else "more than 10^15"
+        return (f"the exact solver would take {size} steps (the limit is {MAX_EXACT_WORK:,}: dice with many "
+                f"faces, a far table edge or many turns); use Monte Carlo (--mc)")
 
     @property
     def has_exact(self) -> bool:

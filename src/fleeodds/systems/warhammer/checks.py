@@ -242,18 +242,21 @@ def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
         return "it acts in the turns of the chain: set table.max_turns > 0 and table.chaser_keeps_charging = true"
     if name == "troop_type":
         return "the troop type changes no number here; Movement and special rules do"
-    if role == "pursuer" and name in ("general_leadership", "battle_standard"):
-        extra = "; a Battle Standard re-rolls it where options.bsb_reroll is 'any_failed_ld' (8th default)" \
-            if name == "battle_standard" else " (not in the starter rules)"
-        return "it only helps the pursuer's test to not pursue: options.pursuer_restrains = 'ld_test'" + extra
+    if role == "pursuer" and name == "general_leadership":
+        return "a General only helps the pursuer's test to not pursue, with options.pursuer_restrains = " \
+               "'ld_test', and not in the starter rules"
+    if role == "pursuer" and name == "battle_standard":
+        return "a Battle Standard only re-rolls the pursuer's failed test to not pursue, with " \
+               "options.pursuer_restrains = 'ld_test' where options.bsb_reroll is 'any_failed_ld' (8th default)"
     if role == "pursuer" and name in ("musician", "models_start", "models_left"):
         return "it only acts on the fleeing unit's rally tests"
     if name == "models_start" and model.fleeing.models_left is None:
         return "the casualty limits compare models_left with models_start; give models_left"
-    if name in ("musician", "models_start", "models_left"):
-        return "it acts on rally tests only (table.max_turns > 0; musician: 6th, TOW or " \
-               "options.musician_rally_bonus = 1)" if name == "musician" else \
-               "it acts on rally tests only (table.max_turns > 0)"
+    if name == "musician":
+        return "a musician adds to rally tests only, with table.max_turns > 0, in 6th, in TOW or with " \
+               "options.musician_rally_bonus = 1"
+    if name in ("models_start", "models_left"):
+        return "the casualty limits act on rally tests only, with table.max_turns > 0"
     if name in ("rules", "extra_rules") and role == "pursuer" and path[2] == "fear":
         return "a Fear-causing winner's automatic break is combat.fear_outnumbered"
     return ""
