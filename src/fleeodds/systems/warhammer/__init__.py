@@ -62,7 +62,7 @@ class WarhammerScenario(Scenario):
         Folder ``profiles_file`` is read from.
     check : bool
         Refuse fields that change nothing (:mod:`.checks`); only :meth:`with_unit`
-        turns it off, to find the imported rules it drops.
+        turns it off (the scenario was checked when loaded).
 
     Attributes
     ----------
@@ -228,7 +228,9 @@ class WarhammerScenario(Scenario):
         The profile's special rules that change nothing in this scenario (e.g.
         ``fast_cavalry``, ``swiftstride`` in 7th) are left out and listed in
         :attr:`dropped_rules` and in ``describe()["rules_without_effect"]``.
-        Starts from :meth:`base_source` (no comparison setups).
+        Starts from :meth:`base_source` (no comparison setups). The scenario's own
+        fields are not checked again for effect: they were when it was loaded, and a
+        unit's rules may make one moot (a Stubborn unit ignores ``combat.margin``).
 
         Raises
         ------
@@ -254,7 +256,9 @@ class WarhammerScenario(Scenario):
             trial = WarhammerScenario(data, self.base_dir, check=False)
             dropped = rules_without_effect(key, (trial.model, trial.fleeing, trial.pursuer))
             keep["rules"] = [x for x in rules if x not in dropped]
-        sc = load_scenario(data, self.base_dir)
+        # The scenario's own fields were checked when it was loaded; the unit's rules may make one of them
+        # moot (a Stubborn unit ignores combat.margin), which is no reason to refuse this unit.
+        sc = WarhammerScenario(data, self.base_dir, check=False)
         if dropped:
             sc.dropped_rules = {role: dropped}
         return sc
