@@ -353,3 +353,21 @@ def test_exact_solver_refuses_huge_work_quickly(data):
         sc.exact_distribution("float")
     assert "exact_refusal" in sc.describe()
     assert time.monotonic() - t < 5
+
+
+@pytest.mark.parametrize("section,key,value,field", [
+    ("fleeing", "rules", 3, "fleeing.rules"), ("fleeing", "profile", 3, "fleeing.profile"),
+    ("fleeing", "profile", ["Night Goblins"], "fleeing.profile"), ("fleeing", "extra_rules", [1, "fly"],
+                                                                   "fleeing.extra_rules.0"),
+    ("fleeing", "name", ["x"], "fleeing.name"), (None, "fleeing", 3, "fleeing"), (None, "pursuer", [1], "pursuer"),
+    (None, "compare", 3, "compare"), (None, "compare", {"a": 3}, "compare.a"),
+    (None, "compare", {"a": {"label_fr": 3, "edition": "8th"}}, "compare.a.label_fr"),
+    (None, "table", {"edge_distance": float("nan")}, "table.edge_distance"), (None, "edition", ["7th"], "edition"),
+])
+def test_wrong_shapes_in_the_scenario_are_one_line_errors(section, key, value, field):
+    data = base()
+    (data[section] if section else data)[key] = value
+    with pytest.raises(FleeoddsError) as exc:
+        fleeodds.load_scenario(data)
+    msg = str(exc.value)
+    assert msg.startswith(field + ":") and "\n" not in msg, msg
