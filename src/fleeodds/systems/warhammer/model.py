@@ -130,7 +130,8 @@ class UnitRef(_Strict):
                                    d_fr="Figurines restantes (par défaut : toutes) ; sous 25 % (8e : 25 % ou "
                                         "moins) l'unité ne peut pas se rallier normalement.")
     musician: bool = F(False, t="Musician", t_fr="Musicien",
-                       d="The fleeing unit has a musician: +1 Ld to rally tests (6th, TOW; option musician_rally_bonus).",
+                       d="The fleeing unit has a musician: +1 Ld to rally tests (6th, TOW; option "
+                         "musician_rally_bonus).",
                        d_fr="L'unité en fuite a un musicien : +1 Cd aux tests de ralliement (6e, TOW ; option "
                             "musician_rally_bonus).")
     general_leadership: Optional[int] = F(
