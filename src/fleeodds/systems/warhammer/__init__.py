@@ -17,6 +17,13 @@ A scenario file looks like::
     [table]
     edge_distance = 12              # inches; omit for no table edge
     max_turns = 10                  # rally turns after the pursuit
+    [compare]                       # optional: setups side by side
+    "Ld 7" = { "fleeing.leadership" = 7, label_fr = "Cd 7" }
+
+A field written in the file that cannot change the numbers in its situation and
+edition is refused by name (:mod:`.checks`); ``schema(lang)`` is the file's JSON
+Schema; the exact solver refuses work above :data:`.exact.MAX_EXACT_WORK`
+(:attr:`WarhammerScenario.exact_refusal`).
 
 References
 ----------
@@ -85,6 +92,7 @@ class WarhammerScenario(Scenario):
 
     def __init__(self, data: dict, base_dir: Path | None = None, *, check: bool = True):
         super().__init__(data, base_dir)
+        self.source.setdefault("system", "warhammer")  # a dict given to this module's loader directly
         try:
             model = ScenarioModel(**data)
         except ValidationError as exc:
