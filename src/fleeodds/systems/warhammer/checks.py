@@ -248,6 +248,11 @@ def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
     if role == "pursuer" and name == "battle_standard":
         return "a Battle Standard only re-rolls the pursuer's failed test to not pursue, with " \
                "options.pursuer_restrains = 'ld_test' where options.bsb_reroll is 'any_failed_ld' (8th default)"
+    if role == "fleeing" and name == "battle_standard":
+        return "a Battle Standard re-rolls the Break test (all editions but the starter rules) and rally " \
+               "tests in 8th and TOW (options.bsb_reroll)"
+    if role == "fleeing" and name == "general_leadership":
+        return "a General lends his Ld to the Break test and, except in the starter rules, to rally tests"
     if role == "pursuer" and name in ("musician", "models_start", "models_left"):
         return "it only acts on the fleeing unit's rally tests"
     if name == "models_start" and model.fleeing.models_left is None:
