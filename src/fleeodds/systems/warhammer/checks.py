@@ -249,8 +249,8 @@ def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
         return "a Battle Standard only re-rolls the pursuer's failed test to not pursue, with " \
                "options.pursuer_restrains = 'ld_test' where options.bsb_reroll is 'any_failed_ld' (8th default)"
     if role == "fleeing" and name == "battle_standard":
-        return "a Battle Standard re-rolls the Break test (all editions but the starter rules) and rally " \
-               "tests in 8th and TOW (options.bsb_reroll)"
+        return "a Battle Standard re-rolls the Break test, except in the starter rules, and rally tests in " \
+               "8th and TOW; see options.bsb_reroll"
     if role == "fleeing" and name == "general_leadership":
         return "a General lends his Ld to the Break test and, except in the starter rules, to rally tests"
     if role == "pursuer" and name in ("musician", "models_start", "models_left"):
