@@ -22,6 +22,8 @@ def base(**kw):
     d = {"system": "warhammer", "edition": "7th", "situation": "break",
          "fleeing": {"name": "F", "movement": 4, "leadership": 7},
          "pursuer": {"name": "P", "movement": 4, "leadership": 7}, "combat": {"margin": 2}}
+    if kw.get("situation", "break") != "break" or "combat" in kw:
+        del d["combat"]  # no Break test: a margin would change nothing (refused)
     for k, v in kw.items():
         if isinstance(v, dict):
             d.setdefault(k, {}).update(v)
@@ -52,15 +54,19 @@ def test_cold_blooded_break_test():
 
 
 def test_stubborn_7th_ignores_margin():
-    exact_and_mc(base(fleeing={"rules": ["stubborn"]}), "held", _p_2d6_le(7))
+    exact_and_mc(base(fleeing={"rules": ["stubborn"]}, combat={}), "held", _p_2d6_le(7))
+    with pytest.raises(FleeoddsError, match="combat.margin: 2 has no effect .*Stubborn"):
+        fleeodds.load_scenario(base(fleeing={"rules": ["stubborn"]}, combat={"margin": 2}))
 
 
 def test_steadfast_8th_ignores_margin():
-    exact_and_mc(base(edition="8th", combat={"steadfast": True, "margin": 5}), "held", _p_2d6_le(7))
+    exact_and_mc(base(edition="8th", combat={"steadfast": True}), "held", _p_2d6_le(7))
+    with pytest.raises(FleeoddsError, match="combat.margin: 5 has no effect"):
+        fleeodds.load_scenario(base(edition="8th", combat={"steadfast": True, "margin": 5}))
 
 
 def test_unbreakable_always_holds():
-    exact_and_mc(base(fleeing={"rules": ["unbreakable"]}), "held", Fraction(1))
+    exact_and_mc(base(fleeing={"rules": ["unbreakable"]}, combat={}), "held", Fraction(1))
 
 
 def test_fear_auto_break_7th_only_double_one_holds_6th_never():

@@ -17,6 +17,13 @@ A scenario file looks like::
     [table]
     edge_distance = 12              # inches; omit for no table edge
     max_turns = 10                  # rally turns after the pursuit
+    [compare]                       # optional: setups side by side
+    "Ld 7" = { "fleeing.leadership" = 7, label_fr = "Cd 7" }
+
+A field written in the file that cannot change the numbers in its situation and
+edition is refused by name (:mod:`.checks`); ``schema(lang)`` is the file's JSON
+Schema; the exact solver refuses work above :data:`.exact.MAX_EXACT_WORK`
+(:attr:`WarhammerScenario.exact_refusal`).
 
 References
 ----------
@@ -27,6 +34,7 @@ rulebooks' close-combat and movement sections, the TOW rules index, and the
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -34,18 +42,34 @@ from typing import Any
 import numpy as np
 from pydantic import ValidationError
 
-from ...errors import FleeoddsError, InputError, from_pydantic
+from ...errors import FleeoddsError, InputError, from_pydantic, short_repr
 from ...outcomes import Metric
-from ...system import Scenario
+from ...system import RulesSystem, Scenario
+from ...validation import check_exact_mode, json_schema
 from . import outcomes as oc
-from .exact import solve
+from .checks import check_inputs, rules_without_effect
+from .exact import MAX_EXACT_WORK, estimate_work, solve
 from .model import ScenarioModel, UnitProfile, resolve_unit
 from .resolve import Rules, resolve
 
+#: with_unit roles and the scenario table each replaces.
+ROLE_KEYS = {"fleeing": "fleeing", "pursuing": "pursuer"}
+#: Profile fields with_unit copies into the unit table (the profiles.toml format).
+UNIT_FIELDS = ("name", "movement", "leadership", "rules")
 
 
 class WarhammerScenario(Scenario):
     """A validated Warhammer scenario (see the module docstring for the file format).
+
+    Parameters
+    ----------
+    data : dict
+        The scenario table as given (the parsed TOML file).
+    base_dir : pathlib.Path, optional
+        Folder ``profiles_file`` is read from.
+    check : bool
+        Refuse fields that change nothing (:mod:`.checks`); only :meth:`with_unit`
+        turns it off (the scenario was checked when loaded).
 
     Attributes
     ----------
@@ -55,17 +79,34 @@ class WarhammerScenario(Scenario):
         The resolved units (the pursuer is the charger in the charge situations).
     rules : Rules
         The numbers both evaluators use (dice, Leadership, re-rolls, reach).
+    dropped_rules : dict
+        ``{role: [rule, ...]}``: special rules of a unit given to :meth:`with_unit`
+        that have no effect in this scenario and were left out.
+
+    Raises
+    ------
+    FleeoddsError
+        Naming every invalid field, its value and what is allowed, or a field
+        written in the file that changes nothing here.
     """
 
-    system = "warhammer"
-
-    def __init__(self, model: ScenarioModel, base_dir: Path | None = None):
+    def __init__(self, data: dict, base_dir: Path | None = None, *, check: bool = True):
+        super().__init__(data, base_dir)
+        self.source.setdefault("system", "warhammer")  # a dict given to this module's loader directly
+        try:
+            model = ScenarioModel(**data)
+        except ValidationError as exc:
+            raise from_pydantic(exc) from None
+        except TypeError as exc:  # keys that are not strings
+            raise InputError("scenario", short_repr(data), f"a table of fields ({exc})") from None
         self.model = model
-        self.base_dir = base_dir or Path.cwd()
         pf = (self.base_dir / model.profiles_file) if model.profiles_file else None
         self.fleeing: UnitProfile = resolve_unit(model.fleeing, "fleeing", pf)
         self.pursuer: UnitProfile = resolve_unit(model.pursuer, "pursuer", pf)
         self.rules: Rules = resolve(model, self.fleeing, self.pursuer)
+        if check:
+            check_inputs(data, model, self.fleeing, self.pursuer, pf)
+        self.dropped_rules: dict[str, list[str]] = {}
         self.title = model.title or f"{self.fleeing.name} vs {self.pursuer.name} ({model.edition})"
         self._codes = self._applicable()
         self.outcomes = tuple(oc.ALL[c] for c in self._codes)
@@ -74,6 +115,7 @@ class WarhammerScenario(Scenario):
             self.metric = Metric("flee_distance", "flee roll", "jet de fuite", r.flee.max_value + 1, 0, "in")
         else:
             self.metric = Metric("turn", "turn of resolution", "tour de résolution", r.max_turns + 1, 0, "")
+        self._work = estimate_work(r)
 
     def _applicable(self) -> list[int]:
         r = self.rules
@@ -96,9 +138,40 @@ class WarhammerScenario(Scenario):
         return sorted(codes)
 
     # -- evaluation -----------------------------------------------------------------
+    @property
+    def exact_refusal(self) -> str:
+        """Why the exact solver will not run (``""`` when it will).
+
+        The solver's work is estimated before solving (:func:`.exact.estimate_work`:
+        turns x distances x gaps x dice outcomes); above
+        :data:`.exact.MAX_EXACT_WORK` (about ten seconds) it is refused, e.g. a
+        50-turn chain with a ``1d1000`` flee roll or a 200" table edge.
+        """
+        if self._work <= MAX_EXACT_WORK:
+            return ""
+        size = f"about {self._work:,}" if self._work < 10**15 else "more than 10^15"
+        return (f"the exact solver would take {size} steps (the limit is {MAX_EXACT_WORK:,}: dice with many "
+                f"faces, a far table edge or many turns); use Monte Carlo (--mc)")
+
+    @property
+    def has_exact(self) -> bool:
+        """Whether the exact solver takes this scenario on (see :attr:`exact_refusal`)."""
+        return not self.exact_refusal
+
     def exact_distribution(self, mode: str = "float") -> dict[tuple[int, int], float | Fraction]:
-        """Exact ``{(outcome index, metric): probability}`` (see :mod:`.exact`)."""
-        raw = solve(self.rules, "fraction" if mode == "fraction" else "float")
+        """Exact ``{(outcome index, metric): probability}`` (see :mod:`.exact`).
+
+        Raises
+        ------
+        InputError
+            For a mode other than ``"fraction"`` or ``"float"``.
+        FleeoddsError
+            When the work is too large (:attr:`exact_refusal`).
+        """
+        mode = check_exact_mode(mode)
+        if self.exact_refusal:
+            raise FleeoddsError(f"{self.title}: {self.exact_refusal}")
+        raw = solve(self.rules, mode)
         index = {c: i for i, c in enumerate(self._codes)}
         out: dict[tuple[int, int], Any] = {}
         for (code, metric), p in raw.items():
@@ -141,68 +214,62 @@ class WarhammerScenario(Scenario):
         r = self.rules
         d["resolved_dice"] = {"flee": str(r.flee), "pursuit": str(r.pursuit),
                               "break_test_ld": r.break_test.ld, "rally_ld": r.rally_test.ld}
+        units = (self.model, self.fleeing, self.pursuer)
+        quiet = {role: rules_without_effect(role, units) for role in ("fleeing", "pursuer")}
+        for role, rules in self.dropped_rules.items():
+            quiet.setdefault(ROLE_KEYS[role], [])
+            quiet[ROLE_KEYS[role]] += [x for x in rules if x not in quiet[ROLE_KEYS[role]]]
+        quiet = {k: v for k, v in quiet.items() if v}
+        if quiet:
+            d["rules_without_effect"] = quiet
+        if self.exact_refusal:
+            d["exact_refusal"] = self.exact_refusal
         return d
 
     # -- derived scenarios ------------------------------------------------------------
-    def with_changes(self, changes: dict[str, Any]) -> "WarhammerScenario":
-        """A copy with dotted fields changed, e.g. ``{"fleeing.leadership": 8, "edition": "8th"}``.
+    def with_unit(self, role: str, profile: dict[str, Any]) -> "WarhammerScenario":
+        """A copy with the ``"fleeing"`` or ``"pursuing"`` unit replaced by an imported profile.
+
+        ``profile`` is a profiles.toml entry (``name, movement, leadership,
+        troop_type, rules``; other characteristics are ignored). The unit's
+        situation fields (models, musician, General, Battle Standard) are kept.
+        The profile's special rules that change nothing in this scenario (e.g.
+        ``fast_cavalry``, ``swiftstride`` in 7th) are left out and listed in
+        :attr:`dropped_rules` and in ``describe()["rules_without_effect"]``.
+        Starts from :meth:`base_source` (no comparison setups). The scenario's own
+        fields are not checked again for effect: they were when it was loaded, and a
+        unit's rules may make one moot (a Stubborn unit ignores ``combat.margin``).
 
         Raises
         ------
         InputError
-            For an unknown field or an invalid value.
+            For another role, a profile that is not a table, or invalid profile values.
         """
-        data = self.model.model_dump(mode="json", exclude_none=True)
-        for dotted, value in changes.items():
-            node = data
-            parts = dotted.split(".")
-            for p in parts[:-1]:
-                if p not in ScenarioModel.model_fields and node is data:
-                    raise InputError(dotted, value, "a scenario field such as fleeing.leadership or combat.margin")
-                node = node.setdefault(p, {})
-                if not isinstance(node, dict):
-                    raise InputError(dotted, value, "a scenario field such as fleeing.leadership or combat.margin")
-            node[parts[-1]] = value
-        data.pop("compare", None)
-        return load_scenario(data, self.base_dir)
-
-    def with_unit(self, role: str, profile: dict[str, Any]) -> "WarhammerScenario":
-        """A copy with the ``"fleeing"`` or ``"pursuing"`` unit replaced by a profile dict
-        (``name, movement, leadership, troop_type, rules``: the profiles.toml format)."""
-        key = {"fleeing": "fleeing", "pursuing": "pursuer", "pursuer": "pursuer"}.get(role)
+        key = ROLE_KEYS.get(role)
         if key is None:
-            raise InputError("role", role, "'fleeing' or 'pursuing'")
-        data = self.model.model_dump(mode="json", exclude_none=True)
-        keep = {k: v for k, v in data[key].items() if k not in
+            raise InputError("role", short_repr(role), "'fleeing' or 'pursuing'")
+        if not isinstance(profile, dict):
+            raise InputError(role, short_repr(profile), "a unit profile table (name, movement, leadership, rules)")
+        data = self.base_source()
+        keep = {k: v for k, v in dict(data.get(key) or {}).items() if k not in
                 ("profile", "name", "movement", "leadership", "troop_type", "rules", "extra_rules")}
-        keep.update({k: profile[k] for k in ("name", "movement", "leadership", "troop_type", "rules") if k in profile})
+        keep.update({k: copy.deepcopy(profile[k]) for k in UNIT_FIELDS if k in profile})
         data[key] = keep
-        data.pop("compare", None)
-        data["title"] = f"{self.model.title} [{profile.get('name', role)}]"
-        return load_scenario(data, self.base_dir)
-
-    def variants(self) -> list[tuple[str, str, "WarhammerScenario"]]:
-        """Setups to compare side by side, from the file's ``[compare]`` table:
-        ``{label: {dotted.field: value}}``. Labels are used in both languages.
-
-        Raises
-        ------
-        FleeoddsError
-            For an empty ``[compare]`` table or an invalid setup, naming ``compare.<label>``.
-        """
-        if self.model.compare is None:
-            return []
-        if not self.model.compare:
-            raise InputError("compare", {}, "at least one setup, e.g. \"Ld 8\" = { \"fleeing.leadership\" = 8 }")
-        out = []
-        for label, changes in self.model.compare.items():
-            if not isinstance(changes, dict) or not changes:
-                raise InputError(f"compare.{label}", changes, "a table of field = value changes")
-            try:
-                out.append((label, label, self.with_changes(changes)))
-            except FleeoddsError as exc:
-                raise FleeoddsError(f"compare.{label}: {exc}") from None
-        return out
+        data["title"] = f"{self.model.title or self.title} [{profile.get('name', role)}]"
+        rules = keep.get("rules")
+        if isinstance(rules, tuple):
+            rules = keep["rules"] = list(rules)
+        dropped: list[str] = []
+        if isinstance(rules, list) and rules:
+            trial = WarhammerScenario(data, self.base_dir, check=False)
+            dropped = rules_without_effect(key, (trial.model, trial.fleeing, trial.pursuer))
+            keep["rules"] = [x for x in rules if x not in dropped]
+        # The scenario's own fields were checked when it was loaded; the unit's rules may make one of them
+        # moot (a Stubborn unit ignores combat.margin), which is no reason to refuse this unit.
+        sc = WarhammerScenario(data, self.base_dir, check=False)
+        if dropped:
+            sc.dropped_rules = {role: dropped}
+        return sc
 
 
 def load_scenario(data: dict, base_dir: Path | None = None) -> WarhammerScenario:
@@ -213,12 +280,27 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> WarhammerScenario
     FleeoddsError
         Naming every invalid field, its value and what is allowed.
     """
-    try:
-        model = ScenarioModel(**data)
-    except ValidationError as exc:
-        raise from_pydantic(exc) from None
-    except TypeError as exc:
-        raise InputError("scenario", data, f"a table of fields ({exc})") from None
-    scenario = WarhammerScenario(model, base_dir)
-    scenario.variants()  # an invalid [compare] setup is an error now, not when it is run
-    return scenario
+    if not isinstance(data, dict):
+        raise InputError("scenario", short_repr(data), "a table of fields")
+    return WarhammerScenario(data, base_dir)
+
+
+def schema(lang: str = "en") -> dict:
+    """JSON Schema of a Warhammer scenario file, titles and descriptions in ``lang`` ("en" or "fr")."""
+    title = SYSTEM.title_fr if lang == "fr" else SYSTEM.title
+    return json_schema(ScenarioModel, lang, f"{title} — scenario")
+
+
+def benchmark_case() -> WarhammerScenario:
+    """The shipped 8th-edition chain with a chaser (knights_keep_charging.toml), for throughput benchmarks."""
+    from ...files import read_toml
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "warhammer" / "knights_keep_charging.toml"
+    return load_scenario(read_toml(path, "scenario"), path.parent)
+
+
+SYSTEM = RulesSystem(
+    key="warhammer", title="Warhammer Fantasy Battle / The Old World", title_fr="Warhammer Battle / The Old World",
+    loader=load_scenario, schema=schema, compare_paths=("compare",), roles=("fleeing", "pursuing"),
+    benchmark=benchmark_case, list_building="fleeodds.systems.warhammer.list_building",
+)

@@ -290,3 +290,41 @@ def solve(r: Rules, mode: str = "fraction") -> dict[tuple[int, int], Fraction | 
     solver = _Solver(r)
     chain = AbsorbingChain("start", solver.step)
     return {(a.outcome, a.metric): p for a, p in chain.absorption(mode).items()}
+
+
+#: Most work (transitions of the chain plus dice enumerated) the exact solver takes on; above it
+#: :attr:`WarhammerScenario.has_exact` is false and Monte Carlo (``--mc``) is the way.
+MAX_EXACT_WORK = 10_000_000
+
+
+def _enumeration(expr: DiceExpr) -> int:
+    """Raw rolls :func:`charge_joint` enumerates for ``expr``."""
+    return sum(t.sides ** t.count for t in expr.terms)
+
+
+def estimate_work(r: Rules) -> int:
+    """An upper bound of the exact solver's work for ``r``: chain transitions plus enumerated dice rolls.
+
+    Counted before solving, from the dice ranges, the table edge and the turn
+    limit: ``turns x distances fled x gaps x (flee outcomes + flee x charge outcomes)``.
+    """
+    n_f = r.flee.max_value - r.flee.min_value + 1
+    n_p = r.pursuit.max_value - r.pursuit.min_value + 1
+    charges = r.situation in ("charge_fleeing", "flee_reaction") or (r.chaser_charges and r.max_turns > 0)
+    n_c = 1
+    work = 0
+    if charges:
+        widest = max((t.sides for t in r.charge_dice.terms), default=1)
+        n_c = (r.charge_dice.max_value - r.charge_dice.min_value + 1) * widest
+        work += _enumeration(r.charge_dice)
+    if r.situation in ("charge_fleeing", "flee_reaction"):
+        return work + n_f * n_c
+    n_fb = r.fall_back.max_value - r.fall_back.min_value + 1
+    work += 3 * max(n_f, n_fb) * (n_p + 1)
+    if r.max_turns == 0:
+        return work
+    reach = (r.max_turns + 1) * r.flee.max_value
+    n_cum = (min(reach, math.ceil(r.edge)) if not math.isinf(r.edge) else reach) + 1
+    n_gap = n_cum + math.ceil(r.gap) + r.pursuit.max_value + 1 if r.chaser_charges else 1
+    per_state = n_f + (n_f * n_c if r.chaser_charges else 0)
+    return work + r.max_turns * n_cum * n_gap * per_state

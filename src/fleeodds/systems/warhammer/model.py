@@ -9,15 +9,16 @@ Units: distances in inches, Leadership and Movement as on the unit profile.
 
 from __future__ import annotations
 
-import tomllib
-from functools import lru_cache
+import os
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from ...dice import parse as parse_dice
-from ...errors import InputError
+from ...errors import InputError, from_pydantic, short_repr
+from ...files import read_toml
+from ...validation import StrictModel
 
 EDITIONS = ("6th", "7th", "8th", "tow", "starter")
 EDITION_ALIASES = {"6": "6th", "7": "7th", "8": "8th", "the_old_world": "tow", "old_world": "tow",
@@ -31,9 +32,19 @@ SITUATIONS = ("break", "fleeing", "charge_fleeing", "flee_reaction")
 DATA = Path(__file__).with_name("data")
 
 
-class _Strict(BaseModel):
-    # strict: "2" or true is not a number here; allow_inf_nan: no nan/inf distances
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
+class _Strict(StrictModel):
+    # StrictModel: unknown fields refused, "2" or true is not a number; here also
+    # allow_inf_nan=False (no nan/inf distances) and frozen (validated values stay as checked)
+    model_config = ConfigDict(frozen=True, allow_inf_nan=False)
+
+
+def F(default: Any = ..., *, t: str, t_fr: str, d: str, d_fr: str, unit: str | None = None, **kw: Any) -> Any:
+    """A pydantic ``Field`` with its English and French title and description and its unit."""
+    extra: dict[str, Any] = {"title_fr": t_fr, "description_fr": d_fr}
+    if unit:
+        extra["unit"] = unit
+    extra.update(kw.pop("json_schema_extra", {}))
+    return Field(default, title=t, description=d, json_schema_extra=extra, **kw)
 
 
 def _dice_field(v, field):
@@ -43,10 +54,15 @@ def _dice_field(v, field):
     return str(v)
 
 
+RULES_SCHEMA = {"items": {"type": "string", "enum": list(RULES)}}
+
+
 class UnitProfile(_Strict):
     """A unit's profile: the characteristics that matter to break, flee, pursuit and rally.
 
-    ``movement`` (M) in inches, 0 to 20; ``leadership`` (Ld) 0 to 10.
+    ``movement`` (M) in inches, 0 to 20; ``leadership`` (Ld) 0 to 10. The other
+    characteristics (WS, BS, S, T, W, I, A) and ``troop_type`` are carried for
+    display only: the 1-D flee model uses M, Ld and the special rules.
     """
 
     name: str = Field(min_length=1)
@@ -78,19 +94,57 @@ class UnitProfile(_Strict):
 class UnitRef(_Strict):
     """A unit in the scenario: a shipped/loaded ``profile`` by name, inline fields, or both (fields override)."""
 
-    profile: Optional[str] = None
-    name: Optional[str] = None
-    movement: Optional[int] = Field(default=None, ge=0, le=20)
-    leadership: Optional[int] = Field(default=None, ge=0, le=10)
-    troop_type: Optional[Literal[TROOP_TYPES]] = None  # type: ignore[valid-type]
-    rules: Optional[tuple[str, ...]] = Field(default=None, strict=False)
-    extra_rules: tuple[str, ...] = Field(default=(), strict=False)
-    models_start: int = Field(default=20, ge=1, le=1000, description="models at the start of the battle")
-    models_left: Optional[int] = Field(default=None, ge=1, le=1000, description="models now (default: all)")
-    musician: bool = False
-    general_leadership: Optional[int] = Field(default=None, ge=0, le=10,
-                                              description="Ld of a General in range (used if higher)")
-    battle_standard: bool = Field(default=False, description="Battle Standard Bearer in range")
+    profile: Optional[str] = F(None, t="Profile", t_fr="Profil",
+                               d="Name of a shipped profile or of one in profiles_file (case-insensitive).",
+                               d_fr="Nom d'un profil fourni ou d'un profil de profiles_file (casse indifférente).")
+    name: Optional[str] = F(None, t="Name", t_fr="Nom", d="The unit's name, for display.",
+                            d_fr="Nom de l'unité, pour l'affichage.")
+    movement: Optional[int] = F(None, ge=0, le=20, unit="in", t="Movement (M)", t_fr="Mouvement (M)",
+                                d="The unit's Movement characteristic, 0 to 20 inches (overrides the profile).",
+                                d_fr="Caractéristique de Mouvement de l'unité, de 0 à 20 pas (remplace le profil).")
+    leadership: Optional[int] = F(None, ge=0, le=10, unit="Ld", t="Leadership (Ld)", t_fr="Commandement (Cd)",
+                                  d="The unit's Leadership characteristic, 0 to 10 (overrides the profile).",
+                                  d_fr="Caractéristique de Commandement de l'unité, de 0 à 10 (remplace le profil).")
+    troop_type: Optional[Literal[TROOP_TYPES]] = F(  # type: ignore[valid-type]
+        None, t="Troop type", t_fr="Type de troupe",
+        d="Refused when written here: the troop type changes no flee, pursuit or rally number "
+          "(Movement and special rules do).",
+        d_fr="Refusé ici : le type de troupe ne change aucun résultat de fuite, de poursuite ou de "
+             "ralliement (le Mouvement et les règles spéciales, si).")
+    rules: Optional[tuple[str, ...]] = F(None, strict=False, json_schema_extra=RULES_SCHEMA,
+                                         t="Special rules", t_fr="Règles spéciales",
+                                         d="The unit's special rules (replace the profile's).",
+                                         d_fr="Règles spéciales de l'unité (remplacent celles du profil).")
+    extra_rules: tuple[str, ...] = F((), strict=False, json_schema_extra=RULES_SCHEMA,
+                                     t="Extra special rules", t_fr="Règles spéciales ajoutées",
+                                     d="Special rules added to the profile's.",
+                                     d_fr="Règles spéciales ajoutées à celles du profil.")
+    models_start: int = F(20, ge=1, le=1000, unit="models", t="Models at the start", t_fr="Figurines au départ",
+                          d="Models in the unit at the start of the battle (rally casualty limits; "
+                            "only with models_left).",
+                          d_fr="Figurines de l'unité en début de bataille (limite de pertes pour le "
+                               "ralliement ; seulement avec models_left).")
+    models_left: Optional[int] = F(None, ge=1, le=1000, unit="models", t="Models left", t_fr="Figurines restantes",
+                                   d="Models left now (default: all); below 25 % (8th: at most 25 %) the unit "
+                                     "cannot rally normally.",
+                                   d_fr="Figurines restantes (par défaut : toutes) ; sous 25 % (8e : 25 % ou "
+                                        "moins) l'unité ne peut pas se rallier normalement.")
+    musician: bool = F(False, t="Musician", t_fr="Musicien",
+                       d="The fleeing unit has a musician: +1 Ld to rally tests (6th, TOW; option "
+                         "musician_rally_bonus).",
+                       d_fr="L'unité en fuite a un musicien : +1 Cd aux tests de ralliement (6e, TOW ; option "
+                            "musician_rally_bonus).")
+    general_leadership: Optional[int] = F(
+        None, ge=0, le=10, unit="Ld", t="General's Leadership", t_fr="Commandement du Général",
+        d="Ld of the General in range, used when higher: the fleeing unit's Break and rally tests; the "
+          "pursuer's restraint test (options.pursuer_restrains = 'ld_test').",
+        d_fr="Cd du Général à portée, utilisé s'il est plus élevé : test de moral et tests de ralliement de "
+             "l'unité en fuite ; test pour ne pas poursuivre du poursuivant (options.pursuer_restrains = 'ld_test').")
+    battle_standard: bool = F(False, t="Battle Standard Bearer in range",
+                              t_fr="Porteur de la Grande Bannière à portée",
+                              d="Re-roll of failed Leadership tests as options.bsb_reroll allows (by edition).",
+                              d_fr="Relance des tests de Commandement ratés selon options.bsb_reroll (selon "
+                                   "l'édition).")
 
     @model_validator(mode="after")
     def _models(self):
@@ -105,54 +159,156 @@ class UnitRef(_Strict):
 class Combat(_Strict):
     """The lost combat (situation ``break``)."""
 
-    margin: int = Field(default=1, ge=1, le=30, description="combat result: winner's score minus loser's")
-    steadfast: bool = Field(default=False, description="8th: the loser has more ranks (tests on unmodified Ld)")
-    fear_outnumbered: bool = Field(default=False,
-                                   description="6th/7th: loser outnumbered by Fear-causing winners (auto-break)")
-    outnumbered_two_to_one: bool = Field(default=False, description="TOW: winner's US more than twice the loser's")
+    margin: int = F(1, ge=1, le=30, unit="combat result points", t="Combat result margin",
+                    t_fr="Écart du résultat de combat",
+                    d="The winner's combat score minus the loser's, 1 to 30.",
+                    d_fr="Résultat de combat du vainqueur moins celui du perdant, de 1 à 30.")
+    steadfast: bool = F(False, t="Steadfast (8th)", t_fr="Inébranlable (8e)",
+                        d="8th: the loser has more ranks and tests on its unmodified Leadership.",
+                        d_fr="8e : le perdant a plus de rangs et teste sur son Commandement non modifié.")
+    fear_outnumbered: bool = F(False, t="Outnumbered by Fear-causing winners",
+                               t_fr="En infériorité numérique face à des vainqueurs qui causent la Peur",
+                               d="6th/7th: the loser breaks automatically (7th: unless a natural double 1).",
+                               d_fr="6e/7e : le perdant fuit automatiquement (7e : sauf double 1 naturel).")
+    outnumbered_two_to_one: bool = F(False, t="Outnumbered two to one (TOW)",
+                                     t_fr="En infériorité à deux contre un (TOW)",
+                                     d="TOW: the winner's Unit Strength is more than twice the loser's.",
+                                     d_fr="TOW : la Puissance d'unité du vainqueur dépasse le double de celle "
+                                          "du perdant.")
 
 
 class Table(_Strict):
     """Geometry along the flee line (1-D, head-on), inches."""
 
-    gap: float = Field(default=0.0, ge=0, le=200, description="gap between the units before the flee move")
-    edge_distance: Optional[float] = Field(default=None, gt=0, le=200,
-                                           description="distance to the table edge along the flee line")
-    max_turns: int = Field(default=0, ge=0, le=50, description="turns of rally tests after the pursuit")
-    chaser_keeps_charging: bool = Field(default=False,
-                                        description="the pursuer charges the fleeing unit each enemy turn")
-    first_turn: Literal["fleeing_side", "enemy"] = Field(
-        default="fleeing_side", description="whose turn comes first after the break")
+    gap: float = F(0.0, ge=0, le=200, unit="in", t="Gap", t_fr="Écart",
+                   d="Distance between the units before the flee move (0 after a combat).",
+                   d_fr="Distance entre les unités avant le mouvement de fuite (0 après un combat).")
+    edge_distance: Optional[float] = F(None, gt=0, le=200, unit="in", t="Distance to the table edge",
+                                       t_fr="Distance au bord de table",
+                                       d="Along the flee line; omit for no table edge. A fleeing unit that "
+                                         "reaches it is removed.",
+                                       d_fr="Le long de la ligne de fuite ; à omettre s'il n'y a pas de bord. "
+                                            "Une unité en fuite qui l'atteint est retirée.")
+    max_turns: int = F(0, ge=0, le=50, unit="turns", t="Turns of rally tests", t_fr="Tours de tests de ralliement",
+                       d="Turns of rally tests (or further flight) after the pursuit; 0 stops after the pursuit.",
+                       d_fr="Tours de tests de ralliement (ou de fuite) après la poursuite ; 0 s'arrête après "
+                            "la poursuite.")
+    chaser_keeps_charging: bool = F(False, t="The pursuer keeps charging", t_fr="Le poursuivant charge encore",
+                                    d="The pursuer charges the fleeing unit in each enemy turn of the chain.",
+                                    d_fr="Le poursuivant charge l'unité en fuite à chaque tour adverse.")
+    first_turn: Literal["fleeing_side", "enemy"] = F(
+        "fleeing_side", t="First turn after the break", t_fr="Premier tour après la fuite",
+        d="Whose turn comes first after the break: the fleeing unit's side or the enemy.",
+        d_fr="Quel camp joue en premier après la fuite : celui de l'unité en fuite ou l'adversaire.")
 
 
 class Options(_Strict):
-    """Rules options of the digest (§4). ``None`` = the edition's default."""
+    """Rules options of the rules digest (§4). ``None`` = the edition's default."""
 
-    tie_rule: Literal[">=", ">"] = ">="
-    flee_roll: Optional[str] = None
-    pursuit_roll: Optional[str] = None
-    swiftstride_8th_roll: Literal["3D6dl", "2D6"] = "3D6dl"
-    insane_courage: Optional[bool] = None
-    ld_double1_passes: Optional[bool] = None
-    ld_double6_fails: Optional[bool] = None
-    bsb_reroll: Optional[Literal["none", "break_only", "any_failed_ld"]] = None
-    tow_bsb_break_reroll_policy: Literal["reroll_break_only", "reroll_break_or_fall_back", "never"] = \
-        "reroll_break_only"
-    cold_blooded_scope: Optional[Literal["all_ld", "fear_panic_terror"]] = None
-    cold_blooded_double1: Literal["kept_pair", "none"] = "kept_pair"
-    steadfast_uses_general_ld: bool = True
-    musician_rally_bonus: Optional[int] = Field(default=None, ge=0, le=1)
-    pursuer_restrains: Literal[False, "ld_test", "always"] = False
-    catch_vs_edge_order: Literal["catch_first", "edge_first"] = "catch_first"
-    edge_contact: Literal["touch", "leave"] = "touch"
-    rally_casualty_rule: Optional[Literal["6th", "7th", "8th", "tow", "none"]] = None
-    tow_fall_back_outnumbered_breaks: bool = True
-    tow_swiftstride_use: Literal["always", "never"] = "always"
-    tow_stubborn_falls_back: bool = True
-    charge_reach: Optional[str] = Field(default=None, description="dice added to M for a charge, e.g. '2D6'")
-    failed_charge_move_8th: Literal["highest_die", "movement"] = "highest_die"
-    chaser_move_out_of_range: Literal["march", "move", "none"] = "march"
-    geometry: Literal["1d_head_on"] = "1d_head_on"
+    tie_rule: Literal[">=", ">"] = F(">=", t="Pursuit tie rule", t_fr="Égalité à la poursuite",
+                                     d="'>=': a pursuit (or charge reach) equal to the flee roll catches; '>': "
+                                       "it must exceed it (house rule).",
+                                     d_fr="'>=' : une poursuite (ou portée de charge) égale au jet de fuite "
+                                          "rattrape ; '>' : elle doit le dépasser (règle maison).")
+    flee_roll: Optional[str] = F(None, unit="in", t="Flee roll", t_fr="Jet de fuite",
+                                 d="Dice of a flee move, e.g. '2d6' (default by edition and unit).",
+                                 d_fr="Dés d'un mouvement de fuite, p. ex. '2d6' (par défaut selon l'édition "
+                                      "et l'unité).")
+    pursuit_roll: Optional[str] = F(None, unit="in", t="Pursuit roll", t_fr="Jet de poursuite",
+                                    d="Dice of the pursuit move (default by edition and unit).",
+                                    d_fr="Dés du mouvement de poursuite (par défaut selon l'édition et l'unité).")
+    swiftstride_8th_roll: Literal["3D6dl", "2D6"] = F(
+        "3D6dl", t="8th Swiftstride roll", t_fr="Jet de Rapide (8e)",
+        d="8th: a Swiftstride unit rolls 3D6 dropping the lowest, or plain 2D6.",
+        d_fr="8e : une unité Rapide lance 3D6 en retirant le plus faible, ou 2D6.")
+    insane_courage: Optional[bool] = F(None, t="Insane Courage", t_fr="Courage insensé",
+                                       d="A natural double 1 holds a Break test (default: 7th, 8th).",
+                                       d_fr="Un double 1 naturel réussit le test de moral (par défaut : 7e, 8e).")
+    ld_double1_passes: Optional[bool] = F(None, t="Double 1 passes", t_fr="Le double 1 réussit",
+                                          d="A natural double 1 passes rally and restraint tests (default: 8th, TOW).",
+                                          d_fr="Un double 1 naturel réussit les tests de ralliement et pour ne pas "
+                                               "poursuivre (par défaut : 8e, TOW).")
+    ld_double6_fails: Optional[bool] = F(None, t="Double 6 fails", t_fr="Le double 6 échoue",
+                                         d="A natural double 6 fails rally and restraint tests (default: TOW).",
+                                         d_fr="Un double 6 naturel rate les tests de ralliement et pour ne pas "
+                                              "poursuivre (par défaut : TOW).")
+    bsb_reroll: Optional[Literal["none", "break_only", "any_failed_ld"]] = F(
+        None, t="Battle Standard re-roll", t_fr="Relance de la Grande Bannière",
+        d="Which failed tests a Battle Standard Bearer re-rolls (default: 6th/7th/TOW break_only, 8th "
+          "any_failed_ld, starter none).",
+        d_fr="Quels tests ratés le porteur de la Grande Bannière fait relancer (par défaut : 6e/7e/TOW "
+             "break_only, 8e any_failed_ld, initiation none).")
+    tow_bsb_break_reroll_policy: Literal["reroll_break_only", "reroll_break_or_fall_back", "never"] = F(
+        "reroll_break_only", t="TOW Battle Standard re-roll policy", t_fr="Relance de la Grande Bannière (TOW)",
+        d="TOW: which Break test results are re-rolled; the second result stands.",
+        d_fr="TOW : quels résultats du test de moral sont relancés ; le second résultat est conservé.")
+    cold_blooded_scope: Optional[Literal["all_ld", "fear_panic_terror"]] = F(
+        None, t="Cold-blooded scope", t_fr="Portée de Sang-froid",
+        d="Tests rolled on 3D6 dropping the highest (default: 6th-8th all_ld, TOW fear_panic_terror).",
+        d_fr="Tests lancés sur 3D6 en retirant le plus fort (par défaut : 6e-8e all_ld, TOW fear_panic_terror).")
+    cold_blooded_double1: Literal["kept_pair", "none"] = F(
+        "kept_pair", t="Cold-blooded double 1", t_fr="Double 1 avec Sang-froid",
+        d="kept_pair: a double 1 on the two kept dice counts as a natural double 1.",
+        d_fr="kept_pair : un double 1 sur les deux dés gardés compte comme un double 1 naturel.")
+    steadfast_uses_general_ld: bool = F(True, t="Steadfast uses the General's Ld",
+                                        t_fr="Inébranlable utilise le Cd du Général",
+                                        d="8th: a Steadfast unit may use the General's Leadership.",
+                                        d_fr="8e : une unité Inébranlable peut utiliser le Commandement du Général.")
+    musician_rally_bonus: Optional[int] = F(None, ge=0, le=1, unit="Ld", t="Musician rally bonus",
+                                            t_fr="Bonus de ralliement du musicien",
+                                            d="Ld added to rally tests by a musician (default: 6th/TOW 1, 7th/8th 0).",
+                                            d_fr="Cd ajouté aux tests de ralliement par un musicien (par défaut : "
+                                                 "6e/TOW 1, 7e/8e 0).")
+    pursuer_restrains: Literal[False, "ld_test", "always"] = F(
+        False, t="Pursuer restrains", t_fr="Le poursuivant se retient",
+        d="false: the winner always pursues; 'ld_test': it tests Leadership to not pursue; 'always': it "
+          "never pursues. Frenzy forces pursuit.",
+        d_fr="false : le vainqueur poursuit toujours ; 'ld_test' : il teste son Commandement pour ne pas "
+             "poursuivre ; 'always' : il ne poursuit jamais. La Frénésie force la poursuite.")
+    catch_vs_edge_order: Literal["catch_first", "edge_first"] = F(
+        "catch_first", t="Catch or table edge first", t_fr="Rattrapage ou bord de table d'abord",
+        d="When a caught unit also reaches the table edge: caught (catch_first) or off the table (edge_first).",
+        d_fr="Quand une unité rattrapée atteint aussi le bord de table : rattrapée (catch_first) ou sortie "
+             "(edge_first).")
+    edge_contact: Literal["touch", "leave"] = F(
+        "touch", t="Table edge contact", t_fr="Contact avec le bord de table",
+        d="touch: removed when the flight reaches the edge; leave: only when it goes past it.",
+        d_fr="touch : retirée quand la fuite atteint le bord ; leave : seulement si elle le dépasse.")
+    rally_casualty_rule: Optional[Literal["6th", "7th", "8th", "tow", "none"]] = F(
+        None, t="Rally casualty rule", t_fr="Règle de pertes au ralliement",
+        d="Whose casualty limits apply to rally tests (default: the edition's; starter: 7th).",
+        d_fr="Limites de pertes appliquées aux tests de ralliement (par défaut : celles de l'édition ; "
+             "initiation : 7e).")
+    tow_fall_back_outnumbered_breaks: bool = F(
+        True, t="TOW: Fall Back becomes Break when outnumbered",
+        t_fr="TOW : le repli devient une fuite en infériorité",
+        d="With combat.outnumbered_two_to_one, a Fall Back in Good Order result becomes a Break.",
+        d_fr="Avec combat.outnumbered_two_to_one, un repli en bon ordre devient une fuite.")
+    tow_swiftstride_use: Literal["always", "never"] = F(
+        "always", t="TOW Swiftstride use", t_fr="Usage de Rapide (TOW)",
+        d="TOW: whether a Swiftstride unit adds its D6 to flee, pursuit and charge rolls.",
+        d_fr="TOW : si une unité Rapide ajoute son D6 aux jets de fuite, de poursuite et de charge.")
+    tow_stubborn_falls_back: bool = F(
+        True, t="TOW: Stubborn falls back", t_fr="TOW : Tenace se replie",
+        d="TOW: a Stubborn unit Falls Back in Good Order instead of breaking.",
+        d_fr="TOW : une unité Tenace se replie en bon ordre au lieu de fuir.")
+    charge_reach: Optional[str] = F(None, unit="in", t="Charge roll", t_fr="Jet de charge",
+                                    d="Dice added to M for a charge, e.g. '2d6' (default by edition: 6th/7th/"
+                                      "starter 2 x M, 8th M + 2D6, TOW M + max2D6).",
+                                    d_fr="Dés ajoutés à M pour une charge, p. ex. '2d6' (par défaut selon "
+                                         "l'édition : 6e/7e/initiation 2 x M, 8e M + 2D6, TOW M + max2D6).")
+    failed_charge_move_8th: Literal["highest_die", "movement"] = F(
+        "highest_die", t="8th failed charge move", t_fr="Charge ratée (8e)",
+        d="8th: a failed charger moves its highest die, or its Movement.",
+        d_fr="8e : une charge ratée avance du dé le plus fort, ou de son Mouvement.")
+    chaser_move_out_of_range: Literal["march", "move", "none"] = F(
+        "march", t="Chaser move out of charge range", t_fr="Mouvement du poursuivant hors de portée",
+        d="How far a chaser that cannot declare a charge moves: 2 x M (march), M, or not at all.",
+        d_fr="Distance parcourue par un poursuivant qui ne peut pas déclarer de charge : 2 x M (marche), M, "
+             "ou rien.")
+    geometry: Literal["1d_head_on"] = F("1d_head_on", t="Geometry", t_fr="Géométrie",
+                                        d="1-D head-on flee line (the only geometry modelled).",
+                                        d_fr="Ligne de fuite en 1-D, de face (la seule géométrie modélisée).")
 
     @field_validator("flee_roll", "pursuit_roll", "charge_reach")
     @classmethod
@@ -164,20 +320,46 @@ class Options(_Strict):
 
 
 class ScenarioModel(_Strict):
-    """A Warhammer scenario file (``system = "warhammer"``)."""
+    """A Warhammer scenario file (``system = "warhammer"``), as written."""
 
-    system: Literal["warhammer"] = "warhammer"
-    title: str = ""
-    description: str = ""
-    edition: str = "7th"
-    situation: Literal[SITUATIONS] = "break"  # type: ignore[valid-type]
-    profiles_file: Optional[str] = None
-    fleeing: UnitRef
-    pursuer: UnitRef
-    combat: Combat = Combat()
-    table: Table = Table()
-    options: Options = Options()
-    compare: Optional[dict] = Field(default=None, description="variants to compare: {label: {field: value}}")
+    system: Literal["warhammer"] = F("warhammer", t="Rules system", t_fr="Système de règles",
+                                     d="Always 'warhammer' here.", d_fr="Toujours 'warhammer' ici.")
+    title: str = F("", t="Title", t_fr="Titre", d="The scenario's title (default: built from the units).",
+                   d_fr="Titre du scénario (par défaut : construit à partir des unités).")
+    description: str = F("", t="Description", t_fr="Description", d="Free text, for display.",
+                         d_fr="Texte libre, pour l'affichage.")
+    edition: str = F("7th", t="Edition", t_fr="Édition",
+                     d="6th, 7th, 8th, tow (The Old World) or starter (Battle for Skull Pass); case and spaces "
+                       "are ignored.",
+                     d_fr="6th, 7th, 8th, tow (The Old World) ou starter (Bataille au Col du Crâne) ; casse et "
+                          "espaces ignorées.",
+                     json_schema_extra={"enum": [*EDITIONS, *EDITION_ALIASES]})
+    situation: Literal[SITUATIONS] = F(  # type: ignore[valid-type]
+        "break", t="Situation", t_fr="Situation",
+        d="break: a lost combat and its Break test; fleeing: a unit that has just broken; charge_fleeing: a "
+          "fleeing unit is charged; flee_reaction: a charged unit flees.",
+        d_fr="break : un combat perdu et son test de moral ; fleeing : une unité qui vient de fuir ; "
+             "charge_fleeing : une unité en fuite est chargée ; flee_reaction : une unité chargée fuit.")
+    profiles_file: Optional[str] = F(None, t="Profiles file", t_fr="Fichier de profils",
+                                     d="A TOML file of [[profile]] tables (relative to the scenario file).",
+                                     d_fr="Fichier TOML de tables [[profile]] (relatif au fichier du scénario).")
+    fleeing: UnitRef = F(t="Fleeing unit", t_fr="Unité en fuite",
+                         d="The unit that loses the combat or flees.",
+                         d_fr="L'unité qui perd le combat ou qui fuit.")
+    pursuer: UnitRef = F(t="Pursuer", t_fr="Poursuivant",
+                         d="The winner that pursues, or the charger in the charge situations.",
+                         d_fr="Le vainqueur qui poursuit, ou l'unité qui charge dans les situations de charge.")
+    combat: Combat = F(Combat(), t="Combat", t_fr="Combat", d="The lost combat (situation break).",
+                       d_fr="Le combat perdu (situation break).")
+    table: Table = F(Table(), t="Table", t_fr="Table", d="Distances along the flee line and the turn limit.",
+                     d_fr="Distances le long de la ligne de fuite et limite de tours.")
+    options: Options = F(Options(), t="Rules options", t_fr="Options de règles",
+                         d="Rules questions with a documented default by edition.",
+                         d_fr="Questions de règles, avec une valeur par défaut documentée selon l'édition.")
+    compare: Optional[dict[str, dict[str, Any]]] = F(
+        None, t="Comparison", t_fr="Comparaison",
+        d="Setups compared side by side: label = { \"field.path\" = value, label_fr = \"...\" }.",
+        d_fr="Variantes comparées côte à côte : libellé = { \"champ.chemin\" = valeur, label_fr = \"...\" }.")
 
     @field_validator("edition", mode="before")
     @classmethod
@@ -191,24 +373,84 @@ class ScenarioModel(_Strict):
         return key
 
 
-@lru_cache(maxsize=16)
+#: Profile fields whose values are names or texts (checked as strings when read).
+_TEXT_FIELDS = ("name", "troop_type", "source")
+_CACHE: dict[tuple, dict[str, dict]] = {}
+
+
 def _read_profiles(path: str) -> dict[str, dict]:
+    """The ``[[profile]]`` tables of a TOML file: ``{casefolded name: raw dict}``.
+
+    The file is read with :func:`fleeodds.files.read_toml` (folders, devices,
+    pipes, non-UTF-8 text and oversized files are refused) and its shape is
+    checked here, so that a wrong shape is a one-line error, never a TypeError.
+
+    Raises
+    ------
+    InputError
+        ``profiles_file`` for an unreadable file; ``profiles_file.profile`` for a
+        ``profile`` key that is not a list of tables; ``profiles_file.profile.<i>``
+        (``.name``, ``.rules``) for an entry that is not a table, a missing or
+        non-text name, a duplicate name, or ``rules`` that are not a list of texts.
+    """
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("profiles_file", path, "an existing TOML file of [[profile]] tables") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError("profiles_file", path, f"valid TOML ({exc})") from None
-    out = {}
-    for p in data.get("profile", []):
-        if isinstance(p, dict) and "name" in p:
-            out[str(p["name"]).casefold()] = p
+        st = os.stat(path)
+        key = (path, st.st_mtime_ns, st.st_size)
+    except OSError:
+        key = None
+    if key is not None and key in _CACHE:
+        return _CACHE[key]
+    data = read_toml(path, "profiles_file")
+    where = "profiles_file.profile"
+    entries = data.get("profile", [])
+    if not isinstance(entries, list):
+        raise InputError(where, short_repr(entries), f"a list of [[profile]] tables in {path}")
+    out: dict[str, dict] = {}
+    for i, p in enumerate(entries):
+        if not isinstance(p, dict):
+            raise InputError(f"{where}.{i}", short_repr(p), f"a [[profile]] table with a name (in {path})")
+        name = p.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise InputError(f"{where}.{i}.name", short_repr(name), f"the unit's name as text (in {path})")
+        for f in _TEXT_FIELDS[1:]:
+            if f in p and not isinstance(p[f], str):
+                raise InputError(f"{where}.{i}.{f}", short_repr(p[f]), f"text (in {path})")
+        rules = p.get("rules", [])
+        if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+            raise InputError(f"{where}.{i}.rules", short_repr(rules),
+                             f"a list of special rule names such as [\"swiftstride\"] (in {path})")
+        if name.casefold() in out:
+            raise InputError(f"{where}.{i}.name", name, f"a name not already used by another profile (in {path})")
+        out[name.casefold()] = p
+    if key is not None:
+        if len(_CACHE) > 16:
+            _CACHE.clear()
+        _CACHE[key] = out
     return out
 
 
 def shipped_profiles() -> dict[str, dict]:
     """Profiles shipped in ``data/profiles.toml``: ``{casefolded name: raw dict}``."""
     return _read_profiles(str(DATA / "profiles.toml"))
+
+
+def find_profile(name: str, role: str, profiles_file: Path | None) -> tuple[dict, bool]:
+    """The profile called ``name`` (case-insensitive) and whether it came from ``profiles_file``.
+
+    ``profiles_file`` is searched first, then the shipped profiles.
+
+    Raises
+    ------
+    InputError
+        ``<role>.profile`` for an unknown name (the message lists the known names).
+    """
+    pools = [(_read_profiles(str(profiles_file)), True)] if profiles_file else []
+    pools.append((shipped_profiles(), False))
+    for pool, from_file in pools:
+        if name.casefold() in pool:
+            return dict(pool[name.casefold()]), from_file
+    names = sorted({p["name"] for pool, _ in pools for p in pool.values()})
+    raise InputError(f"{role}.profile", name, "one of " + ", ".join(names))
 
 
 def resolve_unit(ref: UnitRef, role: str, profiles_file: Path | None) -> UnitProfile:
@@ -219,29 +461,18 @@ def resolve_unit(ref: UnitRef, role: str, profiles_file: Path | None) -> UnitPro
     InputError
         Unknown profile name, or a missing movement/leadership for an inline unit.
     """
-    base: dict = {}
-    if ref.profile is not None:
-        pools = [_read_profiles(str(profiles_file))] if profiles_file else []
-        pools.append(shipped_profiles())
-        for pool in pools:
-            if ref.profile.casefold() in pool:
-                base = dict(pool[ref.profile.casefold()])
-                break
-        else:
-            names = sorted({p["name"] for pool in pools for p in pool.values()})
-            raise InputError(f"{role}.profile", ref.profile, "one of " + ", ".join(names))
+    base: dict = find_profile(ref.profile, role, profiles_file)[0] if ref.profile is not None else {}
     for f in ("name", "movement", "leadership", "troop_type", "rules"):
         v = getattr(ref, f)
         if v is not None:
             base[f] = v
-    base["rules"] = tuple(base.get("rules", ())) + tuple(r for r in ref.extra_rules if r not in base.get("rules", ()))
+    own = tuple(base.get("rules", ()))
+    base["rules"] = own + tuple(dict.fromkeys(r for r in ref.extra_rules if r not in own))
     base.setdefault("name", role)
     for f in ("movement", "leadership"):
         if f not in base:
             raise InputError(f"{role}.{f}", None, "an integer (give a profile or the field itself)")
     try:
         return UnitProfile(**base)
-    except Exception as exc:  # pydantic.ValidationError
-        from ...errors import from_pydantic
-
+    except ValidationError as exc:
         raise from_pydantic(exc, prefix=f"{role}.") from None

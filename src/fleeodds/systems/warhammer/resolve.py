@@ -77,8 +77,8 @@ class Rules:
 
 def _flee_roll(unit: UnitProfile, edition: str, opts, kind: str) -> str:
     """Digest §3.3: the distance roll of a flee or pursuit by edition."""
-    if edition in ("6th", "7th"):
-        return "3d6" if unit.movement > 6 else "2d6"
+    if edition in ("6th", "7th"):  # flyers flee and pursue with their fly move (> 6"): 3D6
+        return "3d6" if unit.movement > 6 or unit.has("fly") else "2d6"
     if edition == "8th":
         return ("3d6kh2" if opts.swiftstride_8th_roll == "3D6dl" else "2d6") if unit.has("swiftstride") else "2d6"
     if edition == "tow":
@@ -143,8 +143,15 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
         pursue_mode = PURSUE_NEVER
     else:
         pursue_mode = PURSUE_LD_TEST
-    restraint = LdTest(ld=pursuer.leadership, dice=_ld_dice(pursuer, ed, o), double1_passes=double1,
-                       double6_fails=double6)
+    # restraint (§3.2-3.3): the winner tests Ld to not pursue; a General in range lends his Ld
+    # (not in the starter rules, which test on the unit's own Ld), and a BSB re-rolls the failed
+    # test where it re-rolls any failed Ld test (8th; option bsb_reroll = "any_failed_ld")
+    p_ref: UnitRef = model.pursuer
+    restraint_ld = pursuer.leadership
+    if ed != "starter" and p_ref.general_leadership is not None:
+        restraint_ld = max(restraint_ld, p_ref.general_leadership)
+    restraint = LdTest(ld=restraint_ld, dice=_ld_dice(pursuer, ed, o), double1_passes=double1,
+                       double6_fails=double6, reroll=p_ref.battle_standard and bsb == "any_failed_ld")
 
     # -- rally (§3.5) --------------------------------------------------------------
     left = f_ref.models_left if f_ref.models_left is not None else f_ref.models_start
