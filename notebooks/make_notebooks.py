@@ -66,7 +66,7 @@ NOTEBOOKS = {
         ("code", SETUP + "\nfrom fleeodds.compare import compare"),
         ("code", 'base = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")\n'
                  'setups = [("Ld 5", base), ("Ld 7", base.with_changes({"fleeing.leadership": 7})),\n'
-                 '          ("Ld 7 + musician", base.with_changes({"fleeing.leadership": 7, "fleeing.musician": True}))]\n'
+                 '          ("Ld 7 + Battle Standard", base.with_changes({"fleeing.leadership": 7, "fleeing.battle_standard": True}))]\n'
                  'comp = compare(setups, "mc", trials=100_000, seed=4, progress=False, title="Night Goblins: '
                  'Leadership upgrades")\n'
                  'print(tables.render_comparison(comp))'),
