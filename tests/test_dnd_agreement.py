@@ -51,7 +51,7 @@ CASES = {
         enemies=[{"attack_bonus": 5, "damage": "1d8+3", "combat_reflexes": True, "dex_bonus": 2},
                  {"attack_bonus": 5, "damage": "1d8+3"}]),
     "35_massive_damage": dict(
-        edition="3.5", mode="move", runner={"hp": 80, "hp_max": 80, "ac": 15, "fort": 3},
+        edition="3.5", mode="move", runner={"hp": 80, "ac": 15, "fort": 3},
         enemies=[{"attack_bonus": 12, "damage": "4d6+20", "threat_range": "19-20", "crit_multiplier": 3},
                  {"attack_bonus": 10, "damage": "2d6+30", "crit_multiplier": 2}]),
     "35_multiply_threat_error_min1_dr_conceal_extra": dict(

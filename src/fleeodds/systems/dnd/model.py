@@ -114,16 +114,16 @@ class RunnerModel(StrictModel):
                 "preset gives it).",
                 "Classe d'armure contre ces attaques, Dextérité et armure comprises (obligatoire sauf si le "
                 "profil la donne).", "AC", ge=1, le=60)
-    dex_bonus: Int = F(0, "Dexterity bonus in AC", "bonus de Dextérité à la CA",
+    dex_bonus: int = F(0, "Dexterity bonus in AC", "bonus de Dextérité à la CA",
                        "3.5/PF: Dexterity bonus included in ac, lost when running without the Run feat "
                        "(default 0).",
                        "3.5/PF : bonus de Dextérité compris dans la CA, perdu en course sans le don Course "
                        "(0 par défaut).", None, ge=-5, le=20)
-    con: Int = F(10, "Constitution score", "valeur de Constitution",
+    con: int = F(10, "Constitution score", "valeur de Constitution",
                  "Pathfinder: dead at -Con hit points, Constitution checks to stabilise (default 10).",
                  "Pathfinder : mort à -Con points de vie, tests de Constitution pour se stabiliser "
                  "(10 par défaut).", None, ge=1, le=60)
-    fort: Int = F(0, "Fortitude save", "jet de Vigueur",
+    fort: int = F(0, "Fortitude save", "jet de Vigueur",
                   "3.5/PF: Fortitude save bonus against massive damage (DC 15; default 0).",
                   "3.5/PF : bonus de jet de Vigueur contre les dégâts massifs (DD 15 ; 0 par défaut).",
                   None, ge=-10, le=60)
@@ -138,44 +138,44 @@ class RunnerModel(StrictModel):
     cmd: Int = F(None, "Combat Maneuver Defence", "degré de manœuvre défensive (DMD)",
                  "Pathfinder: the runner's CMD against Stand Still.",
                  "Pathfinder : DMD du fuyard contre le don Stand Still.", None, ge=1, le=100)
-    feats: Optional[Feats] = F([], "feats", "dons",
+    feats: Feats = F([], "feats", "dons",
                                "3.5/PF: mobility, dodge, run; 5e 2014: mobile; 5e 2024: speedy.",
                                "3.5/PF : mobility (Souplesse du serpent), dodge (Esquive), run (Course) ; "
                                "5e 2014 : mobile (Mobile) ; 5e 2024 : speedy.")
-    dodge_target: Int = F(0, "Dodge target", "cible d'Esquive",
+    dodge_target: int = F(0, "Dodge target", "cible d'Esquive",
                           "3.5 Dodge: index (from 0) of the enemy designated for the +1 AC (default 0).",
                           "Esquive en 3.5 : rang (à partir de 0) de l'ennemi désigné pour le +1 à la CA "
                           "(0 par défaut).", None, ge=0, le=100)
-    monster: Optional[Flag] = F(False, "monster", "monstre",
+    monster: Flag = F(False, "monster", "monstre",
                                 "5e: the runner is a monster and dies at 0 hit points (with "
                                 "options.monster_dies_at_0).",
                                 "5e : le fuyard est un monstre et meurt à 0 point de vie (avec "
                                 "options.monster_dies_at_0).")
-    str_save: Int = F(0, "Strength save", "jet de sauvegarde de Force",
+    str_save: int = F(0, "Strength save", "jet de sauvegarde de Force",
                       "5e Strength saving throw bonus (against a wolf's Prone; default 0).",
                       "5e : bonus de jet de sauvegarde de Force (contre le « à terre » du loup ; 0 par défaut).",
                       None, ge=-10, le=30)
-    dex_save: Int = F(0, "Dexterity save", "jet de sauvegarde de Dextérité",
+    dex_save: int = F(0, "Dexterity save", "jet de sauvegarde de Dextérité",
                       "5e Dexterity saving throw bonus (default 0).",
                       "5e : bonus de jet de sauvegarde de Dextérité (0 par défaut).", None, ge=-10, le=30)
-    con_save: Int = F(0, "Constitution save", "jet de sauvegarde de Constitution",
+    con_save: int = F(0, "Constitution save", "jet de sauvegarde de Constitution",
                       "5e Constitution saving throw bonus (default 0).",
                       "5e : bonus de jet de sauvegarde de Constitution (0 par défaut).", None, ge=-10, le=30)
-    armor: Optional[Literal["none", "light", "medium", "heavy"]] = F(
+    armor: Literal["none", "light", "medium", "heavy"] = F(
         "light", "armour", "armure",
         "Pathfinder: Acrobatics cannot be used in medium or heavy armour (default light).",
         "Pathfinder : pas d'Acrobaties en armure intermédiaire ou lourde (légère par défaut).")
-    damage_reduction: Int = F(0, "damage reduction", "réduction des dégâts",
+    damage_reduction: int = F(0, "damage reduction", "réduction des dégâts",
                               "DR x/—, subtracted from every hit (default 0).",
                               "RD x/—, retranchée de chaque coup (0 par défaut).", "hp", ge=0, le=100)
-    resistance: Optional[Flag] = F(False, "resistance", "résistance",
+    resistance: Flag = F(False, "resistance", "résistance",
                                    "5e: resistance to the attacks' damage (halved, rounded down).",
                                    "5e : résistance aux dégâts des attaques (divisés par deux, arrondi inférieur).")
-    concealment: Int = F(0, "concealment", "camouflage",
+    concealment: int = F(0, "concealment", "camouflage",
                          "Miss chance in percent rolled after each hit: 20 concealment, 50 total (default 0).",
                          "Chance de rater en pourcentage, tirée après chaque coup : 20 camouflage, 50 total "
                          "(0 par défaut).", "%", ge=0, le=100)
-    total_concealment: Optional[Flag] = F(False, "total concealment", "camouflage total",
+    total_concealment: Flag = F(False, "total concealment", "camouflage total",
                                           "No attack of opportunity at all (3.5/PF total concealment; 5e unseen).",
                                           "Aucune attaque d'opportunité (camouflage total en 3.5/PF ; invisible "
                                           "en 5e).")
@@ -196,21 +196,21 @@ class EnemyModel(StrictModel):
                               "Damage dice, e.g. 2d4+4 (required unless the preset gives them).",
                               "Dés de dégâts, p. ex. 2d4+4 (obligatoire sauf si le profil les donne).", "hp",
                               max_length=MAX_DICE_TEXT)
-    extra_damage: Optional[str] = F("", "extra damage", "dégâts supplémentaires",
+    extra_damage: str = F("", "extra damage", "dégâts supplémentaires",
                                     "Extra dice (sneak attack …): not multiplied on a 3.5/PF critical, doubled "
                                     "on a 5e critical.",
                                     "Dés supplémentaires (attaque sournoise …) : non multipliés sur un critique "
                                     "3.5/PF, doublés sur un critique 5e.", "hp", max_length=MAX_DICE_TEXT)
-    threat_range: Optional[Union[int, str]] = F(20, "threat range", "zone de critique possible",
+    threat_range: Union[int, str] = F(20, "threat range", "zone de critique possible",
                                                 "'20', '19-20', '18-20' … or the lowest face (default 20). "
                                                 "5e: critical range, no confirmation.",
                                                 "'20', '19-20', '18-20' … ou la plus petite face (20 par défaut). "
                                                 "5e : zone de coup critique, sans confirmation.")
-    crit_multiplier: Int = F(2, "critical multiplier", "multiplicateur de critique",
+    crit_multiplier: int = F(2, "critical multiplier", "multiplicateur de critique",
                              "3.5/PF critical multiplier (default 2); not in 5e (criticals double the dice).",
                              "Multiplicateur de critique 3.5/PF (2 par défaut) ; pas en 5e (le critique double "
                              "les dés).", None, ge=2, le=6)
-    reach: Int = F(5, "reach", "allonge", "Reach in feet, a multiple of 5 (default 5).",
+    reach: int = F(5, "reach", "allonge", "Reach in feet, a multiple of 5 (default 5).",
                    "Allonge en pieds, multiple de 5 (5 par défaut ; 1,50 m par tranche de 5).", "ft",
                    ge=5, le=100, multiple_of=5)
     aoo_left: Int = F(None, "attacks of opportunity left", "attaques d'opportunité restantes",
@@ -218,20 +218,20 @@ class EnemyModel(StrictModel):
                       "1 + Dex with Combat Reflexes).",
                       "Attaques d'opportunité (5e : réactions) encore possibles ce round (1 par défaut, "
                       "1 + Dex avec Attaques réflexes).", None, ge=0, le=20)
-    combat_reflexes: Optional[Flag] = F(False, "Combat Reflexes", "Attaques réflexes",
+    combat_reflexes: Flag = F(False, "Combat Reflexes", "Attaques réflexes",
                                         "3.5/PF: 1 + Dex bonus attacks of opportunity per round, even flat-footed.",
                                         "3.5/PF : 1 + bonus de Dex attaques d'opportunité par round, même pris "
                                         "au dépourvu.")
-    dex_bonus: Int = F(0, "Dexterity bonus", "bonus de Dextérité",
+    dex_bonus: int = F(0, "Dexterity bonus", "bonus de Dextérité",
                        "3.5/PF: the Dex bonus that Combat Reflexes adds to its attacks of opportunity (default 0).",
                        "3.5/PF : bonus de Dex qu'Attaques réflexes ajoute aux attaques d'opportunité "
                        "(0 par défaut).", None, ge=-5, le=20)
-    sentinel: Optional[Flag] = F(False, "Sentinel", "Sentinelle",
+    sentinel: Flag = F(False, "Sentinel", "Sentinelle",
                                  "5e Sentinel (effect only): a hit stops the move; Disengage does not prevent "
                                  "its opportunity attack.",
                                  "5e, Sentinelle (effet seulement) : un coup arrête le déplacement ; se "
                                  "désengager n'empêche pas son attaque d'opportunité.")
-    stand_still: Optional[Flag] = F(False, "Stand Still", "Stand Still (arrêt net)",
+    stand_still: Flag = F(False, "Stand Still", "Stand Still (arrêt net)",
                                     "Pathfinder Stand Still: its attack of opportunity is a combat maneuver "
                                     "(cmb against the runner's CMD) that stops the move; needs Combat Reflexes.",
                                     "Pathfinder, Stand Still : son attaque d'opportunité est une manœuvre "
@@ -248,44 +248,44 @@ class EnemyModel(StrictModel):
                           "still one attack of opportunity.",
                           "3.5/PF : cases contrôlées par cet ennemi que le fuyard quitte (par défaut allonge / 5, "
                           "ou 1) ; toujours une seule attaque d'opportunité.", "squares", ge=1, le=20)
-    threatens_start: Optional[Flag] = F(True, "threatens the start square", "contrôle la case de départ",
+    threatens_start: Flag = F(True, "threatens the start square", "contrôle la case de départ",
                                         "It threatens the runner's starting square (default true); false: the "
                                         "runner passes through its threatened area later.",
                                         "Il contrôle la case de départ du fuyard (vrai par défaut) ; faux : le "
                                         "fuyard traverse sa zone contrôlée plus loin.")
-    through_space: Optional[Flag] = F(False, "through its space", "à travers sa case",
+    through_space: Flag = F(False, "through its space", "à travers sa case",
                                       "3.5/PF: the runner tumbles through its space (DC 25 / CMD + 5; a failure "
                                       "stops the move).",
                                       "3.5/PF : le fuyard traverse sa case en Acrobaties (DD 25 / DMD + 5 ; un "
                                       "échec arrête le déplacement).")
-    visible: Optional[Flag] = F(True, "visible", "visible",
+    visible: Flag = F(True, "visible", "visible",
                                 "3.5/PF: the runner sees it (a retraite / withdraw protects the start square from "
                                 "visible foes only; default true).",
                                 "3.5/PF : le fuyard le voit (la retraite ne protège la case de départ que des "
                                 "ennemis visibles ; vrai par défaut).")
-    flat_footed: Optional[Flag] = F(False, "flat-footed", "pris au dépourvu",
+    flat_footed: Flag = F(False, "flat-footed", "pris au dépourvu",
                                     "3.5/PF: no attack of opportunity unless Combat Reflexes. 5e: surprised, no "
                                     "reaction.",
                                     "3.5/PF : pas d'attaque d'opportunité sans Attaques réflexes. 5e : surpris, "
                                     "pas de réaction.")
-    advantage: Optional[Flag] = F(False, "advantage", "avantage", "5e: advantage on its attack roll.",
+    advantage: Flag = F(False, "advantage", "avantage", "5e: advantage on its attack roll.",
                                   "5e : avantage au jet d'attaque.")
-    disadvantage: Optional[Flag] = F(False, "disadvantage", "désavantage", "5e: disadvantage on its attack roll.",
+    disadvantage: Flag = F(False, "disadvantage", "désavantage", "5e: disadvantage on its attack roll.",
                                      "5e : désavantage au jet d'attaque.")
-    attacked_by_runner: Optional[Flag] = F(False, "attacked by the runner", "attaqué par le fuyard",
+    attacked_by_runner: Flag = F(False, "attacked by the runner", "attaqué par le fuyard",
                                            "5e 2014: the runner attacked it this turn (Mobile then prevents its "
                                            "opportunity attack).",
                                            "5e 2014 : le fuyard l'a attaqué ce tour (Mobile empêche alors son "
                                            "attaque d'opportunité).")
-    simultaneous: Optional[Flag] = F(False, "simultaneous", "simultané",
+    simultaneous: Flag = F(False, "simultaneous", "simultané",
                                      "Leaving its reach happens in the same step as leaving the previous enemy's.",
                                      "Le fuyard sort de son allonge au même pas que de celle de l'ennemi "
                                      "précédent.")
-    attacks_on_turn: Int = F(1, "attacks on its turn", "attaques à son tour",
+    attacks_on_turn: int = F(1, "attacks on its turn", "attaques à son tour",
                              "Attacks it makes on its own turn if the runner stays (mode stay; default 1).",
                              "Attaques qu'il porte à son tour si le fuyard reste au contact (mode stay ; "
                              "1 par défaut).", "attacks", ge=0, le=10)
-    on_hit: Optional[Literal["none", "prone", "grapple", "slow"]] = F(
+    on_hit: Literal["none", "prone", "grapple", "slow"] = F(
         "none", "rider on a hit", "effet d'un coup",
         "5e: prone (escapes slowed), grapple (stops the move), slow (-10 ft) (default none).",
         "5e : prone (à terre, s'échappe ralenti), grapple (agrippé, arrêté), slow (ralenti de 3 m) "
@@ -294,10 +294,10 @@ class EnemyModel(StrictModel):
                             "5e: saving throw DC against a prone rider (omit: no save).",
                             "5e : DD du jet de sauvegarde contre « à terre » (omis : pas de jet).",
                             None, ge=1, le=40)
-    on_hit_save: Optional[Literal["str", "dex", "con"]] = F(
+    on_hit_save: Literal["str", "dex", "con"] = F(
         "str", "save ability", "caractéristique du jet de sauvegarde",
         "5e: ability of that save (default str).", "5e : caractéristique de ce jet (str par défaut).")
-    count: Int = F(1, "count", "nombre",
+    count: int = F(1, "count", "nombre",
                    "Identical enemies passed one after the other (default 1).",
                    "Ennemis identiques dépassés l'un après l'autre (1 par défaut).", None, ge=1, le=20)
     ac: Int = F(None, "its Armour Class", "sa classe d'armure",
@@ -371,11 +371,11 @@ class OptionsModel(StrictModel):
                                       "round, PF Constitution checks.",
                                       "Résoudre le sort du fuyard à terre : jets de sauvegarde contre la mort "
                                       "(5e), 10 % par round (3.5), tests de Constitution (PF).")
-    monster_dies_at_0: Optional[Flag] = F(True, "monster dies at 0", "un monstre meurt à 0",
+    monster_dies_at_0: Flag = F(True, "monster dies at 0", "un monstre meurt à 0",
                                           "5e: a runner with monster = true dies at 0 hit points (default true).",
                                           "5e : un fuyard avec monster = true meurt à 0 point de vie (vrai par "
                                           "défaut).")
-    sentinel_timing_2024: Optional[Literal["after_disengage", "on_leave"]] = F(
+    sentinel_timing_2024: Literal["after_disengage", "on_leave"] = F(
         "after_disengage", "Sentinel timing (2024)", "moment de Sentinelle (2024)",
         "5e 2024 with a sentinel: after_disengage (default: Guardian attack right after Disengage) or on_leave.",
         "5e 2024 avec une Sentinelle : after_disengage (par défaut : attaque juste après se désengager) ou "
