@@ -459,7 +459,9 @@ ALLOWED = {
     "ScenarioModel.enemies": "a list of [[enemies]] tables, in the order the runner leaves them "
                              "(at least one threatening enemy, at most 20 tables)",
     "ScenarioModel.options": "an [options] table",
-    "RunnerModel.hp": "an integer >= 1 (the runner's current hit points, at most 1,000,000)",
+    "RunnerModel.preset": "the name of a runner preset such as 'srd35_wizard_1'",
+    "EnemyModel.preset": "the name of an enemy preset such as 'srd35_orc_falchion'",
+    "RunnerModel.hp": "an integer >= 1 (the runner's current hit points, up to 1000000)",
     "RunnerModel.ac": "an integer from 1 to 60 (Armour Class)",
     "RunnerModel.con": "an integer from 1 to 60 (Constitution score)",
     "RunnerModel.tumble": "an integer from -30 to 60 (skill modifier), or omit when untrained",
@@ -550,6 +552,8 @@ def _input_error(model: type[BaseModel], exc: ValidationError, prefix: str) -> I
                                                            else err.get("msg", "a valid value"))
     if kind == "missing":
         return InputError(field_, None, allowed if "required" in allowed else allowed + " (required)")
+    if path and path[-1].isdigit() and kind in ("model_type", "dict_type", "model_attributes_type"):
+        return InputError(field_, value, "a table of fields")
     return InputError(field_, value, allowed)
 
 
