@@ -354,3 +354,11 @@ def test_shipped_examples_stay_exact_in_fractions():
         sc = fleeodds.load_scenario(f"dnd/{path.name}")
         for s in [sc] + [v.scenario for v in sc.variants()]:
             assert s.has_exact and s.exact_fraction_ok and s.exact_refusal == ""
+
+
+def test_monte_carlo_only_table_renders():
+    from fleeodds.report.tables import render
+
+    t = fleeodds.evaluate(heavy(), "mc", trials=2000, seed=0, progress=False)
+    text = render(t)
+    assert "Monte Carlo" in text and "dead" in text

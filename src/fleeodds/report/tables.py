@@ -64,7 +64,8 @@ def render(table: OutcomeTable, fmt: str = "table", digits: int = 2, distributio
     title = table.manifest.get("title", "")
     body = tabulate(frame, headers="keys", tablefmt=tf, showindex=False, disable_numparse=True)
     lines = notes(table)
-    if (frame.get(w("fraction", table.lang)) == "…").any():
+    fractions = frame.get(w("fraction", table.lang))
+    if fractions is not None and (fractions == "…").any():  # no such column in a Monte Carlo-only table
         lines.append("… " + ("fraction complète dans --format json" if table.lang == "fr"
                              else "full fraction in --format json"))
     foot = "\n".join(("- " if fmt == "md" else "") + n for n in lines)
