@@ -291,7 +291,8 @@ def test_extra_damage_must_be_dice(extra):
     assert err.field == "enemies.0.extra_damage"
 
 
-@pytest.mark.parametrize("damage", ["1d" + "9" * 5000, "9" * 5000 + "d6", "1d6+" + "1" * 5000, "1d6+" + "1" * 90], ids=["sides", "count", "constant", "long"])
+@pytest.mark.parametrize("damage", ["1d" + "9" * 5000, "9" * 5000 + "d6", "1d6+" + "1" * 5000, "1d6+" + "1" * 90],
+                         ids=["sides", "count", "constant", "long"])
 def test_huge_numbers_in_dice_are_one_line_errors(damage):
     err = refused(base(enemy={"damage": damage}))
     assert err.field == "enemies.0.damage"

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import types
 import typing
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -170,7 +171,8 @@ class RunnerModel(StrictModel):
                               "RD x/—, retranchée de chaque coup (0 par défaut).", "hp", ge=0, le=100)
     resistance: Flag = F(False, "resistance", "résistance",
                                    "5e: resistance to the attacks' damage (halved, rounded down).",
-                                   "5e : résistance aux dégâts des attaques (divisés par deux, arrondi inférieur).")
+                                   "5e : résistance aux dégâts des attaques (divisés par deux, arrondi "
+                                   "inférieur).")
     concealment: int = F(0, "concealment", "camouflage",
                          "Miss chance in percent rolled after each hit: 20 concealment, 50 total (default 0).",
                          "Chance de rater en pourcentage, tirée après chaque coup : 20 camouflage, 50 total "
@@ -498,7 +500,7 @@ def _kinds(annotation: Any) -> list[Any]:
     if typing.get_origin(annotation) is Literal:
         return [annotation]
     args = typing.get_args(annotation)
-    if typing.get_origin(annotation) in (Union, getattr(__import__("types"), "UnionType", Union)) and args:
+    if typing.get_origin(annotation) in (Union, types.UnionType) and args:
         return [k for a in args if a is not type(None) for k in _kinds(a)]
     return [annotation]
 
