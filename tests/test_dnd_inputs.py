@@ -32,34 +32,34 @@ def error(data) -> InputError:
     (base(runner={"hp": 0}), "runner.hp", "integer >= 1"),
     (base(runner={"ac": 0}), "runner.ac", "from 1 to 60"),
     (base(edition="4e"), "edition", "'3.5', 'pf1', '5e2014', '5e2024'"),
-    (base(enemy={"threat_range": "21-20"}), "enemies[0].threat_range", "'N-20' with N from 2 to 20"),
-    (base(enemy={"threat_range": "20-19"}), "enemies[0].threat_range", "'N-20' with N from 2 to 20"),
-    (base(enemy={"threat_range": 1}), "enemies[0].threat_range", "'N-20' with N from 2 to 20"),
-    (base(enemy={"crit_multiplier": 1}), "enemies[0].crit_multiplier", "from 2 to 6"),
-    (base(enemy={"damage": "2d+4"}), "enemies[0].damage", "dice notation"),
-    (base(enemy={"damage": "2x4"}), "enemies[0].damage", "dice notation"),
+    (base(enemy={"threat_range": "21-20"}), "enemies.0.threat_range", "'N-20' with N from 2 to 20"),
+    (base(enemy={"threat_range": "20-19"}), "enemies.0.threat_range", "'N-20' with N from 2 to 20"),
+    (base(enemy={"threat_range": 1}), "enemies.0.threat_range", "'N-20' with N from 2 to 20"),
+    (base(enemy={"crit_multiplier": 1}), "enemies.0.crit_multiplier", "from 2 to 6"),
+    (base(enemy={"damage": "2d+4"}), "enemies.0.damage", "dice notation"),
+    (base(enemy={"damage": "2x4"}), "enemies.0.damage", "dice notation"),
     (base(enemies=[]), "enemies", "at least one threatening enemy"),
     (base(enemies={"attack_bonus": 3}), "enemies", "a list of [[enemies]] tables"),
     (base(mode="disengage"), "mode", "'move', 'withdraw', 'run', 'five_foot_step', 'tumble'"),
     (base(edition="5e2014", mode="withdraw"), "mode", "'move', 'dash', 'disengage', 'stay'"),
     (base(mode="tumble"), "runner.tumble", "Tumble modifier"),
-    (base(runner={"feats": ["sentinel"]}), "runner.feats[0]", "'mobility', 'dodge', 'run'"),
-    (base(enemy={"sentinel": True}), "enemies[0].sentinel", "false outside 5e"),
-    (base(edition="pf1", enemy={"stand_still": True}), "enemies[0].stand_still", "Combat Reflexes"),
-    (base(edition="5e2014", enemy={"crit_multiplier": 3}), "enemies[0].crit_multiplier", "double the damage dice"),
-    (base(enemy={"reach": 7}), "enemies[0].reach", "multiple of 5"),
-    (base(enemy={"speed": 30}), "enemies[0].speed", "a known field"),
+    (base(runner={"feats": ["sentinel"]}), "runner.feats.0", "'mobility', 'dodge', 'run'"),
+    (base(enemy={"sentinel": True}), "enemies.0.sentinel", "no effect outside 5e"),
+    (base(edition="pf1", enemy={"stand_still": True}), "enemies.0.stand_still", "Combat Reflexes"),
+    (base(edition="5e2014", enemy={"crit_multiplier": 3}), "enemies.0.crit_multiplier", "double the damage dice"),
+    (base(enemy={"reach": 7}), "enemies.0.reach", "multiple of 5"),
+    (base(enemy={"speed": 30}), "enemies.0.speed", "a known field"),
     (base(runner={"hitpoints": 4}), "runner.hitpoints", "a known field"),
     (base(options={"stop_when_down": "yes"}), "options.stop_when_down", "true or false"),
     (base(options={"simultaneous_oa": "sometimes"}), "options.simultaneous_oa", "'stop_after_drop', 'all_resolve'"),
     (base(options={"dead_threshold": 5}), "options.dead_threshold", "negative integer"),
-    (base(edition="5e2014", options={"massive_damage": True}), "options.massive_damage", "false in 5e"),
-    (base(compare_modes=["move", "teleport"]), "compare_modes[1]", "'withdraw'"),
+    (base(edition="5e2014", options={"massive_damage": True}), "options.massive_damage", "no effect in 5e"),
+    (base(compare_modes=["move", "teleport"]), "compare_modes.1", "'withdraw'"),
     (base(compare_modes=["move"]), "compare_modes", "at least two"),
     (base(mode="withdraw", distracting_action=True), "distracting_action", "full-round"),
     (base(runner={"dodge_target": 3}), "runner.dodge_target", "from 0 to 0"),
-    (base(enemy={"preset": "srd51_orc"}), "enemies[0].preset", "a preset for edition '3.5'"),
-    (base(enemy={"preset": "dragon"}), "enemies[0].preset", "srd35_orc_falchion"),
+    (base(enemy={"preset": "srd51_orc"}), "enemies.0.preset", "a preset for edition '3.5'"),
+    (base(enemy={"preset": "dragon"}), "enemies.0.preset", "srd35_orc_falchion"),
     (base(runner={"preset": "srd35_wizard_1", "hp_max": 2}), "runner.hp_max", ">= runner.hp"),
     (base(runner={"concealment": 120}), "runner.concealment", "percent"),
     (base(metric="turns"), "metric", "'damage', 'attacks'"),
@@ -74,7 +74,7 @@ def test_bad_input(data, field, allowed):
 def test_pf_acrobatics_needs_cmd_and_light_armour():
     data = base(edition="pf1", mode="acrobatics", runner={"tumble": 5})
     err = error(data)
-    assert err.field == "enemies[0].cmd"
+    assert err.field == "enemies.0.cmd"
     data = base(edition="pf1", mode="acrobatics", runner={"tumble": 5, "armor": "heavy"}, enemy={"cmd": 14})
     assert error(data).field == "runner.armor"
 
@@ -101,4 +101,4 @@ def test_default_attacker_preset_when_no_enemies_key():
 
 def test_error_message_is_readable():
     err = error(base(enemy={"threat_range": "21-20"}))
-    assert str(err).startswith("enemies[0].threat_range: '21-20' is not allowed; expected ")
+    assert str(err).startswith("enemies.0.threat_range: '21-20' is not allowed; expected ")

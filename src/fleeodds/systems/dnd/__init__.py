@@ -15,6 +15,7 @@ A scenario file looks like::
     mode = "withdraw"               # move | withdraw | run | five_foot_step | tumble | tumble_full | stay
                                     # 5e: move | dash | disengage | stay
     compare_modes = ["move", "withdraw", "five_foot_step", "stay"]   # optional decision table
+                                    # (shorthand of [compare] "withdraw" = { mode = "withdraw" } …)
     metric = "damage"               # or "attacks" (attacks of opportunity suffered)
     distracting_action = false      # 3.5/PF: e.g. stands up or casts first, in the start square
 
@@ -49,68 +50,107 @@ Death*, *Skills: Tumble*, *Feats*); Pathfinder RPG PRD (*Combat*, *Acrobatics*,
 
 from __future__ import annotations
 
-import copy
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ...errors import InputError
-from ...system import Scenario
-from .exact import solve, summary
+from ...errors import FleeoddsError, InputError
+from ...system import RulesSystem, Scenario, Setup
+from ...validation import check_exact_mode
+from .exact import exact_work, solve, summary
 from .kernel import make_kernel, make_trial_kernel
 from .labels import mode_label
-from .model import Spec, check_mode, parse_spec, preset_names, presets
+from .model import Spec, parse_spec, preset_names, presets, schema
 from .plan import Plan, compile_plan, describe_events
 from .rules import (AttackOdds, DamageRule, attack_outcome, combat_maneuver_probability, crit_confirm_probability,
                     damage_pmf, death_save_outcomes, death_save_survival, dying_survival_35, dying_survival_pf,
                     hit_probability, save_probability, skill_check_probability, tumble_all_succeed, tumble_dcs)
 
-__all__ = ["DndScenario", "load_scenario", "benchmark_case", "presets", "preset_names",
+__all__ = ["SYSTEM", "DndScenario", "load_scenario", "benchmark_case", "schema", "presets", "preset_names",
            "crit_confirm_probability", "attack_outcome", "AttackOdds", "hit_probability",
            "skill_check_probability", "tumble_all_succeed", "tumble_dcs", "combat_maneuver_probability",
            "save_probability", "death_save_survival", "death_save_outcomes", "dying_survival_35",
-           "dying_survival_pf", "damage_pmf", "DamageRule"]
+           "dying_survival_pf", "damage_pmf", "DamageRule", "MAX_EXACT_WORK", "MAX_FRACTION_WORK"]
+
+#: Largest estimated work (elementary steps, see :func:`.exact.exact_work`) the exact solver
+#: is run for, in float arithmetic (about ten seconds); beyond it, Monte Carlo only.
+MAX_EXACT_WORK = 100_000_000
+#: Largest estimated work run in exact fractions (slower); beyond it, float64.
+MAX_FRACTION_WORK = 1_000_000
 
 
 class DndScenario(Scenario):
     """A validated D&D scenario (see the module docstring for the file format).
 
-    Attributes
+    Parameters
     ----------
     spec : Spec
         The validated fields.
+    data : dict
+        The scenario as given (kept as :attr:`source`).
+    base_dir : pathlib.Path, optional
+
+    Attributes
+    ----------
+    spec : Spec
     plan : Plan
         The ordered opportunities both evaluators read.
-    data : dict
-        The scenario as given (for :meth:`variants`).
     """
 
-    system = "dnd"
-
     def __init__(self, spec: Spec, data: dict, base_dir: Path | None = None):
+        super().__init__(data, base_dir)
         self.spec = spec
-        self.data = data
-        self.base_dir = base_dir
         self.plan: Plan = compile_plan(spec)
         self.title = spec.title or f"{spec.runner.name}: {mode_label(spec.mode, spec.edition)}"
         self.outcomes = self.plan.outcomes
         self.metric = self.plan.metric
+        self._work = exact_work(self.plan)
 
     # -- Scenario API ----------------------------------------------------------
     @property
+    def exact_work(self) -> int:
+        """Estimated work of the exact solver (elementary steps; see :func:`.exact.exact_work`)."""
+        return self._work
+
+    @property
+    def exact_refusal(self) -> str:
+        """Why the exact solver is not run (``""`` when it is): the estimated work of
+        the convolutions (opportunities x damage values x hit-point states) exceeds
+        :data:`MAX_EXACT_WORK`, e.g. with very heavy damage dice; Monte Carlo still runs."""
+        if self._work <= MAX_EXACT_WORK:
+            return ""
+        return (f"the exact solver would take too long: about {self._work:,} steps "
+                f"({len(self.plan.events)} opportunities, up to {self.metric.n_bins - 1:,} hp of damage) "
+                f"for a limit of {MAX_EXACT_WORK:,}; use Monte Carlo")
+
+    @property
     def has_exact(self) -> bool:
-        """Always true: every option combination has an exact solution (death saves and
-        dying are small absorbing chains)."""
-        return True
+        """True unless :attr:`exact_refusal` says why not (every option combination has an
+        exact solution: death saves and dying are small absorbing chains)."""
+        return not self.exact_refusal
 
     @property
     def exact_fraction_ok(self) -> bool:
-        """Use exact fractions unless the state space is large (then floats, still exact to ~1e-15)."""
-        return len(self.plan.events) <= 12 and self.metric.n_bins <= 1000
+        """Exact fractions for small state spaces, else float64 (still exact to ~1e-15)."""
+        return (len(self.plan.events) <= 12 and self.metric.n_bins <= 1000
+                and self._work <= MAX_FRACTION_WORK)
+
+    def _check_exact(self) -> None:
+        if self.exact_refusal:
+            raise FleeoddsError(f"{self.title}: {self.exact_refusal}")
 
     def exact_distribution(self, mode: str = "float") -> dict[tuple[int, int], float | Fraction]:
-        if mode not in ("float", "fraction"):
-            raise InputError("mode", mode, "'float' or 'fraction'")
+        """Exact probability of each ``(outcome index, metric value)``.
+
+        Raises
+        ------
+        InputError
+            For a mode other than ``"fraction"`` or ``"float"``.
+        FleeoddsError
+            When the solver would take too long (:attr:`exact_refusal`).
+        """
+        mode = check_exact_mode(mode)
+        self._check_exact()
         return solve(self.plan, mode)
 
     def kernel(self):
@@ -121,54 +161,69 @@ class DndScenario(Scenario):
         return make_trial_kernel(self.plan)
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:
-        """Exact side results (digest §9): ``p_no_attack`` (no attack of opportunity made
-        against the runner: none provoked, all avoided by Tumble/withdraw, or none left),
-        ``attacks`` (distribution of the number of attacks suffered), ``mean_attacks``,
-        ``mean_damage`` (hit points)."""
+        """Exact side results (digest §9).
+
+        Returns
+        -------
+        dict
+            ``p_no_attack`` (no attack of opportunity made against the runner: none
+            provoked, all avoided by Tumble/withdraw, or none left), ``attacks``
+            (``{number of attacks suffered: probability}``), ``mean_attacks``,
+            ``mean_damage`` (hit points). In ``"fraction"`` mode every value is a
+            :class:`fractions.Fraction`.
+
+        Raises
+        ------
+        InputError
+            For an unknown mode.
+        FleeoddsError
+            When the solver would take too long (:attr:`exact_refusal`).
+        """
+        mode = check_exact_mode(mode)
+        self._check_exact()
         return summary(self.plan, mode)
 
     def describe(self) -> dict[str, Any]:
+        """The validated scenario as JSON-able data (floats; no NaN), for the manifest."""
         s = self.spec
-        return {
+        out: dict[str, Any] = {
             "system": "dnd",
             "edition": s.edition,
             "mode": s.mode,
-            "runner": dict(vars(s.runner)),
+            "runner": {k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(s.runner).items()},
             "enemies": [dict(vars(e)) for e in s.enemies],
-            "options": vars(s.options),
+            "options": dict(vars(s.options)),
             "distracting_action": s.distracting_action,
             "metric": s.metric,
             "opportunities": describe_events(self.plan),
             "always_stuck": self.plan.always_stuck,
-            "exact_summary": {k: (float(v) if not isinstance(v, dict) else {a: float(p) for a, p in v.items()})
-                              for k, v in summary(self.plan, "float").items()},
             "presets": s.meta,
         }
+        if self.has_exact:
+            out["exact_summary"] = {k: (float(v) if not isinstance(v, dict) else {a: float(p) for a, p in v.items()})
+                                    for k, v in summary(self.plan, "float").items()}
+        else:
+            out["exact_refusal"] = self.exact_refusal
+        return out
 
     # -- decision table ----------------------------------------------------------
-    def with_mode(self, mode: str) -> "DndScenario":
-        """The same situation with another movement mode (no comparison of its own)."""
-        data = copy.deepcopy(self.data)
-        data["mode"] = mode
-        data.pop("compare_modes", None)
-        data["title"] = f"{self.title} [{mode_label(self.spec.mode if mode is None else mode, self.spec.edition)}]"
-        return load_scenario(data, self.base_dir)
+    def compare_setups(self) -> list[Setup]:
+        """The ``[compare]`` setups, then one per mode of the ``compare_modes`` shorthand.
 
-    def variants(self) -> list[tuple[str, str, "DndScenario"]]:
-        """The decision table: one setup per mode of ``compare_modes``.
+        ``compare_modes = ["move", "withdraw"]`` is ``[compare]`` with
+        ``"move away (provokes)" = { mode = "move" }`` and ``withdraw = { mode = "withdraw" }``
+        (French labels "déplacement (provoque)", "retraite" …).
 
-        Returns
-        -------
-        list of (English label, French label, DndScenario)
-            Empty when the scenario has no ``compare_modes``. Labels name the mode
-            ("withdraw" / "retraite", "5-foot step" / "pas de placement (1,50 m)",
-            "Tumble, half speed" / "Acrobaties, demi-vitesse" …).
+        Raises
+        ------
+        InputError
+            For an invalid ``[compare]`` table, or a ``compare_modes`` entry that is not a
+            mode of the edition (``compare_modes.<i>``).
         """
-        out = []
-        for m in self.spec.compare_modes:
-            check_mode(self.spec, m, "compare_modes")
-            out.append((mode_label(m, self.spec.edition, "en"), mode_label(m, self.spec.edition, "fr"),
-                        self.with_mode(m)))
+        out = super().compare_setups()
+        ed = self.spec.edition
+        for m in self.spec.compare_modes:  # validated and de-duplicated by parse_spec
+            out.append(Setup(mode_label(m, ed, "en"), mode_label(m, ed, "fr"), {"mode": m}))
         return out
 
 
@@ -178,13 +233,13 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> DndScenario:
     Raises
     ------
     InputError
-        Naming the invalid field (``runner.hp``, ``enemies[0].threat_range`` …), its
+        Naming the invalid field (``runner.hp``, ``enemies.0.threat_range`` …), its
         value and what is allowed.
     """
     if not isinstance(data, dict):
         raise InputError("scenario", data, "a table of fields")
     spec = parse_spec(data)
-    return DndScenario(spec, copy.deepcopy(data), base_dir)
+    return DndScenario(spec, data, base_dir)
 
 
 def benchmark_case() -> DndScenario:
@@ -204,3 +259,8 @@ def benchmark_case() -> DndScenario:
             {"preset": "srd35_gnoll", "threatens_start": False},
         ],
     })
+
+
+SYSTEM = RulesSystem(key="dnd", title="D&D 3.5, Pathfinder 1e, D&D 5e", title_fr="D&D 3.5, Pathfinder 1e, D&D 5e",
+                     loader=load_scenario, schema=schema, compare_paths=("compare", "compare_modes"),
+                     benchmark=benchmark_case)

@@ -17,8 +17,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Callable
 
+from ...dice import parse
 from .plan import (CANCELLED, DEAD, DISABLED, DOWN, EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, SLOWED, UNHARMED,
-                   WOUNDED, Plan)
+                   WOUNDED, Plan, max_damage)
 from .rules import (attack_outcome, combat_maneuver_probability, damage_pmf, death_save_outcomes,
                     dying_survival_35, dying_survival_pf, is_5e, save_probability, skill_check_probability)
 
@@ -52,14 +53,59 @@ def solve(plan: Plan, mode: str = "float") -> dict[tuple[int, int], Fraction | f
 
 def summary(plan: Plan, mode: str = "fraction") -> dict[str, object]:
     """Exact side results of digest §9: P(no attack made against the runner), the
-    distribution and mean of the number of attacks suffered, and the mean damage taken."""
+    distribution and mean of the number of attacks suffered, and the mean damage taken.
+
+    Every value is a :class:`fractions.Fraction` in ``"fraction"`` mode (a float otherwise),
+    including a ``p_no_attack`` of 0 when every path suffers an attack.
+    """
+    num: Callable = Fraction if mode == "fraction" else float
     attacks: dict[int, object] = {}
-    mean_damage = 0
+    mean_damage = num(0)
     for (dmg, _f, _fl, att), p in final_states(plan, mode).items():
-        attacks[att] = attacks.get(att, 0) + p
+        attacks[att] = attacks.get(att, num(0)) + p
         mean_damage += p * dmg
-    return {"p_no_attack": attacks.get(0, 0), "attacks": dict(sorted(attacks.items())),
-            "mean_attacks": sum(k * p for k, p in attacks.items()), "mean_damage": mean_damage}
+    return {"p_no_attack": num(attacks.get(0, 0)), "attacks": {k: num(p) for k, p in sorted(attacks.items())},
+            "mean_attacks": num(sum((k * p for k, p in attacks.items()), num(0))), "mean_damage": num(mean_damage)}
+
+
+def exact_work(plan: Plan) -> int:
+    """Upper estimate of the exact solver's work, in elementary steps, before running it.
+
+    For each opportunity ``j``: (hit-point states reached so far) x (damage values of
+    one attack, normal and critical), plus the cost of building that attack's damage
+    distribution (a critical rerolled ``x`` times convolves ``x`` damage rolls). The
+    states are bounded by ``(damage so far + 1) x (attacks so far + 1) x 4`` (death-save
+    failures and flags). Used to refuse the exact solver, with a reason, when it would
+    take minutes (very heavy damage dice, many foes).
+
+    Parameters
+    ----------
+    plan : Plan
+
+    Returns
+    -------
+    int
+    """
+    ed = plan.spec.edition
+    five = is_5e(ed)
+    total = 0
+    dmg_so_far = 0
+    for j, ev in enumerate(plan.events):
+        top = max_damage(ev, ed, plan.damage_rule)
+        if ev.stand_still:
+            normal = crit = 1
+        else:
+            e = parse(ev.damage)
+            x = parse(ev.extra_damage) if ev.extra_damage else None
+            spread = e.max_value - e.min_value + 1 + (x.max_value - x.min_value if x is not None else 0)
+            mult = 2 if five else ev.crit_multiplier
+            normal, crit = spread, mult * spread
+            # damage tables (normal and critical, twice: runner up or down), in Fractions: ~10x a state step
+            total += 20 * mult * mult * spread * spread
+        states = (dmg_so_far + 1) * (j + 1) * 4
+        total += states * (2 + normal + crit)
+        dmg_so_far += top
+    return total
 
 
 def final_states(plan: Plan, mode: str = "float") -> dict[tuple[int, int, int, int], object]:

@@ -1,24 +1,40 @@
 """Validation of a D&D scenario: runner, enemies along the path, movement mode, options.
 
-Every problem raises :class:`fleeodds.errors.InputError` naming the field
-(``runner.hp``, ``enemies[1].threat_range``, ``options.simultaneous_oa``), the
-value and what is allowed, before anything reaches a kernel.
+The file is checked in two passes, before anything reaches a kernel:
 
-The stat-line presets (``preset = "srd35_orc_falchion"``) are read from
-``data/*.toml``; fields given in the scenario override the preset's.
+1. :class:`ScenarioModel` (pydantic, :class:`fleeodds.validation.StrictModel`)
+   checks every field's type and range and refuses unknown fields; it is also the
+   JSON Schema of a scenario file (:func:`schema`, ``fleeodds schema dnd``).
+2. :func:`parse_spec` merges the stat-line presets (``preset = "srd35_orc_falchion"``,
+   read from ``data/*.toml``; the scenario's own fields win, through
+   :func:`fleeodds.validation.merge_profile`), then checks what depends on the
+   edition, the mode or other fields: dice notation, modes allowed in the
+   edition, Tumble trained, and **inputs that would change nothing** (``min_damage_1``
+   in 5e, ``simultaneous_oa = "all_resolve"`` with no simultaneous enemy …), which
+   are refused by name (:func:`fleeodds.validation.no_effect`).
+
+Every problem raises :class:`fleeodds.errors.InputError` naming the field as a
+dotted path (``runner.hp``, ``enemies.1.threat_range``, ``options.simultaneous_oa``),
+the value and what is allowed.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
-from dataclasses import dataclass, field, fields, replace
+import types
+import typing
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal, Optional, Union
+
+from pydantic import BaseModel, Field, ValidationError
 
 from ...dice import parse
-from ...errors import InputError
-from .rules import EDITIONS, is_5e, parse_threat_range
+from ...errors import InputError, short_repr
+from ...validation import StrictModel, json_schema, merge_profile, no_effect
+from .rules import is_5e, parse_threat_range
 
 EDITION_ALIASES = {"3.5": "3.5", "35": "3.5", "3.5e": "3.5", "dnd3.5": "3.5", "pf1": "pf1", "pf": "pf1",
                    "pathfinder": "pf1", "pf1e": "pf1", "5e2014": "5e2014", "5e-2014": "5e2014",
@@ -55,85 +71,509 @@ ARMOR = ("none", "light", "medium", "heavy")
 METRICS = ("damage", "attacks")
 DEFAULT_ATTACKER = {"3.5": "srd35_orc_falchion", "pf1": "pf1_orc", "5e2014": "srd51_orc", "5e2024": "srd51_orc"}
 
+#: Largest magnitude of any integer field (no game number is this large; numba's int64 stays safe).
+INT_LIMIT = 1_000_000
+#: Longest dice notation accepted (characters), and longest run of digits in it.
+MAX_DICE_TEXT = 100
+MAX_DICE_DIGITS = 7
+
+
+# --------------------------------------------------------------------------- the file's schema
+
+
+def F(default: Any, title: str, title_fr: str, description: str, description_fr: str,
+      unit: str | None = None, **constraints: Any) -> Any:
+    """A documented field: English and French title and description, unit, constraints."""
+    extra: dict[str, Any] = {"title_fr": title_fr, "description_fr": description_fr}
+    if unit:
+        extra["unit"] = unit
+    return Field(default, title=title, description=description, json_schema_extra=extra, **constraints)
+
+
+Int = Optional[int]
+Flag = bool
+Feats = Union[list[str], str]
+
+
+class RunnerModel(StrictModel):
+    """The character leaving melee (``[runner]``); every field may come from a preset."""
+
+    preset: Optional[str] = F(None, "preset", "profil prédéfini",
+                              "Shipped stat line whose fields this table overrides (e.g. srd35_wizard_1).",
+                              "Profil livré dont cette table remplace les champs (p. ex. srd35_wizard_1).")
+    name: Optional[str] = F(None, "name", "nom", "Name shown in reports.", "Nom affiché dans les rapports.")
+    hp: Int = F(None, "hit points", "points de vie",
+                "Current hit points (required unless the preset gives them).",
+                "Points de vie actuels (obligatoire sauf si le profil les donne).", "hp", ge=1, le=INT_LIMIT)
+    hp_max: Int = F(None, "maximum hit points", "points de vie maximum",
+                    "Maximum hit points (default: hp). 5e instant death, Pathfinder massive-damage threshold; "
+                    "no effect in 3.5.",
+                    "Points de vie maximum (par défaut : hp). Mort instantanée en 5e, seuil des dégâts massifs "
+                    "de Pathfinder ; sans effet en 3.5.", "hp", ge=1, le=INT_LIMIT)
+    ac: Int = F(None, "Armour Class", "classe d'armure",
+                "Armour Class against these attacks, Dexterity and armour included (required unless the "
+                "preset gives it).",
+                "Classe d'armure contre ces attaques, Dextérité et armure comprises (obligatoire sauf si le "
+                "profil la donne).", "AC", ge=1, le=60)
+    dex_bonus: int = F(0, "Dexterity bonus in AC", "bonus de Dextérité à la CA",
+                       "3.5/PF: Dexterity bonus included in ac, lost when running without the Run feat "
+                       "(default 0).",
+                       "3.5/PF : bonus de Dextérité compris dans la CA, perdu en course sans le don Course "
+                       "(0 par défaut).", None, ge=-5, le=20)
+    con: int = F(10, "Constitution score", "valeur de Constitution",
+                 "Pathfinder: dead at -Con hit points, Constitution checks to stabilise (default 10).",
+                 "Pathfinder : mort à -Con points de vie, tests de Constitution pour se stabiliser "
+                 "(10 par défaut).", None, ge=1, le=60)
+    fort: int = F(0, "Fortitude save", "jet de Vigueur",
+                  "3.5/PF: Fortitude save bonus against massive damage (DC 15; default 0).",
+                  "3.5/PF : bonus de jet de Vigueur contre les dégâts massifs (DD 15 ; 0 par défaut).",
+                  None, ge=-10, le=60)
+    tumble: Int = F(None, "Tumble / Acrobatics", "Acrobaties",
+                    "3.5 Tumble or Pathfinder Acrobatics modifier; omit when untrained (3.5 Tumble is "
+                    "trained only). Needed by the tumble modes.",
+                    "Modificateur d'Acrobaties (3.5 et Pathfinder) ; à omettre sans rang (en 3.5 la "
+                    "compétence exige une formation). Requis par les modes Acrobaties.", None, ge=-30, le=60)
+    acrobatics: Int = F(None, "Acrobatics", "Acrobaties",
+                        "Same as tumble (Pathfinder name); give one of the two.",
+                        "Comme tumble (nom Pathfinder) ; donner l'un des deux.", None, ge=-30, le=60)
+    cmd: Int = F(None, "Combat Maneuver Defence", "degré de manœuvre défensive (DMD)",
+                 "Pathfinder: the runner's CMD against Stand Still.",
+                 "Pathfinder : DMD du fuyard contre le don Stand Still.", None, ge=1, le=100)
+    feats: Feats = F([], "feats", "dons",
+                               "3.5/PF: mobility, dodge, run; 5e 2014: mobile; 5e 2024: speedy.",
+                               "3.5/PF : mobility (Souplesse du serpent), dodge (Esquive), run (Course) ; "
+                               "5e 2014 : mobile (Mobile) ; 5e 2024 : speedy.")
+    dodge_target: int = F(0, "Dodge target", "cible d'Esquive",
+                          "3.5 Dodge: index (from 0) of the enemy designated for the +1 AC (default 0).",
+                          "Esquive en 3.5 : rang (à partir de 0) de l'ennemi désigné pour le +1 à la CA "
+                          "(0 par défaut).", None, ge=0, le=100)
+    monster: Flag = F(False, "monster", "monstre",
+                                "5e: the runner is a monster and dies at 0 hit points (with "
+                                "options.monster_dies_at_0).",
+                                "5e : le fuyard est un monstre et meurt à 0 point de vie (avec "
+                                "options.monster_dies_at_0).")
+    str_save: int = F(0, "Strength save", "jet de sauvegarde de Force",
+                      "5e Strength saving throw bonus (against a wolf's Prone; default 0).",
+                      "5e : bonus de jet de sauvegarde de Force (contre le « à terre » du loup ; 0 par défaut).",
+                      None, ge=-10, le=30)
+    dex_save: int = F(0, "Dexterity save", "jet de sauvegarde de Dextérité",
+                      "5e Dexterity saving throw bonus (default 0).",
+                      "5e : bonus de jet de sauvegarde de Dextérité (0 par défaut).", None, ge=-10, le=30)
+    con_save: int = F(0, "Constitution save", "jet de sauvegarde de Constitution",
+                      "5e Constitution saving throw bonus (default 0).",
+                      "5e : bonus de jet de sauvegarde de Constitution (0 par défaut).", None, ge=-10, le=30)
+    armor: Literal["none", "light", "medium", "heavy"] = F(
+        "light", "armour", "armure",
+        "Pathfinder: Acrobatics cannot be used in medium or heavy armour (default light).",
+        "Pathfinder : pas d'Acrobaties en armure intermédiaire ou lourde (légère par défaut).")
+    damage_reduction: int = F(0, "damage reduction", "réduction des dégâts",
+                              "DR x/—, subtracted from every hit (default 0).",
+                              "RD x/—, retranchée de chaque coup (0 par défaut).", "hp", ge=0, le=100)
+    resistance: Flag = F(False, "resistance", "résistance",
+                                   "5e: resistance to the attacks' damage (halved, rounded down).",
+                                   "5e : résistance aux dégâts des attaques (divisés par deux, arrondi "
+                                   "inférieur).")
+    concealment: int = F(0, "concealment", "camouflage",
+                         "Miss chance in percent rolled after each hit: 20 concealment, 50 total (default 0).",
+                         "Chance de rater en pourcentage, tirée après chaque coup : 20 camouflage, 50 total "
+                         "(0 par défaut).", "%", ge=0, le=100)
+    total_concealment: Flag = F(False, "total concealment", "camouflage total",
+                                          "No attack of opportunity at all (3.5/PF total concealment; 5e unseen).",
+                                          "Aucune attaque d'opportunité (camouflage total en 3.5/PF ; invisible "
+                                          "en 5e).")
+
+
+class EnemyModel(StrictModel):
+    """One threatening creature (``[[enemies]]``), in the order the runner leaves it."""
+
+    preset: Optional[str] = F(None, "preset", "profil prédéfini",
+                              "Shipped stat line whose fields this table overrides (e.g. srd35_orc_falchion).",
+                              "Profil livré dont cette table remplace les champs (p. ex. srd35_orc_falchion).")
+    name: Optional[str] = F(None, "name", "nom", "Name shown in reports.", "Nom affiché dans les rapports.")
+    attack_bonus: Int = F(None, "attack bonus", "bonus d'attaque",
+                          "Bonus of the attack of opportunity (required unless the preset gives it).",
+                          "Bonus de l'attaque d'opportunité (obligatoire sauf si le profil le donne).",
+                          None, ge=-20, le=60)
+    damage: Optional[str] = F(None, "damage", "dégâts",
+                              "Damage dice, e.g. 2d4+4 (required unless the preset gives them).",
+                              "Dés de dégâts, p. ex. 2d4+4 (obligatoire sauf si le profil les donne).", "hp",
+                              max_length=MAX_DICE_TEXT)
+    extra_damage: str = F("", "extra damage", "dégâts supplémentaires",
+                                    "Extra dice (sneak attack …): not multiplied on a 3.5/PF critical, doubled "
+                                    "on a 5e critical.",
+                                    "Dés supplémentaires (attaque sournoise …) : non multipliés sur un critique "
+                                    "3.5/PF, doublés sur un critique 5e.", "hp", max_length=MAX_DICE_TEXT)
+    threat_range: Union[int, str] = F(20, "threat range", "zone de critique possible",
+                                                "'20', '19-20', '18-20' … or the lowest face (default 20). "
+                                                "5e: critical range, no confirmation.",
+                                                "'20', '19-20', '18-20' … ou la plus petite face (20 par défaut). "
+                                                "5e : zone de coup critique, sans confirmation.")
+    crit_multiplier: int = F(2, "critical multiplier", "multiplicateur de critique",
+                             "3.5/PF critical multiplier (default 2); not in 5e (criticals double the dice).",
+                             "Multiplicateur de critique 3.5/PF (2 par défaut) ; pas en 5e (le critique double "
+                             "les dés).", None, ge=2, le=6)
+    reach: int = F(5, "reach", "allonge", "Reach in feet, a multiple of 5 (default 5).",
+                   "Allonge en pieds, multiple de 5 (5 par défaut ; 1,50 m par tranche de 5).", "ft",
+                   ge=5, le=100, multiple_of=5)
+    aoo_left: Int = F(None, "attacks of opportunity left", "attaques d'opportunité restantes",
+                      "Attacks of opportunity (5e: reactions) it can still make this round (default 1, "
+                      "1 + Dex with Combat Reflexes).",
+                      "Attaques d'opportunité (5e : réactions) encore possibles ce round (1 par défaut, "
+                      "1 + Dex avec Attaques réflexes).", None, ge=0, le=20)
+    combat_reflexes: Flag = F(False, "Combat Reflexes", "Attaques réflexes",
+                                        "3.5/PF: 1 + Dex bonus attacks of opportunity per round, even flat-footed.",
+                                        "3.5/PF : 1 + bonus de Dex attaques d'opportunité par round, même pris "
+                                        "au dépourvu.")
+    dex_bonus: int = F(0, "Dexterity bonus", "bonus de Dextérité",
+                       "3.5/PF: the Dex bonus that Combat Reflexes adds to its attacks of opportunity (default 0).",
+                       "3.5/PF : bonus de Dex qu'Attaques réflexes ajoute aux attaques d'opportunité "
+                       "(0 par défaut).", None, ge=-5, le=20)
+    sentinel: Flag = F(False, "Sentinel", "Sentinelle",
+                                 "5e Sentinel (effect only): a hit stops the move; Disengage does not prevent "
+                                 "its opportunity attack.",
+                                 "5e, Sentinelle (effet seulement) : un coup arrête le déplacement ; se "
+                                 "désengager n'empêche pas son attaque d'opportunité.")
+    stand_still: Flag = F(False, "Stand Still", "Stand Still (arrêt net)",
+                                    "Pathfinder Stand Still: its attack of opportunity is a combat maneuver "
+                                    "(cmb against the runner's CMD) that stops the move; needs Combat Reflexes.",
+                                    "Pathfinder, Stand Still : son attaque d'opportunité est une manœuvre "
+                                    "(BMO contre le DMD du fuyard) qui arrête le déplacement ; exige "
+                                    "Attaques réflexes.")
+    cmb: Int = F(None, "Combat Maneuver Bonus", "bonus de manœuvre offensive (BMO)",
+                 "Pathfinder: required by stand_still.", "Pathfinder : requis par stand_still.",
+                 None, ge=-20, le=100)
+    cmd: Int = F(None, "Combat Maneuver Defence", "degré de manœuvre défensive (DMD)",
+                 "Pathfinder: the Acrobatics DC to move through its threatened area.",
+                 "Pathfinder : DD d'Acrobaties pour traverser sa zone contrôlée.", None, ge=1, le=100)
+    squares_left: Int = F(None, "threatened squares left", "cases contrôlées quittées",
+                          "3.5/PF: threatened squares of this enemy the runner leaves (default reach / 5, or 1); "
+                          "still one attack of opportunity.",
+                          "3.5/PF : cases contrôlées par cet ennemi que le fuyard quitte (par défaut allonge / 5, "
+                          "ou 1) ; toujours une seule attaque d'opportunité.", "squares", ge=1, le=20)
+    threatens_start: Flag = F(True, "threatens the start square", "contrôle la case de départ",
+                                        "It threatens the runner's starting square (default true); false: the "
+                                        "runner passes through its threatened area later.",
+                                        "Il contrôle la case de départ du fuyard (vrai par défaut) ; faux : le "
+                                        "fuyard traverse sa zone contrôlée plus loin.")
+    through_space: Flag = F(False, "through its space", "à travers sa case",
+                                      "3.5/PF: the runner tumbles through its space (DC 25 / CMD + 5; a failure "
+                                      "stops the move).",
+                                      "3.5/PF : le fuyard traverse sa case en Acrobaties (DD 25 / DMD + 5 ; un "
+                                      "échec arrête le déplacement).")
+    visible: Flag = F(True, "visible", "visible",
+                                "3.5/PF: the runner sees it (a retraite / withdraw protects the start square from "
+                                "visible foes only; default true).",
+                                "3.5/PF : le fuyard le voit (la retraite ne protège la case de départ que des "
+                                "ennemis visibles ; vrai par défaut).")
+    flat_footed: Flag = F(False, "flat-footed", "pris au dépourvu",
+                                    "3.5/PF: no attack of opportunity unless Combat Reflexes. 5e: surprised, no "
+                                    "reaction.",
+                                    "3.5/PF : pas d'attaque d'opportunité sans Attaques réflexes. 5e : surpris, "
+                                    "pas de réaction.")
+    advantage: Flag = F(False, "advantage", "avantage", "5e: advantage on its attack roll.",
+                                  "5e : avantage au jet d'attaque.")
+    disadvantage: Flag = F(False, "disadvantage", "désavantage", "5e: disadvantage on its attack roll.",
+                                     "5e : désavantage au jet d'attaque.")
+    attacked_by_runner: Flag = F(False, "attacked by the runner", "attaqué par le fuyard",
+                                           "5e 2014: the runner attacked it this turn (Mobile then prevents its "
+                                           "opportunity attack).",
+                                           "5e 2014 : le fuyard l'a attaqué ce tour (Mobile empêche alors son "
+                                           "attaque d'opportunité).")
+    simultaneous: Flag = F(False, "simultaneous", "simultané",
+                                     "Leaving its reach happens in the same step as leaving the previous enemy's.",
+                                     "Le fuyard sort de son allonge au même pas que de celle de l'ennemi "
+                                     "précédent.")
+    attacks_on_turn: int = F(1, "attacks on its turn", "attaques à son tour",
+                             "Attacks it makes on its own turn if the runner stays (mode stay; default 1).",
+                             "Attaques qu'il porte à son tour si le fuyard reste au contact (mode stay ; "
+                             "1 par défaut).", "attacks", ge=0, le=10)
+    on_hit: Literal["none", "prone", "grapple", "slow"] = F(
+        "none", "rider on a hit", "effet d'un coup",
+        "5e: prone (escapes slowed), grapple (stops the move), slow (-10 ft) (default none).",
+        "5e : prone (à terre, s'échappe ralenti), grapple (agrippé, arrêté), slow (ralenti de 3 m) "
+        "(none par défaut).")
+    on_hit_save_dc: Int = F(None, "save DC against the rider", "DD du jet de sauvegarde contre l'effet",
+                            "5e: saving throw DC against a prone rider (omit: no save).",
+                            "5e : DD du jet de sauvegarde contre « à terre » (omis : pas de jet).",
+                            None, ge=1, le=40)
+    on_hit_save: Literal["str", "dex", "con"] = F(
+        "str", "save ability", "caractéristique du jet de sauvegarde",
+        "5e: ability of that save (default str).", "5e : caractéristique de ce jet (str par défaut).")
+    count: int = F(1, "count", "nombre",
+                   "Identical enemies passed one after the other (default 1).",
+                   "Ennemis identiques dépassés l'un après l'autre (1 par défaut).", None, ge=1, le=20)
+    ac: Int = F(None, "its Armour Class", "sa classe d'armure",
+                "Shown in presets only: the enemy's own AC plays no part in the exchange (refused if written).",
+                "Dans les profils seulement : la CA de l'ennemi ne joue aucun rôle (refusée si écrite).",
+                "AC", ge=0, le=INT_LIMIT)
+    hp: Int = F(None, "its hit points", "ses points de vie",
+                "Shown in presets only: the enemy's own hit points play no part (refused if written).",
+                "Dans les profils seulement : ses points de vie ne jouent aucun rôle (refusés si écrits).",
+                "hp", ge=0, le=INT_LIMIT)
+
+
+class OptionsModel(StrictModel):
+    """Every open rules question of the digest (§7), with its rulebook default (``[options]``)."""
+
+    stop_when_down: Flag = F(True, "stop when down", "arrêt à terre",
+                             "A dying or unconscious runner stops: later attacks of opportunity never happen.",
+                             "Un fuyard mourant ou inconscient s'arrête : les attaques d'opportunité suivantes "
+                             "n'ont pas lieu.")
+    simultaneous_oa: Literal["stop_after_drop", "all_resolve"] = F(
+        "stop_after_drop", "simultaneous attacks", "attaques simultanées",
+        "all_resolve: the attacks of enemies marked simultaneous all resolve even after the runner drops "
+        "(needs a simultaneous enemy).",
+        "all_resolve : les attaques d'opportunité des ennemis marqués simultaneous sont toutes résolues même "
+        "après la chute du fuyard (exige un ennemi simultané).")
+    disabled_runner_continues: Flag = F(True, "disabled runner continues", "le fuyard hors de combat continue",
+                                        "3.5/PF: at exactly 0 hit points the runner is conscious and keeps moving.",
+                                        "3.5/PF : à exactement 0 point de vie le fuyard reste conscient et "
+                                        "continue.")
+    aoo_per_round: Int = F(None, "attacks of opportunity per round", "attaques d'opportunité par round",
+                           "Default aoo_left of every enemy (default 1, 1 + Dex with Combat Reflexes; 5e 1).",
+                           "Valeur par défaut de aoo_left de chaque ennemi (1, ou 1 + Dex avec Attaques "
+                           "réflexes ; 5e : 1).", None, ge=0, le=20)
+    threat_must_hit: Flag = F(True, "a threat must hit", "une menace doit toucher",
+                              "3.5/PF: only a hitting roll threatens a critical; false reproduces a common "
+                              "calculator error.",
+                              "3.5/PF : seul un jet qui touche est une menace de critique ; faux reproduit une "
+                              "erreur de calcul courante.")
+    crit_damage_mode_35: Literal["reroll_per_multiplier", "multiply_one_roll"] = F(
+        "reroll_per_multiplier", "critical damage (3.5/PF)", "dégâts du critique (3.5/PF)",
+        "reroll_per_multiplier (the rule: roll the damage once per multiplier) or multiply_one_roll.",
+        "reroll_per_multiplier (la règle : relancer les dégâts autant de fois que le multiplicateur) ou "
+        "multiply_one_roll.")
+    min_damage_1: Optional[Flag] = F(None, "minimum 1 damage", "1 point de dégâts minimum",
+                                     "3.5/PF: a hit deals at least 1 before DR (default true); not in 5e.",
+                                     "3.5/PF : un coup inflige au moins 1 avant la RD (vrai par défaut) ; pas en "
+                                     "5e.")
+    skill_natural_20_auto: Flag = F(False, "natural 20 on Tumble", "20 naturel en Acrobaties",
+                                    "3.5/PF: a natural 20 on Tumble/Acrobatics succeeds.",
+                                    "3.5/PF : un 20 naturel en Acrobaties réussit.")
+    tumble_order: Literal["order_passed", "best_first"] = F(
+        "order_passed", "order of the Tumble checks", "ordre des tests d'Acrobaties",
+        "3.5/PF: order_passed, or best_first (the foe with the highest expected damage gets the lowest DC).",
+        "3.5/PF : order_passed (ordre de passage), ou best_first (l'ennemi le plus dangereux reçoit le DD "
+        "le plus bas).")
+    dead_threshold: Int = F(None, "dead threshold", "seuil de mort",
+                            "3.5/PF: hit points at or below which the runner is dead (3.5 -10, PF -Con).",
+                            "3.5/PF : points de vie auxquels le fuyard meurt (3.5 : -10, PF : -Con).",
+                            "hp", ge=-1000, le=-1)
+    massive_damage: Optional[Flag] = F(None, "massive damage", "dégâts massifs",
+                                       "3.5/PF: one hit of massive damage forces a DC 15 Fortitude save or die "
+                                       "(3.5 default true, PF false). Not in 5e (its instant death always applies).",
+                                       "3.5/PF : un coup de dégâts massifs impose un jet de Vigueur DD 15 sous "
+                                       "peine de mort (vrai par défaut en 3.5, faux en PF). Pas en 5e.")
+    massive_damage_threshold: Int = F(None, "massive damage threshold", "seuil des dégâts massifs",
+                                      "3.5: 50; PF: max(50, half the maximum hit points).",
+                                      "3.5 : 50 ; PF : max(50, moitié des points de vie maximum).",
+                                      "hp", ge=1, le=INT_LIMIT)
+    death_saves_in_exchange: Flag = F(False, "resolve the fall", "résoudre la chute",
+                                      "Resolve the downed runner's fate: 5e death saving throws, 3.5 10 % per "
+                                      "round, PF Constitution checks.",
+                                      "Résoudre le sort du fuyard à terre : jets de sauvegarde contre la mort "
+                                      "(5e), 10 % par round (3.5), tests de Constitution (PF).")
+    monster_dies_at_0: Flag = F(True, "monster dies at 0", "un monstre meurt à 0",
+                                          "5e: a runner with monster = true dies at 0 hit points (default true).",
+                                          "5e : un fuyard avec monster = true meurt à 0 point de vie (vrai par "
+                                          "défaut).")
+    sentinel_timing_2024: Literal["after_disengage", "on_leave"] = F(
+        "after_disengage", "Sentinel timing (2024)", "moment de Sentinelle (2024)",
+        "5e 2024 with a sentinel: after_disengage (default: Guardian attack right after Disengage) or on_leave.",
+        "5e 2024 avec une Sentinelle : after_disengage (par défaut : attaque juste après se désengager) ou "
+        "on_leave.")
+    reach_monster_withdraw: Literal["second_square_provokes", "none"] = F(
+        "second_square_provokes", "withdraw and reach", "retraite et allonge",
+        "3.5/PF: second_square_provokes (a reach foe still threatens the second square) or none.",
+        "3.5/PF : second_square_provokes (un ennemi à allonge contrôle encore la deuxième case) ou none.")
+    attacker_preset: Optional[str] = F(None, "attacker preset", "profil de l'attaquant",
+                                       "Stat line of the single enemy when the scenario has no enemies list.",
+                                       "Profil de l'ennemi unique quand le scénario n'a pas de liste enemies.")
+
+
+class ScenarioModel(StrictModel):
+    """A D&D scenario file (``system = "dnd"``)."""
+
+    system: Literal["dnd"] = F("dnd", "rules system", "système de règles", "Always dnd.", "Toujours dnd.")
+    title: str = F("", "title", "titre", "Title of the scenario.", "Titre du scénario.")
+    description: str = F("", "description", "description", "Free text.", "Texte libre.")
+    edition: Union[str, float] = F("3.5", "edition", "édition",
+                                   "3.5, pf1 (Pathfinder 1e), 5e2014 (SRD 5.1) or 5e2024 (SRD 5.2).",
+                                   "3.5, pf1 (Pathfinder 1e), 5e2014 (DRS 5.1) ou 5e2024 (DRS 5.2).")
+    mode: str = F("move", "movement mode", "mode de déplacement",
+                  "3.5/PF: move, withdraw (retraite), run, five_foot_step (pas de placement), tumble / acrobatics, "
+                  "tumble_full, stay. 5e: move, dash, disengage, stay.",
+                  "3.5/PF : move (déplacement), withdraw (retraite), run (course), five_foot_step (pas de "
+                  "placement), tumble / acrobatics (Acrobaties), tumble_full, stay (rester au contact). 5e : "
+                  "move, dash (foncer), disengage (se désengager), stay.")
+    compare_modes: Optional[Union[list[str], Literal["auto"]]] = F(
+        None, "modes compared", "modes comparés",
+        "Decision table: a list of at least two modes, or auto.",
+        "Tableau de décision : une liste d'au moins deux modes, ou auto.")
+    compare: Optional[dict[str, dict[str, Any]]] = F(
+        None, "comparison", "comparaison",
+        'Setups compared side by side: label = { "field.path" = value, label_fr = "…" }.',
+        'Situations comparées côte à côte : étiquette = { "champ.chemin" = valeur, label_fr = "…" }.')
+    metric: Literal["damage", "attacks"] = F("damage", "metric", "mesure",
+                                             "Recorded with each outcome: damage taken or attacks suffered.",
+                                             "Relevée avec chaque issue : dégâts subis ou attaques "
+                                             "d'opportunité subies.")
+    distracting_action: Flag = F(False, "distracting action", "action qui provoque",
+                                 "3.5/PF: the runner first takes an action that provokes in its start square "
+                                 "(casts, stands up).",
+                                 "3.5/PF : le fuyard accomplit d'abord une action qui provoque une attaque "
+                                 "d'opportunité dans sa case de départ (sort, se relever).")
+    runner: RunnerModel = F(..., "runner", "fuyard", "The character leaving melee.",
+                            "Le personnage qui quitte le corps à corps.")
+    enemies: Optional[list[EnemyModel]] = F(None, "enemies", "ennemis",
+                                            "Threatening enemies, in the order the runner leaves them.",
+                                            "Ennemis qui contrôlent la zone, dans l'ordre où le fuyard les quitte.",
+                                            min_length=1, max_length=20)
+    options: OptionsModel = Field(default_factory=OptionsModel, title="options",
+                                  description="Every open rules question, with its rulebook default.",
+                                  json_schema_extra={"title_fr": "options", "description_fr":
+                                                     "Chaque question de règles ouverte, avec sa valeur par "
+                                                     "défaut."})
+
+
+def schema(lang: str = "en") -> dict:
+    """The JSON Schema of a D&D scenario file, titles and descriptions in ``lang`` ("en" or "fr").
+
+    Every field has a title, a description, its default, its range or allowed values
+    and, where it has one, its unit (``ft``, ``hp``, ``%`` …).
+    """
+    title = ("Scénario D&D 3.5, Pathfinder 1e, D&D 5e : quitter le corps à corps" if lang == "fr"
+             else "D&D 3.5, Pathfinder 1e, D&D 5e scenario: leaving melee")
+    return json_schema(ScenarioModel, lang, title)
+
+
+# --------------------------------------------------------------------------- pydantic errors -> InputError
+
+#: What is allowed, when a pydantic error's own message would say less ("Model.field": text).
+ALLOWED = {
+    "ScenarioModel.edition": EDITION_ALLOWED,
+    "ScenarioModel.mode": "a movement mode such as 'move', 'withdraw', 'tumble', 'five_foot_step', 'stay' "
+                          "(5e: 'move', 'dash', 'disengage', 'stay')",
+    "ScenarioModel.compare_modes": "a list of modes such as ['move', 'withdraw', 'tumble', 'five_foot_step', "
+                                   "'stay'], or 'auto'",
+    "ScenarioModel.compare": 'a table of setups, e.g. "withdraw" = { "mode" = "withdraw" }',
+    "ScenarioModel.runner": "a [runner] table (hp, ac, … or preset = '…') (required)",
+    "ScenarioModel.enemies": "a list of [[enemies]] tables, in the order the runner leaves them "
+                             "(at least one threatening enemy, at most 20 tables)",
+    "ScenarioModel.options": "an [options] table",
+    "RunnerModel.preset": "the name of a runner preset such as 'srd35_wizard_1'",
+    "EnemyModel.preset": "the name of an enemy preset such as 'srd35_orc_falchion'",
+    "RunnerModel.hp": "an integer >= 1 (the runner's current hit points, up to 1000000)",
+    "RunnerModel.ac": "an integer from 1 to 60 (Armour Class)",
+    "RunnerModel.con": "an integer from 1 to 60 (Constitution score)",
+    "RunnerModel.tumble": "an integer from -30 to 60 (skill modifier), or omit when untrained",
+    "RunnerModel.acrobatics": "an integer from -30 to 60 (skill modifier), or omit when untrained",
+    "RunnerModel.cmd": "an integer from 1 to 100 (CMD)",
+    "RunnerModel.feats": "a list of feat names",
+    "RunnerModel.dodge_target": "the index (from 0) of an enemy in the enemies list",
+    "RunnerModel.concealment": "a miss chance in percent, 0 to 100 (20 concealment, 50 total)",
+    "EnemyModel.damage": "dice notation such as 2d4+4 (at most 100 characters)",
+    "EnemyModel.extra_damage": "dice notation such as 1d6 (at most 100 characters)",
+    "EnemyModel.threat_range": "'20' or 'N-20' with N from 2 to 20 (e.g. '19-20', '18-20'), or the integer N",
+    "EnemyModel.crit_multiplier": "an integer from 2 to 6 (x2, x3, x4 …)",
+    "EnemyModel.reach": "a multiple of 5 feet from 5 to 100",
+    "EnemyModel.aoo_left": "an integer from 0 to 20 (attacks of opportunity left this round)",
+    "EnemyModel.squares_left": "an integer from 1 to 20 (threatened squares of this enemy the runner leaves)",
+    "EnemyModel.count": "an integer from 1 to 20 (identical enemies passed one after the other)",
+    "EnemyModel.cmd": "an integer from 1 to 100 (CMD)",
+    "OptionsModel.dead_threshold": "a negative integer from -1000 to -1 (HP at or below which the runner is dead)",
+}
+
+
+def _nested_model(annotation: Any) -> type[BaseModel] | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _nested_model(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def _kinds(annotation: Any) -> list[Any]:
+    """The leaf types of an annotation (``Optional[Literal['a', 'b']]`` -> ``[Literal['a', 'b']]``)."""
+    if typing.get_origin(annotation) is Literal:
+        return [annotation]
+    args = typing.get_args(annotation)
+    if typing.get_origin(annotation) in (Union, types.UnionType) and args:
+        return [k for a in args if a is not type(None) for k in _kinds(a)]
+    return [annotation]
+
+
+def _auto_allowed(info: Any) -> str:
+    lo = hi = None
+    for m in info.metadata:
+        lo = getattr(m, "ge", lo)
+        hi = getattr(m, "le", hi)
+    texts = []
+    for k in _kinds(info.annotation):
+        if typing.get_origin(k) is Literal:
+            texts.append("one of " + ", ".join(repr(c) for c in typing.get_args(k)))
+        elif k is bool:
+            texts.append("true or false")
+        elif k is int:
+            texts.append(f"an integer from {lo} to {hi}" if lo is not None and hi is not None else "an integer")
+        elif k is str:
+            texts.append("a text string")
+        else:
+            texts.append("a value of the documented type")
+    return " or ".join(texts)
+
+
+def _input_error(model: type[BaseModel], exc: ValidationError, prefix: str) -> InputError:
+    """The first problem of a pydantic error, as an InputError naming the dotted field."""
+    err = exc.errors()[0]
+    loc = err.get("loc", ())
+    cls: type[BaseModel] | None = model
+    owner, info, path = model, None, []
+    for part in loc:
+        if isinstance(part, int):
+            path.append(str(part))
+            continue
+        if cls is not None and part in cls.model_fields:
+            owner, info = cls, cls.model_fields[part]
+            path.append(part)
+            cls = _nested_model(info.annotation)
+        else:
+            if err.get("type") == "extra_forbidden":
+                owner = cls or owner
+                path.append(str(part))
+            break
+    field_ = prefix + ".".join(path) if path else prefix.rstrip(".") or "scenario"
+    value = short_repr(err.get("input"))
+    kind = err.get("type")
+    name = path[-1] if path else ""
+    if kind == "extra_forbidden":
+        return InputError(field_, value, "a known field; allowed: " + ", ".join(sorted(owner.model_fields)))
+    allowed = ALLOWED.get(f"{owner.__name__}.{name}") or (_auto_allowed(info) if info is not None
+                                                           else err.get("msg", "a valid value"))
+    if kind == "missing":
+        return InputError(field_, None, allowed if "required" in allowed else allowed + " (required)")
+    if path and path[-1].isdigit() and kind in ("model_type", "dict_type", "model_attributes_type"):
+        return InputError(field_, value, "a table of fields")
+    return InputError(field_, value, allowed)
+
+
+def _validate(model: type[StrictModel], data: Any, prefix: str = "") -> Any:
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise _input_error(model, exc, prefix) from None
+
 
 # --------------------------------------------------------------------------- field helpers
-
-_MISSING = object()
-
-
-_INT_LIMIT = 1_000_000
-
-
-def _int(tbl: dict, key: str, field_: str, *, lo: int | None = None, hi: int | None = None,
-         default: Any = _MISSING, allowed: str | None = None) -> Any:
-    if key not in tbl or tbl[key] is None:
-        if default is _MISSING:
-            raise InputError(field_, None, (allowed or _range_text(lo, hi)) + " (this field is required)")
-        return default
-    v = tbl[key]
-    if isinstance(v, bool) or not isinstance(v, int) or (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise InputError(field_, v, allowed or _range_text(lo, hi))
-    if abs(v) > _INT_LIMIT:  # no game number is this large, and numba's int64 would overflow
-        raise InputError(field_, v, _range_text(max(lo, -_INT_LIMIT) if lo is not None else -_INT_LIMIT,
-                                                min(hi, _INT_LIMIT) if hi is not None else _INT_LIMIT))
-    return v
-
-
-def _range_text(lo, hi) -> str:
-    if lo is not None and hi is not None:
-        return f"an integer from {lo} to {hi}"
-    if lo is not None:
-        return f"an integer >= {lo}"
-    if hi is not None:
-        return f"an integer <= {hi}"
-    return "an integer"
-
-
-def _bool(tbl: dict, key: str, field_: str, default: bool | None = False) -> Any:
-    if key not in tbl:
-        return default
-    v = tbl[key]
-    if not isinstance(v, bool):
-        raise InputError(field_, v, "true or false")
-    return v
-
-
-def _choice(tbl: dict, key: str, field_: str, choices, default: Any = _MISSING) -> Any:
-    if key not in tbl:
-        if default is _MISSING:
-            raise InputError(field_, None, "one of " + ", ".join(repr(c) for c in choices) + " (required)")
-        return default
-    v = tbl[key]
-    if v not in choices:
-        raise InputError(field_, v, "one of " + ", ".join(repr(c) for c in choices))
-    return v
-
-
-def _str(tbl: dict, key: str, field_: str, default: str = "") -> str:
-    v = tbl.get(key, default)
-    if not isinstance(v, str):
-        raise InputError(field_, v, "a text string")
-    return v
-
-
-def _check_keys(tbl: dict, allowed, field_: str) -> None:
-    for k in tbl:
-        if k not in allowed:
-            raise InputError(f"{field_}.{k}" if field_ else k, tbl[k],
-                             "a known field; allowed: " + ", ".join(sorted(allowed)))
-
-
-def _table(value: Any, field_: str) -> dict:
-    if not isinstance(value, dict):
-        raise InputError(field_, value, "a table of fields")
-    return value
 
 
 def normalise_edition(value: Any, field_: str = "edition") -> str:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         value = str(value)
     if not isinstance(value, str) or value.strip().lower() not in EDITION_ALIASES:
-        raise InputError(field_, value, EDITION_ALLOWED)
+        raise InputError(field_, short_repr(value), EDITION_ALLOWED)
     return EDITION_ALIASES[value.strip().lower()]
 
 
@@ -141,13 +581,45 @@ def normalise_mode(value: Any, edition: str, field_: str = "mode") -> str:
     allowed = MODES[edition]
     text = f"one of {', '.join(repr(m) for m in allowed)} for edition {edition!r}"
     if not isinstance(value, str):
-        raise InputError(field_, value, text)
+        raise InputError(field_, short_repr(value), text)
     m = MODE_ALIASES.get(value.strip().lower(), value.strip().lower())
     if m == "run" and is_5e(edition):
         m = "dash"
     if m not in allowed:
-        raise InputError(field_, value, text)
+        raise InputError(field_, short_repr(value), text)
     return m
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def check_dice(text: Any, field_: str, what: str = "damage") -> str:
+    """Dice notation of a damage roll that can deal damage.
+
+    Raises
+    ------
+    InputError
+        For text that is not dice notation, a number of more than
+        :data:`MAX_DICE_DIGITS` digits (e.g. a 5,000-digit constant), or a roll whose
+        highest result is below 1 (``1d4-10`` never deals damage).
+    """
+    if not isinstance(text, str):
+        raise InputError(field_, short_repr(text), f"dice notation such as 2d4+4 ({what})")
+    longest = max((len(m) for m in _DIGITS.findall(text)), default=0)
+    if longest > MAX_DICE_DIGITS:
+        raise InputError(field_, short_repr(text), f"dice notation whose numbers have at most {MAX_DICE_DIGITS} "
+                                                   f"digits, such as 2d4+4")
+    expr = parse(text, field_)
+    if expr.max_value < 1:
+        raise InputError(field_, text, f"a {what} roll that can deal at least 1 ({text} is at most "
+                                       f"{expr.max_value}: it never deals damage)")
+    return text
+
+
+def _refuse_if(cond: bool, own: dict, key: str, field_: str, context: str) -> None:
+    """Refuse ``own[key]`` (written in the scenario) when ``cond``: it would change nothing."""
+    if cond and key in own:
+        raise no_effect(field_, own[key], context)
 
 
 # --------------------------------------------------------------------------- presets
@@ -175,23 +647,25 @@ def preset_names(kind: str, edition: str | None = None) -> list[str]:
                   if p.get("kind") == kind and (edition is None or edition in p.get("editions", ())))
 
 
-def _apply_preset(tbl: dict, kind: str, edition: str, field_: str) -> tuple[dict, dict]:
-    """Merge a preset under the table's own fields; returns ``(fields, metadata)``."""
-    if "preset" not in tbl:
-        return dict(tbl), {}
-    name = tbl["preset"]
+PRESET_META = ("kind", "editions", "source", "notes")
+
+
+def _merge_preset(own: dict, kind: str, edition: str, field_: str) -> tuple[dict, dict]:
+    """The preset's fields with the table's own over them (:func:`merge_profile`); ``(fields, metadata)``."""
+    if own.get("preset") is None:
+        return merge_profile(None, own), {}
+    name = own["preset"]
     choices = preset_names(kind, edition)
-    if not isinstance(name, str) or name not in presets() or presets()[name].get("kind") != kind:
-        raise InputError(f"{field_}.preset", name, "one of " + ", ".join(repr(c) for c in choices))
+    if name not in presets() or presets()[name].get("kind") != kind:
+        raise InputError(f"{field_}.preset", short_repr(name), "one of " + ", ".join(repr(c) for c in choices))
     p = presets()[name]
     if edition not in p.get("editions", ()):
         raise InputError(f"{field_}.preset", name,
                          f"a preset for edition {edition!r}: " + ", ".join(repr(c) for c in choices))
     meta = {k: p[k] for k in ("name", "source", "notes", "editions") if k in p}
     meta["preset"] = name
-    merged = {k: v for k, v in p.items() if k not in ("kind", "editions", "source", "notes")}
-    merged.update({k: v for k, v in tbl.items() if k != "preset"})
-    return merged, meta
+    profile = {k: v for k, v in p.items() if k not in PRESET_META}
+    return merge_profile(profile, own), meta
 
 
 # --------------------------------------------------------------------------- runner
@@ -262,66 +736,45 @@ class Runner:
     preset: str = ""
 
 
-RUNNER_FIELDS = {f.name for f in fields(Runner)} | {"acrobatics"}
+def parse_runner(own: dict, edition: str) -> tuple[Runner, dict]:
+    """The runner from its table and preset (types and ranges already checked by :class:`RunnerModel`).
 
-
-def parse_runner(value: Any, edition: str) -> tuple[Runner, dict]:
-    tbl = _table(value, "runner")
-    tbl, meta = _apply_preset(tbl, "runner", edition, "runner")
-    _check_keys(tbl, RUNNER_FIELDS, "runner")
+    Raises
+    ------
+    InputError
+        ``runner.hp`` / ``runner.ac`` missing, ``runner.hp_max`` below ``runner.hp``, an
+        unknown feat (``runner.feats.1``), both ``tumble`` and ``acrobatics``.
+    """
+    merged, meta = _merge_preset(own, "runner", edition, "runner")
+    m = _validate(RunnerModel, merged, "runner.")
     f = "runner."
-    hp = _int(tbl, "hp", f + "hp", lo=1, allowed="an integer >= 1 (the runner's current hit points)")
-    hp_max = _int(tbl, "hp_max", f + "hp_max", lo=hp, default=hp,
-                  allowed=f"an integer >= runner.hp ({hp})")
-    ac = _int(tbl, "ac", f + "ac", lo=1, hi=60, allowed="an integer from 1 to 60 (Armour Class)")
-    con = _int(tbl, "con", f + "con", lo=1, hi=60, default=10,
-               allowed="an integer from 1 to 60 (Constitution score)")
-    if "tumble" in tbl and "acrobatics" in tbl:
-        raise InputError(f + "acrobatics", tbl["acrobatics"], "either runner.tumble or runner.acrobatics, not both")
-    tkey = "acrobatics" if "acrobatics" in tbl else "tumble"
-    tumble = _int(tbl, tkey, f + tkey, lo=-30, hi=60, default=None,
-                  allowed="an integer from -30 to 60 (skill modifier), or omit when untrained")
-    feats_raw = tbl.get("feats", [])
-    if isinstance(feats_raw, str):
-        feats_raw = [feats_raw]
-    if not isinstance(feats_raw, list):
-        raise InputError(f + "feats", feats_raw, "a list of feat names")
-    feats = []
+    if m.hp is None:
+        raise InputError(f + "hp", None, ALLOWED["RunnerModel.hp"] + " (this field is required)")
+    if m.ac is None:
+        raise InputError(f + "ac", None, ALLOWED["RunnerModel.ac"] + " (this field is required)")
+    hp = m.hp
+    hp_max = hp if m.hp_max is None else m.hp_max
+    if hp_max < hp:
+        raise InputError(f + "hp_max", m.hp_max, f"an integer >= runner.hp ({hp})")
+    if m.tumble is not None and m.acrobatics is not None:
+        raise InputError(f + "acrobatics", m.acrobatics, "either runner.tumble or runner.acrobatics, not both")
+    feats_raw = [m.feats] if isinstance(m.feats, str) else list(m.feats)
+    feats: list[str] = []
     for i, ft in enumerate(feats_raw):
-        name = ft.strip().lower() if isinstance(ft, str) else ft
+        name = ft.strip().lower()
         if name not in FEATS[edition]:
-            raise InputError(f"{f}feats[{i}]", ft, f"one of {', '.join(repr(x) for x in FEATS[edition])} "
-                                                   f"for edition {edition!r}")
+            raise InputError(f"{f}feats.{i}", ft, f"one of {', '.join(repr(x) for x in FEATS[edition])} "
+                                                  f"for edition {edition!r}")
         if name not in feats:
             feats.append(name)
-    conceal = _int(tbl, "concealment", f + "concealment", lo=0, hi=100, default=0,
-                   allowed="a miss chance in percent, 0 to 100 (20 concealment, 50 total)")
     runner = Runner(
-        name=_str(tbl, "name", f + "name", meta.get("name", "runner")),
-        hp=hp, hp_max=hp_max, ac=ac,
-        dex_bonus=_int(tbl, "dex_bonus", f + "dex_bonus", lo=-5, hi=20, default=0),
-        con=con,
-        fort=_int(tbl, "fort", f + "fort", lo=-10, hi=60, default=0),
-        tumble=tumble,
-        cmd=_int(tbl, "cmd", f + "cmd", lo=1, hi=100, default=None, allowed="an integer from 1 to 100 (CMD)"),
-        feats=tuple(feats),
-        dodge_target=_int(tbl, "dodge_target", f + "dodge_target", lo=0, default=0,
-                          allowed="the index (from 0) of an enemy in the enemies list"),
-        monster=_bool(tbl, "monster", f + "monster"),
-        str_save=_int(tbl, "str_save", f + "str_save", lo=-10, hi=30, default=0),
-        dex_save=_int(tbl, "dex_save", f + "dex_save", lo=-10, hi=30, default=0),
-        con_save=_int(tbl, "con_save", f + "con_save", lo=-10, hi=30, default=0),
-        armor=_choice(tbl, "armor", f + "armor", ARMOR, "light"),
-        damage_reduction=_int(tbl, "damage_reduction", f + "damage_reduction", lo=0, hi=100, default=0),
-        resistance=_bool(tbl, "resistance", f + "resistance"),
-        concealment=conceal,
-        total_concealment=_bool(tbl, "total_concealment", f + "total_concealment"),
-        preset=meta.get("preset", ""),
+        name=m.name if m.name is not None else meta.get("name", "runner"),
+        hp=hp, hp_max=hp_max, ac=m.ac, dex_bonus=m.dex_bonus, con=m.con, fort=m.fort,
+        tumble=m.acrobatics if m.acrobatics is not None else m.tumble, cmd=m.cmd, feats=tuple(feats),
+        dodge_target=m.dodge_target, monster=m.monster, str_save=m.str_save, dex_save=m.dex_save,
+        con_save=m.con_save, armor=m.armor, damage_reduction=m.damage_reduction, resistance=m.resistance,
+        concealment=m.concealment, total_concealment=m.total_concealment, preset=meta.get("preset", ""),
     )
-    if runner.resistance and not is_5e(edition):
-        raise InputError(f + "resistance", True, "false in 3.5/pf1 (use damage_reduction)")
-    if runner.monster and not is_5e(edition):
-        raise InputError(f + "monster", True, "false outside 5e (3.5/PF monsters use the same HP states)")
     return runner, meta
 
 
@@ -414,100 +867,60 @@ class Enemy:
     preset: str = ""
 
 
-ENEMY_FIELDS = ({f.name for f in fields(Enemy)} - {"threat_low"}) | {"threat_range", "count", "ac", "hp"}
+def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) -> tuple[list[Enemy], dict]:
+    """One ``[[enemies]]`` table (and its preset) -> ``count`` identical enemies.
 
-
-def parse_enemy(value: Any, edition: str, index: int, aoo_per_round: int | None) -> tuple[list[Enemy], dict]:
-    f = f"enemies[{index}]."
-    tbl = _table(value, f"enemies[{index}]")
-    tbl, meta = _apply_preset(tbl, "enemy", edition, f"enemies[{index}]")
-    _check_keys(tbl, ENEMY_FIELDS, f"enemies[{index}]")
-    if "attack_bonus" not in tbl:
+    Raises
+    ------
+    InputError
+        Naming ``enemies.<index>.<field>``: missing attack bonus or damage, dice that
+        are not notation or never deal damage, a threat range other than ``N-20``,
+        Stand Still without Combat Reflexes or CMB.
+    """
+    f = f"enemies.{index}."
+    merged, meta = _merge_preset(own, "enemy", edition, f"enemies.{index}")
+    m = _validate(EnemyModel, merged, f)
+    if m.attack_bonus is None:
         raise InputError(f + "attack_bonus", None, "an integer attack bonus (required unless a preset gives it)")
-    if "damage" not in tbl:
+    if m.damage is None:
         raise InputError(f + "damage", None, "dice notation such as 2d4+4 (required unless a preset gives it)")
-    damage = tbl["damage"]
-    parse(damage, f + "damage")
-    extra = tbl.get("extra_damage", "") or ""
-    if extra:
-        parse(extra, f + "extra_damage")
-    threat_low = parse_threat_range(tbl.get("threat_range", 20), f + "threat_range")
+    damage = check_dice(m.damage, f + "damage")
+    if "extra_damage" in own and not own["extra_damage"].strip():
+        raise InputError(f + "extra_damage", own["extra_damage"],
+                         "dice notation such as 1d6 (omit the field for no extra damage)")
+    extra = check_dice(m.extra_damage, f + "extra_damage", "extra damage") if m.extra_damage else ""
+    threat_low = parse_threat_range(m.threat_range, f + "threat_range")
+    cr = m.combat_reflexes
     if is_5e(edition):
-        mult = _int(tbl, "crit_multiplier", f + "crit_multiplier", lo=2, hi=2, default=2,
-                    allowed="2 or omitted (5e criticals double the damage dice)")
-    else:
-        mult = _int(tbl, "crit_multiplier", f + "crit_multiplier", lo=2, hi=6, default=2,
-                    allowed="an integer from 2 to 6 (x2, x3, x4 …)")
-    reach = _int(tbl, "reach", f + "reach", lo=5, hi=100, default=5,
-                 allowed="a multiple of 5 feet from 5 to 100")
-    if reach % 5:
-        raise InputError(f + "reach", reach, "a multiple of 5 feet from 5 to 100")
-    cr = _bool(tbl, "combat_reflexes", f + "combat_reflexes")
-    dex = _int(tbl, "dex_bonus", f + "dex_bonus", lo=-5, hi=20, default=0)
-    if is_5e(edition):
-        if cr:
-            raise InputError(f + "combat_reflexes", cr, "false in 5e (one reaction per round; set aoo_left)")
         default_aoo = 1
     else:
-        default_aoo = 1 + max(0, dex) if cr else 1
+        default_aoo = 1 + max(0, m.dex_bonus) if cr else 1
     if aoo_per_round is not None:
         default_aoo = aoo_per_round
-    aoo_left = _int(tbl, "aoo_left", f + "aoo_left", lo=0, hi=20, default=default_aoo,
-                    allowed="an integer from 0 to 20 (attacks of opportunity left this round)")
-    threatens_start = _bool(tbl, "threatens_start", f + "threatens_start", True)
-    squares = _int(tbl, "squares_left", f + "squares_left", lo=1, hi=20,
-                   default=(reach // 5 if threatens_start else 1),
-                   allowed="an integer from 1 to 20 (threatened squares of this enemy the runner leaves)")
-    sentinel = _bool(tbl, "sentinel", f + "sentinel")
-    if sentinel and not is_5e(edition):
-        raise InputError(f + "sentinel", sentinel, "false outside 5e (Pathfinder: use stand_still)")
-    stand_still = _bool(tbl, "stand_still", f + "stand_still")
-    if stand_still:
-        if edition != "pf1":
-            raise InputError(f + "stand_still", stand_still, "false outside pf1 (5e: use sentinel)")
+    aoo_left = default_aoo if m.aoo_left is None else m.aoo_left
+    squares = (m.reach // 5 if m.threatens_start else 1) if m.squares_left is None else m.squares_left
+    if m.stand_still and edition == "pf1":
         if not cr:
-            raise InputError(f + "stand_still", stand_still,
+            raise InputError(f + "stand_still", True,
                              "false unless combat_reflexes = true (Stand Still requires Combat Reflexes)")
-        if tbl.get("cmb") is None:
+        if m.cmb is None:
             raise InputError(f + "cmb", None, "an integer combat maneuver bonus (required by stand_still)")
-    adv = _bool(tbl, "advantage", f + "advantage")
-    dis = _bool(tbl, "disadvantage", f + "disadvantage")
-    if (adv or dis) and not is_5e(edition):
-        raise InputError(f + ("advantage" if adv else "disadvantage"), True, "false outside 5e")
-    on_hit = _choice(tbl, "on_hit", f + "on_hit", ON_HIT, "none")
-    if on_hit != "none" and not is_5e(edition):
-        raise InputError(f + "on_hit", on_hit, "'none' outside 5e")
-    attacked = _bool(tbl, "attacked_by_runner", f + "attacked_by_runner")
-    count = _int(tbl, "count", f + "count", lo=1, hi=20, default=1,
-                 allowed="an integer from 1 to 20 (identical enemies passed one after the other)")
-    name = _str(tbl, "name", f + "name", meta.get("name", f"enemy {index + 1}"))
+    name = m.name if m.name is not None else meta.get("name", f"enemy {index + 1}")
     enemy = Enemy(
-        name=name,
-        attack_bonus=_int(tbl, "attack_bonus", f + "attack_bonus", lo=-20, hi=60),
-        damage=str(damage), extra_damage=str(extra), threat_low=threat_low, crit_multiplier=mult,
-        reach=reach, aoo_left=aoo_left, combat_reflexes=cr, dex_bonus=dex,
-        sentinel=sentinel, stand_still=stand_still,
-        cmb=_int(tbl, "cmb", f + "cmb", lo=-20, hi=100, default=None),
-        cmd=_int(tbl, "cmd", f + "cmd", lo=1, hi=100, default=None, allowed="an integer from 1 to 100 (CMD)"),
-        squares_left=squares, threatens_start=threatens_start,
-        through_space=_bool(tbl, "through_space", f + "through_space"),
-        visible=_bool(tbl, "visible", f + "visible", True),
-        flat_footed=_bool(tbl, "flat_footed", f + "flat_footed"),
-        advantage=adv, disadvantage=dis, attacked_by_runner=attacked,
-        simultaneous=_bool(tbl, "simultaneous", f + "simultaneous"),
-        attacks_on_turn=_int(tbl, "attacks_on_turn", f + "attacks_on_turn", lo=0, hi=10, default=1),
-        on_hit=on_hit,
-        on_hit_save_dc=_int(tbl, "on_hit_save_dc", f + "on_hit_save_dc", lo=1, hi=40, default=None),
-        on_hit_save=_choice(tbl, "on_hit_save", f + "on_hit_save", SAVE_ABILITIES, "str"),
-        preset=meta.get("preset", ""),
+        name=name, attack_bonus=m.attack_bonus, damage=damage, extra_damage=extra, threat_low=threat_low,
+        crit_multiplier=m.crit_multiplier, reach=m.reach, aoo_left=aoo_left, combat_reflexes=cr,
+        dex_bonus=m.dex_bonus, sentinel=m.sentinel, stand_still=m.stand_still, cmb=m.cmb, cmd=m.cmd,
+        squares_left=squares, threatens_start=m.threatens_start, through_space=m.through_space,
+        visible=m.visible, flat_footed=m.flat_footed, advantage=m.advantage, disadvantage=m.disadvantage,
+        attacked_by_runner=m.attacked_by_runner, simultaneous=m.simultaneous, attacks_on_turn=m.attacks_on_turn,
+        on_hit=m.on_hit, on_hit_save_dc=m.on_hit_save_dc, on_hit_save=m.on_hit_save, preset=meta.get("preset", ""),
     )
     for key in ("ac", "hp"):
-        if key in tbl:
-            _int(tbl, key, f + key, lo=0)
-            meta[key] = tbl[key]
-    if count == 1:
+        if getattr(m, key) is not None:
+            meta[key] = getattr(m, key)
+    if m.count == 1:
         return [enemy], meta
-    return [replace(enemy, name=f"{name} #{k + 1}") for k in range(count)], meta
+    return [replace(enemy, name=f"{name} #{k + 1}") for k in range(m.count)], meta
 
 
 # --------------------------------------------------------------------------- options
@@ -517,7 +930,8 @@ def parse_enemy(value: Any, edition: str, index: int, aoo_per_round: int | None)
 class Options:
     """The modelling options of digest §7 (every open rules question), with their defaults.
 
-    See :data:`OPTION_DOCS` for one line on each.
+    See :data:`OPTION_DOCS` for one line on each, and :class:`OptionsModel` for the
+    file's fields (``None`` there means "the edition's default", resolved here).
     """
 
     stop_when_down: bool = True
@@ -539,65 +953,28 @@ class Options:
     attacker_preset: str = ""
 
 
-OPTION_DOCS = {
-    "stop_when_down": "a dying or unconscious runner stops: later AoOs/OAs never happen (default true)",
-    "simultaneous_oa": "'stop_after_drop' (default) or 'all_resolve': OAs triggered by the same step "
-                       "(enemies marked simultaneous) all resolve even after the runner drops",
-    "disabled_runner_continues": "3.5/PF: a runner at exactly 0 HP is conscious and keeps moving (default true)",
-    "aoo_per_round": "default attacks of opportunity per enemy this round (default 1, +Dex with Combat Reflexes)",
-    "threat_must_hit": "3.5/PF: only a hitting roll can threaten (default true; false reproduces a common error)",
-    "crit_damage_mode_35": "'reroll_per_multiplier' (default) or 'multiply_one_roll'",
-    "min_damage_1": "3.5/PF: a hit deals at least 1 before DR (default true; 5e default false)",
-    "skill_natural_20_auto": "Tumble/Acrobatics: a natural 20 succeeds (default false)",
-    "tumble_order": "'order_passed' (default) or 'best_first': which foe's check gets the lowest DC",
-    "dead_threshold": "HP at or below which the runner is dead (3.5: -10; PF: -Con)",
-    "massive_damage": "one hit of massive damage forces a DC 15 Fortitude save or die (3.5 default true; PF false)",
-    "massive_damage_threshold": "3.5: 50; PF: max(50, half the runner's maximum HP)",
-    "death_saves_in_exchange": "resolve the downed runner's fate (5e death saves, 3.5/PF dying) (default false)",
-    "monster_dies_at_0": "5e: a runner marked monster = true dies at 0 HP (default true)",
-    "sentinel_timing_2024": "'after_disengage' (default: 2024 Guardian OA right after Disengage) or 'on_leave'",
-    "reach_monster_withdraw": "'second_square_provokes' (default) or 'none' (withdraw also protects from reach foes)",
-    "attacker_preset": "stat line used when the scenario has no enemies key",
-}
+#: One line on each option (the schema's descriptions say the same, in English and French).
+OPTION_DOCS = {name: info.description for name, info in OptionsModel.model_fields.items()}
 
 
-def parse_options(value: Any, edition: str, runner: Runner) -> Options:
-    tbl = _table(value, "options") if value is not None else {}
-    _check_keys(tbl, {f.name for f in fields(Options)}, "options")
-    f = "options."
+def parse_options(m: OptionsModel, edition: str, runner: Runner) -> Options:
+    """Resolve the edition's defaults of the options left out."""
     five = is_5e(edition)
-    dead_default = (-runner.con if edition == "pf1" else -10)
-    massive_default = edition == "3.5"
-    opts = Options(
-        stop_when_down=_bool(tbl, "stop_when_down", f + "stop_when_down", True),
-        simultaneous_oa=_choice(tbl, "simultaneous_oa", f + "simultaneous_oa",
-                                ("stop_after_drop", "all_resolve"), "stop_after_drop"),
-        disabled_runner_continues=_bool(tbl, "disabled_runner_continues", f + "disabled_runner_continues", True),
-        aoo_per_round=_int(tbl, "aoo_per_round", f + "aoo_per_round", lo=0, hi=20, default=None),
-        threat_must_hit=_bool(tbl, "threat_must_hit", f + "threat_must_hit", True),
-        crit_damage_mode_35=_choice(tbl, "crit_damage_mode_35", f + "crit_damage_mode_35",
-                                    ("reroll_per_multiplier", "multiply_one_roll"), "reroll_per_multiplier"),
-        min_damage_1=_bool(tbl, "min_damage_1", f + "min_damage_1", not five),
-        skill_natural_20_auto=_bool(tbl, "skill_natural_20_auto", f + "skill_natural_20_auto", False),
-        tumble_order=_choice(tbl, "tumble_order", f + "tumble_order", ("order_passed", "best_first"),
-                             "order_passed"),
-        dead_threshold=_int(tbl, "dead_threshold", f + "dead_threshold", lo=-1000, hi=-1, default=dead_default,
-                            allowed="a negative integer (HP at or below which the runner is dead)"),
-        massive_damage=_bool(tbl, "massive_damage", f + "massive_damage", massive_default),
-        massive_damage_threshold=_int(tbl, "massive_damage_threshold", f + "massive_damage_threshold", lo=1,
-                                      default=(max(50, (runner.hp_max + 1) // 2) if edition == "pf1" else 50)),
-        death_saves_in_exchange=_bool(tbl, "death_saves_in_exchange", f + "death_saves_in_exchange", False),
-        monster_dies_at_0=_bool(tbl, "monster_dies_at_0", f + "monster_dies_at_0", True),
-        sentinel_timing_2024=_choice(tbl, "sentinel_timing_2024", f + "sentinel_timing_2024",
-                                     ("after_disengage", "on_leave"), "after_disengage"),
-        reach_monster_withdraw=_choice(tbl, "reach_monster_withdraw", f + "reach_monster_withdraw",
-                                       ("second_square_provokes", "none"), "second_square_provokes"),
-        attacker_preset=_str(tbl, "attacker_preset", f + "attacker_preset", DEFAULT_ATTACKER[edition]),
+    return Options(
+        stop_when_down=m.stop_when_down, simultaneous_oa=m.simultaneous_oa,
+        disabled_runner_continues=m.disabled_runner_continues, aoo_per_round=m.aoo_per_round,
+        threat_must_hit=m.threat_must_hit, crit_damage_mode_35=m.crit_damage_mode_35,
+        min_damage_1=(not five) if m.min_damage_1 is None else m.min_damage_1,
+        skill_natural_20_auto=m.skill_natural_20_auto, tumble_order=m.tumble_order,
+        dead_threshold=((-runner.con if edition == "pf1" else -10) if m.dead_threshold is None
+                        else m.dead_threshold),
+        massive_damage=(edition == "3.5") if m.massive_damage is None else m.massive_damage,
+        massive_damage_threshold=((max(50, (runner.hp_max + 1) // 2) if edition == "pf1" else 50)
+                                  if m.massive_damage_threshold is None else m.massive_damage_threshold),
+        death_saves_in_exchange=m.death_saves_in_exchange, monster_dies_at_0=m.monster_dies_at_0,
+        sentinel_timing_2024=m.sentinel_timing_2024, reach_monster_withdraw=m.reach_monster_withdraw,
+        attacker_preset=DEFAULT_ATTACKER[edition] if m.attacker_preset is None else m.attacker_preset,
     )
-    if five and opts.massive_damage:
-        raise InputError(f + "massive_damage", True,
-                         "false in 5e (5e instant death from massive damage is always applied)")
-    return opts
 
 
 # --------------------------------------------------------------------------- scenario
@@ -620,72 +997,180 @@ class Spec:
     meta: dict = field(default_factory=dict, compare=False)
 
 
-TOP_FIELDS = {"system", "title", "description", "edition", "mode", "compare_modes", "metric",
-              "distracting_action", "runner", "enemies", "options"}
-
-
 def parse_spec(data: dict) -> Spec:
     """Validate a parsed scenario file (see the package docstring for the format).
 
     Raises
     ------
     InputError
-        Naming the first invalid field, its value and what is allowed.
+        Naming the first invalid field as a dotted path, its value and what is allowed.
     """
-    _check_keys(data, TOP_FIELDS, "")
-    edition = normalise_edition(data.get("edition", "3.5"))
-    mode = normalise_mode(data.get("mode", "move"), edition)
+    if not isinstance(data, dict):
+        raise InputError("scenario", short_repr(data), "a table of fields")
     if "runner" not in data:
-        raise InputError("runner", None, "a [runner] table (hp, ac, … or preset = '…') (required)")
+        raise InputError("runner", None, ALLOWED["ScenarioModel.runner"])
+    top = _validate(ScenarioModel, data)
+    edition = normalise_edition(top.edition)
+    mode = normalise_mode(top.mode, edition)
     runner, rmeta = parse_runner(data["runner"], edition)
-    raw_opts = data.get("options")
-    opts = parse_options(raw_opts, edition, runner)
-    if "enemies" in data:
+    opts = parse_options(top.options, edition, runner)
+    if top.enemies is not None:
         raw = data["enemies"]
-        if not isinstance(raw, list):
-            raise InputError("enemies", raw, "a list of [[enemies]] tables, in the order the runner leaves them")
-        if not raw:
-            raise InputError("enemies", raw, "at least one threatening enemy ([[enemies]] table)")
     else:
         raw = [{"preset": opts.attacker_preset}]
     enemies: list[Enemy] = []
     emeta = []
+    first_of: list[int] = []  # index in ``enemies`` of each table's first enemy
     for i, e in enumerate(raw):
         es, m = parse_enemy(e, edition, i, opts.aoo_per_round)
+        first_of.append(len(enemies))
         enemies.extend(es)
         emeta.append(m)
     if runner.dodge_target >= len(enemies):
         raise InputError("runner.dodge_target", runner.dodge_target,
                          f"an enemy index from 0 to {len(enemies) - 1}")
-    if any(e.stand_still for e in enemies) and runner.cmd is None:
+    if any(e.stand_still for e in enemies) and runner.cmd is None and edition == "pf1":
         raise InputError("runner.cmd", None, "an integer CMD (required when an enemy has stand_still)")
-    distract = _bool(data, "distracting_action", "distracting_action")
-    if distract and is_5e(edition):
-        raise InputError("distracting_action", True, "false in 5e (5e has no provoking actions besides leaving reach)")
-    metric = _choice(data, "metric", "metric", METRICS, "damage")
-    cm = data.get("compare_modes", [])
+    cm = top.compare_modes if top.compare_modes is not None else []
     if cm == "auto":
         cm = list(AUTO_COMPARE[edition])
         if runner.tumble is None and edition == "3.5":
             cm = [m for m in cm if m != "tumble"]
-    if not isinstance(cm, list):
-        raise InputError("compare_modes", cm, "a list of modes such as ['move', 'withdraw', 'tumble', "
-                                              "'five_foot_step', 'stay'], or 'auto'")
-    modes = []
+    modes: list[str] = []
     for i, m in enumerate(cm):
-        mm = normalise_mode(m, edition, f"compare_modes[{i}]")
+        mm = normalise_mode(m, edition, f"compare_modes.{i}")
         if mm not in modes:
             modes.append(mm)
     if len(modes) == 1:
-        raise InputError("compare_modes", cm, "at least two different modes (or omit the field)")
-    spec = Spec(title=_str(data, "title", "title", ""), edition=edition, mode=mode, runner=runner,
-                enemies=tuple(enemies), options=opts, distracting_action=distract, metric=metric,
-                compare_modes=tuple(modes), description=_str(data, "description", "description", ""),
-                meta={"runner": rmeta, "enemies": emeta})
+        raise InputError("compare_modes", short_repr(top.compare_modes),
+                         "at least two different modes (or omit the field)")
+    spec = Spec(title=top.title, edition=edition, mode=mode, runner=runner, enemies=tuple(enemies), options=opts,
+                distracting_action=top.distracting_action, metric=top.metric, compare_modes=tuple(modes),
+                description=top.description, meta={"runner": rmeta, "enemies": emeta})
+    check_no_effect(data, spec, raw, first_of)
     check_mode(spec, mode, "mode")
     for i, m in enumerate(modes):
-        check_mode(spec, m, f"compare_modes[{i}]")
+        check_mode(spec, m, f"compare_modes.{i}")
     return spec
+
+
+def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: list[int]) -> None:
+    """Refuse every input written in the scenario that would change nothing (project rule).
+
+    Only fields written in the scenario are checked (a preset's fields and options
+    left out are fine). Inputs that matter in some editions only are refused in the
+    others; inputs that depend on another field (``cmb`` without ``stand_still``,
+    ``simultaneous_oa`` without a simultaneous enemy …) are refused without it.
+    Inputs that matter in some movement modes only (``through_space``, ``tumble_order``,
+    ``attacks_on_turn`` …) are accepted in every mode, so that a decision table
+    (``compare_modes``) or a sweep over ``mode`` can share one scenario.
+
+    Raises
+    ------
+    InputError
+        :func:`fleeodds.validation.no_effect`: ``field: value has no effect <where>; remove it``.
+    """
+    ed = spec.edition
+    five = is_5e(ed)
+    pf = ed == "pf1"
+    r, o, enemies = spec.runner, spec.options, spec.enemies
+    not5 = "in 5e"
+    only5 = "outside 5e (it is a 5e rule)"
+    # top level
+    _refuse_if(five, data, "distracting_action", "distracting_action",
+               "in 5e (5e has no provoking action besides leaving reach)")
+    # options
+    oo = data.get("options") or {}
+    for key, why in (("disabled_runner_continues", " (5e has no disabled state at 0 HP)"),
+                     ("threat_must_hit", " (5e criticals need no confirmation)"),
+                     ("crit_damage_mode_35", " (5e criticals double the damage dice)"),
+                     ("min_damage_1", " (5e has no minimum damage)"),
+                     ("skill_natural_20_auto", " (5e has no Tumble mode)"),
+                     ("tumble_order", " (5e has no Tumble mode)"),
+                     ("dead_threshold", " (5e uses death saving throws and instant death)"),
+                     ("massive_damage", " (5e instant death from massive damage always applies)"),
+                     ("massive_damage_threshold", " (5e instant death from massive damage always applies)"),
+                     ("reach_monster_withdraw", " (5e has no withdraw)")):
+        _refuse_if(five, oo, key, f"options.{key}", not5 + why)
+    _refuse_if(not five, oo, "monster_dies_at_0", "options.monster_dies_at_0", only5)
+    _refuse_if(five and not r.monster, oo, "monster_dies_at_0", "options.monster_dies_at_0",
+               "unless runner.monster = true")
+    _refuse_if(ed != "5e2024", oo, "sentinel_timing_2024", "options.sentinel_timing_2024",
+               "outside 5e 2024 (edition = '5e2024')")
+    _refuse_if(not any(e.sentinel for e in enemies), oo, "sentinel_timing_2024", "options.sentinel_timing_2024",
+               "unless an enemy has sentinel = true")
+    _refuse_if(not any(e.simultaneous for e in enemies), oo, "simultaneous_oa", "options.simultaneous_oa",
+               "unless an enemy is marked simultaneous = true")
+    _refuse_if(not five and not o.massive_damage, oo, "massive_damage_threshold",
+               "options.massive_damage_threshold", "unless options.massive_damage = true")
+    _refuse_if("enemies" in data, oo, "attacker_preset", "options.attacker_preset",
+               "when the scenario lists its enemies (it names the single enemy when enemies is left out)")
+    # runner
+    rr = data["runner"]
+    _refuse_if(ed == "3.5", rr, "hp_max", "runner.hp_max",
+               "in 3.5 (only 5e instant death and the Pathfinder massive-damage threshold use it)")
+    _refuse_if(five, rr, "dex_bonus", "runner.dex_bonus", not5 + " (only a 3.5/PF run loses Dexterity to AC)")
+    _refuse_if(not pf, rr, "con", "runner.con", "outside Pathfinder (only its dying rules use the Constitution "
+                                                "score; 5e: con_save)")
+    _refuse_if(five, rr, "fort", "runner.fort", not5 + " (Fortitude saves against massive damage are 3.5/PF)")
+    _refuse_if(not five and not o.massive_damage, rr, "fort", "runner.fort",
+               "unless options.massive_damage = true (its only use is the DC 15 save against massive damage)")
+    for key in ("tumble", "acrobatics"):
+        _refuse_if(five, rr, key, f"runner.{key}", not5 + " (5e has no Tumble mode)")
+    _refuse_if(not pf, rr, "cmd", "runner.cmd", "outside Pathfinder (its only use is against Stand Still)")
+    _refuse_if(pf and not any(e.stand_still for e in enemies), rr, "cmd", "runner.cmd",
+               "unless an enemy has stand_still = true")
+    _refuse_if(ed != "3.5", rr, "dodge_target", "runner.dodge_target",
+               "outside 3.5 (Pathfinder Dodge applies against every foe; 5e has no Dodge feat)")
+    _refuse_if(ed == "3.5" and "dodge" not in r.feats, rr, "dodge_target", "runner.dodge_target",
+               "without the dodge feat")
+    _refuse_if(not five, rr, "monster", "runner.monster", only5 + " (3.5/PF monsters use the same HP states)")
+    _refuse_if(not five, rr, "resistance", "runner.resistance", only5 + " (3.5/PF: use damage_reduction)")
+    saves = {e.on_hit_save for e in enemies if e.on_hit == "prone" and e.on_hit_save_dc is not None}
+    for ab in SAVE_ABILITIES:
+        key = f"{ab}_save"
+        _refuse_if(not five, rr, key, f"runner.{key}", only5 + " (3.5/PF: fort)")
+        _refuse_if(five and ab not in saves, rr, key, f"runner.{key}",
+                   f"unless an enemy's prone rider calls for a {ab} save (on_hit = 'prone', "
+                   f"on_hit_save = '{ab}', on_hit_save_dc)")
+    _refuse_if(not pf, rr, "armor", "runner.armor", "outside Pathfinder (only Pathfinder Acrobatics depends on "
+                                                    "armour)")
+    # enemies
+    for i, own in enumerate(raw_enemies):
+        e = enemies[first_of[i]]
+        f = f"enemies.{i}."
+        _refuse_if(five, own, "crit_multiplier", f + "crit_multiplier",
+                   not5 + " (5e criticals double the damage dice)")
+        _refuse_if(five, own, "combat_reflexes", f + "combat_reflexes",
+                   not5 + " (one reaction per round; set aoo_left)")
+        _refuse_if(five, own, "dex_bonus", f + "dex_bonus", not5 + " (one reaction per round)")
+        _refuse_if(not five and not e.combat_reflexes, own, "dex_bonus", f + "dex_bonus",
+                   "without combat_reflexes = true (it only adds attacks of opportunity with Combat Reflexes)")
+        _refuse_if(not five and ("aoo_left" in own or spec.options.aoo_per_round is not None), own, "dex_bonus",
+                   f + "dex_bonus", "when aoo_left or options.aoo_per_round gives the attacks of opportunity")
+        _refuse_if(not five, own, "sentinel", f + "sentinel", only5 + " (Pathfinder: use stand_still)")
+        _refuse_if(not pf, own, "stand_still", f + "stand_still",
+                   "outside Pathfinder (5e: use sentinel)")
+        _refuse_if(not pf, own, "cmb", f + "cmb", "outside Pathfinder (its only use is Stand Still)")
+        _refuse_if(pf and not e.stand_still, own, "cmb", f + "cmb", "without stand_still = true")
+        _refuse_if(not pf, own, "cmd", f + "cmd", "outside Pathfinder (its only use is the Acrobatics DC)")
+        for key in ("squares_left", "through_space", "visible"):
+            _refuse_if(five, own, key, f + key, not5 + " (5e has no withdraw, 5-foot step or Tumble)")
+        for key in ("advantage", "disadvantage", "on_hit"):
+            _refuse_if(not five, own, key, f + key, only5)
+        _refuse_if(ed != "5e2014", own, "attacked_by_runner", f + "attacked_by_runner",
+                   "outside 5e 2014 (its only use is the 2014 Mobile feat)")
+        _refuse_if(ed == "5e2014" and "mobile" not in r.feats, own, "attacked_by_runner", f + "attacked_by_runner",
+                   "unless the runner has the mobile feat")
+        for key in ("on_hit_save_dc", "on_hit_save"):
+            _refuse_if(not five, own, key, f + key, only5)
+        _refuse_if(e.on_hit != "prone", own, "on_hit_save_dc", f + "on_hit_save_dc",
+                   "unless on_hit = 'prone' (grapple and slow riders have no saving throw here)")
+        _refuse_if(e.on_hit != "prone" or e.on_hit_save_dc is None, own, "on_hit_save", f + "on_hit_save",
+                   "without on_hit = 'prone' and on_hit_save_dc")
+        for key in ("ac", "hp"):
+            _refuse_if(True, own, key, f + key,
+                       "on an enemy (its own AC and hit points play no part in leaving melee)")
 
 
 def check_mode(spec: Spec, mode: str, field_: str) -> None:
@@ -704,7 +1189,7 @@ def check_mode(spec: Spec, mode: str, field_: str) -> None:
                                  f"(Acrobatics cannot be used in medium or heavy armour)")
             for i, e in enumerate(spec.enemies):
                 if e.cmd is None:
-                    raise InputError(f"enemies[{i}].cmd", None,
+                    raise InputError(f"enemies.{i}.cmd", None,
                                      f"an integer CMD (Pathfinder Acrobatics DC; required by {field_} = {mode!r})")
     if spec.distracting_action and mode in ("withdraw", "run"):
         raise InputError("distracting_action", True,
