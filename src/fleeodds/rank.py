@@ -5,10 +5,20 @@ For list building: put each unit of a catalogue in turn in the ``fleeing`` role
 table) or in the ``pursuing`` role (which catch what they chase), evaluate the
 scenario, and sort.
 
->>> from fleeodds.importers import import_catalogue            # doctest: +SKIP
->>> army = import_catalogue("Orcs and Goblins.cat")            # doctest: +SKIP
->>> sc = fleeodds.load_scenario("warhammer/rank_broken_by_2_8th.toml")  # doctest: +SKIP
->>> rank_units(sc, army.profiles, role="fleeing").table        # doctest: +SKIP
+The profiles usually come from a BattleScribe catalogue
+(``fleeodds.importers.import_catalogue("Orcs and Goblins.cat").profiles``); here two are
+written by hand:
+
+>>> import fleeodds
+>>> sc = fleeodds.load_scenario("warhammer/rank_broken_by_2_8th.toml")
+>>> units = [{"name": "Night Goblins", "movement": 4, "leadership": 5},
+...          {"name": "Wolf Riders", "movement": 9, "leadership": 6, "troop_type": "cavalry",
+...           "rules": ["swiftstride"]}]
+>>> ranking = rank_units(sc, units, role="fleeing")
+>>> print(ranking.table[["unit", "caught_total", "method"]].round(3).to_string(index=False))
+         unit  caught_total method
+  Wolf Riders         0.469  exact
+Night Goblins         0.664  exact
 """
 
 from __future__ import annotations
