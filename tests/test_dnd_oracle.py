@@ -1,30 +1,19 @@
-"""Every case of shared/oracles/dnd.json: exact (Fraction-equal) and Monte Carlo (99.9 % interval)."""
+"""Every case of tests/oracles/dnd.json: exact (Fraction-equal) and Monte Carlo (99.9 % interval)."""
 
 from __future__ import annotations
 
-import json
 import math
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from fleeodds.systems.dnd import (crit_confirm_probability, death_save_survival, tumble_all_succeed, tumble_dcs)
 
-from .conftest import SHARED
+from .conftest import oracle_cases
 from .dnd_helpers import Z999, assert_agree, exact_by_outcome, metric_exact, scenario
 
-
-def _oracle_path() -> Path | None:
-    """shared/oracles/dnd.json beside the repository (CI lays shared/ next to the clone)."""
-    cand = SHARED / "oracles" / "dnd.json"
-    return cand if cand.exists() else None
-
-
-ORACLE = _oracle_path()
-CASES = {c["id"]: c for c in json.loads(ORACLE.read_text())["cases"]} if ORACLE else {}
-pytestmark = pytest.mark.skipif(ORACLE is None, reason="shared/oracles/dnd.json not found")
+CASES = {c["id"]: c for c in oracle_cases("dnd")}
 
 
 def frac(case) -> Fraction:

@@ -10,10 +10,20 @@ This module knows no game: it reaches the scenario's rules system through
 ``SYSTEM.list_building``, see :func:`list_building`) and the scenario through
 :meth:`~fleeodds.system.Scenario.with_unit`.
 
->>> from fleeodds.importers.bsdata import read_catalogue        # doctest: +SKIP
->>> sc = fleeodds.load_scenario("warhammer/rank_broken_by_2_8th.toml")  # doctest: +SKIP
->>> army = list_building(sc.system).map_catalogue(read_catalogue("Orcs and Goblins.cat"))  # doctest: +SKIP
->>> rank_units(sc, army.profiles, role="fleeing").table        # doctest: +SKIP
+The profiles usually come from a BattleScribe catalogue
+(``list_building(sc.system).import_catalogue("Orcs and Goblins.cat").profiles``); here two are
+written by hand:
+
+>>> import fleeodds
+>>> sc = fleeodds.load_scenario("warhammer/rank_broken_by_2_8th.toml")
+>>> units = [{"name": "Night Goblins", "movement": 4, "leadership": 5},
+...          {"name": "Wolf Riders", "movement": 9, "leadership": 6, "troop_type": "cavalry",
+...           "rules": ["swiftstride"]}]
+>>> ranking = rank_units(sc, units, role="fleeing")
+>>> print(ranking.table[["unit", "caught_total", "method"]].round(3).to_string(index=False))
+         unit  caught_total method
+  Wolf Riders         0.469  exact
+Night Goblins         0.664  exact
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every case of shared/oracles/hell_dorado.json, exact (as Fractions) and by Monte Carlo (|z| < 3.29)."""
+"""Every case of tests/oracles/hell_dorado.json, exact (as Fractions) and by Monte Carlo (|z| < 3.29)."""
 
 import math
 from fractions import Fraction
