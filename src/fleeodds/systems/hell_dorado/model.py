@@ -452,6 +452,14 @@ class OptionsModel(HDModel):
                                         "(défaut) ou 2,5 cm.")
 
 
+    @field_validator("no_room_move", mode="before")
+    @classmethod
+    def _no_room(cls, v):
+        if isinstance(v, bool):  # False == 0 would pass the literal
+            raise ValueError("expected one of 0 or 'partial'")
+        return v
+
+
 #: Options that matter in each scenario type; "attack" options matter wherever a weapon pass is rolled.
 ATTACK_OPTIONS = ("hd_edition", "dice_cap", "overflow_auto_damage", "reroll_policy", "pro_application",
                   "kill_rule", "def_out_of_range")
@@ -901,8 +909,11 @@ def build_fighter(data: Any, fieldname: str, profiles: dict[str, dict], need_wea
                                                           "a default one")
         missing = [k for k in required if k not in data]
         if missing:
-            raise InputError(f"{fieldname}.{missing[0]}", None,
+            err = InputError(f"{fieldname}.{missing[0]}", None,
                              f"a value: without a profile the scenario needs {', '.join(required)}")
+            err.args = (f"{fieldname}.{missing[0]}: missing; without a profile = '<name>' this scenario needs "
+                        f"{', '.join(required)}",)
+            raise err
         merged = dict(data)
     m = validate(FighterModel, merged, fieldname + ".")
     caps: dict[str, int | None] = {}
