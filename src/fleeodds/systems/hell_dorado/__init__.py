@@ -22,12 +22,33 @@ from pathlib import Path
 
 from ...system import RulesSystem
 from ...validation import json_schema
-from .model import Fighter, Options, ScenarioModel, Weapon, build_fighter, load_profiles, parse_options
+from .model import (
+    Fighter,
+    Options,
+    ScenarioModel,
+    Weapon,
+    build_fighter,
+    load_profiles,
+    parse_options,
+)
 from .scenario import AttractionScenario, FuiteScenario, PassScenario, load_scenario
 
-__all__ = ["SYSTEM", "load_scenario", "schema", "benchmark_case", "FuiteScenario", "PassScenario",
-           "AttractionScenario", "Fighter", "Weapon", "Options", "ScenarioModel", "build_fighter", "load_profiles",
-           "parse_options"]
+__all__ = [
+    "SYSTEM",
+    "AttractionScenario",
+    "Fighter",
+    "FuiteScenario",
+    "Options",
+    "PassScenario",
+    "ScenarioModel",
+    "Weapon",
+    "benchmark_case",
+    "build_fighter",
+    "load_profiles",
+    "load_scenario",
+    "parse_options",
+    "schema",
+]
 
 
 def schema(lang: str = "en") -> dict:

@@ -25,7 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    WithJsonSchema,
+    field_validator,
+)
 
 from ...errors import InputError, short_repr
 from ...files import read_toml
@@ -189,6 +196,8 @@ ZONE_SCHEMA = {"oneOf": [
 class StateTriggerModel(HDModel):
     """A state a weapon inflicts on ``min_hits`` hits or more (card-specific, digest §7 ``state_triggers``)."""
 
+    model_config = ConfigDict(title='State trigger', json_schema_extra={"title_fr": "Déclencheur d'état", "description_fr": "Un état que l'arme inflige à partir de min_hits touches."})
+
     state: str = F(..., "State", "État",
                    "State inflicted, e.g. 'Mis au sol' (Knocked down): " + STATE_ALLOWED,
                    "État infligé, p. ex. « Mis au sol » : Mis au sol, Sonné, Immobilisé, Blessé, Empoisonné "
@@ -201,6 +210,8 @@ class StateTriggerModel(HDModel):
 
 class WeaponModel(HDModel):
     """A weapon card: damage for 1, 2, 3, 4 and 5 hits (life points) and the states it inflicts."""
+
+    model_config = ConfigDict(title='Weapon', json_schema_extra={"title_fr": 'Arme', "description_fr": "Une carte d'arme : dégâts pour 1 à 5 touches et états infligés."})
 
     name: str = F("arme", "Weapon name", "Nom de l'arme", "Name of the weapon (to pick it with 'weapon').",
                   "Nom de l'arme (pour la choisir avec « weapon »).")
@@ -231,6 +242,8 @@ class FighterModel(HDModel):
     ``pv`` the life points (current life points when wounded), ``mou`` the
     movement in toises, ``base`` a base name or diameter in mm.
     """
+
+    model_config = ConfigDict(title='Fighter', json_schema_extra={"title_fr": 'Combattant', "description_fr": 'Un combattant : un profil et/ou les valeurs de sa carte (MOU, CBT, DEF, PRO, PV, socle, capacités, armes) et sa place dans le scénario.'})
 
     name: str = F("combattant", "Name", "Nom", "The fighter's name (names differ within a list).",
                   "Nom du combattant (différent des autres de la liste).")
@@ -348,6 +361,8 @@ class OptionsModel(HDModel):
     See the field descriptions (``fleeodds schema hell_dorado``) for each option, its
     default (the rulebook's reading) and its alternatives.
     """
+
+    model_config = ConfigDict(title='Options', json_schema_extra={"title_fr": 'Options', "description_fr": 'Options de modélisation : chaque ambiguïté des règles, avec la lecture du livre de règles par défaut.'})
 
     hd_edition: Edition = O("sapience", "Edition", "Édition",
                             "Rules edition: 'sapience' (community edition, default), 'asmodee' (2007) or 'cipher' "
@@ -483,6 +498,8 @@ FUITE_COMPARE_KEYS = ("base", "intangible", "no_intangible", "ordre_repli", "no_
 class FuiteModel(HDModel):
     """``[fuite]``: the flee itself (rules digest §3)."""
 
+    model_config = ConfigDict(title='Fuite', json_schema_extra={"title_fr": 'Fuite', "description_fr": "L'action de Fuite et son attaque sans riposte."})
+
     repli: bool = F(False, "Ordre Repli", "Ordre Repli",
                     "Under an Ordre Repli: no attaque sans riposte, move not doubled.",
                     "Sous un Ordre Repli : pas d'attaque sans riposte, mouvement non doublé.")
@@ -528,6 +545,8 @@ class FuiteModel(HDModel):
 class PasseModel(HDModel):
     """``[passe]``: one weapon pass (rules digest §2)."""
 
+    model_config = ConfigDict(title="Passe d'armes", json_schema_extra={"title_fr": "Passe d'armes", "description_fr": "Une passe d'armes, simultanée ou sans riposte."})
+
     riposte: bool = F(True, "Riposte", "Riposte",
                       "True: a normal, simultaneous pass; false: an attaque sans riposte (one-sided).",
                       "Vrai : passe normale, simultanée ; faux : attaque sans riposte (à sens unique).")
@@ -551,6 +570,8 @@ class PasseModel(HDModel):
 
 class AttractionModel(HDModel):
     """``[attraction]``: Attraction x on the table (rules digest §6)."""
+
+    model_config = ConfigDict(title='Attraction', json_schema_extra={"title_fr": 'Attraction', "description_fr": 'Attraction x sur la table (positions en toises).'})
 
     focus: str | None = F(None, "Focus", "Adversaire suivi",
                           "Name of the adversary whose outcome is reported (default: the first).",
@@ -582,6 +603,8 @@ def _fighter_field(title: str, title_fr: str, description: str, description_fr: 
 
 class ScenarioModel(HDModel):
     """A whole Hell Dorado scenario file (the sections of its ``type``)."""
+
+    model_config = ConfigDict(title='Hell Dorado scenario', json_schema_extra={"title_fr": 'Scénario Hell Dorado', "description_fr": 'Un fichier de scénario : type fuite, passe ou attraction et ses sections.'})
 
     system: Literal["hell_dorado"] = F(..., "Rules system", "Système de règles", "Always 'hell_dorado'.",
                                        "Toujours « hell_dorado ».")

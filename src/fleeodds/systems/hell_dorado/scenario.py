@@ -30,9 +30,28 @@ from ...system import Scenario, Setup
 from ...validation import check_exact_mode, no_effect, not_modelled
 from . import exact as ex
 from . import kernel as kn
-from .model import (OPTION_SCOPE, SECTIONS, AttractionModel, Fighter, FuiteModel, Options, PasseModel,
-                    ScenarioModel, build_fighter, load_profiles, parse_options, validate)
-from .rules import PACK_LEN, Attack, attack_dice, can_support, make_attack, support_bonus
+from .model import (
+    OPTION_SCOPE,
+    SECTIONS,
+    AttractionModel,
+    Fighter,
+    FuiteModel,
+    Options,
+    PasseModel,
+    ScenarioModel,
+    build_fighter,
+    load_profiles,
+    parse_options,
+    validate,
+)
+from .rules import (
+    PACK_LEN,
+    Attack,
+    attack_dice,
+    can_support,
+    make_attack,
+    support_bonus,
+)
 
 FUITE_OUTCOMES = (
     Outcome("cannot_flee", "Cannot flee (Blocage)", "Fuite impossible (Blocage)"),
@@ -685,7 +704,7 @@ def _compare_sets(data: dict, dotted: str, shorthand: str) -> bool:
     return isinstance(table, dict) and any(isinstance(c, dict) and dotted in c for c in table.values())
 
 
-def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, base_dir: Path) -> "FuiteScenario":
+def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, base_dir: Path) -> FuiteScenario:
     if m.fleeing is None:
         raise InputError("fleeing", None, "a [fleeing] table: the engaged fighter that flees")
     fleeing = build_fighter(data["fleeing"], "fleeing", profiles, required=("def", "pv"))
@@ -713,7 +732,7 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     if len(set(names)) != len(names):
         raise InputError("adversaries.name", names, "distinct names")
     fu = m.fuite if m.fuite is not None else validate(FuiteModel, {}, "fuite.")
-    given = set((data.get("fuite") or {}))
+    given = set(data.get("fuite") or {})
     room_can_be_false = not fu.room or _compare_sets(data, "fuite.room", "no_room")
     partial = opts.no_room_move == "partial"
     if "partial_room_toises" in given and not (room_can_be_false and partial):
@@ -733,7 +752,7 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                          def_modifier=fu.def_modifier, compare=fu.compare or [])
 
 
-def _load_passe(data: dict, m: ScenarioModel, opts: Options, profiles: dict, base_dir: Path) -> "PassScenario":
+def _load_passe(data: dict, m: ScenarioModel, opts: Options, profiles: dict, base_dir: Path) -> PassScenario:
     for sec in ("attacker", "defender"):
         if data.get(sec) is None:
             raise InputError(sec, None, f"an [{sec}] table (a fighter)")
@@ -755,7 +774,7 @@ def _load_passe(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
 
 
 def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict,
-                     base_dir: Path) -> "AttractionScenario":
+                     base_dir: Path) -> AttractionScenario:
     at = m.attraction if m.attraction is not None else validate(AttractionModel, {}, "attraction.")
     tp = at.then_pass
     side_a = []
