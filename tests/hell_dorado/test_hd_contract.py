@@ -148,7 +148,7 @@ def test_generic_compare_table_and_with_changes():
     short = fleeodds.load_scenario(flee(fuite={"compare": ["intangible"]})).variants()[0].scenario
     long = fleeodds.load_scenario(flee(compare={"i": {"fleeing.capacities": ["Intangible"]}})).variants()[0].scenario
     assert short.describe() == long.describe()
-    # both syntaxes at once: [compare] first, then the shorthand
+    # both syntaxes at once: [compare] first, then the shorthand (as in every system)
     both = fleeodds.load_scenario(flee(fuite={"compare": ["base"]}, compare={"x": {"fleeing.def": 5}}))
     assert [s.en for s in both.compare_setups()] == ["x", "As given"]
 

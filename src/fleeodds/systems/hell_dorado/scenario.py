@@ -338,17 +338,15 @@ class FuiteScenario(Scenario):
         return {}
 
     def compare_setups(self) -> list[Setup]:
-        """The ``[compare]`` setups, then the ``fuite.compare`` shorthands as field changes.
+        """The ``[compare]`` setups, then the ``fuite.compare`` shorthands as field changes
+        (the same order as every system: the generic table first).
 
         ``fuite.compare = ["base", "intangible"]`` is the same as
         ``[compare] "As given" = {}`` (no change) and
         ``"Fleeing fighter Intangible" = { "fleeing.capacities" = [..., "Intangible"] }``.
         """
-        setups = super().compare_setups()
-        for key in self.compare:
-            en, fr = COMPARE[key]
-            setups.append(Setup(en, fr, self.fuite_compare_changes(key)))
-        return setups
+        shorthand = [Setup(*COMPARE[key], self.fuite_compare_changes(key)) for key in self.compare]
+        return super().compare_setups() + shorthand
 
 
 # =========================================================================== Passe d'armes
