@@ -221,6 +221,10 @@ def test_capacities_not_modelled_are_refused(cap):
      ["passe.riposte", "CBT –"]),
     (passe(attacker={"name": "A", "cbt": 1, "weapons": W, "x": 0.0}), ["attacker.x", "no effect"]),
     (attraction(options={"kill_rule": "damage > PV"}), ["options.kill_rule", "without then_pass"]),
+    (attraction(options={"course_multiplier": 3.0}, attraction={"movement": "assaut"}),
+     ["options.course_multiplier", "'assaut'"]),
+    (flee(fuite={"compare": ["base", "intangible", "base"]}), ["fuite.compare.2", "each entry once"]),
+    (flee(fuite={"compare": ["base"]}, compare={"As given": {"fleeing.def": 5}}), ["compare.As given"]),
     (attraction(others=[{"name": "G", "x": 0.0, "y": -3.0, "support": 1}]), ["others.0.support"]),
     (attraction(adversaries=[{"name": "B", "x": 5.0, "y": 0.0, "bonus_dice": 1}]), ["adversaries.0.bonus_dice"]),
 ])

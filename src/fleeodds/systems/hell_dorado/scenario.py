@@ -165,6 +165,10 @@ class FuiteScenario(Scenario):
 
     Parameters
     ----------
+    data : dict
+        The source table as given (kept as :attr:`source`).
+    base_dir : pathlib.Path or None
+        Folder its ``profiles_file`` is read from.
     fleeing : Fighter
     adversaries : list of Fighter
     opts : Options
@@ -179,7 +183,8 @@ class FuiteScenario(Scenario):
     def_modifier : int
         Added to the fleeing fighter's DEF for the attack (cover, capacities).
     compare : list of str
-        Variants for :meth:`variants` (keys of ``COMPARE``).
+        The ``fuite.compare`` shorthand (keys of ``COMPARE``), expanded by
+        :meth:`compare_setups` into field changes.
 
     Outcomes: ``cannot_flee, free_disengage, repli_move, killed, state_no_move,
     state_positive_no_move, fled, fled_no_room``; metric: damage taken (PV, 0–40).
@@ -188,7 +193,8 @@ class FuiteScenario(Scenario):
     ------
     InputError
         Unknown attacker name, ``attacker_choice = "user"`` without ``fuite.attacker``,
-        an attacker without a weapon, or an unknown ``compare`` entry.
+        an attacker without a weapon, an unknown or repeated ``compare`` entry, or
+        ``reroll_policy = "optional"`` where declining a re-roll could matter.
 
     References
     ----------
@@ -211,6 +217,8 @@ class FuiteScenario(Scenario):
         for i, c in enumerate(self.compare):
             if not isinstance(c, str) or c not in COMPARE:
                 raise InputError(f"fuite.compare.{i}", c, "one of " + ", ".join(f"'{k}'" for k in COMPARE))
+            if c in self.compare[:i]:
+                raise InputError(f"fuite.compare.{i}", c, "each entry once")
         if not adversaries:
             raise InputError("adversaries", [], "at least one adversary in contact (only an engaged fighter may flee)")
         if attacker is not None and attacker not in [a.name for a in adversaries]:
@@ -345,8 +353,14 @@ class FuiteScenario(Scenario):
         ``[compare] "As given" = {}`` (no change) and
         ``"Fleeing fighter Intangible" = { "fleeing.capacities" = [..., "Intangible"] }``.
         """
+        generic = super().compare_setups()
         shorthand = [Setup(*COMPARE[key], self.fuite_compare_changes(key)) for key in self.compare]
-        return super().compare_setups() + shorthand
+        taken = {s.en for s in shorthand}
+        for s in generic:
+            if s.en in taken:
+                raise InputError(f"compare.{s.en}", s.en, "a label that is not also a fuite.compare setup's ("
+                                 + ", ".join(repr(t) for t in sorted(taken)) + ")")
+        return generic + shorthand
 
 
 # =========================================================================== Passe d'armes
@@ -775,6 +789,9 @@ def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict
                      base_dir: Path) -> AttractionScenario:
     at = m.attraction if m.attraction is not None else validate(AttractionModel, {}, "attraction.")
     tp = at.then_pass
+    if at.movement == "assaut" and "course_multiplier" in (data.get("options") or {}):
+        raise no_effect("options.course_multiplier", opts.course_multiplier,
+                        "with attraction.movement = 'assaut' (an Assaut moves MOU)")
     side_a = []
     for sec in ("attractors", "others"):
         raw = data.get(sec) or []
