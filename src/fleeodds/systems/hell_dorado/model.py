@@ -712,8 +712,8 @@ def pydantic_error(exc: ValidationError, model: type[BaseModel], prefix: str = "
     if kind == "extra_forbidden":
         names = ", ".join(_field_names(parent)) if parent is not None else "see the documentation"
         out = InputError(field, value, "one of the documented fields: " + names)
-        out.args = (f"{field}: unknown option {str(loc[-1])!r}; check the spelling; expected one of the documented "
-                    f"fields: {names}",)
+        out.args = (f"{field}: unknown option {str(loc[-1])!r}; check the spelling; expected one of the "
+                    + f"documented fields: {names}",)
         return out
     if kind == "missing":
         return InputError(field, None, "a value: this field is required")
@@ -935,7 +935,7 @@ def build_fighter(data: Any, fieldname: str, profiles: dict[str, dict], need_wea
             err = InputError(f"{fieldname}.{missing[0]}", None,
                              f"a value: without a profile the scenario needs {', '.join(required)}")
             err.args = (f"{fieldname}.{missing[0]}: missing; without a profile = '<name>' this scenario needs "
-                        f"{', '.join(required)}",)
+                        + ", ".join(required),)
             raise err
         merged = dict(data)
     m = validate(FighterModel, merged, fieldname + ".")

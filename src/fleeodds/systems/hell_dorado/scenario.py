@@ -290,6 +290,7 @@ class FuiteScenario(Scenario):
         return d
 
     def exact_distribution(self, mode: str = "float"):
+        check_exact_mode(mode)
         d = ex.fuite_distribution(self.fixed, self.attack, self.move_outcome, self.opts.state_cancels_flee_move)
         return _fraction(d, mode)
 
@@ -406,6 +407,7 @@ class PassScenario(Scenario):
             self.outcomes = PASS_ONE_SIDED_HITS if report == "hits" else PASS_ONE_SIDED
 
     def exact_distribution(self, mode: str = "float"):
+        check_exact_mode(mode)
         if self.duel:
             d = ex.duel_distribution(self.a, self.b, self.a_first, self.b_first, self.report)
         else:
@@ -605,6 +607,7 @@ class AttractionScenario(Scenario):
                                       self.lemure_immune, independent=self.order_mode == 2)
 
     def exact_distribution(self, mode: str = "float"):
+        check_exact_mode(mode)
         st = self.geometry()
         pulled = sum(1 for s, _ in st if s == 0)
         s, h = st[self.focus]
