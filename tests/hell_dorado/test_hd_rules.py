@@ -159,7 +159,7 @@ def test_variants():
     sc = flee(advs=three(), fuite={"attacker": "A", "compare": ["base", "intangible", "ordre_repli", "no_soutien",
                                                                  "blocage", "no_room"]})
     v = {en: s for en, fr, s in sc.variants()}
-    assert v["As given"] is sc
+    assert probs(v["As given"]) == probs(sc) and v["As given"].describe() == sc.describe()
     assert probs(v["Fleeing fighter Intangible"]) == {"free_disengage": 1}
     assert probs(v["Ordre Repli"]) == {"repli_move": 1}
     assert v["No soutien"].attack.n_dice == 2

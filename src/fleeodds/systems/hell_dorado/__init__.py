@@ -20,11 +20,53 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .model import Fighter, Options, Weapon, build_fighter, load_profiles, parse_options
+from ...system import RulesSystem
+from ...validation import json_schema
+from .model import (
+    Fighter,
+    Options,
+    ScenarioModel,
+    Weapon,
+    build_fighter,
+    load_profiles,
+    parse_options,
+)
 from .scenario import AttractionScenario, FuiteScenario, PassScenario, load_scenario
 
-__all__ = ["load_scenario", "benchmark_case", "FuiteScenario", "PassScenario", "AttractionScenario",
-           "Fighter", "Weapon", "Options", "build_fighter", "load_profiles", "parse_options"]
+__all__ = [
+    "SYSTEM",
+    "AttractionScenario",
+    "Fighter",
+    "FuiteScenario",
+    "Options",
+    "PassScenario",
+    "ScenarioModel",
+    "Weapon",
+    "benchmark_case",
+    "build_fighter",
+    "load_profiles",
+    "load_scenario",
+    "parse_options",
+    "schema",
+]
+
+
+def schema(lang: str = "en") -> dict:
+    """The JSON Schema of a Hell Dorado scenario file (all three types), in English or French.
+
+    Parameters
+    ----------
+    lang : {"en", "fr"}
+
+    Returns
+    -------
+    dict
+        Every field with its title, description, unit (toises, dés, PV…), default and
+        allowed values.
+    """
+    title = "Scénario Hell Dorado (Fuite, passe d'armes, Attraction)" if lang == "fr" else \
+        "Hell Dorado scenario (Fuite, weapon pass, Attraction)"
+    return json_schema(ScenarioModel, lang, title)
 
 
 def benchmark_case() -> FuiteScenario:
@@ -49,3 +91,7 @@ def benchmark_case() -> FuiteScenario:
         "fuite": {"attacker": "Attaquant", "compare": ["base", "intangible", "ordre_repli", "no_soutien"]},
     }
     return load_scenario(data, Path.cwd())
+
+
+SYSTEM = RulesSystem(key="hell_dorado", title="Hell Dorado", title_fr="Hell Dorado", loader=load_scenario,
+                     schema=schema, compare_paths=("compare", "fuite.compare"), benchmark=benchmark_case)

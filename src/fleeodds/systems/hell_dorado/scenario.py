@@ -18,20 +18,40 @@ Attraction x (errata August 2007) and Attraction D texts.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ...errors import InputError
+from ...errors import InputError, short_repr
 from ...outcomes import Metric, Outcome
-from ...system import Scenario
+from ...system import Scenario, Setup
+from ...validation import check_exact_mode, no_effect, not_modelled
 from . import exact as ex
 from . import kernel as kn
-from .model import Fighter, Options, build_fighter, check_keys, load_profiles, parse_options
-from .rules import PACK_LEN, Attack, attack_dice, can_support, make_attack, support_bonus
+from .model import (
+    OPTION_SCOPE,
+    SECTIONS,
+    AttractionModel,
+    Fighter,
+    FuiteModel,
+    Options,
+    PasseModel,
+    ScenarioModel,
+    build_fighter,
+    load_profiles,
+    parse_options,
+    validate,
+)
+from .rules import (
+    PACK_LEN,
+    Attack,
+    attack_dice,
+    can_support,
+    make_attack,
+    support_bonus,
+)
 
 FUITE_OUTCOMES = (
     Outcome("cannot_flee", "Cannot flee (Blocage)", "Fuite impossible (Blocage)"),
@@ -82,23 +102,57 @@ COMPARE = {
 
 def _profiles(data: dict, base_dir: Path) -> dict[str, dict]:
     profiles = load_profiles()
-    if "profiles_file" in data:
-        pf = data["profiles_file"]
-        if not isinstance(pf, str):
-            raise InputError("profiles_file", pf, "a path to a TOML file with [profiles.<name>] tables")
-        path = (Path(base_dir) / pf)
-        if not path.exists():
-            raise InputError("profiles_file", pf, "an existing TOML file (relative to the scenario file)")
-        profiles = {**profiles, **load_profiles(path)}
+    pf = data.get("profiles_file")
+    if pf is not None:
+        profiles = {**profiles, **load_profiles(Path(base_dir) / pf, "profiles_file")}
     return profiles
 
 
 def _fraction(d: dict, mode: str) -> dict:
-    if mode == "fraction":
+    if check_exact_mode(mode) == "fraction":
         return d
-    if mode != "float":
-        raise InputError("mode", mode, "'float' or 'fraction'")
     return {k: float(v) for k, v in d.items()}
+
+
+def _caps(f: Fighter) -> list[str]:
+    return [k if v is None else f"{k} {v}" for k, v in f.capacities.items()]
+
+
+def _check_reroll(opts: Options, attacks: list[tuple[str, Any]], positive_states_matter: bool) -> None:
+    """Refuse ``reroll_policy = "optional"`` unless it gives the same numbers as always re-rolling.
+
+    Re-rolling a missed die only adds hits; when the damage after PRO never decreases
+    with the hits (and more hits only add states the attacker wants), always
+    re-rolling is the attacker's best play, so "optional" changes nothing.
+
+    Raises
+    ------
+    InputError
+        ``not_modelled`` when a damage table (after PRO) decreases, or a weapon gives
+        its target a positive state in a pass: declining a re-roll could then help.
+    """
+    if opts.reroll_policy != "optional":
+        return
+    for where, atk in attacks:
+        if atk is None:
+            continue
+        d = [ex.damage_for(atk, h) for h in range(6)]
+        if any(d[h] > d[h + 1] for h in range(5)):
+            raise not_modelled("options.reroll_policy", "optional",
+                               f"{where} deals {d[1:]} damage after PRO for 1 to 5 hits, which decreases: declining "
+                               f"a re-roll could help; use 'always_reroll_misses'")
+        if positive_states_matter and any(k == 2 for _, k in atk.triggers):
+            raise not_modelled("options.reroll_policy", "optional",
+                               f"{where}'s weapon gives its target a positive state: declining a re-roll could "
+                               f"help; use 'always_reroll_misses'")
+
+
+def _refuse_given(f: Fighter, raw: Any, where: str, fields: tuple[str, ...], context: str) -> None:
+    """``no_effect`` for the first of ``fields`` set on fighter ``f`` (in the scenario or its profile)."""
+    for k in fields:
+        if k in f.given:
+            value = raw.get(k) if isinstance(raw, dict) and k in raw else getattr(f, k, None)
+            raise no_effect(f"{where}.{k}", value, context)
 
 
 # =========================================================================== Fuite
@@ -111,6 +165,10 @@ class FuiteScenario(Scenario):
 
     Parameters
     ----------
+    data : dict
+        The source table as given (kept as :attr:`source`).
+    base_dir : pathlib.Path or None
+        Folder its ``profiles_file`` is read from.
     fleeing : Fighter
     adversaries : list of Fighter
     opts : Options
@@ -125,7 +183,8 @@ class FuiteScenario(Scenario):
     def_modifier : int
         Added to the fleeing fighter's DEF for the attack (cover, capacities).
     compare : list of str
-        Variants for :meth:`variants` (keys of ``COMPARE``).
+        The ``fuite.compare`` shorthand (keys of ``COMPARE``), expanded by
+        :meth:`compare_setups` into field changes.
 
     Outcomes: ``cannot_flee, free_disengage, repli_move, killed, state_no_move,
     state_positive_no_move, fled, fled_no_room``; metric: damage taken (PV, 0–40).
@@ -134,20 +193,22 @@ class FuiteScenario(Scenario):
     ------
     InputError
         Unknown attacker name, ``attacker_choice = "user"`` without ``fuite.attacker``,
-        an attacker without a weapon, or an unknown ``compare`` entry.
+        an attacker without a weapon, an unknown or repeated ``compare`` entry, or
+        ``reroll_policy = "optional"`` where declining a re-roll could matter.
 
     References
     ----------
     Rules digest §3 and §8; Rules Tips "Fuite" (Sapience/Asmodée wording).
     """
 
-    system = "hell_dorado"
     outcomes = FUITE_OUTCOMES
     metric = DAMAGE
 
-    def __init__(self, fleeing: Fighter, adversaries: list[Fighter], opts: Options, *, title: str = "",
-                 repli: bool = False, attacker: str | None = None, room: bool = True,
-                 partial_room_toises: float = 0.0, def_modifier: int = 0, compare: list[str] | None = None):
+    def __init__(self, data: dict, base_dir: Path | None, fleeing: Fighter, adversaries: list[Fighter],
+                 opts: Options, *, title: str = "", repli: bool = False, attacker: str | None = None,
+                 room: bool = True, partial_room_toises: float = 0.0, def_modifier: int = 0,
+                 compare: list[str] | None = None):
+        super().__init__(data, base_dir)
         self.title = title
         self.fleeing, self.adversaries, self.opts = fleeing, list(adversaries), opts
         self.repli, self.attacker_name, self.room = repli, attacker, room
@@ -156,6 +217,8 @@ class FuiteScenario(Scenario):
         for i, c in enumerate(self.compare):
             if not isinstance(c, str) or c not in COMPARE:
                 raise InputError(f"fuite.compare.{i}", c, "one of " + ", ".join(f"'{k}'" for k in COMPARE))
+            if c in self.compare[:i]:
+                raise InputError(f"fuite.compare.{i}", c, "each entry once")
         if not adversaries:
             raise InputError("adversaries", [], "at least one adversary in contact (only an engaged fighter may flee)")
         if attacker is not None and attacker not in [a.name for a in adversaries]:
@@ -163,6 +226,7 @@ class FuiteScenario(Scenario):
         if opts.attacker_choice == "user" and attacker is None:
             raise InputError("fuite.attacker", None, "the name of the adversary making the attack "
                                                       "(required with attacker_choice = 'user')")
+        self._candidates: list[tuple[str, Any]] = []
         self.fixed, self.attack, self.chosen, self.choice_scores = self._resolve()
 
     # -- deterministic part of the procedure (digest §3) ---------------------
@@ -183,6 +247,8 @@ class FuiteScenario(Scenario):
             n = attack_dice(a, sup)
             attacks[a.name] = None if n < 1 else make_attack(
                 a, f, n, o, f"adversaries.{i}", self.def_modifier, o.wounded_state_cancels_flee)
+            self._candidates.append((f"adversaries.{i}", attacks[a.name]))
+        _check_reroll(o, self._candidates, positive_states_matter=False)
         scores: dict[str, float] = {}
         if self.attacker_name is not None:
             name = self.attacker_name
@@ -224,6 +290,7 @@ class FuiteScenario(Scenario):
         return d
 
     def exact_distribution(self, mode: str = "float"):
+        check_exact_mode(mode)
         d = ex.fuite_distribution(self.fixed, self.attack, self.move_outcome, self.opts.state_cancels_flee_move)
         return _fraction(d, mode)
 
@@ -256,28 +323,45 @@ class FuiteScenario(Scenario):
         return d
 
     # -- comparisons ------------------------------------------------------------
-    def with_changes(self, key: str) -> "FuiteScenario":
-        """The same flee with one change (a key of ``COMPARE``)."""
-        f, advs, o = self.fleeing, self.adversaries, self.opts
-        kw = dict(title=self.title, repli=self.repli, attacker=self.attacker_name, room=self.room,
-                  partial_room_toises=self.partial_room_toises, def_modifier=self.def_modifier)
-        if key == "intangible":
-            f = replace(f, capacities={**f.capacities, "Intangible": None})
-        elif key == "no_intangible":
-            f = replace(f, capacities={k: v for k, v in f.capacities.items() if k != "Intangible"})
-        elif key == "ordre_repli":
-            kw["repli"] = True
-        elif key == "no_soutien":
-            o = replace(o, support_bonus_per_supporter=0)
-        elif key == "blocage":
-            advs = [replace(advs[0], capacities={**advs[0].capacities, "Blocage": None})] + advs[1:]
-        elif key == "no_room":
-            kw["room"] = False
-        return FuiteScenario(f, advs, o, **kw)
+    def fuite_compare_changes(self, key: str) -> dict[str, Any]:
+        """The field changes of the ``fuite.compare`` entry ``key`` (``{}`` for ``"base"``).
 
-    def variants(self) -> list[tuple[str, str, "FuiteScenario"]]:
-        """``(label_en, label_fr, scenario)`` for each entry of ``fuite.compare`` (``[]`` if none)."""
-        return [(COMPARE[k][0], COMPARE[k][1], self if k == "base" else self.with_changes(k)) for k in self.compare]
+        ``"intangible"`` / ``"no_intangible"`` set ``fleeing.capacities`` with / without
+        Intangible, ``"blocage"`` adds Blocage to ``adversaries.0.capacities``,
+        ``"ordre_repli"`` sets ``fuite.repli``, ``"no_room"`` ``fuite.room = false``,
+        ``"no_soutien"`` ``options.support_bonus_per_supporter = 0``.
+        """
+        f, a0 = self.fleeing, self.adversaries[0]
+        if key == "intangible":
+            return {"fleeing.capacities": _caps(f) + ([] if f.has("Intangible") else ["Intangible"])}
+        if key == "no_intangible":
+            return {"fleeing.capacities": [c for c in _caps(f) if c != "Intangible"]}
+        if key == "ordre_repli":
+            return {"fuite.repli": True}
+        if key == "no_soutien":
+            return {"options.support_bonus_per_supporter": 0}
+        if key == "blocage":
+            return {"adversaries.0.capacities": _caps(a0) + ([] if a0.has("Blocage") else ["Blocage"])}
+        if key == "no_room":
+            return {"fuite.room": False}
+        return {}
+
+    def compare_setups(self) -> list[Setup]:
+        """The ``[compare]`` setups, then the ``fuite.compare`` shorthands as field changes
+        (the same order as every system: the generic table first).
+
+        ``fuite.compare = ["base", "intangible"]`` is the same as
+        ``[compare] "As given" = {}`` (no change) and
+        ``"Fleeing fighter Intangible" = { "fleeing.capacities" = [..., "Intangible"] }``.
+        """
+        generic = super().compare_setups()
+        shorthand = [Setup(*COMPARE[key], self.fuite_compare_changes(key)) for key in self.compare]
+        taken = {s.en for s in shorthand}
+        for s in generic:
+            if s.en in taken:
+                raise InputError(f"compare.{s.en}", s.en, "a label that is not also a fuite.compare setup's ("
+                                 + ", ".join(repr(t) for t in sorted(taken)) + ")")
+        return generic + shorthand
 
 
 # =========================================================================== Passe d'armes
@@ -293,11 +377,11 @@ class PassScenario(Scenario):
     Rules digest §2; Sapience wiki "Résolution des passes d'armes".
     """
 
-    system = "hell_dorado"
     metric = HITS
 
-    def __init__(self, attacker: Fighter, defender: Fighter, opts: Options, *, title: str = "",
-                 riposte: bool = True, report: str = "kills", def_modifier: int = 0):
+    def __init__(self, data: dict, base_dir: Path | None, attacker: Fighter, defender: Fighter, opts: Options, *,
+                 title: str = "", riposte: bool = True, report: str = "kills", def_modifier: int = 0):
+        super().__init__(data, base_dir)
         self.title, self.opts, self.report = title, opts, report
         self.attacker_f, self.defender_f = attacker, defender
         if report not in ("kills", "hits"):
@@ -313,6 +397,7 @@ class PassScenario(Scenario):
         if self.duel:
             n_b = attack_dice(defender, support_bonus(defender.support, opts))
             self.b = make_attack(defender, attacker, n_b, opts, "defender")
+        _check_reroll(opts, [("attacker", self.a), ("defender", self.b)], positive_states_matter=True)
         fr = opts.simultaneous_kill == "frappe_rapide_first"
         self.a_first = fr and attacker.has("Frappe rapide")
         self.b_first = fr and defender.has("Frappe rapide")
@@ -322,6 +407,7 @@ class PassScenario(Scenario):
             self.outcomes = PASS_ONE_SIDED_HITS if report == "hits" else PASS_ONE_SIDED
 
     def exact_distribution(self, mode: str = "float"):
+        check_exact_mode(mode)
         if self.duel:
             d = ex.duel_distribution(self.a, self.b, self.a_first, self.b_first, self.report)
         else:
@@ -346,9 +432,6 @@ class PassScenario(Scenario):
         return {"type": "passe", "attacker": self.attacker_f.describe(), "defender": self.defender_f.describe(),
                 "riposte": self.duel, "report": self.report, "attack": self.a.describe(),
                 "riposte_attack": self.b.describe() if self.b else None, "options": dict(self.opts.__dict__)}
-
-    def variants(self):
-        return []
 
 
 # =========================================================================== Attraction
@@ -397,11 +480,11 @@ class AttractionScenario(Scenario):
     Rules digest §6; Attraction x (errata August 2007), Attraction D (original).
     """
 
-    system = "hell_dorado"
-
-    def __init__(self, side_a: list[Fighter], adversaries: list[Fighter], opts: Options, *, title: str = "",
-                 focus: str | None = None, activation_order: str = "listed", multiple_attractors: str = "nearest",
-                 measure: str = "edge", movement: str = "charge", then_pass: bool = False):
+    def __init__(self, data: dict, base_dir: Path | None, side_a: list[Fighter], adversaries: list[Fighter],
+                 opts: Options, *, title: str = "", focus: str | None = None, activation_order: str = "listed",
+                 multiple_attractors: str = "nearest", measure: str = "edge", movement: str = "charge",
+                 then_pass: bool = False):
+        super().__init__(data, base_dir)
         self.title, self.opts = title, opts
         self.side_a, self.advs = side_a, adversaries
         allowed = {"activation_order": ("listed", "random", "independent"),
@@ -488,6 +571,8 @@ class AttractionScenario(Scenario):
             self.mover_vs[h] = am.pack()
             self.attr_vs[h] = aa.pack()
             self.attr_first[h] = int(fr and a.has("Frappe rapide"))
+        _check_reroll(o, [(f"adversaries.{self.focus}", am) for am, _ in self._atk.values()]
+                      + [(f"attractors.{h}", aa) for h, (_, aa) in self._atk.items()], positive_states_matter=True)
 
     @property
     def has_exact(self) -> bool:
@@ -522,6 +607,7 @@ class AttractionScenario(Scenario):
                                       self.lemure_immune, independent=self.order_mode == 2)
 
     def exact_distribution(self, mode: str = "float"):
+        check_exact_mode(mode)
         st = self.geometry()
         pulled = sum(1 for s, _ in st if s == 0)
         s, h = st[self.focus]
@@ -610,123 +696,174 @@ class AttractionScenario(Scenario):
                     self.order_mode], "reach_toises": self.reach.tolist(), "then_pass": self.then_pass,
                 "options": dict(self.opts.__dict__)}
 
-    def variants(self):
-        return []
-
 
 # =========================================================================== loading
-_TOP = {"system", "title", "type", "description", "options", "profiles_file"}
+_POSITION = ("x", "y", "zone")
 
 
-def load_scenario(data: dict, base_dir: Path) -> Scenario:
-    """Build a Hell Dorado scenario from parsed TOML.
+def _check_options(data: dict, kind: str, then_pass: bool) -> None:
+    """Refuse an option set in ``[options]`` that no rule of this scenario type reads."""
+    scope = OPTION_SCOPE["attraction_then_pass" if kind == "attraction" and then_pass else kind]
+    for k, v in (data.get("options") or {}).items():
+        if k not in scope:
+            where = f"in a '{kind}' scenario" + (" without then_pass" if kind == "attraction" else "")
+            raise no_effect(f"options.{k}", v, where)
+
+
+def _compare_sets(data: dict, dotted: str, shorthand: str) -> bool:
+    """Whether a comparison setup of ``data`` changes ``dotted`` (or uses the ``fuite.compare`` ``shorthand``)."""
+    fu = data.get("fuite") or {}
+    if shorthand in (fu.get("compare") or []):
+        return True
+    table = data.get("compare")
+    return isinstance(table, dict) and any(isinstance(c, dict) and dotted in c for c in table.values())
+
+
+def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, base_dir: Path) -> FuiteScenario:
+    if m.fleeing is None:
+        raise InputError("fleeing", None, "a [fleeing] table: the engaged fighter that flees")
+    fleeing = build_fighter(data["fleeing"], "fleeing", profiles, required=("def", "pv"))
+    if "engaged" in fleeing.given and not fleeing.engaged:
+        raise InputError("fleeing.engaged", False, "true or nothing: only an engaged fighter may flee "
+                                                   "(Fuite, rules digest §3)")
+    _refuse_given(fleeing, data["fleeing"], "fleeing", ("weapon", "bonus_dice", "support") + _POSITION,
+                  "on the fleeing fighter of a Fuite (it makes no attack and has no position on the table)")
+    raw = data.get("adversaries")
+    if not raw:
+        raise InputError("adversaries", short_repr(raw), "a non-empty list of [[adversaries]] tables "
+                                                         "(every adversary in base contact)")
+    advs = []
+    for i, a in enumerate(raw):
+        f = build_fighter(a, f"adversaries.{i}", profiles, need_weapon=True, required=("cbt",))
+        if "engaged" in f.given and not f.engaged:
+            raise InputError(f"adversaries.{i}.engaged", False, "true or nothing: every adversary listed is in "
+                                                                "base contact with the fleeing fighter")
+        _refuse_given(f, a, f"adversaries.{i}", ("support",),
+                      "on a Fuite adversary: its soutien comes from the other adversaries listed (every adversary "
+                      "in contact with the fleeing fighter); list each supporter as an adversary")
+        _refuse_given(f, a, f"adversaries.{i}", _POSITION, "in a Fuite (positions are for Attraction)")
+        advs.append(f)
+    names = [a.name for a in advs]
+    if len(set(names)) != len(names):
+        raise InputError("adversaries.name", names, "distinct names")
+    fu = m.fuite if m.fuite is not None else validate(FuiteModel, {}, "fuite.")
+    given = set(data.get("fuite") or {})
+    room_can_be_false = not fu.room or _compare_sets(data, "fuite.room", "no_room")
+    partial = opts.no_room_move == "partial"
+    if "partial_room_toises" in given and not (room_can_be_false and partial):
+        raise no_effect("fuite.partial_room_toises", fu.partial_room_toises,
+                        "unless room = false and options.no_room_move = 'partial'")
+    if partial and not room_can_be_false:
+        raise no_effect("options.no_room_move", "partial", "unless fuite.room = false")
+    opts_given = set(data.get("options") or {})
+    if "repli_move_multiplier" in opts_given and not (fu.repli or _compare_sets(data, "fuite.repli", "ordre_repli")):
+        raise no_effect("options.repli_move_multiplier", opts.repli_move_multiplier,
+                        "unless fuite.repli = true (Ordre Repli)")
+    if fu.attacker is not None and "attacker_choice" in opts_given and opts.attacker_choice != "user":
+        raise no_effect("options.attacker_choice", opts.attacker_choice,
+                        "when fuite.attacker names the attacker")
+    return FuiteScenario(data, base_dir, fleeing, advs, opts, title=m.title, repli=fu.repli, attacker=fu.attacker,
+                         room=fu.room, partial_room_toises=float(fu.partial_room_toises),
+                         def_modifier=fu.def_modifier, compare=fu.compare or [])
+
+
+def _load_passe(data: dict, m: ScenarioModel, opts: Options, profiles: dict, base_dir: Path) -> PassScenario:
+    for sec in ("attacker", "defender"):
+        if data.get(sec) is None:
+            raise InputError(sec, None, f"an [{sec}] table (a fighter)")
+    pa = m.passe if m.passe is not None else validate(PasseModel, {}, "passe.")
+    att = build_fighter(data["attacker"], "attacker", profiles, need_weapon=True, required=("cbt",))
+    dfd = build_fighter(data["defender"], "defender", profiles, required=("def", "pv"))
+    for where, f in (("attacker", att), ("defender", dfd)):
+        _refuse_given(f, data[where], where, _POSITION + ("engaged",), "in a passe (positions are for Attraction)")
+    riposte = pa.riposte
+    if dfd.cbt is None and "riposte" in (data.get("passe") or {}) and riposte:
+        raise no_effect("passe.riposte", True, "when the defender has CBT – (it cannot riposte)")
+    if not riposte or dfd.cbt is None:
+        _refuse_given(dfd, data["defender"], "defender", ("support", "bonus_dice", "weapon"),
+                      "when the defender does not riposte (riposte = false or CBT –)")
+    if riposte and dfd.cbt is not None and dfd.weapon is None:
+        raise InputError("defender.weapons", [], "a weapon for the defender's riposte (or riposte = false)")
+    return PassScenario(data, base_dir, att, dfd, opts, title=m.title, riposte=riposte, report=pa.report,
+                        def_modifier=pa.def_modifier)
+
+
+def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict,
+                     base_dir: Path) -> AttractionScenario:
+    at = m.attraction if m.attraction is not None else validate(AttractionModel, {}, "attraction.")
+    tp = at.then_pass
+    if at.movement == "assaut" and "course_multiplier" in (data.get("options") or {}):
+        raise no_effect("options.course_multiplier", opts.course_multiplier,
+                        "with attraction.movement = 'assaut' (an Assaut moves MOU)")
+    side_a = []
+    for sec in ("attractors", "others"):
+        raw = data.get(sec) or []
+        if sec == "attractors" and not raw:
+            raise InputError(sec, short_repr(data.get(sec)), "a non-empty list of [[attractors]] tables")
+        for i, a in enumerate(raw):
+            f = build_fighter(a, f"{sec}.{i}", profiles, need_weapon=tp and sec == "attractors")
+            if sec == "attractors" and not f.has("Attraction"):
+                raise InputError(f"{sec}.{i}.capacities", short_repr(a.get("capacities")),
+                                 "a list containing 'Attraction x' (e.g. 'Attraction 6')")
+            if f.zone is not None:
+                raise InputError(f"{sec}.{i}.zone", short_repr(a.get("zone")),
+                                 "fixed x, y positions for side-A fighters")
+            _refuse_given(f, a, f"{sec}.{i}", ("support",), "in an Attraction scenario (no soutien is rolled)")
+            if not (tp and sec == "attractors"):
+                _refuse_given(f, a, f"{sec}.{i}", ("bonus_dice", "weapon"),
+                              "here: only an attractor's pass with then_pass = true rolls dice")
+            side_a.append(f)
+    raw = data.get("adversaries")
+    if not raw:
+        raise InputError("adversaries", short_repr(raw), "a non-empty list of [[adversaries]] tables")
+    advs = [build_fighter(b, f"adversaries.{i}", profiles) for i, b in enumerate(raw)]
+    names = [b.name for b in advs]
+    focus = names.index(at.focus) if at.focus in names else 0
+    for i, (b, rb) in enumerate(zip(advs, raw)):
+        _refuse_given(b, rb, f"adversaries.{i}", ("support",), "in an Attraction scenario (no soutien is rolled)")
+        if not (tp and i == focus):
+            _refuse_given(b, rb, f"adversaries.{i}", ("bonus_dice", "weapon"),
+                          "here: only the focus adversary's pass with then_pass = true rolls dice")
+    return AttractionScenario(data, base_dir, side_a, advs, opts, title=m.title, focus=at.focus,
+                              activation_order=at.activation_order, multiple_attractors=at.multiple_attractors,
+                              measure=at.measure, movement=at.movement, then_pass=tp)
+
+
+def load_scenario(data: dict, base_dir: Path | None = None) -> Scenario:
+    """Build a Hell Dorado scenario from parsed TOML (the loader of :data:`fleeodds.systems.hell_dorado.SYSTEM`).
 
     Parameters
     ----------
     data : dict
         ``system = "hell_dorado"``, ``title``, ``type`` ("fuite" default, "passe",
-        "attraction") and the type's sections (see the module docstring of each class).
-    base_dir : pathlib.Path
-        Folder that ``profiles_file`` is relative to.
+        "attraction") and the type's sections (see the module docstring of each class),
+        validated by :class:`~.model.ScenarioModel`.
+    base_dir : pathlib.Path, optional
+        Folder that ``profiles_file`` is relative to (default: the current folder).
 
     Returns
     -------
     FuiteScenario or PassScenario or AttractionScenario
+        Carrying ``data`` as its ``source``.
 
     Raises
     ------
     InputError
-        On any invalid or unknown field, naming it and what is allowed.
+        On any invalid or unknown field, naming it (dotted path), the value and what
+        is allowed; on an input that would change nothing (``no_effect``) or a rule not
+        modelled yet (``not_modelled``).
     """
-    kind = data.get("type", "fuite")
-    title = data.get("title", "")
-    if not isinstance(title, str):
-        raise InputError("title", title, "a text")
+    base_dir = Path(base_dir) if base_dir is not None else Path.cwd()
+    if not isinstance(data, dict):
+        raise InputError("scenario", short_repr(data), "a table of fields")
+    m = validate(ScenarioModel, data)
+    kind = m.type
+    for sec in sorted({s for secs in SECTIONS.values() for s in secs} - set(SECTIONS[kind])):
+        if sec in data:
+            raise InputError(sec, short_repr(data[sec]), f"only the sections of a '{kind}' scenario: "
+                             + ", ".join(SECTIONS[kind]) + " (or another type)")
     opts = parse_options(data.get("options"))
+    _check_options(data, kind, bool(m.attraction and m.attraction.then_pass))
     profiles = _profiles(data, base_dir)
-    if kind == "fuite":
-        check_keys(data, _TOP | {"fleeing", "adversaries", "fuite"}, "")
-        fleeing = build_fighter(data.get("fleeing"), "fleeing", profiles)
-        advs_raw = data.get("adversaries")
-        if not isinstance(advs_raw, list) or not advs_raw:
-            raise InputError("adversaries", advs_raw, "a non-empty list of [[adversaries]] tables")
-        advs = [build_fighter(a, f"adversaries.{i}", profiles, need_weapon=True) for i, a in enumerate(advs_raw)]
-        names = [a.name for a in advs]
-        if len(set(names)) != len(names):
-            raise InputError("adversaries.name", names, "distinct names")
-        fu = data.get("fuite", {})
-        if not isinstance(fu, dict):
-            raise InputError("fuite", fu, "a table")
-        check_keys(fu, {"repli", "attacker", "room", "partial_room_toises", "def_modifier", "compare"}, "fuite.")
-        _types(fu, {"repli": bool, "room": bool, "attacker": str, "partial_room_toises": (int, float),
-                    "def_modifier": int, "compare": list}, "fuite.")
-        return FuiteScenario(fleeing, advs, opts, title=title, repli=fu.get("repli", False),
-                             attacker=fu.get("attacker"), room=fu.get("room", True),
-                             partial_room_toises=float(fu.get("partial_room_toises", 0.0)),
-                             def_modifier=fu.get("def_modifier", 0), compare=fu.get("compare", []))
-    if kind == "passe":
-        check_keys(data, _TOP | {"attacker", "defender", "passe"}, "")
-        att = build_fighter(data.get("attacker"), "attacker", profiles, need_weapon=True)
-        dfd = build_fighter(data.get("defender"), "defender", profiles)
-        pa = data.get("passe", {})
-        if not isinstance(pa, dict):
-            raise InputError("passe", pa, "a table")
-        check_keys(pa, {"riposte", "report", "def_modifier"}, "passe.")
-        _types(pa, {"riposte": bool, "report": str, "def_modifier": int}, "passe.")
-        riposte = pa.get("riposte", True)
-        if riposte and dfd.cbt is not None and dfd.weapon is None:
-            raise InputError("defender.weapons", [], "a weapon for the defender's riposte (or riposte = false)")
-        return PassScenario(att, dfd, opts, title=title, riposte=riposte, report=pa.get("report", "kills"),
-                            def_modifier=pa.get("def_modifier", 0))
-    if kind == "attraction":
-        check_keys(data, _TOP | {"attractors", "others", "adversaries", "attraction"}, "")
-        at = data.get("attraction", {})
-        if not isinstance(at, dict):
-            raise InputError("attraction", at, "a table")
-        check_keys(at, {"focus", "activation_order", "multiple_attractors", "measure", "movement", "then_pass"},
-                   "attraction.")
-        _types(at, {"focus": str, "activation_order": str, "multiple_attractors": str, "measure": str,
-                    "movement": str, "then_pass": bool}, "attraction.")
-        tp = at.get("then_pass", False)
-        side_a = []
-        for sec in ("attractors", "others"):
-            raw = data.get(sec, [])
-            if not isinstance(raw, list) or (sec == "attractors" and not raw):
-                raise InputError(sec, raw, f"a{' non-empty' if sec == 'attractors' else ''} list of [[{sec}]] tables")
-            for i, a in enumerate(raw):
-                f = build_fighter(a, f"{sec}.{i}", profiles, need_weapon=tp and sec == "attractors")
-                if sec == "attractors" and not f.has("Attraction"):
-                    raise InputError(f"{sec}.{i}.capacities", a.get("capacities"),
-                                     "a list containing 'Attraction x' (e.g. 'Attraction 6')")
-                if f.zone is not None:
-                    raise InputError(f"{sec}.{i}.zone", a.get("zone"), "fixed x, y positions for side-A fighters")
-                side_a.append(f)
-        raw = data.get("adversaries")
-        if not isinstance(raw, list) or not raw:
-            raise InputError("adversaries", raw, "a non-empty list of [[adversaries]] tables")
-        advs = [build_fighter(b, f"adversaries.{i}", profiles) for i, b in enumerate(raw)]
-        sc = AttractionScenario(side_a, advs, opts, title=title, focus=at.get("focus"),
-                                activation_order=at.get("activation_order", "listed"),
-                                multiple_attractors=at.get("multiple_attractors", "nearest"),
-                                measure=at.get("measure", "edge"), movement=at.get("movement", "charge"),
-                                then_pass=tp)
-        return sc
-    raise InputError("type", kind, "one of 'fuite', 'passe', 'attraction'")
-
-
-#: Ranges of the numeric scenario fields (DEF modifiers beyond ±6 change nothing; no table is 100 toises wide).
-RANGES = {"def_modifier": (-6, 6), "partial_room_toises": (0, 100)}
-
-
-def _types(table: dict, types: dict, prefix: str) -> None:
-    for k, t in types.items():
-        if k in table:
-            v = table[k]
-            ok = isinstance(v, t) and not (isinstance(v, bool) and t in (int, (int, float)))
-            if not ok:
-                name = {bool: "true or false", str: "a text", int: "a whole number", list: "a list"}.get(
-                    t, "a number")
-                raise InputError(prefix + k, v, name)
-            if k in RANGES and not RANGES[k][0] <= v <= RANGES[k][1]:
-                lo, hi = RANGES[k]
-                raise InputError(prefix + k, v, f"a number from {lo} to {hi}")
+    loader = {"fuite": _load_fuite, "passe": _load_passe, "attraction": _load_attraction}[kind]
+    return loader(data, m, opts, profiles, base_dir)

@@ -1,0 +1,348 @@
+"""Hell Dorado under the rules-system contract: SYSTEM, schema, comparisons as field changes,
+inputs that change nothing refused by name, hostile inputs refused in one line."""
+
+import copy
+import os
+import sys
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import fleeodds
+from fleeodds import FleeoddsError
+from fleeodds.api import list_examples
+from fleeodds.errors import InputError
+from fleeodds.system import Setup, get_system
+from fleeodds.systems.hell_dorado import SYSTEM, build_fighter
+from fleeodds.systems.hell_dorado import load_scenario as hd_load
+
+jsonschema = pytest.importorskip("jsonschema")
+
+EXAMPLES = [p for p in list_examples() if p.parent.name == "hell_dorado"]
+W = [{"name": "w", "damage": [5, 5, 5, 5, 5]}]
+
+
+def flee(fleeing=None, adversary=None, **top):
+    """A Fuite: F (DEF 4, PV 3) flees A (CBT 1, 5 damage for any hit)."""
+    d = {"system": "hell_dorado", "fleeing": {"name": "F", "def": 4, "pv": 3, **(fleeing or {})},
+         "adversaries": [{"name": "A", "cbt": 1, "weapons": W, **(adversary or {})}]}
+    d.update(top)
+    return d
+
+
+def attraction(**top):
+    d = {"system": "hell_dorado", "type": "attraction",
+         "attractors": [{"name": "H", "capacities": ["Attraction 6"], "x": 0.0, "y": 0.0}],
+         "adversaries": [{"name": "B", "x": 5.0, "y": 0.0}]}
+    d.update(top)
+    return d
+
+
+def passe(**top):
+    f = {"cbt": 1, "def": 4, "pv": 3, "weapons": W}
+    d = {"system": "hell_dorado", "type": "passe", "attacker": {"name": "A", **f}, "defender": {"name": "B", **f}}
+    d.update(top)
+    return d
+
+
+def killed(sc):
+    i = sc.outcome_index("killed")
+    return sum((p for (o, _), p in sc.exact_distribution("fraction").items() if o == i), Fraction(0))
+
+
+def refused(data, *needles, field=None):
+    with pytest.raises(FleeoddsError) as e:
+        fleeodds.load_scenario(data)
+    msg = str(e.value)
+    assert "\n" not in msg, msg
+    for n in needles:
+        assert n in msg, msg
+    if field is not None:
+        assert e.value.field == field, msg
+    return e.value
+
+
+# ----------------------------------------------------------------------------- contract
+def test_system_declaration():
+    assert get_system("hell_dorado") is SYSTEM
+    assert (SYSTEM.key, SYSTEM.title, SYSTEM.title_fr) == ("hell_dorado", "Hell Dorado", "Hell Dorado")
+    assert SYSTEM.compare_paths == ("compare", "fuite.compare")
+    sc = SYSTEM.benchmark()
+    assert sc.system == "hell_dorado" and sc.source["system"] == "hell_dorado"
+    for cls in ("FuiteScenario", "PassScenario", "AttractionScenario"):
+        assert "system" not in vars(getattr(sys.modules["fleeodds.systems.hell_dorado"], cls))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_example_validates_against_the_schema(path, lang):
+    with open(path, "rb") as fh:
+        jsonschema.validate(tomllib.load(fh), SYSTEM.schema(lang))
+
+
+def test_schema_fields_have_titles_descriptions_units_in_both_languages():
+    en, fr = SYSTEM.schema("en"), SYSTEM.schema("fr")
+    jsonschema.Draft202012Validator.check_schema(en)
+    fighter_en, fighter_fr = en["$defs"]["FighterModel"]["properties"], fr["$defs"]["FighterModel"]["properties"]
+    assert fighter_en["def"]["minimum"] == 1 and fighter_en["def"]["maximum"] == 6
+    assert fighter_en["mou"]["unit"] == "toises" and fighter_en["pv"]["unit"] == "PV" and fighter_en["cbt"]["unit"] == "dés"
+    assert fighter_fr["pv"]["title"] == "PV (points de vie)" and "Défense" in fighter_fr["def"]["description"]
+    assert fr["properties"]["fleeing"]["title"] == "Fuyard"
+    assert "attaque sans riposte" in fr["$defs"]["OptionsModel"]["properties"]["attacker_choice"]["description"]
+    assert "soutien" in fr["$defs"]["FighterModel"]["properties"]["support"]["description"]
+    assert "title_fr" not in str(en) and "description_fr" not in str(fr)
+
+    def walk(node):
+        if isinstance(node, dict):
+            for name, prop in node.get("properties", {}).items():
+                assert prop.get("title") and prop.get("description"), name
+            for v in node.values():
+                walk(v)
+
+    walk(en)
+    walk(fr)
+    # the schema refuses what the loader refuses
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(flee({"def": 7}), en)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(flee(fuite={"compare": ["teleport"]}), en)
+
+
+def test_exact_mode_is_checked():
+    sc = fleeodds.load_scenario(flee())
+    with pytest.raises(InputError) as e:
+        sc.exact_distribution("decimal")
+    assert e.value.field == "mode"
+
+
+# ----------------------------------------------------------------------------- comparisons
+def test_fuite_compare_shorthand_is_field_changes():
+    sc = fleeodds.load_scenario(flee(fuite={"compare": ["base", "intangible", "ordre_repli", "no_soutien",
+                                                        "blocage", "no_room", "no_intangible"]}))
+    setups = {s.en: s for s in sc.compare_setups()}
+    assert setups["As given"] == Setup("As given", "Tel quel", {})
+    assert setups["Fleeing fighter Intangible"].changes == {"fleeing.capacities": ["Intangible"]}
+    assert setups["Ordre Repli"].changes == {"fuite.repli": True}
+    assert setups["No soutien"].changes == {"options.support_bonus_per_supporter": 0}
+    assert setups["Enemy with Blocage"].changes == {"adversaries.0.capacities": ["Blocage"]}
+    assert setups["Surrounded (no room)"].changes == {"fuite.room": False}
+    assert setups["Without Intangible"].changes == {"fleeing.capacities": []}
+    v = {x.en: x.scenario for x in sc.variants()}
+    # CBT 1 against DEF 4: one die hits on 4+ (1/2); 5 damage kills PV 3
+    assert killed(v["As given"]) == Fraction(1, 2)
+    assert killed(v["Ordre Repli"]) == 0 and killed(v["Fleeing fighter Intangible"]) == 0
+    assert "compare" not in v["Ordre Repli"].source.get("fuite", {})
+
+
+def test_generic_compare_table_and_with_changes():
+    d = flee(compare={"DEF 6": {"fleeing.def": 6, "label_fr": "DEF 6"},
+                      "two dice": {"adversaries.0.cbt": 2}})
+    sc = fleeodds.load_scenario(d)
+    v = {x.en: x.scenario for x in sc.variants()}
+    assert killed(v["DEF 6"]) == Fraction(1, 6)            # a 6 needed
+    assert killed(v["two dice"]) == 1 - Fraction(1, 2) ** 2  # at least one of two dice on 4+
+    assert killed(sc.with_changes({"fleeing.pv": 6})) == 0  # 5 damage never kills PV 6
+    # the shorthand and its spelt-out [compare] give the same scenario
+    short = fleeodds.load_scenario(flee(fuite={"compare": ["intangible"]})).variants()[0].scenario
+    long = fleeodds.load_scenario(flee(compare={"i": {"fleeing.capacities": ["Intangible"]}})).variants()[0].scenario
+    assert short.describe() == long.describe()
+    # both syntaxes at once: [compare] first, then the shorthand (as in every system)
+    both = fleeodds.load_scenario(flee(fuite={"compare": ["base"]}, compare={"x": {"fleeing.def": 5}}))
+    assert [s.en for s in both.compare_setups()] == ["x", "As given"]
+
+
+def test_bad_compare_setup_names_the_setup():
+    with pytest.raises(FleeoddsError) as e:
+        fleeodds.load_scenario(flee(compare={"bad": {"fleeing.def": 9}}))
+    assert str(e.value).startswith("compare.bad: fleeing.def: 9")
+
+
+@pytest.mark.parametrize("path", [p for p in EXAMPLES if "compare" in p.read_text(encoding="utf-8")],
+                         ids=lambda p: p.stem)
+def test_shipped_comparisons_keep_their_setups(path):
+    sc = fleeodds.load_scenario(path)
+    with open(path, "rb") as fh:
+        keys = tomllib.load(fh)["fuite"]["compare"]
+    assert len(sc.variants()) == len(keys)
+    assert all(sum(v.scenario.exact_distribution("fraction").values()) == 1 for v in sc.variants())
+
+
+# ----------------------------------------------------------------------------- inputs with no effect
+def test_support_on_a_fuite_adversary_is_refused():
+    refused(flee(adversary={"support": 1}), "adversaries.0.support", "has no effect", "list each supporter")
+
+
+def test_fleeing_fighter_must_be_engaged():
+    refused(flee({"engaged": False}), "only an engaged fighter may flee", field="fleeing.engaged")
+    assert killed(fleeodds.load_scenario(flee({"engaged": True}))) == Fraction(1, 2)
+    refused(flee(adversary={"engaged": False}), field="adversaries.0.engaged")
+
+
+def test_optional_rerolls_same_numbers_when_tables_never_decrease():
+    # 6 dice = 5 rolled + 1 re-roll of a miss; with 5 damage for any hit, re-rolling never hurts
+    base = flee(adversary={"cbt": 6})
+    opt = flee(adversary={"cbt": 6}, options={"reroll_policy": "optional"})
+    want = 1 - Fraction(1, 2) ** 6                         # every one of the 6 dice (5 + 1 re-roll) misses
+    assert killed(fleeodds.load_scenario(base)) == want == killed(fleeodds.load_scenario(opt))
+    down = flee(adversary={"cbt": 6, "weapons": [{"name": "w", "damage": [5, 4, 3, 2, 1]}]},
+                options={"reroll_policy": "optional"})
+    e = refused(down, "options.reroll_policy", "not modelled yet", "decreases")
+    assert e.field == "options.reroll_policy"
+    # per-hit PRO can make a growing table decrease after PRO
+    refused(flee({"pro": 2}, {"weapons": [{"name": "w", "damage": [3, 4, 5, 6, 7]}]},
+                 options={"reroll_policy": "optional", "pro_application": "per_hit"}), "decreases")
+
+
+@pytest.mark.parametrize("cap", ["Esquive 2", "Insaisissable", "Arpenteur", "Dodge 3", "Elusive", "Strider"])
+def test_capacities_not_modelled_are_refused(cap):
+    refused(flee({"capacities": [cap]}), "fleeing.capacities.0", "not modelled yet")
+    refused(attraction(adversaries=[{"name": "B", "x": 5.0, "y": 0.0, "capacities": [cap]}]),
+            "adversaries.0.capacities.0", "not modelled yet")
+
+
+@pytest.mark.parametrize("data,needles", [
+    (flee({"bonus_dice": 2}), ["fleeing.bonus_dice", "has no effect"]),
+    (flee({"support": 1}), ["fleeing.support", "has no effect"]),
+    (flee({"x": 1.0}), ["fleeing.x", "has no effect"]),
+    (flee(adversary={"zone": {"shape": "disc", "cx": 0, "cy": 0, "r": 1}}), ["adversaries.0.zone", "no effect"]),
+    (flee(options={"toise": "2.5cm"}), ["options.toise", "has no effect in a 'fuite' scenario"]),
+    (flee(options={"simultaneous_kill": "frappe_rapide_first"}), ["options.simultaneous_kill", "no effect"]),
+    (flee(options={"no_room_move": "partial"}), ["options.no_room_move", "unless fuite.room = false"]),
+    (flee(fuite={"partial_room_toises": 2.0}), ["fuite.partial_room_toises", "no effect"]),
+    (flee(options={"repli_move_multiplier": 2.0}), ["options.repli_move_multiplier", "Ordre Repli"]),
+    (flee(fuite={"attacker": "A"}, options={"attacker_choice": "max_kill"}), ["options.attacker_choice"]),
+    (flee(passe={"riposte": True}), ["passe", "only the sections of a 'fuite' scenario"]),
+    (passe(options={"attacker_choice": "max_kill"}), ["options.attacker_choice", "'passe'"]),
+    (passe(passe={"riposte": False}, defender={"name": "B", "def": 4, "pv": 3, "support": 1}),
+     ["defender.support", "does not riposte"]),
+    (passe(defender={"name": "B", "cbt": "-", "def": 4, "pv": 3}, passe={"riposte": True}),
+     ["passe.riposte", "CBT –"]),
+    (passe(attacker={"name": "A", "cbt": 1, "weapons": W, "x": 0.0}), ["attacker.x", "no effect"]),
+    (attraction(options={"kill_rule": "damage > PV"}), ["options.kill_rule", "without then_pass"]),
+    (attraction(options={"course_multiplier": 3.0}, attraction={"movement": "assaut"}),
+     ["options.course_multiplier", "'assaut'"]),
+    (flee(fuite={"compare": ["base", "intangible", "base"]}), ["fuite.compare.2", "each entry once"]),
+    (flee(fuite={"compare": ["base"]}, compare={"As given": {"fleeing.def": 5}}), ["compare.As given"]),
+    (attraction(others=[{"name": "G", "x": 0.0, "y": -3.0, "support": 1}]), ["others.0.support"]),
+    (attraction(adversaries=[{"name": "B", "x": 5.0, "y": 0.0, "bonus_dice": 1}]), ["adversaries.0.bonus_dice"]),
+])
+def test_inputs_that_change_nothing_are_refused(data, needles):
+    refused(data, *needles)
+
+
+def test_relevant_inputs_are_still_accepted():
+    fleeodds.load_scenario(flee(fuite={"room": False, "partial_room_toises": 2.0},
+                                options={"no_room_move": "partial"}))
+    fleeodds.load_scenario(flee(fuite={"compare": ["no_room"], "partial_room_toises": 2.0},
+                                options={"no_room_move": "partial"}))
+    fleeodds.load_scenario(flee(fuite={"compare": ["ordre_repli"]}, options={"repli_move_multiplier": 0.5}))
+    fleeodds.load_scenario(passe(defender={"name": "B", "cbt": 1, "def": 4, "pv": 3, "weapons": W, "support": 1}))
+    fleeodds.load_scenario(attraction(options={"toise": "2.5cm", "attraction_version": "D_original"}))
+
+
+# ----------------------------------------------------------------------------- hostile input
+@pytest.mark.parametrize("data,profiles,field", [
+    ({"profile": "a"}, {"a": 3}, "fleeing.profile"),                 # a profile entry that is a number
+    ({"profile": "a"}, {"a": [1, 2]}, "fleeing.profile"),            # ... or a list
+    ({"profile": 3}, {"a": {}}, "fleeing.profile"),                  # profile = 3
+    ({"profile": ["a"]}, {"a": {}}, "fleeing.profile"),              # a list where a name is expected
+    ({"profile": "z"}, {1: {}, "a": {}}, "fleeing.profile"),         # profile names of mixed types
+    ({"name": ["F"], "def": 4, "pv": 3}, {}, "fleeing.name"),
+    ({"name": "F", "def": 4, "pv": 3, "weapon": ["w"]}, {}, "fleeing.weapon"),
+    ({"profile": "a"}, {"a": {"name": 3}}, "fleeing.name"),
+    ([1, 2], {}, "fleeing"),
+    (3, {}, "fleeing"),
+    ({"profile": "a"}, None, "fleeing.profile"),
+])
+def test_build_fighter_wrong_shapes_are_one_line_input_errors(data, profiles, field):
+    with pytest.raises(InputError) as e:
+        build_fighter(data, "fleeing", profiles)
+    assert e.value.field == field and "\n" not in str(e.value)
+
+
+def test_mixed_type_names_in_a_scenario():
+    d = flee()
+    d["adversaries"].append({"name": 2, "cbt": 1, "weapons": W})
+    refused(d, "adversaries.1.name", "a text")
+    refused(flee(fuite={"attacker": ["A"]}), "fuite.attacker", "a text")
+    refused(attraction(attraction={"focus": 1}), "attraction.focus", "a text")
+
+
+@pytest.mark.parametrize("key", ["cx", "cy", "r"])
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -float("inf"), True, False, "3"])
+def test_attraction_zone_numbers_must_be_finite_numbers(key, bad):
+    zone = {"shape": "disc", "cx": 0.0, "cy": 10.0, "r": 2.0, key: bad}
+    refused(attraction(adversaries=[{"name": "B", "zone": zone}]), f"adversaries.0.zone.{key}", "finite")
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), True])
+def test_attraction_rect_and_positions_must_be_finite(bad):
+    zone = {"shape": "rect", "x0": 0.0, "y0": 3.0, "x1": bad, "y1": 9.0}
+    refused(attraction(adversaries=[{"name": "B", "zone": zone}]), "adversaries.0.zone.x1")
+    refused(attraction(adversaries=[{"name": "B", "x": bad, "y": 0.0}]), "adversaries.0.x")
+
+
+@pytest.mark.parametrize("fleeing", [{}, {"name": "F"}, {"name": "F", "notes": "x"}])
+def test_a_fleeing_fighter_with_no_field_is_refused(fleeing):
+    d = flee()
+    d["fleeing"] = fleeing
+    refused(d, "fleeing", "a profile", field="fleeing")
+
+
+def test_a_fighter_without_profile_needs_the_fields_that_matter():
+    d = flee()
+    d["fleeing"] = {"name": "F", "pv": 3}
+    refused(d, "fleeing.def: missing", "def, pv")
+    d = flee()
+    d["adversaries"][0] = {"name": "A", "weapons": W}
+    refused(d, "adversaries.0.cbt: missing")
+
+
+@pytest.mark.parametrize("bad", [3, ["a"], {"a": 1}])
+def test_sections_of_the_wrong_shape(bad):
+    for sec in ("fleeing", "fuite", "options"):
+        d = flee()
+        d[sec] = bad
+        refused(d, sec)
+    refused(flee(adversaries=bad), "adversaries")
+
+
+def test_booleans_are_not_numbers():
+    refused(flee({"pv": True}), "fleeing.pv")
+    refused(flee(options={"no_room_move": False}), "options.no_room_move")
+    refused(flee(fuite={"def_modifier": True}), "fuite.def_modifier")
+    refused(flee(options={"course_multiplier": float("nan")}), "options.course_multiplier", "finite")
+
+
+def _profiles_scenario(tmp_path, name):
+    return hd_load({"system": "hell_dorado", "profiles_file": name, "fleeing": {"profile": "a"},
+                    "adversaries": [{"name": "A", "cbt": 1, "weapons": W}]}, tmp_path)
+
+
+def test_profiles_file_hostile_files(tmp_path):
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "latin1.toml").write_bytes("[profiles.a]\nname = \"Damné\"\ndef = 4\n".encode("latin-1"))
+    (tmp_path / "notatable.toml").write_text("[profiles]\na = 3\n", encoding="utf-8")
+    (tmp_path / "good.toml").write_text("[profiles.a]\nname = \"Damné\"\ndef = 3\npv = 2\n", encoding="utf-8")
+    cases = {"folder": "not a folder", "latin1.toml": "UTF-8", "missing.toml": "an existing file",
+             "notatable.toml": "profiles.a", "/dev/zero": "regular file"}
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe")
+        cases["pipe"] = "regular file"
+    for name, needle in cases.items():
+        with pytest.raises(FleeoddsError) as e:
+            _profiles_scenario(tmp_path, name)
+        assert needle in str(e.value) and "\n" not in str(e.value), (name, str(e.value))
+    sc = _profiles_scenario(tmp_path, "good.toml")
+    assert (sc.fleeing.name, sc.fleeing.def_, sc.fleeing.pv) == ("Damné", 3, 2)
+    # CBT 1 against DEF 3: a die hits on 3+ (2/3); 5 damage kills PV 2
+    assert killed(sc) == Fraction(2, 3)
+
+
+def test_source_is_kept_as_given():
+    d = flee(fuite={"compare": ["base"]})
+    sc = fleeodds.load_scenario(copy.deepcopy(d))
+    assert sc.source == d and isinstance(sc.base_dir, Path)
+    assert "compare" not in sc.base_source()["fuite"]
