@@ -400,21 +400,11 @@ def get_system(key: Any) -> RulesSystem:
         target = _entry_points()[key].load()
     else:
         raise InputError("system", short_repr(key), allowed)
-    system = getattr(target, "SYSTEM", None) or _legacy_system(key, target)  # TEMPORARY shim
+    system = getattr(target, "SYSTEM", target)  # a module holding SYSTEM, or the object itself
     if not isinstance(system, RulesSystem) or system.key != key:
         raise TypeError(f"{key!r} does not provide a RulesSystem with that key")
     _REGISTRY[key] = system
     return system
-
-
-def _legacy_system(key: str, module: Any) -> RulesSystem:  # TEMPORARY: until every system declares SYSTEM
-    def loader(data: dict, base_dir: Path) -> Scenario:
-        sc = module.load_scenario(data, base_dir)
-        sc.source = copy.deepcopy(data)
-        sc.base_dir = base_dir
-        return sc
-
-    return RulesSystem(key, key, key, loader, lambda lang: {})
 
 
 def scenario_from_dict(data: Any, base_dir: Path | None = None) -> Scenario:

@@ -43,7 +43,7 @@ Public sub-results (exact Fractions), each tested against the oracle file:
 
 References
 ----------
-shared/rules/dnd.md (the project's digest); D&D 3.5 SRD (*Combat*, *Injury and
+docs/dnd.md (the project's digest); D&D 3.5 SRD (*Combat*, *Injury and
 Death*, *Skills: Tumble*, *Feats*); Pathfinder RPG PRD (*Combat*, *Acrobatics*,
 *Feats*); SRD 5.1 and SRD 5.2 (*Combat*, *Damage and Healing*, monsters).
 """

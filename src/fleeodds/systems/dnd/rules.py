@@ -8,7 +8,7 @@ not use them: it rolls the dice itself.
 
 References
 ----------
-shared/rules/dnd.md (§2 attack roll, §3.3 damage and criticals, §3.4 hit-point
+docs/dnd.md (§2 attack roll, §3.3 damage and criticals, §3.4 hit-point
 states, §4 Pathfinder, §5 5e); D&D 3.5 SRD *Combat* and *Injury and Death*;
 Pathfinder RPG PRD *Combat*; SRD 5.1 and 5.2 *Combat* and *Damage and Healing*.
 """

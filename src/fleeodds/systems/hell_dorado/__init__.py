@@ -12,7 +12,7 @@ Card values are the player's: profiles are entered in the scenario or in a
 
 References
 ----------
-Rules digest ``shared/rules/hell_dorado.md`` (Sapience / Asmodée 2007 / Cipher 2010);
+Rules digest docs/hell_dorado.md (Sapience / Asmodée 2007 / Cipher 2010);
 Rules Tips "Fuite"; Attraction x (errata August 2007) and Attraction D.
 """
 

@@ -12,7 +12,7 @@ base sizes in millimetres, damage and PV in life points.
 
 References
 ----------
-Hell Dorado rules digest (``shared/rules/hell_dorado.md``): §1 glossary, §2
+Hell Dorado rules digest (docs/hell_dorado.md): §1 glossary, §2
 weapon pass, §3 Fuite, §6 Attraction, §7 modelling options. Sapience rules
 wiki, "Combat au contact / Résolution des passes d'armes"; Rules Tips "Fuite".
 """

@@ -27,7 +27,7 @@ Schema; the exact solver refuses work above :data:`.exact.MAX_EXACT_WORK`
 
 References
 ----------
-shared/rules/warhammer.md (the project's digest, with its sources: the 6th/7th/8th
+docs/warhammer.md (the project's digest, with its sources: the 6th/7th/8th
 rulebooks' close-combat and movement sections, the TOW rules index, and the
 *Bataille au Col du Crâne* starter booklet).
 """

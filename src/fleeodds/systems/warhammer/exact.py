@@ -1,6 +1,6 @@
 """Exact solver for Warhammer break, flee, pursuit, rally and charge.
 
-Written from the rules digest (shared/rules/warhammer.md §3) independently of
+Written from the rules digest (docs/warhammer.md §3) independently of
 the Monte Carlo kernel: distances come from the dice PMFs of
 :func:`fleeodds.dice.pmf` (convolutions), Leadership tests from enumerating
 the equally likely dice, and the multi-turn chain is an

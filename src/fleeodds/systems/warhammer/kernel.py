@@ -1,6 +1,6 @@
 """Monte Carlo kernel for Warhammer break, flee, pursuit, rally and charge (numba).
 
-Written from the rules digest (shared/rules/warhammer.md §3) independently of
+Written from the rules digest (docs/warhammer.md §3) independently of
 the exact solver: here every die is rolled, one trial at a time, with the
 counter-based stream of :mod:`fleeodds.rng`. Parameters arrive as two plain
 arrays built by :func:`pack`; nothing here validates input (that happened in

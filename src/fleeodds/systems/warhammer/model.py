@@ -1,6 +1,6 @@
 """Validated Warhammer scenario: units, combat, table and rules options.
 
-Every open question of the rules digest (shared/rules/warhammer.md §4) is a
+Every open question of the rules digest (docs/warhammer.md §4) is a
 field of :class:`Options`; ``None`` means "the edition's default", resolved in
 :mod:`fleeodds.systems.warhammer.resolve`.
 

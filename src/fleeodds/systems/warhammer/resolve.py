@@ -1,7 +1,6 @@
 """Turn a validated scenario into the plain numbers both evaluators use.
 
-This is where the edition tables of the rules digest live (shared/rules/
-warhammer.md §3): which dice a unit flees and pursues with, what Leadership a
+This is where the edition tables of the rules (docs/warhammer.md) live: which dice a unit flees and pursues with, what Leadership a
 test uses, which re-rolls apply, how far a charge reaches. The exact solver
 and the Monte Carlo kernel then compute probabilities independently from these
 same numbers.
