@@ -59,10 +59,9 @@ def _sample_totals(spec, offset, n_values, seed, start, n):
     nb = n_blocks(n)
     out = np.zeros((nb, n_values, 1), np.int64)
     for b in prange(nb):
-        scratch = np.empty(64, np.int64)
         lo, hi = block_range(b, start, n)
         for t in range(lo, hi):
-            v, _ = dice.roll(spec, trial_key(seed, t), 0, scratch)
+            v, _ = dice.roll(spec, trial_key(seed, t), 0)
             v = min(max(v - offset, 0), n_values - 1) + offset  # out of range lands in an end bin: caught below
             out[b, v - offset, 0] += 1
     return out.sum(axis=0)

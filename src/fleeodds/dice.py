@@ -343,7 +343,11 @@ def pmf(notation: str | DiceExpr) -> dict[int, Fraction]:
     return parse(notation).pmf()
 
 
-def roll_detail(spec, key, counter, scratch):
+# --------------------------------------------------------------------------- kernels
+
+
+@njit(inline="always", cache=True)
+def roll_detail(spec, key, counter):
     """Roll an encoded dice expression inside a numba kernel, also reporting the highest die.
 
     Inlined into the calling kernel and free of function calls on its path:
@@ -358,8 +362,6 @@ def roll_detail(spec, key, counter, scratch):
         The trial key (:func:`fleeodds.rng.trial_key`).
     counter : int64
         Index of the next draw of this trial.
-    scratch : int64 array
-        Unused; kept so that kernels written against the first version still compile.
 
     Returns
     -------
@@ -380,12 +382,12 @@ def roll_detail(spec, key, counter, scratch):
 
 
 @njit(inline="always", cache=True)
-def roll(spec, key, counter, scratch):
+def roll(spec, key, counter):
     """Roll an encoded dice expression inside a numba kernel.
 
     Same parameters as :func:`roll_detail`. Returns ``(total, next_counter)``.
     """
-    total, _, counter = roll_detail(spec, key, counter, scratch)
+    total, _, counter = roll_detail(spec, key, counter)
     return total, counter
 
 

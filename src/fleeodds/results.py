@@ -304,13 +304,13 @@ class Sweep:
         """
         if len(self.fields) != 2:
             raise InputError("sweep", self.fields, "two varied fields for a grid")
-        self._check_outcome(outcome)
+        self.check_outcome(outcome)
         f1, f2 = self.fields
         sub = self.frame[self.frame.outcome == outcome]
         g = sub.pivot_table(index=f1, columns=f2, values="probability", sort=False)
         return g.reindex(index=self.values[f1], columns=self.values[f2]).fillna(0.0)
 
-    def _check_outcome(self, outcome: str) -> None:
+    def check_outcome(self, outcome: str) -> None:
         codes = self.outcome_labels()
         if outcome not in codes:
             raise InputError("outcome", outcome, "one of " + ", ".join(codes))

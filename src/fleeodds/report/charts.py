@@ -328,7 +328,7 @@ def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: s
         peak = frame.groupby("outcome", sort=False).probability.max()
         outcomes = [o for o in labels if peak.get(o, 0) > 0]
     for o in outcomes:
-        sweep._check_outcome(o)
+        sweep.check_outcome(o)
     if len(sweep.fields) == 2:  # one line per value of the second field, for one outcome
         f2 = sweep.fields[1]
         series = [(str(v), frame[(frame.outcome == outcomes[0]) & (frame[f2] == v)]) for v in sweep.values[f2]]

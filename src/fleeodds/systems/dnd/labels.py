@@ -39,22 +39,6 @@ PF_MODE_LABELS = {
     "tumble_full": ("Acrobatics, full speed", "Acrobaties, pleine vitesse"),
 }
 
-#: Glossary used in reports (English, French).
-GLOSSARY = {
-    "attack_of_opportunity": ("attack of opportunity", "attaque d'opportunité"),
-    "opportunity_attack": ("opportunity attack", "attaque d'opportunité"),
-    "threatened_square": ("threatened square", "case contrôlée"),
-    "combat_reflexes": ("Combat Reflexes", "Attaques réflexes"),
-    "mobility": ("Mobility", "Souplesse du serpent"),
-    "dodge": ("Dodge", "Esquive"),
-    "tumble": ("Tumble", "Acrobaties"),
-    "acrobatics": ("Acrobatics", "Acrobaties"),
-    "withdraw": ("withdraw", "retraite"),
-    "five_foot_step": ("5-foot step", "pas de placement"),
-    "disengage": ("Disengage", "Se désengager"),
-}
-
-
 def mode_label(mode: str, edition: str, lang: str = "en") -> str:
     """Label of a movement mode (``"withdraw"`` -> ``"retraite"`` in French)."""
     en, fr = (PF_MODE_LABELS if edition == "pf1" and mode in PF_MODE_LABELS else MODE_LABELS)[mode]

@@ -163,7 +163,6 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
     declare = floats[F_DECLARE]
     out_move = floats[F_OUT_MOVE]
     charge_move = floats[F_CHARGE_MOVE]
-    scratch = np.empty(1, np.int64)
 
     for t in range(lo, hi):
         key = trial_key(seed, t)
@@ -173,8 +172,8 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
 
         if situation >= 2:
             # ---- charge against a fleeing unit, or a flee reaction: one flee, one reach (§3.4)
-            f, ctr = roll(flee, key, ctr, scratch)
-            dice_reach, ctr = roll(charge, key, ctr, scratch)
+            f, ctr = roll(flee, key, ctr)
+            dice_reach, ctr = roll(charge, key, ctr)
             caught = _reached(charge_fixed + dice_reach, gap0 + f, tie_strict)
             off = _reached(f, edge, edge_strict)
             m = f
@@ -223,16 +222,16 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
         gap = gap0
         if o < 0:
             if falling_back:
-                f, ctr = roll(fall_back, key, ctr, scratch)
+                f, ctr = roll(fall_back, key, ctr)
             else:
-                f, ctr = roll(flee, key, ctr, scratch)
+                f, ctr = roll(flee, key, ctr)
             pursues = pursue_mode == PURSUE_ALWAYS
             if pursue_mode == PURSUE_LD_TEST:
                 restrained, ctr = _ld_test(s_ld, s_three, s_d1, s_d6, s_reroll, 0, key, ctr)
                 pursues = not restrained
             p = 0
             if pursues:
-                p, ctr = roll(pursuit, key, ctr, scratch)
+                p, ctr = roll(pursuit, key, ctr)
             caught = pursues and _reached(p, gap + f, tie_strict)
             cum = float(f)
             off = _reached(cum, edge, edge_strict)
@@ -268,15 +267,15 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                     if rallied:
                         o = oc.RALLIED
                     else:
-                        f, ctr = roll(flee, key, ctr, scratch)
+                        f, ctr = roll(flee, key, ctr)
                         cum += f
                         gap += f
                         if _reached(cum, edge, edge_strict):
                             o = oc.OFF_TABLE
                 elif chaser:
                     if gap <= declare:
-                        f, ctr = roll(flee, key, ctr, scratch)
-                        dice_reach, highest, ctr = roll_detail(charge, key, ctr, scratch)
+                        f, ctr = roll(flee, key, ctr)
+                        dice_reach, highest, ctr = roll_detail(charge, key, ctr)
                         reach = charge_fixed + dice_reach
                         cum += f
                         gap += f
