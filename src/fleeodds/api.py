@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import platform
+import sys
 from datetime import datetime, timezone
 from fractions import Fraction
 from importlib import metadata
@@ -29,6 +30,8 @@ from .stats import wilson_interval, z_score
 from .system import Scenario, scenario_from_dict
 
 METHODS = ("exact", "mc", "both")
+#: Exact solves estimated to take longer than this (seconds) are announced on standard error.
+LONG_EXACT_SECONDS = 2.0
 
 
 def example_dir() -> Path:
@@ -179,6 +182,8 @@ def evaluate(
     codes = [o.code for o in scenario.outcomes]
     if method in ("exact", "both") and scenario.has_exact:
         mode = "fraction" if scenario.exact_fraction_ok else "float"
+        if progress is not False and scenario.exact_seconds >= LONG_EXACT_SECONDS:
+            print(f"solving exactly: about {scenario.exact_seconds:.0f} s…", file=sys.stderr, flush=True)
         dist = scenario.exact_distribution(mode)
         zero: Any = Fraction(0) if mode == "fraction" else 0.0
         per: dict[int, Any] = {i: zero for i in range(len(codes))}

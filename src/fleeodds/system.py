@@ -114,6 +114,14 @@ class Scenario(ABC):
         return ""
 
     @property
+    def exact_seconds(self) -> float:
+        """A rough estimate of the exact solver's time on this machine (seconds; 0 when quick).
+
+        The front says a word before a long exact solve.
+        """
+        return 0.0
+
+    @property
     def exact_fraction_ok(self) -> bool:
         """Whether the exact solver should run in rational arithmetic (else float64)."""
         return True
