@@ -576,7 +576,17 @@ class AttractionScenario(Scenario):
 
     @property
     def has_exact(self) -> bool:
+        """Exact only when every position is fixed and the activation order is not random."""
         return self.fixed_positions and self.order_mode != 1
+
+    @property
+    def exact_refusal(self) -> str:
+        """Why there is no exact answer (``""`` when there is one)."""
+        if self.has_exact:
+            return ""
+        if not self.fixed_positions:
+            return "fighters are placed at random in a zone: Attraction is computed by Monte Carlo only"
+        return "the activation order is random: Attraction is computed by Monte Carlo only"
 
     def _engaged_start(self):
         a_eng = [a.engaged for a in self.side_a]
