@@ -84,7 +84,7 @@ def test_bad_scenario_file(runner, tmp_path):
                  '[pursuer]\nprofile = "Dwarf Warriors"\n')
     r = runner.invoke(main, ["run", str(f)])
     assert r.exit_code == 2
-    assert "fleeing.leadership: 13" in r.output and "less than or equal to 10" in r.output
+    assert "fleeing.leadership: 13" in r.output and "a number from 0 to 10" in r.output
     f.write_text("system = warhammer")
     r = runner.invoke(main, ["run", str(f)])
     assert r.exit_code == 2 and "not valid TOML" in r.output

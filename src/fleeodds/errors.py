@@ -57,26 +57,3 @@ class InputError(FleeoddsError):
         self.value = value
         self.allowed = allowed
         super().__init__(f"{field}: {short_repr(value)!r} is not allowed; expected {allowed}")
-
-
-def from_pydantic(exc: Exception, prefix: str = "") -> FleeoddsError:
-    """Turn a ``pydantic.ValidationError`` into one readable :class:`FleeoddsError`.
-
-    Each problem becomes one line ``field: value is not allowed; expected …``.
-    """
-    lines = []
-    for err in exc.errors():  # type: ignore[attr-defined]
-        loc = ".".join(str(p) for p in err.get("loc", ()) if p != "__root__")
-        field = f"{prefix}{loc}" if loc else prefix.rstrip(".") or "scenario"
-        value = short_repr(err.get("input"))
-        msg = err.get("msg", "invalid value")
-        if err.get("type") == "extra_forbidden":
-            lines.append(f"{field}: unknown option {field.rsplit('.', 1)[-1]!r}; "
-                         f"check the spelling against the documented options")
-        elif err.get("type") == "missing":
-            lines.append(f"{field}: missing; this field is required")
-        else:
-            msg = msg.removeprefix("Value error, ")
-            lines.append(f"{field}: {value!r} is not allowed; {msg}")
-    out = FleeoddsError("\n".join(lines))
-    return out

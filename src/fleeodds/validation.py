@@ -15,9 +15,9 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Callable, TypeVar, get_args
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import InputError, short_repr  # noqa: F401  (re-exported)
 
@@ -221,3 +221,116 @@ def json_schema(model: type[BaseModel], lang: str = "en", title: str | None = No
         schema["title"] = title
     schema.setdefault("$schema", "https://json-schema.org/draft/2020-12/schema")
     return schema
+
+
+# -- one conversion of pydantic errors into the project's errors -------------------------------
+
+#: What each pydantic error kind allows, in words.
+TYPE_WORDS = {"bool_type": "true or false", "string_type": "a text", "int_type": "a whole number",
+              "int_from_float": "a whole number", "float_type": "a number", "finite_number": "a finite number",
+              "list_type": "a list", "dict_type": "a table", "model_type": "a table",
+              "model_attributes_type": "a table"}
+
+#: ``allowed(model, name, field_info) -> str | None``: a system's own wording of what a field allows.
+AllowedHook = Callable[[type[BaseModel], str, Any], "str | None"]
+
+
+def inner_model(annotation: Any) -> type[BaseModel] | None:
+    """The pydantic model inside an annotation (``Optional[Enemy]``, ``list[Enemy]``), if any."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for a in get_args(annotation):
+        m = inner_model(a)
+        if m is not None:
+            return m
+    return None
+
+
+def field_names(model: type[BaseModel]) -> list[str]:
+    """The fields of a model as written in a file (aliases), sorted."""
+    return sorted(f.alias or k for k, f in model.model_fields.items())
+
+
+def locate(model: type[BaseModel], loc: tuple) -> tuple[type[BaseModel] | None, Any]:
+    """The model holding the last part of a pydantic location and that part's FieldInfo (or None)."""
+    cur: type[BaseModel] | None = model
+    fi = None
+    for i, part in enumerate(loc):
+        if isinstance(part, int) or cur is None:
+            continue
+        by_name = {(f.alias or k): f for k, f in cur.model_fields.items()}
+        if part in by_name:
+            fi = by_name[part]
+            if i == len(loc) - 1:
+                return cur, fi
+            cur = inner_model(fi.annotation)
+        elif i == len(loc) - 1:
+            return cur, None
+        else:
+            cur = None
+    return cur, fi
+
+
+def validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
+                     allowed: AllowedHook | None = None) -> InputError:
+    """The first problem of a pydantic ``ValidationError`` as one :class:`InputError`.
+
+    Parameters
+    ----------
+    exc : pydantic.ValidationError
+    model : pydantic model class that was validated
+    prefix : str
+        Prepended to the dotted path (``"enemies.0."``).
+    allowed : callable, optional
+        A system's own wording of what a field allows, tried first.
+
+    Returns
+    -------
+    InputError
+        Its field is the dotted path (``adversaries.1.cbt``), its value what was given
+        (truncated), and ``allowed`` says what is allowed (for an unknown field: the
+        documented fields of that table).
+    """
+    err = exc.errors()[0]
+    loc = tuple(p for p in err.get("loc", ()) if p != "__root__")
+    field = prefix + ".".join(str(p) for p in loc) if loc else prefix.rstrip(".") or "scenario"
+    value = short_repr(err.get("input"))
+    kind = err.get("type", "")
+    ctx = err.get("ctx") or {}
+    parent, fi = locate(model, loc)
+    if kind == "extra_forbidden":
+        names = ", ".join(field_names(parent)) if parent is not None else "see the documentation"
+        out = InputError(field, value, "one of the documented fields: " + names)
+        out.args = (f"{field}: unknown option {str(loc[-1])!r}; check the spelling; expected one of the "
+                    f"documented fields: {names}",)
+        return out
+    own = allowed(parent, str(loc[-1]), fi) if (allowed and parent is not None and fi is not None and loc) else None
+    if kind == "missing":
+        return InputError(field, None, (own + " (required)") if own else "a value: this field is required")
+    if own and kind not in ("model_type", "dict_type", "model_attributes_type"):
+        return InputError(field, value, own)
+    if kind == "literal_error":
+        return InputError(field, value, "one of " + str(ctx.get("expected", "")))
+    if kind in TYPE_WORDS:
+        return InputError(field, value, TYPE_WORDS[kind])
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        lo = hi = None
+        for m in getattr(fi, "metadata", ()) if fi is not None else ():
+            lo = getattr(m, "ge", lo)
+            hi = getattr(m, "le", hi)
+        if lo is not None and hi is not None:
+            return InputError(field, value, f"a number from {lo} to {hi}")
+    msg = str(err.get("msg", "a valid value")).removeprefix("Value error, ").removeprefix("expected ")
+    return InputError(field, value, msg)
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def validate(model: type[M], data: Any, prefix: str = "", allowed: AllowedHook | None = None) -> M:
+    """``model.model_validate(data)``, the first problem raised as one :class:`InputError`
+    (:func:`validation_error`)."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise validation_error(exc, model, prefix, allowed) from None

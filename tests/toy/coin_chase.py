@@ -14,12 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from pydantic import Field, ValidationError
+from pydantic import Field
 
-from fleeodds.errors import from_pydantic
 from fleeodds.outcomes import Metric, Outcome
 from fleeodds.system import RulesSystem, Scenario
-from fleeodds.validation import StrictModel, check_exact_mode, json_schema
+from fleeodds.validation import StrictModel, check_exact_mode, json_schema, validate
 
 GAMMA = 0x9E3779B97F4A7C15
 MASK = (1 << 64) - 1
@@ -105,10 +104,7 @@ class CoinChase(Scenario):
 
 
 def load_scenario(data: dict, base_dir: Path) -> CoinChase:
-    try:
-        model = CoinChaseModel(**data)
-    except ValidationError as exc:
-        raise from_pydantic(exc) from None
+    model = validate(CoinChaseModel, data)
     return CoinChase(model, data, base_dir)
 
 

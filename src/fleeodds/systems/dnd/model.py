@@ -29,11 +29,11 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Literal, Optional, Union
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
 from ...dice import parse
 from ...errors import InputError, short_repr
-from ...validation import StrictModel, json_schema, merge_profile, no_effect
+from ...validation import StrictModel, json_schema, merge_profile, no_effect, validate
 from .rules import is_5e, parse_threat_range
 
 EDITION_ALIASES = {"3.5": "3.5", "35": "3.5", "3.5e": "3.5", "dnd3.5": "3.5", "pf1": "pf1", "pf": "pf1",
@@ -485,16 +485,6 @@ ALLOWED = {
 }
 
 
-def _nested_model(annotation: Any) -> type[BaseModel] | None:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in typing.get_args(annotation):
-        found = _nested_model(arg)
-        if found is not None:
-            return found
-    return None
-
-
 def _kinds(annotation: Any) -> list[Any]:
     """The leaf types of an annotation (``Optional[Literal['a', 'b']]`` -> ``[Literal['a', 'b']]``)."""
     if typing.get_origin(annotation) is Literal:
@@ -525,45 +515,13 @@ def _auto_allowed(info: Any) -> str:
     return " or ".join(texts)
 
 
-def _input_error(model: type[BaseModel], exc: ValidationError, prefix: str) -> InputError:
-    """The first problem of a pydantic error, as an InputError naming the dotted field."""
-    err = exc.errors()[0]
-    loc = err.get("loc", ())
-    cls: type[BaseModel] | None = model
-    owner, info, path = model, None, []
-    for part in loc:
-        if isinstance(part, int):
-            path.append(str(part))
-            continue
-        if cls is not None and part in cls.model_fields:
-            owner, info = cls, cls.model_fields[part]
-            path.append(part)
-            cls = _nested_model(info.annotation)
-        else:
-            if err.get("type") == "extra_forbidden":
-                owner = cls or owner
-                path.append(str(part))
-            break
-    field_ = prefix + ".".join(path) if path else prefix.rstrip(".") or "scenario"
-    value = short_repr(err.get("input"))
-    kind = err.get("type")
-    name = path[-1] if path else ""
-    if kind == "extra_forbidden":
-        return InputError(field_, value, "a known field; allowed: " + ", ".join(sorted(owner.model_fields)))
-    allowed = ALLOWED.get(f"{owner.__name__}.{name}") or (_auto_allowed(info) if info is not None
-                                                           else err.get("msg", "a valid value"))
-    if kind == "missing":
-        return InputError(field_, None, allowed if "required" in allowed else allowed + " (required)")
-    if path and path[-1].isdigit() and kind in ("model_type", "dict_type", "model_attributes_type"):
-        return InputError(field_, value, "a table of fields")
-    return InputError(field_, value, allowed)
+def _allowed(owner: type[BaseModel], name: str, info: Any) -> str | None:
+    """D&D's wording of what a field allows: the ALLOWED table, else read from the field."""
+    return ALLOWED.get(f"{owner.__name__}.{name}") or _auto_allowed(info)
 
 
 def _validate(model: type[StrictModel], data: Any, prefix: str = "") -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise _input_error(model, exc, prefix) from None
+    return validate(model, data, prefix, allowed=_allowed)
 
 
 # --------------------------------------------------------------------------- field helpers

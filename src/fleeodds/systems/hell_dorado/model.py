@@ -23,7 +23,7 @@ import math
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar, get_args
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -36,9 +36,8 @@ from pydantic import (
 
 from ...errors import InputError, short_repr
 from ...files import read_toml
-from ...validation import StrictModel, merge_profile, not_modelled
+from ...validation import StrictModel, merge_profile, not_modelled, validate, validation_error
 
-M = TypeVar("M", bound=BaseModel)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -655,89 +654,10 @@ SECTIONS = {"fuite": ("fleeing", "adversaries", "fuite"), "passe": ("attacker", 
 
 
 # --------------------------------------------------------------------------- errors
-_TYPE_WORDS = {"bool_type": "true or false", "string_type": "a text", "int_type": "a whole number",
-               "int_from_float": "a whole number", "float_type": "a number", "finite_number": "a finite number",
-               "list_type": "a list", "dict_type": "a table", "model_type": "a table",
-               "model_attributes_type": "a table"}
-
-
-def _inner_model(ann: Any) -> type[BaseModel] | None:
-    if isinstance(ann, type) and issubclass(ann, BaseModel):
-        return ann
-    for a in get_args(ann):
-        m = _inner_model(a)
-        if m is not None:
-            return m
-    return None
-
-
-def _field_names(model: type[BaseModel]) -> list[str]:
-    return sorted(f.alias or k for k, f in model.model_fields.items())
-
-
-def _locate(model: type[BaseModel], loc: tuple) -> tuple[type[BaseModel] | None, Any]:
-    """The model holding the last part of ``loc`` and that part's FieldInfo (or None)."""
-    cur: type[BaseModel] | None = model
-    fi = None
-    for i, part in enumerate(loc):
-        if isinstance(part, int) or cur is None:
-            continue
-        by_name = {(f.alias or k): f for k, f in cur.model_fields.items()}
-        if part in by_name:
-            fi = by_name[part]
-            if i == len(loc) - 1:
-                return cur, fi
-            cur = _inner_model(fi.annotation)
-        elif i == len(loc) - 1:
-            return cur, None
-        else:
-            cur = None
-    return cur, fi
-
-
 def pydantic_error(exc: ValidationError, model: type[BaseModel], prefix: str = "") -> InputError:
-    """The first problem of a pydantic ``ValidationError`` as one :class:`InputError`.
-
-    The field is the dotted path (``adversaries.1.cbt``) after ``prefix``; the value
-    is what was given; ``allowed`` says what is allowed (for an unknown field: the
-    documented fields of that table).
-    """
-    err = exc.errors()[0]
-    loc = tuple(err.get("loc", ()))
-    field = prefix + ".".join(str(p) for p in loc) if loc else prefix.rstrip(".") or "scenario"
-    value = short_repr(err.get("input"))
-    kind = err.get("type", "")
-    ctx = err.get("ctx") or {}
-    parent, fi = _locate(model, loc)
-    if kind == "extra_forbidden":
-        names = ", ".join(_field_names(parent)) if parent is not None else "see the documentation"
-        out = InputError(field, value, "one of the documented fields: " + names)
-        out.args = (f"{field}: unknown option {str(loc[-1])!r}; check the spelling; expected one of the "
-                    + f"documented fields: {names}",)
-        return out
-    if kind == "missing":
-        return InputError(field, None, "a value: this field is required")
-    if kind == "literal_error":
-        return InputError(field, value, "one of " + str(ctx.get("expected", "")))
-    if kind in _TYPE_WORDS:
-        return InputError(field, value, _TYPE_WORDS[kind])
-    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-        lo = hi = None
-        for m in getattr(fi, "metadata", ()) if fi is not None else ():
-            lo = getattr(m, "ge", lo)
-            hi = getattr(m, "le", hi)
-        if lo is not None and hi is not None:
-            return InputError(field, value, f"a number from {lo} to {hi}")
-    msg = str(err.get("msg", "a valid value")).removeprefix("Value error, ").removeprefix("expected ")
-    return InputError(field, value, msg)
-
-
-def validate(model: type[M], data: Any, prefix: str = "") -> M:
-    """``model.model_validate(data)``, the first problem raised as an :class:`InputError`."""
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise pydantic_error(exc, model, prefix) from None
+    """The first problem of a pydantic ``ValidationError`` as one :class:`InputError`
+    (:func:`fleeodds.validation.validation_error`)."""
+    return validation_error(exc, model, prefix)
 
 
 def parse_options(data: Any, prefix: str = "options.") -> Options:

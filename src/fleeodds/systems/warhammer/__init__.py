@@ -40,12 +40,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from pydantic import ValidationError
 
-from ...errors import FleeoddsError, InputError, from_pydantic, short_repr
+from ...errors import FleeoddsError, InputError, short_repr
 from ...outcomes import Metric
 from ...system import RulesSystem, Scenario
-from ...validation import check_exact_mode, json_schema
+from ...validation import check_exact_mode, json_schema, validate
 from . import outcomes as oc
 from .checks import check_inputs, rules_without_effect
 from .exact import MAX_EXACT_WORK, estimate_work, solve
@@ -93,12 +92,9 @@ class WarhammerScenario(Scenario):
     def __init__(self, data: dict, base_dir: Path | None = None, *, check: bool = True):
         super().__init__(data, base_dir)
         self.source.setdefault("system", "warhammer")  # a dict given to this module's loader directly
-        try:
-            model = ScenarioModel(**data)
-        except ValidationError as exc:
-            raise from_pydantic(exc) from None
-        except TypeError as exc:  # keys that are not strings
-            raise InputError("scenario", short_repr(data), f"a table of fields ({exc})") from None
+        if any(not isinstance(k, str) for k in data):
+            raise InputError("scenario", short_repr(data), "a table of fields (names are text)")
+        model = validate(ScenarioModel, data)
         self.model = model
         pf = (self.base_dir / model.profiles_file) if model.profiles_file else None
         self.fleeing: UnitProfile = resolve_unit(model.fleeing, "fleeing", pf)

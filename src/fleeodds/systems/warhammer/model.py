@@ -13,12 +13,12 @@ import os
 from pathlib import Path
 from typing import Any, Literal, Optional
 
-from pydantic import ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from ...dice import parse as parse_dice
-from ...errors import InputError, from_pydantic, short_repr
+from ...errors import InputError, short_repr
 from ...files import read_toml
-from ...validation import StrictModel
+from ...validation import StrictModel, validate
 
 EDITIONS = ("6th", "7th", "8th", "tow", "starter")
 EDITION_ALIASES = {"6": "6th", "7": "7th", "8": "8th", "the_old_world": "tow", "old_world": "tow",
@@ -472,7 +472,4 @@ def resolve_unit(ref: UnitRef, role: str, profiles_file: Path | None) -> UnitPro
     for f in ("movement", "leadership"):
         if f not in base:
             raise InputError(f"{role}.{f}", None, "an integer (give a profile or the field itself)")
-    try:
-        return UnitProfile(**base)
-    except ValidationError as exc:
-        raise from_pydantic(exc, prefix=f"{role}.") from None
+    return validate(UnitProfile, base, prefix=f"{role}.")
