@@ -82,3 +82,22 @@ def test_evaluate_refuses_a_dict():
 def test_system_key_of_the_wrong_type(system):
     with pytest.raises(FleeoddsError, match="system"):
         fleeodds.load_scenario({"system": system})
+
+
+def test_a_sweep_of_a_scenario_with_setups_sweeps_every_setup():
+    sw = sweep_mod.sweep("warhammer/leadership_by_edition.toml", {"fleeing.leadership": [6, 7]}, "exact",
+                         progress=False)
+    assert sw.fields == ["fleeing.leadership", "setup"]
+    assert sw.values["setup"] == ["6th", "7th", "8th", "The Old World"]
+    cell = sw.frame[(sw.frame["fleeing.leadership"] == 7) & (sw.frame.setup == "6th") & (sw.frame.outcome == "held")]
+    # Ld 7, lost by 2: the Break test is passed on 2D6 <= 5, 10/36 (hand count: 1+2+3+4 ways for 2..5)
+    assert abs(float(cell.probability.iloc[0]) - 10 / 36) < 1e-12
+
+
+def test_compare_of_files_with_setups_brings_each_setup():
+    res = CliRunner().invoke(main, ["compare", "warhammer/leadership_by_edition.toml",
+                                    "warhammer/goblins_broken_by_dwarfs.toml", "--exact", "-f", "json"])
+    assert res.exit_code == 0, res.output
+    setups = _strict(res.stdout)["manifest"]["setups"]
+    assert setups == ["leadership_by_edition: 6th", "leadership_by_edition: 7th", "leadership_by_edition: 8th",
+                      "leadership_by_edition: The Old World", "goblins_broken_by_dwarfs"]

@@ -235,7 +235,10 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
         if labels and len(labels) != len(loaded):
             raise click.UsageError(f"give one --label per scenario ({len(loaded)}), or none")
         names = list(labels) or [Path(s).stem for s in scenarios]
-        setups = list(zip(names, loaded))
+        setups = []
+        for name, sc in zip(names, loaded):  # a file with its own setups brings each of them
+            variants = sc.variants()
+            setups += [(f"{name}: {fr if lang == 'fr' else en}", s) for en, fr, s in variants] or [(name, sc)]
         title = " / ".join(names)
     method = _method(exact_only, mc_only, loaded[0], both)  # "both" falls back to Monte Carlo where not exact
     comp = run_compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,

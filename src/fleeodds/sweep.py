@@ -13,7 +13,6 @@ Values are written as in ``--vary FIELD=VALUES``: a range of integers ``5..10``
 
 from __future__ import annotations
 
-import copy
 import itertools
 import re
 from pathlib import Path
@@ -27,8 +26,11 @@ from .api import evaluate, load_scenario
 from .errors import FleeoddsError, InputError
 from .outcomes import check_lang
 from .results import SWEEP_COLUMNS, OutcomeTable, Sweep
-from .system import Scenario, scenario_from_dict
+from .system import Scenario
+from .validation import set_field  # noqa: F401  (re-exported: sweeps set fields by dotted path)
 
+#: The grid dimension of a scenario's comparison setups.
+SETUP_FIELD = "setup"
 #: Largest grid a sweep accepts (cells = product of the value counts).
 MAX_CELLS = 2000
 _RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:\.\.\s*(\d+)\s*)?$")
@@ -110,45 +112,6 @@ def parse_vary(spec: str) -> tuple[str, list[Any]]:
     return name, parse_values(name, text)
 
 
-def set_field(data: dict, dotted: str, value: Any) -> dict:
-    """A deep copy of ``data`` with ``dotted`` set to ``value``.
-
-    Integer parts index lists (``enemies.0.attack_bonus``); missing tables are
-    created, so that the rules system reports an unknown field itself.
-
-    Raises
-    ------
-    InputError
-        If the path runs through a value that is not a table or list, or a list
-        index is out of range.
-    """
-    out = copy.deepcopy(data)
-    node: Any = out
-    parts = dotted.split(".")
-    for depth, p in enumerate(parts):
-        last = depth == len(parts) - 1
-        where = ".".join(parts[:depth]) or "the scenario"
-        if isinstance(node, list):
-            if not p.isdigit() or int(p) >= len(node):
-                raise InputError(dotted, value, f"an index from 0 to {len(node) - 1} after {where} (a list)")
-            if last:
-                node[int(p)] = value
-            else:
-                node = node[int(p)]
-        elif isinstance(node, dict):
-            if last:
-                node[p] = value
-            else:
-                node = node.setdefault(p, {})
-        else:
-            raise InputError(dotted, value, f"a field inside a table, but {where} is the value {node!r}")
-    return out
-
-
-def _source(scenario: Scenario) -> tuple[dict, Path]:
-    return scenario.base_source(), scenario.base_dir
-
-
 def sweep(
     scenario: Scenario | str | Path | dict,
     vary: dict[str, Sequence] | Sequence[tuple[str, Sequence]],
@@ -194,7 +157,6 @@ def sweep(
     """
     check_lang(lang)
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
-    src, base_dir = _source(sc)
     items = list(vary.items()) if isinstance(vary, dict) else [(f, v) for f, v in vary]
     for f, v in items:
         if not isinstance(f, str) or not f:
@@ -218,19 +180,36 @@ def sweep(
     if n_cells > MAX_CELLS:
         raise InputError("--vary", {f: len(v) for f, v in values.items()},
                          f"at most {MAX_CELLS} cells in all (the product of the value counts)")
-    src = copy.deepcopy(src)
-    src.pop("compare", None)  # a sweep evaluates the scenario itself, not its [compare] setups
+    # a scenario with comparison setups is swept for each of them: the setup is one more
+    # dimension of the grid (the last, so that line charts draw one line per setup)
+    setups = [(s.label(lang), sc.with_changes(s.changes)) for s in sc.compare_setups()] or [(None, sc)]
+    covered = [set(s.changes) <= set(fields) for s in sc.compare_setups()]
+    if covered and all(covered):  # the varied fields span what the setups change: the grid replaces them
+        setups = [(None, sc)]
+    elif any(set(s.changes) & set(fields) for s in sc.compare_setups()):
+        s = next(s for s in sc.compare_setups() if set(s.changes) & set(fields))
+        raise InputError("--vary", sorted(set(s.changes) & set(fields)),
+                         f"fields that the setup {s.en!r} does not set too (it sets {', '.join(sorted(s.changes))}); "
+                         "vary every field the setups set, or other fields")
+    if setups[0][0] is not None:
+        if SETUP_FIELD in values:
+            raise InputError("--vary", SETUP_FIELD, "field names other than 'setup' for a scenario with setups")
+        n_cells *= len(setups)
+        if n_cells > MAX_CELLS:
+            raise InputError("--vary", {**{f: len(v) for f, v in values.items()}, SETUP_FIELD: len(setups)},
+                             f"at most {MAX_CELLS} cells in all (the product of the value counts and setups)")
     # validate every cell before running any (a typo must not cost a long run)
     cells = []
     for combo in itertools.product(*values.values()):
-        data = src
-        for f, v in zip(fields, combo):
-            data = set_field(data, f, v)
-        try:
-            cell = scenario_from_dict(data, base_dir)
-        except FleeoddsError as exc:
-            raise _cell_error(fields, combo, exc) from None
-        cells.append((combo, cell))
+        for label, base in setups:
+            try:
+                cell = base.with_changes(dict(zip(fields, combo)))
+            except FleeoddsError as exc:
+                raise _cell_error(fields, combo, exc) from None
+            cells.append((combo if label is None else (*combo, label), cell))
+    if setups[0][0] is not None:
+        fields = fields + [SETUP_FIELD]
+        values[SETUP_FIELD] = [label for label, _ in setups]
     if method is None:
         method = "exact" if all(c.has_exact for _, c in cells) else "mc"
     rows = []
