@@ -160,6 +160,8 @@ def evaluate(
     if not isinstance(scenario, Scenario):
         raise InputError("scenario", short_repr(scenario),
                          "a scenario from fleeodds.load_scenario (which takes a file name or a dict)")
+    if simulation is not None and not isinstance(simulation, engine.SimulationCounts):
+        raise InputError("simulation", short_repr(simulation), "counts from fleeodds.engine.simulate, or None")
     if method not in METHODS:
         raise InputError("method", short_repr(method), "one of 'exact', 'mc', 'both'")
     check_lang(lang)
@@ -176,6 +178,9 @@ def evaluate(
         "versions": _versions(),
         "scenario": scenario.describe(),
     }
+    unused = scenario.unused_inputs()
+    if unused:
+        manifest["unused_inputs"] = list(unused)
     exact_p: dict[int, float] = {}
     fractions: dict[str, str] = {}
     labels = [o.label(lang) for o in scenario.outcomes]

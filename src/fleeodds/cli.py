@@ -118,6 +118,7 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
 
     _sizing(trials, precision)
     sc = api.load_scenario(scenario)
+    _note_unused(sc)
     method = _method(exact_only, mc_only, sc, both)
     progress = False if no_progress else None
     variants = sc.variants()
@@ -154,6 +155,12 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
     _emit(text, out)
     if chart:
         click.echo(f"chart written to {chart}", err=True)
+
+
+def _note_unused(sc) -> None:
+    unused = sc.unused_inputs()
+    if unused:
+        click.echo("note: not used in this situation: " + ", ".join(unused), err=True)
 
 
 def _render_comparison(comp, fmt: str) -> str:

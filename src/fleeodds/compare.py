@@ -20,7 +20,7 @@ import pandas as pd
 
 from . import engine
 from .api import evaluate, load_scenario
-from .errors import InputError
+from .errors import InputError, short_repr
 from .outcomes import check_lang
 from .results import FRAME_COLUMNS, Comparison, OutcomeTable
 from .stats import independent_difference, paired_difference_from_joint, trials_for_precision
@@ -74,8 +74,11 @@ def compare(
         invalid method, language, trials, precision or seed.
     """
     check_lang(lang)
-    if isinstance(setups, (str, bytes)) or not all(isinstance(x, (tuple, list)) and len(x) == 2 for x in setups):
-        raise InputError("setups", setups, "a list of (label, scenario) pairs")
+    if (not isinstance(setups, (list, tuple))
+            or not all(isinstance(x, (tuple, list)) and len(x) == 2 for x in setups)):
+        raise InputError("setups", short_repr(setups), "a list of (label, scenario) pairs")
+    if method not in ("exact", "mc", "both"):
+        raise InputError("method", short_repr(method), "one of 'exact', 'mc', 'both'")
     setups = [(label, sc if isinstance(sc, Scenario) else load_scenario(sc)) for label, sc in setups]
     if any(not isinstance(label, str) or not label.strip() for label, _ in setups):
         raise InputError("setups", [label for label, _ in setups], "a non-empty text label for every setup")

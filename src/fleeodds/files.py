@@ -104,6 +104,8 @@ def parse_toml(text: str, where: str) -> dict:
         raise FleeoddsError(f"{where}: not valid TOML: {exc}") from None
     except RecursionError:
         raise FleeoddsError(f"{where}: nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as exc:  # an integer of more than 4300 digits: Python refuses to convert it
+        raise FleeoddsError(f"{where}: not valid TOML: a number is too long ({str(exc)[:60]}…)") from None
     check_depth(data, where)
     return data
 

@@ -23,7 +23,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from .api import evaluate, load_scenario
-from .errors import FleeoddsError, InputError
+from .errors import FleeoddsError, InputError, short_repr
 from .outcomes import check_lang
 from .results import SWEEP_COLUMNS, OutcomeTable, Sweep
 from .system import Scenario
@@ -103,7 +103,7 @@ def parse_vary(spec: str) -> tuple[str, list[Any]]:
     InputError
         Without ``=``, with an empty field name, or bad values (:func:`parse_values`).
     """
-    if "=" not in spec:
+    if not isinstance(spec, str) or "=" not in spec:
         raise InputError("--vary", spec, "FIELD=VALUES, e.g. fleeing.leadership=5..10 or edition=6th,7th,8th")
     name, _, text = spec.partition("=")
     name = name.strip()
@@ -157,7 +157,19 @@ def sweep(
     """
     check_lang(lang)
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
-    items = list(vary.items()) if isinstance(vary, dict) else [(f, v) for f, v in vary]
+    if isinstance(vary, dict):
+        items = list(vary.items())
+    elif isinstance(vary, (list, tuple)) and all(isinstance(x, (list, tuple)) and len(x) == 2 for x in vary):
+        items = [(f, v) for f, v in vary]
+    else:
+        raise InputError("vary", short_repr(vary),
+                         "a table {field: values} or a list of (field, values) pairs, e.g. {'fleeing.leadership': '5..8'}")
+    if method is not None and method not in ("exact", "mc", "both"):
+        raise InputError("method", short_repr(method), "one of 'exact', 'mc', 'both'")
+    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
+        raise InputError("trials", short_repr(trials), "a whole number of at least 1")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise InputError("seed", short_repr(seed), "an integer from 0 to 2**63 - 1")
     for f, v in items:
         if not isinstance(f, str) or not f:
             raise InputError("vary", f, "dotted field names such as fleeing.leadership")

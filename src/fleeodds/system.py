@@ -45,6 +45,8 @@ ENTRY_POINT_GROUP = "fleeodds.systems"
 COMPARE_KEY = "compare"
 #: Inside a comparison setup, the optional French label of the setup.
 LABEL_FR_KEY = "label_fr"
+#: Most setups a scenario may compare side by side.
+MAX_SETUPS = 32
 
 
 class Setup(NamedTuple):
@@ -214,6 +216,8 @@ class Scenario(ABC):
             raise InputError("changes", short_repr(changes), "a table of field.path = value")
         data = self.base_source()
         for dotted, value in changes.items():
+            if value is None:  # a scenario file cannot hold "nothing": TOML has no null
+                raise InputError(str(dotted), None, "a value (a number, text, true/false, a list or a table)")
             data = set_field(data, dotted, value)
         return get_system(self.system).load(data, self.base_dir)
 
@@ -244,13 +248,35 @@ class Scenario(ABC):
         FleeoddsError
             For an invalid setup, the message starting with ``compare.<label>``.
         """
+        setups = self.compare_setups()
+        if len(setups) > MAX_SETUPS:
+            raise InputError(COMPARE_KEY, f"{len(setups)} setups", f"at most {MAX_SETUPS} setups side by side")
+        seen: dict[str, str] = {}
+        for s in setups:
+            key = repr(sorted(s.changes.items(), key=lambda kv: kv[0]))
+            if key in seen:
+                raise InputError(f"{COMPARE_KEY}.{s.en}", short_repr(s.changes),
+                                 f"changes that differ from those of setup {seen[key]!r} (they are the same)")
+            seen[key] = s.en
+        labels = [s.en for s in setups]
+        if len(set(labels)) != len(labels):
+            raise InputError(COMPARE_KEY, labels, "distinct setup labels")
         out = []
-        for s in self.compare_setups():
+        for s in setups:
             try:
                 out.append(Variant(s.en, s.fr, self.with_changes(s.changes)))
             except FleeoddsError as exc:
                 raise FleeoddsError(f"compare.{s.en}: {exc}") from None
         return out
+
+    def unused_inputs(self) -> list[str]:
+        """Dotted paths of values given in the source that change nothing in this situation but are
+        accepted because they describe a unit or fighter (a card's characteristics copied whole).
+
+        The front says so ("not used in this situation: …"); every other input that changes
+        nothing is refused by the system's loader.
+        """
+        return []
 
     def with_unit(self, role: str, profile: dict[str, Any]) -> "Scenario":
         """A copy with the unit of ``role`` replaced by an imported profile (list building).
