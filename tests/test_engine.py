@@ -46,3 +46,29 @@ def test_bad_sizing(kwargs, field):
     with pytest.raises(InputError) as exc:
         engine.simulate(_kernel(), progress=False, **kwargs)
     assert str(exc.value).startswith(field)
+
+
+def test_a_slow_first_call_says_it_is_compiling(monkeypatch, capsys):
+    import time as _time
+
+    monkeypatch.setattr(engine, "COMPILE_NOTICE_AFTER", 0.05)
+
+    def slow_first(seed, start, n, _calls=[]):
+        if not _calls:
+            _time.sleep(0.3)  # stands for numba compiling the kernel
+        _calls.append(1)
+        return np.array([[n]], dtype=np.int64)
+
+    engine.simulate(slow_first, trials=10, seed=0, progress=None, description="toy")
+    assert "compiling the Monte Carlo kernel for 'toy'" in capsys.readouterr().err
+    engine.simulate(slow_first, trials=10, seed=0, progress=None, description="toy")  # warm: no word
+    assert "compiling" not in capsys.readouterr().err
+
+
+def test_warmup_compiles_every_example_kernel():
+    from click.testing import CliRunner
+
+    from fleeodds.cli import main
+
+    res = CliRunner().invoke(main, ["warmup", "--no-progress"])
+    assert res.exit_code == 0 and "kernels of" in res.output

@@ -366,6 +366,30 @@ def schema(system, lang, out):
 
 
 @main.command(context_settings=CONTEXT)
+@click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
+def warmup(no_progress):
+    """Compile every Monte Carlo kernel now (once: numba keeps them in its cache), so that later
+    runs start in seconds. Takes a few minutes on a 2-core machine the first time.
+
+    \b
+    Example:
+      fleeodds warmup
+    """
+    import time
+
+    from tqdm.auto import tqdm
+
+    t0 = time.perf_counter()
+    paths = api.list_examples()
+    for path in tqdm(paths, desc="compiling kernels", unit="example", disable=True if no_progress else None):
+        sc = api.load_scenario(path)
+        sc.kernel()(0, 0, 100)
+        if sc.has_trial_kernel:
+            sc.trial_kernel()(0, 0, 100)
+    click.echo(f"kernels of {len(paths)} examples ready in {time.perf_counter() - t0:.0f} s", err=True)
+
+
+@main.command(context_settings=CONTEXT)
 def systems():
     """List the rules systems (the `system = "..."` key of a scenario file)."""
     from .system import get_system, system_keys

@@ -15,7 +15,10 @@ Memory does not grow with trials: kernels aggregate counts per block of trials
 
 from __future__ import annotations
 
+import contextlib
 import math
+import sys
+import threading
 import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -83,6 +86,33 @@ def _check_seed(seed) -> int:
     return int(seed)
 
 
+#: A first kernel call still running after this many seconds is compiling: say so.
+COMPILE_NOTICE_AFTER = 1.5
+
+
+@contextlib.contextmanager
+def compile_notice(description: str, enabled: bool = True):
+    """Print one line on standard error if the block runs longer than :data:`COMPILE_NOTICE_AFTER`.
+
+    Wraps the first call of a kernel: when numba has no cached copy it compiles it then,
+    which takes 20 to 60 s on a 2-core machine, once. A warm kernel's first chunk takes
+    milliseconds, so the line only appears when something is really being compiled.
+    """
+    def say():
+        print(f"compiling the Monte Carlo kernel for {description!r} (once; numba caches it, "
+              "about 20-60 s)…", file=sys.stderr, flush=True)
+
+    timer = threading.Timer(COMPILE_NOTICE_AFTER, say) if enabled else None
+    if timer is not None:
+        timer.daemon = True
+        timer.start()
+    try:
+        yield
+    finally:
+        if timer is not None:
+            timer.cancel()
+
+
 def simulate(
     kernel: Kernel,
     *,
@@ -148,7 +178,11 @@ def simulate(
                 n = min(CHUNK, trials - done)
             else:
                 n = min(CHUNK, max(1 << 16, done), MAX_TRIALS - done)
-            part = kernel(seed, done, n)
+            if done == 0:
+                with compile_notice(description, progress is not False):
+                    part = kernel(seed, done, n)
+            else:
+                part = kernel(seed, done, n)
             if int(part.sum()) != n:  # a kernel that loses or invents trials is a bug, never a result
                 raise RuntimeError(f"kernel counted {int(part.sum())} outcomes for {n} trials")
             total = part if total is None else total + part
@@ -265,7 +299,13 @@ def simulate_paired(
               disable=disable, leave=False) as bar:
         while done < trials:
             n = min(chunk, trials - done)
-            base = trial_kernels[0](seed, done, n)
+            if done == 0:
+                with compile_notice(description, progress is not False):
+                    base = trial_kernels[0](seed, done, n)
+                    for kern in trial_kernels[1:]:
+                        kern(seed, 0, 1)  # compile the others under the same notice
+            else:
+                base = trial_kernels[0](seed, done, n)
             for k, (kern, m) in enumerate(zip(trial_kernels, n_outcomes)):
                 other = base if k == 0 else kern(seed, done, n)
                 if other.shape != (n,) or other.min() < 0 or other.max() >= m:  # a kernel bug, never a result
