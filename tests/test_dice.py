@@ -9,7 +9,8 @@ from numba import njit, prange
 from scipy import stats
 
 from fleeodds import dice
-from fleeodds.engine import block_range, n_blocks, simulate
+from fleeodds.engine import simulate
+from fleeodds.kernel_tools import block_range, n_blocks, roll
 from fleeodds.errors import InputError
 from fleeodds.rng import trial_key
 
@@ -61,7 +62,7 @@ def _sample_totals(spec, offset, n_values, seed, start, n):
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
         for t in range(lo, hi):
-            v, _ = dice.roll(spec, trial_key(seed, t), 0)
+            v, _ = roll(spec, trial_key(seed, t), 0)
             v = min(max(v - offset, 0), n_values - 1) + offset  # out of range lands in an end bin: caught below
             out[b, v - offset, 0] += 1
     return out.sum(axis=0)

@@ -11,9 +11,22 @@ See the README for the command-line tool.
 
 __version__ = "0.1.0"
 
-from .api import evaluate, example_path, list_examples, load_scenario  # noqa: E402
 from .errors import FleeoddsError, InputError  # noqa: E402
-from .results import OutcomeTable  # noqa: E402
+
+#: Imported on first use (PEP 562), so that `fleeodds --help` starts without numpy or pandas.
+_LAZY = {"evaluate": "api", "example_path": "api", "list_examples": "api", "load_scenario": "api",
+         "OutcomeTable": "results", "api": None, "results": None}
+
+
+def __getattr__(name: str):
+    if name not in _LAZY:
+        raise AttributeError(f"module 'fleeodds' has no attribute {name!r}")
+    import importlib
+
+    module = importlib.import_module(f".{_LAZY[name] or name}", __name__)
+    value = module if _LAZY[name] is None else getattr(module, name)
+    globals()[name] = value
+    return value
 
 __all__ = ["evaluate", "load_scenario", "list_examples", "example_path", "OutcomeTable",
            "FleeoddsError", "InputError", "__version__"]

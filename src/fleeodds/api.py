@@ -17,17 +17,18 @@ from fractions import Fraction
 from importlib import metadata
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
-from . import engine, files
+from . import files
 from .errors import InputError, short_repr
 from .outcomes import check_lang
-from .results import COLUMNS, DIST_COLUMNS, OutcomeTable
-from .stats import wilson_interval, z_score
 from .system import Scenario, scenario_from_dict
+
+if TYPE_CHECKING:  # imported when a scenario is evaluated: listing examples needs no pandas
+    from . import engine
+    from .results import OutcomeTable
 
 METHODS = ("exact", "mc", "both")
 #: Exact solves estimated to take longer than this (seconds) are announced on standard error.
@@ -101,14 +102,17 @@ def _exists(path: Path) -> bool:
 
 
 def _versions() -> dict[str, str]:
-    import numba
+    def version(name: str) -> str:  # from the installed metadata: no need to import numba for it
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return "unknown"
 
-    try:
-        own = metadata.version("fleeodds")
-    except metadata.PackageNotFoundError:
+    own = version("fleeodds")
+    if own == "unknown":
         from . import __version__ as own
-    return {"fleeodds": own, "numpy": np.__version__, "numba": numba.__version__,
-            "pandas": pd.__version__, "python": platform.python_version()}
+    return {"fleeodds": own, "numpy": np.__version__, "numba": version("numba"),
+            "pandas": version("pandas"), "python": platform.python_version()}
 
 
 def evaluate(
@@ -157,6 +161,12 @@ def evaluate(
         Unknown method or language, invalid trials/precision/seed, or
         ``method="exact"`` on a scenario without an exact solver.
     """
+    import pandas as pd
+
+    from . import engine
+    from .results import COLUMNS, DIST_COLUMNS, OutcomeTable
+    from .stats import wilson_interval, z_score
+
     if not isinstance(scenario, Scenario):
         raise InputError("scenario", short_repr(scenario),
                          "a scenario from fleeodds.load_scenario (which takes a file name or a dict)")

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import click
 
-from . import api
 from .cli_types import CHART, TEXT_OUT
 from .errors import FleeoddsError
 
@@ -45,6 +44,20 @@ def main():
     Exact where the maths allows, Monte Carlo with 95 % intervals everywhere.
     Start with `fleeodds examples`, then `fleeodds run NAME`.
     """
+
+
+def _api():
+    """The library, imported when a command needs it: `--help` does not pay for numpy and pandas."""
+    from . import api
+
+    return api
+
+
+def _charts():
+    """The chart module, imported when a chart is asked for (matplotlib takes a second to load)."""
+    from .report import charts
+
+    return charts
 
 
 def _sizing(trials, precision):
@@ -114,10 +127,10 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
       fleeodds run my.toml --precision 0.0005 --seed 42 --format json -o result.json
       fleeodds run dnd/wizard_withdraws_past_orcs_35.toml -d --metric-chart damage.svg
     """
-    from .report import charts, tables
+    from .report import tables
 
     _sizing(trials, precision)
-    sc = api.load_scenario(scenario)
+    sc = _api().load_scenario(scenario)
     _note_unused(sc)
     method = _method(exact_only, mc_only, sc, both)
     progress = False if no_progress else None
@@ -131,7 +144,7 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         comp = comp.nonzero()  # outcomes that no setup can reach are left out
         text = _render_comparison(comp, fmt)
         if chart:
-            charts.comparison_chart(comp.frame, chart, title=sc.title, lang=lang,
+            _charts().comparison_chart(comp.frame, chart, title=sc.title, lang=lang,
                                     footnote=tables.comparison_notes(comp))
         if metric_chart:
             raise click.UsageError("--metric-chart needs a scenario without [compare] setups")
@@ -139,7 +152,7 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
             click.echo("note: -d/--distribution shows single scenarios; use `fleeodds compare` "
                        "or run one setup for its distribution", err=True)
     else:
-        table = api.evaluate(sc, method, trials=trials, precision=precision, seed=seed, lang=lang,
+        table = _api().evaluate(sc, method, trials=trials, precision=precision, seed=seed, lang=lang,
                              progress=progress)
         if fmt == "json":
             text = table.to_json()
@@ -148,9 +161,9 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         else:
             text = tables.render(table, fmt, distribution=distribution)
         if chart:
-            charts.outcome_chart(table, chart)
+            _charts().outcome_chart(table, chart)
         if metric_chart:
-            charts.metric_chart(table, metric_chart)
+            _charts().metric_chart(table, metric_chart)
             click.echo(f"metric chart written to {metric_chart}", err=True)
     _emit(text, out)
     if chart:
@@ -183,11 +196,11 @@ def _emit(text: str, out: str | None) -> None:
 @main.command(context_settings=CONTEXT)
 def examples():
     """List the shipped example scenarios (use the NAME with `fleeodds run NAME`)."""
-    base = api.example_dir()
-    for path in api.list_examples():
+    base = _api().example_dir()
+    for path in _api().list_examples():
         name = path.relative_to(base).as_posix()
         try:
-            title = api.load_scenario(path).title
+            title = _api().load_scenario(path).title
         except FleeoddsError as exc:  # a shipped example must never be broken; say so loudly
             title = f"(invalid: {exc})"
         click.echo(f"{name:50s} {title}")
@@ -224,10 +237,10 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
       fleeodds compare hell_dorado/fuite_djinn_intangible.toml --lang fr --format md
     """
     from .compare import compare as run_compare
-    from .report import charts, tables
+    from .report import tables
 
     _sizing(trials, precision)
-    loaded = [api.load_scenario(s) for s in scenarios]
+    loaded = [_api().load_scenario(s) for s in scenarios]
     title = ""
     if len(loaded) == 1:
         sc = loaded[0]
@@ -253,10 +266,10 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
     _emit(tables.render_comparison(comp, fmt), out)
     foot = tables.notes(comp.tables[0])
     if chart:
-        charts.comparison_chart(comp.nonzero().frame, chart, title=title, lang=lang, footnote=foot)
+        _charts().comparison_chart(comp.nonzero().frame, chart, title=title, lang=lang, footnote=foot)
         click.echo(f"chart written to {chart}", err=True)
     if diff_chart:
-        charts.difference_chart(comp.nonzero(), diff_chart, footnote=foot)
+        _charts().difference_chart(comp.nonzero(), diff_chart, footnote=foot)
         click.echo(f"difference chart written to {diff_chart}", err=True)
 
 
@@ -290,7 +303,7 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
           -v combat.margin=1..6 --outcome caught --chart heat.svg --lang fr
       fleeodds sweep dnd/wizard_leaves_two_orcs_5e.toml -v runner.hp=4..12 -v mode=move,disengage -f csv
     """
-    from .report import charts, tables
+    from .report import tables
     from .sweep import parse_vary, sweep as run_sweep
 
     if precision is not None:
@@ -298,7 +311,7 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
     items = [parse_vary(v) for v in vary]
     if chart and len(items) > 2:  # checked before the sweep runs, not after
         raise click.UsageError("charts draw one varied field (lines) or two (heatmap)")
-    sc = api.load_scenario(scenario)
+    sc = _api().load_scenario(scenario)
     if outcome is not None:
         sc.outcome_index(outcome)  # an unknown outcome code is an error now, not after the sweep
     method = None if not (exact_only or mc_only or both) else _method(exact_only, mc_only, sc, both)
@@ -307,11 +320,11 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
     _emit(tables.render_sweep(sw, fmt), out)
     if chart:
         if len(sw.fields) == 1:
-            charts.line_chart(sw, chart, outcomes=[outcome] if outcome else None)
+            _charts().line_chart(sw, chart, outcomes=[outcome] if outcome else None)
         elif len(sw.fields) == 2 and lines:
-            charts.line_chart(sw, chart, outcomes=[outcome or next(iter(sw.outcome_labels()))])
+            _charts().line_chart(sw, chart, outcomes=[outcome or next(iter(sw.outcome_labels()))])
         elif len(sw.fields) == 2:
-            charts.heatmap(sw, outcome or next(iter(sw.outcome_labels())), chart)
+            _charts().heatmap(sw, outcome or next(iter(sw.outcome_labels())), chart)
         else:
             raise click.UsageError("charts draw one varied field (lines) or two (heatmap)")
         click.echo(f"chart written to {chart}", err=True)
@@ -359,10 +372,11 @@ def schema(system, lang, out):
       fleeodds schema warhammer
       fleeodds schema dnd --lang fr -o dnd.schema.json
     """
-    from .results import strict_json
+    import json
+
     from .system import get_system
 
-    _emit(strict_json(get_system(system).schema(lang)) + "\n", out)
+    _emit(json.dumps(get_system(system).schema(lang), indent=2, ensure_ascii=False, allow_nan=False) + "\n", out)
 
 
 @main.command(context_settings=CONTEXT)
@@ -380,9 +394,9 @@ def warmup(no_progress):
     from tqdm.auto import tqdm
 
     t0 = time.perf_counter()
-    paths = api.list_examples()
+    paths = _api().list_examples()
     for path in tqdm(paths, desc="compiling kernels", unit="example", disable=True if no_progress else None):
-        sc = api.load_scenario(path)
+        sc = _api().load_scenario(path)
         sc.kernel()(0, 0, 100)
         if sc.has_trial_kernel:
             sc.trial_kernel()(0, 0, 100)

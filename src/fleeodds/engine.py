@@ -10,7 +10,7 @@ independent, hence the same seed gives the same counts whatever the thread
 count and chunk size.
 
 Memory does not grow with trials: kernels aggregate counts per block of trials
-(``BLOCK`` trials per block, blocks spread over numba threads with ``prange``).
+(``kernel_tools.BLOCK`` trials per block, blocks spread over numba threads with ``prange``).
 """
 
 from __future__ import annotations
@@ -24,14 +24,11 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import numpy as np
-from numba import njit
 from tqdm.auto import tqdm
 
 from .errors import InputError
 from .stats import trials_for_precision, wilson_half_width
 
-#: Trials per parallel block inside a kernel call.
-BLOCK = 1 << 14
 #: Trials per kernel call (one progress-bar step).
 CHUNK = 1 << 22
 #: Upper bound on trials a precision target may ask for.
@@ -39,20 +36,6 @@ MAX_TRIALS = 20_000_000_000
 DEFAULT_TRIALS = 1_000_000
 
 Kernel = Callable[[int, int, int], np.ndarray]
-
-
-@njit(inline="always", cache=True)
-def block_range(block, start, n):
-    """Trial indices ``[lo, hi)`` of parallel block ``block`` of a call covering ``[start, start + n)``."""
-    lo = start + block * BLOCK
-    hi = min(start + n, lo + BLOCK)
-    return lo, hi
-
-
-@njit(inline="always", cache=True)
-def n_blocks(n):
-    """How many parallel blocks a call of ``n`` trials spans."""
-    return (n + BLOCK - 1) // BLOCK
 
 
 @dataclass

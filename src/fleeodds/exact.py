@@ -25,8 +25,6 @@ from fractions import Fraction
 from typing import Callable, Hashable, Iterable
 
 import numpy as np
-import scipy.sparse as sp
-import scipy.sparse.linalg as spla
 
 from .errors import FleeoddsError
 
@@ -133,6 +131,9 @@ class AbsorbingChain:
                     ri.append(i), rj.append(j), rv.append(float(p))
                 else:
                     qi.append(i), qj.append(self.index[nxt]), qv.append(float(p))
+        import scipy.sparse as sp  # on first float solve: exact runs in fractions never load scipy
+        import scipy.sparse.linalg as spla
+
         Q = sp.csr_matrix((qv, (qi, qj)), shape=(n, n))
         R = sp.csr_matrix((rv, (ri, rj)), shape=(n, len(absorbing)))
         e = np.zeros(n)

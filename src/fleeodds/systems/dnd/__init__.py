@@ -58,7 +58,6 @@ from ...errors import FleeoddsError, InputError
 from ...system import RulesSystem, Scenario, Setup
 from ...validation import check_exact_mode
 from .exact import exact_work, solve, summary
-from .kernel import make_kernel, make_trial_kernel
 from .labels import mode_label
 from .model import Spec, parse_spec, preset_names, presets, schema
 from .plan import Plan, compile_plan, describe_events
@@ -160,10 +159,14 @@ class DndScenario(Scenario):
         return solve(self.plan, mode)
 
     def kernel(self):
+        from .kernel import make_kernel  # numba, only when Monte Carlo runs
+
         return make_kernel(self.plan)
 
     def trial_kernel(self):
         """Per-trial outcome indices ``(seed, start, n) -> int64 (n,)``, same trials as :meth:`kernel`."""
+        from .kernel import make_trial_kernel
+
         return make_trial_kernel(self.plan)
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:

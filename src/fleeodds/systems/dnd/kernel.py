@@ -1,7 +1,7 @@
 """Monte Carlo kernel: one trial = the runner walks the path and every opportunity is rolled.
 
 Independent of the exact solver: it rolls the d20 faces (two for advantage),
-the confirmation roll, each damage die (:func:`fleeodds.dice.roll`), skill
+the confirmation roll, each damage die (:func:`fleeodds.kernel_tools.roll`), skill
 checks, saves, concealment percentiles and, when asked, the death saves or
 dying checks round by round; the AoO/reaction budget of each enemy is tracked
 per trial. The only shared input is the :class:`~.plan.Plan` (the ordered
@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from ...dice import parse, roll_stacked, stack_specs
-from ...engine import block_range, n_blocks
+from ...dice import parse
+from ...kernel_tools import block_range, n_blocks, roll_stacked, stack_specs
 from ...rng import bounded, trial_key
 from .plan import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, Plan
 from .rules import is_5e

@@ -17,7 +17,7 @@ import math
 import numpy as np
 from numba import njit, prange
 
-from ...engine import block_range, n_blocks
+from ...kernel_tools import block_range, n_blocks
 from ...rng import bounded, trial_key, uniform01
 
 # pack offsets (duplicated from rules.py on purpose: plain ints for numba)

@@ -29,7 +29,6 @@ from ...outcomes import Metric, Outcome
 from ...system import Scenario, Setup
 from ...validation import check_exact_mode, no_effect, not_modelled
 from . import exact as ex
-from . import kernel as kn
 from .model import (
     OPTION_SCOPE,
     SECTIONS,
@@ -98,6 +97,14 @@ COMPARE = {
     "blocage": ("Enemy with Blocage", "Adversaire avec Blocage"),
     "no_room": ("Surrounded (no room)", "Cerné (pas de place)"),
 }
+
+
+def _kernels():
+    """The numba kernels, imported when a Monte Carlo run needs them (loading a scenario or
+    solving it exactly does not import numba)."""
+    from . import kernel
+
+    return kernel
 
 
 def _profiles(data: dict, base_dir: Path) -> dict[str, dict]:
@@ -298,13 +305,13 @@ class FuiteScenario(Scenario):
         pk = self.attack.pack() if self.attack is not None else np.zeros(PACK_LEN, np.int64)
         fixed, mo, sc = int(self.fixed), int(self.move_outcome), int(self.opts.state_cancels_flee_move)
         n_out, n_bins = len(self.outcomes), self.metric.n_bins
-        return lambda seed, start, n: kn.run_fuite(fixed, pk, mo, sc, n_out, n_bins, seed, start, n)
+        return lambda seed, start, n: _kernels().run_fuite(fixed, pk, mo, sc, n_out, n_bins, seed, start, n)
 
     def trial_kernel(self):
         """Per-trial outcome indices ``(seed, start, n) -> int64 (n,)``, same trials as :meth:`kernel`."""
         pk = self.attack.pack() if self.attack is not None else np.zeros(PACK_LEN, np.int64)
         fixed, mo, sc = int(self.fixed), int(self.move_outcome), int(self.opts.state_cancels_flee_move)
-        return lambda seed, start, n: kn.run_fuite_trials(fixed, pk, mo, sc, seed, start, n)
+        return lambda seed, start, n: _kernels().run_fuite_trials(fixed, pk, mo, sc, seed, start, n)
 
     def describe(self) -> dict[str, Any]:
         d = {"type": "fuite", "fleeing": self.fleeing.describe(),
@@ -419,14 +426,14 @@ class PassScenario(Scenario):
         pb = self.b.pack() if self.b is not None else pa
         duel, af, bf, rh = int(self.duel), int(self.a_first), int(self.b_first), int(self.report == "hits")
         k = len(self.outcomes)
-        return lambda seed, start, n: kn.run_pass(duel, pa, pb, af, bf, rh, seed, start, n)[:k]
+        return lambda seed, start, n: _kernels().run_pass(duel, pa, pb, af, bf, rh, seed, start, n)[:k]
 
     def trial_kernel(self):
         """Per-trial outcome indices ``(seed, start, n) -> int64 (n,)``, same trials as :meth:`kernel`."""
         pa = self.a.pack()
         pb = self.b.pack() if self.b is not None else pa
         duel, af, bf, rh = int(self.duel), int(self.a_first), int(self.b_first), int(self.report == "hits")
-        return lambda seed, start, n: kn.run_pass_trials(duel, pa, pb, af, bf, rh, seed, start, n)
+        return lambda seed, start, n: _kernels().run_pass_trials(duel, pa, pb, af, bf, rh, seed, start, n)
 
     def describe(self) -> dict[str, Any]:
         return {"type": "passe", "attacker": self.attacker_f.describe(), "defender": self.defender_f.describe(),
@@ -660,7 +667,7 @@ class AttractionScenario(Scenario):
         InputError
             If random placements keep overlapping (zones too crowded).
         """
-        out = kn.run_attraction(*self._raw_args(), seed, start, n)
+        out = _kernels().run_attraction(*self._raw_args(), seed, start, n)
         k = len(self.advs)
         if out[k, 0, 0]:
             raise InputError("adversaries.zone", "crowded", "zones with room for non-overlapping bases "

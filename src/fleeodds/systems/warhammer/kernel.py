@@ -17,8 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from ...dice import roll, roll_detail
-from ...engine import block_range, n_blocks
+from ...kernel_tools import block_range, n_blocks, roll, roll_detail
 from ...rng import bounded, trial_key
 from . import outcomes as oc
 from .resolve import (BREAK_CLASSIC, BREAK_NONE, FAILED_MOVE_FULL, FAILED_MOVE_HIGHEST_DIE, PURSUE_ALWAYS,
