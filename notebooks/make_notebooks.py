@@ -44,7 +44,8 @@ NOTEBOOKS = {
         ("md", "## Sweep over the runner's hit points (exact)"),
         ("code", "from fleeodds.sweep import sweep\n"
                  'sw = sweep("dnd/wizard_leaves_two_orcs_5e.toml", {"runner.hp": "4..16..2"}, progress=False)\n'
-                 'charts.line_chart(sw, outcomes=["down", "dead"], xlabel="hit points");'),
+                 '# the file compares three ways out: the sweep runs each of them (one line per setup)\n'
+                 'charts.line_chart(sw, outcomes=["down"], xlabel="hit points");'),
     ],
     "hell_dorado.ipynb": [
         ("md", "# Hell Dorado: Fuite (flee) and the attaque sans riposte\n\nIllustrative profiles, "
@@ -57,7 +58,8 @@ NOTEBOOKS = {
         ("md", "## Points de vie du fuyard (balayage exact)"),
         ("code", "from fleeodds.sweep import sweep\n"
                  'sw = sweep(sc, {"fleeing.pv": "1..8"}, lang="fr", progress=False)\n'
-                 'charts.line_chart(sw, xlabel="PV de l\'Arquebusier");'),
+                 '# chaque configuration comparée du fichier est balayée : une courbe par configuration\n'
+                 'charts.line_chart(sw, outcomes=["killed"], xlabel="PV de l\'Arquebusier");'),
     ],
     "list_building.ipynb": [
         ("md", "# List building: comparing setups\n\nPaired Monte Carlo on common random numbers: each "
