@@ -1,7 +1,7 @@
 """Property-based tests of hostile input (Hypothesis).
 
 Whatever a user writes — a shipped example with one field replaced by anything, dice notation,
-sweep ranges — loading and evaluating either succeed or raise the project's own error with a
+sweep ranges, a damaged BattleScribe catalogue — loading and evaluating either succeed or raise the project's own error with a
 short message naming the field: never another exception, never a traceback.
 
 The default profile ("ci") keeps the run quick; ``HYPOTHESIS_PROFILE=thorough`` tries many more
@@ -14,6 +14,7 @@ import math
 import os
 import time
 import tomllib
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -140,5 +141,28 @@ def test_vary_values_parse_or_say_why(text):
 def test_vary_specs_parse_or_say_why(spec):
     try:
         parse_vary(spec)
+    except FleeoddsError as exc:
+        _check_error(exc)
+
+
+CATALOGUE = (Path(__file__).parent / "data" / "bsdata" / "greenskin_warband_8th.cat").read_bytes()
+
+
+def _cut_and_splice(data: bytes, cut: int, insert: bytes) -> bytes:
+    cut = cut % (len(data) + 1)
+    return data[:cut] + insert + data[cut:]
+
+
+@given(cut=st.integers(min_value=0), insert=st.one_of(
+    st.binary(max_size=40),
+    st.sampled_from([b"<", b">", b"</catalogue>", b"<!DOCTYPE x [<!ENTITY a 'b'>]>", b"&a;", b"<x>" * 300,
+                     b'<?xml version="1.0" encoding="klingon"?>', b"\x00", b"\xff\xfe", b"]]>"])))
+def test_a_damaged_catalogue_imports_or_says_why(tmp_path_factory, cut, insert):
+    from fleeodds.importers.bsdata import read_catalogue
+
+    path = tmp_path_factory.mktemp("cat") / "damaged.cat"
+    path.write_bytes(_cut_and_splice(CATALOGUE, cut, insert))
+    try:
+        read_catalogue(path)
     except FleeoddsError as exc:
         _check_error(exc)
