@@ -166,3 +166,12 @@ def test_a_damaged_catalogue_imports_or_says_why(tmp_path_factory, cut, insert):
         read_catalogue(path)
     except FleeoddsError as exc:
         _check_error(exc)
+
+
+def test_memory_stayed_bounded():
+    """After the hostile inputs above (run first in this module), the process never held more than
+    about 1 GiB (peak resident memory, Linux units: KiB)."""
+    import resource
+
+    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    assert peak_mib < 1536, f"peak resident memory {peak_mib:.0f} MiB"
