@@ -157,7 +157,13 @@ def create_app(warmup: bool = True) -> FastAPI:
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def page() -> HTMLResponse:
         html = (resources.files("fleeodds.web") / "templates" / "index.html").read_text(encoding="utf-8")
-        return HTMLResponse(html.replace("{{version}}", __version__))
+        import html as html_lib
+        import json
+
+        from ..outcomes import UNITS_FR
+
+        units = html_lib.escape(json.dumps(UNITS_FR), quote=True)
+        return HTMLResponse(html.replace("{{version}}", __version__).replace("{{units_fr}}", units))
 
     @app.get("/api/health", summary="Server state and kernel warm-up")
     def health() -> dict[str, Any]:

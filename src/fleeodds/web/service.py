@@ -55,6 +55,12 @@ FILE_KEY_ENDINGS = ("_file", "_path", "_dir", "_folder")
 FILE_KEYS = ("path", "file", "out", "output", "chart")
 
 
+#: Held around every Monte Carlo kernel call of the server. numba's parallel kernels must not
+#: be launched from two threads at once under its ``workqueue`` threading layer, and on a
+#: 2-core machine two at once gain nothing; a job takes it per chunk, so others wait one chunk.
+KERNEL_LOCK = threading.RLock()
+
+
 class Cancelled(Exception):
     """A run stopped because its page or job was cancelled."""
 
@@ -116,14 +122,16 @@ def check_method(method: Any, scenario: Scenario) -> str:
     return method
 
 
-def check_sizing(trials: Any, precision: Any, cap: int = MAX_TRIALS) -> tuple[int | None, float | None]:
+def check_sizing(trials: Any, precision: Any, cap: int | None = None) -> tuple[int | None, float | None]:
     """Trials (default 1,000,000) or a precision, within the web limits.
 
     Raises
     ------
     InputError
-        Both given, trials outside 1 .. ``cap``, precision outside [MIN_PRECISION, 0.5).
+        Both given, trials outside 1 .. ``cap`` (default :data:`MAX_TRIALS`), precision outside
+        [MIN_PRECISION, 0.5).
     """
+    cap = MAX_TRIALS if cap is None else cap
     if trials is not None and precision is not None:
         raise InputError("trials", short_repr(trials), "either a number of trials or a precision, not both")
     if precision is not None:
@@ -200,7 +208,8 @@ def simulate(scenario: Scenario, trials: int | None, precision: float | None, se
             n = min(CHUNK, trials - done)
         else:
             n = min(CHUNK, MAX_TRIALS - done)
-        part = kernel(seed, done, n)
+        with KERNEL_LOCK:
+            part = kernel(seed, done, n)
         if int(part.sum()) != n:
             raise RuntimeError(f"kernel counted {int(part.sum())} outcomes for {n} trials")
         total = part if total is None else total + part
@@ -480,7 +489,8 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str) -> dict[s
         raise InputError("method", short_repr(method), "one of 'both', 'exact', 'mc'")
     if m == "exact" and not all(s.has_exact for _, s in pairs):
         raise InputError("method", m, "'mc' or 'both': a setup has no exact solver")
-    comp = run_compare(pairs, m, trials=trials, seed=seed, lang=lang, progress=False, title=sc.title)
+    with KERNEL_LOCK:
+        comp = run_compare(pairs, m, trials=trials, seed=seed, lang=lang, progress=False, title=sc.title)
     nz = comp.nonzero()
     foot = tables.notes(comp.tables[0])
     chart = svg_text(chart_bytes(lambda p: charts.comparison_chart(nz.frame, p, title=sc.title, lang=lang,
@@ -535,7 +545,8 @@ def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: An
     seed = check_seed(seed)
     if outcome is not None:
         sc.outcome_index(outcome)
-    sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang, progress=False)
+    with KERNEL_LOCK:
+        sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang, progress=False)
     labels = field_labels or {}
     foot = tables.sweep_footnote(sw)
     if len(sw.fields) == 1:
@@ -639,9 +650,10 @@ class Warmup:
             try:
                 sc = api.load_scenario(path)
                 for s in [sc] + [v.scenario for v in sc.variants()][:1]:
-                    s.kernel()(0, 0, 1000)
-                    if s.has_trial_kernel:
-                        s.trial_kernel()(0, 0, 1000)
+                    with KERNEL_LOCK:
+                        s.kernel()(0, 0, 1000)
+                        if s.has_trial_kernel:
+                            s.trial_kernel()(0, 0, 1000)
                 if sc.has_exact:  # the first request of a shipped example is then answered from the cache
                     key, table = evaluate(sc, "exact", None, None, 0)
                     chart_bytes(lambda p: charts.outcome_chart(table, p), "svg")

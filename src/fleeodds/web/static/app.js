@@ -206,16 +206,21 @@ function helpText(s) {
   const bits = [];
   if (s.description) bits.push(s.description);
   const lo = s.minimum !== undefined ? s.minimum : s.exclusiveMinimum, hi = s.maximum;
-  if (lo !== undefined && hi !== undefined) bits.push(t("range", { a: num(lo), b: num(hi) }) + (s.unit ? " " + s.unit : ""));
-  else if (s.unit) bits.push(t("unit_in", { u: s.unit }));
+  const u = unitOf(s);
+  if (lo !== undefined && hi !== undefined) bits.push(t("range", { a: num(lo), b: num(hi) }) + (u ? " " + u : ""));
+  else if (u) bits.push(t("unit_in", { u }));
   if (s.default !== undefined && s.default !== null && typeof s.default !== "object" && s.default !== "")
     bits.push(t("default", { v: typeof s.default === "boolean" ? t(s.default ? "yes" : "no") : human(s.default) }));
   return bits.join(" · ");
 }
+// units as players write them in French (fleeodds.outcomes.UNITS_FR, given by the page)
+const UNITS_FR = JSON.parse(document.body.dataset.unitsFr || "{}");
+const unitOf = (s) => (s.unit ? (S.lang === "fr" && UNITS_FR[s.unit]) || s.unit : "");
 function labelText(s, name) {
   const title = s.title || human(name);
-  const unit = s.unit && !title.toLowerCase().includes(String(s.unit).toLowerCase()) ? " (" + s.unit + ")" : "";
-  return title + unit;
+  const u = unitOf(s);
+  // a title that already names its abbreviation, "Leadership (Ld)", keeps the unit in its help line
+  return u && !title.includes("(") && !title.toLowerCase().includes(u.toLowerCase()) ? title + " (" + u + ")" : title;
 }
 // the server reads no file for a browser: such fields are refused there, and not offered here
 const FILE_FIELD = /(_file|_path|_dir|_folder)$/;
