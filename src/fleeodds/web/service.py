@@ -313,7 +313,7 @@ def answer_sentence(table: OutcomeTable, lang: str) -> str:
     parts = []
     for _, r in wide.iterrows():
         p = float(r[col])
-        if p > 0 or ("ci_high" in wide and float(r["ci_high"]) > 0):
+        if p > 0:
             digits = 0 if p >= 0.01 or p == 0 else 1
             parts.append(f"{_short_label(r['label'])} {pct(p, lang, digits)}")
     title = table.manifest.get("title") or ""

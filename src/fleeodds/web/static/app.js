@@ -34,6 +34,8 @@ const T = {
     difference: "Difference vs {b}", points: "pts", notes_mc: "Monte Carlo: {t} trials, seed {s}, {sec} s.",
     notes_exact: "Exact values: fractions computed without rounding.",
     metric_of: "{m}: exactly, at least, at most", unit_in: "in {u}",
+    fix_to_see: "Fix the fields in red to see the answer.",
+    json_scenario: "The scenario (JSON)", json_help: "This game publishes no form description yet: edit its fields as in its TOML file.",
   },
   fr: {
     tagline: "Les chances de fuite, de poursuite et d'attaques gratuites dans les jeux de figurines",
@@ -69,6 +71,8 @@ const T = {
     notes_mc: "Monte-Carlo : {t} tirages, graine {s}, {sec} s.",
     notes_exact: "Valeurs exactes : fractions calculées sans arrondi.",
     metric_of: "{m} : exactement, au moins, au plus", unit_in: "en {u}",
+    fix_to_see: "Corrigez les champs en rouge pour voir la réponse.",
+    json_scenario: "Le scénario (JSON)", json_help: "Ce jeu ne décrit pas encore son formulaire : modifiez ses champs comme dans son fichier TOML.",
   },
 };
 
@@ -251,7 +255,7 @@ function field(name, schema, path, value) {
     const box = el("fieldset", { class: "group list", "data-path": path }, el("legend", { text: s.title || human(name) }));
     if (s.description) box.append(el("p", { class: "help", text: s.description }));
     items.forEach((item, i) => {
-      const sub = field(String(i), Object.assign({}, s.items, { title: (resolve(s.items).title || t("item")) + " " + (i + 1) }),
+      const sub = field(String(i), Object.assign({}, s.items, { title: (s.title || human(name)) + " " + (i + 1) }),
         path + "." + i, item);
       const rm = el("button", { type: "button", class: "small", text: t("remove_item") });
       rm.onclick = () => { const arr = clone(getAt(S.scenario, path) || []); arr.splice(i, 1); setAt(S.scenario, path, arr); renderForm(); updateShare(); };
@@ -333,6 +337,7 @@ function renderForm() {
   form.textContent = "";
   if (!S.schema) return;
   const s = resolve(S.schema);
+  if (!s.properties || !Object.keys(s.properties).length) return renderJsonEditor(form);
   const main = el("div", { class: "grid main-fields" });
   const extra = [];
   for (const [name, sub] of Object.entries(s.properties || {})) {
@@ -351,6 +356,19 @@ function renderForm() {
     form.append(more);
   }
   refreshPickers();
+}
+
+// a system that publishes no JSON Schema yet: its scenario is edited as JSON text
+function renderJsonEditor(form) {
+  const wrap = el("div", { class: "field", "data-path": "" });
+  const area = el("textarea", { id: "f-json", rows: "18", spellcheck: "false" });
+  area.value = JSON.stringify(S.scenario, null, 2);
+  area.onchange = () => {
+    try { S.scenario = JSON.parse(area.value); clearErrors(); updateShare(); refreshPickers(); compute(); }
+    catch (e) { showErrors({ message: "scenario: " + e.message }, $("form-errors")); }
+  };
+  wrap.append(el("label", { for: "f-json", text: t("json_scenario") }), area, el("p", { class: "help", text: t("json_help") }));
+  form.append(wrap);
 }
 
 /* ------------------------------------------------------------------ errors next to their fields */
@@ -472,10 +490,10 @@ async function compute() {
     if (S.job !== mine) return;
     S.job = null;
     if (st.state === "done") showResult(st.result);
-    else if (st.state === "error") showErrors({ message: st.error.detail, data: st.error }, $("form-errors"));
+    else if (st.state === "error") { staleResult(); showErrors({ message: st.error.detail, data: st.error }, $("form-errors")); }
     else $("answer").textContent = t("cancelled");
   } catch (e) {
-    hideProgress();
+    hideProgress(); staleResult();
     showErrors(e, $("form-errors"));
   } finally { $("run").disabled = false; }
 }
@@ -485,8 +503,15 @@ function showProgress(st) {
   $("progress-text").textContent = t("running") + " " + num(st.done || 0) + " / " + num(st.total || 0) + " " + t("trials_done");
 }
 function hideProgress() { $("progress-box").hidden = true; }
+// an answer to another question must not stay on screen as if it answered this one
+function staleResult() {
+  S.resultId = null;
+  $("see").classList.add("stale");
+  $("answer").textContent = t("fix_to_see");
+}
 function showResult(r) {
   S.resultId = r.id;
+  $("see").classList.remove("stale");
   $("answer").textContent = r.answer;
   const tab = $("outcomes"); tab.textContent = "";
   const cols = [["label", t("outcome_col")]];
@@ -634,7 +659,8 @@ async function readUnits() {
     if (!r.ok) throw Object.assign(new Error(data.detail), { data });
     S.units = data.profiles; S.roles = data.roles; renderRoles();
     const sel = $("unit"); sel.textContent = "";
-    data.profiles.forEach((p, i) => sel.append(el("option", { value: String(i), text: p.name + "  (M" + p.movement + ", " + (S.lang === "fr" ? "Cd" : "Ld") + p.leadership + ")" })));
+    data.profiles.forEach((p, i) => sel.append(el("option", { value: String(i), "data-name": p.name,
+      text: p.name + " — " + Object.entries(p).filter(([k, v]) => typeof v === "number").slice(0, 2).map(([k, v]) => human(k) + " " + v).join(", ") })));
     $("unit-row").hidden = false;
     $("upload-msg").textContent = t("units_read", { n: data.profiles.length, c: data.catalogue });
   } catch (e) { $("upload-msg").textContent = e.message; }
