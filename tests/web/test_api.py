@@ -543,3 +543,29 @@ def test_serve_command_warns_off_loopback(monkeypatch):
     out = CliRunner().invoke(main, ["serve"])
     assert "warning" not in out.output and calls[-1]["host"] == "127.0.0.1" and calls[-1]["port"] == 8000
     assert CliRunner().invoke(main, ["serve", "--port", "0"]).exit_code == 2
+
+
+def test_evaluate_takes_the_bare_scenario(client, goblins):
+    r = client.post("/api/evaluate?method=exact&lang=fr", json=goblins)
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got["exact_fractions"]["caught"] == "7931/15552"
+    assert any("rattrapée" in row["label"] for row in got["outcomes"])
+    assert_error(client.post("/api/evaluate?method=magic", json=goblins), 422, "method")
+
+
+def test_evaluate_a_scenario_with_setups_is_the_cli_comparison_json(client):
+    from click.testing import CliRunner
+
+    from fleeodds.cli import main
+
+    name = "warhammer/leadership_by_edition.toml"
+    src = client.get(f"/api/examples/{name}").json()
+    got = client.post("/api/evaluate", json={"scenario": src, "method": "exact"}).json()
+    out = CliRunner().invoke(main, ["run", name, "--exact", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    cli = json.loads(out.output)
+    for d in (got, cli):
+        for m in d["manifests"]:
+            m.pop("created")
+    assert got == cli

@@ -14,11 +14,11 @@ from typing import Any, Literal
 
 os.environ.setdefault("MPLBACKEND", "Agg")  # charts are files, never windows
 
-from fastapi import FastAPI, File, Form, Query, Request, UploadFile  # noqa: E402
+from fastapi import Body, FastAPI, File, Form, Query, Request, UploadFile  # noqa: E402
 from fastapi.exceptions import RequestValidationError  # noqa: E402
 from fastapi.responses import HTMLResponse, JSONResponse, Response  # noqa: E402
 from fastapi.staticfiles import StaticFiles  # noqa: E402
-from pydantic import BaseModel, ConfigDict, Field  # noqa: E402
+from pydantic import BaseModel, ConfigDict, Field, ValidationError  # noqa: E402
 from starlette.exceptions import HTTPException as StarletteHTTPException  # noqa: E402
 
 from .. import __version__  # noqa: E402
@@ -97,7 +97,9 @@ def _project_error(exc: FleeoddsError, status: int = 422) -> JSONResponse:
 def _validation_error(exc: RequestValidationError) -> JSONResponse:
     lines = []
     for err in exc.errors():
-        loc = [str(p) for p in err.get("loc", ()) if p != "body"]
+        loc = [str(p) for p in err.get("loc", ())]
+        if loc and loc[0] in ("body", "query", "path", "header"):
+            loc = loc[1:]
         path = ".".join(loc) or "body"
         if err.get("type") == "json_invalid":
             msg = f"body: not valid JSON ({err.get('ctx', {}).get('error', 'syntax error')})"
@@ -185,9 +187,29 @@ def create_app(warmup: bool = True) -> FastAPI:
     def get_example(name: str) -> dict[str, Any]:
         return service.example_source(name)
 
-    @app.post("/api/evaluate", summary="Evaluate a scenario: the JSON of `fleeodds run --format json`")
-    def post_evaluate(req: EvaluateRequest) -> dict[str, Any]:
+    @app.post("/api/evaluate", summary="Evaluate a scenario: the JSON of `fleeodds run --format json`",
+              openapi_extra={"requestBody": {"content": {"application/json": {
+                  "schema": EvaluateRequest.model_json_schema()}}, "required": True}})
+    def post_evaluate(body: dict[str, Any] = Body(...), method: Method = "both", trials: int | None = None,
+                      precision: float | None = None, seed: int = 0, lang: Lang = "en") -> dict[str, Any]:
+        """The body is ``{"scenario": {...}, "method": ..., ...}``, or the scenario itself (with its
+        ``system`` key; method, trials, precision, seed and lang then come from the query).
+
+        As on the command line, a scenario with comparison setups gives the comparison's JSON.
+        """
+        if "scenario" not in body and "system" in body:
+            body = {"scenario": body, "method": method, "trials": trials, "precision": precision, "seed": seed,
+                    "lang": lang}
+        try:
+            req = EvaluateRequest.model_validate(body)
+        except ValidationError as exc:
+            raise RequestValidationError(exc.errors()) from None
         sc = service.load(req.scenario)
+        if sc.variants():
+            if req.precision is not None:
+                raise service.InputError("precision", req.precision, "trials for a scenario with [compare] setups "
+                                         "on the web page")
+            return service.compare(req.scenario, req.method, req.trials, req.seed, req.lang)["result"]
         method = service.check_method(req.method, sc)
         if method == "exact" and not sc.has_exact:
             service.api.evaluate(sc, "exact")  # the library's own refusal

@@ -451,7 +451,8 @@ def example_source(name: str) -> dict:
 def setups(data: Any, lang: str) -> list[dict[str, Any]]:
     """The comparison setups of a scenario: label (in ``lang``), labels and field changes."""
     sc = load(data)
-    return [{"label": s.label(lang), "en": s.en, "fr": s.fr, "changes": s.changes} for s in sc.compare_setups()]
+    return [{"label": fr if lang == "fr" else en, "en": en, "fr": fr, "changes": changes}
+            for en, fr, changes in sc.compare_setups()]
 
 
 # --------------------------------------------------------------------------- compare and sweep
@@ -478,7 +479,7 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str) -> dict[s
     variants = sc.variants()
     if not variants:
         raise InputError(COMPARE_KEY, None, "at least one setup: add one (a label and the fields it changes)")
-    pairs = [(v.label(lang), v.scenario) for v in variants]
+    pairs = [(fr if lang == "fr" else en, scen) for en, fr, scen in variants]
     if len(pairs) < 2:
         base = get_system(sc.system).load(sc.base_source(), sc.base_dir)
         pairs.insert(0, ("telle qu'écrite" if lang == "fr" else "as written", base))
@@ -489,6 +490,8 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str) -> dict[s
         raise InputError("method", short_repr(method), "one of 'both', 'exact', 'mc'")
     if m == "exact" and not all(s.has_exact for _, s in pairs):
         raise InputError("method", m, "'mc' or 'both': a setup has no exact solver")
+    if m == "both" and not pairs[0][1].has_exact:
+        m = "mc"  # as `fleeodds run`: "both" falls back to Monte Carlo where the first setup is not exact
     with KERNEL_LOCK:
         comp = run_compare(pairs, m, trials=trials, seed=seed, lang=lang, progress=False, title=sc.title)
     nz = comp.nonzero()
@@ -497,7 +500,7 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str) -> dict[s
                                                                     footnote=tables.comparison_notes(nz)), "svg"))
     diff = svg_text(chart_bytes(lambda p: charts.difference_chart(nz, p, footnote=foot), "svg"))
     return {"title": sc.title, "setups": nz.setups, "rows": records(nz.frame), "chart_svg": chart,
-            "difference_svg": diff, "result": json.loads(comp.to_json())}
+            "difference_svg": diff, "result": json.loads(nz.to_json())}
 
 
 def parse_vary(vary: Any) -> list[tuple[str, Any]]:
@@ -651,7 +654,7 @@ class Warmup:
         for path in paths:
             try:
                 sc = api.load_scenario(path)
-                for s in [sc] + [v.scenario for v in sc.variants()][:1]:
+                for s in [sc] + [v[2] for v in sc.variants()][:1]:
                     with KERNEL_LOCK:
                         s.kernel()(0, 0, 1000)
                         if s.has_trial_kernel:
