@@ -343,7 +343,6 @@ def pmf(notation: str | DiceExpr) -> dict[int, Fraction]:
     return parse(notation).pmf()
 
 
-@njit(inline="always", cache=True)
 def roll_detail(spec, key, counter, scratch):
     """Roll an encoded dice expression inside a numba kernel, also reporting the highest die.
 

@@ -87,6 +87,22 @@ def driver():
     d.quit()
 
 
+def fleeodds_source(name: str) -> dict:
+    from fleeodds import example_path, files
+
+    return files.read_toml(example_path(name), "scenario")
+
+
+def cli_message(data: dict) -> str:
+    """The one-line message the command line prints for this scenario (without ``error: ``)."""
+    from fleeodds import FleeoddsError
+    from fleeodds.system import scenario_from_dict
+
+    with pytest.raises(FleeoddsError) as exc:
+        scenario_from_dict(data)
+    return str(exc.value)
+
+
 def wait(d, cond, timeout=WAIT):
     """Wait for ``cond``; the page re-renders its parts, so stale or missing elements mean "not yet"."""
     return WebDriverWait(d, timeout, ignored_exceptions=(StaleElementReferenceException,
@@ -247,7 +263,8 @@ def test_leadership_13_shows_the_field_error(driver, server):
     ld.send_keys("\t")
     err = wait(d, EC.visibility_of_element_located(
         (By.CSS_SELECTOR, '[data-path="fleeing.leadership"] .field-error')))
-    assert err.text == "fleeing.leadership: 13 is not allowed; Input should be less than or equal to 10"
+    assert err.text == cli_message(dict(fleeodds_source(GOBLINS), fleeing={"profile": "Night Goblins",
+                                                                          "leadership": 13}))
     field = d.find_element(By.CSS_SELECTOR, '[data-path="fleeing.leadership"]')
     assert "invalid" in field.get_attribute("class")
     ld.clear()

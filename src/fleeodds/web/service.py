@@ -497,7 +497,7 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str) -> dict[s
     nz = comp.nonzero()
     foot = tables.notes(comp.tables[0])
     chart = svg_text(chart_bytes(lambda p: charts.comparison_chart(nz.frame, p, title=sc.title, lang=lang,
-                                                                    footnote=tables.comparison_notes(nz)), "svg"))
+                                                                    footnote=foot), "svg"))
     diff = svg_text(chart_bytes(lambda p: charts.difference_chart(nz, p, footnote=foot), "svg"))
     return {"title": sc.title, "setups": nz.setups, "rows": records(nz.frame), "chart_svg": chart,
             "difference_svg": diff, "result": json.loads(nz.to_json())}

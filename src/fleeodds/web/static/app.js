@@ -31,7 +31,7 @@ const T = {
     unset: "(default)", yes: "yes", no: "no", add_item: "Add", remove_item: "Remove", item: "Item",
     include: "Fill in", more_options: "More options", working: "Working…", cancelled: "Stopped.",
     units_read: "{n} units read from {c}.", picked: "Unit placed: {u}.", setup: "Setup",
-    difference: "Difference vs {b}", points: "pts", notes_mc: "Monte Carlo: {t} trials, seed {s}, {sec} s.",
+    difference: "Difference vs {b}", points: "pts", diff_short: "difference", notes_mc: "Monte Carlo: {t} trials, seed {s}, {sec} s.",
     notes_exact: "Exact values: fractions computed without rounding.",
     metric_of: "{m}: exactly, at least, at most", unit_in: "in {u}",
     fix_to_see: "Fix the fields in red to see the answer.",
@@ -67,7 +67,7 @@ const T = {
     default: "par défaut : {v}", unset: "(par défaut)", yes: "oui", no: "non", add_item: "Ajouter",
     remove_item: "Retirer", item: "Élément", include: "Renseigner", more_options: "Plus d'options",
     working: "Calcul en cours…", cancelled: "Arrêté.", units_read: "{n} unités lues dans {c}.",
-    picked: "Unité placée : {u}.", setup: "Configuration", difference: "Écart par rapport à {b}", points: "pts",
+    picked: "Unité placée : {u}.", setup: "Configuration", difference: "Écart par rapport à {b}", points: "pts", diff_short: "écart",
     notes_mc: "Monte-Carlo : {t} tirages, graine {s}, {sec} s.",
     notes_exact: "Valeurs exactes : fractions calculées sans arrondi.",
     metric_of: "{m} : exactement, au moins, au plus", unit_in: "en {u}",
@@ -609,7 +609,7 @@ async function runCompare() {
     const tab = $("compare-table");
     const base = r.setups[0];
     tab.append(el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("outcome_col") }),
-      ...r.setups.map((s, i) => el("th", { scope: "col", text: i ? s + " (" + t("difference", { b: base }) + ")" : s })))));
+      ...r.setups.map((s, i) => el("th", { scope: "col", text: i ? s + " (" + t("diff_short") + ")" : s })))));
     const body = el("tbody");
     const codes = [...new Set(r.rows.map((x) => x.outcome))];
     for (const c of codes) {
