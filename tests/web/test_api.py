@@ -410,14 +410,14 @@ def test_compare_an_added_setup_exact_difference(client, goblins):
                                           "setups": {"Ld 7": {"fleeing.leadership": 7, "label_fr": "Cd 7"}}})
     assert r.status_code == 200, r.text
     got = r.json()
-    assert got["setups"] == ["as written", "Ld 7"]
+    assert got["setups"] == ["the question above", "Ld 7"]
     row = next(x for x in got["rows"] if x["setup"] == "Ld 7" and x["outcome"] == "caught")
     want = goblins_caught(leadership=7) - goblins_caught()
     assert row["diff_exact"] is True
     assert row["difference"] == pytest.approx(float(want), abs=1e-12)
     fr = client.post("/api/compare", json={"scenario": goblins, "method": "exact", "lang": "fr",
                                            "setups": {"Ld 7": {"fleeing.leadership": 7, "label_fr": "Cd 7"}}})
-    assert fr.json()["setups"] == ["telle qu'écrite", "Cd 7"]
+    assert fr.json()["setups"] == ["la question ci-dessus", "Cd 7"]
 
 
 def test_compare_paired_monte_carlo(client, goblins):

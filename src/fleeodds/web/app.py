@@ -31,6 +31,12 @@ Lang = Literal["en", "fr"]
 Method = Literal["both", "exact", "mc"]
 
 
+#: French of the units that schemas give in English (the core's ``UNITS_FR`` comes first).
+WEB_UNITS_FR = {"turns": "tours", "models": "figurines", "combat result points": "points de résultat de combat",
+                "attacks": "attaques", "hits": "touches", "squares": "cases", "ft": "pieds", "Ld": "Cd",
+                "AC": "CA"}
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -164,7 +170,7 @@ def create_app(warmup: bool = True) -> FastAPI:
 
         from ..outcomes import UNITS_FR
 
-        units = html_lib.escape(json.dumps(UNITS_FR), quote=True)
+        units = html_lib.escape(json.dumps({**WEB_UNITS_FR, **UNITS_FR}), quote=True)
         return HTMLResponse(html.replace("{{version}}", __version__).replace("{{units_fr}}", units))
 
     @app.get("/api/health", summary="Server state and kernel warm-up")

@@ -462,7 +462,7 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str) -> dict[s
     """The scenario's comparison setups side by side, paired where possible.
 
     The setups are the scenario's ``[compare]`` table (and its system's shorthands);
-    with a single setup, the scenario itself as written comes first as the reference.
+    with a single setup, the scenario without its setups ("the question above") comes first as the reference.
 
     Raises
     ------
@@ -482,7 +482,7 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str) -> dict[s
     pairs = [(fr if lang == "fr" else en, scen) for en, fr, scen in variants]
     if len(pairs) < 2:
         base = get_system(sc.system).load(sc.base_source(), sc.base_dir)
-        pairs.insert(0, ("telle qu'écrite" if lang == "fr" else "as written", base))
+        pairs.insert(0, ("la question ci-dessus" if lang == "fr" else "the question above", base))
     if len(pairs) > MAX_SETUPS:
         raise InputError(COMPARE_KEY, len(pairs), f"at most {MAX_SETUPS} setups on the web page")
     m = method
