@@ -261,6 +261,12 @@ def test_malformed_json_and_big_bodies(client):
     assert r.status_code == 422 and "Traceback" not in r.text
     big = b'{"scenario": {"title": "' + b"x" * (service.MAX_BODY_BYTES + 10) + b'"}}'
     assert_error(client.post("/api/evaluate", content=big, headers={"content-type": "application/json"}), 413, "")
+    def chunks():
+        yield b'{"scenario": '
+        yield b"{}}"
+
+    r = client.post("/api/evaluate", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 411 and "Traceback" not in r.text
     deep = '{"scenario": ' + '{"a": ' * 200 + "1" + "}" * 200 + "}"
     r = client.post("/api/evaluate", content=deep.encode(), headers={"content-type": "application/json"})
     assert 400 <= r.status_code < 500 and "Traceback" not in r.text

@@ -143,6 +143,9 @@ def create_app(warmup: bool = True) -> FastAPI:
         limit = service.MAX_UPLOAD_BYTES * 2 + 65536 if request.url.path == "/api/upload" else service.MAX_BODY_BYTES
         if size is not None and (not size.isdigit() or int(size) > limit):
             return _error(413, f"body: {size} bytes is not allowed; expected at most {limit:,} bytes")
+        if size is None and request.method in ("POST", "PUT", "PATCH") and \
+                request.headers.get("transfer-encoding", "").lower() == "chunked":  # a body of unknown size
+            return _error(411, "body: a chunked body is not allowed; expected a Content-Length header")
         return await call_next(request)
 
     @app.exception_handler(FleeoddsError)

@@ -673,31 +673,3 @@ class Warmup:
     def status(self) -> dict[str, Any]:
         return {"done": self.done, "total": self.total, "finished": self.finished,
                 "seconds": round(self.seconds, 1)}
-
-
-def body_json(raw: bytes) -> Any:
-    """Parse a request body: at most :data:`MAX_BODY_BYTES`, strict JSON.
-
-    Raises
-    ------
-    InputError
-        Too large, not UTF-8 or not JSON (the message says where).
-    """
-    if len(raw) > MAX_BODY_BYTES:
-        raise InputError("body", f"{len(raw):,} bytes", f"a JSON body of at most {MAX_BODY_BYTES // 1024} KiB")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError("body", "(bytes)", "UTF-8 JSON") from None
-    try:
-        return json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise InputError("body", short_repr(text[:60]), f"valid JSON ({exc.msg} at line {exc.lineno}, "
-                         f"column {exc.colno})") from None
-    except RecursionError:
-        raise InputError("body", "(too deep)", "JSON nested at most 64 levels") from None
-
-
-def _no_constant(name: str) -> Any:
-    raise InputError("body", name, "JSON numbers (NaN and Infinity are not JSON)")
-
