@@ -580,3 +580,15 @@ def test_evaluate_a_scenario_with_setups_is_the_cli_comparison_json(client):
         for m in d["manifests"]:
             m.pop("created")
     assert got == cli
+
+
+def test_shutdown_stops_runs_and_warmup(goblins, monkeypatch):
+    monkeypatch.setattr(service, "MAX_TRIALS", 2_000_000_000)
+    app = create_app(warmup=True)
+    with TestClient(app) as c:
+        st = c.post("/api/jobs?wait=0", json={"scenario": dict(goblins, title="shutdown"), "method": "mc",
+                                              "trials": service.MAX_TRIALS}).json()
+        job = app.state.jobs.get(st["id"])
+    # leaving the client ran the lifespan's shutdown: the run was cancelled and its thread joined
+    assert not job.thread.is_alive() and job.state == "cancelled"
+    assert not app.state.warmup.thread.is_alive()

@@ -7,6 +7,7 @@ an unexpected failure is a JSON 500 without a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 from importlib import resources
@@ -126,11 +127,20 @@ def _static_dir() -> str:
 
 def create_app(warmup: bool = True) -> FastAPI:
     """The application. ``warmup``: compile the shipped examples' kernels in a background thread."""
-    app = FastAPI(title="fleeodds", version=__version__,
-                  description="Odds of flee, pursuit and free-attack exchanges: the JSON API of `fleeodds serve`. "
-                  "Errors are 4xx JSON answers with one message per invalid field, as on the command line.")
     jobs = Jobs()
     warm = service.Warmup()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):
+        yield
+        jobs.shutdown()  # stop the runs before the process ends
+        if warm.thread is not None:
+            warm.stop.set()
+            warm.thread.join(30)
+
+    app = FastAPI(title="fleeodds", version=__version__, lifespan=lifespan,
+                  description="Odds of flee, pursuit and free-attack exchanges: the JSON API of `fleeodds serve`. "
+                  "Errors are 4xx JSON answers with one message per invalid field, as on the command line.")
     app.state.jobs = jobs
     app.state.warmup = warm
     if warmup:

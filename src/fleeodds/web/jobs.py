@@ -104,6 +104,17 @@ class Jobs:
         job.progress.cancel.set()
         return job
 
+    def shutdown(self, timeout: float = 10.0) -> None:
+        """Cancel every running job and wait for its thread (a kernel must not be cut off mid-call
+        when the interpreter exits)."""
+        with self._lock:
+            jobs = list(self._jobs.values())
+        for job in jobs:
+            job.progress.cancel.set()
+        for job in jobs:
+            if job.thread.is_alive():
+                job.thread.join(timeout)
+
     def running(self) -> int:
         return sum(1 for j in self._jobs.values() if j.state == "running")
 

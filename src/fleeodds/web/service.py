@@ -639,6 +639,7 @@ class Warmup:
         self.finished = False
         self.seconds = 0.0
         self.thread: threading.Thread | None = None
+        self.stop = threading.Event()
 
     def start(self) -> "Warmup":
         self.thread = threading.Thread(target=self.run, name="fleeodds-warmup", daemon=True)
@@ -652,6 +653,8 @@ class Warmup:
         paths = api.list_examples()
         self.total = len(paths)
         for path in paths:
+            if self.stop.is_set():
+                break
             try:
                 sc = api.load_scenario(path)
                 for s in [sc] + [v[2] for v in sc.variants()][:1]:
@@ -662,7 +665,9 @@ class Warmup:
                 # the page's first question on a shipped example (its defaults: exact and 1,000,000
                 # trials, seed 0) is then answered from the cache, even where the exact solver is slow
                 method = "both" if sc.has_exact else "mc"
-                key, table = evaluate(sc, method, engine.DEFAULT_TRIALS, None, 0)
+                progress = Progress()
+                progress.cancel = self.stop  # a server that stops also stops its warm-up between chunks
+                key, table = evaluate(sc, method, engine.DEFAULT_TRIALS, None, 0, progress)
                 chart_bytes(lambda p: charts.outcome_chart(table, p), "svg")
             except Exception:  # noqa: BLE001  a warm-up failure must never stop the server
                 pass
