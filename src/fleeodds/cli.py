@@ -412,6 +412,30 @@ def systems():
         click.echo(f"{key:15s} {get_system(key).title}")
 
 
+@main.command(context_settings=CONTEXT)
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but loopback makes the page reachable from other machines.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
+def serve(host, port, open_browser):
+    """Serve the local web page: pick a system and an example, change fields, see the odds,
+    compare, sweep and share the link (needs the web extra: pip install "fleeodds[web]").
+
+    \b
+    Examples:
+      fleeodds serve --open
+      fleeodds serve --port 8080
+    """
+    try:
+        from .web import serve as run_server
+        import fastapi  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        raise FleeoddsError(f"serve: the web page needs the web extra ({exc.name} is missing); "
+                            'install it with: pip install "fleeodds[web]"') from None
+    run_server(host, port, open_browser)
+
+
 from .cli_bsdata import import_bsdata, rank  # noqa: E402  (list building)
 
 main.add_command(import_bsdata)

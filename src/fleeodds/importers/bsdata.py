@@ -476,9 +476,15 @@ class _Guarded(io.RawIOBase):
         return len(data)
 
 
-def _open(path: Path, fld: str) -> IO[bytes]:
-    """The XML bytes of a plain or zipped BattleScribe file, guarded (see :class:`_Guarded`)."""
-    data = read_bytes(path, fld, MAX_FILE_BYTES)
+def _open(path: Path, fld: str, data: bytes | None = None) -> IO[bytes]:
+    """The XML bytes of a plain or zipped BattleScribe file, guarded (see :class:`_Guarded`).
+
+    ``data``: the file's bytes already in memory (an upload); ``path`` then only names it.
+    """
+    if data is None:
+        data = read_bytes(path, fld, MAX_FILE_BYTES)
+    elif len(data) > MAX_FILE_BYTES:
+        raise InputError(fld, str(path), f"a file of at most {MAX_FILE_BYTES // (1024 * 1024)} MiB")
     buffer = io.BytesIO(data)
     if not zipfile.is_zipfile(buffer):
         return _Guarded(io.BytesIO(data), path)
@@ -501,7 +507,8 @@ def _open(path: Path, fld: str) -> IO[bytes]:
         raise _bad(path, f"unreadable zipped member ({exc})") from None
 
 
-def _stream(path: Path, index: _Index, expect: tuple[str, ...], fld: str) -> tuple[dict[str, str], list[_Entry]]:
+def _stream(path: Path, index: _Index, expect: tuple[str, ...], fld: str,
+            data: bytes | None = None) -> tuple[dict[str, str], list[_Entry]]:
     """Stream one BattleScribe file into ``index``; return root attributes and the unit entries.
 
     Raises
@@ -514,7 +521,7 @@ def _stream(path: Path, index: _Index, expect: tuple[str, ...], fld: str) -> tup
     root_attrs: dict[str, str] = {}
     stack: list[ET.Element] = []
     try:
-        with _open(path, fld) as fh:
+        with _open(path, fld, data) as fh:
             for event, el in ET.iterparse(fh, events=("start", "end")):
                 if event == "start":
                     stack.append(el)
@@ -606,7 +613,8 @@ def _collect(root: _Entry, index: _Index) -> tuple[list[Profile], list[str], int
     return profiles, rules, unresolved
 
 
-def read_catalogue(path: str | Path, system: str | Path | None = None) -> Catalogue:
+def read_catalogue(path: str | Path, system: str | Path | None = None, *, data: bytes | None = None,
+                   system_data: bytes | None = None) -> Catalogue:
     """Read the unit entries of a BattleScribe catalogue.
 
     Parameters
@@ -618,6 +626,10 @@ def read_catalogue(path: str | Path, system: str | Path | None = None) -> Catalo
         The ``.gst`` game-system file the catalogue belongs to. It resolves
         links to rules and profiles defined in the game system, and
         characteristic names given only by type id.
+    data, system_data : bytes, optional
+        The bytes of the catalogue (of the game system) already in memory, e.g. a
+        file uploaded to the web page; ``path`` (``system``) then only names it in
+        messages and nothing is read from disk. Same limits and checks as a file.
 
     Returns
     -------
@@ -638,9 +650,9 @@ def read_catalogue(path: str | Path, system: str | Path | None = None) -> Catalo
     index = _Index()
     game_system, system_id = "", None
     if system is not None:
-        attrs, _ = _stream(Path(system), index, ("gameSystem",), "system")
+        attrs, _ = _stream(Path(system), index, ("gameSystem",), "system", system_data)
         game_system, system_id = attrs.get("name", ""), attrs.get("id")
-    attrs, entries = _stream(Path(path), index, ("catalogue", "gameSystem"), "catalogue")
+    attrs, entries = _stream(Path(path), index, ("catalogue", "gameSystem"), "catalogue", data)
     cat = Catalogue(attrs.get("name", Path(path).stem), str(path), game_system)
     if system_id and attrs.get("gameSystemId") and attrs.get("gameSystemId") != system_id:
         cat.problems.append(Problem("(catalogue)", "gameSystemId", attrs.get("gameSystemId", ""),

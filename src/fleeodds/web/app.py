@@ -1,0 +1,351 @@
+"""The FastAPI application: one page (``/``) and its JSON API (``/api/...``, OpenAPI at ``/docs``).
+
+Every error is a 4xx JSON answer ``{"detail": "<the CLI's message>", "errors": [{"path", "message"}]}``,
+one entry per line of the project's message, so the page shows each next to its field;
+an unexpected failure is a JSON 500 without a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from importlib import resources
+from typing import Any, Literal
+
+os.environ.setdefault("MPLBACKEND", "Agg")  # charts are files, never windows
+
+from fastapi import Body, FastAPI, File, Form, Query, Request, UploadFile  # noqa: E402
+from fastapi.exceptions import RequestValidationError  # noqa: E402
+from fastapi.responses import HTMLResponse, JSONResponse, Response  # noqa: E402
+from fastapi.staticfiles import StaticFiles  # noqa: E402
+from pydantic import BaseModel, ConfigDict, Field, ValidationError  # noqa: E402
+from starlette.exceptions import HTTPException as StarletteHTTPException  # noqa: E402
+
+from .. import __version__  # noqa: E402
+from ..errors import FleeoddsError  # noqa: E402
+from . import service  # noqa: E402
+from .jobs import Jobs  # noqa: E402
+
+log = logging.getLogger("fleeodds.web")
+Lang = Literal["en", "fr"]
+Method = Literal["both", "exact", "mc"]
+
+
+#: French of the units that schemas give in English (the core's ``UNITS_FR`` comes first).
+WEB_UNITS_FR = {"turns": "tours", "models": "figurines", "combat result points": "points de résultat de combat",
+                "attacks": "attaques", "hits": "touches", "squares": "cases", "ft": "pieds", "Ld": "Cd",
+                "AC": "CA"}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class EvaluateRequest(_Strict):
+    """A question: the scenario (as its TOML file would read, in JSON) and how to evaluate it."""
+
+    scenario: dict[str, Any] = Field(description="The scenario's fields with its `system` key, e.g. the JSON of "
+                                     "warhammer/goblins_broken_by_dwarfs.toml. No file names.")
+    method: Method = Field("both", description="both: exact and Monte Carlo; exact; mc.")
+    trials: int | None = Field(None, description=f"Monte Carlo trials (default 1,000,000; at most "
+                               f"{service.MAX_TRIALS:,}).")
+    precision: float | None = Field(None, description=f"Target 95 % half-width instead of trials (at least "
+                                    f"{service.MIN_PRECISION}).")
+    seed: int = Field(0, description="Seed: the same seed gives the same counts.")
+    lang: Lang = "en"
+
+
+class ScenarioRequest(_Strict):
+    scenario: dict[str, Any]
+    lang: Lang = "en"
+
+
+class CompareRequest(_Strict):
+    """The scenario's `[compare]` setups side by side (`setups` are added to them)."""
+
+    scenario: dict[str, Any]
+    setups: dict[str, dict[str, Any]] | None = Field(
+        None, description='More setups: {"Ld 8": {"fleeing.leadership": 8, "label_fr": "Cd 8"}}.')
+    method: Method = "both"
+    trials: int | None = Field(None, description=f"Trials per setup (at most {service.MAX_COMPARE_TRIALS:,}).")
+    seed: int = 0
+    lang: Lang = "en"
+
+
+class SweepRequest(_Strict):
+    """One or two fields varied over values (`"5..10"`, `"2d6,3d6"` or a list)."""
+
+    scenario: dict[str, Any]
+    vary: dict[str, Any] = Field(description='e.g. {"fleeing.leadership": "5..10", "combat.margin": "1..4"}')
+    outcome: str | None = Field(None, description="Outcome code drawn on the heatmap (two fields).")
+    method: Method | None = None
+    trials: int | None = Field(None, description="Monte Carlo trials per cell (default 100,000).")
+    seed: int = 0
+    lang: Lang = "en"
+    labels: dict[str, str] | None = Field(None, description="Axis labels of the varied fields.")
+
+
+class UnitRequest(_Strict):
+    scenario: dict[str, Any]
+    role: str
+    profile: dict[str, Any]
+
+
+def _error(status: int, detail: str, errors: list[dict[str, str]] | None = None) -> JSONResponse:
+    return JSONResponse({"detail": detail, "errors": errors if errors is not None else
+                         [{"path": "", "message": detail}]}, status_code=status)
+
+
+def _project_error(exc: FleeoddsError, status: int = 422) -> JSONResponse:
+    return _error(status, str(exc), service.error_lines(exc))
+
+
+def _validation_error(exc: RequestValidationError) -> JSONResponse:
+    lines = []
+    for err in exc.errors():
+        loc = [str(p) for p in err.get("loc", ())]
+        if loc and loc[0] in ("body", "query", "path", "header"):
+            loc = loc[1:]
+        path = ".".join(loc) or "body"
+        if err.get("type") == "json_invalid":
+            msg = f"body: not valid JSON ({err.get('ctx', {}).get('error', 'syntax error')})"
+            path = "body"
+        elif err.get("type") == "extra_forbidden":
+            msg = f"{path}: unknown option {loc[-1]!r}" if loc else f"{path}: unknown option"
+        elif err.get("type") == "missing":
+            msg = f"{path}: missing; this field is required"
+        else:
+            msg = f"{path}: {service.short_repr(err.get('input'))!r} is not allowed; {err.get('msg', 'invalid')}"
+        lines.append({"path": path, "message": msg})
+    return _error(422, "\n".join(line["message"] for line in lines), lines)
+
+
+def _static_dir() -> str:
+    return str(resources.files("fleeodds.web") / "static")
+
+
+def create_app(warmup: bool = True) -> FastAPI:
+    """The application. ``warmup``: compile the shipped examples' kernels in a background thread."""
+    jobs = Jobs()
+    warm = service.Warmup()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):
+        yield
+        jobs.shutdown()  # stop the runs before the process ends
+        if warm.thread is not None:
+            warm.stop.set()
+            warm.thread.join(30)
+
+    app = FastAPI(title="fleeodds", version=__version__, lifespan=lifespan,
+                  description="Odds of flee, pursuit and free-attack exchanges: the JSON API of `fleeodds serve`. "
+                  "Errors are 4xx JSON answers with one message per invalid field, as on the command line.")
+    app.state.jobs = jobs
+    app.state.warmup = warm
+    if warmup:
+        warm.start()
+    app.mount("/static", StaticFiles(directory=_static_dir()), name="static")
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next):
+        size = request.headers.get("content-length")
+        limit = service.MAX_UPLOAD_BYTES * 2 + 65536 if request.url.path == "/api/upload" else service.MAX_BODY_BYTES
+        if size is not None and (not size.isdigit() or int(size) > limit):
+            return _error(413, f"body: {size} bytes is not allowed; expected at most {limit:,} bytes")
+        if size is None and request.method in ("POST", "PUT", "PATCH") and \
+                request.headers.get("transfer-encoding", "").lower() == "chunked":  # a body of unknown size
+            return _error(411, "body: a chunked body is not allowed; expected a Content-Length header")
+        return await call_next(request)
+
+    @app.exception_handler(FleeoddsError)
+    async def on_project_error(request: Request, exc: FleeoddsError):
+        return _project_error(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def on_validation_error(request: Request, exc: RequestValidationError):
+        return _validation_error(exc)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def on_http_error(request: Request, exc: StarletteHTTPException):
+        return _error(exc.status_code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def on_crash(request: Request, exc: Exception):  # never a traceback page
+        log.exception("unexpected error on %s", request.url.path)
+        return _error(500, "internal error; the server log has the details")
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def page() -> HTMLResponse:
+        html = (resources.files("fleeodds.web") / "templates" / "index.html").read_text(encoding="utf-8")
+        import html as html_lib
+        import json
+
+        from ..outcomes import UNITS_FR
+
+        units = html_lib.escape(json.dumps({**WEB_UNITS_FR, **UNITS_FR}), quote=True)
+        return HTMLResponse(html.replace("{{version}}", __version__).replace("{{units_fr}}", units))
+
+    @app.get("/api/health", summary="Server state and kernel warm-up")
+    def health() -> dict[str, Any]:
+        return {"ok": True, "version": __version__, "warmup": warm.status(), "running_jobs": jobs.running()}
+
+    @app.get("/api/systems", summary="Rules systems")
+    def get_systems(lang: Lang = "en") -> list[dict[str, Any]]:
+        return service.systems(lang)
+
+    @app.get("/api/schema/{system}", summary="JSON Schema of a system's scenario files")
+    def get_schema(system: str, lang: Lang = "en") -> dict[str, Any]:
+        return service.schema(system, lang)
+
+    @app.get("/api/examples", summary="Shipped example scenarios")
+    def get_examples() -> list[dict[str, Any]]:
+        return service.examples()
+
+    @app.get("/api/examples/{name:path}", summary="One shipped example's fields (JSON of its TOML)")
+    def get_example(name: str) -> dict[str, Any]:
+        return service.example_source(name)
+
+    @app.post("/api/evaluate", summary="Evaluate a scenario: the JSON of `fleeodds run --format json`",
+              openapi_extra={"requestBody": {"content": {"application/json": {
+                  "schema": EvaluateRequest.model_json_schema()}}, "required": True}})
+    def post_evaluate(body: dict[str, Any] = Body(...), method: Method = "both", trials: int | None = None,
+                      precision: float | None = None, seed: int = 0, lang: Lang = "en") -> dict[str, Any]:
+        """The body is ``{"scenario": {...}, "method": ..., ...}``, or the scenario itself (with its
+        ``system`` key; method, trials, precision, seed and lang then come from the query).
+
+        As on the command line, a scenario with comparison setups gives the comparison's JSON.
+        """
+        if "scenario" not in body and "system" in body:
+            body = {"scenario": body, "method": method, "trials": trials, "precision": precision, "seed": seed,
+                    "lang": lang}
+        try:
+            req = EvaluateRequest.model_validate(body)
+        except ValidationError as exc:
+            raise RequestValidationError(exc.errors()) from None
+        sc = service.load(req.scenario)
+        if sc.variants():
+            if req.precision is not None:
+                raise service.InputError("precision", req.precision, "trials for a scenario with [compare] setups "
+                                         "on the web page")
+            return service.compare(req.scenario, req.method, req.trials, req.seed, req.lang)["result"]
+        method = service.check_method(req.method, sc)
+        if method == "exact" and not sc.has_exact:
+            service.api.evaluate(sc, "exact")  # the library's own refusal
+        trials, precision = service.check_sizing(req.trials, req.precision)
+        seed = service.check_seed(req.seed)
+        key, table = service.evaluate(sc, method, trials, precision, seed)
+        out = table.relabel(req.lang).to_dict()
+        return service._plain(out)
+
+    @app.post("/api/view", summary="Evaluate a scenario for the page: answer, tables, SVG chart")
+    def post_view(req: EvaluateRequest) -> dict[str, Any]:
+        sc, method, trials, precision, seed = _question(req)
+        key, table = service.evaluate(sc, method, trials, precision, seed)
+        return service.view(key, table, req.lang)
+
+    def _question(req: EvaluateRequest):
+        sc = service.load(req.scenario)
+        method = service.check_method(req.method, sc)
+        if method == "exact" and not sc.has_exact:
+            service.api.evaluate(sc, "exact")
+        trials, precision = service.check_sizing(req.trials, req.precision)
+        return sc, method, trials, precision, service.check_seed(req.seed)
+
+    @app.post("/api/jobs", summary="Start an evaluation in a worker thread (poll GET /api/jobs/{id})")
+    def post_job(req: EvaluateRequest, wait: float = Query(0.2, ge=0, le=2)) -> dict[str, Any]:
+        sc, method, trials, precision, seed = _question(req)
+        try:
+            job = jobs.start(sc, method, trials, precision, seed, req.lang)
+        except FleeoddsError as exc:
+            return _project_error(exc, 429)
+        job.done_event.wait(wait)  # a quick question is answered at once
+        return job.status()
+
+    @app.get("/api/jobs/{job_id}", summary="A job's progress, and its result once done")
+    def get_job(job_id: str) -> dict[str, Any]:
+        try:
+            return jobs.get(job_id).status()
+        except KeyError:
+            return _error(404, f"job: {job_id!r} is not allowed; expected the id of a recent job")
+
+    @app.post("/api/jobs/{job_id}/cancel", summary="Stop a job (its run stops at the next chunk)")
+    @app.delete("/api/jobs/{job_id}", summary="Stop a job")
+    def cancel_job(job_id: str) -> dict[str, Any]:
+        try:
+            return jobs.cancel(job_id).status()
+        except KeyError:
+            return _error(404, f"job: {job_id!r} is not allowed; expected the id of a recent job")
+
+    @app.get("/api/results/{result_id}.{fmt}", summary="Download a result: csv, json, png or svg")
+    def get_result(result_id: str, fmt: str, lang: Lang = "en") -> Response:
+        data, media = service.download(result_id, fmt, lang)
+        name = f"fleeodds-result.{fmt}" if fmt in ("csv", "json") else f"fleeodds-chart.{fmt}"
+        return Response(data, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.post("/api/toml", summary="The scenario as a TOML file", response_class=Response)
+    def post_toml(req: ScenarioRequest) -> Response:
+        text = service.scenario_toml(req.scenario)
+        return Response(text, media_type="application/toml",
+                        headers={"Content-Disposition": 'attachment; filename="scenario.toml"'})
+
+    @app.post("/api/setups", summary="The scenario's comparison setups (labels and field changes)")
+    def post_setups(req: ScenarioRequest) -> list[dict[str, Any]]:
+        return service.setups(req.scenario, req.lang)
+
+    @app.post("/api/compare", summary="Setups side by side, with paired intervals on the differences")
+    def post_compare(req: CompareRequest) -> dict[str, Any]:
+        data = dict(req.scenario)
+        if req.setups:
+            table = dict(data.get("compare") or {})
+            table.update(req.setups)
+            data["compare"] = table
+        return service.compare(data, req.method, req.trials, req.seed, req.lang)
+
+    @app.post("/api/sweep", summary="Vary one field (line chart) or two (heatmap)")
+    def post_sweep(req: SweepRequest) -> dict[str, Any]:
+        return service.sweep(req.scenario, req.vary, req.outcome, req.method, req.trials, req.seed, req.lang,
+                             req.labels)
+
+    @app.post("/api/upload", summary="Units of an uploaded BattleScribe catalogue (parsed in memory)")
+    async def post_upload(catalogue: UploadFile = File(...), game_system: UploadFile | None = File(None),
+                          system: str | None = Form(None)) -> dict[str, Any]:
+        cat = await _read_limited(catalogue, "catalogue")
+        gst = await _read_limited(game_system, "game_system") if game_system is not None and game_system.filename \
+            else None
+        import anyio
+
+        return await anyio.to_thread.run_sync(
+            service.read_upload, cat, catalogue.filename or "catalogue.cat", gst,
+            game_system.filename if game_system is not None else "", system)
+
+    async def _read_limited(upload: UploadFile, field: str) -> bytes:
+        data = await upload.read(service.MAX_UPLOAD_BYTES + 1)
+        if len(data) > service.MAX_UPLOAD_BYTES:
+            raise service.InputError(field, f"more than {service.MAX_UPLOAD_BYTES:,} bytes",
+                                     f"a file of at most {service.MAX_UPLOAD_BYTES // 2**20} MiB")
+        return data
+
+    @app.post("/api/unit", summary="The scenario with an imported unit in a role")
+    def post_unit(req: UnitRequest) -> dict[str, Any]:
+        return service.with_unit(req.scenario, req.role, req.profile)
+
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False) -> None:
+    """Run the server (blocks). Binds to loopback unless told otherwise, and warns when not."""
+    import sys
+    import threading
+    import webbrowser
+
+    import uvicorn
+
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"warning: listening on {host}: anyone who can reach this machine on port {port} can use the page "
+              "and its CPU; fleeodds has no login", file=sys.stderr)
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    print(f"fleeodds: serving {url} (Ctrl+C stops)", file=sys.stderr)
+    if open_browser:
+        threading.Timer(1.0, lambda: webbrowser.open(url)).start()
+    uvicorn.run(create_app(), host=host, port=port, log_level="warning")

@@ -1,0 +1,133 @@
+"""Evaluation jobs: each runs in a worker thread; the page polls its progress and can cancel it.
+
+A job that nobody polls for :data:`ABANDONED_AFTER` seconds (its page was closed) is
+cancelled; a cancelled job stops between two Monte Carlo chunks
+(:data:`fleeodds.web.service.CHUNK` trials). At most :data:`MAX_RUNNING` jobs run at once.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from typing import Any
+
+from ..errors import FleeoddsError, InputError
+from . import service
+
+MAX_RUNNING = 4
+ABANDONED_AFTER = 15.0
+KEEP_FINISHED = 300.0
+
+
+class Job:
+    def __init__(self, scenario, method: str, trials, precision, seed: int, lang: str):
+        self.id = secrets.token_urlsafe(9)
+        self.scenario, self.method, self.trials, self.precision = scenario, method, trials, precision
+        self.seed, self.lang = seed, lang
+        self.progress = service.Progress()
+        self.state = "running"
+        self.result: dict[str, Any] | None = None
+        self.error: dict[str, Any] | None = None
+        self.seen = time.monotonic()
+        self.finished_at: float | None = None
+        self.done_event = threading.Event()
+        self.thread = threading.Thread(target=self._run, name=f"fleeodds-job-{self.id}", daemon=True)
+
+    def _run(self) -> None:
+        try:
+            key, table = service.evaluate(self.scenario, self.method, self.trials, self.precision, self.seed,
+                                          self.progress)
+            self.result = service.view(key, table, self.lang)
+            self.state = "done"
+        except service.Cancelled:
+            self.state = "cancelled"
+        except FleeoddsError as exc:
+            self.error = {"detail": str(exc), "errors": service.error_lines(exc)}
+            self.state = "error"
+        except Exception:  # noqa: BLE001  never a traceback to the page
+            self.error = {"detail": "internal error while evaluating; the server log has the details",
+                          "errors": []}
+            self.state = "error"
+            import logging
+
+            logging.getLogger("fleeodds.web").exception("job %s failed", self.id)
+        finally:
+            self.finished_at = time.monotonic()
+            self.done_event.set()
+
+    def status(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "state": self.state, "done": self.progress.done,
+                               "total": self.progress.total}
+        if self.result is not None:
+            out["result"] = self.result
+        if self.error is not None:
+            out["error"] = self.error
+        return out
+
+
+class Jobs:
+    """The server's jobs, with a reaper thread for abandoned and old ones."""
+
+    def __init__(self) -> None:
+        self._jobs: dict[str, Job] = {}
+        self._lock = threading.Lock()
+        self._reaper = threading.Thread(target=self._reap_loop, name="fleeodds-job-reaper", daemon=True)
+        self._reaper.start()
+
+    def start(self, scenario, method, trials, precision, seed, lang) -> Job:
+        """Start a job.
+
+        Raises
+        ------
+        InputError
+            When :data:`MAX_RUNNING` jobs already run (the caller answers 429).
+        """
+        with self._lock:
+            running = sum(1 for j in self._jobs.values() if j.state == "running")
+            if running >= MAX_RUNNING:
+                raise InputError("jobs", running, f"at most {MAX_RUNNING} runs at once; wait for one to finish")
+            job = Job(scenario, method, trials, precision, seed, lang)
+            self._jobs[job.id] = job
+        job.thread.start()
+        return job
+
+    def get(self, job_id: str) -> Job:
+        job = self._jobs.get(job_id)
+        if job is None:
+            raise KeyError(job_id)
+        job.seen = time.monotonic()
+        return job
+
+    def cancel(self, job_id: str) -> Job:
+        job = self.get(job_id)
+        job.progress.cancel.set()
+        return job
+
+    def shutdown(self, timeout: float = 10.0) -> None:
+        """Cancel every running job and wait for its thread (a kernel must not be cut off mid-call
+        when the interpreter exits)."""
+        with self._lock:
+            jobs = list(self._jobs.values())
+        for job in jobs:
+            job.progress.cancel.set()
+        for job in jobs:
+            if job.thread.is_alive():
+                job.thread.join(timeout)
+
+    def running(self) -> int:
+        return sum(1 for j in self._jobs.values() if j.state == "running")
+
+    def _reap_loop(self) -> None:
+        while True:
+            time.sleep(2.0)
+            self.reap()
+
+    def reap(self) -> None:
+        now = time.monotonic()
+        with self._lock:
+            for jid, job in list(self._jobs.items()):
+                if job.state == "running" and now - job.seen > ABANDONED_AFTER:
+                    job.progress.cancel.set()
+                if job.finished_at is not None and now - job.finished_at > KEEP_FINISHED:
+                    del self._jobs[jid]

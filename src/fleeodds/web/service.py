@@ -1,0 +1,680 @@
+"""What the web page and its JSON API do, without HTTP: check a request, build the
+scenario, evaluate it (Monte Carlo in chunks that a cancel stops), and present the
+answer (plain sentence, tables, charts as SVG or PNG).
+
+Nothing here names a rules system: systems come from :func:`fleeodds.system.system_keys`,
+forms from their JSON Schema, profiles from their list-building module.
+
+Limits of web requests (a page on a shared machine must not start an hour-long run):
+:data:`MAX_TRIALS`, :data:`MIN_PRECISION`, :data:`MAX_COMPARE_TRIALS`,
+:data:`MAX_SWEEP_CELLS`, :data:`MAX_SWEEP_WORK`, :data:`MAX_UPLOAD_BYTES`.
+"""
+
+from __future__ import annotations
+
+import collections
+import copy
+import hashlib
+import json
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from .. import api, engine, files
+from ..errors import FleeoddsError, InputError, short_repr
+from ..outcomes import check_lang
+from ..results import OutcomeTable, records, strict_json
+from ..stats import trials_for_precision, wilson_half_width
+from ..system import COMPARE_KEY, Scenario, get_system, system_keys
+
+#: Most Monte Carlo trials one web evaluation may run.
+MAX_TRIALS = 10_000_000
+#: Finest 95 % half-width a web request may ask for (about 3.8 million trials at p = 0.5).
+MIN_PRECISION = 0.0005
+#: Most trials per setup of a web comparison.
+MAX_COMPARE_TRIALS = 2_000_000
+#: Most setups of a web comparison.
+MAX_SETUPS = 8
+#: Most cells of a web sweep, and most Monte Carlo trials of a sweep in all (cells × trials).
+MAX_SWEEP_CELLS = 400
+MAX_SWEEP_WORK = 20_000_000
+#: Largest uploaded BattleScribe file (bytes).
+MAX_UPLOAD_BYTES = 16 * 1024 * 1024
+#: Largest JSON request body (bytes).
+MAX_BODY_BYTES = 512 * 1024
+#: Trials per kernel call of a web Monte Carlo run: a cancel, a progress step, and the
+#: longest time the run holds the interpreter before other requests get a turn.
+CHUNK = 1 << 18
+METHODS = ("both", "exact", "mc")
+#: Keys that would make the server read or write a file: never accepted from a browser.
+FILE_KEY_ENDINGS = ("_file", "_path", "_dir", "_folder")
+FILE_KEYS = ("path", "file", "out", "output", "chart")
+
+
+#: Held around every Monte Carlo kernel call of the server. numba's parallel kernels must not
+#: be launched from two threads at once under its ``workqueue`` threading layer, and on a
+#: 2-core machine two at once gain nothing; a job takes it per chunk, so others wait one chunk.
+KERNEL_LOCK = threading.RLock()
+
+
+class Cancelled(Exception):
+    """A run stopped because its page or job was cancelled."""
+
+
+# --------------------------------------------------------------------------- requests
+
+
+def refuse_file_fields(data: Any, where: str = "") -> None:
+    """Refuse any field naming a file on the server (``profiles_file``, an output path …).
+
+    Raises
+    ------
+    InputError
+        ``profiles_file: 'x.toml' is not allowed; expected no file name: the web page reads no
+        file on the server; upload a BattleScribe catalogue or type the unit's fields``.
+    """
+    if isinstance(data, dict):
+        for k, v in data.items():
+            path = f"{where}.{k}" if where else str(k)
+            key = str(k).lower()
+            if key.endswith(FILE_KEY_ENDINGS) or key in FILE_KEYS:
+                raise InputError(path, short_repr(v), "no file name: the web page reads and writes no file on the "
+                                 "server; upload a BattleScribe catalogue or type the unit's fields instead")
+            refuse_file_fields(v, path)
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            refuse_file_fields(v, f"{where}.{i}" if where else str(i))
+
+
+_EMPTY_DIR = tempfile.mkdtemp(prefix="fleeodds-web-")
+
+
+def load(data: Any) -> Scenario:
+    """The scenario of a browser's JSON (a dict with its ``system`` key).
+
+    Relative file names resolve in an empty folder of its own, and file fields are
+    refused before the rules system sees them.
+
+    Raises
+    ------
+    FleeoddsError
+        The rules system's own one-line-per-field message.
+    """
+    if not isinstance(data, dict):
+        raise InputError("scenario", short_repr(data), "a table of fields (a JSON object) with its system key")
+    files.check_depth(data, "scenario")
+    refuse_file_fields(data)
+    if "system" not in data:
+        raise InputError("system", None, "one of " + ", ".join(f"'{s}'" for s in system_keys()))
+    return get_system(data["system"]).load(data, Path(_EMPTY_DIR))
+
+
+def check_method(method: Any, scenario: Scenario) -> str:
+    """``both``/``exact``/``mc``; ``both`` becomes ``mc`` for a scenario without an exact solver."""
+    if method not in METHODS:
+        raise InputError("method", short_repr(method), "one of 'both', 'exact', 'mc'")
+    if method == "both" and not scenario.has_exact:
+        return "mc"
+    return method
+
+
+def check_sizing(trials: Any, precision: Any, cap: int | None = None) -> tuple[int | None, float | None]:
+    """Trials (default 1,000,000) or a precision, within the web limits.
+
+    Raises
+    ------
+    InputError
+        Both given, trials outside 1 .. ``cap`` (default :data:`MAX_TRIALS`), precision outside
+        [MIN_PRECISION, 0.5).
+    """
+    cap = MAX_TRIALS if cap is None else cap
+    if trials is not None and precision is not None:
+        raise InputError("trials", short_repr(trials), "either a number of trials or a precision, not both")
+    if precision is not None:
+        if isinstance(precision, bool) or not isinstance(precision, (int, float)) or \
+                not MIN_PRECISION <= precision < 0.5:
+            raise InputError("precision", short_repr(precision),
+                             f"a number from {MIN_PRECISION} to 0.5 on the web page (finer: use the command line)")
+        return None, float(precision)
+    trials = engine.DEFAULT_TRIALS if trials is None else trials
+    if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials <= cap:
+        raise InputError("trials", short_repr(trials),
+                         f"an integer from 1 to {cap:,} on the web page (more: use the command line)")
+    return int(trials), None
+
+
+def check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise InputError("seed", short_repr(seed), "an integer from 0 to 2**63 - 1")
+    return seed
+
+
+def error_lines(exc: FleeoddsError) -> list[dict[str, str]]:
+    """One ``{"path", "message"}`` per line of a project error (``path`` ``""`` when the line names none)."""
+    out = []
+    for line in str(exc).splitlines() or [str(exc)]:
+        head, sep, _ = line.partition(": ")
+        path = head if sep and head and " " not in head and len(head) < 200 else ""
+        out.append({"path": path, "message": line})
+    return out
+
+
+# --------------------------------------------------------------------------- Monte Carlo in chunks
+
+
+class Progress:
+    """A run's progress, shared between its worker thread and the requests that poll it."""
+
+    def __init__(self) -> None:
+        self.done = 0
+        self.total = 0
+        self.cancel = threading.Event()
+
+    def check(self) -> None:
+        if self.cancel.is_set():
+            raise Cancelled()
+
+
+def simulate(scenario: Scenario, trials: int | None, precision: float | None, seed: int,
+             progress: Progress | None = None) -> engine.SimulationCounts:
+    """:func:`fleeodds.engine.simulate` in chunks of :data:`CHUNK` trials, a cancel checked
+    between chunks, stopping at :data:`MAX_TRIALS`.
+
+    The counts equal :func:`fleeodds.engine.simulate`'s for the same trials and seed
+    (trial ``t`` reads the stream of ``(seed, t)`` whatever the chunking); a precision run
+    may stop at a slightly different number of trials (its chunks are smaller).
+
+    Raises
+    ------
+    Cancelled
+        When ``progress.cancel`` is set.
+    """
+    progress = progress or Progress()
+    kernel = scenario.kernel()
+    t0 = time.perf_counter()
+    total = None
+    done = 0
+    target = trials if trials is not None else min(trials_for_precision(0.5, precision), MAX_TRIALS)
+    progress.total = target
+    while True:
+        progress.check()
+        if trials is not None:
+            if done >= trials:
+                break
+            n = min(CHUNK, trials - done)
+        else:
+            n = min(CHUNK, MAX_TRIALS - done)
+        with KERNEL_LOCK:
+            part = kernel(seed, done, n)
+        if int(part.sum()) != n:
+            raise RuntimeError(f"kernel counted {int(part.sum())} outcomes for {n} trials")
+        total = part if total is None else total + part
+        done += n
+        progress.done = done
+        if trials is None:
+            ks = total.sum(axis=1)
+            if all(wilson_half_width(int(k), done) < precision for k in ks) or done >= MAX_TRIALS:
+                break
+            need = max(trials_for_precision(float(k) / done, precision) for k in ks)
+            progress.total = max(done + 1, min(need, MAX_TRIALS))
+    return engine.SimulationCounts(total, done, seed, time.perf_counter() - t0)
+
+
+# --------------------------------------------------------------------------- evaluation and its cache
+
+_CACHE: "collections.OrderedDict[str, OutcomeTable]" = collections.OrderedDict()
+_CACHE_LOCK = threading.Lock()
+CACHE_SIZE = 128
+
+
+def result_key(source: dict, method: str, trials: int | None, precision: float | None, seed: int) -> str:
+    """A short id of a question: the same scenario, method and sizing give the same id."""
+    text = json.dumps({"s": source, "m": method, "t": trials if method != "exact" else None,
+                       "p": precision if method != "exact" else None, "seed": seed if method != "exact" else None},
+                      sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def cached(key: str) -> OutcomeTable | None:
+    with _CACHE_LOCK:
+        table = _CACHE.get(key)
+        if table is not None:
+            _CACHE.move_to_end(key)
+        return table
+
+
+def _store(key: str, table: OutcomeTable) -> None:
+    with _CACHE_LOCK:
+        _CACHE[key] = table
+        _CACHE.move_to_end(key)
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+
+
+def evaluate(scenario: Scenario, method: str, trials: int | None, precision: float | None, seed: int,
+             progress: Progress | None = None) -> tuple[str, OutcomeTable]:
+    """Evaluate (or find in the cache) a scenario's outcome table, labels in English.
+
+    Returns
+    -------
+    (str, OutcomeTable)
+        The result id (for downloads) and the table.
+    """
+    source = scenario.base_source()
+    key = result_key(source, method, trials, precision, seed)
+    table = cached(key)
+    if table is None:
+        sim = None
+        if method in ("mc", "both"):
+            sim = simulate(scenario, trials, precision, seed, progress)
+        table = api.evaluate(scenario, method, seed=seed, lang="en", simulation=sim,
+                             trials=trials if sim is None else None)
+        if sim is not None:
+            table.manifest["precision"] = precision
+        _store(key, table)
+    return key, table
+
+
+# --------------------------------------------------------------------------- presentation
+
+_MPL_LOCK = threading.Lock()  # pyplot keeps global state: one chart at a time
+
+
+def chart_bytes(draw: Callable[[str], Any], fmt: str) -> bytes:
+    """Run ``draw(path)`` (a :mod:`fleeodds.report.charts` function bound to its data) into
+    a temporary ``.svg`` or ``.png`` file and return its bytes."""
+    import matplotlib.pyplot as plt
+
+    with _MPL_LOCK, tempfile.TemporaryDirectory(prefix="fleeodds-chart-") as tmp:
+        path = Path(tmp) / f"chart.{fmt}"
+        fig = draw(str(path))
+        plt.close(fig)
+        return path.read_bytes()
+
+
+def svg_text(data: bytes) -> str:
+    """An SVG file's text without its XML prologue, ready to inline in HTML."""
+    text = data.decode("utf-8")
+    start = text.find("<svg")
+    return text[start:] if start >= 0 else text
+
+
+def answer_sentence(table: OutcomeTable, lang: str) -> str:
+    """One plain sentence: the scenario's title and each reachable outcome's percentage,
+    e.g. ``Night Goblins lose a combat by 2 to Dwarf Warriors: held 8 %, caught … 51 %``."""
+    from ..report.format import pct
+
+    wide = table.wide()
+    col = "exact" if "exact" in wide else "monte_carlo"
+    parts = []
+    for _, r in wide.iterrows():
+        p = float(r[col])
+        if p > 0:
+            digits = 0 if p >= 0.01 or p == 0 else 1
+            parts.append(f"{_short_label(r['label'])} {pct(p, lang, digits)}")
+    title = table.manifest.get("title") or ""
+    colon = " : " if lang == "fr" else ": "
+    about = "" if col == "exact" else (" (estimation Monte-Carlo)" if lang == "fr" else " (Monte Carlo estimate)")
+    return f"{title}{colon}{', '.join(parts)}{about}." if title else f"{', '.join(parts)}{about}."
+
+
+def _short_label(label: str) -> str:
+    return str(label).split(" (")[0] if " (" in str(label) else str(label)
+
+
+def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
+    """Everything the page shows of one result, in ``lang``."""
+    from ..report import charts
+
+    check_lang(lang)
+    t = table.relabel(lang)
+    wide = t.wide()
+    views = t.metric_views()
+    metric = None
+    if len(views):
+        metric = {"code": t.metric.code, "label": t.metric.label(lang), "unit": t.metric.unit_label(lang),
+                  "views": records(views)}
+    return {
+        "id": key,
+        "lang": lang,
+        "title": t.manifest.get("title", ""),
+        "answer": answer_sentence(t, lang),
+        "wide": records(wide),
+        "methods": t.methods,
+        "trials": t.manifest.get("trials"),
+        "seed": t.manifest.get("seed"),
+        "mc_seconds": t.manifest.get("mc_seconds"),
+        "metric": metric,
+        "chart_svg": svg_text(chart_bytes(lambda p: charts.outcome_chart(t, p), "svg")),
+        "result": json.loads(t.to_json()),
+    }
+
+
+def download(key: str, fmt: str, lang: str) -> tuple[bytes, str]:
+    """A cached result as ``csv``, ``json``, ``png`` or ``svg`` (bytes, media type).
+
+    Raises
+    ------
+    InputError
+        For an unknown or expired result id, or another format.
+    """
+    from ..report import charts
+
+    check_lang(lang)
+    table = cached(key)
+    if table is None:
+        raise InputError("result", short_repr(key), "the id of a recent result (compute it again)")
+    t = table.relabel(lang)
+    if fmt == "csv":
+        return t.to_csv().encode(), "text/csv; charset=utf-8"
+    if fmt == "json":
+        return t.to_json().encode(), "application/json"
+    if fmt in ("png", "svg"):
+        data = chart_bytes(lambda p: charts.outcome_chart(t, p), fmt)
+        return data, "image/png" if fmt == "png" else "image/svg+xml"
+    raise InputError("format", short_repr(fmt), "one of 'csv', 'json', 'png', 'svg'")
+
+
+def scenario_toml(data: Any) -> str:
+    """The scenario as a TOML file (after checking it loads), ``null`` fields left out."""
+    import tomli_w
+
+    sc = load(data)
+    return tomli_w.dumps(_no_none(sc.source))
+
+
+def _no_none(o: Any) -> Any:
+    if isinstance(o, dict):
+        return {k: _no_none(v) for k, v in o.items() if v is not None}
+    if isinstance(o, list):
+        return [_no_none(v) for v in o if v is not None]
+    return o
+
+
+# --------------------------------------------------------------------------- systems, schema, examples
+
+
+def systems(lang: str = "en") -> list[dict[str, Any]]:
+    """Every rules system: key, labels, roles and whether it has list building."""
+    out = []
+    for key in system_keys():
+        try:
+            s = get_system(key)
+        except (ImportError, TypeError, FleeoddsError):  # a broken plug-in does not hide the others
+            continue
+        out.append({"key": key, "title": s.title, "title_fr": s.title_fr, "label": s.label(lang),
+                    "roles": list(s.roles), "list_building": s.list_building is not None,
+                    "compare_paths": list(s.compare_paths)})
+    return out
+
+
+def schema(key: str, lang: str) -> dict:
+    check_lang(lang)
+    return get_system(key).schema(lang)
+
+
+def examples() -> list[dict[str, Any]]:
+    """Every shipped example: name, system, title (English), has_exact."""
+    base = api.example_dir()
+    out = []
+    for path in api.list_examples():
+        name = path.relative_to(base).as_posix()
+        try:
+            data = files.read_toml(path, "scenario")
+            sc = api.load_scenario(path)
+        except FleeoddsError:
+            continue
+        out.append({"name": name, "system": sc.system, "title": sc.title, "has_exact": sc.has_exact,
+                    "setups": len(sc.compare_setups())})
+        del data
+    return out
+
+
+def example_source(name: str) -> dict:
+    """The parsed TOML of a shipped example.
+
+    Raises
+    ------
+    InputError
+        For a name that is not a shipped example (no path outside the examples is read).
+    """
+    known = {e.relative_to(api.example_dir()).as_posix(): e for e in api.list_examples()}
+    if name not in known:
+        raise InputError("example", short_repr(name), "a name listed by GET /api/examples")
+    return files.read_toml(known[name], "scenario")
+
+
+def setups(data: Any, lang: str) -> list[dict[str, Any]]:
+    """The comparison setups of a scenario: label (in ``lang``), labels and field changes."""
+    sc = load(data)
+    return [{"label": fr if lang == "fr" else en, "en": en, "fr": fr, "changes": changes}
+            for en, fr, changes in sc.compare_setups()]
+
+
+# --------------------------------------------------------------------------- compare and sweep
+
+
+def compare(data: Any, method: str, trials: Any, seed: Any, lang: str) -> dict[str, Any]:
+    """The scenario's comparison setups side by side, paired where possible.
+
+    The setups are the scenario's ``[compare]`` table (and its system's shorthands);
+    with a single setup, the scenario without its setups ("the question above") comes first as the reference.
+
+    Raises
+    ------
+    InputError
+        Without a setup, with more than :data:`MAX_SETUPS`, or invalid sizing.
+    """
+    from ..compare import compare as run_compare
+    from ..report import charts, tables
+
+    check_lang(lang)
+    sc = load(data)
+    trials, _ = check_sizing(trials, None, MAX_COMPARE_TRIALS)
+    seed = check_seed(seed)
+    variants = sc.variants()
+    if not variants:
+        raise InputError(COMPARE_KEY, None, "at least one setup: add one (a label and the fields it changes)")
+    pairs = [(fr if lang == "fr" else en, scen) for en, fr, scen in variants]
+    if len(pairs) < 2:
+        base = get_system(sc.system).load(sc.base_source(), sc.base_dir)
+        pairs.insert(0, ("la question ci-dessus" if lang == "fr" else "the question above", base))
+    if len(pairs) > MAX_SETUPS:
+        raise InputError(COMPARE_KEY, len(pairs), f"at most {MAX_SETUPS} setups on the web page")
+    m = method
+    if m not in METHODS:
+        raise InputError("method", short_repr(method), "one of 'both', 'exact', 'mc'")
+    if m == "exact" and not all(s.has_exact for _, s in pairs):
+        raise InputError("method", m, "'mc' or 'both': a setup has no exact solver")
+    if m == "both" and not pairs[0][1].has_exact:
+        m = "mc"  # as `fleeodds run`: "both" falls back to Monte Carlo where the first setup is not exact
+    with KERNEL_LOCK:
+        comp = run_compare(pairs, m, trials=trials, seed=seed, lang=lang, progress=False, title=sc.title)
+    nz = comp.nonzero()
+    foot = tables.notes(comp.tables[0])
+    chart = svg_text(chart_bytes(lambda p: charts.comparison_chart(nz.frame, p, title=sc.title, lang=lang,
+                                                                    footnote=foot), "svg"))
+    diff = svg_text(chart_bytes(lambda p: charts.difference_chart(nz, p, footnote=foot), "svg"))
+    return {"title": sc.title, "setups": nz.setups, "rows": records(nz.frame), "chart_svg": chart,
+            "difference_svg": diff, "result": json.loads(nz.to_json())}
+
+
+def parse_vary(vary: Any) -> list[tuple[str, Any]]:
+    from ..sweep import parse_values
+
+    if not isinstance(vary, dict) or not 1 <= len(vary) <= 2:
+        raise InputError("vary", short_repr(vary), "one or two fields with their values, e.g. "
+                         '{"fleeing.leadership": "5..10"}')
+    out = []
+    for f, v in vary.items():
+        refuse_file_fields({f.split(".")[-1]: v}, f.rsplit(".", 1)[0] if "." in f else "")
+        values = parse_values(f, v) if isinstance(v, str) else v
+        if not isinstance(values, list) or not values:
+            raise InputError(f"vary.{f}", short_repr(v), "values like '5..10', '2d6,3d6', or a JSON list")
+        out.append((f, values))
+    return out
+
+
+def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: Any, lang: str,
+          field_labels: dict | None = None) -> dict[str, Any]:
+    """A sweep of one field (line chart) or two (heatmap of ``outcome``).
+
+    Raises
+    ------
+    InputError
+        More than two fields, more than :data:`MAX_SWEEP_CELLS` cells, more than
+        :data:`MAX_SWEEP_WORK` Monte Carlo trials in all, an unknown outcome, or a
+        cell the rules system refuses (its message).
+    """
+    from ..report import charts, tables
+    from ..sweep import sweep as run_sweep
+
+    check_lang(lang)
+    sc = load(data)
+    items = parse_vary(vary)
+    cells = int(np.prod([len(v) for _, v in items]))
+    if cells > MAX_SWEEP_CELLS:
+        raise InputError("vary", cells, f"at most {MAX_SWEEP_CELLS} cells on the web page")
+    if method is not None and method not in METHODS:
+        raise InputError("method", short_repr(method), "one of 'both', 'exact', 'mc'")
+    trials, _ = check_sizing(trials if trials is not None else 100_000, None)
+    if method != "exact" and (method in ("mc", "both") or not sc.has_exact) and cells * trials > MAX_SWEEP_WORK:
+        raise InputError("trials", trials, f"at most {MAX_SWEEP_WORK // cells:,} trials per cell for {cells} cells "
+                         "on the web page")
+    seed = check_seed(seed)
+    if outcome is not None:
+        sc.outcome_index(outcome)
+    with KERNEL_LOCK:
+        sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang, progress=False)
+    labels = field_labels or {}
+    foot = tables.sweep_footnote(sw)
+    if len(sw.fields) == 1:
+        draw = lambda p: charts.line_chart(sw, p, outcomes=[outcome] if outcome else None,  # noqa: E731
+                                           xlabel=labels.get(sw.fields[0]), footnote=foot)
+    else:
+        code = outcome or next(iter(sw.outcome_labels()))
+        draw = lambda p: charts.heatmap(sw, code, p, xlabel=labels.get(sw.fields[1]),  # noqa: E731
+                                        ylabel=labels.get(sw.fields[0]), footnote=foot)
+    return {"title": sw.title, "fields": sw.fields, "values": sw.values, "rows": records(sw.frame),
+            "chart_svg": svg_text(chart_bytes(draw, "svg")), "result": json.loads(sw.to_json())}
+
+
+# --------------------------------------------------------------------------- list building
+
+
+def read_upload(catalogue: bytes, name: str, game_system: bytes | None, system_name: str,
+                key: str | None) -> dict[str, Any]:
+    """Units of an uploaded BattleScribe catalogue, parsed in memory, as profiles of a rules system.
+
+    Raises
+    ------
+    InputError
+        A file over :data:`MAX_UPLOAD_BYTES`, a system without list building, or the
+        catalogue's own errors (``bad catalogue: …``).
+    """
+    from ..importers.bsdata import read_catalogue
+    from ..rank import list_building
+
+    for fld, blob in (("catalogue", catalogue), ("game_system", game_system)):
+        if blob is not None and len(blob) > MAX_UPLOAD_BYTES:
+            raise InputError(fld, f"{len(blob):,} bytes", f"a file of at most {MAX_UPLOAD_BYTES // 2**20} MiB")
+    if not catalogue:
+        raise InputError("catalogue", None, "a BattleScribe .cat, .catz or .gst file")
+    keys = [s["key"] for s in systems() if s["list_building"]]
+    if key is None and len(keys) == 1:
+        key = keys[0]
+    if key not in keys:
+        raise InputError("system", short_repr(key), "one of " + ", ".join(repr(k) for k in keys)
+                         if keys else "a rules system with list building")
+    cat = read_catalogue(Path(name or "catalogue.cat").name, Path(system_name or "system.gst").name
+                         if game_system else None, data=catalogue, system_data=game_system)
+    lb = list_building(key)
+    result = lb.map_catalogue(cat)
+    roles = []
+    for role in get_system(key).roles:
+        phrase = getattr(lb, "role_phrase", None)
+        try:
+            en, fr = (phrase(role, "en", "header"), phrase(role, "fr", "header")) if phrase else (role, role)
+        except FleeoddsError:
+            en = fr = role
+        roles.append({"key": role, "en": en, "fr": fr})
+    return {"system": key, "catalogue": result.catalogue, "game_system": result.game_system,
+            "profiles": [_plain(p) for p in result.profiles],
+            "skipped": [str(p) for p in result.skipped][:50], "roles": roles}
+
+
+def _plain(o: Any) -> Any:
+    return json.loads(strict_json(o))
+
+
+def with_unit(data: Any, role: Any, profile: Any) -> dict[str, Any]:
+    """The scenario's source with the unit of ``role`` replaced by an imported profile."""
+    sc = load(data)
+    if not isinstance(profile, dict):
+        raise InputError("profile", short_repr(profile), "a unit profile (a JSON object)")
+    refuse_file_fields(profile, "profile")
+    new = sc.with_unit(role, copy.deepcopy(profile))
+    source = copy.deepcopy(new.source)
+    if COMPARE_KEY in sc.source:
+        source[COMPARE_KEY] = copy.deepcopy(sc.source[COMPARE_KEY])
+    dropped = getattr(new, "dropped_rules", {}) or {}
+    return {"scenario": _plain(source), "dropped_rules": _plain(dropped)}
+
+
+# --------------------------------------------------------------------------- warm-up
+
+
+class Warmup:
+    """In a background thread, compile every shipped example's kernels (and its first comparison
+    setup's) and answer its default question (exact where it has a solver, and 1,000,000 trials)
+    into the result cache."""
+
+    def __init__(self) -> None:
+        self.done = 0
+        self.total = 0
+        self.finished = False
+        self.seconds = 0.0
+        self.thread: threading.Thread | None = None
+        self.stop = threading.Event()
+
+    def start(self) -> "Warmup":
+        self.thread = threading.Thread(target=self.run, name="fleeodds-warmup", daemon=True)
+        self.thread.start()
+        return self
+
+    def run(self) -> None:
+        from ..report import charts
+
+        t0 = time.perf_counter()
+        paths = api.list_examples()
+        self.total = len(paths)
+        for path in paths:
+            if self.stop.is_set():
+                break
+            try:
+                sc = api.load_scenario(path)
+                for s in [sc] + [v[2] for v in sc.variants()][:1]:
+                    with KERNEL_LOCK:
+                        s.kernel()(0, 0, 1000)
+                        if s.has_trial_kernel:
+                            s.trial_kernel()(0, 0, 1000)
+                # the page's first question on a shipped example (its defaults: exact and 1,000,000
+                # trials, seed 0) is then answered from the cache, even where the exact solver is slow
+                method = "both" if sc.has_exact else "mc"
+                progress = Progress()
+                progress.cancel = self.stop  # a server that stops also stops its warm-up between chunks
+                key, table = evaluate(sc, method, engine.DEFAULT_TRIALS, None, 0, progress)
+                chart_bytes(lambda p: charts.outcome_chart(table, p), "svg")
+            except Exception:  # noqa: BLE001  a warm-up failure must never stop the server
+                pass
+            self.done += 1
+        self.seconds = time.perf_counter() - t0
+        self.finished = True
+
+    def status(self) -> dict[str, Any]:
+        return {"done": self.done, "total": self.total, "finished": self.finished,
+                "seconds": round(self.seconds, 1)}

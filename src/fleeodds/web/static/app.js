@@ -1,0 +1,746 @@
+/* fleeodds web page: a form generated from the rules system's JSON Schema, results from the
+   JSON API, the whole question kept in the link (#s=<base64url JSON>). Plain JavaScript. */
+"use strict";
+
+const T = {
+  en: {
+    tagline: "Odds of fleeing, pursuit and free attacks in tabletop games",
+    ask: "1. Your question", system: "Game", start_from: "Start from", defaults: "(the defaults)",
+    upload_title: "Units from a BattleScribe catalogue",
+    upload_help: "Pick a .cat (or .catz) army file, and its .gst game system if you have it. It is read in memory; nothing is stored.",
+    catalogue: "Catalogue", game_system_file: "Game system (optional)", read_units: "Read the units",
+    unit: "Unit", role: "Role", use_unit: "Use this unit",
+    method: "Method", m_both: "Exact and Monte Carlo", m_exact: "Exact only", m_mc: "Monte Carlo only",
+    trials: "Monte Carlo trials", seed: "Seed", compute: "Compute",
+    see: "2. The answer", cancel: "Stop", running: "Simulating…", trials_done: "trials",
+    compare: "3. Compare setups",
+    compare_help: "Each setup changes one or more fields of the question above. Monte Carlo runs are paired (the same dice for every setup), so each difference has its own 95 % interval.",
+    setup_label: "Name of the setup", field: "Field", value: "Value", add_setup: "Add", run_compare: "Compare",
+    remove: "Remove", no_setups: "No setup yet: name one, pick a field and a value, then Add.",
+    sweep: "4. Vary a field",
+    sweep_help: "Values: a range such as 5..10 (or 0..20..5), or a list such as 2d6,3d6. One field gives lines, two give a heatmap.",
+    values: "Values", field2: "Second field (optional)", outcome: "Outcome shown", run_sweep: "Draw",
+    none: "(none)", all_outcomes: "(every outcome)",
+    share: "5. Share and download", share_help: "The link holds the whole question: whoever opens it sees the same answer.",
+    copy_link: "Copy the link", copied: "Copied", dl_toml: "Scenario (TOML)", dl_csv: "Results (CSV)",
+    dl_json: "Results (JSON)", dl_png: "Chart (PNG)", dl_svg: "Chart (SVG)",
+    footer: "runs on this computer; the JSON API is described at",
+    outcome_col: "Outcome", exact: "Exact", fraction: "Fraction", mc: "Monte Carlo", ci: "95 % interval",
+    count: "Count", value_col: "Value", exactly: "exactly", at_least: "at least", at_most: "at most",
+    fix: "Some fields need fixing (in red below):", range: "from {a} to {b}", default: "default: {v}",
+    unset: "(default)", yes: "yes", no: "no", add_item: "Add", remove_item: "Remove", item: "Item",
+    include: "Fill in", more_options: "More options", working: "Working…", cancelled: "Stopped.",
+    units_read: "{n} units read from {c}.", picked: "Unit placed: {u}.", setup: "Setup",
+    difference: "Difference vs {b}", points: "pts", diff_short: "difference", notes_mc: "Monte Carlo: {t} trials, seed {s}, {sec} s.",
+    notes_exact: "Exact values: fractions computed without rounding.",
+    metric_of: "{m}: exactly, at least, at most", unit_in: "in {u}",
+    fix_to_see: "Fix the fields in red to see the answer.",
+    json_scenario: "The scenario (JSON)", json_help: "This game publishes no form description yet: edit its fields as in its TOML file.",
+  },
+  fr: {
+    tagline: "Les chances de fuite, de poursuite et d'attaques gratuites dans les jeux de figurines",
+    ask: "1. Votre question", system: "Jeu", start_from: "Partir de", defaults: "(les valeurs par défaut)",
+    upload_title: "Unités d'un catalogue BattleScribe",
+    upload_help: "Choisissez un fichier d'armée .cat (ou .catz), et son système de jeu .gst si vous l'avez. Il est lu en mémoire ; rien n'est conservé.",
+    catalogue: "Catalogue", game_system_file: "Système de jeu (facultatif)", read_units: "Lire les unités",
+    unit: "Unité", role: "Rôle", use_unit: "Prendre cette unité",
+    method: "Méthode", m_both: "Exacte et Monte-Carlo", m_exact: "Exacte seulement", m_mc: "Monte-Carlo seulement",
+    trials: "Tirages Monte-Carlo", seed: "Graine", compute: "Calculer",
+    see: "2. La réponse", cancel: "Arrêter", running: "Simulation en cours…", trials_done: "tirages",
+    compare: "3. Comparer des configurations",
+    compare_help: "Chaque configuration change un ou plusieurs champs de la question ci-dessus. Les tirages Monte-Carlo sont appariés (les mêmes dés pour chaque configuration) : chaque écart a son propre intervalle à 95 %.",
+    setup_label: "Nom de la configuration", field: "Champ", value: "Valeur", add_setup: "Ajouter",
+    run_compare: "Comparer", remove: "Retirer",
+    no_setups: "Aucune configuration : donnez-lui un nom, choisissez un champ et une valeur, puis Ajouter.",
+    sweep: "4. Faire varier un champ",
+    sweep_help: "Valeurs : un intervalle comme 5..10 (ou 0..20..5), ou une liste comme 2d6,3d6. Un champ donne des courbes, deux une carte de chaleur.",
+    values: "Valeurs", field2: "Second champ (facultatif)", outcome: "Résultat affiché", run_sweep: "Tracer",
+    none: "(aucun)", all_outcomes: "(tous les résultats)",
+    share: "5. Partager et télécharger",
+    share_help: "Le lien contient toute la question : qui l'ouvre voit la même réponse.",
+    copy_link: "Copier le lien", copied: "Copié", dl_toml: "Scénario (TOML)", dl_csv: "Résultats (CSV)",
+    dl_json: "Résultats (JSON)", dl_png: "Graphique (PNG)", dl_svg: "Graphique (SVG)",
+    footer: "fonctionne sur cet ordinateur ; l'API JSON est décrite sur",
+    outcome_col: "Résultat", exact: "Exact", fraction: "Fraction", mc: "Monte-Carlo", ci: "Intervalle à 95 %",
+    count: "Effectif", value_col: "Valeur", exactly: "exactement", at_least: "au moins", at_most: "au plus",
+    fix: "Certains champs sont à corriger (en rouge ci-dessous) :", range: "de {a} à {b}",
+    default: "par défaut : {v}", unset: "(par défaut)", yes: "oui", no: "non", add_item: "Ajouter",
+    remove_item: "Retirer", item: "Élément", include: "Renseigner", more_options: "Plus d'options",
+    working: "Calcul en cours…", cancelled: "Arrêté.", units_read: "{n} unités lues dans {c}.",
+    picked: "Unité placée : {u}.", setup: "Configuration", difference: "Écart par rapport à {b}", points: "pts", diff_short: "écart",
+    notes_mc: "Monte-Carlo : {t} tirages, graine {s}, {sec} s.",
+    notes_exact: "Valeurs exactes : fractions calculées sans arrondi.",
+    metric_of: "{m} : exactement, au moins, au plus", unit_in: "en {u}",
+    fix_to_see: "Corrigez les champs en rouge pour voir la réponse.",
+    json_scenario: "Le scénario (JSON)", json_help: "Ce jeu ne décrit pas encore son formulaire : modifiez ses champs comme dans son fichier TOML.",
+  },
+};
+
+const S = {
+  lang: "en", system: null, example: "", method: "both", trials: 1000000, seed: 0,
+  scenario: {}, schema: null, systems: [], examples: [], units: [], roles: [],
+  resultId: null, job: null, outcomes: [],
+};
+const $ = (id) => document.getElementById(id);
+const t = (k, vars) => {
+  let s = (T[S.lang] && T[S.lang][k]) || T.en[k] || k;
+  for (const [a, b] of Object.entries(vars || {})) s = s.replace("{" + a + "}", b);
+  return s;
+};
+const el = (tag, attrs, ...kids) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "text") e.textContent = v;
+    else if (k === "class") e.className = v;
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
+  return e;
+};
+const clone = (o) => JSON.parse(JSON.stringify(o === undefined ? null : o));
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const locale = () => (S.lang === "fr" ? "fr-FR" : "en-GB");
+const pct = (p, d = 2) => (p === null || p === undefined) ? "" :
+  new Intl.NumberFormat(locale(), { style: "percent", minimumFractionDigits: d, maximumFractionDigits: d }).format(p);
+const num = (n) => new Intl.NumberFormat(locale()).format(n);
+const human = (v) => (typeof v === "string" ? v.replace(/_/g, " ") : String(v));
+
+async function api(path, body, opts) {
+  const init = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body) };
+  const r = await fetch(path, Object.assign(init, opts || {}));
+  const data = await r.json().catch(() => ({ detail: "HTTP " + r.status, errors: [] }));
+  if (!r.ok) { const e = new Error(data.detail || ("HTTP " + r.status)); e.data = data; e.status = r.status; throw e; }
+  return data;
+}
+
+/* ------------------------------------------------------------------ dotted paths */
+const parts = (path) => path.split(".");
+function getAt(obj, path) {
+  let node = obj;
+  for (const p of parts(path)) { if (node === null || typeof node !== "object" || !(p in node)) return undefined; node = node[p]; }
+  return node;
+}
+function setAt(obj, path, value) {
+  const ps = parts(path); let node = obj;
+  for (let i = 0; i < ps.length - 1; i++) {
+    if (node[ps[i]] === undefined || node[ps[i]] === null || typeof node[ps[i]] !== "object") node[ps[i]] = {};
+    node = node[ps[i]];
+  }
+  const last = ps[ps.length - 1];
+  if (value === undefined) { if (Array.isArray(node)) node[last] = null; else delete node[last]; }
+  else node[last] = value;
+}
+
+/* ------------------------------------------------------------------ schema helpers */
+function resolve(node) {
+  if (!node) return {};
+  let out = node;
+  if (node.$ref) {
+    const name = node.$ref.split("/").pop();
+    const target = (S.schema.$defs || S.schema.definitions || {})[name] || {};
+    out = Object.assign({}, resolve(target), node); delete out.$ref;
+    if (target.title && !node.title) out.title = target.title;
+  }
+  if (out.anyOf) {
+    const branches = out.anyOf.filter((b) => b.type !== "null");
+    const nullable = branches.length < out.anyOf.length;
+    if (branches.length === 1) {
+      const b = resolve(branches[0]);
+      const merged = Object.assign({}, b, out, { nullable });
+      delete merged.anyOf;
+      for (const k of ["type", "enum", "properties", "items", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "additionalProperties"])
+        if (b[k] !== undefined) merged[k] = b[k];
+      if (out.items && !b.items) merged.items = out.items;
+      return merged;
+    }
+    return Object.assign({}, out, { nullable, mixed: true });
+  }
+  return out;
+}
+const kind = (s) => {
+  if (s.const !== undefined) return "const";
+  if (s.enum) return "enum";
+  if (s.mixed) return "text";
+  if (s.type === "object" || s.properties) return s.properties ? "object" : "free";
+  if (s.type === "array") {
+    const it = resolve(s.items || {});
+    if (it.enum) return "multi";
+    if (it.type === "object" || it.properties) return "list";
+    return "csv";
+  }
+  if (s.type === "boolean") return "bool";
+  if (s.type === "integer" || s.type === "number") return "number";
+  return "text";
+};
+function leafPaths(schema, value, prefix, out) {
+  const s = resolve(schema);
+  const k = kind(s);
+  if (k === "object") {
+    for (const [name, sub] of Object.entries(s.properties)) {
+      const p = prefix ? prefix + "." + name : name;
+      leafPaths(sub, value ? value[name] : undefined, p, out);
+    }
+  } else if (k === "list") {
+    (Array.isArray(value) ? value : []).forEach((v, i) => leafPaths(s.items, v, prefix + "." + i, out));
+  } else if (k !== "const" && k !== "free" && !FILE_FIELD.test(prefix)) {
+    out.push({ path: prefix, title: s.title || prefix, schema: s });
+  }
+  return out;
+}
+function titleOf(path) {
+  const hit = leafPaths(S.schema, S.scenario, "", []).find((x) => x.path === path);
+  return hit ? hit.title : path;
+}
+function parseScalar(text, s) {
+  const v = text.trim();
+  if (v === "") return undefined;
+  if (s && (s.type === "integer" || s.type === "number")) { const n = Number(v.replace(",", ".")); return Number.isFinite(n) ? n : v; }
+  if (s && s.type === "boolean") return v === "true" || v === "oui" || v === "yes";
+  if (s && s.type === "string") return v;
+  if (/^-?\d+$/.test(v)) return Number(v);
+  if (/^-?\d+[.,]\d+$/.test(v)) return Number(v.replace(",", "."));
+  if (v === "true" || v === "false") return v === "true";
+  return v;
+}
+
+/* ------------------------------------------------------------------ the form */
+function helpText(s) {
+  const bits = [];
+  if (s.description) bits.push(s.description);
+  const lo = s.minimum !== undefined ? s.minimum : s.exclusiveMinimum, hi = s.maximum;
+  const u = unitOf(s);
+  if (lo !== undefined && hi !== undefined) bits.push(t("range", { a: num(lo), b: num(hi) }) + (u ? " " + u : ""));
+  else if (u) bits.push(t("unit_in", { u }));
+  if (s.default !== undefined && s.default !== null && typeof s.default !== "object" && s.default !== "")
+    bits.push(t("default", { v: typeof s.default === "boolean" ? t(s.default ? "yes" : "no") : human(s.default) }));
+  return bits.join(" · ");
+}
+// units as players write them in French (fleeodds.outcomes.UNITS_FR, given by the page)
+const UNITS_FR = JSON.parse(document.body.dataset.unitsFr || "{}");
+const unitOf = (s) => (s.unit ? (S.lang === "fr" && UNITS_FR[s.unit]) || s.unit : "");
+function labelText(s, name) {
+  const title = s.title || human(name);
+  const u = unitOf(s);
+  // a title that already names its abbreviation, "Leadership (Ld)", keeps the unit in its help line
+  return u && !title.includes("(") && !title.toLowerCase().includes(u.toLowerCase()) ? title + " (" + u + ")" : title;
+}
+// the server reads no file for a browser: such fields are refused there, and not offered here
+const FILE_FIELD = /(_file|_path|_dir|_folder)$/;
+function onField(path, s, value) {
+  if (value !== undefined && s.default !== undefined && same(value, s.default)) value = undefined;
+  setAt(S.scenario, path, value);
+  clearErrors(); updateShare(); refreshPickers();
+  clearTimeout(S.timer); S.timer = setTimeout(compute, 350);  // the answer follows the form
+}
+function field(name, schema, path, value) {
+  const s = resolve(schema);
+  const k = kind(s);
+  const id = "f-" + path.replace(/\./g, "-");
+  if (k === "const" || k === "free" || FILE_FIELD.test(name)) return null;
+  if (k === "object") {
+    const box = el("fieldset", { class: "group", "data-path": path }, el("legend", { text: s.title || human(name) }));
+    if (s.description) box.append(el("p", { class: "help", text: s.description }));
+    const grid = el("div", { class: "grid" });
+    for (const [sub, subSchema] of Object.entries(s.properties)) {
+      const f = field(sub, subSchema, path ? path + "." + sub : sub, value ? value[sub] : undefined);
+      if (f) grid.append(f);
+    }
+    box.append(grid);
+    return box;
+  }
+  if (k === "list") {
+    const items = Array.isArray(value) ? value : [];
+    const box = el("fieldset", { class: "group list", "data-path": path }, el("legend", { text: s.title || human(name) }));
+    if (s.description) box.append(el("p", { class: "help", text: s.description }));
+    items.forEach((item, i) => {
+      const sub = field(String(i), Object.assign({}, s.items, { title: (s.title || human(name)) + " " + (i + 1) }),
+        path + "." + i, item);
+      const rm = el("button", { type: "button", class: "small", text: t("remove_item") });
+      rm.onclick = () => { const arr = clone(getAt(S.scenario, path) || []); arr.splice(i, 1); setAt(S.scenario, path, arr); renderForm(); updateShare(); };
+      if (sub) { sub.querySelector("legend").append(" ", rm); box.append(sub); }
+    });
+    const add = el("button", { type: "button", class: "small", text: t("add_item") });
+    add.onclick = () => {
+      const arr = clone(getAt(S.scenario, path) || []);
+      arr.push(arr.length ? clone(arr[arr.length - 1]) : {});
+      setAt(S.scenario, path, arr); renderForm(); updateShare();
+    };
+    box.append(add);
+    return box;
+  }
+  const wrap = el("div", { class: "field", "data-path": path });
+  const label = el("label", { for: id, text: labelText(s, name) });
+  let input;
+  if (k === "bool" && !s.nullable) {
+    input = el("input", { type: "checkbox", id });
+    input.checked = value !== undefined ? !!value : !!s.default;
+    input.onchange = () => onField(path, s, input.checked);
+    wrap.classList.add("check");
+    wrap.append(input, label);
+  } else if (k === "enum" || k === "bool") {
+    const opts = k === "bool" ? [true, false] : s.enum;
+    input = el("select", { id });
+    if (s.nullable || s.default === undefined) input.append(el("option", { value: "__unset__", text: t("unset") }));
+    for (const o of opts) input.append(el("option", { value: JSON.stringify(o),
+      text: typeof o === "boolean" ? t(o ? "yes" : "no") : human(o) }));
+    const cur = value !== undefined ? value : s.default;
+    input.value = cur === undefined || cur === null ? "__unset__" : JSON.stringify(cur);
+    if (input.selectedIndex < 0) { input.append(el("option", { value: JSON.stringify(cur), text: human(cur) })); input.value = JSON.stringify(cur); }
+    input.onchange = () => onField(path, s, input.value === "__unset__" ? undefined : JSON.parse(input.value));
+    wrap.append(label, input);
+  } else if (k === "multi") {
+    const chosen = Array.isArray(value) ? value : (Array.isArray(s.default) ? s.default : []);
+    input = el("div", { class: "multi", id, role: "group" });
+    const it = resolve(s.items);
+    for (const o of it.enum) {
+      const cb = el("input", { type: "checkbox", value: o, id: id + "-" + o });
+      cb.checked = chosen.includes(o);
+      cb.onchange = () => {
+        const vals = [...input.querySelectorAll("input:checked")].map((x) => x.value);
+        onField(path, s, s.nullable && !vals.length && value === undefined ? undefined : vals);
+      };
+      input.append(el("label", { class: "opt" }, cb, " " + human(o)));
+    }
+    wrap.append(el("span", { class: "label", text: labelText(s, name) }), input);
+  } else {
+    const numeric = k === "number";
+    input = el("input", { id, type: numeric ? "number" : "text" });
+    if (numeric) {
+      input.step = s.type === "integer" ? "1" : "any";
+      if (s.minimum !== undefined) input.min = s.minimum;
+      if (s.maximum !== undefined) input.max = s.maximum;
+    }
+    const shown = value !== undefined && value !== null ? value : "";
+    input.value = k === "csv" && Array.isArray(shown) ? shown.join(", ") : String(shown);
+    if (s.default !== undefined && s.default !== null && typeof s.default !== "object") input.placeholder = String(s.default);
+    if (Array.isArray(s.examples) && s.examples.length) {
+      const dl = el("datalist", { id: id + "-list" });
+      for (const x of s.examples) dl.append(el("option", { value: String(x) }));
+      input.setAttribute("list", dl.id); wrap.append(dl);
+    }
+    input.onchange = () => {
+      let v;
+      if (k === "csv") v = input.value.trim() === "" ? undefined : input.value.split(",").map((x) => parseScalar(x, resolve(s.items || {})));
+      else v = parseScalar(input.value, s.mixed ? null : s);
+      onField(path, s, v);
+    };
+    wrap.append(label, input);
+  }
+  const help = helpText(s);
+  if (help) wrap.append(el("p", { class: "help", text: help }));
+  return wrap;
+}
+function renderForm() {
+  const form = $("form");
+  form.textContent = "";
+  if (!S.schema) return;
+  const s = resolve(S.schema);
+  if (!s.properties || !Object.keys(s.properties).length) return renderJsonEditor(form);
+  const main = el("div", { class: "grid main-fields" });
+  const extra = [];
+  for (const [name, sub] of Object.entries(s.properties || {})) {
+    if (name === "compare") continue;
+    const f = field(name, sub, name, S.scenario[name]);
+    if (!f) continue;
+    const r = resolve(sub);
+    const big = f.tagName === "FIELDSET";
+    const many = r.properties && Object.keys(r.properties).length > 8 && !(s.required || []).includes(name);
+    if (many) extra.push(f); else if (big) form.append(f); else main.append(f);
+  }
+  form.prepend(main);
+  if (extra.length) {
+    const more = el("details", { class: "more" }, el("summary", { text: t("more_options") }));
+    extra.forEach((x) => more.append(x));
+    form.append(more);
+  }
+  refreshPickers();
+}
+
+// a system that publishes no JSON Schema yet: its scenario is edited as JSON text
+function renderJsonEditor(form) {
+  const wrap = el("div", { class: "field", "data-path": "" });
+  const area = el("textarea", { id: "f-json", rows: "18", spellcheck: "false" });
+  area.value = JSON.stringify(S.scenario, null, 2);
+  area.onchange = () => {
+    try { S.scenario = JSON.parse(area.value); clearErrors(); updateShare(); refreshPickers(); compute(); }
+    catch (e) { showErrors({ message: "scenario: " + e.message }, $("form-errors")); }
+  };
+  wrap.append(el("label", { for: "f-json", text: t("json_scenario") }), area, el("p", { class: "help", text: t("json_help") }));
+  form.append(wrap);
+}
+
+/* ------------------------------------------------------------------ errors next to their fields */
+function clearErrors() {
+  document.querySelectorAll(".field-error").forEach((x) => x.remove());
+  document.querySelectorAll(".invalid").forEach((x) => x.classList.remove("invalid"));
+  $("form-errors").hidden = true; $("form-errors").textContent = "";
+}
+function showErrors(err, box) {
+  clearErrors();
+  const lines = (err.data && err.data.errors && err.data.errors.length) ? err.data.errors : [{ path: "", message: err.message }];
+  const loose = [];
+  for (const line of lines) {
+    let p = line.path, target = null;
+    while (p && !target) {
+      target = document.querySelector('#form [data-path="' + CSS.escape(p) + '"]');
+      if (!target) p = p.includes(".") ? p.slice(0, p.lastIndexOf(".")) : "";
+    }
+    if (!target && line.path) { const top = document.querySelector('[data-path="' + CSS.escape(line.path) + '"]'); target = top; }
+    if (target && box === $("form-errors")) {
+      target.classList.add("invalid");
+      const msg = el("p", { class: "field-error", role: "alert", text: line.message });
+      if (target.tagName === "FIELDSET") target.querySelector("legend").after(msg); else target.append(msg);
+      let d = target.closest("details"); if (d) d.open = true;
+    } else loose.push(line.message);
+  }
+  box.hidden = false; box.textContent = "";
+  box.append(el("p", { text: box === $("form-errors") ? t("fix") : "" }));
+  for (const m of loose) box.append(el("p", { class: "msg", text: m }));
+  if (box === $("form-errors")) {
+    const first = document.querySelector(".invalid"); if (first) first.scrollIntoView({ block: "center" });
+  }
+}
+
+/* ------------------------------------------------------------------ the share link */
+function b64urlEncode(text) {
+  const bytes = new TextEncoder().encode(text); let bin = "";
+  bytes.forEach((b) => { bin += String.fromCharCode(b); });
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function b64urlDecode(text) {
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
+  const bin = atob(b64); const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return new TextDecoder().decode(bytes);
+}
+function shareState() {
+  return { v: 1, system: S.system, scenario: S.scenario, lang: S.lang, method: S.method, trials: S.trials, seed: S.seed };
+}
+function updateShare() {
+  const hash = "#s=" + b64urlEncode(JSON.stringify(shareState()));
+  history.replaceState(null, "", hash);
+  $("share-link").value = location.href;
+}
+function readHash() {
+  const m = /[#&]s=([A-Za-z0-9_-]+)/.exec(location.hash);
+  if (!m) return null;
+  try { const o = JSON.parse(b64urlDecode(m[1])); return o && typeof o === "object" ? o : null; } catch (e) { return null; }
+}
+
+/* ------------------------------------------------------------------ systems, examples, language */
+function applyLang() {
+  document.documentElement.lang = S.lang;
+  document.querySelectorAll("[data-i18n]").forEach((x) => { x.textContent = t(x.dataset.i18n); });
+  $("lang-en").classList.toggle("on", S.lang === "en"); $("lang-fr").classList.toggle("on", S.lang === "fr");
+  $("lang-en").setAttribute("aria-pressed", S.lang === "en"); $("lang-fr").setAttribute("aria-pressed", S.lang === "fr");
+  const sys = $("system"); sys.textContent = "";
+  for (const s of S.systems) sys.append(el("option", { value: s.key, text: S.lang === "fr" ? s.title_fr : s.title }));
+  sys.value = S.system;
+  const ex = $("example"); ex.textContent = "";
+  ex.append(el("option", { value: "", text: t("defaults") }));
+  for (const e of S.examples.filter((x) => x.system === S.system)) ex.append(el("option", { value: e.name, text: e.title + " — " + e.name.split("/").pop() }));
+  ex.value = S.example || "";
+  const info = S.systems.find((s) => s.key === S.system);
+  $("upload-box").hidden = !(info && info.list_building);
+  renderRoles();
+}
+async function loadSchema() {
+  S.schema = await api("/api/schema/" + encodeURIComponent(S.system) + "?lang=" + S.lang);
+}
+function defaults() {
+  const s = resolve(S.schema); const out = { system: S.system };
+  for (const [name, sub] of Object.entries(s.properties || {})) {
+    const r = resolve(sub);
+    if ((s.required || []).includes(name) && (r.properties || r.type === "object")) out[name] = {};
+  }
+  return out;
+}
+async function pickExample(name) {
+  S.example = name;
+  S.scenario = name ? await api("/api/examples/" + name) : defaults();
+  renderForm(); updateShare(); compute();
+}
+
+/* ------------------------------------------------------------------ ask and see */
+function sizing() {
+  S.method = $("method").value;
+  S.trials = parseInt($("trials").value, 10);
+  S.seed = parseInt($("seed").value, 10);
+  if (!Number.isFinite(S.trials)) S.trials = 1000000;
+  if (!Number.isFinite(S.seed)) S.seed = 0;
+}
+async function compute() {
+  sizing(); updateShare(); clearErrors();
+  if (S.job) { api("/api/jobs/" + S.job + "/cancel", {}).catch(() => {}); S.job = null; }
+  const body = { scenario: S.scenario, method: S.method, trials: S.method === "exact" ? null : S.trials, seed: S.seed, lang: S.lang };
+  $("run").disabled = true;
+  try {
+    let st = await api("/api/jobs?wait=0.3", body);
+    S.job = st.id;
+    const mine = st.id;
+    while (st.state === "running") {
+      showProgress(st);
+      await new Promise((r) => setTimeout(r, 150));
+      if (S.job !== mine) return;
+      st = await api("/api/jobs/" + mine);
+    }
+    hideProgress();
+    if (S.job !== mine) return;
+    S.job = null;
+    if (st.state === "done") showResult(st.result);
+    else if (st.state === "error") { staleResult(); showErrors({ message: st.error.detail, data: st.error }, $("form-errors")); }
+    else $("answer").textContent = t("cancelled");
+  } catch (e) {
+    hideProgress(); staleResult();
+    showErrors(e, $("form-errors"));
+  } finally { $("run").disabled = false; }
+}
+function showProgress(st) {
+  $("progress-box").hidden = false;
+  $("progress").max = Math.max(1, st.total || 1); $("progress").value = st.done || 0;
+  $("progress-text").textContent = t("running") + " " + num(st.done || 0) + " / " + num(st.total || 0) + " " + t("trials_done");
+}
+function hideProgress() { $("progress-box").hidden = true; }
+// an answer to another question must not stay on screen as if it answered this one
+function staleResult() {
+  S.resultId = null;
+  $("see").classList.add("stale");
+  $("answer").textContent = t("fix_to_see");
+}
+function showResult(r) {
+  S.resultId = r.id;
+  $("see").classList.remove("stale");
+  $("answer").textContent = r.answer;
+  const tab = $("outcomes"); tab.textContent = "";
+  const cols = [["label", t("outcome_col")]];
+  const has = (k) => r.wide.some((x) => x[k] !== undefined && x[k] !== null);
+  if (has("exact")) cols.push(["exact", t("exact")]);
+  if (has("fraction")) cols.push(["fraction", t("fraction")]);
+  if (has("monte_carlo")) cols.push(["monte_carlo", t("mc")], ["ci", t("ci")], ["count", t("count")]);
+  tab.append(el("thead", {}, el("tr", {}, ...cols.map(([, h]) => el("th", { scope: "col", text: h })))));
+  const body = el("tbody");
+  for (const row of r.wide) {
+    const tr = el("tr", { "data-outcome": row.outcome });
+    for (const [k] of cols) {
+      let v = "";
+      if (k === "label") v = row.label;
+      else if (k === "exact" || k === "monte_carlo") v = pct(row[k]);
+      else if (k === "fraction") v = row.fraction || "";
+      else if (k === "ci") v = pct(row.ci_low) + " – " + pct(row.ci_high);
+      else if (k === "count") v = num(row.count);
+      tr.append(el(k === "label" ? "th" : "td", { class: "c-" + k, scope: k === "label" ? "row" : null, text: v }));
+    }
+    body.append(tr);
+  }
+  tab.append(body);
+  $("chart").innerHTML = r.chart_svg;
+  const notes = [];
+  if (r.methods.includes("exact")) notes.push(t("notes_exact"));
+  if (r.methods.includes("monte_carlo")) notes.push(t("notes_mc", { t: num(r.trials), s: r.seed, sec: new Intl.NumberFormat(locale(), { maximumFractionDigits: 2 }).format(r.mc_seconds || 0) }));
+  $("notes").textContent = notes.join(" ");
+  const m = r.metric;
+  if (m && m.views.length > 1) {
+    $("metric-box").hidden = false;
+    $("metric-title").textContent = t("metric_of", { m: m.label.charAt(0).toUpperCase() + m.label.slice(1) + (m.unit ? " (" + m.unit + ")" : "") });
+    const mt = $("metric"); mt.textContent = "";
+    mt.append(el("thead", {}, el("tr", {}, ...[t("value_col"), t("exactly"), t("at_least"), t("at_most")].map((h) => el("th", { scope: "col", text: h })))));
+    const mb = el("tbody");
+    for (const v of m.views) mb.append(el("tr", {}, el("th", { scope: "row", text: num(v.value) }), el("td", { text: pct(v.exactly) }), el("td", { text: pct(v.at_least) }), el("td", { text: pct(v.at_most) })));
+    mt.append(mb);
+  } else $("metric-box").hidden = true;
+  S.outcomes = r.wide.map((x) => ({ code: x.outcome, label: x.label }));
+  const so = $("sweep-outcome"), keep = so.value; so.textContent = "";
+  so.append(el("option", { value: "", text: t("all_outcomes") }));
+  for (const o of S.outcomes) so.append(el("option", { value: o.code, text: o.label }));
+  so.value = S.outcomes.some((o) => o.code === keep) ? keep : "";
+  for (const f of ["csv", "json", "png", "svg"]) $("dl-" + f).href = "/api/results/" + r.id + "." + f + "?lang=" + S.lang;
+}
+
+/* ------------------------------------------------------------------ compare and sweep */
+function refreshPickers() {
+  if (!S.schema) return;
+  const leaves = leafPaths(S.schema, S.scenario, "", []).filter((x) => x.path !== "title" && x.path !== "description");
+  for (const id of ["setup-field", "sweep-field-1", "sweep-field-2"]) {
+    const sel = $(id), keep = sel.value; sel.textContent = "";
+    if (id === "sweep-field-2") sel.append(el("option", { value: "", text: t("none") }));
+    for (const l of leaves) sel.append(el("option", { value: l.path, text: l.title + " — " + l.path }));
+    if (keep && leaves.some((l) => l.path === keep)) sel.value = keep;
+  }
+  renderSetups();
+}
+async function renderSetups() {
+  const ul = $("setups"); ul.textContent = "";
+  const table = S.scenario.compare || {};
+  let listed = [];
+  try { listed = await api("/api/setups", { scenario: S.scenario, lang: S.lang }); } catch (e) { listed = Object.keys(table).map((k) => ({ en: k, label: k, changes: table[k] })); }
+  ul.textContent = "";
+  if (!listed.length) ul.append(el("li", { class: "help", text: t("no_setups") }));
+  for (const s of listed) {
+    const changes = Object.entries(s.changes).map(([p, v]) => titleOf(p) + " = " + (typeof v === "string" ? v : JSON.stringify(v))).join(", ");
+    const li = el("li", {}, el("strong", { text: s.label }), " — " + changes + " ");
+    if (s.en in table) {
+      const rm = el("button", { type: "button", class: "small", text: t("remove") });
+      rm.onclick = () => { delete S.scenario.compare[s.en]; if (!Object.keys(S.scenario.compare).length) delete S.scenario.compare; updateShare(); renderSetups(); };
+      li.append(rm);
+    }
+    ul.append(li);
+  }
+}
+function addSetup() {
+  const label = $("setup-label").value.trim(), path = $("setup-field").value;
+  const leaf = leafPaths(S.schema, S.scenario, "", []).find((x) => x.path === path);
+  const value = parseScalar($("setup-value").value, leaf ? leaf.schema : null);
+  if (!label || !path || value === undefined) return;
+  S.scenario.compare = S.scenario.compare || {};
+  const setup = S.scenario.compare[label] || {};
+  setup[path] = value;
+  S.scenario.compare[label] = setup;
+  $("setup-value").value = "";
+  updateShare(); renderSetups();
+}
+async function runCompare() {
+  sizing(); $("compare-errors").hidden = true;
+  $("compare-chart").textContent = t("working"); $("difference-chart").textContent = ""; $("compare-table").textContent = "";
+  try {
+    const r = await api("/api/compare", { scenario: S.scenario, method: S.method, trials: Math.min(S.trials, 2000000), seed: S.seed, lang: S.lang });
+    $("compare-chart").innerHTML = r.chart_svg; $("difference-chart").innerHTML = r.difference_svg;
+    const tab = $("compare-table");
+    const base = r.setups[0];
+    tab.append(el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("outcome_col") }),
+      ...r.setups.map((s, i) => el("th", { scope: "col", text: i ? s + " (" + t("diff_short") + ")" : s })))));
+    const body = el("tbody");
+    const codes = [...new Set(r.rows.map((x) => x.outcome))];
+    for (const c of codes) {
+      const tr = el("tr", {}, el("th", { scope: "row", text: r.rows.find((x) => x.outcome === c).label }));
+      r.setups.forEach((s, i) => {
+        const row = r.rows.find((x) => x.outcome === c && x.setup === s);
+        let text = row ? pct(row.probability, 1) : "";
+        if (row && i) {
+          const d = (x) => (x >= 0 ? "+" : "−") + new Intl.NumberFormat(locale(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(Math.abs(x * 100));
+          text += "  (" + d(row.difference) + (row.diff_exact ? "" : " [" + d(row.diff_low) + " ; " + d(row.diff_high) + "]") + " " + t("points") + ")";
+        }
+        tr.append(el("td", { text }));
+      });
+      body.append(tr);
+    }
+    tab.append(body);
+  } catch (e) { $("compare-chart").textContent = ""; showErrors(e, $("compare-errors")); }
+}
+async function runSweep() {
+  sizing(); $("sweep-errors").hidden = true; $("sweep-chart").textContent = t("working");
+  const vary = {}; const labels = {};
+  const f1 = $("sweep-field-1").value, v1 = $("sweep-values-1").value.trim();
+  const f2 = $("sweep-field-2").value, v2 = $("sweep-values-2").value.trim();
+  if (f1) { vary[f1] = v1; labels[f1] = titleOf(f1); }
+  if (f2) { vary[f2] = v2; labels[f2] = titleOf(f2); }
+  try {
+    const r = await api("/api/sweep", { scenario: S.scenario, vary, outcome: $("sweep-outcome").value || null, trials: Math.min(S.trials, 100000), seed: S.seed, lang: S.lang, labels, method: S.method === "both" ? null : S.method });
+    $("sweep-chart").innerHTML = r.chart_svg;
+  } catch (e) { $("sweep-chart").textContent = ""; showErrors(e, $("sweep-errors")); }
+}
+
+/* ------------------------------------------------------------------ BattleScribe units */
+function renderRoles() {
+  const sel = $("role"), keep = sel.value; sel.textContent = "";
+  for (const r of S.roles) sel.append(el("option", { value: r.key, text: S.lang === "fr" ? r.fr : r.en }));
+  if (keep) sel.value = keep;
+}
+async function readUnits() {
+  const f = $("cat-file").files[0]; if (!f) return;
+  const fd = new FormData(); fd.append("catalogue", f);
+  const g = $("gst-file").files[0]; if (g) fd.append("game_system", g);
+  fd.append("system", S.system);
+  $("upload-msg").textContent = t("working");
+  try {
+    const r = await fetch("/api/upload", { method: "POST", body: fd });
+    const data = await r.json();
+    if (!r.ok) throw Object.assign(new Error(data.detail), { data });
+    S.units = data.profiles; S.roles = data.roles; renderRoles();
+    const sel = $("unit"); sel.textContent = "";
+    data.profiles.forEach((p, i) => sel.append(el("option", { value: String(i), "data-name": p.name,
+      text: p.name + " — " + Object.entries(p).filter(([k, v]) => typeof v === "number").slice(0, 2).map(([k, v]) => human(k) + " " + v).join(", ") })));
+    $("unit-row").hidden = false;
+    $("upload-msg").textContent = t("units_read", { n: data.profiles.length, c: data.catalogue });
+  } catch (e) { $("upload-msg").textContent = e.message; }
+}
+async function useUnit() {
+  const p = S.units[parseInt($("unit").value, 10)]; if (!p) return;
+  try {
+    const r = await api("/api/unit", { scenario: S.scenario, role: $("role").value, profile: p });
+    S.scenario = r.scenario; S.example = ""; $("example").value = "";
+    renderForm(); updateShare();
+    $("upload-msg").textContent = t("picked", { u: p.name });
+    compute();
+  } catch (e) { $("upload-msg").textContent = e.message; }
+}
+
+/* ------------------------------------------------------------------ downloads */
+async function downloadToml() {
+  try {
+    const r = await fetch("/api/toml", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ scenario: S.scenario }) });
+    if (!r.ok) throw Object.assign(new Error("toml"), { data: await r.json() });
+    const url = URL.createObjectURL(await r.blob());
+    const a = el("a", { href: url, download: "scenario.toml" }); document.body.append(a); a.click(); a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 5000);
+  } catch (e) { showErrors(e, $("form-errors")); }
+}
+async function copyLink() {
+  updateShare();
+  const box = $("share-link");
+  try { await navigator.clipboard.writeText(box.value); } catch (e) { box.select(); document.execCommand("copy"); }
+  $("copy-link").textContent = t("copied"); setTimeout(() => { $("copy-link").textContent = t("copy_link"); }, 1500);
+}
+
+/* ------------------------------------------------------------------ start */
+async function openState(st) {
+  if (st && st.system && S.systems.some((s) => s.key === st.system)) {
+    S.system = st.system; S.scenario = st.scenario && typeof st.scenario === "object" ? st.scenario : {};
+    S.lang = st.lang === "fr" ? "fr" : "en"; S.method = ["both", "exact", "mc"].includes(st.method) ? st.method : "both";
+    if (Number.isInteger(st.trials)) S.trials = st.trials; if (Number.isInteger(st.seed)) S.seed = st.seed;
+    S.example = "";
+  } else {
+    const first = S.examples.find((e) => e.name === "warhammer/goblins_broken_by_dwarfs.toml") || S.examples[0];
+    S.system = first ? first.system : S.systems[0].key;
+    S.example = first ? first.name : "";
+    S.scenario = first ? await api("/api/examples/" + first.name) : {};
+  }
+  $("method").value = S.method; $("trials").value = S.trials; $("seed").value = S.seed;
+  await loadSchema();
+  if (!Object.keys(S.scenario).length) S.scenario = defaults();
+  applyLang(); renderForm(); updateShare(); compute();
+}
+async function start() {
+  const nav = (navigator.language || "en").toLowerCase();
+  S.lang = nav.startsWith("fr") ? "fr" : "en";
+  [S.systems, S.examples] = await Promise.all([api("/api/systems"), api("/api/examples")]);
+  await openState(readHash());
+  $("system").onchange = async () => {
+    S.system = $("system").value; S.example = "";
+    await loadSchema();
+    const first = S.examples.find((e) => e.system === S.system);
+    applyLang();
+    await pickExample(first ? first.name : "");
+    applyLang();
+  };
+  $("example").onchange = () => pickExample($("example").value);
+  for (const b of [$("lang-en"), $("lang-fr")]) b.onclick = async () => {
+    if (S.lang === b.dataset.lang) return;
+    S.lang = b.dataset.lang; await loadSchema(); applyLang(); renderForm(); updateShare(); compute();
+  };
+  $("run").onclick = compute;
+  $("form").onsubmit = (e) => { e.preventDefault(); compute(); };
+  $("cancel").onclick = () => { if (S.job) api("/api/jobs/" + S.job + "/cancel", {}).catch(() => {}); };
+  for (const id of ["method", "trials", "seed"]) $(id).onchange = () => { sizing(); updateShare(); };
+  $("add-setup").onclick = addSetup;
+  $("run-compare").onclick = runCompare;
+  $("run-sweep").onclick = runSweep;
+  $("read-units").onclick = readUnits;
+  $("use-unit").onclick = useUnit;
+  $("dl-toml").onclick = downloadToml;
+  $("copy-link").onclick = copyLink;
+  window.addEventListener("hashchange", () => { const st = readHash(); if (st && !same(st, shareState())) openState(st); });
+  window.addEventListener("pagehide", () => { if (S.job) navigator.sendBeacon("/api/jobs/" + S.job + "/cancel"); });
+}
+start();

@@ -1,0 +1,594 @@
+"""The web page's JSON API (FastAPI's TestClient): every endpoint with good and bad input.
+
+Probabilities asserted here come from hand enumerations with ``fractions.Fraction``
+written in this file (2D6 Break tests, 2D6 flee against 2D6 pursuit), not from the solver.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import tomllib
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra is part of the test extra")
+from fastapi.testclient import TestClient  # noqa: E402
+
+import fleeodds  # noqa: E402
+from fleeodds.system import get_system, system_keys  # noqa: E402
+from fleeodds.web import jobs as jobs_mod  # noqa: E402
+from fleeodds.web import service  # noqa: E402
+from fleeodds.web.app import create_app  # noqa: E402
+
+GOBLINS = "warhammer/goblins_broken_by_dwarfs.toml"
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+DATA = Path(__file__).resolve().parents[1] / "data" / "bsdata"
+TWO_D6 = [a + b for a, b in product(range(1, 7), repeat=2)]
+
+
+def p_2d6_at_most(k: int) -> Fraction:
+    return Fraction(sum(1 for s in TWO_D6 if s <= k), 36)
+
+
+def p_pursuit_catches() -> Fraction:
+    """2D6 pursuit >= 2D6 flee (7th edition: a tie catches)."""
+    return Fraction(sum(1 for f, p in product(TWO_D6, TWO_D6) if p >= f), 36 * 36)
+
+
+def goblins_caught(leadership: int = 5, margin: int = 2) -> Fraction:
+    """Night Goblins (Ld 5) lose by ``margin``: they flee on a Break test 2D6 > Ld - margin, then are caught."""
+    return (1 - p_2d6_at_most(leadership - margin)) * p_pursuit_catches()
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(warmup=False), raise_server_exceptions=False) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def goblins(client):
+    return client.get(f"/api/examples/{GOBLINS}").json()
+
+
+def assert_error(r, status, path, fragment=""):
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert set(body) == {"detail", "errors"}
+    assert "Traceback" not in r.text
+    paths = [e["path"] for e in body["errors"]]
+    assert path in paths, body
+    if fragment:
+        assert fragment in body["detail"], body["detail"]
+    return body
+
+
+# --------------------------------------------------------------------------- the hand values themselves
+
+
+def test_hand_values():
+    assert p_2d6_at_most(3) == Fraction(1, 12)
+    assert goblins_caught() == Fraction(7931, 15552)
+
+
+# --------------------------------------------------------------------------- systems, schema, examples
+
+
+def test_systems_lists_every_system(client):
+    got = client.get("/api/systems").json()
+    assert [s["key"] for s in got] == system_keys()
+    fr = client.get("/api/systems?lang=fr").json()
+    for s, f in zip(got, fr):
+        assert s["label"] == get_system(s["key"]).title
+        assert f["label"] == get_system(s["key"]).title_fr
+    assert client.get("/api/systems?lang=de").status_code == 422
+
+
+@pytest.mark.parametrize("key", system_keys())
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_schema_is_the_systems_own(client, key, lang):
+    r = client.get(f"/api/schema/{key}?lang={lang}")
+    assert r.status_code == 200
+    assert r.json() == json.loads(json.dumps(get_system(key).schema(lang)))
+
+
+def test_schema_bad(client):
+    assert_error(client.get("/api/schema/chess"), 422, "system", "'chess' is not allowed")
+    assert client.get("/api/schema/warhammer?lang=de").status_code == 422
+
+
+def test_examples(client):
+    got = client.get("/api/examples").json()
+    names = [e["name"] for e in got]
+    assert names == [p.relative_to(fleeodds.api.example_dir()).as_posix() for p in fleeodds.list_examples()]
+    assert GOBLINS in names
+    src = client.get(f"/api/examples/{GOBLINS}").json()
+    assert src["system"] == "warhammer" and src["combat"] == {"margin": 2}
+
+
+@pytest.mark.parametrize("name", ["../../pyproject.toml", "/etc/passwd", "warhammer/nope.toml", "%2e%2e/x"])
+def test_example_names_only_from_the_list(client, name):
+    r = client.get(f"/api/examples/{name}")
+    assert r.status_code in (404, 422)
+    assert "Traceback" not in r.text
+
+
+def test_health_and_openapi(client):
+    h = client.get("/api/health").json()
+    assert h["ok"] is True and "warmup" in h
+    spec = client.get("/openapi.json").json()
+    for path in ("/api/evaluate", "/api/schema/{system}", "/api/examples", "/api/compare", "/api/sweep",
+                 "/api/jobs", "/api/upload", "/api/unit", "/api/toml", "/api/results/{result_id}.{fmt}"):
+        assert path in spec["paths"], path
+
+
+def test_page_and_assets_are_local(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "fleeodds" in page.text
+    for asset in ("/static/app.js", "/static/app.css", "/static/favicon.svg"):
+        r = client.get(asset)
+        assert r.status_code == 200, asset
+        text = r.text
+        # no CDN: nothing is loaded from another host
+        assert not re.search(r"""(src|href)\s*=\s*["']https?://""", text), asset
+        assert "@import" not in text and "//cdn" not in text
+    assert not re.search(r"""(src|href)\s*=\s*["']https?://""", page.text)
+
+
+# --------------------------------------------------------------------------- evaluate
+
+
+def test_evaluate_exact_is_the_cli_json(client, goblins):
+    r = client.post("/api/evaluate", json={"scenario": goblins, "method": "exact"})
+    assert r.status_code == 200
+    got = r.json()
+    assert got["exact_fractions"]["caught"] == str(goblins_caught())
+    assert got["exact_fractions"]["held"] == str(p_2d6_at_most(3))
+    cli = json.loads(fleeodds.evaluate(fleeodds.load_scenario(GOBLINS), "exact").to_json())
+    for m in (got["manifest"], cli["manifest"]):
+        m.pop("created")
+    assert got == cli
+
+
+def test_evaluate_monte_carlo_counts_equal_the_library(client, goblins):
+    r = client.post("/api/evaluate", json={"scenario": goblins, "method": "both", "trials": 300_000, "seed": 3,
+                                           "lang": "fr"})
+    assert r.status_code == 200
+    got = r.json()
+    lib = fleeodds.evaluate(fleeodds.load_scenario(GOBLINS), "both", trials=300_000, seed=3, lang="fr")
+    mc = {row["outcome"]: row["count"] for row in got["outcomes"] if row["method"] == "monte_carlo"}
+    assert mc == {row.outcome: int(row["count"]) for _, row in lib.frame.iterrows() if row.method == "monte_carlo"}
+    labels = {row["label"] for row in got["outcomes"]}
+    assert any("rattrapée" in x for x in labels)
+
+
+def test_every_shipped_example_evaluates(client):
+    for e in client.get("/api/examples").json():
+        src = client.get(f"/api/examples/{e['name']}").json()
+        method = "exact" if e["has_exact"] else "mc"
+        r = client.post("/api/evaluate", json={"scenario": src, "method": method, "trials": 2000})
+        assert r.status_code == 200, (e["name"], r.text)
+
+
+def test_view_answers_in_plain_words(client, goblins):
+    r = client.post("/api/view", json={"scenario": goblins, "method": "exact", "lang": "en"}).json()
+    assert r["answer"] == ("Night Goblins lose a combat by 2 to Dwarf Warriors: held 8%, "
+                           "caught and destroyed in the pursuit 51%, escaped 41%.")
+    assert r["chart_svg"].startswith("<svg")
+    fr = client.post("/api/view", json={"scenario": goblins, "method": "exact", "lang": "fr"}).json()
+    answer = fr["answer"].replace("\u202f", " ").replace("\u00a0", " ")
+    assert "rattrapée et détruite par la poursuite 51 %" in answer
+    assert "tient 8 %" in answer
+    assert "Probabilité" in fr["chart_svg"]
+
+
+def test_field_error_is_the_cli_message(client, goblins, tmp_path):
+    from click.testing import CliRunner
+
+    from fleeodds.cli import main
+
+    bad = dict(goblins, fleeing={"profile": "Night Goblins", "leadership": 13})
+    body = assert_error(client.post("/api/evaluate", json={"scenario": bad}), 422, "fleeing.leadership")
+    path = tmp_path / "bad.toml"
+    import tomli_w
+
+    path.write_text(tomli_w.dumps(bad))
+    out = CliRunner().invoke(main, ["run", str(path), "--exact"])
+    assert out.exit_code == 2
+    assert out.output.strip() == f"error: {body['detail']}"
+
+
+def test_several_field_errors_one_per_line(client, goblins):
+    bad = dict(goblins, fleeing={"leadership": 13, "movement": 30}, combat={"margin": 0})
+    r = client.post("/api/evaluate", json={"scenario": bad})
+    assert r.status_code == 422
+    body = r.json()
+    lines = body["detail"].splitlines()
+    assert len(body["errors"]) == len(lines) >= 1
+    for err, line in zip(body["errors"], lines):
+        assert err["message"] == line and line.startswith(err["path"] + ": ")
+        assert err["path"] in {"fleeing.leadership", "fleeing.movement", "combat.margin"}
+
+
+@pytest.mark.parametrize("where, value", [
+    ("profiles_file", "/etc/passwd"),
+    ("fleeing.profiles_file", "x.toml"),
+    ("out", "/tmp/x.json"),
+    ("chart", "/tmp/x.png"),
+])
+def test_file_names_are_refused(client, goblins, where, value):
+    from fleeodds.validation import set_field
+
+    bad = set_field(goblins, where, value)
+    body = assert_error(client.post("/api/evaluate", json={"scenario": bad}), 422, where)
+    assert "no file name" in body["detail"]
+
+
+@pytest.mark.parametrize("body, path", [
+    ({"scenario": {"system": "chess"}}, "system"),
+    ({"scenario": {"title": "no system"}}, "system"),
+    ({"scenario": "warhammer"}, "scenario"),
+    ({"scenario": {}, "method": "magic"}, "method"),
+    ({"scenario": {"system": "warhammer"}, "trials": "5"}, "trials"),
+    ({"scenario": {"system": "warhammer"}, "extra": 1}, "extra"),
+    ({}, "scenario"),
+])
+def test_bad_requests(client, body, path):
+    assert_error(client.post("/api/evaluate", json=body), 422, path)
+
+
+@pytest.mark.parametrize("extra, path", [
+    ({"trials": 10**9}, "trials"),
+    ({"trials": 0}, "trials"),
+    ({"precision": 1e-6}, "precision"),
+    ({"precision": 0.01, "trials": 5}, "trials"),
+    ({"seed": -1}, "seed"),
+    ({"lang": "de"}, "lang"),
+])
+def test_web_limits(client, goblins, extra, path):
+    assert_error(client.post("/api/evaluate", json={"scenario": goblins, **extra}), 422, path)
+
+
+def test_malformed_json_and_big_bodies(client):
+    r = client.post("/api/evaluate", content=b'{"scenario": ', headers={"content-type": "application/json"})
+    assert_error(r, 422, "body", "not valid JSON")
+    r = client.post("/api/evaluate", content=b"\xff\xfe", headers={"content-type": "application/json"})
+    assert r.status_code == 422 and "Traceback" not in r.text
+    big = b'{"scenario": {"title": "' + b"x" * (service.MAX_BODY_BYTES + 10) + b'"}}'
+    assert_error(client.post("/api/evaluate", content=big, headers={"content-type": "application/json"}), 413, "")
+    def chunks():
+        yield b'{"scenario": '
+        yield b"{}}"
+
+    r = client.post("/api/evaluate", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 411 and "Traceback" not in r.text
+    deep = '{"scenario": ' + '{"a": ' * 200 + "1" + "}" * 200 + "}"
+    r = client.post("/api/evaluate", content=deep.encode(), headers={"content-type": "application/json"})
+    assert 400 <= r.status_code < 500 and "Traceback" not in r.text
+
+
+def test_exact_on_a_monte_carlo_only_scenario(client):
+    name = next(e["name"] for e in client.get("/api/examples").json() if not e["has_exact"])
+    src = client.get(f"/api/examples/{name}").json()
+    assert_error(client.post("/api/evaluate", json={"scenario": src, "method": "exact"}), 422, "method")
+
+
+def test_unknown_route_and_crash_are_json(client, monkeypatch):
+    r = client.get("/api/nothing")
+    assert r.status_code == 404 and r.json()["detail"]
+
+    def boom():
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(service, "examples", boom)
+    r = client.get("/api/examples")
+    assert r.status_code == 500
+    assert "secret internals" not in r.text and "Traceback" not in r.text
+    assert r.json()["detail"].startswith("internal error")
+
+
+def test_exact_answers_fast(client, goblins):
+    src = dict(goblins, combat={"margin": 3})
+    client.post("/api/view", json={"scenario": src, "method": "exact"})  # compiles nothing; warms pandas paths
+    src = dict(goblins, combat={"margin": 4})
+    t0 = time.perf_counter()
+    r = client.post("/api/view", json={"scenario": src, "method": "exact"})
+    assert r.status_code == 200
+    assert time.perf_counter() - t0 < 1.0  # 0.1 s measured on the 2-core machine; generous bound for CI
+
+
+# --------------------------------------------------------------------------- jobs: progress, cancel, no blocking
+
+
+def test_job_quick_answer_inline(client, goblins):
+    st = client.post("/api/jobs?wait=2", json={"scenario": goblins, "method": "exact"}).json()
+    assert st["state"] == "done"
+    caught = next(r for r in st["result"]["wide"] if r["outcome"] == "caught")
+    assert caught["fraction"] == "7931/15552"
+
+
+def test_long_job_progresses_does_not_block_and_cancels(client, goblins, monkeypatch):
+    client.post("/api/evaluate", json={"scenario": goblins, "method": "mc", "trials": 1000})  # compile first
+    monkeypatch.setattr(service, "MAX_TRIALS", 2_000_000_000)  # a run of minutes, stopped after a second
+    src = dict(goblins, title="long run")
+    st = client.post("/api/jobs?wait=0", json={"scenario": src, "method": "mc", "trials": service.MAX_TRIALS,
+                                               "seed": 11}).json()
+    assert st["state"] == "running"
+    t0 = time.perf_counter()
+    assert client.get("/api/examples").status_code == 200  # another request while the run goes on
+    assert client.post("/api/evaluate", json={"scenario": goblins, "method": "exact"}).status_code == 200
+    assert time.perf_counter() - t0 < 3.0
+    time.sleep(0.3)
+    mid = client.get(f"/api/jobs/{st['id']}").json()
+    assert mid["total"] == service.MAX_TRIALS
+    client.post(f"/api/jobs/{st['id']}/cancel")
+    for _ in range(100):
+        end = client.get(f"/api/jobs/{st['id']}").json()
+        if end["state"] != "running":
+            break
+        time.sleep(0.05)
+    assert end["state"] == "cancelled"
+    assert end["done"] < service.MAX_TRIALS
+    assert "result" not in end
+
+
+def test_abandoned_job_is_cancelled(goblins, monkeypatch):
+    app = create_app(warmup=False)
+    monkeypatch.setattr(jobs_mod, "ABANDONED_AFTER", 0.0)
+    monkeypatch.setattr(service, "MAX_TRIALS", 2_000_000_000)
+    sc = service.load(dict(goblins, title="abandoned"))
+    job = app.state.jobs.start(sc, "mc", service.MAX_TRIALS, None, 5, "en")
+    app.state.jobs.reap()
+    assert job.done_event.wait(10)
+    assert job.state == "cancelled"
+
+
+def test_job_bad_input_and_unknown_id(client, goblins):
+    bad = dict(goblins, combat={"margin": 0})
+    assert_error(client.post("/api/jobs", json={"scenario": bad}), 422, "combat.margin")
+    assert client.get("/api/jobs/nope").status_code == 404
+    assert client.post("/api/jobs/nope/cancel").status_code == 404
+
+
+def test_chunked_simulation_counts_equal_the_engine(goblins):
+    from fleeodds import engine
+
+    sc = service.load(goblins)
+    mine = service.simulate(sc, 700_001, None, 9)
+    ref = engine.simulate(sc.kernel(), trials=700_001, seed=9, progress=False)
+    assert (mine.counts == ref.counts).all() and mine.trials == ref.trials
+
+
+def test_precision_run(client, goblins):
+    r = client.post("/api/evaluate", json={"scenario": goblins, "method": "mc", "precision": 0.002})
+    assert r.status_code == 200
+    rows = [x for x in r.json()["outcomes"] if x["method"] == "monte_carlo"]
+    assert all((x["ci_high"] - x["ci_low"]) / 2 < 0.002 for x in rows)
+
+
+# --------------------------------------------------------------------------- downloads
+
+
+def test_downloads(client, goblins):
+    view = client.post("/api/view", json={"scenario": goblins, "method": "exact"}).json()
+    rid = view["id"]
+    csv = client.get(f"/api/results/{rid}.csv?lang=fr")
+    assert csv.status_code == 200 and "rattrapée" in csv.text and csv.text.startswith("method,outcome")
+    js = client.get(f"/api/results/{rid}.json").json()
+    assert js["exact_fractions"]["caught"] == "7931/15552"
+    png = client.get(f"/api/results/{rid}.png")
+    assert png.status_code == 200 and png.content[:8] == b"\x89PNG\r\n\x1a\n"
+    svg = client.get(f"/api/results/{rid}.svg")
+    assert svg.status_code == 200 and b"<svg" in svg.content
+    assert_error(client.get(f"/api/results/{rid}.exe"), 422, "format")
+    assert_error(client.get("/api/results/000000.csv"), 422, "result")
+
+
+def test_toml_download_round_trips(client, goblins):
+    r = client.post("/api/toml", json={"scenario": goblins})
+    assert r.status_code == 200
+    assert tomllib.loads(r.text) == goblins
+    assert_error(client.post("/api/toml", json={"scenario": dict(goblins, combat={"margin": 99})}), 422,
+                 "combat.margin")
+
+
+# --------------------------------------------------------------------------- compare and sweep
+
+
+def test_compare_the_scenarios_own_setups(client):
+    src = client.get("/api/examples/warhammer/leadership_by_edition.toml").json()
+    setups = client.post("/api/setups", json={"scenario": src, "lang": "fr"}).json()
+    assert len(setups) == len(src["compare"])
+    r = client.post("/api/compare", json={"scenario": src, "method": "exact"})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert len(got["setups"]) == len(src["compare"])
+    assert got["chart_svg"].startswith("<svg") and got["difference_svg"].startswith("<svg")
+
+
+def test_compare_an_added_setup_exact_difference(client, goblins):
+    r = client.post("/api/compare", json={"scenario": goblins, "method": "exact",
+                                          "setups": {"Ld 7": {"fleeing.leadership": 7, "label_fr": "Cd 7"}}})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got["setups"] == ["the question above", "Ld 7"]
+    row = next(x for x in got["rows"] if x["setup"] == "Ld 7" and x["outcome"] == "caught")
+    want = goblins_caught(leadership=7) - goblins_caught()
+    assert row["diff_exact"] is True
+    assert row["difference"] == pytest.approx(float(want), abs=1e-12)
+    fr = client.post("/api/compare", json={"scenario": goblins, "method": "exact", "lang": "fr",
+                                           "setups": {"Ld 7": {"fleeing.leadership": 7, "label_fr": "Cd 7"}}})
+    assert fr.json()["setups"] == ["la question ci-dessus", "Cd 7"]
+
+
+def test_compare_paired_monte_carlo(client, goblins):
+    r = client.post("/api/compare", json={"scenario": goblins, "method": "mc", "trials": 100_000,
+                                          "setups": {"Ld 7": {"fleeing.leadership": 7}}})
+    assert r.status_code == 200
+    row = next(x for x in r.json()["rows"] if x["setup"] == "Ld 7" and x["outcome"] == "caught")
+    assert row["paired"] is True
+    want = float(goblins_caught(leadership=7) - goblins_caught())
+    assert row["diff_low"] <= want <= row["diff_high"]
+
+
+@pytest.mark.parametrize("body, path", [
+    ({"setups": None}, "compare"),
+    ({"setups": {"bad": {"fleeing.leadership": 42}}}, "compare.bad"),
+    ({"setups": {"x": {"fleeing.leadership": 7}}, "trials": 10**8}, "trials"),
+    ({"setups": {f"s{i}": {"fleeing.leadership": i % 10} for i in range(12)}}, "compare"),
+])
+def test_compare_bad(client, goblins, body, path):
+    r = client.post("/api/compare", json={"scenario": goblins, "method": "mc", **body})
+    assert r.status_code == 422 and "Traceback" not in r.text
+    assert any(e["path"].startswith(path) for e in r.json()["errors"]), r.json()
+
+
+def test_sweep_one_field_exact(client, goblins):
+    r = client.post("/api/sweep", json={"scenario": goblins, "vary": {"combat.margin": "1..3"}, "method": "exact"})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    held = {row["combat.margin"]: row["probability"] for row in got["rows"] if row["outcome"] == "held"}
+    assert held == {m: pytest.approx(float(p_2d6_at_most(5 - m)), abs=1e-12) for m in (1, 2, 3)}
+    assert got["chart_svg"].startswith("<svg")
+
+
+def test_sweep_heatmap(client, goblins):
+    r = client.post("/api/sweep", json={"scenario": goblins, "outcome": "caught", "method": "exact",
+                                        "vary": {"fleeing.leadership": [5, 6], "combat.margin": "1..2"},
+                                        "labels": {"fleeing.leadership": "Ld", "combat.margin": "margin"}})
+    assert r.status_code == 200, r.text
+    caught = {(x["fleeing.leadership"], x["combat.margin"]): x["probability"] for x in r.json()["rows"]
+              if x["outcome"] == "caught"}
+    assert caught[(6, 1)] == pytest.approx(float(goblins_caught(6, 1)), abs=1e-12)
+
+
+@pytest.mark.parametrize("extra, path", [
+    ({"vary": {}}, "vary"),
+    ({"vary": {"a": "1..2", "b": "1..2", "c": "1..2"}}, "vary"),
+    ({"vary": {"combat.margin": "1..5000"}}, "combat.margin"),
+    ({"vary": {"fleeing.leadership": "5..12"}}, "fleeing.leadership"),
+    ({"vary": {"combat.margin": "1..3"}, "outcome": "won"}, "outcome"),
+    ({"vary": {"combat.margin": "1..30"}, "method": "mc", "trials": 5_000_000}, "trials"),
+    ({"vary": {"profiles_file": "a,b"}}, "profiles_file"),
+])
+def test_sweep_bad(client, goblins, extra, path):
+    r = client.post("/api/sweep", json={"scenario": goblins, **extra})
+    assert r.status_code == 422 and "Traceback" not in r.text, r.text
+    assert any(e["path"] == path for e in r.json()["errors"]), r.json()
+
+
+# --------------------------------------------------------------------------- BattleScribe uploads
+
+
+def upload(client, cat: Path, gst: Path | None = None, **data):
+    files = {"catalogue": (cat.name, cat.read_bytes())}
+    if gst is not None:
+        files["game_system"] = (gst.name, gst.read_bytes())
+    return client.post("/api/upload", files=files, data=data)
+
+
+def test_upload_project_catalogue_and_use_a_unit(client, goblins):
+    r = upload(client, DATA / "greenskin_warband_8th.cat", DATA / "made_up_8th.gst")
+    assert r.status_code == 200, r.text
+    got = r.json()
+    cave = next(p for p in got["profiles"] if p["name"] == "Cave Goblins")
+    assert (cave["movement"], cave["leadership"]) == (4, 5)
+    assert [x["key"] for x in got["roles"]] == list(get_system("warhammer").roles)
+    u = client.post("/api/unit", json={"scenario": goblins, "role": "fleeing", "profile": cave})
+    assert u.status_code == 200, u.text
+    src = u.json()["scenario"]
+    assert src["fleeing"]["movement"] == 4 and src["fleeing"]["leadership"] == 5
+    ev = client.post("/api/evaluate", json={"scenario": src, "method": "exact"}).json()
+    assert ev["exact_fractions"]["caught"] == str(goblins_caught())  # M4 Ld5, like the Night Goblins
+
+
+def test_upload_bad_files(client, tmp_path):
+    junk = tmp_path / "junk.cat"
+    junk.write_bytes(b"not xml at all")
+    assert_error(upload(client, junk), 422, "catalogue")
+    dtd = tmp_path / "dtd.cat"
+    dtd.write_bytes(b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><catalogue/>')
+    r = upload(client, dtd)
+    assert r.status_code == 422 and "DTD" in r.json()["detail"]
+    empty = tmp_path / "empty.cat"
+    empty.write_bytes(b"")
+    assert upload(client, empty).status_code == 422
+    r = upload(client, DATA / "greenskin_warband_8th.cat", system="dnd")
+    assert_error(r, 422, "system")
+
+
+def test_upload_size_limit(client, monkeypatch):
+    monkeypatch.setattr(service, "MAX_UPLOAD_BYTES", 1000)
+    r = upload(client, DATA / "greenskin_warband_8th.cat")
+    assert r.status_code in (413, 422) and "Traceback" not in r.text
+    assert "at most" in r.json()["detail"]
+
+
+def test_unit_bad(client, goblins):
+    assert_error(client.post("/api/unit", json={"scenario": goblins, "role": "king", "profile": {"name": "x"}}),
+                 422, "role")
+    assert_error(client.post("/api/unit", json={"scenario": goblins, "role": "fleeing",
+                                                "profile": {"name": "x", "profiles_file": "y"}}),
+                 422, "profile.profiles_file")
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def test_serve_command_warns_off_loopback(monkeypatch):
+    from click.testing import CliRunner
+
+    import uvicorn
+    from fleeodds.cli import main
+
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    out = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0", "--port", "8123"])
+    assert out.exit_code == 0, out.output
+    assert "warning" in out.output and calls == [{"host": "0.0.0.0", "port": 8123, "log_level": "warning"}]
+    out = CliRunner().invoke(main, ["serve"])
+    assert "warning" not in out.output and calls[-1]["host"] == "127.0.0.1" and calls[-1]["port"] == 8000
+    assert CliRunner().invoke(main, ["serve", "--port", "0"]).exit_code == 2
+
+
+def test_evaluate_takes_the_bare_scenario(client, goblins):
+    r = client.post("/api/evaluate?method=exact&lang=fr", json=goblins)
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got["exact_fractions"]["caught"] == "7931/15552"
+    assert any("rattrapée" in row["label"] for row in got["outcomes"])
+    assert_error(client.post("/api/evaluate?method=magic", json=goblins), 422, "method")
+
+
+def test_evaluate_a_scenario_with_setups_is_the_cli_comparison_json(client):
+    from click.testing import CliRunner
+
+    from fleeodds.cli import main
+
+    name = "warhammer/leadership_by_edition.toml"
+    src = client.get(f"/api/examples/{name}").json()
+    got = client.post("/api/evaluate", json={"scenario": src, "method": "exact"}).json()
+    out = CliRunner().invoke(main, ["run", name, "--exact", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    cli = json.loads(out.output)
+    for d in (got, cli):
+        for m in d["manifests"]:
+            m.pop("created")
+    assert got == cli
+
+
+def test_shutdown_stops_runs_and_warmup(goblins, monkeypatch):
+    monkeypatch.setattr(service, "MAX_TRIALS", 2_000_000_000)
+    app = create_app(warmup=True)
+    with TestClient(app) as c:
+        st = c.post("/api/jobs?wait=0", json={"scenario": dict(goblins, title="shutdown"), "method": "mc",
+                                              "trials": service.MAX_TRIALS}).json()
+        job = app.state.jobs.get(st["id"])
+    # leaving the client ran the lifespan's shutdown: the run was cancelled and its thread joined
+    assert not job.thread.is_alive() and job.state == "cancelled"
+    assert not app.state.warmup.thread.is_alive()

@@ -1,0 +1,312 @@
+"""End to end: the real server (uvicorn in a thread, on a free port) and a real headless Chromium.
+
+Needs the Debian packages ``chromium`` and ``chromium-driver`` (``.ci/run`` installs them);
+without them these tests fail with a message saying so, they never skip. The expected
+fraction 7931/15552 is the hand enumeration of ``tests/web/test_api.py`` (2D6 Break test
+against Ld 3, then 2D6 pursuit >= 2D6 flee).
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("selenium", reason="selenium is part of the test extra")
+
+from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import (NoSuchElementException, StaleElementReferenceException,  # noqa: E402
+                                        TimeoutException)
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+from .test_api import GOBLINS, goblins_caught  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data" / "bsdata"
+# the team's real catalogues, beside the clone (CI) or beside the worktrees; extra cases only when present
+SHARED = next((p for p in (ROOT.parent / "shared" / "data" / "bsdata-whfb",
+                           ROOT.parents[1] / "shared" / "data" / "bsdata-whfb") if p.is_dir()), ROOT / "absent")
+SCREENSHOT = ROOT / "docs" / "img" / "web_page.png"
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+CAUGHT = str(goblins_caught())  # "7931/15552"
+WAIT = 60
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    import uvicorn
+
+    import fleeodds
+    from fleeodds.web import create_app
+
+    # the page's first answer runs the Goblins' Monte Carlo kernel: compile it before the browser waits
+    fleeodds.evaluate(fleeodds.load_scenario(GOBLINS), "mc", trials=1000)
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(create_app(warmup=False), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    assert srv.started, "the server did not start"
+    yield f"http://127.0.0.1:{port}/"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def driver():
+    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).exists()]
+    if missing:
+        pytest.fail(f"{', '.join(missing)} missing: install the Debian packages chromium and chromium-driver "
+                    "(.ci/run does)")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000",
+              "--disable-gpu", "--lang=en-GB"):
+        opts.add_argument(a)
+    opts.add_experimental_option("prefs", {"intl.accept_languages": "en-GB,en"})
+    d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    d.set_page_load_timeout(WAIT)
+    yield d
+    d.quit()
+
+
+def fleeodds_source(name: str) -> dict:
+    from fleeodds import example_path, files
+
+    return files.read_toml(example_path(name), "scenario")
+
+
+def cli_message(data: dict) -> str:
+    """The one-line message the command line prints for this scenario (without ``error: ``)."""
+    from fleeodds import FleeoddsError
+    from fleeodds.system import scenario_from_dict
+
+    with pytest.raises(FleeoddsError) as exc:
+        scenario_from_dict(data)
+    return str(exc.value)
+
+
+def wait(d, cond, timeout=WAIT):
+    """Wait for ``cond``; the page re-renders its parts, so stale or missing elements mean "not yet"."""
+    return WebDriverWait(d, timeout, ignored_exceptions=(StaleElementReferenceException,
+                                                          NoSuchElementException)).until(cond)
+
+
+def caught_fraction(d) -> str:
+    cell = wait(d, EC.presence_of_element_located((By.CSS_SELECTOR, 'tr[data-outcome="caught"] td.c-fraction')))
+    return cell.text
+
+
+def wait_fraction(d, want: str) -> None:
+    try:
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, 'tr[data-outcome="caught"] td.c-fraction')
+             and d.find_element(By.CSS_SELECTOR, 'tr[data-outcome="caught"] td.c-fraction').text == want)
+    except TimeoutException:
+        raise AssertionError(f"caught fraction never became {want}; page says "
+                             f"{d.find_element(By.ID, 'answer').text!r}") from None
+
+
+def plain(text: str) -> str:
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def open_page(d, url: str) -> None:
+    d.get(url)
+    wait(d, lambda d: d.find_element(By.ID, "answer").text.strip() != "")
+
+
+def pick_goblins(d, server) -> None:
+    open_page(d, server)
+    Select(d.find_element(By.ID, "example")).select_by_value(GOBLINS)
+    wait_fraction(d, CAUGHT)
+
+
+def test_goblins_exact_answer_and_screenshot(driver, server):
+    d = driver
+    open_page(d, server)
+    Select(d.find_element(By.ID, "example")).select_by_value("warhammer/goblins_charge_fleeing_dwarfs.toml")
+    wait(d, lambda d: "Night Goblins lose a combat by 2" not in d.find_element(By.ID, "answer").text)
+    Select(d.find_element(By.ID, "example")).select_by_value(GOBLINS)
+    wait_fraction(d, CAUGHT)
+    answer = d.find_element(By.ID, "answer").text
+    assert answer == ("Night Goblins lose a combat by 2 to Dwarf Warriors: held 8%, "
+                      "caught and destroyed in the pursuit 51%, escaped 41%.")
+    # the Monte Carlo column, its interval and count are there too, and the chart is inline SVG
+    row = d.find_element(By.CSS_SELECTOR, 'tr[data-outcome="caught"]')
+    assert row.find_element(By.CSS_SELECTOR, "td.c-count").text.replace(",", "").isdigit()
+    assert "–" in row.find_element(By.CSS_SELECTOR, "td.c-ci").text
+    assert d.find_elements(By.CSS_SELECTOR, "#chart svg")
+    d.execute_script("window.scrollTo(0, 0); document.activeElement.blur()")
+    time.sleep(0.3)
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    d.save_screenshot(str(SCREENSHOT))
+    assert SCREENSHOT.stat().st_size > 20_000
+
+
+def test_french_labels_results_and_charts(driver, server):
+    d = driver
+    pick_goblins(d, server)
+    d.find_element(By.ID, "lang-fr").click()
+    wait(d, lambda d: "Commandement" in d.find_element(By.CSS_SELECTOR, 'label[for="f-fleeing-leadership"]').text)
+    wait(d, lambda d: "rattrapée" in d.find_element(By.ID, "answer").text)
+    assert d.find_element(By.ID, "run").text == "Calculer"
+    assert d.find_element(By.CSS_SELECTOR, '#ask h2').text == "1. Votre question"
+    answer = plain(d.find_element(By.ID, "answer").text)
+    assert "rattrapée et détruite par la poursuite 51 %" in answer and "tient 8 %" in answer
+    assert caught_fraction(d) == CAUGHT
+    assert "Probabilité" in d.find_element(By.CSS_SELECTOR, "#chart svg").get_attribute("innerHTML")
+    exact = plain(d.find_element(By.CSS_SELECTOR, 'tr[data-outcome="caught"] td.c-exact').text)
+    assert exact == "51,00 %"  # decimal comma, space before %
+    d.find_element(By.ID, "lang-en").click()
+    wait(d, lambda d: "caught" in d.find_element(By.ID, "answer").text)
+
+
+def test_share_link_reopens_the_same_answer(driver, server):
+    d = driver
+    pick_goblins(d, server)
+    d.find_element(By.ID, "lang-fr").click()
+    wait(d, lambda d: "rattrapée" in d.find_element(By.ID, "answer").text)
+    margin = d.find_element(By.ID, "f-combat-margin")
+    margin.clear()
+    margin.send_keys("3")
+    margin.send_keys("\t")
+    want = str(goblins_caught(margin=3))
+    wait_fraction(d, want)
+    d.find_element(By.ID, "copy-link").click()
+    link = d.find_element(By.ID, "share-link").get_attribute("value")
+    assert "#s=" in link
+    answer = d.find_element(By.ID, "answer").text
+    first = d.current_window_handle
+    d.switch_to.new_window("window")
+    try:
+        open_page(d, link)
+        wait_fraction(d, want)
+        assert d.find_element(By.ID, "answer").text == answer
+        assert d.find_element(By.ID, "f-combat-margin").get_attribute("value") == "3"
+        assert d.find_element(By.ID, "lang-fr").get_attribute("aria-pressed") == "true"
+    finally:
+        d.close()
+        d.switch_to.window(first)
+    d.find_element(By.ID, "lang-en").click()
+
+
+def _upload_and_pick(d, cat: Path, gst: Path | None, unit: str | None) -> str:
+    box = d.find_element(By.ID, "upload-box")
+    if not box.get_attribute("open"):
+        box.find_element(By.TAG_NAME, "summary").click()
+    d.find_element(By.ID, "cat-file").send_keys(str(cat))
+    if gst is not None:
+        d.find_element(By.ID, "gst-file").send_keys(str(gst))
+    d.find_element(By.ID, "read-units").click()
+    wait(d, EC.visibility_of_element_located((By.ID, "unit")))
+    sel = Select(d.find_element(By.ID, "unit"))
+    if unit is None:
+        unit = sel.options[0].get_attribute("data-name")
+    sel.select_by_value(next(o.get_attribute("value") for o in sel.options if o.get_attribute("data-name") == unit))
+    Select(d.find_element(By.ID, "role")).select_by_value("fleeing")
+    d.find_element(By.ID, "use-unit").click()
+    wait(d, lambda d: d.find_element(By.ID, "f-fleeing-name").get_attribute("value") == unit)
+    # then the answer for that unit, or a field the unit makes moot refused by name (a Stubborn unit
+    # ignores combat.margin), next to that field
+    wait(d, lambda d: f"[{unit}]" in d.find_element(By.ID, "answer").text
+         or d.find_elements(By.CSS_SELECTOR, "#form .field-error"))
+    return unit
+
+
+def test_upload_project_catalogue_and_pick_a_unit(driver, server):
+    d = driver
+    pick_goblins(d, server)
+    _upload_and_pick(d, DATA / "greenskin_warband_8th.cat", DATA / "made_up_8th.gst", "Cave Goblins")
+    wait(d, lambda d: "[Cave Goblins]" in d.find_element(By.ID, "answer").text)
+    assert d.find_element(By.ID, "f-fleeing-movement").get_attribute("value") == "4"
+    assert d.find_element(By.ID, "f-fleeing-leadership").get_attribute("value") == "5"
+    wait_fraction(d, CAUGHT)  # M4 Ld5 flees and is caught like the Night Goblins
+
+
+REAL = sorted(SHARED.glob("*.cat")) if SHARED.is_dir() else []
+
+
+if REAL:  # generated only when the real catalogues are there: nothing skips without them
+
+    @pytest.mark.parametrize("cat", REAL, ids=[p.stem for p in REAL])
+    def test_upload_real_catalogue(driver, server, cat):
+        d = driver
+        pick_goblins(d, server)
+        gst = sorted(SHARED.glob("*.gst"))
+        unit = _upload_and_pick(d, cat, gst[0] if gst and "7thBRB" in cat.name else None, None)
+        assert d.find_element(By.ID, "f-fleeing-leadership").get_attribute("value").isdigit(), unit
+
+
+def test_leadership_13_shows_the_field_error(driver, server):
+    d = driver
+    pick_goblins(d, server)
+    ld = d.find_element(By.ID, "f-fleeing-leadership")
+    ld.clear()
+    ld.send_keys("13")
+    ld.send_keys("\t")
+    err = wait(d, EC.visibility_of_element_located(
+        (By.CSS_SELECTOR, '[data-path="fleeing.leadership"] .field-error')))
+    assert err.text == cli_message(dict(fleeodds_source(GOBLINS), fleeing={"profile": "Night Goblins",
+                                                                          "leadership": 13}))
+    field = d.find_element(By.CSS_SELECTOR, '[data-path="fleeing.leadership"]')
+    assert "invalid" in field.get_attribute("class")
+    ld.clear()
+    ld.send_keys("5")
+    ld.send_keys("\t")
+    wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, ".field-error"))
+
+
+def test_compare_and_sweep_on_the_page(driver, server):
+    d = driver
+    pick_goblins(d, server)
+    d.find_element(By.ID, "setup-label").send_keys("Ld 7")
+    Select(d.find_element(By.ID, "setup-field")).select_by_value("fleeing.leadership")
+    d.find_element(By.ID, "setup-value").send_keys("7")
+    d.find_element(By.ID, "add-setup").click()
+    wait(d, lambda d: "Ld 7" in d.find_element(By.ID, "setups").text)
+    d.find_element(By.ID, "run-compare").click()
+    wait(d, EC.presence_of_element_located((By.CSS_SELECTOR, "#compare-chart svg")))
+    assert "Ld 7" in d.find_element(By.ID, "compare-table").text
+    Select(d.find_element(By.ID, "sweep-field-1")).select_by_value("combat.margin")
+    d.find_element(By.ID, "sweep-values-1").send_keys("1..4")
+    d.find_element(By.ID, "run-sweep").click()
+    wait(d, EC.presence_of_element_located((By.CSS_SELECTOR, "#sweep-chart svg")))
+
+
+def test_every_system_gets_a_form_and_an_answer(driver, server):
+    from fleeodds.system import get_system, system_keys
+
+    d = driver
+    pick_goblins(d, server)
+    for key in system_keys():
+        if key == "warhammer":
+            continue
+        before = d.find_element(By.ID, "answer").text
+        Select(d.find_element(By.ID, "system")).select_by_value(key)
+        wait(d, lambda d: d.find_element(By.ID, "answer").text not in ("", before), timeout=120)
+        assert not d.find_elements(By.CSS_SELECTOR, ".field-error"), key
+        if get_system(key).schema("en").get("properties"):
+            assert len(d.find_elements(By.CSS_SELECTOR, "#form .field")) >= 3, key
+        else:  # a system without a schema yet is edited as JSON
+            assert d.find_elements(By.ID, "f-json"), key
+        # lists of objects (enemies, adversaries) get one fieldset per item with its own fields
+        lists = d.find_elements(By.CSS_SELECTOR, "#form fieldset.list")
+        for box in lists:
+            assert box.find_elements(By.CSS_SELECTOR, "button"), key
