@@ -346,3 +346,32 @@ def test_source_is_kept_as_given():
     sc = fleeodds.load_scenario(copy.deepcopy(d))
     assert sc.source == d and isinstance(sc.base_dir, Path)
     assert "compare" not in sc.base_source()["fuite"]
+
+
+BIG = "10 ** 5000"  # built in the test: pytest cannot name a 5000-digit parameter
+
+
+@pytest.mark.parametrize("build, path, value", [
+    (passe, "attacker.pro", 10 ** 30), (passe, "attacker.bonus_dice", BIG), (passe, "attacker.support", 10 ** 30),
+    (passe, "defender.pro", -1), (passe, "attacker.bonus_dice", -1), (passe, "attacker.support", -1),
+    (passe, "options.support_bonus_per_supporter", BIG), (passe, "options.support_bonus_per_supporter", -1),
+    (flee, "options.support_cap", -1), (flee, "options.support_cap", BIG), (flee, "fleeing.mou", 1e30),
+    (flee, "options.course_multiplier", 1e30), (flee, "adversaries.0.pro", BIG), (flee, "fleeing.pro", 10 ** 30),
+    (flee, "fuite.def_modifier", BIG), (flee, "fuite.partial_room_toises", 1e300),
+    (attraction, "attractors.0.x", 1e30), (attraction, "adversaries.0.y", -1e30),
+])
+def test_every_number_has_a_range(build, path, value):
+    from fleeodds.validation import set_field
+    data = set_field(build(), path, 10 ** 5000 if value == BIG else value)
+    with pytest.raises(InputError) as e:
+        fleeodds.load_scenario(data)
+    assert str(e.value).startswith(path + ":") and "from" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_the_ranges_are_in_the_schema():
+    props = SYSTEM.schema("en")["$defs"]
+    assert (props["FighterModel"]["properties"]["pro"]["minimum"], props["FighterModel"]["properties"]["pro"]
+            ["maximum"]) == (0, 20)
+    assert props["FighterModel"]["properties"]["mou"]["maximum"] == 30
+    assert props["OptionsModel"]["properties"]["support_cap"]["anyOf"][0]["maximum"] == 10
+    assert props["OptionsModel"]["properties"]["course_multiplier"]["maximum"] == 5
