@@ -371,3 +371,13 @@ def test_wrong_shapes_in_the_scenario_are_one_line_errors(section, key, value, f
         fleeodds.load_scenario(data)
     msg = str(exc.value)
     assert msg.startswith(field + ":") and "\n" not in msg, msg
+
+
+@pytest.mark.parametrize("value, allowed", [("100d10", "expected 1 to 64 dice per term"),
+                                            ("abc", "expected dice notation")])
+def test_a_bad_dice_option_names_the_field_once(value, allowed):
+    with pytest.raises(InputError) as exc:
+        fleeodds.load_scenario(base(options={"flee_roll": value}))
+    msg = str(exc.value)
+    assert msg.startswith(f"options.flee_roll: {value!r} is not allowed; {allowed}"), msg
+    assert msg.count("options.flee_roll") == 1 and msg.count("not allowed") == 1, msg
