@@ -241,10 +241,14 @@ class DndScenario(Scenario):
         data = self.base_source()
         for k, v in changes.items():
             data = set_field(data, k, v)
-        sc = _build(data, self.base_dir)
-        check_results(data, [data], lambda d: _build(d, self.base_dir), only=set(changes))
-        sc._contexts = [data]
-        return sc
+        data.only = set(changes)
+        return load_scenario(data, self.base_dir)
+
+    def base_source(self) -> dict:
+        """The source without its comparison setups, as a :class:`CheckedSource`: loaded again, its
+        fields are not checked once more against this scenario alone (they were, against each
+        compared mode and setup, when it was loaded)."""
+        return CheckedSource(super().base_source())
 
     # -- decision table ----------------------------------------------------------
     def compare_setups(self) -> list[Setup]:
@@ -287,10 +291,28 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> DndScenario:
         result in the scenario nor in any of its comparison setups (:func:`check_results`).
     """
     sc = _build(data, base_dir)
+    build = lambda d: _build(d, base_dir)  # noqa: E731
+    if isinstance(data, CheckedSource):  # a base or a setup of a checked scenario
+        check_results(data, [dict(data)], build, only=data.only)
+        sc._contexts = [dict(data)]
+        return sc
     contexts = _contexts(sc)
-    check_results(data, contexts, lambda d: _build(d, base_dir))
+    check_results(data, contexts, build)
     sc._contexts = contexts
     return sc
+
+
+class CheckedSource(dict):
+    """The source of a scenario derived from a checked one (its base without the comparisons, or a
+    comparison setup): ``only`` names the fields still to check, those the derivation set; the
+    others were checked with the whole scenario, against each compared mode and setup.
+
+    A plain ``dict`` otherwise; copies keep ``only``.
+    """
+
+    def __init__(self, data: dict = (), only: set[str] | frozenset = frozenset()):
+        super().__init__(data)
+        self.only = set(only)
 
 
 # --------------------------------------------------------------------------- inputs that change nothing
@@ -343,7 +365,7 @@ def _option_values(name: str) -> list[Any]:
 
 
 def _contexts(sc: DndScenario) -> list[dict]:
-    base = sc.base_source()
+    base = dict(sc.base_source())
     out = [base]
     for s in sc.compare_setups():
         d = base

@@ -62,6 +62,19 @@ FIGHTER_LISTS = ("adversaries", "attractors", "others")
 FIGHTER_TABLES = ("fleeing", "attacker", "defender")
 
 
+class CheckedSource(dict):
+    """The source of a scenario derived from a checked one (its base without the comparisons, or a
+    comparison setup): ``only`` names the fields still to check, those the derivation set; the
+    others were checked with the whole scenario, against each of its setups.
+
+    A plain ``dict`` otherwise (its items are the scenario's fields); copies keep ``only``.
+    """
+
+    def __init__(self, data: dict = (), only: set[str] | frozenset = frozenset()):
+        super().__init__(data)
+        self.only = set(only)
+
+
 def option_values(name: str) -> list[Any]:
     """The allowed values of ``options.<name>`` tried by the check (a few for the numbers)."""
     if name in NUMBER_OPTIONS:
@@ -225,4 +238,4 @@ def unused_inputs(data: dict, contexts: list[dict], build: Callable[[dict], Any]
     return out
 
 
-__all__ = ["CARD_FIELDS", "check_inputs", "checked_fields", "outcome_key", "unused_inputs"]
+__all__ = ["CARD_FIELDS", "CheckedSource", "check_inputs", "checked_fields", "outcome_key", "unused_inputs"]

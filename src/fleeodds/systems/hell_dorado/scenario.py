@@ -194,12 +194,15 @@ class _Checked:
         if not isinstance(changes, dict):
             raise InputError("changes", short_repr(changes), "a table of field.path = value")
         data = _apply(self.base_source(), changes)
-        sc = _build(data, self.base_dir)
         shorthand = [self.fuite_compare_changes(k) for k in getattr(self, "compare", [])]
-        if changes not in shorthand:
-            checks.check_inputs(data, [data], lambda d: _build(d, self.base_dir), only=set(changes))
-        sc._contexts = [data]
-        return sc
+        data.only = set() if changes in shorthand else set(changes)
+        return load_scenario(data, self.base_dir)
+
+    def base_source(self) -> dict:
+        """The source without its comparison setups, as a :class:`.checks.CheckedSource`: loaded
+        again, its fields are not checked once more against this scenario alone (they were,
+        against each setup, when it was loaded)."""
+        return checks.CheckedSource(super().base_source())
 
     def describe(self) -> dict[str, Any]:
         """What the scenario resolved to, with ``unused_inputs`` when a card value written in the
@@ -931,9 +934,14 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> Scenario:
     """
     base_dir = Path(base_dir) if base_dir is not None else Path.cwd()
     sc = _build(data, base_dir)
-    base = sc.base_source()
+    build = lambda d: _build(d, base_dir)  # noqa: E731
+    if isinstance(data, checks.CheckedSource):  # a base or a setup of a checked scenario
+        checks.check_inputs(data, [dict(data)], build, only=data.only)
+        sc._contexts = [dict(data)]
+        return sc
+    base = dict(sc.base_source())
     contexts = [base] + [_apply(base, s.changes) for s in sc.compare_setups()]
-    checks.check_inputs(data, contexts, lambda d: _build(d, base_dir))
+    checks.check_inputs(data, contexts, build)
     sc._contexts = contexts
     return sc
 
