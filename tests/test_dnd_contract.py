@@ -250,12 +250,13 @@ def test_input_without_effect_is_refused(edition, where, key, value):
 
 
 @pytest.mark.parametrize("data", [
-    base("5e2014", enemy={"simultaneous": True}, options={"simultaneous_oa": "all_resolve"}),
     base("5e2014", enemies=[{"attack_bonus": 4, "damage": "1d8"}, {"attack_bonus": 4, "damage": "1d8",
                                                                    "simultaneous": True}],
          options={"simultaneous_oa": "all_resolve"}),
     base("5e2014", runner={"monster": True}, options={"monster_dies_at_0": False}),
-    base("5e2024", enemy={"sentinel": True}, options={"sentinel_timing_2024": "on_leave"}),
+    # on_leave: the Sentinel that does not threaten the start square still attacks as the runner leaves
+    base("5e2024", enemy={"sentinel": True, "threatens_start": False}, options={"sentinel_timing_2024": "on_leave"},
+         mode="disengage", compare_modes=["disengage", "stay"]),
     base("pf1", options={"massive_damage": True, "massive_damage_threshold": 60}),
     base("3.5", runner={"fort": 2}),
     base("pf1", runner={"cmd": 15}, enemy={"combat_reflexes": True, "stand_still": True, "cmb": 3}),
@@ -264,8 +265,9 @@ def test_input_without_effect_is_refused(edition, where, key, value):
     base("5e2014", runner={"feats": ["mobile"]}, enemy={"attacked_by_runner": True}),
     base("5e2014", runner={"str_save": 2}, enemy={"on_hit": "prone", "on_hit_save_dc": 11}),
     base("pf1", runner={"con": 14, "hp_max": 12}),
-    base("3.5", options={"stop_when_down": True, "dead_threshold": -10}),
-], ids=range(13))
+    base("3.5", enemies=[{"attack_bonus": 4, "damage": "1d8+2"}] * 2,
+         options={"stop_when_down": False, "dead_threshold": -10}),
+], ids=range(12))
 def test_inputs_with_an_effect_are_accepted(data):
     load_scenario(data)
 
@@ -363,3 +365,70 @@ def test_monte_carlo_only_table_renders():
     t = fleeodds.evaluate(heavy(), "mc", trials=2000, seed=0, progress=False)
     text = render(t)
     assert "Monte Carlo" in text and "dead" in text
+
+
+# --------------------------------------------------------------------------- results that do not change
+def _example(name, changes):
+    from fleeodds.api import list_examples
+    from fleeodds.files import read_toml
+    from fleeodds.validation import set_field
+    p = next(x for x in list_examples() if x.name == name)
+    data = read_toml(p, "scenario")
+    for k, v in changes.items():
+        data = set_field(data, k, v)
+    return data
+
+
+SAME_RESULTS = [
+    # 5e: leaving an orc's reach provokes whatever the reach; the first enemy has no previous step to share
+    ("wizard_leaves_two_orcs_5e.toml", {"enemies.0.reach": 100}, "enemies.0.reach"),
+    ("wizard_leaves_two_orcs_5e.toml", {"enemies.0.simultaneous": True}, "enemies.0.simultaneous"),
+    ("wizard_leaves_two_orcs_5e.toml", {"enemies.0.simultaneous": False}, "enemies.0.simultaneous"),
+    # 3.5 move past one greataxe orc: one AoO whatever the squares or Combat Reflexes; the wizard's few hit
+    # points fall to any hit, critical or not, and 1d12+4 (at least 5) never needs a minimum or reaches 50;
+    # no Tumble check is rolled
+    ("wizard_greataxe_mobility_35.toml", {"enemies.0.combat_reflexes": True}, "enemies.0.combat_reflexes"),
+    ("wizard_greataxe_mobility_35.toml", {"enemies.0.squares_left": 2}, "enemies.0.squares_left"),
+    ("wizard_greataxe_mobility_35.toml", {"enemies.0.threatens_start": False}, "enemies.0.threatens_start"),
+    ("wizard_greataxe_mobility_35.toml", {"options.threat_must_hit": False}, "options.threat_must_hit"),
+    ("wizard_greataxe_mobility_35.toml", {"options.min_damage_1": False}, "options.min_damage_1"),
+    ("wizard_greataxe_mobility_35.toml", {"options.skill_natural_20_auto": True}, "options.skill_natural_20_auto"),
+    ("wizard_greataxe_mobility_35.toml", {"options.massive_damage": False}, "options.massive_damage"),
+    ("rogue_acrobatics_past_orcs_pf1.toml", {"enemies.0.combat_reflexes": True}, "enemies.0.combat_reflexes"),
+]
+
+
+@pytest.mark.parametrize("name,changes,field", SAME_RESULTS, ids=[f"{n}-{f}" for n, _, f in SAME_RESULTS])
+def test_inputs_that_change_no_result_are_refused(name, changes, field):
+    e = refused(_example(name, changes))
+    assert e.field == field and "has no effect" in str(e) and "\n" not in str(e), str(e)
+
+
+def test_an_input_used_by_one_compared_mode_is_accepted():
+    # squares_left only matters when withdrawing or stepping: accepted because a compared mode does
+    load_scenario(_example("rogue_decision_table_35.toml", {"enemies.0.squares_left": 2}))
+    load_scenario(_example("rogue_acrobatics_past_orcs_pf1.toml", {"enemies.0.squares_left": 2}))
+    # ... and refused without those modes
+    data = _example("rogue_decision_table_35.toml", {"enemies.0.squares_left": 2})
+    data["compare_modes"] = ["move", "stay"]
+    assert refused(data).field == "enemies.0.squares_left"
+
+
+def test_a_setup_that_changes_nothing_is_refused():
+    data = _example("wizard_greataxe_mobility_35.toml", {"compare": {"no min": {"options.min_damage_1": False}}})
+    with pytest.raises(FleeoddsError) as e:
+        fleeodds.load_scenario(data)  # builds the setups
+    assert str(e.value).startswith("compare.no min: options.min_damage_1: False has no effect"), str(e.value)
+
+
+def test_stat_line_values_are_accepted_and_listed_when_unused():
+    sc = load_scenario(_example("wizard_greataxe_mobility_35.toml",
+                                {"runner.dex_bonus": 2, "runner.fort": 3, "runner.tumble": 5}))
+    assert sc.unused_inputs() == ["runner.dex_bonus", "runner.fort", "runner.tumble"]
+    assert sc.describe()["unused_inputs"] == sc.unused_inputs()
+    sc = load_scenario(_example("rogue_acrobatics_past_orcs_pf1.toml", {"runner.armor": "light", "runner.hp_max": 30}))
+    assert sc.unused_inputs() == ["runner.hp_max", "runner.armor"]
+    from fleeodds.api import list_examples
+    for p in list_examples():
+        if p.parent.name == "dnd":
+            assert load_scenario(_example(p.name, {})).unused_inputs() == [], p.name

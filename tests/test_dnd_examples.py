@@ -117,7 +117,7 @@ def test_summary_reports_no_attack_and_attack_counts():
     from .dnd_helpers import scenario
 
     sc = scenario(edition="pf1", mode="acrobatics", runner={"hp": 9, "ac": 15, "tumble": 7, "con": 12},
-                  enemies=[{"preset": "pf1_orc"}, {"preset": "pf1_orc", "threatens_start": False}])
+                  enemies=[{"preset": "pf1_orc"}, {"preset": "pf1_orc"}])  # (Acrobatics: the start square is moot)
     s = sc.summary()
     assert s["p_no_attack"] == Fraction(21, 50)
     assert sum(s["attacks"].values()) == 1 and max(s["attacks"]) == 2

@@ -19,7 +19,7 @@ import pytest
 import fleeodds
 from fleeodds.engine import simulate
 from fleeodds.errors import FleeoddsError, InputError
-from fleeodds.system import RulesSystem, get_system
+from fleeodds.system import RulesSystem, get_system, scenario_from_dict
 from fleeodds.systems.warhammer import SYSTEM, WarhammerScenario
 
 from .conftest import assert_mc_agrees
@@ -371,3 +371,61 @@ def test_wrong_shapes_in_the_scenario_are_one_line_errors(section, key, value, f
         fleeodds.load_scenario(data)
     msg = str(exc.value)
     assert msg.startswith(field + ":") and "\n" not in msg, msg
+
+
+@pytest.mark.parametrize("value, allowed", [("100d10", "expected 1 to 64 dice per term"),
+                                            ("abc", "expected dice notation")])
+def test_a_bad_dice_option_names_the_field_once(value, allowed):
+    with pytest.raises(InputError) as exc:
+        fleeodds.load_scenario(base(options={"flee_roll": value}))
+    msg = str(exc.value)
+    assert msg.startswith(f"options.flee_roll: {value!r} is not allowed; {allowed}"), msg
+    assert msg.count("options.flee_roll") == 1 and msg.count("not allowed") == 1, msg
+
+
+def _example(name, path, value):
+    from fleeodds.validation import set_field
+    from fleeodds.files import read_toml
+    p = next(x for x in _examples() if x.name == name)
+    return set_field(read_toml(p, "scenario"), path, value), p.parent
+
+
+# Each gives exactly the same numbers either way (hand checks: 2d6 + 2 <= 5 passes on 2 or 3, 1/12, and the
+# double 1 (2 + 2 = 4) passes by its total anyway; Ld 5 to 9 tests pass a double 1 and fail a double 6 by their
+# totals; an 18" edge is out of reach of a first 2D6 flee and no chaser charges, so no move is both).
+SAME_NUMBERS = [
+    ("goblins_broken_by_dwarfs.toml", "options.insane_courage", True),
+    ("goblins_broken_by_dwarfs.toml", "options.insane_courage", False),
+    ("goblins_rally_or_flee_to_edge.toml", "options.ld_double1_passes", True),
+    ("goblins_rally_or_flee_to_edge.toml", "options.ld_double6_fails", True),
+    ("rank_broken_by_2_8th.toml", "options.ld_double1_passes", False),
+    ("rank_broken_by_2_8th.toml", "options.ld_double6_fails", True),
+    ("rank_broken_by_2_8th.toml", "options.catch_vs_edge_order", "edge_first"),
+    ("rank_broken_by_2_8th.toml", "options.catch_vs_edge_order", "catch_first"),
+]
+
+
+@pytest.mark.parametrize("name,path,value", SAME_NUMBERS)
+def test_options_giving_the_same_numbers_are_refused(name, path, value):
+    data, folder = _example(name, path, value)
+    with pytest.raises(FleeoddsError) as exc:
+        scenario_from_dict(data, folder)
+    msg = str(exc.value)
+    assert msg.startswith(f"{path}: {value!r} has no effect") and "\n" not in msg, msg
+
+
+def test_insane_courage_accepted_where_the_double_1_matters():
+    # Ld 5 losing by 4: 2d6 + 4 <= 5 never passes (2 + 4 = 6); only Insane Courage's double 1 holds: 1/36
+    sc = fleeodds.load_scenario(base(situation="break", fleeing={"leadership": 5}, combat={"margin": 4},
+                                     options={"insane_courage": True}))
+    held = sum(p for (o, _), p in sc.exact_distribution("fraction").items() if o == sc.outcome_index("held"))
+    assert held == Fraction(1, 36)
+
+
+def test_unit_characteristics_that_change_nothing_are_listed():
+    sc = fleeodds.load_scenario(base())  # 'fleeing', no rally turns, no restraint test: neither Ld is read
+    assert sc.unused_inputs() == ["fleeing.leadership", "pursuer.leadership"]
+    assert sc.describe()["unused_inputs"] == ["fleeing.leadership", "pursuer.leadership"]
+    for path in _examples():
+        sc = fleeodds.load_scenario(path)
+        assert sc.unused_inputs() == [] and "unused_inputs" not in sc.describe(), path.name

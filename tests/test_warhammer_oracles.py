@@ -33,7 +33,9 @@ def scenario_for(case):
         return {"system": "warhammer", "edition": edition, "situation": "break",
                 "fleeing": _unit("F", leadership=p["leadership"]), "pursuer": _unit("P"),
                 "combat": {"margin": p["margin"]},
-                "options": {"insane_courage": p["insane_courage"]}}, "held"
+                # the edition's default written only where it is not (an option without effect is refused)
+                "options": {} if p["insane_courage"] == (edition == "7th") else
+                {"insane_courage": p["insane_courage"]}}, "held"
     if cid == "wfb_rally_ld7":
         # one rally test of an unpursued unit with no table edge: rallies on turn 1 or is still fleeing
         return {"system": "warhammer", "situation": "fleeing", "fleeing": _unit("F", leadership=p["leadership"]),

@@ -183,9 +183,12 @@ def test_fleeing_fighter_must_be_engaged():
 def test_optional_rerolls_same_numbers_when_tables_never_decrease():
     # 6 dice = 5 rolled + 1 re-roll of a miss; with 5 damage for any hit, re-rolling never hurts
     base = flee(adversary={"cbt": 6})
-    opt = flee(adversary={"cbt": 6}, options={"reroll_policy": "optional"})
     want = 1 - Fraction(1, 2) ** 6                         # every one of the 6 dice (5 + 1 re-roll) misses
-    assert killed(fleeodds.load_scenario(base)) == want == killed(fleeodds.load_scenario(opt))
+    assert killed(fleeodds.load_scenario(base)) == want
+    # the same numbers as always re-rolling: an input that changes nothing, refused by name
+    for policy in ("optional", "always_reroll_misses"):
+        refused(flee(adversary={"cbt": 6}, options={"reroll_policy": policy}), "options.reroll_policy",
+                "has no effect", "never worse")
     down = flee(adversary={"cbt": 6, "weapons": [{"name": "w", "damage": [5, 4, 3, 2, 1]}]},
                 options={"reroll_policy": "optional"})
     e = refused(down, "options.reroll_policy", "not modelled yet", "decreases")
@@ -239,7 +242,11 @@ def test_relevant_inputs_are_still_accepted():
                                 options={"no_room_move": "partial"}))
     fleeodds.load_scenario(flee(fuite={"compare": ["ordre_repli"]}, options={"repli_move_multiplier": 0.5}))
     fleeodds.load_scenario(passe(defender={"name": "B", "cbt": 1, "def": 4, "pv": 3, "weapons": W, "support": 1}))
-    fleeodds.load_scenario(attraction(options={"toise": "2.5cm", "attraction_version": "D_original"}))
+    # B 7.59 toises away, both bases 40 mm: the gap is 6.015 toises in inches, 5.99 with a 2.5 cm toise
+    fleeodds.load_scenario(attraction(options={"toise": "2.5cm"},
+                                      adversaries=[{"name": "B", "x": 7.59, "y": 0.0}]))
+    fleeodds.load_scenario(attraction(options={"attraction_version": "D_original"},
+                                      adversaries=[{"name": "B", "x": 5.0, "y": 0.0, "capacities": ["Lémure"]}]))
 
 
 # ----------------------------------------------------------------------------- hostile input
@@ -346,3 +353,131 @@ def test_source_is_kept_as_given():
     sc = fleeodds.load_scenario(copy.deepcopy(d))
     assert sc.source == d and isinstance(sc.base_dir, Path)
     assert "compare" not in sc.base_source()["fuite"]
+
+
+BIG = "10 ** 5000"  # built in the test: pytest cannot name a 5000-digit parameter
+
+
+@pytest.mark.parametrize("build, path, value", [
+    (passe, "attacker.pro", 10 ** 30), (passe, "attacker.bonus_dice", BIG), (passe, "attacker.support", 10 ** 30),
+    (passe, "defender.pro", -1), (passe, "attacker.bonus_dice", -1), (passe, "attacker.support", -1),
+    (passe, "options.support_bonus_per_supporter", BIG), (passe, "options.support_bonus_per_supporter", -1),
+    (flee, "options.support_cap", -1), (flee, "options.support_cap", BIG), (flee, "fleeing.mou", 1e30),
+    (flee, "options.course_multiplier", 1e30), (flee, "adversaries.0.pro", BIG), (flee, "fleeing.pro", 10 ** 30),
+    (flee, "fuite.def_modifier", BIG), (flee, "fuite.partial_room_toises", 1e300),
+    (attraction, "attractors.0.x", 1e30), (attraction, "adversaries.0.y", -1e30),
+])
+def test_every_number_has_a_range(build, path, value):
+    from fleeodds.validation import set_field
+    data = set_field(build(), path, 10 ** 5000 if value == BIG else value)
+    with pytest.raises(InputError) as e:
+        fleeodds.load_scenario(data)
+    assert str(e.value).startswith(path + ":") and "from" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_the_ranges_are_in_the_schema():
+    props = SYSTEM.schema("en")["$defs"]
+    assert (props["FighterModel"]["properties"]["pro"]["minimum"], props["FighterModel"]["properties"]["pro"]
+            ["maximum"]) == (0, 20)
+    assert props["FighterModel"]["properties"]["mou"]["maximum"] == 30
+    assert props["OptionsModel"]["properties"]["support_cap"]["anyOf"][0]["maximum"] == 10
+    assert props["OptionsModel"]["properties"]["course_multiplier"]["maximum"] == 5
+
+
+# ----------------------------------------------------------------------------- no silent inputs on shipped files
+def _example(name, path, value):
+    from fleeodds.validation import set_field
+    p = next(x for x in EXAMPLES if x.name == name)
+    with open(p, "rb") as f:
+        return set_field(tomllib.load(f), path, value), p.parent
+
+
+# Each gives the same exact results as the file without it (checked by the assertion on the file itself below):
+# 3 Saracens with CBT 2 + 2 soutien = 4 dice (never past 5: no cap, no overflow, no re-roll choice), surrounded
+# (room = false: no Course), no Blocage, no Intangible, DEF 4 (never out of range), identical attackers.
+FUITE_SAME = [("options.hd_edition", "asmodee"), ("options.dice_cap", "none"), ("options.dice_cap", 10),
+              ("options.overflow_auto_damage", False), ("options.reroll_policy", "optional"),
+              ("options.support_requires_effective", True), ("options.cbt_dash_can_support", True),
+              ("options.attacker_choice", "max_kill"), ("options.state_cancels_flee_move", False),
+              ("options.course_multiplier", 3.0), ("options.blocage_scope", "only_from_blocker"),
+              ("options.intangible_vs_blocage", "intangible_ignores"), ("options.def_out_of_range", "6_always_hits"),
+              ("options.no_room_move", 0), ("options.no_room_move", "partial")]
+PASSE_SAME = [("defender.bonus_dice", 1), ("defender.support", 1), ("options.hd_edition", "cipher"),
+              ("options.dice_cap", "none"), ("options.overflow_auto_damage", False),
+              ("options.reroll_policy", "optional"), ("options.kill_rule", "damage > PV"),
+              ("options.support_bonus_per_supporter", 2), ("options.support_mode", "flat"),
+              ("options.support_cap", 2), ("options.support_requires_effective", True),
+              ("options.cbt_dash_can_support", True), ("options.def_out_of_range", "6_always_hits"),
+              ("options.simultaneous_kill", "frappe_rapide_first")]
+ATTRACTION_SAME = [("attraction.multiple_attractors", "first_listed"), ("attraction.measure", "centre"),
+                   ("attraction.movement", "assaut"), ("options.hd_edition", "cipher"), ("options.dice_cap", "none"),
+                   ("options.overflow_auto_damage", False), ("options.reroll_policy", "optional"),
+                   ("options.pro_application", "per_hit"), ("options.def_out_of_range", "6_always_hits"),
+                   ("options.simultaneous_kill", "frappe_rapide_first"), ("options.attraction_version", "D_original"),
+                   ("options.toise", "2.5cm")]
+SAME = ([("fuite_bretteur_cerne.toml", *c) for c in FUITE_SAME]
+        + [("passe_bran_carnoth_vs_bretteur.toml", *c) for c in PASSE_SAME]
+        + [("attraction_ligne.toml", *c) for c in ATTRACTION_SAME]
+        + [("attraction_zone_aleatoire.toml", "attraction.multiple_attractors", "first_listed")])
+
+
+@pytest.mark.parametrize("name,path,value", SAME, ids=[f"{n}-{p}={v}" for n, p, v in SAME])
+def test_inputs_giving_the_same_numbers_are_refused(name, path, value):
+    data, folder = _example(name, path, value)
+    with pytest.raises(FleeoddsError) as e:
+        fleeodds.system.scenario_from_dict(data, folder)
+    msg = str(e.value)
+    assert msg.startswith(f"{path}: {value!r} has no effect") and "\n" not in msg, msg
+
+
+def test_the_same_inputs_count_where_they_matter():
+    for name, path, value in [("fuite_bretteur_cerne.toml", "options.support_cap", 1),
+                              ("fuite_bretteur_cerne.toml", "options.support_mode", "flat"),
+                              ("fuite_samael_choix_adversaire.toml", "options.attacker_choice", "most_dice"),
+                              ("attraction_zone_aleatoire.toml", "options.toise", "2.5cm"),
+                              ("attraction_ligne.toml", "options.course_multiplier", 3.0)]:
+        data, folder = _example(name, path, value)
+        fleeodds.system.scenario_from_dict(data, folder)
+    # room = true: the Course moves course_multiplier x MOU
+    data, folder = _example("fuite_bretteur_cerne.toml", "options.course_multiplier", 3.0)
+    data["fuite"]["room"] = True
+    sc = fleeodds.system.scenario_from_dict(data, folder)
+    assert sc.flee_distance == 3 * sc.fleeing.mou
+    # a dice cap matters past 5 dice: CBT 10 + 1 soutien is 11 dice (5 rolled + 5 re-rolls + 1 past the cap)
+    fleeodds.load_scenario(flee(options={"dice_cap": "none"}, fuite={"attacker": "A"}) | {"adversaries": [
+        {"name": "A", "cbt": 10, "weapons": W}, {"name": "B", "cbt": 1, "weapons": W}]})
+
+
+def test_a_comparison_setup_that_changes_nothing_is_refused():
+    e = refused(flee(compare={"no cap": {"options.dice_cap": "none"}}), "options.dice_cap", "has no effect")
+    assert "compare" in str(e) or e.field == "options.dice_cap"
+    # the base's own fields count if they matter in a setup: partial room only in the surrounded setup
+    fleeodds.load_scenario(flee(fuite={"compare": ["no_room"], "partial_room_toises": 2.0},
+                                options={"no_room_move": "partial"}))
+
+
+def test_card_values_are_accepted_and_listed_when_unused():
+    data, folder = _example("attraction_zone_aleatoire.toml", "attractors.0.pro", 3)
+    data["adversaries"][0]["cbt"] = 4
+    sc = fleeodds.system.scenario_from_dict(data, folder)
+    assert sc.unused_inputs() == ["adversaries.0.cbt", "attractors.0.pro"]
+    assert sc.describe()["unused_inputs"] == sc.unused_inputs()
+    sc = fleeodds.load_scenario(flee({"cbt": 5, "mou": 6.0}, {"def": 3, "pv": 7}))
+    assert sc.unused_inputs() == ["fleeing.cbt", "adversaries.0.def", "adversaries.0.pv"]  # MOU: the Course
+    for path in EXAMPLES:
+        assert fleeodds.load_scenario(path).unused_inputs() == [], path.name
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("", "it has none"), ("profile = 5\n", "it has 'profile' instead"), ("[profiles]\n", "it has none"),
+    ('[profiles.x]\ndef = 4\npv = 3\n', "no fighter names one of its profiles"),
+])
+def test_a_profiles_file_must_hold_profiles_that_a_fighter_uses(tmp_path, text, needle):
+    (tmp_path / "cards.toml").write_text(text, encoding="utf-8")
+    data = flee(profiles_file="cards.toml")
+    with pytest.raises(FleeoddsError) as e:
+        hd_load(data, tmp_path)
+    assert str(e.value).startswith("profiles_file: 'cards.toml'") and needle in str(e.value), str(e.value)
+    (tmp_path / "cards.toml").write_text('[profiles.x]\ndef = 4\npv = 3\n', encoding="utf-8")
+    sc = hd_load(flee(profiles_file="cards.toml") | {"fleeing": {"profile": "x"}}, tmp_path)
+    assert sc.fleeing.def_ == 4

@@ -4,7 +4,9 @@ import math
 from fractions import Fraction
 
 
-from fleeodds import engine, load_scenario
+import pytest
+
+from fleeodds import FleeoddsError, engine, load_scenario
 
 Z = 3.29
 
@@ -49,13 +51,20 @@ def test_overflow_auto_damage_and_def_out_of_range():
     sc = flee({"def": 6, "pro": 3, "pv": 2}, advs, fuite={"def_modifier": 1})
     assert probs(sc) == {"killed": 1}
     check_mc(sc, 20_000)
-    # Asmodée: no overflow damage, no hit possible: the fighter always flees with 0 damage.
-    sc = flee({"def": 6, "pro": 3, "pv": 2}, advs, {"hd_edition": "asmodee"}, {"def_modifier": 1})
-    assert sc.exact_distribution("fraction") == {(sc.outcome_index("fled"), 0): 1}
-    check_mc(sc, 20_000)
+    # Asmodée: no overflow damage, no hit possible: the fighter always flees with 0 damage, so the
+    # 2 bonus dice change nothing (refused by name).
+    with pytest.raises(FleeoddsError, match="adversaries.0.bonus_dice: 2 has no effect"):
+        flee({"def": 6, "pro": 3, "pv": 2}, advs, {"hd_edition": "asmodee"}, {"def_modifier": 1})
+    # (and without them, Asmodée changes nothing either: 10 dice are not capped and none overflows)
+    with pytest.raises(FleeoddsError, match="options.hd_edition: 'asmodee' has no effect"):
+        flee({"def": 6, "pro": 3, "pv": 2}, [{k: v for k, v in advs[0].items() if k != "bonus_dice"}],
+             {"hd_edition": "asmodee"}, {"def_modifier": 1})
     # 6 always hits: 5 rolled + 5 re-rolls at 1/6; any hit does 9 - 3 = 6 damage; with PV 6 and
     # overflow off (Cipher), killed iff at least one hit among the 10 dice: 1 - (5/6)^10.
-    sc = flee({"def": 6, "pro": 3, "pv": 6}, advs, {"hd_edition": "cipher", "def_out_of_range": "6_always_hits"},
+    # (CBT 10 alone, any edition: 10 dice leave none to overflow, and the 2 bonus dice would have no miss
+    # left to re-roll under Cipher: both refused)
+    sc = flee({"def": 6, "pro": 3, "pv": 6}, [{k: v for k, v in advs[0].items() if k != "bonus_dice"}],
+              {"def_out_of_range": "6_always_hits"},
               {"def_modifier": 1})
     assert probs(sc)["killed"] == 1 - Fraction(5, 6) ** 10
     check_mc(sc)
@@ -106,8 +115,9 @@ def test_support_counting_options():
     sc = flee(advs=three(), fuite={"attacker": "A"})
     assert sc.attack.n_dice == 3          # + 1 from B; the CBT – cabaliste does not support
     assert flee(advs=three(), options={"cbt_dash_can_support": True}, fuite={"attacker": "A"}).attack.n_dice == 4
-    o = {"cbt_dash_can_support": True, "support_mode": "flat"}
-    assert flee(advs=three(), options=o, fuite={"attacker": "A"}).attack.n_dice == 3
+    # flat: +1 for B and D together (with CBT – support on as well, it would change nothing and be refused)
+    four = three() + [{"name": "D", "cbt": 2, "weapons": weapon([1, 2, 3, 4, 5])}]
+    assert flee(advs=four, options={"support_mode": "flat"}, fuite={"attacker": "A"}).attack.n_dice == 3
     o = {"cbt_dash_can_support": True, "support_bonus_per_supporter": 2, "support_cap": 3}
     assert flee(advs=three(), options=o, fuite={"attacker": "A"}).attack.n_dice == 5
     advs = three()
@@ -180,7 +190,8 @@ def test_simultaneous_pass_frappe_rapide():
     sc = load_scenario(d)
     assert probs(sc) == {"defender_killed": 1}
     check_mc(sc, 5_000)
-    # A defender with CBT – cannot riposte: the pass is one-sided.
+    # A defender with CBT – cannot riposte: the pass is one-sided (and simultaneous_kill changes nothing).
+    del d["options"]
     d["defender"] = {"name": "B", "cbt": "-", "def": 4, "pv": 3}
     sc = load_scenario(d)
     assert not sc.duel and sc.outcomes[0].code == "killed"

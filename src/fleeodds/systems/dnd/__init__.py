@@ -56,10 +56,10 @@ from typing import Any
 
 from ...errors import FleeoddsError, InputError
 from ...system import RulesSystem, Scenario, Setup
-from ...validation import check_exact_mode
+from ...validation import check_exact_mode, get_field, no_effect, set_field
 from .exact import exact_work, solve, summary
 from .labels import mode_label
-from .model import Spec, parse_spec, preset_names, presets, schema
+from .model import OptionsModel, Spec, parse_spec, preset_names, presets, schema
 from .plan import Plan, compile_plan, describe_events
 from .rules import (AttackOdds, DamageRule, attack_outcome, combat_maneuver_probability, crit_confirm_probability,
                     damage_pmf, death_save_outcomes, death_save_survival, dying_survival_35, dying_survival_pf,
@@ -208,12 +208,50 @@ class DndScenario(Scenario):
             "always_stuck": self.plan.always_stuck,
             "presets": s.meta,
         }
+        unused = self.unused_inputs()
+        if unused:
+            out["unused_inputs"] = unused
         if self.has_exact:
             out["exact_summary"] = {k: (float(v) if not isinstance(v, dict) else {a: float(p) for a, p in v.items()})
                                     for k, v in summary(self.plan, "float").items()}
         else:
             out["exact_refusal"] = self.exact_refusal
         return out
+
+    _contexts: list[dict] | None = None
+
+    def unused_inputs(self) -> list[str]:
+        """Dotted paths of the stat-line values written in the file (``runner.dex_bonus``,
+        ``runner.tumble``, ``enemies.0.cmb``…) that change no result here, nor in any
+        comparison setup.
+
+        Values copied from a stat block are accepted whatever the situation, unlike
+        options and situational fields (refused when they change nothing); they are
+        listed here and in ``describe()["unused_inputs"]`` so that nothing is silent.
+        """
+        contexts = self._contexts if self._contexts is not None else [self.base_source()]
+        return unused_inputs(self.source, contexts, lambda d: _build(d, self.base_dir))
+
+    def with_changes(self, changes: dict[str, Any]) -> "DndScenario":
+        """A copy with dotted fields changed (see :meth:`fleeodds.system.Scenario.with_changes`).
+
+        The options and situational fields the changes set are checked in the copy (one
+        that changes no result there is refused); the others were checked when this
+        scenario was loaded, against it and each of its comparison setups.
+        """
+        if not isinstance(changes, dict):
+            raise InputError("changes", changes, "a table of field.path = value")
+        data = self.base_source()
+        for k, v in changes.items():
+            data = set_field(data, k, v)
+        data.only = set(changes)
+        return load_scenario(data, self.base_dir)
+
+    def base_source(self) -> dict:
+        """The source without its comparison setups, as a :class:`CheckedSource`: loaded again, its
+        fields are not checked once more against this scenario alone (they were, against each
+        compared mode and setup, when it was loaded)."""
+        return CheckedSource(super().base_source())
 
     # -- decision table ----------------------------------------------------------
     def compare_setups(self) -> list[Setup]:
@@ -236,6 +274,15 @@ class DndScenario(Scenario):
         return out
 
 
+def _build(data: dict, base_dir: Path | None = None) -> DndScenario:
+    """The scenario of ``data`` with the field-by-field checks of :func:`.model.parse_spec`, without
+    the check on results (:func:`check_results`)."""
+    if not isinstance(data, dict):
+        raise InputError("scenario", data, "a table of fields")
+    spec = parse_spec(data)
+    return DndScenario(spec, data, base_dir)
+
+
 def load_scenario(data: dict, base_dir: Path | None = None) -> DndScenario:
     """Validate a D&D scenario dict (the parsed TOML file).
 
@@ -243,12 +290,174 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> DndScenario:
     ------
     InputError
         Naming the invalid field (``runner.hp``, ``enemies.0.threat_range`` …), its
-        value and what is allowed.
+        value and what is allowed; an option or a situational field that changes no
+        result in the scenario nor in any of its comparison setups (:func:`check_results`).
     """
-    if not isinstance(data, dict):
-        raise InputError("scenario", data, "a table of fields")
-    spec = parse_spec(data)
-    return DndScenario(spec, data, base_dir)
+    sc = _build(data, base_dir)
+    build = lambda d: _build(d, base_dir)  # noqa: E731
+    if isinstance(data, CheckedSource):  # a base or a setup of a checked scenario
+        check_results(data, [dict(data)], build, only=data.only)
+        sc._contexts = [dict(data)]
+        return sc
+    contexts = _contexts(sc)
+    check_results(data, contexts, build)
+    sc._contexts = contexts
+    return sc
+
+
+class CheckedSource(dict):
+    """The source of a scenario derived from a checked one (its base without the comparisons, or a
+    comparison setup): ``only`` names the fields still to check, those the derivation set; the
+    others were checked with the whole scenario, against each compared mode and setup.
+
+    A plain ``dict`` otherwise; copies keep ``only``.
+    """
+
+    def __init__(self, data: dict = (), only: set[str] | frozenset = frozenset()):
+        super().__init__(data)
+        self.only = set(only)
+
+
+# --------------------------------------------------------------------------- inputs that change nothing
+#: Situational fields of an enemy, refused when no value changes the results.
+ENEMY_VALUES: dict[str, list[Any]] = {
+    "reach": [5, 10, 15, 100], "threatens_start": [False, True], "simultaneous": [False, True],
+    "combat_reflexes": [False, True], "squares_left": [None, 1, 2, 3], "through_space": [False, True],
+    "visible": [False, True], "flat_footed": [False, True], "aoo_left": [None, 0, 1, 2, 5],
+    "attacks_on_turn": [0, 1, 2, 4],
+}
+#: Numbers of the options (the others take their allowed values).
+OPTION_NUMBERS: dict[str, list[Any]] = {
+    "aoo_per_round": [None, 0, 1, 2, 5], "dead_threshold": [None, -1, -10, -30],
+    "massive_damage_threshold": [None, 5, 20, 50, 100],
+}
+#: Stat-line values of the runner and of an enemy: accepted whatever the situation (copied from a stat
+#: block), listed by :meth:`DndScenario.unused_inputs` when they change nothing.
+RUNNER_CARD: dict[str, list[Any]] = {
+    "hp": [1, 5, 20, 100], "hp_max": [], "ac": [5, 15, 25, 40], "dex_bonus": [0, 2, 5, 10],
+    "con": [3, 10, 18, 30], "fort": [-2, 0, 5, 20], "tumble": [-5, 0, 10, 40], "acrobatics": [-5, 0, 10, 40],
+    "cmd": [5, 15, 30, 60], "str_save": [-2, 0, 5, 15], "dex_save": [-2, 0, 5, 15], "con_save": [-2, 0, 5, 15],
+    "armor": ["none", "light", "medium", "heavy"],
+}
+ENEMY_CARD: dict[str, list[Any]] = {
+    "attack_bonus": [-5, 0, 5, 20], "damage": ["1", "1d4", "2d6+4", "10d10"], "dex_bonus": [0, 1, 3, 8],
+    "cmb": [-5, 0, 10, 30], "cmd": [5, 15, 30, 60], "crit_multiplier": [2, 3, 4],
+}
+#: Options that name something rather than a rule (checked by :func:`.model.check_no_effect`).
+SKIP_OPTIONS = ("attacker_preset",)
+
+
+def _option_values(name: str) -> list[Any]:
+    import typing
+
+    if name in OPTION_NUMBERS:
+        return OPTION_NUMBERS[name]
+
+    def values(ann: Any) -> list[Any]:
+        if ann is bool:
+            return [False, True]
+        if ann is type(None):
+            return [None]
+        if typing.get_origin(ann) is typing.Literal:
+            return list(typing.get_args(ann))
+        if typing.get_origin(ann) is typing.Union:
+            return [v for a in typing.get_args(ann) for v in values(a)]
+        return []
+
+    return values(OptionsModel.model_fields[name].annotation)
+
+
+def _contexts(sc: DndScenario) -> list[dict]:
+    base = dict(sc.base_source())
+    out = [base]
+    for s in sc.compare_setups():
+        d = base
+        for k, v in s.changes.items():
+            d = set_field(d, k, v)
+        out.append(d)
+    return out
+
+
+def result_key(sc: DndScenario) -> Any:
+    """What a scenario reports, comparably: the exact distribution and side results, or, when the
+    exact solver is refused, the opportunities the Monte Carlo kernel is given."""
+    plan = sc.plan
+    head = (plan.always_stuck, tuple(o.code for o in sc.outcomes), sc.metric.n_bins)
+    if sc.has_exact:
+        mode = "fraction" if sc.exact_fraction_ok else "float"
+        return head + (sc.exact_distribution(mode), repr(sorted(sc.summary(mode).items(), key=str)))
+    return head + (plan.events, plan.aoo, plan.damage_rule)
+
+
+def _differs(build, contexts: list[dict], path: str, values: list[Any]) -> bool:
+    for data in contexts:
+        seen = None
+        for v in values:
+            try:
+                key = result_key(build(set_field(data, path, v)))
+            except FleeoddsError as err:
+                if getattr(err, "field", path) != path:
+                    return True  # another written input needs this value (Stand Still needs Combat Reflexes)
+                continue  # a value refused for itself here
+            if seen is None:
+                seen = key
+            elif key != seen:
+                return True
+    return False
+
+
+def _written(data: dict, table: dict[str, list[Any]], section: str) -> list[tuple[str, Any, list[Any]]]:
+    out = []
+    if section == "runner":
+        tables = [("runner", data.get("runner"))]
+    else:
+        tables = [(f"enemies.{i}", e) for i, e in enumerate(data.get("enemies") or [])]
+    for where, own in tables:
+        if isinstance(own, dict):
+            for name, values in table.items():
+                if name in own:
+                    out.append((f"{where}.{name}", own[name], values))
+    return out
+
+
+def check_results(data: dict, contexts: list[dict], build, only: set[str] | None = None) -> None:
+    """Refuse, by name, an option or a situational enemy field written in ``data`` that changes no
+    result (:func:`result_key`) in any of ``contexts`` (the scenario, then each comparison setup:
+    a field used by one ``compare_modes`` mode is accepted in the others).
+
+    Raises
+    ------
+    InputError
+        :func:`fleeodds.validation.no_effect` naming the first such field.
+    """
+    fields = [(f"options.{k}", v, _option_values(k)) for k, v in (data.get("options") or {}).items()
+              if k in OptionsModel.model_fields and k not in SKIP_OPTIONS]
+    fields += _written(data, ENEMY_VALUES, "enemies")
+    if "distracting_action" in data:
+        fields.append(("distracting_action", data["distracting_action"], [False, True]))
+    for path, value, values in fields:
+        if only is not None and path not in only:
+            continue
+        current = [get_field(c, path, None) for c in contexts]
+        tried = list(values) + [v for v in current if v not in values]
+        if not _differs(build, contexts, path, tried):
+            where = "in this scenario nor in its comparison setups" if len(contexts) > 1 else "in this scenario"
+            raise no_effect(path, value, f"{where} (no result changes with it: exact distribution, attacks, "
+                                         f"damage)")
+
+
+def unused_inputs(data: dict, contexts: list[dict], build) -> list[str]:
+    """Stat-line values written in ``data`` (``runner.dex_bonus``, ``enemies.0.cmb``…) that change no
+    result in the scenario nor in any comparison setup."""
+    out = []
+    for section, table in (("runner", RUNNER_CARD), ("enemies", ENEMY_CARD)):
+        for path, value, values in _written(data, table, section):
+            if path == "runner.hp_max":
+                hp = get_field(data, "runner.hp", None)
+                values = [hp, hp + 10, 2 * hp + 60, 1000] if isinstance(hp, int) else []
+            if not _differs(build, contexts, path, list(values) + [value]):
+                out.append(path)
+    return out
 
 
 def benchmark_case() -> DndScenario:

@@ -159,12 +159,18 @@ class Options:
 # --------------------------------------------------------------------------- pydantic
 def F(default: Any = ..., title: str = "", title_fr: str = "", description: str = "", description_fr: str = "",
       unit: str | None = None, alias: str | None = None, default_factory: Any = None, **schema: Any) -> Any:
-    """A model field with its English and French title and description, its unit and schema extras."""
+    """A model field with its English and French title and description, its unit and schema extras.
+
+    ``ge`` / ``le`` are validated bounds (pydantic ``Field``), shown in the JSON Schema as
+    ``minimum`` / ``maximum``; every number a player types has one, so that no huge or
+    negative value reaches the solvers.
+    """
     extra: dict[str, Any] = {"title_fr": title_fr or title, "description_fr": description_fr or description}
     if unit:
         extra["unit"] = unit
+    bounds = {k: schema.pop(k) for k in ("ge", "le") if k in schema}
     extra.update(schema)
-    kw: dict[str, Any] = {"title": title, "description": description, "json_schema_extra": extra}
+    kw: dict[str, Any] = {"title": title, "description": description, "json_schema_extra": extra, **bounds}
     if alias:
         kw["alias"] = alias
     if default_factory is not None:
@@ -261,13 +267,13 @@ class FighterModel(HDModel):
     def_: int = F(4, "DEF", "DEF",
                   "Defence: a die hits this fighter on a d6 >= DEF (1 to 6). Required for a target without a profile.",
                   "Défense : un dé touche ce combattant sur 1d6 >= DEF (1 à 6). Obligatoire pour une cible sans "
-                  "profil.", alias="def", minimum=1, maximum=6)
+                  "profil.", alias="def", ge=1, le=6)
     pro: int = F(0, "PRO (protection)", "PRO (protection)", "Protection, subtracted from the damage of a pass.",
                  "Protection, retranchée des dégâts d'une passe.", unit="PV", ge=0, le=20)
     pv: int = F(3, "PV (life points)", "PV (points de vie)",
                 "Current life points, 1 to 100. Required for a target without a profile.",
                 "Points de vie restants, 1 à 100. Obligatoire pour une cible sans profil.", unit="PV",
-                minimum=1, maximum=100)
+                ge=1, le=100)
     base: Annotated[Any, WithJsonSchema(BASE_SCHEMA)] = F(
         "moyen", "Base", "Socle", BASE_ALLOWED,
         "Nom du socle (petit = 30 mm, moyen = 40 mm, grand = 50 mm, tres_grand = 60 mm) ou diamètre en mm "
@@ -291,10 +297,12 @@ class FighterModel(HDModel):
                      "comes from the other adversaries listed.",
                      "Passe seulement : nombre de combattants qui apportent leur soutien (0 à 10). En Fuite, le "
                      "soutien vient des autres adversaires listés.", ge=0, le=10)
-    x: float | None = F(None, "x", "x", "Attraction: position of the base centre (toises).",
-                        "Attraction : position du centre du socle (toises).", unit="toises")
-    y: float | None = F(None, "y", "y", "Attraction: position of the base centre (toises).",
-                        "Attraction : position du centre du socle (toises).", unit="toises")
+    x: float | None = F(None, "x", "x", "Attraction: position of the base centre (toises, -1000000 to 1000000).",
+                        "Attraction : position du centre du socle (toises, de -1000000 à 1000000).", unit="toises",
+                        ge=-1e6, le=1e6)
+    y: float | None = F(None, "y", "y", "Attraction: position of the base centre (toises, -1000000 to 1000000).",
+                        "Attraction : position du centre du socle (toises, de -1000000 à 1000000).", unit="toises",
+                        ge=-1e6, le=1e6)
     zone: Annotated[dict[str, Any] | None, WithJsonSchema(ZONE_SCHEMA)] = F(
         None, "Deployment zone", "Zone de déploiement",
         "Attraction adversaries: drawn uniformly at random in " + _ZONE_ALLOWED,
@@ -513,11 +521,11 @@ class FuiteModel(HDModel):
     partial_room_toises: float = F(0.0, "Room left", "Place restante",
                                    "With room = false and no_room_move = 'partial': the distance it can still move.",
                                    "Avec room = false et no_room_move = « partial » : la distance qu'il peut encore "
-                                   "parcourir.", unit="toises", minimum=0, maximum=100)
+                                   "parcourir.", unit="toises", ge=0, le=100)
     def_modifier: int = F(0, "DEF modifier", "Modificateur de DEF",
                           "Added to the fleeing fighter's DEF for the attack (cover, capacities), -6 to 6.",
                           "Ajouté à la DEF du fuyard pour l'attaque (couvert, capacités), de -6 à 6.",
-                          minimum=-6, maximum=6)
+                          ge=-6, le=6)
     compare: list[Literal[FUITE_COMPARE_KEYS]] | None = F(  # type: ignore[valid-type]
         None, "Comparison shorthand", "Raccourci de comparaison",
         "The same Fuite side by side with a change: 'base' (as given), 'intangible', 'no_intangible', "
@@ -557,7 +565,7 @@ class PasseModel(HDModel):
     def_modifier: int = F(0, "DEF modifier", "Modificateur de DEF",
                           "Added to the defender's DEF for the attacker's dice, -6 to 6.",
                           "Ajouté à la DEF du défenseur pour les dés de l'attaquant, de -6 à 6.",
-                          minimum=-6, maximum=6)
+                          ge=-6, le=6)
 
     @field_validator("def_modifier")
     @classmethod

@@ -25,9 +25,11 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError, short_repr
+from ...files import read_toml
 from ...outcomes import Metric, Outcome
 from ...system import Scenario, Setup
-from ...validation import check_exact_mode, no_effect, not_modelled
+from ...validation import check_exact_mode, no_effect, not_modelled, set_field
+from . import checks
 from . import exact as ex
 from .model import (
     OPTION_SCOPE,
@@ -108,10 +110,31 @@ def _kernels():
 
 
 def _profiles(data: dict, base_dir: Path) -> dict[str, dict]:
+    """The shipped illustrative profiles, with the ``profiles_file``'s over them.
+
+    Raises
+    ------
+    InputError
+        A ``profiles_file`` without ``[profiles.<key>]`` tables (empty, or another shape
+        such as ``profile = 5``), or one whose profiles no fighter names (``no_effect``).
+    """
     profiles = load_profiles()
     pf = data.get("profiles_file")
     if pf is not None:
-        profiles = {**profiles, **load_profiles(Path(base_dir) / pf, "profiles_file")}
+        path = Path(base_dir) / pf
+        own = load_profiles(path, "profiles_file")
+        other = sorted(set(read_toml(path, "profiles_file")) - {"profiles"})
+        if other or not own:
+            raise InputError("profiles_file", pf, "a TOML file of [profiles.<key>] tables (your cards)"
+                             + (f"; it has {', '.join(map(repr, other))} instead" if other else "; it has none"))
+        named = [f.get("profile") for sec in ("fleeing", "attacker", "defender", "adversaries", "attractors",
+                                             "others")
+                 for f in ([data.get(sec)] if isinstance(data.get(sec), dict) else data.get(sec) or [])
+                 if isinstance(f, dict)]
+        if not any(isinstance(n, str) and n in own for n in named):
+            raise no_effect("profiles_file", pf, "when no fighter names one of its profiles (profile = '<key>'; "
+                                                 "it has " + ", ".join(map(repr, sorted(own))) + ")")
+        profiles = {**profiles, **own}
     return profiles
 
 
@@ -162,8 +185,54 @@ def _refuse_given(f: Fighter, raw: Any, where: str, fields: tuple[str, ...], con
             raise no_effect(f"{where}.{k}", value, context)
 
 
+class _Checked:
+    """``with_changes`` and ``unused_inputs`` of the three scenario types (:mod:`.checks`)."""
+
+    _contexts: list[dict] | None = None
+
+    def with_changes(self, changes: dict[str, Any]) -> Scenario:
+        """A copy with dotted fields changed (see :meth:`fleeodds.system.Scenario.with_changes`).
+
+        The fields the changes set are checked in the copy (one that changes nothing
+        there is refused, naming it); the other fields were checked when this scenario
+        was loaded, against the scenario and each of its comparison setups. The changes of
+        a ``fuite.compare`` shorthand are fleeodds' own and are not checked.
+        """
+        if not isinstance(changes, dict):
+            raise InputError("changes", short_repr(changes), "a table of field.path = value")
+        data = _apply(self.base_source(), changes)
+        shorthand = [self.fuite_compare_changes(k) for k in getattr(self, "compare", [])]
+        data.only = set() if changes in shorthand else set(changes)
+        return load_scenario(data, self.base_dir)
+
+    def base_source(self) -> dict:
+        """The source without its comparison setups, as a :class:`.checks.CheckedSource`: loaded
+        again, its fields are not checked once more against this scenario alone (they were,
+        against each setup, when it was loaded)."""
+        return checks.CheckedSource(super().base_source())
+
+    def describe(self) -> dict[str, Any]:
+        """What the scenario resolved to, with ``unused_inputs`` when a card value written in the
+        file changes nothing (:meth:`unused_inputs`)."""
+        d = self._describe()
+        unused = self.unused_inputs()
+        if unused:
+            d["unused_inputs"] = unused
+        return d
+
+    def unused_inputs(self) -> list[str]:
+        """Dotted paths of the card characteristics written in the file (``fleeing.mou``,
+        ``adversaries.0.pro``…) that change nothing here, nor in any comparison setup.
+
+        They are accepted (players copy whole cards) and listed here and in
+        ``describe()["unused_inputs"]`` so that nothing is silent.
+        """
+        contexts = self._contexts if self._contexts is not None else [self.base_source()]
+        return checks.unused_inputs(self.source, contexts, lambda d: _build(d, self.base_dir))
+
+
 # =========================================================================== Fuite
-class FuiteScenario(Scenario):
+class FuiteScenario(_Checked, Scenario):
     """A fighter flees melee (action de Fuite) and takes one attaque sans riposte.
 
     Every listed adversary is in base contact with the fleeing fighter. The
@@ -313,7 +382,7 @@ class FuiteScenario(Scenario):
         fixed, mo, sc = int(self.fixed), int(self.move_outcome), int(self.opts.state_cancels_flee_move)
         return lambda seed, start, n: _kernels().run_fuite_trials(fixed, pk, mo, sc, seed, start, n)
 
-    def describe(self) -> dict[str, Any]:
+    def _describe(self) -> dict[str, Any]:
         d = {"type": "fuite", "fleeing": self.fleeing.describe(),
              "adversaries": [a.describe() for a in self.adversaries], "repli": self.repli, "room": self.room,
              "options": dict(self.opts.__dict__), "flee_distance_toises": self.flee_distance,
@@ -372,7 +441,7 @@ class FuiteScenario(Scenario):
 
 
 # =========================================================================== Passe d'armes
-class PassScenario(Scenario):
+class PassScenario(_Checked, Scenario):
     """One weapon pass: normal (simultaneous, ``riposte = true``) or attaque sans riposte.
 
     A defender with CBT – cannot riposte: the pass is then one-sided. Metric:
@@ -435,7 +504,7 @@ class PassScenario(Scenario):
         duel, af, bf, rh = int(self.duel), int(self.a_first), int(self.b_first), int(self.report == "hits")
         return lambda seed, start, n: _kernels().run_pass_trials(duel, pa, pb, af, bf, rh, seed, start, n)
 
-    def describe(self) -> dict[str, Any]:
+    def _describe(self) -> dict[str, Any]:
         return {"type": "passe", "attacker": self.attacker_f.describe(), "defender": self.defender_f.describe(),
                 "riposte": self.duel, "report": self.report, "attack": self.a.describe(),
                 "riposte_attack": self.b.describe() if self.b else None, "options": dict(self.opts.__dict__)}
@@ -456,7 +525,7 @@ ATTR_PASS = (
 )
 
 
-class AttractionScenario(Scenario):
+class AttractionScenario(_Checked, Scenario):
     """Attraction x on a 2-D table (positions in toises, round bases).
 
     Side A: ``attractors`` (fighters with Attraction x) and ``others`` (their
@@ -706,7 +775,7 @@ class AttractionScenario(Scenario):
         dist = c[0].sum(axis=0) / trials
         return pd.DataFrame(rows), pd.Series(dist, name="P(pulled = k)")
 
-    def describe(self) -> dict[str, Any]:
+    def _describe(self) -> dict[str, Any]:
         return {"type": "attraction", "side_a": [dict(a.describe(), x=a.x, y=a.y) for a in self.side_a],
                 "adversaries": [dict(b.describe(), x=b.x, y=b.y, zone=b.zone) for b in self.advs],
                 "focus": self.advs[self.focus].name, "activation_order": ["listed", "random", "independent"][
@@ -871,6 +940,27 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> Scenario:
         modelled yet (``not_modelled``).
     """
     base_dir = Path(base_dir) if base_dir is not None else Path.cwd()
+    sc = _build(data, base_dir)
+    build = lambda d: _build(d, base_dir)  # noqa: E731
+    if isinstance(data, checks.CheckedSource):  # a base or a setup of a checked scenario
+        checks.check_inputs(data, [dict(data)], build, only=data.only)
+        sc._contexts = [dict(data)]
+        return sc
+    base = dict(sc.base_source())
+    contexts = [base] + [_apply(base, s.changes) for s in sc.compare_setups()]
+    checks.check_inputs(data, contexts, build)
+    sc._contexts = contexts
+    return sc
+
+
+def _apply(data: dict, changes: dict[str, Any]) -> dict:
+    for dotted, value in changes.items():
+        data = set_field(data, dotted, value)
+    return data
+
+
+def _build(data: dict, base_dir: Path) -> Scenario:
+    """The scenario of ``data``, without the check of inputs that change nothing (:mod:`.checks`)."""
     if not isinstance(data, dict):
         raise InputError("scenario", short_repr(data), "a table of fields")
     m = validate(ScenarioModel, data)

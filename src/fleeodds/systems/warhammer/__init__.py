@@ -46,7 +46,7 @@ from ...outcomes import Metric
 from ...system import RulesSystem, Scenario
 from ...validation import check_exact_mode, json_schema, validate
 from . import outcomes as oc
-from .checks import check_inputs, rules_without_effect
+from .checks import check_inputs, rules_without_effect, unused_inputs
 from .exact import MAX_EXACT_WORK, estimate_work, solve
 from .model import ScenarioModel, UnitProfile, resolve_unit
 from .resolve import Rules, resolve
@@ -224,9 +224,22 @@ class WarhammerScenario(Scenario):
         quiet = {k: v for k, v in quiet.items() if v}
         if quiet:
             d["rules_without_effect"] = quiet
+        unused = self.unused_inputs()
+        if unused:
+            d["unused_inputs"] = unused
         if self.exact_refusal:
             d["exact_refusal"] = self.exact_refusal
         return d
+
+    def unused_inputs(self) -> list[str]:
+        """Dotted paths of the unit characteristics written in the file (``fleeing.movement``,
+        ``pursuer.leadership``) that change nothing in this scenario.
+
+        A unit's M and Ld are accepted whatever the situation (players copy whole
+        profiles), unlike the other fields (:mod:`.checks`); they are listed here and in
+        ``describe()["unused_inputs"]`` so that nothing is silent.
+        """
+        return unused_inputs(self.source, (self.model, self.fleeing, self.pursuer))
 
     # -- derived scenarios ------------------------------------------------------------
     def with_unit(self, role: str, profile: dict[str, Any]) -> "WarhammerScenario":

@@ -12,7 +12,7 @@ situation, ``fleeing.musician`` in 7th (no rally bonus), the pursuer's
 Always accepted: labels (``system``, ``title``, ``description``, ``name``), the
 ``edition`` and ``situation``, a unit's ``profile`` and its characteristics
 ``movement`` and ``leadership`` (they describe the unit, and an inline unit needs
-them), ``[compare]`` (each setup is checked when it is built) and
+them; those that change nothing are listed by :func:`unused_inputs`), ``[compare]`` (each setup is checked when it is built) and
 ``options.geometry`` (its only value).
 
 Special rules that come from a named profile (not written in the file) are not
@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import math
 import typing
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
 from ...validation import no_effect, not_modelled
+from .exact import double1_pass, ld_test_pass
 from .model import TROOP_TYPES, Options, ScenarioModel, UnitProfile, find_profile
 from .resolve import (BREAK_CLASSIC, BREAK_NONE, BREAK_TOW, FAILED_MOVE_M, PURSUE_LD_TEST, PURSUE_NEVER,
                       RALLY_DOUBLE1_ONLY, RALLY_NORMAL, Rules, resolve)
@@ -42,11 +44,23 @@ EXEMPT_OPTIONS = {"geometry"}
 DICE_OPTIONS = ("flee_roll", "pursuit_roll", "charge_reach")
 
 
+def _first_move_reaches(r: Rules) -> bool:
+    """Whether the first flee (or fall-back) move can reach the table edge (``edge_contact`` included)."""
+    longest = max(r.flee.max_value, r.fall_back.max_value if r.break_mode == BREAK_TOW else 0)
+    return longest > r.edge if r.edge_strict else longest >= r.edge
+
+
 def effective(r: Rules) -> dict[str, Any]:
     """The resolved numbers the exact solver and the kernel consult for ``r``.
 
     Mirrors the control flow of :mod:`.exact` (``start``, ``rally_phase``,
-    ``enemy_phase``): a number left out cannot change any probability.
+    ``enemy_phase``): a number left out cannot change any probability. A
+    Leadership test enters as its probability of passing (margin, natural doubles
+    and re-roll included), not as its parameters: an option such as
+    ``insane_courage`` or ``ld_double1_passes`` that gives the same probability
+    (Ld 5 losing by 2: the double 1 passes anyway) changes nothing. The order of a
+    catch and an edge contact (``catch_first``) enters only where one move can do
+    both: the first flee move reaching the edge, or a chaser's charge in the chain.
     """
     used: dict[str, Any] = {"situation": r.situation}
     edge = not math.isinf(r.edge)
@@ -55,7 +69,7 @@ def effective(r: Rules) -> dict[str, Any]:
     if r.situation in CHARGE_SITUATIONS:
         used.update(flee=r.flee, charge_dice=r.charge_dice, charge_fixed=r.charge_fixed, gap=r.gap,
                     tie_strict=r.tie_strict)
-        if edge:
+        if edge and _first_move_reaches(r):
             used["catch_first"] = r.catch_first
         return used
     breaks = True
@@ -64,11 +78,10 @@ def effective(r: Rules) -> dict[str, Any]:
             return {"situation": r.situation, "always": "held"}
         used["auto_break"] = r.auto_break
         if r.auto_break:
-            used["double1"] = r.break_test.double1_passes
-            if r.break_test.double1_passes:
-                used["break_dice"] = r.break_test.dice
+            used["p_held"] = double1_pass(replace(r.break_test, reroll=False)) if r.break_test.double1_passes \
+                else 0
         else:
-            used.update(break_test=r.break_test, margin=r.margin)
+            used["p_held"] = ld_test_pass(r.break_test, r.margin)
     elif r.break_mode == BREAK_TOW:
         if r.unbreakable:
             return {"situation": r.situation, "always": "gave_ground"}
@@ -79,10 +92,10 @@ def effective(r: Rules) -> dict[str, Any]:
     chases = r.pursue_mode != PURSUE_NEVER
     used["pursue_mode"] = r.pursue_mode
     if r.pursue_mode == PURSUE_LD_TEST:
-        used["restraint_test"] = r.restraint_test
+        used["p_restrain"] = ld_test_pass(r.restraint_test)
     if chases:
         used.update(pursuit=r.pursuit, tie_strict=r.tie_strict, gap=r.gap)
-        if edge:
+        if edge and _first_move_reaches(r):
             used["catch_first"] = r.catch_first
     chain = breaks and r.max_turns > 0
     if breaks and (chases or edge or chain):
@@ -93,9 +106,9 @@ def effective(r: Rules) -> dict[str, Any]:
         return used
     used.update(max_turns=r.max_turns, rally_mode=r.rally_mode, chaser_charges=r.chaser_charges)
     if r.rally_mode == RALLY_NORMAL:
-        used["rally_test"] = r.rally_test
+        used["p_rally"] = ld_test_pass(r.rally_test)
     elif r.rally_mode == RALLY_DOUBLE1_ONLY:
-        used.update(rally_dice=r.rally_test.dice, rally_reroll=r.rally_test.reroll)
+        used["p_rally"] = double1_pass(r.rally_test)
     if r.chaser_charges:
         used.update(enemy_first=r.enemy_first, declare_range=r.declare_range, out_of_range_move=r.out_of_range_move,
                     charge_dice=r.charge_dice, charge_fixed=r.charge_fixed, tie_strict=r.tie_strict,
@@ -146,6 +159,9 @@ UNIT_VALUES = {
     "battle_standard": [False, True],
 }
 
+#: A unit's characteristics (accepted whatever the situation; listed by :func:`unused_inputs` when moot).
+CARD_VALUES = {"movement": [0, 1, 3, 4, 5, 6, 7, 8, 10, 20], "leadership": [0, 2, 3, 5, 6, 7, 8, 9, 10]}
+
 
 def _set(model: ScenarioModel, group: str, name: str, value: Any) -> ScenarioModel:
     sub = getattr(model, group).model_copy(update={name: value})
@@ -170,6 +186,10 @@ def _alternatives(units: Units, path: tuple[str, ...]) -> Iterator[Units]:
     def with_prof(p: UnitProfile, m: ScenarioModel = model) -> Units:
         return (m, p, pursuer) if role == "fleeing" else (m, fleeing, p)
 
+    if name in CARD_VALUES:
+        for v in CARD_VALUES[name]:
+            yield with_prof(prof.model_copy(update={name: v}))
+        return
     if name == "troop_type":
         for t in TROOP_TYPES:
             yield with_prof(prof.model_copy(update={"troop_type": t}))
@@ -262,6 +282,11 @@ def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
                "options.musician_rally_bonus = 1"
     if name in ("models_start", "models_left"):
         return "the casualty limits act on rally tests only, with table.max_turns > 0"
+    if role == "options" and name in ("insane_courage", "ld_double1_passes", "ld_double6_fails"):
+        return "every Leadership test here passes or fails on a natural double anyway, by its total"
+    if role == "options" and name == "catch_vs_edge_order":
+        return "no move here can both be caught and reach the table edge (the first flee move cannot reach " \
+               "it and no chaser charges during the chain)"
     if name in ("rules", "extra_rules") and role == "pursuer" and path[2] == "fear":
         return "a Fear-causing winner's automatic break is combat.fear_outnumbered"
     return ""
@@ -327,4 +352,23 @@ def rules_without_effect(role: str, units: Units) -> list[str]:
     return out
 
 
-__all__ = ["BREAK_NONE", "check_inputs", "effective", "is_used", "rules_without_effect", "written_paths"]
+def unused_inputs(source: dict, units: Units) -> list[str]:
+    """The unit characteristics written in ``source`` (``fleeing.movement``, ``pursuer.leadership``)
+    that change nothing here.
+
+    They are accepted (players copy a whole profile) but listed, so that nothing is silent:
+    e.g. the pursuer's Ld without a test to restrain the pursuit, or its M in the
+    ``fleeing`` situation when its pursuit roll does not depend on M.
+    """
+    out = []
+    for role in ("fleeing", "pursuer"):
+        table = source.get(role)
+        if not isinstance(table, dict):
+            continue
+        for name in CARD_VALUES:
+            if name in table and not is_used(units, (role, name)):
+                out.append(f"{role}.{name}")
+    return out
+
+
+__all__ = ["BREAK_NONE", "check_inputs", "effective", "is_used", "rules_without_effect", "unused_inputs", "written_paths"]

@@ -48,9 +48,20 @@ def F(default: Any = ..., *, t: str, t_fr: str, d: str, d_fr: str, unit: str | N
 
 
 def _dice_field(v, field):
+    """``v`` checked as dice notation, for a pydantic validator.
+
+    Raises
+    ------
+    ValueError
+        Worded as what is allowed only (``expected 1 to 64 dice per term``): the
+        conversion of pydantic errors adds the field and the value once.
+    """
     if v is None:
         return v
-    parse_dice(v, field=field)
+    try:
+        parse_dice(v, field=field)
+    except InputError as err:
+        raise ValueError(f"expected {err.allowed}") from None
     return str(v)
 
 

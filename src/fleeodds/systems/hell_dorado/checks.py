@@ -1,0 +1,241 @@
+"""No silent inputs: an option or a situational field written in a Hell Dorado scenario must be able
+to change the numbers.
+
+The test is the results themselves, not the parameters: an option or a choice written in the
+file is *used* when some other allowed value of it changes what the scenario reports
+(:func:`outcome_key`); a fighter's ``bonus_dice`` or ``support`` other than 0 when it reports
+something else than leaving it out:
+
+- Fuite: the resolution, the exact distribution (outcomes x damage taken), the distance
+  moved, the attacker chosen and, when two or more different attacks are possible, the
+  scores of the opposing player's choice (``attacker_choice``);
+- passe: the exact distribution (outcomes x hits);
+- Attraction with fixed positions: the exact distribution (the focus adversary's fate and
+  the number pulled);
+  with random positions (Monte Carlo only): the numbers the kernel is given, with
+  ``multiple_attractors`` only where two fighters have Attraction.
+
+A field that matters in no comparison setup either (``[compare]``, ``fuite.compare``)
+is refused by name with :func:`fleeodds.validation.no_effect`, e.g. ``options.dice_cap``
+when no attacker can have more than 5 dice, ``options.attacker_choice`` with a single
+possible attacker, ``defender.bonus_dice = 1`` when the riposte cannot kill either way.
+
+The characteristics of a fighter's card (``mou``, ``cbt``, ``def``, ``pro``, ``pv``,
+``base``) are accepted whatever the situation (players copy whole cards); those written in
+the file that change nothing are listed by :func:`unused_inputs`.
+"""
+
+from __future__ import annotations
+
+import typing
+from fractions import Fraction
+from typing import Any, Callable, Iterator
+
+from ...errors import FleeoddsError
+from ...validation import get_field, no_effect, set_field
+from .model import OptionsModel
+
+#: Card characteristics: never refused, listed when they change nothing.
+CARD_FIELDS = ("mou", "cbt", "def", "pro", "pv", "base")
+CARD_VALUES: dict[str, list[Any]] = {
+    "mou": [0.0, 1.0, 4.0, 10.0, 30.0], "cbt": ["-", 0, 1, 3, 6, 10], "def": [1, 2, 3, 4, 5, 6],
+    "pro": [0, 1, 3, 20], "pv": [1, 2, 5, 100], "base": [10.0, 30.0, 60.0, 200.0],
+}
+#: Situational fighter fields: refused when the value written gives the same results as leaving it out
+#: (0); a 0 written is refused when no value would change anything.
+FIGHTER_DEFAULTS: dict[str, Any] = {"bonus_dice": 0, "support": 0}
+FIGHTER_VALUES: dict[str, list[Any]] = {"bonus_dice": [0, 1, 5, 20], "support": [0, 1, 3, 10]}
+#: Section fields checked (the others change the outcome categories or are checked elsewhere).
+SECTION_VALUES: dict[tuple[str, str], list[Any]] = {
+    ("attraction", "multiple_attractors"): ["nearest", "first_listed"],
+    ("attraction", "measure"): ["edge", "centre"],
+    ("attraction", "movement"): ["charge", "assaut"],
+    ("attraction", "activation_order"): ["listed", "random", "independent"],
+    ("fuite", "def_modifier"): [-6, -1, 0, 1, 6],
+    ("passe", "def_modifier"): [-6, -1, 0, 1, 6],
+}
+NUMBER_OPTIONS: dict[str, list[Any]] = {
+    "support_bonus_per_supporter": [0, 1, 2, 5], "support_cap": [None, 0, 1, 2, 10],
+    "course_multiplier": [0.0, 1.0, 2.0, 3.0, 5.0], "repli_move_multiplier": [0.0, 1.0, 2.0, 5.0],
+}
+FIGHTER_LISTS = ("adversaries", "attractors", "others")
+FIGHTER_TABLES = ("fleeing", "attacker", "defender")
+
+
+class CheckedSource(dict):
+    """The source of a scenario derived from a checked one (its base without the comparisons, or a
+    comparison setup): ``only`` names the fields still to check, those the derivation set; the
+    others were checked with the whole scenario, against each of its setups.
+
+    A plain ``dict`` otherwise (its items are the scenario's fields); copies keep ``only``.
+    """
+
+    def __init__(self, data: dict = (), only: set[str] | frozenset = frozenset()):
+        super().__init__(data)
+        self.only = set(only)
+
+
+def option_values(name: str) -> list[Any]:
+    """The allowed values of ``options.<name>`` tried by the check (a few for the numbers)."""
+    if name in NUMBER_OPTIONS:
+        return NUMBER_OPTIONS[name]
+
+    def values(ann: Any) -> list[Any]:
+        if ann is bool:
+            return [False, True]
+        if ann is type(None):
+            return [None]
+        if typing.get_origin(ann) is typing.Literal:
+            return list(typing.get_args(ann))
+        if typing.get_origin(ann) in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+            return [v for a in typing.get_args(ann) for v in values(a)]
+        return []
+
+    return values(OptionsModel.model_fields[name].annotation)
+
+
+def _fighters(data: dict) -> Iterator[tuple[str, dict]]:
+    for sec in FIGHTER_TABLES:
+        if isinstance(data.get(sec), dict):
+            yield sec, data[sec]
+    for sec in FIGHTER_LISTS:
+        if isinstance(data.get(sec), list):
+            for i, f in enumerate(data[sec]):
+                if isinstance(f, dict):
+                    yield f"{sec}.{i}", f
+
+
+def checked_fields(data: dict) -> Iterator[tuple[str, Any, list[Any]]]:
+    """``(dotted path, value, values to try)`` of every checked field written in ``data``."""
+    for name, value in (data.get("options") or {}).items():
+        if name in OptionsModel.model_fields:
+            yield f"options.{name}", value, option_values(name)
+    for (sec, name), values in SECTION_VALUES.items():
+        table = data.get(sec)
+        if isinstance(table, dict) and name in table:
+            yield f"{sec}.{name}", table[name], values
+    for where, table in _fighters(data):
+        for name, values in FIGHTER_VALUES.items():
+            if name in table:
+                default = FIGHTER_DEFAULTS[name]
+                yield f"{where}.{name}", table[name], values if table[name] == default else [default]
+
+
+def _plain(x: Any) -> Any:
+    """A comparable form of kernel arguments (arrays as bytes and shapes)."""
+    if hasattr(x, "tobytes"):
+        return (getattr(x, "shape", None), str(getattr(x, "dtype", "")), x.tobytes())
+    if isinstance(x, (list, tuple)):
+        return tuple(_plain(v) for v in x)
+    return x
+
+
+def outcome_key(sc: Any) -> Any:
+    """What a scenario reports, in a comparable form (see the module docstring)."""
+    kind = type(sc).__name__
+    if kind == "FuiteScenario":
+        # the scores of the attacker choice are reported when two or more adversaries could attack
+        distinct = {a for _, a in sc._candidates if a is not None}
+        scores = sc.choice_scores if len(distinct) >= 2 else None
+        return ("fuite", sc.fixed, sc.exact_distribution("fraction"), Fraction(sc.flee_distance).limit_denominator(),
+                sc.chosen, scores)
+    if kind == "PassScenario":
+        return ("passe", sc.duel, sc.exact_distribution("fraction"))
+    if sc.has_exact:
+        return ("attraction", sc.exact_distribution("fraction"))
+    args = list(sc._raw_args())
+    if sum(1 for a in sc.side_a if a.has("Attraction")) < 2:
+        args[13] = None  # which attractor wins is moot with a single one
+    return ("attraction_mc", _plain(args))
+
+
+def _differs(build: Callable[[dict], Any], contexts: list[dict], path: str, values: list[Any]) -> bool:
+    """Whether some value of ``path`` changes :func:`outcome_key` in one of the ``contexts``."""
+    for data in contexts:
+        seen = None
+        for v in values:
+            try:
+                key = outcome_key(build(set_field(data, path, v)))
+            except FleeoddsError as err:
+                if getattr(err, "field", path) != path and str(getattr(err, "allowed", "")).startswith("nothing"):
+                    return True  # this value makes another written input moot: the field matters
+                continue  # a value this scenario refuses (e.g. attacker_choice = 'user' without a name)
+            if seen is None:
+                seen = key
+            elif key != seen:
+                return True
+    return False
+
+
+def check_inputs(data: dict, contexts: list[dict], build: Callable[[dict], Any],
+                 only: set[str] | None = None) -> None:
+    """Refuse, by name, a checked field of ``data`` that changes nothing in any of ``contexts``.
+
+    Parameters
+    ----------
+    data : dict
+        The scenario as written.
+    contexts : list of dict
+        The scenario without its comparisons, then each comparison setup applied to it.
+    build : callable
+        Builds a scenario from a dict without this check.
+    only : set of str, optional
+        Check only these dotted paths (a comparison setup's own changes).
+
+    Raises
+    ------
+    InputError
+        :func:`fleeodds.validation.no_effect` naming the first such field.
+    """
+    for path, value, values in checked_fields(data):
+        if only is not None and path not in only:
+            continue
+        current = [get_field(c, path, None) for c in contexts]
+        tried = list(values) + [v for v in current if v not in values]
+        if not _differs(build, contexts, path, tried):
+            raise no_effect(path, value, _context(data, path))
+
+
+def _context(data: dict, path: str) -> str:
+    kind = data.get("type", "fuite")
+    name = path.rsplit(".", 1)[-1]
+    where = {"fuite": "in this Fuite", "passe": "in this passe", "attraction": "in this Attraction"}.get(kind, "here")
+    hints = {
+        "dice_cap": "no attacker has more than 5 dice, so none is capped or re-rolled past the 10th",
+        "overflow_auto_damage": "no attacker has more than 10 dice",
+        "hd_edition": "it only selects the defaults of dice_cap and overflow_auto_damage, which change nothing here",
+        "reroll_policy": "re-rolling is never worse for the attacker here",
+        "attacker_choice": "the adversaries that can attack all make the same attack",
+        "multiple_attractors": "no fighter is inside two Attraction zones",
+        "measure": "the focus adversary's fate and the number pulled are the same either way",
+        "movement": "the focus adversary's fate and the number pulled are the same either way",
+        "activation_order": "the focus adversary's fate and the number pulled are the same either way",
+        "support_mode": "no attacker has two or more supporters",
+        "support_cap": "the soutien never exceeds it, or no attack is rolled",
+        "support_bonus_per_supporter": "no attack is rolled with soutien",
+        "course_multiplier": "the fighter does not make a Course here",
+        "state_cancels_flee_move": "no state can be inflicted, or the fighter cannot move anyway",
+        "no_room_move": "the fighter has room, or no room is left to move",
+        "blocage_scope": "no adversary has Blocage, or all of them do",
+        "intangible_vs_blocage": "the fleeing fighter is not Intangible, or no adversary has Blocage",
+        "def_out_of_range": "the effective DEF stays from 2 to 6",
+        "simultaneous_kill": "no fighter has Frappe rapide, or not both can kill",
+    }
+    hint = hints.get(name)
+    return f"{where} ({hint})" if hint else where
+
+
+def unused_inputs(data: dict, contexts: list[dict], build: Callable[[dict], Any]) -> list[str]:
+    """The card characteristics written in ``data`` (``fleeing.mou``, ``adversaries.0.pro``…) that
+    change nothing in the scenario or any of its comparison setups."""
+    out = []
+    for where, table in _fighters(data):
+        for name in CARD_FIELDS:
+            if name in table:
+                path = f"{where}.{name}"
+                if not _differs(build, contexts, path, CARD_VALUES[name] + [table[name]]):
+                    out.append(path)
+    return out
+
+
+__all__ = ["CARD_FIELDS", "CheckedSource", "check_inputs", "checked_fields", "outcome_key", "unused_inputs"]
