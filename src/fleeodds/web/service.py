@@ -596,9 +596,8 @@ def read_upload(catalogue: bytes, name: str, game_system: bytes | None, system_n
     result = lb.map_catalogue(cat)
     roles = []
     for role in get_system(key).roles:
-        phrase = getattr(lb, "role_phrase", None)
-        try:
-            en, fr = (phrase(role, "en", "header"), phrase(role, "fr", "header")) if phrase else (role, role)
+        try:  # role_phrase is part of the list-building interface (systems/warhammer/list_building.py)
+            en, fr = lb.role_phrase(role, "en", "header"), lb.role_phrase(role, "fr", "header")
         except FleeoddsError:
             en = fr = role
         roles.append({"key": role, "en": en, "fr": fr})
@@ -621,7 +620,7 @@ def with_unit(data: Any, role: Any, profile: Any) -> dict[str, Any]:
     source = copy.deepcopy(new.source)
     if COMPARE_KEY in sc.source:
         source[COMPARE_KEY] = copy.deepcopy(sc.source[COMPARE_KEY])
-    dropped = getattr(new, "dropped_rules", {}) or {}
+    dropped = new.describe().get("rules_without_effect", {})  # the imported rules that change nothing
     return {"scenario": _plain(source), "dropped_rules": _plain(dropped)}
 
 

@@ -302,8 +302,17 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> WarhammerScenario
 
 def schema(lang: str = "en") -> dict:
     """JSON Schema of a Warhammer scenario file, titles and descriptions in ``lang`` ("en" or "fr")."""
+    from .model import shipped_profiles
+
     title = SYSTEM.title_fr if lang == "fr" else SYSTEM.title
-    return json_schema(ScenarioModel, lang, f"{title} — scenario")
+    out = json_schema(ScenarioModel, lang, f"{title} — scenario")
+    # the shipped profiles as suggestions (a form offers them in a list; any profiles_file name is allowed too)
+    names = sorted(p["name"] for p in shipped_profiles().values())
+    for d in out.get("$defs", {}).values():
+        prop = d.get("properties", {}).get("profile")
+        if prop is not None and d.get("title") != "UnitProfile":
+            prop["examples"] = names
+    return out
 
 
 def benchmark_case() -> WarhammerScenario:
