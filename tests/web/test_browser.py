@@ -8,7 +8,9 @@ against Ld 3, then 2D6 pursuit >= 2D6 flee).
 
 from __future__ import annotations
 
+import os
 import socket
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -32,7 +34,11 @@ DATA = ROOT / "tests" / "data" / "bsdata"
 # the team's real catalogues, beside the clone (CI) or beside the worktrees; extra cases only when present
 SHARED = next((p for p in (ROOT.parent / "shared" / "data" / "bsdata-whfb",
                            ROOT.parents[1] / "shared" / "data" / "bsdata-whfb") if p.is_dir()), ROOT / "absent")
-SCREENSHOT = ROOT / "docs" / "img" / "web_page.png"
+#: The README's screenshot is rewritten when FLEEODDS_UPDATE_SCREENSHOT=1; otherwise the test's
+#: screenshot goes to a temporary folder, so that running the tests leaves the tree clean.
+README_SCREENSHOT = ROOT / "docs" / "img" / "web_page.png"
+SCREENSHOT = (README_SCREENSHOT if os.environ.get("FLEEODDS_UPDATE_SCREENSHOT") == "1"
+              else Path(tempfile.gettempdir()) / "fleeodds_web_page.png")
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 CAUGHT = str(goblins_caught())  # "7931/15552"
 WAIT = 60
