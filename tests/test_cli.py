@@ -91,3 +91,12 @@ def test_bad_scenario_file(runner, tmp_path):
     f.write_text('system = "chess"')
     r = runner.invoke(main, ["run", str(f)])
     assert r.exit_code == 2 and "system: 'chess'" in r.output
+
+
+def test_examples_copy_puts_an_editable_scenario_here(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(main, ["examples", "--copy", "warhammer/goblins_broken_by_dwarfs.toml"])
+    assert res.exit_code == 0, res.output
+    assert 'system = "warhammer"' in (tmp_path / "goblins_broken_by_dwarfs.toml").read_text(encoding="utf-8")
+    again = CliRunner().invoke(main, ["examples", "--copy", "warhammer/goblins_broken_by_dwarfs.toml"])
+    assert again.exit_code == 2 and "already exists" in again.output

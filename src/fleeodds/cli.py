@@ -194,9 +194,28 @@ def _emit(text: str, out: str | None) -> None:
 
 
 @main.command(context_settings=CONTEXT)
-def examples():
-    """List the shipped example scenarios (use the NAME with `fleeodds run NAME`)."""
+@click.option("--copy", "copy_name", metavar="NAME", default=None,
+              help="Copy the example NAME into the current folder, to edit it as your own scenario.")
+def examples(copy_name):
+    """List the shipped example scenarios (use the NAME with `fleeodds run NAME`).
+
+    \b
+    Examples:
+      fleeodds examples
+      fleeodds examples --copy warhammer/goblins_broken_by_dwarfs.toml   # then edit goblins_broken_by_dwarfs.toml
+    """
     base = _api().example_dir()
+    if copy_name is not None:
+        source = _api().example_path(copy_name)
+        target = Path(source.name)
+        if target.exists():
+            raise FleeoddsError(f"examples --copy: {target} already exists here; move it away or edit it")
+        try:
+            target.write_bytes(source.read_bytes())
+        except OSError as exc:
+            raise FleeoddsError(f"examples --copy: cannot write {target}: {exc.strerror}") from None
+        click.echo(f"copied to {target}: edit it, then `fleeodds run {target}`", err=True)
+        return
     for path in _api().list_examples():
         name = path.relative_to(base).as_posix()
         try:
@@ -204,6 +223,7 @@ def examples():
         except FleeoddsError as exc:  # a shipped example must never be broken; say so loudly
             title = f"(invalid: {exc})"
         click.echo(f"{name:50s} {title}")
+    click.echo(f"(files in {base}; `fleeodds examples --copy NAME` copies one here to edit)", err=True)
 
 
 @main.command(context_settings=CONTEXT)
