@@ -176,6 +176,11 @@ def evaluate(
         "versions": _versions(),
         "scenario": scenario.describe(),
     }
+    notes = {lg: list(scenario.notes(lg)) for lg in ("en", "fr")}  # the summary's sentences, both languages
+    if notes["en"] or notes["fr"]:
+        manifest["notes"] = notes
+    if scenario.outcome_order:
+        manifest["outcome_order"] = list(scenario.outcome_order)
     exact_p: dict[int, float] = {}
     fractions: dict[str, str] = {}
     labels = [o.label(lang) for o in scenario.outcomes]

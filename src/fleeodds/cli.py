@@ -52,7 +52,13 @@ def _sizing(trials, precision):
         raise click.UsageError("give --trials or --precision, not both")
 
 
-def _method(exact_only: bool, mc_only: bool, scenario, both: bool = False) -> str:
+def _msg(key: str, lang: str = "en", **fmt) -> str:
+    from .report.text import msg
+
+    return msg(key, lang, **fmt)
+
+
+def _method(exact_only: bool, mc_only: bool, scenario, both: bool = False, lang: str = "en") -> str:
     if exact_only + mc_only + both > 1:
         raise click.UsageError("--exact, --mc and --both exclude each other (--both is the default)")
     if exact_only:
@@ -62,7 +68,7 @@ def _method(exact_only: bool, mc_only: bool, scenario, both: bool = False) -> st
     if scenario.has_exact:
         return "both"
     if scenario.exact_refusal:
-        click.echo(f"note: Monte Carlo only: {scenario.exact_refusal}", err=True)
+        click.echo(_msg("mc_only", lang, why=scenario.exact_refusal), err=True)
     return "mc"
 
 
@@ -118,7 +124,7 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
 
     _sizing(trials, precision)
     sc = api.load_scenario(scenario)
-    method = _method(exact_only, mc_only, sc, both)
+    method = _method(exact_only, mc_only, sc, both, lang)
     progress = False if no_progress else None
     variants = sc.variants()
     if variants:
@@ -128,15 +134,14 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         comp = compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
                        progress=progress, title=sc.title)
         comp = comp.nonzero()  # outcomes that no setup can reach are left out
-        text = _render_comparison(comp, fmt)
+        text = _render_comparison(comp, fmt, cumulative=distribution)
         if chart:
             charts.comparison_chart(comp.frame, chart, title=sc.title, lang=lang,
                                     footnote=tables.comparison_notes(comp))
         if metric_chart:
             raise click.UsageError("--metric-chart needs a scenario without [compare] setups")
-        if distribution:
-            click.echo("note: -d/--distribution shows single scenarios; use `fleeodds compare` "
-                       "or run one setup for its distribution", err=True)
+        if distribution and not len(comp.cumulative()):
+            click.echo(_msg("distribution_single", lang), err=True)
     else:
         table = api.evaluate(sc, method, trials=trials, precision=precision, seed=seed, lang=lang,
                              progress=progress)
@@ -145,30 +150,30 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         elif fmt == "csv":
             text = table.to_csv()
         else:
-            text = tables.render(table, fmt, distribution=distribution)
+            text = tables.render(table, fmt, distribution=distribution, summary=True)
         if chart:
             charts.outcome_chart(table, chart)
         if metric_chart:
             charts.metric_chart(table, metric_chart)
-            click.echo(f"metric chart written to {metric_chart}", err=True)
-    _emit(text, out)
+            click.echo(_msg("metric_chart_written", lang, path=metric_chart), err=True)
+    _emit(text, out, lang)
     if chart:
-        click.echo(f"chart written to {chart}", err=True)
+        click.echo(_msg("chart_written", lang, path=chart), err=True)
 
 
-def _render_comparison(comp, fmt: str) -> str:
+def _render_comparison(comp, fmt: str, cumulative: bool = False) -> str:
     from .report.tables import render_comparison
 
-    return render_comparison(comp, fmt)
+    return render_comparison(comp, fmt, summary=True, cumulative=cumulative)
 
 
-def _emit(text: str, out: str | None) -> None:
+def _emit(text: str, out: str | None, lang: str = "en") -> None:
     if out:
         try:
             Path(out).write_text(text, encoding="utf-8")
         except OSError as exc:
             raise FleeoddsError(f"out: cannot write {out!r}: {exc.strerror}") from None
-        click.echo(f"written to {out}", err=True)
+        click.echo(_msg("written", lang, path=out), err=True)
     else:
         click.echo(text, nl=not text.endswith("\n"))
 
@@ -199,10 +204,12 @@ def examples():
               help="Grouped bar chart of the setups (.png or .svg).")
 @click.option("--diff-chart", type=CHART, default=None,
               help="Chart of the differences against the first setup, with their intervals (.png or .svg).")
+@click.option("--distribution", "-d", is_flag=True,
+              help="Also print ordered outcomes as 'this or worse' / 'this or better' per setup.")
 @click.option("--out", "-o", type=TEXT_OUT, default=None,
               help="Write the output to a file instead of the terminal.")
 def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, labels,
-            independent, fmt, chart, diff_chart, out):
+            independent, fmt, chart, diff_chart, distribution, out):
     """Compare setups side by side: SCENARIOS are two or more .toml files or example names, or one
     scenario with its own [compare] setups (label = { "field.path" = value }).
 
@@ -237,17 +244,17 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
         names = list(labels) or [Path(s).stem for s in scenarios]
         setups = list(zip(names, loaded))
         title = " / ".join(names)
-    method = _method(exact_only, mc_only, loaded[0], both)  # "both" falls back to Monte Carlo where not exact
+    method = _method(exact_only, mc_only, loaded[0], both, lang)  # "both" falls back to Monte Carlo where not exact
     comp = run_compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
                        progress=False if no_progress else None, title=title, paired=not independent)
-    _emit(tables.render_comparison(comp, fmt), out)
+    _emit(_render_comparison(comp, fmt, cumulative=distribution), out, lang)
     foot = tables.notes(comp.tables[0])
     if chart:
         charts.comparison_chart(comp.nonzero().frame, chart, title=title, lang=lang, footnote=foot)
-        click.echo(f"chart written to {chart}", err=True)
+        click.echo(_msg("chart_written", lang, path=chart), err=True)
     if diff_chart:
         charts.difference_chart(comp.nonzero(), diff_chart, footnote=foot)
-        click.echo(f"difference chart written to {diff_chart}", err=True)
+        click.echo(_msg("diff_chart_written", lang, path=diff_chart), err=True)
 
 
 @main.command(context_settings=CONTEXT)
@@ -291,10 +298,10 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
     sc = api.load_scenario(scenario)
     if outcome is not None:
         sc.outcome_index(outcome)  # an unknown outcome code is an error now, not after the sweep
-    method = None if not (exact_only or mc_only or both) else _method(exact_only, mc_only, sc, both)
+    method = None if not (exact_only or mc_only or both) else _method(exact_only, mc_only, sc, both, lang)
     sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang,
                    progress=False if no_progress else None)
-    _emit(tables.render_sweep(sw, fmt), out)
+    _emit(tables.render_sweep(sw, fmt), out, lang)
     if chart:
         if len(sw.fields) == 1:
             charts.line_chart(sw, chart, outcomes=[outcome] if outcome else None)
@@ -304,7 +311,7 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
             charts.heatmap(sw, outcome or next(iter(sw.outcome_labels())), chart)
         else:
             raise click.UsageError("charts draw one varied field (lines) or two (heatmap)")
-        click.echo(f"chart written to {chart}", err=True)
+        click.echo(_msg("chart_written", lang, path=chart), err=True)
 
 
 @main.command(context_settings=CONTEXT)

@@ -177,6 +177,27 @@ class Scenario(ABC):
         """
         return {}
 
+    def notes(self, lang: str = "en") -> list[str]:
+        """Sentences a reader needs next to the odds, in ``lang`` (``[]`` by default).
+
+        A system says here what the numbers rest on that the title does not tell,
+        e.g. which adversary attacks, with how many dice and why it was chosen.
+        They are printed after the one-sentence summary and kept in the manifest.
+        """
+        return []
+
+    @property
+    def outcome_order(self) -> tuple[str, ...] | None:
+        """Outcome codes from best to worst for the fleeing side, when the outcomes are ordered
+        (``None`` by default: no order, no "at least" / "at most" views).
+
+        A system declares it when its outcomes are steps of one scale (unharmed <
+        wounded < down < dead); the front then adds cumulative views
+        ("at least wounded", "at most down") to tables and comparisons. Codes of
+        :attr:`outcomes` left out of the order take no part in the cumulative views.
+        """
+        return None
+
     def outcome_index(self, code: str) -> int:
         """Index of the outcome ``code`` in :attr:`outcomes`.
 

@@ -47,3 +47,29 @@ WORDS.update({
                    "fr": "chaque case : la valeur exacte si la configuration a un calcul exact, sinon l'estimation Monte-Carlo"},
     "differences_title": {"en": "Differences vs {base}", "fr": "Écarts par rapport à {base}"},
 })
+
+WORDS.update({
+    "or_worse": {"en": "this or worse (at least)", "fr": "celui-ci ou pire (au moins)"},
+    "or_better": {"en": "this or better (at most)", "fr": "celui-ci ou mieux (au plus)"},
+    "cumulative_title": {"en": "Ordered outcomes: at least / at most",
+                         "fr": "Résultats ordonnés : au moins / au plus"},
+})
+
+#: Messages of the command line.
+WORDS.update({
+    "msg_chart_written": {"en": "chart written to {path}", "fr": "graphique écrit dans {path}"},
+    "msg_metric_chart_written": {"en": "metric chart written to {path}", "fr": "graphique de la distribution écrit dans {path}"},
+    "msg_diff_chart_written": {"en": "difference chart written to {path}", "fr": "graphique des écarts écrit dans {path}"},
+    "msg_written": {"en": "written to {path}", "fr": "écrit dans {path}"},
+    "msg_mc_only": {"en": "note: Monte Carlo only: {why}", "fr": "remarque : Monte-Carlo seulement : {why}"},
+    "msg_distribution_single": {
+        "en": "note: -d/--distribution shows single scenarios and ordered outcomes; use `fleeodds compare` "
+              "or run one setup for its distribution",
+        "fr": "remarque : -d/--distribution montre un scénario seul et les résultats ordonnés ; lancez une "
+              "seule configuration pour sa distribution"},
+})
+
+
+def msg(key: str, lang: str, **fmt) -> str:
+    """A command-line message (``msg_<key>``) in ``lang``."""
+    return w("msg_" + key, lang, **fmt)

@@ -59,7 +59,7 @@ from ...system import RulesSystem, Scenario, Setup
 from ...validation import check_exact_mode
 from .exact import exact_work, solve, summary
 from .kernel import make_kernel, make_trial_kernel
-from .labels import mode_label
+from .labels import OUTCOME_ORDER, mode_label
 from .model import Spec, parse_spec, preset_names, presets, schema
 from .plan import Plan, compile_plan, describe_events
 from .rules import (AttackOdds, DamageRule, attack_outcome, combat_maneuver_probability, crit_confirm_probability,
@@ -96,6 +96,8 @@ class DndScenario(Scenario):
     plan : Plan
         The ordered opportunities both evaluators read.
     """
+
+    outcome_order = OUTCOME_ORDER
 
     def __init__(self, spec: Spec, data: dict, base_dir: Path | None = None):
         super().__init__(data, base_dir)

@@ -23,6 +23,25 @@ OUTCOMES_35 = (UNHARMED, WOUNDED, CANCELLED, DISABLED, DOWN, DEAD)
 #: Outcomes of a 5e scenario, in display order.
 OUTCOMES_5E = (UNHARMED, WOUNDED, SLOWED, CANCELLED, DOWN, DEAD)
 
+#: In mode ``stay`` the character does not leave: its outcomes read as staying.
+STAYS_UNHARMED = Outcome("unharmed", "stays unharmed", "reste indemne")
+STAYS_WOUNDED = Outcome("wounded", "stays wounded", "reste blessé")
+STAYS_SLOWED = Outcome("slowed", "stays prone or slowed", "reste à terre ou ralenti")
+STAY_LABELS = {o.code: o for o in (STAYS_UNHARMED, STAYS_WOUNDED, STAYS_SLOWED)}
+
+#: From best to worst for the character (``Scenario.outcome_order``); "stopped before
+#: getting away" is no step of that scale and is left out.
+OUTCOME_ORDER = ("unharmed", "wounded", "slowed", "disabled", "down", "dead")
+
+
+def outcomes_for(five: bool, mode: str) -> tuple[Outcome, ...]:
+    """The outcomes of a scenario of that edition family and mode, in display order."""
+    base = OUTCOMES_5E if five else OUTCOMES_35
+    if mode == "stay":
+        return tuple(STAY_LABELS.get(o.code, o) for o in base)
+    return base
+
+
 MODE_LABELS = {
     "move": ("move away (provokes)", "déplacement (provoque)"),
     "withdraw": ("withdraw", "retraite"),

@@ -89,6 +89,8 @@ class WarhammerScenario(Scenario):
         written in the file that changes nothing here.
     """
 
+    outcome_order = oc.ORDER
+
     def __init__(self, data: dict, base_dir: Path | None = None, *, check: bool = True):
         super().__init__(data, base_dir)
         self.source.setdefault("system", "warhammer")  # a dict given to this module's loader directly

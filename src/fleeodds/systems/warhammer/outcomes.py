@@ -17,3 +17,8 @@ ALL = (
     Outcome("still_fleeing", "still fleeing at the turn limit", "toujours en fuite à la limite de tours"),
 )
 N_OUTCOMES = len(ALL)
+
+#: From best to worst for the unit that lost the combat (``Scenario.outcome_order``): it holds,
+#: gives ground or falls back in good order, or is caught. Flight outcomes (escaped, rallied,
+#: off the table) are no step of that scale and are left out of the cumulative views.
+ORDER = ("held", "gave_ground", "fell_back", "caught_reengaged", "caught")
