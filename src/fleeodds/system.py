@@ -347,6 +347,10 @@ class RulesSystem:
         Roles a list-building unit can take (``with_unit``); empty without list building.
     benchmark : callable ``() -> Scenario``, optional
         A representative scenario for throughput benchmarks.
+    value_labels : dict, optional
+        Names of field values for charts and tables: ``{dotted field: {value: (en, fr)}}``,
+        e.g. ``{"edition": {"6th": ("6th edition", "6e édition")}}``; a list index in the
+        path is written ``*`` (``enemies.*.damage``). Default: none (values shown as written).
     """
 
     key: str
@@ -358,6 +362,7 @@ class RulesSystem:
     roles: tuple[str, ...] = ()
     benchmark: Callable[[], Scenario] | None = None
     list_building: Any = field(default=None, compare=False)
+    value_labels: dict[str, dict[Any, tuple[str, str]]] = field(default_factory=dict, compare=False)
 
     def label(self, lang: str = "en") -> str:
         return self.title_fr if lang == "fr" else self.title

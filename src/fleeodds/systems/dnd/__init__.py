@@ -60,6 +60,7 @@ from ...validation import check_exact_mode
 from .exact import exact_work, solve, summary
 from .kernel import make_kernel, make_trial_kernel
 from .labels import OUTCOME_ORDER, mode_label
+from .labels import value_labels as labels_for_values
 from .model import Spec, parse_spec, preset_names, presets, schema
 from .plan import Plan, compile_plan, describe_events
 from .rules import (AttackOdds, DamageRule, attack_outcome, combat_maneuver_probability, crit_confirm_probability,
@@ -271,4 +272,4 @@ def benchmark_case() -> DndScenario:
 
 SYSTEM = RulesSystem(key="dnd", title="D&D 3.5, Pathfinder 1e, D&D 5e", title_fr="D&D 3.5, Pathfinder 1e, D&D 5e",
                      loader=load_scenario, schema=schema, compare_paths=("compare", "compare_modes"),
-                     benchmark=benchmark_case)
+                     benchmark=benchmark_case, value_labels=labels_for_values())

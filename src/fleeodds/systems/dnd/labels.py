@@ -69,3 +69,16 @@ def metric_for(kind: str, n_bins: int) -> Metric:
     if kind == "attacks":
         return Metric("attacks", "attacks of opportunity suffered", "attaques d'opportunité subies", n_bins, 0, "")
     return Metric("damage", "damage taken", "dégâts subis", n_bins, 0, "hp")
+
+
+#: Names of edition values for charts and tables (``RulesSystem.value_labels``).
+EDITION_LABELS = {
+    "3.5": ("D&D 3.5", "D&D 3.5"), "pf1": ("Pathfinder 1e", "Pathfinder 1re éd."),
+    "5e2014": ("D&D 5e (2014)", "D&D 5e (2014)"), "5e": ("D&D 5e (2014)", "D&D 5e (2014)"),
+    "5e2024": ("D&D 5e (2024)", "D&D 5e (2024)"),
+}
+
+
+def value_labels() -> dict:
+    """``RulesSystem.value_labels`` of D&D: editions and movement modes."""
+    return {"edition": EDITION_LABELS, "mode": dict(MODE_LABELS)}

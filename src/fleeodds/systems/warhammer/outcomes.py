@@ -22,3 +22,15 @@ N_OUTCOMES = len(ALL)
 #: gives ground or falls back in good order, or is caught. Flight outcomes (escaped, rallied,
 #: off the table) are no step of that scale and are left out of the cumulative views.
 ORDER = ("held", "gave_ground", "fell_back", "caught_reengaged", "caught")
+
+#: Names of the edition values for charts and tables (``RulesSystem.value_labels``).
+EDITION_LABELS = {
+    "6th": ("6th edition", "6e édition"), "6": ("6th edition", "6e édition"),
+    "7th": ("7th edition", "7e édition"), "7": ("7th edition", "7e édition"),
+    "8th": ("8th edition", "8e édition"), "8": ("8th edition", "8e édition"),
+    "tow": ("The Old World", "The Old World"), "the_old_world": ("The Old World", "The Old World"),
+    "old_world": ("The Old World", "The Old World"),
+    "starter": ("Battle for Skull Pass", "Bataille au Col du Crâne"),
+    "skull_pass": ("Battle for Skull Pass", "Bataille au Col du Crâne"),
+    "col_du_crane": ("Battle for Skull Pass", "Bataille au Col du Crâne"),
+}
