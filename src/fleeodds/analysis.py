@@ -53,7 +53,8 @@ from .sweep import sweep
 
 KINDS = ("run", "compare", "sweep")
 KEYS = {"kind", "scenario", "method", "trials", "seed", "title", "subtitle", "chart", "outcome", "outcomes",
-        "vary", "labels", "variants", "setups", "metric", "order"}
+        "vary", "labels", "variants", "setups", "metric", "order", "xlabel", "ylabel", "legend_title", "size",
+        "show_zero"}
 
 
 @dataclass
@@ -133,6 +134,14 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise InputError(f"{path.name}: seed", seed, "an integer from 0 to 2**63 - 1")
     written: list[Path] = []
+    chart_kw = {k: _text(spec.get(k), lang, f"{path.name}: {k}") or None for k in ("xlabel", "ylabel", "legend_title")}
+    size = spec.get("size", "print")
+    if size not in ("print", "screen"):
+        raise InputError(f"{path.name}: size", size, "'print' or 'screen'")
+    chart_kw["size"] = size
+    show_zero = spec.get("show_zero", False)
+    if not isinstance(show_zero, bool):
+        raise InputError(f"{path.name}: show_zero", show_zero, "true or false")
 
     def charts_to(fig_fn, suffix: str = ""):
         for ext in (".png", ".svg"):
@@ -160,12 +169,11 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
             if len(f) != 2:
                 raise InputError(f"{path.name}: chart", style, "'lines' with one varied field")
             charts_to(lambda p: charts.heatmap(sw, outcome or next(iter(sw.outcome_labels())), p, title=title,
-                                               subtitle=subtitle, xlabel=labels.get(f[1]), ylabel=labels.get(f[0])))
+                                               subtitle=subtitle, labels=labels, **chart_kw))
         elif style == "lines":
             outs = [outcome] if outcome else spec.get("outcomes")
             charts_to(lambda p: charts.line_chart(sw, p, outcomes=outs, title=title, subtitle=subtitle,
-                                                  xlabel=labels.get(f[0]),
-                                                  series_label=labels.get(f[1]) if len(f) > 1 else None))
+                                                  labels=labels, **chart_kw))
         else:
             raise InputError(f"{path.name}: chart", style, "'lines' or 'heatmap'")
     elif kind == "compare":
@@ -184,11 +192,12 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
         comp = compare(setups, method or "both", trials=trials, seed=seed, lang=lang, progress=False, title=title)
         md = tables.render_comparison(comp, "md")
         text_to(_with_subtitle(md, subtitle), tables.render_comparison(comp, "csv"))
-        foot = tables.notes(comp.tables[0])
-        shown = comp.nonzero()
+        foot = tables.comparison_notes(comp)
+        shown = comp if show_zero else comp.nonzero()
         charts_to(lambda p: charts.comparison_chart(shown.frame, p, title=title, lang=lang, footnote=foot,
-                                                    subtitle=subtitle))
-        charts_to(lambda p: charts.difference_chart(shown, p, title=title, footnote=foot, subtitle=subtitle), "-diff")
+                                                    subtitle=subtitle, show_zero=show_zero, **chart_kw))
+        charts_to(lambda p: charts.difference_chart(shown, p, title=title, footnote=foot, subtitle=subtitle,
+                                                    show_zero=show_zero, **chart_kw), "-diff")
     else:  # run
         m = method or ("both" if sc.has_exact and trials else "exact" if sc.has_exact else "mc")
         t = api.evaluate(sc, m, trials=trials, seed=seed, lang=lang, progress=False)
@@ -196,13 +205,13 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
         md = tables.render(t, "md", distribution=bool(spec.get("metric")))
         csv = t.to_csv()
         text_to(_with_subtitle(md, subtitle), csv)
-        charts_to(lambda p: charts.outcome_chart(t, p, title=title))
+        charts_to(lambda p: charts.outcome_chart(t, p, title=title, subtitle=subtitle, show_zero=show_zero, **chart_kw))
         if spec.get("metric"):
             views = t.metric_views()
             p = out_dir / f"{name}-metric.{lang}.csv"
             views.to_csv(p, index=False)
             written.append(p)
-            charts_to(lambda p: charts.metric_chart(t, p, subtitle=title), "-metric")
+            charts_to(lambda p: charts.metric_chart(t, p, subtitle=title, **chart_kw), "-metric")
     return written
 
 

@@ -88,6 +88,29 @@ method_options = [
 ]
 
 
+chart_options = [
+    click.option("--title", "chart_title", default=None, help="Chart title [default: from the result]."),
+    click.option("--subtitle", "chart_subtitle", default=None, help="Line under the chart title."),
+    click.option("--xlabel", default=None, help="Title of the chart's x axis."),
+    click.option("--ylabel", default=None, help="Title of the chart's y axis."),
+    click.option("--legend-title", default=None, help="Title of the chart's legend (or colour bar)."),
+    click.option("--show-zero", is_flag=True, help="Keep outcomes that never happen in charts."),
+    click.option("--size", "chart_size", type=click.Choice(["print", "screen"]), default="print",
+                 show_default=True, help="Chart canvas: print (6.5 in, 300 dpi) or screen (9 in, 120 dpi)."),
+]
+
+
+def _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero=None) -> dict:
+    kw = {"xlabel": xlabel, "ylabel": ylabel, "legend_title": legend_title, "size": chart_size}
+    if chart_title is not None:
+        kw["title"] = chart_title
+    if chart_subtitle is not None:
+        kw["subtitle"] = chart_subtitle
+    if show_zero is not None:
+        kw["show_zero"] = show_zero
+    return kw
+
+
 def _apply(options):
     def deco(f):
         for o in reversed(options):
@@ -109,8 +132,10 @@ def _apply(options):
               help="Write the metric's distribution chart (exactly / at least / at most; .png or .svg).")
 @click.option("--out", "-o", type=TEXT_OUT, default=None,
               help="Write the output to a file instead of the terminal.")
+@_apply(chart_options)
 def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, fmt, chart,
-        distribution, metric_chart, out):
+        distribution, metric_chart, out, chart_title, chart_subtitle, xlabel, ylabel, legend_title, show_zero,
+        chart_size):
     """Evaluate SCENARIO (a .toml file, or a name from `fleeodds examples`).
 
     \b
@@ -135,9 +160,10 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
                        progress=progress, title=sc.title)
         comp = comp.nonzero()  # outcomes that no setup can reach are left out
         text = _render_comparison(comp, fmt, cumulative=distribution)
+        kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero)
         if chart:
-            charts.comparison_chart(comp.frame, chart, title=sc.title, lang=lang,
-                                    footnote=tables.comparison_notes(comp))
+            charts.comparison_chart(comp.frame, chart, lang=lang, footnote=tables.comparison_notes(comp),
+                                    **({"title": sc.title} | kw))
         if metric_chart:
             raise click.UsageError("--metric-chart needs a scenario without [compare] setups")
         if distribution and not len(comp.cumulative()):
@@ -151,10 +177,11 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
             text = table.to_csv()
         else:
             text = tables.render(table, fmt, distribution=distribution, summary=True)
+        kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size)
         if chart:
-            charts.outcome_chart(table, chart)
+            charts.outcome_chart(table, chart, show_zero=show_zero, **kw)
         if metric_chart:
-            charts.metric_chart(table, metric_chart)
+            charts.metric_chart(table, metric_chart, **kw)
             click.echo(_msg("metric_chart_written", lang, path=metric_chart), err=True)
     _emit(text, out, lang)
     if chart:
@@ -208,8 +235,10 @@ def examples():
               help="Also print ordered outcomes as 'this or worse' / 'this or better' per setup.")
 @click.option("--out", "-o", type=TEXT_OUT, default=None,
               help="Write the output to a file instead of the terminal.")
+@_apply(chart_options)
 def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, labels,
-            independent, fmt, chart, diff_chart, distribution, out):
+            independent, fmt, chart, diff_chart, distribution, out, chart_title, chart_subtitle, xlabel, ylabel,
+            legend_title, show_zero, chart_size):
     """Compare setups side by side: SCENARIOS are two or more .toml files or example names, or one
     scenario with its own [compare] setups (label = { "field.path" = value }).
 
@@ -248,12 +277,13 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
     comp = run_compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
                        progress=False if no_progress else None, title=title, paired=not independent)
     _emit(_render_comparison(comp, fmt, cumulative=distribution), out, lang)
-    foot = tables.notes(comp.tables[0])
+    foot = tables.comparison_notes(comp)
+    kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero)
     if chart:
-        charts.comparison_chart(comp.nonzero().frame, chart, title=title, lang=lang, footnote=foot)
+        charts.comparison_chart(comp.frame, chart, lang=lang, footnote=foot, **({"title": title} | kw))
         click.echo(_msg("chart_written", lang, path=chart), err=True)
     if diff_chart:
-        charts.difference_chart(comp.nonzero(), diff_chart, footnote=foot)
+        charts.difference_chart(comp, diff_chart, footnote=foot, **kw)
         click.echo(_msg("diff_chart_written", lang, path=diff_chart), err=True)
 
 
@@ -272,8 +302,9 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
               help="Line chart (one field) or heatmap (two fields), .png or .svg.")
 @click.option("--out", "-o", type=TEXT_OUT, default=None,
               help="Write the output to a file instead of the terminal.")
+@_apply(chart_options)
 def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, outcome, lines,
-          fmt, chart, out):
+          fmt, chart, out, chart_title, chart_subtitle, xlabel, ylabel, legend_title, show_zero, chart_size):
     """Evaluate SCENARIO over a grid of field values (exact where the rules system allows).
 
     FIELD is a dotted name of the scenario file: fleeing.leadership, combat.margin, edition,
@@ -302,13 +333,14 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
     sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang,
                    progress=False if no_progress else None)
     _emit(tables.render_sweep(sw, fmt), out, lang)
+    kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size)
     if chart:
         if len(sw.fields) == 1:
-            charts.line_chart(sw, chart, outcomes=[outcome] if outcome else None)
+            charts.line_chart(sw, chart, outcomes=[outcome] if outcome else None, **kw)
         elif len(sw.fields) == 2 and lines:
-            charts.line_chart(sw, chart, outcomes=[outcome or next(iter(sw.outcome_labels()))])
+            charts.line_chart(sw, chart, outcomes=[outcome or next(iter(sw.outcome_labels()))], **kw)
         elif len(sw.fields) == 2:
-            charts.heatmap(sw, outcome or next(iter(sw.outcome_labels())), chart)
+            charts.heatmap(sw, outcome or next(iter(sw.outcome_labels())), chart, **kw)
         else:
             raise click.UsageError("charts draw one varied field (lines) or two (heatmap)")
         click.echo(_msg("chart_written", lang, path=chart), err=True)

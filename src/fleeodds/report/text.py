@@ -73,3 +73,14 @@ WORDS.update({
 def msg(key: str, lang: str, **fmt) -> str:
     """A command-line message (``msg_<key>``) in ``lang``."""
     return w("msg_" + key, lang, **fmt)
+
+#: Titles of sweep charts: what varies.
+WORDS.update({
+    "outcomes_legend_plural": {"en": "Outcomes", "fr": "Résultats"},
+    "by_field": {"en": "{what} by {field}", "fr": "{what} selon {field}"},
+    "by_field_lines": {"en": "{what} by {field}, one line per {other}",
+                       "fr": "{what} selon {field}, une courbe par {other}"},
+    "by_two_fields": {"en": "{what} by {field} and {other}", "fr": "{what} selon {field} et {other}"},
+    "base_scenario": {"en": "Base scenario: {title}", "fr": "Scénario de base : {title}"},
+    "same_as": {"en": "(same as {other})", "fr": "(comme {other})"},
+})
