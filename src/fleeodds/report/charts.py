@@ -524,8 +524,8 @@ def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: s
         if k in same_as:
             label += "\n" + w("same_as", lang, other=curves[same_as[k]][0])
         # earlier lines are drawn wider and under later ones: coinciding lines stay visible
-        lw = max(1.0, 3.0 - 0.45 * k)
-        ms = max(3.5, 7.5 - 0.9 * k)
+        lw = max(1.0, 3.8 - 0.8 * k)
+        ms = max(3.5, 8.0 - 1.2 * k)
         ax.plot(xs, p, marker=MARKERS[k % len(MARKERS)], ms=ms, lw=lw, color=colour, label=label,
                 ls=LINESTYLES[k % len(LINESTYLES)], mfc="white" if k % 2 else colour, mew=1.2, zorder=2 + k)
         if not sub.exact.fillna(False).all() and sub.ci_low.notna().any():
@@ -552,6 +552,8 @@ def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: s
         ends.setdefault(pct(p[-1], lang, 0), []).append(k)
     end_texts = []
     for text, ks in ends.items():
+        if len(ks) > 1:  # lines that end together are named at their end: "24% 6th = 7th edition"
+            text = f"{text} {_joined([curves[k][0] for k in ks])}"
         t = ax.annotate(text, (xs[-1], curves[ks[0]][2][-1]), xytext=(6, 0), textcoords="offset points",
                         va="center", ha="left", fontsize=VALUE_SIZE + 0.5, color=OKABE_ITO[ks[0] % len(OKABE_ITO)],
                         annotation_clip=False)
@@ -568,6 +570,18 @@ def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: s
             t.set_position((6, (y_new - y_true) * 72 / fig.dpi))
     page.fitters.append(fit)
     return _finish(ctx, page, path, size)
+
+
+def _joined(names: Sequence[str], limit: int = 26) -> str:
+    """Names of coinciding lines, their shared last words once: "6th = 7th edition"."""
+    words = [n.split() for n in names]
+    common = 0
+    while all(len(w_) > common + 1 for w_ in words) and len({tuple(w_[len(w_) - common - 1:]) for w_ in words}) == 1:
+        common += 1
+    heads = [" ".join(w_[: len(w_) - common]) for w_ in words]
+    tail = " ".join(words[0][len(words[0]) - common:]) if common else ""
+    text = " = ".join(heads) + (f" {tail}" if tail else "")
+    return text if len(text) <= limit else f"(×{len(names)})"
 
 
 def heatmap(sweep, outcome: str, path=None, title: str | None = None, subtitle: str | None = None,
