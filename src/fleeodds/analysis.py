@@ -209,7 +209,9 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
         if spec.get("metric"):
             views = t.metric_views()
             p = out_dir / f"{name}-metric.{lang}.csv"
-            views.to_csv(p, index=False)
+            from .results import csv_text
+
+            p.write_text(csv_text(views, lang), encoding="utf-8")
             written.append(p)
             charts_to(lambda p: charts.metric_chart(t, p, subtitle=title, **chart_kw), "-metric")
     return written

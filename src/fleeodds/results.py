@@ -173,8 +173,9 @@ class OutcomeTable:
         """Strict JSON (``NaN`` and infinities become ``null``)."""
         return strict_json(self.to_dict(), indent)
 
-    def to_csv(self) -> str:
-        return self.frame.to_csv(index=False)
+    def to_csv(self, lang: str | None = None) -> str:
+        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`)."""
+        return csv_text(self.frame, lang or self.lang)
 
 
 def cumulative_views(values: pd.DataFrame, order: tuple[str, ...]) -> pd.DataFrame:
@@ -190,6 +191,15 @@ def cumulative_views(values: pd.DataFrame, order: tuple[str, ...]) -> pd.DataFra
     sub["at_most"] = p.cumsum()
     sub["at_least"] = p[::-1].cumsum()[::-1]
     return sub[cols]
+
+
+def csv_text(frame: pd.DataFrame, lang: str = "en") -> str:
+    """``frame`` as CSV for a spreadsheet in ``lang``: English ``,`` and a decimal point; French
+    ``;``, a decimal comma and a UTF-8 byte-order mark (so that a French spreadsheet reads the
+    accents and the numbers as it shows them)."""
+    if lang == "fr":
+        return "\ufeff" + frame.to_csv(index=False, sep=";", decimal=",")
+    return frame.to_csv(index=False)
 
 
 def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
@@ -334,8 +344,9 @@ class Comparison:
         """Strict JSON (``NaN`` becomes ``null``)."""
         return strict_json(self.to_dict(), indent)
 
-    def to_csv(self) -> str:
-        return self.frame.to_csv(index=False)
+    def to_csv(self, lang: str | None = None) -> str:
+        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`)."""
+        return csv_text(self.frame, lang or self.lang)
 
     def differences(self) -> pd.DataFrame:
         """The rows of every setup but the first: ``setup, outcome, label, difference, diff_low,
@@ -385,8 +396,9 @@ class Sweep:
         """Strict JSON (``NaN`` becomes ``null``)."""
         return strict_json(self.to_dict(), indent)
 
-    def to_csv(self) -> str:
-        return self.frame.to_csv(index=False)
+    def to_csv(self, lang: str | None = None) -> str:
+        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`)."""
+        return csv_text(self.frame, lang or self.lang)
 
     def outcome_labels(self) -> dict[str, str]:
         """Outcome code -> label, in order of first appearance."""

@@ -255,7 +255,27 @@ class Scenario(ABC):
         table = self.source.get(COMPARE_KEY)
         if table is None:
             return []
-        return parse_compare_table(table)
+        return self.named_setups(parse_compare_table(table))
+
+    def named_setups(self, setups: list[Setup]) -> list[Setup]:
+        """Setups labelled by the value they set, as written (``"6th" = { edition = "6th" }``), without
+        a ``label_fr``, take the rules system's French name of that value
+        (:attr:`RulesSystem.value_labels`: "6e édition"); every label written is kept."""
+        try:
+            names_of = get_system(self.system).value_labels or {}
+        except (FleeoddsError, TypeError):
+            return setups
+        out = []
+        for s in setups:
+            if len(s.changes) == 1:
+                (path, value), = s.changes.items()
+                generic = ".".join("*" if p.isdigit() else p for p in str(path).split("."))
+                names = names_of.get(path) or names_of.get(generic) or {}
+                key = value.lower() if isinstance(value, str) else value
+                if s.en == str(value) and s.fr == s.en and isinstance(key, (str, int, float)) and key in names:
+                    s = Setup(s.en, names[key][1], s.changes)  # the English label stays as written
+            out.append(s)
+        return out
 
     def variants(self) -> list[Variant]:
         """Every comparison setup, built (``[]`` when the scenario has none).
