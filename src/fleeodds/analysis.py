@@ -30,8 +30,9 @@ example name), a ``kind`` and its parameters, with titles in English and French:
 
 Each analysis writes, per language, ``NAME.LANG.md`` and ``NAME.LANG.csv`` (the
 tidy numbers) and ``NAME.LANG.png`` / ``.svg`` (plus ``NAME-diff.LANG.*`` for
-comparisons and ``NAME-metric.LANG.*`` for a run's metric), and an ``index.md``
-(``index.fr.md``) links them all.
+comparisons and ``NAME-metric.LANG.*`` for a run's metric), an ``index.md``
+(``index.fr.md``) that links them all, and an ``index.html`` gallery of every chart in
+every language. The format is documented with an example per chart in ``docs/analysis.md``.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ class AnalysisResult:
     files: list[Path] = field(default_factory=list)
     seconds: float = 0.0
     index: Path | None = None
+    gallery: Path | None = None
 
 
 def _text(value: Any, lang: str, where: str) -> str:
@@ -298,6 +300,55 @@ def run_folder(folder: Path, out_dir: Path | None = None, langs: Sequence[str] =
             lines.append(" · ".join(f"[{f}]({f})" for f in files) + "\n")
         idx.write_text("\n".join(lines), encoding="utf-8")
         index_paths.append(idx)
+    html = out_dir / "index.html"
+    html.write_text(gallery_html(paths, results, langs), encoding="utf-8")
     for r in results.values():
         r.index = index_paths[0] if index_paths else None
+        r.gallery = html
     return list(results.values())
+
+
+_GALLERY_WORDS = {
+    "en": {"title": "Analyses", "files": "Files", "lang": "English"},
+    "fr": {"title": "Analyses", "files": "Fichiers", "lang": "Français"},
+}
+
+
+def gallery_html(paths: Sequence[Path], results: dict, langs: Sequence[str]) -> str:
+    """A self-contained ``index.html``: every analysis's chart (PNG) per language, its title,
+    and links to its tables (Markdown, CSV) and charts (SVG, PNG)."""
+    from html import escape
+
+    parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+             '<meta name="viewport" content="width=device-width, initial-scale=1">',
+             "<title>fleeodds analyses</title>",
+             "<style>body{font-family:system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;"
+             "color:#222}h1{font-size:1.6rem}section{margin:2.5rem 0;border-top:1px solid #ddd;padding-top:1rem}"
+             "figure{margin:1rem 0}img{max-width:100%;height:auto;border:1px solid #eee}"
+             "nav a{margin-right:1rem}.files a{margin-right:.8rem;font-size:.9rem}"
+             ".lang{display:grid;grid-template-columns:repeat(auto-fit,minmax(28rem,1fr));gap:1.5rem}"
+             "</style></head><body>", "<h1>fleeodds — " + escape(_GALLERY_WORDS["en"]["title"]) + "</h1>",
+             "<nav>" + "".join(f'<a href="#{escape(p.stem)}">{escape(p.stem)}</a>' for p in paths) + "</nav>"]
+    for p in paths:
+        spec = _peek(p)
+        parts.append(f'<section id="{escape(p.stem)}"><div class="lang">')
+        for lang in langs:
+            words = _GALLERY_WORDS.get(lang, _GALLERY_WORDS["en"])
+            try:
+                title = _text(spec.get("title"), lang, p.name)
+                subtitle = _text(spec.get("subtitle"), lang, p.name)
+            except FleeoddsError:
+                title, subtitle = p.stem, ""
+            files = [f.name for f in results[p.stem].files if f".{lang}." in f.name]
+            pngs = [f for f in files if f.endswith(".png")]
+            parts.append(f'<article lang="{lang}"><h2>{escape(title)}</h2>')
+            if subtitle:
+                parts.append(f"<p><em>{escape(subtitle)}</em></p>")
+            for png in pngs:
+                parts.append(f'<figure><a href="{escape(png)}"><img src="{escape(png)}" alt="{escape(title)}" '
+                             'loading="lazy"></a></figure>')
+            parts.append(f'<p class="files">{escape(words["files"])} ({escape(words["lang"])}): '
+                         + "".join(f'<a href="{escape(f)}">{escape(f)}</a>' for f in files) + "</p></article>")
+        parts.append("</div></section>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"

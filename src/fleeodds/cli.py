@@ -371,7 +371,8 @@ def report(folder, out_dir, langs, only, no_progress):
                          only=only, progress=False if no_progress else None)
     for a in written:
         click.echo(f"{a.name:40s} {len(a.files):3d} files  {a.seconds:6.2f} s  {a.title}")
-    click.echo(f"index written to {written[0].index}" if written else "no analysis found", err=True)
+    click.echo(f"index written to {written[0].index}, gallery {written[0].gallery}" if written
+               else "no analysis found", err=True)
 
 
 @main.command(context_settings=CONTEXT)

@@ -205,16 +205,21 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     ranking = rank_units(scenario, result.profiles, role, vs=vs_profile, method=method, trials=trials, seed=seed)
     if top is not None:
         ranking.table = ranking.table.head(top)
-    header = {"en": f"{ranking.title} — each unit of {result.catalogue} {lb.role_phrase(role, 'en', 'header')}",
-              "fr": f"{ranking.title} — chaque unité de {result.catalogue} {lb.role_phrase(role, 'fr', 'header')}"}
+    against = (", " + ranking.against(lang)) if ranking.opponent else ""
+    header = {"en": f"{ranking.title} — each unit of {result.catalogue} {lb.role_phrase(role, 'en', 'header')}"
+                    f"{against}",
+              "fr": f"{ranking.title} — chaque unité de {result.catalogue} {lb.role_phrase(role, 'fr', 'header')}"
+                    f"{against}"}
     if fmt != "csv":
         click.echo(header[lang])
     from .rank import format_ranking
 
     click.echo(format_ranking(ranking, lang, fmt))
+    from .report.text import msg
+
     for unit, message in ranking.failures:
-        click.echo(f"  not ranked: {unit}: {message}", err=True)
+        click.echo(("  non classée : " if lang == "fr" else "  not ranked: ") + f"{unit}: {message}", err=True)
     if chart is not None:
         chart_ranking(ranking.chart_data(lang), chart, lang)
-        click.echo(f"chart written to {chart}", err=True)
+        click.echo(msg("chart_written", lang, path=chart), err=True)
     _report(result, verbose)

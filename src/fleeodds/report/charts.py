@@ -785,7 +785,7 @@ def chart_ranking(bars: RankBars, path: str | Path | None, lang: str = "en", tit
         for yi, l0, v in zip(ys, left, vals):
             if v > 0:
                 seg_texts.append(ax.text(l0 + v / 2, yi, pct(v, lang, 0), ha="center", va="center",
-                                         fontsize=VALUE_SIZE - 0.5, color="#111111" if light else "white"))
+                                         fontsize=VALUE_SIZE - 1, color="#111111" if light else "white"))
         left = left + vals
     ax.set_yticks(ys, units)
     ax.set_ylim(-0.6, n - 0.4)
@@ -810,7 +810,7 @@ def chart_ranking(bars: RankBars, path: str | Path | None, lang: str = "en", tit
             rect = x_pos.get((round(y, 6), round(x, 6)))
             if rect is None:
                 continue
-            if t.get_window_extent(renderer).width + 3 > rect.get_window_extent(renderer).width:
+            if t.get_window_extent(renderer).width + 2 > rect.get_window_extent(renderer).width:
                 t.set_visible(False)
     page.fitters.append(fit)
     fig = _finish(ctx, page, path, size)

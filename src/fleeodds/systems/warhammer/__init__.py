@@ -307,5 +307,6 @@ SYSTEM = RulesSystem(
     key="warhammer", title="Warhammer Fantasy Battle / The Old World", title_fr="Warhammer Battle / The Old World",
     loader=load_scenario, schema=schema, compare_paths=("compare",), roles=("fleeing", "pursuing"),
     benchmark=benchmark_case, list_building="fleeodds.systems.warhammer.list_building",
-    value_labels={"edition": oc.EDITION_LABELS},
+    value_labels={"edition": oc.EDITION_LABELS, "fleeing.troop_type": oc.TROOP_TYPE_LABELS,
+                  "pursuer.troop_type": oc.TROOP_TYPE_LABELS, "troop_type": oc.TROOP_TYPE_LABELS},
 )

@@ -34,3 +34,14 @@ EDITION_LABELS = {
     "skull_pass": ("Battle for Skull Pass", "Bataille au Col du Crâne"),
     "col_du_crane": ("Battle for Skull Pass", "Bataille au Col du Crâne"),
 }
+
+#: Names of the troop types (``RulesSystem.value_labels``; rankings and import listings).
+TROOP_TYPE_LABELS = {
+    "infantry": ("infantry", "infanterie"), "cavalry": ("cavalry", "cavalerie"),
+    "monstrous_infantry": ("monstrous infantry", "infanterie monstrueuse"),
+    "monstrous_cavalry": ("monstrous cavalry", "cavalerie monstrueuse"),
+    "monstrous_beast": ("monstrous beast", "bête monstrueuse"), "war_beast": ("war beast", "bête de guerre"),
+    "monster": ("monster", "monstre"), "chariot": ("chariot", "char"), "swarm": ("swarm", "nuée"),
+    "war_machine": ("war machine", "machine de guerre"), "character": ("character", "personnage"),
+    "other": ("other", "autre"),
+}
