@@ -549,7 +549,7 @@ def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: s
     # direct labels: the value at the end of each line (equal values share one label)
     ends: dict[str, list[int]] = {}
     for k, (_, _, p) in enumerate(curves):
-        ends.setdefault(pct(p[-1], lang, 0), []).append(k)
+        ends.setdefault(_end_pct(p[-1], lang), []).append(k)
     end_texts = []
     for text, ks in ends.items():
         if len(ks) > 1:  # lines that end together are named at their end: "24% 6th = 7th edition"
@@ -570,6 +570,15 @@ def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: s
             t.set_position((6, (y_new - y_true) * 72 / fig.dpi))
     page.fitters.append(fit)
     return _finish(ctx, page, path, size)
+
+
+def _end_pct(p: float, lang: str) -> str:
+    """A line's end value to a whole percent, never "0 %" or "100 %" when it is neither."""
+    if 0 < p < 0.005:
+        return "<" + pct(0.01, lang, 0)
+    if 0.995 <= p < 1:
+        return ">" + pct(0.99, lang, 0)
+    return pct(p, lang, 0)
 
 
 def _joined(names: Sequence[str], limit: int = 26) -> str:
