@@ -192,7 +192,7 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
                 label = _text(s.get("label"), lang, f"{path.name}: setups.{i}.label") or f"setup {i + 1}"
                 setups.append((label, sc.with_changes(s.get("changes") or {})))
         comp = compare(setups, method or "both", trials=trials, seed=seed, lang=lang, progress=False, title=title)
-        md = tables.render_comparison(comp, "md")
+        md = tables.render_comparison(comp, "md", summary=True)
         text_to(_with_subtitle(md, subtitle), tables.render_comparison(comp, "csv"))
         foot = tables.comparison_notes(comp)
         shown = comp if show_zero else comp.nonzero()
@@ -204,7 +204,7 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
         m = method or ("both" if sc.has_exact and trials else "exact" if sc.has_exact else "mc")
         t = api.evaluate(sc, m, trials=trials, seed=seed, lang=lang, progress=False)
         t.manifest["title"] = title
-        md = tables.render(t, "md", distribution=bool(spec.get("metric")))
+        md = tables.render(t, "md", distribution=bool(spec.get("metric")), summary=True)
         csv = t.to_csv()
         text_to(_with_subtitle(md, subtitle), csv)
         charts_to(lambda p: charts.outcome_chart(t, p, title=title, subtitle=subtitle, show_zero=show_zero, **chart_kw))

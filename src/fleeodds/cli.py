@@ -33,8 +33,19 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except FleeoddsError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(("erreur : " if _lang_of(ctx) == "fr" else "error: ") + str(exc), err=True)
             sys.exit(2)
+
+
+def _lang_of(ctx) -> str:
+    """The --lang/-l of the command line being run (for the language of its error line)."""
+    args = [*getattr(ctx, "_protected_args", []), *ctx.args, *sys.argv[1:]]
+    for i, a in enumerate(args):
+        if a in ("--lang", "-l") and i + 1 < len(args):
+            return args[i + 1]
+        if a.startswith("--lang="):
+            return a.split("=", 1)[1]
+    return "en"
 
 
 @click.group(cls=_Group, context_settings=CONTEXT)

@@ -204,8 +204,10 @@ def render_comparison(comp, fmt: str = "table", digits: int = 2, summary: bool =
 def sweep_frame(sw, digits: int = 1, labels: dict | None = None) -> pd.DataFrame:
     """A sweep as one row per cell and one column per outcome (formatted percentages); fields
     are named by ``labels`` (field -> header) when given. Outcomes never reached are left out."""
+    from .charts import field_name, value_name
+
     lang = sw.lang
-    fields_labels = labels
+    fields_labels = {f: field_name(sw, f, labels) for f in sw.fields}  # schema titles unless named
     labels = sw.outcome_labels()
     wide = sw.frame.pivot_table(index=sw.fields, columns="outcome", values="probability", sort=False)
     wide = wide.reindex(columns=[o for o in labels if o in wide.columns])
@@ -213,7 +215,9 @@ def sweep_frame(sw, digits: int = 1, labels: dict | None = None) -> pd.DataFrame
     out = wide.apply(lambda col: col.map(lambda p: pct(p, lang, digits)))
     out.columns = [labels[c] for c in out.columns]
     out = out.reset_index()
-    return out.rename(columns=fields_labels or {})
+    for f in sw.fields:  # values as people name them (editions), numbers in the language's format
+        out[f] = out[f].map(lambda v, f=f: value_name(sw, f, v))
+    return out.rename(columns=fields_labels)
 
 
 def render_sweep(sw, fmt: str = "table", digits: int = 1, labels: dict | None = None) -> str:
@@ -222,9 +226,14 @@ def render_sweep(sw, fmt: str = "table", digits: int = 1, labels: dict | None = 
         return sw.to_csv()
     if fmt == "json":
         return sw.to_json()
+    from .charts import sweep_subtitle, sweep_title
+
     lang = sw.lang
     frame = sweep_frame(sw, digits, labels)
-    head = f"## {sw.title}\n\n" if fmt == "md" else f"{sw.title}\n"
+    title = sw.title
+    if title and title == sw.manifest.get("scenario"):  # no title of its own: say what varies
+        title = f"{sweep_title(sw, labels=labels)}\n{sweep_subtitle(sw)}"
+    head = f"## {title}\n\n" if fmt == "md" else f"{title}\n"
     body = tabulate(frame, headers="keys", tablefmt=TABLEFMT[fmt], showindex=False, disable_numparse=True)
     foot = "\n".join(("- " if fmt == "md" else "") + n for n in sweep_footnote(sw))
     return f"{head}{body}\n\n{foot}\n"
