@@ -43,6 +43,8 @@ FORMATS = (".png", ".svg")
 HEATMAP_CMAP = "cividis"
 MARKERS = ["o", "s", "D", "^", "v", "P", "X", "*"]
 LINESTYLES = ["-", "--", "-.", ":", (0, (5, 1, 1, 1)), (0, (1, 1))]
+#: Gap between a line's last point and its value label, points (clears the widest marker).
+END_DX = 9
 
 
 def _check_path(path) -> Path | None:
@@ -554,7 +556,7 @@ def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: s
     for text, ks in ends.items():
         if len(ks) > 1:  # lines that end together are named at their end: "24% 6th = 7th edition"
             text = f"{text} {_joined([curves[k][0] for k in ks])}"
-        t = ax.annotate(text, (xs[-1], curves[ks[0]][2][-1]), xytext=(6, 0), textcoords="offset points",
+        t = ax.annotate(text, (xs[-1], curves[ks[0]][2][-1]), xytext=(END_DX, 0), textcoords="offset points",
                         va="center", ha="left", fontsize=VALUE_SIZE + 0.5, color=OKABE_ITO[ks[0] % len(OKABE_ITO)],
                         annotation_clip=False)
         end_texts.append((t, curves[ks[0]][2][-1]))
@@ -567,7 +569,7 @@ def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: s
         gap = page.px(VALUE_SIZE + 3)
         placed = spread(ys, gap, bb.y0 - gap, bb.y1 + gap)
         for (t, _), y_true, y_new in zip(end_texts, ys, placed):
-            t.set_position((6, (y_new - y_true) * 72 / fig.dpi))
+            t.set_position((END_DX, (y_new - y_true) * 72 / fig.dpi))
     page.fitters.append(fit)
     return _finish(ctx, page, path, size)
 
