@@ -232,7 +232,7 @@ def render_sweep(sw, fmt: str = "table", digits: int = 1, labels: dict | None = 
     frame = sweep_frame(sw, digits, labels)
     title = sw.title
     if title and title == sw.manifest.get("scenario"):  # no title of its own: say what varies
-        title = f"{sweep_title(sw, labels=labels)}\n{sweep_subtitle(sw)}"
+        title = f"{sweep_title(sw, heat=True, labels=labels)}\n{sweep_subtitle(sw)}"
     head = f"## {title}\n\n" if fmt == "md" else f"{title}\n"
     body = tabulate(frame, headers="keys", tablefmt=TABLEFMT[fmt], showindex=False, disable_numparse=True)
     foot = "\n".join(("- " if fmt == "md" else "") + n for n in sweep_footnote(sw))
