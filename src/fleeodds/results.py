@@ -167,6 +167,7 @@ class OutcomeTable:
             "exact_fractions": self.exact_fractions,
             "metric": {"code": self.metric.code, "label": self.metric.label(self.lang), "unit": self.metric.unit},
             "distribution": records(self.distribution),
+            "cumulative": records(self.cumulative()),
         }
 
     def to_json(self, indent: int = 2) -> str:
