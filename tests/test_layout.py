@@ -192,3 +192,22 @@ def test_spread_keeps_the_gap_and_the_order():
     assert all(b - a >= 5.0 - 1e-9 for a, b in zip(ordered, ordered[1:]))
     assert sorted(range(4), key=lambda i: out[i]) == sorted(range(4), key=lambda i: ys[i])
     assert out[3] == 50.0
+
+
+@pytest.mark.parametrize("name", ["warhammer/goblins_broken_by_dwarfs.toml",  # one metric value: ends coincide
+                                  "warhammer/goblins_rally_or_flee_to_edge.toml"])
+def test_metric_chart_layout_edge_cases(name):
+    t = fleeodds.evaluate(fleeodds.load_scenario(name), "exact", lang="fr")
+    fig = charts.metric_chart(t)
+    assert_clean_layout(fig)
+    _close(fig)
+
+
+def test_categorical_lines_layout():
+    sc = fleeodds.load_scenario("dnd/wizard_leaves_two_orcs_5e.toml")
+    sw = sweep(sc, {"mode": "move,disengage,stay", "runner.hp": "4..8..2"}, "exact", lang="fr", progress=False)
+    for fig in (charts.line_chart(sw, outcomes=["dead"]), charts.heatmap(sw, "dead")):
+        assert_clean_layout(fig)
+        _close(fig)
+    labels = [t.get_text() for t in charts.line_chart(sw, outcomes=["dead"]).axes[0].get_xticklabels()]
+    assert any("Se désengager" in x for x in labels)  # values named by the rules system

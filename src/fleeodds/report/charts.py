@@ -716,16 +716,22 @@ def metric_chart(table: OutcomeTable, path=None, title: str | None = None, subti
                         ha="center", va="bottom", fontsize=VALUE_SIZE - (1 if dense else 0), color=DARK,
                         rotation=90 if dense else 0, zorder=6,
                         bbox={"boxstyle": "square,pad=0.05", "fc": "white", "ec": "none", "alpha": 0.85})
+    ends: dict[str, tuple[float, str]] = {}
     for col, colour in (("at_least", OKABE_ITO[1]), ("at_most", OKABE_ITO[2])):
         v = float(views[col].iloc[-1])
-        ax.annotate(pct(v, lang, 0), (x[-1], v), xytext=(8, 0), textcoords="offset points", va="center",
-                    fontsize=VALUE_SIZE, color=colour, annotation_clip=False)
+        ends.setdefault(_end_pct(v, lang), (v, colour))  # equal ends share one label
+    end_texts = [(ax.annotate(text, (x[-1], v), xytext=(8, 0), textcoords="offset points", va="center",
+                              fontsize=VALUE_SIZE, color=colour, annotation_clip=False), v)
+                 for text, (v, colour) in ends.items()]
     ax.set_ylim(0, 1.12)
     ax.set_xlim(x[0] - 0.6, x[-1] + 0.6)
     _percent_axis(ax, lang, "y")
     ax.set_ylabel(ylabel or w("probability", lang))
     ax.set_xlabel(xlabel or table.metric.label(lang).capitalize() + unit)
-    ax.xaxis.set_major_locator(MaxNLocator(nbins=min(len(x), 20), integer=True))
+    if len(x) <= 20:
+        ax.set_xticks(x, [integer(int(v), lang) for v in x])
+    else:
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=20, integer=True))
     page.titles(title if title is not None else w("distribution_of", lang, metric=table.metric.label(lang)),
                 subtitle if subtitle else table.manifest.get("title", ""))
     handles, names = ax.get_legend_handles_labels()
@@ -733,6 +739,15 @@ def metric_chart(table: OutcomeTable, path=None, title: str | None = None, subti
     leg = ax.legend([handles[i] for i in order], [names[i] for i in order], title=legend_title, loc="upper left",
                     bbox_to_anchor=(1.0, 1.0), bbox_transform=fig.transFigure, borderaxespad=0)
     page.side = leg
+    def fit(renderer):  # right of the last bar, apart from each other
+        bb = ax.get_window_extent(renderer)
+        half_bar = abs(ax.transData.transform((x[-1] + 0.35, 0))[0] - ax.transData.transform((x[-1], 0))[0])
+        dx = (half_bar * 72 / fig.dpi) + 4
+        ys = [ax.transData.transform((x[-1], v))[1] for _, v in end_texts]
+        placed = spread(ys, page.px(VALUE_SIZE + 3), bb.y0, bb.y1 + page.px(VALUE_SIZE))
+        for (t, _), y_true, y_new in zip(end_texts, ys, placed):
+            t.set_position((dx, (y_new - y_true) * 72 / fig.dpi))
+    page.fitters.append(fit)
     used = method or ("exact" if "exact" in table.methods else "monte_carlo")
     m = table.manifest
     page.footnote([w("exact_only", lang)] if used == "exact" else
