@@ -58,9 +58,9 @@ def main():
     """
 
 
-def _sizing(trials, precision):
+def _sizing(trials, precision, lang: str = "en"):
     if trials is not None and precision is not None:
-        raise click.UsageError("give --trials or --precision, not both")
+        raise click.UsageError(_msg("trials_or_precision", lang))
 
 
 def _msg(key: str, lang: str = "en", **fmt) -> str:
@@ -71,7 +71,7 @@ def _msg(key: str, lang: str = "en", **fmt) -> str:
 
 def _method(exact_only: bool, mc_only: bool, scenario, both: bool = False, lang: str = "en") -> str:
     if exact_only + mc_only + both > 1:
-        raise click.UsageError("--exact, --mc and --both exclude each other (--both is the default)")
+        raise click.UsageError(_msg("methods_exclusive", lang))
     if exact_only:
         return "exact"
     if mc_only:
@@ -158,7 +158,7 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
     """
     from .report import charts, tables
 
-    _sizing(trials, precision)
+    _sizing(trials, precision, lang)
     sc = api.load_scenario(scenario)
     method = _method(exact_only, mc_only, sc, both, lang)
     progress = False if no_progress else None
@@ -176,7 +176,7 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
             charts.comparison_chart(comp.frame, chart, lang=lang, footnote=tables.comparison_notes(comp),
                                     **({"title": sc.title} | kw))
         if metric_chart:
-            raise click.UsageError("--metric-chart needs a scenario without [compare] setups")
+            raise click.UsageError(_msg("metric_chart_single", lang))
         if distribution and not len(comp.cumulative()):
             click.echo(_msg("distribution_single", lang), err=True)
     else:
@@ -266,21 +266,21 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
     from .compare import compare as run_compare
     from .report import charts, tables
 
-    _sizing(trials, precision)
+    _sizing(trials, precision, lang)
     loaded = [api.load_scenario(s) for s in scenarios]
     title = ""
     if len(loaded) == 1:
         sc = loaded[0]
         variants = sc.variants()
         if len(variants) < 2:
-            raise click.UsageError("give two or more scenarios, or one with [compare] setups")
+            raise click.UsageError(_msg("two_scenarios", lang))
         setups = [(fr if lang == "fr" else en, s) for en, fr, s in variants]
         title = sc.title
         if labels:
-            raise click.UsageError("--label names files; a scenario's own setups keep their names")
+            raise click.UsageError(_msg("label_files", lang))
     else:
         if labels and len(labels) != len(loaded):
-            raise click.UsageError(f"give one --label per scenario ({len(loaded)}), or none")
+            raise click.UsageError(_msg("label_count", lang, n=len(loaded)))
         names = list(labels) or [Path(s).stem for s in scenarios]
         setups = list(zip(names, loaded))
         title = " / ".join(names)
@@ -333,10 +333,10 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
     from .sweep import parse_vary, sweep as run_sweep
 
     if precision is not None:
-        raise click.UsageError("a sweep takes --trials per cell, not --precision")
+        raise click.UsageError(_msg("sweep_precision", lang))
     items = [parse_vary(v) for v in vary]
     if chart and len(items) > 2:  # checked before the sweep runs, not after
-        raise click.UsageError("charts draw one varied field (lines) or two (heatmap)")
+        raise click.UsageError(_msg("chart_fields", lang))
     sc = api.load_scenario(scenario)
     if outcome is not None:
         sc.outcome_index(outcome)  # an unknown outcome code is an error now, not after the sweep
@@ -353,7 +353,7 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
         elif len(sw.fields) == 2:
             charts.heatmap(sw, outcome or next(iter(sw.outcome_labels())), chart, **kw)
         else:
-            raise click.UsageError("charts draw one varied field (lines) or two (heatmap)")
+            raise click.UsageError(_msg("chart_fields", lang))
         click.echo(_msg("chart_written", lang, path=chart), err=True)
 
 

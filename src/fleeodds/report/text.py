@@ -84,3 +84,23 @@ WORDS.update({
     "base_scenario": {"en": "Base scenario: {title}", "fr": "Scénario de base : {title}"},
     "same_as": {"en": "(same as {other})", "fr": "(comme {other})"},
 })
+
+#: Usage errors of the command line.
+WORDS.update({
+    "msg_trials_or_precision": {"en": "give --trials or --precision, not both",
+                                "fr": "donnez --trials ou --precision, pas les deux"},
+    "msg_methods_exclusive": {"en": "--exact, --mc and --both exclude each other (--both is the default)",
+                              "fr": "--exact, --mc et --both s'excluent (--both par défaut)"},
+    "msg_metric_chart_single": {"en": "--metric-chart needs a scenario without [compare] setups",
+                                "fr": "--metric-chart demande un scénario sans configurations [compare]"},
+    "msg_two_scenarios": {"en": "give two or more scenarios, or one with [compare] setups",
+                          "fr": "donnez deux scénarios ou plus, ou un seul avec des configurations [compare]"},
+    "msg_label_files": {"en": "--label names files; a scenario's own setups keep their names",
+                        "fr": "--label nomme des fichiers ; les configurations d'un scénario gardent leur nom"},
+    "msg_label_count": {"en": "give one --label per scenario ({n}), or none",
+                        "fr": "donnez un --label par scénario ({n}), ou aucun"},
+    "msg_sweep_precision": {"en": "a sweep takes --trials per cell, not --precision",
+                            "fr": "un balayage prend --trials par case, pas --precision"},
+    "msg_chart_fields": {"en": "charts draw one varied field (lines) or two (heatmap)",
+                         "fr": "les graphiques montrent un champ qui varie (courbes) ou deux (carte de chaleur)"},
+})
