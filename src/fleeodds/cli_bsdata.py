@@ -205,13 +205,12 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     ranking = rank_units(scenario, result.profiles, role, vs=vs_profile, method=method, trials=trials, seed=seed)
     if top is not None:
         ranking.table = ranking.table.head(top)
-    against = (", " + ranking.against(lang)) if ranking.opponent else ""
-    header = {"en": f"{ranking.title} — each unit of {result.catalogue} {lb.role_phrase(role, 'en', 'header')}"
-                    f"{against}",
-              "fr": f"{ranking.title} — chaque unité de {result.catalogue} {lb.role_phrase(role, 'fr', 'header')}"
-                    f"{against}"}
+    header = {"en": f"{ranking.title} — each unit of {result.catalogue} {lb.role_phrase(role, 'en', 'header')}",
+              "fr": f"{ranking.title} — chaque unité de {result.catalogue} {lb.role_phrase(role, 'fr', 'header')}"}
     if fmt != "csv":
         click.echo(header[lang])
+        if ranking.opponent:
+            click.echo(ranking.against(lang)[:1].upper() + ranking.against(lang)[1:])
     from .rank import format_ranking
 
     click.echo(format_ranking(ranking, lang, fmt))

@@ -158,7 +158,7 @@ class Ranking:
         names.update({code: lb.short_labels.get(code, (en, fr))[i] for code, en, fr in self.outcomes})
         out = self.grouped() if group else self.table.copy()
         out["method"] = out["method"].map(lambda m: _METHODS.get(m, (m, m))[i])
-        values = getattr(get_system(self.system), "value_labels", None) or {}
+        values = get_system(self.system).value_labels or {}
         for col, key, _, _, _ in lb.UNIT_COLUMNS:  # values the system names (troop types)
             known = values.get(key)
             if known and col in out:
@@ -292,8 +292,8 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
     opponent = ""
     if vs is not None:
         opponent = str(vs.get("name", ""))
-    elif len(others) == 1 and callable(getattr(lb, "unit_name", None)):
-        opponent = lb.unit_name(scenario, others[0])
+    elif len(others) == 1:
+        opponent = scenario.unit_name(others[0])
     ranking = Ranking(table, role, outcomes, failures, scenario.title, scenario.system, opponent)
     col, asc = ranking.sort_key()
     if len(table):

@@ -293,6 +293,11 @@ class Scenario(ABC):
                 raise FleeoddsError(f"compare.{s.en}: {exc}") from None
         return out
 
+    def unit_name(self, role: str) -> str:
+        """The name of the unit in ``role`` (one of :attr:`RulesSystem.roles`), for a ranking to
+        name the opponent; ``""`` by default (unknown)."""
+        return ""
+
     def with_unit(self, role: str, profile: dict[str, Any]) -> "Scenario":
         """A copy with the unit of ``role`` replaced by an imported profile (list building).
 

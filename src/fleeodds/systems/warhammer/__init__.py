@@ -231,6 +231,12 @@ class WarhammerScenario(Scenario):
         return d
 
     # -- derived scenarios ------------------------------------------------------------
+    def unit_name(self, role: str) -> str:
+        """The name of the ``"fleeing"`` or ``"pursuing"`` unit (``""`` for another role)."""
+        key = ROLE_KEYS.get(role)
+        units = self.describe().get("resolved_units") or {}
+        return str((units.get(key) or {}).get("name", "")) if key else ""
+
     def with_unit(self, role: str, profile: dict[str, Any]) -> "WarhammerScenario":
         """A copy with the ``"fleeing"`` or ``"pursuing"`` unit replaced by an imported profile.
 

@@ -448,11 +448,3 @@ def role_phrase(role: str, lang: str = "en", kind: str = "chart") -> str:
             raise InputError("kind", kind, "'chart' or 'header'")
         raise InputError("role", role, "'fleeing' or 'pursuing'")
     return _ROLE_PHRASES[role, kind][0 if lang == "en" else 1]
-
-
-def unit_name(scenario, role: str) -> str:
-    """The name of the scenario's unit in ``role`` (``"fleeing"`` or ``"pursuing"``), for a
-    ranking to name the opponent; ``""`` when unknown."""
-    key = {"fleeing": "fleeing", "pursuing": "pursuer"}.get(role)
-    units = scenario.describe().get("resolved_units") or {}
-    return str((units.get(key) or {}).get("name", "")) if key else ""
