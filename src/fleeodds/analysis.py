@@ -16,8 +16,13 @@ example name), a ``kind`` and its parameters, with titles in English and French:
     outcomes = ["held", "caught"]       # sweep with one field: the lines drawn (default: all non-zero)
     [vary]                              # sweep: field = "values" (as --vary) or a list
     "fleeing.leadership" = "5..10"
-    [labels]                            # optional axis / legend names per field
+    [labels]                            # optional axis / legend names per field (default: schema titles)
     "fleeing.leadership" = { en = "Leadership", fr = "Commandement" }
+    xlabel = { en = "...", fr = "..." }             # optional: axis and legend titles of the chart
+    ylabel = { en = "...", fr = "..." }
+    legend_title = { en = "...", fr = "..." }
+    size = "print"                      # print (6.5 in, 300 dpi) | screen (9 in, 120 dpi)
+    show_zero = false                   # run, compare: keep outcomes that never happen
 
     # compare: either the scenario's own setups ...
     variants = true
