@@ -21,7 +21,7 @@ ENGLISH = [
     "written", "makes", "dice", "with", "the", "and", "of", "by", "vs", "interval", "whiskers",
     "full fraction", "Monte Carlo", "attack", "attacks", "opposing player", "picks", "as given",
     "no soutien", "pulled", "nobody", "both", "unaffected", "rallied", "still fleeing", "gave ground",
-    "fell back", "table edge", "run down", "move away", "withdraw", "stay in melee", "edition",
+    "fell back", "table edge", "run down", "move away", "withdraw", "stay in melee", "edition", "float",
 ]
 WORDS = re.compile(r"(?<![\w'-])(" + "|".join(re.escape(w) for w in ENGLISH) + r")(?![\w'-])", re.IGNORECASE)
 

@@ -51,7 +51,9 @@ def notes(table: OutcomeTable) -> list[str]:
     m = table.manifest
     lines = []
     if "exact" in table.methods:
-        lines.append(w("exact_only", lang) + (f" ({m.get('exact_mode')})" if m.get("exact_mode") else ""))
+        mode = m.get("exact_mode")
+        lines.append(w("exact_only", lang) + (f" ({w('mode_' + mode, lang)})" if mode in ("fraction", "float") else
+                                              f" ({mode})" if mode else ""))
     if "monte_carlo" in table.methods:
         lines.append(w("trials_seed", lang, trials=integer(m["trials"], lang), seed=m["seed"]))
     return lines

@@ -104,3 +104,9 @@ WORDS.update({
     "msg_chart_fields": {"en": "charts draw one varied field (lines) or two (heatmap)",
                          "fr": "les graphiques montrent un champ qui varie (courbes) ou deux (carte de chaleur)"},
 })
+
+#: How the exact solver computed (the manifest's exact_mode).
+WORDS.update({
+    "mode_fraction": {"en": "fraction", "fr": "fractions"},
+    "mode_float": {"en": "float", "fr": "virgule flottante"},
+})
