@@ -20,8 +20,11 @@ NOTEBOOKS = {
         ("code", SETUP),
         ("code", 'sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")\n'
                  'table = fleeodds.evaluate(sc, "both", trials=100_000, seed=1, progress=False)\n'
+                 'print(table.summary_sentence())\n'
                  'print(tables.render(table))'),
         ("code", "charts.outcome_chart(table);"),
+        ("md", "Outcomes are ordered (held < fell back < caught): \"this or worse\" and \"this or better\"."),
+        ("code", "table.cumulative()"),
         ("md", "## Sweep: Leadership × combat result\n\nEvery cell is exact. `grid()` gives the table behind "
                "the heatmap."),
         ("code", "from fleeodds.sweep import sweep\n"
@@ -45,7 +48,7 @@ NOTEBOOKS = {
         ("code", "from fleeodds.sweep import sweep\n"
                  'sw = sweep("dnd/wizard_leaves_two_orcs_5e.toml", {"runner.hp": "4..16..2"}, progress=False)\n'
                  '# the file compares three ways out: the sweep runs each of them (one line per setup)\n'
-                 'charts.line_chart(sw, outcomes=["down"], xlabel="hit points");'),
+                 'charts.line_chart(sw, outcomes=["down"]);  # title, axis and legend from the schema'),
     ],
     "hell_dorado.ipynb": [
         ("md", "# Hell Dorado: Fuite (flee) and the attaque sans riposte\n\nIllustrative profiles, "
@@ -53,6 +56,8 @@ NOTEBOOKS = {
         ("code", SETUP),
         ("code", 'sc = fleeodds.load_scenario("hell_dorado/fuite_arquebusier_bran_carnoth.toml")\n'
                  'table = fleeodds.evaluate(sc, "both", trials=100_000, seed=3, lang="fr", progress=False)\n'
+                 'print(table.summary_sentence())\n'
+                 'print("\\n".join(table.notes()))  # qui attaque, avec combien de dés, et pourquoi\n'
                  'print(tables.render(table))'),
         ("code", "charts.outcome_chart(table);"),
         ("md", "## Points de vie du fuyard (balayage exact)"),
@@ -71,6 +76,7 @@ NOTEBOOKS = {
                  '          ("Ld 7 + Battle Standard", base.with_changes({"fleeing.leadership": 7, "fleeing.battle_standard": True}))]\n'
                  'comp = compare(setups, "mc", trials=100_000, seed=4, progress=False, title="Night Goblins: '
                  'Leadership upgrades")\n'
+                 'print("\\n".join(comp.summary_lines()))\n'
                  'print(tables.render_comparison(comp))'),
         ("code", "charts.comparison_chart(comp.frame, title=comp.title);"),
         ("code", "charts.difference_chart(comp);"),

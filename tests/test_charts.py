@@ -41,3 +41,28 @@ def test_comparison_chart_has_one_bar_group_per_setup():
 def test_chart_path_must_be_png_or_svg(table, tmp_path):
     with pytest.raises(InputError, match="png or .svg"):
         charts.outcome_chart(table, tmp_path / "c.pdf")
+
+
+def test_field_titles_come_from_the_schema_in_both_languages():
+    from fleeodds.report.fields import field_title, value_label
+
+    assert field_title("warhammer", "fleeing.leadership", "en").startswith("Leadership")
+    assert field_title("warhammer", "fleeing.leadership", "fr").startswith("Commandement")
+    # through a list item ($ref to the item model): the list's own title and the item number
+    assert field_title("dnd", "enemies.1.attack_bonus", "fr").endswith("n° 2)")
+    assert field_title("warhammer", "no.such.field", "en") == "no.such.field"
+    assert value_label("warhammer", "edition", "6th", "en") == "6th edition"
+    assert value_label("warhammer", "edition", "6th", "fr") == "6e édition"
+    assert value_label("warhammer", "edition", "tow", "fr") == "The Old World"
+    assert value_label("dnd", "mode", "withdraw", "fr") == "retraite"
+    assert value_label("warhammer", "combat.margin", 3, "fr") == "3"
+
+
+def test_chart_texts_replace_every_default(table):
+    fig = charts.outcome_chart(table, title="T", subtitle="S", xlabel="X", ylabel="Y", size="screen")
+    ax = fig.axes[0]
+    assert ax.get_title(loc="left") == "T" and ax.get_xlabel() == "X" and ax.get_ylabel() == "Y"
+    assert "S" in [t.get_text() for t in ax.texts]
+    assert fig.get_figwidth() == 9.0
+    with pytest.raises(InputError, match="size"):
+        charts.outcome_chart(table, size="poster")

@@ -16,8 +16,13 @@ example name), a ``kind`` and its parameters, with titles in English and French:
     outcomes = ["held", "caught"]       # sweep with one field: the lines drawn (default: all non-zero)
     [vary]                              # sweep: field = "values" (as --vary) or a list
     "fleeing.leadership" = "5..10"
-    [labels]                            # optional axis / legend names per field
+    [labels]                            # optional axis / legend names per field (default: schema titles)
     "fleeing.leadership" = { en = "Leadership", fr = "Commandement" }
+    xlabel = { en = "...", fr = "..." }             # optional: axis and legend titles of the chart
+    ylabel = { en = "...", fr = "..." }
+    legend_title = { en = "...", fr = "..." }
+    size = "print"                      # print (6.5 in, 300 dpi) | screen (9 in, 120 dpi)
+    show_zero = false                   # run, compare: keep outcomes that never happen
 
     # compare: either the scenario's own setups ...
     variants = true
@@ -30,8 +35,9 @@ example name), a ``kind`` and its parameters, with titles in English and French:
 
 Each analysis writes, per language, ``NAME.LANG.md`` and ``NAME.LANG.csv`` (the
 tidy numbers) and ``NAME.LANG.png`` / ``.svg`` (plus ``NAME-diff.LANG.*`` for
-comparisons and ``NAME-metric.LANG.*`` for a run's metric), and an ``index.md``
-(``index.fr.md``) links them all.
+comparisons and ``NAME-metric.LANG.*`` for a run's metric), an ``index.md``
+(``index.fr.md``) that links them all, and an ``index.html`` gallery of every chart in
+every language. The format is documented with an example per chart in ``docs/analysis.md``.
 """
 
 from __future__ import annotations
@@ -53,7 +59,8 @@ from .sweep import sweep
 
 KINDS = ("run", "compare", "sweep")
 KEYS = {"kind", "scenario", "method", "trials", "seed", "title", "subtitle", "chart", "outcome", "outcomes",
-        "vary", "labels", "variants", "setups", "metric", "order"}
+        "vary", "labels", "variants", "setups", "metric", "order", "xlabel", "ylabel", "legend_title", "size",
+        "show_zero"}
 
 
 @dataclass
@@ -65,6 +72,7 @@ class AnalysisResult:
     files: list[Path] = field(default_factory=list)
     seconds: float = 0.0
     index: Path | None = None
+    gallery: Path | None = None
 
 
 def _text(value: Any, lang: str, where: str) -> str:
@@ -133,6 +141,14 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise InputError(f"{path.name}: seed", seed, "an integer from 0 to 2**63 - 1")
     written: list[Path] = []
+    chart_kw = {k: _text(spec.get(k), lang, f"{path.name}: {k}") or None for k in ("xlabel", "ylabel", "legend_title")}
+    size = spec.get("size", "print")
+    if size not in ("print", "screen"):
+        raise InputError(f"{path.name}: size", size, "'print' or 'screen'")
+    chart_kw["size"] = size
+    show_zero = spec.get("show_zero", False)
+    if not isinstance(show_zero, bool):
+        raise InputError(f"{path.name}: show_zero", show_zero, "true or false")
 
     def charts_to(fig_fn, suffix: str = ""):
         for ext in (".png", ".svg"):
@@ -160,12 +176,11 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
             if len(f) != 2:
                 raise InputError(f"{path.name}: chart", style, "'lines' with one varied field")
             charts_to(lambda p: charts.heatmap(sw, outcome or next(iter(sw.outcome_labels())), p, title=title,
-                                               subtitle=subtitle, xlabel=labels.get(f[1]), ylabel=labels.get(f[0])))
+                                               subtitle=subtitle, labels=labels, **chart_kw))
         elif style == "lines":
             outs = [outcome] if outcome else spec.get("outcomes")
             charts_to(lambda p: charts.line_chart(sw, p, outcomes=outs, title=title, subtitle=subtitle,
-                                                  xlabel=labels.get(f[0]),
-                                                  series_label=labels.get(f[1]) if len(f) > 1 else None))
+                                                  labels=labels, **chart_kw))
         else:
             raise InputError(f"{path.name}: chart", style, "'lines' or 'heatmap'")
     elif kind == "compare":
@@ -182,27 +197,30 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
                 label = _text(s.get("label"), lang, f"{path.name}: setups.{i}.label") or f"setup {i + 1}"
                 setups.append((label, sc.with_changes(s.get("changes") or {})))
         comp = compare(setups, method or "both", trials=trials, seed=seed, lang=lang, progress=False, title=title)
-        md = tables.render_comparison(comp, "md")
+        md = tables.render_comparison(comp, "md", summary=True)
         text_to(_with_subtitle(md, subtitle), tables.render_comparison(comp, "csv"))
-        foot = tables.notes(comp.tables[0])
-        shown = comp.nonzero()
+        foot = tables.comparison_notes(comp)
+        shown = comp if show_zero else comp.nonzero()
         charts_to(lambda p: charts.comparison_chart(shown.frame, p, title=title, lang=lang, footnote=foot,
-                                                    subtitle=subtitle))
-        charts_to(lambda p: charts.difference_chart(shown, p, title=title, footnote=foot, subtitle=subtitle), "-diff")
+                                                    subtitle=subtitle, show_zero=show_zero, **chart_kw))
+        charts_to(lambda p: charts.difference_chart(shown, p, title=title, footnote=foot, subtitle=subtitle,
+                                                    show_zero=show_zero, **chart_kw), "-diff")
     else:  # run
         m = method or ("both" if sc.has_exact and trials else "exact" if sc.has_exact else "mc")
         t = api.evaluate(sc, m, trials=trials, seed=seed, lang=lang, progress=False)
         t.manifest["title"] = title
-        md = tables.render(t, "md", distribution=bool(spec.get("metric")))
+        md = tables.render(t, "md", distribution=bool(spec.get("metric")), summary=True)
         csv = t.to_csv()
         text_to(_with_subtitle(md, subtitle), csv)
-        charts_to(lambda p: charts.outcome_chart(t, p, title=title))
+        charts_to(lambda p: charts.outcome_chart(t, p, title=title, subtitle=subtitle, show_zero=show_zero, **chart_kw))
         if spec.get("metric"):
             views = t.metric_views()
             p = out_dir / f"{name}-metric.{lang}.csv"
-            views.to_csv(p, index=False)
+            from .results import csv_text
+
+            p.write_text(csv_text(views, lang), encoding="utf-8")
             written.append(p)
-            charts_to(lambda p: charts.metric_chart(t, p, subtitle=title), "-metric")
+            charts_to(lambda p: charts.metric_chart(t, p, subtitle=title, **chart_kw), "-metric")
     return written
 
 
@@ -287,6 +305,55 @@ def run_folder(folder: Path, out_dir: Path | None = None, langs: Sequence[str] =
             lines.append(" · ".join(f"[{f}]({f})" for f in files) + "\n")
         idx.write_text("\n".join(lines), encoding="utf-8")
         index_paths.append(idx)
+    html = out_dir / "index.html"
+    html.write_text(gallery_html(paths, results, langs), encoding="utf-8")
     for r in results.values():
         r.index = index_paths[0] if index_paths else None
+        r.gallery = html
     return list(results.values())
+
+
+_GALLERY_WORDS = {
+    "en": {"title": "Analyses", "files": "Files", "lang": "English"},
+    "fr": {"title": "Analyses", "files": "Fichiers", "lang": "Français"},
+}
+
+
+def gallery_html(paths: Sequence[Path], results: dict, langs: Sequence[str]) -> str:
+    """A self-contained ``index.html``: every analysis's chart (PNG) per language, its title,
+    and links to its tables (Markdown, CSV) and charts (SVG, PNG)."""
+    from html import escape
+
+    parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+             '<meta name="viewport" content="width=device-width, initial-scale=1">',
+             "<title>fleeodds analyses</title>",
+             "<style>body{font-family:system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;"
+             "color:#222}h1{font-size:1.6rem}section{margin:2.5rem 0;border-top:1px solid #ddd;padding-top:1rem}"
+             "figure{margin:1rem 0}img{max-width:100%;height:auto;border:1px solid #eee}"
+             "nav a{margin-right:1rem}.files a{margin-right:.8rem;font-size:.9rem}"
+             ".lang{display:grid;grid-template-columns:repeat(auto-fit,minmax(28rem,1fr));gap:1.5rem}"
+             "</style></head><body>", "<h1>fleeodds — " + escape(_GALLERY_WORDS["en"]["title"]) + "</h1>",
+             "<nav>" + "".join(f'<a href="#{escape(p.stem)}">{escape(p.stem)}</a>' for p in paths) + "</nav>"]
+    for p in paths:
+        spec = _peek(p)
+        parts.append(f'<section id="{escape(p.stem)}"><div class="lang">')
+        for lang in langs:
+            words = _GALLERY_WORDS.get(lang, _GALLERY_WORDS["en"])
+            try:
+                title = _text(spec.get("title"), lang, p.name)
+                subtitle = _text(spec.get("subtitle"), lang, p.name)
+            except FleeoddsError:
+                title, subtitle = p.stem, ""
+            files = [f.name for f in results[p.stem].files if f".{lang}." in f.name]
+            pngs = [f for f in files if f.endswith(".png")]
+            parts.append(f'<article lang="{lang}"><h2>{escape(title)}</h2>')
+            if subtitle:
+                parts.append(f"<p><em>{escape(subtitle)}</em></p>")
+            for png in pngs:
+                parts.append(f'<figure><a href="{escape(png)}"><img src="{escape(png)}" alt="{escape(title)}" '
+                             'loading="lazy"></a></figure>')
+            parts.append(f'<p class="files">{escape(words["files"])} ({escape(words["lang"])}): '
+                         + "".join(f'<a href="{escape(f)}">{escape(f)}</a>' for f in files) + "</p></article>")
+        parts.append("</div></section>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"

@@ -191,6 +191,11 @@ def evaluate(
     unused = scenario.unused_inputs()
     if unused:
         manifest["unused_inputs"] = list(unused)
+    notes = {lg: list(scenario.notes(lg)) for lg in ("en", "fr")}  # the summary's sentences, both languages
+    if notes["en"] or notes["fr"]:
+        manifest["notes"] = notes
+    if scenario.outcome_order:
+        manifest["outcome_order"] = list(scenario.outcome_order)
     exact_p: dict[int, float] = {}
     fractions: dict[str, str] = {}
     labels = [o.label(lang) for o in scenario.outcomes]

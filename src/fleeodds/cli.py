@@ -32,8 +32,19 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except FleeoddsError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(("erreur : " if _lang_of(ctx) == "fr" else "error: ") + str(exc), err=True)
             sys.exit(2)
+
+
+def _lang_of(ctx) -> str:
+    """The --lang/-l of the command line being run (for the language of its error line)."""
+    args = [*getattr(ctx, "_protected_args", []), *ctx.args, *sys.argv[1:]]
+    for i, a in enumerate(args):
+        if a in ("--lang", "-l") and i + 1 < len(args):
+            return args[i + 1]
+        if a.startswith("--lang="):
+            return a.split("=", 1)[1]
+    return "en"
 
 
 @click.group(cls=_Group, context_settings=CONTEXT)
@@ -60,14 +71,20 @@ def _charts():
     return charts
 
 
-def _sizing(trials, precision):
+def _sizing(trials, precision, lang: str = "en"):
     if trials is not None and precision is not None:
-        raise click.UsageError("give --trials or --precision, not both")
+        raise click.UsageError(_msg("trials_or_precision", lang))
 
 
-def _method(exact_only: bool, mc_only: bool, scenario, both: bool = False) -> str:
+def _msg(key: str, lang: str = "en", **fmt) -> str:
+    from .report.text import msg
+
+    return msg(key, lang, **fmt)
+
+
+def _method(exact_only: bool, mc_only: bool, scenario, both: bool = False, lang: str = "en") -> str:
     if exact_only + mc_only + both > 1:
-        raise click.UsageError("--exact, --mc and --both exclude each other (--both is the default)")
+        raise click.UsageError(_msg("methods_exclusive", lang))
     if exact_only:
         return "exact"
     if mc_only:
@@ -75,7 +92,7 @@ def _method(exact_only: bool, mc_only: bool, scenario, both: bool = False) -> st
     if scenario.has_exact:
         return "both"
     if scenario.exact_refusal:
-        click.echo(f"note: Monte Carlo only: {scenario.exact_refusal}", err=True)
+        click.echo(_msg("mc_only", lang, why=scenario.exact_refusal), err=True)
     return "mc"
 
 
@@ -93,6 +110,29 @@ method_options = [
                  help="Language of labels and number format."),
     click.option("--no-progress", is_flag=True, help="Never show a progress bar."),
 ]
+
+
+chart_options = [
+    click.option("--title", "chart_title", default=None, help="Chart title [default: from the result]."),
+    click.option("--subtitle", "chart_subtitle", default=None, help="Line under the chart title."),
+    click.option("--xlabel", default=None, help="Title of the chart's x axis."),
+    click.option("--ylabel", default=None, help="Title of the chart's y axis."),
+    click.option("--legend-title", default=None, help="Title of the chart's legend (or colour bar)."),
+    click.option("--show-zero", is_flag=True, help="Keep outcomes that never happen in _charts()."),
+    click.option("--size", "chart_size", type=click.Choice(["print", "screen"]), default="print",
+                 show_default=True, help="Chart canvas: print (6.5 in, 300 dpi) or screen (9 in, 120 dpi)."),
+]
+
+
+def _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero=None) -> dict:
+    kw = {"xlabel": xlabel, "ylabel": ylabel, "legend_title": legend_title, "size": chart_size}
+    if chart_title is not None:
+        kw["title"] = chart_title
+    if chart_subtitle is not None:
+        kw["subtitle"] = chart_subtitle
+    if show_zero is not None:
+        kw["show_zero"] = show_zero
+    return kw
 
 
 def _apply(options):
@@ -116,8 +156,10 @@ def _apply(options):
               help="Write the metric's distribution chart (exactly / at least / at most; .png or .svg).")
 @click.option("--out", "-o", type=TEXT_OUT, default=None,
               help="Write the output to a file instead of the terminal.")
+@_apply(chart_options)
 def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, fmt, chart,
-        distribution, metric_chart, out):
+        distribution, metric_chart, out, chart_title, chart_subtitle, xlabel, ylabel, legend_title, show_zero,
+        chart_size):
     """Evaluate SCENARIO (a .toml file, or a name from `fleeodds examples`).
 
     \b
@@ -129,10 +171,10 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
     """
     from .report import tables
 
-    _sizing(trials, precision)
+    _sizing(trials, precision, lang)
     sc = _api().load_scenario(scenario)
     _note_unused(sc)
-    method = _method(exact_only, mc_only, sc, both)
+    method = _method(exact_only, mc_only, sc, both, lang)
     progress = False if no_progress else None
     variants = sc.variants()
     if variants:
@@ -142,15 +184,15 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         comp = compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
                        progress=progress, title=sc.title)
         comp = comp.nonzero()  # outcomes that no setup can reach are left out
-        text = _render_comparison(comp, fmt)
+        text = _render_comparison(comp, fmt, cumulative=distribution)
+        kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero)
         if chart:
-            _charts().comparison_chart(comp.frame, chart, title=sc.title, lang=lang,
-                                    footnote=tables.comparison_notes(comp))
+            _charts().comparison_chart(comp.frame, chart, lang=lang, footnote=tables.comparison_notes(comp),
+                                    **({"title": sc.title} | kw))
         if metric_chart:
-            raise click.UsageError("--metric-chart needs a scenario without [compare] setups")
-        if distribution:
-            click.echo("note: -d/--distribution shows single scenarios; use `fleeodds compare` "
-                       "or run one setup for its distribution", err=True)
+            raise click.UsageError(_msg("metric_chart_single", lang))
+        if distribution and not len(comp.cumulative()):
+            click.echo(_msg("distribution_single", lang), err=True)
     else:
         table = _api().evaluate(sc, method, trials=trials, precision=precision, seed=seed, lang=lang,
                              progress=progress)
@@ -159,15 +201,16 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         elif fmt == "csv":
             text = table.to_csv()
         else:
-            text = tables.render(table, fmt, distribution=distribution)
+            text = tables.render(table, fmt, distribution=distribution, summary=True)
+        kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size)
         if chart:
-            _charts().outcome_chart(table, chart)
+            _charts().outcome_chart(table, chart, show_zero=show_zero, **kw)
         if metric_chart:
-            _charts().metric_chart(table, metric_chart)
-            click.echo(f"metric chart written to {metric_chart}", err=True)
-    _emit(text, out)
+            _charts().metric_chart(table, metric_chart, **kw)
+            click.echo(_msg("metric_chart_written", lang, path=metric_chart), err=True)
+    _emit(text, out, lang)
     if chart:
-        click.echo(f"chart written to {chart}", err=True)
+        click.echo(_msg("chart_written", lang, path=chart), err=True)
 
 
 def _note_unused(sc) -> None:
@@ -176,19 +219,19 @@ def _note_unused(sc) -> None:
         click.echo("note: not used in this situation: " + ", ".join(unused), err=True)
 
 
-def _render_comparison(comp, fmt: str) -> str:
+def _render_comparison(comp, fmt: str, cumulative: bool = False) -> str:
     from .report.tables import render_comparison
 
-    return render_comparison(comp, fmt)
+    return render_comparison(comp, fmt, summary=True, cumulative=cumulative)
 
 
-def _emit(text: str, out: str | None) -> None:
+def _emit(text: str, out: str | None, lang: str = "en") -> None:
     if out:
         try:
             Path(out).write_text(text, encoding="utf-8")
         except OSError as exc:
             raise FleeoddsError(f"out: cannot write {out!r}: {exc.strerror}") from None
-        click.echo(f"written to {out}", err=True)
+        click.echo(_msg("written", lang, path=out), err=True)
     else:
         click.echo(text, nl=not text.endswith("\n"))
 
@@ -239,10 +282,14 @@ def examples(copy_name):
               help="Grouped bar chart of the setups (.png or .svg).")
 @click.option("--diff-chart", type=CHART, default=None,
               help="Chart of the differences against the first setup, with their intervals (.png or .svg).")
+@click.option("--distribution", "-d", is_flag=True,
+              help="Also print ordered outcomes as 'this or worse' / 'this or better' per setup.")
 @click.option("--out", "-o", type=TEXT_OUT, default=None,
               help="Write the output to a file instead of the terminal.")
+@_apply(chart_options)
 def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, labels,
-            independent, fmt, chart, diff_chart, out):
+            independent, fmt, chart, diff_chart, distribution, out, chart_title, chart_subtitle, xlabel, ylabel,
+            legend_title, show_zero, chart_size):
     """Compare setups side by side: SCENARIOS are two or more .toml files or example names, or one
     scenario with its own [compare] setups (label = { "field.path" = value }).
 
@@ -259,38 +306,39 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
     from .compare import compare as run_compare
     from .report import tables
 
-    _sizing(trials, precision)
+    _sizing(trials, precision, lang)
     loaded = [_api().load_scenario(s) for s in scenarios]
     title = ""
     if len(loaded) == 1:
         sc = loaded[0]
         variants = sc.variants()
         if len(variants) < 2:
-            raise click.UsageError("give two or more scenarios, or one with [compare] setups")
+            raise click.UsageError(_msg("two_scenarios", lang))
         setups = [(fr if lang == "fr" else en, s) for en, fr, s in variants]
         title = sc.title
         if labels:
-            raise click.UsageError("--label names files; a scenario's own setups keep their names")
+            raise click.UsageError(_msg("label_files", lang))
     else:
         if labels and len(labels) != len(loaded):
-            raise click.UsageError(f"give one --label per scenario ({len(loaded)}), or none")
+            raise click.UsageError(_msg("label_count", lang, n=len(loaded)))
         names = list(labels) or [Path(s).stem for s in scenarios]
         setups = []
         for name, sc in zip(names, loaded):  # a file with its own setups brings each of them
             variants = sc.variants()
             setups += [(f"{name}: {fr if lang == 'fr' else en}", s) for en, fr, s in variants] or [(name, sc)]
         title = " / ".join(names)
-    method = _method(exact_only, mc_only, loaded[0], both)  # "both" falls back to Monte Carlo where not exact
+    method = _method(exact_only, mc_only, loaded[0], both, lang)  # "both" falls back to Monte Carlo where not exact
     comp = run_compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
                        progress=False if no_progress else None, title=title, paired=not independent)
-    _emit(tables.render_comparison(comp, fmt), out)
-    foot = tables.notes(comp.tables[0])
+    _emit(_render_comparison(comp, fmt, cumulative=distribution), out, lang)
+    foot = tables.comparison_notes(comp)
+    kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero)
     if chart:
-        _charts().comparison_chart(comp.nonzero().frame, chart, title=title, lang=lang, footnote=foot)
-        click.echo(f"chart written to {chart}", err=True)
+        _charts().comparison_chart(comp.frame, chart, lang=lang, footnote=foot, **({"title": title} | kw))
+        click.echo(_msg("chart_written", lang, path=chart), err=True)
     if diff_chart:
-        _charts().difference_chart(comp.nonzero(), diff_chart, footnote=foot)
-        click.echo(f"difference chart written to {diff_chart}", err=True)
+        _charts().difference_chart(comp, diff_chart, footnote=foot, **kw)
+        click.echo(_msg("diff_chart_written", lang, path=diff_chart), err=True)
 
 
 @main.command(context_settings=CONTEXT)
@@ -308,8 +356,9 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
               help="Line chart (one field) or heatmap (two fields), .png or .svg.")
 @click.option("--out", "-o", type=TEXT_OUT, default=None,
               help="Write the output to a file instead of the terminal.")
+@_apply(chart_options)
 def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, outcome, lines,
-          fmt, chart, out):
+          fmt, chart, out, chart_title, chart_subtitle, xlabel, ylabel, legend_title, show_zero, chart_size):
     """Evaluate SCENARIO over a grid of field values (exact where the rules system allows).
 
     FIELD is a dotted name of the scenario file: fleeing.leadership, combat.margin, edition,
@@ -327,27 +376,28 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
     from .sweep import parse_vary, sweep as run_sweep
 
     if precision is not None:
-        raise click.UsageError("a sweep takes --trials per cell, not --precision")
+        raise click.UsageError(_msg("sweep_precision", lang))
     items = [parse_vary(v) for v in vary]
     if chart and len(items) > 2:  # checked before the sweep runs, not after
-        raise click.UsageError("charts draw one varied field (lines) or two (heatmap)")
+        raise click.UsageError(_msg("chart_fields", lang))
     sc = _api().load_scenario(scenario)
     if outcome is not None:
         sc.outcome_index(outcome)  # an unknown outcome code is an error now, not after the sweep
-    method = None if not (exact_only or mc_only or both) else _method(exact_only, mc_only, sc, both)
+    method = None if not (exact_only or mc_only or both) else _method(exact_only, mc_only, sc, both, lang)
     sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang,
                    progress=False if no_progress else None)
-    _emit(tables.render_sweep(sw, fmt), out)
+    _emit(tables.render_sweep(sw, fmt), out, lang)
+    kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size)
     if chart:
         if len(sw.fields) == 1:
-            _charts().line_chart(sw, chart, outcomes=[outcome] if outcome else None)
+            _charts().line_chart(sw, chart, outcomes=[outcome] if outcome else None, **kw)
         elif len(sw.fields) == 2 and lines:
-            _charts().line_chart(sw, chart, outcomes=[outcome or next(iter(sw.outcome_labels()))])
+            _charts().line_chart(sw, chart, outcomes=[outcome or next(iter(sw.outcome_labels()))], **kw)
         elif len(sw.fields) == 2:
-            _charts().heatmap(sw, outcome or next(iter(sw.outcome_labels())), chart)
+            _charts().heatmap(sw, outcome or next(iter(sw.outcome_labels())), chart, **kw)
         else:
-            raise click.UsageError("charts draw one varied field (lines) or two (heatmap)")
-        click.echo(f"chart written to {chart}", err=True)
+            raise click.UsageError(_msg("chart_fields", lang))
+        click.echo(_msg("chart_written", lang, path=chart), err=True)
 
 
 @main.command(context_settings=CONTEXT)
@@ -375,7 +425,8 @@ def report(folder, out_dir, langs, only, no_progress):
                          only=only, progress=False if no_progress else None)
     for a in written:
         click.echo(f"{a.name:40s} {len(a.files):3d} files  {a.seconds:6.2f} s  {a.title}")
-    click.echo(f"index written to {written[0].index}" if written else "no analysis found", err=True)
+    click.echo(f"index written to {written[0].index}, gallery {written[0].gallery}" if written
+               else "no analysis found", err=True)
 
 
 @main.command(context_settings=CONTEXT)

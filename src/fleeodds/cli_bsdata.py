@@ -209,12 +209,16 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
               "fr": f"{ranking.title} — chaque unité de {result.catalogue} {lb.role_phrase(role, 'fr', 'header')}"}
     if fmt != "csv":
         click.echo(header[lang])
+        if ranking.opponent:
+            click.echo(ranking.against(lang)[:1].upper() + ranking.against(lang)[1:])
     from .rank import format_ranking
 
     click.echo(format_ranking(ranking, lang, fmt))
+    from .report.text import msg
+
     for unit, message in ranking.failures:
-        click.echo(f"  not ranked: {unit}: {message}", err=True)
+        click.echo(("  non classée : " if lang == "fr" else "  not ranked: ") + f"{unit}: {message}", err=True)
     if chart is not None:
         chart_ranking(ranking.chart_data(lang), chart, lang)
-        click.echo(f"chart written to {chart}", err=True)
+        click.echo(msg("chart_written", lang, path=chart), err=True)
     _report(result, verbose)

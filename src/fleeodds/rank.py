@@ -45,6 +45,8 @@ _LABELS = {
     "error": ("error", "erreur"),
     "method": ("method", "méthode"),
 }
+_METHODS = {"exact": ("exact", "exact"), "mc": ("Monte Carlo", "Monte-Carlo")}
+_AGAINST = ("against {name}", "contre {name}")
 
 
 def list_building(system_key: str) -> ModuleType:
@@ -103,6 +105,34 @@ class Ranking:
     failures: list[tuple[str, str]] = field(default_factory=list)
     title: str = ""
     system: str = ""
+    opponent: str = ""
+
+    def against(self, lang: str = "en") -> str:
+        """"against Empire Knights" / "contre Empire Knights" (``""`` when the opponent is unknown)."""
+        if not self.opponent:
+            return ""
+        return _AGAINST[0 if lang == "en" else 1].format(name=self.opponent)
+
+    def grouped(self) -> pd.DataFrame:
+        """:attr:`table` with units whose odds are identical (every outcome, same method) in one
+        row, their names joined by commas in ranking order; other unit columns that differ are
+        joined by " / "."""
+        table = self.table
+        codes = [c for c, _, _ in self.outcomes if c in table.columns]
+        if table.empty:
+            return table.copy()
+        key = table[codes].round(12).astype(str).agg("|".join, axis=1) + "|" + table["method"].astype(str)
+        rows = []
+        for _, sub in table.groupby(key, sort=False):
+            row = sub.iloc[0].copy()
+            if len(sub) > 1:
+                for col in table.columns:
+                    if col in codes or col == "method" or table[col].dtype.kind == "f":
+                        continue
+                    values = list(dict.fromkeys(map(_cell, sub[col])))
+                    row[col] = (", " if col == "unit" else " / ").join(values)
+            rows.append(row)
+        return pd.DataFrame(rows, columns=table.columns).reset_index(drop=True)
 
     @property
     def list_building(self) -> ModuleType:
@@ -115,8 +145,9 @@ class Ranking:
         lb = self.list_building
         return (lb.TOTAL[0], lb.best_first_ascending(self.role))
 
-    def labelled(self, lang: str = "en") -> pd.DataFrame:
-        """The table with column titles in ``lang`` (``"en"`` or ``"fr"``) and rules joined by commas."""
+    def labelled(self, lang: str = "en", group: bool = False) -> pd.DataFrame:
+        """The table with column titles in ``lang`` (``"en"`` or ``"fr"``), methods in ``lang``, rules
+        joined by commas; ``group`` puts units with identical odds in one row (:meth:`grouped`)."""
         check_lang(lang)
         i = 0 if lang == "en" else 1
         lb = self.list_building
@@ -125,7 +156,14 @@ class Ranking:
         total, total_en, total_fr, total_codes = lb.TOTAL
         names[total] = (total_en, total_fr)[i]
         names.update({code: lb.short_labels.get(code, (en, fr))[i] for code, en, fr in self.outcomes})
-        out = self.table.copy()
+        out = self.grouped() if group else self.table.copy()
+        out["method"] = out["method"].map(lambda m: _METHODS.get(m, (m, m))[i])
+        values = get_system(self.system).value_labels or {}
+        for col, key, _, _, _ in lb.UNIT_COLUMNS:  # values the system names (troop types)
+            known = values.get(key)
+            if known and col in out:
+                out[col] = out[col].map(lambda v, known=known: " / ".join(
+                    known.get(x, (x, x))[i] for x in str(v).split(" / ")) if isinstance(v, str) and v else v)
         summed = [c for c, _, _ in self.outcomes if c in total_codes]
         if len(summed) <= 1:  # the total repeats the one summed column
             out = out.drop(columns=total)
@@ -134,7 +172,7 @@ class Ranking:
                 out[col] = out[col].map(lambda r: ", ".join(r) if isinstance(r, tuple) else r)
         return out.rename(columns=names)
 
-    def chart_data(self, lang: str = "en", top: int | None = None):
+    def chart_data(self, lang: str = "en", top: int | None = None, group: bool = True):
         """What :func:`fleeodds.report.charts.chart_ranking` draws: one stacked bar per unit
         (best first at the top), the outcomes in the system's chart order and colours.
 
@@ -147,13 +185,17 @@ class Ranking:
         check_lang(lang)
         lb = self.list_building
         i = 0 if lang == "en" else 1
-        table = self.table if top is None else self.table.head(top)
+        table = self.grouped() if group else self.table
+        table = table if top is None else table.head(top)
         order = tuple(lb.chart_codes)
         outcomes = [o for o in self.outcomes if o[0] in table.columns]
         outcomes.sort(key=lambda o: order.index(o[0]) if o[0] in order else 99)
         series = [((en, fr)[i], [float(v) for v in table[code]], lb.chart_colours.get(code))
                   for code, en, fr in outcomes]
-        return RankBars(title=self.title, subtitle=lb.role_phrase(self.role, lang, "chart"),
+        subtitle = lb.role_phrase(self.role, lang, "chart")
+        if self.opponent:
+            subtitle += ", " + self.against(lang)
+        return RankBars(title=self.title, subtitle=subtitle,
                         units=[str(u) for u in table["unit"]], series=series)
 
 
@@ -246,24 +288,38 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
         table[c] = table[c].fillna(0.0).astype("float64")
     table.insert(len(columns) + len(codes), total,
                  table[[c for c in codes if c in total_codes]].sum(axis=1) if len(table) else [])
-    ranking = Ranking(table, role, outcomes, failures, scenario.title, scenario.system)
+    others = [r for r in known if r != role]
+    opponent = ""
+    if vs is not None:
+        opponent = str(vs.get("name", ""))
+    elif len(others) == 1:
+        opponent = scenario.unit_name(others[0])
+    ranking = Ranking(table, role, outcomes, failures, scenario.title, scenario.system, opponent)
     col, asc = ranking.sort_key()
     if len(table):
         ranking.table = table.sort_values([col, "unit"], ascending=[asc, True], kind="stable").reset_index(drop=True)
     return ranking
 
 
-def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digits: int = 3) -> str:
-    """The ranking as text: ``"table"`` (aligned), ``"md"`` (Markdown) or ``"csv"``.
+def _cell(v: Any) -> str:
+    return ", ".join(map(str, v)) if isinstance(v, (tuple, list)) else str(v)
+
+
+def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digits: int = 3,
+                   group: bool = True) -> str:
+    """The ranking as text: ``"table"`` (aligned), ``"md"`` (Markdown) or ``"csv"``; units with
+    identical odds share one row unless ``group`` is false (CSV keeps one row per unit).
 
     Raises
     ------
     InputError
         Unknown format or language.
     """
-    frame = ranking.labelled(lang)
     if fmt == "csv":
-        return frame.to_csv(index=False)
+        from .results import csv_text
+
+        return csv_text(ranking.labelled(lang), lang)
+    frame = ranking.labelled(lang, group=group)
     if fmt not in ("table", "md"):
         raise InputError("format", fmt, "one of 'table', 'md', 'csv'")
     from tabulate import tabulate

@@ -102,23 +102,105 @@ class OutcomeTable:
         return pd.DataFrame({"value": g.index, "exactly": g.values,
                              "at_least": g[::-1].cumsum()[::-1].values, "at_most": g.cumsum().values})
 
+    def best_values(self) -> pd.DataFrame:
+        """One row per outcome: ``outcome, label, probability, exact`` -- the exact value where
+        there is one, else the Monte Carlo estimate (what a summary or a chart shows)."""
+        out = []
+        for o in self.outcomes:
+            rows = self.frame[self.frame.outcome == o.code].sort_values("exact", ascending=False)
+            if rows.empty:
+                continue
+            r = rows.iloc[0]
+            out.append({"outcome": o.code, "label": o.label(self.lang), "probability": float(r.probability),
+                        "exact": bool(r.exact)})
+        return pd.DataFrame(out, columns=["outcome", "label", "probability", "exact"])
+
+    def summary_items(self) -> list[tuple[str, str, float, bool]]:
+        """``(code, label, probability, exact)`` of every outcome that happens (probability > 0),
+        in display order: the data of :meth:`summary_sentence`."""
+        b = self.best_values()
+        return [(r.outcome, r.label, r.probability, r.exact) for r in b.itertuples() if r.probability > 0]
+
+    def notes(self, lang: str | None = None) -> list[str]:
+        """The scenario's own sentences (``Scenario.notes``) in ``lang`` (default: the table's)."""
+        notes = self.manifest.get("notes") or {}
+        return list(notes.get(lang or self.lang, []))
+
+    def summary_sentence(self, lang: str | None = None) -> str:
+        """The answer in one plain sentence, e.g. "Night Goblins lose a combat by 2 to Dwarf
+        Warriors: held 8 %, caught and destroyed in the pursuit 51 %, escaped 41 %."
+
+        Built from the title and the outcome labels (:mod:`fleeodds.report.summary`), in
+        ``lang`` (default: the table's language).
+        """
+        from .report.summary import outcome_sentence
+
+        table = self if lang is None or lang == self.lang else self.relabel(lang)
+        return outcome_sentence(table)
+
+    @property
+    def outcome_order(self) -> tuple[str, ...]:
+        """The scenario's ordered outcome codes, best first (empty when unordered)."""
+        return tuple(self.manifest.get("outcome_order") or ())
+
+    def cumulative(self) -> pd.DataFrame:
+        """"At least" / "at most" views of ordered outcomes (``Scenario.outcome_order``).
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per ordered outcome, best first: ``outcome, label, probability``,
+            ``at_least`` (this outcome or a worse one of the scale) and ``at_most`` (this
+            one or a better one); probabilities are exact where available. Empty when the
+            outcomes have no order.
+        """
+        return cumulative_views(self.best_values(), self.outcome_order)
+
     # -- serialisation ----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """Every row, the manifest and the exact fractions as plain JSON-able data (no NaN)."""
+        """Every row, the manifest and the exact fractions as plain JSON-able data (no NaN),
+        with the one-sentence ``summary``."""
         return {
+            "summary": self.summary_sentence(),
             "manifest": self.manifest,
             "outcomes": records(self.frame),
             "exact_fractions": self.exact_fractions,
             "metric": {"code": self.metric.code, "label": self.metric.label(self.lang), "unit": self.metric.unit},
             "distribution": records(self.distribution),
+            "cumulative": records(self.cumulative()),
         }
 
     def to_json(self, indent: int = 2) -> str:
         """Strict JSON (``NaN`` and infinities become ``null``)."""
         return strict_json(self.to_dict(), indent)
 
-    def to_csv(self) -> str:
-        return self.frame.to_csv(index=False)
+    def to_csv(self, lang: str | None = None) -> str:
+        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`)."""
+        return csv_text(self.frame, lang or self.lang)
+
+
+def cumulative_views(values: pd.DataFrame, order: tuple[str, ...]) -> pd.DataFrame:
+    """``values`` (``outcome, label, probability``) restricted to the ordered codes ``order``
+    (best first), with ``at_least`` (this or worse) and ``at_most`` (this or better)."""
+    cols = ["outcome", "label", "probability", "at_least", "at_most"]
+    if not order or values.empty:
+        return pd.DataFrame(columns=cols)
+    v = values.set_index("outcome")
+    codes = [c for c in order if c in v.index]
+    sub = v.loc[codes].reset_index()
+    p = sub.probability.to_numpy(float)
+    sub["at_most"] = p.cumsum()
+    sub["at_least"] = p[::-1].cumsum()[::-1]
+    return sub[cols]
+
+
+def csv_text(frame: pd.DataFrame, lang: str = "en") -> str:
+    """``frame`` as CSV for a spreadsheet in ``lang``: English ``,`` and a decimal point; French
+    ``;``, a decimal comma and a UTF-8 byte-order mark (so that a French spreadsheet reads the
+    accents and the numbers as it shows them)."""
+    if lang == "fr":
+        return "\ufeff" + frame.to_csv(index=False, sep=";", decimal=",")
+    return frame.to_csv(index=False)
 
 
 def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
@@ -210,6 +292,13 @@ class Comparison:
     title: str = ""
     manifest: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self):
+        # one label per outcome code: setups may word the same outcome differently (D&D
+        # "escapes unharmed" / "stays unharmed"); the row then names both
+        if len(self.frame) and "outcome" in self.frame:
+            per = self.frame.groupby("outcome", sort=False).label.agg(lambda s: " / ".join(dict.fromkeys(s)))
+            self.frame = self.frame.assign(label=self.frame.outcome.map(per))
+
     @property
     def setups(self) -> list[str]:
         return list(dict.fromkeys(self.frame.setup))
@@ -227,17 +316,38 @@ class Comparison:
         return Comparison(self.frame[self.frame.outcome.isin(keep)].reset_index(drop=True), self.tables,
                           self.lang, self.title, self.manifest)
 
+    def summary_lines(self) -> list[str]:
+        """One plain sentence per setup ("withdraw: escapes unharmed 55 %, …"), in :attr:`lang`."""
+        from .report.summary import comparison_lines
+
+        return comparison_lines(self)
+
+    def cumulative(self) -> pd.DataFrame:
+        """"At least" / "at most" views of the ordered outcomes, per setup: ``setup, outcome,
+        label, probability, at_least, at_most`` (empty when the outcomes have no order)."""
+        parts = []
+        for s, t in zip(self.setups, self.tables):
+            v = cumulative_views(self.frame[self.frame.setup == s][["outcome", "label", "probability"]],
+                                 t.outcome_order)
+            if len(v):
+                parts.append(v.assign(setup=s))
+        if not parts:
+            return pd.DataFrame(columns=["setup", "outcome", "label", "probability", "at_least", "at_most"])
+        out = pd.concat(parts, ignore_index=True)
+        return out[["setup", "outcome", "label", "probability", "at_least", "at_most"]]
+
     def to_dict(self) -> dict[str, Any]:
-        """Title, manifest, every row and each setup's manifest, as JSON-able data (no NaN)."""
-        return {"title": self.title, "manifest": self.manifest, "rows": records(self.frame),
-                "manifests": [t.manifest for t in self.tables]}
+        """Title, summary lines, manifest, every row and each setup's manifest, as JSON-able data (no NaN)."""
+        return {"title": self.title, "summary": self.summary_lines(), "manifest": self.manifest,
+                "rows": records(self.frame), "manifests": [t.manifest for t in self.tables]}
 
     def to_json(self, indent: int = 2) -> str:
         """Strict JSON (``NaN`` becomes ``null``)."""
         return strict_json(self.to_dict(), indent)
 
-    def to_csv(self) -> str:
-        return self.frame.to_csv(index=False)
+    def to_csv(self, lang: str | None = None) -> str:
+        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`)."""
+        return csv_text(self.frame, lang or self.lang)
 
     def differences(self) -> pd.DataFrame:
         """The rows of every setup but the first: ``setup, outcome, label, difference, diff_low,
@@ -287,8 +397,9 @@ class Sweep:
         """Strict JSON (``NaN`` becomes ``null``)."""
         return strict_json(self.to_dict(), indent)
 
-    def to_csv(self) -> str:
-        return self.frame.to_csv(index=False)
+    def to_csv(self, lang: str | None = None) -> str:
+        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`)."""
+        return csv_text(self.frame, lang or self.lang)
 
     def outcome_labels(self) -> dict[str, str]:
         """Outcome code -> label, in order of first appearance."""

@@ -179,6 +179,27 @@ class Scenario(ABC):
         """
         return {}
 
+    def notes(self, lang: str = "en") -> list[str]:
+        """Sentences a reader needs next to the odds, in ``lang`` (``[]`` by default).
+
+        A system says here what the numbers rest on that the title does not tell,
+        e.g. which adversary attacks, with how many dice and why it was chosen.
+        They are printed after the one-sentence summary and kept in the manifest.
+        """
+        return []
+
+    @property
+    def outcome_order(self) -> tuple[str, ...] | None:
+        """Outcome codes from best to worst for the fleeing side, when the outcomes are ordered
+        (``None`` by default: no order, no "at least" / "at most" views).
+
+        A system declares it when its outcomes are steps of one scale (unharmed <
+        wounded < down < dead); the front then adds cumulative views
+        ("at least wounded", "at most down") to tables and comparisons. Codes of
+        :attr:`outcomes` left out of the order take no part in the cumulative views.
+        """
+        return None
+
     def outcome_index(self, code: str) -> int:
         """Index of the outcome ``code`` in :attr:`outcomes`.
 
@@ -238,7 +259,27 @@ class Scenario(ABC):
         table = self.source.get(COMPARE_KEY)
         if table is None:
             return []
-        return parse_compare_table(table)
+        return self.named_setups(parse_compare_table(table))
+
+    def named_setups(self, setups: list[Setup]) -> list[Setup]:
+        """Setups labelled by the value they set, as written (``"6th" = { edition = "6th" }``), without
+        a ``label_fr``, take the rules system's French name of that value
+        (:attr:`RulesSystem.value_labels`: "6e édition"); every label written is kept."""
+        try:
+            names_of = get_system(self.system).value_labels or {}
+        except (FleeoddsError, TypeError):
+            return setups
+        out = []
+        for s in setups:
+            if len(s.changes) == 1:
+                (path, value), = s.changes.items()
+                generic = ".".join("*" if p.isdigit() else p for p in str(path).split("."))
+                names = names_of.get(path) or names_of.get(generic) or {}
+                key = value.lower() if isinstance(value, str) else value
+                if s.en == str(value) and s.fr == s.en and isinstance(key, (str, int, float)) and key in names:
+                    s = Setup(s.en, names[key][1], s.changes)  # the English label stays as written
+            out.append(s)
+        return out
 
     def variants(self) -> list[Variant]:
         """Every comparison setup, built (``[]`` when the scenario has none).
@@ -277,6 +318,11 @@ class Scenario(ABC):
         nothing is refused by the system's loader.
         """
         return []
+
+    def unit_name(self, role: str) -> str:
+        """The name of the unit in ``role`` (one of :attr:`RulesSystem.roles`), for a ranking to
+        name the opponent; ``""`` by default (unknown)."""
+        return ""
 
     def with_unit(self, role: str, profile: dict[str, Any]) -> "Scenario":
         """A copy with the unit of ``role`` replaced by an imported profile (list building).
@@ -352,6 +398,10 @@ class RulesSystem:
         Roles a list-building unit can take (``with_unit``); empty without list building.
     benchmark : callable ``() -> Scenario``, optional
         A representative scenario for throughput benchmarks.
+    value_labels : dict, optional
+        Names of field values for charts and tables: ``{dotted field: {value: (en, fr)}}``,
+        e.g. ``{"edition": {"6th": ("6th edition", "6e édition")}}``; a list index in the
+        path is written ``*`` (``enemies.*.damage``). Default: none (values shown as written).
     """
 
     key: str
@@ -363,6 +413,7 @@ class RulesSystem:
     roles: tuple[str, ...] = ()
     benchmark: Callable[[], Scenario] | None = None
     list_building: Any = field(default=None, compare=False)
+    value_labels: dict[str, dict[Any, tuple[str, str]]] = field(default_factory=dict, compare=False)
 
     def label(self, lang: str = "en") -> str:
         return self.title_fr if lang == "fr" else self.title

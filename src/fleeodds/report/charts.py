@@ -1,10 +1,19 @@
-"""Article-ready matplotlib charts: outcome probabilities with intervals, grouped comparisons.
+"""Article-ready matplotlib charts that survive print.
 
-Style: one consistent look (Okabe-Ito colour-blind-safe palette, no top/right
-spines, percentages in the chosen language's format, a footnote saying how the
-numbers were obtained), readable at column width (6.5 × 3.5 in at 150 dpi).
-Every function returns the :class:`matplotlib.figure.Figure` so tests can
-check titles and labels, and writes PNG or SVG when given a path.
+One style for every chart (:mod:`fleeodds.report.layout`): Okabe-Ito colour-blind-safe
+palette, no top/right spines, percentages in the chosen language's format, a
+footnote saying how the numbers were obtained, on a canvas of a fixed width
+(``size="print"``: 6.5 in at 300 dpi; ``"screen"``: 9 in at 120 dpi) whose height
+grows only with the rows drawn. Every bar and every line end carries its value;
+lines that coincide are told apart by marker, line style, width and their legend
+entry; outcomes that are 0 everywhere are left out (``show_zero=True`` keeps them);
+no text overlaps another or leaves the canvas (``tests/test_layout.py``).
+
+Every function returns the :class:`matplotlib.figure.Figure` so tests can check
+titles and labels, and writes PNG or SVG when given a path. ``title``,
+``subtitle``, ``xlabel``, ``ylabel`` and ``legend_title`` replace the defaults,
+which come from the result: sweeps name what varies with the field's schema title
+(:mod:`fleeodds.report.fields`).
 """
 
 from __future__ import annotations
@@ -16,26 +25,26 @@ from typing import Sequence
 
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
-from matplotlib.ticker import FuncFormatter  # noqa: E402
+from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: E402
 
 from ..errors import InputError  # noqa: E402
 from ..outcomes import check_lang  # noqa: E402
 from ..results import OutcomeTable, RankBars  # noqa: E402
+from .fields import field_title, value_label  # noqa: E402
 from .format import integer, number, pct  # noqa: E402
+from .layout import DARK, SIZES, STYLE, VALUE_SIZE, Page, check_size, spread  # noqa: E402,F401
 from .tables import sweep_footnote  # noqa: E402,F401  (re-exported: charts use it)
 from .text import w  # noqa: E402
 
 #: Okabe & Ito (2008) colour-blind-safe palette.
 OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
 FORMATS = (".png", ".svg")
-STYLE = {
-    "font.size": 9, "axes.titlesize": 11, "axes.titleweight": "bold", "axes.labelsize": 9,
-    "axes.spines.top": False, "axes.spines.right": False, "axes.grid": True, "axes.grid.axis": "x",
-    "grid.alpha": 0.3, "legend.frameon": False, "figure.dpi": 100, "savefig.dpi": 150,
-    "savefig.bbox": "tight", "font.family": "DejaVu Sans", "svg.fonttype": "none",
-}
 #: Sequential colour map of heatmaps: cividis is readable with every colour-vision deficiency.
 HEATMAP_CMAP = "cividis"
+MARKERS = ["o", "s", "D", "^", "v", "P", "X", "*"]
+LINESTYLES = ["-", "--", "-.", ":", (0, (5, 1, 1, 1)), (0, (1, 1))]
+#: Gap between a line's last point and its value label, points (clears the widest marker).
+END_DX = 9
 
 
 def _check_path(path) -> Path | None:
@@ -47,34 +56,86 @@ def _check_path(path) -> Path | None:
     return p
 
 
+class _PercentLocator(MaxNLocator):
+    """Nice ticks, none above 100 % (the axis may run further to make room for value labels)."""
+
+    def tick_values(self, vmin, vmax):
+        ticks = super().tick_values(vmin, min(vmax, 1.0))
+        return [t for t in ticks if -1e-9 <= t <= 1 + 1e-9 and t <= vmax + 1e-9]
+
+
 def _percent_axis(ax, lang: str, axis: str = "x") -> None:
-    fmt = FuncFormatter(lambda v, _: pct(v, lang, 0))
-    (ax.xaxis if axis == "x" else ax.yaxis).set_major_formatter(fmt)
-
-
-def _footnote(ax, lines: Sequence[str]) -> None:
-    """Small grey text under the x-axis label: how the numbers were obtained."""
-    ax.annotate("  ·  ".join(lines) + "  ·  fleeodds", xy=(0, 0), xycoords="axes fraction",
-                xytext=(0, -34), textcoords="offset points", fontsize=7, color="#555555",
-                ha="left", va="top", annotation_clip=False)
-
-
-def _titles(ax, title: str, subtitle: str = "") -> None:
-    """Bold title at the top left, an optional grey subtitle line under it (the scenario)."""
-    title = "\n".join(textwrap.wrap(title, 72)) if len(title) > 72 else title
-    ax.set_title(title, loc="left", pad=20 if subtitle else 8)
-    if subtitle:
-        ax.annotate(_clip(subtitle, 100), xy=(0, 1), xycoords="axes fraction", xytext=(0, 7),
-                    textcoords="offset points", fontsize=8, color="#444444", ha="left", va="bottom",
-                    annotation_clip=False)
-
-
-def _clip(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
+    a = ax.xaxis if axis == "x" else ax.yaxis
+    a.set_major_formatter(FuncFormatter(lambda v, _: pct(v, lang, 0)))
+    a.set_major_locator(_PercentLocator(nbins=6, steps=[1, 2, 2.5, 5, 10]))
 
 
 def _wrap(label: str, width: int = 28) -> str:
     return "\n".join(textwrap.wrap(label, width)) or label
+
+
+def _lines(text: str) -> int:
+    return text.count("\n") + 1
+
+
+def _start(size: str, height_in: float | None = None, grid: str = "x", extra: dict | None = None):
+    width, base, _ = check_size(size)
+    scale = width / SIZES["print"][0]
+    h = max(base, height_in or 0.0)
+    ctx = plt.rc_context(STYLE | {"axes.grid.axis": grid} | (extra or {}))
+    ctx.__enter__()
+    fig = plt.figure(figsize=(width, h * (scale if height_in else 1.0)))
+    ax = fig.add_axes([0.15, 0.15, 0.7, 0.7])
+    return ctx, fig, ax, Page(fig, ax)
+
+
+def _legend(page: Page, title: str | None, **kw):
+    ax = page.ax
+    leg = ax.legend(title=title, loc="upper left", bbox_to_anchor=(1.0, 1.0), bbox_transform=page.fig.transFigure,
+                    borderaxespad=0, **kw)
+    if leg is not None:
+        leg._legend_box.align = "left"
+        page.side = leg
+    return leg
+
+
+def _footer_lines(text_lines: Sequence[str]) -> int:
+    return sum(1 + len(x) // 90 for x in text_lines) if text_lines else 0
+
+
+def _save(fig, path, size: str = "print") -> None:
+    """Write ``fig`` to ``path`` (its folder is created) at the size's resolution; the canvas
+    is kept as it is (no tight crop), so every chart of a size has the same width."""
+    if path:
+        try:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            fig.savefig(path, dpi=SIZES[size][2])
+        except OSError as exc:
+            raise InputError("chart", str(path), f"a writable file path ({exc.strerror})") from None
+
+
+def _finish(ctx, page: Page, path, size: str):
+    try:
+        page.finish()
+        _save(page.fig, path, size)
+    finally:
+        ctx.__exit__(None, None, None)
+    return page.fig
+
+
+def _bar_labels_fit(ax, texts, limit: float | None = None):
+    """A fitter: widen the x axis until every value label ends inside the plot."""
+    def fit(renderer):
+        shown = [t for t in texts if t.get_visible()]
+        if not shown:
+            return
+        bb = ax.get_window_extent(renderer)
+        need = max(t.get_window_extent(renderer).x1 for t in shown)
+        x0, x1 = ax.get_xlim()
+        if need > bb.x1 - 2 and bb.width > 0:
+            scale = (need - bb.x0 + 6) / bb.width
+            ax.set_xlim(x0, x0 + (x1 - x0) * scale)
+    return fit
 
 
 def _table_footnote(table: OutcomeTable) -> list[str]:
@@ -89,7 +150,16 @@ def _table_footnote(table: OutcomeTable) -> list[str]:
     return lines
 
 
-def outcome_chart(table: OutcomeTable, path=None, title: str | None = None):
+def _reached(frame) -> set:
+    cols = [c for c in ("probability", "ci_high") if c in frame]
+    reach = frame.groupby("outcome" if "outcome" in frame else "label", sort=False)[cols].max().max(axis=1)
+    return set(reach[reach > 0].index)
+
+
+# ----------------------------------------------------------------------------- outcome
+def outcome_chart(table: OutcomeTable, path=None, title: str | None = None, subtitle: str = "",
+                  xlabel: str | None = None, ylabel: str | None = None, legend_title: str | None = None,
+                  size: str = "print", show_zero: bool = False):
     """Horizontal bars of each outcome's probability, Monte Carlo intervals and exact marks.
 
     Parameters
@@ -98,8 +168,11 @@ def outcome_chart(table: OutcomeTable, path=None, title: str | None = None):
         Labels are drawn in ``table.lang``.
     path : str or Path, optional
         ``.png`` or ``.svg`` file to write.
-    title : str, optional
-        Defaults to the scenario title.
+    title, subtitle, xlabel, ylabel, legend_title : str, optional
+        Defaults: the scenario title, none, "Probability", none, none.
+    size : {"print", "screen"}
+    show_zero : bool
+        Keep the outcomes that never happen (probability 0 by every method).
 
     Returns
     -------
@@ -108,102 +181,117 @@ def outcome_chart(table: OutcomeTable, path=None, title: str | None = None):
     Raises
     ------
     InputError
-        If ``path`` does not end in .png or .svg.
+        If ``path`` does not end in .png or .svg, or an unknown ``size``.
     """
     path = _check_path(path)
     lang = table.lang
     wide = table.wide()
+    if not show_zero:
+        keep = _reached(table.frame)
+        wide = wide[wide.outcome.isin(keep)].reset_index(drop=True)
     labels = [_wrap(x) for x in wide.label]
-    y = np.arange(len(wide))[::-1]
-    with plt.rc_context(STYLE):
-        fig, ax = plt.subplots(figsize=(6.5, 0.9 + 0.42 * len(wide)))
-        if "monte_carlo" in wide:
-            p = wide.monte_carlo.to_numpy()
-            err = np.vstack([p - wide.ci_low.to_numpy(), wide.ci_high.to_numpy() - p])
-            ax.barh(y, p, color=OKABE_ITO[0], height=0.6, xerr=np.clip(err, 0, None),
-                    error_kw={"ecolor": "#333333", "capsize": 3, "lw": 1}, label=w("monte_carlo", lang))
-            values = wide.exact if "exact" in wide else wide.monte_carlo
-        else:
-            ax.barh(y, wide.exact, color=OKABE_ITO[0], height=0.6, label=w("exact", lang))
-            values = wide.exact
-        if "exact" in wide:
-            ax.scatter(wide.exact, y, marker="D", s=28, color=OKABE_ITO[1], zorder=3, label=w("exact", lang))
-        for yi, v in zip(y, values):
-            ax.annotate(pct(v, lang, 1), (v, yi), xytext=(6, 0), textcoords="offset points", va="center",
-                        fontsize=8)
-        ax.set_yticks(y, labels)
-        ax.set_xlim(0, min(1.0, max(0.05, float(np.nanmax(values)) * 1.25 + 0.02)))
-        _percent_axis(ax, lang)
-        ax.set_xlabel(w("probability", lang))
-        _titles(ax, title or table.manifest.get("title", ""))
-        if "exact" in wide and "monte_carlo" in wide:
-            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
-        _footnote(ax, _table_footnote(table))
-        _save(fig, path)
-    return fig
+    n = len(wide)
+    rows_pt = sum(max(16.0, 11.0 * _lines(x)) + 6 for x in labels)
+    ctx, fig, ax, page = _start(size, (rows_pt + 150) / 72)
+    y = np.arange(n)[::-1]
+    has_mc, has_ex = "monte_carlo" in wide, "exact" in wide
+    ends = []
+    if has_mc:
+        p = wide.monte_carlo.to_numpy(float)
+        err = np.clip(np.vstack([p - wide.ci_low.to_numpy(float), wide.ci_high.to_numpy(float) - p]), 0, None)
+        ax.barh(y, p, color=OKABE_ITO[0], height=0.6, xerr=err,
+                error_kw={"ecolor": DARK, "capsize": 3, "lw": 1}, label=w("monte_carlo", lang))
+        values = wide.exact.to_numpy(float) if has_ex else p
+        ends = np.maximum(values, wide.ci_high.to_numpy(float))
+    else:
+        values = wide.exact.to_numpy(float)
+        ax.barh(y, values, color=OKABE_ITO[0], height=0.6, label=w("exact", lang))
+        ends = values
+    if has_ex:
+        ax.scatter(wide.exact, y, marker="D", s=28, color=OKABE_ITO[1], zorder=3, label=w("exact", lang))
+    texts = [ax.annotate(pct(v, lang, 1), (e, yi), xytext=(5, 0), textcoords="offset points", va="center",
+                         fontsize=VALUE_SIZE + 1, color=DARK) for yi, v, e in zip(y, values, ends)]
+    ax.set_yticks(y, labels)
+    ax.set_ylim(-0.6, n - 0.4)
+    ax.set_xlim(0, min(1.0, max(0.05, float(np.nanmax(ends)) if n else 0.05) * 1.05 + 0.01))
+    _percent_axis(ax, lang)
+    ax.set_xlabel(xlabel or w("probability", lang))
+    if ylabel:
+        ax.set_ylabel(ylabel)
+    page.titles(title or table.manifest.get("title", ""), subtitle)
+    if has_ex and has_mc:
+        _legend(page, legend_title)
+    page.footnote(_table_footnote(table))
+    page.fitters.append(_bar_labels_fit(ax, texts))
+    return _finish(ctx, page, path, size)
 
 
+# ----------------------------------------------------------------------------- comparison
 def comparison_chart(frame, path=None, title: str = "", lang: str = "en", footnote: Sequence[str] = (),
-                     subtitle: str = ""):
-    """Grouped horizontal bars: one group per outcome, one bar per setup.
+                     subtitle: str = "", xlabel: str | None = None, ylabel: str | None = None,
+                     legend_title: str | None = None, size: str = "print", show_zero: bool = False):
+    """Grouped horizontal bars: one group per outcome, one bar per setup, each bar labelled.
 
     Parameters
     ----------
     frame : pandas.DataFrame
-        Columns ``setup, label, probability`` and optionally ``ci_low, ci_high``;
-        setups and outcomes are drawn in order of first appearance.
+        Columns ``setup, label, probability`` and optionally ``outcome, ci_low, ci_high,
+        exact``; setups and outcomes are drawn in order of first appearance.
     path : str or Path, optional
         ``.png`` or ``.svg`` file to write.
-    title, lang, footnote, subtitle
-        Chart title, language of the axis labels, footnote lines, a line under the title.
+    title, lang, footnote, subtitle, xlabel, ylabel, legend_title
+        Chart title, language, footnote lines, a line under the title, axis and legend titles
+        (defaults "Probability", none, "Setup").
+    size : {"print", "screen"}
+    show_zero : bool
+        Keep outcomes that no setup reaches.
 
     Returns
     -------
     matplotlib.figure.Figure
     """
     path = _check_path(path)
+    check_lang(lang)
+    if not show_zero:
+        key = "outcome" if "outcome" in frame else "label"
+        frame = frame[frame[key].isin(_reached(frame))]
     setups = list(dict.fromkeys(frame.setup))
     outcomes = list(dict.fromkeys(frame.label))
-    n_s = len(setups)
+    n_s = max(len(setups), 1)
+    wrapped = [_wrap(o) for o in outcomes]
+    groups_pt = sum(max(n_s * 11.0, 11.0 * _lines(x)) + 8 for x in wrapped)
+    ctx, fig, ax, page = _start(size, (groups_pt + 150 + 9 * _footer_lines(footnote)) / 72)
     height = 0.8 / n_s
     y0 = np.arange(len(outcomes))[::-1]
-    with plt.rc_context(STYLE):
-        fig, ax = plt.subplots(figsize=(6.5, 1.2 + 0.19 * len(outcomes) * max(n_s, 2)))
-        for k, s in enumerate(setups):
-            sub = frame[frame.setup == s].set_index("label").reindex(outcomes)
-            y = y0 + 0.4 - height * (k + 0.5)
-            p = sub.probability.to_numpy(dtype=float)
-            xerr = None
-            exact = "exact" in sub and bool(sub.exact.fillna(True).astype(bool).all())
-            if not exact and "ci_low" in sub and sub.ci_low.notna().any():
-                xerr = np.clip(np.vstack([p - sub.ci_low.to_numpy(float), sub.ci_high.to_numpy(float) - p]), 0, None)
-            ax.barh(y, p, height=height * 0.9, color=OKABE_ITO[k % len(OKABE_ITO)], label=s, xerr=xerr,
-                    error_kw={"ecolor": "#333333", "capsize": 2, "lw": 0.8})
-            if n_s * len(outcomes) <= 24:
-                for yi, v in zip(y, p):
-                    if v == v:
-                        ax.annotate(pct(v, lang, 1), (v, yi), xytext=(4, 0), textcoords="offset points",
-                                    va="center", fontsize=6.5, color="#333333")
-        ax.set_yticks(y0, [_wrap(o) for o in outcomes])
-        _percent_axis(ax, lang)
-        ax.set_xlim(0, min(1.0, float(np.nanmax(frame.probability)) * 1.18 + 0.03))
-        ax.set_xlabel(w("probability", lang))
-        _titles(ax, title, subtitle)
-        ax.legend(title=w("setup", lang), fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-        if footnote:
-            _footnote(ax, footnote)
-        _save(fig, path)
-    return fig
-
-
-def _save(fig, path) -> None:
-    """Write ``fig`` to ``path`` (its folder is created); an unwritable path is an InputError."""
-    if path:
-        try:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-            fig.savefig(path)
-        except OSError as exc:
-            raise InputError("chart", str(path), f"a writable file path ({exc.strerror})") from None
+    texts = []
+    for k, s in enumerate(setups):
+        sub = frame[frame.setup == s].set_index("label").reindex(outcomes)
+        y = y0 + 0.4 - height * (k + 0.5)
+        p = sub.probability.to_numpy(dtype=float)
+        xerr, ends = None, p
+        exact = "exact" in sub and bool(sub.exact.fillna(True).astype(bool).all())
+        if not exact and "ci_low" in sub and sub.ci_low.notna().any():
+            xerr = np.clip(np.vstack([p - sub.ci_low.to_numpy(float), sub.ci_high.to_numpy(float) - p]), 0, None)
+            ends = np.fmax(p, sub.ci_high.to_numpy(float))
+        ax.barh(y, p, height=height * 0.88, color=OKABE_ITO[k % len(OKABE_ITO)], label=s, xerr=xerr,
+                error_kw={"ecolor": DARK, "capsize": 2, "lw": 0.8})
+        for yi, v, e in zip(y, p, ends):
+            if v == v:
+                texts.append(ax.annotate(pct(v, lang, 1), (e, yi), xytext=(3, 0), textcoords="offset points",
+                                         va="center", fontsize=VALUE_SIZE, color=DARK))
+    ax.set_yticks(y0, wrapped)
+    ax.set_ylim(-0.5, len(outcomes) - 0.5)
+    _percent_axis(ax, lang)
+    top = float(np.nanmax(frame.probability)) if len(frame) else 0.05
+    ax.set_xlim(0, min(1.0, top * 1.05 + 0.02))
+    ax.set_xlabel(xlabel or w("probability", lang))
+    if ylabel:
+        ax.set_ylabel(ylabel)
+    page.titles(title, subtitle)
+    _legend(page, legend_title or w("setup", lang))
+    page.footnote(list(footnote))
+    page.fitters.append(_bar_labels_fit(ax, texts))
+    return _finish(ctx, page, path, size)
 
 
 def _signed_points(v: float, lang: str) -> str:
@@ -216,8 +304,10 @@ def _signed_points(v: float, lang: str) -> str:
 
 
 def difference_chart(comparison, path=None, title: str | None = None, footnote: Sequence[str] = (),
-                     subtitle: str = ""):
-    """Dot-and-whisker chart of each setup's difference from the first setup, per outcome.
+                     subtitle: str = "", xlabel: str | None = None, ylabel: str | None = None,
+                     legend_title: str | None = None, size: str = "print", show_zero: bool = False):
+    """Dot-and-whisker chart of each setup's difference from the first setup, per outcome,
+    each dot labelled with its difference in percentage points.
 
     Parameters
     ----------
@@ -226,8 +316,12 @@ def difference_chart(comparison, path=None, title: str | None = None, footnote: 
         (paired on common random numbers, or exact: no whisker).
     path : str or Path, optional
         ``.png`` or ``.svg`` file to write.
-    title, footnote, subtitle
-        Defaults: the comparison's title; no footnote; no subtitle.
+    title, footnote, subtitle, xlabel, ylabel, legend_title
+        Defaults: the comparison's title; no footnote; no subtitle; "Difference vs <first
+        setup> (percentage points)"; none; "Setup".
+    size : {"print", "screen"}
+    show_zero : bool
+        Keep outcomes that no setup reaches.
 
     Returns
     -------
@@ -240,69 +334,137 @@ def difference_chart(comparison, path=None, title: str | None = None, footnote: 
     """
     path = _check_path(path)
     lang = comparison.lang
+    if not show_zero:
+        comparison = comparison.nonzero()
     setups = comparison.setups
     diff = comparison.differences()
     outcomes = list(dict.fromkeys(comparison.frame.label))
     others = setups[1:]
+    n_o = max(len(others), 1)
+    wrapped = [_wrap(o) for o in outcomes]
+    groups_pt = sum(max(n_o * 13.0, 11.0 * _lines(x)) + 8 for x in wrapped)
+    notes = list(footnote)
+    if len(diff) and diff.diff_exact.all() and not notes:
+        notes.append(w("exact_only", lang))
+    if len(diff) and not diff.diff_exact.all():
+        notes.append(w("paired_note" if bool(diff.paired.any()) else "independent_note", lang))
+    ctx, fig, ax, page = _start(size, (groups_pt + 150 + 9 * _footer_lines(notes)) / 72)
+    ax.axvline(0, color=DARK, lw=0.8)
     y0 = np.arange(len(outcomes))[::-1]
-    step = 0.7 / max(len(others), 1)
-    with plt.rc_context(STYLE):
-        fig, ax = plt.subplots(figsize=(6.5, 1.1 + 0.32 * len(outcomes) * max(len(others), 1.5)))
-        ax.axvline(0, color="#333333", lw=0.8)
-        for k, s in enumerate(others):
-            sub = diff[diff.setup == s].set_index("label").reindex(outcomes)
-            y = y0 + 0.35 - step * (k + 0.5)
-            d = sub.difference.to_numpy(float)
-            lo = np.clip(d - sub.diff_low.to_numpy(float), 0, None)
-            hi = np.clip(sub.diff_high.to_numpy(float) - d, 0, None)
-            colour = OKABE_ITO[(k + 1) % len(OKABE_ITO)]
-            ax.errorbar(d, y, xerr=np.vstack([lo, hi]), fmt="o", ms=5, color=colour, ecolor=colour,
-                        elinewidth=1.2, capsize=3, label=s)
-        ax.set_yticks(y0, [_wrap(o) for o in outcomes])
-        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: _signed_points(v, lang)))
-        ax.set_xlabel(w("difference_axis", lang, base=setups[0]))
-        span = float(np.nanmax(np.abs(np.r_[diff.diff_low.to_numpy(float), diff.diff_high.to_numpy(float), 0.01])))
-        ax.set_xlim(-span * 1.15, span * 1.15)
-        _titles(ax, title if title is not None else comparison.title, subtitle)
-        ax.legend(title=w("setup", lang), fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-        notes = list(footnote)
-        if diff.diff_exact.all() and not notes:
-            notes.append(w("exact_only", lang))
-        if not diff.diff_exact.all():
-            notes.append(w("paired_note" if bool(diff.paired.any()) else "independent_note", lang))
-        if notes:
-            _footnote(ax, notes)
-        _save(fig, path)
-    return fig
+    step = 0.8 / n_o
+    texts = []
+    for k, s in enumerate(others):
+        sub = diff[diff.setup == s].set_index("label").reindex(outcomes)
+        y = y0 + 0.4 - step * (k + 0.5)
+        d = sub.difference.to_numpy(float)
+        lo = np.clip(d - sub.diff_low.to_numpy(float), 0, None)
+        hi = np.clip(sub.diff_high.to_numpy(float) - d, 0, None)
+        colour = OKABE_ITO[(k + 1) % len(OKABE_ITO)]
+        ax.errorbar(d, y, xerr=np.vstack([lo, hi]), fmt=MARKERS[k % len(MARKERS)], ms=5, color=colour,
+                    ecolor=colour, elinewidth=1.2, capsize=3, label=s)
+        for yi, v, h in zip(y, d, sub.diff_high.to_numpy(float)):
+            if v == v:
+                texts.append(ax.annotate(_signed_points(v, lang), (max(v, h if h == h else v), yi), xytext=(4, 0),
+                                         textcoords="offset points", va="center", fontsize=VALUE_SIZE, color=DARK))
+    ax.set_yticks(y0, wrapped)
+    ax.set_ylim(-0.5, len(outcomes) - 0.5)
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: _signed_points(v, lang)))
+    ax.set_xlabel(xlabel or w("difference_axis", lang, base=setups[0]))
+    if ylabel:
+        ax.set_ylabel(ylabel)
+    bounds = np.r_[diff.diff_low.to_numpy(float), diff.diff_high.to_numpy(float), 0.01] if len(diff) else [0.01]
+    span = float(np.nanmax(np.abs(bounds)))
+    ax.set_xlim(-span * 1.1, span * 1.1)
+    page.titles(title if title is not None else comparison.title, subtitle)
+    _legend(page, legend_title or w("setup", lang))
+    page.footnote(notes)
+
+    def fit(renderer):  # widen symmetrically until every label is inside the plot
+        bb = ax.get_window_extent(renderer)
+        need = max((t.get_window_extent(renderer).x1 for t in texts), default=bb.x1)
+        if need > bb.x1 - 2 and bb.width > 0:
+            x0, x1 = ax.get_xlim()
+            grow = (need - bb.x1 + 8) / bb.width * (x1 - x0)
+            ax.set_xlim(x0 - grow / 2, x1 + grow / 2)
+    page.fitters.append(fit)
+    return _finish(ctx, page, path, size)
 
 
+# ----------------------------------------------------------------------------- sweeps
 def _is_numeric(values) -> bool:
     return all(isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool) for v in values)
 
 
-def _field_label(field: str, labels: dict | None) -> str:
-    return (labels or {}).get(field, field)
+def _system(sweep) -> str:
+    return str(sweep.tables[0].manifest.get("system", "")) if sweep.tables else ""
+
+
+def field_name(sweep, f: str, labels: dict | None = None) -> str:
+    """A varied field as people name it: ``labels[f]``, else its schema title, else the path."""
+    if labels and f in labels:
+        return labels[f]
+    t = field_title(_system(sweep), f, sweep.lang)
+    return t[:1].upper() + t[1:] if t else f
+
+
+def value_name(sweep, f: str, v) -> str:
+    """A value of a varied field as people name it (editions: "6th edition" / "6e édition")."""
+    if isinstance(v, (int, np.integer)) and not isinstance(v, bool):
+        return integer(int(v), sweep.lang)
+    if isinstance(v, (float, np.floating)):
+        return number(float(v), sweep.lang, 2)
+    return value_label(_system(sweep), f, v, sweep.lang)
+
+
+def sweep_title(sweep, outcome: str | None = None, heat: bool = False, labels: dict | None = None) -> str:
+    """A title that says what varies: "Outcomes by Leadership (Ld)", "P(caught …) by
+    Leadership (Ld), one line per Edition", "P(caught …) by Leadership and Combat result margin"."""
+    lang = sweep.lang
+    names = [field_name(sweep, f, labels) for f in sweep.fields]
+    what = (w("probability_of", lang, outcome=sweep.outcome_labels()[outcome]) if outcome
+            else w("outcomes_legend_plural", lang))
+    if len(names) == 1:
+        return w("by_field", lang, what=what, field=names[0])
+    if heat:
+        return w("by_two_fields", lang, what=what, field=names[0], other=names[1])
+    return w("by_field_lines", lang, what=what, field=names[0], other=names[1])
+
+
+def sweep_subtitle(sweep) -> str:
+    """The base scenario the sweep starts from, named as such."""
+    base = sweep.manifest.get("scenario") or sweep.title
+    return w("base_scenario", sweep.lang, title=base) if base else ""
 
 
 def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: str | None = None,
-               subtitle: str = "", xlabel: str | None = None, footnote: Sequence[str] | None = None,
-               series_label: str | None = None):
+               subtitle: str | None = None, xlabel: str | None = None, footnote: Sequence[str] | None = None,
+               series_label: str | None = None, ylabel: str | None = None, legend_title: str | None = None,
+               labels: dict | None = None, size: str = "print"):
     """Probability of each outcome along one varied field (one line per outcome), or of one
     outcome along the first of two varied fields (one line per value of the second).
+
+    Each line ends with its value (labels moved apart so they never overlap); lines that
+    coincide are told apart by marker, style and width, and their legend entry says so.
 
     Parameters
     ----------
     sweep : fleeodds.sweep.Sweep
         With one varied field, or two and a single outcome. Numeric values get a
-        numeric x axis, others (editions, dice) one evenly spaced tick each.
+        numeric x axis, others (editions, dice) one evenly spaced tick each, named
+        by the rules system (:func:`value_name`).
     path : str or Path, optional
         ``.png`` or ``.svg`` file to write.
     outcomes : sequence of str, optional
         Outcome codes to draw; default every outcome that is not always 0.
-    title, subtitle, xlabel, footnote
-        Defaults: the sweep's title, none, the field name, :func:`sweep_footnote`.
-    series_label : str, optional
-        Legend title of the lines when two fields were varied (default: the field name).
+    title, subtitle, xlabel, ylabel, footnote
+        Defaults: :func:`sweep_title` (what varies), :func:`sweep_subtitle` (the base
+        scenario), the field's schema title, "Probability" / "P(outcome)",
+        :func:`sweep_footnote`.
+    series_label, legend_title : str, optional
+        Legend title (default: "Outcome", or the second field's title).
+    labels : dict, optional
+        Field -> name, replacing the schema titles.
+    size : {"print", "screen"}
 
     Returns
     -------
@@ -323,56 +485,119 @@ def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: s
     f = sweep.fields[0]
     values = sweep.values[f]
     frame = sweep.frame
-    labels = sweep.outcome_labels()
+    out_labels = sweep.outcome_labels()
     if outcomes is None:
         peak = frame.groupby("outcome", sort=False).probability.max()
-        outcomes = [o for o in labels if peak.get(o, 0) > 0]
+        outcomes = [o for o in out_labels if peak.get(o, 0) > 0]
     for o in outcomes:
         sweep.check_outcome(o)
     if len(sweep.fields) == 2:  # one line per value of the second field, for one outcome
         f2 = sweep.fields[1]
-        series = [(str(v), frame[(frame.outcome == outcomes[0]) & (frame[f2] == v)]) for v in sweep.values[f2]]
-        legend_title = series_label or f2
-        ylabel = w("probability_of", lang, outcome=labels[outcomes[0]])
+        series = [(value_name(sweep, f2, v), frame[(frame.outcome == outcomes[0]) & (frame[f2] == v)])
+                  for v in sweep.values[f2]]
+        legend = legend_title or series_label or field_name(sweep, f2, labels)
+        default_ylabel = w("probability_of", lang, outcome=out_labels[outcomes[0]])
+        default_title = sweep_title(sweep, outcomes[0], labels=labels)
     else:
-        series = [(_wrap(labels[o], 34), frame[frame.outcome == o]) for o in outcomes]
-        legend_title = w("outcomes_legend", lang)
-        ylabel = w("probability", lang)
+        series = [(out_labels[o], frame[frame.outcome == o]) for o in outcomes]
+        legend = legend_title or series_label or w("outcomes_legend", lang)
+        default_ylabel = w("probability", lang)
+        default_title = sweep_title(sweep, outcomes[0] if len(outcomes) == 1 else None, labels=labels)
     numeric = _is_numeric(values)
-    xs = np.asarray(values, float) if numeric else np.arange(len(values))
-    markers = ["o", "s", "D", "^", "v", "P", "X", "*"]
-    with plt.rc_context(STYLE | {"axes.grid.axis": "y"}):
-        fig, ax = plt.subplots(figsize=(6.5, 3.8))
-        for k, (name, rows) in enumerate(series):
-            sub = rows.set_index(f).reindex(values)
-            p = sub.probability.to_numpy(float)
-            colour = OKABE_ITO[k % len(OKABE_ITO)]
-            ax.plot(xs, np.nan_to_num(p), marker=markers[k % len(markers)], ms=4.5, lw=1.8, color=colour,
-                    label=name)
-            if not sub.exact.fillna(False).all() and sub.ci_low.notna().any():
-                ax.fill_between(xs, sub.ci_low.to_numpy(float), sub.ci_high.to_numpy(float), color=colour,
-                                alpha=0.18, lw=0)
-        if not numeric:
-            ax.set_xticks(xs, [str(v) for v in values])
-        elif all(float(v).is_integer() for v in values) and len(values) <= 25:
-            ax.set_xticks(xs, [number(v, lang, 2) for v in values])
-        top = float(np.nanmax(frame[frame.outcome.isin(outcomes)].probability))
-        ax.set_ylim(0, min(1.0, max(0.05, top * 1.1)) if top < 0.9 else 1.02)
-        _percent_axis(ax, lang, "y")
-        ax.set_ylabel(ylabel)
-        ax.set_xlabel(xlabel or f)
-        _titles(ax, title if title is not None else sweep.title, subtitle)
-        ax.legend(title=legend_title, fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-        notes = list(sweep_footnote(sweep) if footnote is None else footnote)
-        if not frame.exact.all():
-            notes.append(w("band_note", lang))
-        _footnote(ax, notes)
-        _save(fig, path)
-    return fig
+    xs = np.asarray(values, float) if numeric else np.arange(len(values), dtype=float)
+    curves = []
+    for name, rows in series:
+        sub = rows.set_index(f).reindex(values)
+        curves.append((name, sub, np.nan_to_num(sub.probability.to_numpy(float))))
+    notes = list(sweep_footnote(sweep) if footnote is None else footnote)
+    if not frame.exact.all():
+        notes.append(w("band_note", lang))
+    ctx, fig, ax, page = _start(size, None, grid="y")
+    n = len(curves)
+    same_as: dict[int, int] = {}
+    for k in range(n):
+        for j in range(k):
+            if j not in same_as and np.allclose(curves[k][2], curves[j][2], atol=5e-4):
+                same_as[k] = j
+                break
+    for k, (name, sub, p) in enumerate(curves):
+        colour = OKABE_ITO[k % len(OKABE_ITO)]
+        label = _wrap(name, 30)
+        if k in same_as:
+            label += "\n" + w("same_as", lang, other=curves[same_as[k]][0])
+        # earlier lines are drawn wider and under later ones: coinciding lines stay visible
+        lw = max(1.0, 3.8 - 0.8 * k)
+        ms = max(3.5, 8.0 - 1.2 * k)
+        ax.plot(xs, p, marker=MARKERS[k % len(MARKERS)], ms=ms, lw=lw, color=colour, label=label,
+                ls=LINESTYLES[k % len(LINESTYLES)], mfc="white" if k % 2 else colour, mew=1.2, zorder=2 + k)
+        if not sub.exact.fillna(False).all() and sub.ci_low.notna().any():
+            ax.fill_between(xs, sub.ci_low.to_numpy(float), sub.ci_high.to_numpy(float), color=colour,
+                            alpha=0.15, lw=0)
+    if not numeric:
+        ax.set_xticks(xs, [_wrap(value_name(sweep, f, v), 14) for v in values])
+    elif all(float(v).is_integer() for v in values) and len(values) <= 25:
+        ax.set_xticks(xs, [number(v, lang, 2) for v in values])
+    pad = (xs.max() - xs.min()) * 0.03 if len(xs) > 1 else 0.5
+    ax.set_xlim(xs.min() - pad, xs.max() + pad)
+    top = float(np.nanmax(frame[frame.outcome.isin(outcomes)].probability)) if len(frame) else 0.05
+    ax.set_ylim(0, min(1.0, max(0.05, top * 1.1)) if top < 0.9 else 1.02)
+    _percent_axis(ax, lang, "y")
+    ax.set_ylabel(ylabel or default_ylabel)
+    ax.set_xlabel(xlabel or field_name(sweep, f, labels))
+    page.titles(title if title is not None else default_title,
+                subtitle if subtitle is not None else sweep_subtitle(sweep))
+    _legend(page, legend, handlelength=3.2)
+    page.footnote(notes)
+    # direct labels: the value at the end of each line (equal values share one label)
+    ends: dict[str, list[int]] = {}
+    for k, (_, _, p) in enumerate(curves):
+        ends.setdefault(_end_pct(p[-1], lang), []).append(k)
+    end_texts = []
+    for text, ks in ends.items():
+        if len(ks) > 1:  # lines that end together are named at their end: "24% 6th = 7th edition"
+            text = f"{text} {_joined([curves[k][0] for k in ks])}"
+        t = ax.annotate(text, (xs[-1], curves[ks[0]][2][-1]), xytext=(END_DX, 0), textcoords="offset points",
+                        va="center", ha="left", fontsize=VALUE_SIZE + 0.5, color=OKABE_ITO[ks[0] % len(OKABE_ITO)],
+                        annotation_clip=False)
+        end_texts.append((t, curves[ks[0]][2][-1]))
+
+    def fit(renderer):
+        if not end_texts:
+            return
+        bb = ax.get_window_extent(renderer)
+        ys = [ax.transData.transform((xs[-1], v))[1] for _, v in end_texts]
+        gap = page.px(VALUE_SIZE + 3)
+        placed = spread(ys, gap, bb.y0 - gap, bb.y1 + gap)
+        for (t, _), y_true, y_new in zip(end_texts, ys, placed):
+            t.set_position((END_DX, (y_new - y_true) * 72 / fig.dpi))
+    page.fitters.append(fit)
+    return _finish(ctx, page, path, size)
 
 
-def heatmap(sweep, outcome: str, path=None, title: str | None = None, subtitle: str = "",
-            xlabel: str | None = None, ylabel: str | None = None, footnote: Sequence[str] | None = None):
+def _end_pct(p: float, lang: str) -> str:
+    """A line's end value to a whole percent, never "0 %" or "100 %" when it is neither."""
+    if 0 < p < 0.005:
+        return "<" + pct(0.01, lang, 0)
+    if 0.995 <= p < 1:
+        return ">" + pct(0.99, lang, 0)
+    return pct(p, lang, 0)
+
+
+def _joined(names: Sequence[str], limit: int = 26) -> str:
+    """Names of coinciding lines, their shared last words once: "6th = 7th edition"."""
+    words = [n.split() for n in names]
+    common = 0
+    while all(len(w_) > common + 1 for w_ in words) and len({tuple(w_[len(w_) - common - 1:]) for w_ in words}) == 1:
+        common += 1
+    heads = [" ".join(w_[: len(w_) - common]) for w_ in words]
+    tail = " ".join(words[0][len(words[0]) - common:]) if common else ""
+    text = " = ".join(heads) + (f" {tail}" if tail else "")
+    return text if len(text) <= limit else f"(×{len(names)})"
+
+
+def heatmap(sweep, outcome: str, path=None, title: str | None = None, subtitle: str | None = None,
+            xlabel: str | None = None, ylabel: str | None = None, footnote: Sequence[str] | None = None,
+            legend_title: str | None = None, labels: dict | None = None, size: str = "print"):
     """Probability of one outcome over two varied fields, each cell annotated.
 
     Parameters
@@ -383,8 +608,12 @@ def heatmap(sweep, outcome: str, path=None, title: str | None = None, subtitle: 
     outcome : str
         Outcome code.
     path : str or Path, optional
-    title, subtitle, xlabel, ylabel, footnote
-        Defaults: "title — P(outcome)", none, the field names, :func:`sweep_footnote`.
+    title, subtitle, xlabel, ylabel, footnote, legend_title
+        Defaults: :func:`sweep_title`, :func:`sweep_subtitle`, the fields' schema titles,
+        :func:`sweep_footnote`, "P(outcome)" on the colour bar.
+    labels : dict, optional
+        Field -> name, replacing the schema titles.
+    size : {"print", "screen"}
 
     Returns
     -------
@@ -401,60 +630,58 @@ def heatmap(sweep, outcome: str, path=None, title: str | None = None, subtitle: 
     f1, f2 = sweep.fields
     data = grid.to_numpy(float)
     n_r, n_c = data.shape
-    with plt.rc_context(STYLE | {"axes.grid": False, "axes.spines.left": False, "axes.spines.bottom": False}):
-        fig, ax = plt.subplots(figsize=(min(6.5, 1.6 + 0.62 * n_c), 1.5 + 0.42 * n_r))
-        top = min(1.0, max(0.1, math.ceil(float(np.nanmax(data)) * 10) / 10))
-        im = ax.imshow(data, cmap=HEATMAP_CMAP, vmin=0, vmax=top, aspect="auto")
-        cmap = im.get_cmap()
-        for r in range(n_r):
-            for c in range(n_c):
-                v = data[r, c]
-                red, green, blue, _ = cmap(v / top)
-                light = 0.299 * red + 0.587 * green + 0.114 * blue > 0.55
-                ax.text(c, r, pct(v, lang, 0), ha="center", va="center", fontsize=7.5,
-                        color="#111111" if light else "white")
-        ax.set_xticks(np.arange(n_c), [str(v) for v in grid.columns])
-        ax.set_yticks(np.arange(n_r), [str(v) for v in grid.index])
-        ax.xaxis.tick_top()
-        ax.xaxis.set_label_position("top")
-        ax.tick_params(length=0)
-        ax.set_xlabel(xlabel or f2, labelpad=6)
-        ax.set_ylabel(ylabel or f1)
-        bar = fig.colorbar(im, ax=ax, fraction=0.05, pad=0.03)
-        bar.ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: pct(v, lang, 0)))
-        bar.outline.set_visible(False)
-        bar.set_label(w("probability_of", lang, outcome=sweep.outcome_labels()[outcome]), fontsize=8)
-        head = title if title is not None else sweep.title
-        ax.set_title("\n".join(textwrap.wrap(head, 60)), loc="left", pad=40 if not subtitle else 52)
-        if subtitle:
-            ax.annotate(_clip(subtitle, 80), xy=(0, 1), xycoords="axes fraction", xytext=(0, 34),
-                        textcoords="offset points", fontsize=8, color="#444444", ha="left", va="bottom",
-                        annotation_clip=False)
-        notes = list(sweep_footnote(sweep) if footnote is None else footnote)
-        ax.annotate("  ·  ".join(notes + ["fleeodds"]), xy=(0, 0), xycoords="axes fraction", xytext=(0, -8),
-                    textcoords="offset points", fontsize=7, color="#555555", ha="left", va="top",
-                    annotation_clip=False)
-        _save(fig, path)
-    return fig
+    ctx, fig, ax, page = _start(size, (n_r * 22 + 170) / 72, extra={
+        "axes.grid": False, "axes.spines.left": False, "axes.spines.bottom": False})
+    top = min(1.0, max(0.1, math.ceil(float(np.nanmax(data)) * 10) / 10))
+    im = ax.imshow(data, cmap=HEATMAP_CMAP, vmin=0, vmax=top, aspect="auto")
+    cmap = im.get_cmap()
+    for r in range(n_r):
+        for c in range(n_c):
+            v = data[r, c]
+            red, green, blue, _ = cmap(v / top)
+            light = 0.299 * red + 0.587 * green + 0.114 * blue > 0.55
+            ax.text(c, r, pct(v, lang, 0), ha="center", va="center", fontsize=VALUE_SIZE + 0.5,
+                    color="#111111" if light else "white")
+    ax.set_xticks(np.arange(n_c), [_wrap(value_name(sweep, f2, v), 10) for v in grid.columns])
+    ax.set_yticks(np.arange(n_r), [value_name(sweep, f1, v) for v in grid.index])
+    ax.xaxis.tick_top()
+    ax.xaxis.set_label_position("top")
+    ax.tick_params(length=0)
+    ax.set_xlabel(xlabel or field_name(sweep, f2, labels), labelpad=6)
+    ax.set_ylabel(ylabel or field_name(sweep, f1, labels))
+    cax = fig.add_axes([0.9, 0.15, 0.025, 0.7])
+    bar = fig.colorbar(im, cax=cax)
+    bar.ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: pct(v, lang, 0)))
+    bar.outline.set_visible(False)
+    bar.set_label(legend_title or w("probability_of", lang, outcome=sweep.outcome_labels()[outcome]), fontsize=8)
+    page.cax = cax
+    page.side = cax
+    page.titles(title if title is not None else sweep_title(sweep, outcome, heat=True, labels=labels),
+                subtitle if subtitle is not None else sweep_subtitle(sweep))
+    page.footnote(list(sweep_footnote(sweep) if footnote is None else footnote))
+    return _finish(ctx, page, path, size)
 
 
+# ----------------------------------------------------------------------------- metric
 def metric_chart(table: OutcomeTable, path=None, title: str | None = None, subtitle: str = "",
-                 method: str | None = None):
+                 method: str | None = None, xlabel: str | None = None, ylabel: str | None = None,
+                 legend_title: str | None = None, size: str = "print"):
     """A numeric result's distribution as the three views of dice calculators.
 
-    Bars: P(value = x) ("exactly"); lines: P(value >= x) ("at least") and
-    P(value <= x) ("at most"), over all outcomes, from
-    :meth:`OutcomeTable.metric_views`.
+    Bars: P(value = x) ("exactly"), each labelled; lines: P(value >= x) ("at least") and
+    P(value <= x) ("at most"), over all outcomes, from :meth:`OutcomeTable.metric_views`.
 
     Parameters
     ----------
     table : OutcomeTable
         With a metric (distance fled, damage taken, turn of resolution).
     path : str or Path, optional
-    title, subtitle
-        Defaults: "Distribution of the <metric>", the scenario title.
+    title, subtitle, xlabel, ylabel, legend_title
+        Defaults: "Distribution of the <metric>", the scenario title, the metric and its
+        unit, "Probability", none.
     method : {"exact", "monte_carlo"}, optional
         Default: exact when available.
+    size : {"print", "screen"}
 
     Returns
     -------
@@ -478,51 +705,82 @@ def metric_chart(table: OutcomeTable, path=None, title: str | None = None, subti
     views = views.rename_axis("value").reset_index()
     x = views.value.to_numpy(int)
     unit = f" ({table.metric.unit_label(lang)})" if table.metric.unit else ""
-    with plt.rc_context(STYLE | {"axes.grid.axis": "y"}):
-        fig, ax = plt.subplots(figsize=(6.5, 3.6))
-        ax.bar(x, views.exactly, width=0.7, color=OKABE_ITO[0], label=w("exactly", lang))
-        ax.plot(x, views.at_least, marker="o", ms=3.5, lw=1.6, color=OKABE_ITO[1], label=w("at_least", lang))
-        ax.plot(x, views.at_most, marker="s", ms=3.5, lw=1.6, color=OKABE_ITO[2], ls="--", label=w("at_most", lang))
-        for xi, p in zip(x, views.exactly):
-            if p >= 0.005 and len(x) <= 16:
-                ax.annotate(pct(p, lang, 0), (xi, p), xytext=(0, 2), textcoords="offset points", ha="center",
-                            va="bottom", fontsize=6.5, color="#333333")
-        ax.set_ylim(0, 1.05)
-        _percent_axis(ax, lang, "y")
-        ax.set_ylabel(w("probability", lang))
-        ax.set_xlabel(table.metric.label(lang).capitalize() + unit)
-        if len(x) <= 25:
-            ax.set_xticks(x)
-        _titles(ax, title if title is not None else w("distribution_of", lang, metric=table.metric.label(lang)),
+    ctx, fig, ax, page = _start(size, None, grid="y")
+    ax.bar(x, views.exactly, width=0.7, color=OKABE_ITO[0], label=w("exactly", lang))
+    ax.plot(x, views.at_least, marker="o", ms=3.5, lw=1.6, color=OKABE_ITO[1], label=w("at_least", lang))
+    ax.plot(x, views.at_most, marker="s", ms=3.5, lw=1.6, color=OKABE_ITO[2], ls="--", label=w("at_most", lang))
+    dense = len(x) > 14
+    for xi, p in zip(x, views.exactly):
+        if p >= 0.0005:
+            ax.annotate(pct(p, lang, 0 if p >= 0.01 else 1), (xi, p), xytext=(0, 2), textcoords="offset points",
+                        ha="center", va="bottom", fontsize=VALUE_SIZE - (1 if dense else 0), color=DARK,
+                        rotation=90 if dense else 0, zorder=6,
+                        bbox={"boxstyle": "square,pad=0.05", "fc": "white", "ec": "none", "alpha": 0.85})
+    ends: dict[str, tuple[float, str]] = {}
+    for col, colour in (("at_least", OKABE_ITO[1]), ("at_most", OKABE_ITO[2])):
+        v = float(views[col].iloc[-1])
+        ends.setdefault(_end_pct(v, lang), (v, colour))  # equal ends share one label
+    end_texts = [(ax.annotate(text, (x[-1], v), xytext=(8, 0), textcoords="offset points", va="center",
+                              fontsize=VALUE_SIZE, color=colour, annotation_clip=False), v)
+                 for text, (v, colour) in ends.items()]
+    ax.set_ylim(0, 1.12)
+    ax.set_xlim(x[0] - 0.6, x[-1] + 0.6)
+    _percent_axis(ax, lang, "y")
+    ax.set_ylabel(ylabel or w("probability", lang))
+    ax.set_xlabel(xlabel or table.metric.label(lang).capitalize() + unit)
+    if len(x) <= 20:
+        ax.set_xticks(x, [integer(int(v), lang) for v in x])
+    else:
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=20, integer=True))
+    page.titles(title if title is not None else w("distribution_of", lang, metric=table.metric.label(lang)),
                 subtitle if subtitle else table.manifest.get("title", ""))
-        handles, names = ax.get_legend_handles_labels()
-        order = [names.index(w(k, lang)) for k in ("exactly", "at_least", "at_most")]
-        ax.legend([handles[i] for i in order], [names[i] for i in order], fontsize=8, loc="upper left",
-                  bbox_to_anchor=(1.0, 1.0))
-        used = method or ("exact" if "exact" in table.methods else "monte_carlo")
-        m = table.manifest
-        _footnote(ax, [w("exact_only", lang)] if used == "exact" else
+    handles, names = ax.get_legend_handles_labels()
+    order = [names.index(w(k, lang)) for k in ("exactly", "at_least", "at_most")]
+    leg = ax.legend([handles[i] for i in order], [names[i] for i in order], title=legend_title, loc="upper left",
+                    bbox_to_anchor=(1.0, 1.0), bbox_transform=fig.transFigure, borderaxespad=0)
+    page.side = leg
+    def fit(renderer):  # right of the last bar, apart from each other
+        bb = ax.get_window_extent(renderer)
+        half_bar = abs(ax.transData.transform((x[-1] + 0.35, 0))[0] - ax.transData.transform((x[-1], 0))[0])
+        dx = (half_bar * 72 / fig.dpi) + 4
+        ys = [ax.transData.transform((x[-1], v))[1] for _, v in end_texts]
+        placed = spread(ys, page.px(VALUE_SIZE + 3), bb.y0, bb.y1 + page.px(VALUE_SIZE))
+        for (t, _), y_true, y_new in zip(end_texts, ys, placed):
+            t.set_position((dx, (y_new - y_true) * 72 / fig.dpi))
+    page.fitters.append(fit)
+    used = method or ("exact" if "exact" in table.methods else "monte_carlo")
+    m = table.manifest
+    page.footnote([w("exact_only", lang)] if used == "exact" else
                   [w("trials_seed", lang, trials=integer(m["trials"], lang), seed=m["seed"])])
-        _save(fig, path)
-    return fig
+    return _finish(ctx, page, path, size)
 
 
-def chart_ranking(bars: RankBars, path: str | Path, lang: str = "en") -> Path:
-    """Draw a ranking as stacked horizontal bars (one bar per unit, outcomes stacked to 1).
+# ----------------------------------------------------------------------------- ranking
+def chart_ranking(bars: RankBars, path: str | Path | None, lang: str = "en", title: str | None = None,
+                  subtitle: str | None = None, xlabel: str | None = None, ylabel: str | None = None,
+                  legend_title: str | None = None, size: str = "print", show_zero: bool = False,
+                  footnote: Sequence[str] = ()):
+    """Draw a ranking as stacked horizontal bars (one bar per unit, outcomes stacked to 1),
+    each segment wide enough for it labelled with its percentage.
 
     Parameters
     ----------
     bars : RankBars
         From :meth:`fleeodds.rank.Ranking.chart_data`.
     path : str or Path
-        Output file; the format follows the suffix (``.png`` or ``.svg``).
+        Output file; the format follows the suffix (``.png`` or ``.svg``); ``None`` draws only.
     lang : {"en", "fr"}
         Language of the axis (the labels in ``bars`` are already in it).
+    title, subtitle, xlabel, ylabel, legend_title, footnote
+        Defaults: ``bars.title``, ``bars.subtitle``, "Probability", none, "Outcome", none.
+    size : {"print", "screen"}
+    show_zero : bool
+        Keep the outcomes that no unit reaches.
 
     Returns
     -------
-    pathlib.Path
-        ``path``.
+    pathlib.Path or matplotlib.figure.Figure
+        ``path`` when given, else the figure.
 
     Raises
     ------
@@ -531,32 +789,58 @@ def chart_ranking(bars: RankBars, path: str | Path, lang: str = "en") -> Path:
         number of units, or an unwritable path.
     """
     check_lang(lang)
+    given = path
     path = _check_path(path)
-    if path is None:
-        raise InputError("chart", None, "a file name ending in .png or .svg")
     n = len(bars.units)
     for label, values, _ in bars.series:
         if len(values) != n:
             raise InputError("chart", label, f"one value per unit ({n})")
-    units = list(bars.units)[::-1]
-    ys = list(range(n))
-    left = [0.0] * n
-    with plt.rc_context(STYLE):
-        fig, ax = plt.subplots(figsize=(6.5, 1.2 + 0.3 * max(n, 1)))
-        for label, values, colour in bars.series:
-            vals = list(values)[::-1]
-            ax.barh(ys, vals, left=left, height=0.75, label=label, color=colour)
-            left = [a + b for a, b in zip(left, vals)]
-        ax.set_yticks(ys, units, fontsize=8)
-        ax.set_ylim(-0.6, n - 0.4)
-        ax.set_xlim(0, 1)
-        _percent_axis(ax, lang)
-        ax.set_xlabel("Probability" if lang == "en" else "Probabilité")
-        ax.set_title(bars.title, loc="left", pad=14)
-        ax.text(0, 1.01, bars.subtitle, transform=ax.transAxes, fontsize=8, color="#555555", va="bottom")
-        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
-        try:
-            _save(fig, path)
-        finally:
-            plt.close(fig)
+    series = [s for s in bars.series if show_zero or max(s[1], default=0) > 0]
+    units = [_wrap(u, 30) for u in bars.units][::-1]
+    ys = np.arange(n)
+    left = np.zeros(n)
+    rows_pt = sum(max(14.0, 10.0 * _lines(u)) + 4 for u in units)
+    ctx, fig, ax, page = _start(size, (rows_pt + 150) / 72)
+    seg_texts = []
+    for k, (label, values, colour) in enumerate(series):
+        vals = np.asarray(values, float)[::-1]
+        c = colour or OKABE_ITO[k % len(OKABE_ITO)]
+        ax.barh(ys, vals, left=left, height=0.75, label=label, color=c)
+        red, green, blue = [int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)] if str(c).startswith("#") else (0, 0, 0)
+        light = 0.299 * red + 0.587 * green + 0.114 * blue > 0.55
+        for yi, l0, v in zip(ys, left, vals):
+            if v > 0:
+                seg_texts.append(ax.text(l0 + v / 2, yi, pct(v, lang, 0), ha="center", va="center",
+                                         fontsize=VALUE_SIZE - 1, color="#111111" if light else "white"))
+        left = left + vals
+    ax.set_yticks(ys, units)
+    ax.set_ylim(-0.6, n - 0.4)
+    ax.set_xlim(0, 1)
+    _percent_axis(ax, lang)
+    ax.set_xlabel(xlabel or w("probability", lang))
+    if ylabel:
+        ax.set_ylabel(ylabel)
+    page.titles(bars.title if title is None else title, bars.subtitle if subtitle is None else subtitle)
+    _legend(page, legend_title or w("outcomes_legend", lang))
+    page.footnote(list(footnote))
+
+    def fit(renderer):  # a segment too narrow for its label shows none (its value is in the table)
+        for t in seg_texts:
+            t.set_visible(True)
+        x_pos = {}
+        for bar_group in ax.containers:
+            for rect in bar_group:
+                x_pos[(round(rect.get_y() + rect.get_height() / 2, 6), round(rect.get_x() + rect.get_width() / 2, 6))] = rect
+        for t in seg_texts:
+            x, y = t.get_position()
+            rect = x_pos.get((round(y, 6), round(x, 6)))
+            if rect is None:
+                continue
+            if t.get_window_extent(renderer).width + 2 > rect.get_window_extent(renderer).width:
+                t.set_visible(False)
+    page.fitters.append(fit)
+    fig = _finish(ctx, page, path, size)
+    if given is None:
+        return fig
+    plt.close(fig)
     return path

@@ -51,14 +51,18 @@ def notes(table: OutcomeTable) -> list[str]:
     m = table.manifest
     lines = []
     if "exact" in table.methods:
-        lines.append(w("exact_only", lang) + (f" ({m.get('exact_mode')})" if m.get("exact_mode") else ""))
+        mode = m.get("exact_mode")
+        lines.append(w("exact_only", lang) + (f" ({w('mode_' + mode, lang)})" if mode in ("fraction", "float") else
+                                              f" ({mode})" if mode else ""))
     if "monte_carlo" in table.methods:
         lines.append(w("trials_seed", lang, trials=integer(m["trials"], lang), seed=m["seed"]))
     return lines
 
 
-def render(table: OutcomeTable, fmt: str = "table", digits: int = 2, distribution: bool = False) -> str:
-    """The table as plain text (``"table"``) or GitHub Markdown (``"md"``), with title and notes."""
+def render(table: OutcomeTable, fmt: str = "table", digits: int = 2, distribution: bool = False,
+           summary: bool = False) -> str:
+    """The table as plain text (``"table"``) or GitHub Markdown (``"md"``), with title and notes;
+    ``summary`` puts the one-sentence answer and the scenario's notes first."""
     tf = TABLEFMT[fmt]
     frame = outcome_frame(table, digits)
     title = table.manifest.get("title", "")
@@ -72,7 +76,26 @@ def render(table: OutcomeTable, fmt: str = "table", digits: int = 2, distributio
     out = f"## {title}\n\n{body}\n\n{foot}\n" if fmt == "md" else f"{title}\n{body}\n{foot}\n"
     if distribution and not table.distribution.empty:
         out += "\n" + render_metric(table, fmt, digits)
+    if distribution and len(table.cumulative()):
+        out += "\n" + render_cumulative(table.cumulative(), table.lang, fmt, digits)
+    if summary:
+        from .summary import summary_block
+
+        out = summary_block(table, fmt) + out
     return out
+
+
+def render_cumulative(views: pd.DataFrame, lang: str, fmt: str = "table", digits: int = 2,
+                      setup: str | None = None) -> str:
+    """Ordered outcomes as "this or worse" (at least) / "this or better" (at most) columns."""
+    frame = pd.DataFrame({w("outcome", lang): list(views.label),
+                          w("exactly", lang): [pct(p, lang, digits) for p in views.probability],
+                          w("or_worse", lang): [pct(p, lang, digits) for p in views.at_least],
+                          w("or_better", lang): [pct(p, lang, digits) for p in views.at_most]})
+    head = w("cumulative_title", lang) + (f" — {setup}" if setup else "")
+    head = f"### {head}" if fmt == "md" else head
+    body = tabulate(frame, headers="keys", tablefmt=TABLEFMT[fmt], showindex=False, disable_numparse=True)
+    return f"{head}\n\n{body}\n"
 
 
 def render_metric(table: OutcomeTable, fmt: str = "table", digits: int = 2) -> str:
@@ -153,8 +176,11 @@ def comparison_notes(comp) -> list[str]:
     return lines
 
 
-def render_comparison(comp, fmt: str = "table", digits: int = 2) -> str:
-    """A comparison as text or Markdown: the probabilities, then the differences against the first setup."""
+def render_comparison(comp, fmt: str = "table", digits: int = 2, summary: bool = False,
+                      cumulative: bool = False) -> str:
+    """A comparison as text or Markdown: the probabilities, then the differences against the first setup;
+    ``summary`` puts one plain sentence per setup first, ``cumulative`` adds the "or worse" / "or better"
+    views of ordered outcomes per setup."""
     if fmt == "json":
         return comp.to_json()
     if fmt == "csv":
@@ -167,14 +193,23 @@ def render_comparison(comp, fmt: str = "table", digits: int = 2) -> str:
     dbody = tabulate(diffs, headers="keys", tablefmt=tf, showindex=False, disable_numparse=True)
     foot = "\n".join(("- " if fmt == "md" else "") + n for n in comparison_notes(comp))
     gap = "\n\n" if fmt == "md" else "\n\n"
-    return f"{head}{body}{gap}{('### ' if fmt == 'md' else '')}{dtitle}\n\n{dbody}\n\n{foot}\n"
+    out = f"{head}{body}{gap}{('### ' if fmt == 'md' else '')}{dtitle}\n\n{dbody}\n\n{foot}\n"
+    if cumulative and len(comp.cumulative()):
+        out += "\n" + render_comparison_cumulative(comp, fmt, digits)
+    if summary:
+        from .summary import comparison_block
+
+        out = comparison_block(comp, fmt) + out
+    return out
 
 
 def sweep_frame(sw, digits: int = 1, labels: dict | None = None) -> pd.DataFrame:
     """A sweep as one row per cell and one column per outcome (formatted percentages); fields
     are named by ``labels`` (field -> header) when given. Outcomes never reached are left out."""
+    from .charts import field_name, value_name
+
     lang = sw.lang
-    fields_labels = labels
+    fields_labels = {f: field_name(sw, f, labels) for f in sw.fields}  # schema titles unless named
     labels = sw.outcome_labels()
     wide = sw.frame.pivot_table(index=sw.fields, columns="outcome", values="probability", sort=False)
     wide = wide.reindex(columns=[o for o in labels if o in wide.columns])
@@ -182,7 +217,9 @@ def sweep_frame(sw, digits: int = 1, labels: dict | None = None) -> pd.DataFrame
     out = wide.apply(lambda col: col.map(lambda p: pct(p, lang, digits)))
     out.columns = [labels[c] for c in out.columns]
     out = out.reset_index()
-    return out.rename(columns=fields_labels or {})
+    for f in sw.fields:  # values as people name them (editions), numbers in the language's format
+        out[f] = out[f].map(lambda v, f=f: value_name(sw, f, v))
+    return out.rename(columns=fields_labels)
 
 
 def render_sweep(sw, fmt: str = "table", digits: int = 1, labels: dict | None = None) -> str:
@@ -191,9 +228,14 @@ def render_sweep(sw, fmt: str = "table", digits: int = 1, labels: dict | None = 
         return sw.to_csv()
     if fmt == "json":
         return sw.to_json()
+    from .charts import sweep_subtitle, sweep_title
+
     lang = sw.lang
     frame = sweep_frame(sw, digits, labels)
-    head = f"## {sw.title}\n\n" if fmt == "md" else f"{sw.title}\n"
+    title = sw.title
+    if title and title == sw.manifest.get("scenario"):  # no title of its own: say what varies
+        title = f"{sweep_title(sw, heat=True, labels=labels)}\n{sweep_subtitle(sw)}"
+    head = f"## {title}\n\n" if fmt == "md" else f"{title}\n"
     body = tabulate(frame, headers="keys", tablefmt=TABLEFMT[fmt], showindex=False, disable_numparse=True)
     foot = "\n".join(("- " if fmt == "md" else "") + n for n in sweep_footnote(sw))
     return f"{head}{body}\n\n{foot}\n"
@@ -209,3 +251,22 @@ def sweep_footnote(sweep) -> list[str]:
     if m.get("trials"):
         lines.append(w("trials_seed", lang, trials=integer(m["trials"], lang), seed=m["seed"]))
     return lines
+
+
+def render_comparison_cumulative(comp, fmt: str = "table", digits: int = 2) -> str:
+    """Ordered outcomes of every setup as "this or worse" (at least) and "this or better"
+    (at most): one row per ordered outcome, one column per setup and view."""
+    lang = comp.lang
+    cum = comp.cumulative()
+    labels = list(dict.fromkeys(cum.label))
+    parts = []
+    for key, col in (("or_worse", "at_least"), ("or_better", "at_most")):
+        frame = pd.DataFrame({w("outcome", lang): labels})
+        for s in comp.setups:
+            sub = cum[cum.setup == s].set_index("label").reindex(labels)
+            frame[s] = [pct(p, lang, digits) for p in sub[col]]
+        head = w(key, lang).capitalize()
+        head = f"### {head}" if fmt == "md" else head
+        body = tabulate(frame, headers="keys", tablefmt=TABLEFMT[fmt], showindex=False, disable_numparse=True)
+        parts.append(f"{head}\n\n{body}\n")
+    return "\n".join(parts)

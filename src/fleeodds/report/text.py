@@ -47,3 +47,66 @@ WORDS.update({
                    "fr": "chaque case : la valeur exacte si la configuration a un calcul exact, sinon l'estimation Monte-Carlo"},
     "differences_title": {"en": "Differences vs {base}", "fr": "Écarts par rapport à {base}"},
 })
+
+WORDS.update({
+    "or_worse": {"en": "this or worse (at least)", "fr": "celui-ci ou pire (au moins)"},
+    "or_better": {"en": "this or better (at most)", "fr": "celui-ci ou mieux (au plus)"},
+    "cumulative_title": {"en": "Ordered outcomes: at least / at most",
+                         "fr": "Résultats ordonnés : au moins / au plus"},
+})
+
+#: Messages of the command line.
+WORDS.update({
+    "msg_chart_written": {"en": "chart written to {path}", "fr": "graphique écrit dans {path}"},
+    "msg_metric_chart_written": {"en": "metric chart written to {path}", "fr": "graphique de la distribution écrit dans {path}"},
+    "msg_diff_chart_written": {"en": "difference chart written to {path}", "fr": "graphique des écarts écrit dans {path}"},
+    "msg_written": {"en": "written to {path}", "fr": "écrit dans {path}"},
+    "msg_mc_only": {"en": "note: Monte Carlo only: {why}", "fr": "remarque : Monte-Carlo seulement : {why}"},
+    "msg_distribution_single": {
+        "en": "note: -d/--distribution shows single scenarios and ordered outcomes; use `fleeodds compare` "
+              "or run one setup for its distribution",
+        "fr": "remarque : -d/--distribution montre un scénario seul et les résultats ordonnés ; lancez une "
+              "seule configuration pour sa distribution"},
+})
+
+
+def msg(key: str, lang: str, **fmt) -> str:
+    """A command-line message (``msg_<key>``) in ``lang``."""
+    return w("msg_" + key, lang, **fmt)
+
+#: Titles of sweep charts: what varies.
+WORDS.update({
+    "outcomes_legend_plural": {"en": "Outcomes", "fr": "Résultats"},
+    "by_field": {"en": "{what} by {field}", "fr": "{what} selon {field}"},
+    "by_field_lines": {"en": "{what} by {field}, one line per {other}",
+                       "fr": "{what} selon {field}, une courbe par {other}"},
+    "by_two_fields": {"en": "{what} by {field} and {other}", "fr": "{what} selon {field} et {other}"},
+    "base_scenario": {"en": "Base scenario: {title}", "fr": "Scénario de base : {title}"},
+    "same_as": {"en": "(same as {other})", "fr": "(comme {other})"},
+})
+
+#: Usage errors of the command line.
+WORDS.update({
+    "msg_trials_or_precision": {"en": "give --trials or --precision, not both",
+                                "fr": "donnez --trials ou --precision, pas les deux"},
+    "msg_methods_exclusive": {"en": "--exact, --mc and --both exclude each other (--both is the default)",
+                              "fr": "--exact, --mc et --both s'excluent (--both par défaut)"},
+    "msg_metric_chart_single": {"en": "--metric-chart needs a scenario without [compare] setups",
+                                "fr": "--metric-chart demande un scénario sans configurations [compare]"},
+    "msg_two_scenarios": {"en": "give two or more scenarios, or one with [compare] setups",
+                          "fr": "donnez deux scénarios ou plus, ou un seul avec des configurations [compare]"},
+    "msg_label_files": {"en": "--label names files; a scenario's own setups keep their names",
+                        "fr": "--label nomme des fichiers ; les configurations d'un scénario gardent leur nom"},
+    "msg_label_count": {"en": "give one --label per scenario ({n}), or none",
+                        "fr": "donnez un --label par scénario ({n}), ou aucun"},
+    "msg_sweep_precision": {"en": "a sweep takes --trials per cell, not --precision",
+                            "fr": "un balayage prend --trials par case, pas --precision"},
+    "msg_chart_fields": {"en": "charts draw one varied field (lines) or two (heatmap)",
+                         "fr": "les graphiques montrent un champ qui varie (courbes) ou deux (carte de chaleur)"},
+})
+
+#: How the exact solver computed (the manifest's exact_mode).
+WORDS.update({
+    "mode_fraction": {"en": "fraction", "fr": "fractions"},
+    "mode_float": {"en": "float", "fr": "virgule flottante"},
+})

@@ -58,7 +58,8 @@ from ...errors import FleeoddsError, InputError
 from ...system import RulesSystem, Scenario, Setup
 from ...validation import check_exact_mode, get_field, no_effect, set_field
 from .exact import exact_work, solve, summary
-from .labels import mode_label
+from .labels import OUTCOME_ORDER, mode_label
+from .labels import value_labels as labels_for_values
 from .model import OptionsModel, Spec, parse_spec, preset_names, presets, schema
 from .plan import Plan, compile_plan, describe_events
 from .rules import (AttackOdds, DamageRule, attack_outcome, combat_maneuver_probability, crit_confirm_probability,
@@ -95,6 +96,8 @@ class DndScenario(Scenario):
     plan : Plan
         The ordered opportunities both evaluators read.
     """
+
+    outcome_order = OUTCOME_ORDER
 
     def __init__(self, spec: Spec, data: dict, base_dir: Path | None = None):
         super().__init__(data, base_dir)
@@ -481,4 +484,4 @@ def benchmark_case() -> DndScenario:
 
 SYSTEM = RulesSystem(key="dnd", title="D&D 3.5, Pathfinder 1e, D&D 5e", title_fr="D&D 3.5, Pathfinder 1e, D&D 5e",
                      loader=load_scenario, schema=schema, compare_paths=("compare", "compare_modes"),
-                     benchmark=benchmark_case)
+                     benchmark=benchmark_case, value_labels=labels_for_values())

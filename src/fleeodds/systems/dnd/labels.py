@@ -23,6 +23,25 @@ OUTCOMES_35 = (UNHARMED, WOUNDED, CANCELLED, DISABLED, DOWN, DEAD)
 #: Outcomes of a 5e scenario, in display order.
 OUTCOMES_5E = (UNHARMED, WOUNDED, SLOWED, CANCELLED, DOWN, DEAD)
 
+#: In mode ``stay`` the character does not leave: its outcomes read as staying.
+STAYS_UNHARMED = Outcome("unharmed", "stays unharmed", "reste indemne")
+STAYS_WOUNDED = Outcome("wounded", "stays wounded", "reste blessé")
+STAYS_SLOWED = Outcome("slowed", "stays prone or slowed", "reste à terre ou ralenti")
+STAY_LABELS = {o.code: o for o in (STAYS_UNHARMED, STAYS_WOUNDED, STAYS_SLOWED)}
+
+#: From best to worst for the character (``Scenario.outcome_order``); "stopped before
+#: getting away" is no step of that scale and is left out.
+OUTCOME_ORDER = ("unharmed", "wounded", "slowed", "disabled", "down", "dead")
+
+
+def outcomes_for(five: bool, mode: str) -> tuple[Outcome, ...]:
+    """The outcomes of a scenario of that edition family and mode, in display order."""
+    base = OUTCOMES_5E if five else OUTCOMES_35
+    if mode == "stay":
+        return tuple(STAY_LABELS.get(o.code, o) for o in base)
+    return base
+
+
 MODE_LABELS = {
     "move": ("move away (provokes)", "déplacement (provoque)"),
     "withdraw": ("withdraw", "retraite"),
@@ -50,3 +69,16 @@ def metric_for(kind: str, n_bins: int) -> Metric:
     if kind == "attacks":
         return Metric("attacks", "attacks of opportunity suffered", "attaques d'opportunité subies", n_bins, 0, "")
     return Metric("damage", "damage taken", "dégâts subis", n_bins, 0, "hp")
+
+
+#: Names of edition values for charts and tables (``RulesSystem.value_labels``).
+EDITION_LABELS = {
+    "3.5": ("D&D 3.5", "D&D 3.5"), "pf1": ("Pathfinder 1e", "Pathfinder 1re éd."),
+    "5e2014": ("D&D 5e (2014)", "D&D 5e (2014)"), "5e": ("D&D 5e (2014)", "D&D 5e (2014)"),
+    "5e2024": ("D&D 5e (2024)", "D&D 5e (2024)"),
+}
+
+
+def value_labels() -> dict:
+    """``RulesSystem.value_labels`` of D&D: editions and movement modes."""
+    return {"edition": EDITION_LABELS, "mode": dict(MODE_LABELS)}

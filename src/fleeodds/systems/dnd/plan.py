@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from ...dice import parse
 from ...outcomes import Metric, Outcome
-from .labels import OUTCOMES_35, OUTCOMES_5E, metric_for
+from .labels import metric_for, outcomes_for
 from .model import Spec
 from .rules import DamageRule, attack_outcome, damage_pmf, is_5e
 
@@ -310,7 +310,7 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
     for k, ev in enumerate(events):
         assert ev.check_dc is None or last.get(ev.enemy) == k
 
-    outcomes = OUTCOMES_5E if five else OUTCOMES_35
+    outcomes = outcomes_for(five, mode)
     codes = [oc.code for oc in outcomes]
     omap = tuple(codes.index(c) if c in codes else -1 for c in INTERNAL_CODES)
     if spec.metric == "attacks":

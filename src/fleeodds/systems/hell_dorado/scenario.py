@@ -398,6 +398,51 @@ class FuiteScenario(_Checked, Scenario):
                                 "peut devenir Marche, Course, Assaut ou Charge")
         return d
 
+    #: How the opposing player's choice of attacker is worded (option ``attacker_choice``).
+    CHOICE_WORDS = {
+        "max_kill_or_state": ("kills or stops {target} most often", "tue ou arrête {target} le plus souvent"),
+        "max_kill": ("kills {target} most often", "tue {target} le plus souvent"),
+        "max_expected_damage": ("deals the most damage on average", "inflige le plus de dégâts en moyenne"),
+        "most_dice": ("rolls the most dice", "lance le plus de dés"),
+    }
+
+    def notes(self, lang: str = "en") -> list[str]:
+        """Which adversary makes the attaque sans riposte, with how many dice, and why it was chosen.
+
+        ``[]`` when no attack is made (Blocage, Repli, Intangible: the outcome says why).
+        """
+        if self.attack is None or not self.chosen:
+            return []
+        fr = lang == "fr"
+        i = [a.name for a in self.adversaries].index(self.chosen)
+        a = self.adversaries[i]
+        n_sup = sum(1 for j, b in enumerate(self.adversaries) if j != i and can_support(b, self.opts))
+        sup = support_bonus(n_sup, self.opts)
+        parts = [f"CBT {a.cbt}"]
+        if sup:
+            parts.append(f"{sup} " + ("de soutien" if fr else "for soutien"))
+        if a.bonus_dice:
+            parts.append(f"{a.bonus_dice} " + ("de bonus" if fr else "bonus"))
+        n = self.attack.n_dice
+        dice = (f"{n} dé{'s' if n > 1 else ''}" if fr else f"{n} {'dice' if n > 1 else 'die'}")
+        how = f" ({' + '.join(parts)})" if len(parts) > 1 else ""
+        if fr:
+            head = f"{a.name} fait l'attaque sans riposte avec {dice}{how}"
+        else:
+            head = f"{a.name} makes the attaque sans riposte with {dice}{how}"
+        if self.attacker_name is not None:
+            why = " : choisi par le scénario (fuite.attacker)." if fr else ": named by the scenario (fuite.attacker)."
+        elif len(self.adversaries) == 1:
+            why = "."
+        else:
+            en_w, fr_w = self.CHOICE_WORDS[self.opts.attacker_choice]
+            target = self.fleeing.name
+            why = (f" : le joueur adverse choisit l'adversaire qui {fr_w.format(target=target)} (option attacker_choice)."
+                   if fr else
+                   f": the opposing player picks the adversary that {en_w.format(target=target)} "
+                   "(option attacker_choice).")
+        return [head + why]
+
     # -- comparisons ------------------------------------------------------------
     def fuite_compare_changes(self, key: str) -> dict[str, Any]:
         """The field changes of the ``fuite.compare`` entry ``key`` (``{}`` for ``"base"``).

@@ -89,6 +89,8 @@ class WarhammerScenario(Scenario):
         written in the file that changes nothing here.
     """
 
+    outcome_order = oc.ORDER
+
     def __init__(self, data: dict, base_dir: Path | None = None, *, check: bool = True):
         super().__init__(data, base_dir)
         self.source.setdefault("system", "warhammer")  # a dict given to this module's loader directly
@@ -242,6 +244,12 @@ class WarhammerScenario(Scenario):
         return unused_inputs(self.source, (self.model, self.fleeing, self.pursuer))
 
     # -- derived scenarios ------------------------------------------------------------
+    def unit_name(self, role: str) -> str:
+        """The name of the ``"fleeing"`` or ``"pursuing"`` unit (``""`` for another role)."""
+        key = ROLE_KEYS.get(role)
+        units = self.describe().get("resolved_units") or {}
+        return str((units.get(key) or {}).get("name", "")) if key else ""
+
     def with_unit(self, role: str, profile: dict[str, Any]) -> "WarhammerScenario":
         """A copy with the ``"fleeing"`` or ``"pursuing"`` unit replaced by an imported profile.
 
@@ -327,4 +335,6 @@ SYSTEM = RulesSystem(
     key="warhammer", title="Warhammer Fantasy Battle / The Old World", title_fr="Warhammer Battle / The Old World",
     loader=load_scenario, schema=schema, compare_paths=("compare",), roles=("fleeing", "pursuing"),
     benchmark=benchmark_case, list_building="fleeodds.systems.warhammer.list_building",
+    value_labels={"edition": oc.EDITION_LABELS, "fleeing.troop_type": oc.TROOP_TYPE_LABELS,
+                  "pursuer.troop_type": oc.TROOP_TYPE_LABELS, "troop_type": oc.TROOP_TYPE_LABELS},
 )

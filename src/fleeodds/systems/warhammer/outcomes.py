@@ -17,3 +17,31 @@ ALL = (
     Outcome("still_fleeing", "still fleeing at the turn limit", "toujours en fuite à la limite de tours"),
 )
 N_OUTCOMES = len(ALL)
+
+#: From best to worst for the unit that lost the combat (``Scenario.outcome_order``): it holds,
+#: gives ground or falls back in good order, or is caught. Flight outcomes (escaped, rallied,
+#: off the table) are no step of that scale and are left out of the cumulative views.
+ORDER = ("held", "gave_ground", "fell_back", "caught_reengaged", "caught")
+
+#: Names of the edition values for charts and tables (``RulesSystem.value_labels``).
+EDITION_LABELS = {
+    "6th": ("6th edition", "6e édition"), "6": ("6th edition", "6e édition"),
+    "7th": ("7th edition", "7e édition"), "7": ("7th edition", "7e édition"),
+    "8th": ("8th edition", "8e édition"), "8": ("8th edition", "8e édition"),
+    "tow": ("The Old World", "The Old World"), "the_old_world": ("The Old World", "The Old World"),
+    "old_world": ("The Old World", "The Old World"),
+    "starter": ("Battle for Skull Pass", "Bataille au Col du Crâne"),
+    "skull_pass": ("Battle for Skull Pass", "Bataille au Col du Crâne"),
+    "col_du_crane": ("Battle for Skull Pass", "Bataille au Col du Crâne"),
+}
+
+#: Names of the troop types (``RulesSystem.value_labels``; rankings and import listings).
+TROOP_TYPE_LABELS = {
+    "infantry": ("infantry", "infanterie"), "cavalry": ("cavalry", "cavalerie"),
+    "monstrous_infantry": ("monstrous infantry", "infanterie monstrueuse"),
+    "monstrous_cavalry": ("monstrous cavalry", "cavalerie monstrueuse"),
+    "monstrous_beast": ("monstrous beast", "bête monstrueuse"), "war_beast": ("war beast", "bête de guerre"),
+    "monster": ("monster", "monstre"), "chariot": ("chariot", "char"), "swarm": ("swarm", "nuée"),
+    "war_machine": ("war machine", "machine de guerre"), "character": ("character", "personnage"),
+    "other": ("other", "autre"),
+}

@@ -1,0 +1,104 @@
+"""The answer in plain words: one sentence per result, built from its title and outcome labels.
+
+Nothing here names a game: the sentence is the scenario's title, then each outcome
+that can happen with its probability rounded to a whole percent ("held 8 %,
+caught and destroyed in the pursuit 51 %"), in the outcome labels' language and
+number format (French: "51 %", decimal comma, a space before the colon).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .format import pct
+
+_PAREN = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def short_label(label: str) -> str:
+    """An outcome label as it reads inside a sentence: without its trailing explanation in
+    brackets, first letter in lower case unless it starts an acronym or a name in capitals.
+
+    >>> short_label("held (passed the Break test)")
+    'held'
+    >>> short_label("Fled (Course)")
+    'fled'
+    """
+    text = _PAREN.sub("", label).strip() or label
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        text = text[0].lower() + text[1:]
+    return text
+
+
+def rounded(p: float, lang: str) -> str:
+    """A probability rounded to a whole percent, never shown as 0 % or 100 % when it is neither."""
+    if 0 < p < 0.005:
+        return ("moins de " if lang == "fr" else "under ") + pct(0.01, lang, 0)
+    if 0.995 <= p < 1:
+        return ("plus de " if lang == "fr" else "over ") + pct(0.99, lang, 0)
+    return pct(p, lang, 0)
+
+
+def items_text(items, lang: str) -> str:
+    """``"held 8 %, caught 51 %"`` from ``(code, label, probability, exact)`` items."""
+    return ", ".join(f"{short_label(label)} {rounded(p, lang)}" for _, label, p, _ in items)
+
+
+def _head(title: str, lang: str) -> str:
+    title = title.strip().rstrip(".;:")
+    if not title:
+        return "Résultats" if lang == "fr" else "Outcomes"
+    return title
+
+
+def colon(lang: str) -> str:
+    """``": "`` in English, ``" : "`` (narrow no-break space) in French."""
+    return "\u202f: " if lang == "fr" else ": "
+
+
+def outcome_sentence(table) -> str:
+    """The one-sentence summary of an :class:`~fleeodds.results.OutcomeTable` (in ``table.lang``)."""
+    lang = table.lang
+    items = table.summary_items()
+    body = items_text(items, lang)
+    approx = "" if all(e for *_, e in items) else (" (environ)" if lang == "fr" else " (about)")
+    title = _head(str(table.manifest.get("title", "")), lang)
+    if title.endswith("?"):
+        return f"{title} {body[:1].upper()}{body[1:]}{approx}."
+    return f"{title}{colon(lang)}{body}{approx}."
+
+
+def comparison_lines(comp) -> list[str]:
+    """One sentence per setup of a :class:`~fleeodds.results.Comparison`: ``"setup: held 8 %, …."``."""
+    lang = comp.lang
+    out = []
+    tables = list(comp.tables) + [None] * len(comp.setups)
+    for s, t in zip(comp.setups, tables):
+        own = {o.code: o.label(lang) for o in t.outcomes} if t is not None else {}  # the setup's own words
+        rows = comp.frame[comp.frame.setup == s]
+        items = [(r.outcome, own.get(r.outcome, r.label), float(r.probability), bool(r.exact))
+                 for r in rows.itertuples() if r.probability > 0]
+        out.append(f"{s}{colon(lang)}{items_text(items, lang)}.")
+    return out
+
+
+def summary_block(table, fmt: str = "table") -> str:
+    """The summary sentence and the scenario's notes, as the first lines of a text output."""
+    lines = [table.summary_sentence(), *table.notes()]
+    if fmt == "md":
+        return "\n\n".join(f"**{lines[0]}**" if i == 0 else line for i, line in enumerate(lines)) + "\n\n"
+    return "\n".join(lines) + "\n\n"
+
+
+def comparison_block(comp, fmt: str = "table") -> str:
+    """The per-setup sentences (and the first setup's notes) before a comparison's tables."""
+    lines = comp.summary_lines()
+    per = [(s, t.notes(comp.lang)) for s, t in zip(comp.setups, comp.tables)]
+    distinct = {tuple(n) for _, n in per if n}
+    if len(distinct) <= 1:
+        notes = list(next(iter(distinct), ()))
+    else:  # each setup's own notes, named
+        notes = [f"{s}{colon(comp.lang)}{n}" for s, ns in per for n in ns]
+    if fmt == "md":
+        return "\n".join(f"- {line}" for line in lines) + "\n\n" + "".join(f"{n}\n\n" for n in notes)
+    return "\n".join(lines + notes) + "\n\n"

@@ -1,0 +1,92 @@
+"""With --lang fr, every shipped example prints French: no word of the project's English
+vocabulary is left in the tables, notes and summaries (the scenario's own title and the names
+written in its file are the user's words and are left out of the check)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+import fleeodds
+from fleeodds import api
+from fleeodds.cli import main
+
+#: Words the project writes in English (outcomes, notes, headers, messages, summaries).
+ENGLISH = [
+    "outcome", "outcomes", "probability", "trials", "seed", "differences", "difference", "each cell",
+    "percentage points", "exact values", "held", "caught", "escaped", "escapes", "unharmed", "wounded",
+    "dead", "killed", "fled", "stays", "disabled", "down", "setup", "at least", "at most", "note",
+    "written", "makes", "dice", "with", "the", "and", "of", "by", "vs", "interval", "whiskers",
+    "full fraction", "Monte Carlo", "attack", "attacks", "opposing player", "picks", "as given",
+    "no soutien", "pulled", "nobody", "both", "unaffected", "rallied", "still fleeing", "gave ground",
+    "fell back", "table edge", "run down", "move away", "withdraw", "stay in melee", "edition", "float",
+]
+WORDS = re.compile(r"(?<![\w'-])(" + "|".join(re.escape(w) for w in ENGLISH) + r")(?![\w'-])", re.IGNORECASE)
+
+
+def _names(sc) -> list[str]:
+    """The user's words of a scenario: its title, the names and labels written in its file."""
+    out = [sc.title]
+
+    def walk(node):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k in ("name", "title", "profile", "label", "attacker") and isinstance(v, str):
+                    out.append(v)
+                if k == "compare" and isinstance(v, dict):
+                    out.extend(str(x) for x in v)
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+    walk(sc.source)
+    walk(sc.describe())
+    return sorted(set(x for x in out if x), key=len, reverse=True)
+
+
+EXAMPLES = [p.relative_to(api.example_dir()).as_posix() for p in api.list_examples()]
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_example_in_french_has_no_english_word(name):
+    sc = fleeodds.load_scenario(name)
+    method = ["--exact"] if sc.has_exact else ["--mc", "-n", "2000"]
+    r = CliRunner().invoke(main, ["run", name, *method, "--lang", "fr", "--no-progress", "-d"])
+    assert r.exit_code == 0, r.output
+    text = r.output
+    for n in _names(sc):
+        text = text.replace(n, " ")
+    left = sorted({m.group(0) for m in WORDS.finditer(text)})
+    assert not left, f"English left in the French output of {name}: {left}\n{text}"
+
+
+def test_french_charts_have_no_english_word():
+    from fleeodds.compare import compare
+    from fleeodds.report import charts, tables
+    from fleeodds.sweep import sweep
+
+    sc = fleeodds.load_scenario("warhammer/leadership_by_edition.toml")
+    comp = compare([(v.label("fr"), v.scenario) for v in sc.variants()], "both", trials=2000, lang="fr",
+                   progress=False, title=sc.title)
+    sw = sweep(sc, {"fleeing.leadership": "6..8", "edition": "6th,8th"}, "exact", lang="fr", progress=False)
+    figs = [charts.comparison_chart(comp.frame, title=sc.title, lang="fr", footnote=tables.comparison_notes(comp)),
+            charts.difference_chart(comp, footnote=tables.comparison_notes(comp)),
+            charts.line_chart(sw, outcomes=["caught"]), charts.heatmap(sw, "caught")]
+    for fig in figs:
+        text = "\n".join(t.get_text() for t in fig.findobj(lambda a: hasattr(a, "get_text")))
+        for n in _names(sc):
+            text = text.replace(n, " ")
+        left = sorted({m.group(0) for m in WORDS.finditer(text)})
+        assert not left, f"English left in a French chart: {left}\n{text}"
+    assert "Écarts par rapport à 6e édition" in tables.render_comparison(comp)
+
+
+def test_french_csv_uses_semicolons_decimal_comma_and_bom():
+    sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")
+    t = fleeodds.evaluate(sc, "exact", lang="fr")
+    csv = t.to_csv()
+    assert csv.startswith("\ufeff") and csv.splitlines()[0].count(";") >= 5
+    assert "0,0833" in csv  # 1/12 with a decimal comma
+    assert not t.to_csv("en").startswith("\ufeff") and "0.0833" in t.to_csv("en")
