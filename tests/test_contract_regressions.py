@@ -101,3 +101,16 @@ def test_compare_of_files_with_setups_brings_each_setup():
     setups = _strict(res.stdout)["manifest"]["setups"]
     assert setups == ["leadership_by_edition: 6th", "leadership_by_edition: 7th", "leadership_by_edition: 8th",
                       "leadership_by_edition: The Old World", "goblins_broken_by_dwarfs"]
+
+
+def test_a_sweep_cell_may_make_a_fixed_field_moot_but_a_varied_field_must_matter():
+    # Ld 2 losing by 2 in 7th breaks automatically: the margin changes nothing in that cell, but
+    # it does in the others, so the sweep runs; a varied option that changes nothing is reported
+    sw = sweep_mod.sweep("warhammer/goblins_broken_by_dwarfs.toml",
+                         {"fleeing.leadership": [2, 3, 4], "edition": ["6th", "7th", "8th", "tow"]}, "exact",
+                         progress=False)
+    assert len(sw.tables) == 12 and "fields_without_effect" not in sw.manifest
+    idle = sweep_mod.sweep("warhammer/goblins_broken_by_dwarfs.toml", {"options.insane_courage": [True, False]},
+                           "exact", progress=False)
+    # Ld 5 - 2 = 3: a double 1 (total 2) passes anyway, so Insane Courage adds nothing here
+    assert idle.manifest["fields_without_effect"] == ["options.insane_courage"]

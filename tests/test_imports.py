@@ -15,11 +15,12 @@ GOBLINS = "warhammer/goblins_broken_by_dwarfs.toml"
 
 def _loaded(args: list[str]) -> set[str]:
     code = ("import sys\nfrom fleeodds.cli import main\ntry:\n    main(%r)\nexcept SystemExit as e:\n"
-            "    assert not e.code, e.code\nprint(' '.join(m for m in %r if m in sys.modules), file=sys.stderr)"
+            "    assert not e.code, e.code\nprint('HEAVY:', ' '.join(m for m in %r if m in sys.modules), file=sys.stderr)"
             % (args, HEAVY))
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
-    return set(r.stderr.strip().splitlines()[-1].split()) if r.stderr.strip() else set()
+    line = next(x for x in reversed(r.stderr.splitlines()) if x.startswith("HEAVY:"))
+    return set(line.removeprefix("HEAVY:").split())
 
 
 @pytest.mark.parametrize("args", [["--help"], ["examples"], ["schema", "warhammer"], ["systems"]])

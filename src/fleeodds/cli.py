@@ -386,6 +386,8 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
     method = None if not (exact_only or mc_only or both) else _method(exact_only, mc_only, sc, both, lang)
     sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang,
                    progress=False if no_progress else None)
+    for f in sw.manifest.get("fields_without_effect", []):
+        click.echo(f"note: {f} changes nothing in this sweep", err=True)
     _emit(tables.render_sweep(sw, fmt), out, lang)
     kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size)
     if chart:

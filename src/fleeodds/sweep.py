@@ -27,7 +27,7 @@ from .errors import FleeoddsError, InputError, short_repr
 from .outcomes import check_lang
 from .results import SWEEP_COLUMNS, OutcomeTable, Sweep
 from .system import Scenario
-from .validation import set_field  # noqa: F401  (re-exported: sweeps set fields by dotted path)
+from .validation import set_field, without_effect_checks  # noqa: F401  (set_field re-exported)
 
 #: The grid dimension of a scenario's comparison setups.
 SETUP_FIELD = "setup"
@@ -215,7 +215,8 @@ def sweep(
     for combo in itertools.product(*values.values()):
         for label, base in setups:
             try:
-                cell = base.with_changes(dict(zip(fields, combo)))
+                with without_effect_checks():  # checked over the whole grid below, not per cell
+                    cell = base.with_changes(dict(zip(fields, combo)))
             except FleeoddsError as exc:
                 raise _cell_error(fields, combo, exc) from None
             cells.append((combo if label is None else (*combo, label), cell))
@@ -248,7 +249,25 @@ def sweep(
     manifest = {"method": method, "seed": seed if mc_tables else None,
                 "trials": mc_tables[0].manifest["trials"] if mc_tables else None,
                 "fields": fields, "values": values, "cells": n_cells, "scenario": sc.title}
+    idle = _fields_without_effect(frame, fields)
+    if idle:
+        manifest["fields_without_effect"] = idle
     return Sweep(frame, fields, values, tables, title or sc.title, lang, manifest)
+
+
+def _fields_without_effect(frame: pd.DataFrame, fields: list[str]) -> list[str]:
+    """The varied fields whose values change no exact probability anywhere in the grid."""
+    if frame.empty or not bool(frame.exact.all()):
+        return []  # Monte Carlo noise would hide or fake an effect: only exact grids are judged
+    out = []
+    for f in fields:
+        if f == SETUP_FIELD or frame[f].nunique() < 2:
+            continue
+        others = [g for g in fields if g != f] + ["outcome"]
+        spread = frame.groupby(others, sort=False).probability.agg(lambda p: p.max() - p.min())
+        if float(spread.max()) < 1e-12:
+            out.append(f)
+    return out
 
 
 def _cell_error(fields, combo, exc: FleeoddsError) -> InputError:

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import copy
 from typing import Any, Callable, TypeVar, get_args
 
@@ -148,6 +150,31 @@ def check_exact_mode(mode: Any) -> str:
     if mode not in EXACT_MODES:
         raise InputError("mode", short_repr(mode), "'fraction' or 'float'")
     return mode
+
+
+_EFFECT_CHECKS = contextvars.ContextVar("fleeodds_effect_checks", default=True)
+
+
+def effect_checks_on() -> bool:
+    """Whether loaders refuse inputs that change nothing (see :func:`no_effect`); off inside
+    :func:`without_effect_checks`."""
+    return _EFFECT_CHECKS.get()
+
+
+@contextlib.contextmanager
+def without_effect_checks():
+    """Load derived scenarios without the per-scenario "changes nothing" refusals.
+
+    A sweep builds every cell of its grid from a scenario already checked as a whole: a field
+    that matters in some cells but not in others (the combat margin of a unit whose Leadership
+    makes the Break test automatic) must not stop the sweep. The sweep checks instead that each
+    varied field changes something somewhere in the grid.
+    """
+    token = _EFFECT_CHECKS.set(False)
+    try:
+        yield
+    finally:
+        _EFFECT_CHECKS.reset(token)
 
 
 def no_effect(field: str, value: Any, context: str) -> InputError:

@@ -378,7 +378,8 @@ def test_downloads(client, goblins):
     view = client.post("/api/view", json={"scenario": goblins, "method": "exact"}).json()
     rid = view["id"]
     csv = client.get(f"/api/results/{rid}.csv?lang=fr")
-    assert csv.status_code == 200 and "rattrapée" in csv.text and csv.text.startswith("method,outcome")
+    # a French CSV: semicolons, decimal commas and a BOM, as French spreadsheet software expects
+    assert csv.status_code == 200 and "rattrapée" in csv.text and csv.text.startswith("\ufeffmethod;outcome")
     js = client.get(f"/api/results/{rid}.json").json()
     assert js["exact_fractions"]["caught"] == "7931/15552"
     png = client.get(f"/api/results/{rid}.png")

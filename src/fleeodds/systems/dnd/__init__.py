@@ -56,7 +56,7 @@ from typing import Any
 
 from ...errors import FleeoddsError, InputError
 from ...system import RulesSystem, Scenario, Setup
-from ...validation import check_exact_mode, get_field, no_effect, set_field
+from ...validation import check_exact_mode, effect_checks_on, get_field, no_effect, set_field
 from .exact import exact_work, solve, summary
 from .labels import OUTCOME_ORDER, mode_label
 from .labels import value_labels as labels_for_values
@@ -298,6 +298,9 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> DndScenario:
     """
     sc = _build(data, base_dir)
     build = lambda d: _build(d, base_dir)  # noqa: E731
+    if not effect_checks_on():  # a sweep's cell (see fleeodds.validation.without_effect_checks)
+        sc._contexts = [dict(data)]
+        return sc
     if isinstance(data, CheckedSource):  # a base or a setup of a checked scenario
         check_results(data, [dict(data)], build, only=data.only)
         sc._contexts = [dict(data)]

@@ -28,7 +28,7 @@ from ...errors import InputError, short_repr
 from ...files import read_toml
 from ...outcomes import Metric, Outcome
 from ...system import Scenario, Setup
-from ...validation import check_exact_mode, no_effect, not_modelled, set_field
+from ...validation import check_exact_mode, effect_checks_on, no_effect, not_modelled, set_field
 from . import checks
 from . import exact as ex
 from .model import (
@@ -987,6 +987,9 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> Scenario:
     base_dir = Path(base_dir) if base_dir is not None else Path.cwd()
     sc = _build(data, base_dir)
     build = lambda d: _build(d, base_dir)  # noqa: E731
+    if not effect_checks_on():  # a sweep's cell (see fleeodds.validation.without_effect_checks)
+        sc._contexts = [dict(data)]
+        return sc
     if isinstance(data, checks.CheckedSource):  # a base or a setup of a checked scenario
         checks.check_inputs(data, [dict(data)], build, only=data.only)
         sc._contexts = [dict(data)]

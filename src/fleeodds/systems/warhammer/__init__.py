@@ -44,7 +44,7 @@ import numpy as np
 from ...errors import FleeoddsError, InputError, short_repr
 from ...outcomes import Metric
 from ...system import RulesSystem, Scenario
-from ...validation import check_exact_mode, json_schema, validate
+from ...validation import check_exact_mode, effect_checks_on, json_schema, validate
 from . import outcomes as oc
 from .checks import check_inputs, rules_without_effect, unused_inputs
 from .exact import MAX_EXACT_WORK, estimate_work, solve
@@ -102,7 +102,7 @@ class WarhammerScenario(Scenario):
         self.fleeing: UnitProfile = resolve_unit(model.fleeing, "fleeing", pf)
         self.pursuer: UnitProfile = resolve_unit(model.pursuer, "pursuer", pf)
         self.rules: Rules = resolve(model, self.fleeing, self.pursuer)
-        if check:
+        if check and effect_checks_on():
             check_inputs(data, model, self.fleeing, self.pursuer, pf)
         self.dropped_rules: dict[str, list[str]] = {}
         self.title = model.title or f"{self.fleeing.name} vs {self.pursuer.name} ({model.edition})"
