@@ -100,3 +100,14 @@ def test_examples_copy_puts_an_editable_scenario_here(tmp_path, monkeypatch):
     assert 'system = "warhammer"' in (tmp_path / "goblins_broken_by_dwarfs.toml").read_text(encoding="utf-8")
     again = CliRunner().invoke(main, ["examples", "--copy", "warhammer/goblins_broken_by_dwarfs.toml"])
     assert again.exit_code == 2 and "already exists" in again.output
+
+
+@pytest.mark.parametrize("args", [["run", "-n", "0", "warhammer/goblins_broken_by_dwarfs.toml"],
+                                  ["run", "warhammer/goblins_broken_by_dwarfs.toml", "-c", "x.bmp"],
+                                  ["run", "--exact", "--mc", "warhammer/goblins_broken_by_dwarfs.toml"],
+                                  ["sweep", "warhammer/goblins_broken_by_dwarfs.toml", "-v", "x=1", "--lang", "xx"]])
+def test_usage_errors_are_one_line(args):
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 2
+    lines = [x for x in res.output.splitlines() if x.strip()]
+    assert len(lines) == 1 and lines[0].startswith(("error:", "erreur :")) and "--help" in lines[0], res.output

@@ -34,6 +34,12 @@ class _Group(click.Group):
         except FleeoddsError as exc:
             click.echo(("erreur : " if _lang_of(ctx) == "fr" else "error: ") + str(exc), err=True)
             sys.exit(2)
+        except click.UsageError as exc:  # a bad option or argument: one line too, with where to look
+            fr = _lang_of(ctx) == "fr"
+            where = exc.ctx.command_path if exc.ctx is not None else "fleeodds"
+            hint = f" (voir {where} --help)" if fr else f" (see {where} --help)"
+            click.echo(("erreur : " if fr else "error: ") + exc.format_message() + hint, err=True)
+            sys.exit(2)
 
 
 def _lang_of(ctx) -> str:

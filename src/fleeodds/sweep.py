@@ -43,14 +43,11 @@ def _scalar(text: str) -> Any:
     low = t.lower()
     if low in ("true", "false"):
         return low == "true"
-    try:
+    if re.fullmatch(r"-?\d+", t):
         return int(t)
-    except ValueError:
-        pass
-    try:
+    if re.fullmatch(r"-?\d*\.\d+", t):  # plain decimals only: "5e2014" is D&D's edition, not 5 x 10^2014
         return float(t)
-    except ValueError:
-        return t
+    return t
 
 
 def parse_values(field_name: str, text: str) -> list[Any]:

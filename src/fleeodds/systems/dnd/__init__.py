@@ -384,6 +384,11 @@ def _contexts(sc: DndScenario) -> list[dict]:
     return out
 
 
+#: An input check solves the scenario once per value tried: beyond this estimated solve time
+#: (seconds) the check is not made, so that loading stays quick (heavy damage dice).
+CHECK_SECONDS = 0.05
+
+
 def result_key(sc: DndScenario) -> Any:
     """What a scenario reports, comparably: the exact distribution and side results, or, when the
     exact solver is refused, the opportunities the Monte Carlo kernel is given."""
@@ -441,6 +446,15 @@ def check_results(data: dict, contexts: list[dict], build, only: set[str] | None
     fields += _written(data, ENEMY_VALUES, "enemies")
     if "distracting_action" in data:
         fields.append(("distracting_action", data["distracting_action"], [False, True]))
+    if fields:
+        try:
+            probe = build(dict(contexts[0]))
+        except FleeoddsError:
+            probe = None
+        if probe is not None and (not probe.has_exact or probe.exact_seconds >= CHECK_SECONDS):
+            # each value tried would cost a long exact solve, or there is none to compare:
+            # the inputs are accepted unchecked rather than judged on a partial view
+            return
     for path, value, values in fields:
         if only is not None and path not in only:
             continue

@@ -100,8 +100,10 @@ def exact_work(plan: Plan) -> int:
             spread = e.max_value - e.min_value + 1 + (x.max_value - x.min_value if x is not None else 0)
             mult = 2 if five else ev.crit_multiplier
             normal, crit = spread, mult * spread
-            # damage tables (normal and critical, twice: runner up or down), in Fractions: ~10x a state step
-            total += 20 * mult * mult * spread * spread
+            # damage tables (normal and critical, twice: runner up or down), in Fractions: ~10x a state step,
+            # and more with many dice, whose probabilities have denominators of (sides ** dice) digits
+            dice = sum(t.count for t in e.terms) + (sum(t.count for t in x.terms) if x is not None else 0)
+            total += 20 * mult * mult * spread * spread * (1 + dice // 8)
         states = (dmg_so_far + 1) * (j + 1) * 4
         total += states * (2 + normal + crit)
         dmg_so_far += top
