@@ -589,6 +589,65 @@ def test_shutdown_stops_runs_and_warmup(goblins, monkeypatch):
         st = c.post("/api/jobs?wait=0", json={"scenario": dict(goblins, title="shutdown"), "method": "mc",
                                               "trials": service.MAX_TRIALS}).json()
         job = app.state.jobs.get(st["id"])
-    # leaving the client ran the lifespan's shutdown: the run was cancelled and its thread joined
+        t0 = time.perf_counter()
+    # leaving the client ran the lifespan's shutdown: the run was cancelled and its thread joined;
+    # the warm-up was told to stop, and the shutdown did not wait for a kernel being compiled
+    assert time.perf_counter() - t0 < 15
     assert not job.thread.is_alive() and job.state == "cancelled"
+    assert app.state.warmup.stop.is_set()
+    app.state.warmup.thread.join(180)  # it does stop (after the kernel it was compiling, if any)
     assert not app.state.warmup.thread.is_alive()
+
+
+def test_warmup_announces_start_and_ready(monkeypatch, capsys):
+    monkeypatch.setattr(service.api, "list_examples", lambda: [])
+    w = service.Warmup(announce=True)
+    w.run()
+    err = capsys.readouterr().err
+    assert "warming up the kernels in the background" in err
+    assert "kernels ready" in err
+    service.Warmup().run()  # the test client's app says nothing
+    assert capsys.readouterr().err == ""
+
+
+def test_exact_part_shown_while_the_kernels_are_not_ready(client, goblins):
+    """A "both" job gives its exact part at once, while its Monte Carlo part waits for the kernels
+    (here: the kernel lock held, as the warm-up does while it compiles), in phase "preparing"."""
+    src = dict(goblins, title="exact first")
+    with service.KERNEL_LOCK:
+        st = client.post("/api/jobs?wait=0", json={"scenario": src, "method": "both", "trials": 1000,
+                                                   "seed": 3}).json()
+        for _ in range(200):
+            st = client.get(f"/api/jobs/{st['id']}").json()
+            if "partial" in st:
+                break
+            time.sleep(0.05)
+        assert st["state"] == "running" and st["phase"] == "preparing" and st["done"] == 0
+        caught = next(r for r in st["partial"]["wide"] if r["outcome"] == "caught")
+        assert caught["fraction"] == "7931/15552"
+        assert "monte_carlo" not in st["partial"]["methods"]
+    for _ in range(400):
+        st = client.get(f"/api/jobs/{st['id']}").json()
+        if st["state"] != "running":
+            break
+        time.sleep(0.05)
+    assert st["state"] == "done" and "partial" not in st
+    assert st["result"]["methods"] == ["exact", "monte_carlo"]
+
+
+def test_page_numbers_are_the_command_lines():
+    """21/32 = 0.65625 exactly: the command line prints 65.62 % (half to even), so must the page."""
+    rows = service._texts([{"exact": 21 / 32, "ci_low": 0.5, "ci_high": 0.75}], "en", 2,
+                          ("exact", "ci_low", "ci_high"))
+    assert rows[0]["exact_text"] == "65.62%"
+    assert rows[0]["ci_text"] == "50.00% – 75.00%"
+    fr = service._texts([{"exact": 21 / 32}], "fr", 2, ("exact",))
+    assert fr[0]["exact_text"] == "65,62\u00a0%"
+
+
+def test_view_rows_carry_their_text(client, goblins):
+    got = client.post("/api/view", json={"scenario": goblins, "method": "both", "trials": 2000,
+                                         "lang": "fr"}).json()
+    caught = next(r for r in got["wide"] if r["outcome"] == "caught")
+    assert caught["exact_text"] == "51,00\u00a0%"  # 7931/15552 = 0.50996…
+    assert caught["monte_carlo_text"].endswith("\u00a0%") and " – " in caught["ci_text"]

@@ -125,18 +125,21 @@ def _static_dir() -> str:
     return str(resources.files("fleeodds.web") / "static")
 
 
-def create_app(warmup: bool = True) -> FastAPI:
-    """The application. ``warmup``: compile the shipped examples' kernels in a background thread."""
+def create_app(warmup: bool = True, announce: bool = False) -> FastAPI:
+    """The application. ``warmup``: compile the shipped examples' kernels in a background thread;
+    ``announce``: print a line when the warm-up starts and when the kernels are ready."""
     jobs = Jobs()
-    warm = service.Warmup()
+    warm = service.Warmup(announce)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         yield
+        warm.stop.set()  # the warm-up stops between two examples or chunks
         jobs.shutdown()  # stop the runs before the process ends
         if warm.thread is not None:
-            warm.stop.set()
-            warm.thread.join(30)
+            # a kernel being compiled cannot be interrupted: the (daemon) thread is left to the
+            # process's exit rather than holding a stopping server for a minute
+            warm.thread.join(2)
 
     app = FastAPI(title="fleeodds", version=__version__, lifespan=lifespan,
                   description="Odds of flee, pursuit and free-attack exchanges: the JSON API of `fleeodds serve`. "
@@ -348,4 +351,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False)
     print(f"fleeodds: serving {url} (Ctrl+C stops)", file=sys.stderr)
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(announce=True), host=host, port=port, log_level="warning")

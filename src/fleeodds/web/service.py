@@ -172,6 +172,9 @@ class Progress:
     def __init__(self) -> None:
         self.done = 0
         self.total = 0
+        #: ``"exact"`` (the exact solver runs), ``"preparing"`` (waiting for the kernels: their
+        #: compilation, the warm-up, another run's chunk) or ``"simulating"`` (trials are done).
+        self.phase = "exact"
         self.cancel = threading.Event()
 
     def check(self) -> None:
@@ -194,6 +197,7 @@ def simulate(scenario: Scenario, trials: int | None, precision: float | None, se
         When ``progress.cancel`` is set.
     """
     progress = progress or Progress()
+    progress.phase = "preparing"
     kernel = scenario.kernel()
     t0 = time.perf_counter()
     total = None
@@ -215,6 +219,7 @@ def simulate(scenario: Scenario, trials: int | None, precision: float | None, se
         total = part if total is None else total + part
         done += n
         progress.done = done
+        progress.phase = "simulating"
         if trials is None:
             ks = total.sum(axis=1)
             if all(wilson_half_width(int(k), done) < precision for k in ks) or done >= MAX_TRIALS:
@@ -326,6 +331,22 @@ def _short_label(label: str) -> str:
     return str(label).split(" (")[0] if " (" in str(label) else str(label)
 
 
+def _texts(rows: list[dict[str, Any]], lang: str, digits: int, keys: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Add ``<key>_text`` to each row: the probability as the command line prints it
+    (:func:`fleeodds.report.format.pct`, the same rounding: 21/32 is 65.62 %), so that
+    the page never rounds a number differently."""
+    from ..report.format import pct
+
+    for row in rows:
+        for k in keys:
+            v = row.get(k)
+            if isinstance(v, (int, float)) and not isinstance(v, bool) and v == v:
+                row[k + "_text"] = pct(float(v), lang, digits)
+        if "ci_low_text" in row and "ci_high_text" in row:
+            row["ci_text"] = f"{row['ci_low_text']} – {row['ci_high_text']}"
+    return rows
+
+
 def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
     """Everything the page shows of one result, in ``lang``."""
     from ..report import charts
@@ -337,13 +358,13 @@ def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
     metric = None
     if len(views):
         metric = {"code": t.metric.code, "label": t.metric.label(lang), "unit": t.metric.unit_label(lang),
-                  "views": records(views)}
+                  "views": _texts(records(views), lang, 2, ("exactly", "at_least", "at_most"))}
     return {
         "id": key,
         "lang": lang,
         "title": t.manifest.get("title", ""),
         "answer": answer_sentence(t, lang),
-        "wide": records(wide),
+        "wide": _texts(records(wide), lang, 2, ("exact", "monte_carlo", "ci_low", "ci_high")),
         "methods": t.methods,
         "trials": t.manifest.get("trials"),
         "seed": t.manifest.get("seed"),
@@ -499,7 +520,15 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str) -> dict[s
     chart = svg_text(chart_bytes(lambda p: charts.comparison_chart(nz.frame, p, title=sc.title, lang=lang,
                                                                     footnote=foot), "svg"))
     diff = svg_text(chart_bytes(lambda p: charts.difference_chart(nz, p, footnote=foot), "svg"))
-    return {"title": sc.title, "setups": nz.setups, "rows": records(nz.frame), "chart_svg": chart,
+    from ..report.tables import _signed_points
+
+    rows = _texts(records(nz.frame), lang, 1, ("probability",))
+    for row in rows:
+        for k in ("difference", "diff_low", "diff_high"):
+            v = row.get(k)
+            if isinstance(v, (int, float)) and v == v:
+                row[k + "_text"] = _signed_points(float(v), lang, 1)
+    return {"title": sc.title, "setups": nz.setups, "rows": rows, "chart_svg": chart,
             "difference_svg": diff, "result": json.loads(nz.to_json())}
 
 
@@ -632,7 +661,8 @@ class Warmup:
     setup's) and answer its default question (exact where it has a solver, and 1,000,000 trials)
     into the result cache."""
 
-    def __init__(self) -> None:
+    def __init__(self, announce: bool = False) -> None:
+        self.announce = announce  # print a line when it starts and when the kernels are ready
         self.done = 0
         self.total = 0
         self.finished = False
@@ -651,6 +681,8 @@ class Warmup:
         t0 = time.perf_counter()
         paths = api.list_examples()
         self.total = len(paths)
+        self._say("fleeodds: warming up the kernels in the background (the first start after installing "
+                  "compiles them: a minute or more; answers wait for them meanwhile)…")
         for path in paths:
             if self.stop.is_set():
                 break
@@ -673,6 +705,14 @@ class Warmup:
             self.done += 1
         self.seconds = time.perf_counter() - t0
         self.finished = True
+        if not self.stop.is_set():
+            self._say(f"fleeodds: kernels ready ({self.seconds:.0f} s)")
+
+    def _say(self, line: str) -> None:
+        if self.announce:
+            import sys
+
+            print(line, file=sys.stderr, flush=True)
 
     def status(self) -> dict[str, Any]:
         return {"done": self.done, "total": self.total, "finished": self.finished,

@@ -13,6 +13,8 @@ const T = {
     method: "Method", m_both: "Exact and Monte Carlo", m_exact: "Exact only", m_mc: "Monte Carlo only",
     trials: "Monte Carlo trials", seed: "Seed", compute: "Compute",
     see: "2. The answer", cancel: "Stop", running: "Simulating…", trials_done: "trials",
+    preparing: "Preparing the Monte Carlo engine (compiled once, about a minute)…",
+    exact_running: "Computing the exact answer…",
     compare: "3. Compare setups",
     compare_help: "Each setup changes one or more fields of the question above. Monte Carlo runs are paired (the same dice for every setup), so each difference has its own 95 % interval.",
     setup_label: "Name of the setup", field: "Field", value: "Value", add_setup: "Add", run_compare: "Compare",
@@ -47,6 +49,8 @@ const T = {
     method: "Méthode", m_both: "Exacte et Monte-Carlo", m_exact: "Exacte seulement", m_mc: "Monte-Carlo seulement",
     trials: "Tirages Monte-Carlo", seed: "Graine", compute: "Calculer",
     see: "2. La réponse", cancel: "Arrêter", running: "Simulation en cours…", trials_done: "tirages",
+    preparing: "Préparation du moteur Monte-Carlo (compilé une seule fois, environ une minute)…",
+    exact_running: "Calcul de la réponse exacte…",
     compare: "3. Comparer des configurations",
     compare_help: "Chaque configuration change un ou plusieurs champs de la question ci-dessus. Les tirages Monte-Carlo sont appariés (les mêmes dés pour chaque configuration) : chaque écart a son propre intervalle à 95 %.",
     setup_label: "Nom de la configuration", field: "Champ", value: "Valeur", add_setup: "Ajouter",
@@ -480,7 +484,10 @@ async function compute() {
     let st = await api("/api/jobs?wait=0.3", body);
     S.job = st.id;
     const mine = st.id;
+    let partialShown = false;
     while (st.state === "running") {
+      // the exact part of the answer is shown as soon as it is known, the Monte Carlo part after
+      if (st.partial && !partialShown) { showResult(st.partial); partialShown = true; }
       showProgress(st);
       await new Promise((r) => setTimeout(r, 150));
       if (S.job !== mine) return;
@@ -500,7 +507,10 @@ async function compute() {
 function showProgress(st) {
   $("progress-box").hidden = false;
   $("progress").max = Math.max(1, st.total || 1); $("progress").value = st.done || 0;
-  $("progress-text").textContent = t("running") + " " + num(st.done || 0) + " / " + num(st.total || 0) + " " + t("trials_done");
+  const text = st.phase === "exact" ? t("exact_running")
+    : (st.phase === "preparing" || !st.done) ? t("preparing")
+    : t("running") + " " + num(st.done || 0) + " / " + num(st.total || 0) + " " + t("trials_done");
+  $("progress-text").textContent = text;
 }
 function hideProgress() { $("progress-box").hidden = true; }
 // an answer to another question must not stay on screen as if it answered this one
@@ -526,9 +536,9 @@ function showResult(r) {
     for (const [k] of cols) {
       let v = "";
       if (k === "label") v = row.label;
-      else if (k === "exact" || k === "monte_carlo") v = pct(row[k]);
+      else if (k === "exact" || k === "monte_carlo") v = row[k + "_text"] || pct(row[k]);
       else if (k === "fraction") v = row.fraction || "";
-      else if (k === "ci") v = pct(row.ci_low) + " – " + pct(row.ci_high);
+      else if (k === "ci") v = row.ci_text || (pct(row.ci_low) + " – " + pct(row.ci_high));
       else if (k === "count") v = num(row.count);
       tr.append(el(k === "label" ? "th" : "td", { class: "c-" + k, scope: k === "label" ? "row" : null, text: v }));
     }
@@ -547,7 +557,7 @@ function showResult(r) {
     const mt = $("metric"); mt.textContent = "";
     mt.append(el("thead", {}, el("tr", {}, ...[t("value_col"), t("exactly"), t("at_least"), t("at_most")].map((h) => el("th", { scope: "col", text: h })))));
     const mb = el("tbody");
-    for (const v of m.views) mb.append(el("tr", {}, el("th", { scope: "row", text: num(v.value) }), el("td", { text: pct(v.exactly) }), el("td", { text: pct(v.at_least) }), el("td", { text: pct(v.at_most) })));
+    for (const v of m.views) mb.append(el("tr", {}, el("th", { scope: "row", text: num(v.value) }), ...["exactly", "at_least", "at_most"].map((k) => el("td", { text: v[k + "_text"] || pct(v[k]) }))));
     mt.append(mb);
   } else $("metric-box").hidden = true;
   S.outcomes = r.wide.map((x) => ({ code: x.outcome, label: x.label }));
@@ -616,10 +626,10 @@ async function runCompare() {
       const tr = el("tr", {}, el("th", { scope: "row", text: r.rows.find((x) => x.outcome === c).label }));
       r.setups.forEach((s, i) => {
         const row = r.rows.find((x) => x.outcome === c && x.setup === s);
-        let text = row ? pct(row.probability, 1) : "";
-        if (row && i) {
-          const d = (x) => (x >= 0 ? "+" : "−") + new Intl.NumberFormat(locale(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(Math.abs(x * 100));
-          text += "  (" + d(row.difference) + (row.diff_exact ? "" : " [" + d(row.diff_low) + " ; " + d(row.diff_high) + "]") + " " + t("points") + ")";
+        let text = row ? (row.probability_text || pct(row.probability, 1)) : "";
+        if (row && i && row.difference_text) {
+          // the command line's numbers, formatted by the server (one rounding everywhere)
+          text += "  (" + row.difference_text + (row.diff_exact ? "" : " [" + row.diff_low_text + (S.lang === "fr" ? " ; " : ", ") + row.diff_high_text + "]") + " " + t("points") + ")";
         }
         tr.append(el("td", { text }));
       });
