@@ -467,6 +467,36 @@ def test_sweep_heatmap(client, goblins):
     assert caught[(6, 1)] == pytest.approx(float(goblins_caught(6, 1)), abs=1e-12)
 
 
+def test_sweep_leaves_the_setups_out(client, goblins):
+    """The page sweeps the question itself: a setup that sets the varied field is no refusal, and
+    one field gives one line per outcome (no "setup" dimension)."""
+    src = dict(goblins, compare={"Ld 7": {"fleeing.leadership": 7}})
+    r = client.post("/api/sweep", json={"scenario": src, "vary": {"fleeing.leadership": "5..6"}, "method": "exact"})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got["fields"] == ["fleeing.leadership"]
+    caught = {x["fleeing.leadership"]: x["probability"] for x in got["rows"] if x["outcome"] == "caught"}
+    assert caught == {ld: pytest.approx(float(goblins_caught(ld)), abs=1e-12) for ld in (5, 6)}
+    assert "setup" not in got["rows"][0]
+    # "(every outcome)": a line (and a legend entry) per outcome
+    assert got["chart_svg"].count("<path") > 3
+
+
+def test_sweep_one_line_per_setup(client, goblins):
+    src = dict(goblins, compare={"Ld 7": {"fleeing.leadership": 7}, "Ld 8": {"fleeing.leadership": 8}})
+    r = client.post("/api/sweep", json={"scenario": src, "vary": {"combat.margin": "1..2"}, "method": "exact",
+                                        "outcome": "caught", "per_setup": True, "lang": "fr"})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    caught = {(x["setup"], x["combat.margin"]): x["probability"] for x in got["rows"] if x["outcome"] == "caught"}
+    assert caught[("Ld 8", 1)] == pytest.approx(float(goblins_caught(8, 1)), abs=1e-12)
+    assert caught[("Ld 7", 2)] == pytest.approx(float(goblins_caught(7, 2)), abs=1e-12)
+    for extra, path in (({"outcome": None}, "outcome"), ({"scenario": goblins}, "per_setup")):
+        body = {"scenario": src, "vary": {"combat.margin": "1..2"}, "method": "exact", "outcome": "caught",
+                "per_setup": True, **extra}
+        assert_error(client.post("/api/sweep", json=body), 422, path)
+
+
 @pytest.mark.parametrize("extra, path", [
     ({"vary": {}}, "vary"),
     ({"vary": {"a": "1..2", "b": "1..2", "c": "1..2"}}, "vary"),

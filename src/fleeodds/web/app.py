@@ -84,6 +84,8 @@ class SweepRequest(_Strict):
     seed: int = 0
     lang: Lang = "en"
     labels: dict[str, str] | None = Field(None, description="Axis labels of the varied fields.")
+    per_setup: bool = Field(False, description="One field and one outcome: one line per comparison setup "
+                            "(default: the question without its setups).")
 
 
 class UnitRequest(_Strict):
@@ -308,7 +310,7 @@ def create_app(warmup: bool = True, announce: bool = False) -> FastAPI:
     @app.post("/api/sweep", summary="Vary one field (line chart) or two (heatmap)")
     def post_sweep(req: SweepRequest) -> dict[str, Any]:
         return service.sweep(req.scenario, req.vary, req.outcome, req.method, req.trials, req.seed, req.lang,
-                             req.labels)
+                             req.labels, req.per_setup)
 
     @app.post("/api/upload", summary="Units of an uploaded BattleScribe catalogue (parsed in memory)")
     async def post_upload(catalogue: UploadFile = File(...), game_system: UploadFile | None = File(None),

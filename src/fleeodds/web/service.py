@@ -549,8 +549,11 @@ def parse_vary(vary: Any) -> list[tuple[str, Any]]:
 
 
 def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: Any, lang: str,
-          field_labels: dict | None = None) -> dict[str, Any]:
-    """A sweep of one field (line chart) or two (heatmap of ``outcome``).
+          field_labels: dict | None = None, per_setup: bool = False) -> dict[str, Any]:
+    """A sweep of one field (line chart of every outcome, or of ``outcome``) or two (heatmap of
+    ``outcome``), of the question without its comparison setups; with ``per_setup``, one field
+    and one ``outcome``: one line per comparison setup (as ``fleeodds sweep`` of a scenario with
+    setups).
 
     Raises
     ------
@@ -565,6 +568,17 @@ def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: An
     check_lang(lang)
     sc = load(data)
     items = parse_vary(vary)
+    if per_setup:
+        if not sc.compare_setups():
+            raise InputError("per_setup", True, "false: the question has no comparison setup")
+        if len(items) != 1:
+            raise InputError("per_setup", True, "one varied field (one line per setup)")
+        if outcome is None:
+            raise InputError("outcome", None, "one outcome to draw one line per setup")
+    elif sc.compare_setups():
+        # the page varies a field of the question itself: its comparison setups (the [compare]
+        # table and the system's shorthands) are left out, as the Compare section has them
+        sc = get_system(sc.system).load(sc.base_source(), sc.base_dir)
     cells = int(np.prod([len(v) for _, v in items]))
     if cells > MAX_SWEEP_CELLS:
         raise InputError("vary", cells, f"at most {MAX_SWEEP_CELLS} cells on the web page")
@@ -584,6 +598,10 @@ def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: An
     if len(sw.fields) == 1:
         draw = lambda p: charts.line_chart(sw, p, outcomes=[outcome] if outcome else None,  # noqa: E731
                                            xlabel=labels.get(sw.fields[0]), footnote=foot)
+    elif per_setup:
+        series = "Configuration" if lang == "fr" else "Setup"
+        draw = lambda p: charts.line_chart(sw, p, outcomes=[outcome], xlabel=labels.get(sw.fields[0]),  # noqa: E731
+                                           footnote=foot, series_label=series)
     else:
         code = outcome or next(iter(sw.outcome_labels()))
         draw = lambda p: charts.heatmap(sw, code, p, xlabel=labels.get(sw.fields[1]),  # noqa: E731

@@ -22,7 +22,8 @@ const T = {
     sweep: "4. Vary a field",
     sweep_help: "Values: a range such as 5..10 (or 0..20..5), or a list such as 2d6,3d6. One field gives lines, two give a heatmap.",
     values: "Values", field2: "Second field (optional)", outcome: "Outcome shown", run_sweep: "Draw",
-    none: "(none)", all_outcomes: "(every outcome)",
+    none: "(none)", all_outcomes: "(every outcome)", per_setup: "One line per setup (of the chosen outcome)",
+    no_change: "the question as it is",
     share: "5. Share and download", share_help: "The link holds the whole question: whoever opens it sees the same answer.",
     copy_link: "Copy the link", copied: "Copied", dl_toml: "Scenario (TOML)", dl_csv: "Results (CSV)",
     dl_json: "Results (JSON)", dl_png: "Chart (PNG)", dl_svg: "Chart (SVG)",
@@ -59,7 +60,8 @@ const T = {
     sweep: "4. Faire varier un champ",
     sweep_help: "Valeurs : un intervalle comme 5..10 (ou 0..20..5), ou une liste comme 2d6,3d6. Un champ donne des courbes, deux une carte de chaleur.",
     values: "Valeurs", field2: "Second champ (facultatif)", outcome: "Résultat affiché", run_sweep: "Tracer",
-    none: "(aucun)", all_outcomes: "(tous les résultats)",
+    none: "(aucun)", all_outcomes: "(tous les résultats)", per_setup: "Une courbe par configuration (du résultat choisi)",
+    no_change: "la question telle quelle",
     share: "5. Partager et télécharger",
     share_help: "Le lien contient toute la question : qui l'ouvre voit la même réponse.",
     copy_link: "Copier le lien", copied: "Copié", dl_toml: "Scénario (TOML)", dl_csv: "Résultats (CSV)",
@@ -586,9 +588,10 @@ async function renderSetups() {
   let listed = [];
   try { listed = await api("/api/setups", { scenario: S.scenario, lang: S.lang }); } catch (e) { listed = Object.keys(table).map((k) => ({ en: k, label: k, changes: table[k] })); }
   ul.textContent = "";
+  $("per-setup-row").hidden = !listed.length;
   if (!listed.length) ul.append(el("li", { class: "help", text: t("no_setups") }));
   for (const s of listed) {
-    const changes = Object.entries(s.changes).map(([p, v]) => titleOf(p) + " = " + (typeof v === "string" ? v : JSON.stringify(v))).join(", ");
+    const changes = Object.entries(s.changes).map(([p, v]) => titleOf(p) + " = " + (typeof v === "string" ? v : JSON.stringify(v))).join(", ") || t("no_change");
     const li = el("li", {}, el("strong", { text: s.label }), " — " + changes + " ");
     if (s.en in table) {
       const rm = el("button", { type: "button", class: "small", text: t("remove") });
@@ -598,11 +601,28 @@ async function renderSetups() {
     ul.append(li);
   }
 }
-function addSetup() {
+// The system's shorthands (D&D compare_modes, Hell Dorado fuite.compare…) come after the [compare]
+// table: before a setup is added, they are written out as [compare] setups, so that an added
+// setup comes after the scenario's own ones (the first setup stays the scenario's baseline).
+async function shorthandsToTable() {
+  const info = S.systems.find((x) => x.key === S.system) || {};
+  const shorthands = (info.compare_paths || []).filter((p) => p !== "compare" && getAt(S.scenario, p) !== undefined);
+  if (!shorthands.length) return;
+  const listed = await api("/api/setups", { scenario: S.scenario, lang: "en" });
+  const table = {};
+  for (const s of listed) {
+    table[s.en] = Object.assign({}, s.changes);
+    if (s.fr && s.fr !== s.en) table[s.en].label_fr = s.fr;
+  }
+  for (const p of shorthands) setAt(S.scenario, p, undefined);
+  S.scenario.compare = table;
+}
+async function addSetup() {
   const label = $("setup-label").value.trim(), path = $("setup-field").value;
   const leaf = leafPaths(S.schema, S.scenario, "", []).find((x) => x.path === path);
   const value = parseScalar($("setup-value").value, leaf ? leaf.schema : null);
   if (!label || !path || value === undefined) return;
+  try { await shorthandsToTable(); } catch (e) { showErrors(e, $("compare-errors")); return; }
   S.scenario.compare = S.scenario.compare || {};
   const setup = S.scenario.compare[label] || {};
   setup[path] = value;
@@ -646,7 +666,9 @@ async function runSweep() {
   if (f1) { vary[f1] = v1; labels[f1] = titleOf(f1); }
   if (f2) { vary[f2] = v2; labels[f2] = titleOf(f2); }
   try {
-    const r = await api("/api/sweep", { scenario: S.scenario, vary, outcome: $("sweep-outcome").value || null, trials: Math.min(S.trials, 100000), seed: S.seed, lang: S.lang, labels, method: S.method === "both" ? null : S.method });
+    // the question itself is swept (without its setups), unless one line per setup is asked for
+    const perSetup = !$("per-setup-row").hidden && $("per-setup").checked;
+    const r = await api("/api/sweep", { scenario: S.scenario, vary, outcome: $("sweep-outcome").value || null, trials: Math.min(S.trials, 100000), seed: S.seed, lang: S.lang, labels, method: S.method === "both" ? null : S.method, per_setup: perSetup });
     $("sweep-chart").innerHTML = r.chart_svg;
   } catch (e) { $("sweep-chart").textContent = ""; showErrors(e, $("sweep-errors")); }
 }
