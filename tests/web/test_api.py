@@ -467,6 +467,17 @@ def test_sweep_heatmap(client, goblins):
     assert caught[(6, 1)] == pytest.approx(float(goblins_caught(6, 1)), abs=1e-12)
 
 
+def test_added_setup_comes_after_the_scenarios_own(client):
+    src = client.get("/api/examples/hell_dorado/fuite_djinn_intangible.toml").json()  # fuite.compare shorthands
+    src = dict(src, compare={"PV 4": {"fleeing.pv": 4}})
+    body = {"scenario": src, "method": "exact"}
+    assert client.post("/api/compare", json=body).json()["setups"] == ["PV 4", "As given", "Without Intangible"]
+    got = client.post("/api/compare", json=dict(body, added=["PV 4"])).json()
+    assert got["setups"] == ["As given", "Without Intangible", "PV 4"]  # the CLI's baseline stays first
+    assert all(r["difference_text"] == "0" for r in got["rows"] if r["setup"] == "As given") or \
+        all("difference_text" not in r for r in got["rows"] if r["setup"] == "As given")
+
+
 def test_sweep_leaves_the_setups_out(client, goblins):
     """The page sweeps the question itself: a setup that sets the varied field is no refusal, and
     one field gives one line per outcome (no "setup" dimension)."""

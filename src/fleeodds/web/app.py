@@ -67,6 +67,8 @@ class CompareRequest(_Strict):
     scenario: dict[str, Any]
     setups: dict[str, dict[str, Any]] | None = Field(
         None, description='More setups: {"Ld 8": {"fleeing.leadership": 8, "label_fr": "Cd 8"}}.')
+    added: list[str] | None = Field(None, description="Labels of the setups the page's user added: they come "
+                                    "after the scenario's own setups (whose first stays the baseline).")
     method: Method = "both"
     trials: int | None = Field(None, description=f"Trials per setup (at most {service.MAX_COMPARE_TRIALS:,}).")
     seed: int = 0
@@ -305,7 +307,7 @@ def create_app(warmup: bool = True, announce: bool = False) -> FastAPI:
             table = dict(data.get("compare") or {})
             table.update(req.setups)
             data["compare"] = table
-        return service.compare(data, req.method, req.trials, req.seed, req.lang)
+        return service.compare(data, req.method, req.trials, req.seed, req.lang, req.added)
 
     @app.post("/api/sweep", summary="Vary one field (line chart) or two (heatmap)")
     def post_sweep(req: SweepRequest) -> dict[str, Any]:

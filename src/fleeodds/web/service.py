@@ -479,11 +479,14 @@ def setups(data: Any, lang: str) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------- compare and sweep
 
 
-def compare(data: Any, method: str, trials: Any, seed: Any, lang: str) -> dict[str, Any]:
+def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
+            added: list[str] | None = None) -> dict[str, Any]:
     """The scenario's comparison setups side by side, paired where possible.
 
     The setups are the scenario's ``[compare]`` table (and its system's shorthands);
     with a single setup, the scenario without its setups ("the question above") comes first as the reference.
+    ``added``: labels of setups added on the page; they come after the scenario's own ones (a
+    system's shorthands are listed after the ``[compare]`` table), whose first stays the baseline.
 
     Raises
     ------
@@ -498,6 +501,9 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str) -> dict[s
     trials, _ = check_sizing(trials, None, MAX_COMPARE_TRIALS)
     seed = check_seed(seed)
     variants = sc.variants()
+    if added:  # the setups the page's user added come after the scenario's own ones
+        variants = [v for v in variants if v[0] not in added] + \
+            [v for label in added for v in variants if v[0] == label]
     if not variants:
         raise InputError(COMPARE_KEY, None, "at least one setup: add one (a label and the fields it changes)")
     pairs = [(fr if lang == "fr" else en, scen) for en, fr, scen in variants]

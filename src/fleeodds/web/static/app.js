@@ -180,11 +180,31 @@ const kind = (s) => {
   if (s.type === "integer" || s.type === "number") return "number";
   return "text";
 };
+/* "x-when": {"field": [values…]} on a property: it applies only while each named field of the
+   same table (its value, or its schema default) is one of the values, e.g. Hell Dorado's
+   {"type": ["fuite"]}. The form shows a property only while it applies. */
+function whenKeys(node, out) {
+  if (node && typeof node === "object") {
+    if (node["x-when"] && typeof node["x-when"] === "object") Object.keys(node["x-when"]).forEach((k) => out.add(k));
+    for (const v of Object.values(node)) whenKeys(v, out);
+  }
+  return out;
+}
+function applies(s, table, tableValue) {
+  const when = s["x-when"];
+  if (!when || typeof when !== "object") return true;
+  return Object.entries(when).every(([k, allowed]) => {
+    let v = tableValue && typeof tableValue === "object" ? tableValue[k] : undefined;
+    if (v === undefined || v === null) { const d = resolve((table.properties || {})[k]); v = d.default; }
+    return Array.isArray(allowed) ? allowed.some((a) => same(a, v)) : same(allowed, v);
+  });
+}
 function leafPaths(schema, value, prefix, out) {
   const s = resolve(schema);
   const k = kind(s);
   if (k === "object") {
     for (const [name, sub] of Object.entries(s.properties)) {
+      if (!applies(resolve(sub), s, value)) continue;
       const p = prefix ? prefix + "." + name : name;
       leafPaths(sub, value ? value[name] : undefined, p, out);
     }
@@ -237,6 +257,7 @@ const FILE_FIELD = /(_file|_path|_dir|_folder)$/;
 function onField(path, s, value) {
   if (value !== undefined && s.default !== undefined && same(value, s.default)) value = undefined;
   setAt(S.scenario, path, value);
+  if (S.schema && whenKeys(S.schema, new Set()).has(path.split(".").pop())) { setAside(); renderForm(); }
   clearErrors(); updateShare(); refreshPickers();
   clearTimeout(S.timer); S.timer = setTimeout(compute, 350);  // the answer follows the form
 }
@@ -348,11 +369,14 @@ function renderForm() {
   const extra = [];
   for (const [name, sub] of Object.entries(s.properties || {})) {
     if (name === "compare") continue;
+    const r = resolve(sub);
+    if (!applies(r, s, S.scenario)) continue;  // a section of another scenario type
     const f = field(name, sub, name, S.scenario[name]);
     if (!f) continue;
-    const r = resolve(sub);
     const big = f.tagName === "FIELDSET";
-    const many = r.properties && Object.keys(r.properties).length > 8 && !(s.required || []).includes(name);
+    // long optional tables go under "More options", except those that apply to this case only
+    // (a Fuite's fleeing fighter, a Passe's attacker): they are the question itself
+    const many = !r["x-when"] && r.properties && Object.keys(r.properties).length > 8 && !(s.required || []).includes(name);
     if (many) extra.push(f); else if (big) form.append(f); else main.append(f);
   }
   form.prepend(main);
@@ -364,6 +388,16 @@ function renderForm() {
   refreshPickers();
 }
 
+// Top-level sections that no longer apply (the scenario type changed) are set aside, and put
+// back when they apply again: the scenario never carries a section its type refuses.
+function setAside() {
+  const s = resolve(S.schema); S.aside = S.aside || {};
+  for (const [name, sub] of Object.entries(s.properties || {})) {
+    const on = applies(resolve(sub), s, S.scenario);
+    if (!on && S.scenario[name] !== undefined) { S.aside[name] = S.scenario[name]; delete S.scenario[name]; }
+    else if (on && S.scenario[name] === undefined && S.aside[name] !== undefined) { S.scenario[name] = S.aside[name]; delete S.aside[name]; }
+  }
+}
 // a system that publishes no JSON Schema yet: its scenario is edited as JSON text
 function renderJsonEditor(form) {
   const wrap = el("div", { class: "field", "data-path": "" });
@@ -422,7 +456,11 @@ function b64urlDecode(text) {
   return new TextDecoder().decode(bytes);
 }
 function shareState() {
-  return { v: 1, system: S.system, scenario: S.scenario, lang: S.lang, method: S.method, trials: S.trials, seed: S.seed };
+  const st = { v: 1, system: S.system, scenario: S.scenario, lang: S.lang, method: S.method, trials: S.trials, seed: S.seed };
+  if (S.example) st.example = S.example;  // "Start from" shows it again when the link is opened
+  const added = (S.added || []).filter((l) => S.scenario.compare && l in S.scenario.compare);
+  if (added.length) st.added = added;
+  return st;
 }
 function updateShare() {
   const hash = "#s=" + b64urlEncode(JSON.stringify(shareState()));
@@ -464,7 +502,7 @@ function defaults() {
   return out;
 }
 async function pickExample(name) {
-  S.example = name;
+  S.example = name; S.aside = {}; S.added = [];
   S.scenario = name ? await api("/api/examples/" + name) : defaults();
   renderForm(); updateShare(); compute();
 }
@@ -588,6 +626,8 @@ async function renderSetups() {
   let listed = [];
   try { listed = await api("/api/setups", { scenario: S.scenario, lang: S.lang }); } catch (e) { listed = Object.keys(table).map((k) => ({ en: k, label: k, changes: table[k] })); }
   ul.textContent = "";
+  const added = (S.added || []).filter((l) => l in table);
+  listed = listed.filter((x) => !added.includes(x.en)).concat(added.map((l) => listed.find((x) => x.en === l)).filter(Boolean));
   $("per-setup-row").hidden = !listed.length;
   if (!listed.length) ul.append(el("li", { class: "help", text: t("no_setups") }));
   for (const s of listed) {
@@ -595,35 +635,22 @@ async function renderSetups() {
     const li = el("li", {}, el("strong", { text: s.label }), " — " + changes + " ");
     if (s.en in table) {
       const rm = el("button", { type: "button", class: "small", text: t("remove") });
-      rm.onclick = () => { delete S.scenario.compare[s.en]; if (!Object.keys(S.scenario.compare).length) delete S.scenario.compare; updateShare(); renderSetups(); };
+      rm.onclick = () => { delete S.scenario.compare[s.en]; S.added = (S.added || []).filter((l) => l !== s.en); if (!Object.keys(S.scenario.compare).length) delete S.scenario.compare; updateShare(); renderSetups(); };
       li.append(rm);
     }
     ul.append(li);
   }
 }
-// The system's shorthands (D&D compare_modes, Hell Dorado fuite.compare…) come after the [compare]
-// table: before a setup is added, they are written out as [compare] setups, so that an added
-// setup comes after the scenario's own ones (the first setup stays the scenario's baseline).
-async function shorthandsToTable() {
-  const info = S.systems.find((x) => x.key === S.system) || {};
-  const shorthands = (info.compare_paths || []).filter((p) => p !== "compare" && getAt(S.scenario, p) !== undefined);
-  if (!shorthands.length) return;
-  const listed = await api("/api/setups", { scenario: S.scenario, lang: "en" });
-  const table = {};
-  for (const s of listed) {
-    table[s.en] = Object.assign({}, s.changes);
-    if (s.fr && s.fr !== s.en) table[s.en].label_fr = s.fr;
-  }
-  for (const p of shorthands) setAt(S.scenario, p, undefined);
-  S.scenario.compare = table;
-}
-async function addSetup() {
+function addSetup() {
   const label = $("setup-label").value.trim(), path = $("setup-field").value;
   const leaf = leafPaths(S.schema, S.scenario, "", []).find((x) => x.path === path);
   const value = parseScalar($("setup-value").value, leaf ? leaf.schema : null);
   if (!label || !path || value === undefined) return;
-  try { await shorthandsToTable(); } catch (e) { showErrors(e, $("compare-errors")); return; }
   S.scenario.compare = S.scenario.compare || {};
+  // an added setup comes after the scenario's own ones (its first setup stays the baseline),
+  // even where the system's shorthands (listed after the [compare] table) give them
+  S.added = S.added || [];
+  if (!(label in S.scenario.compare) && !S.added.includes(label)) S.added.push(label);
   const setup = S.scenario.compare[label] || {};
   setup[path] = value;
   S.scenario.compare[label] = setup;
@@ -634,7 +661,8 @@ async function runCompare() {
   sizing(); $("compare-errors").hidden = true;
   $("compare-chart").textContent = t("working"); $("difference-chart").textContent = ""; $("compare-table").textContent = "";
   try {
-    const r = await api("/api/compare", { scenario: S.scenario, method: S.method, trials: Math.min(S.trials, 2000000), seed: S.seed, lang: S.lang });
+    const added = (S.added || []).filter((l) => S.scenario.compare && l in S.scenario.compare);
+    const r = await api("/api/compare", { scenario: S.scenario, added, method: S.method, trials: Math.min(S.trials, 2000000), seed: S.seed, lang: S.lang });
     $("compare-chart").innerHTML = r.chart_svg; $("difference-chart").innerHTML = r.difference_svg;
     const tab = $("compare-table");
     const base = r.setups[0];
@@ -731,7 +759,8 @@ async function openState(st) {
     S.system = st.system; S.scenario = st.scenario && typeof st.scenario === "object" ? st.scenario : {};
     S.lang = st.lang === "fr" ? "fr" : "en"; S.method = ["both", "exact", "mc"].includes(st.method) ? st.method : "both";
     if (Number.isInteger(st.trials)) S.trials = st.trials; if (Number.isInteger(st.seed)) S.seed = st.seed;
-    S.example = "";
+    S.example = typeof st.example === "string" && S.examples.some((e) => e.name === st.example && e.system === st.system) ? st.example : "";
+    S.added = Array.isArray(st.added) ? st.added.filter((l) => typeof l === "string") : [];
   } else {
     const first = S.examples.find((e) => e.name === "warhammer/goblins_broken_by_dwarfs.toml") || S.examples[0];
     S.system = first ? first.system : S.systems[0].key;
