@@ -692,3 +692,20 @@ def test_view_rows_carry_their_text(client, goblins):
     caught = next(r for r in got["wide"] if r["outcome"] == "caught")
     assert caught["exact_text"] == "51,00\u00a0%"  # 7931/15552 = 0.50996…
     assert caught["monte_carlo_text"].endswith("\u00a0%") and " – " in caught["ci_text"]
+
+
+def test_warmup_gives_way_to_a_request_run():
+    import threading
+
+    stop = threading.Event()
+    t0 = time.perf_counter()
+    service.give_way(stop)  # no request runs: no wait
+    assert time.perf_counter() - t0 < 0.5
+    waited = threading.Event()
+    with service.user_run():
+        th = threading.Thread(target=lambda: (service.give_way(stop), waited.set()))
+        th.start()
+        time.sleep(0.3)
+        assert not waited.is_set()  # the warm-up waits while a request's run goes on
+    th.join(5)
+    assert waited.is_set()

@@ -61,6 +61,30 @@ FILE_KEYS = ("path", "file", "out", "output", "chart")
 KERNEL_LOCK = threading.RLock()
 
 
+_USERS = [0]  # Monte Carlo runs of requests going on now (the warm-up gives way to them)
+_USERS_LOCK = threading.Lock()
+
+
+class user_run:
+    """Marks a request's run (``with user_run(): …``): while one goes on, the background warm-up
+    waits before its next kernel call, so that a first question is not queued behind it."""
+
+    def __enter__(self) -> "user_run":
+        with _USERS_LOCK:
+            _USERS[0] += 1
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        with _USERS_LOCK:
+            _USERS[0] -= 1
+
+
+def give_way(stop: threading.Event) -> None:
+    """Wait while requests' runs go on (the warm-up calls this before each kernel call)."""
+    while _USERS[0] > 0 and not stop.is_set():
+        stop.wait(0.05)
+
+
 class Cancelled(Exception):
     """A run stopped because its page or job was cancelled."""
 
@@ -176,6 +200,8 @@ class Progress:
         #: compilation, the warm-up, another run's chunk) or ``"simulating"`` (trials are done).
         self.phase = "exact"
         self.cancel = threading.Event()
+        #: The warm-up's run: it gives way to requests' runs before each chunk.
+        self.background = False
 
     def check(self) -> None:
         if self.cancel.is_set():
@@ -184,6 +210,16 @@ class Progress:
 
 def simulate(scenario: Scenario, trials: int | None, precision: float | None, seed: int,
              progress: Progress | None = None) -> engine.SimulationCounts:
+    """:func:`_simulate`; a request's run (not the warm-up's) is marked as such for its whole
+    length, so the warm-up waits for it (:func:`give_way`)."""
+    if progress is not None and progress.background:
+        return _simulate(scenario, trials, precision, seed, progress)
+    with user_run():
+        return _simulate(scenario, trials, precision, seed, progress)
+
+
+def _simulate(scenario: Scenario, trials: int | None, precision: float | None, seed: int,
+              progress: Progress | None = None) -> engine.SimulationCounts:
     """:func:`fleeodds.engine.simulate` in chunks of :data:`CHUNK` trials, a cancel checked
     between chunks, stopping at :data:`MAX_TRIALS`.
 
@@ -212,8 +248,14 @@ def simulate(scenario: Scenario, trials: int | None, precision: float | None, se
             n = min(CHUNK, trials - done)
         else:
             n = min(CHUNK, MAX_TRIALS - done)
-        with KERNEL_LOCK:
-            part = kernel(seed, done, n)
+        if progress.background:
+            give_way(progress.cancel)
+            progress.check()
+            with KERNEL_LOCK:
+                part = kernel(seed, done, n)
+        else:
+            with KERNEL_LOCK:
+                part = kernel(seed, done, n)
         if int(part.sum()) != n:
             raise RuntimeError(f"kernel counted {int(part.sum())} outcomes for {n} trials")
         total = part if total is None else total + part
@@ -519,7 +561,7 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
         raise InputError("method", m, "'mc' or 'both': a setup has no exact solver")
     if m == "both" and not pairs[0][1].has_exact:
         m = "mc"  # as `fleeodds run`: "both" falls back to Monte Carlo where the first setup is not exact
-    with KERNEL_LOCK:
+    with user_run(), KERNEL_LOCK:
         comp = run_compare(pairs, m, trials=trials, seed=seed, lang=lang, progress=False, title=sc.title)
     nz = comp.nonzero()
     foot = tables.notes(comp.tables[0])
@@ -597,7 +639,7 @@ def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: An
     seed = check_seed(seed)
     if outcome is not None:
         sc.outcome_index(outcome)
-    with KERNEL_LOCK:
+    with user_run(), KERNEL_LOCK:
         sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang, progress=False)
     labels = field_labels or {}
     foot = tables.sweep_footnote(sw)
@@ -713,6 +755,7 @@ class Warmup:
             try:
                 sc = api.load_scenario(path)
                 for s in [sc] + [v[2] for v in sc.variants()][:1]:
+                    give_way(self.stop)
                     with KERNEL_LOCK:
                         s.kernel()(0, 0, 1000)
                         if s.has_trial_kernel:
@@ -722,6 +765,7 @@ class Warmup:
                 method = "both" if sc.has_exact else "mc"
                 progress = Progress()
                 progress.cancel = self.stop  # a server that stops also stops its warm-up between chunks
+                progress.background = True
                 key, table = evaluate(sc, method, engine.DEFAULT_TRIALS, None, 0, progress)
                 chart_bytes(lambda p: charts.outcome_chart(table, p), "svg")
             except Exception:  # noqa: BLE001  a warm-up failure must never stop the server

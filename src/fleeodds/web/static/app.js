@@ -27,6 +27,7 @@ const T = {
     share: "5. Share and download", share_help: "The link holds the whole question: whoever opens it sees the same answer.",
     copy_link: "Copy the link", copied: "Copied", dl_toml: "Scenario (TOML)", dl_csv: "Results (CSV)",
     dl_json: "Results (JSON)", dl_png: "Chart (PNG)", dl_svg: "Chart (SVG)",
+    dl_diff_png: "Differences (PNG)", dl_diff_svg: "Differences (SVG)",
     footer: "runs on this computer; the JSON API is described at",
     outcome_col: "Outcome", exact: "Exact", fraction: "Fraction", mc: "Monte Carlo", ci: "95 % interval",
     count: "Count", value_col: "Value", exactly: "exactly", at_least: "at least", at_most: "at most",
@@ -66,6 +67,7 @@ const T = {
     share_help: "Le lien contient toute la question : qui l'ouvre voit la même réponse.",
     copy_link: "Copier le lien", copied: "Copié", dl_toml: "Scénario (TOML)", dl_csv: "Résultats (CSV)",
     dl_json: "Résultats (JSON)", dl_png: "Graphique (PNG)", dl_svg: "Graphique (SVG)",
+    dl_diff_png: "Écarts (PNG)", dl_diff_svg: "Écarts (SVG)",
     footer: "fonctionne sur cet ordinateur ; l'API JSON est décrite sur",
     outcome_col: "Résultat", exact: "Exact", fraction: "Fraction", mc: "Monte-Carlo", ci: "Intervalle à 95 %",
     count: "Effectif", value_col: "Valeur", exactly: "exactement", at_least: "au moins", at_most: "au plus",
@@ -659,11 +661,13 @@ function addSetup() {
 }
 async function runCompare() {
   sizing(); $("compare-errors").hidden = true;
+  $("compare-dl").hidden = true;
   $("compare-chart").textContent = t("working"); $("difference-chart").textContent = ""; $("compare-table").textContent = "";
   try {
     const added = (S.added || []).filter((l) => S.scenario.compare && l in S.scenario.compare);
     const r = await api("/api/compare", { scenario: S.scenario, added, method: S.method, trials: Math.min(S.trials, 2000000), seed: S.seed, lang: S.lang });
     $("compare-chart").innerHTML = r.chart_svg; $("difference-chart").innerHTML = r.difference_svg;
+    $("compare-dl").hidden = false;
     const tab = $("compare-table");
     const base = r.setups[0];
     tab.append(el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("outcome_col") }),
@@ -687,7 +691,7 @@ async function runCompare() {
   } catch (e) { $("compare-chart").textContent = ""; showErrors(e, $("compare-errors")); }
 }
 async function runSweep() {
-  sizing(); $("sweep-errors").hidden = true; $("sweep-chart").textContent = t("working");
+  sizing(); $("sweep-errors").hidden = true; $("sweep-chart").textContent = t("working"); $("sweep-dl").hidden = true;
   const vary = {}; const labels = {};
   const f1 = $("sweep-field-1").value, v1 = $("sweep-values-1").value.trim();
   const f2 = $("sweep-field-2").value, v2 = $("sweep-values-2").value.trim();
@@ -697,7 +701,7 @@ async function runSweep() {
     // the question itself is swept (without its setups), unless one line per setup is asked for
     const perSetup = !$("per-setup-row").hidden && $("per-setup").checked;
     const r = await api("/api/sweep", { scenario: S.scenario, vary, outcome: $("sweep-outcome").value || null, trials: Math.min(S.trials, 100000), seed: S.seed, lang: S.lang, labels, method: S.method === "both" ? null : S.method, per_setup: perSetup });
-    $("sweep-chart").innerHTML = r.chart_svg;
+    $("sweep-chart").innerHTML = r.chart_svg; $("sweep-dl").hidden = false;
   } catch (e) { $("sweep-chart").textContent = ""; showErrors(e, $("sweep-errors")); }
 }
 
@@ -737,6 +741,29 @@ async function useUnit() {
 }
 
 /* ------------------------------------------------------------------ downloads */
+// a chart drawn on the page (compare, sweep) saved as the SVG the server drew, or as a PNG
+// rendered from it at twice its size
+function saveBlob(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const a = el("a", { href: url, download: name }); document.body.append(a); a.click(); a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 5000);
+}
+function saveChart(boxId, fmt, name) {
+  const svg = $(boxId).querySelector("svg"); if (!svg) return;
+  const text = new XMLSerializer().serializeToString(svg);
+  const blob = new Blob([text], { type: "image/svg+xml" });
+  if (fmt === "svg") return saveBlob(blob, name + ".svg");
+  const img = new Image(), url = URL.createObjectURL(blob);
+  img.onload = () => {
+    const w = (svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.width) || img.width || 800;
+    const h = (svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.height) || img.height || 500;
+    const c = el("canvas", { width: String(Math.round(w * 2)), height: String(Math.round(h * 2)) });
+    const g = c.getContext("2d"); g.fillStyle = "#fff"; g.fillRect(0, 0, c.width, c.height);
+    g.drawImage(img, 0, 0, c.width, c.height); URL.revokeObjectURL(url);
+    c.toBlob((b) => saveBlob(b, name + ".png"), "image/png");
+  };
+  img.src = url;
+}
 async function downloadToml() {
   try {
     const r = await fetch("/api/toml", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ scenario: S.scenario }) });
@@ -797,6 +824,8 @@ async function start() {
   $("add-setup").onclick = addSetup;
   $("run-compare").onclick = runCompare;
   $("run-sweep").onclick = runSweep;
+  for (const [id, box, name] of [["compare", "compare-chart", "fleeodds-compare"], ["difference", "difference-chart", "fleeodds-difference"], ["sweep", "sweep-chart", "fleeodds-sweep"]])
+    for (const fmt of ["png", "svg"]) $(id + "-" + fmt).onclick = () => saveChart(box, fmt, name);
   $("read-units").onclick = readUnits;
   $("use-unit").onclick = useUnit;
   $("dl-toml").onclick = downloadToml;
