@@ -709,3 +709,16 @@ def test_warmup_gives_way_to_a_request_run():
         assert not waited.is_set()  # the warm-up waits while a request's run goes on
     th.join(5)
     assert waited.is_set()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hell_dorado_sections_say_when_they_apply(client, lang):
+    """The form shows a section only for the scenario types of its x-when; these are the sections
+    the Hell Dorado loader accepts for each type (its own table)."""
+    from fleeodds.systems.hell_dorado.model import SECTIONS
+
+    props = client.get(f"/api/schema/hell_dorado?lang={lang}").json()["properties"]
+    for kind, names in SECTIONS.items():
+        shown = {k for k, v in props.items() if "x-when" in v and kind in v["x-when"]["type"]}
+        assert shown == set(names), kind
+    assert all("x-when" not in props[k] for k in ("type", "options", "title", "compare"))
