@@ -375,6 +375,20 @@ def test_added_setup_comes_after_the_scenarios_own_and_sweep_leaves_setups_out(d
     d.find_element(By.ID, "run-sweep").click()
     wait(d, EC.presence_of_element_located((By.CSS_SELECTOR, "#sweep-chart svg")))
     assert d.find_element(By.ID, "sweep-errors").get_attribute("hidden") is not None
+    assert d.find_element(By.ID, "sweep-png").is_displayed() and d.find_element(By.ID, "compare-svg").is_displayed()
+    # the link keeps the example it started from, and the added setup's place
+    link = d.find_element(By.ID, "share-link").get_attribute("value")
+    first_window = d.current_window_handle
+    d.switch_to.new_window("window")
+    try:
+        open_page(d, link)
+        wait(d, lambda d: Select(d.find_element(By.ID, "example")).first_selected_option.get_attribute("value")
+             == DJINN)
+        wait(d, lambda d: [x.text for x in d.find_elements(By.CSS_SELECTOR, "#setups li strong")]
+             == ["As given", "Without Intangible", "PV 4"])
+    finally:
+        d.close()
+        d.switch_to.window(first_window)
 
 
 def test_a_run_waiting_for_its_kernels_says_so(driver, server):

@@ -625,8 +625,10 @@ function refreshPickers() {
 async function renderSetups() {
   const ul = $("setups"); ul.textContent = "";
   const table = S.scenario.compare || {};
+  const gen = S.setupsGen = (S.setupsGen || 0) + 1;  // only the latest call draws the list
   let listed = [];
   try { listed = await api("/api/setups", { scenario: S.scenario, lang: S.lang }); } catch (e) { listed = Object.keys(table).map((k) => ({ en: k, label: k, changes: table[k] })); }
+  if (gen !== S.setupsGen) return;
   ul.textContent = "";
   const added = (S.added || []).filter((l) => l in table);
   listed = listed.filter((x) => !added.includes(x.en)).concat(added.map((l) => listed.find((x) => x.en === l)).filter(Boolean));
