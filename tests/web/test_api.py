@@ -468,6 +468,47 @@ def test_sweep_heatmap(client, goblins):
     assert caught[(6, 1)] == pytest.approx(float(goblins_caught(6, 1)), abs=1e-12)
 
 
+def test_added_setup_comes_after_the_scenarios_own(client):
+    src = client.get("/api/examples/hell_dorado/fuite_djinn_intangible.toml").json()  # fuite.compare shorthands
+    src = dict(src, compare={"PV 4": {"fleeing.pv": 4}})
+    body = {"scenario": src, "method": "exact"}
+    assert client.post("/api/compare", json=body).json()["setups"] == ["PV 4", "As given", "Without Intangible"]
+    got = client.post("/api/compare", json=dict(body, added=["PV 4"])).json()
+    assert got["setups"] == ["As given", "Without Intangible", "PV 4"]  # the CLI's baseline stays first
+    assert all(r["difference_text"] == "0" for r in got["rows"] if r["setup"] == "As given") or \
+        all("difference_text" not in r for r in got["rows"] if r["setup"] == "As given")
+
+
+def test_sweep_leaves_the_setups_out(client, goblins):
+    """The page sweeps the question itself: a setup that sets the varied field is no refusal, and
+    one field gives one line per outcome (no "setup" dimension)."""
+    src = dict(goblins, compare={"Ld 7": {"fleeing.leadership": 7}})
+    r = client.post("/api/sweep", json={"scenario": src, "vary": {"fleeing.leadership": "5..6"}, "method": "exact"})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got["fields"] == ["fleeing.leadership"]
+    caught = {x["fleeing.leadership"]: x["probability"] for x in got["rows"] if x["outcome"] == "caught"}
+    assert caught == {ld: pytest.approx(float(goblins_caught(ld)), abs=1e-12) for ld in (5, 6)}
+    assert "setup" not in got["rows"][0]
+    # "(every outcome)": a line (and a legend entry) per outcome
+    assert got["chart_svg"].count("<path") > 3
+
+
+def test_sweep_one_line_per_setup(client, goblins):
+    src = dict(goblins, compare={"Ld 7": {"fleeing.leadership": 7}, "Ld 8": {"fleeing.leadership": 8}})
+    r = client.post("/api/sweep", json={"scenario": src, "vary": {"combat.margin": "1..2"}, "method": "exact",
+                                        "outcome": "caught", "per_setup": True, "lang": "fr"})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    caught = {(x["setup"], x["combat.margin"]): x["probability"] for x in got["rows"] if x["outcome"] == "caught"}
+    assert caught[("Ld 8", 1)] == pytest.approx(float(goblins_caught(8, 1)), abs=1e-12)
+    assert caught[("Ld 7", 2)] == pytest.approx(float(goblins_caught(7, 2)), abs=1e-12)
+    for extra, path in (({"outcome": None}, "outcome"), ({"scenario": goblins}, "per_setup")):
+        body = {"scenario": src, "vary": {"combat.margin": "1..2"}, "method": "exact", "outcome": "caught",
+                "per_setup": True, **extra}
+        assert_error(client.post("/api/sweep", json=body), 422, path)
+
+
 @pytest.mark.parametrize("extra, path", [
     ({"vary": {}}, "vary"),
     ({"vary": {"a": "1..2", "b": "1..2", "c": "1..2"}}, "vary"),
@@ -590,6 +631,95 @@ def test_shutdown_stops_runs_and_warmup(goblins, monkeypatch):
         st = c.post("/api/jobs?wait=0", json={"scenario": dict(goblins, title="shutdown"), "method": "mc",
                                               "trials": service.MAX_TRIALS}).json()
         job = app.state.jobs.get(st["id"])
-    # leaving the client ran the lifespan's shutdown: the run was cancelled and its thread joined
+        t0 = time.perf_counter()
+    # leaving the client ran the lifespan's shutdown: the run was cancelled and its thread joined;
+    # the warm-up was told to stop, and the shutdown did not wait for a kernel being compiled
+    assert time.perf_counter() - t0 < 15
     assert not job.thread.is_alive() and job.state == "cancelled"
+    assert app.state.warmup.stop.is_set()
+    app.state.warmup.thread.join(180)  # it does stop (after the kernel it was compiling, if any)
     assert not app.state.warmup.thread.is_alive()
+
+
+def test_warmup_announces_start_and_ready(monkeypatch, capsys):
+    monkeypatch.setattr(service.api, "list_examples", lambda: [])
+    w = service.Warmup(announce=True)
+    w.run()
+    err = capsys.readouterr().err
+    assert "warming up the kernels in the background" in err
+    assert "kernels ready" in err
+    service.Warmup().run()  # the test client's app says nothing
+    assert capsys.readouterr().err == ""
+
+
+def test_exact_part_shown_while_the_kernels_are_not_ready(client, goblins):
+    """A "both" job gives its exact part at once, while its Monte Carlo part waits for the kernels
+    (here: the kernel lock held, as the warm-up does while it compiles), in phase "preparing"."""
+    src = dict(goblins, title="exact first")
+    with service.KERNEL_LOCK:
+        st = client.post("/api/jobs?wait=0", json={"scenario": src, "method": "both", "trials": 1000,
+                                                   "seed": 3}).json()
+        for _ in range(200):
+            st = client.get(f"/api/jobs/{st['id']}").json()
+            if "partial" in st:
+                break
+            time.sleep(0.05)
+        assert st["state"] == "running" and st["phase"] == "preparing" and st["done"] == 0
+        caught = next(r for r in st["partial"]["wide"] if r["outcome"] == "caught")
+        assert caught["fraction"] == "7931/15552"
+        assert "monte_carlo" not in st["partial"]["methods"]
+    for _ in range(400):
+        st = client.get(f"/api/jobs/{st['id']}").json()
+        if st["state"] != "running":
+            break
+        time.sleep(0.05)
+    assert st["state"] == "done" and "partial" not in st
+    assert st["result"]["methods"] == ["exact", "monte_carlo"]
+
+
+def test_page_numbers_are_the_command_lines():
+    """21/32 = 0.65625 exactly: the command line prints 65.62 % (half to even), so must the page."""
+    rows = service._texts([{"exact": 21 / 32, "ci_low": 0.5, "ci_high": 0.75}], "en", 2,
+                          ("exact", "ci_low", "ci_high"))
+    assert rows[0]["exact_text"] == "65.62%"
+    assert rows[0]["ci_text"] == "50.00% – 75.00%"
+    fr = service._texts([{"exact": 21 / 32}], "fr", 2, ("exact",))
+    assert fr[0]["exact_text"] == "65,62\u00a0%"
+
+
+def test_view_rows_carry_their_text(client, goblins):
+    got = client.post("/api/view", json={"scenario": goblins, "method": "both", "trials": 2000,
+                                         "lang": "fr"}).json()
+    caught = next(r for r in got["wide"] if r["outcome"] == "caught")
+    assert caught["exact_text"] == "51,00\u00a0%"  # 7931/15552 = 0.50996…
+    assert caught["monte_carlo_text"].endswith("\u00a0%") and " – " in caught["ci_text"]
+
+
+def test_warmup_gives_way_to_a_request_run():
+    import threading
+
+    stop = threading.Event()
+    t0 = time.perf_counter()
+    service.give_way(stop)  # no request runs: no wait
+    assert time.perf_counter() - t0 < 0.5
+    waited = threading.Event()
+    with service.user_run():
+        th = threading.Thread(target=lambda: (service.give_way(stop), waited.set()))
+        th.start()
+        time.sleep(0.3)
+        assert not waited.is_set()  # the warm-up waits while a request's run goes on
+    th.join(5)
+    assert waited.is_set()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hell_dorado_sections_say_when_they_apply(client, lang):
+    """The form shows a section only for the scenario types of its x-when; these are the sections
+    the Hell Dorado loader accepts for each type (its own table)."""
+    from fleeodds.systems.hell_dorado.model import SECTIONS
+
+    props = client.get(f"/api/schema/hell_dorado?lang={lang}").json()["properties"]
+    for kind, names in SECTIONS.items():
+        shown = {k for k, v in props.items() if "x-when" in v and kind in v["x-when"]["type"]}
+        assert shown == set(names), kind
+    assert all("x-when" not in props[k] for k in ("type", "options", "title", "compare"))

@@ -316,3 +316,87 @@ def test_every_system_gets_a_form_and_an_answer(driver, server):
         lists = d.find_elements(By.CSS_SELECTOR, "#form fieldset.list")
         for box in lists:
             assert box.find_elements(By.CSS_SELECTOR, "button"), key
+
+
+DJINN = "hell_dorado/fuite_djinn_intangible.toml"
+
+
+def pick_example(d, server, name: str) -> None:
+    open_page(d, server)
+    Select(d.find_element(By.ID, "system")).select_by_value(name.split("/")[0])
+    wait(d, lambda d: any(o.get_attribute("value") == name
+                          for o in Select(d.find_element(By.ID, "example")).options))
+    Select(d.find_element(By.ID, "example")).select_by_value(name)
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, 'tr[data-outcome]') and "Djinn" in
+         d.find_element(By.ID, "answer").text)
+
+
+def test_the_form_shows_the_sections_of_the_scenario_type(driver, server):
+    """Hell Dorado's schema marks its sections with x-when {"type": [...]}: a Fuite shows its fleeing
+    fighter, adversaries and Fuite settings in the main form, and no Passe or Attraction section."""
+    d = driver
+    pick_example(d, server, DJINN)
+    fleeing = d.find_element(By.CSS_SELECTOR, '#form fieldset[data-path="fleeing"]')
+    assert fleeing.is_displayed()
+    assert not d.find_elements(By.CSS_SELECTOR, '#form details.more fieldset[data-path="fleeing"]')
+    assert d.find_element(By.ID, "f-fleeing-pv").is_displayed()
+    for absent in ("attacker", "defender", "passe", "attractors", "others", "attraction"):
+        assert not d.find_elements(By.CSS_SELECTOR, f'#form [data-path="{absent}"]'), absent
+    Select(d.find_element(By.ID, "f-type")).select_by_value('"passe"')
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, '#form fieldset[data-path="attacker"]'))
+    assert d.find_element(By.CSS_SELECTOR, '#form fieldset[data-path="defender"]').is_displayed()
+    assert not d.find_elements(By.CSS_SELECTOR, '#form [data-path="fleeing"]')
+    Select(d.find_element(By.ID, "f-type")).select_by_value('"fuite"')
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, '#form fieldset[data-path="fleeing"]'))
+    assert d.find_element(By.ID, "f-fleeing-profile").get_attribute("value") == "djinn"  # put back
+    wait(d, lambda d: "Djinn" in d.find_element(By.ID, "answer").text and not
+         d.find_elements(By.CSS_SELECTOR, ".field-error"))
+
+
+def test_added_setup_comes_after_the_scenarios_own_and_sweep_leaves_setups_out(driver, server):
+    d = driver
+    pick_example(d, server, DJINN)
+    wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#setups li strong")) == 2)
+    first = d.find_element(By.CSS_SELECTOR, "#setups li").text
+    assert not first.rstrip().endswith("—"), first  # a setup without changes says so
+    d.find_element(By.ID, "setup-label").send_keys("PV 4")
+    Select(d.find_element(By.ID, "setup-field")).select_by_value("fleeing.pv")
+    d.find_element(By.ID, "setup-value").send_keys("4")
+    d.find_element(By.ID, "add-setup").click()
+    wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#setups li strong")) == 3)
+    labels = [x.text for x in d.find_elements(By.CSS_SELECTOR, "#setups li strong")]
+    assert labels == ["As given", "Without Intangible", "PV 4"], labels
+    d.find_element(By.ID, "run-compare").click()
+    wait(d, EC.presence_of_element_located((By.CSS_SELECTOR, "#compare-chart svg")))
+    heads = [x.text for x in d.find_elements(By.CSS_SELECTOR, "#compare-table thead th")]
+    assert heads[1] == "As given" and heads[-1].startswith("PV 4"), heads
+    Select(d.find_element(By.ID, "sweep-field-1")).select_by_value("fleeing.pv")
+    d.find_element(By.ID, "sweep-values-1").send_keys("2..4")
+    d.find_element(By.ID, "run-sweep").click()
+    wait(d, EC.presence_of_element_located((By.CSS_SELECTOR, "#sweep-chart svg")))
+    assert d.find_element(By.ID, "sweep-errors").get_attribute("hidden") is not None
+    assert d.find_element(By.ID, "sweep-png").is_displayed() and d.find_element(By.ID, "compare-svg").is_displayed()
+    # the link keeps the example it started from, and the added setup's place
+    link = d.find_element(By.ID, "share-link").get_attribute("value")
+    first_window = d.current_window_handle
+    d.switch_to.new_window("window")
+    try:
+        open_page(d, link)
+        wait(d, lambda d: Select(d.find_element(By.ID, "example")).first_selected_option.get_attribute("value")
+             == DJINN)
+        wait(d, lambda d: [x.text for x in d.find_elements(By.CSS_SELECTOR, "#setups li strong")]
+             == ["As given", "Without Intangible", "PV 4"])
+    finally:
+        d.close()
+        d.switch_to.window(first_window)
+
+
+def test_a_run_waiting_for_its_kernels_says_so(driver, server):
+    d = driver
+    open_page(d, server)
+    d.execute_script("showProgress({state: 'running', phase: 'preparing', done: 0, total: 1000000})")
+    assert d.find_element(By.ID, "progress-text").text == \
+        "Preparing the Monte Carlo engine (compiled once, about a minute)…"
+    d.execute_script("showProgress({state: 'running', phase: 'simulating', done: 262144, total: 1000000})")
+    assert d.find_element(By.ID, "progress-text").text == "Simulating… 262,144 / 1,000,000 trials"
+    d.execute_script("hideProgress()")

@@ -67,6 +67,8 @@ class CompareRequest(_Strict):
     scenario: dict[str, Any]
     setups: dict[str, dict[str, Any]] | None = Field(
         None, description='More setups: {"Ld 8": {"fleeing.leadership": 8, "label_fr": "Cd 8"}}.')
+    added: list[str] | None = Field(None, description="Labels of the setups the page's user added: they come "
+                                    "after the scenario's own setups (whose first stays the baseline).")
     method: Method = "both"
     trials: int | None = Field(None, description=f"Trials per setup (at most {service.MAX_COMPARE_TRIALS:,}).")
     seed: int = 0
@@ -84,6 +86,8 @@ class SweepRequest(_Strict):
     seed: int = 0
     lang: Lang = "en"
     labels: dict[str, str] | None = Field(None, description="Axis labels of the varied fields.")
+    per_setup: bool = Field(False, description="One field and one outcome: one line per comparison setup "
+                            "(default: the question without its setups).")
 
 
 class UnitRequest(_Strict):
@@ -125,18 +129,21 @@ def _static_dir() -> str:
     return str(resources.files("fleeodds.web") / "static")
 
 
-def create_app(warmup: bool = True) -> FastAPI:
-    """The application. ``warmup``: compile the shipped examples' kernels in a background thread."""
+def create_app(warmup: bool = True, announce: bool = False) -> FastAPI:
+    """The application. ``warmup``: compile the shipped examples' kernels in a background thread;
+    ``announce``: print a line when the warm-up starts and when the kernels are ready."""
     jobs = Jobs()
-    warm = service.Warmup()
+    warm = service.Warmup(announce)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         yield
+        warm.stop.set()  # the warm-up stops between two examples or chunks
         jobs.shutdown()  # stop the runs before the process ends
         if warm.thread is not None:
-            warm.stop.set()
-            warm.thread.join(30)
+            # a kernel being compiled cannot be interrupted: the (daemon) thread is left to the
+            # process's exit rather than holding a stopping server for a minute
+            warm.thread.join(2)
 
     app = FastAPI(title="fleeodds", version=__version__, lifespan=lifespan,
                   description="Odds of flee, pursuit and free-attack exchanges: the JSON API of `fleeodds serve`. "
@@ -300,12 +307,12 @@ def create_app(warmup: bool = True) -> FastAPI:
             table = dict(data.get("compare") or {})
             table.update(req.setups)
             data["compare"] = table
-        return service.compare(data, req.method, req.trials, req.seed, req.lang)
+        return service.compare(data, req.method, req.trials, req.seed, req.lang, req.added)
 
     @app.post("/api/sweep", summary="Vary one field (line chart) or two (heatmap)")
     def post_sweep(req: SweepRequest) -> dict[str, Any]:
         return service.sweep(req.scenario, req.vary, req.outcome, req.method, req.trials, req.seed, req.lang,
-                             req.labels)
+                             req.labels, req.per_setup)
 
     @app.post("/api/upload", summary="Units of an uploaded BattleScribe catalogue (parsed in memory)")
     async def post_upload(catalogue: UploadFile = File(...), game_system: UploadFile | None = File(None),
@@ -348,4 +355,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False)
     print(f"fleeodds: serving {url} (Ctrl+C stops)", file=sys.stderr)
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(announce=True), host=host, port=port, log_level="warning")

@@ -26,8 +26,12 @@ class Job:
         self.scenario, self.method, self.trials, self.precision = scenario, method, trials, precision
         self.seed, self.lang = seed, lang
         self.progress = service.Progress()
+        if not (method in ("both", "exact") and scenario.has_exact):
+            self.progress.phase = "preparing"
         self.state = "running"
         self.result: dict[str, Any] | None = None
+        #: The exact part of a "both" question, shown while its Monte Carlo part runs.
+        self.partial: dict[str, Any] | None = None
         self.error: dict[str, Any] | None = None
         self.seen = time.monotonic()
         self.finished_at: float | None = None
@@ -36,6 +40,13 @@ class Job:
 
     def _run(self) -> None:
         try:
+            if self.method == "both" and self.scenario.has_exact and \
+                    service.cached(service.result_key(self.scenario.base_source(), "both", self.trials,
+                                                      self.precision, self.seed)) is None:
+                # the exact answer needs no kernel: shown at once, even while the kernels compile
+                key, table = service.evaluate(self.scenario, "exact", None, None, self.seed)
+                self.partial = service.view(key, table, self.lang)
+                self.progress.check()
             key, table = service.evaluate(self.scenario, self.method, self.trials, self.precision, self.seed,
                                           self.progress)
             self.result = service.view(key, table, self.lang)
@@ -58,9 +69,11 @@ class Job:
 
     def status(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "state": self.state, "done": self.progress.done,
-                               "total": self.progress.total}
+                               "total": self.progress.total, "phase": self.progress.phase}
         if self.result is not None:
             out["result"] = self.result
+        elif self.partial is not None:
+            out["partial"] = self.partial
         if self.error is not None:
             out["error"] = self.error
         return out

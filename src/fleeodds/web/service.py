@@ -61,6 +61,30 @@ FILE_KEYS = ("path", "file", "out", "output", "chart")
 KERNEL_LOCK = threading.RLock()
 
 
+_USERS = [0]  # Monte Carlo runs of requests going on now (the warm-up gives way to them)
+_USERS_LOCK = threading.Lock()
+
+
+class user_run:
+    """Marks a request's run (``with user_run(): …``): while one goes on, the background warm-up
+    waits before its next kernel call, so that a first question is not queued behind it."""
+
+    def __enter__(self) -> "user_run":
+        with _USERS_LOCK:
+            _USERS[0] += 1
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        with _USERS_LOCK:
+            _USERS[0] -= 1
+
+
+def give_way(stop: threading.Event) -> None:
+    """Wait while requests' runs go on (the warm-up calls this before each kernel call)."""
+    while _USERS[0] > 0 and not stop.is_set():
+        stop.wait(0.05)
+
+
 class Cancelled(Exception):
     """A run stopped because its page or job was cancelled."""
 
@@ -172,7 +196,12 @@ class Progress:
     def __init__(self) -> None:
         self.done = 0
         self.total = 0
+        #: ``"exact"`` (the exact solver runs), ``"preparing"`` (waiting for the kernels: their
+        #: compilation, the warm-up, another run's chunk) or ``"simulating"`` (trials are done).
+        self.phase = "exact"
         self.cancel = threading.Event()
+        #: The warm-up's run: it gives way to requests' runs before each chunk.
+        self.background = False
 
     def check(self) -> None:
         if self.cancel.is_set():
@@ -181,6 +210,16 @@ class Progress:
 
 def simulate(scenario: Scenario, trials: int | None, precision: float | None, seed: int,
              progress: Progress | None = None) -> engine.SimulationCounts:
+    """:func:`_simulate`; a request's run (not the warm-up's) is marked as such for its whole
+    length, so the warm-up waits for it (:func:`give_way`)."""
+    if progress is not None and progress.background:
+        return _simulate(scenario, trials, precision, seed, progress)
+    with user_run():
+        return _simulate(scenario, trials, precision, seed, progress)
+
+
+def _simulate(scenario: Scenario, trials: int | None, precision: float | None, seed: int,
+              progress: Progress | None = None) -> engine.SimulationCounts:
     """:func:`fleeodds.engine.simulate` in chunks of :data:`CHUNK` trials, a cancel checked
     between chunks, stopping at :data:`MAX_TRIALS`.
 
@@ -194,6 +233,7 @@ def simulate(scenario: Scenario, trials: int | None, precision: float | None, se
         When ``progress.cancel`` is set.
     """
     progress = progress or Progress()
+    progress.phase = "preparing"
     kernel = scenario.kernel()
     t0 = time.perf_counter()
     total = None
@@ -208,13 +248,20 @@ def simulate(scenario: Scenario, trials: int | None, precision: float | None, se
             n = min(CHUNK, trials - done)
         else:
             n = min(CHUNK, MAX_TRIALS - done)
-        with KERNEL_LOCK:
-            part = kernel(seed, done, n)
+        if progress.background:
+            give_way(progress.cancel)
+            progress.check()
+            with KERNEL_LOCK:
+                part = kernel(seed, done, n)
+        else:
+            with KERNEL_LOCK:
+                part = kernel(seed, done, n)
         if int(part.sum()) != n:
             raise RuntimeError(f"kernel counted {int(part.sum())} outcomes for {n} trials")
         total = part if total is None else total + part
         done += n
         progress.done = done
+        progress.phase = "simulating"
         if trials is None:
             ks = total.sum(axis=1)
             if all(wilson_half_width(int(k), done) < precision for k in ks) or done >= MAX_TRIALS:
@@ -326,6 +373,22 @@ def _short_label(label: str) -> str:
     return str(label).split(" (")[0] if " (" in str(label) else str(label)
 
 
+def _texts(rows: list[dict[str, Any]], lang: str, digits: int, keys: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Add ``<key>_text`` to each row: the probability as the command line prints it
+    (:func:`fleeodds.report.format.pct`, the same rounding: 21/32 is 65.62 %), so that
+    the page never rounds a number differently."""
+    from ..report.format import pct
+
+    for row in rows:
+        for k in keys:
+            v = row.get(k)
+            if isinstance(v, (int, float)) and not isinstance(v, bool) and v == v:
+                row[k + "_text"] = pct(float(v), lang, digits)
+        if "ci_low_text" in row and "ci_high_text" in row:
+            row["ci_text"] = f"{row['ci_low_text']} – {row['ci_high_text']}"
+    return rows
+
+
 def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
     """Everything the page shows of one result, in ``lang``."""
     from ..report import charts
@@ -337,13 +400,13 @@ def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
     metric = None
     if len(views):
         metric = {"code": t.metric.code, "label": t.metric.label(lang), "unit": t.metric.unit_label(lang),
-                  "views": records(views)}
+                  "views": _texts(records(views), lang, 2, ("exactly", "at_least", "at_most"))}
     return {
         "id": key,
         "lang": lang,
         "title": t.manifest.get("title", ""),
         "answer": answer_sentence(t, lang),
-        "wide": records(wide),
+        "wide": _texts(records(wide), lang, 2, ("exact", "monte_carlo", "ci_low", "ci_high")),
         "methods": t.methods,
         "trials": t.manifest.get("trials"),
         "seed": t.manifest.get("seed"),
@@ -458,11 +521,14 @@ def setups(data: Any, lang: str) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------- compare and sweep
 
 
-def compare(data: Any, method: str, trials: Any, seed: Any, lang: str) -> dict[str, Any]:
+def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
+            added: list[str] | None = None) -> dict[str, Any]:
     """The scenario's comparison setups side by side, paired where possible.
 
     The setups are the scenario's ``[compare]`` table (and its system's shorthands);
     with a single setup, the scenario without its setups ("the question above") comes first as the reference.
+    ``added``: labels of setups added on the page; they come after the scenario's own ones (a
+    system's shorthands are listed after the ``[compare]`` table), whose first stays the baseline.
 
     Raises
     ------
@@ -477,6 +543,9 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str) -> dict[s
     trials, _ = check_sizing(trials, None, MAX_COMPARE_TRIALS)
     seed = check_seed(seed)
     variants = sc.variants()
+    if added:  # the setups the page's user added come after the scenario's own ones
+        variants = [v for v in variants if v[0] not in added] + \
+            [v for label in added for v in variants if v[0] == label]
     if not variants:
         raise InputError(COMPARE_KEY, None, "at least one setup: add one (a label and the fields it changes)")
     pairs = [(fr if lang == "fr" else en, scen) for en, fr, scen in variants]
@@ -492,14 +561,22 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str) -> dict[s
         raise InputError("method", m, "'mc' or 'both': a setup has no exact solver")
     if m == "both" and not pairs[0][1].has_exact:
         m = "mc"  # as `fleeodds run`: "both" falls back to Monte Carlo where the first setup is not exact
-    with KERNEL_LOCK:
+    with user_run(), KERNEL_LOCK:
         comp = run_compare(pairs, m, trials=trials, seed=seed, lang=lang, progress=False, title=sc.title)
     nz = comp.nonzero()
     foot = tables.notes(comp.tables[0])
     chart = svg_text(chart_bytes(lambda p: charts.comparison_chart(nz.frame, p, title=sc.title, lang=lang,
                                                                     footnote=foot), "svg"))
     diff = svg_text(chart_bytes(lambda p: charts.difference_chart(nz, p, footnote=foot), "svg"))
-    return {"title": sc.title, "setups": nz.setups, "rows": records(nz.frame), "chart_svg": chart,
+    from ..report.tables import _signed_points
+
+    rows = _texts(records(nz.frame), lang, 1, ("probability",))
+    for row in rows:
+        for k in ("difference", "diff_low", "diff_high"):
+            v = row.get(k)
+            if isinstance(v, (int, float)) and v == v:
+                row[k + "_text"] = _signed_points(float(v), lang, 1)
+    return {"title": sc.title, "setups": nz.setups, "rows": rows, "chart_svg": chart,
             "difference_svg": diff, "result": json.loads(nz.to_json())}
 
 
@@ -520,8 +597,11 @@ def parse_vary(vary: Any) -> list[tuple[str, Any]]:
 
 
 def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: Any, lang: str,
-          field_labels: dict | None = None) -> dict[str, Any]:
-    """A sweep of one field (line chart) or two (heatmap of ``outcome``).
+          field_labels: dict | None = None, per_setup: bool = False) -> dict[str, Any]:
+    """A sweep of one field (line chart of every outcome, or of ``outcome``) or two (heatmap of
+    ``outcome``), of the question without its comparison setups; with ``per_setup``, one field
+    and one ``outcome``: one line per comparison setup (as ``fleeodds sweep`` of a scenario with
+    setups).
 
     Raises
     ------
@@ -536,6 +616,17 @@ def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: An
     check_lang(lang)
     sc = load(data)
     items = parse_vary(vary)
+    if per_setup:
+        if not sc.compare_setups():
+            raise InputError("per_setup", True, "false: the question has no comparison setup")
+        if len(items) != 1:
+            raise InputError("per_setup", True, "one varied field (one line per setup)")
+        if outcome is None:
+            raise InputError("outcome", None, "one outcome to draw one line per setup")
+    elif sc.compare_setups():
+        # the page varies a field of the question itself: its comparison setups (the [compare]
+        # table and the system's shorthands) are left out, as the Compare section has them
+        sc = get_system(sc.system).load(sc.base_source(), sc.base_dir)
     cells = int(np.prod([len(v) for _, v in items]))
     if cells > MAX_SWEEP_CELLS:
         raise InputError("vary", cells, f"at most {MAX_SWEEP_CELLS} cells on the web page")
@@ -548,13 +639,17 @@ def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: An
     seed = check_seed(seed)
     if outcome is not None:
         sc.outcome_index(outcome)
-    with KERNEL_LOCK:
+    with user_run(), KERNEL_LOCK:
         sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang, progress=False)
     labels = field_labels or {}
     foot = tables.sweep_footnote(sw)
     if len(sw.fields) == 1:
         draw = lambda p: charts.line_chart(sw, p, outcomes=[outcome] if outcome else None,  # noqa: E731
                                            xlabel=labels.get(sw.fields[0]), footnote=foot)
+    elif per_setup:
+        series = "Configuration" if lang == "fr" else "Setup"
+        draw = lambda p: charts.line_chart(sw, p, outcomes=[outcome], xlabel=labels.get(sw.fields[0]),  # noqa: E731
+                                           footnote=foot, series_label=series)
     else:
         code = outcome or next(iter(sw.outcome_labels()))
         draw = lambda p: charts.heatmap(sw, code, p, xlabel=labels.get(sw.fields[1]),  # noqa: E731
@@ -632,7 +727,8 @@ class Warmup:
     setup's) and answer its default question (exact where it has a solver, and 1,000,000 trials)
     into the result cache."""
 
-    def __init__(self) -> None:
+    def __init__(self, announce: bool = False) -> None:
+        self.announce = announce  # print a line when it starts and when the kernels are ready
         self.done = 0
         self.total = 0
         self.finished = False
@@ -651,12 +747,15 @@ class Warmup:
         t0 = time.perf_counter()
         paths = api.list_examples()
         self.total = len(paths)
+        self._say("fleeodds: warming up the kernels in the background (the first start after installing "
+                  "compiles them: a minute or more; answers wait for them meanwhile)…")
         for path in paths:
             if self.stop.is_set():
                 break
             try:
                 sc = api.load_scenario(path)
                 for s in [sc] + [v[2] for v in sc.variants()][:1]:
+                    give_way(self.stop)
                     with KERNEL_LOCK:
                         s.kernel()(0, 0, 1000)
                         if s.has_trial_kernel:
@@ -666,6 +765,7 @@ class Warmup:
                 method = "both" if sc.has_exact else "mc"
                 progress = Progress()
                 progress.cancel = self.stop  # a server that stops also stops its warm-up between chunks
+                progress.background = True
                 key, table = evaluate(sc, method, engine.DEFAULT_TRIALS, None, 0, progress)
                 chart_bytes(lambda p: charts.outcome_chart(table, p), "svg")
             except Exception:  # noqa: BLE001  a warm-up failure must never stop the server
@@ -673,6 +773,14 @@ class Warmup:
             self.done += 1
         self.seconds = time.perf_counter() - t0
         self.finished = True
+        if not self.stop.is_set():
+            self._say(f"fleeodds: kernels ready ({self.seconds:.0f} s)")
+
+    def _say(self, line: str) -> None:
+        if self.announce:
+            import sys
+
+            print(line, file=sys.stderr, flush=True)
 
     def status(self) -> dict[str, Any]:
         return {"done": self.done, "total": self.total, "finished": self.finished,

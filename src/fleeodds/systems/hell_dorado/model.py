@@ -604,8 +604,14 @@ class AttractionModel(HDModel):
                         "Vrai : l'adversaire suivi, attiré, livre ensuite une passe normale contre l'attracteur.")
 
 
-def _fighter_field(title: str, title_fr: str, description: str, description_fr: str) -> Any:
-    return F(None, title, title_fr, description, description_fr)
+def _when(*types: str) -> dict[str, Any]:
+    """JSON Schema annotation ``x-when``: the section applies only to these scenario types (a
+    form shows it only then; validation is unchanged, the loader refuses the others by name)."""
+    return {"x-when": {"type": list(types)}}
+
+
+def _fighter_field(title: str, title_fr: str, description: str, description_fr: str, *types: str) -> Any:
+    return F(None, title, title_fr, description, description_fr, **_when(*types))
 
 
 class ScenarioModel(HDModel):
@@ -628,27 +634,31 @@ class ScenarioModel(HDModel):
                                      "Options de modélisation (ambiguïtés des règles).")
     fleeing: FighterModel | None = _fighter_field("Fleeing fighter", "Fuyard",
                                                   "Fuite: the engaged fighter that flees.",
-                                                  "Fuite : le combattant engagé qui fuit.")
+                                                  "Fuite : le combattant engagé qui fuit.", "fuite")
     adversaries: list[FighterModel] | None = F(None, "Adversaries", "Adversaires",
                                                "Fuite: every adversary in base contact with the fleeing fighter "
                                                "(one attacks, the others give soutien). Attraction: side B.",
                                                "Fuite : chaque adversaire au contact du fuyard (l'un attaque, les "
-                                               "autres apportent leur soutien). Attraction : camp B.")
-    fuite: FuiteModel | None = F(None, "Fuite", "Fuite", "Fuite settings.", "Réglages de la Fuite.")
+                                               "autres apportent leur soutien). Attraction : camp B.",
+                                               **_when("fuite", "attraction"))
+    fuite: FuiteModel | None = F(None, "Fuite", "Fuite", "Fuite settings.", "Réglages de la Fuite.",
+                                 **_when("fuite"))
     attacker: FighterModel | None = _fighter_field("Attacker", "Attaquant", "Passe: the attacking fighter.",
-                                                   "Passe : le combattant qui attaque.")
+                                                   "Passe : le combattant qui attaque.", "passe")
     defender: FighterModel | None = _fighter_field("Defender", "Défenseur", "Passe: the defending fighter.",
-                                                   "Passe : le combattant qui se défend.")
+                                                   "Passe : le combattant qui se défend.", "passe")
     passe: PasseModel | None = F(None, "Passe d'armes", "Passe d'armes", "Weapon pass settings.",
-                                 "Réglages de la passe d'armes.")
+                                 "Réglages de la passe d'armes.", **_when("passe"))
     attractors: list[FighterModel] | None = F(None, "Attractors", "Attracteurs",
                                               "Attraction: side-A fighters with Attraction x (positions x, y).",
-                                              "Attraction : combattants du camp A avec Attraction x (positions x, y).")
+                                              "Attraction : combattants du camp A avec Attraction x (positions x, y).",
+                                              **_when("attraction"))
     others: list[FighterModel] | None = F(None, "Other side-A fighters", "Autres combattants du camp A",
                                           "Attraction: allies of the attractors, who can intercept.",
-                                          "Attraction : alliés des attracteurs, qui peuvent intercepter.")
+                                          "Attraction : alliés des attracteurs, qui peuvent intercepter.",
+                                          **_when("attraction"))
     attraction: AttractionModel | None = F(None, "Attraction", "Attraction", "Attraction settings.",
-                                           "Réglages de l'Attraction.")
+                                           "Réglages de l'Attraction.", **_when("attraction"))
     compare: dict[str, dict[str, Any]] | None = F(
         None, "Comparison setups", "Configurations comparées",
         "label = { \"field.path\" = value, label_fr = \"…\" }: the same scenario with fields changed, side by side.",

@@ -13,6 +13,8 @@ const T = {
     method: "Method", m_both: "Exact and Monte Carlo", m_exact: "Exact only", m_mc: "Monte Carlo only",
     trials: "Monte Carlo trials", seed: "Seed", compute: "Compute",
     see: "2. The answer", cancel: "Stop", running: "Simulating…", trials_done: "trials",
+    preparing: "Preparing the Monte Carlo engine (compiled once, about a minute)…",
+    exact_running: "Computing the exact answer…",
     compare: "3. Compare setups",
     compare_help: "Each setup changes one or more fields of the question above. Monte Carlo runs are paired (the same dice for every setup), so each difference has its own 95 % interval.",
     setup_label: "Name of the setup", field: "Field", value: "Value", add_setup: "Add", run_compare: "Compare",
@@ -20,10 +22,12 @@ const T = {
     sweep: "4. Vary a field",
     sweep_help: "Values: a range such as 5..10 (or 0..20..5), or a list such as 2d6,3d6. One field gives lines, two give a heatmap.",
     values: "Values", field2: "Second field (optional)", outcome: "Outcome shown", run_sweep: "Draw",
-    none: "(none)", all_outcomes: "(every outcome)",
+    none: "(none)", all_outcomes: "(every outcome)", per_setup: "One line per setup (of the chosen outcome)",
+    no_change: "the question as it is",
     share: "5. Share and download", share_help: "The link holds the whole question: whoever opens it sees the same answer.",
     copy_link: "Copy the link", copied: "Copied", dl_toml: "Scenario (TOML)", dl_csv: "Results (CSV)",
     dl_json: "Results (JSON)", dl_png: "Chart (PNG)", dl_svg: "Chart (SVG)",
+    dl_diff_png: "Differences (PNG)", dl_diff_svg: "Differences (SVG)",
     footer: "runs on this computer; the JSON API is described at",
     outcome_col: "Outcome", exact: "Exact", fraction: "Fraction", mc: "Monte Carlo", ci: "95 % interval",
     count: "Count", value_col: "Value", exactly: "exactly", at_least: "at least", at_most: "at most",
@@ -47,6 +51,8 @@ const T = {
     method: "Méthode", m_both: "Exacte et Monte-Carlo", m_exact: "Exacte seulement", m_mc: "Monte-Carlo seulement",
     trials: "Tirages Monte-Carlo", seed: "Graine", compute: "Calculer",
     see: "2. La réponse", cancel: "Arrêter", running: "Simulation en cours…", trials_done: "tirages",
+    preparing: "Préparation du moteur Monte-Carlo (compilé une seule fois, environ une minute)…",
+    exact_running: "Calcul de la réponse exacte…",
     compare: "3. Comparer des configurations",
     compare_help: "Chaque configuration change un ou plusieurs champs de la question ci-dessus. Les tirages Monte-Carlo sont appariés (les mêmes dés pour chaque configuration) : chaque écart a son propre intervalle à 95 %.",
     setup_label: "Nom de la configuration", field: "Champ", value: "Valeur", add_setup: "Ajouter",
@@ -55,11 +61,13 @@ const T = {
     sweep: "4. Faire varier un champ",
     sweep_help: "Valeurs : un intervalle comme 5..10 (ou 0..20..5), ou une liste comme 2d6,3d6. Un champ donne des courbes, deux une carte de chaleur.",
     values: "Valeurs", field2: "Second champ (facultatif)", outcome: "Résultat affiché", run_sweep: "Tracer",
-    none: "(aucun)", all_outcomes: "(tous les résultats)",
+    none: "(aucun)", all_outcomes: "(tous les résultats)", per_setup: "Une courbe par configuration (du résultat choisi)",
+    no_change: "la question telle quelle",
     share: "5. Partager et télécharger",
     share_help: "Le lien contient toute la question : qui l'ouvre voit la même réponse.",
     copy_link: "Copier le lien", copied: "Copié", dl_toml: "Scénario (TOML)", dl_csv: "Résultats (CSV)",
     dl_json: "Résultats (JSON)", dl_png: "Graphique (PNG)", dl_svg: "Graphique (SVG)",
+    dl_diff_png: "Écarts (PNG)", dl_diff_svg: "Écarts (SVG)",
     footer: "fonctionne sur cet ordinateur ; l'API JSON est décrite sur",
     outcome_col: "Résultat", exact: "Exact", fraction: "Fraction", mc: "Monte-Carlo", ci: "Intervalle à 95 %",
     count: "Effectif", value_col: "Valeur", exactly: "exactement", at_least: "au moins", at_most: "au plus",
@@ -174,11 +182,31 @@ const kind = (s) => {
   if (s.type === "integer" || s.type === "number") return "number";
   return "text";
 };
+/* "x-when": {"field": [values…]} on a property: it applies only while each named field of the
+   same table (its value, or its schema default) is one of the values, e.g. Hell Dorado's
+   {"type": ["fuite"]}. The form shows a property only while it applies. */
+function whenKeys(node, out) {
+  if (node && typeof node === "object") {
+    if (node["x-when"] && typeof node["x-when"] === "object") Object.keys(node["x-when"]).forEach((k) => out.add(k));
+    for (const v of Object.values(node)) whenKeys(v, out);
+  }
+  return out;
+}
+function applies(s, table, tableValue) {
+  const when = s["x-when"];
+  if (!when || typeof when !== "object") return true;
+  return Object.entries(when).every(([k, allowed]) => {
+    let v = tableValue && typeof tableValue === "object" ? tableValue[k] : undefined;
+    if (v === undefined || v === null) { const d = resolve((table.properties || {})[k]); v = d.default; }
+    return Array.isArray(allowed) ? allowed.some((a) => same(a, v)) : same(allowed, v);
+  });
+}
 function leafPaths(schema, value, prefix, out) {
   const s = resolve(schema);
   const k = kind(s);
   if (k === "object") {
     for (const [name, sub] of Object.entries(s.properties)) {
+      if (!applies(resolve(sub), s, value)) continue;
       const p = prefix ? prefix + "." + name : name;
       leafPaths(sub, value ? value[name] : undefined, p, out);
     }
@@ -231,6 +259,7 @@ const FILE_FIELD = /(_file|_path|_dir|_folder)$/;
 function onField(path, s, value) {
   if (value !== undefined && s.default !== undefined && same(value, s.default)) value = undefined;
   setAt(S.scenario, path, value);
+  if (S.schema && whenKeys(S.schema, new Set()).has(path.split(".").pop())) { setAside(); renderForm(); }
   clearErrors(); updateShare(); refreshPickers();
   clearTimeout(S.timer); S.timer = setTimeout(compute, 350);  // the answer follows the form
 }
@@ -342,11 +371,14 @@ function renderForm() {
   const extra = [];
   for (const [name, sub] of Object.entries(s.properties || {})) {
     if (name === "compare") continue;
+    const r = resolve(sub);
+    if (!applies(r, s, S.scenario)) continue;  // a section of another scenario type
     const f = field(name, sub, name, S.scenario[name]);
     if (!f) continue;
-    const r = resolve(sub);
     const big = f.tagName === "FIELDSET";
-    const many = r.properties && Object.keys(r.properties).length > 8 && !(s.required || []).includes(name);
+    // long optional tables go under "More options", except those that apply to this case only
+    // (a Fuite's fleeing fighter, a Passe's attacker): they are the question itself
+    const many = !r["x-when"] && r.properties && Object.keys(r.properties).length > 8 && !(s.required || []).includes(name);
     if (many) extra.push(f); else if (big) form.append(f); else main.append(f);
   }
   form.prepend(main);
@@ -358,6 +390,16 @@ function renderForm() {
   refreshPickers();
 }
 
+// Top-level sections that no longer apply (the scenario type changed) are set aside, and put
+// back when they apply again: the scenario never carries a section its type refuses.
+function setAside() {
+  const s = resolve(S.schema); S.aside = S.aside || {};
+  for (const [name, sub] of Object.entries(s.properties || {})) {
+    const on = applies(resolve(sub), s, S.scenario);
+    if (!on && S.scenario[name] !== undefined) { S.aside[name] = S.scenario[name]; delete S.scenario[name]; }
+    else if (on && S.scenario[name] === undefined && S.aside[name] !== undefined) { S.scenario[name] = S.aside[name]; delete S.aside[name]; }
+  }
+}
 // a system that publishes no JSON Schema yet: its scenario is edited as JSON text
 function renderJsonEditor(form) {
   const wrap = el("div", { class: "field", "data-path": "" });
@@ -416,7 +458,11 @@ function b64urlDecode(text) {
   return new TextDecoder().decode(bytes);
 }
 function shareState() {
-  return { v: 1, system: S.system, scenario: S.scenario, lang: S.lang, method: S.method, trials: S.trials, seed: S.seed };
+  const st = { v: 1, system: S.system, scenario: S.scenario, lang: S.lang, method: S.method, trials: S.trials, seed: S.seed };
+  if (S.example) st.example = S.example;  // "Start from" shows it again when the link is opened
+  const added = (S.added || []).filter((l) => S.scenario.compare && l in S.scenario.compare);
+  if (added.length) st.added = added;
+  return st;
 }
 function updateShare() {
   const hash = "#s=" + b64urlEncode(JSON.stringify(shareState()));
@@ -458,7 +504,7 @@ function defaults() {
   return out;
 }
 async function pickExample(name) {
-  S.example = name;
+  S.example = name; S.aside = {}; S.added = [];
   S.scenario = name ? await api("/api/examples/" + name) : defaults();
   renderForm(); updateShare(); compute();
 }
@@ -480,7 +526,10 @@ async function compute() {
     let st = await api("/api/jobs?wait=0.3", body);
     S.job = st.id;
     const mine = st.id;
+    let partialShown = false;
     while (st.state === "running") {
+      // the exact part of the answer is shown as soon as it is known, the Monte Carlo part after
+      if (st.partial && !partialShown) { showResult(st.partial); partialShown = true; }
       showProgress(st);
       await new Promise((r) => setTimeout(r, 150));
       if (S.job !== mine) return;
@@ -500,7 +549,10 @@ async function compute() {
 function showProgress(st) {
   $("progress-box").hidden = false;
   $("progress").max = Math.max(1, st.total || 1); $("progress").value = st.done || 0;
-  $("progress-text").textContent = t("running") + " " + num(st.done || 0) + " / " + num(st.total || 0) + " " + t("trials_done");
+  const text = st.phase === "exact" ? t("exact_running")
+    : (st.phase === "preparing" || !st.done) ? t("preparing")
+    : t("running") + " " + num(st.done || 0) + " / " + num(st.total || 0) + " " + t("trials_done");
+  $("progress-text").textContent = text;
 }
 function hideProgress() { $("progress-box").hidden = true; }
 // an answer to another question must not stay on screen as if it answered this one
@@ -526,9 +578,9 @@ function showResult(r) {
     for (const [k] of cols) {
       let v = "";
       if (k === "label") v = row.label;
-      else if (k === "exact" || k === "monte_carlo") v = pct(row[k]);
+      else if (k === "exact" || k === "monte_carlo") v = row[k + "_text"] || pct(row[k]);
       else if (k === "fraction") v = row.fraction || "";
-      else if (k === "ci") v = pct(row.ci_low) + " – " + pct(row.ci_high);
+      else if (k === "ci") v = row.ci_text || (pct(row.ci_low) + " – " + pct(row.ci_high));
       else if (k === "count") v = num(row.count);
       tr.append(el(k === "label" ? "th" : "td", { class: "c-" + k, scope: k === "label" ? "row" : null, text: v }));
     }
@@ -547,7 +599,7 @@ function showResult(r) {
     const mt = $("metric"); mt.textContent = "";
     mt.append(el("thead", {}, el("tr", {}, ...[t("value_col"), t("exactly"), t("at_least"), t("at_most")].map((h) => el("th", { scope: "col", text: h })))));
     const mb = el("tbody");
-    for (const v of m.views) mb.append(el("tr", {}, el("th", { scope: "row", text: num(v.value) }), el("td", { text: pct(v.exactly) }), el("td", { text: pct(v.at_least) }), el("td", { text: pct(v.at_most) })));
+    for (const v of m.views) mb.append(el("tr", {}, el("th", { scope: "row", text: num(v.value) }), ...["exactly", "at_least", "at_most"].map((k) => el("td", { text: v[k + "_text"] || pct(v[k]) }))));
     mt.append(mb);
   } else $("metric-box").hidden = true;
   S.outcomes = r.wide.map((x) => ({ code: x.outcome, label: x.label }));
@@ -573,16 +625,21 @@ function refreshPickers() {
 async function renderSetups() {
   const ul = $("setups"); ul.textContent = "";
   const table = S.scenario.compare || {};
+  const gen = S.setupsGen = (S.setupsGen || 0) + 1;  // only the latest call draws the list
   let listed = [];
   try { listed = await api("/api/setups", { scenario: S.scenario, lang: S.lang }); } catch (e) { listed = Object.keys(table).map((k) => ({ en: k, label: k, changes: table[k] })); }
+  if (gen !== S.setupsGen) return;
   ul.textContent = "";
+  const added = (S.added || []).filter((l) => l in table);
+  listed = listed.filter((x) => !added.includes(x.en)).concat(added.map((l) => listed.find((x) => x.en === l)).filter(Boolean));
+  $("per-setup-row").hidden = !listed.length;
   if (!listed.length) ul.append(el("li", { class: "help", text: t("no_setups") }));
   for (const s of listed) {
-    const changes = Object.entries(s.changes).map(([p, v]) => titleOf(p) + " = " + (typeof v === "string" ? v : JSON.stringify(v))).join(", ");
+    const changes = Object.entries(s.changes).map(([p, v]) => titleOf(p) + " = " + (typeof v === "string" ? v : JSON.stringify(v))).join(", ") || t("no_change");
     const li = el("li", {}, el("strong", { text: s.label }), " — " + changes + " ");
     if (s.en in table) {
       const rm = el("button", { type: "button", class: "small", text: t("remove") });
-      rm.onclick = () => { delete S.scenario.compare[s.en]; if (!Object.keys(S.scenario.compare).length) delete S.scenario.compare; updateShare(); renderSetups(); };
+      rm.onclick = () => { delete S.scenario.compare[s.en]; S.added = (S.added || []).filter((l) => l !== s.en); if (!Object.keys(S.scenario.compare).length) delete S.scenario.compare; updateShare(); renderSetups(); };
       li.append(rm);
     }
     ul.append(li);
@@ -594,6 +651,10 @@ function addSetup() {
   const value = parseScalar($("setup-value").value, leaf ? leaf.schema : null);
   if (!label || !path || value === undefined) return;
   S.scenario.compare = S.scenario.compare || {};
+  // an added setup comes after the scenario's own ones (its first setup stays the baseline),
+  // even where the system's shorthands (listed after the [compare] table) give them
+  S.added = S.added || [];
+  if (!(label in S.scenario.compare) && !S.added.includes(label)) S.added.push(label);
   const setup = S.scenario.compare[label] || {};
   setup[path] = value;
   S.scenario.compare[label] = setup;
@@ -602,10 +663,13 @@ function addSetup() {
 }
 async function runCompare() {
   sizing(); $("compare-errors").hidden = true;
+  $("compare-dl").hidden = true;
   $("compare-chart").textContent = t("working"); $("difference-chart").textContent = ""; $("compare-table").textContent = "";
   try {
-    const r = await api("/api/compare", { scenario: S.scenario, method: S.method, trials: Math.min(S.trials, 2000000), seed: S.seed, lang: S.lang });
+    const added = (S.added || []).filter((l) => S.scenario.compare && l in S.scenario.compare);
+    const r = await api("/api/compare", { scenario: S.scenario, added, method: S.method, trials: Math.min(S.trials, 2000000), seed: S.seed, lang: S.lang });
     $("compare-chart").innerHTML = r.chart_svg; $("difference-chart").innerHTML = r.difference_svg;
+    $("compare-dl").hidden = false;
     const tab = $("compare-table");
     const base = r.setups[0];
     tab.append(el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("outcome_col") }),
@@ -616,10 +680,10 @@ async function runCompare() {
       const tr = el("tr", {}, el("th", { scope: "row", text: r.rows.find((x) => x.outcome === c).label }));
       r.setups.forEach((s, i) => {
         const row = r.rows.find((x) => x.outcome === c && x.setup === s);
-        let text = row ? pct(row.probability, 1) : "";
-        if (row && i) {
-          const d = (x) => (x >= 0 ? "+" : "−") + new Intl.NumberFormat(locale(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(Math.abs(x * 100));
-          text += "  (" + d(row.difference) + (row.diff_exact ? "" : " [" + d(row.diff_low) + " ; " + d(row.diff_high) + "]") + " " + t("points") + ")";
+        let text = row ? (row.probability_text || pct(row.probability, 1)) : "";
+        if (row && i && row.difference_text) {
+          // the command line's numbers, formatted by the server (one rounding everywhere)
+          text += "  (" + row.difference_text + (row.diff_exact ? "" : " [" + row.diff_low_text + (S.lang === "fr" ? " ; " : ", ") + row.diff_high_text + "]") + " " + t("points") + ")";
         }
         tr.append(el("td", { text }));
       });
@@ -629,15 +693,17 @@ async function runCompare() {
   } catch (e) { $("compare-chart").textContent = ""; showErrors(e, $("compare-errors")); }
 }
 async function runSweep() {
-  sizing(); $("sweep-errors").hidden = true; $("sweep-chart").textContent = t("working");
+  sizing(); $("sweep-errors").hidden = true; $("sweep-chart").textContent = t("working"); $("sweep-dl").hidden = true;
   const vary = {}; const labels = {};
   const f1 = $("sweep-field-1").value, v1 = $("sweep-values-1").value.trim();
   const f2 = $("sweep-field-2").value, v2 = $("sweep-values-2").value.trim();
   if (f1) { vary[f1] = v1; labels[f1] = titleOf(f1); }
   if (f2) { vary[f2] = v2; labels[f2] = titleOf(f2); }
   try {
-    const r = await api("/api/sweep", { scenario: S.scenario, vary, outcome: $("sweep-outcome").value || null, trials: Math.min(S.trials, 100000), seed: S.seed, lang: S.lang, labels, method: S.method === "both" ? null : S.method });
-    $("sweep-chart").innerHTML = r.chart_svg;
+    // the question itself is swept (without its setups), unless one line per setup is asked for
+    const perSetup = !$("per-setup-row").hidden && $("per-setup").checked;
+    const r = await api("/api/sweep", { scenario: S.scenario, vary, outcome: $("sweep-outcome").value || null, trials: Math.min(S.trials, 100000), seed: S.seed, lang: S.lang, labels, method: S.method === "both" ? null : S.method, per_setup: perSetup });
+    $("sweep-chart").innerHTML = r.chart_svg; $("sweep-dl").hidden = false;
   } catch (e) { $("sweep-chart").textContent = ""; showErrors(e, $("sweep-errors")); }
 }
 
@@ -677,6 +743,29 @@ async function useUnit() {
 }
 
 /* ------------------------------------------------------------------ downloads */
+// a chart drawn on the page (compare, sweep) saved as the SVG the server drew, or as a PNG
+// rendered from it at twice its size
+function saveBlob(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const a = el("a", { href: url, download: name }); document.body.append(a); a.click(); a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 5000);
+}
+function saveChart(boxId, fmt, name) {
+  const svg = $(boxId).querySelector("svg"); if (!svg) return;
+  const text = new XMLSerializer().serializeToString(svg);
+  const blob = new Blob([text], { type: "image/svg+xml" });
+  if (fmt === "svg") return saveBlob(blob, name + ".svg");
+  const img = new Image(), url = URL.createObjectURL(blob);
+  img.onload = () => {
+    const w = (svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.width) || img.width || 800;
+    const h = (svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.height) || img.height || 500;
+    const c = el("canvas", { width: String(Math.round(w * 2)), height: String(Math.round(h * 2)) });
+    const g = c.getContext("2d"); g.fillStyle = "#fff"; g.fillRect(0, 0, c.width, c.height);
+    g.drawImage(img, 0, 0, c.width, c.height); URL.revokeObjectURL(url);
+    c.toBlob((b) => saveBlob(b, name + ".png"), "image/png");
+  };
+  img.src = url;
+}
 async function downloadToml() {
   try {
     const r = await fetch("/api/toml", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ scenario: S.scenario }) });
@@ -699,7 +788,8 @@ async function openState(st) {
     S.system = st.system; S.scenario = st.scenario && typeof st.scenario === "object" ? st.scenario : {};
     S.lang = st.lang === "fr" ? "fr" : "en"; S.method = ["both", "exact", "mc"].includes(st.method) ? st.method : "both";
     if (Number.isInteger(st.trials)) S.trials = st.trials; if (Number.isInteger(st.seed)) S.seed = st.seed;
-    S.example = "";
+    S.example = typeof st.example === "string" && S.examples.some((e) => e.name === st.example && e.system === st.system) ? st.example : "";
+    S.added = Array.isArray(st.added) ? st.added.filter((l) => typeof l === "string") : [];
   } else {
     const first = S.examples.find((e) => e.name === "warhammer/goblins_broken_by_dwarfs.toml") || S.examples[0];
     S.system = first ? first.system : S.systems[0].key;
@@ -736,6 +826,8 @@ async function start() {
   $("add-setup").onclick = addSetup;
   $("run-compare").onclick = runCompare;
   $("run-sweep").onclick = runSweep;
+  for (const [id, box, name] of [["compare", "compare-chart", "fleeodds-compare"], ["difference", "difference-chart", "fleeodds-difference"], ["sweep", "sweep-chart", "fleeodds-sweep"]])
+    for (const fmt of ["png", "svg"]) $(id + "-" + fmt).onclick = () => saveChart(box, fmt, name);
   $("read-units").onclick = readUnits;
   $("use-unit").onclick = useUnit;
   $("dl-toml").onclick = downloadToml;
