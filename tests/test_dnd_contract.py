@@ -432,3 +432,13 @@ def test_stat_line_values_are_accepted_and_listed_when_unused():
     for p in list_examples():
         if p.parent.name == "dnd":
             assert load_scenario(_example(p.name, {})).unused_inputs() == [], p.name
+
+
+def test_threat_range_takes_ascii_digits_only():
+    from fleeodds.errors import FleeoddsError
+    from fleeodds.systems.dnd.rules import parse_threat_range
+
+    assert parse_threat_range("19-20") == 19 and parse_threat_range("19 – 20") == 19
+    for bad in ("\u0661\u0669-20", "\uff11\uff19-20", "\u0662\u0660"):
+        with pytest.raises(FleeoddsError, match="threat_range"):
+            parse_threat_range(bad)

@@ -223,3 +223,13 @@ def test_cli_reports_one_line(tmp_path, catz):
     assert res.exit_code == 2 and "Traceback" not in res.output
     assert res.stderr.strip().splitlines() == [f"error: bad catalogue: {str(bad)!r}: the zipped member 'army.cat' "
                                                 f"is encrypted"]
+
+
+def test_a_root_without_attributes_is_not_called_empty(tmp_path):
+    from fleeodds.importers.bsdata import read_catalogue
+
+    path = tmp_path / "bare.cat"
+    path.write_text("<catalogue>" + " " * 100 + "</catalogue>", encoding="utf-8")
+    with pytest.raises(FleeoddsError, match="has none") as err:
+        read_catalogue(path)
+    assert "empty" not in str(err.value)

@@ -519,6 +519,7 @@ def _stream(path: Path, index: _Index, expect: tuple[str, ...], fld: str,
     """
     units: list[_Entry] = []
     root_attrs: dict[str, str] = {}
+    root_seen = False
     stack: list[ET.Element] = []
     try:
         with _open(path, fld, data) as fh:
@@ -534,6 +535,7 @@ def _stream(path: Path, index: _Index, expect: tuple[str, ...], fld: str,
                                              f"a BattleScribe file whose root element is <{'> or <'.join(expect)}> "
                                              f"(found <{root}>)")
                         root_attrs = dict(el.attrib)
+                        root_seen = True
                     continue
                 stack.pop()
                 depth = len(stack)
@@ -564,8 +566,11 @@ def _stream(path: Path, index: _Index, expect: tuple[str, ...], fld: str,
         raise _bad(path, f"unreadable text ({exc})") from None
     except OSError as exc:
         raise InputError(fld, str(path), f"a readable BattleScribe file ({exc})") from None
-    if not root_attrs:
+    if not root_seen:
         raise InputError(fld, str(path), "a BattleScribe XML file (.cat/.gst); the file is empty")
+    if not root_attrs:
+        raise InputError(fld, str(path), "a BattleScribe file whose root element has its id and name "
+                                         "attributes (this one has none)")
     return root_attrs, units
 
 

@@ -94,13 +94,13 @@ def parse_threat_range(value, field: str = "threat_range") -> int:
         low = value
     elif isinstance(value, str):
         s = value.strip().replace("–", "-").replace(" ", "")
-        if s.isdigit():
+        if s.isascii() and s.isdigit():  # ASCII only: "١٩-20" is refused, as dice notation refuses it
             low = int(s)
             if low != 20:
                 raise InputError(field, value, allowed)
         else:
             parts = s.split("-")
-            if len(parts) != 2 or not all(p.isdigit() for p in parts) or int(parts[1]) != 20:
+            if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts) or int(parts[1]) != 20:
                 raise InputError(field, value, allowed)
             low = int(parts[0])
     else:
