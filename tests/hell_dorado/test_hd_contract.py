@@ -176,8 +176,10 @@ def test_support_on_a_fuite_adversary_is_refused():
 
 def test_fleeing_fighter_must_be_engaged():
     refused(flee({"engaged": False}), "only an engaged fighter may flee", field="fleeing.engaged")
-    assert killed(fleeodds.load_scenario(flee({"engaged": True}))) == Fraction(1, 2)
+    # true is what a Fuite means anyway: an input that changes nothing, refused by name
+    refused(flee({"engaged": True}), "has no effect", field="fleeing.engaged")
     refused(flee(adversary={"engaged": False}), field="adversaries.0.engaged")
+    refused(flee(adversary={"engaged": True}), "has no effect", field="adversaries.0.engaged")
 
 
 def test_optional_rerolls_same_numbers_when_tables_never_decrease():

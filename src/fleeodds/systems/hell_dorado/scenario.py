@@ -857,6 +857,8 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     if "engaged" in fleeing.given and not fleeing.engaged:
         raise InputError("fleeing.engaged", False, "true or nothing: only an engaged fighter may flee "
                                                    "(Fuite, rules digest §3)")
+    if "engaged" in fleeing.given:  # true: what a Fuite means anyway
+        raise no_effect("fleeing.engaged", True, "in a Fuite (the fleeing fighter is engaged by definition)")
     _refuse_given(fleeing, data["fleeing"], "fleeing", ("weapon", "bonus_dice", "support") + _POSITION,
                   "on the fleeing fighter of a Fuite (it makes no attack and has no position on the table)")
     raw = data.get("adversaries")
@@ -869,6 +871,9 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
         if "engaged" in f.given and not f.engaged:
             raise InputError(f"adversaries.{i}.engaged", False, "true or nothing: every adversary listed is in "
                                                                 "base contact with the fleeing fighter")
+        if "engaged" in f.given:
+            raise no_effect(f"adversaries.{i}.engaged", True,
+                            "in a Fuite (every adversary listed is in base contact with the fleeing fighter)")
         _refuse_given(f, a, f"adversaries.{i}", ("support",),
                       "on a Fuite adversary: its soutien comes from the other adversaries listed (every adversary "
                       "in contact with the fleeing fighter); list each supporter as an adversary")
