@@ -429,3 +429,18 @@ def test_unit_characteristics_that_change_nothing_are_listed():
     for path in _examples():
         sc = fleeodds.load_scenario(path)
         assert sc.unused_inputs() == [] and "unused_inputs" not in sc.describe(), path.name
+
+
+def test_a_general_not_above_the_units_leadership_changes_nothing():
+    # a unit of Ld 5 losing by 2: a General of Ld 3 or 5 is never used (a unit takes its General's
+    # Ld only when higher), so it is refused; Ld 7 holds on 2D6 <= 5, 10/36 = 5/18 (hand count)
+    goblins = {"situation": "break", "fleeing": {"name": "F", "movement": 4, "leadership": 5},
+               "combat": {"margin": 2}}
+    for ld in (3, 5):
+        data = base(**goblins)
+        data["fleeing"] = dict(data["fleeing"], general_leadership=ld)
+        with pytest.raises(FleeoddsError, match="not above the unit's own Leadership"):
+            fleeodds.load_scenario(data)
+    data = base(**goblins)
+    data["fleeing"] = dict(data["fleeing"], general_leadership=7)
+    assert fleeodds.evaluate(fleeodds.load_scenario(data), "exact").exact_fractions["held"] == "5/18"

@@ -339,6 +339,13 @@ def check_inputs(source: dict, model: ScenarioModel, fleeing: UnitProfile, pursu
                 raise err
         if not is_used(units, path):
             raise no_effect(field, value, _context(model, path))
+        if path[1:] == ("general_leadership",) and value is not None:
+            # the check above asks whether a General can matter here; this one, whether this General
+            # does: a unit uses the General's Leadership only when it is higher than its own
+            own = (fleeing if path[0] == "fleeing" else pursuer).leadership
+            if isinstance(value, int) and value <= own:
+                raise no_effect(field, value, f"when it is not above the unit's own Leadership ({own}): a unit "
+                                              "uses its General's Leadership only when it is higher")
 
 
 def rules_without_effect(role: str, units: Units) -> list[str]:
