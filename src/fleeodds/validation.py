@@ -177,6 +177,36 @@ def without_effect_checks():
         _EFFECT_CHECKS.reset(token)
 
 
+class CheckedSource(dict):
+    """The source of a scenario derived from one already checked for inputs that change nothing
+    (its base without the comparisons, or a comparison setup): ``only`` names the fields still to
+    check, those the derivation set; the others were checked with the whole scenario, against each
+    of its setups. A plain ``dict`` otherwise; copies keep ``only``.
+    """
+
+    def __init__(self, data: dict = (), only: set[str] | frozenset = frozenset()):
+        super().__init__(data)
+        self.only = set(only)
+
+
+def annotation_values(annotation: Any) -> list[Any]:
+    """Every value a field's type allows when it is finite: ``bool``, ``None``, ``Literal[...]`` and
+    unions of them (``[]`` for numbers and text). The "changes nothing" checks try each."""
+    import types
+    import typing
+
+    if annotation is bool:
+        return [False, True]
+    if annotation is type(None):
+        return [None]
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return list(typing.get_args(annotation))
+    if origin in (typing.Union, types.UnionType):
+        return [v for a in typing.get_args(annotation) for v in annotation_values(a)]
+    return []
+
+
 def no_effect(field: str, value: Any, context: str) -> InputError:
     """The error for an input that changes nothing: ``field: 3 has no effect in 5e; remove it``.
 

@@ -56,7 +56,8 @@ from typing import Any
 
 from ...errors import FleeoddsError, InputError
 from ...system import RulesSystem, Scenario, Setup
-from ...validation import check_exact_mode, effect_checks_on, get_field, no_effect, set_field
+from ...validation import (CheckedSource, annotation_values, check_exact_mode, effect_checks_on, get_field,
+                           no_effect, set_field)
 from .exact import exact_work, solve, summary
 from .labels import OUTCOME_ORDER, mode_label
 from .labels import value_labels as labels_for_values
@@ -311,19 +312,6 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> DndScenario:
     return sc
 
 
-class CheckedSource(dict):
-    """The source of a scenario derived from a checked one (its base without the comparisons, or a
-    comparison setup): ``only`` names the fields still to check, those the derivation set; the
-    others were checked with the whole scenario, against each compared mode and setup.
-
-    A plain ``dict`` otherwise; copies keep ``only``.
-    """
-
-    def __init__(self, data: dict = (), only: set[str] | frozenset = frozenset()):
-        super().__init__(data)
-        self.only = set(only)
-
-
 # --------------------------------------------------------------------------- inputs that change nothing
 #: Situational fields of an enemy, refused when no value changes the results.
 ENEMY_VALUES: dict[str, list[Any]] = {
@@ -354,23 +342,9 @@ SKIP_OPTIONS = ("attacker_preset",)
 
 
 def _option_values(name: str) -> list[Any]:
-    import typing
-
     if name in OPTION_NUMBERS:
         return OPTION_NUMBERS[name]
-
-    def values(ann: Any) -> list[Any]:
-        if ann is bool:
-            return [False, True]
-        if ann is type(None):
-            return [None]
-        if typing.get_origin(ann) is typing.Literal:
-            return list(typing.get_args(ann))
-        if typing.get_origin(ann) is typing.Union:
-            return [v for a in typing.get_args(ann) for v in values(a)]
-        return []
-
-    return values(OptionsModel.model_fields[name].annotation)
+    return annotation_values(OptionsModel.model_fields[name].annotation)
 
 
 def _contexts(sc: DndScenario) -> list[dict]:

@@ -27,12 +27,11 @@ the file that change nothing are listed by :func:`unused_inputs`.
 
 from __future__ import annotations
 
-import typing
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from ...errors import FleeoddsError
-from ...validation import get_field, no_effect, set_field
+from ...validation import CheckedSource, annotation_values, get_field, no_effect, set_field  # noqa: F401 (CheckedSource re-exported)
 from .model import OptionsModel
 
 #: Card characteristics: never refused, listed when they change nothing.
@@ -62,36 +61,11 @@ FIGHTER_LISTS = ("adversaries", "attractors", "others")
 FIGHTER_TABLES = ("fleeing", "attacker", "defender")
 
 
-class CheckedSource(dict):
-    """The source of a scenario derived from a checked one (its base without the comparisons, or a
-    comparison setup): ``only`` names the fields still to check, those the derivation set; the
-    others were checked with the whole scenario, against each of its setups.
-
-    A plain ``dict`` otherwise (its items are the scenario's fields); copies keep ``only``.
-    """
-
-    def __init__(self, data: dict = (), only: set[str] | frozenset = frozenset()):
-        super().__init__(data)
-        self.only = set(only)
-
-
 def option_values(name: str) -> list[Any]:
     """The allowed values of ``options.<name>`` tried by the check (a few for the numbers)."""
     if name in NUMBER_OPTIONS:
         return NUMBER_OPTIONS[name]
-
-    def values(ann: Any) -> list[Any]:
-        if ann is bool:
-            return [False, True]
-        if ann is type(None):
-            return [None]
-        if typing.get_origin(ann) is typing.Literal:
-            return list(typing.get_args(ann))
-        if typing.get_origin(ann) in (typing.Union, getattr(__import__("types"), "UnionType", None)):
-            return [v for a in typing.get_args(ann) for v in values(a)]
-        return []
-
-    return values(OptionsModel.model_fields[name].annotation)
+    return annotation_values(OptionsModel.model_fields[name].annotation)
 
 
 def _fighters(data: dict) -> Iterator[tuple[str, dict]]:

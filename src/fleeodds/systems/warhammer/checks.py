@@ -23,12 +23,11 @@ refused: they describe the unit; those without effect are listed in
 from __future__ import annotations
 
 import math
-import typing
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
-from ...validation import no_effect, not_modelled
+from ...validation import annotation_values, no_effect, not_modelled
 from .exact import double1_pass, ld_test_pass
 from .model import TROOP_TYPES, Options, ScenarioModel, UnitProfile, find_profile
 from .resolve import (BREAK_CLASSIC, BREAK_NONE, BREAK_TOW, FAILED_MOVE_M, PURSUE_LD_TEST, PURSUE_NEVER,
@@ -124,24 +123,12 @@ def effective(r: Rules) -> dict[str, Any]:
 Units = tuple[ScenarioModel, UnitProfile, UnitProfile]
 
 
-def _values_of(ann: Any) -> list[Any]:
-    if ann is bool:
-        return [False, True]
-    if ann is type(None):
-        return [None]
-    if typing.get_origin(ann) is typing.Literal:
-        return list(typing.get_args(ann))
-    if typing.get_origin(ann) is typing.Union:
-        return [v for a in typing.get_args(ann) for v in _values_of(a)]
-    return []
-
-
 def _option_values(name: str) -> list[Any]:
     if name in DICE_OPTIONS:
         return [None, "1d6", "2d6", "3d6"]
     if name == "musician_rally_bonus":
         return [None, 0, 1]
-    return _values_of(Options.model_fields[name].annotation) or [None]
+    return annotation_values(Options.model_fields[name].annotation) or [None]
 
 
 GROUP_VALUES = {
