@@ -181,7 +181,7 @@ def evaluate(
     rows: list[dict[str, Any]] = []
     dist_rows: list[dict[str, Any]] = []
     manifest: dict[str, Any] = {
-        "title": scenario.title,
+        "title": scenario.title_in(lang),
         "system": scenario.system,
         "method": method,
         "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -227,7 +227,7 @@ def evaluate(
         manifest["exact_refusal"] = scenario.exact_refusal
     if method in ("mc", "both"):
         sim = simulation or engine.simulate(scenario.kernel(), trials=trials, precision=precision, seed=seed,
-                                            progress=progress, description=scenario.title or "simulating")
+                                            progress=progress, description=scenario.title_in(lang) or "simulating")
         manifest.update({"seed": sim.seed, "trials": sim.trials, "precision": precision,
                          "mc_seconds": round(sim.seconds, 3)})
         per_outcome = sim.outcome_counts

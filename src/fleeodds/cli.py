@@ -32,13 +32,19 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except FleeoddsError as exc:
-            click.echo(("erreur : " if _lang_of(ctx) == "fr" else "error: ") + str(exc), err=True)
+            lang = _lang_of(ctx)
+            click.echo(("erreur : " if lang == "fr" else "error: ") + exc.message(lang), err=True)
             sys.exit(2)
         except click.UsageError as exc:  # a bad option or argument: one line too, with where to look
             fr = _lang_of(ctx) == "fr"
             where = exc.ctx.command_path if exc.ctx is not None else "fleeodds"
             hint = f" (voir {where} --help)" if fr else f" (see {where} --help)"
-            click.echo(("erreur : " if fr else "error: ") + exc.format_message() + hint, err=True)
+            text = exc.format_message()
+            if fr:
+                from .messages_fr import click_to_french
+
+                text = click_to_french(text)
+            click.echo(("erreur : " if fr else "error: ") + text + hint, err=True)
             sys.exit(2)
 
 
@@ -188,13 +194,13 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
 
         setups = [(fr if lang == "fr" else en, s) for en, fr, s in variants]
         comp = compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
-                       progress=progress, title=sc.title)
+                       progress=progress, title=sc.title_in(lang))
         comp = comp.nonzero()  # outcomes that no setup can reach are left out
         text = _render_comparison(comp, fmt, cumulative=distribution)
         kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero)
         if chart:
             _charts().comparison_chart(comp.frame, chart, lang=lang, footnote=tables.comparison_notes(comp),
-                                    **({"title": sc.title} | kw))
+                                    **({"title": sc.title_in(lang)} | kw))
         if metric_chart:
             raise click.UsageError(_msg("metric_chart_single", lang))
         if distribution and not len(comp.cumulative()):
@@ -321,7 +327,7 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
         if len(variants) < 2:
             raise click.UsageError(_msg("two_scenarios", lang))
         setups = [(fr if lang == "fr" else en, s) for en, fr, s in variants]
-        title = sc.title
+        title = sc.title_in(lang)
         if labels:
             raise click.UsageError(_msg("label_files", lang))
     else:

@@ -205,8 +205,8 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     ranking = rank_units(scenario, result.profiles, role, vs=vs_profile, method=method, trials=trials, seed=seed)
     if top is not None:
         ranking.table = ranking.table.head(top)
-    header = {"en": f"{ranking.title} — each unit of {result.catalogue} {lb.role_phrase(role, 'en', 'header')}",
-              "fr": f"{ranking.title} — chaque unité de {result.catalogue} {lb.role_phrase(role, 'fr', 'header')}"}
+    header = {"en": f"{ranking.title_in('en')} — each unit of {result.catalogue} {lb.role_phrase(role, 'en', 'header')}",
+              "fr": f"{ranking.title_in('fr')} — chaque unité de {result.catalogue} {lb.role_phrase(role, 'fr', 'header')}"}
     if fmt != "csv":
         click.echo(header[lang])
         if ranking.opponent:

@@ -38,6 +38,17 @@ class _Echo(str):
 class FleeoddsError(ValueError):
     """Base class of every error fleeodds raises on bad input."""
 
+    def message(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``"en"`` or ``"fr"``): field paths, values and names stay as written.
+
+        The French wording comes from :func:`fleeodds.messages_fr.to_french`.
+        """
+        if lang != "fr":
+            return str(self)
+        from .messages_fr import to_french
+
+        return to_french(str(self))
+
 
 class InputError(FleeoddsError):
     """A field has a value that the rules do not allow.

@@ -93,8 +93,8 @@ class Ranking:
         The scenario's outcomes, in column order.
     failures : list of (unit, message)
         Units the scenario rejected (e.g. a value out of the pack's range); they are not ranked.
-    title : str
-        The scenario title.
+    title, title_fr : str
+        The scenario title, in English and (when the file gives one) French.
     system : str
         The rules system's key.
     """
@@ -106,6 +106,11 @@ class Ranking:
     title: str = ""
     system: str = ""
     opponent: str = ""
+    title_fr: str = ""
+
+    def title_in(self, lang: str = "en") -> str:
+        """The scenario title in ``lang`` (the English one when the file gives no French title)."""
+        return self.title_fr if lang == "fr" and self.title_fr else self.title
 
     def against(self, lang: str = "en") -> str:
         """"against Empire Knights" / "contre Empire Knights" (``""`` when the opponent is unknown)."""
@@ -195,7 +200,7 @@ class Ranking:
         subtitle = lb.role_phrase(self.role, lang, "chart")
         if self.opponent:
             subtitle += ", " + self.against(lang)
-        return RankBars(title=self.title, subtitle=subtitle,
+        return RankBars(title=self.title_in(lang), subtitle=subtitle,
                         units=[str(u) for u in table["unit"]], series=series)
 
 
@@ -294,7 +299,7 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
         opponent = str(vs.get("name", ""))
     elif len(others) == 1:
         opponent = scenario.unit_name(others[0])
-    ranking = Ranking(table, role, outcomes, failures, scenario.title, scenario.system, opponent)
+    ranking = Ranking(table, role, outcomes, failures, scenario.title, scenario.system, opponent, scenario.title_fr)
     col, asc = ranking.sort_key()
     if len(table):
         ranking.table = table.sort_values([col, "unit"], ascending=[asc, True], kind="stable").reset_index(drop=True)

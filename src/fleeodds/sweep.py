@@ -225,7 +225,7 @@ def sweep(
     rows = []
     tables = []
     disable = None if progress is None else (not progress)
-    for combo, cell in tqdm(cells, desc=title or sc.title or "sweep", unit="cell", disable=disable, leave=False,
+    for combo, cell in tqdm(cells, desc=title or sc.title_in(lang) or "sweep", unit="cell", disable=disable, leave=False,
                             delay=1.0):
         m = method if (method != "both" or cell.has_exact) else "mc"
         t = evaluate(cell, m, trials=trials, seed=seed, lang=lang, progress=False)
@@ -245,11 +245,11 @@ def sweep(
     mc_tables = [t for t in tables if "trials" in t.manifest]
     manifest = {"method": method, "seed": seed if mc_tables else None,
                 "trials": mc_tables[0].manifest["trials"] if mc_tables else None,
-                "fields": fields, "values": values, "cells": n_cells, "scenario": sc.title}
+                "fields": fields, "values": values, "cells": n_cells, "scenario": sc.title_in(lang)}
     idle = _fields_without_effect(frame, fields)
     if idle:
         manifest["fields_without_effect"] = idle
-    return Sweep(frame, fields, values, tables, title or sc.title, lang, manifest)
+    return Sweep(frame, fields, values, tables, title or sc.title_in(lang), lang, manifest)
 
 
 def _fields_without_effect(frame: pd.DataFrame, fields: list[str]) -> list[str]:

@@ -47,6 +47,10 @@ COMPARE_KEY = "compare"
 LABEL_FR_KEY = "label_fr"
 #: Most setups a scenario may compare side by side.
 MAX_SETUPS = 32
+#: The scenario file's French title, beside ``title`` (read by every system, see :meth:`RulesSystem.load`).
+TITLE_FR_KEY = "title_fr"
+#: Longest title a scenario file may give (characters).
+MAX_TITLE = 200
 
 
 class Setup(NamedTuple):
@@ -92,6 +96,8 @@ class Scenario(ABC):
     """
 
     title: str = ""
+    #: The file's French title (``title_fr``), or ``""`` when it gives none.
+    title_fr: str = ""
     outcomes: tuple[Outcome, ...] = ()
     metric: Metric = NO_METRIC
 
@@ -103,6 +109,11 @@ class Scenario(ABC):
     def system(self) -> str:
         """The key of the rules system (``source["system"]``)."""
         return str(self.source.get("system", ""))
+
+    def title_in(self, lang: str = "en") -> str:
+        """The title to show in ``lang``: the file's ``title_fr`` in French when it gives one,
+        else :attr:`title` (a title built from unit names reads the same in both languages)."""
+        return self.title_fr if lang == "fr" and self.title_fr else self.title
 
     # -- evaluation ----------------------------------------------------------------
     @property
@@ -428,9 +439,17 @@ class RulesSystem:
         """
         if not isinstance(data, dict):
             raise InputError("scenario", short_repr(data), "a table of fields")
+        title_fr = data.get(TITLE_FR_KEY)
+        if title_fr is not None:  # read here for every system: their own models never see it
+            if not isinstance(title_fr, str) or not title_fr.strip() or len(title_fr) > MAX_TITLE:
+                raise InputError(TITLE_FR_KEY, short_repr(title_fr),
+                                 f"the scenario's French title: a text of 1 to {MAX_TITLE} characters")
+            data = {k: v for k, v in data.items() if k != TITLE_FR_KEY}
         scenario = self.loader(data, Path(base_dir) if base_dir is not None else Path.cwd())
         if not isinstance(scenario, Scenario):  # a broken plug-in, not a user error
             raise TypeError(f"system {self.key!r}: loader returned {type(scenario).__name__}, not a Scenario")
+        if title_fr is not None:
+            scenario.title_fr = title_fr.strip()  # setups derived from it show their parent's title
         scenario.variants()  # an invalid comparison setup is an error now, not when it is run
         return scenario
 

@@ -274,6 +274,14 @@ def json_schema(model: type[BaseModel], lang: str = "en", title: str | None = No
                 walk(v)
 
     walk(schema)
+    props = schema.get("properties")
+    if isinstance(props, dict) and "title" in props and "title_fr" not in props:
+        # every system reads a French title beside its own "title" (fleeodds.system.RulesSystem.load)
+        props["title_fr"] = {"type": "string", "minLength": 1, "maxLength": 200,
+                             "title": "Titre en français" if lang == "fr" else "French title",
+                             "description": ("Le titre du scénario affiché avec --lang fr (par défaut : title)."
+                                             if lang == "fr" else
+                                             "The scenario's title shown with --lang fr (default: title).")}
     if title:
         schema["title"] = title
     schema.setdefault("$schema", "https://json-schema.org/draft/2020-12/schema")

@@ -481,7 +481,7 @@ def schema(key: str, lang: str) -> dict:
 
 
 def examples() -> list[dict[str, Any]]:
-    """Every shipped example: name, system, title (English), has_exact."""
+    """Every shipped example: name, system, title (English), title_fr (French, else English), has_exact."""
     base = api.example_dir()
     out = []
     for path in api.list_examples():
@@ -491,7 +491,7 @@ def examples() -> list[dict[str, Any]]:
             sc = api.load_scenario(path)
         except FleeoddsError:
             continue
-        out.append({"name": name, "system": sc.system, "title": sc.title, "has_exact": sc.has_exact,
+        out.append({"name": name, "system": sc.system, "title": sc.title, "title_fr": sc.title_in("fr"), "has_exact": sc.has_exact,
                     "setups": len(sc.compare_setups())})
         del data
     return out
@@ -562,10 +562,10 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
     if m == "both" and not pairs[0][1].has_exact:
         m = "mc"  # as `fleeodds run`: "both" falls back to Monte Carlo where the first setup is not exact
     with user_run(), KERNEL_LOCK:
-        comp = run_compare(pairs, m, trials=trials, seed=seed, lang=lang, progress=False, title=sc.title)
+        comp = run_compare(pairs, m, trials=trials, seed=seed, lang=lang, progress=False, title=sc.title_in(lang))
     nz = comp.nonzero()
     foot = tables.notes(comp.tables[0])
-    chart = svg_text(chart_bytes(lambda p: charts.comparison_chart(nz.frame, p, title=sc.title, lang=lang,
+    chart = svg_text(chart_bytes(lambda p: charts.comparison_chart(nz.frame, p, title=sc.title_in(lang), lang=lang,
                                                                     footnote=foot), "svg"))
     diff = svg_text(chart_bytes(lambda p: charts.difference_chart(nz, p, footnote=foot), "svg"))
     from ..report.tables import _signed_points
@@ -576,7 +576,7 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
             v = row.get(k)
             if isinstance(v, (int, float)) and v == v:
                 row[k + "_text"] = _signed_points(float(v), lang, 1)
-    return {"title": sc.title, "setups": nz.setups, "rows": rows, "chart_svg": chart,
+    return {"title": sc.title_in(lang), "setups": nz.setups, "rows": rows, "chart_svg": chart,
             "difference_svg": diff, "result": json.loads(nz.to_json())}
 
 

@@ -486,7 +486,7 @@ function applyLang() {
   sys.value = S.system;
   const ex = $("example"); ex.textContent = "";
   ex.append(el("option", { value: "", text: t("defaults") }));
-  for (const e of S.examples.filter((x) => x.system === S.system)) ex.append(el("option", { value: e.name, text: e.title + " — " + e.name.split("/").pop() }));
+  for (const e of S.examples.filter((x) => x.system === S.system)) ex.append(el("option", { value: e.name, text: (S.lang === "fr" ? e.title_fr : e.title) + " — " + e.name.split("/").pop() }));
   ex.value = S.example || "";
   const info = S.systems.find((s) => s.key === S.system);
   $("upload-box").hidden = !(info && info.list_building);

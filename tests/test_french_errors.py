@@ -1,0 +1,72 @@
+"""With --lang fr, the error line of the command line is French: its frame ("n'est pas admis ;
+attendu :"), what is allowed, click's own usage messages; the field paths, values and names
+stay as written. The English wording is checked too, so that a translation never hides
+a message that changed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from fleeodds.errors import InputError
+from fleeodds.messages_fr import click_to_french, to_french
+
+#: English words of the message frames and of the common "allowed" phrases.
+ENGLISH = ["is not allowed", "expected", "has no effect", "remove it", "unknown option", "check the spelling",
+           "documented fields", "a number", "a whole number", "one of", "missing", "No such", "Invalid value",
+           "Missing argument", "not modelled", "an existing", "a file", "not a folder", "is not", "a text",
+           "a table", "a list", "dice notation", "e.g.", "extra argument", "integer"]
+
+WH = ('system = "warhammer"\nedition = "7th"\nsituation = "break"\n[fleeing]\nname = "Gobelins"\nmovement = 4\n'
+      'leadership = {ld}\n[pursuer]\nname = "Nains"\nmovement = 3\nleadership = 9\n[combat]\nmargin = 2\n{extra}')
+
+CASES = {  # name: (file text or None, extra command-line words, what the French line must contain)
+    "leadership out of range": (WH.format(ld=13, extra=""), [], "un nombre de 0 à 10"),
+    "misspelt field": (WH.format(ld=7, extra="[options]\nbogus = 1\n"), [], "option inconnue 'bogus'"),
+    "unknown edition": (WH.format(ld=7, extra="").replace('"7th"', '"9th"'), [], "l'une des valeurs"),
+    "not a number": (WH.format(ld='"sept"', extra=""), [], "un nombre entier"),
+    "bad dice": (WH.format(ld=7, extra='[options]\nflee_roll = "2d+4"\n'), [], "une notation de dés"),
+    "missing file": (None, ["absent.toml"], "un fichier .toml existant"),
+    "bad option": (None, ["warhammer/goblins_broken_by_dwarfs.toml", "--bogus"], "option inconnue '--bogus'"),
+    "bad value": (None, ["warhammer/goblins_broken_by_dwarfs.toml", "-n", "abc"], "valeur invalide pour"),
+    "missing argument": (None, [], "argument manquant 'SCENARIO'"),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_cli_error_line_is_french(name, tmp_path):
+    text, words, needle = CASES[name]
+    args = words
+    if text is not None:
+        path = tmp_path / "scenario.toml"
+        path.write_text(text, encoding="utf-8")
+        args = [str(path), *words]
+    r = subprocess.run([sys.executable, "-m", "fleeodds", "run", *args, "--exact", "--lang", "fr"],
+                       capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 2, r.stderr
+    line = r.stderr.strip().splitlines()[-1]
+    assert line.startswith("erreur : "), line
+    assert needle in line, line
+    left = [w for w in ENGLISH if w in line.replace("fleeodds run --help", "")]
+    assert not left, f"English left in {line!r}: {left}"
+    en = subprocess.run([sys.executable, "-m", "fleeodds", "run", *args, "--exact"], capture_output=True,
+                        text=True, cwd=tmp_path)
+    assert en.returncode == 2 and en.stderr.strip().splitlines()[-1].startswith("error: "), en.stderr
+
+
+def test_values_and_names_are_kept_as_written():
+    msg = InputError("enemies.0.name", "one of the orcs with a table", "a text of 1 to 40 characters")
+    fr = msg.message("fr")
+    assert "'one of the orcs with a table'" in fr  # the user's words are never translated
+    assert fr.startswith("enemies.0.name: ") and "un texte de 1 à 40 caractères" in fr
+    assert msg.message("en") == str(msg)
+
+
+def test_phrases_by_hand():
+    assert to_french("a: 3 is not allowed; expected an integer from 1 to 60 (Armour Class)") == \
+        "a: 3 n'est pas admis ; attendu : un entier de 1 à 60 (Armour Class)"
+    assert to_french("options.x: 2 has no effect in this Fuite; remove it") == \
+        "options.x: 2 n'a aucun effet dans cette Fuite ; retirez-le"
+    assert click_to_french("No such command 'nosuch'.") == "commande inconnue 'nosuch'."
