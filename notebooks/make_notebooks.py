@@ -1,17 +1,28 @@
-"""Write the worked notebooks (without outputs) from the cells below.
+"""Write the worked notebooks from the cells below, executed, with their outputs (tables, charts),
+so that someone browsing the repository sees the charts.
 
-    python notebooks/make_notebooks.py
+    python notebooks/make_notebooks.py            # every notebook
+    python notebooks/make_notebooks.py dnd.ipynb  # one of them
 
-The test suite (tests/test_notebooks.py) executes every notebook, so they never rot.
+The list-building notebook ranks a real BattleScribe catalogue when ``FLEEODDS_BSDATA`` names a
+folder of them (the team's copy is used when it sits beside the repository), else the project's own
+test catalogue. The test suite (tests/test_notebooks.py) executes every notebook again and checks
+that the stored cells are the ones written here, so they never rot.
 """
 
+import os
+import sys
 from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 HERE = Path(__file__).resolve().parent
-SETUP = "import fleeodds\nfrom fleeodds.report import charts, tables\n%matplotlib inline"
+ROOT = HERE.parent
+#: A folder of real catalogues to rank in list_building.ipynb, when there is one.
+TEAM_BSDATA = ROOT.parent / "shared" / "data" / "bsdata-whfb"
+SETUP = ("import warnings\nwarnings.filterwarnings(\"ignore\", message=\"IProgress not found\")  # tqdm without widgets\n"
+         "import fleeodds\nfrom fleeodds.report import charts, tables\n%matplotlib inline")
 
 NOTEBOOKS = {
     "warhammer.ipynb": [
@@ -86,6 +97,20 @@ NOTEBOOKS = {
                  'paired_w = (comp.differences().mc_diff_high - comp.differences().mc_diff_low)\n'
                  'indep_w = (indep.differences().mc_diff_high - indep.differences().mc_diff_low)\n'
                  '(paired_w / indep_w).round(2).tolist()'),
+        ("md", "## Ranking a catalogue's units\n\nEvery unit of a BattleScribe catalogue as the broken unit "
+               "of one scenario (exact): who is run down most often? Set `FLEEODDS_BSDATA` to a folder "
+               "of your own catalogues to rank a real army; without it the project's test catalogue is used."),
+        ("code", "import os\nfrom pathlib import Path\nfrom fleeodds.importers.bsdata import read_catalogue\n"
+                 "from fleeodds.rank import list_building, rank_units\n\n"
+                 'folder = Path(os.environ.get("FLEEODDS_BSDATA", "tests/data/bsdata"))\n'
+                 'cats = sorted(folder.glob("*Goblins*8th*.cat")) or sorted(folder.glob("*8th*.cat"))\n'
+                 'system = next(iter(sorted(folder.glob("*8th*.gst"))), None)\n'
+                 "cat = read_catalogue(cats[0], system)\n"
+                 "units = list_building(\"warhammer\").map_catalogue(cat).profiles\n"
+                 'ranking = rank_units(fleeodds.load_scenario("warhammer/rank_broken_by_2_8th.toml"), units, "fleeing")\n'
+                 'print(f"{cats[0].stem}: {len(units)} units ranked")\n'
+                 'ranking.labelled("en", group=True).head(10)'),
+        ("code", "charts.chart_ranking(ranking.chart_data(\"en\", top=12), None);"),
         ("md", "## A D&D decision table (exact)"),
         ("code", 'rogue = fleeodds.load_scenario("dnd/rogue_decision_table_35.toml")\n'
                  'd = compare([(en, v) for en, _, v in rogue.variants()], "exact", title=rogue.title)\n'
@@ -94,18 +119,47 @@ NOTEBOOKS = {
 }
 
 
-def build() -> list[Path]:
+def notebook(name: str):
+    """The notebook ``name`` as written here, without outputs."""
+    nb = new_notebook(cells=[new_markdown_cell(src) if kind == "md" else new_code_cell(src)
+                             for kind, src in NOTEBOOKS[name]])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    return nb
+
+
+def execute(nb, timeout: int = 600):
+    """Run ``nb`` top to bottom from the repository root with this checkout's sources (in place)."""
+    import nbclient
+
+    env = {"PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")]),
+           "MPLBACKEND": "Agg"}
+    if "FLEEODDS_BSDATA" not in os.environ and TEAM_BSDATA.is_dir():
+        env["FLEEODDS_BSDATA"] = str(TEAM_BSDATA)
+    old = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        nbclient.NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                                resources={"metadata": {"path": str(ROOT)}}).execute()
+    finally:
+        for k, v in old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    for cell in nb.cells:  # no run-to-run noise in the stored files
+        cell.get("metadata", {}).pop("execution", None)
+    return nb
+
+
+def build(names=None) -> list[Path]:
     out = []
-    for name, cells in NOTEBOOKS.items():
-        nb = new_notebook(cells=[new_markdown_cell(src) if kind == "md" else new_code_cell(src)
-                                 for kind, src in cells])
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    for name in names or NOTEBOOKS:
         path = HERE / name
-        nbformat.write(nb, path)
+        nbformat.write(execute(notebook(name)), path)
         out.append(path)
     return out
 
 
 if __name__ == "__main__":
-    for p in build():
+    for p in build(sys.argv[1:]):
         print(p)

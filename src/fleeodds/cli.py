@@ -185,7 +185,7 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
 
     _sizing(trials, precision, lang)
     sc = _api().load_scenario(scenario)
-    _note_unused(sc)
+    _note_unused(sc, lang)
     method = _method(exact_only, mc_only, sc, both, lang)
     progress = False if no_progress else None
     variants = sc.variants()
@@ -225,10 +225,10 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         click.echo(_msg("chart_written", lang, path=chart), err=True)
 
 
-def _note_unused(sc) -> None:
+def _note_unused(sc, lang: str = "en") -> None:
     unused = sc.unused_inputs()
     if unused:
-        click.echo("note: not used in this situation: " + ", ".join(unused), err=True)
+        click.echo(_msg("unused", lang, fields=", ".join(unused)), err=True)
 
 
 def _render_comparison(comp, fmt: str, cumulative: bool = False) -> str:
@@ -251,7 +251,9 @@ def _emit(text: str, out: str | None, lang: str = "en") -> None:
 @main.command(context_settings=CONTEXT)
 @click.option("--copy", "copy_name", metavar="NAME", default=None,
               help="Copy the example NAME into the current folder, to edit it as your own scenario.")
-def examples(copy_name):
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="Language of the titles and messages.")
+def examples(copy_name, lang):
     """List the shipped example scenarios (use the NAME with `fleeodds run NAME`).
 
     \b
@@ -269,16 +271,16 @@ def examples(copy_name):
             target.write_bytes(source.read_bytes())
         except OSError as exc:
             raise FleeoddsError(f"examples --copy: cannot write {target}: {exc.strerror}") from None
-        click.echo(f"copied to {target}: edit it, then `fleeodds run {target}`", err=True)
+        click.echo(_msg("copied", lang, path=target), err=True)
         return
     for path in _api().list_examples():
         name = path.relative_to(base).as_posix()
         try:
-            title = _api().load_scenario(path).title
+            title = _api().load_scenario(path).title_in(lang)
         except FleeoddsError as exc:  # a shipped example must never be broken; say so loudly
             title = f"(invalid: {exc})"
         click.echo(f"{name:50s} {title}")
-    click.echo(f"(files in {base}; `fleeodds examples --copy NAME` copies one here to edit)", err=True)
+    click.echo(_msg("examples_where", lang, path=base), err=True)
 
 
 @main.command(context_settings=CONTEXT)
@@ -399,7 +401,7 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
     sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang,
                    progress=False if no_progress else None)
     for f in sw.manifest.get("fields_without_effect", []):
-        click.echo(f"note: {f} changes nothing in this sweep", err=True)
+        click.echo(_msg("sweep_no_effect", lang, field=f), err=True)
     _emit(tables.render_sweep(sw, fmt), out, lang)
     kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size)
     if chart:
@@ -437,10 +439,12 @@ def report(folder, out_dir, langs, only, no_progress):
 
     written = run_folder(Path(folder), Path(out_dir) if out_dir else None, langs=langs or ("en", "fr"),
                          only=only, progress=False if no_progress else None)
+    lang = "fr" if langs and all(lg == "fr" for lg in langs) else "en"
     for a in written:
-        click.echo(f"{a.name:40s} {len(a.files):3d} files  {a.seconds:6.2f} s  {a.title}")
-    click.echo(f"index written to {written[0].index}, gallery {written[0].gallery}" if written
-               else "no analysis found", err=True)
+        click.echo(f"{a.name:40s} {len(a.files):3d} " + _msg("report_line", lang, seconds=f"{a.seconds:6.2f}", title=a.title))
+    if not written:
+        raise FleeoddsError(_msg("no_analysis", lang, folder=folder))
+    click.echo(_msg("report_index", lang, index=written[0].index, gallery=written[0].gallery), err=True)
 
 
 @main.command(context_settings=CONTEXT)
@@ -489,12 +493,14 @@ def warmup(no_progress):
 
 
 @main.command(context_settings=CONTEXT)
-def systems():
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="Language of the names.")
+def systems(lang):
     """List the rules systems (the `system = "..."` key of a scenario file)."""
     from .system import get_system, system_keys
 
     for key in system_keys():
-        click.echo(f"{key:15s} {get_system(key).title}")
+        click.echo(f"{key:15s} {get_system(key).label(lang)}")
 
 
 @main.command(context_settings=CONTEXT)

@@ -78,6 +78,23 @@ def _lines(text: str) -> int:
     return text.count("\n") + 1
 
 
+def _unit_label(names: str, lang: str, width: int = 30, max_lines: int = 2) -> str:
+    """A bar's label of at most ``max_lines`` wrapped lines: a group of units with identical odds
+    ("A, B, C, D") keeps the names that fit and says how many more ("A, B + 2 more"); every name
+    is in the table."""
+    label = _wrap(names, width)
+    parts = names.split(", ")
+    if _lines(label) <= max_lines or len(parts) == 1:
+        return label if _lines(label) <= max_lines else "\n".join(textwrap.wrap(names, width)[:max_lines]) + "…"
+    more = "+\u00a0{n}\u00a0more" if lang == "en" else "+\u00a0{n}\u00a0autres"  # kept on one line
+    for keep in range(len(parts) - 1, 0, -1):
+        text = ", ".join(parts[:keep]) + " " + more.format(n=len(parts) - keep)
+        if _lines(_wrap(text, width)) <= max_lines:
+            return _wrap(text, width)
+    return _wrap(textwrap.shorten(parts[0], width * max_lines - 12, placeholder="…") + " "
+                 + more.format(n=len(parts) - 1), width)
+
+
 def _start(size: str, height_in: float | None = None, grid: str = "x", extra: dict | None = None):
     width, base, _ = check_size(size)
     scale = width / SIZES["print"][0]
@@ -796,7 +813,7 @@ def chart_ranking(bars: RankBars, path: str | Path | None, lang: str = "en", tit
         if len(values) != n:
             raise InputError("chart", label, f"one value per unit ({n})")
     series = [s for s in bars.series if show_zero or max(s[1], default=0) > 0]
-    units = [_wrap(u, 30) for u in bars.units][::-1]
+    units = [_unit_label(u, lang) for u in bars.units][::-1]
     ys = np.arange(n)
     left = np.zeros(n)
     rows_pt = sum(max(14.0, 10.0 * _lines(u)) + 4 for u in units)

@@ -61,6 +61,20 @@ WORDS.update({
     "msg_metric_chart_written": {"en": "metric chart written to {path}", "fr": "graphique de la distribution écrit dans {path}"},
     "msg_diff_chart_written": {"en": "difference chart written to {path}", "fr": "graphique des écarts écrit dans {path}"},
     "msg_written": {"en": "written to {path}", "fr": "écrit dans {path}"},
+    "msg_unused": {"en": "note: not used in this situation: {fields}",
+                   "fr": "remarque : sans usage dans cette situation : {fields}"},
+    "msg_sweep_no_effect": {"en": "note: {field} changes nothing in this sweep",
+                            "fr": "remarque : {field} ne change rien dans ce balayage"},
+    "msg_copied": {"en": "copied to {path}: edit it, then `fleeodds run {path}`",
+                   "fr": "copié dans {path} : modifiez-le, puis `fleeodds run {path}`"},
+    "msg_examples_where": {"en": "(files in {path}; `fleeodds examples --copy NAME` copies one here to edit)",
+                           "fr": "(fichiers dans {path} ; `fleeodds examples --copy NOM` en copie un ici pour le "
+                                 "modifier)"},
+    "msg_report_line": {"en": "files  {seconds} s  {title}", "fr": "fichiers  {seconds} s  {title}"},
+    "msg_report_index": {"en": "index written to {index}, gallery {gallery}",
+                         "fr": "index écrit dans {index}, galerie {gallery}"},
+    "msg_no_analysis": {"en": "report: no analysis file (.toml with a kind) in {folder}",
+                        "fr": "report : aucun fichier d'analyse (.toml avec un kind) dans {folder}"},
     "msg_mc_only": {"en": "note: Monte Carlo only: {why}", "fr": "remarque : Monte-Carlo seulement : {why}"},
     "msg_distribution_single": {
         "en": "note: -d/--distribution shows single scenarios and ordered outcomes; use `fleeodds compare` "
