@@ -26,32 +26,57 @@ from .errors import FleeoddsError, InputError
 _FILE = click.Path(dir_okay=False, path_type=Path)
 
 
-def _report(result, verbose: bool, unmapped_top: int = 12) -> None:
-    """Skipped units, notes and unmapped rules, on stderr (stdout stays clean for data)."""
-    echo = lambda s="": click.echo(s, err=True)  # noqa: E731
+#: The import report's lines, in English and French.
+_REPORT = {
+    "head": ("{cat}: {n} unit profile(s) imported, {k} unit(s) not imported",
+             "{cat} : {n} profil(s) d'unité importé(s), {k} unité(s) non importée(s)"),
+    "system": (", game system {gs!r}", ", système de jeu {gs!r}"),
+    "skipped": ("  not imported: {unit}: {field} {value!r}: {msg}", "  non importée : {unit} : {field} {value!r} : {msg}"),
+    "warning": ("  warning: {field} {value!r}: {msg}", "  attention : {field} {value!r} : {msg}"),
+    "note": ("  note: {unit}: {field} {value!r}: {msg}", "  remarque : {unit} : {field} {value!r} : {msg}"),
+    "notes": ("  {n} note(s) (optional characteristics left out, troop types inferred): use -v to list them",
+              "  {n} remarque(s) (caractéristiques facultatives omises, types de troupe déduits) : -v les liste"),
+    "links": ("  {n} rule/profile link(s) point outside the catalogue",
+              "  {n} lien(s) de règle ou de profil pointent hors du catalogue"),
+    "links_gst": ("; pass --system GAME.gst to resolve them", " ; donnez --system JEU.gst pour les résoudre"),
+    "unmapped": ("  rules not bearing on flee/pursuit, left out ({n}): ",
+                 "  règles sans effet sur la fuite ou la poursuite, laissées de côté ({n}) : "),
+    "more": (" … and {n} more (-v lists all)", " … et {n} autres (-v les liste toutes)"),
+}
+
+
+def _report(result, verbose: bool, unmapped_top: int = 12, lang: str = "en") -> None:
+    """Skipped units, notes and unmapped rules, on stderr (stdout stays clean for data), in ``lang``."""
+    i = 1 if lang == "fr" else 0
+
+    def echo(key: str, tail: str = "", **fmt) -> None:
+        if i:
+            fmt = {k: (to_french(v) if k == "msg" else v) for k, v in fmt.items()}
+        click.echo(_REPORT[key][i].format(**fmt) + tail, err=True)
+
+    from .messages_fr import to_french
+
     skipped = result.skipped
-    echo(f"{result.catalogue}: {len(result.profiles)} unit profile(s) imported, {len(skipped)} unit(s) not imported"
-         + (f", game system {result.game_system!r}" if result.game_system else ""))
+    echo("head", _REPORT["system"][i].format(gs=result.game_system) if result.game_system else "",
+         cat=result.catalogue, n=len(result.profiles), k=len(skipped))
     for p in skipped:
-        echo(f"  not imported: {p.unit}: {p.field} {p.value!r}: {p.message}")
+        echo("skipped", unit=p.unit, field=p.field, value=p.value, msg=p.message)
     for p in result.notes:  # a mismatch of the whole file is never hidden behind -v
         if p.unit == "(catalogue)":
-            echo(f"  warning: {p.field} {p.value!r}: {p.message}")
+            echo("warning", field=p.field, value=p.value, msg=p.message)
     notes = [p for p in result.notes if p.unit != "(catalogue)"]
     if notes and verbose:
         for p in notes:
-            echo(f"  note: {p.unit}: {p.field} {p.value!r}: {p.message}")
+            echo("note", unit=p.unit, field=p.field, value=p.value, msg=p.message)
     elif notes:
-        echo(f"  {len(notes)} note(s) (optional characteristics left out, troop types inferred): use -v to list them")
+        echo("notes", n=len(notes))
     if result.unresolved_links:
-        echo(f"  {result.unresolved_links} rule/profile link(s) point outside the catalogue"
-             + ("" if result.game_system else "; pass --system GAME.gst to resolve them"))
+        echo("links", "" if result.game_system else _REPORT["links_gst"][i], n=result.unresolved_links)
     if result.unmapped_rules:
         items = list(result.unmapped_rules.items())
         shown = items if verbose else items[:unmapped_top]
-        more = "" if len(shown) == len(items) else f" … and {len(items) - len(shown)} more (-v lists all)"
-        echo(f"  rules not bearing on flee/pursuit, left out ({len(items)}): "
-             + ", ".join(f"{name} ×{n}" for name, n in shown) + more)
+        more = "" if len(shown) == len(items) else _REPORT["more"][i].format(n=len(items) - len(shown))
+        echo("unmapped", ", ".join(f"{name} ×{n}" for name, n in shown) + more, n=len(items))
 
 
 def _list_building_systems() -> list[str]:
@@ -221,4 +246,4 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     if chart is not None:
         chart_ranking(ranking.chart_data(lang), chart, lang)
         click.echo(msg("chart_written", lang, path=chart), err=True)
-    _report(result, verbose)
+    _report(result, verbose, lang=lang)

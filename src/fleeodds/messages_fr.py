@@ -20,6 +20,12 @@ _RULES: list[tuple[str, str]] = [
     (r" is not allowed; expected ", " n'est pas admis ; attendu : "),
     (r"unknown edition; expected one of\b", "édition inconnue ; attendu : l'une des valeurs"),
     (r"\(a string\)", "(un texte)"),
+    (r"\bnot a number\b", "pas un nombre"),
+    (r"; expected ", " ; attendu : "),
+    (r"no characteristic profile \(M, Ld, …\) on the entry or its mandatory models; the catalogue does not "
+     r"give this unit's characteristics",
+     "aucun profil de caractéristiques (M, Cd, …) sur l'entrée ni sur ses figurines obligatoires ; le catalogue "
+     "ne donne pas les caractéristiques de cette unité"),
     (r" is not modelled yet", " n'est pas encore modélisé"),
     (r" has no effect ", " n'a aucun effet "),
     (r"; remove it\b", " ; retirez-le"),
