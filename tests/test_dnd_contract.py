@@ -75,6 +75,7 @@ def test_schema_documents_every_field_in_both_languages():
     assert "retraite" in fr["properties"]["mode"]["description"]
     assert "pas de placement" in fr["properties"]["mode"]["description"]
     assert "attaque d'opportunité" in fr["$defs"]["EnemyModel"]["properties"]["sentinel"]["description"]
+    assert en["properties"].pop("title_fr")["type"] == "string"  # the file's French title, read for every system
     assert "title_fr" not in json.dumps(en) and "description_fr" not in json.dumps(fr)
 
 

@@ -168,7 +168,8 @@ class Ranking:
             known = values.get(key)
             if known and col in out:
                 out[col] = out[col].map(lambda v, known=known: " / ".join(
-                    known.get(x, (x, x))[i] for x in str(v).split(" / ")) if isinstance(v, str) and v else v)
+                    known.get(x, (x, x))[i] for x in str(v).split(" / ")) if isinstance(v, str) and v else
+                    tuple(known.get(x, (x, x))[i] for x in v) if isinstance(v, tuple) else v)
         summed = [c for c, _, _ in self.outcomes if c in total_codes]
         if len(summed) <= 1:  # the total repeats the one summed column
             out = out.drop(columns=total)

@@ -394,7 +394,14 @@ M = TypeVar("M", bound=BaseModel)
 
 def validate(model: type[M], data: Any, prefix: str = "", allowed: AllowedHook | None = None) -> M:
     """``model.model_validate(data)``, the first problem raised as one :class:`InputError`
-    (:func:`validation_error`)."""
+    (:func:`validation_error`).
+
+    A scenario file's ``title_fr`` beside a model's ``title`` is read by
+    :meth:`fleeodds.system.RulesSystem.load` for every system; the model does not see it.
+    """
+    if (not prefix and isinstance(data, dict) and "title_fr" in data and "title" in model.model_fields
+            and "title_fr" not in model.model_fields):
+        data = {k: v for k, v in data.items() if k != "title_fr"}
     try:
         return model.model_validate(data)
     except ValidationError as exc:

@@ -336,5 +336,6 @@ SYSTEM = RulesSystem(
     loader=load_scenario, schema=schema, compare_paths=("compare",), roles=("fleeing", "pursuing"),
     benchmark=benchmark_case, list_building="fleeodds.systems.warhammer.list_building",
     value_labels={"edition": oc.EDITION_LABELS, "fleeing.troop_type": oc.TROOP_TYPE_LABELS,
-                  "pursuer.troop_type": oc.TROOP_TYPE_LABELS, "troop_type": oc.TROOP_TYPE_LABELS},
+                  "pursuer.troop_type": oc.TROOP_TYPE_LABELS, "troop_type": oc.TROOP_TYPE_LABELS,
+                  "fleeing.rules": oc.RULE_LABELS, "pursuer.rules": oc.RULE_LABELS, "rules": oc.RULE_LABELS},
 )

@@ -36,6 +36,14 @@ EDITION_LABELS = {
 }
 
 #: Names of the troop types (``RulesSystem.value_labels``; rankings and import listings).
+#: Names of the special rules that bear on flee and pursuit (French: the rulebooks' French terms).
+RULE_LABELS = {
+    "swiftstride": ("Swiftstride", "Rapide"), "fast_cavalry": ("Fast Cavalry", "Cavalerie légère"),
+    "fly": ("Fly", "Vol"), "stubborn": ("Stubborn", "Obstiné"), "unbreakable": ("Unbreakable", "Indémoralisable"),
+    "immune_to_psychology": ("Immune to Psychology", "Immunisé à la psychologie"),
+    "frenzy": ("Frenzy", "Frénésie"), "cold_blooded": ("Cold-blooded", "Sang-froid"),
+    "fear": ("Fear", "Peur"), "terror": ("Terror", "Terreur"), "steadfast": ("Steadfast", "Indomptable"),
+}
 TROOP_TYPE_LABELS = {
     "infantry": ("infantry", "infanterie"), "cavalry": ("cavalry", "cavalerie"),
     "monstrous_infantry": ("monstrous infantry", "infanterie monstrueuse"),
