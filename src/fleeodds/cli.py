@@ -25,8 +25,46 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 
+class _FrenchHelpFormatter(click.HelpFormatter):
+    """click's help page in French: headings, the usage line, option help and defaults."""
+
+    def write_usage(self, prog, args="", prefix=None):
+        super().write_usage(prog, args, prefix="Utilisation : ")
+
+    def write_heading(self, heading):
+        from .cli_fr import HEADINGS
+
+        self.write(f"{'':>{self.current_indent}}{HEADINGS.get(heading, heading)} :\n")
+
+    def write_dl(self, rows, *args, **kwargs):
+        from .cli_fr import OPTIONS
+
+        def fr(text: str) -> str:
+            for en, fr_text in OPTIONS.items():
+                text = text.replace(en, fr_text)
+            return text.replace("[default: ", "[par défaut : ").replace("[required]", "[obligatoire]")
+        super().write_dl([(a, fr(b)) for a, b in rows], *args, **kwargs)
+
+
+def _french_help(group: click.Group) -> None:
+    """Put the French help texts (:mod:`fleeodds.cli_fr`) on every command, for this process."""
+    from .cli_fr import COMMANDS
+
+    group.help = COMMANDS.get("main", group.help)
+    for name, cmd in group.commands.items():
+        cmd.help = COMMANDS.get(name, cmd.help)
+    click.Context.formatter_class = _FrenchHelpFormatter
+
+
 class _Group(click.Group):
-    """Turns FleeoddsError into a one-line message and exit status 2, never a traceback."""
+    """Turns FleeoddsError into a one-line message and exit status 2, never a traceback; with
+    ``--lang fr`` beside ``--help``, the help page is French."""
+
+    def main(self, args=None, *rest, **kwargs):
+        argv = list(sys.argv[1:] if args is None else args)
+        if any(a in ("--help", "-h") for a in argv) and _lang_in(argv) == "fr":
+            _french_help(self)
+        return super().main(args, *rest, **kwargs)
 
     def invoke(self, ctx):
         try:
@@ -50,7 +88,10 @@ class _Group(click.Group):
 
 def _lang_of(ctx) -> str:
     """The --lang/-l of the command line being run (for the language of its error line)."""
-    args = [*getattr(ctx, "_protected_args", []), *ctx.args, *sys.argv[1:]]
+    return _lang_in([*getattr(ctx, "_protected_args", []), *ctx.args, *sys.argv[1:]])
+
+
+def _lang_in(args: list[str]) -> str:
     for i, a in enumerate(args):
         if a in ("--lang", "-l") and i + 1 < len(args):
             return args[i + 1]
@@ -130,7 +171,7 @@ chart_options = [
     click.option("--xlabel", default=None, help="Title of the chart's x axis."),
     click.option("--ylabel", default=None, help="Title of the chart's y axis."),
     click.option("--legend-title", default=None, help="Title of the chart's legend (or colour bar)."),
-    click.option("--show-zero", is_flag=True, help="Keep outcomes that never happen in _charts()."),
+    click.option("--show-zero", is_flag=True, help="Keep outcomes that never happen in charts."),
     click.option("--size", "chart_size", type=click.Choice(["print", "screen"]), default="print",
                  show_default=True, help="Chart canvas: print (6.5 in, 300 dpi) or screen (9 in, 120 dpi)."),
 ]
@@ -470,7 +511,9 @@ def schema(system, lang, out):
 
 @main.command(context_settings=CONTEXT)
 @click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
-def warmup(no_progress):
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="Language of the titles and messages.")
+def warmup(no_progress, lang):
     """Compile every Monte Carlo kernel now (once: numba keeps them in its cache), so that later
     runs start in seconds. Takes a few minutes on a 2-core machine the first time.
 
@@ -484,12 +527,12 @@ def warmup(no_progress):
 
     t0 = time.perf_counter()
     paths = _api().list_examples()
-    for path in tqdm(paths, desc="compiling kernels", unit="example", disable=True if no_progress else None):
+    for path in tqdm(paths, desc="compilation des noyaux" if lang == "fr" else "compiling kernels", unit="example", disable=True if no_progress else None):
         sc = _api().load_scenario(path)
         sc.kernel()(0, 0, 100)
         if sc.has_trial_kernel:
             sc.trial_kernel()(0, 0, 100)
-    click.echo(f"kernels of {len(paths)} examples ready in {time.perf_counter() - t0:.0f} s", err=True)
+    click.echo(_msg("warm", lang, n=len(paths), seconds=f"{time.perf_counter() - t0:.0f}"), err=True)
 
 
 @main.command(context_settings=CONTEXT)

@@ -111,7 +111,7 @@ def _read(catalogue: Path, system: Path | None):
     return read_catalogue(catalogue, system)  # a FleeoddsError: one line, exit status 2
 
 
-def _unit_table(lb, profiles: list[dict[str, Any]]) -> str:
+def _unit_table(lb, profiles: list[dict[str, Any]], lang: str = "en") -> str:
     from tabulate import tabulate
 
     def cell(value):
@@ -119,7 +119,9 @@ def _unit_table(lb, profiles: list[dict[str, Any]]) -> str:
 
     rows = [[p["name"], *(cell(p.get(key, default)) for _, key, _, _, default in lb.UNIT_COLUMNS)]
             for p in profiles]
-    return tabulate(rows, headers=["unit", *(en for _, _, en, _, _ in lb.UNIT_COLUMNS)], tablefmt="simple")
+    i = 1 if lang == "fr" else 0
+    heads = [("unit", "unité")[i], *((en, fr)[i] for _, _, en, fr, _ in lb.UNIT_COLUMNS)]
+    return tabulate(rows, headers=heads, tablefmt="simple")
 
 
 @click.command("import-bsdata")
@@ -132,8 +134,10 @@ def _unit_table(lb, profiles: list[dict[str, Any]]) -> str:
 @click.option("--out", "out", type=TEXT_OUT, default=None,
               help="Write the profiles to this TOML file (a profiles_file of the rules system).")
 @click.option("-v", "--verbose", is_flag=True, help="List every note and every unmapped rule.")
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="Language of the titles and messages.")
 def import_bsdata(catalogue: Path, system: Path | None, rules_system: str | None, out: Path | None,
-                  verbose: bool) -> None:
+                  verbose: bool, lang: str) -> None:
     """Import unit profiles from a BattleScribe catalogue (.cat) into the profiles of a rules system.
 
     For Warhammer: reads each unit's M, WS, BS, S, T, W, I, A, Ld and troop
@@ -150,10 +154,11 @@ def import_bsdata(catalogue: Path, system: Path | None, rules_system: str | None
     result = lb.map_catalogue(cat)
     if out is not None:
         write_profiles(result.profiles, out)
-        click.echo(f"wrote {len(result.profiles)} profile(s) to {out}")
+        click.echo(f"{len(result.profiles)} profil(s) écrit(s) dans {out}" if lang == "fr" else
+                   f"wrote {len(result.profiles)} profile(s) to {out}")
     else:
-        click.echo(_unit_table(lb, result.profiles))
-    _report(result, verbose)
+        click.echo(_unit_table(lb, result.profiles, lang))
+    _report(result, verbose, lang=lang)
 
 
 def _vs_profile(vs: str, army: list[dict[str, Any]], lb) -> dict[str, Any]:

@@ -61,6 +61,8 @@ WORDS.update({
     "msg_metric_chart_written": {"en": "metric chart written to {path}", "fr": "graphique de la distribution écrit dans {path}"},
     "msg_diff_chart_written": {"en": "difference chart written to {path}", "fr": "graphique des écarts écrit dans {path}"},
     "msg_written": {"en": "written to {path}", "fr": "écrit dans {path}"},
+    "msg_warm": {"en": "kernels of {n} examples ready in {seconds} s",
+                 "fr": "noyaux des {n} exemples prêts en {seconds} s"},
     "msg_unused": {"en": "note: not used in this situation: {fields}",
                    "fr": "remarque : sans usage dans cette situation : {fields}"},
     "msg_sweep_no_effect": {"en": "note: {field} changes nothing in this sweep",
