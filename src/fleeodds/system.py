@@ -444,12 +444,14 @@ class RulesSystem:
             if not isinstance(title_fr, str) or not title_fr.strip() or len(title_fr) > MAX_TITLE:
                 raise InputError(TITLE_FR_KEY, short_repr(title_fr),
                                  f"the scenario's French title: a text of 1 to {MAX_TITLE} characters")
-            data = {k: v for k, v in data.items() if k != TITLE_FR_KEY}
+            data = copy.copy(data)  # keeps a system's dict subclass (an already-checked source) and its attributes
+            del data[TITLE_FR_KEY]
         scenario = self.loader(data, Path(base_dir) if base_dir is not None else Path.cwd())
         if not isinstance(scenario, Scenario):  # a broken plug-in, not a user error
             raise TypeError(f"system {self.key!r}: loader returned {type(scenario).__name__}, not a Scenario")
         if title_fr is not None:
-            scenario.title_fr = title_fr.strip()  # setups derived from it show their parent's title
+            scenario.title_fr = title_fr.strip()
+            scenario.source[TITLE_FR_KEY] = title_fr  # the source stays as given (its models ignore the key)
         scenario.variants()  # an invalid comparison setup is an error now, not when it is run
         return scenario
 

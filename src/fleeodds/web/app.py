@@ -101,8 +101,14 @@ def _error(status: int, detail: str, errors: list[dict[str, str]] | None = None)
                          [{"path": "", "message": detail}]}, status_code=status)
 
 
-def _project_error(exc: FleeoddsError, status: int = 422) -> JSONResponse:
-    return _error(status, str(exc), service.error_lines(exc))
+def _project_error(exc: FleeoddsError, status: int = 422, lang: str = "en") -> JSONResponse:
+    return _error(status, exc.message(lang), service.error_lines(exc, lang))
+
+
+def _lang_of(request: Request) -> str:
+    """The language of an error answer: the query's ``lang``, else the page's Accept-Language header."""
+    lang = request.query_params.get("lang") or request.headers.get("accept-language", "")
+    return "fr" if lang.lower().startswith("fr") else "en"
 
 
 def _validation_error(exc: RequestValidationError) -> JSONResponse:
@@ -167,7 +173,7 @@ def create_app(warmup: bool = True, announce: bool = False) -> FastAPI:
 
     @app.exception_handler(FleeoddsError)
     async def on_project_error(request: Request, exc: FleeoddsError):
-        return _project_error(exc)
+        return _project_error(exc, lang=_lang_of(request))
 
     @app.exception_handler(RequestValidationError)
     async def on_validation_error(request: Request, exc: RequestValidationError):
@@ -265,7 +271,7 @@ def create_app(warmup: bool = True, announce: bool = False) -> FastAPI:
         try:
             job = jobs.start(sc, method, trials, precision, seed, req.lang)
         except FleeoddsError as exc:
-            return _project_error(exc, 429)
+            return _project_error(exc, 429, req.lang)
         job.done_event.wait(wait)  # a quick question is answered at once
         return job.status()
 

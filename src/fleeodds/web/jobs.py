@@ -54,7 +54,7 @@ class Job:
         except service.Cancelled:
             self.state = "cancelled"
         except FleeoddsError as exc:
-            self.error = {"detail": str(exc), "errors": service.error_lines(exc)}
+            self.error = {"detail": exc.message(self.lang), "errors": service.error_lines(exc, self.lang)}
             self.state = "error"
         except Exception:  # noqa: BLE001  never a traceback to the page
             self.error = {"detail": "internal error while evaluating; the server log has the details",

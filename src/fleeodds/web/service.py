@@ -177,10 +177,12 @@ def check_seed(seed: Any) -> int:
     return seed
 
 
-def error_lines(exc: FleeoddsError) -> list[dict[str, str]]:
-    """One ``{"path", "message"}`` per line of a project error (``path`` ``""`` when the line names none)."""
+def error_lines(exc: FleeoddsError, lang: str = "en") -> list[dict[str, str]]:
+    """One ``{"path", "message"}`` per line of a project error (``path`` ``""`` when the line names none),
+    the message in ``lang``."""
     out = []
-    for line in str(exc).splitlines() or [str(exc)]:
+    text = exc.message(lang)
+    for line in text.splitlines() or [text]:
         head, sep, _ = line.partition(": ")
         path = head if sep and head and " " not in head and len(head) < 200 else ""
         out.append({"path": path, "message": line})

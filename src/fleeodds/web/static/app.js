@@ -115,8 +115,9 @@ const num = (n) => new Intl.NumberFormat(locale()).format(n);
 const human = (v) => (typeof v === "string" ? v.replace(/_/g, " ") : String(v));
 
 async function api(path, body, opts) {
-  const init = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body) };
+  // the page's language, for the language of error messages
+  const init = body === undefined ? { headers: { "Accept-Language": S.lang } } :
+    { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": S.lang }, body: JSON.stringify(body) };
   const r = await fetch(path, Object.assign(init, opts || {}));
   const data = await r.json().catch(() => ({ detail: "HTTP " + r.status, errors: [] }));
   if (!r.ok) { const e = new Error(data.detail || ("HTTP " + r.status)); e.data = data; e.status = r.status; throw e; }
