@@ -63,6 +63,8 @@ def test_example_in_french_has_no_english_word(name):
 
 
 def test_french_charts_have_no_english_word():
+    import matplotlib.pyplot as plt
+
     from fleeodds.compare import compare
     from fleeodds.report import charts, tables
     from fleeodds.sweep import sweep
@@ -71,7 +73,8 @@ def test_french_charts_have_no_english_word():
     comp = compare([(v.label("fr"), v.scenario) for v in sc.variants()], "both", trials=2000, lang="fr",
                    progress=False, title=sc.title)
     sw = sweep(sc, {"fleeing.leadership": "6..8", "edition": "6th,8th"}, "exact", lang="fr", progress=False)
-    figs = [charts.comparison_chart(comp.frame, title=sc.title, lang="fr", footnote=tables.comparison_notes(comp)),
+    figs = [charts.comparison_chart(comp.frame, title=sc.title_in("fr"), lang="fr",
+                                    footnote=tables.comparison_notes(comp)),
             charts.difference_chart(comp, footnote=tables.comparison_notes(comp)),
             charts.line_chart(sw, outcomes=["caught"]), charts.heatmap(sw, "caught")]
     for fig in figs:
@@ -80,6 +83,8 @@ def test_french_charts_have_no_english_word():
             text = text.replace(n, " ")
         left = sorted({m.group(0) for m in WORDS.finditer(text)})
         assert not left, f"English left in a French chart: {left}\n{text}"
+    for fig in figs:
+        plt.close(fig)
     assert "Écarts par rapport à 6e édition" in tables.render_comparison(comp)
 
 

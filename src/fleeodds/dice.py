@@ -242,6 +242,8 @@ def parse(text: str, field: str = "dice") -> DiceExpr:
             if mode in ("kh", "kl"):
                 keep, keep_n = (KEEP_HIGH if mode == "kh" else KEEP_LOW), n
             else:  # drop n lowest = keep count-n highest; dropping none or all is no roll
+                if count < 2:
+                    raise InputError(field, raw, f"dropping dice (dl, dh) from 2 or more dice, e.g. 2d{sides}{mode} or 3d{sides}{mode}")
                 if not 1 <= n < count:
                     raise InputError(field, raw, f"dropping between 1 and {count - 1} of {count}d{sides}")
                 keep, keep_n = (KEEP_HIGH if mode == "dl" else KEEP_LOW), count - n
