@@ -16,7 +16,7 @@ A scenario file looks like::
     margin = 2
     [table]
     edge_distance = 12              # inches; omit for no table edge
-    max_turns = 10                  # rally turns after the pursuit
+    max_turns = 10                  # turns the unit is followed after the pursuit (default 10; 0 stops there)
     [compare]                       # optional: setups side by side
     "Ld 7" = { "fleeing.leadership" = 7, label_fr = "Cd 7" }
 
@@ -102,6 +102,12 @@ class WarhammerScenario(Scenario):
         self.fleeing: UnitProfile = resolve_unit(model.fleeing, "fleeing", pf)
         self.pursuer: UnitProfile = resolve_unit(model.pursuer, "pursuer", pf)
         self.rules: Rules = resolve(model, self.fleeing, self.pursuer)
+        r = self.rules
+        if r.edition == "tow" and r.situation in ("charge_fleeing", "flee_reaction") and r.gap > r.declare_range:
+            # §3.4: a TOW charge is declared within M + 6 (+3 with Swiftstride); farther, there is no charge
+            raise InputError("table.gap", (data.get("table") or {}).get("gap", r.gap),
+                             f"at most the charger's declarable range in The Old World, M + 6 (+3 with "
+                             f"Swiftstride) = {r.declare_range:g}\"")
         if check and effect_checks_on():
             check_inputs(data, model, self.fleeing, self.pursuer, pf)
         self.dropped_rules: dict[str, list[str]] = {}

@@ -58,8 +58,9 @@ def effective(r: Rules) -> dict[str, Any]:
     and re-roll included), not as its parameters: an option such as
     ``insane_courage`` or ``ld_double1_passes`` that gives the same probability
     (Ld 5 losing by 2: the double 1 passes anyway) changes nothing. The order of a
-    catch and an edge contact (``catch_first``) enters only where one move can do
-    both: the first flee move reaching the edge, or a chaser's charge in the chain.
+    catch and an edge contact (``catch_first``) enters only where the combat-phase
+    pursuit can do both (the first flee move reaching the edge): a charged unit's
+    flee move always resolves before the charge (§3.4).
     """
     used: dict[str, Any] = {"situation": r.situation}
     edge = not math.isinf(r.edge)
@@ -68,8 +69,8 @@ def effective(r: Rules) -> dict[str, Any]:
     if r.situation in CHARGE_SITUATIONS:
         used.update(flee=r.flee, charge_dice=r.charge_dice, charge_fixed=r.charge_fixed, gap=r.gap,
                     tie_strict=r.tie_strict)
-        if edge and _first_move_reaches(r):
-            used["catch_first"] = r.catch_first
+        if r.edition == "tow":
+            used["declare_range"] = r.declare_range  # a gap beyond it is refused (no charge declared)
         return used
     breaks = True
     if r.break_mode == BREAK_CLASSIC:
@@ -84,7 +85,7 @@ def effective(r: Rules) -> dict[str, Any]:
     elif r.break_mode == BREAK_TOW:
         if r.unbreakable:
             return {"situation": r.situation, "always": "gave_ground"}
-        used.update(break_ld=r.break_test.ld, margin=r.margin, tow_outnumbered=r.tow_outnumbered_breaks,
+        used.update(break_ld=r.break_test.ld, break_dice=r.break_test.dice, margin=r.margin, tow_outnumbered=r.tow_outnumbered_breaks,
                     tow_bsb_policy=r.tow_bsb_policy, tow_stubborn=r.tow_stubborn_falls_back,
                     fall_back=r.fall_back)
         breaks = not r.tow_stubborn_falls_back
@@ -114,8 +115,6 @@ def effective(r: Rules) -> dict[str, Any]:
                     failed_move_mode=r.failed_move_mode, gap=r.gap)
         if r.failed_move_mode == FAILED_MOVE_M:
             used["charge_move"] = r.charge_move
-        if edge:
-            used["catch_first"] = r.catch_first
     return used
 
 
@@ -272,8 +271,8 @@ def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
     if role == "options" and name in ("insane_courage", "ld_double1_passes", "ld_double6_fails"):
         return "every Leadership test here passes or fails on a natural double anyway, by its total"
     if role == "options" and name == "catch_vs_edge_order":
-        return "no move here can both be caught and reach the table edge (the first flee move cannot reach " \
-               "it and no chaser charges during the chain)"
+        return "it orders the combat-phase pursuit only, where the first flee move can reach the table edge; " \
+               "a charged unit's flee move always resolves before the charge"
     if name in ("rules", "extra_rules") and role == "pursuer" and path[2] == "fear":
         return "a Fear-causing winner's automatic break is combat.fear_outnumbered"
     return ""

@@ -176,7 +176,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
             caught = _reached(charge_fixed + dice_reach, gap0 + f, tie_strict)
             off = _reached(f, edge, edge_strict)
             m = f
-            if off and (not caught or not catch_first):
+            if off:  # the flee move resolves before the charge (§3.4), whatever catch_vs_edge_order says
                 o = oc.OFF_TABLE
             elif caught:
                 o = oc.RUN_DOWN
@@ -205,11 +205,19 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
             if unbreakable:
                 o = oc.GAVE_GROUND
             else:
-                v, ctr = bounded(key, ctr, 36)
-                res = _tow_classify(v % 6 + v // 6 + 2, margin, b_ld, tow_outnumbered)
-                if (tow_policy == 1 and res == 2) or (tow_policy == 2 and res >= 1):
+                if b_three:  # Cold-blooded with cold_blooded_scope = "all_ld": 3D6, the two lowest kept
+                    nat, d1, d6, ctr = _ld_roll(b_three, key, ctr)
+                else:
                     v, ctr = bounded(key, ctr, 36)
-                    res = _tow_classify(v % 6 + v // 6 + 2, margin, b_ld, tow_outnumbered)
+                    nat = v % 6 + v // 6 + 2
+                res = _tow_classify(nat, margin, b_ld, tow_outnumbered)
+                if (tow_policy == 1 and res == 2) or (tow_policy == 2 and res >= 1):
+                    if b_three:
+                        nat, d1, d6, ctr = _ld_roll(b_three, key, ctr)
+                    else:
+                        v, ctr = bounded(key, ctr, 36)
+                        nat = v % 6 + v // 6 + 2
+                    res = _tow_classify(nat, margin, b_ld, tow_outnumbered)
                 if res == 2 and tow_stubborn:
                     res = 1
                 if res == 0:
@@ -280,7 +288,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                         gap += f
                         caught = _reached(reach, gap, tie_strict)
                         off = _reached(cum, edge, edge_strict)
-                        if off and (not caught or not catch_first):
+                        if off:  # the flee move resolves before the charge (§3.4)
                             o = oc.OFF_TABLE
                         elif caught:
                             o = oc.RUN_DOWN

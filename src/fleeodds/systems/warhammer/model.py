@@ -200,10 +200,14 @@ class Table(_Strict):
                                          "reaches it is removed.",
                                        d_fr="Le long de la ligne de fuite ; à omettre s'il n'y a pas de bord. "
                                             "Une unité en fuite qui l'atteint est retirée.")
-    max_turns: int = F(0, ge=0, le=50, unit="turns", t="Turns of rally tests", t_fr="Tours de tests de ralliement",
-                       d="Turns of rally tests (or further flight) after the pursuit; 0 stops after the pursuit.",
-                       d_fr="Tours de tests de ralliement (ou de fuite) après la poursuite ; 0 s'arrête après "
-                            "la poursuite.")
+    max_turns: int = F(10, ge=0, le=50, unit="turns", t="Turns of rally tests", t_fr="Tours de tests de ralliement",
+                       d="Turns the fleeing unit is followed after the pursuit (rally test or further flight), "
+                         "until it is resolved; a unit still fleeing after them is shown as still fleeing. "
+                         "Default 10; 0 stops after the pursuit (escaped).",
+                       d_fr="Tours pendant lesquels l'unité en fuite est suivie après la poursuite (test de "
+                            "ralliement ou nouvelle fuite), jusqu'à ce que son sort soit réglé ; une unité encore "
+                            "en fuite ensuite est montrée toujours en fuite. Par défaut 10 ; 0 s'arrête après la "
+                            "poursuite (s'échappe).")
     chaser_keeps_charging: bool = F(False, t="The pursuer keeps charging", t_fr="Le poursuivant charge encore",
                                     d="The pursuer charges the fleeing unit in each enemy turn of the chain.",
                                     d_fr="Le poursuivant charge l'unité en fuite à chaque tour adverse.")
@@ -276,20 +280,28 @@ class Options(_Strict):
           "never pursues. Frenzy forces pursuit.",
         d_fr="false : le vainqueur poursuit toujours ; 'ld_test' : il teste son Commandement pour ne pas "
              "poursuivre ; 'always' : il ne poursuit jamais. La Frénésie force la poursuite.")
-    catch_vs_edge_order: Literal["catch_first", "edge_first"] = F(
-        "catch_first", t="Catch or table edge first", t_fr="Rattrapage ou bord de table d'abord",
-        d="When a caught unit also reaches the table edge: caught (catch_first) or off the table (edge_first).",
-        d_fr="Quand une unité rattrapée atteint aussi le bord de table : rattrapée (catch_first) ou sortie "
-             "(edge_first).")
-    edge_contact: Literal["touch", "leave"] = F(
-        "touch", t="Table edge contact", t_fr="Contact avec le bord de table",
-        d="touch: removed when the flight reaches the edge; leave: only when it goes past it.",
-        d_fr="touch : retirée quand la fuite atteint le bord ; leave : seulement si elle le dépasse.")
+    catch_vs_edge_order: Optional[Literal["catch_first", "edge_first"]] = F(
+        None, t="Catch or table edge first", t_fr="Rattrapage ou bord de table d'abord",
+        d="Combat-phase pursuit: when a caught unit's flee move also reaches the table edge, caught "
+          "(catch_first) or off the table (edge_first). Default: starter edge_first (the booklet's order), "
+          "the other editions catch_first. A charged unit's flee move always resolves first.",
+        d_fr="Poursuite en phase de corps à corps : quand la fuite d'une unité rattrapée atteint aussi le bord "
+             "de table, rattrapée (catch_first) ou sortie (edge_first). Par défaut : initiation edge_first "
+             "(l'ordre du livret), les autres éditions catch_first. La fuite d'une unité chargée est toujours "
+             "résolue d'abord.")
+    edge_contact: Optional[Literal["touch", "leave"]] = F(
+        None, t="Table edge contact", t_fr="Contact avec le bord de table",
+        d="touch: removed when the flight reaches the edge; leave: only when it goes past it (default: "
+          "starter leave, as the booklet's 'a model leaving the table'; the other editions touch).",
+        d_fr="touch : retirée quand la fuite atteint le bord ; leave : seulement si elle le dépasse (par "
+             "défaut : initiation leave, « une figurine qui quitte la table » du livret ; les autres éditions "
+             "touch).")
     rally_casualty_rule: Optional[Literal["6th", "7th", "8th", "tow", "none"]] = F(
         None, t="Rally casualty rule", t_fr="Règle de pertes au ralliement",
-        d="Whose casualty limits apply to rally tests (default: the edition's; starter: 7th).",
+        d="Whose casualty limits apply to rally tests (default: the edition's; starter: none, the booklet "
+          "has no limit).",
         d_fr="Limites de pertes appliquées aux tests de ralliement (par défaut : celles de l'édition ; "
-             "initiation : 7e).")
+             "initiation : aucune, le livret n'en a pas).")
     tow_fall_back_outnumbered_breaks: bool = F(
         True, t="TOW: Fall Back becomes Break when outnumbered",
         t_fr="TOW : le repli devient une fuite en infériorité",

@@ -117,13 +117,14 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     # -- break test (§3.2) -------------------------------------------------------
     general = f_ref.general_leadership or 0
     ld = max(fleeing.leadership, general)
+    ld_with_general = ld  # rally tests: the General's Ld whatever Steadfast and Terror do to the Break test
     steadfast = ed == "8th" and (c.steadfast or fleeing.has("stubborn") or fleeing.has("steadfast"))
     if steadfast and not o.steadfast_uses_general_ld:
         ld = fleeing.leadership
     stubborn_plain = ed in ("6th", "7th") and fleeing.has("stubborn")
     margin = 0 if (steadfast or stubborn_plain) else c.margin
     if ed == "tow" and pursuer.has("terror") and not fleeing.has("immune_to_psychology"):
-        ld = max(ld - 1, 0)
+        ld = max(ld - 1, 0)  # TOW Terror: the Break test only (a rally test is no Terror test)
     break_test = LdTest(ld=ld, dice=ld_dice, double1_passes=insane and kept_pair,
                         reroll=has_bsb and ed in ("6th", "7th", "8th"))
     immune_fear = fleeing.has("fear") or fleeing.has("terror") or fleeing.has("immune_to_psychology")
@@ -155,8 +156,9 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     # -- rally (§3.5) --------------------------------------------------------------
     left = f_ref.models_left if f_ref.models_left is not None else f_ref.models_start
     frac = left / f_ref.models_start
-    rule = o.rally_casualty_rule or ("7th" if ed == "starter" else ed)
-    rally_mode, rally_ld = RALLY_NORMAL, ld
+    # the starter booklet has no casualty limit on rallies (§3.7): 2D6 <= Cd
+    rule = o.rally_casualty_rule or ("none" if ed == "starter" else ed)
+    rally_mode, rally_ld = RALLY_NORMAL, ld_with_general
     if rule in ("6th", "7th") and frac < 0.25:
         rally_mode = RALLY_NEVER
     elif rule == "8th" and frac <= 0.25:
@@ -170,8 +172,9 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
         rally_ld = min(rally_ld + _musician_bonus(ed, o), 10)
     if ed == "starter":
         rally_ld = fleeing.leadership
-    rally_reroll = f_ref.battle_standard and (bsb == "any_failed_ld" or ed == "tow")
-    rally_dice = ld_dice if ed != "tow" else "2d6"
+    # TOW: the BSB re-roll covers rally tests by default; an explicit bsb_reroll is taken at its word
+    rally_reroll = has_bsb and (bsb == "any_failed_ld" or (ed == "tow" and o.bsb_reroll is None))
+    rally_dice = ld_dice  # TOW: 2D6 unless cold_blooded_scope = "all_ld"
     rally_test = LdTest(ld=max(rally_ld, 0), dice=rally_dice, double1_passes=double1 and kept_pair,
                         double6_fails=double6, reroll=rally_reroll)
 
@@ -189,11 +192,16 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     else:
         charge_dice, failed = parse("0"), FAILED_MOVE_M
     charge_fixed = 2 * m if (o.charge_reach is None and ed in ("6th", "7th", "starter")) else m
-    if ed == "tow":
-        declare = m + 6 + (3 if swift else 0)
+    if ed == "tow":  # M + 6, +3 with Swiftstride when the unit uses it (§3.4)
+        declare = m + 6 + (3 if swift and o.tow_swiftstride_use == "always" else 0)
     else:
         declare = charge_fixed + charge_dice.max_value
     out_move = {"march": 2 * m, "move": m, "none": 0}[o.chaser_move_out_of_range]
+
+    # starter booklet (§3.7): the edge is resolved before the catch, and a unit is removed when a
+    # model leaves the table; the other editions default to catch first and touching the edge
+    order = o.catch_vs_edge_order or ("edge_first" if ed == "starter" else "catch_first")
+    edge_contact = o.edge_contact or ("leave" if ed == "starter" else "touch")
 
     t = model.table
     return Rules(
@@ -205,7 +213,7 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
         flee=flee, fall_back=fall_back, pursuit=pursuit, pursue_mode=pursue_mode, restraint_test=restraint,
         tie_strict=o.tie_rule == ">",
         edge=t.edge_distance if t.edge_distance is not None else math.inf,
-        edge_strict=o.edge_contact == "leave", catch_first=o.catch_vs_edge_order == "catch_first",
+        edge_strict=edge_contact == "leave", catch_first=order == "catch_first",
         gap=t.gap, max_turns=t.max_turns if model.situation in ("break", "fleeing") else 0,
         rally_mode=rally_mode, rally_test=rally_test,
         chaser_charges=t.chaser_keeps_charging, enemy_first=t.first_turn == "enemy",
