@@ -218,3 +218,41 @@ def test_tow_declare_range_and_swiftstride_use():
     check(plain, {"run_down": Fraction(100, 1296)})
     with pytest.raises(InputError, match=r"table.gap: 15 is not allowed; expected at most .* = 14"):
         fleeodds.load_scenario(dict(plain, table={"gap": 15}))
+
+
+# -- drawn combats and musicians (§3.1) ---------------------------------------------------------
+def test_draw_means_no_break_test():
+    # margin 0, no musician on the pursuer's side only: no Break test, the unit holds
+    data = scenario("7th", "break", combat={"margin": 0})
+    sc = check(data, {"held": Fraction(1)})
+    assert [o.code for o in sc.outcomes] == ["held"]
+    # musicians on both sides: still a draw, so the pursuer's musician changes nothing (refused by name)
+    both = dict(data, fleeing=unit("F", musician=True), pursuer=unit("P", musician=True))
+    with pytest.raises(FleeoddsError, match="pursuer.musician: True has no effect"):
+        fleeodds.load_scenario(both)
+
+
+@pytest.mark.parametrize("edition", ["6th", "7th", "8th"])
+def test_pursuers_musician_wins_a_draw_by_1(edition):
+    # only the winner has a musician: the unit loses by 1. Ld 7: holds on 2D6 + 1 <= 7 (15/36; the
+    # double 1 is among those totals); broken units are caught 721/1296 (2D6 flee and pursuit)
+    data = scenario(edition, "break", pursuer=unit("P", musician=True), combat={"margin": 0},
+                    table={"max_turns": 0})
+    check(data, {"held": le(6), "caught": (1 - le(6)) * CATCH})
+
+
+def test_tow_musician_plus_1_in_a_draw():
+    # TOW, Ld 7, a draw where only the winner has a musician: +1, a loss by 1. Give ground on nat == 2 or
+    # nat + 1 <= 7 (15/36); Break on nat > 7 (15/36); Fall Back on nat 7 (6/36)
+    data = scenario("tow", "break", pursuer=unit("P", musician=True), combat={"margin": 0},
+                    table={"max_turns": 0})
+    sc = check(data, {"gave_ground": le(6), "caught": Fraction(15, 36) * CATCH})
+    got = per_outcome(sc)
+    assert got["fell_back"] + got["caught_reengaged"] == P2[7]
+
+
+def test_musician_that_wins_nothing_is_refused():
+    # margin 2: the pursuer's musician changes nothing (it only wins a draw)
+    data = scenario("7th", "break", pursuer=unit("P", musician=True), combat={"margin": 2})
+    with pytest.raises(FleeoddsError, match="pursuer.musician: True has no effect.*drawn combat"):
+        fleeodds.load_scenario(data)

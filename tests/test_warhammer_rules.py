@@ -133,7 +133,7 @@ def test_charge_fleeing_8th_reach_m_plus_2d6():
     ({"edition": "5th"}, "edition", "6th, 7th, 8th, tow, starter"),
     ({"options": {"flee_roll": "2x6"}}, "options.flee_roll", "2d6"),
     ({"options": {"rerolls_everything": True}}, "options.rerolls_everything", "unknown option"),
-    ({"combat": {"margin": 0}}, "combat.margin", "a number from 1"),
+    ({"combat": {"margin": -1}}, "combat.margin", "a number from 0"),
     ({"fleeing": {"profile": "Space Marines"}}, "fleeing.profile", "Night Goblins"),
     ({"fleeing": {"name": "F", "movement": 4, "leadership": 7, "rules": ["flying_carpet"]}}, "fleeing", "swiftstride"),
     ({"fleeing": {"name": "F", "leadership": 7}}, "fleeing.movement", "integer"),

@@ -80,6 +80,18 @@ def p_charge_catches(move: int, gap: int) -> Fraction:
     return sum((p for f, p in roll("2D6").items() if reach >= gap + f), Fraction(0))
 
 
+def p_flee_reaction_run_down(move: int, gap: int, edge: int) -> Fraction:
+    """8th edition flee reaction: the charged unit flees 2D6 first and is off the table when that move
+    reaches the edge (removed before the charge is rolled); otherwise the charge M + 2D6 runs it down
+    when it reaches gap + flee.  Enumerates the four dice."""
+    total = Fraction(0)
+    for f1, f2, c1, c2 in itertools.product(D6, repeat=4):
+        flee = f1 + f2
+        if flee < edge and move + c1 + c2 >= gap + flee:
+            total += Fraction(1, 6 ** 4)
+    return total
+
+
 def flee_chain(ld: int, edge: int, gap: int, max_attempts: int) -> dict[str, Fraction]:
     """7th-edition flee chain along one line, catch check before the edge check.
 
@@ -194,6 +206,24 @@ def cases() -> list[dict]:
                     {"leadership": 7, "margin": 2, "flee_roll": "2D6", "pursuit_roll": "2D6", "tie_rule": ">=",
                      "pursuer_restrains": False},
                     "P(unit breaks and is destroyed in the pursuit)", p_breaks_then_caught(7, 2)))
+
+    out.append(case("wfb8_flee_reaction_gap4_edge5_run_down",
+                    "8th edition: a unit 4 inches from an M 4 charger flees as its charge reaction, toward a "
+                    "table edge 5 inches behind it. It flees 2D6 before the charge is rolled: a flee of 5 or "
+                    "more takes it off the table. Otherwise the charge (M + 2D6) runs it down when "
+                    "4 + 2D6 >= 4 + flee roll.",
+                    "8th",
+                    {"charger_move": 4, "charge_range": "M+2D6", "gap_inches": 4, "edge_distance_inches": 5,
+                     "flee_roll": "2D6", "reach_tie": ">=", "order": "flee move and edge before the charge"},
+                    "P(run down by the charge)", p_flee_reaction_run_down(4, 4, 5)))
+    out.append(case("wfb7_draw_winner_musician_destroyed_in_pursuit",
+                    "7th edition: a drawn combat (equal scores) where only the winning side has a musician: the "
+                    "musician wins the draw by 1. The Leadership 7 loser tests 2D6 + 1 <= 7 (a natural double 1 "
+                    "holds), then flees 2D6 and is destroyed when the 2D6 pursuit >= the flee roll.",
+                    "7th",
+                    {"leadership": 7, "margin_before_musicians": 0, "musician": "winner only", "flee_roll": "2D6",
+                     "pursuit_roll": "2D6", "tie_rule": ">="},
+                    "P(unit breaks and is destroyed in the pursuit)", p_breaks_then_caught(7, 1)))
 
     chain_params = {"leadership": 6, "edge_distance_inches": 12, "initial_gap_inches": 0, "flee_roll": "2D6",
                     "pursuit_roll": "2D6", "tie_rule": ">=", "rally_rule": "2D6 <= Ld", "max_rally_attempts": 10,

@@ -127,6 +127,8 @@ class WarhammerScenario(Scenario):
         if r.situation in ("charge_fleeing", "flee_reaction"):
             codes = [oc.RUN_DOWN, oc.ESCAPED]
             return codes + [oc.OFF_TABLE] if edge else codes
+        if r.no_break_test:  # a drawn combat: no Break test
+            return [oc.HELD]
         codes = []
         if r.situation == "break":
             codes += [oc.GAVE_GROUND, oc.FELL_BACK, oc.CAUGHT_REENGAGED] if r.edition == "tow" else [oc.HELD]

@@ -163,6 +163,8 @@ def _alternatives(units: Units, path: tuple[str, ...]) -> Iterator[Units]:
             values = _option_values(name)
         else:
             values = GROUP_VALUES.get((group, name), [False, True])
+            if (group, name) == ("combat", "margin") and model.combat.margin == 0:
+                values = [0] + values  # a written draw is used when it differs from a loss
         for v in values:
             yield _set(model, group, name, v), fleeing, pursuer
         return
@@ -259,13 +261,15 @@ def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
                "8th and TOW; see options.bsb_reroll"
     if role == "fleeing" and name == "general_leadership":
         return "a General lends his Ld to the Break test and, except in the starter rules, to rally tests"
-    if role == "pursuer" and name in ("musician", "models_start", "models_left"):
+    if role == "pursuer" and name == "musician":
+        return "a pursuer's musician only wins a drawn combat (combat.margin = 0) against a unit without one"
+    if role == "pursuer" and name in ("models_start", "models_left"):
         return "it only acts on the fleeing unit's rally tests"
     if name == "models_start" and model.fleeing.models_left is None:
         return "the casualty limits compare models_left with models_start; give models_left"
     if name == "musician":
-        return "a musician adds to rally tests only, with table.max_turns > 0, in 6th, in TOW or with " \
-               "options.musician_rally_bonus = 1"
+        return "a musician wins a drawn combat (combat.margin = 0) against a unit without one, and adds to " \
+               "rally tests with table.max_turns > 0, in 6th, in TOW or with options.musician_rally_bonus = 1"
     if name in ("models_start", "models_left"):
         return "the casualty limits act on rally tests only, with table.max_turns > 0"
     if role == "options" and name in ("insane_courage", "ld_double1_passes", "ld_double6_fails"):

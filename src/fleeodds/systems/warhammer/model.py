@@ -141,10 +141,12 @@ class UnitRef(_Strict):
                                    d_fr="Figurines restantes (par défaut : toutes) ; sous 25 % (8e : 25 % ou "
                                         "moins) l'unité ne peut pas se rallier normalement.")
     musician: bool = F(False, t="Musician", t_fr="Musicien",
-                       d="The fleeing unit has a musician: +1 Ld to rally tests (6th, TOW; option "
+                       d="The unit has a musician: it wins a drawn combat (combat.margin = 0) when the other "
+                         "unit has none; the fleeing unit's also adds +1 Ld to rally tests (6th, TOW; option "
                          "musician_rally_bonus).",
-                       d_fr="L'unité en fuite a un musicien : +1 Cd aux tests de ralliement (6e, TOW ; option "
-                            "musician_rally_bonus).")
+                       d_fr="L'unité a un musicien : il remporte une égalité au corps à corps (combat.margin = 0) "
+                            "si l'autre unité n'en a pas ; celui de l'unité en fuite ajoute aussi +1 Cd aux tests "
+                            "de ralliement (6e, TOW ; option musician_rally_bonus).")
     general_leadership: Optional[int] = F(
         None, ge=0, le=10, unit="Ld", t="General's Leadership", t_fr="Commandement du Général",
         d="Ld of the General in range, used when higher: the fleeing unit's Break and rally tests; the "
@@ -170,10 +172,14 @@ class UnitRef(_Strict):
 class Combat(_Strict):
     """The lost combat (situation ``break``)."""
 
-    margin: int = F(1, ge=1, le=30, unit="combat result points", t="Combat result margin",
+    margin: int = F(1, ge=0, le=30, unit="combat result points", t="Combat result margin",
                     t_fr="Écart du résultat de combat",
-                    d="The winner's combat score minus the loser's, 1 to 30.",
-                    d_fr="Résultat de combat du vainqueur moins celui du perdant, de 1 à 30.")
+                    d="The winner's combat score minus the loser's, 0 to 30, every bonus counted. 0 is a draw "
+                      "(égalité): no Break test, unless only the pursuer has a musician, which wins the draw by 1 "
+                      "(6th-8th; TOW: +1 to the only side with a musician).",
+                    d_fr="Résultat de combat du vainqueur moins celui du perdant, de 0 à 30, tous bonus comptés. "
+                         "0 est une égalité : pas de test de moral, sauf si seul le poursuivant a un musicien, qui "
+                         "remporte l'égalité de 1 (6e-8e ; TOW : +1 au seul camp qui a un musicien).")
     steadfast: bool = F(False, t="Steadfast (8th)", t_fr="Inébranlable (8e)",
                         d="8th: the loser has more ranks and tests on its unmodified Leadership.",
                         d_fr="8e : le perdant a plus de rangs et teste sur son Commandement non modifié.")

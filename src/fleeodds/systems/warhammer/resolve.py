@@ -43,6 +43,7 @@ class Rules:
     break_mode: int
     break_test: LdTest
     margin: int                 # added to the 2D6 (0 when Stubborn/Steadfast)
+    no_break_test: bool         # a drawn combat the unit does not lose (no musician on the pursuer's side only)
     auto_break: bool            # 6th/7th Fear: broken unless Insane Courage (7th) allows the double 1
     unbreakable: bool
     tow_bsb_policy: str
@@ -122,7 +123,14 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     if steadfast and not o.steadfast_uses_general_ld:
         ld = fleeing.leadership
     stubborn_plain = ed in ("6th", "7th") and fleeing.has("stubborn")
-    margin = 0 if (steadfast or stubborn_plain) else c.margin
+    # §3.1 a draw (margin 0): no Break test, unless only the winner's side has a musician, which wins the
+    # draw by 1 (6th-8th) or gets +1 combat result (TOW, only one side with a musician): a loss by 1
+    p_ref: UnitRef = model.pursuer
+    lost_by = c.margin
+    if lost_by == 0 and p_ref.musician and not f_ref.musician:
+        lost_by = 1
+    no_break_test = model.situation == "break" and lost_by == 0
+    margin = 0 if (steadfast or stubborn_plain) else lost_by
     if ed == "tow" and pursuer.has("terror") and not fleeing.has("immune_to_psychology"):
         ld = max(ld - 1, 0)  # TOW Terror: the Break test only (a rally test is no Terror test)
     break_test = LdTest(ld=ld, dice=ld_dice, double1_passes=insane and kept_pair,
@@ -132,6 +140,8 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     break_mode = BREAK_TOW if ed == "tow" else BREAK_CLASSIC
     if model.situation != "break":
         break_mode = BREAK_NONE
+    elif no_break_test:  # held, no test: the classic mode with an automatic pass
+        break_mode = BREAK_CLASSIC
 
     # -- flee and pursuit (§3.3) --------------------------------------------------
     flee = parse(o.flee_roll or _flee_roll(fleeing, ed, o, "flee"), "options.flee_roll")
@@ -146,7 +156,6 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     # restraint (§3.2-3.3): the winner tests Ld to not pursue; a General in range lends his Ld
     # (not in the starter rules, which test on the unit's own Ld), and a BSB re-rolls the failed
     # test where it re-rolls any failed Ld test (8th; option bsb_reroll = "any_failed_ld")
-    p_ref: UnitRef = model.pursuer
     restraint_ld = pursuer.leadership
     if ed != "starter" and p_ref.general_leadership is not None:
         restraint_ld = max(restraint_ld, p_ref.general_leadership)
@@ -206,8 +215,8 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     t = model.table
     return Rules(
         situation=model.situation, edition=ed,
-        break_mode=break_mode, break_test=break_test, margin=margin, auto_break=auto_break,
-        unbreakable=fleeing.has("unbreakable"), tow_bsb_policy=o.tow_bsb_break_reroll_policy if has_bsb else "never",
+        break_mode=break_mode, break_test=break_test, margin=margin, no_break_test=no_break_test,
+        auto_break=auto_break and not no_break_test, unbreakable=fleeing.has("unbreakable") or no_break_test, tow_bsb_policy=o.tow_bsb_break_reroll_policy if has_bsb else "never",
         tow_outnumbered_breaks=o.tow_fall_back_outnumbered_breaks and c.outnumbered_two_to_one,
         tow_stubborn_falls_back=o.tow_stubborn_falls_back and fleeing.has("stubborn"),
         flee=flee, fall_back=fall_back, pursuit=pursuit, pursue_mode=pursue_mode, restraint_test=restraint,
