@@ -256,3 +256,14 @@ def test_musician_that_wins_nothing_is_refused():
     data = scenario("7th", "break", pursuer=unit("P", musician=True), combat={"margin": 2})
     with pytest.raises(FleeoddsError, match="pursuer.musician: True has no effect.*drawn combat"):
         fleeodds.load_scenario(data)
+
+
+def test_manifest_lists_the_fall_back_roll_and_the_charge_reach():
+    knights = unit("Knights", movement=8, rules=["swiftstride"])
+    tow = fleeodds.load_scenario(scenario("tow", "break", pursuer=knights, combat={"margin": 1})).describe()
+    assert tow["resolved_dice"]["fall_back"] == "2d6kh1"  # max2D6 (the fleeing unit has no Swiftstride)
+    charge = fleeodds.load_scenario(scenario("tow", "charge_fleeing", pursuer=knights, table={"gap": 5})).describe()
+    assert charge["resolved_dice"]["charge_reach"] == "8 + 2d6kh1+1d6"  # M + max2D6 + D6 Swiftstride
+    assert charge["resolved_dice"]["charge_declare_range"] == 17  # M + 6 + 3
+    seventh = fleeodds.load_scenario(scenario("7th", "charge_fleeing", table={"gap": 5})).describe()
+    assert seventh["resolved_dice"]["charge_reach"] == "8"  # 2 x M

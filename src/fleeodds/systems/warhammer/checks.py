@@ -29,7 +29,7 @@ from typing import Any, Iterator
 
 from ...validation import annotation_values, no_effect, not_modelled
 from .exact import double1_pass, ld_test_pass
-from .model import TROOP_TYPES, Options, ScenarioModel, UnitProfile, find_profile
+from .model import TEST_KINDS, TEST_SITUATIONS, TROOP_TYPES, Options, ScenarioModel, UnitProfile, find_profile
 from .resolve import (BREAK_CLASSIC, BREAK_NONE, BREAK_TOW, FAILED_MOVE_M, PURSUE_LD_TEST, PURSUE_NEVER,
                       RALLY_DOUBLE1_ONLY, RALLY_NORMAL, Rules, resolve)
 
@@ -136,6 +136,8 @@ GROUP_VALUES = {
     ("table", "edge_distance"): [None, 1.0, 12.0, 200.0],
     ("table", "max_turns"): [0, 1, 2],
     ("table", "first_turn"): ["fleeing_side", "enemy"],
+    ("test", "kind"): list(TEST_KINDS),
+    ("test", "ld_modifier"): [-1, 0, 1],
 }
 UNIT_VALUES = {
     "models_start": [1, 2, 20, 1000],
@@ -157,7 +159,7 @@ def _set(model: ScenarioModel, group: str, name: str, value: Any) -> ScenarioMod
 def _alternatives(units: Units, path: tuple[str, ...]) -> Iterator[Units]:
     """The scenario with the field at ``path`` set to each of a few values (no validation)."""
     model, fleeing, pursuer = units
-    if path[0] in ("combat", "table", "options"):
+    if path[0] in ("combat", "table", "options", "test"):
         group, name = path
         if group == "options":
             values = _option_values(name)
@@ -214,7 +216,7 @@ def is_used(units: Units, path: tuple[str, ...]) -> bool:
 # -- the check -----------------------------------------------------------------------------
 def written_paths(source: dict) -> Iterator[tuple[tuple[str, ...], Any]]:
     """Every checked field written in the source: ``(path parts, value)``; rules one by one."""
-    for group in ("combat", "table", "options"):
+    for group in ("combat", "table", "options", "test"):
         table = source.get(group)
         if isinstance(table, dict):
             for name, v in table.items():
@@ -239,6 +241,13 @@ def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
     sit = model.situation
     role = path[0]
     name = path[1]
+    if role == "test" and sit not in TEST_SITUATIONS:
+        return "the [test] table belongs to the leadership_test and panic situations"
+    if role == "test" and name == "kind":
+        return "the kind of test only decides a Cold-blooded unit's dice in TOW (and the panic situation " \
+               "is always a Panic test)"
+    if role == "table" and sit == "leadership_test":
+        return "the leadership_test situation ends with the test"
     if role == "combat" and sit != "break":
         return "there is no Break test in this situation"
     if role == "combat" and name == "margin" and model.edition != "tow":
@@ -316,7 +325,7 @@ def check_inputs(source: dict, model: ScenarioModel, fleeing: UnitProfile, pursu
         this edition) naming the first such field, its value and why.
     """
     if model.profiles_file is not None:
-        refs = [r.profile for r in (model.fleeing, model.pursuer) if r.profile is not None]
+        refs = [r.profile for r in (model.fleeing, model.pursuer) if r is not None and r.profile is not None]
         if not any(find_profile(name, "profile", profiles_file)[1] for name in refs):
             raise no_effect("profiles_file", model.profiles_file,
                             "when no unit names one of its profiles (fleeing.profile, pursuer.profile)")

@@ -32,7 +32,8 @@ N_INT = 18
 T_BREAK, T_RESTRAINT, T_RALLY = 0, 1, 2
 # float parameters
 F_EDGE, F_GAP, F_CHARGE_FIXED, F_DECLARE, F_OUT_MOVE, F_CHARGE_MOVE = range(6)
-SITUATION_CODES = {"break": 0, "fleeing": 1, "charge_fleeing": 2, "flee_reaction": 3}
+SITUATION_CODES = {"break": 0, "fleeing": 1, "charge_fleeing": 2, "flee_reaction": 3,
+                   "leadership_test": 0, "panic": 0}  # the two tests run the Break-test path (resolve.py)
 TOW_POLICIES = {"never": 0, "reroll_break_only": 1, "reroll_break_or_fall_back": 2}
 BIG = 1e300  # stands for "no table edge"
 

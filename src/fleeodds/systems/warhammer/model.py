@@ -27,7 +27,10 @@ RULES = ("swiftstride", "fast_cavalry", "fly", "stubborn", "unbreakable", "immun
          "frenzy", "cold_blooded", "fear", "terror", "steadfast")
 TROOP_TYPES = ("infantry", "cavalry", "monstrous_infantry", "monstrous_cavalry", "monstrous_beast",
                "war_beast", "monster", "chariot", "swarm", "war_machine", "character", "other")
-SITUATIONS = ("break", "fleeing", "charge_fleeing", "flee_reaction")
+SITUATIONS = ("break", "fleeing", "charge_fleeing", "flee_reaction", "leadership_test", "panic")
+#: Situations whose unit takes a plain Leadership test and needs no pursuer.
+TEST_SITUATIONS = ("leadership_test", "panic")
+TEST_KINDS = ("leadership", "fear", "terror", "panic")
 
 DATA = Path(__file__).with_name("data")
 
@@ -192,6 +195,21 @@ class Combat(_Strict):
                                      d="TOW: the winner's Unit Strength is more than twice the loser's.",
                                      d_fr="TOW : la Puissance d'unité du vainqueur dépasse le double de celle "
                                           "du perdant.")
+
+
+class LdTestSpec(_Strict):
+    """A plain Leadership test (situations ``leadership_test`` and ``panic``)."""
+
+    kind: Literal[TEST_KINDS] = F(  # type: ignore[valid-type]
+        "leadership", t="Kind of test", t_fr="Type de test",
+        d="leadership, fear, terror or panic (situation panic: always panic). It decides the dice of a "
+          "Cold-blooded unit in TOW (3D6 dropping the highest for Fear, Panic and Terror tests).",
+        d_fr="leadership (Commandement), fear (Peur), terror (Terreur) ou panic (test de panique ; situation "
+             "panic : toujours panic). Il décide des dés d'une unité de Sang-froid en TOW (3D6 en retirant le "
+             "plus fort pour les tests de Peur, de panique et de Terreur).")
+    ld_modifier: int = F(0, ge=-10, le=10, unit="Ld", t="Leadership modifier", t_fr="Modificateur de Commandement",
+                         d="Added to the Leadership tested (e.g. -1); the result is kept from 0 to 10.",
+                         d_fr="Ajouté au Commandement testé (p. ex. -1) ; le résultat reste entre 0 et 10.")
 
 
 class Table(_Strict):
@@ -366,18 +384,32 @@ class ScenarioModel(_Strict):
     situation: Literal[SITUATIONS] = F(  # type: ignore[valid-type]
         "break", t="Situation", t_fr="Situation",
         d="break: a lost combat and its Break test; fleeing: a unit that has just broken; charge_fleeing: a "
-          "fleeing unit is charged; flee_reaction: a charged unit flees.",
+          "fleeing unit is charged; flee_reaction: a charged unit flees; leadership_test: a plain Leadership "
+          "test, passed or failed; panic: a Panic test (a friend within 6\" broke or was destroyed, the unit "
+          "was fled through, 25 % losses in a phase) whose failure makes the unit flee (TOW: Fall Back in Good "
+          "Order with more than half its models, else Flee), then the rally chain.",
         d_fr="break : un combat perdu et son test de moral ; fleeing : une unité qui vient de fuir ; "
-             "charge_fleeing : une unité en fuite est chargée ; flee_reaction : une unité chargée fuit.")
+             "charge_fleeing : une unité en fuite est chargée ; flee_reaction : une unité chargée fuit ; "
+             "leadership_test : un simple test de Commandement, réussi ou raté ; panic : un test de panique "
+             "(une unité amie à 6 ps a fui ou a été détruite, l'unité a été traversée par des fuyards, 25 % de "
+             "pertes en une phase) dont l'échec fait fuir l'unité (TOW : repli en bon ordre s'il lui reste plus "
+             "de la moitié de ses figurines, sinon fuite), puis les tests de ralliement.")
     profiles_file: Optional[str] = F(None, t="Profiles file", t_fr="Fichier de profils",
                                      d="A TOML file of [[profile]] tables (relative to the scenario file).",
                                      d_fr="Fichier TOML de tables [[profile]] (relatif au fichier du scénario).")
     fleeing: UnitRef = F(t="Fleeing unit", t_fr="Unité en fuite",
                          d="The unit that loses the combat or flees.",
                          d_fr="L'unité qui perd le combat ou qui fuit.")
-    pursuer: UnitRef = F(t="Pursuer", t_fr="Poursuivant",
-                         d="The winner that pursues, or the charger in the charge situations.",
-                         d_fr="Le vainqueur qui poursuit, ou l'unité qui charge dans les situations de charge.")
+    pursuer: Optional[UnitRef] = F(None, t="Pursuer", t_fr="Poursuivant",
+                                   d="The winner that pursues, or the charger in the charge situations "
+                                     "(required there); in the panic situation the enemy that may keep "
+                                     "charging; none in leadership_test.",
+                                   d_fr="Le vainqueur qui poursuit, ou l'unité qui charge dans les situations "
+                                        "de charge (obligatoire) ; dans la situation panic, l'ennemi qui peut "
+                                        "charger encore ; aucun dans leadership_test.")
+    test: LdTestSpec = F(LdTestSpec(), t="Leadership test", t_fr="Test de Commandement",
+                         d="The test of the leadership_test and panic situations (the unit is 'fleeing').",
+                         d_fr="Le test des situations leadership_test et panic (l'unité est 'fleeing').")
     combat: Combat = F(Combat(), t="Combat", t_fr="Combat", d="The lost combat (situation break).",
                        d_fr="Le combat perdu (situation break).")
     table: Table = F(Table(), t="Table", t_fr="Table", d="Distances along the flee line and the turn limit.",

@@ -9,10 +9,13 @@ same numbers.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...dice import DiceExpr, parse
-from .model import ScenarioModel, UnitProfile, UnitRef
+from .model import TEST_SITUATIONS, ScenarioModel, UnitProfile, UnitRef
+
+#: Stands for the absent pursuer of the leadership_test and panic situations (nothing reads it there).
+NO_PURSUER = UnitRef(name="no enemy unit", movement=0, leadership=0)
 
 # Break-test modes
 BREAK_CLASSIC, BREAK_TOW, BREAK_NONE = 0, 1, 2
@@ -125,7 +128,7 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     stubborn_plain = ed in ("6th", "7th") and fleeing.has("stubborn")
     # §3.1 a draw (margin 0): no Break test, unless only the winner's side has a musician, which wins the
     # draw by 1 (6th-8th) or gets +1 combat result (TOW, only one side with a musician): a loss by 1
-    p_ref: UnitRef = model.pursuer
+    p_ref: UnitRef = model.pursuer or NO_PURSUER
     lost_by = c.margin
     if lost_by == 0 and p_ref.musician and not f_ref.musician:
         lost_by = 1
@@ -213,7 +216,7 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     edge_contact = o.edge_contact or ("leave" if ed == "starter" else "touch")
 
     t = model.table
-    return Rules(
+    rules = Rules(
         situation=model.situation, edition=ed,
         break_mode=break_mode, break_test=break_test, margin=margin, no_break_test=no_break_test,
         auto_break=auto_break and not no_break_test, unbreakable=fleeing.has("unbreakable") or no_break_test, tow_bsb_policy=o.tow_bsb_break_reroll_policy if has_bsb else "never",
@@ -223,9 +226,47 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
         tie_strict=o.tie_rule == ">",
         edge=t.edge_distance if t.edge_distance is not None else math.inf,
         edge_strict=edge_contact == "leave", catch_first=order == "catch_first",
-        gap=t.gap, max_turns=t.max_turns if model.situation in ("break", "fleeing") else 0,
+        gap=t.gap, max_turns=t.max_turns if model.situation in ("break", "fleeing", "panic") else 0,
         rally_mode=rally_mode, rally_test=rally_test,
         chaser_charges=t.chaser_keeps_charging, enemy_first=t.first_turn == "enemy",
         charge_move=m, charge_dice=charge_dice, charge_fixed=float(charge_fixed), declare_range=float(declare),
         failed_move_mode=failed, out_of_range_move=float(out_move),
     )
+    if model.situation in TEST_SITUATIONS:
+        rules = _ld_test_situation(rules, model, fleeing, ld_with_general, double1, double6, kept_pair,
+                                   has_bsb and bsb == "any_failed_ld", frac)
+    return rules
+
+
+def _ld_test_situation(r: Rules, model: ScenarioModel, fleeing: UnitProfile, ld: int, double1: bool,
+                       double6: bool, kept_pair: bool, reroll: bool, frac: float) -> Rules:
+    """The ``leadership_test`` and ``panic`` situations as a test in place of the Break test, no pursuit.
+
+    A plain Leadership test passes on ``total <= Ld + test.ld_modifier`` (kept from 0 to 10; the
+    General's Ld when higher, not in the starter rules), with the edition's natural doubles (8th: a
+    double 1 passes; TOW: a double 1 passes, a double 6 fails) and a Battle Standard re-roll where it
+    re-rolls any failed Ld test (8th). Cold-blooded rolls 3D6 dropping the highest for every test in
+    6th-8th and, in TOW, for Fear, Panic and Terror tests (``cold_blooded_scope``). Immune to Psychology
+    or Unbreakable units pass Fear, Terror and Panic tests. A failed Panic test (§3.3) makes the unit
+    flee, with no pursuit roll; in TOW it Falls Back in Good Order while more than 50 % of its models
+    remain, and Flees otherwise. A ``leadership_test`` ends with the test: the failure is ``escaped``
+    internally, shown as "failed".
+    """
+    ed = model.edition
+    kind = "panic" if model.situation == "panic" else model.test.kind
+    o = model.options
+    scope = o.cold_blooded_scope or ("fear_panic_terror" if ed == "tow" else "all_ld")
+    dice = "3d6kl2" if fleeing.has("cold_blooded") and (scope == "all_ld" or kind != "leadership") else "2d6"
+    base_ld = fleeing.leadership if ed == "starter" else ld
+    test = LdTest(ld=min(max(base_ld + model.test.ld_modifier, 0), 10), dice=dice,
+                  double1_passes=double1 and (kept_pair or dice == "2d6"), double6_fails=double6, reroll=reroll)
+    immune = kind != "leadership" and (fleeing.has("immune_to_psychology") or fleeing.has("unbreakable"))
+    changes = dict(break_mode=BREAK_CLASSIC, break_test=test, margin=0, no_break_test=False, auto_break=False,
+                   unbreakable=immune, pursue_mode=PURSUE_NEVER, tow_outnumbered_breaks=False,
+                   tow_stubborn_falls_back=False, tow_bsb_policy="never")
+    if model.situation == "leadership_test":
+        changes.update(max_turns=0, edge=math.inf, chaser_charges=False)
+    elif ed == "tow":  # Panic in TOW: failure falls back in good order above half strength, else flees
+        changes.update(break_mode=BREAK_TOW, tow_stubborn_falls_back=frac > 0.5,
+                       tow_bsb_policy="reroll_break_only" if reroll else "never")
+    return replace(r, **changes)
