@@ -156,7 +156,8 @@ REFUSED = [
      "pursuer.battle_standard: True has no effect", "any_failed_ld"),
     ("pursuer BSB, no restraint", base(edition="8th", pursuer={"battle_standard": True}),
      "pursuer.battle_standard", "pursuer_restrains"),
-    ("pursuer musician", base(pursuer={"musician": True}, table={"max_turns": 2}), "pursuer.musician", "rally"),
+    ("pursuer musician", base(pursuer={"musician": True}, table={"max_turns": 2}), "pursuer.musician",
+     "drawn combat"),
     ("pursuer models_left", base(pursuer={"models_left": 3}), "pursuer.models_left", "rally"),
     ("pursuer models_start", base(pursuer={"models_start": 30}), "pursuer.models_start", "rally"),
     ("pursuer fear", base(pursuer={"rules": ["fear"]}), "pursuer.rules: 'fear'", "fear_outnumbered"),
@@ -174,10 +175,10 @@ REFUSED = [
      "combat.fear_outnumbered", "8th"),
     ("musician in 7th", base(fleeing={"musician": True}, table={"max_turns": 2}), "fleeing.musician",
      "musician_rally_bonus"),
-    ("musician without a rally", base(edition="6th", fleeing={"musician": True}), "fleeing.musician", "max_turns"),
+    ("musician without a rally", base(edition="6th", fleeing={"musician": True}, table={"max_turns": 0}), "fleeing.musician", "max_turns"),
     ("models_start alone", base(fleeing={"models_start": 20}, table={"max_turns": 2}), "fleeing.models_start",
      "give models_left"),
-    ("models_left without a rally", base(fleeing={"models_left": 3}), "fleeing.models_left", "max_turns"),
+    ("models_left without a rally", base(fleeing={"models_left": 3}, table={"max_turns": 0}), "fleeing.models_left", "max_turns"),
     ("general in the starter rally", base(edition="starter", fleeing={"general_leadership": 9},
                                           table={"max_turns": 2}), "fleeing.general_leadership", "starter"),
     ("BSB on a 7th rally", base(fleeing={"battle_standard": True}, table={"max_turns": 2}),
@@ -186,7 +187,8 @@ REFUSED = [
     ("swiftstride in 7th", base(pursuer={"rules": ["swiftstride"]}), "pursuer.rules: 'swiftstride'", "7th"),
     ("stubborn fleeing, no Break test", base(fleeing={"rules": ["stubborn"]}), "fleeing.rules: 'stubborn'",
      "fleeing"),
-    ("chaser without turns", base(table={"chaser_keeps_charging": True}), "table.chaser_keeps_charging",
+    ("chaser without turns", base(table={"chaser_keeps_charging": True, "max_turns": 0}),
+     "table.chaser_keeps_charging",
      "max_turns"),
     ("first_turn without a chaser", base(table={"max_turns": 2, "first_turn": "enemy"}), "table.first_turn",
      "chaser_keeps_charging"),
@@ -424,7 +426,8 @@ def test_insane_courage_accepted_where_the_double_1_matters():
 
 
 def test_unit_characteristics_that_change_nothing_are_listed():
-    sc = fleeodds.load_scenario(base())  # 'fleeing', no rally turns, no restraint test: neither Ld is read
+    # 'fleeing', no rally turns (max_turns = 0), no restraint test: neither Ld is read
+    sc = fleeodds.load_scenario(base(table={"max_turns": 0}))
     assert sc.unused_inputs() == ["fleeing.leadership", "pursuer.leadership"]
     assert sc.describe()["unused_inputs"] == ["fleeing.leadership", "pursuer.leadership"]
     for path in _examples():

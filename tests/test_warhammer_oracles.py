@@ -49,6 +49,20 @@ def scenario_for(case):
         return {"system": "warhammer", "edition": "7th", "situation": "break",
                 "fleeing": _unit("F", leadership=p["leadership"]), "pursuer": _unit("P"),
                 "combat": {"margin": p["margin"]}, "options": {"tie_rule": p["tie_rule"]}}, "caught"
+    if cid == "wfb8_flee_reaction_gap4_edge5_run_down":
+        return {"system": "warhammer", "edition": "8th", "situation": "flee_reaction", "fleeing": _unit("F"),
+                "pursuer": _unit("Charger", movement=p["charger_move"]),
+                "table": {"gap": p["gap_inches"], "edge_distance": p["edge_distance_inches"]}}, "run_down"
+    if cid == "wfb7_draw_winner_musician_destroyed_in_pursuit":
+        return {"system": "warhammer", "edition": "7th", "situation": "break",
+                "fleeing": _unit("F", leadership=p["leadership"]),
+                "pursuer": dict(_unit("P"), musician=True), "combat": {"margin": p["margin_before_musicians"]},
+                "table": {"max_turns": 0}}, "caught"
+    if cid == "wfb7_panic_ld7_edge12_rallied":
+        return {"system": "warhammer", "edition": "7th", "situation": "panic",
+                "fleeing": _unit("F", leadership=p["leadership"]),
+                "table": {"edge_distance": p["edge_distance_inches"], "max_turns": p["max_rally_attempts"]}}, \
+            "rallied"
     if cid.startswith("wfb7_chain_"):
         outcome = {"destroyed_in_pursuit": "caught", "rallied": "rallied", "off_table": "escaped_off_table"}[
             cid.split("edge12_")[1]]
@@ -66,7 +80,7 @@ CASES = [c for c in oracle_cases("warhammer") if scenario_for(c)[0] is not None]
 
 def test_every_non_dice_case_is_covered():
     """Each oracle case is reproduced here or by the dice tests (its distribution)."""
-    assert len(CASES) == 13
+    assert len(CASES) == 16
     for c in oracle_cases("warhammer"):
         assert scenario_for(c)[0] is not None or "distribution" in c, c["id"]
 

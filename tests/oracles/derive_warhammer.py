@@ -80,6 +80,53 @@ def p_charge_catches(move: int, gap: int) -> Fraction:
     return sum((p for f, p in roll("2D6").items() if reach >= gap + f), Fraction(0))
 
 
+def p_flee_reaction_run_down(move: int, gap: int, edge: int) -> Fraction:
+    """8th edition flee reaction: the charged unit flees 2D6 first and is off the table when that move
+    reaches the edge (removed before the charge is rolled); otherwise the charge M + 2D6 runs it down
+    when it reaches gap + flee.  Enumerates the four dice."""
+    total = Fraction(0)
+    for f1, f2, c1, c2 in itertools.product(D6, repeat=4):
+        flee = f1 + f2
+        if flee < edge and move + c1 + c2 >= gap + flee:
+            total += Fraction(1, 6 ** 4)
+    return total
+
+
+def panic_chain(ld: int, edge: int, max_attempts: int) -> dict[str, Fraction]:
+    """7th-edition Panic test and what follows on one line: the unit passes on 2D6 <= Ld; a failure flees
+    2D6 (no pursuit roll), is removed when its cumulative flee distance reaches ``edge``, and in each of
+    its later turns (``max_attempts`` at most) rallies on 2D6 <= Ld or flees another 2D6."""
+    two = roll("2D6")
+    rally = p_rally(ld)
+
+    @lru_cache(maxsize=None)
+    def later(dist: int, attempts: int) -> tuple[Fraction, Fraction]:
+        """(rallied, off table) from a unit that has fled ``dist`` so far."""
+        if attempts == max_attempts:
+            return Fraction(0), Fraction(0)
+        r, o = rally, Fraction(0)
+        for f, pf in two.items():
+            w = (1 - rally) * pf
+            if dist + f >= edge:
+                o += w
+            else:
+                r2, o2 = later(dist + f, attempts + 1)
+                r, o = r + w * r2, o + w * o2
+        return r, o
+
+    fail = 1 - rally
+    out = {"passed": rally, "rallied": Fraction(0), "off_table": Fraction(0)}
+    for f, pf in two.items():
+        if f >= edge:
+            out["off_table"] += fail * pf
+        else:
+            r, o = later(f, 0)
+            out["rallied"] += fail * pf * r
+            out["off_table"] += fail * pf * o
+    out["still_fleeing"] = 1 - sum(out.values())
+    return out
+
+
 def flee_chain(ld: int, edge: int, gap: int, max_attempts: int) -> dict[str, Fraction]:
     """7th-edition flee chain along one line, catch check before the edge check.
 
@@ -194,6 +241,35 @@ def cases() -> list[dict]:
                     {"leadership": 7, "margin": 2, "flee_roll": "2D6", "pursuit_roll": "2D6", "tie_rule": ">=",
                      "pursuer_restrains": False},
                     "P(unit breaks and is destroyed in the pursuit)", p_breaks_then_caught(7, 2)))
+
+    out.append(case("wfb8_flee_reaction_gap4_edge5_run_down",
+                    "8th edition: a unit 4 inches from an M 4 charger flees as its charge reaction, toward a "
+                    "table edge 5 inches behind it. It flees 2D6 before the charge is rolled: a flee of 5 or "
+                    "more takes it off the table. Otherwise the charge (M + 2D6) runs it down when "
+                    "4 + 2D6 >= 4 + flee roll.",
+                    "8th",
+                    {"charger_move": 4, "charge_range": "M+2D6", "gap_inches": 4, "edge_distance_inches": 5,
+                     "flee_roll": "2D6", "reach_tie": ">=", "order": "flee move and edge before the charge"},
+                    "P(run down by the charge)", p_flee_reaction_run_down(4, 4, 5)))
+    out.append(case("wfb7_draw_winner_musician_destroyed_in_pursuit",
+                    "7th edition: a drawn combat (equal scores) where only the winning side has a musician: the "
+                    "musician wins the draw by 1. The Leadership 7 loser tests 2D6 + 1 <= 7 (a natural double 1 "
+                    "holds), then flees 2D6 and is destroyed when the 2D6 pursuit >= the flee roll.",
+                    "7th",
+                    {"leadership": 7, "margin_before_musicians": 0, "musician": "winner only", "flee_roll": "2D6",
+                     "pursuit_roll": "2D6", "tie_rule": ">="},
+                    "P(unit breaks and is destroyed in the pursuit)", p_breaks_then_caught(7, 1)))
+
+    panic = panic_chain(7, 12, 10)
+    out.append(case("wfb7_panic_ld7_edge12_rallied",
+                    "7th edition: a Leadership 7 unit takes a Panic test (a friend within 6 inches broke). It "
+                    "passes on 2D6 <= 7; a failure flees 2D6 straight away from the enemy (no pursuit roll) "
+                    "toward a table edge 12 inches behind it, removed when its total flight reaches 12 inches. "
+                    "In each later turn (10 at most) it rallies on 2D6 <= 7 or flees another 2D6.",
+                    "7th",
+                    {"leadership": 7, "edge_distance_inches": 12, "flee_roll": "2D6", "rally_rule": "2D6 <= Ld",
+                     "max_rally_attempts": 10, "edge_rule": "cumulative flee distance >= edge distance"},
+                    "P(fails the Panic test, then rallies before leaving the table)", panic["rallied"]))
 
     chain_params = {"leadership": 6, "edge_distance_inches": 12, "initial_gap_inches": 0, "flee_roll": "2D6",
                     "pursuit_roll": "2D6", "tie_rule": ">=", "rally_rule": "2D6 <= Ld", "max_rally_attempts": 10,

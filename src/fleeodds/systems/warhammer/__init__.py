@@ -7,7 +7,7 @@ A scenario file looks like::
     system = "warhammer"
     title = "Night Goblins broken by Dwarf Warriors"
     edition = "7th"                 # 6th | 7th | 8th | tow | starter
-    situation = "break"             # break | fleeing | charge_fleeing | flee_reaction
+    situation = "break"             # break | fleeing | charge_fleeing | flee_reaction | leadership_test | panic
     [fleeing]
     profile = "Night Goblins"
     [pursuer]
@@ -16,7 +16,7 @@ A scenario file looks like::
     margin = 2
     [table]
     edge_distance = 12              # inches; omit for no table edge
-    max_turns = 10                  # rally turns after the pursuit
+    max_turns = 10                  # turns the unit is followed after the pursuit (default 10; 0 stops there)
     [compare]                       # optional: setups side by side
     "Ld 7" = { "fleeing.leadership" = 7, label_fr = "Cd 7" }
 
@@ -48,8 +48,8 @@ from ...validation import check_exact_mode, effect_checks_on, json_schema, valid
 from . import outcomes as oc
 from .checks import check_inputs, rules_without_effect, unused_inputs
 from .exact import MAX_EXACT_WORK, estimate_work, solve
-from .model import ScenarioModel, UnitProfile, resolve_unit
-from .resolve import Rules, resolve
+from .model import TEST_SITUATIONS, ScenarioModel, UnitProfile, resolve_unit
+from .resolve import NO_PURSUER, Rules, resolve
 
 #: with_unit roles and the scenario table each replaces.
 ROLE_KEYS = {"fleeing": "fleeing", "pursuing": "pursuer"}
@@ -100,14 +100,26 @@ class WarhammerScenario(Scenario):
         self.model = model
         pf = (self.base_dir / model.profiles_file) if model.profiles_file else None
         self.fleeing: UnitProfile = resolve_unit(model.fleeing, "fleeing", pf)
-        self.pursuer: UnitProfile = resolve_unit(model.pursuer, "pursuer", pf)
+        if model.pursuer is None and model.situation not in TEST_SITUATIONS:
+            raise InputError("pursuer", None, f"a [pursuer] unit table (the winner or the charger) in the "
+                                              f"'{model.situation}' situation")
+        if model.pursuer is not None and model.situation == "leadership_test":
+            raise InputError("pursuer", short_repr(data.get("pursuer")),
+                             "no [pursuer] in the 'leadership_test' situation (no other unit takes part)")
+        self.pursuer: UnitProfile = resolve_unit(model.pursuer or NO_PURSUER, "pursuer", pf)
         self.rules: Rules = resolve(model, self.fleeing, self.pursuer)
+        r = self.rules
+        if r.edition == "tow" and r.situation in ("charge_fleeing", "flee_reaction") and r.gap > r.declare_range:
+            # §3.4: a TOW charge is declared within M + 6 (+3 with Swiftstride); farther, there is no charge
+            raise InputError("table.gap", (data.get("table") or {}).get("gap", r.gap),
+                             f"at most the charger's declarable range in The Old World, M + 6 (+3 with "
+                             f"Swiftstride) = {r.declare_range:g}\"")
         if check and effect_checks_on():
             check_inputs(data, model, self.fleeing, self.pursuer, pf)
         self.dropped_rules: dict[str, list[str]] = {}
         self.title = model.title or f"{self.fleeing.name} vs {self.pursuer.name} ({model.edition})"
         self._codes = self._applicable()
-        self.outcomes = tuple(oc.ALL[c] for c in self._codes)
+        self.outcomes = tuple(oc.TEST_LABELS.get((model.situation, c), oc.ALL[c]) for c in self._codes)
         r = self.rules
         if r.situation in ("charge_fleeing", "flee_reaction"):
             self.metric = Metric("flee_distance", "flee roll", "jet de fuite", r.flee.max_value + 1, 0, "in")
@@ -121,6 +133,20 @@ class WarhammerScenario(Scenario):
         if r.situation in ("charge_fleeing", "flee_reaction"):
             codes = [oc.RUN_DOWN, oc.ESCAPED]
             return codes + [oc.OFF_TABLE] if edge else codes
+        if r.no_break_test:  # a drawn combat: no Break test
+            return [oc.HELD]
+        if r.situation == "leadership_test":
+            return [oc.HELD, oc.ESCAPED]
+        if r.situation == "panic":  # the test, then a flee move with no pursuit roll, then the chain
+            codes = [oc.GAVE_GROUND, oc.FELL_BACK] if r.edition == "tow" else [oc.HELD]
+            codes.append(oc.ESCAPED if r.max_turns == 0 else oc.RALLIED)
+            if r.max_turns > 0:
+                codes.append(oc.STILL_FLEEING)
+                if r.chaser_charges:
+                    codes.append(oc.RUN_DOWN)
+            if edge:
+                codes.append(oc.OFF_TABLE)
+            return sorted(codes)
         codes = []
         if r.situation == "break":
             codes += [oc.GAVE_GROUND, oc.FELL_BACK, oc.CAUGHT_REENGAGED] if r.edition == "tow" else [oc.HELD]
@@ -215,9 +241,18 @@ class WarhammerScenario(Scenario):
         d = self.model.model_dump(mode="json", exclude_none=True)
         d["resolved_units"] = {"fleeing": self.fleeing.model_dump(mode="json", exclude_none=True),
                                "pursuer": self.pursuer.model_dump(mode="json", exclude_none=True)}
+        if self.model.pursuer is None:
+            del d["resolved_units"]["pursuer"]
         r = self.rules
         d["resolved_dice"] = {"flee": str(r.flee), "pursuit": str(r.pursuit),
                               "break_test_ld": r.break_test.ld, "rally_ld": r.rally_test.ld}
+        if r.edition == "tow" and r.situation in ("break", "panic"):
+            d["resolved_dice"]["fall_back"] = str(r.fall_back)  # Fall Back in Good Order (max2D6, +D6)
+        if r.situation in ("charge_fleeing", "flee_reaction") or (r.chaser_charges and r.max_turns > 0):
+            fixed = f"{r.charge_fixed:g}"
+            d["resolved_dice"]["charge_reach"] = fixed if r.charge_dice.max_value == 0 else \
+                f"{fixed} + {r.charge_dice}"
+            d["resolved_dice"]["charge_declare_range"] = r.declare_range
         units = (self.model, self.fleeing, self.pursuer)
         quiet = {role: rules_without_effect(role, units) for role in ("fleeing", "pursuer")}
         for role, rules in self.dropped_rules.items():

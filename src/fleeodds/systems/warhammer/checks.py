@@ -29,7 +29,7 @@ from typing import Any, Iterator
 
 from ...validation import annotation_values, no_effect, not_modelled
 from .exact import double1_pass, ld_test_pass
-from .model import TROOP_TYPES, Options, ScenarioModel, UnitProfile, find_profile
+from .model import TEST_KINDS, TEST_SITUATIONS, TROOP_TYPES, Options, ScenarioModel, UnitProfile, find_profile
 from .resolve import (BREAK_CLASSIC, BREAK_NONE, BREAK_TOW, FAILED_MOVE_M, PURSUE_LD_TEST, PURSUE_NEVER,
                       RALLY_DOUBLE1_ONLY, RALLY_NORMAL, Rules, resolve)
 
@@ -58,8 +58,9 @@ def effective(r: Rules) -> dict[str, Any]:
     and re-roll included), not as its parameters: an option such as
     ``insane_courage`` or ``ld_double1_passes`` that gives the same probability
     (Ld 5 losing by 2: the double 1 passes anyway) changes nothing. The order of a
-    catch and an edge contact (``catch_first``) enters only where one move can do
-    both: the first flee move reaching the edge, or a chaser's charge in the chain.
+    catch and an edge contact (``catch_first``) enters only where the combat-phase
+    pursuit can do both (the first flee move reaching the edge): a charged unit's
+    flee move always resolves before the charge (§3.4).
     """
     used: dict[str, Any] = {"situation": r.situation}
     edge = not math.isinf(r.edge)
@@ -68,8 +69,8 @@ def effective(r: Rules) -> dict[str, Any]:
     if r.situation in CHARGE_SITUATIONS:
         used.update(flee=r.flee, charge_dice=r.charge_dice, charge_fixed=r.charge_fixed, gap=r.gap,
                     tie_strict=r.tie_strict)
-        if edge and _first_move_reaches(r):
-            used["catch_first"] = r.catch_first
+        if r.edition == "tow":
+            used["declare_range"] = r.declare_range  # a gap beyond it is refused (no charge declared)
         return used
     breaks = True
     if r.break_mode == BREAK_CLASSIC:
@@ -84,7 +85,7 @@ def effective(r: Rules) -> dict[str, Any]:
     elif r.break_mode == BREAK_TOW:
         if r.unbreakable:
             return {"situation": r.situation, "always": "gave_ground"}
-        used.update(break_ld=r.break_test.ld, margin=r.margin, tow_outnumbered=r.tow_outnumbered_breaks,
+        used.update(break_ld=r.break_test.ld, break_dice=r.break_test.dice, margin=r.margin, tow_outnumbered=r.tow_outnumbered_breaks,
                     tow_bsb_policy=r.tow_bsb_policy, tow_stubborn=r.tow_stubborn_falls_back,
                     fall_back=r.fall_back)
         breaks = not r.tow_stubborn_falls_back
@@ -114,8 +115,6 @@ def effective(r: Rules) -> dict[str, Any]:
                     failed_move_mode=r.failed_move_mode, gap=r.gap)
         if r.failed_move_mode == FAILED_MOVE_M:
             used["charge_move"] = r.charge_move
-        if edge:
-            used["catch_first"] = r.catch_first
     return used
 
 
@@ -137,6 +136,8 @@ GROUP_VALUES = {
     ("table", "edge_distance"): [None, 1.0, 12.0, 200.0],
     ("table", "max_turns"): [0, 1, 2],
     ("table", "first_turn"): ["fleeing_side", "enemy"],
+    ("test", "kind"): list(TEST_KINDS),
+    ("test", "ld_modifier"): [-1, 0, 1],
 }
 UNIT_VALUES = {
     "models_start": [1, 2, 20, 1000],
@@ -158,12 +159,14 @@ def _set(model: ScenarioModel, group: str, name: str, value: Any) -> ScenarioMod
 def _alternatives(units: Units, path: tuple[str, ...]) -> Iterator[Units]:
     """The scenario with the field at ``path`` set to each of a few values (no validation)."""
     model, fleeing, pursuer = units
-    if path[0] in ("combat", "table", "options"):
+    if path[0] in ("combat", "table", "options", "test"):
         group, name = path
         if group == "options":
             values = _option_values(name)
         else:
             values = GROUP_VALUES.get((group, name), [False, True])
+            if (group, name) == ("combat", "margin") and model.combat.margin == 0:
+                values = [0] + values  # a written draw is used when it differs from a loss
         for v in values:
             yield _set(model, group, name, v), fleeing, pursuer
         return
@@ -213,7 +216,7 @@ def is_used(units: Units, path: tuple[str, ...]) -> bool:
 # -- the check -----------------------------------------------------------------------------
 def written_paths(source: dict) -> Iterator[tuple[tuple[str, ...], Any]]:
     """Every checked field written in the source: ``(path parts, value)``; rules one by one."""
-    for group in ("combat", "table", "options"):
+    for group in ("combat", "table", "options", "test"):
         table = source.get(group)
         if isinstance(table, dict):
             for name, v in table.items():
@@ -238,6 +241,13 @@ def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
     sit = model.situation
     role = path[0]
     name = path[1]
+    if role == "test" and sit not in TEST_SITUATIONS:
+        return "the [test] table belongs to the leadership_test and panic situations"
+    if role == "test" and name == "kind":
+        return "the kind of test only decides a Cold-blooded unit's dice in TOW (and the panic situation " \
+               "is always a Panic test)"
+    if role == "table" and sit == "leadership_test":
+        return "the leadership_test situation ends with the test"
     if role == "combat" and sit != "break":
         return "there is no Break test in this situation"
     if role == "combat" and name == "margin" and model.edition != "tow":
@@ -260,20 +270,22 @@ def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
                "8th and TOW; see options.bsb_reroll"
     if role == "fleeing" and name == "general_leadership":
         return "a General lends his Ld to the Break test and, except in the starter rules, to rally tests"
-    if role == "pursuer" and name in ("musician", "models_start", "models_left"):
+    if role == "pursuer" and name == "musician":
+        return "a pursuer's musician only wins a drawn combat (combat.margin = 0) against a unit without one"
+    if role == "pursuer" and name in ("models_start", "models_left"):
         return "it only acts on the fleeing unit's rally tests"
     if name == "models_start" and model.fleeing.models_left is None:
         return "the casualty limits compare models_left with models_start; give models_left"
     if name == "musician":
-        return "a musician adds to rally tests only, with table.max_turns > 0, in 6th, in TOW or with " \
-               "options.musician_rally_bonus = 1"
+        return "a musician wins a drawn combat (combat.margin = 0) against a unit without one, and adds to " \
+               "rally tests with table.max_turns > 0, in 6th, in TOW or with options.musician_rally_bonus = 1"
     if name in ("models_start", "models_left"):
         return "the casualty limits act on rally tests only, with table.max_turns > 0"
     if role == "options" and name in ("insane_courage", "ld_double1_passes", "ld_double6_fails"):
         return "every Leadership test here passes or fails on a natural double anyway, by its total"
     if role == "options" and name == "catch_vs_edge_order":
-        return "no move here can both be caught and reach the table edge (the first flee move cannot reach " \
-               "it and no chaser charges during the chain)"
+        return "it orders the combat-phase pursuit only, where the first flee move can reach the table edge; " \
+               "a charged unit's flee move always resolves before the charge"
     if name in ("rules", "extra_rules") and role == "pursuer" and path[2] == "fear":
         return "a Fear-causing winner's automatic break is combat.fear_outnumbered"
     return ""
@@ -313,7 +325,7 @@ def check_inputs(source: dict, model: ScenarioModel, fleeing: UnitProfile, pursu
         this edition) naming the first such field, its value and why.
     """
     if model.profiles_file is not None:
-        refs = [r.profile for r in (model.fleeing, model.pursuer) if r.profile is not None]
+        refs = [r.profile for r in (model.fleeing, model.pursuer) if r is not None and r.profile is not None]
         if not any(find_profile(name, "profile", profiles_file)[1] for name in refs):
             raise no_effect("profiles_file", model.profiles_file,
                             "when no unit names one of its profiles (fleeing.profile, pursuer.profile)")

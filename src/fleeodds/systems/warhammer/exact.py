@@ -67,8 +67,8 @@ def _tow_break(r: Rules) -> dict[int, Fraction]:
 
     def once() -> dict[int, Fraction]:
         d: dict[int, Fraction] = {0: Fraction(0), 1: Fraction(0), 2: Fraction(0)}
-        for nat in range(2, 13):
-            q = Fraction(6 - abs(nat - 7), 36)
+        # 2D6, or 3D6 keeping the two lowest for a Cold-blooded unit with cold_blooded_scope = "all_ld"
+        for nat, _, _, q in _ld_faces(r.break_test.dice == "3d6kl2"):
             if nat == 2 or nat + r.margin <= r.break_test.ld:
                 d[0] += q
             elif nat > r.break_test.ld or r.tow_outnumbered_breaks:
@@ -137,7 +137,7 @@ class _Solver:
         return distance > target if strict else distance >= target
 
     def caught_or_off(self, caught: bool, cum) -> int | None:
-        """Resolve a catch and an edge contact in the order of ``catch_vs_edge_order``."""
+        """Resolve a combat-phase pursuit's catch and an edge contact in the order of ``catch_vs_edge_order``."""
         off = self.reached(cum, self.edge, self.r.edge_strict)
         if off and (not caught or not self.r.catch_first):
             return oc.OFF_TABLE
@@ -150,8 +150,12 @@ class _Solver:
             for f, pf in self.flee.items():
                 for (dice, _), pc in self.charge.items():
                     caught = self.reached(self.charge_fixed + dice, self.gap0 + f, r.tie_strict)
-                    res = self.caught_or_off(caught, Fraction(f))
-                    res = res if res is not None else (oc.RUN_DOWN if caught else oc.ESCAPED)
+                    # §3.4: the charged unit flees before the charge is rolled; a flee move that
+                    # reaches the edge takes it off the table whatever the charge would have reached
+                    if self.reached(Fraction(f), self.edge, r.edge_strict):
+                        res = oc.OFF_TABLE
+                    else:
+                        res = oc.RUN_DOWN if caught else oc.ESCAPED
                     yield pf * pc, Absorb(res, f)
             return
         # break test
@@ -240,7 +244,7 @@ class _Solver:
             for (dice, highest), pc in self.charge.items():
                 reach = self.charge_fixed + dice
                 caught = self.reached(reach, g2, r.tie_strict)
-                if self.caught_or_off(caught, c2) is not None:
+                if self.reached(c2, self.edge, r.edge_strict):  # the flee move comes first (§3.4)
                     yield pf * pc, Absorb(oc.OFF_TABLE, turn)
                 elif caught:
                     yield pf * pc, Absorb(oc.RUN_DOWN, turn)

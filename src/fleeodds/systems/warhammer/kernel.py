@@ -32,7 +32,8 @@ N_INT = 18
 T_BREAK, T_RESTRAINT, T_RALLY = 0, 1, 2
 # float parameters
 F_EDGE, F_GAP, F_CHARGE_FIXED, F_DECLARE, F_OUT_MOVE, F_CHARGE_MOVE = range(6)
-SITUATION_CODES = {"break": 0, "fleeing": 1, "charge_fleeing": 2, "flee_reaction": 3}
+SITUATION_CODES = {"break": 0, "fleeing": 1, "charge_fleeing": 2, "flee_reaction": 3,
+                   "leadership_test": 0, "panic": 0}  # the two tests run the Break-test path (resolve.py)
 TOW_POLICIES = {"never": 0, "reroll_break_only": 1, "reroll_break_or_fall_back": 2}
 BIG = 1e300  # stands for "no table edge"
 
@@ -176,7 +177,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
             caught = _reached(charge_fixed + dice_reach, gap0 + f, tie_strict)
             off = _reached(f, edge, edge_strict)
             m = f
-            if off and (not caught or not catch_first):
+            if off:  # the flee move resolves before the charge (§3.4), whatever catch_vs_edge_order says
                 o = oc.OFF_TABLE
             elif caught:
                 o = oc.RUN_DOWN
@@ -205,11 +206,19 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
             if unbreakable:
                 o = oc.GAVE_GROUND
             else:
-                v, ctr = bounded(key, ctr, 36)
-                res = _tow_classify(v % 6 + v // 6 + 2, margin, b_ld, tow_outnumbered)
-                if (tow_policy == 1 and res == 2) or (tow_policy == 2 and res >= 1):
+                if b_three:  # Cold-blooded with cold_blooded_scope = "all_ld": 3D6, the two lowest kept
+                    nat, d1, d6, ctr = _ld_roll(b_three, key, ctr)
+                else:
                     v, ctr = bounded(key, ctr, 36)
-                    res = _tow_classify(v % 6 + v // 6 + 2, margin, b_ld, tow_outnumbered)
+                    nat = v % 6 + v // 6 + 2
+                res = _tow_classify(nat, margin, b_ld, tow_outnumbered)
+                if (tow_policy == 1 and res == 2) or (tow_policy == 2 and res >= 1):
+                    if b_three:
+                        nat, d1, d6, ctr = _ld_roll(b_three, key, ctr)
+                    else:
+                        v, ctr = bounded(key, ctr, 36)
+                        nat = v % 6 + v // 6 + 2
+                    res = _tow_classify(nat, margin, b_ld, tow_outnumbered)
                 if res == 2 and tow_stubborn:
                     res = 1
                 if res == 0:
@@ -280,7 +289,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                         gap += f
                         caught = _reached(reach, gap, tie_strict)
                         off = _reached(cum, edge, edge_strict)
-                        if off and (not caught or not catch_first):
+                        if off:  # the flee move resolves before the charge (§3.4)
                             o = oc.OFF_TABLE
                         elif caught:
                             o = oc.RUN_DOWN

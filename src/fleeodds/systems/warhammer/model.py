@@ -27,7 +27,10 @@ RULES = ("swiftstride", "fast_cavalry", "fly", "stubborn", "unbreakable", "immun
          "frenzy", "cold_blooded", "fear", "terror", "steadfast")
 TROOP_TYPES = ("infantry", "cavalry", "monstrous_infantry", "monstrous_cavalry", "monstrous_beast",
                "war_beast", "monster", "chariot", "swarm", "war_machine", "character", "other")
-SITUATIONS = ("break", "fleeing", "charge_fleeing", "flee_reaction")
+SITUATIONS = ("break", "fleeing", "charge_fleeing", "flee_reaction", "leadership_test", "panic")
+#: Situations whose unit takes a plain Leadership test and needs no pursuer.
+TEST_SITUATIONS = ("leadership_test", "panic")
+TEST_KINDS = ("leadership", "fear", "terror", "panic")
 
 DATA = Path(__file__).with_name("data")
 
@@ -141,10 +144,12 @@ class UnitRef(_Strict):
                                    d_fr="Figurines restantes (par défaut : toutes) ; sous 25 % (8e : 25 % ou "
                                         "moins) l'unité ne peut pas se rallier normalement.")
     musician: bool = F(False, t="Musician", t_fr="Musicien",
-                       d="The fleeing unit has a musician: +1 Ld to rally tests (6th, TOW; option "
+                       d="The unit has a musician: it wins a drawn combat (combat.margin = 0) when the other "
+                         "unit has none; the fleeing unit's also adds +1 Ld to rally tests (6th, TOW; option "
                          "musician_rally_bonus).",
-                       d_fr="L'unité en fuite a un musicien : +1 Cd aux tests de ralliement (6e, TOW ; option "
-                            "musician_rally_bonus).")
+                       d_fr="L'unité a un musicien : il remporte une égalité au corps à corps (combat.margin = 0) "
+                            "si l'autre unité n'en a pas ; celui de l'unité en fuite ajoute aussi +1 Cd aux tests "
+                            "de ralliement (6e, TOW ; option musician_rally_bonus).")
     general_leadership: Optional[int] = F(
         None, ge=0, le=10, unit="Ld", t="General's Leadership", t_fr="Commandement du Général",
         d="Ld of the General in range, used when higher: the fleeing unit's Break and rally tests; the "
@@ -170,10 +175,14 @@ class UnitRef(_Strict):
 class Combat(_Strict):
     """The lost combat (situation ``break``)."""
 
-    margin: int = F(1, ge=1, le=30, unit="combat result points", t="Combat result margin",
+    margin: int = F(1, ge=0, le=30, unit="combat result points", t="Combat result margin",
                     t_fr="Écart du résultat de combat",
-                    d="The winner's combat score minus the loser's, 1 to 30.",
-                    d_fr="Résultat de combat du vainqueur moins celui du perdant, de 1 à 30.")
+                    d="The winner's combat score minus the loser's, 0 to 30, every bonus counted. 0 is a draw "
+                      "(égalité): no Break test, unless only the pursuer has a musician, which wins the draw by 1 "
+                      "(6th-8th; TOW: +1 to the only side with a musician).",
+                    d_fr="Résultat de combat du vainqueur moins celui du perdant, de 0 à 30, tous bonus comptés. "
+                         "0 est une égalité : pas de test de moral, sauf si seul le poursuivant a un musicien, qui "
+                         "remporte l'égalité de 1 (6e-8e ; TOW : +1 au seul camp qui a un musicien).")
     steadfast: bool = F(False, t="Steadfast (8th)", t_fr="Inébranlable (8e)",
                         d="8th: the loser has more ranks and tests on its unmodified Leadership.",
                         d_fr="8e : le perdant a plus de rangs et teste sur son Commandement non modifié.")
@@ -188,6 +197,21 @@ class Combat(_Strict):
                                           "du perdant.")
 
 
+class LdTestSpec(_Strict):
+    """A plain Leadership test (situations ``leadership_test`` and ``panic``)."""
+
+    kind: Literal[TEST_KINDS] = F(  # type: ignore[valid-type]
+        "leadership", t="Kind of test", t_fr="Type de test",
+        d="leadership, fear, terror or panic (situation panic: always panic). It decides the dice of a "
+          "Cold-blooded unit in TOW (3D6 dropping the highest for Fear, Panic and Terror tests).",
+        d_fr="leadership (Commandement), fear (Peur), terror (Terreur) ou panic (test de panique ; situation "
+             "panic : toujours panic). Il décide des dés d'une unité de Sang-froid en TOW (3D6 en retirant le "
+             "plus fort pour les tests de Peur, de panique et de Terreur).")
+    ld_modifier: int = F(0, ge=-10, le=10, unit="Ld", t="Leadership modifier", t_fr="Modificateur de Commandement",
+                         d="Added to the Leadership tested (e.g. -1); the result is kept from 0 to 10.",
+                         d_fr="Ajouté au Commandement testé (p. ex. -1) ; le résultat reste entre 0 et 10.")
+
+
 class Table(_Strict):
     """Geometry along the flee line (1-D, head-on), inches."""
 
@@ -200,10 +224,14 @@ class Table(_Strict):
                                          "reaches it is removed.",
                                        d_fr="Le long de la ligne de fuite ; à omettre s'il n'y a pas de bord. "
                                             "Une unité en fuite qui l'atteint est retirée.")
-    max_turns: int = F(0, ge=0, le=50, unit="turns", t="Turns of rally tests", t_fr="Tours de tests de ralliement",
-                       d="Turns of rally tests (or further flight) after the pursuit; 0 stops after the pursuit.",
-                       d_fr="Tours de tests de ralliement (ou de fuite) après la poursuite ; 0 s'arrête après "
-                            "la poursuite.")
+    max_turns: int = F(10, ge=0, le=50, unit="turns", t="Turns of rally tests", t_fr="Tours de tests de ralliement",
+                       d="Turns the fleeing unit is followed after the pursuit (rally test or further flight), "
+                         "until it is resolved; a unit still fleeing after them is shown as still fleeing. "
+                         "Default 10; 0 stops after the pursuit (escaped).",
+                       d_fr="Tours pendant lesquels l'unité en fuite est suivie après la poursuite (test de "
+                            "ralliement ou nouvelle fuite), jusqu'à ce que son sort soit réglé ; une unité encore "
+                            "en fuite ensuite est montrée toujours en fuite. Par défaut 10 ; 0 s'arrête après la "
+                            "poursuite (s'échappe).")
     chaser_keeps_charging: bool = F(False, t="The pursuer keeps charging", t_fr="Le poursuivant charge encore",
                                     d="The pursuer charges the fleeing unit in each enemy turn of the chain.",
                                     d_fr="Le poursuivant charge l'unité en fuite à chaque tour adverse.")
@@ -276,20 +304,28 @@ class Options(_Strict):
           "never pursues. Frenzy forces pursuit.",
         d_fr="false : le vainqueur poursuit toujours ; 'ld_test' : il teste son Commandement pour ne pas "
              "poursuivre ; 'always' : il ne poursuit jamais. La Frénésie force la poursuite.")
-    catch_vs_edge_order: Literal["catch_first", "edge_first"] = F(
-        "catch_first", t="Catch or table edge first", t_fr="Rattrapage ou bord de table d'abord",
-        d="When a caught unit also reaches the table edge: caught (catch_first) or off the table (edge_first).",
-        d_fr="Quand une unité rattrapée atteint aussi le bord de table : rattrapée (catch_first) ou sortie "
-             "(edge_first).")
-    edge_contact: Literal["touch", "leave"] = F(
-        "touch", t="Table edge contact", t_fr="Contact avec le bord de table",
-        d="touch: removed when the flight reaches the edge; leave: only when it goes past it.",
-        d_fr="touch : retirée quand la fuite atteint le bord ; leave : seulement si elle le dépasse.")
+    catch_vs_edge_order: Optional[Literal["catch_first", "edge_first"]] = F(
+        None, t="Catch or table edge first", t_fr="Rattrapage ou bord de table d'abord",
+        d="Combat-phase pursuit: when a caught unit's flee move also reaches the table edge, caught "
+          "(catch_first) or off the table (edge_first). Default: starter edge_first (the booklet's order), "
+          "the other editions catch_first. A charged unit's flee move always resolves first.",
+        d_fr="Poursuite en phase de corps à corps : quand la fuite d'une unité rattrapée atteint aussi le bord "
+             "de table, rattrapée (catch_first) ou sortie (edge_first). Par défaut : initiation edge_first "
+             "(l'ordre du livret), les autres éditions catch_first. La fuite d'une unité chargée est toujours "
+             "résolue d'abord.")
+    edge_contact: Optional[Literal["touch", "leave"]] = F(
+        None, t="Table edge contact", t_fr="Contact avec le bord de table",
+        d="touch: removed when the flight reaches the edge; leave: only when it goes past it (default: "
+          "starter leave, as the booklet's 'a model leaving the table'; the other editions touch).",
+        d_fr="touch : retirée quand la fuite atteint le bord ; leave : seulement si elle le dépasse (par "
+             "défaut : initiation leave, « une figurine qui quitte la table » du livret ; les autres éditions "
+             "touch).")
     rally_casualty_rule: Optional[Literal["6th", "7th", "8th", "tow", "none"]] = F(
         None, t="Rally casualty rule", t_fr="Règle de pertes au ralliement",
-        d="Whose casualty limits apply to rally tests (default: the edition's; starter: 7th).",
+        d="Whose casualty limits apply to rally tests (default: the edition's; starter: none, the booklet "
+          "has no limit).",
         d_fr="Limites de pertes appliquées aux tests de ralliement (par défaut : celles de l'édition ; "
-             "initiation : 7e).")
+             "initiation : aucune, le livret n'en a pas).")
     tow_fall_back_outnumbered_breaks: bool = F(
         True, t="TOW: Fall Back becomes Break when outnumbered",
         t_fr="TOW : le repli devient une fuite en infériorité",
@@ -348,18 +384,32 @@ class ScenarioModel(_Strict):
     situation: Literal[SITUATIONS] = F(  # type: ignore[valid-type]
         "break", t="Situation", t_fr="Situation",
         d="break: a lost combat and its Break test; fleeing: a unit that has just broken; charge_fleeing: a "
-          "fleeing unit is charged; flee_reaction: a charged unit flees.",
+          "fleeing unit is charged; flee_reaction: a charged unit flees; leadership_test: a plain Leadership "
+          "test, passed or failed; panic: a Panic test (a friend within 6\" broke or was destroyed, the unit "
+          "was fled through, 25 % losses in a phase) whose failure makes the unit flee (TOW: Fall Back in Good "
+          "Order with more than half its models, else Flee), then the rally chain.",
         d_fr="break : un combat perdu et son test de moral ; fleeing : une unité qui vient de fuir ; "
-             "charge_fleeing : une unité en fuite est chargée ; flee_reaction : une unité chargée fuit.")
+             "charge_fleeing : une unité en fuite est chargée ; flee_reaction : une unité chargée fuit ; "
+             "leadership_test : un simple test de Commandement, réussi ou raté ; panic : un test de panique "
+             "(une unité amie à 6 ps a fui ou a été détruite, l'unité a été traversée par des fuyards, 25 % de "
+             "pertes en une phase) dont l'échec fait fuir l'unité (TOW : repli en bon ordre s'il lui reste plus "
+             "de la moitié de ses figurines, sinon fuite), puis les tests de ralliement.")
     profiles_file: Optional[str] = F(None, t="Profiles file", t_fr="Fichier de profils",
                                      d="A TOML file of [[profile]] tables (relative to the scenario file).",
                                      d_fr="Fichier TOML de tables [[profile]] (relatif au fichier du scénario).")
     fleeing: UnitRef = F(t="Fleeing unit", t_fr="Unité en fuite",
                          d="The unit that loses the combat or flees.",
                          d_fr="L'unité qui perd le combat ou qui fuit.")
-    pursuer: UnitRef = F(t="Pursuer", t_fr="Poursuivant",
-                         d="The winner that pursues, or the charger in the charge situations.",
-                         d_fr="Le vainqueur qui poursuit, ou l'unité qui charge dans les situations de charge.")
+    pursuer: Optional[UnitRef] = F(None, t="Pursuer", t_fr="Poursuivant",
+                                   d="The winner that pursues, or the charger in the charge situations "
+                                     "(required there); in the panic situation the enemy that may keep "
+                                     "charging; none in leadership_test.",
+                                   d_fr="Le vainqueur qui poursuit, ou l'unité qui charge dans les situations "
+                                        "de charge (obligatoire) ; dans la situation panic, l'ennemi qui peut "
+                                        "charger encore ; aucun dans leadership_test.")
+    test: LdTestSpec = F(LdTestSpec(), t="Leadership test", t_fr="Test de Commandement",
+                         d="The test of the leadership_test and panic situations (the unit is 'fleeing').",
+                         d_fr="Le test des situations leadership_test et panic (l'unité est 'fleeing').")
     combat: Combat = F(Combat(), t="Combat", t_fr="Combat", d="The lost combat (situation break).",
                        d_fr="Le combat perdu (situation break).")
     table: Table = F(Table(), t="Table", t_fr="Table", d="Distances along the flee line and the turn limit.",

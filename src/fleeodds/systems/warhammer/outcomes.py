@@ -18,6 +18,19 @@ ALL = (
 )
 N_OUTCOMES = len(ALL)
 
+#: How the codes read in the test situations (the same internal codes: the test is run in place of the
+#: Break test, "held" = passed, "escaped" = failed with no flee move; TOW panic: gave ground = passed).
+TEST_LABELS = {
+    ("leadership_test", HELD): Outcome("passed", "passed the Leadership test", "test de Commandement réussi"),
+    ("leadership_test", ESCAPED): Outcome("failed", "failed the Leadership test", "test de Commandement raté"),
+    ("panic", HELD): Outcome("passed", "passed the Panic test", "test de panique réussi"),
+    ("panic", GAVE_GROUND): Outcome("passed", "passed the Panic test", "test de panique réussi"),
+    ("panic", FELL_BACK): Outcome("fell_back", "failed the Panic test: fell back in good order",
+                                  "test de panique raté : repli en bon ordre"),
+    ("panic", ESCAPED): Outcome("escaped", "failed the Panic test: fled (still fleeing)",
+                                "test de panique raté : fuite (toujours en fuite)"),
+}
+
 #: From best to worst for the unit that lost the combat (``Scenario.outcome_order``): it holds,
 #: gives ground or falls back in good order, or is caught. Flight outcomes (escaped, rallied,
 #: off the table) are no step of that scale and are left out of the cumulative views.

@@ -9,10 +9,13 @@ same numbers.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...dice import DiceExpr, parse
-from .model import ScenarioModel, UnitProfile, UnitRef
+from .model import TEST_SITUATIONS, ScenarioModel, UnitProfile, UnitRef
+
+#: Stands for the absent pursuer of the leadership_test and panic situations (nothing reads it there).
+NO_PURSUER = UnitRef(name="no enemy unit", movement=0, leadership=0)
 
 # Break-test modes
 BREAK_CLASSIC, BREAK_TOW, BREAK_NONE = 0, 1, 2
@@ -43,6 +46,7 @@ class Rules:
     break_mode: int
     break_test: LdTest
     margin: int                 # added to the 2D6 (0 when Stubborn/Steadfast)
+    no_break_test: bool         # a drawn combat the unit does not lose (no musician on the pursuer's side only)
     auto_break: bool            # 6th/7th Fear: broken unless Insane Courage (7th) allows the double 1
     unbreakable: bool
     tow_bsb_policy: str
@@ -117,13 +121,21 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     # -- break test (§3.2) -------------------------------------------------------
     general = f_ref.general_leadership or 0
     ld = max(fleeing.leadership, general)
+    ld_with_general = ld  # rally tests: the General's Ld whatever Steadfast and Terror do to the Break test
     steadfast = ed == "8th" and (c.steadfast or fleeing.has("stubborn") or fleeing.has("steadfast"))
     if steadfast and not o.steadfast_uses_general_ld:
         ld = fleeing.leadership
     stubborn_plain = ed in ("6th", "7th") and fleeing.has("stubborn")
-    margin = 0 if (steadfast or stubborn_plain) else c.margin
+    # §3.1 a draw (margin 0): no Break test, unless only the winner's side has a musician, which wins the
+    # draw by 1 (6th-8th) or gets +1 combat result (TOW, only one side with a musician): a loss by 1
+    p_ref: UnitRef = model.pursuer or NO_PURSUER
+    lost_by = c.margin
+    if lost_by == 0 and p_ref.musician and not f_ref.musician:
+        lost_by = 1
+    no_break_test = model.situation == "break" and lost_by == 0
+    margin = 0 if (steadfast or stubborn_plain) else lost_by
     if ed == "tow" and pursuer.has("terror") and not fleeing.has("immune_to_psychology"):
-        ld = max(ld - 1, 0)
+        ld = max(ld - 1, 0)  # TOW Terror: the Break test only (a rally test is no Terror test)
     break_test = LdTest(ld=ld, dice=ld_dice, double1_passes=insane and kept_pair,
                         reroll=has_bsb and ed in ("6th", "7th", "8th"))
     immune_fear = fleeing.has("fear") or fleeing.has("terror") or fleeing.has("immune_to_psychology")
@@ -131,6 +143,8 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     break_mode = BREAK_TOW if ed == "tow" else BREAK_CLASSIC
     if model.situation != "break":
         break_mode = BREAK_NONE
+    elif no_break_test:  # held, no test: the classic mode with an automatic pass
+        break_mode = BREAK_CLASSIC
 
     # -- flee and pursuit (§3.3) --------------------------------------------------
     flee = parse(o.flee_roll or _flee_roll(fleeing, ed, o, "flee"), "options.flee_roll")
@@ -145,7 +159,6 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     # restraint (§3.2-3.3): the winner tests Ld to not pursue; a General in range lends his Ld
     # (not in the starter rules, which test on the unit's own Ld), and a BSB re-rolls the failed
     # test where it re-rolls any failed Ld test (8th; option bsb_reroll = "any_failed_ld")
-    p_ref: UnitRef = model.pursuer
     restraint_ld = pursuer.leadership
     if ed != "starter" and p_ref.general_leadership is not None:
         restraint_ld = max(restraint_ld, p_ref.general_leadership)
@@ -155,8 +168,9 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     # -- rally (§3.5) --------------------------------------------------------------
     left = f_ref.models_left if f_ref.models_left is not None else f_ref.models_start
     frac = left / f_ref.models_start
-    rule = o.rally_casualty_rule or ("7th" if ed == "starter" else ed)
-    rally_mode, rally_ld = RALLY_NORMAL, ld
+    # the starter booklet has no casualty limit on rallies (§3.7): 2D6 <= Cd
+    rule = o.rally_casualty_rule or ("none" if ed == "starter" else ed)
+    rally_mode, rally_ld = RALLY_NORMAL, ld_with_general
     if rule in ("6th", "7th") and frac < 0.25:
         rally_mode = RALLY_NEVER
     elif rule == "8th" and frac <= 0.25:
@@ -170,8 +184,9 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
         rally_ld = min(rally_ld + _musician_bonus(ed, o), 10)
     if ed == "starter":
         rally_ld = fleeing.leadership
-    rally_reroll = f_ref.battle_standard and (bsb == "any_failed_ld" or ed == "tow")
-    rally_dice = ld_dice if ed != "tow" else "2d6"
+    # TOW: the BSB re-roll covers rally tests by default; an explicit bsb_reroll is taken at its word
+    rally_reroll = has_bsb and (bsb == "any_failed_ld" or (ed == "tow" and o.bsb_reroll is None))
+    rally_dice = ld_dice  # TOW: 2D6 unless cold_blooded_scope = "all_ld"
     rally_test = LdTest(ld=max(rally_ld, 0), dice=rally_dice, double1_passes=double1 and kept_pair,
                         double6_fails=double6, reroll=rally_reroll)
 
@@ -189,26 +204,69 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     else:
         charge_dice, failed = parse("0"), FAILED_MOVE_M
     charge_fixed = 2 * m if (o.charge_reach is None and ed in ("6th", "7th", "starter")) else m
-    if ed == "tow":
-        declare = m + 6 + (3 if swift else 0)
+    if ed == "tow":  # M + 6, +3 with Swiftstride when the unit uses it (§3.4)
+        declare = m + 6 + (3 if swift and o.tow_swiftstride_use == "always" else 0)
     else:
         declare = charge_fixed + charge_dice.max_value
     out_move = {"march": 2 * m, "move": m, "none": 0}[o.chaser_move_out_of_range]
 
+    # starter booklet (§3.7): the edge is resolved before the catch, and a unit is removed when a
+    # model leaves the table; the other editions default to catch first and touching the edge
+    order = o.catch_vs_edge_order or ("edge_first" if ed == "starter" else "catch_first")
+    edge_contact = o.edge_contact or ("leave" if ed == "starter" else "touch")
+
     t = model.table
-    return Rules(
+    rules = Rules(
         situation=model.situation, edition=ed,
-        break_mode=break_mode, break_test=break_test, margin=margin, auto_break=auto_break,
-        unbreakable=fleeing.has("unbreakable"), tow_bsb_policy=o.tow_bsb_break_reroll_policy if has_bsb else "never",
+        break_mode=break_mode, break_test=break_test, margin=margin, no_break_test=no_break_test,
+        auto_break=auto_break and not no_break_test, unbreakable=fleeing.has("unbreakable") or no_break_test, tow_bsb_policy=o.tow_bsb_break_reroll_policy if has_bsb else "never",
         tow_outnumbered_breaks=o.tow_fall_back_outnumbered_breaks and c.outnumbered_two_to_one,
         tow_stubborn_falls_back=o.tow_stubborn_falls_back and fleeing.has("stubborn"),
         flee=flee, fall_back=fall_back, pursuit=pursuit, pursue_mode=pursue_mode, restraint_test=restraint,
         tie_strict=o.tie_rule == ">",
         edge=t.edge_distance if t.edge_distance is not None else math.inf,
-        edge_strict=o.edge_contact == "leave", catch_first=o.catch_vs_edge_order == "catch_first",
-        gap=t.gap, max_turns=t.max_turns if model.situation in ("break", "fleeing") else 0,
+        edge_strict=edge_contact == "leave", catch_first=order == "catch_first",
+        gap=t.gap, max_turns=t.max_turns if model.situation in ("break", "fleeing", "panic") else 0,
         rally_mode=rally_mode, rally_test=rally_test,
         chaser_charges=t.chaser_keeps_charging, enemy_first=t.first_turn == "enemy",
         charge_move=m, charge_dice=charge_dice, charge_fixed=float(charge_fixed), declare_range=float(declare),
         failed_move_mode=failed, out_of_range_move=float(out_move),
     )
+    if model.situation in TEST_SITUATIONS:
+        rules = _ld_test_situation(rules, model, fleeing, ld_with_general, double1, double6, kept_pair,
+                                   has_bsb and bsb == "any_failed_ld", frac)
+    return rules
+
+
+def _ld_test_situation(r: Rules, model: ScenarioModel, fleeing: UnitProfile, ld: int, double1: bool,
+                       double6: bool, kept_pair: bool, reroll: bool, frac: float) -> Rules:
+    """The ``leadership_test`` and ``panic`` situations as a test in place of the Break test, no pursuit.
+
+    A plain Leadership test passes on ``total <= Ld + test.ld_modifier`` (kept from 0 to 10; the
+    General's Ld when higher, not in the starter rules), with the edition's natural doubles (8th: a
+    double 1 passes; TOW: a double 1 passes, a double 6 fails) and a Battle Standard re-roll where it
+    re-rolls any failed Ld test (8th). Cold-blooded rolls 3D6 dropping the highest for every test in
+    6th-8th and, in TOW, for Fear, Panic and Terror tests (``cold_blooded_scope``). Immune to Psychology
+    or Unbreakable units pass Fear, Terror and Panic tests. A failed Panic test (§3.3) makes the unit
+    flee, with no pursuit roll; in TOW it Falls Back in Good Order while more than 50 % of its models
+    remain, and Flees otherwise. A ``leadership_test`` ends with the test: the failure is ``escaped``
+    internally, shown as "failed".
+    """
+    ed = model.edition
+    kind = "panic" if model.situation == "panic" else model.test.kind
+    o = model.options
+    scope = o.cold_blooded_scope or ("fear_panic_terror" if ed == "tow" else "all_ld")
+    dice = "3d6kl2" if fleeing.has("cold_blooded") and (scope == "all_ld" or kind != "leadership") else "2d6"
+    base_ld = fleeing.leadership if ed == "starter" else ld
+    test = LdTest(ld=min(max(base_ld + model.test.ld_modifier, 0), 10), dice=dice,
+                  double1_passes=double1 and (kept_pair or dice == "2d6"), double6_fails=double6, reroll=reroll)
+    immune = kind != "leadership" and (fleeing.has("immune_to_psychology") or fleeing.has("unbreakable"))
+    changes = dict(break_mode=BREAK_CLASSIC, break_test=test, margin=0, no_break_test=False, auto_break=False,
+                   unbreakable=immune, pursue_mode=PURSUE_NEVER, tow_outnumbered_breaks=False,
+                   tow_stubborn_falls_back=False, tow_bsb_policy="never")
+    if model.situation == "leadership_test":
+        changes.update(max_turns=0, edge=math.inf, chaser_charges=False)
+    elif ed == "tow":  # Panic in TOW: failure falls back in good order above half strength, else flees
+        changes.update(break_mode=BREAK_TOW, tow_stubborn_falls_back=frac > 0.5,
+                       tow_bsb_policy="reroll_break_only" if reroll else "never")
+    return replace(r, **changes)
