@@ -203,3 +203,54 @@ def test_fight_section_outside_a_fight_is_refused():
             "pursuer": {"profile": "Dwarf Warriors"}, "fight": small()["fight"]}
     with pytest.raises(FleeoddsError, match="fight"):
         load_scenario(data)
+
+
+# -- list building: rank on a fight ---------------------------------------------------------------------------
+DATA = Path(__file__).resolve().parent / "data" / "bsdata"
+
+
+def _fight_without_compare():
+    with open(FIGHTS[0], "rb") as f:
+        data = tomllib.load(f)
+    data.pop("compare", None)
+    return load_scenario(data, FIGHTS[0].parent)
+
+
+def test_with_unit_takes_the_profile_and_keeps_the_formation():
+    sc = _fight_without_compare()
+    prof = {"name": "Scale Guard", "movement": 4, "leadership": 8, "troop_type": "infantry",
+            "rules": ["cold_blooded"], "weapon_skill": 3, "strength": 4, "toughness": 4, "wounds": 1,
+            "initiative": 1, "attacks": 1}
+    got = sc.with_unit("fleeing", prof)
+    data = copy.deepcopy(sc.base_source())
+    inline = {k: v for k, v in data["fight"]["unit"].items() if k != "profile"}
+    inline.update(prof)
+    data["fight"]["unit"] = inline
+    want = load_scenario(data, FIGHTS[0].parent)
+    assert got.exact_distribution("fraction") == want.exact_distribution("fraction")
+    assert got.unit_name("fleeing") == "Scale Guard" and got.unit_name("pursuing") == "Dwarf Warriors"
+
+
+def test_rank_a_catalogue_by_a_fight():
+    from fleeodds.rank import rank_units
+    from fleeodds.systems.warhammer.list_building import import_catalogue
+
+    res = import_catalogue(DATA / "scaled_host_8th.cat", DATA / "made_up_8th.gst")
+    ranking = rank_units(_fight_without_compare(), res.profiles, "fleeing")
+    assert list(ranking.table["unit"]) == ["Scale Guard"]
+    # units whose catalogue entry lacks a characteristic the fight needs are reported, not guessed
+    assert {n for n, _ in ranking.failures} == {"Jungle Gnats", "Scale Knights"}
+    row = ranking.table.iloc[0]
+    codes = [o.code for o in _fight_without_compare().outcomes]
+    assert abs(sum(row[c] for c in codes) - 1) < 1e-12
+    assert row["caught_total"] == pytest.approx(row["unit_caught"] + row["unit_destroyed"])
+
+
+@pytest.mark.parametrize("over, field", [
+    ({"fight.options.tow_musician": "always"}, "fight.options.tow_musician"),
+    ({"fight.charger": "none", "fight.options.charge_strikes_first": True}, "fight.options.charge_strikes_first"),
+    ({"fight.options.spear_ranks_on_charge": True}, "fight.options.spear_ranks_on_charge"),
+])
+def test_options_that_change_nothing_are_refused(over, field):
+    with pytest.raises(FleeoddsError, match=field.replace(".", r"\.")):
+        load_scenario(small(**over))

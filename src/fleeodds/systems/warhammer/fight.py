@@ -59,6 +59,9 @@ BUILT = ("fleeing", "pursuer", "combat")
 #: Largest margin handed to the chain: with Leadership at most 10 and a 2D6 (or 3D6 keep 2) test of at
 #: least 2, every margin of 9 or more fails alike, so margins above 12 change nothing.
 MARGIN_CAP = 12
+#: Profile fields :meth:`FightScenario.with_unit` takes from an imported profile.
+PROFILE_FIELDS = ("name", "movement", "leadership", "weapon_skill", "strength", "toughness", "wounds",
+                  "initiative", "attacks", "troop_type", "rules")
 #: Added to the seed for the chain trials, so that a trial's chain dice differ from its fight dice.
 CHAIN_SEED_OFFSET = 0x5DEECE66D
 
@@ -104,6 +107,7 @@ class FightScenario(Scenario):
         self._pf = (self.base_dir / model.profiles_file) if model.profiles_file else None
         self.units = resolve_units(model.fight, self._pf)
         self.rules: FightRules = resolve_fight(model, self.units)
+        self._check_options(data)
         self.title = model.title or f"{self.units[0].name} fight {self.units[1].name} ({model.edition})"
         self._chains: dict[tuple, Any] = {}
         template = self._chain(self._key(1, 1, (self.rules.unit.models, self.rules.enemy.models)))
@@ -119,6 +123,20 @@ class FightScenario(Scenario):
         self.metric = Metric("enemy_casualties", "enemy models removed in the round",
                              "figurines ennemies retirées pendant le round", self.rules.enemy.models + 1, 0,
                              "models")
+
+    def _check_options(self, data: dict) -> None:
+        """Refuse fight options written in the file that cannot change this round."""
+        written = ((data.get("fight") or {}).get("options") or {})
+        ed, f = self.model.edition, self.model.fight
+        for name in written:
+            if name.startswith("tow_") and ed != "tow":
+                raise no_effect(f"fight.options.{name}", written[name], f"in {ed} (a rule of The Old World)")
+        if "charge_strikes_first" in written and f.charger == "none":
+            raise no_effect("fight.options.charge_strikes_first", written["charge_strikes_first"],
+                            "with charger = 'none' (nobody charged)")
+        if "spear_ranks_on_charge" in written and (f.charger == "none" or getattr(f, f.charger).weapon != "spear"):
+            raise no_effect("fight.options.spear_ranks_on_charge", written["spear_ranks_on_charge"],
+                            "unless the charging unit fights with spears")
 
     # -- the loser's chain ------------------------------------------------------------------
     def _key(self, loser: int, margin: int, alive: tuple[int, int]) -> tuple:
@@ -311,8 +329,50 @@ class FightScenario(Scenario):
         return [f"The round alone: your unit wins {s['unit_wins']:.1%}, draw {s['draw']:.1%}, the enemy wins "
                 f"{s['enemy_wins']:.1%}."]
 
+    def unused_inputs(self) -> list[str]:
+        """Unit fields written in the file that change nothing here: ``models_start`` when no rally test
+        follows (``table.max_turns = 0``)."""
+        out = []
+        if self.model.table.max_turns == 0:
+            for side in ("unit", "enemy"):
+                if "models_start" in (self.source.get("fight", {}).get(side) or {}):
+                    out.append(f"fight.{side}.models_start")
+        return out
+
+    # -- list building ------------------------------------------------------------------------
     def unit_name(self, role: str) -> str:
+        """Role ``"fleeing"`` is your unit (``fight.unit``), ``"pursuing"`` the enemy (``fight.enemy``)."""
         return {"fleeing": self.units[0].name, "pursuing": self.units[1].name}.get(role, "")
+
+    def with_unit(self, role: str, profile: dict[str, Any]) -> "FightScenario":
+        """A copy with ``fight.unit`` (role ``"fleeing"``: the unit whose odds are asked) or
+        ``fight.enemy`` (role ``"pursuing"``) replaced by an imported profile.
+
+        The profile gives the characteristics, troop type and rules (``name, movement, leadership,
+        weapon_skill, strength, toughness, wounds, initiative, attacks, troop_type, rules``); the
+        scenario keeps the unit's size, formation, equipment and command. Starts from
+        :meth:`base_source`.
+
+        Raises
+        ------
+        InputError
+            For another role, a profile that is not a table, or values the fight refuses (a
+            character, a lance on foot).
+        """
+        side = {"fleeing": "unit", "pursuing": "enemy"}.get(role)
+        if side is None:
+            raise InputError("role", short_repr(role), "'fleeing' (fight.unit) or 'pursuing' (fight.enemy)")
+        if not isinstance(profile, dict):
+            raise InputError(role, short_repr(profile), "a unit profile table (name, movement, leadership, ...)")
+        data = self.base_source()
+        keep = {k: v for k, v in dict(data["fight"][side]).items() if k not in PROFILE_FIELDS + ("profile",
+                                                                                              "extra_rules")}
+        for k in PROFILE_FIELDS:
+            if k in profile:
+                keep[k] = list(profile[k]) if isinstance(profile[k], tuple) else copy.deepcopy(profile[k])
+        data["fight"][side] = keep
+        data["title"] = f"{self.model.title or self.title} [{profile.get('name', role)}]"
+        return FightScenario(data, self.base_dir)
 
 
 def _attacks(s) -> int:
