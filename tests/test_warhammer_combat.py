@@ -254,3 +254,12 @@ def test_rank_a_catalogue_by_a_fight():
 def test_options_that_change_nothing_are_refused(over, field):
     with pytest.raises(FleeoddsError, match=field.replace(".", r"\.")):
         load_scenario(small(**over))
+
+
+def test_winner_of_the_previous_round_strikes_first_at_equal_initiative():
+    # 7th, nobody charged, I3 each: enemy_first -> the unit strikes back with 2 - k models (k kills at 1/4)
+    q = Fraction(1, 4)
+    b = [(1 - q) ** 2, 2 * q * (1 - q), q * q]
+    want = sum(b[k] * (1 - q) ** (2 - k) for k in range(3))
+    data = small(**{"fight.charger": "none", "fight.options.equal_initiative": "enemy_first"})
+    assert load_scenario(data).summary("fraction")["enemy_casualties"][0] == want

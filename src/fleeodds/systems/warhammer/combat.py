@@ -195,18 +195,20 @@ class FightOptions(_Strict):
           "6th, 7th and TOW yes, 8th no).",
         d_fr="Au premier round l'unité qui charge frappe en premier, quelles que soient son Initiative et son "
              "arme (par défaut : 6e, 7e et TOW oui, 8e non).")
-    equal_initiative: Optional[Literal["roll_off", "simultaneous"]] = F(
+    equal_initiative: Optional[Literal["roll_off", "simultaneous", "unit_first", "enemy_first"]] = F(
         None, t="Equal Initiative", t_fr="Initiative égale",
         d="Two units striking at the same Initiative: a dice roll-off decides who strikes first (6th/7th "
-          "default) or they strike simultaneously (8th/TOW default).",
+          "default), they strike simultaneously (8th/TOW default), or the side that won the previous round "
+          "strikes first (6th/7th: unit_first, enemy_first).",
         d_fr="Deux unités qui frappent à la même Initiative : un jet de dé décide qui frappe en premier "
-             "(défaut 6e/7e) ou elles frappent simultanément (défaut 8e/TOW).")
+             "(défaut 6e/7e), elles frappent simultanément (défaut 8e/TOW), ou le camp qui a gagné le round "
+             "précédent frappe en premier (6e/7e : unit_first, enemy_first).")
     spear_ranks_on_charge: Optional[bool] = F(
         None, t="Spears fight in ranks on the charge", t_fr="Les lances combattent en rangs en charge",
-        d="Whether infantry spears fight in an extra rank in the turn the unit charged (default: 6th/7th no, "
-          "8th/TOW yes).",
+        d="Whether infantry spears fight in an extra rank in the turn the unit charged (default: 6th, 7th and "
+          "8th no, TOW yes).",
         d_fr="Si les lances d'infanterie combattent sur un rang de plus au tour où l'unité a chargé (par "
-             "défaut : 6e/7e non, 8e/TOW oui).")
+             "défaut : 6e, 7e et 8e non, TOW oui).")
     rank_width: Optional[int] = F(None, ge=1, le=10, unit="models", t="Models for a rank", t_fr="Figurines par "
                                                                                              "rang",
                                   d="Models a rank needs to count for the rank bonus (default: 6th 4, 7th, "
@@ -295,7 +297,7 @@ class SideRules:
     wound: int                  # D6 score to wound (7 = cannot)
     save: int                   # D6 score of the enemy's armour save against it (7 = none)
     ward: int                   # D6 score of the enemy's ward save against it (7 = none)
-    strikes: int                # strike rank: higher strikes first
+    strikes: float              # strike rank: higher strikes first
     unit_strength: int          # per model
     rank_width: int
     max_rank_bonus: int         # 0 when the unit claims no ranks (fast cavalry, disrupted)
@@ -450,8 +452,9 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
     refs = (fight.unit, fight.enemy)
     first_round = fight.charger != "none"
     charge_first = o.charge_strikes_first if o.charge_strikes_first is not None else ed in ("6th", "7th", "tow")
-    roll_off = (o.equal_initiative or ("roll_off" if ed in ("6th", "7th") else "simultaneous")) == "roll_off"
-    spear_charge = o.spear_ranks_on_charge if o.spear_ranks_on_charge is not None else ed in ("8th", "tow")
+    equal = o.equal_initiative or ("roll_off" if ed in ("6th", "7th") else "simultaneous")
+    roll_off = equal == "roll_off"
+    spear_charge = o.spear_ranks_on_charge if o.spear_ranks_on_charge is not None else ed == "tow"
     width = o.rank_width or (4 if ed == "6th" else 5)
     at_start = (o.ranks_counted or ("start" if ed in ("6th", "7th") else "end")) == "start"
     outnumber = o.outnumber_bonus if o.outnumber_bonus is not None else ed in ("6th", "7th")
@@ -533,6 +536,8 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             rank -= 100
         if charged and charge_first:
             rank += 1000
+        if equal == f"{side}_first":  # won the previous round: strikes first at equal Initiative
+            rank += 0.5
         bonus = 0
         if ref.standard:
             bonus += 1

@@ -28,11 +28,15 @@ G_ROLL_OFF, G_AT_START, G_OUTNUMBER, G_MUSICIAN_ALWAYS = range(4)
 def pack(r: FightRules):
     """``(sides int64[2, 18], flags int64[4])`` for :func:`run_round`."""
     sides = np.zeros((2, N_SIDE), np.int64)
+    # strike ranks as 0/1 (the higher strikes first): the kernel only compares them
+    order = {r.unit.strikes: 0, r.enemy.strikes: 0}
+    for i, v in enumerate(sorted(order)):
+        order[v] = i
     for i, s in enumerate((r.unit, r.enemy)):
         s: SideRules
         sides[i] = [s.models, s.files, s.fighting, s.wounds, s.attacks_front, s.support_ranks, s.support_attacks,
-                    s.hit, s.wound, s.save, s.ward, s.strikes, s.unit_strength, s.rank_width, s.max_rank_bonus,
-                    s.static_bonus, s.musician, s.combat_order]
+                    s.hit, s.wound, s.save, s.ward, order[s.strikes], s.unit_strength, s.rank_width,
+                    s.max_rank_bonus, s.static_bonus, s.musician, s.combat_order]
     flags = np.array([r.equal_roll_off, r.ranks_at_start, r.outnumber, r.musician_always], np.int64)
     return sides, flags
 
