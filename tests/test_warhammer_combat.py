@@ -263,3 +263,13 @@ def test_winner_of_the_previous_round_strikes_first_at_equal_initiative():
     want = sum(b[k] * (1 - q) ** (2 - k) for k in range(3))
     data = small(**{"fight.charger": "none", "fight.options.equal_initiative": "enemy_first"})
     assert load_scenario(data).summary("fraction")["enemy_casualties"][0] == want
+
+
+@pytest.mark.parametrize("edition, want", [("6th", 1), ("7th", 1), ("8th", 2), ("tow", 2)])
+def test_standard_and_battle_standard(edition, want):
+    # no blow can wound (S1 vs T10), one rank each, same size: the margin is the standards' bonus only
+    data = small(edition=edition, **{"fight.charger": "none", "fight.unit.standard": True,
+                                     "fight.unit.battle_standard": True, "fight.unit.strength": 1,
+                                     "fight.enemy.strength": 1, "fight.unit.toughness": 10,
+                                     "fight.enemy.toughness": 10})
+    assert load_scenario(data).summary("fraction")["margin"] == {want: 1}

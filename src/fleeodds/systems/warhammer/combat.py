@@ -157,10 +157,11 @@ class FightUnit(_Strict):
                        d_fr="Remporte un combat nul de 1 si l'ennemi n'en a pas (TOW : option tow_musician).")
     battle_standard: bool = F(False, t="Battle Standard Bearer in the unit",
                               t_fr="Porteur de la Grande Bannière dans l'unité",
-                              d="+1 combat result and the edition's Break test re-roll (its own attacks are "
-                                "not counted).",
-                              d_fr="+1 au résultat de combat et la relance du test de moral de l'édition (ses "
-                                   "propres attaques ne sont pas comptées).")
+                              d="+1 combat result (6th/7th: not added to a unit standard's +1) and the "
+                                "edition's Break test re-roll (its own attacks are not counted).",
+                              d_fr="+1 au résultat de combat (6e/7e : pas en plus du +1 d'un étendard "
+                                   "d'unité) et la relance du test de moral de l'édition (ses propres "
+                                   "attaques ne sont pas comptées).")
     general_leadership: Optional[int] = F(None, ge=0, le=10, unit="Ld", t="General's Leadership",
                                           t_fr="Commandement du Général",
                                           d="Ld of the General in range, used when higher for the Break and "
@@ -539,10 +540,10 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         if equal == f"{side}_first":  # won the previous round: strikes first at equal Initiative
             rank += 0.5
         bonus = 0
-        if ref.standard:
-            bonus += 1
-        if ref.battle_standard:
-            bonus += 1
+        if ed in ("6th", "7th"):  # one +1 however many standards, the Battle Standard counting as one
+            bonus += 1 if (ref.standard or ref.battle_standard) else 0
+        else:
+            bonus += int(ref.standard) + int(ref.battle_standard)
         if fight.charger == side and fight.contact != "front":
             bonus += 1 if fight.contact == "flank" else 2
         if fight.high_ground == side:
