@@ -21,7 +21,7 @@ from typing import Literal, Optional
 from pydantic import field_validator, model_validator
 
 from ...errors import InputError
-from ...validation import not_modelled, validate
+from ...validation import effect_checks_on, not_modelled, validate
 from .model import RULES, RULES_SCHEMA, TROOP_TYPES, F, UnitProfile, _Strict, find_profile
 
 WEAPONS = ("hand_weapon", "great_weapon", "spear", "halberd", "lance", "additional_hand_weapon", "flail")
@@ -411,13 +411,17 @@ def _weapon_bonus(ref: FightUnit, prof: UnitProfile, charged: bool, first_round:
 
 
 def _check_equipment(ref: FightUnit, prof: UnitProfile, where: str, fight: Fight, side: str) -> None:
-    from ...validation import no_effect
+    """Refuse equipment that does not fit, and (unless a sweep turned the checks off,
+    :func:`fleeodds.validation.effect_checks_on`) equipment that changes nothing."""
+    from ...validation import effect_checks_on, no_effect
 
     mounted = prof.troop_type in MOUNTED
     if prof.troop_type == "character":
         raise not_modelled(f"{where}.troop_type", "character", "characters fighting on their own")
     if ref.weapon == "lance" and not mounted:
         raise InputError(f"{where}.weapon", "lance", "a weapon for infantry (a lance is for mounted models)")
+    if not effect_checks_on():
+        return
     if ref.shield and ref.weapon in TWO_HANDED:
         raise no_effect(f"{where}.shield", True, f"with a {ref.weapon.replace('_', ' ')} (it needs both hands)")
     if ref.weapon == "lance" and fight.charger != side:
@@ -527,7 +531,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         if foe_save is not None and foe_save >= 7:
             foe_save = None
         modifier = (ap + ref.armour_piercing) if ed == "tow" else max(strength - 3, 0)
-        if ed != "tow" and ref.armour_piercing:
+        if ed != "tow" and ref.armour_piercing and effect_checks_on():
             from ...validation import no_effect
             raise no_effect(f"fight.{side}.armour_piercing", ref.armour_piercing, f"in {ed} (Strength "
                                                                                      "modifies armour)")

@@ -49,7 +49,7 @@ import numpy as np
 from ...errors import InputError, short_repr
 from ...outcomes import Metric, Outcome
 from ...system import Scenario
-from ...validation import check_exact_mode, no_effect, validate
+from ...validation import check_exact_mode, effect_checks_on, no_effect, validate
 from .combat import FightRules, margin_of, resolve_fight, resolve_units, steadfast
 from .combat_exact import kill_probability, round_distribution
 from .model import ScenarioModel
@@ -126,6 +126,8 @@ class FightScenario(Scenario):
 
     def _check_options(self, data: dict) -> None:
         """Refuse fight options written in the file that cannot change this round."""
+        if not effect_checks_on():  # a sweep builds cells where a field may be moot
+            return
         written = ((data.get("fight") or {}).get("options") or {})
         ed, f = self.model.edition, self.model.fight
         for name in written:
@@ -324,8 +326,10 @@ class FightScenario(Scenario):
     def notes(self, lang: str = "en") -> list[str]:
         s = self.summary("float")
         if lang == "fr":
-            return [f"Le round seul : votre unité gagne {s['unit_wins']:.1%}, égalité {s['draw']:.1%}, "
-                    f"l'ennemi gagne {s['enemy_wins']:.1%}."]
+            def p(x: float) -> str:
+                return f"{100 * x:.1f}".replace(".", ",") + "\u202f%"
+            return [f"Le round seul : votre unité gagne {p(s['unit_wins'])}, égalité {p(s['draw'])}, "
+                    f"l'ennemi gagne {p(s['enemy_wins'])}."]
         return [f"The round alone: your unit wins {s['unit_wins']:.1%}, draw {s['draw']:.1%}, the enemy wins "
                 f"{s['enemy_wins']:.1%}."]
 
