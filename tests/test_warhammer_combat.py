@@ -273,3 +273,14 @@ def test_standard_and_battle_standard(edition, want):
                                      "fight.enemy.strength": 1, "fight.unit.toughness": 10,
                                      "fight.enemy.toughness": 10})
     assert load_scenario(data).summary("fraction")["margin"] == {want: 1}
+
+
+def test_huge_fights_go_to_monte_carlo():
+    data = small(**{"fight.unit.models": 200, "fight.unit.files": 20, "fight.unit.attacks": 10,
+                    "fight.enemy.models": 200, "fight.enemy.files": 20, "fight.enemy.attacks": 10})
+    sc = load_scenario(data)
+    assert not sc.has_exact and "Monte Carlo" in sc.exact_refusal
+    with pytest.raises(FleeoddsError, match="Monte Carlo"):
+        sc.exact_distribution("float")
+    counts = sc.kernel()(1, 0, 200)
+    assert counts.sum() == 200

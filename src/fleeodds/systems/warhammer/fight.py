@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import InputError, short_repr
+from ...errors import FleeoddsError, InputError, short_repr
 from ...outcomes import Metric, Outcome
 from ...system import Scenario
 from ...validation import check_exact_mode, effect_checks_on, no_effect, validate
@@ -59,6 +59,8 @@ BUILT = ("fleeing", "pursuer", "combat")
 #: Largest margin handed to the chain: with Leadership at most 10 and a 2D6 (or 3D6 keep 2) test of at
 #: least 2, every margin of 9 or more fails alike, so margins above 12 change nothing.
 MARGIN_CAP = 12
+#: Most pairs of wound counts (unit x enemy) the exact round takes on (about 15 s).
+MAX_PAIRS = 20_000
 #: Profile fields :meth:`FightScenario.with_unit` takes from an imported profile.
 PROFILE_FIELDS = ("name", "movement", "leadership", "weapon_skill", "strength", "toughness", "wounds",
                   "initiative", "attacks", "troop_type", "rules")
@@ -207,6 +209,33 @@ class FightScenario(Scenario):
         return None, self._key(loser, abs(d), (au, ae))
 
     # -- exact --------------------------------------------------------------------------------
+    @property
+    def _pairs(self) -> int:
+        """Pairs of wound counts the convolution goes through (both sides at full strength)."""
+        from .combat import attacks_of
+
+        r = self.rules
+        return (attacks_of(r.unit, r.unit.models) + 1) * (attacks_of(r.enemy, r.enemy.models) + 1)
+
+    @property
+    def exact_refusal(self) -> str:
+        """Why the exact solver will not run (``""`` when it will): more than :data:`MAX_PAIRS` pairs of
+        wound counts (rational arithmetic on that many binomial terms takes minutes)."""
+        if self._pairs <= MAX_PAIRS:
+            return ""
+        return (f"the exact round would combine {self._pairs:,} pairs of wound counts (the limit is "
+                f"{MAX_PAIRS:,}: many attacks on both sides); use Monte Carlo (--mc)")
+
+    @property
+    def has_exact(self) -> bool:
+        return not self.exact_refusal
+
+    @property
+    def exact_seconds(self) -> float:
+        """Rough exact time: about 1 s per 1,300 pairs of wound counts on a 2-core machine (100 Orcs
+        20 wide with A2 against as many Dwarfs, 6,561 pairs: 5 s)."""
+        return self._pairs / 1300 if self.has_exact else 0.0
+
     @cached_property
     def _round(self) -> dict[tuple[int, int, int, int], Fraction]:
         return round_distribution(self.rules)
@@ -221,6 +250,8 @@ class FightScenario(Scenario):
             For a mode other than ``"fraction"`` or ``"float"``.
         """
         mode = check_exact_mode(mode)
+        if self.exact_refusal:
+            raise FleeoddsError(f"{self.title}: {self.exact_refusal}")
         out: dict[tuple[int, int], Any] = {}
         chain_dist: dict[tuple, dict] = {}
         e_models = self.rules.enemy.models
@@ -245,6 +276,8 @@ class FightScenario(Scenario):
         """The round alone: P(the unit wins / draws / loses), the margin's law (unit minus enemy, after the
         musician's draw rule) and each side's casualties."""
         mode = check_exact_mode(mode)
+        if self.exact_refusal:
+            return {}
         conv = (lambda x: x) if mode == "fraction" else float
         margin: dict[int, Fraction] = {}
         cas_u: dict[int, Fraction] = {}
@@ -325,6 +358,8 @@ class FightScenario(Scenario):
 
     def notes(self, lang: str = "en") -> list[str]:
         s = self.summary("float")
+        if not s:
+            return []
         if lang == "fr":
             def p(x: float) -> str:
                 return f"{100 * x:.1f}".replace(".", ",") + "\u202f%"
