@@ -284,3 +284,10 @@ def test_huge_fights_go_to_monte_carlo():
         sc.exact_distribution("float")
     counts = sc.kernel()(1, 0, 200)
     assert counts.sum() == 200
+
+
+def test_chain_fields_that_change_nothing_are_refused():
+    data = small(**{"options.tow_swiftstride_use": "never"})
+    with pytest.raises(FleeoddsError, match=r"options\.tow_swiftstride_use"):
+        load_scenario(data)
+    load_scenario(small(**{"table.max_turns": 2}))  # rally turns matter to either loser

@@ -113,6 +113,7 @@ class FightScenario(Scenario):
         self.title = model.title or f"{self.units[0].name} fight {self.units[1].name} ({model.edition})"
         self._chains: dict[tuple, Any] = {}
         template = self._chain(self._key(1, 1, (self.rules.unit.models, self.rules.enemy.models)))
+        self._check_chain_fields(data, template)
         self._chain_codes = [template.outcomes[i].code for i in range(len(template.outcomes))]
         self._chain_labels = list(template.outcomes)
         outs = [Outcome(f"enemy_{o.code}", f"your unit wins; the enemy: {o.en}",
@@ -141,6 +142,23 @@ class FightScenario(Scenario):
         if "spear_ranks_on_charge" in written and (f.charger == "none" or getattr(f, f.charger).weapon != "spear"):
             raise no_effect("fight.options.spear_ranks_on_charge", written["spear_ranks_on_charge"],
                             "unless the charging unit fights with spears")
+
+    def _check_chain_fields(self, data: dict, template) -> None:
+        """Refuse a [table] or [options] field that changes the chain whichever unit loses (the checks
+        of :mod:`.checks` on both directions of the chain)."""
+        if not effect_checks_on():
+            return
+        from .checks import EXEMPT_OPTIONS, is_used
+
+        other = self._chain(self._key(0, 1, (self.rules.unit.models, self.rules.enemy.models)))
+        for group in ("table", "options"):
+            for name, value in (data.get(group) or {}).items():
+                if group == "options" and name in EXEMPT_OPTIONS:
+                    continue
+                path = (group, name)
+                if not any(is_used((c.model, c.fleeing, c.pursuer), path) for c in (template, other)):
+                    raise no_effect(f"{group}.{name}", value, "in this fight (it changes neither unit's Break "
+                                                              "test, flight, pursuit or rally)")
 
     # -- the loser's chain ------------------------------------------------------------------
     def _key(self, loser: int, margin: int, alive: tuple[int, int]) -> tuple:
