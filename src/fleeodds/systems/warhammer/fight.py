@@ -59,8 +59,8 @@ BUILT = ("fleeing", "pursuer", "combat")
 #: Largest margin handed to the chain: with Leadership at most 10 and a 2D6 (or 3D6 keep 2) test of at
 #: least 2, every margin of 9 or more fails alike, so margins above 12 change nothing.
 MARGIN_CAP = 12
-#: Most pairs of wound counts (unit x enemy) the exact round takes on (about 15 s).
-MAX_PAIRS = 20_000
+#: Most pairs of wound counts (unit x enemy) the exact round takes on (about 8 s).
+MAX_PAIRS = 10_000
 #: Profile fields :meth:`FightScenario.with_unit` takes from an imported profile.
 PROFILE_FIELDS = ("name", "movement", "leadership", "weapon_skill", "strength", "toughness", "wounds",
                   "initiative", "attacks", "troop_type", "rules")
