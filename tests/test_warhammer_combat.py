@@ -291,3 +291,14 @@ def test_chain_fields_that_change_nothing_are_refused():
     with pytest.raises(FleeoddsError, match=r"options\.tow_swiftstride_use"):
         load_scenario(data)
     load_scenario(small(**{"table.max_turns": 2}))  # rally turns matter to either loser
+
+
+def test_8th_steadfast_counts_ranks_of_five():
+    from fleeodds.systems.warhammer.combat import steadfast
+
+    # the loser 5 wide with one rank of 5 against a winner 4 wide (no rank of five): Steadfast
+    data = small(edition="8th", **{"fight.unit.models": 5, "fight.unit.files": 5,
+                                   "fight.enemy.models": 16, "fight.enemy.files": 4})
+    r = load_scenario(data).rules
+    assert steadfast(r, 0, (5, 16))
+    assert not steadfast(r, 0, (4, 16))  # four models left: no rank of five

@@ -638,4 +638,8 @@ def steadfast(r: FightRules, loser: int, alive: tuple[int, int]) -> bool:
         return False
     sides = (r.unit, r.enemy)
     lo, wi = sides[loser], sides[1 - loser]
-    return ranks_of(alive[loser], lo.files, 5) > ranks_of(alive[1 - loser], wi.files, 5)
+
+    def ranks(n: int, files: int) -> int:  # ranks of five or more models, the front one included
+        return 0 if files < 5 or n < 5 else 1 + ranks_of(n, files, 5)
+
+    return ranks(alive[loser], lo.files) > ranks(alive[1 - loser], wi.files)
