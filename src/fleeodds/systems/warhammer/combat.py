@@ -373,6 +373,8 @@ def merge_unit(ref: FightUnit, where: str, profiles_file: Path | None) -> dict:
               "attacks"):
         if base.get(f) is None:
             raise InputError(f"{where}.{f}", None, "an integer (give a profile or the field itself)")
+    if isinstance(base["wounds"], int) and base["wounds"] < 1:  # a profile may carry W 0 ("-" on a card)
+        raise InputError(f"{where}.wounds", base["wounds"], "at least 1 Wound per model in a fight")
     return base
 
 
