@@ -126,6 +126,44 @@ def main(argv=None) -> None:
                       "7th: chargers strike first even with great weapons; W3 models; outnumber by Unit Strength",
                       "7th", params, "unit_wins", won(dist), distribution=distribution(dist), mean=mean(dist)))
 
+    # D. TOW: 2 Empire Knights (WS4 S3 T3 I3 A1; lance: S5 and AP -2 on the charge; heavy armour, barding
+    # and shield: 3+ and the shield, 2+) charge 4 infantry in one rank (WS3 S3 T3 I3 A1, light armour and
+    # shield: 5+). Chargers strike first. Knights: 3+ to hit, 2+ to wound, 5+ save - 2 = no save; the
+    # men: 4+, 4+, the knights' 2+ (no AP). Both fronts in full contact (2 and min(4, 2 + 2) = 4); no
+    # rank of five, Unit Strength under 5 on both sides (no Combat Order), no standards.
+    p_kn = p_unsaved(3, 2, None, None)
+    p_men = p_unsaved(4, 4, 2, None)
+    dist = margins((2, lambda a: min(a, 2), p_kn, 1), (4, lambda a: min(a, 4), p_men, 1),
+                   lambda wf, ws, af, as_: wf - ws)
+    men = {"name": "Levy", "movement": 4, "leadership": 6, "weapon_skill": 3, "strength": 3, "toughness": 3,
+           "wounds": 1, "initiative": 3, "attacks": 1, "models": 4, "files": 4, "armour_save": 6,
+           "shield": True}
+    params = {"system": "warhammer", "edition": "tow", "situation": "fight",
+              "fight": {"charger": "unit",
+                        "unit": {"profile": "Empire Knights", "models": 2, "files": 2, "weapon": "lance",
+                                 "shield": True, "armour_save": 3},
+                        "enemy": men}}
+    cases.append(case("fight_tow_knights_lance_charge", "TOW: the lance's S+2 and AP -2 on the charge",
+                      "tow", params, "unit_wins", won(dist), distribution=distribution(dist), mean=mean(dist)))
+
+    # E. 8th supporting attacks and the rank bonus after casualties: 10 models in two ranks of 5 (I4)
+    # against 2 models (I2). The 10 reach with 4 models (the 2 facing them and one each side) and the
+    # 4 behind those support with 1 attack each: 8 attacks at 4+ / 4+. The 2 strike back. The 10 keep
+    # +1 for their second rank of five only while all 10 stand. Nobody has armour.
+    p_q = p_unsaved(4, 4, None, None)
+    dist = margins((10, lambda a: 8 if a >= 10 else min(a, 4) + min(max(a - 5, 0), 4), p_q, 1),
+                   (2, lambda a: min(a, 2), p_q, 1),
+                   lambda wf, ws, af, as_: wf + (1 if af >= 10 else 0) - ws)
+    base = {"name": "Q", "movement": 4, "leadership": 7, "weapon_skill": 3, "strength": 3, "toughness": 3,
+            "wounds": 1, "attacks": 1}
+    params = {"system": "warhammer", "edition": "8th", "situation": "fight",
+              "fight": {"charger": "none",
+                        "unit": dict(base, name="Ten", initiative=4, models=10, files=5),
+                        "enemy": dict(base, name="Two", initiative=2, models=2, files=2)}}
+    cases.append(case("fight_8th_supporting_attacks_and_ranks",
+                      "8th: supporting attacks from the second rank; the rank bonus counted after casualties",
+                      "8th", params, "unit_wins", won(dist), distribution=distribution(dist), mean=mean(dist)))
+
     write("warhammer_combat", "Warhammer close combat (one round)", cases, argv)
 
 
