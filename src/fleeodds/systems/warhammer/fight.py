@@ -372,6 +372,11 @@ class FightScenario(Scenario):
                 "attacks_at_full_strength": _attacks(x), "unsaved_wound_per_attack": str(kill_probability(x)),
                 "static_bonus": x.static_bonus}
             for s, x in (("unit", r.unit), ("enemy", r.enemy))}
+        unused = self.unused_inputs()
+        if unused:
+            d["unused_inputs"] = unused
+        if self.exact_refusal:
+            d["exact_refusal"] = self.exact_refusal
         return d
 
     def notes(self, lang: str = "en") -> list[str]:
