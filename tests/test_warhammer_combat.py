@@ -302,3 +302,25 @@ def test_8th_steadfast_counts_ranks_of_five():
     r = load_scenario(data).rules
     assert steadfast(r, 0, (5, 16))
     assert not steadfast(r, 0, (4, 16))  # four models left: no rank of five
+
+
+MIXED = [
+    ("6th", {"fight.unit.weapon": "great_weapon", "fight.enemy.armour_save": 4, "fight.enemy.shield": True,
+             "fight.contact": "flank", "fight.unit.models": 10, "fight.unit.files": 5,
+             "fight.enemy.models": 15, "fight.enemy.files": 5}),
+    ("7th", {"fight.charger": "none", "fight.unit.weapon": "spear", "fight.unit.models": 12, "fight.unit.files": 4,
+             "fight.enemy.wounds": 3, "fight.enemy.attacks": 3, "fight.enemy.models": 3, "fight.enemy.files": 3,
+             "fight.enemy.troop_type": "monstrous_infantry", "fight.unit.musician": True}),
+    ("8th", {"fight.unit.weapon": "halberd", "fight.unit.models": 30, "fight.unit.files": 10,
+             "fight.enemy.weapon": "additional_hand_weapon", "fight.enemy.models": 20, "fight.enemy.files": 5,
+             "fight.enemy.ward_save": 5, "fight.high_ground": "enemy"}),
+    ("tow", {"fight.unit.weapon": "flail", "fight.unit.models": 16, "fight.unit.files": 4,
+             "fight.enemy.weapon": "spear", "fight.enemy.models": 20, "fight.enemy.files": 5,
+             "fight.enemy.armour_save": 5, "fight.contact": "rear", "fight.enemy.standard": True}),
+]
+
+
+@pytest.mark.parametrize("edition, over", MIXED, ids=[m[0] for m in MIXED])
+def test_weapons_and_formations_mc_agrees_with_exact(edition, over):
+    sc = load_scenario(small(edition=edition, **over))
+    _mc_check(sc, trials=20000, seed=11)
