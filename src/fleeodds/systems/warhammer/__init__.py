@@ -340,6 +340,10 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> WarhammerScenario
     """
     if not isinstance(data, dict):
         raise InputError("scenario", short_repr(data), "a table of fields")
+    if data.get("situation") == "fight":  # one round of close combat, then the loser's chain (.fight)
+        from .fight import FightScenario
+
+        return FightScenario(data, base_dir)
     return WarhammerScenario(data, base_dir)
 
 

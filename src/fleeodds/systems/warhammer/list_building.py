@@ -412,6 +412,25 @@ chart_colours: dict[str, str] = {
     "escaped_off_table": "#CC79A7", "caught": "#D55E00", "run_down": "#8C2D04",
     "gave_ground": "#0072B2", "fell_back": "#6A9FCF", "caught_reengaged": "#B07AA1"}
 
+# -- the "fight" kind (situation "fight", :mod:`.fight`): role "fleeing" is the scenario's fight.unit, role
+# "pursuing" its fight.enemy; outcome codes are the chain's prefixed by the loser (enemy_caught: your unit
+# wins and runs the enemy down; unit_caught: your unit loses and is run down)
+FIGHT_ENDINGS = {"draw": ("draw", "égalité"), "enemy_destroyed": ("enemy destroyed", "ennemi détruit"),
+                 "unit_destroyed": ("destroyed", "détruite"), "both_destroyed": ("both destroyed",
+                                                                                "toutes deux détruites")}
+CAUGHT_CODES = CAUGHT_CODES + tuple(f"unit_{c}" for c in CAUGHT_CODES) + ("unit_destroyed",)
+TOTAL = ("caught_total", "caught (any)", "rattrapée (total)", CAUGHT_CODES)
+for _code, (_en, _fr) in list(short_labels.items()):
+    short_labels[f"enemy_{_code}"] = (f"wins, enemy {_en}", f"gagne, ennemi : {_fr}")
+    short_labels[f"unit_{_code}"] = (f"loses, {_en}", f"perd, {_fr}")
+short_labels.update(FIGHT_ENDINGS)
+chart_codes = (tuple(f"enemy_{c}" for c in chart_codes) + ("enemy_destroyed", "draw")
+               + tuple(f"unit_{c}" for c in chart_codes) + ("unit_destroyed", "both_destroyed") + chart_codes)
+for _code, _colour in list(chart_colours.items()):
+    chart_colours[f"unit_{_code}"] = _colour
+chart_colours.update({"draw": "#999999", "enemy_destroyed": "#004D40", "unit_destroyed": "#3B0A00",
+                      "both_destroyed": "#555555"})
+
 _ROLE_PHRASES = {
     ("fleeing", "chart"): ("each unit in the fleeing role", "chaque unité dans le rôle de l'unité en fuite"),
     ("pursuing", "chart"): ("each unit in the pursuing role", "chaque unité dans le rôle du poursuivant"),

@@ -27,10 +27,14 @@ RULES = ("swiftstride", "fast_cavalry", "fly", "stubborn", "unbreakable", "immun
          "frenzy", "cold_blooded", "fear", "terror", "steadfast")
 TROOP_TYPES = ("infantry", "cavalry", "monstrous_infantry", "monstrous_cavalry", "monstrous_beast",
                "war_beast", "monster", "chariot", "swarm", "war_machine", "character", "other")
+<<<<<<< HEAD
 SITUATIONS = ("break", "fleeing", "charge_fleeing", "flee_reaction", "leadership_test", "panic")
 #: Situations whose unit takes a plain Leadership test and needs no pursuer.
 TEST_SITUATIONS = ("leadership_test", "panic")
 TEST_KINDS = ("leadership", "fear", "terror", "panic")
+=======
+SITUATIONS = ("break", "fleeing", "charge_fleeing", "flee_reaction", "fight")
+>>>>>>> combat
 
 DATA = Path(__file__).with_name("data")
 
@@ -384,6 +388,7 @@ class ScenarioModel(_Strict):
     situation: Literal[SITUATIONS] = F(  # type: ignore[valid-type]
         "break", t="Situation", t_fr="Situation",
         d="break: a lost combat and its Break test; fleeing: a unit that has just broken; charge_fleeing: a "
+<<<<<<< HEAD
           "fleeing unit is charged; flee_reaction: a charged unit flees; leadership_test: a plain Leadership "
           "test, passed or failed; panic: a Panic test (a friend within 6\" broke or was destroyed, the unit "
           "was fled through, 25 % losses in a phase) whose failure makes the unit flee (TOW: Fall Back in Good "
@@ -410,8 +415,32 @@ class ScenarioModel(_Strict):
     test: LdTestSpec = F(LdTestSpec(), t="Leadership test", t_fr="Test de Commandement",
                          d="The test of the leadership_test and panic situations (the unit is 'fleeing').",
                          d_fr="Le test des situations leadership_test et panic (l'unité est 'fleeing').")
+=======
+          "fleeing unit is charged; flee_reaction: a charged unit flees; fight: a round of close combat "
+          "between two units, then the loser's Break test ([fight], docs/warhammer_combat.md).",
+        d_fr="break : un combat perdu et son test de moral ; fleeing : une unité qui vient de fuir ; "
+             "charge_fleeing : une unité en fuite est chargée ; flee_reaction : une unité chargée fuit ; "
+             "fight : un round de corps à corps entre deux unités, puis le test de moral du perdant ([fight]).")
+    profiles_file: Optional[str] = F(None, t="Profiles file", t_fr="Fichier de profils",
+                                     d="A TOML file of [[profile]] tables (relative to the scenario file).",
+                                     d_fr="Fichier TOML de tables [[profile]] (relatif au fichier du scénario).")
+    fleeing: Optional[UnitRef] = F(None, t="Fleeing unit", t_fr="Unité en fuite",
+                                   d="The unit that loses the combat or flees (required except in a fight).",
+                                   d_fr="L'unité qui perd le combat ou qui fuit (obligatoire sauf pour un "
+                                        "combat).")
+    pursuer: Optional[UnitRef] = F(None, t="Pursuer", t_fr="Poursuivant",
+                                   d="The winner that pursues, or the charger in the charge situations "
+                                     "(required except in a fight).",
+                                   d_fr="Le vainqueur qui poursuit, ou l'unité qui charge dans les situations "
+                                        "de charge (obligatoire sauf pour un combat).")
+>>>>>>> combat
     combat: Combat = F(Combat(), t="Combat", t_fr="Combat", d="The lost combat (situation break).",
                        d_fr="Le combat perdu (situation break).")
+    fight: Optional["Fight"] = F(None, t="Close combat", t_fr="Corps à corps",
+                                 d="Situation fight only: the two units, who charged and the round's options "
+                                   "(docs/warhammer_combat.md).",
+                                 d_fr="Situation fight seulement : les deux unités, qui a chargé et les options "
+                                      "du round (docs/warhammer_combat.md).")
     table: Table = F(Table(), t="Table", t_fr="Table", d="Distances along the flee line and the turn limit.",
                      d_fr="Distances le long de la ligne de fuite et limite de tours.")
     options: Options = F(Options(), t="Rules options", t_fr="Options de règles",
@@ -421,6 +450,19 @@ class ScenarioModel(_Strict):
         None, t="Comparison", t_fr="Comparaison",
         d="Setups compared side by side: label = { \"field.path\" = value, label_fr = \"...\" }.",
         d_fr="Variantes comparées côte à côte : libellé = { \"champ.chemin\" = valeur, label_fr = \"...\" }.")
+
+    @model_validator(mode="after")
+    def _units_by_situation(self):
+        if self.situation == "fight":
+            if self.fight is None:
+                raise ValueError("situation 'fight' needs a [fight] table with [fight.unit] and [fight.enemy]")
+        else:
+            if self.fight is not None:
+                raise ValueError(f"[fight] is only read in situation 'fight', not {self.situation!r}")
+            for role in ("fleeing", "pursuer"):
+                if getattr(self, role) is None:
+                    raise ValueError(f"situation {self.situation!r} needs a [{role}] table")
+        return self
 
     @field_validator("edition", mode="before")
     @classmethod
@@ -534,3 +576,9 @@ def resolve_unit(ref: UnitRef, role: str, profiles_file: Path | None) -> UnitPro
         if f not in base:
             raise InputError(f"{role}.{f}", None, "an integer (give a profile or the field itself)")
     return validate(UnitProfile, base, prefix=f"{role}.")
+
+
+# the [fight] section (situation "fight") is defined in .combat, which uses this module's helpers
+from .combat import Fight  # noqa: E402
+
+ScenarioModel.model_rebuild()

@@ -1,0 +1,647 @@
+"""One round of close combat between two units (situation ``fight``): the validated
+``[fight]`` section and the edition tables that turn it into plain numbers.
+
+The rules are the project's digest ``docs/warhammer_combat.md`` (to hit by the WS
+table, to wound by S against T, armour modifiers by Strength in 6th-8th and by
+armour piercing in The Old World, strike order, supporting attacks, combat result).
+:func:`resolve_fight` builds a :class:`FightRules` (numbers only); the exact solver
+(:mod:`.combat_exact`) and the Monte Carlo kernel (:mod:`.combat_kernel`) both start
+from it and compute the round independently.
+
+Units: models, files (models per rank), wounds; characteristics as on the profile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Literal, Optional
+
+from pydantic import field_validator, model_validator
+
+from ...errors import InputError
+from ...validation import effect_checks_on, not_modelled, validate
+from .model import RULES, RULES_SCHEMA, TROOP_TYPES, F, UnitProfile, _Strict, find_profile
+
+WEAPONS = ("hand_weapon", "great_weapon", "spear", "halberd", "lance", "additional_hand_weapon", "flail")
+#: Weapons that need both hands in close combat: a shield is of no use with them.
+TWO_HANDED = ("great_weapon", "halberd", "additional_hand_weapon", "flail")
+#: Mounted troop types (lance, cavalry spear; no hand-weapon-and-shield bonus).
+MOUNTED = ("cavalry", "monstrous_cavalry", "chariot")
+#: Fields a player may write that fleeodds does not model yet (refused by name).
+NOT_MODELLED = {"champion": "unit champions", "characters": "characters in the unit",
+                "character": "characters in the unit", "challenge": "challenges",
+                "magic_items": "magic items", "magic_weapon": "magic weapons", "magic_banner": "magic banners"}
+#: Unit Strength of one model by troop type (6th/7th/TOW tables); None: the model's Wounds.
+UNIT_STRENGTH = {"infantry": 1, "cavalry": 2, "monstrous_infantry": 3, "monstrous_cavalry": 3,
+                 "monstrous_beast": 3, "war_beast": 1, "monster": None, "chariot": 4, "swarm": None,
+                 "war_machine": None, "character": 1, "other": 1}
+SIDES = ("unit", "enemy")
+
+
+def _d(en: str, fr: str) -> dict:
+    return {"d": en, "d_fr": fr}
+
+
+class FightUnit(_Strict):
+    """One of the two units in the fight: its profile, size, formation, equipment and command."""
+
+    profile: Optional[str] = F(None, t="Profile", t_fr="Profil",
+                               d="Name of a shipped profile or of one in profiles_file (case-insensitive).",
+                               d_fr="Nom d'un profil fourni ou d'un profil de profiles_file (casse indifférente).")
+    name: Optional[str] = F(None, t="Name", t_fr="Nom", d="The unit's name, for display.",
+                            d_fr="Nom de l'unité, pour l'affichage.")
+    movement: Optional[int] = F(None, ge=0, le=20, unit="in", t="Movement (M)", t_fr="Mouvement (M)",
+                                d="Movement, 0 to 20 inches (flee and pursuit after the fight).",
+                                d_fr="Mouvement, de 0 à 20 pas (fuite et poursuite après le combat).")
+    leadership: Optional[int] = F(None, ge=0, le=10, unit="Ld", t="Leadership (Ld)", t_fr="Commandement (Cd)",
+                                  d="Leadership, 0 to 10 (the Break test of the loser).",
+                                  d_fr="Commandement, de 0 à 10 (test de moral du perdant).")
+    weapon_skill: Optional[int] = F(None, ge=1, le=10, t="Weapon Skill (WS)", t_fr="Capacité de Combat (CC)",
+                                    d="Weapon Skill, 1 to 10: to hit by the WS table (3+ above the foe's, "
+                                      "5+ when the foe's is more than double, else 4+).",
+                                    d_fr="Capacité de Combat, de 1 à 10 : pour toucher selon la table de CC "
+                                         "(3+ si supérieure, 5+ si celle de l'ennemi est plus du double, "
+                                         "sinon 4+).")
+    strength: Optional[int] = F(None, ge=1, le=10, t="Strength (S)", t_fr="Force (F)",
+                                d="Strength, 1 to 10, before weapon bonuses (to wound against Toughness; "
+                                  "6th-8th armour modifier).",
+                                d_fr="Force, de 1 à 10, avant les bonus d'arme (pour blesser contre "
+                                     "l'Endurance ; modificateur d'armure en 6e-8e).")
+    toughness: Optional[int] = F(None, ge=1, le=10, t="Toughness (T)", t_fr="Endurance (E)",
+                                 d="Toughness, 1 to 10.", d_fr="Endurance, de 1 à 10.")
+    wounds: Optional[int] = F(None, ge=1, le=10, t="Wounds (W)", t_fr="Points de vie (PV)",
+                              d="Wounds of one model, 1 to 10: a model is removed when it has taken that "
+                                "many.",
+                              d_fr="Points de vie d'une figurine, de 1 à 10 : elle est retirée quand elle en a "
+                                   "perdu autant.")
+    initiative: Optional[int] = F(None, ge=1, le=10, t="Initiative (I)", t_fr="Initiative (I)",
+                                  d="Initiative, 1 to 10 (strike order).", d_fr="Initiative, de 1 à 10 (ordre "
+                                                                               "de frappe).")
+    attacks: Optional[int] = F(None, ge=1, le=10, t="Attacks (A)", t_fr="Attaques (A)",
+                               d="Attacks of one model, 1 to 10.", d_fr="Attaques d'une figurine, de 1 à 10.")
+    troop_type: Optional[Literal[TROOP_TYPES]] = F(  # type: ignore[valid-type]
+        None, t="Troop type", t_fr="Type de troupe",
+        d="Troop type (default: the profile's, else infantry): mounted units use lances and cavalry spears "
+          "and get no hand-weapon-and-shield bonus; Unit Strength by type.",
+        d_fr="Type de troupe (par défaut : celui du profil, sinon infanterie) : les unités montées utilisent "
+             "lances et lances de cavalerie et n'ont pas le bonus arme de base et bouclier ; Puissance "
+             "d'unité selon le type.")
+    rules: Optional[tuple[str, ...]] = F(None, strict=False, json_schema_extra=RULES_SCHEMA,
+                                         t="Special rules", t_fr="Règles spéciales",
+                                         d="The unit's special rules (replace the profile's); frenzy adds "
+                                           "an Attack, fear/terror matter to the Break test, fast_cavalry "
+                                           "claims no rank bonus.",
+                                         d_fr="Règles spéciales de l'unité (remplacent celles du profil) ; "
+                                              "frénésie ajoute une Attaque, peur/terreur comptent au test de "
+                                              "moral, cavalerie légère n'a pas de bonus de rang.")
+    extra_rules: tuple[str, ...] = F((), strict=False, json_schema_extra=RULES_SCHEMA,
+                                     t="Extra special rules", t_fr="Règles spéciales ajoutées",
+                                     d="Special rules added to the profile's.",
+                                     d_fr="Règles spéciales ajoutées à celles du profil.")
+    models: int = F(20, ge=1, le=200, unit="models", t="Models", t_fr="Figurines",
+                    d="Models in the unit when the fight starts.",
+                    d_fr="Figurines de l'unité au début du combat.")
+    models_start: Optional[int] = F(None, ge=1, le=1000, unit="models", t="Models at the start of the battle",
+                                    t_fr="Figurines en début de bataille",
+                                    d="For the rally casualty limits after a flight (default: models).",
+                                    d_fr="Pour les limites de pertes au ralliement après une fuite (par "
+                                         "défaut : figurines).")
+    files: int = F(5, ge=1, le=50, unit="models", t="Files (models per rank)", t_fr="Colonnes (figurines par "
+                                                                                  "rang)",
+                   d="Models in each rank: the front rank's width; casualties come from the rear.",
+                   d_fr="Figurines par rang : largeur du premier rang ; les pertes sont retirées à l'arrière.")
+    fighting_files: Optional[int] = F(
+        None, ge=1, le=50, unit="models", t="Models in base contact", t_fr="Figurines au contact",
+        d="Models of the front (or the charged side) in base contact with the enemy (default: see "
+          "docs/warhammer_combat.md, same-size bases).",
+        d_fr="Figurines du premier rang (ou du côté chargé) au contact socle à socle de l'ennemi (par défaut : "
+             "voir docs/warhammer_combat.md, socles de même taille).")
+    weapon: Literal[WEAPONS] = F(  # type: ignore[valid-type]
+        "hand_weapon", t="Close combat weapon", t_fr="Arme de corps à corps",
+        d="hand_weapon, great_weapon (+2 S, strikes last), spear, halberd (+1 S), lance (+2 S on the "
+          "charge, mounted), additional_hand_weapon (+1 A), flail (+2 S in the first round).",
+        d_fr="hand_weapon (arme de base), great_weapon (arme lourde : +2 F, frappe en dernier), spear "
+             "(lance), halberd (hallebarde : +1 F), lance (lance de cavalerie : +2 F en charge), "
+             "additional_hand_weapon (arme de base additionnelle : +1 A), flail (fléau : +2 F au premier "
+             "round).")
+    shield: bool = F(False, t="Shield", t_fr="Bouclier",
+                     d="+1 armour save; with a hand weapon on foot, the edition's close-combat bonus (6th/7th "
+                       "+1 more, 8th 6+ parry ward save).",
+                     d_fr="+1 à la sauvegarde d'armure ; avec une arme de base à pied, le bonus de l'édition au "
+                          "corps à corps (6e/7e +1 de plus, 8e parade : sauvegarde invulnérable de 6+).")
+    armour_save: Optional[int] = F(None, ge=1, le=6, t="Armour save", t_fr="Sauvegarde d'armure",
+                                   d="Armour save from armour and mount, without the shield (e.g. 5 for "
+                                     "5+); omit for none.",
+                                   d_fr="Sauvegarde d'armure due à l'armure et à la monture, sans le bouclier "
+                                        "(p. ex. 5 pour 5+) ; à omettre s'il n'y en a pas.")
+    ward_save: Optional[int] = F(None, ge=2, le=6, t="Ward save", t_fr="Sauvegarde invulnérable",
+                                 d="Ward save (e.g. 5 for 5+), never modified; omit for none.",
+                                 d_fr="Sauvegarde invulnérable (p. ex. 5 pour 5+), jamais modifiée ; à omettre "
+                                      "s'il n'y en a pas.")
+    armour_piercing: int = F(0, ge=0, le=6, t="Armour piercing (TOW)", t_fr="Perforant (TOW)",
+                             d="TOW: the model's own AP added to its weapon's (e.g. 1 for AP -1).",
+                             d_fr="TOW : PA propre de la figurine, ajoutée à celle de son arme (p. ex. 1 pour "
+                                  "PA -1).")
+    unit_strength: Optional[int] = F(None, ge=1, le=20, t="Unit Strength per model",
+                                     t_fr="Puissance d'unité par figurine",
+                                     d="Unit Strength of one model (default by troop type: infantry 1, "
+                                       "cavalry 2, monstrous 3, chariot 4, monster its Wounds).",
+                                     d_fr="Puissance d'unité d'une figurine (par défaut selon le type : "
+                                          "infanterie 1, cavalerie 2, monstrueux 3, char 4, monstre ses PV).")
+    standard: bool = F(False, t="Standard bearer", t_fr="Porte-étendard",
+                       d="+1 combat result.", d_fr="+1 au résultat de combat.")
+    musician: bool = F(False, t="Musician", t_fr="Musicien",
+                       d="Wins a drawn combat by 1 if the enemy has none (TOW: option tow_musician).",
+                       d_fr="Remporte un combat nul de 1 si l'ennemi n'en a pas (TOW : option tow_musician).")
+    battle_standard: bool = F(False, t="Battle Standard Bearer in the unit",
+                              t_fr="Porteur de la Grande Bannière dans l'unité",
+                              d="+1 combat result (6th/7th: not added to a unit standard's +1) and the "
+                                "edition's Break test re-roll (its own attacks are not counted).",
+                              d_fr="+1 au résultat de combat (6e/7e : pas en plus du +1 d'un étendard "
+                                   "d'unité) et la relance du test de moral de l'édition (ses propres "
+                                   "attaques ne sont pas comptées).")
+    general_leadership: Optional[int] = F(None, ge=0, le=10, unit="Ld", t="General's Leadership",
+                                          t_fr="Commandement du Général",
+                                          d="Ld of the General in range, used when higher for the Break and "
+                                            "rally tests.",
+                                          d_fr="Cd du Général à portée, utilisé s'il est plus élevé pour les "
+                                               "tests de moral et de ralliement.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _refused(cls, data):
+        if isinstance(data, dict):
+            for key, what in NOT_MODELLED.items():
+                if key in data:
+                    raise ValueError(f"{key} is not modelled yet ({what}); remove it")
+        return data
+
+    @field_validator("rules", "extra_rules")
+    @classmethod
+    def _known_rules(cls, v):
+        for r in v or ():
+            if r not in RULES:
+                raise ValueError(f"unknown special rule {r!r}; expected any of {', '.join(RULES)}")
+        return v
+
+
+class FightOptions(_Strict):
+    """Close-combat rules questions; ``None`` means the edition's default (docs/warhammer_combat.md)."""
+
+    charge_strikes_first: Optional[bool] = F(
+        None, t="Chargers strike first", t_fr="Les charges frappent en premier",
+        d="In the first round the charging unit strikes first whatever its Initiative or weapon (default: "
+          "6th, 7th and TOW yes, 8th no).",
+        d_fr="Au premier round l'unité qui charge frappe en premier, quelles que soient son Initiative et son "
+             "arme (par défaut : 6e, 7e et TOW oui, 8e non).")
+    equal_initiative: Optional[Literal["roll_off", "simultaneous", "unit_first", "enemy_first"]] = F(
+        None, t="Equal Initiative", t_fr="Initiative égale",
+        d="Two units striking at the same Initiative: a dice roll-off decides who strikes first (6th/7th "
+          "default), they strike simultaneously (8th/TOW default), or the side that won the previous round "
+          "strikes first (6th/7th: unit_first, enemy_first).",
+        d_fr="Deux unités qui frappent à la même Initiative : un jet de dé décide qui frappe en premier "
+             "(défaut 6e/7e), elles frappent simultanément (défaut 8e/TOW), ou le camp qui a gagné le round "
+             "précédent frappe en premier (6e/7e : unit_first, enemy_first).")
+    spear_ranks_on_charge: Optional[bool] = F(
+        None, t="Spears fight in ranks on the charge", t_fr="Les lances combattent en rangs en charge",
+        d="Whether infantry spears fight in an extra rank in the turn the unit charged (default: 6th, 7th and "
+          "8th no, TOW yes).",
+        d_fr="Si les lances d'infanterie combattent sur un rang de plus au tour où l'unité a chargé (par "
+             "défaut : 6e, 7e et 8e non, TOW oui).")
+    rank_width: Optional[int] = F(None, ge=1, le=10, unit="models", t="Models for a rank", t_fr="Figurines par "
+                                                                                             "rang",
+                                  d="Models a rank needs to count for the rank bonus (default: 6th 4, 7th, "
+                                    "8th and TOW 5).",
+                                  d_fr="Figurines qu'un rang doit compter pour le bonus de rang (par défaut : "
+                                       "6e 4, 7e, 8e et TOW 5).")
+    max_rank_bonus: Optional[int] = F(None, ge=0, le=10, t="Most rank bonus", t_fr="Bonus de rang maximal",
+                                      d="Highest rank bonus (default: 3; TOW: infantry 2, cavalry 1).",
+                                      d_fr="Bonus de rang maximal (par défaut : 3 ; TOW : infanterie 2, "
+                                           "cavalerie 1).")
+    ranks_counted: Optional[Literal["start", "end"]] = F(
+        None, t="Ranks counted", t_fr="Rangs comptés",
+        d="Ranks for the bonus counted at the start of the round (6th/7th default) or after the casualties "
+          "(8th/TOW default).",
+        d_fr="Rangs du bonus comptés au début du round (défaut 6e/7e) ou après les pertes (défaut 8e/TOW).")
+    outnumber_bonus: Optional[bool] = F(
+        None, t="Outnumber bonus", t_fr="Bonus de supériorité numérique",
+        d="+1 to the side with the higher Unit Strength after the casualties (default: 6th/7th yes, 8th and "
+          "TOW no).",
+        d_fr="+1 au camp dont la Puissance d'unité est la plus élevée après les pertes (par défaut : 6e/7e "
+             "oui, 8e et TOW non).")
+    tow_combat_order_bonus: bool = F(
+        True, t="TOW Combat Order bonus", t_fr="Bonus d'ordre de combat (TOW)",
+        d="TOW: +1 to a unit at least as wide as deep with Unit Strength 5 or more.",
+        d_fr="TOW : +1 à une unité au moins aussi large que profonde, de Puissance d'unité 5 ou plus.")
+    tow_musician: Literal["draw_only", "always"] = F(
+        "draw_only", t="TOW musician", t_fr="Musicien (TOW)",
+        d="TOW: a musician (the enemy having none) adds +1 in a drawn combat only, or to every result.",
+        d_fr="TOW : un musicien (l'ennemi n'en ayant pas) ajoute +1 seulement en cas d'égalité, ou à tout "
+             "résultat.")
+    flank_loses_ranks: bool = F(
+        True, t="Flank or rear charge cancels ranks", t_fr="Charge de flanc ou de dos annule les rangs",
+        d="A unit fought in the flank or rear by a unit of Unit Strength 5+ (8th: two ranks of five) loses "
+          "its rank bonus (8th: and Steadfast).",
+        d_fr="Une unité combattue de flanc ou de dos par une unité de Puissance d'unité 5+ (8e : deux rangs de "
+             "cinq) perd son bonus de rang (8e : et Indémoralisable).")
+
+
+class Fight(_Strict):
+    """The fight (situation ``fight``): two units, who charged, where, and the rules options."""
+
+    unit: FightUnit = F(t="Your unit", t_fr="Votre unité", d="The unit whose odds are asked.",
+                        d_fr="L'unité dont on demande les chances.")
+    enemy: FightUnit = F(t="The enemy unit", t_fr="L'unité ennemie", d="The unit it fights.",
+                         d_fr="L'unité qu'elle combat.")
+    charger: Literal["unit", "enemy", "none"] = F(
+        "unit", t="Who charged", t_fr="Qui a chargé",
+        d="unit, enemy, or none (a later round: no charge bonuses, no first-round weapons).",
+        d_fr="unit (votre unité), enemy (l'ennemi) ou none (un round suivant : pas de bonus de charge ni "
+             "d'arme de premier round).")
+    contact: Literal["front", "flank", "rear"] = F(
+        "front", t="Charged side", t_fr="Côté chargé",
+        d="Where the charger hit the charged unit: front, flank (+1) or rear (+2 combat result).",
+        d_fr="Où la charge a frappé l'unité chargée : front, flank (flanc, +1) ou rear (dos, +2 au résultat "
+             "de combat).")
+    high_ground: Literal["none", "unit", "enemy"] = F(
+        "none", t="High ground", t_fr="Position surélevée",
+        d="Which side fights from higher ground (+1 combat result).",
+        d_fr="Quel camp combat depuis une position surélevée (+1 au résultat de combat).")
+    options: FightOptions = F(FightOptions(), t="Close combat options", t_fr="Options du corps à corps",
+                              d="Close-combat rules questions with a documented default by edition.",
+                              d_fr="Questions de règles du corps à corps, avec une valeur par défaut "
+                                   "documentée selon l'édition.")
+
+    @model_validator(mode="after")
+    def _contact(self):
+        if self.charger == "none" and self.contact != "front":
+            raise ValueError("contact must be 'front' when charger = 'none' (the side charged needs a charger)")
+        return self
+
+
+# -- resolved numbers ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class SideRules:
+    """One side's numbers for the round (see :func:`resolve_fight`)."""
+
+    name: str
+    models: int
+    files: int                  # models per rank
+    fighting: int               # models in base contact while the unit has that many
+    wounds: int                 # W per model
+    attacks_front: int          # attacks of a model in base contact
+    support_ranks: int          # ranks behind the fighting rank that attack (6th/7th spear: full A)
+    support_attacks: int        # attacks of each supporting model
+    hit: int                    # D6 score to hit (7 = cannot)
+    wound: int                  # D6 score to wound (7 = cannot)
+    save: int                   # D6 score of the enemy's armour save against it (7 = none)
+    ward: int                   # D6 score of the enemy's ward save against it (7 = none)
+    strikes: float              # strike rank: higher strikes first
+    unit_strength: int          # per model
+    rank_width: int
+    max_rank_bonus: int         # 0 when the unit claims no ranks (fast cavalry, disrupted)
+    static_bonus: int           # standard, BSB, flank/rear, high ground, 8th charge
+    musician: bool
+    combat_order: bool          # TOW Combat Order bonus applies (US and shape checked after casualties)
+    causes_fear: bool
+
+
+@dataclass(frozen=True)
+class FightRules:
+    edition: str
+    unit: SideRules
+    enemy: SideRules
+    equal_roll_off: bool        # equal strike ranks: roll-off (else simultaneous)
+    ranks_at_start: bool
+    outnumber: bool
+    musician_always: bool       # TOW option: the musician's +1 counts in every result
+    steadfast_check: bool       # 8th: the loser with more ranks is Steadfast
+    disrupted: tuple[bool, bool]  # (unit, enemy) lost rank bonus and Steadfast to a flank/rear charge
+
+
+def to_hit(ws: int, target_ws: int) -> int:
+    """D6 score to hit in close combat (the WS table, 6th-8th and TOW)."""
+    if ws > target_ws:
+        return 3
+    if target_ws > 2 * ws:
+        return 5
+    return 4
+
+
+def to_wound(s: int, t: int) -> int:
+    """D6 score to wound (S against T); 7 when S is 3 or more below T (no effect)."""
+    d = s - t
+    if d >= 2:
+        return 2
+    if d <= -3:
+        return 7
+    return 4 - d
+
+
+def save_score(save: Optional[int], modifier: int) -> int:
+    """D6 score of an armour save worsened by ``modifier``; a 1 always fails; 7 = no save."""
+    if save is None:
+        return 7
+    return min(max(save + modifier, 2), 7)
+
+
+def ranks_of(alive: int, files: int, width: int) -> int:
+    """Ranks behind the first with at least ``width`` models (the last may be incomplete)."""
+    if files < width:
+        return 0
+    extra, k = 0, 1
+    while alive - k * files >= width:
+        extra += 1
+        k += 1
+    return extra
+
+
+def merge_unit(ref: FightUnit, where: str, profiles_file: Path | None) -> dict:
+    """The fight unit's profile fields merged with its named profile (``ref`` overrides)."""
+    base: dict = find_profile(ref.profile, where, profiles_file)[0] if ref.profile is not None else {}
+    for f in ("name", "movement", "leadership", "troop_type", "rules", "weapon_skill", "strength", "toughness",
+              "wounds", "initiative", "attacks"):
+        v = getattr(ref, f)
+        if v is not None:
+            base[f] = v
+    own = tuple(base.get("rules", ()))
+    base["rules"] = own + tuple(dict.fromkeys(r for r in ref.extra_rules if r not in own))
+    base.setdefault("name", where.rsplit(".", 1)[-1])
+    for f in ("movement", "leadership", "weapon_skill", "strength", "toughness", "wounds", "initiative",
+              "attacks"):
+        if base.get(f) is None:
+            raise InputError(f"{where}.{f}", None, "an integer (give a profile or the field itself)")
+    if isinstance(base["wounds"], int) and base["wounds"] < 1:  # a profile may carry W 0 ("-" on a card)
+        raise InputError(f"{where}.wounds", base["wounds"], "at least 1 Wound per model in a fight")
+    return base
+
+
+def resolve_units(fight: Fight, profiles_file: Path | None) -> tuple[UnitProfile, UnitProfile]:
+    """Both units' merged profiles (validated)."""
+    out = []
+    for side in SIDES:
+        ref = getattr(fight, side)
+        base = merge_unit(ref, f"fight.{side}", profiles_file)
+        out.append(validate(UnitProfile, base, prefix=f"fight.{side}."))
+    return out[0], out[1]
+
+
+def _weapon_bonus(ref: FightUnit, prof: UnitProfile, charged: bool, first_round: bool, ed: str):
+    """(strength bonus, extra attacks, weapon AP (TOW), strikes last) of the unit's weapon."""
+    w, mounted = ref.weapon, prof.troop_type in MOUNTED
+    s, a, ap, last = 0, 0, 0, False
+    if w == "great_weapon":
+        s, ap, last = 2, 2, True
+    elif w == "halberd":
+        s, ap = 1, 1
+    elif w == "flail":
+        if first_round:
+            s, ap = 2, 2
+    elif w == "lance":
+        if charged:
+            s, ap = 2, 2
+    elif w == "spear":
+        if mounted and charged:
+            s, ap = 1, 1
+        elif not mounted and ed == "tow" and charged:
+            ap = 1
+    elif w == "additional_hand_weapon":
+        a = 1
+    return s, a, ap, last
+
+
+def _check_equipment(ref: FightUnit, prof: UnitProfile, where: str, fight: Fight, side: str) -> None:
+    """Refuse equipment that does not fit, and (unless a sweep turned the checks off,
+    :func:`fleeodds.validation.effect_checks_on`) equipment that changes nothing."""
+    from ...validation import effect_checks_on, no_effect
+
+    mounted = prof.troop_type in MOUNTED
+    if prof.troop_type == "character":
+        raise not_modelled(f"{where}.troop_type", "character", "characters fighting on their own")
+    if ref.weapon == "lance" and not mounted:
+        raise InputError(f"{where}.weapon", "lance", "a weapon for infantry (a lance is for mounted models)")
+    if not effect_checks_on():
+        return
+    if ref.shield and ref.weapon in TWO_HANDED:
+        raise no_effect(f"{where}.shield", True, f"with a {ref.weapon.replace('_', ' ')} (it needs both hands)")
+    if ref.weapon == "lance" and fight.charger != side:
+        raise no_effect(f"{where}.weapon", "lance", "when the unit did not charge (a lance only counts on the "
+                                                  "charge; write hand_weapon)")
+    if ref.weapon == "flail" and fight.charger == "none":
+        raise no_effect(f"{where}.weapon", "flail", "after the first round (charger = 'none'; write "
+                                                  "hand_weapon)")
+
+
+def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
+    """The round's numbers by edition (docs/warhammer_combat.md §2-§4).
+
+    Parameters
+    ----------
+    model : ScenarioModel
+        A validated scenario with ``situation = "fight"``.
+    units : (UnitProfile, UnitProfile)
+        The merged profiles of ``fight.unit`` and ``fight.enemy``.
+
+    Raises
+    ------
+    InputError
+        Equipment that does not fit the unit (a lance on foot), characters, or an input that changes
+        nothing (a shield with a two-handed weapon).
+    """
+    ed = model.edition
+    if ed == "starter":
+        raise InputError("edition", "starter", "6th, 7th, 8th or tow for a fight (the starter booklet's "
+                                               "combat is not modelled)")
+    fight: Fight = model.fight
+    o = fight.options
+    refs = (fight.unit, fight.enemy)
+    first_round = fight.charger != "none"
+    charge_first = o.charge_strikes_first if o.charge_strikes_first is not None else ed in ("6th", "7th", "tow")
+    equal = o.equal_initiative or ("roll_off" if ed in ("6th", "7th") else "simultaneous")
+    roll_off = equal == "roll_off"
+    spear_charge = o.spear_ranks_on_charge if o.spear_ranks_on_charge is not None else ed == "tow"
+    width = o.rank_width or (4 if ed == "6th" else 5)
+    at_start = (o.ranks_counted or ("start" if ed in ("6th", "7th") else "end")) == "start"
+    outnumber = o.outnumber_bonus if o.outnumber_bonus is not None else ed in ("6th", "7th")
+
+    for side, ref, prof in zip(SIDES, refs, units):
+        _check_equipment(ref, prof, f"fight.{side}", fight, side)
+
+    # fighting models: facing fronts of same-size bases; the wider front overlaps by one model a side
+    charged_side = {"unit": 1, "enemy": 0}.get(fight.charger)
+    fronts = [r.files for r in refs]
+    if charged_side is not None and fight.contact != "front":
+        c = charged_side
+        depth = -(-refs[c].models // refs[c].files)
+        target_width = depth if fight.contact == "flank" else refs[c].files
+        fronts[c] = min(target_width, refs[1 - c].files)
+        fronts[1 - c] = min(refs[1 - c].files, target_width + 2)
+    else:
+        fronts = [min(fronts[0], fronts[1] + 2), min(fronts[1], fronts[0] + 2)]
+    fighting = [r.fighting_files or f for r, f in zip(refs, fronts)]
+
+    # disruption: the charged unit fought in the flank or rear by a big enough unit
+    disrupted = [False, False]
+    if charged_side is not None and fight.contact != "front" and o.flank_loses_ranks:
+        ch = 1 - charged_side
+        if ed == "8th":
+            big = refs[ch].files >= 5 and refs[ch].models >= 2 * 5
+        else:
+            us = refs[ch].unit_strength or UNIT_STRENGTH[units[ch].troop_type] or units[ch].wounds
+            big = refs[ch].models * us >= 5
+        disrupted[charged_side] = big
+
+    sides = []
+    for i, (side, ref, prof) in enumerate(zip(SIDES, refs, units)):
+        foe_ref, foe = refs[1 - i], units[1 - i]
+        charged = fight.charger == side
+        s_bonus, a_bonus, ap, last = _weapon_bonus(ref, prof, charged, first_round, ed)
+        strength = min(prof.strength + s_bonus, 10)
+        attacks = prof.attacks + a_bonus + (1 if prof.has("frenzy") else 0)
+        mounted = prof.troop_type in MOUNTED
+        # supporting attacks
+        support_ranks, support_attacks = 0, 0
+        spear_rank = ref.weapon == "spear" and not mounted and (spear_charge or not charged)
+        in_flank = charged_side == i and fight.contact != "front"  # fights to its flank/rear: no support
+        if not in_flank:
+            if ed in ("6th", "7th"):
+                if spear_rank:
+                    support_ranks, support_attacks = 1, attacks
+            elif ed == "8th":
+                support_ranks = 1 + (1 if ref.files >= 10 and not mounted else 0) + (1 if spear_rank else 0)
+                support_attacks = min(attacks, 3 if prof.troop_type.startswith("monstrous") else 1)
+            else:  # tow
+                if prof.troop_type in ("infantry", "monstrous_infantry"):
+                    support_ranks = 1 + (1 if spear_rank else 0)
+                    support_attacks = min(attacks, 3 if prof.troop_type == "monstrous_infantry" else 1)
+        # armour of the foe against this side
+        foe_mounted = foe.troop_type in MOUNTED
+        foe_save = foe_ref.armour_save
+        # attacks reach the foe's front unless this side charged its flank or rear
+        front_attack = not (fight.charger == side and fight.contact != "front")
+        foe_ward = foe_ref.ward_save
+        if foe_ref.shield:
+            bonus = 1
+            if foe_ref.weapon == "hand_weapon" and not foe_mounted and front_attack and ed in ("6th", "7th"):
+                bonus += 1
+            foe_save = (foe_save if foe_save is not None else 7) - bonus
+        if (foe_ref.shield and foe_ref.weapon == "hand_weapon" and not foe_mounted and front_attack
+                and ed == "8th"):
+            foe_ward = min(foe_ward or 7, 6)  # parry: a 6+ ward save, not added to another ward save
+        if foe_save is not None and foe_save >= 7:
+            foe_save = None
+        modifier = (ap + ref.armour_piercing) if ed == "tow" else max(strength - 3, 0)
+        if ed != "tow" and ref.armour_piercing and effect_checks_on():
+            from ...validation import no_effect
+            raise no_effect(f"fight.{side}.armour_piercing", ref.armour_piercing, f"in {ed} (Strength "
+                                                                                     "modifies armour)")
+        # strike rank: chargers first (option), then not-strikes-last, then Initiative
+        rank = prof.initiative
+        if last:
+            rank -= 100
+        if charged and charge_first:
+            rank += 1000
+        if equal == f"{side}_first":  # won the previous round: strikes first at equal Initiative
+            rank += 0.5
+        bonus = 0
+        if ed in ("6th", "7th"):  # one +1 however many standards, the Battle Standard counting as one
+            bonus += 1 if (ref.standard or ref.battle_standard) else 0
+        else:
+            bonus += int(ref.standard) + int(ref.battle_standard)
+        if fight.charger == side and fight.contact != "front":
+            bonus += 1 if fight.contact == "flank" else 2
+        if fight.high_ground == side:
+            bonus += 1
+        if ed == "8th" and charged:
+            bonus += 1
+        max_ranks = o.max_rank_bonus
+        if max_ranks is None:
+            max_ranks = (1 if mounted else 2) if ed == "tow" else 3
+        if prof.has("fast_cavalry") or disrupted[i]:
+            max_ranks = 0
+        us = ref.unit_strength or UNIT_STRENGTH[prof.troop_type] or prof.wounds
+        sides.append(SideRules(
+            name=prof.name, models=ref.models, files=ref.files, fighting=fighting[i], wounds=prof.wounds,
+            attacks_front=attacks, support_ranks=support_ranks, support_attacks=support_attacks,
+            hit=to_hit(prof.weapon_skill, foe.weapon_skill), wound=to_wound(strength, foe.toughness),
+            save=save_score(foe_save, modifier), ward=foe_ward if foe_ward is not None else 7,
+            strikes=rank, unit_strength=us, rank_width=width, max_rank_bonus=max_ranks, static_bonus=bonus,
+            musician=ref.musician,
+            combat_order=ed == "tow" and o.tow_combat_order_bonus and prof.troop_type != "monster",
+            causes_fear=prof.has("fear") or prof.has("terror")))
+    return FightRules(edition=ed, unit=sides[0], enemy=sides[1], equal_roll_off=roll_off,
+                      ranks_at_start=at_start, outnumber=outnumber,
+                      musician_always=ed == "tow" and o.tow_musician == "always", steadfast_check=ed == "8th",
+                      disrupted=(disrupted[0], disrupted[1]))
+
+
+# -- the round's arithmetic, shared by the exact solver and the chain's inputs ------------------
+def attacks_of(s: SideRules, alive: int) -> int:
+    """Attacks a side makes with ``alive`` models: the fighting models' and the supporting ranks'."""
+    if alive <= 0:
+        return 0
+    front = min(s.fighting, alive)
+    n = front * s.attacks_front
+    for k in range(1, s.support_ranks + 1):
+        in_rank = min(s.files, max(alive - k * s.files, 0))
+        n += min(in_rank, s.fighting) * s.support_attacks
+    return n
+
+
+def casualties(wounds: int, s: SideRules) -> int:
+    """Models removed by ``wounds`` unsaved wounds (models start unhurt; wounds beyond the unit are lost)."""
+    return min(wounds // s.wounds, s.models)
+
+
+def score(r: FightRules, me: SideRules, foe: SideRules, wounds_caused: int, alive_me: int, alive_foe: int) -> int:
+    """A side's combat result before the musician's draw rule (digest §4)."""
+    total = min(wounds_caused, foe.models * foe.wounds) + me.static_bonus
+    ranked = me.models if r.ranks_at_start else alive_me
+    total += min(ranks_of(ranked, me.files, me.rank_width), me.max_rank_bonus)
+    if r.outnumber and alive_me * me.unit_strength > alive_foe * foe.unit_strength:
+        total += 1
+    if me.combat_order and alive_me * me.unit_strength >= 5 and me.files >= -(-alive_me // me.files):
+        total += 1
+    if r.musician_always and me.musician and not foe.musician:
+        total += 1
+    return total
+
+
+def strike_order(r: FightRules) -> list[tuple[str, Fraction]]:
+    """``[(order, probability)]``: ``"unit"`` (the unit strikes first), ``"enemy"`` or ``"both"``
+    (simultaneous); a roll-off gives each side one half."""
+    a, b = r.unit.strikes, r.enemy.strikes
+    if a > b:
+        return [("unit", Fraction(1))]
+    if b > a:
+        return [("enemy", Fraction(1))]
+    half = Fraction(1, 2)
+    return [("unit", half), ("enemy", half)] if r.equal_roll_off else [("both", Fraction(1))]
+
+
+def margin_of(r: FightRules, w_unit: int, w_enemy: int, alive_unit: int, alive_enemy: int) -> int:
+    """The unit's combat result minus the enemy's, after the musician's draw rule (positive: the unit wins).
+
+    ``w_unit`` are the unsaved wounds the unit caused, ``w_enemy`` those the enemy caused.
+    """
+    su = score(r, r.unit, r.enemy, w_unit, alive_unit, alive_enemy)
+    se = score(r, r.enemy, r.unit, w_enemy, alive_enemy, alive_unit)
+    d = su - se
+    if d == 0 and not r.musician_always and r.unit.musician != r.enemy.musician:
+        d = 1 if r.unit.musician else -1
+    return d
+
+
+def steadfast(r: FightRules, loser: int, alive: tuple[int, int]) -> bool:
+    """8th: the loser (0 unit, 1 enemy) has more ranks of five than the winner and is not disrupted."""
+    if not r.steadfast_check or r.disrupted[loser]:
+        return False
+    sides = (r.unit, r.enemy)
+    lo, wi = sides[loser], sides[1 - loser]
+
+    def ranks(n: int, files: int) -> int:  # ranks of five or more models, the front one included
+        return 0 if files < 5 or n < 5 else 1 + ranks_of(n, files, 5)
+
+    return ranks(alive[loser], lo.files) > ranks(alive[1 - loser], wi.files)

@@ -1,0 +1,171 @@
+"""Derive oracle cases of one round of Warhammer close combat (situation ``fight``).
+
+Standard library only, written from the digest (docs/warhammer_combat.md) without
+fleeodds: every die face of one attack (to hit, to wound, armour save, ward save)
+is enumerated to get P(unsaved wound), then every pattern of successes of the
+attacks (2**n patterns) is enumerated, the first striker's casualties removed before
+the second strikes, and the combat result added up by hand for each small case.
+
+Run ``python tests/oracles/derive_warhammer_combat.py`` to rewrite
+``warhammer_combat.json`` (``--out DIR`` writes elsewhere).
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+from _common import case, distribution, mean, write
+
+
+def p_unsaved(hit: int, wound: int, save: int | None, ward: int | None) -> Fraction:
+    """Enumerate the 6**4 faces of (to hit, to wound, armour, ward) dice of one attack."""
+    good = 0
+    for h, w, a, v in itertools.product(range(1, 7), repeat=4):
+        if h < hit or w < wound:
+            continue
+        if save is not None and a >= save:
+            continue
+        if ward is not None and v >= ward:
+            continue
+        good += 1
+    return Fraction(good, 6 ** 4)
+
+
+def patterns(n: int, p: Fraction):
+    """Every success pattern of n attacks: yields (successes, probability)."""
+    for bits in itertools.product((0, 1), repeat=n):
+        k = sum(bits)
+        yield k, p ** k * (1 - p) ** (n - k)
+
+
+def margins(first, second, score) -> dict[int, Fraction]:
+    """first/second: (models, attacks per model alive -> attacks, p, wounds per model); score(wf, ws, af, as_)."""
+    out: dict[int, Fraction] = {}
+    mf, att_f, pf, wf_model = first
+    ms, att_s, ps, ws_model = second
+    for kf, qf in patterns(att_f(mf), pf):
+        alive_s = max(ms - kf // ws_model, 0)
+        for ks, qs in patterns(att_s(alive_s), ps):
+            alive_f = max(mf - ks // wf_model, 0)
+            d = score(min(kf, ms * ws_model), min(ks, mf * wf_model), alive_f, alive_s)
+            out[d] = out.get(d, Fraction(0)) + qf * qs
+    return out
+
+
+def won(dist: dict[int, Fraction]) -> Fraction:
+    return sum((q for d, q in dist.items() if d > 0), Fraction(0))
+
+
+def main(argv=None) -> None:
+    cases = []
+
+    # A. 8th: 3 Night Goblins (one rank, shield: 6+ armour and the 6+ parry) against 2 Dwarf Warriors
+    # (heavy armour and shield: 4+, parry 6+), no charge. Goblins I3 strike before Dwarfs I2.
+    # Goblins WS2 vs WS4: 4+; S3 vs T4: 5+; Dwarfs WS4 vs WS2: 3+; S3 vs T3: 4+. No bonuses.
+    p_gob = p_unsaved(4, 5, 4, 6)
+    p_dwa = p_unsaved(3, 4, 6, 6)
+    dist = margins((3, lambda a: min(a, 3), p_gob, 1), (2, lambda a: min(a, 2), p_dwa, 1),
+                   lambda wf, ws, af, as_: wf - ws)
+    params = {"system": "warhammer", "edition": "8th", "situation": "fight",
+              "fight": {"charger": "none",
+                        "unit": {"profile": "Night Goblins", "models": 3, "files": 3, "shield": True},
+                        "enemy": {"profile": "Dwarf Warriors", "models": 2, "files": 2, "shield": True,
+                                  "armour_save": 5}}}
+    cases.append(case("fight_8th_goblins_3_vs_dwarfs_2", "8th, no charge: the Goblins strike first (I3)",
+                      "8th", params, "unit_wins", won(dist), distribution=distribution(dist), mean=mean(dist)))
+
+    # B. 6th: 2 models each, equal Initiative (roll-off: each side first half the time); the unit has
+    # S4 (the enemy's 5+ armour becomes 6+) and a musician (a draw becomes a win by 1); outnumber +1.
+    p_u = p_unsaved(4, 3, 6, None)   # WS3 vs WS3: 4+; S4 vs T3: 3+; 5+ armour -1
+    p_e = p_unsaved(4, 4, None, None)
+
+    def score_b(wu, we, au, ae):  # wounds, +1 to the larger Unit Strength left, then the musician
+        d = wu - we + (1 if au > ae else 0) - (1 if ae > au else 0)
+        return 1 if d == 0 else d
+
+    half = Fraction(1, 2)
+    d1 = margins((2, lambda a: a, p_u, 1), (2, lambda a: a, p_e, 1), score_b)
+    d2 = margins((2, lambda a: a, p_e, 1), (2, lambda a: a, p_u, 1), lambda we, wu, ae, au: score_b(wu, we, au, ae))
+    dist = {k: half * d1.get(k, Fraction(0)) + half * d2.get(k, Fraction(0)) for k in set(d1) | set(d2)}
+    dist = {k: v for k, v in dist.items() if v}
+    unit = {"name": "Swordsmen", "movement": 4, "leadership": 7, "weapon_skill": 3, "strength": 4,
+            "toughness": 3, "wounds": 1, "initiative": 3, "attacks": 1, "models": 2, "files": 2,
+            "musician": True}
+    enemy = {"name": "Militia", "movement": 4, "leadership": 6, "weapon_skill": 3, "strength": 3,
+             "toughness": 3, "wounds": 1, "initiative": 3, "attacks": 1, "models": 2, "files": 2,
+             "armour_save": 5}
+    params = {"system": "warhammer", "edition": "6th", "situation": "fight",
+              "fight": {"charger": "none", "unit": unit, "enemy": enemy}}
+    cases.append(case("fight_6th_roll_off_musician", "6th, equal Initiative: a roll-off; the musician wins draws",
+                      "6th", params, "unit_wins", won(dist), distribution=distribution(dist), mean=mean(dist)))
+
+    # C. 7th: 2 Ogres (W3, A3, great weapon: S6, strikes first on the charge) charge 6 men in one rank
+    # of 6 (T3, light armour and shield on foot: 6+ -1 -1 = 4+, then S6: -3 -> no save). The men's
+    # front of 6 faces 2 Ogres: 4 of them reach (the Ogres' 2 + one each side). Men: standard (+1).
+    # Ogres: 4+ armour (heavy armour), men S3 -> 4+. Unit Strength: Ogres 3 each, men 1: outnumber
+    # goes to the larger Unit Strength left. No ranks (one rank each).
+    p_og = p_unsaved(4, 2, None, None)  # WS3 vs WS3: 4+; S6 vs T3: 2+; the men's 4+ save is gone at S6
+    p_men = p_unsaved(4, 5, 4, None)    # WS3 vs WS3: 4+; S3 vs T4: 5+; Ogres' 4+ armour
+
+    def score_c(wo, wm, ao, am):
+        so = wo + (1 if ao * 3 > am else 0)
+        sm = wm + 1 + (1 if am > ao * 3 else 0)
+        return so - sm
+
+    dist = margins((2, lambda a: 3 * min(a, 2), p_og, 3), (6, lambda a: min(a, 4), p_men, 1), score_c)
+    ogres = {"name": "Ogre Bulls", "movement": 6, "leadership": 7, "weapon_skill": 3, "strength": 4,
+             "toughness": 4, "wounds": 3, "initiative": 2, "attacks": 3, "models": 2, "files": 2,
+             "troop_type": "monstrous_infantry", "weapon": "great_weapon", "armour_save": 4}
+    men = {"name": "Spearless Levy", "movement": 4, "leadership": 6, "weapon_skill": 3, "strength": 3,
+           "toughness": 3, "wounds": 1, "initiative": 3, "attacks": 1, "models": 6, "files": 6,
+           "armour_save": 6, "shield": True, "standard": True}
+    params = {"system": "warhammer", "edition": "7th", "situation": "fight",
+              "fight": {"charger": "unit", "unit": ogres, "enemy": men}}
+    cases.append(case("fight_7th_ogres_charge_great_weapons",
+                      "7th: chargers strike first even with great weapons; W3 models; outnumber by Unit Strength",
+                      "7th", params, "unit_wins", won(dist), distribution=distribution(dist), mean=mean(dist)))
+
+    # D. TOW: 2 Empire Knights (WS4 S3 T3 I3 A1; lance: S5 and AP -2 on the charge; heavy armour, barding
+    # and shield: 3+ and the shield, 2+) charge 4 infantry in one rank (WS3 S3 T3 I3 A1, light armour and
+    # shield: 5+). Chargers strike first. Knights: 3+ to hit, 2+ to wound, 5+ save - 2 = no save; the
+    # men: 4+, 4+, the knights' 2+ (no AP). Both fronts in full contact (2 and min(4, 2 + 2) = 4); no
+    # rank of five, Unit Strength under 5 on both sides (no Combat Order), no standards.
+    p_kn = p_unsaved(3, 2, None, None)
+    p_men = p_unsaved(4, 4, 2, None)
+    dist = margins((2, lambda a: min(a, 2), p_kn, 1), (4, lambda a: min(a, 4), p_men, 1),
+                   lambda wf, ws, af, as_: wf - ws)
+    men = {"name": "Levy", "movement": 4, "leadership": 6, "weapon_skill": 3, "strength": 3, "toughness": 3,
+           "wounds": 1, "initiative": 3, "attacks": 1, "models": 4, "files": 4, "armour_save": 6,
+           "shield": True}
+    params = {"system": "warhammer", "edition": "tow", "situation": "fight",
+              "fight": {"charger": "unit",
+                        "unit": {"profile": "Empire Knights", "models": 2, "files": 2, "weapon": "lance",
+                                 "shield": True, "armour_save": 3},
+                        "enemy": men}}
+    cases.append(case("fight_tow_knights_lance_charge", "TOW: the lance's S+2 and AP -2 on the charge",
+                      "tow", params, "unit_wins", won(dist), distribution=distribution(dist), mean=mean(dist)))
+
+    # E. 8th supporting attacks and the rank bonus after casualties: 10 models in two ranks of 5 (I4)
+    # against 2 models (I2). The 10 reach with 4 models (the 2 facing them and one each side) and the
+    # 4 behind those support with 1 attack each: 8 attacks at 4+ / 4+. The 2 strike back. The 10 keep
+    # +1 for their second rank of five only while all 10 stand. Nobody has armour.
+    p_q = p_unsaved(4, 4, None, None)
+    dist = margins((10, lambda a: 8 if a >= 10 else min(a, 4) + min(max(a - 5, 0), 4), p_q, 1),
+                   (2, lambda a: min(a, 2), p_q, 1),
+                   lambda wf, ws, af, as_: wf + (1 if af >= 10 else 0) - ws)
+    base = {"name": "Q", "movement": 4, "leadership": 7, "weapon_skill": 3, "strength": 3, "toughness": 3,
+            "wounds": 1, "attacks": 1}
+    params = {"system": "warhammer", "edition": "8th", "situation": "fight",
+              "fight": {"charger": "none",
+                        "unit": dict(base, name="Ten", initiative=4, models=10, files=5),
+                        "enemy": dict(base, name="Two", initiative=2, models=2, files=2)}}
+    cases.append(case("fight_8th_supporting_attacks_and_ranks",
+                      "8th: supporting attacks from the second rank; the rank bonus counted after casualties",
+                      "8th", params, "unit_wins", won(dist), distribution=distribution(dist), mean=mean(dist)))
+
+    write("warhammer_combat", "Warhammer close combat (one round)", cases, argv)
+
+
+if __name__ == "__main__":
+    main()
