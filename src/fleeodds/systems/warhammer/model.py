@@ -27,14 +27,10 @@ RULES = ("swiftstride", "fast_cavalry", "fly", "stubborn", "unbreakable", "immun
          "frenzy", "cold_blooded", "fear", "terror", "steadfast")
 TROOP_TYPES = ("infantry", "cavalry", "monstrous_infantry", "monstrous_cavalry", "monstrous_beast",
                "war_beast", "monster", "chariot", "swarm", "war_machine", "character", "other")
-<<<<<<< HEAD
-SITUATIONS = ("break", "fleeing", "charge_fleeing", "flee_reaction", "leadership_test", "panic")
+SITUATIONS = ("break", "fleeing", "charge_fleeing", "flee_reaction", "leadership_test", "panic", "fight")
 #: Situations whose unit takes a plain Leadership test and needs no pursuer.
 TEST_SITUATIONS = ("leadership_test", "panic")
 TEST_KINDS = ("leadership", "fear", "terror", "panic")
-=======
-SITUATIONS = ("break", "fleeing", "charge_fleeing", "flee_reaction", "fight")
->>>>>>> combat
 
 DATA = Path(__file__).with_name("data")
 
@@ -388,39 +384,18 @@ class ScenarioModel(_Strict):
     situation: Literal[SITUATIONS] = F(  # type: ignore[valid-type]
         "break", t="Situation", t_fr="Situation",
         d="break: a lost combat and its Break test; fleeing: a unit that has just broken; charge_fleeing: a "
-<<<<<<< HEAD
           "fleeing unit is charged; flee_reaction: a charged unit flees; leadership_test: a plain Leadership "
           "test, passed or failed; panic: a Panic test (a friend within 6\" broke or was destroyed, the unit "
           "was fled through, 25 % losses in a phase) whose failure makes the unit flee (TOW: Fall Back in Good "
-          "Order with more than half its models, else Flee), then the rally chain.",
+          "Order with more than half its models, else Flee), then the rally chain; fight: a round of close "
+          "combat between two units, then the loser's Break test ([fight], docs/warhammer_combat.md).",
         d_fr="break : un combat perdu et son test de moral ; fleeing : une unité qui vient de fuir ; "
              "charge_fleeing : une unité en fuite est chargée ; flee_reaction : une unité chargée fuit ; "
              "leadership_test : un simple test de Commandement, réussi ou raté ; panic : un test de panique "
              "(une unité amie à 6 ps a fui ou a été détruite, l'unité a été traversée par des fuyards, 25 % de "
              "pertes en une phase) dont l'échec fait fuir l'unité (TOW : repli en bon ordre s'il lui reste plus "
-             "de la moitié de ses figurines, sinon fuite), puis les tests de ralliement.")
-    profiles_file: Optional[str] = F(None, t="Profiles file", t_fr="Fichier de profils",
-                                     d="A TOML file of [[profile]] tables (relative to the scenario file).",
-                                     d_fr="Fichier TOML de tables [[profile]] (relatif au fichier du scénario).")
-    fleeing: UnitRef = F(t="Fleeing unit", t_fr="Unité en fuite",
-                         d="The unit that loses the combat or flees.",
-                         d_fr="L'unité qui perd le combat ou qui fuit.")
-    pursuer: Optional[UnitRef] = F(None, t="Pursuer", t_fr="Poursuivant",
-                                   d="The winner that pursues, or the charger in the charge situations "
-                                     "(required there); in the panic situation the enemy that may keep "
-                                     "charging; none in leadership_test.",
-                                   d_fr="Le vainqueur qui poursuit, ou l'unité qui charge dans les situations "
-                                        "de charge (obligatoire) ; dans la situation panic, l'ennemi qui peut "
-                                        "charger encore ; aucun dans leadership_test.")
-    test: LdTestSpec = F(LdTestSpec(), t="Leadership test", t_fr="Test de Commandement",
-                         d="The test of the leadership_test and panic situations (the unit is 'fleeing').",
-                         d_fr="Le test des situations leadership_test et panic (l'unité est 'fleeing').")
-=======
-          "fleeing unit is charged; flee_reaction: a charged unit flees; fight: a round of close combat "
-          "between two units, then the loser's Break test ([fight], docs/warhammer_combat.md).",
-        d_fr="break : un combat perdu et son test de moral ; fleeing : une unité qui vient de fuir ; "
-             "charge_fleeing : une unité en fuite est chargée ; flee_reaction : une unité chargée fuit ; "
-             "fight : un round de corps à corps entre deux unités, puis le test de moral du perdant ([fight]).")
+             "de la moitié de ses figurines, sinon fuite), puis les tests de ralliement ; fight : un round de "
+             "corps à corps entre deux unités, puis le test de moral du perdant ([fight]).")
     profiles_file: Optional[str] = F(None, t="Profiles file", t_fr="Fichier de profils",
                                      d="A TOML file of [[profile]] tables (relative to the scenario file).",
                                      d_fr="Fichier TOML de tables [[profile]] (relatif au fichier du scénario).")
@@ -430,10 +405,15 @@ class ScenarioModel(_Strict):
                                         "combat).")
     pursuer: Optional[UnitRef] = F(None, t="Pursuer", t_fr="Poursuivant",
                                    d="The winner that pursues, or the charger in the charge situations "
-                                     "(required except in a fight).",
+                                     "(required there); in the panic situation the enemy that may keep "
+                                     "charging; none in leadership_test or in a fight (its units are in [fight]).",
                                    d_fr="Le vainqueur qui poursuit, ou l'unité qui charge dans les situations "
-                                        "de charge (obligatoire sauf pour un combat).")
->>>>>>> combat
+                                        "de charge (obligatoire) ; dans la situation panic, l'ennemi qui peut "
+                                        "charger encore ; aucun dans leadership_test ni dans un combat (ses "
+                                        "unités sont dans [fight]).")
+    test: LdTestSpec = F(LdTestSpec(), t="Leadership test", t_fr="Test de Commandement",
+                         d="The test of the leadership_test and panic situations (the unit is 'fleeing').",
+                         d_fr="Le test des situations leadership_test et panic (l'unité est 'fleeing').")
     combat: Combat = F(Combat(), t="Combat", t_fr="Combat", d="The lost combat (situation break).",
                        d_fr="Le combat perdu (situation break).")
     fight: Optional["Fight"] = F(None, t="Close combat", t_fr="Corps à corps",
@@ -459,9 +439,8 @@ class ScenarioModel(_Strict):
         else:
             if self.fight is not None:
                 raise ValueError(f"[fight] is only read in situation 'fight', not {self.situation!r}")
-            for role in ("fleeing", "pursuer"):
-                if getattr(self, role) is None:
-                    raise ValueError(f"situation {self.situation!r} needs a [{role}] table")
+            if self.fleeing is None:  # a missing [pursuer] is checked by the scenario (TEST_SITUATIONS need none)
+                raise ValueError(f"situation {self.situation!r} needs a [fleeing] table")
         return self
 
     @field_validator("edition", mode="before")
