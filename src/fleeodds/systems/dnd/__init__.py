@@ -58,6 +58,7 @@ from ...errors import FleeoddsError, InputError
 from ...system import RulesSystem, Scenario, Setup
 from ...validation import (CheckedSource, annotation_values, check_exact_mode, effect_checks_on, get_field,
                            no_effect, set_field)
+from .deathsaves import DeathSaveScenario, death_save_chain, load_death_saves, save_results
 from .exact import exact_work, solve, summary
 from .labels import OUTCOME_ORDER, mode_label
 from .labels import value_labels as labels_for_values
@@ -71,7 +72,7 @@ __all__ = ["SYSTEM", "DndScenario", "load_scenario", "benchmark_case", "schema",
            "crit_confirm_probability", "attack_outcome", "AttackOdds", "hit_probability",
            "skill_check_probability", "tumble_all_succeed", "tumble_dcs", "combat_maneuver_probability",
            "save_probability", "death_save_survival", "death_save_outcomes", "dying_survival_35",
-           "dying_survival_pf", "damage_pmf", "DamageRule", "MAX_EXACT_WORK", "MAX_FRACTION_WORK"]
+           "dying_survival_pf", "damage_pmf", "DamageRule", "DeathSaveScenario", "death_save_chain", "save_results", "MAX_EXACT_WORK", "MAX_FRACTION_WORK"]
 
 #: Largest estimated work (elementary steps, see :func:`.exact.exact_work`) the exact solver
 #: is run for, in float arithmetic (about ten seconds); beyond it, Monte Carlo only.
@@ -297,6 +298,8 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> DndScenario:
         value and what is allowed; an option or a situational field that changes no
         result in the scenario nor in any of its comparison setups (:func:`check_results`).
     """
+    if isinstance(data, dict) and data.get("situation") == "death_saves":
+        return load_death_saves(data, base_dir)
     sc = _build(data, base_dir)
     build = lambda d: _build(d, base_dir)  # noqa: E731
     if not effect_checks_on():  # a sweep's cell (see fleeodds.validation.without_effect_checks)

@@ -392,3 +392,88 @@ def make_trial_kernel(plan: Plan):
         return run_trials(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap)
 
     return kernel
+
+
+# --------------------------------------------------------------------------- death saves on their own
+@njit(cache=True)
+def _death_save_block(seed, lo, hi, s0, f0, bonus, adv, out, rec):
+    """Trials ``lo .. hi - 1`` of the death-save chain: counts ``out[outcome, saves rolled]``
+    (outcomes back up, stable, dead), or each trial's outcome in ``rec`` when it is not None."""
+    for t in range(lo, hi):
+        key = trial_key(seed, t)
+        c = 0
+        s = s0
+        f = f0
+        r = 0
+        code = 0
+        while True:
+            r += 1
+            g, c = _d20(key, c)
+            if adv != 0:
+                g2, c = _d20(key, c)
+                if (adv > 0 and g2 > g) or (adv < 0 and g2 < g):
+                    g = g2
+            if g == 20:
+                code = 0
+                break
+            if g == 1:
+                f += 2
+            elif g + bonus >= 10:
+                s += 1
+            else:
+                f += 1
+            if s >= 3:
+                code = 1
+                break
+            if f >= 3:
+                code = 2
+                break
+        if rec is not None:
+            rec[t - lo] = code
+        else:
+            out[code, r] += 1
+
+
+@njit(parallel=True, cache=True)
+def run_death_saves(seed, start, n, s0, f0, bonus, adv, n_bins):
+    """Counts ``(3, n_bins)`` of trials ``start .. start + n - 1`` of the death-save chain."""
+    nb = n_blocks(n)
+    per = np.zeros((nb, 3, n_bins), dtype=np.int64)
+    for b in prange(nb):
+        lo, hi = block_range(b, start, n)
+        _death_save_block(seed, lo, hi, s0, f0, bonus, adv, per[b], None)
+    return per.sum(axis=0)
+
+
+@njit(parallel=True, cache=True)
+def run_death_save_trials(seed, start, n, s0, f0, bonus, adv):
+    """Outcome index of each trial of the death-save chain: int64 (n,)."""
+    nb = n_blocks(n)
+    rec = np.empty(n, dtype=np.int64)
+    dummy = np.zeros((nb, 1, 1), dtype=np.int64)
+    for b in prange(nb):
+        lo, hi = block_range(b, start, n)
+        _death_save_block(seed, lo, hi, s0, f0, bonus, adv, dummy[b], rec[lo - start:hi - start])
+    return rec
+
+
+def make_death_save_kernel(successes: int, failures: int, bonus: int, advantage: int):
+    """``kernel(seed, start, n) -> int64 counts (3, 6)`` of the death-save situation."""
+    from .deathsaves import N_BINS
+
+    args = (np.int64(successes), np.int64(failures), np.int64(bonus), np.int64(advantage))
+
+    def kernel(seed: int, start: int, n: int) -> np.ndarray:
+        return run_death_saves(np.int64(seed), np.int64(start), np.int64(n), *args, np.int64(N_BINS))
+
+    return kernel
+
+
+def make_death_save_trial_kernel(successes: int, failures: int, bonus: int, advantage: int):
+    """``kernel(seed, start, n) -> int64 outcome indices (n,)`` of the death-save situation."""
+    args = (np.int64(successes), np.int64(failures), np.int64(bonus), np.int64(advantage))
+
+    def kernel(seed: int, start: int, n: int) -> np.ndarray:
+        return run_death_save_trials(np.int64(seed), np.int64(start), np.int64(n), *args)
+
+    return kernel

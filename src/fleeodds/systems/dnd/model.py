@@ -373,6 +373,16 @@ class OptionsModel(StrictModel):
                                       "round, PF Constitution checks.",
                                       "Résoudre le sort du fuyard à terre : jets de sauvegarde contre la mort "
                                       "(5e), 10 % par round (3.5), tests de Constitution (PF).")
+    failures_from_critical_at_0: Literal[2, 1] = F(
+        2, "failures from a critical at 0 HP", "échecs d'un critique à 0 pv",
+        "5e: death-save failures a critical hit adds to a character at 0 HP (default 2, SRD 5.1 and 5.2 "
+        "'Damage at 0 Hit Points'; a hit from within 5 ft on an unconscious creature is a critical). 1: the "
+        "reading some adventures print. Matters only when the runner can be hit at 0 HP (stop_when_down = "
+        "false, or simultaneous_oa = 'all_resolve').",
+        "5e : échecs aux jets contre la mort qu'un coup critique ajoute à un personnage à 0 pv (2 par défaut, "
+        "DRS 5.1 et 5.2 « Dégâts à 0 point de vie » ; un coup porté à 1,50 m ou moins contre une créature "
+        "inconsciente est critique). 1 : la lecture imprimée dans certaines aventures. Ne compte que si le "
+        "fuyard peut être touché à 0 pv (stop_when_down = false, ou simultaneous_oa = 'all_resolve').")
     monster_dies_at_0: Flag = F(True, "monster dies at 0", "un monstre meurt à 0",
                                           "5e: a runner with monster = true dies at 0 hit points (default true).",
                                           "5e : un fuyard avec monster = true meurt à 0 point de vie (vrai par "
@@ -391,12 +401,57 @@ class OptionsModel(StrictModel):
                                        "Profil de l'ennemi unique quand le scénario n'a pas de liste enemies.")
 
 
+class DeathSavesModel(StrictModel):
+    """The ``[death_saves]`` table: the marks already made and how each save is rolled."""
+
+    successes: int = F(0, "successes already marked", "réussites déjà cochées",
+                            "Death-save successes already marked (0 to 2; default 0). Only in situation "
+                            "death_saves: after attacks of opportunity the runner starts with none.",
+                            "Réussites aux jets de sauvegarde contre la mort déjà cochées (0 à 2 ; 0 par "
+                            "défaut). Seulement dans la situation death_saves : après les attaques "
+                            "d'opportunité le fuyard n'en a aucune.", None, ge=0, le=2)
+    failures: int = F(0, "failures already marked", "échecs déjà cochés",
+                           "Death-save failures already marked (0 to 2; default 0). Only in situation "
+                           "death_saves: after attacks of opportunity they come from the damage taken at 0 HP.",
+                           "Échecs aux jets de sauvegarde contre la mort déjà cochés (0 à 2 ; 0 par défaut). "
+                           "Seulement dans la situation death_saves : après les attaques d'opportunité ils "
+                           "viennent des dégâts subis à 0 pv.", None, ge=0, le=2)
+    bonus: int = F(0, "bonus to the save", "bonus au jet",
+                        "Flat bonus added to each d20 (a natural 1 is still two failures, a natural 20 still "
+                        "brings the character back; default 0).",
+                        "Bonus fixe ajouté à chaque d20 (un 1 naturel compte toujours deux échecs, un 20 "
+                        "naturel relève toujours le personnage ; 0 par défaut).", None, ge=-20, le=20)
+    advantage: bool = F(False, "advantage", "avantage",
+                             "Roll two d20 and keep the higher (default false).",
+                             "Lancer deux d20 et garder le plus haut (faux par défaut).")
+    disadvantage: bool = F(False, "disadvantage", "désavantage",
+                                "Roll two d20 and keep the lower (default false; with advantage too they cancel: "
+                                "refused).",
+                                "Lancer deux d20 et garder le plus bas (faux par défaut ; avec l'avantage ils "
+                                "s'annulent : refusé).")
+
+
+
 class ScenarioModel(StrictModel):
     """A D&D scenario file (``system = "dnd"``)."""
 
     system: Literal["dnd"] = F("dnd", "rules system", "système de règles", "Always dnd.", "Toujours dnd.")
     title: str = F("", "title", "titre", "Title of the scenario.", "Titre du scénario.")
     description: str = F("", "description", "description", "Free text.", "Texte libre.")
+    situation: Literal["leave_melee", "death_saves"] = F(
+        "leave_melee", "situation", "situation",
+        "leave_melee (default: a runner leaves melee under attacks of opportunity) or death_saves (5e: a "
+        "character at 0 HP rolls death saving throws; [death_saves] table, no runner nor enemies).",
+        "leave_melee (par défaut : un fuyard quitte le corps à corps sous les attaques d'opportunité) ou "
+        "death_saves (5e : un personnage à 0 pv lance ses jets de sauvegarde contre la mort ; table "
+        "[death_saves], ni fuyard ni ennemis).")
+    death_saves: Optional[DeathSavesModel] = F(
+        None, "death saving throws", "jets de sauvegarde contre la mort",
+        "5e: marks already made and how each death save is rolled (situation death_saves; in leave_melee, "
+        "with options.death_saves_in_exchange, only bonus, advantage and disadvantage).",
+        "5e : coches déjà faites et façon de lancer chaque jet de sauvegarde contre la mort (situation "
+        "death_saves ; en leave_melee, avec options.death_saves_in_exchange, seulement bonus, advantage et "
+        "disadvantage).")
     edition: Union[str, float] = F("3.5", "edition", "édition",
                                    "3.5, pf1 (Pathfinder 1e), 5e2014 (SRD 5.1) or 5e2024 (SRD 5.2).",
                                    "3.5, pf1 (Pathfinder 1e), 5e2014 (DRS 5.1) ou 5e2024 (DRS 5.2).")
@@ -423,8 +478,10 @@ class ScenarioModel(StrictModel):
                                  "(casts, stands up).",
                                  "3.5/PF : le fuyard accomplit d'abord une action qui provoque une attaque "
                                  "d'opportunité dans sa case de départ (sort, se relever).")
-    runner: RunnerModel = F(..., "runner", "fuyard", "The character leaving melee.",
-                            "Le personnage qui quitte le corps à corps.")
+    runner: Optional[RunnerModel] = F(None, "runner", "fuyard",
+                                      "The character leaving melee (required in situation leave_melee).",
+                                      "Le personnage qui quitte le corps à corps (obligatoire dans la situation "
+                                      "leave_melee).")
     enemies: Optional[list[EnemyModel]] = F(None, "enemies", "ennemis",
                                             "Threatening enemies, in the order the runner leaves them.",
                                             "Ennemis qui contrôlent la zone, dans l'ordre où le fuyard les quitte.",
@@ -905,6 +962,7 @@ class Options:
     massive_damage: bool = True
     massive_damage_threshold: int = 50
     death_saves_in_exchange: bool = False
+    failures_from_critical_at_0: int = 2
     monster_dies_at_0: bool = True
     sentinel_timing_2024: str = "after_disengage"
     reach_monster_withdraw: str = "second_square_provokes"
@@ -929,7 +987,8 @@ def parse_options(m: OptionsModel, edition: str, runner: Runner) -> Options:
         massive_damage=(edition == "3.5") if m.massive_damage is None else m.massive_damage,
         massive_damage_threshold=((max(50, (runner.hp_max + 1) // 2) if edition == "pf1" else 50)
                                   if m.massive_damage_threshold is None else m.massive_damage_threshold),
-        death_saves_in_exchange=m.death_saves_in_exchange, monster_dies_at_0=m.monster_dies_at_0,
+        death_saves_in_exchange=m.death_saves_in_exchange,
+        failures_from_critical_at_0=m.failures_from_critical_at_0, monster_dies_at_0=m.monster_dies_at_0,
         sentinel_timing_2024=m.sentinel_timing_2024, reach_monster_withdraw=m.reach_monster_withdraw,
         attacker_preset=DEFAULT_ATTACKER[edition] if m.attacker_preset is None else m.attacker_preset,
     )
@@ -952,6 +1011,8 @@ class Spec:
     metric: str = "damage"
     compare_modes: tuple[str, ...] = ()
     description: str = ""
+    death_save_bonus: int = 0
+    death_save_advantage: int = 0
     meta: dict = field(default_factory=dict, compare=False)
 
 
@@ -1002,9 +1063,28 @@ def parse_spec(data: dict) -> Spec:
     if len(modes) == 1:
         raise InputError("compare_modes", short_repr(top.compare_modes),
                          "at least two different modes (or omit the field)")
+    ds_bonus, ds_adv = 0, 0
+    if top.death_saves is not None:
+        own = data["death_saves"]
+        for key in ("successes", "failures"):
+            if key in own:
+                raise no_effect(f"death_saves.{key}", own[key],
+                                "in situation 'leave_melee' (the runner starts up: its failures come from the "
+                                "damage taken at 0 HP; for a character already at 0 HP write situation = "
+                                "'death_saves')")
+        if not is_5e(edition):
+            raise no_effect("death_saves", short_repr(own), "outside 5e (3.5/PF dying has no death saving throws)")
+        if not opts.death_saves_in_exchange:
+            raise no_effect("death_saves", short_repr(own), "unless options.death_saves_in_exchange = true (the "
+                                                            "death saves are not rolled otherwise)")
+        from .deathsaves import advantage_of
+
+        ds_adv = advantage_of(top.death_saves)
+        ds_bonus = top.death_saves.bonus
     spec = Spec(title=top.title, edition=edition, mode=mode, runner=runner, enemies=tuple(enemies), options=opts,
                 distracting_action=top.distracting_action, metric=top.metric, compare_modes=tuple(modes),
-                description=top.description, meta={"runner": rmeta, "enemies": emeta})
+                description=top.description, death_save_bonus=ds_bonus, death_save_advantage=ds_adv,
+                meta={"runner": rmeta, "enemies": emeta})
     check_no_effect(data, spec, raw, first_of)
     check_mode(spec, mode, "mode")
     for i, m in enumerate(modes):
@@ -1051,6 +1131,8 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                      ("reach_monster_withdraw", " (5e has no withdraw)")):
         _refuse_if(five, oo, key, f"options.{key}", not5 + why)
     _refuse_if(not five, oo, "monster_dies_at_0", "options.monster_dies_at_0", only5)
+    _refuse_if(not five, oo, "failures_from_critical_at_0", "options.failures_from_critical_at_0",
+               only5 + " (3.5/PF have no death saving throws)")
     _refuse_if(five and not r.monster, oo, "monster_dies_at_0", "options.monster_dies_at_0",
                "unless runner.monster = true")
     _refuse_if(ed != "5e2024", oo, "sentinel_timing_2024", "options.sentinel_timing_2024",
