@@ -143,3 +143,75 @@ def test_refused_inputs_name_the_field(data, field):
     with pytest.raises(FleeoddsError) as err:
         fleeodds.load_scenario(src)
     assert str(err.value).startswith(field + ":"), str(err.value)
+
+
+# --------------------------------------------------------------------------- the same chain after the OAs
+def oracle(cid: str, outcome: str) -> Fraction:
+    return Fraction(next(c["exact"] for c in CASES if c["id"] == f"death_saves_{cid}_{outcome}"))
+
+
+FROM_FAILS = {0: "flat", 1: "one_failure", 2: "two_failures"}
+
+
+def after_oas(**options):
+    # 1 HP, AC 30: only a natural 20 hits (a 5e critical; "1" damage has no dice to double). hp_max 20:
+    # no instant death. Two orcs in a row, the second still attacks the fallen runner
+    # (stop_when_down = false): advantage, and a hit from within 5 ft is a critical.
+    from .dnd_helpers import scenario
+
+    return scenario(edition="5e2014", mode="move", runner={"hp": 1, "hp_max": 20, "ac": 30},
+                    enemies=[{"attack_bonus": 0, "damage": "1"}, {"attack_bonus": 0, "damage": "1"}],
+                    options={"stop_when_down": False, "death_saves_in_exchange": True, **options})
+
+
+@pytest.mark.parametrize("crit_failures", [2, 1])
+def test_after_the_oas_by_hand(crit_failures):
+    from .dnd_helpers import assert_agree, exact_by_outcome
+
+    opts = {} if crit_failures == 2 else {"failures_from_critical_at_0": 1}
+    sc = after_oas(**opts)
+    assert [o.code for o in sc.outcomes] == ["unharmed", "wounded", "slowed", "move_cancelled", "back_up",
+                                             "stable", "dead"]
+    first = Fraction(1, 20)
+    second_down = Fraction(39, 400)  # advantage: P(the higher of two d20 is 20)
+    down_fails = {crit_failures: first * second_down}  # the critical at 0 HP marks failures
+    down_fails[0] = first * (1 - second_down) + (1 - first) * Fraction(1, 20)
+    per = exact_by_outcome(sc)
+    for code in ("back_up", "stable", "dead"):
+        want = sum((p * oracle(FROM_FAILS[f], code) for f, p in down_fails.items()), Fraction(0))
+        assert per[code] == want, code
+    assert per["unharmed"] == (1 - first) * Fraction(19, 20)
+    assert_agree(sc, trials=200_000)
+
+
+def test_death_save_bonus_and_advantage_after_the_oas():
+    from .dnd_helpers import exact_by_outcome, scenario
+
+    base = dict(edition="5e2014", mode="move", runner={"hp": 1, "ac": 10},
+                enemies=[{"attack_bonus": 30, "damage": "1"}], options={"death_saves_in_exchange": True})
+    plain = exact_by_outcome(scenario(**base))
+    hit = Fraction(19, 20)  # only a natural 1 misses; a hit for 1 drops the runner with no failure
+    assert plain["dead"] == hit * oracle("flat", "dead")
+    bonus = exact_by_outcome(scenario(**base, death_saves={"bonus": 2}))
+    assert bonus["dead"] == hit * oracle("bonus_2", "dead")
+    adv = exact_by_outcome(scenario(**base, death_saves={"advantage": True}))
+    assert adv["back_up"] == hit * oracle("advantage", "back_up")
+    from .dnd_helpers import assert_agree
+
+    assert_agree(scenario(**base, death_saves={"disadvantage": True, "bonus": 1}), trials=200_000)
+
+
+@pytest.mark.parametrize("extra, field", [
+    ({"death_saves": {"failures": 1}, "options": {"death_saves_in_exchange": True}}, "death_saves.failures"),
+    ({"death_saves": {"bonus": 1}}, "death_saves"),
+    ({"death_saves": {"bonus": 1}, "options": {"death_saves_in_exchange": True}, "edition": "3.5",
+      "runner": {"hp": 5, "ac": 12}, "enemies": [{"preset": "srd35_orc_falchion"}]}, "death_saves"),
+    ({"options": {"failures_from_critical_at_0": 1}}, "options.failures_from_critical_at_0"),
+])
+def test_exchange_death_save_inputs_that_change_nothing(extra, field):
+    data = {"system": "dnd", "edition": "5e2014", "mode": "move", "runner": {"preset": "srd5_wizard_1"},
+            "enemies": [{"preset": "srd51_orc"}]}
+    data.update(extra)
+    with pytest.raises(FleeoddsError) as err:
+        fleeodds.load_scenario(data)
+    assert str(err.value).startswith(field + ":"), str(err.value)

@@ -80,6 +80,7 @@ def enumerate_saves(successes: int, failures: int, bonus: int, keep: str):
 SETUPS = [
     ("flat", "from 0 successes and 0 failures, a plain d20", 0, 0, 0, "one"),
     ("one_failure", "from 1 failure (a hit taken at 0 HP), a plain d20", 0, 1, 0, "one"),
+    ("two_failures", "from 2 failures (a critical taken at 0 HP), a plain d20", 0, 2, 0, "one"),
     ("two_and_two", "from 2 successes and 2 failures: the next save decides", 2, 2, 0, "one"),
     ("bonus_2", "from 0 and 0 with a +2 bonus", 0, 0, 2, "one"),
     ("advantage", "from 0 and 0 with advantage", 0, 0, 0, "higher"),

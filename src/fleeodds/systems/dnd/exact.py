@@ -18,7 +18,8 @@ from functools import lru_cache
 from typing import Callable
 
 from ...dice import parse
-from .plan import (CANCELLED, DEAD, DISABLED, DOWN, EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, SLOWED, UNHARMED,
+from .deathsaves import death_save_chain
+from .plan import (BACK_UP, CANCELLED, DEAD, DISABLED, DOWN, STABLE, EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, SLOWED, UNHARMED,
                    WOUNDED, Plan, max_damage)
 from .rules import (attack_outcome, combat_maneuver_probability, damage_pmf, death_save_outcomes,
                     dying_survival_35, dying_survival_pf, is_5e, save_probability, skill_check_probability)
@@ -169,7 +170,7 @@ def final_states(plan: Plan, mode: str = "float") -> dict[tuple[int, int, int, i
                         if d >= hp_max:
                             nflags |= F_DEAD
                         else:
-                            nf = fails + (2 if crit else 1)
+                            nf = fails + (o.failures_from_critical_at_0 if crit else 1)
                             if nf >= 3:
                                 nflags |= F_DEAD
                 elif new_dmg >= hp0:
@@ -267,12 +268,16 @@ def _classify(plan: Plan, dmg: int, fails: int, flags: int, num) -> list[tuple[o
         if not o.death_saves_in_exchange:
             return [(num(1), DOWN)]
         if five:
-            p_dead = num(death_save_outcomes(0, fails)["dead"])
+            per = [num(0)] * 3  # back up, stable, dead
+            for (k, _rounds), q in death_save_chain(0, fails, spec.death_save_bonus, spec.death_save_advantage,
+                                                    "fraction").items():
+                per[k] += num(q)
+            return [(per[2], DEAD), (per[1], STABLE), (per[0], BACK_UP)]
         elif spec.edition == "pf1":
             p_dead = num(1 - dying_survival_pf(hp, r.con, o.dead_threshold))
         else:
             p_dead = num(1 - dying_survival_35(hp, o.dead_threshold))
-        return [(p_dead, DEAD), (1 - p_dead, DOWN)]
+        return [(p_dead, DEAD), (1 - p_dead, STABLE)]
     if not five and hp == 0:
         return [(num(1), DISABLED)]
     if flags & F_HALT:

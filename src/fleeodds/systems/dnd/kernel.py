@@ -30,11 +30,12 @@ N_EVENT_COLS = 22
 # parameters
 (P_FIVE, P_PF, P_HP0, P_HPMAX, P_DEAD_AT, P_STOP_DOWN, P_ALL_RESOLVE, P_DIS_CONT, P_THREAT_HIT, P_MULTIPLY,
  P_MIN1, P_SKILL20, P_MASSIVE, P_MASSIVE_THR, P_FORT, P_CONCEAL, P_DR, P_RESIST, P_DSAVES, P_MONSTER_DIES,
- P_TUMBLE, P_CMD, P_CON, P_METRIC_ATTACKS, P_ALWAYS_STUCK, P_NBINS, P_NEV) = range(27)
-N_PARAMS = 27
+ P_TUMBLE, P_CMD, P_CON, P_METRIC_ATTACKS, P_ALWAYS_STUCK, P_NBINS, P_NEV, P_CRIT_FAILS, P_DS_BONUS,
+ P_DS_ADV) = range(30)
+N_PARAMS = 30
 
 # internal outcome codes (same order as plan.INTERNAL_CODES)
-O_UNHARMED, O_WOUNDED, O_SLOWED, O_CANCELLED, O_DISABLED, O_DOWN, O_DEAD = range(7)
+O_UNHARMED, O_WOUNDED, O_SLOWED, O_CANCELLED, O_DISABLED, O_DOWN, O_DEAD, O_STABLE, O_BACK_UP = range(9)
 
 
 @njit(inline="always", cache=True)
@@ -200,7 +201,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
                         if total >= hpmax:
                             dead = True
                         else:
-                            fails += 2 if crit else 1
+                            fails += prm[P_CRIT_FAILS] if crit else 1
                             if fails >= 3:
                                 dead = True
                 elif dmg >= hp0:
@@ -233,14 +234,21 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
             if down:
                 code = O_DOWN
                 if prm[P_DSAVES] == 1:
+                    code = O_STABLE
                     if five:
                         succ = 0
                         fl = fails
+                        dsa = prm[P_DS_ADV]
                         while True:
                             g, c = _d20(key, c)
+                            if dsa != 0:
+                                g2, c = _d20(key, c)
+                                if (dsa > 0 and g2 > g) or (dsa < 0 and g2 < g):
+                                    g = g2
                             if g == 20:
+                                code = O_BACK_UP
                                 break
-                            if g >= 10:
+                            if g != 1 and g + prm[P_DS_BONUS] >= 10:
                                 succ += 1
                                 if succ >= 3:
                                     break
@@ -368,6 +376,9 @@ def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, 
     prm[P_ALWAYS_STUCK] = int(plan.always_stuck)
     prm[P_NBINS] = plan.metric.n_bins
     prm[P_NEV] = n
+    prm[P_CRIT_FAILS] = o.failures_from_critical_at_0
+    prm[P_DS_BONUS] = spec.death_save_bonus
+    prm[P_DS_ADV] = spec.death_save_advantage
     outmap = np.array([max(i, 0) for i in plan.outcome_map], dtype=np.int64)
     aoo = np.array(plan.aoo, dtype=np.int64)
     return ev, stack_specs(specs), aoo, prm, outmap

@@ -31,8 +31,8 @@ EFFECT_NONE, EFFECT_PRONE, EFFECT_GRAPPLE, EFFECT_SLOW = 0, 1, 2, 3
 EFFECTS = {"none": EFFECT_NONE, "prone": EFFECT_PRONE, "grapple": EFFECT_GRAPPLE, "slow": EFFECT_SLOW}
 
 #: Internal outcome codes shared by both evaluators; each edition maps them to its outcome list.
-UNHARMED, WOUNDED, SLOWED, CANCELLED, DISABLED, DOWN, DEAD = range(7)
-INTERNAL_CODES = ("unharmed", "wounded", "slowed", "move_cancelled", "disabled", "down", "dead")
+UNHARMED, WOUNDED, SLOWED, CANCELLED, DISABLED, DOWN, DEAD, STABLE, BACK_UP = range(9)
+INTERNAL_CODES = ("unharmed", "wounded", "slowed", "move_cancelled", "disabled", "down", "dead", "stable", "back_up")
 MAX_DAMAGE_BINS = 2000
 
 
@@ -310,7 +310,7 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
     for k, ev in enumerate(events):
         assert ev.check_dc is None or last.get(ev.enemy) == k
 
-    outcomes = outcomes_for(five, mode)
+    outcomes = outcomes_for(five, mode, o.death_saves_in_exchange)
     codes = [oc.code for oc in outcomes]
     omap = tuple(codes.index(c) if c in codes else -1 for c in INTERNAL_CODES)
     if spec.metric == "attacks":
