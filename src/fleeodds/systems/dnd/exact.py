@@ -24,7 +24,7 @@ from .plan import (BACK_UP, CANCELLED, DEAD, DISABLED, DOWN, STABLE, EFFECT_GRAP
 from .rules import (attack_outcome, combat_maneuver_probability, damage_pmf, death_save_outcomes,
                     dying_survival_35, dying_survival_pf, is_5e, save_probability, skill_check_probability)
 
-F_DEAD, F_HALT, F_SLOW, F_STOP = 1, 2, 4, 8
+F_DEAD, F_HALT, F_SLOW, F_STOP, F_CRIT = 1, 2, 4, 8, 16
 
 
 def solve(plan: Plan, mode: str = "float") -> dict[tuple[int, int], Fraction | float]:
@@ -43,8 +43,12 @@ def solve(plan: Plan, mode: str = "float") -> dict[tuple[int, int], Fraction | f
     num: Callable = (lambda x: Fraction(x)) if mode == "fraction" else float
     out: dict[tuple[int, int], object] = {}
     n_bins = plan.metric.n_bins
-    for (dmg, fails, flags, att), p in final_states(plan, mode).items():
-        metric = min(dmg, n_bins - 1) if plan.metric.code == "damage" else min(att, n_bins - 1)
+    hits = plan.metric.code == "hits"
+    for (dmg, fails, flags, att), p in final_states(plan, mode, track_hits=hits).items():
+        if plan.metric.code == "damage":
+            metric = min(dmg, n_bins - 1)
+        else:
+            metric = min(att[1] if hits else att, n_bins - 1)
         for q, code in _classify(plan, dmg, fails, flags, num):
             key = (plan.outcome_map[code], metric)
             if q:
@@ -53,20 +57,30 @@ def solve(plan: Plan, mode: str = "float") -> dict[tuple[int, int], Fraction | f
 
 
 def summary(plan: Plan, mode: str = "fraction") -> dict[str, object]:
-    """Exact side results of digest §9: P(no attack made against the runner), the
-    distribution and mean of the number of attacks suffered, and the mean damage taken.
+    """Exact side results of digest §9: P(no attack of opportunity made against the runner: none
+    provoked, all avoided, or none left), the distribution and mean of the number of attacks
+    suffered, of the number of hits taken (``hits``, ``mean_hits``), P(at least one critical hit
+    taken) (``p_critical``) and the mean damage taken.
 
     Every value is a :class:`fractions.Fraction` in ``"fraction"`` mode (a float otherwise),
     including a ``p_no_attack`` of 0 when every path suffers an attack.
     """
     num: Callable = Fraction if mode == "fraction" else float
     attacks: dict[int, object] = {}
+    hits: dict[int, object] = {}
     mean_damage = num(0)
-    for (dmg, _f, _fl, att), p in final_states(plan, mode).items():
+    p_crit = num(0)
+    for (dmg, _f, fl, (att, hit)), p in final_states(plan, mode, track_hits=True).items():
         attacks[att] = attacks.get(att, num(0)) + p
+        hits[hit] = hits.get(hit, num(0)) + p
         mean_damage += p * dmg
+        if fl & F_CRIT:
+            p_crit += p
     return {"p_no_attack": num(attacks.get(0, 0)), "attacks": {k: num(p) for k, p in sorted(attacks.items())},
-            "mean_attacks": num(sum((k * p for k, p in attacks.items()), num(0))), "mean_damage": num(mean_damage)}
+            "mean_attacks": num(sum((k * p for k, p in attacks.items()), num(0))),
+            "hits": {k: num(p) for k, p in sorted(hits.items())},
+            "mean_hits": num(sum((k * p for k, p in hits.items()), num(0))),
+            "p_critical": num(p_crit), "mean_damage": num(mean_damage)}
 
 
 def exact_work(plan: Plan) -> int:
@@ -111,9 +125,12 @@ def exact_work(plan: Plan) -> int:
     return total
 
 
-def final_states(plan: Plan, mode: str = "float") -> dict[tuple[int, int, int, int], object]:
+def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> dict[tuple, object]:
     """Distribution of ``(damage taken, 5e death-save failures, flags, attacks suffered)``
-    once every opportunity has been resolved (before classification)."""
+    once every opportunity has been resolved (before classification).
+
+    With ``track_hits`` the last element is ``(attacks suffered, hits taken)`` and the flag
+    ``F_CRIT`` marks the states where a critical hit was taken (the summary's side results)."""
     num: Callable = (lambda x: Fraction(x)) if mode == "fraction" else float
     spec = plan.spec
     ed = spec.edition
@@ -192,7 +209,11 @@ def final_states(plan: Plan, mode: str = "float") -> dict[tuple[int, int, int, i
                 branches.append((p_live, (new_dmg, nf, nflags, att)))
         return branches
 
-    dist: dict[tuple, object] = {(0, 0, 0, 0): num(1)}
+    dist: dict[tuple, object] = {(0, 0, 0, (0, 0) if track_hits else 0): num(1)}
+
+    def more(att, hit: int = 0):
+        """One more attack (and ``hit`` more hits) on the attack counter."""
+        return (att[0] + 1 - int(bool(hit)), att[1] + hit) if track_hits else att + 1 - int(bool(hit))
 
     def put(target: dict, state, p):
         if p:
@@ -219,7 +240,7 @@ def final_states(plan: Plan, mode: str = "float") -> dict[tuple[int, int, int, i
                     continue
 
             def attack(q, halt_after: bool):
-                base = (dmg, fails, flags | (F_HALT if halt_after else 0), att + 1)
+                base = (dmg, fails, flags | (F_HALT if halt_after else 0), more(att))
                 if ev.stand_still:
                     s = num(combat_maneuver_probability(ev.cmb, r.cmd))
                     put(nxt, (base[0], base[1], base[2] | F_HALT, base[3]), q * s)
@@ -230,6 +251,8 @@ def final_states(plan: Plan, mode: str = "float") -> dict[tuple[int, int, int, i
                         put(nxt, base, q * pp)
                     else:
                         for pb, st in apply_hit(base, d, crit, ev):
+                            if track_hits:
+                                st = (st[0], st[1], st[2] | (F_CRIT if crit else 0), more(st[3], 1))
                             put(nxt, st, q * pp * pb)
 
             if check_p is not None:

@@ -67,6 +67,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
         dmg = 0
         fails = 0
         att = 0
+        nhits = 0
         dead = False
         halt = False
         slow = False
@@ -149,6 +150,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
                     halt = True
                 continue
             # damage of this hit
+            nhits += 1
             sp = ev[j, E_DMG]
             xi = ev[j, E_EXTRA]
             if five:
@@ -288,7 +290,12 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
                 code = O_WOUNDED
             else:
                 code = O_UNHARMED
-        value = att if prm[P_METRIC_ATTACKS] == 1 else dmg
+        if prm[P_METRIC_ATTACKS] == 1:
+            value = att
+        elif prm[P_METRIC_ATTACKS] == 2:
+            value = nhits
+        else:
+            value = dmg
         if value > prm[P_NBINS] - 1:
             value = prm[P_NBINS] - 1
         if rec is not None:  # None in counting runs: numba compiles this branch away
@@ -372,7 +379,7 @@ def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, 
     prm[P_TUMBLE] = r.tumble if r.tumble is not None else 0
     prm[P_CMD] = r.cmd if r.cmd is not None else 0
     prm[P_CON] = r.con
-    prm[P_METRIC_ATTACKS] = int(plan.metric.code == "attacks")
+    prm[P_METRIC_ATTACKS] = {"damage": 0, "attacks": 1, "hits": 2}[plan.metric.code]
     prm[P_ALWAYS_STUCK] = int(plan.always_stuck)
     prm[P_NBINS] = plan.metric.n_bins
     prm[P_NEV] = n

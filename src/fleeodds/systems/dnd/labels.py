@@ -77,6 +77,8 @@ def mode_label(mode: str, edition: str, lang: str = "en") -> str:
 
 def metric_for(kind: str, n_bins: int) -> Metric:
     """The metric recorded with each outcome: damage taken (HP) or attacks suffered."""
+    if kind == "hits":
+        return Metric("hits", "hits taken", "coups reçus", n_bins, 0, "")
     if kind == "attacks":
         return Metric("attacks", "attacks of opportunity suffered", "attaques d'opportunité subies", n_bins, 0, "")
     return Metric("damage", "damage taken", "dégâts subis", n_bins, 0, "hp")

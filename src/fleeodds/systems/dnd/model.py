@@ -68,7 +68,7 @@ FEATS = {
 ON_HIT = ("none", "prone", "grapple", "slow")
 SAVE_ABILITIES = ("str", "dex", "con")
 ARMOR = ("none", "light", "medium", "heavy")
-METRICS = ("damage", "attacks")
+METRICS = ("damage", "attacks", "hits")
 DEFAULT_ATTACKER = {"3.5": "srd35_orc_falchion", "pf1": "pf1_orc", "5e2014": "srd51_orc", "5e2024": "srd51_orc"}
 
 #: Largest magnitude of any integer field (no game number is this large; numba's int64 stays safe).
@@ -469,10 +469,11 @@ class ScenarioModel(StrictModel):
         None, "comparison", "comparaison",
         'Setups compared side by side: label = { "field.path" = value, label_fr = "…" }.',
         'Situations comparées côte à côte : étiquette = { "champ.chemin" = valeur, label_fr = "…" }.')
-    metric: Literal["damage", "attacks"] = F("damage", "metric", "mesure",
-                                             "Recorded with each outcome: damage taken or attacks suffered.",
-                                             "Relevée avec chaque issue : dégâts subis ou attaques "
-                                             "d'opportunité subies.")
+    metric: Literal["damage", "attacks", "hits"] = F(
+        "damage", "metric", "mesure",
+        "Recorded with each outcome: damage taken (default), attacks suffered, or hits taken.",
+        "Relevée avec chaque issue : dégâts subis (par défaut), attaques d'opportunité subies, ou coups "
+        "reçus.")
     distracting_action: Flag = F(False, "distracting action", "action qui provoque",
                                  "3.5/PF: the runner first takes an action that provokes in its start square "
                                  "(casts, stands up).",

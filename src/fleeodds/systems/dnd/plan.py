@@ -313,7 +313,7 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
     outcomes = outcomes_for(five, mode, o.death_saves_in_exchange)
     codes = [oc.code for oc in outcomes]
     omap = tuple(codes.index(c) if c in codes else -1 for c in INTERNAL_CODES)
-    if spec.metric == "attacks":
+    if spec.metric in ("attacks", "hits"):
         n_bins = len(events) + 1
     else:
         n_bins = min(MAX_DAMAGE_BINS, 1 + sum(max_damage(ev, ed, rule) for ev in events))
