@@ -320,7 +320,7 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> DndScenario:
 ENEMY_VALUES: dict[str, list[Any]] = {
     "reach": [5, 10, 15, 100], "threatens_start": [False, True], "simultaneous": [False, True],
     "combat_reflexes": [False, True], "squares_left": [None, 1, 2, 3], "through_space": [False, True],
-    "visible": [False, True], "flat_footed": [False, True], "aoo_left": [None, 0, 1, 2, 5],
+    "visible": [False, True], "flat_footed": [False, True],
     "attacks_on_turn": [0, 1, 2, 4],
 }
 #: Numbers of the options (the others take their allowed values).
@@ -420,7 +420,7 @@ def check_results(data: dict, contexts: list[dict], build, only: set[str] | None
     """
     fields = [(f"options.{k}", v, _option_values(k)) for k, v in (data.get("options") or {}).items()
               if k in OptionsModel.model_fields and k not in SKIP_OPTIONS]
-    fields += _written(data, ENEMY_VALUES, "enemies")
+    fields += _written(data, ENEMY_VALUES, "enemies") + _written(data, SAME_AS_LEFT_OUT, "enemies")
     if "distracting_action" in data:
         fields.append(("distracting_action", data["distracting_action"], [False, True]))
     if fields:
@@ -435,12 +435,49 @@ def check_results(data: dict, contexts: list[dict], build, only: set[str] | None
     for path, value, values in fields:
         if only is not None and path not in only:
             continue
+        if path.rsplit(".", 1)[-1] in SAME_AS_LEFT_OUT_NAMES:
+            if _same_as_left_out(build, contexts, path, value):
+                raise no_effect(path, value, "in this scenario: it gives the same results as leaving it out (no "
+                                             "result changes: exact distribution, attacks, damage)")
+            continue
         current = [get_field(c, path, None) for c in contexts]
         tried = list(values) + [v for v in current if v not in values]
         if not _differs(build, contexts, path, tried):
             where = "in this scenario nor in its comparison setups" if len(contexts) > 1 else "in this scenario"
             raise no_effect(path, value, f"{where} (no result changes with it: exact distribution, attacks, "
                                          f"damage)")
+
+
+#: Fields refused when the value written gives the same results as leaving the field out, whatever
+#: other values would do (``aoo_left = 3`` for an enemy with one opportunity, ``count = 2`` past
+#: enemies that cannot attack, ``on_hit = "prone"`` when staying in melee).
+SAME_AS_LEFT_OUT: dict[str, list[Any]] = {"aoo_left": [], "count": [], "on_hit": []}
+SAME_AS_LEFT_OUT_NAMES = ("aoo_left", "count", "on_hit", "aoo_per_round")
+
+
+def _without(data: dict, path: str) -> dict:
+    import copy
+
+    out = copy.deepcopy(dict(data))
+    node: Any = out
+    parts = path.split(".")
+    for p in parts[:-1]:
+        node = node[int(p)] if isinstance(node, list) else node[p]
+    node.pop(parts[-1], None)
+    return out
+
+
+def _same_as_left_out(build, contexts: list[dict], path: str, value: Any) -> bool:
+    """Whether ``path = value`` gives the results of leaving ``path`` out, in every context."""
+    if path.endswith(".count") and value == 1:
+        return False  # the documented default, written out
+    for data in contexts:
+        try:
+            if result_key(build(set_field(data, path, value))) != result_key(build(_without(data, path))):
+                return False
+        except (FleeoddsError, KeyError, IndexError, TypeError):
+            return False
+    return True
 
 
 def unused_inputs(data: dict, contexts: list[dict], build) -> list[str]:
