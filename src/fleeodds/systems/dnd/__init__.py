@@ -62,7 +62,7 @@ from .deathsaves import DeathSaveScenario, death_save_chain, load_death_saves, s
 from .exact import exact_work, solve, summary
 from .labels import OUTCOME_ORDER, mode_label
 from .labels import value_labels as labels_for_values
-from .model import OptionsModel, Spec, parse_spec, preset_names, presets, schema
+from .model import OptionsModel, Spec, component_specs, parse_spec, preset_names, presets, schema
 from .plan import Plan, compile_plan, describe_events
 from .rules import (AttackOdds, DamageRule, attack_outcome, combat_maneuver_probability, crit_confirm_probability,
                     damage_pmf, death_save_outcomes, death_save_survival, dying_survival_35, dying_survival_pf,
@@ -104,11 +104,17 @@ class DndScenario(Scenario):
     def __init__(self, spec: Spec, data: dict, base_dir: Path | None = None):
         super().__init__(data, base_dir)
         self.spec = spec
-        self.plan: Plan = compile_plan(spec)
+        #: ``[(probability, Plan)]``: one plan, or one per combination of uncertain values (a mixture)
+        self.components: list[tuple[Fraction, Plan]] = [(w, compile_plan(s)) for w, s in component_specs(spec)]
+        self.plan: Plan = self.components[0][1]
         self.title = spec.title or f"{spec.runner.name}: {mode_label(spec.mode, spec.edition)}"
         self.outcomes = self.plan.outcomes
         self.metric = self.plan.metric
-        self._work = exact_work(self.plan)
+        self._work = sum(exact_work(p) for _w, p in self.components)
+        if len(self.components) > 1:
+            from .kernel import check_mixture
+
+            check_mixture([p for _w, p in self.components])
 
     # -- Scenario API ----------------------------------------------------------
     @property
@@ -161,18 +167,25 @@ class DndScenario(Scenario):
         """
         mode = check_exact_mode(mode)
         self._check_exact()
-        return solve(self.plan, mode)
+        if len(self.components) == 1:
+            return solve(self.plan, mode)
+        out: dict = {}
+        for w, plan in self.components:
+            q = w if mode == "fraction" else float(w)
+            for k, p in solve(plan, mode).items():
+                out[k] = out.get(k, 0) + q * p
+        return out
 
     def kernel(self):
         from .kernel import make_kernel  # numba, only when Monte Carlo runs
 
-        return make_kernel(self.plan)
+        return make_kernel(self.plan, self.components)
 
     def trial_kernel(self):
         """Per-trial outcome indices ``(seed, start, n) -> int64 (n,)``, same trials as :meth:`kernel`."""
         from .kernel import make_trial_kernel
 
-        return make_trial_kernel(self.plan)
+        return make_trial_kernel(self.plan, self.components)
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:
         """Exact side results (digest §9).
@@ -195,7 +208,25 @@ class DndScenario(Scenario):
         """
         mode = check_exact_mode(mode)
         self._check_exact()
-        return summary(self.plan, mode)
+        return self._summary(mode)
+
+    def _summary(self, mode: str) -> dict[str, Any]:
+        if len(self.components) == 1:
+            return summary(self.plan, mode)
+        out: dict[str, Any] = {}
+        for w, plan in self.components:
+            q = w if mode == "fraction" else float(w)
+            for k, v in summary(plan, mode).items():
+                if isinstance(v, dict):
+                    d = out.setdefault(k, {})
+                    for a, p in v.items():
+                        d[a] = d.get(a, 0) + q * p
+                else:
+                    out[k] = out.get(k, 0) + q * v
+        for k, v in out.items():
+            if isinstance(v, dict):
+                out[k] = dict(sorted(v.items()))
+        return out
 
     def describe(self) -> dict[str, Any]:
         """The validated scenario as JSON-able data (floats; no NaN), for the manifest."""
@@ -213,12 +244,15 @@ class DndScenario(Scenario):
             "always_stuck": self.plan.always_stuck,
             "presets": s.meta,
         }
+        if s.mixture:
+            out["uncertain"] = [{"field": "runner.ac" if where == "runner" else f"enemies {list(idx)} attack_bonus",
+                                 "values": {str(v): float(p) for v, p in d.items()}} for where, idx, d in s.mixture]
         unused = self.unused_inputs()
         if unused:
             out["unused_inputs"] = unused
         if self.has_exact:
             out["exact_summary"] = {k: (float(v) if not isinstance(v, dict) else {a: float(p) for a, p in v.items()})
-                                    for k, v in summary(self.plan, "float").items()}
+                                    for k, v in self._summary("float").items()}
         else:
             out["exact_refusal"] = self.exact_refusal
         return out
@@ -321,7 +355,7 @@ ENEMY_VALUES: dict[str, list[Any]] = {
     "reach": [5, 10, 15, 100], "threatens_start": [False, True], "simultaneous": [False, True],
     "combat_reflexes": [False, True], "squares_left": [None, 1, 2, 3], "through_space": [False, True],
     "visible": [False, True], "flat_footed": [False, True],
-    "attacks_on_turn": [0, 1, 2, 4],
+    "attacks_on_turn": [0, 1, 2, 4], "tumble_dc": [None, 5, 15, 25, 40],
 }
 #: Numbers of the options (the others take their allowed values).
 OPTION_NUMBERS: dict[str, list[Any]] = {

@@ -24,7 +24,7 @@ from .plan import (BACK_UP, CANCELLED, DEAD, DISABLED, DOWN, STABLE, EFFECT_GRAP
 from .rules import (attack_outcome, combat_maneuver_probability, damage_pmf, death_save_outcomes,
                     dying_survival_35, dying_survival_pf, is_5e, save_probability, skill_check_probability)
 
-F_DEAD, F_HALT, F_SLOW, F_STOP, F_CRIT = 1, 2, 4, 8, 16
+F_DEAD, F_HALT, F_SLOW, F_STOP, F_CRIT, F_PASS, F_FAIL = 1, 2, 4, 8, 16, 32, 64
 
 
 def solve(plan: Plan, mode: str = "float") -> dict[tuple[int, int], Fraction | float]:
@@ -156,7 +156,8 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
         net = int(adv) - int(ev.disadvantage)
         odds = attack_outcome(ed, ev.attack_bonus, ev.ac, ev.threat_low, advantage=net,
                               threat_must_hit=o.threat_must_hit, auto_crit=five and down and ev.within_5ft,
-                              concealment=r.concealment)
+                              concealment=r.concealment, confirmation=o.crit_confirmation,
+                              confirm_natural_20=o.confirm_natural_20)
         extra = ev.extra_damage or None
         out = [(num(odds.miss), None, False)]
         if odds.hit:
@@ -255,7 +256,25 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
                                 st = (st[0], st[1], st[2] | (F_CRIT if crit else 0), more(st[3], 1))
                             put(nxt, st, q * pp * pb)
 
-            if check_p is not None:
+            if check_p is not None and ev.shared_check and (ev.check_cancels or allowed[j]):
+                # one check for the whole move: rolled at the first checked foe, then kept
+                if flags & F_PASS:
+                    put(nxt, state, p)
+                    continue
+                if flags & F_FAIL:
+                    ok, fail = 0, p
+                else:
+                    ok, fail = p * check_p, p * (1 - check_p)
+                    put(nxt, (dmg, fails, flags | F_PASS, att), ok)
+                    flags = flags | F_FAIL
+                if ev.check_cancels:
+                    if allowed[j]:
+                        attack(fail, True)
+                    else:
+                        put(nxt, (dmg, fails, flags | F_HALT, att), fail)
+                else:
+                    attack(fail, False)
+            elif check_p is not None:
                 put(nxt, state, p * check_p)
                 fail = p * (1 - check_p)
                 if ev.check_cancels:

@@ -27,7 +27,9 @@ import typing
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Literal, Optional, Union
+from fractions import Fraction
+from itertools import product
+from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, Field
 
@@ -110,11 +112,14 @@ class RunnerModel(StrictModel):
                     "no effect in 3.5.",
                     "Points de vie maximum (par défaut : hp). Mort instantanée en 5e, seuil des dégâts massifs "
                     "de Pathfinder ; sans effet en 3.5.", "hp", ge=1, le=INT_LIMIT)
-    ac: Int = F(None, "Armour Class", "classe d'armure",
-                "Armour Class against these attacks, Dexterity and armour included (required unless the "
-                "preset gives it).",
-                "Classe d'armure contre ces attaques, Dextérité et armure comprises (obligatoire sauf si le "
-                "profil la donne).", "AC", ge=1, le=60)
+    ac: Optional[Union[Annotated[int, Field(ge=1, le=60)], str, list[Annotated[int, Field(ge=1, le=60)]]]] = F(
+        None, "Armour Class", "classe d'armure",
+        "Armour Class against these attacks, Dexterity and armour included (required unless the preset gives "
+        "it). When it is uncertain: a list of equally likely values [14, 16, 18], a range '14-20' (equally "
+        "likely) or dice '1d6+13': one run, the mixture of the values (1 to 60).",
+        "Classe d'armure contre ces attaques, Dextérité et armure comprises (obligatoire sauf si le profil la "
+        "donne). Si elle est incertaine : une liste de valeurs équiprobables [14, 16, 18], un intervalle "
+        "'14-20' (équiprobable) ou des dés '1d6+13' : un seul calcul, le mélange des valeurs (1 à 60).", "AC")
     dex_bonus: int = F(0, "Dexterity bonus in AC", "bonus de Dextérité à la CA",
                        "3.5/PF: Dexterity bonus included in ac, lost when running without the Run feat "
                        "(default 0).",
@@ -190,10 +195,14 @@ class EnemyModel(StrictModel):
                               "Shipped stat line whose fields this table overrides (e.g. srd35_orc_falchion).",
                               "Profil livré dont cette table remplace les champs (p. ex. srd35_orc_falchion).")
     name: Optional[str] = F(None, "name", "nom", "Name shown in reports.", "Nom affiché dans les rapports.")
-    attack_bonus: Int = F(None, "attack bonus", "bonus d'attaque",
-                          "Bonus of the attack of opportunity (required unless the preset gives it).",
-                          "Bonus de l'attaque d'opportunité (obligatoire sauf si le profil le donne).",
-                          None, ge=-20, le=60)
+    attack_bonus: Optional[Union[Annotated[int, Field(ge=-20, le=60)], str,
+                                 list[Annotated[int, Field(ge=-20, le=60)]]]] = F(
+        None, "attack bonus", "bonus d'attaque",
+        "Bonus of the attack of opportunity (required unless the preset gives it). When it is uncertain: a "
+        "list of equally likely values, a range '3-6' or dice '1d4+2': one run, the mixture (-20 to 60).",
+        "Bonus de l'attaque d'opportunité (obligatoire sauf si le profil le donne). S'il est incertain : une "
+        "liste de valeurs équiprobables, un intervalle '3-6' ou des dés '1d4+2' : un seul calcul, le mélange "
+        "(-20 à 60).")
     damage: Optional[str] = F(None, "damage", "dégâts",
                               "Damage dice, e.g. 2d4+4 (required unless the preset gives them).",
                               "Dés de dégâts, p. ex. 2d4+4 (obligatoire sauf si le profil les donne).", "hp",
@@ -245,6 +254,13 @@ class EnemyModel(StrictModel):
     cmd: Int = F(None, "Combat Maneuver Defence", "degré de manœuvre défensive (DMD)",
                  "Pathfinder: the Acrobatics DC to move through its threatened area.",
                  "Pathfinder : DD d'Acrobaties pour traverser sa zone contrôlée.", None, ge=1, le=100)
+    tumble_dc: Int = F(None, "Tumble / Acrobatics DC", "DD d'Acrobaties",
+                       "3.5/PF: the DC of the check against this foe, as the table sets it; it replaces the "
+                       "computed DC (15 / 25 through its space, PF CMD / CMD + 5, +2 per foe after the first, +10 "
+                       "at full speed). Default: computed.",
+                       "3.5/PF : DD du test contre cet ennemi, tel que la table le fixe ; il remplace le DD "
+                       "calculé (15 / 25 à travers sa case, PF DMD / DMD + 5, +2 par ennemi après le premier, "
+                       "+10 à pleine vitesse). Par défaut : calculé.", None, ge=1, le=100)
     squares_left: Int = F(None, "threatened squares left", "cases contrôlées quittées",
                           "3.5/PF: threatened squares of this enemy the runner leaves (default reach / 5, or 1); "
                           "still one attack of opportunity.",
@@ -338,6 +354,19 @@ class OptionsModel(StrictModel):
                               "calculator error.",
                               "3.5/PF : seul un jet qui touche est une menace de critique ; faux reproduit une "
                               "erreur de calcul courante.")
+    crit_confirmation: Literal["roll", "none"] = F(
+        "roll", "critical confirmation (3.5/PF)", "confirmation du critique (3.5/PF)",
+        "3.5/PF: roll (default, SRD Combat 'Critical Hits': a second attack roll against the same AC confirms "
+        "the threat) or none (a common table rule: every threat is a critical).",
+        "3.5/PF : roll (par défaut, DRS Combat « Coups critiques » : un second jet d'attaque contre la même CA "
+        "confirme la menace) ou none (règle maison courante : toute menace est un critique).")
+    confirm_natural_20: Flag = F(
+        True, "natural 20 confirms", "le 20 naturel confirme",
+        "3.5/PF: a natural 20 on the confirmation roll confirms even if its total misses the AC (default true: "
+        "the confirmation is an attack roll, and a natural 20 always hits); false: the total must hit.",
+        "3.5/PF : un 20 naturel au jet de confirmation confirme même si le total n'atteint pas la CA (vrai par "
+        "défaut : la confirmation est un jet d'attaque, et un 20 naturel touche toujours) ; faux : le total doit "
+        "toucher.")
     crit_damage_mode_35: Literal["reroll_per_multiplier", "multiply_one_roll"] = F(
         "reroll_per_multiplier", "critical damage (3.5/PF)", "dégâts du critique (3.5/PF)",
         "reroll_per_multiplier (the rule: roll the damage once per multiplier) or multiply_one_roll.",
@@ -350,11 +379,23 @@ class OptionsModel(StrictModel):
     skill_natural_20_auto: Flag = F(False, "natural 20 on Tumble", "20 naturel en Acrobaties",
                                     "3.5/PF: a natural 20 on Tumble/Acrobatics succeeds.",
                                     "3.5/PF : un 20 naturel en Acrobaties réussit.")
-    tumble_order: Literal["order_passed", "best_first"] = F(
+    tumble_order: Literal["order_passed", "best_first", "through_space_first"] = F(
         "order_passed", "order of the Tumble checks", "ordre des tests d'Acrobaties",
-        "3.5/PF: order_passed, or best_first (the foe with the highest expected damage gets the lowest DC).",
-        "3.5/PF : order_passed (ordre de passage), ou best_first (l'ennemi le plus dangereux reçoit le DD "
-        "le plus bas).")
+        "3.5/PF: order_passed (default, SRD Tumble: in the order the foes are passed), best_first (the foe "
+        "with the highest expected damage gets the lowest DC) or through_space_first (the checks to move "
+        "through a foe's space first, then the others in the order passed).",
+        "3.5/PF : order_passed (par défaut, DRS Acrobaties : dans l'ordre de passage), best_first (l'ennemi "
+        "le plus dangereux reçoit le DD le plus bas) ou through_space_first (d'abord les tests pour traverser "
+        "la case d'un ennemi, puis les autres dans l'ordre de passage).")
+    tumble_checks: Literal["per_foe", "single"] = F(
+        "per_foe", "Tumble checks", "tests d'Acrobaties",
+        "3.5/PF: per_foe (default, SRD Tumble / PRD Acrobatics: one check per foe, +2 DC per foe after the "
+        "first) or single (one check for the whole move against the highest of those DCs: a failure lets "
+        "every foe attack, and stops the move at the first foe whose space is crossed).",
+        "3.5/PF : per_foe (par défaut, DRS Acrobaties / PRD Acrobaties : un test par ennemi, +2 au DD par "
+        "ennemi après le premier) ou single (un seul test pour tout le déplacement contre le plus haut de "
+        "ces DD : un échec laisse attaquer chaque ennemi, et arrête le déplacement au premier ennemi dont la "
+        "case est traversée).")
     dead_threshold: Int = F(None, "dead threshold", "seuil de mort",
                             "3.5/PF: hit points at or below which the runner is dead (3.5 -10, PF -Con).",
                             "3.5/PF : points de vie auxquels le fuyard meurt (3.5 : -10, PF : -Con).",
@@ -638,6 +679,124 @@ def _refuse_if(cond: bool, own: dict, key: str, field_: str, context: str) -> No
         raise no_effect(field_, own[key], context)
 
 
+# --------------------------------------------------------------------------- uncertain values
+
+#: Most combinations of uncertain values (runner AC x enemies' attack bonuses) in one mixture.
+MAX_MIXTURE = 64
+_RANGE = re.compile(r"\s*(-?\d{1,3})\s*-\s*(-?\d{1,3})\s*")
+
+
+def parse_uncertain(value: Any, field_: str, lo: int, hi: int) -> dict[int, Fraction] | None:
+    """An uncertain integer as ``{value: probability}``, or ``None`` for a plain integer.
+
+    Parameters
+    ----------
+    value : int, list of int or str
+        A list of equally likely values (``[14, 16, 18]``; a value listed twice counts twice), a
+        range ``"14-20"`` (every integer equally likely) or dice notation ``"1d6+13"``.
+    field_ : str
+        Dotted path for messages.
+    lo, hi : int
+        Allowed values (AC 1-60, attack bonus -20 to 60).
+
+    Raises
+    ------
+    InputError
+        For an empty list, a non-integer, a value out of range, a reversed range or text that is
+        neither a range nor dice.
+    """
+    if isinstance(value, bool) or value is None or isinstance(value, int):
+        return None
+    allowed = (f"an integer from {lo} to {hi}, a list of them ([14, 16, 18]), a range such as '14-20' or "
+               f"dice such as '1d6+13' whose values are from {lo} to {hi}")
+    dist: dict[int, Fraction] = {}
+    if isinstance(value, list):
+        if not value or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+            raise InputError(field_, short_repr(value), allowed)
+        for v in value:
+            dist[v] = dist.get(v, Fraction(0)) + Fraction(1, len(value))
+    elif isinstance(value, str):
+        m = _RANGE.fullmatch(value)
+        if m:
+            a, b = int(m.group(1)), int(m.group(2))
+            if a > b:
+                raise InputError(field_, value, allowed + " (the lower bound first)")
+            dist = {v: Fraction(1, b - a + 1) for v in range(a, b + 1)}
+        else:
+            if len(value) > MAX_DICE_TEXT:
+                raise InputError(field_, short_repr(value), allowed)
+            expr = parse(value, field_)
+            if expr.max_value - expr.min_value > hi - lo:
+                raise InputError(field_, value, allowed)
+            dist = dict(expr.pmf())
+    else:
+        raise InputError(field_, short_repr(value), allowed)
+    bad = [v for v in dist if not lo <= v <= hi]
+    if bad:
+        raise InputError(field_, short_repr(value), allowed + f" ({min(bad)} is out of range)")
+    return dict(sorted(dist.items()))
+
+
+def split_uncertain(data: dict) -> tuple[dict, list[tuple[str, dict[int, Fraction]]]]:
+    """The scenario with each uncertain ``runner.ac`` / ``enemies.<i>.attack_bonus`` replaced by its lowest
+    value (checked as usual), and the list of ``(where, distribution)`` (``where``: ``"runner"`` or the
+    enemy table's index as text)."""
+    out: list[tuple[str, dict[int, Fraction]]] = []
+    new = data
+    runner = data.get("runner")
+    plain = [("runner.ac", runner, "ac", 1, 60)] if isinstance(runner, dict) else []
+    plain += [(f"enemies.{i}.attack_bonus", e, "attack_bonus", -20, 60)
+              for i, e in enumerate(data.get("enemies") or []) if isinstance(e, dict)]
+    for path, own, key, lo, hi in plain:  # a plain value is checked here, so that its error names the field
+        v = own.get(key)
+        if key in own and v is not None and not isinstance(v, (list, str)) and (
+                isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi):
+            raise InputError(path, short_repr(v), f"an integer from {lo} to {hi}, a list of them, a range such as "
+                                                  f"'14-20' or dice such as '1d6+13'")
+    if isinstance(runner, dict) and isinstance(runner.get("ac"), (list, str)):
+        dist = parse_uncertain(runner["ac"], "runner.ac", 1, 60)
+        if dist is not None:
+            new = dict(new)
+            new["runner"] = {**runner, "ac": min(dist)}
+            out.append(("runner", dist))
+    enemies = data.get("enemies")
+    if isinstance(enemies, list):
+        tables = list(enemies)
+        changed = False
+        for i, e in enumerate(tables):
+            if isinstance(e, dict) and isinstance(e.get("attack_bonus"), (list, str)):
+                dist = parse_uncertain(e["attack_bonus"], f"enemies.{i}.attack_bonus", -20, 60)
+                if dist is not None:
+                    tables[i] = {**e, "attack_bonus": min(dist)}
+                    changed = True
+                    out.append((str(i), dist))
+        if changed:
+            new = dict(new)
+            new["enemies"] = tables
+    return new, out
+
+
+def component_specs(spec: "Spec") -> list[tuple[Fraction, "Spec"]]:
+    """The mixture of a spec with uncertain values: ``[(probability, spec with plain values)]``
+    (one component of probability 1 without uncertain values)."""
+    if not spec.mixture:
+        return [(Fraction(1), spec)]
+    out = []
+    for combo in product(*[list(d.items()) for _w, _i, d in spec.mixture]):
+        s = replace(spec, mixture=())
+        w = Fraction(1)
+        enemies = list(s.enemies)
+        for (where, idx, _d), (v, p) in zip(spec.mixture, combo):
+            w *= p
+            if where == "runner":
+                s = replace(s, runner=replace(s.runner, ac=v))
+            else:
+                for k in idx:
+                    enemies[k] = replace(enemies[k], attack_bonus=v)
+        out.append((w, replace(s, enemies=tuple(enemies))))
+    return out
+
+
 # --------------------------------------------------------------------------- presets
 
 
@@ -867,6 +1026,7 @@ class Enemy:
     stand_still: bool = False
     cmb: int | None = None
     cmd: int | None = None
+    tumble_dc: int | None = None
     squares_left: int = 1
     threatens_start: bool = True
     through_space: bool = False
@@ -925,7 +1085,7 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
     enemy = Enemy(
         name=name, attack_bonus=m.attack_bonus, damage=damage, extra_damage=extra, threat_low=threat_low,
         crit_multiplier=m.crit_multiplier, reach=m.reach, aoo_left=aoo_left, combat_reflexes=cr,
-        dex_bonus=m.dex_bonus, sentinel=m.sentinel, stand_still=m.stand_still, cmb=m.cmb, cmd=m.cmd,
+        dex_bonus=m.dex_bonus, sentinel=m.sentinel, stand_still=m.stand_still, cmb=m.cmb, cmd=m.cmd, tumble_dc=m.tumble_dc,
         squares_left=squares, threatens_start=m.threatens_start, through_space=m.through_space,
         visible=m.visible, flat_footed=m.flat_footed, advantage=m.advantage, disadvantage=m.disadvantage,
         attacked_by_runner=m.attacked_by_runner, simultaneous=m.simultaneous, attacks_on_turn=m.attacks_on_turn,
@@ -956,6 +1116,9 @@ class Options:
     aoo_per_round: int | None = None
     threat_must_hit: bool = True
     crit_damage_mode_35: str = "reroll_per_multiplier"
+    crit_confirmation: str = "roll"
+    confirm_natural_20: bool = True
+    tumble_checks: str = "per_foe"
     min_damage_1: bool = True
     skill_natural_20_auto: bool = False
     tumble_order: str = "order_passed"
@@ -981,6 +1144,8 @@ def parse_options(m: OptionsModel, edition: str, runner: Runner) -> Options:
         stop_when_down=m.stop_when_down, simultaneous_oa=m.simultaneous_oa,
         disabled_runner_continues=m.disabled_runner_continues, aoo_per_round=m.aoo_per_round,
         threat_must_hit=m.threat_must_hit, crit_damage_mode_35=m.crit_damage_mode_35,
+        crit_confirmation=m.crit_confirmation, confirm_natural_20=m.confirm_natural_20,
+        tumble_checks=m.tumble_checks,
         min_damage_1=(not five) if m.min_damage_1 is None else m.min_damage_1,
         skill_natural_20_auto=m.skill_natural_20_auto, tumble_order=m.tumble_order,
         dead_threshold=((-runner.con if edition == "pf1" else -10) if m.dead_threshold is None
@@ -1014,6 +1179,8 @@ class Spec:
     description: str = ""
     death_save_bonus: int = 0
     death_save_advantage: int = 0
+    #: Uncertain values: ``(("runner", (), {ac: weight}), ("enemies", (enemy indices…), {bonus: weight}))``.
+    mixture: tuple = ()
     meta: dict = field(default_factory=dict, compare=False)
 
 
@@ -1029,6 +1196,7 @@ def parse_spec(data: dict) -> Spec:
         raise InputError("scenario", short_repr(data), "a table of fields")
     if "runner" not in data:
         raise InputError("runner", None, ALLOWED["ScenarioModel.runner"])
+    data, uncertain = split_uncertain(data)
     top = _validate(ScenarioModel, data)
     edition = normalise_edition(top.edition)
     mode = normalise_mode(top.mode, edition)
@@ -1086,6 +1254,22 @@ def parse_spec(data: dict) -> Spec:
                 distracting_action=top.distracting_action, metric=top.metric, compare_modes=tuple(modes),
                 description=top.description, death_save_bonus=ds_bonus, death_save_advantage=ds_adv,
                 meta={"runner": rmeta, "enemies": emeta})
+    if uncertain:
+        mix = []
+        for where, dist in uncertain:
+            if where == "runner":
+                mix.append(("runner", (), dist))
+            else:
+                i = int(where)
+                stop = first_of[i + 1] if i + 1 < len(first_of) else len(enemies)
+                mix.append(("enemies", tuple(range(first_of[i], stop)), dist))
+        n = 1
+        for _w, _i, dist in mix:
+            n *= len(dist)
+        if n > MAX_MIXTURE:
+            raise InputError(uncertain[0][0] if uncertain[0][0] == "runner" else "enemies", f"{n} combinations",
+                             f"uncertain values with at most {MAX_MIXTURE} combinations in all")
+        spec = replace(spec, mixture=tuple(mix))
     check_no_effect(data, spec, raw, first_of)
     check_mode(spec, mode, "mode")
     for i, m in enumerate(modes):
@@ -1122,6 +1306,9 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
     oo = data.get("options") or {}
     for key, why in (("disabled_runner_continues", " (5e has no disabled state at 0 HP)"),
                      ("threat_must_hit", " (5e criticals need no confirmation)"),
+                     ("crit_confirmation", " (5e criticals need no confirmation)"),
+                     ("confirm_natural_20", " (5e criticals need no confirmation)"),
+                     ("tumble_checks", " (5e has no Tumble mode)"),
                      ("crit_damage_mode_35", " (5e criticals double the damage dice)"),
                      ("min_damage_1", " (5e has no minimum damage)"),
                      ("skill_natural_20_auto", " (5e has no Tumble mode)"),
@@ -1195,7 +1382,7 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
         _refuse_if(not pf, own, "cmb", f + "cmb", "outside Pathfinder (its only use is Stand Still)")
         _refuse_if(pf and not e.stand_still, own, "cmb", f + "cmb", "without stand_still = true")
         _refuse_if(not pf, own, "cmd", f + "cmd", "outside Pathfinder (its only use is the Acrobatics DC)")
-        for key in ("squares_left", "through_space", "visible"):
+        for key in ("squares_left", "through_space", "visible", "tumble_dc"):
             _refuse_if(five, own, key, f + key, not5 + " (5e has no withdraw, 5-foot step or Tumble)")
         for key in ("advantage", "disadvantage", "on_hit"):
             _refuse_if(not five, own, key, f + key, only5)
@@ -1229,7 +1416,7 @@ def check_mode(spec: Spec, mode: str, field_: str) -> None:
                                  f"'none' or 'light' for {field_} = {mode!r} "
                                  f"(Acrobatics cannot be used in medium or heavy armour)")
             for i, e in enumerate(spec.enemies):
-                if e.cmd is None:
+                if e.cmd is None and e.tumble_dc is None:
                     raise InputError(f"enemies.{i}.cmd", None,
                                      f"an integer CMD (Pathfinder Acrobatics DC; required by {field_} = {mode!r})")
     if spec.distracting_action and mode in ("withdraw", "run"):

@@ -13,7 +13,7 @@ themselves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ...dice import parse
@@ -66,6 +66,9 @@ class Event:
         5e: a hit on an unconscious runner is a critical.
     stand_still : bool
         Pathfinder Stand Still: the AoO is a combat maneuver (``cmb`` vs the runner's CMD).
+    shared_check : bool
+        ``options.tumble_checks = "single"``: one check for the whole move, rolled at the first
+        such event; its result holds for the others.
     """
 
     enemy: int
@@ -89,6 +92,7 @@ class Event:
     within_5ft: bool
     stand_still: bool
     cmb: int
+    shared_check: bool = False
 
 
 @dataclass(frozen=True)
@@ -285,6 +289,9 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
         elif mode in ("tumble", "tumble_full"):
             cands = [i for i, e in enumerate(enemies) if aoo[i] > 0 or e.through_space]
             order = list(cands)
+            if o.tumble_order == "through_space_first":
+                order = [i for i in cands if enemies[i].through_space] + [i for i in cands
+                                                                         if not enemies[i].through_space]
             if o.tumble_order == "best_first":
                 exp = {i: _expected_damage(spec, enemies[i], ac_for(i, MOVE), rule) for i in cands}
                 order = sorted(cands, key=lambda i: -exp[i])
@@ -297,7 +304,14 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
                 else:
                     base = 25 if e.through_space else 15
                 dc = base + 2 * rank[i] + (10 if mode == "tumble_full" else 0)
+                if e.tumble_dc is not None:
+                    dc = e.tumble_dc
                 add(i, MOVE, check_dc=dc, check_cancels=e.through_space, same_group=e.simultaneous)
+            if o.tumble_checks == "single":
+                checked = [k for k, ev in enumerate(events) if ev.check_dc is not None]
+                top = max((events[k].check_dc for k in checked), default=0)
+                for k in checked:
+                    events[k] = replace(events[k], check_dc=top, shared_check=True)
         else:  # pragma: no cover - validated earlier
             raise AssertionError(mode)
 
