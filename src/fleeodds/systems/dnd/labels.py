@@ -63,6 +63,8 @@ MODE_LABELS = {
     "dash": ("Dash", "Foncer"),
     "disengage": ("Disengage", "Se désengager"),
     "stay": ("stay in melee", "rester au contact"),
+    "teleport": ("teleport (provokes nothing)", "téléportation (ne provoque pas)"),
+    "forced": ("moved by something else (provokes nothing)", "déplacé par autre chose (ne provoque pas)"),
 }
 PF_MODE_LABELS = {
     "tumble": ("Acrobatics, half speed", "Acrobaties, demi-vitesse"),

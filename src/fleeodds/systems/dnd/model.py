@@ -47,8 +47,8 @@ EDITION_ALLOWED = "one of '3.5', 'pf1', '5e2014', '5e2024'"
 MODES = {
     "3.5": ("move", "withdraw", "run", "five_foot_step", "tumble", "tumble_full", "stay"),
     "pf1": ("move", "withdraw", "run", "five_foot_step", "tumble", "tumble_full", "stay"),
-    "5e2014": ("move", "dash", "disengage", "stay"),
-    "5e2024": ("move", "dash", "disengage", "stay"),
+    "5e2014": ("move", "dash", "disengage", "stay", "teleport", "forced"),
+    "5e2024": ("move", "dash", "disengage", "stay", "teleport", "forced"),
 }
 MODE_ALIASES = {"acrobatics": "tumble", "acrobatics_half": "tumble", "tumble_half": "tumble",
                 "acrobatics_full": "tumble_full", "5_foot_step": "five_foot_step", "5ft_step": "five_foot_step",
@@ -62,8 +62,8 @@ AUTO_COMPARE = {
 }
 
 FEATS = {
-    "3.5": ("mobility", "dodge", "run"),
-    "pf1": ("mobility", "dodge", "run"),
+    "3.5": ("mobility", "dodge", "run", "spring_attack"),
+    "pf1": ("mobility", "dodge", "run", "spring_attack"),
     "5e2014": ("mobile",),
     "5e2024": ("speedy",),
 }
@@ -299,6 +299,14 @@ class EnemyModel(StrictModel):
                                      "Leaving its reach happens in the same step as leaving the previous enemy's.",
                                      "Le fuyard sort de son allonge au même pas que de celle de l'ennemi "
                                      "précédent.")
+    spring_attack_target: Flag = F(False, "Spring Attack target", "cible d'Attaque éclair",
+                                   "3.5/PF: the runner (with the spring_attack feat) attacks this foe during its "
+                                   "move: it makes no attack of opportunity for that movement (3.5 SRD Feats, "
+                                   "Spring Attack; PF1 CRB Feats: not a foe adjacent at the start of the turn).",
+                                   "3.5/PF : le fuyard (avec le don spring_attack, Attaque éclair) attaque cet "
+                                   "ennemi pendant son déplacement : celui-ci ne fait pas d'attaque d'opportunité "
+                                   "pour ce déplacement (DRS Dons, Attaque éclair ; PF1 : pas un ennemi adjacent "
+                                   "au début du tour).")
     attacks_on_turn: int = F(1, "attacks on its turn", "attaques à son tour",
                              "Attacks it makes on its own turn if the runner stays (mode stay; default 1).",
                              "Attaques qu'il porte à son tour si le fuyard reste au contact (mode stay ; "
@@ -337,8 +345,9 @@ class OptionsModel(StrictModel):
                              "n'ont pas lieu.")
     simultaneous_oa: Literal["stop_after_drop", "all_resolve"] = F(
         "stop_after_drop", "simultaneous attacks", "attaques simultanées",
-        "all_resolve: the attacks of enemies marked simultaneous all resolve even after the runner drops "
-        "(needs a simultaneous enemy).",
+        "all_resolve: opportunity attacks triggered by the same step all resolve even after the runner drops "
+        "(the enemies marked simultaneous with the previous one; with none marked, every reach is left in the "
+        "same step). Default stop_after_drop.",
         "all_resolve : les attaques d'opportunité des ennemis marqués simultaneous sont toutes résolues même "
         "après la chute du fuyard (exige un ennemi simultané).")
     disabled_runner_continues: Flag = F(True, "disabled runner continues", "le fuyard hors de combat continue",
@@ -498,10 +507,12 @@ class ScenarioModel(StrictModel):
                                    "3.5, pf1 (Pathfinder 1e), 5e2014 (DRS 5.1) ou 5e2024 (DRS 5.2).")
     mode: str = F("move", "movement mode", "mode de déplacement",
                   "3.5/PF: move, withdraw (retraite), run, five_foot_step (pas de placement), tumble / acrobatics, "
-                  "tumble_full, stay. 5e: move, dash, disengage, stay.",
+                  "tumble_full, stay. 5e: move, dash, disengage, stay, teleport, forced (moved by something else: no "
+                  "opportunity attack).",
                   "3.5/PF : move (déplacement), withdraw (retraite), run (course), five_foot_step (pas de "
                   "placement), tumble / acrobatics (Acrobaties), tumble_full, stay (rester au contact). 5e : "
-                  "move, dash (foncer), disengage (se désengager), stay.")
+                  "move, dash (foncer), disengage (se désengager), stay, teleport (téléportation), forced (déplacé par "
+                  "autre chose : aucune attaque d'opportunité).")
     compare_modes: Optional[Union[list[str], Literal["auto"]]] = F(
         None, "modes compared", "modes comparés",
         "Decision table: a list of at least two modes, or auto.",
@@ -552,7 +563,7 @@ def schema(lang: str = "en") -> dict:
 ALLOWED = {
     "ScenarioModel.edition": EDITION_ALLOWED,
     "ScenarioModel.mode": "a movement mode such as 'move', 'withdraw', 'tumble', 'five_foot_step', 'stay' "
-                          "(5e: 'move', 'dash', 'disengage', 'stay')",
+                          "(5e: 'move', 'dash', 'disengage', 'stay', 'teleport', 'forced')",
     "ScenarioModel.compare_modes": "a list of modes such as ['move', 'withdraw', 'tumble', 'five_foot_step', "
                                    "'stay'], or 'auto'",
     "ScenarioModel.compare": 'a table of setups, e.g. "withdraw" = { "mode" = "withdraw" }',
@@ -1037,6 +1048,7 @@ class Enemy:
     attacked_by_runner: bool = False
     simultaneous: bool = False
     attacks_on_turn: int = 1
+    spring_attack_target: bool = False
     on_hit: str = "none"
     on_hit_save_dc: int | None = None
     on_hit_save: str = "str"
@@ -1089,6 +1101,7 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
         squares_left=squares, threatens_start=m.threatens_start, through_space=m.through_space,
         visible=m.visible, flat_footed=m.flat_footed, advantage=m.advantage, disadvantage=m.disadvantage,
         attacked_by_runner=m.attacked_by_runner, simultaneous=m.simultaneous, attacks_on_turn=m.attacks_on_turn,
+        spring_attack_target=m.spring_attack_target,
         on_hit=m.on_hit, on_hit_save_dc=m.on_hit_save_dc, on_hit_save=m.on_hit_save, preset=meta.get("preset", ""),
     )
     for key in ("ac", "hp"):
@@ -1327,8 +1340,8 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                "outside 5e 2024 (edition = '5e2024')")
     _refuse_if(not any(e.sentinel for e in enemies), oo, "sentinel_timing_2024", "options.sentinel_timing_2024",
                "unless an enemy has sentinel = true")
-    _refuse_if(not any(e.simultaneous for e in enemies), oo, "simultaneous_oa", "options.simultaneous_oa",
-               "unless an enemy is marked simultaneous = true")
+    _refuse_if(len(enemies) < 2, oo, "simultaneous_oa", "options.simultaneous_oa",
+               "with a single enemy (nothing else is triggered by the same step)")
     _refuse_if(not five and not o.massive_damage, oo, "massive_damage_threshold",
                "options.massive_damage_threshold", "unless options.massive_damage = true")
     _refuse_if("enemies" in data, oo, "attacker_preset", "options.attacker_preset",
@@ -1377,6 +1390,13 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
         _refuse_if(not five and ("aoo_left" in own or spec.options.aoo_per_round is not None), own, "dex_bonus",
                    f + "dex_bonus", "when aoo_left or options.aoo_per_round gives the attacks of opportunity")
         _refuse_if(not five, own, "sentinel", f + "sentinel", only5 + " (Pathfinder: use stand_still)")
+        _refuse_if(five, own, "spring_attack_target", f + "spring_attack_target", not5 + " (5e: the Mobile feat, "
+                                                                                         "attacked_by_runner)")
+        _refuse_if(not five and "spring_attack" not in r.feats, own, "spring_attack_target",
+                   f + "spring_attack_target", "unless the runner has the spring_attack feat")
+        if pf and e.spring_attack_target and e.threatens_start:
+            raise InputError(f + "spring_attack_target", True, "false for a foe adjacent at the start of the turn "
+                                                               "(PF1 Spring Attack), or threatens_start = false")
         _refuse_if(not pf, own, "stand_still", f + "stand_still",
                    "outside Pathfinder (5e: use sentinel)")
         _refuse_if(not pf, own, "cmb", f + "cmb", "outside Pathfinder (its only use is Stand Still)")

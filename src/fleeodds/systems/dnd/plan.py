@@ -218,6 +218,8 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
     aoo = []
     for e in enemies:
         can = not r.total_concealment
+        if "spring_attack" in feats and e.spring_attack_target and mode in ("move", "run", "tumble", "tumble_full"):
+            can = False  # 3.5/PF Spring Attack: the foe attacked makes no AoO for this movement
         if e.flat_footed and (five or not e.combat_reflexes):
             can = False
         if five and "mobile" in feats and e.attacked_by_runner:
@@ -226,6 +228,13 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
 
     events: list[Event] = []
     group = -1
+    # options.simultaneous_oa = "all_resolve" with no enemy marked simultaneous: every reach is left in
+    # the same step (one flag is enough; marking some enemies groups only those with the previous one)
+    # (the first enemy's mark is moot: it has no previous step to share)
+    all_at_once = o.simultaneous_oa == "all_resolve" and not any(e.simultaneous for e in enemies[1:])
+
+    def together(e) -> bool:
+        return e.simultaneous or all_at_once
 
     def add(i: int, trigger: int, *, consumes: bool = True, same_group: bool = False, check_dc=None,
             check_cancels: bool = False, halt: bool = False, disadvantage: bool = False,
@@ -259,6 +268,9 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
                     add(i, TURN, consumes=False, effects=False)
     elif mode == "five_foot_step":
         always_stuck = any((not e.threatens_start) or e.squares_left >= 2 for e in enemies)
+    elif five and mode in ("teleport", "forced"):
+        pass  # SRD 5.1/5.2 Opportunity Attacks: teleporting, or being moved without using one's own
+        # movement, action or reaction, provokes no opportunity attack (Sentinel included)
     elif five:
         speedy = "speedy" in feats
         if mode == "disengage":
@@ -270,14 +282,14 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
                     if e.threatens_start:
                         add(i, GUARDIAN, halt=True, disadvantage=speedy)
                 else:
-                    add(i, MOVE, halt=True, disadvantage=speedy, same_group=e.simultaneous)
+                    add(i, MOVE, halt=True, disadvantage=speedy, same_group=together(e))
         else:  # move / dash
             for i, e in enumerate(enemies):
-                add(i, MOVE, halt=e.sentinel, disadvantage=speedy, same_group=e.simultaneous)
+                add(i, MOVE, halt=e.sentinel, disadvantage=speedy, same_group=together(e))
     else:
         if mode in ("move", "run"):
             for i, e in enumerate(enemies):
-                add(i, MOVE, same_group=e.simultaneous)
+                add(i, MOVE, same_group=together(e))
         elif mode == "withdraw":
             for i, e in enumerate(enemies):
                 exempt_start = e.threatens_start and e.visible
@@ -285,7 +297,7 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
                 if exempt_start and e.reach >= 10 and o.reach_monster_withdraw == "none":
                     provoking = 0
                 if provoking >= 1:
-                    add(i, MOVE, same_group=e.simultaneous)
+                    add(i, MOVE, same_group=together(e))
         elif mode in ("tumble", "tumble_full"):
             cands = [i for i, e in enumerate(enemies) if aoo[i] > 0 or e.through_space]
             order = list(cands)
@@ -306,7 +318,7 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
                 dc = base + 2 * rank[i] + (10 if mode == "tumble_full" else 0)
                 if e.tumble_dc is not None:
                     dc = e.tumble_dc
-                add(i, MOVE, check_dc=dc, check_cancels=e.through_space, same_group=e.simultaneous)
+                add(i, MOVE, check_dc=dc, check_cancels=e.through_space, same_group=together(e))
             if o.tumble_checks == "single":
                 checked = [k for k, ev in enumerate(events) if ev.check_dc is not None]
                 top = max((events[k].check_dc for k in checked), default=0)
