@@ -215,3 +215,30 @@ def test_exchange_death_save_inputs_that_change_nothing(extra, field):
     with pytest.raises(FleeoddsError) as err:
         fleeodds.load_scenario(data)
     assert str(err.value).startswith(field + ":"), str(err.value)
+
+
+def test_table_by_round_after_the_oas():
+    from .dnd_helpers import scenario
+
+    # always hit for 1 (a natural 1 misses): 19/20 of the runners go down with no failure, then roll saves
+    sc = scenario(edition="5e2014", mode="move", runner={"hp": 1, "ac": 10},
+                  enemies=[{"attack_bonus": 30, "damage": "1"}], options={"death_saves_in_exchange": True})
+    rows = sc.summary("fraction")["death_saves_by_round"]
+    hit = Fraction(19, 20)
+    flat = death_saves().summary("fraction")["by_round"]
+    assert rows == {r: {k: hit * v for k, v in row.items()} for r, row in flat.items()}
+    assert all(isinstance(v, Fraction) for row in rows.values() for v in row.values())
+    assert "death_saves_by_round" in sc.describe()["exact_summary"]
+
+
+def test_notes_of_the_exchange_give_the_table():
+    from .dnd_helpers import scenario
+
+    sc = scenario(edition="5e2014", mode="move", runner={"hp": 1, "ac": 10},
+                  enemies=[{"attack_bonus": 30, "damage": "1"}], options={"death_saves_in_exchange": True})
+    en, fr = sc.notes("en"), sc.notes("fr")
+    assert len(en) == len(sc.summary()["death_saves_by_round"]) and en[0].startswith("Death saves after")
+    assert fr[0].startswith("Jets contre la mort après les attaques d'opportunité, round 1 :")
+    plain = scenario(edition="5e2014", mode="move", runner={"hp": 1, "ac": 10},
+                     enemies=[{"attack_bonus": 30, "damage": "1"}])
+    assert plain.notes("en") == []

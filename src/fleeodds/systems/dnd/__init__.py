@@ -213,19 +213,40 @@ class DndScenario(Scenario):
     def _summary(self, mode: str) -> dict[str, Any]:
         if len(self.components) == 1:
             return summary(self.plan, mode)
+        def add(into: dict, part: dict, q) -> None:  # weighted sum of nested tables of probabilities
+            for k, v in part.items():
+                if isinstance(v, dict):
+                    add(into.setdefault(k, {}), v, q)
+                else:
+                    into[k] = into.get(k, 0) + q * v
+
         out: dict[str, Any] = {}
         for w, plan in self.components:
-            q = w if mode == "fraction" else float(w)
-            for k, v in summary(plan, mode).items():
-                if isinstance(v, dict):
-                    d = out.setdefault(k, {})
-                    for a, p in v.items():
-                        d[a] = d.get(a, 0) + q * p
-                else:
-                    out[k] = out.get(k, 0) + q * v
+            add(out, summary(plan, mode), w if mode == "fraction" else float(w))
         for k, v in out.items():
             if isinstance(v, dict):
                 out[k] = dict(sorted(v.items()))
+        return out
+
+    def notes(self, lang: str = "en") -> list[str]:
+        """5e with ``options.death_saves_in_exchange``: the death saves after the attacks of opportunity,
+        cumulative by round (over all trials), as sentences; ``[]`` otherwise."""
+        if not self.has_exact or self.exact_seconds >= 1:
+            return []
+        rows = self._summary("fraction").get("death_saves_by_round")
+        if not rows:
+            return []
+        from ...report.format import pct
+        from .deathsaves import SHORT_NAMES
+
+        fr = lang == "fr"
+        out = []
+        for r, row in rows.items():
+            cells = [f"{SHORT_NAMES[c][1 if fr else 0]} {pct(float(row[c]), lang, 2)}" for c in ("back_up", "stable", "dead")]
+            cells.append(("encore mourant " if fr else "still dying ") + pct(float(row["unresolved"]), lang, 2))
+            head = (f"Jets contre la mort après les attaques d'opportunité, round {r} : " if fr
+                    else f"Death saves after the opportunity attacks, by round {r}: ")
+            out.append(head + ", ".join(cells) + ".")
         return out
 
     def describe(self) -> dict[str, Any]:
@@ -251,8 +272,7 @@ class DndScenario(Scenario):
         if unused:
             out["unused_inputs"] = unused
         if self.has_exact:
-            out["exact_summary"] = {k: (float(v) if not isinstance(v, dict) else {a: float(p) for a, p in v.items()})
-                                    for k, v in self._summary("float").items()}
+            out["exact_summary"] = _floats(self._summary("float"))
         else:
             out["exact_refusal"] = self.exact_refusal
         return out
@@ -311,6 +331,13 @@ class DndScenario(Scenario):
         for m in self.spec.compare_modes:  # validated and de-duplicated by parse_spec
             out.append(Setup(mode_label(m, ed, "en"), mode_label(m, ed, "fr"), {"mode": m}))
         return out
+
+
+def _floats(v: Any) -> Any:
+    """Nested tables of probabilities as plain floats with text keys (JSON-able)."""
+    if isinstance(v, dict):
+        return {k: _floats(x) for k, x in v.items()}
+    return float(v)
 
 
 def _build(data: dict, base_dir: Path | None = None) -> DndScenario:

@@ -76,11 +76,46 @@ def summary(plan: Plan, mode: str = "fraction") -> dict[str, object]:
         mean_damage += p * dmg
         if fl & F_CRIT:
             p_crit += p
-    return {"p_no_attack": num(attacks.get(0, 0)), "attacks": {k: num(p) for k, p in sorted(attacks.items())},
-            "mean_attacks": num(sum((k * p for k, p in attacks.items()), num(0))),
-            "hits": {k: num(p) for k, p in sorted(hits.items())},
-            "mean_hits": num(sum((k * p for k, p in hits.items()), num(0))),
-            "p_critical": num(p_crit), "mean_damage": num(mean_damage)}
+    out = {"p_no_attack": num(attacks.get(0, 0)), "attacks": {k: num(p) for k, p in sorted(attacks.items())},
+           "mean_attacks": num(sum((k * p for k, p in attacks.items()), num(0))),
+           "hits": {k: num(p) for k, p in sorted(hits.items())},
+           "mean_hits": num(sum((k * p for k, p in hits.items()), num(0))),
+           "p_critical": num(p_crit), "mean_damage": num(mean_damage)}
+    spec = plan.spec
+    if is_5e(spec.edition) and spec.options.death_saves_in_exchange:
+        out["death_saves_by_round"] = death_saves_by_round(plan, mode)
+    return out
+
+
+def death_saves_by_round(plan: Plan, mode: str = "fraction") -> dict[int, dict[str, object]]:
+    """5e, after the exchange: the death-save chain of the runners left at 0 HP, round by round.
+
+    Returns
+    -------
+    dict
+        ``{round: {"back_up", "stable", "dead", "unresolved"}}``: probabilities over all trials,
+        cumulative; ``dead`` counts the deaths from failed saves only (an instant death or a third
+        failure during the exchange is not in it), ``unresolved`` the runners still dying after that
+        round. Round 1 is the runner's first death save after the attacks of opportunity.
+    """
+    from .deathsaves import cumulative_by_round
+
+    num: Callable = Fraction if mode == "fraction" else float
+    spec = plan.spec
+    joint: dict[tuple[int, int], object] = {}
+    for (dmg, fails, flags, _att), p in final_states(plan, mode).items():
+        if flags & F_DEAD or dmg < spec.runner.hp:
+            continue
+        for (o, r), q in death_save_chain(0, fails, spec.death_save_bonus, spec.death_save_advantage,
+                                          mode).items():
+            joint[(o, r)] = joint.get((o, r), num(0)) + p * q
+    if not joint:
+        return {}
+    total = sum(joint.values(), num(0))
+    rows = cumulative_by_round(joint, zero=num(0))
+    for row in rows.values():  # "unresolved" among all trials: the downed runners not yet resolved
+        row["unresolved"] = total - (row["back_up"] + row["stable"] + row["dead"])
+    return rows
 
 
 def exact_work(plan: Plan) -> int:
