@@ -245,7 +245,8 @@ def test_death_saves_in_exchange_resolves_down():
     ref = exact_by_outcome(scenario(**{**CASES["5e_death_saves_after_drop"],
                                        "options": {"stop_when_down": False}}))
     assert per["dead"] > ref.get("dead", 0)
-    assert per["dead"] + per["down"] == ref.get("dead", 0) + ref["down"]
+    assert "down" not in per  # the fall is resolved: back up, stable or dead, never merged
+    assert per["dead"] + per["stable"] + per["back_up"] == ref.get("dead", 0) + ref["down"]
 
 
 def test_probabilities_are_fractions():

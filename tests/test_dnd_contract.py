@@ -251,8 +251,9 @@ def test_input_without_effect_is_refused(edition, where, key, value):
 
 
 @pytest.mark.parametrize("data", [
-    base("5e2014", enemies=[{"attack_bonus": 4, "damage": "1d8"}, {"attack_bonus": 4, "damage": "1d8",
-                                                                   "simultaneous": True}],
+    # three enemies: marking the third groups it with the second only (unmarked, all_resolve groups all three)
+    base("5e2014", enemies=[{"attack_bonus": 4, "damage": "1d8"}, {"attack_bonus": 4, "damage": "1d8"},
+                            {"attack_bonus": 4, "damage": "1d8", "simultaneous": True}],
          options={"simultaneous_oa": "all_resolve"}),
     base("5e2014", runner={"monster": True}, options={"monster_dies_at_0": False}),
     # on_leave: the Sentinel that does not threaten the start square still attacks as the runner leaves

@@ -102,3 +102,34 @@ def test_default_attacker_preset_when_no_enemies_key():
 def test_error_message_is_readable():
     err = error(base(enemy={"threat_range": "21-20"}))
     assert str(err).startswith("enemies.0.threat_range: '21-20' is not allowed; expected ")
+
+
+# --------------------------------------------------------------------------- same results as leaving it out
+def _melee(edition="3.5", mode="move", enemy=None, **extra):
+    runner = {"preset": "srd35_wizard_1"} if edition == "3.5" else {"preset": "srd5_wizard_1"}
+    enemy = enemy or {"preset": "srd35_orc_falchion" if edition == "3.5" else "srd51_orc"}
+    return {"system": "dnd", "edition": edition, "mode": mode, "runner": runner, "enemies": [enemy], **extra}
+
+
+@pytest.mark.parametrize("data, field", [
+    (_melee(enemy={"preset": "srd35_orc_falchion", "aoo_left": 3}), "enemies.0.aoo_left"),
+    (_melee(mode="five_foot_step", enemy={"preset": "srd35_orc_falchion", "count": 2}), "enemies.0.count"),
+    (_melee(options={"aoo_per_round": 2}), "options.aoo_per_round"),
+    (_melee("5e2014", "stay", {"preset": "srd51_orc", "on_hit": "prone"}), "enemies.0.on_hit"),
+])
+def test_a_value_with_the_results_of_leaving_it_out_is_refused(data, field):
+    from fleeodds.errors import FleeoddsError
+
+    with pytest.raises(FleeoddsError) as err:
+        fleeodds.load_scenario(data)
+    assert str(err.value).startswith(field + ":") and "same results as leaving it out" in str(err.value)
+
+
+@pytest.mark.parametrize("data", [
+    _melee(enemy={"preset": "srd35_orc_falchion", "aoo_left": 0}),
+    _melee(enemy={"preset": "srd35_orc_falchion", "count": 2}),
+    _melee(distracting_action=True, options={"aoo_per_round": 2}),
+    _melee("5e2014", "move", {"preset": "srd51_orc", "on_hit": "prone"}),
+])
+def test_a_value_that_changes_results_is_accepted(data):
+    fleeodds.load_scenario(data)

@@ -58,10 +58,11 @@ from ...errors import FleeoddsError, InputError
 from ...system import RulesSystem, Scenario, Setup
 from ...validation import (CheckedSource, annotation_values, check_exact_mode, effect_checks_on, get_field,
                            no_effect, set_field)
+from .deathsaves import DeathSaveScenario, death_save_chain, load_death_saves, save_results
 from .exact import exact_work, solve, summary
 from .labels import OUTCOME_ORDER, mode_label
 from .labels import value_labels as labels_for_values
-from .model import OptionsModel, Spec, parse_spec, preset_names, presets, schema
+from .model import OptionsModel, Spec, component_specs, parse_spec, preset_names, presets, schema
 from .plan import Plan, compile_plan, describe_events
 from .rules import (AttackOdds, DamageRule, attack_outcome, combat_maneuver_probability, crit_confirm_probability,
                     damage_pmf, death_save_outcomes, death_save_survival, dying_survival_35, dying_survival_pf,
@@ -71,7 +72,7 @@ __all__ = ["SYSTEM", "DndScenario", "load_scenario", "benchmark_case", "schema",
            "crit_confirm_probability", "attack_outcome", "AttackOdds", "hit_probability",
            "skill_check_probability", "tumble_all_succeed", "tumble_dcs", "combat_maneuver_probability",
            "save_probability", "death_save_survival", "death_save_outcomes", "dying_survival_35",
-           "dying_survival_pf", "damage_pmf", "DamageRule", "MAX_EXACT_WORK", "MAX_FRACTION_WORK"]
+           "dying_survival_pf", "damage_pmf", "DamageRule", "DeathSaveScenario", "death_save_chain", "save_results", "MAX_EXACT_WORK", "MAX_FRACTION_WORK"]
 
 #: Largest estimated work (elementary steps, see :func:`.exact.exact_work`) the exact solver
 #: is run for, in float arithmetic (about ten seconds); beyond it, Monte Carlo only.
@@ -103,11 +104,17 @@ class DndScenario(Scenario):
     def __init__(self, spec: Spec, data: dict, base_dir: Path | None = None):
         super().__init__(data, base_dir)
         self.spec = spec
-        self.plan: Plan = compile_plan(spec)
+        #: ``[(probability, Plan)]``: one plan, or one per combination of uncertain values (a mixture)
+        self.components: list[tuple[Fraction, Plan]] = [(w, compile_plan(s)) for w, s in component_specs(spec)]
+        self.plan: Plan = self.components[0][1]
         self.title = spec.title or f"{spec.runner.name}: {mode_label(spec.mode, spec.edition)}"
         self.outcomes = self.plan.outcomes
         self.metric = self.plan.metric
-        self._work = exact_work(self.plan)
+        self._work = sum(exact_work(p) for _w, p in self.components)
+        if len(self.components) > 1:
+            from .kernel import check_mixture
+
+            check_mixture([p for _w, p in self.components])
 
     # -- Scenario API ----------------------------------------------------------
     @property
@@ -160,18 +167,25 @@ class DndScenario(Scenario):
         """
         mode = check_exact_mode(mode)
         self._check_exact()
-        return solve(self.plan, mode)
+        if len(self.components) == 1:
+            return solve(self.plan, mode)
+        out: dict = {}
+        for w, plan in self.components:
+            q = w if mode == "fraction" else float(w)
+            for k, p in solve(plan, mode).items():
+                out[k] = out.get(k, 0) + q * p
+        return out
 
     def kernel(self):
         from .kernel import make_kernel  # numba, only when Monte Carlo runs
 
-        return make_kernel(self.plan)
+        return make_kernel(self.plan, self.components)
 
     def trial_kernel(self):
         """Per-trial outcome indices ``(seed, start, n) -> int64 (n,)``, same trials as :meth:`kernel`."""
         from .kernel import make_trial_kernel
 
-        return make_trial_kernel(self.plan)
+        return make_trial_kernel(self.plan, self.components)
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:
         """Exact side results (digest §9).
@@ -194,7 +208,46 @@ class DndScenario(Scenario):
         """
         mode = check_exact_mode(mode)
         self._check_exact()
-        return summary(self.plan, mode)
+        return self._summary(mode)
+
+    def _summary(self, mode: str) -> dict[str, Any]:
+        if len(self.components) == 1:
+            return summary(self.plan, mode)
+        def add(into: dict, part: dict, q) -> None:  # weighted sum of nested tables of probabilities
+            for k, v in part.items():
+                if isinstance(v, dict):
+                    add(into.setdefault(k, {}), v, q)
+                else:
+                    into[k] = into.get(k, 0) + q * v
+
+        out: dict[str, Any] = {}
+        for w, plan in self.components:
+            add(out, summary(plan, mode), w if mode == "fraction" else float(w))
+        for k, v in out.items():
+            if isinstance(v, dict):
+                out[k] = dict(sorted(v.items()))
+        return out
+
+    def notes(self, lang: str = "en") -> list[str]:
+        """5e with ``options.death_saves_in_exchange``: the death saves after the attacks of opportunity,
+        cumulative by round (over all trials), as sentences; ``[]`` otherwise."""
+        if not self.has_exact or self.exact_seconds >= 1:
+            return []
+        rows = self._summary("fraction").get("death_saves_by_round")
+        if not rows:
+            return []
+        from ...report.format import pct
+        from .deathsaves import SHORT_NAMES
+
+        fr = lang == "fr"
+        out = []
+        for r, row in rows.items():
+            cells = [f"{SHORT_NAMES[c][1 if fr else 0]} {pct(float(row[c]), lang, 2)}" for c in ("back_up", "stable", "dead")]
+            cells.append(("encore mourant " if fr else "still dying ") + pct(float(row["unresolved"]), lang, 2))
+            head = (f"Jets contre la mort après les attaques d'opportunité, round {r} : " if fr
+                    else f"Death saves after the opportunity attacks, by round {r}: ")
+            out.append(head + ", ".join(cells) + ".")
+        return out
 
     def describe(self) -> dict[str, Any]:
         """The validated scenario as JSON-able data (floats; no NaN), for the manifest."""
@@ -212,12 +265,14 @@ class DndScenario(Scenario):
             "always_stuck": self.plan.always_stuck,
             "presets": s.meta,
         }
+        if s.mixture:
+            out["uncertain"] = [{"field": "runner.ac" if where == "runner" else f"enemies {list(idx)} attack_bonus",
+                                 "values": {str(v): float(p) for v, p in d.items()}} for where, idx, d in s.mixture]
         unused = self.unused_inputs()
         if unused:
             out["unused_inputs"] = unused
         if self.has_exact:
-            out["exact_summary"] = {k: (float(v) if not isinstance(v, dict) else {a: float(p) for a, p in v.items()})
-                                    for k, v in summary(self.plan, "float").items()}
+            out["exact_summary"] = _floats(self._summary("float"))
         else:
             out["exact_refusal"] = self.exact_refusal
         return out
@@ -278,6 +333,13 @@ class DndScenario(Scenario):
         return out
 
 
+def _floats(v: Any) -> Any:
+    """Nested tables of probabilities as plain floats with text keys (JSON-able)."""
+    if isinstance(v, dict):
+        return {k: _floats(x) for k, x in v.items()}
+    return float(v)
+
+
 def _build(data: dict, base_dir: Path | None = None) -> DndScenario:
     """The scenario of ``data`` with the field-by-field checks of :func:`.model.parse_spec`, without
     the check on results (:func:`check_results`)."""
@@ -297,6 +359,8 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> DndScenario:
         value and what is allowed; an option or a situational field that changes no
         result in the scenario nor in any of its comparison setups (:func:`check_results`).
     """
+    if isinstance(data, dict) and data.get("situation") == "death_saves":
+        return load_death_saves(data, base_dir)
     sc = _build(data, base_dir)
     build = lambda d: _build(d, base_dir)  # noqa: E731
     if not effect_checks_on():  # a sweep's cell (see fleeodds.validation.without_effect_checks)
@@ -317,8 +381,8 @@ def load_scenario(data: dict, base_dir: Path | None = None) -> DndScenario:
 ENEMY_VALUES: dict[str, list[Any]] = {
     "reach": [5, 10, 15, 100], "threatens_start": [False, True], "simultaneous": [False, True],
     "combat_reflexes": [False, True], "squares_left": [None, 1, 2, 3], "through_space": [False, True],
-    "visible": [False, True], "flat_footed": [False, True], "aoo_left": [None, 0, 1, 2, 5],
-    "attacks_on_turn": [0, 1, 2, 4],
+    "visible": [False, True], "flat_footed": [False, True],
+    "attacks_on_turn": [0, 1, 2, 4], "tumble_dc": [None, 5, 15, 25, 40],
 }
 #: Numbers of the options (the others take their allowed values).
 OPTION_NUMBERS: dict[str, list[Any]] = {
@@ -417,7 +481,7 @@ def check_results(data: dict, contexts: list[dict], build, only: set[str] | None
     """
     fields = [(f"options.{k}", v, _option_values(k)) for k, v in (data.get("options") or {}).items()
               if k in OptionsModel.model_fields and k not in SKIP_OPTIONS]
-    fields += _written(data, ENEMY_VALUES, "enemies")
+    fields += _written(data, ENEMY_VALUES, "enemies") + _written(data, SAME_AS_LEFT_OUT, "enemies")
     if "distracting_action" in data:
         fields.append(("distracting_action", data["distracting_action"], [False, True]))
     if fields:
@@ -432,12 +496,49 @@ def check_results(data: dict, contexts: list[dict], build, only: set[str] | None
     for path, value, values in fields:
         if only is not None and path not in only:
             continue
+        if path.rsplit(".", 1)[-1] in SAME_AS_LEFT_OUT_NAMES:
+            if _same_as_left_out(build, contexts, path, value):
+                raise no_effect(path, value, "in this scenario: it gives the same results as leaving it out (no "
+                                             "result changes: exact distribution, attacks, damage)")
+            continue
         current = [get_field(c, path, None) for c in contexts]
         tried = list(values) + [v for v in current if v not in values]
         if not _differs(build, contexts, path, tried):
             where = "in this scenario nor in its comparison setups" if len(contexts) > 1 else "in this scenario"
             raise no_effect(path, value, f"{where} (no result changes with it: exact distribution, attacks, "
                                          f"damage)")
+
+
+#: Fields refused when the value written gives the same results as leaving the field out, whatever
+#: other values would do (``aoo_left = 3`` for an enemy with one opportunity, ``count = 2`` past
+#: enemies that cannot attack, ``on_hit = "prone"`` when staying in melee).
+SAME_AS_LEFT_OUT: dict[str, list[Any]] = {"aoo_left": [], "count": [], "on_hit": []}
+SAME_AS_LEFT_OUT_NAMES = ("aoo_left", "count", "on_hit", "aoo_per_round")
+
+
+def _without(data: dict, path: str) -> dict:
+    import copy
+
+    out = copy.deepcopy(dict(data))
+    node: Any = out
+    parts = path.split(".")
+    for p in parts[:-1]:
+        node = node[int(p)] if isinstance(node, list) else node[p]
+    node.pop(parts[-1], None)
+    return out
+
+
+def _same_as_left_out(build, contexts: list[dict], path: str, value: Any) -> bool:
+    """Whether ``path = value`` gives the results of leaving ``path`` out, in every context."""
+    if path.endswith(".count") and value == 1:
+        return False  # the documented default, written out
+    for data in contexts:
+        try:
+            if result_key(build(set_field(data, path, value))) != result_key(build(_without(data, path))):
+                return False
+        except (FleeoddsError, KeyError, IndexError, TypeError):
+            return False
+    return True
 
 
 def unused_inputs(data: dict, contexts: list[dict], build) -> list[str]:

@@ -18,12 +18,13 @@ from functools import lru_cache
 from typing import Callable
 
 from ...dice import parse
-from .plan import (CANCELLED, DEAD, DISABLED, DOWN, EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, SLOWED, UNHARMED,
+from .deathsaves import death_save_chain
+from .plan import (BACK_UP, CANCELLED, DEAD, DISABLED, DOWN, STABLE, EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, SLOWED, UNHARMED,
                    WOUNDED, Plan, max_damage)
 from .rules import (attack_outcome, combat_maneuver_probability, damage_pmf, death_save_outcomes,
                     dying_survival_35, dying_survival_pf, is_5e, save_probability, skill_check_probability)
 
-F_DEAD, F_HALT, F_SLOW, F_STOP = 1, 2, 4, 8
+F_DEAD, F_HALT, F_SLOW, F_STOP, F_CRIT, F_PASS, F_FAIL = 1, 2, 4, 8, 16, 32, 64
 
 
 def solve(plan: Plan, mode: str = "float") -> dict[tuple[int, int], Fraction | float]:
@@ -42,8 +43,12 @@ def solve(plan: Plan, mode: str = "float") -> dict[tuple[int, int], Fraction | f
     num: Callable = (lambda x: Fraction(x)) if mode == "fraction" else float
     out: dict[tuple[int, int], object] = {}
     n_bins = plan.metric.n_bins
-    for (dmg, fails, flags, att), p in final_states(plan, mode).items():
-        metric = min(dmg, n_bins - 1) if plan.metric.code == "damage" else min(att, n_bins - 1)
+    hits = plan.metric.code == "hits"
+    for (dmg, fails, flags, att), p in final_states(plan, mode, track_hits=hits).items():
+        if plan.metric.code == "damage":
+            metric = min(dmg, n_bins - 1)
+        else:
+            metric = min(att[1] if hits else att, n_bins - 1)
         for q, code in _classify(plan, dmg, fails, flags, num):
             key = (plan.outcome_map[code], metric)
             if q:
@@ -52,20 +57,65 @@ def solve(plan: Plan, mode: str = "float") -> dict[tuple[int, int], Fraction | f
 
 
 def summary(plan: Plan, mode: str = "fraction") -> dict[str, object]:
-    """Exact side results of digest §9: P(no attack made against the runner), the
-    distribution and mean of the number of attacks suffered, and the mean damage taken.
+    """Exact side results of digest §9: P(no attack of opportunity made against the runner: none
+    provoked, all avoided, or none left), the distribution and mean of the number of attacks
+    suffered, of the number of hits taken (``hits``, ``mean_hits``), P(at least one critical hit
+    taken) (``p_critical``) and the mean damage taken.
 
     Every value is a :class:`fractions.Fraction` in ``"fraction"`` mode (a float otherwise),
     including a ``p_no_attack`` of 0 when every path suffers an attack.
     """
     num: Callable = Fraction if mode == "fraction" else float
     attacks: dict[int, object] = {}
+    hits: dict[int, object] = {}
     mean_damage = num(0)
-    for (dmg, _f, _fl, att), p in final_states(plan, mode).items():
+    p_crit = num(0)
+    for (dmg, _f, fl, (att, hit)), p in final_states(plan, mode, track_hits=True).items():
         attacks[att] = attacks.get(att, num(0)) + p
+        hits[hit] = hits.get(hit, num(0)) + p
         mean_damage += p * dmg
-    return {"p_no_attack": num(attacks.get(0, 0)), "attacks": {k: num(p) for k, p in sorted(attacks.items())},
-            "mean_attacks": num(sum((k * p for k, p in attacks.items()), num(0))), "mean_damage": num(mean_damage)}
+        if fl & F_CRIT:
+            p_crit += p
+    out = {"p_no_attack": num(attacks.get(0, 0)), "attacks": {k: num(p) for k, p in sorted(attacks.items())},
+           "mean_attacks": num(sum((k * p for k, p in attacks.items()), num(0))),
+           "hits": {k: num(p) for k, p in sorted(hits.items())},
+           "mean_hits": num(sum((k * p for k, p in hits.items()), num(0))),
+           "p_critical": num(p_crit), "mean_damage": num(mean_damage)}
+    spec = plan.spec
+    if is_5e(spec.edition) and spec.options.death_saves_in_exchange:
+        out["death_saves_by_round"] = death_saves_by_round(plan, mode)
+    return out
+
+
+def death_saves_by_round(plan: Plan, mode: str = "fraction") -> dict[int, dict[str, object]]:
+    """5e, after the exchange: the death-save chain of the runners left at 0 HP, round by round.
+
+    Returns
+    -------
+    dict
+        ``{round: {"back_up", "stable", "dead", "unresolved"}}``: probabilities over all trials,
+        cumulative; ``dead`` counts the deaths from failed saves only (an instant death or a third
+        failure during the exchange is not in it), ``unresolved`` the runners still dying after that
+        round. Round 1 is the runner's first death save after the attacks of opportunity.
+    """
+    from .deathsaves import cumulative_by_round
+
+    num: Callable = Fraction if mode == "fraction" else float
+    spec = plan.spec
+    joint: dict[tuple[int, int], object] = {}
+    for (dmg, fails, flags, _att), p in final_states(plan, mode).items():
+        if flags & F_DEAD or dmg < spec.runner.hp:
+            continue
+        for (o, r), q in death_save_chain(0, fails, spec.death_save_bonus, spec.death_save_advantage,
+                                          mode).items():
+            joint[(o, r)] = joint.get((o, r), num(0)) + p * q
+    if not joint:
+        return {}
+    total = sum(joint.values(), num(0))
+    rows = cumulative_by_round(joint, zero=num(0))
+    for row in rows.values():  # "unresolved" among all trials: the downed runners not yet resolved
+        row["unresolved"] = total - (row["back_up"] + row["stable"] + row["dead"])
+    return rows
 
 
 def exact_work(plan: Plan) -> int:
@@ -110,9 +160,12 @@ def exact_work(plan: Plan) -> int:
     return total
 
 
-def final_states(plan: Plan, mode: str = "float") -> dict[tuple[int, int, int, int], object]:
+def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> dict[tuple, object]:
     """Distribution of ``(damage taken, 5e death-save failures, flags, attacks suffered)``
-    once every opportunity has been resolved (before classification)."""
+    once every opportunity has been resolved (before classification).
+
+    With ``track_hits`` the last element is ``(attacks suffered, hits taken)`` and the flag
+    ``F_CRIT`` marks the states where a critical hit was taken (the summary's side results)."""
     num: Callable = (lambda x: Fraction(x)) if mode == "fraction" else float
     spec = plan.spec
     ed = spec.edition
@@ -138,7 +191,8 @@ def final_states(plan: Plan, mode: str = "float") -> dict[tuple[int, int, int, i
         net = int(adv) - int(ev.disadvantage)
         odds = attack_outcome(ed, ev.attack_bonus, ev.ac, ev.threat_low, advantage=net,
                               threat_must_hit=o.threat_must_hit, auto_crit=five and down and ev.within_5ft,
-                              concealment=r.concealment)
+                              concealment=r.concealment, confirmation=o.crit_confirmation,
+                              confirm_natural_20=o.confirm_natural_20)
         extra = ev.extra_damage or None
         out = [(num(odds.miss), None, False)]
         if odds.hit:
@@ -169,7 +223,7 @@ def final_states(plan: Plan, mode: str = "float") -> dict[tuple[int, int, int, i
                         if d >= hp_max:
                             nflags |= F_DEAD
                         else:
-                            nf = fails + (2 if crit else 1)
+                            nf = fails + (o.failures_from_critical_at_0 if crit else 1)
                             if nf >= 3:
                                 nflags |= F_DEAD
                 elif new_dmg >= hp0:
@@ -191,7 +245,11 @@ def final_states(plan: Plan, mode: str = "float") -> dict[tuple[int, int, int, i
                 branches.append((p_live, (new_dmg, nf, nflags, att)))
         return branches
 
-    dist: dict[tuple, object] = {(0, 0, 0, 0): num(1)}
+    dist: dict[tuple, object] = {(0, 0, 0, (0, 0) if track_hits else 0): num(1)}
+
+    def more(att, hit: int = 0):
+        """One more attack (and ``hit`` more hits) on the attack counter."""
+        return (att[0] + 1 - int(bool(hit)), att[1] + hit) if track_hits else att + 1 - int(bool(hit))
 
     def put(target: dict, state, p):
         if p:
@@ -218,7 +276,7 @@ def final_states(plan: Plan, mode: str = "float") -> dict[tuple[int, int, int, i
                     continue
 
             def attack(q, halt_after: bool):
-                base = (dmg, fails, flags | (F_HALT if halt_after else 0), att + 1)
+                base = (dmg, fails, flags | (F_HALT if halt_after else 0), more(att))
                 if ev.stand_still:
                     s = num(combat_maneuver_probability(ev.cmb, r.cmd))
                     put(nxt, (base[0], base[1], base[2] | F_HALT, base[3]), q * s)
@@ -229,9 +287,29 @@ def final_states(plan: Plan, mode: str = "float") -> dict[tuple[int, int, int, i
                         put(nxt, base, q * pp)
                     else:
                         for pb, st in apply_hit(base, d, crit, ev):
+                            if track_hits:
+                                st = (st[0], st[1], st[2] | (F_CRIT if crit else 0), more(st[3], 1))
                             put(nxt, st, q * pp * pb)
 
-            if check_p is not None:
+            if check_p is not None and ev.shared_check and (ev.check_cancels or allowed[j]):
+                # one check for the whole move: rolled at the first checked foe, then kept
+                if flags & F_PASS:
+                    put(nxt, state, p)
+                    continue
+                if flags & F_FAIL:
+                    ok, fail = 0, p
+                else:
+                    ok, fail = p * check_p, p * (1 - check_p)
+                    put(nxt, (dmg, fails, flags | F_PASS, att), ok)
+                    flags = flags | F_FAIL
+                if ev.check_cancels:
+                    if allowed[j]:
+                        attack(fail, True)
+                    else:
+                        put(nxt, (dmg, fails, flags | F_HALT, att), fail)
+                else:
+                    attack(fail, False)
+            elif check_p is not None:
                 put(nxt, state, p * check_p)
                 fail = p * (1 - check_p)
                 if ev.check_cancels:
@@ -267,12 +345,16 @@ def _classify(plan: Plan, dmg: int, fails: int, flags: int, num) -> list[tuple[o
         if not o.death_saves_in_exchange:
             return [(num(1), DOWN)]
         if five:
-            p_dead = num(death_save_outcomes(0, fails)["dead"])
+            per = [num(0)] * 3  # back up, stable, dead
+            for (k, _rounds), q in death_save_chain(0, fails, spec.death_save_bonus, spec.death_save_advantage,
+                                                    "fraction").items():
+                per[k] += num(q)
+            return [(per[2], DEAD), (per[1], STABLE), (per[0], BACK_UP)]
         elif spec.edition == "pf1":
             p_dead = num(1 - dying_survival_pf(hp, r.con, o.dead_threshold))
         else:
             p_dead = num(1 - dying_survival_35(hp, o.dead_threshold))
-        return [(p_dead, DEAD), (1 - p_dead, DOWN)]
+        return [(p_dead, DEAD), (1 - p_dead, STABLE)]
     if not five and hp == 0:
         return [(num(1), DISABLED)]
     if flags & F_HALT:

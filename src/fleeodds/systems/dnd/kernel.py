@@ -13,6 +13,8 @@ Reproducible: every draw is a function of ``(seed, trial index, draw index)``
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numba import njit, prange
 
@@ -24,17 +26,19 @@ from .rules import is_5e
 
 # event columns
 E_ENEMY, E_CONSUMES, E_GROUP, E_HAS_CHECK, E_DC, E_CANCELS, E_AB, E_AC, E_LOW, E_MULT, E_ADV, E_DIS, \
-    E_DMG, E_EXTRA, E_HALT, E_EFFECT, E_HAS_SAVE, E_SAVE_DC, E_SAVE_BONUS, E_WITHIN5, E_STAND_STILL, E_CMB = range(22)
-N_EVENT_COLS = 22
+    E_DMG, E_EXTRA, E_HALT, E_EFFECT, E_HAS_SAVE, E_SAVE_DC, E_SAVE_BONUS, E_WITHIN5, E_STAND_STILL, E_CMB, \
+    E_SHARED = range(23)
+N_EVENT_COLS = 23
 
 # parameters
 (P_FIVE, P_PF, P_HP0, P_HPMAX, P_DEAD_AT, P_STOP_DOWN, P_ALL_RESOLVE, P_DIS_CONT, P_THREAT_HIT, P_MULTIPLY,
  P_MIN1, P_SKILL20, P_MASSIVE, P_MASSIVE_THR, P_FORT, P_CONCEAL, P_DR, P_RESIST, P_DSAVES, P_MONSTER_DIES,
- P_TUMBLE, P_CMD, P_CON, P_METRIC_ATTACKS, P_ALWAYS_STUCK, P_NBINS, P_NEV) = range(27)
-N_PARAMS = 27
+ P_TUMBLE, P_CMD, P_CON, P_METRIC_ATTACKS, P_ALWAYS_STUCK, P_NBINS, P_NEV, P_CRIT_FAILS, P_DS_BONUS,
+ P_DS_ADV, P_CONFIRM, P_CONFIRM20) = range(32)
+N_PARAMS = 32
 
 # internal outcome codes (same order as plan.INTERNAL_CODES)
-O_UNHARMED, O_WOUNDED, O_SLOWED, O_CANCELLED, O_DISABLED, O_DOWN, O_DEAD = range(7)
+O_UNHARMED, O_WOUNDED, O_SLOWED, O_CANCELLED, O_DISABLED, O_DOWN, O_DEAD, O_STABLE, O_BACK_UP = range(9)
 
 
 @njit(inline="always", cache=True)
@@ -44,9 +48,13 @@ def _d20(key, c):
 
 
 @njit(cache=True)
-def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
+def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
     """Trials ``lo .. hi - 1`` added into ``out`` (n_outcomes, n_bins), or, when ``rec`` is not
     empty, each trial's outcome index written to ``rec[t - lo]`` (paired comparisons).
+
+    ``ev`` is ``(components, events, columns)``: with uncertain values (a mixture) each trial
+    first draws its component from ``mix`` (component indices, each repeated in proportion to
+    its probability); with one component nothing is drawn (the counts are those of a plain plan).
 
     The trial logic is written inside the loop and dice are rolled from the
     stacked specs by index: handing arrays (or views of them) to a function
@@ -56,6 +64,10 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
     for t in range(lo, hi):
         key = trial_key(seed, t)
         c = 0
+        m = 0
+        if mix.size > 1:
+            r, c = bounded(key, c, mix.size)
+            m = mix[r]
         five = prm[P_FIVE] == 1
         hp0 = prm[P_HP0]
         hpmax = prm[P_HPMAX]
@@ -66,13 +78,15 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
         dmg = 0
         fails = 0
         att = 0
+        nhits = 0
         dead = False
         halt = False
         slow = False
+        tum = 0  # the single Tumble check of the move: 0 not rolled yet, 1 passed, 2 failed
         for j in range(prm[P_NEV]):
             if dead:
                 break
-            boundary = j == 0 or ev[j, E_GROUP] != ev[j - 1, E_GROUP]
+            boundary = j == 0 or ev[m, j, E_GROUP] != ev[m, j - 1, E_GROUP]
             if boundary or prm[P_ALL_RESOLVE] == 0:
                 if halt:
                     break
@@ -84,15 +98,21 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
                         down = hp < 0 or (hp == 0 and prm[P_DIS_CONT] == 0)
                     if down:
                         break
-            e = ev[j, E_ENEMY]
-            avail = ev[j, E_CONSUMES] == 0 or aoo[e] > 0
+            e = ev[m, j, E_ENEMY]
+            avail = ev[m, j, E_CONSUMES] == 0 or aoo[e] > 0
             halt_after = False
-            if ev[j, E_HAS_CHECK] == 1:
-                if ev[j, E_CANCELS] == 1 or avail:
-                    f, c = _d20(key, c)
-                    if f + prm[P_TUMBLE] >= ev[j, E_DC] or (prm[P_SKILL20] == 1 and f == 20):
+            if ev[m, j, E_HAS_CHECK] == 1:
+                if ev[m, j, E_CANCELS] == 1 or avail:
+                    if ev[m, j, E_SHARED] == 1 and tum != 0:
+                        passed = tum == 1
+                    else:
+                        f, c = _d20(key, c)
+                        passed = f + prm[P_TUMBLE] >= ev[m, j, E_DC] or (prm[P_SKILL20] == 1 and f == 20)
+                        if ev[m, j, E_SHARED] == 1:
+                            tum = 1 if passed else 2
+                    if passed:
                         continue
-                    if ev[j, E_CANCELS] == 1:
+                    if ev[m, j, E_CANCELS] == 1:
                         halt_after = True
                         if not avail:
                             halt = True
@@ -101,19 +121,19 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
                     continue
             elif not avail:
                 continue
-            if ev[j, E_CONSUMES] == 1:
+            if ev[m, j, E_CONSUMES] == 1:
                 aoo[e] -= 1
             att += 1
-            if ev[j, E_STAND_STILL] == 1:
+            if ev[m, j, E_STAND_STILL] == 1:
                 f, c = _d20(key, c)
-                if f == 20 or (f != 1 and f + ev[j, E_CMB] >= prm[P_CMD]):
+                if f == 20 or (f != 1 and f + ev[m, j, E_CMB] >= prm[P_CMD]):
                     halt = True
                 if halt_after:
                     halt = True
                 continue
             down5 = five and dmg >= hp0
-            adv = ev[j, E_ADV] == 1 or down5
-            dis = ev[j, E_DIS] == 1
+            adv = ev[m, j, E_ADV] == 1 or down5
+            dis = ev[m, j, E_DIS] == 1
             f, c = _d20(key, c)
             if adv and not dis:
                 f2, c = _d20(key, c)
@@ -123,21 +143,25 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
                 f2, c = _d20(key, c)
                 if f2 < f:
                     f = f2
-            ab = ev[j, E_AB]
-            ac = ev[j, E_AC]
+            ab = ev[m, j, E_AB]
+            ac = ev[m, j, E_AC]
             hit = f != 1 and (f == 20 or f + ab >= ac)
             crit = False
             if five:
-                if f >= ev[j, E_LOW]:
+                if f >= ev[m, j, E_LOW]:
                     crit = True
                     hit = True
-                elif hit and down5 and ev[j, E_WITHIN5] == 1:
+                elif hit and down5 and ev[m, j, E_WITHIN5] == 1:
                     crit = True
-            elif f >= ev[j, E_LOW] and (hit or prm[P_THREAT_HIT] == 0):
-                g, c = _d20(key, c)
-                if g != 1 and (g == 20 or g + ab >= ac):
+            elif f >= ev[m, j, E_LOW] and (hit or prm[P_THREAT_HIT] == 0):
+                if prm[P_CONFIRM] == 0:  # options.crit_confirmation = "none": every threat is a critical
                     crit = True
                     hit = True
+                else:
+                    g, c = _d20(key, c)
+                    if g != 1 and ((g == 20 and prm[P_CONFIRM20] == 1) or g + ab >= ac):
+                        crit = True
+                        hit = True
             if hit and prm[P_CONCEAL] > 0:
                 u, c = bounded(key, c, 100)
                 if u < prm[P_CONCEAL]:
@@ -148,8 +172,9 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
                     halt = True
                 continue
             # damage of this hit
-            sp = ev[j, E_DMG]
-            xi = ev[j, E_EXTRA]
+            nhits += 1
+            sp = ev[m, j, E_DMG]
+            xi = ev[m, j, E_EXTRA]
             if five:
                 total, c = roll_stacked(specs, sp, key, c)
                 if crit:
@@ -172,9 +197,9 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
                     rolled = floor1
                 if crit:
                     if prm[P_MULTIPLY] == 1:
-                        rolled = rolled * ev[j, E_MULT]
+                        rolled = rolled * ev[m, j, E_MULT]
                     else:
-                        for _ in range(ev[j, E_MULT] - 1):
+                        for _ in range(ev[m, j, E_MULT] - 1):
                             t2, c = roll_stacked(specs, sp, key, c)
                             if t2 < floor1:
                                 t2 = floor1
@@ -200,7 +225,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
                         if total >= hpmax:
                             dead = True
                         else:
-                            fails += 2 if crit else 1
+                            fails += prm[P_CRIT_FAILS] if crit else 1
                             if fails >= 3:
                                 dead = True
                 elif dmg >= hp0:
@@ -208,15 +233,15 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
                         dead = True
             elif hp0 - dmg <= dead_at:
                 dead = True
-            eff = ev[j, E_EFFECT]
-            if ev[j, E_HALT] == 1 or eff == EFFECT_GRAPPLE:
+            eff = ev[m, j, E_EFFECT]
+            if ev[m, j, E_HALT] == 1 or eff == EFFECT_GRAPPLE:
                 halt = True
             if eff == EFFECT_SLOW:
                 slow = True
             elif eff == EFFECT_PRONE:
-                if ev[j, E_HAS_SAVE] == 1:
+                if ev[m, j, E_HAS_SAVE] == 1:
                     s, c = _d20(key, c)
-                    if s + ev[j, E_SAVE_BONUS] < ev[j, E_SAVE_DC]:
+                    if s + ev[m, j, E_SAVE_BONUS] < ev[m, j, E_SAVE_DC]:
                         slow = True
                 else:
                     slow = True
@@ -233,14 +258,21 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
             if down:
                 code = O_DOWN
                 if prm[P_DSAVES] == 1:
+                    code = O_STABLE
                     if five:
                         succ = 0
                         fl = fails
+                        dsa = prm[P_DS_ADV]
                         while True:
                             g, c = _d20(key, c)
+                            if dsa != 0:
+                                g2, c = _d20(key, c)
+                                if (dsa > 0 and g2 > g) or (dsa < 0 and g2 < g):
+                                    g = g2
                             if g == 20:
+                                code = O_BACK_UP
                                 break
-                            if g >= 10:
+                            if g != 1 and g + prm[P_DS_BONUS] >= 10:
                                 succ += 1
                                 if succ >= 3:
                                     break
@@ -280,7 +312,12 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
                 code = O_WOUNDED
             else:
                 code = O_UNHARMED
-        value = att if prm[P_METRIC_ATTACKS] == 1 else dmg
+        if prm[P_METRIC_ATTACKS] == 1:
+            value = att
+        elif prm[P_METRIC_ATTACKS] == 2:
+            value = nhits
+        else:
+            value = dmg
         if value > prm[P_NBINS] - 1:
             value = prm[P_NBINS] - 1
         if rec is not None:  # None in counting runs: numba compiles this branch away
@@ -290,18 +327,18 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, out, rec):
 
 
 @njit(parallel=True, cache=True)
-def run(seed, start, n, ev, specs, aoo0, prm, outmap, n_out):
+def run(seed, start, n, ev, specs, aoo0, prm, outmap, mix, n_out):
     """Simulate trials ``start .. start + n - 1``; int64 counts ``(n_out, n_bins)``."""
     nb = n_blocks(n)
     per = np.zeros((nb, n_out, prm[P_NBINS]), dtype=np.int64)
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
-        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, per[b], None)
+        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, per[b], None)
     return per.sum(axis=0)
 
 
 @njit(parallel=True, cache=True)
-def run_trials(seed, start, n, ev, specs, aoo0, prm, outmap):
+def run_trials(seed, start, n, ev, specs, aoo0, prm, outmap, mix):
     """Outcome index of each trial ``start .. start + n - 1``: int64 array of shape (n,).
 
     The same trials as :func:`run` (the same block function), recorded one by one
@@ -312,7 +349,7 @@ def run_trials(seed, start, n, ev, specs, aoo0, prm, outmap):
     dummy = np.zeros((nb, 1, 1), dtype=np.int64)
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
-        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, dummy[b], rec[lo - start:hi - start])
+        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, dummy[b], rec[lo - start:hi - start])
     return rec
 
 
@@ -337,7 +374,7 @@ def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, 
                  int(e.check_cancels), e.attack_bonus, e.ac, e.threat_low, e.crit_multiplier, int(e.advantage),
                  int(e.disadvantage), dice(e.damage), dice(e.extra_damage) if e.extra_damage else -1,
                  int(e.halt_on_hit), e.effect, int(e.save_dc is not None), e.save_dc or 0, e.save_bonus,
-                 int(e.within_5ft), int(e.stand_still), e.cmb)
+                 int(e.within_5ft), int(e.stand_still), e.cmb, int(e.shared_check))
     if not specs:
         dice("1")
     prm = np.zeros(N_PARAMS, dtype=np.int64)
@@ -364,31 +401,171 @@ def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, 
     prm[P_TUMBLE] = r.tumble if r.tumble is not None else 0
     prm[P_CMD] = r.cmd if r.cmd is not None else 0
     prm[P_CON] = r.con
-    prm[P_METRIC_ATTACKS] = int(plan.metric.code == "attacks")
+    prm[P_METRIC_ATTACKS] = {"damage": 0, "attacks": 1, "hits": 2}[plan.metric.code]
     prm[P_ALWAYS_STUCK] = int(plan.always_stuck)
     prm[P_NBINS] = plan.metric.n_bins
     prm[P_NEV] = n
+    prm[P_CRIT_FAILS] = o.failures_from_critical_at_0
+    prm[P_CONFIRM] = int(o.crit_confirmation == "roll")
+    prm[P_CONFIRM20] = int(o.confirm_natural_20)
+    prm[P_DS_BONUS] = spec.death_save_bonus
+    prm[P_DS_ADV] = spec.death_save_advantage
     outmap = np.array([max(i, 0) for i in plan.outcome_map], dtype=np.int64)
     aoo = np.array(plan.aoo, dtype=np.int64)
     return ev, stack_specs(specs), aoo, prm, outmap
 
 
-def make_kernel(plan: Plan):
-    """``kernel(seed, start, n) -> int64 counts (n_outcomes, n_bins)`` for :func:`fleeodds.engine.simulate`."""
+#: Longest component table of a mixture (the common denominator of its probabilities).
+MAX_MIX_TABLE = 1 << 20
+
+
+def check_mixture(plans: list[Plan]) -> None:
+    """Refuse a mixture whose components differ in more than the events' AC, attack bonus and Tumble DC
+    (the kernel draws a component per trial and reads its events; everything else is shared).
+
+    Raises
+    ------
+    InputError
+        :func:`fleeodds.validation.not_modelled` (e.g. ``tumble_order = "best_first"`` reorders the
+        checks with the values).
+    """
+    from ...validation import not_modelled
+
+    first = encode(plans[0])
+    keep = [k for k in range(N_EVENT_COLS) if k not in (E_AB, E_AC, E_DC)]
+    for p in plans[1:]:
+        ev, specs, aoo, prm, outmap = encode(p)
+        same = (ev.shape == first[0].shape and np.array_equal(ev[:, keep], first[0][:, keep])
+                and specs.shape == first[1].shape and np.array_equal(specs, first[1])
+                and np.array_equal(aoo, first[2]) and np.array_equal(prm, first[3])
+                and np.array_equal(outmap, first[4]))
+        if not same:
+            raise not_modelled("uncertain values", "runner.ac / enemies.*.attack_bonus",
+                               "a mixture whose opportunities differ in more than AC, attack bonus and Tumble DC, "
+                               "e.g. with tumble_order = 'best_first'")
+
+
+def _mixture(plan: Plan, components):
     ev, specs, aoo, prm, outmap = encode(plan)
+    if not components or len(components) == 1:
+        return ev[None], specs, aoo, prm, outmap, np.zeros(1, dtype=np.int64)
+    evs = np.stack([encode(p)[0] for _w, p in components])
+    den = 1
+    for w, _p in components:
+        den = den * w.denominator // math.gcd(den, w.denominator)
+    if den > MAX_MIX_TABLE:
+        from ...errors import InputError
+
+        raise InputError("uncertain values", f"a common denominator of {den:,}",
+                         f"probabilities with a common denominator of at most {MAX_MIX_TABLE:,}")
+    mix = np.concatenate([np.full(int(w * den), k, dtype=np.int64) for k, (w, _p) in enumerate(components)])
+    return evs, specs, aoo, prm, outmap, mix
+
+
+def make_kernel(plan: Plan, components=None):
+    """``kernel(seed, start, n) -> int64 counts (n_outcomes, n_bins)`` for :func:`fleeodds.engine.simulate`.
+
+    ``components`` (``[(probability, Plan)]``, optional) is a mixture of plans that differ in AC,
+    attack bonus and Tumble DC only (:func:`check_mixture`); each trial draws its component."""
+    ev, specs, aoo, prm, outmap, mix = _mixture(plan, components)
     n_out = len(plan.outcomes)
 
     def kernel(seed: int, start: int, n: int) -> np.ndarray:
-        return run(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, n_out)
+        return run(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, mix, n_out)
 
     return kernel
 
 
-def make_trial_kernel(plan: Plan):
+def make_trial_kernel(plan: Plan, components=None):
     """``kernel(seed, start, n) -> int64 outcome indices (n,)`` for :func:`fleeodds.engine.simulate_paired`."""
-    ev, specs, aoo, prm, outmap = encode(plan)
+    ev, specs, aoo, prm, outmap, mix = _mixture(plan, components)
 
     def kernel(seed: int, start: int, n: int) -> np.ndarray:
-        return run_trials(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap)
+        return run_trials(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, mix)
+
+    return kernel
+
+
+# --------------------------------------------------------------------------- death saves on their own
+@njit(cache=True)
+def _death_save_block(seed, lo, hi, s0, f0, bonus, adv, out, rec):
+    """Trials ``lo .. hi - 1`` of the death-save chain: counts ``out[outcome, saves rolled]``
+    (outcomes back up, stable, dead), or each trial's outcome in ``rec`` when it is not None."""
+    for t in range(lo, hi):
+        key = trial_key(seed, t)
+        c = 0
+        s = s0
+        f = f0
+        r = 0
+        code = 0
+        while True:
+            r += 1
+            g, c = _d20(key, c)
+            if adv != 0:
+                g2, c = _d20(key, c)
+                if (adv > 0 and g2 > g) or (adv < 0 and g2 < g):
+                    g = g2
+            if g == 20:
+                code = 0
+                break
+            if g == 1:
+                f += 2
+            elif g + bonus >= 10:
+                s += 1
+            else:
+                f += 1
+            if s >= 3:
+                code = 1
+                break
+            if f >= 3:
+                code = 2
+                break
+        if rec is not None:
+            rec[t - lo] = code
+        else:
+            out[code, r] += 1
+
+
+@njit(parallel=True, cache=True)
+def run_death_saves(seed, start, n, s0, f0, bonus, adv, n_bins):
+    """Counts ``(3, n_bins)`` of trials ``start .. start + n - 1`` of the death-save chain."""
+    nb = n_blocks(n)
+    per = np.zeros((nb, 3, n_bins), dtype=np.int64)
+    for b in prange(nb):
+        lo, hi = block_range(b, start, n)
+        _death_save_block(seed, lo, hi, s0, f0, bonus, adv, per[b], None)
+    return per.sum(axis=0)
+
+
+@njit(parallel=True, cache=True)
+def run_death_save_trials(seed, start, n, s0, f0, bonus, adv):
+    """Outcome index of each trial of the death-save chain: int64 (n,)."""
+    nb = n_blocks(n)
+    rec = np.empty(n, dtype=np.int64)
+    dummy = np.zeros((nb, 1, 1), dtype=np.int64)
+    for b in prange(nb):
+        lo, hi = block_range(b, start, n)
+        _death_save_block(seed, lo, hi, s0, f0, bonus, adv, dummy[b], rec[lo - start:hi - start])
+    return rec
+
+
+def make_death_save_kernel(successes: int, failures: int, bonus: int, advantage: int):
+    """``kernel(seed, start, n) -> int64 counts (3, 6)`` of the death-save situation."""
+    from .deathsaves import N_BINS
+
+    args = (np.int64(successes), np.int64(failures), np.int64(bonus), np.int64(advantage))
+
+    def kernel(seed: int, start: int, n: int) -> np.ndarray:
+        return run_death_saves(np.int64(seed), np.int64(start), np.int64(n), *args, np.int64(N_BINS))
+
+    return kernel
+
+
+def make_death_save_trial_kernel(successes: int, failures: int, bonus: int, advantage: int):
+    """``kernel(seed, start, n) -> int64 outcome indices (n,)`` of the death-save situation."""
+    args = (np.int64(successes), np.int64(failures), np.int64(bonus), np.int64(advantage))
+
+    def kernel(seed: int, start: int, n: int) -> np.ndarray:
+        return run_death_save_trials(np.int64(seed), np.int64(start), np.int64(n), *args)
 
     return kernel

@@ -17,6 +17,10 @@ CANCELLED = Outcome("move_cancelled", "stopped before getting away", "arrêté a
 DISABLED = Outcome("disabled", "disabled (0 HP)", "hors de combat (0 pv)")
 DOWN = Outcome("down", "down (dying or unconscious)", "mourant ou inconscient")
 DEAD = Outcome("dead", "dead", "mort")
+#: With options.death_saves_in_exchange the fall is resolved: "down" splits into these (and dead).
+BACK_UP = Outcome("back_up", "down, then back up at 1 HP (natural 20 on a death save)",
+                  "à terre, puis relevé à 1 pv (20 naturel à un jet contre la mort)")
+STABLE = Outcome("stable", "down, then stable (unconscious)", "à terre, puis stabilisé (inconscient)")
 
 #: Outcomes of a 3.5 / Pathfinder scenario, in display order.
 OUTCOMES_35 = (UNHARMED, WOUNDED, CANCELLED, DISABLED, DOWN, DEAD)
@@ -31,12 +35,19 @@ STAY_LABELS = {o.code: o for o in (STAYS_UNHARMED, STAYS_WOUNDED, STAYS_SLOWED)}
 
 #: From best to worst for the character (``Scenario.outcome_order``); "stopped before
 #: getting away" is no step of that scale and is left out.
-OUTCOME_ORDER = ("unharmed", "wounded", "slowed", "disabled", "down", "dead")
+OUTCOME_ORDER = ("unharmed", "wounded", "slowed", "disabled", "back_up", "stable", "down", "dead")
 
 
-def outcomes_for(five: bool, mode: str) -> tuple[Outcome, ...]:
-    """The outcomes of a scenario of that edition family and mode, in display order."""
+def outcomes_for(five: bool, mode: str, fall_resolved: bool = False) -> tuple[Outcome, ...]:
+    """The outcomes of a scenario of that edition family and mode, in display order.
+
+    With ``fall_resolved`` (options.death_saves_in_exchange) "down" is replaced by its
+    resolutions: 5e ``back_up`` and ``stable`` (death saves), 3.5/PF ``stable`` (stabilised).
+    """
     base = OUTCOMES_5E if five else OUTCOMES_35
+    if fall_resolved:
+        i = base.index(DOWN)
+        base = base[:i] + ((BACK_UP, STABLE) if five else (STABLE,)) + base[i + 1:]
     if mode == "stay":
         return tuple(STAY_LABELS.get(o.code, o) for o in base)
     return base
@@ -52,6 +63,8 @@ MODE_LABELS = {
     "dash": ("Dash", "Foncer"),
     "disengage": ("Disengage", "Se désengager"),
     "stay": ("stay in melee", "rester au contact"),
+    "teleport": ("teleport (provokes nothing)", "téléportation (ne provoque pas)"),
+    "forced": ("moved by something else (provokes nothing)", "déplacé par autre chose (ne provoque pas)"),
 }
 PF_MODE_LABELS = {
     "tumble": ("Acrobatics, half speed", "Acrobaties, demi-vitesse"),
@@ -66,6 +79,8 @@ def mode_label(mode: str, edition: str, lang: str = "en") -> str:
 
 def metric_for(kind: str, n_bins: int) -> Metric:
     """The metric recorded with each outcome: damage taken (HP) or attacks suffered."""
+    if kind == "hits":
+        return Metric("hits", "hits taken", "coups reçus", n_bins, 0, "")
     if kind == "attacks":
         return Metric("attacks", "attacks of opportunity suffered", "attaques d'opportunité subies", n_bins, 0, "")
     return Metric("damage", "damage taken", "dégâts subis", n_bins, 0, "hp")

@@ -27,7 +27,9 @@ import typing
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Literal, Optional, Union
+from fractions import Fraction
+from itertools import product
+from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, Field
 
@@ -45,8 +47,8 @@ EDITION_ALLOWED = "one of '3.5', 'pf1', '5e2014', '5e2024'"
 MODES = {
     "3.5": ("move", "withdraw", "run", "five_foot_step", "tumble", "tumble_full", "stay"),
     "pf1": ("move", "withdraw", "run", "five_foot_step", "tumble", "tumble_full", "stay"),
-    "5e2014": ("move", "dash", "disengage", "stay"),
-    "5e2024": ("move", "dash", "disengage", "stay"),
+    "5e2014": ("move", "dash", "disengage", "stay", "teleport", "forced"),
+    "5e2024": ("move", "dash", "disengage", "stay", "teleport", "forced"),
 }
 MODE_ALIASES = {"acrobatics": "tumble", "acrobatics_half": "tumble", "tumble_half": "tumble",
                 "acrobatics_full": "tumble_full", "5_foot_step": "five_foot_step", "5ft_step": "five_foot_step",
@@ -60,15 +62,15 @@ AUTO_COMPARE = {
 }
 
 FEATS = {
-    "3.5": ("mobility", "dodge", "run"),
-    "pf1": ("mobility", "dodge", "run"),
+    "3.5": ("mobility", "dodge", "run", "spring_attack"),
+    "pf1": ("mobility", "dodge", "run", "spring_attack"),
     "5e2014": ("mobile",),
     "5e2024": ("speedy",),
 }
 ON_HIT = ("none", "prone", "grapple", "slow")
 SAVE_ABILITIES = ("str", "dex", "con")
 ARMOR = ("none", "light", "medium", "heavy")
-METRICS = ("damage", "attacks")
+METRICS = ("damage", "attacks", "hits")
 DEFAULT_ATTACKER = {"3.5": "srd35_orc_falchion", "pf1": "pf1_orc", "5e2014": "srd51_orc", "5e2024": "srd51_orc"}
 
 #: Largest magnitude of any integer field (no game number is this large; numba's int64 stays safe).
@@ -110,11 +112,14 @@ class RunnerModel(StrictModel):
                     "no effect in 3.5.",
                     "Points de vie maximum (par défaut : hp). Mort instantanée en 5e, seuil des dégâts massifs "
                     "de Pathfinder ; sans effet en 3.5.", "hp", ge=1, le=INT_LIMIT)
-    ac: Int = F(None, "Armour Class", "classe d'armure",
-                "Armour Class against these attacks, Dexterity and armour included (required unless the "
-                "preset gives it).",
-                "Classe d'armure contre ces attaques, Dextérité et armure comprises (obligatoire sauf si le "
-                "profil la donne).", "AC", ge=1, le=60)
+    ac: Optional[Union[Annotated[int, Field(ge=1, le=60)], str, list[Annotated[int, Field(ge=1, le=60)]]]] = F(
+        None, "Armour Class", "classe d'armure",
+        "Armour Class against these attacks, Dexterity and armour included (required unless the preset gives "
+        "it). When it is uncertain: a list of equally likely values [14, 16, 18], a range '14-20' (equally "
+        "likely) or dice '1d6+13': one run, the mixture of the values (1 to 60).",
+        "Classe d'armure contre ces attaques, Dextérité et armure comprises (obligatoire sauf si le profil la "
+        "donne). Si elle est incertaine : une liste de valeurs équiprobables [14, 16, 18], un intervalle "
+        "'14-20' (équiprobable) ou des dés '1d6+13' : un seul calcul, le mélange des valeurs (1 à 60).", "AC")
     dex_bonus: int = F(0, "Dexterity bonus in AC", "bonus de Dextérité à la CA",
                        "3.5/PF: Dexterity bonus included in ac, lost when running without the Run feat "
                        "(default 0).",
@@ -190,10 +195,14 @@ class EnemyModel(StrictModel):
                               "Shipped stat line whose fields this table overrides (e.g. srd35_orc_falchion).",
                               "Profil livré dont cette table remplace les champs (p. ex. srd35_orc_falchion).")
     name: Optional[str] = F(None, "name", "nom", "Name shown in reports.", "Nom affiché dans les rapports.")
-    attack_bonus: Int = F(None, "attack bonus", "bonus d'attaque",
-                          "Bonus of the attack of opportunity (required unless the preset gives it).",
-                          "Bonus de l'attaque d'opportunité (obligatoire sauf si le profil le donne).",
-                          None, ge=-20, le=60)
+    attack_bonus: Optional[Union[Annotated[int, Field(ge=-20, le=60)], str,
+                                 list[Annotated[int, Field(ge=-20, le=60)]]]] = F(
+        None, "attack bonus", "bonus d'attaque",
+        "Bonus of the attack of opportunity (required unless the preset gives it). When it is uncertain: a "
+        "list of equally likely values, a range '3-6' or dice '1d4+2': one run, the mixture (-20 to 60).",
+        "Bonus de l'attaque d'opportunité (obligatoire sauf si le profil le donne). S'il est incertain : une "
+        "liste de valeurs équiprobables, un intervalle '3-6' ou des dés '1d4+2' : un seul calcul, le mélange "
+        "(-20 à 60).")
     damage: Optional[str] = F(None, "damage", "dégâts",
                               "Damage dice, e.g. 2d4+4 (required unless the preset gives them).",
                               "Dés de dégâts, p. ex. 2d4+4 (obligatoire sauf si le profil les donne).", "hp",
@@ -245,6 +254,13 @@ class EnemyModel(StrictModel):
     cmd: Int = F(None, "Combat Maneuver Defence", "degré de manœuvre défensive (DMD)",
                  "Pathfinder: the Acrobatics DC to move through its threatened area.",
                  "Pathfinder : DD d'Acrobaties pour traverser sa zone contrôlée.", None, ge=1, le=100)
+    tumble_dc: Int = F(None, "Tumble / Acrobatics DC", "DD d'Acrobaties",
+                       "3.5/PF: the DC of the check against this foe, as the table sets it; it replaces the "
+                       "computed DC (15 / 25 through its space, PF CMD / CMD + 5, +2 per foe after the first, +10 "
+                       "at full speed). Default: computed.",
+                       "3.5/PF : DD du test contre cet ennemi, tel que la table le fixe ; il remplace le DD "
+                       "calculé (15 / 25 à travers sa case, PF DMD / DMD + 5, +2 par ennemi après le premier, "
+                       "+10 à pleine vitesse). Par défaut : calculé.", None, ge=1, le=100)
     squares_left: Int = F(None, "threatened squares left", "cases contrôlées quittées",
                           "3.5/PF: threatened squares of this enemy the runner leaves (default reach / 5, or 1); "
                           "still one attack of opportunity.",
@@ -283,6 +299,14 @@ class EnemyModel(StrictModel):
                                      "Leaving its reach happens in the same step as leaving the previous enemy's.",
                                      "Le fuyard sort de son allonge au même pas que de celle de l'ennemi "
                                      "précédent.")
+    spring_attack_target: Flag = F(False, "Spring Attack target", "cible d'Attaque éclair",
+                                   "3.5/PF: the runner (with the spring_attack feat) attacks this foe during its "
+                                   "move: it makes no attack of opportunity for that movement (3.5 SRD Feats, "
+                                   "Spring Attack; PF1 CRB Feats: not a foe adjacent at the start of the turn).",
+                                   "3.5/PF : le fuyard (avec le don spring_attack, Attaque éclair) attaque cet "
+                                   "ennemi pendant son déplacement : celui-ci ne fait pas d'attaque d'opportunité "
+                                   "pour ce déplacement (DRS Dons, Attaque éclair ; PF1 : pas un ennemi adjacent "
+                                   "au début du tour).")
     attacks_on_turn: int = F(1, "attacks on its turn", "attaques à son tour",
                              "Attacks it makes on its own turn if the runner stays (mode stay; default 1).",
                              "Attaques qu'il porte à son tour si le fuyard reste au contact (mode stay ; "
@@ -321,8 +345,9 @@ class OptionsModel(StrictModel):
                              "n'ont pas lieu.")
     simultaneous_oa: Literal["stop_after_drop", "all_resolve"] = F(
         "stop_after_drop", "simultaneous attacks", "attaques simultanées",
-        "all_resolve: the attacks of enemies marked simultaneous all resolve even after the runner drops "
-        "(needs a simultaneous enemy).",
+        "all_resolve: opportunity attacks triggered by the same step all resolve even after the runner drops "
+        "(the enemies marked simultaneous with the previous one; with none marked, every reach is left in the "
+        "same step). Default stop_after_drop.",
         "all_resolve : les attaques d'opportunité des ennemis marqués simultaneous sont toutes résolues même "
         "après la chute du fuyard (exige un ennemi simultané).")
     disabled_runner_continues: Flag = F(True, "disabled runner continues", "le fuyard hors de combat continue",
@@ -338,6 +363,19 @@ class OptionsModel(StrictModel):
                               "calculator error.",
                               "3.5/PF : seul un jet qui touche est une menace de critique ; faux reproduit une "
                               "erreur de calcul courante.")
+    crit_confirmation: Literal["roll", "none"] = F(
+        "roll", "critical confirmation (3.5/PF)", "confirmation du critique (3.5/PF)",
+        "3.5/PF: roll (default, SRD Combat 'Critical Hits': a second attack roll against the same AC confirms "
+        "the threat) or none (a common table rule: every threat is a critical).",
+        "3.5/PF : roll (par défaut, DRS Combat « Coups critiques » : un second jet d'attaque contre la même CA "
+        "confirme la menace) ou none (règle maison courante : toute menace est un critique).")
+    confirm_natural_20: Flag = F(
+        True, "natural 20 confirms", "le 20 naturel confirme",
+        "3.5/PF: a natural 20 on the confirmation roll confirms even if its total misses the AC (default true: "
+        "the confirmation is an attack roll, and a natural 20 always hits); false: the total must hit.",
+        "3.5/PF : un 20 naturel au jet de confirmation confirme même si le total n'atteint pas la CA (vrai par "
+        "défaut : la confirmation est un jet d'attaque, et un 20 naturel touche toujours) ; faux : le total doit "
+        "toucher.")
     crit_damage_mode_35: Literal["reroll_per_multiplier", "multiply_one_roll"] = F(
         "reroll_per_multiplier", "critical damage (3.5/PF)", "dégâts du critique (3.5/PF)",
         "reroll_per_multiplier (the rule: roll the damage once per multiplier) or multiply_one_roll.",
@@ -350,11 +388,23 @@ class OptionsModel(StrictModel):
     skill_natural_20_auto: Flag = F(False, "natural 20 on Tumble", "20 naturel en Acrobaties",
                                     "3.5/PF: a natural 20 on Tumble/Acrobatics succeeds.",
                                     "3.5/PF : un 20 naturel en Acrobaties réussit.")
-    tumble_order: Literal["order_passed", "best_first"] = F(
+    tumble_order: Literal["order_passed", "best_first", "through_space_first"] = F(
         "order_passed", "order of the Tumble checks", "ordre des tests d'Acrobaties",
-        "3.5/PF: order_passed, or best_first (the foe with the highest expected damage gets the lowest DC).",
-        "3.5/PF : order_passed (ordre de passage), ou best_first (l'ennemi le plus dangereux reçoit le DD "
-        "le plus bas).")
+        "3.5/PF: order_passed (default, SRD Tumble: in the order the foes are passed), best_first (the foe "
+        "with the highest expected damage gets the lowest DC) or through_space_first (the checks to move "
+        "through a foe's space first, then the others in the order passed).",
+        "3.5/PF : order_passed (par défaut, DRS Acrobaties : dans l'ordre de passage), best_first (l'ennemi "
+        "le plus dangereux reçoit le DD le plus bas) ou through_space_first (d'abord les tests pour traverser "
+        "la case d'un ennemi, puis les autres dans l'ordre de passage).")
+    tumble_checks: Literal["per_foe", "single"] = F(
+        "per_foe", "Tumble checks", "tests d'Acrobaties",
+        "3.5/PF: per_foe (default, SRD Tumble / PRD Acrobatics: one check per foe, +2 DC per foe after the "
+        "first) or single (one check for the whole move against the highest of those DCs: a failure lets "
+        "every foe attack, and stops the move at the first foe whose space is crossed).",
+        "3.5/PF : per_foe (par défaut, DRS Acrobaties / PRD Acrobaties : un test par ennemi, +2 au DD par "
+        "ennemi après le premier) ou single (un seul test pour tout le déplacement contre le plus haut de "
+        "ces DD : un échec laisse attaquer chaque ennemi, et arrête le déplacement au premier ennemi dont la "
+        "case est traversée).")
     dead_threshold: Int = F(None, "dead threshold", "seuil de mort",
                             "3.5/PF: hit points at or below which the runner is dead (3.5 -10, PF -Con).",
                             "3.5/PF : points de vie auxquels le fuyard meurt (3.5 : -10, PF : -Con).",
@@ -373,6 +423,16 @@ class OptionsModel(StrictModel):
                                       "round, PF Constitution checks.",
                                       "Résoudre le sort du fuyard à terre : jets de sauvegarde contre la mort "
                                       "(5e), 10 % par round (3.5), tests de Constitution (PF).")
+    failures_from_critical_at_0: Literal[2, 1] = F(
+        2, "failures from a critical at 0 HP", "échecs d'un critique à 0 pv",
+        "5e: death-save failures a critical hit adds to a character at 0 HP (default 2, SRD 5.1 and 5.2 "
+        "'Damage at 0 Hit Points'; a hit from within 5 ft on an unconscious creature is a critical). 1: the "
+        "reading some adventures print. Matters only when the runner can be hit at 0 HP (stop_when_down = "
+        "false, or simultaneous_oa = 'all_resolve').",
+        "5e : échecs aux jets contre la mort qu'un coup critique ajoute à un personnage à 0 pv (2 par défaut, "
+        "DRS 5.1 et 5.2 « Dégâts à 0 point de vie » ; un coup porté à 1,50 m ou moins contre une créature "
+        "inconsciente est critique). 1 : la lecture imprimée dans certaines aventures. Ne compte que si le "
+        "fuyard peut être touché à 0 pv (stop_when_down = false, ou simultaneous_oa = 'all_resolve').")
     monster_dies_at_0: Flag = F(True, "monster dies at 0", "un monstre meurt à 0",
                                           "5e: a runner with monster = true dies at 0 hit points (default true).",
                                           "5e : un fuyard avec monster = true meurt à 0 point de vie (vrai par "
@@ -391,21 +451,68 @@ class OptionsModel(StrictModel):
                                        "Profil de l'ennemi unique quand le scénario n'a pas de liste enemies.")
 
 
+class DeathSavesModel(StrictModel):
+    """The ``[death_saves]`` table: the marks already made and how each save is rolled."""
+
+    successes: int = F(0, "successes already marked", "réussites déjà cochées",
+                            "Death-save successes already marked (0 to 2; default 0). Only in situation "
+                            "death_saves: after attacks of opportunity the runner starts with none.",
+                            "Réussites aux jets de sauvegarde contre la mort déjà cochées (0 à 2 ; 0 par "
+                            "défaut). Seulement dans la situation death_saves : après les attaques "
+                            "d'opportunité le fuyard n'en a aucune.", None, ge=0, le=2)
+    failures: int = F(0, "failures already marked", "échecs déjà cochés",
+                           "Death-save failures already marked (0 to 2; default 0). Only in situation "
+                           "death_saves: after attacks of opportunity they come from the damage taken at 0 HP.",
+                           "Échecs aux jets de sauvegarde contre la mort déjà cochés (0 à 2 ; 0 par défaut). "
+                           "Seulement dans la situation death_saves : après les attaques d'opportunité ils "
+                           "viennent des dégâts subis à 0 pv.", None, ge=0, le=2)
+    bonus: int = F(0, "bonus to the save", "bonus au jet",
+                        "Flat bonus added to each d20 (a natural 1 is still two failures, a natural 20 still "
+                        "brings the character back; default 0).",
+                        "Bonus fixe ajouté à chaque d20 (un 1 naturel compte toujours deux échecs, un 20 "
+                        "naturel relève toujours le personnage ; 0 par défaut).", None, ge=-20, le=20)
+    advantage: bool = F(False, "advantage", "avantage",
+                             "Roll two d20 and keep the higher (default false).",
+                             "Lancer deux d20 et garder le plus haut (faux par défaut).")
+    disadvantage: bool = F(False, "disadvantage", "désavantage",
+                                "Roll two d20 and keep the lower (default false; with advantage too they cancel: "
+                                "refused).",
+                                "Lancer deux d20 et garder le plus bas (faux par défaut ; avec l'avantage ils "
+                                "s'annulent : refusé).")
+
+
+
 class ScenarioModel(StrictModel):
     """A D&D scenario file (``system = "dnd"``)."""
 
     system: Literal["dnd"] = F("dnd", "rules system", "système de règles", "Always dnd.", "Toujours dnd.")
     title: str = F("", "title", "titre", "Title of the scenario.", "Titre du scénario.")
     description: str = F("", "description", "description", "Free text.", "Texte libre.")
+    situation: Literal["leave_melee", "death_saves"] = F(
+        "leave_melee", "situation", "situation",
+        "leave_melee (default: a runner leaves melee under attacks of opportunity) or death_saves (5e: a "
+        "character at 0 HP rolls death saving throws; [death_saves] table, no runner nor enemies).",
+        "leave_melee (par défaut : un fuyard quitte le corps à corps sous les attaques d'opportunité) ou "
+        "death_saves (5e : un personnage à 0 pv lance ses jets de sauvegarde contre la mort ; table "
+        "[death_saves], ni fuyard ni ennemis).")
+    death_saves: Optional[DeathSavesModel] = F(
+        None, "death saving throws", "jets de sauvegarde contre la mort",
+        "5e: marks already made and how each death save is rolled (situation death_saves; in leave_melee, "
+        "with options.death_saves_in_exchange, only bonus, advantage and disadvantage).",
+        "5e : coches déjà faites et façon de lancer chaque jet de sauvegarde contre la mort (situation "
+        "death_saves ; en leave_melee, avec options.death_saves_in_exchange, seulement bonus, advantage et "
+        "disadvantage).")
     edition: Union[str, float] = F("3.5", "edition", "édition",
                                    "3.5, pf1 (Pathfinder 1e), 5e2014 (SRD 5.1) or 5e2024 (SRD 5.2).",
                                    "3.5, pf1 (Pathfinder 1e), 5e2014 (DRS 5.1) ou 5e2024 (DRS 5.2).")
     mode: str = F("move", "movement mode", "mode de déplacement",
                   "3.5/PF: move, withdraw (retraite), run, five_foot_step (pas de placement), tumble / acrobatics, "
-                  "tumble_full, stay. 5e: move, dash, disengage, stay.",
+                  "tumble_full, stay. 5e: move, dash, disengage, stay, teleport, forced (moved by something else: no "
+                  "opportunity attack).",
                   "3.5/PF : move (déplacement), withdraw (retraite), run (course), five_foot_step (pas de "
                   "placement), tumble / acrobatics (Acrobaties), tumble_full, stay (rester au contact). 5e : "
-                  "move, dash (foncer), disengage (se désengager), stay.")
+                  "move, dash (foncer), disengage (se désengager), stay, teleport (téléportation), forced (déplacé par "
+                  "autre chose : aucune attaque d'opportunité).")
     compare_modes: Optional[Union[list[str], Literal["auto"]]] = F(
         None, "modes compared", "modes comparés",
         "Decision table: a list of at least two modes, or auto.",
@@ -414,17 +521,20 @@ class ScenarioModel(StrictModel):
         None, "comparison", "comparaison",
         'Setups compared side by side: label = { "field.path" = value, label_fr = "…" }.',
         'Situations comparées côte à côte : étiquette = { "champ.chemin" = valeur, label_fr = "…" }.')
-    metric: Literal["damage", "attacks"] = F("damage", "metric", "mesure",
-                                             "Recorded with each outcome: damage taken or attacks suffered.",
-                                             "Relevée avec chaque issue : dégâts subis ou attaques "
-                                             "d'opportunité subies.")
+    metric: Literal["damage", "attacks", "hits"] = F(
+        "damage", "metric", "mesure",
+        "Recorded with each outcome: damage taken (default), attacks suffered, or hits taken.",
+        "Relevée avec chaque issue : dégâts subis (par défaut), attaques d'opportunité subies, ou coups "
+        "reçus.")
     distracting_action: Flag = F(False, "distracting action", "action qui provoque",
                                  "3.5/PF: the runner first takes an action that provokes in its start square "
                                  "(casts, stands up).",
                                  "3.5/PF : le fuyard accomplit d'abord une action qui provoque une attaque "
                                  "d'opportunité dans sa case de départ (sort, se relever).")
-    runner: RunnerModel = F(..., "runner", "fuyard", "The character leaving melee.",
-                            "Le personnage qui quitte le corps à corps.")
+    runner: Optional[RunnerModel] = F(None, "runner", "fuyard",
+                                      "The character leaving melee (required in situation leave_melee).",
+                                      "Le personnage qui quitte le corps à corps (obligatoire dans la situation "
+                                      "leave_melee).")
     enemies: Optional[list[EnemyModel]] = F(None, "enemies", "ennemis",
                                             "Threatening enemies, in the order the runner leaves them.",
                                             "Ennemis qui contrôlent la zone, dans l'ordre où le fuyard les quitte.",
@@ -453,7 +563,7 @@ def schema(lang: str = "en") -> dict:
 ALLOWED = {
     "ScenarioModel.edition": EDITION_ALLOWED,
     "ScenarioModel.mode": "a movement mode such as 'move', 'withdraw', 'tumble', 'five_foot_step', 'stay' "
-                          "(5e: 'move', 'dash', 'disengage', 'stay')",
+                          "(5e: 'move', 'dash', 'disengage', 'stay', 'teleport', 'forced')",
     "ScenarioModel.compare_modes": "a list of modes such as ['move', 'withdraw', 'tumble', 'five_foot_step', "
                                    "'stay'], or 'auto'",
     "ScenarioModel.compare": 'a table of setups, e.g. "withdraw" = { "mode" = "withdraw" }',
@@ -578,6 +688,124 @@ def _refuse_if(cond: bool, own: dict, key: str, field_: str, context: str) -> No
     """Refuse ``own[key]`` (written in the scenario) when ``cond``: it would change nothing."""
     if cond and key in own:
         raise no_effect(field_, own[key], context)
+
+
+# --------------------------------------------------------------------------- uncertain values
+
+#: Most combinations of uncertain values (runner AC x enemies' attack bonuses) in one mixture.
+MAX_MIXTURE = 64
+_RANGE = re.compile(r"\s*(-?\d{1,3})\s*-\s*(-?\d{1,3})\s*")
+
+
+def parse_uncertain(value: Any, field_: str, lo: int, hi: int) -> dict[int, Fraction] | None:
+    """An uncertain integer as ``{value: probability}``, or ``None`` for a plain integer.
+
+    Parameters
+    ----------
+    value : int, list of int or str
+        A list of equally likely values (``[14, 16, 18]``; a value listed twice counts twice), a
+        range ``"14-20"`` (every integer equally likely) or dice notation ``"1d6+13"``.
+    field_ : str
+        Dotted path for messages.
+    lo, hi : int
+        Allowed values (AC 1-60, attack bonus -20 to 60).
+
+    Raises
+    ------
+    InputError
+        For an empty list, a non-integer, a value out of range, a reversed range or text that is
+        neither a range nor dice.
+    """
+    if isinstance(value, bool) or value is None or isinstance(value, int):
+        return None
+    allowed = (f"an integer from {lo} to {hi}, a list of them ([14, 16, 18]), a range such as '14-20' or "
+               f"dice such as '1d6+13' whose values are from {lo} to {hi}")
+    dist: dict[int, Fraction] = {}
+    if isinstance(value, list):
+        if not value or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+            raise InputError(field_, short_repr(value), allowed)
+        for v in value:
+            dist[v] = dist.get(v, Fraction(0)) + Fraction(1, len(value))
+    elif isinstance(value, str):
+        m = _RANGE.fullmatch(value)
+        if m:
+            a, b = int(m.group(1)), int(m.group(2))
+            if a > b:
+                raise InputError(field_, value, allowed + " (the lower bound first)")
+            dist = {v: Fraction(1, b - a + 1) for v in range(a, b + 1)}
+        else:
+            if len(value) > MAX_DICE_TEXT:
+                raise InputError(field_, short_repr(value), allowed)
+            expr = parse(value, field_)
+            if expr.max_value - expr.min_value > hi - lo:
+                raise InputError(field_, value, allowed)
+            dist = dict(expr.pmf())
+    else:
+        raise InputError(field_, short_repr(value), allowed)
+    bad = [v for v in dist if not lo <= v <= hi]
+    if bad:
+        raise InputError(field_, short_repr(value), allowed + f" ({min(bad)} is out of range)")
+    return dict(sorted(dist.items()))
+
+
+def split_uncertain(data: dict) -> tuple[dict, list[tuple[str, dict[int, Fraction]]]]:
+    """The scenario with each uncertain ``runner.ac`` / ``enemies.<i>.attack_bonus`` replaced by its lowest
+    value (checked as usual), and the list of ``(where, distribution)`` (``where``: ``"runner"`` or the
+    enemy table's index as text)."""
+    out: list[tuple[str, dict[int, Fraction]]] = []
+    new = data
+    runner = data.get("runner")
+    plain = [("runner.ac", runner, "ac", 1, 60)] if isinstance(runner, dict) else []
+    plain += [(f"enemies.{i}.attack_bonus", e, "attack_bonus", -20, 60)
+              for i, e in enumerate(data.get("enemies") or []) if isinstance(e, dict)]
+    for path, own, key, lo, hi in plain:  # a plain value is checked here, so that its error names the field
+        v = own.get(key)
+        if key in own and v is not None and not isinstance(v, (list, str)) and (
+                isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi):
+            raise InputError(path, short_repr(v), f"an integer from {lo} to {hi}, a list of them, a range such as "
+                                                  f"'14-20' or dice such as '1d6+13'")
+    if isinstance(runner, dict) and isinstance(runner.get("ac"), (list, str)):
+        dist = parse_uncertain(runner["ac"], "runner.ac", 1, 60)
+        if dist is not None:
+            new = dict(new)
+            new["runner"] = {**runner, "ac": min(dist)}
+            out.append(("runner", dist))
+    enemies = data.get("enemies")
+    if isinstance(enemies, list):
+        tables = list(enemies)
+        changed = False
+        for i, e in enumerate(tables):
+            if isinstance(e, dict) and isinstance(e.get("attack_bonus"), (list, str)):
+                dist = parse_uncertain(e["attack_bonus"], f"enemies.{i}.attack_bonus", -20, 60)
+                if dist is not None:
+                    tables[i] = {**e, "attack_bonus": min(dist)}
+                    changed = True
+                    out.append((str(i), dist))
+        if changed:
+            new = dict(new)
+            new["enemies"] = tables
+    return new, out
+
+
+def component_specs(spec: "Spec") -> list[tuple[Fraction, "Spec"]]:
+    """The mixture of a spec with uncertain values: ``[(probability, spec with plain values)]``
+    (one component of probability 1 without uncertain values)."""
+    if not spec.mixture:
+        return [(Fraction(1), spec)]
+    out = []
+    for combo in product(*[list(d.items()) for _w, _i, d in spec.mixture]):
+        s = replace(spec, mixture=())
+        w = Fraction(1)
+        enemies = list(s.enemies)
+        for (where, idx, _d), (v, p) in zip(spec.mixture, combo):
+            w *= p
+            if where == "runner":
+                s = replace(s, runner=replace(s.runner, ac=v))
+            else:
+                for k in idx:
+                    enemies[k] = replace(enemies[k], attack_bonus=v)
+        out.append((w, replace(s, enemies=tuple(enemies))))
+    return out
 
 
 # --------------------------------------------------------------------------- presets
@@ -809,6 +1037,7 @@ class Enemy:
     stand_still: bool = False
     cmb: int | None = None
     cmd: int | None = None
+    tumble_dc: int | None = None
     squares_left: int = 1
     threatens_start: bool = True
     through_space: bool = False
@@ -819,6 +1048,7 @@ class Enemy:
     attacked_by_runner: bool = False
     simultaneous: bool = False
     attacks_on_turn: int = 1
+    spring_attack_target: bool = False
     on_hit: str = "none"
     on_hit_save_dc: int | None = None
     on_hit_save: str = "str"
@@ -867,10 +1097,11 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
     enemy = Enemy(
         name=name, attack_bonus=m.attack_bonus, damage=damage, extra_damage=extra, threat_low=threat_low,
         crit_multiplier=m.crit_multiplier, reach=m.reach, aoo_left=aoo_left, combat_reflexes=cr,
-        dex_bonus=m.dex_bonus, sentinel=m.sentinel, stand_still=m.stand_still, cmb=m.cmb, cmd=m.cmd,
+        dex_bonus=m.dex_bonus, sentinel=m.sentinel, stand_still=m.stand_still, cmb=m.cmb, cmd=m.cmd, tumble_dc=m.tumble_dc,
         squares_left=squares, threatens_start=m.threatens_start, through_space=m.through_space,
         visible=m.visible, flat_footed=m.flat_footed, advantage=m.advantage, disadvantage=m.disadvantage,
         attacked_by_runner=m.attacked_by_runner, simultaneous=m.simultaneous, attacks_on_turn=m.attacks_on_turn,
+        spring_attack_target=m.spring_attack_target,
         on_hit=m.on_hit, on_hit_save_dc=m.on_hit_save_dc, on_hit_save=m.on_hit_save, preset=meta.get("preset", ""),
     )
     for key in ("ac", "hp"):
@@ -898,6 +1129,9 @@ class Options:
     aoo_per_round: int | None = None
     threat_must_hit: bool = True
     crit_damage_mode_35: str = "reroll_per_multiplier"
+    crit_confirmation: str = "roll"
+    confirm_natural_20: bool = True
+    tumble_checks: str = "per_foe"
     min_damage_1: bool = True
     skill_natural_20_auto: bool = False
     tumble_order: str = "order_passed"
@@ -905,6 +1139,7 @@ class Options:
     massive_damage: bool = True
     massive_damage_threshold: int = 50
     death_saves_in_exchange: bool = False
+    failures_from_critical_at_0: int = 2
     monster_dies_at_0: bool = True
     sentinel_timing_2024: str = "after_disengage"
     reach_monster_withdraw: str = "second_square_provokes"
@@ -922,6 +1157,8 @@ def parse_options(m: OptionsModel, edition: str, runner: Runner) -> Options:
         stop_when_down=m.stop_when_down, simultaneous_oa=m.simultaneous_oa,
         disabled_runner_continues=m.disabled_runner_continues, aoo_per_round=m.aoo_per_round,
         threat_must_hit=m.threat_must_hit, crit_damage_mode_35=m.crit_damage_mode_35,
+        crit_confirmation=m.crit_confirmation, confirm_natural_20=m.confirm_natural_20,
+        tumble_checks=m.tumble_checks,
         min_damage_1=(not five) if m.min_damage_1 is None else m.min_damage_1,
         skill_natural_20_auto=m.skill_natural_20_auto, tumble_order=m.tumble_order,
         dead_threshold=((-runner.con if edition == "pf1" else -10) if m.dead_threshold is None
@@ -929,7 +1166,8 @@ def parse_options(m: OptionsModel, edition: str, runner: Runner) -> Options:
         massive_damage=(edition == "3.5") if m.massive_damage is None else m.massive_damage,
         massive_damage_threshold=((max(50, (runner.hp_max + 1) // 2) if edition == "pf1" else 50)
                                   if m.massive_damage_threshold is None else m.massive_damage_threshold),
-        death_saves_in_exchange=m.death_saves_in_exchange, monster_dies_at_0=m.monster_dies_at_0,
+        death_saves_in_exchange=m.death_saves_in_exchange,
+        failures_from_critical_at_0=m.failures_from_critical_at_0, monster_dies_at_0=m.monster_dies_at_0,
         sentinel_timing_2024=m.sentinel_timing_2024, reach_monster_withdraw=m.reach_monster_withdraw,
         attacker_preset=DEFAULT_ATTACKER[edition] if m.attacker_preset is None else m.attacker_preset,
     )
@@ -952,6 +1190,10 @@ class Spec:
     metric: str = "damage"
     compare_modes: tuple[str, ...] = ()
     description: str = ""
+    death_save_bonus: int = 0
+    death_save_advantage: int = 0
+    #: Uncertain values: ``(("runner", (), {ac: weight}), ("enemies", (enemy indices…), {bonus: weight}))``.
+    mixture: tuple = ()
     meta: dict = field(default_factory=dict, compare=False)
 
 
@@ -967,6 +1209,7 @@ def parse_spec(data: dict) -> Spec:
         raise InputError("scenario", short_repr(data), "a table of fields")
     if "runner" not in data:
         raise InputError("runner", None, ALLOWED["ScenarioModel.runner"])
+    data, uncertain = split_uncertain(data)
     top = _validate(ScenarioModel, data)
     edition = normalise_edition(top.edition)
     mode = normalise_mode(top.mode, edition)
@@ -1002,9 +1245,44 @@ def parse_spec(data: dict) -> Spec:
     if len(modes) == 1:
         raise InputError("compare_modes", short_repr(top.compare_modes),
                          "at least two different modes (or omit the field)")
+    ds_bonus, ds_adv = 0, 0
+    if top.death_saves is not None:
+        own = data["death_saves"]
+        for key in ("successes", "failures"):
+            if key in own:
+                raise no_effect(f"death_saves.{key}", own[key],
+                                "in situation 'leave_melee' (the runner starts up: its failures come from the "
+                                "damage taken at 0 HP; for a character already at 0 HP write situation = "
+                                "'death_saves')")
+        if not is_5e(edition):
+            raise no_effect("death_saves", short_repr(own), "outside 5e (3.5/PF dying has no death saving throws)")
+        if not opts.death_saves_in_exchange:
+            raise no_effect("death_saves", short_repr(own), "unless options.death_saves_in_exchange = true (the "
+                                                            "death saves are not rolled otherwise)")
+        from .deathsaves import advantage_of
+
+        ds_adv = advantage_of(top.death_saves)
+        ds_bonus = top.death_saves.bonus
     spec = Spec(title=top.title, edition=edition, mode=mode, runner=runner, enemies=tuple(enemies), options=opts,
                 distracting_action=top.distracting_action, metric=top.metric, compare_modes=tuple(modes),
-                description=top.description, meta={"runner": rmeta, "enemies": emeta})
+                description=top.description, death_save_bonus=ds_bonus, death_save_advantage=ds_adv,
+                meta={"runner": rmeta, "enemies": emeta})
+    if uncertain:
+        mix = []
+        for where, dist in uncertain:
+            if where == "runner":
+                mix.append(("runner", (), dist))
+            else:
+                i = int(where)
+                stop = first_of[i + 1] if i + 1 < len(first_of) else len(enemies)
+                mix.append(("enemies", tuple(range(first_of[i], stop)), dist))
+        n = 1
+        for _w, _i, dist in mix:
+            n *= len(dist)
+        if n > MAX_MIXTURE:
+            raise InputError(uncertain[0][0] if uncertain[0][0] == "runner" else "enemies", f"{n} combinations",
+                             f"uncertain values with at most {MAX_MIXTURE} combinations in all")
+        spec = replace(spec, mixture=tuple(mix))
     check_no_effect(data, spec, raw, first_of)
     check_mode(spec, mode, "mode")
     for i, m in enumerate(modes):
@@ -1041,6 +1319,9 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
     oo = data.get("options") or {}
     for key, why in (("disabled_runner_continues", " (5e has no disabled state at 0 HP)"),
                      ("threat_must_hit", " (5e criticals need no confirmation)"),
+                     ("crit_confirmation", " (5e criticals need no confirmation)"),
+                     ("confirm_natural_20", " (5e criticals need no confirmation)"),
+                     ("tumble_checks", " (5e has no Tumble mode)"),
                      ("crit_damage_mode_35", " (5e criticals double the damage dice)"),
                      ("min_damage_1", " (5e has no minimum damage)"),
                      ("skill_natural_20_auto", " (5e has no Tumble mode)"),
@@ -1051,14 +1332,16 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                      ("reach_monster_withdraw", " (5e has no withdraw)")):
         _refuse_if(five, oo, key, f"options.{key}", not5 + why)
     _refuse_if(not five, oo, "monster_dies_at_0", "options.monster_dies_at_0", only5)
+    _refuse_if(not five, oo, "failures_from_critical_at_0", "options.failures_from_critical_at_0",
+               only5 + " (3.5/PF have no death saving throws)")
     _refuse_if(five and not r.monster, oo, "monster_dies_at_0", "options.monster_dies_at_0",
                "unless runner.monster = true")
     _refuse_if(ed != "5e2024", oo, "sentinel_timing_2024", "options.sentinel_timing_2024",
                "outside 5e 2024 (edition = '5e2024')")
     _refuse_if(not any(e.sentinel for e in enemies), oo, "sentinel_timing_2024", "options.sentinel_timing_2024",
                "unless an enemy has sentinel = true")
-    _refuse_if(not any(e.simultaneous for e in enemies), oo, "simultaneous_oa", "options.simultaneous_oa",
-               "unless an enemy is marked simultaneous = true")
+    _refuse_if(len(enemies) < 2, oo, "simultaneous_oa", "options.simultaneous_oa",
+               "with a single enemy (nothing else is triggered by the same step)")
     _refuse_if(not five and not o.massive_damage, oo, "massive_damage_threshold",
                "options.massive_damage_threshold", "unless options.massive_damage = true")
     _refuse_if("enemies" in data, oo, "attacker_preset", "options.attacker_preset",
@@ -1107,12 +1390,19 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
         _refuse_if(not five and ("aoo_left" in own or spec.options.aoo_per_round is not None), own, "dex_bonus",
                    f + "dex_bonus", "when aoo_left or options.aoo_per_round gives the attacks of opportunity")
         _refuse_if(not five, own, "sentinel", f + "sentinel", only5 + " (Pathfinder: use stand_still)")
+        _refuse_if(five, own, "spring_attack_target", f + "spring_attack_target", not5 + " (5e: the Mobile feat, "
+                                                                                         "attacked_by_runner)")
+        _refuse_if(not five and "spring_attack" not in r.feats, own, "spring_attack_target",
+                   f + "spring_attack_target", "unless the runner has the spring_attack feat")
+        if pf and e.spring_attack_target and e.threatens_start:
+            raise InputError(f + "spring_attack_target", True, "false for a foe adjacent at the start of the turn "
+                                                               "(PF1 Spring Attack), or threatens_start = false")
         _refuse_if(not pf, own, "stand_still", f + "stand_still",
                    "outside Pathfinder (5e: use sentinel)")
         _refuse_if(not pf, own, "cmb", f + "cmb", "outside Pathfinder (its only use is Stand Still)")
         _refuse_if(pf and not e.stand_still, own, "cmb", f + "cmb", "without stand_still = true")
         _refuse_if(not pf, own, "cmd", f + "cmd", "outside Pathfinder (its only use is the Acrobatics DC)")
-        for key in ("squares_left", "through_space", "visible"):
+        for key in ("squares_left", "through_space", "visible", "tumble_dc"):
             _refuse_if(five, own, key, f + key, not5 + " (5e has no withdraw, 5-foot step or Tumble)")
         for key in ("advantage", "disadvantage", "on_hit"):
             _refuse_if(not five, own, key, f + key, only5)
@@ -1146,7 +1436,7 @@ def check_mode(spec: Spec, mode: str, field_: str) -> None:
                                  f"'none' or 'light' for {field_} = {mode!r} "
                                  f"(Acrobatics cannot be used in medium or heavy armour)")
             for i, e in enumerate(spec.enemies):
-                if e.cmd is None:
+                if e.cmd is None and e.tumble_dc is None:
                     raise InputError(f"enemies.{i}.cmd", None,
                                      f"an integer CMD (Pathfinder Acrobatics DC; required by {field_} = {mode!r})")
     if spec.distracting_action and mode in ("withdraw", "run"):

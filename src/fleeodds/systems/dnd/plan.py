@@ -13,7 +13,7 @@ themselves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ...dice import parse
@@ -31,8 +31,8 @@ EFFECT_NONE, EFFECT_PRONE, EFFECT_GRAPPLE, EFFECT_SLOW = 0, 1, 2, 3
 EFFECTS = {"none": EFFECT_NONE, "prone": EFFECT_PRONE, "grapple": EFFECT_GRAPPLE, "slow": EFFECT_SLOW}
 
 #: Internal outcome codes shared by both evaluators; each edition maps them to its outcome list.
-UNHARMED, WOUNDED, SLOWED, CANCELLED, DISABLED, DOWN, DEAD = range(7)
-INTERNAL_CODES = ("unharmed", "wounded", "slowed", "move_cancelled", "disabled", "down", "dead")
+UNHARMED, WOUNDED, SLOWED, CANCELLED, DISABLED, DOWN, DEAD, STABLE, BACK_UP = range(9)
+INTERNAL_CODES = ("unharmed", "wounded", "slowed", "move_cancelled", "disabled", "down", "dead", "stable", "back_up")
 MAX_DAMAGE_BINS = 2000
 
 
@@ -66,6 +66,9 @@ class Event:
         5e: a hit on an unconscious runner is a critical.
     stand_still : bool
         Pathfinder Stand Still: the AoO is a combat maneuver (``cmb`` vs the runner's CMD).
+    shared_check : bool
+        ``options.tumble_checks = "single"``: one check for the whole move, rolled at the first
+        such event; its result holds for the others.
     """
 
     enemy: int
@@ -89,6 +92,7 @@ class Event:
     within_5ft: bool
     stand_still: bool
     cmb: int
+    shared_check: bool = False
 
 
 @dataclass(frozen=True)
@@ -214,6 +218,8 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
     aoo = []
     for e in enemies:
         can = not r.total_concealment
+        if "spring_attack" in feats and e.spring_attack_target and mode in ("move", "run", "tumble", "tumble_full"):
+            can = False  # 3.5/PF Spring Attack: the foe attacked makes no AoO for this movement
         if e.flat_footed and (five or not e.combat_reflexes):
             can = False
         if five and "mobile" in feats and e.attacked_by_runner:
@@ -222,6 +228,13 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
 
     events: list[Event] = []
     group = -1
+    # options.simultaneous_oa = "all_resolve" with no enemy marked simultaneous: every reach is left in
+    # the same step (one flag is enough; marking some enemies groups only those with the previous one)
+    # (the first enemy's mark is moot: it has no previous step to share)
+    all_at_once = o.simultaneous_oa == "all_resolve" and not any(e.simultaneous for e in enemies[1:])
+
+    def together(e) -> bool:
+        return e.simultaneous or all_at_once
 
     def add(i: int, trigger: int, *, consumes: bool = True, same_group: bool = False, check_dc=None,
             check_cancels: bool = False, halt: bool = False, disadvantage: bool = False,
@@ -255,6 +268,9 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
                     add(i, TURN, consumes=False, effects=False)
     elif mode == "five_foot_step":
         always_stuck = any((not e.threatens_start) or e.squares_left >= 2 for e in enemies)
+    elif five and mode in ("teleport", "forced"):
+        pass  # SRD 5.1/5.2 Opportunity Attacks: teleporting, or being moved without using one's own
+        # movement, action or reaction, provokes no opportunity attack (Sentinel included)
     elif five:
         speedy = "speedy" in feats
         if mode == "disengage":
@@ -266,14 +282,14 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
                     if e.threatens_start:
                         add(i, GUARDIAN, halt=True, disadvantage=speedy)
                 else:
-                    add(i, MOVE, halt=True, disadvantage=speedy, same_group=e.simultaneous)
+                    add(i, MOVE, halt=True, disadvantage=speedy, same_group=together(e))
         else:  # move / dash
             for i, e in enumerate(enemies):
-                add(i, MOVE, halt=e.sentinel, disadvantage=speedy, same_group=e.simultaneous)
+                add(i, MOVE, halt=e.sentinel, disadvantage=speedy, same_group=together(e))
     else:
         if mode in ("move", "run"):
             for i, e in enumerate(enemies):
-                add(i, MOVE, same_group=e.simultaneous)
+                add(i, MOVE, same_group=together(e))
         elif mode == "withdraw":
             for i, e in enumerate(enemies):
                 exempt_start = e.threatens_start and e.visible
@@ -281,10 +297,13 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
                 if exempt_start and e.reach >= 10 and o.reach_monster_withdraw == "none":
                     provoking = 0
                 if provoking >= 1:
-                    add(i, MOVE, same_group=e.simultaneous)
+                    add(i, MOVE, same_group=together(e))
         elif mode in ("tumble", "tumble_full"):
             cands = [i for i, e in enumerate(enemies) if aoo[i] > 0 or e.through_space]
             order = list(cands)
+            if o.tumble_order == "through_space_first":
+                order = [i for i in cands if enemies[i].through_space] + [i for i in cands
+                                                                         if not enemies[i].through_space]
             if o.tumble_order == "best_first":
                 exp = {i: _expected_damage(spec, enemies[i], ac_for(i, MOVE), rule) for i in cands}
                 order = sorted(cands, key=lambda i: -exp[i])
@@ -297,7 +316,14 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
                 else:
                     base = 25 if e.through_space else 15
                 dc = base + 2 * rank[i] + (10 if mode == "tumble_full" else 0)
-                add(i, MOVE, check_dc=dc, check_cancels=e.through_space, same_group=e.simultaneous)
+                if e.tumble_dc is not None:
+                    dc = e.tumble_dc
+                add(i, MOVE, check_dc=dc, check_cancels=e.through_space, same_group=together(e))
+            if o.tumble_checks == "single":
+                checked = [k for k, ev in enumerate(events) if ev.check_dc is not None]
+                top = max((events[k].check_dc for k in checked), default=0)
+                for k in checked:
+                    events[k] = replace(events[k], check_dc=top, shared_check=True)
         else:  # pragma: no cover - validated earlier
             raise AssertionError(mode)
 
@@ -310,10 +336,10 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
     for k, ev in enumerate(events):
         assert ev.check_dc is None or last.get(ev.enemy) == k
 
-    outcomes = outcomes_for(five, mode)
+    outcomes = outcomes_for(five, mode, o.death_saves_in_exchange)
     codes = [oc.code for oc in outcomes]
     omap = tuple(codes.index(c) if c in codes else -1 for c in INTERNAL_CODES)
-    if spec.metric == "attacks":
+    if spec.metric in ("attacks", "hits"):
         n_bins = len(events) + 1
     else:
         n_bins = min(MAX_DAMAGE_BINS, 1 + sum(max_damage(ev, ed, rule) for ev in events))

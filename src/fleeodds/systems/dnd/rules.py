@@ -152,7 +152,8 @@ class AttackOdds:
 
 def attack_outcome(edition: str, attack_bonus: int, ac: int, threat_range=20, *, advantage: int = 0,
                    threat_must_hit: bool = True, auto_crit: bool = False,
-                   concealment: int = 0) -> AttackOdds:
+                   concealment: int = 0, confirmation: str = "roll",
+                   confirm_natural_20: bool = True) -> AttackOdds:
     """Miss / normal hit / critical hit probabilities of one attack.
 
     Parameters
@@ -170,6 +171,12 @@ def attack_outcome(edition: str, attack_bonus: int, ac: int, threat_range=20, *,
         5e: every hit is a critical (an unconscious target within 5 ft).
     concealment : int
         Miss chance in percent, rolled after a hit (3.5 20 %, total 50 %).
+    confirmation : {"roll", "none"}
+        3.5/PF: ``"roll"`` (SRD: a second attack roll confirms the threat); ``"none"``: every
+        threat is a critical (a common table rule).
+    confirm_natural_20 : bool
+        3.5/PF: a natural 20 on the confirmation roll confirms even when its total misses the AC
+        (default: it is an attack roll, and a natural 20 always hits); ``False``: the total must hit.
 
     Returns
     -------
@@ -191,7 +198,11 @@ def attack_outcome(edition: str, attack_bonus: int, ac: int, threat_range=20, *,
             else:
                 miss += p
     else:
-        confirm = hit_probability(attack_bonus, ac)
+        if confirmation == "none":
+            confirm = ONE
+        else:
+            confirm = sum((Fraction(1, 20) for g in FACES
+                           if g != 1 and (g + attack_bonus >= ac or (g == 20 and confirm_natural_20))), ZERO)
         for f, p in w.items():
             h = roll_hits(f, attack_bonus, ac)
             threat = f >= low and (h or not threat_must_hit)
