@@ -140,3 +140,57 @@ def test_uniform01():
             u, c = rng.uniform01(np.uint64(key), counter)
             assert (float(u), int(c)) == ref_uniform01(key, counter)
             assert 0.0 <= u < 1.0
+
+
+def ref_lanes(key: int, count: int) -> list[int]:
+    """The first ``count`` 32-bit lanes of a trial: high then low half of word 0 (the key itself),
+    then of each draw ``ref_draw(key, 0)``, ``ref_draw(key, 1)``, ..."""
+    words = [key] + [ref_draw(key, c) for c in range((count + 1) // 2)]
+    return [(w >> 32) if i % 2 == 0 else (w & 0xFFFFFFFF) for i, w in
+            ((i, words[i // 2]) for i in range(count))]
+
+
+def ref_lane_bounded(lanes: list[int], pos: int, n: int) -> tuple[int, int]:
+    """Lemire on lanes: floor(r * n / 2**32), rejecting a low word below (2**32 - n) mod n; returns
+    (value, next lane index)."""
+    while True:
+        m = lanes[pos] * n
+        pos += 1
+        if (m & 0xFFFFFFFF) >= ((1 << 32) - n) % n:
+            return m >> 32, pos
+
+
+def _state(st):
+    """A lane state as the kernels type it (a Python int over 2**63 would otherwise be retyped)."""
+    return np.int64(st[0]), np.uint64(st[1])
+
+
+@pytest.mark.parametrize("n", [1, 6, 36, 216, 1296, 2 ** 31 + 1])
+def test_lane_bounded(n):
+    for seed, trial in SEED_TRIALS:
+        key = ref_trial_key(seed, trial)
+        lanes = ref_lanes(key, 64)
+        st = rng.lanes_start(np.uint64(key))
+        pos = 0
+        for _ in range(8):
+            want, pos = ref_lane_bounded(lanes, pos, n)
+            got, st = rng.lane_bounded(np.uint64(key), _state(st), n)
+            assert int(got) == want and int(st[0]) == pos
+
+
+def test_lane_literal_values():
+    """Pinned: a change here changes every Warhammer Monte Carlo count."""
+    key = np.uint64(rng.trial_key(2024, 7))
+    st = rng.lanes_start(key)
+    got = []
+    for _ in range(5):
+        v, st = rng.lane_u32(key, _state(st))
+        got.append(int(v))
+    assert got == [0xA4EE8172, 0x212FB9F6, 0x31F165A6, 0x3FDD2AA3, 0x26224A84]
+
+
+@pytest.mark.parametrize("n", [1, 2, 6, 36, 1296, 7776, 2 ** 30])
+def test_lane_for_gives_its_value_without_rejection(n):
+    for v in {0, min(1, n - 1), n // 2, n - 1}:
+        r = int(rng.lane_for(v, n))
+        assert r < 2 ** 32 and (r * n) >> 32 == v and (r * n) & 0xFFFFFFFF >= ((1 << 32) - n) % n

@@ -10,7 +10,8 @@ independent, hence the same seed gives the same counts whatever the thread
 count and chunk size.
 
 Memory does not grow with trials: kernels aggregate counts per block of trials
-(``kernel_tools.BLOCK`` trials per block, blocks spread over numba threads with ``prange``).
+(``kernel_tools.BLOCK`` trials per block, or the kernel's own block size, blocks spread over numba
+threads with ``prange``).
 """
 
 from __future__ import annotations

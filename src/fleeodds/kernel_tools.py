@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .rng import bounded
+from .rng import bounded, lane_bounded
 
 #: Trials per parallel block inside a kernel call.
 BLOCK = 1 << 14
@@ -102,3 +102,39 @@ def roll_stacked(specs, i, key, counter):
         total += specs[i, pos, 1] * specs[i, pos + 1 + row, 0]
         pos += 1 + n_raw
     return total, counter
+
+
+@njit(inline="always", cache=True)
+def roll_lanes_detail(spec, key, st):
+    """:func:`roll_detail` drawing from 32-bit lanes (:func:`fleeodds.rng.lane_bounded`): one lane a chunk.
+
+    Parameters
+    ----------
+    spec : int64 array, shape (rows, 2)
+        From :meth:`DiceExpr.encode`.
+    key : uint64
+        The trial key.
+    st : (int64, uint64)
+        Lane state (:func:`fleeodds.rng.lanes_start`).
+
+    Returns
+    -------
+    (total, highest, state) : (int64, int64, (int64, uint64))
+    """
+    total = spec[0, 1]
+    highest = 0
+    pos = 1
+    for _ in range(spec[0, 0]):
+        n_raw = spec[pos, 0]
+        row, st = lane_bounded(key, st, n_raw)
+        total += spec[pos, 1] * spec[pos + 1 + row, 0]
+        highest = max(highest, spec[pos + 1 + row, 1])
+        pos += 1 + n_raw
+    return total, highest, st
+
+
+@njit(inline="always", cache=True)
+def roll_lanes(spec, key, st):
+    """:func:`roll` drawing from 32-bit lanes; returns ``(total, state)``."""
+    total, _, st = roll_lanes_detail(spec, key, st)
+    return total, st

@@ -13,6 +13,12 @@ when used as a counter-based generator over a Weyl sequence.
 Bounded integers use Lemire's multiply-shift with rejection ("Fast random
 integer generation in an interval", ACM TOMACS 2019) on 32-bit words, so a d6 is
 exactly uniform, not ``x % 6``.
+
+*Lanes* (:func:`lane_bounded`) read the same stream 32 bits at a time: lane
+``2j`` is the high half and lane ``2j + 1`` the low half of word ``j`` of the
+trial, where word 0 is the trial key itself and word ``j >= 1`` is
+``draw_u64(key, j - 1)``. A kernel that draws its dice from lanes pays one hash
+for two bounded draws, and none for the first two of a trial.
 """
 
 from __future__ import annotations
@@ -85,3 +91,61 @@ def uniform01(key, counter):
     """Uniform float64 in ``[0, 1)`` with 53 random bits; returns ``(u, next_counter)``."""
     r = draw_u64(key, counter) >> np.uint64(11)
     return r * (1.0 / 9007199254740992.0), counter + 1
+
+
+#: Stream state of a trial read by lanes: ``(next lane index, current 64-bit word)``.
+#: :func:`lanes_start` makes it; every lane function takes it and returns it updated.
+
+
+@njit(inline="always", cache=True)
+def lanes_start(key):
+    """Lane state at the start of the trial with ``key``: lane 0 next, word 0 (the key itself) loaded."""
+    return np.int64(0), key
+
+
+@njit(cache=True)
+def lane_u32(key, st):
+    """The next 32-bit lane of the trial with ``key``: returns ``(value as uint64 < 2**32, state)``.
+
+    Even lanes load the next word (``draw_u64(key, j - 1)`` for word ``j >= 1``;
+    word 0 is the key and is loaded by :func:`lanes_start`) and give its high
+    half; odd lanes give the low half of the loaded word.
+    """
+    lane, word = st
+    if lane & 1:
+        return word & _LOW32, (lane + 1, word)
+    if lane != 0:
+        word = draw_u64(key, (lane >> 1) - 1)
+    return word >> _S32, (lane + 1, word)
+
+
+@njit(cache=True)
+def lane_bounded(key, st, n):
+    """Uniform integer in ``[0, n)`` for ``1 <= n < 2**32`` from the next lane(s).
+
+    Lemire's multiply-shift with rejection on 32-bit lanes, as :func:`bounded`
+    on draws: a rejection (probability below ``n / 2**32``) reads one more lane.
+    Returns ``(value, state)``.
+    """
+    nn = np.uint64(n)
+    r, st = lane_u32(key, st)
+    m = r * nn
+    low = m & _LOW32
+    if low < nn:
+        threshold = (_TWO32 - nn) % nn
+        while low < threshold:
+            r, st = lane_u32(key, st)
+            m = r * nn
+            low = m & _LOW32
+    return np.int64(m >> _S32), st
+
+
+@njit(inline="always", cache=True)
+def lane_for(value, n):
+    """A 32-bit lane that :func:`lane_bounded` maps to ``value`` in ``[0, n)``, ``n <= 2**30``, without rejection.
+
+    The middle of the lanes that give ``value``: its low word is about ``2**31``,
+    above every rejection threshold (which is below ``n``). Used to evaluate a
+    trial on chosen dice (a kernel folding counts of raw rolls into outcomes).
+    """
+    return ((np.uint64(2 * value + 1) << _S32) // np.uint64(2 * n)) & _LOW32

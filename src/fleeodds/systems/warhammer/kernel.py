@@ -17,17 +17,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from ...kernel_tools import block_range, n_blocks, roll, roll_detail
-from ...rng import bounded, trial_key
+from ...kernel_tools import roll_lanes, roll_lanes_detail
+from ...rng import lane_bounded, lane_for, lanes_start, trial_key
 from . import outcomes as oc
 from .resolve import (BREAK_CLASSIC, BREAK_NONE, FAILED_MOVE_FULL, FAILED_MOVE_HIGHEST_DIE, PURSUE_ALWAYS,
-                      PURSUE_LD_TEST, RALLY_DOUBLE1_ONLY, RALLY_NEVER, LdTest, Rules)
+                      PURSUE_LD_TEST, PURSUE_NEVER, RALLY_DOUBLE1_ONLY, RALLY_NEVER, LdTest, Rules)
 
 # integer parameters
 (I_SITUATION, I_BREAK_MODE, I_MARGIN, I_AUTO_BREAK, I_UNBREAKABLE, I_TOW_POLICY, I_TOW_OUTNUMBERED,
  I_TOW_STUBBORN, I_PURSUE_MODE, I_TIE_STRICT, I_EDGE_STRICT, I_CATCH_FIRST, I_MAX_TURNS, I_RALLY_MODE,
- I_CHASER, I_ENEMY_FIRST, I_FAILED_MOVE, I_N_BINS) = range(18)
-N_INT = 18
+ I_CHASER, I_ENEMY_FIRST, I_FAILED_MOVE, I_N_BINS, I_PAIR_KIND, I_PAIR_A, I_PAIR_B) = range(21)
+N_INT = 21
 # Leadership tests: rows of [ld, three_dice_keep_low, double1_passes, double6_fails, reroll]
 T_BREAK, T_RESTRAINT, T_RALLY = 0, 1, 2
 # float parameters
@@ -36,10 +36,49 @@ SITUATION_CODES = {"break": 0, "fleeing": 1, "charge_fleeing": 2, "flee_reaction
                    "leadership_test": 0, "panic": 0}  # the two tests run the Break-test path (resolve.py)
 TOW_POLICIES = {"never": 0, "reroll_break_only": 1, "reroll_break_or_fall_back": 2}
 BIG = 1e300  # stands for "no table edge"
+#: Trials per parallel block (the blocks of a call are spread over numba's threads).
+BLOCK = 1 << 16
+#: Largest number of raw-roll pairs an exchange is counted by (2D6 against 3D6 is 7,776).
+MAX_PAIRS = 1 << 13
+#: Fast-path kinds (``ints[I_PAIR_KIND]``): none, flee against pursuit, flee against charge dice.
+PAIR_NONE, PAIR_PURSUIT, PAIR_CHARGE = 0, 1, 2
 
 
-def pack(r: Rules, n_bins: int):
-    """Plain arrays for the kernel: ``(ints int64[18], tests int64[3, 5], floats float64[6], dice specs)``."""
+def _one_chunk(spec: np.ndarray) -> int:
+    """Raw rolls of an encoded expression made of one chunk (one lane), 1 for a constant, 0 otherwise."""
+    if spec[0, 0] == 0:
+        return 1
+    return int(spec[1, 0]) if spec[0, 0] == 1 else 0
+
+
+def _pair_shape(r: Rules, flee: np.ndarray, second: np.ndarray) -> tuple[int, int, int]:
+    """Whether a scenario is one exchange of two rolls, each from one lane: ``(kind, n_a, n_b)``.
+
+    The charge situations (a flee roll against the charge dice), and a unit already fleeing with no
+    later turn whose pursuer pursues or never does (a flee roll against the pursuit roll or none) draw
+    exactly lane 0 for the flee roll and lane 1 for the other roll (none when it is a constant), and
+    nothing else, unless a lane is rejected. Such a trial is decided by the pair of raw rolls, which
+    :func:`_simulate_block` counts instead of resolving each trial.
+    """
+    if r.situation in ("charge_fleeing", "flee_reaction"):
+        kind = PAIR_CHARGE
+    elif r.situation == "fleeing" and r.max_turns == 0 and r.pursue_mode in (PURSUE_ALWAYS, PURSUE_NEVER):
+        kind = PAIR_PURSUIT
+    else:
+        return PAIR_NONE, 0, 0
+    n_a = _one_chunk(flee) if flee[0, 0] == 1 else 0  # the flee roll must read lane 0
+    n_b = _one_chunk(second) if kind == PAIR_CHARGE or r.pursue_mode == PURSUE_ALWAYS else 1
+    if n_a == 0 or n_b == 0 or n_a * n_b > MAX_PAIRS:
+        return PAIR_NONE, 0, 0
+    return kind, n_a, n_b
+
+
+def pack(r: Rules, n_bins: int, pairs: bool = True):
+    """Plain arrays for the kernel: ``(ints int64[21], tests int64[3, 5], floats float64[6], dice specs)``.
+
+    ``pairs=False`` turns the one-exchange fast path off (every trial resolved one by one; the
+    counts are the same, which the tests check).
+    """
     ints = np.zeros(N_INT, np.int64)
     ints[I_SITUATION] = SITUATION_CODES[r.situation]
     ints[I_BREAK_MODE] = r.break_mode
@@ -59,6 +98,10 @@ def pack(r: Rules, n_bins: int):
     ints[I_ENEMY_FIRST] = r.enemy_first
     ints[I_FAILED_MOVE] = r.failed_move_mode
     ints[I_N_BINS] = n_bins
+    specs = (r.flee.encode(), r.fall_back.encode(), r.pursuit.encode(), r.charge_dice.encode())
+    if pairs:
+        ints[I_PAIR_KIND], ints[I_PAIR_A], ints[I_PAIR_B] = _pair_shape(
+            r, specs[0], specs[3] if r.situation in ("charge_fleeing", "flee_reaction") else specs[2])
 
     def test_row(t: LdTest):
         return [t.ld, t.dice == "3d6kl2", t.double1_passes, t.double6_fails, t.reroll]
@@ -66,45 +109,45 @@ def pack(r: Rules, n_bins: int):
     tests = np.array([test_row(r.break_test), test_row(r.restraint_test), test_row(r.rally_test)], np.int64)
     floats = np.array([min(r.edge, BIG), r.gap, r.charge_fixed, r.declare_range, r.out_of_range_move,
                        float(r.charge_move)], np.float64)
-    return ints, tests, floats, r.flee.encode(), r.fall_back.encode(), r.pursuit.encode(), r.charge_dice.encode()
+    return (ints, tests, floats) + specs
 
 
-@njit(inline="always", cache=True)
-def _ld_roll(three, key, ctr):
+@njit(cache=True)
+def _ld_roll(three, key, st):
     """Roll a Leadership test's dice: 2D6, or 3D6 keeping the two lowest (Cold-blooded).
 
-    Returns (total, double1, double6, counter)."""
+    Returns (total, double1, double6, lane state)."""
     if three:
-        v, ctr = bounded(key, ctr, 216)  # three dice from one draw
+        v, st = lane_bounded(key, st, 216)  # three dice from one draw
         a = v % 6 + 1
         b = (v // 6) % 6 + 1
         c = v // 36 + 1
         low = min(a, min(b, c))
         total = a + b + c - max(a, max(b, c))  # the two lowest are kept
         mid = total - low
-        return total, (low == 1 and mid == 1), (low == 6 and mid == 6), ctr
-    v, ctr = bounded(key, ctr, 36)  # two dice from one draw
+        return total, (low == 1 and mid == 1), (low == 6 and mid == 6), st
+    v, st = lane_bounded(key, st, 36)  # two dice from one draw
     a = v % 6 + 1
     b = v // 6 + 1
-    return a + b, (a == 1 and b == 1), (a == 6 and b == 6), ctr
+    return a + b, (a == 1 and b == 1), (a == 6 and b == 6), st
 
 
-@njit(inline="always", cache=True)
-def _ld_test(ld, three, double1_passes, double6_fails, reroll, modifier, key, ctr):
+@njit(cache=True)
+def _ld_test(ld, three, double1_passes, double6_fails, reroll, modifier, key, st):
     """One Leadership test with its re-roll: pass on total + modifier <= Ld, natural doubles override."""
     for attempt in range(1 + reroll):
-        total, d1, d6, ctr = _ld_roll(three, key, ctr)
+        total, d1, d6, st = _ld_roll(three, key, st)
         passed = total + modifier <= ld
         if double1_passes and d1:
             passed = True
         if double6_fails and d6:
             passed = False
         if passed:
-            return True, ctr
-    return False, ctr
+            return True, st
+    return False, st
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True)
 def _tow_classify(nat, margin, ld, outnumbered):
     """TOW Break test: 0 give ground, 1 fall back in good order, 2 break (digest §3.2)."""
     if nat == 2 or nat + margin <= ld:
@@ -120,13 +163,17 @@ def _reached(distance, target, strict):
 
 
 @njit(cache=True)
-def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out, rec):
-    """Trials ``lo .. hi - 1`` added into ``out`` (n_outcomes, n_bins), or recorded one by one.
+def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out, pairs, rec, mode):
+    """Trials ``lo .. hi - 1``: counted into ``out`` (n_outcomes, n_bins), or recorded one by one.
 
-    With an empty ``rec`` each trial is counted in ``out[outcome, metric]``;
-    otherwise ``rec`` (int64, shape ``(hi - lo,)``) receives each trial's
-    outcome code and ``out`` is left alone. Both entry points (:func:`run`,
-    :func:`run_trials`) share this one copy of the trial logic.
+    ``mode`` 0 counts: each trial's outcome in ``out[outcome, metric]``; or, for a scenario that is
+    one exchange of two rolls (``ints[I_PAIR_KIND]``, see :func:`_pair_shape`), each trial's pair
+    of raw rolls in ``pairs`` (int64, shape ``(n_a * n_b,)``), with no rule applied per trial. A trial
+    whose lanes might be rejected (probability about ``(n_a + n_b) / 2**32``) is resolved as usual.
+    ``mode`` 1 records the outcome code of trial ``t`` in ``rec[t - lo]``. ``mode`` 2 folds
+    counted pairs into ``out``: it resolves one trial per pair, on lanes chosen to give that pair
+    (:func:`fleeodds.rng.lane_for`), weighted by its count. The three modes share this one copy of
+    the trial logic, so a pair count folds into the outcome a trial with those dice has.
 
     The trial logic is written inline in the loop, and every parameter is read
     into a local scalar once per block: numba updates the reference count of an
@@ -164,16 +211,58 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
     out_move = floats[F_OUT_MOVE]
     charge_move = floats[F_CHARGE_MOVE]
 
-    for t in range(lo, hi):
-        key = trial_key(seed, t)
-        ctr = 0
+    pair_kind = ints[I_PAIR_KIND]
+    n_a = ints[I_PAIR_A]
+    n_b = ints[I_PAIR_B]
+
+    # ---- one exchange (counting mode): count the raw-roll pairs of lanes 0 and 1, no rule per trial
+    n_trials = hi - lo  # trials resolved one by one below
+    slow = np.empty(64, np.int64)  # trials of the exchange whose lanes might be rejected
+    if mode == 0 and pair_kind != PAIR_NONE:
+        na = np.uint64(n_a)
+        nb = np.uint64(n_b)
+        low32 = np.uint64(0xFFFFFFFF)
+        n_slow = 0
+        for t in range(lo, hi):
+            key = trial_key(seed, t)
+            ma = (key >> np.uint64(32)) * na
+            mb = (key & low32) * nb
+            if (ma & low32) < na or (mb & low32) < nb:
+                if n_slow < 64:
+                    slow[n_slow] = t
+                n_slow += 1
+            else:
+                pairs[(ma >> np.uint64(32)) * nb + (mb >> np.uint64(32))] += 1
+        if n_slow <= 64:
+            n_trials = n_slow
+        else:  # (never seen) too many to list: count the pairs of none, resolve every trial
+            pairs[:] = 0
+            mode = 3
+    elif mode == 2:
+        n_trials = n_a * n_b
+
+    for idx in range(n_trials):
+        w = 1  # trials this resolution stands for
+        if mode == 0 and pair_kind != PAIR_NONE:
+            t = slow[idx]
+            key = trial_key(seed, t)
+        elif mode == 2:
+            w = pairs[idx]
+            if w == 0:
+                continue
+            t = lo
+            key = (lane_for(idx // n_b, n_a) << np.uint64(32)) | lane_for(idx % n_b, n_b)
+        else:
+            t = lo + idx
+            key = trial_key(seed, t)
+        st = lanes_start(key)
         o = -1  # outcome, -1 while undecided
         m = 0  # metric: turn of resolution, or flee roll in the charge situations
 
         if situation >= 2:
             # ---- charge against a fleeing unit, or a flee reaction: one flee, one reach (§3.4)
-            f, ctr = roll(flee, key, ctr)
-            dice_reach, ctr = roll(charge, key, ctr)
+            f, st = roll_lanes(flee, key, st)
+            dice_reach, st = roll_lanes(charge, key, st)
             caught = _reached(charge_fixed + dice_reach, gap0 + f, tie_strict)
             off = _reached(f, edge, edge_strict)
             m = f
@@ -183,10 +272,10 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                 o = oc.RUN_DOWN
             else:
                 o = oc.ESCAPED
-            if rec is not None:  # None in counting runs: numba compiles this branch away
+            if mode == 1:
                 rec[t - lo] = o
             else:
-                out[o, min(max(m, 0), n_bins - 1)] += 1
+                out[o, min(max(m, 0), n_bins - 1)] += w
             continue
 
         # ---- break test (§3.2)
@@ -195,11 +284,11 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
             if unbreakable:
                 o = oc.HELD
             elif auto_break:
-                total, d1, d6, ctr = _ld_roll(b_three, key, ctr)
+                total, d1, d6, st = _ld_roll(b_three, key, st)
                 if b_d1 and d1:  # Insane Courage still holds
                     o = oc.HELD
             else:
-                held, ctr = _ld_test(b_ld, b_three, b_d1, b_d6, b_reroll, margin, key, ctr)
+                held, st = _ld_test(b_ld, b_three, b_d1, b_d6, b_reroll, margin, key, st)
                 if held:
                     o = oc.HELD
         elif break_mode != BREAK_NONE:  # The Old World
@@ -207,16 +296,16 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                 o = oc.GAVE_GROUND
             else:
                 if b_three:  # Cold-blooded with cold_blooded_scope = "all_ld": 3D6, the two lowest kept
-                    nat, d1, d6, ctr = _ld_roll(b_three, key, ctr)
+                    nat, d1, d6, st = _ld_roll(b_three, key, st)
                 else:
-                    v, ctr = bounded(key, ctr, 36)
+                    v, st = lane_bounded(key, st, 36)
                     nat = v % 6 + v // 6 + 2
                 res = _tow_classify(nat, margin, b_ld, tow_outnumbered)
                 if (tow_policy == 1 and res == 2) or (tow_policy == 2 and res >= 1):
                     if b_three:
-                        nat, d1, d6, ctr = _ld_roll(b_three, key, ctr)
+                        nat, d1, d6, st = _ld_roll(b_three, key, st)
                     else:
-                        v, ctr = bounded(key, ctr, 36)
+                        v, st = lane_bounded(key, st, 36)
                         nat = v % 6 + v // 6 + 2
                     res = _tow_classify(nat, margin, b_ld, tow_outnumbered)
                 if res == 2 and tow_stubborn:
@@ -230,16 +319,16 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
         gap = gap0
         if o < 0:
             if falling_back:
-                f, ctr = roll(fall_back, key, ctr)
+                f, st = roll_lanes(fall_back, key, st)
             else:
-                f, ctr = roll(flee, key, ctr)
+                f, st = roll_lanes(flee, key, st)
             pursues = pursue_mode == PURSUE_ALWAYS
             if pursue_mode == PURSUE_LD_TEST:
-                restrained, ctr = _ld_test(s_ld, s_three, s_d1, s_d6, s_reroll, 0, key, ctr)
+                restrained, st = _ld_test(s_ld, s_three, s_d1, s_d6, s_reroll, 0, key, st)
                 pursues = not restrained
             p = 0
             if pursues:
-                p, ctr = roll(pursuit, key, ctr)
+                p, st = roll_lanes(pursuit, key, st)
             caught = pursues and _reached(p, gap + f, tie_strict)
             cum = float(f)
             off = _reached(cum, edge, edge_strict)
@@ -266,24 +355,24 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                     elif rally_mode == RALLY_DOUBLE1_ONLY:
                         rallied = False
                         for attempt in range(1 + r_reroll):
-                            total, d1, d6, ctr = _ld_roll(r_three, key, ctr)
+                            total, d1, d6, st = _ld_roll(r_three, key, st)
                             if d1:
                                 rallied = True
                                 break
                     else:
-                        rallied, ctr = _ld_test(r_ld, r_three, r_d1, r_d6, r_reroll, 0, key, ctr)
+                        rallied, st = _ld_test(r_ld, r_three, r_d1, r_d6, r_reroll, 0, key, st)
                     if rallied:
                         o = oc.RALLIED
                     else:
-                        f, ctr = roll(flee, key, ctr)
+                        f, st = roll_lanes(flee, key, st)
                         cum += f
                         gap += f
                         if _reached(cum, edge, edge_strict):
                             o = oc.OFF_TABLE
                 elif chaser:
                     if gap <= declare:
-                        f, ctr = roll(flee, key, ctr)
-                        dice_reach, highest, ctr = roll_detail(charge, key, ctr)
+                        f, st = roll_lanes(flee, key, st)
+                        dice_reach, highest, st = roll_lanes_detail(charge, key, st)
                         reach = charge_fixed + dice_reach
                         cum += f
                         gap += f
@@ -309,35 +398,49 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
         if o < 0:
             o = oc.STILL_FLEEING
             m = max_turns
-        if rec is not None:  # None in counting runs: numba compiles this branch away
+        if mode == 1:
             rec[t - lo] = o
         else:
-            out[o, min(max(m, 0), n_bins - 1)] += 1
+            out[o, min(max(m, 0), n_bins - 1)] += w
 
 
 @njit(parallel=True, cache=True)
+def _run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, record):
+    """The one compiled entry point: trials ``start .. start + n - 1`` in parallel blocks.
+
+    Returns ``(counts, outcomes)``: int64 counts of shape (10 outcomes, n_bins), and, when
+    ``record``, the outcome code of each trial (int64, shape (n,); empty otherwise, and the
+    counts are then zero).
+    """
+    nb = (n + BLOCK - 1) // BLOCK
+    n_bins = ints[I_N_BINS]
+    mode = 1 if record else 0
+    fold = mode == 0 and ints[I_PAIR_KIND] != PAIR_NONE  # one exchange: trials counted by raw-roll pairs
+    n_pairs = ints[I_PAIR_A] * ints[I_PAIR_B] if fold else 1
+    out = np.zeros((nb, oc.N_OUTCOMES, n_bins), np.int64)
+    pairs = np.zeros((nb, n_pairs), np.int64)
+    rec = np.empty(n if record else 0, np.int64)
+    for b in prange(nb):
+        lo = start + b * BLOCK
+        hi = min(start + n, lo + BLOCK)
+        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out[b], pairs[b],
+                        rec[lo - start:hi - start], mode)
+    counts = out.sum(axis=0)
+    if fold:
+        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, 0, 0, counts,
+                        pairs.sum(axis=0), rec[0:0], 2)
+    return counts, rec
+
+
 def run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n):
     """Simulate trials ``start .. start + n - 1``: int64 counts of shape (10 outcomes, n_bins)."""
-    nb = n_blocks(n)
-    out = np.zeros((nb, oc.N_OUTCOMES, ints[I_N_BINS]), np.int64)
-    for b in prange(nb):
-        lo, hi = block_range(b, start, n)
-        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out[b], None)
-    return out.sum(axis=0)
+    return _run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, False)[0]
 
 
-@njit(parallel=True, cache=True)
 def run_trials(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n):
     """Outcome code of each trial ``start .. start + n - 1``: int64 array of shape (n,).
 
     The same trials as :func:`run` (same seed, same index, same dice), recorded
     one by one for paired comparisons on common random numbers.
     """
-    nb = n_blocks(n)
-    rec = np.empty(n, np.int64)
-    dummy = np.zeros((nb, 1, 1), np.int64)
-    for b in prange(nb):
-        lo, hi = block_range(b, start, n)
-        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, dummy[b],
-                        rec[lo - start:hi - start])
-    return rec
+    return _run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, True)[1]
