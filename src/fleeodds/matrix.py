@@ -423,7 +423,7 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
             if done.ok:
                 results[cell] = done.value
             else:
-                failures[cell] = done.error
+                failures[cell] = done.error.replace("\n", "; ")
         if done.ok and done.key.startswith("exact:"):
             sc = built[cells_of_job[done.key][0]]
             ck = sc.exact_cache_key()

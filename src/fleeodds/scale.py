@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .errors import FleeoddsError, InputError, short_repr
@@ -46,11 +46,13 @@ class Job:
 
 @dataclass(frozen=True)
 class Done:
-    """What a :class:`Job` gave: its ``value``, or the one-line ``error`` that stopped it."""
+    """What a :class:`Job` gave: its ``value``, or the ``error`` message that stopped it (and the
+    ``exception`` itself, for a caller that re-raises it)."""
 
     key: str
     value: Any = None
     error: str = ""
+    exception: BaseException | None = field(default=None, compare=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -63,9 +65,9 @@ def call(job: Job) -> Done:
     try:
         return Done(job.key, job.fn(*job.args))
     except FleeoddsError as exc:
-        return Done(job.key, error=str(exc).replace("\n", "; ") or type(exc).__name__)
+        return Done(job.key, error=str(exc) or type(exc).__name__, exception=exc)
     except Exception as exc:  # noqa: BLE001 - reported as the cell's failure, not fatal to the run
-        return Done(job.key, error=f"{type(exc).__name__}: {exc}".replace("\n", "; "))
+        return Done(job.key, error=f"{type(exc).__name__}: {exc}", exception=exc)
 
 
 def cell_seed(seed: int, *identity: Any) -> int:
@@ -222,7 +224,7 @@ class Runner:
                            for i, job in enumerate(jobs)]
                 index_of = {f.key: i for i, f in enumerate(futures)}
                 try:
-                    for fut in as_completed(futures):
+                    for fut in as_completed(futures, loop=self._client.loop):
                         try:
                             done = fut.result()
                         except Exception as exc:  # noqa: BLE001 - a worker lost, a result that will not unpickle
