@@ -328,3 +328,15 @@ def test_cli_matrix_on_the_project_catalogues(tmp_path):
         r = runner.invoke(main, [*args, *bad])
         assert r.exit_code == 2 and word in r.output and "Traceback" not in r.output, (bad, r.output)
         assert len(r.output.strip().splitlines()) == 1, r.output
+
+
+def test_checkpoints_during_a_run_can_be_resumed(scenario, monkeypatch):
+    monkeypatch.setattr(fleeodds.matrix, "CHECKPOINT_SECONDS", 0.0)
+    fleeodds.matrix._EXACT_CACHE.clear()
+    seen: list[Matrix] = []
+    full = matrix(scenario, MINE, THEIRS, progress=False, checkpoint=seen.append)
+    assert seen and len(seen[0].cells) < len(full.cells)  # the first checkpoint holds the first solve's cells
+    partial = Matrix.from_dict(json.loads(seen[0].to_json()))
+    resumed = matrix(scenario, MINE, THEIRS, progress=False, resume=partial)
+    assert resumed.manifest["resumed"] == len(partial.cells)
+    pd.testing.assert_frame_equal(resumed.wide(), full.wide())
