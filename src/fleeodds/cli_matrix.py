@@ -7,6 +7,7 @@ evaluated by :func:`fleeodds.matrix.matrix` on a :class:`fleeodds.scale.Runner`.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -89,8 +90,13 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
     cols = load_army(pursuing_cat, system, rules_system=scenario.system)
     previous = read_matrix(out) if resume and Path(out).exists() else None
 
-    def save(m) -> None:
-        Path(out).write_text(m.to_json(), encoding="utf-8")
+    def save(m) -> None:  # written aside, then renamed: an interrupted write never spoils the file
+        tmp = Path(out).with_name(Path(out).name + ".part")
+        try:
+            tmp.write_text(m.to_json(), encoding="utf-8")
+            os.replace(tmp, out)
+        except OSError as exc:
+            raise InputError("out", str(out), f"a writable file ({exc.strerror})") from None
 
     checkpoint = save if out is not None and Path(out).suffix.lower() == ".json" else None
     with runner:
@@ -99,10 +105,16 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
                        checkpoint=checkpoint, lang=lang)
     if out is not None:
         suffix = Path(out).suffix.lower()
-        text = (result.to_json() if suffix == ".json" else
+        if suffix == ".json":
+            save(result)
+        text = (None if suffix == ".json" else
                 result.to_csv(layout, lang) if suffix == ".csv" else
                 result.to_text("cells" if layout == "cells" else "wide", lang, "md"))
-        Path(out).write_text(text, encoding="utf-8")
+        if text is not None:
+            try:
+                Path(out).write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise InputError("out", str(out), f"a writable file ({exc.strerror})") from None
     shown = result if top is None else result.top(top)
     if fmt == "json":
         click.echo(shown.to_json())

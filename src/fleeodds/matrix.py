@@ -442,7 +442,7 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
     finally:
         if own:
             runner.close()
-    stats = {"cells": n_cells, "computed": len(results) - len(cached) + 0, "resumed": len(previous),
+    stats = {"cells": n_cells, "computed": len(results) - len(cached), "resumed": len(previous),
              "distinct_exact": distinct, "exact_from_cache": len(cached), "jobs": len(jobs),
              "runner": runner.describe(), "seconds": round(time.perf_counter() - started, 3)}
     return _assemble(context, cells, built, results, previous, failures, how_of, stats)
