@@ -166,6 +166,10 @@ def test_two_worker_dask_cluster_gives_identical_results(scenario):
         dask_mc = matrix(scenario, MINE, THEIRS, method="mc", trials=2_000, seed=3, runner=runner, progress=False)
         dask_exact = matrix(scenario, MINE, THEIRS, runner=runner, progress=False)
         ranked = fleeodds.rank.rank_units(scenario, MINE.profiles, "fleeing", runner=runner)
+        jobs = [scale.Job(str(k), int, (str(k) if k != 3 else "x",)) for k in range(7)]
+        done = runner.run(jobs, progress=False, batch=3)  # a failing job fails alone, not its batch
+    assert [d.value for k, d in done.items() if k != "3"] == [0, 1, 2, 4, 5, 6]
+    assert list(done) == [str(k) for k in range(7)] and "ValueError" in done["3"].error
     pd.testing.assert_frame_equal(serial_mc.cells, dask_mc.cells)
     pd.testing.assert_frame_equal(serial_mc.frame, dask_mc.frame)
     pd.testing.assert_frame_equal(serial_exact.frame, dask_exact.frame)

@@ -62,11 +62,15 @@ ROLE_LABELS: dict[str, tuple[str, str]] = {
 #: Most cells one matrix computes (an edition's every army against every other is a cluster's job,
 #: one pair of armies at a time).
 MAX_CELLS = 250_000
+#: Monte Carlo cells of fewer trials run on one numba thread (see :func:`simulate_cell`).
+ONE_THREAD_BELOW = 250_000
 #: Seconds between two checkpoints of the output file during a run.
 CHECKPOINT_SECONDS = 10.0
 _POINTS = re.compile(r"^\s*(\d+(?:\.\d+)?)?\s*\.\.\s*(\d+(?:\.\d+)?)?\s*$")
 _POINTS_SYNTAX = "a points range LOW..HIGH such as 50..250 (either end may be left out: 100.. or ..300)"
 
+#: Most exact answers kept in this process (each a few hundred bytes).
+MAX_CACHED = 200_000
 #: Exact answers solved in this process: (mode, cache key) -> per-outcome result (see :func:`solve_exact`).
 _EXACT_CACHE: dict[tuple[str, Any], dict[str, Any]] = {}
 
@@ -252,10 +256,24 @@ def solve_exact(scenario: Scenario, mode: str) -> dict[str, Any]:
 
 
 def simulate_cell(scenario: Scenario, trials: int, seed: int) -> dict[str, Any]:
-    """Monte Carlo counts of each outcome of ``scenario``: ``{"codes", "counts", "trials", "seed"}``."""
+    """Monte Carlo counts of each outcome of ``scenario``: ``{"codes", "counts", "trials", "seed"}``.
+
+    Below :data:`ONE_THREAD_BELOW` trials the kernel runs on one numba thread: the cells are the
+    parallel work (on Dask workers), and starting the kernel's threads costs more than they bring
+    for so few trials (6 ms against 42 ms a cell of 20,000 trials on a busy 2-core machine). The
+    counts do not depend on the thread count (counter-based streams, :mod:`fleeodds.engine`).
+    """
+    import numba
+
     from .engine import simulate
 
-    sim = simulate(scenario.kernel(), trials=trials, seed=seed, progress=False)
+    before = numba.get_num_threads()
+    if trials < ONE_THREAD_BELOW:
+        numba.set_num_threads(1)
+    try:
+        sim = simulate(scenario.kernel(), trials=trials, seed=seed, progress=False)
+    finally:
+        numba.set_num_threads(before)
     return {"codes": [o.code for o in scenario.outcomes], "counts": [int(k) for k in sim.outcome_counts],
             "trials": int(sim.trials), "seed": int(seed)}
 
@@ -428,6 +446,8 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
             sc = built[cells_of_job[done.key][0]]
             ck = sc.exact_cache_key()
             if ck is not None:
+                if len(_EXACT_CACHE) >= MAX_CACHED:  # a long session keeps the latest armies' chains
+                    _EXACT_CACHE.clear()
                 _EXACT_CACHE[(_mode(sc), ck)] = done.value
         if checkpoint is not None and time.monotonic() - last[0] >= CHECKPOINT_SECONDS:
             last[0] = time.monotonic()
