@@ -344,3 +344,22 @@ def test_checkpoints_during_a_run_can_be_resumed(scenario, monkeypatch):
     resumed = matrix(scenario, MINE, THEIRS, progress=False, resume=partial)
     assert resumed.manifest["resumed"] == len(partial.cells)
     pd.testing.assert_frame_equal(resumed.wide(), full.wide())
+
+
+@pytest.mark.parametrize("n_cols", [2, 30])
+def test_heatmap_layout_is_clean_with_long_names(n_cols):
+    from fleeodds.report.charts import chart_matrix
+    from fleeodds.results import MatrixGrid
+
+    from .test_layout import assert_clean_layout
+
+    rows = [f"Night Goblin Squig Hoppers {k}" for k in range(12)]
+    cols = [f"Dragon Princes of Caledor {k}" for k in range(n_cols)]
+    values = [[(r * n_cols + c) / (12 * n_cols) for c in range(n_cols)] for r in range(12)]
+    values[0][0] = float("nan")  # a failed cell stays blank
+    grid = MatrixGrid("Broken by 2, pursued (8th)", "Each unit of A against each unit of B: caught (any)", rows, cols,
+                      values, "fleeing unit (A)", "pursuer (B)", "P(caught (any))", ["exact values"])
+    for lang in ("en", "fr"):
+        fig = chart_matrix(grid, None, lang)
+        assert_clean_layout(fig)
+        __import__("matplotlib.pyplot").pyplot.close(fig)
