@@ -271,6 +271,8 @@ def test_bad_inputs_are_one_line_errors(scenario, monkeypatch):
         matrix(scenario, Army("A", MINE.profiles), Army("B", THEIRS.profiles), points="0..100")
     with pytest.raises(InputError, match="keeps none"):
         matrix(scenario, MINE, THEIRS, points="1000..2000")
+    with pytest.raises(InputError, match=r"compare: \['6th', .*no comparison setups"):
+        matrix(fleeodds.load_scenario("warhammer/leadership_by_edition.toml"), MINE, THEIRS)
     with pytest.raises(InputError, match="distinct unit names"):
         Army("Dup", [MINE.profiles[0], MINE.profiles[0]])
     with pytest.raises(InputError, match="workers"):

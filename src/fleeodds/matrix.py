@@ -338,7 +338,8 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
     InputError
         Not a scenario, a system without two roles, an unknown method, bad trials or seed, an
         unknown unit type or a bad points range (or a filter that keeps no unit, or a points
-        range when no unit has points), too many cells, a ``resume`` of another run.
+        range when no unit has points), too many cells, a ``resume`` of another run, a scenario
+        with comparison setups (``[compare]``: a cell evaluates the scenario as it is).
     """
     from .rank import list_building
 
@@ -358,6 +359,10 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
         raise InputError("trials", short_repr(trials), "a whole number of at least 1")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise InputError("seed", short_repr(seed), "an integer from 0 to 2**63 - 1")
+    setups = scenario.compare_setups()
+    if setups:  # each cell replaces the units of the scenario as it is: its setups would change nothing
+        raise InputError("compare", [x.en for x in setups], "no comparison setups in a matrix's scenario (each "
+                         "cell evaluates the scenario as it is): remove [compare], or write one scenario per setup")
     type_set = _parse_types(types, scenario.system, lb, [rows, cols])
     span = parse_points(points)
     if span is not None and not rows.points and not cols.points:
