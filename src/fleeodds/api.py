@@ -262,3 +262,60 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     return value
+
+
+def army_matrix(scenario: Scenario | str | Path | dict, fleeing: Any, pursuing: Any, *,
+                system: str | Path | None = None, layout: str = "cells", method: str = "auto",
+                trials: int = 100_000, seed: int = 0, types: Any = None, points: Any = None,
+                workers: int | None = None, scheduler: str | None = None, progress: bool | None = None,
+                lang: str = "en"):
+    """Army against army as a :class:`pandas.DataFrame`: every unit of ``fleeing`` in the first role
+    of the scenario against every unit of ``pursuing`` in the other (see :mod:`fleeodds.matrix`).
+
+    Parameters
+    ----------
+    scenario : Scenario, path, example name or dict
+        A scenario of a rules system with list building (loaded with :func:`load_scenario`).
+    fleeing, pursuing : path, Army or list of dict
+        A BattleScribe catalogue (``.cat``), a :class:`fleeodds.matrix.Army`, or unit profiles.
+    system : path, optional
+        The BattleScribe game-system file (``.gst``) of the catalogues.
+    layout : {"cells", "long", "wide"}
+        ``"cells"``: one row per pair (every outcome, the total and its interval, points and
+        per-100-points columns, :attr:`fleeodds.results.Matrix.cells`); ``"long"``: one row per
+        pair and outcome (tidy); ``"wide"``: the matrix of the total, rows the first army's units.
+    method, trials, seed, types, points, workers, scheduler, progress, lang
+        As :func:`fleeodds.matrix.matrix`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Its ``attrs["failures"]`` lists the cells that could not be computed, ``attrs["manifest"]``
+        the run (method, seed, distinct exact chains solved, runner).
+
+    Raises
+    ------
+    FleeoddsError
+        A bad scenario, catalogue or option (see :func:`fleeodds.matrix.matrix`), an unknown layout.
+    """
+    from .matrix import Army, load_army, matrix
+
+    if layout not in ("cells", "long", "wide"):
+        raise InputError("layout", short_repr(layout), "one of 'cells', 'long', 'wide'")
+    sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+
+    def army(side: Any, name: str) -> Army:
+        if isinstance(side, Army):
+            return side
+        if isinstance(side, (list, tuple)):
+            return Army(name, list(side))
+        if isinstance(side, (str, os.PathLike)):
+            return load_army(side, system, rules_system=sc.system)
+        raise InputError(name, short_repr(side), "a .cat file, an Army or a list of unit profiles")
+
+    m = matrix(sc, army(fleeing, "fleeing"), army(pursuing, "pursuing"), method=method, trials=trials, seed=seed,
+               types=types, points=points, workers=workers, scheduler=scheduler, progress=progress, lang=lang)
+    frame = m.cells.copy() if layout == "cells" else m.frame.copy() if layout == "long" else m.wide()
+    frame.attrs["failures"] = list(m.failures)
+    frame.attrs["manifest"] = dict(m.manifest)
+    return frame

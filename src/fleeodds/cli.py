@@ -574,6 +574,7 @@ from .cli_bsdata import import_bsdata, rank  # noqa: E402  (list building)
 
 main.add_command(import_bsdata)
 main.add_command(rank)
+main.add_command(__import__("fleeodds.cli_matrix", fromlist=["matrix"]).matrix)  # army against army
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -208,9 +208,14 @@ def _vs_profile(vs: str, army: list[dict[str, Any]], lb) -> dict[str, Any]:
 @click.option("--top", type=click.IntRange(1, None), default=None, help="Show only the first N units.")
 @click.option("--chart", "chart", type=CHART, default=None, help="Also draw a chart (.png or .svg).")
 @click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True)
+@click.option("--workers", type=click.IntRange(1, 512), default=None,
+              help="Evaluate the units on a local Dask cluster of N worker processes.")
+@click.option("--scheduler", default=None,
+              help="Evaluate the units on an existing Dask cluster: its scheduler's address (tcp://HOST:8786).")
 @click.option("-v", "--verbose", is_flag=True, help="List every import note and unmapped rule.")
 def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | None, vs: str | None, method: str,
-         trials: int, seed: int, fmt: str, top: int | None, chart: Path | None, lang: str, verbose: bool) -> None:
+         trials: int, seed: int, fmt: str, top: int | None, chart: Path | None, lang: str, verbose: bool,
+         workers: int | None = None, scheduler: str | None = None) -> None:
     """Rank every unit of a BattleScribe catalogue in one scenario.
 
     Each unit takes the chosen role in turn (Warhammer, fleeing: who gets
@@ -221,6 +226,9 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     from .rank import list_building, rank_units, roles
     from .report.charts import chart_ranking
 
+    from .scale import Runner
+
+    runner = Runner(workers=workers, scheduler=scheduler)  # a bad pair of options fails before any reading
     cat = _read(catalogue, system)
     scenario = load_scenario(scenario_path)
     lb = list_building(scenario.system)
@@ -232,7 +240,9 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
                                  param_hint="'--role'")
     result = lb.map_catalogue(cat)
     vs_profile = _vs_profile(vs, result.profiles, lb) if vs else None
-    ranking = rank_units(scenario, result.profiles, role, vs=vs_profile, method=method, trials=trials, seed=seed)
+    with runner:
+        ranking = rank_units(scenario, result.profiles, role, vs=vs_profile, method=method, trials=trials, seed=seed,
+                             runner=runner)
     if top is not None:
         ranking.table = ranking.table.head(top)
     header = {"en": f"{ranking.title_in('en')} — each unit of {result.catalogue} {lb.role_phrase(role, 'en', 'header')}",

@@ -205,9 +205,15 @@ class Ranking:
                         units=[str(u) for u in table["unit"]], series=series)
 
 
+def _evaluate(scenario: Scenario, method: str, trials: int, seed: int):
+    """One unit's evaluation (a :class:`fleeodds.scale.Job` function: importable, so a Dask worker runs it)."""
+    return evaluate(scenario, method=method, trials=trials, seed=seed, progress=False)
+
+
 def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str | None = None, *,
                vs: dict[str, Any] | None = None, method: str = "auto", trials: int = 200_000,
-               seed: int = 0) -> Ranking:
+               seed: int = 0, runner: Any = None, workers: int | None = None, scheduler: str | None = None,
+               progress: bool | None = False) -> Ranking:
     """Evaluate ``scenario`` with each profile in ``role`` and rank the units.
 
     Parameters
@@ -226,7 +232,14 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
     method : {"auto", "exact", "mc"}
         ``"auto"``: exact when the scenario has an exact solver, else Monte Carlo.
     trials, seed : int
-        Monte Carlo trials and seed (used only when not exact).
+        Monte Carlo trials and seed (used only when not exact); every unit runs on the same
+        seed, so a unit's counts equal a single run of its scenario with that seed.
+    runner, workers, scheduler
+        Where the units are evaluated (:class:`fleeodds.scale.Runner`: in this process by
+        default, ``workers=N`` a local Dask cluster, ``scheduler=ADDRESS`` an existing one);
+        the ranking is the same whatever runs it.
+    progress : bool or None
+        A bar over the units (``None``: only on a terminal).
 
     Returns
     -------
@@ -267,15 +280,36 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
     rows: list[dict[str, Any]] = []
     failures: list[tuple[str, str]] = []
     outcomes: list[tuple[str, str, str]] = []
-    for prof in profiles:
+    from .scale import Job, Runner
+
+    built: list[tuple[dict[str, Any], str, Any, str]] = []  # (profile, name, scenario or None, method or error)
+    jobs = []
+    for k, prof in enumerate(profiles):
         name = str(prof.get("name", "?"))
         try:
             sc = scenario.with_unit(role, prof)
             how = ("exact" if sc.has_exact else "mc") if method == "auto" else method
-            tab = evaluate(sc, method=how, trials=trials, seed=seed, progress=False)
         except FleeoddsError as exc:
-            failures.append((name, str(exc)))
+            built.append((prof, name, None, str(exc)))
             continue
+        built.append((prof, name, sc, how))
+        jobs.append(Job(f"{k}:{name}", _evaluate, (sc, how, trials, seed)))
+    own = runner is None
+    runner = runner or Runner(workers=workers, scheduler=scheduler)
+    try:
+        done = runner.run(jobs, progress=progress, desc=scenario.title or "rank")
+    finally:
+        if own:
+            runner.close()
+    for k, (prof, name, sc, how) in enumerate(built):
+        if sc is None:
+            failures.append((name, how))
+            continue
+        result = done[f"{k}:{name}"]
+        if not result.ok:
+            failures.append((name, result.error))
+            continue
+        tab = result.value
         for o in sc.outcomes:
             if o.code not in [c for c, _, _ in outcomes]:
                 outcomes.append((o.code, o.en, o.fr))

@@ -447,3 +447,316 @@ class RankBars:
     subtitle: str
     units: list[str]
     series: list[tuple[str, list[float], str | None]] = field(default_factory=list)
+
+
+#: Columns of :attr:`Matrix.frame` (tidy: one row per cell and outcome).
+MATRIX_COLUMNS = ["row_unit", "col_unit", "outcome", "label", "probability", "ci_low", "ci_high", "count", "trials",
+                  "exact", "fraction", "seed"]
+
+
+@dataclass
+class MatrixGrid:
+    """What :func:`fleeodds.report.charts.chart_matrix` draws: a heatmap of one probability.
+
+    Attributes
+    ----------
+    title, subtitle : str
+        The subtitle names both armies and the probability shown.
+    rows, cols : list of str
+        Unit names down the rows (the first role's army) and across the columns (the other's).
+    values : list of list of float
+        ``values[i][j]`` in [0, 1], NaN for a failed cell; shape (len(rows), len(cols)).
+    row_title, col_title, colour_title : str
+        Axis titles (they name the role and the army) and the colour bar's title.
+    footnote : list of str
+    """
+
+    title: str
+    subtitle: str
+    rows: list[str]
+    cols: list[str]
+    values: list[list[float]]
+    row_title: str = ""
+    col_title: str = ""
+    colour_title: str = ""
+    footnote: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Matrix:
+    """Army against army: every unit of one army in the first role against every unit of the other
+    in the second role, built by :func:`fleeodds.matrix.matrix`.
+
+    Attributes
+    ----------
+    cells : pandas.DataFrame
+        One row per cell computed: ``row_unit``, ``col_unit`` (the two unit names), the unit
+        columns of each side prefixed ``row_`` / ``col_`` (Warhammer: ``M``, ``Ld``,
+        ``troop_type``), ``row_points`` / ``col_points`` (float, NaN without points), one
+        probability column per outcome code (float64 in [0, 1]), the total column
+        (:attr:`total`, Warhammer ``caught_total``) with its 95 % Wilson interval
+        ``<total>_low`` / ``<total>_high`` (equal to it when exact), ``method`` (``"exact"`` or
+        ``"mc"``), ``trials`` and ``seed`` (Monte Carlo; ``<NA>`` when exact), and, when a side
+        has points, ``row_per_100_pts`` / ``col_per_100_pts``: the probability of that side's
+        good result (see :attr:`good_total`) per 100 points of that unit.
+    frame : pandas.DataFrame
+        Tidy, for pandas: one row per cell and outcome, columns :data:`MATRIX_COLUMNS`
+        (``probability`` exact or Monte Carlo, ``ci_low``/``ci_high`` its 95 % Wilson interval,
+        ``count``/``trials``/``seed`` for Monte Carlo, ``fraction`` the exact value as ``"n/d"``).
+    roles : (str, str)
+        The rules system's roles of the rows and the columns (Warhammer ``fleeing``, ``pursuing``).
+    role_labels : dict
+        Role -> (en, fr), e.g. ``"pursuing": ("pursuer", "poursuivant")``.
+    armies : (str, str)
+        The names of the two armies (catalogues).
+    outcomes : list of (code, en, fr)
+    total : (column, en, fr, codes)
+        The column summing the outcomes the matrix shows (Warhammer: caught in any way).
+    good_total : dict
+        Role -> whether the total is the good result for that role (Warhammer: the pursuer's).
+    unit_columns : list of (column, en, fr)
+    short_labels : dict
+        Outcome code -> (en, fr) short column titles.
+    failures : list of (row unit, col unit, message)
+        Cells that could not be computed (reported, not fatal).
+    title, system, lang : str
+    manifest : dict
+        ``method, trials, seed, runner, cells, distinct_exact, fingerprint, scenario``.
+    """
+
+    cells: pd.DataFrame
+    frame: pd.DataFrame
+    roles: tuple[str, str]
+    role_labels: dict[str, tuple[str, str]]
+    armies: tuple[str, str]
+    outcomes: list[tuple[str, str, str]]
+    total: tuple[str, str, str, tuple[str, ...]]
+    good_total: dict[str, bool]
+    unit_columns: list[tuple[str, str, str]] = field(default_factory=list)
+    short_labels: dict[str, tuple[str, str]] = field(default_factory=dict)
+    failures: list[tuple[str, str, str]] = field(default_factory=list)
+    title: str = ""
+    system: str = ""
+    lang: str = "en"
+    manifest: dict[str, Any] = field(default_factory=dict)
+
+    # -- views ----------------------------------------------------------------------
+    def _i(self, lang: str | None) -> int:
+        from .outcomes import check_lang
+
+        lang = lang or self.lang
+        check_lang(lang)
+        return 0 if lang == "en" else 1
+
+    def role_label(self, role: str, lang: str | None = None) -> str:
+        return self.role_labels.get(role, (role, role))[self._i(lang)]
+
+    def value_label(self, column: str | None = None, lang: str | None = None) -> str:
+        """The short name of a column of :attr:`cells` (an outcome code or the total)."""
+        i = self._i(lang)
+        column = column or self.total[0]
+        if column == self.total[0]:
+            return self.total[1 + i]
+        for code, en, fr in self.outcomes:
+            if code == column:
+                return self.short_labels.get(code, (en, fr))[i]
+        raise InputError("value", column, "one of " + ", ".join([self.total[0], *(c for c, _, _ in self.outcomes)]))
+
+    def wide(self, column: str | None = None) -> pd.DataFrame:
+        """The matrix: rows the first army's units, columns the other's, values ``column`` of
+        :attr:`cells` (default: the total), in :attr:`cells` order (best first); NaN for a failed cell.
+
+        Raises
+        ------
+        InputError
+            For a column that is neither an outcome code nor the total.
+        """
+        column = column or self.total[0]
+        self.value_label(column)
+        rows = list(dict.fromkeys([*self.cells.row_unit, *(f[0] for f in self.failures)]))
+        cols = list(dict.fromkeys([*self.cells.col_unit, *(f[1] for f in self.failures)]))
+        if self.cells.empty:
+            return pd.DataFrame(index=pd.Index(rows, name=self.roles[0]), columns=pd.Index(cols, name=self.roles[1]),
+                                dtype="float64")
+        g = self.cells.pivot_table(index="row_unit", columns="col_unit", values=column, sort=False, dropna=False)
+        g = g.reindex(index=rows, columns=cols).astype("float64")
+        g.index.name, g.columns.name = self.roles
+        return g
+
+    def top(self, n: int) -> "Matrix":
+        """The same matrix with only the ``n`` best units of each side (best: the mean of the total
+        over the other side, in each role's direction; :attr:`cells` is already in that order)."""
+        rows = list(dict.fromkeys(self.cells.row_unit))[:n]
+        cols = list(dict.fromkeys(self.cells.col_unit))[:n]
+        keep = self.cells.row_unit.isin(rows) & self.cells.col_unit.isin(cols)
+        keep_f = self.frame.row_unit.isin(rows) & self.frame.col_unit.isin(cols)
+        fails = [f for f in self.failures if f[0] in rows and f[1] in cols]
+        return Matrix(self.cells[keep].reset_index(drop=True), self.frame[keep_f].reset_index(drop=True), self.roles,
+                      self.role_labels, self.armies, self.outcomes, self.total, self.good_total, self.unit_columns,
+                      self.short_labels, fails, self.title, self.system, self.lang, dict(self.manifest))
+
+    def labelled(self, lang: str | None = None) -> pd.DataFrame:
+        """:attr:`cells` with column titles in ``lang`` (the unit columns say which side they describe)."""
+        i = self._i(lang)
+        names: dict[str, str] = {}
+        for side, role in (("row", self.roles[0]), ("col", self.roles[1])):
+            who = self.role_label(role, lang)
+            names[f"{side}_unit"] = who
+            colon = (": ", " : ")[i]
+            names[f"{side}_points"] = f"{who}{colon}points"
+            for col, en, fr in self.unit_columns:
+                names[f"{side}_{col}"] = f"{who}{colon}{(en, fr)[i]}"
+            good = self.total[1 + i] if self.good_total.get(role) else ("not ", "non ")[i] + self.total[1 + i]
+            names[f"{side}_per_100_pts"] = f"{who}{colon}{good} " + ("per 100 pts", "pour 100 pts")[i]
+        for code, en, fr in self.outcomes:
+            names[code] = self.short_labels.get(code, (en, fr))[i]
+        t = self.total[0]
+        names[t] = self.total[1 + i]
+        names[f"{t}_low"] = self.total[1 + i] + (": 95% low", " : bas à 95 %")[i]
+        names[f"{t}_high"] = self.total[1 + i] + (": 95% high", " : haut à 95 %")[i]
+        names.update({"method": ("method", "méthode")[i], "trials": ("trials", "tirages")[i],
+                      "seed": ("seed", "graine")[i]})
+        out = self.cells.copy()
+        out["method"] = out["method"].map(lambda m: {"mc": ("Monte Carlo", "Monte-Carlo")[i]}.get(m, m))
+        for col in out.columns:
+            if out[col].dtype == object and any(isinstance(v, (tuple, list)) for v in out[col]):
+                out[col] = out[col].map(lambda r: ", ".join(r) if isinstance(r, (tuple, list)) else r)
+        return out.rename(columns=names)
+
+    def chart_data(self, lang: str | None = None, column: str | None = None, top: int | None = None) -> MatrixGrid:
+        """What :func:`fleeodds.report.charts.chart_matrix` draws (``column`` default: the total)."""
+        i = self._i(lang)
+        lang = lang or self.lang
+        m = self if top is None else self.top(top)
+        g = m.wide(column)
+        what = m.value_label(column, lang)
+        r0, r1 = m.roles
+        subtitle = (f"Each unit of {m.armies[0]} as the {m.role_label(r0, 'en')} against each unit of "
+                    f"{m.armies[1]} as the {m.role_label(r1, 'en')}: {what}",
+                    f"Chaque unité de {m.armies[0]} ({m.role_label(r0, 'fr')}) contre chaque unité de "
+                    f"{m.armies[1]} ({m.role_label(r1, 'fr')}) : {what}")[i]
+        method = m.manifest.get("methods_used") or []
+        foot = []
+        if "exact" in method:
+            foot.append(("exact values", "valeurs exactes")[i] + ("" if method == ["exact"] else
+                        (" where the scenario allows", " là où le scénario le permet")[i]))
+        if "mc" in method:
+            from .report.format import integer
+
+            foot.append((f"Monte Carlo: {integer(m.manifest.get('trials') or 0, 'en')} trials per cell, "
+                         f"seed {m.manifest.get('seed')} (a cell's own seed derives from it and the two units)",
+                         f"Monte-Carlo : {integer(m.manifest.get('trials') or 0, 'fr')} tirages par case, "
+                         f"graine {m.manifest.get('seed')} (la graine d'une case en dérive avec les deux unités)")[i])
+        if m.failures:
+            foot.append((f"{len(m.failures)} cell(s) could not be computed (blank)",
+                         f"{len(m.failures)} case(s) non calculée(s) (vides)")[i])
+        return MatrixGrid(title=m.title, subtitle=subtitle, rows=[str(x) for x in g.index],
+                          cols=[str(x) for x in g.columns], values=g.to_numpy(float).tolist(),
+                          row_title=f"{m.role_label(r0, lang)} ({m.armies[0]})",
+                          col_title=f"{m.role_label(r1, lang)} ({m.armies[1]})",
+                          colour_title=w_probability(what, lang), footnote=foot)
+
+    # -- serialisation --------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Title, manifest, the cells, the tidy rows and the failures, JSON-able (no NaN); what
+        :meth:`from_dict` reads back (``fleeodds matrix --resume``)."""
+        return {"kind": "fleeodds.matrix", "title": self.title, "system": self.system, "lang": self.lang,
+                "roles": list(self.roles), "role_labels": {k: list(v) for k, v in self.role_labels.items()},
+                "armies": list(self.armies), "outcomes": [list(o) for o in self.outcomes],
+                "total": [*self.total[:3], list(self.total[3])], "good_total": self.good_total,
+                "unit_columns": [list(c) for c in self.unit_columns],
+                "short_labels": {k: list(v) for k, v in self.short_labels.items()},
+                "manifest": self.manifest, "cells": records(self.cells), "rows": records(self.frame),
+                "failures": [{"row_unit": a, "col_unit": b, "error": e} for a, b, e in self.failures]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Matrix":
+        """The matrix :meth:`to_dict` wrote.
+
+        Raises
+        ------
+        InputError
+            When ``data`` is not a matrix written by fleeodds.
+        """
+        if not isinstance(data, dict) or data.get("kind") != "fleeodds.matrix":
+            raise InputError("resume", type(data).__name__, "a JSON file written by fleeodds matrix --out FILE.json")
+        try:
+            cells = pd.DataFrame(data["cells"])
+            for col in cells.columns:  # JSON lists back to tuples (rules)
+                if cells[col].dtype == object and any(isinstance(v, list) for v in cells[col]):
+                    cells[col] = cells[col].map(lambda v: tuple(v) if isinstance(v, list) else v)
+            frame = pd.DataFrame(data["rows"], columns=MATRIX_COLUMNS)
+            t = data["total"]
+            return cls(cells, frame, tuple(data["roles"]), {k: tuple(v) for k, v in data["role_labels"].items()},
+                       tuple(data["armies"]), [tuple(o) for o in data["outcomes"]], (t[0], t[1], t[2], tuple(t[3])),
+                       dict(data["good_total"]), [tuple(c) for c in data["unit_columns"]],
+                       {k: tuple(v) for k, v in data["short_labels"].items()},
+                       [(f["row_unit"], f["col_unit"], f["error"]) for f in data["failures"]],
+                       data.get("title", ""), data.get("system", ""), data.get("lang", "en"), data.get("manifest", {}))
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise InputError("resume", f"{type(exc).__name__}: {exc}",
+                             "a JSON file written by fleeodds matrix --out FILE.json (this one is damaged)") from None
+
+    def to_json(self, indent: int = 2) -> str:
+        """Strict JSON (``NaN`` becomes ``null``)."""
+        return strict_json(self.to_dict(), indent)
+
+    def to_csv(self, layout: str = "long", lang: str | None = None, column: str | None = None) -> str:
+        """CSV of the tidy rows (``"long"``), the cells (``"cells"``) or the matrix of ``column``
+        (``"wide"``, default the total); French: ``;``, decimal comma, UTF-8 BOM (:func:`csv_text`).
+
+        Raises
+        ------
+        InputError
+            Unknown layout or column.
+        """
+        lang = lang or self.lang
+        if layout == "long":
+            return csv_text(self.frame, lang)
+        if layout == "cells":
+            return csv_text(self.labelled(lang), lang)
+        if layout == "wide":
+            return csv_text(self.wide(column).reset_index().rename(columns={self.roles[0]: self.role_label(
+                self.roles[0], lang)}), lang)
+        raise InputError("layout", layout, "one of 'long', 'wide', 'cells'")
+
+    def to_text(self, layout: str = "wide", lang: str | None = None, fmt: str = "md", digits: int = 1,
+                column: str | None = None) -> str:
+        """The matrix (``"wide"``) or the cells (``"cells"``) as Markdown (``fmt="md"``) or an
+        aligned table (``"table"``), percentages in ``lang``'s format.
+
+        Raises
+        ------
+        InputError
+            Unknown layout, format or column.
+        """
+        from tabulate import tabulate
+
+        from .report.format import pct
+
+        lang = lang or self.lang
+        if fmt not in ("md", "table"):
+            raise InputError("format", fmt, "one of 'md', 'table'")
+        if layout == "wide":
+            g = self.wide(column)
+            shown = g.apply(lambda col: col.map(lambda p: pct(p, lang, digits)))
+            shown.index = [str(x) for x in g.index]
+            head = [f"{self.role_label(self.roles[0], lang)} \\ {self.role_label(self.roles[1], lang)}",
+                    *map(str, g.columns)]
+            rows = [[idx, *r] for idx, r in zip(shown.index, shown.to_numpy().tolist())]
+        elif layout == "cells":
+            frame = self.labelled(lang)
+            probs = {self.value_label(c, "en") for c in [self.total[0], *(c for c, _, _ in self.outcomes)]}
+            probs |= {self.value_label(c, "fr") for c in [self.total[0], *(c for c, _, _ in self.outcomes)]}
+            for c in frame.columns:
+                if frame[c].dtype.kind == "f" and (c in probs or "95" in str(c)):
+                    frame[c] = frame[c].map(lambda p: pct(p, lang, digits))
+            head, rows = list(frame.columns), frame.astype(object).where(frame.notna(), "").to_numpy().tolist()
+        else:
+            raise InputError("layout", layout, "one of 'wide', 'cells' (or 'long' as CSV or JSON)")
+        return tabulate(rows, headers=head, tablefmt="github" if fmt == "md" else "simple", disable_numparse=True)
+
+
+def w_probability(what: str, lang: str) -> str:
+    """"P(caught (any))" in either language (the colour bar's title)."""
+    return f"P({what})"

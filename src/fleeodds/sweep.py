@@ -20,7 +20,6 @@ from typing import Any, Sequence
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
 
 from .api import evaluate, load_scenario
 from .errors import FleeoddsError, InputError, short_repr
@@ -119,6 +118,9 @@ def sweep(
     lang: str = "en",
     progress: bool | None = None,
     title: str | None = None,
+    runner: Any = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
 ) -> Sweep:
     """Evaluate ``scenario`` on every combination of the ``vary`` values.
 
@@ -140,6 +142,10 @@ def sweep(
         A bar over the cells (``None``: only on a terminal).
     title : str, optional
         Defaults to the scenario's title.
+    runner, workers, scheduler
+        Where the cells are evaluated (:class:`fleeodds.scale.Runner`: in this process by
+        default, ``workers=N`` a local Dask cluster, ``scheduler=ADDRESS`` an existing one);
+        the sweep is the same whatever runs it.
 
     Returns
     -------
@@ -224,11 +230,24 @@ def sweep(
         method = "exact" if all(c.has_exact for _, c in cells) else "mc"
     rows = []
     tables = []
-    disable = None if progress is None else (not progress)
-    for combo, cell in tqdm(cells, desc=title or sc.title_in(lang) or "sweep", unit="cell", disable=disable, leave=False,
-                            delay=1.0):
-        m = method if (method != "both" or cell.has_exact) else "mc"
-        t = evaluate(cell, m, trials=trials, seed=seed, lang=lang, progress=False)
+    from .scale import Job, Runner
+
+    jobs = [Job(str(k), _evaluate, (cell, method if (method != "both" or cell.has_exact) else "mc", trials, seed,
+                                    lang)) for k, (_, cell) in enumerate(cells)]
+    own = runner is None
+    runner = runner or Runner(workers=workers, scheduler=scheduler)
+    try:
+        done = runner.run(jobs, progress=progress, desc=title or sc.title_in(lang) or "sweep")
+    finally:
+        if own:
+            runner.close()
+    for k, (combo, cell) in enumerate(cells):
+        result = done[str(k)]
+        if not result.ok:  # every cell was validated above: the solver's own error, as a single run gives it
+            if isinstance(result.exception, FleeoddsError):
+                raise result.exception
+            raise FleeoddsError(", ".join(f"{f}={v!r}" for f, v in zip(fields, combo)) + ": " + result.error)
+        t = result.value
         tables.append(t)
         wide = t.wide()
         for _, r in wide.iterrows():
@@ -250,6 +269,11 @@ def sweep(
     if idle:
         manifest["fields_without_effect"] = idle
     return Sweep(frame, fields, values, tables, title or sc.title_in(lang), lang, manifest)
+
+
+def _evaluate(cell: Scenario, method: str, trials: int | None, seed: int, lang: str) -> OutcomeTable:
+    """One cell's evaluation (a :class:`fleeodds.scale.Job` function: importable, so a Dask worker runs it)."""
+    return evaluate(cell, method, trials=trials, seed=seed, lang=lang, progress=False)
 
 
 def _fields_without_effect(frame: pd.DataFrame, fields: list[str]) -> list[str]:

@@ -174,6 +174,16 @@ class Scenario(ABC):
         """
         raise NotImplementedError(f"{type(self).__name__} has no per-trial kernel")
 
+    def exact_cache_key(self) -> Any:
+        """A hashable key of the numbers :meth:`exact_distribution` reads, or ``None`` (default:
+        no caching).
+
+        Two scenarios of the same system with equal keys must have the same outcomes (codes, in
+        the same order) and the same exact distribution; the front then solves the chain once
+        (an army-against-army matrix, where many units share M, Ld and rules).
+        """
+        return None
+
     @property
     def has_trial_kernel(self) -> bool:
         """Whether :meth:`trial_kernel` is implemented for this scenario."""

@@ -29,7 +29,7 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: E402
 
 from ..errors import InputError  # noqa: E402
 from ..outcomes import check_lang  # noqa: E402
-from ..results import OutcomeTable, RankBars  # noqa: E402
+from ..results import MatrixGrid, OutcomeTable, RankBars  # noqa: E402
 from .fields import field_title, value_label  # noqa: E402
 from .format import integer, number, pct  # noqa: E402
 from .layout import DARK, SIZES, STYLE, VALUE_SIZE, Page, check_size, spread  # noqa: E402,F401
@@ -856,6 +856,96 @@ def chart_ranking(bars: RankBars, path: str | Path | None, lang: str = "en", tit
             if t.get_window_extent(renderer).width + 2 > rect.get_window_extent(renderer).width:
                 t.set_visible(False)
     page.fitters.append(fit)
+    fig = _finish(ctx, page, path, size)
+    if given is None:
+        return fig
+    plt.close(fig)
+    return path
+
+
+# ----------------------------------------------------------------------------- army against army
+#: Most columns whose cells carry their percentage (beyond, the colour bar reads them).
+MATRIX_ANNOTATE = 16
+
+
+def chart_matrix(grid: MatrixGrid, path: str | Path | None, lang: str = "en", title: str | None = None,
+                 subtitle: str | None = None, xlabel: str | None = None, ylabel: str | None = None,
+                 legend_title: str | None = None, size: str = "print", footnote: Sequence[str] | None = None):
+    """Draw an army-against-army matrix as a heatmap: one row per unit of the first army, one column
+    per unit of the other (the opponent, named on its column), each cell coloured by its probability
+    and, up to :data:`MATRIX_ANNOTATE` columns, labelled with it; failed cells stay blank.
+
+    Parameters
+    ----------
+    grid : MatrixGrid
+        From :meth:`fleeodds.results.Matrix.chart_data` (it renders, never computes).
+    path : str or Path
+        Output file (``.png`` or ``.svg``); ``None`` draws only.
+    lang : {"en", "fr"}
+        Language of the percentages (the labels in ``grid`` are already in it).
+    title, subtitle, xlabel, ylabel, legend_title, footnote
+        Defaults: those of ``grid`` (the axes name the role and the army).
+    size : {"print", "screen"}
+
+    Returns
+    -------
+    pathlib.Path or matplotlib.figure.Figure
+        ``path`` when given, else the figure.
+
+    Raises
+    ------
+    InputError
+        Unsupported suffix or language, values not of shape (rows, columns), an empty grid,
+        an unwritable path.
+    """
+    check_lang(lang)
+    given = path
+    path = _check_path(path)
+    n_r, n_c = len(grid.rows), len(grid.cols)
+    data = np.asarray(grid.values, float).reshape(n_r, n_c) if n_r and n_c else np.zeros((0, 0))
+    if data.shape != (n_r, n_c) or not n_r or not n_c:
+        raise InputError("chart", f"{n_r} x {n_c}", "a matrix with at least one row and one column")
+    annotate = n_c <= MATRIX_ANNOTATE
+    tick = 8.0 if n_c <= 12 else 7.0 if n_c <= 24 else 6.0 if n_c <= 40 else 5.0
+    row_pt = max(11.0, tick + 5) if not annotate else 18.0
+    rotate = not (annotate and n_c <= 6)
+    col_labels = [_wrap(c, 22) if annotate else c for c in grid.cols]
+    longest = max(len(line) for c in col_labels for line in c.split("\n"))
+    lines = max(_lines(c) for c in col_labels)
+    top_pt = (tick * 0.62 * longest if rotate else tick * 1.3 * lines) + 40
+    ctx, fig, ax, page = _start(size, (n_r * row_pt + top_pt + 150) / 72, extra={
+        "axes.grid": False, "axes.spines.left": False, "axes.spines.bottom": False})
+    finite = data[np.isfinite(data)]
+    top = min(1.0, max(0.1, math.ceil(float(finite.max()) * 10) / 10)) if finite.size else 1.0
+    im = ax.imshow(np.ma.masked_invalid(data), cmap=HEATMAP_CMAP, vmin=0, vmax=top, aspect="auto",
+                   interpolation="nearest")
+    cmap = im.get_cmap()
+    if annotate:
+        for r in range(n_r):
+            for c in range(n_c):
+                v = data[r, c]
+                if not np.isfinite(v):
+                    continue
+                red, green, blue, _ = cmap(v / top)
+                light = 0.299 * red + 0.587 * green + 0.114 * blue > 0.55
+                ax.text(c, r, pct(v, lang, 0), ha="center", va="center", fontsize=VALUE_SIZE,
+                        color="#111111" if light else "white")
+    ax.set_xticks(np.arange(n_c), col_labels, fontsize=tick, rotation=90 if rotate else 0)
+    ax.set_yticks(np.arange(n_r), grid.rows, fontsize=tick)  # one line per row: rows never overlap
+    ax.xaxis.tick_top()
+    ax.xaxis.set_label_position("top")
+    ax.tick_params(length=0)
+    ax.set_xlabel(xlabel or grid.col_title, labelpad=6)
+    ax.set_ylabel(ylabel or grid.row_title)
+    cax = fig.add_axes([0.9, 0.15, 0.025, 0.7])
+    bar = fig.colorbar(im, cax=cax)
+    bar.ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: pct(v, lang, 0)))
+    bar.outline.set_visible(False)
+    bar.set_label(legend_title or grid.colour_title, fontsize=8)
+    page.cax = cax
+    page.side = cax
+    page.titles(grid.title if title is None else title, grid.subtitle if subtitle is None else subtitle)
+    page.footnote(list(grid.footnote if footnote is None else footnote))
     fig = _finish(ctx, page, path, size)
     if given is None:
         return fig

@@ -35,12 +35,14 @@ rulebooks' close-combat and movement sections, the TOW rules index, and the
 from __future__ import annotations
 
 import copy
+from dataclasses import fields
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from ...dice import DiceExpr
 from ...errors import FleeoddsError, InputError, short_repr
 from ...outcomes import Metric
 from ...system import RulesSystem, Scenario
@@ -209,6 +211,14 @@ class WarhammerScenario(Scenario):
                 raise AssertionError(f"outcome {oc.ALL[code].code} not expected for this scenario")
             out[(index[code], metric)] = p
         return out
+
+    def exact_cache_key(self) -> tuple:
+        """The resolved numbers of :attr:`rules` (dice by their terms, not their spelling): the
+        exact solver reads nothing else, and the outcomes follow from them."""
+        def plain(v):
+            return ("dice", v.terms, v.constant) if isinstance(v, DiceExpr) else v
+
+        return ("warhammer",) + tuple((f.name, plain(getattr(self.rules, f.name))) for f in fields(self.rules))
 
     def kernel(self):
         """Monte Carlo kernel ``(seed, start, n) -> int64 (n_outcomes, n_bins)`` (see :mod:`.kernel`)."""
