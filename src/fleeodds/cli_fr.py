@@ -110,9 +110,66 @@ COMMANDS: dict[str, str] = {
     fois en déroute, qui se rallie, qui quitte la table ; en poursuite : qui rattrape ce
     qu'elle poursuit). Triées de la meilleure à la moins bonne pour ce rôle.
     """,
+    "matrix": """Chaque unité de FLEEING.cat contre chaque unité de PURSUING.cat dans un scénario.
+
+    Chaque unité du premier catalogue prend le premier rôle du scénario (Warhammer : l'unité
+    en fuite), chaque unité du second l'autre rôle (le poursuivant) ; chaque paire est
+    évaluée exactement quand le scénario le permet, sinon par Monte-Carlo (intervalles de
+    Wilson à 95 %). Lignes et colonnes sont triées de la meilleure à la moins bonne pour leur camp.
+
+    \b
+    Exemples :
+      fleeodds matrix orcs.cat empire.cat --system whfb8.gst --scenario warhammer/rank_broken_by_2_8th.toml
+      fleeodds matrix orcs.cat empire.cat --scenario mon.toml --types cavalry --chart m.png --out m.json
+      fleeodds matrix orcs.cat empire.cat --scenario mon.toml --workers 4 --out m.json --resume
+    """,
 }
 
 OPTIONS: dict[str, str] = {
+    "Evaluate the units on a local Dask cluster of N worker processes.":
+        "Évalue les unités sur une grappe Dask locale de N processus.",
+    "Evaluate the units on an existing Dask cluster: its scheduler's address (tcp://HOST:8786).":
+        "Évalue les unités sur une grappe Dask existante : l'adresse de son ordonnanceur (tcp://HÔTE:8786).",
+    "A scenario file of a rules system with list building (or a shipped example name such as "
+    "warhammer/rank_broken_by_2_8th.toml); its two units are replaced in every cell.":
+        "Un fichier de scénario d'un système qui gère les listes d'armée (ou un nom d'exemple fourni comme "
+        "warhammer/rank_broken_by_2_8th.toml) ; ses deux unités sont remplacées dans chaque case.",
+    "The BattleScribe game-system file (.gst) of the catalogues.":
+        "Le fichier de système de jeu BattleScribe (.gst) des catalogues.",
+    "auto = exact where a cell's scenario has an exact solver, else Monte Carlo.":
+        "auto = exact quand le scénario d'une case a un calcul exact, sinon Monte-Carlo.",
+    "Monte Carlo trials per cell (only for cells that are not exact).":
+        "Tirages Monte-Carlo par case (seulement pour les cases sans calcul exact).",
+    "Seed of the run; each cell's seed derives from it and the two unit names.":
+        "Graine du calcul ; celle de chaque case en dérive, avec les noms des deux unités.",
+    "Keep only units of these types, on both sides, comma-separated (Warhammer troop types: "
+    "infantry,cavalry,monster…; French names too).":
+        "Ne garde que les unités de ces types, des deux côtés, séparés par des virgules (types de troupe "
+        "Warhammer : infantry,cavalry,monster… ; noms français acceptés).",
+    "Keep only units whose points cost is in LOW..HIGH (e.g. 50..250, 100.., ..300), on both sides.":
+        "Ne garde que les unités dont le coût en points est dans BAS..HAUT (par ex. 50..250, 100.., ..300), "
+        "des deux côtés.",
+    "Show only the N best units of each side (table and chart; --out keeps every cell).":
+        "N'affiche que les N meilleures unités de chaque camp (tableau et graphique ; --out garde toutes les cases).",
+    "What to print: the matrix (table, md, csv) or everything (json).":
+        "Ce qui est affiché : la matrice (table, md, csv) ou tout (json).",
+    "wide = the matrix of the total; cells = one row per pair with every outcome, points and per-100-points "
+    "columns; long = one row per pair and outcome (tidy, CSV/JSON).":
+        "wide = la matrice du total ; cells = une ligne par paire avec chaque résultat, les points et les "
+        "colonnes pour 100 points ; long = une ligne par paire et par résultat (tidy, CSV/JSON).",
+    "Also write the result to FILE (.json: everything, and what --resume reads; .csv: the --layout; .md: the "
+    "matrix).":
+        "Écrit aussi le résultat dans FICHIER (.json : tout, et ce que lit --resume ; .csv : le --layout ; "
+        ".md : la matrice).",
+    "Keep the cells already in --out FILE.json (of the same scenario, method, trials and seed) and compute only "
+    "the others.":
+        "Garde les cases déjà dans --out FICHIER.json (même scénario, méthode, tirages et graine) et ne calcule "
+        "que les autres.",
+    "Also draw the heatmap (.png or .svg).": "Dessine aussi la carte de chaleur (.png ou .svg).",
+    "Run the cells on a local Dask cluster of N worker processes.":
+        "Calcule les cases sur une grappe Dask locale de N processus.",
+    "Run the cells on an existing Dask cluster: its scheduler's address (tcp://HOST:8786).":
+        "Calcule les cases sur une grappe Dask existante : l'adresse de son ordonnanceur (tcp://HÔTE:8786).",
     "Show the version and exit.": "Affiche la version et quitte.",
     "Show this message and exit.": "Affiche cette aide et quitte.",
     "Monte Carlo trials [default: 1,000,000].": "Tirages Monte-Carlo [par défaut : 1\u00a0000\u00a0000].",
