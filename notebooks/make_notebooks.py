@@ -119,12 +119,12 @@ NOTEBOOKS = {
     "army_matrix.ipynb": [
         ("md", "# Army against army\n\nEvery unit of one BattleScribe catalogue as the fleeing unit against every "
                "unit of another as the pursuer, in one Warhammer scenario: exact where the scenario allows, "
-               "each distinct chain solved once. Set `FLEEODDS_SHARED` to a folder holding "
-               "`data/bsdata-whfb` with real 8th-edition catalogues to use them; otherwise the project's own "
-               "small test catalogues stand in."),
+               "each distinct chain solved once. Set `FLEEODDS_BSDATA` to a folder of real 8th-edition "
+               "catalogues (BattleScribe's Orcs and Goblins and High Elves) to use them; otherwise the project's "
+               "own small test catalogues stand in."),
         ("code", "import os\nfrom pathlib import Path\n\nimport fleeodds\nfrom fleeodds.matrix import Army, load_army, "
                  "matrix\nfrom fleeodds.report import charts\nfrom fleeodds.scale import Runner\n%matplotlib inline\n\n"
-                 'real = Path(os.environ.get("FLEEODDS_SHARED", Path.cwd().parent / "shared")) / "data" / "bsdata-whfb"\n'
+                 'real = Path(os.environ.get("FLEEODDS_BSDATA", "no-catalogues"))\n'
                  'if (real / "Orcs and Goblins - 8thBRB_8thAB.cat").is_file():\n'
                  '    fleeing, pursuing = real / "Orcs and Goblins - 8thBRB_8thAB.cat", real / "High Elves - 8thBRB_8thAB.cat"\n'
                  '    gst = real / "Warhammer Fantasy 8th ed.gst"\n'

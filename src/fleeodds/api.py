@@ -227,7 +227,8 @@ def evaluate(
         manifest["exact_refusal"] = scenario.exact_refusal
     if method in ("mc", "both"):
         sim = simulation or engine.simulate(scenario.kernel(), trials=trials, precision=precision, seed=seed,
-                                            progress=progress, description=scenario.title_in(lang) or "simulating")
+                                            progress=progress, description=scenario.title_in(lang) or "simulating",
+                                            lang=lang)
         manifest.update({"seed": sim.seed, "trials": sim.trials, "precision": precision,
                          "mc_seconds": round(sim.seconds, 3)})
         per_outcome = sim.outcome_counts

@@ -103,7 +103,7 @@ def compare(
             trials = trials_for_precision(0.5, precision)
         pc = engine.simulate_paired([sc.trial_kernel() for sc in scenarios], [len(sc.outcomes) for sc in scenarios],
                                     trials=trials, seed=seed, progress=progress,
-                                    description=title or "comparing")
+                                    description=title or "comparing", lang=lang)
     tables = []
     for k, sc in enumerate(scenarios):
         m = method if (method != "both" or sc.has_exact) else "mc"

@@ -75,7 +75,7 @@ COMPILE_NOTICE_AFTER = 1.5
 
 
 @contextlib.contextmanager
-def compile_notice(description: str, enabled: bool = True):
+def compile_notice(description: str, enabled: bool = True, lang: str = "en"):
     """Print one line on standard error if the block runs longer than :data:`COMPILE_NOTICE_AFTER`.
 
     Wraps the first call of a kernel: when numba has no cached copy it compiles it then,
@@ -83,8 +83,10 @@ def compile_notice(description: str, enabled: bool = True):
     milliseconds, so the line only appears when something is really being compiled.
     """
     def say():
-        print(f"compiling the Monte Carlo kernel for {description!r} (once; numba caches it, "
-              "about 20-60 s)…", file=sys.stderr, flush=True)
+        text = (f"compilation du noyau Monte-Carlo de {description!r} (une seule fois : numba le garde en "
+                "cache, 20 à 60 s environ)…") if lang == "fr" else (
+            f"compiling the Monte Carlo kernel for {description!r} (once; numba caches it, about 20-60 s)…")
+        print(text, file=sys.stderr, flush=True)
 
     timer = threading.Timer(COMPILE_NOTICE_AFTER, say) if enabled else None
     if timer is not None:
@@ -106,6 +108,7 @@ def simulate(
     outcomes: Sequence[int] | None = None,
     progress: bool | None = None,
     description: str = "simulating",
+    lang: str = "en",
 ) -> SimulationCounts:
     """Run ``kernel`` for a fixed number of trials or to a target precision.
 
@@ -125,6 +128,10 @@ def simulate(
     progress : bool or None
         Show a progress bar (on standard error) if the run lasts more than
         about a second. ``None``: only on a terminal.
+    description : str
+        Label of the progress bar and of the compile notice.
+    lang : {"en", "fr"}
+        Language of the compile notice.
 
     Returns
     -------
@@ -163,7 +170,7 @@ def simulate(
             else:
                 n = min(CHUNK, max(1 << 16, done), MAX_TRIALS - done)
             if done == 0:
-                with compile_notice(description, progress is not False):
+                with compile_notice(description, progress is not False, lang):
                     part = kernel(seed, done, n)
             else:
                 part = kernel(seed, done, n)
@@ -240,6 +247,7 @@ def simulate_paired(
     progress: bool | None = None,
     description: str = "paired simulation",
     chunk: int = PAIRED_CHUNK,
+    lang: str = "en",
 ) -> PairedCounts:
     """Run several setups on the same trials and cross-tabulate each against the first.
 
@@ -284,7 +292,7 @@ def simulate_paired(
         while done < trials:
             n = min(chunk, trials - done)
             if done == 0:
-                with compile_notice(description, progress is not False):
+                with compile_notice(description, progress is not False, lang):
                     base = trial_kernels[0](seed, done, n)
                     for kern in trial_kernels[1:]:
                         kern(seed, 0, 1)  # compile the others under the same notice
