@@ -341,3 +341,14 @@ def pmf(notation: str | DiceExpr) -> dict[int, Fraction]:
         On malformed notation (see :func:`parse`).
     """
     return parse(notation).pmf()
+
+
+def stack_specs(specs: list[np.ndarray]) -> np.ndarray:
+    """Stack encoded expressions into one int64 array ``(n_specs, max_rows, 2)`` for :func:`fleeodds.kernel_tools.roll_stacked`.
+
+    Rows past an expression's own length are zero padding.
+    """
+    out = np.zeros((len(specs), max(s.shape[0] for s in specs), 2), dtype=np.int64)
+    for i, s in enumerate(specs):
+        out[i, : s.shape[0]] = s
+    return out

@@ -8,9 +8,9 @@ not inline, which would cost more than a roll).
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
+from .dice import stack_specs  # noqa: F401  (numpy only: lives in dice so that loading needs no numba)
 from .rng import bounded, lane_bounded
 
 #: Trials per parallel block inside a kernel call.
@@ -74,17 +74,6 @@ def roll(spec, key, counter):
     """
     total, _, counter = roll_detail(spec, key, counter)
     return total, counter
-
-
-def stack_specs(specs: list[np.ndarray]) -> np.ndarray:
-    """Stack encoded expressions into one int64 array ``(n_specs, max_rows, 2)`` for :func:`roll_stacked`.
-
-    Rows past an expression's own length are zero padding.
-    """
-    out = np.zeros((len(specs), max(s.shape[0] for s in specs), 2), dtype=np.int64)
-    for i, s in enumerate(specs):
-        out[i, : s.shape[0]] = s
-    return out
 
 
 @njit(inline="always", cache=True)

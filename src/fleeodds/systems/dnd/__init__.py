@@ -112,7 +112,7 @@ class DndScenario(Scenario):
         self.metric = self.plan.metric
         self._work = sum(exact_work(p) for _w, p in self.components)
         if len(self.components) > 1:
-            from .kernel import check_mixture
+            from .encoding import check_mixture
 
             check_mixture([p for _w, p in self.components])
 

@@ -18,27 +18,17 @@ import math
 import numpy as np
 from numba import njit, prange
 
-from ...dice import parse
-from ...kernel_tools import block_range, n_blocks, roll_stacked, stack_specs
+from ...kernel_tools import block_range, n_blocks, roll_stacked
 from ...rng import bounded, trial_key
 from .plan import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, Plan
-from .rules import is_5e
-
-# event columns
-E_ENEMY, E_CONSUMES, E_GROUP, E_HAS_CHECK, E_DC, E_CANCELS, E_AB, E_AC, E_LOW, E_MULT, E_ADV, E_DIS, \
-    E_DMG, E_EXTRA, E_HALT, E_EFFECT, E_HAS_SAVE, E_SAVE_DC, E_SAVE_BONUS, E_WITHIN5, E_STAND_STILL, E_CMB, \
-    E_SHARED = range(23)
-N_EVENT_COLS = 23
-
-# parameters
-(P_FIVE, P_PF, P_HP0, P_HPMAX, P_DEAD_AT, P_STOP_DOWN, P_ALL_RESOLVE, P_DIS_CONT, P_THREAT_HIT, P_MULTIPLY,
- P_MIN1, P_SKILL20, P_MASSIVE, P_MASSIVE_THR, P_FORT, P_CONCEAL, P_DR, P_RESIST, P_DSAVES, P_MONSTER_DIES,
- P_TUMBLE, P_CMD, P_CON, P_METRIC_ATTACKS, P_ALWAYS_STUCK, P_NBINS, P_NEV, P_CRIT_FAILS, P_DS_BONUS,
- P_DS_ADV, P_CONFIRM, P_CONFIRM20) = range(32)
-N_PARAMS = 32
-
-# internal outcome codes (same order as plan.INTERNAL_CODES)
-O_UNHARMED, O_WOUNDED, O_SLOWED, O_CANCELLED, O_DISABLED, O_DOWN, O_DEAD, O_STABLE, O_BACK_UP = range(9)
+from .encoding import (  # the event and parameter columns the kernel reads
+    E_AB, E_AC, E_ADV, E_CANCELS, E_CMB, E_CONSUMES, E_DC, E_DIS, E_DMG, E_EFFECT, E_ENEMY, E_EXTRA,
+    E_GROUP, E_HALT, E_HAS_CHECK, E_HAS_SAVE, E_LOW, E_MULT, E_SAVE_BONUS, E_SAVE_DC, E_SHARED,
+    E_STAND_STILL, E_WITHIN5, MAX_MIX_TABLE, O_BACK_UP, O_CANCELLED, O_DEAD, O_DISABLED, O_DOWN, O_SLOWED,
+    O_STABLE, O_UNHARMED, O_WOUNDED, P_ALL_RESOLVE, P_ALWAYS_STUCK, P_CMD, P_CON, P_CONCEAL, P_CONFIRM,
+    P_CONFIRM20, P_CRIT_FAILS, P_DEAD_AT, P_DIS_CONT, P_DR, P_DSAVES, P_DS_ADV, P_DS_BONUS, P_FIVE, P_FORT,
+    P_HP0, P_HPMAX, P_MASSIVE, P_MASSIVE_THR, P_METRIC_ATTACKS, P_MIN1, P_MONSTER_DIES, P_MULTIPLY, P_NBINS,
+    P_NEV, P_PF, P_RESIST, P_SKILL20, P_STOP_DOWN, P_THREAT_HIT, P_TUMBLE, encode)
 
 
 @njit(inline="always", cache=True)
@@ -351,98 +341,6 @@ def run_trials(seed, start, n, ev, specs, aoo0, prm, outmap, mix):
         lo, hi = block_range(b, start, n)
         _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, dummy[b], rec[lo - start:hi - start])
     return rec
-
-
-def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The plan as arrays for :func:`run`: ``(events, dice specs, aoo budget, params, outcome map)``."""
-    spec = plan.spec
-    r, o = spec.runner, spec.options
-    five = is_5e(spec.edition)
-    dice_index: dict[str, int] = {}
-    specs: list[np.ndarray] = []
-
-    def dice(text: str) -> int:
-        if text not in dice_index:
-            dice_index[text] = len(specs)
-            specs.append(parse(text).encode())
-        return dice_index[text]
-
-    n = len(plan.events)
-    ev = np.zeros((max(n, 1), N_EVENT_COLS), dtype=np.int64)
-    for j, e in enumerate(plan.events):
-        ev[j] = (e.enemy, int(e.consumes), e.group, int(e.check_dc is not None), e.check_dc or 0,
-                 int(e.check_cancels), e.attack_bonus, e.ac, e.threat_low, e.crit_multiplier, int(e.advantage),
-                 int(e.disadvantage), dice(e.damage), dice(e.extra_damage) if e.extra_damage else -1,
-                 int(e.halt_on_hit), e.effect, int(e.save_dc is not None), e.save_dc or 0, e.save_bonus,
-                 int(e.within_5ft), int(e.stand_still), e.cmb, int(e.shared_check))
-    if not specs:
-        dice("1")
-    prm = np.zeros(N_PARAMS, dtype=np.int64)
-    prm[P_FIVE] = int(five)
-    prm[P_PF] = int(spec.edition == "pf1")
-    prm[P_HP0] = r.hp
-    prm[P_HPMAX] = r.hp_max
-    prm[P_DEAD_AT] = o.dead_threshold
-    prm[P_STOP_DOWN] = int(o.stop_when_down)
-    prm[P_ALL_RESOLVE] = int(o.simultaneous_oa == "all_resolve")
-    prm[P_DIS_CONT] = int(o.disabled_runner_continues)
-    prm[P_THREAT_HIT] = int(o.threat_must_hit)
-    prm[P_MULTIPLY] = int(o.crit_damage_mode_35 == "multiply_one_roll")
-    prm[P_MIN1] = int(o.min_damage_1 and not five)
-    prm[P_SKILL20] = int(o.skill_natural_20_auto)
-    prm[P_MASSIVE] = int(o.massive_damage)
-    prm[P_MASSIVE_THR] = o.massive_damage_threshold
-    prm[P_FORT] = r.fort
-    prm[P_CONCEAL] = r.concealment
-    prm[P_DR] = r.damage_reduction
-    prm[P_RESIST] = int(r.resistance)
-    prm[P_DSAVES] = int(o.death_saves_in_exchange)
-    prm[P_MONSTER_DIES] = int(five and r.monster and o.monster_dies_at_0)
-    prm[P_TUMBLE] = r.tumble if r.tumble is not None else 0
-    prm[P_CMD] = r.cmd if r.cmd is not None else 0
-    prm[P_CON] = r.con
-    prm[P_METRIC_ATTACKS] = {"damage": 0, "attacks": 1, "hits": 2}[plan.metric.code]
-    prm[P_ALWAYS_STUCK] = int(plan.always_stuck)
-    prm[P_NBINS] = plan.metric.n_bins
-    prm[P_NEV] = n
-    prm[P_CRIT_FAILS] = o.failures_from_critical_at_0
-    prm[P_CONFIRM] = int(o.crit_confirmation == "roll")
-    prm[P_CONFIRM20] = int(o.confirm_natural_20)
-    prm[P_DS_BONUS] = spec.death_save_bonus
-    prm[P_DS_ADV] = spec.death_save_advantage
-    outmap = np.array([max(i, 0) for i in plan.outcome_map], dtype=np.int64)
-    aoo = np.array(plan.aoo, dtype=np.int64)
-    return ev, stack_specs(specs), aoo, prm, outmap
-
-
-#: Longest component table of a mixture (the common denominator of its probabilities).
-MAX_MIX_TABLE = 1 << 20
-
-
-def check_mixture(plans: list[Plan]) -> None:
-    """Refuse a mixture whose components differ in more than the events' AC, attack bonus and Tumble DC
-    (the kernel draws a component per trial and reads its events; everything else is shared).
-
-    Raises
-    ------
-    InputError
-        :func:`fleeodds.validation.not_modelled` (e.g. ``tumble_order = "best_first"`` reorders the
-        checks with the values).
-    """
-    from ...validation import not_modelled
-
-    first = encode(plans[0])
-    keep = [k for k in range(N_EVENT_COLS) if k not in (E_AB, E_AC, E_DC)]
-    for p in plans[1:]:
-        ev, specs, aoo, prm, outmap = encode(p)
-        same = (ev.shape == first[0].shape and np.array_equal(ev[:, keep], first[0][:, keep])
-                and specs.shape == first[1].shape and np.array_equal(specs, first[1])
-                and np.array_equal(aoo, first[2]) and np.array_equal(prm, first[3])
-                and np.array_equal(outmap, first[4]))
-        if not same:
-            raise not_modelled("uncertain values", "runner.ac / enemies.*.attack_bonus",
-                               "a mixture whose opportunities differ in more than AC, attack bonus and Tumble DC, "
-                               "e.g. with tumble_order = 'best_first'")
 
 
 def _mixture(plan: Plan, components):
