@@ -42,8 +42,9 @@ CARD_VALUES: dict[str, list[Any]] = {
 }
 #: Situational fighter fields: refused when the value written gives the same results as leaving it out
 #: (0); a 0 written is refused when no value would change anything.
-FIGHTER_DEFAULTS: dict[str, Any] = {"bonus_dice": 0, "support": 0}
-FIGHTER_VALUES: dict[str, list[Any]] = {"bonus_dice": [0, 1, 5, 20], "support": [0, 1, 3, 10]}
+FIGHTER_DEFAULTS: dict[str, Any] = {"bonus_dice": 0, "support": 0, "engaged": False, "state": ""}
+FIGHTER_VALUES: dict[str, list[Any]] = {"bonus_dice": [0, 1, 5, 20], "support": [0, 1, 3, 10],
+                                        "engaged": [False, True], "state": ["", "Mis au sol"]}
 #: Section fields checked (the others change the outcome categories or are checked elsewhere).
 SECTION_VALUES: dict[tuple[str, str], list[Any]] = {
     ("attraction", "multiple_attractors"): ["nearest", "first_listed"],
@@ -52,6 +53,8 @@ SECTION_VALUES: dict[tuple[str, str], list[Any]] = {
     ("attraction", "activation_order"): ["listed", "random", "independent"],
     ("fuite", "def_modifier"): [-6, -1, 0, 1, 6],
     ("passe", "def_modifier"): [-6, -1, 0, 1, 6],
+    ("passe", "charge"): [False, True],
+    ("passe", "esquive_used"): [False, True],
 }
 NUMBER_OPTIONS: dict[str, list[Any]] = {
     "support_bonus_per_supporter": [0, 1, 2, 5], "support_cap": [None, 0, 1, 2, 10],
@@ -194,6 +197,10 @@ def _context(data: dict, path: str) -> str:
         "intangible_vs_blocage": "the fleeing fighter is not Intangible, or no adversary has Blocage",
         "def_out_of_range": "the effective DEF stays from 2 to 6",
         "simultaneous_kill": "no fighter has Frappe rapide, or not both can kill",
+        "charge": "the defender has no Esquive X it may use (only Esquive X answers the charge here)",
+        "esquive_used": "the defender has no Esquive X it may use against a charge",
+        "engaged": "it changes no fighter's fate here",
+        "state": "it only forbids Esquive X, which no fighter may use here",
     }
     hint = hints.get(name)
     return f"{where} ({hint})" if hint else where

@@ -95,6 +95,15 @@ def attack_pmf(atk: Attack) -> dict[tuple[int, int, bool, int], Fraction]:
     return out
 
 
+def damage_pmf(atk: Attack) -> dict[int, Fraction]:
+    """Distribution of the damage one attack deals (life points after PRO, overflow included):
+    ``{damage: probability}``, sorted by damage."""
+    out: dict[int, Fraction] = {}
+    for (_, dmg, _, _), p in attack_pmf(atk).items():
+        out[dmg] = out.get(dmg, Fraction(0)) + p
+    return dict(sorted(out.items()))
+
+
 def kill_or_state(atk: Attack) -> Fraction:
     return sum((p for (_, _, dead, st), p in attack_pmf(atk).items() if dead or st), Fraction(0))
 

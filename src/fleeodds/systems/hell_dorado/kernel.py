@@ -250,13 +250,25 @@ def _duel(pa, pb, a_first, b_first, key, c):
 
 
 @njit(cache=True)
-def _pass_block(duel, pa, pb, a_first, b_first, report_hits, seed, lo, hi, out, rec):
-    """Weapon-pass trials ``lo .. hi - 1``: counted into ``out`` (4, 6), or, when ``rec`` is
-    not empty, each trial's outcome index written to ``rec[t - lo]``."""
+def _pass_block(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o, seed, lo, hi, out, rec):
+    """Weapon-pass trials ``lo .. hi - 1``: counted into ``out`` (5, 6), or, when ``rec`` is
+    not empty, each trial's outcome index written to ``rec[t - lo]``.
+
+    ``esquive > 0``: the defender first rolls 1d6 and dodges the charge on ``esquive`` or
+    less (outcome ``dodge_o``, no pass, 0 hits).
+    """
     for t in range(lo, hi):
         key = trial_key(seed, t)
-        if duel == 0:
-            h, dmg, killed, state, c = _attack(pa, key, 0)
+        c = 0
+        dodged = False
+        if esquive > 0:
+            face, c = bounded(key, c, 6)
+            dodged = face + 1 <= esquive
+        if dodged:
+            o = dodge_o
+            h = 0
+        elif duel == 0:
+            h, dmg, killed, state, c = _attack(pa, key, c)
             if report_hits == 1:
                 o = 1 if h > 0 else 0
             elif killed:
@@ -268,7 +280,7 @@ def _pass_block(duel, pa, pb, a_first, b_first, report_hits, seed, lo, hi, out, 
             else:
                 o = 3
         else:
-            h, hb, ka, kb, c = _duel(pa, pb, a_first, b_first, key, 0)
+            h, hb, ka, kb, c = _duel(pa, pb, a_first, b_first, key, c)
             if report_hits == 1:
                 o = (1 if h > 0 else 0) + (2 if hb > 0 else 0)
             else:
@@ -280,30 +292,32 @@ def _pass_block(duel, pa, pb, a_first, b_first, report_hits, seed, lo, hi, out, 
 
 
 @njit(parallel=True, cache=True)
-def run_pass(duel, pa, pb, a_first, b_first, report_hits, seed, start, n):
-    """Weapon pass kernel: counts ``(4, 6)`` of (outcome, hits scored by A).
+def run_pass(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o, seed, start, n):
+    """Weapon pass kernel: counts ``(5, 6)`` of (outcome, hits scored by A).
 
     One-sided (``duel == 0``): outcomes killed / state / wounded / unharmed, or
     (``report_hits``) no hit / hit. Normal pass: none / B killed / A killed / both,
-    or no hits / only A hits / only B hits / both hit.
+    or no hits / only A hits / only B hits / both hit. With ``esquive = X > 0`` the
+    defender's Esquive X (1d6 <= X) is rolled first; a dodge is outcome ``dodge_o``.
     """
     nb = n_blocks(n)
-    out = np.zeros((nb, 4, 6), np.int64)
+    out = np.zeros((nb, 5, 6), np.int64)
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
-        _pass_block(duel, pa, pb, a_first, b_first, report_hits, seed, lo, hi, out[b], None)
+        _pass_block(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o, seed, lo, hi, out[b], None)
     return out.sum(axis=0)
 
 
 @njit(parallel=True, cache=True)
-def run_pass_trials(duel, pa, pb, a_first, b_first, report_hits, seed, start, n):
+def run_pass_trials(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o, seed, start, n):
     """Outcome index of each weapon-pass trial ``start .. start + n - 1``: int64 array (n,)."""
     nb = n_blocks(n)
     rec = np.empty(n, np.int64)
     dummy = np.zeros((nb, 1, 1), np.int64)
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
-        _pass_block(duel, pa, pb, a_first, b_first, report_hits, seed, lo, hi, dummy[b], rec[lo - start:hi - start])
+        _pass_block(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o, seed, lo, hi, dummy[b],
+                    rec[lo - start:hi - start])
     return rec
 
 

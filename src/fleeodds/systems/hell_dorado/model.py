@@ -279,10 +279,14 @@ class FighterModel(HDModel):
         "Nom du socle (petit = 30 mm, moyen = 40 mm, grand = 50 mm, tres_grand = 60 mm) ou diamètre en mm "
         "de 10 à 200.", unit="mm")
     capacities: list[str] = F(None, "Capacities", "Capacités", "Capacities: " + CAPACITY_ALLOWED
-                              + ". Esquive X, Insaisissable and Arpenteur are not modelled yet (refused).",
-                              "Capacités : Intangible, Blocage, Attraction x, Frappe rapide, Inoffensif, Lémure "
-                              "(x un nombre entier, p. ex. « Attraction 6 »). Esquive X, Insaisissable et Arpenteur "
-                              "ne sont pas encore modélisées (refusées).", default_factory=list)
+                              + ". Esquive X (X from 1 to 6) is used when the fighter is charged in a passe "
+                              "(passe.charge = true). Insaisissable and Arpenteur are refused: their rules text "
+                              "could not be found.",
+                              "Capacités : Intangible, Blocage, Attraction x, Frappe rapide, Inoffensif, Lémure, "
+                              "Esquive X (x, X des nombres entiers, p. ex. « Attraction 6 », « Esquive 2 »). Esquive X "
+                              "(X de 1 à 6) sert quand le combattant est chargé dans une passe (passe.charge = true). "
+                              "Insaisissable et Arpenteur sont refusées : leur texte de règle est introuvable.",
+                              default_factory=list)
     weapons: list[WeaponModel] = F(None, "Weapons", "Armes", "Weapon cards (damage for 1 to 5 hits, states).",
                                    "Cartes d'armes (dégâts pour 1 à 5 touches, états).", default_factory=list)
     # per-scenario extras
@@ -309,10 +313,18 @@ class FighterModel(HDModel):
         "Adversaires d'Attraction : tirés au hasard uniformément dans {shape = 'disc', cx, cy, r} ou "
         "{shape = 'rect', x0, y0, x1, y1} (toises).", unit="toises")
     engaged: bool = F(False, "Engaged", "Engagé",
-                      "Attraction: already engaged (in contact with an enemy) at the start. A Fuite's fighters are "
-                      "engaged by definition (false is refused there).",
-                      "Attraction : déjà engagé (au contact d'un ennemi) au départ. En Fuite, les combattants sont "
+                      "Attraction: already engaged (in contact with an enemy) at the start. Passe with charge = "
+                      "true: a defender already engaged cannot use Esquive X. A Fuite's fighters are engaged by "
+                      "definition (false is refused there).",
+                      "Attraction : déjà engagé (au contact d'un ennemi) au départ. Passe avec charge = true : un "
+                      "défenseur déjà engagé ne peut pas utiliser l'Esquive X. En Fuite, les combattants sont "
                       "engagés par définition (false y est refusé).")
+    state: Literal["", "Mis au sol", "Immobilisé"] = F(
+        "", "Current state", "État actuel",
+        "A state the fighter already has that forbids Esquive X: 'Mis au sol' (Knocked down) or 'Immobilisé' "
+        "(Immobilised); default '' (none). Used for the defender of a passe with charge = true.",
+        "Un état que le combattant a déjà et qui interdit l'Esquive X : « Mis au sol » ou « Immobilisé » ; défaut "
+        "« » (aucun). Sert au défenseur d'une passe avec charge = true.")
     illustrative: bool = F(False, "Illustrative", "Illustratif", "Marks values that are not official card values.",
                            "Indique des valeurs qui ne sont pas celles des cartes officielles.")
     notes: str = F("", "Notes", "Notes", "Free text.", "Texte libre.")
@@ -562,6 +574,18 @@ class PasseModel(HDModel):
                                          "'hits'.",
                                          "Catégories de résultats : « kills » (tué / état / blessé / indemne) ou "
                                          "« hits » (touches).")
+    charge: bool = F(False, "Charge", "Charge",
+                     "True: the attacker engages the defender by a Charge (or an Assaut) this activation, so a "
+                     "defender with Esquive X rolls 1d6 first: on X or less it moves away (up to 3 toises) and the "
+                     "charger stops at contact, no pass. Default false (already in contact).",
+                     "Vrai : l'attaquant engage le défenseur par une Charge (ou un Assaut) à cette activation ; un "
+                     "défenseur avec Esquive X lance d'abord 1d6 : sur X ou moins il s'écarte (jusqu'à 3 toises) et "
+                     "le chargeur s'arrête au contact, pas de passe. Défaut faux (déjà au contact).")
+    esquive_used: bool = F(False, "Esquive already used", "Esquive déjà utilisée",
+                           "True: the defender has already used its Esquive X in this action phase (once per "
+                           "phase). Default false.",
+                           "Vrai : le défenseur a déjà utilisé son Esquive X pendant cette phase d'action (une fois "
+                           "par phase). Défaut faux.")
     def_modifier: int = F(0, "DEF modifier", "Modificateur de DEF",
                           "Added to the defender's DEF for the attacker's dice, -6 to 6.",
                           "Ajouté à la DEF du défenseur pour les dés de l'attaquant, de -6 à 6.",
@@ -730,6 +754,7 @@ class Fighter:
     y: float | None = None
     zone: tuple | None = None
     engaged: bool = False
+    state: str = ""
     illustrative: bool = False
     profile: str | None = None
     #: Fields set in the scenario or its profile (the rest are defaults), to refuse inputs with no effect.
@@ -815,12 +840,16 @@ def _zone(z: Any, fieldname: str) -> tuple:
     raise InputError(fieldname, short_repr(z), _ZONE_ALLOWED)
 
 
-#: Capacities fleeodds knows but does not model yet (refused by name).
+#: Capacities fleeodds knows but does not model (refused by name): the Attraction texts grant them
+#: without defining them, and their rules text could not be found (see docs/hell_dorado.md).
 NOT_MODELLED_CAPACITIES = {
-    "Esquive": "Esquive X (a 1d6 <= X dodge when an enemy engages)",
-    "Insaisissable": "Insaisissable (Elusive)",
-    "Arpenteur": "Arpenteur (Strider)",
+    "Insaisissable": "Insaisissable (Elusive): its rules text could not be found (the Attraction texts grant it "
+                     "without defining it), so fleeodds does not guess its effect",
+    "Arpenteur": "Arpenteur (Strider): its rules text could not be found (the Attraction texts grant it without "
+                 "defining it), so fleeodds does not guess its effect",
 }
+#: Esquive X: a 1d6 <= X, so X from 1 to 6 (6: always).
+ESQUIVE_MAX = 6
 #: Fighter fields that select or describe, not card values.
 _META = {"name", "notes", "illustrative"}
 
@@ -847,7 +876,7 @@ def build_fighter(data: Any, fieldname: str, profiles: dict[str, dict], need_wea
     InputError
         Any invalid field (one line, never a ``TypeError``): a table of the wrong
         shape, an empty table, an unknown profile, capacity, state or weapon name,
-        a capacity not modelled yet (Esquive X, Insaisissable, Arpenteur).
+        a capacity not modelled (Insaisissable, Arpenteur), Esquive X above 6.
     """
     if not isinstance(data, dict):
         raise InputError(fieldname, short_repr(data), "a table of fighter fields (or profile = '<name>')")
@@ -882,6 +911,9 @@ def build_fighter(data: Any, fieldname: str, profiles: dict[str, dict], need_wea
         name, value = parse_capacity(c, f"{fieldname}.capacities.{i}")
         if name in NOT_MODELLED_CAPACITIES:
             raise not_modelled(f"{fieldname}.capacities.{i}", c, NOT_MODELLED_CAPACITIES[name])
+        if name == "Esquive" and value > ESQUIVE_MAX:
+            raise InputError(f"{fieldname}.capacities.{i}", c,
+                             "'Esquive X' with X from 1 to 6 (the dodge succeeds on 1d6 <= X)")
         caps[name] = value
     weapons = []
     for wi, w in enumerate(m.weapons):
@@ -905,5 +937,5 @@ def build_fighter(data: Any, fieldname: str, profiles: dict[str, dict], need_wea
     zone = _zone(m.zone, f"{fieldname}.zone") if m.zone is not None else None
     return Fighter(name=m.name, mou=float(m.mou), cbt=cbt, def_=m.def_, pro=m.pro, pv=m.pv, base_mm=base_mm,
                    capacities=caps, weapon=weapon, bonus_dice=m.bonus_dice, support=m.support, x=m.x, y=m.y,
-                   zone=zone, engaged=m.engaged, illustrative=m.illustrative, profile=m.profile,
+                   zone=zone, engaged=m.engaged, state=m.state, illustrative=m.illustrative, profile=m.profile,
                    given=frozenset(m.model_fields_set))

@@ -83,6 +83,9 @@ PASS_DUEL = (
     Outcome("attacker_killed", "Attacker killed", "Attaquant tué"),
     Outcome("both_killed", "Both killed", "Les deux sont tués"),
 )
+#: Added to a passe's outcomes when the defender may use Esquive X against the charge.
+DODGED = Outcome("dodged", "Esquive: the defender dodges the charge, no pass",
+                 "Esquive : le défenseur esquive la charge, pas de passe")
 PASS_DUEL_HITS = (
     Outcome("no_hits", "Nobody hits", "Aucune touche"),
     Outcome("attacker_only_hits", "Only the attacker hits", "Seul l'attaquant touche"),
@@ -175,6 +178,25 @@ def _check_reroll(opts: Options, attacks: list[tuple[str, Any]], positive_states
             raise not_modelled("options.reroll_policy", "optional",
                                f"{where}'s weapon gives its target a positive state: declining a re-roll could "
                                f"help; use 'always_reroll_misses'")
+
+
+def _esquive_index(raw: Any) -> int:
+    """Index of the Esquive entry in a fighter table's ``capacities`` (0 if not found)."""
+    caps = raw.get("capacities") if isinstance(raw, dict) else None
+    for i, c in enumerate(caps or []):
+        if isinstance(c, str) and c.strip().casefold().startswith(("esquive", "dodge")):
+            return i
+    return 0
+
+
+def _refuse_esquive(f: Fighter, raw: Any, where: str, context: str, modelled: bool = True) -> None:
+    """Refuse Esquive X on fighter ``f`` by name: ``no_effect`` (it cannot be used here) or,
+    with ``modelled = False``, ``not_modelled``."""
+    if not f.has("Esquive"):
+        return
+    field = f"{where}.capacities.{_esquive_index(raw)}"
+    value = f"Esquive {f.capacities['Esquive']}"
+    raise no_effect(field, value, context) if modelled else not_modelled(field, value, context)
 
 
 def _refuse_given(f: Fighter, raw: Any, where: str, fields: tuple[str, ...], context: str) -> None:
@@ -279,6 +301,10 @@ class FuiteScenario(_Checked, Scenario):
 
     outcomes = FUITE_OUTCOMES
     metric = DAMAGE
+    #: From best to worst for the fleeing fighter once the attaque sans riposte is rolled (Blocage,
+    #: Repli and a free disengage are no step of it): moved, kept its place, a positive state, a
+    #: negative state, killed.
+    outcome_order = ("fled", "fled_no_room", "state_positive_no_move", "state_no_move", "killed")
 
     def __init__(self, data: dict, base_dir: Path | None, fleeing: Fighter, adversaries: list[Fighter],
                  opts: Options, *, title: str = "", repli: bool = False, attacker: str | None = None,
@@ -398,6 +424,23 @@ class FuiteScenario(_Checked, Scenario):
                                 "peut devenir Marche, Course, Assaut ou Charge")
         return d
 
+    def summary(self, mode: str = "fraction") -> dict[str, Any]:
+        """Exact side results of the attaque sans riposte (``{}`` when none is made): the adversary
+        chosen, its dice (rolled, re-rolls, automatic damage), P(at least 1 hit), the hits
+        distribution and the damage distribution (before the kill: what the pass deals)."""
+        if self.attack is None or not self.chosen:
+            return {}
+        desc = self.attack.describe()
+        hits = ex.hits_pmf(self.attack.n_dice, self.attack.threshold)
+        out: dict[str, Any] = {"attacker": self.chosen, "attack_dice": desc["dice"], "rolled": desc["rolled"],
+                               "rerolls": desc["rerolls"], "auto_damage": desc["auto_damage"],
+                               "hits_on": desc["hits_on"], "at_least_one_hit": 1 - hits.get(0, Fraction(0)),
+                               "hits": hits, "damage_dealt": ex.damage_pmf(self.attack)}
+        if check_exact_mode(mode) != "fraction":
+            out = {k: (float(v) if isinstance(v, Fraction) else
+                       {d: float(p) for d, p in v.items()} if isinstance(v, dict) else v) for k, v in out.items()}
+        return out
+
     #: How the opposing player's choice of attacker is worded (option ``attacker_choice``).
     CHOICE_WORDS = {
         "max_kill_or_state": ("kills or stops {target} most often", "tue ou arrête {target} le plus souvent"),
@@ -501,9 +544,11 @@ class PassScenario(_Checked, Scenario):
     metric = HITS
 
     def __init__(self, data: dict, base_dir: Path | None, attacker: Fighter, defender: Fighter, opts: Options, *,
-                 title: str = "", riposte: bool = True, report: str = "kills", def_modifier: int = 0):
+                 title: str = "", riposte: bool = True, report: str = "kills", def_modifier: int = 0,
+                 charge: bool = False, esquive_used: bool = False):
         super().__init__(data, base_dir)
         self.title, self.opts, self.report = title, opts, report
+        self.charge, self.esquive_used = charge, esquive_used
         self.attacker_f, self.defender_f = attacker, defender
         if report not in ("kills", "hits"):
             raise InputError("passe.report", report, "'kills' or 'hits'")
@@ -526,6 +571,34 @@ class PassScenario(_Checked, Scenario):
             self.outcomes = PASS_DUEL_HITS if report == "hits" else PASS_DUEL
         else:
             self.outcomes = PASS_ONE_SIDED_HITS if report == "hits" else PASS_ONE_SIDED
+        self.esquive = self._esquive()
+        if self.esquive:
+            self.outcomes = self.outcomes + (DODGED,)
+
+    @property
+    def outcome_order(self) -> tuple[str, ...] | None:
+        """Best to worst for the target of an attaque sans riposte reported as kills (dodged the
+        charge, unharmed, wounded, a new state, killed); ``None`` for a normal pass or hits (no scale)."""
+        if self.duel or self.report != "kills":
+            return None
+        return (("dodged",) if self.esquive else ()) + ("unharmed", "wounded", "state", "killed")
+
+    def _esquive(self) -> int:
+        """X of the defender's Esquive X when it may dodge this charge, else 0.
+
+        Esquive X (Sapience wiki, "Capacités spéciales / Esquive X"; rules digest §4): when an
+        enemy engages the fighter, 1d6 <= X moves it up to 3 toises away and the charger stops
+        at contact. Once per action phase; not when Immobilisé, Mis au sol, or already engaged.
+        """
+        d = self.defender_f
+        if not (self.charge and d.has("Esquive")) or self.esquive_used or d.engaged or d.state:
+            return 0
+        return int(d.capacities["Esquive"])
+
+    @property
+    def dodge_probability(self) -> Fraction:
+        """P(Esquive succeeds) = X / 6 (0 when the defender cannot dodge)."""
+        return Fraction(min(self.esquive, 6), 6)
 
     def exact_distribution(self, mode: str = "float"):
         check_exact_mode(mode)
@@ -533,26 +606,50 @@ class PassScenario(_Checked, Scenario):
             d = ex.duel_distribution(self.a, self.b, self.a_first, self.b_first, self.report)
         else:
             d = ex.one_sided_pass_distribution(self.a, self.report)
+        if self.esquive:
+            q = self.dodge_probability
+            d = {k: (1 - q) * p for k, p in d.items() if (1 - q) * p}
+            d[(len(self.outcomes) - 1, 0)] = q
         return _fraction(d, mode)
 
-    def kernel(self):
+    def _kernel_args(self):
         pa = self.a.pack()
         pb = self.b.pack() if self.b is not None else pa
-        duel, af, bf, rh = int(self.duel), int(self.a_first), int(self.b_first), int(self.report == "hits")
+        return (int(self.duel), pa, pb, int(self.a_first), int(self.b_first), int(self.report == "hits"),
+                int(self.esquive), len(self.outcomes) - 1)
+
+    def kernel(self):
+        args = self._kernel_args()
         k = len(self.outcomes)
-        return lambda seed, start, n: _kernels().run_pass(duel, pa, pb, af, bf, rh, seed, start, n)[:k]
+        return lambda seed, start, n: _kernels().run_pass(*args, seed, start, n)[:k]
 
     def trial_kernel(self):
         """Per-trial outcome indices ``(seed, start, n) -> int64 (n,)``, same trials as :meth:`kernel`."""
-        pa = self.a.pack()
-        pb = self.b.pack() if self.b is not None else pa
-        duel, af, bf, rh = int(self.duel), int(self.a_first), int(self.b_first), int(self.report == "hits")
-        return lambda seed, start, n: _kernels().run_pass_trials(duel, pa, pb, af, bf, rh, seed, start, n)
+        args = self._kernel_args()
+        return lambda seed, start, n: _kernels().run_pass_trials(*args, seed, start, n)
+
+    def summary(self, mode: str = "fraction") -> dict[str, Any]:
+        """Exact side results: P(Esquive) when the defender may dodge the charge, and the
+        distribution of the damage the attacker deals (``{PV: probability}``, pass rolled)."""
+        out: dict[str, Any] = {}
+        if self.esquive:
+            out["esquive_probability"] = self.dodge_probability
+        out["damage_dealt"] = ex.damage_pmf(self.a)
+        if self.b is not None:
+            out["riposte_damage_dealt"] = ex.damage_pmf(self.b)
+        if check_exact_mode(mode) != "fraction":
+            out = {k: (float(v) if isinstance(v, Fraction) else {d: float(p) for d, p in v.items()})
+                   for k, v in out.items()}
+        return out
 
     def _describe(self) -> dict[str, Any]:
-        return {"type": "passe", "attacker": self.attacker_f.describe(), "defender": self.defender_f.describe(),
-                "riposte": self.duel, "report": self.report, "attack": self.a.describe(),
-                "riposte_attack": self.b.describe() if self.b else None, "options": dict(self.opts.__dict__)}
+        d = {"type": "passe", "attacker": self.attacker_f.describe(), "defender": self.defender_f.describe(),
+             "riposte": self.duel, "report": self.report, "attack": self.a.describe(),
+             "riposte_attack": self.b.describe() if self.b else None, "options": dict(self.opts.__dict__)}
+        if self.charge:
+            d["charge"] = True
+            d["esquive"] = self.esquive
+        return d
 
 
 # =========================================================================== Attraction
@@ -859,6 +956,8 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                                                    "(Fuite, rules digest §3)")
     if "engaged" in fleeing.given:  # true: what a Fuite means anyway
         raise no_effect("fleeing.engaged", True, "in a Fuite (the fleeing fighter is engaged by definition)")
+    _refuse_esquive(fleeing, data["fleeing"], "fleeing", "in a Fuite (Esquive X is not allowed to an engaged "
+                    "fighter, and a fleeing fighter is engaged)")
     _refuse_given(fleeing, data["fleeing"], "fleeing", ("weapon", "bonus_dice", "support") + _POSITION,
                   "on the fleeing fighter of a Fuite (it makes no attack and has no position on the table)")
     raw = data.get("adversaries")
@@ -878,6 +977,8 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                       "on a Fuite adversary: its soutien comes from the other adversaries listed (every adversary "
                       "in contact with the fleeing fighter); list each supporter as an adversary")
         _refuse_given(f, a, f"adversaries.{i}", _POSITION, "in a Fuite (positions are for Attraction)")
+        _refuse_esquive(f, a, f"adversaries.{i}", "on a Fuite adversary (nobody engages it: the fleeing fighter "
+                        "moves away)")
         advs.append(f)
     names = [a.name for a in advs]
     if len(set(names)) != len(names):
@@ -911,7 +1012,20 @@ def _load_passe(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     att = build_fighter(data["attacker"], "attacker", profiles, need_weapon=True, required=("cbt",))
     dfd = build_fighter(data["defender"], "defender", profiles, required=("def", "pv"))
     for where, f in (("attacker", att), ("defender", dfd)):
-        _refuse_given(f, data[where], where, _POSITION + ("engaged",), "in a passe (positions are for Attraction)")
+        _refuse_given(f, data[where], where, _POSITION, "in a passe (positions are for Attraction)")
+    _refuse_given(att, data["attacker"], "attacker", ("engaged", "state"),
+                  "on the attacker of a passe (they only forbid the defender's Esquive X against a charge)")
+    if att.has("Esquive"):
+        raise no_effect("attacker.capacities", "Esquive " + str(att.capacities["Esquive"]),
+                        "on the attacker of a passe (Esquive X answers an enemy that engages the fighter)")
+    charge_possible = pa.charge or _compare_sets(data, "passe.charge", "")
+    esq_possible = dfd.has("Esquive") or _compare_sets(data, "defender.capacities", "")
+    if dfd.has("Esquive") and not charge_possible:
+        raise no_effect("defender.capacities", "Esquive " + str(dfd.capacities["Esquive"]),
+                        "unless passe.charge = true (Esquive X answers an enemy that engages the fighter)")
+    if not (charge_possible and esq_possible):
+        _refuse_given(dfd, data["defender"], "defender", ("engaged", "state"),
+                      "unless the defender has Esquive X and passe.charge = true (they only forbid the Esquive)")
     riposte = pa.riposte
     if dfd.cbt is None and "riposte" in (data.get("passe") or {}) and riposte:
         raise no_effect("passe.riposte", True, "when the defender has CBT – (it cannot riposte)")
@@ -921,7 +1035,7 @@ def _load_passe(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     if riposte and dfd.cbt is not None and dfd.weapon is None:
         raise InputError("defender.weapons", [], "a weapon for the defender's riposte (or riposte = false)")
     return PassScenario(data, base_dir, att, dfd, opts, title=m.title, riposte=riposte, report=pa.report,
-                        def_modifier=pa.def_modifier)
+                        def_modifier=pa.def_modifier, charge=pa.charge, esquive_used=pa.esquive_used)
 
 
 def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict,
@@ -941,6 +1055,9 @@ def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict
             if sec == "attractors" and not f.has("Attraction"):
                 raise InputError(f"{sec}.{i}.capacities", short_repr(a.get("capacities")),
                                  "a list containing 'Attraction x' (e.g. 'Attraction 6')")
+            _refuse_esquive(f, a, f"{sec}.{i}", "Esquive X in an Attraction scenario (where the dodging fighter "
+                            "moves is its player's choice; use a passe with charge = true for the dodge itself)",
+                            modelled=False)
             if f.zone is not None:
                 raise InputError(f"{sec}.{i}.zone", short_repr(a.get("zone")),
                                  "fixed x, y positions for side-A fighters")
@@ -953,6 +1070,8 @@ def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict
     if not raw:
         raise InputError("adversaries", short_repr(raw), "a non-empty list of [[adversaries]] tables")
     advs = [build_fighter(b, f"adversaries.{i}", profiles) for i, b in enumerate(raw)]
+    for i, (b, rb) in enumerate(zip(advs, raw)):
+        _refuse_esquive(b, rb, f"adversaries.{i}", "on an Attraction adversary (it is the one that charges)")
     names = [b.name for b in advs]
     focus = names.index(at.focus) if at.focus in names else 0
     for i, (b, rb) in enumerate(zip(advs, raw)):
