@@ -94,7 +94,7 @@ def test_interception_and_engaged_attractor():
 def test_random_activation_order_two_adversaries():
     # Both within range: whoever activates first is pulled; P = 1/2 each; never both.
     sc = scen([adv(3, 0, name="B1"), adv(-3, 0, name="B2")], attraction={"activation_order": "random"})
-    assert not sc.has_exact
+    assert sc.has_exact  # fixed positions: exact over both orders (1/2 each)
     n = 100_000
     c = sc.raw_counts(seed=7, start=0, n=n)
     p1 = c[0, 0].sum() / n
@@ -134,3 +134,23 @@ def test_then_pass_exact_and_mc_agree():
     for code, p in ex.items():
         k = int(sim.outcome_counts[sc.outcome_index(code)])
         assert abs(k / n - p) / math.sqrt(p * (1 - p) / n) < 3.29
+
+
+def test_random_order_is_solved_exactly_over_every_order_and_mc_agrees():
+    # Two adversaries race for one attractor H at (0, 0); a guard G stands in front of A only.
+    # A at (0, -(2d + 1 + d)) ... simpler: both can reach H, and whoever activates first engages it,
+    # so H is then engaged and the second one is unaffected. Focus = A: pulled in the orders (A, B),
+    # unaffected in (B, A): 1/2 each, and exactly one adversary is pulled in either order.
+    from fractions import Fraction
+
+    from ..conftest import assert_mc_agrees
+
+    d = R_MOYEN + R_PETIT
+    sc = scen([adv(d + 3, 0, name="A"), adv(-(d + 3), 0, name="B")], attraction={"activation_order": "random"})
+    assert sc.has_exact
+    exact = sc.exact_distribution("fraction")
+    assert exact == {(0, 1): Fraction(1, 2), (2, 1): Fraction(1, 2)}
+    n = 40_000
+    c = sc.kernel()(7, 0, n).sum(axis=1)
+    assert_mc_agrees(int(c[0]), n, 0.5, "pulled")
+    assert_mc_agrees(int(c[2]), n, 0.5, "unaffected")

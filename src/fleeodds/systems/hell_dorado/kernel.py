@@ -361,7 +361,7 @@ def _place(bx, by, br, bzone, ax, ay, ar, px, py, key, c):
 @njit(parallel=True, cache=True)
 def run_attraction(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0, bzone,
                    order_mode, multi_nearest, centre_measure, then_pass, focus, mover_vs, attr_vs,
-                   mover_first, attr_first, seed, start, n):
+                   mover_first, attr_first, use_pre, pre_status, pre_target, seed, start, n):
     """Attraction kernel.
 
     Returns int64 counts of shape ``(n_adv + 1, 7, n_adv + 1)``: for adversary ``i < n_adv``,
@@ -370,6 +370,9 @@ def run_attraction(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0
     killed) by the number of adversaries pulled in that trial. ``[n_adv, 0, 0]`` counts
     trials whose random placement failed 1000 times (overlapping bases every time).
     ``order_mode``: 0 listed, 1 random, 2 independent (each as if it activated first).
+    ``use_pre == 1``: fixed positions whose shortest paths leave the straight line (terrain,
+    allies in the way, :mod:`.paths`): every trial takes the statuses and targets ``pre_status``,
+    ``pre_target`` worked out once in Python, and only the pass dice are rolled.
     """
     na = ax.shape[0]
     nbv = bx.shape[0]
@@ -412,7 +415,11 @@ def run_attraction(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0
                     order[k] = tmp
             for j in range(na):
                 aeng_start[j] = aeng[j]
-            for oi in range(nbv):
+            for i in range(nbv):
+                if use_pre == 1:
+                    status[i] = pre_status[i]
+                    target[i] = pre_target[i]
+            for oi in range(nbv if use_pre == 0 else 0):
                 i = order[oi]
                 if order_mode == 2:
                     for j in range(na):

@@ -184,7 +184,9 @@ class HDModel(StrictModel):
     model_config = ConfigDict(allow_inf_nan=False)
 
 
-CBT_SCHEMA = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 10},
+#: Most melee dice on a card: dice past the 10th are automatic damage (Sapience, option overflow_auto_damage).
+CBT_MAX = 20
+CBT_SCHEMA = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": CBT_MAX},
                         {"type": "string", "enum": ["-", "–", "—", "none"]}]}
 BASE_SCHEMA = {"anyOf": [{"type": "number", "minimum": 10, "maximum": 200},
                          {"type": "string", "enum": sorted(BASES_MM)}]}
@@ -261,9 +263,12 @@ class FighterModel(HDModel):
                    "Mouvement en toises (Marche ; Course = 2 × MOU).", unit="toises", ge=0, le=30)
     cbt: Annotated[Any, WithJsonSchema(CBT_SCHEMA)] = F(
         3, "CBT (melee dice)", "CBT (dés de combat)",
-        "Melee dice, 0 to 10, or '-' for CBT – (cannot fight). Required for an attacking fighter without a profile.",
-        "Dés de combat au contact, 0 à 10, ou « - » pour CBT – (ne peut pas combattre). Obligatoire pour un "
-        "attaquant sans profil.", unit="dés")
+        "Melee dice, 0 to 20, or '-' for CBT – (cannot fight). At most 5 are rolled and 5 re-rolled; with "
+        "the Sapience overflow rule each die past the 10th is 1 automatic damage. Required for an attacking "
+        "fighter without a profile.",
+        "Dés de combat au contact, 0 à 20, ou « - » pour CBT – (ne peut pas combattre). 5 dés au plus sont "
+        "lancés et 5 relancés ; avec la règle Sapience chaque dé au-delà du 10e inflige 1 dégât automatique. "
+        "Obligatoire pour un attaquant sans profil.", unit="dés")
     def_: int = F(4, "DEF", "DEF",
                   "Defence: a die hits this fighter on a d6 >= DEF (1 to 6). Required for a target without a profile.",
                   "Défense : un dé touche ce combattant sur 1d6 >= DEF (1 à 6). Obligatoire pour une cible sans "
@@ -346,12 +351,12 @@ class FighterModel(HDModel):
     @field_validator("cbt")
     @classmethod
     def _cbt(cls, v):
-        msg = "expected a whole number of dice from 0 to 10, or '-' (CBT –)"
+        msg = f"expected a whole number of dice from 0 to {CBT_MAX}, or '-' (CBT –)"
         if isinstance(v, str):
             if v.strip() in ("-", "–", "—", "none"):
                 return "-"
             raise ValueError(msg)
-        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 10:
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= CBT_MAX:
             raise ValueError(msg)
         return v
 
@@ -628,6 +633,30 @@ class AttractionModel(HDModel):
                         "Vrai : l'adversaire suivi, attiré, livre ensuite une passe normale contre l'attracteur.")
 
 
+class TerrainModel(HDModel):
+    """``[[terrain]]``: an impassable terrain element, a polygon on the table (toises)."""
+
+    model_config = ConfigDict(title="Impassable terrain", json_schema_extra={
+        "title_fr": "Terrain impraticable",
+        "description_fr": "Un élément de décor impraticable : un polygone sur la table (toises)."})
+
+    name: str = F("terrain", "Name", "Nom", "Name of the terrain element.", "Nom de l'élément de décor.")
+    points: list[list[float]] = F(..., "Corners", "Sommets",
+                                  "The polygon's corners in order, [[x, y], ...] (toises, at least 3, not "
+                                  "crossing itself). Bases go round it by the shortest path.",
+                                  "Les sommets du polygone dans l'ordre, [[x, y], ...] (toises, 3 au moins, sans "
+                                  "se croiser). Les socles le contournent par le chemin le plus court.",
+                                  unit="toises", minItems=3,
+                                  items={"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "number"}})
+
+    @field_validator("points")
+    @classmethod
+    def _points(cls, v):
+        if len(v) < 3 or any(len(p) != 2 or any(abs(c) > 1e6 for c in p) for p in v):
+            raise ValueError("expected at least 3 corners [x, y] (toises, from -1000000 to 1000000)")
+        return v
+
+
 def _when(*types: str) -> dict[str, Any]:
     """JSON Schema annotation ``x-when``: the section applies only to these scenario types (a
     form shows it only then; validation is unchanged, the loader refuses the others by name)."""
@@ -681,6 +710,12 @@ class ScenarioModel(HDModel):
                                           "Attraction: allies of the attractors, who can intercept.",
                                           "Attraction : alliés des attracteurs, qui peuvent intercepter.",
                                           **_when("attraction"))
+    terrain: list[TerrainModel] | None = F(
+        None, "Impassable terrain", "Terrain impraticable",
+        "Attraction with fixed positions: impassable terrain polygons; the shortest path goes round them "
+        "and round the mover's allies (shapely).",
+        "Attraction aux positions fixes : polygones de terrain impraticable ; le chemin le plus court les "
+        "contourne, ainsi que les alliés du combattant attiré.", **_when("attraction"))
     attraction: AttractionModel | None = F(None, "Attraction", "Attraction", "Attraction settings.",
                                            "Réglages de l'Attraction.", **_when("attraction"))
     compare: dict[str, dict[str, Any]] | None = F(
@@ -692,7 +727,7 @@ class ScenarioModel(HDModel):
 
 #: Sections of each scenario type (the others are refused).
 SECTIONS = {"fuite": ("fleeing", "adversaries", "fuite"), "passe": ("attacker", "defender", "passe"),
-            "attraction": ("attractors", "others", "adversaries", "attraction")}
+            "attraction": ("attractors", "others", "adversaries", "attraction", "terrain")}
 
 
 # --------------------------------------------------------------------------- errors

@@ -382,7 +382,11 @@ class FuiteScenario(_Checked, Scenario):
 
     @property
     def flee_distance(self) -> float:
-        """Toises moved by a fighter that flees (Course, or Repli / free action: see describe)."""
+        """Toises moved by a fighter that flees: the Course (course_multiplier x MOU) or the Repli
+        move; 0 when it cannot flee (Blocage) or disengages freely (the Fuite then becomes the
+        Marche, Course, Assaut or Charge its player picks: no flee move is made)."""
+        if self.fixed in (ex.F_CANNOT, ex.F_FREE):
+            return 0.0
         if self.fixed == ex.F_REPLI:
             d = self.opts.repli_move_multiplier * self.fleeing.mou
         else:
@@ -691,7 +695,7 @@ class AttractionScenario(_Checked, Scenario):
 
     Outcomes (focus adversary): pulled / intercepted / unaffected, or with
     ``then_pass`` the pass result. Metric: number of adversaries pulled.
-    ``has_exact`` only when all positions are fixed and the order is not random.
+    ``has_exact`` when all positions are fixed (a random order: every order, up to 6 adversaries).
 
     References
     ----------
@@ -701,8 +705,9 @@ class AttractionScenario(_Checked, Scenario):
     def __init__(self, data: dict, base_dir: Path | None, side_a: list[Fighter], adversaries: list[Fighter],
                  opts: Options, *, title: str = "", focus: str | None = None, activation_order: str = "listed",
                  multiple_attractors: str = "nearest", measure: str = "edge", movement: str = "charge",
-                 then_pass: bool = False):
+                 then_pass: bool = False, terrain: list | None = None):
         super().__init__(data, base_dir)
+        self.terrain = [[tuple(map(float, p)) for p in t] for t in (terrain or [])]
         self.title, self.opts = title, opts
         self.side_a, self.advs = side_a, adversaries
         allowed = {"activation_order": ("listed", "random", "independent"),
@@ -744,6 +749,7 @@ class AttractionScenario(_Checked, Scenario):
         mult = opts.course_multiplier if movement == "charge" else 1.0
         self.reach = np.array([mult * b.mou for b in adversaries])
         self.lemure_immune = opts.attraction_version == "x_2007"
+        self.detours = self._detours()
         self.outcomes = ATTR_PASS if then_pass else ATTR_BASIC
         self.metric = Metric("pulled", "adversaries pulled into contact", "adversaires attirés au contact",
                              len(adversaries) + 1, 0, "")
@@ -757,6 +763,44 @@ class AttractionScenario(_Checked, Scenario):
 
     def _a_field(self, i: int) -> str:
         return f"side_a.{i}"
+
+    def _detours(self) -> bool:
+        """Whether some shortest path leaves the straight line (terrain, or an ally in the way).
+
+        Then the geometry is solved with :mod:`.paths` (fixed positions only, listed or
+        independent order); otherwise the straight-line solver and kernel give the same paths.
+
+        Raises
+        ------
+        InputError
+            Terrain or an ally in the way with adversaries placed at random (``zone``) or a
+            random activation order (not modelled: the path changes with every placement/order).
+        """
+        from shapely.geometry import LineString, Point, Polygon
+
+        if self.terrain:
+            for k, t in enumerate(self.terrain):
+                if not Polygon(t).is_valid or Polygon(t).area <= 0:
+                    raise InputError(f"terrain.{k}.points", short_repr([list(p) for p in t]),
+                                     "corners of a polygon that does not cross itself (non-zero area)")
+        in_way = bool(self.terrain)
+        if not in_way and all(b.zone is None for b in self.advs):
+            for i, b in enumerate(self.advs):
+                for a, ra in zip(self.side_a, self.ar):
+                    if not a.has("Attraction"):
+                        continue
+                    seg = LineString([(b.x, b.y), (a.x, a.y)])
+                    for j, c in enumerate(self.advs):
+                        if j != i and seg.distance(Point(c.x, c.y)) < self.br[i] + self.br[j] - 1e-9:
+                            in_way = True
+        if in_way and any(b.zone is not None for b in self.advs):
+            raise not_modelled("terrain", "with adversaries in a zone",
+                               "terrain with adversaries placed at random: give fixed x, y positions")
+        if in_way and self.order_mode == 1:
+            raise not_modelled("attraction.activation_order", "random",
+                               "with terrain or an ally in the way (the detours change with the order): use "
+                               "'listed' or 'independent'")
+        return in_way
 
     def _check_overlaps(self) -> None:
         pts = [(f"attractors/others '{a.name}'", a.x, a.y, r) for a, r in zip(self.side_a, self.ar)]
@@ -792,10 +836,14 @@ class AttractionScenario(_Checked, Scenario):
         _check_reroll(o, [(f"adversaries.{self.focus}", am) for am, _ in self._atk.values()]
                       + [(f"attractors.{h}", aa) for h, (_, aa) in self._atk.items()], positive_states_matter=True)
 
+    #: Most adversaries for which a random activation order is solved exactly (all n! orders).
+    MAX_EXACT_ORDERS = 6
+
     @property
     def has_exact(self) -> bool:
-        """Exact only when every position is fixed and the activation order is not random."""
-        return self.fixed_positions and self.order_mode != 1
+        """Exact when every position is fixed (a random activation order is averaged over every
+        order, up to :attr:`MAX_EXACT_ORDERS` adversaries)."""
+        return self.fixed_positions and (self.order_mode != 1 or len(self.advs) <= self.MAX_EXACT_ORDERS)
 
     @property
     def exact_refusal(self) -> str:
@@ -804,7 +852,8 @@ class AttractionScenario(_Checked, Scenario):
             return ""
         if not self.fixed_positions:
             return "fighters are placed at random in a zone: Attraction is computed by Monte Carlo only"
-        return "the activation order is random: Attraction is computed by Monte Carlo only"
+        return (f"the activation order is random with more than {self.MAX_EXACT_ORDERS} adversaries: Attraction "
+                "is computed by Monte Carlo only")
 
     def _engaged_start(self):
         a_eng = [a.engaged for a in self.side_a]
@@ -815,35 +864,42 @@ class AttractionScenario(_Checked, Scenario):
                     a_eng[j] = b_eng[i] = True
         return a_eng, b_eng
 
-    def geometry(self) -> list[tuple[int, int]]:
-        """Exact per-adversary ``(status, side-A index)`` for fixed positions (see :func:`exact.attraction_geometry`).
+    def geometry(self, order: list[int] | None = None) -> list[tuple[int, int]]:
+        """Exact per-adversary ``(status, side-A index)`` for fixed positions (see
+        :func:`exact.attraction_geometry`), the adversaries activating in ``order`` (default:
+        as listed).
 
         Raises
         ------
         InputError
-            If positions are random or the activation order is random.
+            If positions are random.
         """
-        if not self.has_exact:
-            raise InputError("method", "exact", "'mc': random positions or random activation order")
+        if not self.fixed_positions:
+            raise InputError("method", "exact", "'mc': random positions")
         a_eng, b_eng = self._engaged_start()
         side = [{"x": a.x, "y": a.y, "r": float(r), "engaged": e,
                  "x_range": float(a.capacities["Attraction"]) if a.has("Attraction") else -1.0}
                 for a, r, e in zip(self.side_a, self.ar, a_eng)]
         advs = [{"x": b.x, "y": b.y, "r": float(r), "reach": float(reach), "lemure": b.has("Lémure"), "engaged": e}
                 for b, r, reach, e in zip(self.advs, self.br, self.reach, b_eng)]
-        return ex.attraction_geometry(side, [], advs, list(range(len(advs))), self.multi_nearest, self.centre,
+        order = list(range(len(advs))) if order is None else list(order)
+        if self.detours:
+            from .paths import attraction_paths
+
+            return attraction_paths(side, advs, order, self.terrain, self.multi_nearest, self.centre,
+                                    self.lemure_immune, independent=self.order_mode == 2)
+        return ex.attraction_geometry(side, [], advs, order, self.multi_nearest, self.centre,
                                       self.lemure_immune, independent=self.order_mode == 2)
 
-    def exact_distribution(self, mode: str = "float"):
-        check_exact_mode(mode)
-        st = self.geometry()
+    def _distribution_of(self, st: list[tuple[int, int]]) -> dict:
+        """``{(outcome, pulled): Fraction}`` of one resolved geometry ``st``."""
         pulled = sum(1 for s, _ in st if s == 0)
         s, h = st[self.focus]
         if s != 0:
             idx = s if not self.then_pass else s + 3
-            return _fraction({(idx, pulled): Fraction(1)}, mode)
+            return {(idx, pulled): Fraction(1)}
         if not self.then_pass:
-            return _fraction({(0, pulled): Fraction(1)}, mode)
+            return {(0, pulled): Fraction(1)}
         am, aa = self._atk[h]
         d = ex.duel_distribution(am, aa, bool(self.mover_first), bool(self.attr_first[h]), "kills")
         remap = {0: 0, 1: 2, 2: 1, 3: 3}  # duel: 1 = attractor (defender) killed, 2 = mover killed
@@ -851,6 +907,29 @@ class AttractionScenario(_Checked, Scenario):
         for (o, _h), p in d.items():
             k = (remap[o], pulled)
             out[k] = out.get(k, Fraction(0)) + p
+        return out
+
+    def exact_distribution(self, mode: str = "float"):
+        """Exact ``{(outcome, pulled): probability}``; with ``activation_order = "random"`` the
+        average over every order of the adversaries (each 1/n!), as the kernel's uniform shuffle.
+
+        Raises
+        ------
+        InputError
+            If positions are random, or the order is random with too many adversaries.
+        """
+        check_exact_mode(mode)
+        if not self.has_exact:
+            raise InputError("method", "exact", "'mc': " + self.exact_refusal)
+        if self.order_mode != 1:
+            return _fraction(self._distribution_of(self.geometry()), mode)
+        import itertools
+
+        orders = list(itertools.permutations(range(len(self.advs))))
+        out: dict = {}
+        for order in orders:
+            for k, p in self._distribution_of(self.geometry(list(order))).items():
+                out[k] = out.get(k, Fraction(0)) + p / len(orders)
         return _fraction(out, mode)
 
     def _raw_args(self):
@@ -866,9 +945,14 @@ class AttractionScenario(_Checked, Scenario):
                 bzone[i] = b.zone
         bimm = np.array([int(self.lemure_immune and b.has("Lémure")) for b in self.advs], np.int64)
         beng = np.array([int(b.engaged) for b in self.advs], np.int64)
+        pre_s = np.full(len(self.advs), 2, np.int64)
+        pre_t = np.full(len(self.advs), -1, np.int64)
+        if self.detours:
+            for i, (st, tg) in enumerate(self.geometry()):
+                pre_s[i], pre_t[i] = st, tg
         return (ax, ay, self.ar, arange, a_eng, bx, by, self.br, self.reach, bimm, beng, bzone, self.order_mode,
                 int(self.multi_nearest), int(self.centre), int(self.then_pass), self.focus, self.mover_vs,
-                self.attr_vs, self.mover_first, self.attr_first)
+                self.attr_vs, self.mover_first, self.attr_first, int(self.detours), pre_s, pre_t)
 
     def raw_counts(self, seed: int, start: int, n: int) -> np.ndarray:
         """Kernel counts ``(n_adv, 7, n_adv + 1)`` (see :func:`kernel.run_attraction`).
@@ -902,7 +986,7 @@ class AttractionScenario(_Checked, Scenario):
         """
         import pandas as pd
 
-        if self.has_exact:
+        if self.has_exact and self.order_mode != 1:
             st = self.geometry()
             rows = [{"adversary": b.name, "pulled": float(s == 0), "intercepted": float(s == 1),
                      "unaffected": float(s == 2)} for b, (s, _) in zip(self.advs, st)]
@@ -1081,7 +1165,8 @@ def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict
                           "here: only the focus adversary's pass with then_pass = true rolls dice")
     return AttractionScenario(data, base_dir, side_a, advs, opts, title=m.title, focus=at.focus,
                               activation_order=at.activation_order, multiple_attractors=at.multiple_attractors,
-                              measure=at.measure, movement=at.movement, then_pass=tp)
+                              measure=at.measure, movement=at.movement, then_pass=tp,
+                              terrain=[t.points for t in (m.terrain or [])])
 
 
 def load_scenario(data: dict, base_dir: Path | None = None) -> Scenario:
