@@ -47,7 +47,7 @@ FIGHTER_VALUES: dict[str, list[Any]] = {"bonus_dice": [0, 1, 5, 20], "support": 
                                         "engaged": [False, True], "state": ["", "Mis au sol"]}
 #: Section fields checked (the others change the outcome categories or are checked elsewhere).
 SECTION_VALUES: dict[tuple[str, str], list[Any]] = {
-    ("attraction", "multiple_attractors"): ["nearest", "first_listed"],
+    ("attraction", "multiple_attractors"): ["nearest", "first_listed", "player_choice"],
     ("attraction", "measure"): ["edge", "centre"],
     ("attraction", "movement"): ["charge", "assaut"],
     ("attraction", "activation_order"): ["listed", "random", "independent"],

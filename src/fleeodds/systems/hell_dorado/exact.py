@@ -189,8 +189,15 @@ def duel_distribution(a: Attack, b: Attack, a_first: bool, b_first: bool,
 
 
 # --------------------------------------------------------------------------- Attraction geometry
-def attraction_geometry(attractors, others, adversaries, order, multi_nearest: bool, centre_measure: bool,
-                        lemure_immune: bool, independent: bool = False):
+def _better(multi: int, rank, gap: float, best) -> bool:
+    """Whether holder (rank, gap) beats ``best = (h, gap, ..., rank)`` under ``multiple_attractors``."""
+    if multi == 2:
+        return rank < best[-1] or (rank == best[-1] and gap < best[1] - 1e-12)
+    return multi == 1 and gap < best[1] - 1e-12
+
+
+def attraction_geometry(attractors, others, adversaries, order, multi_nearest: int, centre_measure: bool,
+                        lemure_immune: bool, independent: bool = False, pref=None, focus: int = -1):
     """Deterministic Attraction resolution on fixed positions (pure Python, float geometry).
 
     Parameters
@@ -203,6 +210,10 @@ def attraction_geometry(attractors, others, adversaries, order, multi_nearest: b
         ``x, y, r, reach`` (charge distance, toises), ``lemure``, ``engaged``.
     order : list of int
         Activation order of the adversaries.
+    multi_nearest : int
+        Inside several zones: 0 the first listed holder, 1 the nearest, 2 the fighter's player
+        chooses: a holder it cannot reach when there is one (so it is unaffected), else the
+        lowest ``pref[h]`` for adversary ``focus`` (0 for the others), then the nearest.
 
     Returns
     -------
@@ -221,6 +232,7 @@ def attraction_geometry(attractors, others, adversaries, order, multi_nearest: b
         if b["engaged"] or (lemure_immune and b["lemure"]):
             continue
         best = None
+        escape = False
         for h in range(len(side_a)):
             a = side_a[h]
             if a["x_range"] < 0 or a["engaged"]:
@@ -230,12 +242,14 @@ def attraction_geometry(attractors, others, adversaries, order, multi_nearest: b
             if (d if centre_measure else gap) > a["x_range"] + 1e-9:
                 continue
             if gap > b["reach"] + 1e-9:
+                escape = True
                 continue  # cannot reach: unaffected by this holder
-            if best is None or (multi_nearest and gap < best[1] - 1e-12):
-                best = (h, gap, d)
-        if best is None:
+            rank = pref[h] if (pref is not None and i == focus) else 0
+            if best is None or _better(multi_nearest, rank, gap, best):
+                best = (h, gap, d, rank)
+        if best is None or (multi_nearest == 2 and escape):
             continue
-        h, gap, d = best
+        h, gap, d, _rank = best
         ux, uy = (side_a[h]["x"] - b["x"]) / d, (side_a[h]["y"] - b["y"]) / d
         first = None
         for c, a in enumerate(side_a):

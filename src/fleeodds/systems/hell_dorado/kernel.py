@@ -361,7 +361,7 @@ def _place(bx, by, br, bzone, ax, ay, ar, px, py, key, c):
 @njit(parallel=True, cache=True)
 def run_attraction(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0, bzone,
                    order_mode, multi_nearest, centre_measure, then_pass, focus, mover_vs, attr_vs,
-                   mover_first, attr_first, use_pre, pre_status, pre_target, seed, start, n):
+                   mover_first, attr_first, use_pre, pre_status, pre_target, pref, seed, start, n):
     """Attraction kernel.
 
     Returns int64 counts of shape ``(n_adv + 1, 7, n_adv + 1)``: for adversary ``i < n_adv``,
@@ -370,6 +370,9 @@ def run_attraction(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0
     killed) by the number of adversaries pulled in that trial. ``[n_adv, 0, 0]`` counts
     trials whose random placement failed 1000 times (overlapping bases every time).
     ``order_mode``: 0 listed, 1 random, 2 independent (each as if it activated first).
+    ``multi_nearest``: several zones: 0 first listed, 1 nearest, 2 the fighter's player chooses —
+    a holder it cannot reach if there is one (it is then unaffected), else the lowest ``pref[h]``
+    for the focus adversary (its pass against holder ``h``), then the nearest.
     ``use_pre == 1``: fixed positions whose shortest paths leave the straight line (terrain,
     allies in the way, :mod:`.paths`): every trial takes the statuses and targets ``pre_status``,
     ``pre_target`` worked out once in Python, and only the pass dice are rolled.
@@ -429,19 +432,32 @@ def run_attraction(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0
                 best = -1
                 best_gap = 0.0
                 best_d = 0.0
+                best_rank = 0
+                escape = False
                 for h in range(na):
                     if arange[h] < 0 or aeng[h] == 1:
                         continue
                     d = math.hypot(ax[h] - px[i], ay[h] - py[i])
                     gap = d - ar[h] - br[i]
                     meas = d if centre_measure == 1 else gap
-                    if meas > arange[h] + 1e-9 or gap > breach[i] + 1e-9:
+                    if meas > arange[h] + 1e-9:
                         continue
-                    if best < 0 or (multi_nearest == 1 and gap < best_gap - 1e-12):
+                    if gap > breach[i] + 1e-9:
+                        escape = True  # in this zone but cannot reach its holder
+                        continue
+                    rank = pref[h] if i == focus else 0
+                    if best < 0:
+                        better = True
+                    elif multi_nearest == 2:
+                        better = rank < best_rank or (rank == best_rank and gap < best_gap - 1e-12)
+                    else:
+                        better = multi_nearest == 1 and gap < best_gap - 1e-12
+                    if better:
                         best = h
                         best_gap = gap
                         best_d = d
-                if best < 0:
+                        best_rank = rank
+                if best < 0 or (multi_nearest == 2 and escape):
                     continue
                 ux = (ax[best] - px[i]) / best_d
                 uy = (ay[best] - py[i]) / best_d

@@ -617,10 +617,16 @@ class AttractionModel(HDModel):
         "Adversaries activate in the listed order (default), in a random order, or each as if first.",
         "Les adversaires s'activent dans l'ordre de la liste (défaut), dans un ordre aléatoire, ou chacun comme "
         "s'il était le premier.")
-    multiple_attractors: Literal["nearest", "first_listed"] = F(
+    multiple_attractors: Literal["nearest", "first_listed", "player_choice"] = F(
         "nearest", "Several attractors", "Plusieurs attracteurs",
-        "Inside several Attraction zones, the fighter goes to the nearest holder (default) or the first listed.",
-        "Dans plusieurs zones d'Attraction, le combattant va vers le plus proche (défaut) ou le premier listé.")
+        "Inside several Attraction zones, the fighter goes to the nearest holder (default), the first listed, or "
+        "'player_choice': its player picks the best for it — a holder it cannot reach if there is one (it is then "
+        "unaffected), else, with then_pass, the one against which the focus adversary is least likely to be "
+        "killed (then most likely to kill), else the nearest.",
+        "Dans plusieurs zones d'Attraction, le combattant va vers le plus proche (défaut), le premier listé, ou "
+        "« player_choice » : son joueur choisit le meilleur pour lui — un attracteur qu'il ne peut pas atteindre "
+        "s'il y en a un (il n'est alors pas affecté), sinon, avec then_pass, celui contre lequel l'adversaire suivi "
+        "risque le moins d'être tué (puis a le plus de chances de tuer), sinon le plus proche.")
     measure: Literal["edge", "centre"] = F("edge", "Measure", "Mesure",
                                            "Distances base edge to base edge (default) or centre to centre.",
                                            "Distances de bord de socle à bord de socle (défaut) ou de centre à "

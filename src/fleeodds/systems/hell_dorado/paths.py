@@ -22,6 +22,8 @@ import math
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import unary_union
 
+from .exact import _better
+
 #: Segments per quarter circle of the inflated shapes (chord error r * (1 - cos(pi / 4 / QUAD_SEGS))).
 QUAD_SEGS = 32
 _EPS = 1e-7
@@ -153,8 +155,8 @@ def first_contact(way: list[tuple[float, float]], discs: list[tuple[int, float, 
     return first
 
 
-def attraction_paths(side_a, advs, order, terrain, multi_nearest: bool, centre_measure: bool,
-                     lemure_immune: bool, independent: bool = False):
+def attraction_paths(side_a, advs, order, terrain, multi_nearest: int, centre_measure: bool,
+                     lemure_immune: bool, independent: bool = False, pref=None, focus: int = -1):
     """Attraction on fixed positions with shortest paths round terrain and the mover's allies.
 
     Same inputs and result as :func:`fleeodds.systems.hell_dorado.exact.attraction_geometry`
@@ -186,6 +188,7 @@ def attraction_paths(side_a, advs, order, terrain, multi_nearest: bool, centre_m
         allies = [(pos[j][0], pos[j][1], advs[j]["r"]) for j in range(len(advs)) if j != i]
         region = obstacles(terrain, allies, b["r"])
         best = None
+        escape = False
         for h, a in enumerate(side):
             if a["x_range"] < 0 or a["engaged"]:
                 continue
@@ -195,12 +198,14 @@ def attraction_paths(side_a, advs, order, terrain, multi_nearest: bool, centre_m
                 continue
             found = shortest_to_contact(pos[i], (a["x"], a["y"]), a["r"] + b["r"], region)
             if found is None or found[0] > b["reach"] + 1e-9:
+                escape = True
                 continue  # cannot engage it: unaffected by this holder
-            if best is None or (multi_nearest and gap < best[1] - 1e-12):
-                best = (h, gap, found)
-        if best is None:
+            rank = pref[h] if (pref is not None and i == focus) else 0
+            if best is None or _better(multi_nearest, rank, gap, best):
+                best = (h, gap, found, rank)
+        if best is None or (multi_nearest == 2 and escape):
             continue
-        h, _gap, (length, way) = best
+        h, _gap, (length, way), _rank = best
         discs = [(c, a["x"], a["y"], a["r"] + b["r"]) for c, a in enumerate(side) if c != h]
         hit = first_contact(way, discs)
         if hit is not None and hit[1] < length - 1e-9:

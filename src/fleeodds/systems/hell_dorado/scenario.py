@@ -711,14 +711,15 @@ class AttractionScenario(_Checked, Scenario):
         self.title, self.opts = title, opts
         self.side_a, self.advs = side_a, adversaries
         allowed = {"activation_order": ("listed", "random", "independent"),
-                   "multiple_attractors": ("nearest", "first_listed"), "measure": ("edge", "centre"),
+                   "multiple_attractors": ("nearest", "first_listed", "player_choice"),
+                   "measure": ("edge", "centre"),
                    "movement": ("charge", "assaut")}
         for k, v in (("activation_order", activation_order), ("multiple_attractors", multiple_attractors),
                      ("measure", measure), ("movement", movement)):
             if v not in allowed[k]:
                 raise InputError(f"attraction.{k}", v, "one of " + ", ".join(f"'{a}'" for a in allowed[k]))
         self.order_mode = allowed["activation_order"].index(activation_order)
-        self.multi_nearest = multiple_attractors == "nearest"
+        self.multi_nearest = {"first_listed": 0, "nearest": 1, "player_choice": 2}[multiple_attractors]
         self.centre = measure == "centre"
         self.movement, self.then_pass = movement, then_pass
         if not any(a.has("Attraction") for a in side_a):
@@ -760,9 +761,28 @@ class AttractionScenario(_Checked, Scenario):
         self._atk: dict[int, tuple[Attack, Attack]] = {}
         if then_pass:
             self._prepare_pass()
+        self.pref = self._preferences()
 
     def _a_field(self, i: int) -> str:
         return f"side_a.{i}"
+
+    def _preferences(self) -> np.ndarray:
+        """Rank of each side-A fighter as the focus adversary's choice under ``multiple_attractors =
+        "player_choice"`` (0 best): with ``then_pass``, by the exact pass against it — least likely
+        to be killed, then most likely to kill; otherwise all 0 (the nearest is taken)."""
+        pref = np.zeros(len(self.side_a), np.int64)
+        if not (self.then_pass and self.multi_nearest == 2):
+            return pref
+        keys = {}
+        for h, (am, aa) in self._atk.items():
+            d = ex.duel_distribution(am, aa, bool(self.mover_first), bool(self.attr_first[h]), "kills")
+            mover_killed = sum((p for (o, _), p in d.items() if o in (2, 3)), Fraction(0))
+            attr_killed = sum((p for (o, _), p in d.items() if o in (1, 3)), Fraction(0))
+            keys[h] = (mover_killed, -attr_killed)
+        ranked = sorted(set(keys.values()))
+        for h, k in keys.items():
+            pref[h] = ranked.index(k)
+        return pref
 
     def _detours(self) -> bool:
         """Whether some shortest path leaves the straight line (terrain, or an ally in the way).
@@ -887,9 +907,11 @@ class AttractionScenario(_Checked, Scenario):
             from .paths import attraction_paths
 
             return attraction_paths(side, advs, order, self.terrain, self.multi_nearest, self.centre,
-                                    self.lemure_immune, independent=self.order_mode == 2)
+                                    self.lemure_immune, independent=self.order_mode == 2,
+                                    pref=list(self.pref), focus=self.focus)
         return ex.attraction_geometry(side, [], advs, order, self.multi_nearest, self.centre,
-                                      self.lemure_immune, independent=self.order_mode == 2)
+                                      self.lemure_immune, independent=self.order_mode == 2,
+                                      pref=list(self.pref), focus=self.focus)
 
     def _distribution_of(self, st: list[tuple[int, int]]) -> dict:
         """``{(outcome, pulled): Fraction}`` of one resolved geometry ``st``."""
@@ -952,7 +974,7 @@ class AttractionScenario(_Checked, Scenario):
                 pre_s[i], pre_t[i] = st, tg
         return (ax, ay, self.ar, arange, a_eng, bx, by, self.br, self.reach, bimm, beng, bzone, self.order_mode,
                 int(self.multi_nearest), int(self.centre), int(self.then_pass), self.focus, self.mover_vs,
-                self.attr_vs, self.mover_first, self.attr_first, int(self.detours), pre_s, pre_t)
+                self.attr_vs, self.mover_first, self.attr_first, int(self.detours), pre_s, pre_t, self.pref)
 
     def raw_counts(self, seed: int, start: int, n: int) -> np.ndarray:
         """Kernel counts ``(n_adv, 7, n_adv + 1)`` (see :func:`kernel.run_attraction`).
