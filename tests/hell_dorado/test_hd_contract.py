@@ -192,13 +192,26 @@ def test_optional_rerolls_same_numbers_when_tables_never_decrease():
     for policy in ("optional", "always_reroll_misses"):
         refused(flee(adversary={"cbt": 6}, options={"reroll_policy": policy}), "options.reroll_policy",
                 "has no effect", "never worse")
-    down = flee(adversary={"cbt": 6, "weapons": [{"name": "w", "damage": [5, 4, 3, 2, 1]}]},
-                options={"reroll_policy": "optional"})
-    e = refused(down, "options.reroll_policy", "not modelled yet", "decreases")
-    assert e.field == "options.reroll_policy"
-    # per-hit PRO can make a growing table decrease after PRO
-    refused(flee({"pro": 2}, {"weapons": [{"name": "w", "damage": [3, 4, 5, 6, 7]}]},
-                 options={"reroll_policy": "optional", "pro_application": "per_hit"}), "decreases")
+
+
+def test_optional_rerolls_are_the_attackers_best_choice_when_a_table_decreases():
+    # 6 dice on DEF 4 (1/2 a die): 5 rolled + 1 re-roll of a miss. Table 3/1/1/1/1 against PV 3: exactly
+    # 1 hit kills, 2 or more do not. Always re-rolling: P(kill) = P(1 hit in all) =
+    # P(1 rolled hit) P(re-roll misses) + P(0 rolled hits) P(re-roll hits) = 5/32 * 1/2 + 1/32 * 1/2 = 6/64.
+    # Optional: with 1 rolled hit the attacker keeps it (kill), with 0 it re-rolls:
+    # 5/32 + 1/32 * 1/2 = 11/64.
+    w = {"weapons": [{"name": "w", "damage": [3, 1, 1, 1, 1]}], "cbt": 6}
+    always = fleeodds.load_scenario(flee(adversary=w))
+    assert killed(always) == Fraction(6, 64)
+    best = fleeodds.load_scenario(flee(adversary=w, options={"reroll_policy": "optional"}))
+    assert killed(best) == Fraction(11, 64)
+    from fleeodds import engine
+
+    from ..conftest import assert_mc_agrees
+
+    n = 200_000
+    sim = engine.simulate(best.kernel(), trials=n, seed=4, progress=False)
+    assert_mc_agrees(int(sim.outcome_counts[best.outcome_index("killed")]), n, 11 / 64, "killed")
 
 
 @pytest.mark.parametrize("cap", ["Insaisissable", "Arpenteur", "Elusive", "Strider"])

@@ -24,12 +24,26 @@ _S32 = np.uint64(32)
 _LOW32 = np.uint64(0xFFFFFFFF)
 
 # pack offsets (duplicated from rules.py on purpose: plain ints for numba)
-_N, _THR, _TAB, _PRO, _PV, _PERHIT, _STRICT, _CAP10, _OVER, _WOUND, _NTRIG, _TRIG = \
-    0, 1, 2, 7, 8, 9, 10, 11, 12, 13, 14, 16
+_N, _THR, _TAB, _PRO, _PV, _PERHIT, _STRICT, _CAP10, _OVER, _WOUND, _NTRIG, _TRIG, _OPT, _POL = \
+    0, 1, 2, 7, 8, 9, 10, 11, 12, 13, 14, 16, 24, 25
 
 
 #: 6**k for k = 0..10: one bounded draw below 6**k gives k independent d6 as its base-6 digits.
 _POW6 = np.array([6 ** k for k in range(11)], np.int64)
+
+
+@njit(inline="always", cache=True)
+def _rerolled(h, left, v, need, opt, pk):
+    """Hits after re-rolling up to ``left`` missed dice with the digits of ``v`` in order; with
+    ``opt == 1`` only while the attacker's policy (``pk[_POL + 6 * h + left]``) says so."""
+    while left > 0:
+        if opt == 1 and pk[_POL + 6 * min(h, 5) + left] == 0:
+            break
+        if v % 6 >= need:
+            h += 1
+        v //= 6
+        left -= 1
+    return min(h, 5)
 
 
 @njit(inline="always", cache=True)
@@ -66,6 +80,24 @@ def _hits(n, thr, key, c):
 
 
 @njit(inline="always", cache=True)
+def _hits_pk(pk, key, c):
+    """:func:`_hits` for the attack ``pk``, following its optional re-roll policy when it has one."""
+    n = pk[_N]
+    if pk[_OPT] == 0:
+        return _hits(n, pk[_THR], key, c)
+    rolled = n if n < 5 else 5
+    rerolls = min(max(n - 5, 0), 5)
+    v, c = bounded(key, c, _POW6[rolled + rerolls])
+    need = pk[_THR] - 1
+    h = 0
+    for _ in range(rolled):
+        if v % 6 >= need:
+            h += 1
+        v //= 6
+    return _rerolled(h, min(rolled - h, rerolls), v, need, 1, pk), c
+
+
+@njit(inline="always", cache=True)
 def _bounded_key(key, n):
     """Uniform integer in ``[0, n)`` taken from the trial key itself: ``(value, counter)``.
 
@@ -84,7 +116,7 @@ def _bounded_key(key, n):
 
 
 @njit(cache=True)
-def _hit_tables(n, thr):
+def _hit_tables(n, thr, pk):
     """Lookup tables giving the same hits as :func:`_hits` from the same draw.
 
     Returns ``(first, total, base)``: with the draw ``v`` split as ``v = v1 + base * v2``
@@ -105,13 +137,7 @@ def _hit_tables(n, thr):
     total = np.zeros((6, _POW6[rerolls]), np.int64)
     for h1 in range(6):
         for v in range(_POW6[rerolls]):
-            w = v
-            h = h1
-            for _ in range(min(max(rolled - h1, 0), rerolls)):
-                if w % 6 >= need:
-                    h += 1
-                w //= 6
-            total[h1, v] = min(h, 5)
+            total[h1, v] = _rerolled(h1, min(max(rolled - h1, 0), rerolls), v, need, pk[_OPT], pk)
     return first, total, _POW6[rolled]
 
 
@@ -146,7 +172,7 @@ def _resolve(pk, hits):
 @njit(cache=True)
 def _attack(pk, key, c):
     """One attaque: returns ``(hits, damage, killed, state_kind, counter)``."""
-    hits, c = _hits(pk[_N], pk[_THR], key, c)
+    hits, c = _hits_pk(pk, key, c)
     dmg, killed, state = _resolve(pk, hits)
     return hits, dmg, killed, state, c
 
@@ -172,7 +198,7 @@ def _fuite_tables(pk, move_outcome, state_cancels, n_bins):
             o_of[h] = move_outcome
         d_of[h] = min(dmg, n_bins - 1)
     n = pk[_N]
-    first, total, base = _hit_tables(n, pk[_THR])
+    first, total, base = _hit_tables(n, pk[_THR], pk)
     outcome = np.empty_like(total)
     dbin = np.empty_like(total)
     for h1 in range(total.shape[0]):

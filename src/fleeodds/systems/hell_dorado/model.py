@@ -405,12 +405,14 @@ class OptionsModel(HDModel):
                                           "défaut en Sapience, faux sinon).")
     reroll_policy: Literal["always_reroll_misses", "optional"] = O(
         "always_reroll_misses", "Re-rolls", "Relances",
-        "'always_reroll_misses' (default): every extra die re-rolls a missed die once. 'optional' (the attacker may "
-        "decline) gives the same numbers when every damage table is non-decreasing, and is refused otherwise "
-        "(not modelled).",
-        "« always_reroll_misses » (défaut) : chaque dé en plus relance une fois un dé raté. « optional » (l'attaquant "
-        "peut refuser) donne les mêmes chiffres quand chaque table de dégâts est croissante, et est refusé sinon "
-        "(non modélisé).")
+        "'always_reroll_misses' (default): every extra die re-rolls a missed die once. 'optional': the attacker "
+        "re-rolls its missed dice one at a time and stops when that is better for it (kill or stop the target; in "
+        "a Fuite, the goal of attacker_choice), computed exactly; the same numbers when every damage table only "
+        "grows with the hits.",
+        "« always_reroll_misses » (défaut) : chaque dé en plus relance une fois un dé raté. « optional » : "
+        "l'attaquant relance ses dés ratés un par un et s'arrête quand c'est mieux pour lui (tuer ou arrêter la "
+        "cible ; en Fuite, le but de attacker_choice), calculé exactement ; mêmes chiffres quand chaque table de "
+        "dégâts croît avec les touches.")
     pro_application: Literal["once_per_pass_floor_0", "per_hit"] = O(
         "once_per_pass_floor_0", "PRO application", "Application de la PRO",
         "PRO subtracted once from the pass's damage, floor 0 (default), or from each hit.",

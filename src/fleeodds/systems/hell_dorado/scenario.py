@@ -18,6 +18,7 @@ Attraction x (errata August 2007) and Attraction D texts.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -151,33 +152,39 @@ def _caps(f: Fighter) -> list[str]:
     return [k if v is None else f"{k} {v}" for k, v in f.capacities.items()]
 
 
-def _check_reroll(opts: Options, attacks: list[tuple[str, Any]], positive_states_matter: bool) -> None:
-    """Refuse ``reroll_policy = "optional"`` unless it gives the same numbers as always re-rolling.
+def _optional(opts: Options, atk: Attack | None, goal: str = "stop", state_cancels: bool = False) -> Attack | None:
+    """``atk`` with the attacker's best optional re-rolls when ``reroll_policy = "optional"``.
 
-    Re-rolling a missed die only adds hits; when the damage after PRO never decreases
-    with the hits (and more hits only add states the attacker wants), always
-    re-rolling is the attacker's best play, so "optional" changes nothing.
+    The attacker may decline re-rolling a missed die (each re-roll is made one at a time, after
+    the rolled dice and the earlier re-rolls are seen): :func:`.exact.optimal_policy` works out,
+    by backward induction, when re-rolling the next miss is worth it for its goal:
 
-    Raises
-    ------
-    InputError
-        ``not_modelled`` when a damage table (after PRO) decreases, or a weapon gives
-        its target a positive state in a pass: declining a re-roll could then help.
+    - ``"stop"`` (a pass; a Fuite with ``attacker_choice`` ``max_kill_or_state``, ``most_dice``
+      or ``user``): kill the target or give it a state that stops it — a negative state, or in a
+      Fuite any state when ``state_cancels_flee_move``;
+    - ``"kill"`` (``attacker_choice = "max_kill"``): kill it;
+    - ``"damage"`` (``max_expected_damage``): the most damage on average.
+
+    When the damage after PRO never decreases with the hits (and no unwanted state comes with
+    more hits), re-rolling is never worse and the numbers are those of always re-rolling (the
+    option is then refused as changing nothing).
     """
-    if opts.reroll_policy != "optional":
-        return
-    for where, atk in attacks:
-        if atk is None:
-            continue
-        d = [ex.damage_for(atk, h) for h in range(6)]
-        if any(d[h] > d[h + 1] for h in range(5)):
-            raise not_modelled("options.reroll_policy", "optional",
-                               f"{where} deals {d[1:]} damage after PRO for 1 to 5 hits, which decreases: declining "
-                               f"a re-roll could help; use 'always_reroll_misses'")
-        if positive_states_matter and any(k == 2 for _, k in atk.triggers):
-            raise not_modelled("options.reroll_policy", "optional",
-                               f"{where}'s weapon gives its target a positive state: declining a re-roll could "
-                               f"help; use 'always_reroll_misses'")
+    if atk is None or opts.reroll_policy != "optional":
+        return atk
+
+    def utility(h: int):
+        dmg = ex.damage_for(atk, h)
+        dead = ex.killed_by(atk, dmg)
+        if goal == "damage":
+            return dmg
+        if goal == "kill":
+            return int(dead)
+        st = 0 if dead else ex.state_for(atk, h)
+        if not dead and st == 0 and atk.wounded_state and dmg > 0:
+            st = 1
+        return int(dead or st == 1 or (st == 2 and state_cancels))
+
+    return replace(atk, policy=ex.optimal_policy(atk, utility))
 
 
 def _esquive_index(raw: Any) -> int:
@@ -347,10 +354,11 @@ class FuiteScenario(_Checked, Scenario):
         for i, a in enumerate(advs):
             sup = support_bonus(sum(1 for j, b in enumerate(advs) if j != i and can_support(b, o)), o)
             n = attack_dice(a, sup)
-            attacks[a.name] = None if n < 1 else make_attack(
-                a, f, n, o, f"adversaries.{i}", self.def_modifier, o.wounded_state_cancels_flee)
+            goal = {"max_kill": "kill", "max_expected_damage": "damage"}.get(o.attacker_choice, "stop")
+            attacks[a.name] = None if n < 1 else _optional(o, make_attack(
+                a, f, n, o, f"adversaries.{i}", self.def_modifier, o.wounded_state_cancels_flee), goal,
+                o.state_cancels_flee_move)
             self._candidates.append((f"adversaries.{i}", attacks[a.name]))
-        _check_reroll(o, self._candidates, positive_states_matter=False)
         scores: dict[str, float] = {}
         if self.attacker_name is not None:
             name = self.attacker_name
@@ -435,7 +443,7 @@ class FuiteScenario(_Checked, Scenario):
         if self.attack is None or not self.chosen:
             return {}
         desc = self.attack.describe()
-        hits = ex.hits_pmf(self.attack.n_dice, self.attack.threshold)
+        hits = ex.hits_pmf(self.attack.n_dice, self.attack.threshold, self.attack.policy)
         out: dict[str, Any] = {"attacker": self.chosen, "attack_dice": desc["dice"], "rolled": desc["rolled"],
                                "rerolls": desc["rerolls"], "auto_damage": desc["auto_damage"],
                                "hits_on": desc["hits_on"], "at_least_one_hit": 1 - hits.get(0, Fraction(0)),
@@ -562,12 +570,11 @@ class PassScenario(_Checked, Scenario):
         if n_a < 1:
             raise InputError("attacker.cbt", attacker.cbt, "at least 1 attack die in total (CBT + soutien + bonus)")
         self.duel = riposte and defender.cbt is not None
-        self.a = make_attack(attacker, defender, n_a, opts, "attacker", def_modifier)
+        self.a = _optional(opts, make_attack(attacker, defender, n_a, opts, "attacker", def_modifier))
         self.b = None
         if self.duel:
             n_b = attack_dice(defender, support_bonus(defender.support, opts))
-            self.b = make_attack(defender, attacker, n_b, opts, "defender")
-        _check_reroll(opts, [("attacker", self.a), ("defender", self.b)], positive_states_matter=True)
+            self.b = _optional(opts, make_attack(defender, attacker, n_b, opts, "defender"))
         fr = opts.simultaneous_kill == "frappe_rapide_first"
         self.a_first = fr and attacker.has("Frappe rapide")
         self.b_first = fr and defender.has("Frappe rapide")
@@ -843,18 +850,16 @@ class AttractionScenario(_Checked, Scenario):
             n_m = attack_dice(m, 0)
             if n_m < 1:
                 raise InputError(f"adversaries.{self.focus}.cbt", m.cbt, "at least 1 attack die for then_pass")
-            am = make_attack(m, a, n_m, o, f"adversaries.{self.focus}")
+            am = _optional(o, make_attack(m, a, n_m, o, f"adversaries.{self.focus}"))
             n_a = attack_dice(a, 0)
             if n_a >= 1:
-                aa = make_attack(a, m, n_a, o, f"attractors.{h}")
+                aa = _optional(o, make_attack(a, m, n_a, o, f"attractors.{h}"))
             else:
                 aa = Attack(0, 7, (0, 0, 0, 0, 0), m.pro, m.pv)
             self._atk[h] = (am, aa)
             self.mover_vs[h] = am.pack()
             self.attr_vs[h] = aa.pack()
             self.attr_first[h] = int(fr and a.has("Frappe rapide"))
-        _check_reroll(o, [(f"adversaries.{self.focus}", am) for am, _ in self._atk.values()]
-                      + [(f"attractors.{h}", aa) for h, (_, aa) in self._atk.items()], positive_states_matter=True)
 
     #: Most adversaries for which a random activation order is solved exactly (all n! orders).
     MAX_EXACT_ORDERS = 6
