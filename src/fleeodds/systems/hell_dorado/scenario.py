@@ -685,16 +685,18 @@ class AttractionScenario(_Checked, Scenario):
     allies, who can intercept). Side B: ``adversaries``, each at ``x, y`` or
     uniformly at random in a ``zone`` (disc or rectangle; a draw with
     overlapping bases is redrawn). At its activation each free adversary within
-    x toises of a free attractor must Assaut/Charge straight at it (centre to
-    centre; deviation around terrain and allies is not modelled, allies never
-    block); it engages the first side-A base it touches on the way. It is
-    unaffected if it cannot reach the attractor (gap > reach) or is a lémure
-    (``attraction_version = "x_2007"``). Once engaged, an attractor stops
+    x toises of a free attractor must Assaut/Charge at it by the shortest path: the straight
+    line from centre to centre, or, when impassable terrain (``terrain``, polygons) or one of
+    its allies (another adversary's base) is in the way, the shortest path round them
+    (:mod:`.paths`, shapely; fixed positions only: with adversaries drawn in a zone the path is
+    the straight line, and terrain is refused). It engages the first side-A base it touches
+    on the way. It is unaffected if it cannot reach the attractor (path longer than its reach)
+    or is a lémure (``attraction_version = "x_2007"``). Once engaged, an attractor stops
     attracting.
 
     Options (table ``[attraction]``): ``focus`` (adversary name, default the
     first), ``activation_order`` ("listed" default, "random", "independent"),
-    ``multiple_attractors`` ("nearest" default, "first_listed"), ``measure``
+    ``multiple_attractors`` ("nearest" default, "first_listed", "player_choice"), ``measure``
     ("edge" default: base edge to base edge; "centre"), ``movement`` ("charge"
     default: reach = course_multiplier × MOU; "assaut": MOU), ``then_pass``
     (false; true: a pulled focus adversary then fights a normal pass with the
