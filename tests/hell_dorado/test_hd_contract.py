@@ -463,6 +463,8 @@ def test_the_same_inputs_count_where_they_matter():
         fleeodds.system.scenario_from_dict(data, folder)
     # room = true: the Course moves course_multiplier x MOU
     data, folder = _example("fuite_bretteur_cerne.toml", "options.course_multiplier", 3.0)
+    for f in [data["fleeing"]] + data["adversaries"]:  # without positions, room is entered
+        f.pop("x"), f.pop("y")
     data["fuite"]["room"] = True
     sc = fleeodds.system.scenario_from_dict(data, folder)
     assert sc.flee_distance == 3 * sc.fleeing.mou

@@ -27,6 +27,8 @@ from .exact import _better
 #: Segments per quarter circle of the inflated shapes (chord error r * (1 - cos(pi / 4 / QUAD_SEGS))).
 QUAD_SEGS = 32
 _EPS = 1e-7
+#: Toises: a gap between bases narrower than this (0.25 mm) lets no base through (:func:`has_room`).
+ROOM_TOLERANCE = 0.01
 
 
 def obstacles(terrain: list[list[tuple[float, float]]], allies: list[tuple[float, float, float]],
@@ -218,3 +220,39 @@ def attraction_paths(side_a, advs, order, terrain, multi_nearest: int, centre_me
             side[h]["engaged"] = True
             pos[i] = way[-1]
     return status
+
+
+def has_room(start: tuple[float, float], radius: float, enemies: list[tuple[float, float, float]],
+             distance: float) -> bool:
+    """Whether a fleeing base can get out at all (Rules Tips "Fuite", photos 2 and 4).
+
+    The base (centre ``start``, ``radius``) may not end its flee move in contact with an enemy, nor
+    pass through one: its centre stays at least the sum of the radii from every enemy centre. It
+    has room when some part of the disc of radius ``distance`` round ``start`` that is outside
+    every such inflated base touches ``start`` (the fighter can slide out of its contacts); a
+    fighter wedged between bases whose gaps are narrower than its base has none.
+
+    Parameters
+    ----------
+    start : (x, y)
+        Centre of the fleeing fighter (toises).
+    radius : float
+        Its base radius (toises).
+    enemies : list of (x, y, r)
+        Enemy bases, those in contact included (toises).
+    distance : float
+        The flee move (toises, > 0).
+    """
+    if distance <= 0:
+        return False
+    # bases are drawn as polygons; a gap narrower than ROOM_TOLERANCE (0.25 mm) counts as closed, which
+    # also closes the slivers between the drawn polygons and the true circles
+    reach = Point(start).buffer(distance, quad_segs=QUAD_SEGS)
+    blocked = unary_union([Point(x, y).buffer(r + radius + ROOM_TOLERANCE, quad_segs=QUAD_SEGS)
+                           for x, y, r in enemies]) if enemies else None
+    free = reach.difference(blocked) if blocked is not None else reach
+    here = Point(start)
+    # the widened bases keep the free region away from the start by at most sqrt(2 R tol) (R the
+    # widest inflated radius: the lens two touching circles cut out near their contact point)
+    near = 2 * math.sqrt(2 * max([r + radius for _, _, r in enemies] + [radius]) * ROOM_TOLERANCE) + ROOM_TOLERANCE
+    return any(g.area > ROOM_TOLERANCE ** 2 and g.distance(here) < near for g in getattr(free, "geoms", [free]))

@@ -1071,8 +1071,10 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
         raise no_effect("fleeing.engaged", True, "in a Fuite (the fleeing fighter is engaged by definition)")
     _refuse_esquive(fleeing, data["fleeing"], "fleeing", "in a Fuite (Esquive X is not allowed to an engaged "
                     "fighter, and a fleeing fighter is engaged)")
-    _refuse_given(fleeing, data["fleeing"], "fleeing", ("weapon", "bonus_dice", "support") + _POSITION,
-                  "on the fleeing fighter of a Fuite (it makes no attack and has no position on the table)")
+    placed = "x" in fleeing.given and "y" in fleeing.given
+    _refuse_given(fleeing, data["fleeing"], "fleeing", ("weapon", "bonus_dice", "support", "zone")
+                  + (() if placed else ("x", "y")),
+                  "on the fleeing fighter of a Fuite (it makes no attack; give both x and y to place it)")
     raw = data.get("adversaries")
     if not raw:
         raise InputError("adversaries", short_repr(raw), "a non-empty list of [[adversaries]] tables "
@@ -1089,7 +1091,11 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
         _refuse_given(f, a, f"adversaries.{i}", ("support",),
                       "on a Fuite adversary: its soutien comes from the other adversaries listed (every adversary "
                       "in contact with the fleeing fighter); list each supporter as an adversary")
-        _refuse_given(f, a, f"adversaries.{i}", _POSITION, "in a Fuite (positions are for Attraction)")
+        _refuse_given(f, a, f"adversaries.{i}", ("zone",) + (() if placed else ("x", "y")),
+                      "in a Fuite (a zone is for Attraction; x, y only with the fleeing fighter's x, y)")
+        if placed and (f.x is None or f.y is None):
+            raise InputError(f"adversaries.{i}.x", f.x, "x and y for every adversary when the fleeing fighter "
+                                                        "is placed (each in base contact with it)")
         _refuse_esquive(f, a, f"adversaries.{i}", "on a Fuite adversary (nobody engages it: the fleeing fighter "
                         "moves away)")
         advs.append(f)
@@ -1098,7 +1104,10 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
         raise InputError("adversaries.name", names, "distinct names")
     fu = m.fuite if m.fuite is not None else validate(FuiteModel, {}, "fuite.")
     given = set(data.get("fuite") or {})
-    room_can_be_false = not fu.room or _compare_sets(data, "fuite.room", "no_room")
+    room = fu.room
+    if placed:
+        room = _room_from_positions(fleeing, advs, opts, "room" in given)
+    room_can_be_false = not room or _compare_sets(data, "fuite.room", "no_room")
     partial = opts.no_room_move == "partial"
     if "partial_room_toises" in given and not (room_can_be_false and partial):
         raise no_effect("fuite.partial_room_toises", fu.partial_room_toises,
@@ -1113,8 +1122,36 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
         raise no_effect("options.attacker_choice", opts.attacker_choice,
                         "when fuite.attacker names the attacker")
     return FuiteScenario(data, base_dir, fleeing, advs, opts, title=m.title, repli=fu.repli, attacker=fu.attacker,
-                         room=fu.room, partial_room_toises=float(fu.partial_room_toises),
+                         room=room, partial_room_toises=float(fu.partial_room_toises),
                          def_modifier=fu.def_modifier, compare=fu.compare or [])
+
+
+def _room_from_positions(fleeing: Fighter, advs: list[Fighter], opts: Options, room_given: bool) -> bool:
+    """``fuite.room`` computed from the positions (Rules Tips "Fuite", photos 2 and 4): the flee move
+    may neither cross nor end in contact with an enemy base, so a fighter whose contacts leave no
+    gap as wide as its base cannot move (:func:`.paths.has_room`).
+
+    Raises
+    ------
+    InputError
+        ``fuite.room`` written as well (it is computed), or an adversary not in base contact.
+    """
+    from .paths import has_room
+
+    if room_given:
+        raise InputError("fuite.room", "given with positions", "nothing: with fleeing.x, y the room to flee is "
+                                                               "computed from the positions (remove fuite.room)")
+    t = opts.toise_mm
+    r = fleeing.base_mm / 2 / t
+    enemies = []
+    for i, a in enumerate(advs):
+        ra = a.base_mm / 2 / t
+        gap = math.hypot(a.x - fleeing.x, a.y - fleeing.y) - r - ra
+        if abs(gap) > 1e-3:
+            raise InputError(f"adversaries.{i}.x/y", (a.x, a.y), f"a position in base contact with the fleeing "
+                             f"fighter (centres {r + ra:.3f} toises apart; these are {r + ra + gap:.3f})")
+        enemies.append((a.x, a.y, ra))
+    return has_room((fleeing.x, fleeing.y), r, enemies, max(opts.course_multiplier * fleeing.mou, 1e-3))
 
 
 def _load_passe(data: dict, m: ScenarioModel, opts: Options, profiles: dict, base_dir: Path) -> PassScenario:
