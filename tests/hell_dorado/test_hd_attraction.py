@@ -94,7 +94,7 @@ def test_interception_and_engaged_attractor():
 def test_random_activation_order_two_adversaries():
     # Both within range: whoever activates first is pulled; P = 1/2 each; never both.
     sc = scen([adv(3, 0, name="B1"), adv(-3, 0, name="B2")], attraction={"activation_order": "random"})
-    assert not sc.has_exact
+    assert sc.has_exact  # fixed positions: exact over both orders (1/2 each)
     n = 100_000
     c = sc.raw_counts(seed=7, start=0, n=n)
     p1 = c[0, 0].sum() / n
@@ -134,3 +134,60 @@ def test_then_pass_exact_and_mc_agree():
     for code, p in ex.items():
         k = int(sim.outcome_counts[sc.outcome_index(code)])
         assert abs(k / n - p) / math.sqrt(p * (1 - p) / n) < 3.29
+
+
+def test_random_order_is_solved_exactly_over_every_order_and_mc_agrees():
+    # Two adversaries race for one attractor H at (0, 0); a guard G stands in front of A only.
+    # A at (0, -(2d + 1 + d)) ... simpler: both can reach H, and whoever activates first engages it,
+    # so H is then engaged and the second one is unaffected. Focus = A: pulled in the orders (A, B),
+    # unaffected in (B, A): 1/2 each, and exactly one adversary is pulled in either order.
+    from fractions import Fraction
+
+    from ..conftest import assert_mc_agrees
+
+    d = R_MOYEN + R_PETIT
+    sc = scen([adv(d + 3, 0, name="A"), adv(-(d + 3), 0, name="B")], attraction={"activation_order": "random"})
+    assert sc.has_exact
+    exact = sc.exact_distribution("fraction")
+    assert exact == {(0, 1): Fraction(1, 2), (2, 1): Fraction(1, 2)}
+    n = 40_000
+    c = sc.kernel()(7, 0, n).sum(axis=1)
+    assert_mc_agrees(int(c[0]), n, 0.5, "pulled")
+    assert_mc_agrees(int(c[2]), n, 0.5, "unaffected")
+
+
+def _two_holders(mx, multiple, then_pass=False, h2_damage=(1, 1, 1, 1, 1), mou=4):
+    w = lambda dmg: [{"name": "w", "damage": list(dmg)}]  # noqa: E731
+    d = {"system": "hell_dorado", "type": "attraction",
+         "attractors": [{"name": "H1", "capacities": ["Attraction 10"], "x": 0.0, "y": 0.0, "base": "moyen",
+                         "cbt": 1, "weapons": w((1, 1, 1, 1, 1))},
+                        {"name": "H2", "capacities": ["Attraction 10"], "x": 18.0, "y": 0.0, "base": "moyen",
+                         "cbt": 1, "weapons": w(h2_damage)}],
+         "adversaries": [{"name": "M", "x": mx, "y": 0.0, "mou": mou, "base": "petit", "pv": 3, "cbt": 1,
+                          "weapons": w((1, 1, 1, 1, 1))}],
+         "attraction": {"multiple_attractors": multiple, "then_pass": then_pass}}
+    if not then_pass:
+        for a in d["attractors"] + d["adversaries"]:
+            a.pop("weapons"), a.pop("cbt")
+    return load_scenario(d)
+
+
+def test_player_choice_picks_a_holder_it_cannot_reach():
+    # M at 8: gap to H1 = 8 - rr = 6.62 (reach 8: reachable), to H2 = 10 - rr = 8.62 (inside Attraction 10,
+    # beyond the reach): its player goes for H2 and is unaffected; nearest / first listed take H1.
+    for multiple, want in [("nearest", [(0, 0)]), ("first_listed", [(0, 0)]), ("player_choice", [(2, -1)])]:
+        sc = _two_holders(8.0, multiple)
+        assert sc.geometry() == want, multiple
+        assert mc_status(sc) == [want[0][0]], multiple
+
+
+def test_player_choice_with_a_pass_avoids_the_deadlier_holder():
+    # M (MOU 5: Charge 10) at 10.5: gap to H1 = 10.5 - rr = 9.12, to H2 = 7.5 - rr = 6.12, both inside
+    # Attraction 10 and within reach. H2 deals 3 (kills M, PV 3, when its 1 die hits DEF 4: 1/2), H1
+    # deals 1 (never kills). Nearest goes to H2; the player's choice goes to H1.
+    sc = _two_holders(10.5, "nearest", then_pass=True, h2_damage=(3, 3, 3, 3, 3), mou=5)
+    assert sc.geometry() == [(0, 1)]
+    sc = _two_holders(10.5, "player_choice", then_pass=True, h2_damage=(3, 3, 3, 3, 3), mou=5)
+    assert sc.geometry() == [(0, 0)]
+    c = sc.raw_counts(seed=2, start=0, n=2000)
+    assert c[0, 4].sum() == 0  # never killed by H1's 1-damage blows

@@ -165,7 +165,8 @@ def test_bad_compare_setup_names_the_setup():
 def test_shipped_comparisons_keep_their_setups(path):
     sc = fleeodds.load_scenario(path)
     with open(path, "rb") as fh:
-        keys = tomllib.load(fh)["fuite"]["compare"]
+        data = tomllib.load(fh)
+    keys = list((data.get("fuite") or {}).get("compare") or []) + list(data.get("compare") or {})
     assert len(sc.variants()) == len(keys)
     assert all(sum(v.scenario.exact_distribution("fraction").values()) == 1 for v in sc.variants())
 
@@ -192,20 +193,40 @@ def test_optional_rerolls_same_numbers_when_tables_never_decrease():
     for policy in ("optional", "always_reroll_misses"):
         refused(flee(adversary={"cbt": 6}, options={"reroll_policy": policy}), "options.reroll_policy",
                 "has no effect", "never worse")
-    down = flee(adversary={"cbt": 6, "weapons": [{"name": "w", "damage": [5, 4, 3, 2, 1]}]},
-                options={"reroll_policy": "optional"})
-    e = refused(down, "options.reroll_policy", "not modelled yet", "decreases")
-    assert e.field == "options.reroll_policy"
-    # per-hit PRO can make a growing table decrease after PRO
-    refused(flee({"pro": 2}, {"weapons": [{"name": "w", "damage": [3, 4, 5, 6, 7]}]},
-                 options={"reroll_policy": "optional", "pro_application": "per_hit"}), "decreases")
 
 
-@pytest.mark.parametrize("cap", ["Esquive 2", "Insaisissable", "Arpenteur", "Dodge 3", "Elusive", "Strider"])
+def test_optional_rerolls_are_the_attackers_best_choice_when_a_table_decreases():
+    # 6 dice on DEF 4 (1/2 a die): 5 rolled + 1 re-roll of a miss. Table 3/1/1/1/1 against PV 3: exactly
+    # 1 hit kills, 2 or more do not. Always re-rolling: P(kill) = P(1 hit in all) =
+    # P(1 rolled hit) P(re-roll misses) + P(0 rolled hits) P(re-roll hits) = 5/32 * 1/2 + 1/32 * 1/2 = 6/64.
+    # Optional: with 1 rolled hit the attacker keeps it (kill), with 0 it re-rolls:
+    # 5/32 + 1/32 * 1/2 = 11/64.
+    w = {"weapons": [{"name": "w", "damage": [3, 1, 1, 1, 1]}], "cbt": 6}
+    always = fleeodds.load_scenario(flee(adversary=w))
+    assert killed(always) == Fraction(6, 64)
+    best = fleeodds.load_scenario(flee(adversary=w, options={"reroll_policy": "optional"}))
+    assert killed(best) == Fraction(11, 64)
+    from fleeodds import engine
+
+    from ..conftest import assert_mc_agrees
+
+    n = 200_000
+    sim = engine.simulate(best.kernel(), trials=n, seed=4, progress=False)
+    assert_mc_agrees(int(sim.outcome_counts[best.outcome_index("killed")]), n, 11 / 64, "killed")
+
+
+@pytest.mark.parametrize("cap", ["Insaisissable", "Arpenteur", "Elusive", "Strider"])
 def test_capacities_not_modelled_are_refused(cap):
-    refused(flee({"capacities": [cap]}), "fleeing.capacities.0", "not modelled yet")
+    refused(flee({"capacities": [cap]}), "fleeing.capacities.0", "not modelled yet", "could not be found")
     refused(attraction(adversaries=[{"name": "B", "x": 5.0, "y": 0.0, "capacities": [cap]}]),
             "adversaries.0.capacities.0", "not modelled yet")
+
+
+@pytest.mark.parametrize("cap", ["Esquive 2", "Dodge 3"])
+def test_esquive_where_it_cannot_be_used_is_refused(cap):
+    refused(flee({"capacities": [cap]}), "fleeing.capacities.0", "no effect", "engaged")
+    refused(attraction(adversaries=[{"name": "B", "x": 5.0, "y": 0.0, "capacities": [cap]}]),
+            "adversaries.0.capacities.0", "no effect")
 
 
 @pytest.mark.parametrize("data,needles", [
@@ -443,6 +464,8 @@ def test_the_same_inputs_count_where_they_matter():
         fleeodds.system.scenario_from_dict(data, folder)
     # room = true: the Course moves course_multiplier x MOU
     data, folder = _example("fuite_bretteur_cerne.toml", "options.course_multiplier", 3.0)
+    for f in [data["fleeing"]] + data["adversaries"]:  # without positions, room is entered
+        f.pop("x"), f.pop("y")
     data["fuite"]["room"] = True
     sc = fleeodds.system.scenario_from_dict(data, folder)
     assert sc.flee_distance == 3 * sc.fleeing.mou

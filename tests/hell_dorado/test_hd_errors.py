@@ -122,7 +122,7 @@ def test_bad_attacker_profile_compare_zone():
 
 def test_cbt_and_weapon_checks():
     with pytest.raises(FleeoddsError) as e:
-        load_scenario(flee(adversary={"cbt": 11}))
+        load_scenario(flee(adversary={"cbt": 21}))
     assert "adversaries.0.cbt" in str(e.value) and "'-'" in str(e.value)
     with pytest.raises(FleeoddsError) as e:
         load_scenario(flee(adversary={"weapons": []}))

@@ -146,7 +146,8 @@ def test_blocage_repli_intangible_room():
     blocker = [{"name": "G", "cbt": 3, "capacities": ["Blocage"], "weapons": weapon([1, 2, 3, 4, 5])}]
     other = [{"name": "A", "cbt": 3, "weapons": weapon([1, 2, 3, 4, 5])}]
     assert probs(flee(advs=blocker)) == {"cannot_flee": 1}
-    assert probs(flee(advs=blocker, fuite={"repli": True})) == {"cannot_flee": 1}
+    with pytest.raises(FleeoddsError, match=r"fuite\.repli.*no effect"):  # photo 9: not even under Repli
+        flee(advs=blocker, fuite={"repli": True})
     assert probs(flee({"capacities": ["Intangible"]}, blocker)) == {"cannot_flee": 1}
     assert probs(flee({"capacities": ["Intangible"]}, blocker,
                       {"intangible_vs_blocage": "intangible_ignores"})) == {"free_disengage": 1}

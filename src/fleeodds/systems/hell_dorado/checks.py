@@ -42,16 +42,21 @@ CARD_VALUES: dict[str, list[Any]] = {
 }
 #: Situational fighter fields: refused when the value written gives the same results as leaving it out
 #: (0); a 0 written is refused when no value would change anything.
-FIGHTER_DEFAULTS: dict[str, Any] = {"bonus_dice": 0, "support": 0}
-FIGHTER_VALUES: dict[str, list[Any]] = {"bonus_dice": [0, 1, 5, 20], "support": [0, 1, 3, 10]}
+FIGHTER_DEFAULTS: dict[str, Any] = {"bonus_dice": 0, "support": 0, "engaged": False, "state": ""}
+FIGHTER_VALUES: dict[str, list[Any]] = {"bonus_dice": [0, 1, 5, 20], "support": [0, 1, 3, 10],
+                                        "engaged": [False, True], "state": ["", "Mis au sol"]}
 #: Section fields checked (the others change the outcome categories or are checked elsewhere).
 SECTION_VALUES: dict[tuple[str, str], list[Any]] = {
-    ("attraction", "multiple_attractors"): ["nearest", "first_listed"],
+    ("attraction", "multiple_attractors"): ["nearest", "first_listed", "player_choice"],
     ("attraction", "measure"): ["edge", "centre"],
     ("attraction", "movement"): ["charge", "assaut"],
     ("attraction", "activation_order"): ["listed", "random", "independent"],
     ("fuite", "def_modifier"): [-6, -1, 0, 1, 6],
+    ("fuite", "room"): [True, False],
+    ("fuite", "repli"): [False, True],
     ("passe", "def_modifier"): [-6, -1, 0, 1, 6],
+    ("passe", "charge"): [False, True],
+    ("passe", "esquive_used"): [False, True],
 }
 NUMBER_OPTIONS: dict[str, list[Any]] = {
     "support_bonus_per_supporter": [0, 1, 2, 5], "support_cap": [None, 0, 1, 2, 10],
@@ -120,6 +125,8 @@ def outcome_key(sc: Any) -> Any:
     args = list(sc._raw_args())
     if sum(1 for a in sc.side_a if a.has("Attraction")) < 2:
         args[13] = None  # which attractor wins is moot with a single one
+    if len(sc.advs) < 2:
+        args[12] = None  # the activation order is moot with a single adversary
     return ("attraction_mc", _plain(args))
 
 
@@ -194,6 +201,12 @@ def _context(data: dict, path: str) -> str:
         "intangible_vs_blocage": "the fleeing fighter is not Intangible, or no adversary has Blocage",
         "def_out_of_range": "the effective DEF stays from 2 to 6",
         "simultaneous_kill": "no fighter has Frappe rapide, or not both can kill",
+        "room": "the fighter makes no flee move (Blocage, a free disengage), or the attack always stops it",
+        "repli": "no flee is possible (Blocage)",
+        "charge": "the defender has no Esquive X it may use (only Esquive X answers the charge here)",
+        "esquive_used": "the defender has no Esquive X it may use against a charge",
+        "engaged": "it changes no fighter's fate here",
+        "state": "it only forbids Esquive X, which no fighter may use here",
     }
     hint = hints.get(name)
     return f"{where} ({hint})" if hint else where

@@ -28,7 +28,7 @@ def hit_probability(threshold: int) -> Fraction:
     return Fraction(max(0, min(6, 7 - threshold)), 6)
 
 
-def hits_pmf(n_dice: int, threshold: int) -> dict[int, Fraction]:
+def hits_pmf(n_dice: int, threshold: int, policy: tuple[int, ...] = ()) -> dict[int, Fraction]:
     """Distribution of hits for ``n_dice`` dice (<= 5 rolled, then re-rolls of misses).
 
     Parameters
@@ -38,6 +38,9 @@ def hits_pmf(n_dice: int, threshold: int) -> dict[int, Fraction]:
         of a distinct missed die.
     threshold : int
         d6 face needed to hit, 1..7.
+    policy : tuple of 36 int, optional
+        Optional re-rolls (:attr:`.rules.Attack.policy`): the next missed die is re-rolled only
+        when ``policy[6 * hits + left]`` is 1.
 
     Returns
     -------
@@ -50,10 +53,57 @@ def hits_pmf(n_dice: int, threshold: int) -> dict[int, Fraction]:
     out: dict[int, Fraction] = {}
     for h1, p1 in _binom(rolled, p).items():
         r = min(rolled - h1, rerolls)
+        if policy:
+            for h, p2 in _sequential(min(h1, 5), r, p, policy).items():
+                out[h] = out.get(h, Fraction(0)) + p1 * p2
+            continue
         for h2, p2 in _binom(r, p).items():
             h = min(h1 + h2, 5)
             out[h] = out.get(h, Fraction(0)) + p1 * p2
     return {h: q for h, q in sorted(out.items()) if q}
+
+
+def _sequential(h: int, left: int, p: Fraction, policy: tuple[int, ...]) -> dict[int, Fraction]:
+    """Hits after re-rolling missed dice one at a time while ``policy`` says so."""
+    if left == 0 or not policy[6 * h + left]:
+        return {h: ONE}
+    out: dict[int, Fraction] = {}
+    for hh, q in ((min(h + 1, 5), p), (h, ONE - p)):
+        for k, r in _sequential(hh, left - 1, p, policy).items():
+            out[k] = out.get(k, Fraction(0)) + q * r
+    return out
+
+
+def optimal_policy(atk: Attack, utility) -> tuple[int, ...]:
+    """The attacker's best optional re-rolls (``reroll_policy = "optional"``), by backward induction.
+
+    ``V(h, 0) = u(h)``; ``V(h, k) = max(u(h), p V(h + 1, k - 1) + (1 - p) V(h, k - 1))``: with ``h``
+    hits so far (capped at 5) and ``k`` re-rolls of missed dice left, the attacker re-rolls the next
+    missed die when that is not worse than stopping (so a non-decreasing table gives the
+    always-re-roll play).
+
+    Parameters
+    ----------
+    atk : Attack
+    utility : callable
+        ``utility(hits) -> Fraction``: what the attacker wants from that many hits (e.g. 1 if the
+        target is killed or stopped by a state, else 0; or the damage).
+
+    Returns
+    -------
+    tuple of 36 int
+        ``policy[6 * h + k]``.
+    """
+    p = hit_probability(atk.threshold)
+    u = [Fraction(utility(h)) for h in range(6)]
+    value = {(h, 0): u[h] for h in range(6)}
+    policy = [0] * 36
+    for k in range(1, 6):
+        for h in range(6):
+            go = p * value[(min(h + 1, 5), k - 1)] + (ONE - p) * value[(h, k - 1)]
+            policy[6 * h + k] = int(go >= u[h])
+            value[(h, k)] = max(go, u[h])
+    return tuple(policy)
 
 
 def damage_for(atk: Attack, hits: int) -> int:
@@ -84,7 +134,7 @@ def attack_pmf(atk: Attack) -> dict[tuple[int, int, bool, int], Fraction]:
     ``wounded_state`` any non-lethal damage counts as Blessé (negative).
     """
     out: dict[tuple[int, int, bool, int], Fraction] = {}
-    for h, p in hits_pmf(atk.n_dice, atk.threshold).items():
+    for h, p in hits_pmf(atk.n_dice, atk.threshold, atk.policy).items():
         dmg = damage_for(atk, h)
         dead = killed_by(atk, dmg)
         st = 0 if dead else state_for(atk, h)
@@ -93,6 +143,15 @@ def attack_pmf(atk: Attack) -> dict[tuple[int, int, bool, int], Fraction]:
         key = (h, dmg, dead, st)
         out[key] = out.get(key, Fraction(0)) + p
     return out
+
+
+def damage_pmf(atk: Attack) -> dict[int, Fraction]:
+    """Distribution of the damage one attack deals (life points after PRO, overflow included):
+    ``{damage: probability}``, sorted by damage."""
+    out: dict[int, Fraction] = {}
+    for (_, dmg, _, _), p in attack_pmf(atk).items():
+        out[dmg] = out.get(dmg, Fraction(0)) + p
+    return dict(sorted(out.items()))
 
 
 def kill_or_state(atk: Attack) -> Fraction:
@@ -180,8 +239,15 @@ def duel_distribution(a: Attack, b: Attack, a_first: bool, b_first: bool,
 
 
 # --------------------------------------------------------------------------- Attraction geometry
-def attraction_geometry(attractors, others, adversaries, order, multi_nearest: bool, centre_measure: bool,
-                        lemure_immune: bool, independent: bool = False):
+def _better(multi: int, rank, gap: float, best) -> bool:
+    """Whether holder (rank, gap) beats ``best = (h, gap, ..., rank)`` under ``multiple_attractors``."""
+    if multi == 2:
+        return rank < best[-1] or (rank == best[-1] and gap < best[1] - 1e-12)
+    return multi == 1 and gap < best[1] - 1e-12
+
+
+def attraction_geometry(attractors, others, adversaries, order, multi_nearest: int, centre_measure: bool,
+                        lemure_immune: bool, independent: bool = False, pref=None, focus: int = -1):
     """Deterministic Attraction resolution on fixed positions (pure Python, float geometry).
 
     Parameters
@@ -194,6 +260,10 @@ def attraction_geometry(attractors, others, adversaries, order, multi_nearest: b
         ``x, y, r, reach`` (charge distance, toises), ``lemure``, ``engaged``.
     order : list of int
         Activation order of the adversaries.
+    multi_nearest : int
+        Inside several zones: 0 the first listed holder, 1 the nearest, 2 the fighter's player
+        chooses: a holder it cannot reach when there is one (so it is unaffected), else the
+        lowest ``pref[h]`` for adversary ``focus`` (0 for the others), then the nearest.
 
     Returns
     -------
@@ -212,6 +282,7 @@ def attraction_geometry(attractors, others, adversaries, order, multi_nearest: b
         if b["engaged"] or (lemure_immune and b["lemure"]):
             continue
         best = None
+        escape = False
         for h in range(len(side_a)):
             a = side_a[h]
             if a["x_range"] < 0 or a["engaged"]:
@@ -221,12 +292,14 @@ def attraction_geometry(attractors, others, adversaries, order, multi_nearest: b
             if (d if centre_measure else gap) > a["x_range"] + 1e-9:
                 continue
             if gap > b["reach"] + 1e-9:
+                escape = True
                 continue  # cannot reach: unaffected by this holder
-            if best is None or (multi_nearest and gap < best[1] - 1e-12):
-                best = (h, gap, d)
-        if best is None:
+            rank = pref[h] if (pref is not None and i == focus) else 0
+            if best is None or _better(multi_nearest, rank, gap, best):
+                best = (h, gap, d, rank)
+        if best is None or (multi_nearest == 2 and escape):
             continue
-        h, gap, d = best
+        h, gap, d, _rank = best
         ux, uy = (side_a[h]["x"] - b["x"]) / d, (side_a[h]["y"] - b["y"]) / d
         first = None
         for c, a in enumerate(side_a):

@@ -184,7 +184,9 @@ class HDModel(StrictModel):
     model_config = ConfigDict(allow_inf_nan=False)
 
 
-CBT_SCHEMA = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 10},
+#: Most melee dice on a card: dice past the 10th are automatic damage (Sapience, option overflow_auto_damage).
+CBT_MAX = 20
+CBT_SCHEMA = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": CBT_MAX},
                         {"type": "string", "enum": ["-", "–", "—", "none"]}]}
 BASE_SCHEMA = {"anyOf": [{"type": "number", "minimum": 10, "maximum": 200},
                          {"type": "string", "enum": sorted(BASES_MM)}]}
@@ -261,9 +263,12 @@ class FighterModel(HDModel):
                    "Mouvement en toises (Marche ; Course = 2 × MOU).", unit="toises", ge=0, le=30)
     cbt: Annotated[Any, WithJsonSchema(CBT_SCHEMA)] = F(
         3, "CBT (melee dice)", "CBT (dés de combat)",
-        "Melee dice, 0 to 10, or '-' for CBT – (cannot fight). Required for an attacking fighter without a profile.",
-        "Dés de combat au contact, 0 à 10, ou « - » pour CBT – (ne peut pas combattre). Obligatoire pour un "
-        "attaquant sans profil.", unit="dés")
+        "Melee dice, 0 to 20, or '-' for CBT – (cannot fight). At most 5 are rolled and 5 re-rolled; with "
+        "the Sapience overflow rule each die past the 10th is 1 automatic damage. Required for an attacking "
+        "fighter without a profile.",
+        "Dés de combat au contact, 0 à 20, ou « - » pour CBT – (ne peut pas combattre). 5 dés au plus sont "
+        "lancés et 5 relancés ; avec la règle Sapience chaque dé au-delà du 10e inflige 1 dégât automatique. "
+        "Obligatoire pour un attaquant sans profil.", unit="dés")
     def_: int = F(4, "DEF", "DEF",
                   "Defence: a die hits this fighter on a d6 >= DEF (1 to 6). Required for a target without a profile.",
                   "Défense : un dé touche ce combattant sur 1d6 >= DEF (1 à 6). Obligatoire pour une cible sans "
@@ -279,10 +284,14 @@ class FighterModel(HDModel):
         "Nom du socle (petit = 30 mm, moyen = 40 mm, grand = 50 mm, tres_grand = 60 mm) ou diamètre en mm "
         "de 10 à 200.", unit="mm")
     capacities: list[str] = F(None, "Capacities", "Capacités", "Capacities: " + CAPACITY_ALLOWED
-                              + ". Esquive X, Insaisissable and Arpenteur are not modelled yet (refused).",
-                              "Capacités : Intangible, Blocage, Attraction x, Frappe rapide, Inoffensif, Lémure "
-                              "(x un nombre entier, p. ex. « Attraction 6 »). Esquive X, Insaisissable et Arpenteur "
-                              "ne sont pas encore modélisées (refusées).", default_factory=list)
+                              + ". Esquive X (X from 1 to 6) is used when the fighter is charged in a passe "
+                              "(passe.charge = true). Insaisissable and Arpenteur are refused: their rules text "
+                              "could not be found.",
+                              "Capacités : Intangible, Blocage, Attraction x, Frappe rapide, Inoffensif, Lémure, "
+                              "Esquive X (x, X des nombres entiers, p. ex. « Attraction 6 », « Esquive 2 »). Esquive X "
+                              "(X de 1 à 6) sert quand le combattant est chargé dans une passe (passe.charge = true). "
+                              "Insaisissable et Arpenteur sont refusées : leur texte de règle est introuvable.",
+                              default_factory=list)
     weapons: list[WeaponModel] = F(None, "Weapons", "Armes", "Weapon cards (damage for 1 to 5 hits, states).",
                                    "Cartes d'armes (dégâts pour 1 à 5 touches, états).", default_factory=list)
     # per-scenario extras
@@ -309,10 +318,18 @@ class FighterModel(HDModel):
         "Adversaires d'Attraction : tirés au hasard uniformément dans {shape = 'disc', cx, cy, r} ou "
         "{shape = 'rect', x0, y0, x1, y1} (toises).", unit="toises")
     engaged: bool = F(False, "Engaged", "Engagé",
-                      "Attraction: already engaged (in contact with an enemy) at the start. A Fuite's fighters are "
-                      "engaged by definition (false is refused there).",
-                      "Attraction : déjà engagé (au contact d'un ennemi) au départ. En Fuite, les combattants sont "
+                      "Attraction: already engaged (in contact with an enemy) at the start. Passe with charge = "
+                      "true: a defender already engaged cannot use Esquive X. A Fuite's fighters are engaged by "
+                      "definition (false is refused there).",
+                      "Attraction : déjà engagé (au contact d'un ennemi) au départ. Passe avec charge = true : un "
+                      "défenseur déjà engagé ne peut pas utiliser l'Esquive X. En Fuite, les combattants sont "
                       "engagés par définition (false y est refusé).")
+    state: Literal["", "Mis au sol", "Immobilisé"] = F(
+        "", "Current state", "État actuel",
+        "A state the fighter already has that forbids Esquive X: 'Mis au sol' (Knocked down) or 'Immobilisé' "
+        "(Immobilised); default '' (none). Used for the defender of a passe with charge = true.",
+        "Un état que le combattant a déjà et qui interdit l'Esquive X : « Mis au sol » ou « Immobilisé » ; défaut "
+        "« » (aucun). Sert au défenseur d'une passe avec charge = true.")
     illustrative: bool = F(False, "Illustrative", "Illustratif", "Marks values that are not official card values.",
                            "Indique des valeurs qui ne sont pas celles des cartes officielles.")
     notes: str = F("", "Notes", "Notes", "Free text.", "Texte libre.")
@@ -334,12 +351,12 @@ class FighterModel(HDModel):
     @field_validator("cbt")
     @classmethod
     def _cbt(cls, v):
-        msg = "expected a whole number of dice from 0 to 10, or '-' (CBT –)"
+        msg = f"expected a whole number of dice from 0 to {CBT_MAX}, or '-' (CBT –)"
         if isinstance(v, str):
             if v.strip() in ("-", "–", "—", "none"):
                 return "-"
             raise ValueError(msg)
-        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 10:
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= CBT_MAX:
             raise ValueError(msg)
         return v
 
@@ -388,12 +405,14 @@ class OptionsModel(HDModel):
                                           "défaut en Sapience, faux sinon).")
     reroll_policy: Literal["always_reroll_misses", "optional"] = O(
         "always_reroll_misses", "Re-rolls", "Relances",
-        "'always_reroll_misses' (default): every extra die re-rolls a missed die once. 'optional' (the attacker may "
-        "decline) gives the same numbers when every damage table is non-decreasing, and is refused otherwise "
-        "(not modelled).",
-        "« always_reroll_misses » (défaut) : chaque dé en plus relance une fois un dé raté. « optional » (l'attaquant "
-        "peut refuser) donne les mêmes chiffres quand chaque table de dégâts est croissante, et est refusé sinon "
-        "(non modélisé).")
+        "'always_reroll_misses' (default): every extra die re-rolls a missed die once. 'optional': the attacker "
+        "re-rolls its missed dice one at a time and stops when that is better for it (kill or stop the target; in "
+        "a Fuite, the goal of attacker_choice), computed exactly; the same numbers when every damage table only "
+        "grows with the hits.",
+        "« always_reroll_misses » (défaut) : chaque dé en plus relance une fois un dé raté. « optional » : "
+        "l'attaquant relance ses dés ratés un par un et s'arrête quand c'est mieux pour lui (tuer ou arrêter la "
+        "cible ; en Fuite, le but de attacker_choice), calculé exactement ; mêmes chiffres quand chaque table de "
+        "dégâts croît avec les touches.")
     pro_application: Literal["once_per_pass_floor_0", "per_hit"] = O(
         "once_per_pass_floor_0", "PRO application", "Application de la PRO",
         "PRO subtracted once from the pass's damage, floor 0 (default), or from each hit.",
@@ -562,6 +581,18 @@ class PasseModel(HDModel):
                                          "'hits'.",
                                          "Catégories de résultats : « kills » (tué / état / blessé / indemne) ou "
                                          "« hits » (touches).")
+    charge: bool = F(False, "Charge", "Charge",
+                     "True: the attacker engages the defender by a Charge (or an Assaut) this activation, so a "
+                     "defender with Esquive X rolls 1d6 first: on X or less it moves away (up to 3 toises) and the "
+                     "charger stops at contact, no pass. Default false (already in contact).",
+                     "Vrai : l'attaquant engage le défenseur par une Charge (ou un Assaut) à cette activation ; un "
+                     "défenseur avec Esquive X lance d'abord 1d6 : sur X ou moins il s'écarte (jusqu'à 3 toises) et "
+                     "le chargeur s'arrête au contact, pas de passe. Défaut faux (déjà au contact).")
+    esquive_used: bool = F(False, "Esquive already used", "Esquive déjà utilisée",
+                           "True: the defender has already used its Esquive X in this action phase (once per "
+                           "phase). Default false.",
+                           "Vrai : le défenseur a déjà utilisé son Esquive X pendant cette phase d'action (une fois "
+                           "par phase). Défaut faux.")
     def_modifier: int = F(0, "DEF modifier", "Modificateur de DEF",
                           "Added to the defender's DEF for the attacker's dice, -6 to 6.",
                           "Ajouté à la DEF du défenseur pour les dés de l'attaquant, de -6 à 6.",
@@ -588,10 +619,16 @@ class AttractionModel(HDModel):
         "Adversaries activate in the listed order (default), in a random order, or each as if first.",
         "Les adversaires s'activent dans l'ordre de la liste (défaut), dans un ordre aléatoire, ou chacun comme "
         "s'il était le premier.")
-    multiple_attractors: Literal["nearest", "first_listed"] = F(
+    multiple_attractors: Literal["nearest", "first_listed", "player_choice"] = F(
         "nearest", "Several attractors", "Plusieurs attracteurs",
-        "Inside several Attraction zones, the fighter goes to the nearest holder (default) or the first listed.",
-        "Dans plusieurs zones d'Attraction, le combattant va vers le plus proche (défaut) ou le premier listé.")
+        "Inside several Attraction zones, the fighter goes to the nearest holder (default), the first listed, or "
+        "'player_choice': its player picks the best for it — a holder it cannot reach if there is one (it is then "
+        "unaffected), else, with then_pass, the one against which the focus adversary is least likely to be "
+        "killed (then most likely to kill), else the nearest.",
+        "Dans plusieurs zones d'Attraction, le combattant va vers le plus proche (défaut), le premier listé, ou "
+        "« player_choice » : son joueur choisit le meilleur pour lui — un attracteur qu'il ne peut pas atteindre "
+        "s'il y en a un (il n'est alors pas affecté), sinon, avec then_pass, celui contre lequel l'adversaire suivi "
+        "risque le moins d'être tué (puis a le plus de chances de tuer), sinon le plus proche.")
     measure: Literal["edge", "centre"] = F("edge", "Measure", "Mesure",
                                            "Distances base edge to base edge (default) or centre to centre.",
                                            "Distances de bord de socle à bord de socle (défaut) ou de centre à "
@@ -602,6 +639,30 @@ class AttractionModel(HDModel):
     then_pass: bool = F(False, "Then a pass", "Puis une passe",
                         "True: a pulled focus adversary then fights a normal pass with the attractor.",
                         "Vrai : l'adversaire suivi, attiré, livre ensuite une passe normale contre l'attracteur.")
+
+
+class TerrainModel(HDModel):
+    """``[[terrain]]``: an impassable terrain element, a polygon on the table (toises)."""
+
+    model_config = ConfigDict(title="Impassable terrain", json_schema_extra={
+        "title_fr": "Terrain impraticable",
+        "description_fr": "Un élément de décor impraticable : un polygone sur la table (toises)."})
+
+    name: str = F("terrain", "Name", "Nom", "Name of the terrain element.", "Nom de l'élément de décor.")
+    points: list[list[float]] = F(..., "Corners", "Sommets",
+                                  "The polygon's corners in order, [[x, y], ...] (toises, at least 3, not "
+                                  "crossing itself). Bases go round it by the shortest path.",
+                                  "Les sommets du polygone dans l'ordre, [[x, y], ...] (toises, 3 au moins, sans "
+                                  "se croiser). Les socles le contournent par le chemin le plus court.",
+                                  unit="toises", minItems=3,
+                                  items={"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "number"}})
+
+    @field_validator("points")
+    @classmethod
+    def _points(cls, v):
+        if len(v) < 3 or any(len(p) != 2 or any(abs(c) > 1e6 for c in p) for p in v):
+            raise ValueError("expected at least 3 corners [x, y] (toises, from -1000000 to 1000000)")
+        return v
 
 
 def _when(*types: str) -> dict[str, Any]:
@@ -657,6 +718,12 @@ class ScenarioModel(HDModel):
                                           "Attraction: allies of the attractors, who can intercept.",
                                           "Attraction : alliés des attracteurs, qui peuvent intercepter.",
                                           **_when("attraction"))
+    terrain: list[TerrainModel] | None = F(
+        None, "Impassable terrain", "Terrain impraticable",
+        "Attraction with fixed positions: impassable terrain polygons; the shortest path goes round them "
+        "and round the mover's allies (shapely).",
+        "Attraction aux positions fixes : polygones de terrain impraticable ; le chemin le plus court les "
+        "contourne, ainsi que les alliés du combattant attiré.", **_when("attraction"))
     attraction: AttractionModel | None = F(None, "Attraction", "Attraction", "Attraction settings.",
                                            "Réglages de l'Attraction.", **_when("attraction"))
     compare: dict[str, dict[str, Any]] | None = F(
@@ -668,7 +735,7 @@ class ScenarioModel(HDModel):
 
 #: Sections of each scenario type (the others are refused).
 SECTIONS = {"fuite": ("fleeing", "adversaries", "fuite"), "passe": ("attacker", "defender", "passe"),
-            "attraction": ("attractors", "others", "adversaries", "attraction")}
+            "attraction": ("attractors", "others", "adversaries", "attraction", "terrain")}
 
 
 # --------------------------------------------------------------------------- errors
@@ -730,6 +797,7 @@ class Fighter:
     y: float | None = None
     zone: tuple | None = None
     engaged: bool = False
+    state: str = ""
     illustrative: bool = False
     profile: str | None = None
     #: Fields set in the scenario or its profile (the rest are defaults), to refuse inputs with no effect.
@@ -815,12 +883,16 @@ def _zone(z: Any, fieldname: str) -> tuple:
     raise InputError(fieldname, short_repr(z), _ZONE_ALLOWED)
 
 
-#: Capacities fleeodds knows but does not model yet (refused by name).
+#: Capacities fleeodds knows but does not model (refused by name): the Attraction texts grant them
+#: without defining them, and their rules text could not be found (see docs/hell_dorado.md).
 NOT_MODELLED_CAPACITIES = {
-    "Esquive": "Esquive X (a 1d6 <= X dodge when an enemy engages)",
-    "Insaisissable": "Insaisissable (Elusive)",
-    "Arpenteur": "Arpenteur (Strider)",
+    "Insaisissable": "Insaisissable (Elusive): its rules text could not be found (the Attraction texts grant it "
+                     "without defining it), so fleeodds does not guess its effect",
+    "Arpenteur": "Arpenteur (Strider): its rules text could not be found (the Attraction texts grant it without "
+                 "defining it), so fleeodds does not guess its effect",
 }
+#: Esquive X: a 1d6 <= X, so X from 1 to 6 (6: always).
+ESQUIVE_MAX = 6
 #: Fighter fields that select or describe, not card values.
 _META = {"name", "notes", "illustrative"}
 
@@ -847,7 +919,7 @@ def build_fighter(data: Any, fieldname: str, profiles: dict[str, dict], need_wea
     InputError
         Any invalid field (one line, never a ``TypeError``): a table of the wrong
         shape, an empty table, an unknown profile, capacity, state or weapon name,
-        a capacity not modelled yet (Esquive X, Insaisissable, Arpenteur).
+        a capacity not modelled (Insaisissable, Arpenteur), Esquive X above 6.
     """
     if not isinstance(data, dict):
         raise InputError(fieldname, short_repr(data), "a table of fighter fields (or profile = '<name>')")
@@ -882,6 +954,9 @@ def build_fighter(data: Any, fieldname: str, profiles: dict[str, dict], need_wea
         name, value = parse_capacity(c, f"{fieldname}.capacities.{i}")
         if name in NOT_MODELLED_CAPACITIES:
             raise not_modelled(f"{fieldname}.capacities.{i}", c, NOT_MODELLED_CAPACITIES[name])
+        if name == "Esquive" and value > ESQUIVE_MAX:
+            raise InputError(f"{fieldname}.capacities.{i}", c,
+                             "'Esquive X' with X from 1 to 6 (the dodge succeeds on 1d6 <= X)")
         caps[name] = value
     weapons = []
     for wi, w in enumerate(m.weapons):
@@ -905,5 +980,5 @@ def build_fighter(data: Any, fieldname: str, profiles: dict[str, dict], need_wea
     zone = _zone(m.zone, f"{fieldname}.zone") if m.zone is not None else None
     return Fighter(name=m.name, mou=float(m.mou), cbt=cbt, def_=m.def_, pro=m.pro, pv=m.pv, base_mm=base_mm,
                    capacities=caps, weapon=weapon, bonus_dice=m.bonus_dice, support=m.support, x=m.x, y=m.y,
-                   zone=zone, engaged=m.engaged, illustrative=m.illustrative, profile=m.profile,
+                   zone=zone, engaged=m.engaged, state=m.state, illustrative=m.illustrative, profile=m.profile,
                    given=frozenset(m.model_fields_set))

@@ -19,7 +19,11 @@ from ...errors import InputError
 from .model import Fighter, Options
 
 MAX_TRIGGERS = 4
-PACK_LEN = 16 + 2 * MAX_TRIGGERS
+#: ``policy[6 * hits + rerolls_left]`` (hits 0..5, re-rolls left 0..5): 1 = re-roll the next missed die.
+POLICY_LEN = 36
+P_OPT = 16 + 2 * MAX_TRIGGERS
+P_POL = P_OPT + 1
+PACK_LEN = P_POL + POLICY_LEN
 # pack layout (int64): see Attack.pack
 P_N, P_THR, P_TAB, P_PRO, P_PV, P_PERHIT, P_STRICT, P_CAP10, P_OVER, P_WOUND, P_NTRIG, P_TRIG = \
     0, 1, 2, 7, 8, 9, 10, 11, 12, 13, 14, 16
@@ -44,6 +48,11 @@ class Attack:
         ``dice_cap == 10``, ``overflow_auto_damage``, ``wounded_state_cancels_flee``.
     triggers : tuple of (min_hits, kind)
         States inflicted on ``min_hits`` hits or more; kind 1 negative, 2 positive.
+    policy : tuple of 36 int, or ()
+        ``reroll_policy = "optional"``: after the rolled dice, the attacker re-rolls its missed
+        dice one at a time and re-rolls the next one only when ``policy[6 * hits + left]`` is 1
+        (``hits`` so far, capped at 5; ``left`` re-rolls still available). ``()``: every
+        available re-roll is made (``always_reroll_misses``).
     """
 
     n_dice: int
@@ -57,6 +66,7 @@ class Attack:
     overflow: bool = True
     wounded_state: bool = False
     triggers: tuple[tuple[int, int], ...] = ()
+    policy: tuple[int, ...] = ()
 
     def pack(self) -> np.ndarray:
         """int64 array of length ``PACK_LEN`` for the numba kernels."""
@@ -68,6 +78,9 @@ class Attack:
         a[P_OVER], a[P_WOUND], a[P_NTRIG] = self.overflow, self.wounded_state, len(self.triggers)
         for i, (h, k) in enumerate(self.triggers):
             a[P_TRIG + 2 * i], a[P_TRIG + 2 * i + 1] = h, k
+        if self.policy:
+            a[P_OPT] = 1
+            a[P_POL:P_POL + POLICY_LEN] = self.policy
         return a
 
     def describe(self) -> dict:

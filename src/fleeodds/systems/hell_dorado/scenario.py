@@ -18,6 +18,7 @@ Attraction x (errata August 2007) and Attraction D texts.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -83,6 +84,9 @@ PASS_DUEL = (
     Outcome("attacker_killed", "Attacker killed", "Attaquant tué"),
     Outcome("both_killed", "Both killed", "Les deux sont tués"),
 )
+#: Added to a passe's outcomes when the defender may use Esquive X against the charge.
+DODGED = Outcome("dodged", "Esquive: the defender dodges the charge, no pass",
+                 "Esquive : le défenseur esquive la charge, pas de passe")
 PASS_DUEL_HITS = (
     Outcome("no_hits", "Nobody hits", "Aucune touche"),
     Outcome("attacker_only_hits", "Only the attacker hits", "Seul l'attaquant touche"),
@@ -148,33 +152,58 @@ def _caps(f: Fighter) -> list[str]:
     return [k if v is None else f"{k} {v}" for k, v in f.capacities.items()]
 
 
-def _check_reroll(opts: Options, attacks: list[tuple[str, Any]], positive_states_matter: bool) -> None:
-    """Refuse ``reroll_policy = "optional"`` unless it gives the same numbers as always re-rolling.
+def _optional(opts: Options, atk: Attack | None, goal: str = "stop", state_cancels: bool = False) -> Attack | None:
+    """``atk`` with the attacker's best optional re-rolls when ``reroll_policy = "optional"``.
 
-    Re-rolling a missed die only adds hits; when the damage after PRO never decreases
-    with the hits (and more hits only add states the attacker wants), always
-    re-rolling is the attacker's best play, so "optional" changes nothing.
+    The attacker may decline re-rolling a missed die (each re-roll is made one at a time, after
+    the rolled dice and the earlier re-rolls are seen): :func:`.exact.optimal_policy` works out,
+    by backward induction, when re-rolling the next miss is worth it for its goal:
 
-    Raises
-    ------
-    InputError
-        ``not_modelled`` when a damage table (after PRO) decreases, or a weapon gives
-        its target a positive state in a pass: declining a re-roll could then help.
+    - ``"stop"`` (a pass; a Fuite with ``attacker_choice`` ``max_kill_or_state``, ``most_dice``
+      or ``user``): kill the target or give it a state that stops it — a negative state, or in a
+      Fuite any state when ``state_cancels_flee_move``;
+    - ``"kill"`` (``attacker_choice = "max_kill"``): kill it;
+    - ``"damage"`` (``max_expected_damage``): the most damage on average.
+
+    When the damage after PRO never decreases with the hits (and no unwanted state comes with
+    more hits), re-rolling is never worse and the numbers are those of always re-rolling (the
+    option is then refused as changing nothing).
     """
-    if opts.reroll_policy != "optional":
+    if atk is None or opts.reroll_policy != "optional":
+        return atk
+
+    def utility(h: int):
+        dmg = ex.damage_for(atk, h)
+        dead = ex.killed_by(atk, dmg)
+        if goal == "damage":
+            return dmg
+        if goal == "kill":
+            return int(dead)
+        st = 0 if dead else ex.state_for(atk, h)
+        if not dead and st == 0 and atk.wounded_state and dmg > 0:
+            st = 1
+        return int(dead or st == 1 or (st == 2 and state_cancels))
+
+    return replace(atk, policy=ex.optimal_policy(atk, utility))
+
+
+def _esquive_index(raw: Any) -> int:
+    """Index of the Esquive entry in a fighter table's ``capacities`` (0 if not found)."""
+    caps = raw.get("capacities") if isinstance(raw, dict) else None
+    for i, c in enumerate(caps or []):
+        if isinstance(c, str) and c.strip().casefold().startswith(("esquive", "dodge")):
+            return i
+    return 0
+
+
+def _refuse_esquive(f: Fighter, raw: Any, where: str, context: str, modelled: bool = True) -> None:
+    """Refuse Esquive X on fighter ``f`` by name: ``no_effect`` (it cannot be used here) or,
+    with ``modelled = False``, ``not_modelled``."""
+    if not f.has("Esquive"):
         return
-    for where, atk in attacks:
-        if atk is None:
-            continue
-        d = [ex.damage_for(atk, h) for h in range(6)]
-        if any(d[h] > d[h + 1] for h in range(5)):
-            raise not_modelled("options.reroll_policy", "optional",
-                               f"{where} deals {d[1:]} damage after PRO for 1 to 5 hits, which decreases: declining "
-                               f"a re-roll could help; use 'always_reroll_misses'")
-        if positive_states_matter and any(k == 2 for _, k in atk.triggers):
-            raise not_modelled("options.reroll_policy", "optional",
-                               f"{where}'s weapon gives its target a positive state: declining a re-roll could "
-                               f"help; use 'always_reroll_misses'")
+    field = f"{where}.capacities.{_esquive_index(raw)}"
+    value = f"Esquive {f.capacities['Esquive']}"
+    raise no_effect(field, value, context) if modelled else not_modelled(field, value, context)
 
 
 def _refuse_given(f: Fighter, raw: Any, where: str, fields: tuple[str, ...], context: str) -> None:
@@ -279,6 +308,10 @@ class FuiteScenario(_Checked, Scenario):
 
     outcomes = FUITE_OUTCOMES
     metric = DAMAGE
+    #: From best to worst for the fleeing fighter once the attaque sans riposte is rolled (Blocage,
+    #: Repli and a free disengage are no step of it): moved, kept its place, a positive state, a
+    #: negative state, killed.
+    outcome_order = ("fled", "fled_no_room", "state_positive_no_move", "state_no_move", "killed")
 
     def __init__(self, data: dict, base_dir: Path | None, fleeing: Fighter, adversaries: list[Fighter],
                  opts: Options, *, title: str = "", repli: bool = False, attacker: str | None = None,
@@ -321,10 +354,11 @@ class FuiteScenario(_Checked, Scenario):
         for i, a in enumerate(advs):
             sup = support_bonus(sum(1 for j, b in enumerate(advs) if j != i and can_support(b, o)), o)
             n = attack_dice(a, sup)
-            attacks[a.name] = None if n < 1 else make_attack(
-                a, f, n, o, f"adversaries.{i}", self.def_modifier, o.wounded_state_cancels_flee)
+            goal = {"max_kill": "kill", "max_expected_damage": "damage"}.get(o.attacker_choice, "stop")
+            attacks[a.name] = None if n < 1 else _optional(o, make_attack(
+                a, f, n, o, f"adversaries.{i}", self.def_modifier, o.wounded_state_cancels_flee), goal,
+                o.state_cancels_flee_move)
             self._candidates.append((f"adversaries.{i}", attacks[a.name]))
-        _check_reroll(o, self._candidates, positive_states_matter=False)
         scores: dict[str, float] = {}
         if self.attacker_name is not None:
             name = self.attacker_name
@@ -356,7 +390,11 @@ class FuiteScenario(_Checked, Scenario):
 
     @property
     def flee_distance(self) -> float:
-        """Toises moved by a fighter that flees (Course, or Repli / free action: see describe)."""
+        """Toises moved by a fighter that flees: the Course (course_multiplier x MOU) or the Repli
+        move; 0 when it cannot flee (Blocage) or disengages freely (the Fuite then becomes the
+        Marche, Course, Assaut or Charge its player picks: no flee move is made)."""
+        if self.fixed in (ex.F_CANNOT, ex.F_FREE):
+            return 0.0
         if self.fixed == ex.F_REPLI:
             d = self.opts.repli_move_multiplier * self.fleeing.mou
         else:
@@ -397,6 +435,23 @@ class FuiteScenario(_Checked, Scenario):
             d["free_action"] = ("may become Marche (MOU), Course (2×MOU), Assaut or Charge / "
                                 "peut devenir Marche, Course, Assaut ou Charge")
         return d
+
+    def summary(self, mode: str = "fraction") -> dict[str, Any]:
+        """Exact side results of the attaque sans riposte (``{}`` when none is made): the adversary
+        chosen, its dice (rolled, re-rolls, automatic damage), P(at least 1 hit), the hits
+        distribution and the damage distribution (before the kill: what the pass deals)."""
+        if self.attack is None or not self.chosen:
+            return {}
+        desc = self.attack.describe()
+        hits = ex.hits_pmf(self.attack.n_dice, self.attack.threshold, self.attack.policy)
+        out: dict[str, Any] = {"attacker": self.chosen, "attack_dice": desc["dice"], "rolled": desc["rolled"],
+                               "rerolls": desc["rerolls"], "auto_damage": desc["auto_damage"],
+                               "hits_on": desc["hits_on"], "at_least_one_hit": 1 - hits.get(0, Fraction(0)),
+                               "hits": hits, "damage_dealt": ex.damage_pmf(self.attack)}
+        if check_exact_mode(mode) != "fraction":
+            out = {k: (float(v) if isinstance(v, Fraction) else
+                       {d: float(p) for d, p in v.items()} if isinstance(v, dict) else v) for k, v in out.items()}
+        return out
 
     #: How the opposing player's choice of attacker is worded (option ``attacker_choice``).
     CHOICE_WORDS = {
@@ -501,9 +556,11 @@ class PassScenario(_Checked, Scenario):
     metric = HITS
 
     def __init__(self, data: dict, base_dir: Path | None, attacker: Fighter, defender: Fighter, opts: Options, *,
-                 title: str = "", riposte: bool = True, report: str = "kills", def_modifier: int = 0):
+                 title: str = "", riposte: bool = True, report: str = "kills", def_modifier: int = 0,
+                 charge: bool = False, esquive_used: bool = False):
         super().__init__(data, base_dir)
         self.title, self.opts, self.report = title, opts, report
+        self.charge, self.esquive_used = charge, esquive_used
         self.attacker_f, self.defender_f = attacker, defender
         if report not in ("kills", "hits"):
             raise InputError("passe.report", report, "'kills' or 'hits'")
@@ -513,12 +570,11 @@ class PassScenario(_Checked, Scenario):
         if n_a < 1:
             raise InputError("attacker.cbt", attacker.cbt, "at least 1 attack die in total (CBT + soutien + bonus)")
         self.duel = riposte and defender.cbt is not None
-        self.a = make_attack(attacker, defender, n_a, opts, "attacker", def_modifier)
+        self.a = _optional(opts, make_attack(attacker, defender, n_a, opts, "attacker", def_modifier))
         self.b = None
         if self.duel:
             n_b = attack_dice(defender, support_bonus(defender.support, opts))
-            self.b = make_attack(defender, attacker, n_b, opts, "defender")
-        _check_reroll(opts, [("attacker", self.a), ("defender", self.b)], positive_states_matter=True)
+            self.b = _optional(opts, make_attack(defender, attacker, n_b, opts, "defender"))
         fr = opts.simultaneous_kill == "frappe_rapide_first"
         self.a_first = fr and attacker.has("Frappe rapide")
         self.b_first = fr and defender.has("Frappe rapide")
@@ -526,6 +582,34 @@ class PassScenario(_Checked, Scenario):
             self.outcomes = PASS_DUEL_HITS if report == "hits" else PASS_DUEL
         else:
             self.outcomes = PASS_ONE_SIDED_HITS if report == "hits" else PASS_ONE_SIDED
+        self.esquive = self._esquive()
+        if self.esquive:
+            self.outcomes = self.outcomes + (DODGED,)
+
+    @property
+    def outcome_order(self) -> tuple[str, ...] | None:
+        """Best to worst for the target of an attaque sans riposte reported as kills (dodged the
+        charge, unharmed, wounded, a new state, killed); ``None`` for a normal pass or hits (no scale)."""
+        if self.duel or self.report != "kills":
+            return None
+        return (("dodged",) if self.esquive else ()) + ("unharmed", "wounded", "state", "killed")
+
+    def _esquive(self) -> int:
+        """X of the defender's Esquive X when it may dodge this charge, else 0.
+
+        Esquive X (Sapience wiki, "Capacités spéciales / Esquive X"; rules digest §4): when an
+        enemy engages the fighter, 1d6 <= X moves it up to 3 toises away and the charger stops
+        at contact. Once per action phase; not when Immobilisé, Mis au sol, or already engaged.
+        """
+        d = self.defender_f
+        if not (self.charge and d.has("Esquive")) or self.esquive_used or d.engaged or d.state:
+            return 0
+        return int(d.capacities["Esquive"])
+
+    @property
+    def dodge_probability(self) -> Fraction:
+        """P(Esquive succeeds) = X / 6 (0 when the defender cannot dodge)."""
+        return Fraction(min(self.esquive, 6), 6)
 
     def exact_distribution(self, mode: str = "float"):
         check_exact_mode(mode)
@@ -533,26 +617,50 @@ class PassScenario(_Checked, Scenario):
             d = ex.duel_distribution(self.a, self.b, self.a_first, self.b_first, self.report)
         else:
             d = ex.one_sided_pass_distribution(self.a, self.report)
+        if self.esquive:
+            q = self.dodge_probability
+            d = {k: (1 - q) * p for k, p in d.items() if (1 - q) * p}
+            d[(len(self.outcomes) - 1, 0)] = q
         return _fraction(d, mode)
 
-    def kernel(self):
+    def _kernel_args(self):
         pa = self.a.pack()
         pb = self.b.pack() if self.b is not None else pa
-        duel, af, bf, rh = int(self.duel), int(self.a_first), int(self.b_first), int(self.report == "hits")
+        return (int(self.duel), pa, pb, int(self.a_first), int(self.b_first), int(self.report == "hits"),
+                int(self.esquive), len(self.outcomes) - 1)
+
+    def kernel(self):
+        args = self._kernel_args()
         k = len(self.outcomes)
-        return lambda seed, start, n: _kernels().run_pass(duel, pa, pb, af, bf, rh, seed, start, n)[:k]
+        return lambda seed, start, n: _kernels().run_pass(*args, seed, start, n)[:k]
 
     def trial_kernel(self):
         """Per-trial outcome indices ``(seed, start, n) -> int64 (n,)``, same trials as :meth:`kernel`."""
-        pa = self.a.pack()
-        pb = self.b.pack() if self.b is not None else pa
-        duel, af, bf, rh = int(self.duel), int(self.a_first), int(self.b_first), int(self.report == "hits")
-        return lambda seed, start, n: _kernels().run_pass_trials(duel, pa, pb, af, bf, rh, seed, start, n)
+        args = self._kernel_args()
+        return lambda seed, start, n: _kernels().run_pass_trials(*args, seed, start, n)
+
+    def summary(self, mode: str = "fraction") -> dict[str, Any]:
+        """Exact side results: P(Esquive) when the defender may dodge the charge, and the
+        distribution of the damage the attacker deals (``{PV: probability}``, pass rolled)."""
+        out: dict[str, Any] = {}
+        if self.esquive:
+            out["esquive_probability"] = self.dodge_probability
+        out["damage_dealt"] = ex.damage_pmf(self.a)
+        if self.b is not None:
+            out["riposte_damage_dealt"] = ex.damage_pmf(self.b)
+        if check_exact_mode(mode) != "fraction":
+            out = {k: (float(v) if isinstance(v, Fraction) else {d: float(p) for d, p in v.items()})
+                   for k, v in out.items()}
+        return out
 
     def _describe(self) -> dict[str, Any]:
-        return {"type": "passe", "attacker": self.attacker_f.describe(), "defender": self.defender_f.describe(),
-                "riposte": self.duel, "report": self.report, "attack": self.a.describe(),
-                "riposte_attack": self.b.describe() if self.b else None, "options": dict(self.opts.__dict__)}
+        d = {"type": "passe", "attacker": self.attacker_f.describe(), "defender": self.defender_f.describe(),
+             "riposte": self.duel, "report": self.report, "attack": self.a.describe(),
+             "riposte_attack": self.b.describe() if self.b else None, "options": dict(self.opts.__dict__)}
+        if self.charge:
+            d["charge"] = True
+            d["esquive"] = self.esquive
+        return d
 
 
 # =========================================================================== Attraction
@@ -577,16 +685,18 @@ class AttractionScenario(_Checked, Scenario):
     allies, who can intercept). Side B: ``adversaries``, each at ``x, y`` or
     uniformly at random in a ``zone`` (disc or rectangle; a draw with
     overlapping bases is redrawn). At its activation each free adversary within
-    x toises of a free attractor must Assaut/Charge straight at it (centre to
-    centre; deviation around terrain and allies is not modelled, allies never
-    block); it engages the first side-A base it touches on the way. It is
-    unaffected if it cannot reach the attractor (gap > reach) or is a lémure
-    (``attraction_version = "x_2007"``). Once engaged, an attractor stops
+    x toises of a free attractor must Assaut/Charge at it by the shortest path: the straight
+    line from centre to centre, or, when impassable terrain (``terrain``, polygons) or one of
+    its allies (another adversary's base) is in the way, the shortest path round them
+    (:mod:`.paths`, shapely; fixed positions only: with adversaries drawn in a zone the path is
+    the straight line, and terrain is refused). It engages the first side-A base it touches
+    on the way. It is unaffected if it cannot reach the attractor (path longer than its reach)
+    or is a lémure (``attraction_version = "x_2007"``). Once engaged, an attractor stops
     attracting.
 
     Options (table ``[attraction]``): ``focus`` (adversary name, default the
     first), ``activation_order`` ("listed" default, "random", "independent"),
-    ``multiple_attractors`` ("nearest" default, "first_listed"), ``measure``
+    ``multiple_attractors`` ("nearest" default, "first_listed", "player_choice"), ``measure``
     ("edge" default: base edge to base edge; "centre"), ``movement`` ("charge"
     default: reach = course_multiplier × MOU; "assaut": MOU), ``then_pass``
     (false; true: a pulled focus adversary then fights a normal pass with the
@@ -594,7 +704,7 @@ class AttractionScenario(_Checked, Scenario):
 
     Outcomes (focus adversary): pulled / intercepted / unaffected, or with
     ``then_pass`` the pass result. Metric: number of adversaries pulled.
-    ``has_exact`` only when all positions are fixed and the order is not random.
+    ``has_exact`` when all positions are fixed (a random order: every order, up to 6 adversaries).
 
     References
     ----------
@@ -604,19 +714,21 @@ class AttractionScenario(_Checked, Scenario):
     def __init__(self, data: dict, base_dir: Path | None, side_a: list[Fighter], adversaries: list[Fighter],
                  opts: Options, *, title: str = "", focus: str | None = None, activation_order: str = "listed",
                  multiple_attractors: str = "nearest", measure: str = "edge", movement: str = "charge",
-                 then_pass: bool = False):
+                 then_pass: bool = False, terrain: list | None = None):
         super().__init__(data, base_dir)
+        self.terrain = [[tuple(map(float, p)) for p in t] for t in (terrain or [])]
         self.title, self.opts = title, opts
         self.side_a, self.advs = side_a, adversaries
         allowed = {"activation_order": ("listed", "random", "independent"),
-                   "multiple_attractors": ("nearest", "first_listed"), "measure": ("edge", "centre"),
+                   "multiple_attractors": ("nearest", "first_listed", "player_choice"),
+                   "measure": ("edge", "centre"),
                    "movement": ("charge", "assaut")}
         for k, v in (("activation_order", activation_order), ("multiple_attractors", multiple_attractors),
                      ("measure", measure), ("movement", movement)):
             if v not in allowed[k]:
                 raise InputError(f"attraction.{k}", v, "one of " + ", ".join(f"'{a}'" for a in allowed[k]))
         self.order_mode = allowed["activation_order"].index(activation_order)
-        self.multi_nearest = multiple_attractors == "nearest"
+        self.multi_nearest = {"first_listed": 0, "nearest": 1, "player_choice": 2}[multiple_attractors]
         self.centre = measure == "centre"
         self.movement, self.then_pass = movement, then_pass
         if not any(a.has("Attraction") for a in side_a):
@@ -647,6 +759,7 @@ class AttractionScenario(_Checked, Scenario):
         mult = opts.course_multiplier if movement == "charge" else 1.0
         self.reach = np.array([mult * b.mou for b in adversaries])
         self.lemure_immune = opts.attraction_version == "x_2007"
+        self.detours = self._detours()
         self.outcomes = ATTR_PASS if then_pass else ATTR_BASIC
         self.metric = Metric("pulled", "adversaries pulled into contact", "adversaires attirés au contact",
                              len(adversaries) + 1, 0, "")
@@ -657,9 +770,66 @@ class AttractionScenario(_Checked, Scenario):
         self._atk: dict[int, tuple[Attack, Attack]] = {}
         if then_pass:
             self._prepare_pass()
+        self.pref = self._preferences()
 
     def _a_field(self, i: int) -> str:
         return f"side_a.{i}"
+
+    def _preferences(self) -> np.ndarray:
+        """Rank of each side-A fighter as the focus adversary's choice under ``multiple_attractors =
+        "player_choice"`` (0 best): with ``then_pass``, by the exact pass against it — least likely
+        to be killed, then most likely to kill; otherwise all 0 (the nearest is taken)."""
+        pref = np.zeros(len(self.side_a), np.int64)
+        if not (self.then_pass and self.multi_nearest == 2):
+            return pref
+        keys = {}
+        for h, (am, aa) in self._atk.items():
+            d = ex.duel_distribution(am, aa, bool(self.mover_first), bool(self.attr_first[h]), "kills")
+            mover_killed = sum((p for (o, _), p in d.items() if o in (2, 3)), Fraction(0))
+            attr_killed = sum((p for (o, _), p in d.items() if o in (1, 3)), Fraction(0))
+            keys[h] = (mover_killed, -attr_killed)
+        ranked = sorted(set(keys.values()))
+        for h, k in keys.items():
+            pref[h] = ranked.index(k)
+        return pref
+
+    def _detours(self) -> bool:
+        """Whether some shortest path leaves the straight line (terrain, or an ally in the way).
+
+        Then the geometry is solved with :mod:`.paths` (fixed positions only, listed or
+        independent order); otherwise the straight-line solver and kernel give the same paths.
+
+        Raises
+        ------
+        InputError
+            Terrain or an ally in the way with adversaries placed at random (``zone``) or a
+            random activation order (not modelled: the path changes with every placement/order).
+        """
+        from shapely.geometry import LineString, Point, Polygon
+
+        if self.terrain:
+            for k, t in enumerate(self.terrain):
+                if not Polygon(t).is_valid or Polygon(t).area <= 0:
+                    raise InputError(f"terrain.{k}.points", short_repr([list(p) for p in t]),
+                                     "corners of a polygon that does not cross itself (non-zero area)")
+        in_way = bool(self.terrain)
+        if not in_way and all(b.zone is None for b in self.advs):
+            for i, b in enumerate(self.advs):
+                for a, ra in zip(self.side_a, self.ar):
+                    if not a.has("Attraction"):
+                        continue
+                    seg = LineString([(b.x, b.y), (a.x, a.y)])
+                    for j, c in enumerate(self.advs):
+                        if j != i and seg.distance(Point(c.x, c.y)) < self.br[i] + self.br[j] - 1e-9:
+                            in_way = True
+        if in_way and any(b.zone is not None for b in self.advs):
+            raise not_modelled("terrain", "with adversaries in a zone",
+                               "terrain with adversaries placed at random: give fixed x, y positions")
+        if in_way and self.order_mode == 1:
+            raise not_modelled("attraction.activation_order", "random",
+                               "with terrain or an ally in the way (the detours change with the order): use "
+                               "'listed' or 'independent'")
+        return in_way
 
     def _check_overlaps(self) -> None:
         pts = [(f"attractors/others '{a.name}'", a.x, a.y, r) for a, r in zip(self.side_a, self.ar)]
@@ -682,23 +852,25 @@ class AttractionScenario(_Checked, Scenario):
             n_m = attack_dice(m, 0)
             if n_m < 1:
                 raise InputError(f"adversaries.{self.focus}.cbt", m.cbt, "at least 1 attack die for then_pass")
-            am = make_attack(m, a, n_m, o, f"adversaries.{self.focus}")
+            am = _optional(o, make_attack(m, a, n_m, o, f"adversaries.{self.focus}"))
             n_a = attack_dice(a, 0)
             if n_a >= 1:
-                aa = make_attack(a, m, n_a, o, f"attractors.{h}")
+                aa = _optional(o, make_attack(a, m, n_a, o, f"attractors.{h}"))
             else:
                 aa = Attack(0, 7, (0, 0, 0, 0, 0), m.pro, m.pv)
             self._atk[h] = (am, aa)
             self.mover_vs[h] = am.pack()
             self.attr_vs[h] = aa.pack()
             self.attr_first[h] = int(fr and a.has("Frappe rapide"))
-        _check_reroll(o, [(f"adversaries.{self.focus}", am) for am, _ in self._atk.values()]
-                      + [(f"attractors.{h}", aa) for h, (_, aa) in self._atk.items()], positive_states_matter=True)
+
+    #: Most adversaries for which a random activation order is solved exactly (all n! orders).
+    MAX_EXACT_ORDERS = 6
 
     @property
     def has_exact(self) -> bool:
-        """Exact only when every position is fixed and the activation order is not random."""
-        return self.fixed_positions and self.order_mode != 1
+        """Exact when every position is fixed (a random activation order is averaged over every
+        order, up to :attr:`MAX_EXACT_ORDERS` adversaries)."""
+        return self.fixed_positions and (self.order_mode != 1 or len(self.advs) <= self.MAX_EXACT_ORDERS)
 
     @property
     def exact_refusal(self) -> str:
@@ -707,7 +879,8 @@ class AttractionScenario(_Checked, Scenario):
             return ""
         if not self.fixed_positions:
             return "fighters are placed at random in a zone: Attraction is computed by Monte Carlo only"
-        return "the activation order is random: Attraction is computed by Monte Carlo only"
+        return (f"the activation order is random with more than {self.MAX_EXACT_ORDERS} adversaries: Attraction "
+                "is computed by Monte Carlo only")
 
     def _engaged_start(self):
         a_eng = [a.engaged for a in self.side_a]
@@ -718,35 +891,44 @@ class AttractionScenario(_Checked, Scenario):
                     a_eng[j] = b_eng[i] = True
         return a_eng, b_eng
 
-    def geometry(self) -> list[tuple[int, int]]:
-        """Exact per-adversary ``(status, side-A index)`` for fixed positions (see :func:`exact.attraction_geometry`).
+    def geometry(self, order: list[int] | None = None) -> list[tuple[int, int]]:
+        """Exact per-adversary ``(status, side-A index)`` for fixed positions (see
+        :func:`exact.attraction_geometry`), the adversaries activating in ``order`` (default:
+        as listed).
 
         Raises
         ------
         InputError
-            If positions are random or the activation order is random.
+            If positions are random.
         """
-        if not self.has_exact:
-            raise InputError("method", "exact", "'mc': random positions or random activation order")
+        if not self.fixed_positions:
+            raise InputError("method", "exact", "'mc': random positions")
         a_eng, b_eng = self._engaged_start()
         side = [{"x": a.x, "y": a.y, "r": float(r), "engaged": e,
                  "x_range": float(a.capacities["Attraction"]) if a.has("Attraction") else -1.0}
                 for a, r, e in zip(self.side_a, self.ar, a_eng)]
         advs = [{"x": b.x, "y": b.y, "r": float(r), "reach": float(reach), "lemure": b.has("Lémure"), "engaged": e}
                 for b, r, reach, e in zip(self.advs, self.br, self.reach, b_eng)]
-        return ex.attraction_geometry(side, [], advs, list(range(len(advs))), self.multi_nearest, self.centre,
-                                      self.lemure_immune, independent=self.order_mode == 2)
+        order = list(range(len(advs))) if order is None else list(order)
+        if self.detours:
+            from .paths import attraction_paths
 
-    def exact_distribution(self, mode: str = "float"):
-        check_exact_mode(mode)
-        st = self.geometry()
+            return attraction_paths(side, advs, order, self.terrain, self.multi_nearest, self.centre,
+                                    self.lemure_immune, independent=self.order_mode == 2,
+                                    pref=list(self.pref), focus=self.focus)
+        return ex.attraction_geometry(side, [], advs, order, self.multi_nearest, self.centre,
+                                      self.lemure_immune, independent=self.order_mode == 2,
+                                      pref=list(self.pref), focus=self.focus)
+
+    def _distribution_of(self, st: list[tuple[int, int]]) -> dict:
+        """``{(outcome, pulled): Fraction}`` of one resolved geometry ``st``."""
         pulled = sum(1 for s, _ in st if s == 0)
         s, h = st[self.focus]
         if s != 0:
             idx = s if not self.then_pass else s + 3
-            return _fraction({(idx, pulled): Fraction(1)}, mode)
+            return {(idx, pulled): Fraction(1)}
         if not self.then_pass:
-            return _fraction({(0, pulled): Fraction(1)}, mode)
+            return {(0, pulled): Fraction(1)}
         am, aa = self._atk[h]
         d = ex.duel_distribution(am, aa, bool(self.mover_first), bool(self.attr_first[h]), "kills")
         remap = {0: 0, 1: 2, 2: 1, 3: 3}  # duel: 1 = attractor (defender) killed, 2 = mover killed
@@ -754,6 +936,29 @@ class AttractionScenario(_Checked, Scenario):
         for (o, _h), p in d.items():
             k = (remap[o], pulled)
             out[k] = out.get(k, Fraction(0)) + p
+        return out
+
+    def exact_distribution(self, mode: str = "float"):
+        """Exact ``{(outcome, pulled): probability}``; with ``activation_order = "random"`` the
+        average over every order of the adversaries (each 1/n!), as the kernel's uniform shuffle.
+
+        Raises
+        ------
+        InputError
+            If positions are random, or the order is random with too many adversaries.
+        """
+        check_exact_mode(mode)
+        if not self.has_exact:
+            raise InputError("method", "exact", "'mc': " + self.exact_refusal)
+        if self.order_mode != 1:
+            return _fraction(self._distribution_of(self.geometry()), mode)
+        import itertools
+
+        orders = list(itertools.permutations(range(len(self.advs))))
+        out: dict = {}
+        for order in orders:
+            for k, p in self._distribution_of(self.geometry(list(order))).items():
+                out[k] = out.get(k, Fraction(0)) + p / len(orders)
         return _fraction(out, mode)
 
     def _raw_args(self):
@@ -769,9 +974,14 @@ class AttractionScenario(_Checked, Scenario):
                 bzone[i] = b.zone
         bimm = np.array([int(self.lemure_immune and b.has("Lémure")) for b in self.advs], np.int64)
         beng = np.array([int(b.engaged) for b in self.advs], np.int64)
+        pre_s = np.full(len(self.advs), 2, np.int64)
+        pre_t = np.full(len(self.advs), -1, np.int64)
+        if self.detours:
+            for i, (st, tg) in enumerate(self.geometry()):
+                pre_s[i], pre_t[i] = st, tg
         return (ax, ay, self.ar, arange, a_eng, bx, by, self.br, self.reach, bimm, beng, bzone, self.order_mode,
                 int(self.multi_nearest), int(self.centre), int(self.then_pass), self.focus, self.mover_vs,
-                self.attr_vs, self.mover_first, self.attr_first)
+                self.attr_vs, self.mover_first, self.attr_first, int(self.detours), pre_s, pre_t, self.pref)
 
     def raw_counts(self, seed: int, start: int, n: int) -> np.ndarray:
         """Kernel counts ``(n_adv, 7, n_adv + 1)`` (see :func:`kernel.run_attraction`).
@@ -805,7 +1015,7 @@ class AttractionScenario(_Checked, Scenario):
         """
         import pandas as pd
 
-        if self.has_exact:
+        if self.has_exact and self.order_mode != 1:
             st = self.geometry()
             rows = [{"adversary": b.name, "pulled": float(s == 0), "intercepted": float(s == 1),
                      "unaffected": float(s == 2)} for b, (s, _) in zip(self.advs, st)]
@@ -859,8 +1069,12 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                                                    "(Fuite, rules digest §3)")
     if "engaged" in fleeing.given:  # true: what a Fuite means anyway
         raise no_effect("fleeing.engaged", True, "in a Fuite (the fleeing fighter is engaged by definition)")
-    _refuse_given(fleeing, data["fleeing"], "fleeing", ("weapon", "bonus_dice", "support") + _POSITION,
-                  "on the fleeing fighter of a Fuite (it makes no attack and has no position on the table)")
+    _refuse_esquive(fleeing, data["fleeing"], "fleeing", "in a Fuite (Esquive X is not allowed to an engaged "
+                    "fighter, and a fleeing fighter is engaged)")
+    placed = "x" in fleeing.given and "y" in fleeing.given
+    _refuse_given(fleeing, data["fleeing"], "fleeing", ("weapon", "bonus_dice", "support", "zone")
+                  + (() if placed else ("x", "y")),
+                  "on the fleeing fighter of a Fuite (it makes no attack; give both x and y to place it)")
     raw = data.get("adversaries")
     if not raw:
         raise InputError("adversaries", short_repr(raw), "a non-empty list of [[adversaries]] tables "
@@ -877,14 +1091,23 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
         _refuse_given(f, a, f"adversaries.{i}", ("support",),
                       "on a Fuite adversary: its soutien comes from the other adversaries listed (every adversary "
                       "in contact with the fleeing fighter); list each supporter as an adversary")
-        _refuse_given(f, a, f"adversaries.{i}", _POSITION, "in a Fuite (positions are for Attraction)")
+        _refuse_given(f, a, f"adversaries.{i}", ("zone",) + (() if placed else ("x", "y")),
+                      "in a Fuite (a zone is for Attraction; x, y only with the fleeing fighter's x, y)")
+        if placed and (f.x is None or f.y is None):
+            raise InputError(f"adversaries.{i}.x", f.x, "x and y for every adversary when the fleeing fighter "
+                                                        "is placed (each in base contact with it)")
+        _refuse_esquive(f, a, f"adversaries.{i}", "on a Fuite adversary (nobody engages it: the fleeing fighter "
+                        "moves away)")
         advs.append(f)
     names = [a.name for a in advs]
     if len(set(names)) != len(names):
         raise InputError("adversaries.name", names, "distinct names")
     fu = m.fuite if m.fuite is not None else validate(FuiteModel, {}, "fuite.")
     given = set(data.get("fuite") or {})
-    room_can_be_false = not fu.room or _compare_sets(data, "fuite.room", "no_room")
+    room = fu.room
+    if placed:
+        room = _room_from_positions(fleeing, advs, opts, "room" in given)
+    room_can_be_false = not room or _compare_sets(data, "fuite.room", "no_room")
     partial = opts.no_room_move == "partial"
     if "partial_room_toises" in given and not (room_can_be_false and partial):
         raise no_effect("fuite.partial_room_toises", fu.partial_room_toises,
@@ -899,8 +1122,36 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
         raise no_effect("options.attacker_choice", opts.attacker_choice,
                         "when fuite.attacker names the attacker")
     return FuiteScenario(data, base_dir, fleeing, advs, opts, title=m.title, repli=fu.repli, attacker=fu.attacker,
-                         room=fu.room, partial_room_toises=float(fu.partial_room_toises),
+                         room=room, partial_room_toises=float(fu.partial_room_toises),
                          def_modifier=fu.def_modifier, compare=fu.compare or [])
+
+
+def _room_from_positions(fleeing: Fighter, advs: list[Fighter], opts: Options, room_given: bool) -> bool:
+    """``fuite.room`` computed from the positions (Rules Tips "Fuite", photos 2 and 4): the flee move
+    may neither cross nor end in contact with an enemy base, so a fighter whose contacts leave no
+    gap as wide as its base cannot move (:func:`.paths.has_room`).
+
+    Raises
+    ------
+    InputError
+        ``fuite.room`` written as well (it is computed), or an adversary not in base contact.
+    """
+    from .paths import has_room
+
+    if room_given:
+        raise InputError("fuite.room", "given with positions", "nothing: with fleeing.x, y the room to flee is "
+                                                               "computed from the positions (remove fuite.room)")
+    t = opts.toise_mm
+    r = fleeing.base_mm / 2 / t
+    enemies = []
+    for i, a in enumerate(advs):
+        ra = a.base_mm / 2 / t
+        gap = math.hypot(a.x - fleeing.x, a.y - fleeing.y) - r - ra
+        if abs(gap) > 1e-3:
+            raise InputError(f"adversaries.{i}.x/y", (a.x, a.y), f"a position in base contact with the fleeing "
+                             f"fighter (centres {r + ra:.3f} toises apart; these are {r + ra + gap:.3f})")
+        enemies.append((a.x, a.y, ra))
+    return has_room((fleeing.x, fleeing.y), r, enemies, max(opts.course_multiplier * fleeing.mou, 1e-3))
 
 
 def _load_passe(data: dict, m: ScenarioModel, opts: Options, profiles: dict, base_dir: Path) -> PassScenario:
@@ -911,7 +1162,20 @@ def _load_passe(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     att = build_fighter(data["attacker"], "attacker", profiles, need_weapon=True, required=("cbt",))
     dfd = build_fighter(data["defender"], "defender", profiles, required=("def", "pv"))
     for where, f in (("attacker", att), ("defender", dfd)):
-        _refuse_given(f, data[where], where, _POSITION + ("engaged",), "in a passe (positions are for Attraction)")
+        _refuse_given(f, data[where], where, _POSITION, "in a passe (positions are for Attraction)")
+    _refuse_given(att, data["attacker"], "attacker", ("engaged", "state"),
+                  "on the attacker of a passe (they only forbid the defender's Esquive X against a charge)")
+    if att.has("Esquive"):
+        raise no_effect("attacker.capacities", "Esquive " + str(att.capacities["Esquive"]),
+                        "on the attacker of a passe (Esquive X answers an enemy that engages the fighter)")
+    charge_possible = pa.charge or _compare_sets(data, "passe.charge", "")
+    esq_possible = dfd.has("Esquive") or _compare_sets(data, "defender.capacities", "")
+    if dfd.has("Esquive") and not charge_possible:
+        raise no_effect("defender.capacities", "Esquive " + str(dfd.capacities["Esquive"]),
+                        "unless passe.charge = true (Esquive X answers an enemy that engages the fighter)")
+    if not (charge_possible and esq_possible):
+        _refuse_given(dfd, data["defender"], "defender", ("engaged", "state"),
+                      "unless the defender has Esquive X and passe.charge = true (they only forbid the Esquive)")
     riposte = pa.riposte
     if dfd.cbt is None and "riposte" in (data.get("passe") or {}) and riposte:
         raise no_effect("passe.riposte", True, "when the defender has CBT – (it cannot riposte)")
@@ -921,7 +1185,7 @@ def _load_passe(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     if riposte and dfd.cbt is not None and dfd.weapon is None:
         raise InputError("defender.weapons", [], "a weapon for the defender's riposte (or riposte = false)")
     return PassScenario(data, base_dir, att, dfd, opts, title=m.title, riposte=riposte, report=pa.report,
-                        def_modifier=pa.def_modifier)
+                        def_modifier=pa.def_modifier, charge=pa.charge, esquive_used=pa.esquive_used)
 
 
 def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict,
@@ -941,6 +1205,9 @@ def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict
             if sec == "attractors" and not f.has("Attraction"):
                 raise InputError(f"{sec}.{i}.capacities", short_repr(a.get("capacities")),
                                  "a list containing 'Attraction x' (e.g. 'Attraction 6')")
+            _refuse_esquive(f, a, f"{sec}.{i}", "Esquive X in an Attraction scenario (where the dodging fighter "
+                            "moves is its player's choice; use a passe with charge = true for the dodge itself)",
+                            modelled=False)
             if f.zone is not None:
                 raise InputError(f"{sec}.{i}.zone", short_repr(a.get("zone")),
                                  "fixed x, y positions for side-A fighters")
@@ -953,6 +1220,8 @@ def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict
     if not raw:
         raise InputError("adversaries", short_repr(raw), "a non-empty list of [[adversaries]] tables")
     advs = [build_fighter(b, f"adversaries.{i}", profiles) for i, b in enumerate(raw)]
+    for i, (b, rb) in enumerate(zip(advs, raw)):
+        _refuse_esquive(b, rb, f"adversaries.{i}", "on an Attraction adversary (it is the one that charges)")
     names = [b.name for b in advs]
     focus = names.index(at.focus) if at.focus in names else 0
     for i, (b, rb) in enumerate(zip(advs, raw)):
@@ -962,7 +1231,8 @@ def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict
                           "here: only the focus adversary's pass with then_pass = true rolls dice")
     return AttractionScenario(data, base_dir, side_a, advs, opts, title=m.title, focus=at.focus,
                               activation_order=at.activation_order, multiple_attractors=at.multiple_attractors,
-                              measure=at.measure, movement=at.movement, then_pass=tp)
+                              measure=at.measure, movement=at.movement, then_pass=tp,
+                              terrain=[t.points for t in (m.terrain or [])])
 
 
 def load_scenario(data: dict, base_dir: Path | None = None) -> Scenario:

@@ -1,0 +1,258 @@
+"""Shortest paths on a Hell Dorado table: around impassable terrain and the mover's allies.
+
+The Attraction texts (Attraction x, errata August 2007; Attraction D, original) say the
+shortest path is in general the straight line from base centre to base centre, and may
+deviate only to go round impassable terrain and allied fighters as closely as possible. A
+base is a disc, terrain a polygon. The mover's centre must stay at least its base radius from
+terrain and at least the sum of the radii from an ally's centre, so those obstacles are
+inflated by the mover's radius (a Minkowski sum, :meth:`shapely.Polygon.buffer`) and the
+shortest path of the centre is found on the visibility graph of the inflated obstacles'
+vertices (Dijkstra). The curved parts of the inflated shapes are drawn as polygons whose
+vertices lie on the true arcs, so a path around them is exact up to the chord of one
+segment (``QUAD_SEGS`` segments per quarter circle).
+
+Units: toises. Uses shapely (GEOS); pure geometry, no randomness.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+
+from shapely.geometry import LineString, Point, Polygon
+from shapely.ops import unary_union
+
+from .exact import _better
+
+#: Segments per quarter circle of the inflated shapes (chord error r * (1 - cos(pi / 4 / QUAD_SEGS))).
+QUAD_SEGS = 32
+_EPS = 1e-7
+#: Toises: a gap between bases narrower than this (0.25 mm) lets no base through (:func:`has_room`).
+ROOM_TOLERANCE = 0.01
+
+
+def obstacles(terrain: list[list[tuple[float, float]]], allies: list[tuple[float, float, float]],
+              mover_r: float):
+    """The region the mover's centre may not enter: terrain polygons and ally bases inflated by
+    ``mover_r`` (union, a shapely geometry, or ``None`` when there is nothing).
+
+    Parameters
+    ----------
+    terrain : list of list of (x, y)
+        Impassable terrain polygons (toises).
+    allies : list of (x, y, r)
+        The mover's allied fighters: base centre and radius (toises).
+    mover_r : float
+        The mover's base radius (toises).
+    """
+    shapes = [Polygon(p).buffer(mover_r, quad_segs=QUAD_SEGS) for p in terrain]
+    shapes += [Point(x, y).buffer(r + mover_r, quad_segs=QUAD_SEGS) for x, y, r in allies]
+    return unary_union(shapes) if shapes else None
+
+
+def _vertices(region) -> list[tuple[float, float]]:
+    if region is None:
+        return []
+    polys = getattr(region, "geoms", [region])
+    out = []
+    for p in polys:
+        # pushed out a hair so that a path through a vertex does not count as entering the shape
+        q = p.buffer(_EPS * 10, quad_segs=1, join_style="mitre")
+        out += list(q.exterior.coords)[:-1]
+    return out
+
+
+def shortest_to_contact(start: tuple[float, float], target: tuple[float, float], contact: float,
+                        region) -> tuple[float, list[tuple[float, float]]] | None:
+    """Length and waypoints of the shortest path of the mover's centre from ``start`` until its
+    base touches the target's, i.e. until its centre is ``contact`` (sum of the radii) from
+    ``target``'s centre; ``None`` when no path avoids ``region``.
+
+    Returns
+    -------
+    (float, list of (x, y)) or None
+        Length in toises, and the polyline from ``start`` to the contact point.
+    """
+    inner = region.buffer(-_EPS) if region is not None else None
+
+    def free(a, b) -> bool:
+        if inner is None or inner.is_empty:
+            return True
+        if a == b:
+            return not inner.contains(Point(a))
+        return not LineString([a, b]).intersects(inner)
+
+    def leg(v):
+        """The last straight leg from ``v`` toward the target, stopping at contact."""
+        dx, dy = v[0] - target[0], v[1] - target[1]
+        d = math.hypot(dx, dy)
+        if d <= contact + 1e-12:
+            return 0.0, v
+        e = (target[0] + dx * contact / d, target[1] + dy * contact / d)
+        return (d - contact, e) if free(v, e) else None
+
+    nodes = [tuple(start)] + _vertices(region)
+    dist = {0: 0.0}
+    prev: dict[int, int] = {}
+    heap = [(0.0, 0)]
+    best: tuple[float, int, tuple[float, float]] | None = None
+    done = set()
+    while heap:
+        d, i = heapq.heappop(heap)
+        if i in done:
+            continue
+        done.add(i)
+        if best is not None and d >= best[0]:
+            break
+        last = leg(nodes[i])
+        if last is not None and (best is None or d + last[0] < best[0]):
+            best = (d + last[0], i, last[1])
+        for j in range(len(nodes)):
+            if j in done:
+                continue
+            nd = d + math.dist(nodes[i], nodes[j])
+            if nd < dist.get(j, math.inf) and free(nodes[i], nodes[j]):
+                dist[j] = nd
+                prev[j] = i
+                heapq.heappush(heap, (nd, j))
+    if best is None:
+        return None
+    length, i, end = best
+    way = [end]
+    while True:
+        way.append(nodes[i])
+        if i == 0:
+            break
+        i = prev[i]
+    return length, way[::-1]
+
+
+def first_contact(way: list[tuple[float, float]], discs: list[tuple[int, float, float, float]]):
+    """The first disc the moving centre touches along the polyline ``way``.
+
+    Parameters
+    ----------
+    way : list of (x, y)
+        The mover's centre path.
+    discs : list of (index, x, y, radius)
+        Fighters the mover would engage on contact, with radius = their base radius plus the mover's.
+
+    Returns
+    -------
+    (int, float) or None
+        ``(index, distance along the path)`` of the earliest contact, or ``None``.
+    """
+    if len(way) < 2:
+        return None
+    line = LineString(way)
+    first = None
+    for k, x, y, r in discs:
+        hit = line.intersection(Point(x, y).buffer(r, quad_segs=QUAD_SEGS))
+        if hit.is_empty:
+            continue
+        pts = [c for g in getattr(hit, "geoms", [hit]) for c in g.coords]
+        t = min(line.project(Point(c)) for c in pts)
+        if first is None or t < first[1]:
+            first = (k, t)
+    return first
+
+
+def attraction_paths(side_a, advs, order, terrain, multi_nearest: int, centre_measure: bool,
+                     lemure_immune: bool, independent: bool = False, pref=None, focus: int = -1):
+    """Attraction on fixed positions with shortest paths round terrain and the mover's allies.
+
+    Same inputs and result as :func:`fleeodds.systems.hell_dorado.exact.attraction_geometry`
+    (``side_a``: dicts ``x, y, r, x_range, engaged``; ``advs``: ``x, y, r, reach, lemure,
+    engaged``), plus ``terrain`` (polygons, list of (x, y)). Each adversary, in ``order``,
+    goes to a holder it can reach by the shortest path of its centre that keeps its base off
+    terrain and off its allies' bases (the other adversaries, where they stand at that moment);
+    it is unaffected by a holder whose path is longer than its reach or does not exist. On the
+    way it stops at the first side-A base it touches and engages it (Attraction x: "entre en
+    contact avec un combattant adverse"; Attraction D: it engages another adversary or is
+    engaged by one — both by base contact here). A mover that moves ends where it stopped.
+
+    Returns
+    -------
+    list of (int, int)
+        Per adversary ``(status, side-A index)``: 0 pulled, 1 intercepted, 2 unaffected.
+    """
+    side = [dict(a) for a in side_a]
+    pos = [(b["x"], b["y"]) for b in advs]
+    status = [(2, -1)] * len(advs)
+    start_engaged = [a["engaged"] for a in side]
+    for i in order:
+        if independent:
+            for a, e in zip(side, start_engaged):
+                a["engaged"] = e
+        b = advs[i]
+        if b["engaged"] or (lemure_immune and b["lemure"]):
+            continue
+        allies = [(pos[j][0], pos[j][1], advs[j]["r"]) for j in range(len(advs)) if j != i]
+        region = obstacles(terrain, allies, b["r"])
+        best = None
+        escape = False
+        for h, a in enumerate(side):
+            if a["x_range"] < 0 or a["engaged"]:
+                continue
+            d = math.hypot(a["x"] - pos[i][0], a["y"] - pos[i][1])
+            gap = d - a["r"] - b["r"]
+            if (d if centre_measure else gap) > a["x_range"] + 1e-9:
+                continue
+            found = shortest_to_contact(pos[i], (a["x"], a["y"]), a["r"] + b["r"], region)
+            if found is None or found[0] > b["reach"] + 1e-9:
+                escape = True
+                continue  # cannot engage it: unaffected by this holder
+            rank = pref[h] if (pref is not None and i == focus) else 0
+            if best is None or _better(multi_nearest, rank, gap, best):
+                best = (h, gap, found, rank)
+        if best is None or (multi_nearest == 2 and escape):
+            continue
+        h, _gap, (length, way), _rank = best
+        discs = [(c, a["x"], a["y"], a["r"] + b["r"]) for c, a in enumerate(side) if c != h]
+        hit = first_contact(way, discs)
+        if hit is not None and hit[1] < length - 1e-9:
+            status[i] = (1, hit[0])
+            side[hit[0]]["engaged"] = True
+            p = LineString(way).interpolate(hit[1])
+            pos[i] = (p.x, p.y)
+        else:
+            status[i] = (0, h)
+            side[h]["engaged"] = True
+            pos[i] = way[-1]
+    return status
+
+
+def has_room(start: tuple[float, float], radius: float, enemies: list[tuple[float, float, float]],
+             distance: float) -> bool:
+    """Whether a fleeing base can get out at all (Rules Tips "Fuite", photos 2 and 4).
+
+    The base (centre ``start``, ``radius``) may not end its flee move in contact with an enemy, nor
+    pass through one: its centre stays at least the sum of the radii from every enemy centre. It
+    has room when some part of the disc of radius ``distance`` round ``start`` that is outside
+    every such inflated base touches ``start`` (the fighter can slide out of its contacts); a
+    fighter wedged between bases whose gaps are narrower than its base has none.
+
+    Parameters
+    ----------
+    start : (x, y)
+        Centre of the fleeing fighter (toises).
+    radius : float
+        Its base radius (toises).
+    enemies : list of (x, y, r)
+        Enemy bases, those in contact included (toises).
+    distance : float
+        The flee move (toises, > 0).
+    """
+    if distance <= 0:
+        return False
+    # bases are drawn as polygons; a gap narrower than ROOM_TOLERANCE (0.25 mm) counts as closed, which
+    # also closes the slivers between the drawn polygons and the true circles
+    reach = Point(start).buffer(distance, quad_segs=QUAD_SEGS)
+    blocked = unary_union([Point(x, y).buffer(r + radius + ROOM_TOLERANCE, quad_segs=QUAD_SEGS)
+                           for x, y, r in enemies]) if enemies else None
+    free = reach.difference(blocked) if blocked is not None else reach
+    here = Point(start)
+    # the widened bases keep the free region away from the start by at most sqrt(2 R tol) (R the
+    # widest inflated radius: the lens two touching circles cut out near their contact point)
+    near = 2 * math.sqrt(2 * max([r + radius for _, _, r in enemies] + [radius]) * ROOM_TOLERANCE) + ROOM_TOLERANCE
+    return any(g.area > ROOM_TOLERANCE ** 2 and g.distance(here) < near for g in getattr(free, "geoms", [free]))

@@ -1,0 +1,43 @@
+"""Room to flee computed from positions (Rules Tips "Fuite", photos 2 and 4): the flee move may not
+cross or end in contact with an enemy, so a base wedged between enemy bases cannot move. Geometry
+by hand: bases of radius r touching the fleeing fighter's (radius r) have their centres 2r away."""
+
+import math
+
+import pytest
+
+from fleeodds import FleeoddsError, load_scenario
+
+R = 40 / 2 / 25.4  # moyen base, toises
+W = [{"name": "w", "damage": [1, 1, 1, 1, 1]}]
+
+
+def flee(angles_deg, **fuite):
+    advs = [{"name": f"A{k}", "cbt": 1, "weapons": W, "base": "moyen",
+             "x": 2 * R * math.cos(math.radians(a)), "y": 2 * R * math.sin(math.radians(a))}
+            for k, a in enumerate(angles_deg)]
+    d = {"system": "hell_dorado", "fleeing": {"name": "F", "def": 4, "pv": 3, "base": "moyen", "x": 0.0, "y": 0.0},
+         "adversaries": advs, "fuite": {"attacker": "A0", **fuite}}
+    return load_scenario(d)
+
+
+def test_two_enemies_leave_room_four_do_not():
+    # E and W: the fighter slides out north. N, E, S, W: the inflated bases (radius 2r) round centres
+    # 2r * sqrt(2) apart overlap (4r > 2.83r), so no gap: no room (photo 4).
+    assert flee([0, 180]).room is True
+    assert flee([0, 90, 180, 270]).room is False
+    assert "fled_no_room" in [flee([0, 90, 180, 270]).outcomes[o].code
+                              for (o, _) in flee([0, 90, 180, 270]).exact_distribution("fraction")]
+    # three enemies 120 degrees apart: neighbours' inflated bases (2r) round centres 2r * sqrt(3) = 3.46r
+    # apart overlap too (4r > 3.46r): no room
+    assert flee([0, 120, 240]).room is False
+    # three enemies packed on one side (0, 60, 120 deg): the other side is open
+    assert flee([0, 60, 120]).room is True
+
+
+def test_positions_make_room_computed_not_entered():
+    with pytest.raises(FleeoddsError, match=r"fuite\.room.*computed"):
+        flee([0, 180], room=False)
+    with pytest.raises(FleeoddsError, match=r"adversaries\.0\.x/y.*base contact"):
+        load_scenario({"system": "hell_dorado", "fleeing": {"name": "F", "def": 4, "pv": 3, "x": 0.0, "y": 0.0},
+                       "adversaries": [{"name": "A", "cbt": 1, "weapons": W, "x": 5.0, "y": 0.0}]})
