@@ -122,7 +122,9 @@ NOTEBOOKS = {
                "each distinct chain solved once. Set `FLEEODDS_BSDATA` to a folder of real 8th-edition "
                "catalogues (BattleScribe's Orcs and Goblins and High Elves) to use them; otherwise the project's "
                "own small test catalogues stand in."),
-        ("code", "import os\nfrom pathlib import Path\n\nimport fleeodds\nfrom fleeodds.matrix import Army, load_army, "
+        ("code", "import os\nimport warnings\nfrom pathlib import Path\n\n"
+                 "warnings.filterwarnings(\"ignore\", message=\"IProgress not found\")  # tqdm without widgets\n"
+                 "import fleeodds\nfrom fleeodds.matrix import Army, load_army, "
                  "matrix\nfrom fleeodds.report import charts\nfrom fleeodds.scale import Runner\n%matplotlib inline\n\n"
                  'real = Path(os.environ.get("FLEEODDS_BSDATA", "no-catalogues"))\n'
                  'if (real / "Orcs and Goblins - 8thBRB_8thAB.cat").is_file():\n'

@@ -909,7 +909,9 @@ def chart_matrix(grid: MatrixGrid, path: str | Path | None, lang: str = "en", ti
     tick = 8.0 if n_c <= 12 else 7.0 if n_c <= 24 else 6.0 if n_c <= 40 else 5.0
     row_pt = max(11.0, tick + 5) if not annotate else 18.0
     rotate = not (annotate and n_c <= 6)
-    col_labels = [_wrap(c, 22) if annotate else c for c in grid.cols]
+    # long unit names would squeeze the cells: cut to a line (the table keeps every full name)
+    col_labels = [_wrap(c, 22) if not rotate else textwrap.shorten(c, 26, placeholder="…") for c in grid.cols]
+    row_labels = [textwrap.shorten(r, 30, placeholder="…") for r in grid.rows]
     longest = max(len(line) for c in col_labels for line in c.split("\n"))
     lines = max(_lines(c) for c in col_labels)
     top_pt = (tick * 0.62 * longest if rotate else tick * 1.3 * lines) + 40
@@ -931,7 +933,7 @@ def chart_matrix(grid: MatrixGrid, path: str | Path | None, lang: str = "en", ti
                 ax.text(c, r, pct(v, lang, 0), ha="center", va="center", fontsize=VALUE_SIZE,
                         color="#111111" if light else "white")
     ax.set_xticks(np.arange(n_c), col_labels, fontsize=tick, rotation=90 if rotate else 0)
-    ax.set_yticks(np.arange(n_r), grid.rows, fontsize=tick)  # one line per row: rows never overlap
+    ax.set_yticks(np.arange(n_r), row_labels, fontsize=tick)  # one line per row: rows never overlap
     ax.xaxis.tick_top()
     ax.xaxis.set_label_position("top")
     ax.tick_params(length=0)
