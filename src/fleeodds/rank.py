@@ -167,8 +167,9 @@ class Ranking:
         for col, key, _, _, _ in lb.UNIT_COLUMNS:  # values the system names (troop types)
             known = values.get(key)
             if known and col in out:
-                out[col] = out[col].map(lambda v, known=known: " / ".join(
-                    known.get(x, (x, x))[i] for x in str(v).split(" / ")) if isinstance(v, str) and v else
+                out[col] = out[col].map(lambda v, known=known: " / ".join(  # grouped rows: "a, b / c"
+                    ", ".join(known.get(x, (x, x))[i] for x in part.split(", ")) for part in v.split(" / "))
+                    if isinstance(v, str) and v else
                     tuple(known.get(x, (x, x))[i] for x in v) if isinstance(v, tuple) else v)
         summed = [c for c, _, _ in self.outcomes if c in total_codes]
         if len(summed) <= 1:  # the total repeats the one summed column
