@@ -1394,6 +1394,9 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                                                                                          "attacked_by_runner)")
         _refuse_if(not five and "spring_attack" not in r.feats, own, "spring_attack_target",
                    f + "spring_attack_target", "unless the runner has the spring_attack feat")
+        if e.spring_attack_target and any(enemies[first_of[j]].spring_attack_target for j in range(i)):
+            raise InputError(f + "spring_attack_target", True, "one Spring Attack target: the feat attacks a single "
+                                                               "foe during the move (3.5/PF1 Spring Attack)")
         if pf and e.spring_attack_target and e.threatens_start:
             raise InputError(f + "spring_attack_target", True, "false for a foe adjacent at the start of the turn "
                                                                "(PF1 Spring Attack), or threatens_start = false")

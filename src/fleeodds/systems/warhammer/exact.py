@@ -291,9 +291,16 @@ def solve(r: Rules, mode: str = "fraction") -> dict[tuple[int, int], Fraction | 
     -------
     dict[(int, int), Fraction or float]
     """
+    return dict(_solve(r, mode))  # a copy: callers may add to it
+
+
+@lru_cache(maxsize=512)
+def _solve(r: Rules, mode: str) -> tuple[tuple[tuple[int, int], Fraction | float], ...]:
+    # Rules is frozen and hashable: the same resolved numbers are solved once per process (a fight
+    # mixes one chain per margin; sweeps, comparisons and the web page ask the same chains again)
     solver = _Solver(r)
     chain = AbsorbingChain("start", solver.step)
-    return {(a.outcome, a.metric): p for a, p in chain.absorption(mode).items()}
+    return tuple(((a.outcome, a.metric), p) for a, p in chain.absorption(mode).items())
 
 
 #: Most work (transitions of the chain plus dice enumerated) the exact solver takes on; above it
