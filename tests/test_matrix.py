@@ -31,7 +31,8 @@ from .conftest import assert_mc_agrees
 DATA = Path(__file__).resolve().parent / "data" / "bsdata"
 SCENARIO = {"system": "warhammer", "edition": "7th", "situation": "break", "title": "Broken by 2 (7th)",
             "fleeing": {"name": "F", "movement": 4, "leadership": 7},
-            "pursuer": {"name": "P", "movement": 4, "leadership": 7}, "combat": {"margin": 2}}
+            "pursuer": {"name": "P", "movement": 4, "leadership": 7}, "combat": {"margin": 2},
+            "table": {"max_turns": 0}}  # the exchange alone (held, caught, escaped): the hand derivations below
 
 
 def _dist(n: int) -> dict[int, Fraction]:
@@ -334,6 +335,20 @@ def test_cli_matrix_on_the_project_catalogues(tmp_path):
         r = runner.invoke(main, [*args, *bad])
         assert r.exit_code == 2 and word in r.output and "Traceback" not in r.output, (bad, r.output)
         assert len(r.output.strip().splitlines()) == 1, r.output
+
+
+def test_a_damaged_file_is_not_resumed(exact_matrix):
+    data = json.loads(exact_matrix.to_json())
+    bad = json.loads(json.dumps(data))
+    for cell in bad["cells"]:
+        cell["caught_total"] = -3  # would print -300 %
+    with pytest.raises(InputError, match="resume: .*damaged"):
+        Matrix.from_dict(bad)
+    bad = json.loads(json.dumps(data))
+    row = bad["rows"][0]
+    row["probability"] = 0.999 if row["probability"] < 0.5 else 0.001  # the cell no longer sums to 1
+    with pytest.raises(InputError, match="resume: .*damaged"):
+        Matrix.from_dict(bad)
 
 
 def test_checkpoints_during_a_run_can_be_resumed(scenario, monkeypatch):

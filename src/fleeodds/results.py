@@ -454,6 +454,20 @@ MATRIX_COLUMNS = ["row_unit", "col_unit", "outcome", "label", "probability", "ci
                   "exact", "fraction", "seed"]
 
 
+def _check_probabilities(cells: pd.DataFrame, frame: pd.DataFrame, codes: list[str], total: str) -> None:
+    """A resumed file's probabilities are numbers from 0 to 1 and each cell's outcomes sum to 1: a damaged
+    or edited file is refused, never shown as -300 %."""
+    cols = [c for c in [*codes, total] if c in cells.columns]
+    values = pd.concat([cells[cols].stack(), frame["probability"]], ignore_index=True) if cols else frame["probability"]
+    values = pd.to_numeric(values, errors="coerce")
+    if values.isna().any() or ((values < -1e-9) | (values > 1 + 1e-9)).any():
+        raise ValueError("a probability outside 0 to 1")
+    if len(frame):
+        sums = frame.groupby(["row_unit", "col_unit"])["probability"].sum()
+        if ((sums - 1).abs() > 1e-6).any():
+            raise ValueError("a cell whose outcomes do not sum to 1")
+
+
 @dataclass
 class MatrixGrid:
     """What :func:`fleeodds.report.charts.chart_matrix` draws: a heatmap of one probability.
@@ -687,6 +701,7 @@ class Matrix:
                     cells[col] = cells[col].map(lambda v: tuple(v) if isinstance(v, list) else v)
             frame = pd.DataFrame(data["rows"], columns=MATRIX_COLUMNS)
             t = data["total"]
+            _check_probabilities(cells, frame, [o[0] for o in data["outcomes"]], t[0])
             return cls(cells, frame, tuple(data["roles"]), {k: tuple(v) for k, v in data["role_labels"].items()},
                        tuple(data["armies"]), [tuple(o) for o in data["outcomes"]], (t[0], t[1], t[2], tuple(t[3])),
                        dict(data["good_total"]), [tuple(c) for c in data["unit_columns"]],

@@ -166,7 +166,8 @@ def comparison_notes(comp) -> list[str]:
     """How a comparison's numbers were obtained."""
     lang = comp.lang
     lines = notes(comp.tables[0]) if comp.tables else []
-    lines.append(w("cells_note", lang))
+    if comp.manifest.get("method") == "both":  # only then can a cell be either
+        lines.append(w("cells_note", lang))
     diffs = comp.differences()
     all_exact = len(diffs) > 0 and bool(diffs.diff_exact.all())
     lines.append(w("difference_unit_exact" if all_exact else "difference_unit", lang))

@@ -60,7 +60,7 @@ BUILT = ("fleeing", "pursuer", "combat")
 #: least 2, every margin of 9 or more fails alike, so margins above 12 change nothing.
 MARGIN_CAP = 12
 #: Most pairs of wound counts (unit x enemy) the exact round takes on (about 8 s).
-MAX_PAIRS = 10_000
+MAX_PAIRS = 2_000
 #: Profile fields :meth:`FightScenario.with_unit` takes from an imported profile.
 PROFILE_FIELDS = ("name", "movement", "leadership", "weapon_skill", "strength", "toughness", "wounds",
                   "initiative", "attacks", "troop_type", "rules")
