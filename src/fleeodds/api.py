@@ -182,6 +182,7 @@ def evaluate(
     dist_rows: list[dict[str, Any]] = []
     manifest: dict[str, Any] = {
         "title": scenario.title_in(lang),
+        "titles": {lg: scenario.title_in(lg) for lg in ("en", "fr")},
         "system": scenario.system,
         "method": method,
         "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),

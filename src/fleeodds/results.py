@@ -71,7 +71,11 @@ class OutcomeTable:
         labels = {o.code: o.label(lang) for o in self.outcomes}
         frame = self.frame.assign(label=self.frame.outcome.map(labels))
         dist = self.distribution.assign(label=self.distribution.outcome.map(labels)) if len(self.distribution) else self.distribution
-        return OutcomeTable(frame, dist, self.manifest, self.outcomes, self.metric, lang, self.exact_fractions)
+        manifest = self.manifest
+        titles = manifest.get("titles") or {}
+        if titles.get(lang):  # the scenario's title in that language (its file's title_fr)
+            manifest = {**manifest, "title": titles[lang]}
+        return OutcomeTable(frame, dist, manifest, self.outcomes, self.metric, lang, self.exact_fractions)
 
     def wide(self) -> pd.DataFrame:
         """One row per outcome: label, exact, Monte Carlo, 95 % interval, count, z."""
