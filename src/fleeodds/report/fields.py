@@ -65,12 +65,18 @@ def field_schema(system: str, dotted: str, lang: str = "en") -> dict:
     return node
 
 
+#: Columns the front adds beside the scenario's fields: (English, French) titles.
+_FRONT_FIELDS = {"setup": ("Setup", "Configuration")}
+
+
 def field_title(system: str, dotted: str, lang: str = "en") -> str:
     """The field's title in ``lang`` ("Leadership" / "Commandement"), else its dotted path.
 
     Nested fields of a list or table are named with their parent: ``enemies.0.damage``
     reads "Damage (enemy 1)" when the list item has a title.
     """
+    if dotted in _FRONT_FIELDS:  # a column the front adds (a sweep of a file's setups), not a scenario field
+        return _FRONT_FIELDS[dotted][lang == "fr"]
     node = field_schema(system, dotted, lang)
     title = node.get("title") if isinstance(node, dict) else None
     if not title:
