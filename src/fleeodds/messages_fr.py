@@ -20,6 +20,11 @@ _RULES: list[tuple[str, str]] = [
     (r" is not allowed; expected ", " n'est pas admis ; attendu : "),
     (r"unknown edition; expected one of\b", "édition inconnue ; attendu : l'une des valeurs"),
     (r"\(a string\)", "(un texte)"),
+    (r"the address of a running Dask scheduler \(tcp://HOST:8786\); none answered within (\S+) s",
+     r"l'adresse d'un ordonnanceur Dask en marche (tcp://HÔTE:8786) ; aucun n'a répondu en \1 s"),
+    (r"the address of a running Dask scheduler \(tcp://HOST:8786\)",
+     "l'adresse d'un ordonnanceur Dask en marche (tcp://HÔTE:8786)"),
+    (r"missing port number in address", "numéro de port manquant dans l'adresse"),
     (r"\bnot a number\b", "pas un nombre"),
     (r"; expected ", " ; attendu : "),
     (r"no characteristic profile \(M, Ld, …\) on the entry or its mandatory models; the catalogue does not "

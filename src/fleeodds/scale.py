@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -95,6 +96,17 @@ def cell_seed(seed: int, *identity: Any) -> int:
     return int.from_bytes(digest, "big") & (2**63 - 1)
 
 
+def _quiet_failed_clients() -> None:
+    """Silence the report a Client that failed to connect makes from its ``__del__`` (at exit, after
+    the user has the one-line error); every other unraisable exception is reported as before."""
+    previous = sys.unraisablehook
+
+    def hook(unraisable):
+        if "Client.__del__" not in getattr(unraisable.object, "__qualname__", ""):
+            previous(unraisable)
+    sys.unraisablehook = hook
+
+
 class Runner:
     """Where the jobs run (see the module docstring).
 
@@ -161,10 +173,20 @@ class Runner:
             raise InputError("workers" if self.workers else "scheduler", self.workers or self.scheduler,
                              "no value: Dask is not installed (pip install 'dask[distributed]')") from None
         if self.scheduler:
+            from distributed.comm.addressing import parse_address, parse_host_port
+
+            try:  # a malformed address is refused before a Client is built (a failed one complains at exit)
+                parse_host_port(parse_address(self.scheduler)[1])
+            except (ValueError, TypeError) as exc:
+                raise InputError("scheduler", self.scheduler, f"the address of a running Dask scheduler "
+                                 f"(tcp://HOST:8786) ({exc})") from None
             try:
                 self._client = Client(self.scheduler, timeout=f"{CONNECT_TIMEOUT}s", set_as_default=False)
             except Exception as exc:  # noqa: BLE001 - OSError, TimeoutError, ValueError (bad address) ...
-                why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                # dask's own message can be noise (an unreachable host once gave "Unable to allocate 3 EiB")
+                why = str(exc).splitlines()[0] if isinstance(exc, ValueError) and str(exc) else type(exc).__name__
+                del exc
+                _quiet_failed_clients()  # the half-built Client's __del__ would print a traceback after our line
                 raise InputError("scheduler", self.scheduler, f"the address of a running Dask scheduler "
                                  f"(tcp://HOST:8786); none answered within {CONNECT_TIMEOUT} s ({why})") from None
             return
