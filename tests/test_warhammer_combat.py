@@ -324,3 +324,15 @@ MIXED = [
 def test_weapons_and_formations_mc_agrees_with_exact(edition, over):
     sc = load_scenario(small(edition=edition, **over))
     _mc_check(sc, trials=20000, seed=11)
+
+
+def test_a_test_table_and_more_models_in_contact_than_the_unit_has_are_refused():
+    base = {"system": "warhammer", "edition": "8th", "situation": "fight",
+            "fight": {"charger": "enemy", "unit": {"profile": "Night Goblins", "models": 20},
+                      "enemy": {"profile": "Dwarf Warriors", "models": 16}}}
+    with pytest.raises(FleeoddsError, match="test: .*has no effect in situation 'fight'"):
+        load_scenario({**base, "test": {"ld_modifier": 1}})
+    bad = copy.deepcopy(base)
+    bad["fight"]["unit"]["fighting_files"] = 50
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.fighting_files: 50 .*at most the unit's models \(20\)"):
+        load_scenario(bad)

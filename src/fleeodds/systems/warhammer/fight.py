@@ -133,6 +133,13 @@ class FightScenario(Scenario):
             return
         written = ((data.get("fight") or {}).get("options") or {})
         ed, f = self.model.edition, self.model.fight
+        if "test" in data:  # the Leadership test of the leadership_test and panic situations
+            raise no_effect("test", short_repr(data["test"]), "in situation 'fight' (the loser takes a Break test)")
+        for side in ("unit", "enemy"):
+            ref = getattr(f, side)
+            if ref.fighting_files is not None and ref.models is not None and ref.fighting_files > ref.models:
+                raise InputError(f"fight.{side}.fighting_files", ref.fighting_files,
+                                 f"at most the unit's models ({ref.models}): models in base contact")
         for name in written:
             if name.startswith("tow_") and ed != "tow":
                 raise no_effect(f"fight.options.{name}", written[name], f"in {ed} (a rule of The Old World)")
