@@ -175,6 +175,11 @@ def to_french(message: str) -> str:
     >>> to_french("edition: '4e' is not allowed; expected one of '3.5', 'pf1'")
     "edition: '4e' n'est pas admis ; attendu : l'une des valeurs '3.5', 'pf1'"
     """
+    return _rewrite(message, _COMPILED)
+
+
+def _rewrite(message: str, rules: list[tuple[re.Pattern, str]]) -> str:
+    """``message`` with ``rules`` applied in order, its quoted parts (values, names, commands) kept."""
     kept: list[str] = []
 
     def keep(m: re.Match) -> str:
@@ -182,7 +187,7 @@ def to_french(message: str) -> str:
         return f"Q{len(kept) - 1}Q"
 
     out = _QUOTED.sub(keep, message)
-    for pattern, repl in _COMPILED:
+    for pattern, repl in rules:
         out = pattern.sub(repl, out)
     return _TOKEN.sub(lambda m: kept[int(m.group(1))], out)
 
@@ -223,13 +228,5 @@ def click_to_french(message: str) -> str:
     >>> click_to_french("Missing argument 'SCENARIO'.")
     "argument manquant 'SCENARIO'."
     """
-    kept: list[str] = []
-
-    def keep(m: re.Match) -> str:
-        kept.append(m.group(0))
-        return f"Q{len(kept) - 1}Q"
-
-    out = _QUOTED.sub(keep, message)
-    for pattern, repl in _CLICK_COMPILED:
-        out = pattern.sub(repl, out)
-    return _TOKEN.sub(lambda m: kept[int(m.group(1))], to_french(out) if out == message else out)
+    out = _rewrite(message, _CLICK_COMPILED)
+    return to_french(out) if out == message else out  # not one of click's: the project's own wording
