@@ -133,3 +133,8 @@ def test_a_value_with_the_results_of_leaving_it_out_is_refused(data, field):
 ])
 def test_a_value_that_changes_results_is_accepted(data):
     fleeodds.load_scenario(data)
+
+
+def test_a_misspelt_situation_is_named():
+    with pytest.raises(InputError, match="situation: .death_save. is not allowed; expected one of 'leave_melee'"):
+        fleeodds.load_scenario({"system": "dnd", "edition": "5e2014", "situation": "death_save"})

@@ -1207,6 +1207,9 @@ def parse_spec(data: dict) -> Spec:
     """
     if not isinstance(data, dict):
         raise InputError("scenario", short_repr(data), "a table of fields")
+    situation = data.get("situation", "leave_melee")
+    if situation not in ("leave_melee", "death_saves"):  # a misspelt situation is named, not a missing [runner]
+        raise InputError("situation", short_repr(situation), "one of 'leave_melee', 'death_saves'")
     if "runner" not in data:
         raise InputError("runner", None, ALLOWED["ScenarioModel.runner"])
     data, uncertain = split_uncertain(data)
