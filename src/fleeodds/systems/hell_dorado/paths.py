@@ -157,8 +157,26 @@ def first_contact(way: list[tuple[float, float]], discs: list[tuple[int, float, 
     return first
 
 
+#: Resolved geometries by their inputs: the checks of a scenario's inputs and its comparison setups
+#: ask the same table again with other options, and each shortest path costs milliseconds.
+_CACHE: dict[str, tuple] = {}
+
+
 def attraction_paths(side_a, advs, order, terrain, multi_nearest: int, centre_measure: bool,
                      lemure_immune: bool, independent: bool = False, pref=None, focus: int = -1):
+    """:func:`_attraction_paths`, computed once per distinct input (the inputs are plain numbers)."""
+    key = repr((side_a, advs, list(order), terrain, multi_nearest, centre_measure, lemure_immune, independent,
+                pref, focus))
+    if key not in _CACHE:
+        if len(_CACHE) > 4096:
+            _CACHE.clear()
+        _CACHE[key] = tuple(_attraction_paths(side_a, advs, order, terrain, multi_nearest, centre_measure,
+                                              lemure_immune, independent, pref, focus))
+    return list(_CACHE[key])
+
+
+def _attraction_paths(side_a, advs, order, terrain, multi_nearest: int, centre_measure: bool,
+                      lemure_immune: bool, independent: bool = False, pref=None, focus: int = -1):
     """Attraction on fixed positions with shortest paths round terrain and the mover's allies.
 
     Same inputs and result as :func:`fleeodds.systems.hell_dorado.exact.attraction_geometry`
