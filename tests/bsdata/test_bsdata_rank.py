@@ -29,7 +29,7 @@ REAL = Path(os.environ.get("FLEEODDS_SHARED", Path(__file__).resolve().parents[2
 
 SCENARIO_7TH = {"system": "warhammer", "title": "lost by 2 (7th)", "edition": "7th", "situation": "break",
                 "fleeing": {"profile": "Night Goblins"}, "pursuer": {"profile": "Dwarf Warriors"},
-                "combat": {"margin": 2}}
+                "combat": {"margin": 2}, "table": {"max_turns": 0}}  # the exchange alone, as derived below
 
 
 def _sum_pmf(n: int) -> dict[int, Fraction]:

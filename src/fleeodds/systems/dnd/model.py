@@ -756,8 +756,9 @@ def split_uncertain(data: dict) -> tuple[dict, list[tuple[str, dict[int, Fractio
     new = data
     runner = data.get("runner")
     plain = [("runner.ac", runner, "ac", 1, 60)] if isinstance(runner, dict) else []
-    plain += [(f"enemies.{i}.attack_bonus", e, "attack_bonus", -20, 60)
-              for i, e in enumerate(data.get("enemies") or []) if isinstance(e, dict)]
+    listed = data.get("enemies")
+    plain += [(f"enemies.{i}.attack_bonus", e, "attack_bonus", -20, 60)  # a non-list is the model's error
+              for i, e in enumerate(listed if isinstance(listed, list) else []) if isinstance(e, dict)]
     for path, own, key, lo, hi in plain:  # a plain value is checked here, so that its error names the field
         v = own.get(key)
         if key in own and v is not None and not isinstance(v, (list, str)) and (
