@@ -355,7 +355,7 @@ def test_abandoned_job_is_cancelled(goblins, monkeypatch):
 
 
 def test_job_bad_input_and_unknown_id(client, goblins):
-    bad = dict(goblins, combat={"margin": 0})
+    bad = dict(goblins, combat={"margin": -1})
     assert_error(client.post("/api/jobs", json={"scenario": bad}), 422, "combat.margin")
     assert client.get("/api/jobs/nope").status_code == 404
     assert client.post("/api/jobs/nope/cancel").status_code == 404
