@@ -31,6 +31,8 @@ SITUATIONS = ("break", "fleeing", "charge_fleeing", "flee_reaction", "leadership
 #: Situations whose unit takes a plain Leadership test and needs no pursuer.
 TEST_SITUATIONS = ("leadership_test", "panic")
 TEST_KINDS = ("leadership", "fear", "terror", "panic")
+#: JSON Schema annotation (read by the web page's form): the section applies in these situations only.
+WHEN_NOT_FIGHT = {"x-when": {"situation": [s for s in SITUATIONS if s != "fight"]}}
 
 DATA = Path(__file__).with_name("data")
 
@@ -402,7 +404,8 @@ class ScenarioModel(_Strict):
     fleeing: Optional[UnitRef] = F(None, t="Fleeing unit", t_fr="Unité en fuite",
                                    d="The unit that loses the combat or flees (required except in a fight).",
                                    d_fr="L'unité qui perd le combat ou qui fuit (obligatoire sauf pour un "
-                                        "combat).")
+                                        "combat).",
+                                   json_schema_extra=WHEN_NOT_FIGHT)
     pursuer: Optional[UnitRef] = F(None, t="Pursuer", t_fr="Poursuivant",
                                    d="The winner that pursues, or the charger in the charge situations "
                                      "(required there); in the panic situation the enemy that may keep "
@@ -410,17 +413,21 @@ class ScenarioModel(_Strict):
                                    d_fr="Le vainqueur qui poursuit, ou l'unité qui charge dans les situations "
                                         "de charge (obligatoire) ; dans la situation panic, l'ennemi qui peut "
                                         "charger encore ; aucun dans leadership_test ni dans un combat (ses "
-                                        "unités sont dans [fight]).")
+                                        "unités sont dans [fight]).",
+                                   json_schema_extra=WHEN_NOT_FIGHT)
     test: LdTestSpec = F(LdTestSpec(), t="Leadership test", t_fr="Test de Commandement",
                          d="The test of the leadership_test and panic situations (the unit is 'fleeing').",
-                         d_fr="Le test des situations leadership_test et panic (l'unité est 'fleeing').")
+                         d_fr="Le test des situations leadership_test et panic (l'unité est 'fleeing').",
+                         json_schema_extra={"x-when": {"situation": list(TEST_SITUATIONS)}})
     combat: Combat = F(Combat(), t="Combat", t_fr="Combat", d="The lost combat (situation break).",
-                       d_fr="Le combat perdu (situation break).")
+                       d_fr="Le combat perdu (situation break).",
+                       json_schema_extra={"x-when": {"situation": ["break"]}})
     fight: Optional["Fight"] = F(None, t="Close combat", t_fr="Corps à corps",
                                  d="Situation fight only: the two units, who charged and the round's options "
                                    "(docs/warhammer_combat.md).",
                                  d_fr="Situation fight seulement : les deux unités, qui a chargé et les options "
-                                      "du round (docs/warhammer_combat.md).")
+                                      "du round (docs/warhammer_combat.md).",
+                                 json_schema_extra={"x-when": {"situation": ["fight"]}})
     table: Table = F(Table(), t="Table", t_fr="Table", d="Distances along the flee line and the turn limit.",
                      d_fr="Distances le long de la ligne de fuite et limite de tours.")
     options: Options = F(Options(), t="Rules options", t_fr="Options de règles",
