@@ -78,6 +78,22 @@ def numpy_baseline(trials: int, chunk: int = 1 << 22) -> int:
     return caught
 
 
+def _warhammer_cases():
+    """The two Warhammer problems every section measures: one 2D6-vs-2D6 exchange (a fleeing unit
+    pursued once, no later turn) and the 10-turn rally-or-flee chain toward a 12" edge."""
+    import fleeodds
+
+    exchange = fleeodds.load_scenario({"system": "warhammer", "situation": "fleeing",
+                                       "fleeing": {"profile": "Night Goblins"},
+                                       "pursuer": {"profile": "Dwarf Warriors"},
+                                       "table": {"max_turns": 0}})  # the default follows 10 turns
+    chain = fleeodds.load_scenario({"system": "warhammer", "situation": "fleeing",
+                                    "fleeing": {"name": "Ld6 unit", "movement": 4, "leadership": 6},
+                                    "pursuer": {"profile": "Dwarf Warriors"},
+                                    "table": {"edge_distance": 12, "max_turns": 10}})
+    return exchange, chain
+
+
 def _stream_limit_kernel():
     """A numba kernel that only draws 2D6 vs 2D6 from the project's counter-based stream and counts
     the pursuit reaching the flee: one SplitMix64 hash per trial (its two 32-bit halves, Lemire's
@@ -113,19 +129,12 @@ def bench_kernels(args) -> None:
     import numba
     import numpy as np
 
-    import fleeodds
     from fleeodds.engine import simulate
 
     n, r = args.trials, args.repeat
     print(f"[kernels] numba {numba.__version__}, numpy {np.__version__}, {numba.get_num_threads()} threads, "
           f"{n:,} trials a run", file=sys.stderr)
-    exchange = fleeodds.load_scenario({"system": "warhammer", "situation": "fleeing",
-                                       "fleeing": {"profile": "Night Goblins"},
-                                       "pursuer": {"profile": "Dwarf Warriors"}})
-    chain = fleeodds.load_scenario({"system": "warhammer", "situation": "fleeing",
-                                    "fleeing": {"name": "Ld6 unit", "movement": 4, "leadership": 6},
-                                    "pursuer": {"profile": "Dwarf Warriors"},
-                                    "table": {"edge_distance": 12, "max_turns": 10}})
+    exchange, chain = _warhammer_cases()
     limit = _stream_limit_kernel()
 
     def runner(sc, trials):
@@ -166,16 +175,9 @@ def bench_exact(args) -> None:
     except ImportError:
         say("exact", "icepool", "not installed (pip install -e \".[bench]\")")
         return
-    import fleeodds
 
     r = max(args.repeat, 3)
-    exchange = fleeodds.load_scenario({"system": "warhammer", "situation": "fleeing",
-                                       "fleeing": {"profile": "Night Goblins"},
-                                       "pursuer": {"profile": "Dwarf Warriors"}})
-    chain = fleeodds.load_scenario({"system": "warhammer", "situation": "fleeing",
-                                    "fleeing": {"name": "Ld6 unit", "movement": 4, "leadership": 6},
-                                    "pursuer": {"profile": "Dwarf Warriors"},
-                                    "table": {"edge_distance": 12, "max_turns": 10}})
+    exchange, chain = _warhammer_cases()
 
     def ours(sc):
         out: dict[str, Fraction] = {}
