@@ -380,3 +380,47 @@ def test_heatmap_layout_is_clean_with_long_names(n_cols):
         fig = chart_matrix(grid, None, lang)
         assert_clean_layout(fig)
         __import__("matplotlib.pyplot").pyplot.close(fig)
+
+
+def test_a_running_scheduler_is_used_and_a_foreign_listener_refused():
+    """A real tcp scheduler passes the reachability probe; a listener that is not Dask (here a bare
+    socket that answers with garbage) is refused by name before any dask Client is built."""
+    import socket
+    import threading
+
+    from dask.distributed import LocalCluster
+
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
+                      dashboard_address=None) as cluster:
+        with scale.Runner(scheduler=cluster.scheduler_address) as runner:
+            assert runner.run([scale.Job("a", pow, (2, 5))], progress=False)["a"].value == 32
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+
+    def answer_garbage():  # the probe connects twice: a bare connect, then Dask's handshake
+        for _ in range(2):
+            conn, _ = server.accept()
+            conn.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n" * 4)
+            conn.close()
+
+    threading.Thread(target=answer_garbage, daemon=True).start()
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    with pytest.raises(InputError, match="not a Dask scheduler"):
+        scale.Runner(scheduler=address).start()
+    server.close()
+
+
+def test_a_listener_that_never_answers_is_refused(monkeypatch):
+    """A listener that accepts the connection and then says nothing is refused once the connect
+    timeout passes (the handshake is bounded too), not waited on forever."""
+    import socket
+
+    monkeypatch.setattr(scale, "CONNECT_TIMEOUT", 1)
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(4)  # connections wait in the backlog, never accepted, never answered
+    with pytest.raises(InputError, match="not a Dask scheduler"):
+        scale.Runner(scheduler=f"tcp://127.0.0.1:{server.getsockname()[1]}").start()
+    server.close()

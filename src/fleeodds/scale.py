@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import socket
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
@@ -180,6 +181,7 @@ class Runner:
             except (ValueError, TypeError) as exc:
                 raise InputError("scheduler", self.scheduler, f"the address of a running Dask scheduler "
                                  f"(tcp://HOST:8786) ({exc})") from None
+            self._probe(parse_address(self.scheduler))
             try:
                 self._client = Client(self.scheduler, timeout=f"{CONNECT_TIMEOUT}s", set_as_default=False)
             except Exception as exc:  # noqa: BLE001 - OSError, TimeoutError, ValueError (bad address) ...
@@ -194,6 +196,38 @@ class Runner:
         self._cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=self.processes,
                                      dashboard_address=None, silence_logs=logging.ERROR, **extra)
         self._client = Client(self._cluster, set_as_default=False)
+
+    def _probe(self, address: tuple[str, str]) -> None:
+        """Refuse a TCP scheduler that nothing listens on before a dask Client is built: a Client that
+        cannot connect keeps retrying for the whole timeout, and its background thread then holds the
+        interpreter at exit for as long again (about 20 s in all for a one-line error)."""
+        protocol, location = address
+        if protocol not in ("tcp", "tls"):
+            return  # inproc:// and the like: let dask decide
+        from distributed.comm.addressing import parse_host_port
+
+        host, port = parse_host_port(location)
+        try:
+            socket.create_connection((host, port), timeout=CONNECT_TIMEOUT).close()
+        except OSError as exc:
+            why = "timed out" if isinstance(exc, TimeoutError) else (exc.strerror or type(exc).__name__)
+            raise InputError("scheduler", self.scheduler, f"the address of a running Dask scheduler "
+                             f"(tcp://HOST:8786); none answered within {CONNECT_TIMEOUT} s ({why})") from None
+        # Something listens: it must also speak Dask's protocol (a proxy or another server does not;
+        # dask then reads garbage lengths, e.g. "Unable to allocate 3 EiB").
+        import asyncio
+
+        from distributed.comm import connect
+
+        async def handshake():
+            comm = await connect(self.scheduler, timeout=CONNECT_TIMEOUT)
+            await comm.close()
+
+        try:
+            asyncio.run(asyncio.wait_for(handshake(), CONNECT_TIMEOUT))  # a silent listener must not hang us
+        except Exception:  # noqa: BLE001 - whatever the listener sent back, it is not a scheduler
+            raise InputError("scheduler", self.scheduler, "the address of a running Dask scheduler "
+                             "(tcp://HOST:8786); something answered there, but not a Dask scheduler") from None
 
     def close(self) -> None:
         """Disconnect (and stop a local cluster this runner started)."""
