@@ -37,3 +37,16 @@ def test_help_page_in_french(command):
     assert not left, f"English left in `{command} --help --lang fr`: {left}\n{r.stdout}"
     en = subprocess.run([sys.executable, "-m", "fleeodds", command, "--help"], capture_output=True, text=True)
     assert en.stdout.startswith("Usage: fleeodds " + command)
+
+
+def test_main_help_and_metavars_in_french():
+    """`fleeodds --help --lang fr` (the group has no --lang of its own) is the French page, and the
+    options column names value types in French (ENTIER, FICHIER, TEXTE), not click's English."""
+    r = subprocess.run([sys.executable, "-m", "fleeodds", "--help", "--lang", "fr"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("Utilisation : fleeodds") and "Commandes :" in r.stdout
+    page = subprocess.run([sys.executable, "-m", "fleeodds", "run", "--help", "--lang", "fr"],
+                          capture_output=True, text=True).stdout
+    assert "--trials ENTIER" in page and "--chart FICHIER" in page and "--title TEXTE" in page
+    assert not [w for w in ("INTEGER", "FILE ", "TEXT ", "FLOAT") if w in page]
+    assert "[par défaut : 0 ; 0<=x" in page

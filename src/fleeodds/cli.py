@@ -11,6 +11,7 @@ Examples::
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -37,13 +38,17 @@ class _FrenchHelpFormatter(click.HelpFormatter):
         self.write(f"{'':>{self.current_indent}}{HEADINGS.get(heading, heading)} :\n")
 
     def write_dl(self, rows, *args, **kwargs):
-        from .cli_fr import OPTIONS
+        from .cli_fr import METAVARS, OPTIONS
 
         def fr(text: str) -> str:
             for en, fr_text in OPTIONS.items():
                 text = text.replace(en, fr_text)
-            return text.replace("[default: ", "[par défaut : ").replace("[required]", "[obligatoire]")
-        super().write_dl([(a, fr(b)) for a, b in rows], *args, **kwargs)
+            text = text.replace("[default: ", "[par défaut : ").replace("[required]", "[obligatoire]")
+            return re.sub(r"(\[par défaut : [^;\]]*); ", r"\1 ; ", text)  # click's "default; range" joint
+
+        def metavar(text: str) -> str:
+            return re.sub(r"\b(" + "|".join(METAVARS) + r")\b", lambda m: METAVARS[m.group(1)], text)
+        super().write_dl([(metavar(a), fr(b)) for a, b in rows], *args, **kwargs)
 
 
 def _french_help(group: click.Group) -> None:
@@ -64,6 +69,9 @@ class _Group(click.Group):
         argv = list(sys.argv[1:] if args is None else args)
         if any(a in ("--help", "-h") for a in argv) and _lang_in(argv) == "fr":
             _french_help(self)
+            if not any(a in self.commands for a in argv):  # `fleeodds --help --lang fr`: the group has no --lang
+                argv = _without_lang(argv)
+                args = argv
         return super().main(args, *rest, **kwargs)
 
     def invoke(self, ctx):
@@ -98,6 +106,19 @@ def _lang_in(args: list[str]) -> str:
         if a.startswith("--lang="):
             return a.split("=", 1)[1]
     return "en"
+
+
+def _without_lang(args: list[str]) -> list[str]:
+    """``args`` without its ``--lang X`` / ``-l X`` / ``--lang=X``."""
+    out, skip = [], False
+    for a in args:
+        if skip:
+            skip = False
+        elif a in ("--lang", "-l"):
+            skip = True
+        elif not a.startswith("--lang="):
+            out.append(a)
+    return out
 
 
 @click.group(cls=_Group, context_settings=CONTEXT)

@@ -263,3 +263,9 @@ OPTIONS: dict[str, str] = {
 
 #: click's own headings and words of a help page.
 HEADINGS = {"Usage: ": "Utilisation : ", "Options": "Options", "Commands": "Commandes", "Arguments": "Arguments"}
+
+#: click's metavars in the options column (whole words; argument names such as SCENARIO stay, the
+#: French help texts refer to them).
+METAVARS = {"INTEGER RANGE": "ENTIER", "FLOAT RANGE": "NOMBRE", "INTEGER": "ENTIER", "FLOAT": "NOMBRE",
+            "TEXT": "TEXTE", "FILE": "FICHIER", "DIRECTORY": "DOSSIER", "FOLDER": "DOSSIER", "PATH": "CHEMIN",
+            "FIELD": "CHAMP", "NAME": "NOM", "VALUES": "VALEURS"}
