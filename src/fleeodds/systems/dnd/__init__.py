@@ -512,8 +512,8 @@ def check_results(data: dict, contexts: list[dict], build, only: set[str] | None
 #: Fields refused when the value written gives the same results as leaving the field out, whatever
 #: other values would do (``aoo_left = 3`` for an enemy with one opportunity, ``count = 2`` past
 #: enemies that cannot attack, ``on_hit = "prone"`` when staying in melee).
-SAME_AS_LEFT_OUT: dict[str, list[Any]] = {"aoo_left": [], "count": [], "on_hit": []}
-SAME_AS_LEFT_OUT_NAMES = ("aoo_left", "count", "on_hit", "aoo_per_round")
+SAME_AS_LEFT_OUT: dict[str, list[Any]] = {"aoo_left": [], "count": [], "on_hit": [], "mastery": []}
+SAME_AS_LEFT_OUT_NAMES = ("aoo_left", "count", "on_hit", "aoo_per_round", "mastery")
 
 
 def _without(data: dict, path: str) -> dict:
@@ -530,8 +530,8 @@ def _without(data: dict, path: str) -> dict:
 
 def _same_as_left_out(build, contexts: list[dict], path: str, value: Any) -> bool:
     """Whether ``path = value`` gives the results of leaving ``path`` out, in every context."""
-    if path.endswith(".count") and value == 1:
-        return False  # the documented default, written out
+    if (path.endswith(".count") and value == 1) or (path.endswith(".mastery") and value == "none"):
+        return False  # the documented default, written out (a setup "without the mastery")
     for data in contexts:
         try:
             if result_key(build(set_field(data, path, value))) != result_key(build(_without(data, path))):

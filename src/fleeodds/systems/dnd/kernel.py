@@ -20,15 +20,15 @@ from numba import njit, prange
 
 from ...kernel_tools import block_range, n_blocks, roll_stacked
 from ...rng import bounded, trial_key
-from .plan import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, Plan
+from .plan import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, MASTERY_PUSH, MASTERY_VEX, Plan
 from .encoding import (  # the event and parameter columns the kernel reads
     E_AB, E_AC, E_ADV, E_CANCELS, E_CMB, E_CONSUMES, E_DC, E_DIS, E_DMG, E_EFFECT, E_ENEMY, E_EXTRA,
-    E_GROUP, E_HALT, E_HAS_CHECK, E_HAS_SAVE, E_LOW, E_MULT, E_SAVE_BONUS, E_SAVE_DC, E_SHARED,
-    E_STAND_STILL, E_WITHIN5, MAX_MIX_TABLE, O_BACK_UP, O_CANCELLED, O_DEAD, O_DISABLED, O_DOWN, O_SLOWED,
-    O_STABLE, O_UNHARMED, O_WOUNDED, P_ALL_RESOLVE, P_ALWAYS_STUCK, P_CMD, P_CON, P_CONCEAL, P_CONFIRM,
+    E_GROUP, E_HALT, E_HAS_CHECK, E_HAS_SAVE, E_LOW, E_MASTERY, E_MULT, E_PUSH_CLEARS, E_SAVE_BONUS, E_SAVE_DC,
+    E_SHARED, E_STAND_STILL, E_WITHIN5, MAX_MIX_TABLE, O_BACK_UP, O_CANCELLED, O_DEAD, O_DISABLED, O_DOWN,
+    O_SLOWED, O_STABLE, O_STRAINED, O_UNHARMED, O_WOUNDED, P_ALL_RESOLVE, P_ALWAYS_STUCK, P_CMD, P_CON, P_CONCEAL, P_CONFIRM,
     P_CONFIRM20, P_CRIT_FAILS, P_DEAD_AT, P_DIS_CONT, P_DR, P_DSAVES, P_DS_ADV, P_DS_BONUS, P_FIVE, P_FORT,
     P_HP0, P_HPMAX, P_MASSIVE, P_MASSIVE_THR, P_METRIC_ATTACKS, P_MIN1, P_MONSTER_DIES, P_MULTIPLY, P_NBINS,
-    P_NEV, P_PF, P_RESIST, P_SKILL20, P_STOP_DOWN, P_THREAT_HIT, P_TUMBLE, encode)
+    P_NEV, P_PF, P_PRONE_STAYS, P_RESIST, P_SKILL20, P_STOP_DOWN, P_STRAIN_AT, P_THREAT_HIT, P_TUMBLE, encode)
 
 
 @njit(inline="always", cache=True)
@@ -51,6 +51,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
     numba does not inline costs atomic reference counting on every call.
     """
     aoo = np.zeros(aoo0.size + 1, dtype=np.int64)
+    vex = np.zeros(aoo0.size + 1, dtype=np.int64)  # 2024 Vex: enemy e has advantage on its next attack
     for t in range(lo, hi):
         key = trial_key(seed, t)
         c = 0
@@ -65,6 +66,12 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
         floor1 = 1 if prm[P_MIN1] == 1 else 0
         for e in range(aoo0.size):
             aoo[e] = aoo0[e]
+            vex[e] = 0
+        prone = False
+        push_step = False  # 2024 Push: out of the reach of the rest of this step's foes
+        push_far = False  # ... and of the later foes marked push_clears
+        strained = False
+        strain_at = prm[P_STRAIN_AT]
         dmg = 0
         fails = 0
         att = 0
@@ -76,7 +83,21 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
         for j in range(prm[P_NEV]):
             if dead:
                 break
+            if j == strain_at:
+                strained = True
+                if not five and hp0 - dmg == 0:
+                    dmg += 1
+                    if hp0 - dmg <= dead_at:
+                        dead = True
+                        break
+                else:
+                    strained = False
+                strain_at = -2  # done
             boundary = j == 0 or ev[m, j, E_GROUP] != ev[m, j - 1, E_GROUP]
+            if boundary:
+                push_step = False
+                if prm[P_PRONE_STAYS] == 0:
+                    prone = False
             if boundary or prm[P_ALL_RESOLVE] == 0:
                 if halt:
                     break
@@ -88,6 +109,8 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                         down = hp < 0 or (hp == 0 and prm[P_DIS_CONT] == 0)
                     if down:
                         break
+            if push_step or (push_far and ev[m, j, E_PUSH_CLEARS] == 1):
+                continue
             e = ev[m, j, E_ENEMY]
             avail = ev[m, j, E_CONSUMES] == 0 or aoo[e] > 0
             halt_after = False
@@ -122,8 +145,11 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                     halt = True
                 continue
             down5 = five and dmg >= hp0
-            adv = ev[m, j, E_ADV] == 1 or down5
-            dis = ev[m, j, E_DIS] == 1
+            lying = five and (down5 or prone)  # 5e Prone (an unconscious runner is prone too)
+            w5 = ev[m, j, E_WITHIN5] == 1
+            adv = ev[m, j, E_ADV] == 1 or down5 or vex[e] == 1 or (lying and w5)
+            dis = ev[m, j, E_DIS] == 1 or (lying and not w5)
+            vex[e] = 0
             f, c = _d20(key, c)
             if adv and not dis:
                 f2, c = _d20(key, c)
@@ -226,6 +252,11 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
             eff = ev[m, j, E_EFFECT]
             if ev[m, j, E_HALT] == 1 or eff == EFFECT_GRAPPLE:
                 halt = True
+            if ev[m, j, E_MASTERY] == MASTERY_PUSH:
+                push_step = True
+                push_far = True
+            elif ev[m, j, E_MASTERY] == MASTERY_VEX and total > 0:
+                vex[e] = 1
             if eff == EFFECT_SLOW:
                 slow = True
             elif eff == EFFECT_PRONE:
@@ -233,11 +264,16 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                     s, c = _d20(key, c)
                     if s + ev[m, j, E_SAVE_BONUS] < ev[m, j, E_SAVE_DC]:
                         slow = True
+                        prone = True
                 else:
                     slow = True
+                    prone = True
             if halt_after:
                 halt = True
 
+        if strain_at >= 0 and not dead and not five and hp0 - dmg == 0:  # the act completes after the move
+            dmg += 1
+            strained = True
         if prm[P_ALWAYS_STUCK] == 1:
             halt = True
         hp = hp0 - dmg
@@ -246,7 +282,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
         else:
             down = (dmg >= hp0) if five else (hp < 0)
             if down:
-                code = O_DOWN
+                code = O_STRAINED if strained else O_DOWN
                 if prm[P_DSAVES] == 1:
                     code = O_STABLE
                     if five:
