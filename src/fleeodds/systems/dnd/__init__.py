@@ -34,7 +34,8 @@ A scenario file looks like::
     stop_when_down = true
 
 Outcomes: ``unharmed``, ``wounded``, ``move_cancelled``, ``disabled`` (3.5/PF),
-``slowed`` (5e), ``down``, ``dead``; metric: damage taken (or attacks suffered).
+``strained`` (3.5/PF: disabled, then dying after a strenuous action), ``slowed`` (5e), ``down``,
+``dead``; metric: damage taken (or attacks suffered).
 
 Public sub-results (exact Fractions), each tested against the oracle file:
 :func:`crit_confirm_probability`, :func:`attack_outcome`, :func:`tumble_all_succeed`,
