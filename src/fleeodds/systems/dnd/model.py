@@ -461,8 +461,8 @@ class OptionsModel(StrictModel):
         "3.5/PF: second_square_provokes (a reach foe still threatens the second square) or none.",
         "3.5/PF : second_square_provokes (un ennemi à allonge contrôle encore la deuxième case) ou none.")
     push_2024: Literal["same_step", "threatening", "none"] = F(
-        "same_step", "reach of the other foes after a Push (2024)", "allonge des autres ennemis après une "
-        "botte Repousser (2024)",
+        "same_step", "reach of the other foes after a Push (2024)", "allonge des autres ennemis après la "
+        "botte Push (2024)",
         "5e 2024, a foe with mastery = 'push' hits: the runner is pushed 10 ft straight away from it, which "
         "provokes nothing (forced movement, SRD 5.2 Opportunity Attacks). same_step (default): it leaves the "
         "reach of the foes it was leaving in the same step (marked simultaneous) without their opportunity "
@@ -474,7 +474,7 @@ class OptionsModel(StrictModel):
         "sort de l'allonge des ennemis qu'il quittait au même pas (marqués simultaneous) sans leurs attaques "
         "d'opportunité ; les ennemis dépassés ensuite attaquent encore. threatening : aussi chaque ennemi "
         "suivant qui contrôle la case de départ (du côté de celui qui repousse). none : les autres ennemis sont "
-        "de l'autre côté, la poussée ne fait sortir de l'allonge de personne (Repousser ne change alors rien "
+        "de l'autre côté, la poussée ne fait sortir de l'allonge de personne (Push ne change alors rien "
         "et est refusée).")
     prone_runner: Literal["stays_prone", "stands_up"] = F(
         "stays_prone", "a prone runner", "fuyard à terre",
