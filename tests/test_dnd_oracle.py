@@ -36,6 +36,8 @@ def test_every_oracle_case_is_covered():
         "dnd35_wizard_hp4_ac12_greataxe_orc_dying", "dnd35_wizard_hp4_ac12_greataxe_orc_dead",
         "dnd35_crit_confirm_plus4_vs_ac12_threat18", "dnd35_crit_confirm_plus0_vs_ac30_threat18",
         "dnd35_mobility_wizard_hp4_greataxe_orc_dead", "pf1_acrobatics_past_two_orcs_no_aoo",
+        "dnd35_withdraw_hp5_disabled_then_dying", "dnd5e2024_wolf_prone_then_orc_advantage",
+        "dnd5e2024_push_clears_same_step_foe",
     }
     assert set(CASES) == covered
 
@@ -190,3 +192,36 @@ def test_pf1_acrobatics_two_orcs():
     assert metric_exact(sc)[0] == frac(case)
     exact, counts = assert_agree(sc, trials=300_000, seed=31)
     mc_check(case["value"], int(counts[:, 0].sum()), int(counts.sum()))
+
+
+# --------------------------------------------------------------------------- rules added from issue 14
+
+def test_35_withdraw_disabled_then_dying():
+    case = CASES["dnd35_withdraw_hp5_disabled_then_dying"]
+    sc = scenario(edition="3.5", mode="withdraw", runner={"hp": 5, "ac": 12},
+                  enemies=[{"attack_bonus": 4, "damage": "1d12+4", "threat_range": 20, "crit_multiplier": 3,
+                            "threatens_start": False}])
+    assert exact_by_outcome(sc)["strained"] == frac(case)
+    exact, counts = assert_agree(sc, trials=300_000, seed=21)
+    mc_check(case["value"], int(counts[sc.outcome_index("strained")].sum()), int(counts.sum()))
+
+
+def test_5e2024_wolf_prone_then_orc():
+    case = CASES["dnd5e2024_wolf_prone_then_orc_advantage"]
+    sc = scenario(edition="5e2024", mode="move", runner={"hp": 100, "ac": 15}, metric="hits",
+                  enemies=[{"preset": "srd52_wolf"}, {"attack_bonus": 5, "damage": "1d12+3"}])
+    s = sc.summary()
+    wolf = Fraction(1, 2)  # faces 11-20
+    # P(orc hits) = E[hits] - P(wolf hits)
+    assert s["mean_hits"] - wolf == frac(case)
+    assert_agree(sc, trials=200_000, seed=22)
+
+
+def test_5e2024_push_clears_the_same_step():
+    case = CASES["dnd5e2024_push_clears_same_step_foe"]
+    sc = scenario(edition="5e2024", mode="move", runner={"hp": 100, "ac": 14}, metric="attacks",
+                  enemies=[{"attack_bonus": 5, "damage": "1d8+3", "mastery": "push"},
+                           {"attack_bonus": 4, "damage": "1d6+2", "simultaneous": True}])
+    assert sc.summary()["attacks"][1] == frac(case)
+    exact, counts = assert_agree(sc, trials=200_000, seed=23)
+    mc_check(case["value"], int(counts[:, 1].sum()), int(counts.sum()))

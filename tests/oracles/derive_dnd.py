@@ -240,6 +240,46 @@ def cases() -> list[dict]:
         "PF1",
         {"acrobatics_bonus": 7, "opponent_cmd": [14, 14], "dc_increase_per_extra_opponent": 2, "speed": "half"},
         "P(both checks succeed: no attack of opportunity provoked)", acrobatics_all_pass(7, [14, 14])))
+
+    strained = aoo_35(5, 12, 4, 12, 4, 20, 3)
+    out.append(case(
+        "dnd35_withdraw_hp5_disabled_then_dying",
+        "D&D 3.5 SRD (Injury and Death, 'Disabled'): a character with 5 HP and AC 12 withdraws (a full-round "
+        "action) past a greataxe orc that it did not threaten at the start (+4 to hit, 1d12+4, 20/x3, the "
+        "threat confirmed by a second d20 + 4 >= 12) and takes its one attack of opportunity. A hit of exactly "
+        "5 leaves it at 0 HP, disabled; a disabled character that performs a strenuous action loses 1 HP once "
+        "the act is complete, so it ends dying at -1. Every hit deals at least 5, and only a normal hit of 5 "
+        "leaves exactly 0.",
+        "3.5",
+        {"runner_hp": 5, "runner_ac": 12, "attack_bonus": 4, "damage": "1d12+4", "threat_range": "20",
+         "crit_multiplier": 3, "action": "withdraw (full-round, strenuous)"},
+        "P(at exactly 0 HP after the attack, then dying at -1 after the withdraw)", strained["disabled"]))
+
+    w = face_weights()
+    wa = face_weights(advantage=True)
+    wolf_hit = sum((p for f, p in w.items() if hits(f, 4, 15)), Fraction(0))
+    orc_normal = sum((p for f, p in w.items() if hits(f, 5, 15)), Fraction(0))
+    orc_prone = sum((p for f, p in wa.items() if hits(f, 5, 15)), Fraction(0))
+    out.append(case(
+        "dnd5e2024_wolf_prone_then_orc_advantage",
+        "D&D 5e (SRD 5.2). A character with AC 15 and plenty of HP walks past a wolf (Bite +4, 1d6+2; a hit "
+        "leaves the target Prone, no save) and then out of an orc's 5-ft reach (+5 to hit). Attack rolls "
+        "against a Prone creature have advantage when the attacker is within 5 ft, so after the wolf's hit "
+        "the orc's opportunity attack keeps the higher of two d20. The character stays prone (it crawls on).",
+        "5e-2024",
+        {"runner_ac": 15, "wolf_attack_bonus": 4, "orc_attack_bonus": 5, "orc_reach_ft": 5},
+        "P(the orc's opportunity attack hits)", wolf_hit * orc_prone + (1 - wolf_hit) * orc_normal))
+
+    push_hit = sum((p for f, p in w.items() if hits(f, 5, 14)), Fraction(0))
+    out.append(case(
+        "dnd5e2024_push_clears_same_step_foe",
+        "D&D 5e (2024 rules, weapon mastery Push). A character with AC 14 leaves, in the same step, the reach "
+        "of a foe with a warhammer (+5 to hit, mastery Push) and of a second foe. On a hit the warhammer "
+        "pushes the character 10 ft straight away; being moved that way provokes no opportunity attack, so "
+        "the second foe, whose reach the character was leaving in that step, makes none.",
+        "5e-2024",
+        {"runner_ac": 14, "pusher_attack_bonus": 5, "second_foe": "left in the same step"},
+        "P(only one opportunity attack is made)", push_hit))
     return out
 
 

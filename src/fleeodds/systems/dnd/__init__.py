@@ -34,7 +34,8 @@ A scenario file looks like::
     stop_when_down = true
 
 Outcomes: ``unharmed``, ``wounded``, ``move_cancelled``, ``disabled`` (3.5/PF),
-``slowed`` (5e), ``down``, ``dead``; metric: damage taken (or attacks suffered).
+``strained`` (3.5/PF: disabled, then dying after a strenuous action), ``slowed`` (5e), ``down``,
+``dead``; metric: damage taken (or attacks suffered).
 
 Public sub-results (exact Fractions), each tested against the oracle file:
 :func:`crit_confirm_probability`, :func:`attack_outcome`, :func:`tumble_all_succeed`,
@@ -512,8 +513,8 @@ def check_results(data: dict, contexts: list[dict], build, only: set[str] | None
 #: Fields refused when the value written gives the same results as leaving the field out, whatever
 #: other values would do (``aoo_left = 3`` for an enemy with one opportunity, ``count = 2`` past
 #: enemies that cannot attack, ``on_hit = "prone"`` when staying in melee).
-SAME_AS_LEFT_OUT: dict[str, list[Any]] = {"aoo_left": [], "count": [], "on_hit": []}
-SAME_AS_LEFT_OUT_NAMES = ("aoo_left", "count", "on_hit", "aoo_per_round")
+SAME_AS_LEFT_OUT: dict[str, list[Any]] = {"aoo_left": [], "count": [], "on_hit": [], "mastery": []}
+SAME_AS_LEFT_OUT_NAMES = ("aoo_left", "count", "on_hit", "aoo_per_round", "mastery")
 
 
 def _without(data: dict, path: str) -> dict:
@@ -530,8 +531,8 @@ def _without(data: dict, path: str) -> dict:
 
 def _same_as_left_out(build, contexts: list[dict], path: str, value: Any) -> bool:
     """Whether ``path = value`` gives the results of leaving ``path`` out, in every context."""
-    if path.endswith(".count") and value == 1:
-        return False  # the documented default, written out
+    if (path.endswith(".count") and value == 1) or (path.endswith(".mastery") and value == "none"):
+        return False  # the documented default, written out (a setup "without the mastery")
     for data in contexts:
         try:
             if result_key(build(set_field(data, path, value))) != result_key(build(_without(data, path))):

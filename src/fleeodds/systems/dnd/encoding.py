@@ -12,18 +12,19 @@ from .rules import is_5e
 # event columns
 E_ENEMY, E_CONSUMES, E_GROUP, E_HAS_CHECK, E_DC, E_CANCELS, E_AB, E_AC, E_LOW, E_MULT, E_ADV, E_DIS, \
     E_DMG, E_EXTRA, E_HALT, E_EFFECT, E_HAS_SAVE, E_SAVE_DC, E_SAVE_BONUS, E_WITHIN5, E_STAND_STILL, E_CMB, \
-    E_SHARED = range(23)
-N_EVENT_COLS = 23
+    E_SHARED, E_MASTERY, E_PUSH_CLEARS = range(25)
+N_EVENT_COLS = 25
 
 # parameters
 (P_FIVE, P_PF, P_HP0, P_HPMAX, P_DEAD_AT, P_STOP_DOWN, P_ALL_RESOLVE, P_DIS_CONT, P_THREAT_HIT, P_MULTIPLY,
  P_MIN1, P_SKILL20, P_MASSIVE, P_MASSIVE_THR, P_FORT, P_CONCEAL, P_DR, P_RESIST, P_DSAVES, P_MONSTER_DIES,
  P_TUMBLE, P_CMD, P_CON, P_METRIC_ATTACKS, P_ALWAYS_STUCK, P_NBINS, P_NEV, P_CRIT_FAILS, P_DS_BONUS,
- P_DS_ADV, P_CONFIRM, P_CONFIRM20) = range(32)
-N_PARAMS = 32
+ P_DS_ADV, P_CONFIRM, P_CONFIRM20, P_PRONE_STAYS, P_STRAIN_AT) = range(34)
+N_PARAMS = 34
 
 # internal outcome codes (same order as plan.INTERNAL_CODES)
-O_UNHARMED, O_WOUNDED, O_SLOWED, O_CANCELLED, O_DISABLED, O_DOWN, O_DEAD, O_STABLE, O_BACK_UP = range(9)
+O_UNHARMED, O_WOUNDED, O_SLOWED, O_CANCELLED, O_DISABLED, O_DOWN, O_DEAD, O_STABLE, O_BACK_UP, O_STRAINED = range(10)
+
 def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The plan as arrays for :func:`run`: ``(events, dice specs, aoo budget, params, outcome map)``."""
     spec = plan.spec
@@ -45,7 +46,8 @@ def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, 
                  int(e.check_cancels), e.attack_bonus, e.ac, e.threat_low, e.crit_multiplier, int(e.advantage),
                  int(e.disadvantage), dice(e.damage), dice(e.extra_damage) if e.extra_damage else -1,
                  int(e.halt_on_hit), e.effect, int(e.save_dc is not None), e.save_dc or 0, e.save_bonus,
-                 int(e.within_5ft), int(e.stand_still), e.cmb, int(e.shared_check))
+                 int(e.within_5ft), int(e.stand_still), e.cmb, int(e.shared_check), e.mastery,
+                 int(e.push_clears))
     if not specs:
         dice("1")
     prm = np.zeros(N_PARAMS, dtype=np.int64)
@@ -81,6 +83,8 @@ def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, 
     prm[P_CONFIRM20] = int(o.confirm_natural_20)
     prm[P_DS_BONUS] = spec.death_save_bonus
     prm[P_DS_ADV] = spec.death_save_advantage
+    prm[P_PRONE_STAYS] = int(o.prone_runner == "stays_prone")
+    prm[P_STRAIN_AT] = plan.strain_at
     outmap = np.array([max(i, 0) for i in plan.outcome_map], dtype=np.int64)
     aoo = np.array(plan.aoo, dtype=np.int64)
     return ev, stack_specs(specs), aoo, prm, outmap

@@ -19,12 +19,17 @@ from typing import Callable
 
 from ...dice import parse
 from .deathsaves import death_save_chain
-from .plan import (BACK_UP, CANCELLED, DEAD, DISABLED, DOWN, STABLE, EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, SLOWED, UNHARMED,
-                   WOUNDED, Plan, max_damage)
+from .plan import (BACK_UP, CANCELLED, DEAD, DISABLED, DOWN, STABLE, EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW,
+                   MASTERY_PUSH, MASTERY_VEX, SLOWED, STRAINED, UNHARMED, WOUNDED, Plan, max_damage)
 from .rules import (attack_outcome, combat_maneuver_probability, damage_pmf, death_save_outcomes,
                     dying_survival_35, dying_survival_pf, is_5e, save_probability, skill_check_probability)
 
 F_DEAD, F_HALT, F_SLOW, F_STOP, F_CRIT, F_PASS, F_FAIL = 1, 2, 4, 8, 16, 32, 64
+#: 5e: the runner is prone (a prone rider landed); 2024 Push: pushed out of the reach of the rest of
+#: this step's foes (F_PUSH_STEP) and of the later foes marked push_clears (F_PUSH_FAR); 3.5/PF: the
+#: runner lost 1 HP to a strenuous action at 0 HP (F_STRAIN); 2024 Vex: enemy ``i`` has advantage on
+#: its next attack roll against the runner (bit ``F_VEX << i``).
+F_PRONE, F_PUSH_STEP, F_PUSH_FAR, F_STRAIN, F_VEX = 128, 256, 512, 1024, 2048
 
 
 def solve(plan: Plan, mode: str = "float") -> dict[tuple[int, int], Fraction | float]:
@@ -185,10 +190,13 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
         return hp < 0 or (hp == 0 and not o.disabled_runner_continues)
 
     @lru_cache(maxsize=None)
-    def table(j: int, down: bool):
+    def table(j: int, down: bool, vexed: bool = False, prone: bool = False):
         ev = plan.events[j]
-        adv = ev.advantage or (five and down)
-        net = int(adv) - int(ev.disadvantage)
+        # 5e Prone (an unconscious runner is prone too): advantage from within 5 ft, disadvantage from farther
+        lying = five and (down or prone)
+        adv = ev.advantage or (five and down) or vexed or (lying and ev.within_5ft)
+        dis = ev.disadvantage or (lying and not ev.within_5ft)
+        net = int(adv) - int(dis)
         odds = attack_outcome(ed, ev.attack_bonus, ev.ac, ev.threat_low, advantage=net,
                               threat_must_hit=o.threat_must_hit, auto_crit=five and down and ev.within_5ft,
                               concealment=r.concealment, confirmation=o.crit_confirmation,
@@ -233,12 +241,16 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
                 nflags |= F_DEAD
             if ev.halt_on_hit or ev.effect == EFFECT_GRAPPLE:
                 nflags |= F_HALT
+            if ev.mastery == MASTERY_PUSH:
+                nflags |= F_PUSH_STEP | F_PUSH_FAR
+            elif ev.mastery == MASTERY_VEX and d > 0:
+                nflags |= F_VEX << ev.enemy
             if ev.effect == EFFECT_SLOW:
                 nflags |= F_SLOW
             if ev.effect == EFFECT_PRONE:
                 fail = num(1) if ev.save_dc is None else num(1 - save_probability(ev.save_bonus, ev.save_dc, False))
                 if fail:
-                    branches.append((p_live * fail, (new_dmg, nf, nflags | F_SLOW, att)))
+                    branches.append((p_live * fail, (new_dmg, nf, nflags | F_SLOW | F_PRONE, att)))
                 if 1 - fail:
                     branches.append((p_live * (1 - fail), (new_dmg, nf, nflags, att)))
             else:
@@ -255,9 +267,31 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
         if p:
             target[state] = target.get(state, 0) + p
 
+    def strain(dist: dict) -> dict:
+        """3.5/PF ``options.disabled_strenuous``: the strenuous act is complete; a runner at exactly
+        0 HP loses 1 HP (dying at -1, dead if that is the dead threshold)."""
+        out: dict[tuple, object] = {}
+        for state, p in dist.items():
+            dmg, fails, flags, att = state
+            if not five and not flags & F_DEAD and hp0 - dmg == 0:
+                state = (dmg + 1, fails, flags | F_STRAIN | (F_DEAD if -1 <= dead_at else 0), att)
+            put(out, state, p)
+        return out
+
+    def clear(dist: dict, mask: int) -> dict:
+        out: dict[tuple, object] = {}
+        for (dmg, fails, flags, att), p in dist.items():
+            put(out, (dmg, fails, flags & ~mask, att), p)
+        return out
+
+    stands_up = o.prone_runner == "stands_up"
     allowed = plan.allowed_statically()
     for j, ev in enumerate(plan.events):
+        if j == plan.strain_at:
+            dist = strain(dist)
         boundary = j == 0 or ev.group != plan.events[j - 1].group
+        if boundary and j:  # a new step: the push of the previous one is over; a runner who stands up is up
+            dist = clear(dist, F_PUSH_STEP | (F_PRONE if stands_up else 0))
         nxt: dict[tuple, object] = {}
         check_p = None
         if ev.check_dc is not None:
@@ -274,15 +308,19 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
                 if o.stop_when_down and is_down(dmg):
                     put(nxt, (dmg, fails, flags | F_STOP, att), p)
                     continue
+            if flags & F_PUSH_STEP or (flags & F_PUSH_FAR and ev.push_clears):
+                put(nxt, state, p)  # pushed out of this foe's reach: forced movement provokes nothing
+                continue
 
             def attack(q, halt_after: bool):
-                base = (dmg, fails, flags | (F_HALT if halt_after else 0), more(att))
+                vexed = bool(flags & (F_VEX << ev.enemy))
+                base = (dmg, fails, (flags & ~(F_VEX << ev.enemy)) | (F_HALT if halt_after else 0), more(att))
                 if ev.stand_still:
                     s = num(combat_maneuver_probability(ev.cmb, r.cmd))
                     put(nxt, (base[0], base[1], base[2] | F_HALT, base[3]), q * s)
                     put(nxt, base, q * (1 - s))
                     return
-                for pp, d, crit in table(j, five and dmg >= hp0):
+                for pp, d, crit in table(j, five and dmg >= hp0, vexed, bool(flags & F_PRONE)):
                     if d is None:
                         put(nxt, base, q * pp)
                     else:
@@ -326,6 +364,8 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
             else:
                 put(nxt, state, p)
         dist = nxt
+    if plan.strain_at == len(plan.events):
+        dist = strain(dist)
     return dist
 
 
@@ -343,7 +383,7 @@ def _classify(plan: Plan, dmg: int, fails: int, flags: int, num) -> list[tuple[o
     down = dmg >= r.hp if five else hp < 0
     if down:
         if not o.death_saves_in_exchange:
-            return [(num(1), DOWN)]
+            return [(num(1), STRAINED if flags & F_STRAIN else DOWN)]
         if five:
             per = [num(0)] * 3  # back up, stable, dead
             for (k, _rounds), q in death_save_chain(0, fails, spec.death_save_bonus, spec.death_save_advantage,

@@ -20,15 +20,15 @@ from numba import njit, prange
 
 from ...kernel_tools import block_range, n_blocks, roll_stacked
 from ...rng import bounded, trial_key
-from .plan import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, Plan
+from .plan import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, MASTERY_PUSH, MASTERY_VEX, Plan
 from .encoding import (  # the event and parameter columns the kernel reads
     E_AB, E_AC, E_ADV, E_CANCELS, E_CMB, E_CONSUMES, E_DC, E_DIS, E_DMG, E_EFFECT, E_ENEMY, E_EXTRA,
-    E_GROUP, E_HALT, E_HAS_CHECK, E_HAS_SAVE, E_LOW, E_MULT, E_SAVE_BONUS, E_SAVE_DC, E_SHARED,
-    E_STAND_STILL, E_WITHIN5, MAX_MIX_TABLE, O_BACK_UP, O_CANCELLED, O_DEAD, O_DISABLED, O_DOWN, O_SLOWED,
-    O_STABLE, O_UNHARMED, O_WOUNDED, P_ALL_RESOLVE, P_ALWAYS_STUCK, P_CMD, P_CON, P_CONCEAL, P_CONFIRM,
+    E_GROUP, E_HALT, E_HAS_CHECK, E_HAS_SAVE, E_LOW, E_MASTERY, E_MULT, E_PUSH_CLEARS, E_SAVE_BONUS, E_SAVE_DC,
+    E_SHARED, E_STAND_STILL, E_WITHIN5, MAX_MIX_TABLE, O_BACK_UP, O_CANCELLED, O_DEAD, O_DISABLED, O_DOWN,
+    O_SLOWED, O_STABLE, O_STRAINED, O_UNHARMED, O_WOUNDED, P_ALL_RESOLVE, P_ALWAYS_STUCK, P_CMD, P_CON, P_CONCEAL, P_CONFIRM,
     P_CONFIRM20, P_CRIT_FAILS, P_DEAD_AT, P_DIS_CONT, P_DR, P_DSAVES, P_DS_ADV, P_DS_BONUS, P_FIVE, P_FORT,
     P_HP0, P_HPMAX, P_MASSIVE, P_MASSIVE_THR, P_METRIC_ATTACKS, P_MIN1, P_MONSTER_DIES, P_MULTIPLY, P_NBINS,
-    P_NEV, P_PF, P_RESIST, P_SKILL20, P_STOP_DOWN, P_THREAT_HIT, P_TUMBLE, encode)
+    P_NEV, P_PF, P_PRONE_STAYS, P_RESIST, P_SKILL20, P_STOP_DOWN, P_STRAIN_AT, P_THREAT_HIT, P_TUMBLE, encode)
 
 
 @njit(inline="always", cache=True)
@@ -50,7 +50,55 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
     stacked specs by index: handing arrays (or views of them) to a function
     numba does not inline costs atomic reference counting on every call.
     """
+    # the parameters, read once per block
+    k_all_resolve = prm[P_ALL_RESOLVE]
+    k_always_stuck = prm[P_ALWAYS_STUCK]
+    k_cmd = prm[P_CMD]
+    k_con = prm[P_CON]
+    k_conceal = prm[P_CONCEAL]
+    k_confirm = prm[P_CONFIRM]
+    k_confirm20 = prm[P_CONFIRM20]
+    k_crit_fails = prm[P_CRIT_FAILS]
+    k_dead_at = prm[P_DEAD_AT]
+    k_dis_cont = prm[P_DIS_CONT]
+    k_dr = prm[P_DR]
+    k_dsaves = prm[P_DSAVES]
+    k_ds_adv = prm[P_DS_ADV]
+    k_ds_bonus = prm[P_DS_BONUS]
+    k_five = prm[P_FIVE]
+    k_fort = prm[P_FORT]
+    k_hp0 = prm[P_HP0]
+    k_hpmax = prm[P_HPMAX]
+    k_massive = prm[P_MASSIVE]
+    k_massive_thr = prm[P_MASSIVE_THR]
+    k_metric_attacks = prm[P_METRIC_ATTACKS]
+    k_min1 = prm[P_MIN1]
+    k_monster_dies = prm[P_MONSTER_DIES]
+    k_multiply = prm[P_MULTIPLY]
+    k_nbins = prm[P_NBINS]
+    k_nev = prm[P_NEV]
+    k_pf = prm[P_PF]
+    k_prone_stays = prm[P_PRONE_STAYS]
+    k_resist = prm[P_RESIST]
+    k_skill20 = prm[P_SKILL20]
+    k_stop_down = prm[P_STOP_DOWN]
+    k_strain_at = prm[P_STRAIN_AT]
+    k_threat_hit = prm[P_THREAT_HIT]
+    k_tumble = prm[P_TUMBLE]
+    five = k_five == 1
+    hp0 = k_hp0
+    hpmax = k_hpmax
+    dead_at = k_dead_at
+    floor1 = 1 if k_min1 == 1 else 0
     aoo = np.zeros(aoo0.size + 1, dtype=np.int64)
+    vex = np.zeros(aoo0.size + 1, dtype=np.int64)  # 2024 Vex: enemy e has advantage on its next attack
+    # the rules a plan does not use cost nothing per event: flags read once per block
+    any_vex = False
+    any_push = False
+    for mm in range(ev.shape[0]):
+        for jj in range(k_nev):
+            any_vex = any_vex or ev[mm, jj, E_MASTERY] == MASTERY_VEX
+            any_push = any_push or ev[mm, jj, E_MASTERY] == MASTERY_PUSH
     for t in range(lo, hi):
         key = trial_key(seed, t)
         c = 0
@@ -58,13 +106,16 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
         if mix.size > 1:
             r, c = bounded(key, c, mix.size)
             m = mix[r]
-        five = prm[P_FIVE] == 1
-        hp0 = prm[P_HP0]
-        hpmax = prm[P_HPMAX]
-        dead_at = prm[P_DEAD_AT]
-        floor1 = 1 if prm[P_MIN1] == 1 else 0
         for e in range(aoo0.size):
             aoo[e] = aoo0[e]
+        if any_vex:
+            for e in range(aoo0.size):
+                vex[e] = 0
+        prone = False
+        push_step = False  # 2024 Push: out of the reach of the rest of this step's foes
+        push_far = False  # ... and of the later foes marked push_clears
+        strained = False
+        strain_at = k_strain_at
         dmg = 0
         fails = 0
         att = 0
@@ -73,21 +124,37 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
         halt = False
         slow = False
         tum = 0  # the single Tumble check of the move: 0 not rolled yet, 1 passed, 2 failed
-        for j in range(prm[P_NEV]):
+        for j in range(k_nev):
             if dead:
                 break
+            if j == strain_at:
+                strained = True
+                if not five and hp0 - dmg == 0:
+                    dmg += 1
+                    if hp0 - dmg <= dead_at:
+                        dead = True
+                        break
+                else:
+                    strained = False
+                strain_at = -2  # done
             boundary = j == 0 or ev[m, j, E_GROUP] != ev[m, j - 1, E_GROUP]
-            if boundary or prm[P_ALL_RESOLVE] == 0:
+            if boundary:
+                push_step = False
+                if k_prone_stays == 0:
+                    prone = False
+            if boundary or k_all_resolve == 0:
                 if halt:
                     break
-                if prm[P_STOP_DOWN] == 1:
+                if k_stop_down == 1:
                     if five:
                         down = dmg >= hp0
                     else:
                         hp = hp0 - dmg
-                        down = hp < 0 or (hp == 0 and prm[P_DIS_CONT] == 0)
+                        down = hp < 0 or (hp == 0 and k_dis_cont == 0)
                     if down:
                         break
+            if any_push and (push_step or (push_far and ev[m, j, E_PUSH_CLEARS] == 1)):
+                continue
             e = ev[m, j, E_ENEMY]
             avail = ev[m, j, E_CONSUMES] == 0 or aoo[e] > 0
             halt_after = False
@@ -97,7 +164,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                         passed = tum == 1
                     else:
                         f, c = _d20(key, c)
-                        passed = f + prm[P_TUMBLE] >= ev[m, j, E_DC] or (prm[P_SKILL20] == 1 and f == 20)
+                        passed = f + k_tumble >= ev[m, j, E_DC] or (k_skill20 == 1 and f == 20)
                         if ev[m, j, E_SHARED] == 1:
                             tum = 1 if passed else 2
                     if passed:
@@ -116,7 +183,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
             att += 1
             if ev[m, j, E_STAND_STILL] == 1:
                 f, c = _d20(key, c)
-                if f == 20 or (f != 1 and f + ev[m, j, E_CMB] >= prm[P_CMD]):
+                if f == 20 or (f != 1 and f + ev[m, j, E_CMB] >= k_cmd):
                     halt = True
                 if halt_after:
                     halt = True
@@ -124,6 +191,15 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
             down5 = five and dmg >= hp0
             adv = ev[m, j, E_ADV] == 1 or down5
             dis = ev[m, j, E_DIS] == 1
+            if down5 or (five and prone):  # 5e Prone (an unconscious runner is prone too)
+                if ev[m, j, E_WITHIN5] == 1:
+                    adv = True
+                else:
+                    dis = True
+            if any_vex:
+                if vex[e] == 1:
+                    adv = True
+                vex[e] = 0
             f, c = _d20(key, c)
             if adv and not dis:
                 f2, c = _d20(key, c)
@@ -143,18 +219,18 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                     hit = True
                 elif hit and down5 and ev[m, j, E_WITHIN5] == 1:
                     crit = True
-            elif f >= ev[m, j, E_LOW] and (hit or prm[P_THREAT_HIT] == 0):
-                if prm[P_CONFIRM] == 0:  # options.crit_confirmation = "none": every threat is a critical
+            elif f >= ev[m, j, E_LOW] and (hit or k_threat_hit == 0):
+                if k_confirm == 0:  # options.crit_confirmation = "none": every threat is a critical
                     crit = True
                     hit = True
                 else:
                     g, c = _d20(key, c)
-                    if g != 1 and ((g == 20 and prm[P_CONFIRM20] == 1) or g + ab >= ac):
+                    if g != 1 and ((g == 20 and k_confirm20 == 1) or g + ab >= ac):
                         crit = True
                         hit = True
-            if hit and prm[P_CONCEAL] > 0:
+            if hit and k_conceal > 0:
                 u, c = bounded(key, c, 100)
-                if u < prm[P_CONCEAL]:
+                if u < k_conceal:
                     hit = False
                     crit = False
             if not hit:
@@ -179,14 +255,14 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                     total += x
                 if total < 0:
                     total = 0
-                if prm[P_RESIST] == 1:
+                if k_resist == 1:
                     total = total // 2
             else:
                 rolled, c = roll_stacked(specs, sp, key, c)
                 if rolled < floor1:
                     rolled = floor1
                 if crit:
-                    if prm[P_MULTIPLY] == 1:
+                    if k_multiply == 1:
                         rolled = rolled * ev[m, j, E_MULT]
                     else:
                         for _ in range(ev[m, j, E_MULT] - 1):
@@ -199,13 +275,13 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                     x, c = roll_stacked(specs, xi, key, c)
                     if x > 0:
                         total += x
-            if prm[P_DR] > 0:
-                total -= prm[P_DR]
+            if k_dr > 0:
+                total -= k_dr
                 if total < 0:
                     total = 0
-            if prm[P_MASSIVE] == 1 and not five and total >= prm[P_MASSIVE_THR]:
+            if k_massive == 1 and not five and total >= k_massive_thr:
                 g, c = _d20(key, c)
-                if not (g == 20 or (g != 1 and g + prm[P_FORT] >= 15)):
+                if not (g == 20 or (g != 1 and g + k_fort >= 15)):
                     dead = True
             was_down = five and dmg >= hp0
             dmg += total
@@ -215,17 +291,23 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                         if total >= hpmax:
                             dead = True
                         else:
-                            fails += prm[P_CRIT_FAILS] if crit else 1
+                            fails += k_crit_fails if crit else 1
                             if fails >= 3:
                                 dead = True
                 elif dmg >= hp0:
-                    if prm[P_MONSTER_DIES] == 1 or dmg - hp0 >= hpmax:
+                    if k_monster_dies == 1 or dmg - hp0 >= hpmax:
                         dead = True
             elif hp0 - dmg <= dead_at:
                 dead = True
             eff = ev[m, j, E_EFFECT]
             if ev[m, j, E_HALT] == 1 or eff == EFFECT_GRAPPLE:
                 halt = True
+            if any_push or any_vex:
+                if ev[m, j, E_MASTERY] == MASTERY_PUSH:
+                    push_step = True
+                    push_far = True
+                elif ev[m, j, E_MASTERY] == MASTERY_VEX and total > 0:
+                    vex[e] = 1
             if eff == EFFECT_SLOW:
                 slow = True
             elif eff == EFFECT_PRONE:
@@ -233,12 +315,17 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                     s, c = _d20(key, c)
                     if s + ev[m, j, E_SAVE_BONUS] < ev[m, j, E_SAVE_DC]:
                         slow = True
+                        prone = True
                 else:
                     slow = True
+                    prone = True
             if halt_after:
                 halt = True
 
-        if prm[P_ALWAYS_STUCK] == 1:
+        if strain_at >= 0 and not dead and not five and hp0 - dmg == 0:  # the act completes after the move
+            dmg += 1
+            strained = True
+        if k_always_stuck == 1:
             halt = True
         hp = hp0 - dmg
         if dead or (not five and hp <= dead_at):
@@ -246,13 +333,13 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
         else:
             down = (dmg >= hp0) if five else (hp < 0)
             if down:
-                code = O_DOWN
-                if prm[P_DSAVES] == 1:
+                code = O_STRAINED if strained else O_DOWN
+                if k_dsaves == 1:
                     code = O_STABLE
                     if five:
                         succ = 0
                         fl = fails
-                        dsa = prm[P_DS_ADV]
+                        dsa = k_ds_adv
                         while True:
                             g, c = _d20(key, c)
                             if dsa != 0:
@@ -262,7 +349,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                             if g == 20:
                                 code = O_BACK_UP
                                 break
-                            if g != 1 and g + prm[P_DS_BONUS] >= 10:
+                            if g != 1 and g + k_ds_bonus >= 10:
                                 succ += 1
                                 if succ >= 3:
                                     break
@@ -271,9 +358,9 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                                 if fl >= 3:
                                     code = O_DEAD
                                     break
-                    elif prm[P_PF] == 1:
+                    elif k_pf == 1:
                         h = hp
-                        mod = (prm[P_CON] - 10) // 2
+                        mod = (k_con - 10) // 2
                         while True:
                             g, c = _d20(key, c)
                             if g == 20 or g + mod + h >= 10:
@@ -302,14 +389,14 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                 code = O_WOUNDED
             else:
                 code = O_UNHARMED
-        if prm[P_METRIC_ATTACKS] == 1:
+        if k_metric_attacks == 1:
             value = att
-        elif prm[P_METRIC_ATTACKS] == 2:
+        elif k_metric_attacks == 2:
             value = nhits
         else:
             value = dmg
-        if value > prm[P_NBINS] - 1:
-            value = prm[P_NBINS] - 1
+        if value > k_nbins - 1:
+            value = k_nbins - 1
         if rec is not None:  # None in counting runs: numba compiles this branch away
             rec[t - lo] = outmap[code]
         else:

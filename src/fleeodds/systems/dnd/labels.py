@@ -20,6 +20,9 @@ DEAD = Outcome("dead", "dead", "mort")
 #: With options.death_saves_in_exchange the fall is resolved: "down" splits into these (and dead).
 BACK_UP = Outcome("back_up", "down, then back up at 1 HP (natural 20 on a death save)",
                   "à terre, puis relevé à 1 pv (20 naturel à un jet contre la mort)")
+#: 3.5/PF options.disabled_strenuous: at exactly 0 HP after a strenuous action, 1 HP lost: dying at -1.
+STRAINED = Outcome("strained", "disabled, then dying (1 HP lost to a strenuous action at 0 HP)",
+                   "hors de combat, puis mourant (1 pv perdu par une action épuisante à 0 pv)")
 STABLE = Outcome("stable", "down, then stable (unconscious)", "à terre, puis stabilisé (inconscient)")
 
 #: Outcomes of a 3.5 / Pathfinder scenario, in display order.
@@ -35,16 +38,21 @@ STAY_LABELS = {o.code: o for o in (STAYS_UNHARMED, STAYS_WOUNDED, STAYS_SLOWED)}
 
 #: From best to worst for the character (``Scenario.outcome_order``); "stopped before
 #: getting away" is no step of that scale and is left out.
-OUTCOME_ORDER = ("unharmed", "wounded", "slowed", "disabled", "back_up", "stable", "down", "dead")
+OUTCOME_ORDER = ("unharmed", "wounded", "slowed", "disabled", "back_up", "stable", "strained", "down", "dead")
 
 
-def outcomes_for(five: bool, mode: str, fall_resolved: bool = False) -> tuple[Outcome, ...]:
+def outcomes_for(five: bool, mode: str, fall_resolved: bool = False, strained: bool = False) -> tuple[Outcome, ...]:
     """The outcomes of a scenario of that edition family and mode, in display order.
 
     With ``fall_resolved`` (options.death_saves_in_exchange) "down" is replaced by its
     resolutions: 5e ``back_up`` and ``stable`` (death saves), 3.5/PF ``stable`` (stabilised).
+    With ``strained`` (3.5/PF options.disabled_strenuous, a strenuous action) and the fall not
+    resolved, ``strained`` (dying at -1 HP after the action) comes before "down".
     """
     base = OUTCOMES_5E if five else OUTCOMES_35
+    if strained and not fall_resolved:
+        i = base.index(DOWN)
+        base = base[:i] + (STRAINED,) + base[i:]
     if fall_resolved:
         i = base.index(DOWN)
         base = base[:i] + ((BACK_UP, STABLE) if five else (STABLE,)) + base[i + 1:]

@@ -35,7 +35,7 @@ from pydantic import BaseModel, Field
 
 from ...dice import parse
 from ...errors import InputError, short_repr
-from ...validation import StrictModel, json_schema, merge_profile, no_effect, validate
+from ...validation import CheckedSource, StrictModel, json_schema, merge_profile, no_effect, validate
 from .rules import is_5e, parse_threat_range
 
 EDITION_ALIASES = {"3.5": "3.5", "35": "3.5", "3.5e": "3.5", "dnd3.5": "3.5", "pf1": "pf1", "pf": "pf1",
@@ -323,6 +323,20 @@ class EnemyModel(StrictModel):
     on_hit_save: Literal["str", "dex", "con"] = F(
         "str", "save ability", "caractéristique du jet de sauvegarde",
         "5e: ability of that save (default str).", "5e : caractéristique de ce jet (str par défaut).")
+    mastery: Literal["none", "push", "sap", "vex", "topple", "slow", "graze", "cleave", "nick"] = F(
+        "none", "weapon mastery (2024)", "botte d'arme (2024)",
+        "5e 2024: the mastery property of the weapon of its opportunity attack (PHB 2024 ch. 6, Mastery "
+        "Properties). push: a hit pushes the runner 10 ft away, out of other foes' reach (options.push_2024); "
+        "vex: a hit that deals damage gives it advantage on its next attack roll against the runner (a second "
+        "attack when the runner stays, attacks_on_turn >= 2). sap, cleave, nick act on nothing in this "
+        "exchange and are refused; topple, slow, graze are written with on_hit (refused, with the fields to "
+        "use). Default none.",
+        "5e 2024 : botte (propriété de maîtrise) de l'arme de son attaque d'opportunité (Manuel des joueurs "
+        "2024, chap. 6). push (repousser) : un coup repousse le fuyard de 3 m, hors de l'allonge d'autres "
+        "ennemis (options.push_2024) ; vex (harceler) : un coup qui inflige des dégâts lui donne l'avantage à "
+        "sa prochaine attaque contre le fuyard (une seconde attaque quand le fuyard reste, attacks_on_turn >= "
+        "2). sap, cleave, nick n'agissent sur rien ici et sont refusées ; topple, slow, graze s'écrivent avec "
+        "on_hit (refusées, avec les champs à utiliser). none par défaut.")
     count: int = F(1, "count", "nombre",
                    "Identical enemies passed one after the other (default 1).",
                    "Ennemis identiques dépassés l'un après l'autre (1 par défaut).", None, ge=1, le=20)
@@ -446,6 +460,47 @@ class OptionsModel(StrictModel):
         "second_square_provokes", "withdraw and reach", "retraite et allonge",
         "3.5/PF: second_square_provokes (a reach foe still threatens the second square) or none.",
         "3.5/PF : second_square_provokes (un ennemi à allonge contrôle encore la deuxième case) ou none.")
+    push_2024: Literal["same_step", "threatening", "none"] = F(
+        "same_step", "reach of the other foes after a Push (2024)", "allonge des autres ennemis après la "
+        "botte Push (2024)",
+        "5e 2024, a foe with mastery = 'push' hits: the runner is pushed 10 ft straight away from it, which "
+        "provokes nothing (forced movement, SRD 5.2 Opportunity Attacks). same_step (default): it leaves the "
+        "reach of the foes it was leaving in the same step (marked simultaneous) without their opportunity "
+        "attacks; the foes passed later still attack. threatening: also every later foe that threatens the "
+        "start square (they stand on the pusher's side). none: the other foes stand across the path, the push "
+        "takes the runner out of no one's reach (Push then changes nothing and is refused).",
+        "5e 2024, un ennemi avec mastery = 'push' touche : le fuyard est repoussé de 3 m droit devant lui, ce "
+        "qui ne provoque rien (déplacement forcé, DRS 5.2 Attaques d'opportunité). same_step (par défaut) : il "
+        "sort de l'allonge des ennemis qu'il quittait au même pas (marqués simultaneous) sans leurs attaques "
+        "d'opportunité ; les ennemis dépassés ensuite attaquent encore. threatening : aussi chaque ennemi "
+        "suivant qui contrôle la case de départ (du côté de celui qui repousse). none : les autres ennemis sont "
+        "de l'autre côté, la poussée ne fait sortir de l'allonge de personne (Push ne change alors rien "
+        "et est refusée).")
+    prone_runner: Literal["stays_prone", "stands_up"] = F(
+        "stays_prone", "a prone runner", "fuyard à terre",
+        "5e, after a prone rider lands (on_hit = 'prone'): attack rolls against a prone creature have "
+        "advantage from within 5 ft and disadvantage from farther (SRD 5.1 / 5.2 Prone condition). "
+        "stays_prone (default: the condition lasts, the runner crawls on; every later attack of the exchange "
+        "sees it prone) or stands_up (it spends half its speed to stand at once: only the attacks triggered "
+        "in the same step see it prone). An unconscious runner (0 HP) is always prone (Unconscious "
+        "condition).",
+        "5e, après un effet « à terre » (on_hit = 'prone') : les jets d'attaque contre une créature à terre "
+        "ont l'avantage à 1,50 m ou moins et le désavantage au-delà (DRS 5.1 / 5.2, état À terre). "
+        "stays_prone (par défaut : l'état dure, le fuyard rampe ; chaque attaque suivante le voit à terre) "
+        "ou stands_up (il dépense la moitié de sa vitesse pour se relever aussitôt : seules les attaques "
+        "déclenchées au même pas le voient à terre). Un fuyard inconscient (0 pv) est toujours à terre (état "
+        "Inconscient).")
+    disabled_strenuous: Optional[Flag] = F(
+        None, "strenuous action while disabled", "action épuisante hors de combat",
+        "3.5/PF: a runner left at exactly 0 HP (disabled) by the attacks of a strenuous action loses 1 HP once "
+        "the act is complete and is dying at -1 (3.5 PHB ch. 8 / SRD 'Disabled'; PF1 CRB ch. 8 'Disabled'): "
+        "the full-round withdraw and run, or the distracting action (a standard action, complete after the "
+        "attacks it provokes). Outcome 'strained'. Default true; not in 5e.",
+        "3.5/PF : un fuyard laissé à exactement 0 pv (hors de combat) par les attaques d'une action épuisante "
+        "perd 1 pv une fois l'action accomplie et est mourant à -1 (Manuel des joueurs 3.5 chap. 8, « Hors de "
+        "combat » ; PF1 chap. 8) : la retraite et la course (actions complexes), ou l'action qui provoque "
+        "(action simple, accomplie après les attaques qu'elle provoque). Issue « strained ». Vrai par défaut ; "
+        "pas en 5e.")
     attacker_preset: Optional[str] = F(None, "attacker preset", "profil de l'attaquant",
                                        "Stat line of the single enemy when the scenario has no enemies list.",
                                        "Profil de l'ennemi unique quand le scénario n'a pas de liste enemies.")
@@ -1050,6 +1105,7 @@ class Enemy:
     simultaneous: bool = False
     attacks_on_turn: int = 1
     spring_attack_target: bool = False
+    mastery: str = "none"
     on_hit: str = "none"
     on_hit_save_dc: int | None = None
     on_hit_save: str = "str"
@@ -1102,7 +1158,7 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
         squares_left=squares, threatens_start=m.threatens_start, through_space=m.through_space,
         visible=m.visible, flat_footed=m.flat_footed, advantage=m.advantage, disadvantage=m.disadvantage,
         attacked_by_runner=m.attacked_by_runner, simultaneous=m.simultaneous, attacks_on_turn=m.attacks_on_turn,
-        spring_attack_target=m.spring_attack_target,
+        spring_attack_target=m.spring_attack_target, mastery=m.mastery,
         on_hit=m.on_hit, on_hit_save_dc=m.on_hit_save_dc, on_hit_save=m.on_hit_save, preset=meta.get("preset", ""),
     )
     for key in ("ac", "hp"):
@@ -1144,6 +1200,9 @@ class Options:
     monster_dies_at_0: bool = True
     sentinel_timing_2024: str = "after_disengage"
     reach_monster_withdraw: str = "second_square_provokes"
+    push_2024: str = "same_step"
+    prone_runner: str = "stays_prone"
+    disabled_strenuous: bool = True
     attacker_preset: str = ""
 
 
@@ -1170,6 +1229,8 @@ def parse_options(m: OptionsModel, edition: str, runner: Runner) -> Options:
         death_saves_in_exchange=m.death_saves_in_exchange,
         failures_from_critical_at_0=m.failures_from_critical_at_0, monster_dies_at_0=m.monster_dies_at_0,
         sentinel_timing_2024=m.sentinel_timing_2024, reach_monster_withdraw=m.reach_monster_withdraw,
+        push_2024=m.push_2024, prone_runner=m.prone_runner,
+        disabled_strenuous=(not five) if m.disabled_strenuous is None else m.disabled_strenuous,
         attacker_preset=DEFAULT_ATTACKER[edition] if m.attacker_preset is None else m.attacker_preset,
     )
 
@@ -1213,6 +1274,7 @@ def parse_spec(data: dict) -> Spec:
         raise InputError("situation", short_repr(situation), "one of 'leave_melee', 'death_saves'")
     if "runner" not in data:
         raise InputError("runner", None, ALLOWED["ScenarioModel.runner"])
+    source = data
     data, uncertain = split_uncertain(data)
     top = _validate(ScenarioModel, data)
     edition = normalise_edition(top.edition)
@@ -1287,14 +1349,15 @@ def parse_spec(data: dict) -> Spec:
             raise InputError(uncertain[0][0] if uncertain[0][0] == "runner" else "enemies", f"{n} combinations",
                              f"uncertain values with at most {MAX_MIXTURE} combinations in all")
         spec = replace(spec, mixture=tuple(mix))
-    check_no_effect(data, spec, raw, first_of)
+    check_no_effect(data, spec, raw, first_of, checked=isinstance(source, CheckedSource))
     check_mode(spec, mode, "mode")
     for i, m in enumerate(modes):
         check_mode(spec, m, f"compare_modes.{i}")
     return spec
 
 
-def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: list[int]) -> None:
+def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: list[int],
+                    checked: bool = False) -> None:
     """Refuse every input written in the scenario that would change nothing (project rule).
 
     Only fields written in the scenario are checked (a preset's fields and options
@@ -1333,9 +1396,30 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                      ("dead_threshold", " (5e uses death saving throws and instant death)"),
                      ("massive_damage", " (5e instant death from massive damage always applies)"),
                      ("massive_damage_threshold", " (5e instant death from massive damage always applies)"),
-                     ("reach_monster_withdraw", " (5e has no withdraw)")):
+                     ("reach_monster_withdraw", " (5e has no withdraw)"),
+                     ("disabled_strenuous", " (5e has no disabled state at 0 HP)")):
         _refuse_if(five, oo, key, f"options.{key}", not5 + why)
     _refuse_if(not five, oo, "monster_dies_at_0", "options.monster_dies_at_0", only5)
+    for key in ("push_2024", "prone_runner"):
+        _refuse_if(not five, oo, key, f"options.{key}", only5)
+    _refuse_if(ed != "5e2024", oo, "push_2024", "options.push_2024", "outside 5e 2024 (weapon masteries are "
+                                                                    "2024 rules)")
+    _refuse_if(not any(e.mastery == "push" for e in enemies), oo, "push_2024", "options.push_2024",
+               "unless an enemy has mastery = 'push'")
+    _refuse_if(not any(e.on_hit == "prone" for e in enemies), oo, "prone_runner", "options.prone_runner",
+               "unless an enemy has on_hit = 'prone'")
+    # 5e teleport / forced movement provoke nothing: the runner never drops, no death save is rolled
+    modes = {spec.mode, *spec.compare_modes}
+    for setup in (data.get("compare") or {}).values():
+        if isinstance(setup, dict) and isinstance(setup.get("mode"), str):
+            modes.add(setup["mode"])
+    if five and modes <= {"teleport", "forced"} and not checked:  # a setup of a checked scenario: its
+        # base was checked against every compared mode
+        why = (f"with mode = {spec.mode!r} (teleporting or being moved provokes no opportunity attack: the "
+               f"runner never drops in this exchange, so no death saving throw is rolled; for a character "
+               f"already at 0 HP write situation = 'death_saves')")
+        _refuse_if(True, oo, "death_saves_in_exchange", "options.death_saves_in_exchange", why)
+        _refuse_if(True, data, "death_saves", "death_saves", why)
     _refuse_if(not five, oo, "failures_from_critical_at_0", "options.failures_from_critical_at_0",
                only5 + " (3.5/PF have no death saving throws)")
     _refuse_if(five and not r.monster, oo, "monster_dies_at_0", "options.monster_dies_at_0",
@@ -1369,6 +1453,14 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                "outside 3.5 (Pathfinder Dodge applies against every foe; 5e has no Dodge feat)")
     _refuse_if(ed == "3.5" and "dodge" not in r.feats, rr, "dodge_target", "runner.dodge_target",
                "without the dodge feat")
+    own_feats = rr.get("feats")
+    own_feats = [own_feats] if isinstance(own_feats, str) else list(own_feats or [])
+    for k, ft in enumerate(own_feats):
+        if (isinstance(ft, str) and ft.strip().lower() == "spring_attack"
+                and not any(e.spring_attack_target for e in enemies)):
+            raise no_effect(f"runner.feats.{k}" if isinstance(rr.get("feats"), list) else "runner.feats", ft,
+                            "unless an enemy has spring_attack_target = true (Spring Attack only spares the one "
+                            "foe the runner attacks during its move: 3.5 SRD / PF1 CRB Feats)")
     _refuse_if(not five, rr, "monster", "runner.monster", only5 + " (3.5/PF monsters use the same HP states)")
     _refuse_if(not five, rr, "resistance", "runner.resistance", only5 + " (3.5/PF: use damage_reduction)")
     saves = {e.on_hit_save for e in enemies if e.on_hit == "prone" and e.on_hit_save_dc is not None}
@@ -1423,6 +1515,38 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                    "unless on_hit = 'prone' (grapple and slow riders have no saving throw here)")
         _refuse_if(e.on_hit != "prone" or e.on_hit_save_dc is None, own, "on_hit_save", f + "on_hit_save",
                    "without on_hit = 'prone' and on_hit_save_dc")
+        _refuse_if(ed != "5e2024", own, "mastery", f + "mastery",
+                   "outside 5e 2024 (weapon masteries are 2024 rules: PHB 2024 ch. 6)")
+        mastery = own.get("mastery")
+        if ed == "5e2024" and mastery in ("sap", "cleave", "nick"):
+            raise no_effect(f + "mastery", mastery, {
+                "sap": "in this exchange (Sap gives the creature hit disadvantage on its next attack roll; the "
+                       "runner makes no attack roll while it leaves)",
+                "cleave": "in this exchange (Cleave's extra attack is against a second creature; the runner is "
+                          "the only target here)",
+                "nick": "on an opportunity attack (Nick adds the Light property's extra attack to the Attack "
+                        "action)"}[mastery])
+        if ed == "5e2024" and mastery in ("topple", "slow", "graze"):
+            from ...validation import not_modelled
+
+            raise not_modelled(f + "mastery", mastery, {
+                "topple": "write on_hit = 'prone', on_hit_save = 'con', on_hit_save_dc = 8 + the ability "
+                          "modifier + the proficiency bonus",
+                "slow": "write on_hit = 'slow' (-10 ft on a hit)",
+                "graze": "damage on a miss"}[mastery])
+        if ed == "5e2024" and mastery == "vex" and e.attacks_on_turn < 2:
+            raise no_effect(f + "mastery", mastery, "unless attacks_on_turn >= 2 (Vex gives advantage on this "
+                                                    "foe's next attack against the runner: leaving, it attacks "
+                                                    "once, with its one reaction; staying, it attacks "
+                                                    "attacks_on_turn times)")
+        if ed == "5e2024" and mastery == "push" and o.push_2024 == "none":
+            raise no_effect(f + "mastery", mastery, "with options.push_2024 = 'none' (the push then takes the "
+                                                    "runner out of no other foe's reach)")
+        if ed == "5e2024" and mastery == "push" and e.on_hit == "grapple":
+            from ...validation import not_modelled
+
+            raise not_modelled(f + "mastery", mastery, "a push that ends this foe's own grapple (on_hit = "
+                                                       "'grapple')")
         for key in ("ac", "hp"):
             _refuse_if(True, own, key, f + key,
                        "on an enemy (its own AC and hit points play no part in leaving melee)")

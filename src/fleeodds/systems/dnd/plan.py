@@ -29,10 +29,14 @@ TRIGGER_NAMES = {DISTRACT: "distracting action", MOVE: "leaves threatened area",
 # on-hit effects
 EFFECT_NONE, EFFECT_PRONE, EFFECT_GRAPPLE, EFFECT_SLOW = 0, 1, 2, 3
 EFFECTS = {"none": EFFECT_NONE, "prone": EFFECT_PRONE, "grapple": EFFECT_GRAPPLE, "slow": EFFECT_SLOW}
+# 2024 weapon masteries that act in this exchange (PHB 2024 ch. 6 "Mastery Properties")
+MASTERY_NONE, MASTERY_PUSH, MASTERY_VEX = 0, 1, 2
+MASTERIES = {"none": MASTERY_NONE, "push": MASTERY_PUSH, "vex": MASTERY_VEX}
 
 #: Internal outcome codes shared by both evaluators; each edition maps them to its outcome list.
-UNHARMED, WOUNDED, SLOWED, CANCELLED, DISABLED, DOWN, DEAD, STABLE, BACK_UP = range(9)
-INTERNAL_CODES = ("unharmed", "wounded", "slowed", "move_cancelled", "disabled", "down", "dead", "stable", "back_up")
+UNHARMED, WOUNDED, SLOWED, CANCELLED, DISABLED, DOWN, DEAD, STABLE, BACK_UP, STRAINED = range(10)
+INTERNAL_CODES = ("unharmed", "wounded", "slowed", "move_cancelled", "disabled", "down", "dead", "stable", "back_up",
+                  "strained")
 MAX_DAMAGE_BINS = 2000
 
 
@@ -69,6 +73,15 @@ class Event:
     shared_check : bool
         ``options.tumble_checks = "single"``: one check for the whole move, rolled at the first
         such event; its result holds for the others.
+    mastery : int
+        5e 2024 weapon mastery of the attack: ``MASTERY_NONE``, ``MASTERY_PUSH`` (a hit pushes the
+        runner 10 ft away: the foes it was leaving in the same step, and with
+        ``options.push_2024 = "threatening"`` the later foes marked ``push_clears``, make no
+        opportunity attack: forced movement provokes none) or ``MASTERY_VEX`` (a hit that deals
+        damage gives this enemy advantage on its next attack roll against the runner).
+    push_clears : bool
+        ``options.push_2024 = "threatening"``: an earlier foe's push carries the runner out of this
+        foe's reach (it threatens the start square) before the runner leaves it.
     """
 
     enemy: int
@@ -93,6 +106,8 @@ class Event:
     stand_still: bool
     cmb: int
     shared_check: bool = False
+    mastery: int = MASTERY_NONE
+    push_clears: bool = False
 
 
 @dataclass(frozen=True)
@@ -112,6 +127,10 @@ class Plan:
     outcome_map : tuple of int
         Internal outcome code (``UNHARMED`` …) -> index in ``outcomes``.
     metric : Metric
+    strain_at : int
+        3.5/PF ``options.disabled_strenuous``: the strenuous action (a full-round withdraw or run, the
+        distracting standard action) is complete once this many events are resolved; a runner then at
+        exactly 0 HP (disabled) loses 1 HP and is dying. ``-1``: no strenuous action.
     """
 
     spec: Spec
@@ -123,6 +142,7 @@ class Plan:
     outcome_map: tuple[int, ...]
     metric: Metric
     damage_rule: DamageRule
+    strain_at: int = -1
 
     @property
     def edition(self) -> str:
@@ -253,7 +273,9 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
             effect=EFFECTS[e.on_hit] if effects else EFFECT_NONE,
             save_dc=e.on_hit_save_dc, save_bonus=save_bonus,
             within_5ft=(trigger == GUARDIAN) or e.reach <= 5,
-            stand_still=e.stand_still and trigger == MOVE, cmb=e.cmb or 0))
+            stand_still=e.stand_still and trigger == MOVE, cmb=e.cmb or 0,
+            mastery=_mastery(e.mastery, o.push_2024, trigger),
+            push_clears=o.push_2024 == "threatening" and e.threatens_start))
 
     if spec.distracting_action:
         for i, e in enumerate(enemies):
@@ -336,15 +358,34 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
     for k, ev in enumerate(events):
         assert ev.check_dc is None or last.get(ev.enemy) == k
 
-    outcomes = outcomes_for(five, mode, o.death_saves_in_exchange)
+    strain_at = -1
+    if not five and o.disabled_strenuous:
+        # 3.5 PHB / SRD "Disabled", PF1 CRB "Disabled": a disabled character that takes a standard action
+        # (or another strenuous action) loses 1 HP once the act is complete. Here: the distracting action
+        # (a standard action, complete after the attacks it provokes) and the full-round withdraw and run
+        # (more than the single move action a disabled character may take), complete after the move.
+        if mode in ("withdraw", "run"):
+            strain_at = len(events)
+        elif spec.distracting_action:
+            strain_at = sum(1 for ev in events if ev.trigger == DISTRACT)
+    outcomes = outcomes_for(five, mode, o.death_saves_in_exchange, strained=strain_at >= 0)
     codes = [oc.code for oc in outcomes]
     omap = tuple(codes.index(c) if c in codes else -1 for c in INTERNAL_CODES)
     if spec.metric in ("attacks", "hits"):
         n_bins = len(events) + 1
     else:
-        n_bins = min(MAX_DAMAGE_BINS, 1 + sum(max_damage(ev, ed, rule) for ev in events))
+        n_bins = min(MAX_DAMAGE_BINS, 1 + sum(max_damage(ev, ed, rule) for ev in events) + int(strain_at >= 0))
     return Plan(spec=spec, mode=mode, events=tuple(events), aoo=tuple(aoo), always_stuck=always_stuck,
-                outcomes=outcomes, outcome_map=omap, metric=metric_for(spec.metric, n_bins), damage_rule=rule)
+                outcomes=outcomes, outcome_map=omap, metric=metric_for(spec.metric, n_bins), damage_rule=rule,
+                strain_at=strain_at)
+
+
+def _mastery(name: str, push_reading: str, trigger: int) -> int:
+    """The mastery code of an enemy's attack. Push acts on nothing with ``options.push_2024 = "none"``,
+    nor on an attack on the foe's own turn (mode ``stay``: the exchange ends with the runner in melee)."""
+    if name == "push" and (push_reading == "none" or trigger == TURN):
+        return MASTERY_NONE
+    return MASTERIES.get(name, MASTERY_NONE)
 
 
 def describe_events(plan: Plan) -> list[dict]:
@@ -363,6 +404,8 @@ def describe_events(plan: Plan) -> list[dict]:
             d["stand_still_cmb"] = ev.cmb
         if ev.halt_on_hit:
             d["stops_on_hit"] = True
+        if ev.mastery != MASTERY_NONE:
+            d["mastery"] = {MASTERY_PUSH: "push", MASTERY_VEX: "vex"}[ev.mastery]
         out.append(d)
     return out
 
