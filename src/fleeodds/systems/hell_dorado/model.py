@@ -306,12 +306,14 @@ class FighterModel(HDModel):
                      "comes from the other adversaries listed.",
                      "Passe seulement : nombre de combattants qui apportent leur soutien (0 à 10). En Fuite, le "
                      "soutien vient des autres adversaires listés.", ge=0, le=10)
-    x: float | None = F(None, "x", "x", "Attraction: position of the base centre (toises, -1000000 to 1000000).",
-                        "Attraction : position du centre du socle (toises, de -1000000 à 1000000).", unit="toises",
-                        ge=-1e6, le=1e6)
-    y: float | None = F(None, "y", "y", "Attraction: position of the base centre (toises, -1000000 to 1000000).",
-                        "Attraction : position du centre du socle (toises, de -1000000 à 1000000).", unit="toises",
-                        ge=-1e6, le=1e6)
+    x: float | None = F(None, "x", "x", "Attraction, or a placed Fuite: position of the base centre (toises, "
+                        "-1000000 to 1000000).",
+                        "Attraction, ou une Fuite placée : position du centre du socle (toises, de -1000000 à "
+                        "1000000).", unit="toises", ge=-1e6, le=1e6)
+    y: float | None = F(None, "y", "y", "Attraction, or a placed Fuite: position of the base centre (toises, "
+                        "-1000000 to 1000000).",
+                        "Attraction, ou une Fuite placée : position du centre du socle (toises, de -1000000 à "
+                        "1000000).", unit="toises", ge=-1e6, le=1e6)
     zone: Annotated[dict[str, Any] | None, WithJsonSchema(ZONE_SCHEMA)] = F(
         None, "Deployment zone", "Zone de déploiement",
         "Attraction adversaries: drawn uniformly at random in " + _ZONE_ALLOWED,

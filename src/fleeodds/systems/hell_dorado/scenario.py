@@ -304,9 +304,19 @@ class FuiteScenario(_Checked, Scenario):
     compare : list of str
         The ``fuite.compare`` shorthand (keys of ``COMPARE``), expanded by
         :meth:`compare_setups` into field changes.
+    others : list of Fighter
+        The adversaries' allies on the table, out of contact (placed): they block the flee move
+        and the room to flee; one with Attraction x can pull the fighter back.
+    direction : float or None
+        ``fuite.direction``: the flee move's direction in degrees (counter-clockwise from +x),
+        with positions; ``None``: the move is not placed.
+    attraction_measure, attraction_movement, multiple_attractors : str
+        How the pull-back is measured (``"edge"`` / ``"centre"``), which move must reach
+        (``"charge"`` / ``"assaut"``) and which holder applies inside several zones.
 
     Outcomes: ``cannot_flee, free_disengage, repli_move, killed, state_no_move,
-    state_positive_no_move, fled, fled_no_room``; metric: damage taken (PV, 0–40).
+    state_positive_no_move, fled, fled_no_room``, and ``attracted_back`` when the move is placed
+    and an enemy has Attraction x; metric: damage taken (PV, 0–40).
 
     Raises
     ------
@@ -317,7 +327,8 @@ class FuiteScenario(_Checked, Scenario):
 
     References
     ----------
-    Rules digest §3 and §8; Rules Tips "Fuite" (Sapience/Asmodée wording).
+    Rules digest §3, §6 and §8; Rules Tips "Fuite" (Sapience/Asmodée wording), photos 2 and 4;
+    Attraction x (errata August 2007) and Attraction D for ``attracted_back``.
     """
 
     outcomes = FUITE_OUTCOMES
@@ -431,13 +442,12 @@ class FuiteScenario(_Checked, Scenario):
         ``fuite.attraction_movement``) reaches that holder by the straight line; it stops on the
         first enemy base it touches and engages that fighter. Nothing else moves in between.
         """
-        from .paths import flee_move
-
         self.path_limit, self.stopped_by, self.flee_end, self.pull_back = math.inf, None, None, None
         attracting = bool(self._holders()) and self.direction is not None
         self.outcomes = FUITE_OUTCOMES + ((ATTRACTED_BACK,) if attracting else ())
         if self.direction is None:
             return
+        from .paths import flee_move  # shapely, only for a placed move
         t = self.opts.toise_mm
         r = self.fleeing.base_mm / 2 / t
         enemies = self.adversaries + self.others
