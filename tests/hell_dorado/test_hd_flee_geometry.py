@@ -209,3 +209,12 @@ def test_flee_move_agrees_with_a_drawn_geometry():
         else:
             assert t == pytest.approx(drawn, abs=1e-3), (enemies, a)
             assert k >= 0
+
+
+def test_other_enemies_that_change_nothing_are_listed():
+    # B far off the line, without Attraction: it neither stops the move nor closes the way out
+    sc = flee(0.0, others=[succube(), {"name": "B", "base": "petit", "x": -20.0, "y": 20.0}])
+    assert "others.1" in sc.unused_inputs() and "others.0" not in sc.unused_inputs()
+    # Isha in the way matters
+    sc = flee(0.0, others=[{"name": "Isha", "base": "moyen", "x": 5.0, "y": 105 / 127}])
+    assert "others.0" not in sc.unused_inputs()

@@ -567,7 +567,9 @@ class FuiteScenario(_Checked, Scenario):
 
     def unused_inputs(self) -> list[str]:
         """As :meth:`_Checked.unused_inputs`, plus an enemy's Attraction x when the flee move is not
-        placed (no ``fuite.direction``: where the move ends is unknown, so it pulls nobody back)."""
+        placed (no ``fuite.direction``: where the move ends is unknown, so it pulls nobody back), and
+        each of ``[[others]]`` that changes nothing here nor in any comparison setup (it neither
+        closes the way out, nor stops the move, nor is met on the way back, nor attracts)."""
         out = super().unused_inputs()
         if self.direction is None:
             raw = {"adversaries": self.source.get("adversaries") or [], "others": self.source.get("others") or []}
@@ -577,7 +579,26 @@ class FuiteScenario(_Checked, Scenario):
                 k = next((j for j, c in enumerate(caps or []) if isinstance(c, str)
                           and c.strip().casefold().startswith("attraction")), None)
                 out.append(f"{where}.capacities.{k}" if k is not None else f"{where}.profile")
+        contexts = self._contexts if self._contexts is not None else [self.base_source()]
+        for i in range(len(self.others)):
+            if not any(_build(c, self.base_dir)._other_matters(i) for c in contexts):
+                out.append(f"others.{i}")
         return out
+
+    def _other_matters(self, i: int) -> bool:
+        """Whether ``others.i`` can change what this Fuite reports: it closes the way out (the room
+        computed from positions), stops the placed flee move, is met on the way back, or has
+        Attraction x with the move placed."""
+        if i >= len(self.others):
+            return False
+        o = self.others[i]
+        if self.direction is not None and (o.has("Attraction") or self.stopped_by == o.name
+                                           or (self.pull_back is not None and self.pull_back[2] == o.name)):
+            return True
+        if self.fixed in (ex.F_CANNOT, ex.F_FREE):
+            return False
+        rest = self.others[:i] + self.others[i + 1:]
+        return _room_from_positions(self.fleeing, self.adversaries, self.opts, False, rest) != self.room
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:
         """Exact side results of the attaque sans riposte (``{}`` when none is made): the adversary
