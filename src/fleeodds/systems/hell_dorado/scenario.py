@@ -634,6 +634,11 @@ class FuiteScenario(_Checked, Scenario):
         """
         return self._attack_notes(lang) + self._move_notes(lang)
 
+    @staticmethod
+    def _de(name: str) -> str:
+        """French "de X", elided before a vowel or a mute h ("d'Isha-Akshay")."""
+        return ("d'" if name[:1].casefold() in "aeiouyhâàéèêîïôû" and name else "de ") + name
+
     def _move_notes(self, lang: str) -> list[str]:
         if self.direction is None or self.fixed in (ex.F_CANNOT, ex.F_FREE):
             return []
@@ -643,8 +648,8 @@ class FuiteScenario(_Checked, Scenario):
         if fr:
             line = f"Mouvement de Fuite : {num(d)} toises à {num(self.direction)}°, jusqu'en ({num(x)} ; {num(y)})"
             if self.stopped_by:
-                line += (f", arrêté juste avant le socle de {self.stopped_by} (pas de contact pendant une Fuite, "
-                         "photo 2)")
+                line += (f", arrêté juste avant le socle {self._de(self.stopped_by)} (pas de contact pendant une "
+                         "Fuite, photo 2)")
         else:
             line = f"Flee move: {num(d)} toises at {num(self.direction)}°, to ({num(x)}, {num(y)})"
             if self.stopped_by:
@@ -658,8 +663,8 @@ class FuiteScenario(_Checked, Scenario):
             else:
                 st, holder, eng = self.pull_back
                 if fr:
-                    t = (f"Il finit dans la zone d'Attraction de {holder} : à sa prochaine activation il doit "
-                         f"l'assaillir ou la charger et revient au contact")
+                    t = (f"Il finit dans la zone d'Attraction {self._de(holder)} : à sa prochaine activation il doit "
+                         f"faire un Assaut ou une Charge vers ce combattant et revient au contact")
                     t += f" ({eng}, rencontré en chemin)." if st == 1 else "."
                 else:
                     t = (f"It ends inside {holder}'s Attraction zone: at its next activation it must Assaut or "
