@@ -142,3 +142,36 @@ def test_crowded_random_zone_raises_instead_of_a_wrong_number():
     with pytest.raises(FleeoddsError) as e:
         engine.simulate(sc.kernel(), trials=10, seed=0, progress=False)
     assert e.value.field == "adversaries.zone"
+
+
+def test_a_capacity_given_twice_is_refused_by_name():
+    # two Esquive values on one fighter: which X applies would be a guess
+    d = {"system": "hell_dorado", "type": "passe",
+         "attacker": {"name": "A", "cbt": 2, "weapons": W},
+         "defender": {"name": "D", "def": 4, "pv": 3, "capacities": ["Esquive 2", "esquive 4"]},
+         "passe": {"riposte": False, "charge": True}}
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(d)
+    msg = str(e.value)
+    assert msg.startswith("defender.capacities.1: 'esquive 4'") or msg.startswith("defender.capacities.1: esquive 4")
+    assert "each capacity once" in msg and "defender.capacities.0" in msg
+    with pytest.raises(FleeoddsError, match=r"fleeing\.capacities\.1: .*each capacity once"):
+        load_scenario(flee(fleeing={"capacities": ["Intangible", "Intangible"]}))
+
+
+@pytest.mark.parametrize("where,index,xy", [("adversaries", 0, (2.5, 0.0)), ("attractors", 0, (2.5, 1.0)),
+                                            ("adversaries", 0, (2.0 - 0.3, 0.0))])
+def test_a_fighter_inside_impassable_terrain_is_refused(where, index, xy):
+    # a wall from x = 2 to 3: a centre inside it, or a base (radius 15 / 25.4 = 0.59) that reaches into it
+    d = attraction(terrain=[{"name": "Mur", "points": [[2.0, -2.5], [3.0, -2.5], [3.0, 2.5], [2.0, 2.5]]}])
+    if where == "attractors":
+        d["attractors"][0].update(x=xy[0], y=xy[1])
+        d["adversaries"][0].update(x=6.0, y=0.0)
+    else:
+        d["adversaries"][0].update(x=xy[0], y=xy[1], base="petit")
+    with pytest.raises(FleeoddsError, match=rf"^{where}\.{index}\.x: .*off impassable terrain terrain\.0"):
+        load_scenario(d)
+    # touching the wall's edge is allowed
+    d["adversaries"][0].update(x=2.0 - 15 / 25.4 - 1e-6, y=0.0, base="petit")
+    d["attractors"][0].update(x=0.0, y=0.0)
+    load_scenario(d)

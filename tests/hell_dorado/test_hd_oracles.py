@@ -127,3 +127,90 @@ def test_simultaneous_pass(hd_oracle):
     sim = _mc(sc, seed=14)
     k = int(sim.outcome_counts[sc.outcome_index("attacker_only_hits")])
     assert abs(_z(k, sim.trials, float(want))) < Z_MAX
+
+
+def _table(p):
+    return [p["damage_table"][str(i)] for i in range(1, 6)]
+
+
+def _one_sided(cbt, defence, pro, pv, table, esquive=None):
+    data = {"system": "hell_dorado", "type": "passe",
+            "attacker": {"name": "A", "cbt": cbt, "weapons": [{"name": "w", "damage": table}]},
+            "defender": {"name": "D", "def": defence, "pro": pro, "pv": pv,
+                         **({"capacities": [f"Esquive {esquive}"]} if esquive else {})},
+            "passe": {"riposte": False, **({"charge": True} if esquive else {})}}
+    return load_scenario(data, Path.cwd())
+
+
+@pytest.mark.parametrize("case_id,code", [("hd_esquive3_dodges_charge", "dodged"),
+                                          ("hd_esquive2_charge_then_kill", "killed"),
+                                          ("hd_esquive2_charge_then_kill", "dodged"),
+                                          ("hd_cbt12_overflow_kill", "killed")])
+def test_esquive_and_overflow(hd_oracle, case_id, code):
+    case = hd_oracle[case_id]
+    p = case["parameters"]
+    if case_id == "hd_esquive3_dodges_charge":
+        sc = _one_sided(3, 4, 0, 3, [1, 2, 3, 4, 5], esquive=p["esquive"])
+        want = Fraction(case["exact"])
+    elif case_id == "hd_esquive2_charge_then_kill":
+        sc = _one_sided(p["attacker_cbt"], p["def"], p["pro"], p["pv"], _table(p), esquive=p["esquive"])
+        want = Fraction(case["exact"]) if code == "killed" else Fraction(p["esquive"], 6)
+    else:
+        sc = _one_sided(p["cbt"], p["def"], p["pro"], p["pv"], _table(p))
+        d = sc.a.describe()
+        assert (d["rolled"], d["rerolls"], d["auto_damage"]) == (p["rolled"], p["rerolls"], p["auto_damage"])
+        want = Fraction(case["exact"])
+    assert _outcome_prob(sc, code) == want
+    sim = _mc(sc, seed=15)
+    assert abs(_z(int(sim.outcome_counts[sc.outcome_index(code)]), sim.trials, float(want))) < Z_MAX
+
+
+def test_detour_puts_the_attractor_out_of_reach(hd_oracle):
+    from fleeodds.systems.hell_dorado.paths import obstacles, shortest_to_contact
+
+    case = hd_oracle["hd_attraction_detour_out_of_reach"]
+    p = case["parameters"]
+
+    def scenario(ally_x):
+        data = {"system": "hell_dorado", "type": "attraction", "attraction": {"focus": "B"},
+                "attractors": [{"name": "H", "base": "petit", "capacities": [f"Attraction {p['attraction']}"],
+                                "x": float(p["holder"][0]), "y": float(p["holder"][1])}],
+                "adversaries": [{"name": "B", "base": "petit", "mou": p["b_mou"], "x": float(p["b"][0]),
+                                 "y": float(p["b"][1])},
+                                {"name": "C", "base": "petit", "x": ally_x, "y": float(p["ally"][1])}]}
+        return load_scenario(data, Path.cwd())
+
+    sc = scenario(float(p["ally"][0]))
+    assert sc.detours
+    assert _outcome_prob(sc, "pulled") == Fraction(case["exact"]) == 0
+    assert _outcome_prob(sc, "unaffected") == 1
+    # the path found round the ally: the hand value (two tangents and an arc), to the drawn arcs' precision
+    r = 15 / 25.4
+    found = shortest_to_contact(tuple(map(float, p["b"])), (0.0, 0.0), 2 * r, obstacles([], [(0.0, -4.0, r)], r))
+    assert found[0] == pytest.approx(p["detour_to_contact"], rel=1e-3)
+    assert 8 - 2 * r == pytest.approx(p["straight_to_contact"], abs=1e-6)
+    # the ally out of the way: the straight line (6.82) is within the Charge (7): pulled
+    assert _outcome_prob(scenario(-3.0), "pulled") == 1
+    sim = _mc(sc, seed=16)
+    assert int(sim.outcome_counts[sc.outcome_index("unaffected")]) == sim.trials
+
+
+def test_photo2_flee_stopped_short(hd_oracle):
+    case = hd_oracle["hd_photo2_flee_stopped_short"]
+    p = case["parameters"]
+    fl, ad, en = p["fleer"], p["adversary"], p["enemy"]
+    data = {"system": "hell_dorado",
+            "fleeing": {"name": "F", "def": fl["def"], "pro": fl["pro"], "pv": fl["pv"], "mou": fl["mou"],
+                        "base": float(fl["base_mm"]), "x": 0.0, "y": 0.0},
+            "adversaries": [{"name": "A", "cbt": ad["cbt"], "weapons": [{"name": "w", "damage": _table(ad)}],
+                             "base": float(ad["base_mm"]), "x": float(Fraction(ad["x"])), "y": 0.0}],
+            "others": [{"name": "Isha", "base": float(en["base_mm"]), "x": float(en["x"]),
+                        "y": float(Fraction(en["y"]))}],
+            "fuite": {"direction": float(p["direction"])}}
+    sc = load_scenario(data, Path.cwd())
+    assert sc.flee_distance == pytest.approx(float(Fraction(p["move_length"])), abs=1e-12)
+    assert sc.stopped_by == "Isha"
+    want = Fraction(case["exact"])
+    assert _outcome_prob(sc, "fled") == want
+    sim = _mc(sc, seed=17)
+    assert abs(_z(int(sim.outcome_counts[sc.outcome_index("fled")]), sim.trials, float(want))) < Z_MAX

@@ -52,6 +52,9 @@ SECTION_VALUES: dict[tuple[str, str], list[Any]] = {
     ("attraction", "movement"): ["charge", "assaut"],
     ("attraction", "activation_order"): ["listed", "random", "independent"],
     ("fuite", "def_modifier"): [-6, -1, 0, 1, 6],
+    ("fuite", "attraction_measure"): ["edge", "centre"],
+    ("fuite", "attraction_movement"): ["charge", "assaut"],
+    ("fuite", "multiple_attractors"): ["nearest", "first_listed", "player_choice"],
     ("fuite", "room"): [True, False],
     ("fuite", "repli"): [False, True],
     ("passe", "def_modifier"): [-6, -1, 0, 1, 6],
@@ -116,8 +119,9 @@ def outcome_key(sc: Any) -> Any:
         # the scores of the attacker choice are reported when two or more adversaries could attack
         distinct = {a for _, a in sc._candidates if a is not None}
         scores = sc.choice_scores if len(distinct) >= 2 else None
+        end = None if sc.flee_end is None else tuple(round(v, 9) for v in sc.flee_end)
         return ("fuite", sc.fixed, sc.exact_distribution("fraction"), Fraction(sc.flee_distance).limit_denominator(),
-                sc.chosen, scores)
+                sc.chosen, scores, end, sc.pull_back)
     if kind == "PassScenario":
         return ("passe", sc.duel, sc.exact_distribution("fraction"))
     if sc.has_exact:
@@ -189,6 +193,8 @@ def _context(data: dict, path: str) -> str:
         "attacker_choice": "the adversaries that can attack all make the same attack",
         "multiple_attractors": "no fighter is inside two Attraction zones",
         "measure": "the focus adversary's fate and the number pulled are the same either way",
+        "attraction_measure": "the flee move ends inside the Attraction zone (or outside it) either way",
+        "attraction_movement": "the fleeing fighter is pulled back (or not) either way",
         "movement": "the focus adversary's fate and the number pulled are the same either way",
         "activation_order": "the focus adversary's fate and the number pulled are the same either way",
         "support_mode": "no attacker has two or more supporters",

@@ -306,12 +306,14 @@ class FighterModel(HDModel):
                      "comes from the other adversaries listed.",
                      "Passe seulement : nombre de combattants qui apportent leur soutien (0 à 10). En Fuite, le "
                      "soutien vient des autres adversaires listés.", ge=0, le=10)
-    x: float | None = F(None, "x", "x", "Attraction: position of the base centre (toises, -1000000 to 1000000).",
-                        "Attraction : position du centre du socle (toises, de -1000000 à 1000000).", unit="toises",
-                        ge=-1e6, le=1e6)
-    y: float | None = F(None, "y", "y", "Attraction: position of the base centre (toises, -1000000 to 1000000).",
-                        "Attraction : position du centre du socle (toises, de -1000000 à 1000000).", unit="toises",
-                        ge=-1e6, le=1e6)
+    x: float | None = F(None, "x", "x", "Attraction, or a placed Fuite: position of the base centre (toises, "
+                        "-1000000 to 1000000).",
+                        "Attraction, ou une Fuite placée : position du centre du socle (toises, de -1000000 à "
+                        "1000000).", unit="toises", ge=-1e6, le=1e6)
+    y: float | None = F(None, "y", "y", "Attraction, or a placed Fuite: position of the base centre (toises, "
+                        "-1000000 to 1000000).",
+                        "Attraction, ou une Fuite placée : position du centre du socle (toises, de -1000000 à "
+                        "1000000).", unit="toises", ge=-1e6, le=1e6)
     zone: Annotated[dict[str, Any] | None, WithJsonSchema(ZONE_SCHEMA)] = F(
         None, "Deployment zone", "Zone de déploiement",
         "Attraction adversaries: drawn uniformly at random in " + _ZONE_ALLOWED,
@@ -509,7 +511,7 @@ SUPPORT_OPTIONS = ("support_bonus_per_supporter", "support_mode", "support_cap",
 OPTION_SCOPE = {
     "fuite": set(ATTACK_OPTIONS + SUPPORT_OPTIONS) | {
         "attacker_choice", "state_cancels_flee_move", "wounded_state_cancels_flee", "course_multiplier",
-        "repli_move_multiplier", "blocage_scope", "intangible_vs_blocage", "no_room_move"},
+        "repli_move_multiplier", "blocage_scope", "intangible_vs_blocage", "no_room_move", "attraction_version"},
     "passe": set(ATTACK_OPTIONS + SUPPORT_OPTIONS) | {"simultaneous_kill"},
     "attraction": {"course_multiplier", "attraction_version", "toise"},
     "attraction_then_pass": {"course_multiplier", "attraction_version", "toise", "simultaneous_kill",
@@ -545,6 +547,41 @@ class FuiteModel(HDModel):
                           "Added to the fleeing fighter's DEF for the attack (cover, capacities), -6 to 6.",
                           "Ajouté à la DEF du fuyard pour l'attaque (couvert, capacités), de -6 à 6.",
                           ge=-6, le=6)
+    direction: float | None = F(
+        None, "Flee direction", "Direction de la Fuite",
+        "With positions (fleeing.x, y): the direction of the flee move in degrees, counter-clockwise from the "
+        "+x axis (0 = +x, 90 = +y), -360 to 360. The move goes straight that way for the whole Course and stops "
+        "short of any enemy base (photo 2: no contact in a Fuite); where it ends says whether an Attraction "
+        "pulls the fighter back at its next activation (attracted_back).",
+        "Avec les positions (fleeing.x, y) : la direction du mouvement de Fuite en degrés, dans le sens "
+        "trigonométrique depuis l'axe +x (0 = +x, 90 = +y), de -360 à 360. Le mouvement va tout droit sur toute "
+        "la Course et s'arrête avant tout socle ennemi (photo 2 : pas de contact pendant une Fuite) ; là où il "
+        "s'achève dit si une Attraction ramène le combattant à sa prochaine activation (attracted_back).",
+        unit="degrees", ge=-360, le=360)
+    attraction_measure: Literal["edge", "centre"] = F(
+        "edge", "Attraction measure", "Mesure de l'Attraction",
+        "With fuite.direction: whether the flee move ends within x toises of an Attraction x holder is measured "
+        "base edge to base edge ('edge', default, as distances in Hell Dorado) or centre to centre ('centre').",
+        "Avec fuite.direction : si la Fuite s'achève à x toises ou moins d'un porteur d'Attraction x se mesure de "
+        "bord de socle à bord de socle (« edge », défaut, comme les distances de Hell Dorado) ou de centre à "
+        "centre (« centre »).")
+    attraction_movement: Literal["charge", "assaut"] = F(
+        "charge", "Pull-back movement", "Mouvement du retour",
+        "With fuite.direction: the move that must bring the fighter back at its next activation: a Charge "
+        "(course_multiplier x MOU, default: the text allows an Assaut or a Charge, so it can engage when a Charge "
+        "reaches) or an Assaut (MOU).",
+        "Avec fuite.direction : le mouvement qui doit ramener le combattant à sa prochaine activation : une "
+        "Charge (course_multiplier × MOU, défaut : le texte permet un Assaut ou une Charge, il peut donc engager "
+        "dès qu'une Charge atteint) ou un Assaut (MOU).")
+    multiple_attractors: Literal["nearest", "first_listed", "player_choice"] = F(
+        "nearest", "Several Attraction zones", "Plusieurs zones d'Attraction",
+        "With fuite.direction, when the flee move ends inside several Attraction zones: 'nearest' (default, as "
+        "the Attraction scenario), 'first_listed', or 'player_choice' (the fleeing fighter's player picks a "
+        "holder it cannot reach when there is one, and is then not pulled back).",
+        "Avec fuite.direction, quand la Fuite s'achève dans plusieurs zones d'Attraction : « nearest » (le plus "
+        "proche, défaut, comme le scénario Attraction), « first_listed » (le premier listé), ou « player_choice » "
+        "(le joueur du fuyard choisit un porteur qu'il ne peut pas atteindre s'il y en a un, et n'est alors pas "
+        "ramené).")
     compare: list[Literal[FUITE_COMPARE_KEYS]] | None = F(  # type: ignore[valid-type]
         None, "Comparison shorthand", "Raccourci de comparaison",
         "The same Fuite side by side with a change: 'base' (as given), 'intangible', 'no_intangible', "
@@ -715,9 +752,15 @@ class ScenarioModel(HDModel):
                                               "Attraction : combattants du camp A avec Attraction x (positions x, y).",
                                               **_when("attraction"))
     others: list[FighterModel] | None = F(None, "Other side-A fighters", "Autres combattants du camp A",
-                                          "Attraction: allies of the attractors, who can intercept.",
-                                          "Attraction : alliés des attracteurs, qui peuvent intercepter.",
-                                          **_when("attraction"))
+                                          "Attraction: allies of the attractors, who can intercept. Fuite (with "
+                                          "fleeing.x, y): the adversaries' allies on the table, not in contact "
+                                          "(positions x, y): the flee move may not touch them, and one with "
+                                          "Attraction x can pull the fighter back.",
+                                          "Attraction : alliés des attracteurs, qui peuvent intercepter. Fuite "
+                                          "(avec fleeing.x, y) : les alliés des adversaires sur la table, pas au "
+                                          "contact (positions x, y) : la Fuite ne peut pas les toucher, et celui "
+                                          "qui a Attraction x peut ramener le fuyard.",
+                                          **_when("fuite", "attraction"))
     terrain: list[TerrainModel] | None = F(
         None, "Impassable terrain", "Terrain impraticable",
         "Attraction with fixed positions: impassable terrain polygons; the shortest path goes round them "
@@ -734,7 +777,7 @@ class ScenarioModel(HDModel):
 
 
 #: Sections of each scenario type (the others are refused).
-SECTIONS = {"fuite": ("fleeing", "adversaries", "fuite"), "passe": ("attacker", "defender", "passe"),
+SECTIONS = {"fuite": ("fleeing", "adversaries", "others", "fuite"), "passe": ("attacker", "defender", "passe"),
             "attraction": ("attractors", "others", "adversaries", "attraction", "terrain")}
 
 
@@ -919,7 +962,8 @@ def build_fighter(data: Any, fieldname: str, profiles: dict[str, dict], need_wea
     InputError
         Any invalid field (one line, never a ``TypeError``): a table of the wrong
         shape, an empty table, an unknown profile, capacity, state or weapon name,
-        a capacity not modelled (Insaisissable, Arpenteur), Esquive X above 6.
+        a capacity not modelled (Insaisissable, Arpenteur), Esquive X above 6, a capacity
+        given twice (``["Esquive 2", "Esquive 4"]``: which X applies would be a guess).
     """
     if not isinstance(data, dict):
         raise InputError(fieldname, short_repr(data), "a table of fighter fields (or profile = '<name>')")
@@ -957,6 +1001,11 @@ def build_fighter(data: Any, fieldname: str, profiles: dict[str, dict], need_wea
         if name == "Esquive" and value > ESQUIVE_MAX:
             raise InputError(f"{fieldname}.capacities.{i}", c,
                              "'Esquive X' with X from 1 to 6 (the dodge succeeds on 1d6 <= X)")
+        if name in caps:
+            first = [parse_capacity(d, "")[0] for d in m.capacities].index(name)
+            raise InputError(f"{fieldname}.capacities.{i}", c,
+                             f"each capacity once ({name} is already {fieldname}.capacities.{first}: a fighter has "
+                             "one value of it, e.g. one Esquive X)")
         caps[name] = value
     weapons = []
     for wi, w in enumerate(m.weapons):

@@ -274,3 +274,50 @@ def has_room(start: tuple[float, float], radius: float, enemies: list[tuple[floa
     # widest inflated radius: the lens two touching circles cut out near their contact point)
     near = 2 * math.sqrt(2 * max([r + radius for _, _, r in enemies] + [radius]) * ROOM_TOLERANCE) + ROOM_TOLERANCE
     return any(g.area > ROOM_TOLERANCE ** 2 and g.distance(here) < near for g in getattr(free, "geoms", [free]))
+
+
+def flee_move(start: tuple[float, float], radius: float, enemies: list[tuple[float, float, float]],
+              direction_deg: float) -> tuple[float, int]:
+    """How far a straight flee move can go before its base touches an enemy base (Rules Tips
+    "Fuite", photo 2: "il est interdit de venir au contact d'un combattant adverse lors d'un
+    mouvement provoqué par une Fuite").
+
+    The centre moves from ``start`` along the direction; it touches enemy ``k`` when it comes
+    within ``radius + r_k`` of that enemy's centre. Computed exactly (the ray against each circle:
+    ``t = proj - sqrt((radius + r_k)**2 - perp**2)``), not on the drawn polygons. A base the fighter
+    is in contact with at the start stops it at once when the direction points into it (``proj >
+    0``); moving away from it or along its edge is free.
+
+    Parameters
+    ----------
+    start : (x, y)
+        Centre of the fleeing fighter (toises).
+    radius : float
+        Its base radius (toises).
+    enemies : list of (x, y, r)
+        Every enemy base on the table, those in contact included (toises).
+    direction_deg : float
+        Direction of the move, degrees counter-clockwise from +x.
+
+    Returns
+    -------
+    (float, int)
+        The longest move in toises before contact (``math.inf`` when nothing is in the way) and the
+        index of the enemy that stops it (-1 for none). The fighter stops just short of that base.
+    """
+    a = math.radians(direction_deg)
+    ux, uy = math.cos(a), math.sin(a)
+    best, who = math.inf, -1
+    for k, (x, y, r) in enumerate(enemies):
+        wx, wy = x - start[0], y - start[1]
+        proj = wx * ux + wy * uy
+        if proj <= 1e-12:
+            continue  # the direction leads away from (or along) this base: the distance never shrinks
+        rr = r + radius
+        perp2 = wx * wx + wy * wy - proj * proj
+        if perp2 >= rr * rr - 1e-12:
+            continue  # passes it by (a graze counts as a miss: it is a single point)
+        t = max(proj - math.sqrt(rr * rr - perp2), 0.0)
+        if t < best:
+            best, who = t, k
+    return best, who

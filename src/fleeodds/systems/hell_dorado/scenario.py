@@ -65,6 +65,10 @@ FUITE_OUTCOMES = (
     Outcome("fled", "Fled (Course)", "Fuite réussie (Course)"),
     Outcome("fled_no_room", "Survived, no room to move", "Survit, pas de place pour fuir"),
 )
+#: Added to a Fuite's outcomes when its flee move is placed (``fuite.direction``) and an enemy has
+#: Attraction x: the move ends inside the zone and the fighter is pulled back at its next activation.
+ATTRACTED_BACK = Outcome("attracted_back", "Fled, then pulled back by an Attraction (next activation)",
+                         "A fui, puis ramené par une Attraction (prochaine activation)")
 DAMAGE = Metric("damage_taken", "damage taken", "dégâts subis", 41, 0, "PV")
 HITS = Metric("hits", "hits scored by the attacker", "touches de l'attaquant", 6, 0, "")
 
@@ -94,6 +98,9 @@ PASS_DUEL_HITS = (
     Outcome("both_hit", "Both hit", "Les deux touchent"),
 )
 
+#: Index of ``attracted_back`` in a Fuite's outcomes (after :data:`FUITE_OUTCOMES`).
+F_ATTRACTED = len(FUITE_OUTCOMES)
+
 COMPARE = {
     "base": ("As given", "Tel quel"),
     "intangible": ("Fleeing fighter Intangible", "Fuyard Intangible"),
@@ -103,6 +110,13 @@ COMPARE = {
     "blocage": ("Enemy with Blocage", "Adversaire avec Blocage"),
     "no_room": ("Surrounded (no room)", "Cerné (pas de place)"),
 }
+
+
+def _room_tolerance() -> float:
+    """:data:`.paths.ROOM_TOLERANCE` (imported when used: :mod:`.paths` loads shapely)."""
+    from .paths import ROOM_TOLERANCE
+
+    return ROOM_TOLERANCE
 
 
 def _kernels():
@@ -290,9 +304,19 @@ class FuiteScenario(_Checked, Scenario):
     compare : list of str
         The ``fuite.compare`` shorthand (keys of ``COMPARE``), expanded by
         :meth:`compare_setups` into field changes.
+    others : list of Fighter
+        The adversaries' allies on the table, out of contact (placed): they block the flee move
+        and the room to flee; one with Attraction x can pull the fighter back.
+    direction : float or None
+        ``fuite.direction``: the flee move's direction in degrees (counter-clockwise from +x),
+        with positions; ``None``: the move is not placed.
+    attraction_measure, attraction_movement, multiple_attractors : str
+        How the pull-back is measured (``"edge"`` / ``"centre"``), which move must reach
+        (``"charge"`` / ``"assaut"``) and which holder applies inside several zones.
 
     Outcomes: ``cannot_flee, free_disengage, repli_move, killed, state_no_move,
-    state_positive_no_move, fled, fled_no_room``; metric: damage taken (PV, 0–40).
+    state_positive_no_move, fled, fled_no_room``, and ``attracted_back`` when the move is placed
+    and an enemy has Attraction x; metric: damage taken (PV, 0–40).
 
     Raises
     ------
@@ -303,21 +327,31 @@ class FuiteScenario(_Checked, Scenario):
 
     References
     ----------
-    Rules digest §3 and §8; Rules Tips "Fuite" (Sapience/Asmodée wording).
+    Rules digest §3, §6 and §8; Rules Tips "Fuite" (Sapience/Asmodée wording), photos 2 and 4;
+    Attraction x (errata August 2007) and Attraction D for ``attracted_back``.
     """
 
     outcomes = FUITE_OUTCOMES
     metric = DAMAGE
-    #: From best to worst for the fleeing fighter once the attaque sans riposte is rolled (Blocage,
-    #: Repli and a free disengage are no step of it): moved, kept its place, a positive state, a
-    #: negative state, killed.
-    outcome_order = ("fled", "fled_no_room", "state_positive_no_move", "state_no_move", "killed")
+    @property
+    def outcome_order(self) -> tuple[str, ...]:
+        """From best to worst for the fleeing fighter once the attaque sans riposte is rolled (Blocage,
+        Repli and a free disengage are no step of it): moved, moved but pulled back by an Attraction at
+        its next activation (when the move is placed), kept its place, a positive state, a negative
+        state, killed."""
+        back = ("attracted_back",) if any(o.code == "attracted_back" for o in self.outcomes) else ()
+        return ("fled",) + back + ("fled_no_room", "state_positive_no_move", "state_no_move", "killed")
 
     def __init__(self, data: dict, base_dir: Path | None, fleeing: Fighter, adversaries: list[Fighter],
                  opts: Options, *, title: str = "", repli: bool = False, attacker: str | None = None,
                  room: bool = True, partial_room_toises: float = 0.0, def_modifier: int = 0,
-                 compare: list[str] | None = None):
+                 compare: list[str] | None = None, others: list[Fighter] | None = None,
+                 direction: float | None = None, attraction_measure: str = "edge",
+                 attraction_movement: str = "charge", multiple_attractors: str = "nearest"):
         super().__init__(data, base_dir)
+        self.others, self.direction = list(others or []), direction
+        self.attraction_measure, self.attraction_movement = attraction_measure, attraction_movement
+        self.multiple_attractors = multiple_attractors
         self.title = title
         self.fleeing, self.adversaries, self.opts = fleeing, list(adversaries), opts
         self.repli, self.attacker_name, self.room = repli, attacker, room
@@ -337,6 +371,7 @@ class FuiteScenario(_Checked, Scenario):
                                                       "(required with attacker_choice = 'user')")
         self._candidates: list[tuple[str, Any]] = []
         self.fixed, self.attack, self.chosen, self.choice_scores = self._resolve()
+        self._place_flee()
 
     # -- deterministic part of the procedure (digest §3) ---------------------
     def _resolve(self):
@@ -382,25 +417,108 @@ class FuiteScenario(_Checked, Scenario):
             return ex.F_FREE, None, name, scores
         return -1, atk, name, scores
 
-    @property
-    def move_outcome(self) -> int:
-        if self.room or (self.opts.no_room_move == "partial" and self.partial_room_toises > 0):
-            return ex.F_FLED
-        return ex.F_NO_ROOM
+    # -- where the flee move ends (fuite.direction) and Attraction (digest §6) ---
+    def _holders(self) -> list[tuple[str, Fighter]]:
+        """``(dotted path, fighter)`` of every enemy with Attraction x (adversaries, then others)."""
+        out = [(f"adversaries.{i}", a) for i, a in enumerate(self.adversaries)]
+        out += [(f"others.{i}", a) for i, a in enumerate(self.others)]
+        return [(w, a) for w, a in out if a.has("Attraction")]
+
+    def _place_flee(self) -> None:
+        """The flee move on the table when ``fuite.direction`` is given: how far it can go before an
+        enemy base (photo 2), where it ends, and whether an Attraction pulls the fighter back at its
+        next activation (``attracted_back``).
+
+        Sets ``path_limit`` (toises before contact, ``inf`` when nothing is in the way),
+        ``stopped_by`` (the enemy whose base stops the move, or ``None``), ``flee_end`` (x, y) and
+        ``pull_back`` (``None``, or ``(status, holder, engaged)``: status 0 pulled into contact
+        with the holder, 1 stopped on the way by the base of ``engaged`` and engaging it).
+
+        The pull-back follows :func:`.exact.attraction_geometry` (the Attraction scenario's
+        straight-line solver) with the fleeing fighter as the only mover: it is affected when the
+        end of its move is within x toises of a holder that is not engaged (``others.N.engaged``;
+        the adversaries it fled are free once it has left them), it is not a lémure under
+        ``attraction_version = "x_2007"``, and its Charge (or Assaut,
+        ``fuite.attraction_movement``) reaches that holder by the straight line; it stops on the
+        first enemy base it touches and engages that fighter. Nothing else moves in between.
+        """
+        self.path_limit, self.stopped_by, self.flee_end, self.pull_back = math.inf, None, None, None
+        attracting = bool(self._holders()) and self.direction is not None
+        self.outcomes = FUITE_OUTCOMES + ((ATTRACTED_BACK,) if attracting else ())
+        if self.direction is None:
+            return
+        from .paths import flee_move  # shapely, only for a placed move
+        t = self.opts.toise_mm
+        r = self.fleeing.base_mm / 2 / t
+        enemies = self.adversaries + self.others
+        discs = [(a.x, a.y, a.base_mm / 2 / t) for a in enemies]
+        self.path_limit, k = flee_move((self.fleeing.x, self.fleeing.y), r, discs, self.direction)
+        d = self.flee_distance
+        if k >= 0 and self.path_limit <= self._planned_distance() + 1e-12:
+            self.stopped_by = enemies[k].name
+        rad = math.radians(self.direction)
+        self.flee_end = (self.fleeing.x + d * math.cos(rad), self.fleeing.y + d * math.sin(rad))
+        if not attracting or d <= 0:
+            return
+        side = []
+        for i, a in enumerate(enemies):
+            engaged = i >= len(self.adversaries) and a.engaged
+            side.append({"x": a.x, "y": a.y, "r": a.base_mm / 2 / t, "engaged": engaged,
+                         "x_range": float(a.capacities["Attraction"]) if a.has("Attraction") else -1.0})
+        mult = self.opts.course_multiplier if self.attraction_movement == "charge" else 1.0
+        mover = {"x": self.flee_end[0], "y": self.flee_end[1], "r": r, "reach": mult * self.fleeing.mou,
+                 "lemure": self.fleeing.has("Lémure"), "engaged": False}
+        multi = {"first_listed": 0, "nearest": 1, "player_choice": 2}[self.multiple_attractors]
+        centre, immune = self.attraction_measure == "centre", self.opts.attraction_version == "x_2007"
+        (status, h), = ex.attraction_geometry(side, [], [mover], [0], multi, centre, immune)
+        if status == 2:
+            return
+        holder = h
+        if status == 1:  # the holder it set out for: the same choice without the bases in the way
+            keep = [j for j, c in enumerate(side) if c["x_range"] >= 0]
+            (_s, hk), = ex.attraction_geometry([side[j] for j in keep], [], [mover], [0], multi, centre, immune)
+            holder = keep[hk]
+        self.pull_back = (status, enemies[holder].name, enemies[h].name)
+        if self.fixed == ex.F_REPLI:
+            self.fixed = F_ATTRACTED
 
     @property
-    def flee_distance(self) -> float:
-        """Toises moved by a fighter that flees: the Course (course_multiplier x MOU) or the Repli
-        move; 0 when it cannot flee (Blocage) or disengages freely (the Fuite then becomes the
-        Marche, Course, Assaut or Charge its player picks: no flee move is made)."""
+    def attracted(self) -> bool:
+        """Whether the flee move (when it is made) ends where an Attraction pulls the fighter back."""
+        return self.pull_back is not None
+
+    @property
+    def move_outcome(self) -> int:
+        if self.direction is not None and self.flee_distance <= 0 and self._planned_distance() > 0:
+            return ex.F_NO_ROOM  # no room in that direction: the first enemy base is in the way at once
+        if self.room or (self.opts.no_room_move == "partial" and self.partial_room_toises > 0):
+            return F_ATTRACTED if self.attracted else ex.F_FLED
+        return ex.F_NO_ROOM
+
+    def _planned_distance(self) -> float:
+        """The flee move before the table's geometry: the Course or the Repli move, or the room left."""
         if self.fixed in (ex.F_CANNOT, ex.F_FREE):
             return 0.0
-        if self.fixed == ex.F_REPLI:
+        if self.repli:
             d = self.opts.repli_move_multiplier * self.fleeing.mou
         else:
             d = self.opts.course_multiplier * self.fleeing.mou
         if not self.room:
             d = min(d, self.partial_room_toises) if self.opts.no_room_move == "partial" else 0.0
+        return d
+
+    @property
+    def flee_distance(self) -> float:
+        """Toises moved by a fighter that flees: the Course (course_multiplier x MOU) or the Repli
+        move; 0 when it cannot flee (Blocage) or disengages freely (the Fuite then becomes the
+        Marche, Course, Assaut or Charge its player picks: no flee move is made). With
+        ``fuite.direction`` the move stops short of the first enemy base in the way (photo 2), and
+        a move shorter than :data:`.paths.ROOM_TOLERANCE` is none."""
+        d = self._planned_distance()
+        if self.direction is not None:
+            d = min(d, self.path_limit)
+            if d < _room_tolerance():
+                d = 0.0
         return d
 
     def exact_distribution(self, mode: str = "float"):
@@ -434,7 +552,53 @@ class FuiteScenario(_Checked, Scenario):
         if self.fixed == ex.F_FREE:
             d["free_action"] = ("may become Marche (MOU), Course (2×MOU), Assaut or Charge / "
                                 "peut devenir Marche, Course, Assaut ou Charge")
+        if self.others:
+            d["others"] = [dict(o.describe(), x=o.x, y=o.y, engaged=o.engaged) for o in self.others]
+        if self.direction is not None:
+            d["flee_direction_degrees"] = self.direction
+            d["flee_end"] = list(self.flee_end)
+            if self.stopped_by:
+                d["flee_stopped_by"] = self.stopped_by
+            if self._holders():
+                d["attracted_back"] = None if self.pull_back is None else {
+                    "holder": self.pull_back[1], "engages": self.pull_back[2],
+                    "stopped_on_the_way": self.pull_back[0] == 1}
         return d
+
+    def unused_inputs(self) -> list[str]:
+        """As :meth:`_Checked.unused_inputs`, plus an enemy's Attraction x when the flee move is not
+        placed (no ``fuite.direction``: where the move ends is unknown, so it pulls nobody back), and
+        each of ``[[others]]`` that changes nothing here nor in any comparison setup (it neither
+        closes the way out, nor stops the move, nor is met on the way back, nor attracts)."""
+        out = super().unused_inputs()
+        if self.direction is None:
+            raw = {"adversaries": self.source.get("adversaries") or [], "others": self.source.get("others") or []}
+            for where, f in self._holders():
+                sec, i = where.split(".")
+                caps = raw[sec][int(i)].get("capacities") if isinstance(raw[sec][int(i)], dict) else None
+                k = next((j for j, c in enumerate(caps or []) if isinstance(c, str)
+                          and c.strip().casefold().startswith("attraction")), None)
+                out.append(f"{where}.capacities.{k}" if k is not None else f"{where}.profile")
+        contexts = self._contexts if self._contexts is not None else [self.base_source()]
+        for i in range(len(self.others)):
+            if not any(_build(c, self.base_dir)._other_matters(i) for c in contexts):
+                out.append(f"others.{i}")
+        return out
+
+    def _other_matters(self, i: int) -> bool:
+        """Whether ``others.i`` can change what this Fuite reports: it closes the way out (the room
+        computed from positions), stops the placed flee move, is met on the way back, or has
+        Attraction x with the move placed."""
+        if i >= len(self.others):
+            return False
+        o = self.others[i]
+        if self.direction is not None and (o.has("Attraction") or self.stopped_by == o.name
+                                           or (self.pull_back is not None and self.pull_back[2] == o.name)):
+            return True
+        if self.fixed in (ex.F_CANNOT, ex.F_FREE):
+            return False
+        rest = self.others[:i] + self.others[i + 1:]
+        return _room_from_positions(self.fleeing, self.adversaries, self.opts, False, rest) != self.room
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:
         """Exact side results of the attaque sans riposte (``{}`` when none is made): the adversary
@@ -462,10 +626,54 @@ class FuiteScenario(_Checked, Scenario):
     }
 
     def notes(self, lang: str = "en") -> list[str]:
-        """Which adversary makes the attaque sans riposte, with how many dice, and why it was chosen.
+        """Which adversary makes the attaque sans riposte, with how many dice, and why it was chosen;
+        with ``fuite.direction``, where the flee move ends and whether an Attraction pulls it back.
 
-        ``[]`` when no attack is made (Blocage, Repli, Intangible: the outcome says why).
+        ``[]`` when no attack is made and the move is not placed (Blocage, Repli, Intangible: the
+        outcome says why).
         """
+        return self._attack_notes(lang) + self._move_notes(lang)
+
+    @staticmethod
+    def _de(name: str) -> str:
+        """French "de X", elided before a vowel or a mute h ("d'Isha-Akshay")."""
+        return ("d'" if name[:1].casefold() in "aeiouyhâàéèêîïôû" and name else "de ") + name
+
+    def _move_notes(self, lang: str) -> list[str]:
+        if self.direction is None or self.fixed in (ex.F_CANNOT, ex.F_FREE):
+            return []
+        fr = lang == "fr"
+        d, (x, y) = self.flee_distance, self.flee_end
+        num = (lambda v: f"{v:.2f}".replace(".", ",")) if fr else (lambda v: f"{v:.2f}")
+        if fr:
+            line = f"Mouvement de Fuite : {num(d)} toises à {num(self.direction)}°, jusqu'en ({num(x)} ; {num(y)})"
+            if self.stopped_by:
+                line += (f", arrêté juste avant le socle {self._de(self.stopped_by)} (pas de contact pendant une "
+                         "Fuite, photo 2)")
+        else:
+            line = f"Flee move: {num(d)} toises at {num(self.direction)}°, to ({num(x)}, {num(y)})"
+            if self.stopped_by:
+                line += f", stopped just short of {self.stopped_by}'s base (no contact in a Fuite, photo 2)"
+        line += "."
+        out = [line]
+        if self._holders() and d > 0:
+            if self.pull_back is None:
+                out.append("Aucune Attraction ne le ramène à sa prochaine activation." if fr else
+                           "No Attraction pulls it back at its next activation.")
+            else:
+                st, holder, eng = self.pull_back
+                if fr:
+                    t = (f"Il finit dans la zone d'Attraction {self._de(holder)} : à sa prochaine activation il doit "
+                         f"faire un Assaut ou une Charge vers ce combattant et revient au contact")
+                    t += f" ({eng}, rencontré en chemin)." if st == 1 else "."
+                else:
+                    t = (f"It ends inside {holder}'s Attraction zone: at its next activation it must Assaut or "
+                         f"Charge it and is pulled back into contact")
+                    t += f" (with {eng}, met on the way)." if st == 1 else "."
+                out.append(t)
+        return out
+
+    def _attack_notes(self, lang: str) -> list[str]:
         if self.attack is None or not self.chosen:
             return []
         fr = lang == "fr"
@@ -773,7 +981,9 @@ class AttractionScenario(_Checked, Scenario):
         self.pref = self._preferences()
 
     def _a_field(self, i: int) -> str:
-        return f"side_a.{i}"
+        """Dotted path of side-A fighter ``i`` (the attractors, then the others, as listed)."""
+        n_attr = len(self.source.get("attractors") or []) if isinstance(self.source, dict) else len(self.side_a)
+        return f"attractors.{i}" if i < n_attr else f"others.{i - n_attr}"
 
     def _preferences(self) -> np.ndarray:
         """Rank of each side-A fighter as the focus adversary's choice under ``multiple_attractors =
@@ -812,6 +1022,7 @@ class AttractionScenario(_Checked, Scenario):
                 if not Polygon(t).is_valid or Polygon(t).area <= 0:
                     raise InputError(f"terrain.{k}.points", short_repr([list(p) for p in t]),
                                      "corners of a polygon that does not cross itself (non-zero area)")
+            self._check_in_terrain()
         in_way = bool(self.terrain)
         if not in_way and all(b.zone is None for b in self.advs):
             for i, b in enumerate(self.advs):
@@ -830,6 +1041,27 @@ class AttractionScenario(_Checked, Scenario):
                                "with terrain or an ally in the way (the detours change with the order): use "
                                "'listed' or 'independent'")
         return in_way
+
+    def _check_in_terrain(self) -> None:
+        """Refuse a fighter whose base overlaps impassable terrain (a base may touch it, not stand on it).
+
+        Raises
+        ------
+        InputError
+            Naming the fighter's position (``adversaries.0.x``), its centre and the terrain polygon.
+        """
+        from shapely.geometry import Point, Polygon
+
+        placed = [(self._a_field(i), a, r) for i, (a, r) in enumerate(zip(self.side_a, self.ar))]
+        placed += [(f"adversaries.{i}", b, r) for i, (b, r) in enumerate(zip(self.advs, self.br))
+                   if b.zone is None]
+        for k, t in enumerate(self.terrain):
+            poly = Polygon(t)
+            for where, f, r in placed:
+                if poly.distance(Point(f.x, f.y)) < r - 1e-9:
+                    raise InputError(f"{where}.x", (f.x, f.y),
+                                     f"a position whose base ({r:.3f} toises in radius) is off impassable terrain "
+                                     f"terrain.{k} (a fighter cannot stand inside it; it may touch its edge)")
 
     def _check_overlaps(self) -> None:
         pts = [(f"attractors/others '{a.name}'", a.x, a.y, r) for a, r in zip(self.side_a, self.ar)]
@@ -1099,14 +1331,33 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
         _refuse_esquive(f, a, f"adversaries.{i}", "on a Fuite adversary (nobody engages it: the fleeing fighter "
                         "moves away)")
         advs.append(f)
-    names = [a.name for a in advs]
-    if len(set(names)) != len(names):
-        raise InputError("adversaries.name", names, "distinct names")
     fu = m.fuite if m.fuite is not None else validate(FuiteModel, {}, "fuite.")
     given = set(data.get("fuite") or {})
+    others = []
+    for i, o in enumerate(data.get("others") or []):
+        if not placed:
+            raise InputError(f"others.{i}", short_repr(o), "nothing unless the fleeing fighter is placed "
+                             "(fleeing.x, y): the other enemies on the table only matter by their positions")
+        f = build_fighter(o, f"others.{i}", profiles)
+        _refuse_given(f, o, f"others.{i}", ("weapon", "bonus_dice", "support", "zone", "state"),
+                      "on another enemy of a Fuite (it makes no attack: only its base and its Attraction x count)")
+        _refuse_esquive(f, o, f"others.{i}", "on another enemy of a Fuite (nobody engages it here)")
+        if f.x is None or f.y is None:
+            raise InputError(f"others.{i}.x", f.x, "x and y (toises): the other enemies are placed on the table")
+        others.append(f)
+    names = [a.name for a in advs + others]
+    if len(set(names)) != len(names):
+        raise InputError("adversaries.name", names, "distinct names (adversaries and others)")
+    if fu.direction is not None and not placed:
+        raise InputError("fuite.direction", fu.direction, "nothing unless the fleeing fighter is placed (fleeing.x "
+                         "and fleeing.y, and every adversary's x, y): the flee move starts from its position")
+    for k in ("attraction_measure", "attraction_movement", "multiple_attractors"):
+        if k in given and fu.direction is None:
+            raise no_effect(f"fuite.{k}", getattr(fu, k), "without fuite.direction (only a placed flee move ends "
+                            "somewhere an Attraction can pull the fighter back)")
     room = fu.room
     if placed:
-        room = _room_from_positions(fleeing, advs, opts, "room" in given)
+        room = _room_from_positions(fleeing, advs, opts, "room" in given, others)
     room_can_be_false = not room or _compare_sets(data, "fuite.room", "no_room")
     partial = opts.no_room_move == "partial"
     if "partial_room_toises" in given and not (room_can_be_false and partial):
@@ -1123,10 +1374,13 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                         "when fuite.attacker names the attacker")
     return FuiteScenario(data, base_dir, fleeing, advs, opts, title=m.title, repli=fu.repli, attacker=fu.attacker,
                          room=room, partial_room_toises=float(fu.partial_room_toises),
-                         def_modifier=fu.def_modifier, compare=fu.compare or [])
+                         def_modifier=fu.def_modifier, compare=fu.compare or [], others=others,
+                         direction=fu.direction, attraction_measure=fu.attraction_measure,
+                         attraction_movement=fu.attraction_movement, multiple_attractors=fu.multiple_attractors)
 
 
-def _room_from_positions(fleeing: Fighter, advs: list[Fighter], opts: Options, room_given: bool) -> bool:
+def _room_from_positions(fleeing: Fighter, advs: list[Fighter], opts: Options, room_given: bool,
+                         others: list[Fighter] = ()) -> bool:
     """``fuite.room`` computed from the positions (Rules Tips "Fuite", photos 2 and 4): the flee move
     may neither cross nor end in contact with an enemy base, so a fighter whose contacts leave no
     gap as wide as its base cannot move (:func:`.paths.has_room`).
@@ -1134,7 +1388,8 @@ def _room_from_positions(fleeing: Fighter, advs: list[Fighter], opts: Options, r
     Raises
     ------
     InputError
-        ``fuite.room`` written as well (it is computed), or an adversary not in base contact.
+        ``fuite.room`` written as well (it is computed), an adversary not in base contact, another
+        enemy (``others``) in contact with the fleeing fighter or overlapping a base.
     """
     from .paths import has_room
 
@@ -1151,6 +1406,20 @@ def _room_from_positions(fleeing: Fighter, advs: list[Fighter], opts: Options, r
             raise InputError(f"adversaries.{i}.x/y", (a.x, a.y), f"a position in base contact with the fleeing "
                              f"fighter (centres {r + ra:.3f} toises apart; these are {r + ra + gap:.3f})")
         enemies.append((a.x, a.y, ra))
+    placed = [(f"adversaries.{i}", a.x, a.y, ra) for i, (a, (_, _, ra)) in enumerate(zip(advs, enemies))]
+    for i, o in enumerate(others):
+        ro = o.base_mm / 2 / t
+        gap = math.hypot(o.x - fleeing.x, o.y - fleeing.y) - r - ro
+        if gap <= 1e-3:
+            raise InputError(f"others.{i}.x", (o.x, o.y), "a position out of contact with the fleeing fighter "
+                             f"(centres more than {r + ro:.3f} toises apart): an enemy in contact is one of the "
+                             "adversaries")
+        for where, x, y, rp in placed:
+            if math.hypot(o.x - x, o.y - y) < ro + rp - 1e-9:
+                raise InputError(f"others.{i}.x", (o.x, o.y), f"a position whose base does not overlap {where} "
+                                 f"(centres at least {ro + rp:.3f} toises apart)")
+        placed.append((f"others.{i}", o.x, o.y, ro))
+        enemies.append((o.x, o.y, ro))
     return has_room((fleeing.x, fleeing.y), r, enemies, max(opts.course_multiplier * fleeing.mou, 1e-3))
 
 
