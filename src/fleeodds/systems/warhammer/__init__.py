@@ -47,6 +47,7 @@ from ...errors import FleeoddsError, InputError, short_repr
 from ...outcomes import Metric
 from ...system import RulesSystem, Scenario
 from ...validation import check_exact_mode, effect_checks_on, json_schema, validate
+from . import obstacles as ob
 from . import outcomes as oc
 from .checks import check_inputs, rules_without_effect, unused_inputs
 from .exact import MAX_EXACT_WORK, estimate_work, solve
@@ -116,18 +117,20 @@ class WarhammerScenario(Scenario):
             raise InputError("table.gap", (data.get("table") or {}).get("gap", r.gap),
                              f"at most the charger's declarable range in The Old World, M + 6 (+3 with "
                              f"Swiftstride) = {r.declare_range:g}\"")
+        if model.obstacles:
+            ob.validate(model, self.fleeing, r)
         if check and effect_checks_on():
             check_inputs(data, model, self.fleeing, self.pursuer, pf)
         self.dropped_rules: dict[str, list[str]] = {}
         self.title = model.title or f"{self.fleeing.name} vs {self.pursuer.name} ({model.edition})"
-        self._codes = self._applicable()
+        self._codes = ob.codes(self.rules, self._applicable())  # with the things in the way's outcomes
         self.outcomes = tuple(oc.TEST_LABELS.get((model.situation, c), oc.ALL[c]) for c in self._codes)
         r = self.rules
         if r.situation in ("charge_fleeing", "flee_reaction"):
             self.metric = Metric("flee_distance", "flee roll", "jet de fuite", r.flee.max_value + 1, 0, "in")
         else:
             self.metric = Metric("turn", "turn of resolution", "tour de résolution", r.max_turns + 1, 0, "")
-        self._work = estimate_work(r)
+        self._work = estimate_work(r) * ob.work_factor(r)
 
     def _applicable(self) -> list[int]:
         r = self.rules
@@ -211,6 +214,14 @@ class WarhammerScenario(Scenario):
                 raise AssertionError(f"outcome {oc.ALL[code].code} not expected for this scenario")
             out[(index[code], metric)] = p
         return out
+
+    def summary(self, mode: str = "fraction") -> dict[str, Any]:
+        """Exact side results: with things in the way, the chance the unit meets each of them and
+        that a friend it flees through fails its Panic test (:func:`.obstacles.side_results`)."""
+        mode = check_exact_mode(mode)
+        if not self.rules.obstacles or self.exact_refusal:
+            return {}
+        return ob.side_results(self.rules, mode)
 
     def exact_cache_key(self) -> tuple:
         """The resolved numbers of :attr:`rules` (dice by their terms, not their spelling): the
