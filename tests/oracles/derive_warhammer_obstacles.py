@@ -128,7 +128,7 @@ def cases_7th() -> list[dict]:
              "the later flee moves", "7th", params, "destroyed_contact", destroyed),
         case("wfb7_obstacle_friends_fled_through_fail_panic",
              "7th, the same chain: the friends (Ld 7) are fled through and fail their Panic test "
-             "(P(fled through) x P(2D6 > 7))", "7th", params, "friends: P(it fails its Panic test)",
+             "(P(fled through) x P(2D6 > 7))", "7th", params, "friend_fails_panic.friends",
              fled * panic_fail),
     ]
 

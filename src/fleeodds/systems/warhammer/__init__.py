@@ -274,6 +274,8 @@ class WarhammerScenario(Scenario):
             d["resolved_dice"]["charge_reach"] = fixed if r.charge_dice.max_value == 0 else \
                 f"{fixed} + {r.charge_dice}"
             d["resolved_dice"]["charge_declare_range"] = r.declare_range
+        if r.obstacles:  # what each thing in the way does in this edition (.obstacles)
+            d["resolved_obstacles"] = ob.describe(r)
         units = (self.model, self.fleeing, self.pursuer)
         quiet = {role: rules_without_effect(role, units) for role in ("fleeing", "pursuer")}
         for role, rules in self.dropped_rules.items():

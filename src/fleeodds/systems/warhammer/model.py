@@ -458,6 +458,9 @@ class ScenarioModel(_Strict):
         if self.situation == "fight":
             if self.fight is None:
                 raise ValueError("situation 'fight' needs a [fight] table with [fight.unit] and [fight.enemy]")
+            if self.obstacles:  # which unit flees is only known after the round
+                raise ValueError("[[obstacles]] are not modelled in situation 'fight' (the loser and its flee "
+                                 "line are decided by the round); give them in a 'break' scenario")
         else:
             if self.fight is not None:
                 raise ValueError(f"[fight] is only read in situation 'fight', not {self.situation!r}")

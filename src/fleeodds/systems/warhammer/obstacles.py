@@ -301,6 +301,20 @@ def codes(r, codes_: list[int]) -> list[int]:
     return sorted(out)
 
 
+def describe(r) -> list[dict]:
+    """What each object does here, for the run's manifest: name, edges, effect, test, clearance."""
+    effects = {AROUND: "goes round it", THROUGH: "flees through it", DESTROY: "destroyed on contact"}
+    out = []
+    for o in r.obstacles:
+        d = {"name": o.name, "kind": o.kind, "near": o.near, "far": o.far, "effect": effects[o.effect]}
+        if o.fail_faces:
+            d["test_per_model"] = f"lost on 1-{o.fail_faces} on a D6" if o.fail_faces > 1 else "lost on a 1 on a D6"
+        if o.effect == THROUGH:
+            d["placed_at_least"] = o.far + r.clearance
+        out.append(d)
+    return out
+
+
 def work_factor(r) -> int:
     """How much the models left multiply the exact solver's states (1 without tests)."""
     return r.models + 1 if r.models else 1
@@ -367,14 +381,19 @@ def walk(objs, clearance, pos, f, models, reached_edge):
 
 
 def side_results(r, mode: str) -> dict:
-    """Exact side results: for each object, the chance a flee move meets it (and a friend's Panic).
+    """Exact side results: ``{"obstacle_met": {name: p}, "friend_fails_panic": {name: p}}``.
+
+    ``obstacle_met``: the chance a flee move (on any turn) meets the object (goes round it,
+    flees through it or runs into it); ``friend_fails_panic``: for a friend with a Leadership,
+    the chance it is fled through and fails its Panic test.
 
     Each is the absorption probability of a marked copy of the chain in which meeting that
     object ends the trial (:data:`MARK`): the chain is the same up to that meeting.
     """
     from .exact import solve
 
-    out: dict = {}
+    met_by: dict = {}
+    panic: dict = {}
     for i, o in enumerate(r.obstacles):
         near = o.near - r.clearance if o.effect == THROUGH else o.near
         if near <= 0:
@@ -383,9 +402,10 @@ def side_results(r, mode: str) -> dict:
         marked[i] = replace(o, near=near, effect=DESTROY, code=MARK)
         res = solve(replace(r, obstacles=tuple(marked)), mode)
         met = sum((p for (code, _), p in res.items() if code == MARK), Fraction(0) if mode == "fraction" else 0.0)
-        verb = {AROUND: "goes round", THROUGH: "flees through", DESTROY: "runs into"}[o.effect]
-        out[f"{o.name}: P(the unit {verb} it)"] = met
+        met_by[o.name] = met
         if o.panic_fail_exact is not None:
-            fail = o.panic_fail_exact if mode == "fraction" else o.panic_fail
-            out[f"{o.name}: P(it fails its Panic test)"] = met * fail
+            panic[o.name] = met * (o.panic_fail_exact if mode == "fraction" else o.panic_fail)
+    out = {"obstacle_met": met_by}
+    if panic:
+        out["friend_fails_panic"] = panic
     return out
