@@ -60,7 +60,7 @@ from fractions import Fraction
 from math import comb
 from typing import Optional
 
-from ...errors import FleeoddsError, InputError
+from ...errors import InputError
 from ...validation import no_effect, not_modelled
 from . import outcomes as oc
 from .model import ScenarioModel  # noqa: F401  (first: the model imports the Obstacle table below)
@@ -252,7 +252,7 @@ def validate(model, fleeing, r) -> None:
             raise InputError(f"obstacles.{i}.distance", o.distance,
                              f"less than table.edge_distance ({r.edge:g}\"): an object must be on the table")
     # the farthest any flee move can reach: every move at its longest, pushed beyond every object
-    moves = 1 + r.max_turns
+    moves = 1 + r.max_turns * (2 if r.chaser_charges else 1)  # a charged unit flees again in the enemy turn
     longest = max(r.flee.max_value, r.fall_back.max_value) * moves
     longest += sum(o.far - o.near + r.clearance for o in r.obstacles) + r.clearance
     for i in order:
@@ -396,8 +396,7 @@ def side_results(r, mode: str) -> dict:
     panic: dict = {}
     for i, o in enumerate(r.obstacles):
         near = o.near - r.clearance if o.effect == THROUGH else o.near
-        if near <= 0:
-            raise FleeoddsError(f"obstacle {o.name!r} is within the clearance of the fleeing unit")
+        near = max(near, 1e-9)  # within the clearance of where the unit stands: its first move meets it
         marked = list(r.obstacles)
         marked[i] = replace(o, near=near, effect=DESTROY, code=MARK)
         res = solve(replace(r, obstacles=tuple(marked)), mode)
