@@ -457,7 +457,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
 def _run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, record):
     """The one compiled entry point: trials ``start .. start + n - 1`` in parallel blocks.
 
-    Returns ``(counts, outcomes)``: int64 counts of shape (10 outcomes, n_bins), and, when
+    Returns ``(counts, outcomes)``: int64 counts of shape (12 outcomes, n_bins), and, when
     ``record``, the outcome code of each trial (int64, shape (n,); empty otherwise, and the
     counts are then zero).
     """
@@ -482,7 +482,7 @@ def _run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, 
 
 
 def run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n):
-    """Simulate trials ``start .. start + n - 1``: int64 counts of shape (10 outcomes, n_bins)."""
+    """Simulate trials ``start .. start + n - 1``: int64 counts of shape (12 outcomes, n_bins)."""
     return _run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, False)[0]
 
 
