@@ -219,3 +219,18 @@ def test_example_validates_and_runs():
     dist = sc.exact_distribution("fraction")
     assert sum(dist.values()) == 1
     assert sc.summary("fraction")
+
+
+def test_trial_kernel_is_the_same_trials():
+    """The per-trial kernel records the outcomes the counting kernel counts (same seed, same dice)."""
+    import numpy as np
+
+    sc = scenario({"edition": "tow", "situation": "fleeing",
+                   "fleeing": {"name": "F", "movement": 4, "leadership": 7, "models_start": 6},
+                   "pursuer": {"name": "P", "movement": 4, "leadership": 7},
+                   "table": {"max_turns": 2, "edge_distance": 15.0},
+                   "obstacles": [{"kind": "enemy", "distance": 5.0, "depth": 2.0},
+                                 {"kind": "friend", "distance": 10.0, "depth": 1.0}]})
+    counts = sc.kernel()(3, 0, 20_000).sum(axis=1)
+    per_trial = sc.trial_kernel()(3, 0, 20_000)
+    assert np.array_equal(np.bincount(per_trial, minlength=len(sc.outcomes)), counts)
