@@ -188,11 +188,14 @@ def resolve_obstacles(model, fleeing, r, *, rally_rule: str, rally_base_ld: int,
     panic_test : callable ``ld -> LdTest``
         A friend's Panic test with the edition's natural doubles.
 
-    Raises
-    ------
-    InputError
-        Fields without effect, an object beyond the table edge, objects that overlap, an object
-        no flee move can reach, or things in the way in the leadership_test situation.
+    Returns
+    -------
+    dict
+        ``obstacles`` (tuple of :class:`ObstacleRule`, by distance), ``clearance`` (inches),
+        ``models`` (models that take the tests; 0 without tests) and ``rally_by_models``
+        (``(rally mode, LdTest)`` for 0 .. models left; empty without tests).
+
+    Nothing is refused here (the effect checks resolve trial values): :func:`validate` does it.
     """
     obstacles = model.obstacles
     ed = model.edition
