@@ -65,6 +65,7 @@ def test_case_counts():
         "dnd": 15,
         "hell_dorado": 16,
         "warhammer_combat": 5,
+        "warhammer_obstacles": 6,
     }
 
 

@@ -47,6 +47,7 @@ from ...errors import FleeoddsError, InputError, short_repr
 from ...outcomes import Metric
 from ...system import RulesSystem, Scenario
 from ...validation import check_exact_mode, effect_checks_on, json_schema, validate
+from . import obstacles as ob
 from . import outcomes as oc
 from .checks import check_inputs, rules_without_effect, unused_inputs
 from .exact import MAX_EXACT_WORK, estimate_work, solve
@@ -116,18 +117,20 @@ class WarhammerScenario(Scenario):
             raise InputError("table.gap", (data.get("table") or {}).get("gap", r.gap),
                              f"at most the charger's declarable range in The Old World, M + 6 (+3 with "
                              f"Swiftstride) = {r.declare_range:g}\"")
+        if model.obstacles:
+            ob.validate(model, self.fleeing, r)
         if check and effect_checks_on():
             check_inputs(data, model, self.fleeing, self.pursuer, pf)
         self.dropped_rules: dict[str, list[str]] = {}
         self.title = model.title or f"{self.fleeing.name} vs {self.pursuer.name} ({model.edition})"
-        self._codes = self._applicable()
+        self._codes = ob.codes(self.rules, self._applicable())  # with the things in the way's outcomes
         self.outcomes = tuple(oc.TEST_LABELS.get((model.situation, c), oc.ALL[c]) for c in self._codes)
         r = self.rules
         if r.situation in ("charge_fleeing", "flee_reaction"):
             self.metric = Metric("flee_distance", "flee roll", "jet de fuite", r.flee.max_value + 1, 0, "in")
         else:
             self.metric = Metric("turn", "turn of resolution", "tour de résolution", r.max_turns + 1, 0, "")
-        self._work = estimate_work(r)
+        self._work = estimate_work(r) * ob.work_factor(r)
 
     def _applicable(self) -> list[int]:
         r = self.rules
@@ -212,6 +215,14 @@ class WarhammerScenario(Scenario):
             out[(index[code], metric)] = p
         return out
 
+    def summary(self, mode: str = "fraction") -> dict[str, Any]:
+        """Exact side results: with things in the way, the chance the unit meets each of them and
+        that a friend it flees through fails its Panic test (:func:`.obstacles.side_results`)."""
+        mode = check_exact_mode(mode)
+        if not self.rules.obstacles or self.exact_refusal:
+            return {}
+        return ob.side_results(self.rules, mode)
+
     def exact_cache_key(self) -> tuple:
         """The resolved numbers of :attr:`rules` (dice by their terms, not their spelling): the
         exact solver reads nothing else, and the outcomes follow from them."""
@@ -263,6 +274,8 @@ class WarhammerScenario(Scenario):
             d["resolved_dice"]["charge_reach"] = fixed if r.charge_dice.max_value == 0 else \
                 f"{fixed} + {r.charge_dice}"
             d["resolved_dice"]["charge_declare_range"] = r.declare_range
+        if r.obstacles:  # what each thing in the way does in this edition (.obstacles)
+            d["resolved_obstacles"] = ob.describe(r)
         units = (self.model, self.fleeing, self.pursuer)
         quiet = {role: rules_without_effect(role, units) for role in ("fleeing", "pursuer")}
         for role, rules in self.dropped_rules.items():

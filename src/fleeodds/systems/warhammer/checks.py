@@ -63,6 +63,10 @@ def effective(r: Rules) -> dict[str, Any]:
     flee move always resolves before the charge (§3.4).
     """
     used: dict[str, Any] = {"situation": r.situation}
+    if r.obstacles:  # things in the way (.obstacles): their models and rally tests after losses
+        used.update(obstacles=r.obstacles, models=r.models, rally_by_models=r.rally_by_models)
+        if any(o.effect == 1 for o in r.obstacles):  # THROUGH: the clearance places the unit beyond
+            used["clearance"] = r.clearance
     edge = not math.isinf(r.edge)
     if edge:
         used.update(edge=r.edge, edge_strict=r.edge_strict)
@@ -127,6 +131,8 @@ def _option_values(name: str) -> list[Any]:
         return [None, "1d6", "2d6", "3d6"]
     if name == "musician_rally_bonus":
         return [None, 0, 1]
+    if name == "flee_clearance":
+        return [None, 0.0, 1.0, 2.0]
     return annotation_values(Options.model_fields[name].annotation) or [None]
 
 

@@ -5,7 +5,8 @@ the Monte Carlo kernel: distances come from the dice PMFs of
 :func:`fleeodds.dice.pmf` (convolutions), Leadership tests from enumerating
 the equally likely dice, and the multi-turn chain is an
 :class:`~fleeodds.exact.AbsorbingChain` whose transient states are
-``(turn, distance fled, gap to the chaser)`` at the start of a turn.
+``(turn, distance fled, gap to the chaser, models left)`` at the start of a turn (models left: 0
+unless things in the way can cost models, :mod:`.obstacles`).
 
 All arithmetic is on :class:`fractions.Fraction`; distances given as decimals
 (``edge_distance = 12.5``) are converted exactly from their decimal text.
@@ -20,6 +21,7 @@ from functools import lru_cache
 
 from ...dice import KEEP_ALL, KEEP_HIGH, DiceExpr
 from ...exact import Absorb, AbsorbingChain
+from . import obstacles as ob
 from . import outcomes as oc
 from .resolve import (BREAK_CLASSIC, BREAK_NONE, FAILED_MOVE_FULL, FAILED_MOVE_HIGHEST_DIE, PURSUE_ALWAYS,
                       PURSUE_NEVER, RALLY_DOUBLE1_ONLY, RALLY_NEVER, LdTest, Rules)
@@ -130,6 +132,15 @@ class _Solver:
         self.charge = charge_joint(r.charge_dice)
         self.charge_fixed = _frac(r.charge_fixed)
         self.track_gap = r.chaser_charges
+        self.models0 = r.models
+        self.objs, self.clearance = ob.exact_objects(r)
+
+    def move(self, pos, f, models):
+        """The ways a flee move of ``f`` from ``pos`` ends: ``(p, end, models, code or None)`` (.obstacles)."""
+        if not self.objs:
+            return ((ONE, pos + f, models, None),)
+        return ob.walk(self.objs, self.clearance, pos, f, models,
+                       lambda end: self.reached(end, self.edge, self.r.edge_strict))
 
     def reached(self, distance, target, strict) -> bool:
         if target is None:
@@ -148,15 +159,19 @@ class _Solver:
         r = self.r
         if r.situation in ("charge_fleeing", "flee_reaction"):
             for f, pf in self.flee.items():
-                for (dice, _), pc in self.charge.items():
-                    caught = self.reached(self.charge_fixed + dice, self.gap0 + f, r.tie_strict)
-                    # §3.4: the charged unit flees before the charge is rolled; a flee move that
-                    # reaches the edge takes it off the table whatever the charge would have reached
-                    if self.reached(Fraction(f), self.edge, r.edge_strict):
-                        res = oc.OFF_TABLE
-                    else:
-                        res = oc.RUN_DOWN if caught else oc.ESCAPED
-                    yield pf * pc, Absorb(res, f)
+                for q, end, _, code in self.move(Fraction(0), f, self.models0):
+                    if code is not None:  # destroyed by a thing in the way before the charge (.obstacles)
+                        yield pf * q, Absorb(code, f)
+                        continue
+                    for (dice, _), pc in self.charge.items():
+                        caught = self.reached(self.charge_fixed + dice, self.gap0 + end, r.tie_strict)
+                        # §3.4: the charged unit flees before the charge is rolled; a flee move that
+                        # reaches the edge takes it off the table whatever the charge would have reached
+                        if self.reached(end, self.edge, r.edge_strict):
+                            res = oc.OFF_TABLE
+                        else:
+                            res = oc.RUN_DOWN if caught else oc.ESCAPED
+                        yield pf * q * pc, Absorb(res, f)
             return
         # break test
         if r.break_mode == BREAK_NONE:
@@ -198,69 +213,83 @@ class _Solver:
                     for p, pp in rolls:
                         prob = pres * pf * pc * pp
                         caught = chases and self.reached(p, self.gap0 + f, r.tie_strict)
-                        cum = Fraction(f)
-                        if self.caught_or_off(caught, cum) is not None:
-                            yield prob, Absorb(oc.OFF_TABLE, 0)
-                        elif caught:
-                            yield prob, Absorb(oc.CAUGHT_REENGAGED if falling_back else oc.CAUGHT, 0)
-                        elif falling_back:
-                            yield prob, Absorb(oc.FELL_BACK, 0)
-                        elif r.max_turns == 0:
-                            yield prob, Absorb(oc.ESCAPED, 0)
-                        else:
-                            gap = self.gap0 + f - p if self.track_gap else Fraction(0)
-                            yield prob, (1, cum, gap)
+                        # a unit caught first is removed before it moves (.obstacles)
+                        moves = ((ONE, Fraction(f), self.models0, None),) if caught and r.catch_first else \
+                            self.move(Fraction(0), f, self.models0)
+                        for q, cum, models, code in moves:
+                            if code is not None:
+                                yield prob * q, Absorb(code, 0)
+                            elif self.caught_or_off(caught, cum) is not None:
+                                yield prob * q, Absorb(oc.OFF_TABLE, 0)
+                            elif caught:
+                                yield prob * q, Absorb(oc.CAUGHT_REENGAGED if falling_back else oc.CAUGHT, 0)
+                            elif falling_back:
+                                yield prob * q, Absorb(oc.FELL_BACK, 0)
+                            elif r.max_turns == 0:
+                                yield prob * q, Absorb(oc.ESCAPED, 0)
+                            else:
+                                gap = self.gap0 + cum - p if self.track_gap else Fraction(0)
+                                yield prob * q, (1, cum, gap, models)
 
     # -- later turns -----------------------------------------------------------------
-    def rally_phase(self, cum, gap, turn):
+    def rally_phase(self, cum, gap, models, turn):
         r = self.r
-        if r.rally_mode == RALLY_NEVER:
+        # the casualty limits read the models left after Dangerous Terrain or Peril tests (.obstacles)
+        rally_mode, rally_test = r.rally_by_models[models] if r.rally_by_models else (r.rally_mode, r.rally_test)
+        if rally_mode == RALLY_NEVER:
             p_rally = Fraction(0)
-        elif r.rally_mode == RALLY_DOUBLE1_ONLY:
-            p_rally = double1_pass(r.rally_test)
+        elif rally_mode == RALLY_DOUBLE1_ONLY:
+            p_rally = double1_pass(rally_test)
         else:
-            p_rally = ld_test_pass(r.rally_test)
+            p_rally = ld_test_pass(rally_test)
         if p_rally:
             yield p_rally, Absorb(oc.RALLIED, turn)
         if p_rally == 1:
             return
         for f, pf in self.flee.items():
-            c2, g2 = cum + f, (gap + f if self.track_gap else gap)
-            if self.reached(c2, self.edge, r.edge_strict):
-                yield (1 - p_rally) * pf, Absorb(oc.OFF_TABLE, turn)
-            else:
-                yield (1 - p_rally) * pf, (c2, g2)
+            for q, c2, m2, code in self.move(cum, f, models):
+                g2 = gap + (c2 - cum) if self.track_gap else gap
+                if code is not None:
+                    yield (1 - p_rally) * pf * q, Absorb(code, turn)
+                elif self.reached(c2, self.edge, r.edge_strict):
+                    yield (1 - p_rally) * pf * q, Absorb(oc.OFF_TABLE, turn)
+                else:
+                    yield (1 - p_rally) * pf * q, (c2, g2, m2)
 
-    def enemy_phase(self, cum, gap, turn):
+    def enemy_phase(self, cum, gap, models, turn):
         r = self.r
         if not r.chaser_charges:
-            yield ONE, (cum, gap)
+            yield ONE, (cum, gap, models)
             return
         if gap > _frac(r.declare_range):
-            yield ONE, (cum, max(gap - _frac(r.out_of_range_move), Fraction(0)))
+            yield ONE, (cum, max(gap - _frac(r.out_of_range_move), Fraction(0)), models)
             return
         for f, pf in self.flee.items():
-            c2, g2 = cum + f, gap + f
-            for (dice, highest), pc in self.charge.items():
-                reach = self.charge_fixed + dice
-                caught = self.reached(reach, g2, r.tie_strict)
-                if self.reached(c2, self.edge, r.edge_strict):  # the flee move comes first (§3.4)
-                    yield pf * pc, Absorb(oc.OFF_TABLE, turn)
-                elif caught:
-                    yield pf * pc, Absorb(oc.RUN_DOWN, turn)
-                else:
-                    move = {FAILED_MOVE_HIGHEST_DIE: highest, FAILED_MOVE_FULL: reach}.get(
-                        r.failed_move_mode, Fraction(r.charge_move))
-                    yield pf * pc, (c2, max(g2 - move, Fraction(0)))
+            for q, c2, m2, code in self.move(cum, f, models):
+                g2 = gap + (c2 - cum)
+                if code is not None:  # destroyed on the way, before the charge (.obstacles)
+                    yield pf * q, Absorb(code, turn)
+                    continue
+                for (dice, highest), pc in self.charge.items():
+                    reach = self.charge_fixed + dice
+                    caught = self.reached(reach, g2, r.tie_strict)
+                    if self.reached(c2, self.edge, r.edge_strict):  # the flee move comes first (§3.4)
+                        yield pf * q * pc, Absorb(oc.OFF_TABLE, turn)
+                    elif caught:
+                        yield pf * q * pc, Absorb(oc.RUN_DOWN, turn)
+                    else:
+                        move = {FAILED_MOVE_HIGHEST_DIE: highest, FAILED_MOVE_FULL: reach}.get(
+                            r.failed_move_mode, Fraction(r.charge_move))
+                        yield pf * q * pc, (c2, max(g2 - move, Fraction(0)), m2)
 
     def turn(self, state):
-        turn, cum, gap = state
+        turn, cum, gap, models = state
         phases = (self.enemy_phase, self.rally_phase) if self.r.enemy_first else (self.rally_phase, self.enemy_phase)
-        current = {(cum, gap): ONE}
+        current = {(cum, gap, models): ONE}
         for phase in phases:
             nxt: dict = {}
-            for (c, g), p in current.items():
-                for q, res in phase(c, g, turn):
+            for (c, g, m), p in current.items():
+                for q, res in phase(c, g, m, turn):
                     nxt[res] = nxt.get(res, Fraction(0)) + p * q
             current = {}
             for res, p in nxt.items():
@@ -268,11 +297,11 @@ class _Solver:
                     yield p, res
                 else:
                     current[res] = p
-        for (c, g), p in current.items():
+        for (c, g, m), p in current.items():
             if turn >= self.r.max_turns:
                 yield p, Absorb(oc.STILL_FLEEING, self.r.max_turns)
             else:
-                yield p, (turn + 1, c, g)
+                yield p, (turn + 1, c, g, m)
 
     def step(self, state):
         return self.start() if state == "start" else self.turn(state)

@@ -20,6 +20,7 @@ from numba import njit, prange
 from ...kernel_tools import roll_lanes, roll_lanes_detail
 from ...rng import lane_bounded, lane_for, lanes_start, trial_key
 from . import outcomes as oc
+from .obstacles_kernel import rally_row, tails, walk
 from .resolve import (BREAK_CLASSIC, BREAK_NONE, FAILED_MOVE_FULL, FAILED_MOVE_HIGHEST_DIE, PURSUE_ALWAYS,
                       PURSUE_LD_TEST, PURSUE_NEVER, RALLY_DOUBLE1_ONLY, RALLY_NEVER, LdTest, Rules)
 
@@ -32,6 +33,8 @@ N_INT = 21
 T_BREAK, T_RESTRAINT, T_RALLY = 0, 1, 2
 # float parameters
 F_EDGE, F_GAP, F_CHARGE_FIXED, F_DECLARE, F_OUT_MOVE, F_CHARGE_MOVE = range(6)
+N_FLOAT = 6
+# the things in the way (.obstacles_kernel) follow: ints[N_INT:] and floats[N_FLOAT:]
 SITUATION_CODES = {"break": 0, "fleeing": 1, "charge_fleeing": 2, "flee_reaction": 3,
                    "leadership_test": 0, "panic": 0}  # the two tests run the Break-test path (resolve.py)
 TOW_POLICIES = {"never": 0, "reroll_break_only": 1, "reroll_break_or_fall_back": 2}
@@ -60,6 +63,8 @@ def _pair_shape(r: Rules, flee: np.ndarray, second: np.ndarray) -> tuple[int, in
     nothing else, unless a lane is rejected. Such a trial is decided by the pair of raw rolls, which
     :func:`_simulate_block` counts instead of resolving each trial.
     """
+    if r.obstacles:  # things in the way: the trial is more than two rolls
+        return PAIR_NONE, 0, 0
     if r.situation in ("charge_fleeing", "flee_reaction"):
         kind = PAIR_CHARGE
     elif r.situation == "fleeing" and r.max_turns == 0 and r.pursue_mode in (PURSUE_ALWAYS, PURSUE_NEVER):
@@ -74,7 +79,8 @@ def _pair_shape(r: Rules, flee: np.ndarray, second: np.ndarray) -> tuple[int, in
 
 
 def pack(r: Rules, n_bins: int, pairs: bool = True):
-    """Plain arrays for the kernel: ``(ints int64[21], tests int64[3, 5], floats float64[6], dice specs)``.
+    """Plain arrays for the kernel: ``(ints int64[21 + tail], tests int64[3, 5], floats float64[6 + tail],
+    dice specs)``; the tails hold the things in the way (:func:`.obstacles_kernel.tails`).
 
     ``pairs=False`` turns the one-exchange fast path off (every trial resolved one by one; the
     counts are the same, which the tests check).
@@ -109,6 +115,9 @@ def pack(r: Rules, n_bins: int, pairs: bool = True):
     tests = np.array([test_row(r.break_test), test_row(r.restraint_test), test_row(r.rally_test)], np.int64)
     floats = np.array([min(r.edge, BIG), r.gap, r.charge_fixed, r.declare_range, r.out_of_range_move,
                        float(r.charge_move)], np.float64)
+    more_ints, more_floats = tails(r)
+    ints = np.concatenate((ints, more_ints))
+    floats = np.concatenate((floats, more_floats))
     return (ints, tests, floats) + specs
 
 
@@ -211,6 +220,10 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
     out_move = floats[F_OUT_MOVE]
     charge_move = floats[F_CHARGE_MOVE]
 
+    n_obj = ints[N_INT]  # things in the way (.obstacles_kernel)
+    models0 = ints[N_INT + 1]
+    track_models = ints[N_INT + 2] > 0
+
     pair_kind = ints[I_PAIR_KIND]
     n_a = ints[I_PAIR_A]
     n_b = ints[I_PAIR_B]
@@ -263,10 +276,17 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
             # ---- charge against a fleeing unit, or a flee reaction: one flee, one reach (§3.4)
             f, st = roll_lanes(flee, key, st)
             dice_reach, st = roll_lanes(charge, key, st)
-            caught = _reached(charge_fixed + dice_reach, gap0 + f, tie_strict)
-            off = _reached(f, edge, edge_strict)
+            end = float(f)
+            code = -1
+            if n_obj > 0:
+                end, models, code, st = walk(ints, floats, N_INT, N_FLOAT, 0.0, float(f), models0, edge,
+                                             edge_strict, key, st)
+            caught = _reached(charge_fixed + dice_reach, gap0 + end, tie_strict)
+            off = _reached(end, edge, edge_strict)
             m = f
-            if off:  # the flee move resolves before the charge (§3.4), whatever catch_vs_edge_order says
+            if code >= 0:  # destroyed by a thing in the way
+                o = code
+            elif off:  # the flee move resolves before the charge (§3.4), whatever catch_vs_edge_order says
                 o = oc.OFF_TABLE
             elif caught:
                 o = oc.RUN_DOWN
@@ -317,6 +337,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
         # ---- flee and pursuit (§3.3)
         cum = 0.0
         gap = gap0
+        models = models0
         if o < 0:
             if falling_back:
                 f, st = roll_lanes(fall_back, key, st)
@@ -331,8 +352,14 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                 p, st = roll_lanes(pursuit, key, st)
             caught = pursues and _reached(p, gap + f, tie_strict)
             cum = float(f)
+            code = -1
+            if n_obj > 0 and not (caught and catch_first):  # a unit caught first does not move
+                cum, models, code, st = walk(ints, floats, N_INT, N_FLOAT, 0.0, float(f), models, edge,
+                                             edge_strict, key, st)
             off = _reached(cum, edge, edge_strict)
-            if off and (not caught or not catch_first):
+            if code >= 0:
+                o = code
+            elif off and (not caught or not catch_first):
                 o = oc.OFF_TABLE
             elif caught:
                 o = oc.CAUGHT_REENGAGED if falling_back else oc.CAUGHT
@@ -340,7 +367,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                 o = oc.FELL_BACK
             elif max_turns == 0:
                 o = oc.ESCAPED
-            gap = gap + f - p
+            gap = gap + cum - p
 
         # ---- later turns: rally or flee again; the enemy may charge (§3.4, §3.5)
         turn = 1
@@ -350,6 +377,10 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                 enemy = (phase == 0) == (enemy_first == 1)
                 phase += 1
                 if not enemy:
+                    if track_models:  # casualty limits after Dangerous Terrain or Peril tests
+                        row = rally_row(ints, N_INT, models)
+                        rally_mode = ints[row]
+                        r_ld = ints[row + 1]
                     if rally_mode == RALLY_NEVER:
                         rallied = False
                     elif rally_mode == RALLY_DOUBLE1_ONLY:
@@ -365,20 +396,38 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                         o = oc.RALLIED
                     else:
                         f, st = roll_lanes(flee, key, st)
-                        cum += f
-                        gap += f
-                        if _reached(cum, edge, edge_strict):
+                        code = -1
+                        if n_obj > 0:
+                            c2, models, code, st = walk(ints, floats, N_INT, N_FLOAT, cum, float(f), models, edge,
+                                                        edge_strict, key, st)
+                            gap += c2 - cum
+                            cum = c2
+                        else:
+                            cum += f
+                            gap += f
+                        if code >= 0:
+                            o = code
+                        elif _reached(cum, edge, edge_strict):
                             o = oc.OFF_TABLE
                 elif chaser:
                     if gap <= declare:
                         f, st = roll_lanes(flee, key, st)
                         dice_reach, highest, st = roll_lanes_detail(charge, key, st)
                         reach = charge_fixed + dice_reach
-                        cum += f
-                        gap += f
+                        code = -1
+                        if n_obj > 0:
+                            c2, models, code, st = walk(ints, floats, N_INT, N_FLOAT, cum, float(f), models, edge,
+                                                        edge_strict, key, st)
+                            gap += c2 - cum
+                            cum = c2
+                        else:
+                            cum += f
+                            gap += f
                         caught = _reached(reach, gap, tie_strict)
                         off = _reached(cum, edge, edge_strict)
-                        if off:  # the flee move resolves before the charge (§3.4)
+                        if code >= 0:  # destroyed on the way, before the charge
+                            o = code
+                        elif off:  # the flee move resolves before the charge (§3.4)
                             o = oc.OFF_TABLE
                         elif caught:
                             o = oc.RUN_DOWN
@@ -408,7 +457,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
 def _run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, record):
     """The one compiled entry point: trials ``start .. start + n - 1`` in parallel blocks.
 
-    Returns ``(counts, outcomes)``: int64 counts of shape (10 outcomes, n_bins), and, when
+    Returns ``(counts, outcomes)``: int64 counts of shape (12 outcomes, n_bins), and, when
     ``record``, the outcome code of each trial (int64, shape (n,); empty otherwise, and the
     counts are then zero).
     """
@@ -433,7 +482,7 @@ def _run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, 
 
 
 def run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n):
-    """Simulate trials ``start .. start + n - 1``: int64 counts of shape (10 outcomes, n_bins)."""
+    """Simulate trials ``start .. start + n - 1``: int64 counts of shape (12 outcomes, n_bins)."""
     return _run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, False)[0]
 
 

@@ -355,6 +355,14 @@ class Options(_Strict):
         d="How far a chaser that cannot declare a charge moves: 2 x M (march), M, or not at all.",
         d_fr="Distance parcourue par un poursuivant qui ne peut pas déclarer de charge : 2 x M (marche), M, "
              "ou rien.")
+    flee_clearance: Optional[float] = F(
+        None, ge=0, le=12, unit="in", t="Clearance beyond things in the way", t_fr="Dégagement après un obstacle",
+        d="A flee move that ends this close to (or on top of) a unit or terrain it passes through carries on and "
+          "stops this far beyond it (default: 8th/TOW 1\", 'within 1\"'; 6th/7th 0, 'placed beyond them'). "
+          "Only with [[obstacles]].",
+        d_fr="Un mouvement de fuite qui finit à cette distance (ou sur) une unité ou un terrain qu'il traverse "
+             "continue et s'arrête à cette distance au-delà (par défaut : 8e/TOW 1 ps, « à 1 ps ou moins » ; "
+             "6e/7e 0, « placée au-delà »). Seulement avec [[obstacles]].")
     geometry: Literal["1d_head_on"] = F("1d_head_on", t="Geometry", t_fr="Géométrie",
                                         d="1-D head-on flee line (the only geometry modelled).",
                                         d_fr="Ligne de fuite en 1-D, de face (la seule géométrie modélisée).")
@@ -428,6 +436,13 @@ class ScenarioModel(_Strict):
                                  d_fr="Situation fight seulement : les deux unités, qui a chargé et les options "
                                       "du round (docs/warhammer_combat.md).",
                                  json_schema_extra={"x-when": {"situation": ["fight"]}})
+    obstacles: tuple["Obstacle", ...] = F(
+        (), strict=False, t="Things in the way", t_fr="Obstacles sur la ligne de fuite",
+        d="Friendly units, enemy units and impassable terrain along the flee line, each at a distance and with "
+          "a depth (docs/warhammer.md, 'Things in the way').",
+        d_fr="Unités amies, unités ennemies et terrains infranchissables sur la ligne de fuite, chacun à une "
+             "distance et avec une profondeur (docs/warhammer.md, « Things in the way »).",
+        json_schema_extra=WHEN_NOT_FIGHT)
     table: Table = F(Table(), t="Table", t_fr="Table", d="Distances along the flee line and the turn limit.",
                      d_fr="Distances le long de la ligne de fuite et limite de tours.")
     options: Options = F(Options(), t="Rules options", t_fr="Options de règles",
@@ -443,6 +458,9 @@ class ScenarioModel(_Strict):
         if self.situation == "fight":
             if self.fight is None:
                 raise ValueError("situation 'fight' needs a [fight] table with [fight.unit] and [fight.enemy]")
+            if self.obstacles:  # which unit flees is only known after the round
+                raise ValueError("[[obstacles]] are not modelled in situation 'fight' (the loser and its flee "
+                                 "line are decided by the round); give them in a 'break' scenario")
         else:
             if self.fight is not None:
                 raise ValueError(f"[fight] is only read in situation 'fight', not {self.situation!r}")
@@ -566,5 +584,6 @@ def resolve_unit(ref: UnitRef, role: str, profiles_file: Path | None) -> UnitPro
 
 # the [fight] section (situation "fight") is defined in .combat, which uses this module's helpers
 from .combat import Fight  # noqa: E402
+from .obstacles_model import Obstacle  # noqa: E402
 
 ScenarioModel.model_rebuild()

@@ -3,6 +3,8 @@
 from ...outcomes import Outcome
 
 HELD, GAVE_GROUND, FELL_BACK, CAUGHT_REENGAGED, CAUGHT, RUN_DOWN, ESCAPED, OFF_TABLE, RALLIED, STILL_FLEEING = range(10)
+#: Removed by a thing in the way of the flee move (.obstacles): an enemy unit, or impassable terrain.
+DESTROYED_CONTACT, DESTROYED_TERRAIN = 10, 11
 
 ALL = (
     Outcome("held", "held (passed the Break test)", "tient (test de moral réussi)"),
@@ -15,6 +17,8 @@ ALL = (
     Outcome("escaped_off_table", "fled off the table edge", "sort par le bord de table"),
     Outcome("rallied", "rallied", "se rallie"),
     Outcome("still_fleeing", "still fleeing at the turn limit", "toujours en fuite à la limite de tours"),
+    Outcome("destroyed_contact", "destroyed by a unit in the way", "détruite par une unité sur son chemin"),
+    Outcome("destroyed_terrain", "destroyed by terrain in the way", "détruite par un terrain sur son chemin"),
 )
 N_OUTCOMES = len(ALL)
 

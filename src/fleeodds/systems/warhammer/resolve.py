@@ -76,6 +76,12 @@ class Rules:
     declare_range: float
     failed_move_mode: int
     out_of_range_move: float
+    # things in the way (.obstacles): the objects, the clearance beyond them, the models that take their
+    # tests and the rally test by models left (empty when no test can cost a model)
+    obstacles: tuple = ()
+    clearance: float = 0.0
+    models: int = 0
+    rally_by_models: tuple = ()
 
 
 def _flee_roll(unit: UnitProfile, edition: str, opts, kind: str) -> str:
@@ -235,6 +241,15 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     if model.situation in TEST_SITUATIONS:
         rules = _ld_test_situation(rules, model, fleeing, ld_with_general, double1, double6, kept_pair,
                                    has_bsb and bsb == "any_failed_ld", frac)
+    if model.obstacles:
+        from .obstacles import resolve_obstacles
+
+        def panic_test(friend_ld: int) -> LdTest:
+            return LdTest(ld=friend_ld, double1_passes=double1, double6_fails=double6)
+
+        rules = replace(rules, **resolve_obstacles(
+            model, fleeing, rules, rally_rule=rule, rally_base_ld=ld_with_general, panic_test=panic_test,
+            musician_bonus=_musician_bonus(ed, o) if f_ref.musician else 0))
     return rules
 
 
