@@ -21,8 +21,8 @@ DEAD = Outcome("dead", "dead", "mort")
 BACK_UP = Outcome("back_up", "down, then back up at 1 HP (natural 20 on a death save)",
                   "à terre, puis relevé à 1 pv (20 naturel à un jet contre la mort)")
 #: 3.5/PF options.disabled_strenuous: at exactly 0 HP after a strenuous action, 1 HP lost: dying at -1.
-STRAINED = Outcome("strained", "disabled, then dying (1 HP lost to a strenuous action at 0 HP)",
-                   "hors de combat, puis mourant (1 pv perdu par une action épuisante à 0 pv)")
+STRAINED = Outcome("strained", "disabled, then dying after a strenuous action",
+                   "hors de combat, puis mourant après une action épuisante")
 STABLE = Outcome("stable", "down, then stable (unconscious)", "à terre, puis stabilisé (inconscient)")
 
 #: Outcomes of a 3.5 / Pathfinder scenario, in display order.
