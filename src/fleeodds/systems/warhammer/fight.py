@@ -64,6 +64,8 @@ MAX_PAIRS = 2_000
 #: Profile fields :meth:`FightScenario.with_unit` takes from an imported profile.
 PROFILE_FIELDS = ("name", "movement", "leadership", "weapon_skill", "strength", "toughness", "wounds",
                   "initiative", "attacks", "troop_type", "rules")
+#: Equipment fields :meth:`FightScenario.with_unit` takes from an imported profile's ``equipment``.
+EQUIPMENT_FIELDS = ("weapon", "shield", "armour_save", "ward_save")
 #: Added to the seed for the chain trials, so that a trial's chain dice differ from its fight dice.
 CHAIN_SEED_OFFSET = 0x5DEECE66D
 
@@ -419,7 +421,11 @@ class FightScenario(Scenario):
 
         The profile gives the characteristics, troop type and rules (``name, movement, leadership,
         weapon_skill, strength, toughness, wounds, initiative, attacks, troop_type, rules``); the
-        scenario keeps the unit's size, formation, equipment and command. Starts from
+        scenario keeps the unit's size, formation and command. Its equipment too, unless the profile
+        carries an ``equipment`` table read from a catalogue (``{weapon, shield, armour_save,
+        ward_save}``, :func:`.list_building.equipment`): then those four fields come from it (a missing
+        save is none), a lance or flail that cannot count here becomes a hand weapon and a shield
+        with a two-handed weapon is left out, each said in :attr:`equipment_read`. Starts from
         :meth:`base_source`.
 
         Raises
@@ -439,10 +445,55 @@ class FightScenario(Scenario):
         for k in PROFILE_FIELDS:
             if k in profile:
                 keep[k] = list(profile[k]) if isinstance(profile[k], tuple) else copy.deepcopy(profile[k])
+        kit = profile.get("equipment")
+        read: list[str] = []
+        if kit is not None:
+            if not isinstance(kit, dict):
+                raise InputError(f"{role}.equipment", short_repr(kit), "a table of weapon, shield, armour_save, "
+                                                                       "ward_save")
+            read = self._fit_equipment(keep, kit, side, data["fight"].get("charger", "unit"))
         data["fight"][side] = keep
         data["title"] = f"{self.model.title or self.title} [{profile.get('name', role)}]"
-        return FightScenario(data, self.base_dir)
+        sc = FightScenario(data, self.base_dir)
+        sc.equipment_read = read
+        return sc
 
+    @staticmethod
+    def _fit_equipment(keep: dict[str, Any], kit: dict[str, Any], side: str, charger: str) -> list[str]:
+        """Put an imported unit's equipment (:func:`.list_building.equipment`) in ``keep`` in place of the
+        scenario's; what cannot count in this fight is left out and said. Returns what was used as codes
+        (``["great_weapon", "armour:5"]``; a left-out item ``"unused:lance"``, ``"unused:flail"``,
+        ``"unused:shield:<weapon>"``), named in words by :func:`.list_building.extra_text`."""
+        from .combat import TWO_HANDED, WEAPONS
+
+        for k in EQUIPMENT_FIELDS:
+            keep.pop(k, None)
+        said: list[str] = []
+        weapon = kit.get("weapon") or "hand_weapon"
+        if weapon not in WEAPONS:
+            raise InputError("equipment.weapon", short_repr(weapon), "one of " + ", ".join(WEAPONS))
+        if weapon == "lance" and charger != side:
+            said.append("unused:lance")
+            weapon = "hand_weapon"
+        if weapon == "flail" and charger == "none":
+            said.append("unused:flail")
+            weapon = "hand_weapon"
+        keep["weapon"] = weapon
+        said.insert(0, weapon)
+        if kit.get("shield"):
+            if weapon in TWO_HANDED:
+                said.append(f"unused:shield:{weapon}")
+            else:
+                keep["shield"] = True
+                said.append("shield")
+        for k, word in (("armour_save", "armour"), ("ward_save", "ward")):
+            if kit.get(k) is not None:
+                keep[k] = kit[k]
+                said.append(f"{word}:{kit[k]}")
+        return said
+
+    #: What :meth:`with_unit` read of an imported unit's equipment (``[]``: the scenario's equipment).
+    equipment_read: list[str] = []
 
 def _attacks(s) -> int:
     from .combat import attacks_of
