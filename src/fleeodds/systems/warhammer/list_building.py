@@ -466,6 +466,10 @@ def equipment(unit: Unit, main: Profile, models: list[Profile], troop_type: str,
                 items.append(raw.strip())
     natural = main.get(_AS_NAMES)
     ward = main.get(_WARD_NAMES)
+    # a save characteristic says something when it is a save ("5+") or empty (none); "-2" on a mount's
+    # own profile is what it gives a rider, nothing about itself
+    natural = natural if natural and (natural[1] == "" or _save(natural[1])) else None
+    ward = ward if ward and (ward[1] == "" or _save(ward[1])) else None
     mount_bonus = 0
     for p in models:
         if p is main or troop_type not in ("cavalry", "monstrous_cavalry"):  # a ridden mount only
@@ -737,6 +741,6 @@ def extra_text(column: str, value: Any, lang: str = "en") -> Any:
     if isinstance(value, tuple):
         return " / ".join(str(extra_text(column, v, lang)) for v in value)
     if not isinstance(value, str) or not value:
-        return "" if value is None else value
+        return "" if value is None or value != value else value  # None or NaN (pandas): nothing read
     i = 0 if lang == "en" else 1
     return ", ".join(_equipment_words(c.strip(), i) for c in value.split(";"))
