@@ -390,3 +390,28 @@ def test_a_test_table_and_more_models_in_contact_than_the_unit_has_are_refused()
     bad["fight"]["unit"]["fighting_files"] = 50
     with pytest.raises(FleeoddsError, match=r"fight\.unit\.fighting_files: 50 .*at most the unit's models \(20\)"):
         load_scenario(bad)
+
+
+def test_the_fight_table_has_exact_and_fraction_columns():
+    # 7th, 2 against 2, the charger strikes first: k of its 2 attacks kill (1/2 to hit x 1/2 to wound), the
+    # enemy strikes back with 2 - k models; result = wounds each way, +1 to the side with more models left
+    q = Fraction(1, 4)
+
+    def binom(n, k):
+        from math import comb
+        return comb(n, k) * q ** k * (1 - q) ** (n - k)
+
+    law: dict[int, Fraction] = {}
+    for k in range(3):
+        for j in range(3 - k):
+            d = k - j + (k > j) - (j > k)
+            law[d] = law.get(d, Fraction(0)) + binom(2, k) * binom(2 - k, j)
+    sc = load_scenario(small())
+    lines = sc.notes("en")[1].splitlines()
+    assert lines[0].split() == ["Combat", "result", "(your", "unit", "−", "the", "enemy)", "Exact", "Fraction"]
+    got = {int(r.split()[0].replace("\u2212", "-").replace("+", "")): Fraction(r.split()[2]) for r in lines[2:]}
+    assert got == {d: p for d, p in law.items() if p}
+    assert sc.notes("en")[0] == (f"The round alone, before any Break test: your unit wins "
+                                 f"{float(sum(p for d, p in law.items() if d > 0)):.1%}, the enemy wins "
+                                 f"{float(sum(p for d, p in law.items() if d < 0)):.1%}, a draw {float(law[0]):.1%}.")
+    assert sc.notes("fr")[1].splitlines()[0].split()[:2] == ["Résultat", "de"]

@@ -428,16 +428,38 @@ class FightScenario(Scenario):
         return d
 
     def notes(self, lang: str = "en") -> list[str]:
-        s = self.summary("float")
+        """The round alone, before any Break test: who wins it, in one sentence, then the fight table --
+        the combat result's law (your unit's result minus the enemy's, after the musician's draw rule)
+        with its exact percentage and its Fraction (``…`` when longer than the outcome table shows).
+        ``[]`` when the exact round is refused (Monte Carlo only)."""
+        s = self.summary("fraction")
         if not s:
             return []
-        if lang == "fr":
-            def p(x: float) -> str:
-                return f"{100 * x:.1f}".replace(".", ",") + "\u202f%"
-            return [f"Le round seul : votre unité gagne {p(s['unit_wins'])}, égalité {p(s['draw'])}, "
-                    f"l'ennemi gagne {p(s['enemy_wins'])}."]
-        return [f"The round alone: your unit wins {s['unit_wins']:.1%}, draw {s['draw']:.1%}, the enemy wins "
-                f"{s['enemy_wins']:.1%}."]
+        from tabulate import tabulate
+
+        from ...report.format import pct
+        from ...report.summary import colon
+        from ...report.tables import MAX_FRACTION_CHARS
+
+        fr = lang == "fr"
+        parts = [("votre unité gagne" if fr else "your unit wins", s["unit_wins"]),
+                 ("l'ennemi gagne" if fr else "the enemy wins", s["enemy_wins"])]
+        if s["draw"] > 0:
+            parts.append(("égalité" if fr else "a draw", s["draw"]))
+        head = "Le round seul, avant tout test de moral" if fr else "The round alone, before any Break test"
+        out = [f"{head}{colon(lang)}" + ", ".join(f"{w} {pct(float(p), lang, 1)}" for w, p in parts) + "."]
+
+        def fraction(p) -> str:
+            text = str(p)
+            return text if len(text) <= MAX_FRACTION_CHARS else "…"
+
+        rows = [[f"{d:+d}".replace("-", "\u2212") if d else "0", pct(float(p), lang, 2), fraction(p)]
+                for d, p in s["margin"].items()]
+        heads = (["Résultat de combat (votre unité − l'ennemi)", "Exact", "Fraction"] if fr else
+                 ["Combat result (your unit − the enemy)", "Exact", "Fraction"])
+        out.append(tabulate(rows, headers=heads, tablefmt="simple", disable_numparse=True,
+                            colalign=("right", "right", "left")))
+        return out
 
     def summary_sentences(self, probabilities: dict[str, float], lang: str = "en") -> list[str]:
         """The answer in short sentences: who wins the round, then what the loser did (Break test,
