@@ -194,9 +194,15 @@ def test_french_schema_has_the_fight_terms():
 
 
 @pytest.mark.parametrize("over, field", [
-    ({"fight.unit.champion": True}, "champion"),
-    ({"fight.enemy.magic_items": ["Sword of Might"]}, "magic_items"),
-    ({"fight.unit.challenge": True}, "challenge"),
+    ({"fight.unit.champion": True}, "fight.unit.champion"),
+    ({"fight.enemy.magic_items": ["Sword of Might"]}, "fight.enemy.magic_items"),
+    ({"fight.unit.challenge": True}, "fight.unit.challenge"),
+    ({"fight.unit.models_start": 1}, "fight.unit.models_start"),  # fewer at the start than in the fight
+    ({"fight.unit.models_start": 1, "table.max_turns": 2}, "fight.unit.models_start"),
+    ({"fight.unit.general_leadership": 7}, "fight.unit.general_leadership"),  # not above the unit's Ld 7
+    ({"fight.enemy.general_leadership": 3}, "fight.enemy.general_leadership"),
+    ({"edition": "8th", "fight.unit.rules": ["fly"]}, "fight.unit.rules"),  # no flying move modelled in 8th
+    ({"edition": "tow", "fight.enemy.extra_rules": ["fly"]}, "fight.enemy.extra_rules"),
     ({"fight.unit.troop_type": "character"}, "fight.unit.troop_type"),
     ({"fight.unit.weapon": "great_weapon", "fight.unit.shield": True}, "fight.unit.shield"),
     ({"fight.enemy.weapon": "lance"}, "fight.enemy.weapon"),
@@ -210,7 +216,40 @@ def test_bad_inputs_are_one_line_errors(over, field):
     with pytest.raises(FleeoddsError) as err:
         load_scenario(small(**over))
     msg = str(err.value)
-    assert field in msg and "\n" not in msg
+    assert msg.startswith(field + ":") and "\n" not in msg
+
+
+def test_inputs_that_do_count_are_accepted():
+    load_scenario(small(**{"fight.unit.general_leadership": 8}))  # above the unit's Ld 7: used when it loses
+    load_scenario(small(**{"fight.unit.rules": ["fly"]}))  # 7th: flyers flee and pursue 2D6 as flyers
+    load_scenario(small(**{"fight.unit.models_start": 2}))
+
+
+def test_with_unit_leaves_fly_out_in_8th_and_says_so():
+    sc = load_scenario(small(edition="8th"))
+    prof = {"name": "Gyro", "movement": 1, "leadership": 9, "weapon_skill": 3, "strength": 3, "toughness": 3,
+            "wounds": 1, "initiative": 3, "attacks": 1, "rules": ["fly", "stubborn"]}
+    got = sc.with_unit("fleeing", prof)
+    assert got.units[0].rules == ("stubborn",) and got.dropped_rules == ["fly"]
+    assert got.describe()["rules_not_modelled"] == ["fly"]
+
+
+def test_summary_in_short_sentences():
+    from fleeodds.api import evaluate
+    from fleeodds.report.summary import rounded
+
+    data = small(**{"fight.unit.musician": True})  # no draw: the musician wins it
+    table = evaluate(load_scenario(data), method="exact")
+    best = {r.outcome: r.probability for r in table.best_values().itertuples()}
+    wins = sum(p for c, p in best.items() if c.startswith("enemy_"))
+    loses = sum(p for c, p in best.items() if c.startswith("unit_"))
+    en, fr = table.summary_sentence("en"), table.summary_sentence("fr")
+    assert f"Your unit wins {rounded(wins, 'en')}. The enemy then: " in en
+    assert f"The enemy wins {rounded(loses, 'en')}. Your unit then: " in en
+    assert f"Votre unité gagne\u202f: {rounded(wins, 'fr')}. L'unité ennemie ensuite\u202f: " in fr
+    assert "A draw" not in en and ";" not in en and "\n" not in en  # short sentences, no run-on list
+    # every sentence is short: at most one clause per outcome of the loser's chain
+    assert max(len(x) for x in en.split(". ")) < 200
 
 
 def test_fight_section_outside_a_fight_is_refused():
@@ -351,3 +390,28 @@ def test_a_test_table_and_more_models_in_contact_than_the_unit_has_are_refused()
     bad["fight"]["unit"]["fighting_files"] = 50
     with pytest.raises(FleeoddsError, match=r"fight\.unit\.fighting_files: 50 .*at most the unit's models \(20\)"):
         load_scenario(bad)
+
+
+def test_the_fight_table_has_exact_and_fraction_columns():
+    # 7th, 2 against 2, the charger strikes first: k of its 2 attacks kill (1/2 to hit x 1/2 to wound), the
+    # enemy strikes back with 2 - k models; result = wounds each way, +1 to the side with more models left
+    q = Fraction(1, 4)
+
+    def binom(n, k):
+        from math import comb
+        return comb(n, k) * q ** k * (1 - q) ** (n - k)
+
+    law: dict[int, Fraction] = {}
+    for k in range(3):
+        for j in range(3 - k):
+            d = k - j + (k > j) - (j > k)
+            law[d] = law.get(d, Fraction(0)) + binom(2, k) * binom(2 - k, j)
+    sc = load_scenario(small())
+    lines = sc.notes("en")[1].splitlines()
+    assert lines[0].split() == ["Combat", "result", "(your", "unit", "−", "the", "enemy)", "Exact", "Fraction"]
+    got = {int(r.split()[0].replace("\u2212", "-").replace("+", "")): Fraction(r.split()[2]) for r in lines[2:]}
+    assert got == {d: p for d, p in law.items() if p}
+    assert sc.notes("en")[0] == (f"The round alone, before any Break test: your unit wins "
+                                 f"{float(sum(p for d, p in law.items() if d > 0)):.1%}, the enemy wins "
+                                 f"{float(sum(p for d, p in law.items() if d < 0)):.1%}, a draw {float(law[0]):.1%}.")
+    assert sc.notes("fr")[1].splitlines()[0].split()[:2] == ["Résultat", "de"]

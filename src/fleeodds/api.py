@@ -252,7 +252,12 @@ def evaluate(
         distribution = distribution.groupby(["method", "outcome", "label", "value"], as_index=False, sort=False).agg(
             probability=("probability", "sum"), count=("count", lambda c: c.sum(min_count=1)))[DIST_COLUMNS]
     distribution = distribution.astype({"count": "Int64"})  # exact rows have no count: <NA>, not 0.0
-    return OutcomeTable(frame, distribution, manifest, tuple(scenario.outcomes), scenario.metric, lang, fractions)
+    table = OutcomeTable(frame, distribution, manifest, tuple(scenario.outcomes), scenario.metric, lang, fractions)
+    best = {r.outcome: float(r.probability) for r in table.best_values().itertuples()}
+    sentences = {lg: list(scenario.summary_sentences(best, lg)) for lg in ("en", "fr")}
+    if sentences["en"] or sentences["fr"]:  # the system's own short sentences replace the outcome list
+        manifest["sentences"] = sentences
+    return table
 
 
 def _plain(value: Any) -> Any:

@@ -239,9 +239,10 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
         raise click.BadParameter(f"{role!r} is not one of " + ", ".join(repr(r) for r in known) + ".",
                                  param_hint="'--role'")
     result = lb.map_catalogue(cat)
-    vs_profile = _vs_profile(vs, result.profiles, lb) if vs else None
+    army = result.with_extras()  # the profiles with what the system read beyond them (points, equipment)
+    vs_profile = _vs_profile(vs, army, lb) if vs else None
     with runner:
-        ranking = rank_units(scenario, result.profiles, role, vs=vs_profile, method=method, trials=trials, seed=seed,
+        ranking = rank_units(scenario, army, role, vs=vs_profile, method=method, trials=trials, seed=seed,
                              runner=runner)
     if top is not None:
         ranking.table = ranking.table.head(top)

@@ -56,7 +56,7 @@ def list_building(system_key: str) -> ModuleType:
     Its interface is documented in :mod:`fleeodds.systems.warhammer.list_building`:
     ``map_catalogue``, ``known_profiles``, ``UNIT_COLUMNS``, ``TOTAL``,
     ``best_first_ascending``, ``short_labels``, ``chart_codes``, ``chart_colours``,
-    ``role_phrase``.
+    ``role_phrase``, ``EXTRA_COLUMNS``, ``unit_extras``, ``extra_text``.
 
     Raises
     ------
@@ -131,8 +131,13 @@ class Ranking:
         for _, sub in table.groupby(key, sort=False):
             row = sub.iloc[0].copy()
             if len(sub) > 1:
+                extra = _extra_columns(self.list_building)
                 for col in table.columns:
-                    if col in codes or col == "method" or table[col].dtype.kind == "f":
+                    if col in codes or col == "method" or (table[col].dtype.kind == "f" and col not in extra):
+                        continue
+                    if col in extra:  # the system's numbers stay numbers: one, or a tuple when they differ
+                        nums = list(dict.fromkeys(v for v in sub[col] if v is not None and v == v))
+                        row[col] = nums[0] if len(nums) == 1 else tuple(nums) if nums else None
                         continue
                     values = list(dict.fromkeys(map(_cell, sub[col])))
                     row[col] = (", " if col == "unit" else " / ").join(values)
@@ -160,6 +165,7 @@ class Ranking:
         names.update({col: (en, fr)[i] for col, _, en, fr, _ in lb.UNIT_COLUMNS})
         total, total_en, total_fr, total_codes = lb.TOTAL
         names[total] = (total_en, total_fr)[i]
+        names.update({col: (en, fr)[i] for col, en, fr, _ in lb.EXTRA_COLUMNS})
         names.update({code: lb.short_labels.get(code, (en, fr))[i] for code, en, fr in self.outcomes})
         out = self.grouped() if group else self.table.copy()
         out["method"] = out["method"].map(lambda m: _METHODS.get(m, (m, m))[i])
@@ -174,8 +180,12 @@ class Ranking:
         summed = [c for c, _, _ in self.outcomes if c in total_codes]
         if len(summed) <= 1:  # the total repeats the one summed column
             out = out.drop(columns=total)
+        extra = _extra_columns(lb)
+        for col, fmt in extra.items():  # the system's text columns in the language
+            if fmt == "" and col in out:
+                out[col] = out[col].map(lambda v, col=col: lb.extra_text(col, v, lang))
         for col in out.columns:  # list-valued columns (rules) joined by commas
-            if out[col].dtype == object and any(isinstance(v, tuple) for v in out[col]):
+            if col not in extra and out[col].dtype == object and any(isinstance(v, tuple) for v in out[col]):
                 out[col] = out[col].map(lambda r: ", ".join(r) if isinstance(r, tuple) else r)
         return out.rename(columns=names)
 
@@ -321,6 +331,7 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
         for o in sc.outcomes:
             row[o.code] = tab.probability(o.code, "exact" if how == "exact" else "monte_carlo")
         row["method"] = how
+        row.update(lb.unit_extras(sc, role, prof, row))  # the system's own columns (points, wins per 100 points)
         rows.append(row)
     codes = [c for c, _, _ in outcomes]
     columns = ["unit", *(c for c, _, _ in unit_columns)]
@@ -329,6 +340,9 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
         table[c] = table[c].fillna(0.0).astype("float64")
     table.insert(len(columns) + len(codes), total,
                  table[[c for c in codes if c in total_codes]].sum(axis=1) if len(table) else [])
+    for col in _extra_columns(lb):  # only the columns some unit has a value for
+        if any(r.get(col) is not None for r in rows):
+            table.insert(len(table.columns) - 1, col, [r.get(col) for r in rows])
     others = [r for r in known if r != role]
     opponent = ""
     if vs is not None:
@@ -340,6 +354,21 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
     if len(table):
         ranking.table = table.sort_values([col, "unit"], ascending=[asc, True], kind="stable").reset_index(drop=True)
     return ranking
+
+
+def _extra_columns(lb: ModuleType) -> dict[str, str]:
+    """The system's extra ranking columns (``lb.EXTRA_COLUMNS``: ``(column, label_en, label_fr, format)``,
+    format ``"pct"``, a format spec such as ``".3f"``, or ``""`` for text): ``{column: format}``."""
+    return {col: fmt for col, _, _, fmt in lb.EXTRA_COLUMNS}
+
+
+def _number(v: Any, fmt: str, lang: str) -> str:
+    if v is None or (isinstance(v, float) and v != v):
+        return ""
+    if not isinstance(v, (int, float)):
+        return str(v)
+    text = format(v, fmt)
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 def _cell(v: Any) -> str:
@@ -368,8 +397,15 @@ def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digit
     from .report.format import pct
 
     shown = frame.copy()
-    prob_cols = [c for c in shown.columns if shown[c].dtype.kind == "f"]
+    lb = ranking.list_building
+    i = 0 if lang == "en" else 1
+    numbers = {(en, fr)[i]: fmt for _, en, fr, fmt in lb.EXTRA_COLUMNS if fmt not in ("pct", "")}
+    prob_cols = [c for c in shown.columns if shown[c].dtype.kind == "f" and c not in numbers]
     for c in prob_cols:  # percentages in the language's format: 58.3% / 58,3 %
-        shown[c] = shown[c].map(lambda p: pct(p, lang, max(digits - 2, 0)))
+        shown[c] = shown[c].map(lambda p: pct(p, lang, max(digits - 2, 0)) if isinstance(p, float) else p)
+    for c, fmt in numbers.items():
+        if c in shown.columns:
+            shown[c] = shown[c].map(lambda v, fmt=fmt: " / ".join(_number(x, fmt, lang) for x in v)
+                                    if isinstance(v, tuple) else _number(v, fmt, lang))
     return tabulate(shown, headers="keys", tablefmt="github" if fmt == "md" else "simple",
                     showindex=False, disable_numparse=True)

@@ -209,6 +209,15 @@ class Scenario(ABC):
         """
         return []
 
+    def summary_sentences(self, probabilities: dict[str, float], lang: str = "en") -> list[str]:
+        """Short sentences saying the answer, in place of the one-sentence list of every outcome
+        (``[]`` by default: the front builds that sentence from the title and outcome labels).
+
+        ``probabilities``: outcome code -> probability (exact where available). A system writes
+        them when its outcomes group naturally (who won a fight, then what the loser did).
+        """
+        return []
+
     @property
     def outcome_order(self) -> tuple[str, ...] | None:
         """Outcome codes from best to worst for the fleeing side, when the outcomes are ordered

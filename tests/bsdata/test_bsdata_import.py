@@ -228,8 +228,12 @@ def test_points_are_read():
     from fleeodds.importers.bsdata import read_catalogue
 
     units = {u.name: u for u in read_catalogue(MADE / "greenskin_warband_8th.cat", MADE_8TH).units}
-    assert units["Cave Goblins"].points == 30.0 and units["Wild Orcs"].points is None  # 2.x <cost>
-    assert read_catalogue(MADE / "scaled_host_8th.cat").units[0].points == 0.0  # 1.x points attribute
+    # 2.x <cost>: the unit's 30 points, its 10 Cave Goblins (min 10) carry no cost of their own
+    assert units["Cave Goblins"].points == 30.0 and units["Wild Orcs"].points is None
+    assert units["Cave Goblins"].min_models is None  # a model part costing nothing is no rank-and-file
+    # 1.x points attribute: the unit entry costs 0, its Scale Guard Warrior (11 pts) has minSelections 10
+    guard = read_catalogue(MADE / "scaled_host_8th.cat").units[0]
+    assert (guard.own_points, guard.points, guard.min_models, guard.model_points) == (0.0, 110.0, 10, 11.0)
 
 
 ARMY_7TH = cases(

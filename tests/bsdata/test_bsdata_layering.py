@@ -125,6 +125,9 @@ def _lb_module() -> types.ModuleType:
     m.chart_codes = ("away", "tagged")
     m.chart_colours = {"tagged": "#D55E00", "away": "#009E73"}
     m.role_phrase = lambda role, lang="en", kind="chart": f"{kind}:{role}:{lang}"
+    m.EXTRA_COLUMNS = (("lead", "lead", "avance", ".0f"),)  # a column of its own: the runner's lead in speed
+    m.unit_extras = lambda sc, role, prof, row: {"lead": sc.runner["speed"] - sc.chaser["speed"]}
+    m.extra_text = lambda column, value, lang="en": value
     return m
 
 
@@ -153,6 +156,7 @@ def test_made_up_system_ranked(coin_chase):
     assert r.failures == [("Broken", "runner.speed: 'x' is not allowed; expected an integer")]
     text = format_ranking(r, "fr")
     assert "vitesse" in text and "touché" in text and "touché (total)" not in text  # one summed column only
+    assert list(r.table["lead"]) == [3, 1, 0] and "avance" in text  # the system's own column, in order
     bars = r.chart_data("fr")
     assert bars.subtitle == "chart:runner:fr" and [s[0] for s in bars.series] == ["s'échappe", "touché"]
     chasers = rank_units(sc, [{"name": "Slow", "speed": 2}, {"name": "Fast", "speed": 5}], "chaser",

@@ -57,7 +57,8 @@ from xml.etree import ElementTree as ET
 from ..errors import FleeoddsError, InputError, short_repr
 from ..files import read_bytes
 
-__all__ = ["Catalogue", "ImportResult", "MappedUnit", "NO_PROFILE", "Problem", "Profile", "Unit", "UnitMapping",
+__all__ = ["Catalogue", "ImportResult", "MappedUnit", "NO_PROFILE", "Problem", "Profile", "Selection", "Unit",
+           "UnitMapping",
            "import_catalogue", "map_catalogue", "normalise", "profiles_to_toml", "read_catalogue",
            "write_profiles"]
 
@@ -133,11 +134,15 @@ class Profile:
         :func:`normalise`-d characteristic name -> raw value (``""`` when empty).
     raw_names : dict of str to str
         :func:`normalise`-d name -> the name as written.
+    type_name : str
+        The profile type's name (``typeName``, or the game system's name of its
+        ``typeId``/``profileTypeId``: ``"Model"``, ``"Weapon"``, ``"Armour"``), ``""`` when unknown.
     """
 
     name: str
     chars: dict[str, str]
     raw_names: dict[str, str]
+    type_name: str = ""
 
     def get(self, names: Iterable[str]) -> tuple[str, str] | None:
         """(name as written, raw value) of the first characteristic among ``names`` (normalised), or None."""
@@ -161,7 +166,24 @@ class Unit:
     rules : list of str
         Rule names, same order and scope.
     points : float or None
-        Points cost of the entry itself (``points`` attribute or first ``<cost>``), None if not given.
+        Points cost of the unit at its minimum size: the entry's own cost (``points``
+        attribute or first ``<cost>``) plus, for each mandatory part (minimum selections
+        > 0: the rank-and-file model, a chariot's crew) and each default choice of a
+        mandatory choice group, its cost times its minimum, depth first (a part's own
+        mandatory parts multiply too). None when neither the entry nor any such part
+        gives a cost. Conditional cost modifiers are not applied.
+    own_points : float or None
+        The entry's own cost alone (None if not given).
+    min_models : int or None
+        Minimum selections of the rank-and-file: the mandatory part straight under the
+        unit that costs points, of type ``model`` first, then the one with the largest
+        minimum; None when there is none (a single model, a chariot or a monster whose
+        crew is free: the entry is the model).
+    model_points : float or None
+        Cost of one rank-and-file model with its own mandatory parts (None without one).
+    selections : list of Selection
+        The mandatory parts and default choices of the unit, depth first (the
+        unit itself not included): what it carries when nothing is chosen.
     """
 
     id: str
@@ -170,6 +192,33 @@ class Unit:
     profiles: list[Profile] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     points: float | None = None
+    own_points: float | None = None
+    min_models: int | None = None
+    model_points: float | None = None
+    selections: list["Selection"] = field(default_factory=list)
+
+
+@dataclass
+class Selection:
+    """A part a unit carries without any choice: a mandatory entry or a default choice.
+
+    Attributes
+    ----------
+    name, type : str
+        The entry's name and type (``"model"``, ``"upgrade"``).
+    count : float
+        How many the unit has at its minimum size (the minimums multiplied along the way).
+    default : bool
+        True when it is the default choice of a mandatory choice group (not mandatory by itself).
+    profiles : list of Profile
+        Its own and linked profiles (a weapon's or armour's profile, a crew's characteristics).
+    """
+
+    name: str
+    type: str
+    count: float
+    default: bool = False
+    profiles: list[Profile] = field(default_factory=list)
 
 
 @dataclass
@@ -212,11 +261,15 @@ class MappedUnit:
         Notes and reasons for leaving it out, in order.
     unmapped_rules : list of str
         Rule names the system has no use for (one item per occurrence).
+    extra : dict
+        What the system read beyond the profile (for Warhammer: points and equipment),
+        kept out of the profile so that it stays a valid ``profiles_file`` entry.
     """
 
     profile: dict[str, Any] | None
     problems: list[Problem] = field(default_factory=list)
     unmapped_rules: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -255,6 +308,8 @@ class ImportResult:
         Name of the game system when ``system`` was given, else ``""``.
     unresolved_links : int
         Rule or profile links whose target is in neither the catalogue nor the game system.
+    extras : list of dict
+        :attr:`MappedUnit.extra` of each profile, same order as :attr:`profiles`.
     """
 
     profiles: list[dict[str, Any]] = field(default_factory=list)
@@ -263,6 +318,16 @@ class ImportResult:
     catalogue: str = ""
     game_system: str = ""
     unresolved_links: int = 0
+    extras: list[dict[str, Any]] = field(default_factory=list)
+
+    def with_extras(self) -> list[dict[str, Any]]:
+        """Each profile merged with its :attr:`extras` (copies): what a ranking reads (points,
+        equipment). Not a ``profiles_file``: write :attr:`profiles` for that."""
+        out = []
+        for i, p in enumerate(self.profiles):
+            extra = self.extras[i] if i < len(self.extras) else {}
+            out.append({**p, **{k: v for k, v in extra.items() if k not in p}})
+        return out
 
     @property
     def skipped(self) -> list[Problem]:
@@ -305,6 +370,8 @@ class _Entry:
     #: (target id, minimum on the link, link sits in a choice group)
     entry_links: list[tuple[str, float, bool]] = field(default_factory=list)
     children: list["_Entry"] = field(default_factory=list)
+    #: the default choices of mandatory choice groups: (child entry or None, link target id, group minimum)
+    defaults: list[tuple["_Entry | None", str, float]] = field(default_factory=list)
 
 
 @dataclass
@@ -313,6 +380,7 @@ class _Index:
     profiles: dict[str, Profile] = field(default_factory=dict)
     entries: dict[str, _Entry] = field(default_factory=dict)
     char_names: dict[str, str] = field(default_factory=dict)  # characteristic type id -> name
+    type_names: dict[str, str] = field(default_factory=dict)  # profile type id -> name
 
 
 def _local(tag: str) -> str:
@@ -370,7 +438,8 @@ def _profile(el: ET.Element, index: _Index) -> Profile:
             key = normalise(name)
             chars[key] = value.strip()
             raw_names[key] = name
-    return Profile(el.get("name", ""), chars, raw_names)
+    type_id = el.get("typeId") or el.get("profileTypeId") or ""
+    return Profile(el.get("name", ""), chars, raw_names, el.get("typeName") or index.type_names.get(type_id, ""))
 
 
 def _read_entry(el: ET.Element, index: _Index) -> _Entry:
@@ -421,20 +490,36 @@ def _read_entry(el: ET.Element, index: _Index) -> _Entry:
     return entry
 
 
-def _read_group(group: ET.Element, parent: _Entry, index: _Index) -> None:
-    """Entries inside a choice group become children (mandatory only through their own minimum)."""
+def _read_group(group: ET.Element, parent: _Entry, index: _Index, mandatory: bool = True) -> None:
+    """Entries inside a choice group become children (mandatory only through their own minimum).
+
+    A group that must be chosen from (minimum selections > 0, and so are the groups around it)
+    with a default entry (``defaultSelectionEntryId``, 1.x ``defaultEntryId``) records that
+    entry in ``parent.defaults``, taken as many times as the group's minimum.
+    """
+    minimum = _min_selections(group)
+    mandatory = mandatory and minimum > 0
+    default = (group.get("defaultSelectionEntryId") or group.get("defaultEntryId") or "") if mandatory else ""
     for part in group:
         tag = _local(part.tag)
         if tag in _ROOT_SECTIONS:
             for child in part:
                 if _local(child.tag) in _ENTRY_TAGS:
-                    parent.children.append(_read_entry(child, index))
+                    entry = _read_entry(child, index)
+                    parent.children.append(entry)
+                    if default and child.get("id") == default:
+                        parent.defaults.append((entry, "", minimum))
         elif tag in ("selectionEntryGroups", "entryGroups"):
             for sub in part:
-                _read_group(sub, parent, index)
-        elif tag == "entryLinks":
+                _read_group(sub, parent, index, mandatory)
+        elif tag in ("entryLinks", "links"):
             for link in part:
-                parent.entry_links.append((link.get("targetId", ""), _min_selections(link), True))
+                if tag == "links" and link.get("linkType") not in ("entry", "entry group"):
+                    continue
+                if tag == "entryLinks":  # (1.x links in a group: only as a default choice)
+                    parent.entry_links.append((link.get("targetId", ""), _min_selections(link), True))
+                if default and default in (link.get("id"), link.get("targetId")):
+                    parent.defaults.append((None, link.get("targetId", ""), minimum))
 
 
 def _bad(path: Path, what: str) -> FleeoddsError:
@@ -550,6 +635,8 @@ def _stream(path: Path, index: _Index, expect: tuple[str, ...], fld: str,
                     elif section == "sharedProfiles" and tag == "profile" and el.get("id"):
                         index.profiles[el.get("id")] = _profile(el, index)
                     elif section == "profileTypes":
+                        if el.get("id"):
+                            index.type_names[el.get("id")] = el.get("name", "")
                         for c in el.iter():
                             if _local(c.tag) in ("characteristicType", "characteristic") and c.get("id"):
                                 index.char_names[c.get("id")] = c.get("name", "")
@@ -618,6 +705,78 @@ def _collect(root: _Entry, index: _Index) -> tuple[list[Profile], list[str], int
     return profiles, rules, unresolved
 
 
+def _mandatory_parts(entry: _Entry, index: _Index) -> list[tuple[_Entry, float, bool]]:
+    """``(part, minimum, is a default choice)`` of an entry: its mandatory children and entry links
+    (the rule of :func:`_collect`), then the default choices of its mandatory choice groups."""
+    parts = [(child, child.min, False) for child in entry.children if child.min > 0]
+    for target, minimum, in_group in entry.entry_links:
+        linked = index.entries.get(target)
+        if linked is not None and minimum > 0:
+            parts.append((linked, minimum, False))
+        elif linked is not None and not in_group and linked.min > 0:
+            parts.append((linked, linked.min, False))
+    taken = {id(p) for p, _, _ in parts}
+    for child, target, minimum in entry.defaults:
+        part = child if child is not None else index.entries.get(target)
+        if part is not None and id(part) not in taken:
+            parts.append((part, minimum, True))
+            taken.add(id(part))
+    return parts
+
+
+def _walk(root: _Entry, index: _Index) -> tuple[float | None, list[tuple[_Entry, float, bool, int]]]:
+    """Cost at minimum size and the parts below ``root`` as ``(entry, count, default, depth)``, depth first.
+
+    Iterative; an entry reached twice (a cycle of links) is taken once. A count or cost
+    that overflows (a hostile chain of huge minimums) makes the cost None.
+    """
+    total: float | None = None
+    parts: list[tuple[_Entry, float, bool, int]] = []
+    seen: set[int] = set()
+    todo: list[tuple[_Entry, float, bool, int]] = [(root, 1.0, False, 0)]
+    while todo:
+        entry, count, default, depth = todo.pop()
+        if id(entry) in seen:
+            continue
+        seen.add(id(entry))
+        if depth:
+            parts.append((entry, count, default, depth))
+        if entry.points is not None:
+            total = (total or 0.0) + entry.points * count
+        below = [(p, count * m, default or d, depth + 1) for p, m, d in _mandatory_parts(entry, index)]
+        todo.extend(reversed(below))
+    if total is not None and not (abs(total) < float("inf")):
+        total = None
+    return total, parts
+
+
+def _linked_profiles(entry: _Entry, index: _Index) -> list[Profile]:
+    return entry.profiles + [index.profiles[t] for t in entry.profile_links if t in index.profiles]
+
+
+def _unit(entry: _Entry, index: _Index) -> Unit:
+    """A :class:`Unit` of a top-level entry (profiles and rules by :func:`_collect`, points by :func:`_walk`)."""
+    profiles, rules, _ = _collect(entry, index)
+    points, parts = _walk(entry, index)
+    unit = Unit(entry.id, entry.name, entry.type, profiles, rules, points, entry.points)
+    unit.selections = [Selection(e.name, e.type, count, default, _linked_profiles(e, index))
+                       for e, count, default, _ in parts]
+    # the rank-and-file: a mandatory part straight under the unit that costs points (a monster's
+    # free crew or a character's free mount is not), of type model first, then the most numerous
+    best: tuple[bool, float] | None = None
+    for e, count, default, depth in parts:
+        if depth != 1 or default or count < 1 or count != int(count) or count >= 10_000:
+            continue
+        cost = _walk(e, index)[0]
+        if not cost or cost <= 0:
+            continue
+        key = (e.type == "model", count)
+        if best is None or key > best:
+            best = key
+            unit.min_models, unit.model_points = int(count), cost
+    return unit
+
+
 def read_catalogue(path: str | Path, system: str | Path | None = None, *, data: bytes | None = None,
                    system_data: bytes | None = None) -> Catalogue:
     """Read the unit entries of a BattleScribe catalogue.
@@ -670,9 +829,8 @@ def read_catalogue(path: str | Path, system: str | Path | None = None, *, data: 
         if entry.id in seen:
             continue
         seen.add(entry.id)
-        profiles, rules, unresolved = _collect(entry, index)
-        cat.unresolved_links += unresolved
-        cat.units.append(Unit(entry.id, entry.name, entry.type, profiles, rules, entry.points))
+        cat.unresolved_links += _collect(entry, index)[2]
+        cat.units.append(_unit(entry, index))
     return cat
 
 
@@ -706,6 +864,7 @@ def map_catalogue(catalogue: Catalogue, mapping: UnitMapping) -> ImportResult:
                                            f"another unit has this name; written as {new!r}", False))
             prof["name"] = new
         result.profiles.append(prof)
+        result.extras.append(dict(mapped.extra))
     result.unmapped_rules = dict(sorted(unmapped.items(), key=lambda kv: (-kv[1], kv[0])))
     if not result.profiles and not any(p.field != NO_PROFILE for p in result.skipped):
         raise InputError("catalogue", catalogue.path, f"a BattleScribe catalogue with {mapping.needs}; "

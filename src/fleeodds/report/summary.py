@@ -59,6 +59,10 @@ def colon(lang: str) -> str:
 def outcome_sentence(table) -> str:
     """The one-sentence summary of an :class:`~fleeodds.results.OutcomeTable` (in ``table.lang``)."""
     lang = table.lang
+    own = (table.manifest.get("sentences") or {}).get(lang)
+    if own:  # the scenario's own short sentences (Scenario.summary_sentences), after the title
+        title = _head(str(table.manifest.get("title", "")), lang)
+        return f"{title}{'' if title.endswith(('?', '.', '!')) else '.'} {' '.join(own)}"
     items = table.summary_items()
     body = items_text(items, lang)
     approx = "" if all(e for *_, e in items) else (" (environ)" if lang == "fr" else " (about)")
@@ -74,6 +78,10 @@ def comparison_lines(comp) -> list[str]:
     out = []
     tables = list(comp.tables) + [None] * len(comp.setups)
     for s, t in zip(comp.setups, tables):
+        sentences = ((t.manifest.get("sentences") or {}).get(lang) if t is not None else None)
+        if sentences:  # the setup's own short sentences (Scenario.summary_sentences)
+            out.append(f"{s}{colon(lang)}{' '.join(sentences)}")
+            continue
         own = {o.code: o.label(lang) for o in t.outcomes} if t is not None else {}  # the setup's own words
         rows = comp.frame[comp.frame.setup == s]
         items = [(r.outcome, own.get(r.outcome, r.label), float(r.probability), bool(r.exact))

@@ -50,7 +50,7 @@ from ...errors import FleeoddsError, InputError, short_repr
 from ...outcomes import Metric, Outcome
 from ...system import Scenario
 from ...validation import check_exact_mode, effect_checks_on, no_effect, validate
-from .combat import FightRules, margin_of, resolve_fight, resolve_units, steadfast
+from .combat import SIDES, FightRules, margin_of, resolve_fight, resolve_units, steadfast
 from .combat_exact import kill_probability, round_distribution
 from .model import ScenarioModel
 
@@ -64,6 +64,8 @@ MAX_PAIRS = 2_000
 #: Profile fields :meth:`FightScenario.with_unit` takes from an imported profile.
 PROFILE_FIELDS = ("name", "movement", "leadership", "weapon_skill", "strength", "toughness", "wounds",
                   "initiative", "attacks", "troop_type", "rules")
+#: Equipment fields :meth:`FightScenario.with_unit` takes from an imported profile's ``equipment``.
+EQUIPMENT_FIELDS = ("weapon", "shield", "armour_save", "ward_save")
 #: Added to the seed for the chain trials, so that a trial's chain dice differ from its fight dice.
 CHAIN_SEED_OFFSET = 0x5DEECE66D
 
@@ -95,19 +97,21 @@ class FightScenario(Scenario):
         ``combat`` written in a fight (the round decides them).
     """
 
-    def __init__(self, data: dict, base_dir: Path | None = None):
+    def __init__(self, data: dict, base_dir: Path | None = None, *, check_units: bool = True):
         super().__init__(data, base_dir)
         self.source.setdefault("system", "warhammer")
         for key in BUILT:
             if key in data:
                 raise no_effect(key, short_repr(data[key]), "in situation 'fight' (the round decides the loser, "
                                                             "the winner and the margin)")
+        _refuse_not_modelled(data)
         model = validate(ScenarioModel, data)
         if model.fight is None:
             raise InputError("fight", None, "a [fight] table with [fight.unit] and [fight.enemy]")
         self.model = model
         self._pf = (self.base_dir / model.profiles_file) if model.profiles_file else None
         self.units = resolve_units(model.fight, self._pf)
+        self._check_units(data, check_units)
         self.rules: FightRules = resolve_fight(model, self.units)
         self._check_options(data)
         self.title = model.title or f"{self.units[0].name} fight {self.units[1].name} ({model.edition})"
@@ -126,6 +130,41 @@ class FightScenario(Scenario):
         self.metric = Metric("enemy_casualties", "enemy models removed in the round",
                              "figurines ennemies retirées pendant le round", self.rules.enemy.models + 1, 0,
                              "models")
+
+    def _check_units(self, data: dict, effects: bool = True) -> None:
+        """Refuse, by name, unit fields that are wrong for this fight or change nothing in it.
+
+        ``models_start`` below ``models`` (a unit cannot start the battle smaller than it fights);
+        unless a sweep turned the checks off (:func:`fleeodds.validation.effect_checks_on`): a
+        ``general_leadership`` not above the unit's Leadership (a unit uses its General's only when
+        higher, for its Break and rally tests), and ``fly`` where fleeodds models no flying move
+        (8th, TOW: :func:`.checks.special_rule_errors`) -- named where it was written (``rules``,
+        ``extra_rules``) or as the ``profile`` that carries it. ``effects=False`` (:meth:`with_unit`:
+        the scenario's own fields were checked when it was loaded) keeps only the first check.
+        """
+        from .checks import special_rule_errors
+
+        f = self.model.fight
+        written = data.get("fight") or {}
+        for side, prof in zip(SIDES, self.units):
+            ref, raw = getattr(f, side), written.get(side) or {}
+            where = f"fight.{side}"
+            if ref.models_start is not None and ref.models_start < ref.models:
+                raise InputError(f"{where}.models_start", ref.models_start,
+                                 f"at least the unit's models when the fight starts ({ref.models})")
+            if not (effects and effect_checks_on()):
+                continue
+            if ref.general_leadership is not None and ref.general_leadership <= prof.leadership:
+                raise no_effect(f"{where}.general_leadership", ref.general_leadership,
+                                f"when it is not above the unit's own Leadership ({prof.leadership}): a unit uses "
+                                "its General's Leadership only when it is higher")
+            for rule in prof.rules:
+                for role in ("fleeing", "pursuer"):  # the unit may lose (flee) or win (pursue)
+                    field = next((f"{where}.{k}" for k in ("rules", "extra_rules") if rule in (raw.get(k) or ())),
+                                 f"{where}.profile")
+                    err = special_rule_errors(role, rule, self.model, field)
+                    if err is not None and rule != "fast_cavalry":  # fast cavalry forgoes ranks in a fight
+                        raise err
 
     def _check_options(self, data: dict) -> None:
         """Refuse fight options written in the file that cannot change this round."""
@@ -382,21 +421,87 @@ class FightScenario(Scenario):
         unused = self.unused_inputs()
         if unused:
             d["unused_inputs"] = unused
+        if self.dropped_rules:
+            d["rules_not_modelled"] = list(self.dropped_rules)
         if self.exact_refusal:
             d["exact_refusal"] = self.exact_refusal
         return d
 
     def notes(self, lang: str = "en") -> list[str]:
-        s = self.summary("float")
+        """The round alone, before any Break test: who wins it, in one sentence, then the fight table --
+        the combat result's law (your unit's result minus the enemy's, after the musician's draw rule)
+        with its exact percentage and its Fraction (``…`` when longer than the outcome table shows).
+        ``[]`` when the exact round is refused (Monte Carlo only)."""
+        s = self.summary("fraction")
         if not s:
             return []
-        if lang == "fr":
-            def p(x: float) -> str:
-                return f"{100 * x:.1f}".replace(".", ",") + "\u202f%"
-            return [f"Le round seul : votre unité gagne {p(s['unit_wins'])}, égalité {p(s['draw'])}, "
-                    f"l'ennemi gagne {p(s['enemy_wins'])}."]
-        return [f"The round alone: your unit wins {s['unit_wins']:.1%}, draw {s['draw']:.1%}, the enemy wins "
-                f"{s['enemy_wins']:.1%}."]
+        from tabulate import tabulate
+
+        from ...report.format import pct
+        from ...report.summary import colon
+        from ...report.tables import MAX_FRACTION_CHARS
+
+        fr = lang == "fr"
+        parts = [("votre unité gagne" if fr else "your unit wins", s["unit_wins"]),
+                 ("l'ennemi gagne" if fr else "the enemy wins", s["enemy_wins"])]
+        if s["draw"] > 0:
+            parts.append(("égalité" if fr else "a draw", s["draw"]))
+        head = "Le round seul, avant tout test de moral" if fr else "The round alone, before any Break test"
+        out = [f"{head}{colon(lang)}" + ", ".join(f"{w} {pct(float(p), lang, 1)}" for w, p in parts) + "."]
+
+        def fraction(p) -> str:
+            text = str(p)
+            return text if len(text) <= MAX_FRACTION_CHARS else "…"
+
+        rows = [[f"{d:+d}".replace("-", "\u2212") if d else "0", pct(float(p), lang, 2), fraction(p)]
+                for d, p in s["margin"].items()]
+        heads = (["Résultat de combat (votre unité − l'ennemi)", "Exact", "Fraction"] if fr else
+                 ["Combat result (your unit − the enemy)", "Exact", "Fraction"])
+        out.append(tabulate(rows, headers=heads, tablefmt="simple", disable_numparse=True,
+                            colalign=("right", "right", "left")))
+        return out
+
+    def summary_sentences(self, probabilities: dict[str, float], lang: str = "en") -> list[str]:
+        """The answer in short sentences: who wins the round, then what the loser did (Break test,
+        flight, pursuit, rally), then the draws and the units destroyed outright.
+
+        ``probabilities``: outcome code -> probability. Sentences with nothing to say (a draw that
+        cannot happen) are left out; an outcome under 0.5 % reads "under 1 %".
+        """
+        from ...report.summary import rounded, short_label
+
+        fr = lang == "fr"
+        out: list[str] = []
+
+        def p(code: str) -> float:
+            return float(probabilities.get(code, 0.0))
+
+        chain = [(c, lab) for c, lab in zip(self._chain_codes, self._chain_labels)]
+        for winner in ("unit", "enemy"):
+            loser = "enemy" if winner == "unit" else "unit"
+            gone = p(f"{loser}_destroyed")
+            parts = [(lab.fr if fr else lab.en, p(f"{loser}_{c}")) for c, lab in chain]
+            total = sum(q for _, q in parts) + gone
+            if total <= 0:
+                continue
+            items = [f"{short_label(label)} {rounded(q, lang)}" for label, q in parts if q > 0]
+            if gone > 0:
+                items.append(f"{'détruite au combat' if fr else 'destroyed in the fight'} {rounded(gone, lang)}")
+            if fr:
+                head = "Votre unité gagne" if winner == "unit" else "L'ennemi gagne"
+                who = "L'unité ennemie" if winner == "unit" else "Votre unité"
+                out.append(f"{head}\u202f: {rounded(total, lang)}. {who} ensuite\u202f: {', '.join(items)}.")
+            else:
+                head = "Your unit wins" if winner == "unit" else "The enemy wins"
+                who = "The enemy" if winner == "unit" else "Your unit"
+                out.append(f"{head} {rounded(total, lang)}. {who} then: {', '.join(items)}.")
+        if p("draw") > 0:
+            out.append(f"Égalité (pas de test de moral)\u202f: {rounded(p('draw'), lang)}." if fr else
+                       f"A draw (no Break test): {rounded(p('draw'), lang)}.")
+        if p("both_destroyed") > 0:
+            out.append(f"Les deux unités sont détruites\u202f: {rounded(p('both_destroyed'), lang)}." if fr else
+                       f"Both units destroyed: {rounded(p('both_destroyed'), lang)}.")
+        return out
 
     def unused_inputs(self) -> list[str]:
         """Unit fields written in the file that change nothing here: ``models_start`` when no rally test
@@ -419,8 +524,16 @@ class FightScenario(Scenario):
 
         The profile gives the characteristics, troop type and rules (``name, movement, leadership,
         weapon_skill, strength, toughness, wounds, initiative, attacks, troop_type, rules``); the
-        scenario keeps the unit's size, formation, equipment and command. Starts from
+        scenario keeps the unit's size, formation and command. Its equipment too, unless the profile
+        carries an ``equipment`` table read from a catalogue (``{weapon, shield, armour_save,
+        ward_save}``, :func:`.list_building.equipment`): then those four fields come from it (a missing
+        save is none), a lance or flail that cannot count here becomes a hand weapon and a shield
+        with a two-handed weapon is left out, each said in :attr:`equipment_read`. Starts from
         :meth:`base_source`.
+
+        Special rules fleeodds does not model in this fight (``fly`` in 8th and TOW) are left out and
+        listed in :attr:`dropped_rules`; the scenario's own fields are not checked again for effect
+        (a General's Leadership may not be above an imported unit's: it was checked on loading).
 
         Raises
         ------
@@ -439,9 +552,83 @@ class FightScenario(Scenario):
         for k in PROFILE_FIELDS:
             if k in profile:
                 keep[k] = list(profile[k]) if isinstance(profile[k], tuple) else copy.deepcopy(profile[k])
+        kit = profile.get("equipment")
+        read: list[str] = []
+        if kit is not None:
+            if not isinstance(kit, dict):
+                raise InputError(f"{role}.equipment", short_repr(kit), "a table of weapon, shield, armour_save, "
+                                                                       "ward_save")
+            read = self._fit_equipment(keep, kit, side, data["fight"].get("charger", "unit"))
+        dropped: list[str] = []
+        if isinstance(keep.get("rules"), list):  # rules fleeodds does not model here (fly in 8th): left out, said
+            from .checks import special_rule_errors
+
+            dropped = [r for r in keep["rules"] if r != "fast_cavalry" and any(
+                special_rule_errors(x, r, self.model, "rules") is not None for x in ("fleeing", "pursuer"))]
+            keep["rules"] = [r for r in keep["rules"] if r not in dropped]
         data["fight"][side] = keep
         data["title"] = f"{self.model.title or self.title} [{profile.get('name', role)}]"
-        return FightScenario(data, self.base_dir)
+        sc = FightScenario(data, self.base_dir, check_units=False)
+        sc.equipment_read = read
+        sc.dropped_rules = dropped
+        return sc
+
+    #: Special rules :meth:`with_unit` left out of an imported profile because fleeodds does not model
+    #: them in this fight (``fly`` in 8th and TOW); listed in ``describe()["rules_not_modelled"]``.
+    dropped_rules: list[str] = []
+
+    @staticmethod
+    def _fit_equipment(keep: dict[str, Any], kit: dict[str, Any], side: str, charger: str) -> list[str]:
+        """Put an imported unit's equipment (:func:`.list_building.equipment`) in ``keep`` in place of the
+        scenario's; what cannot count in this fight is left out and said. Returns what was used as codes
+        (``["great_weapon", "armour:5"]``; a left-out item ``"unused:lance"``, ``"unused:flail"``,
+        ``"unused:shield:<weapon>"``), named in words by :func:`.list_building.extra_text`."""
+        from .combat import TWO_HANDED, WEAPONS
+
+        for k in EQUIPMENT_FIELDS:
+            keep.pop(k, None)
+        said: list[str] = []
+        weapon = kit.get("weapon") or "hand_weapon"
+        if weapon not in WEAPONS:
+            raise InputError("equipment.weapon", short_repr(weapon), "one of " + ", ".join(WEAPONS))
+        if weapon == "lance" and charger != side:
+            said.append("unused:lance")
+            weapon = "hand_weapon"
+        if weapon == "flail" and charger == "none":
+            said.append("unused:flail")
+            weapon = "hand_weapon"
+        keep["weapon"] = weapon
+        said.insert(0, weapon)
+        if kit.get("shield"):
+            if weapon in TWO_HANDED:
+                said.append(f"unused:shield:{weapon}")
+            else:
+                keep["shield"] = True
+                said.append("shield")
+        for k, word in (("armour_save", "armour"), ("ward_save", "ward")):
+            if kit.get(k) is not None:
+                keep[k] = kit[k]
+                said.append(f"{word}:{kit[k]}")
+        return said
+
+    #: What :meth:`with_unit` read of an imported unit's equipment (``[]``: the scenario's equipment).
+    equipment_read: list[str] = []
+
+def _refuse_not_modelled(data: dict) -> None:
+    """Refuse a field fleeodds does not model in a fight unit (:data:`.combat.NOT_MODELLED`: champions,
+    characters, challenges, magic items) by its dotted path, before validation."""
+    from ...validation import not_modelled
+    from .combat import NOT_MODELLED
+
+    fight = data.get("fight")
+    if not isinstance(fight, dict):
+        return
+    for side in SIDES:
+        table = fight.get(side)
+        if isinstance(table, dict):
+            for key, what in NOT_MODELLED.items():
+                if key in table:
+                    raise not_modelled(f"fight.{side}.{key}", table[key], what)
 
 
 def _attacks(s) -> int:

@@ -33,6 +33,14 @@ Interface
 ``role_phrase(role, lang, kind)``
     ``kind="chart"``: the chart's subtitle ("each unit in the fleeing role");
     ``kind="header"``: the end of the ranking's heading ("as the fleeing unit").
+``EXTRA_COLUMNS``, ``unit_extras(scenario, role, profile, row) -> dict``, ``extra_text(column, value, lang)``
+    Columns of the system's own in a ranking: ``(column, label_en, label_fr, format)`` with
+    format ``"pct"``, a format spec (``".0f"``) or ``""`` (text); ``unit_extras`` gives one
+    unit's values from its scenario, profile and probabilities (``{}`` when none apply: a column
+    no unit has a value for is left out); ``extra_text`` puts a text cell in the language.
+    Warhammer: in a fight, the unit's points at the scenario's size, P(it wins), P(it wins and
+    destroys or runs down the other), both per 100 points, and the equipment read from the
+    catalogue (:func:`unit_extras`).
 
 Roles are those of ``SYSTEM.roles``: ``"fleeing"`` and ``"pursuing"`` (the
 ``fleeing`` and ``pursuer`` units of a scenario, see ``WarhammerScenario.with_unit``).
@@ -339,7 +347,160 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
         out[key] = number
     if source:
         out["source"] = source
-    return MappedUnit(out, u.problems, unmapped)
+    extra: dict[str, Any] = {}
+    if unit.points is not None:
+        extra["points"] = unit.points
+    if unit.min_models is not None and unit.model_points is not None:
+        extra["min_models"], extra["model_points"] = unit.min_models, unit.model_points
+    kit = equipment(unit, main, profiles, out["troop_type"], values["movement"], u)
+    if kit is not None:
+        extra["equipment"] = kit
+    return MappedUnit(out, u.problems, unmapped, extra)
+
+
+# --------------------------------------------------------------------------- equipment
+
+#: normalised item name (parenthesised part dropped) -> close-combat weapon of the fight (:data:`.combat.WEAPONS`)
+WEAPON_NAMES: dict[str, str] = {
+    "hand weapon": "hand_weapon", "hand weapons": "hand_weapon",
+    "great weapon": "great_weapon", "great weapons": "great_weapon",
+    "spear": "spear", "spears": "spear",
+    "halberd": "halberd", "halberds": "halberd",
+    "lance": "lance", "lances": "lance",
+    "additional hand weapon": "additional_hand_weapon", "additional hand weapons": "additional_hand_weapon",
+    "two/additional hand weapons": "additional_hand_weapon", "two hand weapons": "additional_hand_weapon",
+    "two/additional hand weapon": "additional_hand_weapon", "hand weapons (two)": "additional_hand_weapon",
+    "flail": "flail", "flails": "flail",
+}
+#: when the data gives a unit several weapons, the one the fight takes (the others are noted)
+WEAPON_ORDER = ("lance", "great_weapon", "halberd", "flail", "additional_hand_weapon", "spear", "hand_weapon")
+#: normalised armour name -> armour save it gives alone (8th/7th rulebook, "Armour")
+ARMOUR_NAMES: dict[str, int] = {"light armour": 6, "heavy armour": 5, "full plate armour": 4,
+                                "dragon armour": 5, "gromril armour": 4, "chaos armour": 4}
+_SHIELD_NAMES = ("shield", "shields")
+_BARDING = ("barding", "ithilmar barding")
+_AS_NAMES = ("armoursave", "armour save", "save", "sv", "as")
+_WARD_NAMES = ("wardsave", "ward save", "ward")
+
+
+def _item(name: str) -> str:
+    return normalise(re.sub(r"\(.*?\)", "", name).replace("'", ""))
+
+
+def _save(raw: str) -> int | None:
+    """``"5+"`` -> 5; anything else None."""
+    m = re.fullmatch(r"\s*([1-6])\s*\+\s*", raw or "")
+    return int(m.group(1)) if m else None
+
+
+def equipment(unit: Unit, main: Profile, models: list[Profile], troop_type: str, movement: int,
+              u: "_Unit | None" = None) -> dict[str, Any] | None:
+    """The close-combat equipment a unit carries without any choice, from its catalogue entry.
+
+    Read from the weapon and armour profiles and entry names of the unit, of its mandatory
+    parts and of the default choices of its mandatory choice groups
+    (:attr:`~fleeodds.importers.bsdata.Unit.profiles`, :attr:`~fleeodds.importers.bsdata.Unit.selections`),
+    matched by name (:data:`WEAPON_NAMES`, :data:`ARMOUR_NAMES`, shields, barding), and from the
+    ``ArmourSave``/``WardSave`` characteristics of the main profile (natural armour such as
+    scaly skin, ``"5+"``, or a chariot's own save) and, for cavalry, of its mount (``"-1 to
+    rider"``, ``"-2"``). Worn armour and natural armour combine (light armour on a 5+ scaly
+    skin: 4+); a shield is ``shield`` (not in ``armour_save``, as in the fight's fields);
+    barding improves a mounted model's save by 1. Magic items are not read.
+
+    Parameters
+    ----------
+    unit : Unit
+    main : Profile
+        The unit's main model profile (see :func:`map_unit`).
+    models : list of Profile
+        The unit's model profiles (a mount's among them).
+    troop_type : str
+        The mapped troop type (a lance is for mounted troops, barding too).
+    movement : int
+        The unit's M (inches), to tell the mount among the models.
+    u : _Unit, optional
+        Collects the notes (several weapons, an item that does not fit).
+
+    Returns
+    -------
+    dict or None
+        ``{"weapon", "shield", "armour_save", "ward_save", "items"}`` (``armour_save`` and
+        ``ward_save`` D6 scores or None; ``items``: the names read, as written), or None when
+        the data says nothing about the unit's equipment (the scenario's then stays).
+
+    References
+    ----------
+    Warhammer 8th edition rulebook, "Weapons" and "Armour" (armour saves: light 6+, heavy 5+,
+    shield +1, barding +1, cavalry +1 from its mount); 7th edition rulebook, same sections.
+    """
+    from .combat import MOUNTED
+
+    names: list[str] = []
+    for p in unit.profiles:
+        if p not in models:
+            names.append(p.name)
+    for sel in unit.selections:
+        if sel.type != "model":
+            names.append(sel.name)
+        names += [p.name for p in sel.profiles if p not in models and not _is_model(p)]
+    weapons: list[str] = []
+    items: list[str] = []
+    shield, barding, armour = False, False, 7
+    for raw in names:
+        key = _item(raw)
+        parts = [key] + ([x.strip() for x in key.split(" and ")] if " and " in key else [])
+        for part in parts:
+            if part in WEAPON_NAMES:
+                w = WEAPON_NAMES[part]
+                if w not in weapons:
+                    weapons.append(w)
+            elif part in _SHIELD_NAMES:
+                shield = True
+            elif part in ARMOUR_NAMES:
+                armour = min(armour, ARMOUR_NAMES[part])
+            elif part in _BARDING:
+                barding = True
+            else:
+                continue
+            if raw.strip() not in items:
+                items.append(raw.strip())
+    natural = main.get(_AS_NAMES)
+    ward = main.get(_WARD_NAMES)
+    # a save characteristic says something when it is a save ("5+") or empty (none); "-2" on a mount's
+    # own profile is what it gives a rider, nothing about itself
+    natural = natural if natural and (natural[1] == "" or _save(natural[1])) else None
+    ward = ward if ward and (ward[1] == "" or _save(ward[1])) else None
+    mount_bonus = 0
+    for p in models:
+        if p is main or troop_type not in ("cavalry", "monstrous_cavalry"):  # a ridden mount only
+            continue
+        got = p.get(_AS_NAMES)
+        m = re.search(r"-\s*([1-3])", got[1]) if got else None
+        if m:
+            mount_bonus = max(mount_bonus, int(m.group(1)))
+    if not items and natural is None and ward is None and not mount_bonus:
+        return None
+    mounted = troop_type in MOUNTED
+    weapon = next((w for w in WEAPON_ORDER if w in weapons), "hand_weapon")
+    if weapon == "lance" and not mounted:
+        weapon = next((w for w in WEAPON_ORDER if w in weapons and w != "lance"), "hand_weapon")
+        if u is not None:
+            u.note("weapon", "lance", f"a lance is for mounted troops ({troop_type}); {weapon} taken")
+    others = [w for w in weapons if w not in (weapon, "hand_weapon")]
+    if others and u is not None:
+        u.note("weapon", ", ".join(weapons), f"several close-combat weapons; the fight takes {weapon} "
+               "(write weapon in the scenario for another)")
+    save = armour
+    base = _save(natural[1]) if natural else None
+    if base is not None:  # natural armour (scaly skin) combines with worn armour
+        save = base - (7 - armour)
+    save -= mount_bonus
+    if barding and mounted:
+        save -= 1
+    save = max(save, 1)
+    ward_save = _save(ward[1]) if ward else None
+    return {"weapon": weapon, "shield": shield, "armour_save": save if save < 7 else None,
+            "ward_save": ward_save if ward_save is not None and ward_save >= 2 else None, "items": items}
 
 
 #: The per-unit mapping handed to :func:`fleeodds.importers.bsdata.map_catalogue`.
@@ -467,3 +628,119 @@ def role_phrase(role: str, lang: str = "en", kind: str = "chart") -> str:
             raise InputError("kind", kind, "'chart' or 'header'")
         raise InputError("role", role, "'fleeing' or 'pursuing'")
     return _ROLE_PHRASES[role, kind][0 if lang == "en" else 1]
+
+
+# -- the fight kind's own ranking columns (read by :func:`fleeodds.rank.rank_units`) --------------------------
+#: (column, label_en, label_fr, format) of the columns :func:`unit_extras` adds to a fight ranking: format
+#: ``"pct"`` (a probability), a format spec (``".0f"``) or ``""`` (text)
+EXTRA_COLUMNS: tuple[tuple[str, str, str, str], ...] = (
+    ("points", "pts", "pts", ".0f"),
+    ("wins", "wins", "gagne", "pct"),
+    ("beats", "wins, enemy destroyed or run down", "gagne, ennemi détruit ou rattrapé", "pct"),
+    ("wins_per_100", "wins per 100 pts", "gagne pour 100 pts", ".3f"),
+    ("beats_per_100", "destroyed or run down per 100 pts", "détruit ou rattrapé pour 100 pts", ".3f"),
+    ("equipment", "equipment read from the catalogue", "équipement lu dans le catalogue", ""),
+)
+
+
+def points_for(profile: dict[str, Any], models: int) -> float | None:
+    """Points of an imported unit fielded with ``models`` models, or None when the catalogue gives none.
+
+    The catalogue's cost at the unit's minimum size (``points``) plus one rank-and-file model's cost
+    (``model_points``) for each model above (or minus each below) the minimum (``min_models``); a
+    unit without rank-and-file (a monster, a chariot, a single model) costs ``points`` per model.
+
+    >>> points_for({"points": 60.0, "min_models": 10, "model_points": 6.0}, 20)
+    120.0
+    >>> points_for({"points": 85.0}, 2)
+    170.0
+    """
+    pts = profile.get("points")
+    if not isinstance(pts, (int, float)):
+        return None
+    per, least = profile.get("model_points"), profile.get("min_models")
+    if isinstance(per, (int, float)) and isinstance(least, int):
+        return float(pts + per * (models - least))
+    return float(pts * models)
+
+
+def unit_extras(scenario, role: str, profile: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
+    """A fight ranking's own columns for one unit (:data:`EXTRA_COLUMNS`); ``{}`` for other situations.
+
+    ``wins``: P(the catalogue's unit wins the round), every outcome where the other side lost or was
+    destroyed; ``beats``: P(it wins and the other side is destroyed in the fight or run down, caught
+    while fleeing or falling back); ``points``: the unit's cost at the scenario's model count
+    (:func:`points_for`); the ``_per_100`` columns divide by ``points / 100``; ``equipment``: what
+    was read from the catalogue (empty: the scenario's equipment was kept).
+
+    Parameters
+    ----------
+    scenario : FightScenario or other Scenario
+        The scenario with the unit in ``role`` (from ``with_unit``).
+    role : str
+        ``"fleeing"`` (the unit is ``fight.unit``) or ``"pursuing"`` (``fight.enemy``).
+    profile : dict
+        The imported profile, with the extras of :func:`map_unit` (``points``, ``equipment``).
+    row : dict
+        The ranking row: outcome code -> probability.
+    """
+    from .fight import FightScenario
+
+    if not isinstance(scenario, FightScenario):
+        return {}
+    mine, other = ("enemy", "unit") if role == "fleeing" else ("unit", "enemy")
+    side = "unit" if role == "fleeing" else "enemy"
+    caught = [f"{mine}_{c}" for c in CAUGHT_CODES if not c.startswith(("unit_", "enemy_"))]
+    wins = sum(float(v) for k, v in row.items() if k.startswith(f"{mine}_") and isinstance(v, float))
+    beats = sum(float(row.get(k, 0.0)) for k in caught + [f"{mine}_destroyed"])
+    pts = points_for(profile, getattr(scenario.model.fight, side).models)
+    out: dict[str, Any] = {"points": pts, "wins": wins, "beats": beats,
+                           "wins_per_100": 100 * wins / pts if pts else None,
+                           "beats_per_100": 100 * beats / pts if pts else None,
+                           "equipment": "; ".join(scenario.equipment_read) or None}
+    return out
+
+
+#: weapon code -> (en, fr) for the equipment column
+_WEAPON_WORDS = {"hand_weapon": ("hand weapon", "arme de base"), "great_weapon": ("great weapon", "arme lourde"),
+                 "spear": ("spear", "lance"), "halberd": ("halberd", "hallebarde"),
+                 "lance": ("lance", "lance de cavalerie"),
+                 "additional_hand_weapon": ("additional hand weapon", "arme de base additionnelle"),
+                 "flail": ("flail", "fléau")}
+
+
+def _equipment_words(code: str, i: int) -> str:
+    if code in _WEAPON_WORDS:
+        return _WEAPON_WORDS[code][i]
+    kind, _, rest = code.partition(":")
+    if kind == "shield":
+        return ("shield", "bouclier")[i]
+    if kind == "armour":
+        return (f"armour {rest}+", f"armure {rest}+")[i]
+    if kind == "ward":
+        return (f"ward save {rest}+", f"invulnérable {rest}+")[i]
+    if kind == "unused":
+        what, _, weapon = rest.partition(":")
+        if what == "lance":
+            return ("lance not counted (did not charge)", "lance de cavalerie non comptée (pas de charge)")[i]
+        if what == "flail":
+            return ("flail not counted (not the first round)", "fléau non compté (pas le premier round)")[i]
+        if what == "shield":
+            w = _WEAPON_WORDS.get(weapon, (weapon, weapon))
+            return (f"shield not used (with a {w[0]})", f"bouclier inutilisé (avec {w[1]})")[i]
+    return code
+
+
+def extra_text(column: str, value: Any, lang: str = "en") -> Any:
+    """A text cell of :data:`EXTRA_COLUMNS` in ``lang``: the equipment codes of :func:`unit_extras`
+    (``"great_weapon; armour:5"``) as words (``"great weapon, armour 5+"`` / ``"arme lourde, armure 5+"``);
+    a tuple (units grouped in one row) is joined by " / "; other values are returned as they are."""
+    check_lang(lang)
+    if column != "equipment":
+        return value
+    if isinstance(value, tuple):
+        return " / ".join(str(extra_text(column, v, lang)) for v in value)
+    if not isinstance(value, str) or not value:
+        return "" if value is None or value != value else value  # None or NaN (pandas): nothing read
+    i = 0 if lang == "en" else 1
+    return ", ".join(_equipment_words(c.strip(), i) for c in value.split(";"))
