@@ -325,13 +325,14 @@ def test_long_job_progresses_does_not_block_and_cancels(client, goblins, monkeyp
     st = client.post("/api/jobs?wait=0", json={"scenario": src, "method": "mc", "trials": service.MAX_TRIALS,
                                                "seed": 11}).json()
     assert st["state"] == "running"
-    t0 = time.perf_counter()
-    assert client.get("/api/examples").status_code == 200  # another request while the run goes on
-    assert client.post("/api/evaluate", json={"scenario": goblins, "method": "exact"}).status_code == 200
-    assert time.perf_counter() - t0 < 10.0  # the run lasts minutes: not blocked (a generous bound for a busy machine)
-    time.sleep(0.3)
+    # not blocked: other requests are answered while the job is still reported running (no clock
+    # bound: the run lasts minutes and is only stopped below, so "still running" proves the point)
+    assert client.get("/api/examples").status_code == 200
+    exact = client.post("/api/evaluate", json={"scenario": goblins, "method": "exact"})
+    assert exact.status_code == 200
     mid = client.get(f"/api/jobs/{st['id']}").json()
-    assert mid["total"] == service.MAX_TRIALS
+    assert mid["state"] == "running", mid
+    assert mid["total"] == service.MAX_TRIALS and mid["done"] < service.MAX_TRIALS
     client.post(f"/api/jobs/{st['id']}/cancel")
     for _ in range(100):
         end = client.get(f"/api/jobs/{st['id']}").json()
@@ -705,9 +706,8 @@ def test_warmup_gives_way_to_a_request_run():
     import threading
 
     stop = threading.Event()
-    t0 = time.perf_counter()
-    service.give_way(stop)  # no request runs: no wait
-    assert time.perf_counter() - t0 < 0.5
+    assert service._USERS[0] == 0
+    service.give_way(stop)  # no request runs: it returns at once (its loop does not start)
     waited = threading.Event()
     with service.user_run():
         th = threading.Thread(target=lambda: (service.give_way(stop), waited.set()))
