@@ -154,7 +154,7 @@ function failure(status, data) {
   else if (status >= 500) msg = t("err_server", { s: status });
   else msg = detail || t("err_http", { s: status });
   const e = new Error(msg);
-  e.status = status;
+  e.status = status; e.raw = data;
   // field errors are shown next to their fields; the others as one message
   e.data = { detail: msg, errors: status >= 400 && status < 500 && status !== 429 ? errors : [] };
   return e;
@@ -895,24 +895,33 @@ async function openState(st) {
   if (!Object.keys(S.scenario).length) S.scenario = defaults();
   applyLang(); renderForm(); updateShare(); compute();
 }
+// a page action whose request fails says why (in the page's language) instead of failing silently
+const guard = (fn) => async (...args) => {
+  try { await fn(...args); }
+  catch (e) { hideProgress(); staleResult(showErrors(e, $("form-errors"))); $("run").disabled = false; }
+};
 async function start() {
   const nav = (navigator.language || "en").toLowerCase();
   S.lang = nav.startsWith("fr") ? "fr" : "en";
   [S.systems, S.examples] = await Promise.all([api("/api/systems"), api("/api/examples")]);
   await openState(readHash());
-  $("system").onchange = async () => {
+  $("system").onchange = guard(async () => {
     S.system = $("system").value; S.example = "";
     await loadSchema();
     const first = S.examples.find((e) => e.system === S.system);
     applyLang();
     await pickExample(first ? first.name : "");
     applyLang();
-  };
-  $("example").onchange = () => pickExample($("example").value);
-  for (const b of [$("lang-en"), $("lang-fr")]) b.onclick = async () => {
+  });
+  $("example").onchange = guard(() => pickExample($("example").value));
+  for (const b of [$("lang-en"), $("lang-fr")]) b.onclick = guard(async () => {
     if (S.lang === b.dataset.lang) return;
-    S.lang = b.dataset.lang; await loadSchema(); applyLang(); renderForm(); updateShare(); compute();
-  };
+    const was = S.lang, keep = S.schema;
+    S.lang = b.dataset.lang;
+    // on failure the page stays in its language, and says so in it
+    try { await loadSchema(); } catch (e) { S.schema = keep; S.lang = was; throw failure(e.status || 0, e.raw); }
+    applyLang(); renderForm(); updateShare(); compute();
+  });
   $("run").onclick = compute;
   $("form").onsubmit = (e) => { e.preventDefault(); compute(); };
   $("cancel").onclick = () => { if (S.job) api("/api/jobs/" + S.job + "/cancel", {}).catch(() => {}); };
