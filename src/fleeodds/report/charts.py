@@ -107,13 +107,11 @@ def _start(size: str, height_in: float | None = None, grid: str = "x", extra: di
 
 
 def _legend(page: Page, title: str | None, **kw):
-    ax = page.ax
-    leg = ax.legend(title=title, loc="upper left", bbox_to_anchor=(1.0, 1.0), bbox_transform=page.fig.transFigure,
-                    borderaxespad=0, **kw)
-    if leg is not None:
-        leg._legend_box.align = "left"
-        page.side = leg
-    return leg
+    """The axes' legend, on the right or, when it would squeeze the plot, under the title."""
+    handles, labels = page.ax.get_legend_handles_labels()
+    if not handles:
+        return None
+    return page.legend(handles, labels, title, **kw)
 
 
 def _footer_lines(text_lines: Sequence[str]) -> int:
@@ -753,9 +751,7 @@ def metric_chart(table: OutcomeTable, path=None, title: str | None = None, subti
                 subtitle if subtitle else table.manifest.get("title", ""))
     handles, names = ax.get_legend_handles_labels()
     order = [names.index(w(k, lang)) for k in ("exactly", "at_least", "at_most")]
-    leg = ax.legend([handles[i] for i in order], [names[i] for i in order], title=legend_title, loc="upper left",
-                    bbox_to_anchor=(1.0, 1.0), bbox_transform=fig.transFigure, borderaxespad=0)
-    page.side = leg
+    page.legend([handles[i] for i in order], [names[i] for i in order], legend_title)
     def fit(renderer):  # right of the last bar, apart from each other
         bb = ax.get_window_extent(renderer)
         half_bar = abs(ax.transData.transform((x[-1] + 0.35, 0))[0] - ax.transData.transform((x[-1], 0))[0])
