@@ -321,15 +321,17 @@ function field(name, schema, path, value) {
   if (k === "object") {
     const box = el("fieldset", { class: "group", "data-path": path }, el("legend", { text: s.title || human(name) }));
     if (s.description) box.append(helpNode({ description: s.description }));
-    // a first-time player sees the table's first fields, its required ones and those the
-    // question sets; the others wait, folded, under "More options (n)"
+    // a first-time player sees the table's first single-value fields (a unit's profile and
+    // characteristics), its required ones and those the question sets; lists of choices, nested
+    // tables and the later fields wait, folded, under "More options (n)"
     const grid = el("div", { class: "grid" }), rest = el("div", { class: "grid" });
     let shown = 0, folded = 0;
     for (const [sub, subSchema] of Object.entries(s.properties)) {
       const f = field(sub, subSchema, path ? path + "." + sub : sub, value ? value[sub] : undefined);
       if (!f) continue;
       const given = value && typeof value === "object" && value[sub] !== undefined;
-      if (shown < MAIN_FIELDS || given || (s.required || []).includes(sub)) { grid.append(f); shown++; }
+      const single = !["multi", "csv", "list", "object", "free"].includes(kind(resolve(subSchema)));
+      if ((single && shown < MAIN_FIELDS) || given || (s.required || []).includes(sub)) { grid.append(f); shown += single; }
       else { rest.append(f); folded++; }
     }
     box.append(grid);
@@ -428,7 +430,7 @@ function field(name, schema, path, value) {
 }
 /* Folded parts of the form ("More options"): <details> that stay open or closed as the player
    left them when the form is drawn again (another language, a field that shows sections). */
-const MAIN_FIELDS = 4;
+const MAIN_FIELDS = 7;
 const NAMING = ["title", "title_fr", "description"];
 function foldable(path, summary, body) {
   const key = path || "(top)";
