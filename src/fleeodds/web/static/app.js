@@ -687,7 +687,9 @@ function showResult(r) {
   const m = r.metric;
   if (m && m.views.length > 1) {
     $("metric-box").hidden = false;
-    $("metric-title").textContent = t("metric_of", { m: m.label.charAt(0).toUpperCase() + m.label.slice(1) + (m.unit ? " (" + m.unit + ")" : "") });
+    // "(rounds)" once, where the metric's name already gives its unit
+    const unit = m.unit && !m.label.includes("(" + m.unit + ")") ? " (" + m.unit + ")" : "";
+    $("metric-title").textContent = t("metric_of", { m: m.label.charAt(0).toUpperCase() + m.label.slice(1) + unit });
     const mt = $("metric"); mt.textContent = "";
     mt.append(el("thead", {}, el("tr", {}, ...[t("value_col"), t("exactly"), t("at_least"), t("at_most")].map((h) => el("th", { scope: "col", text: h })))));
     const mb = el("tbody");
