@@ -211,3 +211,117 @@ def test_categorical_lines_layout():
         _close(fig)
     labels = [t.get_text() for t in charts.line_chart(sw, outcomes=["dead"]).axes[0].get_xticklabels()]
     assert any("Se désengager" in x for x in labels)  # values named by the rules system
+
+
+def _frame(setups, outcomes, values):
+    import pandas as pd
+
+    rows = [{"setup": s, "outcome": o, "label": o.replace("_", " "), "probability": values[i][j]}
+            for i, s in enumerate(setups) for j, o in enumerate(outcomes)]
+    return pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_wide_legend_goes_under_the_title_and_leaves_the_plot_its_width(lang):
+    """Long setup names (the D&D rogue's "Acrobatics, half speed", "move away (provokes)") on the
+    right would squeeze the bars into half the canvas: the legend moves under the title."""
+    setups = ["Acrobatics, half speed", "Acrobatics, full speed", "withdraw", "move away (provokes)"]
+    frame = _frame(setups, ["escapes_unharmed", "down", "dead"],
+                   [[0.65, 0.3, 0.05], [0.28, 0.6, 0.12], [0.45, 0.5, 0.05], [0.2, 0.7, 0.1]])
+    fig = charts.comparison_chart(frame, title="A level-1 rogue past two orcs", lang=lang)
+    assert_clean_layout(fig)
+    ax = fig.axes[0]
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    legend, plot = ax.get_legend().get_window_extent(r), ax.get_window_extent(r)
+    assert legend.y0 >= plot.y1  # above the plot, not beside it
+    assert plot.width > 0.6 * fig.bbox.width
+    title = ax._left_title.get_window_extent(r)  # the chart title is the axes' left title
+    assert legend.y1 <= title.y0 + 0.5  # under the title
+    _close(fig)
+
+
+def test_a_narrow_legend_stays_on_the_right(goblins):
+    fig = charts.outcome_chart(goblins["en"])
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    assert fig.axes[0].get_legend().get_window_extent(r).x0 >= fig.axes[0].get_window_extent(r).x1
+    _close(fig)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rows_at_zero_everywhere_are_left_out_and_named(lang):
+    frame = _frame(["6th", "7th"], ["held", "caught", "never"], [[0.5, 0.5, 0.0], [0.3, 0.7, 0.0]])
+    fig = charts.comparison_chart(frame, title="T", lang=lang)
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert labels == ["held", "caught"]
+    foot = " ".join(t.get_text() for t in fig.axes[0].texts)
+    assert ("not shown, 0% everywhere: never" if lang == "en" else "non affichés, 0 % partout : never") \
+        in foot.replace("\n", " ")
+    assert_clean_layout(fig)
+    _close(fig)
+    # a value above 0 that one decimal would show as 0.0 % says so
+    frame = _frame(["6th", "7th"], ["held", "rare"], [[0.9996, 0.0004], [1.0, 0.0]])
+    fig = charts.comparison_chart(frame, title="T", lang=lang)
+    values = [t.get_text() for t in fig.axes[0].texts]
+    assert ("< 0.1%" if lang == "en" else "< 0,1\u00a0%") in values or any(v.startswith("< 0") for v in values)
+    _close(fig)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rank_chart_has_a_footnote(lang):
+    from fleeodds.rank import rank_units
+
+    sc = fleeodds.load_scenario("warhammer/rank_broken_by_2_8th.toml")
+    units = [{"name": "Night Goblins", "movement": 4, "leadership": 5},
+             {"name": "Orc Boyz", "movement": 4, "leadership": 7}]
+    ranking = rank_units(sc, units, role="fleeing")
+    notes = charts.ranking_footnote(ranking, lang, "Greenskin Warband", 200_000, 0)
+    if ranking.opponent:
+        assert notes[0] == ("opponent: " if lang == "en" else "adversaire : ") + ranking.opponent
+    assert ("units of Greenskin Warband" if lang == "en" else "unités de Greenskin Warband") in notes
+    assert set(ranking.table["method"]) == {"exact"}
+    assert notes[-1] == ("exact values" if lang == "en" else "valeurs exactes")
+    fig = charts.chart_ranking(ranking.chart_data(lang), None, lang, footnote=notes)
+    foot = " ".join(t.get_text() for t in fig.axes[0].texts).replace("\n", " ")
+    assert "Greenskin Warband" in foot
+    assert_clean_layout(fig)
+    _close(fig)
+    mc = rank_units(sc, units, role="fleeing", method="mc", trials=2_000, seed=3)
+    notes = charts.ranking_footnote(mc, lang, "", 2_000, 3)
+    assert notes[-1] == ("Monte Carlo: 2,000 trials, seed 3 per unit" if lang == "en"
+                         else "Monte-Carlo : 2\u202f000 tirages, graine 3 par unité")
+
+
+def _line_y_px(ax, line, x0_px: float, x1_px: float) -> tuple[float, float]:
+    """Lowest and highest pixel height of a drawn polyline between two pixel abscissas."""
+    import numpy as np
+
+    pts = ax.transData.transform(line.get_xydata())
+    xs = np.r_[x0_px, pts[:, 0][(pts[:, 0] > x0_px) & (pts[:, 0] < x1_px)], x1_px]
+    ys = np.interp(xs, pts[:, 0], pts[:, 1])
+    return float(ys.min()), float(ys.max())
+
+
+@pytest.mark.parametrize("name", ["dnd/wizard_withdraws_past_orcs_35.toml",
+                                  "warhammer/goblins_rally_or_flee_to_edge.toml"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_metric_chart_lines_do_not_run_through_bar_labels(name, lang):
+    t = fleeodds.evaluate(fleeodds.load_scenario(name), "exact", lang=lang)
+    fig = charts.metric_chart(t)
+    assert_clean_layout(fig)
+    ax = fig.axes[0]
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    top = ax.get_window_extent(r).y1
+    labels = [x for x in ax.texts if x.get_text().endswith("%") and x.get_visible()
+              and x.get_text() not in (">99%", "<1%", "100%", ">99\u00a0%", "<1\u00a0%", "100\u00a0%")]
+    assert labels
+    for label in labels:
+        b = label.get_window_extent(r)
+        if b.y1 >= top - 1:  # no room above: left over the lines (white box)
+            continue
+        for line in ax.get_lines():
+            lo, hi = _line_y_px(ax, line, b.x0, b.x1)
+            assert not (lo < b.y1 and hi > b.y0), f"{line.get_label()} runs through {label.get_text()!r}"
+    _close(fig)

@@ -224,7 +224,7 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     """
     from . import load_scenario
     from .rank import list_building, rank_units, roles
-    from .report.charts import chart_ranking
+    from .report.charts import chart_ranking, ranking_footnote
 
     from .scale import Runner
 
@@ -260,6 +260,7 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     for unit, message in ranking.failures:
         click.echo(("  non classée : " if lang == "fr" else "  not ranked: ") + f"{unit}: {message}", err=True)
     if chart is not None:
-        chart_ranking(ranking.chart_data(lang), chart, lang)
+        chart_ranking(ranking.chart_data(lang), chart, lang,
+                      footnote=ranking_footnote(ranking, lang, result.catalogue, trials, seed))
         click.echo(msg("chart_written", lang, path=chart), err=True)
     _report(result, verbose, lang=lang)

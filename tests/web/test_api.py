@@ -92,9 +92,46 @@ def test_systems_lists_every_system(client):
 @pytest.mark.parametrize("key", system_keys())
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_schema_is_the_systems_own(client, key, lang):
+    """The system's own schema, with the names of its values (``value_labels``) beside each enum."""
     r = client.get(f"/api/schema/{key}?lang={lang}")
     assert r.status_code == 200
-    assert r.json() == json.loads(json.dumps(get_system(key).schema(lang)))
+    got = r.json()
+    own = json.loads(json.dumps(get_system(key).schema(lang)))
+
+    def strip(node, added):
+        if isinstance(node, dict):
+            if "x-enum-labels" in node:
+                added.append((node["enum"], node["x-enum-labels"]))
+            return {k: strip(v, added) for k, v in node.items() if k != "x-enum-labels"}
+        if isinstance(node, list):
+            return [strip(v, added) for v in node]
+        return node
+
+    added: list = []
+    assert strip(got, added) == strip(own, [])
+    for enum, names in added:  # a name for some values of the enum, each a non-empty text
+        assert set(names) <= {str(v) for v in enum} and all(isinstance(x, str) and x for x in names.values())
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_schema_names_the_values_of_enums(client, lang):
+    """The form shows "7th edition" / "7e édition" for the code "7th" (Warhammer's value_labels),
+    each alias under the same name, and nothing changes in the values themselves."""
+    from fleeodds.systems.warhammer import outcomes
+
+    props = client.get(f"/api/schema/warhammer?lang={lang}").json()["properties"]
+    edition = props["edition"]
+    names = edition["x-enum-labels"] if "enum" in edition else None
+    if names is None:  # edition is a text field with examples: its names are where its enum is
+        names = next(b["x-enum-labels"] for b in edition.get("anyOf", []) if "x-enum-labels" in b)
+    i = lang == "fr"
+    for code, pair in outcomes.EDITION_LABELS.items():
+        if code in names:
+            assert names[code] == pair[i]
+    assert names["7th"] == ("7e édition" if i else "7th edition")
+    situation = props["situation"]
+    assert situation["x-enum-labels"]["break"] == ("Test de moral après un combat perdu" if i
+                                                   else "Break test after a lost combat")
 
 
 def test_schema_bad(client):
@@ -313,6 +350,8 @@ def test_exact_answer_of_a_changed_field(client, goblins):
 
 def test_job_quick_answer_inline(client, goblins):
     st = client.post("/api/jobs?wait=2", json={"scenario": goblins, "method": "exact"}).json()
+    while st["state"] == "running":  # answered at once on a quiet machine; no clock bound here
+        st = client.get(f"/api/jobs/{st['id']}").json()
     assert st["state"] == "done"
     caught = next(r for r in st["result"]["wide"] if r["outcome"] == "caught")
     assert caught["fraction"] == "7931/15552"
@@ -325,13 +364,14 @@ def test_long_job_progresses_does_not_block_and_cancels(client, goblins, monkeyp
     st = client.post("/api/jobs?wait=0", json={"scenario": src, "method": "mc", "trials": service.MAX_TRIALS,
                                                "seed": 11}).json()
     assert st["state"] == "running"
-    t0 = time.perf_counter()
-    assert client.get("/api/examples").status_code == 200  # another request while the run goes on
-    assert client.post("/api/evaluate", json={"scenario": goblins, "method": "exact"}).status_code == 200
-    assert time.perf_counter() - t0 < 10.0  # the run lasts minutes: not blocked (a generous bound for a busy machine)
-    time.sleep(0.3)
+    # not blocked: other requests are answered while the job is still reported running (no clock
+    # bound: the run lasts minutes and is only stopped below, so "still running" proves the point)
+    assert client.get("/api/examples").status_code == 200
+    exact = client.post("/api/evaluate", json={"scenario": goblins, "method": "exact"})
+    assert exact.status_code == 200
     mid = client.get(f"/api/jobs/{st['id']}").json()
-    assert mid["total"] == service.MAX_TRIALS
+    assert mid["state"] == "running", mid
+    assert mid["total"] == service.MAX_TRIALS and mid["done"] < service.MAX_TRIALS
     client.post(f"/api/jobs/{st['id']}/cancel")
     for _ in range(100):
         end = client.get(f"/api/jobs/{st['id']}").json()
@@ -705,9 +745,8 @@ def test_warmup_gives_way_to_a_request_run():
     import threading
 
     stop = threading.Event()
-    t0 = time.perf_counter()
-    service.give_way(stop)  # no request runs: no wait
-    assert time.perf_counter() - t0 < 0.5
+    assert service._USERS[0] == 0
+    service.give_way(stop)  # no request runs: it returns at once (its loop does not start)
     waited = threading.Event()
     with service.user_run():
         th = threading.Thread(target=lambda: (service.give_way(stop), waited.set()))

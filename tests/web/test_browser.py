@@ -400,3 +400,119 @@ def test_a_run_waiting_for_its_kernels_says_so(driver, server):
     d.execute_script("showProgress({state: 'running', phase: 'simulating', done: 262144, total: 1000000})")
     assert d.find_element(By.ID, "progress-text").text == "Simulating… 262,144 / 1,000,000 trials"
     d.execute_script("hideProgress()")
+
+
+def test_choices_show_names_in_the_pages_language_and_submit_codes(driver, server):
+    """Dropdowns name their values from the schema's x-enum-labels (written from the system's
+    value_labels): "7th edition" / "7e édition", not "7th"; an alias ("7") is offered once; the
+    option's value stays the code the scenario file uses."""
+    d = driver
+    pick_goblins(d, server)
+    edition = Select(d.find_element(By.ID, "f-edition"))
+    names = [o.text for o in edition.options]
+    assert edition.first_selected_option.text == "7th edition"
+    assert edition.first_selected_option.get_attribute("value") == '"7th"'
+    assert len(names) == len(set(names)), names  # "6th" and "6" are one choice
+    assert "6th" not in names and "tow" not in names and "The Old World" in names
+    situation = Select(d.find_element(By.ID, "f-situation"))
+    assert situation.first_selected_option.text == "Break test after a lost combat"
+    assert situation.first_selected_option.get_attribute("value") == '"break"'
+    d.find_element(By.ID, "lang-fr").click()
+    wait(d, lambda d: Select(d.find_element(By.ID, "f-edition")).first_selected_option.text == "7e édition")
+    assert Select(d.find_element(By.ID, "f-situation")).first_selected_option.text == \
+        "Test de moral après un combat perdu"
+    # picking a name submits its code: the answer is the 6th edition's (the link holds "6th")
+    Select(d.find_element(By.ID, "f-edition")).select_by_visible_text("6e édition")
+    wait(d, lambda d: '"edition":"6th"' in _shared_state(d))
+    Select(d.find_element(By.ID, "f-edition")).select_by_visible_text("7e édition")
+    wait(d, lambda d: '"edition"' not in _shared_state(d))  # back to the default: not written
+    d.find_element(By.ID, "lang-en").click()
+    wait(d, lambda d: "caught" in d.find_element(By.ID, "answer").text)
+
+
+def _shared_state(d) -> str:
+    import base64
+
+    link = d.find_element(By.ID, "share-link").get_attribute("value")
+    code = link.split("#s=", 1)[1]
+    return base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)).decode()
+
+
+def test_a_break_test_shows_its_main_fields_first(driver, server):
+    """The fields the question sets and each table's first fields are shown; the others are folded
+    (closed <details>) under "More options", and open again where a field error points."""
+    d = driver
+    pick_goblins(d, server)
+    for shown in ("f-edition", "f-situation", "f-fleeing-profile", "f-fleeing-leadership", "f-combat-margin",
+                  "f-table-max_turns"):
+        assert d.find_element(By.ID, shown).is_displayed(), shown
+    folded = d.find_elements(By.CSS_SELECTOR, "#form details.more")
+    assert folded and not any(x.get_attribute("open") for x in folded)
+    for hidden in ("f-fleeing-musician", "f-title", "f-options-tie_rule"):
+        assert not d.find_element(By.ID, hidden).is_displayed(), hidden
+    summary = d.find_element(By.CSS_SELECTOR, '#form fieldset[data-path="fleeing"] details.more > summary')
+    assert summary.text.startswith("More options (")
+    summary.click()
+    assert d.find_element(By.ID, "f-fleeing-musician").is_displayed()
+    # a field error inside a folded part opens it
+    d.execute_script("showErrors({message: 'x', data: {errors: [{path: 'options.tie_rule', message: 'bad'}]}},"
+                     " document.getElementById('form-errors'))")
+    assert d.find_element(By.ID, "f-options-tie_rule").is_displayed()
+    d.execute_script("clearErrors()")
+
+
+def _wait_idle(d) -> None:
+    wait(d, lambda d: d.find_element(By.ID, "run").get_attribute("disabled") is None, timeout=300)
+
+
+def _error_shown(d) -> tuple[str, str]:
+    wait(d, lambda d: d.find_element(By.ID, "form-errors").get_attribute("hidden") is None)
+    assert d.find_element(By.ID, "progress-box").get_attribute("hidden") is not None  # the progress stopped
+    assert d.find_element(By.ID, "run").get_attribute("disabled") is None  # and Compute can be pressed again
+    return d.find_element(By.ID, "form-errors").text, d.find_element(By.ID, "answer").text
+
+
+def test_every_failed_request_stops_the_progress_and_says_why(driver, server, monkeypatch):
+    """A busy server (429, forced: no run may start), a server failure (500), an unreachable server
+    (network error) and a refused question (400): the progress stops, Compute is free again, and
+    the page says what happened in its language, never a raw "HTTP 429" or "Failed to fetch"."""
+    from fleeodds.web import jobs
+
+    d = driver
+    pick_goblins(d, server)
+    _wait_idle(d)
+    monkeypatch.setattr(jobs, "MAX_RUNNING", 0)
+    d.find_element(By.ID, "run").click()
+    box, answer = _error_shown(d)
+    assert box == "The server is already running as many calculations as it can. Wait a few seconds, then try again."
+    assert answer == "No answer: see the message below the form."
+    assert "fixing" not in box  # no field is in red
+    d.find_element(By.ID, "lang-fr").click()
+    wait(d, lambda d: d.find_element(By.ID, "run").text == "Calculer")
+    box, answer = _error_shown(d)  # the French page's own run is refused the same way
+    assert box.startswith("Le serveur fait déjà autant de calculs qu'il le peut.")
+    assert answer == "Pas de réponse : voyez le message sous le formulaire."
+    monkeypatch.setattr(jobs, "MAX_RUNNING", 4)
+    try:
+        d.execute_script("window._fetch = window.fetch; window.fetch = (u, i) => String(u).startsWith('/api/jobs')"
+                         " ? Promise.resolve(new Response('<html>crash</html>', {status: 500})) : window._fetch(u, i)")
+        d.find_element(By.ID, "run").click()
+        box, _ = _error_shown(d)
+        assert box.startswith("Le serveur a échoué sur cette question (erreur 500).")
+        d.execute_script("window.fetch = () => Promise.reject(new TypeError('Failed to fetch'))")
+        d.find_element(By.ID, "run").click()
+        wait(d, lambda d: "ne répond pas" in d.find_element(By.ID, "form-errors").text)
+        box, _ = _error_shown(d)
+        assert box.startswith("Le serveur ne répond pas")
+        d.find_element(By.ID, "lang-en").click()  # the language switch needs the server too: it says so
+        wait(d, lambda d: "ne répond pas" in d.find_element(By.ID, "form-errors").text)
+        d.execute_script("window.fetch = (u, i) => String(u).startsWith('/api/jobs') ? Promise.resolve("
+                         "new Response(JSON.stringify({detail: 'trials: 0 is not allowed', errors: []}),"
+                         " {status: 400})) : window._fetch(u, i)")
+        d.find_element(By.ID, "run").click()
+        wait(d, lambda d: "trials: 0 is not allowed" in d.find_element(By.ID, "form-errors").text)
+        _error_shown(d)
+    finally:
+        d.execute_script("if (window._fetch) window.fetch = window._fetch")
+    d.find_element(By.ID, "lang-en").click()
+    wait(d, lambda d: "caught" in d.find_element(By.ID, "answer").text)

@@ -107,13 +107,11 @@ def _start(size: str, height_in: float | None = None, grid: str = "x", extra: di
 
 
 def _legend(page: Page, title: str | None, **kw):
-    ax = page.ax
-    leg = ax.legend(title=title, loc="upper left", bbox_to_anchor=(1.0, 1.0), bbox_transform=page.fig.transFigure,
-                    borderaxespad=0, **kw)
-    if leg is not None:
-        leg._legend_box.align = "left"
-        page.side = leg
-    return leg
+    """The axes' legend, on the right or, when it would squeeze the plot, under the title."""
+    handles, labels = page.ax.get_legend_handles_labels()
+    if not handles:
+        return None
+    return page.legend(handles, labels, title, **kw)
 
 
 def _footer_lines(text_lines: Sequence[str]) -> int:
@@ -168,9 +166,27 @@ def _table_footnote(table: OutcomeTable) -> list[str]:
 
 
 def _reached(frame) -> set:
-    cols = [c for c in ("probability", "ci_high") if c in frame]
-    reach = frame.groupby("outcome" if "outcome" in frame else "label", sort=False)[cols].max().max(axis=1)
+    """The outcomes (codes, else labels) with a probability above 0 somewhere. A Monte Carlo
+    interval alone does not count: an outcome no trial reached and no exact solver gives is
+    left out (and named in the footnote, :func:`_hidden_note`)."""
+    reach = frame.groupby("outcome" if "outcome" in frame else "label", sort=False)["probability"].max()
     return set(reach[reach > 0].index)
+
+
+#: The footnote naming the outcomes a chart leaves out because they are 0 % everywhere.
+_HIDDEN = {"en": "not shown, 0% everywhere: {names}", "fr": "non affichés, 0 % partout : {names}"}
+
+
+def _hidden_note(labels: Sequence[str], lang: str) -> str:
+    labels = list(dict.fromkeys(str(x) for x in labels))
+    return _HIDDEN[lang].format(names=", ".join(labels)) if labels else ""
+
+
+def _bar_pct(v: float, lang: str) -> str:
+    """A bar's value label: one decimal, and "< 0.1%" for a value above 0 that would read 0.0%."""
+    if 0 < v < 0.0005:
+        return "< " + pct(0.001, lang, 1)
+    return pct(v, lang, 1)
 
 
 # ----------------------------------------------------------------------------- outcome
@@ -203,8 +219,10 @@ def outcome_chart(table: OutcomeTable, path=None, title: str | None = None, subt
     path = _check_path(path)
     lang = table.lang
     wide = table.wide()
+    hidden = []
     if not show_zero:
         keep = _reached(table.frame)
+        hidden = list(wide.label[~wide.outcome.isin(keep)])
         wide = wide[wide.outcome.isin(keep)].reset_index(drop=True)
     labels = [_wrap(x) for x in wide.label]
     n = len(wide)
@@ -226,7 +244,7 @@ def outcome_chart(table: OutcomeTable, path=None, title: str | None = None, subt
         ends = values
     if has_ex:
         ax.scatter(wide.exact, y, marker="D", s=28, color=OKABE_ITO[1], zorder=3, label=w("exact", lang))
-    texts = [ax.annotate(pct(v, lang, 1), (e, yi), xytext=(5, 0), textcoords="offset points", va="center",
+    texts = [ax.annotate(_bar_pct(v, lang), (e, yi), xytext=(5, 0), textcoords="offset points", va="center",
                          fontsize=VALUE_SIZE + 1, color=DARK) for yi, v, e in zip(y, values, ends)]
     ax.set_yticks(y, labels)
     ax.set_ylim(-0.6, n - 0.4)
@@ -238,7 +256,7 @@ def outcome_chart(table: OutcomeTable, path=None, title: str | None = None, subt
     page.titles(title or table.manifest.get("title", ""), subtitle)
     if has_ex and has_mc:
         _legend(page, legend_title)
-    page.footnote(_table_footnote(table))
+    page.footnote(_table_footnote(table) + [_hidden_note(hidden, lang)])
     page.fitters.append(_bar_labels_fit(ax, texts))
     return _finish(ctx, page, path, size)
 
@@ -269,9 +287,12 @@ def comparison_chart(frame, path=None, title: str = "", lang: str = "en", footno
     """
     path = _check_path(path)
     check_lang(lang)
+    hidden = []
     if not show_zero:
         key = "outcome" if "outcome" in frame else "label"
-        frame = frame[frame[key].isin(_reached(frame))]
+        reached = frame[key].isin(_reached(frame))
+        hidden = list(frame.label[~reached])
+        frame = frame[reached]
     setups = list(dict.fromkeys(frame.setup))
     outcomes = list(dict.fromkeys(frame.label))
     n_s = max(len(setups), 1)
@@ -294,7 +315,7 @@ def comparison_chart(frame, path=None, title: str = "", lang: str = "en", footno
                 error_kw={"ecolor": DARK, "capsize": 2, "lw": 0.8})
         for yi, v, e in zip(y, p, ends):
             if v == v:
-                texts.append(ax.annotate(pct(v, lang, 1), (e, yi), xytext=(3, 0), textcoords="offset points",
+                texts.append(ax.annotate(_bar_pct(v, lang), (e, yi), xytext=(3, 0), textcoords="offset points",
                                          va="center", fontsize=VALUE_SIZE, color=DARK))
     ax.set_yticks(y0, wrapped)
     ax.set_ylim(-0.5, len(outcomes) - 0.5)
@@ -306,7 +327,7 @@ def comparison_chart(frame, path=None, title: str = "", lang: str = "en", footno
         ax.set_ylabel(ylabel)
     page.titles(title, subtitle)
     _legend(page, legend_title or w("setup", lang))
-    page.footnote(list(footnote))
+    page.footnote(list(footnote) + [_hidden_note(hidden, lang)])
     page.fitters.append(_bar_labels_fit(ax, texts))
     return _finish(ctx, page, path, size)
 
@@ -727,12 +748,14 @@ def metric_chart(table: OutcomeTable, path=None, title: str | None = None, subti
     ax.plot(x, views.at_least, marker="o", ms=3.5, lw=1.6, color=OKABE_ITO[1], label=w("at_least", lang))
     ax.plot(x, views.at_most, marker="s", ms=3.5, lw=1.6, color=OKABE_ITO[2], ls="--", label=w("at_most", lang))
     dense = len(x) > 14
+    bar_texts = []
     for xi, p in zip(x, views.exactly):
         if p >= 0.0005:
-            ax.annotate(pct(p, lang, 0 if p >= 0.01 else 1), (xi, p), xytext=(0, 2), textcoords="offset points",
+            bar_texts.append(ax.annotate(pct(p, lang, 0 if p >= 0.01 else 1), (xi, p), xytext=(0, 2), textcoords="offset points",
                         ha="center", va="bottom", fontsize=VALUE_SIZE - (1 if dense else 0), color=DARK,
                         rotation=90 if dense else 0, zorder=6,
-                        bbox={"boxstyle": "square,pad=0.05", "fc": "white", "ec": "none", "alpha": 0.85})
+                        bbox={"boxstyle": "square,pad=0.05", "fc": "white", "ec": "none", "alpha": 0.85}))
+    curves = [views.at_least.to_numpy(float), views.at_most.to_numpy(float)]
     ends: dict[str, tuple[float, str]] = {}
     for col, colour in (("at_least", OKABE_ITO[1]), ("at_most", OKABE_ITO[2])):
         v = float(views[col].iloc[-1])
@@ -753,9 +776,7 @@ def metric_chart(table: OutcomeTable, path=None, title: str | None = None, subti
                 subtitle if subtitle else table.manifest.get("title", ""))
     handles, names = ax.get_legend_handles_labels()
     order = [names.index(w(k, lang)) for k in ("exactly", "at_least", "at_most")]
-    leg = ax.legend([handles[i] for i in order], [names[i] for i in order], title=legend_title, loc="upper left",
-                    bbox_to_anchor=(1.0, 1.0), bbox_transform=fig.transFigure, borderaxespad=0)
-    page.side = leg
+    page.legend([handles[i] for i in order], [names[i] for i in order], legend_title)
     def fit(renderer):  # right of the last bar, apart from each other
         bb = ax.get_window_extent(renderer)
         half_bar = abs(ax.transData.transform((x[-1] + 0.35, 0))[0] - ax.transData.transform((x[-1], 0))[0])
@@ -765,6 +786,7 @@ def metric_chart(table: OutcomeTable, path=None, title: str | None = None, subti
         for (t, _), y_true, y_new in zip(end_texts, ys, placed):
             t.set_position((dx, (y_new - y_true) * 72 / fig.dpi))
     page.fitters.append(fit)
+    page.fitters.append(_clear_of_curves(ax, bar_texts, x, curves, page.px(4)))
     used = method or ("exact" if "exact" in table.methods else "monte_carlo")
     m = table.manifest
     page.footnote([w("exact_only", lang)] if used == "exact" else
@@ -772,7 +794,95 @@ def metric_chart(table: OutcomeTable, path=None, title: str | None = None, subti
     return _finish(ctx, page, path, size)
 
 
+def _clear_of_curves(ax, texts, x, curves, pad: float):
+    """A fitter: lift each bar's value label (an annotation of the point ``(x, p)``) above the
+    "at least" / "at most" lines where they cross it, so that no line runs through a label.
+
+    ``curves`` are the lines' values at ``x`` (drawn straight between points); a label the lift
+    would push out of the plot stays over the bar and the lines instead (its white box keeps it
+    readable)."""
+    def level(curve, x0: float, x1: float) -> tuple[float, float]:
+        """Lowest and highest value of the drawn line between data x0 and x1."""
+        xs = np.r_[x0, x[(x > x0) & (x < x1)], x1]
+        ys = np.interp(xs, x, curve)
+        return float(ys.min()), float(ys.max())
+
+    def fit(renderer):
+        top = ax.get_window_extent(renderer).y1
+        inv = ax.transData.inverted()
+        for t in texts:
+            t.set_position((0, 2))
+            for _ in range(4):  # each lift may meet the other line
+                bb = t.get_window_extent(renderer)
+                (x0, _y0), (x1, _y1) = inv.transform([(bb.x0, bb.y0), (bb.x1, bb.y1)])
+                lifted = False
+                for curve in curves:
+                    lo, hi = level(curve, x0, x1)
+                    lo_px = ax.transData.transform((0, lo))[1] - pad
+                    hi_px = ax.transData.transform((0, hi))[1] + pad
+                    if lo_px < bb.y1 and hi_px > bb.y0:  # the line crosses the label's box
+                        shift = hi_px - bb.y0
+                        if bb.y1 + shift > top:
+                            continue
+                        ox, oy = t.get_position()
+                        t.set_position((ox, oy + shift * 72 / ax.figure.dpi))
+                        lifted = True
+                        break
+                if not lifted:
+                    break
+    return fit
+
+
 # ----------------------------------------------------------------------------- ranking
+#: Footnote words of a ranking chart.
+_RANK_NOTES = {
+    "opponent": {"en": "opponent: {name}", "fr": "adversaire : {name}"},
+    "source": {"en": "units of {source}", "fr": "unités de {source}"},
+    "per_unit": {"en": "{mc} per unit", "fr": "{mc} par unité"},
+    "mixed": {"en": "exact values where the unit's scenario has an exact solver, else Monte Carlo",
+              "fr": "valeurs exactes quand le scénario de l'unité a un calcul exact, sinon Monte-Carlo"},
+}
+
+
+def ranking_footnote(ranking, lang: str = "en", source: str = "", trials: int | None = None,
+                     seed: int | None = None) -> list[str]:
+    """The footnote of a ranking chart, as other charts have: who the units face, where they come
+    from and how the numbers were obtained.
+
+    Parameters
+    ----------
+    ranking : fleeodds.rank.Ranking
+        Its ``opponent`` (the unit in the other role, if any) and its table's ``method`` column
+        (``"exact"`` or ``"mc"`` per unit).
+    lang : {"en", "fr"}
+    source : str, optional
+        Where the units come from (the catalogue's name).
+    trials, seed : int, optional
+        The Monte Carlo trials per unit and the seed (shown when a unit was simulated).
+
+    Returns
+    -------
+    list of str
+        Footnote lines for :func:`chart_ranking`.
+    """
+    check_lang(lang)
+    lines = []
+    if getattr(ranking, "opponent", ""):
+        lines.append(_RANK_NOTES["opponent"][lang].format(name=ranking.opponent))
+    if source:
+        lines.append(_RANK_NOTES["source"][lang].format(source=source))
+    methods = set(ranking.table["method"]) if "method" in ranking.table else set()
+    if methods == {"exact"}:
+        lines.append(w("exact_only", lang))
+    elif methods:
+        if "exact" in methods:
+            lines.append(_RANK_NOTES["mixed"][lang])
+        if trials is not None:
+            mc = w("trials_seed", lang, trials=integer(trials, lang), seed=seed if seed is not None else 0)
+            lines.append(_RANK_NOTES["per_unit"][lang].format(mc=mc))
+    return lines
+
+
 def chart_ranking(bars: RankBars, path: str | Path | None, lang: str = "en", title: str | None = None,
                   subtitle: str | None = None, xlabel: str | None = None, ylabel: str | None = None,
                   legend_title: str | None = None, size: str = "print", show_zero: bool = False,
@@ -813,6 +923,7 @@ def chart_ranking(bars: RankBars, path: str | Path | None, lang: str = "en", tit
         if len(values) != n:
             raise InputError("chart", label, f"one value per unit ({n})")
     series = [s for s in bars.series if show_zero or max(s[1], default=0) > 0]
+    hidden = [s[0] for s in bars.series if s not in series]
     units = [_unit_label(u, lang) for u in bars.units][::-1]
     ys = np.arange(n)
     left = np.zeros(n)
@@ -839,7 +950,7 @@ def chart_ranking(bars: RankBars, path: str | Path | None, lang: str = "en", tit
         ax.set_ylabel(ylabel)
     page.titles(bars.title if title is None else title, bars.subtitle if subtitle is None else subtitle)
     _legend(page, legend_title or w("outcomes_legend", lang))
-    page.footnote(list(footnote))
+    page.footnote(list(footnote) + [_hidden_note(hidden, lang)])
 
     def fit(renderer):  # a segment too narrow for its label shows none (its value is in the table)
         for t in seg_texts:

@@ -7,7 +7,8 @@ parts are placed in this order, in figure coordinates:
 
 - the title (bold, top left) and the subtitle (grey, under it), wrapped to the width;
 - the footnote (small grey, bottom left), wrapped to the width;
-- the legend or colour bar, on the right, under the header;
+- the legend or colour bar, on the right, under the header; a legend that would take more
+  than :data:`SIDE_SHARE` of the width moves under the header, in as many columns as fit;
 - the plot in the space left, its tick labels, axis labels and value labels
   measured after drawing so that nothing overlaps and nothing leaves the canvas.
 
@@ -29,6 +30,8 @@ SIZES = {"print": (6.5, 4.0, 300), "screen": (9.0, 5.0, 120)}
 MARGIN = 8.0
 #: Gap between blocks (header, plot, legend, footnote), points.
 GAP = 8.0
+#: Largest share of the canvas width a legend on the right may take; a wider one goes on top.
+SIDE_SHARE = 0.24
 #: The one style of every chart.
 STYLE = {
     "font.size": 9, "axes.titlesize": 11, "axes.titleweight": "bold", "axes.labelsize": 9,
@@ -78,6 +81,41 @@ class Page:
     cax: object = None
     fitters: list[Callable] = field(default_factory=list)
     frame_texts: list = field(default_factory=list)
+    #: How to draw the legend again in columns under the header, ``(handles, labels, kwargs)``;
+    #: set by :meth:`legend`. ``top`` is that legend once moved.
+    legend_args: object = None
+    top: object = None
+
+    def legend(self, handles, labels, title=None, **kw):
+        """A legend on the right, under the header; moved under the header in columns when it
+        would squeeze the plot (wider than :data:`SIDE_SHARE` of the canvas)."""
+        leg = self.ax.legend(handles, labels, title=title, loc="upper left", bbox_to_anchor=(1.0, 1.0),
+                             bbox_transform=self.fig.transFigure, borderaxespad=0, **kw)
+        if leg is not None:
+            leg._legend_box.align = "left"
+            self.side = leg
+            self.legend_args = (handles, labels, dict(kw, title=title))
+        return leg
+
+    def _move_legend_on_top(self, renderer) -> None:
+        """Put a too wide side legend under the header, in the most columns that fit the width."""
+        if self.side is None or self.legend_args is None or self.cax is not None:
+            return
+        W = self.fig.bbox.width
+        if self.side.get_window_extent(renderer).width <= SIDE_SHARE * W:
+            return
+        handles, labels, kw = self.legend_args
+        avail = W - 2 * self.px(MARGIN)
+        self.side.remove()
+        for ncol in range(len(labels), 0, -1):
+            leg = self.ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(0.0, 1.0),
+                                 bbox_transform=self.fig.transFigure, borderaxespad=0, ncol=ncol,
+                                 columnspacing=1.2, **kw)
+            leg._legend_box.align = "left"
+            if leg.get_window_extent(renderer).width <= avail or ncol == 1:
+                break
+            leg.remove()
+        self.side, self.top = None, leg
 
     @property
     def width_pt(self) -> float:
@@ -140,6 +178,12 @@ class Page:
                     t.xy = t.xyann = (m / W, y / H)
                 if t.get_text():
                     y = t.get_window_extent(renderer).y0 - self.px(3)
+            if _ == 0:
+                self._move_legend_on_top(renderer)
+            if self.top is not None:
+                y -= self.px(GAP) - self.px(3)
+                self.top.set_bbox_to_anchor((m / W, y / H), transform=fig.transFigure)
+                y = self.top.get_window_extent(renderer).y0 - self.px(3)
             top = y - g + self.px(3)
             bottom = m
             if self.footer is not None:

@@ -478,8 +478,77 @@ def systems(lang: str = "en") -> list[dict[str, Any]]:
 
 
 def schema(key: str, lang: str) -> dict:
+    """The system's JSON Schema in ``lang``, each ``enum`` with its values' names for people.
+
+    The names come from :attr:`fleeodds.system.RulesSystem.value_labels`
+    (``{dotted field: {value: (en, fr)}}``) and are written as ``"x-enum-labels": {value: name}``
+    beside the ``enum`` (beside the items' ``enum`` for a list of values); names the schema
+    already gives in ``x-enum-labels`` are kept. The form shows the names and submits the values.
+    """
     check_lang(lang)
-    return get_system(key).schema(lang)
+    system = get_system(key)
+    out = copy.deepcopy(system.schema(lang))
+    table = getattr(system, "value_labels", None) or {}
+    if table:
+        add_enum_labels(out, table, lang)
+    return out
+
+
+def add_enum_labels(root: dict, table: dict, lang: str) -> None:
+    """Write ``x-enum-labels`` next to every ``enum`` of ``root`` whose dotted field (list items
+    written ``*``) has names in ``table`` (in place). Nothing here names a game."""
+    fr = lang == "fr"
+    defs = root.get("$defs") or root.get("definitions") or {}
+
+    def deref(node: Any, depth: int = 0) -> Any:
+        while isinstance(node, dict) and isinstance(node.get("$ref"), str) and depth < 20:
+            node = defs.get(node["$ref"].split("/")[-1], {})
+            depth += 1
+        return node
+
+    def label(node: dict, names: dict) -> None:
+        enum = node.get("enum")
+        if not isinstance(enum, list):
+            return
+        given = node.setdefault("x-enum-labels", {})
+        for v in enum:
+            pair = names.get(v, names.get(v.lower() if isinstance(v, str) else v))
+            if pair is not None and str(v) not in given:
+                given[str(v)] = pair[1] if fr else pair[0]
+        if not given:
+            del node["x-enum-labels"]
+
+    def enums(node: Any, depth: int = 0):
+        """The enum nodes of a field: itself, its anyOf/oneOf branches, its list items."""
+        node = deref(node)
+        if not isinstance(node, dict) or depth > 6:
+            return
+        if "enum" in node:
+            yield node
+        for k in ("anyOf", "oneOf", "allOf"):
+            for b in node.get(k) or []:
+                yield from enums(b, depth + 1)
+        if isinstance(node.get("items"), dict):
+            yield from enums(node["items"], depth + 1)
+
+    def walk(node: Any, path: str, depth: int = 0) -> None:
+        node = deref(node)
+        if not isinstance(node, dict) or depth > 12:
+            return
+        names = table.get(path) if path else None
+        if names:
+            for e in enums(node):
+                label(e, names)
+        for k in ("anyOf", "oneOf", "allOf"):
+            for b in node.get(k) or []:
+                walk(b, path, depth + 1)
+        for name, sub in (node.get("properties") or {}).items():
+            walk(sub, f"{path}.{name}" if path else name, depth + 1)
+        items = node.get("items")
+        if isinstance(items, dict) and path:
+            walk(items, path + ".*", depth + 1)
+
+    walk(root, "")
 
 
 def examples() -> list[dict[str, Any]]:

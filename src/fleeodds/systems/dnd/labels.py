@@ -104,4 +104,12 @@ EDITION_LABELS = {
 
 def value_labels() -> dict:
     """``RulesSystem.value_labels`` of D&D: editions and movement modes."""
-    return {"edition": EDITION_LABELS, "mode": dict(MODE_LABELS)}
+    return {"edition": EDITION_LABELS, "mode": dict(MODE_LABELS),
+            # the form's choices (the web page shows the names, submits the codes)
+            "situation": {"leave_melee": ("Leaving melee", "Quitter la mêlée"),
+                          "death_saves": ("Death saving throws", "Jets de sauvegarde contre la mort")},
+            "metric": {"damage": ("Damage taken", "Dégâts subis"),
+                       "attacks": ("Attacks of opportunity suffered", "Attaques d'opportunité subies"),
+                       "hits": ("Hits taken", "Coups reçus")},
+            "runner.armor": {"none": ("None", "Aucune"), "light": ("Light", "Légère"),
+                             "medium": ("Medium", "Intermédiaire"), "heavy": ("Heavy", "Lourde")}}

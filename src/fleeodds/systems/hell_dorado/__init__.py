@@ -94,4 +94,8 @@ def benchmark_case() -> FuiteScenario:
 
 
 SYSTEM = RulesSystem(key="hell_dorado", title="Hell Dorado", title_fr="Hell Dorado", loader=load_scenario,
-                     schema=schema, compare_paths=("compare", "fuite.compare"), benchmark=benchmark_case)
+                     schema=schema, compare_paths=("compare", "fuite.compare"), benchmark=benchmark_case,
+                     # the form's choices (the web page shows the names, submits the codes)
+                     value_labels={"type": {"fuite": ("Fuite (flight)", "Fuite"),
+                                            "passe": ("Passe d'armes (exchange of blows)", "Passe d'armes"),
+                                            "attraction": ("Attraction (pull)", "Attraction")}})

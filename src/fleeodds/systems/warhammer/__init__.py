@@ -393,11 +393,31 @@ def benchmark_case() -> WarhammerScenario:
     return load_scenario(read_toml(path, "scenario"), path.parent)
 
 
+#: Names of the form's choices (``RulesSystem.value_labels``; the web page shows them, submits the codes).
+FORM_LABELS = {
+    "situation": {"break": ("Break test after a lost combat", "Test de moral après un combat perdu"),
+                  "fleeing": ("Already fleeing", "Déjà en fuite"),
+                  "charge_fleeing": ("Charging a fleeing unit", "Charge contre une unité en fuite"),
+                  "flee_reaction": ("Flee! as a charge reaction", "Fuite ! en réaction à une charge"),
+                  "leadership_test": ("Leadership test", "Test de Commandement"),
+                  "panic": ("Panic test", "Test de panique"), "fight": ("Close combat", "Corps à corps")},
+    "test.kind": {"leadership": ("Leadership", "Commandement"), "fear": ("Fear", "Peur"),
+                  "terror": ("Terror", "Terreur"), "panic": ("Panic", "Panique")},
+    "table.first_turn": {"fleeing_side": ("The fleeing unit's side", "Le camp de l'unité en fuite"),
+                         "enemy": ("The enemy", "L'ennemi")},
+    "options.catch_vs_edge_order": {"catch_first": ("Caught first", "Rattrapée d'abord"),
+                                    "edge_first": ("Off the table first", "Sortie de table d'abord")},
+    "options.edge_contact": {"touch": ("On touching the edge", "En touchant le bord"),
+                             "leave": ("On leaving the table", "En quittant la table")},
+    "options.rally_casualty_rule": {**oc.EDITION_LABELS, "none": ("None", "Aucune")},
+}
+
 SYSTEM = RulesSystem(
     key="warhammer", title="Warhammer Fantasy Battle / The Old World", title_fr="Warhammer Battle / The Old World",
     loader=load_scenario, schema=schema, compare_paths=("compare",), roles=("fleeing", "pursuing"),
     benchmark=benchmark_case, list_building="fleeodds.systems.warhammer.list_building",
     value_labels={"edition": oc.EDITION_LABELS, "fleeing.troop_type": oc.TROOP_TYPE_LABELS,
                   "pursuer.troop_type": oc.TROOP_TYPE_LABELS, "troop_type": oc.TROOP_TYPE_LABELS,
-                  "fleeing.rules": oc.RULE_LABELS, "pursuer.rules": oc.RULE_LABELS, "rules": oc.RULE_LABELS},
+                  "fleeing.rules": oc.RULE_LABELS, "pursuer.rules": oc.RULE_LABELS, "rules": oc.RULE_LABELS,
+                  **FORM_LABELS},
 )

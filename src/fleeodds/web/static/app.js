@@ -39,6 +39,12 @@ const T = {
     notes_exact: "Exact values: fractions computed without rounding.",
     metric_of: "{m}: exactly, at least, at most", unit_in: "in {u}",
     fix_to_see: "Fix the fields in red to see the answer.",
+    err_busy: "The server is already running as many calculations as it can. Wait a few seconds, then try again.",
+    err_server: "The server failed on this question (error {s}). Try again; if it happens again, the server's log says why.",
+    err_network: "The server does not answer: is fleeodds web still running? Start it again, then try again.",
+    err_http: "The server refused the request (error {s}).",
+    no_answer: "No answer: see the message below the form.",
+    more_fields: "More options ({n})",
     json_scenario: "The scenario (JSON)", json_help: "This game publishes no form description yet: edit its fields as in its TOML file.",
   },
   fr: {
@@ -80,6 +86,12 @@ const T = {
     notes_exact: "Valeurs exactes : fractions calculées sans arrondi.",
     metric_of: "{m} : exactement, au moins, au plus", unit_in: "en {u}",
     fix_to_see: "Corrigez les champs en rouge pour voir la réponse.",
+    err_busy: "Le serveur fait déjà autant de calculs qu'il le peut. Attendez quelques secondes, puis réessayez.",
+    err_server: "Le serveur a échoué sur cette question (erreur {s}). Réessayez ; si cela se reproduit, le journal du serveur dit pourquoi.",
+    err_network: "Le serveur ne répond pas : fleeodds web tourne-t-il encore ? Relancez-le, puis réessayez.",
+    err_http: "Le serveur a refusé la demande (erreur {s}).",
+    no_answer: "Pas de réponse : voyez le message sous le formulaire.",
+    more_fields: "Plus d'options ({n})",
     json_scenario: "Le scénario (JSON)", json_help: "Ce jeu ne décrit pas encore son formulaire : modifiez ses champs comme dans son fichier TOML.",
   },
 };
@@ -113,15 +125,39 @@ const pct = (p, d = 2) => (p === null || p === undefined) ? "" :
   new Intl.NumberFormat(locale(), { style: "percent", minimumFractionDigits: d, maximumFractionDigits: d }).format(p);
 const num = (n) => new Intl.NumberFormat(locale()).format(n);
 const human = (v) => (typeof v === "string" ? v.replace(/_/g, " ") : String(v));
+/* A value as people name it, in the page's language: the schema's "x-enum-labels" beside the
+   "enum" (the server writes them from what the rules system declares), else the value itself. */
+const enumLabels = (s) => (s && s["x-enum-labels"] && typeof s["x-enum-labels"] === "object" ? s["x-enum-labels"] : {});
+const valueName = (s, v) => (typeof v === "boolean" ? t(v ? "yes" : "no") :
+  (Object.prototype.hasOwnProperty.call(enumLabels(s), String(v)) ? String(enumLabels(s)[String(v)]) : human(v)));
 
 async function api(path, body, opts) {
   // the page's language, for the language of error messages
   const init = body === undefined ? { headers: { "Accept-Language": S.lang } } :
     { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": S.lang }, body: JSON.stringify(body) };
-  const r = await fetch(path, Object.assign(init, opts || {}));
-  const data = await r.json().catch(() => ({ detail: "HTTP " + r.status, errors: [] }));
-  if (!r.ok) { const e = new Error(data.detail || ("HTTP " + r.status)); e.data = data; e.status = r.status; throw e; }
+  let r;
+  try { r = await fetch(path, Object.assign(init, opts || {})); }
+  catch (e) { throw failure(0, null); }  // no answer at all: the server is stopped or unreachable
+  const data = await r.json().catch(() => null);
+  if (!r.ok) throw failure(r.status, data);
   return data;
+}
+/* Every failed request becomes one Error with a message in the page's language: the server's
+   own words where it gave some for a question it refused (400, 404, 422: they name the field),
+   the page's words for a busy server (429), a server failure (5xx) or no answer (network). */
+function failure(status, data) {
+  const detail = data && typeof data.detail === "string" ? data.detail : "";
+  const errors = data && Array.isArray(data.errors) ? data.errors : [];
+  let msg;
+  if (status === 0) msg = t("err_network");
+  else if (status === 429) msg = t("err_busy");
+  else if (status >= 500) msg = t("err_server", { s: status });
+  else msg = detail || t("err_http", { s: status });
+  const e = new Error(msg);
+  e.status = status; e.raw = data;
+  // field errors are shown next to their fields; the others as one message
+  e.data = { detail: msg, errors: status >= 400 && status < 500 && status !== 429 ? errors : [] };
+  return e;
 }
 
 /* ------------------------------------------------------------------ dotted paths */
@@ -235,6 +271,19 @@ function parseScalar(text, s) {
 }
 
 /* ------------------------------------------------------------------ the form */
+/* A field's help line: a long description shows its first sentence, the rest folded under it. */
+const LONG_HELP = 150;
+function splitHelp(text) {
+  if (!text || text.length <= LONG_HELP) return [text || "", ""];
+  const m = /^(.{20,160}?\.)\s+(.+)$/s.exec(text) || /^(.{20,200}?;)\s+(.+)$/s.exec(text);
+  return m ? [m[1], m[2]] : [text, ""];
+}
+function helpNode(s) {
+  const [head, rest] = splitHelp(s.description || "");
+  const line = helpText(Object.assign({}, s, { description: head }));
+  if (!rest) return line ? el("p", { class: "help", text: line }) : null;
+  return el("details", { class: "help-more" }, el("summary", { class: "help", text: line }), el("p", { class: "help", text: rest }));
+}
 function helpText(s) {
   const bits = [];
   if (s.description) bits.push(s.description);
@@ -243,7 +292,7 @@ function helpText(s) {
   if (lo !== undefined && hi !== undefined) bits.push(t("range", { a: num(lo), b: num(hi) }) + (u ? " " + u : ""));
   else if (u) bits.push(t("unit_in", { u }));
   if (s.default !== undefined && s.default !== null && typeof s.default !== "object" && s.default !== "")
-    bits.push(t("default", { v: typeof s.default === "boolean" ? t(s.default ? "yes" : "no") : human(s.default) }));
+    bits.push(t("default", { v: valueName(s, s.default) }));
   return bits.join(" · ");
 }
 // units as players write them in French (fleeodds.outcomes.UNITS_FR, given by the page)
@@ -271,13 +320,22 @@ function field(name, schema, path, value) {
   if (k === "const" || k === "free" || FILE_FIELD.test(name)) return null;
   if (k === "object") {
     const box = el("fieldset", { class: "group", "data-path": path }, el("legend", { text: s.title || human(name) }));
-    if (s.description) box.append(el("p", { class: "help", text: s.description }));
-    const grid = el("div", { class: "grid" });
+    if (s.description) box.append(helpNode({ description: s.description }));
+    // a first-time player sees the table's first single-value fields (a unit's profile and
+    // characteristics), its required ones and those the question sets; lists of choices, nested
+    // tables and the later fields wait, folded, under "More options (n)"
+    const grid = el("div", { class: "grid" }), rest = el("div", { class: "grid" });
+    let shown = 0, folded = 0;
     for (const [sub, subSchema] of Object.entries(s.properties)) {
       const f = field(sub, subSchema, path ? path + "." + sub : sub, value ? value[sub] : undefined);
-      if (f) grid.append(f);
+      if (!f) continue;
+      const given = value && typeof value === "object" && value[sub] !== undefined;
+      const single = !["multi", "csv", "list", "object", "free"].includes(kind(resolve(subSchema)));
+      if ((single && shown < MAIN_FIELDS) || given || (s.required || []).includes(sub)) { grid.append(f); shown += single; }
+      else { rest.append(f); folded++; }
     }
     box.append(grid);
+    if (folded) box.append(foldable(path, t("more_fields", { n: folded }), rest));
     return box;
   }
   if (k === "list") {
@@ -313,11 +371,19 @@ function field(name, schema, path, value) {
     const opts = k === "bool" ? [true, false] : s.enum;
     input = el("select", { id });
     if (s.nullable || s.default === undefined) input.append(el("option", { value: "__unset__", text: t("unset") }));
-    for (const o of opts) input.append(el("option", { value: JSON.stringify(o),
-      text: typeof o === "boolean" ? t(o ? "yes" : "no") : human(o) }));
+    // the codes stay the submitted values; aliases of one value ("6th", "6") are offered once,
+    // under the first code of that name
+    const first = new Map();
+    for (const o of opts) {
+      const name = valueName(s, o);
+      if (first.has(name)) continue;
+      first.set(name, o);
+      input.append(el("option", { value: JSON.stringify(o), text: name }));
+    }
     const cur = value !== undefined ? value : s.default;
     input.value = cur === undefined || cur === null ? "__unset__" : JSON.stringify(cur);
-    if (input.selectedIndex < 0) { input.append(el("option", { value: JSON.stringify(cur), text: human(cur) })); input.value = JSON.stringify(cur); }
+    if (input.selectedIndex < 0 && first.has(valueName(s, cur))) input.value = JSON.stringify(first.get(valueName(s, cur)));
+    if (input.selectedIndex < 0) { input.append(el("option", { value: JSON.stringify(cur), text: valueName(s, cur) })); input.value = JSON.stringify(cur); }
     input.onchange = () => onField(path, s, input.value === "__unset__" ? undefined : JSON.parse(input.value));
     wrap.append(label, input);
   } else if (k === "multi") {
@@ -331,7 +397,7 @@ function field(name, schema, path, value) {
         const vals = [...input.querySelectorAll("input:checked")].map((x) => x.value);
         onField(path, s, s.nullable && !vals.length && value === undefined ? undefined : vals);
       };
-      input.append(el("label", { class: "opt" }, cb, " " + human(o)));
+      input.append(el("label", { class: "opt" }, cb, " " + valueName(it, o)));
     }
     wrap.append(el("span", { class: "label", text: labelText(s, name) }), input);
   } else {
@@ -358,9 +424,21 @@ function field(name, schema, path, value) {
     };
     wrap.append(label, input);
   }
-  const help = helpText(s);
-  if (help) wrap.append(el("p", { class: "help", text: help }));
+  const help = helpNode(s);
+  if (help) wrap.append(help);
   return wrap;
+}
+/* Folded parts of the form ("More options"): <details> that stay open or closed as the player
+   left them when the form is drawn again (another language, a field that shows sections). */
+const MAIN_FIELDS = 7;
+const NAMING = ["title", "title_fr", "description"];
+function foldable(path, summary, body) {
+  const key = path || "(top)";
+  const d = el("details", { class: "more", "data-more": key }, el("summary", { text: summary }), body);
+  S.opened = S.opened || new Set();
+  d.open = S.opened.has(key);
+  d.ontoggle = () => { if (d.open) S.opened.add(key); else S.opened.delete(key); };
+  return d;
 }
 function renderForm() {
   const form = $("form");
@@ -369,7 +447,7 @@ function renderForm() {
   const s = resolve(S.schema);
   if (!s.properties || !Object.keys(s.properties).length) return renderJsonEditor(form);
   const main = el("div", { class: "grid main-fields" });
-  const extra = [];
+  const extra = [], naming = [];
   for (const [name, sub] of Object.entries(s.properties || {})) {
     if (name === "compare") continue;
     const r = resolve(sub);
@@ -377,16 +455,22 @@ function renderForm() {
     const f = field(name, sub, name, S.scenario[name]);
     if (!f) continue;
     const big = f.tagName === "FIELDSET";
+    // every system's scenario names itself (title, title_fr, description): that is not the question
+    if (NAMING.includes(name)) { naming.push(f); continue; }
     // long optional tables go under "More options", except those that apply to this case only
     // (a Fuite's fleeing fighter, a Passe's attacker): they are the question itself
-    const many = !r["x-when"] && r.properties && Object.keys(r.properties).length > 8 && !(s.required || []).includes(name);
-    if (many) extra.push(f); else if (big) form.append(f); else main.append(f);
+    // so do the tables this question leaves as they are (a Break test's close combat, its rules options)
+    const optional = !r["x-when"] && !(s.required || []).includes(name);
+    const many = optional && r.properties && Object.keys(r.properties).length > 8;
+    const untouched = optional && big && S.scenario[name] === undefined;
+    if (many || untouched) extra.push(f); else if (big) form.append(f); else main.append(f);
   }
   form.prepend(main);
+  if (naming.length) extra.push(el("div", { class: "grid" }, ...naming));
   if (extra.length) {
-    const more = el("details", { class: "more" }, el("summary", { text: t("more_options") }));
-    extra.forEach((x) => more.append(x));
-    form.append(more);
+    const box = el("div");
+    extra.forEach((x) => box.append(x));
+    form.append(foldable("", t("more_options"), box));
   }
   refreshPickers();
 }
@@ -424,6 +508,7 @@ function showErrors(err, box) {
   clearErrors();
   const lines = (err.data && err.data.errors && err.data.errors.length) ? err.data.errors : [{ path: "", message: err.message }];
   const loose = [];
+  let marked = 0;
   for (const line of lines) {
     let p = line.path, target = null;
     while (p && !target) {
@@ -435,15 +520,17 @@ function showErrors(err, box) {
       target.classList.add("invalid");
       const msg = el("p", { class: "field-error", role: "alert", text: line.message });
       if (target.tagName === "FIELDSET") target.querySelector("legend").after(msg); else target.append(msg);
-      let d = target.closest("details"); if (d) d.open = true;
+      for (let d = target.closest("details"); d; d = d.parentElement.closest("details")) d.open = true;
+      marked++;
     } else loose.push(line.message);
   }
   box.hidden = false; box.textContent = "";
-  box.append(el("p", { text: box === $("form-errors") ? t("fix") : "" }));
+  if (marked) box.append(el("p", { text: t("fix") }));
   for (const m of loose) box.append(el("p", { class: "msg", text: m }));
   if (box === $("form-errors")) {
     const first = document.querySelector(".invalid"); if (first) first.scrollIntoView({ block: "center" });
   }
+  return marked > 0;
 }
 
 /* ------------------------------------------------------------------ the share link */
@@ -521,31 +608,35 @@ function sizing() {
 async function compute() {
   sizing(); updateShare(); clearErrors();
   if (S.job) { api("/api/jobs/" + S.job + "/cancel", {}).catch(() => {}); S.job = null; }
+  // only the latest question draws on the page; an older one still on its way stops quietly
+  const gen = S.gen = (S.gen || 0) + 1;
   const body = { scenario: S.scenario, method: S.method, trials: S.method === "exact" ? null : S.trials, seed: S.seed, lang: S.lang };
   $("run").disabled = true;
   try {
     let st = await api("/api/jobs?wait=0.3", body);
+    if (gen !== S.gen) { if (st.state === "running") api("/api/jobs/" + st.id + "/cancel", {}).catch(() => {}); return; }
     S.job = st.id;
-    const mine = st.id;
     let partialShown = false;
     while (st.state === "running") {
       // the exact part of the answer is shown as soon as it is known, the Monte Carlo part after
       if (st.partial && !partialShown) { showResult(st.partial); partialShown = true; }
       showProgress(st);
       await new Promise((r) => setTimeout(r, 150));
-      if (S.job !== mine) return;
-      st = await api("/api/jobs/" + mine);
+      if (gen !== S.gen) return;
+      st = await api("/api/jobs/" + st.id);
+      if (gen !== S.gen) return;
     }
     hideProgress();
-    if (S.job !== mine) return;
     S.job = null;
     if (st.state === "done") showResult(st.result);
-    else if (st.state === "error") { staleResult(); showErrors({ message: st.error.detail, data: st.error }, $("form-errors")); }
+    else if (st.state === "error") staleResult(showErrors({ message: st.error.detail, data: st.error }, $("form-errors")));
     else $("answer").textContent = t("cancelled");
   } catch (e) {
-    hideProgress(); staleResult();
-    showErrors(e, $("form-errors"));
-  } finally { $("run").disabled = false; }
+    if (gen !== S.gen) return;
+    // whatever failed (refused, busy, crashed, unreachable), the progress stops and says why
+    hideProgress(); S.job = null;
+    staleResult(showErrors(e, $("form-errors")));
+  } finally { if (gen === S.gen) $("run").disabled = false; }
 }
 function showProgress(st) {
   $("progress-box").hidden = false;
@@ -557,10 +648,10 @@ function showProgress(st) {
 }
 function hideProgress() { $("progress-box").hidden = true; }
 // an answer to another question must not stay on screen as if it answered this one
-function staleResult() {
+function staleResult(fields) {
   S.resultId = null;
   $("see").classList.add("stale");
-  $("answer").textContent = t("fix_to_see");
+  $("answer").textContent = fields ? t("fix_to_see") : t("no_answer");
 }
 function showResult(r) {
   S.resultId = r.id;
@@ -596,7 +687,9 @@ function showResult(r) {
   const m = r.metric;
   if (m && m.views.length > 1) {
     $("metric-box").hidden = false;
-    $("metric-title").textContent = t("metric_of", { m: m.label.charAt(0).toUpperCase() + m.label.slice(1) + (m.unit ? " (" + m.unit + ")" : "") });
+    // "(rounds)" once, where the metric's name already gives its unit
+    const unit = m.unit && !m.label.includes("(" + m.unit + ")") ? " (" + m.unit + ")" : "";
+    $("metric-title").textContent = t("metric_of", { m: m.label.charAt(0).toUpperCase() + m.label.slice(1) + unit });
     const mt = $("metric"); mt.textContent = "";
     mt.append(el("thead", {}, el("tr", {}, ...[t("value_col"), t("exactly"), t("at_least"), t("at_most")].map((h) => el("th", { scope: "col", text: h })))));
     const mb = el("tbody");
@@ -721,9 +814,11 @@ async function readUnits() {
   fd.append("system", S.system);
   $("upload-msg").textContent = t("working");
   try {
-    const r = await fetch("/api/upload", { method: "POST", body: fd });
-    const data = await r.json();
-    if (!r.ok) throw Object.assign(new Error(data.detail), { data });
+    let r;
+    try { r = await fetch("/api/upload", { method: "POST", body: fd, headers: { "Accept-Language": S.lang } }); }
+    catch (e) { throw failure(0, null); }
+    const data = await r.json().catch(() => null);
+    if (!r.ok) throw failure(r.status, data);
     S.units = data.profiles; S.roles = data.roles; renderRoles();
     const sel = $("unit"); sel.textContent = "";
     data.profiles.forEach((p, i) => sel.append(el("option", { value: String(i), "data-name": p.name,
@@ -769,8 +864,10 @@ function saveChart(boxId, fmt, name) {
 }
 async function downloadToml() {
   try {
-    const r = await fetch("/api/toml", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ scenario: S.scenario }) });
-    if (!r.ok) throw Object.assign(new Error("toml"), { data: await r.json() });
+    let r;
+    try { r = await fetch("/api/toml", { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": S.lang }, body: JSON.stringify({ scenario: S.scenario }) }); }
+    catch (e) { throw failure(0, null); }
+    if (!r.ok) throw failure(r.status, await r.json().catch(() => null));
     const url = URL.createObjectURL(await r.blob());
     const a = el("a", { href: url, download: "scenario.toml" }); document.body.append(a); a.click(); a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 5000);
@@ -802,24 +899,33 @@ async function openState(st) {
   if (!Object.keys(S.scenario).length) S.scenario = defaults();
   applyLang(); renderForm(); updateShare(); compute();
 }
+// a page action whose request fails says why (in the page's language) instead of failing silently
+const guard = (fn) => async (...args) => {
+  try { await fn(...args); }
+  catch (e) { hideProgress(); staleResult(showErrors(e, $("form-errors"))); $("run").disabled = false; }
+};
 async function start() {
   const nav = (navigator.language || "en").toLowerCase();
   S.lang = nav.startsWith("fr") ? "fr" : "en";
   [S.systems, S.examples] = await Promise.all([api("/api/systems"), api("/api/examples")]);
   await openState(readHash());
-  $("system").onchange = async () => {
+  $("system").onchange = guard(async () => {
     S.system = $("system").value; S.example = "";
     await loadSchema();
     const first = S.examples.find((e) => e.system === S.system);
     applyLang();
     await pickExample(first ? first.name : "");
     applyLang();
-  };
-  $("example").onchange = () => pickExample($("example").value);
-  for (const b of [$("lang-en"), $("lang-fr")]) b.onclick = async () => {
+  });
+  $("example").onchange = guard(() => pickExample($("example").value));
+  for (const b of [$("lang-en"), $("lang-fr")]) b.onclick = guard(async () => {
     if (S.lang === b.dataset.lang) return;
-    S.lang = b.dataset.lang; await loadSchema(); applyLang(); renderForm(); updateShare(); compute();
-  };
+    const was = S.lang, keep = S.schema;
+    S.lang = b.dataset.lang;
+    // on failure the page stays in its language, and says so in it
+    try { await loadSchema(); } catch (e) { S.schema = keep; S.lang = was; throw failure(e.status || 0, e.raw); }
+    applyLang(); renderForm(); updateShare(); compute();
+  });
   $("run").onclick = compute;
   $("form").onsubmit = (e) => { e.preventDefault(); compute(); };
   $("cancel").onclick = () => { if (S.job) api("/api/jobs/" + S.job + "/cancel", {}).catch(() => {}); };
@@ -836,4 +942,4 @@ async function start() {
   window.addEventListener("hashchange", () => { const st = readHash(); if (st && !same(st, shareState())) openState(st); });
   window.addEventListener("pagehide", () => { if (S.job) navigator.sendBeacon("/api/jobs/" + S.job + "/cancel"); });
 }
-start();
+start().catch((e) => { $("answer").textContent = e.message; });
