@@ -76,6 +76,9 @@ class Rules:
     declare_range: float
     failed_move_mode: int
     out_of_range_move: float
+    # several pursuers or chargers ([[pursuers]], .pursuers.Chaser, one per unit; empty for [pursuer])
+    chasers: tuple = ()
+    failed_move_metric: bool = False  # options.charge_metric = "failed_charge_move" (run on the .pursuers path)
 
 
 def _flee_roll(unit: UnitProfile, edition: str, opts, kind: str) -> str:
