@@ -55,7 +55,7 @@ from .model import PursuerRef
 from .pursuers import estimate_work as estimate_several
 from .pursuers import longest_failed_move, resolve_several, solve_several, split_code, split_outcome
 from .pursuers_checks import check_charge_metric, check_several, without_charge_metric
-from .resolve import NO_PURSUER, PURSUE_NEVER, Rules, resolve
+from .resolve import NO_PURSUER, PURSUE_LD_TEST, PURSUE_NEVER, Rules, resolve
 
 CHARGE_SITUATIONS = ("charge_fleeing", "flee_reaction")
 
@@ -382,8 +382,9 @@ class WarhammerScenario(Scenario):
                 one["charge_reach"] = fixed if c.charge_dice.max_value == 0 else f"{fixed} + {c.charge_dice}"
                 one["charge_declare_range"] = c.declare_range
                 one["keeps_charging"] = c.keeps_charging and r.chaser_charges
-            if r.situation not in CHARGE_SITUATIONS:
+            if r.situation not in CHARGE_SITUATIONS and c.pursue_mode != PURSUE_NEVER:
                 one["pursuit"] = str(c.pursuit)
+            if r.situation not in CHARGE_SITUATIONS and c.pursue_mode == PURSUE_LD_TEST:
                 one["restraint_ld"] = c.restraint_test.ld
             d["resolved_dice"]["pursuers"].append(one)
         if self.exact_refusal:

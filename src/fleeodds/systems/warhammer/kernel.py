@@ -60,6 +60,8 @@ def _pair_shape(r: Rules, flee: np.ndarray, second: np.ndarray) -> tuple[int, in
     nothing else, unless a lane is rejected. Such a trial is decided by the pair of raw rolls, which
     :func:`_simulate_block` counts instead of resolving each trial.
     """
+    if len(r.chasers) > 1:  # several pursuit or charge rolls ([[pursuers]], .pursuers): no one-exchange shape
+        return PAIR_NONE, 0, 0
     if r.situation in ("charge_fleeing", "flee_reaction"):
         kind = PAIR_CHARGE
     elif r.situation == "fleeing" and r.max_turns == 0 and r.pursue_mode in (PURSUE_ALWAYS, PURSUE_NEVER):
