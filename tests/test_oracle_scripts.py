@@ -61,7 +61,8 @@ def test_cases_are_well_formed(system):
 
 def test_case_counts():
     assert {s: len(load_oracle(s)["cases"]) for s in ORACLE_SYSTEMS} == {"warhammer": 19, "dnd": 12,
-                                                                            "hell_dorado": 10, "warhammer_combat": 5}
+                                                                            "hell_dorado": 10, "warhammer_combat": 5,
+                                                                            "warhammer_pursuers": 14}
 
 
 # The team's copy is an extra cross-check: only the files present generate a test (no skip when absent).
