@@ -257,3 +257,32 @@ def test_the_example_runs_exact_and_monte_carlo():
     for i, o in enumerate(sc.outcomes):
         p = float(sum(v for (j, _), v in dist.items() if j == i))
         assert_mc_agrees(int(sim.outcome_counts[i]), 200_000, p, o.code)
+
+
+# -- 7th-edition flyers charge with their 20" flying move ---------------------------------------
+def test_a_7th_edition_flyer_charges_20_inches_not_doubled():
+    # 7th rulebook, Flyers, "Flying charges": a flyer (M 4 on the ground) charges within 20", not 2 x M;
+    # a unit fleeing 2D6 from 9" away is run down when 20 >= 9 + flee, i.e. flee <= 11: 35/36
+    d = {"system": "warhammer", "edition": "7th", "situation": "charge_fleeing",
+         "fleeing": {"name": "F", "movement": 4, "leadership": 7},
+         "pursuer": {"name": "Harpies", "movement": 4, "leadership": 6, "rules": ["fly"]}, "table": {"gap": 9}}
+    sc = fleeodds.load_scenario(d)
+    assert (sc.rules.charge_fixed, sc.rules.declare_range) == (20.0, 20.0)
+    dist = sc.exact_distribution("fraction")
+    i = sc.outcome_index("run_down")
+    assert sum(p for (j, _), p in dist.items() if j == i) == Fraction(35, 36)
+    sim = simulate(sc.kernel(), trials=100_000, seed=9, progress=False)
+    assert_mc_agrees(int(sim.outcome_counts[i]), 100_000, 35 / 36, "flyer 7th")
+    # the failed charge still moves the full 20" (the failed-charge metric)
+    sc = fleeodds.load_scenario(dict(d, options={"charge_metric": "failed_charge_move"}))
+    dist = sc.exact_distribution("fraction")
+    assert {m for (_, m), p in dist.items() if p} == {0, 20}
+    assert sum(p for (_, m), p in dist.items() if m == 20) == Fraction(1, 36)
+
+
+def test_a_6th_edition_flying_charger_is_refused_by_name():
+    d = {"system": "warhammer", "edition": "6th", "situation": "charge_fleeing",
+         "fleeing": {"name": "F", "movement": 4, "leadership": 7},
+         "pursuer": {"name": "Harpies", "movement": 4, "leadership": 6, "rules": ["fly"]}, "table": {"gap": 9}}
+    with pytest.raises(FleeoddsError, match="pursuer.rules: 'fly' is not modelled"):
+        fleeodds.load_scenario(d)
