@@ -286,3 +286,14 @@ def test_a_6th_edition_flying_charger_is_refused_by_name():
          "pursuer": {"name": "Harpies", "movement": 4, "leadership": 6, "rules": ["fly"]}, "table": {"gap": 9}}
     with pytest.raises(FleeoddsError, match="pursuer.rules: 'fly' is not modelled"):
         fleeodds.load_scenario(d)
+
+
+def test_unused_characteristics_and_quiet_rules_are_listed_by_path():
+    d = dict(BASE, table={"max_turns": 0})
+    sc = fleeodds.load_scenario(d)
+    # no Break test and no rally turns: the fleeing unit's Ld changes nothing; no restraint test: the
+    # pursuers' Ld neither; their M decides 2D6 or 3D6 (7th)
+    assert sc.describe()["unused_inputs"] == ["fleeing.leadership", "pursuers.0.leadership",
+                                              "pursuers.1.leadership"]
+    ex = fleeodds.load_scenario(next(p for p in fleeodds.list_examples() if p.name == "wolves_and_orcs_pursue.toml"))
+    assert ex.describe()["rules_without_effect"] == {"pursuers.2": ["fast_cavalry", "swiftstride"]}

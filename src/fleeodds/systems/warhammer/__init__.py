@@ -54,7 +54,8 @@ from .model import TEST_SITUATIONS, ScenarioModel, UnitProfile, resolve_unit
 from .model import PursuerRef
 from .pursuers import estimate_work as estimate_several
 from .pursuers import longest_failed_move, resolve_several, solve_several, split_code, split_outcome
-from .pursuers_checks import check_charge_metric, check_several, without_charge_metric
+from .pursuers_checks import (check_charge_metric, check_several, rules_without_effect_several, unused_several,
+                              without_charge_metric)
 from .resolve import NO_PURSUER, PURSUE_LD_TEST, PURSUE_NEVER, Rules, resolve
 
 CHARGE_SITUATIONS = ("charge_fleeing", "flee_reaction")
@@ -387,6 +388,13 @@ class WarhammerScenario(Scenario):
             if r.situation not in CHARGE_SITUATIONS and c.pursue_mode == PURSUE_LD_TEST:
                 one["restraint_ld"] = c.restraint_test.ld
             d["resolved_dice"]["pursuers"].append(one)
+        if self.model.pursuers is not None:
+            quiet = rules_without_effect_several(self.model, self.fleeing, profiles)
+            if quiet:
+                d["rules_without_effect"] = quiet
+        unused = self.unused_inputs()
+        if unused:
+            d["unused_inputs"] = unused
         if self.exact_refusal:
             d["exact_refusal"] = self.exact_refusal
         return d
@@ -399,6 +407,8 @@ class WarhammerScenario(Scenario):
         profiles), unlike the other fields (:mod:`.checks`); they are listed here and in
         ``describe()["unused_inputs"]`` so that nothing is silent.
         """
+        if self.model.pursuers is not None:
+            return unused_several(self.source, self.model, self.fleeing, self.pursuers)
         return unused_inputs(self.source, (self.model, self.fleeing, self.pursuer))
 
     # -- derived scenarios ------------------------------------------------------------

@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...validation import no_effect, not_modelled
-from .checks import CHARGE_SITUATIONS, _context, is_used, special_rule_errors, written_paths
+from .checks import (CARD_VALUES, CHARGE_SITUATIONS, _context, is_used, rules_without_effect, special_rule_errors,
+                     written_paths)
 from .model import PursuerRef, ScenarioModel, UnitProfile, find_profile
 
 
@@ -106,3 +107,41 @@ def check_several(source: dict, model: ScenarioModel, fleeing: UnitProfile, prof
         for name, group_field in (("gap", "gap"), ("keeps_charging", "chaser_keeps_charging")):
             if name in entry and not is_used(units, ("table", group_field)):
                 raise no_effect(f"pursuers.{i}.{name}", entry[name], _context(model, ("table", group_field)))
+
+
+def unused_several(source: dict, model: ScenarioModel, fleeing: UnitProfile,
+                   profiles: list[UnitProfile]) -> list[str]:
+    """The unit characteristics written in ``source`` (``fleeing.movement``, ``pursuers.1.leadership``)
+    that change nothing here (accepted, but listed: see :func:`.checks.unused_inputs`).
+
+    The fleeing unit's are listed when they change nothing with any pursuer; a pursuer's, when
+    they change nothing with that pursuer (its Ld without a restraint test).
+    """
+    alone = [(_alone(model, ref), fleeing, prof) for ref, prof in zip(model.pursuers, profiles)]
+    out = []
+    table = source.get("fleeing")
+    if isinstance(table, dict):
+        for name in CARD_VALUES:
+            if name in table and not any(is_used(units, ("fleeing", name)) for units in alone):
+                out.append(f"fleeing.{name}")
+    for i, (entry, units) in enumerate(zip(source.get("pursuers") or [], alone)):
+        if isinstance(entry, dict):
+            out += [f"pursuers.{i}.{name}" for name in CARD_VALUES
+                    if name in entry and not is_used(units, ("pursuer", name))]
+    return out
+
+
+def rules_without_effect_several(model: ScenarioModel, fleeing: UnitProfile,
+                                 profiles: list[UnitProfile]) -> dict[str, list[str]]:
+    """``{"fleeing": [...], "pursuers.<i>": [...]}``: the resolved units' special rules that change
+    nothing here (see :func:`.checks.rules_without_effect`)."""
+    alone = [(_alone(model, ref), fleeing, prof) for ref, prof in zip(model.pursuers, profiles)]
+    out: dict[str, list[str]] = {}
+    quiet = [r for r in fleeing.rules if all(r in rules_without_effect("fleeing", u) for u in alone)]
+    if quiet:
+        out["fleeing"] = quiet
+    for i, units in enumerate(alone):
+        quiet = rules_without_effect("pursuer", units)
+        if quiet:
+            out[f"pursuers.{i}"] = quiet
+    return out
