@@ -115,6 +115,9 @@ SINGLE = [
      "combat": {"margin": 3}, "table": {"edge_distance": 10, "max_turns": 2}},
     {"edition": "8th", "situation": "charge_fleeing", "fleeing": {"name": "F", "movement": 4, "leadership": 7},
      "pursuer": {"name": "P", "movement": 4, "leadership": 7}, "table": {"gap": 3, "edge_distance": 9}},
+    {"edition": "7th", "situation": "panic", "fleeing": {"name": "F", "movement": 4, "leadership": 7},
+     "pursuer": {"name": "P", "movement": 5, "leadership": 7},
+     "table": {"gap": 4, "edge_distance": 16, "max_turns": 3, "chaser_keeps_charging": True}},
 ]
 
 
@@ -297,3 +300,31 @@ def test_unused_characteristics_and_quiet_rules_are_listed_by_path():
                                               "pursuers.1.leadership"]
     ex = fleeodds.load_scenario(next(p for p in fleeodds.list_examples() if p.name == "wolves_and_orcs_pursue.toml"))
     assert ex.describe()["rules_without_effect"] == {"pursuers.2": ["fast_cavalry", "swiftstride"]}
+
+
+# -- exact against Monte Carlo where no oracle case reaches: TOW Fall Back, two chasers in a chain ------
+AGREE = [
+    {"system": "warhammer", "edition": "tow", "situation": "break", "fleeing": {"name": "F", "movement": 4,
+     "leadership": 7}, "combat": {"margin": 3}, "table": {"edge_distance": 12, "max_turns": 2},
+     "pursuers": [{"name": "A", "movement": 4, "leadership": 7},
+                  {"name": "B", "movement": 8, "leadership": 7, "rules": ["swiftstride"], "gap": 1}]},
+    {"system": "warhammer", "edition": "7th", "situation": "fleeing", "fleeing": {"name": "F", "movement": 4,
+     "leadership": 7}, "table": {"edge_distance": 16, "max_turns": 2, "first_turn": "enemy"},
+     "options": {"pursuer_restrains": "ld_test"},
+     "pursuers": [{"name": "A", "movement": 4, "leadership": 8, "keeps_charging": True},
+                  {"name": "B", "movement": 6, "leadership": 6, "keeps_charging": True, "gap": 2}]},
+]
+
+
+@pytest.mark.parametrize("d", AGREE, ids=lambda d: f"{d['edition']}-{d['situation']}")
+def test_exact_and_monte_carlo_agree_on_every_outcome(d):
+    sc = fleeodds.load_scenario(d)
+    codes = [o.code for o in sc.outcomes]
+    assert any(c.endswith("_by_2") for c in codes), codes
+    dist = sc.exact_distribution("fraction")
+    assert sum(dist.values()) == 1
+    n = 300_000
+    sim = simulate(sc.kernel(), trials=n, seed=21, progress=False)
+    for i, code in enumerate(codes):
+        p = sum((v for (j, _), v in dist.items() if j == i), Fraction(0))
+        assert_mc_agrees(int(sim.outcome_counts[i]), n, float(p), code)

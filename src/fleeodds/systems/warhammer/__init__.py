@@ -167,9 +167,9 @@ class WarhammerScenario(Scenario):
         if model.pursuer is not None:
             raise InputError("pursuers", short_repr(data.get("pursuers")),
                              "either one [pursuer] table or [[pursuers]] tables, not both")
-        if model.situation in TEST_SITUATIONS:
+        if model.situation == "leadership_test":
             raise InputError("pursuers", short_repr(data.get("pursuers")),
-                             f"no [[pursuers]] in the '{model.situation}' situation (no pursuit roll)")
+                             "no [[pursuers]] in the 'leadership_test' situation (no other unit takes part)")
         self.rules, self.pursuers = resolve_several(model, self.fleeing, model.pursuers, pf)
         self.pursuer = self.pursuers[0]
         r = self.rules
