@@ -328,3 +328,12 @@ def test_exact_and_monte_carlo_agree_on_every_outcome(d):
     for i, code in enumerate(codes):
         p = sum((v for (j, _), v in dist.items() if j == i), Fraction(0))
         assert_mc_agrees(int(sim.outcome_counts[i]), n, float(p), code)
+
+
+def test_with_unit_replaces_the_fleeing_unit_and_refuses_the_pursuing_role_by_name():
+    sc = fleeodds.load_scenario(next(p for p in fleeodds.list_examples() if p.name == "wolves_and_orcs_pursue.toml"))
+    prof = {"name": "Night Goblins", "movement": 4, "leadership": 5, "rules": []}
+    other = sc.with_unit("fleeing", prof)
+    assert other.fleeing.name == "Night Goblins" and len(other.rules.chasers) == 3
+    with pytest.raises(FleeoddsError, match="^role: 'pursuing'.*several pursuers"):
+        sc.with_unit("pursuing", prof)

@@ -439,6 +439,9 @@ class WarhammerScenario(Scenario):
         key = ROLE_KEYS.get(role)
         if key is None:
             raise InputError("role", short_repr(role), "'fleeing' or 'pursuing'")
+        if key == "pursuer" and self.model.pursuers is not None:
+            raise InputError("role", short_repr(role), "'fleeing': this scenario has several pursuers "
+                                                       "([[pursuers]]), which one would be replaced is not said")
         if not isinstance(profile, dict):
             raise InputError(role, short_repr(profile), "a unit profile table (name, movement, leadership, rules)")
         data = self.base_source()
