@@ -92,9 +92,9 @@ def split_outcome(code: int, names: list[str]) -> Outcome:
     en = {oc.CAUGHT: f"caught and destroyed in the pursuit by {name}",
           oc.CAUGHT_REENGAGED: f"caught while falling back by {name} (re-engaged)",
           oc.RUN_DOWN: f"run down by {name}"}[SPLIT[j]]
-    fr = {oc.CAUGHT: f"rattrapée et détruite par la poursuite de {name}",
-          oc.CAUGHT_REENGAGED: f"rattrapée en repli par {name} (combat repris)",
-          oc.RUN_DOWN: f"rattrapée par la charge de {name}"}[SPLIT[j]]
+    fr = {oc.CAUGHT: f"rattrapée et détruite par la poursuite — {name}",
+          oc.CAUGHT_REENGAGED: f"rattrapée en repli (combat repris) — {name}",
+          oc.RUN_DOWN: f"rattrapée par une charge — {name}"}[SPLIT[j]]
     return Outcome(f"{base.code}_by_{k + 1}", en, fr)
 
 
