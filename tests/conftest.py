@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 ORACLES = ROOT / "tests" / "oracles"
 SHARED = Path(os.environ.get("FLEEODDS_SHARED", ROOT.parent / "shared"))
 #: the rules systems that have an oracle file
-ORACLE_SYSTEMS = ("warhammer", "dnd", "hell_dorado", "warhammer_combat", "warhammer_obstacles")
+ORACLE_SYSTEMS = ("warhammer", "dnd", "hell_dorado", "warhammer_combat", "warhammer_obstacles",
+                  "warhammer_pursuers")
 #: |z| bound of a two-sided 99.9 % interval: a correct Monte Carlo fails this 1 time in 1000.
 Z_999 = 3.2905
 

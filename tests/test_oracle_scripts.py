@@ -66,6 +66,7 @@ def test_case_counts():
         "hell_dorado": 16,
         "warhammer_combat": 5,
         "warhammer_obstacles": 6,
+        "warhammer_pursuers": 14,
     }
 
 

@@ -46,13 +46,20 @@ from ...dice import DiceExpr
 from ...errors import FleeoddsError, InputError, short_repr
 from ...outcomes import Metric
 from ...system import RulesSystem, Scenario
-from ...validation import check_exact_mode, effect_checks_on, json_schema, validate
+from ...validation import check_exact_mode, effect_checks_on, json_schema, not_modelled, validate
 from . import obstacles as ob
 from . import outcomes as oc
 from .checks import check_inputs, rules_without_effect, unused_inputs
 from .exact import MAX_EXACT_WORK, estimate_work, solve
 from .model import TEST_SITUATIONS, ScenarioModel, UnitProfile, resolve_unit
-from .resolve import NO_PURSUER, Rules, resolve
+from .model import PursuerRef
+from .pursuers import estimate_work as estimate_several
+from .pursuers import longest_failed_move, resolve_several, solve_several, split_code, split_outcome
+from .pursuers_checks import (check_charge_metric, check_several, rules_without_effect_several, unused_several,
+                              without_charge_metric)
+from .resolve import NO_PURSUER, PURSUE_LD_TEST, PURSUE_NEVER, Rules, resolve
+
+CHARGE_SITUATIONS = ("charge_fleeing", "flee_reaction")
 
 #: with_unit roles and the scenario table each replaces.
 ROLE_KEYS = {"fleeing": "fleeing", "pursuing": "pursuer"}
@@ -103,6 +110,9 @@ class WarhammerScenario(Scenario):
         self.model = model
         pf = (self.base_dir / model.profiles_file) if model.profiles_file else None
         self.fleeing: UnitProfile = resolve_unit(model.fleeing, "fleeing", pf)
+        if model.pursuers is not None:  # several pursuers or chargers (.pursuers)
+            self._init_several(data, model, pf, check)
+            return
         if model.pursuer is None and model.situation not in TEST_SITUATIONS:
             raise InputError("pursuer", None, f"a [pursuer] unit table (the winner or the charger) in the "
                                               f"'{model.situation}' situation")
@@ -111,6 +121,13 @@ class WarhammerScenario(Scenario):
                              "no [pursuer] in the 'leadership_test' situation (no other unit takes part)")
         self.pursuer: UnitProfile = resolve_unit(model.pursuer or NO_PURSUER, "pursuer", pf)
         self.rules: Rules = resolve(model, self.fleeing, self.pursuer)
+        if model.options.charge_metric == "failed_charge_move" and model.situation in CHARGE_SITUATIONS:
+            if model.obstacles:  # that metric is recorded on the several-pursuers path, which has no obstacles
+                raise not_modelled("options.charge_metric", "failed_charge_move", "with [[obstacles]]")
+            # the failed charger's move is recorded on the several-pursuers path (one charger)
+            self.rules = resolve_several(model.model_copy(update={"pursuers": (PursuerRef(
+                **model.pursuer.model_dump(exclude_unset=True)),), "pursuer": None}), self.fleeing,
+                (PursuerRef(**model.pursuer.model_dump(exclude_unset=True)),), pf)[0]
         r = self.rules
         if r.edition == "tow" and r.situation in ("charge_fleeing", "flee_reaction") and r.gap > r.declare_range:
             # §3.4: a TOW charge is declared within M + 6 (+3 with Swiftstride); farther, there is no charge
@@ -120,19 +137,80 @@ class WarhammerScenario(Scenario):
         if model.obstacles:
             ob.validate(model, self.fleeing, r)
         if check and effect_checks_on():
-            check_inputs(data, model, self.fleeing, self.pursuer, pf)
+            check_charge_metric(data, model)
+            check_inputs(without_charge_metric(data), model, self.fleeing, self.pursuer, pf)
         self.dropped_rules: dict[str, list[str]] = {}
         self.title = model.title or f"{self.fleeing.name} vs {self.pursuer.name} ({model.edition})"
-        self._codes = ob.codes(self.rules, self._applicable())  # with the things in the way's outcomes
-        self.outcomes = tuple(oc.TEST_LABELS.get((model.situation, c), oc.ALL[c]) for c in self._codes)
+        self._finish()
+
+    def _finish(self) -> None:
+        """Outcomes, metric and the exact solver's work, from :attr:`rules`."""
         r = self.rules
-        if r.situation in ("charge_fleeing", "flee_reaction"):
+        self._codes = ob.codes(r, self._applicable())  # with the things in the way's outcomes
+        names = [c.name for c in r.chasers]
+        self.outcomes = tuple(oc.TEST_LABELS.get((self.model.situation, c), oc.ALL[c]) if c < oc.N_OUTCOMES
+                              else split_outcome(c, names) for c in self._codes)
+        if r.situation in CHARGE_SITUATIONS and r.failed_move_metric:
+            self.metric = Metric("failed_charge_move", "failed charger's move", "mouvement de la charge ratée",
+                                 longest_failed_move(r) + 1, 0, "in")
+        elif r.situation in ("charge_fleeing", "flee_reaction"):
             self.metric = Metric("flee_distance", "flee roll", "jet de fuite", r.flee.max_value + 1, 0, "in")
         else:
             self.metric = Metric("turn", "turn of resolution", "tour de résolution", r.max_turns + 1, 0, "")
-        self._work = estimate_work(r) * ob.work_factor(r)
+        self._work = estimate_several(r) if r.chasers else estimate_work(r) * ob.work_factor(r)
+
+    def _init_several(self, data: dict, model: ScenarioModel, pf, check: bool) -> None:
+        """``[[pursuers]]``: each unit pursues or charges with its own dice (:mod:`.pursuers`).
+
+        Raises
+        ------
+        InputError
+            ``pursuers`` with a ``[pursuer]`` table too, or in a situation without pursuers;
+            ``pursuers.<i>.gap`` beyond a TOW charger's declarable range; a field that changes
+            nothing (:mod:`.pursuers_checks`).
+        """
+        if model.pursuer is not None:
+            raise InputError("pursuers", short_repr(data.get("pursuers")),
+                             "either one [pursuer] table or [[pursuers]] tables, not both")
+        if model.situation == "leadership_test":
+            raise InputError("pursuers", short_repr(data.get("pursuers")),
+                             "no [[pursuers]] in the 'leadership_test' situation (no other unit takes part)")
+        if model.obstacles:  # the several-pursuers chain (.pursuers) has no things in the way yet
+            raise not_modelled("obstacles", short_repr(data.get("obstacles")), "with [[pursuers]]; give one "
+                               "[pursuer] table, or leave the things in the way out")
+        self.rules, self.pursuers = resolve_several(model, self.fleeing, model.pursuers, pf)
+        self.pursuer = self.pursuers[0]
+        r = self.rules
+        if r.edition == "tow" and r.situation in CHARGE_SITUATIONS:
+            for i, c in enumerate(r.chasers):
+                if c.gap > c.declare_range:  # §3.4: no charge declared beyond M + 6 (+3 with Swiftstride)
+                    raise InputError(f"pursuers.{i}.gap", c.gap,
+                                     f"at most the charger's declarable range in The Old World, M + 6 (+3 with "
+                                     f"Swiftstride) = {c.declare_range:g}\"")
+        if check and effect_checks_on():
+            check_charge_metric(data, model)
+            check_several(data, model, self.fleeing, self.pursuers, pf)
+        self.dropped_rules = {}
+        self.title = model.title or (f"{self.fleeing.name} vs {', '.join(p.name for p in self.pursuers)} "
+                                     f"({model.edition})")
+        self._finish()
 
     def _applicable(self) -> list[int]:
+        r = self.rules
+        if len(r.chasers) > 1:  # a catch or a run down split by the unit that made it
+            out = []
+            for c in self._applicable_one():
+                if c in (oc.CAUGHT, oc.CAUGHT_REENGAGED):
+                    out += [split_code(c, i) for i, ch in enumerate(r.chasers) if ch.pursue_mode != PURSUE_NEVER]
+                elif c == oc.RUN_DOWN:
+                    out += [split_code(c, i) for i, ch in enumerate(r.chasers)
+                            if r.situation in CHARGE_SITUATIONS or (ch.keeps_charging and r.chaser_charges)]
+                else:
+                    out.append(c)
+            return out
+        return self._applicable_one()
+
+    def _applicable_one(self) -> list[int]:
         r = self.rules
         edge = r.edge != float("inf")
         if r.situation in ("charge_fleeing", "flee_reaction"):
@@ -206,7 +284,7 @@ class WarhammerScenario(Scenario):
         mode = check_exact_mode(mode)
         if self.exact_refusal:
             raise FleeoddsError(f"{self.title}: {self.exact_refusal}")
-        raw = solve(self.rules, mode)
+        raw = solve_several(self.rules, mode) if self.rules.chasers else solve(self.rules, mode)
         index = {c: i for i, c in enumerate(self._codes)}
         out: dict[tuple[int, int], Any] = {}
         for (code, metric), p in raw.items():
@@ -235,8 +313,13 @@ class WarhammerScenario(Scenario):
         """Monte Carlo kernel ``(seed, start, n) -> int64 (n_outcomes, n_bins)`` (see :mod:`.kernel`)."""
         from .kernel import pack, run
 
-        arrays = pack(self.rules, self.metric.n_bins)
         rows = np.array(self._codes, dtype=np.int64)
+        if self.rules.chasers:
+            from .pursuers_kernel import kernel_for
+
+            several = kernel_for(self.rules, self.metric.n_bins)
+            return lambda seed, start, n: several(seed, start, n)[rows]
+        arrays = pack(self.rules, self.metric.n_bins)
 
         def kernel(seed: int, start: int, n: int) -> np.ndarray:
             counts = run(*arrays, seed, start, n)
@@ -249,6 +332,8 @@ class WarhammerScenario(Scenario):
         :attr:`outcomes`), on the same trials as :meth:`kernel` (see :func:`.kernel.run_trials`)."""
         from .kernel import pack, run_trials
 
+        if self.rules.chasers:
+            raise NotImplementedError("several pursuers: no per-trial kernel (counts only)")
         arrays = pack(self.rules, self.metric.n_bins)
         lut = np.full(oc.N_OUTCOMES, -1, dtype=np.int64)
         lut[np.array(self._codes, dtype=np.int64)] = np.arange(len(self._codes))
@@ -258,7 +343,14 @@ class WarhammerScenario(Scenario):
 
         return kernel
 
+    @property
+    def has_trial_kernel(self) -> bool:
+        """No per-trial kernel on the several-pursuers path (:mod:`.pursuers_kernel` counts only)."""
+        return not self.rules.chasers
+
     def describe(self) -> dict[str, Any]:
+        if self.rules.chasers:
+            return self._describe_several()
         d = self.model.model_dump(mode="json", exclude_none=True)
         d["resolved_units"] = {"fleeing": self.fleeing.model_dump(mode="json", exclude_none=True),
                                "pursuer": self.pursuer.model_dump(mode="json", exclude_none=True)}
@@ -291,6 +383,40 @@ class WarhammerScenario(Scenario):
             d["exact_refusal"] = self.exact_refusal
         return d
 
+    def _describe_several(self) -> dict[str, Any]:
+        """:meth:`describe` with ``[[pursuers]]`` (or the failed-charge metric): every unit's dice."""
+        d = self.model.model_dump(mode="json", exclude_none=True)
+        r = self.rules
+        profiles = getattr(self, "pursuers", [self.pursuer])
+        d["resolved_units"] = {"fleeing": self.fleeing.model_dump(mode="json", exclude_none=True),
+                               "pursuers": [p.model_dump(mode="json", exclude_none=True) for p in profiles]}
+        d["resolved_dice"] = {"flee": str(r.flee), "break_test_ld": r.break_test.ld, "rally_ld": r.rally_test.ld,
+                              "pursuers": []}
+        if r.edition == "tow" and r.situation == "break":
+            d["resolved_dice"]["fall_back"] = str(r.fall_back)
+        for c in r.chasers:
+            one: dict[str, Any] = {"name": c.name, "gap": c.gap}
+            if r.situation in CHARGE_SITUATIONS or (c.keeps_charging and r.chaser_charges):
+                fixed = f"{c.charge_fixed:g}"
+                one["charge_reach"] = fixed if c.charge_dice.max_value == 0 else f"{fixed} + {c.charge_dice}"
+                one["charge_declare_range"] = c.declare_range
+                one["keeps_charging"] = c.keeps_charging and r.chaser_charges
+            if r.situation not in CHARGE_SITUATIONS and c.pursue_mode != PURSUE_NEVER:
+                one["pursuit"] = str(c.pursuit)
+            if r.situation not in CHARGE_SITUATIONS and c.pursue_mode == PURSUE_LD_TEST:
+                one["restraint_ld"] = c.restraint_test.ld
+            d["resolved_dice"]["pursuers"].append(one)
+        if self.model.pursuers is not None:
+            quiet = rules_without_effect_several(self.model, self.fleeing, profiles)
+            if quiet:
+                d["rules_without_effect"] = quiet
+        unused = self.unused_inputs()
+        if unused:
+            d["unused_inputs"] = unused
+        if self.exact_refusal:
+            d["exact_refusal"] = self.exact_refusal
+        return d
+
     def unused_inputs(self) -> list[str]:
         """Dotted paths of the unit characteristics written in the file (``fleeing.movement``,
         ``pursuer.leadership``) that change nothing in this scenario.
@@ -299,6 +425,8 @@ class WarhammerScenario(Scenario):
         profiles), unlike the other fields (:mod:`.checks`); they are listed here and in
         ``describe()["unused_inputs"]`` so that nothing is silent.
         """
+        if self.model.pursuers is not None:
+            return unused_several(self.source, self.model, self.fleeing, self.pursuers)
         return unused_inputs(self.source, (self.model, self.fleeing, self.pursuer))
 
     # -- derived scenarios ------------------------------------------------------------
@@ -329,6 +457,9 @@ class WarhammerScenario(Scenario):
         key = ROLE_KEYS.get(role)
         if key is None:
             raise InputError("role", short_repr(role), "'fleeing' or 'pursuing'")
+        if key == "pursuer" and self.model.pursuers is not None:
+            raise InputError("role", short_repr(role), "'fleeing': this scenario has several pursuers "
+                                                       "([[pursuers]]), which one would be replaced is not said")
         if not isinstance(profile, dict):
             raise InputError(role, short_repr(profile), "a unit profile table (name, movement, leadership, rules)")
         data = self.base_source()

@@ -63,7 +63,7 @@ def _pair_shape(r: Rules, flee: np.ndarray, second: np.ndarray) -> tuple[int, in
     nothing else, unless a lane is rejected. Such a trial is decided by the pair of raw rolls, which
     :func:`_simulate_block` counts instead of resolving each trial.
     """
-    if r.obstacles:  # things in the way: the trial is more than two rolls
+    if r.obstacles or len(r.chasers) > 1:  # things in the way, or several pursuit or charge rolls
         return PAIR_NONE, 0, 0
     if r.situation in ("charge_fleeing", "flee_reaction"):
         kind = PAIR_CHARGE

@@ -174,6 +174,31 @@ class UnitRef(_Strict):
         return self
 
 
+class PursuerRef(UnitRef):
+    """One of several pursuers or chargers (``[[pursuers]]``): a unit as in ``[pursuer]``, with its own
+    distance to the fleeing unit and its own choice to keep charging in the turns that follow.
+
+    Source: 7th edition, close combat, "Multiple fleeing and pursuing" and "Move surviving fleeing
+    troops" (a fleeing unit escapes only when its flee roll beats every pursuer's roll); 6th edition,
+    close combat, "Pursuit move" (each victorious unit rolls its own pursuit).
+    """
+
+    gap: Optional[float] = F(None, ge=0, le=200, unit="in", t="Gap", t_fr="Écart",
+                             d="This unit's distance to the fleeing unit before the flee move (default: "
+                               "table.gap).",
+                             d_fr="Distance de cette unité à l'unité en fuite avant le mouvement de fuite "
+                                  "(par défaut : table.gap).")
+    keeps_charging: Optional[bool] = F(None, t="Keeps charging", t_fr="Charge encore",
+                                       d="This unit charges the fleeing unit in each enemy turn of the chain "
+                                         "(default: table.chaser_keeps_charging).",
+                                       d_fr="Cette unité charge l'unité en fuite à chaque tour adverse "
+                                            "(par défaut : table.chaser_keeps_charging).")
+
+    def unit_ref(self) -> UnitRef:
+        """The unit alone, as a ``[pursuer]`` table (without gap and keeps_charging)."""
+        return UnitRef(**self.model_dump(exclude={"gap", "keeps_charging"}, exclude_unset=True))
+
+
 class Combat(_Strict):
     """The lost combat (situation ``break``)."""
 
@@ -363,6 +388,15 @@ class Options(_Strict):
         d_fr="Un mouvement de fuite qui finit à cette distance (ou sur) une unité ou un terrain qu'il traverse "
              "continue et s'arrête à cette distance au-delà (par défaut : 8e/TOW 1 ps, « à 1 ps ou moins » ; "
              "6e/7e 0, « placée au-delà »). Seulement avec [[obstacles]].")
+    charge_metric: Literal["flee_roll", "failed_charge_move"] = F(
+        "flee_roll", t="Metric of the charge situations", t_fr="Mesure des situations de charge",
+        d="charge_fleeing and flee_reaction: record the flee roll, or the charger's move when its charge "
+          "falls short (6th/7th/starter its Movement, 8th its highest die or options.failed_charge_move_8th, "
+          "TOW its whole charge roll; 0 when the reach covers the distance).",
+        d_fr="charge_fleeing et flee_reaction : mesurer le jet de fuite, ou le mouvement de l'unité qui charge "
+             "quand sa charge échoue (6e/7e/initiation son Mouvement, 8e son dé le plus fort ou "
+             "options.failed_charge_move_8th, TOW tout son jet de charge ; 0 quand la portée couvre la "
+             "distance).")
     geometry: Literal["1d_head_on"] = F("1d_head_on", t="Geometry", t_fr="Géométrie",
                                         d="1-D head-on flee line (the only geometry modelled).",
                                         d_fr="Ligne de fuite en 1-D, de face (la seule géométrie modélisée).")
@@ -423,6 +457,16 @@ class ScenarioModel(_Strict):
                                         "charger encore ; aucun dans leadership_test ni dans un combat (ses "
                                         "unités sont dans [fight]).",
                                    json_schema_extra=WHEN_NOT_FIGHT)
+    pursuers: Optional[tuple[PursuerRef, ...]] = F(
+        None, strict=False, min_length=1, max_length=6, t="Pursuers", t_fr="Poursuivants",
+        d="Several winners that pursue, or several chargers in the charge situations ([[pursuers]] tables, "
+          "1 to 6, in the order their dice are rolled): each rolls its own dice and the unit is caught when "
+          "any of them reaches it. Instead of [pursuer], not with it.",
+        d_fr="Plusieurs vainqueurs qui poursuivent, ou plusieurs unités qui chargent dans les situations de "
+             "charge (tables [[pursuers]], de 1 à 6, dans l'ordre où leurs dés sont lancés) : chacune lance "
+             "ses propres dés et l'unité est rattrapée dès que l'une d'elles l'atteint. À la place de "
+             "[pursuer], pas avec lui.",
+        json_schema_extra=WHEN_NOT_FIGHT)
     test: LdTestSpec = F(LdTestSpec(), t="Leadership test", t_fr="Test de Commandement",
                          d="The test of the leadership_test and panic situations (the unit is 'fleeing').",
                          d_fr="Le test des situations leadership_test et panic (l'unité est 'fleeing').",
@@ -461,6 +505,8 @@ class ScenarioModel(_Strict):
             if self.obstacles:  # which unit flees is only known after the round
                 raise ValueError("[[obstacles]] are not modelled in situation 'fight' (the loser and its flee "
                                  "line are decided by the round); give them in a 'break' scenario")
+            if self.pursuers is not None:
+                raise ValueError("[[pursuers]] is not read in situation 'fight' (the round decides the winner)")
         else:
             if self.fight is not None:
                 raise ValueError(f"[fight] is only read in situation 'fight', not {self.situation!r}")
