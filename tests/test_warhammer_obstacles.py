@@ -234,3 +234,19 @@ def test_trial_kernel_is_the_same_trials():
     counts = sc.kernel()(3, 0, 20_000).sum(axis=1)
     per_trial = sc.trial_kernel()(3, 0, 20_000)
     assert np.array_equal(np.bincount(per_trial, minlength=len(sc.outcomes)), counts)
+
+
+def test_obstacles_are_refused_on_the_several_pursuers_path():
+    """The several-pursuers chain and the failed-charge metric (recorded on that path) have no
+    things in the way: with [[obstacles]] they are refused by name, never run without them."""
+    rocks = [{"kind": "impassable", "name": "rocks", "distance": 3, "depth": 2}]
+    several = {"system": "warhammer", "edition": "8th", "situation": "break", "combat": {"margin": 2},
+               "fleeing": {"profile": "Night Goblins"}, "obstacles": rocks,
+               "pursuers": [{"profile": "Dwarf Warriors"}, {"profile": "Dwarf Warriors"}]}
+    with pytest.raises(FleeoddsError, match=r"obstacles: .* not modelled yet \(with \[\[pursuers\]\]"):
+        fleeodds.load_scenario(several)
+    charge = {"system": "warhammer", "edition": "8th", "situation": "charge_fleeing",
+              "fleeing": {"profile": "Night Goblins"}, "pursuer": {"profile": "Dwarf Warriors"},
+              "table": {"gap": 4}, "obstacles": rocks, "options": {"charge_metric": "failed_charge_move"}}
+    with pytest.raises(FleeoddsError, match=r"options.charge_metric: 'failed_charge_move' is not modelled"):
+        fleeodds.load_scenario(charge)
