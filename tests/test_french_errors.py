@@ -70,3 +70,16 @@ def test_phrases_by_hand():
     assert to_french("options.x: 2 has no effect in this Fuite; remove it") == \
         "options.x: 2 n'a aucun effet dans cette Fuite ; retirez-le"
     assert click_to_french("No such command 'nosuch'.") == "commande inconnue 'nosuch'."
+
+
+def test_warhammer_no_effect_contexts_in_french():
+    """The most frequent contexts of the Warhammer "no effect" errors read in French; the value
+    and the situation's code stay as written."""
+    from fleeodds.messages_fr import to_french
+
+    fr = to_french("options.cold_blooded_scope: 'all_ld' has no effect in the 'break' situation in 8th edition; "
+                   "remove it")
+    assert fr == ("options.cold_blooded_scope: 'all_ld' n'a aucun effet dans la situation 'break' en 8e édition ; "
+                  "retirez-le")
+    assert "Commandement de l'unité (7)" in to_french(
+        "fight.unit.general_leadership: 7 has no effect when it is not above the unit's own Leadership (7); remove it")
