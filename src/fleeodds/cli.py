@@ -244,7 +244,7 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
                                     **({"title": sc.title_in(lang)} | kw))
         if metric_chart:
             raise click.UsageError(_msg("metric_chart_single", lang))
-        if distribution and not len(comp.cumulative()):
+        if distribution and not comp.cumulative_rows():
             click.echo(_msg("distribution_single", lang), err=True)
     else:
         table = _api().evaluate(sc, method, trials=trials, precision=precision, seed=seed, lang=lang,

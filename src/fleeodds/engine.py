@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import numpy as np
-from tqdm.auto import tqdm
 
 from .errors import InputError
 from .stats import trials_for_precision, wilson_half_width
@@ -63,6 +62,17 @@ class SimulationCounts:
     def outcome_counts(self) -> np.ndarray:
         return self.counts.sum(axis=1)
 
+
+
+def _tqdm():
+    """The progress bar class, imported when a run starts: in a notebook tqdm's widget
+    (``tqdm.auto``), otherwise the terminal's bar (``tqdm.auto`` also loads asyncio, a tenth of a
+    second that a command need not pay)."""
+    if "IPython" in sys.modules or "ipykernel" in sys.modules:
+        from tqdm.auto import tqdm
+    else:
+        from tqdm import tqdm
+    return tqdm
 
 def _check_seed(seed) -> int:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**63:
@@ -160,7 +170,7 @@ def simulate(
     done = 0
     # The first chunk also compiles the kernel if numba has no cached copy.
     target = trials if trials is not None else min(trials_for_precision(0.5, precision), MAX_TRIALS)
-    with tqdm(total=target, desc=description, unit="trial", unit_scale=True, delay=1.0,
+    with _tqdm()(total=target, desc=description, unit="trial", unit_scale=True, delay=1.0,
               disable=disable, leave=False) as bar:
         while True:
             if trials is not None:
@@ -287,7 +297,7 @@ def simulate_paired(
     disable = None if progress is None else (not progress)
     t0 = time.perf_counter()
     done = 0
-    with tqdm(total=trials, desc=description, unit="trial", unit_scale=True, delay=1.0,
+    with _tqdm()(total=trials, desc=description, unit="trial", unit_scale=True, delay=1.0,
               disable=disable, leave=False) as bar:
         while done < trials:
             n = min(chunk, trials - done)
