@@ -64,3 +64,31 @@ def test_the_intervals_without_scipy_are_scipys_to_the_last_bit():
     assert stats.trials_for_precision(0.5, 0.001) == 960_365
     ci = sps.binomtest(3, 10).proportion_ci(confidence_level=0.9, method="wilson")  # another confidence: scipy's
     assert stats.wilson_interval(3, 10, 0.9) == (float(ci.low), float(ci.high))
+
+
+def test_the_number_formats_are_babels():
+    """report.format writes numbers without loading Babel's locale data: the same text as Babel's."""
+    import random
+
+    from babel import Locale
+    from babel.numbers import format_decimal, format_percent
+
+    from fleeodds.report import format as f
+
+    rng = random.Random(10)
+    values = [0.0, -0.0, 1.0, 0.5, 0.005, 0.0049999, 0.125, 0.135, 1e-9, 1e-17, 0.99995, 0.999949, 12.345, -0.0001,
+              -0.5, 1234.5, 2.5e-5, 123456789.0, 1 / 3, 2 / 3, 7931 / 15552]
+    values += [rng.random() for _ in range(500)] + [rng.random() * 10 ** rng.randint(-8, 8) for _ in range(500)]
+    values += [-v for v in values[:200]] + [round(rng.random(), rng.randint(0, 5)) for _ in range(300)]
+    for lang, loc in f.LOCALES.items():
+        base = Locale.parse(loc).percent_formats[None].pattern
+        for digits in (0, 1, 2, 3):
+            pattern = base.replace("0", "0." + "0" * digits, 1) if digits else base
+            for v in values:
+                assert f.pct(v, lang, digits) == format_percent(v, pattern, locale=loc), (v, lang, digits)
+                assert f.number(v, lang, digits) == format_decimal(round(v, digits), locale=loc), (v, lang, digits)
+                if digits:
+                    assert f.fixed(v, lang, digits) == format_decimal(v, format="#,##0." + "0" * digits, locale=loc)
+        for n in [0, 1, 7, 999, 1000, 20000, 999_999, 1_000_000, 12_345_678, 2**40, -5, -1234]:
+            assert f.integer(n, lang) == format_decimal(n, locale=loc)
+        assert f.pct(float("nan"), lang) == ""

@@ -63,7 +63,6 @@ class SimulationCounts:
         return self.counts.sum(axis=1)
 
 
-
 def _tqdm():
     """The progress bar class, imported when a run starts: in a notebook tqdm's widget
     (``tqdm.auto``), otherwise the terminal's bar (``tqdm.auto`` also loads asyncio, a tenth of a
@@ -73,6 +72,7 @@ def _tqdm():
     else:
         from tqdm import tqdm
     return tqdm
+
 
 def _check_seed(seed) -> int:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**63:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from tabulate import tabulate
 
 from ..results import OutcomeTable, _missing
-from .format import integer, number, pct
+from .format import fixed, integer, number, pct
 from .text import w
 
 if TYPE_CHECKING:
@@ -132,12 +132,8 @@ def render_metric(table: OutcomeTable, fmt: str = "table", digits: int = 2) -> s
 def _signed_points(d: float, lang: str, digits: int = 1) -> str:
     if d != d:
         return ""
-    from babel.numbers import format_decimal
-
-    from .format import LOCALES
-
     x = d * 100
-    s = format_decimal(abs(x), format="#,##0." + "0" * digits, locale=LOCALES[lang])
+    s = fixed(abs(x), lang, digits)
     if s.strip("0.,") == "":
         return "0"
     return ("+" if x > 0 else "\u2212") + s
