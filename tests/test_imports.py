@@ -14,10 +14,10 @@ HEAVY = ("numba", "matplotlib", "pandas", "scipy")
 GOBLINS = "warhammer/goblins_broken_by_dwarfs.toml"
 
 
-def _loaded(args: list[str]) -> set[str]:
+def _loaded(args: list[str], heavy: tuple[str, ...] = HEAVY) -> set[str]:
     code = ("import sys\nfrom fleeodds.cli import main\ntry:\n    main(%r)\nexcept SystemExit as e:\n"
             "    assert not e.code, e.code\nprint('HEAVY:', ' '.join(m for m in %r if m in sys.modules), file=sys.stderr)"
-            % (args, HEAVY))
+            % (args, heavy))
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     line = next(x for x in reversed(r.stderr.splitlines()) if x.startswith("HEAVY:"))
@@ -49,6 +49,14 @@ def test_the_frames_still_come_on_demand():
 def test_a_chart_brings_matplotlib_and_monte_carlo_brings_numba(tmp_path):
     assert "matplotlib" in _loaded(["run", GOBLINS, "--exact", "-c", str(tmp_path / "c.png")])
     assert "numba" in _loaded(["run", GOBLINS, "--mc", "-n", "1000"])
+
+
+def test_a_default_run_loads_numba_but_not_pandas_nor_scipy_linalg():
+    """Exact + Monte Carlo: numba, but no pandas (plain rows), no scipy.stats (the Wilson interval is
+    written out) and no scipy.linalg (numba's BLAS probe is skipped in the command's process)."""
+    loaded = _loaded(["run", GOBLINS, "-n", "1000", "--no-progress"],
+                     ("numba", "pandas", "matplotlib", "scipy.stats", "scipy.linalg"))
+    assert loaded == {"numba"}
 
 
 def test_the_intervals_without_scipy_are_scipys_to_the_last_bit():

@@ -112,8 +112,9 @@ def main():
 
 def _api():
     """The library, imported when a command needs it: `--help` does not pay for numpy and pandas."""
-    from . import api
+    from . import api, engine
 
+    engine.SKIP_NUMBA_BLAS_PROBE = True  # this process runs no numba code but fleeodds' kernels
     return api
 
 

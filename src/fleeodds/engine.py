@@ -82,6 +82,27 @@ def _check_seed(seed) -> int:
 
 #: A first kernel call still running after this many seconds is compiling: say so.
 COMPILE_NOTICE_AFTER = 1.5
+#: Set by the command line, whose process runs no numba code but fleeodds' kernels: the first kernel
+#: call then skips numba's BLAS probe (``numba.np.arraymath`` imports ``scipy.linalg`` when it is
+#: installed, a third of a second of a warm run, to offer ``np.dot`` in compiled code). No fleeodds
+#: kernel uses BLAS. Off in the library: a notebook's own numba functions may need it.
+SKIP_NUMBA_BLAS_PROBE = False
+_BLAS_PROBE = "scipy.linalg.cython_blas"
+
+
+@contextlib.contextmanager
+def _without_blas_probe():
+    """While numba loads its compiled-code registries (the first kernel call of the process), make
+    its probe ``import scipy.linalg.cython_blas`` fail at once; afterwards that import works again."""
+    block = (SKIP_NUMBA_BLAS_PROBE and "numba.np.arraymath" not in sys.modules
+             and _BLAS_PROBE not in sys.modules and "scipy.linalg" not in sys.modules)
+    if block:
+        sys.modules[_BLAS_PROBE] = None  # type: ignore[assignment]  # an ImportError, without importing scipy.linalg
+    try:
+        yield
+    finally:
+        if block and _BLAS_PROBE in sys.modules and sys.modules[_BLAS_PROBE] is None:
+            del sys.modules[_BLAS_PROBE]
 
 
 @contextlib.contextmanager
@@ -103,7 +124,8 @@ def compile_notice(description: str, enabled: bool = True, lang: str = "en"):
         timer.daemon = True
         timer.start()
     try:
-        yield
+        with _without_blas_probe():
+            yield
     finally:
         if timer is not None:
             timer.cancel()
