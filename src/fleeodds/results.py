@@ -557,14 +557,14 @@ class Comparison:
 
     def wide_rows(self) -> tuple[list[str], dict[str, dict[str, float]]]:
         """:meth:`wide` as plain data: the outcome labels in order, and setup -> label -> probability
-        (a label a setup lacks is absent)."""
+        (a label a setup lacks is absent; a label twice in a setup gets the mean, as ``pivot_table``)."""
         labels: list[str] = []
-        grid: dict[str, dict[str, float]] = {s: {} for s in self.setups}
+        values: dict[str, dict[str, list[float]]] = {s: {} for s in self.setups}
         for r in self.rows:
             if r["label"] not in labels:
                 labels.append(r["label"])
-            grid[r["setup"]].setdefault(r["label"], []).append(float(r["probability"]))  # type: ignore[arg-type]
-        means = {s: {lab: _group_sum(ps) / len(ps) for lab, ps in g.items()} for s, g in grid.items()}  # type: ignore[arg-type]
+            values[r["setup"]].setdefault(r["label"], []).append(float(r["probability"]))
+        means = {s: {lab: _group_sum(ps) / len(ps) for lab, ps in per.items()} for s, per in values.items()}
         return labels, means
 
     def nonzero(self) -> "Comparison":
