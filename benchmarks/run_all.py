@@ -10,9 +10,10 @@ Sections (all by default):
   exact    icepool (``pip install -e ".[bench]"``) against fleeodds' exact solvers on the same problems:
            2D6 vs 2D6, and a flee / rally absorbing chain (Ld 6, 12" edge, 10 turns). Both answers are
            compared as fractions.
-  cli      Command-line latency as subprocess wall times: ``--help``, an exact run, a default run
-           (exact + 1,000,000 trials) with warm kernels; with ``--cold`` also a first run on an empty
-           numba cache (compiles the Warhammer kernel: minutes on a busy 2-core machine).
+  cli      Command-line latency as subprocess wall times (``python -m fleeodds``): ``--help``, an exact run
+           of one example of each rules system, a default run (exact + 1,000,000 trials) with warm
+           kernels, each beside its aim and the heavy modules it loads; with ``--cold`` also a first run
+           on an empty numba cache (compiles the Warhammer kernel: minutes on a busy 2-core machine).
   rank     ``fleeodds rank`` of whole army catalogues: the project's test catalogues, and the real ones
            of ``$FLEEODDS_SHARED/data/bsdata-whfb`` (default ``../shared``) when that folder exists.
   report   ``fleeodds report analysis/`` (every shipped analysis, tables and charts) into a temporary folder.
@@ -218,9 +219,20 @@ def bench_exact(args) -> None:
 
 
 # -- command line --------------------------------------------------------------------------------------
+#: What each command should answer within on the project's 2-core machine (issue 10), quoted beside it.
+CLI_AIMS = {"help": 0.4, "exact": 0.6, "default": 1.5}
+#: One exact example of each rules system (the D&D and Hell Dorado ones are comparisons of setups).
+CLI_EXACT = ["warhammer/goblins_broken_by_dwarfs.toml", "dnd/wizard_withdraws_past_orcs_35.toml",
+             "hell_dorado/fuite_djinn_intangible.toml"]
+#: Heavy modules a command may load (tests/test_imports.py asserts which): an exact run loads none; a
+#: Monte Carlo run numba alone (numba itself imports scipy's top package, which costs little).
+HEAVY = ("numba", "matplotlib", "pandas", "scipy.stats", "scipy.linalg", "scipy.sparse")
+
+
 def _cli(args_list: list[str], env: dict | None = None) -> float:
+    """Wall seconds of ``python -m fleeodds ARGS`` as a new process (what a user's command costs)."""
     t0 = time.perf_counter()
-    res = subprocess.run([sys.executable, "-m", "fleeodds.cli", *args_list], capture_output=True, text=True,
+    res = subprocess.run([sys.executable, "-m", "fleeodds", *args_list], capture_output=True, text=True,
                          env=env, cwd=ROOT)
     wall = time.perf_counter() - t0
     if res.returncode:
@@ -228,13 +240,29 @@ def _cli(args_list: list[str], env: dict | None = None) -> float:
     return wall
 
 
+def _heavy_modules(args_list: list[str]) -> list[str]:
+    """Which of :data:`HEAVY` the command loads (``sys.modules`` at its end, in a new process)."""
+    code = ("import sys\nfrom fleeodds.cli import main\ntry:\n    main(%r)\nexcept SystemExit:\n    pass\n"
+            "print(' '.join(m for m in %r if m in sys.modules), file=sys.stderr)" % (args_list, HEAVY))
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    return res.stderr.strip().splitlines()[-1].split() if res.stderr.strip() else []
+
+
 def bench_cli(args) -> None:
     r = max(args.repeat, 3)
-    goblins = "warhammer/goblins_broken_by_dwarfs.toml"
+    goblins = CLI_EXACT[0]
     _cli(["run", goblins, "--no-progress"])  # warm numba's cache, the page cache
-    for label, cmd in (("fleeodds --help", ["--help"]), ("exact run of the Goblins example", ["run", goblins, "--exact"]),
-                       ("default run, exact + 1,000,000 trials, warm kernels", ["run", goblins, "--no-progress"])):
-        say("cli", label, spread([_cli(cmd) for _ in range(r)]) + " s wall")
+    for name in CLI_EXACT[1:]:
+        _cli(["run", name, "--exact"])
+    cases = [("fleeodds --help", ["--help"], "help")]
+    cases += [(f"exact run: {name}", ["run", name, "--exact"], "exact") for name in CLI_EXACT]
+    cases += [("default run, exact + 1,000,000 trials, warm kernels: " + goblins, ["run", goblins, "--no-progress"],
+               "default")]
+    for label, cmd, aim in cases:
+        times = [_cli(cmd) for _ in range(r)]
+        heavy = _heavy_modules(cmd)
+        say("cli", label, spread(times) + " s wall",
+            f"aim {CLI_AIMS[aim]} s; loads {', '.join(heavy) if heavy else 'none'} of {', '.join(HEAVY)}")
     if args.cold:
         with tempfile.TemporaryDirectory() as cache:
             env = dict(os.environ, NUMBA_CACHE_DIR=cache)

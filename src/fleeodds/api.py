@@ -161,10 +161,8 @@ def evaluate(
         Unknown method or language, invalid trials/precision/seed, or
         ``method="exact"`` on a scenario without an exact solver.
     """
-    import pandas as pd
-
     from . import engine
-    from .results import COLUMNS, DIST_COLUMNS, OutcomeTable
+    from .results import OutcomeTable
     from .stats import wilson_interval, z_score
 
     if not isinstance(scenario, Scenario):
@@ -246,18 +244,31 @@ def evaluate(
                     dist_rows.append({"method": "monte_carlo", "outcome": codes[o], "label": labels[o],
                                       "value": int(b) + scenario.metric.offset,
                                       "probability": counts[o, b] / sim.trials, "count": int(counts[o, b])})
-    frame = pd.DataFrame(rows, columns=COLUMNS).astype({"count": "Int64", "trials": "Int64"})
-    distribution = pd.DataFrame(dist_rows, columns=DIST_COLUMNS)
-    if len(distribution):
-        distribution = distribution.groupby(["method", "outcome", "label", "value"], as_index=False, sort=False).agg(
-            probability=("probability", "sum"), count=("count", lambda c: c.sum(min_count=1)))[DIST_COLUMNS]
-    distribution = distribution.astype({"count": "Int64"})  # exact rows have no count: <NA>, not 0.0
-    table = OutcomeTable(frame, distribution, manifest, tuple(scenario.outcomes), scenario.metric, lang, fractions)
-    best = {r.outcome: float(r.probability) for r in table.best_values().itertuples()}
+    # plain rows: the table builds its pandas frames only when they are asked for
+    table = OutcomeTable(rows, _merge_distribution(dist_rows), manifest, tuple(scenario.outcomes), scenario.metric,
+                         lang, fractions)
+    best = {r["outcome"]: r["probability"] for r in table.best_rows()}
     sentences = {lg: list(scenario.summary_sentences(best, lg)) for lg in ("en", "fr")}
     if sentences["en"] or sentences["fr"]:  # the system's own short sentences replace the outcome list
         manifest["sentences"] = sentences
     return table
+
+
+def _merge_distribution(dist_rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per ``(method, outcome, label, value)``, in order of first appearance: probabilities
+    summed (as pandas' ``groupby(...).sum()``), counts summed, NaN where no row has a count (exact)."""
+    from .results import _group_sum
+
+    groups: dict[tuple, list[dict[str, Any]]] = {}
+    for r in dist_rows:
+        groups.setdefault((r["method"], r["outcome"], r["label"], r["value"]), []).append(r)
+    out = []
+    for (method, code, label, value), rs in groups.items():
+        counts = [r["count"] for r in rs if r["count"] == r["count"]]  # NaN: no count
+        out.append({"method": method, "outcome": code, "label": label, "value": value,
+                    "probability": _group_sum([float(r["probability"]) for r in rs]),
+                    "count": sum(int(c) for c in counts) if counts else np.nan})
+    return out
 
 
 def _plain(value: Any) -> Any:

@@ -133,8 +133,9 @@ def main():
 
 def _api():
     """The library, imported when a command needs it: `--help` does not pay for numpy and pandas."""
-    from . import api
+    from . import api, engine
 
+    engine.SKIP_NUMBA_BLAS_PROBE = True  # this process runs no numba code but fleeodds' kernels
     return api
 
 
@@ -265,7 +266,7 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
                                     **({"title": sc.title_in(lang)} | kw))
         if metric_chart:
             raise click.UsageError(_msg("metric_chart_single", lang))
-        if distribution and not len(comp.cumulative()):
+        if distribution and not comp.cumulative_rows():
             click.echo(_msg("distribution_single", lang), err=True)
     else:
         table = _api().evaluate(sc, method, trials=trials, precision=precision, seed=seed, lang=lang,

@@ -16,13 +16,12 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
-import pandas as pd
 
 from . import engine
 from .api import evaluate, load_scenario
 from .errors import InputError, short_repr
 from .outcomes import check_lang
-from .results import FRAME_COLUMNS, Comparison, OutcomeTable
+from .results import Comparison, OutcomeTable
 from .stats import independent_difference, paired_difference_from_joint, trials_for_precision
 from .system import Scenario
 
@@ -124,28 +123,29 @@ def compare(
     return Comparison(frame, tables, lang, title, manifest)
 
 
-def _frame(labels, scenarios, tables, pc) -> pd.DataFrame:
+def _frame(labels, scenarios, tables, pc) -> list[dict]:
+    """The rows of the :class:`Comparison` (plain dicts keyed by ``FRAME_COLUMNS``)."""
     base_codes = [o.code for o in scenarios[0].outcomes]
-    base_wide = tables[0].wide().set_index("outcome")
+    base_wide, base_cols = _wide(tables[0])
     rows = []
     for k, (label, sc, t) in enumerate(zip(labels, scenarios, tables)):
-        wide = t.wide().set_index("outcome")
+        wide, cols = _wide(t)
         codes = [o.code for o in sc.outcomes]
         for j, code in enumerate(codes):
-            r = wide.loc[code]
-            has_ex = "exact" in wide and not np.isnan(r.get("exact", np.nan))
+            r = wide[code]
+            has_ex = "exact" in cols and not np.isnan(r.get("exact", np.nan))
             p = float(r["exact"]) if has_ex else float(r["monte_carlo"])
             lo = p if has_ex else float(r["ci_low"])
             hi = p if has_ex else float(r["ci_high"])
             i = base_codes.index(code) if code in base_codes else None
-            base_ex = i is not None and "exact" in base_wide and not np.isnan(base_wide.loc[code].get("exact", np.nan))
-            base_has_exact = "exact" in base_wide or i is None
+            base_ex = i is not None and "exact" in base_cols and not np.isnan(base_wide[code].get("exact", np.nan))
+            base_has_exact = "exact" in base_cols or i is None
             mc_d = mc_lo = mc_hi = np.nan
-            if "monte_carlo" in wide:
+            if "monte_carlo" in cols:
                 if pc is not None:
                     mc_d, mc_lo, mc_hi = paired_difference_from_joint(pc.joint[k], i, j)
                 else:
-                    pa = float(base_wide.loc[code].monte_carlo) if i is not None else 0.0
+                    pa = float(base_wide[code]["monte_carlo"]) if i is not None else 0.0
                     mc_d, mc_lo, mc_hi = independent_difference(pa, float(r["monte_carlo"]),
                                                                 int(tables[0].manifest["trials"]),
                                                                 int(t.manifest["trials"]))
@@ -153,7 +153,7 @@ def _frame(labels, scenarios, tables, pc) -> pd.DataFrame:
                     mc_d = mc_lo = mc_hi = 0.0
             both_exact = has_ex and (base_ex or (i is None and base_has_exact))
             if both_exact:
-                pa = float(base_wide.loc[code].exact) if i is not None else 0.0
+                pa = float(base_wide[code]["exact"]) if i is not None else 0.0
                 d = dlo = dhi = p - pa
             else:
                 d, dlo, dhi = mc_d, mc_lo, mc_hi
@@ -164,20 +164,27 @@ def _frame(labels, scenarios, tables, pc) -> pd.DataFrame:
         # an outcome of the reference that this setup cannot reach (e.g. "held" under The Old World's
         # rules) has probability 0 here: its difference is minus the reference's probability
         for code in (c for c in base_codes if c not in codes):
-            b = base_wide.loc[code]
-            b_ex = "exact" in base_wide and not np.isnan(b.get("exact", np.nan))
+            b = base_wide[code]
+            b_ex = "exact" in base_cols and not np.isnan(b.get("exact", np.nan))
             here_exact = sc.has_exact and t.methods[0] == "exact"
             both_exact = b_ex and here_exact
             mc_d = mc_lo = mc_hi = np.nan
-            if "monte_carlo" in base_wide and "monte_carlo" in wide:
+            if "monte_carlo" in base_cols and "monte_carlo" in cols:
                 n = int(tables[0].manifest["trials"])
                 # B is 0 on every trial, paired or not: the variance is that of A's indicator alone
-                mc_d, mc_lo, mc_hi = independent_difference(float(b.monte_carlo), 0.0, n, n)
-            d = dlo = dhi = -float(b.exact) if both_exact else np.nan
+                mc_d, mc_lo, mc_hi = independent_difference(float(b["monte_carlo"]), 0.0, n, n)
+            d = dlo = dhi = -float(b["exact"]) if both_exact else np.nan
             if not both_exact:
                 d, dlo, dhi = mc_d, mc_lo, mc_hi
             rows.append({"setup": label, "outcome": code, "label": b["label"], "probability": 0.0,
                          "ci_low": 0.0, "ci_high": 0.0, "exact": here_exact, "difference": d, "diff_low": dlo,
                          "diff_high": dhi, "diff_exact": both_exact, "mc_difference": mc_d,
                          "mc_diff_low": mc_lo, "mc_diff_high": mc_hi, "paired": pc is not None})
-    return pd.DataFrame(rows, columns=FRAME_COLUMNS)
+    return rows
+
+
+
+def _wide(table: OutcomeTable) -> tuple[dict[str, dict], set[str]]:
+    """:meth:`OutcomeTable.wide_rows` by outcome code, and the names of its columns."""
+    rows = {r["outcome"]: r for r in table.wide_rows()}
+    return rows, set(next(iter(rows.values()))) if rows else set()

@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import numpy as np
-from tqdm.auto import tqdm
 
 from .errors import InputError
 from .stats import trials_for_precision, wilson_half_width
@@ -64,6 +63,17 @@ class SimulationCounts:
         return self.counts.sum(axis=1)
 
 
+def _tqdm():
+    """The progress bar class, imported when a run starts: in a notebook tqdm's widget
+    (``tqdm.auto``), otherwise the terminal's bar (``tqdm.auto`` also loads asyncio, a tenth of a
+    second that a command need not pay)."""
+    if "IPython" in sys.modules or "ipykernel" in sys.modules:
+        from tqdm.auto import tqdm
+    else:
+        from tqdm import tqdm
+    return tqdm
+
+
 def _check_seed(seed) -> int:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**63:
         raise InputError("seed", seed, "an integer from 0 to 2**63 - 1")
@@ -72,6 +82,27 @@ def _check_seed(seed) -> int:
 
 #: A first kernel call still running after this many seconds is compiling: say so.
 COMPILE_NOTICE_AFTER = 1.5
+#: Set by the command line, whose process runs no numba code but fleeodds' kernels: the first kernel
+#: call then skips numba's BLAS probe (``numba.np.arraymath`` imports ``scipy.linalg`` when it is
+#: installed, a third of a second of a warm run, to offer ``np.dot`` in compiled code). No fleeodds
+#: kernel uses BLAS. Off in the library: a notebook's own numba functions may need it.
+SKIP_NUMBA_BLAS_PROBE = False
+_BLAS_PROBE = "scipy.linalg.cython_blas"
+
+
+@contextlib.contextmanager
+def _without_blas_probe():
+    """While numba loads its compiled-code registries (the first kernel call of the process), make
+    its probe ``import scipy.linalg.cython_blas`` fail at once; afterwards that import works again."""
+    block = (SKIP_NUMBA_BLAS_PROBE and "numba.np.arraymath" not in sys.modules
+             and _BLAS_PROBE not in sys.modules and "scipy.linalg" not in sys.modules)
+    if block:
+        sys.modules[_BLAS_PROBE] = None  # type: ignore[assignment]  # an ImportError, without importing scipy.linalg
+    try:
+        yield
+    finally:
+        if block and _BLAS_PROBE in sys.modules and sys.modules[_BLAS_PROBE] is None:
+            del sys.modules[_BLAS_PROBE]
 
 
 @contextlib.contextmanager
@@ -93,7 +124,8 @@ def compile_notice(description: str, enabled: bool = True, lang: str = "en"):
         timer.daemon = True
         timer.start()
     try:
-        yield
+        with _without_blas_probe():
+            yield
     finally:
         if timer is not None:
             timer.cancel()
@@ -160,7 +192,7 @@ def simulate(
     done = 0
     # The first chunk also compiles the kernel if numba has no cached copy.
     target = trials if trials is not None else min(trials_for_precision(0.5, precision), MAX_TRIALS)
-    with tqdm(total=target, desc=description, unit="trial", unit_scale=True, delay=1.0,
+    with _tqdm()(total=target, desc=description, unit="trial", unit_scale=True, delay=1.0,
               disable=disable, leave=False) as bar:
         while True:
             if trials is not None:
@@ -287,7 +319,7 @@ def simulate_paired(
     disable = None if progress is None else (not progress)
     t0 = time.perf_counter()
     done = 0
-    with tqdm(total=trials, desc=description, unit="trial", unit_scale=True, delay=1.0,
+    with _tqdm()(total=trials, desc=description, unit="trial", unit_scale=True, delay=1.0,
               disable=disable, leave=False) as bar:
         while done < trials:
             n = min(chunk, trials - done)

@@ -1,27 +1,54 @@
-"""OutcomeTable: the tidy result of an evaluation, plus its manifest."""
+"""OutcomeTable: the tidy result of an evaluation, plus its manifest.
+
+A table keeps its rows as plain dicts and builds its pandas frames on first use, so that an
+answer printed as text, Markdown, CSV or JSON never imports pandas (about a second to load).
+"""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import math
 from dataclasses import dataclass, field
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 from .outcomes import Metric, Outcome
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 COLUMNS = ["method", "outcome", "label", "probability", "ci_low", "ci_high", "count", "trials", "exact", "z"]
 DIST_COLUMNS = ["method", "outcome", "label", "value", "probability", "count"]
 FRAME_COLUMNS = ["setup", "outcome", "label", "probability", "ci_low", "ci_high", "exact", "difference",
                  "diff_low", "diff_high", "diff_exact", "mc_difference", "mc_diff_low", "mc_diff_high", "paired"]
 SWEEP_COLUMNS = ["outcome", "label", "probability", "ci_low", "ci_high", "exact", "monte_carlo", "z"]
+#: Columns of :meth:`OutcomeTable.cumulative` and :func:`cumulative_views`.
+CUMULATIVE_COLUMNS = ["outcome", "label", "probability", "at_least", "at_most"]
 
 
-@dataclass
+def _missing(v: Any) -> bool:
+    """``None``, NaN or pandas' ``NA`` (recognised without importing pandas)."""
+    return v is None or (isinstance(v, float) and v != v) or type(v).__name__ == "NAType"
+
+
+def _is_rows(x: Any) -> bool:
+    return isinstance(x, list)
+
+
 class OutcomeTable:
     """Probabilities of each outcome, exact and/or Monte Carlo.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame or list of dict
+        The rows (see the attribute); a list of dicts keyed by :data:`COLUMNS` (missing values
+        ``None`` or NaN) is turned into the frame on first use of :attr:`frame`.
+    distribution : pandas.DataFrame or list of dict
+        Likewise, keyed by :data:`DIST_COLUMNS`, one row per ``(method, outcome, label, value)``.
+    manifest, outcomes, metric, lang, exact_fractions
+        As the attributes.
 
     Attributes
     ----------
@@ -36,49 +63,135 @@ class OutcomeTable:
     distribution : pandas.DataFrame
         The metric's distribution per outcome: ``method, outcome, label, value,
         probability, count``; empty when the scenario has no metric.
+    rows : list of dict
+        The rows of :attr:`frame` as plain dicts (what text, CSV and JSON outputs read).
     manifest : dict
         Seed, trials, scenario, versions of fleeodds/numpy/numba, timings.
     outcomes : tuple of Outcome
     metric : Metric
     lang : str
+    exact_fractions : dict of str to str
+        Outcome code -> exact probability as ``"n/d"`` (fraction mode only).
     """
 
-    frame: pd.DataFrame
-    distribution: pd.DataFrame
-    manifest: dict[str, Any]
-    outcomes: tuple[Outcome, ...]
-    metric: Metric
-    lang: str = "en"
-    exact_fractions: dict[str, str] = field(default_factory=dict)
+    def __init__(self, frame: "pd.DataFrame | list[dict[str, Any]]", distribution: "pd.DataFrame | list[dict[str, Any]]",
+                 manifest: dict[str, Any], outcomes: tuple[Outcome, ...], metric: Metric, lang: str = "en",
+                 exact_fractions: dict[str, str] | None = None):
+        self.frame = frame
+        self.distribution = distribution
+        self.manifest = manifest
+        self.outcomes = outcomes
+        self.metric = metric
+        self.lang = lang
+        self.exact_fractions = {} if exact_fractions is None else exact_fractions
+
+    def __repr__(self) -> str:
+        return (f"OutcomeTable(title={self.manifest.get('title', '')!r}, methods={self.methods}, "
+                f"outcomes={[o.code for o in self.outcomes]}, lang={self.lang!r})")
+
+    # -- rows and frames ----------------------------------------------------------
+    @property
+    def frame(self) -> "pd.DataFrame":
+        if self._frame is None:
+            import pandas as pd
+
+            self._frame = pd.DataFrame(self._rows, columns=COLUMNS).astype({"count": "Int64", "trials": "Int64"})
+        return self._frame
+
+    @frame.setter
+    def frame(self, value: "pd.DataFrame | list[dict[str, Any]]") -> None:
+        self._frame, self._rows = (None, value) if _is_rows(value) else (value, None)
+
+    @property
+    def distribution(self) -> "pd.DataFrame":
+        if self._dist is None:
+            import pandas as pd
+
+            self._dist = pd.DataFrame(self._dist_rows, columns=DIST_COLUMNS).astype({"count": "Int64"})
+        return self._dist
+
+    @distribution.setter
+    def distribution(self, value: "pd.DataFrame | list[dict[str, Any]]") -> None:
+        self._dist, self._dist_rows = (None, value) if _is_rows(value) else (value, None)
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """The rows of :attr:`frame` as dicts keyed by :data:`COLUMNS` (missing: ``None`` or NaN)."""
+        if self._frame is not None:  # a frame, once built or given, is the truth
+            return records(self._frame)
+        return [{c: r.get(c) for c in COLUMNS} for r in self._rows]
+
+    @property
+    def distribution_rows(self) -> list[dict[str, Any]]:
+        """The rows of :attr:`distribution` as dicts keyed by :data:`DIST_COLUMNS`."""
+        if self._dist is not None:
+            return records(self._dist)
+        return [{c: r.get(c) for c in DIST_COLUMNS} for r in self._dist_rows]
 
     # -- views ----------------------------------------------------------------
+    def _best_row(self, code: str, method: str | None = None) -> dict[str, Any] | None:
+        """The row of ``code`` (of ``method``), the exact one first, as ``frame.sort_values("exact")``."""
+        rows = [r for r in self.rows if r["outcome"] == code and (not method or r["method"] == method)]
+        return next((r for r in rows if r["exact"]), rows[0] if rows else None)
+
     def probability(self, outcome: str, method: str | None = None) -> float:
         """Probability of ``outcome``; exact if available unless ``method`` says otherwise."""
-        rows = self.frame[self.frame.outcome == outcome]
-        if method:
-            rows = rows[rows.method == method]
-        if rows.empty:
+        r = self._best_row(outcome, method)
+        if r is None:
             raise KeyError(outcome)
-        rows = rows.sort_values("exact", ascending=False)
-        return float(rows.iloc[0].probability)
+        return float(r["probability"])
 
     @property
     def methods(self) -> list[str]:
-        return list(dict.fromkeys(self.frame.method))
+        return list(dict.fromkeys(r["method"] for r in self.rows))
 
     def relabel(self, lang: str) -> "OutcomeTable":
         """The same table with labels in ``lang`` (``"en"`` or ``"fr"``)."""
         labels = {o.code: o.label(lang) for o in self.outcomes}
-        frame = self.frame.assign(label=self.frame.outcome.map(labels))
-        dist = self.distribution.assign(label=self.distribution.outcome.map(labels)) if len(self.distribution) else self.distribution
+        if self._frame is None:
+            frame: Any = [{**r, "label": labels.get(r["outcome"])} for r in self._rows]
+        else:
+            frame = self._frame.assign(label=self._frame.outcome.map(labels))
+        if self._dist is None:
+            dist: Any = [{**r, "label": labels.get(r["outcome"])} for r in self._dist_rows]
+        else:
+            dist = self._dist.assign(label=self._dist.outcome.map(labels)) if len(self._dist) else self._dist
         manifest = self.manifest
         titles = manifest.get("titles") or {}
         if titles.get(lang):  # the scenario's title in that language (its file's title_fr)
             manifest = {**manifest, "title": titles[lang]}
         return OutcomeTable(frame, dist, manifest, self.outcomes, self.metric, lang, self.exact_fractions)
 
-    def wide(self) -> pd.DataFrame:
+    def wide_rows(self) -> list[dict[str, Any]]:
+        """:meth:`wide` as plain dicts (same keys, NaN where a value is missing)."""
+        rows = self.rows
+        ex = {r["outcome"]: r for r in rows if r["method"] == "exact"}
+        mc = {r["outcome"]: r for r in rows if r["method"] == "monte_carlo"}
+        nan = float("nan")
+        out = []
+        for o in self.outcomes:
+            w: dict[str, Any] = {"outcome": o.code, "label": o.label(self.lang)}
+            if ex:
+                e = ex.get(o.code)
+                w["exact"] = float(e["probability"]) if e else nan
+                if self.exact_fractions:
+                    w["fraction"] = self.exact_fractions.get(o.code, nan)
+            if mc:
+                m = mc.get(o.code) or {}
+                w["monte_carlo"] = float(m.get("probability", nan))
+                w["ci_low"] = float(m.get("ci_low", nan))
+                w["ci_high"] = float(m.get("ci_high", nan))
+                w["count"] = int(m["count"])
+                if ex:
+                    z = m.get("z")
+                    w["z"] = nan if _missing(z) else float(z)
+            out.append(w)
+        return out
+
+    def wide(self) -> "pd.DataFrame":
         """One row per outcome: label, exact, Monte Carlo, 95 % interval, count, z."""
+        import pandas as pd
+
         out = pd.DataFrame({"outcome": [o.code for o in self.outcomes],
                             "label": [o.label(self.lang) for o in self.outcomes]})
         ex = self.frame[self.frame.method == "exact"].set_index("outcome")
@@ -96,8 +209,27 @@ class OutcomeTable:
                 out["z"] = out.outcome.map(mc.z)
         return out
 
-    def metric_views(self, method: str | None = None) -> pd.DataFrame:
+    def metric_rows(self, method: str | None = None) -> list[dict[str, Any]]:
+        """:meth:`metric_views` as plain dicts ``value, exactly, at_least, at_most``, values in order."""
+        d = self.distribution_rows
+        if not d:
+            return []
+        method = method or ("exact" if any(r["method"] == "exact" for r in d) else "monte_carlo")
+        per: dict[Any, list[float]] = {}
+        for r in d:
+            if r["method"] == method:
+                per.setdefault(r["value"], []).append(float(r["probability"]))
+        values = sorted(per)
+        exactly = [_group_sum(per[v]) for v in values]
+        at_most = _cumsum(exactly)
+        at_least = _cumsum(exactly[::-1])[::-1]
+        return [{"value": v, "exactly": e, "at_least": lo, "at_most": hi}
+                for v, e, lo, hi in zip(values, exactly, at_least, at_most)]
+
+    def metric_views(self, method: str | None = None) -> "pd.DataFrame":
         """The metric over all outcomes as "exactly", "at least" and "at most" probabilities."""
+        import pandas as pd
+
         d = self.distribution
         if d.empty:
             return pd.DataFrame(columns=["value", "exactly", "at_least", "at_most"])
@@ -106,24 +238,28 @@ class OutcomeTable:
         return pd.DataFrame({"value": g.index, "exactly": g.values,
                              "at_least": g[::-1].cumsum()[::-1].values, "at_most": g.cumsum().values})
 
-    def best_values(self) -> pd.DataFrame:
-        """One row per outcome: ``outcome, label, probability, exact`` -- the exact value where
-        there is one, else the Monte Carlo estimate (what a summary or a chart shows)."""
+    def best_rows(self) -> list[dict[str, Any]]:
+        """:meth:`best_values` as plain dicts ``outcome, label, probability, exact``."""
         out = []
         for o in self.outcomes:
-            rows = self.frame[self.frame.outcome == o.code].sort_values("exact", ascending=False)
-            if rows.empty:
-                continue
-            r = rows.iloc[0]
-            out.append({"outcome": o.code, "label": o.label(self.lang), "probability": float(r.probability),
-                        "exact": bool(r.exact)})
-        return pd.DataFrame(out, columns=["outcome", "label", "probability", "exact"])
+            r = self._best_row(o.code)
+            if r is not None:
+                out.append({"outcome": o.code, "label": o.label(self.lang), "probability": float(r["probability"]),
+                            "exact": bool(r["exact"])})
+        return out
+
+    def best_values(self) -> "pd.DataFrame":
+        """One row per outcome: ``outcome, label, probability, exact`` -- the exact value where
+        there is one, else the Monte Carlo estimate (what a summary or a chart shows)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.best_rows(), columns=["outcome", "label", "probability", "exact"])
 
     def summary_items(self) -> list[tuple[str, str, float, bool]]:
         """``(code, label, probability, exact)`` of every outcome that happens (probability > 0),
         in display order: the data of :meth:`summary_sentence`."""
-        b = self.best_values()
-        return [(r.outcome, r.label, r.probability, r.exact) for r in b.itertuples() if r.probability > 0]
+        return [(r["outcome"], r["label"], r["probability"], r["exact"]) for r in self.best_rows()
+                if r["probability"] > 0]
 
     def notes(self, lang: str | None = None) -> list[str]:
         """The scenario's own sentences (``Scenario.notes``) in ``lang`` (default: the table's)."""
@@ -147,7 +283,11 @@ class OutcomeTable:
         """The scenario's ordered outcome codes, best first (empty when unordered)."""
         return tuple(self.manifest.get("outcome_order") or ())
 
-    def cumulative(self) -> pd.DataFrame:
+    def cumulative_rows(self) -> list[dict[str, Any]]:
+        """:meth:`cumulative` as plain dicts keyed by :data:`CUMULATIVE_COLUMNS`."""
+        return cumulative_rows(self.best_rows(), self.outcome_order)
+
+    def cumulative(self) -> "pd.DataFrame":
         """"At least" / "at most" views of ordered outcomes (``Scenario.outcome_order``).
 
         Returns
@@ -167,11 +307,11 @@ class OutcomeTable:
         return {
             "summary": self.summary_sentence(),
             "manifest": self.manifest,
-            "outcomes": records(self.frame),
+            "outcomes": [{k: _clean(v) for k, v in r.items()} for r in self.rows],
             "exact_fractions": self.exact_fractions,
             "metric": {"code": self.metric.code, "label": self.metric.label(self.lang), "unit": self.metric.unit},
-            "distribution": records(self.distribution),
-            "cumulative": records(self.cumulative()),
+            "distribution": [{k: _clean(v) for k, v in r.items()} for r in self.distribution_rows],
+            "cumulative": self.cumulative_rows(),
         }
 
     def to_json(self, indent: int = 2) -> str:
@@ -180,13 +320,55 @@ class OutcomeTable:
 
     def to_csv(self, lang: str | None = None) -> str:
         """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`)."""
-        return csv_text(self.frame, lang or self.lang)
+        if self._frame is not None:
+            return csv_text(self._frame, lang or self.lang)
+        return rows_csv_text(COLUMNS, self._rows, lang or self.lang, floats=("probability", "ci_low", "ci_high", "z"))
 
 
-def cumulative_views(values: pd.DataFrame, order: tuple[str, ...]) -> pd.DataFrame:
+def _group_sum(values: list[float]) -> float:
+    """The sum of ``values`` in order with Kahan's compensation, as pandas' ``groupby(...).sum()``
+    adds floats (so that the plain views equal the frames' to the last bit)."""
+    total = comp = 0.0
+    for v in values:
+        y = v - comp
+        t = total + y
+        comp = t - total - y
+        if comp != comp:
+            comp = 0.0
+        total = t
+    return total
+
+
+def _cumsum(values: list[float]) -> list[float]:
+    """Running sums in order, as ``numpy.cumsum``."""
+    out, s = [], 0.0
+    for i, v in enumerate(values):
+        s = v if i == 0 else s + v
+        out.append(s)
+    return out
+
+
+def cumulative_rows(values: list[dict[str, Any]], order: tuple[str, ...]) -> list[dict[str, Any]]:
+    """:func:`cumulative_views` on plain dicts (``outcome, label, probability``)."""
+    if not order or not values:
+        return []
+    by_code: dict[str, dict[str, Any]] = {}
+    for r in values:
+        by_code.setdefault(r["outcome"], r)
+    sub = [by_code[c] for c in order if c in by_code]
+    p = [float(r["probability"]) for r in sub]
+    at_most = _cumsum(p)
+    at_least = _cumsum(p[::-1])[::-1]
+    return [{"outcome": r["outcome"], "label": r["label"], "probability": q, "at_least": lo, "at_most": hi}
+            for r, q, lo, hi in zip(sub, p, at_least, at_most)]
+
+
+def cumulative_views(values: "pd.DataFrame", order: tuple[str, ...]) -> "pd.DataFrame":
     """``values`` (``outcome, label, probability``) restricted to the ordered codes ``order``
     (best first), with ``at_least`` (this or worse) and ``at_most`` (this or better)."""
-    cols = ["outcome", "label", "probability", "at_least", "at_most"]
+    import pandas as pd
+
+    cols = CUMULATIVE_COLUMNS
     if not order or values.empty:
         return pd.DataFrame(columns=cols)
     v = values.set_index("outcome")
@@ -198,7 +380,7 @@ def cumulative_views(values: pd.DataFrame, order: tuple[str, ...]) -> pd.DataFra
     return sub[cols]
 
 
-def csv_text(frame: pd.DataFrame, lang: str = "en") -> str:
+def csv_text(frame: "pd.DataFrame", lang: str = "en") -> str:
     """``frame`` as CSV for a spreadsheet in ``lang``: English ``,`` and a decimal point; French
     ``;``, a decimal comma and a UTF-8 byte-order mark (so that a French spreadsheet reads the
     accents and the numbers as it shows them)."""
@@ -207,13 +389,37 @@ def csv_text(frame: pd.DataFrame, lang: str = "en") -> str:
     return frame.to_csv(index=False)
 
 
-def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+def rows_csv_text(columns: list[str], rows: list[dict[str, Any]], lang: str = "en",
+                  floats: tuple[str, ...] = ()) -> str:
+    """:func:`csv_text` of plain rows, without pandas (the standard :mod:`csv` module), written as
+    pandas writes that frame: missing values empty, numbers as Python prints them, and in French
+    the decimal comma in the ``floats`` columns (those of a float dtype)."""
+    buf = io.StringIO()
+    fr = lang == "fr"
+    writer = csv.writer(buf, delimiter=";" if fr else ",", lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
+    writer.writerow(columns)
+    for r in rows:
+        cells = []
+        for c in columns:
+            v = r.get(c)
+            if _missing(v):
+                cells.append("")
+            elif c in floats:
+                text = str(float(v))
+                cells.append(text.replace(".", ",", 1) if fr else text)
+            else:
+                cells.append(str(v.item() if hasattr(v, "item") else v))
+        writer.writerow(cells)
+    return ("\ufeff" if fr else "") + buf.getvalue()
+
+
+def records(frame: "pd.DataFrame") -> list[dict[str, Any]]:
     """A frame's rows as dicts, with missing values (NaN, ``pd.NA``) as ``None``."""
     return [{k: _clean(v) for k, v in r.items()} for r in frame.to_dict(orient="records")]
 
 
 def _clean(v: Any) -> Any:
-    if v is None or v is pd.NA:
+    if v is None or type(v).__name__ == "NAType":
         return None
     if isinstance(v, float) and not math.isfinite(v):
         return None
@@ -227,7 +433,7 @@ def _deep_clean(o: Any) -> Any:
         return [_deep_clean(v) for v in o]
     if isinstance(o, float):
         return o if math.isfinite(o) else None
-    if o is pd.NA:
+    if type(o).__name__ == "NAType":
         return None
     return o
 
@@ -263,9 +469,16 @@ def _json_default(o):
     return str(o)
 
 
-@dataclass
 class Comparison:
     """Outcomes of several setups and their differences against the first.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame or list of dict
+        The rows (see the attribute); a list of dicts keyed by :data:`FRAME_COLUMNS` is turned
+        into the frame on first use of :attr:`frame`.
+    tables, lang, title, manifest
+        As the attributes.
 
     Attributes
     ----------
@@ -281,6 +494,8 @@ class Comparison:
         Monte Carlo difference and its interval, NaN without Monte Carlo),
         ``paired`` (the Monte Carlo difference interval is paired on common
         random numbers; otherwise it treats the two runs as independent).
+    rows : list of dict
+        The rows of :attr:`frame` as plain dicts (what text, CSV and JSON outputs read).
     tables : list of OutcomeTable
         The full result of each setup (Monte Carlo rows are the marginals of
         the paired run).
@@ -290,33 +505,81 @@ class Comparison:
         ``method, seed, trials, paired``, and the setup labels.
     """
 
-    frame: pd.DataFrame
-    tables: list[OutcomeTable]
-    lang: str
-    title: str = ""
-    manifest: dict[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self):
+    def __init__(self, frame: "pd.DataFrame | list[dict[str, Any]]", tables: list[OutcomeTable], lang: str,
+                 title: str = "", manifest: dict[str, Any] | None = None):
+        self.frame = frame
+        self.tables = tables
+        self.lang = lang
+        self.title = title
+        self.manifest = {} if manifest is None else manifest
         # one label per outcome code: setups may word the same outcome differently (D&D
         # "escapes unharmed" / "stays unharmed"); the row then names both
-        if len(self.frame) and "outcome" in self.frame:
-            per = self.frame.groupby("outcome", sort=False).label.agg(lambda s: " / ".join(dict.fromkeys(s)))
-            self.frame = self.frame.assign(label=self.frame.outcome.map(per))
+        if self._frame is None:
+            per: dict[str, list[str]] = {}
+            for r in self._rows:
+                per.setdefault(r["outcome"], []).append(r["label"])
+            joined = {code: " / ".join(dict.fromkeys(labels)) for code, labels in per.items()}
+            self._rows = [{**r, "label": joined[r["outcome"]]} for r in self._rows]
+        elif len(self._frame) and "outcome" in self._frame:
+            per_f = self._frame.groupby("outcome", sort=False).label.agg(lambda s: " / ".join(dict.fromkeys(s)))
+            self._frame = self._frame.assign(label=self._frame.outcome.map(per_f))
+
+    def __repr__(self) -> str:
+        return f"Comparison(title={self.title!r}, setups={self.setups}, lang={self.lang!r})"
+
+    @property
+    def frame(self) -> "pd.DataFrame":
+        if self._frame is None:
+            import pandas as pd
+
+            self._frame = pd.DataFrame(self._rows, columns=FRAME_COLUMNS)
+        return self._frame
+
+    @frame.setter
+    def frame(self, value: "pd.DataFrame | list[dict[str, Any]]") -> None:
+        self._frame, self._rows = (None, value) if _is_rows(value) else (value, None)
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """The rows of :attr:`frame` as dicts keyed by :data:`FRAME_COLUMNS` (missing: ``None`` or NaN)."""
+        if self._frame is not None:
+            return records(self._frame)
+        return [{c: r.get(c) for c in FRAME_COLUMNS} for r in self._rows]
 
     @property
     def setups(self) -> list[str]:
-        return list(dict.fromkeys(self.frame.setup))
+        return list(dict.fromkeys(r["setup"] for r in self.rows))
 
-    def wide(self) -> pd.DataFrame:
+    def wide(self) -> "pd.DataFrame":
         """Rows: outcome labels; columns: setups (probabilities, NaN where a setup lacks the outcome)."""
         return self.frame.pivot_table(index="label", columns="setup", values="probability", sort=False,
                                       dropna=False)[self.setups]
 
+    def wide_rows(self) -> tuple[list[str], dict[str, dict[str, float]]]:
+        """:meth:`wide` as plain data: the outcome labels in order, and setup -> label -> probability
+        (a label a setup lacks is absent; a label twice in a setup gets the mean, as ``pivot_table``)."""
+        labels: list[str] = []
+        values: dict[str, dict[str, list[float]]] = {s: {} for s in self.setups}
+        for r in self.rows:
+            if r["label"] not in labels:
+                labels.append(r["label"])
+            values[r["setup"]].setdefault(r["label"], []).append(float(r["probability"]))
+        means = {s: {lab: _group_sum(ps) / len(ps) for lab, ps in per.items()} for s, per in values.items()}
+        return labels, means
+
     def nonzero(self) -> "Comparison":
         """The same comparison without the outcomes that no setup can reach (probability 0 in
         every setup, exact or Monte Carlo), for tables and charts."""
-        reach = self.frame.groupby("outcome", sort=False)[["probability", "ci_high"]].max().max(axis=1)
-        keep = set(reach[reach > 0].index)
+        if self._frame is None:
+            reach: dict[str, float] = {}
+            for r in self._rows:
+                vals = [v for v in (r["probability"], r["ci_high"]) if not _missing(v)]
+                if vals:
+                    reach[r["outcome"]] = max(reach.get(r["outcome"], -math.inf), *vals)
+            keep_rows = [r for r in self._rows if reach.get(r["outcome"], 0) > 0]
+            return Comparison(keep_rows, self.tables, self.lang, self.title, self.manifest)
+        reach_f = self.frame.groupby("outcome", sort=False)[["probability", "ci_high"]].max().max(axis=1)
+        keep = set(reach_f[reach_f > 0].index)
         return Comparison(self.frame[self.frame.outcome.isin(keep)].reset_index(drop=True), self.tables,
                           self.lang, self.title, self.manifest)
 
@@ -326,9 +589,20 @@ class Comparison:
 
         return comparison_lines(self)
 
-    def cumulative(self) -> pd.DataFrame:
+    def cumulative_rows(self) -> list[dict[str, Any]]:
+        """:meth:`cumulative` as plain dicts ``setup, outcome, label, probability, at_least, at_most``."""
+        rows = self.rows
+        out = []
+        for s, t in zip(self.setups, self.tables):
+            mine = [r for r in rows if r["setup"] == s]
+            out += [{"setup": s, **v} for v in cumulative_rows(mine, t.outcome_order)]
+        return out
+
+    def cumulative(self) -> "pd.DataFrame":
         """"At least" / "at most" views of the ordered outcomes, per setup: ``setup, outcome,
         label, probability, at_least, at_most`` (empty when the outcomes have no order)."""
+        import pandas as pd
+
         parts = []
         for s, t in zip(self.setups, self.tables):
             v = cumulative_views(self.frame[self.frame.setup == s][["outcome", "label", "probability"]],
@@ -343,7 +617,8 @@ class Comparison:
     def to_dict(self) -> dict[str, Any]:
         """Title, summary lines, manifest, every row and each setup's manifest, as JSON-able data (no NaN)."""
         return {"title": self.title, "summary": self.summary_lines(), "manifest": self.manifest,
-                "rows": records(self.frame), "manifests": [t.manifest for t in self.tables]}
+                "rows": [{k: _clean(v) for k, v in r.items()} for r in self.rows],
+                "manifests": [t.manifest for t in self.tables]}
 
     def to_json(self, indent: int = 2) -> str:
         """Strict JSON (``NaN`` becomes ``null``)."""
@@ -351,14 +626,26 @@ class Comparison:
 
     def to_csv(self, lang: str | None = None) -> str:
         """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`)."""
-        return csv_text(self.frame, lang or self.lang)
+        if self._frame is not None:
+            return csv_text(self._frame, lang or self.lang)
+        floats = tuple(c for c in FRAME_COLUMNS if c not in ("setup", "outcome", "label", "exact", "diff_exact",
+                                                              "paired"))
+        return rows_csv_text(FRAME_COLUMNS, self._rows, lang or self.lang, floats=floats)
 
-    def differences(self) -> pd.DataFrame:
+    #: Columns of :meth:`differences`.
+    DIFF_COLUMNS = ["setup", "outcome", "label", "difference", "diff_low", "diff_high", "diff_exact",
+                    "mc_difference", "mc_diff_low", "mc_diff_high", "paired"]
+
+    def difference_rows(self) -> list[dict[str, Any]]:
+        """:meth:`differences` as plain dicts."""
+        base = self.setups[0]
+        return [{c: r[c] for c in self.DIFF_COLUMNS} for r in self.rows if r["setup"] != base]
+
+    def differences(self) -> "pd.DataFrame":
         """The rows of every setup but the first: ``setup, outcome, label, difference, diff_low,
         diff_high, diff_exact, mc_difference, mc_diff_low, mc_diff_high, paired``."""
         rows = self.frame[self.frame.setup != self.setups[0]]
-        return rows[["setup", "outcome", "label", "difference", "diff_low", "diff_high", "diff_exact",
-                     "mc_difference", "mc_diff_low", "mc_diff_high", "paired"]].reset_index(drop=True)
+        return rows[self.DIFF_COLUMNS].reset_index(drop=True)
 
 
 @dataclass
@@ -461,6 +748,8 @@ MATRIX_COLUMNS = ["row_unit", "col_unit", "outcome", "label", "probability", "ci
 def _check_probabilities(cells: pd.DataFrame, frame: pd.DataFrame, codes: list[str], total: str) -> None:
     """A resumed file's probabilities are numbers from 0 to 1 and each cell's outcomes sum to 1: a damaged
     or edited file is refused, never shown as -300 %."""
+    import pandas as pd
+
     cols = [c for c in [*codes, total] if c in cells.columns]
     values = pd.concat([cells[cols].stack(), frame["probability"]], ignore_index=True) if cols else frame["probability"]
     values = pd.to_numeric(values, errors="coerce")
@@ -589,6 +878,8 @@ class Matrix:
         InputError
             For a column that is neither an outcome code nor the total.
         """
+        import pandas as pd
+
         column = column or self.total[0]
         self.value_label(column)
         rows = list(dict.fromkeys([*self.cells.row_unit, *(f[0] for f in self.failures)]))
@@ -696,6 +987,8 @@ class Matrix:
         InputError
             When ``data`` is not a matrix written by fleeodds.
         """
+        import pandas as pd
+
         if not isinstance(data, dict) or data.get("kind") != "fleeodds.matrix":
             raise InputError("resume", type(data).__name__, "a JSON file written by fleeodds matrix --out FILE.json")
         try:

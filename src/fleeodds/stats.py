@@ -1,7 +1,8 @@
 """Interval estimates and agreement scores for Monte Carlo counts.
 
-Thin wrappers over :mod:`scipy.stats`: the Wilson score interval and the
-Clopper-Pearson interval come from ``scipy.stats.binomtest(...).proportion_ci``.
+The Wilson score interval is ``scipy.stats.binomtest(...).proportion_ci(method="wilson")``
+written out term for term at the 95 % confidence of every command (the same numbers without
+importing scipy, a second); other confidences and the Clopper-Pearson interval ask scipy.
 """
 
 from __future__ import annotations
@@ -18,6 +19,17 @@ def _scipy_stats():
     return stats
 
 
+#: ``scipy.special.ndtri(0.5 + confidence / 2)`` (the two-sided normal quantile) as scipy computes
+#: it, for the confidence every command uses: a Monte Carlo run then needs no scipy (a second to
+#: import) and its intervals stay the same to the last bit (tests/test_imports.py checks both
+#: against scipy). Other confidences ask scipy.
+_Z_TWO_SIDED = {0.95: 1.959963984540054}
+
+
+def _z(confidence: float) -> float | None:
+    return _Z_TWO_SIDED.get(confidence)
+
+
 def wilson_interval(count: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
     """Wilson score interval for a binomial proportion.
 
@@ -32,8 +44,22 @@ def wilson_interval(count: int, trials: int, confidence: float = 0.95) -> tuple[
     -------
     (low, high) : tuple of float
     """
-    ci = _scipy_stats().binomtest(int(count), int(trials)).proportion_ci(confidence_level=confidence, method="wilson")
-    return float(ci.low), float(ci.high)
+    k, n = int(count), int(trials)
+    z = _z(confidence)
+    if z is None or not (0 <= k <= n and n >= 1):  # scipy's own checks and messages for bad input
+        ci = _scipy_stats().binomtest(k, n).proportion_ci(confidence_level=confidence, method="wilson")
+        return float(ci.low), float(ci.high)
+    # scipy.stats.binomtest(k, n).proportion_ci(method="wilson"), term for term and with scipy's
+    # types (a numpy z, Python integers), so that the interval is the same to the last bit
+    z = np.float64(z)
+    p = k / n
+    denom = 2 * (n + z**2)
+    center = (2 * n * p + z**2) / denom
+    q = 1 - p
+    delta = z / denom * math.sqrt(4 * n * p * q + z**2)
+    lo = 0.0 if k == 0 else center - delta
+    hi = 1.0 if k == n else center + delta
+    return float(lo), float(hi)
 
 
 def clopper_pearson_interval(count: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -69,14 +95,15 @@ def z_score(count: int, trials: int, p_exact: float) -> float:
 
 def trials_for_precision(p: float, precision: float, confidence: float = 0.95) -> int:
     """Trials needed for a normal-approximation half-width of ``precision`` at proportion ``p``."""
-    z = float(_scipy_stats().norm.ppf(0.5 + confidence / 2))
+    z = two_sided_z_quantile(confidence)
     p = min(max(p, 1e-12), 0.5)  # worst case is p = 0.5; never below a tiny positive value
     return int(math.ceil(z * z * p * (1 - p) / precision**2))
 
 
 def two_sided_z_quantile(confidence: float) -> float:
     """The z value of a two-sided interval at ``confidence`` (1.96 for 0.95)."""
-    return float(_scipy_stats().norm.ppf(0.5 + confidence / 2))
+    z = _z(confidence)
+    return float(_scipy_stats().norm.ppf(0.5 + confidence / 2)) if z is None else z
 
 
 def paired_difference(a: np.ndarray, b: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:

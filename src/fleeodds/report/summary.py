@@ -83,9 +83,8 @@ def comparison_lines(comp) -> list[str]:
             out.append(f"{s}{colon(lang)}{' '.join(sentences)}")
             continue
         own = {o.code: o.label(lang) for o in t.outcomes} if t is not None else {}  # the setup's own words
-        rows = comp.frame[comp.frame.setup == s]
-        items = [(r.outcome, own.get(r.outcome, r.label), float(r.probability), bool(r.exact))
-                 for r in rows.itertuples() if r.probability > 0]
+        items = [(r["outcome"], own.get(r["outcome"], r["label"]), float(r["probability"]), bool(r["exact"]))
+                 for r in comp.rows if r["setup"] == s and r["probability"] > 0]
         out.append(f"{s}{colon(lang)}{items_text(items, lang)}.")
     return out
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-import pandas as pd
 from tabulate import tabulate
 
-from ..results import OutcomeTable
-from .format import integer, number, pct
+from ..results import OutcomeTable, _missing
+from .format import fixed, integer, number, pct
 from .text import w
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 TABLEFMT = {"table": "simple", "md": "github"}
 #: Longer fractions (a 10-turn chain has 30-digit denominators) are left to the JSON output.
@@ -26,23 +29,37 @@ def _z_cell(z: float, lang: str) -> str:
     return number(0.0 if abs(z) < 0.005 else z, lang, 2)  # no "-0"
 
 
-def outcome_frame(table: OutcomeTable, digits: int = 2) -> pd.DataFrame:
-    """Formatted per-outcome rows: label, exact %, fraction, Monte Carlo %, 95 % interval, trials, z."""
+def outcome_rows(table: OutcomeTable, digits: int = 2) -> tuple[list[str], list[list[str]]]:
+    """Formatted per-outcome rows: label, exact %, fraction, Monte Carlo %, 95 % interval, trials, z.
+
+    Returns
+    -------
+    (headers, rows) : tuple of list
+        The column titles (in ``table.lang``) and one list of strings per outcome.
+    """
     lang = table.lang
-    wide = table.wide()
-    out = pd.DataFrame({w("outcome", lang): wide.label})
-    if "exact" in wide:
-        out[w("exact", lang)] = [pct(p, lang, digits) for p in wide.exact]
-        if "fraction" in wide:
-            out[w("fraction", lang)] = [_fraction_cell(f) for f in wide.fraction.fillna("0")]
-    if "monte_carlo" in wide:
-        out[w("monte_carlo", lang)] = [pct(p, lang, digits) for p in wide.monte_carlo]
-        out[w("ci", lang)] = [f"{pct(lo, lang, digits)} – {pct(hi, lang, digits)}"
-                              for lo, hi in zip(wide.ci_low, wide.ci_high)]
-        out[w("count", lang)] = [integer(c, lang) for c in wide["count"]]
-        if "z" in wide:
-            out["z"] = [_z_cell(z, lang) for z in wide.z]
-    return out
+    wide = table.wide_rows()
+    cols: dict[str, list[str]] = {w("outcome", lang): [r["label"] for r in wide]}
+    if wide and "exact" in wide[0]:
+        cols[w("exact", lang)] = [pct(r["exact"], lang, digits) for r in wide]
+        if "fraction" in wide[0]:
+            cols[w("fraction", lang)] = [_fraction_cell("0" if r["fraction"] != r["fraction"] else r["fraction"])
+                                         for r in wide]
+    if wide and "monte_carlo" in wide[0]:
+        cols[w("monte_carlo", lang)] = [pct(r["monte_carlo"], lang, digits) for r in wide]
+        cols[w("ci", lang)] = [f"{pct(r['ci_low'], lang, digits)} – {pct(r['ci_high'], lang, digits)}" for r in wide]
+        cols[w("count", lang)] = [integer(r["count"], lang) for r in wide]
+        if "z" in wide[0]:
+            cols["z"] = [_z_cell(r["z"], lang) for r in wide]
+    return list(cols), [list(r) for r in zip(*cols.values())]
+
+
+def outcome_frame(table: OutcomeTable, digits: int = 2) -> "pd.DataFrame":
+    """:func:`outcome_rows` as a :class:`pandas.DataFrame` (one column per title)."""
+    import pandas as pd
+
+    headers, rows = outcome_rows(table, digits)
+    return pd.DataFrame(rows, columns=headers)
 
 
 def notes(table: OutcomeTable) -> list[str]:
@@ -64,20 +81,20 @@ def render(table: OutcomeTable, fmt: str = "table", digits: int = 2, distributio
     """The table as plain text (``"table"``) or GitHub Markdown (``"md"``), with title and notes;
     ``summary`` puts the one-sentence answer and the scenario's notes first."""
     tf = TABLEFMT[fmt]
-    frame = outcome_frame(table, digits)
+    headers, rows = outcome_rows(table, digits)
     title = table.manifest.get("title", "")
-    body = tabulate(frame, headers="keys", tablefmt=tf, showindex=False, disable_numparse=True)
+    body = tabulate(rows, headers=headers, tablefmt=tf, disable_numparse=True)
     lines = notes(table)
     fraction_col = w("fraction", table.lang)
-    if fraction_col in frame and (frame[fraction_col] == "…").any():
+    if fraction_col in headers and any(r[headers.index(fraction_col)] == "…" for r in rows):
         lines.append("… " + ("fraction complète dans --format json" if table.lang == "fr"
                              else "full fraction in --format json"))
     foot = "\n".join(("- " if fmt == "md" else "") + n for n in lines)
     out = f"## {title}\n\n{body}\n\n{foot}\n" if fmt == "md" else f"{title}\n{body}\n{foot}\n"
-    if distribution and not table.distribution.empty:
+    if distribution and table.distribution_rows:
         out += "\n" + render_metric(table, fmt, digits)
-    if distribution and len(table.cumulative()):
-        out += "\n" + render_cumulative(table.cumulative(), table.lang, fmt, digits)
+    if distribution and table.cumulative_rows():
+        out += "\n" + render_cumulative(table.cumulative_rows(), table.lang, fmt, digits)
     if summary:
         from .summary import summary_block
 
@@ -85,48 +102,75 @@ def render(table: OutcomeTable, fmt: str = "table", digits: int = 2, distributio
     return out
 
 
-def render_cumulative(views: pd.DataFrame, lang: str, fmt: str = "table", digits: int = 2,
+def render_cumulative(views: "pd.DataFrame | list[dict]", lang: str, fmt: str = "table", digits: int = 2,
                       setup: str | None = None) -> str:
-    """Ordered outcomes as "this or worse" (at least) / "this or better" (at most) columns."""
-    frame = pd.DataFrame({w("outcome", lang): list(views.label),
-                          w("exactly", lang): [pct(p, lang, digits) for p in views.probability],
-                          w("or_worse", lang): [pct(p, lang, digits) for p in views.at_least],
-                          w("or_better", lang): [pct(p, lang, digits) for p in views.at_most]})
+    """Ordered outcomes as "this or worse" (at least) / "this or better" (at most) columns.
+
+    ``views``: :meth:`OutcomeTable.cumulative` (a frame) or :meth:`OutcomeTable.cumulative_rows`."""
+    if not isinstance(views, list):
+        views = views.to_dict(orient="records")
+    headers = [w("outcome", lang), w("exactly", lang), w("or_worse", lang), w("or_better", lang)]
+    rows = [[r["label"], pct(r["probability"], lang, digits), pct(r["at_least"], lang, digits),
+             pct(r["at_most"], lang, digits)] for r in views]
     head = w("cumulative_title", lang) + (f" — {setup}" if setup else "")
     head = f"### {head}" if fmt == "md" else head
-    body = tabulate(frame, headers="keys", tablefmt=TABLEFMT[fmt], showindex=False, disable_numparse=True)
+    body = tabulate(rows, headers=headers, tablefmt=TABLEFMT[fmt], disable_numparse=True)
     return f"{head}\n\n{body}\n"
 
 
 def render_metric(table: OutcomeTable, fmt: str = "table", digits: int = 2) -> str:
     """The metric's distribution as "exactly / at least / at most" columns."""
     lang = table.lang
-    views = table.metric_views()
+    views = table.metric_rows()
     unit = f" ({table.metric.unit_label(lang)})" if table.metric.unit else ""
-    frame = pd.DataFrame({
-        table.metric.label(lang) + unit: views.value.astype(int).astype(str),
-        w("exactly", lang): [pct(p, lang, digits) for p in views.exactly],
-        w("at_least", lang): [pct(p, lang, digits) for p in views.at_least],
-        w("at_most", lang): [pct(p, lang, digits) for p in views.at_most],
-    })
-    return tabulate(frame, headers="keys", tablefmt=TABLEFMT[fmt], showindex=False, disable_numparse=True) + "\n"
+    headers = [table.metric.label(lang) + unit, w("exactly", lang), w("at_least", lang), w("at_most", lang)]
+    rows = [[str(int(r["value"])), pct(r["exactly"], lang, digits), pct(r["at_least"], lang, digits),
+             pct(r["at_most"], lang, digits)] for r in views]
+    return tabulate(rows, headers=headers, tablefmt=TABLEFMT[fmt], disable_numparse=True) + "\n"
 
 
 def _signed_points(d: float, lang: str, digits: int = 1) -> str:
     if d != d:
         return ""
-    from babel.numbers import format_decimal
-
-    from .format import LOCALES
-
     x = d * 100
-    s = format_decimal(abs(x), format="#,##0." + "0" * digits, locale=LOCALES[lang])
+    s = fixed(abs(x), lang, digits)
     if s.strip("0.,") == "":
         return "0"
     return ("+" if x > 0 else "\u2212") + s
 
 
-def comparison_frames(comp, digits: int = 2) -> tuple[pd.DataFrame, pd.DataFrame]:
+def comparison_rows(comp, digits: int = 2) -> tuple[tuple[list[str], list[list[str]]], tuple[list[str], list[list[str]]]]:
+    """:func:`comparison_frames` as plain ``(headers, rows)`` pairs (lists of strings)."""
+    lang = comp.lang
+    comp = comp.nonzero()
+    labels, grid = comp.wide_rows()
+    setups = comp.setups
+    nan = float("nan")
+    probs = ([w("outcome", lang), *setups],
+             [[lab, *(pct(grid[s].get(lab, nan), lang, digits) for s in setups)] for lab in labels])
+    diffs = comp.difference_rows()
+    base = setups[0]
+    sep = "; " if lang == "fr" else ", "
+    columns: list[list[str]] = []
+    for s in setups[1:]:
+        sub = {r["label"]: r for r in diffs if r["setup"] == s}
+        cells = []
+        for lab in labels:
+            r = sub.get(lab)
+            if r is None or _missing(r["difference"]):
+                cells.append("")
+            elif bool(r["diff_exact"]):
+                cells.append(_signed_points(r["difference"], lang, digits))
+            else:
+                cells.append(f"{_signed_points(r['difference'], lang, digits)} "
+                             f"[{_signed_points(r['diff_low'], lang, digits)}{sep}{_signed_points(r['diff_high'], lang, digits)}]")
+        columns.append(cells)
+    out = ([w("outcome", lang), *(f"{s} \u2212 {base}" for s in setups[1:])],
+           [[lab, *(col[i] for col in columns)] for i, lab in enumerate(labels)])
+    return probs, out
+
+
+def comparison_frames(comp, digits: int = 2) -> "tuple[pd.DataFrame, pd.DataFrame]":
     """Formatted tables of a :class:`fleeodds.compare.Comparison`.
 
     Returns
@@ -137,29 +181,10 @@ def comparison_frames(comp, digits: int = 2) -> tuple[pd.DataFrame, pd.DataFrame
         percentage points with the 95 % interval (``+5.2 [+4.9, +5.5]``), or
         the exact difference alone.
     """
-    lang = comp.lang
-    comp = comp.nonzero()
-    wide = comp.wide()
-    probs = wide.apply(lambda col: col.map(lambda p: pct(p, lang, digits)))
-    probs.index.name = w("outcome", lang)
-    probs = probs.reset_index()
-    diffs = comp.differences()
-    base = comp.setups[0]
-    out = pd.DataFrame({w("outcome", lang): list(wide.index)})
-    sep = "; " if lang == "fr" else ", "
-    for s in comp.setups[1:]:
-        sub = diffs[diffs.setup == s].set_index("label").reindex(list(wide.index))
-        cells = []
-        for _, r in sub.iterrows():
-            if r.difference != r.difference:
-                cells.append("")
-            elif bool(r.diff_exact):
-                cells.append(_signed_points(r.difference, lang, digits))
-            else:
-                cells.append(f"{_signed_points(r.difference, lang, digits)} "
-                             f"[{_signed_points(r.diff_low, lang, digits)}{sep}{_signed_points(r.diff_high, lang, digits)}]")
-        out[f"{s} \u2212 {base}"] = cells
-    return probs, out
+    import pandas as pd
+
+    (ph, pr), (dh, dr) = comparison_rows(comp, digits)
+    return pd.DataFrame(pr, columns=ph), pd.DataFrame(dr, columns=dh)
 
 
 def comparison_notes(comp) -> list[str]:
@@ -168,8 +193,8 @@ def comparison_notes(comp) -> list[str]:
     lines = notes(comp.tables[0]) if comp.tables else []
     if comp.manifest.get("method") == "both":  # only then can a cell be either
         lines.append(w("cells_note", lang))
-    diffs = comp.differences()
-    all_exact = len(diffs) > 0 and bool(diffs.diff_exact.all())
+    diffs = comp.difference_rows()
+    all_exact = len(diffs) > 0 and all(bool(r["diff_exact"]) for r in diffs)
     lines.append(w("difference_unit_exact" if all_exact else "difference_unit", lang))
     if comp.manifest.get("trials") and not all_exact:
         lines.append(w("paired_note" if comp.manifest.get("paired") else "independent_note", lang)
@@ -187,15 +212,15 @@ def render_comparison(comp, fmt: str = "table", digits: int = 2, summary: bool =
     if fmt == "csv":
         return comp.to_csv()
     tf = TABLEFMT[fmt]
-    probs, diffs = comparison_frames(comp, digits)
+    (ph, pr), (dh, dr) = comparison_rows(comp, digits)
     head = f"## {comp.title}\n\n" if fmt == "md" and comp.title else (f"{comp.title}\n" if comp.title else "")
-    body = tabulate(probs, headers="keys", tablefmt=tf, showindex=False, disable_numparse=True)
+    body = tabulate(pr, headers=ph, tablefmt=tf, disable_numparse=True)
     dtitle = w("differences_title", comp.lang, base=comp.setups[0])
-    dbody = tabulate(diffs, headers="keys", tablefmt=tf, showindex=False, disable_numparse=True)
+    dbody = tabulate(dr, headers=dh, tablefmt=tf, disable_numparse=True)
     foot = "\n".join(("- " if fmt == "md" else "") + n for n in comparison_notes(comp))
     gap = "\n\n" if fmt == "md" else "\n\n"
     out = f"{head}{body}{gap}{('### ' if fmt == 'md' else '')}{dtitle}\n\n{dbody}\n\n{foot}\n"
-    if cumulative and len(comp.cumulative()):
+    if cumulative and comp.cumulative_rows():
         out += "\n" + render_comparison_cumulative(comp, fmt, digits)
     if summary:
         from .summary import comparison_block
@@ -258,16 +283,16 @@ def render_comparison_cumulative(comp, fmt: str = "table", digits: int = 2) -> s
     """Ordered outcomes of every setup as "this or worse" (at least) and "this or better"
     (at most): one row per ordered outcome, one column per setup and view."""
     lang = comp.lang
-    cum = comp.cumulative()
-    labels = list(dict.fromkeys(cum.label))
+    cum = comp.cumulative_rows()
+    labels = list(dict.fromkeys(r["label"] for r in cum))
+    nan = float("nan")
     parts = []
     for key, col in (("or_worse", "at_least"), ("or_better", "at_most")):
-        frame = pd.DataFrame({w("outcome", lang): labels})
-        for s in comp.setups:
-            sub = cum[cum.setup == s].set_index("label").reindex(labels)
-            frame[s] = [pct(p, lang, digits) for p in sub[col]]
+        per = {s: {r["label"]: r[col] for r in cum if r["setup"] == s} for s in comp.setups}
+        headers = [w("outcome", lang), *comp.setups]
+        rows = [[lab, *(pct(per[s].get(lab, nan), lang, digits) for s in comp.setups)] for lab in labels]
         head = w(key, lang).capitalize()
         head = f"### {head}" if fmt == "md" else head
-        body = tabulate(frame, headers="keys", tablefmt=TABLEFMT[fmt], showindex=False, disable_numparse=True)
+        body = tabulate(rows, headers=headers, tablefmt=TABLEFMT[fmt], disable_numparse=True)
         parts.append(f"{head}\n\n{body}\n")
     return "\n".join(parts)
