@@ -867,7 +867,7 @@ def ranking_footnote(ranking, lang: str = "en", source: str = "", trials: int | 
     """
     check_lang(lang)
     lines = []
-    if getattr(ranking, "opponent", ""):
+    if ranking.opponent:  # Ranking declares it ("" when there is none)
         lines.append(_RANK_NOTES["opponent"][lang].format(name=ranking.opponent))
     if source:
         lines.append(_RANK_NOTES["source"][lang].format(source=source))
