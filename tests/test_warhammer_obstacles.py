@@ -250,3 +250,19 @@ def test_obstacles_are_refused_on_the_several_pursuers_path():
               "table": {"gap": 4}, "obstacles": rocks, "options": {"charge_metric": "failed_charge_move"}}
     with pytest.raises(FleeoddsError, match=r"options.charge_metric: 'failed_charge_move' is not modelled"):
         fleeodds.load_scenario(charge)
+
+
+def test_an_object_no_flee_move_can_meet_is_refused():
+    """Night Goblins flee at most 12" (2D6) and nothing nearer pushes them on: a friend at 14" in
+    8th (met within the 1" clearance, so from 13") or at 13" in 7th (no clearance) is never met;
+    at 13" in 8th a 12" flee ends within 1" of it and meets it."""
+    def scenario(edition, distance):
+        return {"system": "warhammer", "edition": edition, "situation": "fleeing",
+                "fleeing": {"profile": "Night Goblins"}, "pursuer": {"profile": "Orc Boyz"},
+                "table": {"max_turns": 0}, "obstacles": [{"kind": "friend", "distance": distance, "depth": 1}]}
+    for edition, distance in (("8th", 14), ("7th", 13)):
+        with pytest.raises(FleeoddsError, match=r"obstacles.0.distance: .* no effect beyond the farthest flee move"):
+            fleeodds.load_scenario(scenario(edition, distance))
+    met = fleeodds.load_scenario(scenario("8th", 13)).summary("fraction")["obstacle_met"]
+    # a double 6 to flee 12", and the Orcs' 2D6 below 12 (a catch resolves first): 1/36 x 35/36
+    assert list(met.values()) == [Fraction(1, 36) * Fraction(35, 36)], met

@@ -199,11 +199,11 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
         comp = compare(setups, method or "both", trials=trials, seed=seed, lang=lang, progress=False, title=title)
         md = tables.render_comparison(comp, "md", summary=True)
         text_to(_with_subtitle(md, subtitle), tables.render_comparison(comp, "csv"))
-        foot = tables.comparison_notes(comp)
+        foot, diff_foot = tables.comparison_chart_notes(comp), tables.comparison_chart_notes(comp, True)
         shown = comp if show_zero else comp.nonzero()
         charts_to(lambda p: charts.comparison_chart(shown.frame, p, title=title, lang=lang, footnote=foot,
                                                     subtitle=subtitle, show_zero=show_zero, **chart_kw))
-        charts_to(lambda p: charts.difference_chart(shown, p, title=title, footnote=foot, subtitle=subtitle,
+        charts_to(lambda p: charts.difference_chart(shown, p, title=title, footnote=diff_foot, subtitle=subtitle,
                                                     show_zero=show_zero, **chart_kw), "-diff")
     else:  # run
         m = method or ("both" if sc.has_exact and trials else "exact" if sc.has_exact else "mc")

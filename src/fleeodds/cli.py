@@ -262,7 +262,7 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         text = _render_comparison(comp, fmt, cumulative=distribution)
         kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero)
         if chart:
-            _charts().comparison_chart(comp.frame, chart, lang=lang, footnote=tables.comparison_notes(comp),
+            _charts().comparison_chart(comp.frame, chart, lang=lang, footnote=tables.comparison_chart_notes(comp),
                                     **({"title": sc.title_in(lang)} | kw))
         if metric_chart:
             raise click.UsageError(_msg("metric_chart_single", lang))
@@ -408,13 +408,13 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
     comp = run_compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
                        progress=False if no_progress else None, title=title, paired=not independent)
     _emit(_render_comparison(comp, fmt, cumulative=distribution), out, lang)
-    foot = tables.comparison_notes(comp)
     kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero)
     if chart:
-        _charts().comparison_chart(comp.frame, chart, lang=lang, footnote=foot, **({"title": title} | kw))
+        _charts().comparison_chart(comp.frame, chart, lang=lang, footnote=tables.comparison_chart_notes(comp),
+                                   **({"title": title} | kw))
         click.echo(_msg("chart_written", lang, path=chart), err=True)
     if diff_chart:
-        _charts().difference_chart(comp, diff_chart, footnote=foot, **kw)
+        _charts().difference_chart(comp, diff_chart, footnote=tables.comparison_chart_notes(comp, True), **kw)
         click.echo(_msg("diff_chart_written", lang, path=diff_chart), err=True)
 
 

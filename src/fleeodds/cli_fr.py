@@ -9,7 +9,7 @@ once. ``tests/test_french_help.py`` checks that nothing is left untranslated.
 from __future__ import annotations
 
 COMMANDS: dict[str, str] = {
-    "main": """Probabilités des fuites, poursuites et attaques gratuites des jeux de figurines.
+    "main": """Probabilités des fuites, poursuites et attaques d'opportunité des jeux de figurines.
 
     Exactes quand les maths le permettent, Monte-Carlo avec intervalles à 95 % partout.
     Commencez par `fleeodds examples`, puis `fleeodds run NOM`.

@@ -202,6 +202,28 @@ def comparison_notes(comp) -> list[str]:
     return lines
 
 
+def comparison_chart_notes(comp, differences: bool = False) -> list[str]:
+    """The footnote of a comparison's bar chart (``differences``: of its difference chart): how the
+    bars were obtained, without the table's lines about fractions and cells, which a chart does not
+    show."""
+    lang = comp.lang
+    exact = [("exact" in t.methods) for t in comp.tables]
+    lines = []
+    if exact and all(exact):  # every bar is an exact value (no whiskers)
+        lines.append(w("exact_values", lang))
+    elif comp.tables:  # Monte Carlo bars, with whiskers, where a setup has no exact value
+        if any(exact):
+            lines.append(w("bars_exact_else_mc", lang))
+        m = comp.tables[0].manifest
+        lines.append(w("trials_seed", lang, trials=integer(m["trials"], lang), seed=m["seed"]))
+        lines.append(w("interval_note", lang))
+    if differences:
+        diffs = comp.difference_rows()
+        all_exact = len(diffs) > 0 and all(bool(r["diff_exact"]) for r in diffs)
+        lines.append(w("difference_unit_exact" if all_exact else "difference_unit", lang))
+    return lines
+
+
 def render_comparison(comp, fmt: str = "table", digits: int = 2, summary: bool = False,
                       cumulative: bool = False) -> str:
     """A comparison as text or Markdown: the probabilities, then the differences against the first setup;

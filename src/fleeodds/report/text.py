@@ -34,6 +34,9 @@ WORDS.update({
     "band_note": {"en": "bands: 95% Wilson interval", "fr": "bandes : intervalle de Wilson à 95 %"},
     "distribution_of": {"en": "Distribution of the {metric}", "fr": "Distribution : {metric}"},
     "exact_values": {"en": "exact values", "fr": "valeurs exactes"},
+    "bars_exact_else_mc": {"en": "bars: the exact value where the setup has an exact solver, else Monte Carlo",
+                           "fr": "barres : la valeur exacte quand la configuration a un calcul exact, sinon "
+                                 "Monte-Carlo"},
     "probability_of": {"en": "P({outcome})", "fr": "P({outcome})"},
     "outcomes_legend": {"en": "Outcome", "fr": "Résultat"},
 })

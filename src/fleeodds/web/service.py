@@ -635,10 +635,11 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
     with user_run(), KERNEL_LOCK:
         comp = run_compare(pairs, m, trials=trials, seed=seed, lang=lang, progress=False, title=sc.title_in(lang))
     nz = comp.nonzero()
-    foot = tables.notes(comp.tables[0])
+    foot = tables.comparison_chart_notes(comp)
     chart = svg_text(chart_bytes(lambda p: charts.comparison_chart(nz.frame, p, title=sc.title_in(lang), lang=lang,
                                                                     footnote=foot), "svg"))
-    diff = svg_text(chart_bytes(lambda p: charts.difference_chart(nz, p, footnote=foot), "svg"))
+    diff = svg_text(chart_bytes(lambda p: charts.difference_chart(nz, p, footnote=tables.comparison_chart_notes(
+        comp, True)), "svg"))
     from ..report.tables import _signed_points
 
     rows = _texts(records(nz.frame), lang, 1, ("probability",))

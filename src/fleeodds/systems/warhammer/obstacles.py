@@ -254,12 +254,13 @@ def validate(model, fleeing, r) -> None:
         if o.distance >= r.edge:
             raise InputError(f"obstacles.{i}.distance", o.distance,
                              f"less than table.edge_distance ({r.edge:g}\"): an object must be on the table")
-    # the farthest any flee move can reach: every move at its longest, pushed beyond every object
+    # the farthest any flee move can reach before object i: every move at its longest, pushed beyond
+    # every object nearer than i (an object only pushes the unit past itself, never toward another)
     moves = 1 + r.max_turns * (2 if r.chaser_charges else 1)  # a charged unit flees again in the enemy turn
-    longest = max(r.flee.max_value, r.fall_back.max_value) * moves
-    longest += sum(o.far - o.near + r.clearance for o in r.obstacles) + r.clearance
+    base = max(r.flee.max_value, r.fall_back.max_value) * moves
     for i in order:
         o = obstacles[i]
+        longest = base + sum(p.depth + r.clearance for p in obstacles if p.distance < o.distance)
         if o.distance - r.clearance > longest:
             raise no_effect(f"obstacles.{i}.distance", o.distance,
                             f"beyond the farthest flee move ({longest:g}\" with table.max_turns = {r.max_turns})")

@@ -48,7 +48,7 @@ const T = {
     json_scenario: "The scenario (JSON)", json_help: "This game publishes no form description yet: edit its fields as in its TOML file.",
   },
   fr: {
-    tagline: "Les chances de fuite, de poursuite et d'attaques gratuites dans les jeux de figurines",
+    tagline: "Les chances de fuite, de poursuite et d'attaques d'opportunité dans les jeux de figurines",
     ask: "1. Votre question", system: "Jeu", start_from: "Partir de", defaults: "(les valeurs par défaut)",
     upload_title: "Unités d'un catalogue BattleScribe",
     upload_help: "Choisissez un fichier d'armée .cat (ou .catz), et son système de jeu .gst si vous l'avez. Il est lu en mémoire ; rien n'est conservé.",
