@@ -156,7 +156,7 @@ def test_run_down_is_credited_to_the_first_listed_charger():
     sc = fleeodds.load_scenario(d)
     codes = [o.code for o in sc.outcomes]
     assert codes == ["run_down_by_1", "run_down_by_2", "escaped"]
-    assert sc.outcomes[0].en == "run down by A (1)" and "A (2)" in sc.outcomes[1].fr
+    assert sc.outcomes[0].en == "run down by a charge of A (1)" and "A (2)" in sc.outcomes[1].fr
     dist = sc.exact_distribution("fraction")
     assert sum(p for (i, _), p in dist.items() if i == 1) == 0
     # P(2D6 <= 6) = 15/36: the reach of 8" covers 2" + the flee roll
@@ -252,7 +252,7 @@ def test_the_example_runs_exact_and_monte_carlo():
     codes = [o.code for o in sc.outcomes]
     assert codes == ["held", "caught_by_1", "caught_by_2", "caught_by_3", "run_down_by_3", "escaped_off_table",
                      "rallied", "still_fleeing"]
-    assert sc.outcomes[3].en.endswith("by Goblin Wolf Riders") and sc.outcomes[4].en == "run down by Goblin Wolf Riders"
+    assert sc.outcomes[3].en.endswith("by Goblin Wolf Riders") and sc.outcomes[4].en == "run down by a charge of Goblin Wolf Riders"
     assert sc.title_fr
     dist = sc.exact_distribution("fraction")
     assert sum(dist.values()) == 1
@@ -337,3 +337,17 @@ def test_with_unit_replaces_the_fleeing_unit_and_refuses_the_pursuing_role_by_na
     assert other.fleeing.name == "Night Goblins" and len(other.rules.chasers) == 3
     with pytest.raises(FleeoddsError, match="^role: 'pursuing'.*several pursuers"):
         sc.with_unit("pursuing", prof)
+
+
+def test_pursuer_names_that_clash_still_give_distinct_labels():
+    """Two unnamed Orc Boyz units and a third named "Orc Boyz (1)": every split outcome keeps its
+    own label (the adversary saw two rows read "... by Orc Boyz (1)")."""
+    from fleeodds.systems.warhammer.pursuers import unique_names
+
+    assert unique_names(["A", "B"]) == ["A", "B"]
+    sc = fleeodds.load_scenario({"system": "warhammer", "edition": "8th", "situation": "fleeing",
+                                 "fleeing": {"profile": "Night Goblins"}, "table": {"max_turns": 0},
+                                 "pursuers": [{"profile": "Orc Boyz"}, {"profile": "Orc Boyz"},
+                                              {"profile": "Orc Boyz", "name": "Orc Boyz (1)"}]})
+    labels = [o.en for o in sc.outcomes] + [o.fr for o in sc.outcomes]
+    assert len(set(labels)) == len(labels), labels

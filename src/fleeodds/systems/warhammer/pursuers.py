@@ -82,16 +82,30 @@ def code_of(base: int, i: int, r: Rules) -> int:
     return split_code(base, i) if len(r.chasers) > 1 else base
 
 
+def unique_names(names: list[str]) -> list[str]:
+    """``names`` made distinct for labels: a repeated name gets its rank, "Orc Boyz (2)", and a
+    name that would still clash with another (a unit written "Orc Boyz (1)") gets its rank again.
+
+    >>> unique_names(["Orc Boyz", "Orc Boyz", "Orc Boyz (1)"])
+    ['Orc Boyz (1) [1]', 'Orc Boyz (2)', 'Orc Boyz (1)']
+    """
+    out: list[str] = []
+    for k, name in enumerate(names):
+        label = name if names.count(name) == 1 else f"{name} ({k + 1})"
+        while label in out or (label != name and label in names):
+            label = f"{label} [{k + 1}]"
+        out.append(label)
+    return out
+
+
 def split_outcome(code: int, names: list[str]) -> Outcome:
     """The labels of a split code: "caught ... by <name>" (names made unique by their rank)."""
     k, j = divmod(code - oc.N_OUTCOMES, 3)
     base = oc.ALL[SPLIT[j]]
-    name = names[k]
-    if names.count(name) > 1:
-        name = f"{name} ({k + 1})"
+    name = unique_names(names)[k]
     en = {oc.CAUGHT: f"caught and destroyed in the pursuit by {name}",
           oc.CAUGHT_REENGAGED: f"caught while falling back by {name} (re-engaged)",
-          oc.RUN_DOWN: f"run down by {name}"}[SPLIT[j]]
+          oc.RUN_DOWN: f"run down by a charge of {name}"}[SPLIT[j]]
     fr = {oc.CAUGHT: f"rattrapée et détruite par la poursuite — {name}",
           oc.CAUGHT_REENGAGED: f"rattrapée en repli (combat repris) — {name}",
           oc.RUN_DOWN: f"rattrapée par une charge — {name}"}[SPLIT[j]]
