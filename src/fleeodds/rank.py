@@ -305,6 +305,9 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
             continue
         built.append((prof, name, sc, how))
         jobs.append(Job(f"{k}:{name}", _evaluate, (sc, how, trials, seed)))
+    reasons = {how for _, _, sc, how in built if sc is None}
+    if not jobs and len(reasons) == 1:  # the scenario refuses the role itself, whatever the unit: say it once
+        raise FleeoddsError(reasons.pop())
     own = runner is None
     runner = runner or Runner(workers=workers, scheduler=scheduler)
     try:

@@ -175,3 +175,17 @@ def test_army_ranked_exactly(case):
     assert r.table.set_index("unit").loc[unbreakable_unit, "held"] == pytest.approx(1.0, abs=1e-12)  # Unbreakable
     totals = r.table[[c for c, _, _ in r.outcomes]].sum(axis=1)
     assert (abs(totals - 1) < 1e-9).all()
+
+
+def test_a_role_the_scenario_refuses_for_every_unit_is_one_error():
+    """`rank --role pursuing` on a [[pursuers]] scenario: the scenario refuses the role whatever the
+    unit, so the command says it once and fails (it printed the line per unit, then an empty table
+    and exit 0)."""
+    from fleeodds.cli import main
+
+    repo = Path(__file__).resolve().parents[2] / "tests" / "data" / "bsdata"
+    res = CliRunner().invoke(main, ["rank", str(repo / "greenskin_warband_8th.cat"), "--system",
+                                    str(repo / "made_up_8th.gst"), "--scenario", "warhammer/wolves_and_orcs_pursue.toml",
+                                    "--role", "pursuing"])
+    assert res.exit_code != 0
+    assert res.output.count("role: 'pursuing' is not allowed") == 1, res.output
