@@ -230,7 +230,12 @@ def test_points_are_read():
     units = {u.name: u for u in read_catalogue(MADE / "greenskin_warband_8th.cat", MADE_8TH).units}
     # 2.x <cost>: the unit's 30 points, its 10 Cave Goblins (min 10) carry no cost of their own
     assert units["Cave Goblins"].points == 30.0 and units["Wild Orcs"].points is None
-    assert units["Cave Goblins"].min_models is None  # a model part costing nothing is no rank-and-file
+    # a free part of 10 models is the rank-and-file the entry's 30 points buy: 3 points a model, so
+    # 20 Cave Goblins cost 60 (it was priced as one model: 30 x 20 = 600)
+    cave = units["Cave Goblins"]
+    assert (cave.min_models, cave.model_points) == (10, 3.0)
+    from fleeodds.systems.warhammer.list_building import points_for
+    assert points_for({"points": cave.points, "min_models": 10, "model_points": 3.0}, 20) == 60.0
     # 1.x points attribute: the unit entry costs 0, its Scale Guard Warrior (11 pts) has minSelections 10
     guard = read_catalogue(MADE / "scaled_host_8th.cat").units[0]
     assert (guard.own_points, guard.points, guard.min_models, guard.model_points) == (0.0, 110.0, 10, 11.0)

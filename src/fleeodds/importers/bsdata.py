@@ -754,6 +754,10 @@ def _linked_profiles(entry: _Entry, index: _Index) -> list[Profile]:
     return entry.profiles + [index.profiles[t] for t in entry.profile_links if t in index.profiles]
 
 
+#: Fewest models in a free mandatory part that make it a unit's rank-and-file (see :func:`_unit`).
+FREE_RANK_AND_FILE = 5
+
+
 def _unit(entry: _Entry, index: _Index) -> Unit:
     """A :class:`Unit` of a top-level entry (profiles and rules by :func:`_collect`, points by :func:`_walk`)."""
     profiles, rules, _ = _collect(entry, index)
@@ -774,6 +778,16 @@ def _unit(entry: _Entry, index: _Index) -> Unit:
         if best is None or key > best:
             best = key
             unit.min_models, unit.model_points = int(count), cost
+    if best is None and points and points > 0:
+        # the entry's own cost buys its models: a free mandatory part of at least FREE_RANK_AND_FILE
+        # models (Cave Goblins: 30 pts for 10 free models) is the rank-and-file, at the entry's cost per
+        # model; a smaller free part is a chariot's crew or a mount, and the unit stays one model
+        free = [count for e, count, default, depth in parts
+                if depth == 1 and not default and e.type == "model" and count == int(count)
+                and FREE_RANK_AND_FILE <= count < 10_000 and not _walk(e, index)[0]]
+        if free:
+            unit.min_models = int(max(free))
+            unit.model_points = points / unit.min_models
     return unit
 
 
