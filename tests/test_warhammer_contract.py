@@ -165,8 +165,6 @@ REFUSED = [
      "no effect"),
     ("fly in 8th", base(edition="8th", fleeing={"rules": ["fly"]}), "fleeing.rules: 'fly' is not modelled", "8th"),
     ("fly in TOW", base(edition="tow", pursuer={"rules": ["fly"]}), "pursuer.rules: 'fly' is not modelled", "Old"),
-    ("flying charger 6th", base(edition="6th", situation="charge_fleeing", pursuer={"rules": ["fly"]}),
-     "pursuer.rules: 'fly' is not modelled", "charge_reach"),
     ("max_turns in a charge", base(situation="charge_fleeing", table={"max_turns": 3}), "table.max_turns: 3",
      "end with the flee move"),
     ("margin when fleeing", base(combat={"margin": 2}), "combat.margin: 2 has no effect", "no Break test"),

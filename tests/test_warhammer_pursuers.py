@@ -283,12 +283,18 @@ def test_a_7th_edition_flyer_charges_20_inches_not_doubled():
     assert sum(p for (_, m), p in dist.items() if m == 20) == Fraction(1, 36)
 
 
-def test_a_6th_edition_flying_charger_is_refused_by_name():
+def test_a_6th_edition_flying_charger_charges_20_inches():
+    """6th rulebook, Appendix Seven, Flying Models 5: a flyer charges within its 20" flight, never
+    doubled. Harpies 9" away: the unit (M 4) flees 2D6 and is run down unless it rolls 12 (20 < 21)."""
     d = {"system": "warhammer", "edition": "6th", "situation": "charge_fleeing",
          "fleeing": {"name": "F", "movement": 4, "leadership": 7},
          "pursuer": {"name": "Harpies", "movement": 4, "leadership": 6, "rules": ["fly"]}, "table": {"gap": 9}}
-    with pytest.raises(FleeoddsError, match="pursuer.rules: 'fly' is not modelled"):
-        fleeodds.load_scenario(d)
+    sc = fleeodds.load_scenario(d)
+    dist = sc.exact_distribution("fraction")
+    i = sc.outcome_index("run_down")
+    assert sum(p for (j, _), p in dist.items() if j == i) == Fraction(35, 36)
+    sim = simulate(sc.kernel(), trials=100_000, seed=11, progress=False)
+    assert_mc_agrees(int(sim.outcome_counts[i]), 100_000, 35 / 36, "flyer 6th")
 
 
 def test_unused_characteristics_and_quiet_rules_are_listed_by_path():

@@ -315,9 +315,6 @@ def special_rule_errors(role: str, rule: str, model: ScenarioModel, field: str):
         if ed not in ("6th", "7th"):
             return not_modelled(field, rule, f"flying flee, pursuit and charge moves in {EDITION_NAMES[ed]}; "
                                              "give options.flee_roll, options.pursuit_roll or options.charge_reach")
-        if role == "pursuer" and charges and ed == "6th":
-            return not_modelled(field, rule, "a flyer's charge reach in 6th (7th: its 20\" flying charge); give "
-                                             "options.charge_reach")
     return None
 
 

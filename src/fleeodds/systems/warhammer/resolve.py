@@ -25,8 +25,9 @@ RALLY_NORMAL, RALLY_NEVER, RALLY_DOUBLE1_ONLY = 0, 1, 2
 PURSUE_ALWAYS, PURSUE_NEVER, PURSUE_LD_TEST = 0, 1, 2
 # Failed charge move
 FAILED_MOVE_M, FAILED_MOVE_HIGHEST_DIE, FAILED_MOVE_FULL = 0, 1, 2
-#: A flyer's flying move in 7th edition (rulebook, Flyers), inches: its charge reach, not doubled.
-FLYING_MOVE_7TH = 20
+#: A flyer's flying move in 6th and 7th edition, inches: its charge reach, not doubled (6th rulebook,
+#: Appendix Seven, Flying Models, 2 and 5; 7th rulebook, Flyers, "Flying charges").
+FLYING_MOVE = 20
 
 
 @dataclass(frozen=True)
@@ -215,17 +216,18 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     else:
         charge_dice, failed = parse("0"), FAILED_MOVE_M
     charge_fixed = 2 * m if (o.charge_reach is None and ed in ("6th", "7th", "starter")) else m
-    if ed == "7th" and pursuer.has("fly") and o.charge_reach is None:
-        # 7th rulebook, Flyers, "Flying charges": a flyer charges an enemy within its 20" flying move,
-        # which is not doubled, and still moves the full 20" when the charge fails (6th: not modelled)
-        charge_fixed, failed = FLYING_MOVE_7TH, FAILED_MOVE_FULL
+    if ed in ("6th", "7th") and pursuer.has("fly") and o.charge_reach is None:
+        # a flyer charges an enemy within its 20" flying move, which is never doubled (6th Appendix
+        # Seven, Flying Models 5; 7th Flyers, "Flying charges"); a failed charge still moves the full
+        # 20" (7th says so; 6th moves a failed charger its normal move, for a flyer its 20" flight)
+        charge_fixed, failed = FLYING_MOVE, FAILED_MOVE_FULL
     if ed == "tow":  # M + 6, +3 with Swiftstride when the unit uses it (§3.4)
         declare = m + 6 + (3 if swift and o.tow_swiftstride_use == "always" else 0)
     else:
         declare = charge_fixed + charge_dice.max_value
     out_move = {"march": 2 * m, "move": m, "none": 0}[o.chaser_move_out_of_range]
-    if ed == "7th" and pursuer.has("fly") and o.chaser_move_out_of_range != "none":
-        out_move = FLYING_MOVE_7TH  # a flyer out of charge range flies its 20" move (it cannot march)
+    if ed in ("6th", "7th") and pursuer.has("fly") and o.chaser_move_out_of_range != "none":
+        out_move = FLYING_MOVE  # a flyer out of charge range flies its 20" move (it cannot march)
 
     # starter booklet (§3.7): the edge is resolved before the catch, and a unit is removed when a
     # model leaves the table; the other editions default to catch first and touching the edge
