@@ -272,7 +272,7 @@ def test_metric_chart_shows_the_three_views(lang, words):
 
 
 @pytest.mark.parametrize("lang,axis", [("en", "Difference vs Ld 5 (percentage points)"),
-                                       ("fr", "Écart par rapport à Ld 5 (points de pourcentage)")])
+                                       ("fr", "Écart par rapport à « Ld 5 » (points de pourcentage)")])
 def test_difference_chart_labels(ld_setups, lang, axis):
     comp = compare(ld_setups, "mc", trials=20_000, seed=2, lang=lang, progress=False, title="T")
     fig = charts.difference_chart(comp)

@@ -85,7 +85,7 @@ def test_french_charts_have_no_english_word():
         assert not left, f"English left in a French chart: {left}\n{text}"
     for fig in figs:
         plt.close(fig)
-    assert "Écarts par rapport à 6e édition" in tables.render_comparison(comp)
+    assert "Écarts par rapport à « 6e édition »" in tables.render_comparison(comp)
 
 
 def test_french_csv_uses_semicolons_decimal_comma_and_bom():

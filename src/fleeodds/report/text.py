@@ -26,7 +26,7 @@ def w(key: str, lang: str, **fmt) -> str:
 
 WORDS.update({
     "difference_axis": {"en": "Difference vs {base} (percentage points)",
-                        "fr": "Écart par rapport à {base} (points de pourcentage)"},
+                        "fr": "Écart par rapport à « {base} » (points de pourcentage)"},
     "paired_note": {"en": "whiskers: 95% paired interval (common random numbers)",
                     "fr": "moustaches : intervalle apparié à 95 % (mêmes tirages)"},
     "independent_note": {"en": "whiskers: 95% interval (independent runs)",
@@ -48,7 +48,7 @@ WORDS.update({
                               "fr": "écarts en points de pourcentage (exacts)"},
     "cells_note": {"en": "each cell: the exact value where the setup has an exact solver, else the Monte Carlo estimate",
                    "fr": "chaque case : la valeur exacte si la configuration a un calcul exact, sinon l'estimation Monte-Carlo"},
-    "differences_title": {"en": "Differences vs {base}", "fr": "Écarts par rapport à {base}"},
+    "differences_title": {"en": "Differences vs {base}", "fr": "Écarts par rapport à « {base} »"},
 })
 
 WORDS.update({

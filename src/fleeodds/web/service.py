@@ -353,26 +353,12 @@ def svg_text(data: bytes) -> str:
 
 
 def answer_sentence(table: OutcomeTable, lang: str) -> str:
-    """One plain sentence: the scenario's title and each reachable outcome's percentage,
-    e.g. ``Night Goblins lose a combat by 2 to Dwarf Warriors: held 8 %, caught … 51 %``."""
-    from ..report.format import pct
+    """The command line's one-sentence answer (:func:`fleeodds.report.summary.outcome_sentence`), so
+    that a small result reads the same everywhere ("under 1%", never "0.0%"), e.g. ``Night Goblins
+    lose a combat by 2 to Dwarf Warriors: held 8%, caught … 51%, escaped 41%.``"""
+    from ..report.summary import outcome_sentence
 
-    wide = table.wide()
-    col = "exact" if "exact" in wide else "monte_carlo"
-    parts = []
-    for _, r in wide.iterrows():
-        p = float(r[col])
-        if p > 0:
-            digits = 0 if p >= 0.01 or p == 0 else 1
-            parts.append(f"{_short_label(r['label'])} {pct(p, lang, digits)}")
-    title = table.manifest.get("title") or ""
-    colon = " : " if lang == "fr" else ": "
-    about = "" if col == "exact" else (" (estimation Monte-Carlo)" if lang == "fr" else " (Monte Carlo estimate)")
-    return f"{title}{colon}{', '.join(parts)}{about}." if title else f"{', '.join(parts)}{about}."
-
-
-def _short_label(label: str) -> str:
-    return str(label).split(" (")[0] if " (" in str(label) else str(label)
+    return outcome_sentence(table.relabel(lang) if table.lang != lang else table)
 
 
 def _texts(rows: list[dict[str, Any]], lang: str, digits: int, keys: tuple[str, ...]) -> list[dict[str, Any]]:
