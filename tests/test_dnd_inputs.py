@@ -138,3 +138,13 @@ def test_a_value_that_changes_results_is_accepted(data):
 def test_a_misspelt_situation_is_named():
     with pytest.raises(InputError, match="situation: .death_save. is not allowed; expected one of 'leave_melee'"):
         fleeodds.load_scenario({"system": "dnd", "edition": "5e2014", "situation": "death_save"})
+
+
+def test_disabled_strenuous_is_refused_when_nothing_is_provoked():
+    """A 3.5 withdraw that provokes no attack: the runner never reaches 0 HP, so the
+    disabled-and-strenuous rule changes no result (it only adds an empty row and a metric bin)."""
+    data = {"system": "dnd", "edition": "3.5", "mode": "withdraw", "runner": {"hp": 9, "ac": 14},
+            "options": {"disabled_strenuous": False},
+            "enemies": [{"attack_bonus": 5, "damage": "1d6+3"}]}
+    with pytest.raises(InputError, match=r"options.disabled_strenuous: False has no effect in this scenario"):
+        fleeodds.load_scenario(data)
