@@ -41,3 +41,15 @@ def test_positions_make_room_computed_not_entered():
     with pytest.raises(FleeoddsError, match=r"adversaries\.0\.x/y.*base contact"):
         load_scenario({"system": "hell_dorado", "fleeing": {"name": "F", "def": 4, "pv": 3, "x": 0.0, "y": 0.0},
                        "adversaries": [{"name": "A", "cbt": 1, "weapons": W, "x": 5.0, "y": 0.0}]})
+
+
+def test_an_attractor_out_of_reach_is_listed_as_unused():
+    """A Succube 140 toises away has Attraction, but the placed flee move (8 toises east) ends far
+    outside her zone: she changes nothing and is listed, not accepted silently."""
+    data = {"system": "hell_dorado", "type": "fuite",
+            "fleeing": {"profile": "arquebusier", "x": 0.0, "y": 0.0},
+            "adversaries": [{"profile": "guerrier_sarrasin", "x": 0.0, "y": -1.181102}],
+            "others": [{"profile": "succube", "x": 100.0, "y": 100.0}], "fuite": {"direction": 0.0}}
+    assert "others.0" in load_scenario(data).unused_inputs()
+    data["others"][0].update(x=10.0, y=0.0)  # now the move ends within her zone: she pulls it back
+    assert "others.0" not in load_scenario(data).unused_inputs()

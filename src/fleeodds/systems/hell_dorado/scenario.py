@@ -17,6 +17,7 @@ Attraction x (errata August 2007) and Attraction D texts.
 
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import replace
 from fractions import Fraction
@@ -592,13 +593,32 @@ class FuiteScenario(_Checked, Scenario):
         if i >= len(self.others):
             return False
         o = self.others[i]
-        if self.direction is not None and (o.has("Attraction") or self.stopped_by == o.name
+        if self.direction is not None and (self.stopped_by == o.name
                                            or (self.pull_back is not None and self.pull_back[2] == o.name)):
             return True
+        if self.direction is not None and o.has("Attraction"):
+            return self._outcomes_without_other(i) != self._outcomes_with_others()
         if self.fixed in (ex.F_CANNOT, ex.F_FREE):
             return False
         rest = self.others[:i] + self.others[i + 1:]
         return _room_from_positions(self.fleeing, self.adversaries, self.opts, False, rest) != self.room
+
+    def _outcomes_with_others(self) -> dict:
+        """The exact outcomes by code, zeros left out (to compare with :meth:`_outcomes_without_other`)."""
+        codes = [o.code for o in self.outcomes]
+        return {(codes[o], m): p for (o, m), p in self.exact_distribution("fraction").items() if p}
+
+    def _outcomes_without_other(self, i: int) -> dict:
+        """:meth:`_outcomes_with_others` of this Fuite with ``others.i`` taken off the table: an
+        attractor whose zone the move does not end in, or whose Charge cannot reach, changes nothing."""
+        data = copy.deepcopy(self.source)
+        others = list(data.get("others") or [])
+        del others[i]
+        if others:
+            data["others"] = others
+        else:
+            data.pop("others", None)
+        return _build(data, self.base_dir)._outcomes_with_others()
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:
         """Exact side results of the attaque sans riposte (``{}`` when none is made): the adversary
