@@ -265,7 +265,7 @@ def test_the_mastery_example():
     # carries the runner out of both other reaches, so exactly one attack is made
     sc = fleeodds.load_scenario("dnd/rogue_past_push_and_vex_2024.toml")
     setups = {en: v for en, _fr, v in sc.variants()}
-    assert setups["Push: every foe beside the pusher"].summary()["attacks"][1] == Fr(12, 20)
+    assert setups["Push: also the foes threatening the start"].summary()["attacks"][1] == Fr(12, 20)
     # same step: a hit clears the shortsword only; the spear still attacks unless the runner dropped
     base = sc.summary()["attacks"]
     assert base[1] + base[2] + base[3] == 1 and base[3] < setups["no Push"].summary()["attacks"][3]
