@@ -336,13 +336,15 @@ def examples(copy_name, lang):
             raise FleeoddsError(f"examples --copy: cannot write {target}: {exc.strerror}") from None
         click.echo(_msg("copied", lang, path=target), err=True)
         return
-    for path in _api().list_examples():
+    paths = _api().list_examples()
+    width = max((len(p.relative_to(base).as_posix()) for p in paths), default=0)
+    for path in paths:
         name = path.relative_to(base).as_posix()
         try:
             title = _api().load_scenario(path).title_in(lang)
         except FleeoddsError as exc:  # a shipped example must never be broken; say so loudly
             title = f"(invalid: {exc})"
-        click.echo(f"{name:50s} {title}")
+        click.echo(f"{name:{width}s}  {title}")
     click.echo(_msg("examples_where", lang, path=base), err=True)
 
 
