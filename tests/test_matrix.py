@@ -9,6 +9,7 @@ fail (``assert_mc_agrees``). No test needs the team's shared folder.
 
 from __future__ import annotations
 
+import re
 import itertools
 import json
 from fractions import Fraction
@@ -424,3 +425,10 @@ def test_a_listener_that_never_answers_is_refused(monkeypatch):
     with pytest.raises(InputError, match="not a Dask scheduler"):
         scale.Runner(scheduler=f"tcp://127.0.0.1:{server.getsockname()[1]}").start()
     server.close()
+
+
+@pytest.mark.parametrize("address, allowed", [("udp://127.0.0.1:8786", "tcp://HOST:PORT or tls://HOST:PORT"),
+                                              ("tcp://[::1]:99999", "a port from 1 to 65535")])
+def test_a_scheduler_address_dask_cannot_use_is_refused_at_once(address, allowed):
+    with pytest.raises(InputError, match=re.escape(allowed)):
+        scale.Runner(scheduler=address).start()

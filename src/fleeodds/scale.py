@@ -202,17 +202,24 @@ class Runner:
         cannot connect keeps retrying for the whole timeout, and its background thread then holds the
         interpreter at exit for as long again (about 20 s in all for a one-line error)."""
         protocol, location = address
+        if protocol == "inproc":
+            return  # a scheduler in this process (tests): dask connects at once
         if protocol not in ("tcp", "tls"):
-            return  # inproc:// and the like: let dask decide
+            raise InputError("scheduler", self.scheduler, "the address of a running Dask scheduler, "
+                             "tcp://HOST:PORT or tls://HOST:PORT")
         from distributed.comm.addressing import parse_host_port
 
         host, port = parse_host_port(location)
+        if not 0 < int(port) < 65536:
+            raise InputError("scheduler", self.scheduler, "the address of a running Dask scheduler, with a "
+                             "port from 1 to 65535")
         try:
             socket.create_connection((host, port), timeout=CONNECT_TIMEOUT).close()
         except OSError as exc:
+            when = f" within {CONNECT_TIMEOUT} s" if isinstance(exc, TimeoutError) else ""
             why = "timed out" if isinstance(exc, TimeoutError) else (exc.strerror or type(exc).__name__)
             raise InputError("scheduler", self.scheduler, f"the address of a running Dask scheduler "
-                             f"(tcp://HOST:8786); none answered within {CONNECT_TIMEOUT} s ({why})") from None
+                             f"(tcp://HOST:8786); none answered{when} ({why})") from None
         # Something listens: it must also speak Dask's protocol (a proxy or another server does not;
         # dask then reads garbage lengths, e.g. "Unable to allocate 3 EiB").
         import asyncio
