@@ -289,6 +289,8 @@ def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
         return "the casualty limits act on rally tests only, with table.max_turns > 0"
     if role == "options" and name in ("insane_courage", "ld_double1_passes", "ld_double6_fails"):
         return "every Leadership test here passes or fails on a natural double anyway, by its total"
+    if role == "options" and name == "flee_clearance" and not model.obstacles:
+        return "it says where a flee move through things in the way stops, and there are no [[obstacles]]"
     if role == "options" and name == "catch_vs_edge_order":
         return "it orders the combat-phase pursuit only, where the first flee move can reach the table edge; " \
                "a charged unit's flee move always resolves before the charge"
@@ -310,8 +312,6 @@ def special_rule_errors(role: str, rule: str, model: ScenarioModel, field: str):
         return no_effect(field, rule, "on break, flee, pursuit or rally odds (Feigned Flight and free "
                                       "reforms change what the unit may do after it rallies, not the dice)")
     if rule == "fly":
-        charges = model.situation in CHARGE_SITUATIONS or (model.table.chaser_keeps_charging and
-                                                          model.table.max_turns > 0)
         if ed not in ("6th", "7th"):
             return not_modelled(field, rule, f"flying flee, pursuit and charge moves in {EDITION_NAMES[ed]}; "
                                              "give options.flee_roll, options.pursuit_roll or options.charge_reach")
