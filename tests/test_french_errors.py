@@ -83,3 +83,14 @@ def test_warhammer_no_effect_contexts_in_french():
                   "retirez-le")
     assert "Commandement de l'unité (7)" in to_french(
         "fight.unit.general_leadership: 7 has no effect when it is not above the unit's own Leadership (7); remove it")
+
+
+def test_new_warhammer_reasons_in_french():
+    """Several pursuers and things in the way: their reasons read in French too."""
+    from fleeodds.messages_fr import to_french
+
+    assert to_french("pursuers: [] is not allowed; expected either one [pursuer] table or [[pursuers]] tables, "
+                     "not both").endswith("une table [pursuer] ou des tables [[pursuers]], pas les deux")
+    assert "au-delà du plus long mouvement de fuite (12 ps avec table.max_turns = 0)" in to_french(
+        "obstacles.0.distance: 14.0 has no effect beyond the farthest flee move (12\" with table.max_turns = 0); "
+        "remove it")
