@@ -270,27 +270,12 @@ def rally_at(models: int, start: int, rule: str, base_ld: int, musician_bonus: i
              test):
     """(rally mode, rally test) of a unit with ``models`` of its ``start`` models left (digest §3.5).
 
-    The same casualty limits as :func:`.resolve.resolve` (6th/7th: below 25 % never; 8th: at
-    most 25 % only a double 1; TOW: below 25 % only a double 1, below 50 % Ld - 1), read again
-    after losses to Dangerous Terrain or Peril tests.
+    The casualty limits of :func:`.resolve.rally_limits`, read again after losses to Dangerous
+    Terrain or Peril tests.
     """
-    from .resolve import RALLY_DOUBLE1_ONLY, RALLY_NEVER, RALLY_NORMAL
+    from .resolve import rally_limits
 
-    frac = models / start
-    mode, ld = RALLY_NORMAL, base_ld
-    if rule in ("6th", "7th") and frac < 0.25:
-        mode = RALLY_NEVER
-    elif rule == "8th" and frac <= 0.25:
-        mode = RALLY_DOUBLE1_ONLY
-    elif rule == "tow":
-        if frac < 0.25:
-            mode = RALLY_DOUBLE1_ONLY
-        elif frac < 0.5:
-            ld -= 1
-    if musician_bonus:
-        ld = min(ld + musician_bonus, 10)
-    if ed == "starter":
-        ld = own_ld
+    mode, ld = rally_limits(models, start, rule, base_ld, musician_bonus, ed, own_ld)
     return mode, replace(test, ld=max(ld, 0))
 
 

@@ -115,6 +115,30 @@ def _musician_bonus(edition: str, opts) -> int:
     return 1 if edition in ("6th", "tow") else 0
 
 
+def rally_limits(models: int, start: int, rule: str, base_ld: int, musician_bonus: int, ed: str,
+                 own_ld: int) -> tuple[int, int]:
+    """(rally mode, rally Ld) of a unit with ``models`` of its ``start`` models left (digest §3.5):
+    6th/7th below 25 % never; 8th at most 25 % only a double 1; TOW below 25 % only a double 1,
+    below 50 % Ld - 1 (``rule``, options.rally_casualty_rule); a musician's bonus up to 10; the
+    starter rules test the unit's own Ld."""
+    frac = models / start
+    mode, ld = RALLY_NORMAL, base_ld
+    if rule in ("6th", "7th") and frac < 0.25:
+        mode = RALLY_NEVER
+    elif rule == "8th" and frac <= 0.25:
+        mode = RALLY_DOUBLE1_ONLY
+    elif rule == "tow":
+        if frac < 0.25:
+            mode = RALLY_DOUBLE1_ONLY
+        elif frac < 0.5:
+            ld -= 1
+    if musician_bonus:
+        ld = min(ld + musician_bonus, 10)
+    if ed == "starter":
+        ld = own_ld
+    return mode, ld
+
+
 def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) -> Rules:
     ed = model.edition
     o = model.options
@@ -179,23 +203,11 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
 
     # -- rally (§3.5) --------------------------------------------------------------
     left = f_ref.models_left if f_ref.models_left is not None else f_ref.models_start
-    frac = left / f_ref.models_start
+    frac = left / f_ref.models_start  # also TOW Stubborn's fall back (below)
     # the starter booklet has no casualty limit on rallies (§3.7): 2D6 <= Cd
     rule = o.rally_casualty_rule or ("none" if ed == "starter" else ed)
-    rally_mode, rally_ld = RALLY_NORMAL, ld_with_general
-    if rule in ("6th", "7th") and frac < 0.25:
-        rally_mode = RALLY_NEVER
-    elif rule == "8th" and frac <= 0.25:
-        rally_mode = RALLY_DOUBLE1_ONLY
-    elif rule == "tow":
-        if frac < 0.25:
-            rally_mode = RALLY_DOUBLE1_ONLY
-        elif frac < 0.5:
-            rally_ld -= 1
-    if f_ref.musician:
-        rally_ld = min(rally_ld + _musician_bonus(ed, o), 10)
-    if ed == "starter":
-        rally_ld = fleeing.leadership
+    rally_mode, rally_ld = rally_limits(left, f_ref.models_start, rule, ld_with_general,
+                                        _musician_bonus(ed, o) if f_ref.musician else 0, ed, fleeing.leadership)
     # TOW: the BSB re-roll covers rally tests by default; an explicit bsb_reroll is taken at its word
     rally_reroll = has_bsb and (bsb == "any_failed_ld" or (ed == "tow" and o.bsb_reroll is None))
     rally_dice = ld_dice  # TOW: 2D6 unless cold_blooded_scope = "all_ld"
