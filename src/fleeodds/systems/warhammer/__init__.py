@@ -382,6 +382,10 @@ class WarhammerScenario(Scenario):
         quiet = {k: v for k, v in quiet.items() if v}
         if quiet:
             d["rules_without_effect"] = quiet
+        return self._with_unused_and_refusal(d)
+
+    def _with_unused_and_refusal(self, d: dict[str, Any]) -> dict[str, Any]:
+        """``d`` with ``unused_inputs`` and ``exact_refusal`` when there are any (both describes)."""
         unused = self.unused_inputs()
         if unused:
             d["unused_inputs"] = unused
@@ -416,12 +420,7 @@ class WarhammerScenario(Scenario):
             quiet = rules_without_effect_several(self.model, self.fleeing, profiles)
             if quiet:
                 d["rules_without_effect"] = quiet
-        unused = self.unused_inputs()
-        if unused:
-            d["unused_inputs"] = unused
-        if self.exact_refusal:
-            d["exact_refusal"] = self.exact_refusal
-        return d
+        return self._with_unused_and_refusal(d)
 
     def unused_inputs(self) -> list[str]:
         """Dotted paths of the unit characteristics written in the file (``fleeing.movement``,
