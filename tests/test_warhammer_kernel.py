@@ -1,5 +1,7 @@
-"""Warhammer kernel: the one-exchange fast path (raw-roll pairs counted, folded into outcomes once)
-gives the very counts of resolving every trial, for every shipped example and the charge situations."""
+"""Warhammer kernel: the fast paths give the very counts of resolving every trial, for every shipped
+example, the charge situations and the chains of a unit already fleeing: the one-exchange path
+(raw-roll pairs counted, folded into outcomes once) and the chain path (first exchanges counted by
+pairs, later turns read from a table of raw rolls)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import pytest
 
 import fleeodds
 from fleeodds.systems.warhammer import kernel as K
+from fleeodds.systems.warhammer import outcomes as oc
 from fleeodds.systems.warhammer.fight import FightScenario
 
 EXCHANGES = [  # a fleeing unit with no later turn (max_turns = 0) is one exchange
@@ -22,8 +25,28 @@ EXCHANGES = [  # a fleeing unit with no later turn (max_turns = 0) is one exchan
 ]
 
 
+_CHAIN = {"system": "warhammer", "situation": "fleeing",
+          "fleeing": {"name": "Ld6 unit", "movement": 4, "leadership": 6},
+          "pursuer": {"profile": "Dwarf Warriors"}, "table": {"edge_distance": 12, "max_turns": 10}}
+CHAINS = [  # a unit already fleeing, pursued, then rallying or fleeing again for up to max_turns turns
+    _CHAIN,  # the benchmark's chain
+    {**_CHAIN, "edition": "8th", "fleeing": {**_CHAIN["fleeing"], "battle_standard": True}},  # rally re-roll
+    {**_CHAIN, "fleeing": {**_CHAIN["fleeing"], "rules": ["cold_blooded"]}},  # 3D6, two lowest kept
+    {**_CHAIN, "edition": "8th", "fleeing": {**_CHAIN["fleeing"], "models_left": 2, "models_start": 20}},  # 1-1 only
+    {**_CHAIN, "edition": "6th", "fleeing": {**_CHAIN["fleeing"], "models_left": 2, "models_start": 20}},  # no rally
+    {**_CHAIN, "edition": "8th", "fleeing": {"name": "Riders", "movement": 8, "leadership": 7,
+                                             "rules": ["swiftstride"]}},  # 3D6 flee, highest two
+    {**_CHAIN, "edition": "tow"},
+    {**_CHAIN, "options": {"edge_contact": "leave"}},
+    {**_CHAIN, "table": {"edge_distance": 9.5, "max_turns": 10, "gap": 2}},
+    {**_CHAIN, "table": {"max_turns": 3}},  # no table edge
+    {**_CHAIN, "table": {"edge_distance": 40, "max_turns": 1}},
+    {**_CHAIN, "table": {"edge_distance": 30, "max_turns": 5, "chaser_keeps_charging": True}},  # a charger
+]
+
+
 def _scenarios():
-    out = [fleeodds.load_scenario(d) for d in EXCHANGES]
+    out = [fleeodds.load_scenario(d) for d in EXCHANGES + CHAINS]
     for path in fleeodds.list_examples():
         if "warhammer" in str(path):
             sc = fleeodds.load_scenario(path)
@@ -38,6 +61,26 @@ def test_the_fast_path_is_taken_for_a_single_exchange():
         sc = fleeodds.load_scenario(d)
         ints = K.pack(sc.rules, sc.metric.n_bins)[0]
         assert ints[K.I_PAIR_KIND] != K.PAIR_NONE, d
+    for d in CHAINS:
+        sc = fleeodds.load_scenario(d)
+        assert K.pack(sc.rules, sc.metric.n_bins)[0][K.I_PAIR_KIND] == K.PAIR_CHAIN, d
+
+
+def test_the_turn_table_is_a_hand_written_turn():
+    """The benchmark chain's turn table: Ld 6 on 2D6 rallies on 15 of 36 rolls; a failed roll flees 2D6
+    toward the 12" edge. Checked against a hand enumeration of the two dice of each lane."""
+    sc = fleeodds.load_scenario(_CHAIN)
+    ints, tests, floats, flee = K.pack(sc.rules, sc.metric.n_bins)[:4]
+    rally = K._rally_table(tests, ints[K.I_RALLY_MODE])
+    turns = K._turn_table(rally, flee, floats[K.F_EDGE], ints[K.I_EDGE_STRICT])
+    assert rally.sum() == 15 and turns.shape == (13, 36 * 36)
+    for c in range(13):
+        for vr in range(36):
+            for vf in range(36):
+                a, b = vr % 6 + 1, vr // 6 + 1  # the two dice of the rally lane, in the order lanes read them
+                f = vf % 6 + 1 + vf // 6 + 1
+                want = -1 - oc.RALLIED if a + b <= 6 else (-1 - oc.OFF_TABLE if c + f >= 12 else c + f)
+                assert turns[c, vr * 36 + vf] == want
 
 
 @pytest.mark.parametrize("start,n", [(0, 70_000), (123_457, 150_001)])

@@ -2,9 +2,16 @@
 
 Written from the rules digest (docs/warhammer.md §3) independently of
 the exact solver: here every die is rolled, one trial at a time, with the
-counter-based stream of :mod:`fleeodds.rng`. Parameters arrive as two plain
+counter-based stream of :mod:`fleeodds.rng`. Parameters arrive as plain
 arrays built by :func:`pack`; nothing here validates input (that happened in
 the pydantic model).
+
+Two shortcuts give the very counts of rolling every trial through the rules
+(the tests compare them): a trial decided by its first two dice rolls is
+counted by that pair of raw rolls, and folded into its outcome once per run;
+a later turn with no charger and nothing in the way is read from a table of
+its two raw rolls (rally try, flee roll), filled once per run by the same
+rules on chosen rolls.
 
 Counts are returned per ``(outcome, turn)``: outcome codes of
 :mod:`.outcomes`, turn 0 for the combat phase (break test and pursuit), 1 to
@@ -18,7 +25,7 @@ import numpy as np
 from numba import njit, prange
 
 from ...kernel_tools import roll_lanes, roll_lanes_detail
-from ...rng import lane_bounded, lane_for, lanes_start, trial_key
+from ...rng import draw_u64, lane_bounded, lane_for, lanes_start, trial_key
 from . import outcomes as oc
 from .obstacles_kernel import rally_row, tails, walk
 from .resolve import (BREAK_CLASSIC, BREAK_NONE, FAILED_MOVE_FULL, FAILED_MOVE_HIGHEST_DIE, PURSUE_ALWAYS,
@@ -43,8 +50,9 @@ BIG = 1e300  # stands for "no table edge"
 BLOCK = 1 << 16
 #: Largest number of raw-roll pairs an exchange is counted by (2D6 against 3D6 is 7,776).
 MAX_PAIRS = 1 << 13
-#: Fast-path kinds (``ints[I_PAIR_KIND]``): none, flee against pursuit, flee against charge dice.
-PAIR_NONE, PAIR_PURSUIT, PAIR_CHARGE = 0, 1, 2
+#: Fast-path kinds (``ints[I_PAIR_KIND]``): none, flee against pursuit, flee against charge dice, and
+#: a chain whose first turn is a flee against pursuit (later turns resolved trial by trial).
+PAIR_NONE, PAIR_PURSUIT, PAIR_CHARGE, PAIR_CHAIN = 0, 1, 2, 3
 
 
 def _one_chunk(spec: np.ndarray) -> int:
@@ -55,13 +63,17 @@ def _one_chunk(spec: np.ndarray) -> int:
 
 
 def _pair_shape(r: Rules, flee: np.ndarray, second: np.ndarray) -> tuple[int, int, int]:
-    """Whether a scenario is one exchange of two rolls, each from one lane: ``(kind, n_a, n_b)``.
+    """Whether a scenario's first exchange is two rolls, each from one lane: ``(kind, n_a, n_b)``.
 
     The charge situations (a flee roll against the charge dice), and a unit already fleeing with no
     later turn whose pursuer pursues or never does (a flee roll against the pursuit roll or none) draw
     exactly lane 0 for the flee roll and lane 1 for the other roll (none when it is a constant), and
     nothing else, unless a lane is rejected. Such a trial is decided by the pair of raw rolls, which
     :func:`_simulate_block` counts instead of resolving each trial.
+
+    A unit already fleeing with later turns, pursued by a pursuer that always pursues
+    (``PAIR_CHAIN``), draws the same two lanes in its first exchange: a trial ended by them is
+    counted by its pair; the others go on to the later turns from lane 2, one by one.
     """
     if r.obstacles or len(r.chasers) > 1:  # things in the way, or several pursuit or charge rolls
         return PAIR_NONE, 0, 0
@@ -69,10 +81,14 @@ def _pair_shape(r: Rules, flee: np.ndarray, second: np.ndarray) -> tuple[int, in
         kind = PAIR_CHARGE
     elif r.situation == "fleeing" and r.max_turns == 0 and r.pursue_mode in (PURSUE_ALWAYS, PURSUE_NEVER):
         kind = PAIR_PURSUIT
+    elif r.situation == "fleeing" and r.pursue_mode == PURSUE_ALWAYS:
+        kind = PAIR_CHAIN
     else:
         return PAIR_NONE, 0, 0
     n_a = _one_chunk(flee) if flee[0, 0] == 1 else 0  # the flee roll must read lane 0
     n_b = _one_chunk(second) if kind == PAIR_CHARGE or r.pursue_mode == PURSUE_ALWAYS else 1
+    if kind == PAIR_CHAIN and n_b == 1:  # a constant pursuit draws no lane 1: the later turns would start at 1
+        return PAIR_NONE, 0, 0
     if n_a == 0 or n_b == 0 or n_a * n_b > MAX_PAIRS:
         return PAIR_NONE, 0, 0
     return kind, n_a, n_b
@@ -171,8 +187,111 @@ def _reached(distance, target, strict):
     return distance > target if strict else distance >= target
 
 
+@njit(inline="always", cache=True)
+def _plain_turns(key, st, cum, gap, max_turns, rally_mode, rally_table, r_reroll, flee, edge, edge_strict):
+    """Turns 1 to ``max_turns`` of a fleeing unit with no charger and nothing in the way (§3.5).
+
+    Each turn a rally test (its raw rolls' results in ``rally_table``, with the re-roll if any), then,
+    if it fails, a flee move toward the table edge. Returns ``(outcome, turn, cum, gap, state)``;
+    the outcome is ``STILL_FLEEING`` at ``max_turns`` when neither happened.
+    """
+    n_rally = rally_table.shape[0]
+    for turn in range(1, max_turns + 1):
+        if rally_mode != RALLY_NEVER:
+            v, st = lane_bounded(key, st, n_rally)
+            rallied = rally_table[v]
+            if not rallied and r_reroll:
+                v, st = lane_bounded(key, st, n_rally)
+                rallied = rally_table[v]
+            if rallied:
+                return oc.RALLIED, turn, cum, gap, st
+        f, st = roll_lanes(flee, key, st)
+        cum += f
+        gap += f
+        if _reached(cum, edge, edge_strict):
+            return oc.OFF_TABLE, turn, cum, gap, st
+    return oc.STILL_FLEEING, max_turns, cum, gap, st
+
+
 @njit(cache=True)
-def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out, pairs, rec, mode):
+def _rally_table(tests, rally_mode):
+    """Whether each raw roll of one rally try passes (bool, shape (216,) for 3D6 keeping the two
+    lowest, (36,) for 2D6): the same test a trial rolls, on chosen lanes; all False if the unit
+    cannot rally."""
+    three = tests[T_RALLY, 1]
+    n_rally = 216 if three else 36
+    table = np.zeros(n_rally, np.bool_)
+    for v in range(n_rally):
+        k = lane_for(v, n_rally) << np.uint64(32)
+        if rally_mode == RALLY_DOUBLE1_ONLY:
+            total, d1, d6, s0 = _ld_roll(three, k, lanes_start(k))
+            table[v] = d1
+        elif rally_mode != RALLY_NEVER:
+            passed, s0 = _ld_test(tests[T_RALLY, 0], three, tests[T_RALLY, 2], tests[T_RALLY, 3], 0, 0, k,
+                                  lanes_start(k))
+            table[v] = passed
+    return table
+
+
+@njit(cache=True)
+def _turn_table(rally_table, flee, edge, edge_strict):
+    """One turn of :func:`_plain_turns` as a table, for a unit whose turn is one rally try and one flee
+    roll of one lane each, toward a table edge at most 256" away.
+
+    Returns int32 of shape ``(n_states, n_rally * n_flee)``: row = inches fled so far (whole), column
+    = raw rally roll * n_flee + raw flee roll; the entry is the inches fled after the turn, or
+    ``-1 - outcome`` when the turn ends the flight (rallied, off the table). Shape ``(0, 0)`` when a
+    turn is not of that form (re-rolls, several flee chunks, no edge, a flee roll below 0).
+    """
+    none = np.zeros((0, 0), np.int32)
+    if flee[0, 0] != 1 or edge > 256:
+        return none
+    n_flee = flee[1, 0]
+    n_rally = rally_table.shape[0]
+    n_states = int(np.ceil(edge)) + 1
+    if n_states * n_rally * n_flee > (1 << 22):
+        return none
+    table = np.empty((n_states, n_rally * n_flee), np.int32)
+    for vf in range(n_flee):
+        k = lane_for(vf, n_flee) << np.uint64(32)
+        f, s0 = roll_lanes(flee, k, lanes_start(k))
+        if f < 0:
+            return none
+        for c in range(n_states):
+            after = -1 - oc.OFF_TABLE if _reached(c + f, edge, edge_strict) else c + f
+            for vr in range(n_rally):
+                table[c, vr * n_flee + vf] = -1 - oc.RALLIED if rally_table[vr] else after
+    return table
+
+
+@njit(inline="always", cache=True)
+def _table_turns(key, c, max_turns, turns, n_rally, n_flee):
+    """:func:`_plain_turns` read from :func:`_turn_table`, for a trial that starts turn 1 at lane 2
+    having fled ``c`` whole inches: turn ``k`` reads lanes ``2k`` (rally) and ``2k + 1`` (flee), the
+    two halves of the trial's word ``k`` (a trial that rallies never reads its flee lane).
+
+    Returns ``(outcome, turn)``, or ``(-1, 0)`` if a lane might be rejected: that trial is then
+    resolved by :func:`_plain_turns`.
+    """
+    nr = np.uint64(n_rally)
+    nf = np.uint64(n_flee)
+    low32 = np.uint64(0xFFFFFFFF)
+    for turn in range(1, max_turns + 1):
+        word = draw_u64(key, turn - 1)
+        mr = (word >> np.uint64(32)) * nr
+        mf = (word & low32) * nf
+        if (mr & low32) < nr or (mf & low32) < nf:
+            return -1, 0
+        e = turns[c, (mr >> np.uint64(32)) * nf + (mf >> np.uint64(32))]
+        if e < 0:
+            return -1 - e, turn
+        c = e
+    return oc.STILL_FLEEING, max_turns
+
+
+@njit(cache=True)
+def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out, pairs, rec, lut,
+                    rally_table, turns, mode):
     """Trials ``lo .. hi - 1``: counted into ``out`` (n_outcomes, n_bins), or recorded one by one.
 
     ``mode`` 0 counts: each trial's outcome in ``out[outcome, metric]``; or, for a scenario that is
@@ -183,6 +302,11 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
     counted pairs into ``out``: it resolves one trial per pair, on lanes chosen to give that pair
     (:func:`fleeodds.rng.lane_for`), weighted by its count. The three modes share this one copy of
     the trial logic, so a pair count folds into the outcome a trial with those dice has.
+
+    A chain (``PAIR_CHAIN``) counts, in mode 0, the pairs whose first exchange ends the trial; the
+    other trials resume at their later turns, one by one, from where ``lut`` (float64, shape
+    ``(n_a * n_b, 3)``: outcome or -1, distance fled, gap) says the pair leaves the unit. ``mode`` 4
+    fills ``lut``: the first exchange of one trial per pair, on chosen lanes as in mode 2.
 
     The trial logic is written inline in the loop, and every parameter is read
     into a local scalar once per block: numba updates the reference count of an
@@ -228,14 +352,25 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
     n_a = ints[I_PAIR_A]
     n_b = ints[I_PAIR_B]
 
+    # ---- later turns with no charger and nothing in the way: each turn a rally test (read from
+    # ``rally_table``), then a flee move if it fails; or the whole turn read from ``turns``
+    plain_turns = chaser == 0 and n_obj == 0
+    table_turns = plain_turns and turns.shape[0] > 0 and r_reroll == 0 and rally_mode != RALLY_NEVER
+    n_rally = rally_table.shape[0]
+    n_flee = flee[1, 0]
+
     # ---- one exchange (counting mode): count the raw-roll pairs of lanes 0 and 1, no rule per trial
     n_trials = hi - lo  # trials resolved one by one below
     slow = np.empty(64, np.int64)  # trials of the exchange whose lanes might be rejected
+    chain = pair_kind == PAIR_CHAIN
+    resume = np.empty(hi - lo if chain and mode == 0 else 0, np.uint64)  # keys of chain trials that go on
+    n_slow = 0
+    n_resume = 0
+    na = np.uint64(n_a)
+    nb = np.uint64(n_b)
+    low32 = np.uint64(0xFFFFFFFF)
+    pi = np.uint64(0)  # a pair of raw rolls: na * nb of them
     if mode == 0 and pair_kind != PAIR_NONE:
-        na = np.uint64(n_a)
-        nb = np.uint64(n_b)
-        low32 = np.uint64(0xFFFFFFFF)
-        n_slow = 0
         for t in range(lo, hi):
             key = trial_key(seed, t)
             ma = (key >> np.uint64(32)) * na
@@ -245,23 +380,46 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                     slow[n_slow] = t
                 n_slow += 1
             else:
-                pairs[(ma >> np.uint64(32)) * nb + (mb >> np.uint64(32))] += 1
+                pi = (ma >> np.uint64(32)) * nb + (mb >> np.uint64(32))
+                pairs[pi] += 1  # a pair whose first exchange does not end the trial is not folded
+                if chain:  # (no branch: the key is written, and kept when the trial goes on)
+                    resume[n_resume] = key
+                    n_resume += lut[pi, 0] < 0
+        if n_slow <= 64 and plain_turns:  # the chain trials going on: their later turns here, in a small loop
+            for j in range(n_resume):
+                key = resume[j]
+                pi = (((key >> np.uint64(32)) * na) >> np.uint64(32)) * nb + (((key & low32) * nb) >> np.uint64(32))
+                o = -1
+                if table_turns:
+                    o, m = _table_turns(key, np.int64(lut[pi, 1]), max_turns, turns, n_rally, n_flee)
+                if o < 0:
+                    o, m, cum, gap, st = _plain_turns(key, (np.int64(2), key), lut[pi, 1], lut[pi, 2], max_turns,
+                                                      rally_mode, rally_table, r_reroll, flee, edge, edge_strict)
+                out[o, min(max(m, 0), n_bins - 1)] += 1
+            n_resume = 0
         if n_slow <= 64:
-            n_trials = n_slow
+            n_trials = n_slow + n_resume
         else:  # (never seen) too many to list: count the pairs of none, resolve every trial
             pairs[:] = 0
+            n_resume = 0
             mode = 3
-    elif mode == 2:
+    elif mode == 2 or mode == 4:
         n_trials = n_a * n_b
 
     for idx in range(n_trials):
         w = 1  # trials this resolution stands for
-        if mode == 0 and pair_kind != PAIR_NONE:
+        resumed = False
+        if mode == 0 and pair_kind != PAIR_NONE and idx >= n_slow:  # a chain trial going on to turn 1
+            t = lo
+            key = resume[idx - n_slow]
+            pi = (((key >> np.uint64(32)) * na) >> np.uint64(32)) * nb + (((key & low32) * nb) >> np.uint64(32))
+            resumed = True
+        elif mode == 0 and pair_kind != PAIR_NONE:
             t = slow[idx]
             key = trial_key(seed, t)
-        elif mode == 2:
-            w = pairs[idx]
-            if w == 0:
+        elif mode == 2 or mode == 4:
+            w = pairs[idx] if mode == 2 else 1
+            if w == 0 or (mode == 2 and chain and lut[idx, 0] < 0):  # (those trials went on, counted)
                 continue
             t = lo
             key = (lane_for(idx // n_b, n_a) << np.uint64(32)) | lane_for(idx % n_b, n_b)
@@ -271,6 +429,13 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
         st = lanes_start(key)
         o = -1  # outcome, -1 while undecided
         m = 0  # metric: turn of resolution, or flee roll in the charge situations
+        cum = 0.0
+        gap = gap0
+        models = models0
+        if resumed:  # lanes 0 and 1 were the first exchange's flee and pursuit rolls
+            cum = lut[pi, 1]
+            gap = lut[pi, 2]
+            st = (np.int64(2), key)
 
         if situation >= 2:
             # ---- charge against a fleeing unit, or a flee reaction: one flee, one reach (§3.4)
@@ -298,79 +463,85 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                 out[o, min(max(m, 0), n_bins - 1)] += w
             continue
 
-        # ---- break test (§3.2)
-        falling_back = False
-        if break_mode == BREAK_CLASSIC:
-            if unbreakable:
-                o = oc.HELD
-            elif auto_break:
-                total, d1, d6, st = _ld_roll(b_three, key, st)
-                if b_d1 and d1:  # Insane Courage still holds
+        if not resumed:  # the first exchange (a resumed chain trial took it from the table of pairs)
+            # ---- break test (§3.2)
+            falling_back = False
+            if break_mode == BREAK_CLASSIC:
+                if unbreakable:
                     o = oc.HELD
-            else:
-                held, st = _ld_test(b_ld, b_three, b_d1, b_d6, b_reroll, margin, key, st)
-                if held:
-                    o = oc.HELD
-        elif break_mode != BREAK_NONE:  # The Old World
-            if unbreakable:
-                o = oc.GAVE_GROUND
-            else:
-                if b_three:  # Cold-blooded with cold_blooded_scope = "all_ld": 3D6, the two lowest kept
-                    nat, d1, d6, st = _ld_roll(b_three, key, st)
+                elif auto_break:
+                    total, d1, d6, st = _ld_roll(b_three, key, st)
+                    if b_d1 and d1:  # Insane Courage still holds
+                        o = oc.HELD
                 else:
-                    v, st = lane_bounded(key, st, 36)
-                    nat = v % 6 + v // 6 + 2
-                res = _tow_classify(nat, margin, b_ld, tow_outnumbered)
-                if (tow_policy == 1 and res == 2) or (tow_policy == 2 and res >= 1):
-                    if b_three:
+                    held, st = _ld_test(b_ld, b_three, b_d1, b_d6, b_reroll, margin, key, st)
+                    if held:
+                        o = oc.HELD
+            elif break_mode != BREAK_NONE:  # The Old World
+                if unbreakable:
+                    o = oc.GAVE_GROUND
+                else:
+                    if b_three:  # Cold-blooded with cold_blooded_scope = "all_ld": 3D6, the two lowest kept
                         nat, d1, d6, st = _ld_roll(b_three, key, st)
                     else:
                         v, st = lane_bounded(key, st, 36)
                         nat = v % 6 + v // 6 + 2
                     res = _tow_classify(nat, margin, b_ld, tow_outnumbered)
-                if res == 2 and tow_stubborn:
-                    res = 1
-                if res == 0:
-                    o = oc.GAVE_GROUND
-                falling_back = res == 1
+                    if (tow_policy == 1 and res == 2) or (tow_policy == 2 and res >= 1):
+                        if b_three:
+                            nat, d1, d6, st = _ld_roll(b_three, key, st)
+                        else:
+                            v, st = lane_bounded(key, st, 36)
+                            nat = v % 6 + v // 6 + 2
+                        res = _tow_classify(nat, margin, b_ld, tow_outnumbered)
+                    if res == 2 and tow_stubborn:
+                        res = 1
+                    if res == 0:
+                        o = oc.GAVE_GROUND
+                    falling_back = res == 1
 
-        # ---- flee and pursuit (§3.3)
-        cum = 0.0
-        gap = gap0
-        models = models0
-        if o < 0:
-            if falling_back:
-                f, st = roll_lanes(fall_back, key, st)
-            else:
-                f, st = roll_lanes(flee, key, st)
-            pursues = pursue_mode == PURSUE_ALWAYS
-            if pursue_mode == PURSUE_LD_TEST:
-                restrained, st = _ld_test(s_ld, s_three, s_d1, s_d6, s_reroll, 0, key, st)
-                pursues = not restrained
-            p = 0
-            if pursues:
-                p, st = roll_lanes(pursuit, key, st)
-            caught = pursues and _reached(p, gap + f, tie_strict)
-            cum = float(f)
-            code = -1
-            if n_obj > 0 and not (caught and catch_first):  # a unit caught first does not move
-                cum, models, code, st = walk(ints, floats, N_INT, N_FLOAT, 0.0, float(f), models, edge,
-                                             edge_strict, key, st)
-            off = _reached(cum, edge, edge_strict)
-            if code >= 0:
-                o = code
-            elif off and (not caught or not catch_first):
-                o = oc.OFF_TABLE
-            elif caught:
-                o = oc.CAUGHT_REENGAGED if falling_back else oc.CAUGHT
-            elif falling_back:
-                o = oc.FELL_BACK
-            elif max_turns == 0:
-                o = oc.ESCAPED
-            gap = gap + cum - p
+            # ---- flee and pursuit (§3.3)
+            if o < 0:
+                if falling_back:
+                    f, st = roll_lanes(fall_back, key, st)
+                else:
+                    f, st = roll_lanes(flee, key, st)
+                pursues = pursue_mode == PURSUE_ALWAYS
+                if pursue_mode == PURSUE_LD_TEST:
+                    restrained, st = _ld_test(s_ld, s_three, s_d1, s_d6, s_reroll, 0, key, st)
+                    pursues = not restrained
+                p = 0
+                if pursues:
+                    p, st = roll_lanes(pursuit, key, st)
+                caught = pursues and _reached(p, gap + f, tie_strict)
+                cum = float(f)
+                code = -1
+                if n_obj > 0 and not (caught and catch_first):  # a unit caught first does not move
+                    cum, models, code, st = walk(ints, floats, N_INT, N_FLOAT, 0.0, float(f), models, edge,
+                                                 edge_strict, key, st)
+                off = _reached(cum, edge, edge_strict)
+                if code >= 0:
+                    o = code
+                elif off and (not caught or not catch_first):
+                    o = oc.OFF_TABLE
+                elif caught:
+                    o = oc.CAUGHT_REENGAGED if falling_back else oc.CAUGHT
+                elif falling_back:
+                    o = oc.FELL_BACK
+                elif max_turns == 0:
+                    o = oc.ESCAPED
+                gap = gap + cum - p
+        if mode == 4:  # the table of first exchanges: how this pair ends it, or where it leaves the unit
+            lut[idx, 0] = o
+            lut[idx, 1] = cum
+            lut[idx, 2] = gap
+            continue
 
         # ---- later turns: rally or flee again; the enemy may charge (§3.4, §3.5)
         turn = 1
+        if o < 0 and plain_turns:  # no charger, nothing in the way
+            o, m, cum, gap, st = _plain_turns(key, st, cum, gap, max_turns, rally_mode, rally_table, r_reroll,
+                                              flee, edge, edge_strict)
         while o < 0 and turn <= max_turns:
             phase = 0
             while o < 0 and phase < 2:
@@ -464,20 +635,29 @@ def _run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, 
     nb = (n + BLOCK - 1) // BLOCK
     n_bins = ints[I_N_BINS]
     mode = 1 if record else 0
-    fold = mode == 0 and ints[I_PAIR_KIND] != PAIR_NONE  # one exchange: trials counted by raw-roll pairs
+    fold = mode == 0 and ints[I_PAIR_KIND] != PAIR_NONE  # first exchanges counted by raw-roll pairs
     n_pairs = ints[I_PAIR_A] * ints[I_PAIR_B] if fold else 1
     out = np.zeros((nb, oc.N_OUTCOMES, n_bins), np.int64)
     pairs = np.zeros((nb, n_pairs), np.int64)
     rec = np.empty(n if record else 0, np.int64)
+    lut = np.zeros((n_pairs if fold and ints[I_PAIR_KIND] == PAIR_CHAIN else 0, 3), np.float64)
+    zero = start - start  # not a literal 0: the calls below share one compiled _simulate_block
+    rally_table = _rally_table(tests, ints[I_RALLY_MODE])
+    turns = np.zeros((0, 0), np.int32)
+    if ints[I_CHASER] == 0 and ints[N_INT] == 0 and ints[I_MAX_TURNS] > 0:  # no charger, nothing in the way
+        turns = _turn_table(rally_table, flee, floats[F_EDGE], ints[I_EDGE_STRICT])
+    if lut.shape[0] > 0 and nb > 0:
+        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, zero, zero, out[0],
+                        pairs[0], rec[0:0], lut, rally_table, turns, mode + 4)
     for b in prange(nb):
         lo = start + b * BLOCK
         hi = min(start + n, lo + BLOCK)
         _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out[b], pairs[b],
-                        rec[lo - start:hi - start], mode)
+                        rec[lo - start:hi - start], lut, rally_table, turns, mode)
     counts = out.sum(axis=0)
     if fold:
-        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, 0, 0, counts,
-                        pairs.sum(axis=0), rec[0:0], 2)
+        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, zero, zero, counts,
+                        pairs.sum(axis=0), rec[0:0], lut, rally_table, turns, mode + 2)
     return counts, rec
 
 
