@@ -25,7 +25,7 @@ import numpy as np
 from numba import njit, prange
 
 from ...kernel_tools import roll_lanes, roll_lanes_detail
-from ...rng import draw_u64, lane_bounded, lane_for, lanes_start, trial_key
+from ...rng import lane_bounded, lane_for, lane_u32, lanes_start, trial_key
 from . import outcomes as oc
 from .obstacles_kernel import rally_row, tails, walk
 from .resolve import (BREAK_CLASSIC, BREAK_NONE, FAILED_MOVE_FULL, FAILED_MOVE_HIGHEST_DIE, PURSUE_ALWAYS,
@@ -265,10 +265,10 @@ def _turn_table(rally_table, flee, edge, edge_strict):
 
 
 @njit(inline="always", cache=True)
-def _table_turns(key, c, max_turns, turns, n_rally, n_flee):
-    """:func:`_plain_turns` read from :func:`_turn_table`, for a trial that starts turn 1 at lane 2
-    having fled ``c`` whole inches: turn ``k`` reads lanes ``2k`` (rally) and ``2k + 1`` (flee), the
-    two halves of the trial's word ``k`` (a trial that rallies never reads its flee lane).
+def _table_turns(key, st, c, max_turns, turns, n_rally, n_flee):
+    """:func:`_plain_turns` read from :func:`_turn_table`, for a trial that starts turn 1 at lane state
+    ``st`` having fled ``c`` whole inches: each turn reads two lanes, the rally try and the flee roll
+    (a trial that rallies never reads its flee lane, so reading it changes nothing).
 
     Returns ``(outcome, turn)``, or ``(-1, 0)`` if a lane might be rejected: that trial is then
     resolved by :func:`_plain_turns`.
@@ -277,9 +277,10 @@ def _table_turns(key, c, max_turns, turns, n_rally, n_flee):
     nf = np.uint64(n_flee)
     low32 = np.uint64(0xFFFFFFFF)
     for turn in range(1, max_turns + 1):
-        word = draw_u64(key, turn - 1)
-        mr = (word >> np.uint64(32)) * nr
-        mf = (word & low32) * nf
+        r, st = lane_u32(key, st)
+        f, st = lane_u32(key, st)
+        mr = r * nr
+        mf = f * nf
         if (mr & low32) < nr or (mf & low32) < nf:
             return -1, 0
         e = turns[c, (mr >> np.uint64(32)) * nf + (mf >> np.uint64(32))]
@@ -391,7 +392,8 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                 pi = (((key >> np.uint64(32)) * na) >> np.uint64(32)) * nb + (((key & low32) * nb) >> np.uint64(32))
                 o = -1
                 if table_turns:
-                    o, m = _table_turns(key, np.int64(lut[pi, 1]), max_turns, turns, n_rally, n_flee)
+                    o, m = _table_turns(key, (np.int64(2), key), np.int64(lut[pi, 1]), max_turns, turns, n_rally,
+                                        n_flee)
                 if o < 0:
                     o, m, cum, gap, st = _plain_turns(key, (np.int64(2), key), lut[pi, 1], lut[pi, 2], max_turns,
                                                       rally_mode, rally_table, r_reroll, flee, edge, edge_strict)
@@ -539,7 +541,9 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
 
         # ---- later turns: rally or flee again; the enemy may charge (§3.4, §3.5)
         turn = 1
-        if o < 0 and plain_turns:  # no charger, nothing in the way
+        if o < 0 and table_turns:  # no charger, nothing in the way: each turn read from the table
+            o, m = _table_turns(key, st, np.int64(cum), max_turns, turns, n_rally, n_flee)
+        if o < 0 and plain_turns:  # (or a lane might be rejected)
             o, m, cum, gap, st = _plain_turns(key, st, cum, gap, max_turns, rally_mode, rally_table, r_reroll,
                                               flee, edge, edge_strict)
         while o < 0 and turn <= max_turns:
