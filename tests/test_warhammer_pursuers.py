@@ -192,7 +192,9 @@ def test_keeps_charging_without_a_chain_is_refused():
     d = json.loads(json.dumps(BASE))
     d["table"] = {"max_turns": 0}
     d["pursuers"][0]["keeps_charging"] = True
-    assert _refused(d, "pursuers.0.keeps_charging").startswith("pursuers.0.keeps_charging:")
+    msg = _refused(d, "pursuers.0.keeps_charging")
+    assert msg.startswith("pursuers.0.keeps_charging:")
+    assert "table.max_turns > 0" in msg and "chaser_keeps_charging" not in msg  # the advice is this field's
 
 
 def test_table_gap_is_refused_when_every_pursuer_gives_its_own():

@@ -106,7 +106,10 @@ def check_several(source: dict, model: ScenarioModel, fleeing: UnitProfile, prof
                                               f"({units[2].leadership})")
         for name, group_field in (("gap", "gap"), ("keeps_charging", "chaser_keeps_charging")):
             if name in entry and not is_used(units, ("table", group_field)):
-                raise no_effect(f"pursuers.{i}.{name}", entry[name], _context(model, ("table", group_field)))
+                why = _context(model, ("table", group_field))
+                if name == "keeps_charging":  # the advice names this pursuer's own field, not the table's
+                    why = why.replace(" and table.chaser_keeps_charging = true", "")
+                raise no_effect(f"pursuers.{i}.{name}", entry[name], why)
 
 
 def unused_several(source: dict, model: ScenarioModel, fleeing: UnitProfile,
