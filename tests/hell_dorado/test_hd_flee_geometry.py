@@ -160,6 +160,17 @@ def test_stopped_on_the_way_back_by_another_enemy():
     assert probs(sc)["attracted_back"] == 1 - KILL
 
 
+def test_stopped_on_the_way_back_by_another_holder():
+    # B (small, Attraction 2) at (10, 0) is between F's end (8, 0) and S (13, 0), and F ends inside both
+    # zones (0.82 from B, 3.62 from S, edge to edge); with first_listed F sets out for S (listed first)
+    # and meets B on the way: the holder is S, the fighter engaged is B
+    b = {"name": "B", "base": "petit", "capacities": ["Attraction 2"], "x": 10.0, "y": 0.0}
+    sc = flee(0.0, others=[succube(13.0), b], fuite={"multiple_attractors": "first_listed"})
+    assert sc.pull_back == (1, "S", "B")
+    near = flee(0.0, others=[succube(13.0), b], fuite={"multiple_attractors": "nearest"})
+    assert near.pull_back == (0, "B", "B")  # the nearest holder is B itself, in reach
+
+
 def test_repli_into_the_zone():
     # Ordre Repli: no attack, MOU 4 not doubled: ends at (4, 0), 8 - 175/127 = 6.62 from S at (12, 0):
     # free; S at (8, 0): 4 - 175/127 = 2.62: pulled back with certainty

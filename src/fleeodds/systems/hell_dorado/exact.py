@@ -247,7 +247,8 @@ def _better(multi: int, rank, gap: float, best) -> bool:
 
 
 def attraction_geometry(attractors, others, adversaries, order, multi_nearest: int, centre_measure: bool,
-                        lemure_immune: bool, independent: bool = False, pref=None, focus: int = -1):
+                        lemure_immune: bool, independent: bool = False, pref=None, focus: int = -1,
+                        holders=None):
     """Deterministic Attraction resolution on fixed positions (pure Python, float geometry).
 
     Parameters
@@ -265,6 +266,10 @@ def attraction_geometry(attractors, others, adversaries, order, multi_nearest: i
         chooses: a holder it cannot reach when there is one (so it is unaffected), else the
         lowest ``pref[h]`` for adversary ``focus`` (0 for the others), then the nearest.
 
+    holders : list, optional
+        When given, filled with the holder each adversary set out for (index in attractors+others,
+        -1 when unaffected): the target of status 0, the holder behind the interception of status 1.
+
     Returns
     -------
     status : list of (int, int)
@@ -273,6 +278,8 @@ def attraction_geometry(attractors, others, adversaries, order, multi_nearest: i
     """
     side_a = [dict(p) for p in attractors] + [dict(p) for p in others]
     status = [(2, -1)] * len(adversaries)
+    if holders is not None:
+        holders[:] = [-1] * len(adversaries)
     start_engaged = [a["engaged"] for a in side_a]
     for i in order:
         if independent:
@@ -300,6 +307,8 @@ def attraction_geometry(attractors, others, adversaries, order, multi_nearest: i
         if best is None or (multi_nearest == 2 and escape):
             continue
         h, gap, d, _rank = best
+        if holders is not None:
+            holders[i] = h
         ux, uy = (side_a[h]["x"] - b["x"]) / d, (side_a[h]["y"] - b["y"]) / d
         first = None
         for c, a in enumerate(side_a):

@@ -471,15 +471,11 @@ class FuiteScenario(_Checked, Scenario):
                  "lemure": self.fleeing.has("Lémure"), "engaged": False}
         multi = {"first_listed": 0, "nearest": 1, "player_choice": 2}[self.multiple_attractors]
         centre, immune = self.attraction_measure == "centre", self.opts.attraction_version == "x_2007"
-        (status, h), = ex.attraction_geometry(side, [], [mover], [0], multi, centre, immune)
+        chosen: list[int] = []  # the holder it sets out for (another base may stop it on the way)
+        (status, h), = ex.attraction_geometry(side, [], [mover], [0], multi, centre, immune, holders=chosen)
         if status == 2:
             return
-        holder = h
-        if status == 1:  # the holder it set out for: the same choice without the bases in the way
-            keep = [j for j, c in enumerate(side) if c["x_range"] >= 0]
-            (_s, hk), = ex.attraction_geometry([side[j] for j in keep], [], [mover], [0], multi, centre, immune)
-            holder = keep[hk]
-        self.pull_back = (status, enemies[holder].name, enemies[h].name)
+        self.pull_back = (status, enemies[chosen[0]].name, enemies[h].name)
         if self.fixed == ex.F_REPLI:
             self.fixed = F_ATTRACTED
 
