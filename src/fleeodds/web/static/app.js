@@ -695,9 +695,13 @@ function showResult(r) {
       if (k === "label") v = row.label;
       else if (k === "exact" || k === "monte_carlo") v = row[k + "_text"] || pct(row[k]);
       else if (k === "fraction") v = row.fraction || "";
-      if (k === "fraction" && v.includes("/") && v.length > 13) {  // a long fraction wraps after its slash
+      if (k === "fraction" && v.length > 13) {
+        // a long fraction wraps after its slash; a very long one scrolls inside its own cell,
+        // so that neither the table nor the page grows (the whole of it in the tooltip)
         const [a, b] = v.split("/");
-        tr.append(el("td", { class: "c-fraction long", title: v }, a + "/", el("wbr"), b));
+        const inner = b === undefined || v.length > 26 ? v : [a + "/", el("wbr"), b];
+        const span = el("span", { class: v.length > 26 ? "frac scroll" : "frac" }, ...[].concat(inner));
+        tr.append(el("td", { class: "c-fraction long", title: v }, span));
         continue;
       }
       else if (k === "ci") v = row.ci_text || (pct(row.ci_low) + " – " + pct(row.ci_high));
