@@ -127,7 +127,10 @@ const num = (n) => new Intl.NumberFormat(locale()).format(n);
 const human = (v) => (typeof v === "string" ? v.replace(/_/g, " ") : String(v));
 /* A value as people name it, in the page's language: the schema's "x-enum-labels" beside the
    "enum" (the server writes them from what the rules system declares), else the value itself. */
-const enumLabels = (s) => (s && s["x-enum-labels"] && typeof s["x-enum-labels"] === "object" ? s["x-enum-labels"] : {});
+const enumLabels = (s) => {
+  const names = s && (s["x-enum-labels"] || s["x-value-labels"]);  // the names of an enum's, or a text field's, values
+  return names && typeof names === "object" ? names : {};
+};
 const valueName = (s, v) => (typeof v === "boolean" ? t(v ? "yes" : "no") :
   (Object.prototype.hasOwnProperty.call(enumLabels(s), String(v)) ? String(enumLabels(s)[String(v)]) : human(v)));
 
@@ -428,9 +431,12 @@ function field(name, schema, path, value) {
     const shown = value !== undefined && value !== null ? value : "";
     input.value = k === "csv" && Array.isArray(shown) ? shown.join(", ") : String(shown);
     if (s.default !== undefined && s.default !== null && typeof s.default !== "object") input.placeholder = String(s.default);
-    if (Array.isArray(s.examples) && s.examples.length) {
+    const known = Object.keys(enumLabels(s));
+    if ((Array.isArray(s.examples) && s.examples.length) || known.length) {
       const dl = el("datalist", { id: id + "-list" });
-      for (const x of s.examples) dl.append(el("option", { value: String(x) }));
+      // suggestions: the codes the field takes, each with its name in the page's language
+      for (const x of (Array.isArray(s.examples) && s.examples.length ? s.examples : known))
+        dl.append(el("option", { value: String(x), label: valueName(s, x) !== human(x) ? valueName(s, x) : null }));
       input.setAttribute("list", dl.id); wrap.append(dl);
     }
     input.onchange = () => {
