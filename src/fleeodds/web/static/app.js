@@ -257,6 +257,16 @@ function leafPaths(schema, value, prefix, out) {
   }
   return out;
 }
+// a setup's value as people name it ("6e édition" for "6th"), else as written
+function changeText(path, v) {
+  const hit = leafPaths(S.schema, S.scenario, "", []).find((x) => x.path === path);
+  const s = hit ? hit.schema : null;
+  if (s && (typeof v === "string" || typeof v === "number" || typeof v === "boolean")) {
+    const it = s.enum ? s : resolve(s.items || {});
+    if (Object.prototype.hasOwnProperty.call(enumLabels(it), String(v)) || typeof v === "boolean") return valueName(it, v);
+  }
+  return typeof v === "string" ? v : JSON.stringify(v);
+}
 function titleOf(path) {
   const hit = leafPaths(S.schema, S.scenario, "", []).find((x) => x.path === path);
   return hit ? hit.title : path;
@@ -773,7 +783,7 @@ async function renderSetups() {
   $("per-setup-row").hidden = !listed.length;
   if (!listed.length) ul.append(el("li", { class: "help", text: t("no_setups") }));
   for (const s of listed) {
-    const changes = Object.entries(s.changes).map(([p, v]) => titleOf(p) + " = " + (typeof v === "string" ? v : JSON.stringify(v))).join(", ") || t("no_change");
+    const changes = Object.entries(s.changes).map(([p, v]) => titleOf(p) + " = " + changeText(p, v)).join(", ") || t("no_change");
     const li = el("li", {}, el("strong", { text: s.label }), " — " + changes + " ");
     if (s.en in table) {
       const rm = el("button", { type: "button", class: "small", text: t("remove") });
