@@ -488,6 +488,11 @@ def test_every_failed_request_stops_the_progress_and_says_why(driver, server, mo
     assert box == "The server is already running as many calculations as it can. Wait a few seconds, then try again."
     assert answer == "No answer: see the message above the form."
     assert "fixing" not in box  # no field is in red
+    # the message sits at the top of the form, in sight
+    summary = d.find_element(By.ID, "form-errors")
+    assert summary.location["y"] < d.find_element(By.ID, "form").location["y"]
+    assert d.execute_script("const r = arguments[0].getBoundingClientRect(); "
+                            "return r.top >= 0 && r.bottom <= window.innerHeight", summary)
     d.find_element(By.ID, "lang-fr").click()
     wait(d, lambda d: d.find_element(By.ID, "run").text == "Calculer")
     box, answer = _error_shown(d)  # the French page's own run is refused the same way

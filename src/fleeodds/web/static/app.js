@@ -408,12 +408,12 @@ function field(name, schema, path, value) {
       const name = valueName(s, o);
       if (first.has(name)) continue;
       first.set(name, o);
-      input.append(el("option", { value: JSON.stringify(o), text: name }));
+      input.append(el("option", { value: JSON.stringify(o), text: capital(name) }));  // "Infanterie", as a choice
     }
     const cur = value !== undefined ? value : s.default;
     input.value = cur === undefined || cur === null ? "__unset__" : JSON.stringify(cur);
     if (input.selectedIndex < 0 && first.has(valueName(s, cur))) input.value = JSON.stringify(first.get(valueName(s, cur)));
-    if (input.selectedIndex < 0) { input.append(el("option", { value: JSON.stringify(cur), text: valueName(s, cur) })); input.value = JSON.stringify(cur); }
+    if (input.selectedIndex < 0) { input.append(el("option", { value: JSON.stringify(cur), text: capital(valueName(s, cur)) })); input.value = JSON.stringify(cur); }
     input.onchange = () => onField(path, s, input.value === "__unset__" ? undefined : JSON.parse(input.value));
     wrap.append(label, input);
   } else if (k === "multi") {
@@ -427,7 +427,7 @@ function field(name, schema, path, value) {
         const vals = [...input.querySelectorAll("input:checked")].map((x) => x.value);
         onField(path, s, s.nullable && !vals.length && value === undefined ? undefined : vals);
       };
-      input.append(el("label", { class: "opt" }, cb, " " + valueName(it, o)));
+      input.append(el("label", { class: "opt" }, cb, " " + capital(valueName(it, o))));
     }
     wrap.append(el("span", { class: "label", text: labelText(s, name) }), input);
   } else {
