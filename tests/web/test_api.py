@@ -92,7 +92,8 @@ def test_systems_lists_every_system(client):
 @pytest.mark.parametrize("key", system_keys())
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_schema_is_the_systems_own(client, key, lang):
-    """The system's own schema, with the names of its values (``value_labels``) beside each enum."""
+    """The system's own schema, with the names of its values (``value_labels``) beside each enum
+    (and beside a text field with known values, ``x-value-labels``)."""
     r = client.get(f"/api/schema/{key}?lang={lang}")
     assert r.status_code == 200
     got = r.json()
@@ -102,7 +103,7 @@ def test_schema_is_the_systems_own(client, key, lang):
         if isinstance(node, dict):
             if "x-enum-labels" in node:
                 added.append((node["enum"], node["x-enum-labels"]))
-            return {k: strip(v, added) for k, v in node.items() if k != "x-enum-labels"}
+            return {k: strip(v, added) for k, v in node.items() if k not in ("x-enum-labels", "x-value-labels")}
         if isinstance(node, list):
             return [strip(v, added) for v in node]
         return node

@@ -486,13 +486,18 @@ def test_every_failed_request_stops_the_progress_and_says_why(driver, server, mo
     d.find_element(By.ID, "run").click()
     box, answer = _error_shown(d)
     assert box == "The server is already running as many calculations as it can. Wait a few seconds, then try again."
-    assert answer == "No answer: see the message below the form."
+    assert answer == "No answer: see the message above the form."
     assert "fixing" not in box  # no field is in red
+    # the message sits at the top of the form, in sight
+    summary = d.find_element(By.ID, "form-errors")
+    assert summary.location["y"] < d.find_element(By.ID, "form").location["y"]
+    assert d.execute_script("const r = arguments[0].getBoundingClientRect(); "
+                            "return r.top >= 0 && r.bottom <= window.innerHeight", summary)
     d.find_element(By.ID, "lang-fr").click()
     wait(d, lambda d: d.find_element(By.ID, "run").text == "Calculer")
     box, answer = _error_shown(d)  # the French page's own run is refused the same way
     assert box.startswith("Le serveur fait déjà autant de calculs qu'il le peut.")
-    assert answer == "Pas de réponse : voyez le message sous le formulaire."
+    assert answer == "Pas de réponse : voyez le message au-dessus du formulaire."
     monkeypatch.setattr(jobs, "MAX_RUNNING", 4)
     try:
         d.execute_script("window._fetch = window.fetch; window.fetch = (u, i) => String(u).startsWith('/api/jobs')"
@@ -517,3 +522,106 @@ def test_every_failed_request_stops_the_progress_and_says_why(driver, server, mo
         d.execute_script("if (window._fetch) window.fetch = window._fetch")
     d.find_element(By.ID, "lang-en").click()
     wait(d, lambda d: "caught" in d.find_element(By.ID, "answer").text)
+
+
+#: English words a French page must not show (none of them is also a French word or a code).
+ENGLISH = {"the", "and", "with", "without", "default", "defaults", "more", "compute", "add", "remove", "yes",
+           "draw", "compare", "field", "value", "values", "seed", "trials", "chart", "results", "setup", "setups",
+           "outcome", "exactly", "least", "most", "interval", "count", "game", "start", "answer",
+           "share", "download", "link", "copy", "stop", "from", "when", "which", "each", "every", "never",
+           "always", "only", "first", "after", "before", "unit", "enemy", "roll", "stays", "stands", "of", "to",
+           "is", "are", "in", "by", "fixing", "below", "above", "loading", "working", "error", "server"}
+#: Proper names that read the same in both languages.
+NAMES = ("The Old World", "Monte Carlo", "BattleScribe", "Night Goblins", "Dwarf Warriors")
+SHOTS = Path(tempfile.gettempdir()) / "fleeodds_web_fr"
+
+
+def _codes(key: str) -> set[str]:
+    """The values a scenario file writes (``roll``, ``none``): help texts name them as written."""
+    from fleeodds.web import service
+
+    from .test_labels import enum_nodes
+
+    return {str(v) for _, node in enum_nodes(service.schema(key, "fr")) for v in node["enum"]}
+
+
+def _english_words(text: str, codes: set[str] = frozenset()) -> list[str]:
+    import re
+
+    for name in NAMES:
+        text = text.replace(name, "")
+    # a section of the (English) documentation cited by its title: (docs/warhammer.md, « Things in the way »)
+    text = re.sub(r"docs/[\w./-]+, « [^»]*»", "", text)
+    # codes and dotted paths stay as written (fleeing.leadership, same_step, goblins_broken.toml)
+    out = set()
+    for m in re.finditer(r"[\w.'’-]+", text):
+        w = m.group()
+        if not re.search(r"[_.\d]", w) and w.lower() in ENGLISH and w not in codes:
+            out.add(f"{w!r} in …{text[max(0, m.start() - 40):m.end() + 40]}…")
+    return sorted(out)
+
+
+def _screenshot(d, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    d.save_screenshot(str(path))
+    return path
+
+
+@pytest.mark.parametrize("key", ["warhammer", "dnd", "hell_dorado"])
+def test_french_page_names_every_choice_and_shows_no_english(driver, server, key):
+    """With French chosen, for each system: the whole form (every "More options" opened) names
+    every choice (no dropdown or checkbox shows its code), and no English word is visible; a
+    field error shows its summary at the top of the form, in French, where the eye is."""
+    d = driver
+    open_page(d, server)
+    if d.find_element(By.ID, "lang-fr").get_attribute("aria-pressed") != "true":
+        d.find_element(By.ID, "lang-fr").click()
+        wait(d, lambda d: d.find_element(By.ID, "run").text == "Calculer")
+    if Select(d.find_element(By.ID, "system")).first_selected_option.get_attribute("value") != key:
+        before = d.find_element(By.ID, "answer").text
+        Select(d.find_element(By.ID, "system")).select_by_value(key)
+        wait(d, lambda d: d.find_element(By.ID, "answer").text not in ("", before), timeout=120)
+    _wait_idle(d)
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "tr[data-outcome]"))
+    d.execute_script("document.querySelectorAll('#form details').forEach((x) => { x.open = true; })")
+    raw = []
+    for o in d.find_elements(By.CSS_SELECTOR, "#form select option"):
+        code = o.get_attribute("value")
+        text = o.text.strip()
+        if code.startswith('"') and "_" in code and text == code.strip('"'):
+            raw.append(code)
+    for box in d.find_elements(By.CSS_SELECTOR, "#form .multi input[type=checkbox]"):
+        code = box.get_attribute("value")
+        text = box.find_element(By.XPATH, "..").text.strip()
+        if "_" in code and text == code:
+            raw.append(code)
+    assert not raw, f"{key}: choices shown as their code: {raw}"
+    page = d.find_element(By.TAG_NAME, "body").text
+    codes = _codes(key)
+    assert not _english_words(page, codes), f"{key}: English words on the French page: {_english_words(page, codes)}"
+    assert d.find_element(By.CSS_SELECTOR, ".lang").get_attribute("aria-label") == "Langue"
+    # the answer's tables fit in their card: a long fraction wraps, the page does not scroll sideways
+    assert d.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+    d.execute_script("window.scrollTo(0, 0); document.activeElement.blur()")
+    _screenshot(d, f"{key}_answer")
+    # an error: a number beyond its maximum, in the first field that has one
+    box = next(x for x in d.find_elements(By.CSS_SELECTOR, "#form input[type=number]")
+               if x.get_attribute("max") and x.is_displayed())
+    box.clear()
+    box.send_keys(str(int(float(box.get_attribute("max"))) + 1))
+    box.send_keys("\t")
+    err = wait(d, EC.visibility_of_element_located((By.CSS_SELECTOR, "#form .field-error")))
+    summary = d.find_element(By.ID, "form-errors")
+    wait(d, lambda d: summary.get_attribute("hidden") is None)
+    assert summary.text.startswith("Certains champs sont à corriger")
+    assert summary.location["y"] < d.find_element(By.ID, "form").location["y"]  # above the form
+    assert d.execute_script("const r = arguments[0].getBoundingClientRect(); "
+                            "return r.top >= 0 && r.bottom <= window.innerHeight", err)  # in sight
+    assert "attendu" in err.text or "admis" in err.text, err.text
+    assert "Corrigez" in d.find_element(By.ID, "answer").text
+    page = d.find_element(By.TAG_NAME, "body").text
+    assert not _english_words(page, codes), f"{key}: English words with the error shown: {_english_words(page, codes)}"
+    _screenshot(d, f"{key}_error")
+    d.find_element(By.ID, "lang-en").click()
+    wait(d, lambda d: d.find_element(By.ID, "run").text == "Compute")

@@ -25,7 +25,8 @@ def short_label(label: str) -> str:
     'fled'
     """
     text = _PAREN.sub("", label).strip() or label
-    if len(text) > 1 and text[0].isupper() and text[1].islower():
+    one_letter = len(text) > 2 and text[1] == " " and text[2].islower()  # "A fui, puis…"
+    if len(text) > 1 and text[0].isupper() and (text[1].islower() or one_letter):
         text = text[0].lower() + text[1:]
     return text
 

@@ -57,7 +57,8 @@ class Job:
             self.error = {"detail": exc.message(self.lang), "errors": service.error_lines(exc, self.lang)}
             self.state = "error"
         except Exception:  # noqa: BLE001  never a traceback to the page
-            self.error = {"detail": "internal error while evaluating; the server log has the details",
+            self.error = {"detail": "erreur interne pendant le calcul ; le journal du serveur en donne le détail"
+                          if self.lang == "fr" else "internal error while evaluating; the server log has the details",
                           "errors": []}
             self.state = "error"
             import logging

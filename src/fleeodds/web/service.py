@@ -523,8 +523,14 @@ def add_enum_labels(root: dict, table: dict, lang: str) -> None:
             return
         names = table.get(path) if path else None
         if names:
-            for e in enums(node):
+            found = list(enums(node))
+            for e in found:
                 label(e, names)
+            if not found and _is_text(node, deref):
+                # a text field with known values (D&D's mode "withdraw"): their names, for its
+                # help line and its suggestions ("x-value-labels": {value: name})
+                node["x-value-labels"] = {str(v): pair[1] if fr else pair[0] for v, pair in names.items()
+                                          if isinstance(v, str) and isinstance(pair, tuple) and len(pair) == 2}
         for k in ("anyOf", "oneOf", "allOf"):
             for b in node.get(k) or []:
                 walk(b, path, depth + 1)
@@ -535,6 +541,13 @@ def add_enum_labels(root: dict, table: dict, lang: str) -> None:
             walk(items, path + ".*", depth + 1)
 
     walk(root, "")
+
+
+def _is_text(node: dict, deref: Callable[[Any], Any]) -> bool:
+    """Whether a schema field takes text (its type, or one of its ``anyOf`` branches)."""
+    if node.get("type") == "string":
+        return True
+    return any(isinstance(b, dict) and deref(b).get("type") == "string" for b in node.get("anyOf") or [])
 
 
 def examples() -> list[dict[str, Any]]:

@@ -93,9 +93,9 @@ def benchmark_case() -> FuiteScenario:
     return load_scenario(data, Path.cwd())
 
 
+from .labels import value_labels as labels_for_values  # noqa: E402  (names of every field value)
+
 SYSTEM = RulesSystem(key="hell_dorado", title="Hell Dorado", title_fr="Hell Dorado", loader=load_scenario,
                      schema=schema, compare_paths=("compare", "fuite.compare"), benchmark=benchmark_case,
                      # the form's choices (the web page shows the names, submits the codes)
-                     value_labels={"type": {"fuite": ("Fuite (flight)", "Fuite"),
-                                            "passe": ("Passe d'armes (exchange of blows)", "Passe d'armes"),
-                                            "attraction": ("Attraction (pull)", "Attraction")}})
+                     value_labels=labels_for_values())

@@ -31,7 +31,7 @@ const T = {
     footer: "runs on this computer; the JSON API is described at",
     outcome_col: "Outcome", exact: "Exact", fraction: "Fraction", mc: "Monte Carlo", ci: "95 % interval",
     count: "Count", value_col: "Value", exactly: "exactly", at_least: "at least", at_most: "at most",
-    fix: "Some fields need fixing (in red below):", range: "from {a} to {b}", default: "default: {v}",
+    fix: "Some fields need fixing (in red below):", language: "Language", range: "from {a} to {b}", default: "default: {v}",
     unset: "(default)", yes: "yes", no: "no", add_item: "Add", remove_item: "Remove", item: "Item",
     include: "Fill in", more_options: "More options", working: "Working…", cancelled: "Stopped.",
     units_read: "{n} units read from {c}.", picked: "Unit placed: {u}.", setup: "Setup",
@@ -43,7 +43,7 @@ const T = {
     err_server: "The server failed on this question (error {s}). Try again; if it happens again, the server's log says why.",
     err_network: "The server does not answer: is fleeodds web still running? Start it again, then try again.",
     err_http: "The server refused the request (error {s}).",
-    no_answer: "No answer: see the message below the form.",
+    no_answer: "No answer: see the message above the form.",
     more_fields: "More options ({n})",
     json_scenario: "The scenario (JSON)", json_help: "This game publishes no form description yet: edit its fields as in its TOML file.",
   },
@@ -77,7 +77,7 @@ const T = {
     footer: "fonctionne sur cet ordinateur ; l'API JSON est décrite sur",
     outcome_col: "Résultat", exact: "Exact", fraction: "Fraction", mc: "Monte-Carlo", ci: "Intervalle à 95 %",
     count: "Effectif", value_col: "Valeur", exactly: "exactement", at_least: "au moins", at_most: "au plus",
-    fix: "Certains champs sont à corriger (en rouge ci-dessous) :", range: "de {a} à {b}",
+    fix: "Certains champs sont à corriger (en rouge ci-dessous) :", language: "Langue", range: "de {a} à {b}",
     default: "par défaut : {v}", unset: "(par défaut)", yes: "oui", no: "non", add_item: "Ajouter",
     remove_item: "Retirer", item: "Élément", include: "Renseigner", more_options: "Plus d'options",
     working: "Calcul en cours…", cancelled: "Arrêté.", units_read: "{n} unités lues dans {c}.",
@@ -90,7 +90,7 @@ const T = {
     err_server: "Le serveur a échoué sur cette question (erreur {s}). Réessayez ; si cela se reproduit, le journal du serveur dit pourquoi.",
     err_network: "Le serveur ne répond pas : fleeodds web tourne-t-il encore ? Relancez-le, puis réessayez.",
     err_http: "Le serveur a refusé la demande (erreur {s}).",
-    no_answer: "Pas de réponse : voyez le message sous le formulaire.",
+    no_answer: "Pas de réponse : voyez le message au-dessus du formulaire.",
     more_fields: "Plus d'options ({n})",
     json_scenario: "Le scénario (JSON)", json_help: "Ce jeu ne décrit pas encore son formulaire : modifiez ses champs comme dans son fichier TOML.",
   },
@@ -127,7 +127,10 @@ const num = (n) => new Intl.NumberFormat(locale()).format(n);
 const human = (v) => (typeof v === "string" ? v.replace(/_/g, " ") : String(v));
 /* A value as people name it, in the page's language: the schema's "x-enum-labels" beside the
    "enum" (the server writes them from what the rules system declares), else the value itself. */
-const enumLabels = (s) => (s && s["x-enum-labels"] && typeof s["x-enum-labels"] === "object" ? s["x-enum-labels"] : {});
+const enumLabels = (s) => {
+  const names = s && (s["x-enum-labels"] || s["x-value-labels"]);  // the names of an enum's, or a text field's, values
+  return names && typeof names === "object" ? names : {};
+};
 const valueName = (s, v) => (typeof v === "boolean" ? t(v ? "yes" : "no") :
   (Object.prototype.hasOwnProperty.call(enumLabels(s), String(v)) ? String(enumLabels(s)[String(v)]) : human(v)));
 
@@ -254,6 +257,16 @@ function leafPaths(schema, value, prefix, out) {
   }
   return out;
 }
+// a setup's value as people name it ("6e édition" for "6th"), else as written
+function changeText(path, v) {
+  const hit = leafPaths(S.schema, S.scenario, "", []).find((x) => x.path === path);
+  const s = hit ? hit.schema : null;
+  if (s && (typeof v === "string" || typeof v === "number" || typeof v === "boolean")) {
+    const it = s.enum ? s : resolve(s.items || {});
+    if (Object.prototype.hasOwnProperty.call(enumLabels(it), String(v)) || typeof v === "boolean") return valueName(it, v);
+  }
+  return typeof v === "string" ? v : JSON.stringify(v);
+}
 function titleOf(path) {
   const hit = leafPaths(S.schema, S.scenario, "", []).find((x) => x.path === path);
   return hit ? hit.title : path;
@@ -273,20 +286,35 @@ function parseScalar(text, s) {
 /* ------------------------------------------------------------------ the form */
 /* A field's help line: a long description shows its first sentence, the rest folded under it. */
 const LONG_HELP = 150;
+// abbreviations a sentence does not end at ("p. ex.", "e.g.", "ch. 6")
+const ABBREV = /(^|[\s(])(p|ex|e\.g|i\.e|cf|ch|etc|vs|n°|no|min|max|env|sec|art|éd|ed|pp?)\.$/i;
 function splitHelp(text) {
   if (!text || text.length <= LONG_HELP) return [text || "", ""];
-  const m = /^(.{20,160}?\.)\s+(.+)$/s.exec(text) || /^(.{20,200}?;)\s+(.+)$/s.exec(text);
-  return m ? [m[1], m[2]] : [text, ""];
+  for (const stop of [".", ";"]) {
+    const re = stop === "." ? /\.\s+/g : /;\s+/g;
+    let m;
+    while ((m = re.exec(text)) !== null) {
+      const end = m.index + 1;
+      if (end > (stop === "." ? 160 : 200)) break;
+      if (end < 20 || (stop === "." && ABBREV.test(text.slice(0, end)))) continue;
+      // a head cut at ";" reads as a sentence that goes on: "…" in place of the ";"
+      const head = stop === "." ? text.slice(0, end) : text.slice(0, m.index).trimEnd() + "…";
+      return [head, text.slice(m.index + m[0].length)];
+    }
+  }
+  return [text, ""];
 }
 function helpNode(s) {
   const [head, rest] = splitHelp(s.description || "");
-  const line = helpText(Object.assign({}, s, { description: head }));
-  if (!rest) return line ? el("p", { class: "help", text: line }) : null;
-  return el("details", { class: "help-more" }, el("summary", { class: "help", text: line }), el("p", { class: "help", text: rest }));
+  if (!rest) { const line = helpText(s); return line ? el("p", { class: "help", text: line }) : null; }
+  // a long help: its first sentence, the rest folded under it; the range and default stay in sight
+  const facts = helpText(Object.assign({}, s, { description: "" }));
+  const more = el("details", { class: "help-more" }, el("summary", { class: "help", text: head }), el("p", { class: "help", text: rest }));
+  return facts ? el("div", { class: "help-box" }, more, el("p", { class: "help", text: facts })) : more;
 }
 function helpText(s) {
   const bits = [];
-  if (s.description) bits.push(s.description);
+  if (s.description) bits.push(s.description.trim().replace(/\s*[;,:]$/, ""));
   const lo = s.minimum !== undefined ? s.minimum : s.exclusiveMinimum, hi = s.maximum;
   const u = unitOf(s);
   if (lo !== undefined && hi !== undefined) bits.push(t("range", { a: num(lo), b: num(hi) }) + (u ? " " + u : ""));
@@ -298,8 +326,10 @@ function helpText(s) {
 // units as players write them in French (fleeodds.outcomes.UNITS_FR, given by the page)
 const UNITS_FR = JSON.parse(document.body.dataset.unitsFr || "{}");
 const unitOf = (s) => (s.unit ? (S.lang === "fr" && UNITS_FR[s.unit]) || s.unit : "");
+// a field's name starts with a capital letter, as on a form (the schema writes "situation", "mode de déplacement")
+const capital = (text) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
 function labelText(s, name) {
-  const title = s.title || human(name);
+  const title = capital(s.title || human(name));
   const u = unitOf(s);
   // a title that already names its abbreviation, "Leadership (Ld)", keeps the unit in its help line
   return u && !title.includes("(") && !title.toLowerCase().includes(u.toLowerCase()) ? title + " (" + u + ")" : title;
@@ -319,7 +349,7 @@ function field(name, schema, path, value) {
   const id = "f-" + path.replace(/\./g, "-");
   if (k === "const" || k === "free" || FILE_FIELD.test(name)) return null;
   if (k === "object") {
-    const box = el("fieldset", { class: "group", "data-path": path }, el("legend", { text: s.title || human(name) }));
+    const box = el("fieldset", { class: "group", "data-path": path }, el("legend", { text: capital(s.title || human(name)) }));
     if (s.description) box.append(helpNode({ description: s.description }));
     // a first-time player sees the table's first single-value fields (a unit's profile and
     // characteristics), its required ones and those the question sets; lists of choices, nested
@@ -340,10 +370,10 @@ function field(name, schema, path, value) {
   }
   if (k === "list") {
     const items = Array.isArray(value) ? value : [];
-    const box = el("fieldset", { class: "group list", "data-path": path }, el("legend", { text: s.title || human(name) }));
+    const box = el("fieldset", { class: "group list", "data-path": path }, el("legend", { text: capital(s.title || human(name)) }));
     if (s.description) box.append(el("p", { class: "help", text: s.description }));
     items.forEach((item, i) => {
-      const sub = field(String(i), Object.assign({}, s.items, { title: (s.title || human(name)) + " " + (i + 1) }),
+      const sub = field(String(i), Object.assign({}, s.items, { title: capital(s.title || human(name)) + " " + (i + 1) }),
         path + "." + i, item);
       const rm = el("button", { type: "button", class: "small", text: t("remove_item") });
       rm.onclick = () => { const arr = clone(getAt(S.scenario, path) || []); arr.splice(i, 1); setAt(S.scenario, path, arr); renderForm(); updateShare(); };
@@ -378,12 +408,12 @@ function field(name, schema, path, value) {
       const name = valueName(s, o);
       if (first.has(name)) continue;
       first.set(name, o);
-      input.append(el("option", { value: JSON.stringify(o), text: name }));
+      input.append(el("option", { value: JSON.stringify(o), text: capital(name) }));  // "Infanterie", as a choice
     }
     const cur = value !== undefined ? value : s.default;
     input.value = cur === undefined || cur === null ? "__unset__" : JSON.stringify(cur);
     if (input.selectedIndex < 0 && first.has(valueName(s, cur))) input.value = JSON.stringify(first.get(valueName(s, cur)));
-    if (input.selectedIndex < 0) { input.append(el("option", { value: JSON.stringify(cur), text: valueName(s, cur) })); input.value = JSON.stringify(cur); }
+    if (input.selectedIndex < 0) { input.append(el("option", { value: JSON.stringify(cur), text: capital(valueName(s, cur)) })); input.value = JSON.stringify(cur); }
     input.onchange = () => onField(path, s, input.value === "__unset__" ? undefined : JSON.parse(input.value));
     wrap.append(label, input);
   } else if (k === "multi") {
@@ -397,7 +427,7 @@ function field(name, schema, path, value) {
         const vals = [...input.querySelectorAll("input:checked")].map((x) => x.value);
         onField(path, s, s.nullable && !vals.length && value === undefined ? undefined : vals);
       };
-      input.append(el("label", { class: "opt" }, cb, " " + valueName(it, o)));
+      input.append(el("label", { class: "opt" }, cb, " " + capital(valueName(it, o))));
     }
     wrap.append(el("span", { class: "label", text: labelText(s, name) }), input);
   } else {
@@ -411,9 +441,12 @@ function field(name, schema, path, value) {
     const shown = value !== undefined && value !== null ? value : "";
     input.value = k === "csv" && Array.isArray(shown) ? shown.join(", ") : String(shown);
     if (s.default !== undefined && s.default !== null && typeof s.default !== "object") input.placeholder = String(s.default);
-    if (Array.isArray(s.examples) && s.examples.length) {
+    const known = Object.keys(enumLabels(s));
+    if ((Array.isArray(s.examples) && s.examples.length) || known.length) {
       const dl = el("datalist", { id: id + "-list" });
-      for (const x of s.examples) dl.append(el("option", { value: String(x) }));
+      // suggestions: the codes the field takes, each with its name in the page's language
+      for (const x of (Array.isArray(s.examples) && s.examples.length ? s.examples : known))
+        dl.append(el("option", { value: String(x), label: valueName(s, x) !== human(x) ? valueName(s, x) : null }));
       input.setAttribute("list", dl.id); wrap.append(dl);
     }
     input.onchange = () => {
@@ -528,7 +561,12 @@ function showErrors(err, box) {
   if (marked) box.append(el("p", { text: t("fix") }));
   for (const m of loose) box.append(el("p", { class: "msg", text: m }));
   if (box === $("form-errors")) {
-    const first = document.querySelector(".invalid"); if (first) first.scrollIntoView({ block: "center" });
+    const first = document.querySelector(".invalid");
+    if (first) first.scrollIntoView({ block: "center" });
+    else {  // a message that names no field: the summary at the top of the form comes into sight
+      const r = box.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) box.scrollIntoView({ block: "center" });
+    }
   }
   return marked > 0;
 }
@@ -568,6 +606,7 @@ function applyLang() {
   document.documentElement.lang = S.lang;
   document.querySelectorAll("[data-i18n]").forEach((x) => { x.textContent = t(x.dataset.i18n); });
   $("lang-en").classList.toggle("on", S.lang === "en"); $("lang-fr").classList.toggle("on", S.lang === "fr");
+  document.querySelector(".lang").setAttribute("aria-label", t("language"));
   $("lang-en").setAttribute("aria-pressed", S.lang === "en"); $("lang-fr").setAttribute("aria-pressed", S.lang === "fr");
   const sys = $("system"); sys.textContent = "";
   for (const s of S.systems) sys.append(el("option", { value: s.key, text: S.lang === "fr" ? s.title_fr : s.title }));
@@ -672,6 +711,15 @@ function showResult(r) {
       if (k === "label") v = row.label;
       else if (k === "exact" || k === "monte_carlo") v = row[k + "_text"] || pct(row[k]);
       else if (k === "fraction") v = row.fraction || "";
+      if (k === "fraction" && v.length > 13) {
+        // a long fraction wraps after its slash; a very long one scrolls inside its own cell,
+        // so that neither the table nor the page grows (the whole of it in the tooltip)
+        const [a, b] = v.split("/");
+        const inner = b === undefined || v.length > 26 ? v : [a + "/", el("wbr"), b];
+        const span = el("span", { class: v.length > 26 ? "frac scroll" : "frac" }, ...[].concat(inner));
+        tr.append(el("td", { class: "c-fraction long", title: v }, span));
+        continue;
+      }
       else if (k === "ci") v = row.ci_text || (pct(row.ci_low) + " – " + pct(row.ci_high));
       else if (k === "count") v = num(row.count);
       tr.append(el(k === "label" ? "th" : "td", { class: "c-" + k, scope: k === "label" ? "row" : null, text: v }));
@@ -721,7 +769,13 @@ async function renderSetups() {
   const table = S.scenario.compare || {};
   const gen = S.setupsGen = (S.setupsGen || 0) + 1;  // only the latest call draws the list
   let listed = [];
-  try { listed = await api("/api/setups", { scenario: S.scenario, lang: S.lang }); } catch (e) { listed = Object.keys(table).map((k) => ({ en: k, label: k, changes: table[k] })); }
+  try { listed = await api("/api/setups", { scenario: S.scenario, lang: S.lang }); } catch (e) {
+    // the question does not load (a field in red): the setups as written, in the page's language
+    listed = Object.keys(table).map((k) => {
+      const { label_fr: fr, ...changes } = table[k] || {};
+      return { en: k, label: S.lang === "fr" && typeof fr === "string" ? fr : k, changes };
+    });
+  }
   if (gen !== S.setupsGen) return;
   ul.textContent = "";
   const added = (S.added || []).filter((l) => l in table);
@@ -729,7 +783,7 @@ async function renderSetups() {
   $("per-setup-row").hidden = !listed.length;
   if (!listed.length) ul.append(el("li", { class: "help", text: t("no_setups") }));
   for (const s of listed) {
-    const changes = Object.entries(s.changes).map(([p, v]) => titleOf(p) + " = " + (typeof v === "string" ? v : JSON.stringify(v))).join(", ") || t("no_change");
+    const changes = Object.entries(s.changes).map(([p, v]) => titleOf(p) + " = " + changeText(p, v)).join(", ") || t("no_change");
     const li = el("li", {}, el("strong", { text: s.label }), " — " + changes + " ");
     if (s.en in table) {
       const rm = el("button", { type: "button", class: "small", text: t("remove") });

@@ -1,0 +1,86 @@
+"""Names of the Warhammer scenario fields' values, in English and French (``RulesSystem.value_labels``).
+
+The web page shows these names in its dropdowns and submits the codes; charts and
+comparison setups named by a value take them too. French terms follow the French
+rulebooks (Warhammer Battle 6e-8e, The Old World): Commandement, test de moral,
+poursuite, fuite, charge, Rapide, Sang-froid, Grande Bannière, arme lourde, hallebarde.
+"""
+
+from __future__ import annotations
+
+from .outcomes import EDITION_LABELS, RULE_LABELS, TROOP_TYPE_LABELS
+
+#: Where a unit's fields are in a scenario: the fleeing unit, the pursuer, each of several
+#: pursuers, and both sides of a close combat.
+UNIT_PATHS = ("fleeing", "pursuer", "pursuers.*", "fight.unit", "fight.enemy")
+
+WEAPON_LABELS = {
+    "hand_weapon": ("Hand weapon", "Arme de base"),
+    "great_weapon": ("Great weapon (+2 S, strikes last)", "Arme lourde (+2 F, frappe en dernier)"),
+    "spear": ("Spear", "Lance"),
+    "halberd": ("Halberd (+1 S)", "Hallebarde (+1 F)"),
+    "lance": ("Lance (+2 S on the charge)", "Lance de cavalerie (+2 F en charge)"),
+    "additional_hand_weapon": ("Additional hand weapon (+1 A)", "Arme de base additionnelle (+1 A)"),
+    "flail": ("Flail (+2 S in the first round)", "Fléau (+2 F au premier round)"),
+}
+
+#: The other choices of the form, by dotted field.
+OPTION_LABELS: dict[str, dict] = {
+    "system": {"warhammer": ("Warhammer", "Warhammer")},
+    "obstacles.*.kind": {"friend": ("Friendly unit", "Unité amie"), "enemy": ("Enemy unit", "Unité ennemie"),
+                         "impassable": ("Impassable terrain", "Terrain infranchissable")},
+    "fight.charger": {"unit": ("Your unit", "Votre unité"), "enemy": ("The enemy", "L'ennemi"),
+                      "none": ("No one (a later round)", "Personne (un round suivant)")},
+    "fight.contact": {"front": ("Front", "Front"), "flank": ("Flank (+1)", "Flanc (+1)"),
+                      "rear": ("Rear (+2)", "Dos (+2)")},
+    "fight.high_ground": {"none": ("Neither side", "Aucun camp"), "unit": ("Your unit", "Votre unité"),
+                          "enemy": ("The enemy", "L'ennemi")},
+    "fight.options.equal_initiative": {
+        "roll_off": ("Roll-off", "Jet de dé"), "simultaneous": ("Simultaneous", "Simultanément"),
+        "unit_first": ("Your unit first", "Votre unité d'abord"), "enemy_first": ("The enemy first", "L'ennemi d'abord")},
+    "fight.options.ranks_counted": {"start": ("At the start of the round", "Au début du round"),
+                                    "end": ("After the casualties", "Après les pertes")},
+    "fight.options.tow_musician": {"draw_only": ("In a drawn combat only", "Seulement en cas d'égalité"),
+                                   "always": ("To every result", "À tout résultat")},
+    "options.tie_rule": {">=": ("A tie catches (≥)", "Une égalité rattrape (≥)"),
+                         ">": ("Must exceed (>, house rule)", "Doit dépasser (>, règle maison)")},
+    "options.swiftstride_8th_roll": {"3D6dl": ("3D6, lowest dropped", "3D6, le plus faible retiré"),
+                                     "2D6": ("2D6", "2D6")},
+    "options.bsb_reroll": {"none": ("None", "Aucune"), "break_only": ("Break tests only", "Tests de moral seulement"),
+                           "any_failed_ld": ("Any failed Leadership test", "Tout test de Commandement raté")},
+    "options.tow_bsb_break_reroll_policy": {
+        "reroll_break_only": ("Re-roll a Break only", "Relancer une déroute seulement"),
+        "reroll_break_or_fall_back": ("Re-roll a Break or a Fall Back", "Relancer une déroute ou un repli en bon ordre"),
+        "never": ("Never", "Jamais")},
+    "options.cold_blooded_scope": {"all_ld": ("Every Leadership test", "Tout test de Commandement"),
+                                   "fear_panic_terror": ("Fear, Panic and Terror tests",
+                                                         "Tests de Peur, de panique et de Terreur")},
+    "options.cold_blooded_double1": {"kept_pair": ("Double 1 on the kept dice", "Double 1 sur les dés gardés"),
+                                     "none": ("No", "Non")},
+    "options.pursuer_restrains": {False: ("Never: it always pursues", "Jamais : il poursuit toujours"),
+                                  "ld_test": ("With a Leadership test", "Sur un test de Commandement"),
+                                  "always": ("Always: it never pursues", "Toujours : il ne poursuit jamais")},
+    "options.tow_swiftstride_use": {"always": ("Always", "Toujours"), "never": ("Never", "Jamais")},
+    "options.failed_charge_move_8th": {"highest_die": ("Its highest die", "Son dé le plus fort"),
+                                       "movement": ("Its Movement", "Son Mouvement")},
+    "options.chaser_move_out_of_range": {"march": ("March (2 × M)", "Marche (2 × M)"), "move": ("M", "M"),
+                                         "none": ("Stays put", "Ne bouge pas")},
+    "options.charge_metric": {"flee_roll": ("The flee roll", "Le jet de fuite"),
+                              "failed_charge_move": ("The failed charge's move", "Le mouvement de la charge ratée")},
+    "options.geometry": {"1d_head_on": ("In a straight line, head on", "En ligne droite, de face")},
+}
+
+
+def value_labels(form_labels: dict) -> dict:
+    """``RulesSystem.value_labels`` of Warhammer: editions, troop types, special rules and weapons
+    wherever a unit's fields are, every option of the form, and ``form_labels`` (the situation
+    choices declared beside ``SYSTEM``)."""
+    out: dict[str, dict] = {"edition": EDITION_LABELS, "troop_type": TROOP_TYPE_LABELS, "rules": RULE_LABELS}
+    for unit in UNIT_PATHS:
+        out[f"{unit}.troop_type"] = TROOP_TYPE_LABELS
+        out[f"{unit}.rules"] = RULE_LABELS
+        out[f"{unit}.extra_rules"] = RULE_LABELS
+        out[f"{unit}.weapon"] = WEAPON_LABELS
+    out.update(OPTION_LABELS)
+    out.update(form_labels)
+    return out
