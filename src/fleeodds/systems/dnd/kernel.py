@@ -76,7 +76,6 @@ _LOW32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
 
 
-@njit(cache=True)
 def _countable(ev, aoo0, nev, comb, five, conceal, dsaves, n_mix, any_vex, any_push):
     """Whether every trial of the plan reads lane ``j`` for the attack of event ``j`` and, unless an
     attack is a critical (or a confirmed threat), nothing else: the condition for counting trials
@@ -104,9 +103,8 @@ def _countable(ev, aoo0, nev, comb, five, conceal, dsaves, n_mix, any_vex, any_p
     return True
 
 
-@njit(cache=True)
 def _tables(ev, specs, aoo0, prm, mix, record):
-    """What an attack's numbers decide, worked out once per kernel call for :func:`_simulate_block`.
+    """What an attack's numbers decide, worked out once per kernel (numpy, no compiling) for :func:`_simulate_block`.
 
     Returns ``(face, comb, conf, raw, plain, n_cls, reps, lane, lane_off, n_tup)``:
 
@@ -229,14 +227,14 @@ def _tables(ev, specs, aoo0, prm, mix, record):
                     miss_v = v
             reps[jj, 0] = max(miss_v, 0)
             sp = ev[0, jj, E_DMG]
+            seen = {}  # class of each plain-hit damage
             for d in range(specs[sp, 1, 0]):
                 c = -1
                 if not (massive and plain[jj, d] >= k_massive_thr):  # a Fortitude save to roll
-                    for d2 in range(d):
-                        if cls[jj, d2] >= 0 and plain[jj, d2] == plain[jj, d]:
-                            c = cls[jj, d2]
+                    c = seen.get(int(plain[jj, d]), -1)
                     if c < 0:
-                        c = n_cls[jj]
+                        c = int(n_cls[jj])
+                        seen[int(plain[jj, d])] = c
                         n_cls[jj] += 1
                         reps[jj, c] = max(hit_v, 0) + step * d
                 cls[jj, d] = c
@@ -257,16 +255,15 @@ def _tables(ev, specs, aoo0, prm, mix, record):
         pos = 0
         for jj in range(k_nev):
             lane_off[jj] = pos
-            for v in range(comb[jj]):
-                bits = face[0, jj, v % 20]
-                q = v // 20
-                d = q // 20 if conf[jj] == 1 else q
-                c = cls[jj, d] if bits & F_HIT else 0
-                if bits & F_CRIT or (bits & F_CONFIRM and face[0, jj, q % 20] & F_CONFIRMS):
-                    c = -1
-                lane[pos + v] = c
+            v = np.arange(comb[jj])
+            bits = face[0, jj, v % 20]
+            q = v // 20
+            d = q // 20 if conf[jj] == 1 else q
+            c = np.where(bits & F_HIT, cls[jj, d], 0)
+            c[((bits & F_CRIT) != 0) | (((bits & F_CONFIRM) != 0) & ((face[0, jj, q % 20] & F_CONFIRMS) != 0))] = -1
+            lane[pos:pos + comb[jj]] = c
             pos += comb[jj]
-    return face, comb, conf, raw, plain, n_cls, reps, lane, lane_off, n_tup if count else 0
+    return face, comb, conf, raw, plain, n_cls, reps, lane, lane_off, np.int64(n_tup if count else 0)
 
 
 @njit(cache=True)
@@ -719,11 +716,10 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
 
 
 @njit(parallel=True, cache=True)
-def run(seed, start, n, ev, specs, aoo0, prm, outmap, mix, n_out):
+def run(seed, start, n, ev, specs, aoo0, prm, outmap, mix, n_out, tabs):
     """Simulate trials ``start .. start + n - 1``; int64 counts ``(n_out, n_bins)``."""
     nb = n_blocks(n)
     per = np.zeros((nb, n_out, prm[P_NBINS]), dtype=np.int64)
-    tabs = _tables(ev, specs, aoo0, prm, mix, False)
     n_tup = tabs[-1]  # trials counted by raw-roll classes: n_tup tuples (0: none)
     tup = np.zeros((nb, n_tup + 1), dtype=np.int64)
     # one compiled specialisation for both calls: run-time values, not literals, for lo, hi, fold_only
@@ -740,7 +736,7 @@ def run(seed, start, n, ev, specs, aoo0, prm, outmap, mix, n_out):
 
 
 @njit(parallel=True, cache=True)
-def run_trials(seed, start, n, ev, specs, aoo0, prm, outmap, mix):
+def run_trials(seed, start, n, ev, specs, aoo0, prm, outmap, mix, tabs):
     """Outcome index of each trial ``start .. start + n - 1``: int64 array of shape (n,).
 
     The same trials as :func:`run` (the same block function), recorded one by one
@@ -749,7 +745,6 @@ def run_trials(seed, start, n, ev, specs, aoo0, prm, outmap, mix):
     nb = n_blocks(n)
     rec = np.empty(n, dtype=np.int64)
     dummy = np.zeros((nb, 1, 1), dtype=np.int64)
-    tabs = _tables(ev, specs, aoo0, prm, mix, True)
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
         _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, dummy[b], rec[lo - start:hi - start], tabs,
@@ -787,9 +782,10 @@ def make_kernel(plan: Plan, components=None, tuples: bool = True):
         prm = prm.copy()
         prm[P_TUPLES] = 0
     n_out = len(plan.outcomes)
+    tabs = _tables(ev, specs, aoo, prm, mix, False)
 
     def kernel(seed: int, start: int, n: int) -> np.ndarray:
-        return run(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, mix, n_out)
+        return run(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, mix, n_out, tabs)
 
     return kernel
 
@@ -797,9 +793,10 @@ def make_kernel(plan: Plan, components=None, tuples: bool = True):
 def make_trial_kernel(plan: Plan, components=None):
     """``kernel(seed, start, n) -> int64 outcome indices (n,)`` for :func:`fleeodds.engine.simulate_paired`."""
     ev, specs, aoo, prm, outmap, mix = _mixture(plan, components)
+    tabs = _tables(ev, specs, aoo, prm, mix, True)
 
     def kernel(seed: int, start: int, n: int) -> np.ndarray:
-        return run_trials(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, mix)
+        return run_trials(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, mix, tabs)
 
     return kernel
 
