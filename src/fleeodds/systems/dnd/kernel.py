@@ -1,14 +1,19 @@
 """Monte Carlo kernel: one trial = the runner walks the path and every opportunity is rolled.
 
 Independent of the exact solver: it rolls the d20 faces (two for advantage),
-the confirmation roll, each damage die (:func:`fleeodds.kernel_tools.roll`), skill
-checks, saves, concealment percentiles and, when asked, the death saves or
-dying checks round by round; the AoO/reaction budget of each enemy is tracked
-per trial. The only shared input is the :class:`~.plan.Plan` (the ordered
-opportunities with their numbers).
+the confirmation roll, each damage die, skill checks, saves, concealment
+percentiles and, when asked, the death saves or dying checks round by round; the
+AoO/reaction budget of each enemy is tracked per trial. The only shared input is
+the :class:`~.plan.Plan` (the ordered opportunities with their numbers).
 
-Reproducible: every draw is a function of ``(seed, trial index, draw index)``
-(:mod:`fleeodds.rng`), so counts do not depend on the thread count.
+Reproducible: every draw is a function of ``(seed, trial index, lane index)``
+(:func:`fleeodds.rng.lane_bounded`), so counts do not depend on the thread count.
+
+Fast: what the attacks' numbers decide is tabled once per call (:func:`_tables`);
+an attack draws its d20, its confirmation d20 and its damage from one 32-bit
+lane; and a counting run of a plan of attacks only counts trials by the classes of
+their dice (a miss, or a plain hit of each damage), resolving each tuple of
+classes once (:func:`_simulate_block`).
 """
 
 from __future__ import annotations
@@ -18,8 +23,8 @@ import math
 import numpy as np
 from numba import njit, prange
 
-from ...kernel_tools import block_range, n_blocks, roll_stacked
-from ...rng import bounded, trial_key
+from ...kernel_tools import block_range, n_blocks
+from ...rng import bounded, draw_u64, lane_bounded, lanes_start, trial_key
 from .plan import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, MASTERY_PUSH, MASTERY_VEX, Plan
 from .encoding import (  # the event and parameter columns the kernel reads
     E_AB, E_AC, E_ADV, E_CANCELS, E_CMB, E_CONSUMES, E_DC, E_DIS, E_DMG, E_EFFECT, E_ENEMY, E_EXTRA,
@@ -28,7 +33,7 @@ from .encoding import (  # the event and parameter columns the kernel reads
     O_SLOWED, O_STABLE, O_STRAINED, O_UNHARMED, O_WOUNDED, P_ALL_RESOLVE, P_ALWAYS_STUCK, P_CMD, P_CON, P_CONCEAL, P_CONFIRM,
     P_CONFIRM20, P_CRIT_FAILS, P_DEAD_AT, P_DIS_CONT, P_DR, P_DSAVES, P_DS_ADV, P_DS_BONUS, P_FIVE, P_FORT,
     P_HP0, P_HPMAX, P_MASSIVE, P_MASSIVE_THR, P_METRIC_ATTACKS, P_MIN1, P_MONSTER_DIES, P_MULTIPLY, P_NBINS,
-    P_NEV, P_PF, P_PRONE_STAYS, P_RESIST, P_SKILL20, P_STOP_DOWN, P_STRAIN_AT, P_THREAT_HIT, P_TUMBLE, encode)
+    P_NEV, P_PF, P_PRONE_STAYS, P_RESIST, P_SKILL20, P_STOP_DOWN, P_STRAIN_AT, P_THREAT_HIT, P_TUMBLE, P_TUPLES, encode)
 
 
 @njit(inline="always", cache=True)
@@ -37,14 +42,252 @@ def _d20(key, c):
     return v + 1, c
 
 
+@njit(inline="always", cache=True)
+def _d20_lanes(key, st):
+    v, st = lane_bounded(key, st, 20)
+    return v + 1, st
+
+
+@njit(inline="always", cache=True)
+def _roll_stacked_lanes(specs, i, key, st):
+    """Roll expression ``i`` of a :func:`fleeodds.dice.stack_specs` stack from 32-bit lanes, one lane a
+    chunk (:func:`fleeodds.rng.lane_bounded`); returns ``(total, lane state)``."""
+    total = specs[i, 0, 1]
+    pos = 1
+    for _ in range(specs[i, 0, 0]):
+        n_raw = specs[i, pos, 0]
+        row, st = lane_bounded(key, st, n_raw)
+        total += specs[i, pos, 1] * specs[i, pos + 1 + row, 0]
+        pos += 1 + n_raw
+    return total, st
+
+
+#: A damage expression of one chunk of at most this many raw rolls (and no extra dice) is drawn with
+#: its attack's d20 from one lane, and a hit's damage read from a table built once per block.
+MAX_FAST_RAW = 4096
+#: Bits of the per-block table of a d20 face (``face - 1``) for each component and event.
+F_HIT, F_CONFIRM, F_CRIT, F_CONFIRMS = 1, 2, 4, 8
+#: Most raw-roll classes a block counts trials by (the product over the events of the distinct
+#: results of an attack: a miss, or a plain hit of each possible damage).
+MAX_TUPLES = 2048
+#: Largest lane table (entries, int16) a kernel call builds to count by classes.
+MAX_LANE_TABLE = 1 << 22
+_LOW32 = np.uint64(0xFFFFFFFF)
+_S32 = np.uint64(32)
+
+
+def _countable(ev, aoo0, nev, comb, five, conceal, dsaves, n_mix, any_vex, any_push):
+    """Whether every trial of the plan reads lane ``j`` for the attack of event ``j`` and, unless an
+    attack is a critical (or a confirmed threat), nothing else: the condition for counting trials
+    by the classes of their lanes (:func:`_simulate_block`).
+
+    That needs one component, 3.5 or PF1 (5e gives advantage to attacks on a downed or prone
+    runner), no concealment, death saves or Vex (more dice) nor Push (which skips attacks), and
+    events that are all attacks drawn from one lane (damage of one chunk, no extra dice), without
+    checks, Stand Still, advantage or disadvantage, or a save against being knocked prone, by
+    enemies with enough attacks of opportunity for all their events.
+    """
+    if nev < 1 or five or conceal > 0 or dsaves == 1 or n_mix > 1 or any_vex or any_push:
+        return False
+    for j in range(nev):
+        if (comb[j] == 0 or ev[0, j, E_HAS_CHECK] == 1 or ev[0, j, E_STAND_STILL] == 1 or ev[0, j, E_ADV] == 1
+                or ev[0, j, E_DIS] == 1 or (ev[0, j, E_EFFECT] == EFFECT_PRONE and ev[0, j, E_HAS_SAVE] == 1)):
+            return False
+    for e in range(aoo0.size):
+        used = 0
+        for j in range(nev):
+            if ev[0, j, E_ENEMY] == e and ev[0, j, E_CONSUMES] == 1:
+                used += 1
+        if used > aoo0[e]:
+            return False
+    return True
+
+
+def _tables(ev, specs, aoo0, prm, mix, record):
+    """What an attack's numbers decide, worked out once per kernel (numpy, no compiling) for :func:`_simulate_block`.
+
+    Returns ``(face, comb, conf, raw, plain, n_cls, reps, lane, lane_off, n_tup)``:
+
+    - ``face`` (components, events, 20): bits ``F_*`` of each d20 face (index ``face - 1``): it hits,
+      it threatens (a confirmation to roll), it is a critical, it confirms a threat;
+    - ``comb`` (events,): ``20 * raw rolls`` of an attack drawing its d20 and its damage (one chunk,
+      no extra dice) from one lane, times 20 more when its confirmation d20 is in the lane too
+      (``conf``), or 0 when the damage is rolled on its own;
+    - ``raw``, ``plain`` (events, raw rolls): the damage rolled, and the damage of a plain hit
+      (minimum 1, resistance, damage reduction), by raw roll;
+    - ``n_cls``, ``reps``, ``lane``, ``lane_off``, ``n_tup``: the raw-roll classes trials are counted by
+      (``n_tup`` tuples; 0 when the plan or the run does not allow it, see :func:`_countable`):
+      ``lane[lane_off[j] + v]`` is the class of lane value ``v`` of event ``j`` (0 a miss, then one
+      per plain-hit damage; -1 when the trial must be resolved on its own), ``reps[j, c]`` a lane
+      value of class ``c``.
+    """
+    k_conceal = prm[P_CONCEAL]
+    k_confirm = prm[P_CONFIRM]
+    k_confirm20 = prm[P_CONFIRM20]
+    k_dr = prm[P_DR]
+    k_dsaves = prm[P_DSAVES]
+    k_massive_thr = prm[P_MASSIVE_THR]
+    k_nev = prm[P_NEV]
+    k_resist = prm[P_RESIST]
+    k_threat_hit = prm[P_THREAT_HIT]
+    five = prm[P_FIVE] == 1
+    floor1 = 1 if prm[P_MIN1] == 1 else 0
+    massive = prm[P_MASSIVE] == 1 and not five
+    n_mix = mix.size
+    any_vex = False
+    any_push = False
+    for mm in range(ev.shape[0]):
+        for jj in range(k_nev):
+            any_vex = any_vex or ev[mm, jj, E_MASTERY] == MASTERY_VEX
+            any_push = any_push or ev[mm, jj, E_MASTERY] == MASTERY_PUSH
+    # what each d20 face does, per component and event (the components differ in AB and AC only)
+    n_ev = max(k_nev, 1)
+    face = np.zeros((ev.shape[0], n_ev, 20), dtype=np.int64)
+    for mm in range(ev.shape[0]):
+        for jj in range(k_nev):
+            ab = ev[mm, jj, E_AB]
+            ac = ev[mm, jj, E_AC]
+            low = ev[mm, jj, E_LOW]
+            for f in range(1, 21):
+                hit = f != 1 and (f == 20 or f + ab >= ac)
+                bits = F_HIT if hit else 0
+                if five:
+                    if f >= low:
+                        bits = F_HIT | F_CRIT
+                elif f >= low and (hit or k_threat_hit == 0):
+                    bits |= F_CONFIRM if k_confirm == 1 else F_HIT | F_CRIT
+                if f != 1 and ((f == 20 and k_confirm20 == 1) or f + ab >= ac):
+                    bits |= F_CONFIRMS
+                face[mm, jj, f - 1] = bits
+    # one-lane attacks: d20 (and confirmation d20) and damage together, and a plain hit's damage
+    # by raw damage roll
+    comb = np.zeros(n_ev, dtype=np.int64)  # 20 [* 20] * raw rolls, or 0: the damage is rolled on its own
+    conf = np.zeros(n_ev, dtype=np.int64)  # 1: the confirmation d20 is drawn in the attack's lane
+    width = 1
+    for jj in range(k_nev):
+        sp = ev[0, jj, E_DMG]
+        if specs[sp, 0, 0] == 1 and specs[sp, 1, 0] <= MAX_FAST_RAW and ev[0, jj, E_EXTRA] < 0:
+            comb[jj] = 20 * specs[sp, 1, 0]
+            width = max(width, specs[sp, 1, 0])
+            for mm in range(ev.shape[0]):
+                for f in range(20):
+                    if face[mm, jj, f] & F_CONFIRM:
+                        conf[jj] = 1
+            if conf[jj] == 1:
+                comb[jj] *= 20
+    raw = np.zeros((n_ev, width), dtype=np.int64)  # the damage rolled
+    plain = np.zeros((n_ev, width), dtype=np.int64)  # the damage of a hit that is not a critical
+    for jj in range(k_nev):
+        if comb[jj] > 0:
+            sp = ev[0, jj, E_DMG]
+            for d in range(specs[sp, 1, 0]):
+                rolled = specs[sp, 0, 1] + specs[sp, 1, 1] * specs[sp, 2 + d, 0]
+                raw[jj, d] = rolled
+                total = rolled
+                if five:
+                    if total < 0:
+                        total = 0
+                    if k_resist == 1:
+                        total = total // 2
+                elif total < floor1:
+                    total = floor1
+                if k_dr > 0:
+                    total -= k_dr
+                    if total < 0:
+                        total = 0
+                plain[jj, d] = total
+    # Counting by raw-roll classes (counting runs, see :func:`_countable`): a trial whose every
+    # attack is a miss or a plain hit (no critical, no confirmed threat) is decided by the classes
+    # of its lanes 0 .. n_events - 1 (event j reads lane j: no other draw), so it is counted by
+    # that tuple of classes, and each tuple seen is resolved once per kernel call (:func:`run`), on
+    # the lane values ``reps`` of its classes, weighted by its count. Any other trial is resolved as
+    # it comes. The two share the one copy of the trial logic in :func:`_simulate_block`.
+    n_cls = np.ones(n_ev, dtype=np.int64)
+    cls = np.zeros((n_ev, width), dtype=np.int64)  # class of a plain hit by raw damage roll, -1: resolved
+    reps = np.zeros((n_ev, width + 1), dtype=np.int64)  # a lane value of each class
+    count = False
+    n_tup = 1
+    if not record and prm[P_TUPLES] == 1:
+        count = _countable(ev, aoo0, k_nev, comb, five, k_conceal, k_dsaves, n_mix, any_vex, any_push)
+    if count:
+        for jj in range(k_nev):
+            step = 400 if conf[jj] == 1 else 20
+            miss_v = -1
+            hit_v = -1
+            for v in range(step):
+                bits = face[0, jj, v % 20]
+                if bits & F_CRIT:
+                    continue
+                if bits & F_CONFIRM and face[0, jj, v // 20] & F_CONFIRMS:
+                    continue
+                if bits & F_HIT:
+                    if hit_v < 0:
+                        hit_v = v
+                elif miss_v < 0:
+                    miss_v = v
+            reps[jj, 0] = max(miss_v, 0)
+            sp = ev[0, jj, E_DMG]
+            seen = {}  # class of each plain-hit damage
+            for d in range(specs[sp, 1, 0]):
+                c = -1
+                if not (massive and plain[jj, d] >= k_massive_thr):  # a Fortitude save to roll
+                    c = seen.get(int(plain[jj, d]), -1)
+                    if c < 0:
+                        c = int(n_cls[jj])
+                        seen[int(plain[jj, d])] = c
+                        n_cls[jj] += 1
+                        reps[jj, c] = max(hit_v, 0) + step * d
+                cls[jj, d] = c
+            n_tup *= n_cls[jj]
+            if n_tup > MAX_TUPLES:
+                count = False
+                n_tup = 1
+                break
+    size = 0
+    if count:
+        for jj in range(k_nev):
+            size += comb[jj]
+        if size > MAX_LANE_TABLE:
+            count = False
+    lane_off = np.zeros(n_ev, dtype=np.int64)
+    lane = np.zeros(size if count else 1, dtype=np.int16)
+    if count:
+        pos = 0
+        for jj in range(k_nev):
+            lane_off[jj] = pos
+            v = np.arange(comb[jj])
+            bits = face[0, jj, v % 20]
+            q = v // 20
+            d = q // 20 if conf[jj] == 1 else q
+            c = np.where(bits & F_HIT, cls[jj, d], 0)
+            c[((bits & F_CRIT) != 0) | (((bits & F_CONFIRM) != 0) & ((face[0, jj, q % 20] & F_CONFIRMS) != 0))] = -1
+            lane[pos:pos + comb[jj]] = c
+            pos += comb[jj]
+    return face, comb, conf, raw, plain, n_cls, reps, lane, lane_off, np.int64(n_tup if count else 0)
+
+
 @njit(cache=True)
-def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
+def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, tabs, tuples, fold_only):
     """Trials ``lo .. hi - 1`` added into ``out`` (n_outcomes, n_bins), or, when ``rec`` is not
     empty, each trial's outcome index written to ``rec[t - lo]`` (paired comparisons).
 
     ``ev`` is ``(components, events, columns)``: with uncertain values (a mixture) each trial
     first draws its component from ``mix`` (component indices, each repeated in proportion to
     its probability); with one component nothing is drawn (the counts are those of a plain plan).
+
+    Every die is drawn from the trial's 32-bit lanes (:func:`fleeodds.rng.lane_bounded`): the
+    first two from the trial key itself, then two per hash. An attack whose damage is one chunk
+    of dice (e.g. ``2d8+7``: 64 raw rolls) and no extra dice draws its d20 and its damage from
+    one lane, uniform over ``20 * raw rolls`` (face ``v % 20 + 1``, raw roll ``v // 20``), or
+    ``400 * raw rolls`` with its confirmation d20 (``(v // 20) % 20 + 1``, raw roll ``v // 400``).
+    ``tabs`` are the tables of :func:`_tables`: what each d20 face does, a plain hit's damage.
+
+    Counting by classes (``tabs`` with ``n_tup > 0``, counting runs only): each trial's lanes
+    0 .. n_events - 1 are classified without branches on the dice, and the trial is counted in
+    ``tuples[tuple index]`` (int64, shape (n_tup + 1,)) when none is a critical, a confirmed
+    threat, a massive-damage save or a lane that might be rejected; otherwise (about one trial
+    in ten in the benchmark) it is resolved at once. ``fold_only`` resolves instead each tuple
+    of ``tuples`` once, on lane values of its classes (``forced``), adding its count into ``out``.
 
     The trial logic is written inside the loop and dice are rolled from the
     stacked specs by index: handing arrays (or views of them) to a function
@@ -90,6 +333,8 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
     hpmax = k_hpmax
     dead_at = k_dead_at
     floor1 = 1 if k_min1 == 1 else 0
+    n_mix = mix.size
+    massive = k_massive == 1 and not five
     aoo = np.zeros(aoo0.size + 1, dtype=np.int64)
     vex = np.zeros(aoo0.size + 1, dtype=np.int64)  # 2024 Vex: enemy e has advantage on its next attack
     # the rules a plan does not use cost nothing per event: flags read once per block
@@ -99,12 +344,67 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
         for jj in range(k_nev):
             any_vex = any_vex or ev[mm, jj, E_MASTERY] == MASTERY_VEX
             any_push = any_push or ev[mm, jj, E_MASTERY] == MASTERY_PUSH
-    for t in range(lo, hi):
-        key = trial_key(seed, t)
-        c = 0
+    face, comb, conf, raw, plain, n_cls, reps, lane, lane_off, n_tup = tabs
+    count = rec is None and n_tup > 0
+    n_ev = max(k_nev, 1)
+    forced = np.zeros(n_ev, dtype=np.int64)  # the lane values of a tuple being resolved
+    n_first = 0 if fold_only else hi - lo  # trials resolved one by one
+    alone = np.empty(n_first if count else 0, dtype=np.int64)  # ... which, when counting, are these
+    if count and not fold_only:
+        # Classify the trials a few at a time, without branches on the dice: the keys first (one
+        # hash each, independent), then each trial's tuple of classes, or n_tup when it must be
+        # resolved on its own (a critical or a confirmed threat, a massive-damage save, a lane
+        # that might be rejected: probability below comb / 2**32).
+        n_first = 0
+        keys = np.empty(64, dtype=np.uint64)
+        for c0 in range(lo, hi, 64):
+            c1 = min(hi, c0 + 64)
+            for t in range(c0, c1):
+                keys[t - c0] = trial_key(seed, t)
+            for t in range(c0, c1):
+                key = keys[t - c0]
+                idx = 0
+                bad = False
+                word = key
+                for jj in range(k_nev):
+                    if jj & 1 == 0:
+                        if jj > 0:
+                            word = draw_u64(key, (jj >> 1) - 1)
+                        r = word >> _S32
+                    else:
+                        r = word & _LOW32
+                    nn = np.uint64(comb[jj])
+                    mv = r * nn
+                    bad = bad | ((mv & _LOW32) < nn)
+                    c = np.int64(lane[np.uint64(lane_off[jj]) + (mv >> _S32)])
+                    bad = bad | (c < 0)
+                    idx = idx * n_cls[jj] + max(c, 0)
+                if bad:
+                    idx = n_tup
+                tuples[idx] += 1
+                alone[n_first] = t
+                n_first += 1 if bad else 0
+    n_items = n_first + (n_tup if count and fold_only else 0)
+    for it in range(n_items):
+        w = 1  # trials this resolution stands for
+        fold = it >= n_first
+        if fold:
+            w = tuples[it - n_first]
+            if w == 0:
+                continue
+            rest = it - n_first
+            for jj in range(k_nev - 1, -1, -1):
+                forced[jj] = reps[jj, rest % n_cls[jj]]
+                rest //= n_cls[jj]
+            t = lo
+            key = np.uint64(0)
+        else:
+            t = alone[it] if count else lo + it
+            key = trial_key(seed, t)
+        st = lanes_start(key)
         m = 0
-        if mix.size > 1:
-            r, c = bounded(key, c, mix.size)
+        if n_mix > 1:
+            r, st = lane_bounded(key, st, n_mix)
             m = mix[r]
         for e in range(aoo0.size):
             aoo[e] = aoo0[e]
@@ -163,7 +463,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                     if ev[m, j, E_SHARED] == 1 and tum != 0:
                         passed = tum == 1
                     else:
-                        f, c = _d20(key, c)
+                        f, st = _d20_lanes(key, st)
                         passed = f + k_tumble >= ev[m, j, E_DC] or (k_skill20 == 1 and f == 20)
                         if ev[m, j, E_SHARED] == 1:
                             tum = 1 if passed else 2
@@ -182,7 +482,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                 aoo[e] -= 1
             att += 1
             if ev[m, j, E_STAND_STILL] == 1:
-                f, c = _d20(key, c)
+                f, st = _d20_lanes(key, st)
                 if f == 20 or (f != 1 and f + ev[m, j, E_CMB] >= k_cmd):
                     halt = True
                 if halt_after:
@@ -200,36 +500,43 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                 if vex[e] == 1:
                     adv = True
                 vex[e] = 0
-            f, c = _d20(key, c)
+            cb = comb[j]
+            d = -1  # raw damage roll drawn with the d20, -1 when the damage is rolled on its own
+            g = 0  # the confirmation d20 drawn with it (conf[j] == 1)
+            if cb > 0:
+                if fold:
+                    v = forced[j]
+                else:
+                    v, st = lane_bounded(key, st, cb)
+                f = v % 20 + 1
+                if conf[j] == 1:
+                    g = (v // 20) % 20 + 1
+                    d = v // 400
+                else:
+                    d = v // 20
+            else:
+                f, st = _d20_lanes(key, st)
             if adv and not dis:
-                f2, c = _d20(key, c)
+                f2, st = _d20_lanes(key, st)
                 if f2 > f:
                     f = f2
             elif dis and not adv:
-                f2, c = _d20(key, c)
+                f2, st = _d20_lanes(key, st)
                 if f2 < f:
                     f = f2
-            ab = ev[m, j, E_AB]
-            ac = ev[m, j, E_AC]
-            hit = f != 1 and (f == 20 or f + ab >= ac)
-            crit = False
-            if five:
-                if f >= ev[m, j, E_LOW]:
+            bits = face[m, j, f - 1]
+            hit = (bits & F_HIT) != 0
+            crit = (bits & F_CRIT) != 0
+            if bits & F_CONFIRM:  # a threat: the confirmation roll
+                if g == 0:
+                    g, st = _d20_lanes(key, st)
+                if face[m, j, g - 1] & F_CONFIRMS:
                     crit = True
                     hit = True
-                elif hit and down5 and ev[m, j, E_WITHIN5] == 1:
-                    crit = True
-            elif f >= ev[m, j, E_LOW] and (hit or k_threat_hit == 0):
-                if k_confirm == 0:  # options.crit_confirmation = "none": every threat is a critical
-                    crit = True
-                    hit = True
-                else:
-                    g, c = _d20(key, c)
-                    if g != 1 and ((g == 20 and k_confirm20 == 1) or g + ab >= ac):
-                        crit = True
-                        hit = True
+            elif five and hit and down5 and ev[m, j, E_WITHIN5] == 1:
+                crit = True
             if hit and k_conceal > 0:
-                u, c = bounded(key, c, 100)
+                u, st = lane_bounded(key, st, 100)
                 if u < k_conceal:
                     hit = False
                     crit = False
@@ -239,48 +546,53 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                 continue
             # damage of this hit
             nhits += 1
-            sp = ev[m, j, E_DMG]
-            xi = ev[m, j, E_EXTRA]
-            if five:
-                total, c = roll_stacked(specs, sp, key, c)
-                if crit:
-                    t2, c = roll_stacked(specs, sp, key, c)
-                    total += t2 - specs[sp, 0, 1]
-                if xi >= 0:
-                    xs = xi
-                    x, c = roll_stacked(specs, xs, key, c)
-                    if crit:
-                        x2, c = roll_stacked(specs, xs, key, c)
-                        x += x2 - specs[xs, 0, 1]
-                    total += x
-                if total < 0:
-                    total = 0
-                if k_resist == 1:
-                    total = total // 2
+            if d >= 0 and not crit:
+                total = plain[j, d]
             else:
-                rolled, c = roll_stacked(specs, sp, key, c)
-                if rolled < floor1:
-                    rolled = floor1
-                if crit:
-                    if k_multiply == 1:
-                        rolled = rolled * ev[m, j, E_MULT]
-                    else:
-                        for _ in range(ev[m, j, E_MULT] - 1):
-                            t2, c = roll_stacked(specs, sp, key, c)
-                            if t2 < floor1:
-                                t2 = floor1
-                            rolled += t2
-                total = rolled
-                if xi >= 0:
-                    x, c = roll_stacked(specs, xi, key, c)
-                    if x > 0:
+                sp = ev[m, j, E_DMG]
+                xi = ev[m, j, E_EXTRA]
+                if d >= 0:
+                    rolled = raw[j, d]
+                else:
+                    rolled, st = _roll_stacked_lanes(specs, sp, key, st)
+                if five:
+                    total = rolled
+                    if crit:
+                        t2, st = _roll_stacked_lanes(specs, sp, key, st)
+                        total += t2 - specs[sp, 0, 1]
+                    if xi >= 0:
+                        x, st = _roll_stacked_lanes(specs, xi, key, st)
+                        if crit:
+                            x2, st = _roll_stacked_lanes(specs, xi, key, st)
+                            x += x2 - specs[xi, 0, 1]
                         total += x
-            if k_dr > 0:
-                total -= k_dr
-                if total < 0:
-                    total = 0
-            if k_massive == 1 and not five and total >= k_massive_thr:
-                g, c = _d20(key, c)
+                    if total < 0:
+                        total = 0
+                    if k_resist == 1:
+                        total = total // 2
+                else:
+                    if rolled < floor1:
+                        rolled = floor1
+                    if crit:
+                        if k_multiply == 1:
+                            rolled = rolled * ev[m, j, E_MULT]
+                        else:
+                            for _ in range(ev[m, j, E_MULT] - 1):
+                                t2, st = _roll_stacked_lanes(specs, sp, key, st)
+                                if t2 < floor1:
+                                    t2 = floor1
+                                rolled += t2
+                    total = rolled
+                    if xi >= 0:
+                        x, st = _roll_stacked_lanes(specs, xi, key, st)
+                        if x > 0:
+                            total += x
+                if k_dr > 0:
+                    total -= k_dr
+                    if total < 0:
+                        total = 0
+            if massive and total >= k_massive_thr:
+                g, st = _d20_lanes(key, st)
                 if not (g == 20 or (g != 1 and g + k_fort >= 15)):
                     dead = True
             was_down = five and dmg >= hp0
@@ -312,7 +624,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                 slow = True
             elif eff == EFFECT_PRONE:
                 if ev[m, j, E_HAS_SAVE] == 1:
-                    s, c = _d20(key, c)
+                    s, st = _d20_lanes(key, st)
                     if s + ev[m, j, E_SAVE_BONUS] < ev[m, j, E_SAVE_DC]:
                         slow = True
                         prone = True
@@ -341,9 +653,9 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                         fl = fails
                         dsa = k_ds_adv
                         while True:
-                            g, c = _d20(key, c)
+                            g, st = _d20_lanes(key, st)
                             if dsa != 0:
-                                g2, c = _d20(key, c)
+                                g2, st = _d20_lanes(key, st)
                                 if (dsa > 0 and g2 > g) or (dsa < 0 and g2 < g):
                                     g = g2
                             if g == 20:
@@ -362,7 +674,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                         h = hp
                         mod = (k_con - 10) // 2
                         while True:
-                            g, c = _d20(key, c)
+                            g, st = _d20_lanes(key, st)
                             if g == 20 or g + mod + h >= 10:
                                 break
                             h -= 1
@@ -372,7 +684,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
                     else:
                         h = hp
                         while True:
-                            u, c = bounded(key, c, 100)
+                            u, st = lane_bounded(key, st, 100)
                             if u < 10:
                                 break
                             h -= 1
@@ -400,22 +712,31 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec):
         if rec is not None:  # None in counting runs: numba compiles this branch away
             rec[t - lo] = outmap[code]
         else:
-            out[outmap[code], value] += 1
+            out[outmap[code], value] += w
 
 
 @njit(parallel=True, cache=True)
-def run(seed, start, n, ev, specs, aoo0, prm, outmap, mix, n_out):
+def run(seed, start, n, ev, specs, aoo0, prm, outmap, mix, n_out, tabs):
     """Simulate trials ``start .. start + n - 1``; int64 counts ``(n_out, n_bins)``."""
     nb = n_blocks(n)
     per = np.zeros((nb, n_out, prm[P_NBINS]), dtype=np.int64)
+    n_tup = tabs[-1]  # trials counted by raw-roll classes: n_tup tuples (0: none)
+    tup = np.zeros((nb, n_tup + 1), dtype=np.int64)
+    # one compiled specialisation for both calls: run-time values, not literals, for lo, hi, fold_only
+    counting = n_tup < 0
+    folding = n_tup > 0
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
-        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, per[b], None)
-    return per.sum(axis=0)
+        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, per[b], None, tabs, tup[b], counting)
+    counts = per.sum(axis=0)
+    if folding:  # each tuple of classes seen, resolved once for all its trials
+        _simulate_block(seed, start, start, ev, specs, aoo0, prm, outmap, mix, counts, None, tabs,
+                        tup.sum(axis=0), folding)
+    return counts
 
 
 @njit(parallel=True, cache=True)
-def run_trials(seed, start, n, ev, specs, aoo0, prm, outmap, mix):
+def run_trials(seed, start, n, ev, specs, aoo0, prm, outmap, mix, tabs):
     """Outcome index of each trial ``start .. start + n - 1``: int64 array of shape (n,).
 
     The same trials as :func:`run` (the same block function), recorded one by one
@@ -426,7 +747,8 @@ def run_trials(seed, start, n, ev, specs, aoo0, prm, outmap, mix):
     dummy = np.zeros((nb, 1, 1), dtype=np.int64)
     for b in prange(nb):
         lo, hi = block_range(b, start, n)
-        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, dummy[b], rec[lo - start:hi - start])
+        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, dummy[b], rec[lo - start:hi - start], tabs,
+                        dummy[0, 0], n < 0)
     return rec
 
 
@@ -447,16 +769,23 @@ def _mixture(plan: Plan, components):
     return evs, specs, aoo, prm, outmap, mix
 
 
-def make_kernel(plan: Plan, components=None):
+def make_kernel(plan: Plan, components=None, tuples: bool = True):
     """``kernel(seed, start, n) -> int64 counts (n_outcomes, n_bins)`` for :func:`fleeodds.engine.simulate`.
 
     ``components`` (``[(probability, Plan)]``, optional) is a mixture of plans that differ in AC,
-    attack bonus and Tumble DC only (:func:`check_mixture`); each trial draws its component."""
+    attack bonus and Tumble DC only (:func:`check_mixture`); each trial draws its component.
+    ``tuples=False`` resolves every trial one by one instead of counting trials by the classes of
+    their raw rolls where the plan allows (:func:`_simulate_block`): the counts are the same, which
+    the tests check."""
     ev, specs, aoo, prm, outmap, mix = _mixture(plan, components)
+    if not tuples:
+        prm = prm.copy()
+        prm[P_TUPLES] = 0
     n_out = len(plan.outcomes)
+    tabs = _tables(ev, specs, aoo, prm, mix, False)
 
     def kernel(seed: int, start: int, n: int) -> np.ndarray:
-        return run(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, mix, n_out)
+        return run(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, mix, n_out, tabs)
 
     return kernel
 
@@ -464,9 +793,10 @@ def make_kernel(plan: Plan, components=None):
 def make_trial_kernel(plan: Plan, components=None):
     """``kernel(seed, start, n) -> int64 outcome indices (n,)`` for :func:`fleeodds.engine.simulate_paired`."""
     ev, specs, aoo, prm, outmap, mix = _mixture(plan, components)
+    tabs = _tables(ev, specs, aoo, prm, mix, True)
 
     def kernel(seed: int, start: int, n: int) -> np.ndarray:
-        return run_trials(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, mix)
+        return run_trials(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, mix, tabs)
 
     return kernel
 
