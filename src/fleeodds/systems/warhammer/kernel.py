@@ -15,9 +15,9 @@ flee roll in inches instead.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from ...kernel_tools import roll_lanes, roll_lanes_detail
+from ...kernel_tools import roll_lanes, roll_lanes_detail, run_blocks
 from ...rng import lane_bounded, lane_for, lanes_start, trial_key
 from . import outcomes as oc
 from .obstacles_kernel import rally_row, tails, walk
@@ -453,31 +453,42 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
             out[o, min(max(m, 0), n_bins - 1)] += w
 
 
-@njit(parallel=True, cache=True)
+@njit(nogil=True, cache=True)
+def _blocks(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, out, pairs, rec, mode, b0, b1):
+    """The one compiled entry point: blocks ``b0 .. b1 - 1`` of a call covering trials
+    ``start .. start + n - 1``, block ``b`` into ``out[b]`` (n_outcomes, n_bins) and ``pairs[b]``,
+    or recorded into ``rec`` (``mode`` as in :func:`_simulate_block`). Serial and without the
+    GIL: :func:`fleeodds.kernel_tools.run_blocks` runs ranges of blocks on several threads.
+    Every argument has one type on every call (int64 scalars, C arrays), so that this and
+    :func:`_simulate_block` compile once."""
+    for b in range(b0, b1):
+        lo = start + b * BLOCK
+        hi = min(start + n, lo + BLOCK)
+        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out[b], pairs[b],
+                        rec[lo - start:hi - start], mode)
+
+
 def _run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, record):
-    """The one compiled entry point: trials ``start .. start + n - 1`` in parallel blocks.
+    """Trials ``start .. start + n - 1`` in blocks of :data:`BLOCK` spread over the threads.
 
     Returns ``(counts, outcomes)``: int64 counts of shape (12 outcomes, n_bins), and, when
     ``record``, the outcome code of each trial (int64, shape (n,); empty otherwise, and the
     counts are then zero).
     """
+    seed, start, n = int(seed), int(start), int(n)
     nb = (n + BLOCK - 1) // BLOCK
-    n_bins = ints[I_N_BINS]
+    n_bins = int(ints[I_N_BINS])
     mode = 1 if record else 0
     fold = mode == 0 and ints[I_PAIR_KIND] != PAIR_NONE  # one exchange: trials counted by raw-roll pairs
-    n_pairs = ints[I_PAIR_A] * ints[I_PAIR_B] if fold else 1
+    n_pairs = int(ints[I_PAIR_A] * ints[I_PAIR_B]) if fold else 1
     out = np.zeros((nb, oc.N_OUTCOMES, n_bins), np.int64)
     pairs = np.zeros((nb, n_pairs), np.int64)
     rec = np.empty(n if record else 0, np.int64)
-    for b in prange(nb):
-        lo = start + b * BLOCK
-        hi = min(start + n, lo + BLOCK)
-        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out[b], pairs[b],
-                        rec[lo - start:hi - start], mode)
+    args = (ints, tests, floats, flee, fall_back, pursuit, charge, seed)
+    run_blocks(_blocks, nb, *args, start, n, out, pairs, rec, mode)
     counts = out.sum(axis=0)
-    if fold:
-        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, 0, 0, counts,
-                        pairs.sum(axis=0), rec[0:0], 2)
+    if fold:  # one block of no trials, in mode 2: the summed pairs folded into the counts
+        _blocks(*args, start, 0, counts[None], pairs.sum(axis=0)[None], rec, 2, 0, 1)
     return counts, rec
 
 
