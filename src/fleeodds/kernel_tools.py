@@ -34,9 +34,17 @@ _POOL_LOCK = threading.Lock()
 
 def threads() -> int:
     """Threads a kernel call runs on: numba's setting in the calling thread
-    (``NUMBA_NUM_THREADS``, or :func:`numba.set_num_threads`), as ``prange`` would use."""
-    import numba
+    (``NUMBA_NUM_THREADS``, or :func:`numba.set_num_threads`), as ``prange`` would use.
 
+    Until something launches numba's own thread pool (:func:`numba.set_num_threads` does) the
+    setting is ``NUMBA_NUM_THREADS``; reading it then spares launching that pool (a tenth of a
+    second), which fleeodds' kernels do not use.
+    """
+    import numba
+    from numba.np.ufunc import parallel
+
+    if not getattr(parallel, "_is_initialized", True):
+        return int(numba.config.NUMBA_NUM_THREADS)
     return int(numba.get_num_threads())
 
 
