@@ -39,7 +39,7 @@ SITUATION_CODES = {"break": 0, "fleeing": 1, "charge_fleeing": 2, "flee_reaction
                    "leadership_test": 0, "panic": 0}  # the two tests run the Break-test path (resolve.py)
 TOW_POLICIES = {"never": 0, "reroll_break_only": 1, "reroll_break_or_fall_back": 2}
 BIG = 1e300  # stands for "no table edge"
-#: Trials per parallel block (the blocks of a call are spread over numba's threads).
+#: Trials per block (the blocks of a call are spread over the threads by :func:`fleeodds.kernel_tools.run_blocks`).
 BLOCK = 1 << 16
 #: Largest number of raw-roll pairs an exchange is counted by (2D6 against 3D6 is 7,776).
 MAX_PAIRS = 1 << 13
