@@ -33,6 +33,34 @@ def test_same_seed_same_counts_on_one_or_two_threads_and_any_chunk(monkeypatch):
     assert not np.array_equal(base, other_seed)
 
 
+@pytest.mark.parametrize("k", [1, 3, 7])
+def test_same_counts_and_outcomes_whatever_the_launch_threads(monkeypatch, k):
+    """``kernel_tools.run_blocks`` cuts a call's blocks into one range per thread: any cut gives the
+    same counts, and the per-trial kernel the same outcome for every trial."""
+    from fleeodds import kernel_tools
+
+    sc = fleeodds.load_scenario("warhammer/goblins_rally_or_flee_to_edge.toml")
+    n = 400_000  # several blocks of the Warhammer kernel (1 << 16 trials each), the last one short
+    base = engine.simulate(sc.kernel(), trials=n, seed=5, progress=False).counts
+    outcomes = sc.trial_kernel()(5, 1_000, n)
+    monkeypatch.setattr(kernel_tools, "threads", lambda: k)
+    assert np.array_equal(base, engine.simulate(sc.kernel(), trials=n, seed=5, progress=False).counts)
+    assert np.array_equal(outcomes, sc.trial_kernel()(5, 1_000, n))
+
+
+def test_one_compiled_entry_point_serves_counts_and_per_trial_outcomes():
+    """The Warhammer kernel's counting run, its one-exchange fold and its per-trial run share one
+    compiled specialisation (numba compiles one copy per distinct argument types)."""
+    from fleeodds.systems.warhammer import kernel as wk
+
+    for name in ("warhammer/goblins_broken_by_dwarfs.toml", "warhammer/goblins_rally_or_flee_to_edge.toml"):
+        sc = fleeodds.load_scenario(name)
+        sc.kernel()(0, 0, 1_000)
+        sc.trial_kernel()(0, 0, 1_000)
+    assert len(wk._blocks.signatures) == 1
+    assert len(wk._simulate_block.signatures) <= 1  # none listed when loaded from numba's cache
+
+
 def test_precision_target_is_met():
     sim = engine.simulate(_kernel(), precision=0.002, seed=1, progress=False)
     assert all(wilson_half_width(int(c), sim.trials) < 0.002 for c in sim.outcome_counts)

@@ -539,7 +539,7 @@ def schema(system, lang, out):
               help="Language of the titles and messages.")
 def warmup(no_progress, lang):
     """Compile every Monte Carlo kernel now (once: numba keeps them in its cache), so that later
-    runs start in seconds. Takes a few minutes on a 2-core machine the first time.
+    runs start in seconds. Takes one to four minutes on a 2-core machine the first time.
 
     \b
     Example:

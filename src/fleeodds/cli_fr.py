@@ -78,7 +78,7 @@ COMMANDS: dict[str, str] = {
       fleeodds schema dnd --lang fr -o dnd.schema.json
     """,
     "warmup": """Compile maintenant chaque noyau Monte-Carlo (une fois : numba les garde en cache), pour
-    que les calculs suivants démarrent en quelques secondes. Prend quelques minutes sur une
+    que les calculs suivants démarrent en quelques secondes. Prend une à quatre minutes sur une
     machine à 2 cœurs la première fois.
 
     \b

@@ -10,8 +10,9 @@ independent, hence the same seed gives the same counts whatever the thread
 count and chunk size.
 
 Memory does not grow with trials: kernels aggregate counts per block of trials
-(``kernel_tools.BLOCK`` trials per block, or the kernel's own block size, blocks spread over numba
-threads with ``prange``).
+(``kernel_tools.BLOCK`` trials per block, or the kernel's own block size). The blocks of a call
+are spread over ``numba.get_num_threads()`` threads by :func:`fleeodds.kernel_tools.run_blocks`:
+each thread runs a compiled, GIL-free function on its own range of blocks.
 """
 
 from __future__ import annotations
@@ -110,13 +111,14 @@ def compile_notice(description: str, enabled: bool = True, lang: str = "en"):
     """Print one line on standard error if the block runs longer than :data:`COMPILE_NOTICE_AFTER`.
 
     Wraps the first call of a kernel: when numba has no cached copy it compiles it then,
-    which takes 20 to 60 s on a 2-core machine, once. A warm kernel's first chunk takes
+    which takes about 10 to 40 s on a 2-core machine (the Warhammer kernel about 12 s of CPU,
+    the D&D one about 20 s), once. A warm kernel's first chunk takes
     milliseconds, so the line only appears when something is really being compiled.
     """
     def say():
         text = (f"compilation du noyau Monte-Carlo de {description!r} (une seule fois : numba le garde en "
-                "cache, 20 à 60 s environ)…") if lang == "fr" else (
-            f"compiling the Monte Carlo kernel for {description!r} (once; numba caches it, about 20-60 s)…")
+                "cache, 10 à 40 s environ)…") if lang == "fr" else (
+            f"compiling the Monte Carlo kernel for {description!r} (once; numba caches it, about 10-40 s)…")
         print(text, file=sys.stderr, flush=True)
 
     timer = threading.Timer(COMPILE_NOTICE_AFTER, say) if enabled else None

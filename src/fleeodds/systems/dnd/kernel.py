@@ -21,9 +21,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from ...kernel_tools import block_range, n_blocks
+from ...kernel_tools import BLOCK, block_range, run_blocks
 from ...rng import bounded, draw_u64, lane_bounded, lanes_start, trial_key
 from .plan import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, MASTERY_PUSH, MASTERY_VEX, Plan
 from .encoding import (  # the event and parameter columns the kernel reads
@@ -715,40 +715,52 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
             out[outmap[code], value] += w
 
 
-@njit(parallel=True, cache=True)
+@njit(nogil=True, cache=True)
+def _count_blocks(seed, start, n, ev, specs, aoo0, prm, outmap, mix, per, tabs, tup, fold_only, b0, b1):
+    """Compiled entry point of :func:`run`: blocks ``b0 .. b1 - 1``, block ``b`` counted into ``per[b]``
+    (and its raw-roll classes into ``tup[b]``); serial and without the GIL, for
+    :func:`fleeodds.kernel_tools.run_blocks`. ``fold_only`` (a run-time flag, so that one
+    specialisation serves both calls) folds the summed classes instead (:func:`_simulate_block`)."""
+    for b in range(b0, b1):
+        lo, hi = block_range(b, start, n)
+        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, per[b], None, tabs, tup[b], fold_only)
+
+
+@njit(nogil=True, cache=True)
+def _record_blocks(seed, start, n, ev, specs, aoo0, prm, outmap, mix, dummy, rec, tabs, b0, b1):
+    """Compiled entry point of :func:`run_trials`: blocks ``b0 .. b1 - 1``, each trial's outcome into ``rec``."""
+    for b in range(b0, b1):
+        lo, hi = block_range(b, start, n)
+        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, dummy[b], rec[lo - start:hi - start], tabs,
+                        dummy[0, 0], n < 0)
+
+
 def run(seed, start, n, ev, specs, aoo0, prm, outmap, mix, n_out, tabs):
     """Simulate trials ``start .. start + n - 1``; int64 counts ``(n_out, n_bins)``."""
-    nb = n_blocks(n)
-    per = np.zeros((nb, n_out, prm[P_NBINS]), dtype=np.int64)
-    n_tup = tabs[-1]  # trials counted by raw-roll classes: n_tup tuples (0: none)
+    seed, start, n = int(seed), int(start), int(n)
+    nb = (n + BLOCK - 1) // BLOCK
+    per = np.zeros((nb, int(n_out), int(prm[P_NBINS])), dtype=np.int64)
+    n_tup = int(tabs[-1])  # trials counted by raw-roll classes: n_tup tuples (0: none)
     tup = np.zeros((nb, n_tup + 1), dtype=np.int64)
-    # one compiled specialisation for both calls: run-time values, not literals, for lo, hi, fold_only
-    counting = n_tup < 0
-    folding = n_tup > 0
-    for b in prange(nb):
-        lo, hi = block_range(b, start, n)
-        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, per[b], None, tabs, tup[b], counting)
+    run_blocks(_count_blocks, nb, seed, start, n, ev, specs, aoo0, prm, outmap, mix, per, tabs, tup, False)
     counts = per.sum(axis=0)
-    if folding:  # each tuple of classes seen, resolved once for all its trials
-        _simulate_block(seed, start, start, ev, specs, aoo0, prm, outmap, mix, counts, None, tabs,
-                        tup.sum(axis=0), folding)
+    if n_tup > 0:  # one block of no trials: each tuple of classes seen, resolved once for all its trials
+        _count_blocks(seed, start, 0, ev, specs, aoo0, prm, outmap, mix, counts[None], tabs,
+                      tup.sum(axis=0)[None], True, 0, 1)
     return counts
 
 
-@njit(parallel=True, cache=True)
 def run_trials(seed, start, n, ev, specs, aoo0, prm, outmap, mix, tabs):
     """Outcome index of each trial ``start .. start + n - 1``: int64 array of shape (n,).
 
     The same trials as :func:`run` (the same block function), recorded one by one
     for paired comparisons on common random numbers.
     """
-    nb = n_blocks(n)
+    seed, start, n = int(seed), int(start), int(n)
+    nb = (n + BLOCK - 1) // BLOCK
     rec = np.empty(n, dtype=np.int64)
     dummy = np.zeros((nb, 1, 1), dtype=np.int64)
-    for b in prange(nb):
-        lo, hi = block_range(b, start, n)
-        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, dummy[b], rec[lo - start:hi - start], tabs,
-                        dummy[0, 0], n < 0)
+    run_blocks(_record_blocks, nb, seed, start, n, ev, specs, aoo0, prm, outmap, mix, dummy, rec, tabs)
     return rec
 
 
@@ -841,26 +853,38 @@ def _death_save_block(seed, lo, hi, s0, f0, bonus, adv, out, rec):
             out[code, r] += 1
 
 
-@njit(parallel=True, cache=True)
-def run_death_saves(seed, start, n, s0, f0, bonus, adv, n_bins):
-    """Counts ``(3, n_bins)`` of trials ``start .. start + n - 1`` of the death-save chain."""
-    nb = n_blocks(n)
-    per = np.zeros((nb, 3, n_bins), dtype=np.int64)
-    for b in prange(nb):
+@njit(nogil=True, cache=True)
+def _death_save_count_blocks(seed, start, n, s0, f0, bonus, adv, per, b0, b1):
+    """Compiled entry point of :func:`run_death_saves`: blocks ``b0 .. b1 - 1`` into ``per[b]``."""
+    for b in range(b0, b1):
         lo, hi = block_range(b, start, n)
         _death_save_block(seed, lo, hi, s0, f0, bonus, adv, per[b], None)
+
+
+@njit(nogil=True, cache=True)
+def _death_save_record_blocks(seed, start, n, s0, f0, bonus, adv, dummy, rec, b0, b1):
+    """Compiled entry point of :func:`run_death_save_trials`: blocks ``b0 .. b1 - 1`` into ``rec``."""
+    for b in range(b0, b1):
+        lo, hi = block_range(b, start, n)
+        _death_save_block(seed, lo, hi, s0, f0, bonus, adv, dummy[b], rec[lo - start:hi - start])
+
+
+def run_death_saves(seed, start, n, s0, f0, bonus, adv, n_bins):
+    """Counts ``(3, n_bins)`` of trials ``start .. start + n - 1`` of the death-save chain."""
+    seed, start, n = int(seed), int(start), int(n)
+    nb = (n + BLOCK - 1) // BLOCK
+    per = np.zeros((nb, 3, int(n_bins)), dtype=np.int64)
+    run_blocks(_death_save_count_blocks, nb, seed, start, n, int(s0), int(f0), int(bonus), int(adv), per)
     return per.sum(axis=0)
 
 
-@njit(parallel=True, cache=True)
 def run_death_save_trials(seed, start, n, s0, f0, bonus, adv):
     """Outcome index of each trial of the death-save chain: int64 (n,)."""
-    nb = n_blocks(n)
+    seed, start, n = int(seed), int(start), int(n)
+    nb = (n + BLOCK - 1) // BLOCK
     rec = np.empty(n, dtype=np.int64)
     dummy = np.zeros((nb, 1, 1), dtype=np.int64)
-    for b in prange(nb):
-        lo, hi = block_range(b, start, n)
-        _death_save_block(seed, lo, hi, s0, f0, bonus, adv, dummy[b], rec[lo - start:hi - start])
+    run_blocks(_death_save_record_blocks, nb, seed, start, n, int(s0), int(f0), int(bonus), int(adv), dummy, rec)
     return rec
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from ...kernel_tools import block_range, n_blocks
+from ...kernel_tools import BLOCK, block_range, run_blocks
 from ...rng import bounded, trial_key, uniform01
 
 _S32 = np.uint64(32)
@@ -233,7 +233,23 @@ def _fuite_block(fixed, first, outcome, dbin, base, span, seed, lo, hi, out, rec
             out[o, d] += 1
 
 
-@njit(parallel=True, cache=True)
+@njit(nogil=True, cache=True)
+def _fuite_count_blocks(fixed, first, outcome, dbin, base, span, seed, start, n, out, b0, b1):
+    """Compiled entry point of :func:`run_fuite`: blocks ``b0 .. b1 - 1``, block ``b`` counted into
+    ``out[b]``; serial and without the GIL, for :func:`fleeodds.kernel_tools.run_blocks`."""
+    for b in range(b0, b1):
+        lo, hi = block_range(b, start, n)
+        _fuite_block(fixed, first, outcome, dbin, base, span, seed, lo, hi, out[b], None)
+
+
+@njit(nogil=True, cache=True)
+def _fuite_record_blocks(fixed, first, outcome, dbin, base, span, seed, start, n, dummy, rec, b0, b1):
+    """Compiled entry point of :func:`run_fuite_trials`: blocks ``b0 .. b1 - 1`` recorded into ``rec``."""
+    for b in range(b0, b1):
+        lo, hi = block_range(b, start, n)
+        _fuite_block(fixed, first, outcome, dbin, base, span, seed, lo, hi, dummy[b], rec[lo - start:hi - start])
+
+
 def run_fuite(fixed, pk, move_outcome, state_cancels, n_out, n_bins, seed, start, n):
     """Fuite kernel: counts ``(n_out, n_bins)`` of (outcome, damage taken).
 
@@ -241,25 +257,21 @@ def run_fuite(fixed, pk, move_outcome, state_cancels, n_out, n_bins, seed, start
     otherwise the attaque sans riposte ``pk`` is rolled and a survivor without a
     cancelling state ends in ``move_outcome`` (fled / fled without room).
     """
-    first, outcome, dbin, base, span = _fuite_tables(pk, move_outcome, state_cancels, n_bins)
-    nb = n_blocks(n)
-    out = np.zeros((nb, n_out, n_bins), np.int64)
-    for b in prange(nb):
-        lo, hi = block_range(b, start, n)
-        _fuite_block(fixed, first, outcome, dbin, base, span, seed, lo, hi, out[b], None)
+    tables = _fuite_tables(pk, int(move_outcome), int(state_cancels), int(n_bins))
+    seed, start, n = int(seed), int(start), int(n)
+    nb = (n + BLOCK - 1) // BLOCK
+    out = np.zeros((nb, int(n_out), int(n_bins)), np.int64)
+    run_blocks(_fuite_count_blocks, nb, int(fixed), *tables, seed, start, n, out)
     return out.sum(axis=0)
 
 
-@njit(parallel=True, cache=True)
 def run_fuite_trials(fixed, pk, move_outcome, state_cancels, seed, start, n):
     """Outcome index of each Fuite trial ``start .. start + n - 1``: int64 array (n,)."""
-    first, outcome, dbin, base, span = _fuite_tables(pk, move_outcome, state_cancels, 1)
-    nb = n_blocks(n)
+    tables = _fuite_tables(pk, int(move_outcome), int(state_cancels), 1)
+    seed, start, n = int(seed), int(start), int(n)
+    nb = (n + BLOCK - 1) // BLOCK
     rec = np.empty(n, np.int64)
-    dummy = np.zeros((nb, 1, 1), np.int64)
-    for b in prange(nb):
-        lo, hi = block_range(b, start, n)
-        _fuite_block(fixed, first, outcome, dbin, base, span, seed, lo, hi, dummy[b], rec[lo - start:hi - start])
+    run_blocks(_fuite_record_blocks, nb, int(fixed), *tables, seed, start, n, np.zeros((nb, 1, 1), np.int64), rec)
     return rec
 
 
@@ -317,7 +329,29 @@ def _pass_block(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o, s
             out[o, h] += 1
 
 
-@njit(parallel=True, cache=True)
+@njit(nogil=True, cache=True)
+def _pass_count_blocks(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o, seed, start, n, out, b0, b1):
+    """Compiled entry point of :func:`run_pass`: blocks ``b0 .. b1 - 1``, block ``b`` counted into
+    ``out[b]``; serial and without the GIL, for :func:`fleeodds.kernel_tools.run_blocks`."""
+    for b in range(b0, b1):
+        lo, hi = block_range(b, start, n)
+        _pass_block(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o, seed, lo, hi, out[b], None)
+
+
+@njit(nogil=True, cache=True)
+def _pass_record_blocks(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o, seed, start, n, dummy, rec,
+                        b0, b1):
+    """Compiled entry point of :func:`run_pass_trials`: blocks ``b0 .. b1 - 1`` recorded into ``rec``."""
+    for b in range(b0, b1):
+        lo, hi = block_range(b, start, n)
+        _pass_block(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o, seed, lo, hi, dummy[b],
+                    rec[lo - start:hi - start])
+
+
+def _pass_args(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o):
+    return (int(duel), pa, pb, int(a_first), int(b_first), int(report_hits), int(esquive), int(dodge_o))
+
+
 def run_pass(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o, seed, start, n):
     """Weapon pass kernel: counts ``(5, 6)`` of (outcome, hits scored by A).
 
@@ -326,24 +360,21 @@ def run_pass(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o, seed
     or no hits / only A hits / only B hits / both hit. With ``esquive = X > 0`` the
     defender's Esquive X (1d6 <= X) is rolled first; a dodge is outcome ``dodge_o``.
     """
-    nb = n_blocks(n)
+    seed, start, n = int(seed), int(start), int(n)
+    nb = (n + BLOCK - 1) // BLOCK
     out = np.zeros((nb, 5, 6), np.int64)
-    for b in prange(nb):
-        lo, hi = block_range(b, start, n)
-        _pass_block(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o, seed, lo, hi, out[b], None)
+    run_blocks(_pass_count_blocks, nb, *_pass_args(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o),
+               seed, start, n, out)
     return out.sum(axis=0)
 
 
-@njit(parallel=True, cache=True)
 def run_pass_trials(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o, seed, start, n):
     """Outcome index of each weapon-pass trial ``start .. start + n - 1``: int64 array (n,)."""
-    nb = n_blocks(n)
+    seed, start, n = int(seed), int(start), int(n)
+    nb = (n + BLOCK - 1) // BLOCK
     rec = np.empty(n, np.int64)
-    dummy = np.zeros((nb, 1, 1), np.int64)
-    for b in prange(nb):
-        lo, hi = block_range(b, start, n)
-        _pass_block(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o, seed, lo, hi, dummy[b],
-                    rec[lo - start:hi - start])
+    run_blocks(_pass_record_blocks, nb, *_pass_args(duel, pa, pb, a_first, b_first, report_hits, esquive, dodge_o),
+               seed, start, n, np.zeros((nb, 1, 1), np.int64), rec)
     return rec
 
 
@@ -384,7 +415,6 @@ def _place(bx, by, br, bzone, ax, ay, ar, px, py, key, c):
     return False, c
 
 
-@njit(parallel=True, cache=True)
 def run_attraction(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0, bzone,
                    order_mode, multi_nearest, centre_measure, then_pass, focus, mover_vs, attr_vs,
                    mover_first, attr_first, use_pre, pre_status, pre_target, pref, seed, start, n):
@@ -403,11 +433,26 @@ def run_attraction(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0
     allies in the way, :mod:`.paths`): every trial takes the statuses and targets ``pre_status``,
     ``pre_target`` worked out once in Python, and only the pass dice are rolled.
     """
+    seed, start, n = int(seed), int(start), int(n)
+    nb = (n + BLOCK - 1) // BLOCK
+    nbv = bx.shape[0]
+    out = np.zeros((nb, nbv + 1, 7, nbv + 1), np.int64)
+    ints = [int(v) for v in (order_mode, multi_nearest, centre_measure, then_pass, focus)]
+    run_blocks(_attraction_blocks, nb, ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0, bzone,
+               *ints, mover_vs, attr_vs, mover_first, attr_first, int(use_pre), pre_status, pre_target, pref,
+               seed, start, n, out)
+    return out.sum(axis=0)
+
+
+@njit(nogil=True, cache=True)
+def _attraction_blocks(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0, bzone,
+                       order_mode, multi_nearest, centre_measure, then_pass, focus, mover_vs, attr_vs,
+                       mover_first, attr_first, use_pre, pre_status, pre_target, pref, seed, start, n, out, b0, b1):
+    """Compiled entry point of :func:`run_attraction`: blocks ``b0 .. b1 - 1``, block ``b`` counted into
+    ``out[b]``; serial and without the GIL, for :func:`fleeodds.kernel_tools.run_blocks`."""
     na = ax.shape[0]
     nbv = bx.shape[0]
-    nb = n_blocks(n)
-    out = np.zeros((nb, nbv + 1, 7, nbv + 1), np.int64)
-    for b in prange(nb):
+    for b in range(b0, b1):
         px = np.empty(nbv)
         py = np.empty(nbv)
         aeng = np.empty(na, np.int64)
@@ -525,4 +570,3 @@ def run_attraction(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0
                     _ha, _hb, ka, kb, c = _duel(mover_vs[h], attr_vs[h], mover_first, attr_first[h], key, c)
                     s = 3 + (1 if kb else 0) + (2 if ka else 0)
                 out[b, i, s, pulled] += 1
-    return out.sum(axis=0)

@@ -13,9 +13,9 @@ chain kernel (:mod:`.kernel`) in :mod:`.fight`.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from ...kernel_tools import block_range, n_blocks
+from ...kernel_tools import BLOCK, block_range, run_blocks
 from ...rng import bounded, trial_key
 from .combat import FightRules, SideRules
 
@@ -156,13 +156,20 @@ def _trial(sides, flags, key, rec):
     rec[4] = m
 
 
-@njit(parallel=True, cache=True)
-def run_round(sides, flags, seed, start, n):
-    """Trials ``start .. start + n - 1``: int64 (n, 5) rows of (w_unit, w_enemy, alive_unit, alive_enemy,
-    margin)."""
-    out = np.empty((n, 5), np.int64)
-    for b in prange(n_blocks(n)):
+@njit(nogil=True, cache=True)
+def _round_blocks(sides, flags, seed, start, n, out, b0, b1):
+    """The compiled entry point: blocks ``b0 .. b1 - 1`` of trials ``start .. start + n - 1``, trial ``t``
+    into ``out[t - start]``; serial and without the GIL, for :func:`fleeodds.kernel_tools.run_blocks`."""
+    for b in range(b0, b1):
         lo, hi = block_range(b, start, n)
         for t in range(lo, hi):
             _trial(sides, flags, trial_key(seed, t), out[t - start])
+
+
+def run_round(sides, flags, seed, start, n):
+    """Trials ``start .. start + n - 1``: int64 (n, 5) rows of (w_unit, w_enemy, alive_unit, alive_enemy,
+    margin)."""
+    start, n = int(start), int(n)
+    out = np.empty((n, 5), np.int64)
+    run_blocks(_round_blocks, (n + BLOCK - 1) // BLOCK, sides, flags, int(seed), start, n, out)
     return out

@@ -22,9 +22,9 @@ flee roll in inches instead.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from ...kernel_tools import roll_lanes, roll_lanes_detail
+from ...kernel_tools import roll_lanes, roll_lanes_detail, run_blocks
 from ...rng import lane_bounded, lane_for, lane_u32, lanes_start, trial_key
 from . import outcomes as oc
 from .obstacles_kernel import rally_row, tails, walk
@@ -46,7 +46,7 @@ SITUATION_CODES = {"break": 0, "fleeing": 1, "charge_fleeing": 2, "flee_reaction
                    "leadership_test": 0, "panic": 0}  # the two tests run the Break-test path (resolve.py)
 TOW_POLICIES = {"never": 0, "reroll_break_only": 1, "reroll_break_or_fall_back": 2}
 BIG = 1e300  # stands for "no table edge"
-#: Trials per parallel block (the blocks of a call are spread over numba's threads).
+#: Trials per block (the blocks of a call are spread over the threads by :func:`fleeodds.kernel_tools.run_blocks`).
 BLOCK = 1 << 16
 #: Largest number of raw-roll pairs an exchange is counted by (2D6 against 3D6 is 7,776).
 MAX_PAIRS = 1 << 13
@@ -220,6 +220,7 @@ def _rally_table(tests, rally_mode):
     cannot rally."""
     three = tests[T_RALLY, 1]
     n_rally = 216 if three else 36
+    no = tests[T_RALLY, 4] * 0  # no re-roll, no modifier: an int64, not a literal (one compiled _ld_test)
     table = np.zeros(n_rally, np.bool_)
     for v in range(n_rally):
         k = lane_for(v, n_rally) << np.uint64(32)
@@ -227,7 +228,7 @@ def _rally_table(tests, rally_mode):
             total, d1, d6, s0 = _ld_roll(three, k, lanes_start(k))
             table[v] = d1
         elif rally_mode != RALLY_NEVER:
-            passed, s0 = _ld_test(tests[T_RALLY, 0], three, tests[T_RALLY, 2], tests[T_RALLY, 3], 0, 0, k,
+            passed, s0 = _ld_test(tests[T_RALLY, 0], three, tests[T_RALLY, 2], tests[T_RALLY, 3], no, no, k,
                                   lanes_start(k))
             table[v] = passed
     return table
@@ -628,40 +629,51 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
             out[o, min(max(m, 0), n_bins - 1)] += w
 
 
-@njit(parallel=True, cache=True)
+@njit(nogil=True, cache=True)
+def _blocks(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, out, pairs, rec, lut, rally_table,
+            turns, mode, b0, b1):
+    """The one compiled entry point: blocks ``b0 .. b1 - 1`` of a call covering trials
+    ``start .. start + n - 1``, block ``b`` into ``out[b]`` (n_outcomes, n_bins) and ``pairs[b]``,
+    or recorded into ``rec`` (``mode`` as in :func:`_simulate_block`). Serial and without the
+    GIL: :func:`fleeodds.kernel_tools.run_blocks` runs ranges of blocks on several threads.
+    Every argument has one type on every call (int64 scalars, C arrays), so that this and
+    :func:`_simulate_block` compile once."""
+    for b in range(b0, b1):
+        lo = start + b * BLOCK
+        hi = min(start + n, lo + BLOCK)
+        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out[b], pairs[b],
+                        rec[lo - start:hi - start], lut, rally_table, turns, mode)
+
+
 def _run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, record):
-    """The one compiled entry point: trials ``start .. start + n - 1`` in parallel blocks.
+    """Trials ``start .. start + n - 1`` in blocks of :data:`BLOCK` spread over the threads.
 
     Returns ``(counts, outcomes)``: int64 counts of shape (12 outcomes, n_bins), and, when
     ``record``, the outcome code of each trial (int64, shape (n,); empty otherwise, and the
     counts are then zero).
     """
+    seed, start, n = int(seed), int(start), int(n)
     nb = (n + BLOCK - 1) // BLOCK
-    n_bins = ints[I_N_BINS]
+    n_bins = int(ints[I_N_BINS])
     mode = 1 if record else 0
     fold = mode == 0 and ints[I_PAIR_KIND] != PAIR_NONE  # first exchanges counted by raw-roll pairs
-    n_pairs = ints[I_PAIR_A] * ints[I_PAIR_B] if fold else 1
+    n_pairs = int(ints[I_PAIR_A] * ints[I_PAIR_B]) if fold else 1
     out = np.zeros((nb, oc.N_OUTCOMES, n_bins), np.int64)
     pairs = np.zeros((nb, n_pairs), np.int64)
     rec = np.empty(n if record else 0, np.int64)
     lut = np.zeros((n_pairs if fold and ints[I_PAIR_KIND] == PAIR_CHAIN else 0, 3), np.float64)
-    zero = start - start  # not a literal 0: the calls below share one compiled _simulate_block
     rally_table = _rally_table(tests, ints[I_RALLY_MODE])
     turns = np.zeros((0, 0), np.int32)
     if ints[I_CHASER] == 0 and ints[N_INT] == 0 and ints[I_MAX_TURNS] > 0:  # no charger, nothing in the way
         turns = _turn_table(rally_table, flee, floats[F_EDGE], ints[I_EDGE_STRICT])
-    if lut.shape[0] > 0 and nb > 0:
-        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, zero, zero, out[0],
-                        pairs[0], rec[0:0], lut, rally_table, turns, mode + 4)
-    for b in prange(nb):
-        lo = start + b * BLOCK
-        hi = min(start + n, lo + BLOCK)
-        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, lo, hi, out[b], pairs[b],
-                        rec[lo - start:hi - start], lut, rally_table, turns, mode)
+    args = (ints, tests, floats, flee, fall_back, pursuit, charge, seed)
+    tables = (lut, rally_table, turns)
+    if lut.shape[0] > 0 and nb > 0:  # one block of no trials, in mode 4: the table of first exchanges
+        _blocks(*args, start, 0, out[:1], pairs[:1], rec, *tables, 4, 0, 1)
+    run_blocks(_blocks, nb, *args, start, n, out, pairs, rec, *tables, mode)
     counts = out.sum(axis=0)
-    if fold:
-        _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed, zero, zero, counts,
-                        pairs.sum(axis=0), rec[0:0], lut, rally_table, turns, mode + 2)
+    if fold:  # one block of no trials, in mode 2: the summed pairs folded into the counts
+        _blocks(*args, start, 0, counts[None], pairs.sum(axis=0)[None], rec, *tables, 2, 0, 1)
     return counts, rec
 
 

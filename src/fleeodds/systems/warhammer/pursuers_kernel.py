@@ -12,9 +12,9 @@ more pursuers, :func:`.pursuers.split_code`; the metric as in :func:`.pursuers.s
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from ...kernel_tools import roll_lanes, roll_lanes_detail
+from ...kernel_tools import roll_lanes, roll_lanes_detail, run_blocks
 from ...rng import lane_bounded, lanes_start, trial_key
 from . import outcomes as oc
 from .kernel import (BLOCK, F_EDGE, I_AUTO_BREAK, I_BREAK_MODE, I_CATCH_FIRST, I_EDGE_STRICT, I_ENEMY_FIRST,
@@ -255,14 +255,24 @@ def _block(ints, tests, floats, flee, fall_back, c_ints, c_floats, pursuits, cha
         out[o, min(max(m, 0), n_bins - 1)] += 1
 
 
-@njit(parallel=True, cache=True)
-def _run(ints, tests, floats, flee, fall_back, c_ints, c_floats, pursuits, charges, flags, n_out, seed, start, n):
-    nb = (n + BLOCK - 1) // BLOCK
-    out = np.zeros((nb, n_out, ints[I_N_BINS]), np.int64)
-    for b in prange(nb):
+@njit(nogil=True, cache=True)
+def _blocks(ints, tests, floats, flee, fall_back, c_ints, c_floats, pursuits, charges, flags, seed, start, n, out,
+            b0, b1):
+    """The compiled entry point: blocks ``b0 .. b1 - 1`` of a call covering trials ``start .. start + n - 1``,
+    block ``b`` counted into ``out[b]``; serial and without the GIL, for
+    :func:`fleeodds.kernel_tools.run_blocks`."""
+    for b in range(b0, b1):
         lo = start + b * BLOCK
         hi = min(start + n, lo + BLOCK)
         _block(ints, tests, floats, flee, fall_back, c_ints, c_floats, pursuits, charges, flags, seed, lo, hi, out[b])
+
+
+def _run(ints, tests, floats, flee, fall_back, c_ints, c_floats, pursuits, charges, flags, n_out, seed, start, n):
+    start, n = int(start), int(n)
+    nb = (n + BLOCK - 1) // BLOCK
+    out = np.zeros((nb, int(n_out), int(ints[I_N_BINS])), np.int64)
+    run_blocks(_blocks, nb, ints, tests, floats, flee, fall_back, c_ints, c_floats, pursuits, charges, flags,
+               int(seed), start, n, out)
     return out.sum(axis=0)
 
 
