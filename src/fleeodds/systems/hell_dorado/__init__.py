@@ -93,8 +93,10 @@ def benchmark_case() -> FuiteScenario:
     return load_scenario(data, Path.cwd())
 
 
+from .messages_fr import PHRASES as MESSAGES_FR  # noqa: E402  (French wording of this system's reasons)
 SYSTEM = RulesSystem(key="hell_dorado", title="Hell Dorado", title_fr="Hell Dorado", loader=load_scenario,
                      schema=schema, compare_paths=("compare", "fuite.compare"), benchmark=benchmark_case,
+                     messages_fr=MESSAGES_FR,
                      # the form's choices (the web page shows the names, submits the codes)
                      value_labels={"type": {"fuite": ("Fuite (flight)", "Fuite"),
                                             "passe": ("Passe d'armes (exchange of blows)", "Passe d'armes"),

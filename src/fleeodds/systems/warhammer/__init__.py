@@ -548,10 +548,11 @@ FORM_LABELS = {
     "options.rally_casualty_rule": {**oc.EDITION_LABELS, "none": ("None", "Aucune")},
 }
 
+from .messages_fr import PHRASES as MESSAGES_FR  # noqa: E402  (French wording of this system's reasons)
 SYSTEM = RulesSystem(
     key="warhammer", title="Warhammer Fantasy Battle / The Old World", title_fr="Warhammer Battle / The Old World",
     loader=load_scenario, schema=schema, compare_paths=("compare",), roles=("fleeing", "pursuing"),
-    benchmark=benchmark_case, list_building="fleeodds.systems.warhammer.list_building",
+    benchmark=benchmark_case, list_building="fleeodds.systems.warhammer.list_building", messages_fr=MESSAGES_FR,
     value_labels={"edition": oc.EDITION_LABELS, "fleeing.troop_type": oc.TROOP_TYPE_LABELS,
                   "pursuer.troop_type": oc.TROOP_TYPE_LABELS, "troop_type": oc.TROOP_TYPE_LABELS,
                   "fleeing.rules": oc.RULE_LABELS, "pursuer.rules": oc.RULE_LABELS, "rules": oc.RULE_LABELS,

@@ -1,0 +1,121 @@
+"""French wording of the D&D / Pathfinder reasons in error messages (``--lang fr``).
+
+A phrase table read by :func:`fleeodds.messages_fr.to_french` through ``SYSTEM.messages_fr``
+(``§`` for a formatted part; quoted values kept as written, in order), with the French
+rulebooks' terms: attaque d'opportunité, classe d'armure (CA), jet de sauvegarde contre la mort,
+Acrobaties, Attaque éclair, Réflexes de combat, DMD / BMO.
+"""
+
+from __future__ import annotations
+
+PHRASES: dict[str, str] = {
+    "§ (no result changes with it: exact distribution, attacks, damage)":
+        "§ (aucun résultat ne change avec lui : distribution exacte, attaques, dégâts)",
+    "in this scenario: it gives the same results as leaving it out (no result changes: exact distribution, "
+    "attacks, damage)":
+        "dans ce scénario : il donne les mêmes résultats que sans lui (aucun résultat ne change : distribution "
+        "exacte, attaques, dégâts)",
+    "together with §.advantage = true (advantage and disadvantage cancel: write neither)":
+        "avec §.advantage = true (l'avantage et le désavantage s'annulent : n'écrivez ni l'un ni l'autre)",
+    "in situation 'death_saves' (a character already at 0 HP: only [death_saves] and [compare] apply)":
+        "dans la situation 'death_saves' (un personnage déjà à 0 pv : seuls [death_saves] et [compare] "
+        "s'appliquent)",
+    "(required with situation = 'death_saves')": "(obligatoire avec situation = 'death_saves')",
+    "a mixture whose opportunities differ in more than AC, attack bonus and Tumble DC, e.g. with "
+    "tumble_order = 'best_first'":
+        "un mélange dont les occasions diffèrent par plus que la CA, le bonus d'attaque et le DD d'Acrobaties, "
+        "par ex. avec tumble_order = 'best_first'",
+    "probabilities with a common denominator of at most §":
+        "des probabilités de dénominateur commun d'au plus §",
+    "dice notation whose numbers have at most § digits, such as 2d4+4":
+        "une notation de dés dont les nombres ont au plus § chiffres, comme 2d4+4",
+    "a § roll that can deal at least 1 (§ is at most §: it never deals damage)":
+        "un jet § qui peut infliger au moins 1 (§ vaut au plus § : il n'inflige jamais de dégâts)",
+    "(§ is out of range)": "(§ est hors de l'intervalle)",
+    "(this field is required)": "(ce champ est obligatoire)",
+    "either runner.tumble or runner.acrobatics, not both": "runner.tumble ou runner.acrobatics, pas les deux",
+    "an integer attack bonus (required unless a preset gives it)":
+        "un bonus d'attaque entier (obligatoire sauf si un preset le donne)",
+    "dice notation such as 2d4+4 (required unless a preset gives it)":
+        "une notation de dés comme 2d4+4 (obligatoire sauf si un preset la donne)",
+    "dice notation such as 1d6 (omit the field for no extra damage)":
+        "une notation de dés comme 1d6 (omettez le champ s'il n'y a pas de dégâts supplémentaires)",
+    "an integer CMD (required when an enemy has stand_still)":
+        "un DMD entier (obligatoire quand un ennemi a stand_still)",
+    "false with § = § (a full-round action leaves no action to provoke with)":
+        "false avec § = § (une action complexe ne laisse aucune action qui provoque)",
+    "false unless combat_reflexes = true (Stand Still requires Combat Reflexes)":
+        "false sauf si combat_reflexes = true (Arrêt net demande Réflexes de combat)",
+    "an integer combat maneuver bonus (required by stand_still)":
+        "un bonus de manœuvre offensive (BMO) entier (obligatoire avec stand_still)",
+    "outside 5e (3.5/PF dying has no death saving throws)":
+        "hors de la 5e (un mourant en 3.5/PF ne fait pas de jets de sauvegarde contre la mort)",
+    "unless options.death_saves_in_exchange = true (the death saves are not rolled otherwise)":
+        "sauf si options.death_saves_in_exchange = true (sinon les jets de sauvegarde contre la mort ne sont "
+        "pas lancés)",
+    "uncertain values with at most § combinations in all":
+        "des valeurs incertaines avec au plus § combinaisons en tout",
+    "unless an enemy has spring_attack_target = true (Spring Attack only spares the one foe the runner attacks "
+    "during its move: 3.5 SRD / PF1 CRB Feats)":
+        "sauf si un ennemi a spring_attack_target = true (Attaque éclair n'épargne que l'adversaire que le "
+        "personnage attaque pendant son déplacement : 3.5 SRD / PF1 CRB, Dons)",
+    "one Spring Attack target: the feat attacks a single foe during the move (3.5/PF1 Spring Attack)":
+        "une seule cible d'Attaque éclair : le don attaque un seul adversaire pendant le déplacement "
+        "(Attaque éclair, 3.5/PF1)",
+    "false for a foe adjacent at the start of the turn (PF1 Spring Attack), or threatens_start = false":
+        "false pour un adversaire adjacent au début du tour (Attaque éclair, PF1), ou threatens_start = false",
+    "unless attacks_on_turn >= 2 (Vex gives advantage on this foe's next attack against the runner: leaving, it "
+    "attacks once, with its one reaction; staying, it attacks attacks_on_turn times)":
+        "sauf si attacks_on_turn >= 2 (Ouverture donne l'avantage à la prochaine attaque de cet adversaire "
+        "contre le personnage : s'il part, l'adversaire attaque une fois, avec son unique réaction ; s'il "
+        "reste, il attaque attacks_on_turn fois)",
+    "with options.push_2024 = 'none' (the push then takes the runner out of no other foe's reach)":
+        "avec options.push_2024 = 'none' (la poussée ne sort alors le personnage de l'allonge d'aucun autre "
+        "adversaire)",
+    "a push that ends this foe's own grapple (on_hit = 'grapple')":
+        "une poussée qui met fin à la lutte de cet adversaire lui-même (on_hit = 'grapple')",
+    "the runner's § modifier (required by § = §; 3.5 Tumble is trained only)":
+        "le modificateur de § du personnage (obligatoire avec § = § ; en 3.5, Acrobaties n'est utilisable "
+        "qu'avec une formation)",
+    "'none' or 'light' for § = § (Acrobatics cannot be used in medium or heavy armour)":
+        "'none' ou 'light' pour § = § (Acrobaties ne s'utilise pas en armure intermédiaire ou lourde)",
+    "(the lower bound first)": "(la borne basse d'abord)",
+    "a movement mode such as 'move', 'withdraw', 'tumble', 'five_foot_step', 'stay' (5e: 'move', 'dash', "
+    "'disengage', 'stay', 'teleport', 'forced')":
+        "un mode de déplacement comme 'move', 'withdraw', 'tumble', 'five_foot_step', 'stay' (5e : 'move', "
+        "'dash', 'disengage', 'stay', 'teleport', 'forced')",
+    "a list of modes such as ['move', 'withdraw', 'tumble', 'five_foot_step', 'stay'], or 'auto'":
+        "une liste de modes comme ['move', 'withdraw', 'tumble', 'five_foot_step', 'stay'], ou 'auto'",
+    "a table of setups, e.g. \"withdraw\" = { \"mode\" = \"withdraw\" }":
+        "une table de configurations, par ex. \"withdraw\" = { \"mode\" = \"withdraw\" }",
+    "a [runner] table (hp, ac, … or preset = '…') (required)":
+        "une table [runner] (hp, ac, … ou preset = '…') (obligatoire)",
+    "an [options] table": "une table [options]",
+    "(Armour Class)": "(classe d'armure)",
+    "(Constitution score)": "(valeur de Constitution)",
+    "(skill modifier), or omit when untrained": "(modificateur de compétence), ou omis sans formation",
+    "(CMD)": "(DMD)",
+    "a list of feat names": "une liste de noms de dons",
+    "the index (from 0) of an enemy in the enemies list": "l'indice (à partir de 0) d'un ennemi dans la liste enemies",
+    "a miss chance in percent, 0 to 100 (20 concealment, 50 total)":
+        "un risque d'échec en pourcentage, de 0 à 100 (20 camouflage, 50 camouflage total)",
+    "(at most 100 characters)": "(au plus 100 caractères)",
+    "(attacks of opportunity left this round)": "(attaques d'opportunité restantes ce round)",
+    "(threatened squares of this enemy the runner leaves)":
+        "(cases menacées par cet ennemi que le personnage quitte)",
+    "(identical enemies passed one after the other)": "(ennemis identiques dépassés l'un après l'autre)",
+    "(HP at or below which the runner is dead)": "(pv auxquels ou sous lesquels le personnage est mort)",
+    "uncertain values:": "valeurs incertaines :",
+    "an enemy index from 0 to §": "un indice d'ennemi de 0 à §",
+    "an integer from § to §, a list of them, a range such as '14-20' or dice such as '1d6+13'":
+        "un entier de § à §, une liste d'entiers, un intervalle comme '14-20' ou des dés comme '1d6+13'",
+    "in situation 'leave_melee' (the runner starts up: its failures come from the damage taken at 0 HP; for a "
+    "character already at 0 HP write situation = 'death_saves')":
+        "dans la situation 'leave_melee' (le personnage commence debout : ses échecs viennent des dégâts subis à "
+        "0 pv ; pour un personnage déjà à 0 pv, écrivez situation = 'death_saves')",
+    "an integer CMD (Pathfinder Acrobatics DC; required by § = §)":
+        "un DMD entier (DD d'Acrobaties de Pathfinder ; obligatoire avec § = §)",
+    "the name of a runner preset such as 'srd35_wizard_1'":
+        "le nom d'un preset de personnage comme 'srd35_wizard_1'",
+    "the name of an enemy preset such as 'srd35_orc_falchion'": "le nom d'un preset d'ennemi comme 'srd35_orc_falchion'",
+}

@@ -1,0 +1,119 @@
+"""French wording of the Warhammer reasons in error messages (``--lang fr``).
+
+A phrase table read by :func:`fleeodds.messages_fr.to_french` through ``SYSTEM.messages_fr``:
+each English phrase (``§`` for a formatted part; quoted values kept as written, in order) and
+its French wording with the French army books' terms (Commandement, test de moral, poursuite,
+fuite, ralliement, Puissance d'Unité, socle à socle).
+"""
+
+from __future__ import annotations
+
+PHRASES: dict[str, str] = {
+    "a table of fields (names are text)": "une table de champs (les noms sont du texte)",
+    "a [pursuer] unit table (the winner or the charger) in the '§' situation":
+        "une table d'unité [pursuer] (le vainqueur ou l'unité qui charge) dans la situation '§'",
+    "no [pursuer] in the 'leadership_test' situation (no other unit takes part)":
+        "pas de [pursuer] dans la situation 'leadership_test' (aucune autre unité n'y prend part)",
+    "at most the charger's declarable range in The Old World, M + 6 (+3 with Swiftstride) = §":
+        "au plus la portée de charge déclarable dans The Old World, M + 6 (+3 avec Rapide) = §",
+    "no [[pursuers]] in the 'leadership_test' situation (no other unit takes part)":
+        "pas de [[pursuers]] dans la situation 'leadership_test' (aucune autre unité n'y prend part)",
+    "'fleeing': this scenario has several pursuers ([[pursuers]]), which one would be replaced is not said":
+        "'fleeing' : ce scénario a plusieurs poursuivants ([[pursuers]]), il n'est pas dit lequel serait remplacé",
+    "a unit profile table (name, movement, leadership, rules)":
+        "une table de profil d'unité (name, movement, leadership, rules)",
+    "a unit profile table (name, movement, leadership, ...)":
+        "une table de profil d'unité (name, movement, leadership, …)",
+    "on break, flee, pursuit or rally odds (Feigned Flight and free reforms change what the unit may do after it "
+    "rallies, not the dice)":
+        "sur les chances de déroute, de fuite, de poursuite ou de ralliement (la Fuite simulée et les reformations "
+        "gratuites changent ce que l'unité peut faire après s'être ralliée, pas les dés)",
+    "flying flee, pursuit and charge moves in §; give options.flee_roll, options.pursuit_roll or options.charge_reach":
+        "les mouvements de fuite, de poursuite et de charge en vol en § ; donnez options.flee_roll, "
+        "options.pursuit_roll ou options.charge_reach",
+    "when no unit names one of its profiles (fleeing.profile, pursuer.profile)":
+        "quand aucune unité ne nomme l'un de ses profils (fleeing.profile, pursuer.profile)",
+    "when no unit names one of its profiles (fleeing.profile, pursuers.<i>.profile)":
+        "quand aucune unité ne nomme l'un de ses profils (fleeing.profile, pursuers.<i>.profile)",
+    "when it is not above the unit's own Leadership (§): a unit uses its General's Leadership only when it is higher":
+        "quand il ne dépasse pas le Commandement de l'unité (§) : une unité n'utilise le Commandement de son "
+        "Général que s'il est plus élevé",
+    "when it is not above the unit's own Leadership (§)": "quand il ne dépasse pas le Commandement de l'unité (§)",
+    "at least 1 Wound per model in a fight": "au moins 1 Point de Vie par figurine dans un combat",
+    "characters fighting on their own": "les personnages qui combattent seuls",
+    "a weapon for infantry (a lance is for mounted models)":
+        "une arme d'infanterie (la lance de cavalerie est pour les figurines montées)",
+    "with a § (it needs both hands)": "avec une arme § (elle demande les deux mains)",
+    "when the unit did not charge (a lance only counts on the charge; write hand_weapon)":
+        "quand l'unité n'a pas chargé (une lance de cavalerie ne compte qu'en charge ; écrivez hand_weapon)",
+    "after the first round (charger = 'none'; write hand_weapon)":
+        "après le premier round (charger = 'none' ; écrivez hand_weapon)",
+    "6th, 7th, 8th or tow for a fight (the starter booklet's combat is not modelled)":
+        "6th, 7th, 8th ou tow pour un combat (le combat du livret d'initiation n'est pas modélisé)",
+    "contact must be 'front' when charger = 'none' (the side charged needs a charger)":
+        "contact doit valoir 'front' quand charger = 'none' (le côté chargé demande une unité qui charge)",
+    "an integer (give a profile or the field itself)": "un entier (donnez un profil ou le champ lui-même)",
+    "in § (Strength modifies armour)": "en § (la Force modifie la sauvegarde d'armure)",
+    "situation 'fight' needs a [fight] table with [fight.unit] and [fight.enemy]":
+        "la situation 'fight' demande une table [fight] avec [fight.unit] et [fight.enemy]",
+    "a [fight] table with [fight.unit] and [fight.enemy]": "une table [fight] avec [fight.unit] et [fight.enemy]",
+    "in situation 'fight' (the loser takes a Break test)":
+        "dans la situation 'fight' (le perdant fait un test de moral)",
+    "in situation 'fight' (the round decides the loser, the winner and the margin)":
+        "dans la situation 'fight' (le round décide du perdant, du vainqueur et de l'écart)",
+    "with charger = 'none' (nobody charged)": "avec charger = 'none' (personne n'a chargé)",
+    "unless the charging unit fights with spears": "sauf si l'unité qui charge combat avec des lances",
+    "'fleeing' (fight.unit) or 'pursuing' (fight.enemy)": "'fleeing' (fight.unit) ou 'pursuing' (fight.enemy)",
+    "at least the unit's models when the fight starts (§)":
+        "au moins les figurines de l'unité au début du combat (§)",
+    "at most the unit's models (§): models in base contact":
+        "au plus les figurines de l'unité (§) : les figurines au contact socle à socle",
+    "in § (a rule of The Old World)": "en § (une règle de The Old World)",
+    "a table of weapon, shield, armour_save, ward_save": "une table de weapon, shield, armour_save, ward_save",
+    "in this fight (it changes neither unit's Break test, flight, pursuit or rally)":
+        "dans ce combat (il ne change ni le test de moral, ni la fuite, ni la poursuite, ni le ralliement "
+        "d'aucune des deux unités)",
+    "the unit's name as text (in §)": "le nom de l'unité, en texte (dans §)",
+    "[[obstacles]] are not modelled in situation 'fight' (the loser and its flee line are decided by the round); "
+    "give them in a 'break' scenario":
+        "les [[obstacles]] ne sont pas modélisés dans la situation 'fight' (le perdant et sa ligne de fuite sont "
+        "décidés par le round) ; donnez-les dans un scénario 'break'",
+    "[[pursuers]] is not read in situation 'fight' (the round decides the winner)":
+        "[[pursuers]] n'est pas lu dans la situation 'fight' (le round décide du vainqueur)",
+    "[fight] is only read in situation 'fight', not §":
+        "[fight] n'est lu que dans la situation 'fight', pas §",
+    "situation § needs a [fleeing] table": "la situation § demande une table [fleeing]",
+    "Dangerous Terrain and Peril tests on models of more than one Wound; each failed test is counted as one "
+    "model lost":
+        "les tests de terrain dangereux et de péril des figurines à plusieurs Points de Vie ; chaque test raté "
+        "compte pour une figurine perdue",
+    "in the 'leadership_test' situation (it ends with the test; no flee move)":
+        "dans la situation 'leadership_test' (elle s'arrête au test ; pas de mouvement de fuite)",
+    "§ (only the 6th rules go round things in the way)":
+        "§ (seules les règles de la 6e édition contournent les obstacles)",
+    "the enemy unit's Unit Strength (7th: a non-fleeing enemy of US 5 or more destroys the fleeing unit on "
+    "contact), or fleeing = true":
+        "la Puissance d'Unité de l'unité ennemie (7e : un ennemi qui ne fuit pas, de PU 5 ou plus, détruit l'unité "
+        "en fuite au contact), ou fleeing = true",
+    "for a fleeing enemy (7th: it is passed through whatever its US)":
+        "pour un ennemi en fuite (7e : on le traverse quelle que soit sa PU)",
+    "in the '§' situation (its metric is the turn of resolution; the charge situations only)":
+        "dans la situation '§' (sa mesure est le tour de résolution ; situations de charge seulement)",
+    "when every pursuer gives its own gap (pursuers.<i>.gap)":
+        "quand chaque poursuivant donne son propre écart (pursuers.<i>.gap)",
+    "when every pursuer gives its own keeps_charging": "quand chaque poursuivant donne son propre keeps_charging",
+    "'chart' or 'header'": "'chart' ou 'header'",
+    "unknown special rule §; expected any of §": "règle spéciale inconnue § ; attendu : n'importe lesquelles de §",
+    "models_left (§) cannot exceed models_start (§)": "models_left (§) ne peut pas dépasser models_start (§)",
+    "a list of [[profile]] tables in §": "une liste de tables [[profile]] dans §",
+    "a [[profile]] table with a name (in §)": "une table [[profile]] avec un nom (dans §)",
+    "a list of special rule names such as [\"swiftstride\"] (in §)":
+        "une liste de noms de règles spéciales comme [\"swiftstride\"] (dans §)",
+    "a name not already used by another profile (in §)": "un nom qu'aucun autre profil n'utilise déjà (dans §)",
+    "text (in §)": "du texte (dans §)",
+    "the 6th rulebook gives no rule for a fleeing unit with no room to go round §":
+        "le livre de règles de la 6e édition ne donne aucune règle pour une unité en fuite sans place pour "
+        "contourner §",
+    "beyond the farthest flee move (§\" with table.max_turns = §)":
+        "au-delà du plus long mouvement de fuite (§ ps avec table.max_turns = §)",
+}
