@@ -363,6 +363,7 @@ PHRASES: dict[str, str] = {
     "a number of at least §": "un nombre d'au moins §",
     "a number less than §": "un nombre inférieur à §",
     "a number of at most §": "un nombre d'au plus §",
+    "a multiple of 5 feet from § to §": "un multiple de 5 pieds de § à §",
     "a multiple of §": "un multiple de §",
     "at least § item(s)": "au moins § élément(s)",
     "at most § item(s)": "au plus § élément(s)",

@@ -66,7 +66,7 @@ PHRASES: dict[str, str] = {
         "false pour un adversaire adjacent au début du tour (Attaque éclair, PF1), ou threatens_start = false",
     "unless attacks_on_turn >= 2 (Vex gives advantage on this foe's next attack against the runner: leaving, it "
     "attacks once, with its one reaction; staying, it attacks attacks_on_turn times)":
-        "sauf si attacks_on_turn >= 2 (Ouverture donne l'avantage à la prochaine attaque de cet adversaire "
+        "sauf si attacks_on_turn >= 2 (la maîtrise vex donne l'avantage à la prochaine attaque de cet adversaire "
         "contre le personnage : s'il part, l'adversaire attaque une fois, avec son unique réaction ; s'il "
         "reste, il attaque attacks_on_turn fois)",
     "with options.push_2024 = 'none' (the push then takes the runner out of no other foe's reach)":
@@ -118,4 +118,67 @@ PHRASES: dict[str, str] = {
     "the name of a runner preset such as 'srd35_wizard_1'":
         "le nom d'un preset de personnage comme 'srd35_wizard_1'",
     "the name of an enemy preset such as 'srd35_orc_falchion'": "le nom d'un preset d'ennemi comme 'srd35_orc_falchion'",
+    # -- why an input changes nothing (the `_refuse_if` contexts) ------------------------------
+    "in 5e (5e has no provoking action besides leaving reach)":
+        "en 5e (en 5e, seule la sortie de l'allonge provoque)",
+    "outside 5e 2024 (weapon masteries are 2024 rules: PHB 2024 ch. 6)":
+        "hors de la 5e 2024 (les maîtrises d'armes sont des règles de 2024 : PHB 2024, chap. 6)",
+    "outside 5e 2024 (weapon masteries are 2024 rules)": "hors de la 5e 2024 (les maîtrises d'armes sont des règles de 2024)",
+    "unless an enemy has mastery = 'push'": "sauf si un ennemi a mastery = 'push'",
+    "unless an enemy has on_hit = 'prone'": "sauf si un ennemi a on_hit = 'prone'",
+    "§ (3.5/PF have no death saving throws)": "§ (la 3.5 et PF n'ont pas de jets de sauvegarde contre la mort)",
+    "outside 5e 2024 (edition = '5e2024')": "hors de la 5e 2024 (edition = '5e2024')",
+    "unless an enemy has sentinel = true": "sauf si un ennemi a sentinel = true",
+    "with a single enemy (nothing else is triggered by the same step)":
+        "avec un seul ennemi (le même pas ne déclenche rien d'autre)",
+    "when the scenario lists its enemies (it names the single enemy when enemies is left out)":
+        "quand le scénario liste ses ennemis (il nomme l'ennemi unique quand enemies est omis)",
+    "in 3.5 (only 5e instant death and the Pathfinder massive-damage threshold use it)":
+        "en 3.5 (seuls la mort instantanée de la 5e et le seuil de dégâts massifs de Pathfinder s'en servent)",
+    "§ (only a 3.5/PF run loses Dexterity to AC)":
+        "§ (seul un déplacement en 3.5/PF fait perdre le bonus de Dextérité à la CA)",
+    "outside Pathfinder (only its dying rules use the Constitution score; 5e: con_save)":
+        "hors de Pathfinder (seules ses règles d'agonie utilisent la valeur de Constitution ; 5e : con_save)",
+    "§ (Fortitude saves against massive damage are 3.5/PF)":
+        "§ (les jets de Vigueur contre les dégâts massifs sont de la 3.5/PF)",
+    "unless options.massive_damage = true (its only use is the DC 15 save against massive damage)":
+        "sauf si options.massive_damage = true (il ne sert qu'au jet DD 15 contre les dégâts massifs)",
+    "outside Pathfinder (its only use is against Stand Still)":
+        "hors de Pathfinder (il ne sert que contre stand_still)",
+    "outside Pathfinder (its only use is Stand Still)": "hors de Pathfinder (il ne sert qu'à stand_still)",
+    "unless an enemy has stand_still = true": "sauf si un ennemi a stand_still = true",
+    "outside 3.5 (Pathfinder Dodge applies against every foe; 5e has no Dodge feat)":
+        "hors de la 3.5 (l'Esquive de Pathfinder vaut contre tous les adversaires ; la 5e n'a pas de don Esquive)",
+    "without the dodge feat": "sans le don dodge (Esquive)",
+    "§ (3.5/PF monsters use the same HP states)": "§ (les monstres de 3.5/PF ont les mêmes états de pv)",
+    "§ (3.5/PF: use damage_reduction)": "§ (3.5/PF : utilisez damage_reduction)",
+    "outside Pathfinder (only Pathfinder Acrobatics depends on armour)":
+        "hors de Pathfinder (seules les Acrobaties de Pathfinder dépendent de l'armure)",
+    "§ (5e has no Tumble mode)": "§ (la 5e n'a pas de mode Acrobaties)",
+    "§ (3.5/PF: fort)": "§ (3.5/PF : fort)",
+    "unless an enemy's prone rider calls for a 12 save (on_hit = 'prone', on_hit_save = '12', on_hit_save_dc)":
+        "sauf si l'effet renversé d'un ennemi demande un jet de sauvegarde de 12 (on_hit = 'prone', on_hit_save = "
+        "'12', on_hit_save_dc)",
+    "§ (5e criticals double the damage dice)": "§ (en 5e, un critique double les dés de dégâts)",
+    "§ (one reaction per round; set aoo_left)": "§ (une réaction par round ; donnez aoo_left)",
+    "§ (one reaction per round)": "§ (une réaction par round)",
+    "without combat_reflexes = true (it only adds attacks of opportunity with Combat Reflexes)":
+        "sans combat_reflexes = true (il n'ajoute des attaques d'opportunité qu'avec Réflexes de combat)",
+    "when aoo_left or options.aoo_per_round gives the attacks of opportunity":
+        "quand aoo_left ou options.aoo_per_round donne les attaques d'opportunité",
+    "§ (Pathfinder: use stand_still)": "§ (Pathfinder : utilisez stand_still)",
+    "§ (5e: the Mobile feat, attacked_by_runner)": "§ (5e : le don Mobile, attacked_by_runner)",
+    "unless the runner has the spring_attack feat": "sauf si le personnage a le don spring_attack (Attaque éclair)",
+    "outside Pathfinder (5e: use sentinel)": "hors de Pathfinder (5e : utilisez sentinel)",
+    "without stand_still = true": "sans stand_still = true",
+    "outside Pathfinder (its only use is the Acrobatics DC)": "hors de Pathfinder (il ne sert qu'au DD d'Acrobaties)",
+    "outside 5e 2014 (its only use is the 2014 Mobile feat)": "hors de la 5e 2014 (il ne sert qu'au don Mobile de 2014)",
+    "unless the runner has the mobile feat": "sauf si le personnage a le don mobile (Mobile)",
+    "unless on_hit = 'prone' (grapple and slow riders have no saving throw here)":
+        "sauf si on_hit = 'prone' (les effets lutte et ralenti n'ont pas de jet de sauvegarde ici)",
+    "without on_hit = 'prone' and on_hit_save_dc": "sans on_hit = 'prone' et on_hit_save_dc",
+    "§ (5e has no withdraw, 5-foot step or Tumble)":
+        "§ (la 5e n'a ni retraite, ni pas de placement de 1,50 m, ni Acrobaties)",
+    "on an enemy (its own AC and hit points play no part in leaving melee)":
+        "sur un ennemi (sa CA et ses pv ne jouent aucun rôle quand on quitte la mêlée)",
 }

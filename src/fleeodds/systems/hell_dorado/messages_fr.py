@@ -147,4 +147,37 @@ PHRASES: dict[str, str] = {
     "a label that is not also a fuite.compare setup's (§)":
         "un nom qui n'est pas aussi celui d'une configuration de fuite.compare (§)",
     "a list containing 'Attraction x' (e.g. 'Attraction 6')": "une liste qui contient 'Attraction x' (par ex. 'Attraction 6')",
+    # -- why an input changes nothing (the `_refuse_given` contexts) ---------------------------
+    "in a Fuite (Esquive X is not allowed to an engaged fighter, and a fleeing fighter is engaged)":
+        "dans une Fuite (Esquive X est interdite à un combattant engagé, et un combattant qui fuit est engagé)",
+    "on the fleeing fighter of a Fuite (it makes no attack; give both x and y to place it)":
+        "sur le combattant qui fuit (il ne fait aucune attaque ; donnez x et y pour le placer)",
+    "on the attacker of a passe (they only forbid the defender's Esquive X against a charge)":
+        "sur l'attaquant d'une passe d'armes (ils n'interdisent que l'Esquive X du défenseur contre une charge)",
+    "on a Fuite adversary: its soutien comes from the other adversaries listed (every adversary in contact with "
+    "the fleeing fighter); list each supporter as an adversary":
+        "sur un adversaire de la Fuite : son soutien vient des autres adversaires listés (chaque adversaire au "
+        "contact du combattant qui fuit) ; listez chaque soutien comme un adversaire",
+    "in a Fuite (a zone is for Attraction; x, y only with the fleeing fighter's x, y)":
+        "dans une Fuite (une zone sert à l'Attraction ; x, y seulement avec x, y du combattant qui fuit)",
+    "on a Fuite adversary (nobody engages it: the fleeing fighter moves away)":
+        "sur un adversaire de la Fuite (personne ne l'engage : le combattant qui fuit s'éloigne)",
+    "on another enemy of a Fuite (it makes no attack: only its base and its Attraction x count)":
+        "sur un autre ennemi de la Fuite (il ne fait aucune attaque : seuls son socle et son Attraction x comptent)",
+    "on another enemy of a Fuite (nobody engages it here)": "sur un autre ennemi de la Fuite (personne ne l'engage ici)",
+    "in a passe (positions are for Attraction)": "dans une passe d'armes (les positions servent à l'Attraction)",
+    "unless the defender has Esquive X and passe.charge = true (they only forbid the Esquive)":
+        "sauf si le défenseur a Esquive X et passe.charge = true (ils n'interdisent que l'Esquive)",
+    "when the defender does not riposte (riposte = false or CBT –)":
+        "quand le défenseur ne riposte pas (riposte = false ou CBT –)",
+    "on an Attraction adversary (it is the one that charges)": "sur un adversaire de l'Attraction (c'est lui qui charge)",
+    "in an Attraction scenario (no soutien is rolled)": "dans un scénario d'Attraction (aucun soutien n'est lancé)",
+    "Esquive X in an Attraction scenario (where the dodging fighter moves is its player's choice; use a passe with "
+    "charge = true for the dodge itself)":
+        "Esquive X dans un scénario d'Attraction (l'endroit où va le combattant qui esquive est au choix de son "
+        "joueur ; utilisez une passe d'armes avec charge = true pour l'esquive elle-même)",
+    "here: only the focus adversary's pass with then_pass = true rolls dice":
+        "ici : seule la passe d'armes de l'adversaire suivi, avec then_pass = true, lance des dés",
+    "here: only an attractor's pass with then_pass = true rolls dice":
+        "ici : seule la passe d'armes d'un attracteur, avec then_pass = true, lance des dés",
 }
