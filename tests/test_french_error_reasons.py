@@ -145,34 +145,58 @@ def reasons(root: Path = SRC) -> list[Reason]:
             if msg and msg not in out:
                 out[msg] = Reason(f"{rel}:{line}", msg)
 
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call):
-                name = _name(node)
-                if name in wrappers and name not in HELPERS:
-                    at, pname, frame = wrappers[name]
-                    arg = node.args[at] if len(node.args) > at else {k.arg: k.value for k in node.keywords}.get(pname)
-                    reason = text_of(arg, consts) if arg is not None else None
-                    if reason and reason != PLACEHOLDER:
-                        add(frame.replace(MARK, reason), node.lineno)
-                    continue
-                if name not in HELPERS:
-                    continue
-                fi, ri, frame = HELPERS[name]
-                arg = node.args[ri] if len(node.args) > ri else None
-                if arg is None:
-                    kw = {k.arg: k.value for k in node.keywords}
-                    arg = kw.get({0: "message", 1: "what", 2: "allowed"}[ri]) or kw.get("context") or kw.get("what")
-                if arg is None:
-                    continue
-                reason = text_of(arg, consts)
-                if not reason or reason == PLACEHOLDER:
-                    continue
-                if name == "ValueError":
-                    if not _in_validator(tree, node):
+        for loop in ast.walk(tree):  # for key, why in (("field", " (the reason)"), …): _refuse_if(…, ctx + why)
+            if isinstance(loop, ast.For) and isinstance(loop.iter, (ast.Tuple, ast.List)):
+                for c in ast.walk(loop.iter):
+                    if isinstance(c, ast.Constant) and isinstance(c.value, str) and c.value.startswith(" ("):
+                        add(f"field.path: 3 has no effect in 5e{c.value}; remove it", c.lineno)
+        scopes = [(tree, consts)]
+        for fn in ast.walk(tree):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                local = dict(consts)  # a reason built in a variable first: msg = f"..."; raise ValueError(msg)
+                looped = {n.id for f in ast.walk(fn) if isinstance(f, ast.For) for n in ast.walk(f.target)
+                          if isinstance(n, ast.Name)}
+                for a in ast.walk(fn):
+                    if isinstance(a, ast.Assign) and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name) \
+                            and a.targets[0].id not in looped and text_of(a.value, consts) not in (None, PLACEHOLDER, PLAIN):
+                        local[a.targets[0].id] = a.value
+                scopes.append((fn, local))
+                if "allowed" in fn.name.lower():  # a function that words what a field allows
+                    for a in ast.walk(fn):
+                        v = a.args[0] if isinstance(a, ast.Call) and _name(a) == "append" and a.args else \
+                            a.value if isinstance(a, ast.Return) else None
+                        t = text_of(v, local) if v is not None else None
+                        if t and t not in (PLACEHOLDER, PLAIN):
+                            add(f"field.path: 3 is not allowed; expected {t}", a.lineno)
+        for scope, scope_consts in scopes:
+            for node in ast.walk(scope):
+                if isinstance(node, ast.Call):
+                    name = _name(node)
+                    if name in wrappers and name not in HELPERS:
+                        at, pname, frame = wrappers[name]
+                        arg = node.args[at] if len(node.args) > at else {k.arg: k.value for k in node.keywords}.get(pname)
+                        reason = text_of(arg, scope_consts) if arg is not None else None
+                        if reason and reason != PLACEHOLDER:
+                            add(frame.replace(MARK, reason), node.lineno)
                         continue
-                    reason = reason.removeprefix("expected ")
-                field = _field(node.args[fi] if fi is not None and len(node.args) > fi else None, consts)
-                add(frame.format(field=field, reason=reason), node.lineno)
+                    if name not in HELPERS:
+                        continue
+                    fi, ri, frame = HELPERS[name]
+                    arg = node.args[ri] if len(node.args) > ri else None
+                    if arg is None:
+                        kw = {k.arg: k.value for k in node.keywords}
+                        arg = kw.get({0: "message", 1: "what", 2: "allowed"}[ri]) or kw.get("context") or kw.get("what")
+                    if arg is None:
+                        continue
+                    reason = text_of(arg, scope_consts)
+                    if not reason or reason == PLACEHOLDER:
+                        continue
+                    if name == "ValueError":
+                        if not _in_validator(tree, node):
+                            continue
+                        reason = reason.removeprefix("expected ")
+                    field = _field(node.args[fi] if fi is not None and len(node.args) > fi else None, scope_consts)
+                    add(frame.format(field=field, reason=reason), node.lineno)
         for name, value in consts.items():
             if not TABLE_NAMES.match(name):
                 continue
@@ -245,7 +269,7 @@ FRENCH_TOO = set("""
     toises notation positions non centres esquive grand moyen petit distribution bonus riposte sections
     soutien repli adjacent frappe inoffensif constitution assaut action actions intervalle fraction variante
     importe importer importation archive archives document documents article articles page pages
-    place double fort mobile exact compression question code second transition socket extra long part combat lance round change on rapide multiple cible cibles rapport numeros vol mort six sept huit dix port ports attention
+    confirmation place double fort mobile exact compression question code second transition socket extra long part combat lance round change on rapide multiple cible cibles rapport numeros vol mort six sept huit dix port ports attention
 """.split())
 
 
@@ -423,3 +447,58 @@ def test_bad_input_in_french_on_the_command_line(name, tmp_path, monkeypatch):
     left = english_left(line.removeprefix("erreur : "), VOCABULARY)
     assert not left, f"English left in {line!r}: {left}"
     assert needle in line, line
+
+
+def test_pydantic_kinds_in_the_project_words():
+    """pydantic's own wording ("Input should be greater than 0", "Tuple should have at least 1 item")
+    never reaches the user: the bound is said in the project's frame, in both languages."""
+    from pydantic import Field
+
+    from fleeodds.validation import StrictModel, validate
+
+    class Card(StrictModel):
+        dice: int = Field(default=1, gt=0)
+        rules: list[str] = Field(default_factory=lambda: ["x"], min_length=1)
+        name: str = Field(default="x", max_length=3)
+        reach: float = Field(default=1.0, le=10)
+        models: int
+
+    cases = [  # (data, English, French)
+        ({"dice": 0, "models": 1}, "dice: 0 is not allowed; expected a number greater than 0",
+         "dice: 0 n'est pas admis ; attendu : un nombre supérieur à 0"),
+        ({"rules": [], "models": 1}, "rules: [] is not allowed; expected at least 1 item(s)",
+         "rules: [] n'est pas admis ; attendu : au moins 1 élément(s)"),
+        ({"name": "abcd", "models": 1}, "name: 'abcd' is not allowed; expected a text of at most 3 character(s)",
+         "name: 'abcd' n'est pas admis ; attendu : un texte d'au plus 3 caractère(s)"),
+        ({"reach": 11.5, "models": 1}, "reach: 11.5 is not allowed; expected a number of at most 10",
+         "reach: 11.5 n'est pas admis ; attendu : un nombre d'au plus 10"),
+        ({"models": True}, "models: true is not allowed; expected a whole number",
+         "models: true n'est pas admis ; attendu : un nombre entier"),
+        ({}, "models: missing; expected a value: this field is required",
+         "models: manquant ; attendu : une valeur : ce champ est obligatoire"),
+    ]
+    for data, en, fr in cases:
+        with pytest.raises(FleeoddsError) as e:
+            validate(Card, data)
+        assert (str(e.value), e.value.message("fr")) == (en, fr)
+        assert "should" not in en and "Input" not in en
+
+
+def test_systems_declare_their_french_reasons():
+    """The core names no game: each system declares its reasons in ``RulesSystem.messages_fr``, and a
+    plug-in's table is read the same way."""
+    import fleeodds.messages_fr as core
+    from fleeodds.system import RulesSystem, get_system, register, unregister
+
+    for key in ("warhammer", "dnd", "hell_dorado"):
+        assert len(get_system(key).messages_fr) > 40, key
+    source = (SRC / "messages_fr.py").read_text(encoding="utf-8")
+    assert "Commandement" not in source and "Esquive" not in source and "attaque d'opportunité" not in source
+    wh = get_system("warhammer")
+    register(RulesSystem(key="toy_game", title="Toy", title_fr="Jouet", loader=wh.loader, schema=wh.schema,
+                         messages_fr={"when the goblin is asleep (§ turns)": "quand le gobelin dort (§ tours)"}))
+    try:
+        assert core.to_french("x: 3 has no effect when the goblin is asleep (2 turns); remove it") == \
+            "x: 3 n'a aucun effet quand le gobelin dort (2 tours) ; retirez-le"
+    finally:
+        unregister("toy_game")

@@ -153,7 +153,7 @@ REFUSED = [
      base(edition="starter", pursuer={"general_leadership": 9}, options={"pursuer_restrains": "ld_test"}),
      "pursuer.general_leadership", "starter"),
     ("pursuer BSB in 7th", base(pursuer={"battle_standard": True}, options={"pursuer_restrains": "ld_test"}),
-     "pursuer.battle_standard: True has no effect", "any_failed_ld"),
+     "pursuer.battle_standard: true has no effect", "any_failed_ld"),
     ("pursuer BSB, no restraint", base(edition="8th", pursuer={"battle_standard": True}),
      "pursuer.battle_standard", "pursuer_restrains"),
     ("pursuer musician", base(pursuer={"musician": True}, table={"max_turns": 2}), "pursuer.musician",

@@ -181,4 +181,38 @@ PHRASES: dict[str, str] = {
         "§ (la 5e n'a ni retraite, ni pas de placement de 1,50 m, ni Acrobaties)",
     "on an enemy (its own AC and hit points play no part in leaving melee)":
         "sur un ennemi (sa CA et ses pv ne jouent aucun rôle quand on quitte la mêlée)",
+    "(5e has no disabled state at 0 HP)": "(la 5e n'a pas d'état hors de combat à 0 pv)",
+    "(5e criticals need no confirmation)": "(en 5e, un critique n'a pas besoin de confirmation)",
+    "(5e has no minimum damage)": "(la 5e n'a pas de dégâts minimaux)",
+    "(5e uses death saving throws and instant death)":
+        "(la 5e utilise les jets de sauvegarde contre la mort et la mort instantanée)",
+    "(5e instant death from massive damage always applies)":
+        "(en 5e, la mort instantanée par dégâts massifs s'applique toujours)",
+    "(5e has no withdraw)": "(la 5e n'a pas de retraite)",
+    "outside 5e (it is a 5e rule)": "hors de la 5e (c'est une règle de la 5e)",
+    "with mode = § (teleporting or being moved provokes no opportunity attack: the runner never drops in this "
+    "exchange, so no death saving throw is rolled; for a character already at 0 HP write situation = 'death_saves')":
+        "avec mode = § (être téléporté ou déplacé ne provoque aucune attaque d'opportunité : le personnage ne tombe "
+        "jamais dans cet échange, donc aucun jet de sauvegarde contre la mort n'est lancé ; pour un personnage déjà "
+        "à 0 pv, écrivez situation = 'death_saves')",
+    "§ or § (death saving throws are 5e; 3.5/PF dying: options.death_saves_in_exchange)":
+        "§ ou § (les jets de sauvegarde contre la mort sont de la 5e ; agonie en 3.5/PF : "
+        "options.death_saves_in_exchange)",
+    "a text string": "un texte",
+    "an integer from § to §, a list of them ([14, 16, 18]), a range such as '14-20' or dice such as '1d6+13' whose "
+    "values are from § to §":
+        "un entier de § à §, une liste d'entiers ([14, 16, 18]), un intervalle comme '14-20' ou des dés comme "
+        "'1d6+13' dont les valeurs vont de § à §",
+    "a list of [[enemies]] tables, in the order the runner leaves them (at least one threatening enemy, at most § "
+    "tables)":
+        "une liste de tables [[enemies]], dans l'ordre où le personnage les quitte (au moins un ennemi qui menace, "
+        "au plus § tables)",
+    "a multiple of 5 feet from § to §": "un multiple de 5 pieds de § à §",
+    "(the runner's current hit points, up to §)": "(les points de vie actuels du personnage, jusqu'à §)",
+    "at least two different modes (or omit the field)": "au moins deux modes différents (ou omettez le champ)",
+    "(no result changes with it: exact distribution, attacks, damage)":
+        "(aucun résultat ne change avec lui : distribution exacte, attaques, dégâts)",
+    "it gives the same results as leaving it out": "il donne les mêmes résultats que sans lui",
+    "(no result changes: exact distribution, attacks, damage)":
+        "(aucun résultat ne change : distribution exacte, attaques, dégâts)",
 }

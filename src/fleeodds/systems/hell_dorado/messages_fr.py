@@ -180,4 +180,16 @@ PHRASES: dict[str, str] = {
         "ici : seule la passe d'armes de l'adversaire suivi, avec then_pass = true, lance des dés",
     "here: only an attractor's pass with then_pass = true rolls dice":
         "ici : seule la passe d'armes d'un attracteur, avec then_pass = true, lance des dés",
+    "a whole number of dice from 0 to §, or '-' (CBT –)": "un nombre entier de dés de 0 à §, ou '-' (CBT –)",
+    "in a '§' scenario without then_pass": "dans un scénario '§' sans then_pass",
+    # -- contexts of "has no effect" ----------------------------------------------------------
+    "in this Fuite": "dans cette Fuite",
+    "in this Attraction": "dans cette Attraction",
+    "in this passe": "dans cette passe d'armes",
+    "in an Attraction scenario": "dans un scénario d'Attraction",
+    "in a Fuite": "dans une Fuite",
+    "it changes no fighter's fate here": "il ne change le sort d'aucun combattant ici",
+    "without fuite.direction": "sans fuite.direction",
+    "a table of fighter fields (or profile = '§')": "une table de champs de combattant (ou profile = '§')",
+    "a profile that is a table of fighter fields": "un profil qui est une table de champs de combattant",
 }

@@ -116,4 +116,30 @@ PHRASES: dict[str, str] = {
         "contourner §",
     "beyond the farthest flee move (§\" with table.max_turns = §)":
         "au-delà du plus long mouvement de fuite (§ ps avec table.max_turns = §)",
+    # -- contexts of "has no effect" ----------------------------------------------------------
+    "no [[pursuers]] in the '§' situation (no other unit takes part)":
+        "pas de [[pursuers]] dans la situation '§' (aucune autre unité n'y prend part)",
+    "an object that does not overlap the one before it (which ends at §\")":
+        "un objet qui ne chevauche pas le précédent (qui finit à § ps)",
+    "less than table.edge_distance (§\"): an object must be on the table":
+        "moins que table.edge_distance (§ ps) : un objet doit être sur la table",
+    "it says where a flee move through things in the way stops, and there are no [[obstacles]]":
+        "elle dit où s'arrête une fuite qui traverse un obstacle, et il n'y a pas de [[obstacles]]",
+    "with [[pursuers]]; give one [pursuer] table, or leave the things in the way out":
+        "avec [[pursuers]] ; donnez une seule table [pursuer], ou retirez les obstacles",
+    "the failed-charge move of several chargers at once (give one charger)":
+        "le mouvement de charge ratée de plusieurs unités à la fois (donnez une seule unité qui charge)",
+    "with [[obstacles]]": "avec [[obstacles]]",
+    "in the '§' situation": "dans la situation '§'",
+    "in 6th edition": "en 6e édition", "in 7th edition": "en 7e édition", "in 8th edition": "en 8e édition",
+    "6th edition": "6e édition", "7th edition": "7e édition", "8th edition": "8e édition",
+    "in The Old World": "dans The Old World",
+    "in the starter rules": "dans les règles d'initiation",
+    "the starter rules": "les règles d'initiation",
+    "when it is not above the unit's own Leadership": "quand il ne dépasse pas le Commandement de l'unité",
+    "flying flee, pursuit and charge moves": "les mouvements de fuite, de poursuite et de charge en vol",
+    "when the unit did not charge": "quand l'unité n'a pas chargé",
+    "with charger = § (nobody charged)": "avec charger = § (personne n'a chargé)",
+    "either one [pursuer] table or [[pursuers]] tables, not both":
+        "une table [pursuer] ou des tables [[pursuers]], pas les deux",
 }
