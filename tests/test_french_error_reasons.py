@@ -342,7 +342,11 @@ def test_values_echoed_as_written_in_toml():
     assert InputError("runner.hp", None, "a whole number").message("fr") == \
         "runner.hp: manquant ; attendu : un nombre entier"
     assert echo("x" * 500).endswith("(502 characters)")
-    assert echo(7) == "7" and echo(2.5) == "2.5" and echo("2d+4") == "'2d+4'"
+    assert echo(7) == "7" and echo(2.5) == "2.5" and echo("2d+4") == "'2d+4'" and echo(14.0) == "14.0"
+    from fleeodds.validation import no_effect
+
+    assert str(no_effect("obstacles.0.distance", 14.0, "beyond the farthest flee move")).startswith(
+        "obstacles.0.distance: 14 has no effect")  # the 14 of the file, made a float by the model
 
 
 # -- bad inputs through the command line, with --lang fr -----------------------------------------
@@ -418,6 +422,8 @@ BAD = {
     "dnd death saves outside 5e": (DND_35, {"death_saves": {"successes": 1}}, "'leave_melee'"),
     "dnd unknown mode": (DND, {"mode": "flee"}, "attendu"),
     "dnd empty enemies": (DND, {"enemies": []}, "attendu"),
+    "dnd text for hit points": (DND, {"runner.hp": "six"}, "'six'"),
+    "hd def out of range": (HD, {"fleeing.def": 7}, "de 1 à 6"),
     "hd engaged false": (HD, {"fleeing.engaged": False}, "engagé"),
     "hd no adversaries": (HD, {"adversaries": []}, "adversaries"),
     "hd unknown capacity": (HD, {"fleeing.capacities": ["Esquive 9"]}, "Esquive"),

@@ -28,13 +28,14 @@ def short_repr(value: Any, limit: int = MAX_ECHO) -> Any:
     return _Echo(f"{text[:limit]}… ({len(text):,} characters)")
 
 
-def echo(value: Any, limit: int = MAX_ECHO) -> str:
+def echo(value: Any, limit: int = MAX_ECHO, whole_floats: bool = False) -> str:
     """A value as the user wrote it in a scenario file (TOML), for an error message.
 
     ``true``/``false`` rather than Python's ``True``/``False``, lists as ``[1, 2]``, tables as
     inline tables ``{ name = 'Orcs', movement = 4 }``, text in quotes (``'2d+4'``, a TOML literal
     string), ``null`` for a missing value inside a list or table; a long value is truncated as by
-    :func:`short_repr`.
+    :func:`short_repr`. With ``whole_floats``, ``14.0`` reads ``14``: for a message about what a
+    value does (not about its type), where the model turned the ``14`` of the file into a float.
 
     >>> echo(True), echo([1, False]), echo({"name": "Orcs", "movement": 4})
     ('true', '[1, false]', "{ name = 'Orcs', movement = 4 }")
@@ -43,25 +44,27 @@ def echo(value: Any, limit: int = MAX_ECHO) -> str:
     if isinstance(shown, _Echo):
         return str(shown)
     try:
-        text = _toml(shown, 0)
+        text = _toml(shown, 0, whole_floats)
     except (ValueError, RecursionError):
         return str(short_repr(repr(value), limit))
     return text if len(text) <= 2 * limit else f"{text[:limit]}… ({len(text):,} characters)"
 
 
-def _toml(value: Any, depth: int) -> str:
+def _toml(value: Any, depth: int, whole: bool = False) -> str:
     if depth > 8:
         return "…"
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if whole and isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml(v, depth + 1) for v in value) + "]"
+        return "[" + ", ".join(_toml(v, depth + 1, whole) for v in value) + "]"
     if isinstance(value, dict):
         if not value:
             return "{}"
-        items = (f"{_key(k)} = {_toml(v, depth + 1)}" for k, v in value.items())
+        items = (f"{_key(k)} = {_toml(v, depth + 1, whole)}" for k, v in value.items())
         return "{ " + ", ".join(items) + " }"
     return repr(value)
 

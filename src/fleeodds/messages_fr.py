@@ -2,10 +2,20 @@
 
 Every error is raised with an English message built from a few frames ("F: V is
 not allowed; expected A", "F: V has no effect C; remove it", "unknown option") and
-from recurring phrases of what is allowed ("a number from 0 to 10", "one of …").
-:func:`to_french` rewrites the frames and those phrases; field paths, values and
-the names written in a file stay as they are. The rules are ordered: longer,
-more specific phrases first.
+from what is allowed or why an input changes nothing. :func:`to_french` rewrites, in
+this order:
+
+1. the phrases each rules system declares in ``RulesSystem.messages_fr`` (its own
+   reasons, with the game's French terms; the core names no game);
+2. the core's phrases (:data:`PHRASES`: files, dice, comparisons, sweeps, matrices, the
+   web page, pydantic's error kinds);
+3. the frames and recurring phrases (:data:`_RULES`, regular expressions).
+
+A phrase table maps an English phrase to its French wording; ``§`` stands for a formatted
+part and a quoted value for itself (see :func:`compile_phrases`); longer phrases are tried
+first. Field paths, values and the names written in a file stay as they are.
+``tests/test_french_error_reasons.py`` reads every reason from the source and checks that
+none keeps an English word.
 """
 
 from __future__ import annotations
@@ -232,8 +242,8 @@ def system_rules() -> list[tuple[re.Pattern, Any]]:
 def to_french(message: str) -> str:
     """The French wording of an English error message; quoted values and names are kept as written.
 
-    Phrases without a French wording here stay in English (a system's own explanation of
-    why an input changes nothing, say).
+    A phrase without a French wording stays in English; the completeness test
+    (``tests/test_french_error_reasons.py``) fails on it.
 
     >>> to_french("fleeing.leadership: 13 is not allowed; expected a number from 0 to 10")
     "fleeing.leadership: 13 n'est pas admis ; attendu : un nombre de 0 à 10"

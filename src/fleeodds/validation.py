@@ -221,7 +221,7 @@ def no_effect(field: str, value: Any, context: str) -> InputError:
     """
     err = InputError(field, short_repr(value), "")
     err.allowed = f"nothing here: it has no effect {context}; remove it"
-    err.args = (f"{field}: {echo(value)} has no effect {context}; remove it",)
+    err.args = (f"{field}: {echo(value, whole_floats=True)} has no effect {context}; remove it",)
     return err
 
 
@@ -230,7 +230,7 @@ def not_modelled(field: str, value: Any, what: str = "") -> InputError:
     err = InputError(field, short_repr(value), "")
     detail = f" ({what})" if what else ""
     err.allowed = f"an input fleeodds models; {field} is not modelled yet{detail}"
-    err.args = (f"{field}: {echo(value)} is not modelled yet{detail}; remove it",)
+    err.args = (f"{field}: {echo(value, whole_floats=True)} is not modelled yet{detail}; remove it",)
     return err
 
 
