@@ -129,6 +129,23 @@ def _wrappers(root: Path) -> dict[str, tuple[int, str, str]]:
     return out
 
 
+def _returned_texts(name: str, funcs: dict, consts: dict, depth: int = 0) -> list[str]:
+    """The texts a module function returns (``return "it acts in the turns of the chain…"``), and
+    those of the functions whose result it returns or keeps in a variable (``hint = _hint(…)``)."""
+    fn = funcs.get(name)
+    if fn is None or depth > 2:
+        return []
+    out = []
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Return) and node.value is not None:
+            t = text_of(node.value, consts)
+            if t and t not in (PLACEHOLDER, PLAIN) and " " in t:
+                out.append(t)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id != name:
+            out.extend(_returned_texts(node.func.id, funcs, consts, depth + 1))
+    return out
+
+
 def reasons(root: Path = SRC) -> list[Reason]:
     """Every distinct English message the source can raise (placeholders for formatted parts)."""
     out: dict[str, Reason] = {}
@@ -150,6 +167,11 @@ def reasons(root: Path = SRC) -> list[Reason]:
                 for c in ast.walk(loop.iter):
                     if isinstance(c, ast.Constant) and isinstance(c.value, str) and c.value.startswith(" ("):
                         add(f"field.path: 3 has no effect in 5e{c.value}; remove it", c.lineno)
+        funcs = {f.name: f for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        called_by = {a.targets[0].id: a.value.func.id for a in ast.walk(tree)  # hint = _hint(path, model)
+                     if isinstance(a, ast.Assign) and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name)
+                     and isinstance(a.value, ast.Call) and isinstance(a.value.func, ast.Name)
+                     and a.value.func.id in funcs}
         scopes = [(tree, consts)]
         for fn in ast.walk(tree):
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -188,6 +210,12 @@ def reasons(root: Path = SRC) -> list[Reason]:
                         arg = kw.get({0: "message", 1: "what", 2: "allowed"}[ri]) or kw.get("context") or kw.get("what")
                     if arg is None:
                         continue
+                    called = [c.func.id for c in ast.walk(arg) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)]
+                    called += [called_by[n.id] for n in ast.walk(arg) if isinstance(n, ast.Name) and n.id in called_by]
+                    for f in called:  # a reason worded by a function: no_effect(field, v, _context(model, path))
+                        for t in _returned_texts(f, funcs, consts):
+                            if name != "ValueError":
+                                add(frame.format(field="field.path", reason=t), node.lineno)
                     reason = text_of(arg, scope_consts)
                     if not reason or reason == PLACEHOLDER:
                         continue
@@ -242,7 +270,7 @@ SAME = set("""
     Intangible Blocage Insaisissable Arpenteur Mis sol Sonné Immobilisé Blessé Possédé Damné Ombre
     Kh kh kl dh dl max min d6 d10 d20 d8 d12 d4 D6 x y r cx cy x0 y0 x1 y1 mm ps px
     catalogue catalogues profil profils plus fleeodds numba pydantic Python TOW Ko KiB MiB Mio GiB
-    e g i PHB dodge sentinel vex kind scenario title label changes entry selectionEntry infantry cavalry vs toml dict None Army cat catz gst XML DTD DOCTYPE csv json png svg zip web system PF CRB MOU CMD DMD DD BMO enemies adversaries others attractors Rapide name movement leadership rules weapon shield weapons def pv cbt hp ac preset tow
+    e g i panic PHB dodge sentinel vex kind scenario title label changes entry selectionEntry infantry cavalry vs toml dict None Army cat catz gst XML DTD DOCTYPE csv json png svg zip web system PF CRB MOU CMD DMD DD BMO enemies adversaries others attractors Rapide name movement leadership rules weapon shield weapons def pv cbt hp ac preset tow
 """.split())
 
 

@@ -142,4 +142,56 @@ PHRASES: dict[str, str] = {
     "with charger = § (nobody charged)": "avec charger = § (personne n'a chargé)",
     "either one [pursuer] table or [[pursuers]] tables, not both":
         "une table [pursuer] ou des tables [[pursuers]], pas les deux",
+    # -- why an input written in the file changes nothing (checks._hint) ------------------------
+    "the [test] table belongs to the leadership_test and panic situations":
+        "la table [test] appartient aux situations leadership_test et panic",
+    "the kind of test only decides a Cold-blooded unit's dice in TOW (and the panic situation is always a Panic "
+    "test)":
+        "le type de test ne décide que des dés d'une unité Sang-froid dans TOW (et la situation panic est toujours "
+        "un test de panique)",
+    "the leadership_test situation ends with the test": "la situation leadership_test s'arrête au test",
+    "there is no Break test in this situation": "il n'y a pas de test de moral dans cette situation",
+    "a Stubborn (6th/7th) or Steadfast (8th) unit tests on its unmodified Leadership, and an Unbreakable one or an "
+    "automatic break takes no test":
+        "une unité Tenace (6e/7e) ou Inébranlable (8e) teste sur son Commandement non modifié, et une unité "
+        "Indémoralisable ou une déroute automatique ne fait pas de test",
+    "the charge situations end with the flee move": "les situations de charge s'arrêtent au mouvement de fuite",
+    "it acts in the turns of the chain: set table.max_turns > 0 and table.chaser_keeps_charging = true":
+        "il agit dans les tours de la poursuite : donnez table.max_turns > 0 et table.chaser_keeps_charging = true",
+    "the troop type changes no number here; Movement and special rules do":
+        "le type de troupe ne change aucun nombre ici ; le Mouvement et les règles spéciales, si",
+    "a General only helps the pursuer's test to not pursue, with options.pursuer_restrains = 'ld_test', and not in "
+    "the starter rules":
+        "un Général n'aide que le test du poursuivant pour ne pas poursuivre, avec options.pursuer_restrains = "
+        "'ld_test', et pas dans les règles d'initiation",
+    "a Battle Standard only re-rolls the pursuer's failed test to not pursue, with options.pursuer_restrains = "
+    "'ld_test' where options.bsb_reroll is 'any_failed_ld' (8th default)":
+        "une Grande Bannière ne fait relancer que le test raté du poursuivant pour ne pas poursuivre, avec "
+        "options.pursuer_restrains = 'ld_test' quand options.bsb_reroll vaut 'any_failed_ld' (défaut en 8e)",
+    "a Battle Standard re-rolls the Break test, except in the starter rules, and rally tests in 8th and TOW; see "
+    "options.bsb_reroll":
+        "une Grande Bannière fait relancer le test de moral, sauf dans les règles d'initiation, et les tests de "
+        "ralliement en 8e et dans TOW ; voir options.bsb_reroll",
+    "a General lends his Ld to the Break test and, except in the starter rules, to rally tests":
+        "un Général prête son Cd au test de moral et, sauf dans les règles d'initiation, aux tests de ralliement",
+    "a pursuer's musician only wins a drawn combat (combat.margin = 0) against a unit without one":
+        "le musicien d'un poursuivant ne fait gagner qu'un combat nul (combat.margin = 0) contre une unité sans "
+        "musicien",
+    "it only acts on the fleeing unit's rally tests": "il n'agit que sur les tests de ralliement de l'unité en fuite",
+    "the casualty limits compare models_left with models_start; give models_left":
+        "les limites de pertes comparent models_left à models_start ; donnez models_left",
+    "a musician wins a drawn combat (combat.margin = 0) against a unit without one, and adds to rally tests with "
+    "table.max_turns > 0, in 6th, in TOW or with options.musician_rally_bonus = 1":
+        "un musicien fait gagner un combat nul (combat.margin = 0) contre une unité sans musicien, et s'ajoute aux "
+        "tests de ralliement avec table.max_turns > 0, en 6e, dans TOW ou avec options.musician_rally_bonus = 1",
+    "the casualty limits act on rally tests only, with table.max_turns > 0":
+        "les limites de pertes n'agissent que sur les tests de ralliement, avec table.max_turns > 0",
+    "every Leadership test here passes or fails on a natural double anyway, by its total":
+        "ici, chaque test de Commandement réussit ou échoue de toute façon par son total, double naturel ou non",
+    "it orders the combat-phase pursuit only, where the first flee move can reach the table edge; a charged unit's "
+    "flee move always resolves before the charge":
+        "il n'ordonne que la poursuite de la phase de combat, où le premier mouvement de fuite peut atteindre le "
+        "bord de table ; le mouvement de fuite d'une unité chargée se résout toujours avant la charge",
+    "a Fear-causing winner's automatic break is combat.fear_outnumbered":
+        "la déroute automatique face à un vainqueur qui cause la Peur, c'est combat.fear_outnumbered",
 }
