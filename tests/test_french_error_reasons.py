@@ -1,6 +1,7 @@
 """With --lang fr, every reason an error gives reads in French.
 
-The reasons are read from the source (``ast``), as the messages users read: each ``InputError(field, value, allowed)``, ``FleeoddsError(message)``,
+The reasons are read from the source (``ast``), as the messages users read: each
+``InputError(field, value, allowed)``, ``FleeoddsError(message)``,
 ``no_effect(field, value, context)``, ``not_modelled(field, value, what)``, the validators'
 ``ValueError`` (pydantic turns them into the same frame) and the module-level tables of what a
 field allows (``ALLOWED``, ``*_ALLOWED``, ``TYPE_WORDS``).
@@ -268,9 +269,12 @@ SAME = set("""
     Markdown PNG SVG TCP tls tcp OK Warhammer Old World Skull Pass Pathfinder Dungeons Dragons DnD
     pf1 SRD API ID id NaN nan inf true false Ld Cd WS CC BS CT S T W PV I A M Sv Svg AC CA HP
     Intangible Blocage Insaisissable Arpenteur Mis sol Sonné Immobilisé Blessé Possédé Damné Ombre
-    Kh kh kl dh dl max min d6 d10 d20 d8 d12 d4 D6 x y r cx cy x0 y0 x1 y1 mm ps px
-    catalogue catalogues profil profils plus fleeodds numba pydantic Python TOW Ko KiB MiB Mio GiB
-    e g i panic PHB dodge sentinel vex kind scenario title label changes entry selectionEntry infantry cavalry vs toml dict None Army cat catz gst XML DTD DOCTYPE csv json png svg zip web system PF CRB MOU CMD DMD DD BMO enemies adversaries others attractors Rapide name movement leadership rules weapon shield weapons def pv cbt hp ac preset tow
+    Kh kh kl dh dl max min d6 d10 d20 d8 d12 d4 D6 x y r cx cy x0 y0 x1 y1 mm ps px catalogue
+    catalogues profil profils plus fleeodds numba pydantic Python TOW Ko KiB MiB Mio GiB e g i panic
+    PHB dodge sentinel vex kind scenario title label changes entry selectionEntry infantry cavalry
+    vs toml dict None Army cat catz gst XML DTD DOCTYPE csv json png svg zip web system PF CRB MOU
+    CMD DMD DD BMO enemies adversaries others attractors Rapide name movement leadership rules
+    weapon shield weapons def pv cbt hp ac preset tow
 """.split())
 
 
@@ -286,18 +290,19 @@ def english_vocabulary(messages: list[str]) -> set[str]:
 
 
 FRENCH_TOO = set("""
-    de la le les un une des du en et ou au aux par sur sous pour avec sans dans entre plus moins
-    est sont a pas ne se si son sa ses ce cet cette qui que quand fait
-    table tables situation option options type distance distances minimum maximum total simple
-    unique nature base bases zone zones normal position note mode modes moral fuite attraction
-    passe passes charge charges test tests direction directions
-    rang rangs ordre dose cases case points point initiative front contact ligne lignes rectangle
-    disc surface flanc flancs flank flanks obstacle obstacles terrain terrains attaque attaques
-    standard pour reserve source sources format formats message messages
-    toises notation positions non centres esquive grand moyen petit distribution bonus riposte sections
-    soutien repli adjacent frappe inoffensif constitution assaut action actions intervalle fraction variante
-    importe importer importation archive archives document documents article articles page pages
-    confirmation place double fort mobile exact compression question code second transition socket extra long part combat lance round change on rapide multiple cible cibles rapport numeros vol mort six sept huit dix port ports attention
+    de la le les un une des du en et ou au aux par sur sous pour avec sans dans entre plus moins est
+    sont a pas ne se si son sa ses ce cet cette qui que quand fait table tables situation option
+    options type distance distances minimum maximum total simple unique nature base bases zone zones
+    normal position note mode modes moral fuite attraction passe passes charge charges test tests
+    direction directions rang rangs ordre dose cases case points point initiative front contact
+    ligne lignes rectangle disc surface flanc flancs flank flanks obstacle obstacles terrain
+    terrains attaque attaques standard pour reserve source sources format formats message messages
+    toises notation positions non centres esquive grand moyen petit distribution bonus riposte
+    sections soutien repli adjacent frappe inoffensif constitution assaut action actions intervalle
+    fraction variante importe importer importation archive archives document documents article
+    articles page pages confirmation place double fort mobile exact compression question code second
+    transition socket extra long part combat lance round change on rapide multiple cible cibles
+    rapport numeros vol mort six sept huit dix port ports attention
 """.split())
 
 

@@ -426,14 +426,20 @@ def _bound(v: Any) -> Any:
     return v if isinstance(v, (str, int, float)) else short_repr(v)
 
 
+#: pydantic's own messages (an error kind without a context) in the project's words.
+PYDANTIC_WORDS = (
+    ("Input should be a valid integer", "a whole number"), ("Input should be a valid number", "a number"),
+    ("Input should be a finite number", "a finite number"), ("Input should be a valid string", "a text"),
+    ("Input should be a valid boolean", "true or false"), ("Input should be a valid list", "a list"),
+    ("Input should be a valid tuple", "a list"), ("Input should be a valid dictionary", "a table"),
+    ("Field required", "a value: this field is required"),
+    ("Extra inputs are not permitted", "one of the documented fields"),
+)
+
+
 def _pydantic_words(msg: str) -> str:
-    """pydantic's own "Input should be a valid integer" as "a whole number" (the frame says "expected")."""
-    for en, ours in (("Input should be a valid integer", "a whole number"),
-                     ("Input should be a valid number", "a number"), ("Input should be a finite number", "a finite number"),
-                     ("Input should be a valid string", "a text"), ("Input should be a valid boolean", "true or false"),
-                     ("Input should be a valid list", "a list"), ("Input should be a valid tuple", "a list"),
-                     ("Input should be a valid dictionary", "a table"), ("Field required", "a value: this field is required"),
-                     ("Extra inputs are not permitted", "one of the documented fields")):
+    """pydantic's "Input should be a valid integer" as "a whole number" (the frame says "expected")."""
+    for en, ours in PYDANTIC_WORDS:
         if msg.startswith(en):
             return ours + msg[len(en):]
     return msg.removeprefix("Input should be ")
