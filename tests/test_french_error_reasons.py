@@ -263,6 +263,7 @@ KEPT = re.compile(r"(?<![\wÀ-ÿ])'[^'\n]*'(?![\wÀ-ÿ])|\"[^\"]*\"|`[^`]*`|\[\[
 #: Words the same in both languages, or names: games, rules and characteristics as printed on
 #: French cards (Fuite, Attraction, Cbt, DEF…), formats and tools.
 SAME = set("""
+    starter
     table tables situation situations option options type types minimum maximum total simple unique
     nature base bases zone zones normal position note distance distances champ mode modes moral
     Fuite Attraction passe passes Hell Dorado Cbt DEF PV BattleScribe TOML JSON CSV UTF Dask HTML
@@ -310,6 +311,7 @@ def english_left(french: str, vocabulary: set[str]) -> list[str]:
     """The English words of ``vocabulary`` left in a French message (kept parts left out)."""
     found = []
     french = re.sub(r"^(?:[^\s:]+(?: --[\w-]+)?: )+", " ", french)  # the field path that starts the message
+    french = re.sub(r"champs documentés : .*$", " ", french)  # the field names of a table, as written
     for w in re.findall(r"[A-Za-zÀ-ÿ]+", KEPT.sub(" ", french)):
         if w.lower() in vocabulary and w not in SAME:
             found.append(w)
@@ -541,3 +543,46 @@ def test_systems_declare_their_french_reasons():
             "x: 3 n'a aucun effet quand le gobelin dort (2 tours) ; retirez-le"
     finally:
         unregister("toy_game")
+
+
+def test_wrong_values_in_every_example_read_in_french():
+    """Real messages, built at run time (the allowed values listed, a hint worded by a function): every
+    field of every shipped example set to a value of the wrong kind or out of range gives a French
+    line with no English word (field paths, quoted values and the profile names listed stay as written)."""
+    import copy
+
+    from fleeodds.system import scenario_from_dict
+
+    seen: dict[str, str] = {}
+    for path in api.list_examples():
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+        places = [(k,) for k in data if k not in ("system", "title", "title_fr")]
+        for key, v in data.items():
+            tables = [(key,)] if isinstance(v, dict) else [(key, 0)] if isinstance(v, list) and v and \
+                isinstance(v[0], dict) else []
+            for t in tables:
+                node = data[t[0]] if len(t) == 1 else data[t[0]][0]
+                places += [(*t, k) for k in node]
+        for place in places:
+            for wrong in (True, -5, [], "zz", {"bogus": 1}):
+                d = copy.deepcopy(data)
+                node = d
+                for k in place[:-1]:
+                    node = node[k]
+                node[place[-1]] = wrong
+                try:
+                    scenario_from_dict(d, path.parent)
+                except FleeoddsError as e:
+                    seen.setdefault(str(e), e.message("fr"))
+    assert len(seen) > 250, len(seen)
+    left = {}
+    for en, fr in seen.items():
+        field = en.split(": ")[0]
+        if field.startswith("compare.") or field.endswith("profile"):  # a setup's label, the profiles listed
+            continue
+        words = english_left(fr, VOCABULARY)
+        if words:
+            left[en] = (fr, words)
+    assert not left, f"{len(left)} of {len(seen)} messages keep English words:\n" + "\n".join(
+        f"{fr}  {words}" for fr, words in left.values())
