@@ -389,6 +389,10 @@ def validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
     if words:
         return InputError(field, value, words)
     msg = str(err.get("msg", "a valid value")).removeprefix("Value error, ").removeprefix("expected ")
+    if msg.startswith("unknown ") and "; expected " in msg:  # "unknown edition; expected one of …": the frame
+        what, msg = msg.removeprefix("unknown ").split("; expected ", 1)  # already says "is not allowed"
+        if "'" in what:  # the name given: "one of … (unknown special rule 'bogus')"
+            msg = f"{msg} (unknown {what})"
     return InputError(field, value, _pydantic_words(msg))
 
 

@@ -104,6 +104,8 @@ PHRASES: dict[str, str] = {
     "when every pursuer gives its own keeps_charging": "quand chaque poursuivant donne son propre keeps_charging",
     "'chart' or 'header'": "'chart' ou 'header'",
     "unknown special rule §; expected any of §": "règle spéciale inconnue § ; attendu : n'importe lesquelles de §",
+    "(unknown special rule §)": "(règle spéciale inconnue §)",
+    "any of §": "une ou plusieurs règles parmi §",
     "models_left (§) cannot exceed models_start (§)": "models_left (§) ne peut pas dépasser models_start (§)",
     "a list of [[profile]] tables in §": "une liste de tables [[profile]] dans §",
     "a [[profile]] table with a name (in §)": "une table [[profile]] avec un nom (dans §)",
