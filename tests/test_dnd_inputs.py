@@ -146,5 +146,5 @@ def test_disabled_strenuous_is_refused_when_nothing_is_provoked():
     data = {"system": "dnd", "edition": "3.5", "mode": "withdraw", "runner": {"hp": 9, "ac": 14},
             "options": {"disabled_strenuous": False},
             "enemies": [{"attack_bonus": 5, "damage": "1d6+3"}]}
-    with pytest.raises(InputError, match=r"options.disabled_strenuous: False has no effect in this scenario"):
+    with pytest.raises(InputError, match=r"options.disabled_strenuous: false has no effect in this scenario"):
         fleeodds.load_scenario(data)

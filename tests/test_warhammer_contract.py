@@ -18,7 +18,7 @@ import pytest
 
 import fleeodds
 from fleeodds.engine import simulate
-from fleeodds.errors import FleeoddsError, InputError
+from fleeodds.errors import FleeoddsError, InputError, echo
 from fleeodds.system import RulesSystem, get_system, scenario_from_dict
 from fleeodds.systems.warhammer import SYSTEM, WarhammerScenario
 
@@ -153,7 +153,7 @@ REFUSED = [
      base(edition="starter", pursuer={"general_leadership": 9}, options={"pursuer_restrains": "ld_test"}),
      "pursuer.general_leadership", "starter"),
     ("pursuer BSB in 7th", base(pursuer={"battle_standard": True}, options={"pursuer_restrains": "ld_test"}),
-     "pursuer.battle_standard: True has no effect", "any_failed_ld"),
+     "pursuer.battle_standard: true has no effect", "any_failed_ld"),
     ("pursuer BSB, no restraint", base(edition="8th", pursuer={"battle_standard": True}),
      "pursuer.battle_standard", "pursuer_restrains"),
     ("pursuer musician", base(pursuer={"musician": True}, table={"max_turns": 2}), "pursuer.musician",
@@ -280,7 +280,7 @@ BAD_PROFILES = [
     ("profile = 'Night Goblins'", "profiles_file.profile: 'Night Goblins'"),
     ('[[profile]]\nname = ["X"]\nmovement = 4\nleadership = 7', "profiles_file.profile.0.name: ['X']"),
     ('[[profile]]\nname = 3\n[[profile]]\nname = "X"', "profiles_file.profile.0.name: 3"),
-    ('[[profile]]\nmovement = 4', "profiles_file.profile.0.name: None"),
+    ('[[profile]]\nmovement = 4', "profiles_file.profile.0.name: missing"),
     ('[[profile]]\nname = "X"\nmovement = 4\nleadership = 7\nrules = 3', "profiles_file.profile.0.rules: 3"),
     ('[[profile]]\nname = "X"\nmovement = 4\nleadership = 7\nrules = [3, "fly"]',
      "profiles_file.profile.0.rules: [3, 'fly']"),
@@ -412,7 +412,7 @@ def test_options_giving_the_same_numbers_are_refused(name, path, value):
     with pytest.raises(FleeoddsError) as exc:
         scenario_from_dict(data, folder)
     msg = str(exc.value)
-    assert msg.startswith(f"{path}: {value!r} has no effect") and "\n" not in msg, msg
+    assert msg.startswith(f"{path}: {echo(value)} has no effect") and "\n" not in msg, msg  # true, as written
 
 
 def test_insane_courage_accepted_where_the_double_1_matters():

@@ -169,7 +169,7 @@ def test_tow_bsb_reroll_option_is_taken_at_its_word():
     check(data, {"rallied": broke * (1 - CATCH) * (p + (1 - p) * p)})
     check(dict(data, options={"bsb_reroll": "break_only"}), {"rallied": broke * (1 - CATCH) * p})
     # bsb_reroll = "none": the Battle Standard re-rolls nothing, so it is refused by name
-    with pytest.raises(FleeoddsError, match="fleeing.battle_standard: True has no effect"):
+    with pytest.raises(FleeoddsError, match="fleeing.battle_standard: true has no effect"):
         fleeodds.load_scenario(dict(data, options={"bsb_reroll": "none"}))
 
 
@@ -228,7 +228,7 @@ def test_draw_means_no_break_test():
     assert [o.code for o in sc.outcomes] == ["held"]
     # musicians on both sides: still a draw, so the pursuer's musician changes nothing (refused by name)
     both = dict(data, fleeing=unit("F", musician=True), pursuer=unit("P", musician=True))
-    with pytest.raises(FleeoddsError, match="pursuer.musician: True has no effect"):
+    with pytest.raises(FleeoddsError, match="pursuer.musician: true has no effect"):
         fleeodds.load_scenario(both)
 
 
@@ -254,7 +254,7 @@ def test_tow_musician_plus_1_in_a_draw():
 def test_musician_that_wins_nothing_is_refused():
     # margin 2: the pursuer's musician changes nothing (it only wins a draw)
     data = scenario("7th", "break", pursuer=unit("P", musician=True), combat={"margin": 2})
-    with pytest.raises(FleeoddsError, match="pursuer.musician: True has no effect.*drawn combat"):
+    with pytest.raises(FleeoddsError, match="pursuer.musician: true has no effect.*drawn combat"):
         fleeodds.load_scenario(data)
 
 

@@ -57,7 +57,7 @@ def test_kind_without_effect_and_other_units_are_refused():
         fleeodds.load_scenario(test_scenario(test={"kind": "fear"}))  # 7th, not Cold-blooded
     with pytest.raises(InputError, match="pursuer: .* no \\[pursuer\\] in the 'leadership_test'"):
         fleeodds.load_scenario(test_scenario(pursuer=unit("P")))
-    with pytest.raises(InputError, match="pursuer: None is not allowed; expected a \\[pursuer\\]"):
+    with pytest.raises(InputError, match="pursuer: missing; expected a \\[pursuer\\]"):
         fleeodds.load_scenario(test_scenario(situation="break"))
     with pytest.raises(FleeoddsError, match="table.max_turns: 3 has no effect"):
         fleeodds.load_scenario(test_scenario(table={"max_turns": 3}))

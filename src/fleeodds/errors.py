@@ -28,6 +28,52 @@ def short_repr(value: Any, limit: int = MAX_ECHO) -> Any:
     return _Echo(f"{text[:limit]}… ({len(text):,} characters)")
 
 
+def echo(value: Any, limit: int = MAX_ECHO, whole_floats: bool = False) -> str:
+    """A value as the user wrote it in a scenario file (TOML), for an error message.
+
+    ``true``/``false`` rather than Python's ``True``/``False``, lists as ``[1, 2]``, tables as
+    inline tables ``{ name = 'Orcs', movement = 4 }``, text in quotes (``'2d+4'``, a TOML literal
+    string), ``null`` for a missing value inside a list or table; a long value is truncated as by
+    :func:`short_repr`. With ``whole_floats``, ``14.0`` reads ``14``: for a message about what a
+    value does (not about its type), where the model turned the ``14`` of the file into a float.
+
+    >>> echo(True), echo([1, False]), echo({"name": "Orcs", "movement": 4})
+    ('true', '[1, false]', "{ name = 'Orcs', movement = 4 }")
+    """
+    shown = short_repr(value, limit)
+    if isinstance(shown, _Echo):
+        return str(shown)
+    try:
+        text = _toml(shown, 0, whole_floats)
+    except (ValueError, RecursionError):
+        return str(short_repr(repr(value), limit))
+    return text if len(text) <= 2 * limit else f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def _toml(value: Any, depth: int, whole: bool = False) -> str:
+    if depth > 8:
+        return "…"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if whole and isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v, depth + 1, whole) for v in value) + "]"
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = (f"{_key(k)} = {_toml(v, depth + 1, whole)}" for k, v in value.items())
+        return "{ " + ", ".join(items) + " }"
+    return repr(value)
+
+
+def _key(key: Any) -> str:
+    text = str(key)
+    return text if text and all(c.isalnum() or c in "_-" for c in text) and text.isascii() else repr(text)
+
+
 class _Echo(str):
     """A truncated repr: shown as is (no quotes) by ``{!r}``."""
 
@@ -58,7 +104,8 @@ class InputError(FleeoddsError):
     field : str
         Dotted name of the field, e.g. ``"fleeing.leadership"``.
     value : Any
-        The value that was given.
+        The value that was given (``None``: nothing was given; the message says "missing").
+        It is echoed as written in a scenario file (:func:`echo`: ``true``, ``[1, 2]``).
     allowed : str
         Human-readable description of what is allowed, e.g. ``"an integer from 0 to 10"``.
     """
@@ -67,4 +114,7 @@ class InputError(FleeoddsError):
         self.field = field
         self.value = value
         self.allowed = allowed
-        super().__init__(f"{field}: {short_repr(value)!r} is not allowed; expected {allowed}")
+        if value is None:  # nothing was given (a scenario file has no null)
+            super().__init__(f"{field}: missing; expected {allowed}")
+        else:
+            super().__init__(f"{field}: {echo(value)} is not allowed; expected {allowed}")

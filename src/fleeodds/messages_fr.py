@@ -2,19 +2,32 @@
 
 Every error is raised with an English message built from a few frames ("F: V is
 not allowed; expected A", "F: V has no effect C; remove it", "unknown option") and
-from recurring phrases of what is allowed ("a number from 0 to 10", "one of …").
-:func:`to_french` rewrites the frames and those phrases; field paths, values and
-the names written in a file stay as they are. The rules are ordered: longer,
-more specific phrases first.
+from what is allowed or why an input changes nothing. :func:`to_french` rewrites, in
+this order:
+
+1. the phrases each rules system declares in ``RulesSystem.messages_fr`` (its own
+   reasons, with the game's French terms; the core names no game);
+2. the core's phrases (:data:`PHRASES`: files, dice, comparisons, sweeps, matrices, the
+   web page, pydantic's error kinds);
+3. the frames and recurring phrases (:data:`_RULES`, regular expressions).
+
+A phrase table maps an English phrase to its French wording; ``§`` stands for a formatted
+part and a quoted value for itself (see :func:`compile_phrases`); longer phrases are tried
+first. Field paths, values and the names written in a file stay as they are.
+``tests/test_french_error_reasons.py`` reads every reason from the source and checks that
+none keeps an English word.
 """
 
 from __future__ import annotations
 
+import contextvars
 import re
+from typing import Any
 
 #: (pattern, French replacement), applied in this order to the whole message.
 _RULES: list[tuple[str, str]] = [
     # -- frames -----------------------------------------------------------------------------
+    (r"^([^\s:]+): missing; expected ", r"\1: manquant ; attendu : "),
     (r"unknown option (Q\d+Q); check the spelling; expected one of the documented fields: ",
      r"option inconnue \1 ; vérifiez l'orthographe ; champs documentés : "),
     (r" is not allowed; expected ", " n'est pas admis ; attendu : "),
@@ -47,8 +60,6 @@ _RULES: list[tuple[str, str]] = [
     (r"\bnested more than (\d+) levels deep", r"imbriqué sur plus de \1 niveaux"),
     (r"\bcannot write\b", "impossible d'écrire"),
     (r"\balready exists here; move it away or edit it", "existe déjà ici ; déplacez-le ou modifiez-le"),
-    (r"\bthis scenario needs\b", "ce scénario demande"),
-    (r"\bwithout a profile\b", "sans profile"),
     # -- files ------------------------------------------------------------------------------
     (r"an existing \.toml file or a name listed by (Q\d+Q)", r"un fichier .toml existant ou un nom listé par \1"),
     (r"a \.toml file name, a name listed by (Q\d+Q), or a dict of fields",
@@ -109,18 +120,11 @@ _RULES: list[tuple[str, str]] = [
     (r"a roll that cannot be negative \(distances in inches\)", "un jet qui ne peut pas être négatif (distances en pouces)"),
     (r"\bspans\b", "couvre"),
     # -- what a field allows ----------------------------------------------------------------
-    (r"a list of \[\[enemies\]\] tables, in the order the runner leaves them \(at least one threatening "
-     r"enemy, at most (\d+) tables\)",
-     r"une liste de tables [[enemies]], dans l'ordre où le personnage les quitte (au moins un ennemi qui "
-     r"menace, au plus \1 tables)"),
-    (r"a finite number of toises \(no nan, inf or true\)", "un nombre fini de toises (ni nan, ni inf, ni true)"),
     (r"a number from (\S+) to (\S+)", r"un nombre de \1 à \2"),
     (r"an integer from (\S+) to (\S+)", r"un entier de \1 à \2"),
     (r"a negative integer from (\S+) to (\S+)", r"un entier négatif de \1 à \2"),
     (r"an integer >= (\S+)", r"un entier >= \1"),
-    (r"a multiple of 5 feet from (\d+) to (\d+)", r"un multiple de 5 pieds de \1 à \2"),
     (r"an index from (\d+) to (\d+)", r"un indice de \1 à \2"),
-    (r"an enemy index from (\d+) to (\d+)", r"un indice d'ennemi de \1 à \2"),
     (r"a whole number from (\d+) to (\d+)", r"un nombre entier de \1 à \2"),
     (r"a capacity with ", "une capacité avec "),
     (r"\ba whole number\b", "un nombre entier"),
@@ -134,65 +138,21 @@ _RULES: list[tuple[str, str]] = [
     (r"\btrue or false\b", "true ou false"),
     (r"\btrue or nothing\b", "true ou rien"),
     (r"(Q\d+Q) or (Q\d+Q)", r"\1 ou \2"),
-    (r"a profile that is a table of fighter fields", "un profil qui est une table de champs de combattant"),
-    (r"a table of fighter fields \(or profile = (Q\d+Q)\)", r"une table de champs de combattant (ou profile = \1)"),
     (r"\(the runner's current hit points, up to (\d+)\)", r"(les points de vie actuels du personnage, jusqu'à \1)"),
     (r"\bone of the documented fields\b", "l'un des champs documentés"),
     (r"attendu : one of\b", "attendu : l'une des valeurs"),
     (r"\bthe scenario's French title\b", "le titre français du scénario"),
     (r"\beach entry once\b", "chaque entrée une seule fois"),
-    (r"\bat least two different modes \(or omit the field\)", "au moins deux modes différents (ou omettez le champ)"),
     (r"\bfor edition\b", "pour l'édition"),
     (r"\bor the integer\b", "ou l'entier"),
     (r"\bwith N from (\d+) to (\d+)", r"avec N de \1 à \2"),
     (r"\(no profiles\)", "(aucun profil)"),
     # -- contexts of "has no effect" / "not modelled" ---------------------------------------
-    (r"\bin this Fuite\b", "dans cette Fuite"),
-    (r"\bin this Attraction\b", "dans cette Attraction"),
-    (r"\bin this passe\b", "dans cette passe d'armes"),
     (r"\bin a (Q\d+Q) scenario\b", r"dans un scénario \1"),
-    (r"\bin an Attraction scenario\b", "dans un scénario d'Attraction"),
-    (r"\bin a Fuite\b", "dans une Fuite"),
-    # -- several pursuers, things in the way, placed Fuite ---------------------------------------
-    (r"\beither one \[pursuer\] table or \[\[pursuers\]\] tables, not both",
-     "une table [pursuer] ou des tables [[pursuers]], pas les deux"),
-    (r"\bno \[\[pursuers\]\] in the (Q\d+Q) situation \(no other unit takes part\)",
-     r"pas de [[pursuers]] dans la situation \1 (aucune autre unité n'y prend part)"),
-    (r"\ban object that does not overlap the one before it \(which ends at (\S+)\"\)",
-     r"un objet qui ne chevauche pas le précédent (qui finit à \1 ps)"),
-    (r"\bless than table\.edge_distance \((\S+)\"\): an object must be on the table",
-     r"moins que table.edge_distance (\1 ps) : un objet doit être sur la table"),
-    (r"\bbeyond the farthest flee move \((\S+)\" with table\.max_turns = (\d+)\)",
-     r"au-delà du plus long mouvement de fuite (\1 ps avec table.max_turns = \2)"),
-    (r"\bit says where a flee move through things in the way stops, and there are no \[\[obstacles\]\]",
-     "elle dit où s'arrête une fuite qui traverse un obstacle, et il n'y a pas de [[obstacles]]"),
-    (r"\bwith \[\[pursuers\]\]; give one \[pursuer\] table, or leave the things in the way out",
-     "avec [[pursuers]] ; donnez une seule table [pursuer], ou retirez les obstacles"),
-    (r"\bthe failed-charge move of several chargers at once \(give one charger\)",
-     "le mouvement de charge ratée de plusieurs unités à la fois (donnez une seule unité qui charge)"),
-    (r"\bwith \[\[obstacles\]\]", "avec [[obstacles]]"),
-    (r"\bx and y \(toises\): the other enemies are placed on the table",
-     "x et y (toises) : les autres ennemis sont placés sur la table"),
     (r"\bit changes no fighter's fate here\b", "il ne change le sort d'aucun combattant ici"),
     (r"\bin this situation\b", "dans cette situation"),
     (r"\bin this scenario nor in its comparison setups\b", "dans ce scénario ni dans ses configurations comparées"),
     (r"\bin this scenario\b", "dans ce scénario"),
-    (r"\(no result changes with it: exact distribution, attacks, damage\)",
-     "(aucun résultat ne change avec lui : distribution exacte, attaques, dégâts)"),
-    (r"\bit gives the same results as leaving it out\b", "il donne les mêmes résultats que sans lui"),
-    (r"\(no result changes: exact distribution, attacks, damage\)",
-     "(aucun résultat ne change : distribution exacte, attaques, dégâts)"),
-    (r"\bin the (Q\d+Q) situation\b", r"dans la situation \1"),
-    (r"\bin (6|7|8)th edition\b", r"en \1e édition"),
-    (r"\b(6|7|8)th edition\b", r"\1e édition"),
-    (r"\bin The Old World\b", "dans The Old World"),
-    (r"\bin the starter rules\b", "dans les règles d'initiation"),
-    (r"\bthe starter rules\b", "les règles d'initiation"),
-    (r"\bwhen it is not above the unit's own Leadership\b", "quand il ne dépasse pas le Commandement de l'unité"),
-    (r"\bflying flee, pursuit and charge moves\b", "les mouvements de fuite, de poursuite et de charge en vol"),
-    (r"\bwhen the unit did not charge\b", "quand l'unité n'a pas chargé"),
-    (r"\bwith charger = (Q\d+Q) \(nobody charged\)", r"avec charger = \1 (personne n'a chargé)"),
-    (r"\bwithout fuite\.direction\b", "sans fuite.direction"),
     (r"\bin this edition\b", "dans cette édition"),
     (r"^unless\b", "sauf si"),
     (r"\bn'a aucun effet unless\b", "n'a aucun effet sauf si"),
@@ -207,36 +167,108 @@ _RULES: list[tuple[str, str]] = [
 ]
 _COMPILED = [(re.compile(p), r) for p, r in _RULES]
 #: What is never translated: quoted text (the user's values and names) and `commands`.
-_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`")
+_QUOTED = re.compile(r"(?<!\w)'[^'\n]*'(?!\w)|\"[^\"]*\"|`[^`]*`")  # not an apostrophe (the unit's)
 _TOKEN = re.compile(r"Q(\d+)Q")
+
+
+#: Placeholder of a formatted part (a value, a name, a number) in a phrase table.
+PLACEHOLDER = "§"
+#: The quoted parts of the message being rewritten (a phrase's quoted value matches only itself).
+_KEPT: contextvars.ContextVar[list[str]] = contextvars.ContextVar("fleeodds_kept", default=[])
+_SLOT = re.compile(PLACEHOLDER + "|" + _QUOTED.pattern)
+
+
+def compile_phrases(table: dict[str, str]) -> list[tuple[re.Pattern, Any]]:
+    """Regex rules from a phrase table ``{English phrase: French phrase}``, longest phrase first.
+
+    In a phrase, ``§`` stands for a formatted part (a value, a name, a number) and a quoted
+    value (``'none'``) for itself; the French phrase holds the same slots in the same order,
+    which take what the message had there.
+
+    >>> rules = compile_phrases({"at most § cells": "au plus § cases"})
+    >>> rules[0][0].sub(rules[0][1], "at most 2,000 cells")
+    'au plus 2,000 cases'
+    """
+    out = []
+    for en, fr in sorted(table.items(), key=lambda kv: -len(kv[0])):
+        pieces, literals, pos = [], [], 0
+        for m in _SLOT.finditer(en):
+            pieces.append(re.escape(en[pos:m.start()]))
+            pieces.append(r"(.+?)" if m.group(0) == PLACEHOLDER else r"(Q\d+Q)")
+            literals.append(None if PLACEHOLDER in m.group(0) else m.group(0))  # '§': any quoted value
+            pos = m.end()
+        pieces.append(re.escape(en[pos:]))
+        if pieces[-1] == "" and pieces[-2] == r"(.+?)":
+            pieces[-2] = r"([^\s;,)]+)"  # a formatted part that ends the phrase: one word
+        head = r"(?<!\w)" if en[:1].isalnum() else ""
+        parts, pos = [], 0
+        for m in _SLOT.finditer(fr):
+            parts.append(fr[pos:m.start()])
+            parts.append(None)
+            pos = m.end()
+        parts.append(fr[pos:])
+
+        def repl(m: re.Match, parts=parts, literals=literals) -> str:
+            kept = _KEPT.get()
+            for lit, got in zip(literals, m.groups()):  # a quoted value of the phrase matches only itself
+                if lit is not None and kept[int(got[1:-1])] != lit:
+                    return m.group(0)
+            slots = iter(m.groups())
+            return "".join(next(slots, "") if p is None else p for p in parts)
+
+        out.append((re.compile(head + "".join(pieces)), repl))
+    return out
+
+
+_SYSTEM_RULES: dict[tuple, list] = {}
+
+
+def system_rules() -> list[tuple[re.Pattern, Any]]:
+    """The phrase rules every known rules system declares (``RulesSystem.messages_fr``)."""
+    from .system import get_system, system_keys
+
+    keys = tuple(system_keys())
+    if keys not in _SYSTEM_RULES:
+        table: dict[str, str] = {}
+        for key in keys:
+            try:
+                table.update(get_system(key).messages_fr)
+            except Exception:  # a broken plug-in: its reasons stay English, the error still shows
+                continue
+        _SYSTEM_RULES[keys] = compile_phrases(table)
+    return _SYSTEM_RULES[keys]
 
 
 def to_french(message: str) -> str:
     """The French wording of an English error message; quoted values and names are kept as written.
 
-    Phrases without a French wording here stay in English (a system's own explanation of
-    why an input changes nothing, say).
+    A phrase without a French wording stays in English; the completeness test
+    (``tests/test_french_error_reasons.py``) fails on it.
 
     >>> to_french("fleeing.leadership: 13 is not allowed; expected a number from 0 to 10")
     "fleeing.leadership: 13 n'est pas admis ; attendu : un nombre de 0 à 10"
     >>> to_french("edition: '4e' is not allowed; expected one of '3.5', 'pf1'")
     "edition: '4e' n'est pas admis ; attendu : l'une des valeurs '3.5', 'pf1'"
     """
-    return _rewrite(message, _COMPILED)
+    return _rewrite(message, [*system_rules(), *_CORE_PHRASES, *_COMPILED])
 
 
-def _rewrite(message: str, rules: list[tuple[re.Pattern, str]]) -> str:
+def _rewrite(message: str, rules: list[tuple[re.Pattern, Any]]) -> str:
     """``message`` with ``rules`` applied in order, its quoted parts (values, names, commands) kept."""
     kept: list[str] = []
+    token = _KEPT.set(kept)
 
     def keep(m: re.Match) -> str:
         kept.append(m.group(0))
         return f"Q{len(kept) - 1}Q"
 
-    out = _QUOTED.sub(keep, message)
-    for pattern, repl in rules:
-        out = pattern.sub(repl, out)
-    return _TOKEN.sub(lambda m: kept[int(m.group(1))], out)
+    try:
+        out = _QUOTED.sub(keep, message)
+        for pattern, repl in rules:
+            out = pattern.sub(repl, out)
+        return _TOKEN.sub(lambda m: kept[int(m.group(1))], out)
+    finally:
+        _KEPT.reset(token)
 
 
 #: click's own usage messages (a bad option or argument on the command line), in French.
@@ -277,3 +309,274 @@ def click_to_french(message: str) -> str:
     """
     out = _rewrite(message, _CLICK_COMPILED)
     return to_french(out) if out == message else out  # not one of click's: the project's own wording
+
+
+#: The core's own reasons (files, dice, comparisons, sweeps, matrices, ranks, scaling, the web page),
+#: ``{English phrase: French phrase}`` as in :func:`compile_phrases`; a rules system declares its own
+#: in ``RulesSystem.messages_fr``.
+PHRASES: dict[str, str] = {
+    # -- pydantic's error kinds (fleeodds.validation.CTX_WORDS) ----------------------------------
+    "a number greater than §": "un nombre supérieur à §",
+    "a number of at least §": "un nombre d'au moins §",
+    "a number less than §": "un nombre inférieur à §",
+    "a number of at most §": "un nombre d'au plus §",
+    "a multiple of §": "un multiple de §",
+    "at least § item(s)": "au moins § élément(s)",
+    "at most § item(s)": "au plus § élément(s)",
+    "a text of at least § character(s)": "un texte d'au moins § caractère(s)",
+    "a text of at most § character(s)": "un texte d'au plus § caractère(s)",
+    "a text of the form §": "un texte de la forme §",
+    "nothing (leave the field out)": "rien (omettez le champ)",
+    "a value of the documented type": "une valeur du type documenté",
+    "one of § as §": "l'une des valeurs § pour §",
+    "a value: this field is required": "une valeur : ce champ est obligatoire",
+    # -- analysis files, API, command line ---------------------------------------------------
+    "a string or a table { en = \"...\", fr = \"...\" }": "un texte ou une table { en = \"...\", fr = \"...\" }",
+    "an analysis file (kind, scenario, title); this is a scenario file":
+        "un fichier d'analyse (kind, scenario, title) ; celui-ci est un fichier de scénario",
+    "one of the analysis keys §": "l'une des clés d'analyse §",
+    "a [vary] table of field = values": "une table [vary] de champ = valeurs",
+    "variants = true or [[setups]] with label and changes": "variants = true ou des [[setups]] avec label et changes",
+    "a whole number >= 1": "un nombre entier >= 1",
+    "an integer from 0 to 2**63 - 1": "un entier de 0 à 2**63 - 1",
+    "'print' or 'screen'": "'print' ou 'screen'",
+    "a § (required)": "un champ § (obligatoire)",
+    "§ (required)": "§ (obligatoire)",
+    "the name of an analysis file in §": "le nom d'un fichier d'analyse de §",
+    "'lines' with one varied field": "'lines' avec un seul champ qui varie",
+    "'lines' or 'heatmap'": "'lines' ou 'heatmap'",
+    "a scenario with two or more [compare] setups": "un scénario avec deux configurations [compare] ou plus",
+    "a table with label and changes": "une table avec label et changes",
+    "one of the files listed by `fleeodds examples`": "l'un des fichiers listés par `fleeodds examples`",
+    "a scenario from fleeodds.load_scenario (which takes a file name or a dict)":
+        "un scénario de fleeodds.load_scenario (qui prend un nom de fichier ou un dict)",
+    "a scenario from fleeodds.load_scenario": "un scénario de fleeodds.load_scenario",
+    "counts from fleeodds.engine.simulate, or None": "des comptes de fleeodds.engine.simulate, ou None",
+    "'mc' or 'both': this scenario has no exact solver§":
+        "'mc' ou 'both' : ce scénario n'a pas de calcul exact§",
+    "a .cat file, an Army or a list of unit profiles": "un fichier .cat, une Army ou une liste de profils d'unités",
+    "§ already exists here; move it away or edit it": "§ existe déjà ici ; déplacez-le ou modifiez-le",
+    "the web page needs the web extra (§ is missing); install it with: pip install \"fleeodds[web]\"":
+        "la page web demande l'extra web (§ manque) ; installez-le avec : pip install \"fleeodds[web]\"",
+    "cannot write §: §": "impossible d'écrire § : §",
+    "a unit of the catalogue, a shipped profile (§, …) or FILE.toml[:NAME]":
+        "une unité du catalogue, un profil fourni (§, …) ou FICHIER.toml[:NOM]",
+    "FILE.toml:NAME with NAME one of §": "FICHIER.toml:NOM avec NOM parmi §",
+    "--layout long is a tidy table for CSV or JSON; use --format csv or json":
+        "--layout long est une table longue pour CSV ou JSON ; utilisez --format csv ou json",
+    "an --out FILE.json to resume from (the JSON output keeps every cell)":
+        "un --out FICHIER.json d'où reprendre (la sortie JSON garde chaque case)",
+    "a writable file path (§)": "un chemin de fichier où l'on peut écrire (§)",
+    "a writable file (§)": "un fichier où l'on peut écrire (§)",
+    # -- comparisons ------------------------------------------------------------------------
+    "at least two setups to compare": "au moins deux configurations à comparer",
+    "setups of one rules system": "des configurations d'un même système de règles",
+    "either a number of trials or a precision, not both": "un nombre de tirages ou une précision, pas les deux",
+    "a table of setups, e.g. §": "une table de configurations, par ex. §",
+    "a table of field.path = value changes": "une table de changements champ.chemin = valeur",
+    "a French label (text)": "un nom en français (texte)",
+    "at least one field.path = value change": "au moins un changement champ.chemin = valeur",
+    # -- dice -------------------------------------------------------------------------------
+    "§, with numbers of at most § digits (constants from -1,000,000 to 1,000,000)":
+        "§, avec des nombres d'au plus § chiffres (constantes de -1,000,000 à 1,000,000)",
+    "§, at most § characters": "§, au plus § caractères",
+    "constants from -§ to §": "des constantes de -§ à §",
+    "dice whose total spans at most § values (e.g. 64d100); § spans §":
+        "des dés dont le total couvre au plus § valeurs (par ex. 64d100) ; § couvre §",
+    "(max()/min() cannot be combined with kh/kl/dh/dl)": "(max()/min() ne se combinent pas avec kh/kl/dh/dl)",
+    "(kh and kl need a number, e.g. 3d6kh2)": "(kh et kl demandent un nombre, par ex. 3d6kh2)",
+    "keeping between 1 and § of §d§": "garder entre 1 et § des §d§",
+    "dropping between 1 and § of §d§": "retirer entre 1 et § des §d§",
+    "kept dice with at most § possible rolls (e.g. 5d6kh3); § has §":
+        "des dés gardés avec au plus § jets possibles (par ex. 5d6kh3) ; § en a §",
+    "kept dice with at most § possible rolls (e.g. 5d6kh3)":
+        "des dés gardés avec au plus § jets possibles (par ex. 5d6kh3)",
+    # -- engine, exact solver ---------------------------------------------------------------
+    "one or more setups, each with its number of outcomes": "une configuration ou plus, chacune avec son nombre d'issues",
+    "transition probabilities of state § sum to §, not 1":
+        "les probabilités de transition de l'état § ont pour somme §, pas 1",
+    "fraction mode on a cyclic chain is limited to § states; this one has §: use mode='float'":
+        "le mode fraction sur une chaîne avec cycles est limité à § états ; celle-ci en a § : utilisez mode='float'",
+    "chain has more than § states; reduce max_turns or distances":
+        "la chaîne a plus de § états ; réduisez max_turns ou les distances",
+    # -- files ------------------------------------------------------------------------------
+    "a file name": "un nom de fichier",
+    "nested more than § levels deep": "imbriqué sur plus de § niveaux",
+    "bad catalogue: §: §": "catalogue invalide : § : §",
+    "the name of a unit imported from §": "le nom d'une unité importée de §",
+    "a BattleScribe XML file (.cat/.gst); the file is empty": "un fichier XML BattleScribe (.cat/.gst) ; le fichier est vide",
+    "a BattleScribe XML file (.cat/.gst); XML error: §": "un fichier XML BattleScribe (.cat/.gst) ; erreur XML : §",
+    "a BattleScribe file whose root element has its id and name attributes (this one has none)":
+        "un fichier BattleScribe dont l'élément racine a ses attributs id et name (celui-ci n'en a pas)",
+    "a BattleScribe file whose root element is <§> (found <§>)":
+        "un fichier BattleScribe dont l'élément racine est <§> (trouvé : <§>)",
+    "a BattleScribe catalogue with unit entries (selectionEntry/entry of type 'unit' or 'model'); none found":
+        "un catalogue BattleScribe avec des entrées d'unités (selectionEntry/entry de type 'unit' ou 'model') ; "
+        "aucune trouvée",
+    "a BattleScribe catalogue with §; none of its § unit entries has one":
+        "un catalogue BattleScribe avec §; aucune de ses § entrées d'unités n'en a",
+    "more than § MiB of XML once unzipped": "plus de § Mio de XML une fois décompressé",
+    "a DTD (<!DOCTYPE …>) is not allowed: BattleScribe files declare no entities":
+        "une DTD (<!DOCTYPE …>) n'est pas admise : les fichiers BattleScribe ne déclarent aucune entité",
+    "a zipped BattleScribe file holding exactly one .cat/.gst":
+        "un fichier BattleScribe compressé qui contient exactement un .cat/.gst",
+    "the zipped member § is encrypted": "le membre compressé § est chiffré",
+    "corrupt zip archive (§)": "archive zip corrompue (§)",
+    "unsupported zip compression (§)": "compression zip non prise en charge (§)",
+    "unreadable zipped member (§)": "membre compressé illisible (§)",
+    "unknown character encoding (§)": "encodage de caractères inconnu (§)",
+    "unreadable text (§)": "texte illisible (§)",
+    "a readable BattleScribe file (§)": "un fichier BattleScribe lisible (§)",
+    "cannot write the profiles: §": "impossible d'écrire les profils : §",
+    "corrupt compressed data (§)": "données compressées corrompues (§)",
+    "elements nested more than § levels deep": "des éléments imbriqués sur plus de § niveaux",
+    "a BattleScribe .cat, .catz or .gst file": "un fichier BattleScribe .cat, .catz ou .gst",
+    # -- matrices and ranks -----------------------------------------------------------------
+    "a catalogue with at least one unit § can use; none of its § unit entries could be imported":
+        "un catalogue avec au moins une unité que § peut utiliser ; aucune de ses § entrées d'unités n'a pu être "
+        "importée",
+    "a range LOW..HIGH with 0 <= LOW <= HIGH": "un intervalle BAS..HAUT avec 0 <= BAS <= HAUT",
+    "no unit types: this rules system's units have none":
+        "aucun type d'unité : les unités de ce système de règles n'en ont pas",
+    "a comma-separated list of unit types, e.g. infantry,cavalry":
+        "une liste de types d'unités séparés par des virgules, par ex. infantry,cavalry",
+    "a filter that keeps at least one unit of § (§ keeps none)":
+        "un filtre qui garde au moins une unité de § (§ n'en garde aucune)",
+    "an Army (fleeodds.matrix.load_army or Army(name, profiles))":
+        "une Army (fleeodds.matrix.load_army ou Army(name, profiles))",
+    "a scenario of a rules system with two roles": "un scénario d'un système de règles à deux rôles",
+    "a whole number of at least 1": "un nombre entier d'au moins 1",
+    "no comparison setups in a matrix's scenario (each cell evaluates the scenario as it is): remove [compare], "
+    "or write one scenario per setup":
+        "aucune configuration comparée dans le scénario d'une matrice (chaque case évalue le scénario tel quel) : "
+        "retirez [compare], ou écrivez un scénario par configuration",
+    "no points range: neither § nor § gives points costs":
+        "pas d'intervalle de points : ni § ni § ne donne de coûts en points",
+    "at most § cells (filter the units by type or points)": "au plus § cases (filtrez les unités par type ou par points)",
+    "a matrix written by an earlier run (Matrix.from_dict)": "une matrice écrite par un calcul précédent (Matrix.from_dict)",
+    "the output of a run of the same scenario, method, trials and seed (this file is of another run; write to "
+    "another file)":
+        "la sortie d'un calcul du même scénario, avec la même méthode, les mêmes tirages et la même graine (ce "
+        "fichier vient d'un autre calcul ; écrivez dans un autre fichier)",
+    "a list of unit profile tables": "une liste de tables de profils d'unités",
+    "unit profiles that each have a name": "des profils d'unités qui ont chacun un nom",
+    "distinct unit names within an army": "des noms d'unités distincts dans une armée",
+    "a points range LOW..HIGH such as 50..250 (either end may be left out: 100.. or ..300)":
+        "un intervalle de points BAS..HAUT comme 50..250 (un des bouts peut manquer : 100.. ou ..300)",
+    "a unit type of at least one unit of § (no unit is of that type; the filter would change nothing)":
+        "un type d'unité d'au moins une unité de § (aucune unité n'est de ce type ; le filtre ne changerait rien)",
+    "a JSON file written by fleeodds matrix (§, line §)": "un fichier JSON écrit par fleeodds matrix (§, ligne §)",
+    "a JSON file written by fleeodds matrix --out FILE.json (this one is damaged)":
+        "un fichier JSON écrit par fleeodds matrix --out FICHIER.json (celui-ci est abîmé)",
+    "a JSON file written by fleeodds matrix --out FILE.json":
+        "un fichier JSON écrit par fleeodds matrix --out FICHIER.json",
+    "a scenario of a rules system with list building (this rules system has no list building)":
+        "un scénario d'un système de règles avec composition d'armée (ce système de règles n'en a pas)",
+    "a scenario of a rules system with list building": "un scénario d'un système de règles avec composition d'armée",
+    "at least one unit profile": "au moins un profil d'unité",
+    "no vs unit: this rules system has no single other role":
+        "pas d'unité vs : ce système de règles n'a pas un seul autre rôle",
+    # -- charts, tables ---------------------------------------------------------------------
+    "a file name ending in .png or .svg": "un nom de fichier qui finit par .png ou .svg",
+    "one varied field for a line chart (two for a heatmap)":
+        "un seul champ qui varie pour un graphique en lignes (deux pour une carte de chaleur)",
+    "one outcome code when two fields were varied (one line per value of the second field)":
+        "un seul code d'issue quand deux champs varient (une ligne par valeur du second champ)",
+    "a scenario with a numeric result (distance, damage, turn)":
+        "un scénario à résultat numérique (distance, dégâts, tour)",
+    "a matrix with at least one row and one column": "une matrice d'au moins une ligne et une colonne",
+    "one value per unit (§)": "une valeur par unité (§)",
+    "two varied fields for a grid": "deux champs qui varient pour une grille",
+    "one of 'wide', 'cells' (or 'long' as CSV or JSON)": "l'une des valeurs 'wide', 'cells' (ou 'long' en CSV ou JSON)",
+    # -- scaling ----------------------------------------------------------------------------
+    "either --workers (a local cluster) or --scheduler (an existing one), not both":
+        "--workers (une grappe locale) ou --scheduler (une grappe existante), pas les deux",
+    "a whole number of worker processes, at least 1": "un nombre entier de processus de calcul, au moins 1",
+    "the address of a Dask scheduler, e.g. tcp://10.0.0.5:8786":
+        "l'adresse d'un ordonnanceur Dask, par ex. tcp://10.0.0.5:8786",
+    "distinct job keys": "des clés de tâches distinctes",
+    "no value: Dask is not installed (pip install 'dask[distributed]')":
+        "aucune valeur : Dask n'est pas installé (pip install 'dask[distributed]')",
+    # -- sweeps -----------------------------------------------------------------------------
+    "a range of integers like 5..10 or 0..20..5 (low..high[..step], both ends included), or a comma-separated "
+    "list like 2d6,3d6":
+        "une plage d'entiers comme 5..10 ou 0..20..5 (bas..haut[..pas], bornes comprises), ou une liste séparée "
+        "par des virgules comme 2d6,3d6",
+    "a comma-separated list without empty items, like 2d6,3d6":
+        "une liste séparée par des virgules sans élément vide, comme 2d6,3d6",
+    "a list of distinct values": "une liste de valeurs distinctes",
+    "FIELD=VALUES, e.g. fleeing.leadership=5..10 or edition=6th,7th,8th":
+        "CHAMP=VALEURS, par ex. fleeing.leadership=5..10 ou edition=6th,7th,8th",
+    "a dotted field name before '=', e.g. fleeing.leadership":
+        "un nom de champ à points avant '=', par ex. fleeing.leadership",
+    "at least one FIELD=VALUES": "au moins un CHAMP=VALEURS",
+    "each field varied once": "chaque champ une seule fois",
+    "at most § cells in all (the product of the value counts and setups)":
+        "au plus § cases en tout (le produit des nombres de valeurs et de configurations)",
+    "at most § cells in all (the product of the value counts)":
+        "au plus § cases en tout (le produit des nombres de valeurs)",
+    "a range low..high with low <= high and a step of at least 1":
+        "une plage bas..haut avec bas <= haut et un pas d'au moins 1",
+    "a range of at most § values": "une plage d'au plus § valeurs",
+    "dotted field names such as fleeing.leadership": "des noms de champs à points comme fleeing.leadership",
+    "at most § values": "au plus § valeurs",
+    "at least one value": "au moins une valeur",
+    "fields that the setup § does not set too (it sets §); vary every field the setups set, or other fields":
+        "des champs que la configuration § ne fixe pas aussi (elle fixe §) ; faites varier tous les champs que "
+        "les configurations fixent, ou d'autres champs",
+    "field names other than 'setup' for a scenario with setups":
+        "des noms de champs autres que 'setup' pour un scénario avec des configurations",
+    # -- dotted paths -----------------------------------------------------------------------
+    "a dotted field path without empty parts, e.g. enemies.0.damage":
+        "un chemin de champ à points sans partie vide, par ex. enemies.0.damage",
+    "an index from 0 to § after § (a list)": "un indice de 0 à § après § (une liste)",
+    "a field inside a table, but § is the value §": "un champ dans une table, mais § a la valeur §",
+    "an existing field of the scenario": "un champ existant du scénario",
+    "an index from 0 to § after the scenario (a list)": "un indice de 0 à § après le scénario (une liste)",
+    "§ is not one of §.": "§ n'est pas l'une des valeurs §.",
+    "the address of a running Dask scheduler (tcp://HOST:8786); none answered within § s (§)":
+        "l'adresse d'un ordonnanceur Dask en marche (tcp://HÔTE:8786) ; aucun n'a répondu en § s (§)",
+    "the address of a running Dask scheduler (tcp://HOST:8786); none answered§ (§)":
+        "l'adresse d'un ordonnanceur Dask en marche (tcp://HÔTE:8786) ; aucun n'a répondu§ (§)",
+    "'mc' or 'both': a setup has no exact solver": "'mc' ou 'both' : une configuration n'a pas de calcul exact",
+    "changes that differ from those of setup § (they are the same)":
+        "des changements différents de ceux de la configuration § (ce sont les mêmes)",
+    "at most § setups side by side": "au plus § configurations côte à côte",
+    "a dotted path of at most § parts": "un chemin à points d'au plus § parties",
+    "a UTF-8 text file (byte § is not UTF-8: save the file as UTF-8)":
+        "un fichier texte UTF-8 (l'octet § n'est pas de l'UTF-8 : enregistrez le fichier en UTF-8)",
+    "a file of at most § MiB": "un fichier d'au plus § Mio",
+    "at most § dice terms": "au plus § termes de dés",
+    "1 to § dice per term": "1 à § dés par terme",
+    "dice with 1 to § sides": "des dés de 1 à § faces",
+    "kept dice with at most § possible rolls": "des dés gardés avec au plus § jets possibles",
+    # -- the web page -----------------------------------------------------------------------
+    "trials for a scenario with [compare] setups on the web page":
+        "des tirages pour un scénario avec des configurations [compare] sur la page web",
+    "at most § runs at once; wait for one to finish": "au plus § calculs à la fois ; attendez qu'un calcul finisse",
+    "a table of fields (a JSON object) with its system key":
+        "une table de champs (un objet JSON) avec sa clé system",
+    "an integer from 1 to § on the web page (more: use the command line)":
+        "un entier de 1 à § sur la page web (au-delà : utilisez la ligne de commande)",
+    "the id of a recent result (compute it again)": "l'identifiant d'un résultat récent (calculez-le de nouveau)",
+    "a name listed by GET /api/examples": "un nom listé par GET /api/examples",
+    "at least one setup: add one (a label and the fields it changes)":
+        "au moins une configuration : ajoutez-en une (un nom et les champs qu'elle change)",
+    "at most § setups on the web page": "au plus § configurations sur la page web",
+    "one or two fields with their values, e.g. {\"fleeing.leadership\": \"5..10\"}":
+        "un ou deux champs avec leurs valeurs, par ex. {\"fleeing.leadership\": \"5..10\"}",
+    "at most § cells on the web page": "au plus § cases sur la page web",
+    "at most § trials per cell for § cells on the web page": "au plus § tirages par case pour § cases sur la page web",
+    "a unit profile (a JSON object)": "un profil d'unité (un objet JSON)",
+    "a number from § to 0.5 on the web page (finer: use the command line)":
+        "un nombre de § à 0,5 sur la page web (plus fin : utilisez la ligne de commande)",
+    "values like '5..10', '2d6,3d6', or a JSON list": "des valeurs comme '5..10', '2d6,3d6', ou une liste JSON",
+    "false: the question has no comparison setup": "false : la question n'a pas de configuration comparée",
+    "one varied field (one line per setup)": "un seul champ qui varie (une ligne par configuration)",
+    "one outcome to draw one line per setup": "une seule issue pour tracer une ligne par configuration",
+    "no file name: the web page reads and writes no file on the server; upload a BattleScribe catalogue or type "
+    "the unit's fields instead":
+        "aucun nom de fichier : la page web ne lit ni n'écrit aucun fichier sur le serveur ; envoyez un catalogue "
+        "BattleScribe ou tapez plutôt les champs de l'unité",
+}
+_CORE_PHRASES = compile_phrases(PHRASES)

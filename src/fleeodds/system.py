@@ -437,6 +437,9 @@ class RulesSystem:
         Names of field values for charts and tables: ``{dotted field: {value: (en, fr)}}``,
         e.g. ``{"edition": {"6th": ("6th edition", "6e édition")}}``; a list index in the
         path is written ``*`` (``enemies.*.damage``). Default: none (values shown as written).
+    messages_fr : dict, optional
+        French wording of the system's own reasons in error messages, ``{English phrase: French
+        phrase}`` (``§`` for a formatted part), read by :func:`fleeodds.messages_fr.to_french`.
     """
 
     key: str
@@ -449,6 +452,7 @@ class RulesSystem:
     benchmark: Callable[[], Scenario] | None = None
     list_building: Any = field(default=None, compare=False)
     value_labels: dict[str, dict[Any, tuple[str, str]]] = field(default_factory=dict, compare=False)
+    messages_fr: dict[str, str] = field(default_factory=dict, compare=False)
 
     def label(self, lang: str = "en") -> str:
         return self.title_fr if lang == "fr" else self.title

@@ -21,7 +21,7 @@ from typing import Any, Callable, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .errors import InputError, short_repr  # noqa: F401  (re-exported)
+from .errors import InputError, echo, short_repr  # noqa: F401  (re-exported)
 
 #: Deepest dotted path accepted (parts).
 MAX_PATH_PARTS = 32
@@ -221,7 +221,7 @@ def no_effect(field: str, value: Any, context: str) -> InputError:
     """
     err = InputError(field, short_repr(value), "")
     err.allowed = f"nothing here: it has no effect {context}; remove it"
-    err.args = (f"{field}: {short_repr(value)!r} has no effect {context}; remove it",)
+    err.args = (f"{field}: {echo(value, whole_floats=True)} has no effect {context}; remove it",)
     return err
 
 
@@ -230,7 +230,7 @@ def not_modelled(field: str, value: Any, what: str = "") -> InputError:
     err = InputError(field, short_repr(value), "")
     detail = f" ({what})" if what else ""
     err.allowed = f"an input fleeodds models; {field} is not modelled yet{detail}"
-    err.args = (f"{field}: {short_repr(value)!r} is not modelled yet{detail}; remove it",)
+    err.args = (f"{field}: {echo(value, whole_floats=True)} is not modelled yet{detail}; remove it",)
     return err
 
 
@@ -385,8 +385,68 @@ def validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
             hi = getattr(m, "le", hi)
         if lo is not None and hi is not None:
             return InputError(field, value, f"a number from {lo} to {hi}")
+    words = ctx_words(kind, ctx)
+    if words:
+        return InputError(field, value, words)
     msg = str(err.get("msg", "a valid value")).removeprefix("Value error, ").removeprefix("expected ")
-    return InputError(field, value, msg)
+    if msg.startswith("unknown ") and "; expected " in msg:  # "unknown edition; expected one of …": the frame
+        what, msg = msg.removeprefix("unknown ").split("; expected ", 1)  # already says "is not allowed"
+        if "'" in what:  # the name given: "one of … (unknown special rule 'bogus')"
+            msg = f"{msg} (unknown {what})"
+    return InputError(field, value, _pydantic_words(msg))
+
+
+#: pydantic's error kinds with bounds, in the project's words (``{…}`` from the error's context).
+CTX_WORDS = {
+    "greater_than": "a number greater than {gt}", "greater_than_equal": "a number of at least {ge}",
+    "less_than": "a number less than {lt}", "less_than_equal": "a number of at most {le}",
+    "multiple_of": "a multiple of {multiple_of}",
+    "too_short": "at least {min_length} item(s)", "too_long": "at most {max_length} item(s)",
+    "string_too_short": "a text of at least {min_length} character(s)",
+    "string_too_long": "a text of at most {max_length} character(s)",
+    "string_pattern_mismatch": "a text of the form {pattern}", "enum": "one of {expected}",
+    "int_parsing": "a whole number", "int_from_float": "a whole number", "float_parsing": "a number",
+    "bool_parsing": "true or false", "tuple_type": "a list", "set_type": "a list", "frozen_set_type": "a list",
+    "none_required": "nothing (leave the field out)", "is_instance_of": "a value of the documented type",
+    "union_tag_invalid": "one of {expected_tags} as {discriminator}",
+}
+
+
+def ctx_words(kind: str, ctx: dict) -> str | None:
+    """What a pydantic error kind with its context allows, in the project's words (None if unknown)."""
+    template = CTX_WORDS.get(kind)
+    if template is None:
+        return None
+    try:
+        return template.format(**{k: _bound(v) for k, v in ctx.items()})
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
+def _bound(v: Any) -> Any:
+    """A model's bound as written in its declaration: ``10`` for ``10.0``."""
+    if isinstance(v, float) and v.is_integer() and abs(v) < 1e15:
+        return int(v)
+    return v if isinstance(v, (str, int, float)) else short_repr(v)
+
+
+#: pydantic's own messages (an error kind without a context) in the project's words.
+PYDANTIC_WORDS = (
+    ("Input should be a valid integer", "a whole number"), ("Input should be a valid number", "a number"),
+    ("Input should be a finite number", "a finite number"), ("Input should be a valid string", "a text"),
+    ("Input should be a valid boolean", "true or false"), ("Input should be a valid list", "a list"),
+    ("Input should be a valid tuple", "a list"), ("Input should be a valid dictionary", "a table"),
+    ("Field required", "a value: this field is required"),
+    ("Extra inputs are not permitted", "one of the documented fields"),
+)
+
+
+def _pydantic_words(msg: str) -> str:
+    """pydantic's "Input should be a valid integer" as "a whole number" (the frame says "expected")."""
+    for en, ours in PYDANTIC_WORDS:
+        if msg.startswith(en):
+            return ours + msg[len(en):]
+    return msg.removeprefix("Input should be ")
 
 
 M = TypeVar("M", bound=BaseModel)

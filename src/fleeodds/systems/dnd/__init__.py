@@ -578,6 +578,7 @@ def benchmark_case() -> DndScenario:
     })
 
 
+from .messages_fr import PHRASES as MESSAGES_FR  # noqa: E402  (French wording of this system's reasons)
 SYSTEM = RulesSystem(key="dnd", title="D&D 3.5, Pathfinder 1e, D&D 5e", title_fr="D&D 3.5, Pathfinder 1e, D&D 5e",
                      loader=load_scenario, schema=schema, compare_paths=("compare", "compare_modes"),
-                     benchmark=benchmark_case, value_labels=labels_for_values())
+                     benchmark=benchmark_case, value_labels=labels_for_values(), messages_fr=MESSAGES_FR)

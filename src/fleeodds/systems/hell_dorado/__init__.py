@@ -94,8 +94,9 @@ def benchmark_case() -> FuiteScenario:
 
 
 from .labels import value_labels as labels_for_values  # noqa: E402  (names of every field value)
-
+from .messages_fr import PHRASES as MESSAGES_FR  # noqa: E402  (French wording of this system's reasons)
 SYSTEM = RulesSystem(key="hell_dorado", title="Hell Dorado", title_fr="Hell Dorado", loader=load_scenario,
                      schema=schema, compare_paths=("compare", "fuite.compare"), benchmark=benchmark_case,
+                     messages_fr=MESSAGES_FR,
                      # the form's choices (the web page shows the names, submits the codes)
                      value_labels=labels_for_values())

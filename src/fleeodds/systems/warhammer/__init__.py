@@ -549,10 +549,11 @@ FORM_LABELS = {
 }
 
 from .labels import value_labels as labels_for_values  # noqa: E402  (names of every field value)
+from .messages_fr import PHRASES as MESSAGES_FR  # noqa: E402  (French wording of this system's reasons)
 
 SYSTEM = RulesSystem(
     key="warhammer", title="Warhammer Fantasy Battle / The Old World", title_fr="Warhammer Battle / The Old World",
     loader=load_scenario, schema=schema, compare_paths=("compare",), roles=("fleeing", "pursuing"),
-    benchmark=benchmark_case, list_building="fleeodds.systems.warhammer.list_building",
+    benchmark=benchmark_case, list_building="fleeodds.systems.warhammer.list_building", messages_fr=MESSAGES_FR,
     value_labels=labels_for_values(FORM_LABELS),
 )

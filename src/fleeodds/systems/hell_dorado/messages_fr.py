@@ -1,0 +1,195 @@
+"""French wording of the Hell Dorado reasons in error messages (``--lang fr``).
+
+A phrase table read by :func:`fleeodds.messages_fr.to_french` through ``SYSTEM.messages_fr``
+(``§`` for a formatted part; quoted values kept as written, in order), with the French
+cards' and rules' own terms: Fuite, Attraction, passe d'armes, riposte, attaque sans riposte,
+soutien, engagé, socle, toises, CBT, DEF, PV, MOU, Esquive, Ordre Repli, Assaut.
+"""
+
+from __future__ import annotations
+
+PHRASES: dict[str, str] = {
+    "one of Intangible, Blocage (Blocking), Insaisissable (Elusive), Arpenteur (Strider), Attraction x, Frappe "
+    "rapide (Fast strike), Inoffensif (Harmless), Lémure (Lemure), Esquive X (Dodge X); x/X a whole number, e.g. "
+    "'Attraction 6'":
+        "l'une des capacités Intangible, Blocage, Insaisissable, Arpenteur, Attraction x, Frappe rapide, "
+        "Inoffensif, Lémure, Esquive X ; x/X un nombre entier, par ex. 'Attraction 6'",
+    "one of Mis au sol (Knocked down), Sonné (Stunned), Immobilisé (Immobilised), Blessé (Wounded), Empoisonné "
+    "(Poisoned) [negative]; Rapide (Fast), Accéléré (Accelerated) [positive]":
+        "l'un des états Mis au sol, Sonné, Immobilisé, Blessé, Empoisonné [négatifs] ; Rapide, Accéléré [positifs]",
+    "(toises, r > 0, x0 < x1, y0 < y1)": "(toises, r > 0, x0 < x1, y0 < y1)",
+    "{shape = 'disc', cx, cy, r} or {shape = 'rect', x0, y0, x1, y1}":
+        "{shape = 'disc', cx, cy, r} ou {shape = 'rect', x0, y0, x1, y1}",
+    "a table of options": "une table d'options",
+    "a table of fighter fields (or profile = '<name>')": "une table de champs de combattant (ou profile = '<nom>')",
+    "a table of fighter fields": "une table de champs de combattant",
+    "at least one weapon {name, damage = [5 values]} for a fighter with attack dice":
+        "au moins une arme {name, damage = [5 valeurs]} pour un combattant qui a des dés d'attaque",
+    "at least one weapon {name, damage = [5 values]}": "au moins une arme {name, damage = [5 valeurs]}",
+    "exactly 5 whole numbers from 0 to 30 (damage for 1, 2, 3, 4 and 5 hits)":
+        "exactement 5 nombres entiers de 0 à 30 (les dégâts pour 1, 2, 3, 4 et 5 touches)",
+    "DEF as a whole number from 1 to 6 (a die hits on a d6 >= DEF)":
+        "la DEF, un nombre entier de 1 à 6 (un dé touche sur un d6 >= DEF)",
+    "life points (PV) as a whole number from 1 to 100": "les points de vie (PV), un nombre entier de 1 à 100",
+    "a base name (petit/small = 30 mm, moyen/medium = 40 mm, grand/large = 50 mm, tres_grand/very_large = 60 mm) "
+    "or a diameter in mm from 10 to 200":
+        "un nom de socle (petit/small = 30 mm, moyen/medium = 40 mm, grand/large = 50 mm, tres_grand/very_large = "
+        "60 mm) ou un diamètre en mm de 10 à 200",
+    "one of 0 or 'partial'": "0 ou 'partial'",
+    "at least 3 corners [x, y] (toises, from -1000000 to 1000000)":
+        "au moins 3 sommets [x, y] (toises, de -1000000 à 1000000)",
+    "a finite number of toises (no nan, inf or true)": "un nombre fini de toises (ni nan, ni inf, ni true)",
+    "a profile = '<name>' or the fighter's fields (def, pv, cbt, weapons…): an empty fighter is not a default one":
+        "un profile = '<nom>' ou les champs du combattant (def, pv, cbt, weapons…) : un combattant vide n'est "
+        "pas un combattant par défaut",
+    "'Esquive X' with X from 1 to 6 (the dodge succeeds on 1d6 <= X)":
+        "'Esquive X' avec X de 1 à 6 (l'esquive réussit sur 1d6 <= X)",
+    "each capacity once (§ is already §.capacities.§: a fighter has one value of it, e.g. one Esquive X)":
+        "chaque capacité une seule fois (§ est déjà §.capacities.§ : un combattant n'en a qu'une valeur, par ex. "
+        "une seule Esquive X)",
+    "'§' without a number": "'§' sans nombre",
+    "at most § state triggers": "au plus § déclencheurs d'état",
+    "a [fleeing] table: the engaged fighter that flees": "une table [fleeing] : le combattant engagé qui fuit",
+    "true or nothing: only an engaged fighter may flee (Fuite, rules digest §3)":
+        "true ou rien : seul un combattant engagé peut fuir (Fuite, résumé des règles §3)",
+    "in a Fuite (the fleeing fighter is engaged by definition)":
+        "dans une Fuite (le combattant qui fuit est engagé par définition)",
+    "a non-empty list of [[adversaries]] tables (every adversary in base contact)":
+        "une liste non vide de tables [[adversaries]] (chaque adversaire au contact socle à socle)",
+    "a non-empty list of [[adversaries]] tables": "une liste non vide de tables [[adversaries]]",
+    "a non-empty list of [[attractors]] tables": "une liste non vide de tables [[attractors]]",
+    "distinct names (adversaries and others)": "des noms distincts (adversaries et others)",
+    "nothing unless the fleeing fighter is placed (fleeing.x and fleeing.y, and every adversary's x, y): the flee "
+    "move starts from its position":
+        "rien, sauf si le combattant qui fuit est placé (fleeing.x et fleeing.y, et x, y de chaque adversaire) : "
+        "le mouvement de fuite part de sa position",
+    "unless fuite.repli = true (Ordre Repli)": "sauf si fuite.repli = true (Ordre Repli)",
+    "when fuite.attacker names the attacker": "quand fuite.attacker nomme l'attaquant",
+    "nothing: with fleeing.x, y the room to flee is computed from the positions (remove fuite.room)":
+        "rien : avec fleeing.x, y la place pour fuir se calcule d'après les positions (retirez fuite.room)",
+    "on the attacker of a passe (Esquive X answers an enemy that engages the fighter)":
+        "sur l'attaquant d'une passe d'armes (Esquive X répond à un ennemi qui engage le combattant)",
+    "unless passe.charge = true (Esquive X answers an enemy that engages the fighter)":
+        "sauf si passe.charge = true (Esquive X répond à un ennemi qui engage le combattant)",
+    "when the defender has CBT – (it cannot riposte)": "quand le défenseur a CBT – (il ne peut pas riposter)",
+    "a weapon for the defender's riposte (or riposte = false)":
+        "une arme pour la riposte du défenseur (ou riposte = false)",
+    "with attraction.movement = 'assaut' (an Assaut moves MOU)":
+        "avec attraction.movement = 'assaut' (un Assaut se déplace de MOU)",
+    "when no fighter names one of its profiles (profile = '<key>'; it has §)":
+        "quand aucun combattant ne nomme l'un de ses profils (profile = '<clé>' ; il contient §)",
+    "at least one adversary in contact (only an engaged fighter may flee)":
+        "au moins un adversaire au contact (seul un combattant engagé peut fuir)",
+    "'kills' or 'hits'": "'kills' ou 'hits'",
+    "a number of dice: a CBT – fighter cannot attack": "un nombre de dés : un combattant de CBT – ne peut pas attaquer",
+    "at least 1 attack die in total (CBT + soutien + bonus)": "au moins 1 dé d'attaque en tout (CBT + soutien + bonus)",
+    "a list containing 'Attraction x' for at least one attractor":
+        "une liste qui contient 'Attraction x' pour au moins un attracteur",
+    "at least one adversary": "au moins un adversaire",
+    "terrain with adversaries placed at random: give fixed x, y positions":
+        "le terrain avec des adversaires placés au hasard : donnez des positions x, y fixes",
+    "with terrain or an ally in the way (the detours change with the order): use 'listed' or 'independent'":
+        "avec du terrain ou un allié sur le chemin (les détours changent avec l'ordre) : utilisez 'listed' ou "
+        "'independent'",
+    "'mc': random positions": "'mc' : positions aléatoires",
+    "zones with room for non-overlapping bases (1000 draws in a row overlapped)":
+        "des zones assez grandes pour des socles qui ne se chevauchent pas (1000 tirages de suite se chevauchaient)",
+    "true or nothing: every adversary listed is in base contact with the fleeing fighter":
+        "true ou rien : chaque adversaire listé est au contact socle à socle du combattant qui fuit",
+    "in a Fuite (every adversary listed is in base contact with the fleeing fighter)":
+        "dans une Fuite (chaque adversaire listé est au contact socle à socle du combattant qui fuit)",
+    "x and y for every adversary when the fleeing fighter is placed (each in base contact with it)":
+        "x et y pour chaque adversaire quand le combattant qui fuit est placé (chacun à son contact socle à socle)",
+    "nothing unless the fleeing fighter is placed (fleeing.x, y): the other enemies on the table only matter by "
+    "their positions":
+        "rien, sauf si le combattant qui fuit est placé (fleeing.x, y) : les autres ennemis sur la table ne "
+        "comptent que par leurs positions",
+    "x and y (toises): the other enemies are placed on the table":
+        "x et y (toises) : les autres ennemis sont placés sur la table",
+    "without fuite.direction (only a placed flee move ends somewhere an Attraction can pull the fighter back)":
+        "sans fuite.direction (seule une fuite placée finit en un point d'où une Attraction peut ramener le "
+        "combattant)",
+    "a position out of contact with the fleeing fighter (centres more than § toises apart): an enemy in contact "
+    "is one of the adversaries":
+        "une position hors de contact du combattant qui fuit (centres à plus de § toises) : un ennemi au contact "
+        "est l'un des adversaires",
+    "an [§] table (a fighter)": "une table [§] (un combattant)",
+    "only the sections of a '§' scenario: § (or another type)":
+        "seulement les sections d'un scénario '§' : § (ou un autre type)",
+    "a position x, y in toises, or a zone": "une position x, y en toises, ou une zone",
+    "a position x, y in toises": "une position x, y en toises",
+    "either x, y or a zone, not both": "x, y ou une zone, pas les deux",
+    "at least 1 attack die for then_pass": "au moins 1 dé d'attaque pour then_pass",
+    "a position whose base does not overlap § (centres at least § toises apart)":
+        "une position dont le socle ne chevauche pas § (centres à au moins § toises)",
+    "fixed x, y positions for side-A fighters": "des positions x, y fixes pour les combattants du camp A",
+    "corners of a polygon that does not cross itself (non-zero area)":
+        "les sommets d'un polygone qui ne se croise pas (aire non nulle)",
+    "a position whose base (§ toises in radius) is off impassable terrain terrain.§ (a fighter cannot stand inside "
+    "it; it may touch its edge)":
+        "une position dont le socle (§ toises de rayon) est hors du terrain infranchissable terrain.§ (un "
+        "combattant ne peut pas s'y tenir ; il peut en toucher le bord)",
+    "a position whose base does not overlap § at (§, §): centres at least § toises apart":
+        "une position dont le socle ne chevauche pas § en (§, §) : centres à au moins § toises",
+    "a profile that is a table of fighter fields (profiles.§ is §)":
+        "un profil qui est une table de champs de combattant (profiles.§ vaut §)",
+    "a value: without a profile the scenario needs §": "une valeur : sans profil, le scénario demande §",
+    "'§ x' with a whole number x from 1 to 50, e.g. '§ 6'":
+        "'§ x' avec un nombre entier x de 1 à 50, par ex. '§ 6'",
+    "unless room = false and options.no_room_move = 'partial'":
+        "sauf si room = false et options.no_room_move = 'partial'",
+    "a TOML file of [profiles.<key>] tables (your cards); it has § instead":
+        "un fichier TOML de tables [profiles.<clé>] (vos cartes) ; il contient § à la place",
+    "the name of the adversary making the attack (required with attacker_choice = 'user')":
+        "le nom de l'adversaire qui fait l'attaque sans riposte (obligatoire avec attacker_choice = 'user')",
+    "a position in base contact with the fleeing fighter (centres § toises apart; these are §)":
+        "une position au contact socle à socle du combattant qui fuit (centres à § toises ; ici §)",
+    "a label that is not also a fuite.compare setup's (§)":
+        "un nom qui n'est pas aussi celui d'une configuration de fuite.compare (§)",
+    "a list containing 'Attraction x' (e.g. 'Attraction 6')": "une liste qui contient 'Attraction x' (par ex. 'Attraction 6')",
+    # -- why an input changes nothing (the `_refuse_given` contexts) ---------------------------
+    "in a Fuite (Esquive X is not allowed to an engaged fighter, and a fleeing fighter is engaged)":
+        "dans une Fuite (Esquive X est interdite à un combattant engagé, et un combattant qui fuit est engagé)",
+    "on the fleeing fighter of a Fuite (it makes no attack; give both x and y to place it)":
+        "sur le combattant qui fuit (il ne fait aucune attaque ; donnez x et y pour le placer)",
+    "on the attacker of a passe (they only forbid the defender's Esquive X against a charge)":
+        "sur l'attaquant d'une passe d'armes (ils n'interdisent que l'Esquive X du défenseur contre une charge)",
+    "on a Fuite adversary: its soutien comes from the other adversaries listed (every adversary in contact with "
+    "the fleeing fighter); list each supporter as an adversary":
+        "sur un adversaire de la Fuite : son soutien vient des autres adversaires listés (chaque adversaire au "
+        "contact du combattant qui fuit) ; listez chaque soutien comme un adversaire",
+    "in a Fuite (a zone is for Attraction; x, y only with the fleeing fighter's x, y)":
+        "dans une Fuite (une zone sert à l'Attraction ; x, y seulement avec x, y du combattant qui fuit)",
+    "on a Fuite adversary (nobody engages it: the fleeing fighter moves away)":
+        "sur un adversaire de la Fuite (personne ne l'engage : le combattant qui fuit s'éloigne)",
+    "on another enemy of a Fuite (it makes no attack: only its base and its Attraction x count)":
+        "sur un autre ennemi de la Fuite (il ne fait aucune attaque : seuls son socle et son Attraction x comptent)",
+    "on another enemy of a Fuite (nobody engages it here)": "sur un autre ennemi de la Fuite (personne ne l'engage ici)",
+    "in a passe (positions are for Attraction)": "dans une passe d'armes (les positions servent à l'Attraction)",
+    "unless the defender has Esquive X and passe.charge = true (they only forbid the Esquive)":
+        "sauf si le défenseur a Esquive X et passe.charge = true (ils n'interdisent que l'Esquive)",
+    "when the defender does not riposte (riposte = false or CBT –)":
+        "quand le défenseur ne riposte pas (riposte = false ou CBT –)",
+    "on an Attraction adversary (it is the one that charges)": "sur un adversaire de l'Attraction (c'est lui qui charge)",
+    "in an Attraction scenario (no soutien is rolled)": "dans un scénario d'Attraction (aucun soutien n'est lancé)",
+    "Esquive X in an Attraction scenario (where the dodging fighter moves is its player's choice; use a passe with "
+    "charge = true for the dodge itself)":
+        "Esquive X dans un scénario d'Attraction (l'endroit où va le combattant qui esquive est au choix de son "
+        "joueur ; utilisez une passe d'armes avec charge = true pour l'esquive elle-même)",
+    "here: only the focus adversary's pass with then_pass = true rolls dice":
+        "ici : seule la passe d'armes de l'adversaire suivi, avec then_pass = true, lance des dés",
+    "here: only an attractor's pass with then_pass = true rolls dice":
+        "ici : seule la passe d'armes d'un attracteur, avec then_pass = true, lance des dés",
+    "a whole number of dice from 0 to §, or '-' (CBT –)": "un nombre entier de dés de 0 à §, ou '-' (CBT –)",
+    "in a '§' scenario without then_pass": "dans un scénario '§' sans then_pass",
+    # -- contexts of "has no effect" ----------------------------------------------------------
+    "in this Fuite": "dans cette Fuite",
+    "in this Attraction": "dans cette Attraction",
+    "in this passe": "dans cette passe d'armes",
+    "in an Attraction scenario": "dans un scénario d'Attraction",
+    "in a Fuite": "dans une Fuite",
+    "it changes no fighter's fate here": "il ne change le sort d'aucun combattant ici",
+    "without fuite.direction": "sans fuite.direction",
+    "a table of fighter fields (or profile = '§')": "une table de champs de combattant (ou profile = '§')",
+    "a profile that is a table of fighter fields": "un profil qui est une table de champs de combattant",
+}

@@ -1,0 +1,199 @@
+"""French wording of the Warhammer reasons in error messages (``--lang fr``).
+
+A phrase table read by :func:`fleeodds.messages_fr.to_french` through ``SYSTEM.messages_fr``:
+each English phrase (``§`` for a formatted part; quoted values kept as written, in order) and
+its French wording with the French army books' terms (Commandement, test de moral, poursuite,
+fuite, ralliement, Puissance d'Unité, socle à socle).
+"""
+
+from __future__ import annotations
+
+PHRASES: dict[str, str] = {
+    "a table of fields (names are text)": "une table de champs (les noms sont du texte)",
+    "a [pursuer] unit table (the winner or the charger) in the '§' situation":
+        "une table d'unité [pursuer] (le vainqueur ou l'unité qui charge) dans la situation '§'",
+    "no [pursuer] in the 'leadership_test' situation (no other unit takes part)":
+        "pas de [pursuer] dans la situation 'leadership_test' (aucune autre unité n'y prend part)",
+    "at most the charger's declarable range in The Old World, M + 6 (+3 with Swiftstride) = §":
+        "au plus la portée de charge déclarable dans The Old World, M + 6 (+3 avec Rapide) = §",
+    "no [[pursuers]] in the 'leadership_test' situation (no other unit takes part)":
+        "pas de [[pursuers]] dans la situation 'leadership_test' (aucune autre unité n'y prend part)",
+    "'fleeing': this scenario has several pursuers ([[pursuers]]), which one would be replaced is not said":
+        "'fleeing' : ce scénario a plusieurs poursuivants ([[pursuers]]), il n'est pas dit lequel serait remplacé",
+    "a unit profile table (name, movement, leadership, rules)":
+        "une table de profil d'unité (name, movement, leadership, rules)",
+    "a unit profile table (name, movement, leadership, ...)":
+        "une table de profil d'unité (name, movement, leadership, …)",
+    "on break, flee, pursuit or rally odds (Feigned Flight and free reforms change what the unit may do after it "
+    "rallies, not the dice)":
+        "sur les chances de déroute, de fuite, de poursuite ou de ralliement (la Fuite simulée et les reformations "
+        "gratuites changent ce que l'unité peut faire après s'être ralliée, pas les dés)",
+    "flying flee, pursuit and charge moves in §; give options.flee_roll, options.pursuit_roll or options.charge_reach":
+        "les mouvements de fuite, de poursuite et de charge en vol en § ; donnez options.flee_roll, "
+        "options.pursuit_roll ou options.charge_reach",
+    "when no unit names one of its profiles (fleeing.profile, pursuer.profile)":
+        "quand aucune unité ne nomme l'un de ses profils (fleeing.profile, pursuer.profile)",
+    "when no unit names one of its profiles (fleeing.profile, pursuers.<i>.profile)":
+        "quand aucune unité ne nomme l'un de ses profils (fleeing.profile, pursuers.<i>.profile)",
+    "when it is not above the unit's own Leadership (§): a unit uses its General's Leadership only when it is higher":
+        "quand il ne dépasse pas le Commandement de l'unité (§) : une unité n'utilise le Commandement de son "
+        "Général que s'il est plus élevé",
+    "when it is not above the unit's own Leadership (§)": "quand il ne dépasse pas le Commandement de l'unité (§)",
+    "at least 1 Wound per model in a fight": "au moins 1 Point de Vie par figurine dans un combat",
+    "characters fighting on their own": "les personnages qui combattent seuls",
+    "a weapon for infantry (a lance is for mounted models)":
+        "une arme d'infanterie (la lance de cavalerie est pour les figurines montées)",
+    "with a § (it needs both hands)": "avec une arme § (elle demande les deux mains)",
+    "when the unit did not charge (a lance only counts on the charge; write hand_weapon)":
+        "quand l'unité n'a pas chargé (une lance de cavalerie ne compte qu'en charge ; écrivez hand_weapon)",
+    "after the first round (charger = 'none'; write hand_weapon)":
+        "après le premier round (charger = 'none' ; écrivez hand_weapon)",
+    "6th, 7th, 8th or tow for a fight (the starter booklet's combat is not modelled)":
+        "6th, 7th, 8th ou tow pour un combat (le combat du livret d'initiation n'est pas modélisé)",
+    "contact must be 'front' when charger = 'none' (the side charged needs a charger)":
+        "contact doit valoir 'front' quand charger = 'none' (le côté chargé demande une unité qui charge)",
+    "an integer (give a profile or the field itself)": "un entier (donnez un profil ou le champ lui-même)",
+    "in § (Strength modifies armour)": "en § (la Force modifie la sauvegarde d'armure)",
+    "situation 'fight' needs a [fight] table with [fight.unit] and [fight.enemy]":
+        "la situation 'fight' demande une table [fight] avec [fight.unit] et [fight.enemy]",
+    "a [fight] table with [fight.unit] and [fight.enemy]": "une table [fight] avec [fight.unit] et [fight.enemy]",
+    "in situation 'fight' (the loser takes a Break test)":
+        "dans la situation 'fight' (le perdant fait un test de moral)",
+    "in situation 'fight' (the round decides the loser, the winner and the margin)":
+        "dans la situation 'fight' (le round décide du perdant, du vainqueur et de l'écart)",
+    "with charger = 'none' (nobody charged)": "avec charger = 'none' (personne n'a chargé)",
+    "unless the charging unit fights with spears": "sauf si l'unité qui charge combat avec des lances",
+    "'fleeing' (fight.unit) or 'pursuing' (fight.enemy)": "'fleeing' (fight.unit) ou 'pursuing' (fight.enemy)",
+    "at least the unit's models when the fight starts (§)":
+        "au moins les figurines de l'unité au début du combat (§)",
+    "at most the unit's models (§): models in base contact":
+        "au plus les figurines de l'unité (§) : les figurines au contact socle à socle",
+    "in § (a rule of The Old World)": "en § (une règle de The Old World)",
+    "a table of weapon, shield, armour_save, ward_save": "une table de weapon, shield, armour_save, ward_save",
+    "in this fight (it changes neither unit's Break test, flight, pursuit or rally)":
+        "dans ce combat (il ne change ni le test de moral, ni la fuite, ni la poursuite, ni le ralliement "
+        "d'aucune des deux unités)",
+    "the unit's name as text (in §)": "le nom de l'unité, en texte (dans §)",
+    "[[obstacles]] are not modelled in situation 'fight' (the loser and its flee line are decided by the round); "
+    "give them in a 'break' scenario":
+        "les [[obstacles]] ne sont pas modélisés dans la situation 'fight' (le perdant et sa ligne de fuite sont "
+        "décidés par le round) ; donnez-les dans un scénario 'break'",
+    "[[pursuers]] is not read in situation 'fight' (the round decides the winner)":
+        "[[pursuers]] n'est pas lu dans la situation 'fight' (le round décide du vainqueur)",
+    "[fight] is only read in situation 'fight', not §":
+        "[fight] n'est lu que dans la situation 'fight', pas §",
+    "situation § needs a [fleeing] table": "la situation § demande une table [fleeing]",
+    "Dangerous Terrain and Peril tests on models of more than one Wound; each failed test is counted as one "
+    "model lost":
+        "les tests de terrain dangereux et de péril des figurines à plusieurs Points de Vie ; chaque test raté "
+        "compte pour une figurine perdue",
+    "in the 'leadership_test' situation (it ends with the test; no flee move)":
+        "dans la situation 'leadership_test' (elle s'arrête au test ; pas de mouvement de fuite)",
+    "§ (only the 6th rules go round things in the way)":
+        "§ (seules les règles de la 6e édition contournent les obstacles)",
+    "the enemy unit's Unit Strength (7th: a non-fleeing enemy of US 5 or more destroys the fleeing unit on "
+    "contact), or fleeing = true":
+        "la Puissance d'Unité de l'unité ennemie (7e : un ennemi qui ne fuit pas, de PU 5 ou plus, détruit l'unité "
+        "en fuite au contact), ou fleeing = true",
+    "for a fleeing enemy (7th: it is passed through whatever its US)":
+        "pour un ennemi en fuite (7e : on le traverse quelle que soit sa PU)",
+    "in the '§' situation (its metric is the turn of resolution; the charge situations only)":
+        "dans la situation '§' (sa mesure est le tour de résolution ; situations de charge seulement)",
+    "when every pursuer gives its own gap (pursuers.<i>.gap)":
+        "quand chaque poursuivant donne son propre écart (pursuers.<i>.gap)",
+    "when every pursuer gives its own keeps_charging": "quand chaque poursuivant donne son propre keeps_charging",
+    "'chart' or 'header'": "'chart' ou 'header'",
+    "unknown special rule §; expected any of §": "règle spéciale inconnue § ; attendu : n'importe lesquelles de §",
+    "(unknown special rule §)": "(règle spéciale inconnue §)",
+    "any of §": "une ou plusieurs règles parmi §",
+    "models_left (§) cannot exceed models_start (§)": "models_left (§) ne peut pas dépasser models_start (§)",
+    "a list of [[profile]] tables in §": "une liste de tables [[profile]] dans §",
+    "a [[profile]] table with a name (in §)": "une table [[profile]] avec un nom (dans §)",
+    "a list of special rule names such as [\"swiftstride\"] (in §)":
+        "une liste de noms de règles spéciales comme [\"swiftstride\"] (dans §)",
+    "a name not already used by another profile (in §)": "un nom qu'aucun autre profil n'utilise déjà (dans §)",
+    "text (in §)": "du texte (dans §)",
+    "the 6th rulebook gives no rule for a fleeing unit with no room to go round §":
+        "le livre de règles de la 6e édition ne donne aucune règle pour une unité en fuite sans place pour "
+        "contourner §",
+    "beyond the farthest flee move (§\" with table.max_turns = §)":
+        "au-delà du plus long mouvement de fuite (§ ps avec table.max_turns = §)",
+    # -- contexts of "has no effect" ----------------------------------------------------------
+    "no [[pursuers]] in the '§' situation (no other unit takes part)":
+        "pas de [[pursuers]] dans la situation '§' (aucune autre unité n'y prend part)",
+    "an object that does not overlap the one before it (which ends at §\")":
+        "un objet qui ne chevauche pas le précédent (qui finit à § ps)",
+    "less than table.edge_distance (§\"): an object must be on the table":
+        "moins que table.edge_distance (§ ps) : un objet doit être sur la table",
+    "it says where a flee move through things in the way stops, and there are no [[obstacles]]":
+        "elle dit où s'arrête une fuite qui traverse un obstacle, et il n'y a pas de [[obstacles]]",
+    "with [[pursuers]]; give one [pursuer] table, or leave the things in the way out":
+        "avec [[pursuers]] ; donnez une seule table [pursuer], ou retirez les obstacles",
+    "the failed-charge move of several chargers at once (give one charger)":
+        "le mouvement de charge ratée de plusieurs unités à la fois (donnez une seule unité qui charge)",
+    "with [[obstacles]]": "avec [[obstacles]]",
+    "in the '§' situation": "dans la situation '§'",
+    "in 6th edition": "en 6e édition", "in 7th edition": "en 7e édition", "in 8th edition": "en 8e édition",
+    "6th edition": "6e édition", "7th edition": "7e édition", "8th edition": "8e édition",
+    "in The Old World": "dans The Old World",
+    "in the starter rules": "dans les règles d'initiation",
+    "the starter rules": "les règles d'initiation",
+    "when it is not above the unit's own Leadership": "quand il ne dépasse pas le Commandement de l'unité",
+    "flying flee, pursuit and charge moves": "les mouvements de fuite, de poursuite et de charge en vol",
+    "when the unit did not charge": "quand l'unité n'a pas chargé",
+    "with charger = § (nobody charged)": "avec charger = § (personne n'a chargé)",
+    "either one [pursuer] table or [[pursuers]] tables, not both":
+        "une table [pursuer] ou des tables [[pursuers]], pas les deux",
+    # -- why an input written in the file changes nothing (checks._hint) ------------------------
+    "the [test] table belongs to the leadership_test and panic situations":
+        "la table [test] appartient aux situations leadership_test et panic",
+    "the kind of test only decides a Cold-blooded unit's dice in TOW (and the panic situation is always a Panic "
+    "test)":
+        "le type de test ne décide que des dés d'une unité Sang-froid dans TOW (et la situation panic est toujours "
+        "un test de panique)",
+    "the leadership_test situation ends with the test": "la situation leadership_test s'arrête au test",
+    "there is no Break test in this situation": "il n'y a pas de test de moral dans cette situation",
+    "a Stubborn (6th/7th) or Steadfast (8th) unit tests on its unmodified Leadership, and an Unbreakable one or an "
+    "automatic break takes no test":
+        "une unité Tenace (6e/7e) ou Inébranlable (8e) teste sur son Commandement non modifié, et une unité "
+        "Indémoralisable ou une déroute automatique ne fait pas de test",
+    "the charge situations end with the flee move": "les situations de charge s'arrêtent au mouvement de fuite",
+    "it acts in the turns of the chain: set table.max_turns > 0 and table.chaser_keeps_charging = true":
+        "il agit dans les tours de la poursuite : donnez table.max_turns > 0 et table.chaser_keeps_charging = true",
+    "the troop type changes no number here; Movement and special rules do":
+        "le type de troupe ne change aucun nombre ici ; le Mouvement et les règles spéciales, si",
+    "a General only helps the pursuer's test to not pursue, with options.pursuer_restrains = 'ld_test', and not in "
+    "the starter rules":
+        "un Général n'aide que le test du poursuivant pour ne pas poursuivre, avec options.pursuer_restrains = "
+        "'ld_test', et pas dans les règles d'initiation",
+    "a Battle Standard only re-rolls the pursuer's failed test to not pursue, with options.pursuer_restrains = "
+    "'ld_test' where options.bsb_reroll is 'any_failed_ld' (8th default)":
+        "une Grande Bannière ne fait relancer que le test raté du poursuivant pour ne pas poursuivre, avec "
+        "options.pursuer_restrains = 'ld_test' quand options.bsb_reroll vaut 'any_failed_ld' (défaut en 8e)",
+    "a Battle Standard re-rolls the Break test, except in the starter rules, and rally tests in 8th and TOW; see "
+    "options.bsb_reroll":
+        "une Grande Bannière fait relancer le test de moral, sauf dans les règles d'initiation, et les tests de "
+        "ralliement en 8e et dans TOW ; voir options.bsb_reroll",
+    "a General lends his Ld to the Break test and, except in the starter rules, to rally tests":
+        "un Général prête son Cd au test de moral et, sauf dans les règles d'initiation, aux tests de ralliement",
+    "a pursuer's musician only wins a drawn combat (combat.margin = 0) against a unit without one":
+        "le musicien d'un poursuivant ne fait gagner qu'un combat nul (combat.margin = 0) contre une unité sans "
+        "musicien",
+    "it only acts on the fleeing unit's rally tests": "il n'agit que sur les tests de ralliement de l'unité en fuite",
+    "the casualty limits compare models_left with models_start; give models_left":
+        "les limites de pertes comparent models_left à models_start ; donnez models_left",
+    "a musician wins a drawn combat (combat.margin = 0) against a unit without one, and adds to rally tests with "
+    "table.max_turns > 0, in 6th, in TOW or with options.musician_rally_bonus = 1":
+        "un musicien fait gagner un combat nul (combat.margin = 0) contre une unité sans musicien, et s'ajoute aux "
+        "tests de ralliement avec table.max_turns > 0, en 6e, dans TOW ou avec options.musician_rally_bonus = 1",
+    "the casualty limits act on rally tests only, with table.max_turns > 0":
+        "les limites de pertes n'agissent que sur les tests de ralliement, avec table.max_turns > 0",
+    "every Leadership test here passes or fails on a natural double anyway, by its total":
+        "ici, chaque test de Commandement réussit ou échoue de toute façon par son total, double naturel ou non",
+    "it orders the combat-phase pursuit only, where the first flee move can reach the table edge; a charged unit's "
+    "flee move always resolves before the charge":
+        "il n'ordonne que la poursuite de la phase de combat, où le premier mouvement de fuite peut atteindre le "
+        "bord de table ; le mouvement de fuite d'une unité chargée se résout toujours avant la charge",
+    "a Fear-causing winner's automatic break is combat.fear_outnumbered":
+        "la déroute automatique face à un vainqueur qui cause la Peur, c'est combat.fear_outnumbered",
+}
