@@ -348,9 +348,18 @@ def _cumsum(values: list[float]) -> list[float]:
     return out
 
 
+def off_scale(values: list[dict[str, Any]], order: tuple[str, ...]) -> list[str]:
+    """Labels of the outcomes of ``values`` (``outcome, label, probability``) that happen (probability
+    above 0) but are not steps of the scale ``order``: while there are any, "this or worse" and
+    "this or better" would leave them out and read wrong (held "or worse" below 100 %), so the
+    cumulative views are not given."""
+    return [r["label"] for r in values if r["outcome"] not in order and float(r["probability"]) > 0]
+
+
 def cumulative_rows(values: list[dict[str, Any]], order: tuple[str, ...]) -> list[dict[str, Any]]:
-    """:func:`cumulative_views` on plain dicts (``outcome, label, probability``)."""
-    if not order or not values:
+    """:func:`cumulative_views` on plain dicts (``outcome, label, probability``); none while an
+    outcome that happens is off the scale (:func:`off_scale`)."""
+    if not order or not values or off_scale(values, order):
         return []
     by_code: dict[str, dict[str, Any]] = {}
     for r in values:
@@ -365,11 +374,12 @@ def cumulative_rows(values: list[dict[str, Any]], order: tuple[str, ...]) -> lis
 
 def cumulative_views(values: "pd.DataFrame", order: tuple[str, ...]) -> "pd.DataFrame":
     """``values`` (``outcome, label, probability``) restricted to the ordered codes ``order``
-    (best first), with ``at_least`` (this or worse) and ``at_most`` (this or better)."""
+    (best first), with ``at_least`` (this or worse) and ``at_most`` (this or better); empty while an
+    outcome that happens is off the scale (:func:`off_scale`)."""
     import pandas as pd
 
     cols = CUMULATIVE_COLUMNS
-    if not order or values.empty:
+    if not order or values.empty or off_scale(values.to_dict(orient="records"), order):
         return pd.DataFrame(columns=cols)
     v = values.set_index("outcome")
     codes = [c for c in order if c in v.index]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from tabulate import tabulate
 
-from ..results import OutcomeTable, _missing
+from ..results import OutcomeTable, _missing, off_scale
 from .format import fixed, integer, number, pct
 from .text import w
 
@@ -95,6 +95,10 @@ def render(table: OutcomeTable, fmt: str = "table", digits: int = 2, distributio
         out += "\n" + render_metric(table, fmt, digits)
     if distribution and table.cumulative_rows():
         out += "\n" + render_cumulative(table.cumulative_rows(), table.lang, fmt, digits)
+    elif distribution and table.outcome_order:
+        unranked = ", ".join(f"« {x} »" if table.lang == "fr" else f"'{x}'"
+                             for x in off_scale(table.best_rows(), table.outcome_order))
+        out += "\n" + w("cumulative_off_scale", table.lang, outcomes=unranked) + "\n"
     if summary:
         from .summary import summary_block
 

@@ -56,6 +56,10 @@ WORDS.update({
     "or_better": {"en": "this or better (at most)", "fr": "celui-ci ou mieux (au plus)"},
     "cumulative_title": {"en": "Ordered outcomes: at least / at most",
                          "fr": "Résultats ordonnés : au moins / au plus"},
+    "cumulative_off_scale": {"en": "No ordered view (this or worse / this or better): {outcomes} cannot be "
+                                   "ranked against the other outcomes.",
+                             "fr": "Pas de vue ordonnée (celui-ci ou pire / ou mieux) : impossible de classer "
+                                   "{outcomes} parmi les autres résultats."},
 })
 
 #: Messages of the command line.
