@@ -39,8 +39,8 @@ _REPORT = {
     "links": ("  {n} rule/profile link(s) point outside the catalogue",
               "  {n} lien(s) de règle ou de profil pointent hors du catalogue"),
     "links_gst": ("; pass --system GAME.gst to resolve them", " ; donnez --system JEU.gst pour les résoudre"),
-    "unmapped": ("  rules not bearing on flee/pursuit, left out ({n}): ",
-                 "  règles sans effet sur la fuite ou la poursuite, laissées de côté ({n}) : "),
+    "unmapped": ("  rules not bearing on flee/pursuit, left out ({n} rules; × how many units have each): ",
+                 "  règles sans effet sur la fuite ou la poursuite, laissées de côté ({n} règles ; × le nombre d'unités qui l'ont) : "),
     "more": (" … and {n} more (-v lists all)", " … et {n} autres (-v les liste toutes)"),
 }
 
