@@ -169,8 +169,14 @@ def test_rank_chart_layout(lang):
               "troop_type": "cavalry", "rules": ["swiftstride"]},
              {"name": "Orc Boyz", "movement": 4, "leadership": 7}]
     ranking = rank_units(sc, units, role="fleeing")
-    fig = charts.chart_ranking(ranking.chart_data(lang), None, lang)
+    data = ranking.chart_data(lang)
+    fig = charts.chart_ranking(data, None, lang)
     assert_clean_layout(fig)
+    # "still fleeing at the turn limit" is about 1e-6 for every unit (0.0 % in the table): no legend entry
+    still = [label for label, values, _ in data.series if 0 < max(values) < charts.RANK_SHOWN]
+    assert still
+    legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert legend == [label for label, values, _ in data.series if max(values) >= charts.RANK_SHOWN]
     _close(fig)
 
 
@@ -324,4 +330,103 @@ def test_metric_chart_lines_do_not_run_through_bar_labels(name, lang):
         for line in ax.get_lines():
             lo, hi = _line_y_px(ax, line, b.x0, b.x1)
             assert not (lo < b.y1 and hi > b.y0), f"{line.get_label()} runs through {label.get_text()!r}"
+    _close(fig)
+
+
+def _rows(ax):
+    """Each y tick's position and the bars (their centres, colours and widths) nearest to it."""
+    import numpy as np
+
+    ticks = list(ax.get_yticks())
+    rows = {t: [] for t in ticks}
+    for bar in ax.patches:
+        c = bar.get_y() + bar.get_height() / 2
+        rows[ticks[int(np.argmin([abs(c - t) for t in ticks]))]].append(
+            (c, matplotlib.colors.to_hex(bar.get_facecolor()), bar.get_width()))
+    return rows
+
+
+def _legend_colours(ax):
+    leg = ax.get_legend()
+    return {t.get_text(): matplotlib.colors.to_hex(h.get_facecolor())
+            for t, h in zip(leg.get_texts(), leg.legend_handles)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_grouped_bars_are_centred_on_their_row_with_a_slot_per_setup_that_has_it(editions, lang):
+    """The Old World alone gives ground, falls back or is caught falling back: its one bar is level
+    with the row's label (it kept its slot among three absent bars before), in its own colour."""
+    comp = editions[lang]
+    frame = comp.nonzero().frame
+    fig = charts.comparison_chart(frame, title=comp.title, lang=lang)
+    ax = fig.axes[0]
+    labels = [t.get_text().replace("\n", " ") for t in ax.get_yticklabels()]
+    colours = _legend_colours(ax)
+    assert list(colours) == list(dict.fromkeys(frame.setup))  # every setup in the legend, in order
+    tow = list(colours)[-1]
+    for (tick, bars), label in zip(_rows(ax).items(), labels):
+        have = frame[(frame.label == label) & frame.probability.notna()].setup.tolist()
+        assert len(bars) == len(have), label  # a slot per setup that has the outcome, none for the others
+        assert sum(c for c, _, _ in bars) / len(bars) == pytest.approx(tick), label  # centred on its label
+        assert sorted(h for _, h, _ in bars) == sorted(colours[s] for s in have)  # each setup's colour
+        if have == [tow]:
+            assert bars[0][0] == pytest.approx(tick)
+    assert sum(1 for bars in _rows(ax).values() if len(bars) == 1) == 3  # TOW's three outcomes
+    assert_clean_layout(fig)
+    _close(fig)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bar_at_zero_has_no_value_label_but_a_tick_and_rows_zero_everywhere_show_only_when_asked(lang):
+    setups = ["move", "withdraw", "stay"]
+    frame = _frame(setups, ["escapes", "stays", "never"], [[0.5, 0.5, 0.0], [0.0, 1.0, 0.0], [0.2, 0.8, 0.0]])
+    zero = "0.0%" if lang == "en" else "0,0\u00a0%"
+    for show_zero, rows, ticks in ((False, ["escapes", "stays"], 1), (True, ["escapes", "stays", "never"], 4)):
+        fig = charts.comparison_chart(frame, title="T", lang=lang, show_zero=show_zero)
+        ax = fig.axes[0]
+        assert [t.get_text() for t in ax.get_yticklabels()] == rows
+        values = [t.get_text() for t in ax.texts]
+        assert zero not in values and not any(v.startswith("0") and "%" in v for v in values)
+        assert sorted(v for v in values if "%" in v and len(v) < 9) == sorted(
+            charts._bar_pct(p, lang) for p in (0.5, 0.5, 1.0, 0.2, 0.8))  # every bar above 0 labelled
+        marks = [ln for ln in ax.get_lines() if ln.get_marker() == "|"]
+        assert sum(len(ln.get_xdata()) for ln in marks) == ticks  # a tick per bar at 0
+        colours = _legend_colours(ax)
+        withdraw = [ln for ln in marks if matplotlib.colors.to_hex(ln.get_color()) == colours["withdraw"]]
+        assert withdraw and all(x == 0 for ln in withdraw for x in ln.get_xdata())
+        assert_clean_layout(fig)
+        _close(fig)
+
+
+def test_comparison_chart_of_editions_prints_no_zero_value(editions):
+    """The Old World never holds (0 exactly): no "0.0%" label on its bar."""
+    comp = editions["en"]
+    fig = charts.comparison_chart(comp.nonzero().frame, title=comp.title, lang="en")
+    assert "0.0%" not in [t.get_text() for t in fig.axes[0].texts]
+    _close(fig)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rank_chart_leaves_out_outcomes_at_zero_or_negligible_for_every_unit(lang):
+    from fleeodds.results import RankBars
+
+    bars = RankBars("T", "S", ["A", "B"], [("held", [0.5, 0.3], None), ("caught", [0.4999985, 0.7], None),
+                                           ("never", [0.0, 0.0], None), ("still fleeing", [1.5e-6, 0.0], None)])
+    fig = charts.chart_ranking(bars, None, lang)
+    ax = fig.axes[0]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["held", "caught"]
+    assert len(ax.patches) == 4  # two segments a unit: no invisible ones
+    foot = " ".join(t.get_text() for t in ax.texts).replace("\n", " ")
+    if lang == "en":
+        assert "not shown, 0% everywhere: never" in foot
+        assert "not shown, under 0.05% for every unit: still fleeing" in foot
+    else:
+        assert "non affichés, 0 % partout : never" in foot
+        assert "non affichés, moins de 0,05\u00a0% pour chaque unité : still fleeing" in foot
+    assert_clean_layout(fig)
+    _close(fig)
+    fig = charts.chart_ranking(bars, None, lang, show_zero=True)
+    assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == ["held", "caught", "never", "still fleeing"]
+    assert "not shown" not in " ".join(t.get_text() for t in fig.axes[0].texts)
+    assert_clean_layout(fig)
     _close(fig)

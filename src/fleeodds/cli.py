@@ -258,12 +258,12 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         setups = [(fr if lang == "fr" else en, s) for en, fr, s in variants]
         comp = compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
                        progress=progress, title=sc.title_in(lang))
-        comp = comp.nonzero()  # outcomes that no setup can reach are left out
+        full, comp = comp, comp.nonzero()  # outcomes that no setup can reach are left out (--show-zero: not in the chart)
         text = _render_comparison(comp, fmt, cumulative=distribution)
         kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero)
         if chart:
-            _charts().comparison_chart(comp.frame, chart, lang=lang, footnote=tables.comparison_chart_notes(comp),
-                                    **({"title": sc.title_in(lang)} | kw))
+            _charts().comparison_chart((full if show_zero else comp).frame, chart, lang=lang,
+                                       footnote=tables.comparison_chart_notes(comp), **({"title": sc.title_in(lang)} | kw))
         if metric_chart:
             raise click.UsageError(_msg("metric_chart_single", lang))
         if distribution and not comp.cumulative_rows():

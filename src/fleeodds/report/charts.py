@@ -25,7 +25,9 @@ from typing import Sequence
 
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
 from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: E402
+from matplotlib.transforms import ScaledTranslation  # noqa: E402
 
 from ..errors import InputError  # noqa: E402
 from ..outcomes import check_lang  # noqa: E402
@@ -45,6 +47,9 @@ MARKERS = ["o", "s", "D", "^", "v", "P", "X", "*"]
 LINESTYLES = ["-", "--", "-.", ":", (0, (5, 1, 1, 1)), (0, (1, 1))]
 #: Gap between a line's last point and its value label, points (clears the widest marker).
 END_DX = 9
+#: Grouped bars: the height of one bar's slot (points, on the canvas' default scale), the bar's
+#: share of its slot, and the gap between two rows (in slots).
+SLOT_PT, BAR_SLOT, ROW_GAP = 11.0, 0.78, 0.75
 
 
 def _check_path(path) -> Path | None:
@@ -267,6 +272,11 @@ def comparison_chart(frame, path=None, title: str = "", lang: str = "en", footno
                      legend_title: str | None = None, size: str = "print", show_zero: bool = False):
     """Grouped horizontal bars: one group per outcome, one bar per setup, each bar labelled.
 
+    A row has a slot only for the setups that have its outcome, and its bars are centred on
+    its label (an outcome of one setup alone is one bar level with its label); each setup keeps
+    its colour in every row. A bar at exactly 0 % carries no value label, only a short tick in
+    its setup's colour against the axis (the setup has that outcome; it never happens there).
+
     Parameters
     ----------
     frame : pandas.DataFrame
@@ -279,7 +289,8 @@ def comparison_chart(frame, path=None, title: str = "", lang: str = "en", footno
         (defaults "Probability", none, "Setup").
     size : {"print", "screen"}
     show_zero : bool
-        Keep outcomes that no setup reaches.
+        Keep outcomes that no setup reaches (0 in every setup, drawn as ticks); by default they
+        are left out and named in the footnote.
 
     Returns
     -------
@@ -295,38 +306,56 @@ def comparison_chart(frame, path=None, title: str = "", lang: str = "en", footno
         frame = frame[reached]
     setups = list(dict.fromkeys(frame.setup))
     outcomes = list(dict.fromkeys(frame.label))
-    n_s = max(len(setups), 1)
+    colours = {s: OKABE_ITO[k % len(OKABE_ITO)] for k, s in enumerate(setups)}
+    subs = {s: frame[frame.setup == s].set_index("label").reindex(outcomes) for s in setups}
+    # each row has a slot only for the setups that have its outcome (a value, 0 included)
+    present = [[s for s in setups if subs[s].probability.iloc[i] == subs[s].probability.iloc[i]]
+               for i in range(len(outcomes))]
     wrapped = [_wrap(o) for o in outcomes]
-    groups_pt = sum(max(n_s * 11.0, 11.0 * _lines(x)) + 8 for x in wrapped)
-    ctx, fig, ax, page = _start(size, (groups_pt + 150 + 9 * _footer_lines(footnote)) / 72)
-    height = 0.8 / n_s
-    y0 = np.arange(len(outcomes))[::-1]
+    spans = [max(len(p), _lines(x), 1) for p, x in zip(present, wrapped)]
+    rows_pt = sum(SLOT_PT * (k + ROW_GAP) for k in spans)
+    ctx, fig, ax, page = _start(size, (rows_pt + 150 + 9 * _footer_lines(footnote)) / 72)
+    centres, top = [], 0.0
+    for k in spans:
+        centres.append(top - (k + ROW_GAP) / 2)
+        top -= k + ROW_GAP
+    bars: dict[str, list] = {s: [] for s in setups}  # (row, y) of each setup's bars
+    for i, (row, c) in enumerate(zip(present, centres)):
+        for j, s in enumerate(row):  # centred on the row's label, in setup order top down
+            bars[s].append((i, c + (len(row) - 1) / 2 - j))
+    zero_tick = ax.transData + ScaledTranslation(1.5 / 72, 0, fig.dpi_scale_trans)  # just right of the spine
     texts = []
-    for k, s in enumerate(setups):
-        sub = frame[frame.setup == s].set_index("label").reindex(outcomes)
-        y = y0 + 0.4 - height * (k + 0.5)
+    for s in setups:
+        if not bars[s]:
+            continue
+        rows, y = [r for r, _ in bars[s]], np.array([yy for _, yy in bars[s]])
+        sub = subs[s].iloc[rows]
         p = sub.probability.to_numpy(dtype=float)
         xerr, ends = None, p
         exact = "exact" in sub and bool(sub.exact.fillna(True).astype(bool).all())
         if not exact and "ci_low" in sub and sub.ci_low.notna().any():
             xerr = np.clip(np.vstack([p - sub.ci_low.to_numpy(float), sub.ci_high.to_numpy(float) - p]), 0, None)
             ends = np.fmax(p, sub.ci_high.to_numpy(float))
-        ax.barh(y, p, height=height * 0.88, color=OKABE_ITO[k % len(OKABE_ITO)], label=s, xerr=xerr,
+        ax.barh(y, p, height=BAR_SLOT, color=colours[s], linewidth=0, xerr=xerr,
                 error_kw={"ecolor": DARK, "capsize": 2, "lw": 0.8})
+        zero = p == 0
+        if zero.any():  # 0 in this setup, an outcome it has: a short tick in its colour, no label
+            ax.plot(np.zeros(int(zero.sum())), y[zero], linestyle="none", marker="|", markersize=SLOT_PT * BAR_SLOT,
+                    markeredgewidth=1.6, color=colours[s], transform=zero_tick, clip_on=False, zorder=3)
         for yi, v, e in zip(y, p, ends):
-            if v == v:
+            if v > 0:
                 texts.append(ax.annotate(_bar_pct(v, lang), (e, yi), xytext=(3, 0), textcoords="offset points",
                                          va="center", fontsize=VALUE_SIZE, color=DARK))
-    ax.set_yticks(y0, wrapped)
-    ax.set_ylim(-0.5, len(outcomes) - 0.5)
+    ax.set_yticks(centres, wrapped)
+    ax.set_ylim(top, 0)
     _percent_axis(ax, lang)
-    top = float(np.nanmax(frame.probability)) if len(frame) else 0.05
-    ax.set_xlim(0, min(1.0, top * 1.05 + 0.02))
+    top_p = float(np.nanmax(frame.probability)) if len(frame) else 0.05
+    ax.set_xlim(0, min(1.0, top_p * 1.05 + 0.02))
     ax.set_xlabel(xlabel or w("probability", lang))
     if ylabel:
         ax.set_ylabel(ylabel)
     page.titles(title, subtitle)
-    _legend(page, legend_title or w("setup", lang))
+    page.legend([Patch(facecolor=colours[s], linewidth=0) for s in setups], setups, legend_title or w("setup", lang))
     page.footnote(list(footnote) + [_hidden_note(hidden, lang)])
     page.fitters.append(_bar_labels_fit(ax, texts))
     return _finish(ctx, page, path, size)
@@ -883,6 +912,20 @@ def ranking_footnote(ranking, lang: str = "en", source: str = "", trials: int | 
     return lines
 
 
+#: A ranking's outcome below this for every unit reads 0.0 % in its table (one decimal) and would
+#: be a stack segment thinner than a pixel: it is left out of the bars and the legend and named
+#: in the footnote (``show_zero=True`` keeps it).
+RANK_SHOWN = 0.0005
+#: The footnote naming those outcomes (above 0, so not "0 % everywhere").
+_RARE = {"en": "not shown, under {limit} for every unit: {names}",
+         "fr": "non affichés, moins de {limit} pour chaque unité : {names}"}
+
+
+def _rare_note(labels: Sequence[str], lang: str) -> str:
+    labels = list(dict.fromkeys(str(x) for x in labels))
+    return _RARE[lang].format(limit=pct(RANK_SHOWN, lang, 2), names=", ".join(labels)) if labels else ""
+
+
 def chart_ranking(bars: RankBars, path: str | Path | None, lang: str = "en", title: str | None = None,
                   subtitle: str | None = None, xlabel: str | None = None, ylabel: str | None = None,
                   legend_title: str | None = None, size: str = "print", show_zero: bool = False,
@@ -902,7 +945,10 @@ def chart_ranking(bars: RankBars, path: str | Path | None, lang: str = "en", tit
         Defaults: ``bars.title``, ``bars.subtitle``, "Probability", none, "Outcome", none.
     size : {"print", "screen"}
     show_zero : bool
-        Keep the outcomes that no unit reaches.
+        Keep every outcome. By default an outcome that no unit reaches (0 for every unit) or
+        that stays under :data:`RANK_SHOWN` for every unit (0.0 % in the table, e.g. "still
+        fleeing at the turn limit" of an 8th edition rally scenario, about 1e-6) has neither a
+        stack segment nor a legend entry; the footnote names it.
 
     Returns
     -------
@@ -922,8 +968,10 @@ def chart_ranking(bars: RankBars, path: str | Path | None, lang: str = "en", tit
     for label, values, _ in bars.series:
         if len(values) != n:
             raise InputError("chart", label, f"one value per unit ({n})")
-    series = [s for s in bars.series if show_zero or max(s[1], default=0) > 0]
-    hidden = [s[0] for s in bars.series if s not in series]
+    top = {label: max((float(v) for v in values), default=0.0) for label, values, _ in bars.series}
+    series = [s for s in bars.series if show_zero or top[s[0]] >= RANK_SHOWN]
+    never = [s[0] for s in bars.series if s not in series and top[s[0]] <= 0]
+    rare = [s[0] for s in bars.series if s not in series and top[s[0]] > 0]
     units = [_unit_label(u, lang) for u in bars.units][::-1]
     ys = np.arange(n)
     left = np.zeros(n)
@@ -950,7 +998,7 @@ def chart_ranking(bars: RankBars, path: str | Path | None, lang: str = "en", tit
         ax.set_ylabel(ylabel)
     page.titles(bars.title if title is None else title, bars.subtitle if subtitle is None else subtitle)
     _legend(page, legend_title or w("outcomes_legend", lang))
-    page.footnote(list(footnote) + [_hidden_note(hidden, lang)])
+    page.footnote(list(footnote) + [_hidden_note(never, lang), _rare_note(rare, lang)])
 
     def fit(renderer):  # a segment too narrow for its label shows none (its value is in the table)
         for t in seg_texts:
