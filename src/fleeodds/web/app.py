@@ -8,6 +8,7 @@ an unexpected failure is a JSON 500 without a traceback.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 from importlib import resources
@@ -23,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError  # noqa: E402
 from starlette.exceptions import HTTPException as StarletteHTTPException  # noqa: E402
 
 from .. import __version__  # noqa: E402
-from ..errors import FleeoddsError  # noqa: E402
+from ..errors import FleeoddsError, InputError  # noqa: E402
 from . import service  # noqa: E402
 from .jobs import Jobs  # noqa: E402
 
@@ -111,24 +112,52 @@ def _lang_of(request: Request) -> str:
     return "fr" if lang.lower().startswith("fr") else "en"
 
 
-def _validation_error(exc: RequestValidationError) -> JSONResponse:
+def _validation_error(exc: RequestValidationError, lang: str = "en") -> JSONResponse:
+    """The request's problems in the project's frame (field, value as written, what is allowed), in
+    ``lang``, as the scenario's own errors read (:func:`fleeodds.validation.validation_error`)."""
+    from ..validation import TYPE_WORDS, ctx_words
+    from ..validation import _pydantic_words as pydantic_words
+
     lines = []
     for err in exc.errors():
         loc = [str(p) for p in err.get("loc", ())]
         if loc and loc[0] in ("body", "query", "path", "header"):
             loc = loc[1:]
         path = ".".join(loc) or "body"
-        if err.get("type") == "json_invalid":
-            msg = f"body: not valid JSON ({err.get('ctx', {}).get('error', 'syntax error')})"
+        kind, ctx = err.get("type", ""), err.get("ctx") or {}
+        if kind == "json_invalid":
             path = "body"
-        elif err.get("type") == "extra_forbidden":
-            msg = f"{path}: unknown option {loc[-1]!r}" if loc else f"{path}: unknown option"
-        elif err.get("type") == "missing":
-            msg = f"{path}: missing; this field is required"
+            problem: FleeoddsError = FleeoddsError(f"body: not valid JSON ({ctx.get('error', 'syntax error')})")
+        elif kind == "extra_forbidden":
+            problem = FleeoddsError(f"{path}: unknown option {loc[-1]!r}" if loc else f"{path}: unknown option")
+        elif kind == "missing":
+            problem = InputError(path, None, "a value: this field is required")
         else:
-            msg = f"{path}: {service.short_repr(err.get('input'))!r} is not allowed; {err.get('msg', 'invalid')}"
-        lines.append({"path": path, "message": msg})
+            allowed = (("one of " + str(ctx.get("expected", ""))) if kind == "literal_error" else None) \
+                or ctx_words(kind, ctx) or TYPE_WORDS.get(kind) or pydantic_words(str(err.get("msg", "a valid value")))
+            problem = InputError(path, err.get("input"), allowed)
+        lines.append({"path": path, "message": problem.message(lang)})
     return _error(422, "\n".join(line["message"] for line in lines), lines)
+
+
+#: Starlette's own answers (a wrong address or method) in French.
+HTTP_FR = {"Not Found": "introuvable", "Method Not Allowed": "méthode non permise"}
+
+
+def _surrogate_path(data: Any, path: str = "") -> str | None:
+    """The dotted path of the first text in ``data`` (a key or a value) holding a lone UTF-16
+    surrogate (JSON's ``"\\ud800"``), which no UTF-8 file or page can hold; None when none does."""
+    if isinstance(data, str):
+        return (path or "body") if any(0xD800 <= ord(c) <= 0xDFFF for c in data) else None
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for k, v in items:
+        here = f"{path}.{k}" if path else str(k)
+        if isinstance(k, str) and _surrogate_path(k):
+            return here
+        found = _surrogate_path(v, here)
+        if found:
+            return found
+    return None
 
 
 def _static_dir() -> str:
@@ -177,14 +206,26 @@ def create_app(warmup: bool = True, announce: bool = False) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def on_validation_error(request: Request, exc: RequestValidationError):
-        return _validation_error(exc)
+        return _validation_error(exc, _lang_of(request))
 
     @app.exception_handler(StarletteHTTPException)
     async def on_http_error(request: Request, exc: StarletteHTTPException):
-        return _error(exc.status_code, str(exc.detail))
+        detail = str(exc.detail)
+        return _error(exc.status_code, HTTP_FR.get(detail, detail) if _lang_of(request) == "fr" else detail)
 
     @app.exception_handler(Exception)
     async def on_crash(request: Request, exc: Exception):  # never a traceback page
+        if isinstance(exc, UnicodeError) or "surrogates not allowed" in str(exc):
+            # a text with a lone surrogate, which UTF-8 cannot write (the answer's own serialiser says so)
+            try:  # the body Starlette kept, to name the field
+                path = _surrogate_path(json.loads(await request.body())) or "body"
+            except Exception:  # noqa: BLE001  (no body kept, or not JSON: the body as a whole)
+                path = "body"
+            msg = (f"{path}: un texte contenant un demi-caractère UTF-16 isolé (\\ud800 à \\udfff) n'est pas "
+                   "admis ; attendu : un texte en caractères Unicode valides") if _lang_of(request) == "fr" else \
+                (f"{path}: a text holding a lone UTF-16 surrogate (\\ud800 to \\udfff) is not allowed; expected "
+                 "a text of valid Unicode characters")
+            return _error(422, msg, [{"path": path, "message": msg}])
         log.exception("unexpected error on %s", request.url.path)
         return _error(500, "internal error; the server log has the details")
 

@@ -1,0 +1,47 @@
+"""The JSON API's own request errors: in the page's language, in the project's frame (field, value
+as written, what is allowed), and a text no UTF-8 answer can hold refused by name (not a 500)."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+pytest.importorskip("fastapi")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from fleeodds.web.app import create_app  # noqa: E402
+
+SCENARIO = {"system": "warhammer", "situation": "break", "fleeing": {"profile": "Night Goblins"},
+            "pursuer": {"profile": "Dwarf Warriors"}}
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app(warmup=False), raise_server_exceptions=False)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_lone_surrogate_is_refused_by_name(client, lang, caplog):
+    body = ('{"scenario": {"system": "warhammer", "title": "a\\ud800b", "situation": "break", '
+            '"fleeing": {"profile": "Night Goblins"}, "pursuer": {"profile": "Dwarf Warriors"}}, "method": "exact"}')
+    with caplog.at_level(logging.CRITICAL):
+        r = client.post("/api/evaluate", content=body,
+                        headers={"content-type": "application/json", "accept-language": lang})
+    assert r.status_code == 422
+    detail = r.json()["detail"]
+    assert ("n'est pas admis ; attendu" in detail and "surrogate" not in detail) if lang == "fr" else \
+        ("lone UTF-16 surrogate" in detail)
+
+
+def test_request_fields_answer_in_french(client):
+    r = client.post("/api/evaluate", json={"scenario": SCENARIO, "method": "exactly", "trials": "many"},
+                    headers={"accept-language": "fr"})
+    assert r.status_code == 422
+    d = r.json()["detail"]
+    assert "method: 'exactly' n'est pas admis ; attendu : l'une des valeurs 'both', 'exact' ou 'mc'" in d
+    assert "trials: 'many' n'est pas admis ; attendu : un nombre entier" in d
+    assert "Input should" not in d and "expected" not in d
+    assert client.get("/api/nope", headers={"accept-language": "fr"}).json()["detail"] == "introuvable"
+    r = client.post("/api/evaluate", json={"scenario": SCENARIO, "method": "exactly"})
+    assert "method: 'exactly' is not allowed; expected one of 'both', 'exact' or 'mc'" in r.json()["detail"]
