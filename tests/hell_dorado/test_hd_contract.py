@@ -13,7 +13,7 @@ import pytest
 import fleeodds
 from fleeodds import FleeoddsError
 from fleeodds.api import list_examples
-from fleeodds.errors import InputError
+from fleeodds.errors import InputError, echo
 from fleeodds.system import Setup, get_system
 from fleeodds.systems.hell_dorado import SYSTEM, build_fighter
 from fleeodds.systems.hell_dorado import load_scenario as hd_load
@@ -450,8 +450,8 @@ def test_inputs_giving_the_same_numbers_are_refused(name, path, value):
     data, folder = _example(name, path, value)
     with pytest.raises(FleeoddsError) as e:
         fleeodds.system.scenario_from_dict(data, folder)
-    msg = str(e.value)
-    assert msg.startswith(f"{path}: {value!r} has no effect") and "\n" not in msg, msg
+    msg = str(e.value)  # the value echoed as written in the file: true, 3 (not True, 3.0)
+    assert msg.startswith(f"{path}: {echo(value, whole_floats=True)} has no effect") and "\n" not in msg, msg
 
 
 def test_the_same_inputs_count_where_they_matter():
