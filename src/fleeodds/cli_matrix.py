@@ -151,4 +151,4 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
     if verbose:
         for army in (rows, cols):
             if army.imported is not None:
-                _report(army.imported, verbose)
+                _report(army.imported, verbose, lang=lang)
