@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -122,3 +123,19 @@ def test_summary_reports_no_attack_and_attack_counts():
     assert s["p_no_attack"] == Fraction(21, 50)
     assert sum(s["attacks"].values()) == 1 and max(s["attacks"]) == 2
     assert sc.describe()["exact_summary"]["p_no_attack"] == 0.42
+
+
+def test_french_movement_words_are_the_project_terms():
+    """Withdraw is *retraite* (README, docs/dnd.md), never *repli* (Hell Dorado's Ordre Repli); staying
+    reads "rester au contact" wherever a setup stays; the mode labels keep one form each."""
+    from fleeodds.systems.dnd.labels import MODE_LABELS
+
+    assert MODE_LABELS["withdraw"][1] == "retraite" and MODE_LABELS["stay"][1] == "rester au contact"
+    for path in sorted((Path(fleeodds.__file__).parent / "examples" / "dnd").glob("*.toml")):
+        sc = fleeodds.load_scenario(f"dnd/{path.name}")
+        assert "repli" not in sc.title_in("fr").lower(), path.name
+        for _, fr, v in sc.variants():
+            assert "repli" not in fr.lower(), (path.name, fr)
+            if v.source.get("mode") == "stay":
+                assert fr == "rester au contact", (path.name, fr)
+    assert "retraite" in fleeodds.load_scenario("dnd/wizard_withdraws_past_orcs_35.toml").title_in("fr")

@@ -56,6 +56,46 @@ def test_cli_error_line_is_french(name, tmp_path):
     assert en.returncode == 2 and en.stderr.strip().splitlines()[-1].startswith("error: "), en.stderr
 
 
+#: One file per message of the standard library's TOML reader (tomllib) a scenario can meet.
+BAD_TOML = ["[fleeing\nx = 1", "edition = 8th", "a = [1, 2", "a = {b = 1", 'a = "x', "[[a]\nx = 1", "a 1",
+            "a = 1\na = 2", 'a = "\\q"', 'a = "\\uD800"', "a = ?", "= 1", "a = {b = 1, b = 2}",
+            'a = "\x01"', "a = 'x", "system = warhammer", "day = 1979-13-01", "flag = True"]
+
+
+@pytest.mark.parametrize("text", BAD_TOML)
+def test_toml_syntax_errors_read_in_french(text):
+    from fleeodds.errors import FleeoddsError
+    from fleeodds.files import parse_toml
+
+    with pytest.raises(FleeoddsError) as info:
+        parse_toml(text, "f.toml")
+    english = str(info.value)
+    assert english.startswith("f.toml: not valid TOML: ") and "(at " in english
+    french = to_french(english)
+    assert french.startswith("f.toml: TOML invalide : "), french
+    for word in ("Expected", "Invalid", "Unclosed", "Unterminated", "Cannot", "Duplicate", "Illegal", "Found",
+                 "Unescaped", "Escaped", " at ", "line", "column", "end of", "declaration", " a ", " an ",
+                 "needs", "quotes", "value"):
+        assert word not in french.replace("TOML invalide", ""), (word, french)
+
+
+def test_a_text_value_without_quotes_gets_a_hint_in_both_languages():
+    from fleeodds.errors import FleeoddsError
+    from fleeodds.files import parse_toml
+
+    for text, fix in (('system = "warhammer"\nedition = 8th\n', 'edition = "8th"'),
+                      ("system = warhammer", 'system = "warhammer"'), ("title = Gobs 'x'", "title = \"Gobs 'x'\"")):
+        with pytest.raises(FleeoddsError) as info:
+            parse_toml(text, "f.toml")
+        assert str(info.value).endswith(f"; a text value needs quotes: {fix}"), str(info.value)
+        assert to_french(str(info.value)).endswith(f" ; un texte s'écrit entre guillemets : {fix}")
+    with pytest.raises(FleeoddsError) as info:  # no quotes to suggest: no hint
+        parse_toml("a = [1, 2", "f.toml")
+    assert "quotes" not in str(info.value)
+    assert to_french("f.toml: not valid TOML: Expected ']' at the end of a table declaration (at line 3, column 9)") \
+        == "f.toml: TOML invalide : ']' attendu à la fin d'une déclaration de table (ligne 3, colonne 9)"
+
+
 def test_values_and_names_are_kept_as_written():
     msg = InputError("enemies.0.name", "one of the orcs with a table", "a text of 1 to 40 characters")
     fr = msg.message("fr")

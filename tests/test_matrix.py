@@ -165,6 +165,7 @@ def test_two_worker_dask_cluster_gives_identical_results(scenario):
     fleeodds.matrix._EXACT_CACHE.clear()
     with scale.Runner(workers=2, processes=False) as runner:
         assert runner.describe() == "local Dask cluster, 2 worker(s)"
+        assert runner.describe("fr") == "grappe Dask locale, 2 processus"
         dask_mc = matrix(scenario, MINE, THEIRS, method="mc", trials=2_000, seed=3, runner=runner, progress=False)
         dask_exact = matrix(scenario, MINE, THEIRS, runner=runner, progress=False)
         ranked = fleeodds.rank.rank_units(scenario, MINE.profiles, "fleeing", runner=runner)
@@ -314,6 +315,12 @@ def test_api_returns_a_dataframe():
         army_matrix(SCENARIO, MINE, THEIRS, layout="square")
 
 
+def test_runner_describes_itself_in_both_languages():
+    assert scale.Runner().describe() == "in-process" and scale.Runner().describe("fr") == "en local"
+    sched = scale.Runner(scheduler="tcp://h:1")
+    assert sched.describe("fr") == "ordonnanceur Dask tcp://h:1" and sched.describe() == "Dask scheduler tcp://h:1"
+
+
 def test_cli_matrix_on_the_project_catalogues(tmp_path):
     runner = CliRunner()
     cat_a, cat_b, gst = DATA / "greenskin_warband_8th.cat", DATA / "scaled_host_8th.cat", DATA / "made_up_8th.gst"
@@ -330,6 +337,15 @@ def test_cli_matrix_on_the_project_catalogues(tmp_path):
     assert f"{m.manifest['cells']} resumed" in res2.output or "0 computed" in res2.output
     res3 = runner.invoke(main, [*args, "--format", "md", "--lang", "fr", "--top", "2"])
     assert res3.exit_code == 0 and "unité en fuite \\ poursuivant" in res3.output
+    # every word in French: the scenario's French title, the runner and a decimal comma in the footer
+    assert res3.output.splitlines()[0].startswith("Battu de 2, poursuivi"), res3.output
+    footer = [line for line in res3.output.splitlines() if line.startswith(f"{m.manifest['cells']} cases")]
+    assert footer and re.search(r"\(en local, \d+(,\d+)? s\)$", footer[0]), res3.output
+    assert "in-process" not in res3.output and "Broken by" not in res3.output
+    assert read_matrix(out).title.startswith("Broken by 2")  # the English run kept the English title
+    res4 = runner.invoke(main, [*args, "--lang", "fr", "--chart", str(tmp_path / "m.fr.svg")])
+    assert res4.exit_code == 0, res4.output
+    assert "Battu de 2, poursuivi" in (tmp_path / "m.fr.svg").read_text(encoding="utf-8")
     for bad, word in ((["--types", "tanks"], "types"), (["--points", "9..1"], "points"),
                       (["--workers", "2", "--scheduler", "tcp://x:1"], "not both"),
                       (["--resume"], "resume")):

@@ -73,6 +73,11 @@ def test_hell_dorado_says_who_attacks_with_how_many_dice_and_why():
     assert "kills or stops Samael most often" in note
     (fr,) = base.notes("fr")
     assert fr.startswith("Guerrier sarrasin 2 fait l'attaque sans riposte avec 6 dés")
+    # the fleeing fighter is named after "le combattant en fuite", which reads with any name
+    assert "l'adversaire qui tue ou arrête le plus souvent le combattant en fuite (Samael)" in fr
+    inq = base.with_changes({"fleeing.name": "Inquisiteur"})
+    assert "le combattant en fuite (Inquisiteur) (option attacker_choice)." in inq.notes("fr")[0]
+    assert "arrête Inquisiteur" not in inq.notes("fr")[0]
     r = CliRunner().invoke(main, ["run", "hell_dorado/fuite_samael_choix_adversaire.toml", "--exact",
                                   "--no-progress"])
     assert "makes the attaque sans riposte" in r.output.split("\n\n")[0]

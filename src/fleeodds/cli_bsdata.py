@@ -31,9 +31,9 @@ _REPORT = {
     "head": ("{cat}: {n} unit profile(s) imported, {k} unit(s) not imported",
              "{cat} : {n} profil(s) d'unité importé(s), {k} unité(s) non importée(s)"),
     "system": (", game system {gs!r}", ", système de jeu {gs!r}"),
-    "skipped": ("  not imported: {unit}: {field} {value!r}: {msg}", "  non importée : {unit} : {field} {value!r} : {msg}"),
-    "warning": ("  warning: {field} {value!r}: {msg}", "  attention : {field} {value!r} : {msg}"),
-    "note": ("  note: {unit}: {field} {value!r}: {msg}", "  remarque : {unit} : {field} {value!r} : {msg}"),
+    "skipped": ("  not imported: {unit}: {what}: {msg}", "  non importée : {unit} : {what} : {msg}"),
+    "warning": ("  warning: {what}: {msg}", "  attention : {what} : {msg}"),
+    "note": ("  note: {unit}: {what}: {msg}", "  remarque : {unit} : {what} : {msg}"),
     "notes": ("  {n} note(s) (optional characteristics left out, troop types inferred): use -v to list them",
               "  {n} remarque(s) (caractéristiques facultatives omises, types de troupe déduits) : -v les liste"),
     "links": ("  {n} rule/profile link(s) point outside the catalogue",
@@ -43,6 +43,17 @@ _REPORT = {
                  "  règles sans effet sur la fuite ou la poursuite, laissées de côté ({n} règles ; × le nombre d'unités qui l'ont) : "),
     "more": (" … and {n} more (-v lists all)", " … et {n} autres (-v les liste toutes)"),
 }
+
+
+#: The importer's :attr:`Problem.field` words that are not a characteristic's short name, in French.
+_FIELD_FR = {"profile": "profil", "troop_type": "type de troupe", "name": "nom", "gameSystemId": "gameSystemId"}
+
+
+def _what(field: str, value, lang: str) -> str:
+    """``Ld '*'`` (the value as written; ``Ld ''`` when the catalogue leaves it empty), or
+    ``profile`` / ``profil`` alone for a unit without a usable profile (its value is always empty)."""
+    name = _FIELD_FR.get(field, field) if lang == "fr" else field
+    return name if field == "profile" and value in ("", None) else f"{name} {value!r}"
 
 
 def _report(result, verbose: bool, unmapped_top: int = 12, lang: str = "en") -> None:
@@ -60,14 +71,14 @@ def _report(result, verbose: bool, unmapped_top: int = 12, lang: str = "en") -> 
     echo("head", _REPORT["system"][i].format(gs=result.game_system) if result.game_system else "",
          cat=result.catalogue, n=len(result.profiles), k=len(skipped))
     for p in skipped:
-        echo("skipped", unit=p.unit, field=p.field, value=p.value, msg=p.message)
+        echo("skipped", unit=p.unit, what=_what(p.field, p.value, lang), msg=p.message)
     for p in result.notes:  # a mismatch of the whole file is never hidden behind -v
         if p.unit == "(catalogue)":
-            echo("warning", field=p.field, value=p.value, msg=p.message)
+            echo("warning", what=_what(p.field, p.value, lang), msg=p.message)
     notes = [p for p in result.notes if p.unit != "(catalogue)"]
     if notes and verbose:
         for p in notes:
-            echo("note", unit=p.unit, field=p.field, value=p.value, msg=p.message)
+            echo("note", unit=p.unit, what=_what(p.field, p.value, lang), msg=p.message)
     elif notes:
         echo("notes", n=len(notes))
     if result.unresolved_links:

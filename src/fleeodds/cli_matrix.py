@@ -134,8 +134,8 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
     if lang == "fr":
         err(f"{m['cells']} cases : {m['computed']} calculées"
             + (f", {m['resumed']} reprises de {out}" if resume else "") + ", "
-            f"{m['distinct_exact']} chaînes exactes distinctes résolues, {m['failed']} en échec ({m['runner']}, "
-            f"{m['seconds']} s)")
+            f"{m['distinct_exact']} chaînes exactes distinctes résolues, {m['failed']} en échec "
+            f"({runner.describe('fr')}, {str(m['seconds']).replace('.', ',')} s)")
     else:
         err(f"{m['cells']} cells: {m['computed']} computed"
             + (f", {m['resumed']} resumed from {out}" if resume else "") + ", "
@@ -151,4 +151,4 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
     if verbose:
         for army in (rows, cols):
             if army.imported is not None:
-                _report(army.imported, verbose)
+                _report(army.imported, verbose, lang=lang)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import stat
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -101,13 +102,40 @@ def parse_toml(text: str, where: str) -> dict:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise FleeoddsError(f"{where}: not valid TOML: {exc}") from None
+        raise FleeoddsError(f"{where}: not valid TOML: {exc}{_toml_hint(text, str(exc))}") from None
     except RecursionError:
         raise FleeoddsError(f"{where}: nested more than {MAX_DEPTH} levels deep") from None
     except ValueError as exc:  # an integer of more than 4300 digits: Python refuses to convert it
         raise FleeoddsError(f"{where}: not valid TOML: a number is too long ({str(exc)[:60]}…)") from None
     check_depth(data, where)
     return data
+
+
+_AFTER_STATEMENT = re.compile(r"^(Expected newline or end of document after a statement|Invalid value) "
+                              r"\(at line (\d+),")
+_KEY_VALUE = re.compile(r"^\s*([A-Za-z0-9_.-]+)\s*=\s*([^\s\"'\[{#][^#]*?)\s*(#.*)?$")
+
+
+def _toml_hint(text: str, error: str) -> str:
+    """What to write instead, for the TOML error a newcomer meets first: a text value without
+    quotes (``edition = 8th`` reads as a number followed by junk, ``system = warhammer`` as no
+    value at all).
+
+    Returns ``"; a text value needs quotes: edition = \"8th\""`` (the line's own key and
+    value when the line reads ``key = value``), or ``""`` for any other error.
+    """
+    m = _AFTER_STATEMENT.match(error)
+    if m is None:
+        return ""
+    lines = text.splitlines()
+    n = int(m.group(2))
+    kv = _KEY_VALUE.match(lines[n - 1]) if 0 < n <= len(lines) else None
+    if m.group(1) == "Invalid value" and (kv is None or not kv.group(2)[:1].isalpha()
+                                          or kv.group(2).lower() in ("true", "false")):
+        return ""  # not a bare word (system = warhammer): quotes would not help
+    if kv is None or '"' in kv.group(2):
+        return '; a text value needs quotes, e.g. edition = "8th"'
+    return f'; a text value needs quotes: {kv.group(1)} = "{kv.group(2)}"'
 
 
 def _check_brackets(text: str, where: str) -> None:

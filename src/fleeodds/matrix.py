@@ -463,7 +463,7 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
     try:
         if own:
             runner.start()
-        runner.run(list(jobs.values()), progress=progress, desc=scenario.title or "matrix", on_done=on_done)
+        runner.run(list(jobs.values()), progress=progress, desc=scenario.title_in(lang) or "matrix", on_done=on_done)
     finally:
         if own:
             runner.close()
@@ -625,7 +625,7 @@ def _assemble(ctx: dict, cells, built, results, previous, failures, how_of, stat
     return Matrix(table, frame, (r0, r1), role_labels, (rows_army.name, cols_army.name), outcomes,
                   (total, total_en, total_fr, tuple(total_codes)), good,
                   [(col, en, fr) for col, _, en, fr, _ in lb.UNIT_COLUMNS], dict(lb.short_labels), fails,
-                  ctx["scenario"].title, ctx["scenario"].system, lang, manifest)
+                  ctx["scenario"].title_in(lang), ctx["scenario"].system, lang, manifest)
 
 
 def read_matrix(path: str | Path):

@@ -43,7 +43,7 @@ class Metric:
 
 
 #: French abbreviations of the metric units.
-UNITS_FR = {"hp": "pv", "in": "ps"}
+UNITS_FR = {"hp": "pv", "in": "ps", "dice": "dés", "degrees": "degrés"}
 
 NO_METRIC = Metric("none", "none", "aucune", 1)
 

@@ -45,7 +45,7 @@ _LABELS = {
     "error": ("error", "erreur"),
     "method": ("method", "méthode"),
 }
-_METHODS = {"exact": ("exact", "exact"), "mc": ("Monte Carlo", "Monte-Carlo")}
+_METHODS = {"exact": ("exact", "exacte"), "mc": ("Monte Carlo", "Monte-Carlo")}  # la méthode exacte
 _AGAINST = ("against {name}", "contre {name}")
 
 

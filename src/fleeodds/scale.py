@@ -148,13 +148,17 @@ class Runner:
         """Whether the jobs go to Dask."""
         return self.workers is not None or self.scheduler is not None
 
-    def describe(self) -> str:
-        """``"in-process"``, ``"local Dask cluster, 2 workers"`` or ``"Dask scheduler tcp://…"``."""
+    def describe(self, lang: str = "en") -> str:
+        """Where the jobs run, in ``lang``: ``"in-process"`` / ``"en local"``,
+        ``"local Dask cluster, 2 worker(s)"`` / ``"grappe Dask locale, 2 processus"``, or
+        ``"Dask scheduler tcp://…"`` / ``"ordonnanceur Dask tcp://…"``."""
+        fr = lang == "fr"
         if self.scheduler:
-            return f"Dask scheduler {self.scheduler}"
+            return f"ordonnanceur Dask {self.scheduler}" if fr else f"Dask scheduler {self.scheduler}"
         if self.workers:
-            return f"local Dask cluster, {self.workers} worker(s)"
-        return "in-process"
+            return (f"grappe Dask locale, {self.workers} processus" if fr else
+                    f"local Dask cluster, {self.workers} worker(s)")
+        return "en local" if fr else "in-process"
 
     # -- cluster ---------------------------------------------------------------------
     def __enter__(self) -> "Runner":

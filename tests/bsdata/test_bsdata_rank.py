@@ -147,6 +147,14 @@ def test_cli_rank(cli, tmp_path):
                 "Wolf Riders": (1 - _held(6, 2)) * _p_catch(2, 3)}  # Ld 6, M 9 flees 3D6
     assert order == sorted(expected, key=expected.get)
     assert "Cd" in res.stdout and chart.stat().st_size > 1000
+    assert "exacte" in res.stdout and " exact\n" not in res.stdout  # la méthode exacte
+    res = CliRunner().invoke(cli, ["rank", str(ARMY), "--system", str(GST), "--scenario", str(sc), "-v",
+                                   "--lang", "fr"])
+    assert res.exit_code == 0, res.output
+    assert "non importée : Clay Golem : Cd ''" not in res.stderr  # a characteristic's short name stays as written
+    assert "remarque : Warchief : A '*' : pas un nombre sur le profil 'Warchief' ; A omis" in res.stderr, res.stderr
+    for english in ("profile", "not imported", "left out", " on ", "note:"):
+        assert english not in res.stderr, (english, res.stderr)
     res = CliRunner().invoke(cli, ["rank", str(ARMY), "--scenario", str(sc), "--vs", "Nobody"])
     assert res.exit_code == 2 and "vs: 'Nobody'" in res.stderr
 

@@ -87,7 +87,7 @@ def test_schema_fields_have_titles_descriptions_units_in_both_languages():
     jsonschema.Draft202012Validator.check_schema(en)
     fighter_en, fighter_fr = en["$defs"]["FighterModel"]["properties"], fr["$defs"]["FighterModel"]["properties"]
     assert fighter_en["def"]["minimum"] == 1 and fighter_en["def"]["maximum"] == 6
-    assert fighter_en["mou"]["unit"] == "toises" and fighter_en["pv"]["unit"] == "PV" and fighter_en["cbt"]["unit"] == "dés"
+    assert fighter_en["mou"]["unit"] == "toises" and fighter_en["pv"]["unit"] == "PV" and fighter_en["cbt"]["unit"] == "dice"
     assert fighter_fr["pv"]["title"] == "PV (points de vie)" and "Défense" in fighter_fr["def"]["description"]
     assert fr["properties"]["fleeing"]["title"] == "Fuyard"
     assert "attaque sans riposte" in fr["$defs"]["OptionsModel"]["properties"]["attacker_choice"]["description"]

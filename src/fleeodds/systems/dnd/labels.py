@@ -3,7 +3,8 @@
 French terms follow the French 3.5 rules text (attaque d'opportunité, case
 contrôlée, pas de placement, retraite, Attaques réflexes, Souplesse du serpent
 for Mobility, Acrobaties for Tumble) and the French 5e SRD (attaque
-d'opportunité, se désengager, foncer).
+d'opportunité, Se désengager, Foncer). Withdraw is *retraite* (a retreat: never *repli*, Hell
+Dorado's Ordre Repli).
 """
 
 from __future__ import annotations
@@ -61,6 +62,10 @@ def outcomes_for(five: bool, mode: str, fall_resolved: bool = False, strained: b
     return base
 
 
+#: Movement modes: (English, French). A generic movement is a lowercase noun or phrase
+#: (déplacement, retraite, course, pas de placement, rester au contact); an action or skill
+#: of the rulebook keeps its capitalised name (Acrobaties, Foncer, Se désengager), as in English
+#: (Tumble, Dash, Disengage). A ``[compare]`` label_fr in an example uses the same words.
 MODE_LABELS = {
     "move": ("move away (provokes)", "déplacement (provoque)"),
     "withdraw": ("withdraw", "retraite"),
@@ -143,7 +148,7 @@ OPTION_LABELS = {
     "options.tumble_checks": {"per_foe": ("One check per foe", "Un test par ennemi"),
                               "single": ("One check for the whole move", "Un seul test pour tout le déplacement")},
     "options.failures_from_critical_at_0": {2: ("2 failures", "2 échecs"), 1: ("1 failure", "1 échec")},
-    "options.sentinel_timing_2024": {"after_disengage": ("Right after Disengage", "Juste après Se désengager"),
+    "options.sentinel_timing_2024": {"after_disengage": ("Right after Disengage", "Juste après l'action Se désengager"),
                                      "on_leave": ("When it leaves the reach", "Quand il sort de l'allonge")},
     "options.reach_monster_withdraw": {"second_square_provokes": ("The second square provokes",
                                                                   "La deuxième case provoque"),

@@ -31,7 +31,7 @@ from fractions import Fraction
 from itertools import product
 from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...dice import parse
 from ...errors import InputError, short_repr
@@ -99,6 +99,10 @@ Feats = Union[list[str], str]
 
 class RunnerModel(StrictModel):
     """The character leaving melee (``[runner]``); every field may come from a preset."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Fuyard", "description_fr": (
+        "Le personnage qui quitte la mêlée (``[runner]``) ; chaque champ peut venir d'un profil "
+        "prédéfini.")})
 
     preset: Optional[str] = F(None, "preset", "profil prédéfini",
                               "Shipped stat line whose fields this table overrides (e.g. srd35_wizard_1).",
@@ -190,6 +194,9 @@ class RunnerModel(StrictModel):
 
 class EnemyModel(StrictModel):
     """One threatening creature (``[[enemies]]``), in the order the runner leaves it."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Ennemi", "description_fr": (
+        "Une créature menaçante (``[[enemies]]``), dans l'ordre où le fuyard la quitte.")})
 
     preset: Optional[str] = F(None, "preset", "profil prédéfini",
                               "Shipped stat line whose fields this table overrides (e.g. srd35_orc_falchion).",
@@ -353,6 +360,10 @@ class EnemyModel(StrictModel):
 class OptionsModel(StrictModel):
     """Every open rules question of the digest (§7), with its rulebook default (``[options]``)."""
 
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Options", "description_fr": (
+        "Chaque question de règles ouverte de la synthèse (§7), avec la valeur par défaut du livre de "
+        "règles (``[options]``).")})
+
     stop_when_down: Flag = F(True, "stop when down", "arrêt à terre",
                              "A dying or unconscious runner stops: later attacks of opportunity never happen.",
                              "Un fuyard mourant ou inconscient s'arrête : les attaques d'opportunité suivantes "
@@ -509,6 +520,10 @@ class OptionsModel(StrictModel):
 class DeathSavesModel(StrictModel):
     """The ``[death_saves]`` table: the marks already made and how each save is rolled."""
 
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Jets de sauvegarde contre la mort", "description_fr": (
+        "La table ``[death_saves]`` : les cases déjà cochées et la façon de lancer chaque jet de "
+        "sauvegarde contre la mort.")})
+
     successes: int = F(0, "successes already marked", "réussites déjà cochées",
                             "Death-save successes already marked (0 to 2; default 0). Only in situation "
                             "death_saves: after attacks of opportunity the runner starts with none.",
@@ -539,6 +554,9 @@ class DeathSavesModel(StrictModel):
 
 class ScenarioModel(StrictModel):
     """A D&D scenario file (``system = "dnd"``)."""
+
+    model_config = ConfigDict(json_schema_extra={"description_fr": (
+        'Un fichier de scénario D&D (``system = "dnd"``).')})
 
     system: Literal["dnd"] = F("dnd", "rules system", "système de règles", "Always dnd.", "Toujours dnd.")
     title: str = F("", "title", "titre", "Title of the scenario.", "Titre du scénario.")

@@ -268,7 +268,7 @@ class FighterModel(HDModel):
         "fighter without a profile.",
         "Dés de combat au contact, 0 à 20, ou « - » pour CBT – (ne peut pas combattre). 5 dés au plus sont "
         "lancés et 5 relancés ; avec la règle Sapience chaque dé au-delà du 10e inflige 1 dégât automatique. "
-        "Obligatoire pour un attaquant sans profil.", unit="dés")
+        "Obligatoire pour un attaquant sans profil.", unit="dice")
     def_: int = F(4, "DEF", "DEF",
                   "Defence: a die hits this fighter on a d6 >= DEF (1 to 6). Required for a target without a profile.",
                   "Défense : un dé touche ce combattant sur 1d6 >= DEF (1 à 6). Obligatoire pour une cible sans "
@@ -300,7 +300,7 @@ class FighterModel(HDModel):
     bonus_dice: int = F(0, "Bonus dice", "Dés bonus",
                         "Extra attack dice from orders or capacities (Vae Victis X, CMD dice), 0 to 20.",
                         "Dés d'attaque en plus venant d'ordres ou de capacités (Vae Victis X, dés de CMD), 0 à 20.",
-                        unit="dés", ge=0, le=20)
+                        unit="dice", ge=0, le=20)
     support: int = F(0, "Soutien", "Soutien",
                      "Passe only: number of fighters giving soutien to this one (0 to 10). In a Fuite the soutien "
                      "comes from the other adversaries listed.",
@@ -398,7 +398,7 @@ class OptionsModel(HDModel):
     dice_cap: Literal[10, "none"] | None = O(None, "Dice cap", "Plafond de dés",
                                             "10 (5 rolled + 5 re-rolls; Sapience default) or 'none' (Asmodée, Cipher).",
                                             "10 (5 dés lancés + 5 relances ; défaut Sapience) ou « none » "
-                                            "(Asmodée, Cipher).", unit="dés")
+                                            "(Asmodée, Cipher).", unit="dice")
     overflow_auto_damage: bool | None = O(None, "Dice past the 10th: automatic damage",
                                           "Dés au-delà du 10e : dégâts automatiques",
                                           "1 damage per die past the 10th, ignoring PRO, even with 0 hits (default "
@@ -424,7 +424,7 @@ class OptionsModel(HDModel):
         "Tué quand les dégâts >= PV restants (défaut) ou > PV.")
     support_bonus_per_supporter: int = O(1, "Soutien bonus", "Bonus de soutien",
                                          "Attack dice per supporter (0 to 5, default 1).",
-                                         "Dés d'attaque par combattant en soutien (0 à 5, défaut 1).", unit="dés",
+                                         "Dés d'attaque par combattant en soutien (0 à 5, défaut 1).", unit="dice",
                                          ge=0, le=5)
     support_mode: Literal["per_supporter", "flat"] = O(
         "per_supporter", "Soutien mode", "Mode de soutien",
@@ -432,7 +432,7 @@ class OptionsModel(HDModel):
         "Le bonus pour chaque combattant en soutien (défaut) ou une seule fois (« flat »).")
     support_cap: int | None = O(None, "Soutien cap", "Plafond de soutien",
                                 "Most soutien dice in total (0 to 10; default none).",
-                                "Nombre maximal de dés de soutien (0 à 10 ; défaut aucun).", unit="dés", ge=0, le=10)
+                                "Nombre maximal de dés de soutien (0 à 10 ; défaut aucun).", unit="dice", ge=0, le=10)
     support_requires_effective: bool = O(False, "Inoffensif fighters give no soutien",
                                          "Les combattants Inoffensifs n'apportent pas de soutien",
                                          "Default false: Inoffensif (Harmless) fighters support.",

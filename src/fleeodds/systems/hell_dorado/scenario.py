@@ -633,10 +633,13 @@ class FuiteScenario(_Checked, Scenario):
                        {d: float(p) for d, p in v.items()} if isinstance(v, dict) else v) for k, v in out.items()}
         return out
 
-    #: How the opposing player's choice of attacker is worded (option ``attacker_choice``).
+    #: How the opposing player's choice of attacker is worded (option ``attacker_choice``). In French
+    #: the fleeing fighter is named in brackets after "le combattant en fuite": a profile name
+    #: ("Inquisiteur", "Templier") needs an article there, a character's name ("Samael") none.
     CHOICE_WORDS = {
-        "max_kill_or_state": ("kills or stops {target} most often", "tue ou arrête {target} le plus souvent"),
-        "max_kill": ("kills {target} most often", "tue {target} le plus souvent"),
+        "max_kill_or_state": ("kills or stops {target} most often",
+                              "tue ou arrête le plus souvent le combattant en fuite ({target})"),
+        "max_kill": ("kills {target} most often", "tue le plus souvent le combattant en fuite ({target})"),
         "max_expected_damage": ("deals the most damage on average", "inflige le plus de dégâts en moyenne"),
         "most_dice": ("rolls the most dice", "lance le plus de dés"),
     }

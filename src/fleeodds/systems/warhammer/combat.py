@@ -18,7 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Literal, Optional
 
-from pydantic import field_validator, model_validator
+from pydantic import ConfigDict, field_validator, model_validator
 
 from ...errors import InputError
 from ...validation import effect_checks_on, not_modelled, validate
@@ -46,6 +46,10 @@ def _d(en: str, fr: str) -> dict:
 
 class FightUnit(_Strict):
     """One of the two units in the fight: its profile, size, formation, equipment and command."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Unité au corps à corps", "description_fr": (
+        "L'une des deux unités du corps à corps : son profil, son effectif, sa formation, son "
+        "équipement et son état-major.")})
 
     profile: Optional[str] = F(None, t="Profile", t_fr="Profil",
                                d="Name of a shipped profile or of one in profiles_file (case-insensitive).",
@@ -190,6 +194,11 @@ class FightUnit(_Strict):
 class FightOptions(_Strict):
     """Close-combat rules questions; ``None`` means the edition's default (docs/warhammer_combat.md)."""
 
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Questions de règles du corps à corps",
+                                                 "description_fr": (
+        "Questions de règles du corps à corps ; ``None`` signifie la valeur par défaut de l'édition "
+        "(docs/warhammer_combat.md).")})
+
     charge_strikes_first: Optional[bool] = F(
         None, t="Chargers strike first", t_fr="Les charges frappent en premier",
         d="In the first round the charging unit strikes first whatever its Initiative or weapon (default: "
@@ -250,6 +259,10 @@ class FightOptions(_Strict):
 
 class Fight(_Strict):
     """The fight (situation ``fight``): two units, who charged, where, and the rules options."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Corps à corps", "description_fr": (
+        "Le corps à corps (situation ``fight``) : deux unités, qui a chargé, où, et les options de "
+        "règles.")})
 
     unit: FightUnit = F(t="Your unit", t_fr="Votre unité", d="The unit whose odds are asked.",
                         d_fr="L'unité dont on demande les chances.")

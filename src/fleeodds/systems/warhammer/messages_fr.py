@@ -9,6 +9,9 @@ fuite, ralliement, Puissance d'Unité, socle à socle).
 from __future__ import annotations
 
 PHRASES: dict[str, str] = {
+    "not a number on profile §; § left out": "pas un nombre sur le profil § ; § omis",
+    "missing: no profile of this unit has a § characteristic":
+        "manquante : aucun profil de cette unité n'a de caractéristique §",
     "a table of fields (names are text)": "une table de champs (les noms sont du texte)",
     "a [pursuer] unit table (the winner or the charger) in the '§' situation":
         "une table d'unité [pursuer] (le vainqueur ou l'unité qui charge) dans la situation '§'",

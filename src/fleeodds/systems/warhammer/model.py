@@ -110,6 +110,10 @@ class UnitProfile(_Strict):
 class UnitRef(_Strict):
     """A unit in the scenario: a shipped/loaded ``profile`` by name, inline fields, or both (fields override)."""
 
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Unité", "description_fr": (
+        "Une unité du scénario : un ``profile`` fourni ou chargé, par son nom, des champs écrits sur "
+        "place, ou les deux (les champs l'emportent).")})
+
     profile: Optional[str] = F(None, t="Profile", t_fr="Profil",
                                d="Name of a shipped profile or of one in profiles_file (case-insensitive).",
                                d_fr="Nom d'un profil fourni ou d'un profil de profiles_file (casse indifférente).")
@@ -183,6 +187,14 @@ class PursuerRef(UnitRef):
     close combat, "Pursuit move" (each victorious unit rolls its own pursuit).
     """
 
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Poursuivant", "description_fr": (
+        "L'un de plusieurs poursuivants ou chargeurs (``[[pursuers]]``) : une unité comme dans "
+        "``[pursuer]``, avec sa propre distance à l'unité en fuite et son propre choix de continuer à "
+        "charger aux tours suivants. Source : V7, corps à corps, « Multiple fleeing and pursuing » et "
+        "« Move surviving fleeing troops » (une unité en fuite ne s'échappe que si son jet de fuite "
+        "bat celui de chaque poursuivant) ; V6, corps à corps, « Pursuit move » (chaque unité "
+        "victorieuse lance sa propre poursuite).")})
+
     gap: Optional[float] = F(None, ge=0, le=200, unit="in", t="Gap", t_fr="Écart",
                              d="This unit's distance to the fleeing unit before the flee move (default: "
                                "table.gap).",
@@ -201,6 +213,9 @@ class PursuerRef(UnitRef):
 
 class Combat(_Strict):
     """The lost combat (situation ``break``)."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Combat perdu",
+                                                 "description_fr": "Le combat perdu (situation ``break``)."})
 
     margin: int = F(1, ge=0, le=30, unit="combat result points", t="Combat result margin",
                     t_fr="Écart du résultat de combat",
@@ -227,6 +242,9 @@ class Combat(_Strict):
 class LdTestSpec(_Strict):
     """A plain Leadership test (situations ``leadership_test`` and ``panic``)."""
 
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Test simple de Commandement", "description_fr": (
+        "Un simple test de Commandement (situations ``leadership_test`` et ``panic``).")})
+
     kind: Literal[TEST_KINDS] = F(  # type: ignore[valid-type]
         "leadership", t="Kind of test", t_fr="Type de test",
         d="leadership, fear, terror or panic (situation panic: always panic). It decides the dice of a "
@@ -241,6 +259,9 @@ class LdTestSpec(_Strict):
 
 class Table(_Strict):
     """Geometry along the flee line (1-D, head-on), inches."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Géométrie de la table", "description_fr": (
+        "Géométrie le long de la ligne de fuite (à une dimension, de face), en pouces.")})
 
     gap: float = F(0.0, ge=0, le=200, unit="in", t="Gap", t_fr="Écart",
                    d="Distance between the units before the flee move (0 after a combat).",
@@ -270,6 +291,10 @@ class Table(_Strict):
 
 class Options(_Strict):
     """Rules options of the rules digest (§4). ``None`` = the edition's default."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Options", "description_fr": (
+        "Options de règles de la synthèse des règles (§4). ``None`` = la valeur par défaut de "
+        "l'édition.")})
 
     tie_rule: Literal[">=", ">"] = F(">=", t="Pursuit tie rule", t_fr="Égalité à la poursuite",
                                      d="'>=': a pursuit (or charge reach) equal to the flee roll catches; '>': "
@@ -412,6 +437,9 @@ class Options(_Strict):
 
 class ScenarioModel(_Strict):
     """A Warhammer scenario file (``system = "warhammer"``), as written."""
+
+    model_config = ConfigDict(json_schema_extra={"description_fr": (
+        "Un fichier de scénario Warhammer (``system = \"warhammer\"``), tel qu'il est écrit.")})
 
     system: Literal["warhammer"] = F("warhammer", t="Rules system", t_fr="Système de règles",
                                      d="Always 'warhammer' here.", d_fr="Toujours 'warhammer' ici.")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
+from pydantic import ConfigDict
+
 from .model import F, _Strict
 
 KINDS = ("friend", "enemy", "impassable")
@@ -15,6 +17,9 @@ KINDS = ("friend", "enemy", "impassable")
 
 class Obstacle(_Strict):
     """One thing in the way of the flee move (``[[obstacles]]``)."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Obstacle", "description_fr": (
+        "Un élément sur le chemin du mouvement de fuite (``[[obstacles]]``).")})
 
     kind: Literal[KINDS] = F(  # type: ignore[valid-type]
         ..., t="Kind", t_fr="Type",
