@@ -393,14 +393,37 @@ def test_added_setup_comes_after_the_scenarios_own_and_sweep_leaves_setups_out(d
 
 
 def test_a_run_waiting_for_its_kernels_says_so(driver, server):
+    """Waiting for the kernels (compiling during the first start's warm-up, or not) and drawing the
+    answer after the last trial, the bar has no level (indeterminate): never a full bar with no answer."""
     d = driver
     open_page(d, server)
+    _wait_idle(d)  # the page's own question is answered: its progress no longer changes
+    level = "return document.getElementById('progress').hasAttribute('value')"
     d.execute_script("showProgress({state: 'running', phase: 'preparing', done: 0, total: 1000000})")
     assert d.find_element(By.ID, "progress-text").text == \
         "Preparing the Monte Carlo engine (compiled once, about a minute)…"
+    assert not d.execute_script(level)
+    d.execute_script("showProgress({state: 'running', phase: 'preparing', done: 0, total: 1000000, "
+                     "warming_up: true, compiling_seconds: 45})")
+    assert d.find_element(By.ID, "progress-text").text == "Compiling the Monte Carlo kernels, once — about 45 s…"
+    assert not d.execute_script(level)
     d.execute_script("showProgress({state: 'running', phase: 'simulating', done: 262144, total: 1000000})")
     assert d.find_element(By.ID, "progress-text").text == "Simulating… 262,144 / 1,000,000 trials"
-    d.execute_script("hideProgress()")
+    assert d.execute_script("const p = document.getElementById('progress'); return [p.value, p.max]") == \
+        [262144, 1000000]
+    for phase in ("simulating", "finishing"):  # every trial done: the answer is being drawn
+        d.execute_script(f"showProgress({{state: 'running', phase: '{phase}', done: 1000000, total: 1000000, "
+                         "warming_up: true})")
+        assert d.find_element(By.ID, "progress-text").text == \
+            "1,000,000 trials done; drawing the answer (slower while the kernels compile, once)…"
+        assert not d.execute_script(level)
+    d.execute_script("showProgress({state: 'running', phase: 'finishing', done: 1000000, total: 1000000})")
+    assert d.find_element(By.ID, "progress-text").text == "1,000,000 trials done; drawing the answer…"
+    d.execute_script("S.lang = 'fr'; showProgress({state: 'running', phase: 'preparing', done: 0, "
+                     "total: 1000000, warming_up: true, compiling_seconds: 45})")
+    assert d.find_element(By.ID, "progress-text").text == \
+        "Compilation des noyaux Monte-Carlo, une seule fois — environ 45 s…"
+    d.execute_script("S.lang = 'en'; hideProgress()")
 
 
 def test_choices_show_names_in_the_pages_language_and_submit_codes(driver, server):

@@ -14,6 +14,9 @@ const T = {
     trials: "Monte Carlo trials", seed: "Seed", compute: "Compute",
     see: "2. The answer", cancel: "Stop", running: "Simulating…", trials_done: "trials",
     preparing: "Preparing the Monte Carlo engine (compiled once, about a minute)…",
+    compiling: "Compiling the Monte Carlo kernels, once — about {n} s…",
+    finishing: "{n} trials done; drawing the answer…",
+    finishing_warm: "{n} trials done; drawing the answer (slower while the kernels compile, once)…",
     exact_running: "Computing the exact answer…",
     compare: "3. Compare setups",
     compare_help: "Each setup changes one or more fields of the question above. Monte Carlo runs are paired (the same dice for every setup), so each difference has its own 95 % interval.",
@@ -58,6 +61,9 @@ const T = {
     trials: "Tirages Monte-Carlo", seed: "Graine", compute: "Calculer",
     see: "2. La réponse", cancel: "Arrêter", running: "Simulation en cours…", trials_done: "tirages",
     preparing: "Préparation du moteur Monte-Carlo (compilé une seule fois, environ une minute)…",
+    compiling: "Compilation des noyaux Monte-Carlo, une seule fois — environ {n} s…",
+    finishing: "{n} tirages faits ; mise en forme de la réponse…",
+    finishing_warm: "{n} tirages faits ; mise en forme de la réponse (plus lente pendant la compilation des noyaux, une seule fois)…",
     exact_running: "Calcul de la réponse exacte…",
     compare: "3. Comparer des configurations",
     compare_help: "Chaque configuration change un ou plusieurs champs de la question ci-dessus. Les tirages Monte-Carlo sont appariés (les mêmes dés pour chaque configuration) : chaque écart a son propre intervalle à 95 %.",
@@ -679,10 +685,18 @@ async function compute() {
 }
 function showProgress(st) {
   $("progress-box").hidden = false;
-  $("progress").max = Math.max(1, st.total || 1); $("progress").value = st.done || 0;
-  const text = st.phase === "exact" ? t("exact_running")
-    : (st.phase === "preparing" || !st.done) ? t("preparing")
-    : t("running") + " " + num(st.done || 0) + " / " + num(st.total || 0) + " " + t("trials_done");
+  const bar = $("progress");
+  // a bar fills only while trials are being done; waiting for the kernels, the exact solver or
+  // the drawing of the answer, it moves without a level (never a full bar with no answer)
+  const counting = st.phase === "simulating" && st.done && st.done < (st.total || 0);
+  if (counting) { bar.max = Math.max(1, st.total || 1); bar.value = st.done; } else bar.removeAttribute("value");
+  let text;
+  if (st.phase === "exact") text = t("exact_running");
+  else if (st.phase === "finishing" || (st.done && st.done >= (st.total || 0)))
+    text = t(st.warming_up ? "finishing_warm" : "finishing", { n: num(st.done || 0) });
+  else if (st.phase === "preparing" || !st.done)
+    text = st.compiling_seconds ? t("compiling", { n: num(st.compiling_seconds) }) : t("preparing");
+  else text = t("running") + " " + num(st.done || 0) + " / " + num(st.total || 0) + " " + t("trials_done");
   $("progress-text").textContent = text;
 }
 function hideProgress() { $("progress-box").hidden = true; }
