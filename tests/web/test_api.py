@@ -769,3 +769,54 @@ def test_hell_dorado_sections_say_when_they_apply(client, lang):
         shown = {k for k, v in props.items() if "x-when" in v and kind in v["x-when"]["type"]}
         assert shown == set(names), kind
     assert all("x-when" not in props[k] for k in ("type", "options", "title", "compare"))
+
+
+def test_a_run_waiting_during_the_warm_up_says_it_compiles(client, goblins):
+    """While the first start's warm-up compiles kernels (here: a warm-up that has timed no example
+    yet, and the kernel lock held as it holds it while compiling), a job waiting for its kernels
+    says so with a number of seconds; once its trials are done it is in phase "finishing" (the
+    answer being drawn), never "simulating" with every trial done."""
+    w = service.Warmup()
+    service._WARMUP[0] = w
+    try:
+        with service.KERNEL_LOCK:
+            st = client.post("/api/jobs?wait=0", json={"scenario": dict(goblins, title="warm-up"), "method": "mc",
+                                                       "trials": 1000, "seed": 5}).json()
+            for _ in range(200):
+                st = client.get(f"/api/jobs/{st['id']}").json()
+                if st["phase"] == "preparing":
+                    break
+                time.sleep(0.05)
+            assert st["state"] == "running" and st["phase"] == "preparing" and st["warming_up"] is True
+            # no example timed yet: the guess is COMPILE_GUESS (60 s), less the time waited, in steps of 5 s
+            assert st["compiling_seconds"] in (55, 60)
+            w.done, w.t0 = 2, time.perf_counter() - 30.0  # 15 s per example: never under COMPILE_GUESS / 3
+            assert client.get(f"/api/jobs/{st['id']}").json()["compiling_seconds"] == 20
+        end = time.monotonic() + 300  # its kernel may compile now (a cold numba cache)
+        while st["state"] == "running" and time.monotonic() < end:
+            time.sleep(0.05)
+            st = client.get(f"/api/jobs/{st['id']}").json()
+        assert st["state"] == "done" and "warming_up" not in st and "compiling_seconds" not in st
+    finally:
+        service._WARMUP[0] = None
+    # no warm-up running: nothing said about it
+    with service.KERNEL_LOCK:
+        st = client.post("/api/jobs?wait=0", json={"scenario": dict(goblins, title="no warm-up"), "method": "mc",
+                                                   "trials": 1000, "seed": 6}).json()
+        time.sleep(0.2)
+        st = client.get(f"/api/jobs/{st['id']}").json()
+        assert "warming_up" not in st and "compiling_seconds" not in st
+    progress = service.Progress()
+    service.evaluate(service.load(dict(goblins, title="finishing")), "mc", 1000, None, 7, progress)
+    assert progress.phase == "finishing" and progress.done == 1000
+
+
+def test_a_finished_warm_up_is_no_longer_running():
+    w = service.Warmup()
+    service._WARMUP[0] = w
+    assert service.warming_up() is w
+    w.stop.set()
+    assert service.warming_up() is None  # a server that stops: its warm-up is over
+    w.stop.clear(); w.finished = True
+    assert service.warming_up() is None
+    service._WARMUP[0] = None

@@ -273,6 +273,9 @@ def test_leadership_13_shows_the_field_error(driver, server):
                                                                           "leadership": 13}))
     field = d.find_element(By.CSS_SELECTOR, '[data-path="fleeing.leadership"]')
     assert "invalid" in field.get_attribute("class")
+    # the summary above the form lists what it announces: the field by its name, and its message
+    summary = d.find_element(By.ID, "form-errors").text.splitlines()
+    assert summary == ["This field needs fixing (in red below):", "Leadership (Ld) — " + err.text], summary
     ld.clear()
     ld.send_keys("5")
     ld.send_keys("\t")
@@ -393,14 +396,37 @@ def test_added_setup_comes_after_the_scenarios_own_and_sweep_leaves_setups_out(d
 
 
 def test_a_run_waiting_for_its_kernels_says_so(driver, server):
+    """Waiting for the kernels (compiling during the first start's warm-up, or not) and drawing the
+    answer after the last trial, the bar has no level (indeterminate): never a full bar with no answer."""
     d = driver
     open_page(d, server)
+    _wait_idle(d)  # the page's own question is answered: its progress no longer changes
+    level = "return document.getElementById('progress').hasAttribute('value')"
     d.execute_script("showProgress({state: 'running', phase: 'preparing', done: 0, total: 1000000})")
     assert d.find_element(By.ID, "progress-text").text == \
         "Preparing the Monte Carlo engine (compiled once, about a minute)…"
+    assert not d.execute_script(level)
+    d.execute_script("showProgress({state: 'running', phase: 'preparing', done: 0, total: 1000000, "
+                     "warming_up: true, compiling_seconds: 45})")
+    assert d.find_element(By.ID, "progress-text").text == "Compiling the Monte Carlo kernels, once — about 45 s…"
+    assert not d.execute_script(level)
     d.execute_script("showProgress({state: 'running', phase: 'simulating', done: 262144, total: 1000000})")
     assert d.find_element(By.ID, "progress-text").text == "Simulating… 262,144 / 1,000,000 trials"
-    d.execute_script("hideProgress()")
+    assert d.execute_script("const p = document.getElementById('progress'); return [p.value, p.max]") == \
+        [262144, 1000000]
+    for phase in ("simulating", "finishing"):  # every trial done: the answer is being drawn
+        d.execute_script(f"showProgress({{state: 'running', phase: '{phase}', done: 1000000, total: 1000000, "
+                         "warming_up: true})")
+        assert d.find_element(By.ID, "progress-text").text == \
+            "1,000,000 trials done; drawing the answer (slower while the kernels compile, once)…"
+        assert not d.execute_script(level)
+    d.execute_script("showProgress({state: 'running', phase: 'finishing', done: 1000000, total: 1000000})")
+    assert d.find_element(By.ID, "progress-text").text == "1,000,000 trials done; drawing the answer…"
+    d.execute_script("S.lang = 'fr'; showProgress({state: 'running', phase: 'preparing', done: 0, "
+                     "total: 1000000, warming_up: true, compiling_seconds: 45})")
+    assert d.find_element(By.ID, "progress-text").text == \
+        "Compilation des noyaux Monte-Carlo, une seule fois — environ 45 s…"
+    d.execute_script("S.lang = 'en'; hideProgress()")
 
 
 def test_choices_show_names_in_the_pages_language_and_submit_codes(driver, server):
@@ -614,7 +640,8 @@ def test_french_page_names_every_choice_and_shows_no_english(driver, server, key
     err = wait(d, EC.visibility_of_element_located((By.CSS_SELECTOR, "#form .field-error")))
     summary = d.find_element(By.ID, "form-errors")
     wait(d, lambda d: summary.get_attribute("hidden") is None)
-    assert summary.text.startswith("Certains champs sont à corriger")
+    assert summary.text.startswith("Ce champ est à corriger (en rouge ci-dessous) :")  # the server names one
+    assert summary.text.endswith(" — " + err.text)  # and the summary lists it
     assert summary.location["y"] < d.find_element(By.ID, "form").location["y"]  # above the form
     assert d.execute_script("const r = arguments[0].getBoundingClientRect(); "
                             "return r.top >= 0 && r.bottom <= window.innerHeight", err)  # in sight
@@ -625,3 +652,88 @@ def test_french_page_names_every_choice_and_shows_no_english(driver, server, key
     _screenshot(d, f"{key}_error")
     d.find_element(By.ID, "lang-en").click()
     wait(d, lambda d: d.find_element(By.ID, "run").text == "Compute")
+
+
+def _french_goblins(d, server) -> None:
+    open_page(d, server)
+    if d.find_element(By.ID, "lang-fr").get_attribute("aria-pressed") != "true":
+        d.find_element(By.ID, "lang-fr").click()
+        wait(d, lambda d: d.find_element(By.ID, "run").text == "Calculer")
+    if Select(d.find_element(By.ID, "system")).first_selected_option.get_attribute("value") != "warhammer":
+        Select(d.find_element(By.ID, "system")).select_by_value("warhammer")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, f'#example option[value="{GOBLINS}"]'))
+    Select(d.find_element(By.ID, "example")).select_by_value(GOBLINS)
+    wait_fraction(d, CAUGHT)
+    _wait_idle(d)
+
+
+def test_text_in_a_number_field_is_listed_with_the_servers_error(driver, server):
+    """Ld 13 (the server refuses it) and "deux" in the combat margin (a number field: the browser
+    gives no value for it, the page refuses it itself): both fields in red, both listed in the
+    summary by name with their message; once the margin is a number, the summary names one field."""
+    d = driver
+    _french_goblins(d, server)
+    ld = d.find_element(By.ID, "f-fleeing-leadership")
+    ld.clear()
+    ld.send_keys("13")
+    ld.send_keys("\t")
+    margin = d.find_element(By.ID, "f-combat-margin")
+    margin.clear()
+    margin.send_keys("deux")
+    margin.send_keys("\t")
+    wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#form .field-error")) == 2)
+    summary = d.find_element(By.ID, "form-errors")
+    wait(d, lambda d: summary.get_attribute("hidden") is None)
+    lines = summary.text.splitlines()
+    ld_msg = "fleeing.leadership: 13 n'est pas admis ; attendu : un nombre de 0 à 10"
+    assert lines[0] == "Certains champs sont à corriger (en rouge ci-dessous) :"
+    assert lines[1] == "Commandement (Cd) — " + ld_msg
+    assert lines[2].startswith("Écart du résultat de combat") and \
+        lines[2].endswith(" — combat.margin: ce n'est pas un nombre ; attendu : un nombre entier de 0 à 30"), lines
+    assert len(lines) == 3
+    for path in ("fleeing.leadership", "combat.margin"):
+        assert "invalid" in d.find_element(By.CSS_SELECTOR, f'[data-path="{path}"]').get_attribute("class")
+    assert "Corrigez" in d.find_element(By.ID, "answer").text  # no answer to another question
+    d.execute_script("arguments[0].scrollIntoView({block: 'start'})", summary)
+    _screenshot(d, "two_errors")
+    margin.clear()
+    margin.send_keys("3")
+    margin.send_keys("\t")
+    wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#form .field-error")) == 1
+         and d.find_element(By.ID, "form-errors").text.startswith("Ce champ"))
+    assert d.find_element(By.ID, "form-errors").text.splitlines() == \
+        ["Ce champ est à corriger (en rouge ci-dessous) :", "Commandement (Cd) — " + ld_msg]
+    ld.clear()
+    ld.send_keys("5")
+    ld.send_keys("\t")
+    wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, ".field-error"))
+    wait_fraction(d, str(goblins_caught(5, 3)))
+
+
+@pytest.mark.parametrize("key", ["warhammer", "dnd", "hell_dorado"])
+def test_select_boxes_show_their_choices_whole(driver, server, key):
+    """A select box is as wide as its longest choice ("Test de moral après un combat perdu"), within
+    the form's width; the example's long title is whole in the line under its box; no sideways scroll."""
+    d = driver
+    _french_goblins(d, server)
+    if key != "warhammer":
+        before = d.find_element(By.ID, "answer").text
+        Select(d.find_element(By.ID, "system")).select_by_value(key)
+        wait(d, lambda d: d.find_element(By.ID, "answer").text not in ("", before), timeout=120)
+        Select(d.find_element(By.ID, "example")).select_by_index(1)
+        _wait_idle(d)
+    d.execute_script("document.querySelectorAll('#form details').forEach((x) => { x.open = true; })")
+    cut = d.execute_script("""
+        const c = document.createElement('canvas').getContext('2d');
+        return [...document.querySelectorAll('#form select')].filter((s) => s.offsetParent).map((s) => {
+          const cs = getComputedStyle(s); c.font = cs.fontSize + ' ' + cs.fontFamily;
+          const text = Math.max(...[...s.options].map((o) => c.measureText(o.text).width));
+          return [s.id, s.clientWidth, Math.ceil(text)];
+        }).filter(([, box, text]) => text + 24 > box)""")
+    assert not cut, f"{key}: select boxes narrower than their choices (id, box, text px): {cut}"
+    example = Select(d.find_element(By.ID, "example")).first_selected_option
+    assert d.find_element(By.ID, "example-help").text == \
+        example.text + " — " + example.get_attribute("value").split("/")[-1]
+    assert d.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+    d.execute_script("window.scrollTo(0, 0); document.activeElement.blur()")
+    _screenshot(d, f"{key}_selects")

@@ -71,6 +71,13 @@ class Job:
     def status(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "state": self.state, "done": self.progress.done,
                                "total": self.progress.total, "phase": self.progress.phase}
+        if self.state == "running" and service.warming_up() is not None:
+            # the first start's warm-up compiles kernels: the page says so rather than a bar that
+            # stands still (its own kernels compiling) or stands full (its answer drawn slowly)
+            out["warming_up"] = True
+            left = service.compile_seconds_left(self.progress)
+            if left is not None:
+                out["compiling_seconds"] = left
         if self.result is not None:
             out["result"] = self.result
         elif self.partial is not None:

@@ -199,8 +199,11 @@ class Progress:
         self.done = 0
         self.total = 0
         #: ``"exact"`` (the exact solver runs), ``"preparing"`` (waiting for the kernels: their
-        #: compilation, the warm-up, another run's chunk) or ``"simulating"`` (trials are done).
+        #: compilation, the warm-up, another run's chunk), ``"simulating"`` (trials are done) or
+        #: ``"finishing"`` (every trial is done; the tables and the chart are being drawn).
         self.phase = "exact"
+        #: ``time.monotonic()`` when the run began waiting for its kernels (phase ``"preparing"``).
+        self.preparing_since: float | None = None
         self.cancel = threading.Event()
         #: The warm-up's run: it gives way to requests' runs before each chunk.
         self.background = False
@@ -236,6 +239,7 @@ def _simulate(scenario: Scenario, trials: int | None, precision: float | None, s
     """
     progress = progress or Progress()
     progress.phase = "preparing"
+    progress.preparing_since = time.monotonic()
     kernel = scenario.kernel()
     t0 = time.perf_counter()
     total = None
@@ -320,6 +324,8 @@ def evaluate(scenario: Scenario, method: str, trials: int | None, precision: flo
         sim = None
         if method in ("mc", "both"):
             sim = simulate(scenario, trials, precision, seed, progress)
+            if progress is not None:
+                progress.phase = "finishing"
         table = api.evaluate(scenario, method, seed=seed, lang="en", simulation=sim,
                              trials=trials if sim is None else None)
         if sim is not None:
@@ -793,6 +799,33 @@ def with_unit(data: Any, role: Any, profile: Any) -> dict[str, Any]:
 # --------------------------------------------------------------------------- warm-up
 
 
+#: The server's warm-up while it runs (``None`` before it starts and once it is over).
+_WARMUP: list["Warmup | None"] = [None]
+#: Seconds a first kernel compilation takes on a cold numba cache when the warm-up has not yet
+#: timed one of its own (a shipped example's kernels: 20-60 s on a loaded 2-core machine).
+COMPILE_GUESS = 60.0
+
+
+def warming_up() -> "Warmup | None":
+    """The warm-up that is running now, if any (while it runs, it compiles kernels that hold the
+    interpreter: a request's run waits for its own kernels, and draws its answer more slowly)."""
+    w = _WARMUP[0]
+    return w if w is not None and not w.finished and not w.stop.is_set() else None
+
+
+def compile_seconds_left(progress: Progress) -> int | None:
+    """While the warm-up runs and ``progress`` waits for its kernels (phase ``"preparing"``), about
+    how many seconds its kernels still take to compile (rounded up to 5 s, at least 5 s);
+    ``None`` otherwise. The guess is the warm-up's own seconds per example so far
+    (:data:`COMPILE_GUESS` before its first), less the time already waited."""
+    w = warming_up()
+    if w is None or progress.phase != "preparing" or progress.preparing_since is None:
+        return None
+    per = (time.perf_counter() - w.t0) / w.done if w.done else COMPILE_GUESS
+    left = max(per, COMPILE_GUESS / 3) - (time.monotonic() - progress.preparing_since)
+    return max(5, int(-(-left // 5) * 5))
+
+
 class Warmup:
     """In a background thread, compile every shipped example's kernels (and its first comparison
     setup's) and answer its default question (exact where it has a solver, and 1,000,000 trials)
@@ -806,6 +839,7 @@ class Warmup:
         self.seconds = 0.0
         self.thread: threading.Thread | None = None
         self.stop = threading.Event()
+        self.t0 = time.perf_counter()
 
     def start(self) -> "Warmup":
         self.thread = threading.Thread(target=self.run, name="fleeodds-warmup", daemon=True)
@@ -815,7 +849,8 @@ class Warmup:
     def run(self) -> None:
         from ..report import charts
 
-        t0 = time.perf_counter()
+        t0 = self.t0 = time.perf_counter()
+        _WARMUP[0] = self
         paths = api.list_examples()
         self.total = len(paths)
         self._say("fleeodds: warming up the kernels in the background (the first start after installing "
@@ -844,6 +879,8 @@ class Warmup:
             self.done += 1
         self.seconds = time.perf_counter() - t0
         self.finished = True
+        if _WARMUP[0] is self:
+            _WARMUP[0] = None
         if not self.stop.is_set():
             self._say(f"fleeodds: kernels ready ({self.seconds:.0f} s)")
 

@@ -14,6 +14,9 @@ const T = {
     trials: "Monte Carlo trials", seed: "Seed", compute: "Compute",
     see: "2. The answer", cancel: "Stop", running: "Simulating…", trials_done: "trials",
     preparing: "Preparing the Monte Carlo engine (compiled once, about a minute)…",
+    compiling: "Compiling the Monte Carlo kernels, once — about {n} s…",
+    finishing: "{n} trials done; drawing the answer…",
+    finishing_warm: "{n} trials done; drawing the answer (slower while the kernels compile, once)…",
     exact_running: "Computing the exact answer…",
     compare: "3. Compare setups",
     compare_help: "Each setup changes one or more fields of the question above. Monte Carlo runs are paired (the same dice for every setup), so each difference has its own 95 % interval.",
@@ -31,7 +34,8 @@ const T = {
     footer: "runs on this computer; the JSON API is described at",
     outcome_col: "Outcome", exact: "Exact", fraction: "Fraction", mc: "Monte Carlo", ci: "95 % interval",
     count: "Count", value_col: "Value", exactly: "exactly", at_least: "at least", at_most: "at most",
-    fix: "Some fields need fixing (in red below):", language: "Language", range: "from {a} to {b}", default: "default: {v}",
+    fix: "Some fields need fixing (in red below):", fix_one: "This field needs fixing (in red below):",
+    not_number: "{p}: this is not a number; expected {w}", not_number_v: "{p}: '{v}' is not a number; expected {w}", a_number: "a number", a_whole_number: "a whole number", language: "Language", range: "from {a} to {b}", default: "default: {v}",
     unset: "(default)", yes: "yes", no: "no", add_item: "Add", remove_item: "Remove", item: "Item",
     include: "Fill in", more_options: "More options", working: "Working…", cancelled: "Stopped.",
     units_read: "{n} units read from {c}.", picked: "Unit placed: {u}.", setup: "Setup",
@@ -58,6 +62,9 @@ const T = {
     trials: "Tirages Monte-Carlo", seed: "Graine", compute: "Calculer",
     see: "2. La réponse", cancel: "Arrêter", running: "Simulation en cours…", trials_done: "tirages",
     preparing: "Préparation du moteur Monte-Carlo (compilé une seule fois, environ une minute)…",
+    compiling: "Compilation des noyaux Monte-Carlo, une seule fois — environ {n} s…",
+    finishing: "{n} tirages faits ; mise en forme de la réponse…",
+    finishing_warm: "{n} tirages faits ; mise en forme de la réponse (plus lente pendant la compilation des noyaux, une seule fois)…",
     exact_running: "Calcul de la réponse exacte…",
     compare: "3. Comparer des configurations",
     compare_help: "Chaque configuration change un ou plusieurs champs de la question ci-dessus. Les tirages Monte-Carlo sont appariés (les mêmes dés pour chaque configuration) : chaque écart a son propre intervalle à 95 %.",
@@ -77,7 +84,8 @@ const T = {
     footer: "fonctionne sur cet ordinateur ; l'API JSON est décrite sur",
     outcome_col: "Résultat", exact: "Exact", fraction: "Fraction", mc: "Monte-Carlo", ci: "Intervalle à 95 %",
     count: "Effectif", value_col: "Valeur", exactly: "exactement", at_least: "au moins", at_most: "au plus",
-    fix: "Certains champs sont à corriger (en rouge ci-dessous) :", language: "Langue", range: "de {a} à {b}",
+    fix: "Certains champs sont à corriger (en rouge ci-dessous) :", fix_one: "Ce champ est à corriger (en rouge ci-dessous) :",
+    not_number: "{p}: ce n'est pas un nombre ; attendu : {w}", not_number_v: "{p}: « {v} » n'est pas un nombre ; attendu : {w}", a_number: "un nombre", a_whole_number: "un nombre entier", language: "Langue", range: "de {a} à {b}",
     default: "par défaut : {v}", unset: "(par défaut)", yes: "oui", no: "non", add_item: "Ajouter",
     remove_item: "Retirer", item: "Élément", include: "Renseigner", more_options: "Plus d'options",
     working: "Calcul en cours…", cancelled: "Arrêté.", units_read: "{n} unités lues dans {c}.",
@@ -100,6 +108,8 @@ const S = {
   lang: "en", system: null, example: "", method: "both", trials: 1000000, seed: 0,
   scenario: {}, schema: null, systems: [], examples: [], units: [], roles: [],
   resultId: null, job: null, outcomes: [],
+  // fields whose text the page could not read as a number ("deux" in a number field): path -> message
+  bad: {},
 };
 const $ = (id) => document.getElementById(id);
 const t = (k, vars) => {
@@ -415,6 +425,9 @@ function field(name, schema, path, value) {
     if (input.selectedIndex < 0 && first.has(valueName(s, cur))) input.value = JSON.stringify(first.get(valueName(s, cur)));
     if (input.selectedIndex < 0) { input.append(el("option", { value: JSON.stringify(cur), text: capital(valueName(s, cur)) })); input.value = JSON.stringify(cur); }
     input.onchange = () => onField(path, s, input.value === "__unset__" ? undefined : JSON.parse(input.value));
+    // a choice longer than a grid column holds ("Test de moral après un combat perdu") takes the
+    // form's whole row, the box as wide as its longest choice (never wider than the form)
+    if (Math.max(...[...input.options].map((o) => o.text.length)) > WIDE_CHOICE) wrap.classList.add("wide");
     wrap.append(label, input);
   } else if (k === "multi") {
     const chosen = Array.isArray(value) ? value : (Array.isArray(s.default) ? s.default : []);
@@ -451,10 +464,23 @@ function field(name, schema, path, value) {
     }
     input.onchange = () => {
       let v;
+      if (numeric) {
+        const text = input.value.trim();
+        const parsed = parseScalar(text, s);
+        if ((input.validity && input.validity.badInput) || typeof parsed === "string") {
+          // the browser gives no value for such a text: the field is marked, the question waits
+          S.bad[path] = notNumber(path, s, text);
+          clearErrors(); updateShare(); clearTimeout(S.timer); S.timer = setTimeout(compute, 350);
+          return;
+        }
+        delete S.bad[path];
+      }
       if (k === "csv") v = input.value.trim() === "" ? undefined : input.value.split(",").map((x) => parseScalar(x, resolve(s.items || {})));
       else v = parseScalar(input.value, s.mixed ? null : s);
       onField(path, s, v);
     };
+    // a text that is no number leaves the browser's value empty, often without a change event
+    if (numeric) input.addEventListener("blur", () => { if (input.validity.badInput && !S.bad[path]) input.onchange(); });
     wrap.append(label, input);
   }
   const help = helpNode(s);
@@ -464,6 +490,8 @@ function field(name, schema, path, value) {
 /* Folded parts of the form ("More options"): <details> that stay open or closed as the player
    left them when the form is drawn again (another language, a field that shows sections). */
 const MAIN_FIELDS = 7;
+// characters of a choice that a grid column's select box shows whole (15.5rem at 15 px)
+const WIDE_CHOICE = 24;
 const NAMING = ["title", "title_fr", "description"];
 function foldable(path, summary, body) {
   const key = path || "(top)";
@@ -476,6 +504,7 @@ function foldable(path, summary, body) {
 function renderForm() {
   const form = $("form");
   form.textContent = "";
+  S.bad = {};  // the fields are drawn again from the question: no unreadable text is left in them
   if (!S.schema) return;
   const s = resolve(S.schema);
   if (!s.properties || !Object.keys(s.properties).length) return renderJsonEditor(form);
@@ -532,6 +561,19 @@ function renderJsonEditor(form) {
 }
 
 /* ------------------------------------------------------------------ errors next to their fields */
+// "combat.margin: this is not a number; expected a whole number from 1 to 20", as the server words its own
+function notNumber(path, s, text) {
+  let w = t(s.type === "integer" ? "a_whole_number" : "a_number");
+  const lo = s.minimum !== undefined ? s.minimum : s.exclusiveMinimum, hi = s.maximum;
+  if (lo !== undefined && hi !== undefined) w += " " + t("range", { a: num(lo), b: num(hi) });
+  return text ? t("not_number_v", { p: path, v: text, w }) : t("not_number", { p: path, w });
+}
+function clientErrors() { return Object.entries(S.bad).map(([path, message]) => ({ path, message })); }
+// a field's name as the form shows it, for the summary above the form
+function fieldName(target) {
+  const x = target.tagName === "FIELDSET" ? target.querySelector("legend") : target.querySelector("label, .label");
+  return x ? (x.firstChild && x.firstChild.nodeType === 3 ? x.firstChild.textContent : x.textContent).trim() : "";
+}
 function clearErrors() {
   document.querySelectorAll(".field-error").forEach((x) => x.remove());
   document.querySelectorAll(".invalid").forEach((x) => x.classList.remove("invalid"));
@@ -539,8 +581,13 @@ function clearErrors() {
 }
 function showErrors(err, box) {
   clearErrors();
-  const lines = (err.data && err.data.errors && err.data.errors.length) ? err.data.errors : [{ path: "", message: err.message }];
-  const loose = [];
+  let lines = err ? ((err.data && err.data.errors && err.data.errors.length) ? err.data.errors : [{ path: "", message: err.message }]) : [];
+  if (box === $("form-errors")) {
+    // the fields the page itself could not read come with the server's own errors
+    const named = new Set(lines.map((x) => x.path));
+    lines = lines.concat(clientErrors().filter((x) => !named.has(x.path)));
+  }
+  const loose = [], listed = [];
   let marked = 0;
   for (const line of lines) {
     let p = line.path, target = null;
@@ -555,10 +602,17 @@ function showErrors(err, box) {
       if (target.tagName === "FIELDSET") target.querySelector("legend").after(msg); else target.append(msg);
       for (let d = target.closest("details"); d; d = d.parentElement.closest("details")) d.open = true;
       marked++;
+      // the summary lists what it announces: each field by its name, with its message
+      const name = fieldName(target), input = target.querySelector("input, select, textarea");
+      const item = el("li", {});
+      if (name) item.append(input && input.id ? el("a", { href: "#" + input.id, text: name }) : el("strong", { text: name }), " — ");
+      item.append(line.message);
+      if (input && input.id) item.firstChild.onclick = (ev) => { ev.preventDefault(); input.focus(); };
+      listed.push(item);
     } else loose.push(line.message);
   }
   box.hidden = false; box.textContent = "";
-  if (marked) box.append(el("p", { text: t("fix") }));
+  if (marked) box.append(el("p", { text: t(marked === 1 ? "fix_one" : "fix") }), el("ul", { class: "fix-list" }, ...listed));
   for (const m of loose) box.append(el("p", { class: "msg", text: m }));
   if (box === $("form-errors")) {
     const first = document.querySelector(".invalid");
@@ -613,11 +667,20 @@ function applyLang() {
   sys.value = S.system;
   const ex = $("example"); ex.textContent = "";
   ex.append(el("option", { value: "", text: t("defaults") }));
-  for (const e of S.examples.filter((x) => x.system === S.system)) ex.append(el("option", { value: e.name, text: (S.lang === "fr" ? e.title_fr : e.title) + " — " + e.name.split("/").pop() }));
+  // an example is named by its title; its file name, and the whole of a long title that the
+  // closed box cuts, are in the line under the box (it wraps)
+  for (const e of S.examples.filter((x) => x.system === S.system))
+    ex.append(el("option", { value: e.name, title: e.name.split("/").pop(), text: S.lang === "fr" ? e.title_fr : e.title }));
   ex.value = S.example || "";
+  exampleHelp();
   const info = S.systems.find((s) => s.key === S.system);
   $("upload-box").hidden = !(info && info.list_building);
   renderRoles();
+}
+function exampleHelp() {
+  const e = S.examples.find((x) => x.name === S.example);
+  $("example-help").textContent = e ? (S.lang === "fr" ? e.title_fr : e.title) + " — " + e.name.split("/").pop() : "";
+  $("example-help").hidden = !e;
 }
 async function loadSchema() {
   S.schema = await api("/api/schema/" + encodeURIComponent(S.system) + "?lang=" + S.lang);
@@ -631,7 +694,7 @@ function defaults() {
   return out;
 }
 async function pickExample(name) {
-  S.example = name; S.aside = {}; S.added = [];
+  S.example = name; S.aside = {}; S.added = []; exampleHelp();
   S.scenario = name ? await api("/api/examples/" + name) : defaults();
   renderForm(); updateShare(); compute();
 }
@@ -649,6 +712,15 @@ async function compute() {
   if (S.job) { api("/api/jobs/" + S.job + "/cancel", {}).catch(() => {}); S.job = null; }
   // only the latest question draws on the page; an older one still on its way stops quietly
   const gen = S.gen = (S.gen || 0) + 1;
+  if (clientErrors().length) {
+    // a field the page cannot read: no answer; the server still checks the other fields
+    hideProgress();
+    let err = null;
+    try { await api("/api/toml", { scenario: S.scenario, lang: S.lang }); } catch (e) { err = e; }
+    if (gen !== S.gen) return;
+    staleResult(showErrors(err && err.data && err.data.errors && err.data.errors.length ? err : null, $("form-errors")));
+    return;
+  }
   const body = { scenario: S.scenario, method: S.method, trials: S.method === "exact" ? null : S.trials, seed: S.seed, lang: S.lang };
   $("run").disabled = true;
   try {
@@ -679,10 +751,18 @@ async function compute() {
 }
 function showProgress(st) {
   $("progress-box").hidden = false;
-  $("progress").max = Math.max(1, st.total || 1); $("progress").value = st.done || 0;
-  const text = st.phase === "exact" ? t("exact_running")
-    : (st.phase === "preparing" || !st.done) ? t("preparing")
-    : t("running") + " " + num(st.done || 0) + " / " + num(st.total || 0) + " " + t("trials_done");
+  const bar = $("progress");
+  // a bar fills only while trials are being done; waiting for the kernels, the exact solver or
+  // the drawing of the answer, it moves without a level (never a full bar with no answer)
+  const counting = st.phase === "simulating" && st.done && st.done < (st.total || 0);
+  if (counting) { bar.max = Math.max(1, st.total || 1); bar.value = st.done; } else bar.removeAttribute("value");
+  let text;
+  if (st.phase === "exact") text = t("exact_running");
+  else if (st.phase === "finishing" || (st.done && st.done >= (st.total || 0)))
+    text = t(st.warming_up ? "finishing_warm" : "finishing", { n: num(st.done || 0) });
+  else if (st.phase === "preparing" || !st.done)
+    text = st.compiling_seconds ? t("compiling", { n: num(st.compiling_seconds) }) : t("preparing");
+  else text = t("running") + " " + num(st.done || 0) + " / " + num(st.total || 0) + " " + t("trials_done");
   $("progress-text").textContent = text;
 }
 function hideProgress() { $("progress-box").hidden = true; }
@@ -885,7 +965,7 @@ async function useUnit() {
   const p = S.units[parseInt($("unit").value, 10)]; if (!p) return;
   try {
     const r = await api("/api/unit", { scenario: S.scenario, role: $("role").value, profile: p });
-    S.scenario = r.scenario; S.example = ""; $("example").value = "";
+    S.scenario = r.scenario; S.example = ""; $("example").value = ""; exampleHelp();
     renderForm(); updateShare();
     $("upload-msg").textContent = t("picked", { u: p.name });
     compute();
