@@ -52,3 +52,58 @@ def test_french_digit_groups_in_allowed_ranges():
     # a value as the user wrote it (quoted) keeps its commas; a decimal is no digit group
     assert to_french("x: '1,000' is not allowed; expected a number from 0 to 0.5") == (
         "x: '1,000' n'est pas admis ; attendu : un nombre de 0 à 0.5")
+
+
+# -- Hell Dorado -------------------------------------------------------------------------------------
+import tomllib  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import fleeodds  # noqa: E402
+from fleeodds.errors import FleeoddsError  # noqa: E402
+
+EXAMPLES = Path(fleeodds.__file__).parent / "examples"
+
+
+def _arquebusier(**sections) -> dict:
+    data = tomllib.loads((EXAMPLES / "hell_dorado/fuite_arquebusier_bran_carnoth.toml").read_text())
+    for name, fields in sections.items():
+        data.setdefault(name, {}).update(fields)
+    return data
+
+
+def _message(data, lang="fr") -> str:
+    with pytest.raises(FleeoddsError) as e:
+        sc = fleeodds.load_scenario(data)
+        sc.variants()
+    return e.value.message(lang)
+
+
+def test_repli_multiplier_counts_in_the_ordre_repli_setup():
+    # fuite.compare has "ordre_repli": the multiplier changes that setup; no setup label in a field path
+    sc = fleeodds.load_scenario(_arquebusier(options={"repli_move_multiplier": 3}))
+    assert len(sc.variants()) == 3
+
+
+def test_repli_multiplier_without_any_repli_is_refused_on_its_own_path():
+    data = _arquebusier(options={"repli_move_multiplier": 3})
+    data["fuite"]["compare"] = ["base", "intangible"]
+    assert _message(data) == ("options.repli_move_multiplier: 3 n'a aucun effet sauf si fuite.repli = true "
+                              "(Ordre Repli) ; retirez-le")
+
+
+def test_dice_cap_choices_are_french():
+    assert _message(_arquebusier(options={"dice_cap": 3})) == (
+        "options.dice_cap: 3 n'est pas admis ; attendu : l'une des valeurs 10 ou 'none'")
+
+
+def test_mis_au_sol_reason_is_french():
+    assert _message(_arquebusier(fleeing={"state": "Mis au sol"})) == (
+        "fleeing.state: 'Mis au sol' n'a aucun effet dans cette Fuite (il n'interdit que l'Esquive X, qu'aucun "
+        "combattant ne peut utiliser ici) ; retirez-le")
+
+
+def test_pydantic_choices_read_as_toml():
+    from fleeodds.validation import toml_choices
+
+    assert toml_choices("False, 'ld_test' or 'always'") == "false, 'ld_test' or 'always'"
+    assert toml_choices("'True' or None") == "'True' or none"

@@ -172,6 +172,8 @@ _COMPILED = [(re.compile(p), r) for p, r in _RULES]
 #: groups (``20,000,000,000``, from ``f"{n:,}"``; a user's value is echoed without groups) takes the
 #: French narrow no-break space (``20 000 000 000``, as :mod:`fleeodds.report.format` writes it).
 _ADV_RULES: list[tuple[str, Any]] = [
+    # a list of allowed values with an unquoted one ("l'une des valeurs 10 or 'none'")
+    (r"(l'une des valeurs [^;]*?) or ", r"\1 ou "),
     (r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w]|[.,]\d)", lambda m: m.group(0).replace(",", "\u202f")),
 ]
 _ADV_COMPILED = [(re.compile(p), r) for p, r in _ADV_RULES]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import copy
+import re
 from typing import Any, Callable, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -375,7 +376,7 @@ def validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
     if own and kind not in ("model_type", "dict_type", "model_attributes_type"):
         return InputError(field, value, own)
     if kind == "literal_error":
-        return InputError(field, value, "one of " + str(ctx.get("expected", "")))
+        return InputError(field, value, "one of " + toml_choices(str(ctx.get("expected", ""))))
     if kind in TYPE_WORDS:
         return InputError(field, value, TYPE_WORDS[kind])
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
@@ -394,6 +395,20 @@ def validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
         if "'" in what:  # the name given: "one of … (unknown special rule 'bogus')"
             msg = f"{msg} (unknown {what})"
     return InputError(field, value, _pydantic_words(msg))
+
+
+_CHOICE = re.compile(r"'[^']*'|\"[^\"]*\"|\bTrue\b|\bFalse\b|\bNone\b")
+
+
+def toml_choices(expected: str) -> str:
+    """pydantic's list of allowed values (``"False, 'ld_test' or 'always'"``, Python reprs) as a scenario
+    file writes them: ``"false, 'ld_test' or 'always'"``.
+
+    >>> toml_choices("False, 'ld_test' or 'always'")
+    "false, 'ld_test' or 'always'"
+    """
+    words = {"True": "true", "False": "false", "None": "none"}
+    return _CHOICE.sub(lambda m: words.get(m.group(0), m.group(0)), expected)
 
 
 #: pydantic's error kinds with bounds, in the project's words (``{…}`` from the error's context).
