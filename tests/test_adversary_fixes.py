@@ -107,3 +107,25 @@ def test_pydantic_choices_read_as_toml():
 
     assert toml_choices("False, 'ld_test' or 'always'") == "false, 'ld_test' or 'always'"
     assert toml_choices("'True' or None") == "'True' or none"
+
+
+# -- values echoed as written ------------------------------------------------------------------------
+def _warhammer(name="goblins_broken_by_dwarfs.toml", **sections) -> dict:
+    data = tomllib.loads((EXAMPLES / "warhammer" / name).read_text())
+    for section, fields in sections.items():
+        data.setdefault(section, {}).update(fields)
+    return data
+
+
+@pytest.mark.parametrize("text, shown", [("1979-05-27", "1979-05-27"), ("07:32:00", "07:32:00"),
+                                         ("1979-05-27T07:32:00", "1979-05-27T07:32:00")])
+def test_toml_dates_echo_as_written(text, shown):
+    value = tomllib.loads(f"v = {text}")["v"]
+    data = _warhammer("goblins_rally_or_flee_to_edge.toml", table={"edge_distance": value})
+    assert _message(data, "en") == f"table.edge_distance: {shown} is not allowed; expected a number"
+
+
+def test_literal_choices_read_as_toml():
+    data = _warhammer(options={"pursuer_restrains": "x"})
+    assert _message(data) == ("options.pursuer_restrains: 'x' n'est pas admis ; attendu : l'une des valeurs false, "
+                              "'ld_test' ou 'always'")
