@@ -129,3 +129,49 @@ def test_literal_choices_read_as_toml():
     data = _warhammer(options={"pursuer_restrains": "x"})
     assert _message(data) == ("options.pursuer_restrains: 'x' n'est pas admis ; attendu : l'une des valeurs false, "
                               "'ld_test' ou 'always'")
+
+
+# -- field paths -------------------------------------------------------------------------------------
+def test_unknown_rule_is_named_by_its_place_in_the_list():
+    data = _warhammer(fleeing={"extra_rules": ["cold_blooded", "cold_bloded"]})
+    assert _message(data, "en").startswith("fleeing.extra_rules.1: 'cold_bloded' is not allowed; expected one of "
+                                           "swiftstride, ")
+
+
+def test_models_left_over_models_start_is_named():
+    data = _warhammer(fleeing={"models_left": 30, "models_start": 20})
+    assert _message(data) == ("fleeing.models_left: 30 n'est pas admis ; attendu : un nombre de figurines d'au plus "
+                              "models_start (20)")
+
+
+def _dnd(**fields) -> dict:
+    data = tomllib.loads((EXAMPLES / "dnd/wizard_leaves_two_orcs_5e.toml").read_text())
+    data.update(fields)
+    return data
+
+
+def test_union_tag_is_not_part_of_the_path():
+    assert _message(_dnd(compare_modes="all"), "en").startswith("compare_modes: 'all' is not allowed; expected ")
+
+
+def test_one_setup_alone_is_refused_on_compare():
+    data = _warhammer(compare={"Ld 6": {"fleeing.leadership": 6}})
+    assert _message(data) == (
+        "compare: 'Ld 6' n'est pas admis ; attendu : au moins deux configurations à comparer (une configuration "
+        "seule ne compare rien : écrivez ses changements dans le scénario lui-même, ou ajoutez une deuxième "
+        "configuration)")
+
+
+# -- inputs that change nothing ----------------------------------------------------------------------
+def test_empty_shorthands_are_refused():
+    assert _message(_dnd(compare_modes=[]), "en") == ("compare_modes: [] has no effect (an empty list compares "
+                                                      "nothing); remove it")
+    data = _arquebusier()
+    data["fuite"]["compare"] = []
+    assert _message(data) == "fuite.compare: [] n'a aucun effet (une liste vide ne compare rien) ; retirez-le"
+
+
+def test_setup_equal_to_the_scenario_is_refused():
+    data = _warhammer(compare={"m2": {"combat.margin": 2}, "m3": {"combat.margin": 3}})
+    assert _message(data) == ("compare.m2: { 'combat.margin' = 2 } n'a aucun effet (le scénario a déjà "
+                              "combat.margin = 2 : cette configuration ne change rien) ; retirez-le")

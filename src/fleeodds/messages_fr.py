@@ -262,7 +262,7 @@ def to_french(message: str) -> str:
     >>> to_french("edition: '4e' is not allowed; expected one of '3.5', 'pf1'")
     "edition: '4e' n'est pas admis ; attendu : l'une des valeurs '3.5', 'pf1'"
     """
-    return _rewrite(message, [*system_rules(), *_CORE_PHRASES, *_COMPILED, *_ADV_COMPILED])
+    return _rewrite(message, [*system_rules(), *_ADV_PHRASES, *_CORE_PHRASES, *_COMPILED, *_ADV_COMPILED])
 
 
 def _rewrite(message: str, rules: list[tuple[re.Pattern, Any]]) -> str:
@@ -609,3 +609,17 @@ PHRASES: dict[str, str] = {
         "BattleScribe ou tapez plutôt les champs de l'unité",
 }
 _CORE_PHRASES = compile_phrases(PHRASES)
+
+
+# -- adversary fixes (comparison setups that compare nothing) -----------------------------------------
+#: Tried before :data:`PHRASES` (a longer phrase than one of its own).
+_ADV_PHRASES = compile_phrases({
+    "at least two setups to compare (one setup alone compares nothing: write its changes in the scenario "
+    "itself, or add a second setup)":
+        "au moins deux configurations à comparer (une configuration seule ne compare rien : écrivez ses "
+        "changements dans le scénario lui-même, ou ajoutez une deuxième configuration)",
+    "(the scenario already has § = §: this setup changes nothing)":
+        "(le scénario a déjà § = § : cette configuration ne change rien)",
+    "(an empty list compares nothing)": "(une liste vide ne compare rien)",
+})
+# -- end of the adversary fixes (comparison setups that compare nothing) ------------------------------

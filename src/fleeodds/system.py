@@ -29,9 +29,9 @@ from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
-from .errors import FleeoddsError, InputError
+from .errors import FleeoddsError, InputError, echo
 from .outcomes import NO_METRIC, Metric, Outcome
-from .validation import set_field, short_repr
+from .validation import no_effect, set_field, short_repr
 
 #: Systems shipped with fleeodds: key -> module holding ``SYSTEM``.
 DEFAULT_SYSTEMS: dict[str, str] = {
@@ -322,6 +322,15 @@ class Scenario(ABC):
             For an invalid setup, the message starting with ``compare.<label>``.
         """
         setups = self.compare_setups()
+        if not setups:
+            where = self._compare_field()
+            given, value = _given(self.source, where)
+            if given:  # a shorthand written empty (compare_modes = []): it compares nothing
+                raise no_effect(where, value, "(an empty list compares nothing)")
+        if len(setups) == 1:  # one setup alone compares nothing (its changes belong in the scenario itself)
+            raise InputError(self._compare_field(), setups[0].en,
+                             "at least two setups to compare (one setup alone compares nothing: write its "
+                             "changes in the scenario itself, or add a second setup)")
         if len(setups) > MAX_SETUPS:
             raise InputError(COMPARE_KEY, f"{len(setups)} setups", f"at most {MAX_SETUPS} setups side by side")
         seen: dict[str, str] = {}
@@ -337,6 +346,12 @@ class Scenario(ABC):
         labels = [s.en for s in setups]
         if len(set(labels)) != len(labels):
             raise InputError(COMPARE_KEY, labels, "distinct setup labels")
+        base = self.base_source()
+        for s in setups:  # a setup that sets every field to the value the scenario already has changes nothing
+            if s.changes and all(_given(base, path) == (True, value) for path, value in s.changes.items()):
+                (path, value), *_ = s.changes.items()
+                raise no_effect(f"{COMPARE_KEY}.{s.en}", s.changes,
+                                f"(the scenario already has {path} = {echo(value)}: this setup changes nothing)")
         out = []
         for s in setups:
             try:
@@ -344,6 +359,19 @@ class Scenario(ABC):
             except FleeoddsError as exc:
                 raise FleeoddsError(f"compare.{s.en}: {exc}") from None
         return out
+
+    def _compare_field(self) -> str:
+        """The field that holds this scenario's setups: ``compare``, or the system's shorthand given."""
+        if COMPARE_KEY in self.source:
+            return COMPARE_KEY
+        try:
+            paths = get_system(self.system).compare_paths
+        except (FleeoddsError, TypeError):
+            return COMPARE_KEY
+        for path in paths:
+            if _given(self.source, path)[0]:
+                return path
+        return COMPARE_KEY
 
     def unused_inputs(self) -> list[str]:
         """Dotted paths of values given in the source that change nothing in this situation but are
@@ -397,6 +425,19 @@ def parse_compare_table(table: Any, where: str = COMPARE_KEY) -> list[Setup]:
             raise InputError(f"{where}.{label}", short_repr(changes), "at least one field.path = value change")
         out.append(Setup(str(label), fr, changes))
     return out
+
+
+def _given(data: Any, dotted: str) -> tuple[bool, Any]:
+    """``(True, value)`` if ``dotted`` is written in ``data``, else ``(False, None)``."""
+    node = data
+    for p in str(dotted).split("."):
+        if isinstance(node, dict) and p in node:
+            node = node[p]
+        elif isinstance(node, list) and p.isdigit() and int(p) < len(node):
+            node = node[int(p)]
+        else:
+            return False, None
+    return True, node
 
 
 def _pop_path(data: dict, dotted: str) -> None:

@@ -337,6 +337,15 @@ def locate(model: type[BaseModel], loc: tuple) -> tuple[type[BaseModel] | None, 
     return cur, fi
 
 
+_UNION_TAG = re.compile(r"[\w-]+\[.*\]|str|int|float|bool|none|dict|list")
+
+
+def _union_tag(part: Any) -> bool:
+    """Whether a pydantic location part is the tag of a union's member (``list[str]``,
+    ``function-after[...]``, ``str``), not a field: it stays out of the dotted path."""
+    return isinstance(part, str) and _UNION_TAG.fullmatch(part) is not None
+
+
 def validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
                      allowed: AllowedHook | None = None) -> InputError:
     """The first problem of a pydantic ``ValidationError`` as one :class:`InputError`.
@@ -358,12 +367,20 @@ def validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
         documented fields of that table).
     """
     err = exc.errors()[0]
-    loc = tuple(p for p in err.get("loc", ()) if p != "__root__")
+    loc = tuple(p for p in err.get("loc", ()) if p != "__root__" and not _union_tag(p))
     field = prefix + ".".join(str(p) for p in loc) if loc else prefix.rstrip(".") or "scenario"
     value = short_repr(err.get("input"))
     kind = err.get("type", "")
     ctx = err.get("ctx") or {}
     parent, fi = locate(model, loc)
+    inner = ctx.get("error")
+    if kind == "value_error" and isinstance(inner, InputError):  # a model's check naming one of its fields
+        path = f"{field}.{inner.field}" if loc else prefix + inner.field
+        out = InputError(path, inner.value, inner.allowed)
+        text = str(inner)
+        if text.startswith(inner.field + ":"):  # its own frame (no_effect, not_modelled…), on the full path
+            out.args = (path + text[len(inner.field):],)
+        return out
     if kind == "extra_forbidden":
         names = ", ".join(field_names(parent)) if parent is not None else "see the documentation"
         out = InputError(field, value, "one of the documented fields: " + names)

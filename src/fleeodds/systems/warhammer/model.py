@@ -167,10 +167,12 @@ class UnitRef(_Strict):
     @model_validator(mode="after")
     def _models(self):
         if self.models_left is not None and self.models_left > self.models_start:
-            raise ValueError(f"models_left ({self.models_left}) cannot exceed models_start ({self.models_start})")
-        for r in (self.rules or ()) + self.extra_rules:
-            if r not in RULES:
-                raise ValueError(f"unknown special rule {r!r}; expected any of {', '.join(RULES)}")
+            raise InputError("models_left", self.models_left,
+                             f"a number of models of at most models_start ({self.models_start})")
+        for key in ("rules", "extra_rules"):
+            for i, r in enumerate(getattr(self, key) or ()):
+                if r not in RULES:
+                    raise InputError(f"{key}.{i}", r, f"one of {', '.join(RULES)}")
         return self
 
 
