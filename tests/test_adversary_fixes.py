@@ -175,3 +175,9 @@ def test_setup_equal_to_the_scenario_is_refused():
     data = _warhammer(compare={"m2": {"combat.margin": 2}, "m3": {"combat.margin": 3}})
     assert _message(data) == ("compare.m2: { 'combat.margin' = 2 } n'a aucun effet (le scénario a déjà "
                               "combat.margin = 2 : cette configuration ne change rien) ; retirez-le")
+
+
+def test_rules_equal_to_the_profile_are_refused():
+    data = _warhammer(fleeing={"rules": []})  # Night Goblins have no special rules of their own
+    assert _message(data) == ("fleeing.rules: [] n'a aucun effet sur le profil 'Night Goblins' (il a déjà ces "
+                              "règles) ; retirez-le")
