@@ -154,12 +154,18 @@ def test_union_tag_is_not_part_of_the_path():
     assert _message(_dnd(compare_modes="all"), "en").startswith("compare_modes: 'all' is not allowed; expected ")
 
 
-def test_one_setup_alone_is_refused_on_compare():
-    data = _warhammer(compare={"Ld 6": {"fleeing.leadership": 6}})
-    assert _message(data) == (
-        "compare: 'Ld 6' n'est pas admis ; attendu : au moins deux configurations à comparer (une configuration "
-        "seule ne compare rien : écrivez ses changements dans le scénario lui-même, ou ajoutez une deuxième "
-        "configuration)")
+def test_one_setup_alone_is_refused_on_compare(runner, monkeypatch, tmp_path):
+    f = tmp_path / "one.toml"
+    f.write_text((EXAMPLES / "warhammer" / "goblins_broken_by_dwarfs.toml").read_text()
+                 + '\n[compare]\n"Ld 6" = { "fleeing.leadership" = 6 }\n')
+    args = ["run", str(f), "--exact", "--lang", "fr"]
+    monkeypatch.setattr("sys.argv", ["fleeodds", *args])
+    r = runner.invoke(main, args, prog_name="fleeodds")
+    assert r.exit_code == 2
+    assert r.output.strip() == (
+        "erreur : compare: 'Ld 6' n'est pas admis ; attendu : au moins deux configurations à comparer (une "
+        "configuration seule n'est comparée à rien : écrivez ses changements dans le scénario lui-même, ou "
+        "ajoutez une deuxième configuration)")
 
 
 # -- inputs that change nothing ----------------------------------------------------------------------
@@ -168,13 +174,7 @@ def test_empty_shorthands_are_refused():
                                                       "nothing); remove it")
     data = _arquebusier()
     data["fuite"]["compare"] = []
-    assert _message(data) == "fuite.compare: [] n'a aucun effet (une liste vide ne compare rien) ; retirez-le"
-
-
-def test_setup_equal_to_the_scenario_is_refused():
-    data = _warhammer(compare={"m2": {"combat.margin": 2}, "m3": {"combat.margin": 3}})
-    assert _message(data) == ("compare.m2: { 'combat.margin' = 2 } n'a aucun effet (le scénario a déjà "
-                              "combat.margin = 2 : cette configuration ne change rien) ; retirez-le")
+    assert _message(data) == "fuite.compare: [] n'a aucun effet (une liste vide ne donne aucune configuration à comparer) ; retirez-le"
 
 
 def test_rules_equal_to_the_profile_are_refused():

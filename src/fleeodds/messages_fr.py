@@ -616,10 +616,8 @@ _CORE_PHRASES = compile_phrases(PHRASES)
 _ADV_PHRASES = compile_phrases({
     "at least two setups to compare (one setup alone compares nothing: write its changes in the scenario "
     "itself, or add a second setup)":
-        "au moins deux configurations à comparer (une configuration seule ne compare rien : écrivez ses "
+        "au moins deux configurations à comparer (une configuration seule n'est comparée à rien : écrivez ses "
         "changements dans le scénario lui-même, ou ajoutez une deuxième configuration)",
-    "(the scenario already has § = §: this setup changes nothing)":
-        "(le scénario a déjà § = § : cette configuration ne change rien)",
-    "(an empty list compares nothing)": "(une liste vide ne compare rien)",
+    "(an empty list compares nothing)": "(une liste vide ne donne aucune configuration à comparer)",
 })
 # -- end of the adversary fixes (comparison setups that compare nothing) ------------------------------

@@ -29,7 +29,7 @@ from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
-from .errors import FleeoddsError, InputError, echo
+from .errors import FleeoddsError, InputError
 from .outcomes import NO_METRIC, Metric, Outcome
 from .validation import no_effect, set_field, short_repr
 
@@ -327,10 +327,6 @@ class Scenario(ABC):
             given, value = _given(self.source, where)
             if given:  # a shorthand written empty (compare_modes = []): it compares nothing
                 raise no_effect(where, value, "(an empty list compares nothing)")
-        if len(setups) == 1:  # one setup alone compares nothing (its changes belong in the scenario itself)
-            raise InputError(self._compare_field(), setups[0].en,
-                             "at least two setups to compare (one setup alone compares nothing: write its "
-                             "changes in the scenario itself, or add a second setup)")
         if len(setups) > MAX_SETUPS:
             raise InputError(COMPARE_KEY, f"{len(setups)} setups", f"at most {MAX_SETUPS} setups side by side")
         seen: dict[str, str] = {}
@@ -346,12 +342,6 @@ class Scenario(ABC):
         labels = [s.en for s in setups]
         if len(set(labels)) != len(labels):
             raise InputError(COMPARE_KEY, labels, "distinct setup labels")
-        base = self.base_source()
-        for s in setups:  # a setup that sets every field to the value the scenario already has changes nothing
-            if s.changes and all(_given(base, path) == (True, value) for path, value in s.changes.items()):
-                (path, value), *_ = s.changes.items()
-                raise no_effect(f"{COMPARE_KEY}.{s.en}", s.changes,
-                                f"(the scenario already has {path} = {echo(value)}: this setup changes nothing)")
         out = []
         for s in setups:
             try:
@@ -359,6 +349,13 @@ class Scenario(ABC):
             except FleeoddsError as exc:
                 raise FleeoddsError(f"compare.{s.en}: {exc}") from None
         return out
+
+    def one_setup_error(self) -> InputError:
+        """The error for a scenario with one comparison setup where setups are compared side by side
+        (``fleeodds run``): one setup alone compares nothing."""
+        return InputError(self._compare_field(), self.compare_setups()[0].en,
+                          "at least two setups to compare (one setup alone compares nothing: write its "
+                          "changes in the scenario itself, or add a second setup)")
 
     def _compare_field(self) -> str:
         """The field that holds this scenario's setups: ``compare``, or the system's shorthand given."""
