@@ -27,7 +27,8 @@ def runner():
      "n'existe pas (voir fleeodds run --help)"),
     (["sweep", GOBLINS, "--lang", "fr"], "erreur : option manquante '--vary' / '-v'. (voir fleeodds sweep --help)"),
     (["report", "/nonexistent", "--lang", "fr"],
-     "erreur : valeur invalide pour '[FOLDER]' : le dossier '/nonexistent' n'existe pas. (voir fleeodds report --help)"),
+     "erreur : valeur invalide pour '[FOLDER]' : le dossier '/nonexistent' n'existe pas. "
+     "(voir fleeodds report --help)"),
 ])
 def test_command_line_checks_are_french(runner, monkeypatch, args, line):
     monkeypatch.setattr("sys.argv", ["fleeodds", *args])  # where the error line finds --lang
@@ -174,7 +175,8 @@ def test_empty_shorthands_are_refused():
                                                       "nothing); remove it")
     data = _arquebusier()
     data["fuite"]["compare"] = []
-    assert _message(data) == "fuite.compare: [] n'a aucun effet (une liste vide ne donne aucune configuration à comparer) ; retirez-le"
+    assert _message(data) == ("fuite.compare: [] n'a aucun effet (une liste vide ne donne aucune configuration à "
+                              "comparer) ; retirez-le")
 
 
 def test_rules_equal_to_the_profile_are_refused():

@@ -209,12 +209,14 @@ PHRASES: dict[str, str] = {
     "the fleeing fighter is pulled back (or not) either way":
         "le fuyard est ramené (ou non) dans les deux cas",
     "no attacker has two or more supporters": "aucun attaquant n'a deux soutiens ou plus",
-    "the soutien never exceeds it, or no attack is rolled": "le soutien ne le dépasse jamais, ou aucune attaque n'est lancée",
+    "the soutien never exceeds it, or no attack is rolled":
+        "le soutien ne le dépasse jamais, ou aucune attaque n'est lancée",
     "no attack is rolled with soutien": "aucune attaque n'est lancée avec du soutien",
     "the fighter does not make a Course here": "le combattant ne fait pas de Course ici",
     "no state can be inflicted, or the fighter cannot move anyway":
         "aucun état ne peut être infligé, ou le combattant ne peut de toute façon pas bouger",
-    "the fighter has room, or no room is left to move": "le combattant a la place, ou il ne reste aucune place pour bouger",
+    "the fighter has room, or no room is left to move":
+        "le combattant a la place, ou il ne reste aucune place pour bouger",
     "no adversary has Blocage, or all of them do": "aucun adversaire n'a Blocage, ou tous l'ont",
     "the fleeing fighter is not Intangible, or no adversary has Blocage":
         "le fuyard n'est pas Intangible, ou aucun adversaire n'a Blocage",
@@ -222,7 +224,8 @@ PHRASES: dict[str, str] = {
     "no fighter has Frappe rapide, or not both can kill":
         "aucun combattant n'a Frappe rapide, ou les deux ne peuvent pas tuer",
     "the fighter makes no flee move (Blocage, a free disengage), or the attack always stops it":
-        "le combattant ne fait aucun mouvement de fuite (Blocage, désengagement libre), ou l'attaque l'arrête toujours",
+        "le combattant ne fait aucun mouvement de fuite (Blocage, désengagement libre), ou l'attaque l'arrête "
+        "toujours",
     "no flee is possible (Blocage)": "aucune fuite n'est possible (Blocage)",
     "the defender has no Esquive X it may use (only Esquive X answers the charge here)":
         "le défenseur n'a aucune Esquive X qu'il puisse utiliser (seule l'Esquive X répond à la charge ici)",

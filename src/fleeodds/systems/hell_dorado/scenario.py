@@ -1392,8 +1392,8 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     if partial and not room_can_be_false:
         raise no_effect("options.no_room_move", "partial", "unless fuite.room = false")
     opts_given = set(data.get("options") or {})
-    if "repli_move_multiplier" in opts_given and not (fu.repli or _compare_sets(data, "fuite.repli", "ordre_repli",
-                                                                                     ("options.repli_move_multiplier",))):
+    repli_possible = fu.repli or _compare_sets(data, "fuite.repli", "ordre_repli", ("options.repli_move_multiplier",))
+    if "repli_move_multiplier" in opts_given and not repli_possible:
         raise no_effect("options.repli_move_multiplier", opts.repli_move_multiplier,
                         "unless fuite.repli = true (Ordre Repli)")
     if fu.attacker is not None and "attacker_choice" in opts_given and opts.attacker_choice != "user":
