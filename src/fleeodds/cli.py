@@ -252,6 +252,8 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
     method = _method(exact_only, mc_only, sc, both, lang)
     progress = False if no_progress else None
     variants = sc.variants()
+    if len(variants) == 1:  # one setup alone compares nothing: named by its field, not "setups: 1"
+        raise sc.one_setup_error()
     if variants:
         from .compare import compare
 

@@ -7,6 +7,7 @@ numba traceback.
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 #: Longest echo of a value in an error message (characters).
@@ -33,7 +34,8 @@ def echo(value: Any, limit: int = MAX_ECHO, whole_floats: bool = False) -> str:
 
     ``true``/``false`` rather than Python's ``True``/``False``, lists as ``[1, 2]``, tables as
     inline tables ``{ name = 'Orcs', movement = 4 }``, text in quotes (``'2d+4'``, a TOML literal
-    string), ``null`` for a missing value inside a list or table; a long value is truncated as by
+    string), dates and times as TOML writes them (``1979-05-27``), ``null`` for a missing value
+    inside a list or table; a long value is truncated as by
     :func:`short_repr`. With ``whole_floats``, ``14.0`` reads ``14``: for a message about what a
     value does (not about its type), where the model turned the ``14`` of the file into a float.
 
@@ -66,6 +68,8 @@ def _toml(value: Any, depth: int, whole: bool = False) -> str:
             return "{}"
         items = (f"{_key(k)} = {_toml(v, depth + 1, whole)}" for k, v in value.items())
         return "{ " + ", ".join(items) + " }"
+    if isinstance(value, (datetime.date, datetime.time)):  # a TOML date or time: as written (1979-05-27)
+        return value.isoformat()
     return repr(value)
 
 

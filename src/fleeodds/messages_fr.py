@@ -196,6 +196,18 @@ _RULES: list[tuple[str, str]] = [
     (r"\berror\b", "erreur"),
 ]
 _COMPILED = [(re.compile(p), r) for p, r in _RULES]
+
+# -- adversary fixes (numbers and words left in English) --------------------------------------------
+#: Applied after :data:`_RULES`, on what is not quoted: a number the project wrote with English digit
+#: groups (``20,000,000,000``, from ``f"{n:,}"``; a user's value is echoed without groups) takes the
+#: French narrow no-break space (``20 000 000 000``, as :mod:`fleeodds.report.format` writes it).
+_ADV_RULES: list[tuple[str, Any]] = [
+    # a list of allowed values with an unquoted one ("l'une des valeurs 10 or 'none'")
+    (r"(l'une des valeurs [^;]*?) or ", r"\1 ou "),
+    (r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w]|[.,]\d)", lambda m: m.group(0).replace(",", "\u202f")),
+]
+_ADV_COMPILED = [(re.compile(p), r) for p, r in _ADV_RULES]
+# -- end of the adversary fixes (numbers and words left in English) ---------------------------------
 #: What is never translated: quoted text (the user's values and names) and `commands`.
 _QUOTED = re.compile(r"(?<!\w)'[^'\n]*'(?!\w)|\"[^\"]*\"|`[^`]*`")  # not an apostrophe (the unit's)
 _TOKEN = re.compile(r"Q(\d+)Q")
@@ -280,7 +292,7 @@ def to_french(message: str) -> str:
     >>> to_french("edition: '4e' is not allowed; expected one of '3.5', 'pf1'")
     "edition: '4e' n'est pas admis ; attendu : l'une des valeurs '3.5', 'pf1'"
     """
-    return _rewrite(message, [*system_rules(), *_CORE_PHRASES, *_COMPILED])
+    return _rewrite(message, [*system_rules(), *_ADV_PHRASES, *_CORE_PHRASES, *_COMPILED, *_ADV_COMPILED])
 
 
 def _rewrite(message: str, rules: list[tuple[re.Pattern, Any]]) -> str:
@@ -328,7 +340,24 @@ _CLICK_RULES: list[tuple[str, str]] = [
     (r"\bis not\b", "n'est pas"),
     (r" or ", " ou "),
 ]
-_CLICK_COMPILED = [(re.compile(p), r) for p, r in _CLICK_RULES]
+# -- adversary fixes (command-line checks): the project's own click messages ------------------------
+#: Tried before :data:`_CLICK_RULES`: the checks of :mod:`fleeodds.cli_types`, click's path checks and
+#: an option with a short name (``'--vary' / '-v'``).
+_CLICK_RULES_ADV: list[tuple[str, str]] = [
+    (r"^Missing option (Q\d+Q(?: / Q\d+Q)+)\.", r"option manquante \1."),
+    (r"^Missing argument (Q\d+Q(?: / Q\d+Q)+)\.", r"argument manquant \1."),
+    (r"(Q\d+Q) is not allowed; expected a file name ending in (\S+) or (\S+)$",
+     r"\1 n'est pas admis ; attendu : un nom de fichier qui finit par \2 ou \3"),
+    (r"(Q\d+Q) is a folder; expected a file name$", r"\1 est un dossier ; attendu : un nom de fichier"),
+    (r"(Q\d+Q): the folder (Q\d+Q) does not exist$", r"\1 : le dossier \2 n'existe pas"),
+    (r"\bDirectory (Q\d+Q) does not exist\.", r"le dossier \1 n'existe pas."),
+    (r"\bDirectory (Q\d+Q) is a file\.", r"\1 est un fichier, pas un dossier."),
+    (r"\bFile (Q\d+Q) is a directory\.", r"\1 est un dossier, pas un fichier."),
+    (r"\b(?:File|Directory|Path) (Q\d+Q) is not readable\.", r"\1 n'est pas lisible."),
+    (r"\b(?:File|Directory|Path) (Q\d+Q) is not writable\.", r"on ne peut pas écrire dans \1."),
+]
+# -- end of the adversary fixes (command-line checks) ---------------------------------------------------
+_CLICK_COMPILED = [(re.compile(p), r) for p, r in [*_CLICK_RULES_ADV, *_CLICK_RULES]]
 
 
 def click_to_french(message: str) -> str:
@@ -610,3 +639,15 @@ PHRASES: dict[str, str] = {
         "BattleScribe ou tapez plutôt les champs de l'unité",
 }
 _CORE_PHRASES = compile_phrases(PHRASES)
+
+
+# -- adversary fixes (comparison setups that compare nothing) -----------------------------------------
+#: Tried before :data:`PHRASES` (a longer phrase than one of its own).
+_ADV_PHRASES = compile_phrases({
+    "at least two setups to compare (one setup alone compares nothing: write its changes in the scenario "
+    "itself, or add a second setup)":
+        "au moins deux configurations à comparer (une configuration seule n'est comparée à rien : écrivez ses "
+        "changements dans le scénario lui-même, ou ajoutez une deuxième configuration)",
+    "(an empty list compares nothing)": "(une liste vide ne donne aucune configuration à comparer)",
+})
+# -- end of the adversary fixes (comparison setups that compare nothing) ------------------------------

@@ -31,7 +31,7 @@ import numpy as np
 
 from .errors import FleeoddsError, InputError
 from .outcomes import NO_METRIC, Metric, Outcome
-from .validation import set_field, short_repr
+from .validation import no_effect, set_field, short_repr
 
 #: Systems shipped with fleeodds: key -> module holding ``SYSTEM``.
 DEFAULT_SYSTEMS: dict[str, str] = {
@@ -322,6 +322,11 @@ class Scenario(ABC):
             For an invalid setup, the message starting with ``compare.<label>``.
         """
         setups = self.compare_setups()
+        if not setups:
+            where = self._compare_field()
+            given, value = _given(self.source, where)
+            if given:  # a shorthand written empty (compare_modes = []): it compares nothing
+                raise no_effect(where, value, "(an empty list compares nothing)")
         if len(setups) > MAX_SETUPS:
             raise InputError(COMPARE_KEY, f"{len(setups)} setups", f"at most {MAX_SETUPS} setups side by side")
         seen: dict[str, str] = {}
@@ -344,6 +349,26 @@ class Scenario(ABC):
             except FleeoddsError as exc:
                 raise FleeoddsError(f"compare.{s.en}: {exc}") from None
         return out
+
+    def one_setup_error(self) -> InputError:
+        """The error for a scenario with one comparison setup where setups are compared side by side
+        (``fleeodds run``): one setup alone compares nothing."""
+        return InputError(self._compare_field(), self.compare_setups()[0].en,
+                          "at least two setups to compare (one setup alone compares nothing: write its "
+                          "changes in the scenario itself, or add a second setup)")
+
+    def _compare_field(self) -> str:
+        """The field that holds this scenario's setups: ``compare``, or the system's shorthand given."""
+        if COMPARE_KEY in self.source:
+            return COMPARE_KEY
+        try:
+            paths = get_system(self.system).compare_paths
+        except (FleeoddsError, TypeError):
+            return COMPARE_KEY
+        for path in paths:
+            if _given(self.source, path)[0]:
+                return path
+        return COMPARE_KEY
 
     def unused_inputs(self) -> list[str]:
         """Dotted paths of values given in the source that change nothing in this situation but are
@@ -397,6 +422,19 @@ def parse_compare_table(table: Any, where: str = COMPARE_KEY) -> list[Setup]:
             raise InputError(f"{where}.{label}", short_repr(changes), "at least one field.path = value change")
         out.append(Setup(str(label), fr, changes))
     return out
+
+
+def _given(data: Any, dotted: str) -> tuple[bool, Any]:
+    """``(True, value)`` if ``dotted`` is written in ``data``, else ``(False, None)``."""
+    node = data
+    for p in str(dotted).split("."):
+        if isinstance(node, dict) and p in node:
+            node = node[p]
+        elif isinstance(node, list) and p.isdigit() and int(p) < len(node):
+            node = node[int(p)]
+        else:
+            return False, None
+    return True, node
 
 
 def _pop_path(data: dict, dotted: str) -> None:

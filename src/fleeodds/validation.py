@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import copy
+import re
 from typing import Any, Callable, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -336,6 +337,15 @@ def locate(model: type[BaseModel], loc: tuple) -> tuple[type[BaseModel] | None, 
     return cur, fi
 
 
+_UNION_TAG = re.compile(r"[\w-]+\[.*\]|str|int|float|bool|none|dict|list")
+
+
+def _union_tag(part: Any) -> bool:
+    """Whether a pydantic location part is the tag of a union's member (``list[str]``,
+    ``function-after[...]``, ``str``), not a field: it stays out of the dotted path."""
+    return isinstance(part, str) and _UNION_TAG.fullmatch(part) is not None
+
+
 def validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
                      allowed: AllowedHook | None = None) -> InputError:
     """The first problem of a pydantic ``ValidationError`` as one :class:`InputError`.
@@ -357,12 +367,20 @@ def validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
         documented fields of that table).
     """
     err = exc.errors()[0]
-    loc = tuple(p for p in err.get("loc", ()) if p != "__root__")
+    loc = tuple(p for p in err.get("loc", ()) if p != "__root__" and not _union_tag(p))
     field = prefix + ".".join(str(p) for p in loc) if loc else prefix.rstrip(".") or "scenario"
     value = short_repr(err.get("input"))
     kind = err.get("type", "")
     ctx = err.get("ctx") or {}
     parent, fi = locate(model, loc)
+    inner = ctx.get("error")
+    if kind == "value_error" and isinstance(inner, InputError):  # a model's check naming one of its fields
+        path = f"{field}.{inner.field}" if loc else prefix + inner.field
+        out = InputError(path, inner.value, inner.allowed)
+        text = str(inner)
+        if text.startswith(inner.field + ":"):  # its own frame (no_effect, not_modelled…), on the full path
+            out.args = (path + text[len(inner.field):],)
+        return out
     if kind == "extra_forbidden":
         names = ", ".join(field_names(parent)) if parent is not None else "see the documentation"
         out = InputError(field, value, "one of the documented fields: " + names)
@@ -375,7 +393,7 @@ def validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
     if own and kind not in ("model_type", "dict_type", "model_attributes_type"):
         return InputError(field, value, own)
     if kind == "literal_error":
-        return InputError(field, value, "one of " + str(ctx.get("expected", "")))
+        return InputError(field, value, "one of " + toml_choices(str(ctx.get("expected", ""))))
     if kind in TYPE_WORDS:
         return InputError(field, value, TYPE_WORDS[kind])
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
@@ -394,6 +412,20 @@ def validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
         if "'" in what:  # the name given: "one of … (unknown special rule 'bogus')"
             msg = f"{msg} (unknown {what})"
     return InputError(field, value, _pydantic_words(msg))
+
+
+_CHOICE = re.compile(r"'[^']*'|\"[^\"]*\"|\bTrue\b|\bFalse\b|\bNone\b")
+
+
+def toml_choices(expected: str) -> str:
+    """pydantic's list of allowed values (``"False, 'ld_test' or 'always'"``, Python reprs) as a scenario
+    file writes them: ``"false, 'ld_test' or 'always'"``.
+
+    >>> toml_choices("False, 'ld_test' or 'always'")
+    "false, 'ld_test' or 'always'"
+    """
+    words = {"True": "true", "False": "false", "None": "none"}
+    return _CHOICE.sub(lambda m: words.get(m.group(0), m.group(0)), expected)
 
 
 #: pydantic's error kinds with bounds, in the project's words (``{…}`` from the error's context).

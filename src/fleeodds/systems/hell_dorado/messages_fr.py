@@ -192,4 +192,46 @@ PHRASES: dict[str, str] = {
     "without fuite.direction": "sans fuite.direction",
     "a table of fighter fields (or profile = '§')": "une table de champs de combattant (ou profile = '§')",
     "a profile that is a table of fighter fields": "un profil qui est une table de champs de combattant",
+    # -- adversary fixes: why an option changes nothing here (checks.checked_fields' hints) ----------
+    "no attacker has more than 5 dice, so none is capped or re-rolled past the 10th":
+        "aucun attaquant n'a plus de 5 dés, donc aucun n'est plafonné ni relancé au-delà du 10e",
+    "no attacker has more than 10 dice": "aucun attaquant n'a plus de 10 dés",
+    "it only selects the defaults of dice_cap and overflow_auto_damage, which change nothing here":
+        "elle ne choisit que les valeurs par défaut de dice_cap et overflow_auto_damage, qui ne changent rien ici",
+    "re-rolling is never worse for the attacker here": "relancer n'est jamais pire pour l'attaquant ici",
+    "the adversaries that can attack all make the same attack":
+        "les adversaires qui peuvent attaquer font tous la même attaque",
+    "no fighter is inside two Attraction zones": "aucun combattant n'est dans deux zones d'Attraction",
+    "the focus adversary's fate and the number pulled are the same either way":
+        "le sort de l'adversaire suivi et le nombre de combattants attirés sont les mêmes dans les deux cas",
+    "the flee move ends inside the Attraction zone (or outside it) either way":
+        "le mouvement de fuite finit dans la zone d'Attraction (ou hors d'elle) dans les deux cas",
+    "the fleeing fighter is pulled back (or not) either way":
+        "le fuyard est ramené (ou non) dans les deux cas",
+    "no attacker has two or more supporters": "aucun attaquant n'a deux soutiens ou plus",
+    "the soutien never exceeds it, or no attack is rolled":
+        "le soutien ne le dépasse jamais, ou aucune attaque n'est lancée",
+    "no attack is rolled with soutien": "aucune attaque n'est lancée avec du soutien",
+    "the fighter does not make a Course here": "le combattant ne fait pas de Course ici",
+    "no state can be inflicted, or the fighter cannot move anyway":
+        "aucun état ne peut être infligé, ou le combattant ne peut de toute façon pas bouger",
+    "the fighter has room, or no room is left to move":
+        "le combattant a la place, ou il ne reste aucune place pour bouger",
+    "no adversary has Blocage, or all of them do": "aucun adversaire n'a Blocage, ou tous l'ont",
+    "the fleeing fighter is not Intangible, or no adversary has Blocage":
+        "le fuyard n'est pas Intangible, ou aucun adversaire n'a Blocage",
+    "the effective DEF stays from 2 to 6": "la DEF effective reste de 2 à 6",
+    "no fighter has Frappe rapide, or not both can kill":
+        "aucun combattant n'a Frappe rapide, ou les deux ne peuvent pas tuer",
+    "the fighter makes no flee move (Blocage, a free disengage), or the attack always stops it":
+        "le combattant ne fait aucun mouvement de fuite (Blocage, désengagement libre), ou l'attaque l'arrête "
+        "toujours",
+    "no flee is possible (Blocage)": "aucune fuite n'est possible (Blocage)",
+    "the defender has no Esquive X it may use (only Esquive X answers the charge here)":
+        "le défenseur n'a aucune Esquive X qu'il puisse utiliser (seule l'Esquive X répond à la charge ici)",
+    "the defender has no Esquive X it may use against a charge":
+        "le défenseur n'a aucune Esquive X qu'il puisse utiliser contre une charge",
+    "it only forbids Esquive X, which no fighter may use here":
+        "il n'interdit que l'Esquive X, qu'aucun combattant ne peut utiliser ici",
+    # -- end of the adversary fixes ------------------------------------------------------------------
 }

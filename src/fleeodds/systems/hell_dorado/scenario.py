@@ -1302,8 +1302,17 @@ def _check_options(data: dict, kind: str, then_pass: bool) -> None:
             raise no_effect(f"options.{k}", v, where)
 
 
-def _compare_sets(data: dict, dotted: str, shorthand: str) -> bool:
-    """Whether a comparison setup of ``data`` changes ``dotted`` (or uses the ``fuite.compare`` ``shorthand``)."""
+def _compare_sets(data: dict, dotted: str, shorthand: str, checked: tuple[str, ...] = ()) -> bool:
+    """Whether a comparison setup of ``data`` changes ``dotted`` (or uses the ``fuite.compare`` ``shorthand``).
+
+    ``checked`` are the fields (or tables) whose check asks: the base or a setup of a scenario already
+    checked against all its setups (a :class:`.checks.CheckedSource`) is not refused again for a
+    field that its own changes do not set (it has an effect in another setup; it was checked then).
+    """
+    if isinstance(data, checks.CheckedSource):
+        only = data.only or set()
+        if not any(o == c or o.startswith(c + ".") for o in only for c in checked):
+            return True
     fu = data.get("fuite") or {}
     if shorthand in (fu.get("compare") or []):
         return True
@@ -1377,7 +1386,8 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     room = fu.room
     if placed:
         room = _room_from_positions(fleeing, advs, opts, "room" in given, others)
-    room_can_be_false = not room or _compare_sets(data, "fuite.room", "no_room")
+    room_can_be_false = not room or _compare_sets(data, "fuite.room", "no_room",
+                                                   ("fuite.partial_room_toises", "options.no_room_move"))
     partial = opts.no_room_move == "partial"
     if "partial_room_toises" in given and not (room_can_be_false and partial):
         raise no_effect("fuite.partial_room_toises", fu.partial_room_toises,
@@ -1385,7 +1395,8 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     if partial and not room_can_be_false:
         raise no_effect("options.no_room_move", "partial", "unless fuite.room = false")
     opts_given = set(data.get("options") or {})
-    if "repli_move_multiplier" in opts_given and not (fu.repli or _compare_sets(data, "fuite.repli", "ordre_repli")):
+    repli_possible = fu.repli or _compare_sets(data, "fuite.repli", "ordre_repli", ("options.repli_move_multiplier",))
+    if "repli_move_multiplier" in opts_given and not repli_possible:
         raise no_effect("options.repli_move_multiplier", opts.repli_move_multiplier,
                         "unless fuite.repli = true (Ordre Repli)")
     if fu.attacker is not None and "attacker_choice" in opts_given and opts.attacker_choice != "user":
@@ -1456,8 +1467,8 @@ def _load_passe(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     if att.has("Esquive"):
         raise no_effect("attacker.capacities", "Esquive " + str(att.capacities["Esquive"]),
                         "on the attacker of a passe (Esquive X answers an enemy that engages the fighter)")
-    charge_possible = pa.charge or _compare_sets(data, "passe.charge", "")
-    esq_possible = dfd.has("Esquive") or _compare_sets(data, "defender.capacities", "")
+    charge_possible = pa.charge or _compare_sets(data, "passe.charge", "", ("defender",))
+    esq_possible = dfd.has("Esquive") or _compare_sets(data, "defender.capacities", "", ("defender",))
     if dfd.has("Esquive") and not charge_possible:
         raise no_effect("defender.capacities", "Esquive " + str(dfd.capacities["Esquive"]),
                         "unless passe.charge = true (Esquive X answers an enemy that engages the fighter)")

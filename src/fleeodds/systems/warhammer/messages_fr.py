@@ -110,6 +110,8 @@ PHRASES: dict[str, str] = {
     "(unknown special rule §)": "(règle spéciale inconnue §)",
     "any of §": "une ou plusieurs règles parmi §",
     "models_left (§) cannot exceed models_start (§)": "models_left (§) ne peut pas dépasser models_start (§)",
+    "a number of models of at most models_start (§)": "un nombre de figurines d'au plus models_start (§)",
+    "on the profile § (it has these rules already)": "sur le profil § (il a déjà ces règles)",
     "a list of [[profile]] tables in §": "une liste de tables [[profile]] dans §",
     "a [[profile]] table with a name (in §)": "une table [[profile]] avec un nom (dans §)",
     "a list of special rule names such as [\"swiftstride\"] (in §)":

@@ -171,10 +171,12 @@ class UnitRef(_Strict):
     @model_validator(mode="after")
     def _models(self):
         if self.models_left is not None and self.models_left > self.models_start:
-            raise ValueError(f"models_left ({self.models_left}) cannot exceed models_start ({self.models_start})")
-        for r in (self.rules or ()) + self.extra_rules:
-            if r not in RULES:
-                raise ValueError(f"unknown special rule {r!r}; expected any of {', '.join(RULES)}")
+            raise InputError("models_left", self.models_left,
+                             f"a number of models of at most models_start ({self.models_start})")
+        for key in ("rules", "extra_rules"):
+            for i, r in enumerate(getattr(self, key) or ()):
+                if r not in RULES:
+                    raise InputError(f"{key}.{i}", r, f"one of {', '.join(RULES)}")
         return self
 
 
@@ -643,6 +645,11 @@ def resolve_unit(ref: UnitRef, role: str, profiles_file: Path | None) -> UnitPro
         Unknown profile name, or a missing movement/leadership for an inline unit.
     """
     base: dict = find_profile(ref.profile, role, profiles_file)[0] if ref.profile is not None else {}
+    if ref.profile is not None and ref.rules is not None and tuple(ref.rules) == tuple(base.get("rules", ())):
+        from ...validation import no_effect
+
+        raise no_effect(f"{role}.rules", list(ref.rules),
+                        f"on the profile {base.get('name', ref.profile)!r} (it has these rules already)")
     for f in ("name", "movement", "leadership", "troop_type", "rules"):
         v = getattr(ref, f)
         if v is not None:

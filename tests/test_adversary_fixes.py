@@ -1,0 +1,185 @@
+"""Defects an adversarial tester found in error lines: English words under ``--lang fr``, Python
+reprs, internal field paths, and inputs that change nothing accepted silently."""
+
+import pytest
+from click.testing import CliRunner
+
+from fleeodds.cli import main
+from fleeodds.messages_fr import click_to_french, to_french
+
+GOBLINS = "warhammer/goblins_broken_by_dwarfs.toml"
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+@pytest.mark.parametrize("args, line", [
+    (["run", GOBLINS, "--lang", "fr", "--chart", "x.jpg"],
+     "erreur : valeur invalide pour '--chart' / '-c' : 'x.jpg' n'est pas admis ; attendu : un nom de fichier qui "
+     "finit par .png ou .svg (voir fleeodds run --help)"),
+    (["run", GOBLINS, "--lang", "fr", "-o", "/nonexistent/dir/x.txt"],
+     "erreur : valeur invalide pour '--out' / '-o' : '/nonexistent/dir/x.txt' : le dossier '/nonexistent/dir' "
+     "n'existe pas (voir fleeodds run --help)"),
+    (["run", GOBLINS, "--lang", "fr", "--chart", "/nonexistent/x.png"],
+     "erreur : valeur invalide pour '--chart' / '-c' : '/nonexistent/x.png' : le dossier '/nonexistent' "
+     "n'existe pas (voir fleeodds run --help)"),
+    (["sweep", GOBLINS, "--lang", "fr"], "erreur : option manquante '--vary' / '-v'. (voir fleeodds sweep --help)"),
+    (["report", "/nonexistent", "--lang", "fr"],
+     "erreur : valeur invalide pour '[FOLDER]' : le dossier '/nonexistent' n'existe pas. "
+     "(voir fleeodds report --help)"),
+])
+def test_command_line_checks_are_french(runner, monkeypatch, args, line):
+    monkeypatch.setattr("sys.argv", ["fleeodds", *args])  # where the error line finds --lang
+    r = runner.invoke(main, args, prog_name="fleeodds")
+    assert r.exit_code == 2
+    assert r.output.strip() == line
+
+
+def test_command_line_checks_stay_english_without_lang(runner):
+    r = runner.invoke(main, ["run", GOBLINS, "--chart", "x.jpg"])
+    assert "'x.jpg' is not allowed; expected a file name ending in .png or .svg" in r.output
+
+
+def test_click_path_messages():
+    assert click_to_french("Invalid value for '[FOLDER]': Directory '/etc/passwd' is a file.") == (
+        "valeur invalide pour '[FOLDER]' : '/etc/passwd' est un fichier, pas un dossier.")
+
+
+def test_french_digit_groups_in_allowed_ranges():
+    assert to_french("trials: 0 is not allowed; expected an integer from 1 to 20,000,000,000") == (
+        "trials: 0 n'est pas admis ; attendu : un entier de 1 à 20\u202f000\u202f000\u202f000")
+    # a value as the user wrote it (quoted) keeps its commas; a decimal is no digit group
+    assert to_french("x: '1,000' is not allowed; expected a number from 0 to 0.5") == (
+        "x: '1,000' n'est pas admis ; attendu : un nombre de 0 à 0.5")
+
+
+# -- Hell Dorado -------------------------------------------------------------------------------------
+import tomllib  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import fleeodds  # noqa: E402
+from fleeodds.errors import FleeoddsError  # noqa: E402
+
+EXAMPLES = Path(fleeodds.__file__).parent / "examples"
+
+
+def _arquebusier(**sections) -> dict:
+    data = tomllib.loads((EXAMPLES / "hell_dorado/fuite_arquebusier_bran_carnoth.toml").read_text())
+    for name, fields in sections.items():
+        data.setdefault(name, {}).update(fields)
+    return data
+
+
+def _message(data, lang="fr") -> str:
+    with pytest.raises(FleeoddsError) as e:
+        sc = fleeodds.load_scenario(data)
+        sc.variants()
+    return e.value.message(lang)
+
+
+def test_repli_multiplier_counts_in_the_ordre_repli_setup():
+    # fuite.compare has "ordre_repli": the multiplier changes that setup; no setup label in a field path
+    sc = fleeodds.load_scenario(_arquebusier(options={"repli_move_multiplier": 3}))
+    assert len(sc.variants()) == 3
+
+
+def test_repli_multiplier_without_any_repli_is_refused_on_its_own_path():
+    data = _arquebusier(options={"repli_move_multiplier": 3})
+    data["fuite"]["compare"] = ["base", "intangible"]
+    assert _message(data) == ("options.repli_move_multiplier: 3 n'a aucun effet sauf si fuite.repli = true "
+                              "(Ordre Repli) ; retirez-le")
+
+
+def test_dice_cap_choices_are_french():
+    assert _message(_arquebusier(options={"dice_cap": 3})) == (
+        "options.dice_cap: 3 n'est pas admis ; attendu : l'une des valeurs 10 ou 'none'")
+
+
+def test_mis_au_sol_reason_is_french():
+    assert _message(_arquebusier(fleeing={"state": "Mis au sol"})) == (
+        "fleeing.state: 'Mis au sol' n'a aucun effet dans cette Fuite (il n'interdit que l'Esquive X, qu'aucun "
+        "combattant ne peut utiliser ici) ; retirez-le")
+
+
+def test_pydantic_choices_read_as_toml():
+    from fleeodds.validation import toml_choices
+
+    assert toml_choices("False, 'ld_test' or 'always'") == "false, 'ld_test' or 'always'"
+    assert toml_choices("'True' or None") == "'True' or none"
+
+
+# -- values echoed as written ------------------------------------------------------------------------
+def _warhammer(name="goblins_broken_by_dwarfs.toml", **sections) -> dict:
+    data = tomllib.loads((EXAMPLES / "warhammer" / name).read_text())
+    for section, fields in sections.items():
+        data.setdefault(section, {}).update(fields)
+    return data
+
+
+@pytest.mark.parametrize("text, shown", [("1979-05-27", "1979-05-27"), ("07:32:00", "07:32:00"),
+                                         ("1979-05-27T07:32:00", "1979-05-27T07:32:00")])
+def test_toml_dates_echo_as_written(text, shown):
+    value = tomllib.loads(f"v = {text}")["v"]
+    data = _warhammer("goblins_rally_or_flee_to_edge.toml", table={"edge_distance": value})
+    assert _message(data, "en") == f"table.edge_distance: {shown} is not allowed; expected a number"
+
+
+def test_literal_choices_read_as_toml():
+    data = _warhammer(options={"pursuer_restrains": "x"})
+    assert _message(data) == ("options.pursuer_restrains: 'x' n'est pas admis ; attendu : l'une des valeurs false, "
+                              "'ld_test' ou 'always'")
+
+
+# -- field paths -------------------------------------------------------------------------------------
+def test_unknown_rule_is_named_by_its_place_in_the_list():
+    data = _warhammer(fleeing={"extra_rules": ["cold_blooded", "cold_bloded"]})
+    assert _message(data, "en").startswith("fleeing.extra_rules.1: 'cold_bloded' is not allowed; expected one of "
+                                           "swiftstride, ")
+
+
+def test_models_left_over_models_start_is_named():
+    data = _warhammer(fleeing={"models_left": 30, "models_start": 20})
+    assert _message(data) == ("fleeing.models_left: 30 n'est pas admis ; attendu : un nombre de figurines d'au plus "
+                              "models_start (20)")
+
+
+def _dnd(**fields) -> dict:
+    data = tomllib.loads((EXAMPLES / "dnd/wizard_leaves_two_orcs_5e.toml").read_text())
+    data.update(fields)
+    return data
+
+
+def test_union_tag_is_not_part_of_the_path():
+    assert _message(_dnd(compare_modes="all"), "en").startswith("compare_modes: 'all' is not allowed; expected ")
+
+
+def test_one_setup_alone_is_refused_on_compare(runner, monkeypatch, tmp_path):
+    f = tmp_path / "one.toml"
+    f.write_text((EXAMPLES / "warhammer" / "goblins_broken_by_dwarfs.toml").read_text()
+                 + '\n[compare]\n"Ld 6" = { "fleeing.leadership" = 6 }\n')
+    args = ["run", str(f), "--exact", "--lang", "fr"]
+    monkeypatch.setattr("sys.argv", ["fleeodds", *args])
+    r = runner.invoke(main, args, prog_name="fleeodds")
+    assert r.exit_code == 2
+    assert r.output.strip() == (
+        "erreur : compare: 'Ld 6' n'est pas admis ; attendu : au moins deux configurations à comparer (une "
+        "configuration seule n'est comparée à rien : écrivez ses changements dans le scénario lui-même, ou "
+        "ajoutez une deuxième configuration)")
+
+
+# -- inputs that change nothing ----------------------------------------------------------------------
+def test_empty_shorthands_are_refused():
+    assert _message(_dnd(compare_modes=[]), "en") == ("compare_modes: [] has no effect (an empty list compares "
+                                                      "nothing); remove it")
+    data = _arquebusier()
+    data["fuite"]["compare"] = []
+    assert _message(data) == ("fuite.compare: [] n'a aucun effet (une liste vide ne donne aucune configuration à "
+                              "comparer) ; retirez-le")
+
+
+def test_rules_equal_to_the_profile_are_refused():
+    data = _warhammer(fleeing={"rules": []})  # Night Goblins have no special rules of their own
+    assert _message(data) == ("fleeing.rules: [] n'a aucun effet sur le profil 'Night Goblins' (il a déjà ces "
+                              "règles) ; retirez-le")
