@@ -30,6 +30,14 @@ _RULES: list[tuple[str, str]] = [
     (r"^([^\s:]+): missing; expected ", r"\1: manquant ; attendu : "),
     (r"unknown option (Q\d+Q); check the spelling; expected one of the documented fields: ",
      r"option inconnue \1 ; vérifiez l'orthographe ; champs documentés : "),
+    (r"\bunknown option (Q\d+Q)$", r"option inconnue \1"),  # the web API's request fields
+    (r"\bnot valid JSON\b", "JSON invalide"),
+    (r"\bExpecting value\b", "valeur attendue"),  # the json module's own messages
+    (r"\bExpecting property name enclosed in double quotes\b", "nom de propriété entre guillemets doubles attendu"),
+    (r"\bExpecting (Q\d+Q) delimiter\b", r"séparateur \1 attendu"),
+    (r"\bExtra data\b", "données en trop"),
+    (r"\bUnterminated string starting at\b", "texte non terminé, commencé à"),
+    (r"\bInvalid control character at\b", "caractère de contrôle invalide à"),
     (r" is not allowed; expected ", " n'est pas admis ; attendu : "),
     (r"unknown edition; expected one of\b", "édition inconnue ; attendu : l'une des valeurs"),
     (r"\(a string\)", "(un texte)"),

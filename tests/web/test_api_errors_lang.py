@@ -43,5 +43,10 @@ def test_request_fields_answer_in_french(client):
     assert "trials: 'many' n'est pas admis ; attendu : un nombre entier" in d
     assert "Input should" not in d and "expected" not in d
     assert client.get("/api/nope", headers={"accept-language": "fr"}).json()["detail"] == "introuvable"
+    r = client.post("/api/evaluate", content="{", headers={"content-type": "application/json", "accept-language": "fr"})
+    assert r.status_code == 422 and r.json()["detail"].startswith("body: JSON invalide (")
+    assert "Expecting" not in r.json()["detail"], r.json()["detail"]
+    r = client.post("/api/evaluate", json={"scenario": SCENARIO, "bogus": 1}, headers={"accept-language": "fr"})
+    assert "bogus: option inconnue 'bogus'" in r.json()["detail"]
     r = client.post("/api/evaluate", json={"scenario": SCENARIO, "method": "exactly"})
     assert "method: 'exactly' is not allowed; expected one of 'both', 'exact' or 'mc'" in r.json()["detail"]
