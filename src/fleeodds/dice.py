@@ -344,7 +344,7 @@ def pmf(notation: str | DiceExpr) -> dict[int, Fraction]:
 
 
 def stack_specs(specs: list[np.ndarray]) -> np.ndarray:
-    """Stack encoded expressions into one int64 array ``(n_specs, max_rows, 2)`` for :func:`fleeodds.kernel_tools.roll_stacked`.
+    """Stack encoded expressions into one int64 array ``(n_specs, max_rows, 2)`` for :func:`fleeodds.kernel_tools.roll_stacked_lanes`.
 
     Rows past an expression's own length are zero padding.
     """

@@ -153,8 +153,9 @@ def roll(spec, key, counter):
 
 
 @njit(inline="always", cache=True)
-def roll_stacked(specs, i, key, counter):
-    """Roll expression ``i`` of a :func:`stack_specs` stack; returns ``(total, next_counter)``.
+def roll_stacked_lanes(specs, i, key, st):
+    """Roll expression ``i`` of a :func:`fleeodds.dice.stack_specs` stack from 32-bit lanes, one lane a
+    chunk (:func:`fleeodds.rng.lane_bounded`); returns ``(total, lane state)``.
 
     Indexing the stack, rather than slicing ``specs[i]``, keeps array views (and
     their reference counting) out of the trial loop.
@@ -163,10 +164,10 @@ def roll_stacked(specs, i, key, counter):
     pos = 1
     for _ in range(specs[i, 0, 0]):
         n_raw = specs[i, pos, 0]
-        row, counter = bounded(key, counter, n_raw)
+        row, st = lane_bounded(key, st, n_raw)
         total += specs[i, pos, 1] * specs[i, pos + 1 + row, 0]
         pos += 1 + n_raw
-    return total, counter
+    return total, st
 
 
 @njit(inline="always", cache=True)

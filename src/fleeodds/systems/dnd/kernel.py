@@ -23,7 +23,7 @@ import math
 import numpy as np
 from numba import njit
 
-from ...kernel_tools import BLOCK, block_range, run_blocks
+from ...kernel_tools import BLOCK, block_range, roll_stacked_lanes, run_blocks
 from ...rng import bounded, draw_u64, lane_bounded, lanes_start, trial_key
 from .plan import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, MASTERY_PUSH, MASTERY_VEX, Plan
 from .encoding import (  # the event and parameter columns the kernel reads
@@ -46,20 +46,6 @@ def _d20(key, c):
 def _d20_lanes(key, st):
     v, st = lane_bounded(key, st, 20)
     return v + 1, st
-
-
-@njit(inline="always", cache=True)
-def _roll_stacked_lanes(specs, i, key, st):
-    """Roll expression ``i`` of a :func:`fleeodds.dice.stack_specs` stack from 32-bit lanes, one lane a
-    chunk (:func:`fleeodds.rng.lane_bounded`); returns ``(total, lane state)``."""
-    total = specs[i, 0, 1]
-    pos = 1
-    for _ in range(specs[i, 0, 0]):
-        n_raw = specs[i, pos, 0]
-        row, st = lane_bounded(key, st, n_raw)
-        total += specs[i, pos, 1] * specs[i, pos + 1 + row, 0]
-        pos += 1 + n_raw
-    return total, st
 
 
 #: A damage expression of one chunk of at most this many raw rolls (and no extra dice) is drawn with
@@ -554,16 +540,16 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
                 if d >= 0:
                     rolled = raw[j, d]
                 else:
-                    rolled, st = _roll_stacked_lanes(specs, sp, key, st)
+                    rolled, st = roll_stacked_lanes(specs, sp, key, st)
                 if five:
                     total = rolled
                     if crit:
-                        t2, st = _roll_stacked_lanes(specs, sp, key, st)
+                        t2, st = roll_stacked_lanes(specs, sp, key, st)
                         total += t2 - specs[sp, 0, 1]
                     if xi >= 0:
-                        x, st = _roll_stacked_lanes(specs, xi, key, st)
+                        x, st = roll_stacked_lanes(specs, xi, key, st)
                         if crit:
-                            x2, st = _roll_stacked_lanes(specs, xi, key, st)
+                            x2, st = roll_stacked_lanes(specs, xi, key, st)
                             x += x2 - specs[xi, 0, 1]
                         total += x
                     if total < 0:
@@ -578,13 +564,13 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
                             rolled = rolled * ev[m, j, E_MULT]
                         else:
                             for _ in range(ev[m, j, E_MULT] - 1):
-                                t2, st = _roll_stacked_lanes(specs, sp, key, st)
+                                t2, st = roll_stacked_lanes(specs, sp, key, st)
                                 if t2 < floor1:
                                     t2 = floor1
                                 rolled += t2
                     total = rolled
                     if xi >= 0:
-                        x, st = _roll_stacked_lanes(specs, xi, key, st)
+                        x, st = roll_stacked_lanes(specs, xi, key, st)
                         if x > 0:
                             total += x
                 if k_dr > 0:
