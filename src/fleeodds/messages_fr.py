@@ -6,7 +6,8 @@ from what is allowed or why an input changes nothing. :func:`to_french` rewrites
 this order:
 
 1. the phrases each rules system declares in ``RulesSystem.messages_fr`` (its own
-   reasons, with the game's French terms; the core names no game);
+   reasons, with the game's French terms; the core names no game), pushed here by
+   :mod:`fleeodds.system` when it loads or registers the system;
 2. the core's phrases (:data:`PHRASES`: files, dice, comparisons, sweeps, matrices, the
    web page, pydantic's error kinds);
 3. the frames and recurring phrases (:data:`_RULES`, regular expressions).
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import contextvars
 import re
-from typing import Any
+from typing import Any, Callable
 
 #: (pattern, French replacement), applied in this order to the whole message.
 _RULES: list[tuple[str, str]] = [
@@ -270,23 +271,51 @@ def compile_phrases(table: dict[str, str]) -> list[tuple[re.Pattern, Any]]:
     return out
 
 
-_SYSTEM_RULES: dict[tuple, list] = {}
+#: The phrase table each rules system declares (``RulesSystem.messages_fr``), by system key, in the
+#: order the systems were loaded. :mod:`fleeodds.system` pushes a table when it loads or registers a
+#: system (:func:`add_system_phrases`): this module never imports the registry.
+_SYSTEM_PHRASES: dict[str, dict[str, str]] = {}
+#: The compiled rules of :data:`_SYSTEM_PHRASES` (None: to compile again).
+_SYSTEM_RULES: list[tuple[re.Pattern, Any]] | None = None
+#: Called once, before the first French rendering, to load every known system (and so push its phrases):
+#: an error of a system loaded lazily may be rendered before that system was asked for. Set by
+#: :mod:`fleeodds.system` (:func:`set_system_loader`).
+_LOAD_SYSTEMS: Callable[[], None] | None = None
+
+
+def add_system_phrases(key: str, phrases: dict[str, str]) -> None:
+    """Use the phrase table of rules system ``key`` (replacing an earlier one of that key)."""
+    global _SYSTEM_RULES
+    _SYSTEM_PHRASES.pop(key, None)
+    _SYSTEM_PHRASES[key] = dict(phrases)
+    _SYSTEM_RULES = None
+
+
+def drop_system_phrases(key: str) -> None:
+    """Stop using the phrase table of rules system ``key`` (an unregistered system)."""
+    global _SYSTEM_RULES
+    if _SYSTEM_PHRASES.pop(key, None) is not None:
+        _SYSTEM_RULES = None
+
+
+def set_system_loader(load: Callable[[], None]) -> None:
+    """Install the function that loads every known system before the first French rendering."""
+    global _LOAD_SYSTEMS
+    _LOAD_SYSTEMS = load
 
 
 def system_rules() -> list[tuple[re.Pattern, Any]]:
     """The phrase rules every known rules system declares (``RulesSystem.messages_fr``)."""
-    from .system import get_system, system_keys
-
-    keys = tuple(system_keys())
-    if keys not in _SYSTEM_RULES:
+    global _LOAD_SYSTEMS, _SYSTEM_RULES
+    load, _LOAD_SYSTEMS = _LOAD_SYSTEMS, None
+    if load is not None:
+        load()  # pushes each system's table through add_system_phrases
+    if _SYSTEM_RULES is None:
         table: dict[str, str] = {}
-        for key in keys:
-            try:
-                table.update(get_system(key).messages_fr)
-            except Exception:  # a broken plug-in: its reasons stay English, the error still shows
-                continue
-        _SYSTEM_RULES[keys] = compile_phrases(table)
-    return _SYSTEM_RULES[keys]
+        for phrases in _SYSTEM_PHRASES.values():
+            table.update(phrases)
+        _SYSTEM_RULES = compile_phrases(table)
+    return _SYSTEM_RULES
 
 
 def to_french(message: str) -> str:

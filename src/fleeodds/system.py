@@ -29,6 +29,7 @@ from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
+from . import messages_fr
 from .errors import FleeoddsError, InputError
 from .outcomes import NO_METRIC, Metric, Outcome
 from .validation import no_effect, set_field, short_repr
@@ -531,12 +532,14 @@ def register(system: RulesSystem) -> RulesSystem:
     if not isinstance(system, RulesSystem):
         raise TypeError(f"expected a RulesSystem, got {type(system).__name__}")
     _REGISTRY[system.key] = system
+    messages_fr.add_system_phrases(system.key, system.messages_fr)
     return system
 
 
 def unregister(key: str) -> None:
     """Remove a system registered with :func:`register` (tests use it)."""
     _REGISTRY.pop(key, None)
+    messages_fr.drop_system_phrases(key)
 
 
 def _entry_points() -> dict[str, Any]:
@@ -575,8 +578,19 @@ def get_system(key: Any) -> RulesSystem:
     system = getattr(target, "SYSTEM", target)  # a module holding SYSTEM, or the object itself
     if not isinstance(system, RulesSystem) or system.key != key:
         raise TypeError(f"{key!r} does not provide a RulesSystem with that key")
-    _REGISTRY[key] = system
-    return system
+    return register(system)  # also pushes its French phrases
+
+
+def _load_every_system() -> None:
+    """Load every known system, so that each pushes its French phrases (before the first French rendering)."""
+    for key in system_keys():
+        try:
+            get_system(key)
+        except Exception:  # a broken plug-in: its reasons stay English, the error still shows
+            continue
+
+
+messages_fr.set_system_loader(_load_every_system)
 
 
 def scenario_from_dict(data: Any, base_dir: Path | None = None) -> Scenario:
