@@ -14,7 +14,7 @@ __version__ = "0.1.0"
 from .errors import FleeoddsError, InputError  # noqa: E402
 
 #: Imported on first use (PEP 562), so that `fleeodds --help` starts without numpy or pandas.
-_LAZY = {"evaluate": "api", "example_path": "api", "list_examples": "api", "load_scenario": "api",
+_LAZY = {"evaluate": "evaluation", "example_path": "loading", "list_examples": "loading", "load_scenario": "loading",
          "OutcomeTable": "results", "api": None, "results": None}
 
 

@@ -51,7 +51,9 @@ from typing import Any, Sequence
 import matplotlib.pyplot as plt
 from tqdm.auto import tqdm
 
-from . import api, files
+from . import files
+from .evaluation import evaluate
+from .loading import load_scenario
 from .compare import compare
 from .errors import FleeoddsError, InputError
 from .report import charts, tables
@@ -121,7 +123,7 @@ def is_scenario_file(spec: dict) -> bool:
 def _scenario(spec: dict, base: Path):
     name = spec["scenario"]
     local = base / name
-    return api.load_scenario(local if local.exists() else name)
+    return load_scenario(local if local.exists() else name)
 
 
 def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
@@ -207,7 +209,7 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
                                                     show_zero=show_zero, **chart_kw), "-diff")
     else:  # run
         m = method or ("both" if sc.has_exact and trials else "exact" if sc.has_exact else "mc")
-        t = api.evaluate(sc, m, trials=trials, seed=seed, lang=lang, progress=False)
+        t = evaluate(sc, m, trials=trials, seed=seed, lang=lang, progress=False)
         t.manifest["title"] = title
         md = tables.render(t, "md", distribution=bool(spec.get("metric")), summary=True)
         csv = t.to_csv()

@@ -131,12 +131,20 @@ def main():
     """
 
 
-def _api():
-    """The library, imported when a command needs it: `--help` does not pay for numpy and pandas."""
-    from . import api, engine
+def _loading():
+    """Scenario loading, imported when a command needs it: `--help` does not pay for numpy and pandas."""
+    from . import engine, loading
 
     engine.SKIP_NUMBA_BLAS_PROBE = True  # this process runs no numba code but fleeodds' kernels
-    return api
+    return loading
+
+
+def _evaluation():
+    """The evaluation, imported when a command needs it (as :func:`_loading`)."""
+    from . import engine, evaluation
+
+    engine.SKIP_NUMBA_BLAS_PROBE = True
+    return evaluation
 
 
 def _charts():
@@ -247,7 +255,7 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
     from .report import tables
 
     _sizing(trials, precision, lang)
-    sc = _api().load_scenario(scenario)
+    sc = _loading().load_scenario(scenario)
     _note_unused(sc, lang)
     method = _method(exact_only, mc_only, sc, both, lang)
     progress = False if no_progress else None
@@ -271,7 +279,7 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         if distribution and not comp.cumulative_rows():
             click.echo(_msg("distribution_single", lang), err=True)
     else:
-        table = _api().evaluate(sc, method, trials=trials, precision=precision, seed=seed, lang=lang,
+        table = _evaluation().evaluate(sc, method, trials=trials, precision=precision, seed=seed, lang=lang,
                              progress=progress)
         if fmt == "json":
             text = table.to_json()
@@ -326,9 +334,9 @@ def examples(copy_name, lang):
       fleeodds examples
       fleeodds examples --copy warhammer/goblins_broken_by_dwarfs.toml   # then edit goblins_broken_by_dwarfs.toml
     """
-    base = _api().example_dir()
+    base = _loading().example_dir()
     if copy_name is not None:
-        source = _api().example_path(copy_name)
+        source = _loading().example_path(copy_name)
         target = Path(source.name)
         if target.exists():
             raise FleeoddsError(f"examples --copy: {target} already exists here; move it away or edit it")
@@ -338,12 +346,12 @@ def examples(copy_name, lang):
             raise FleeoddsError(f"examples --copy: cannot write {target}: {exc.strerror}") from None
         click.echo(_msg("copied", lang, path=target), err=True)
         return
-    paths = _api().list_examples()
+    paths = _loading().list_examples()
     width = max((len(p.relative_to(base).as_posix()) for p in paths), default=0)
     for path in paths:
         name = path.relative_to(base).as_posix()
         try:
-            title = _api().load_scenario(path).title_in(lang)
+            title = _loading().load_scenario(path).title_in(lang)
         except FleeoddsError as exc:  # a shipped example must never be broken; say so loudly
             title = f"(invalid: {exc})"
         click.echo(f"{name:{width}s}  {title}")
@@ -388,7 +396,7 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
     from .report import tables
 
     _sizing(trials, precision, lang)
-    loaded = [_api().load_scenario(s) for s in scenarios]
+    loaded = [_loading().load_scenario(s) for s in scenarios]
     title = ""
     if len(loaded) == 1:
         sc = loaded[0]
@@ -461,7 +469,7 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
     items = [parse_vary(v) for v in vary]
     if chart and len(items) > 2:  # checked before the sweep runs, not after
         raise click.UsageError(_msg("chart_fields", lang))
-    sc = _api().load_scenario(scenario)
+    sc = _loading().load_scenario(scenario)
     if outcome is not None:
         sc.outcome_index(outcome)  # an unknown outcome code is an error now, not after the sweep
     method = None if not (exact_only or mc_only or both) else _method(exact_only, mc_only, sc, both, lang)
@@ -552,9 +560,9 @@ def warmup(no_progress, lang):
     from tqdm.auto import tqdm
 
     t0 = time.perf_counter()
-    paths = _api().list_examples()
+    paths = _loading().list_examples()
     for path in tqdm(paths, desc="compilation des noyaux" if lang == "fr" else "compiling kernels", unit="example", disable=True if no_progress else None):
-        sc = _api().load_scenario(path)
+        sc = _loading().load_scenario(path)
         sc.kernel()(0, 0, 100)
         if sc.has_trial_kernel:
             sc.trial_kernel()(0, 0, 100)

@@ -18,7 +18,8 @@ from typing import Sequence
 import numpy as np
 
 from . import engine
-from .api import evaluate, load_scenario
+from .evaluation import evaluate
+from .loading import load_scenario
 from .errors import InputError, short_repr
 from .outcomes import check_lang
 from .results import Comparison, OutcomeTable

@@ -35,7 +35,7 @@ from typing import Any, Iterable
 
 import pandas as pd
 
-from .api import evaluate
+from .evaluation import evaluate
 from .errors import FleeoddsError, InputError
 from .outcomes import check_lang
 from .system import Scenario, get_system

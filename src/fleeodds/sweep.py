@@ -21,7 +21,8 @@ from typing import Any, Sequence
 import numpy as np
 import pandas as pd
 
-from .api import evaluate, load_scenario
+from .evaluation import evaluate
+from .loading import load_scenario
 from .errors import FleeoddsError, InputError, short_repr
 from .outcomes import check_lang
 from .results import SWEEP_COLUMNS, OutcomeTable, Sweep

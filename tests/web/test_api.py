@@ -689,7 +689,7 @@ def test_shutdown_stops_runs_and_warmup(goblins, monkeypatch):
 
 
 def test_warmup_announces_start_and_ready(monkeypatch, capsys):
-    monkeypatch.setattr(service.api, "list_examples", lambda: [])
+    monkeypatch.setattr(service.loading, "list_examples", lambda: [])
     w = service.Warmup(announce=True)
     w.run()
     err = capsys.readouterr().err

@@ -285,7 +285,7 @@ def create_app(warmup: bool = True, announce: bool = False) -> FastAPI:
             return service.compare(req.scenario, req.method, req.trials, req.seed, req.lang)["result"]
         method = service.check_method(req.method, sc)
         if method == "exact" and not sc.has_exact:
-            service.api.evaluate(sc, "exact")  # the library's own refusal
+            service.evaluation.evaluate(sc, "exact")  # the library's own refusal
         trials, precision = service.check_sizing(req.trials, req.precision)
         seed = service.check_seed(req.seed)
         key, table = service.evaluate(sc, method, trials, precision, seed)
@@ -302,7 +302,7 @@ def create_app(warmup: bool = True, announce: bool = False) -> FastAPI:
         sc = service.load(req.scenario)
         method = service.check_method(req.method, sc)
         if method == "exact" and not sc.has_exact:
-            service.api.evaluate(sc, "exact")
+            service.evaluation.evaluate(sc, "exact")
         trials, precision = service.check_sizing(req.trials, req.precision)
         return sc, method, trials, precision, service.check_seed(req.seed)
 

@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .. import api, engine, files
+from .. import engine, evaluation, files, loading
 from ..errors import FleeoddsError, InputError, short_repr
 from ..outcomes import check_lang
 from ..results import OutcomeTable, records, strict_json
@@ -326,7 +326,7 @@ def evaluate(scenario: Scenario, method: str, trials: int | None, precision: flo
             sim = simulate(scenario, trials, precision, seed, progress)
             if progress is not None:
                 progress.phase = "finishing"
-        table = api.evaluate(scenario, method, seed=seed, lang="en", simulation=sim,
+        table = evaluation.evaluate(scenario, method, seed=seed, lang="en", simulation=sim,
                              trials=trials if sim is None else None)
         if sim is not None:
             table.manifest["precision"] = precision
@@ -558,13 +558,13 @@ def _is_text(node: dict, deref: Callable[[Any], Any]) -> bool:
 
 def examples() -> list[dict[str, Any]]:
     """Every shipped example: name, system, title (English), title_fr (French, else English), has_exact."""
-    base = api.example_dir()
+    base = loading.example_dir()
     out = []
-    for path in api.list_examples():
+    for path in loading.list_examples():
         name = path.relative_to(base).as_posix()
         try:
             data = files.read_toml(path, "scenario")
-            sc = api.load_scenario(path)
+            sc = loading.load_scenario(path)
         except FleeoddsError:
             continue
         out.append({"name": name, "system": sc.system, "title": sc.title, "title_fr": sc.title_in("fr"), "has_exact": sc.has_exact,
@@ -581,7 +581,7 @@ def example_source(name: str) -> dict:
     InputError
         For a name that is not a shipped example (no path outside the examples is read).
     """
-    known = {e.relative_to(api.example_dir()).as_posix(): e for e in api.list_examples()}
+    known = {e.relative_to(loading.example_dir()).as_posix(): e for e in loading.list_examples()}
     if name not in known:
         raise InputError("example", short_repr(name), "a name listed by GET /api/examples")
     return files.read_toml(known[name], "scenario")
@@ -851,7 +851,7 @@ class Warmup:
 
         t0 = self.t0 = time.perf_counter()
         _WARMUP[0] = self
-        paths = api.list_examples()
+        paths = loading.list_examples()
         self.total = len(paths)
         self._say("fleeodds: warming up the kernels in the background (the first start after installing "
                   "compiles them: a minute or more; answers wait for them meanwhile)…")
@@ -859,7 +859,7 @@ class Warmup:
             if self.stop.is_set():
                 break
             try:
-                sc = api.load_scenario(path)
+                sc = loading.load_scenario(path)
                 for s in [sc] + [v[2] for v in sc.variants()][:1]:
                     give_way(self.stop)
                     with KERNEL_LOCK:

@@ -1,0 +1,82 @@
+"""Load a scenario from a file, a shipped example or a dict; list the shipped examples.
+
+>>> from fleeodds.loading import example_path, load_scenario
+>>> load_scenario(example_path("warhammer/goblins_broken_by_dwarfs.toml")).system
+'warhammer'
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+
+from . import files
+from .errors import InputError, short_repr
+from .system import Scenario, scenario_from_dict
+
+
+def example_dir() -> Path:
+    """Folder of the shipped example scenarios."""
+    return Path(str(resources.files("fleeodds") / "examples"))
+
+
+def example_path(name: str) -> Path:
+    """Path of a shipped example, e.g. ``"warhammer/goblins_broken_by_dwarfs.toml"``."""
+    p = example_dir() / name
+    if not p.exists():
+        raise InputError("example", name, "one of the files listed by `fleeodds examples`")
+    return p
+
+
+def list_examples() -> list[Path]:
+    """Every shipped example scenario file, sorted."""
+    return sorted(example_dir().rglob("*.toml"))
+
+
+def load_scenario(source: str | Path | dict) -> Scenario:
+    """Load and validate a scenario.
+
+    Parameters
+    ----------
+    source : path to a TOML file, or a dict with the same content
+        A bare name such as ``"warhammer/goblins_broken_by_dwarfs.toml"`` that is
+        not a file is looked up among the shipped examples. Relative file names
+        inside a dict (``profiles_file``) are read from the current folder.
+
+    Returns
+    -------
+    Scenario
+
+    Raises
+    ------
+    FleeoddsError
+        On a value that is neither a path nor a dict, a missing or unreadable file
+        (a folder, a device, a pipe, not UTF-8, over 8 MiB), invalid TOML, or any
+        invalid field (the message names the field, the value and what is allowed).
+    """
+    if isinstance(source, dict):
+        return scenario_from_dict(source, Path.cwd())
+    if isinstance(source, bytes) or not isinstance(source, (str, os.PathLike)):
+        raise InputError("scenario", short_repr(source),
+                         "a .toml file name, a name listed by `fleeodds examples`, or a dict of fields")
+    text = os.fspath(source)
+    if not text.strip():
+        raise InputError("scenario", text, "an existing .toml file or a name listed by `fleeodds examples`")
+    path = Path(text)
+    if not _exists(path):
+        candidate = example_dir() / text
+        if _exists(candidate):
+            path = candidate
+        else:
+            raise InputError("scenario", short_repr(text),
+                             "an existing .toml file or a name listed by `fleeodds examples`")
+    data = files.read_toml(path, "scenario")
+    return scenario_from_dict(data, path.parent)
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists() or path.is_symlink()
+    except OSError:  # a name too long for the file system is not a file here
+        return False
