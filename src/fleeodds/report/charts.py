@@ -32,10 +32,9 @@ from matplotlib.transforms import ScaledTranslation  # noqa: E402
 from ..errors import InputError  # noqa: E402
 from ..outcomes import check_lang  # noqa: E402
 from ..results import MatrixGrid, OutcomeTable, RankBars  # noqa: E402
-from .fields import field_title, value_label  # noqa: E402
 from .format import integer, number, pct  # noqa: E402
 from .layout import DARK, SIZES, STYLE, VALUE_SIZE, Page, check_size, spread  # noqa: E402,F401
-from .tables import sweep_footnote  # noqa: E402,F401  (re-exported: charts use it)
+from .captions import field_name, sweep_footnote, sweep_subtitle, sweep_title, value_name  # noqa: E402,F401
 from .text import w  # noqa: E402
 
 #: Okabe & Ito (2008) colour-blind-safe palette.
@@ -460,47 +459,6 @@ def difference_chart(comparison, path=None, title: str | None = None, footnote: 
 # ----------------------------------------------------------------------------- sweeps
 def _is_numeric(values) -> bool:
     return all(isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool) for v in values)
-
-
-def _system(sweep) -> str:
-    return str(sweep.tables[0].manifest.get("system", "")) if sweep.tables else ""
-
-
-def field_name(sweep, f: str, labels: dict | None = None) -> str:
-    """A varied field as people name it: ``labels[f]``, else its schema title, else the path."""
-    if labels and f in labels:
-        return labels[f]
-    t = field_title(_system(sweep), f, sweep.lang)
-    return t[:1].upper() + t[1:] if t else f
-
-
-def value_name(sweep, f: str, v) -> str:
-    """A value of a varied field as people name it (editions: "6th edition" / "6e édition")."""
-    if isinstance(v, (int, np.integer)) and not isinstance(v, bool):
-        return integer(int(v), sweep.lang)
-    if isinstance(v, (float, np.floating)):
-        return number(float(v), sweep.lang, 2)
-    return value_label(_system(sweep), f, v, sweep.lang)
-
-
-def sweep_title(sweep, outcome: str | None = None, heat: bool = False, labels: dict | None = None) -> str:
-    """A title that says what varies: "Outcomes by Leadership (Ld)", "P(caught …) by
-    Leadership (Ld), one line per Edition", "P(caught …) by Leadership and Combat result margin"."""
-    lang = sweep.lang
-    names = [field_name(sweep, f, labels) for f in sweep.fields]
-    what = (w("probability_of", lang, outcome=sweep.outcome_labels()[outcome]) if outcome
-            else w("outcomes_legend_plural", lang))
-    if len(names) == 1:
-        return w("by_field", lang, what=what, field=names[0])
-    if heat:
-        return w("by_two_fields", lang, what=what, field=names[0], other=names[1])
-    return w("by_field_lines", lang, what=what, field=names[0], other=names[1])
-
-
-def sweep_subtitle(sweep) -> str:
-    """The base scenario the sweep starts from, named as such."""
-    base = sweep.manifest.get("scenario") or sweep.title
-    return w("base_scenario", sweep.lang, title=base) if base else ""
 
 
 def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: str | None = None,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from tabulate import tabulate
 
 from ..results import OutcomeTable, _missing, off_scale
+from .captions import field_name, sweep_footnote, sweep_subtitle, sweep_title, value_name  # noqa: F401
 from .format import fixed, integer, number, pct
 from .text import w
 
@@ -258,8 +259,6 @@ def render_comparison(comp, fmt: str = "table", digits: int = 2, summary: bool =
 def sweep_frame(sw, digits: int = 1, labels: dict | None = None) -> pd.DataFrame:
     """A sweep as one row per cell and one column per outcome (formatted percentages); fields
     are named by ``labels`` (field -> header) when given. Outcomes never reached are left out."""
-    from .charts import field_name, value_name
-
     lang = sw.lang
     fields_labels = {f: field_name(sw, f, labels) for f in sw.fields}  # schema titles unless named
     labels = sw.outcome_labels()
@@ -280,8 +279,6 @@ def render_sweep(sw, fmt: str = "table", digits: int = 1, labels: dict | None = 
         return sw.to_csv()
     if fmt == "json":
         return sw.to_json()
-    from .charts import sweep_subtitle, sweep_title
-
     lang = sw.lang
     frame = sweep_frame(sw, digits, labels)
     title = sw.title
@@ -291,18 +288,6 @@ def render_sweep(sw, fmt: str = "table", digits: int = 1, labels: dict | None = 
     body = tabulate(frame, headers="keys", tablefmt=TABLEFMT[fmt], showindex=False, disable_numparse=True)
     foot = "\n".join(("- " if fmt == "md" else "") + n for n in sweep_footnote(sw))
     return f"{head}{body}\n\n{foot}\n"
-
-
-def sweep_footnote(sweep) -> list[str]:
-    """How a sweep's numbers were obtained: exact values or Monte Carlo trials and seed."""
-    lang = sweep.lang
-    m = sweep.manifest
-    lines = []
-    if sweep.frame.exact.any():
-        lines.append(w("exact_values", lang))
-    if m.get("trials"):
-        lines.append(w("trials_seed", lang, trials=integer(m["trials"], lang), seed=m["seed"]))
-    return lines
 
 
 def render_comparison_cumulative(comp, fmt: str = "table", digits: int = 2) -> str:
