@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..i18n import integer, number
 from .fields import field_title, value_label
-from .format import integer, number
 from .text import w
 
 

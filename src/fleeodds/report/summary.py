@@ -8,36 +8,7 @@ number format (French: "51 %", decimal comma, a space before the colon).
 
 from __future__ import annotations
 
-import re
-
-from .format import pct
-
-_PAREN = re.compile(r"\s*\([^()]*\)\s*$")
-
-
-def short_label(label: str) -> str:
-    """An outcome label as it reads inside a sentence: without its trailing explanation in
-    brackets, first letter in lower case unless it starts an acronym or a name in capitals.
-
-    >>> short_label("held (passed the Break test)")
-    'held'
-    >>> short_label("Fled (Course)")
-    'fled'
-    """
-    text = _PAREN.sub("", label).strip() or label
-    one_letter = len(text) > 2 and text[1] == " " and text[2].islower()  # "A fui, puis…"
-    if len(text) > 1 and text[0].isupper() and (text[1].islower() or one_letter):
-        text = text[0].lower() + text[1:]
-    return text
-
-
-def rounded(p: float, lang: str) -> str:
-    """A probability rounded to a whole percent, never shown as 0 % or 100 % when it is neither."""
-    if 0 < p < 0.005:
-        return ("moins de " if lang == "fr" else "under ") + pct(0.01, lang, 0)
-    if 0.995 <= p < 1:
-        return ("plus de " if lang == "fr" else "over ") + pct(0.99, lang, 0)
-    return pct(p, lang, 0)
+from ..i18n import colon, pct, rounded, short_label  # noqa: F401  (re-exported: their old home)
 
 
 def items_text(items, lang: str) -> str:
@@ -50,11 +21,6 @@ def _head(title: str, lang: str) -> str:
     if not title:
         return "Résultats" if lang == "fr" else "Outcomes"
     return title
-
-
-def colon(lang: str) -> str:
-    """``": "`` in English, ``" : "`` (narrow no-break space) in French."""
-    return "\u202f: " if lang == "fr" else ": "
 
 
 def outcome_sentence(table) -> str:

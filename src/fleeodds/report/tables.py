@@ -7,17 +7,15 @@ from typing import TYPE_CHECKING
 
 from tabulate import tabulate
 
+from ..i18n import MAX_FRACTION_CHARS, fixed, integer, number, pct
 from ..results import OutcomeTable, _missing, off_scale
 from .captions import field_name, sweep_footnote, sweep_subtitle, sweep_title, value_name  # noqa: F401
-from .format import fixed, integer, number, pct
 from .text import w
 
 if TYPE_CHECKING:
     import pandas as pd
 
 TABLEFMT = {"table": "simple", "md": "github"}
-#: Longer fractions (a 10-turn chain has 30-digit denominators) are left to the JSON output.
-MAX_FRACTION_CHARS = 24
 
 
 def _fraction_cell(text: str) -> str:

@@ -369,9 +369,9 @@ def answer_sentence(table: OutcomeTable, lang: str) -> str:
 
 def _texts(rows: list[dict[str, Any]], lang: str, digits: int, keys: tuple[str, ...]) -> list[dict[str, Any]]:
     """Add ``<key>_text`` to each row: the probability as the command line prints it
-    (:func:`fleeodds.report.format.pct`, the same rounding: 21/32 is 65.62 %), so that
+    (:func:`fleeodds.i18n.pct`, the same rounding: 21/32 is 65.62 %), so that
     the page never rounds a number differently."""
-    from ..report.format import pct
+    from ..i18n import pct
 
     for row in rows:
         for k in keys:

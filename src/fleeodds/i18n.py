@@ -1,0 +1,139 @@
+"""Numbers and words in the reader's language (``"en"`` or ``"fr"``), for every layer that writes for a reader.
+
+Below the rules systems and :mod:`fleeodds.report`: a system's own summary lines and sentences use
+the same percentages, colons and outcome wording as the tables and charts.
+
+Numbers are locale-aware: French uses a decimal comma, a narrow space between digit groups and a
+space before %. They are written as Babel writes them with the CLDR data of ``en_GB`` and
+``fr_FR`` (the patterns ``#,##0.00%`` / ``#,##0.00 %`` and ``#,##0.###``, half-even rounding of
+the decimal value), here with those two locales' symbols written out: loading Babel's locale data
+takes a tenth of a second that a command need not pay. ``tests/test_imports.py`` checks the text
+against Babel's own over thousands of values.
+"""
+
+from __future__ import annotations
+
+import decimal
+import math
+import re
+
+from .outcomes import check_lang
+
+LOCALES = {"en": "en_GB", "fr": "fr_FR"}
+#: Longer fractions (a 10-turn chain has 30-digit denominators) are left to the JSON output.
+MAX_FRACTION_CHARS = 24
+#: CLDR number symbols of :data:`LOCALES`: (decimal, group, suffix of the percent pattern).
+_SYMBOLS = {"en": (".", ",", "%"), "fr": (",", "\u202f", "\u00a0%")}
+
+
+def _apply(value, lang: str, scale: int, frac_min: int, frac_max: int, suffix: str = "") -> str:
+    """``babel.numbers.NumberPattern.apply`` for a ``#,##0`` pattern with ``frac_min`` to
+    ``frac_max`` decimals, ``scale`` (2 for a percentage) and ``suffix``, in ``lang``."""
+    dec_sym, group_sym, _ = _SYMBOLS[lang]
+    d = value if isinstance(value, decimal.Decimal) else decimal.Decimal(str(value))
+    d = d.scaleb(scale)
+    negative = d.is_signed()
+    d = abs(d).normalize()
+    rounded = d.quantize(decimal.Decimal(10) ** (-frac_max))
+    a, _, b = f"{rounded:f}".partition(".")
+    groups = ""
+    while len(a) > 3:  # groups of three (CLDR grouping 3, 3 for both locales)
+        groups = group_sym + a[-3:] + groups
+        a = a[:-3]
+    frac = b or "0"
+    if len(frac) < frac_min:
+        frac += "0" * (frac_min - len(frac))
+    if frac_max == 0 or (frac_min == 0 and int(frac) == 0):
+        frac_text = ""
+    else:
+        while len(frac) > frac_min and frac[-1] == "0":
+            frac = frac[:-1]
+        frac_text = dec_sym + frac
+    return ("-" if negative else "") + a + groups + frac_text + suffix
+
+
+def _finite(x) -> bool:
+    try:
+        return math.isfinite(x)
+    except TypeError:
+        return False
+
+
+def pct(p: float, lang: str = "en", digits: int = 1) -> str:
+    """Format a probability as a percentage: ``pct(0.1234, "fr") == "12,3 %"`` (narrow space)."""
+    check_lang(lang)
+    if p != p:  # NaN
+        return ""
+    if not _finite(p):
+        from babel.numbers import format_percent
+
+        return format_percent(p, _babel_percent_pattern(lang, digits), locale=LOCALES[lang])
+    return _apply(p, lang, 2, digits, digits, _SYMBOLS[lang][2])
+
+
+def _babel_percent_pattern(lang: str, digits: int) -> str:
+    from babel import Locale
+
+    base = Locale.parse(LOCALES[lang]).percent_formats[None].pattern  # e.g. '#,##0%' or '#,##0\u00a0%'
+    return base.replace("0", "0." + "0" * digits, 1) if digits else base
+
+
+def fixed(x: float, lang: str = "en", digits: int = 1) -> str:
+    """``x`` with exactly ``digits`` decimals (Babel's ``#,##0.0…`` pattern) in ``lang``'s format."""
+    check_lang(lang)
+    if not _finite(x):
+        from babel.numbers import format_decimal
+
+        return format_decimal(x, format="#,##0." + "0" * digits, locale=LOCALES[lang])
+    return _apply(x, lang, 0, digits, digits)
+
+
+def number(x: float, lang: str = "en", digits: int = 2) -> str:
+    """Format a decimal number for ``lang`` with up to ``digits`` decimals."""
+    check_lang(lang)
+    x = round(x, digits)
+    if not _finite(x):
+        from babel.numbers import format_decimal
+
+        return format_decimal(x, locale=LOCALES[lang])
+    return _apply(x, lang, 0, 0, 3)  # the locale's decimal pattern #,##0.###
+
+
+def integer(n: int, lang: str = "en") -> str:
+    """Format an integer with the locale's grouping (``1,000,000`` / ``1 000 000``)."""
+    check_lang(lang)
+    return _apply(int(n), lang, 0, 0, 3)
+
+
+# ----------------------------------------------------------------------------- words
+def colon(lang: str) -> str:
+    """``": "`` in English, ``" : "`` (narrow no-break space) in French."""
+    return "\u202f: " if lang == "fr" else ": "
+
+
+_PAREN = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def short_label(label: str) -> str:
+    """An outcome label as it reads inside a sentence: without its trailing explanation in
+    brackets, first letter in lower case unless it starts an acronym or a name in capitals.
+
+    >>> short_label("held (passed the Break test)")
+    'held'
+    >>> short_label("Fled (Course)")
+    'fled'
+    """
+    text = _PAREN.sub("", label).strip() or label
+    one_letter = len(text) > 2 and text[1] == " " and text[2].islower()  # "A fui, puis…"
+    if len(text) > 1 and text[0].isupper() and (text[1].islower() or one_letter):
+        text = text[0].lower() + text[1:]
+    return text
+
+
+def rounded(p: float, lang: str) -> str:
+    """A probability rounded to a whole percent, never shown as 0 % or 100 % when it is neither."""
+    if 0 < p < 0.005:
+        return ("moins de " if lang == "fr" else "under ") + pct(0.01, lang, 0)
+    if 0.995 <= p < 1:
+        return ("plus de " if lang == "fr" else "over ") + pct(0.99, lang, 0)
+    return pct(p, lang, 0)
