@@ -125,7 +125,8 @@ NOTEBOOKS = {
         ("code", "import os\nimport warnings\nfrom pathlib import Path\n\n"
                  "warnings.filterwarnings(\"ignore\", message=\"IProgress not found\")  # tqdm without widgets\n"
                  "import fleeodds\nfrom fleeodds.matrix import Army, load_army, "
-                 "matrix\nfrom fleeodds.report import charts\nfrom fleeodds.scale import Runner\n%matplotlib inline\n\n"
+                 "matrix\nfrom fleeodds.report import charts\nfrom fleeodds.report.matrices import matrix_grid\n"
+                 "from fleeodds.scale import Runner\n%matplotlib inline\n\n"
                  'real = Path(os.environ.get("FLEEODDS_BSDATA", "no-catalogues"))\n'
                  'if (real / "Orcs and Goblins - 8thBRB_8thAB.cat").is_file():\n'
                  '    fleeing, pursuing = real / "Orcs and Goblins - 8thBRB_8thAB.cat", real / "High Elves - 8thBRB_8thAB.cat"\n'
@@ -142,12 +143,12 @@ NOTEBOOKS = {
                  'print(f"{man[\'cells\']} cells, {man[\'distinct_exact\']} distinct exact chains solved, "\n'
                  '      f"{len(m.failures)} failed, {man[\'seconds\']} s")\n'
                  "m.wide().iloc[:8, :8].round(3)  # P(caught in any way): rows flee, columns pursue, best first"),
-        ("code", "charts.chart_matrix(m.chart_data(top=12), None);"),
+        ("code", "charts.chart_matrix(matrix_grid(m, top=12), None);"),
         ("md", "The cells as a tidy table for pandas: every outcome, the unit columns of both sides, points "
                "and the per-100-points columns where the catalogue gives a cost."),
         ("code", 'cols_shown = ["row_unit", "col_unit", "caught_total", "method"] + [c for c in m.cells if "per_100" in c]\n'
                  'm.cells[cols_shown].head(8)'),
-        ("code", 'charts.chart_matrix(m.chart_data("fr", top=8), None, "fr");'),
+        ("code", 'charts.chart_matrix(matrix_grid(m, "fr", top=8), None, "fr");'),
         ("md", "## The same cells on a local Dask cluster\n\nTwo worker processes; `Runner(scheduler=\"tcp://host:8786\")` "
                "sends them to an existing cluster instead. The results are identical: exact cells are the same "
                "chains, and a Monte Carlo cell's seed comes from the run's seed and the two unit names."),

@@ -25,6 +25,7 @@ from fleeodds.cli import main
 from fleeodds.engine import simulate
 from fleeodds.errors import FleeoddsError, InputError
 from fleeodds.matrix import Army, load_army, matrix, read_matrix
+from fleeodds.report.matrices import matrix_text
 from fleeodds.results import Matrix
 
 from .conftest import assert_mc_agrees
@@ -233,7 +234,7 @@ def test_outputs_csv_json_markdown_and_french(exact_matrix):
     assert wide.startswith("\ufeffunité en fuite;Riders;Foot") and "0,4" in wide
     cells = m.to_csv("cells", "fr")
     assert "poursuivant : points" in cells and "unité en fuite : non rattrapée (total) pour 100 pts" in cells
-    md = m.to_text("wide", "fr", "md")
+    md = matrix_text(m, "wide", "fr", "md")
     assert md.startswith("| unité en fuite \\ poursuivant") and "40,2\xa0%" in md
     # per 100 points: the side's good result per 100 points of the unit
     cell = m.cells[(m.cells.row_unit == "Fast Ld7") & (m.cells.col_unit == "Riders")].iloc[0]
@@ -246,11 +247,12 @@ def test_outputs_csv_json_markdown_and_french(exact_matrix):
 
 
 def test_heatmap_names_units_and_the_opponent(exact_matrix, tmp_path):
+    from fleeodds.i18n import pct
     from fleeodds.report.charts import chart_matrix
-    from fleeodds.report.format import pct
+    from fleeodds.report.matrices import matrix_grid
 
     for lang in ("en", "fr"):
-        grid = exact_matrix.chart_data(lang)
+        grid = matrix_grid(exact_matrix, lang)
         assert "Theirs" in grid.col_title and "Mine" in grid.row_title
         assert ("pursuer" if lang == "en" else "poursuivant") in grid.col_title
         fig = chart_matrix(grid, None, lang)
@@ -259,7 +261,7 @@ def test_heatmap_names_units_and_the_opponent(exact_matrix, tmp_path):
         assert [t.get_text() for t in ax.get_yticklabels()] == grid.rows
         labels = {t.get_text() for t in ax.texts}
         assert pct(float(EXPECTED[("Slow Ld7", "Foot")]), lang, 0) in labels  # each cell carries its value
-    assert chart_matrix(exact_matrix.chart_data("en"), tmp_path / "m.png").exists()
+    assert chart_matrix(matrix_grid(exact_matrix, "en"), tmp_path / "m.png").exists()
 
 
 def test_bad_inputs_are_one_line_errors(scenario, monkeypatch):

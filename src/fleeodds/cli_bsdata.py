@@ -233,7 +233,7 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     caught when broken, who rallies, who runs off the table; pursuing: who
     catches what it chases). Sorted best first for the role.
     """
-    from . import load_scenario
+    from .loading import load_scenario
     from .rank import list_building, rank_units, roles
     from .report.charts import chart_ranking, ranking_footnote
 

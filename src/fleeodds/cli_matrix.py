@@ -74,9 +74,10 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
       fleeodds matrix orcs.cat empire.cat --scenario my.toml --types cavalry --chart m.png --out m.json
       fleeodds matrix orcs.cat empire.cat --scenario my.toml --workers 4 --out m.json --resume
     """
-    from . import load_scenario
     from .cli_bsdata import _report
+    from .loading import load_scenario
     from .matrix import load_army, matrix as build, read_matrix
+    from .report.matrices import matrix_grid, matrix_text
     from .report.text import msg
     from .scale import Runner
 
@@ -109,7 +110,7 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
             save(result)
         text = (None if suffix == ".json" else
                 result.to_csv(layout, lang) if suffix == ".csv" else
-                result.to_text("cells" if layout == "cells" else "wide", lang, "md"))
+                matrix_text(result, "cells" if layout == "cells" else "wide", lang, "md"))
         if text is not None:
             try:
                 Path(out).write_text(text, encoding="utf-8")
@@ -128,7 +129,7 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
                     f"{cols.name} ({result.role_label(r1, 'fr')}) : {result.value_label(None, 'fr')}") if fr else
                    (f"Each unit of {rows.name} as the {result.role_label(r0, 'en')} against each unit of "
                     f"{cols.name} as the {result.role_label(r1, 'en')}: {result.value_label(None, 'en')}"))
-        click.echo(shown.to_text(layout, lang, fmt))
+        click.echo(matrix_text(shown, layout, lang, fmt))
     m = result.manifest
     err = lambda s: click.echo(s, err=True)  # noqa: E731
     if lang == "fr":
@@ -146,7 +147,7 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
     if chart is not None:
         from .report.charts import chart_matrix
 
-        chart_matrix(result.chart_data(lang, top=top), chart, lang)
+        chart_matrix(matrix_grid(result, lang, top=top), chart, lang)
         err(msg("chart_written", lang, path=chart))
     if verbose:
         for army in (rows, cols):

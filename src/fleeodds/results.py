@@ -942,39 +942,6 @@ class Matrix:
                 out[col] = out[col].map(lambda r: ", ".join(r) if isinstance(r, (tuple, list)) else r)
         return out.rename(columns=names)
 
-    def chart_data(self, lang: str | None = None, column: str | None = None, top: int | None = None) -> MatrixGrid:
-        """What :func:`fleeodds.report.charts.chart_matrix` draws (``column`` default: the total)."""
-        i = self._i(lang)
-        lang = lang or self.lang
-        m = self if top is None else self.top(top)
-        g = m.wide(column)
-        what = m.value_label(column, lang)
-        r0, r1 = m.roles
-        subtitle = (f"Each unit of {m.armies[0]} as the {m.role_label(r0, 'en')} against each unit of "
-                    f"{m.armies[1]} as the {m.role_label(r1, 'en')}: {what}",
-                    f"Chaque unité de {m.armies[0]} ({m.role_label(r0, 'fr')}) contre chaque unité de "
-                    f"{m.armies[1]} ({m.role_label(r1, 'fr')}) : {what}")[i]
-        method = m.manifest.get("methods_used") or []
-        foot = []
-        if "exact" in method:
-            foot.append(("exact values", "valeurs exactes")[i] + ("" if method == ["exact"] else
-                        (" where the scenario allows", " là où le scénario le permet")[i]))
-        if "mc" in method:
-            from .report.format import integer
-
-            foot.append((f"Monte Carlo: {integer(m.manifest.get('trials') or 0, 'en')} trials per cell, "
-                         f"seed {m.manifest.get('seed')} (a cell's own seed derives from it and the two units)",
-                         f"Monte-Carlo : {integer(m.manifest.get('trials') or 0, 'fr')} tirages par case, "
-                         f"graine {m.manifest.get('seed')} (la graine d'une case en dérive avec les deux unités)")[i])
-        if m.failures:
-            foot.append((f"{len(m.failures)} cell(s) could not be computed (blank)",
-                         f"{len(m.failures)} case(s) non calculée(s) (vides)")[i])
-        return MatrixGrid(title=m.title, subtitle=subtitle, rows=[str(x) for x in g.index],
-                          cols=[str(x) for x in g.columns], values=g.to_numpy(float).tolist(),
-                          row_title=f"{m.role_label(r0, lang)} ({m.armies[0]})",
-                          col_title=f"{m.role_label(r1, lang)} ({m.armies[1]})",
-                          colour_title=w_probability(what, lang), footnote=foot)
-
     # -- serialisation --------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """Title, manifest, the cells, the tidy rows and the failures, JSON-able (no NaN); what
@@ -1041,44 +1008,3 @@ class Matrix:
             return csv_text(self.wide(column).reset_index().rename(columns={self.roles[0]: self.role_label(
                 self.roles[0], lang)}), lang)
         raise InputError("layout", layout, "one of 'long', 'wide', 'cells'")
-
-    def to_text(self, layout: str = "wide", lang: str | None = None, fmt: str = "md", digits: int = 1,
-                column: str | None = None) -> str:
-        """The matrix (``"wide"``) or the cells (``"cells"``) as Markdown (``fmt="md"``) or an
-        aligned table (``"table"``), percentages in ``lang``'s format.
-
-        Raises
-        ------
-        InputError
-            Unknown layout, format or column.
-        """
-        from tabulate import tabulate
-
-        from .report.format import pct
-
-        lang = lang or self.lang
-        if fmt not in ("md", "table"):
-            raise InputError("format", fmt, "one of 'md', 'table'")
-        if layout == "wide":
-            g = self.wide(column)
-            shown = g.apply(lambda col: col.map(lambda p: pct(p, lang, digits)))
-            shown.index = [str(x) for x in g.index]
-            head = [f"{self.role_label(self.roles[0], lang)} \\ {self.role_label(self.roles[1], lang)}",
-                    *map(str, g.columns)]
-            rows = [[idx, *r] for idx, r in zip(shown.index, shown.to_numpy().tolist())]
-        elif layout == "cells":
-            frame = self.labelled(lang)
-            probs = {self.value_label(c, "en") for c in [self.total[0], *(c for c, _, _ in self.outcomes)]}
-            probs |= {self.value_label(c, "fr") for c in [self.total[0], *(c for c, _, _ in self.outcomes)]}
-            for c in frame.columns:
-                if frame[c].dtype.kind == "f" and (c in probs or "95" in str(c)):
-                    frame[c] = frame[c].map(lambda p: pct(p, lang, digits))
-            head, rows = list(frame.columns), frame.astype(object).where(frame.notna(), "").to_numpy().tolist()
-        else:
-            raise InputError("layout", layout, "one of 'wide', 'cells' (or 'long' as CSV or JSON)")
-        return tabulate(rows, headers=head, tablefmt="github" if fmt == "md" else "simple", disable_numparse=True)
-
-
-def w_probability(what: str, lang: str) -> str:
-    """"P(caught (any))" in either language (the colour bar's title)."""
-    return f"P({what})"
