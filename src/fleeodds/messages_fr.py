@@ -22,6 +22,7 @@ none keeps an English word.
 from __future__ import annotations
 
 import contextvars
+import functools
 import re
 from typing import Any, Callable
 
@@ -204,7 +205,6 @@ _RULES: list[tuple[str, str]] = [
     (r"\bexpected\b", "attendu"),
     (r"\berror\b", "erreur"),
 ]
-_COMPILED = [(re.compile(p), r) for p, r in _RULES]
 
 # -- adversary fixes (numbers and words left in English) --------------------------------------------
 #: Applied after :data:`_RULES`, on what is not quoted: a number the project wrote with English digit
@@ -215,7 +215,6 @@ _ADV_RULES: list[tuple[str, Any]] = [
     (r"(l'une des valeurs [^;]*?) or ", r"\1 ou "),
     (r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w]|[.,]\d)", lambda m: m.group(0).replace(",", "\u202f")),
 ]
-_ADV_COMPILED = [(re.compile(p), r) for p, r in _ADV_RULES]
 # -- end of the adversary fixes (numbers and words left in English) ---------------------------------
 #: What is never translated: quoted text (the user's values and names) and `commands`.
 _QUOTED = re.compile(r"(?<!\w)'[^'\n]*'(?!\w)|\"[^\"]*\"|`[^`]*`")  # not an apostrophe (the unit's)
@@ -329,7 +328,15 @@ def to_french(message: str) -> str:
     >>> to_french("edition: '4e' is not allowed; expected one of '3.5', 'pf1'")
     "edition: '4e' n'est pas admis ; attendu : l'une des valeurs '3.5', 'pf1'"
     """
-    return _rewrite(message, [*system_rules(), *_ADV_PHRASES, *_CORE_PHRASES, *_COMPILED, *_ADV_COMPILED])
+    return _rewrite(message, [*system_rules(), *_core_rules()])
+
+
+@functools.cache
+def _core_rules() -> list[tuple[re.Pattern, Any]]:
+    """The core's phrases then the frames, compiled on the first French rendering: importing this module
+    (as :mod:`fleeodds.system` does, to push each system's phrases) compiles nothing."""
+    return [*compile_phrases(_ADV_PHRASE_TABLE), *compile_phrases(PHRASES),
+            *[(re.compile(p), r) for p, r in _RULES], *[(re.compile(p), r) for p, r in _ADV_RULES]]
 
 
 def _rewrite(message: str, rules: list[tuple[re.Pattern, Any]]) -> str:
@@ -394,7 +401,12 @@ _CLICK_RULES_ADV: list[tuple[str, str]] = [
     (r"\b(?:File|Directory|Path) (Q\d+Q) is not writable\.", r"on ne peut pas écrire dans \1."),
 ]
 # -- end of the adversary fixes (command-line checks) ---------------------------------------------------
-_CLICK_COMPILED = [(re.compile(p), r) for p, r in [*_CLICK_RULES_ADV, *_CLICK_RULES]]
+
+
+@functools.cache
+def _click_rules() -> list[tuple[re.Pattern, Any]]:
+    """Click's usage messages' rules, compiled on first use (an English command pays nothing for them)."""
+    return [(re.compile(p), r) for p, r in [*_CLICK_RULES_ADV, *_CLICK_RULES]]
 
 
 def click_to_french(message: str) -> str:
@@ -403,7 +415,7 @@ def click_to_french(message: str) -> str:
     >>> click_to_french("Missing argument 'SCENARIO'.")
     "argument manquant 'SCENARIO'."
     """
-    out = _rewrite(message, _CLICK_COMPILED)
+    out = _rewrite(message, _click_rules())
     return to_french(out) if out == message else out  # not one of click's: the project's own wording
 
 
@@ -675,16 +687,15 @@ PHRASES: dict[str, str] = {
         "aucun nom de fichier : la page web ne lit ni n'écrit aucun fichier sur le serveur ; envoyez un catalogue "
         "BattleScribe ou tapez plutôt les champs de l'unité",
 }
-_CORE_PHRASES = compile_phrases(PHRASES)
 
 
 # -- adversary fixes (comparison setups that compare nothing) -----------------------------------------
 #: Tried before :data:`PHRASES` (a longer phrase than one of its own).
-_ADV_PHRASES = compile_phrases({
+_ADV_PHRASE_TABLE = {
     "at least two setups to compare (one setup alone compares nothing: write its changes in the scenario "
     "itself, or add a second setup)":
         "au moins deux configurations à comparer (une configuration seule n'est comparée à rien : écrivez ses "
         "changements dans le scénario lui-même, ou ajoutez une deuxième configuration)",
     "(an empty list compares nothing)": "(une liste vide ne donne aucune configuration à comparer)",
-})
+}
 # -- end of the adversary fixes (comparison setups that compare nothing) ------------------------------
