@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextvars
 import functools
 import re
+import threading
 from typing import Any, Callable
 
 #: (pattern, French replacement), applied in this order to the whole message.
@@ -280,41 +281,57 @@ _SYSTEM_RULES: list[tuple[re.Pattern, Any]] | None = None
 #: an error of a system loaded lazily may be rendered before that system was asked for. Set by
 #: :mod:`fleeodds.system` (:func:`set_system_loader`).
 _LOAD_SYSTEMS: Callable[[], None] | None = None
+#: The web page renders errors in several threads: one loads the systems while the others wait
+#: (re-entrant: a French rendering during the loading goes on without it), and the table is never
+#: read while a system pushes its phrases. Two locks: a system imported in another thread can push
+#: its phrases while the loading thread waits for that import.
+_LOAD_LOCK = threading.RLock()
+_TABLE_LOCK = threading.Lock()
+_LOADING = False
 
 
 def add_system_phrases(key: str, phrases: dict[str, str]) -> None:
     """Use the phrase table of rules system ``key`` (replacing an earlier one of that key)."""
     global _SYSTEM_RULES
-    _SYSTEM_PHRASES.pop(key, None)
-    _SYSTEM_PHRASES[key] = dict(phrases)
-    _SYSTEM_RULES = None
+    with _TABLE_LOCK:
+        _SYSTEM_PHRASES.pop(key, None)
+        _SYSTEM_PHRASES[key] = dict(phrases)
+        _SYSTEM_RULES = None
 
 
 def drop_system_phrases(key: str) -> None:
     """Stop using the phrase table of rules system ``key`` (an unregistered system)."""
     global _SYSTEM_RULES
-    if _SYSTEM_PHRASES.pop(key, None) is not None:
-        _SYSTEM_RULES = None
+    with _TABLE_LOCK:
+        if _SYSTEM_PHRASES.pop(key, None) is not None:
+            _SYSTEM_RULES = None
 
 
 def set_system_loader(load: Callable[[], None]) -> None:
     """Install the function that loads every known system before the first French rendering."""
     global _LOAD_SYSTEMS
-    _LOAD_SYSTEMS = load
+    with _LOAD_LOCK:
+        _LOAD_SYSTEMS = load
 
 
 def system_rules() -> list[tuple[re.Pattern, Any]]:
     """The phrase rules every known rules system declares (``RulesSystem.messages_fr``)."""
-    global _LOAD_SYSTEMS, _SYSTEM_RULES
-    load, _LOAD_SYSTEMS = _LOAD_SYSTEMS, None
-    if load is not None:
-        load()  # pushes each system's table through add_system_phrases
-    if _SYSTEM_RULES is None:
-        table: dict[str, str] = {}
-        for phrases in _SYSTEM_PHRASES.values():
-            table.update(phrases)
-        _SYSTEM_RULES = compile_phrases(table)
-    return _SYSTEM_RULES
+    global _LOAD_SYSTEMS, _LOADING, _SYSTEM_RULES
+    if _LOAD_SYSTEMS is not None:
+        with _LOAD_LOCK:
+            if _LOAD_SYSTEMS is not None and not _LOADING:
+                _LOADING = True
+                try:
+                    _LOAD_SYSTEMS()  # pushes each system's table through add_system_phrases
+                finally:
+                    _LOADING, _LOAD_SYSTEMS = False, None
+    with _TABLE_LOCK:
+        if _SYSTEM_RULES is None:
+            table: dict[str, str] = {}
+            for phrases in _SYSTEM_PHRASES.values():
+                table.update(phrases)
+            _SYSTEM_RULES = compile_phrases(table)
+        return _SYSTEM_RULES
 
 
 def to_french(message: str) -> str:
