@@ -215,7 +215,7 @@ def check_reproducible(scenario: Scenario, seed: int = 5, trials: int = 30_000) 
         numba.set_num_threads(before)
     again = np.asarray(kernel(seed, 0, trials))
     a, b = trials // 4 + 1, trials // 2 + 7
-    chunked = np.asarray(kernel(seed, 0, a)) + np.asarray(kernel(seed, a, b - a)) + np.asarray(kernel(seed, b, trials - b))
+    chunked = sum(np.asarray(kernel(seed, lo, hi - lo)) for lo, hi in ((0, a), (a, b), (b, trials)))
     _check(one.shape == (len(sc.outcomes), sc.metric.n_bins), sc, f"counts of shape {one.shape}")
     _check(one.dtype == np.int64, sc, f"counts of dtype {one.dtype}, not int64")
     _check(np.array_equal(one, again), sc, "counts depend on the number of threads")
