@@ -25,20 +25,22 @@ __all__ = ["LONG_EXACT_SECONDS", "METHODS", "army_matrix", "evaluate", "example_
            "list_examples", "load_scenario"]
 
 
-def army_matrix(scenario: Scenario | str | Path | dict, fleeing: Any, pursuing: Any, *,
+def army_matrix(scenario: Scenario | str | Path | dict, rows: Any, cols: Any, *,
                 system: str | Path | None = None, layout: str = "cells", method: str = "auto",
                 trials: int = 100_000, seed: int = 0, types: Any = None, points: Any = None,
                 workers: int | None = None, scheduler: str | None = None, progress: bool | None = None,
                 lang: str = "en"):
-    """Army against army as a :class:`pandas.DataFrame`: every unit of ``fleeing`` in the first role
-    of the scenario against every unit of ``pursuing`` in the other (see :mod:`fleeodds.matrix`).
+    """Army against army as a :class:`pandas.DataFrame`: every unit of ``rows`` in the first role of
+    the scenario's rules system (Warhammer: fleeing) against every unit of ``cols`` in the other
+    (pursuing); see :mod:`fleeodds.matrix`.
 
     Parameters
     ----------
     scenario : Scenario, path, example name or dict
         A scenario of a rules system with list building (loaded with :func:`load_scenario`).
-    fleeing, pursuing : path, Army or list of dict
-        A BattleScribe catalogue (``.cat``), a :class:`fleeodds.matrix.Army`, or unit profiles.
+    rows, cols : path, Army or list of dict
+        A BattleScribe catalogue (``.cat``), a :class:`fleeodds.matrix.Army`, or unit profiles (an
+        army then named after its role).
     system : path, optional
         The BattleScribe game-system file (``.gst``) of the catalogues.
     layout : {"cells", "long", "wide"}
@@ -60,6 +62,7 @@ def army_matrix(scenario: Scenario | str | Path | dict, fleeing: Any, pursuing: 
         A bad scenario, catalogue or option (see :func:`fleeodds.matrix.matrix`), an unknown layout.
     """
     from .matrix import Army, load_army, matrix
+    from .system import get_system
 
     if layout not in ("cells", "long", "wide"):
         raise InputError("layout", short_repr(layout), "one of 'cells', 'long', 'wide'")
@@ -74,7 +77,8 @@ def army_matrix(scenario: Scenario | str | Path | dict, fleeing: Any, pursuing: 
             return load_army(side, system, rules_system=sc.system)
         raise InputError(name, short_repr(side), "a .cat file, an Army or a list of unit profiles")
 
-    m = matrix(sc, army(fleeing, "fleeing"), army(pursuing, "pursuing"), method=method, trials=trials, seed=seed,
+    first, other = (tuple(get_system(sc.system).roles) + ("", ""))[:2]  # matrix() refuses fewer than two roles
+    m = matrix(sc, army(rows, first), army(cols, other), method=method, trials=trials, seed=seed,
                types=types, points=points, workers=workers, scheduler=scheduler, progress=progress, lang=lang)
     frame = m.cells.copy() if layout == "cells" else m.frame.copy() if layout == "long" else m.wide()
     frame.attrs["failures"] = list(m.failures)

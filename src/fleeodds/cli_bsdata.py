@@ -7,7 +7,7 @@ They are click commands added to the main ``fleeodds`` group in :mod:`fleeodds.c
 
 Neither knows a game: the BattleScribe file is read by
 :func:`fleeodds.importers.bsdata.read_catalogue`, and its units become profiles
-through the list-building module of a rules system (``SYSTEM.list_building``,
+through the list building a rules system declares (``SYSTEM.list_building``,
 see :func:`fleeodds.rank.list_building`): the scenario's system for ``rank``,
 the system given by ``--rules-system`` (default: the only one with list
 building) for ``import-bsdata``.
@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from .cli_types import CHART, TEXT_OUT
-from .errors import FleeoddsError, InputError
+from .errors import InputError
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 
@@ -90,23 +90,11 @@ def _report(result, verbose: bool, unmapped_top: int = 12, lang: str = "en") -> 
         echo("unmapped", ", ".join(f"{name} ×{n}" for name, n in shown) + more, n=len(items))
 
 
-def _list_building_systems() -> list[str]:
-    """Keys of the installed rules systems that have list building."""
-    from .system import get_system, system_keys
-
-    keys = []
-    for key in system_keys():
-        try:
-            if get_system(key).list_building is not None:
-                keys.append(key)
-        except (ImportError, TypeError, FleeoddsError):  # a broken plug-in does not stop the others
-            continue
-    return keys
-
-
 def _rules_system(key: str | None) -> str:
     """``--rules-system``, or the only installed system with list building."""
-    keys = _list_building_systems()
+    from .rank import list_building_systems
+
+    keys = list_building_systems()
     if key is None and len(keys) == 1:
         return keys[0]
     if key is None or key not in keys:
@@ -128,10 +116,9 @@ def _unit_table(lb, profiles: list[dict[str, Any]], lang: str = "en") -> str:
     def cell(value):
         return ", ".join(value) if isinstance(value, (list, tuple)) else value
 
-    rows = [[p["name"], *(cell(p.get(key, default)) for _, key, _, _, default in lb.UNIT_COLUMNS)]
-            for p in profiles]
+    rows = [[p["name"], *(cell(p.get(c.profile_key, c.default)) for c in lb.unit_columns)] for p in profiles]
     i = 1 if lang == "fr" else 0
-    heads = [("unit", "unité")[i], *((en, fr)[i] for _, _, en, fr, _ in lb.UNIT_COLUMNS)]
+    heads = [("unit", "unité")[i], *(c.label(lang) for c in lb.unit_columns)]
     return tabulate(rows, headers=heads, tablefmt="simple")
 
 

@@ -54,11 +54,6 @@ from .outcomes import check_lang
 from .scale import Done, Job, Runner, cell_seed
 from .system import Scenario, get_system
 
-#: How a matrix names the roles of the rules systems (a role not listed is shown as written).
-ROLE_LABELS: dict[str, tuple[str, str]] = {
-    "fleeing": ("fleeing unit", "unité en fuite"),
-    "pursuing": ("pursuer", "poursuivant"),
-}
 #: Most cells one matrix computes (an edition's every army against every other is a cluster's job,
 #: one pair of armies at a time).
 MAX_CELLS = 250_000
@@ -108,19 +103,36 @@ class Army:
             raise InputError(f"{self.name or 'army'}.profiles", dup, "distinct unit names within an army")
 
 
-def load_army(path: str | Path, system: str | Path | None = None, *, rules_system: str = "warhammer") -> Army:
+def load_army(path: str | Path, system: str | Path | None = None, *, rules_system: str | None = None) -> Army:
     """A BattleScribe catalogue as an :class:`Army` of ``rules_system`` profiles, with the points
     of the units whose entry gives a cost.
+
+    Parameters
+    ----------
+    path : path
+        The catalogue (``.cat``).
+    system : path, optional
+        Its BattleScribe game-system file (``.gst``).
+    rules_system : str, optional
+        The key of the fleeodds rules system whose list building maps the units (a scenario's
+        ``system``); default: the only installed system with list building.
 
     Raises
     ------
     FleeoddsError
-        An unreadable catalogue or game-system file, or a catalogue without a usable unit
-        (see :func:`fleeodds.importers.bsdata.read_catalogue`).
+        An unreadable catalogue or game-system file, a rules system without list building (or no
+        ``rules_system`` while several systems have list building), or a catalogue without a usable
+        unit (see :func:`fleeodds.importers.bsdata.read_catalogue`).
     """
     from .importers.bsdata import read_catalogue
-    from .rank import list_building
+    from .rank import list_building, list_building_systems
 
+    if rules_system is None:
+        keys = list_building_systems()
+        if len(keys) != 1:
+            raise InputError("rules_system", None, "one of " + ", ".join(repr(k) for k in keys) if keys else
+                             "a rules system with list building (none is installed)")
+        rules_system = keys[0]
     cat = read_catalogue(path, system)
     lb = list_building(rules_system)
     result = lb.map_catalogue(cat)
@@ -171,9 +183,9 @@ def parse_points(text: str | None) -> tuple[float, float] | None:
 
 def _type_key(lb) -> str | None:
     """The profile key of the unit type among the list-building unit columns (Warhammer ``troop_type``)."""
-    for col, key, *_ in lb.UNIT_COLUMNS:
-        if "type" in col:
-            return key
+    for c in lb.unit_columns:
+        if "type" in c.column:
+            return c.profile_key
     return None
 
 
@@ -510,9 +522,9 @@ def _assemble(ctx: dict, cells, built, results, previous, failures, how_of, stat
     rows_army, cols_army = ctx["rows"], ctx["cols"]
     prof = {("row", p["name"]): p for p in rows_army.profiles}
     prof.update({("col", p["name"]): p for p in cols_army.profiles})
-    total, total_en, total_fr, total_codes = lb.TOTAL
+    total, total_codes = lb.total.column, lb.total.codes
     good = {r: not lb.best_first_ascending(r) for r in (r0, r1)}
-    unit_columns = [(col, key, default) for col, key, _, _, default in lb.UNIT_COLUMNS]
+    unit_columns = [(c.column, c.profile_key, c.default) for c in lb.unit_columns]
     outcomes: list[tuple[str, str, str]] = []
     seen: set[str] = set()
     labels: dict[str, tuple[str, str]] = {}
@@ -621,10 +633,10 @@ def _assemble(ctx: dict, cells, built, results, previous, failures, how_of, stat
                 "units": {"row": {n: h for (s, n), h in ctx["unit_hash"].items() if s == "row"},
                           "col": {n: h for (s, n), h in ctx["unit_hash"].items() if s == "col"}},
                 "failed": len(fails), **stats}
-    role_labels = {r: ROLE_LABELS.get(r, (r, r)) for r in (r0, r1)}
+    role_labels = {r: (lb.role(r).label_en, lb.role(r).label_fr) for r in (r0, r1)}
     return Matrix(table, frame, (r0, r1), role_labels, (rows_army.name, cols_army.name), outcomes,
-                  (total, total_en, total_fr, tuple(total_codes)), good,
-                  [(col, en, fr) for col, _, en, fr, _ in lb.UNIT_COLUMNS], dict(lb.short_labels), fails,
+                  (total, lb.total.label_en, lb.total.label_fr, tuple(total_codes)), good,
+                  [(c.column, c.label_en, c.label_fr) for c in lb.unit_columns], dict(lb.short_labels), fails,
                   ctx["scenario"].title_in(lang), ctx["scenario"].system, lang, manifest)
 
 

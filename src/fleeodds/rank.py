@@ -6,9 +6,9 @@ break, which rally, which run off the table; ``pursuing``: which catch what
 they chase), evaluate the scenario, and sort.
 
 This module knows no game: it reaches the scenario's rules system through
-:func:`fleeodds.system.get_system` (``SYSTEM.roles`` and the module named by
-``SYSTEM.list_building``, see :func:`list_building`) and the scenario through
-:meth:`~fleeodds.system.Scenario.with_unit`.
+:func:`fleeodds.system.get_system` (``SYSTEM.roles`` and the
+:class:`~fleeodds.list_building.ListBuilding` of ``SYSTEM.list_building``, see
+:func:`list_building`) and the scenario through :meth:`~fleeodds.system.Scenario.with_unit`.
 
 The profiles usually come from a BattleScribe catalogue
 (``list_building(sc.system).import_catalogue("Orcs and Goblins.cat").profiles``); here two are
@@ -28,15 +28,14 @@ Night Goblins         0.664  exact
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any, Iterable
 
 import pandas as pd
 
 from .evaluation import evaluate
 from .errors import FleeoddsError, InputError
+from .list_building import ListBuilding, resolve
 from .outcomes import check_lang
 from .system import Scenario, get_system
 
@@ -49,14 +48,10 @@ _METHODS = {"exact": ("exact", "exacte"), "mc": ("Monte Carlo", "Monte-Carlo")} 
 _AGAINST = ("against {name}", "contre {name}")
 
 
-def list_building(system_key: str) -> ModuleType:
-    """The list-building module of a rules system: ``SYSTEM.list_building``, a dotted module
-    name imported here (a module object is taken as it is).
-
-    Its interface is documented in :mod:`fleeodds.systems.warhammer.list_building`:
-    ``map_catalogue``, ``known_profiles``, ``UNIT_COLUMNS``, ``TOTAL``,
-    ``best_first_ascending``, ``short_labels``, ``chart_codes``, ``chart_colours``,
-    ``role_phrase``, ``EXTRA_COLUMNS``, ``unit_extras``, ``extra_text``.
+def list_building(system_key: str) -> ListBuilding:
+    """The list building a rules system declares (``SYSTEM.list_building``: a
+    :class:`~fleeodds.list_building.ListBuilding`, or the dotted name of a module holding one as
+    ``LIST_BUILDING``, imported here; see :func:`fleeodds.list_building.resolve`).
 
     Raises
     ------
@@ -67,7 +62,21 @@ def list_building(system_key: str) -> ModuleType:
     if target is None:
         raise InputError("scenario", system_key, "a scenario of a rules system with list building "
                          "(this rules system has no list building)")
-    return importlib.import_module(target) if isinstance(target, str) else target
+    return resolve(target)
+
+
+def list_building_systems() -> list[str]:
+    """Keys of the installed rules systems that declare list building (a broken plug-in is skipped)."""
+    from .system import system_keys
+
+    keys = []
+    for key in system_keys():
+        try:
+            if get_system(key).list_building is not None:
+                keys.append(key)
+        except (ImportError, TypeError, FleeoddsError):  # a broken plug-in does not stop the others
+            continue
+    return keys
 
 
 def roles(system_key: str) -> tuple[str, ...]:
@@ -145,15 +154,15 @@ class Ranking:
         return pd.DataFrame(rows, columns=table.columns).reset_index(drop=True)
 
     @property
-    def list_building(self) -> ModuleType:
-        """The rules system's list-building module (see :func:`list_building`)."""
+    def list_building(self) -> ListBuilding:
+        """The rules system's list building (see :func:`list_building`)."""
         return list_building(self.system)
 
     def sort_key(self) -> tuple[str, bool]:
         """(column, ascending) of the order best first for the role (Warhammer: fleeing units
         least often caught first; pursuers most often catching first)."""
         lb = self.list_building
-        return (lb.TOTAL[0], lb.best_first_ascending(self.role))
+        return (lb.total.column, lb.best_first_ascending(self.role))
 
     def labelled(self, lang: str = "en", group: bool = False) -> pd.DataFrame:
         """The table with column titles in ``lang`` (``"en"`` or ``"fr"``), methods in ``lang``, rules
@@ -162,15 +171,15 @@ class Ranking:
         i = 0 if lang == "en" else 1
         lb = self.list_building
         names = {k: v[i] for k, v in _LABELS.items()}
-        names.update({col: (en, fr)[i] for col, _, en, fr, _ in lb.UNIT_COLUMNS})
-        total, total_en, total_fr, total_codes = lb.TOTAL
-        names[total] = (total_en, total_fr)[i]
-        names.update({col: (en, fr)[i] for col, en, fr, _ in lb.EXTRA_COLUMNS})
+        names.update({c.column: c.label(lang) for c in lb.unit_columns})
+        total, total_codes = lb.total.column, lb.total.codes
+        names[total] = lb.total.label(lang)
+        names.update({c.column: c.label(lang) for c in lb.extra_columns})
         names.update({code: lb.short_labels.get(code, (en, fr))[i] for code, en, fr in self.outcomes})
         out = self.grouped() if group else self.table.copy()
         out["method"] = out["method"].map(lambda m: _METHODS.get(m, (m, m))[i])
         values = get_system(self.system).value_labels or {}
-        for col, key, _, _, _ in lb.UNIT_COLUMNS:  # values the system names (troop types)
+        for col, key in ((c.column, c.profile_key) for c in lb.unit_columns):  # values the system names
             known = values.get(key)
             if known and col in out:
                 out[col] = out[col].map(lambda v, known=known: " / ".join(  # grouped rows: "a, b / c"
@@ -286,8 +295,8 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
             raise InputError("vs", vs.get("name", "?") if isinstance(vs, dict) else vs,
                              "no vs unit: this rules system has no single other role")
         scenario = scenario.with_unit(others[0], vs)
-    unit_columns = [(col, key, default) for col, key, _, _, default in lb.UNIT_COLUMNS]
-    total, _, _, total_codes = lb.TOTAL
+    unit_columns = [(c.column, c.profile_key, c.default) for c in lb.unit_columns]
+    total, total_codes = lb.total.column, lb.total.codes
     rows: list[dict[str, Any]] = []
     failures: list[tuple[str, str]] = []
     outcomes: list[tuple[str, str, str]] = []
@@ -359,10 +368,10 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
     return ranking
 
 
-def _extra_columns(lb: ModuleType) -> dict[str, str]:
-    """The system's extra ranking columns (``lb.EXTRA_COLUMNS``: ``(column, label_en, label_fr, format)``,
-    format ``"pct"``, a format spec such as ``".3f"``, or ``""`` for text): ``{column: format}``."""
-    return {col: fmt for col, _, _, fmt in lb.EXTRA_COLUMNS}
+def _extra_columns(lb: ListBuilding) -> dict[str, str]:
+    """The system's extra ranking columns (``lb.extra_columns``), ``{column: format}``: format ``"pct"``,
+    a format spec such as ``".3f"``, or ``""`` for text."""
+    return lb.extra_formats()
 
 
 def _number(v: Any, fmt: str, lang: str) -> str:
@@ -402,7 +411,7 @@ def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digit
     shown = frame.copy()
     lb = ranking.list_building
     i = 0 if lang == "en" else 1
-    numbers = {(en, fr)[i]: fmt for _, en, fr, fmt in lb.EXTRA_COLUMNS if fmt not in ("pct", "")}
+    numbers = {c.label(lang): c.fmt for c in lb.extra_columns if c.fmt not in ("pct", "")}
     prob_cols = [c for c in shown.columns if shown[c].dtype.kind == "f" and c not in numbers]
     for c in prob_cols:  # percentages in the language's format: 58.3% / 58,3 %
         shown[c] = shown[c].map(lambda p: pct(p, lang, max(digits - 2, 0)) if isinstance(p, float) else p)

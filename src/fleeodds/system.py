@@ -6,12 +6,16 @@ sweeps, reports) only ever talks to that object and to the :class:`Scenario`
 objects it loads, through the methods declared here; it never names a system
 nor probes a scenario for undeclared attributes.
 
-Third-party packages add a system with an entry point in the
-``fleeodds.systems`` group whose value is a module (or object) holding a
-:class:`RulesSystem`::
+Every system is found through an entry point in the ``fleeodds.systems`` group
+whose value is a module (or object) holding a :class:`RulesSystem`: the shipped
+ones are declared so in fleeodds' own ``pyproject.toml``, and a third-party
+package adds its own the same way::
 
     [project.entry-points."fleeodds.systems"]
     coin_chase = "my_package.coin_chase"
+
+:data:`DEFAULT_SYSTEMS` finds the shipped systems when fleeodds runs from a
+source tree without installed metadata.
 
 Systems are imported lazily, so that loading one system never compiles another's
 kernels.
@@ -34,7 +38,8 @@ from .errors import FleeoddsError, InputError
 from .outcomes import NO_METRIC, Metric, Outcome
 from .validation import no_effect, set_field, short_repr
 
-#: Systems shipped with fleeodds: key -> module holding ``SYSTEM``.
+#: Systems shipped with fleeodds: key -> module holding ``SYSTEM`` (their entry points, declared in
+#: ``pyproject.toml``, come first; this is the fallback of a source tree without installed metadata).
 DEFAULT_SYSTEMS: dict[str, str] = {
     "warhammer": "fleeodds.systems.warhammer",
     "dnd": "fleeodds.systems.dnd",
@@ -175,15 +180,36 @@ class Scenario(ABC):
         """
         raise NotImplementedError(f"{type(self).__name__} has no per-trial kernel")
 
+    @property
+    def plan(self) -> Any:
+        """The resolved numbers the scenario is evaluated from: a frozen, hashable object (a frozen
+        dataclass, or a tuple of them), or ``None`` (default: the scenario declares none).
+
+        It is the exact cache key (see :meth:`exact_cache_key`): two scenarios of the same
+        scenario type with equal plans have the same outcomes (codes, in the same order) and the
+        same exact distribution. What only names or describes (titles, unit names, notes) stays
+        out of it, so that units that differ only there share one plan.
+
+        A system overrides this property, or sets ``self.plan`` once when it builds the scenario.
+        """
+        return self.__dict__.get("plan")
+
+    @plan.setter
+    def plan(self, value: Any) -> None:
+        self.__dict__["plan"] = value
+
     def exact_cache_key(self) -> Any:
-        """A hashable key of the numbers :meth:`exact_distribution` reads, or ``None`` (default:
-        no caching).
+        """A hashable key of the numbers :meth:`exact_distribution` reads, or ``None`` (no caching).
 
         Two scenarios of the same system with equal keys must have the same outcomes (codes, in
         the same order) and the same exact distribution; the front then solves the chain once
         (an army-against-army matrix, where many units share M, Ld and rules).
+
+        Default: ``(type(self).__qualname__, self.plan)``, or ``None`` when :attr:`plan` is None.
+        A system overrides it only when the plan alone does not determine the distribution.
         """
-        return None
+        plan = self.plan
+        return None if plan is None else (type(self).__qualname__, plan)
 
     @property
     def has_trial_kernel(self) -> bool:
@@ -459,9 +485,14 @@ class RulesSystem:
         The ``system = "…"`` value of its scenario files.
     title, title_fr : str
         Its name for people, in English and French.
-    loader : callable ``(data: dict, base_dir: Path) -> Scenario``
+    loader : callable ``(data: dict, base_dir: Path, *, check_only: frozenset[str] | None = None) -> Scenario``
         Validates a source table and builds the scenario (the scenario keeps
-        ``data`` and ``base_dir``).
+        ``data`` and ``base_dir``). ``check_only`` scopes the checks of inputs
+        that change nothing: ``None`` checks every field; a set checks only
+        those dotted fields (a scenario derived from one already checked whole,
+        e.g. a comparison setup, names the fields its derivation set). It is
+        passed only when not None, so a two-argument loader works too (it then
+        checks everything every time).
     schema : callable ``(lang: str) -> dict``
         The JSON Schema of a scenario file, with every field's title,
         description, unit, default and allowed values in ``lang``.
@@ -470,6 +501,10 @@ class RulesSystem:
         setup's own source.
     roles : tuple of str
         Roles a list-building unit can take (``with_unit``); empty without list building.
+    list_building : ListBuilding or str, optional
+        The system's list building (:class:`fleeodds.list_building.ListBuilding`), or the dotted
+        name of a module holding one as ``LIST_BUILDING`` (imported only when a ranking or a
+        matrix needs it); ``None`` without list building.
     benchmark : callable ``() -> Scenario``, optional
         A representative scenario for throughput benchmarks.
     value_labels : dict, optional
@@ -484,20 +519,31 @@ class RulesSystem:
     key: str
     title: str
     title_fr: str
-    loader: Callable[[dict, Path], Scenario]
+    loader: Callable[..., Scenario]
     schema: Callable[[str], dict]
     compare_paths: tuple[str, ...] = (COMPARE_KEY,)
     roles: tuple[str, ...] = ()
     benchmark: Callable[[], Scenario] | None = None
-    list_building: Any = field(default=None, compare=False)
+    list_building: Any = field(default=None, compare=False)  # ListBuilding | dotted module name | None
     value_labels: dict[str, dict[Any, tuple[str, str]]] = field(default_factory=dict, compare=False)
     messages_fr: dict[str, str] = field(default_factory=dict, compare=False)
 
     def label(self, lang: str = "en") -> str:
         return self.title_fr if lang == "fr" else self.title
 
-    def load(self, data: dict, base_dir: Path | None = None) -> Scenario:
+    def load(self, data: dict, base_dir: Path | None = None, *,
+             check_only: frozenset[str] | set[str] | None = None) -> Scenario:
         """Validate ``data`` and build its scenario.
+
+        Parameters
+        ----------
+        data : dict
+            The scenario's fields (a parsed TOML file), with its ``system`` key.
+        base_dir : pathlib.Path, optional
+            Folder relative file names are read from (default: the current directory).
+        check_only : set of str, optional
+            Forwarded to the loader when given (see :attr:`loader`): only these dotted fields are
+            checked for inputs that change nothing.
 
         Raises
         ------
@@ -513,7 +559,11 @@ class RulesSystem:
                                  f"the scenario's French title: a text of 1 to {MAX_TITLE} characters")
             data = copy.copy(data)  # keeps a system's dict subclass (an already-checked source) and its attributes
             del data[TITLE_FR_KEY]
-        scenario = self.loader(data, Path(base_dir) if base_dir is not None else Path.cwd())
+        folder = Path(base_dir) if base_dir is not None else Path.cwd()
+        if check_only is None:  # a third party's two-argument loader keeps working
+            scenario = self.loader(data, folder)
+        else:
+            scenario = self.loader(data, folder, check_only=frozenset(check_only))
         if not isinstance(scenario, Scenario):  # a broken plug-in, not a user error
             raise TypeError(f"system {self.key!r}: loader returned {type(scenario).__name__}, not a Scenario")
         if title_fr is not None:
@@ -569,10 +619,10 @@ def get_system(key: Any) -> RulesSystem:
         raise InputError("system", short_repr(key), allowed)
     if key in _REGISTRY:
         return _REGISTRY[key]
-    if key in DEFAULT_SYSTEMS:
-        target: Any = importlib.import_module(DEFAULT_SYSTEMS[key])
-    elif key in _entry_points():
-        target = _entry_points()[key].load()
+    if key in _entry_points():
+        target: Any = _entry_points()[key].load()
+    elif key in DEFAULT_SYSTEMS:
+        target = importlib.import_module(DEFAULT_SYSTEMS[key])
     else:
         raise InputError("system", short_repr(key), allowed)
     system = getattr(target, "SYSTEM", target)  # a module holding SYSTEM, or the object itself

@@ -21,6 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 import fleeodds
+from fleeodds import list_building as lb_api
 from fleeodds import system as registry
 from fleeodds.errors import InputError
 from fleeodds.importers import bsdata
@@ -54,7 +55,7 @@ def test_warhammer_mapping_uses_the_rule_vocabulary():
 
     assert set(lb.RULE_CODES.values()) <= set(RULES)
     assert lb.TROOP_TYPES is TROOP_TYPES and lb.RULES is RULES  # imported, not declared again
-    assert list_building("warhammer") is lb
+    assert list_building("warhammer") is lb.LIST_BUILDING
 
 
 def test_system_without_list_building():
@@ -116,18 +117,23 @@ def _map_unit(unit: bsdata.Unit, source: str) -> bsdata.MappedUnit:
 def _lb_module() -> types.ModuleType:
     m = types.ModuleType("coin_chase_list_building")
     mapping = bsdata.UnitMapping(_map_unit, "a speed")
-    m.map_catalogue = lambda catalogue: bsdata.map_catalogue(catalogue, mapping)
-    m.known_profiles = lambda: {"hare": {"name": "Hare", "speed": 5}}
-    m.UNIT_COLUMNS = (("speed", "speed", "speed", "vitesse", None), ("tags", "tags", "tags", "étiquettes", ()))
-    m.TOTAL = ("tagged_total", "tagged (any)", "touché (total)", ("tagged",))
-    m.best_first_ascending = lambda role: role == "runner"
-    m.short_labels = {"tagged": ("tag", "touché"), "away": ("away", "parti")}
-    m.chart_codes = ("away", "tagged")
-    m.chart_colours = {"tagged": "#D55E00", "away": "#009E73"}
-    m.role_phrase = lambda role, lang="en", kind="chart": f"{kind}:{role}:{lang}"
-    m.EXTRA_COLUMNS = (("lead", "lead", "avance", ".0f"),)  # a column of its own: the runner's lead in speed
-    m.unit_extras = lambda sc, role, prof, row: {"lead": sc.runner["speed"] - sc.chaser["speed"]}
-    m.extra_text = lambda column, value, lang="en": value
+
+    def role(key: str, ascending: bool) -> lb_api.Role:
+        return lb_api.Role(key, key, key, f"chart:{key}:en", f"chart:{key}:fr", f"header:{key}:en",
+                           f"header:{key}:fr", ascending)
+
+    m.LIST_BUILDING = lb_api.ListBuilding(
+        map_catalogue=lambda catalogue: bsdata.map_catalogue(catalogue, mapping),
+        known_profiles=lambda: {"hare": {"name": "Hare", "speed": 5}},
+        roles=(role("runner", True), role("chaser", False)),
+        unit_columns=(lb_api.UnitColumn("speed", "speed", "speed", "vitesse", None),
+                      lb_api.UnitColumn("tags", "tags", "tags", "étiquettes", ())),
+        total=lb_api.Total("tagged_total", "tagged (any)", "touché (total)", ("tagged",)),
+        short_labels={"tagged": ("tag", "touché"), "away": ("away", "parti")},
+        chart_codes=("away", "tagged"), chart_colours={"tagged": "#D55E00", "away": "#009E73"},
+        # a column of its own: the runner's lead in speed
+        extra_columns=(lb_api.ExtraColumn("lead", "lead", "avance", ".0f"),),
+        unit_extras=lambda sc, role, prof, row: {"lead": sc.runner["speed"] - sc.chaser["speed"]})
     return m
 
 

@@ -8,6 +8,7 @@ definition (SplitMix64 of ``(seed, trial, draw)``), so counts do not depend on c
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -66,6 +67,14 @@ def outcomes_of(lead: int, catch: int, seed: int, start: int, n: int) -> tuple[n
     return out, rounds
 
 
+@dataclass(frozen=True)
+class Chase:
+    """The plan: all the numbers the odds depend on."""
+
+    lead: int
+    catch: int
+
+
 class CoinChase(Scenario):
     def __init__(self, model: CoinChaseModel, data: dict, base_dir: Path):
         super().__init__(data, base_dir)
@@ -73,6 +82,10 @@ class CoinChase(Scenario):
         self.title = model.title or f"coin chase {model.lead} heads vs {model.catch} tails"
         self.outcomes = (Outcome("escaped", "escaped", "échappé"), Outcome("caught", "caught", "rattrapé"))
         self.metric = Metric("round", "round", "tour", model.lead + model.catch)
+
+    @property
+    def plan(self) -> Chase:
+        return Chase(self.model.lead, self.model.catch)
 
     def exact_distribution(self, mode: str = "float"):
         check_exact_mode(mode)

@@ -768,9 +768,9 @@ def read_upload(catalogue: bytes, name: str, game_system: bytes | None, system_n
     result = lb.map_catalogue(cat)
     roles = []
     for role in get_system(key).roles:
-        try:  # role_phrase is part of the list-building interface (systems/warhammer/list_building.py)
+        try:  # the heading phrases the system's ListBuilding declares for each of its roles
             en, fr = lb.role_phrase(role, "en", "header"), lb.role_phrase(role, "fr", "header")
-        except FleeoddsError:
+        except FleeoddsError:  # a role the system's list building does not name: shown as written
             en = fr = role
         roles.append({"key": role, "en": en, "fr": fr})
     return {"system": key, "catalogue": result.catalogue, "game_system": result.game_system,

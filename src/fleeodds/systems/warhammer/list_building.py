@@ -1,49 +1,26 @@
 """Warhammer list building: BattleScribe units as Warhammer profiles, and how a ranking reads.
 
-The front (:mod:`fleeodds.rank`, :mod:`fleeodds.cli_bsdata`) reaches this module
-through ``get_system("warhammer").list_building`` (its dotted name) and uses
-only the interface below; the BattleScribe file format itself is read by
-:mod:`fleeodds.importers.bsdata`, which knows no game.
+The front (:mod:`fleeodds.rank`, :mod:`fleeodds.matrix`, :mod:`fleeodds.cli_bsdata`) reaches
+this module through ``get_system("warhammer").list_building`` (its dotted name) and reads only
+:data:`LIST_BUILDING`, a :class:`fleeodds.list_building.ListBuilding`; the BattleScribe file
+format itself is read by :mod:`fleeodds.importers.bsdata`, which knows no game.
 
-Interface
----------
-``map_catalogue(catalogue) -> ImportResult``
-    A :class:`~fleeodds.importers.bsdata.Catalogue` (from ``read_catalogue``)
-    as Warhammer profiles; :data:`MAPPING` is the per-unit mapping it applies,
-    :func:`import_catalogue` reads and maps in one call.
-``known_profiles() -> dict``
-    Profiles a user may name for the unit in the other role (``--vs``):
-    ``{casefolded name: profile dict}``.
-``UNIT_COLUMNS``
-    ``(column, profile key, label_en, label_fr, default)`` of the unit columns
-    of a ranking and of the import listing (``M``, ``Ld``/``Cd``, troop type,
-    rules; a list value is shown joined by commas).
-``TOTAL``
-    ``(column, label_en, label_fr, outcome codes)``: the column that sums the
-    outcomes a ranking is sorted on (``caught_total``: caught, run down,
-    caught while falling back).
-``best_first_ascending(role) -> bool``
-    Sort direction of :data:`TOTAL` for a role: a fleeing unit is best when
-    least often caught, a pursuer when most often.
-``short_labels``
-    Outcome code -> (en, fr) short column title (long labels go in the legend).
-``chart_codes``, ``chart_colours``
-    Stacking order of the outcomes in the ranking chart (good to bad for the
-    fleeing unit) and their colours (colour-blind-safe).
-``role_phrase(role, lang, kind)``
-    ``kind="chart"``: the chart's subtitle ("each unit in the fleeing role");
-    ``kind="header"``: the end of the ranking's heading ("as the fleeing unit").
-``EXTRA_COLUMNS``, ``unit_extras(scenario, role, profile, row) -> dict``, ``extra_text(column, value, lang)``
-    Columns of the system's own in a ranking: ``(column, label_en, label_fr, format)`` with
-    format ``"pct"``, a format spec (``".0f"``) or ``""`` (text); ``unit_extras`` gives one
-    unit's values from its scenario, profile and probabilities (``{}`` when none apply: a column
-    no unit has a value for is left out); ``extra_text`` puts a text cell in the language.
-    Warhammer: in a fight, the unit's points at the scenario's size, P(it wins), P(it wins and
-    destroys or runs down the other), both per 100 points, and the equipment read from the
-    catalogue (:func:`unit_extras`).
-
-Roles are those of ``SYSTEM.roles``: ``"fleeing"`` and ``"pursuing"`` (the
-``fleeing`` and ``pursuer`` units of a scenario, see ``WarhammerScenario.with_unit``).
+What it declares
+----------------
+- ``map_catalogue``: a :class:`~fleeodds.importers.bsdata.Catalogue` as Warhammer profiles
+  (:data:`MAPPING` is the per-unit mapping it applies; :func:`import_catalogue` reads and maps
+  in one call); ``known_profiles``: the shipped profiles, for ``--vs``.
+- :data:`ROLES`: ``"fleeing"`` and ``"pursuing"`` (those of ``SYSTEM.roles``: the ``fleeing``
+  and ``pursuer`` units of a scenario, see ``WarhammerScenario.with_unit``), their names and
+  ranking phrases; a fleeing unit is best when least often caught, a pursuer when most often.
+- :data:`UNIT_COLUMNS` (``M``, ``Ld``/``Cd``, troop type, rules) and :data:`TOTAL`
+  (``caught_total``: caught, run down, caught while falling back, and in a fight, lost and then
+  caught or destroyed).
+- :data:`SHORT_LABELS`, :data:`CHART_CODES`, :data:`CHART_COLOURS`: short column titles, the
+  ranking chart's stacking order (good to bad for the unit) and colours (colour-blind-safe).
+- :data:`EXTRA_COLUMNS`, :func:`unit_extras`, :func:`extra_text`: in a fight, the unit's points at
+  the scenario's size, P(it wins), P(it wins and destroys or runs down the other), both per 100
+  points, and the equipment read from the catalogue.
 
 How a BattleScribe unit becomes one profile
 -------------------------------------------
@@ -86,15 +63,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ...errors import InputError
 from ...importers.bsdata import (NO_PROFILE, Catalogue, ImportResult, MappedUnit, Problem, Profile, Unit,
                                  UnitMapping, map_catalogue as _map_catalogue, normalise, read_catalogue)
+from ...list_building import ExtraColumn, ListBuilding, Role, Total, UnitColumn
 from ...outcomes import check_lang
 from .model import RULES, TROOP_TYPES, shipped_profiles
 
-__all__ = ["MAPPING", "RULE_CODES", "TOTAL", "UNIT_COLUMNS", "best_first_ascending", "chart_codes",
-           "chart_colours", "import_catalogue", "known_profiles", "map_catalogue", "map_unit", "role_phrase",
-           "rule_code", "short_labels"]
+__all__ = ["LIST_BUILDING", "MAPPING", "RULE_CODES", "extra_text", "import_catalogue", "known_profiles",
+           "map_catalogue", "map_unit", "points_for", "rule_code", "unit_extras"]
 
 # --------------------------------------------------------------------------- BattleScribe -> Warhammer
 
@@ -536,22 +512,19 @@ def known_profiles() -> dict[str, dict[str, Any]]:
 
 # --------------------------------------------------------------------------- how a ranking reads
 
-#: (column, profile key, label_en, label_fr, value when the profile lacks the key) of the unit
-#: columns of a ranking and of the import listing; a list value is shown joined by commas
-UNIT_COLUMNS: tuple[tuple[str, str, str, str, Any], ...] = (
-    ("M", "movement", "M", "M", None),
-    ("Ld", "leadership", "Ld", "Cd", None),
-    ("troop_type", "troop_type", "troop type", "type de troupe", ""),
-    ("rules", "rules", "rules", "règles", ()),
+#: the unit columns of a ranking and of the import listing; a list value is shown joined by commas
+UNIT_COLUMNS: tuple[UnitColumn, ...] = (
+    UnitColumn("M", "movement", "M", "M", None),
+    UnitColumn("Ld", "leadership", "Ld", "Cd", None),
+    UnitColumn("troop_type", "troop_type", "troop type", "type de troupe", ""),
+    UnitColumn("rules", "rules", "rules", "règles", ()),
 )
 
-#: outcome codes in which the fleeing unit is caught (destroyed or re-engaged)
-CAUGHT_CODES = ("caught", "run_down", "caught_reengaged")
-#: (column, label_en, label_fr, codes summed): the column a ranking is sorted on
-TOTAL = ("caught_total", "caught (any)", "rattrapée (total)", CAUGHT_CODES)
+#: outcome codes of the flee chain in which the fleeing unit is caught (destroyed or re-engaged)
+_CHAIN_CAUGHT = ("caught", "run_down", "caught_reengaged")
 
 #: short column titles of the outcomes (the scenario's long labels go in the chart legend)
-short_labels: dict[str, tuple[str, str]] = {
+_SHORT: dict[str, tuple[str, str]] = {
     "held": ("held", "tient"),
     "gave_ground": ("gave ground", "cède"),
     "fell_back": ("fell back", "repli"),
@@ -563,12 +536,11 @@ short_labels: dict[str, tuple[str, str]] = {
     "rallied": ("rallied", "ralliée"),
     "still_fleeing": ("still fleeing", "toujours en fuite"),
 }
-
-#: stacking order of the outcomes in the ranking chart
-chart_codes: tuple[str, ...] = ("held", "caught", "run_down", "escaped_off_table", "rallied", "escaped",
-                                "still_fleeing", "gave_ground", "fell_back", "caught_reengaged")
+#: stacking order of the flee chain's outcomes in the ranking chart
+_CHART_CODES: tuple[str, ...] = ("held", "caught", "run_down", "escaped_off_table", "rallied", "escaped",
+                                 "still_fleeing", "gave_ground", "fell_back", "caught_reengaged")
 #: from good to bad for the unit: greens, yellows, reds (colour-blind-safe hues)
-chart_colours: dict[str, str] = {
+_COLOURS: dict[str, str] = {
     "held": "#009E73", "rallied": "#56B4E9", "escaped": "#F0E442", "still_fleeing": "#E69F00",
     "escaped_off_table": "#CC79A7", "caught": "#D55E00", "run_down": "#8C2D04",
     "gave_ground": "#0072B2", "fell_back": "#6A9FCF", "caught_reengaged": "#B07AA1"}
@@ -579,67 +551,44 @@ chart_colours: dict[str, str] = {
 FIGHT_ENDINGS = {"draw": ("draw", "égalité"), "enemy_destroyed": ("enemy destroyed", "ennemi détruit"),
                  "unit_destroyed": ("destroyed", "détruite"), "both_destroyed": ("both destroyed",
                                                                                 "toutes deux détruites")}
-CAUGHT_CODES = CAUGHT_CODES + tuple(f"unit_{c}" for c in CAUGHT_CODES) + ("unit_destroyed",)
-TOTAL = ("caught_total", "caught (any)", "rattrapée (total)", CAUGHT_CODES)
-for _code, (_en, _fr) in list(short_labels.items()):
-    short_labels[f"enemy_{_code}"] = (f"wins, enemy {_en}", f"gagne, ennemi : {_fr}")
-    short_labels[f"unit_{_code}"] = (f"loses, {_en}", f"perd, {_fr}")
-short_labels.update(FIGHT_ENDINGS)
-chart_codes = (tuple(f"enemy_{c}" for c in chart_codes) + ("enemy_destroyed", "draw")
-               + tuple(f"unit_{c}" for c in chart_codes) + ("unit_destroyed", "both_destroyed") + chart_codes)
-for _code, _colour in list(chart_colours.items()):
-    chart_colours[f"unit_{_code}"] = _colour
-chart_colours.update({"draw": "#999999", "enemy_destroyed": "#004D40", "unit_destroyed": "#3B0A00",
+#: outcome codes in which the unit in the ranked role is caught: the flee chain's, and a fight's where it lost
+CAUGHT_CODES = _CHAIN_CAUGHT + tuple(f"unit_{c}" for c in _CHAIN_CAUGHT) + ("unit_destroyed",)
+#: the column a ranking is sorted on
+TOTAL = Total("caught_total", "caught (any)", "rattrapée (total)", CAUGHT_CODES)
+SHORT_LABELS: dict[str, tuple[str, str]] = dict(_SHORT)
+for _code, (_en, _fr) in _SHORT.items():
+    SHORT_LABELS[f"enemy_{_code}"] = (f"wins, enemy {_en}", f"gagne, ennemi : {_fr}")
+    SHORT_LABELS[f"unit_{_code}"] = (f"loses, {_en}", f"perd, {_fr}")
+SHORT_LABELS.update(FIGHT_ENDINGS)
+CHART_CODES = (tuple(f"enemy_{c}" for c in _CHART_CODES) + ("enemy_destroyed", "draw")
+               + tuple(f"unit_{c}" for c in _CHART_CODES) + ("unit_destroyed", "both_destroyed") + _CHART_CODES)
+CHART_COLOURS: dict[str, str] = dict(_COLOURS)
+for _code, _colour in _COLOURS.items():
+    CHART_COLOURS[f"unit_{_code}"] = _colour
+CHART_COLOURS.update({"draw": "#999999", "enemy_destroyed": "#004D40", "unit_destroyed": "#3B0A00",
                       "both_destroyed": "#555555"})
 
-_ROLE_PHRASES = {
-    ("fleeing", "chart"): ("each unit in the fleeing role", "chaque unité dans le rôle de l'unité en fuite"),
-    ("pursuing", "chart"): ("each unit in the pursuing role", "chaque unité dans le rôle du poursuivant"),
-    ("fleeing", "header"): ("as the fleeing unit", "dans le rôle de l’unité en fuite"),
-    ("pursuing", "header"): ("as the pursuing unit", "dans le rôle du poursuivant"),
-}
-
-
-def best_first_ascending(role: str) -> bool:
-    """Whether a ranking in ``role`` sorts :data:`TOTAL` ascending: fleeing units best first =
-    least often caught; pursuers = most often catching.
-
-    Raises
-    ------
-    InputError
-        For a role other than ``"fleeing"`` or ``"pursuing"``.
-    """
-    if role not in ("fleeing", "pursuing"):
-        raise InputError("role", role, "'fleeing' or 'pursuing'")
-    return role == "fleeing"
-
-
-def role_phrase(role: str, lang: str = "en", kind: str = "chart") -> str:
-    """How a ranking names its role: ``kind="chart"`` subtitle or ``kind="header"`` heading end.
-
-    Raises
-    ------
-    InputError
-        For an unknown role, language or kind.
-    """
-    check_lang(lang)
-    if (role, kind) not in _ROLE_PHRASES:
-        if kind not in ("chart", "header"):
-            raise InputError("kind", kind, "'chart' or 'header'")
-        raise InputError("role", role, "'fleeing' or 'pursuing'")
-    return _ROLE_PHRASES[role, kind][0 if lang == "en" else 1]
+#: the roles of ``SYSTEM.roles`` (the scenario's ``fleeing`` and ``pursuer`` units, see
+#: ``WarhammerScenario.with_unit``): a fleeing unit is best when least often caught, a pursuer when most often
+ROLES = (
+    Role("fleeing", "fleeing unit", "unité en fuite",
+         "each unit in the fleeing role", "chaque unité dans le rôle de l'unité en fuite",
+         "as the fleeing unit", "dans le rôle de l’unité en fuite", ascending=True),
+    Role("pursuing", "pursuer", "poursuivant",
+         "each unit in the pursuing role", "chaque unité dans le rôle du poursuivant",
+         "as the pursuing unit", "dans le rôle du poursuivant", ascending=False),
+)
 
 
 # -- the fight kind's own ranking columns (read by :func:`fleeodds.rank.rank_units`) --------------------------
-#: (column, label_en, label_fr, format) of the columns :func:`unit_extras` adds to a fight ranking: format
-#: ``"pct"`` (a probability), a format spec (``".0f"``) or ``""`` (text)
-EXTRA_COLUMNS: tuple[tuple[str, str, str, str], ...] = (
-    ("points", "pts", "pts", ".0f"),
-    ("wins", "wins", "gagne", "pct"),
-    ("beats", "wins, enemy destroyed or run down", "gagne, ennemi détruit ou rattrapé", "pct"),
-    ("wins_per_100", "wins per 100 pts", "gagne pour 100 pts", ".3f"),
-    ("beats_per_100", "destroyed or run down per 100 pts", "détruit ou rattrapé pour 100 pts", ".3f"),
-    ("equipment", "equipment read from the catalogue", "équipement lu dans le catalogue", ""),
+#: the columns :func:`unit_extras` adds to a fight ranking
+EXTRA_COLUMNS: tuple[ExtraColumn, ...] = (
+    ExtraColumn("points", "pts", "pts", ".0f"),
+    ExtraColumn("wins", "wins", "gagne", "pct"),
+    ExtraColumn("beats", "wins, enemy destroyed or run down", "gagne, ennemi détruit ou rattrapé", "pct"),
+    ExtraColumn("wins_per_100", "wins per 100 pts", "gagne pour 100 pts", ".3f"),
+    ExtraColumn("beats_per_100", "destroyed or run down per 100 pts", "détruit ou rattrapé pour 100 pts", ".3f"),
+    ExtraColumn("equipment", "equipment read from the catalogue", "équipement lu dans le catalogue", ""),
 )
 
 
@@ -690,7 +639,7 @@ def unit_extras(scenario, role: str, profile: dict[str, Any], row: dict[str, Any
         return {}
     mine, other = ("enemy", "unit") if role == "fleeing" else ("unit", "enemy")
     side = "unit" if role == "fleeing" else "enemy"
-    caught = [f"{mine}_{c}" for c in CAUGHT_CODES if not c.startswith(("unit_", "enemy_"))]
+    caught = [f"{mine}_{c}" for c in _CHAIN_CAUGHT]
     wins = sum(float(v) for k, v in row.items() if k.startswith(f"{mine}_") and isinstance(v, float))
     beats = sum(float(row.get(k, 0.0)) for k in caught + [f"{mine}_destroyed"])
     pts = points_for(profile, getattr(scenario.model.fight, side).models)
@@ -744,3 +693,10 @@ def extra_text(column: str, value: Any, lang: str = "en") -> Any:
         return "" if value is None or value != value else value  # None or NaN (pandas): nothing read
     i = 0 if lang == "en" else 1
     return ", ".join(_equipment_words(c.strip(), i) for c in value.split(";"))
+
+
+#: Warhammer's list building, as :attr:`fleeodds.system.RulesSystem.list_building` reads it
+LIST_BUILDING = ListBuilding(
+    map_catalogue=map_catalogue, known_profiles=known_profiles, roles=ROLES, unit_columns=UNIT_COLUMNS,
+    total=TOTAL, short_labels=SHORT_LABELS, chart_codes=CHART_CODES, chart_colours=CHART_COLOURS,
+    extra_columns=EXTRA_COLUMNS, unit_extras=unit_extras, extra_text=extra_text)

@@ -1,0 +1,256 @@
+"""What a rules system declares for list building: how catalogue units become its profiles, and how a
+ranking or an army-against-army matrix of them reads.
+
+A system with list building gives :attr:`fleeodds.system.RulesSystem.list_building` a
+:class:`ListBuilding`, or the dotted name of a module holding one as ``LIST_BUILDING`` (imported only
+when a ranking needs it, see :func:`resolve`). The front (:mod:`fleeodds.rank`, :mod:`fleeodds.matrix`,
+the ``rank``, ``matrix`` and ``import-bsdata`` commands, the web page) reads only the fields declared
+here: it never names a system, a role or an outcome code.
+
+This module imports no rules system.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from .errors import InputError
+from .outcomes import check_lang
+
+#: How a ranking may name a role: its chart's subtitle, or the end of its heading.
+PHRASE_KINDS = ("chart", "header")
+
+
+@dataclass(frozen=True)
+class UnitColumn:
+    """One column of a unit's own values, in a ranking, a matrix and the import listing.
+
+    Attributes
+    ----------
+    column : str
+        The column's key in the tables (``"Ld"``).
+    profile_key : str
+        The profile's key the value is read from (``"leadership"``); a list value is shown joined
+        by commas.
+    label_en, label_fr : str
+        Column titles (``"Ld"``, ``"Cd"``).
+    default : Any
+        The value when a profile lacks the key (``None``, ``""``, ``()``).
+    """
+
+    column: str
+    profile_key: str
+    label_en: str
+    label_fr: str
+    default: Any = None
+
+    def label(self, lang: str = "en") -> str:
+        return self.label_fr if lang == "fr" else self.label_en
+
+
+@dataclass(frozen=True)
+class Total:
+    """The column that sums the outcomes a ranking is sorted on and a matrix shows.
+
+    Attributes
+    ----------
+    column : str
+        Its key (Warhammer ``"caught_total"``).
+    label_en, label_fr : str
+        Its titles.
+    codes : tuple of str
+        The outcome codes summed (an outcome a scenario lacks counts 0).
+    """
+
+    column: str
+    label_en: str
+    label_fr: str
+    codes: tuple[str, ...]
+
+    def label(self, lang: str = "en") -> str:
+        return self.label_fr if lang == "fr" else self.label_en
+
+
+@dataclass(frozen=True)
+class ExtraColumn:
+    """A ranking column of the system's own, filled by :attr:`ListBuilding.unit_extras`.
+
+    Attributes
+    ----------
+    column : str
+        Its key.
+    label_en, label_fr : str
+        Its titles.
+    fmt : str
+        ``"pct"`` (a probability), a format spec (``".0f"``) or ``""`` (text, put in the reader's
+        language by :attr:`ListBuilding.extra_text`).
+    """
+
+    column: str
+    label_en: str
+    label_fr: str
+    fmt: str = ""
+
+    def label(self, lang: str = "en") -> str:
+        return self.label_fr if lang == "fr" else self.label_en
+
+
+@dataclass(frozen=True)
+class Role:
+    """A role a unit takes in a scenario (one of :attr:`fleeodds.system.RulesSystem.roles`) and how
+    the front names it.
+
+    Attributes
+    ----------
+    key : str
+        The role as ``Scenario.with_unit`` takes it (Warhammer ``"fleeing"``).
+    label_en, label_fr : str
+        Its name beside a unit (a matrix's axes: ``"fleeing unit"``, ``"unité en fuite"``).
+    chart_en, chart_fr : str
+        A ranking chart's subtitle (``"each unit in the fleeing role"``).
+    header_en, header_fr : str
+        The end of a ranking's heading (``"as the fleeing unit"``).
+    ascending : bool
+        Whether best first is the :class:`Total` ascending in this role (a fleeing unit is best
+        when least often caught; a pursuer when most often catching).
+    """
+
+    key: str
+    label_en: str
+    label_fr: str
+    chart_en: str
+    chart_fr: str
+    header_en: str
+    header_fr: str
+    ascending: bool
+
+    def label(self, lang: str = "en") -> str:
+        return self.label_fr if lang == "fr" else self.label_en
+
+
+def _no_extras(scenario: Any, role: str, profile: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
+    return {}
+
+
+def _as_written(column: str, value: Any, lang: str = "en") -> Any:
+    return value
+
+
+@dataclass(frozen=True, eq=False)
+class ListBuilding:
+    """A rules system's list building, declared.
+
+    Attributes
+    ----------
+    map_catalogue : callable ``(Catalogue) -> ImportResult``
+        A :class:`~fleeodds.importers.bsdata.Catalogue` (from ``read_catalogue``) as the system's
+        unit profiles.
+    known_profiles : callable ``() -> dict``
+        Profiles a user may name for the unit in the other role (``--vs``):
+        ``{casefolded name: profile dict}``.
+    roles : tuple of Role
+        Every role of ``SYSTEM.roles``, in the same order, with its names.
+    unit_columns : tuple of UnitColumn
+        The unit columns of a ranking, a matrix and the import listing.
+    total : Total
+        The column a ranking is sorted on.
+    short_labels : mapping
+        Outcome code -> ``(en, fr)`` short column title (the scenario's long labels go in legends).
+    chart_codes : tuple of str
+        Stacking order of the outcomes in a ranking chart (an outcome not listed goes last).
+    chart_colours : mapping
+        Outcome code -> colour (``"#RRGGBB"``) in a ranking chart.
+    extra_columns : tuple of ExtraColumn
+        Ranking columns of the system's own (none by default).
+    unit_extras : callable ``(scenario, role, profile, row) -> dict``
+        One unit's values of :attr:`extra_columns` from its scenario (after ``with_unit``), its
+        profile and its row (outcome code -> probability); ``{}`` when none apply (a column no unit
+        has a value for is left out). Default: ``{}``.
+    extra_text : callable ``(column, value, lang) -> Any``
+        A text cell of :attr:`extra_columns` in ``lang``. Default: the value as it is.
+    """
+
+    map_catalogue: Callable[[Any], Any]
+    known_profiles: Callable[[], dict[str, dict[str, Any]]]
+    roles: tuple[Role, ...]
+    unit_columns: tuple[UnitColumn, ...]
+    total: Total
+    short_labels: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    chart_codes: tuple[str, ...] = ()
+    chart_colours: Mapping[str, str] = field(default_factory=dict)
+    extra_columns: tuple[ExtraColumn, ...] = ()
+    unit_extras: Callable[[Any, str, dict[str, Any], dict[str, Any]], dict[str, Any]] = _no_extras
+    extra_text: Callable[..., Any] = _as_written
+
+    def role(self, key: Any) -> Role:
+        """The declared :class:`Role` ``key``.
+
+        Raises
+        ------
+        InputError
+            For a role not declared (the message lists the roles).
+        """
+        for r in self.roles:
+            if r.key == key:
+                return r
+        raise InputError("role", key, " or ".join(repr(r.key) for r in self.roles) or "a role of the rules system")
+
+    def best_first_ascending(self, role: str) -> bool:
+        """Whether a ranking in ``role`` sorts :attr:`total` ascending (:attr:`Role.ascending`).
+
+        Raises
+        ------
+        InputError
+            For an unknown role.
+        """
+        return self.role(role).ascending
+
+    def role_label(self, role: str, lang: str = "en") -> str:
+        """The role's name beside a unit in ``lang`` (a matrix's axes).
+
+        Raises
+        ------
+        InputError
+            For an unknown role or language.
+        """
+        check_lang(lang)
+        return self.role(role).label(lang)
+
+    def role_phrase(self, role: str, lang: str = "en", kind: str = "chart") -> str:
+        """How a ranking names its role: ``kind="chart"`` subtitle or ``kind="header"`` heading end.
+
+        Raises
+        ------
+        InputError
+            For an unknown role, language or kind.
+        """
+        check_lang(lang)
+        if kind not in PHRASE_KINDS:
+            raise InputError("kind", kind, " or ".join(repr(k) for k in PHRASE_KINDS))
+        r = self.role(role)
+        return {("chart", "en"): r.chart_en, ("chart", "fr"): r.chart_fr,
+                ("header", "en"): r.header_en, ("header", "fr"): r.header_fr}[kind, lang]
+
+    def extra_formats(self) -> dict[str, str]:
+        """``{column: fmt}`` of :attr:`extra_columns`."""
+        return {c.column: c.fmt for c in self.extra_columns}
+
+
+def resolve(target: Any) -> ListBuilding:
+    """The :class:`ListBuilding` a system declares: ``target`` itself, or the ``LIST_BUILDING`` of the
+    module named by ``target`` (a dotted name, imported here) or given as a module.
+
+    Raises
+    ------
+    TypeError
+        When the target does not provide a ListBuilding (a broken plug-in, not a user error).
+    """
+    if isinstance(target, ListBuilding):
+        return target
+    module = importlib.import_module(target) if isinstance(target, str) else target
+    found = getattr(module, "LIST_BUILDING", None)
+    if not isinstance(found, ListBuilding):
+        raise TypeError(f"{target!r} does not provide a ListBuilding named LIST_BUILDING")
+    return found
