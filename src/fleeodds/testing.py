@@ -339,7 +339,7 @@ class SystemContract:
         """The scenario of ``sources[case]`` and each of its setups, built once per class."""
         key = (type(self), case)
         if key not in _LOADED:
-            from .api import load_scenario
+            from .loading import load_scenario
 
             _LOADED[key] = cases(load_scenario(self.sources[case]))
         return _LOADED[key]
