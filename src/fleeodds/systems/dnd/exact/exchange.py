@@ -17,12 +17,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Callable
 
-from ...dice import parse
-from .deathsaves import death_save_chain
-from .plan import (BACK_UP, CANCELLED, DEAD, DISABLED, DOWN, STABLE, EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW,
-                   MASTERY_PUSH, MASTERY_VEX, SLOWED, STRAINED, UNHARMED, WOUNDED, Plan, max_damage)
-from .rules import (attack_outcome, combat_maneuver_probability, damage_pmf, death_save_outcomes,
-                    dying_survival_35, dying_survival_pf, is_5e, save_probability, skill_check_probability)
+from ....dice import parse
+from ..plan.exchange import (BACK_UP, CANCELLED, DEAD, DISABLED, DOWN, EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW,
+                             MASTERY_PUSH, MASTERY_VEX, SLOWED, STABLE, STRAINED, UNHARMED, WOUNDED, Plan, max_damage)
+from ..plan.rules import (attack_outcome, combat_maneuver_probability, damage_pmf, dying_survival_35, dying_survival_pf,
+                          is_5e, save_probability, skill_check_probability)
+from .death_saves import cumulative_by_round, death_save_chain
 
 F_DEAD, F_HALT, F_SLOW, F_STOP, F_CRIT, F_PASS, F_FAIL = 1, 2, 4, 8, 16, 32, 64
 #: 5e: the runner is prone (a prone rider landed); 2024 Push: pushed out of the reach of the rest of
@@ -103,8 +103,6 @@ def death_saves_by_round(plan: Plan, mode: str = "fraction") -> dict[int, dict[s
         failure during the exchange is not in it), ``unresolved`` the runners still dying after that
         round. Round 1 is the runner's first death save after the attacks of opportunity.
     """
-    from .deathsaves import cumulative_by_round
-
     num: Callable = Fraction if mode == "fraction" else float
     spec = plan.spec
     joint: dict[tuple[int, int], object] = {}

@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ...dice import parse
-from ...outcomes import Metric, Outcome
-from .labels import metric_for, outcomes_for
-from .model import Spec
+from ....dice import parse
+from ....outcomes import Metric, Outcome
+from ..model.spec import Spec
+from ..outcomes import metric_for, outcomes_for
 from .rules import DamageRule, attack_outcome, damage_pmf, is_5e
 
 # triggers

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from ...dice import DiceExpr, convolve, parse
-from ...errors import InputError
-from ...exact import Absorb, AbsorbingChain
+from ....dice import DiceExpr, convolve, parse
+from ....errors import InputError
+from ....exact import Absorb, AbsorbingChain
 
 FACES = range(1, 21)
 ONE = Fraction(1)

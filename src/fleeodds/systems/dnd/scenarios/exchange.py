@@ -37,10 +37,12 @@ Outcomes: ``unharmed``, ``wounded``, ``move_cancelled``, ``disabled`` (3.5/PF),
 ``strained`` (3.5/PF: disabled, then dying after a strenuous action), ``slowed`` (5e), ``down``,
 ``dead``; metric: damage taken (or attacks suffered).
 
-Public sub-results (exact Fractions), each tested against the oracle file:
-:func:`crit_confirm_probability`, :func:`attack_outcome`, :func:`tumble_all_succeed`,
-:func:`skill_check_probability`, :func:`death_save_survival`, :func:`death_save_outcomes`,
-:func:`dying_survival_35`, :func:`dying_survival_pf`, :func:`damage_pmf`.
+Public sub-results (exact Fractions) in :mod:`fleeodds.systems.dnd.plan.rules`, each tested against
+the oracle file: :func:`~..plan.rules.crit_confirm_probability`, :func:`~..plan.rules.attack_outcome`,
+:func:`~..plan.rules.tumble_all_succeed`, :func:`~..plan.rules.skill_check_probability`,
+:func:`~..plan.rules.death_save_survival`, :func:`~..plan.rules.death_save_outcomes`,
+:func:`~..plan.rules.dying_survival_35`, :func:`~..plan.rules.dying_survival_pf`,
+:func:`~..plan.rules.damage_pmf`.
 
 References
 ----------
@@ -49,33 +51,28 @@ Death*, *Skills: Tumble*, *Feats*); Pathfinder RPG PRD (*Combat*, *Acrobatics*,
 *Feats*); SRD 5.1 and SRD 5.2 (*Combat*, *Damage and Healing*, monsters).
 """
 
+
 from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ...errors import FleeoddsError, InputError
-from ...system import RulesSystem, Scenario, Setup
-from ...validation import (CheckedSource, annotation_values, check_exact_mode, effect_checks_on, get_field,
-                           no_effect, set_field)
-from .deathsaves import DeathSaveScenario, death_save_chain, load_death_saves, save_results
-from .exact import exact_work, solve, summary
-from .labels import OUTCOME_ORDER, mode_label
-from .labels import value_labels as labels_for_values
-from .model import OptionsModel, Spec, component_specs, parse_spec, preset_names, presets, schema
-from .plan import Plan, compile_plan, describe_events
-from .rules import (AttackOdds, DamageRule, attack_outcome, combat_maneuver_probability, crit_confirm_probability,
-                    damage_pmf, death_save_outcomes, death_save_survival, dying_survival_35, dying_survival_pf,
-                    hit_probability, save_probability, skill_check_probability, tumble_all_succeed, tumble_dcs)
+from ....errors import FleeoddsError, InputError
+from ....system import Scenario, Setup, get_system
+from ....validation import check_exact_mode, effect_checks_on, set_field
+from ..checks.results import check_results, setup_contexts, unused_inputs
+from ..exact.exchange import exact_work, solve, summary
+from ..labels import mode_label
+from ..model.scenario import parse_spec
+from ..model.spec import Spec
+from ..model.uncertain import component_specs
+from ..outcomes import OUTCOME_ORDER, SHORT_NAMES
+from ..kernels.encoding import check_mixture
+from ..plan.exchange import Plan, compile_plan, describe_events
 
-__all__ = ["SYSTEM", "DndScenario", "load_scenario", "benchmark_case", "schema", "presets", "preset_names",
-           "crit_confirm_probability", "attack_outcome", "AttackOdds", "hit_probability",
-           "skill_check_probability", "tumble_all_succeed", "tumble_dcs", "combat_maneuver_probability",
-           "save_probability", "death_save_survival", "death_save_outcomes", "dying_survival_35",
-           "dying_survival_pf", "damage_pmf", "DamageRule", "DeathSaveScenario", "death_save_chain", "save_results", "MAX_EXACT_WORK", "MAX_FRACTION_WORK"]
 
-#: Largest estimated work (elementary steps, see :func:`.exact.exact_work`) the exact solver
+#: Largest estimated work (elementary steps, see :func:`..exact.exchange.exact_work`) the exact solver
 #: is run for, in float arithmetic (about ten seconds); beyond it, Monte Carlo only.
 MAX_EXACT_WORK = 100_000_000
 #: Largest estimated work run in exact fractions (slower); beyond it, float64.
@@ -96,8 +93,11 @@ class DndScenario(Scenario):
     Attributes
     ----------
     spec : Spec
-    plan : Plan
-        The ordered opportunities both evaluators read.
+    components : list of (Fraction, Plan)
+        One plan of probability 1, or one per combination of uncertain values (a mixture).
+    first_plan : Plan
+        The plan of the first component: the outcomes, the metric and the opportunities every
+        component shares (:func:`..kernels.encoding.check_mixture`).
     """
 
     outcome_order = OUTCOME_ORDER
@@ -107,20 +107,27 @@ class DndScenario(Scenario):
         self.spec = spec
         #: ``[(probability, Plan)]``: one plan, or one per combination of uncertain values (a mixture)
         self.components: list[tuple[Fraction, Plan]] = [(w, compile_plan(s)) for w, s in component_specs(spec)]
-        self.plan: Plan = self.components[0][1]
+        self.first_plan: Plan = self.components[0][1]
         self.title = spec.title or f"{spec.runner.name}: {mode_label(spec.mode, spec.edition)}"
-        self.outcomes = self.plan.outcomes
-        self.metric = self.plan.metric
+        self.outcomes = self.first_plan.outcomes
+        self.metric = self.first_plan.metric
         self._work = sum(exact_work(p) for _w, p in self.components)
         if len(self.components) > 1:
-            from .encoding import check_mixture
-
             check_mixture([p for _w, p in self.components])
+
+    @property
+    def plan(self) -> Plan | tuple[tuple[Fraction, Plan], ...]:
+        """The frozen, hashable plan the exact distribution and the outcomes follow from: the
+        :class:`~..plan.exchange.Plan`, or with uncertain values the mixture
+        ``((probability, Plan), ...)``."""
+        if len(self.components) == 1:
+            return self.first_plan
+        return tuple(self.components)
 
     # -- Scenario API ----------------------------------------------------------
     @property
     def exact_work(self) -> int:
-        """Estimated work of the exact solver (elementary steps; see :func:`.exact.exact_work`)."""
+        """Estimated work of the exact solver (elementary steps; see :func:`..exact.exchange.exact_work`)."""
         return self._work
 
     @property
@@ -131,7 +138,7 @@ class DndScenario(Scenario):
         if self._work <= MAX_EXACT_WORK:
             return ""
         return (f"the exact solver would take too long: about {self._work:,} steps "
-                f"({len(self.plan.events)} opportunities, up to {self.metric.n_bins - 1:,} hp of damage) "
+                f"({len(self.first_plan.events)} opportunities, up to {self.metric.n_bins - 1:,} hp of damage) "
                 f"for a limit of {MAX_EXACT_WORK:,}; use Monte Carlo")
 
     @property
@@ -142,14 +149,14 @@ class DndScenario(Scenario):
 
     @property
     def exact_seconds(self) -> float:
-        """Estimated exact-solve time: about 8 million steps of :func:`.exact.exact_work` per second
+        """Estimated exact-solve time: about 8 million steps of :func:`..exact.exchange.exact_work` per second
         in float64 (67 million steps took 8 s on a 2-core machine)."""
         return self._work / 8e6 if self._work <= MAX_EXACT_WORK else 0.0
 
     @property
     def exact_fraction_ok(self) -> bool:
         """Exact fractions for small state spaces, else float64 (still exact to ~1e-15)."""
-        return (len(self.plan.events) <= 12 and self.metric.n_bins <= 1000
+        return (len(self.first_plan.events) <= 12 and self.metric.n_bins <= 1000
                 and self._work <= MAX_FRACTION_WORK)
 
     def _check_exact(self) -> None:
@@ -169,7 +176,7 @@ class DndScenario(Scenario):
         mode = check_exact_mode(mode)
         self._check_exact()
         if len(self.components) == 1:
-            return solve(self.plan, mode)
+            return solve(self.first_plan, mode)
         out: dict = {}
         for w, plan in self.components:
             q = w if mode == "fraction" else float(w)
@@ -178,15 +185,15 @@ class DndScenario(Scenario):
         return out
 
     def kernel(self):
-        from .kernel import make_kernel  # numba, only when Monte Carlo runs
+        from ..kernels.exchange import make_kernel  # numba, only when Monte Carlo runs
 
-        return make_kernel(self.plan, self.components)
+        return make_kernel(self.first_plan, self.components)
 
     def trial_kernel(self):
         """Per-trial outcome indices ``(seed, start, n) -> int64 (n,)``, same trials as :meth:`kernel`."""
-        from .kernel import make_trial_kernel
+        from ..kernels.exchange import make_trial_kernel
 
-        return make_trial_kernel(self.plan, self.components)
+        return make_trial_kernel(self.first_plan, self.components)
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:
         """Exact side results (digest §9).
@@ -213,7 +220,7 @@ class DndScenario(Scenario):
 
     def _summary(self, mode: str) -> dict[str, Any]:
         if len(self.components) == 1:
-            return summary(self.plan, mode)
+            return summary(self.first_plan, mode)
         def add(into: dict, part: dict, q) -> None:  # weighted sum of nested tables of probabilities
             for k, v in part.items():
                 if isinstance(v, dict):
@@ -237,8 +244,7 @@ class DndScenario(Scenario):
         rows = self._summary("fraction").get("death_saves_by_round")
         if not rows:
             return []
-        from ...report.format import pct
-        from .deathsaves import SHORT_NAMES
+        from ....report.format import pct
 
         fr = lang == "fr"
         out = []
@@ -262,8 +268,8 @@ class DndScenario(Scenario):
             "options": dict(vars(s.options)),
             "distracting_action": s.distracting_action,
             "metric": s.metric,
-            "opportunities": describe_events(self.plan),
-            "always_stuck": self.plan.always_stuck,
+            "opportunities": describe_events(self.first_plan),
+            "always_stuck": self.first_plan.always_stuck,
             "presets": s.meta,
         }
         if s.mixture:
@@ -290,28 +296,21 @@ class DndScenario(Scenario):
         listed here and in ``describe()["unused_inputs"]`` so that nothing is silent.
         """
         contexts = self._contexts if self._contexts is not None else [self.base_source()]
-        return unused_inputs(self.source, contexts, lambda d: _build(d, self.base_dir))
+        return unused_inputs(self.source, contexts, lambda d: build_unchecked(d, self.base_dir))
 
     def with_changes(self, changes: dict[str, Any]) -> "DndScenario":
         """A copy with dotted fields changed (see :meth:`fleeodds.system.Scenario.with_changes`).
 
         The options and situational fields the changes set are checked in the copy (one
-        that changes no result there is refused); the others were checked when this
-        scenario was loaded, against it and each of its comparison setups.
+        that changes no result there is refused: ``check_only``); the others were checked when
+        this scenario was loaded, against it and each of its comparison setups.
         """
         if not isinstance(changes, dict):
             raise InputError("changes", changes, "a table of field.path = value")
         data = self.base_source()
         for k, v in changes.items():
             data = set_field(data, k, v)
-        data.only = set(changes)
-        return load_scenario(data, self.base_dir)
-
-    def base_source(self) -> dict:
-        """The source without its comparison setups, as a :class:`CheckedSource`: loaded again, its
-        fields are not checked once more against this scenario alone (they were, against each
-        compared mode and setup, when it was loaded)."""
-        return CheckedSource(super().base_source())
+        return get_system(self.system).load(data, self.base_dir, check_only=frozenset(changes))
 
     # -- decision table ----------------------------------------------------------
     def compare_setups(self) -> list[Setup]:
@@ -341,222 +340,51 @@ def _floats(v: Any) -> Any:
     return float(v)
 
 
-def _build(data: dict, base_dir: Path | None = None) -> DndScenario:
-    """The scenario of ``data`` with the field-by-field checks of :func:`.model.parse_spec`, without
-    the check on results (:func:`check_results`)."""
+def build_unchecked(data: dict, base_dir: Path | None = None, check_only: frozenset[str] | None = None
+                    ) -> DndScenario:
+    """The scenario of ``data`` with the field-by-field checks of :func:`..model.scenario.parse_spec`,
+    without the check on results (:func:`..checks.results.check_results`)."""
     if not isinstance(data, dict):
         raise InputError("scenario", data, "a table of fields")
-    spec = parse_spec(data)
+    spec = parse_spec(data, check_only=check_only)
     return DndScenario(spec, data, base_dir)
 
 
-def load_scenario(data: dict, base_dir: Path | None = None) -> DndScenario:
-    """Validate a D&D scenario dict (the parsed TOML file).
+def load_exchange(data: dict, base_dir: Path | None = None, *, check_only: frozenset[str] | None = None
+                  ) -> DndScenario:
+    """Validate a leave-melee scenario dict (the parsed TOML file).
+
+    Parameters
+    ----------
+    data : dict
+        The parsed scenario file.
+    base_dir : pathlib.Path, optional
+        Folder relative file names are read from.
+    check_only : frozenset of str, optional
+        ``None``: every field written is checked against the scenario and each of its comparison
+        setups. A set: ``data`` derives from a scenario already checked (its base, or one setup),
+        and only these dotted fields, set by the derivation, are checked again.
 
     Raises
     ------
     InputError
         Naming the invalid field (``runner.hp``, ``enemies.0.threat_range`` …), its
         value and what is allowed; an option or a situational field that changes no
-        result in the scenario nor in any of its comparison setups (:func:`check_results`).
+        result in the scenario nor in any of its comparison setups (:func:`..checks.results.check_results`).
     """
-    if isinstance(data, dict) and data.get("situation") == "death_saves":
-        return load_death_saves(data, base_dir)
-    sc = _build(data, base_dir)
-    build = lambda d: _build(d, base_dir)  # noqa: E731
+    sc = build_unchecked(data, base_dir, check_only)
+    build = lambda d: build_unchecked(d, base_dir, check_only)  # noqa: E731
     if not effect_checks_on():  # a sweep's cell (see fleeodds.validation.without_effect_checks)
         sc._contexts = [dict(data)]
         return sc
-    if isinstance(data, CheckedSource):  # a base or a setup of a checked scenario
-        check_results(data, [dict(data)], build, only=data.only)
+    if check_only is not None:  # a base or a setup of a checked scenario
+        check_results(data, [dict(data)], build, check_only=check_only)
         sc._contexts = [dict(data)]
         return sc
-    contexts = _contexts(sc)
+    contexts = setup_contexts(sc)
     check_results(data, contexts, build)
     sc._contexts = contexts
     return sc
-
-
-# --------------------------------------------------------------------------- inputs that change nothing
-#: Situational fields of an enemy, refused when no value changes the results.
-ENEMY_VALUES: dict[str, list[Any]] = {
-    "reach": [5, 10, 15, 100], "threatens_start": [False, True], "simultaneous": [False, True],
-    "combat_reflexes": [False, True], "squares_left": [None, 1, 2, 3], "through_space": [False, True],
-    "visible": [False, True], "flat_footed": [False, True],
-    "attacks_on_turn": [0, 1, 2, 4], "tumble_dc": [None, 5, 15, 25, 40],
-}
-#: Numbers of the options (the others take their allowed values).
-OPTION_NUMBERS: dict[str, list[Any]] = {
-    "aoo_per_round": [None, 0, 1, 2, 5], "dead_threshold": [None, -1, -10, -30],
-    "massive_damage_threshold": [None, 5, 20, 50, 100],
-}
-#: Stat-line values of the runner and of an enemy: accepted whatever the situation (copied from a stat
-#: block), listed by :meth:`DndScenario.unused_inputs` when they change nothing.
-RUNNER_CARD: dict[str, list[Any]] = {
-    "hp": [1, 5, 20, 100], "hp_max": [], "ac": [5, 15, 25, 40], "dex_bonus": [0, 2, 5, 10],
-    "con": [3, 10, 18, 30], "fort": [-2, 0, 5, 20], "tumble": [-5, 0, 10, 40], "acrobatics": [-5, 0, 10, 40],
-    "cmd": [5, 15, 30, 60], "str_save": [-2, 0, 5, 15], "dex_save": [-2, 0, 5, 15], "con_save": [-2, 0, 5, 15],
-    "armor": ["none", "light", "medium", "heavy"],
-}
-ENEMY_CARD: dict[str, list[Any]] = {
-    "attack_bonus": [-5, 0, 5, 20], "damage": ["1", "1d4", "2d6+4", "10d10"], "dex_bonus": [0, 1, 3, 8],
-    "cmb": [-5, 0, 10, 30], "cmd": [5, 15, 30, 60], "crit_multiplier": [2, 3, 4],
-}
-#: Options that name something rather than a rule (checked by :func:`.model.check_no_effect`).
-SKIP_OPTIONS = ("attacker_preset",)
-
-
-def _option_values(name: str) -> list[Any]:
-    if name in OPTION_NUMBERS:
-        return OPTION_NUMBERS[name]
-    return annotation_values(OptionsModel.model_fields[name].annotation)
-
-
-def _contexts(sc: DndScenario) -> list[dict]:
-    base = dict(sc.base_source())
-    out = [base]
-    for s in sc.compare_setups():
-        d = base
-        for k, v in s.changes.items():
-            d = set_field(d, k, v)
-        out.append(d)
-    return out
-
-
-#: An input check solves the scenario once per value tried: beyond this estimated solve time
-#: (seconds) the check is not made, so that loading stays quick (heavy damage dice).
-CHECK_SECONDS = 0.05
-
-
-def result_key(sc: DndScenario) -> Any:
-    """What a scenario reports, comparably: the exact distribution and side results, or, when the
-    exact solver is refused, the opportunities the Monte Carlo kernel is given."""
-    plan = sc.plan
-    codes = tuple(o.code for o in sc.outcomes)
-    if sc.has_exact:
-        mode = "fraction" if sc.exact_fraction_ok else "float"
-        # by outcome code, zeros left out: an option that only adds a row no trial can reach (the
-        # 3.5 "strained" row when nothing is provoked) changes no result
-        dist = {(codes[o], m): p for (o, m), p in sc.exact_distribution(mode).items() if p}
-        return (plan.always_stuck, sc.metric.code, dist, repr(sorted(sc.summary(mode).items(), key=str)))
-    return (plan.always_stuck, codes, sc.metric.n_bins, plan.events, plan.aoo, plan.damage_rule)
-
-
-def _differs(build, contexts: list[dict], path: str, values: list[Any]) -> bool:
-    for data in contexts:
-        seen = None
-        for v in values:
-            try:
-                key = result_key(build(set_field(data, path, v)))
-            except FleeoddsError as err:
-                if getattr(err, "field", path) != path:
-                    return True  # another written input needs this value (Stand Still needs Combat Reflexes)
-                continue  # a value refused for itself here
-            if seen is None:
-                seen = key
-            elif key != seen:
-                return True
-    return False
-
-
-def _written(data: dict, table: dict[str, list[Any]], section: str) -> list[tuple[str, Any, list[Any]]]:
-    out = []
-    if section == "runner":
-        tables = [("runner", data.get("runner"))]
-    else:
-        tables = [(f"enemies.{i}", e) for i, e in enumerate(data.get("enemies") or [])]
-    for where, own in tables:
-        if isinstance(own, dict):
-            for name, values in table.items():
-                if name in own:
-                    out.append((f"{where}.{name}", own[name], values))
-    return out
-
-
-def check_results(data: dict, contexts: list[dict], build, only: set[str] | None = None) -> None:
-    """Refuse, by name, an option or a situational enemy field written in ``data`` that changes no
-    result (:func:`result_key`) in any of ``contexts`` (the scenario, then each comparison setup:
-    a field used by one ``compare_modes`` mode is accepted in the others).
-
-    Raises
-    ------
-    InputError
-        :func:`fleeodds.validation.no_effect` naming the first such field.
-    """
-    fields = [(f"options.{k}", v, _option_values(k)) for k, v in (data.get("options") or {}).items()
-              if k in OptionsModel.model_fields and k not in SKIP_OPTIONS]
-    fields += _written(data, ENEMY_VALUES, "enemies") + _written(data, SAME_AS_LEFT_OUT, "enemies")
-    if "distracting_action" in data:
-        fields.append(("distracting_action", data["distracting_action"], [False, True]))
-    if fields:
-        try:
-            probe = build(dict(contexts[0]))
-        except FleeoddsError:
-            probe = None
-        if probe is not None and (not probe.has_exact or probe.exact_seconds >= CHECK_SECONDS):
-            # each value tried would cost a long exact solve, or there is none to compare:
-            # the inputs are accepted unchecked rather than judged on a partial view
-            return
-    for path, value, values in fields:
-        if only is not None and path not in only:
-            continue
-        if path.rsplit(".", 1)[-1] in SAME_AS_LEFT_OUT_NAMES:
-            if _same_as_left_out(build, contexts, path, value):
-                raise no_effect(path, value, "in this scenario: it gives the same results as leaving it out (no "
-                                             "result changes: exact distribution, attacks, damage)")
-            continue
-        current = [get_field(c, path, None) for c in contexts]
-        tried = list(values) + [v for v in current if v not in values]
-        if not _differs(build, contexts, path, tried):
-            where = "in this scenario nor in its comparison setups" if len(contexts) > 1 else "in this scenario"
-            raise no_effect(path, value, f"{where} (no result changes with it: exact distribution, attacks, "
-                                         f"damage)")
-
-
-#: Fields refused when the value written gives the same results as leaving the field out, whatever
-#: other values would do (``aoo_left = 3`` for an enemy with one opportunity, ``count = 2`` past
-#: enemies that cannot attack, ``on_hit = "prone"`` when staying in melee).
-SAME_AS_LEFT_OUT: dict[str, list[Any]] = {"aoo_left": [], "count": [], "on_hit": [], "mastery": []}
-SAME_AS_LEFT_OUT_NAMES = ("aoo_left", "count", "on_hit", "aoo_per_round", "mastery")
-
-
-def _without(data: dict, path: str) -> dict:
-    import copy
-
-    out = copy.deepcopy(dict(data))
-    node: Any = out
-    parts = path.split(".")
-    for p in parts[:-1]:
-        node = node[int(p)] if isinstance(node, list) else node[p]
-    node.pop(parts[-1], None)
-    return out
-
-
-def _same_as_left_out(build, contexts: list[dict], path: str, value: Any) -> bool:
-    """Whether ``path = value`` gives the results of leaving ``path`` out, in every context."""
-    if (path.endswith(".count") and value == 1) or (path.endswith(".mastery") and value == "none"):
-        return False  # the documented default, written out (a setup "without the mastery")
-    for data in contexts:
-        try:
-            if result_key(build(set_field(data, path, value))) != result_key(build(_without(data, path))):
-                return False
-        except (FleeoddsError, KeyError, IndexError, TypeError):
-            return False
-    return True
-
-
-def unused_inputs(data: dict, contexts: list[dict], build) -> list[str]:
-    """Stat-line values written in ``data`` (``runner.dex_bonus``, ``enemies.0.cmb``…) that change no
-    result in the scenario nor in any comparison setup."""
-    out = []
-    for section, table in (("runner", RUNNER_CARD), ("enemies", ENEMY_CARD)):
-        for path, value, values in _written(data, table, section):
-            if path == "runner.hp_max":
-                hp = get_field(data, "runner.hp", None)
-                values = [hp, hp + 10, 2 * hp + 60, 1000] if isinstance(hp, int) else []
-            if not _differs(build, contexts, path, list(values) + [value]):
-                out.append(path)
-    return out
 
 
 def benchmark_case() -> DndScenario:
@@ -564,7 +392,7 @@ def benchmark_case() -> DndScenario:
     start square is exempt, but the ogre's 10-ft reach still threatens the second square),
     then passes through the threatened areas of an orc and a gnoll. Three attacks of
     opportunity, for throughput benchmarks."""
-    return load_scenario({
+    return load_exchange({
         "system": "dnd",
         "title": "3.5 fighter withdraws past three enemies (ogre, orc, gnoll)",
         "edition": "3.5",
@@ -576,9 +404,3 @@ def benchmark_case() -> DndScenario:
             {"preset": "srd35_gnoll", "threatens_start": False},
         ],
     })
-
-
-from .messages_fr import PHRASES as MESSAGES_FR  # noqa: E402  (French wording of this system's reasons)
-SYSTEM = RulesSystem(key="dnd", title="D&D 3.5, Pathfinder 1e, D&D 5e", title_fr="D&D 3.5, Pathfinder 1e, D&D 5e",
-                     loader=load_scenario, schema=schema, compare_paths=("compare", "compare_modes"),
-                     benchmark=benchmark_case, value_labels=labels_for_values(), messages_fr=MESSAGES_FR)
