@@ -8,7 +8,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from fleeodds.systems.dnd.plan.rules import crit_confirm_probability, death_save_survival, tumble_all_succeed, tumble_dcs
+from fleeodds.systems.dnd.plan.rules import (crit_confirm_probability, death_save_survival, tumble_all_succeed,
+                                             tumble_dcs)
 
 from tests.conftest import oracle_cases
 from .dnd_helpers import Z999, assert_agree, exact_by_outcome, metric_exact, scenario

@@ -73,6 +73,10 @@ def death_save_chain(successes: int = 0, failures: int = 0, bonus: int = 0, adva
     ------
     InputError
         For counts outside 0-2 or an unknown mode.
+
+    References
+    ----------
+    SRD 5.1, "Death Saving Throws"; SRD 5.2, "Death Saving Throw".
     """
     mode = check_exact_mode(mode)
     for name, v in (("death_saves.successes", successes), ("death_saves.failures", failures)):
@@ -107,8 +111,26 @@ def death_save_chain(successes: int = 0, failures: int = 0, bonus: int = 0, adva
 
 def cumulative_by_round(dist: dict[tuple[int, int], Any], codes=DEATH_SAVE_CODES, zero: Any = Fraction(0)
                         ) -> dict[int, dict[str, Any]]:
-    """``{round: {outcome code: P(that outcome by the end of this round), "unresolved": P(not yet)}}``
-    from a joint ``{(outcome index, round): p}`` distribution (rounds from 1)."""
+    """The cumulative table by round of a death-save distribution.
+
+    Parameters
+    ----------
+    dist : dict
+        Joint ``{(outcome index, round): probability}`` (rounds from 1).
+    codes : tuple of str
+        Outcome code of each index (default: back up, stable, dead).
+    zero : Fraction or float
+        The zero of the probabilities' type.
+
+    Returns
+    -------
+    dict
+        ``{round: {outcome code: P(that outcome by the end of this round), "unresolved": P(not yet)}}``.
+
+    References
+    ----------
+    SRD 5.1, "Death Saving Throws"; SRD 5.2, "Death Saving Throw" (one save per turn).
+    """
     last = max((m for _o, m in dist), default=0)
     out: dict[int, dict[str, Any]] = {}
     run = {c: zero for c in codes}
