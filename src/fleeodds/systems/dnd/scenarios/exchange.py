@@ -285,6 +285,8 @@ class DndScenario(Scenario):
         return out
 
     _contexts: list[dict] | None = None
+    #: The loader's ``check_only`` this scenario was built with (``None``: checked whole, as written).
+    _check_only: frozenset[str] | None = None
 
     def unused_inputs(self) -> list[str]:
         """Dotted paths of the stat-line values written in the file (``runner.dex_bonus``,
@@ -373,6 +375,7 @@ def load_exchange(data: dict, base_dir: Path | None = None, *, check_only: froze
         result in the scenario nor in any of its comparison setups (:func:`..checks.results.check_results`).
     """
     sc = build_unchecked(data, base_dir, check_only)
+    sc._check_only = check_only
     build = lambda d: build_unchecked(d, base_dir, check_only)  # noqa: E731
     if not effect_checks_on():  # a sweep's cell (see fleeodds.validation.without_effect_checks)
         sc._contexts = [dict(data)]
