@@ -314,7 +314,8 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
     enemy = Enemy(
         name=name, attack_bonus=m.attack_bonus, damage=damage, extra_damage=extra, threat_low=threat_low,
         crit_multiplier=m.crit_multiplier, reach=m.reach, aoo_left=aoo_left, combat_reflexes=cr,
-        dex_bonus=m.dex_bonus, sentinel=m.sentinel, stand_still=m.stand_still, cmb=m.cmb, cmd=m.cmd, tumble_dc=m.tumble_dc,
+        dex_bonus=m.dex_bonus, sentinel=m.sentinel, stand_still=m.stand_still, cmb=m.cmb, cmd=m.cmd,
+        tumble_dc=m.tumble_dc,
         squares_left=squares, threatens_start=m.threatens_start, through_space=m.through_space,
         visible=m.visible, flat_footed=m.flat_footed, advantage=m.advantage, disadvantage=m.disadvantage,
         attacked_by_runner=m.attacked_by_runner, simultaneous=m.simultaneous, attacks_on_turn=m.attacks_on_turn,

@@ -135,7 +135,8 @@ class DeathSaveScenario(Scenario):
 
         s = self.summary("fraction")  # exact, then printed: no "-0.00 %" from float rounding
         fr = lang == "fr"
-        nxt = ", ".join(f"{SAVE_RESULTS[k][1 if fr else 0]} {pct(float(p), lang, 2)}" for k, p in s["next_save"].items())
+        nxt = ", ".join(f"{SAVE_RESULTS[k][1 if fr else 0]} {pct(float(p), lang, 2)}"
+                        for k, p in s["next_save"].items())
         out = [("Prochain jet : " if fr else "Next save: ") + nxt + "."]
         names = {c: SHORT_NAMES[c][1 if fr else 0] for c in DEATH_SAVE_CODES}
         for r, row in s["by_round"].items():

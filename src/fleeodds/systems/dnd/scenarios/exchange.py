@@ -249,7 +249,8 @@ class DndScenario(Scenario):
         fr = lang == "fr"
         out = []
         for r, row in rows.items():
-            cells = [f"{SHORT_NAMES[c][1 if fr else 0]} {pct(float(row[c]), lang, 2)}" for c in ("back_up", "stable", "dead")]
+            cells = [f"{SHORT_NAMES[c][1 if fr else 0]} {pct(float(row[c]), lang, 2)}"
+                     for c in ("back_up", "stable", "dead")]
             cells.append(("encore mourant " if fr else "still dying ") + pct(float(row["unresolved"]), lang, 2))
             head = (f"Jets contre la mort après les attaques d'opportunité, round {r} : " if fr
                     else f"Death saves after the opportunity attacks, by round {r}: ")
