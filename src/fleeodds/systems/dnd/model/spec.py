@@ -28,4 +28,5 @@ class Spec:
     death_save_advantage: int = 0
     #: Uncertain values: ``(("runner", (), {ac: weight}), ("enemies", (enemy indices…), {bonus: weight}))``.
     mixture: tuple = ()
-    meta: dict = field(default_factory=dict, compare=False)
+    #: Where the presets came from (name, source, notes), for the manifest; ``None`` in a plan's spec.
+    meta: dict | None = field(default_factory=dict, compare=False)

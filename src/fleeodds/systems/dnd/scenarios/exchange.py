@@ -54,6 +54,7 @@ Death*, *Skills: Tumble*, *Feats*); Pathfinder RPG PRD (*Combat*, *Acrobatics*,
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -106,7 +107,10 @@ class DndScenario(Scenario):
         super().__init__(data, base_dir)
         self.spec = spec
         #: ``[(probability, Plan)]``: one plan, or one per combination of uncertain values (a mixture)
-        self.components: list[tuple[Fraction, Plan]] = [(w, compile_plan(s)) for w, s in component_specs(spec)]
+        # the plans hold what the numbers depend on: the title, the description and the presets'
+        # provenance (a mutable table) stay with ``spec``, out of the frozen, hashable plan
+        plain = replace(spec, title="", description="", meta=None)
+        self.components: list[tuple[Fraction, Plan]] = [(w, compile_plan(s)) for w, s in component_specs(plain)]
         self.first_plan: Plan = self.components[0][1]
         self.title = spec.title or f"{spec.runner.name}: {mode_label(spec.mode, spec.edition)}"
         self.outcomes = self.first_plan.outcomes
