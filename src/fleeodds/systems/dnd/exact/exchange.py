@@ -5,10 +5,10 @@ flags, attacks suffered)``; hit points follow from the damage (3.5/PF track HP
 below 0; 5e HP stop at 0 and further damage counts failures). Each attack
 convolves the state distribution with the attack's exact outcome distribution
 (miss / normal hit / critical, each hit with its damage PMF from
-:mod:`.rules`). Skill checks, Stand Still maneuvers, massive-damage saves and
+:mod:`..plan.rules`). Skill checks, Stand Still maneuvers, massive-damage saves and
 5e riders are exact Bernoulli branches. The downed runner's fate (5e death
 saves, 3.5/PF dying) is resolved, when asked, by the small absorbing chains of
-:mod:`.rules`. Everything is exact in :class:`fractions.Fraction` mode.
+:mod:`..plan.rules`. Everything is exact in :class:`fractions.Fraction` mode.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ N_PARAMS = 35
 O_UNHARMED, O_WOUNDED, O_SLOWED, O_CANCELLED, O_DISABLED, O_DOWN, O_DEAD, O_STABLE, O_BACK_UP, O_STRAINED = range(10)
 
 def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The plan as arrays for :func:`run`: ``(events, dice specs, aoo budget, params, outcome map)``."""
+    """The plan as arrays for :func:`.exchange.run`: ``(events, dice specs, aoo budget, params, outcome map)``."""
     spec = plan.spec
     r, o = spec.runner, spec.options
     five = is_5e(spec.edition)

@@ -4,7 +4,7 @@ Independent of the exact solver: it rolls the d20 faces (two for advantage),
 the confirmation roll, each damage die, skill checks, saves, concealment
 percentiles and, when asked, the death saves or dying checks round by round; the
 AoO/reaction budget of each enemy is tracked per trial. The only shared input is
-the :class:`~.plan.Plan` (the ordered opportunities with their numbers).
+the :class:`~..plan.exchange.Plan` (the ordered opportunities with their numbers).
 
 Reproducible: every draw is a function of ``(seed, trial index, lane index)``
 (:func:`fleeodds.rng.lane_bounded`), so counts do not depend on the thread count.
@@ -770,7 +770,7 @@ def make_kernel(plan: Plan, components=None, tuples: bool = True):
     """``kernel(seed, start, n) -> int64 counts (n_outcomes, n_bins)`` for :func:`fleeodds.engine.simulate`.
 
     ``components`` (``[(probability, Plan)]``, optional) is a mixture of plans that differ in AC,
-    attack bonus and Tumble DC only (:func:`check_mixture`); each trial draws its component.
+    attack bonus and Tumble DC only (:func:`.encoding.check_mixture`); each trial draws its component.
     ``tuples=False`` resolves every trial one by one instead of counting trials by the classes of
     their raw rolls where the plan allows (:func:`_simulate_block`): the counts are the same, which
     the tests check."""

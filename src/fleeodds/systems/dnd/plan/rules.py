@@ -3,8 +3,8 @@ checks, saving throws, death saves and dying, damage distributions.
 
 Every function returns :class:`fractions.Fraction` values (or dicts of them), so
 that oracle values can be checked with ``==``. They are the building blocks of
-the exact solver (:mod:`.exact`); the Monte Carlo kernel (:mod:`.kernel`) does
-not use them: it rolls the dice itself.
+the exact solver (:mod:`..exact.exchange`); the Monte Carlo kernel (:mod:`..kernels.exchange`) does
+not use their probabilities: it rolls the dice itself (it reads only :func:`is_5e`).
 
 References
 ----------
