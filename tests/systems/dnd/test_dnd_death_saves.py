@@ -14,9 +14,9 @@ import pytest
 import fleeodds
 from fleeodds.engine import simulate
 from fleeodds.errors import FleeoddsError
-from fleeodds.systems.dnd import death_save_outcomes
+from fleeodds.systems.dnd.plan.rules import death_save_outcomes
 
-from .conftest import ORACLES, assert_mc_agrees
+from tests.conftest import ORACLES, assert_mc_agrees
 
 CASES = json.loads((ORACLES / "dnd_death_saves.json").read_text(encoding="utf-8"))["cases"]
 

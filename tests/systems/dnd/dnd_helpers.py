@@ -11,7 +11,7 @@ from scipy import stats
 
 import fleeodds
 from fleeodds.engine import simulate
-from fleeodds.systems.dnd import _build as build_unchecked
+from fleeodds.systems.dnd.scenarios.exchange import build_unchecked
 
 #: Two-sided 99.9 % normal quantile.
 Z999 = 3.2905

@@ -5,10 +5,10 @@ flags, attacks suffered)``; hit points follow from the damage (3.5/PF track HP
 below 0; 5e HP stop at 0 and further damage counts failures). Each attack
 convolves the state distribution with the attack's exact outcome distribution
 (miss / normal hit / critical, each hit with its damage PMF from
-:mod:`.rules`). Skill checks, Stand Still maneuvers, massive-damage saves and
+:mod:`..plan.rules`). Skill checks, Stand Still maneuvers, massive-damage saves and
 5e riders are exact Bernoulli branches. The downed runner's fate (5e death
 saves, 3.5/PF dying) is resolved, when asked, by the small absorbing chains of
-:mod:`.rules`. Everything is exact in :class:`fractions.Fraction` mode.
+:mod:`..plan.rules`. Everything is exact in :class:`fractions.Fraction` mode.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Callable
 
-from ...dice import parse
-from .deathsaves import death_save_chain
-from .plan import (BACK_UP, CANCELLED, DEAD, DISABLED, DOWN, STABLE, EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW,
-                   MASTERY_PUSH, MASTERY_VEX, SLOWED, STRAINED, UNHARMED, WOUNDED, Plan, max_damage)
-from .rules import (attack_outcome, combat_maneuver_probability, damage_pmf, death_save_outcomes,
-                    dying_survival_35, dying_survival_pf, is_5e, save_probability, skill_check_probability)
+from ....dice import parse
+from ..plan.exchange import (BACK_UP, CANCELLED, DEAD, DISABLED, DOWN, EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW,
+                             MASTERY_PUSH, MASTERY_VEX, SLOWED, STABLE, STRAINED, UNHARMED, WOUNDED, Plan, max_damage)
+from ..plan.rules import (attack_outcome, combat_maneuver_probability, damage_pmf, dying_survival_35, dying_survival_pf,
+                          is_5e, save_probability, skill_check_probability)
+from .death_saves import cumulative_by_round, death_save_chain
 
 F_DEAD, F_HALT, F_SLOW, F_STOP, F_CRIT, F_PASS, F_FAIL = 1, 2, 4, 8, 16, 32, 64
 #: 5e: the runner is prone (a prone rider landed); 2024 Push: pushed out of the reach of the rest of
@@ -44,6 +44,12 @@ def solve(plan: Plan, mode: str = "float") -> dict[tuple[int, int], Fraction | f
     -------
     dict
         ``{(outcome index in plan.outcomes, metric value): probability}``.
+        The metric value is the damage taken (hit points), the attacks suffered or the hits taken,
+        clipped to ``plan.metric.n_bins - 1``.
+
+    References
+    ----------
+    Digest §6 (exchange algorithm), §3.4 (3.5/PF hit-point states), §5.1 (5e death saves).
     """
     num: Callable = (lambda x: Fraction(x)) if mode == "fraction" else float
     out: dict[tuple[int, int], object] = {}
@@ -62,13 +68,26 @@ def solve(plan: Plan, mode: str = "float") -> dict[tuple[int, int], Fraction | f
 
 
 def summary(plan: Plan, mode: str = "fraction") -> dict[str, object]:
-    """Exact side results of digest §9: P(no attack of opportunity made against the runner: none
-    provoked, all avoided, or none left), the distribution and mean of the number of attacks
-    suffered, of the number of hits taken (``hits``, ``mean_hits``), P(at least one critical hit
-    taken) (``p_critical``) and the mean damage taken.
+    """Exact side results of digest §9.
 
-    Every value is a :class:`fractions.Fraction` in ``"fraction"`` mode (a float otherwise),
-    including a ``p_no_attack`` of 0 when every path suffers an attack.
+    Parameters
+    ----------
+    plan : Plan
+    mode : {"fraction", "float"}
+
+    Returns
+    -------
+    dict
+        ``p_no_attack``: P(no attack of opportunity made against the runner: none provoked, all
+        avoided, or none left; 0 when every path suffers one); ``attacks`` and ``mean_attacks``: the
+        distribution and mean of the number of attacks suffered; ``hits`` and ``mean_hits``: of the
+        hits taken; ``p_critical``: P(at least one critical hit taken); ``mean_damage`` (hit points);
+        with 5e death saves in the exchange, ``death_saves_by_round`` (:func:`death_saves_by_round`).
+        Every value is a :class:`fractions.Fraction` in ``"fraction"`` mode (a float otherwise).
+
+    References
+    ----------
+    Digest §9 (side results); SRD 5.1, "Death Saving Throws".
     """
     num: Callable = Fraction if mode == "fraction" else float
     attacks: dict[int, object] = {}
@@ -95,6 +114,11 @@ def summary(plan: Plan, mode: str = "fraction") -> dict[str, object]:
 def death_saves_by_round(plan: Plan, mode: str = "fraction") -> dict[int, dict[str, object]]:
     """5e, after the exchange: the death-save chain of the runners left at 0 HP, round by round.
 
+    Parameters
+    ----------
+    plan : Plan
+    mode : {"fraction", "float"}
+
     Returns
     -------
     dict
@@ -102,9 +126,11 @@ def death_saves_by_round(plan: Plan, mode: str = "fraction") -> dict[int, dict[s
         cumulative; ``dead`` counts the deaths from failed saves only (an instant death or a third
         failure during the exchange is not in it), ``unresolved`` the runners still dying after that
         round. Round 1 is the runner's first death save after the attacks of opportunity.
-    """
-    from .deathsaves import cumulative_by_round
 
+    References
+    ----------
+    SRD 5.1 (2014), *Combat*, "Death Saving Throws"; SRD 5.2 (2024), *Rules Glossary*, "Death Saving Throw".
+    """
     num: Callable = Fraction if mode == "fraction" else float
     spec = plan.spec
     joint: dict[tuple[int, int], object] = {}
@@ -140,6 +166,11 @@ def exact_work(plan: Plan) -> int:
     Returns
     -------
     int
+        Elementary steps (about 8 million a second in float64).
+
+    References
+    ----------
+    None (a cost model of :func:`final_states`, not a rule).
     """
     ed = plan.spec.edition
     five = is_5e(ed)
@@ -169,8 +200,25 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
     """Distribution of ``(damage taken, 5e death-save failures, flags, attacks suffered)``
     once every opportunity has been resolved (before classification).
 
-    With ``track_hits`` the last element is ``(attacks suffered, hits taken)`` and the flag
-    ``F_CRIT`` marks the states where a critical hit was taken (the summary's side results)."""
+    Parameters
+    ----------
+    plan : Plan
+    mode : {"float", "fraction"}
+        ``"fraction"``: exact :class:`fractions.Fraction` probabilities.
+    track_hits : bool
+        The last element is then ``(attacks suffered, hits taken)`` and the flag ``F_CRIT`` marks the
+        states where a critical hit was taken (the summary's side results).
+
+    Returns
+    -------
+    dict
+        ``{(damage taken in hit points, failures, flags, attacks): probability}``.
+
+    References
+    ----------
+    Digest §6 (exchange algorithm); D&D 3.5 SRD, *Combat*, "Attacks of Opportunity"; Pathfinder RPG PRD,
+    *Combat*; SRD 5.1 / 5.2, *Combat*, "Opportunity Attacks", "Damage and Healing".
+    """
     num: Callable = (lambda x: Fraction(x)) if mode == "fraction" else float
     spec = plan.spec
     ed = spec.edition

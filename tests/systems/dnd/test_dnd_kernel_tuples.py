@@ -2,7 +2,7 @@
 
 A counting run of a 3.5 or PF1 plan made of attacks only classifies each trial by the classes of
 its lanes (a miss, or a plain hit of each damage) and resolves each tuple of classes once
-(``fleeodds.systems.dnd.kernel._simulate_block``); ``make_kernel(tuples=False)`` resolves every
+(``fleeodds.systems.dnd.kernels.exchange._simulate_block``); ``make_kernel(tuples=False)`` resolves every
 trial one by one. Both read the same dice, so the counts must be equal, cell for cell, on every
 agreement case (those the shortcut does not apply to check that nothing else changed), and the
 per-trial outcomes of the paired kernel must add up to the same outcome counts.
@@ -13,8 +13,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from fleeodds.systems.dnd import benchmark_case, load_scenario
-from fleeodds.systems.dnd import kernel as K
+from fleeodds.systems.dnd.kernels import exchange as K
+from fleeodds.systems.dnd.scenarios import load_scenario
+from fleeodds.systems.dnd.scenarios.exchange import benchmark_case
 
 from .dnd_helpers import scenario
 from .test_dnd_agreement import CASES
@@ -29,16 +30,16 @@ BENCH_VARIANTS = {
 
 
 def _n_tuples(sc) -> int:
-    ev, specs, aoo, prm, outmap, mix = K._mixture(sc.plan, sc.components)
+    ev, specs, aoo, prm, outmap, mix = K._mixture(sc.first_plan, sc.components)
     return int(K._tables(ev, specs, aoo, prm, mix, False)[-1])
 
 
 def _same(sc, trials=60_000, seed=5, start=3):
-    a = K.make_kernel(sc.plan, sc.components)(seed, start, trials)
-    b = K.make_kernel(sc.plan, sc.components, tuples=False)(seed, start, trials)
+    a = K.make_kernel(sc.first_plan, sc.components)(seed, start, trials)
+    b = K.make_kernel(sc.first_plan, sc.components, tuples=False)(seed, start, trials)
     assert a.sum() == trials
     np.testing.assert_array_equal(a, b)
-    rec = K.make_trial_kernel(sc.plan, sc.components)(seed, start, trials)
+    rec = K.make_trial_kernel(sc.first_plan, sc.components)(seed, start, trials)
     np.testing.assert_array_equal(np.bincount(rec, minlength=a.shape[0]), a.sum(axis=1))
 
 

@@ -8,9 +8,10 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from fleeodds.systems.dnd import (crit_confirm_probability, death_save_survival, tumble_all_succeed, tumble_dcs)
+from fleeodds.systems.dnd.plan.rules import (crit_confirm_probability, death_save_survival, tumble_all_succeed,
+                                             tumble_dcs)
 
-from .conftest import oracle_cases
+from tests.conftest import oracle_cases
 from .dnd_helpers import Z999, assert_agree, exact_by_outcome, metric_exact, scenario
 
 CASES = {c["id"]: c for c in oracle_cases("dnd")}

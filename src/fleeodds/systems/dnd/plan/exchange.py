@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ...dice import parse
-from ...outcomes import Metric, Outcome
-from .labels import metric_for, outcomes_for
-from .model import Spec
+from ....dice import parse
+from ....outcomes import Metric, Outcome
+from ..model.spec import Spec
+from ..outcomes import metric_for, outcomes_for
 from .rules import DamageRule, attack_outcome, damage_pmf, is_5e
 
 # triggers
@@ -82,6 +82,11 @@ class Event:
     push_clears : bool
         ``options.push_2024 = "threatening"``: an earlier foe's push carries the runner out of this
         foe's reach (it threatens the start square) before the runner leaves it.
+
+    References
+    ----------
+    D&D 3.5 SRD, *Combat*, "Attacks of Opportunity"; Pathfinder RPG PRD, *Combat*; SRD 5.1 / 5.2,
+    *Combat*, "Opportunity Attacks"; PHB 2024 ch. 6, "Mastery Properties"; digest §3, §4, §5.
     """
 
     enemy: int
@@ -131,6 +136,10 @@ class Plan:
         3.5/PF ``options.disabled_strenuous``: the strenuous action (a full-round withdraw or run, the
         distracting standard action) is complete once this many events are resolved; a runner then at
         exactly 0 HP (disabled) loses 1 HP and is dying. ``-1``: no strenuous action.
+
+    References
+    ----------
+    Digest §6 (exchange algorithm); D&D 3.5 SRD, *Injury and Death*, "Disabled (0 Hit Points)".
     """
 
     spec: Spec
@@ -176,7 +185,27 @@ def _expected_damage(spec: Spec, enemy, ac: int, rule: DamageRule) -> float:
 
 
 def max_damage(ev: Event, edition: str, rule: DamageRule) -> int:
-    """Upper bound of one attack's damage (used to size the damage metric)."""
+    """Upper bound of one attack's damage (used to size the damage metric).
+
+    Parameters
+    ----------
+    ev : Event
+        The attack.
+    edition : str
+        ``"3.5"``, ``"pf1"``, ``"5e2014"`` or ``"5e2024"``.
+    rule : DamageRule
+        How the hit's damage is computed.
+
+    Returns
+    -------
+    int
+        Hit points: a 5e critical doubles the dice; a 3.5/PF critical multiplies the roll (extra
+        dice not multiplied); 0 for a Stand Still maneuver (no damage).
+
+    References
+    ----------
+    D&D 3.5 SRD, *Combat*, "Critical Hits"; SRD 5.1 / 5.2, *Combat*, "Critical Hits"; digest §3.3, §5.1.
+    """
     if ev.stand_still:
         return 0
     e = parse(ev.damage)
@@ -389,7 +418,23 @@ def _mastery(name: str, push_reading: str, trigger: int) -> int:
 
 
 def describe_events(plan: Plan) -> list[dict]:
-    """The opportunities as plain data, for the manifest."""
+    """The opportunities as plain data, for the manifest.
+
+    Parameters
+    ----------
+    plan : Plan
+
+    Returns
+    -------
+    list of dict
+        One per event, in order: the enemy's name, the trigger, the runner's AC, the attack (bonus and
+        damage dice), and when they apply the Tumble/Acrobatics DC, the Stand Still CMB, ``stops_on_hit``,
+        the 2024 mastery, or why it is ``skipped`` (no attack of opportunity left).
+
+    References
+    ----------
+    Digest §6 (the exchange's opportunities).
+    """
     out = []
     allowed = plan.allowed_statically()
     for ev, ok in zip(plan.events, allowed):
@@ -411,4 +456,19 @@ def describe_events(plan: Plan) -> list[dict]:
 
 
 def fraction(x) -> Fraction:
+    """``x`` as a :class:`fractions.Fraction` (unchanged when it is one).
+
+    Parameters
+    ----------
+    x : int, Fraction or str
+        A number :class:`fractions.Fraction` accepts.
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    None (arithmetic helper).
+    """
     return x if isinstance(x, Fraction) else Fraction(x)

@@ -3,8 +3,8 @@ checks, saving throws, death saves and dying, damage distributions.
 
 Every function returns :class:`fractions.Fraction` values (or dicts of them), so
 that oracle values can be checked with ``==``. They are the building blocks of
-the exact solver (:mod:`.exact`); the Monte Carlo kernel (:mod:`.kernel`) does
-not use them: it rolls the dice itself.
+the exact solver (:mod:`..exact.exchange`); the Monte Carlo kernel (:mod:`..kernels.exchange`) does
+not use their probabilities: it rolls the dice itself (it reads only :func:`is_5e`).
 
 References
 ----------
@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from ...dice import DiceExpr, convolve, parse
-from ...errors import InputError
-from ...exact import Absorb, AbsorbingChain
+from ....dice import DiceExpr, convolve, parse
+from ....errors import InputError
+from ....exact import Absorb, AbsorbingChain
 
 FACES = range(1, 21)
 ONE = Fraction(1)
@@ -32,6 +32,21 @@ EDITIONS = ("3.5", "pf1", "5e2014", "5e2024")
 
 
 def is_5e(edition: str) -> bool:
+    """Whether ``edition`` is a 5e edition (``"5e2014"``, ``"5e2024"``).
+
+    Parameters
+    ----------
+    edition : str
+        One of :data:`EDITIONS`.
+
+    Returns
+    -------
+    bool
+
+    References
+    ----------
+    SRD 5.1 (2014) and SRD 5.2 (2024); digest §1.
+    """
     return edition.startswith("5e")
 
 
@@ -51,6 +66,10 @@ def face_weights(advantage: int = 0) -> dict[int, Fraction]:
     dict[int, Fraction]
         ``{face: probability}`` for faces 1-20: ``1/20``, ``(2k - 1)/400`` with
         advantage, ``(41 - 2k)/400`` with disadvantage (digest §2).
+
+    References
+    ----------
+    SRD 5.1 / 5.2, *Using Ability Scores*, "Advantage and Disadvantage".
     """
     if advantage > 0:
         return {k: Fraction(2 * k - 1, 400) for k in FACES}
@@ -60,12 +79,50 @@ def face_weights(advantage: int = 0) -> dict[int, Fraction]:
 
 
 def roll_hits(face: int, attack_bonus: int, ac: int) -> bool:
-    """Whether a d20 ``face`` hits: natural 1 misses, natural 20 hits, else ``face + bonus >= AC``."""
+    """Whether a d20 ``face`` hits: natural 1 misses, natural 20 hits, else ``face + bonus >= AC``.
+
+    Parameters
+    ----------
+    face : int
+        The natural d20 face, 1 to 20.
+    attack_bonus : int
+        The attack's total bonus.
+    ac : int
+        The target's Armour Class.
+
+    Returns
+    -------
+    bool
+
+    References
+    ----------
+    D&D 3.5 SRD, *Combat*, "Attack Roll"; Pathfinder RPG PRD, *Combat*; SRD 5.1 / 5.2, *Combat*,
+    "Rolling 1 or 20"; digest §2.
+    """
     return face != 1 and (face == 20 or face + attack_bonus >= ac)
 
 
 def hit_probability(attack_bonus: int, ac: int, advantage: int = 0) -> Fraction:
-    """P(an attack roll hits), natural 1 and 20 applied per face (no clamping)."""
+    """P(an attack roll hits), natural 1 and 20 applied per face (no clamping).
+
+    Parameters
+    ----------
+    attack_bonus : int
+        The attack's total bonus.
+    ac : int
+        The target's Armour Class.
+    advantage : {-1, 0, 1}
+        Disadvantage, a single d20, advantage (5e).
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    D&D 3.5 SRD, *Combat*, "Attack Roll"; SRD 5.1 / 5.2, *Combat*, "Advantage and Disadvantage";
+    digest §2.
+    """
     return sum((w for f, w in face_weights(advantage).items() if roll_hits(f, attack_bonus, ac)), ZERO)
 
 
@@ -86,6 +143,10 @@ def parse_threat_range(value, field: str = "threat_range") -> int:
     ------
     InputError
         On anything else, e.g. ``"21-20"``, ``"20-19"`` or ``"1-20"``.
+
+    References
+    ----------
+    D&D 3.5 SRD, *Combat*, "Critical Hits" (threat range); SRD 5.1 / 5.2, *Combat*, "Critical Hits".
     """
     allowed = "'20' or 'N-20' with N from 2 to 20 (e.g. '19-20', '18-20'), or the integer N"
     if isinstance(value, bool):
@@ -140,7 +201,17 @@ def crit_confirm_probability(attack_bonus: int, ac: int, threat_range=20, *,
 
 @dataclass(frozen=True)
 class AttackOdds:
-    """Probabilities that one attack misses, hits normally, or hits critically."""
+    """Probabilities that one attack misses, hits normally, or hits critically.
+
+    Attributes
+    ----------
+    miss, hit, crit : Fraction
+        Summing to 1.
+
+    References
+    ----------
+    D&D 3.5 SRD, *Combat*, "Critical Hits"; SRD 5.1 / 5.2, *Combat*, "Critical Hits"; digest §2.
+    """
 
     miss: Fraction
     hit: Fraction
@@ -231,6 +302,23 @@ def skill_check_probability(bonus: int, dc: int, natural_20_auto: bool = False) 
 
     Skill checks have no automatic success or failure (digest §2) unless
     ``natural_20_auto`` (the option ``skill_natural_20_auto``).
+
+    Parameters
+    ----------
+    bonus : int
+        The skill modifier.
+    dc : int
+        The check's Difficulty Class.
+    natural_20_auto : bool
+        A natural 20 succeeds whatever the total (a table rule).
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    D&D 3.5 SRD, *Using Skills*, "Skill Checks" (no automatic success); digest §2.
     """
     ok = sum(1 for f in FACES if f + bonus >= dc or (natural_20_auto and f == 20))
     return Fraction(ok, 20)
@@ -239,14 +327,45 @@ def skill_check_probability(bonus: int, dc: int, natural_20_auto: bool = False) 
 def tumble_dcs(base_dcs: Iterable[int], full_speed: bool = False) -> list[int]:
     """DCs of successive Tumble/Acrobatics checks: +2 per opponent after the first, +10 at full speed.
 
-    ``base_dcs`` are 15 (3.5 threatened area), 25 (3.5 through a space), the foe's
-    CMD (PF) or CMD + 5 (PF through a space), in the order the checks are made.
+    Parameters
+    ----------
+    base_dcs : iterable of int
+        15 (3.5 threatened area), 25 (3.5 through a space), the foe's CMD (PF) or CMD + 5
+        (PF through a space), in the order the checks are made.
+    full_speed : bool
+        Tumbling at full speed (3.5: DC +10; PF: Acrobatics at full speed, +10).
+
+    Returns
+    -------
+    list of int
+        The DC of each check, in order.
+
+    References
+    ----------
+    D&D 3.5 SRD, *Skills*, "Tumble"; Pathfinder RPG PRD, *Skills*, "Acrobatics"; digest §3.2, §4.
     """
     return [dc + 2 * k + (10 if full_speed else 0) for k, dc in enumerate(base_dcs)]
 
 
 def tumble_all_succeed(bonus: int, dcs: Iterable[int], natural_20_auto: bool = False) -> Fraction:
     """P(every check succeeds), i.e. no attack of opportunity is provoked.
+
+    Parameters
+    ----------
+    bonus : int
+        The Tumble/Acrobatics modifier.
+    dcs : iterable of int
+        The checks' DCs (:func:`tumble_dcs`).
+    natural_20_auto : bool
+        A natural 20 succeeds (see :func:`skill_check_probability`).
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    D&D 3.5 SRD, *Skills*, "Tumble"; Pathfinder RPG PRD, *Skills*, "Acrobatics"; digest §3.2.
 
     Examples
     --------
@@ -262,12 +381,48 @@ def tumble_all_succeed(bonus: int, dcs: Iterable[int], natural_20_auto: bool = F
 
 
 def combat_maneuver_probability(cmb: int, cmd: int) -> Fraction:
-    """P(a Pathfinder combat maneuver succeeds): d20 + CMB >= CMD; natural 20 succeeds, natural 1 fails."""
+    """P(a Pathfinder combat maneuver succeeds): d20 + CMB >= CMD; natural 20 succeeds, natural 1 fails.
+
+    Parameters
+    ----------
+    cmb : int
+        The attacker's Combat Maneuver Bonus.
+    cmd : int
+        The target's Combat Maneuver Defense.
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    Pathfinder RPG PRD, *Combat*, "Combat Maneuvers"; *Feats*, "Stand Still"; digest §4.
+    """
     return Fraction(sum(1 for f in FACES if f == 20 or (f != 1 and f + cmb >= cmd)), 20)
 
 
 def save_probability(bonus: int, dc: int, natural_rules: bool = True) -> Fraction:
-    """P(a saving throw succeeds). 3.5/PF (``natural_rules``): natural 1 fails, natural 20 succeeds; 5e: neither."""
+    """P(a saving throw succeeds). 3.5/PF (``natural_rules``): natural 1 fails, natural 20
+    succeeds; 5e: neither.
+
+    Parameters
+    ----------
+    bonus : int
+        The save bonus.
+    dc : int
+        The save's Difficulty Class.
+    natural_rules : bool
+        3.5/PF natural 1 and 20 (false in 5e).
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    D&D 3.5 SRD, *Combat*, "Saving Throws"; SRD 5.1 / 5.2, *Using Ability Scores*, "Saving Throws";
+    digest §3.4, §5.
+    """
     if natural_rules:
         return Fraction(sum(1 for f in FACES if f == 20 or (f != 1 and f + bonus >= dc)), 20)
     return Fraction(sum(1 for f in FACES if f + bonus >= dc), 20)
@@ -328,6 +483,26 @@ def death_save_outcomes(successes: int = 0, failures: int = 0) -> dict[str, Frac
 def death_save_survival(successes: int = 0, failures: int = 0) -> Fraction:
     """P(a 5e character at 0 HP survives its death saves): stable or revived by a natural 20.
 
+    Parameters
+    ----------
+    successes, failures : int
+        Already marked, 0 to 2 each.
+
+    Returns
+    -------
+    Fraction
+
+    Raises
+    ------
+    InputError
+        If a count is outside 0-2.
+
+    References
+    ----------
+    SRD 5.1, "Death Saving Throws"; SRD 5.2, "Death Saving Throw"; digest §5.1.
+
+    Examples
+    --------
     >>> death_save_survival()
     Fraction(4761, 8000)
     """
@@ -339,6 +514,19 @@ def dying_survival_35(hp: int, dead_at: int = -10, stabilise_percent: int = 10) 
     """P(a dying 3.5 character at ``hp`` (< 0) stabilises before reaching ``dead_at``).
 
     Each round: ``stabilise_percent`` % chance to become stable, otherwise lose 1 HP.
+
+    Parameters
+    ----------
+    hp : int
+        Current hit points (below 0: dying; 0 or more: 1 is returned).
+    dead_at : int
+        Hit points at or below which the character is dead (-10).
+    stabilise_percent : int
+        Chance in percent of stabilising each round (10).
+
+    Returns
+    -------
+    Fraction
 
     References
     ----------
@@ -360,7 +548,23 @@ def dying_survival_35(hp: int, dead_at: int = -10, stabilise_percent: int = 10) 
 
 def pf_stabilise_probability(hp: int, con: int) -> Fraction:
     """P(one Pathfinder stabilisation check succeeds): DC 10 Con check with a penalty equal to
-    the negative HP; a natural 20 succeeds."""
+    the negative HP; a natural 20 succeeds.
+
+    Parameters
+    ----------
+    hp : int
+        Current hit points (negative).
+    con : int
+        Constitution score (its modifier is added).
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    Pathfinder RPG PRD, *Combat*, "Dying (negative hit points)"; digest §4.
+    """
     mod = (con - 10) // 2
     return Fraction(sum(1 for f in FACES if f == 20 or f + mod + hp >= 10), 20)
 
@@ -370,6 +574,19 @@ def dying_survival_pf(hp: int, con: int, dead_at: int | None = None) -> Fraction
 
     Each round a DC 10 Constitution check (penalty = negative HP, natural 20
     succeeds) stabilises; a failure loses 1 HP.
+
+    Parameters
+    ----------
+    hp : int
+        Current hit points (below 0: dying; 0 or more: 1 is returned).
+    con : int
+        Constitution score.
+    dead_at : int, optional
+        Hit points at or below which the character is dead (default ``-con``).
+
+    Returns
+    -------
+    Fraction
 
     References
     ----------
@@ -421,6 +638,11 @@ class DamageRule:
         DR x/—, subtracted from each hit, floor 0.
     resistance : bool
         5e: damage halved (round down) before DR.
+
+    References
+    ----------
+    D&D 3.5 SRD, *Combat*, "Damage", "Critical Hits"; *Special Abilities*, "Damage Reduction";
+    SRD 5.1 / 5.2, *Combat*, "Damage Resistance and Vulnerability".
     """
 
     edition: str = "3.5"
@@ -451,6 +673,17 @@ def damage_pmf(damage: str | DiceExpr, rule: DamageRule, *, crit: bool = False, 
     -------
     dict[int, Fraction]
         ``{damage: probability}`` after minimum damage, resistance and DR.
+
+    Raises
+    ------
+    InputError
+        For ``damage`` or ``extra`` that is not dice notation (:func:`fleeodds.dice.parse`).
+
+    References
+    ----------
+    D&D 3.5 SRD, *Combat*, "Damage" (minimum 1), "Critical Hits" (multiplied rolls, extra dice not
+    multiplied); SRD 5.1 / 5.2, *Combat*, "Critical Hits" (dice doubled), "Damage Resistance";
+    digest §3.3, §5.1.
     """
     expr = parse(damage, "damage")
     ext = parse(extra, "extra_damage") if extra else None

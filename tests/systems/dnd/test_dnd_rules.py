@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from fleeodds.errors import InputError
-from fleeodds.systems.dnd import (DamageRule, attack_outcome, combat_maneuver_probability, damage_pmf,
-                                  death_save_outcomes, dying_survival_35, dying_survival_pf, hit_probability,
-                                  save_probability, skill_check_probability, tumble_all_succeed, tumble_dcs)
-from fleeodds.systems.dnd.rules import face_weights, parse_threat_range
+from fleeodds.systems.dnd.plan.rules import (DamageRule, attack_outcome, combat_maneuver_probability, damage_pmf,
+                                             death_save_outcomes, dying_survival_35, dying_survival_pf, face_weights,
+                                             hit_probability, parse_threat_range, save_probability,
+                                             skill_check_probability, tumble_all_succeed, tumble_dcs)
 
 from .dnd_helpers import Z999
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...dice import parse, stack_specs
-from .plan import Plan
-from .rules import is_5e
+from ....dice import parse, stack_specs
+from ....validation import not_modelled
+from ..plan.exchange import Plan
+from ..plan.rules import is_5e
 
 # event columns
 E_ENEMY, E_CONSUMES, E_GROUP, E_HAS_CHECK, E_DC, E_CANCELS, E_AB, E_AC, E_LOW, E_MULT, E_ADV, E_DIS, \
@@ -26,7 +27,7 @@ N_PARAMS = 35
 O_UNHARMED, O_WOUNDED, O_SLOWED, O_CANCELLED, O_DISABLED, O_DOWN, O_DEAD, O_STABLE, O_BACK_UP, O_STRAINED = range(10)
 
 def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The plan as arrays for :func:`run`: ``(events, dice specs, aoo budget, params, outcome map)``."""
+    """The plan as arrays for :func:`.exchange.run`: ``(events, dice specs, aoo budget, params, outcome map)``."""
     spec = plan.spec
     r, o = spec.runner, spec.options
     five = is_5e(spec.edition)
@@ -105,8 +106,6 @@ def check_mixture(plans: list[Plan]) -> None:
         :func:`fleeodds.validation.not_modelled` (e.g. ``tumble_order = "best_first"`` reorders the
         checks with the values).
     """
-    from ...validation import not_modelled
-
     first = encode(plans[0])
     keep = [k for k in range(N_EVENT_COLS) if k not in (E_AB, E_AC, E_DC)]
     for p in plans[1:]:

@@ -4,7 +4,7 @@ Independent of the exact solver: it rolls the d20 faces (two for advantage),
 the confirmation roll, each damage die, skill checks, saves, concealment
 percentiles and, when asked, the death saves or dying checks round by round; the
 AoO/reaction budget of each enemy is tracked per trial. The only shared input is
-the :class:`~.plan.Plan` (the ordered opportunities with their numbers).
+the :class:`~..plan.exchange.Plan` (the ordered opportunities with their numbers).
 
 Reproducible: every draw is a function of ``(seed, trial index, lane index)``
 (:func:`fleeodds.rng.lane_bounded`), so counts do not depend on the thread count.
@@ -23,17 +23,18 @@ import math
 import numpy as np
 from numba import njit
 
-from ...kernel_tools import BLOCK, block_range, roll_stacked_lanes, run_blocks
-from ...rng import bounded, draw_u64, lane_bounded, lanes_start, trial_key
-from .plan import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, MASTERY_PUSH, MASTERY_VEX, Plan
+from ....errors import InputError
+from ....kernel_tools import BLOCK, block_range, roll_stacked_lanes, run_blocks
+from ....rng import bounded, draw_u64, lane_bounded, lanes_start, trial_key
+from ..plan.exchange import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, MASTERY_PUSH, MASTERY_VEX, Plan
 from .encoding import (  # the event and parameter columns the kernel reads
-    E_AB, E_AC, E_ADV, E_CANCELS, E_CMB, E_CONSUMES, E_DC, E_DIS, E_DMG, E_EFFECT, E_ENEMY, E_EXTRA,
-    E_GROUP, E_HALT, E_HAS_CHECK, E_HAS_SAVE, E_LOW, E_MASTERY, E_MULT, E_PUSH_CLEARS, E_SAVE_BONUS, E_SAVE_DC,
-    E_SHARED, E_STAND_STILL, E_WITHIN5, MAX_MIX_TABLE, O_BACK_UP, O_CANCELLED, O_DEAD, O_DISABLED, O_DOWN,
-    O_SLOWED, O_STABLE, O_STRAINED, O_UNHARMED, O_WOUNDED, P_ALL_RESOLVE, P_ALWAYS_STUCK, P_CMD, P_CON, P_CONCEAL, P_CONFIRM,
-    P_CONFIRM20, P_CRIT_FAILS, P_DEAD_AT, P_DIS_CONT, P_DR, P_DSAVES, P_DS_ADV, P_DS_BONUS, P_FIVE, P_FORT,
-    P_HP0, P_HPMAX, P_MASSIVE, P_MASSIVE_THR, P_METRIC_ATTACKS, P_MIN1, P_MONSTER_DIES, P_MULTIPLY, P_NBINS,
-    P_NEV, P_PF, P_PRONE_STAYS, P_RESIST, P_SKILL20, P_STOP_DOWN, P_STRAIN_AT, P_THREAT_HIT, P_TUMBLE, P_TUPLES, encode)
+    E_AB, E_AC, E_ADV, E_CANCELS, E_CMB, E_CONSUMES, E_DC, E_DIS, E_DMG, E_EFFECT, E_ENEMY, E_EXTRA, E_GROUP, E_HALT,
+    E_HAS_CHECK, E_HAS_SAVE, E_LOW, E_MASTERY, E_MULT, E_PUSH_CLEARS, E_SAVE_BONUS, E_SAVE_DC, E_SHARED,
+    E_STAND_STILL, E_WITHIN5, MAX_MIX_TABLE, O_BACK_UP, O_CANCELLED, O_DEAD, O_DISABLED, O_DOWN, O_SLOWED, O_STABLE,
+    O_STRAINED, O_UNHARMED, O_WOUNDED, P_ALL_RESOLVE, P_ALWAYS_STUCK, P_CMD, P_CON, P_CONCEAL, P_CONFIRM, P_CONFIRM20,
+    P_CRIT_FAILS, P_DEAD_AT, P_DIS_CONT, P_DR, P_DSAVES, P_DS_ADV, P_DS_BONUS, P_FIVE, P_FORT, P_HP0, P_HPMAX,
+    P_MASSIVE, P_MASSIVE_THR, P_METRIC_ATTACKS, P_MIN1, P_MONSTER_DIES, P_MULTIPLY, P_NBINS, P_NEV, P_PF,
+    P_PRONE_STAYS, P_RESIST, P_SKILL20, P_STOP_DOWN, P_STRAIN_AT, P_THREAT_HIT, P_TUMBLE, P_TUPLES, encode)
 
 
 @njit(inline="always", cache=True)
@@ -759,8 +760,6 @@ def _mixture(plan: Plan, components):
     for w, _p in components:
         den = den * w.denominator // math.gcd(den, w.denominator)
     if den > MAX_MIX_TABLE:
-        from ...errors import InputError
-
         raise InputError("uncertain values", f"a common denominator of {den:,}",
                          f"probabilities with a common denominator of at most {MAX_MIX_TABLE:,}")
     mix = np.concatenate([np.full(int(w * den), k, dtype=np.int64) for k, (w, _p) in enumerate(components)])
@@ -771,7 +770,7 @@ def make_kernel(plan: Plan, components=None, tuples: bool = True):
     """``kernel(seed, start, n) -> int64 counts (n_outcomes, n_bins)`` for :func:`fleeodds.engine.simulate`.
 
     ``components`` (``[(probability, Plan)]``, optional) is a mixture of plans that differ in AC,
-    attack bonus and Tumble DC only (:func:`check_mixture`); each trial draws its component.
+    attack bonus and Tumble DC only (:func:`.encoding.check_mixture`); each trial draws its component.
     ``tuples=False`` resolves every trial one by one instead of counting trials by the classes of
     their raw rolls where the plan allows (:func:`_simulate_block`): the counts are the same, which
     the tests check."""
@@ -795,102 +794,5 @@ def make_trial_kernel(plan: Plan, components=None):
 
     def kernel(seed: int, start: int, n: int) -> np.ndarray:
         return run_trials(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, mix, tabs)
-
-    return kernel
-
-
-# --------------------------------------------------------------------------- death saves on their own
-@njit(cache=True)
-def _death_save_block(seed, lo, hi, s0, f0, bonus, adv, out, rec):
-    """Trials ``lo .. hi - 1`` of the death-save chain: counts ``out[outcome, saves rolled]``
-    (outcomes back up, stable, dead), or each trial's outcome in ``rec`` when it is not None."""
-    for t in range(lo, hi):
-        key = trial_key(seed, t)
-        c = 0
-        s = s0
-        f = f0
-        r = 0
-        code = 0
-        while True:
-            r += 1
-            g, c = _d20(key, c)
-            if adv != 0:
-                g2, c = _d20(key, c)
-                if (adv > 0 and g2 > g) or (adv < 0 and g2 < g):
-                    g = g2
-            if g == 20:
-                code = 0
-                break
-            if g == 1:
-                f += 2
-            elif g + bonus >= 10:
-                s += 1
-            else:
-                f += 1
-            if s >= 3:
-                code = 1
-                break
-            if f >= 3:
-                code = 2
-                break
-        if rec is not None:
-            rec[t - lo] = code
-        else:
-            out[code, r] += 1
-
-
-@njit(nogil=True, cache=True)
-def _death_save_count_blocks(seed, start, n, s0, f0, bonus, adv, per, b0, b1):
-    """Compiled entry point of :func:`run_death_saves`: blocks ``b0 .. b1 - 1`` into ``per[b]``."""
-    for b in range(b0, b1):
-        lo, hi = block_range(b, start, n)
-        _death_save_block(seed, lo, hi, s0, f0, bonus, adv, per[b], None)
-
-
-@njit(nogil=True, cache=True)
-def _death_save_record_blocks(seed, start, n, s0, f0, bonus, adv, dummy, rec, b0, b1):
-    """Compiled entry point of :func:`run_death_save_trials`: blocks ``b0 .. b1 - 1`` into ``rec``."""
-    for b in range(b0, b1):
-        lo, hi = block_range(b, start, n)
-        _death_save_block(seed, lo, hi, s0, f0, bonus, adv, dummy[b], rec[lo - start:hi - start])
-
-
-def run_death_saves(seed, start, n, s0, f0, bonus, adv, n_bins):
-    """Counts ``(3, n_bins)`` of trials ``start .. start + n - 1`` of the death-save chain."""
-    seed, start, n = int(seed), int(start), int(n)
-    nb = (n + BLOCK - 1) // BLOCK
-    per = np.zeros((nb, 3, int(n_bins)), dtype=np.int64)
-    run_blocks(_death_save_count_blocks, nb, seed, start, n, int(s0), int(f0), int(bonus), int(adv), per)
-    return per.sum(axis=0)
-
-
-def run_death_save_trials(seed, start, n, s0, f0, bonus, adv):
-    """Outcome index of each trial of the death-save chain: int64 (n,)."""
-    seed, start, n = int(seed), int(start), int(n)
-    nb = (n + BLOCK - 1) // BLOCK
-    rec = np.empty(n, dtype=np.int64)
-    dummy = np.zeros((nb, 1, 1), dtype=np.int64)
-    run_blocks(_death_save_record_blocks, nb, seed, start, n, int(s0), int(f0), int(bonus), int(adv), dummy, rec)
-    return rec
-
-
-def make_death_save_kernel(successes: int, failures: int, bonus: int, advantage: int):
-    """``kernel(seed, start, n) -> int64 counts (3, 6)`` of the death-save situation."""
-    from .deathsaves import N_BINS
-
-    args = (np.int64(successes), np.int64(failures), np.int64(bonus), np.int64(advantage))
-
-    def kernel(seed: int, start: int, n: int) -> np.ndarray:
-        return run_death_saves(np.int64(seed), np.int64(start), np.int64(n), *args, np.int64(N_BINS))
-
-    return kernel
-
-
-def make_death_save_trial_kernel(successes: int, failures: int, bonus: int, advantage: int):
-    """``kernel(seed, start, n) -> int64 outcome indices (n,)`` of the death-save situation."""
-    args = (np.int64(successes), np.int64(failures), np.int64(bonus), np.int64(advantage))
-
-    def kernel(seed: int, start: int, n: int) -> np.ndarray:
-        return run_death_save_trials(np.int64(seed), np.int64(start), np.int64(n), *args)
 
     return kernel

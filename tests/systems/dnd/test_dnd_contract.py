@@ -14,7 +14,9 @@ import pytest
 import fleeodds
 from fleeodds.errors import FleeoddsError, InputError
 from fleeodds.system import Setup, get_system
-from fleeodds.systems.dnd import SYSTEM, DndScenario, load_scenario
+from fleeodds.systems.dnd import SYSTEM
+from fleeodds.systems.dnd.scenarios import load_scenario
+from fleeodds.systems.dnd.scenarios.exchange import DndScenario
 
 EXAMPLES = [p for p in fleeodds.list_examples() if p.parent.name == "dnd"]
 
@@ -438,7 +440,7 @@ def test_stat_line_values_are_accepted_and_listed_when_unused():
 
 def test_threat_range_takes_ascii_digits_only():
     from fleeodds.errors import FleeoddsError
-    from fleeodds.systems.dnd.rules import parse_threat_range
+    from fleeodds.systems.dnd.plan.rules import parse_threat_range
 
     assert parse_threat_range("19-20") == 19 and parse_threat_range("19 – 20") == 19
     for bad in ("\u0661\u0669-20", "\uff11\uff19-20", "\u0662\u0660"):

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 import fleeodds
-from fleeodds.systems.dnd import benchmark_case, preset_names, presets
+from fleeodds.systems.dnd.model.presets import preset_names, presets
+from fleeodds.systems.dnd.scenarios.exchange import benchmark_case
 
 from .dnd_helpers import assert_agree, exact_by_outcome
 

@@ -1,0 +1,236 @@
+"""Every input written in a scenario that would change nothing in its edition, mode or with the
+other fields written is refused by name (project rule); mode requirements (Tumble trained …)."""
+
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ....errors import InputError
+from ....validation import no_effect, not_modelled
+from ..model.fields import SAVE_ABILITIES
+from ..plan.rules import is_5e
+
+if TYPE_CHECKING:
+    from ..model.spec import Spec
+
+
+def _refuse_if(cond: bool, own: dict, key: str, field_: str, context: str) -> None:
+    """Refuse ``own[key]`` (written in the scenario) when ``cond``: it would change nothing."""
+    if cond and key in own:
+        raise no_effect(field_, own[key], context)
+
+
+def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: list[int],
+                    checked: bool = False) -> None:
+    """Refuse every input written in the scenario that would change nothing (project rule).
+
+    Only fields written in the scenario are checked (a preset's fields and options
+    left out are fine). Inputs that matter in some editions only are refused in the
+    others; inputs that depend on another field (``cmb`` without ``stand_still``,
+    ``simultaneous_oa`` without a simultaneous enemy …) are refused without it.
+    Inputs that matter in some movement modes only (``through_space``, ``tumble_order``,
+    ``attacks_on_turn`` …) are accepted in every mode, so that a decision table
+    (``compare_modes``) or a sweep over ``mode`` can share one scenario.
+
+    Raises
+    ------
+    InputError
+        :func:`fleeodds.validation.no_effect`: ``field: value has no effect <where>; remove it``.
+    """
+    ed = spec.edition
+    five = is_5e(ed)
+    pf = ed == "pf1"
+    r, o, enemies = spec.runner, spec.options, spec.enemies
+    not5 = "in 5e"
+    only5 = "outside 5e (it is a 5e rule)"
+    # top level
+    _refuse_if(five, data, "distracting_action", "distracting_action",
+               "in 5e (5e has no provoking action besides leaving reach)")
+    # options
+    oo = data.get("options") or {}
+    for key, why in (("disabled_runner_continues", " (5e has no disabled state at 0 HP)"),
+                     ("threat_must_hit", " (5e criticals need no confirmation)"),
+                     ("crit_confirmation", " (5e criticals need no confirmation)"),
+                     ("confirm_natural_20", " (5e criticals need no confirmation)"),
+                     ("tumble_checks", " (5e has no Tumble mode)"),
+                     ("crit_damage_mode_35", " (5e criticals double the damage dice)"),
+                     ("min_damage_1", " (5e has no minimum damage)"),
+                     ("skill_natural_20_auto", " (5e has no Tumble mode)"),
+                     ("tumble_order", " (5e has no Tumble mode)"),
+                     ("dead_threshold", " (5e uses death saving throws and instant death)"),
+                     ("massive_damage", " (5e instant death from massive damage always applies)"),
+                     ("massive_damage_threshold", " (5e instant death from massive damage always applies)"),
+                     ("reach_monster_withdraw", " (5e has no withdraw)"),
+                     ("disabled_strenuous", " (5e has no disabled state at 0 HP)")):
+        _refuse_if(five, oo, key, f"options.{key}", not5 + why)
+    _refuse_if(not five, oo, "monster_dies_at_0", "options.monster_dies_at_0", only5)
+    for key in ("push_2024", "prone_runner"):
+        _refuse_if(not five, oo, key, f"options.{key}", only5)
+    _refuse_if(ed != "5e2024", oo, "push_2024", "options.push_2024", "outside 5e 2024 (weapon masteries are "
+                                                                    "2024 rules)")
+    _refuse_if(not any(e.mastery == "push" for e in enemies), oo, "push_2024", "options.push_2024",
+               "unless an enemy has mastery = 'push'")
+    _refuse_if(not any(e.on_hit == "prone" for e in enemies), oo, "prone_runner", "options.prone_runner",
+               "unless an enemy has on_hit = 'prone'")
+    # 5e teleport / forced movement provoke nothing: the runner never drops, no death save is rolled
+    modes = {spec.mode, *spec.compare_modes}
+    for setup in (data.get("compare") or {}).values():
+        if isinstance(setup, dict) and isinstance(setup.get("mode"), str):
+            modes.add(setup["mode"])
+    if five and modes <= {"teleport", "forced"} and not checked:  # a setup of a checked scenario: its
+        # base was checked against every compared mode
+        why = (f"with mode = {spec.mode!r} (teleporting or being moved provokes no opportunity attack: the "
+               f"runner never drops in this exchange, so no death saving throw is rolled; for a character "
+               f"already at 0 HP write situation = 'death_saves')")
+        _refuse_if(True, oo, "death_saves_in_exchange", "options.death_saves_in_exchange", why)
+        _refuse_if(True, data, "death_saves", "death_saves", why)
+    _refuse_if(not five, oo, "failures_from_critical_at_0", "options.failures_from_critical_at_0",
+               only5 + " (3.5/PF have no death saving throws)")
+    _refuse_if(five and not r.monster, oo, "monster_dies_at_0", "options.monster_dies_at_0",
+               "unless runner.monster = true")
+    _refuse_if(ed != "5e2024", oo, "sentinel_timing_2024", "options.sentinel_timing_2024",
+               "outside 5e 2024 (edition = '5e2024')")
+    _refuse_if(not any(e.sentinel for e in enemies), oo, "sentinel_timing_2024", "options.sentinel_timing_2024",
+               "unless an enemy has sentinel = true")
+    _refuse_if(len(enemies) < 2, oo, "simultaneous_oa", "options.simultaneous_oa",
+               "with a single enemy (nothing else is triggered by the same step)")
+    _refuse_if(not five and not o.massive_damage, oo, "massive_damage_threshold",
+               "options.massive_damage_threshold", "unless options.massive_damage = true")
+    _refuse_if("enemies" in data, oo, "attacker_preset", "options.attacker_preset",
+               "when the scenario lists its enemies (it names the single enemy when enemies is left out)")
+    # runner
+    rr = data["runner"]
+    _refuse_if(ed == "3.5", rr, "hp_max", "runner.hp_max",
+               "in 3.5 (only 5e instant death and the Pathfinder massive-damage threshold use it)")
+    _refuse_if(five, rr, "dex_bonus", "runner.dex_bonus", not5 + " (only a 3.5/PF run loses Dexterity to AC)")
+    _refuse_if(not pf, rr, "con", "runner.con", "outside Pathfinder (only its dying rules use the Constitution "
+                                                "score; 5e: con_save)")
+    _refuse_if(five, rr, "fort", "runner.fort", not5 + " (Fortitude saves against massive damage are 3.5/PF)")
+    _refuse_if(not five and not o.massive_damage, rr, "fort", "runner.fort",
+               "unless options.massive_damage = true (its only use is the DC 15 save against massive damage)")
+    for key in ("tumble", "acrobatics"):
+        _refuse_if(five, rr, key, f"runner.{key}", not5 + " (5e has no Tumble mode)")
+    _refuse_if(not pf, rr, "cmd", "runner.cmd", "outside Pathfinder (its only use is against Stand Still)")
+    _refuse_if(pf and not any(e.stand_still for e in enemies), rr, "cmd", "runner.cmd",
+               "unless an enemy has stand_still = true")
+    _refuse_if(ed != "3.5", rr, "dodge_target", "runner.dodge_target",
+               "outside 3.5 (Pathfinder Dodge applies against every foe; 5e has no Dodge feat)")
+    _refuse_if(ed == "3.5" and "dodge" not in r.feats, rr, "dodge_target", "runner.dodge_target",
+               "without the dodge feat")
+    own_feats = rr.get("feats")
+    own_feats = [own_feats] if isinstance(own_feats, str) else list(own_feats or [])
+    for k, ft in enumerate(own_feats):
+        if (isinstance(ft, str) and ft.strip().lower() == "spring_attack"
+                and not any(e.spring_attack_target for e in enemies)):
+            raise no_effect(f"runner.feats.{k}" if isinstance(rr.get("feats"), list) else "runner.feats", ft,
+                            "unless an enemy has spring_attack_target = true (Spring Attack only spares the one "
+                            "foe the runner attacks during its move: 3.5 SRD / PF1 CRB Feats)")
+    _refuse_if(not five, rr, "monster", "runner.monster", only5 + " (3.5/PF monsters use the same HP states)")
+    _refuse_if(not five, rr, "resistance", "runner.resistance", only5 + " (3.5/PF: use damage_reduction)")
+    saves = {e.on_hit_save for e in enemies if e.on_hit == "prone" and e.on_hit_save_dc is not None}
+    for ab in SAVE_ABILITIES:
+        key = f"{ab}_save"
+        _refuse_if(not five, rr, key, f"runner.{key}", only5 + " (3.5/PF: fort)")
+        _refuse_if(five and ab not in saves, rr, key, f"runner.{key}",
+                   f"unless an enemy's prone rider calls for a {ab} save (on_hit = 'prone', "
+                   f"on_hit_save = '{ab}', on_hit_save_dc)")
+    _refuse_if(not pf, rr, "armor", "runner.armor", "outside Pathfinder (only Pathfinder Acrobatics depends on "
+                                                    "armour)")
+    # enemies
+    for i, own in enumerate(raw_enemies):
+        e = enemies[first_of[i]]
+        f = f"enemies.{i}."
+        _refuse_if(five, own, "crit_multiplier", f + "crit_multiplier",
+                   not5 + " (5e criticals double the damage dice)")
+        _refuse_if(five, own, "combat_reflexes", f + "combat_reflexes",
+                   not5 + " (one reaction per round; set aoo_left)")
+        _refuse_if(five, own, "dex_bonus", f + "dex_bonus", not5 + " (one reaction per round)")
+        _refuse_if(not five and not e.combat_reflexes, own, "dex_bonus", f + "dex_bonus",
+                   "without combat_reflexes = true (it only adds attacks of opportunity with Combat Reflexes)")
+        _refuse_if(not five and ("aoo_left" in own or spec.options.aoo_per_round is not None), own, "dex_bonus",
+                   f + "dex_bonus", "when aoo_left or options.aoo_per_round gives the attacks of opportunity")
+        _refuse_if(not five, own, "sentinel", f + "sentinel", only5 + " (Pathfinder: use stand_still)")
+        _refuse_if(five, own, "spring_attack_target", f + "spring_attack_target", not5 + " (5e: the Mobile feat, "
+                                                                                         "attacked_by_runner)")
+        _refuse_if(not five and "spring_attack" not in r.feats, own, "spring_attack_target",
+                   f + "spring_attack_target", "unless the runner has the spring_attack feat")
+        if e.spring_attack_target and any(enemies[first_of[j]].spring_attack_target for j in range(i)):
+            raise InputError(f + "spring_attack_target", True, "one Spring Attack target: the feat attacks a single "
+                                                               "foe during the move (3.5/PF1 Spring Attack)")
+        if pf and e.spring_attack_target and e.threatens_start:
+            raise InputError(f + "spring_attack_target", True, "false for a foe adjacent at the start of the turn "
+                                                               "(PF1 Spring Attack), or threatens_start = false")
+        _refuse_if(not pf, own, "stand_still", f + "stand_still",
+                   "outside Pathfinder (5e: use sentinel)")
+        _refuse_if(not pf, own, "cmb", f + "cmb", "outside Pathfinder (its only use is Stand Still)")
+        _refuse_if(pf and not e.stand_still, own, "cmb", f + "cmb", "without stand_still = true")
+        _refuse_if(not pf, own, "cmd", f + "cmd", "outside Pathfinder (its only use is the Acrobatics DC)")
+        for key in ("squares_left", "through_space", "visible", "tumble_dc"):
+            _refuse_if(five, own, key, f + key, not5 + " (5e has no withdraw, 5-foot step or Tumble)")
+        for key in ("advantage", "disadvantage", "on_hit"):
+            _refuse_if(not five, own, key, f + key, only5)
+        _refuse_if(ed != "5e2014", own, "attacked_by_runner", f + "attacked_by_runner",
+                   "outside 5e 2014 (its only use is the 2014 Mobile feat)")
+        _refuse_if(ed == "5e2014" and "mobile" not in r.feats, own, "attacked_by_runner", f + "attacked_by_runner",
+                   "unless the runner has the mobile feat")
+        for key in ("on_hit_save_dc", "on_hit_save"):
+            _refuse_if(not five, own, key, f + key, only5)
+        _refuse_if(e.on_hit != "prone", own, "on_hit_save_dc", f + "on_hit_save_dc",
+                   "unless on_hit = 'prone' (grapple and slow riders have no saving throw here)")
+        _refuse_if(e.on_hit != "prone" or e.on_hit_save_dc is None, own, "on_hit_save", f + "on_hit_save",
+                   "without on_hit = 'prone' and on_hit_save_dc")
+        _refuse_if(ed != "5e2024", own, "mastery", f + "mastery",
+                   "outside 5e 2024 (weapon masteries are 2024 rules: PHB 2024 ch. 6)")
+        mastery = own.get("mastery")
+        if ed == "5e2024" and mastery in ("sap", "cleave", "nick"):
+            raise no_effect(f + "mastery", mastery, {
+                "sap": "in this exchange (Sap gives the creature hit disadvantage on its next attack roll; the "
+                       "runner makes no attack roll while it leaves)",
+                "cleave": "in this exchange (Cleave's extra attack is against a second creature; the runner is "
+                          "the only target here)",
+                "nick": "on an opportunity attack (Nick adds the Light property's extra attack to the Attack "
+                        "action)"}[mastery])
+        if ed == "5e2024" and mastery in ("topple", "slow", "graze"):
+            raise not_modelled(f + "mastery", mastery, {
+                "topple": "write on_hit = 'prone', on_hit_save = 'con', on_hit_save_dc = 8 + the ability "
+                          "modifier + the proficiency bonus",
+                "slow": "write on_hit = 'slow' (-10 ft on a hit)",
+                "graze": "damage on a miss"}[mastery])
+        if ed == "5e2024" and mastery == "vex" and e.attacks_on_turn < 2:
+            raise no_effect(f + "mastery", mastery, "unless attacks_on_turn >= 2 (Vex gives advantage on this "
+                                                    "foe's next attack against the runner: leaving, it attacks "
+                                                    "once, with its one reaction; staying, it attacks "
+                                                    "attacks_on_turn times)")
+        if ed == "5e2024" and mastery == "push" and o.push_2024 == "none":
+            raise no_effect(f + "mastery", mastery, "with options.push_2024 = 'none' (the push then takes the "
+                                                    "runner out of no other foe's reach)")
+        if ed == "5e2024" and mastery == "push" and e.on_hit == "grapple":
+            raise not_modelled(f + "mastery", mastery, "a push that ends this foe's own grapple (on_hit = "
+                                                       "'grapple')")
+        for key in ("ac", "hp"):
+            _refuse_if(True, own, key, f + key,
+                       "on an enemy (its own AC and hit points play no part in leaving melee)")
+
+
+def check_mode(spec: Spec, mode: str, field_: str) -> None:
+    """Mode-specific requirements (Tumble trained, PF armour and CMD, full-round actions)."""
+    ed = spec.edition
+    if mode in ("tumble", "tumble_full"):
+        if spec.runner.tumble is None:
+            skill = "Acrobatics" if ed == "pf1" else "Tumble"
+            raise InputError("runner.tumble", None,
+                             f"the runner's {skill} modifier (required by {field_} = {mode!r}; "
+                             f"3.5 Tumble is trained only)")
+        if ed == "pf1":
+            if spec.runner.armor in ("medium", "heavy"):
+                raise InputError("runner.armor", spec.runner.armor,
+                                 f"'none' or 'light' for {field_} = {mode!r} "
+                                 f"(Acrobatics cannot be used in medium or heavy armour)")
+            for i, e in enumerate(spec.enemies):
+                if e.cmd is None and e.tumble_dc is None:
+                    raise InputError(f"enemies.{i}.cmd", None,
+                                     f"an integer CMD (Pathfinder Acrobatics DC; required by {field_} = {mode!r})")
+    if spec.distracting_action and mode in ("withdraw", "run"):
+        raise InputError("distracting_action", True,
+                         f"false with {field_} = {mode!r} (a full-round action leaves no action to provoke with)")

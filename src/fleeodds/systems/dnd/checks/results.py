@@ -1,0 +1,195 @@
+"""Options and situational fields that change no result, refused by name; stat-line values that
+change none, listed. Each is judged by solving the scenario (exactly) with every value the field
+may take, in the scenario and in each of its comparison setups."""
+
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ....errors import FleeoddsError
+from ....system import Scenario
+from ....validation import annotation_values, get_field, no_effect, set_field
+from ..model.options import OptionsModel
+
+
+#: Situational fields of an enemy, refused when no value changes the results.
+ENEMY_VALUES: dict[str, list[Any]] = {
+    "reach": [5, 10, 15, 100], "threatens_start": [False, True], "simultaneous": [False, True],
+    "combat_reflexes": [False, True], "squares_left": [None, 1, 2, 3], "through_space": [False, True],
+    "visible": [False, True], "flat_footed": [False, True],
+    "attacks_on_turn": [0, 1, 2, 4], "tumble_dc": [None, 5, 15, 25, 40],
+}
+#: Numbers of the options (the others take their allowed values).
+OPTION_NUMBERS: dict[str, list[Any]] = {
+    "aoo_per_round": [None, 0, 1, 2, 5], "dead_threshold": [None, -1, -10, -30],
+    "massive_damage_threshold": [None, 5, 20, 50, 100],
+}
+#: Stat-line values of the runner and of an enemy: accepted whatever the situation (copied from a stat
+#: block), listed by :meth:`..scenarios.exchange.DndScenario.unused_inputs` when they change nothing.
+RUNNER_CARD: dict[str, list[Any]] = {
+    "hp": [1, 5, 20, 100], "hp_max": [], "ac": [5, 15, 25, 40], "dex_bonus": [0, 2, 5, 10],
+    "con": [3, 10, 18, 30], "fort": [-2, 0, 5, 20], "tumble": [-5, 0, 10, 40], "acrobatics": [-5, 0, 10, 40],
+    "cmd": [5, 15, 30, 60], "str_save": [-2, 0, 5, 15], "dex_save": [-2, 0, 5, 15], "con_save": [-2, 0, 5, 15],
+    "armor": ["none", "light", "medium", "heavy"],
+}
+ENEMY_CARD: dict[str, list[Any]] = {
+    "attack_bonus": [-5, 0, 5, 20], "damage": ["1", "1d4", "2d6+4", "10d10"], "dex_bonus": [0, 1, 3, 8],
+    "cmb": [-5, 0, 10, 30], "cmd": [5, 15, 30, 60], "crit_multiplier": [2, 3, 4],
+}
+#: Options that name something rather than a rule (checked by :func:`.inputs.check_no_effect`).
+SKIP_OPTIONS = ("attacker_preset",)
+
+
+def _option_values(name: str) -> list[Any]:
+    if name in OPTION_NUMBERS:
+        return OPTION_NUMBERS[name]
+    return annotation_values(OptionsModel.model_fields[name].annotation)
+
+
+def setup_contexts(sc: Scenario) -> list[dict]:
+    """The scenario's source without its setups, then each comparison setup applied to it."""
+    base = dict(sc.base_source())
+    out = [base]
+    for s in sc.compare_setups():
+        d = base
+        for k, v in s.changes.items():
+            d = set_field(d, k, v)
+        out.append(d)
+    return out
+
+
+#: An input check solves the scenario once per value tried: beyond this estimated solve time
+#: (seconds) the check is not made, so that loading stays quick (heavy damage dice).
+CHECK_SECONDS = 0.05
+
+
+def result_key(sc: Scenario) -> Any:
+    """What a scenario reports, comparably: the exact distribution and side results, or, when the
+    exact solver is refused, the opportunities the Monte Carlo kernel is given."""
+    plan = sc.plan
+    codes = tuple(o.code for o in sc.outcomes)
+    if sc.has_exact:
+        mode = "fraction" if sc.exact_fraction_ok else "float"
+        # by outcome code, zeros left out: an option that only adds a row no trial can reach (the
+        # 3.5 "strained" row when nothing is provoked) changes no result
+        dist = {(codes[o], m): p for (o, m), p in sc.exact_distribution(mode).items() if p}
+        return (plan.always_stuck, sc.metric.code, dist, repr(sorted(sc.summary(mode).items(), key=str)))
+    return (plan.always_stuck, codes, sc.metric.n_bins, plan.events, plan.aoo, plan.damage_rule)
+
+
+def _differs(build, contexts: list[dict], path: str, values: list[Any]) -> bool:
+    for data in contexts:
+        seen = None
+        for v in values:
+            try:
+                key = result_key(build(set_field(data, path, v)))
+            except FleeoddsError as err:
+                if getattr(err, "field", path) != path:
+                    return True  # another written input needs this value (Stand Still needs Combat Reflexes)
+                continue  # a value refused for itself here
+            if seen is None:
+                seen = key
+            elif key != seen:
+                return True
+    return False
+
+
+def _written(data: dict, table: dict[str, list[Any]], section: str) -> list[tuple[str, Any, list[Any]]]:
+    out = []
+    if section == "runner":
+        tables = [("runner", data.get("runner"))]
+    else:
+        tables = [(f"enemies.{i}", e) for i, e in enumerate(data.get("enemies") or [])]
+    for where, own in tables:
+        if isinstance(own, dict):
+            for name, values in table.items():
+                if name in own:
+                    out.append((f"{where}.{name}", own[name], values))
+    return out
+
+
+def check_results(data: dict, contexts: list[dict], build, check_only: frozenset[str] | None = None) -> None:
+    """Refuse, by name, an option or a situational enemy field written in ``data`` that changes no
+    result (:func:`result_key`) in any of ``contexts`` (the scenario, then each comparison setup:
+    a field used by one ``compare_modes`` mode is accepted in the others). With ``check_only``, only
+    those dotted fields are checked (``data`` derives from a scenario checked whole).
+
+    Raises
+    ------
+    InputError
+        :func:`fleeodds.validation.no_effect` naming the first such field.
+    """
+    fields = [(f"options.{k}", v, _option_values(k)) for k, v in (data.get("options") or {}).items()
+              if k in OptionsModel.model_fields and k not in SKIP_OPTIONS]
+    fields += _written(data, ENEMY_VALUES, "enemies") + _written(data, SAME_AS_LEFT_OUT, "enemies")
+    if "distracting_action" in data:
+        fields.append(("distracting_action", data["distracting_action"], [False, True]))
+    if fields:
+        try:
+            probe = build(dict(contexts[0]))
+        except FleeoddsError:
+            probe = None
+        if probe is not None and (not probe.has_exact or probe.exact_seconds >= CHECK_SECONDS):
+            # each value tried would cost a long exact solve, or there is none to compare:
+            # the inputs are accepted unchecked rather than judged on a partial view
+            return
+    for path, value, values in fields:
+        if check_only is not None and path not in check_only:
+            continue
+        if path.rsplit(".", 1)[-1] in SAME_AS_LEFT_OUT_NAMES:
+            if _same_as_left_out(build, contexts, path, value):
+                raise no_effect(path, value, "in this scenario: it gives the same results as leaving it out (no "
+                                             "result changes: exact distribution, attacks, damage)")
+            continue
+        current = [get_field(c, path, None) for c in contexts]
+        tried = list(values) + [v for v in current if v not in values]
+        if not _differs(build, contexts, path, tried):
+            where = "in this scenario nor in its comparison setups" if len(contexts) > 1 else "in this scenario"
+            raise no_effect(path, value, f"{where} (no result changes with it: exact distribution, attacks, "
+                                         f"damage)")
+
+
+#: Fields refused when the value written gives the same results as leaving the field out, whatever
+#: other values would do (``aoo_left = 3`` for an enemy with one opportunity, ``count = 2`` past
+#: enemies that cannot attack, ``on_hit = "prone"`` when staying in melee).
+SAME_AS_LEFT_OUT: dict[str, list[Any]] = {"aoo_left": [], "count": [], "on_hit": [], "mastery": []}
+SAME_AS_LEFT_OUT_NAMES = ("aoo_left", "count", "on_hit", "aoo_per_round", "mastery")
+
+
+def _without(data: dict, path: str) -> dict:
+    out = copy.deepcopy(dict(data))
+    node: Any = out
+    parts = path.split(".")
+    for p in parts[:-1]:
+        node = node[int(p)] if isinstance(node, list) else node[p]
+    node.pop(parts[-1], None)
+    return out
+
+
+def _same_as_left_out(build, contexts: list[dict], path: str, value: Any) -> bool:
+    """Whether ``path = value`` gives the results of leaving ``path`` out, in every context."""
+    if (path.endswith(".count") and value == 1) or (path.endswith(".mastery") and value == "none"):
+        return False  # the documented default, written out (a setup "without the mastery")
+    for data in contexts:
+        try:
+            if result_key(build(set_field(data, path, value))) != result_key(build(_without(data, path))):
+                return False
+        except (FleeoddsError, KeyError, IndexError, TypeError):
+            return False
+    return True
+
+
+def unused_inputs(data: dict, contexts: list[dict], build) -> list[str]:
+    """Stat-line values written in ``data`` (``runner.dex_bonus``, ``enemies.0.cmb``…) that change no
+    result in the scenario nor in any comparison setup."""
+    out = []
+    for section, table in (("runner", RUNNER_CARD), ("enemies", ENEMY_CARD)):
+        for path, value, values in _written(data, table, section):
+            if path == "runner.hp_max":
+                hp = get_field(data, "runner.hp", None)
+                values = [hp, hp + 10, 2 * hp + 60, 1000] if isinstance(hp, int) else []
+            if not _differs(build, contexts, path, list(values) + [value]):
+                out.append(path)
+    return out

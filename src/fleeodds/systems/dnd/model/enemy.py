@@ -1,0 +1,330 @@
+"""An enemy's table (``[[enemies]]``): its pydantic model, then the validated :class:`Enemy`."""
+
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Annotated, Literal, Optional, Union
+
+from pydantic import ConfigDict, Field
+
+from ....errors import InputError
+from ....validation import StrictModel
+from ..plan.rules import is_5e, parse_threat_range
+from .fields import INT_LIMIT, MAX_DICE_TEXT, F, Flag, Int, _validate, check_dice
+from .presets import _merge_preset
+
+
+class EnemyModel(StrictModel):
+    """One threatening creature (``[[enemies]]``), in the order the runner leaves it."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Ennemi", "description_fr": (
+        "Une créature menaçante (``[[enemies]]``), dans l'ordre où le fuyard la quitte.")})
+
+    preset: Optional[str] = F(None, "preset", "profil prédéfini",
+                              "Shipped stat line whose fields this table overrides (e.g. srd35_orc_falchion).",
+                              "Profil livré dont cette table remplace les champs (p. ex. srd35_orc_falchion).")
+    name: Optional[str] = F(None, "name", "nom", "Name shown in reports.", "Nom affiché dans les rapports.")
+    attack_bonus: Optional[Union[Annotated[int, Field(ge=-20, le=60)], str,
+                                 list[Annotated[int, Field(ge=-20, le=60)]]]] = F(
+        None, "attack bonus", "bonus d'attaque",
+        "Bonus of the attack of opportunity (required unless the preset gives it). When it is uncertain: a "
+        "list of equally likely values, a range '3-6' or dice '1d4+2': one run, the mixture (-20 to 60).",
+        "Bonus de l'attaque d'opportunité (obligatoire sauf si le profil le donne). S'il est incertain : une "
+        "liste de valeurs équiprobables, un intervalle '3-6' ou des dés '1d4+2' : un seul calcul, le mélange "
+        "(-20 à 60).")
+    damage: Optional[str] = F(None, "damage", "dégâts",
+                              "Damage dice, e.g. 2d4+4 (required unless the preset gives them).",
+                              "Dés de dégâts, p. ex. 2d4+4 (obligatoire sauf si le profil les donne).", "hp",
+                              max_length=MAX_DICE_TEXT)
+    extra_damage: str = F("", "extra damage", "dégâts supplémentaires",
+                                    "Extra dice (sneak attack …): not multiplied on a 3.5/PF critical, doubled "
+                                    "on a 5e critical.",
+                                    "Dés supplémentaires (attaque sournoise …) : non multipliés sur un critique "
+                                    "3.5/PF, doublés sur un critique 5e.", "hp", max_length=MAX_DICE_TEXT)
+    threat_range: Union[int, str] = F(20, "threat range", "zone de critique possible",
+                                                "'20', '19-20', '18-20' … or the lowest face (default 20). "
+                                                "5e: critical range, no confirmation.",
+                                                "'20', '19-20', '18-20' … ou la plus petite face (20 par défaut). "
+                                                "5e : zone de coup critique, sans confirmation.")
+    crit_multiplier: int = F(2, "critical multiplier", "multiplicateur de critique",
+                             "3.5/PF critical multiplier (default 2); not in 5e (criticals double the dice).",
+                             "Multiplicateur de critique 3.5/PF (2 par défaut) ; pas en 5e (le critique double "
+                             "les dés).", None, ge=2, le=6)
+    reach: int = F(5, "reach", "allonge", "Reach in feet, a multiple of 5 (default 5).",
+                   "Allonge en pieds, multiple de 5 (5 par défaut ; 1,50 m par tranche de 5).", "ft",
+                   ge=5, le=100, multiple_of=5)
+    aoo_left: Int = F(None, "attacks of opportunity left", "attaques d'opportunité restantes",
+                      "Attacks of opportunity (5e: reactions) it can still make this round (default 1, "
+                      "1 + Dex with Combat Reflexes).",
+                      "Attaques d'opportunité (5e : réactions) encore possibles ce round (1 par défaut, "
+                      "1 + Dex avec Attaques réflexes).", None, ge=0, le=20)
+    combat_reflexes: Flag = F(False, "Combat Reflexes", "Attaques réflexes",
+                                        "3.5/PF: 1 + Dex bonus attacks of opportunity per round, even flat-footed.",
+                                        "3.5/PF : 1 + bonus de Dex attaques d'opportunité par round, même pris "
+                                        "au dépourvu.")
+    dex_bonus: int = F(0, "Dexterity bonus", "bonus de Dextérité",
+                       "3.5/PF: the Dex bonus that Combat Reflexes adds to its attacks of opportunity (default 0).",
+                       "3.5/PF : bonus de Dex qu'Attaques réflexes ajoute aux attaques d'opportunité "
+                       "(0 par défaut).", None, ge=-5, le=20)
+    sentinel: Flag = F(False, "Sentinel", "Sentinelle",
+                                 "5e Sentinel (effect only): a hit stops the move; Disengage does not prevent "
+                                 "its opportunity attack.",
+                                 "5e, Sentinelle (effet seulement) : un coup arrête le déplacement ; se "
+                                 "désengager n'empêche pas son attaque d'opportunité.")
+    stand_still: Flag = F(False, "Stand Still", "Stand Still (arrêt net)",
+                                    "Pathfinder Stand Still: its attack of opportunity is a combat maneuver "
+                                    "(cmb against the runner's CMD) that stops the move; needs Combat Reflexes.",
+                                    "Pathfinder, Stand Still : son attaque d'opportunité est une manœuvre "
+                                    "(BMO contre le DMD du fuyard) qui arrête le déplacement ; exige "
+                                    "Attaques réflexes.")
+    cmb: Int = F(None, "Combat Maneuver Bonus", "bonus de manœuvre offensive (BMO)",
+                 "Pathfinder: required by stand_still.", "Pathfinder : requis par stand_still.",
+                 None, ge=-20, le=100)
+    cmd: Int = F(None, "Combat Maneuver Defence", "degré de manœuvre défensive (DMD)",
+                 "Pathfinder: the Acrobatics DC to move through its threatened area.",
+                 "Pathfinder : DD d'Acrobaties pour traverser sa zone contrôlée.", None, ge=1, le=100)
+    tumble_dc: Int = F(None, "Tumble / Acrobatics DC", "DD d'Acrobaties",
+                       "3.5/PF: the DC of the check against this foe, as the table sets it; it replaces the "
+                       "computed DC (15 / 25 through its space, PF CMD / CMD + 5, +2 per foe after the first, +10 "
+                       "at full speed). Default: computed.",
+                       "3.5/PF : DD du test contre cet ennemi, tel que la table le fixe ; il remplace le DD "
+                       "calculé (15 / 25 à travers sa case, PF DMD / DMD + 5, +2 par ennemi après le premier, "
+                       "+10 à pleine vitesse). Par défaut : calculé.", None, ge=1, le=100)
+    squares_left: Int = F(None, "threatened squares left", "cases contrôlées quittées",
+                          "3.5/PF: threatened squares of this enemy the runner leaves (default reach / 5, or 1); "
+                          "still one attack of opportunity.",
+                          "3.5/PF : cases contrôlées par cet ennemi que le fuyard quitte (par défaut allonge / 5, "
+                          "ou 1) ; toujours une seule attaque d'opportunité.", "squares", ge=1, le=20)
+    threatens_start: Flag = F(True, "threatens the start square", "contrôle la case de départ",
+                                        "It threatens the runner's starting square (default true); false: the "
+                                        "runner passes through its threatened area later.",
+                                        "Il contrôle la case de départ du fuyard (vrai par défaut) ; faux : le "
+                                        "fuyard traverse sa zone contrôlée plus loin.")
+    through_space: Flag = F(False, "through its space", "à travers sa case",
+                                      "3.5/PF: the runner tumbles through its space (DC 25 / CMD + 5; a failure "
+                                      "stops the move).",
+                                      "3.5/PF : le fuyard traverse sa case en Acrobaties (DD 25 / DMD + 5 ; un "
+                                      "échec arrête le déplacement).")
+    visible: Flag = F(True, "visible", "visible",
+                                "3.5/PF: the runner sees it (a retraite / withdraw protects the start square from "
+                                "visible foes only; default true).",
+                                "3.5/PF : le fuyard le voit (la retraite ne protège la case de départ que des "
+                                "ennemis visibles ; vrai par défaut).")
+    flat_footed: Flag = F(False, "flat-footed", "pris au dépourvu",
+                                    "3.5/PF: no attack of opportunity unless Combat Reflexes. 5e: surprised, no "
+                                    "reaction.",
+                                    "3.5/PF : pas d'attaque d'opportunité sans Attaques réflexes. 5e : surpris, "
+                                    "pas de réaction.")
+    advantage: Flag = F(False, "advantage", "avantage", "5e: advantage on its attack roll.",
+                                  "5e : avantage au jet d'attaque.")
+    disadvantage: Flag = F(False, "disadvantage", "désavantage", "5e: disadvantage on its attack roll.",
+                                     "5e : désavantage au jet d'attaque.")
+    attacked_by_runner: Flag = F(False, "attacked by the runner", "attaqué par le fuyard",
+                                           "5e 2014: the runner attacked it this turn (Mobile then prevents its "
+                                           "opportunity attack).",
+                                           "5e 2014 : le fuyard l'a attaqué ce tour (Mobile empêche alors son "
+                                           "attaque d'opportunité).")
+    simultaneous: Flag = F(False, "simultaneous", "simultané",
+                                     "Leaving its reach happens in the same step as leaving the previous enemy's.",
+                                     "Le fuyard sort de son allonge au même pas que de celle de l'ennemi "
+                                     "précédent.")
+    spring_attack_target: Flag = F(False, "Spring Attack target", "cible d'Attaque éclair",
+                                   "3.5/PF: the runner (with the spring_attack feat) attacks this foe during its "
+                                   "move: it makes no attack of opportunity for that movement (3.5 SRD Feats, "
+                                   "Spring Attack; PF1 CRB Feats: not a foe adjacent at the start of the turn).",
+                                   "3.5/PF : le fuyard (avec le don spring_attack, Attaque éclair) attaque cet "
+                                   "ennemi pendant son déplacement : celui-ci ne fait pas d'attaque d'opportunité "
+                                   "pour ce déplacement (DRS Dons, Attaque éclair ; PF1 : pas un ennemi adjacent "
+                                   "au début du tour).")
+    attacks_on_turn: int = F(1, "attacks on its turn", "attaques à son tour",
+                             "Attacks it makes on its own turn if the runner stays (mode stay; default 1).",
+                             "Attaques qu'il porte à son tour si le fuyard reste au contact (mode stay ; "
+                             "1 par défaut).", "attacks", ge=0, le=10)
+    on_hit: Literal["none", "prone", "grapple", "slow"] = F(
+        "none", "rider on a hit", "effet d'un coup",
+        "5e: prone (escapes slowed), grapple (stops the move), slow (-10 ft) (default none).",
+        "5e : prone (à terre, s'échappe ralenti), grapple (agrippé, arrêté), slow (ralenti de 3 m) "
+        "(none par défaut).")
+    on_hit_save_dc: Int = F(None, "save DC against the rider", "DD du jet de sauvegarde contre l'effet",
+                            "5e: saving throw DC against a prone rider (omit: no save).",
+                            "5e : DD du jet de sauvegarde contre « à terre » (omis : pas de jet).",
+                            None, ge=1, le=40)
+    on_hit_save: Literal["str", "dex", "con"] = F(
+        "str", "save ability", "caractéristique du jet de sauvegarde",
+        "5e: ability of that save (default str).", "5e : caractéristique de ce jet (str par défaut).")
+    mastery: Literal["none", "push", "sap", "vex", "topple", "slow", "graze", "cleave", "nick"] = F(
+        "none", "weapon mastery (2024)", "botte d'arme (2024)",
+        "5e 2024: the mastery property of the weapon of its opportunity attack (PHB 2024 ch. 6, Mastery "
+        "Properties). push: a hit pushes the runner 10 ft away, out of other foes' reach (options.push_2024); "
+        "vex: a hit that deals damage gives it advantage on its next attack roll against the runner (a second "
+        "attack when the runner stays, attacks_on_turn >= 2). sap, cleave, nick act on nothing in this "
+        "exchange and are refused; topple, slow, graze are written with on_hit (refused, with the fields to "
+        "use). Default none.",
+        "5e 2024 : botte (propriété de maîtrise) de l'arme de son attaque d'opportunité (Manuel des joueurs "
+        "2024, chap. 6). push (repousser) : un coup repousse le fuyard de 3 m, hors de l'allonge d'autres "
+        "ennemis (options.push_2024) ; vex (harceler) : un coup qui inflige des dégâts lui donne l'avantage à "
+        "sa prochaine attaque contre le fuyard (une seconde attaque quand le fuyard reste, attacks_on_turn >= "
+        "2). sap, cleave, nick n'agissent sur rien ici et sont refusées ; topple, slow, graze s'écrivent avec "
+        "on_hit (refusées, avec les champs à utiliser). none par défaut.")
+    count: int = F(1, "count", "nombre",
+                   "Identical enemies passed one after the other (default 1).",
+                   "Ennemis identiques dépassés l'un après l'autre (1 par défaut).", None, ge=1, le=20)
+    ac: Int = F(None, "its Armour Class", "sa classe d'armure",
+                "Shown in presets only: the enemy's own AC plays no part in the exchange (refused if written).",
+                "Dans les profils seulement : la CA de l'ennemi ne joue aucun rôle (refusée si écrite).",
+                "AC", ge=0, le=INT_LIMIT)
+    hp: Int = F(None, "its hit points", "ses points de vie",
+                "Shown in presets only: the enemy's own hit points play no part (refused if written).",
+                "Dans les profils seulement : ses points de vie ne jouent aucun rôle (refusés si écrits).",
+                "hp", ge=0, le=INT_LIMIT)
+
+
+# --------------------------------------------------------------------------- enemies
+
+
+@dataclass(frozen=True)
+class Enemy:
+    """One threatening creature along the path, in the order the runner leaves it.
+
+    Attributes
+    ----------
+    attack_bonus : int
+        Bonus of the attack used for the AoO / OA (full bonus, no iterative penalty).
+    damage : str
+        Dice notation, e.g. ``"2d4+4"``.
+    extra_damage : str
+        Extra dice not multiplied on a 3.5/PF critical (sneak attack), ``""`` for none.
+    threat_low : int
+        Lowest face of the threat range (3.5/PF) or critical range (5e), 2-20.
+    crit_multiplier : int
+        3.5/PF critical multiplier, 2 to 6 (5e: always 2, the dice are doubled).
+    reach : int
+        Reach in feet (5, 10, 15 …).
+    aoo_left : int
+        Attacks of opportunity (5e: reactions) it can still make this round.
+    combat_reflexes : bool
+    dex_bonus : int
+        3.5/PF: Combat Reflexes allows 1 + Dex bonus AoOs per round.
+    sentinel : bool
+        5e Sentinel (feat outside the SRD; effect only): a hit stops the move,
+        and Disengage does not prevent its OA.
+    stand_still : bool
+        Pathfinder Stand Still: its AoO for movement is a combat maneuver
+        (``cmb`` against the runner's CMD) that stops the move.
+    cmb, cmd : int or None
+        Pathfinder combat maneuver bonus and defence (Acrobatics DC = CMD).
+    squares_left : int
+        Threatened squares of this enemy the runner leaves (one opportunity however many).
+    threatens_start : bool
+        It threatens the runner's starting square (withdraw, 5-foot step, distracting actions, stay).
+    through_space : bool
+        The runner tumbles through its space (DC 25 / CMD + 5; a failure stops the move).
+    visible : bool
+        The runner can see it (withdraw only protects the start square from visible foes).
+    flat_footed : bool
+        3.5/PF: no AoO unless Combat Reflexes. 5e: surprised, no reaction.
+    advantage, disadvantage : bool
+        5e attack roll modifiers (Pack Tactics, Faerie Fire, …).
+    attacked_by_runner : bool
+        5e 2014: the runner attacked it this turn (Mobile then prevents its OA).
+    simultaneous : bool
+        Leaving its reach happens in the same step as leaving the previous enemy's (5e).
+    attacks_on_turn : int
+        Attacks it makes on its own turn if the runner stays (mode ``stay``).
+    on_hit : {"none", "prone", "grapple", "slow"}
+        5e rider on a hit: prone (slows), grapple (stops), slow (-10 ft).
+    on_hit_save_dc : int or None
+        Saving throw DC against the rider (``None``: no save).
+    on_hit_save : {"str", "dex", "con"}
+    """
+
+    name: str = "enemy"
+    attack_bonus: int = 0
+    damage: str = "1d6"
+    extra_damage: str = ""
+    threat_low: int = 20
+    crit_multiplier: int = 2
+    reach: int = 5
+    aoo_left: int = 1
+    combat_reflexes: bool = False
+    dex_bonus: int = 0
+    sentinel: bool = False
+    stand_still: bool = False
+    cmb: int | None = None
+    cmd: int | None = None
+    tumble_dc: int | None = None
+    squares_left: int = 1
+    threatens_start: bool = True
+    through_space: bool = False
+    visible: bool = True
+    flat_footed: bool = False
+    advantage: bool = False
+    disadvantage: bool = False
+    attacked_by_runner: bool = False
+    simultaneous: bool = False
+    attacks_on_turn: int = 1
+    spring_attack_target: bool = False
+    mastery: str = "none"
+    on_hit: str = "none"
+    on_hit_save_dc: int | None = None
+    on_hit_save: str = "str"
+    preset: str = ""
+
+
+def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) -> tuple[list[Enemy], dict]:
+    """One ``[[enemies]]`` table (and its preset) -> ``count`` identical enemies.
+
+    Raises
+    ------
+    InputError
+        Naming ``enemies.<index>.<field>``: missing attack bonus or damage, dice that
+        are not notation or never deal damage, a threat range other than ``N-20``,
+        Stand Still without Combat Reflexes or CMB.
+    """
+    f = f"enemies.{index}."
+    merged, meta = _merge_preset(own, "enemy", edition, f"enemies.{index}")
+    m = _validate(EnemyModel, merged, f)
+    if m.attack_bonus is None:
+        raise InputError(f + "attack_bonus", None, "an integer attack bonus (required unless a preset gives it)")
+    if m.damage is None:
+        raise InputError(f + "damage", None, "dice notation such as 2d4+4 (required unless a preset gives it)")
+    damage = check_dice(m.damage, f + "damage")
+    if "extra_damage" in own and not own["extra_damage"].strip():
+        raise InputError(f + "extra_damage", own["extra_damage"],
+                         "dice notation such as 1d6 (omit the field for no extra damage)")
+    extra = check_dice(m.extra_damage, f + "extra_damage", "extra damage") if m.extra_damage else ""
+    threat_low = parse_threat_range(m.threat_range, f + "threat_range")
+    cr = m.combat_reflexes
+    if is_5e(edition):
+        default_aoo = 1
+    else:
+        default_aoo = 1 + max(0, m.dex_bonus) if cr else 1
+    if aoo_per_round is not None:
+        default_aoo = aoo_per_round
+    aoo_left = default_aoo if m.aoo_left is None else m.aoo_left
+    squares = (m.reach // 5 if m.threatens_start else 1) if m.squares_left is None else m.squares_left
+    if m.stand_still and edition == "pf1":
+        if not cr:
+            raise InputError(f + "stand_still", True,
+                             "false unless combat_reflexes = true (Stand Still requires Combat Reflexes)")
+        if m.cmb is None:
+            raise InputError(f + "cmb", None, "an integer combat maneuver bonus (required by stand_still)")
+    name = m.name if m.name is not None else meta.get("name", f"enemy {index + 1}")
+    enemy = Enemy(
+        name=name, attack_bonus=m.attack_bonus, damage=damage, extra_damage=extra, threat_low=threat_low,
+        crit_multiplier=m.crit_multiplier, reach=m.reach, aoo_left=aoo_left, combat_reflexes=cr,
+        dex_bonus=m.dex_bonus, sentinel=m.sentinel, stand_still=m.stand_still, cmb=m.cmb, cmd=m.cmd,
+        tumble_dc=m.tumble_dc,
+        squares_left=squares, threatens_start=m.threatens_start, through_space=m.through_space,
+        visible=m.visible, flat_footed=m.flat_footed, advantage=m.advantage, disadvantage=m.disadvantage,
+        attacked_by_runner=m.attacked_by_runner, simultaneous=m.simultaneous, attacks_on_turn=m.attacks_on_turn,
+        spring_attack_target=m.spring_attack_target, mastery=m.mastery,
+        on_hit=m.on_hit, on_hit_save_dc=m.on_hit_save_dc, on_hit_save=m.on_hit_save, preset=meta.get("preset", ""),
+    )
+    for key in ("ac", "hp"):
+        if getattr(m, key) is not None:
+            meta[key] = getattr(m, key)
+    if m.count == 1:
+        return [enemy], meta
+    return [replace(enemy, name=f"{name} #{k + 1}") for k in range(m.count)], meta

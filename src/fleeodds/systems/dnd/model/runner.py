@@ -1,0 +1,219 @@
+"""The runner's table (``[runner]``): its pydantic model, then the validated :class:`Runner`."""
+
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal, Optional, Union
+
+from pydantic import ConfigDict, Field
+
+from ....errors import InputError
+from ....validation import StrictModel
+from .fields import ALLOWED, FEATS, INT_LIMIT, F, Feats, Flag, Int, _validate
+from .presets import _merge_preset
+
+
+class RunnerModel(StrictModel):
+    """The character leaving melee (``[runner]``); every field may come from a preset."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Fuyard", "description_fr": (
+        "Le personnage qui quitte la mêlée (``[runner]``) ; chaque champ peut venir d'un profil "
+        "prédéfini.")})
+
+    preset: Optional[str] = F(None, "preset", "profil prédéfini",
+                              "Shipped stat line whose fields this table overrides (e.g. srd35_wizard_1).",
+                              "Profil livré dont cette table remplace les champs (p. ex. srd35_wizard_1).")
+    name: Optional[str] = F(None, "name", "nom", "Name shown in reports.", "Nom affiché dans les rapports.")
+    hp: Int = F(None, "hit points", "points de vie",
+                "Current hit points (required unless the preset gives them).",
+                "Points de vie actuels (obligatoire sauf si le profil les donne).", "hp", ge=1, le=INT_LIMIT)
+    hp_max: Int = F(None, "maximum hit points", "points de vie maximum",
+                    "Maximum hit points (default: hp). 5e instant death, Pathfinder massive-damage threshold; "
+                    "no effect in 3.5.",
+                    "Points de vie maximum (par défaut : hp). Mort instantanée en 5e, seuil des dégâts massifs "
+                    "de Pathfinder ; sans effet en 3.5.", "hp", ge=1, le=INT_LIMIT)
+    ac: Optional[Union[Annotated[int, Field(ge=1, le=60)], str, list[Annotated[int, Field(ge=1, le=60)]]]] = F(
+        None, "Armour Class", "classe d'armure",
+        "Armour Class against these attacks, Dexterity and armour included (required unless the preset gives "
+        "it). When it is uncertain: a list of equally likely values [14, 16, 18], a range '14-20' (equally "
+        "likely) or dice '1d6+13': one run, the mixture of the values (1 to 60).",
+        "Classe d'armure contre ces attaques, Dextérité et armure comprises (obligatoire sauf si le profil la "
+        "donne). Si elle est incertaine : une liste de valeurs équiprobables [14, 16, 18], un intervalle "
+        "'14-20' (équiprobable) ou des dés '1d6+13' : un seul calcul, le mélange des valeurs (1 à 60).", "AC")
+    dex_bonus: int = F(0, "Dexterity bonus in AC", "bonus de Dextérité à la CA",
+                       "3.5/PF: Dexterity bonus included in ac, lost when running without the Run feat "
+                       "(default 0).",
+                       "3.5/PF : bonus de Dextérité compris dans la CA, perdu en course sans le don Course "
+                       "(0 par défaut).", None, ge=-5, le=20)
+    con: int = F(10, "Constitution score", "valeur de Constitution",
+                 "Pathfinder: dead at -Con hit points, Constitution checks to stabilise (default 10).",
+                 "Pathfinder : mort à -Con points de vie, tests de Constitution pour se stabiliser "
+                 "(10 par défaut).", None, ge=1, le=60)
+    fort: int = F(0, "Fortitude save", "jet de Vigueur",
+                  "3.5/PF: Fortitude save bonus against massive damage (DC 15; default 0).",
+                  "3.5/PF : bonus de jet de Vigueur contre les dégâts massifs (DD 15 ; 0 par défaut).",
+                  None, ge=-10, le=60)
+    tumble: Int = F(None, "Tumble / Acrobatics", "Acrobaties",
+                    "3.5 Tumble or Pathfinder Acrobatics modifier; omit when untrained (3.5 Tumble is "
+                    "trained only). Needed by the tumble modes.",
+                    "Modificateur d'Acrobaties (3.5 et Pathfinder) ; à omettre sans rang (en 3.5 la "
+                    "compétence exige une formation). Requis par les modes Acrobaties.", None, ge=-30, le=60)
+    acrobatics: Int = F(None, "Acrobatics", "Acrobaties",
+                        "Same as tumble (Pathfinder name); give one of the two.",
+                        "Comme tumble (nom Pathfinder) ; donner l'un des deux.", None, ge=-30, le=60)
+    cmd: Int = F(None, "Combat Maneuver Defence", "degré de manœuvre défensive (DMD)",
+                 "Pathfinder: the runner's CMD against Stand Still.",
+                 "Pathfinder : DMD du fuyard contre le don Stand Still.", None, ge=1, le=100)
+    feats: Feats = F([], "feats", "dons",
+                               "3.5/PF: mobility, dodge, run; 5e 2014: mobile; 5e 2024: speedy.",
+                               "3.5/PF : mobility (Souplesse du serpent), dodge (Esquive), run (Course) ; "
+                               "5e 2014 : mobile (Mobile) ; 5e 2024 : speedy.")
+    dodge_target: int = F(0, "Dodge target", "cible d'Esquive",
+                          "3.5 Dodge: index (from 0) of the enemy designated for the +1 AC (default 0).",
+                          "Esquive en 3.5 : rang (à partir de 0) de l'ennemi désigné pour le +1 à la CA "
+                          "(0 par défaut).", None, ge=0, le=100)
+    monster: Flag = F(False, "monster", "monstre",
+                                "5e: the runner is a monster and dies at 0 hit points (with "
+                                "options.monster_dies_at_0).",
+                                "5e : le fuyard est un monstre et meurt à 0 point de vie (avec "
+                                "options.monster_dies_at_0).")
+    str_save: int = F(0, "Strength save", "jet de sauvegarde de Force",
+                      "5e Strength saving throw bonus (against a wolf's Prone; default 0).",
+                      "5e : bonus de jet de sauvegarde de Force (contre le « à terre » du loup ; 0 par défaut).",
+                      None, ge=-10, le=30)
+    dex_save: int = F(0, "Dexterity save", "jet de sauvegarde de Dextérité",
+                      "5e Dexterity saving throw bonus (default 0).",
+                      "5e : bonus de jet de sauvegarde de Dextérité (0 par défaut).", None, ge=-10, le=30)
+    con_save: int = F(0, "Constitution save", "jet de sauvegarde de Constitution",
+                      "5e Constitution saving throw bonus (default 0).",
+                      "5e : bonus de jet de sauvegarde de Constitution (0 par défaut).", None, ge=-10, le=30)
+    armor: Literal["none", "light", "medium", "heavy"] = F(
+        "light", "armour", "armure",
+        "Pathfinder: Acrobatics cannot be used in medium or heavy armour (default light).",
+        "Pathfinder : pas d'Acrobaties en armure intermédiaire ou lourde (légère par défaut).")
+    damage_reduction: int = F(0, "damage reduction", "réduction des dégâts",
+                              "DR x/—, subtracted from every hit (default 0).",
+                              "RD x/—, retranchée de chaque coup (0 par défaut).", "hp", ge=0, le=100)
+    resistance: Flag = F(False, "resistance", "résistance",
+                                   "5e: resistance to the attacks' damage (halved, rounded down).",
+                                   "5e : résistance aux dégâts des attaques (divisés par deux, arrondi "
+                                   "inférieur).")
+    concealment: int = F(0, "concealment", "camouflage",
+                         "Miss chance in percent rolled after each hit: 20 concealment, 50 total (default 0).",
+                         "Chance de rater en pourcentage, tirée après chaque coup : 20 camouflage, 50 total "
+                         "(0 par défaut).", "%", ge=0, le=100)
+    total_concealment: Flag = F(False, "total concealment", "camouflage total",
+                                          "No attack of opportunity at all (3.5/PF total concealment; 5e unseen).",
+                                          "Aucune attaque d'opportunité (camouflage total en 3.5/PF ; invisible "
+                                          "en 5e).")
+
+
+# --------------------------------------------------------------------------- runner
+
+
+@dataclass(frozen=True)
+class Runner:
+    """The character leaving melee.
+
+    Attributes
+    ----------
+    hp : int
+        Current hit points (>= 1).
+    hp_max : int
+        Maximum hit points (5e instant death, PF massive damage).
+    ac : int
+        Armour Class against these attacks (>= 1), including Dex and armour.
+    dex_bonus : int
+        Dexterity bonus included in ``ac`` (lost when running without the Run feat).
+    con : int
+        Constitution score (Pathfinder: dead at -Con; stabilisation checks).
+    fort : int
+        Fortitude save bonus (3.5/PF massive damage, DC 15).
+    tumble : int or None
+        Tumble (3.5) / Acrobatics (PF) modifier; ``None``: untrained (3.5 Tumble is trained only).
+    cmd : int or None
+        Combat Maneuver Defence (Pathfinder Stand Still).
+    feats : tuple of str
+        3.5/PF ``mobility``, ``dodge``, ``run``; 5e 2014 ``mobile``; 5e 2024 ``speedy``.
+    dodge_target : int
+        Index in ``enemies`` of the opponent designated for Dodge (3.5).
+    monster : bool
+        5e: the runner is a monster and dies at 0 HP (with ``monster_dies_at_0``).
+    str_save, dex_save, con_save : int
+        5e saving throw bonuses (wolf's DC 11 Strength save against Prone).
+    armor : {"none", "light", "medium", "heavy"}
+        Pathfinder: Acrobatics cannot be used in medium or heavy armour.
+    damage_reduction : int
+        DR x/— against every hit.
+    resistance : bool
+        5e resistance to the attacks' damage (halved).
+    concealment : int
+        Miss chance in percent rolled after each hit (20 concealment, 50 total).
+    total_concealment : bool
+        No attack of opportunity at all (3.5/PF: total concealment; 5e: unseen).
+    """
+
+    name: str = "runner"
+    hp: int = 1
+    hp_max: int = 1
+    ac: int = 10
+    dex_bonus: int = 0
+    con: int = 10
+    fort: int = 0
+    tumble: int | None = None
+    cmd: int | None = None
+    feats: tuple[str, ...] = ()
+    dodge_target: int = 0
+    monster: bool = False
+    str_save: int = 0
+    dex_save: int = 0
+    con_save: int = 0
+    armor: str = "light"
+    damage_reduction: int = 0
+    resistance: bool = False
+    concealment: int = 0
+    total_concealment: bool = False
+    preset: str = ""
+
+
+def parse_runner(own: dict, edition: str) -> tuple[Runner, dict]:
+    """The runner from its table and preset (types and ranges already checked by :class:`RunnerModel`).
+
+    Raises
+    ------
+    InputError
+        ``runner.hp`` / ``runner.ac`` missing, ``runner.hp_max`` below ``runner.hp``, an
+        unknown feat (``runner.feats.1``), both ``tumble`` and ``acrobatics``.
+    """
+    merged, meta = _merge_preset(own, "runner", edition, "runner")
+    m = _validate(RunnerModel, merged, "runner.")
+    f = "runner."
+    if m.hp is None:
+        raise InputError(f + "hp", None, ALLOWED["RunnerModel.hp"] + " (this field is required)")
+    if m.ac is None:
+        raise InputError(f + "ac", None, ALLOWED["RunnerModel.ac"] + " (this field is required)")
+    hp = m.hp
+    hp_max = hp if m.hp_max is None else m.hp_max
+    if hp_max < hp:
+        raise InputError(f + "hp_max", m.hp_max, f"an integer >= runner.hp ({hp})")
+    if m.tumble is not None and m.acrobatics is not None:
+        raise InputError(f + "acrobatics", m.acrobatics, "either runner.tumble or runner.acrobatics, not both")
+    feats_raw = [m.feats] if isinstance(m.feats, str) else list(m.feats)
+    feats: list[str] = []
+    for i, ft in enumerate(feats_raw):
+        name = ft.strip().lower()
+        if name not in FEATS[edition]:
+            raise InputError(f"{f}feats.{i}", ft, f"one of {', '.join(repr(x) for x in FEATS[edition])} "
+                                                  f"for edition {edition!r}")
+        if name not in feats:
+            feats.append(name)
+    runner = Runner(
+        name=m.name if m.name is not None else meta.get("name", "runner"),
+        hp=hp, hp_max=hp_max, ac=m.ac, dex_bonus=m.dex_bonus, con=m.con, fort=m.fort,
+        tumble=m.acrobatics if m.acrobatics is not None else m.tumble, cmd=m.cmd, feats=tuple(feats),
+        dodge_target=m.dodge_target, monster=m.monster, str_save=m.str_save, dex_save=m.dex_save,
+        con_save=m.con_save, armor=m.armor, damage_reduction=m.damage_reduction, resistance=m.resistance,
+        concealment=m.concealment, total_concealment=m.total_concealment, preset=meta.get("preset", ""),
+    )
+    return runner, meta

@@ -1,0 +1,202 @@
+"""The scenario file's top level (:class:`ScenarioModel`, its JSON Schema) and :func:`parse_spec`,
+which validates a whole file into the plain :class:`Spec`."""
+
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Literal, Optional, Union
+
+from pydantic import ConfigDict, Field
+
+from ....errors import InputError, short_repr
+from ....validation import StrictModel, json_schema, no_effect
+from ..checks.inputs import check_mode, check_no_effect
+from ..plan.rules import is_5e
+from .death_saves import DeathSavesModel, advantage_of
+from .enemy import Enemy, EnemyModel, parse_enemy
+from .fields import ALLOWED, AUTO_COMPARE, F, Flag, _validate, normalise_edition, normalise_mode
+from .options import OptionsModel, parse_options
+from .runner import RunnerModel, parse_runner
+from .spec import Spec
+from .uncertain import MAX_MIXTURE, split_uncertain
+
+
+class ScenarioModel(StrictModel):
+    """A D&D scenario file (``system = "dnd"``)."""
+
+    model_config = ConfigDict(json_schema_extra={"description_fr": (
+        'Un fichier de scénario D&D (``system = "dnd"``).')})
+
+    system: Literal["dnd"] = F("dnd", "rules system", "système de règles", "Always dnd.", "Toujours dnd.")
+    title: str = F("", "title", "titre", "Title of the scenario.", "Titre du scénario.")
+    description: str = F("", "description", "description", "Free text.", "Texte libre.")
+    situation: Literal["leave_melee", "death_saves"] = F(
+        "leave_melee", "situation", "situation",
+        "leave_melee (default: a runner leaves melee under attacks of opportunity) or death_saves (5e: a "
+        "character at 0 HP rolls death saving throws; [death_saves] table, no runner nor enemies).",
+        "leave_melee (par défaut : un fuyard quitte le corps à corps sous les attaques d'opportunité) ou "
+        "death_saves (5e : un personnage à 0 pv lance ses jets de sauvegarde contre la mort ; table "
+        "[death_saves], ni fuyard ni ennemis).")
+    death_saves: Optional[DeathSavesModel] = F(
+        None, "death saving throws", "jets de sauvegarde contre la mort",
+        "5e: marks already made and how each death save is rolled (situation death_saves; in leave_melee, "
+        "with options.death_saves_in_exchange, only bonus, advantage and disadvantage).",
+        "5e : coches déjà faites et façon de lancer chaque jet de sauvegarde contre la mort (situation "
+        "death_saves ; en leave_melee, avec options.death_saves_in_exchange, seulement bonus, advantage et "
+        "disadvantage).")
+    edition: Union[str, float] = F("3.5", "edition", "édition",
+                                   "3.5, pf1 (Pathfinder 1e), 5e2014 (SRD 5.1) or 5e2024 (SRD 5.2).",
+                                   "3.5, pf1 (Pathfinder 1e), 5e2014 (DRS 5.1) ou 5e2024 (DRS 5.2).")
+    mode: str = F("move", "movement mode", "mode de déplacement",
+                  "3.5/PF: move, withdraw (retraite), run, five_foot_step (pas de placement), tumble / acrobatics, "
+                  "tumble_full, stay. 5e: move, dash, disengage, stay, teleport, forced (moved by something else: no "
+                  "opportunity attack).",
+                  "3.5/PF : move (déplacement), withdraw (retraite), run (course), five_foot_step (pas de "
+                  "placement), tumble / acrobatics (Acrobaties), tumble_full, stay (rester au contact). 5e : "
+                  "move, dash (foncer), disengage (se désengager), stay, teleport (téléportation), forced (déplacé par "
+                  "autre chose : aucune attaque d'opportunité).")
+    compare_modes: Optional[Union[list[str], Literal["auto"]]] = F(
+        None, "modes compared", "modes comparés",
+        "Decision table: a list of at least two modes, or auto.",
+        "Tableau de décision : une liste d'au moins deux modes, ou auto.")
+    compare: Optional[dict[str, dict[str, Any]]] = F(
+        None, "comparison", "comparaison",
+        'Setups compared side by side: label = { "field.path" = value, label_fr = "…" }.',
+        'Situations comparées côte à côte : étiquette = { "champ.chemin" = valeur, label_fr = "…" }.')
+    metric: Literal["damage", "attacks", "hits"] = F(
+        "damage", "metric", "mesure",
+        "Recorded with each outcome: damage taken (default), attacks suffered, or hits taken.",
+        "Relevée avec chaque issue : dégâts subis (par défaut), attaques d'opportunité subies, ou coups "
+        "reçus.")
+    distracting_action: Flag = F(False, "distracting action", "action qui provoque",
+                                 "3.5/PF: the runner first takes an action that provokes in its start square "
+                                 "(casts, stands up).",
+                                 "3.5/PF : le fuyard accomplit d'abord une action qui provoque une attaque "
+                                 "d'opportunité dans sa case de départ (sort, se relever).")
+    runner: Optional[RunnerModel] = F(None, "runner", "fuyard",
+                                      "The character leaving melee (required in situation leave_melee).",
+                                      "Le personnage qui quitte le corps à corps (obligatoire dans la situation "
+                                      "leave_melee).")
+    enemies: Optional[list[EnemyModel]] = F(None, "enemies", "ennemis",
+                                            "Threatening enemies, in the order the runner leaves them.",
+                                            "Ennemis qui contrôlent la zone, dans l'ordre où le fuyard les quitte.",
+                                            min_length=1, max_length=20)
+    options: OptionsModel = Field(default_factory=OptionsModel, title="options",
+                                  description="Every open rules question, with its rulebook default.",
+                                  json_schema_extra={"title_fr": "options", "description_fr":
+                                                     "Chaque question de règles ouverte, avec sa valeur par "
+                                                     "défaut."})
+
+
+def schema(lang: str = "en") -> dict:
+    """The JSON Schema of a D&D scenario file, titles and descriptions in ``lang`` ("en" or "fr").
+
+    Every field has a title, a description, its default, its range or allowed values
+    and, where it has one, its unit (``ft``, ``hp``, ``%`` …).
+    """
+    title = ("Scénario D&D 3.5, Pathfinder 1e, D&D 5e : quitter le corps à corps" if lang == "fr"
+             else "D&D 3.5, Pathfinder 1e, D&D 5e scenario: leaving melee")
+    return json_schema(ScenarioModel, lang, title)
+
+
+def parse_spec(data: dict, *, check_only: frozenset[str] | None = None) -> Spec:
+    """Validate a parsed scenario file (see :mod:`fleeodds.systems.dnd.scenarios.exchange` for the format).
+
+    Parameters
+    ----------
+    data : dict
+        The parsed scenario file.
+    check_only : frozenset of str, optional
+        Set when ``data`` derives from a scenario already checked against each of its comparison
+        setups (its base, or one setup): the mode-dependent refusals made then are not made again.
+
+    Raises
+    ------
+    InputError
+        Naming the first invalid field as a dotted path, its value and what is allowed.
+    """
+    if not isinstance(data, dict):
+        raise InputError("scenario", short_repr(data), "a table of fields")
+    situation = data.get("situation", "leave_melee")
+    if situation not in ("leave_melee", "death_saves"):  # a misspelt situation is named, not a missing [runner]
+        raise InputError("situation", short_repr(situation), "one of 'leave_melee', 'death_saves'")
+    if "runner" not in data:
+        raise InputError("runner", None, ALLOWED["ScenarioModel.runner"])
+    data, uncertain = split_uncertain(data)
+    top = _validate(ScenarioModel, data)
+    edition = normalise_edition(top.edition)
+    mode = normalise_mode(top.mode, edition)
+    runner, rmeta = parse_runner(data["runner"], edition)
+    opts = parse_options(top.options, edition, runner)
+    if top.enemies is not None:
+        raw = data["enemies"]
+    else:
+        raw = [{"preset": opts.attacker_preset}]
+    enemies: list[Enemy] = []
+    emeta = []
+    first_of: list[int] = []  # index in ``enemies`` of each table's first enemy
+    for i, e in enumerate(raw):
+        es, m = parse_enemy(e, edition, i, opts.aoo_per_round)
+        first_of.append(len(enemies))
+        enemies.extend(es)
+        emeta.append(m)
+    if runner.dodge_target >= len(enemies):
+        raise InputError("runner.dodge_target", runner.dodge_target,
+                         f"an enemy index from 0 to {len(enemies) - 1}")
+    if any(e.stand_still for e in enemies) and runner.cmd is None and edition == "pf1":
+        raise InputError("runner.cmd", None, "an integer CMD (required when an enemy has stand_still)")
+    cm = top.compare_modes if top.compare_modes is not None else []
+    if cm == "auto":
+        cm = list(AUTO_COMPARE[edition])
+        if runner.tumble is None and edition == "3.5":
+            cm = [m for m in cm if m != "tumble"]
+    modes: list[str] = []
+    for i, m in enumerate(cm):
+        mm = normalise_mode(m, edition, f"compare_modes.{i}")
+        if mm not in modes:
+            modes.append(mm)
+    if len(modes) == 1:
+        raise InputError("compare_modes", short_repr(top.compare_modes),
+                         "at least two different modes (or omit the field)")
+    ds_bonus, ds_adv = 0, 0
+    if top.death_saves is not None:
+        own = data["death_saves"]
+        for key in ("successes", "failures"):
+            if key in own:
+                raise no_effect(f"death_saves.{key}", own[key],
+                                "in situation 'leave_melee' (the runner starts up: its failures come from the "
+                                "damage taken at 0 HP; for a character already at 0 HP write situation = "
+                                "'death_saves')")
+        if not is_5e(edition):
+            raise no_effect("death_saves", short_repr(own), "outside 5e (3.5/PF dying has no death saving throws)")
+        if not opts.death_saves_in_exchange:
+            raise no_effect("death_saves", short_repr(own), "unless options.death_saves_in_exchange = true (the "
+                                                            "death saves are not rolled otherwise)")
+        ds_adv = advantage_of(top.death_saves)
+        ds_bonus = top.death_saves.bonus
+    spec = Spec(title=top.title, edition=edition, mode=mode, runner=runner, enemies=tuple(enemies), options=opts,
+                distracting_action=top.distracting_action, metric=top.metric, compare_modes=tuple(modes),
+                description=top.description, death_save_bonus=ds_bonus, death_save_advantage=ds_adv,
+                meta={"runner": rmeta, "enemies": emeta})
+    if uncertain:
+        mix = []
+        for where, dist in uncertain:
+            if where == "runner":
+                mix.append(("runner", (), dist))
+            else:
+                i = int(where)
+                stop = first_of[i + 1] if i + 1 < len(first_of) else len(enemies)
+                mix.append(("enemies", tuple(range(first_of[i], stop)), dist))
+        n = 1
+        for _w, _i, dist in mix:
+            n *= len(dist)
+        if n > MAX_MIXTURE:
+            raise InputError(uncertain[0][0] if uncertain[0][0] == "runner" else "enemies", f"{n} combinations",
+                             f"uncertain values with at most {MAX_MIXTURE} combinations in all")
+        spec = replace(spec, mixture=tuple(mix))
+    check_no_effect(data, spec, raw, first_of, checked=check_only is not None)
+    check_mode(spec, mode, "mode")
+    for i, m in enumerate(modes):
+        check_mode(spec, m, f"compare_modes.{i}")
+    return spec
