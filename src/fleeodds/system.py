@@ -31,7 +31,7 @@ import numpy as np
 
 from .errors import FleeoddsError, InputError
 from .outcomes import NO_METRIC, Metric, Outcome
-from .validation import no_effect, set_field, short_repr
+from .validation import InputNote, collecting_notes, equals_default, no_effect, schema_default, set_field, short_repr
 
 #: Systems shipped with fleeodds: key -> module holding ``SYSTEM``.
 DEFAULT_SYSTEMS: dict[str, str] = {
@@ -96,6 +96,8 @@ class Scenario(ABC):
     """
 
     title: str = ""
+    #: Notes of the inputs accepted that change nothing here (set by :meth:`RulesSystem.load`).
+    _input_notes: tuple[InputNote, ...] = ()
     #: The file's French title (``title_fr``), or ``""`` when it gives none.
     title_fr: str = ""
     outcomes: tuple[Outcome, ...] = ()
@@ -379,6 +381,13 @@ class Scenario(ABC):
         """
         return []
 
+    def input_notes(self) -> list[InputNote]:
+        """Inputs this scenario accepted although they change nothing here (the input policy: a modelled
+        input with no effect in this situation is a note, never an error; one written at its default is not
+        even a note). The front prints them (``note: …`` on standard error, ``notes`` in the manifest, the
+        web answer card); under ``--strict`` they are errors instead (:func:`fleeodds.validation.inert`)."""
+        return list(self._input_notes)
+
     def unit_name(self, role: str) -> str:
         """The name of the unit in ``role`` (one of :attr:`RulesSystem.roles`), for a ranking to
         name the opponent; ``""`` by default (unknown)."""
@@ -512,9 +521,11 @@ class RulesSystem:
                                  f"the scenario's French title: a text of 1 to {MAX_TITLE} characters")
             data = copy.copy(data)  # keeps a system's dict subclass (an already-checked source) and its attributes
             del data[TITLE_FR_KEY]
-        scenario = self.loader(data, Path(base_dir) if base_dir is not None else Path.cwd())
+        with collecting_notes() as notes:
+            scenario = self.loader(data, Path(base_dir) if base_dir is not None else Path.cwd())
         if not isinstance(scenario, Scenario):  # a broken plug-in, not a user error
             raise TypeError(f"system {self.key!r}: loader returned {type(scenario).__name__}, not a Scenario")
+        scenario._input_notes = tuple(n for n in notes if not self._at_default(data, n))
         if title_fr is not None:
             scenario.title_fr = title_fr.strip()
             scenario.source[TITLE_FR_KEY] = title_fr  # the source stays as given (its models ignore the key)
@@ -522,6 +533,23 @@ class RulesSystem:
         return scenario
 
 
+    def _at_default(self, data: dict, note: InputNote) -> bool:
+        """Whether the input of ``note`` is written at its documented default (then nothing is said)."""
+        given, value = _given(data, note.field)
+        if not given:
+            value = note.value
+        schema = _SCHEMAS.get(self.key)
+        if schema is None:
+            try:
+                schema = _SCHEMAS[self.key] = self.schema("en")
+            except Exception:  # noqa: BLE001 - a plug-in without a usable schema: every note is kept
+                schema = _SCHEMAS[self.key] = {}
+        known, default = schema_default(schema, note.field)
+        return known and equals_default(value, default)
+
+
+#: Each system's English schema, read once for the documented defaults (:meth:`RulesSystem._at_default`).
+_SCHEMAS: dict[str, dict] = {}
 _REGISTRY: dict[str, RulesSystem] = {}
 _ENTRY_POINTS: dict[str, Any] | None = None
 
