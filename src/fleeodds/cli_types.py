@@ -33,3 +33,20 @@ class OutFile(click.ParamType):
 
 CHART = OutFile((".png", ".svg"))
 TEXT_OUT = OutFile()
+
+
+def strict_option(command):
+    """Add ``--strict`` to a command: inputs that change nothing in the situation are then errors, not
+    notes (:func:`fleeodds.validation.strict_inputs`), for authors who want their files minimal."""
+    import functools
+
+    from .validation import strict_inputs
+
+    @functools.wraps(command)
+    def wrapper(*args, strict: bool = False, **kwargs):
+        with strict_inputs(strict):
+            return command(*args, **kwargs)
+
+    return click.option("--strict", is_flag=True, default=False,
+                        help="Refuse inputs that change nothing in this situation (by default they are "
+                             "accepted with a note).")(wrapper)

@@ -36,7 +36,7 @@ import numpy as np
 from . import messages_fr
 from .errors import FleeoddsError, InputError
 from .outcomes import NO_METRIC, Metric, Outcome
-from .validation import no_effect, set_field, short_repr
+from .validation import InputNote, collecting_notes, equals_default, no_effect, schema_default, set_field, short_repr
 
 #: Systems shipped with fleeodds: key -> module holding ``SYSTEM`` (their entry points, declared in
 #: ``pyproject.toml``, come first; this is the fallback of a source tree without installed metadata).
@@ -102,6 +102,11 @@ class Scenario(ABC):
     """
 
     title: str = ""
+    #: Notes of the inputs accepted that change nothing here (set by :meth:`RulesSystem.load`).
+    _input_notes: tuple[InputNote, ...] = ()
+    #: The ``check_only`` scope the scenario was loaded with (set by :meth:`RulesSystem.load`): ``None`` when
+    #: every input was checked; rebuild it from its source with the same scope.
+    check_only: frozenset[str] | None = None
     #: The file's French title (``title_fr``), or ``""`` when it gives none.
     title_fr: str = ""
     outcomes: tuple[Outcome, ...] = ()
@@ -297,7 +302,8 @@ class Scenario(ABC):
             if value is None:  # a scenario file cannot hold "nothing": TOML has no null
                 raise InputError(str(dotted), None, "a value (a number, text, true/false, a list or a table)")
             data = set_field(data, dotted, value)
-        return get_system(self.system).load(data, self.base_dir)
+        # the fields not changed here were checked with the whole scenario, against each of its setups
+        return get_system(self.system).load(data, self.base_dir, check_only=frozenset(changes))
 
     def compare_setups(self) -> list[Setup]:
         """The comparison setups of the source, from its ``[compare]`` table.
@@ -405,6 +411,13 @@ class Scenario(ABC):
         nothing is refused by the system's loader.
         """
         return []
+
+    def input_notes(self) -> list[InputNote]:
+        """Inputs this scenario accepted although they change nothing here (the input policy: a modelled
+        input with no effect in this situation is a note, never an error; one written at its default is not
+        even a note). The front prints them (``note: …`` on standard error, ``notes`` in the manifest, the
+        web answer card); under ``--strict`` they are errors instead (:func:`fleeodds.validation.inert`)."""
+        return list(self._input_notes)
 
     def unit_name(self, role: str) -> str:
         """The name of the unit in ``role`` (one of :attr:`RulesSystem.roles`), for a ranking to
@@ -557,15 +570,18 @@ class RulesSystem:
             if not isinstance(title_fr, str) or not title_fr.strip() or len(title_fr) > MAX_TITLE:
                 raise InputError(TITLE_FR_KEY, short_repr(title_fr),
                                  f"the scenario's French title: a text of 1 to {MAX_TITLE} characters")
-            data = copy.copy(data)  # keeps a system's dict subclass (an already-checked source) and its attributes
+            data = copy.copy(data)
             del data[TITLE_FR_KEY]
         folder = Path(base_dir) if base_dir is not None else Path.cwd()
-        if check_only is None:  # a third party's two-argument loader keeps working
-            scenario = self.loader(data, folder)
-        else:
-            scenario = self.loader(data, folder, check_only=frozenset(check_only))
+        with collecting_notes() as notes:
+            if check_only is None:  # a third party's two-argument loader keeps working
+                scenario = self.loader(data, folder)
+            else:
+                scenario = self.loader(data, folder, check_only=frozenset(check_only))
         if not isinstance(scenario, Scenario):  # a broken plug-in, not a user error
             raise TypeError(f"system {self.key!r}: loader returned {type(scenario).__name__}, not a Scenario")
+        scenario.check_only = None if check_only is None else frozenset(check_only)
+        scenario._input_notes = tuple(n for n in notes if not self._at_default(data, n))
         if title_fr is not None:
             scenario.title_fr = title_fr.strip()
             scenario.source[TITLE_FR_KEY] = title_fr  # the source stays as given (its models ignore the key)
@@ -573,6 +589,23 @@ class RulesSystem:
         return scenario
 
 
+    def _at_default(self, data: dict, note: InputNote) -> bool:
+        """Whether the input of ``note`` is written at its documented default (then nothing is said)."""
+        given, value = _given(data, note.field)
+        if not given:
+            value = note.value
+        schema = _SCHEMAS.get(self.key)
+        if schema is None:
+            try:
+                schema = _SCHEMAS[self.key] = self.schema("en")
+            except Exception:  # noqa: BLE001 - a plug-in without a usable schema: every note is kept
+                schema = _SCHEMAS[self.key] = {}
+        known, default = schema_default(schema, note.field)
+        return known and equals_default(value, default)
+
+
+#: Each system's English schema, read once for the documented defaults (:meth:`RulesSystem._at_default`).
+_SCHEMAS: dict[str, dict] = {}
 _REGISTRY: dict[str, RulesSystem] = {}
 _ENTRY_POINTS: dict[str, Any] | None = None
 

@@ -253,7 +253,7 @@ def check_plan(scenario: Scenario) -> None:
     key = sc.exact_cache_key()
     if key is not None:
         hash(key)
-    again = scenario_from_dict(sc.source, sc.base_dir)
+    again = rebuilt_from_source(sc)
     _check(again.plan == plan, sc, "the plan of the scenario rebuilt from its source differs")
     _check(again.exact_cache_key() == key, sc, "the exact cache key of the rebuilt scenario differs")
     if key is not None and sc.has_exact:
@@ -261,15 +261,22 @@ def check_plan(scenario: Scenario) -> None:
         _check(exact(again, "float") == exact(sc, "float"), sc, "equal cache keys, different exact distributions")
 
 
+def rebuilt_from_source(scenario: Scenario) -> Scenario:
+    """The scenario loaded again from its own source, with the check scope it was loaded with
+    (:attr:`~fleeodds.system.Scenario.check_only`: a setup's untouched fields were checked with its base)."""
+    return get_system(scenario.system).load(scenario.source, scenario.base_dir, check_only=scenario.check_only)
+
+
 def check_rebuild(scenario: Scenario) -> None:
     """Rebuilding from the source gives the same scenario; ``with_changes({})`` gives the base
     (without setups); each setup rebuilt from its own source is itself and has no setups."""
     sc = scenario
-    again = scenario_from_dict(sc.source, sc.base_dir)
+    again = rebuilt_from_source(sc)
     _check(again.describe() == sc.describe(), sc, "rebuilt from its source, describe() differs")
     _check(again.title == sc.title and again.outcomes == sc.outcomes, sc, "rebuilt, title or outcomes differ")
     same = sc.with_changes({})
-    _check(same.describe() == scenario_from_dict(sc.base_source(), sc.base_dir).describe(),
+    base = get_system(sc.system).load(sc.base_source(), sc.base_dir, check_only=frozenset())
+    _check(same.describe() == base.describe(),
            sc, "with_changes({}) is not the base scenario")
     _check(not same.compare_setups(), sc, "with_changes keeps comparison setups")
 
@@ -287,7 +294,7 @@ def check_variants(scenario: Scenario) -> None:
         _check(v.en and v.fr, sc, "a setup without its labels")
         _check(v.scenario.system == sc.system, sc, f"setup {v.en!r} of another system")
         _check(not v.scenario.variants(), sc, f"setup {v.en!r} has setups of its own")
-        rebuilt = scenario_from_dict(v.scenario.source, v.scenario.base_dir)
+        rebuilt = rebuilt_from_source(v.scenario)
         _check(rebuilt.describe() == v.scenario.describe(), sc, f"setup {v.en!r} rebuilt from its source differs")
 
 

@@ -18,7 +18,7 @@ import contextlib
 import contextvars
 import copy
 import re
-from typing import Any, Callable, TypeVar, get_args
+from typing import Any, Callable, NamedTuple, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -224,6 +224,144 @@ def no_effect(field: str, value: Any, context: str) -> InputError:
     err.allowed = f"nothing here: it has no effect {context}; remove it"
     err.args = (f"{field}: {echo(value, whole_floats=True)} has no effect {context}; remove it",)
     return err
+
+
+class InputNote(NamedTuple):
+    """An input the model implements that changes nothing in this situation: accepted, and said.
+
+    Attributes
+    ----------
+    field : str
+        Dotted path of the input (``fuite.repli``).
+    value : Any
+        What was given, as the model read it.
+    context : str
+        Where or why it has no effect, English: ``"in 5e"``, ``"against Blocage (it forbids the Fuite)"``.
+    """
+
+    field: str
+    value: Any
+    context: str
+
+    def message(self, lang: str = "en") -> str:
+        """``fuite.repli: true has no effect here — …`` in ``lang`` (the error's French wording)."""
+        text = f"{self.field}: {echo(self.value, whole_floats=True)} has no effect {self.context}"
+        if lang != "fr":
+            return text
+        from .messages_fr import to_french
+
+        return to_french(text)
+
+
+_NOTES: contextvars.ContextVar[list | None] = contextvars.ContextVar("fleeodds_input_notes", default=None)
+_STRICT = contextvars.ContextVar("fleeodds_strict_inputs", default=False)
+
+
+def strict_inputs_on() -> bool:
+    """Whether inputs that change nothing are errors (``--strict``, ``strict=True``) rather than notes."""
+    return _STRICT.get()
+
+
+@contextlib.contextmanager
+def strict_inputs(on: bool = True):
+    """Within the block, :func:`inert` raises the :func:`no_effect` error instead of noting the input
+    (``fleeodds run --strict``: for authors who want their files minimal)."""
+    token = _STRICT.set(bool(on))
+    try:
+        yield
+    finally:
+        _STRICT.reset(token)
+
+
+@contextlib.contextmanager
+def collecting_notes():
+    """Collect the :class:`InputNote` of every :func:`inert` call in the block into the list it yields
+    (a nested block collects its own; notes made outside any block are dropped)."""
+    notes: list[InputNote] = []
+    token = _NOTES.set(notes)
+    try:
+        yield notes
+    finally:
+        _NOTES.reset(token)
+
+
+def inert(field: str, value: Any, context: str) -> None:
+    """An input the model implements that changes nothing here: a note, or an error under ``--strict``.
+
+    The input policy (docs/inputs.md): an unknown field or a rule not modelled is refused by name; a
+    modelled input equal to its default is accepted silently (the loader drops its note); a modelled input
+    with no effect in this situation is accepted with a note naming it and why. Under
+    :func:`strict_inputs` the note is the :func:`no_effect` error.
+
+    Raises
+    ------
+    InputError
+        Only under :func:`strict_inputs`.
+    """
+    if _STRICT.get():
+        raise no_effect(field, value, context)
+    notes = _NOTES.get()
+    if notes is not None and not any(n.field == field for n in notes):
+        notes.append(InputNote(field, value, context))
+
+
+def schema_default(schema: dict, dotted: str) -> tuple[bool, Any]:
+    """The documented default of a dotted field in a scenario file's JSON Schema.
+
+    Follows ``$ref`` into ``$defs``, the members of ``anyOf`` / ``oneOf`` / ``allOf`` and the ``items``
+    of a list (a list index in the path: ``enemies.0.reach``).
+
+    Returns
+    -------
+    (bool, Any)
+        ``(True, default)`` when the schema declares one, else ``(False, None)``.
+    """
+    defs = schema.get("$defs", {}) if isinstance(schema, dict) else {}
+
+    def deref(node: Any, depth: int = 0) -> list[dict]:
+        if not isinstance(node, dict) or depth > 16:
+            return []
+        out = [node]
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            out += deref(defs.get(ref.rsplit("/", 1)[1]), depth + 1)
+        for key in ("anyOf", "oneOf", "allOf"):
+            for member in node.get(key) or ():
+                out += deref(member, depth + 1)
+        return out
+
+    nodes = deref(schema)
+    parts = str(dotted).split(".")
+    for depth, part in enumerate(parts):
+        last = depth == len(parts) - 1
+        found: list[dict] = []
+        for node in nodes:
+            if part.isdigit() and isinstance(node.get("items"), dict):
+                found += deref(node["items"])
+            props = node.get("properties")
+            if isinstance(props, dict) and part in props:
+                if last and "default" in props[part]:
+                    return True, props[part]["default"]
+                found += deref(props[part])
+        if last:
+            for node in found:
+                if "default" in node:
+                    return True, node["default"]
+            return False, None
+        nodes = found
+    return False, None
+
+
+def equals_default(value: Any, default: Any) -> bool:
+    """Whether a given value is the documented default (``14`` and ``14.0`` alike; ``true`` is not ``1``)."""
+    if isinstance(value, bool) or isinstance(default, bool):
+        return isinstance(value, bool) and isinstance(default, bool) and value == default
+    if isinstance(value, (list, tuple)) and isinstance(default, (list, tuple)):
+        return len(value) == len(default) and all(equals_default(a, b) for a, b in zip(value, default))
+    try:
+        return value == default
+    except Exception:  # noqa: BLE001 - an exotic value is simply not the default
+        return False
 
 
 def not_modelled(field: str, value: Any, what: str = "") -> InputError:

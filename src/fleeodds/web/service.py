@@ -626,7 +626,7 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
         raise InputError(COMPARE_KEY, None, "at least one setup: add one (a label and the fields it changes)")
     pairs = [(fr if lang == "fr" else en, scen) for en, fr, scen in variants]
     if len(pairs) < 2:
-        base = get_system(sc.system).load(sc.base_source(), sc.base_dir)
+        base = get_system(sc.system).load(sc.base_source(), sc.base_dir, check_only=frozenset())
         pairs.insert(0, ("la question ci-dessus" if lang == "fr" else "the question above", base))
     if len(pairs) > MAX_SETUPS:
         raise InputError(COMPARE_KEY, len(pairs), f"at most {MAX_SETUPS} setups on the web page")
@@ -703,7 +703,7 @@ def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: An
     elif sc.compare_setups():
         # the page varies a field of the question itself: its comparison setups (the [compare]
         # table and the system's shorthands) are left out, as the Compare section has them
-        sc = get_system(sc.system).load(sc.base_source(), sc.base_dir)
+        sc = get_system(sc.system).load(sc.base_source(), sc.base_dir, check_only=frozenset())
     cells = int(np.prod([len(v) for _, v in items]))
     if cells > MAX_SWEEP_CELLS:
         raise InputError("vary", cells, f"at most {MAX_SWEEP_CELLS} cells on the web page")
