@@ -861,6 +861,8 @@ def test_french_dnd_form_takes_retraite(driver, server):
     # a setup written by name: "retraite" is the mode withdraw
     _type(d, "setup-label", "en retraite")
     Select(d.find_element(By.ID, "setup-field")).select_by_value("mode")
+    offered = [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#setup-values option")]
+    assert "Retraite" in offered and "withdraw" not in offered, offered  # suggested by name
     _type(d, "setup-value", "retraite")
     d.find_element(By.ID, "add-setup").click()
     wait(d, lambda d: _state(d)["scenario"].get("compare", {}).get("en retraite") == {"mode": "withdraw"})

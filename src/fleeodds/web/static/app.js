@@ -899,7 +899,18 @@ function refreshPickers() {
     for (const l of leaves) sel.append(el("option", { value: l.path, text: l.title + " — " + l.path }));
     if (keep && leaves.some((l) => l.path === keep)) sel.value = keep;
   }
+  setupChoices();
   renderSetups();
+}
+// a setup's value is offered by name where the field names its values ("Retraite"; read as its code)
+function setupChoices() {
+  const leaf = leafPaths(S.schema, S.scenario, "", []).find((x) => x.path === $("setup-field").value);
+  const s = leaf ? leaf.schema : null, dl = $("setup-values");
+  dl.textContent = "";
+  if (!s) return;
+  const vals = s.type === "boolean" ? [true, false] : (s.enum || knownValues(s) || []);
+  const names = [...new Set(vals.map((v) => capital(valueName(s, v))))];
+  for (const n of names) dl.append(el("option", { value: n }));
 }
 async function renderSetups() {
   const ul = $("setups"); ul.textContent = "";
@@ -1154,6 +1165,7 @@ async function start() {
   $("cancel").onclick = () => { if (S.job) api("/api/jobs/" + S.job + "/cancel", {}).catch(() => {}); };
   for (const id of ["method", "trials", "seed"]) $(id).onchange = () => { sizing(); updateShare(); };
   $("add-setup").onclick = addSetup;
+  $("setup-field").onchange = setupChoices;
   $("run-compare").onclick = runCompare;
   $("run-sweep").onclick = runSweep;
   for (const [id, box, name] of [["compare", "compare-chart", "fleeodds-compare"], ["difference", "difference-chart", "fleeodds-difference"], ["sweep", "sweep-chart", "fleeodds-sweep"]])
