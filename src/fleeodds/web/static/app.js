@@ -312,7 +312,7 @@ function numberField(text, s, path) {
 const fold = (x) => String(x).trim().toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/\s+/g, " ");
 function codeOf(text, s) {
   const names = enumLabels(s), want = fold(text);
-  for (const [code, name] of Object.entries(names)) if (fold(code) === want) return code;
+  for (const code of Object.keys(names)) if (fold(code) === want) return code;
   for (const [code, name] of Object.entries(names)) if (fold(name) === want) return code;
   return undefined;
 }
