@@ -632,10 +632,10 @@ def test_french_page_names_every_choice_and_shows_no_english(driver, server, key
     d.execute_script("window.scrollTo(0, 0); document.activeElement.blur()")
     _screenshot(d, f"{key}_answer")
     # an error: a number beyond its maximum, in the first field that has one
-    box = next(x for x in d.find_elements(By.CSS_SELECTOR, "#form input[type=number]")
-               if x.get_attribute("max") and x.is_displayed())
+    box = next(x for x in d.find_elements(By.CSS_SELECTOR, "#form input[data-number]")
+               if x.get_attribute("data-max") and x.is_displayed())
     box.clear()
-    box.send_keys(str(int(float(box.get_attribute("max"))) + 1))
+    box.send_keys(str(int(float(box.get_attribute("data-max"))) + 1))
     box.send_keys("\t")
     err = wait(d, EC.visibility_of_element_located((By.CSS_SELECTOR, "#form .field-error")))
     summary = d.find_element(By.ID, "form-errors")
@@ -668,9 +668,9 @@ def _french_goblins(d, server) -> None:
 
 
 def test_text_in_a_number_field_is_listed_with_the_servers_error(driver, server):
-    """Ld 13 (the server refuses it) and "deux" in the combat margin (a number field: the browser
-    gives no value for it, the page refuses it itself): both fields in red, both listed in the
-    summary by name with their message; once the margin is a number, the summary names one field."""
+    """Ld 13 (the server refuses it) and "deux" in the combat margin (a number field: the page
+    refuses the text itself, quoting it): both fields in red, both listed in the summary by name
+    with their message; once the margin is a number, the summary names one field."""
     d = driver
     _french_goblins(d, server)
     ld = d.find_element(By.ID, "f-fleeing-leadership")
@@ -689,7 +689,7 @@ def test_text_in_a_number_field_is_listed_with_the_servers_error(driver, server)
     assert lines[0] == "Certains champs sont à corriger (en rouge ci-dessous) :"
     assert lines[1] == "Commandement (Cd) — " + ld_msg
     assert lines[2].startswith("Écart du résultat de combat") and \
-        lines[2].endswith(" — combat.margin: ce n'est pas un nombre ; attendu : un nombre entier de 0 à 30"), lines
+        lines[2].endswith(" — combat.margin: « deux » n'est pas un nombre ; attendu : un nombre entier de 0 à 30"), lines
     assert len(lines) == 3
     for path in ("fleeing.leadership", "combat.margin"):
         assert "invalid" in d.find_element(By.CSS_SELECTOR, f'[data-path="{path}"]').get_attribute("class")
@@ -737,3 +737,140 @@ def test_select_boxes_show_their_choices_whole(driver, server, key):
     assert d.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
     d.execute_script("window.scrollTo(0, 0); document.activeElement.blur()")
     _screenshot(d, f"{key}_selects")
+
+
+def _state(d) -> dict:
+    import json
+
+    return json.loads(_shared_state(d))
+
+
+def _type(d, box_id: str, text: str) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    box = d.find_element(By.ID, box_id)
+    box.send_keys(Keys.CONTROL, "a")  # the text is replaced as a player does (clear() would send an empty value)
+    box.send_keys(text)
+    box.send_keys("\t")
+
+
+def _field_error(d, path: str) -> str:
+    return wait(d, EC.visibility_of_element_located((By.CSS_SELECTOR, f'[data-path="{path}"] .field-error'))).text
+
+
+def test_numbers_read_as_people_type_them(driver, server):
+    """Issue 24: a number field reads "12,5" as 12.5 on the French page (a browser's number box
+    made it 125), "12.5" in both languages, and shows its decimals in the page's language; "7,5" in
+    an integer field (Commandement) is refused by name, saying it needs a whole number (it was
+    read as 75); the English page refuses "12,5" by name rather than guess; so do the run's settings."""
+    d = driver
+    _french_goblins(d, server)
+    d.execute_script("document.querySelectorAll('#form details').forEach((x) => { x.open = true; })")
+    _type(d, "f-table-gap", "12,5")
+    wait(d, lambda d: _state(d)["scenario"].get("table", {}).get("gap") == 12.5)
+    assert not d.find_elements(By.CSS_SELECTOR, ".field-error")
+    _type(d, "f-table-gap", "2.25")  # a point is a decimal point in French too
+    wait(d, lambda d: _state(d)["scenario"]["table"].get("gap") == 2.25)
+    _type(d, "f-table-gap", "12,5")
+    wait(d, lambda d: _state(d)["scenario"]["table"].get("gap") == 12.5)
+    _wait_idle(d)
+    d.find_element(By.ID, "lang-en").click()  # the form is drawn again: its decimals in each language
+    wait(d, lambda d: d.find_element(By.ID, "run").text == "Compute")
+    assert d.find_element(By.ID, "f-table-gap").get_attribute("value") == "12.5"
+    _type(d, "f-table-gap", "12,5")  # English: a comma groups thousands, the page does not guess
+    assert _field_error(d, "table.gap") == ("table.gap: '12,5' is not a number; expected a number from 0 to 200 "
+                                            "(decimals take a point: 12.5)")
+    assert _state(d)["scenario"]["table"]["gap"] == 12.5
+    _type(d, "f-table-gap", "7.5")
+    wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, ".field-error"))
+    wait(d, lambda d: _state(d)["scenario"]["table"].get("gap") == 7.5)
+    _wait_idle(d)
+    d.find_element(By.ID, "lang-fr").click()
+    wait(d, lambda d: d.find_element(By.ID, "run").text == "Calculer")
+    assert d.find_element(By.ID, "f-table-gap").get_attribute("value") == "7,5"
+    _type(d, "f-table-gap", "0")  # back to the default (not written): the answer is the example's again
+    wait(d, lambda d: "gap" not in _state(d)["scenario"].get("table", {}))
+    # an integer field: "7,5" is no whole number; the question waits, the value stays as it was
+    _type(d, "f-fleeing-leadership", "7,5")
+    msg = "fleeing.leadership: « 7,5 » n'est pas un nombre entier ; attendu : un nombre entier de 0 à 10"
+    assert _field_error(d, "fleeing.leadership") == msg
+    summary = d.find_element(By.ID, "form-errors")
+    wait(d, lambda d: summary.text.splitlines()[1:] == ["Commandement (Cd) — " + msg])
+    assert "leadership" not in _state(d)["scenario"]["fleeing"]
+    assert "Corrigez" in d.find_element(By.ID, "answer").text
+    d.execute_script("arguments[0].scrollIntoView({block: 'start'})", summary)
+    _screenshot(d, "whole_number")
+    _type(d, "f-fleeing-leadership", "7")
+    wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, ".field-error"))
+    wait_fraction(d, str(goblins_caught(7, 2)))
+    # the run's settings too: a seed of "7,5" is named, never 75
+    _wait_idle(d)
+    _type(d, "seed", "7,5")
+    d.find_element(By.ID, "run").click()
+    assert _field_error(d, "seed") == "seed: « 7,5 » n'est pas un nombre entier ; attendu : un nombre entier"
+    assert _state(d)["seed"] == 0
+    _type(d, "seed", "0")
+    _type(d, "trials", "1 000 000")  # French grouping spaces
+    d.find_element(By.ID, "run").click()
+    wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, ".field-error"))
+    assert _state(d)["trials"] == 1_000_000
+    _wait_idle(d)
+    # a sweep's values: on the French page, ";" separates decimals written with a comma; an
+    # integer field's list is read as it is written (5,6 is two values); a range stays as written
+    sweep = "return sweepValues(arguments[0], arguments[1])"
+    assert d.execute_script(sweep, "table.gap", "0,5 ; 1,5 ; 2") == [0.5, 1.5, 2]
+    assert d.execute_script(sweep, "table.gap", "0,5, 1,5") == [0.5, 1.5]
+    assert d.execute_script(sweep, "fleeing.leadership", "5,6") == [5, 6]
+    assert d.execute_script(sweep, "fleeing.leadership", "5..7") == "5..7"
+    d.find_element(By.ID, "lang-en").click()
+    wait(d, lambda d: d.find_element(By.ID, "run").text == "Compute")
+    assert d.execute_script(sweep, "table.gap", "0.5,1.5") == "0.5,1.5"  # the server reads it as before
+    _wait_idle(d)
+
+
+def test_french_dnd_form_takes_retraite(driver, server):
+    """Issue 24: D&D's movement mode is a text field with named values; the form offers them as a
+    drop-down in the page's language ("Retraite") and submits the code ("withdraw"); a name typed
+    where a value is written (a setup's value) is read as its code too; the edition is a drop-down."""
+    d = driver
+    open_page(d, server)
+    if d.find_element(By.ID, "lang-fr").get_attribute("aria-pressed") != "true":
+        d.find_element(By.ID, "lang-fr").click()
+        wait(d, lambda d: d.find_element(By.ID, "run").text == "Calculer")
+    name = "dnd/wizard_greataxe_mobility_35.toml"
+    Select(d.find_element(By.ID, "system")).select_by_value("dnd")
+    wait(d, lambda d: any(o.get_attribute("value") == name for o in Select(d.find_element(By.ID, "example")).options))
+    Select(d.find_element(By.ID, "example")).select_by_value(name)
+    _wait_idle(d)
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "tr[data-outcome]"))
+    edition = Select(d.find_element(By.ID, "f-edition"))
+    assert edition.first_selected_option.text == "D&D 3.5"
+    assert edition.first_selected_option.get_attribute("value") == '"3.5"'
+    mode = Select(d.find_element(By.ID, "f-mode"))
+    names = [o.text for o in mode.options]
+    assert "Retraite" in names and "withdraw" not in names and len(names) == len(set(names)), names
+    before = d.find_element(By.ID, "answer").text
+    mode.select_by_visible_text("Retraite")
+    wait(d, lambda d: _state(d)["scenario"].get("mode") == "withdraw")
+    _wait_idle(d)
+    wait(d, lambda d: d.find_element(By.ID, "answer").text not in ("", before))
+    assert not d.find_elements(By.CSS_SELECTOR, ".field-error")
+    assert d.find_element(By.ID, "form-errors").get_attribute("hidden") is not None
+    d.execute_script("window.scrollTo(0, 0); document.activeElement.blur()")
+    _screenshot(d, "dnd_retraite")
+    # a setup written by name: "retraite" is the mode withdraw
+    _type(d, "setup-label", "en retraite")
+    Select(d.find_element(By.ID, "setup-field")).select_by_value("mode")
+    offered = [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#setup-values option")]
+    assert "Retraite" in offered and "withdraw" not in offered, offered  # suggested by name
+    _type(d, "setup-value", "retraite")
+    d.find_element(By.ID, "add-setup").click()
+    wait(d, lambda d: _state(d)["scenario"].get("compare", {}).get("en retraite") == {"mode": "withdraw"})
+    assert d.execute_script("return sweepValues('mode', 'retraite, course')") == ["withdraw", "run"]
+    try:
+        wait(d, lambda d: "en retraite — mode de déplacement = retraite" in d.find_element(By.ID, "setups").text.lower())
+    except TimeoutException:
+        raise AssertionError(d.find_element(By.ID, "setups").text) from None
+    d.find_element(By.ID, "lang-en").click()
+    wait(d, lambda d: d.find_element(By.ID, "run").text == "Compute")
+    assert Select(d.find_element(By.ID, "f-mode")).first_selected_option.text.lower() == "withdraw"

@@ -35,7 +35,8 @@ const T = {
     outcome_col: "Outcome", exact: "Exact", fraction: "Fraction", mc: "Monte Carlo", ci: "95 % interval",
     count: "Count", value_col: "Value", exactly: "exactly", at_least: "at least", at_most: "at most",
     fix: "Some fields need fixing (in red below):", fix_one: "This field needs fixing (in red below):",
-    not_number: "{p}: this is not a number; expected {w}", not_number_v: "{p}: '{v}' is not a number; expected {w}", a_number: "a number", a_whole_number: "a whole number", language: "Language", range: "from {a} to {b}", default: "default: {v}",
+    not_number: "{p}: this is not a number; expected {w}", not_number_v: "{p}: '{v}' is not a number; expected {w}",
+    not_whole: "{p}: '{v}' is not a whole number; expected {w}", point_hint: " (decimals take a point: {v})", a_number: "a number", a_whole_number: "a whole number", language: "Language", range: "from {a} to {b}", default: "default: {v}",
     unset: "(default)", yes: "yes", no: "no", add_item: "Add", remove_item: "Remove", item: "Item",
     include: "Fill in", more_options: "More options", working: "Working…", cancelled: "Stopped.",
     units_read: "{n} units read from {c}.", picked: "Unit placed: {u}.", setup: "Setup",
@@ -72,7 +73,7 @@ const T = {
     run_compare: "Comparer", remove: "Retirer",
     no_setups: "Aucune configuration : donnez-lui un nom, choisissez un champ et une valeur, puis Ajouter.",
     sweep: "4. Faire varier un champ",
-    sweep_help: "Valeurs : un intervalle comme 5..10 (ou 0..20..5), ou une liste comme 2d6,3d6. Un champ donne des courbes, deux une carte de chaleur.",
+    sweep_help: "Valeurs : un intervalle comme 5..10 (ou 0..20..5), ou une liste comme 2d6,3d6 (des décimales : 0,5 ; 1,5). Un champ donne des courbes, deux une carte de chaleur.",
     values: "Valeurs", field2: "Second champ (facultatif)", outcome: "Résultat affiché", run_sweep: "Tracer",
     none: "(aucun)", all_outcomes: "(tous les résultats)", per_setup: "Une courbe par configuration (du résultat choisi)",
     no_change: "la question telle quelle",
@@ -85,7 +86,8 @@ const T = {
     outcome_col: "Résultat", exact: "Exact", fraction: "Fraction", mc: "Monte-Carlo", ci: "Intervalle à 95 %",
     count: "Effectif", value_col: "Valeur", exactly: "exactement", at_least: "au moins", at_most: "au plus",
     fix: "Certains champs sont à corriger (en rouge ci-dessous) :", fix_one: "Ce champ est à corriger (en rouge ci-dessous) :",
-    not_number: "{p}: ce n'est pas un nombre ; attendu : {w}", not_number_v: "{p}: « {v} » n'est pas un nombre ; attendu : {w}", a_number: "un nombre", a_whole_number: "un nombre entier", language: "Langue", range: "de {a} à {b}",
+    not_number: "{p}: ce n'est pas un nombre ; attendu : {w}", not_number_v: "{p}: « {v} » n'est pas un nombre ; attendu : {w}",
+    not_whole: "{p}: « {v} » n'est pas un nombre entier ; attendu : {w}", point_hint: "", a_number: "un nombre", a_whole_number: "un nombre entier", language: "Langue", range: "de {a} à {b}",
     default: "par défaut : {v}", unset: "(par défaut)", yes: "oui", no: "non", add_item: "Ajouter",
     remove_item: "Retirer", item: "Élément", include: "Renseigner", more_options: "Plus d'options",
     working: "Calcul en cours…", cancelled: "Arrêté.", units_read: "{n} unités lues dans {c}.",
@@ -272,25 +274,68 @@ function changeText(path, v) {
   const hit = leafPaths(S.schema, S.scenario, "", []).find((x) => x.path === path);
   const s = hit ? hit.schema : null;
   if (s && (typeof v === "string" || typeof v === "number" || typeof v === "boolean")) {
-    const it = s.enum ? s : resolve(s.items || {});
+    const it = s.enum || !s.items ? s : resolve(s.items);  // a list's values are named by its items
     if (Object.prototype.hasOwnProperty.call(enumLabels(it), String(v)) || typeof v === "boolean") return valueName(it, v);
   }
-  return typeof v === "string" ? v : JSON.stringify(v);
+  return typeof v === "string" ? v : typeof v === "number" ? numText(v) : JSON.stringify(v);
 }
 function titleOf(path) {
   const hit = leafPaths(S.schema, S.scenario, "", []).find((x) => x.path === path);
   return hit ? hit.title : path;
 }
+/* Numbers as people type them: "12.5" in both languages, "12,5" in French (a comma is the French
+   decimal sign), "1 000" with French grouping spaces; "−3" with a typographic minus. The English
+   page refuses "12,5" rather than guess (a comma groups thousands in English: never another number).
+   Returns the number, or undefined for a text that is no number. */
+const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+function readNumber(text) {
+  let v = String(text).trim().replace(/\u2212/g, "-");
+  if (S.lang === "fr") v = v.replace(/(\d)[\s\u00a0\u202f]+(?=\d)/g, "$1").replace(/^([+-]?\d*),(\d)/, "$1.$2").replace(/^([+-]?\d+),$/, "$1");
+  if (!NUMBER_TEXT.test(v)) return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+}
+// a number as the page's language writes it in a field: 2,9 in French, 2.9 in English (no grouping)
+const numText = (n) => (typeof n === "number" && S.lang === "fr" ? String(n).replace(".", ",") : String(n));
+/* The value of a number field's text: {value} (undefined when empty), or {error}: the field's path
+   and message, as the server words its own ("combat.margin: « 7,5 » n'est pas un nombre entier…"). */
+function numberField(text, s, path) {
+  const v = String(text).trim();
+  if (v === "") return { value: undefined };
+  const n = readNumber(v);
+  if (n === undefined) return { error: notNumber(path, s, v) };
+  if (s.type === "integer" && !Number.isInteger(n)) return { error: notNumber(path, s, v, true) };
+  return { value: n };
+}
+/* A code typed as people name it: "retraite" for D&D's mode "withdraw" (the field's names in the
+   page's language, from the schema's x-enum-labels / x-value-labels), else the text as written. */
+const fold = (x) => String(x).trim().toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/\s+/g, " ");
+function codeOf(text, s) {
+  const names = enumLabels(s), want = fold(text);
+  for (const code of Object.keys(names)) if (fold(code) === want) return code;
+  for (const [code, name] of Object.entries(names)) if (fold(name) === want) return code;
+  return undefined;
+}
 function parseScalar(text, s) {
   const v = text.trim();
   if (v === "") return undefined;
-  if (s && (s.type === "integer" || s.type === "number")) { const n = Number(v.replace(",", ".")); return Number.isFinite(n) ? n : v; }
-  if (s && s.type === "boolean") return v === "true" || v === "oui" || v === "yes";
+  if (s && (s.type === "integer" || s.type === "number")) { const n = readNumber(v); return n === undefined ? v : n; }
+  if (s && s.type === "boolean") return ["true", "oui", "yes", t("yes")].includes(v.toLowerCase());
+  const code = s ? codeOf(v, s) : undefined;
+  if (code !== undefined) return s.enum ? s.enum.find((e) => String(e) === code) ?? code : code;
   if (s && s.type === "string") return v;
-  if (/^-?\d+$/.test(v)) return Number(v);
-  if (/^-?\d+[.,]\d+$/.test(v)) return Number(v.replace(",", "."));
+  const n = /^[+-]?[\d.,\s\u00a0\u202f\u2212]+$/.test(v) ? readNumber(v) : undefined;
+  if (n !== undefined) return n;
   if (v === "true" || v === "false") return v === "true";
   return v;
+}
+/* The values a text field takes, when the schema names them (D&D's mode, edition; a unit's
+   shipped profiles): the form offers them as a drop-down, by name, and submits the code. */
+function knownValues(s) {
+  const names = Object.keys(enumLabels(s));
+  const listed = Array.isArray(s.examples) ? s.examples.filter((x) => typeof x === "string") : [];
+  const all = [...new Set(listed.concat(names))];
+  return all.length >= 2 ? all : null;
 }
 
 /* ------------------------------------------------------------------ the form */
@@ -407,8 +452,9 @@ function field(name, schema, path, value) {
     input.onchange = () => onField(path, s, input.checked);
     wrap.classList.add("check");
     wrap.append(input, label);
-  } else if (k === "enum" || k === "bool") {
-    const opts = k === "bool" ? [true, false] : s.enum;
+  } else if (k === "enum" || k === "bool" || ((k === "text") && knownValues(s))) {
+    // a text field whose values the schema names (a mode, an edition, a shipped profile) is a choice too
+    const opts = k === "bool" ? [true, false] : (s.enum || knownValues(s));
     input = el("select", { id });
     if (s.nullable || s.default === undefined) input.append(el("option", { value: "__unset__", text: t("unset") }));
     // the codes stay the submitted values; aliases of one value ("6th", "6") are offered once,
@@ -445,15 +491,14 @@ function field(name, schema, path, value) {
     wrap.append(el("span", { class: "label", text: labelText(s, name) }), input);
   } else {
     const numeric = k === "number";
-    input = el("input", { id, type: numeric ? "number" : "text" });
-    if (numeric) {
-      input.step = s.type === "integer" ? "1" : "any";
-      if (s.minimum !== undefined) input.min = s.minimum;
-      if (s.maximum !== undefined) input.max = s.maximum;
-    }
+    // a number field is a text box read by the page (a browser's number box reads "12,5" as 125
+    // in English, and gives nothing for a text it cannot read): "12,5" is 12.5 on the French page
+    input = el("input", { id, type: "text", inputmode: numeric ? (s.type === "integer" ? "numeric" : "decimal") : null,
+      class: numeric ? "num" : null, "data-number": numeric ? s.type : null,
+      "data-min": numeric && s.minimum !== undefined ? s.minimum : null, "data-max": numeric && s.maximum !== undefined ? s.maximum : null });
     const shown = value !== undefined && value !== null ? value : "";
-    input.value = k === "csv" && Array.isArray(shown) ? shown.join(", ") : String(shown);
-    if (s.default !== undefined && s.default !== null && typeof s.default !== "object") input.placeholder = String(s.default);
+    input.value = k === "csv" && Array.isArray(shown) ? shown.map(numText).join(S.lang === "fr" ? " ; " : ", ") : numText(shown);
+    if (s.default !== undefined && s.default !== null && typeof s.default !== "object") input.placeholder = numText(s.default);
     const known = Object.keys(enumLabels(s));
     if ((Array.isArray(s.examples) && s.examples.length) || known.length) {
       const dl = el("datalist", { id: id + "-list" });
@@ -465,22 +510,22 @@ function field(name, schema, path, value) {
     input.onchange = () => {
       let v;
       if (numeric) {
-        const text = input.value.trim();
-        const parsed = parseScalar(text, s);
-        if ((input.validity && input.validity.badInput) || typeof parsed === "string") {
-          // the browser gives no value for such a text: the field is marked, the question waits
-          S.bad[path] = notNumber(path, s, text);
+        const read = numberField(input.value, s, path);
+        if (read.error) {
+          // a text that is no number of the field's kind: the field is marked by name, the question waits
+          S.bad[path] = read.error;
           clearErrors(); updateShare(); clearTimeout(S.timer); S.timer = setTimeout(compute, 350);
           return;
         }
         delete S.bad[path];
-      }
-      if (k === "csv") v = input.value.trim() === "" ? undefined : input.value.split(",").map((x) => parseScalar(x, resolve(s.items || {})));
-      else v = parseScalar(input.value, s.mixed ? null : s);
+        v = read.value;
+      } else if (k === "csv") {
+        // a list: "a, b" (in French "a ; b", since "2,5" is a number there)
+        const sep = S.lang === "fr" ? /;|,(?!\d)/ : ",";
+        v = input.value.trim() === "" ? undefined : input.value.split(sep).map((x) => parseScalar(x, resolve(s.items || {})));
+      } else v = parseScalar(input.value, s.mixed ? Object.assign({}, s, { type: undefined }) : s);
       onField(path, s, v);
     };
-    // a text that is no number leaves the browser's value empty, often without a change event
-    if (numeric) input.addEventListener("blur", () => { if (input.validity.badInput && !S.bad[path]) input.onchange(); });
     wrap.append(label, input);
   }
   const help = helpNode(s);
@@ -504,7 +549,9 @@ function foldable(path, summary, body) {
 function renderForm() {
   const form = $("form");
   form.textContent = "";
-  S.bad = {};  // the fields are drawn again from the question: no unreadable text is left in them
+  // the fields are drawn again from the question: no unreadable text is left in them (the run's
+  // settings, outside the form, keep theirs)
+  S.bad = Object.fromEntries(Object.entries(S.bad).filter(([p]) => p in SIZING));
   if (!S.schema) return;
   const s = resolve(S.schema);
   if (!s.properties || !Object.keys(s.properties).length) return renderJsonEditor(form);
@@ -562,10 +609,15 @@ function renderJsonEditor(form) {
 
 /* ------------------------------------------------------------------ errors next to their fields */
 // "combat.margin: this is not a number; expected a whole number from 1 to 20", as the server words its own
-function notNumber(path, s, text) {
+// (a number that is not whole, "7,5" in an integer field, is named so)
+function notNumber(path, s, text, whole) {
   let w = t(s.type === "integer" ? "a_whole_number" : "a_number");
   const lo = s.minimum !== undefined ? s.minimum : s.exclusiveMinimum, hi = s.maximum;
   if (lo !== undefined && hi !== undefined) w += " " + t("range", { a: num(lo), b: num(hi) });
+  if (whole) return t("not_whole", { p: path, v: text, w });
+  // the English page reads no decimal comma: it says how to write "12,5"
+  const comma = /^[+-]?\d+,\d+$/.test(text.trim()) && s.type !== "integer";
+  if (comma && S.lang !== "fr") w += t("point_hint", { v: text.trim().replace(",", ".") });
   return text ? t("not_number_v", { p: path, v: text, w }) : t("not_number", { p: path, w });
 }
 function clientErrors() { return Object.entries(S.bad).map(([path, message]) => ({ path, message })); }
@@ -700,12 +752,17 @@ async function pickExample(name) {
 }
 
 /* ------------------------------------------------------------------ ask and see */
+// the run's settings; trials and seed are whole numbers as people type them ("1 000 000" in
+// French), a text that is none is listed by name with the form's fields ("7,5" is never 75)
+const SIZING = { trials: { type: "integer", minimum: 1, maximum: 10000000, fallback: 1000000 },
+  seed: { type: "integer", minimum: 0, fallback: 0 } };
 function sizing() {
   S.method = $("method").value;
-  S.trials = parseInt($("trials").value, 10);
-  S.seed = parseInt($("seed").value, 10);
-  if (!Number.isFinite(S.trials)) S.trials = 1000000;
-  if (!Number.isFinite(S.seed)) S.seed = 0;
+  for (const [id, s] of Object.entries(SIZING)) {
+    const read = numberField($(id).value, s, id);
+    if (read.error) S.bad[id] = read.error; else delete S.bad[id];
+    S[id] = read.value === undefined ? s.fallback : read.value;
+  }
 }
 async function compute() {
   sizing(); updateShare(); clearErrors();
@@ -842,7 +899,18 @@ function refreshPickers() {
     for (const l of leaves) sel.append(el("option", { value: l.path, text: l.title + " — " + l.path }));
     if (keep && leaves.some((l) => l.path === keep)) sel.value = keep;
   }
+  setupChoices();
   renderSetups();
+}
+// a setup's value is offered by name where the field names its values ("Retraite"; read as its code)
+function setupChoices() {
+  const leaf = leafPaths(S.schema, S.scenario, "", []).find((x) => x.path === $("setup-field").value);
+  const s = leaf ? leaf.schema : null, dl = $("setup-values");
+  dl.textContent = "";
+  if (!s) return;
+  const vals = s.type === "boolean" ? [true, false] : (s.enum || knownValues(s) || []);
+  const names = [...new Set(vals.map((v) => capital(valueName(s, v))))];
+  for (const n of names) dl.append(el("option", { value: n }));
 }
 async function renderSetups() {
   const ul = $("setups"); ul.textContent = "";
@@ -876,7 +944,15 @@ async function renderSetups() {
 function addSetup() {
   const label = $("setup-label").value.trim(), path = $("setup-field").value;
   const leaf = leafPaths(S.schema, S.scenario, "", []).find((x) => x.path === path);
-  const value = parseScalar($("setup-value").value, leaf ? leaf.schema : null);
+  const s = leaf ? leaf.schema : null;
+  let value;
+  $("compare-errors").hidden = true;
+  if (s && (s.type === "integer" || s.type === "number") && !s.mixed) {
+    // a number as the page's language writes it ("12,5" in French); a text that is none is refused by name
+    const read = numberField($("setup-value").value, s, path);
+    if (read.error) { showErrors({ message: read.error }, $("compare-errors")); return; }
+    value = read.value;
+  } else value = parseScalar($("setup-value").value, s ? (s.mixed ? Object.assign({}, s, { type: undefined }) : s) : null);
   if (!label || !path || value === undefined) return;
   S.scenario.compare = S.scenario.compare || {};
   // an added setup comes after the scenario's own ones (its first setup stays the baseline),
@@ -925,14 +1001,38 @@ async function runSweep() {
   const vary = {}; const labels = {};
   const f1 = $("sweep-field-1").value, v1 = $("sweep-values-1").value.trim();
   const f2 = $("sweep-field-2").value, v2 = $("sweep-values-2").value.trim();
-  if (f1) { vary[f1] = v1; labels[f1] = titleOf(f1); }
-  if (f2) { vary[f2] = v2; labels[f2] = titleOf(f2); }
   try {
+    if (f1) { vary[f1] = sweepValues(f1, v1); labels[f1] = titleOf(f1); }
+    if (f2) { vary[f2] = sweepValues(f2, v2); labels[f2] = titleOf(f2); }
     // the question itself is swept (without its setups), unless one line per setup is asked for
     const perSetup = !$("per-setup-row").hidden && $("per-setup").checked;
     const r = await api("/api/sweep", { scenario: S.scenario, vary, outcome: $("sweep-outcome").value || null, trials: Math.min(S.trials, 100000), seed: S.seed, lang: S.lang, labels, method: S.method === "both" ? null : S.method, per_setup: perSetup });
     $("sweep-chart").innerHTML = r.chart_svg; $("sweep-dl").hidden = false;
   } catch (e) { $("sweep-chart").textContent = ""; showErrors(e, $("sweep-errors")); }
+}
+
+/* A sweep's values as the page's language writes them: a range (5..10) or a list the server reads
+   as the command line does ("2d6,3d6"), except where the page reads them itself (sent as a JSON
+   list): a number field on the French page ("0,5 ; 1,5": a comma is a decimal sign between digits,
+   ";" separates), and values written by name ("retraite, course" for D&D's modes). */
+function sweepValues(path, text) {
+  const leaf = leafPaths(S.schema, S.scenario, "", []).find((x) => x.path === path);
+  const s = leaf ? leaf.schema : null;
+  if (!s || text.includes("..")) return text;
+  const number = (s.type === "integer" || s.type === "number") && !s.mixed;
+  const sep = !(S.lang === "fr" && number) ? "," : s.type === "integer" ? /[;,]/ : /;|,(?!\d)/;
+  const items = text.split(sep).map((x) => x.trim());
+  if (items.some((x) => x === "")) return text;  // the server says what an empty item is
+  if (number) {
+    if (S.lang !== "fr") return text;
+    return items.map((x) => {
+      const read = numberField(x, s, path);
+      if (read.error) throw failure(400, { detail: read.error, errors: [{ path, message: read.error }] });
+      return read.value;
+    });
+  }
+  if (items.every((x) => codeOf(x, s) === undefined)) return text;
+  return items.map((x) => parseScalar(x, s.mixed ? Object.assign({}, s, { type: undefined }) : s));
 }
 
 /* ------------------------------------------------------------------ BattleScribe units */
@@ -1065,6 +1165,7 @@ async function start() {
   $("cancel").onclick = () => { if (S.job) api("/api/jobs/" + S.job + "/cancel", {}).catch(() => {}); };
   for (const id of ["method", "trials", "seed"]) $(id).onchange = () => { sizing(); updateShare(); };
   $("add-setup").onclick = addSetup;
+  $("setup-field").onchange = setupChoices;
   $("run-compare").onclick = runCompare;
   $("run-sweep").onclick = runSweep;
   for (const [id, box, name] of [["compare", "compare-chart", "fleeodds-compare"], ["difference", "difference-chart", "fleeodds-difference"], ["sweep", "sweep-chart", "fleeodds-sweep"]])
