@@ -22,7 +22,7 @@ import math
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import unary_union
 
-from .exact import _better
+from .attraction import better_holder
 
 #: Segments per quarter circle of the inflated shapes (chord error r * (1 - cos(pi / 4 / QUAD_SEGS))).
 QUAD_SEGS = 32
@@ -221,7 +221,7 @@ def _attraction_paths(side_a, advs, order, terrain, multi_nearest: int, centre_m
                 escape = True
                 continue  # cannot engage it: unaffected by this holder
             rank = pref[h] if (pref is not None and i == focus) else 0
-            if best is None or _better(multi_nearest, rank, gap, best):
+            if best is None or better_holder(multi_nearest, rank, gap, best):
                 best = (h, gap, found, rank)
         if best is None or (multi_nearest == 2 and escape):
             continue

@@ -1,8 +1,8 @@
 """Deterministic rules: dice counts, soutien, hit thresholds and the attack parameter pack.
 
-Nothing random happens here; both the exact solver (:mod:`.exact`) and the
-Monte Carlo kernels (:mod:`.kernel`) start from an :class:`Attack`, and each
-computes the dice, hits, damage, states and kill on its own.
+Nothing random happens here; both the exact solver (:mod:`..exact`) and the
+Monte Carlo kernels (:mod:`..kernels`, through :func:`..kernels.pack.pack_attack`) start from an
+:class:`Attack`, and each computes the dice, hits, damage, states and kill on its own.
 
 References
 ----------
@@ -13,20 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
+from ....errors import InputError
+from ..model import Fighter, Options
 
-from ...errors import InputError
-from .model import Fighter, Options
-
+#: Most state triggers on one weapon (the kernels pack this many).
 MAX_TRIGGERS = 4
-#: ``policy[6 * hits + rerolls_left]`` (hits 0..5, re-rolls left 0..5): 1 = re-roll the next missed die.
-POLICY_LEN = 36
-P_OPT = 16 + 2 * MAX_TRIGGERS
-P_POL = P_OPT + 1
-PACK_LEN = P_POL + POLICY_LEN
-# pack layout (int64): see Attack.pack
-P_N, P_THR, P_TAB, P_PRO, P_PV, P_PERHIT, P_STRICT, P_CAP10, P_OVER, P_WOUND, P_NTRIG, P_TRIG = \
-    0, 1, 2, 7, 8, 9, 10, 11, 12, 13, 14, 16
 
 
 @dataclass(frozen=True)
@@ -67,21 +58,6 @@ class Attack:
     wounded_state: bool = False
     triggers: tuple[tuple[int, int], ...] = ()
     policy: tuple[int, ...] = ()
-
-    def pack(self) -> np.ndarray:
-        """int64 array of length ``PACK_LEN`` for the numba kernels."""
-        a = np.zeros(PACK_LEN, np.int64)
-        a[P_N], a[P_THR] = self.n_dice, self.threshold
-        a[P_TAB:P_TAB + 5] = self.table
-        a[P_PRO], a[P_PV] = self.pro, self.pv
-        a[P_PERHIT], a[P_STRICT], a[P_CAP10] = self.per_hit_pro, self.strict_kill, self.cap10
-        a[P_OVER], a[P_WOUND], a[P_NTRIG] = self.overflow, self.wounded_state, len(self.triggers)
-        for i, (h, k) in enumerate(self.triggers):
-            a[P_TRIG + 2 * i], a[P_TRIG + 2 * i + 1] = h, k
-        if self.policy:
-            a[P_OPT] = 1
-            a[P_POL:P_POL + POLICY_LEN] = self.policy
-        return a
 
     def describe(self) -> dict:
         rolled = min(self.n_dice, 5)
