@@ -24,7 +24,21 @@ def _binom(n: int, p: Fraction) -> dict[int, Fraction]:
 
 
 def hit_probability(threshold: int) -> Fraction:
-    """P(one d6 >= threshold), threshold 1..7."""
+    """P(one d6 >= ``threshold``).
+
+    Parameters
+    ----------
+    threshold : int
+        The face needed, 1..7 (7: never).
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    Rules digest §2 (dice engine); Sapience rules wiki, "Résolution des passes d'armes".
+    """
     return Fraction(max(0, min(6, 7 - threshold)), 6)
 
 
@@ -39,13 +53,17 @@ def hits_pmf(n_dice: int, threshold: int, policy: tuple[int, ...] = ()) -> dict[
     threshold : int
         d6 face needed to hit, 1..7.
     policy : tuple of 36 int, optional
-        Optional re-rolls (:attr:`.rules.Attack.policy`): the next missed die is re-rolled only
+        Optional re-rolls (:attr:`..plan.attack.Attack.policy`): the next missed die is re-rolled only
         when ``policy[6 * hits + left]`` is 1.
 
     Returns
     -------
     dict[int, Fraction]
-        ``{hits: probability}`` for hits 0..5.
+        ``{hits: probability}`` for hits 0..5 (zeros left out).
+
+    References
+    ----------
+    Rules digest §2 (dice engine); Sapience rules wiki, "Résolution des passes d'armes".
     """
     p = hit_probability(threshold)
     rolled = min(n_dice, 5)
@@ -85,14 +103,20 @@ def optimal_policy(atk: Attack, utility) -> tuple[int, ...]:
     Parameters
     ----------
     atk : Attack
+        The attack (its hit threshold).
     utility : callable
         ``utility(hits) -> Fraction``: what the attacker wants from that many hits (e.g. 1 if the
-        target is killed or stopped by a state, else 0; or the damage).
+        target is killed or stopped by a state, else 0; or the damage in PV).
 
     Returns
     -------
     tuple of 36 int
-        ``policy[6 * h + k]``.
+        ``policy[6 * h + k]``: 1 to re-roll the next missed die.
+
+    References
+    ----------
+    Rules digest §2 and §7 (option ``reroll_policy``); Sapience rules wiki, "Résolution des passes
+    d'armes" (extra dice re-roll missed dice).
     """
     p = hit_probability(atk.threshold)
     u = [Fraction(utility(h)) for h in range(6)]
@@ -107,7 +131,25 @@ def optimal_policy(atk: Attack, utility) -> tuple[int, ...]:
 
 
 def damage_for(atk: Attack, hits: int) -> int:
-    """Damage of ``hits`` hits after PRO, plus overflow auto-damage."""
+    """Damage of ``hits`` hits after PRO, plus the automatic damage of dice past the 10th.
+
+    Parameters
+    ----------
+    atk : Attack
+    hits : int
+        0..5.
+
+    Returns
+    -------
+    int
+        Life points (PV): the table's value for ``hits`` minus PRO (once, or per hit with
+        ``pro_application = "per_hit"``), floored at 0, plus ``n_dice - 10`` with ``dice_cap = 10``
+        and ``overflow_auto_damage``.
+
+    References
+    ----------
+    Rules digest §2 (dice engine); Sapience rules wiki, "Résolution des passes d'armes".
+    """
     dmg = 0
     if hits > 0:
         raw = atk.table[hits - 1]
@@ -118,11 +160,44 @@ def damage_for(atk: Attack, hits: int) -> int:
 
 
 def killed_by(atk: Attack, dmg: int) -> bool:
+    """Whether ``dmg`` kills the target of ``atk``.
+
+    Parameters
+    ----------
+    atk : Attack
+    dmg : int
+        Damage (PV).
+
+    Returns
+    -------
+    bool
+        ``dmg >= PV`` (``kill_rule = "damage >= PV"``) or ``dmg > PV``.
+
+    References
+    ----------
+    Rules digest §2 (dice engine); Sapience rules wiki, "Résolution des passes d'armes".
+    """
     return dmg > atk.pv if atk.strict_kill else dmg >= atk.pv
 
 
 def state_for(atk: Attack, hits: int) -> int:
-    """0 none, 1 negative, 2 positive (negative wins when both trigger)."""
+    """The state ``hits`` hits inflict.
+
+    Parameters
+    ----------
+    atk : Attack
+    hits : int
+        0..5.
+
+    Returns
+    -------
+    int
+        0 none, 1 negative, 2 positive (negative wins when both trigger).
+
+    References
+    ----------
+    Rules digest §2 and §8 (states); the weapon card's state triggers ``{state, min_hits}``.
+    """
     kinds = {k for h, k in atk.triggers if hits >= h}
     return 1 if 1 in kinds else (2 if 2 in kinds else 0)
 
@@ -130,8 +205,19 @@ def state_for(atk: Attack, hits: int) -> int:
 def attack_pmf(atk: Attack) -> dict[tuple[int, int, bool, int], Fraction]:
     """Joint distribution of ``(hits, damage, killed, state_kind)`` of a one-sided attack.
 
-    ``state_kind`` is the state of a *surviving* target (0 if killed); with
-    ``wounded_state`` any non-lethal damage counts as Blessé (negative).
+    Parameters
+    ----------
+    atk : Attack
+
+    Returns
+    -------
+    dict[tuple[int, int, bool, int], Fraction]
+        ``state_kind`` is the state of a *surviving* target (0 if killed); with
+        ``wounded_state`` any non-lethal damage counts as Blessé (negative). Damage in PV.
+
+    References
+    ----------
+    Rules digest §2 (dice engine); Sapience rules wiki, "Résolution des passes d'armes".
     """
     out: dict[tuple[int, int, bool, int], Fraction] = {}
     for h, p in hits_pmf(atk.n_dice, atk.threshold, atk.policy).items():
@@ -146,8 +232,21 @@ def attack_pmf(atk: Attack) -> dict[tuple[int, int, bool, int], Fraction]:
 
 
 def damage_pmf(atk: Attack) -> dict[int, Fraction]:
-    """Distribution of the damage one attack deals (life points after PRO, overflow included):
-    ``{damage: probability}``, sorted by damage."""
+    """Distribution of the damage one attack deals (PV after PRO, overflow included).
+
+    Parameters
+    ----------
+    atk : Attack
+
+    Returns
+    -------
+    dict[int, Fraction]
+        ``{damage: probability}``, sorted by damage.
+
+    References
+    ----------
+    Rules digest §2 (dice engine); Sapience rules wiki, "Résolution des passes d'armes".
+    """
     out: dict[int, Fraction] = {}
     for (_, dmg, _, _), p in attack_pmf(atk).items():
         out[dmg] = out.get(dmg, Fraction(0)) + p
@@ -155,12 +254,55 @@ def damage_pmf(atk: Attack) -> dict[int, Fraction]:
 
 
 def kill_or_state(atk: Attack) -> Fraction:
+    """P(the attack kills its target or leaves it with a state).
+
+    Parameters
+    ----------
+    atk : Attack
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    Rules digest §3 (option ``attacker_choice = "max_kill_or_state"``: the opposing player's choice).
+    """
     return sum((p for (_, _, dead, st), p in attack_pmf(atk).items() if dead or st), Fraction(0))
 
 
 def kill_probability(atk: Attack) -> Fraction:
+    """P(the attack kills its target).
+
+    Parameters
+    ----------
+    atk : Attack
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    Rules digest §3 (option ``attacker_choice = "max_kill"``).
+    """
     return sum((p for (_, _, dead, _), p in attack_pmf(atk).items() if dead), Fraction(0))
 
 
 def expected_damage(atk: Attack) -> Fraction:
+    """The attack's mean damage.
+
+    Parameters
+    ----------
+    atk : Attack
+
+    Returns
+    -------
+    Fraction
+        PV.
+
+    References
+    ----------
+    Rules digest §3 (option ``attacker_choice = "max_expected_damage"``).
+    """
     return sum((p * d for (_, d, _, _), p in attack_pmf(atk).items()), Fraction(0))

@@ -23,10 +23,21 @@ def fuite_distribution(fixed: int, atk: Attack | None, move_outcome: int,
     fixed : int
         -1 when the attaque sans riposte is rolled, else the deterministic outcome index.
     atk : Attack or None
+        The attaque sans riposte (``None`` when ``fixed >= 0``).
     move_outcome : int
-        ``F_FLED`` or ``F_NO_ROOM``: what a survivor without a new state does.
+        ``F_FLED``, ``F_ATTRACTED`` or ``F_NO_ROOM`` (:mod:`..outcomes`): what a survivor without a
+        new state does.
     state_cancels : bool
         Option ``state_cancels_flee_move``.
+
+    Returns
+    -------
+    dict[tuple[int, int], Fraction]
+        Keys ``(index in the Fuite's outcomes, damage taken in PV)``.
+
+    References
+    ----------
+    Rules digest §3 and §8; Rules Tips "Fuite".
     """
     if fixed >= 0:
         return {(fixed, 0): ONE}
@@ -44,7 +55,22 @@ def fuite_distribution(fixed: int, atk: Attack | None, move_outcome: int,
 
 # Pass outcome indices: the order of outcomes.PASS_ONE_SIDED(_HITS) and PASS_DUEL(_HITS)
 def one_sided_pass_distribution(atk: Attack, report: str) -> dict[tuple[int, int], Fraction]:
-    """``{(outcome, attacker hits)}``; outcomes killed/state/wounded/unharmed, or no_hit/hit."""
+    """``{(outcome, attacker hits): probability}`` of an attaque sans riposte.
+
+    Parameters
+    ----------
+    atk : Attack
+    report : {"kills", "hits"}
+        Outcomes killed / state / wounded / unharmed, or no_hit / hit.
+
+    Returns
+    -------
+    dict[tuple[int, int], Fraction]
+
+    References
+    ----------
+    Rules digest §2; Sapience rules wiki, "Résolution des passes d'armes".
+    """
     out: dict[tuple[int, int], Fraction] = {}
     for (h, dmg, dead, st), p in attack_pmf(atk).items():
         if report == "hits":
@@ -61,8 +87,24 @@ def duel_distribution(a: Attack, b: Attack, a_first: bool, b_first: bool,
 
     Outcomes (kills): 0 none killed, 1 B (defender) killed, 2 A (attacker) killed,
     3 both killed; (hits): 0 no hits, 1 only A hits, 2 only B hits, 3 both hit.
-    Metric: hits scored by A. With Frappe rapide first (``a_first`` xor ``b_first``)
-    the fast striker's damage lands first and a victim it kills deals nothing.
+    With Frappe rapide first (``a_first`` xor ``b_first``) the fast striker's damage lands
+    first and a victim it kills deals nothing.
+
+    Parameters
+    ----------
+    a, b : Attack
+    a_first, b_first : bool
+        Frappe rapide (option ``simultaneous_kill = "frappe_rapide_first"``).
+    report : {"kills", "hits"}
+
+    Returns
+    -------
+    dict[tuple[int, int], Fraction]
+        Keys ``(outcome, hits scored by A)``.
+
+    References
+    ----------
+    Rules digest §2; Sapience rules wiki, "Résolution des passes d'armes".
     """
     pa, pb = attack_pmf(a), attack_pmf(b)
     out: dict[tuple[int, int], Fraction] = {}

@@ -60,6 +60,19 @@ class Attack:
     policy: tuple[int, ...] = ()
 
     def describe(self) -> dict:
+        """The attack as plain data for the manifest.
+
+        Returns
+        -------
+        dict
+            ``dice``, ``rolled`` (at most 5), ``rerolls`` (at most 5), ``auto_damage`` (dice past the
+            10th with ``overflow_auto_damage``, PV), ``hits_on`` (d6 face), ``damage_table`` (PV for 1..5
+            hits), ``target_pro``, ``target_pv``.
+
+        References
+        ----------
+        Rules digest §2 (dice engine); Sapience rules wiki, "Résolution des passes d'armes".
+        """
         rolled = min(self.n_dice, 5)
         rerolls = min(max(self.n_dice - 5, 0), 5)
         auto = max(self.n_dice - 10, 0) if (self.cap10 and self.overflow) else 0
@@ -69,7 +82,27 @@ class Attack:
 
 
 def hit_threshold(defence: int, modifier: int, opts: Options) -> int:
-    """The d6 face needed to hit: effective DEF clamped per ``def_out_of_range``."""
+    """The d6 face needed to hit: the target's effective DEF, clamped per ``def_out_of_range``.
+
+    Parameters
+    ----------
+    defence : int
+        The target's DEF (1–6).
+    modifier : int
+        Added to it (``fuite.def_modifier``, ``passe.def_modifier``: cover, capacities).
+    opts : Options
+        The scenario's options.
+
+    Returns
+    -------
+    int
+        1 (always hits) to 7 (never: an effective DEF of 7 or more, unless ``def_out_of_range =
+        "6_always_hits"`` makes it 6).
+
+    References
+    ----------
+    Rules digest §2 and §7 (option ``def_out_of_range``); Sapience rules wiki, "Résolution des passes d'armes".
+    """
     eff = defence + modifier
     if eff <= 1:
         return 1
@@ -79,7 +112,24 @@ def hit_threshold(defence: int, modifier: int, opts: Options) -> int:
 
 
 def can_support(f: Fighter, opts: Options) -> bool:
-    """Whether an adversary in contact gives soutien (options ``cbt_dash_can_support``, ``support_requires_effective``)."""
+    """Whether an adversary in contact gives soutien.
+
+    Parameters
+    ----------
+    f : Fighter
+        The adversary.
+    opts : Options
+        Options ``cbt_dash_can_support`` (a CBT – fighter supports) and ``support_requires_effective``
+        (an Inoffensif fighter does not).
+
+    Returns
+    -------
+    bool
+
+    References
+    ----------
+    Rules digest §3 (Fuite: soutien) and §7; Sapience rules wiki, "Combat au contact".
+    """
     if f.cbt is None and not opts.cbt_dash_can_support:
         return False
     if opts.support_requires_effective and f.has("Inoffensif"):
@@ -88,7 +138,25 @@ def can_support(f: Fighter, opts: Options) -> bool:
 
 
 def support_bonus(n_supporters: int, opts: Options) -> int:
-    """Extra attack dice from ``n_supporters`` fighters (``support_*`` options)."""
+    """Extra attack dice given by ``n_supporters`` fighters in contact.
+
+    Parameters
+    ----------
+    n_supporters : int
+        Fighters giving soutien (>= 0).
+    opts : Options
+        Options ``support_bonus_per_supporter``, ``support_mode`` (``"per_supporter"`` or ``"flat"``)
+        and ``support_cap``.
+
+    Returns
+    -------
+    int
+        Dice (0 without supporters).
+
+    References
+    ----------
+    Rules digest §3 (soutien) and §7; Sapience rules wiki, "Combat au contact".
+    """
     if n_supporters <= 0:
         return 0
     b = opts.support_bonus_per_supporter * (n_supporters if opts.support_mode == "per_supporter" else 1)
@@ -98,7 +166,24 @@ def support_bonus(n_supporters: int, opts: Options) -> int:
 
 
 def attack_dice(attacker: Fighter, support: int) -> int:
-    """CBT + soutien + bonus dice; 0 for CBT –."""
+    """The dice of an attack: CBT + soutien + bonus dice.
+
+    Parameters
+    ----------
+    attacker : Fighter
+        Its CBT (``None`` for CBT –) and ``bonus_dice`` (Vae Victis X, CMD dice).
+    support : int
+        Soutien dice (:func:`support_bonus`).
+
+    Returns
+    -------
+    int
+        Dice (0 for CBT –: it cannot attack).
+
+    References
+    ----------
+    Rules digest §2 (weapon pass) and §3 (soutien); Sapience rules wiki, "Résolution des passes d'armes".
+    """
     if attacker.cbt is None:
         return 0
     return attacker.cbt + support + attacker.bonus_dice
@@ -108,10 +193,37 @@ def make_attack(attacker: Fighter, target: Fighter, n_dice: int, opts: Options, 
                 def_modifier: int = 0, wounded_state: bool = False) -> Attack:
     """Resolve ``attacker`` hitting ``target`` with ``n_dice`` dice.
 
+    Parameters
+    ----------
+    attacker : Fighter
+        The fighter attacking, with its weapon (damage for 1..5 hits, state triggers).
+    target : Fighter
+        The fighter hit: its DEF, PRO and PV.
+    n_dice : int
+        Attack dice (:func:`attack_dice`).
+    opts : Options
+        The options read by the dice engine (``pro_application``, ``kill_rule``, ``dice_cap``,
+        ``overflow_auto_damage``, ``def_out_of_range``).
+    fieldname : str
+        The attacker's dotted path in error messages (``"adversaries.0"``).
+    def_modifier : int
+        Added to the target's DEF.
+    wounded_state : bool
+        Option ``wounded_state_cancels_flee``: any non-lethal damage counts as Blessé.
+
+    Returns
+    -------
+    Attack
+        With every re-roll made (``policy = ()``); the optional re-rolls are added by the scenario.
+
     Raises
     ------
     InputError
         If the attacker has no weapon, or its weapon has more than 4 state triggers.
+
+    References
+    ----------
+    Rules digest §2 (weapon pass) and §7 (options); Sapience rules wiki, "Résolution des passes d'armes".
     """
     w = attacker.weapon
     if w is None:
