@@ -69,7 +69,7 @@ def run_attraction(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0
     a holder it cannot reach if there is one (it is then unaffected), else the lowest ``pref[h]``
     for the focus adversary (its pass against holder ``h``), then the nearest.
     ``use_pre == 1``: fixed positions whose shortest paths leave the straight line (terrain,
-    allies in the way, :mod:`.paths`): every trial takes the statuses and targets ``pre_status``,
+    allies in the way, :mod:`..plan.paths`): every trial takes the statuses and targets ``pre_status``,
     ``pre_target`` worked out once in Python, and only the pass dice are rolled.
     """
     seed, start, n = int(seed), int(start), int(n)

@@ -215,7 +215,7 @@ class FuiteScenario(CheckedScenario, Scenario):
         ``pull_back`` (``None``, or ``(status, holder, engaged)``: status 0 pulled into contact
         with the holder, 1 stopped on the way by the base of ``engaged`` and engaging it).
 
-        The pull-back follows :func:`..exact.attraction_geometry` (the Attraction scenario's
+        The pull-back follows :func:`..plan.attraction.attraction_geometry` (the Attraction scenario's
         straight-line solver) with the fleeing fighter as the only mover: it is affected when the
         end of its move is within x toises of a holder that is not engaged (``others.N.engaged``;
         the adversaries it fled are free once it has left them), it is not a lémure under
