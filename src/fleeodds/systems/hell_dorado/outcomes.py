@@ -73,4 +73,3 @@ ATTR_PASS = (
     Outcome("pulled_both_killed", "Pulled; pass: both killed", "Attiré ; passe : les deux sont tués"),
     ATTR_BASIC[1], ATTR_BASIC[2],
 )
-

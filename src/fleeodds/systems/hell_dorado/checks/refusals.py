@@ -45,7 +45,6 @@ def refuse_given(f: Fighter, raw: Any, where: str, fields: tuple[str, ...], cont
             raise no_effect(f"{where}.{k}", value, context)
 
 
-
 #: Placement fields of a fighter (Attraction; a Fuite's positions).
 POSITION = ("x", "y", "zone")
 

@@ -57,4 +57,3 @@ ZONE_SCHEMA = {"oneOf": [
     {"type": "object", "additionalProperties": False, "required": ["shape", "x0", "y0", "x1", "y1"],
      "properties": {"shape": {"const": "rect"}, "x0": _ZONE_NUM, "y0": _ZONE_NUM, "x1": _ZONE_NUM, "y1": _ZONE_NUM}},
 ]}
-

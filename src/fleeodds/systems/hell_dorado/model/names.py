@@ -95,4 +95,3 @@ def parse_state(text: Any, fieldname: str) -> tuple[str, int]:
         if n in aliases:
             return canon, kind
     raise InputError(fieldname, text, STATE_ALLOWED)
-

@@ -54,7 +54,6 @@ class Options:
         return 25.4 if self.toise == "inch" else 25.0
 
 
-
 Edition = Literal["sapience", "asmodee", "cipher"]
 
 
@@ -221,4 +220,3 @@ def parse_options(data: Any, prefix: str = "options.") -> Options:
     if d["overflow_auto_damage"] is None:
         d["overflow_auto_damage"] = sap
     return Options(**d)
-

@@ -289,7 +289,6 @@ def pydantic_error(exc: ValidationError, model: type[BaseModel], prefix: str = "
     return validation_error(exc, model, prefix)
 
 
-
 def schema(lang: str = "en") -> dict:
     """The JSON Schema of a Hell Dorado scenario file (all three types), in English or French.
 

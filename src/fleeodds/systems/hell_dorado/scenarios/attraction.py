@@ -437,7 +437,6 @@ class AttractionScenario(CheckedScenario, Scenario):
                 "options": dict(self.opts.__dict__)}
 
 
-
 def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict,
                      base_dir: Path, check_only: frozenset[str] | None = None) -> AttractionScenario:
     at = m.attraction if m.attraction is not None else validate(AttractionModel, {}, "attraction.")
@@ -483,7 +482,6 @@ def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict
                               activation_order=at.activation_order, multiple_attractors=at.multiple_attractors,
                               measure=at.measure, movement=at.movement, then_pass=tp,
                               terrain=[t.points for t in (m.terrain or [])])
-
 
 
 LOADERS["attraction"] = _load_attraction

@@ -29,6 +29,7 @@ from ..plan.attraction import attraction_geometry
 from ..plan.fuite import FuitePlan
 from .base import LOADERS, CheckedScenario, build, in_mode, with_optional_rerolls, written_capacities
 
+#: The ``fuite.compare`` shorthands: key -> (English label, French label).
 COMPARE = {
     "base": ("As given", "Tel quel"),
     "intangible": ("Fleeing fighter Intangible", "Fuyard Intangible"),
@@ -45,7 +46,6 @@ def _room_tolerance() -> float:
     from ..plan.paths import ROOM_TOLERANCE
 
     return ROOM_TOLERANCE
-
 
 
 def _kernels():
@@ -555,7 +555,6 @@ class FuiteScenario(CheckedScenario, Scenario):
         return generic + shorthand
 
 
-
 def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, base_dir: Path,
                 check_only: frozenset[str] | None = None) -> FuiteScenario:
     if m.fleeing is None:
@@ -689,7 +688,6 @@ def _room_from_positions(fleeing: Fighter, advs: list[Fighter], opts: Options, r
         placed.append((f"others.{i}", o.x, o.y, ro))
         enemies.append((o.x, o.y, ro))
     return has_room((fleeing.x, fleeing.y), r, enemies, max(opts.course_multiplier * fleeing.mou, 1e-3))
-
 
 
 LOADERS["fuite"] = _load_fuite

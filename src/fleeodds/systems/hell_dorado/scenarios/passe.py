@@ -161,7 +161,6 @@ class PassScenario(CheckedScenario, Scenario):
         return d
 
 
-
 def _load_passe(data: dict, m: ScenarioModel, opts: Options, profiles: dict, base_dir: Path,
                 check_only: frozenset[str] | None = None) -> PassScenario:
     for sec in ("attacker", "defender"):
@@ -195,7 +194,6 @@ def _load_passe(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
         raise InputError("defender.weapons", [], "a weapon for the defender's riposte (or riposte = false)")
     return PassScenario(data, base_dir, att, dfd, opts, title=m.title, riposte=riposte, report=pa.report,
                         def_modifier=pa.def_modifier, charge=pa.charge, esquive_used=pa.esquive_used)
-
 
 
 LOADERS["passe"] = _load_passe
