@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from fleeodds import engine
-from fleeodds.systems.hell_dorado import load_scenario
+from fleeodds.systems.hell_dorado.scenarios import load_scenario
 
 TRIALS = 400_000
 Z_MAX = 3.29
@@ -166,7 +166,7 @@ def test_esquive_and_overflow(hd_oracle, case_id, code):
 
 
 def test_detour_puts_the_attractor_out_of_reach(hd_oracle):
-    from fleeodds.systems.hell_dorado.paths import obstacles, shortest_to_contact
+    from fleeodds.systems.hell_dorado.plan.paths import obstacles, shortest_to_contact
 
     case = hd_oracle["hd_attraction_detour_out_of_reach"]
     p = case["parameters"]

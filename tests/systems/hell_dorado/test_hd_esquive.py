@@ -11,7 +11,7 @@ import pytest
 
 from fleeodds import FleeoddsError, engine, load_scenario
 
-from ..conftest import assert_mc_agrees
+from ...conftest import assert_mc_agrees
 
 
 def passe(x=2, charge=True, defender=None, passe_extra=None, riposte=False, report="kills"):

@@ -6,7 +6,7 @@ import pytest
 
 import fleeodds
 from fleeodds.api import list_examples
-from fleeodds.systems.hell_dorado import benchmark_case
+from fleeodds.systems.hell_dorado.scenarios import benchmark_case
 from fleeodds.systems.hell_dorado.model import load_profiles
 
 EXAMPLES = [p for p in list_examples() if p.parent.name == "hell_dorado"]

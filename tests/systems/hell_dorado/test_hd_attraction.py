@@ -143,7 +143,7 @@ def test_random_order_is_solved_exactly_over_every_order_and_mc_agrees():
     # unaffected in (B, A): 1/2 each, and exactly one adversary is pulled in either order.
     from fractions import Fraction
 
-    from ..conftest import assert_mc_agrees
+    from ...conftest import assert_mc_agrees
 
     d = R_MOYEN + R_PETIT
     sc = scen([adv(d + 3, 0, name="A"), adv(-(d + 3), 0, name="B")], attraction={"activation_order": "random"})

@@ -8,7 +8,7 @@ import pytest
 
 from fleeodds import FleeoddsError, engine, load_scenario
 
-from ..conftest import assert_mc_agrees
+from ...conftest import assert_mc_agrees
 
 
 def flee(cbt, pv, def_modifier=0, options=None):

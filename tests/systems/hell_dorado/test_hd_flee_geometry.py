@@ -17,7 +17,7 @@ import pytest
 
 from fleeodds import FleeoddsError, engine, load_scenario
 
-from ..conftest import assert_mc_agrees
+from ...conftest import assert_mc_agrees
 
 SMALL, MEDIUM = 75 / 127, 100 / 127  # base radii in toises
 W = [{"name": "w", "damage": [2, 3, 4, 5, 6]}]
@@ -199,7 +199,7 @@ def test_flee_move_agrees_with_a_drawn_geometry():
 
     from shapely.geometry import LineString, Point
 
-    from fleeodds.systems.hell_dorado.paths import flee_move
+    from fleeodds.systems.hell_dorado.plan.paths import flee_move
 
     rng = random.Random(7)
     for _ in range(200):

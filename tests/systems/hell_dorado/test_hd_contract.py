@@ -15,8 +15,9 @@ from fleeodds import FleeoddsError
 from fleeodds.api import list_examples
 from fleeodds.errors import InputError, echo
 from fleeodds.system import Setup, get_system
-from fleeodds.systems.hell_dorado import SYSTEM, build_fighter
-from fleeodds.systems.hell_dorado import load_scenario as hd_load
+from fleeodds.systems.hell_dorado import SYSTEM
+from fleeodds.systems.hell_dorado.model import build_fighter
+from fleeodds.systems.hell_dorado.scenarios import load_scenario as hd_load
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -72,7 +73,7 @@ def test_system_declaration():
     sc = SYSTEM.benchmark()
     assert sc.system == "hell_dorado" and sc.source["system"] == "hell_dorado"
     for cls in ("FuiteScenario", "PassScenario", "AttractionScenario"):
-        assert "system" not in vars(getattr(sys.modules["fleeodds.systems.hell_dorado"], cls))
+        assert "system" not in vars(getattr(sys.modules["fleeodds.systems.hell_dorado.scenarios"], cls))
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -208,7 +209,7 @@ def test_optional_rerolls_are_the_attackers_best_choice_when_a_table_decreases()
     assert killed(best) == Fraction(11, 64)
     from fleeodds import engine
 
-    from ..conftest import assert_mc_agrees
+    from ...conftest import assert_mc_agrees
 
     n = 200_000
     sim = engine.simulate(best.kernel(), trials=n, seed=4, progress=False)

@@ -1,6 +1,6 @@
 import pytest
 
-from ..conftest import oracle_cases
+from ...conftest import oracle_cases
 
 
 @pytest.fixture(scope="session")

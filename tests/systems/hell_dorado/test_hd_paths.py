@@ -6,7 +6,7 @@ import math
 import pytest
 
 from fleeodds import FleeoddsError, load_scenario
-from fleeodds.systems.hell_dorado import paths
+from fleeodds.systems.hell_dorado.plan import paths
 
 TOISE = 25.4
 R_MOYEN = 40 / 2 / TOISE

@@ -1,8 +1,8 @@
 """Deterministic rules: dice counts, soutien, hit thresholds and the attack parameter pack.
 
-Nothing random happens here; both the exact solver (:mod:`.exact`) and the
-Monte Carlo kernels (:mod:`.kernel`) start from an :class:`Attack`, and each
-computes the dice, hits, damage, states and kill on its own.
+Nothing random happens here; both the exact solver (:mod:`..exact`) and the
+Monte Carlo kernels (:mod:`..kernels`, through :func:`..kernels.pack.pack_attack`) start from an
+:class:`Attack`, and each computes the dice, hits, damage, states and kill on its own.
 
 References
 ----------
@@ -13,20 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
+from ....errors import InputError
+from ..model import Fighter, Options
 
-from ...errors import InputError
-from .model import Fighter, Options
-
+#: Most state triggers on one weapon (the kernels pack this many).
 MAX_TRIGGERS = 4
-#: ``policy[6 * hits + rerolls_left]`` (hits 0..5, re-rolls left 0..5): 1 = re-roll the next missed die.
-POLICY_LEN = 36
-P_OPT = 16 + 2 * MAX_TRIGGERS
-P_POL = P_OPT + 1
-PACK_LEN = P_POL + POLICY_LEN
-# pack layout (int64): see Attack.pack
-P_N, P_THR, P_TAB, P_PRO, P_PV, P_PERHIT, P_STRICT, P_CAP10, P_OVER, P_WOUND, P_NTRIG, P_TRIG = \
-    0, 1, 2, 7, 8, 9, 10, 11, 12, 13, 14, 16
 
 
 @dataclass(frozen=True)
@@ -68,22 +59,20 @@ class Attack:
     triggers: tuple[tuple[int, int], ...] = ()
     policy: tuple[int, ...] = ()
 
-    def pack(self) -> np.ndarray:
-        """int64 array of length ``PACK_LEN`` for the numba kernels."""
-        a = np.zeros(PACK_LEN, np.int64)
-        a[P_N], a[P_THR] = self.n_dice, self.threshold
-        a[P_TAB:P_TAB + 5] = self.table
-        a[P_PRO], a[P_PV] = self.pro, self.pv
-        a[P_PERHIT], a[P_STRICT], a[P_CAP10] = self.per_hit_pro, self.strict_kill, self.cap10
-        a[P_OVER], a[P_WOUND], a[P_NTRIG] = self.overflow, self.wounded_state, len(self.triggers)
-        for i, (h, k) in enumerate(self.triggers):
-            a[P_TRIG + 2 * i], a[P_TRIG + 2 * i + 1] = h, k
-        if self.policy:
-            a[P_OPT] = 1
-            a[P_POL:P_POL + POLICY_LEN] = self.policy
-        return a
-
     def describe(self) -> dict:
+        """The attack as plain data for the manifest.
+
+        Returns
+        -------
+        dict
+            ``dice``, ``rolled`` (at most 5), ``rerolls`` (at most 5), ``auto_damage`` (dice past the
+            10th with ``overflow_auto_damage``, PV), ``hits_on`` (d6 face), ``damage_table`` (PV for 1..5
+            hits), ``target_pro``, ``target_pv``.
+
+        References
+        ----------
+        Rules digest §2 (dice engine); Sapience rules wiki, "Résolution des passes d'armes".
+        """
         rolled = min(self.n_dice, 5)
         rerolls = min(max(self.n_dice - 5, 0), 5)
         auto = max(self.n_dice - 10, 0) if (self.cap10 and self.overflow) else 0
@@ -93,7 +82,27 @@ class Attack:
 
 
 def hit_threshold(defence: int, modifier: int, opts: Options) -> int:
-    """The d6 face needed to hit: effective DEF clamped per ``def_out_of_range``."""
+    """The d6 face needed to hit: the target's effective DEF, clamped per ``def_out_of_range``.
+
+    Parameters
+    ----------
+    defence : int
+        The target's DEF (1–6).
+    modifier : int
+        Added to it (``fuite.def_modifier``, ``passe.def_modifier``: cover, capacities).
+    opts : Options
+        The scenario's options.
+
+    Returns
+    -------
+    int
+        1 (always hits) to 7 (never: an effective DEF of 7 or more, unless ``def_out_of_range =
+        "6_always_hits"`` makes it 6).
+
+    References
+    ----------
+    Rules digest §2 and §7 (option ``def_out_of_range``); Sapience rules wiki, "Résolution des passes d'armes".
+    """
     eff = defence + modifier
     if eff <= 1:
         return 1
@@ -103,7 +112,24 @@ def hit_threshold(defence: int, modifier: int, opts: Options) -> int:
 
 
 def can_support(f: Fighter, opts: Options) -> bool:
-    """Whether an adversary in contact gives soutien (options ``cbt_dash_can_support``, ``support_requires_effective``)."""
+    """Whether an adversary in contact gives soutien.
+
+    Parameters
+    ----------
+    f : Fighter
+        The adversary.
+    opts : Options
+        Options ``cbt_dash_can_support`` (a CBT – fighter supports) and ``support_requires_effective``
+        (an Inoffensif fighter does not).
+
+    Returns
+    -------
+    bool
+
+    References
+    ----------
+    Rules digest §3 (Fuite: soutien) and §7; Sapience rules wiki, "Combat au contact".
+    """
     if f.cbt is None and not opts.cbt_dash_can_support:
         return False
     if opts.support_requires_effective and f.has("Inoffensif"):
@@ -112,7 +138,25 @@ def can_support(f: Fighter, opts: Options) -> bool:
 
 
 def support_bonus(n_supporters: int, opts: Options) -> int:
-    """Extra attack dice from ``n_supporters`` fighters (``support_*`` options)."""
+    """Extra attack dice given by ``n_supporters`` fighters in contact.
+
+    Parameters
+    ----------
+    n_supporters : int
+        Fighters giving soutien (>= 0).
+    opts : Options
+        Options ``support_bonus_per_supporter``, ``support_mode`` (``"per_supporter"`` or ``"flat"``)
+        and ``support_cap``.
+
+    Returns
+    -------
+    int
+        Dice (0 without supporters).
+
+    References
+    ----------
+    Rules digest §3 (soutien) and §7; Sapience rules wiki, "Combat au contact".
+    """
     if n_supporters <= 0:
         return 0
     b = opts.support_bonus_per_supporter * (n_supporters if opts.support_mode == "per_supporter" else 1)
@@ -122,7 +166,24 @@ def support_bonus(n_supporters: int, opts: Options) -> int:
 
 
 def attack_dice(attacker: Fighter, support: int) -> int:
-    """CBT + soutien + bonus dice; 0 for CBT –."""
+    """The dice of an attack: CBT + soutien + bonus dice.
+
+    Parameters
+    ----------
+    attacker : Fighter
+        Its CBT (``None`` for CBT –) and ``bonus_dice`` (Vae Victis X, CMD dice).
+    support : int
+        Soutien dice (:func:`support_bonus`).
+
+    Returns
+    -------
+    int
+        Dice (0 for CBT –: it cannot attack).
+
+    References
+    ----------
+    Rules digest §2 (weapon pass) and §3 (soutien); Sapience rules wiki, "Résolution des passes d'armes".
+    """
     if attacker.cbt is None:
         return 0
     return attacker.cbt + support + attacker.bonus_dice
@@ -132,10 +193,37 @@ def make_attack(attacker: Fighter, target: Fighter, n_dice: int, opts: Options, 
                 def_modifier: int = 0, wounded_state: bool = False) -> Attack:
     """Resolve ``attacker`` hitting ``target`` with ``n_dice`` dice.
 
+    Parameters
+    ----------
+    attacker : Fighter
+        The fighter attacking, with its weapon (damage for 1..5 hits, state triggers).
+    target : Fighter
+        The fighter hit: its DEF, PRO and PV.
+    n_dice : int
+        Attack dice (:func:`attack_dice`).
+    opts : Options
+        The options read by the dice engine (``pro_application``, ``kill_rule``, ``dice_cap``,
+        ``overflow_auto_damage``, ``def_out_of_range``).
+    fieldname : str
+        The attacker's dotted path in error messages (``"adversaries.0"``).
+    def_modifier : int
+        Added to the target's DEF.
+    wounded_state : bool
+        Option ``wounded_state_cancels_flee``: any non-lethal damage counts as Blessé.
+
+    Returns
+    -------
+    Attack
+        With every re-roll made (``policy = ()``); the optional re-rolls are added by the scenario.
+
     Raises
     ------
     InputError
         If the attacker has no weapon, or its weapon has more than 4 state triggers.
+
+    References
+    ----------
+    Rules digest §2 (weapon pass) and §7 (options); Sapience rules wiki, "Résolution des passes d'armes".
     """
     w = attacker.weapon
     if w is None:

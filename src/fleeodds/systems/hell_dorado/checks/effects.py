@@ -30,9 +30,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
-from ...errors import FleeoddsError
-from ...validation import CheckedSource, annotation_values, get_field, no_effect, set_field  # noqa: F401 (CheckedSource re-exported)
-from .model import OptionsModel
+from ....errors import FleeoddsError
+from ....validation import annotation_values, get_field, no_effect, set_field
+from ..model import OptionsModel
 
 #: Card characteristics: never refused, listed when they change nothing.
 CARD_FIELDS = ("mou", "cbt", "def", "pro", "pv", "base")
@@ -231,4 +231,4 @@ def unused_inputs(data: dict, contexts: list[dict], build: Callable[[dict], Any]
     return out
 
 
-__all__ = ["CARD_FIELDS", "CheckedSource", "check_inputs", "checked_fields", "outcome_key", "unused_inputs"]
+__all__ = ["CARD_FIELDS", "check_inputs", "checked_fields", "outcome_key", "unused_inputs"]

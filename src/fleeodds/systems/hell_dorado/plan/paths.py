@@ -22,7 +22,7 @@ import math
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import unary_union
 
-from .exact import _better
+from .attraction import better_holder
 
 #: Segments per quarter circle of the inflated shapes (chord error r * (1 - cos(pi / 4 / QUAD_SEGS))).
 QUAD_SEGS = 32
@@ -34,7 +34,7 @@ ROOM_TOLERANCE = 0.01
 def obstacles(terrain: list[list[tuple[float, float]]], allies: list[tuple[float, float, float]],
               mover_r: float):
     """The region the mover's centre may not enter: terrain polygons and ally bases inflated by
-    ``mover_r`` (union, a shapely geometry, or ``None`` when there is nothing).
+    ``mover_r`` (a Minkowski sum).
 
     Parameters
     ----------
@@ -44,6 +44,18 @@ def obstacles(terrain: list[list[tuple[float, float]]], allies: list[tuple[float
         The mover's allied fighters: base centre and radius (toises).
     mover_r : float
         The mover's base radius (toises).
+
+    Returns
+    -------
+    shapely geometry or None
+        The union of the inflated shapes (curves drawn with :data:`QUAD_SEGS` segments a quarter
+        circle), or ``None`` when there is nothing.
+
+    References
+    ----------
+    Attraction x (errata August 2007) and Attraction D: "le chemin le plus court … il n'est possible de
+    dévier de cette trajectoire que pour contourner au plus près les terrains impraticables et les
+    personnages alliés".
     """
     shapes = [Polygon(p).buffer(mover_r, quad_segs=QUAD_SEGS) for p in terrain]
     shapes += [Point(x, y).buffer(r + mover_r, quad_segs=QUAD_SEGS) for x, y, r in allies]
@@ -66,12 +78,30 @@ def shortest_to_contact(start: tuple[float, float], target: tuple[float, float],
                         region) -> tuple[float, list[tuple[float, float]]] | None:
     """Length and waypoints of the shortest path of the mover's centre from ``start`` until its
     base touches the target's, i.e. until its centre is ``contact`` (sum of the radii) from
-    ``target``'s centre; ``None`` when no path avoids ``region``.
+    ``target``'s centre, on the visibility graph of ``region``'s corners (Dijkstra).
+
+    Parameters
+    ----------
+    start : (x, y)
+        The mover's centre (toises).
+    target : (x, y)
+        The target's centre (toises).
+    contact : float
+        The sum of the two base radii (toises).
+    region : shapely geometry or None
+        Where the centre may not go (:func:`obstacles`).
 
     Returns
     -------
     (float, list of (x, y)) or None
-        Length in toises, and the polyline from ``start`` to the contact point.
+        Length in toises, and the polyline from ``start`` to the contact point; ``None`` when no
+        path avoids ``region``.
+
+    References
+    ----------
+    Attraction x (errata August 2007) and Attraction D: "le chemin le plus court … il n'est possible de
+    dévier de cette trajectoire que pour contourner au plus près les terrains impraticables et les
+    personnages alliés".
     """
     inner = region.buffer(-_EPS) if region is not None else None
 
@@ -133,14 +163,20 @@ def first_contact(way: list[tuple[float, float]], discs: list[tuple[int, float, 
     Parameters
     ----------
     way : list of (x, y)
-        The mover's centre path.
+        The mover's centre path (toises).
     discs : list of (index, x, y, radius)
-        Fighters the mover would engage on contact, with radius = their base radius plus the mover's.
+        Fighters the mover would engage on contact, with radius = their base radius plus the mover's
+        (toises).
 
     Returns
     -------
     (int, float) or None
-        ``(index, distance along the path)`` of the earliest contact, or ``None``.
+        ``(index, distance along the path in toises)`` of the earliest contact, or ``None``.
+
+    References
+    ----------
+    Attraction x (errata August 2007): the move stops when the fighter "entre en contact avec un
+    combattant adverse"; Attraction D: when it engages another adversary or is engaged by one.
     """
     if len(way) < 2:
         return None
@@ -164,7 +200,43 @@ _CACHE: dict[str, tuple] = {}
 
 def attraction_paths(side_a, advs, order, terrain, multi_nearest: int, centre_measure: bool,
                      lemure_immune: bool, independent: bool = False, pref=None, focus: int = -1):
-    """:func:`_attraction_paths`, computed once per distinct input (the inputs are plain numbers)."""
+    """Attraction on fixed positions with shortest paths round terrain and the mover's allies,
+    computed once per distinct input (the inputs are plain numbers; see :func:`_attraction_paths`).
+
+    Parameters
+    ----------
+    side_a : list of dict
+        ``x, y, r`` (toises), ``x_range`` (Attraction x; < 0 for none), ``engaged``.
+    advs : list of dict
+        ``x, y, r, reach`` (toises), ``lemure``, ``engaged``.
+    order : list of int
+        Activation order of the adversaries.
+    terrain : list of list of (x, y)
+        Impassable terrain polygons (toises).
+    multi_nearest : int
+        ``multiple_attractors``: 0 first listed, 1 nearest, 2 the player's choice.
+    centre_measure : bool
+        Measure the x toises centre to centre (else base edge to base edge).
+    lemure_immune : bool
+        Lémures are not affected (Attraction x, errata August 2007).
+    independent : bool
+        Each adversary activates as if first.
+    pref : list of int, optional
+        Rank of each holder as the ``focus`` adversary's choice.
+    focus : int
+        The adversary whose choice follows ``pref``.
+
+    Returns
+    -------
+    list of (int, int)
+        Per adversary ``(status, side-A index)``: 0 pulled, 1 intercepted, 2 unaffected.
+
+    References
+    ----------
+    Rules digest §6; Attraction x (errata August 2007) and Attraction D: "le chemin le plus court … il n'est possible de
+    dévier de cette trajectoire que pour contourner au plus près les terrains impraticables et les
+    personnages alliés".
+    """
     key = repr((side_a, advs, list(order), terrain, multi_nearest, centre_measure, lemure_immune, independent,
                 pref, focus))
     if key not in _CACHE:
@@ -179,7 +251,7 @@ def _attraction_paths(side_a, advs, order, terrain, multi_nearest: int, centre_m
                       lemure_immune: bool, independent: bool = False, pref=None, focus: int = -1):
     """Attraction on fixed positions with shortest paths round terrain and the mover's allies.
 
-    Same inputs and result as :func:`fleeodds.systems.hell_dorado.exact.attraction_geometry`
+    Same inputs and result as :func:`fleeodds.systems.hell_dorado.plan.attraction.attraction_geometry`
     (``side_a``: dicts ``x, y, r, x_range, engaged``; ``advs``: ``x, y, r, reach, lemure,
     engaged``), plus ``terrain`` (polygons, list of (x, y)). Each adversary, in ``order``,
     goes to a holder it can reach by the shortest path of its centre that keeps its base off
@@ -221,7 +293,7 @@ def _attraction_paths(side_a, advs, order, terrain, multi_nearest: int, centre_m
                 escape = True
                 continue  # cannot engage it: unaffected by this holder
             rank = pref[h] if (pref is not None and i == focus) else 0
-            if best is None or _better(multi_nearest, rank, gap, best):
+            if best is None or better_holder(multi_nearest, rank, gap, best):
                 best = (h, gap, found, rank)
         if best is None or (multi_nearest == 2 and escape):
             continue
@@ -260,6 +332,17 @@ def has_room(start: tuple[float, float], radius: float, enemies: list[tuple[floa
         Enemy bases, those in contact included (toises).
     distance : float
         The flee move (toises, > 0).
+
+    Returns
+    -------
+    bool
+        False for ``distance <= 0``; a gap narrower than :data:`ROOM_TOLERANCE` (0.01 toise) counts
+        as closed.
+
+    References
+    ----------
+    Rules Tips "Fuite", photo 2 ("il est interdit de venir au contact d'un combattant adverse lors
+    d'un mouvement provoqué par une Fuite") and photo 4 (a surrounded fighter).
     """
     if distance <= 0:
         return False
@@ -304,6 +387,10 @@ def flee_move(start: tuple[float, float], radius: float, enemies: list[tuple[flo
     (float, int)
         The longest move in toises before contact (``math.inf`` when nothing is in the way) and the
         index of the enemy that stops it (-1 for none). The fighter stops just short of that base.
+
+    References
+    ----------
+    Rules Tips "Fuite", photo 2.
     """
     a = math.radians(direction_deg)
     ux, uy = math.cos(a), math.sin(a)

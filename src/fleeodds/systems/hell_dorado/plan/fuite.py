@@ -1,0 +1,41 @@
+"""The resolved plan of a Fuite: what decides its exact distribution and its outcomes.
+
+References
+----------
+Rules digest §3 (Fuite) and §8 (outcomes); Rules Tips "Fuite" (photos 2 and 4); Attraction x (errata
+August 2007) for ``attracted_back``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .attack import Attack
+
+
+@dataclass(frozen=True)
+class FuitePlan:
+    """A Fuite resolved: frozen and hashable (two Fuites with equal plans have the same outcomes, in the
+    same order, and the same exact distribution).
+
+    Attributes
+    ----------
+    fixed : int
+        -1 when the attaque sans riposte is rolled, else the outcome index that is certain (Blocage,
+        a free disengage, Repli, or Repli then pulled back by an Attraction).
+    attack : Attack or None
+        The attaque sans riposte (``None`` when none is rolled).
+    move_outcome : int
+        What a survivor without a new state does: fled, fled then pulled back, or no room to move.
+    state_cancels : bool
+        Option ``state_cancels_flee_move``.
+    attracted_back : bool
+        Whether the outcomes end with ``attracted_back`` (a placed flee move and an enemy with
+        Attraction x).
+    """
+
+    fixed: int
+    attack: Attack | None
+    move_outcome: int
+    state_cancels: bool
+    attracted_back: bool

@@ -1,0 +1,693 @@
+"""The Fuite: a fighter flees melee (action de Fuite) and takes one attaque sans riposte.
+
+References
+----------
+Rules digest §2, §3, §6, §8 (outcome taxonomy); Rules Tips "Fuite" (photos 1–9);
+Attraction x (errata August 2007) and Attraction D texts.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ....errors import InputError, short_repr
+from ....system import Scenario, Setup
+from ....validation import check_exact_mode, no_effect
+from .. import exact as ex
+from ..checks import compare_sets, refuse_esquive, refuse_given
+from ..kernels.pack import PACK_LEN, pack_attack
+from ..model import Fighter, FuiteModel, Options, ScenarioModel, build_fighter, validate
+from ..outcomes import ATTRACTED_BACK, DAMAGE, F_ATTRACTED, F_CANNOT, F_FLED, F_FREE, F_NO_ROOM, F_REPLI, FUITE_OUTCOMES
+from ..plan.attack import Attack, attack_dice, can_support, make_attack, support_bonus
+from ..plan.attraction import attraction_geometry
+from ..plan.fuite import FuitePlan
+from .base import LOADERS, CheckedScenario, build, in_mode, with_optional_rerolls, written_capacities
+
+#: The ``fuite.compare`` shorthands: key -> (English label, French label).
+COMPARE = {
+    "base": ("As given", "Tel quel"),
+    "intangible": ("Fleeing fighter Intangible", "Fuyard Intangible"),
+    "no_intangible": ("Without Intangible", "Sans Intangible"),
+    "ordre_repli": ("Ordre Repli", "Ordre Repli"),
+    "no_soutien": ("No soutien", "Sans soutien"),
+    "blocage": ("Enemy with Blocage", "Adversaire avec Blocage"),
+    "no_room": ("Surrounded (no room)", "Cerné (pas de place)"),
+}
+
+
+def _room_tolerance() -> float:
+    """:data:`..plan.paths.ROOM_TOLERANCE` (imported when used: :mod:`..plan.paths` loads shapely)."""
+    from ..plan.paths import ROOM_TOLERANCE
+
+    return ROOM_TOLERANCE
+
+
+def _kernels():
+    """The numba kernel, imported when a Monte Carlo run needs it (loading a scenario or
+    solving it exactly does not import numba)."""
+    from ..kernels import fuite
+
+    return fuite
+
+
+class FuiteScenario(CheckedScenario, Scenario):
+    """A fighter flees melee (action de Fuite) and takes one attaque sans riposte.
+
+    Every listed adversary is in base contact with the fleeing fighter. The
+    opposing player picks the attacker (option ``attacker_choice``, or
+    ``fuite.attacker`` by name); the others give soutien.
+
+    Parameters
+    ----------
+    data : dict
+        The source table as given (kept as :attr:`source`).
+    base_dir : pathlib.Path or None
+        Folder its ``profiles_file`` is read from.
+    fleeing : Fighter
+    adversaries : list of Fighter
+    opts : Options
+    repli : bool
+        Under an Ordre Repli (no attack, move not doubled).
+    attacker : str or None
+        Name of the adversary that attacks (implies ``attacker_choice = "user"``).
+    room : bool
+        Whether the fleeing fighter's base can get out (False: surrounded, no move).
+    partial_room_toises : float
+        With ``no_room_move = "partial"``: distance it can still move when surrounded.
+    def_modifier : int
+        Added to the fleeing fighter's DEF for the attack (cover, capacities).
+    compare : list of str
+        The ``fuite.compare`` shorthand (keys of ``COMPARE``), expanded by
+        :meth:`compare_setups` into field changes.
+    others : list of Fighter
+        The adversaries' allies on the table, out of contact (placed): they block the flee move
+        and the room to flee; one with Attraction x can pull the fighter back.
+    direction : float or None
+        ``fuite.direction``: the flee move's direction in degrees (counter-clockwise from +x),
+        with positions; ``None``: the move is not placed.
+    attraction_measure, attraction_movement, multiple_attractors : str
+        How the pull-back is measured (``"edge"`` / ``"centre"``), which move must reach
+        (``"charge"`` / ``"assaut"``) and which holder applies inside several zones.
+
+    Outcomes: ``cannot_flee, free_disengage, repli_move, killed, state_no_move,
+    state_positive_no_move, fled, fled_no_room``, and ``attracted_back`` when the move is placed
+    and an enemy has Attraction x; metric: damage taken (PV, 0–40).
+
+    Raises
+    ------
+    InputError
+        Unknown attacker name, ``attacker_choice = "user"`` without ``fuite.attacker``,
+        an attacker without a weapon, an unknown or repeated ``compare`` entry, or
+        ``reroll_policy = "optional"`` where declining a re-roll could matter.
+
+    References
+    ----------
+    Rules digest §3, §6 and §8; Rules Tips "Fuite" (Sapience/Asmodée wording), photos 2 and 4;
+    Attraction x (errata August 2007) and Attraction D for ``attracted_back``.
+    """
+
+    outcomes = FUITE_OUTCOMES
+    metric = DAMAGE
+    @property
+    def outcome_order(self) -> tuple[str, ...]:
+        """From best to worst for the fleeing fighter once the attaque sans riposte is rolled (Blocage,
+        Repli and a free disengage are no step of it): moved, moved but pulled back by an Attraction at
+        its next activation (when the move is placed), kept its place, a positive state, a negative
+        state, killed."""
+        back = ("attracted_back",) if any(o.code == "attracted_back" for o in self.outcomes) else ()
+        return ("fled",) + back + ("fled_no_room", "state_positive_no_move", "state_no_move", "killed")
+
+    def __init__(self, data: dict, base_dir: Path | None, fleeing: Fighter, adversaries: list[Fighter],
+                 opts: Options, *, title: str = "", repli: bool = False, attacker: str | None = None,
+                 room: bool = True, partial_room_toises: float = 0.0, def_modifier: int = 0,
+                 compare: list[str] | None = None, others: list[Fighter] | None = None,
+                 direction: float | None = None, attraction_measure: str = "edge",
+                 attraction_movement: str = "charge", multiple_attractors: str = "nearest"):
+        super().__init__(data, base_dir)
+        self.others, self.direction = list(others or []), direction
+        self.attraction_measure, self.attraction_movement = attraction_measure, attraction_movement
+        self.multiple_attractors = multiple_attractors
+        self.title = title
+        self.fleeing, self.adversaries, self.opts = fleeing, list(adversaries), opts
+        self.repli, self.attacker_name, self.room = repli, attacker, room
+        self.partial_room_toises, self.def_modifier = partial_room_toises, def_modifier
+        self.compare = list(compare or [])
+        for i, c in enumerate(self.compare):
+            if not isinstance(c, str) or c not in COMPARE:
+                raise InputError(f"fuite.compare.{i}", c, "one of " + ", ".join(f"'{k}'" for k in COMPARE))
+            if c in self.compare[:i]:
+                raise InputError(f"fuite.compare.{i}", c, "each entry once")
+        if not adversaries:
+            raise InputError("adversaries", [], "at least one adversary in contact (only an engaged fighter may flee)")
+        if attacker is not None and attacker not in [a.name for a in adversaries]:
+            raise InputError("fuite.attacker", attacker, "one of " + ", ".join(repr(a.name) for a in adversaries))
+        if opts.attacker_choice == "user" and attacker is None:
+            raise InputError("fuite.attacker", None, "the name of the adversary making the attack "
+                                                      "(required with attacker_choice = 'user')")
+        self._candidates: list[tuple[str, Any]] = []
+        self.fixed, self.attack, self.chosen, self.choice_scores = self._resolve()
+        self._place_flee()
+
+    # -- deterministic part of the procedure (digest §3) ---------------------
+    def _resolve(self):
+        f, advs, o = self.fleeing, self.adversaries, self.opts
+        blockers = [a for a in advs if a.has("Blocage")]
+        intangible_free = f.has("Intangible") and o.intangible_vs_blocage == "intangible_ignores"
+        if blockers and not intangible_free:
+            if o.blocage_scope == "any_blocker_prevents_flee" or len(blockers) == len(advs):
+                return F_CANNOT, None, None, {}
+        if self.repli:
+            return F_REPLI, None, None, {}
+        if f.has("Intangible"):
+            return F_FREE, None, None, {}
+        attacks: dict[str, Attack | None] = {}
+        for i, a in enumerate(advs):
+            sup = support_bonus(sum(1 for j, b in enumerate(advs) if j != i and can_support(b, o)), o)
+            n = attack_dice(a, sup)
+            goal = {"max_kill": "kill", "max_expected_damage": "damage"}.get(o.attacker_choice, "stop")
+            attacks[a.name] = None if n < 1 else with_optional_rerolls(o, make_attack(
+                a, f, n, o, f"adversaries.{i}", self.def_modifier, o.wounded_state_cancels_flee), goal,
+                o.state_cancels_flee_move)
+            self._candidates.append((f"adversaries.{i}", attacks[a.name]))
+        scores: dict[str, float] = {}
+        if self.attacker_name is not None:
+            name = self.attacker_name
+        else:
+            rule = o.attacker_choice
+            for a in advs:
+                atk = attacks[a.name]
+                if atk is None:
+                    scores[a.name] = -1.0
+                elif rule == "max_kill_or_state":
+                    scores[a.name] = float(ex.kill_or_state(atk))
+                elif rule == "max_kill":
+                    scores[a.name] = float(ex.kill_probability(atk))
+                elif rule == "max_expected_damage":
+                    scores[a.name] = float(ex.expected_damage(atk))
+                else:
+                    scores[a.name] = float(atk.n_dice)
+            name = max(scores, key=lambda k: scores[k])  # first listed wins ties
+        atk = attacks[name]
+        if atk is None:
+            return F_FREE, None, name, scores
+        return -1, atk, name, scores
+
+    # -- where the flee move ends (fuite.direction) and Attraction (digest §6) ---
+    def _holders(self) -> list[tuple[str, Fighter]]:
+        """``(dotted path, fighter)`` of every enemy with Attraction x (adversaries, then others)."""
+        out = [(f"adversaries.{i}", a) for i, a in enumerate(self.adversaries)]
+        out += [(f"others.{i}", a) for i, a in enumerate(self.others)]
+        return [(w, a) for w, a in out if a.has("Attraction")]
+
+    def _place_flee(self) -> None:
+        """The flee move on the table when ``fuite.direction`` is given: how far it can go before an
+        enemy base (photo 2), where it ends, and whether an Attraction pulls the fighter back at its
+        next activation (``attracted_back``).
+
+        Sets ``path_limit`` (toises before contact, ``inf`` when nothing is in the way),
+        ``stopped_by`` (the enemy whose base stops the move, or ``None``), ``flee_end`` (x, y) and
+        ``pull_back`` (``None``, or ``(status, holder, engaged)``: status 0 pulled into contact
+        with the holder, 1 stopped on the way by the base of ``engaged`` and engaging it).
+
+        The pull-back follows :func:`..plan.attraction.attraction_geometry` (the Attraction scenario's
+        straight-line solver) with the fleeing fighter as the only mover: it is affected when the
+        end of its move is within x toises of a holder that is not engaged (``others.N.engaged``;
+        the adversaries it fled are free once it has left them), it is not a lémure under
+        ``attraction_version = "x_2007"``, and its Charge (or Assaut,
+        ``fuite.attraction_movement``) reaches that holder by the straight line; it stops on the
+        first enemy base it touches and engages that fighter. Nothing else moves in between.
+        """
+        self.path_limit, self.stopped_by, self.flee_end, self.pull_back = math.inf, None, None, None
+        attracting = bool(self._holders()) and self.direction is not None
+        self.outcomes = FUITE_OUTCOMES + ((ATTRACTED_BACK,) if attracting else ())
+        if self.direction is None:
+            return
+        from ..plan.paths import flee_move  # shapely, only for a placed move
+        t = self.opts.toise_mm
+        r = self.fleeing.base_mm / 2 / t
+        enemies = self.adversaries + self.others
+        discs = [(a.x, a.y, a.base_mm / 2 / t) for a in enemies]
+        self.path_limit, k = flee_move((self.fleeing.x, self.fleeing.y), r, discs, self.direction)
+        d = self.flee_distance
+        if k >= 0 and self.path_limit <= self._planned_distance() + 1e-12:
+            self.stopped_by = enemies[k].name
+        rad = math.radians(self.direction)
+        self.flee_end = (self.fleeing.x + d * math.cos(rad), self.fleeing.y + d * math.sin(rad))
+        if not attracting or d <= 0:
+            return
+        side = []
+        for i, a in enumerate(enemies):
+            engaged = i >= len(self.adversaries) and a.engaged
+            side.append({"x": a.x, "y": a.y, "r": a.base_mm / 2 / t, "engaged": engaged,
+                         "x_range": float(a.capacities["Attraction"]) if a.has("Attraction") else -1.0})
+        mult = self.opts.course_multiplier if self.attraction_movement == "charge" else 1.0
+        mover = {"x": self.flee_end[0], "y": self.flee_end[1], "r": r, "reach": mult * self.fleeing.mou,
+                 "lemure": self.fleeing.has("Lémure"), "engaged": False}
+        multi = {"first_listed": 0, "nearest": 1, "player_choice": 2}[self.multiple_attractors]
+        centre, immune = self.attraction_measure == "centre", self.opts.attraction_version == "x_2007"
+        chosen: list[int] = []  # the holder it sets out for (another base may stop it on the way)
+        (status, h), = attraction_geometry(side, [], [mover], [0], multi, centre, immune, holders=chosen)
+        if status == 2:
+            return
+        self.pull_back = (status, enemies[chosen[0]].name, enemies[h].name)
+        if self.fixed == F_REPLI:
+            self.fixed = F_ATTRACTED
+
+    @property
+    def attracted(self) -> bool:
+        """Whether the flee move (when it is made) ends where an Attraction pulls the fighter back."""
+        return self.pull_back is not None
+
+    @property
+    def move_outcome(self) -> int:
+        if self.direction is not None and self.flee_distance <= 0 and self._planned_distance() > 0:
+            return F_NO_ROOM  # no room in that direction: the first enemy base is in the way at once
+        if self.room or (self.opts.no_room_move == "partial" and self.partial_room_toises > 0):
+            return F_ATTRACTED if self.attracted else F_FLED
+        return F_NO_ROOM
+
+    def _planned_distance(self) -> float:
+        """The flee move before the table's geometry: the Course or the Repli move, or the room left."""
+        if self.fixed in (F_CANNOT, F_FREE):
+            return 0.0
+        if self.repli:
+            d = self.opts.repli_move_multiplier * self.fleeing.mou
+        else:
+            d = self.opts.course_multiplier * self.fleeing.mou
+        if not self.room:
+            d = min(d, self.partial_room_toises) if self.opts.no_room_move == "partial" else 0.0
+        return d
+
+    @property
+    def flee_distance(self) -> float:
+        """Toises moved by a fighter that flees: the Course (course_multiplier x MOU) or the Repli
+        move; 0 when it cannot flee (Blocage) or disengages freely (the Fuite then becomes the
+        Marche, Course, Assaut or Charge its player picks: no flee move is made). With
+        ``fuite.direction`` the move stops short of the first enemy base in the way (photo 2), and
+        a move shorter than :data:`..plan.paths.ROOM_TOLERANCE` is none."""
+        d = self._planned_distance()
+        if self.direction is not None:
+            d = min(d, self.path_limit)
+            if d < _room_tolerance():
+                d = 0.0
+        return d
+
+    @property
+    def plan(self) -> FuitePlan:
+        """The Fuite resolved (:class:`..plan.fuite.FuitePlan`): what decides its outcomes and exact distribution."""
+        return FuitePlan(fixed=int(self.fixed), attack=self.attack, move_outcome=int(self.move_outcome),
+                         state_cancels=bool(self.opts.state_cancels_flee_move),
+                         attracted_back=len(self.outcomes) > len(FUITE_OUTCOMES))
+
+    def exact_distribution(self, mode: str = "float"):
+        check_exact_mode(mode)
+        p = self.plan
+        d = ex.fuite_distribution(p.fixed, p.attack, p.move_outcome, p.state_cancels)
+        return in_mode(d, mode)
+
+    def kernel(self):
+        pk = pack_attack(self.attack) if self.attack is not None else np.zeros(PACK_LEN, np.int64)
+        fixed, mo, sc = int(self.fixed), int(self.move_outcome), int(self.opts.state_cancels_flee_move)
+        n_out, n_bins = len(self.outcomes), self.metric.n_bins
+        return lambda seed, start, n: _kernels().run_fuite(fixed, pk, mo, sc, n_out, n_bins, seed, start, n)
+
+    def trial_kernel(self):
+        """Per-trial outcome indices ``(seed, start, n) -> int64 (n,)``, same trials as :meth:`kernel`."""
+        pk = pack_attack(self.attack) if self.attack is not None else np.zeros(PACK_LEN, np.int64)
+        fixed, mo, sc = int(self.fixed), int(self.move_outcome), int(self.opts.state_cancels_flee_move)
+        return lambda seed, start, n: _kernels().run_fuite_trials(fixed, pk, mo, sc, seed, start, n)
+
+    def _describe(self) -> dict[str, Any]:
+        d = {"type": "fuite", "fleeing": self.fleeing.describe(),
+             "adversaries": [a.describe() for a in self.adversaries], "repli": self.repli, "room": self.room,
+             "options": dict(self.opts.__dict__), "flee_distance_toises": self.flee_distance,
+             "resolution": self.outcomes[self.fixed].code if self.fixed >= 0 else "attaque_sans_riposte"}
+        if self.chosen:
+            d["attacker"] = self.chosen
+        if self.choice_scores:
+            d["attacker_choice_scores"] = self.choice_scores
+        if self.attack is not None:
+            d["attack"] = self.attack.describe()
+        if self.fixed == F_FREE:
+            d["free_action"] = ("may become Marche (MOU), Course (2×MOU), Assaut or Charge / "
+                                "peut devenir Marche, Course, Assaut ou Charge")
+        if self.others:
+            d["others"] = [dict(o.describe(), x=o.x, y=o.y, engaged=o.engaged) for o in self.others]
+        if self.direction is not None:
+            d["flee_direction_degrees"] = self.direction
+            d["flee_end"] = list(self.flee_end)
+            if self.stopped_by:
+                d["flee_stopped_by"] = self.stopped_by
+            if self._holders():
+                d["attracted_back"] = None if self.pull_back is None else {
+                    "holder": self.pull_back[1], "engages": self.pull_back[2],
+                    "stopped_on_the_way": self.pull_back[0] == 1}
+        return d
+
+    def unused_inputs(self) -> list[str]:
+        """As :meth:`CheckedScenario.unused_inputs`, plus an enemy's Attraction x when the flee move is not
+        placed (no ``fuite.direction``: where the move ends is unknown, so it pulls nobody back), and
+        each of ``[[others]]`` that changes nothing here nor in any comparison setup (it neither
+        closes the way out, nor stops the move, nor is met on the way back, nor attracts)."""
+        out = super().unused_inputs()
+        if self.direction is None:
+            raw = {"adversaries": self.source.get("adversaries") or [], "others": self.source.get("others") or []}
+            for where, f in self._holders():
+                sec, i = where.split(".")
+                caps = raw[sec][int(i)].get("capacities") if isinstance(raw[sec][int(i)], dict) else None
+                k = next((j for j, c in enumerate(caps or []) if isinstance(c, str)
+                          and c.strip().casefold().startswith("attraction")), None)
+                out.append(f"{where}.capacities.{k}" if k is not None else f"{where}.profile")
+        contexts, only = self._checked_contexts()
+        for i in range(len(self.others)):
+            if not any(build(c, self.base_dir, only)._other_matters(i) for c in contexts):
+                out.append(f"others.{i}")
+        return out
+
+    def _other_matters(self, i: int) -> bool:
+        """Whether ``others.i`` can change what this Fuite reports: it closes the way out (the room
+        computed from positions), stops the placed flee move, is met on the way back, or has
+        Attraction x with the move placed."""
+        if i >= len(self.others):
+            return False
+        o = self.others[i]
+        if self.direction is not None and (self.stopped_by == o.name
+                                           or (self.pull_back is not None and self.pull_back[2] == o.name)):
+            return True
+        if self.direction is not None and o.has("Attraction"):
+            return self._outcomes_without_other(i) != self._outcomes_with_others()
+        if self.fixed in (F_CANNOT, F_FREE):
+            return False
+        rest = self.others[:i] + self.others[i + 1:]
+        return _room_from_positions(self.fleeing, self.adversaries, self.opts, False, rest) != self.room
+
+    def _outcomes_with_others(self) -> dict:
+        """The exact outcomes by code, zeros left out (to compare with :meth:`_outcomes_without_other`)."""
+        codes = [o.code for o in self.outcomes]
+        return {(codes[o], m): p for (o, m), p in self.exact_distribution("fraction").items() if p}
+
+    def _outcomes_without_other(self, i: int) -> dict:
+        """:meth:`_outcomes_with_others` of this Fuite with ``others.i`` taken off the table: an
+        attractor whose zone the move does not end in, or whose Charge cannot reach, changes nothing."""
+        data = copy.deepcopy(self.source)
+        others = list(data.get("others") or [])
+        del others[i]
+        if others:
+            data["others"] = others
+        else:
+            data.pop("others", None)
+        return build(data, self.base_dir, self._check_only)._outcomes_with_others()
+
+    def summary(self, mode: str = "fraction") -> dict[str, Any]:
+        """Exact side results of the attaque sans riposte (``{}`` when none is made): the adversary
+        chosen, its dice (rolled, re-rolls, automatic damage), P(at least 1 hit), the hits
+        distribution and the damage distribution (before the kill: what the pass deals)."""
+        if self.attack is None or not self.chosen:
+            return {}
+        desc = self.attack.describe()
+        hits = ex.hits_pmf(self.attack.n_dice, self.attack.threshold, self.attack.policy)
+        out: dict[str, Any] = {"attacker": self.chosen, "attack_dice": desc["dice"], "rolled": desc["rolled"],
+                               "rerolls": desc["rerolls"], "auto_damage": desc["auto_damage"],
+                               "hits_on": desc["hits_on"], "at_least_one_hit": 1 - hits.get(0, Fraction(0)),
+                               "hits": hits, "damage_dealt": ex.damage_pmf(self.attack)}
+        if check_exact_mode(mode) != "fraction":
+            out = {k: (float(v) if isinstance(v, Fraction) else
+                       {d: float(p) for d, p in v.items()} if isinstance(v, dict) else v) for k, v in out.items()}
+        return out
+
+    #: How the opposing player's choice of attacker is worded (option ``attacker_choice``). In French
+    #: the fleeing fighter is named in brackets after "le combattant en fuite": a profile name
+    #: ("Inquisiteur", "Templier") needs an article there, a character's name ("Samael") none.
+    CHOICE_WORDS = {
+        "max_kill_or_state": ("kills or stops {target} most often",
+                              "tue ou arrête le plus souvent le combattant en fuite ({target})"),
+        "max_kill": ("kills {target} most often", "tue le plus souvent le combattant en fuite ({target})"),
+        "max_expected_damage": ("deals the most damage on average", "inflige le plus de dégâts en moyenne"),
+        "most_dice": ("rolls the most dice", "lance le plus de dés"),
+    }
+
+    def notes(self, lang: str = "en") -> list[str]:
+        """Which adversary makes the attaque sans riposte, with how many dice, and why it was chosen;
+        with ``fuite.direction``, where the flee move ends and whether an Attraction pulls it back.
+
+        ``[]`` when no attack is made and the move is not placed (Blocage, Repli, Intangible: the
+        outcome says why).
+        """
+        return self._attack_notes(lang) + self._move_notes(lang)
+
+    @staticmethod
+    def _de(name: str) -> str:
+        """French "de X", elided before a vowel or a mute h ("d'Isha-Akshay")."""
+        return ("d'" if name[:1].casefold() in "aeiouyhâàéèêîïôû" and name else "de ") + name
+
+    def _move_notes(self, lang: str) -> list[str]:
+        if self.direction is None or self.fixed in (F_CANNOT, F_FREE):
+            return []
+        fr = lang == "fr"
+        d, (x, y) = self.flee_distance, self.flee_end
+        num = (lambda v: f"{v:.2f}".replace(".", ",")) if fr else (lambda v: f"{v:.2f}")
+        if fr:
+            line = f"Mouvement de Fuite : {num(d)} toises à {num(self.direction)}°, jusqu'en ({num(x)} ; {num(y)})"
+            if self.stopped_by:
+                line += (f", arrêté juste avant le socle {self._de(self.stopped_by)} (pas de contact pendant une "
+                         "Fuite, photo 2)")
+        else:
+            line = f"Flee move: {num(d)} toises at {num(self.direction)}°, to ({num(x)}, {num(y)})"
+            if self.stopped_by:
+                line += f", stopped just short of {self.stopped_by}'s base (no contact in a Fuite, photo 2)"
+        line += "."
+        out = [line]
+        if self._holders() and d > 0:
+            if self.pull_back is None:
+                out.append("Aucune Attraction ne le ramène à sa prochaine activation." if fr else
+                           "No Attraction pulls it back at its next activation.")
+            else:
+                st, holder, eng = self.pull_back
+                if fr:
+                    t = (f"Il finit dans la zone d'Attraction {self._de(holder)} : à sa prochaine activation il doit "
+                         f"faire un Assaut ou une Charge vers ce combattant et revient au contact")
+                    t += f" ({eng}, rencontré en chemin)." if st == 1 else "."
+                else:
+                    t = (f"It ends inside {holder}'s Attraction zone: at its next activation it must Assaut or "
+                         f"Charge it and is pulled back into contact")
+                    t += f" (with {eng}, met on the way)." if st == 1 else "."
+                out.append(t)
+        return out
+
+    def _attack_notes(self, lang: str) -> list[str]:
+        if self.attack is None or not self.chosen:
+            return []
+        fr = lang == "fr"
+        i = [a.name for a in self.adversaries].index(self.chosen)
+        a = self.adversaries[i]
+        n_sup = sum(1 for j, b in enumerate(self.adversaries) if j != i and can_support(b, self.opts))
+        sup = support_bonus(n_sup, self.opts)
+        parts = [f"CBT {a.cbt}"]
+        if sup:
+            parts.append(f"{sup} " + ("de soutien" if fr else "for soutien"))
+        if a.bonus_dice:
+            parts.append(f"{a.bonus_dice} " + ("de bonus" if fr else "bonus"))
+        n = self.attack.n_dice
+        dice = (f"{n} dé{'s' if n > 1 else ''}" if fr else f"{n} {'dice' if n > 1 else 'die'}")
+        how = f" ({' + '.join(parts)})" if len(parts) > 1 else ""
+        if fr:
+            head = f"{a.name} fait l'attaque sans riposte avec {dice}{how}"
+        else:
+            head = f"{a.name} makes the attaque sans riposte with {dice}{how}"
+        if self.attacker_name is not None:
+            why = " : choisi par le scénario (fuite.attacker)." if fr else ": named by the scenario (fuite.attacker)."
+        elif len(self.adversaries) == 1:
+            why = "."
+        else:
+            en_w, fr_w = self.CHOICE_WORDS[self.opts.attacker_choice]
+            target = self.fleeing.name
+            why = (f" : le joueur adverse choisit l'adversaire qui {fr_w.format(target=target)} (option attacker_choice)."
+                   if fr else
+                   f": the opposing player picks the adversary that {en_w.format(target=target)} "
+                   "(option attacker_choice).")
+        return [head + why]
+
+    # -- comparisons ------------------------------------------------------------
+    def fuite_compare_changes(self, key: str) -> dict[str, Any]:
+        """The field changes of the ``fuite.compare`` entry ``key`` (``{}`` for ``"base"``).
+
+        ``"intangible"`` / ``"no_intangible"`` set ``fleeing.capacities`` with / without
+        Intangible, ``"blocage"`` adds Blocage to ``adversaries.0.capacities``,
+        ``"ordre_repli"`` sets ``fuite.repli``, ``"no_room"`` ``fuite.room = false``,
+        ``"no_soutien"`` ``options.support_bonus_per_supporter = 0``.
+        """
+        f, a0 = self.fleeing, self.adversaries[0]
+        if key == "intangible":
+            return {"fleeing.capacities": written_capacities(f) + ([] if f.has("Intangible") else ["Intangible"])}
+        if key == "no_intangible":
+            return {"fleeing.capacities": [c for c in written_capacities(f) if c != "Intangible"]}
+        if key == "ordre_repli":
+            return {"fuite.repli": True}
+        if key == "no_soutien":
+            return {"options.support_bonus_per_supporter": 0}
+        if key == "blocage":
+            return {"adversaries.0.capacities": written_capacities(a0) + ([] if a0.has("Blocage") else ["Blocage"])}
+        if key == "no_room":
+            return {"fuite.room": False}
+        return {}
+
+    def compare_setups(self) -> list[Setup]:
+        """The ``[compare]`` setups, then the ``fuite.compare`` shorthands as field changes
+        (the same order as every system: the generic table first).
+
+        ``fuite.compare = ["base", "intangible"]`` is the same as
+        ``[compare] "As given" = {}`` (no change) and
+        ``"Fleeing fighter Intangible" = { "fleeing.capacities" = [..., "Intangible"] }``.
+        """
+        generic = super().compare_setups()
+        shorthand = [Setup(*COMPARE[key], self.fuite_compare_changes(key)) for key in self.compare]
+        taken = {s.en for s in shorthand}
+        for s in generic:
+            if s.en in taken:
+                raise InputError(f"compare.{s.en}", s.en, "a label that is not also a fuite.compare setup's ("
+                                 + ", ".join(repr(t) for t in sorted(taken)) + ")")
+        return generic + shorthand
+
+
+def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, base_dir: Path,
+                check_only: frozenset[str] | None = None) -> FuiteScenario:
+    if m.fleeing is None:
+        raise InputError("fleeing", None, "a [fleeing] table: the engaged fighter that flees")
+    fleeing = build_fighter(data["fleeing"], "fleeing", profiles, required=("def", "pv"))
+    if "engaged" in fleeing.given and not fleeing.engaged:
+        raise InputError("fleeing.engaged", False, "true or nothing: only an engaged fighter may flee "
+                                                   "(Fuite, rules digest §3)")
+    if "engaged" in fleeing.given:  # true: what a Fuite means anyway
+        raise no_effect("fleeing.engaged", True, "in a Fuite (the fleeing fighter is engaged by definition)")
+    refuse_esquive(fleeing, data["fleeing"], "fleeing", "in a Fuite (Esquive X is not allowed to an engaged "
+                    "fighter, and a fleeing fighter is engaged)")
+    placed = "x" in fleeing.given and "y" in fleeing.given
+    refuse_given(fleeing, data["fleeing"], "fleeing", ("weapon", "bonus_dice", "support", "zone")
+                  + (() if placed else ("x", "y")),
+                  "on the fleeing fighter of a Fuite (it makes no attack; give both x and y to place it)")
+    raw = data.get("adversaries")
+    if not raw:
+        raise InputError("adversaries", short_repr(raw), "a non-empty list of [[adversaries]] tables "
+                                                         "(every adversary in base contact)")
+    advs = []
+    for i, a in enumerate(raw):
+        f = build_fighter(a, f"adversaries.{i}", profiles, need_weapon=True, required=("cbt",))
+        if "engaged" in f.given and not f.engaged:
+            raise InputError(f"adversaries.{i}.engaged", False, "true or nothing: every adversary listed is in "
+                                                                "base contact with the fleeing fighter")
+        if "engaged" in f.given:
+            raise no_effect(f"adversaries.{i}.engaged", True,
+                            "in a Fuite (every adversary listed is in base contact with the fleeing fighter)")
+        refuse_given(f, a, f"adversaries.{i}", ("support",),
+                      "on a Fuite adversary: its soutien comes from the other adversaries listed (every adversary "
+                      "in contact with the fleeing fighter); list each supporter as an adversary")
+        refuse_given(f, a, f"adversaries.{i}", ("zone",) + (() if placed else ("x", "y")),
+                      "in a Fuite (a zone is for Attraction; x, y only with the fleeing fighter's x, y)")
+        if placed and (f.x is None or f.y is None):
+            raise InputError(f"adversaries.{i}.x", f.x, "x and y for every adversary when the fleeing fighter "
+                                                        "is placed (each in base contact with it)")
+        refuse_esquive(f, a, f"adversaries.{i}", "on a Fuite adversary (nobody engages it: the fleeing fighter "
+                        "moves away)")
+        advs.append(f)
+    fu = m.fuite if m.fuite is not None else validate(FuiteModel, {}, "fuite.")
+    given = set(data.get("fuite") or {})
+    others = []
+    for i, o in enumerate(data.get("others") or []):
+        if not placed:
+            raise InputError(f"others.{i}", short_repr(o), "nothing unless the fleeing fighter is placed "
+                             "(fleeing.x, y): the other enemies on the table only matter by their positions")
+        f = build_fighter(o, f"others.{i}", profiles)
+        refuse_given(f, o, f"others.{i}", ("weapon", "bonus_dice", "support", "zone", "state"),
+                      "on another enemy of a Fuite (it makes no attack: only its base and its Attraction x count)")
+        refuse_esquive(f, o, f"others.{i}", "on another enemy of a Fuite (nobody engages it here)")
+        if f.x is None or f.y is None:
+            raise InputError(f"others.{i}.x", f.x, "x and y (toises): the other enemies are placed on the table")
+        others.append(f)
+    names = [a.name for a in advs + others]
+    if len(set(names)) != len(names):
+        raise InputError("adversaries.name", names, "distinct names (adversaries and others)")
+    if fu.direction is not None and not placed:
+        raise InputError("fuite.direction", fu.direction, "nothing unless the fleeing fighter is placed (fleeing.x "
+                         "and fleeing.y, and every adversary's x, y): the flee move starts from its position")
+    for k in ("attraction_measure", "attraction_movement", "multiple_attractors"):
+        if k in given and fu.direction is None:
+            raise no_effect(f"fuite.{k}", getattr(fu, k), "without fuite.direction (only a placed flee move ends "
+                            "somewhere an Attraction can pull the fighter back)")
+    room = fu.room
+    if placed:
+        room = _room_from_positions(fleeing, advs, opts, "room" in given, others)
+    room_can_be_false = not room or compare_sets(data, "fuite.room", "no_room",
+                                                 ("fuite.partial_room_toises", "options.no_room_move"), check_only)
+    partial = opts.no_room_move == "partial"
+    if "partial_room_toises" in given and not (room_can_be_false and partial):
+        raise no_effect("fuite.partial_room_toises", fu.partial_room_toises,
+                        "unless room = false and options.no_room_move = 'partial'")
+    if partial and not room_can_be_false:
+        raise no_effect("options.no_room_move", "partial", "unless fuite.room = false")
+    opts_given = set(data.get("options") or {})
+    repli_possible = fu.repli or compare_sets(data, "fuite.repli", "ordre_repli", ("options.repli_move_multiplier",),
+                                              check_only)
+    if "repli_move_multiplier" in opts_given and not repli_possible:
+        raise no_effect("options.repli_move_multiplier", opts.repli_move_multiplier,
+                        "unless fuite.repli = true (Ordre Repli)")
+    if fu.attacker is not None and "attacker_choice" in opts_given and opts.attacker_choice != "user":
+        raise no_effect("options.attacker_choice", opts.attacker_choice,
+                        "when fuite.attacker names the attacker")
+    return FuiteScenario(data, base_dir, fleeing, advs, opts, title=m.title, repli=fu.repli, attacker=fu.attacker,
+                         room=room, partial_room_toises=float(fu.partial_room_toises),
+                         def_modifier=fu.def_modifier, compare=fu.compare or [], others=others,
+                         direction=fu.direction, attraction_measure=fu.attraction_measure,
+                         attraction_movement=fu.attraction_movement, multiple_attractors=fu.multiple_attractors)
+
+
+def _room_from_positions(fleeing: Fighter, advs: list[Fighter], opts: Options, room_given: bool,
+                         others: list[Fighter] = ()) -> bool:
+    """``fuite.room`` computed from the positions (Rules Tips "Fuite", photos 2 and 4): the flee move
+    may neither cross nor end in contact with an enemy base, so a fighter whose contacts leave no
+    gap as wide as its base cannot move (:func:`..plan.paths.has_room`).
+
+    Raises
+    ------
+    InputError
+        ``fuite.room`` written as well (it is computed), an adversary not in base contact, another
+        enemy (``others``) in contact with the fleeing fighter or overlapping a base.
+    """
+    from ..plan.paths import has_room
+
+    if room_given:
+        raise InputError("fuite.room", "given with positions", "nothing: with fleeing.x, y the room to flee is "
+                                                               "computed from the positions (remove fuite.room)")
+    t = opts.toise_mm
+    r = fleeing.base_mm / 2 / t
+    enemies = []
+    for i, a in enumerate(advs):
+        ra = a.base_mm / 2 / t
+        gap = math.hypot(a.x - fleeing.x, a.y - fleeing.y) - r - ra
+        if abs(gap) > 1e-3:
+            raise InputError(f"adversaries.{i}.x/y", (a.x, a.y), f"a position in base contact with the fleeing "
+                             f"fighter (centres {r + ra:.3f} toises apart; these are {r + ra + gap:.3f})")
+        enemies.append((a.x, a.y, ra))
+    placed = [(f"adversaries.{i}", a.x, a.y, ra) for i, (a, (_, _, ra)) in enumerate(zip(advs, enemies))]
+    for i, o in enumerate(others):
+        ro = o.base_mm / 2 / t
+        gap = math.hypot(o.x - fleeing.x, o.y - fleeing.y) - r - ro
+        if gap <= 1e-3:
+            raise InputError(f"others.{i}.x", (o.x, o.y), "a position out of contact with the fleeing fighter "
+                             f"(centres more than {r + ro:.3f} toises apart): an enemy in contact is one of the "
+                             "adversaries")
+        for where, x, y, rp in placed:
+            if math.hypot(o.x - x, o.y - y) < ro + rp - 1e-9:
+                raise InputError(f"others.{i}.x", (o.x, o.y), f"a position whose base does not overlap {where} "
+                                 f"(centres at least {ro + rp:.3f} toises apart)")
+        placed.append((f"others.{i}", o.x, o.y, ro))
+        enemies.append((o.x, o.y, ro))
+    return has_room((fleeing.x, fleeing.y), r, enemies, max(opts.course_multiplier * fleeing.mou, 1e-3))
+
+
+LOADERS["fuite"] = _load_fuite
