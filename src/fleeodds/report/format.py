@@ -4,7 +4,7 @@ and a space before %.
 The numbers are written as Babel writes them with the CLDR data of ``en_GB`` and ``fr_FR`` (the
 patterns ``#,##0.00%`` / ``#,##0.00 %`` and ``#,##0.###``, half-even rounding of the decimal
 value), here with those two locales' symbols written out: loading Babel's locale data takes a
-tenth of a second that a command need not pay. ``tests/test_imports.py`` checks the text against
+tenth of a second that a command need not pay. ``tests/front/test_imports.py`` checks the text against
 Babel's own over thousands of values.
 """
 

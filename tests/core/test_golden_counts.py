@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .golden.pin_counts import OUT, pinned_counts
+from tests.golden.pin_counts import OUT, pinned_counts
 
 
 def test_counts_match_the_pinned_file():

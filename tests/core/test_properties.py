@@ -142,7 +142,7 @@ def test_vary_specs_parse_or_say_why(spec):
         _check_error(exc)
 
 
-CATALOGUE = (Path(__file__).parent / "data" / "bsdata" / "greenskin_warband_8th.cat").read_bytes()
+CATALOGUE = (Path(__file__).parents[1] / "data" / "bsdata" / "greenskin_warband_8th.cat").read_bytes()
 
 
 def _cut_and_splice(data: bytes, cut: int, insert: bytes) -> bytes:

@@ -27,9 +27,9 @@ from fleeodds.errors import FleeoddsError, InputError
 from fleeodds.matrix import Army, load_army, matrix, read_matrix
 from fleeodds.results import Matrix
 
-from .conftest import assert_mc_agrees
+from tests.conftest import assert_mc_agrees
 
-DATA = Path(__file__).resolve().parent / "data" / "bsdata"
+DATA = Path(__file__).resolve().parents[1] / "data" / "bsdata"
 SCENARIO = {"system": "warhammer", "edition": "7th", "situation": "break", "title": "Broken by 2 (7th)",
             "fleeing": {"name": "F", "movement": 4, "leadership": 7},
             "pursuer": {"name": "P", "movement": 4, "leadership": 7}, "combat": {"margin": 2},

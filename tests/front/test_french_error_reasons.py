@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "fleeodds"
+SRC = Path(__file__).resolve().parents[2] / "src" / "fleeodds"
 
 #: Raise helpers: name -> (index of the field argument or None, index of the reason, frame).
 HELPERS = {

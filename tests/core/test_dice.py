@@ -14,7 +14,7 @@ from fleeodds.kernel_tools import block_range, n_blocks, roll
 from fleeodds.errors import InputError
 from fleeodds.rng import trial_key
 
-from .conftest import oracle_cases
+from tests.conftest import oracle_cases
 
 ORACLE_ROLLS = {"2D6": "2d6", "max2D6": "max(2d6)", "3D6 drop lowest": "3D6dl"}
 

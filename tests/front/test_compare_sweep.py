@@ -16,7 +16,7 @@ from fleeodds.report import charts, tables
 from fleeodds.stats import paired_difference, paired_difference_from_joint
 from fleeodds.sweep import parse_values, parse_vary, sweep
 
-from .conftest import Z_999, oracle_cases
+from tests.conftest import Z_999, oracle_cases
 
 GOBLINS = "warhammer/goblins_broken_by_dwarfs.toml"
 
@@ -367,7 +367,7 @@ def test_shipped_analyses_are_valid():
 
     from fleeodds.analysis import load_analysis
 
-    folder = Path(__file__).resolve().parents[1] / "analysis"
+    folder = Path(__file__).resolve().parents[2] / "analysis"
     files = sorted(folder.glob("*.toml"))
     assert len(files) >= 6
     kinds = {load_analysis(p)["kind"] for p in files}

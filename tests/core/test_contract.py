@@ -28,7 +28,7 @@ import fleeodds
 from fleeodds import system as registry
 from fleeodds.cli import main
 
-from .conftest import Z_999
+from tests.conftest import Z_999
 
 EXAMPLES = fleeodds.list_examples()
 BASE = fleeodds.api.example_dir()

@@ -27,7 +27,7 @@ from fleeodds.web.app import create_app  # noqa: E402
 
 GOBLINS = "warhammer/goblins_broken_by_dwarfs.toml"
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-DATA = Path(__file__).resolve().parents[1] / "data" / "bsdata"
+DATA = Path(__file__).resolve().parents[2] / "data" / "bsdata"
 TWO_D6 = [a + b for a, b in product(range(1, 7), repeat=2)]
 
 
