@@ -87,6 +87,7 @@ class TestEveryShippedExample:
             n_bins = case.metric.n_bins
             assert all(0 <= o < len(case.outcomes) and 0 <= m - case.metric.offset < n_bins for o, m in dist)
 
+    @pytest.mark.statistical
     def test_monte_carlo_agrees_with_exact(self, example):
         _, sc = example
         for case in _cases(sc):
@@ -173,6 +174,7 @@ class TestToySystem:
         yield
         registry.unregister("coin_chase")
 
+    @pytest.mark.statistical
     def test_hand_computed_odds(self):
         # lead 1, catch 2: escape on the first toss (1/2) or tails then heads (1/4): 3/4
         table = fleeodds.evaluate(fleeodds.load_scenario({"system": "coin_chase", "lead": 1, "catch": 2}), "both",

@@ -86,6 +86,7 @@ def ld_setups():
     return [("Ld 5", base), ("Ld 7", base.with_changes({"fleeing.leadership": 7}))]
 
 
+@pytest.mark.statistical
 def test_paired_interval_is_narrower_than_independent_on_the_same_runs(ld_setups):
     from fleeodds.stats import independent_difference
 

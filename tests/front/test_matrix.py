@@ -135,6 +135,7 @@ def test_cache_key_is_the_resolved_numbers(scenario):
     hash(a.exact_cache_key())
 
 
+@pytest.mark.statistical
 def test_monte_carlo_cells_have_their_own_seed_and_agree_with_exact(scenario):
     trials = 20_000
     m = matrix(scenario, MINE, THEIRS, method="mc", trials=trials, seed=11, progress=False)

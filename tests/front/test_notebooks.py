@@ -14,6 +14,8 @@ _spec = importlib.util.spec_from_file_location("make_notebooks", ROOT / "noteboo
 make = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make)
 
+pytestmark = pytest.mark.notebook
+
 
 def _images(nb) -> list:
     return [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])

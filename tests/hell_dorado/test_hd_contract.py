@@ -195,6 +195,7 @@ def test_optional_rerolls_same_numbers_when_tables_never_decrease():
                 "has no effect", "never worse")
 
 
+@pytest.mark.statistical
 def test_optional_rerolls_are_the_attackers_best_choice_when_a_table_decreases():
     # 6 dice on DEF 4 (1/2 a die): 5 rolled + 1 re-roll of a miss. Table 3/1/1/1/1 against PV 3: exactly
     # 1 hit kills, 2 or more do not. Always re-rolling: P(kill) = P(1 hit in all) =
