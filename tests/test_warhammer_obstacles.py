@@ -66,6 +66,7 @@ def test_monte_carlo(case):
                      float(Fraction(case["exact"])), case["id"])
 
 
+@pytest.mark.slow
 @pytest.mark.statistical
 def test_monte_carlo_every_outcome_of_the_8th_chain():
     """Every outcome of a 3-turn 8th chain with a chaser, Dangerous Terrain tests and a table edge."""

@@ -134,6 +134,7 @@ def _as_list(d: dict) -> dict:
     return d
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("d", SINGLE, ids=lambda d: f"{d['edition']}-{d['situation']}")
 def test_one_entry_list_equals_the_lone_pursuer(d):
     one = fleeodds.load_scenario(dict(d, system="warhammer"))

@@ -160,6 +160,7 @@ def test_bad_input_names_field_value_and_allowed(change, field, allowed):
     assert field in msg and allowed in msg, msg
 
 
+@pytest.mark.slow
 def test_shipped_examples_all_load_and_agree():
     for path in fleeodds.list_examples():
         if "warhammer" not in path.parts:

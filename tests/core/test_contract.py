@@ -63,12 +63,14 @@ class TestEveryShippedExample:
         assert registry.get_system(sc.system).key == sc.system
         assert sc.outcomes and len({o.code for o in sc.outcomes}) == len(sc.outcomes)
 
+    @pytest.mark.slow
     def test_validates_against_its_schema(self, example):
         path, sc = example
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         for lang in ("en", "fr"):
             jsonschema.validate(data, registry.get_system(sc.system).schema(lang))
 
+    @pytest.mark.slow
     def test_exact_distribution_sums_to_one(self, example):
         _, sc = example
         for case in _cases(sc):
@@ -87,6 +89,7 @@ class TestEveryShippedExample:
             n_bins = case.metric.n_bins
             assert all(0 <= o < len(case.outcomes) and 0 <= m - case.metric.offset < n_bins for o, m in dist)
 
+    @pytest.mark.slow
     @pytest.mark.statistical
     def test_monte_carlo_agrees_with_exact(self, example):
         _, sc = example
@@ -130,6 +133,7 @@ class TestEveryShippedExample:
         chunked = kernel(5, 0, 7_001) + kernel(5, 7_001, 12_345) + kernel(5, 19_346, 10_654)
         assert np.array_equal(one, two) and np.array_equal(one, chunked)
 
+    @pytest.mark.slow
     def test_rebuilding_from_source_gives_the_same_scenario(self, example):
         _, sc = example
         again = registry.scenario_from_dict(sc.source, sc.base_dir)
@@ -143,6 +147,7 @@ class TestEveryShippedExample:
             assert not v.scenario.variants()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLES, ids=_name)
 @pytest.mark.parametrize("method", ["--exact", "--mc", "--both"])
 def test_run_works_for_every_method_and_format(path, method):

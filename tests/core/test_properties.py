@@ -90,6 +90,7 @@ def warm_kernels():
         fleeodds.evaluate(sc, "mc", trials=100, progress=False)
 
 
+@pytest.mark.slow
 @given(name=st.sampled_from(sorted(EXAMPLES)), data=st.data(), value=hostile_values)
 def test_an_example_with_one_field_replaced_loads_or_says_why(name, data, value):
     source = EXAMPLES[name]
@@ -98,6 +99,7 @@ def test_an_example_with_one_field_replaced_loads_or_says_why(name, data, value)
     _load_and_evaluate(set_field(source, path, value))
 
 
+@pytest.mark.slow
 @given(name=st.sampled_from(sorted(EXAMPLES)), data=st.data())
 def test_an_example_with_a_field_removed_or_added_loads_or_says_why(name, data):
     source = dict(EXAMPLES[name])

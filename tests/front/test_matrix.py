@@ -381,6 +381,7 @@ def test_checkpoints_during_a_run_can_be_resumed(scenario, monkeypatch):
     pd.testing.assert_frame_equal(resumed.wide(), full.wide())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n_cols", [2, 30])
 def test_heatmap_layout_is_clean_with_long_names(n_cols):
     from fleeodds.report.charts import chart_matrix

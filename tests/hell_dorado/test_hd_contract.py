@@ -483,6 +483,7 @@ def test_a_comparison_setup_that_changes_nothing_is_refused():
                                 options={"no_room_move": "partial"}))
 
 
+@pytest.mark.slow
 def test_card_values_are_accepted_and_listed_when_unused():
     data, folder = _example("attraction_zone_aleatoire.toml", "attractors.0.pro", 3)
     data["adversaries"][0]["cbt"] = 4
