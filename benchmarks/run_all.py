@@ -240,7 +240,7 @@ CLI_AIMS = {"help": 0.4, "exact": 0.6, "default": 1.5}
 #: One exact example of each rules system (the D&D and Hell Dorado ones are comparisons of setups).
 CLI_EXACT = ["warhammer/goblins_broken_by_dwarfs.toml", "dnd/wizard_withdraws_past_orcs_35.toml",
              "hell_dorado/fuite_djinn_intangible.toml"]
-#: Heavy modules a command may load (tests/test_imports.py asserts which): an exact run loads none; a
+#: Heavy modules a command may load (tests/front/test_imports.py asserts which): an exact run loads none; a
 #: Monte Carlo run numba alone (numba itself imports scipy's top package, which costs little).
 HEAVY = ("numba", "matplotlib", "pandas", "scipy.stats", "scipy.linalg", "scipy.sparse")
 

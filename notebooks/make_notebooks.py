@@ -6,7 +6,7 @@ so that someone browsing the repository sees the charts.
 
 The list-building notebook ranks a real BattleScribe catalogue when ``FLEEODDS_BSDATA`` names a
 folder of them (the team's copy is used when it sits beside the repository), else the project's own
-test catalogue. The test suite (tests/test_notebooks.py) executes every notebook again and checks
+test catalogue. The test suite (tests/front/test_notebooks.py) executes every notebook again and checks
 that the stored cells are the ones written here, so they never rot.
 """
 

@@ -2,7 +2,7 @@
 
 The oracle cases live in ``tests/oracles/<system>.json``; each file is written by the
 standard-library script ``tests/oracles/derive_<system>.py`` beside it (see
-``tests/test_oracle_scripts.py``).  A team copy of the same cases may sit in
+``tests/core/test_oracle_scripts.py``).  A team copy of the same cases may sit in
 ``../shared/oracles`` (or ``$FLEEODDS_SHARED/oracles``); when it is there it is only an extra
 cross-check, never needed.
 """

@@ -173,6 +173,7 @@ def test_mc_is_chunk_independent():
     assert list(whole) == parts
 
 
+@pytest.mark.slow
 def test_exact_sums_to_one_in_every_edition():
     for ed in ("6th", "7th", "8th", "tow"):
         sc = load_scenario(small(edition=ed, **{"fight.unit.models": 10, "fight.unit.files": 5}))
@@ -374,6 +375,7 @@ MIXED = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition, over", MIXED, ids=[m[0] for m in MIXED])
 def test_weapons_and_formations_mc_agrees_with_exact(edition, over):
     sc = load_scenario(small(edition=edition, **over))

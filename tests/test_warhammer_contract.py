@@ -239,6 +239,7 @@ def test_every_example_field_is_used_and_exact():
 
 
 # -- rules now modelled: the pursuer's General and BSB on the restraint test, flyers in 6th/7th ---
+@pytest.mark.statistical
 def test_pursuer_general_lends_leadership_to_the_restraint_test():
     # Ld 6 pursuer, General Ld 9 in range: it restrains on 2D6 <= 9, else pursues 2D6 vs flee 2D6
     data = base(pursuer={"leadership": 6, "general_leadership": 9}, options={"pursuer_restrains": "ld_test"})
@@ -246,6 +247,7 @@ def test_pursuer_general_lends_leadership_to_the_restraint_test():
     assert _catch(P2, P2) == Fraction(721, 1296)
 
 
+@pytest.mark.statistical
 def test_pursuer_bsb_rerolls_a_failed_restraint_test_in_8th():
     # 8th: restrain on 2D6 <= 7 (p = 21/36), a failed test re-rolled once: p + (1 - p) p
     p = _le(7)
@@ -259,6 +261,7 @@ def test_pursuer_bsb_rerolls_a_failed_restraint_test_in_8th():
     assert caught == (1 - p) * _catch(P2, P2)
 
 
+@pytest.mark.statistical
 def test_pursuer_bsb_with_the_any_failed_ld_option_in_7th():
     p = _le(7)
     data = base(pursuer={"battle_standard": True},
@@ -266,6 +269,7 @@ def test_pursuer_bsb_with_the_any_failed_ld_option_in_7th():
     exact_and_mc(data, "caught", (1 - p) * (1 - p) * _catch(P2, P2))
 
 
+@pytest.mark.statistical
 def test_flyers_flee_and_pursue_3d6_in_7th():
     # 6th/7th: flyers flee and pursue with their fly move (more than 6"): 3D6 whatever their M
     exact_and_mc(base(fleeing={"rules": ["fly"]}), "caught", _catch(P2, P3))

@@ -68,6 +68,7 @@ def check(data, expected: dict[str, Fraction], trials=200_000, seed=12):
 
 
 # -- (a) the flee move of a charged unit resolves first --------------------------------------
+@pytest.mark.statistical
 def test_flee_reaction_toward_the_edge_8th_issue_example():
     # 8th: unit 4" from an M 4 charger (reach 4 + 2D6), edge 5" behind it. It flees F first: F >= 5 takes it
     # off the table (30/36). Otherwise it is run down when 4 + C >= 4 + F, i.e. C >= F, for F = 2, 3, 4:
@@ -79,6 +80,7 @@ def test_flee_reaction_toward_the_edge_8th_issue_example():
                  "escaped": 1 - run_down - Fraction(5, 6)})
 
 
+@pytest.mark.statistical
 def test_charge_fleeing_toward_the_edge_7th_and_the_order_option_is_refused():
     # 7th: reach 2 x 4 = 8, gap 3, edge 6: F >= 6 off the table (26/36); F <= 5 caught (8 >= 3 + F): 10/36
     data = scenario("7th", "charge_fleeing", table={"gap": 3, "edge_distance": 6})
@@ -89,6 +91,7 @@ def test_charge_fleeing_toward_the_edge_7th_and_the_order_option_is_refused():
             fleeodds.load_scenario(dict(data, options={"catch_vs_edge_order": order}))
 
 
+@pytest.mark.statistical
 def test_chain_charge_flee_move_resolves_before_the_charge():
     # 7th, no pursuit, edge 5: the first flee F0 >= 5 leaves the table (30/36). Otherwise (F0 = 2..4) the
     # enemy charges first in turn 1 (gap F0 <= 8 = 2 x M): the unit flees F1 at once and leaves the table when
@@ -99,6 +102,7 @@ def test_chain_charge_flee_move_resolves_before_the_charge():
 
 
 # -- (b) max_turns follows the unit -----------------------------------------------------------
+@pytest.mark.statistical
 def test_max_turns_default_follows_the_unit_ten_turns():
     # 7th, Ld 7, no edge: caught 721/1296; a survivor tests to rally each turn (21/36) for 10 turns
     sc = fleeodds.load_scenario(scenario())
@@ -116,6 +120,7 @@ def test_max_turns_default_follows_the_unit_ten_turns():
 
 
 # -- (c) the starter booklet ------------------------------------------------------------------
+@pytest.mark.statistical
 def test_starter_resolves_the_edge_first_and_a_model_must_leave_the_table():
     # edge 7, no rally turns: the unit flees F first; F > 7 leaves the table (15/36) whatever the pursuit;
     # F = 7 only touches the edge (booklet: a model leaving the table), so a pursuit >= 7 still catches it
@@ -127,6 +132,7 @@ def test_starter_resolves_the_edge_first_and_a_model_must_leave_the_table():
     assert sc.rules.edge_strict and not sc.rules.catch_first
 
 
+@pytest.mark.statistical
 def test_starter_rally_has_no_casualty_limit():
     # 2D6 <= Cd whatever the losses: one rally test of an unpursued Cd 7 unit rallies 21/36
     data = scenario("starter", table={"max_turns": 1}, options={"pursuer_restrains": "always"})
@@ -140,6 +146,7 @@ def test_starter_rally_has_no_casualty_limit():
 
 
 # -- option side effects ------------------------------------------------------------------------
+@pytest.mark.statistical
 def test_tow_terror_lowers_the_break_test_only():
     # TOW, Ld 7, margin 1, Terror-causing pursuer: Break test on Ld 6: break on 2D6 > 6 (21/36); the pursuit
     # catches 721/1296; the rally test of turn 1 is on Ld 7 (2D6 <= 7, double 1 passes, double 6 fails: 21/36)
@@ -150,6 +157,7 @@ def test_tow_terror_lowers_the_break_test_only():
     assert got["fell_back"] + got["caught_reengaged"] == P2[6]  # nat 6 (> 6 - 1 = 5, not above Ld 6)
 
 
+@pytest.mark.statistical
 def test_steadfast_without_the_general_keeps_the_general_for_rally_tests():
     # 8th Steadfast, Ld 6, General Ld 9, steadfast_uses_general_ld = false: Break test on plain Ld 6
     # (2D6 <= 6, the double 1 included: 15/36); rally on Ld 9 (30/36)
@@ -159,6 +167,7 @@ def test_steadfast_without_the_general_keeps_the_general_for_rally_tests():
     check(data, {"held": le(6), "rallied": (1 - le(6)) * (1 - CATCH) * le(9)})
 
 
+@pytest.mark.statistical
 def test_tow_bsb_reroll_option_is_taken_at_its_word():
     # TOW, Ld 7, margin 1, BSB: Break (2D6 > 7) re-rolled once: (15/36)^2 breaks; caught 721/1296.
     # Default: the BSB also re-rolls the rally test: p + (1 - p) p with p = 21/36; break_only: p alone.
@@ -173,6 +182,7 @@ def test_tow_bsb_reroll_option_is_taken_at_its_word():
         fleeodds.load_scenario(dict(data, options={"bsb_reroll": "none"}))
 
 
+@pytest.mark.statistical
 def test_tow_cold_blooded_all_ld_rolls_the_break_and_rally_tests_on_3d6_drop_highest():
     # TOW, Ld 7, margin 1, Cold-blooded, scope all_ld: kept = the two lowest of 3D6.
     # Give ground when kept == 2 or kept + 1 <= 7; break when kept > 7; fall back otherwise.
@@ -200,6 +210,7 @@ def _tow_reach(move, swift, gap):
     return Fraction(total, n)
 
 
+@pytest.mark.statistical
 def test_tow_declare_range_and_swiftstride_use():
     knights = unit("Knights", movement=8, rules=["swiftstride"])
     # M 8 Swiftstride: declarable within 8 + 6 + 3 = 17"; at 15" the charge reaches 8 + max2D6 + D6 >= 15 + F
@@ -221,6 +232,7 @@ def test_tow_declare_range_and_swiftstride_use():
 
 
 # -- drawn combats and musicians (§3.1) ---------------------------------------------------------
+@pytest.mark.statistical
 def test_draw_means_no_break_test():
     # margin 0, no musician on the pursuer's side only: no Break test, the unit holds
     data = scenario("7th", "break", combat={"margin": 0})
@@ -232,6 +244,7 @@ def test_draw_means_no_break_test():
         fleeodds.load_scenario(both)
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("edition", ["6th", "7th", "8th"])
 def test_pursuers_musician_wins_a_draw_by_1(edition):
     # only the winner has a musician: the unit loses by 1. Ld 7: holds on 2D6 + 1 <= 7 (15/36; the
@@ -241,6 +254,7 @@ def test_pursuers_musician_wins_a_draw_by_1(edition):
     check(data, {"held": le(6), "caught": (1 - le(6)) * CATCH})
 
 
+@pytest.mark.statistical
 def test_tow_musician_plus_1_in_a_draw():
     # TOW, Ld 7, a draw where only the winner has a musician: +1, a loss by 1. Give ground on nat == 2 or
     # nat + 1 <= 7 (15/36); Break on nat > 7 (15/36); Fall Back on nat 7 (6/36)

@@ -56,6 +56,7 @@ def test_exact_solver(case):
     assert abs(exact_of(sc, case, "float") - case["value"]) < 1e-11
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("case", [c for c in CASES if "." not in c["outcome"]], ids=lambda c: c["id"])
 def test_monte_carlo(case):
     sc = scenario(case["parameters"])
@@ -65,6 +66,8 @@ def test_monte_carlo(case):
                      float(Fraction(case["exact"])), case["id"])
 
 
+@pytest.mark.slow
+@pytest.mark.statistical
 def test_monte_carlo_every_outcome_of_the_8th_chain():
     """Every outcome of a 3-turn 8th chain with a chaser, Dangerous Terrain tests and a table edge."""
     sc = scenario({"edition": "8th", "situation": "fleeing",

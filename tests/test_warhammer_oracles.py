@@ -97,6 +97,7 @@ def test_exact_solver(case):
     assert abs(fl - case["value"]) < 1e-11
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c["id"])
 def test_monte_carlo(case):
     data, code = scenario_for(case)

@@ -87,6 +87,7 @@ def test_exact(case):
     assert abs(fl - case["value"]) < 1e-11
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c["id"])
 def test_monte_carlo(case):
     sc = fleeodds.load_scenario(scenario_for(case))
@@ -133,6 +134,7 @@ def _as_list(d: dict) -> dict:
     return d
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("d", SINGLE, ids=lambda d: f"{d['edition']}-{d['situation']}")
 def test_one_entry_list_equals_the_lone_pursuer(d):
     one = fleeodds.load_scenario(dict(d, system="warhammer"))
@@ -247,6 +249,7 @@ def test_several_rolls_take_no_fast_path():
         assert np.array_equal(fast, slow)
 
 
+@pytest.mark.statistical
 def test_the_example_runs_exact_and_monte_carlo():
     path = next(p for p in fleeodds.list_examples() if p.name == "wolves_and_orcs_pursue.toml")
     assert path.parent.name == "warhammer"
@@ -265,6 +268,7 @@ def test_the_example_runs_exact_and_monte_carlo():
 
 
 # -- 7th-edition flyers charge with their 20" flying move ---------------------------------------
+@pytest.mark.statistical
 def test_a_7th_edition_flyer_charges_20_inches_not_doubled():
     # 7th rulebook, Flyers, "Flying charges": a flyer (M 4 on the ground) charges within 20", not 2 x M;
     # a unit fleeing 2D6 from 9" away is run down when 20 >= 9 + flee, i.e. flee <= 11: 35/36
@@ -285,6 +289,7 @@ def test_a_7th_edition_flyer_charges_20_inches_not_doubled():
     assert sum(p for (_, m), p in dist.items() if m == 20) == Fraction(1, 36)
 
 
+@pytest.mark.statistical
 def test_a_6th_edition_flying_charger_charges_20_inches():
     """6th rulebook, Appendix Seven, Flying Models 5: a flyer charges within its 20" flight, never
     doubled. Harpies 9" away: the unit (M 4) flees 2D6 and is run down unless it rolls 12 (20 < 21)."""
@@ -324,6 +329,7 @@ AGREE = [
 ]
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("d", AGREE, ids=lambda d: f"{d['edition']}-{d['situation']}")
 def test_exact_and_monte_carlo_agree_on_every_outcome(d):
     sc = fleeodds.load_scenario(d)

@@ -41,43 +41,51 @@ def exact_and_mc(data, code, expected: Fraction, trials=200_000):
     assert_mc_agrees(int(sim.outcome_counts[i]), trials, float(expected), code)
 
 
+@pytest.mark.statistical
 def test_bsb_reroll_7th():
     # Ld7, margin 2: pass on 2D6 <= 5 or double 1 (same set) -> p = 10/36; one re-roll: p + (1-p) p
     p = _p_2d6_le(5)
     exact_and_mc(base(fleeing={"battle_standard": True}), "held", p + (1 - p) * p)
 
 
+@pytest.mark.statistical
 def test_cold_blooded_break_test():
     # 3D6 drop highest + 2 <= 7: kept pair total <= 5 -> count by hand over 216 rolls
     n = sum(1 for a in range(1, 7) for b in range(1, 7) for c in range(1, 7) if sum(sorted((a, b, c))[:2]) <= 5)
     exact_and_mc(base(fleeing={"rules": ["cold_blooded"]}), "held", Fraction(n, 216))
 
 
+@pytest.mark.statistical
 def test_stubborn_7th_ignores_margin():
     exact_and_mc(base(fleeing={"rules": ["stubborn"]}, combat={}), "held", _p_2d6_le(7))
     with pytest.raises(FleeoddsError, match="combat.margin: 2 has no effect .*Stubborn"):
         fleeodds.load_scenario(base(fleeing={"rules": ["stubborn"]}, combat={"margin": 2}))
 
 
+@pytest.mark.statistical
 def test_steadfast_8th_ignores_margin():
     exact_and_mc(base(edition="8th", combat={"steadfast": True}), "held", _p_2d6_le(7))
     with pytest.raises(FleeoddsError, match="combat.margin: 5 has no effect"):
         fleeodds.load_scenario(base(edition="8th", combat={"steadfast": True, "margin": 5}))
 
 
+@pytest.mark.statistical
 def test_unbreakable_always_holds():
     exact_and_mc(base(fleeing={"rules": ["unbreakable"]}, combat={}), "held", Fraction(1))
 
 
+@pytest.mark.statistical
 def test_fear_auto_break_7th_only_double_one_holds_6th_never():
     exact_and_mc(base(combat={"fear_outnumbered": True}), "held", Fraction(1, 36))
     exact_and_mc(base(edition="6th", combat={"fear_outnumbered": True}), "held", Fraction(0))
 
 
+@pytest.mark.statistical
 def test_general_leadership_used_when_higher():
     exact_and_mc(base(fleeing={"general_leadership": 9}), "held", _p_2d6_le(7))
 
 
+@pytest.mark.statistical
 def test_tow_break_outcomes_and_pbreak_independent_of_margin():
     # Ld 7, margin 2: give ground on nat == 2 or nat <= 5; break on nat > 7; fall back on 6, 7
     for margin in (1, 3):
@@ -92,6 +100,7 @@ def test_tow_break_outcomes_and_pbreak_independent_of_margin():
     exact_and_mc(base(edition="tow"), "gave_ground", _p_2d6_le(5))
 
 
+@pytest.mark.statistical
 def test_restraint_test():
     # pursuer Ld 7 restrains on 2D6 <= 7: caught = P(not restrained) * P(2D6 >= 2D6)
     caught = (1 - _p_2d6_le(7)) * Fraction(721, 1296)
@@ -99,6 +108,7 @@ def test_restraint_test():
     exact_and_mc(data, "caught", caught)
 
 
+@pytest.mark.statistical
 def test_6th_7th_3d6_for_fast_units():
     # flee 2D6 vs pursuit 3D6 (M > 6): the oracle value of 6th/7th, derived here from the PMFs by hand
     p3 = {}
@@ -110,6 +120,7 @@ def test_6th_7th_3d6_for_fast_units():
     exact_and_mc(base(situation="fleeing", pursuer={"movement": 8}), "caught", caught)
 
 
+@pytest.mark.statistical
 def test_rally_casualty_limits():
     # 4 of 20 models (< 25%) cannot rally in 7th; in 8th (<= 25%) only a double 1 rallies
     chain = {"situation": "fleeing", "table": {"max_turns": 1}, "options": {"pursuer_restrains": "always"}}
@@ -120,6 +131,7 @@ def test_rally_casualty_limits():
     exact_and_mc(base(**chain, fleeing={"models_left": 5, "models_start": 20}), "rallied", _p_2d6_le(7))
 
 
+@pytest.mark.statistical
 def test_charge_fleeing_8th_reach_m_plus_2d6():
     # 8th: reach M + 2D6 >= gap + flee 2D6, M 4, gap 3: P(2D6_c + 1 >= 2D6_f)
     caught = sum(pc * pf for c, pc in P2D6.items() for f, pf in P2D6.items() if 4 + c >= 3 + f)
@@ -148,6 +160,7 @@ def test_bad_input_names_field_value_and_allowed(change, field, allowed):
     assert field in msg and allowed in msg, msg
 
 
+@pytest.mark.slow
 def test_shipped_examples_all_load_and_agree():
     for path in fleeodds.list_examples():
         if "warhammer" not in path.parts:

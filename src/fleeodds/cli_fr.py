@@ -3,7 +3,7 @@
 ``COMMANDS`` holds each command's French help (same layout as its English docstring:
 a first line, paragraphs, a ``\\b`` block of examples); ``OPTIONS`` maps each English
 option help to its French text, so an option shared by several commands is translated
-once. ``tests/test_french_help.py`` checks that nothing is left untranslated.
+once. ``tests/front/test_french_help.py`` checks that nothing is left untranslated.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ this order:
 A phrase table maps an English phrase to its French wording; ``§`` stands for a formatted
 part and a quoted value for itself (see :func:`compile_phrases`); longer phrases are tried
 first. Field paths, values and the names written in a file stay as they are.
-``tests/test_french_error_reasons.py`` reads every reason from the source and checks that
+``tests/front/test_french_error_reasons.py`` reads every reason from the source and checks that
 none keeps an English word.
 """
 
@@ -338,7 +338,7 @@ def to_french(message: str) -> str:
     """The French wording of an English error message; quoted values and names are kept as written.
 
     A phrase without a French wording stays in English; the completeness test
-    (``tests/test_french_error_reasons.py``) fails on it.
+    (``tests/front/test_french_error_reasons.py``) fails on it.
 
     >>> to_french("fleeing.leadership: 13 is not allowed; expected a number from 0 to 10")
     "fleeing.leadership: 13 n'est pas admis ; attendu : un nombre de 0 à 10"

@@ -21,7 +21,7 @@ def _scipy_stats():
 
 #: ``scipy.special.ndtri(0.5 + confidence / 2)`` (the two-sided normal quantile) as scipy computes
 #: it, for the confidence every command uses: a Monte Carlo run then needs no scipy (a second to
-#: import) and its intervals stay the same to the last bit (tests/test_imports.py checks both
+#: import) and its intervals stay the same to the last bit (tests/front/test_imports.py checks both
 #: against scipy). Other confidences ask scipy.
 _Z_TWO_SIDED = {0.95: 1.959963984540054}
 

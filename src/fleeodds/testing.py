@@ -339,8 +339,19 @@ class SystemContract:
     def pytest_generate_tests(self, metafunc) -> None:
         """pytest's hook (a method of the class): one test per check and source."""
         if "case" in metafunc.fixturenames:
+            import pytest  # only under pytest: this module is importable without it
+
             sources = list(self.sources)
-            metafunc.parametrize("case", range(len(sources)), ids=[_source_id(s, k) for k, s in enumerate(sources)])
+            marks = [getattr(pytest.mark, m) for m in self.MARKS.get(metafunc.function.__name__, ())]
+            metafunc.parametrize("case", [pytest.param(k, marks=marks) for k in range(len(sources))],
+                                 ids=[_source_id(s, k) for k, s in enumerate(sources)])
+
+    #: pytest markers of the heavy checks (the project's fast lane leaves ``slow`` out; ``statistical``
+    #: marks a Monte Carlo against exact check)
+    MARKS: dict[str, tuple[str, ...]] = {
+        "test_monte_carlo_agrees_with_exact": ("slow", "statistical"), "test_reproducible": ("slow",),
+        "test_trial_kernel": ("slow",), "test_exact_distribution": ("slow",), "test_schema": ("slow",),
+        "test_rebuild_and_with_changes": ("slow",), "test_plan": ("slow",), "test_variants": ("slow",)}
 
     def cases(self, case: int) -> list[Scenario]:
         """The scenario of ``sources[case]`` and each of its setups, built once per class."""

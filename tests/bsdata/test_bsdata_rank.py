@@ -127,6 +127,7 @@ def test_cli_import_bad_file(cli):
     assert "catalogue" in res.stderr and "XML" in res.stderr and "Traceback" not in res.output
 
 
+@pytest.mark.slow
 def test_cli_rank(cli, tmp_path):
     sc = tmp_path / "sc.toml"
     sc.write_text('system = "warhammer"\ntitle = "lost by 2"\nedition = "7th"\n'

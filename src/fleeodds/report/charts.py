@@ -7,7 +7,7 @@ footnote saying how the numbers were obtained, on a canvas of a fixed width
 grows only with the rows drawn. Every bar and every line end carries its value;
 lines that coincide are told apart by marker, line style, width and their legend
 entry; outcomes that are 0 everywhere are left out (``show_zero=True`` keeps them);
-no text overlaps another or leaves the canvas (``tests/test_layout.py``).
+no text overlaps another or leaves the canvas (``tests/front/test_layout.py``).
 
 Every function returns the :class:`matplotlib.figure.Figure` so tests can check
 titles and labels, and writes PNG or SVG when given a path. ``title``,

@@ -147,6 +147,7 @@ CASES = {
 }
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_exact_and_monte_carlo_agree(name):
     sc = scenario(**CASES[name])

@@ -75,6 +75,7 @@ def test_hand_computed_two_and_two():
                                                  (2, 1): Fraction(8, 20)}
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("table", [{}, {"failures": 1}, {"advantage": True, "bonus": -2},
                                    {"disadvantage": True, "successes": 2}])
 def test_monte_carlo_agrees(table):
@@ -164,6 +165,7 @@ def after_oas(**options):
                     options={"stop_when_down": False, "death_saves_in_exchange": True, **options})
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("crit_failures", [2, 1])
 def test_after_the_oas_by_hand(crit_failures):
     from .dnd_helpers import assert_agree, exact_by_outcome
@@ -184,6 +186,7 @@ def test_after_the_oas_by_hand(crit_failures):
     assert_agree(sc, trials=200_000)
 
 
+@pytest.mark.statistical
 def test_death_save_bonus_and_advantage_after_the_oas():
     from .dnd_helpers import exact_by_outcome, scenario
 

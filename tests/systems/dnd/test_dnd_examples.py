@@ -82,6 +82,7 @@ def test_presets_cover_the_issue():
             fleeodds.load_scenario(data)
 
 
+@pytest.mark.statistical
 def test_benchmark_case():
     sc = benchmark_case()
     assert len(sc.spec.enemies) == 3 and sc.spec.mode == "withdraw" and len(sc.plan.events) == 3

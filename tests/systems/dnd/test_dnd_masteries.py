@@ -42,6 +42,7 @@ def refused(data: dict, field: str, words: str = "") -> str:
 FOE = {"attack_bonus": 5, "damage": "1"}  # against AC 10: faces 5-20 hit (4/5); damage 1, a critical too
 
 
+@pytest.mark.statistical
 def test_push_clears_the_foes_left_in_the_same_step():
     # A pushes on a hit (4/5): B, whose reach the runner leaves in the same step, makes no attack
     sc = scenario(edition="5e2024", mode="move", runner={"hp": 30, "ac": 10},
@@ -55,6 +56,7 @@ def test_push_clears_the_foes_left_in_the_same_step():
     assert_agree(sc, trials=100_000)
 
 
+@pytest.mark.statistical
 def test_push_readings_for_the_later_foes():
     # A (push), then C threatening the start square, then D passed later (threatens_start = false)
     enemies = [{**FOE, "mastery": "push"}, dict(FOE), {**FOE, "threatens_start": False}]
@@ -88,6 +90,7 @@ def test_push_refusals():
 
 
 # --------------------------------------------------------------------------- Vex
+@pytest.mark.statistical
 def test_vex_gives_advantage_on_the_second_attack_when_staying():
     # staying in melee, a foe +0 against AC 11 attacks twice on its turn (1d2 damage; the runner resists:
     # a normal 1 is halved to 0 and deals no damage, so it gives no Vex; a critical 2d2 always deals >= 1)
@@ -129,6 +132,7 @@ def test_masteries_with_nothing_to_act_on_are_refused_by_name(mastery, kind):
 PRONER = {"attack_bonus": 4, "damage": "1", "on_hit": "prone"}  # against AC 15: faces 11-20 hit, 1/2
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("reach, roll", [(5, "adv"), (10, "dis")])
 def test_a_prone_runner_gives_advantage_within_5_ft_and_disadvantage_beyond(reach, roll):
     later = {"attack_bonus": 4, "damage": "1", "reach": reach}
@@ -162,6 +166,7 @@ def test_a_saved_prone_rider_changes_nothing_later():
     assert exact_by_outcome(sc)["slowed"] == prone
 
 
+@pytest.mark.statistical
 def test_an_unconscious_runner_is_prone_against_a_reach_attack():
     # 1 HP; A (+30) drops it unless a natural 1; B (reach 10, simultaneous, all_resolve) attacks the
     # unconscious runner from 10 ft: advantage (unconscious) and disadvantage (prone, beyond 5 ft) cancel,
@@ -188,6 +193,7 @@ P_CRIT = Fr(1, 20) * Fr(11, 20)
 WEAK = {"attack_bonus": 0, "damage": "1", "threat_range": 20, "crit_multiplier": 2}
 
 
+@pytest.mark.statistical
 def test_withdraw_at_0_hp_costs_1_hp_dying():
     sc = scenario(edition="3.5", mode="withdraw", runner={"hp": 1, "ac": 10},
                   enemies=[{**WEAK, "threatens_start": False}])
@@ -204,6 +210,7 @@ def test_withdraw_at_0_hp_costs_1_hp_dying():
     assert exact_by_outcome(moving) == {"unharmed": P_MISS, "disabled": P_NORMAL, "down": P_CRIT}  # one move action
 
 
+@pytest.mark.statistical
 def test_the_distracting_action_completes_before_the_move():
     # two AoOs: the first for the standard action (e.g. a spell); at 0 HP then, 1 HP is lost when the
     # spell is complete: dying, the runner does not move (the second AoO never comes). After a miss it

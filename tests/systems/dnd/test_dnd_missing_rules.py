@@ -22,6 +22,7 @@ def test_teleport_and_forced_movement_provoke_nothing(mode):
     assert sc.summary()["p_no_attack"] == 1
 
 
+@pytest.mark.statistical
 def test_spring_attack_target_makes_no_aoo():
     orc = {"attack_bonus": 4, "damage": "1d4", "threat_range": 20}
     runner = {"hp": 100, "ac": 10, "feats": ["spring_attack"]}
@@ -49,6 +50,7 @@ def test_refusals(data, field):
     assert str(err.value).startswith(field + ":"), str(err.value)
 
 
+@pytest.mark.statistical
 def test_all_resolve_alone_puts_every_reach_in_one_step():
     # 5e, 1 HP, AC 10, two foes +30 (only a natural 1 misses), damage 1, hp_max 20: the first hit drops the
     # runner; with all_resolve the second still attacks (advantage: misses only on two 1s), a critical

@@ -51,6 +51,7 @@ def _orc5e(**kw):
     return e
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("edition", ["5e2014", "5e2024"])
 @pytest.mark.parametrize("stop_when_down", [True, False])
 def test_5e_two_orcs_conscious(edition, stop_when_down):
@@ -64,6 +65,7 @@ def test_5e_two_orcs_conscious(edition, stop_when_down):
     mc_check(case["value"], int(counts[up].sum()), int(counts.sum()))
 
 
+@pytest.mark.statistical
 def test_5e_one_orc_conscious_preset():
     case = CASES["dnd5e_one_orc_pc_hp11_ac15_conscious"]
     sc = scenario(edition="5e2014", runner={"preset": "srd5_runner_11_15"}, enemies=[{"preset": "srd51_orc"}])
@@ -74,6 +76,7 @@ def test_5e_one_orc_conscious_preset():
     mc_check(case["value"], int(counts[up].sum()), int(counts.sum()))
 
 
+@pytest.mark.statistical
 def test_5e_advantage_orc():
     case = CASES["dnd5e_advantage_orc_oa_pc_hp11_ac15_conscious"]
     sc = scenario(edition="5e2014", runner={"hp": 11, "ac": 15}, enemies=[_orc5e(advantage=True)])
@@ -84,6 +87,7 @@ def test_5e_advantage_orc():
     mc_check(case["value"], int(counts[up].sum()), int(counts.sum()))
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("edition", ["5e2014", "5e2024"])
 def test_5e_wizard_instant_death(edition):
     case = CASES["dnd5e_wizard_hp6_ac12_instant_death"]
@@ -94,6 +98,7 @@ def test_5e_wizard_instant_death(edition):
     mc_check(case["value"], int(counts[sc.outcome_index("dead")].sum()), int(counts.sum()))
 
 
+@pytest.mark.statistical
 def test_5e_death_saves_survive():
     case = CASES["dnd5e_death_saves_survive"]
     assert death_save_survival(0, 0) == frac(case)
@@ -126,6 +131,7 @@ def _wizard_greataxe(**runner):
     return scenario(edition="3.5", mode="move", runner=r, enemies=[{"preset": "srd35_orc_greataxe"}])
 
 
+@pytest.mark.statistical
 def test_35_greataxe_orc_states():
     sc = _wizard_greataxe()
     per = exact_by_outcome(sc)
@@ -148,6 +154,7 @@ def test_35_wizard_preset_matches_oracle_runner():
     assert exact_by_outcome(sc)["dead"] == frac(CASES["dnd35_wizard_hp4_ac12_greataxe_orc_dead"])
 
 
+@pytest.mark.statistical
 def test_35_mobility_wizard_dead():
     case = CASES["dnd35_mobility_wizard_hp4_greataxe_orc_dead"]
     sc = _wizard_greataxe(feats=["mobility"])
@@ -157,6 +164,7 @@ def test_35_mobility_wizard_dead():
     mc_check(case["value"], int(counts[sc.outcome_index("dead")].sum()), int(counts.sum()))
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("cid,bonus,ac", [("dnd35_crit_confirm_plus4_vs_ac12_threat18", 4, 12),
                                           ("dnd35_crit_confirm_plus0_vs_ac30_threat18", 0, 30)])
 def test_crit_confirmation(cid, bonus, ac):
@@ -183,6 +191,7 @@ def test_crit_confirmation_calculator_error_option():
 
 # --------------------------------------------------------------------------- Pathfinder
 
+@pytest.mark.statistical
 def test_pf1_acrobatics_two_orcs():
     case = CASES["pf1_acrobatics_past_two_orcs_no_aoo"]
     assert tumble_all_succeed(7, tumble_dcs([14, 14])) == frac(case)
@@ -197,6 +206,7 @@ def test_pf1_acrobatics_two_orcs():
 
 # --------------------------------------------------------------------------- rules added from issue 14
 
+@pytest.mark.statistical
 def test_35_withdraw_disabled_then_dying():
     case = CASES["dnd35_withdraw_hp5_disabled_then_dying"]
     sc = scenario(edition="3.5", mode="withdraw", runner={"hp": 5, "ac": 12},
@@ -207,6 +217,7 @@ def test_35_withdraw_disabled_then_dying():
     mc_check(case["value"], int(counts[sc.outcome_index("strained")].sum()), int(counts.sum()))
 
 
+@pytest.mark.statistical
 def test_5e2024_wolf_prone_then_orc():
     case = CASES["dnd5e2024_wolf_prone_then_orc_advantage"]
     sc = scenario(edition="5e2024", mode="move", runner={"hp": 100, "ac": 15}, metric="hits",
@@ -218,6 +229,7 @@ def test_5e2024_wolf_prone_then_orc():
     assert_agree(sc, trials=200_000, seed=22)
 
 
+@pytest.mark.statistical
 def test_5e2024_push_clears_the_same_step():
     case = CASES["dnd5e2024_push_clears_same_step_foe"]
     sc = scenario(edition="5e2024", mode="move", runner={"hp": 100, "ac": 14}, metric="attacks",

@@ -18,6 +18,7 @@ def one_orc(ac, bonus=0, **options):
                     enemies=[{"attack_bonus": bonus, "damage": "1d4"}], options=options)
 
 
+@pytest.mark.statistical
 def test_no_confirmation_roll_makes_every_threat_a_critical():
     # AC 10, +0, threat 20: face 20 hits and threatens; the confirmation (faces 10-20) hits 11/20
     assert one_orc(10).summary()["p_critical"] == Fraction(1, 20) * Fraction(11, 20)
@@ -25,6 +26,7 @@ def test_no_confirmation_roll_makes_every_threat_a_critical():
     assert_agree(one_orc(10, crit_confirmation="none"), trials=200_000)
 
 
+@pytest.mark.statistical
 def test_natural_20_on_the_confirmation_roll():
     # AC 25, +0: only a natural 20 hits. By default the natural 20 of the confirmation confirms (1/20);
     # when the total must hit, nothing confirms (20 + 0 < 25).
@@ -46,6 +48,7 @@ def p_check(dc, bonus=7):
     return Fraction(sum(1 for f in range(1, 21) if f + bonus >= dc), 20)
 
 
+@pytest.mark.statistical
 def test_single_check_for_the_whole_move():
     per_foe = rogue_past([ORC, ORC]).summary()["p_no_attack"]
     assert per_foe == p_check(15) * p_check(17)
@@ -56,6 +59,7 @@ def test_single_check_for_the_whole_move():
     assert_agree(sc, trials=200_000)
 
 
+@pytest.mark.statistical
 def test_through_space_check_first():
     space = {**ORC, "through_space": True}
     # order passed: DC 15 past the first orc, then 25 + 2 = 27 through the second's space

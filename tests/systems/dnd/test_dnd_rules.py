@@ -38,6 +38,7 @@ def test_natural_1_and_20_per_face():
     assert hit_probability(-10, 40) == Fraction(1, 20)     # natural 20 still hits
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("adv", [-1, 1])
 def test_5e_attack_with_advantage_mc(adv):
     odds = attack_outcome("5e2014", 5, 15, "19-20", advantage=adv)
@@ -55,6 +56,7 @@ def test_5e_auto_crit_against_unconscious():
     assert odds.hit == 0 and odds.crit == hit_probability(4, 15, advantage=1)
 
 
+@pytest.mark.statistical
 def test_35_attack_outcome_with_concealment_mc():
     odds = attack_outcome("3.5", 4, 12, "18-20", concealment=20)
     n = 1_000_000
@@ -78,6 +80,7 @@ def test_tumble_dcs():
     assert tumble_dcs([14, 14], full_speed=True) == [24, 26]
 
 
+@pytest.mark.statistical
 def test_acrobatics_mc():
     n = 1_000_000
     d1, d2 = RNG.integers(1, 21, n), RNG.integers(1, 21, n)
@@ -103,6 +106,7 @@ def test_death_save_outcomes():
         death_save_outcomes(0, 3)
 
 
+@pytest.mark.statistical
 def test_dying_35_closed_form_and_mc():
     for hp in (-1, -5, -9):
         assert dying_survival_35(hp) == 1 - Fraction(9, 10) ** (hp + 10)
@@ -119,6 +123,7 @@ def test_dying_35_closed_form_and_mc():
     within(dying_survival_35(-3), int(stable.sum()), n)
 
 
+@pytest.mark.statistical
 def test_dying_pf_mc():
     exact = dying_survival_pf(-2, 12)
     n = 400_000

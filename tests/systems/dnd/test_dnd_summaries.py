@@ -44,6 +44,7 @@ def test_5e_critical_is_the_natural_20():
     assert s["p_critical"] == Fraction(1, 20) and s["hits"] == {0: Fraction(19, 20), 1: Fraction(1, 20)}
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("edition, enemies", [
     ("3.5", [{"preset": "srd35_orc_falchion"}, {"preset": "srd35_orc_falchion", "threatens_start": False}]),
     ("5e2014", [{"preset": "srd51_orc"}, {"preset": "srd51_wolf"}]),

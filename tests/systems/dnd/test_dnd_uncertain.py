@@ -40,6 +40,7 @@ def test_uncertain_ac_is_the_mixture(ac, values):
     assert sc.exact_distribution("fraction") == mix
 
 
+@pytest.mark.statistical
 def test_uncertain_attack_bonus_and_ac_together():
     sc = orc_vs("14-15", bonus=[4, 6])
     want = sum((Fraction(1, 4) * p_hit_5e(b, a) for a in (14, 15) for b in (4, 6)), Fraction(0))
@@ -47,6 +48,7 @@ def test_uncertain_attack_bonus_and_ac_together():
     assert_agree(sc, trials=200_000)
 
 
+@pytest.mark.statistical
 def test_monte_carlo_agrees_with_the_mixture():
     assert_agree(orc_vs("12-20"), trials=200_000)
     sc = scenario(edition="3.5", mode="move", runner={"hp": 12, "ac": [12, 17]},

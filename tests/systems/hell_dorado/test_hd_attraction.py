@@ -91,6 +91,7 @@ def test_interception_and_engaged_attractor():
     assert status(sc) == [2, 2] and mc_status(sc) == [2, 2]
 
 
+@pytest.mark.statistical
 def test_random_activation_order_two_adversaries():
     # Both within range: whoever activates first is pulled; P = 1/2 each; never both.
     sc = scen([adv(3, 0, name="B1"), adv(-3, 0, name="B2")], attraction={"activation_order": "random"})
@@ -102,6 +103,7 @@ def test_random_activation_order_two_adversaries():
     assert c[0, :, 1].sum() == n  # exactly one pulled in every trial
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("measure", ["edge", "centre"])
 def test_uniform_disc_area_ratio(measure):
     # Adversary uniform in a disc of radius R around the attractor, overlapping draws rejected:
@@ -119,6 +121,7 @@ def test_uniform_disc_area_ratio(measure):
     assert abs(k / n - p) / math.sqrt(p * (1 - p) / n) < 3.29
 
 
+@pytest.mark.statistical
 def test_then_pass_exact_and_mc_agree():
     f = {"cbt": 3, "def": 4, "pro": 0, "pv": 2, "weapons": [{"name": "w", "damage": [1, 2, 3, 4, 5]}]}
     d = {"system": "hell_dorado", "type": "attraction", "attraction": {"then_pass": True},
@@ -136,6 +139,7 @@ def test_then_pass_exact_and_mc_agree():
         assert abs(k / n - p) / math.sqrt(p * (1 - p) / n) < 3.29
 
 
+@pytest.mark.statistical
 def test_random_order_is_solved_exactly_over_every_order_and_mc_agrees():
     # Two adversaries race for one attractor H at (0, 0); a guard G stands in front of A only.
     # A at (0, -(2d + 1 + d)) ... simpler: both can reach H, and whoever activates first engages it,

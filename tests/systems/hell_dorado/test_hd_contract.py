@@ -196,6 +196,7 @@ def test_optional_rerolls_same_numbers_when_tables_never_decrease():
                 "has no effect", "never worse")
 
 
+@pytest.mark.statistical
 def test_optional_rerolls_are_the_attackers_best_choice_when_a_table_decreases():
     # 6 dice on DEF 4 (1/2 a die): 5 rolled + 1 re-roll of a miss. Table 3/1/1/1/1 against PV 3: exactly
     # 1 hit kills, 2 or more do not. Always re-rolling: P(kill) = P(1 hit in all) =
@@ -483,6 +484,7 @@ def test_a_comparison_setup_that_changes_nothing_is_refused():
                                 options={"no_room_move": "partial"}))
 
 
+@pytest.mark.slow
 def test_card_values_are_accepted_and_listed_when_unused():
     data, folder = _example("attraction_zone_aleatoire.toml", "attractors.0.pro", 3)
     data["adversaries"][0]["cbt"] = 4

@@ -42,6 +42,7 @@ def test_esquive_x_over_6_then_the_pass(x):
     assert p.get("unharmed", 0) == (1 - q) * Fraction(1, 2)
 
 
+@pytest.mark.statistical
 def test_esquive_monte_carlo_agrees():
     sc = passe(2)
     n = 200_000

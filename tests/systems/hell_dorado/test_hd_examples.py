@@ -20,6 +20,7 @@ def test_there_are_examples_for_each_photo_and_attraction():
         assert stem in names
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_example(path):
     text = path.read_text(encoding="utf-8")

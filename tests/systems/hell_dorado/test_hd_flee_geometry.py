@@ -102,6 +102,7 @@ def test_other_enemy_positions_are_checked():
 
 
 # --------------------------------------------------------------------------- attracted_back
+@pytest.mark.statistical
 def test_flee_back_into_attraction_exact_and_monte_carlo(hd_oracle):
     # F ends at (8, 0); S (medium, Attraction 6, free) at (12, 0): 4 - 75/127 - 100/127 = 333/127 edge to
     # edge <= 6, and its Charge (8) reaches: every survivor is pulled back at its next activation

@@ -52,6 +52,7 @@ AT_LEAST_ONE = ["hd_cbt3_vs_def4_at_least_one_hit", "hd_cbt3_support1_vs_def4_at
                 "hd_cbt7_vs_def4_at_least_one_hit", "hd_cbt7_vs_def6_at_least_one_hit"]
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("case_id", AT_LEAST_ONE)
 def test_at_least_one_hit(hd_oracle, case_id):
     case = hd_oracle[case_id]
@@ -68,6 +69,7 @@ def test_at_least_one_hit(hd_oracle, case_id):
     assert abs(_z(int(sim.outcome_counts[sc.outcome_index("hit")]), sim.trials, float(want))) < Z_MAX
 
 
+@pytest.mark.statistical
 def test_hit_distribution(hd_oracle):
     case = hd_oracle["hd_cbt7_vs_def4_hit_distribution"]
     p = case["parameters"]
@@ -86,6 +88,7 @@ def test_hit_distribution(hd_oracle):
     assert abs(mean_mc - float(Fraction(case["mean"]))) < 3.29 * 1.2 / math.sqrt(sim.trials)
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("case_id,code,two", [
     ("hd_flee_support_kill", "killed", True),
     ("hd_flee_support_move_happens", "fled", True),
@@ -117,6 +120,7 @@ def test_flee_through_public_api(hd_oracle):
     assert abs(mc.loc["killed", "z"]) < Z_MAX and abs(mc.loc["fled", "z"]) < Z_MAX
 
 
+@pytest.mark.statistical
 def test_simultaneous_pass(hd_oracle):
     case = hd_oracle["hd_simultaneous_pass_only_a_scores"]
     p = case["parameters"]
@@ -142,6 +146,7 @@ def _one_sided(cbt, defence, pro, pv, table, esquive=None):
     return load_scenario(data, Path.cwd())
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("case_id,code", [("hd_esquive3_dodges_charge", "dodged"),
                                           ("hd_esquive2_charge_then_kill", "killed"),
                                           ("hd_esquive2_charge_then_kill", "dodged"),
@@ -195,6 +200,7 @@ def test_detour_puts_the_attractor_out_of_reach(hd_oracle):
     assert int(sim.outcome_counts[sc.outcome_index("unaffected")]) == sim.trials
 
 
+@pytest.mark.statistical
 def test_photo2_flee_stopped_short(hd_oracle):
     case = hd_oracle["hd_photo2_flee_stopped_short"]
     p = case["parameters"]

@@ -37,6 +37,7 @@ def test_cbt_12_never_hitting_still_deals_2():
     assert probs(flee(12, pv=2, def_modifier=1, options={"hd_edition": "asmodee"})) == {("fled", 0): 1}
 
 
+@pytest.mark.statistical
 def test_cbt_12_on_sixes():
     # DEF 6: a die hits on a 6 (1/6). 5 rolled, 5 re-rolls of misses: each die hits with 1 - (5/6)^2 = 11/36,
     # hits ~ Binomial(5, 11/36). Table after PRO 3: 0 for 1-3 hits, 1 for 4 hits, 2 for 5 hits; + 2 automatic.

@@ -44,6 +44,7 @@ def weapon(table, states=()):
     return [{"name": "w", "damage": table, "states": [{"state": s, "min_hits": h} for s, h in states]}]
 
 
+@pytest.mark.statistical
 def test_overflow_auto_damage_and_def_out_of_range():
     # 10 CBT + 2 bonus dice = 12 dice; DEF 6 + 1 -> effective 7: no die can hit (natural).
     # Sapience: 12 - 10 = 2 automatic damage, ignoring PRO 3 -> kills PV 2 for sure.
@@ -70,6 +71,7 @@ def test_overflow_auto_damage_and_def_out_of_range():
     check_mc(sc)
 
 
+@pytest.mark.statistical
 def test_states_cancel_the_move_and_positive_states():
     # DEF 1: every die hits. 3 dice -> exactly 3 hits; table gives 0 damage; Mis au sol on 3+.
     advs = [{"name": "A", "cbt": 3, "weapons": weapon([0, 0, 0, 0, 0], [("Mis au sol", 3)])}]
@@ -90,6 +92,7 @@ def test_states_cancel_the_move_and_positive_states():
                                                                           "fled": Fraction(1, 4)}
 
 
+@pytest.mark.statistical
 def test_kill_rule_and_pro_application():
     # DEF 1, 1 die -> 1 hit, 3 damage vs PV 3: killed with >=, not with >.
     advs = [{"name": "A", "cbt": 1, "weapons": weapon([3, 3, 3, 3, 3])}]
@@ -180,6 +183,7 @@ def test_variants():
     assert flee().variants() == []
 
 
+@pytest.mark.statistical
 def test_simultaneous_pass_frappe_rapide():
     # Both always hit (DEF 1) and deal 5 to PV 3: both die, unless Frappe rapide strikes first.
     f = {"cbt": 1, "def": 1, "pv": 3, "weapons": weapon([5, 5, 5, 5, 5])}

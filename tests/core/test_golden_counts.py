@@ -7,7 +7,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .golden.pin_counts import OUT, pinned_counts
+import pytest
+
+from tests.golden.pin_counts import OUT, pinned_counts
+
+pytestmark = pytest.mark.slow
 
 
 def test_counts_match_the_pinned_file():

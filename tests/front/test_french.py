@@ -49,6 +49,7 @@ def _names(sc) -> list[str]:
 EXAMPLES = [p.relative_to(api.example_dir()).as_posix() for p in api.list_examples()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_example_in_french_has_no_english_word(name):
     sc = fleeodds.load_scenario(name)

@@ -14,7 +14,7 @@ from fleeodds.kernel_tools import block_range, n_blocks, roll
 from fleeodds.errors import InputError
 from fleeodds.rng import trial_key
 
-from .conftest import oracle_cases
+from tests.conftest import oracle_cases
 
 ORACLE_ROLLS = {"2D6": "2d6", "max2D6": "max(2d6)", "3D6 drop lowest": "3D6dl"}
 
@@ -68,6 +68,7 @@ def _sample_totals(spec, offset, n_values, seed, start, n):
     return out.sum(axis=0)
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("text", ["2d6", "3d6kh2", "3d6kl2", "max(2d6)+1d6", "1d12+4", "4d6kh3", "10d6",
                                   "3d20-2d4", "1d1000"])
 def test_sampling_matches_exact_pmf(text):

@@ -35,6 +35,7 @@ CASES = {  # name: (file text or None, extra command-line words, what the French
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CASES)
 def test_cli_error_line_is_french(name, tmp_path):
     text, words, needle = CASES[name]

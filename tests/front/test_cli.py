@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from fleeodds.cli import main
 
-from .conftest import oracle_cases
+from tests.conftest import oracle_cases
 
 
 @pytest.fixture

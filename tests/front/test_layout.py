@@ -22,6 +22,8 @@ from fleeodds.report import charts, tables  # noqa: E402
 from fleeodds.report.layout import SIZES, spread, text_boxes  # noqa: E402
 from fleeodds.sweep import sweep  # noqa: E402
 
+pytestmark = pytest.mark.slow
+
 LANGS = ("en", "fr")
 
 

@@ -8,11 +8,13 @@ from pathlib import Path
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 _spec = importlib.util.spec_from_file_location("make_notebooks", ROOT / "notebooks" / "make_notebooks.py")
 make = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make)
+
+pytestmark = pytest.mark.notebook
 
 
 def _images(nb) -> list:

@@ -95,6 +95,7 @@ def test_dice_limits(text, needle):
         dice.parse(text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args,needle", [
     (["run", "warhammer/goblins_broken_by_dwarfs.toml", "--mc", "--both"], "exclude each other"),
     (["run", "warhammer/goblins_broken_by_dwarfs.toml", "--precision", "1e-9"], "precision: 1e-09 is not allowed"),

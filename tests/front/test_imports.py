@@ -24,11 +24,13 @@ def _loaded(args: list[str], heavy: tuple[str, ...] = HEAVY) -> set[str]:
     return set(line.removeprefix("HEAVY:").split())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [["--help"], ["examples"], ["schema", "warhammer"], ["systems"]])
 def test_light_commands_load_no_heavy_module(args):
     assert _loaded(args) == set()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("example", [GOBLINS, "dnd/wizard_withdraws_past_orcs_35.toml",
                                      "hell_dorado/fuite_djinn_intangible.toml",  # a comparison ([compare])
                                      "warhammer/leadership_by_edition.toml"])
@@ -46,6 +48,7 @@ def test_the_frames_still_come_on_demand():
     assert r.stdout.split() == ["DataFrame", "(3,", "10)", "DataFrame"]
 
 
+@pytest.mark.slow
 def test_a_chart_brings_matplotlib_and_monte_carlo_brings_numba(tmp_path):
     assert "matplotlib" in _loaded(["run", GOBLINS, "--exact", "-c", str(tmp_path / "c.png")])
     assert "numba" in _loaded(["run", GOBLINS, "--mc", "-n", "1000"])

@@ -18,7 +18,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "fleeodds"
+import pytest
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "fleeodds"
 
 #: Raise helpers: name -> (index of the field argument or None, index of the reason, frame).
 HELPERS = {
@@ -545,6 +547,7 @@ def test_systems_declare_their_french_reasons():
         unregister("toy_game")
 
 
+@pytest.mark.slow
 def test_wrong_values_in_every_example_read_in_french():
     """Real messages, built at run time (the allowed values listed, a hint worded by a function): every
     field of every shipped example set to a value of the wrong kind or out of range gives a French

@@ -16,7 +16,7 @@ from fleeodds.report import charts, tables
 from fleeodds.stats import paired_difference, paired_difference_from_joint
 from fleeodds.sweep import parse_values, parse_vary, sweep
 
-from .conftest import Z_999, oracle_cases
+from tests.conftest import Z_999, oracle_cases
 
 GOBLINS = "warhammer/goblins_broken_by_dwarfs.toml"
 
@@ -30,6 +30,7 @@ BREAK_7TH = {"system": "warhammer", "edition": "7th", "situation": "break", "fle
 
 
 # ----------------------------------------------------------------------------- per-trial kernels
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [GOBLINS, "warhammer/goblins_rally_or_flee_to_edge.toml",
                                   "warhammer/goblins_charge_fleeing_dwarfs.toml",
                                   "dnd/wizard_leaves_two_orcs_5e.toml", "dnd/wizard_withdraws_past_orcs_35.toml",
@@ -86,6 +87,7 @@ def ld_setups():
     return [("Ld 5", base), ("Ld 7", base.with_changes({"fleeing.leadership": 7}))]
 
 
+@pytest.mark.statistical
 def test_paired_interval_is_narrower_than_independent_on_the_same_runs(ld_setups):
     from fleeodds.stats import independent_difference
 
@@ -150,6 +152,7 @@ def test_sweep_cells_equal_single_runs_with_the_same_seed():
             assert cell.loc[r.outcome, "monte_carlo"] == r.monte_carlo
 
 
+@pytest.mark.slow
 def test_exact_sweep_matches_the_oracles():
     cases = {c["id"]: c for c in oracle_cases("warhammer")}
     wanted = {("wfb7_break_ld7_lost_by_2_hold", 7, 2, "held"),
@@ -288,6 +291,7 @@ def runner():
     return CliRunner()
 
 
+@pytest.mark.slow
 def test_cli_compare_two_files(runner, tmp_path):
     a = tmp_path / "ld5.toml"
     b = tmp_path / "ld8.toml"
@@ -338,6 +342,7 @@ def test_cli_run_metric_chart(runner, tmp_path):
     assert "at least" in r.output and p.exists()
 
 
+@pytest.mark.slow
 def test_cli_report_on_a_small_folder(runner, tmp_path):
     folder = tmp_path / "analysis"
     folder.mkdir()
@@ -367,7 +372,7 @@ def test_shipped_analyses_are_valid():
 
     from fleeodds.analysis import load_analysis
 
-    folder = Path(__file__).resolve().parents[1] / "analysis"
+    folder = Path(__file__).resolve().parents[2] / "analysis"
     files = sorted(folder.glob("*.toml"))
     assert len(files) >= 6
     kinds = {load_analysis(p)["kind"] for p in files}

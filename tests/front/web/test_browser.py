@@ -2,7 +2,7 @@
 
 Needs the Debian packages ``chromium`` and ``chromium-driver`` (``.ci/run`` installs them);
 without them these tests fail with a message saying so, they never skip. The expected
-fraction 7931/15552 is the hand enumeration of ``tests/web/test_api.py`` (2D6 Break test
+fraction 7931/15552 is the hand enumeration of ``tests/front/web/test_api.py`` (2D6 Break test
 against Ld 3, then 2D6 pursuit >= 2D6 flee).
 """
 
@@ -29,7 +29,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 from .test_api import GOBLINS, goblins_caught  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "tests" / "data" / "bsdata"
 # the team's real catalogues, beside the clone (CI) or beside the worktrees; extra cases only when present
 SHARED = next((p for p in (ROOT.parent / "shared" / "data" / "bsdata-whfb",
@@ -43,7 +43,7 @@ CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 CAUGHT = str(goblins_caught())  # "7931/15552"
 WAIT = 60
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+pytestmark = [pytest.mark.browser, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 
 
 def _free_port() -> int:

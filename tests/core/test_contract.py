@@ -59,12 +59,6 @@ class TestDndContract(SystemContract):
     system = "dnd"
     sources = _examples("dnd")
 
-    # D&D still sets its first component's mutable Plan as ``self.plan``; its frozen plan comes with the
-    # systems' layout of issue 23 (plan/ packages): then this override goes
-    @pytest.mark.xfail(reason="D&D's plan is not frozen yet (issue 23, systems layout)", strict=False)
-    def test_plan(self, case):
-        super().test_plan(case)
-
 
 class TestHellDoradoContract(SystemContract):
     system = "hell_dorado"

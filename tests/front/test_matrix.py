@@ -28,9 +28,9 @@ from fleeodds.matrix import Army, load_army, matrix, read_matrix
 from fleeodds.report.matrices import matrix_text
 from fleeodds.results import Matrix
 
-from .conftest import assert_mc_agrees
+from tests.conftest import assert_mc_agrees
 
-DATA = Path(__file__).resolve().parent / "data" / "bsdata"
+DATA = Path(__file__).resolve().parents[1] / "data" / "bsdata"
 SCENARIO = {"system": "warhammer", "edition": "7th", "situation": "break", "title": "Broken by 2 (7th)",
             "fleeing": {"name": "F", "movement": 4, "leadership": 7},
             "pursuer": {"name": "P", "movement": 4, "leadership": 7}, "combat": {"margin": 2},
@@ -136,6 +136,7 @@ def test_cache_key_is_the_resolved_numbers(scenario):
     hash(a.exact_cache_key())
 
 
+@pytest.mark.statistical
 def test_monte_carlo_cells_have_their_own_seed_and_agree_with_exact(scenario):
     trials = 20_000
     m = matrix(scenario, MINE, THEIRS, method="mc", trials=trials, seed=11, progress=False)
@@ -382,6 +383,7 @@ def test_checkpoints_during_a_run_can_be_resumed(scenario, monkeypatch):
     pd.testing.assert_frame_equal(resumed.wide(), full.wide())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n_cols", [2, 30])
 def test_heatmap_layout_is_clean_with_long_names(n_cols):
     from fleeodds.report.charts import chart_matrix

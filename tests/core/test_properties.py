@@ -90,6 +90,7 @@ def warm_kernels():
         fleeodds.evaluate(sc, "mc", trials=100, progress=False)
 
 
+@pytest.mark.slow
 @given(name=st.sampled_from(sorted(EXAMPLES)), data=st.data(), value=hostile_values)
 def test_an_example_with_one_field_replaced_loads_or_says_why(name, data, value):
     source = EXAMPLES[name]
@@ -98,6 +99,7 @@ def test_an_example_with_one_field_replaced_loads_or_says_why(name, data, value)
     _load_and_evaluate(set_field(source, path, value))
 
 
+@pytest.mark.slow
 @given(name=st.sampled_from(sorted(EXAMPLES)), data=st.data())
 def test_an_example_with_a_field_removed_or_added_loads_or_says_why(name, data):
     source = dict(EXAMPLES[name])
@@ -142,7 +144,7 @@ def test_vary_specs_parse_or_say_why(spec):
         _check_error(exc)
 
 
-CATALOGUE = (Path(__file__).parent / "data" / "bsdata" / "greenskin_warband_8th.cat").read_bytes()
+CATALOGUE = (Path(__file__).parents[1] / "data" / "bsdata" / "greenskin_warband_8th.cat").read_bytes()
 
 
 def _cut_and_splice(data: bytes, cut: int, insert: bytes) -> bytes:

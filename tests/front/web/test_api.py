@@ -27,7 +27,7 @@ from fleeodds.web.app import create_app  # noqa: E402
 
 GOBLINS = "warhammer/goblins_broken_by_dwarfs.toml"
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-DATA = Path(__file__).resolve().parents[1] / "data" / "bsdata"
+DATA = Path(__file__).resolve().parents[2] / "data" / "bsdata"
 TWO_D6 = [a + b for a, b in product(range(1, 7), repeat=2)]
 
 
@@ -205,6 +205,7 @@ def test_evaluate_monte_carlo_counts_equal_the_library(client, goblins):
     assert any("rattrapée" in x for x in labels)
 
 
+@pytest.mark.slow
 def test_every_shipped_example_evaluates(client):
     for e in client.get("/api/examples").json():
         src = client.get(f"/api/examples/{e['name']}").json()
@@ -358,6 +359,7 @@ def test_job_quick_answer_inline(client, goblins):
     assert caught["fraction"] == "7931/15552"
 
 
+@pytest.mark.slow
 def test_long_job_progresses_does_not_block_and_cancels(client, goblins, monkeypatch):
     client.post("/api/evaluate", json={"scenario": goblins, "method": "mc", "trials": 1000})  # compile first
     monkeypatch.setattr(service, "MAX_TRIALS", 2_000_000_000)  # a run of minutes, stopped after a second
@@ -459,6 +461,7 @@ def test_compare_the_scenarios_own_setups(client):
     assert got["chart_svg"].startswith("<svg") and got["difference_svg"].startswith("<svg")
 
 
+@pytest.mark.slow
 def test_compare_an_added_setup_exact_difference(client, goblins):
     r = client.post("/api/compare", json={"scenario": goblins, "method": "exact",
                                           "setups": {"Ld 7": {"fleeing.leadership": 7, "label_fr": "Cd 7"}}})
@@ -515,6 +518,7 @@ def test_sweep_heatmap(client, goblins):
     assert caught[(6, 1)] == pytest.approx(float(goblins_caught(6, 1)), abs=1e-12)
 
 
+@pytest.mark.slow
 def test_added_setup_comes_after_the_scenarios_own(client):
     src = client.get("/api/examples/hell_dorado/fuite_djinn_intangible.toml").json()  # fuite.compare shorthands
     src = dict(src, compare={"PV 4": {"fleeing.pv": 4}})
@@ -654,6 +658,7 @@ def test_evaluate_takes_the_bare_scenario(client, goblins):
     assert_error(client.post("/api/evaluate?method=magic", json=goblins), 422, "method")
 
 
+@pytest.mark.slow
 def test_evaluate_a_scenario_with_setups_is_the_cli_comparison_json(client):
     from click.testing import CliRunner
 
@@ -671,6 +676,7 @@ def test_evaluate_a_scenario_with_setups_is_the_cli_comparison_json(client):
     assert got == cli
 
 
+@pytest.mark.slow
 def test_shutdown_stops_runs_and_warmup(goblins, monkeypatch):
     monkeypatch.setattr(service, "MAX_TRIALS", 2_000_000_000)
     app = create_app(warmup=True)
@@ -699,6 +705,7 @@ def test_warmup_announces_start_and_ready(monkeypatch, capsys):
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.slow
 def test_exact_part_shown_while_the_kernels_are_not_ready(client, goblins):
     """A "both" job gives its exact part at once, while its Monte Carlo part waits for the kernels
     (here: the kernel lock held, as the warm-up does while it compiles), in phase "preparing"."""
@@ -734,6 +741,7 @@ def test_page_numbers_are_the_command_lines():
     assert fr[0]["exact_text"] == "65,62\u00a0%"
 
 
+@pytest.mark.slow
 def test_view_rows_carry_their_text(client, goblins):
     got = client.post("/api/view", json={"scenario": goblins, "method": "both", "trials": 2000,
                                          "lang": "fr"}).json()
@@ -771,6 +779,7 @@ def test_hell_dorado_sections_say_when_they_apply(client, lang):
     assert all("x-when" not in props[k] for k in ("type", "options", "title", "compare"))
 
 
+@pytest.mark.slow
 def test_a_run_waiting_during_the_warm_up_says_it_compiles(client, goblins):
     """While the first start's warm-up compiles kernels (here: a warm-up that has timed no example
     yet, and the kernel lock held as it holds it while compiling), a job waiting for its kernels

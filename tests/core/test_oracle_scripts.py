@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from .conftest import ORACLE_SYSTEMS, ORACLES, load_oracle, shared_oracle, shared_oracle_path
+from tests.conftest import ORACLE_SYSTEMS, ORACLES, load_oracle, shared_oracle, shared_oracle_path
 
 CASE_KEYS = {"id", "description", "edition", "parameters", "outcome", "exact", "value"}
 
