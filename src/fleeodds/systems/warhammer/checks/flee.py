@@ -27,11 +27,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
-from ...validation import annotation_values, no_effect, not_modelled
-from .exact import double1_pass, ld_test_pass
-from .model import TEST_KINDS, TEST_SITUATIONS, TROOP_TYPES, Options, ScenarioModel, UnitProfile, find_profile
-from .resolve import (BREAK_CLASSIC, BREAK_NONE, BREAK_TOW, FAILED_MOVE_M, PURSUE_LD_TEST, PURSUE_NEVER,
-                      RALLY_DOUBLE1_ONLY, RALLY_NORMAL, Rules, resolve)
+from ....validation import annotation_values, no_effect, not_modelled
+from ..model.base import TROOP_TYPES, UnitProfile
+from ..model.flee import TEST_KINDS, TEST_SITUATIONS, Options, ScenarioModel
+from ..model.profiles import find_profile
+from ..plan.flee import BREAK_CLASSIC, BREAK_NONE, BREAK_TOW, FAILED_MOVE_M, PURSUE_LD_TEST, PURSUE_NEVER, Rules, resolve
+from ..plan.leadership import RALLY_DOUBLE1_ONLY, RALLY_NORMAL, double1_pass, ld_test_pass
 
 CHARGE_SITUATIONS = ("charge_fleeing", "flee_reaction")
 EDITION_NAMES = {"6th": "6th edition", "7th": "7th edition", "8th": "8th edition", "tow": "The Old World",

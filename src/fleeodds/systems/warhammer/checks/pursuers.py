@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...validation import no_effect, not_modelled
-from .checks import (CARD_VALUES, CHARGE_SITUATIONS, _context, is_used, rules_without_effect, special_rule_errors,
-                     written_paths)
-from .model import PursuerRef, ScenarioModel, UnitProfile, find_profile
+from ....validation import no_effect, not_modelled
+from ..model.base import UnitProfile
+from ..model.flee import PursuerRef, ScenarioModel
+from ..model.profiles import find_profile
+from .flee import (CARD_VALUES, CHARGE_SITUATIONS, _context, is_used, rules_without_effect, special_rule_errors,
+                   written_paths)
 
 
 def _alone(model: ScenarioModel, ref: PursuerRef) -> ScenarioModel:

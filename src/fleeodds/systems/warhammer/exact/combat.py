@@ -16,7 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from .combat import FightRules, SideRules, attacks_of, casualties, strike_order
+from ..plan.combat import FightRules, SideRules, attacks_of, casualties, strike_order
 
 
 def success(score: int) -> Fraction:

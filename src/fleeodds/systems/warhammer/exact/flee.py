@@ -16,15 +16,18 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
-from ...dice import KEEP_ALL, KEEP_HIGH, DiceExpr
-from ...exact import Absorb, AbsorbingChain
+from ....dice import KEEP_ALL, KEEP_HIGH, DiceExpr
+from ....exact import Absorb, AbsorbingChain
+from .. import outcomes as oc
+from ..plan.flee import (BREAK_CLASSIC, BREAK_NONE, FAILED_MOVE_FULL, FAILED_MOVE_HIGHEST_DIE, PURSUE_ALWAYS,
+                         PURSUE_NEVER, Rules)
+from ..plan.leadership import RALLY_DOUBLE1_ONLY, RALLY_NEVER, double1_pass, ld_faces, ld_test_pass
+from ..plan.obstacles import DESTROY, THROUGH
 from . import obstacles as ob
-from . import outcomes as oc
-from .resolve import (BREAK_CLASSIC, BREAK_NONE, FAILED_MOVE_FULL, FAILED_MOVE_HIGHEST_DIE, PURSUE_ALWAYS,
-                      PURSUE_NEVER, RALLY_DOUBLE1_ONLY, RALLY_NEVER, LdTest, Rules)
 
 ONE = Fraction(1)
 
@@ -33,44 +36,13 @@ def _frac(x: float) -> Fraction | None:
     return None if math.isinf(x) else Fraction(str(x))
 
 
-@lru_cache(maxsize=64)
-def _ld_faces(three: bool) -> list[tuple[int, bool, bool, Fraction]]:
-    """Every equally likely Leadership roll: (kept total, double 1, double 6, probability)."""
-    n = 3 if three else 2
-    out = []
-    for faces in itertools.product(range(1, 7), repeat=n):
-        kept = sorted(faces)[:2]
-        out.append((sum(kept), kept == [1, 1], kept == [6, 6], Fraction(1, 6**n)))
-    return out
-
-
-def ld_test_pass(test: LdTest, modifier: int = 0) -> Fraction:
-    """P(pass) of a Leadership test ``total + modifier <= Ld``, natural doubles and one re-roll included."""
-    p = Fraction(0)
-    for total, d1, d6, q in _ld_faces(test.dice == "3d6kl2"):
-        ok = total + modifier <= test.ld
-        if test.double1_passes and d1:
-            ok = True
-        if test.double6_fails and d6:
-            ok = False
-        if ok:
-            p += q
-    return p + (1 - p) * p if test.reroll else p
-
-
-def double1_pass(test: LdTest) -> Fraction:
-    """P(pass) of a test that only a natural double 1 passes (with the re-roll if any)."""
-    p = sum((q for _, d1, _, q in _ld_faces(test.dice == "3d6kl2") if d1), Fraction(0))
-    return p + (1 - p) * p if test.reroll else p
-
-
 def _tow_break(r: Rules) -> dict[int, Fraction]:
     """TOW Break test results: 0 give ground, 1 fall back in good order, 2 break."""
 
     def once() -> dict[int, Fraction]:
         d: dict[int, Fraction] = {0: Fraction(0), 1: Fraction(0), 2: Fraction(0)}
         # 2D6, or 3D6 keeping the two lowest for a Cold-blooded unit with cold_blooded_scope = "all_ld"
-        for nat, _, _, q in _ld_faces(r.break_test.dice == "3d6kl2"):
+        for nat, _, _, q in ld_faces(r.break_test.dice == "3d6kl2"):
             if nat == 2 or nat + r.margin <= r.break_test.ld:
                 d[0] += q
             elif nat > r.break_test.ld or r.tow_outnumbered_breaks:
@@ -180,7 +152,7 @@ class _Solver:
             if r.unbreakable:
                 held = ONE
             elif r.auto_break:
-                held = sum((q for _, d1, _, q in _ld_faces(r.break_test.dice == "3d6kl2") if d1), Fraction(0)) \
+                held = sum((q for _, d1, _, q in ld_faces(r.break_test.dice == "3d6kl2") if d1), Fraction(0)) \
                     if r.break_test.double1_passes else Fraction(0)
             else:
                 held = ld_test_pass(r.break_test, r.margin)
@@ -368,3 +340,36 @@ def estimate_work(r: Rules) -> int:
     n_gap = n_cum + math.ceil(r.gap) + r.pursuit.max_value + 1 if r.chaser_charges else 1
     per_state = n_f + (n_f * n_c if r.chaser_charges else 0)
     return work + r.max_turns * n_cum * n_gap * per_state
+
+
+# -- things in the way: side results ---------------------------------------------------------
+#: Outcome code (not shown) of the side-result solves: the move met the marked object.
+MARK = 99
+
+
+def side_results(r, mode: str) -> dict:
+    """Exact side results: ``{"obstacle_met": {name: p}, "friend_fails_panic": {name: p}}``.
+
+    ``obstacle_met``: the chance a flee move (on any turn) meets the object (goes round it,
+    flees through it or runs into it); ``friend_fails_panic``: for a friend with a Leadership,
+    the chance it is fled through and fails its Panic test.
+
+    Each is the absorption probability of a marked copy of the chain in which meeting that
+    object ends the trial (:data:`MARK`): the chain is the same up to that meeting.
+    """
+    met_by: dict = {}
+    panic: dict = {}
+    for i, o in enumerate(r.obstacles):
+        near = o.near - r.clearance if o.effect == THROUGH else o.near
+        near = max(near, 1e-9)  # within the clearance of where the unit stands: its first move meets it
+        marked = list(r.obstacles)
+        marked[i] = replace(o, near=near, effect=DESTROY, code=MARK)
+        res = solve(replace(r, obstacles=tuple(marked)), mode)
+        met = sum((p for (code, _), p in res.items() if code == MARK), Fraction(0) if mode == "fraction" else 0.0)
+        met_by[o.name] = met
+        if o.panic_fail_exact is not None:
+            panic[o.name] = met * (o.panic_fail_exact if mode == "fraction" else o.panic_fail)
+    out = {"obstacle_met": met_by}
+    if panic:
+        out["friend_fails_panic"] = panic
+    return out

@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...kernel_tools import BLOCK, block_range, run_blocks
-from ...rng import bounded, trial_key
-from .combat import FightRules, SideRules
+from ....kernel_tools import BLOCK, block_range, run_blocks
+from ....rng import bounded, trial_key
+from ..plan.combat import FightRules, SideRules
 
 (S_MODELS, S_FILES, S_FIGHTING, S_WOUNDS, S_ATT_FRONT, S_SUP_RANKS, S_SUP_ATT, S_HIT, S_WOUND, S_SAVE, S_WARD,
  S_STRIKES, S_US, S_WIDTH, S_MAX_RANKS, S_BONUS, S_MUSICIAN, S_ORDER) = range(18)

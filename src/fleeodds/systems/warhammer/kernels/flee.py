@@ -24,12 +24,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...kernel_tools import roll_lanes, roll_lanes_detail, run_blocks
-from ...rng import lane_bounded, lane_for, lane_u32, lanes_start, trial_key
-from . import outcomes as oc
-from .obstacles_kernel import rally_row, tails, walk
-from .resolve import (BREAK_CLASSIC, BREAK_NONE, FAILED_MOVE_FULL, FAILED_MOVE_HIGHEST_DIE, PURSUE_ALWAYS,
-                      PURSUE_LD_TEST, PURSUE_NEVER, RALLY_DOUBLE1_ONLY, RALLY_NEVER, LdTest, Rules)
+from ....kernel_tools import roll_lanes, roll_lanes_detail, run_blocks
+from ....rng import lane_bounded, lane_for, lane_u32, lanes_start, trial_key
+from .. import outcomes as oc
+from ..plan.flee import (BREAK_CLASSIC, BREAK_NONE, FAILED_MOVE_FULL, FAILED_MOVE_HIGHEST_DIE, PURSUE_ALWAYS,
+                         PURSUE_LD_TEST, PURSUE_NEVER, Rules)
+from ..plan.leadership import RALLY_DOUBLE1_ONLY, RALLY_NEVER, LdTest
+from .obstacles import rally_row, tails, walk
 
 # integer parameters
 (I_SITUATION, I_BREAK_MODE, I_MARGIN, I_AUTO_BREAK, I_UNBREAKABLE, I_TOW_POLICY, I_TOW_OUTNUMBERED,

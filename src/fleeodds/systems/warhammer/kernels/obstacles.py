@@ -15,8 +15,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...rng import lane_bounded
-from .obstacles import DESTROY, THROUGH
+from ....rng import lane_bounded
+from ..plan.obstacles import DESTROY, THROUGH
 
 #: Integers before the objects, and per object; floats before the objects, and per object.
 HEAD, PER_OBJ, F_HEAD, F_PER_OBJ = 3, 3, 1, 2

@@ -14,17 +14,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...kernel_tools import roll_lanes, roll_lanes_detail, run_blocks
-from ...rng import lane_bounded, lanes_start, trial_key
-from . import outcomes as oc
-from .kernel import (BLOCK, F_EDGE, I_AUTO_BREAK, I_BREAK_MODE, I_CATCH_FIRST, I_EDGE_STRICT, I_ENEMY_FIRST,
-                     I_MARGIN, I_MAX_TURNS, I_N_BINS, I_RALLY_MODE, I_SITUATION, I_TIE_STRICT, I_TOW_OUTNUMBERED,
-                     I_TOW_POLICY, I_TOW_STUBBORN, I_UNBREAKABLE, T_BREAK, T_RALLY, _ld_roll, _ld_test,
-                     _reached, _tow_classify)
-from .kernel import pack as pack_unit
-from .pursuers import n_codes
-from .resolve import (BREAK_CLASSIC, BREAK_NONE, FAILED_MOVE_FULL, FAILED_MOVE_HIGHEST_DIE, PURSUE_ALWAYS,
-                      PURSUE_LD_TEST, RALLY_DOUBLE1_ONLY, RALLY_NEVER, Rules)
+from ....kernel_tools import roll_lanes, roll_lanes_detail, run_blocks
+from ....rng import lanes_start, trial_key
+from .. import outcomes as oc
+from ..plan.flee import (BREAK_CLASSIC, BREAK_NONE, FAILED_MOVE_FULL, FAILED_MOVE_HIGHEST_DIE, PURSUE_ALWAYS,
+                         PURSUE_LD_TEST, Rules)
+from ..plan.leadership import RALLY_DOUBLE1_ONLY, RALLY_NEVER
+from ..plan.pursuers import n_codes
+from .flee import (BLOCK, F_EDGE, I_AUTO_BREAK, I_BREAK_MODE, I_CATCH_FIRST, I_EDGE_STRICT, I_ENEMY_FIRST,
+                   I_MARGIN, I_MAX_TURNS, I_N_BINS, I_RALLY_MODE, I_SITUATION, I_TIE_STRICT, I_TOW_OUTNUMBERED,
+                   I_TOW_POLICY, I_TOW_STUBBORN, I_UNBREAKABLE, T_BREAK, T_RALLY, _ld_roll, _ld_test, _reached,
+                   _tow_classify)
+from .flee import pack as pack_unit
 
 # per-pursuer integers: pursue mode, keeps charging, failed move mode, charge move, then the restraint test
 C_PURSUE, C_KEEPS, C_FAILED, C_MOVE, C_LD, C_THREE, C_D1, C_D6, C_REROLL = range(9)

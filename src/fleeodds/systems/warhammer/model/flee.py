@@ -2,109 +2,32 @@
 
 Every open question of the rules digest (docs/warhammer.md §4) is a
 field of :class:`Options`; ``None`` means "the edition's default", resolved in
-:mod:`fleeodds.systems.warhammer.resolve`.
+:mod:`fleeodds.systems.warhammer.plan.flee`.
 
 Units: distances in inches, Leadership and Movement as on the unit profile.
 """
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any, Literal, Optional
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, field_validator, model_validator
 
-from ...dice import parse as parse_dice
-from ...errors import InputError, short_repr
-from ...files import read_toml
-from ...validation import StrictModel, validate
+from ....dice import parse as parse_dice
+from ....errors import InputError
+from .base import RULES, RULES_SCHEMA, TROOP_TYPES, F, _dice_field, _Strict
+from .combat import Fight
+from .obstacles import Obstacle
 
 EDITIONS = ("6th", "7th", "8th", "tow", "starter")
 EDITION_ALIASES = {"6": "6th", "7": "7th", "8": "8th", "the_old_world": "tow", "old_world": "tow",
                    "skull_pass": "starter", "col_du_crane": "starter"}
-RULES = ("swiftstride", "fast_cavalry", "fly", "stubborn", "unbreakable", "immune_to_psychology",
-         "frenzy", "cold_blooded", "fear", "terror", "steadfast")
-TROOP_TYPES = ("infantry", "cavalry", "monstrous_infantry", "monstrous_cavalry", "monstrous_beast",
-               "war_beast", "monster", "chariot", "swarm", "war_machine", "character", "other")
 SITUATIONS = ("break", "fleeing", "charge_fleeing", "flee_reaction", "leadership_test", "panic", "fight")
 #: Situations whose unit takes a plain Leadership test and needs no pursuer.
 TEST_SITUATIONS = ("leadership_test", "panic")
 TEST_KINDS = ("leadership", "fear", "terror", "panic")
 #: JSON Schema annotation (read by the web page's form): the section applies in these situations only.
 WHEN_NOT_FIGHT = {"x-when": {"situation": [s for s in SITUATIONS if s != "fight"]}}
-
-DATA = Path(__file__).with_name("data")
-
-
-class _Strict(StrictModel):
-    # StrictModel: unknown fields refused, "2" or true is not a number; here also
-    # allow_inf_nan=False (no nan/inf distances) and frozen (validated values stay as checked)
-    model_config = ConfigDict(frozen=True, allow_inf_nan=False)
-
-
-def F(default: Any = ..., *, t: str, t_fr: str, d: str, d_fr: str, unit: str | None = None, **kw: Any) -> Any:
-    """A pydantic ``Field`` with its English and French title and description and its unit."""
-    extra: dict[str, Any] = {"title_fr": t_fr, "description_fr": d_fr}
-    if unit:
-        extra["unit"] = unit
-    extra.update(kw.pop("json_schema_extra", {}))
-    return Field(default, title=t, description=d, json_schema_extra=extra, **kw)
-
-
-def _dice_field(v, field):
-    """``v`` checked as dice notation, for a pydantic validator.
-
-    Raises
-    ------
-    ValueError
-        Worded as what is allowed only (``expected 1 to 64 dice per term``): the
-        conversion of pydantic errors adds the field and the value once.
-    """
-    if v is None:
-        return v
-    try:
-        parse_dice(v, field=field)
-    except InputError as err:
-        raise ValueError(f"expected {err.allowed}") from None
-    return str(v)
-
-
-RULES_SCHEMA = {"items": {"type": "string", "enum": list(RULES)}}
-
-
-class UnitProfile(_Strict):
-    """A unit's profile: the characteristics that matter to break, flee, pursuit and rally.
-
-    ``movement`` (M) in inches, 0 to 20; ``leadership`` (Ld) 0 to 10. The other
-    characteristics (WS, BS, S, T, W, I, A) and ``troop_type`` are carried for
-    display only: the 1-D flee model uses M, Ld and the special rules.
-    """
-
-    name: str = Field(min_length=1)
-    movement: int = Field(ge=0, le=20, description="M, inches")
-    leadership: int = Field(ge=0, le=10, description="Ld")
-    troop_type: Literal[TROOP_TYPES] = "infantry"  # type: ignore[valid-type]
-    rules: tuple[str, ...] = Field(default=(), strict=False)  # TOML lists become tuples
-    weapon_skill: Optional[int] = Field(default=None, ge=0, le=10)
-    ballistic_skill: Optional[int] = Field(default=None, ge=0, le=10)
-    strength: Optional[int] = Field(default=None, ge=0, le=10)
-    toughness: Optional[int] = Field(default=None, ge=0, le=10)
-    wounds: Optional[int] = Field(default=None, ge=0, le=20)
-    initiative: Optional[int] = Field(default=None, ge=0, le=10)
-    attacks: Optional[int] = Field(default=None, ge=0, le=20)
-    source: str = ""
-
-    @field_validator("rules")
-    @classmethod
-    def _known_rules(cls, v):
-        for r in v:
-            if r not in RULES:
-                raise ValueError(f"unknown special rule {r!r}; expected any of {', '.join(RULES)}")
-        return tuple(v)
-
-    def has(self, rule: str) -> bool:
-        return rule in self.rules
 
 
 class UnitRef(_Strict):
@@ -504,13 +427,13 @@ class ScenarioModel(_Strict):
     combat: Combat = F(Combat(), t="Combat", t_fr="Combat", d="The lost combat (situation break).",
                        d_fr="Le combat perdu (situation break).",
                        json_schema_extra={"x-when": {"situation": ["break"]}})
-    fight: Optional["Fight"] = F(None, t="Close combat", t_fr="Corps à corps",
+    fight: Optional[Fight] = F(None, t="Close combat", t_fr="Corps à corps",
                                  d="Situation fight only: the two units, who charged and the round's options "
                                    "(docs/warhammer_combat.md).",
                                  d_fr="Situation fight seulement : les deux unités, qui a chargé et les options "
                                       "du round (docs/warhammer_combat.md).",
                                  json_schema_extra={"x-when": {"situation": ["fight"]}})
-    obstacles: tuple["Obstacle", ...] = F(
+    obstacles: tuple[Obstacle, ...] = F(
         (), strict=False, t="Things in the way", t_fr="Obstacles sur la ligne de fuite",
         d="Friendly units, enemy units and impassable terrain along the flee line, each at a distance and with "
           "a depth (docs/warhammer.md, 'Things in the way').",
@@ -554,117 +477,3 @@ class ScenarioModel(_Strict):
         if key not in EDITIONS:
             raise ValueError(f"unknown edition; expected one of {', '.join(EDITIONS)}")
         return key
-
-
-#: Profile fields whose values are names or texts (checked as strings when read).
-_TEXT_FIELDS = ("name", "troop_type", "source")
-_CACHE: dict[tuple, dict[str, dict]] = {}
-
-
-def _read_profiles(path: str) -> dict[str, dict]:
-    """The ``[[profile]]`` tables of a TOML file: ``{casefolded name: raw dict}``.
-
-    The file is read with :func:`fleeodds.files.read_toml` (folders, devices,
-    pipes, non-UTF-8 text and oversized files are refused) and its shape is
-    checked here, so that a wrong shape is a one-line error, never a TypeError.
-
-    Raises
-    ------
-    InputError
-        ``profiles_file`` for an unreadable file; ``profiles_file.profile`` for a
-        ``profile`` key that is not a list of tables; ``profiles_file.profile.<i>``
-        (``.name``, ``.rules``) for an entry that is not a table, a missing or
-        non-text name, a duplicate name, or ``rules`` that are not a list of texts.
-    """
-    try:
-        st = os.stat(path)
-        key = (path, st.st_mtime_ns, st.st_size)
-    except OSError:
-        key = None
-    if key is not None and key in _CACHE:
-        return _CACHE[key]
-    data = read_toml(path, "profiles_file")
-    where = "profiles_file.profile"
-    entries = data.get("profile", [])
-    if not isinstance(entries, list):
-        raise InputError(where, short_repr(entries), f"a list of [[profile]] tables in {path}")
-    out: dict[str, dict] = {}
-    for i, p in enumerate(entries):
-        if not isinstance(p, dict):
-            raise InputError(f"{where}.{i}", short_repr(p), f"a [[profile]] table with a name (in {path})")
-        name = p.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise InputError(f"{where}.{i}.name", short_repr(name), f"the unit's name as text (in {path})")
-        for f in _TEXT_FIELDS[1:]:
-            if f in p and not isinstance(p[f], str):
-                raise InputError(f"{where}.{i}.{f}", short_repr(p[f]), f"text (in {path})")
-        rules = p.get("rules", [])
-        if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
-            raise InputError(f"{where}.{i}.rules", short_repr(rules),
-                             f"a list of special rule names such as [\"swiftstride\"] (in {path})")
-        if name.casefold() in out:
-            raise InputError(f"{where}.{i}.name", name, f"a name not already used by another profile (in {path})")
-        out[name.casefold()] = p
-    if key is not None:
-        if len(_CACHE) > 16:
-            _CACHE.clear()
-        _CACHE[key] = out
-    return out
-
-
-def shipped_profiles() -> dict[str, dict]:
-    """Profiles shipped in ``data/profiles.toml``: ``{casefolded name: raw dict}``."""
-    return _read_profiles(str(DATA / "profiles.toml"))
-
-
-def find_profile(name: str, role: str, profiles_file: Path | None) -> tuple[dict, bool]:
-    """The profile called ``name`` (case-insensitive) and whether it came from ``profiles_file``.
-
-    ``profiles_file`` is searched first, then the shipped profiles.
-
-    Raises
-    ------
-    InputError
-        ``<role>.profile`` for an unknown name (the message lists the known names).
-    """
-    pools = [(_read_profiles(str(profiles_file)), True)] if profiles_file else []
-    pools.append((shipped_profiles(), False))
-    for pool, from_file in pools:
-        if name.casefold() in pool:
-            return dict(pool[name.casefold()]), from_file
-    names = sorted({p["name"] for pool, _ in pools for p in pool.values()})
-    raise InputError(f"{role}.profile", name, "one of " + ", ".join(names))
-
-
-def resolve_unit(ref: UnitRef, role: str, profiles_file: Path | None) -> UnitProfile:
-    """Merge a :class:`UnitRef` with its named profile and validate the result.
-
-    Raises
-    ------
-    InputError
-        Unknown profile name, or a missing movement/leadership for an inline unit.
-    """
-    base: dict = find_profile(ref.profile, role, profiles_file)[0] if ref.profile is not None else {}
-    if ref.profile is not None and ref.rules is not None and tuple(ref.rules) == tuple(base.get("rules", ())):
-        from ...validation import no_effect
-
-        raise no_effect(f"{role}.rules", list(ref.rules),
-                        f"on the profile {base.get('name', ref.profile)!r} (it has these rules already)")
-    for f in ("name", "movement", "leadership", "troop_type", "rules"):
-        v = getattr(ref, f)
-        if v is not None:
-            base[f] = v
-    own = tuple(base.get("rules", ()))
-    base["rules"] = own + tuple(dict.fromkeys(r for r in ref.extra_rules if r not in own))
-    base.setdefault("name", role)
-    for f in ("movement", "leadership"):
-        if f not in base:
-            raise InputError(f"{role}.{f}", None, "an integer (give a profile or the field itself)")
-    return validate(UnitProfile, base, prefix=f"{role}.")
-
-
-# the [fight] section (situation "fight") is defined in .combat, which uses this module's helpers
-from .combat import Fight  # noqa: E402
-from .obstacles_model import Obstacle  # noqa: E402
-
-ScenarioModel.model_rebuild()

@@ -1,7 +1,6 @@
 """The ``[[obstacles]]`` table of a Warhammer scenario: one thing in the way of the flee move.
 
-Validated here; the rules are in :mod:`.obstacles`. (A module of its own: :mod:`.model`
-imports it at its end, as it does the ``[fight]`` table.)
+Validated here; the rules are in :mod:`..plan.obstacles`, the refusals in :mod:`..checks.obstacles`.
 """
 
 from __future__ import annotations
@@ -10,7 +9,7 @@ from typing import Literal, Optional
 
 from pydantic import ConfigDict
 
-from .model import F, _Strict
+from .base import F, _Strict
 
 KINDS = ("friend", "enemy", "impassable")
 

@@ -1,7 +1,7 @@
 """Turn a validated scenario into the plain numbers both evaluators use.
 
-This is where the edition tables of the rules (docs/warhammer.md) live: which dice a unit flees and pursues with, what Leadership a
-test uses, which re-rolls apply, how far a charge reaches. The exact solver
+This is where the edition tables of the rules (docs/warhammer.md) live: which dice a unit flees
+and pursues with, what Leadership a test uses, which re-rolls apply, how far a charge reaches. The exact solver
 and the Monte Carlo kernel then compute probabilities independently from these
 same numbers.
 """
@@ -9,18 +9,19 @@ same numbers.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
-from ...dice import DiceExpr, parse
-from .model import TEST_SITUATIONS, ScenarioModel, UnitProfile, UnitRef
+from ....dice import DiceExpr, parse
+from ..model.base import UnitProfile
+from ..model.flee import TEST_SITUATIONS, ScenarioModel, UnitRef
+from .leadership import LdTest, rally_limits
+from .obstacles import resolve_obstacles
 
 #: Stands for the absent pursuer of the leadership_test and panic situations (nothing reads it there).
 NO_PURSUER = UnitRef(name="no enemy unit", movement=0, leadership=0)
 
 # Break-test modes
 BREAK_CLASSIC, BREAK_TOW, BREAK_NONE = 0, 1, 2
-# Rally eligibility
-RALLY_NORMAL, RALLY_NEVER, RALLY_DOUBLE1_ONLY = 0, 1, 2
 # Pursuit
 PURSUE_ALWAYS, PURSUE_NEVER, PURSUE_LD_TEST = 0, 1, 2
 # Failed charge move
@@ -28,17 +29,6 @@ FAILED_MOVE_M, FAILED_MOVE_HIGHEST_DIE, FAILED_MOVE_FULL = 0, 1, 2
 #: A flyer's flying move in 6th and 7th edition, inches: its charge reach, not doubled (6th rulebook,
 #: Appendix Seven, Flying Models, 2 and 5; 7th rulebook, Flyers, "Flying charges").
 FLYING_MOVE = 20
-
-
-@dataclass(frozen=True)
-class LdTest:
-    """A Leadership test: pass on ``total <= ld``, with natural-double overrides and a re-roll."""
-
-    ld: int
-    dice: str = "2d6"           # "2d6", or "3d6kl2" for Cold-blooded
-    double1_passes: bool = False
-    double6_fails: bool = False
-    reroll: bool = False        # re-roll a failed test once
 
 
 @dataclass(frozen=True)
@@ -115,28 +105,17 @@ def _musician_bonus(edition: str, opts) -> int:
     return 1 if edition in ("6th", "tow") else 0
 
 
-def rally_limits(models: int, start: int, rule: str, base_ld: int, musician_bonus: int, ed: str,
-                 own_ld: int) -> tuple[int, int]:
-    """(rally mode, rally Ld) of a unit with ``models`` of its ``start`` models left (digest §3.5):
-    6th/7th below 25 % never; 8th at most 25 % only a double 1; TOW below 25 % only a double 1,
-    below 50 % Ld - 1 (``rule``, options.rally_casualty_rule); a musician's bonus up to 10; the
-    starter rules test the unit's own Ld."""
-    frac = models / start
-    mode, ld = RALLY_NORMAL, base_ld
-    if rule in ("6th", "7th") and frac < 0.25:
-        mode = RALLY_NEVER
-    elif rule == "8th" and frac <= 0.25:
-        mode = RALLY_DOUBLE1_ONLY
-    elif rule == "tow":
-        if frac < 0.25:
-            mode = RALLY_DOUBLE1_ONLY
-        elif frac < 0.5:
-            ld -= 1
-    if musician_bonus:
-        ld = min(ld + musician_bonus, 10)
-    if ed == "starter":
-        ld = own_ld
-    return mode, ld
+def _dice(text: str, where: str = "dice") -> DiceExpr:
+    """``text`` parsed (:func:`fleeodds.dice.parse`) and kept by its terms and constant, not its
+    spelling: "2D6" and "2d6" make one plan, which the exact solver solves once
+    (:meth:`fleeodds.system.Scenario.exact_cache_key` keys by the plan).
+
+    Raises
+    ------
+    InputError
+        Naming ``where`` for text that is not dice notation.
+    """
+    return replace(parse(text, where), text="")
 
 
 def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) -> Rules:
@@ -183,9 +162,9 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
         break_mode = BREAK_CLASSIC
 
     # -- flee and pursuit (§3.3) --------------------------------------------------
-    flee = parse(o.flee_roll or _flee_roll(fleeing, ed, o, "flee"), "options.flee_roll")
-    fall_back = parse(_flee_roll(fleeing, ed, o, "fall_back"), "options.flee_roll")
-    pursuit = parse(o.pursuit_roll or _flee_roll(pursuer, ed, o, "pursuit"), "options.pursuit_roll")
+    flee = _dice(o.flee_roll or _flee_roll(fleeing, ed, o, "flee"), "options.flee_roll")
+    fall_back = _dice(_flee_roll(fleeing, ed, o, "fall_back"), "options.flee_roll")
+    pursuit = _dice(o.pursuit_roll or _flee_roll(pursuer, ed, o, "pursuit"), "options.pursuit_roll")
     if pursuer.has("frenzy") or o.pursuer_restrains is False:
         pursue_mode = PURSUE_ALWAYS
     elif o.pursuer_restrains == "always":
@@ -218,15 +197,15 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     m = pursuer.movement
     swift = pursuer.has("swiftstride")
     if o.charge_reach is not None:
-        charge_dice, failed = parse(o.charge_reach, "options.charge_reach"), FAILED_MOVE_M
+        charge_dice, failed = _dice(o.charge_reach, "options.charge_reach"), FAILED_MOVE_M
     elif ed == "8th":
-        charge_dice = parse("3d6kh2" if swift and o.swiftstride_8th_roll == "3D6dl" else "2d6")
+        charge_dice = _dice("3d6kh2" if swift and o.swiftstride_8th_roll == "3D6dl" else "2d6")
         failed = FAILED_MOVE_HIGHEST_DIE if o.failed_charge_move_8th == "highest_die" else FAILED_MOVE_M
     elif ed == "tow":
-        charge_dice = parse("2d6kh1+1d6" if swift and o.tow_swiftstride_use == "always" else "2d6kh1")
+        charge_dice = _dice("2d6kh1+1d6" if swift and o.tow_swiftstride_use == "always" else "2d6kh1")
         failed = FAILED_MOVE_FULL
     else:
-        charge_dice, failed = parse("0"), FAILED_MOVE_M
+        charge_dice, failed = _dice("0"), FAILED_MOVE_M
     charge_fixed = 2 * m if (o.charge_reach is None and ed in ("6th", "7th", "starter")) else m
     if ed in ("6th", "7th") and pursuer.has("fly") and o.charge_reach is None:
         # a flyer charges an enemy within its 20" flying move, which is never doubled (6th Appendix
@@ -267,8 +246,6 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
         rules = _ld_test_situation(rules, model, fleeing, ld_with_general, double1, double6, kept_pair,
                                    has_bsb and bsb == "any_failed_ld", frac)
     if model.obstacles:
-        from .obstacles import resolve_obstacles
-
         def panic_test(friend_ld: int) -> LdTest:
             return LdTest(ld=friend_ld, double1_passes=double1, double6_fails=double6)
 

@@ -46,13 +46,17 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import FleeoddsError, InputError, short_repr
-from ...outcomes import Metric, Outcome
-from ...system import Scenario
-from ...validation import check_exact_mode, effect_checks_on, no_effect, validate
-from .combat import SIDES, FightRules, margin_of, resolve_fight, resolve_units, steadfast
-from .combat_exact import kill_probability, round_distribution
-from .model import ScenarioModel
+from ....errors import FleeoddsError, InputError, short_repr
+from ....outcomes import Metric, Outcome
+from ....system import Scenario
+from ....validation import check_exact_mode, effect_checks_on, no_effect, validate
+from ..checks.combat import check_chain_fields, check_fight_options, check_fight_units, refuse_not_modelled
+from ..checks.flee import special_rule_errors
+from ..exact.combat import kill_probability, round_distribution
+from ..model.combat import TWO_HANDED, WEAPONS
+from ..model.flee import ScenarioModel
+from ..plan.combat import FightRules, attacks_of, margin_of, resolve_fight, resolve_units, steadfast
+from .flee import WarhammerScenario
 
 #: Sections a fight builds itself (the loser, the winner and the margin come from the round).
 BUILT = ("fleeing", "pursuer", "combat")
@@ -104,20 +108,22 @@ class FightScenario(Scenario):
             if key in data:
                 raise no_effect(key, short_repr(data[key]), "in situation 'fight' (the round decides the loser, "
                                                             "the winner and the margin)")
-        _refuse_not_modelled(data)
+        refuse_not_modelled(data)
         model = validate(ScenarioModel, data)
         if model.fight is None:
             raise InputError("fight", None, "a [fight] table with [fight.unit] and [fight.enemy]")
         self.model = model
         self._pf = (self.base_dir / model.profiles_file) if model.profiles_file else None
         self.units = resolve_units(model.fight, self._pf)
-        self._check_units(data, check_units)
+        check_fight_units(data, model, self.units, check_units)
         self.rules: FightRules = resolve_fight(model, self.units)
-        self._check_options(data)
+        check_fight_options(data, model)
         self.title = model.title or f"{self.units[0].name} fight {self.units[1].name} ({model.edition})"
         self._chains: dict[tuple, Any] = {}
         template = self._chain(self._key(1, 1, (self.rules.unit.models, self.rules.enemy.models)))
-        self._check_chain_fields(data, template)
+        if effect_checks_on():  # the chain's [table] and [options] checked in both directions
+            other = self._chain(self._key(0, 1, (self.rules.unit.models, self.rules.enemy.models)))
+            check_chain_fields(data, (template, other))
         self._chain_codes = [template.outcomes[i].code for i in range(len(template.outcomes))]
         self._chain_labels = list(template.outcomes)
         outs = [Outcome(f"enemy_{o.code}", f"your unit wins; the enemy: {o.en}",
@@ -130,81 +136,6 @@ class FightScenario(Scenario):
         self.metric = Metric("enemy_casualties", "enemy models removed in the round",
                              "figurines ennemies retirées pendant le round", self.rules.enemy.models + 1, 0,
                              "models")
-
-    def _check_units(self, data: dict, effects: bool = True) -> None:
-        """Refuse, by name, unit fields that are wrong for this fight or change nothing in it.
-
-        ``models_start`` below ``models`` (a unit cannot start the battle smaller than it fights);
-        unless a sweep turned the checks off (:func:`fleeodds.validation.effect_checks_on`): a
-        ``general_leadership`` not above the unit's Leadership (a unit uses its General's only when
-        higher, for its Break and rally tests), and ``fly`` where fleeodds models no flying move
-        (8th, TOW: :func:`.checks.special_rule_errors`) -- named where it was written (``rules``,
-        ``extra_rules``) or as the ``profile`` that carries it. ``effects=False`` (:meth:`with_unit`:
-        the scenario's own fields were checked when it was loaded) keeps only the first check.
-        """
-        from .checks import special_rule_errors
-
-        f = self.model.fight
-        written = data.get("fight") or {}
-        for side, prof in zip(SIDES, self.units):
-            ref, raw = getattr(f, side), written.get(side) or {}
-            where = f"fight.{side}"
-            if ref.models_start is not None and ref.models_start < ref.models:
-                raise InputError(f"{where}.models_start", ref.models_start,
-                                 f"at least the unit's models when the fight starts ({ref.models})")
-            if not (effects and effect_checks_on()):
-                continue
-            if ref.general_leadership is not None and ref.general_leadership <= prof.leadership:
-                raise no_effect(f"{where}.general_leadership", ref.general_leadership,
-                                f"when it is not above the unit's own Leadership ({prof.leadership}): a unit uses "
-                                "its General's Leadership only when it is higher")
-            for rule in prof.rules:
-                for role in ("fleeing", "pursuer"):  # the unit may lose (flee) or win (pursue)
-                    field = next((f"{where}.{k}" for k in ("rules", "extra_rules") if rule in (raw.get(k) or ())),
-                                 f"{where}.profile")
-                    err = special_rule_errors(role, rule, self.model, field)
-                    if err is not None and rule != "fast_cavalry":  # fast cavalry forgoes ranks in a fight
-                        raise err
-
-    def _check_options(self, data: dict) -> None:
-        """Refuse fight options written in the file that cannot change this round."""
-        if not effect_checks_on():  # a sweep builds cells where a field may be moot
-            return
-        written = ((data.get("fight") or {}).get("options") or {})
-        ed, f = self.model.edition, self.model.fight
-        if "test" in data:  # the Leadership test of the leadership_test and panic situations
-            raise no_effect("test", short_repr(data["test"]), "in situation 'fight' (the loser takes a Break test)")
-        for side in ("unit", "enemy"):
-            ref = getattr(f, side)
-            if ref.fighting_files is not None and ref.models is not None and ref.fighting_files > ref.models:
-                raise InputError(f"fight.{side}.fighting_files", ref.fighting_files,
-                                 f"at most the unit's models ({ref.models}): models in base contact")
-        for name in written:
-            if name.startswith("tow_") and ed != "tow":
-                raise no_effect(f"fight.options.{name}", written[name], f"in {ed} (a rule of The Old World)")
-        if "charge_strikes_first" in written and f.charger == "none":
-            raise no_effect("fight.options.charge_strikes_first", written["charge_strikes_first"],
-                            "with charger = 'none' (nobody charged)")
-        if "spear_ranks_on_charge" in written and (f.charger == "none" or getattr(f, f.charger).weapon != "spear"):
-            raise no_effect("fight.options.spear_ranks_on_charge", written["spear_ranks_on_charge"],
-                            "unless the charging unit fights with spears")
-
-    def _check_chain_fields(self, data: dict, template) -> None:
-        """Refuse a [table] or [options] field that changes the chain whichever unit loses (the checks
-        of :mod:`.checks` on both directions of the chain)."""
-        if not effect_checks_on():
-            return
-        from .checks import EXEMPT_OPTIONS, is_used
-
-        other = self._chain(self._key(0, 1, (self.rules.unit.models, self.rules.enemy.models)))
-        for group in ("table", "options"):
-            for name, value in (data.get(group) or {}).items():
-                if group == "options" and name in EXEMPT_OPTIONS:
-                    continue
-                path = (group, name)
-                if not any(is_used((c.model, c.fleeing, c.pursuer), path) for c in (template, other)):
-                    raise no_effect(f"{group}.{name}", value, "in this fight (it changes neither unit's Break "
-                                                              "test, flight, pursuit or rally)")
 
     # -- the loser's chain ------------------------------------------------------------------
     def _key(self, loser: int, margin: int, alive: tuple[int, int]) -> tuple:
@@ -222,8 +153,6 @@ class FightScenario(Scenario):
         """The break scenario of ``key`` (cached), built with the fight's [table] and [options]."""
         if key in self._chains:
             return self._chains[key]
-        from . import WarhammerScenario
-
         loser, margin, left, stead, fear, two = key
         f = self.model.fight
         refs = (f.unit, f.enemy)
@@ -276,8 +205,6 @@ class FightScenario(Scenario):
     @property
     def _pairs(self) -> int:
         """Pairs of wound counts the convolution goes through (both sides at full strength)."""
-        from .combat import attacks_of
-
         r = self.rules
         return (attacks_of(r.unit, r.unit.models) + 1) * (attacks_of(r.enemy, r.enemy.models) + 1)
 
@@ -377,7 +304,7 @@ class FightScenario(Scenario):
     # -- Monte Carlo ------------------------------------------------------------------------------
     def _mc_trials(self, seed: int, start: int, n: int) -> tuple[np.ndarray, np.ndarray]:
         """Outcome index and enemy casualties of trials ``start .. start + n - 1``."""
-        from .combat_kernel import pack, run_round
+        from ..kernels.combat import pack, run_round
 
         sides, flags = pack(self.rules)
         rows = run_round(sides, flags, seed, start, n)
@@ -452,9 +379,9 @@ class FightScenario(Scenario):
             return []
         from tabulate import tabulate
 
-        from ...report.format import pct
-        from ...report.summary import colon
-        from ...report.tables import MAX_FRACTION_CHARS
+        from ....report.format import pct
+        from ....report.summary import colon
+        from ....report.tables import MAX_FRACTION_CHARS
 
         fr = lang == "fr"
         parts = [("votre unité gagne" if fr else "your unit wins", s["unit_wins"]),
@@ -483,7 +410,7 @@ class FightScenario(Scenario):
         ``probabilities``: outcome code -> probability. Sentences with nothing to say (a draw that
         cannot happen) are left out; an outcome under 0.5 % reads "under 1 %".
         """
-        from ...report.summary import rounded, short_label
+        from ....report.summary import rounded, short_label
 
         fr = lang == "fr"
         out: list[str] = []
@@ -576,8 +503,6 @@ class FightScenario(Scenario):
             read = self._fit_equipment(keep, kit, side, data["fight"].get("charger", "unit"))
         dropped: list[str] = []
         if isinstance(keep.get("rules"), list):  # rules fleeodds does not model here (fly in 8th): left out, said
-            from .checks import special_rule_errors
-
             dropped = [r for r in keep["rules"] if r != "fast_cavalry" and any(
                 special_rule_errors(x, r, self.model, "rules") is not None for x in ("fleeing", "pursuer"))]
             keep["rules"] = [r for r in keep["rules"] if r not in dropped]
@@ -598,8 +523,6 @@ class FightScenario(Scenario):
         scenario's; what cannot count in this fight is left out and said. Returns what was used as codes
         (``["great_weapon", "armour:5"]``; a left-out item ``"unused:lance"``, ``"unused:flail"``,
         ``"unused:shield:<weapon>"``), named in words by :func:`.list_building.extra_text`."""
-        from .combat import TWO_HANDED, WEAPONS
-
         for k in EQUIPMENT_FIELDS:
             keep.pop(k, None)
         said: list[str] = []
@@ -629,24 +552,6 @@ class FightScenario(Scenario):
     #: What :meth:`with_unit` read of an imported unit's equipment (``[]``: the scenario's equipment).
     equipment_read: list[str] = []
 
-def _refuse_not_modelled(data: dict) -> None:
-    """Refuse a field fleeodds does not model in a fight unit (:data:`.combat.NOT_MODELLED`: champions,
-    characters, challenges, magic items) by its dotted path, before validation."""
-    from ...validation import not_modelled
-    from .combat import NOT_MODELLED
-
-    fight = data.get("fight")
-    if not isinstance(fight, dict):
-        return
-    for side in SIDES:
-        table = fight.get(side)
-        if isinstance(table, dict):
-            for key, what in NOT_MODELLED.items():
-                if key in table:
-                    raise not_modelled(f"fight.{side}.{key}", table[key], what)
-
 
 def _attacks(s) -> int:
-    from .combat import attacks_of
-
     return attacks_of(s, s.models)

@@ -21,8 +21,8 @@ A scenario file looks like::
     "Ld 7" = { "fleeing.leadership" = 7, label_fr = "Cd 7" }
 
 A field written in the file that cannot change the numbers in its situation and
-edition is refused by name (:mod:`.checks`); ``schema(lang)`` is the file's JSON
-Schema; the exact solver refuses work above :data:`.exact.MAX_EXACT_WORK`
+edition is refused by name (:mod:`..checks.flee`); ``schema(lang)`` (:mod:`.loader`) is the file's
+JSON Schema; the exact solver refuses work above :data:`..exact.flee.MAX_EXACT_WORK`
 (:attr:`WarhammerScenario.exact_refusal`).
 
 References
@@ -32,32 +32,37 @@ rulebooks' close-combat and movement sections, the TOW rules index, and the
 *Bataille au Col du Crâne* starter booklet).
 """
 
+
 from __future__ import annotations
 
 import copy
-from dataclasses import fields
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ...dice import DiceExpr
-from ...errors import FleeoddsError, InputError, short_repr
-from ...outcomes import Metric
-from ...system import RulesSystem, Scenario
-from ...validation import check_exact_mode, effect_checks_on, json_schema, not_modelled, validate
-from . import obstacles as ob
-from . import outcomes as oc
-from .checks import check_inputs, rules_without_effect, unused_inputs
-from .exact import MAX_EXACT_WORK, estimate_work, solve
-from .model import TEST_SITUATIONS, ScenarioModel, UnitProfile, resolve_unit
-from .model import PursuerRef
-from .pursuers import estimate_work as estimate_several
-from .pursuers import longest_failed_move, resolve_several, solve_several, split_code, split_outcome
-from .pursuers_checks import (check_charge_metric, check_several, rules_without_effect_several, unused_several,
-                              without_charge_metric)
-from .resolve import NO_PURSUER, PURSUE_LD_TEST, PURSUE_NEVER, Rules, resolve
+from ....errors import FleeoddsError, InputError, short_repr
+from ....outcomes import Metric
+from ....system import Scenario
+from ....validation import check_exact_mode, effect_checks_on, not_modelled, validate
+from .. import outcomes as oc
+from ..checks.flee import check_inputs, rules_without_effect, unused_inputs
+from ..checks.obstacles import validate as check_obstacles
+from ..checks.pursuers import (check_charge_metric, check_several, rules_without_effect_several, unused_several,
+                               without_charge_metric)
+from ..exact.flee import MAX_EXACT_WORK, estimate_work, side_results, solve
+from ..exact.obstacles import work_factor
+from ..exact.pursuers import estimate_work as estimate_several
+from ..exact.pursuers import solve_several
+from ..model.base import UnitProfile
+from ..model.flee import TEST_SITUATIONS, PursuerRef, ScenarioModel
+from ..model.profiles import resolve_unit
+from ..plan.flee import NO_PURSUER, PURSUE_LD_TEST, PURSUE_NEVER, Rules, resolve
+from ..plan.obstacles import codes as obstacle_codes
+from ..plan.obstacles import describe as describe_obstacles
+from ..plan.pursuers import longest_failed_move, resolve_several, split_code, split_outcome
+
 
 CHARGE_SITUATIONS = ("charge_fleeing", "flee_reaction")
 
@@ -135,7 +140,7 @@ class WarhammerScenario(Scenario):
                              f"at most the charger's declarable range in The Old World, M + 6 (+3 with "
                              f"Swiftstride) = {r.declare_range:g}\"")
         if model.obstacles:
-            ob.validate(model, self.fleeing, r)
+            check_obstacles(model, self.fleeing, r)
         if check and effect_checks_on():
             check_charge_metric(data, model)
             check_inputs(without_charge_metric(data), model, self.fleeing, self.pursuer, pf)
@@ -146,7 +151,7 @@ class WarhammerScenario(Scenario):
     def _finish(self) -> None:
         """Outcomes, metric and the exact solver's work, from :attr:`rules`."""
         r = self.rules
-        self._codes = ob.codes(r, self._applicable())  # with the things in the way's outcomes
+        self._codes = obstacle_codes(r, self._applicable())  # with the things in the way's outcomes
         names = [c.name for c in r.chasers]
         self.outcomes = tuple(oc.TEST_LABELS.get((self.model.situation, c), oc.ALL[c]) if c < oc.N_OUTCOMES
                               else split_outcome(c, names) for c in self._codes)
@@ -157,7 +162,7 @@ class WarhammerScenario(Scenario):
             self.metric = Metric("flee_distance", "flee roll", "jet de fuite", r.flee.max_value + 1, 0, "in")
         else:
             self.metric = Metric("turn", "turn of resolution", "tour de résolution", r.max_turns + 1, 0, "")
-        self._work = estimate_several(r) if r.chasers else estimate_work(r) * ob.work_factor(r)
+        self._work = estimate_several(r) if r.chasers else estimate_work(r) * work_factor(r)
 
     def _init_several(self, data: dict, model: ScenarioModel, pf, check: bool) -> None:
         """``[[pursuers]]``: each unit pursues or charges with its own dice (:mod:`.pursuers`).
@@ -305,23 +310,26 @@ class WarhammerScenario(Scenario):
         mode = check_exact_mode(mode)
         if not self.rules.obstacles or self.exact_refusal:
             return {}
-        return ob.side_results(self.rules, mode)
+        return side_results(self.rules, mode)
+
+    @property
+    def plan(self) -> Rules:
+        """The resolved numbers (:attr:`rules`, frozen and hashable; dice by their terms, not their
+        spelling): the exact solver reads nothing else, and the outcomes and their order follow from them."""
+        return self.rules
 
     def exact_cache_key(self) -> tuple:
-        """The resolved numbers of :attr:`rules` (dice by their terms, not their spelling): the
-        exact solver reads nothing else, and the outcomes follow from them."""
-        def plain(v):
-            return ("dice", v.terms, v.constant) if isinstance(v, DiceExpr) else v
-
-        return ("warhammer",) + tuple((f.name, plain(getattr(self.rules, f.name))) for f in fields(self.rules))
+        """``(type name, plan)``: the base class's default once it keys by :attr:`plan` (this override
+        goes then)."""
+        return (type(self).__qualname__, self.plan)
 
     def kernel(self):
         """Monte Carlo kernel ``(seed, start, n) -> int64 (n_outcomes, n_bins)`` (see :mod:`.kernel`)."""
-        from .kernel import pack, run
+        from ..kernels.flee import pack, run
 
         rows = np.array(self._codes, dtype=np.int64)
         if self.rules.chasers:
-            from .pursuers_kernel import kernel_for
+            from ..kernels.pursuers import kernel_for
 
             several = kernel_for(self.rules, self.metric.n_bins)
             return lambda seed, start, n: several(seed, start, n)[rows]
@@ -336,7 +344,7 @@ class WarhammerScenario(Scenario):
     def trial_kernel(self):
         """Per-trial kernel ``(seed, start, n) -> int64 (n,)`` of outcome indices (order of
         :attr:`outcomes`), on the same trials as :meth:`kernel` (see :func:`.kernel.run_trials`)."""
-        from .kernel import pack, run_trials
+        from ..kernels.flee import pack, run_trials
 
         if self.rules.chasers:
             raise NotImplementedError("several pursuers: no per-trial kernel (counts only)")
@@ -373,7 +381,7 @@ class WarhammerScenario(Scenario):
                 f"{fixed} + {r.charge_dice}"
             d["resolved_dice"]["charge_declare_range"] = r.declare_range
         if r.obstacles:  # what each thing in the way does in this edition (.obstacles)
-            d["resolved_obstacles"] = ob.describe(r)
+            d["resolved_obstacles"] = describe_obstacles(r)
         units = (self.model, self.fleeing, self.pursuer)
         quiet = {role: rules_without_effect(role, units) for role in ("fleeing", "pursuer")}
         for role, rules in self.dropped_rules.items():
@@ -487,73 +495,3 @@ class WarhammerScenario(Scenario):
         if dropped:
             sc.dropped_rules = {role: dropped}
         return sc
-
-
-def load_scenario(data: dict, base_dir: Path | None = None) -> WarhammerScenario:
-    """Validate a Warhammer scenario dict (the parsed TOML file).
-
-    Raises
-    ------
-    FleeoddsError
-        Naming every invalid field, its value and what is allowed.
-    """
-    if not isinstance(data, dict):
-        raise InputError("scenario", short_repr(data), "a table of fields")
-    if data.get("situation") == "fight":  # one round of close combat, then the loser's chain (.fight)
-        from .fight import FightScenario
-
-        return FightScenario(data, base_dir)
-    return WarhammerScenario(data, base_dir)
-
-
-def schema(lang: str = "en") -> dict:
-    """JSON Schema of a Warhammer scenario file, titles and descriptions in ``lang`` ("en" or "fr")."""
-    from .model import shipped_profiles
-
-    title = SYSTEM.title_fr if lang == "fr" else SYSTEM.title
-    out = json_schema(ScenarioModel, lang, f"{title} — scenario")
-    # the shipped profiles as suggestions (a form offers them in a list; any profiles_file name is allowed too)
-    names = sorted(p["name"] for p in shipped_profiles().values())
-    for d in out.get("$defs", {}).values():
-        prop = d.get("properties", {}).get("profile")
-        if prop is not None and d.get("title") != "UnitProfile":
-            prop["examples"] = names
-    return out
-
-
-def benchmark_case() -> WarhammerScenario:
-    """The shipped 8th-edition chain with a chaser (knights_keep_charging.toml), for throughput benchmarks."""
-    from ...files import read_toml
-
-    path = Path(__file__).resolve().parents[2] / "examples" / "warhammer" / "knights_keep_charging.toml"
-    return load_scenario(read_toml(path, "scenario"), path.parent)
-
-
-#: Names of the form's choices (``RulesSystem.value_labels``; the web page shows them, submits the codes).
-FORM_LABELS = {
-    "situation": {"break": ("Break test after a lost combat", "Test de moral après un combat perdu"),
-                  "fleeing": ("Already fleeing", "Déjà en fuite"),
-                  "charge_fleeing": ("Charging a fleeing unit", "Charge contre une unité en fuite"),
-                  "flee_reaction": ("Flee! as a charge reaction", "Fuite ! en réaction à une charge"),
-                  "leadership_test": ("Leadership test", "Test de Commandement"),
-                  "panic": ("Panic test", "Test de panique"), "fight": ("Close combat", "Corps à corps")},
-    "test.kind": {"leadership": ("Leadership", "Commandement"), "fear": ("Fear", "Peur"),
-                  "terror": ("Terror", "Terreur"), "panic": ("Panic", "Panique")},
-    "table.first_turn": {"fleeing_side": ("The fleeing unit's side", "Le camp de l'unité en fuite"),
-                         "enemy": ("The enemy", "L'ennemi")},
-    "options.catch_vs_edge_order": {"catch_first": ("Caught first", "Rattrapée d'abord"),
-                                    "edge_first": ("Off the table first", "Sortie de table d'abord")},
-    "options.edge_contact": {"touch": ("On touching the edge", "En touchant le bord"),
-                             "leave": ("On leaving the table", "En quittant la table")},
-    "options.rally_casualty_rule": {**oc.EDITION_LABELS, "none": ("None", "Aucune")},
-}
-
-from .labels import value_labels as labels_for_values  # noqa: E402  (names of every field value)
-from .messages_fr import PHRASES as MESSAGES_FR  # noqa: E402  (French wording of this system's reasons)
-
-SYSTEM = RulesSystem(
-    key="warhammer", title="Warhammer Fantasy Battle / The Old World", title_fr="Warhammer Battle / The Old World",
-    loader=load_scenario, schema=schema, compare_paths=("compare",), roles=("fleeing", "pursuing"),
-    benchmark=benchmark_case, list_building="fleeodds.systems.warhammer.list_building", messages_fr=MESSAGES_FR,
-    value_labels=labels_for_values(FORM_LABELS),
-)
