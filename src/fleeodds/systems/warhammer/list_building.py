@@ -360,7 +360,7 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
 
 # --------------------------------------------------------------------------- equipment
 
-#: normalised item name (parenthesised part dropped) -> close-combat weapon of the fight (:data:`.combat.WEAPONS`)
+#: normalised item name (parenthesised part dropped) -> close-combat weapon of the fight (:data:`.model.combat.WEAPONS`)
 WEAPON_NAMES: dict[str, str] = {
     "hand weapon": "hand_weapon", "hand weapons": "hand_weapon",
     "great weapon": "great_weapon", "great weapons": "great_weapon",

@@ -1,7 +1,7 @@
 """No silent inputs: every field written in a Warhammer scenario must be able to change the numbers.
 
 A field is *used* when some value of it changes what the evaluators read
-(:func:`effective`: the resolved numbers of :mod:`.resolve`, restricted to those the
+(:func:`effective`: the resolved numbers of :mod:`..plan.flee`, restricted to those the
 situation, the edition and the other fields make the solver consult). A field
 written in the file that no value of could change is refused by name with
 :func:`fleeodds.validation.no_effect`, e.g. ``combat.margin`` in
@@ -53,7 +53,7 @@ def _first_move_reaches(r: Rules) -> bool:
 def effective(r: Rules) -> dict[str, Any]:
     """The resolved numbers the exact solver and the kernel consult for ``r``.
 
-    Mirrors the control flow of :mod:`.exact` (``start``, ``rally_phase``,
+    Mirrors the control flow of :mod:`..exact.flee` (``start``, ``rally_phase``,
     ``enemy_phase``): a number left out cannot change any probability. A
     Leadership test enters as its probability of passing (margin, natural doubles
     and re-roll included), not as its parameters: an option such as
@@ -64,7 +64,7 @@ def effective(r: Rules) -> dict[str, Any]:
     flee move always resolves before the charge (§3.4).
     """
     used: dict[str, Any] = {"situation": r.situation}
-    if r.obstacles:  # things in the way (.obstacles): their models and rally tests after losses
+    if r.obstacles:  # things in the way (..plan.obstacles): their models and rally tests after losses
         used.update(obstacles=r.obstacles, models=r.models, rally_by_models=r.rally_by_models)
         if any(o.effect == 1 for o in r.obstacles):  # THROUGH: the clearance places the unit beyond
             used["clearance"] = r.clearance

@@ -1,4 +1,4 @@
-"""No silent inputs with ``[[pursuers]]`` and ``options.charge_metric`` (see :mod:`.checks`).
+"""No silent inputs with ``[[pursuers]]`` and ``options.charge_metric`` (see :mod:`.flee`).
 
 A field is used when it changes the numbers with at least one of the pursuers: the
 scenario is checked once per pursuer, as if that unit were its lone ``[pursuer]`` (with its
@@ -117,7 +117,7 @@ def check_several(source: dict, model: ScenarioModel, fleeing: UnitProfile, prof
 def unused_several(source: dict, model: ScenarioModel, fleeing: UnitProfile,
                    profiles: list[UnitProfile]) -> list[str]:
     """The unit characteristics written in ``source`` (``fleeing.movement``, ``pursuers.1.leadership``)
-    that change nothing here (accepted, but listed: see :func:`.checks.unused_inputs`).
+    that change nothing here (accepted, but listed: see :func:`.flee.unused_inputs`).
 
     The fleeing unit's are listed when they change nothing with any pursuer; a pursuer's, when
     they change nothing with that pursuer (its Ld without a restraint test).
@@ -139,7 +139,7 @@ def unused_several(source: dict, model: ScenarioModel, fleeing: UnitProfile,
 def rules_without_effect_several(model: ScenarioModel, fleeing: UnitProfile,
                                  profiles: list[UnitProfile]) -> dict[str, list[str]]:
     """``{"fleeing": [...], "pursuers.<i>": [...]}``: the resolved units' special rules that change
-    nothing here (see :func:`.checks.rules_without_effect`)."""
+    nothing here (see :func:`.flee.rules_without_effect`)."""
     alone = [(_alone(model, ref), fleeing, prof) for ref, prof in zip(model.pursuers, profiles)]
     out: dict[str, list[str]] = {}
     quiet = [r for r in fleeing.rules if all(r in rules_without_effect("fleeing", u) for u in alone)]

@@ -91,7 +91,7 @@ class _SeveralSolver:
                 yield p, Absorb(res, metric)
 
     def break_results(self) -> dict[int, Fraction]:
-        """-1 held, 0 gave ground, 1 fell back in good order, 2 flees (as :mod:`.exact`)."""
+        """-1 held, 0 gave ground, 1 fell back in good order, 2 flees (as :mod:`.flee`)."""
         r = self.r
         if r.break_mode == BREAK_NONE:
             return {2: ONE}
@@ -259,7 +259,7 @@ def _solve(r: Rules, mode: str):
 def solve_several(r: Rules, mode: str = "fraction") -> dict[tuple[int, int], Fraction | float]:
     """Exact probability of each ``(outcome code, metric)`` for rules with :attr:`Rules.chasers`.
 
-    Codes: those of :mod:`.outcomes`, and :func:`split_code` for a catch or a run down by one of
+    Codes: those of :mod:`..outcomes`, and :func:`split_code` for a catch or a run down by one of
     two or more pursuers. The metric is the turn of resolution (0 for the combat phase), or in the
     charge situations the flee roll (inches) or, with ``options.charge_metric =
     "failed_charge_move"``, the first charger's failed-charge move (inches, 0 when its reach covers

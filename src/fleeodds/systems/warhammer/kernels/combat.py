@@ -1,5 +1,5 @@
 """Monte Carlo kernel of one round of close combat (numba), written from the digest
-(docs/warhammer_combat.md) independently of :mod:`.combat_exact`: every die of
+(docs/warhammer_combat.md) independently of :mod:`..exact.combat`: every die of
 every attack is rolled (to hit, to wound, armour save, ward save), casualties are
 removed before the side striking second attacks, and the combat result is added up
 here again from the formation numbers.
@@ -7,7 +7,7 @@ here again from the formation numbers.
 Per trial it records the unsaved wounds each side caused (counted up to the foe's
 total), the models each side has left and the signed margin (unit minus enemy).
 The rest of the chain (Break test, flee, pursuit, rally) is run by the existing
-chain kernel (:mod:`.kernel`) in :mod:`.fight`.
+chain kernel (:mod:`.flee`) in :mod:`..scenarios.fight`.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ its two raw rolls (rally try, flee roll), filled once per run by the same
 rules on chosen rolls.
 
 Counts are returned per ``(outcome, turn)``: outcome codes of
-:mod:`.outcomes`, turn 0 for the combat phase (break test and pursuit), 1 to
+:mod:`..outcomes`, turn 0 for the combat phase (break test and pursuit), 1 to
 ``max_turns`` for later turns. For the charge situations the metric is the
 flee roll in inches instead.
 """
@@ -42,9 +42,9 @@ T_BREAK, T_RESTRAINT, T_RALLY = 0, 1, 2
 # float parameters
 F_EDGE, F_GAP, F_CHARGE_FIXED, F_DECLARE, F_OUT_MOVE, F_CHARGE_MOVE = range(6)
 N_FLOAT = 6
-# the things in the way (.obstacles_kernel) follow: ints[N_INT:] and floats[N_FLOAT:]
+# the things in the way (.obstacles) follow: ints[N_INT:] and floats[N_FLOAT:]
 SITUATION_CODES = {"break": 0, "fleeing": 1, "charge_fleeing": 2, "flee_reaction": 3,
-                   "leadership_test": 0, "panic": 0}  # the two tests run the Break-test path (resolve.py)
+                   "leadership_test": 0, "panic": 0}  # the two tests run the Break-test path (plan/flee.py)
 TOW_POLICIES = {"never": 0, "reroll_break_only": 1, "reroll_break_or_fall_back": 2}
 BIG = 1e300  # stands for "no table edge"
 #: Trials per block (the blocks of a call are spread over the threads by :func:`fleeodds.kernel_tools.run_blocks`).
@@ -97,7 +97,7 @@ def _pair_shape(r: Rules, flee: np.ndarray, second: np.ndarray) -> tuple[int, in
 
 def pack(r: Rules, n_bins: int, pairs: bool = True):
     """Plain arrays for the kernel: ``(ints int64[21 + tail], tests int64[3, 5], floats float64[6 + tail],
-    dice specs)``; the tails hold the things in the way (:func:`.obstacles_kernel.tails`).
+    dice specs)``; the tails hold the things in the way (:func:`.obstacles.tails`).
 
     ``pairs=False`` turns the one-exchange fast path off (every trial resolved one by one; the
     counts are the same, which the tests check).
@@ -347,7 +347,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
     out_move = floats[F_OUT_MOVE]
     charge_move = floats[F_CHARGE_MOVE]
 
-    n_obj = ints[N_INT]  # things in the way (.obstacles_kernel)
+    n_obj = ints[N_INT]  # things in the way (.obstacles)
     models0 = ints[N_INT + 1]
     track_models = ints[N_INT + 2] > 0
 

@@ -1,9 +1,9 @@
-"""Monte Carlo side of the things in the way (:mod:`.obstacles`), numba.
+"""Monte Carlo side of the things in the way (:mod:`..plan.obstacles`), numba.
 
 Written from the rules (docs/warhammer.md, "Things in the way") independently of the
-exact walk of :mod:`.obstacles`: here each model's test is a rolled D6. The objects
+exact walk of :mod:`..exact.obstacles`: here each model's test is a rolled D6. The objects
 travel in the tails of the kernel's two parameter arrays (:func:`tails`), after the
-fixed entries of :mod:`.kernel`, so that no signature changes:
+fixed entries of :mod:`.flee`, so that no signature changes:
 
 * ``ints[base:]``: ``n_objects, models, n_rally``, then per object ``effect, fail_faces,
   outcome code``, then per models left ``0 .. models`` the rally ``mode, ld``;

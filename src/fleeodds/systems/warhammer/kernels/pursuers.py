@@ -1,12 +1,12 @@
 """Monte Carlo kernel for several pursuers or chargers (``[[pursuers]]``, numba).
 
 Written from the rules (docs/warhammer.md, "Several pursuers") independently of the exact
-solver of :mod:`.pursuers`: every die of every unit is rolled, one trial at a time, on the
+solver of :mod:`..exact.pursuers`: every die of every unit is rolled, one trial at a time, on the
 counter-based stream of :mod:`fleeodds.rng`. The fleeing unit's numbers come packed by
-:func:`.kernel.pack` (its Break test, flee dice, rally test, edge), the pursuers' by :func:`pack`.
+:func:`.flee.pack` (its Break test, flee dice, rally test, edge), the pursuers' by :func:`pack`.
 
-Counts are returned per ``(outcome code, metric)``: codes of :mod:`.outcomes` and, with two or
-more pursuers, :func:`.pursuers.split_code`; the metric as in :func:`.pursuers.solve_several`.
+Counts are returned per ``(outcome code, metric)``: codes of :mod:`..outcomes` and, with two or
+more pursuers, :func:`..plan.pursuers.split_code`; the metric as in :func:`..exact.pursuers.solve_several`.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def _stack(specs: list[np.ndarray]) -> np.ndarray:
 
 
 def pack(r: Rules, n_bins: int):
-    """Plain arrays: the fleeing unit's (:func:`.kernel.pack`) and the pursuers'.
+    """Plain arrays: the fleeing unit's (:func:`.flee.pack`) and the pursuers'.
 
     Returns ``(ints, tests, floats, flee, fall_back, c_ints int64[K, 9], c_floats float64[K, 4],
     pursuits int64[K, rows, 2], charges int64[K, rows, 2], flags int64[3])``.
@@ -63,7 +63,7 @@ def pack(r: Rules, n_bins: int):
 
 @njit(inline="always", cache=True)
 def _code(base, i, split):
-    """The split outcome code (see :func:`.pursuers.split_code`), or ``base``."""
+    """The split outcome code (see :func:`..plan.pursuers.split_code`), or ``base``."""
     if not split:
         return base
     j = 0 if base == oc.CAUGHT_REENGAGED else (1 if base == oc.CAUGHT else 2)

@@ -5,7 +5,7 @@ The rules are the project's digest ``docs/warhammer_combat.md`` (to hit by the W
 table, to wound by S against T, armour modifiers by Strength in 6th-8th and by
 armour piercing in The Old World, strike order, supporting attacks, combat result).
 :func:`resolve_fight` builds a :class:`FightRules` (numbers only); the exact solver
-(:mod:`.combat_exact`) and the Monte Carlo kernel (:mod:`.combat_kernel`) both start
+(:mod:`..exact.combat`) and the Monte Carlo kernel (:mod:`..kernels.combat`) both start
 from it and compute the round independently.
 
 Units: models, files (models per rank), wounds; characteristics as on the profile.
@@ -324,6 +324,64 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
                       ranks_at_start=at_start, outnumber=outnumber,
                       musician_always=ed == "tow" and o.tow_musician == "always", steadfast_check=ed == "8th",
                       disrupted=(disrupted[0], disrupted[1]))
+
+
+# -- the fight's plan: the round and what the loser's break chain is built from ------------------
+@dataclass(frozen=True)
+class ChainUnit:
+    """A fight unit as the break chain after the round reads it: the loser flees (its musician and
+    models count for rally tests), the winner pursues."""
+
+    name: str
+    movement: int               # M, inches
+    leadership: int
+    rules: tuple[str, ...]
+    general_leadership: Optional[int]
+    battle_standard: bool
+    musician: bool
+    models_start: int           # models at the start of the battle (rally casualty limits)
+
+
+@dataclass(frozen=True)
+class FightPlan:
+    """What a fight's exact distribution and its outcomes (codes and order) read: the round's
+    numbers, both units as the chain reads them, and the chain's ``[table]`` and ``[options]`` as
+    validated (``(field, value)`` pairs)."""
+
+    round: FightRules
+    units: tuple[ChainUnit, ChainUnit]
+    table: tuple[tuple[str, object], ...]
+    options: tuple[tuple[str, object], ...]
+
+
+def fight_plan(model, units: tuple[UnitProfile, UnitProfile], rules: FightRules) -> FightPlan:
+    """The frozen, hashable plan of a ``fight`` scenario.
+
+    Parameters
+    ----------
+    model : ScenarioModel
+        A validated scenario with ``situation = "fight"``.
+    units : (UnitProfile, UnitProfile)
+        The merged profiles of ``fight.unit`` and ``fight.enemy`` (:func:`resolve_units`).
+    rules : FightRules
+        The round's numbers (:func:`resolve_fight`).
+
+    Returns
+    -------
+    FightPlan
+        Two fights with equal plans have the same outcomes and the same exact distribution.
+
+    References
+    ----------
+    docs/warhammer_combat.md §7 (outputs and evaluation: the loser's chain after the round).
+    """
+    refs = (model.fight.unit, model.fight.enemy)
+    chain_units = tuple(ChainUnit(name=p.name, movement=p.movement, leadership=p.leadership, rules=tuple(p.rules),
+                                  general_leadership=r.general_leadership, battle_standard=r.battle_standard,
+                                  musician=r.musician, models_start=r.models_start or r.models)
+                        for r, p in zip(refs, units))
+    return FightPlan(round=rules, units=(chain_units[0], chain_units[1]),
+                     table=tuple(model.table.model_dump().items()), options=tuple(model.options.model_dump().items()))
 
 
 # -- the round's arithmetic, shared by the exact solver and the chain's inputs ------------------

@@ -125,7 +125,7 @@ def obstacle_effect(o: Obstacle, ed: str, i: int, strict: bool = True) -> tuple[
 
 def resolve_obstacles(model, fleeing, r, *, rally_rule: str, rally_base_ld: int, musician_bonus: int,
                       panic_test) -> dict:
-    """The :class:`~.resolve.Rules` fields of the things in the way (``replace(r, **out)``).
+    """The :class:`~.flee.Rules` fields of the things in the way (``replace(r, **out)``).
 
     Parameters
     ----------
@@ -182,7 +182,7 @@ def rally_at(models: int, start: int, rule: str, base_ld: int, musician_bonus: i
              test):
     """(rally mode, rally test) of a unit with ``models`` of its ``start`` models left (digest §3.5).
 
-    The casualty limits of :func:`.resolve.rally_limits`, read again after losses to Dangerous
+    The casualty limits of :func:`.leadership.rally_limits`, read again after losses to Dangerous
     Terrain or Peril tests.
     """
     mode, ld = rally_limits(models, start, rule, base_ld, musician_bonus, ed, own_ld)

@@ -45,7 +45,7 @@ class Chaser:
     """One pursuer or charger, as both evaluators read it.
 
     Distances in inches; ``gap`` is its distance to the fleeing unit before the first flee move.
-    The fields mirror those of :class:`.resolve.Rules` that depend on the pursuer (same meanings).
+    The fields mirror those of :class:`.flee.Rules` that depend on the pursuer (same meanings).
     """
 
     name: str
@@ -113,7 +113,7 @@ def resolve_several(model: ScenarioModel, fleeing: UnitProfile, refs: tuple[Purs
     """The rules of a scenario with ``[[pursuers]]``: the shared numbers and one :class:`Chaser` each.
 
     Each pursuer is resolved as the lone ``[pursuer]`` of the same scenario would be
-    (:func:`.resolve.resolve`): its pursuit dice, restraint test (its own Ld, General and Battle
+    (:func:`.flee.resolve`): its pursuit dice, restraint test (its own Ld, General and Battle
     Standard), charge reach and failed-charge move. The fleeing unit's tests see every pursuer: a
     drawn combat is lost by 1 when any pursuer has a musician and the fleeing unit has none, and a
     TOW Terror-causing pursuer lowers the Break test by 1 (once).

@@ -24,10 +24,10 @@ A scenario file looks like::
     max_turns = 0
 
 Composition of the two halves. The exact side mixes, for each way the round can end
-(casualties and signed margin, :func:`.combat_exact.round_distribution`), the exact
-break-scenario distribution of the loser (:func:`.exact.solve` through
+(casualties and signed margin, :func:`..exact.combat.round_distribution`), the exact
+break-scenario distribution of the loser (:func:`..exact.flee.solve` through
 :class:`WarhammerScenario`), weighted by that ending's probability. The Monte Carlo
-side runs the fight kernel (:mod:`.combat_kernel`) for every trial, then, for each
+side runs the fight kernel (:mod:`..kernels.combat`) for every trial, then, for each
 distinct chain a loser can face (loser, margin, Steadfast...), the existing chain
 kernel untouched, on the same trial indices with a seed of its own; a trial keeps
 the chain result of its own key. Each chain runs over the whole block of trials and
@@ -55,7 +55,8 @@ from ..checks.flee import special_rule_errors
 from ..exact.combat import kill_probability, round_distribution
 from ..model.combat import TWO_HANDED, WEAPONS
 from ..model.flee import ScenarioModel
-from ..plan.combat import FightRules, attacks_of, margin_of, resolve_fight, resolve_units, steadfast
+from ..plan.combat import (FightPlan, FightRules, attacks_of, fight_plan, margin_of, resolve_fight, resolve_units,
+                            steadfast)
 from .flee import WarhammerScenario
 
 #: Sections a fight builds itself (the loser, the winner and the margin come from the round).
@@ -117,6 +118,7 @@ class FightScenario(Scenario):
         self.units = resolve_units(model.fight, self._pf)
         check_fight_units(data, model, self.units, check_units)
         self.rules: FightRules = resolve_fight(model, self.units)
+        self._plan = fight_plan(model, self.units, self.rules)
         check_fight_options(data, model)
         self.title = model.title or f"{self.units[0].name} fight {self.units[1].name} ({model.edition})"
         self._chains: dict[tuple, Any] = {}
@@ -137,6 +139,17 @@ class FightScenario(Scenario):
                              "figurines ennemies retirées pendant le round", self.rules.enemy.models + 1, 0,
                              "models")
 
+    @property
+    def plan(self) -> FightPlan:
+        """The round's numbers and what the loser's chain is built from (frozen and hashable): the
+        exact distribution and the outcomes (codes and order) follow from them."""
+        return self._plan
+
+    def exact_cache_key(self) -> tuple:
+        """``(type name, plan)``: the base class's default once it keys by :attr:`plan` (this override
+        goes then)."""
+        return (type(self).__qualname__, self.plan)
+
     # -- the loser's chain ------------------------------------------------------------------
     def _key(self, loser: int, margin: int, alive: tuple[int, int]) -> tuple:
         """What the loser's chain depends on: (loser, margin, models left, Steadfast, Fear, two to one)."""
@@ -154,20 +167,18 @@ class FightScenario(Scenario):
         if key in self._chains:
             return self._chains[key]
         loser, margin, left, stead, fear, two = key
-        f = self.model.fight
-        refs = (f.unit, f.enemy)
 
         def table(i: int, losing: bool) -> dict:
-            ref, prof = refs[i], self.units[i]
-            d: dict[str, Any] = {"name": prof.name, "movement": prof.movement, "leadership": prof.leadership,
-                                 "rules": list(prof.rules)}
-            if ref.general_leadership is not None:
-                d["general_leadership"] = ref.general_leadership
-            if ref.battle_standard:
+            u = self.plan.units[i]
+            d: dict[str, Any] = {"name": u.name, "movement": u.movement, "leadership": u.leadership,
+                                 "rules": list(u.rules)}
+            if u.general_leadership is not None:
+                d["general_leadership"] = u.general_leadership
+            if u.battle_standard:
                 d["battle_standard"] = True
             if losing:
-                d["musician"] = ref.musician
-                d["models_start"] = ref.models_start or ref.models
+                d["musician"] = u.musician
+                d["models_start"] = u.models_start
                 if left is not None:
                     d["models_left"] = left
             return d
@@ -468,7 +479,7 @@ class FightScenario(Scenario):
         weapon_skill, strength, toughness, wounds, initiative, attacks, troop_type, rules``); the
         scenario keeps the unit's size, formation and command. Its equipment too, unless the profile
         carries an ``equipment`` table read from a catalogue (``{weapon, shield, armour_save,
-        ward_save}``, :func:`.list_building.equipment`): then those four fields come from it (a missing
+        ward_save}``, :func:`..list_building.equipment`): then those four fields come from it (a missing
         save is none), a lance or flail that cannot count here becomes a hand weapon and a shield
         with a two-handed weapon is left out, each said in :attr:`equipment_read`. Starts from
         :meth:`base_source`.
@@ -519,10 +530,10 @@ class FightScenario(Scenario):
 
     @staticmethod
     def _fit_equipment(keep: dict[str, Any], kit: dict[str, Any], side: str, charger: str) -> list[str]:
-        """Put an imported unit's equipment (:func:`.list_building.equipment`) in ``keep`` in place of the
+        """Put an imported unit's equipment (:func:`..list_building.equipment`) in ``keep`` in place of the
         scenario's; what cannot count in this fight is left out and said. Returns what was used as codes
         (``["great_weapon", "armour:5"]``; a left-out item ``"unused:lance"``, ``"unused:flail"``,
-        ``"unused:shield:<weapon>"``), named in words by :func:`.list_building.extra_text`."""
+        ``"unused:shield:<weapon>"``), named in words by :func:`..list_building.extra_text`."""
         for k in EQUIPMENT_FIELDS:
             keep.pop(k, None)
         said: list[str] = []

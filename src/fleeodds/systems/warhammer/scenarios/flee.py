@@ -82,7 +82,7 @@ class WarhammerScenario(Scenario):
     base_dir : pathlib.Path, optional
         Folder ``profiles_file`` is read from.
     check : bool
-        Refuse fields that change nothing (:mod:`.checks`); only :meth:`with_unit`
+        Refuse fields that change nothing (:mod:`..checks.flee`); only :meth:`with_unit`
         turns it off (the scenario was checked when loaded).
 
     Attributes
@@ -115,7 +115,7 @@ class WarhammerScenario(Scenario):
         self.model = model
         pf = (self.base_dir / model.profiles_file) if model.profiles_file else None
         self.fleeing: UnitProfile = resolve_unit(model.fleeing, "fleeing", pf)
-        if model.pursuers is not None:  # several pursuers or chargers (.pursuers)
+        if model.pursuers is not None:  # several pursuers or chargers (..plan.pursuers)
             self._init_several(data, model, pf, check)
             return
         if model.pursuer is None and model.situation not in TEST_SITUATIONS:
@@ -165,14 +165,14 @@ class WarhammerScenario(Scenario):
         self._work = estimate_several(r) if r.chasers else estimate_work(r) * work_factor(r)
 
     def _init_several(self, data: dict, model: ScenarioModel, pf, check: bool) -> None:
-        """``[[pursuers]]``: each unit pursues or charges with its own dice (:mod:`.pursuers`).
+        """``[[pursuers]]``: each unit pursues or charges with its own dice (:mod:`..plan.pursuers`).
 
         Raises
         ------
         InputError
             ``pursuers`` with a ``[pursuer]`` table too, or in a situation without pursuers;
             ``pursuers.<i>.gap`` beyond a TOW charger's declarable range; a field that changes
-            nothing (:mod:`.pursuers_checks`).
+            nothing (:mod:`..checks.pursuers`).
         """
         if model.pursuer is not None:
             raise InputError("pursuers", short_repr(data.get("pursuers")),
@@ -180,7 +180,7 @@ class WarhammerScenario(Scenario):
         if model.situation == "leadership_test":
             raise InputError("pursuers", short_repr(data.get("pursuers")),
                              "no [[pursuers]] in the 'leadership_test' situation (no other unit takes part)")
-        if model.obstacles:  # the several-pursuers chain (.pursuers) has no things in the way yet
+        if model.obstacles:  # the several-pursuers chain (..exact.pursuers) has no things in the way yet
             raise not_modelled("obstacles", short_repr(data.get("obstacles")), "with [[pursuers]]; give one "
                                "[pursuer] table, or leave the things in the way out")
         self.rules, self.pursuers = resolve_several(model, self.fleeing, model.pursuers, pf)
@@ -254,9 +254,9 @@ class WarhammerScenario(Scenario):
     def exact_refusal(self) -> str:
         """Why the exact solver will not run (``""`` when it will).
 
-        The solver's work is estimated before solving (:func:`.exact.estimate_work`:
+        The solver's work is estimated before solving (:func:`..exact.flee.estimate_work`:
         turns x distances x gaps x dice outcomes); above
-        :data:`.exact.MAX_EXACT_WORK` (about ten seconds) it is refused, e.g. a
+        :data:`..exact.flee.MAX_EXACT_WORK` (about ten seconds) it is refused, e.g. a
         50-turn chain with a ``1d1000`` flee roll or a 200" table edge.
         """
         if self._work <= MAX_EXACT_WORK:
@@ -267,7 +267,7 @@ class WarhammerScenario(Scenario):
 
     @property
     def exact_seconds(self) -> float:
-        """Estimated exact-solve time on a 2-core machine, from :func:`.exact.estimate_work`: about a
+        """Estimated exact-solve time on a 2-core machine, from :func:`..exact.flee.estimate_work`: about a
         microsecond per step when the enemy keeps charging (the knights example, 4.2 million steps,
         4 to 5 s; the bound counts many gaps never reached), about 15 microseconds per step of a
         chain without a charger (every step is reached and costs rational arithmetic: a 10-turn
@@ -283,7 +283,7 @@ class WarhammerScenario(Scenario):
         return not self.exact_refusal
 
     def exact_distribution(self, mode: str = "float") -> dict[tuple[int, int], float | Fraction]:
-        """Exact ``{(outcome index, metric): probability}`` (see :mod:`.exact`).
+        """Exact ``{(outcome index, metric): probability}`` (see :mod:`..exact.flee`).
 
         Raises
         ------
@@ -306,7 +306,7 @@ class WarhammerScenario(Scenario):
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:
         """Exact side results: with things in the way, the chance the unit meets each of them and
-        that a friend it flees through fails its Panic test (:func:`.obstacles.side_results`)."""
+        that a friend it flees through fails its Panic test (:func:`..exact.flee.side_results`)."""
         mode = check_exact_mode(mode)
         if not self.rules.obstacles or self.exact_refusal:
             return {}
@@ -324,7 +324,7 @@ class WarhammerScenario(Scenario):
         return (type(self).__qualname__, self.plan)
 
     def kernel(self):
-        """Monte Carlo kernel ``(seed, start, n) -> int64 (n_outcomes, n_bins)`` (see :mod:`.kernel`)."""
+        """Monte Carlo kernel ``(seed, start, n) -> int64 (n_outcomes, n_bins)`` (see :mod:`..kernels.flee`)."""
         from ..kernels.flee import pack, run
 
         rows = np.array(self._codes, dtype=np.int64)
@@ -343,7 +343,7 @@ class WarhammerScenario(Scenario):
 
     def trial_kernel(self):
         """Per-trial kernel ``(seed, start, n) -> int64 (n,)`` of outcome indices (order of
-        :attr:`outcomes`), on the same trials as :meth:`kernel` (see :func:`.kernel.run_trials`)."""
+        :attr:`outcomes`), on the same trials as :meth:`kernel` (see :func:`..kernels.flee.run_trials`)."""
         from ..kernels.flee import pack, run_trials
 
         if self.rules.chasers:
@@ -359,7 +359,7 @@ class WarhammerScenario(Scenario):
 
     @property
     def has_trial_kernel(self) -> bool:
-        """No per-trial kernel on the several-pursuers path (:mod:`.pursuers_kernel` counts only)."""
+        """No per-trial kernel on the several-pursuers path (:mod:`..kernels.pursuers` counts only)."""
         return not self.rules.chasers
 
     def describe(self) -> dict[str, Any]:
@@ -435,7 +435,7 @@ class WarhammerScenario(Scenario):
         ``pursuer.leadership``) that change nothing in this scenario.
 
         A unit's M and Ld are accepted whatever the situation (players copy whole
-        profiles), unlike the other fields (:mod:`.checks`); they are listed here and in
+        profiles), unlike the other fields (:mod:`..checks.flee`); they are listed here and in
         ``describe()["unused_inputs"]`` so that nothing is silent.
         """
         if self.model.pursuers is not None:
