@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 import fleeodds
-from fleeodds.systems.warhammer import kernel as K
+from fleeodds.systems.warhammer.kernels import flee as K
 from fleeodds.systems.warhammer import outcomes as oc
-from fleeodds.systems.warhammer.fight import FightScenario
+from fleeodds.systems.warhammer.scenarios.fight import FightScenario
 
 EXCHANGES = [  # a fleeing unit with no later turn (max_turns = 0) is one exchange
     {"system": "warhammer", "situation": "fleeing", "fleeing": {"profile": "Night Goblins"},

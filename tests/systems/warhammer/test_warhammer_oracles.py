@@ -7,10 +7,9 @@ import pytest
 
 import fleeodds
 from fleeodds.engine import simulate
-from fleeodds.systems.warhammer.exact import ld_test_pass
-from fleeodds.systems.warhammer.resolve import LdTest
+from fleeodds.systems.warhammer.plan.leadership import LdTest, ld_test_pass
 
-from .conftest import assert_mc_agrees, oracle_cases
+from ...conftest import assert_mc_agrees, oracle_cases
 
 MC_TRIALS = 400_000
 DICE = {"2D6": "2d6", "3D6": "3d6"}

@@ -20,9 +20,10 @@ import fleeodds
 from fleeodds.engine import simulate
 from fleeodds.errors import FleeoddsError, InputError, echo
 from fleeodds.system import RulesSystem, get_system, scenario_from_dict
-from fleeodds.systems.warhammer import SYSTEM, WarhammerScenario
+from fleeodds.systems.warhammer import SYSTEM
+from fleeodds.systems.warhammer.scenarios.flee import WarhammerScenario
 
-from .conftest import assert_mc_agrees
+from ...conftest import assert_mc_agrees
 
 
 def _pmf(n: int) -> dict[int, Fraction]:

@@ -14,9 +14,9 @@ import pytest
 import fleeodds
 from fleeodds.engine import simulate
 from fleeodds.errors import FleeoddsError
-from fleeodds.systems.warhammer import kernel as K
+from fleeodds.systems.warhammer.kernels import flee as K
 
-from .conftest import ORACLES, assert_mc_agrees
+from ...conftest import ORACLES, assert_mc_agrees
 
 CASES = json.loads((ORACLES / "warhammer_pursuers.json").read_text(encoding="utf-8"))["cases"]
 MC_TRIALS = 300_000
@@ -350,7 +350,7 @@ def test_with_unit_replaces_the_fleeing_unit_and_refuses_the_pursuing_role_by_na
 def test_pursuer_names_that_clash_still_give_distinct_labels():
     """Two unnamed Orc Boyz units and a third named "Orc Boyz (1)": every split outcome keeps its
     own label (the adversary saw two rows read "... by Orc Boyz (1)")."""
-    from fleeodds.systems.warhammer.pursuers import unique_names
+    from fleeodds.systems.warhammer.plan.pursuers import unique_names
 
     assert unique_names(["A", "B"]) == ["A", "B"]
     sc = fleeodds.load_scenario({"system": "warhammer", "edition": "8th", "situation": "fleeing",

@@ -16,12 +16,13 @@ import numpy as np
 import pytest
 
 from fleeodds.errors import FleeoddsError
-from fleeodds.systems.warhammer import SYSTEM, load_scenario
-from fleeodds.systems.warhammer.combat import save_score, to_hit, to_wound
+from fleeodds.systems.warhammer import SYSTEM
+from fleeodds.systems.warhammer.plan.combat import save_score, to_hit, to_wound
+from fleeodds.systems.warhammer.scenarios.loader import load_scenario
 
-from .conftest import load_oracle
+from ...conftest import load_oracle
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "src" / "fleeodds" / "examples" / "warhammer"
+EXAMPLES = Path(__file__).resolve().parents[3] / "src" / "fleeodds" / "examples" / "warhammer"
 FIGHTS = sorted(EXAMPLES.glob("*fight*.toml"))
 ORACLE = load_oracle("warhammer_combat")["cases"]
 
@@ -260,7 +261,7 @@ def test_fight_section_outside_a_fight_is_refused():
 
 
 # -- list building: rank on a fight ---------------------------------------------------------------------------
-DATA = Path(__file__).resolve().parent / "data" / "bsdata"
+DATA = Path(__file__).resolve().parents[2] / "data" / "bsdata"
 
 
 def _fight_without_compare():
@@ -348,7 +349,7 @@ def test_chain_fields_that_change_nothing_are_refused():
 
 
 def test_8th_steadfast_counts_ranks_of_five():
-    from fleeodds.systems.warhammer.combat import steadfast
+    from fleeodds.systems.warhammer.plan.combat import steadfast
 
     # the loser 5 wide with one rank of 5 against a winner 4 wide (no rank of five): Steadfast
     data = small(edition="8th", **{"fight.unit.models": 5, "fight.unit.files": 5,

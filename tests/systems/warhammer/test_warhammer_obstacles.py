@@ -1,4 +1,4 @@
-"""Things in the way of a flee move (fleeodds.systems.warhammer.obstacles).
+"""Things in the way of a flee move (fleeodds.systems.warhammer.plan.obstacles and its exact and kernel sides).
 
 Every probability asserted comes from an independent derivation: the oracle cases of
 tests/oracles/warhammer_obstacles.json (derive_warhammer_obstacles.py, standard library
@@ -19,9 +19,9 @@ import fleeodds
 from fleeodds.engine import simulate
 from fleeodds.errors import FleeoddsError
 from fleeodds.systems.warhammer import SYSTEM
-from fleeodds.systems.warhammer.kernel import PAIR_NONE, I_PAIR_KIND, pack
+from fleeodds.systems.warhammer.kernels.flee import I_PAIR_KIND, PAIR_NONE, pack
 
-from .conftest import assert_mc_agrees, oracle_cases
+from ...conftest import assert_mc_agrees, oracle_cases
 
 MC_TRIALS = 400_000
 EXAMPLES = Path(fleeodds.__file__).parent / "examples" / "warhammer"

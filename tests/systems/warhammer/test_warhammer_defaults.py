@@ -23,7 +23,7 @@ import fleeodds
 from fleeodds.engine import simulate
 from fleeodds.errors import FleeoddsError, InputError
 
-from .conftest import assert_mc_agrees
+from ...conftest import assert_mc_agrees
 
 D6 = range(1, 7)
 P2 = {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}

@@ -9,7 +9,7 @@ import fleeodds
 from fleeodds.engine import simulate
 from fleeodds.errors import FleeoddsError
 
-from .conftest import assert_mc_agrees
+from ...conftest import assert_mc_agrees
 
 P2D6 = {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}
 

@@ -1,0 +1,1 @@
+"""Tests of the rules systems, one folder per system."""
