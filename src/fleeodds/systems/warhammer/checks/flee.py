@@ -31,7 +31,8 @@ from ....validation import annotation_values, no_effect, not_modelled
 from ..model.base import TROOP_TYPES, UnitProfile
 from ..model.flee import TEST_KINDS, TEST_SITUATIONS, Options, ScenarioModel
 from ..model.profiles import find_profile
-from ..plan.flee import BREAK_CLASSIC, BREAK_NONE, BREAK_TOW, FAILED_MOVE_M, PURSUE_LD_TEST, PURSUE_NEVER, Rules, resolve
+from ..plan.flee import (BREAK_CLASSIC, BREAK_NONE, BREAK_TOW, FAILED_MOVE_M, PURSUE_LD_TEST, PURSUE_NEVER, Rules,
+                         resolve)
 from ..plan.leadership import RALLY_DOUBLE1_ONLY, RALLY_NORMAL, double1_pass, ld_test_pass
 
 CHARGE_SITUATIONS = ("charge_fleeing", "flee_reaction")

@@ -20,18 +20,59 @@ from ..plan.combat import FightRules, SideRules, attacks_of, casualties, strike_
 
 
 def success(score: int) -> Fraction:
-    """P(a D6 scores ``score`` or more); ``score`` 7 never succeeds."""
+    """P(a D6 scores ``score`` or more); ``score`` 7 never succeeds.
+
+    Parameters
+    ----------
+    score : int
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    docs/warhammer_combat.md §2.
+    """
     return Fraction(max(7 - score, 0), 6)
 
 
 def kill_probability(s: SideRules) -> Fraction:
-    """P(one attack of side ``s`` causes an unsaved wound)."""
+    """P(one attack of side ``s`` causes an unsaved wound): hit, wound, armour save and ward save failed.
+
+    Parameters
+    ----------
+    s : SideRules
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    docs/warhammer_combat.md §2 (striking blows).
+    """
     return success(s.hit) * success(s.wound) * (1 - success(s.save)) * (1 - success(s.ward))
 
 
 @lru_cache(maxsize=4096)
 def binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:
-    """P(k successes in n trials), k = 0..n, by repeated convolution (exact)."""
+    """P(k successes in n trials), k = 0..n, by repeated convolution (exact).
+
+    Parameters
+    ----------
+    n : int
+    p : Fraction
+
+    Returns
+    -------
+    tuple of Fraction
+        ``n + 1`` probabilities.
+
+    References
+    ----------
+    docs/warhammer_combat.md §7 (a side's unsaved wounds are binomial in its attacks).
+    """
     dist = [Fraction(1)]
     q = 1 - p
     for _ in range(n):
@@ -56,7 +97,21 @@ def _strike(s: SideRules, foe: SideRules, alive: int, p: Fraction):
 
 
 def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fraction]:
-    """Exact joint law of the round: ``{(w_unit, w_enemy, alive_unit, alive_enemy): P}``."""
+    """Exact joint law of the round.
+
+    Parameters
+    ----------
+    r : FightRules
+
+    Returns
+    -------
+    dict[(int, int, int, int), Fraction]
+        ``{(w_unit, w_enemy, alive_unit, alive_enemy): P}``, wounds counted up to the foe's total.
+
+    References
+    ----------
+    docs/warhammer_combat.md §2-§3 and §7.
+    """
     u, e = r.unit, r.enemy
     pu, pe = kill_probability(u), kill_probability(e)
     out: dict[tuple[int, int, int, int], Fraction] = {}

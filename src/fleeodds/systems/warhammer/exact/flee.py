@@ -81,7 +81,22 @@ def _term_faces(term) -> dict[tuple[int, int], Fraction]:
 
 @lru_cache(maxsize=32)
 def charge_joint(expr: DiceExpr) -> dict[tuple[int, int], Fraction]:
-    """Joint PMF of (dice total, highest single die) of a charge roll."""
+    """Joint PMF of (dice total, highest single die) of a charge roll, by enumeration.
+
+    Parameters
+    ----------
+    expr : DiceExpr
+        The dice added to the fixed reach (``Rules.charge_dice``).
+
+    Returns
+    -------
+    dict[(int, int), Fraction]
+        The highest die is the 8th edition failed charge's move.
+
+    References
+    ----------
+    docs/warhammer.md §3.4 (charges and failed charges).
+    """
     dist = {(expr.constant, 0): ONE}
     for term in expr.terms:
         nxt: dict[tuple[int, int], Fraction] = {}
@@ -285,12 +300,19 @@ def solve(r: Rules, mode: str = "fraction") -> dict[tuple[int, int], Fraction | 
     Parameters
     ----------
     r : Rules
+        The plan (:func:`..plan.flee.resolve`), without ``chasers``.
     mode : {"fraction", "float"}
         Rational arithmetic with forward propagation, or a sparse float64 solve.
 
     Returns
     -------
     dict[(int, int), Fraction or float]
+        Codes of :mod:`..outcomes`; the metric is the turn of resolution (0 for the combat phase), or
+        the flee roll in inches in the charge situations. A copy: callers may change it.
+
+    References
+    ----------
+    docs/warhammer.md §3 (break, flee, pursuit, rally and charge) and "How it is computed".
     """
     return dict(_solve(r, mode))  # a copy: callers may add to it
 
@@ -319,6 +341,19 @@ def estimate_work(r: Rules) -> int:
 
     Counted before solving, from the dice ranges, the table edge and the turn
     limit: ``turns x distances fled x gaps x (flee outcomes + flee x charge outcomes)``.
+
+    Parameters
+    ----------
+    r : Rules
+
+    Returns
+    -------
+    int
+        Compared with :data:`MAX_EXACT_WORK`.
+
+    References
+    ----------
+    docs/warhammer.md, "How it is computed".
     """
     n_f = r.flee.max_value - r.flee.min_value + 1
     n_p = r.pursuit.max_value - r.pursuit.min_value + 1
@@ -348,7 +383,7 @@ MARK = 99
 
 
 def side_results(r, mode: str) -> dict:
-    """Exact side results: ``{"obstacle_met": {name: p}, "friend_fails_panic": {name: p}}``.
+    """Exact side results of the things in the way.
 
     ``obstacle_met``: the chance a flee move (on any turn) meets the object (goes round it,
     flees through it or runs into it); ``friend_fails_panic``: for a friend with a Leadership,
@@ -356,6 +391,22 @@ def side_results(r, mode: str) -> dict:
 
     Each is the absorption probability of a marked copy of the chain in which meeting that
     object ends the trial (:data:`MARK`): the chain is the same up to that meeting.
+
+    Parameters
+    ----------
+    r : Rules
+        Rules with ``obstacles``.
+    mode : {"fraction", "float"}
+
+    Returns
+    -------
+    dict
+        ``{"obstacle_met": {name: p}, "friend_fails_panic": {name: p}}`` (the second only with a
+        friend's Leadership).
+
+    References
+    ----------
+    docs/warhammer.md, "Things in the way" (7th, 8th and TOW: a friend fled through tests Panic).
     """
     met_by: dict = {}
     panic: dict = {}

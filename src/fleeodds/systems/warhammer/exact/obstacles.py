@@ -13,7 +13,21 @@ from ..plan.obstacles import DESTROY, THROUGH
 
 
 def work_factor(r) -> int:
-    """How much the models left multiply the exact solver's states (1 without tests)."""
+    """How much the models left multiply the exact solver's states.
+
+    Parameters
+    ----------
+    r : Rules
+
+    Returns
+    -------
+    int
+        ``models + 1`` when tests can cost models, else 1.
+
+    References
+    ----------
+    docs/warhammer.md, "Things in the way".
+    """
     return r.models + 1 if r.models else 1
 
 
@@ -32,7 +46,22 @@ class _Exact:
 
 
 def exact_objects(r) -> tuple[tuple[_Exact, ...], Fraction]:
-    """The objects of ``r`` in exact arithmetic, and the clearance."""
+    """The objects of ``r`` in exact arithmetic, and the clearance.
+
+    Parameters
+    ----------
+    r : Rules
+
+    Returns
+    -------
+    (tuple, Fraction)
+        Per object its near and far edges (inches, exact from their decimal text), effect, chance a
+        model fails its test and outcome code; the clearance in inches.
+
+    References
+    ----------
+    docs/warhammer.md, "Things in the way".
+    """
     objs = tuple(_Exact(_frac(o.near), _frac(o.far), o.effect, Fraction(o.fail_faces, 6), o.code)
                  for o in r.obstacles)
     return objs, _frac(r.clearance)
@@ -44,10 +73,28 @@ def _losses(n: int, p: Fraction) -> list[tuple[int, Fraction]]:
 
 
 def walk(objs, clearance, pos, f, models, reached_edge):
-    """Every way a flee move of ``f`` inches from ``pos`` can end: ``(p, end, models, code or None)``.
+    """Every way a flee move of ``f`` inches from ``pos`` can end.
 
-    ``reached_edge(end)`` tells whether a position reaches the table edge (a unit that reaches
-    it takes no test). ``code`` is the outcome when the unit is destroyed on the way.
+    Parameters
+    ----------
+    objs, clearance
+        From :func:`exact_objects`.
+    pos, f : Fraction or int
+        Where the move starts and the distance rolled (inches).
+    models : int
+        Models left (they take the tests).
+    reached_edge : callable
+        ``reached_edge(end)``: whether a position reaches the table edge (a unit that reaches it
+        takes no test).
+
+    Returns
+    -------
+    list of (Fraction, Fraction, int, int or None)
+        ``(p, end, models left, code)``; ``code`` is the outcome when the unit is destroyed on the way.
+
+    References
+    ----------
+    docs/warhammer.md, "Things in the way" (placed beyond, Dangerous Terrain and Peril tests).
     """
     out: list = []
 

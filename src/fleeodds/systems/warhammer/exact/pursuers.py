@@ -24,7 +24,23 @@ ONE = Fraction(1)
 
 
 def failed_move(c: Chaser, reach, highest):
-    """How far a charger that falls short moves (§3.4): M, its highest die, or its whole reach (TOW)."""
+    """How far a charger that falls short moves.
+
+    Parameters
+    ----------
+    c : Chaser
+    reach, highest
+        The charge's reach and highest die (inches).
+
+    Returns
+    -------
+    number
+        Its M (6th, 7th, starter, 8th option), its highest die (8th) or its whole reach (TOW).
+
+    References
+    ----------
+    docs/warhammer.md §3.4 and "The failed charger's move".
+    """
     if c.failed_move_mode == FAILED_MOVE_HIGHEST_DIE:
         return highest
     if c.failed_move_mode == FAILED_MOVE_FULL:
@@ -259,11 +275,25 @@ def _solve(r: Rules, mode: str):
 def solve_several(r: Rules, mode: str = "fraction") -> dict[tuple[int, int], Fraction | float]:
     """Exact probability of each ``(outcome code, metric)`` for rules with :attr:`Rules.chasers`.
 
-    Codes: those of :mod:`..outcomes`, and :func:`split_code` for a catch or a run down by one of
-    two or more pursuers. The metric is the turn of resolution (0 for the combat phase), or in the
-    charge situations the flee roll (inches) or, with ``options.charge_metric =
-    "failed_charge_move"``, the first charger's failed-charge move (inches, 0 when its reach covers
-    the distance).
+    Parameters
+    ----------
+    r : Rules
+        From :func:`..plan.pursuers.resolve_several`.
+    mode : {"fraction", "float"}
+
+    Returns
+    -------
+    dict[(int, int), Fraction or float]
+        Codes: those of :mod:`..outcomes`, and :func:`..plan.pursuers.split_code` for a catch or a run
+        down by one of two or more pursuers. The metric is the turn of resolution (0 for the combat
+        phase), or in the charge situations the flee roll (inches) or, with ``options.charge_metric =
+        "failed_charge_move"``, the first charger's failed-charge move (inches, 0 when its reach covers
+        the distance).
+
+    References
+    ----------
+    docs/warhammer.md, "Several pursuers and chargers"; 7th edition rulebook, Close Combat,
+    "Multiple fleeing and pursuing"; 6th edition rulebook, Close Combat, "Pursuit move".
     """
     return dict(_solve(r, mode))
 
@@ -272,6 +302,18 @@ def estimate_work(r: Rules) -> int:
     """An upper bound of :func:`solve_several`'s work: chain transitions plus dice enumerated.
 
     ``turns x distances fled x gaps^(units that keep charging) x (flee x charge outcomes of each)``.
+
+    Parameters
+    ----------
+    r : Rules
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer.md, "Several pursuers and chargers".
     """
     n_f = r.flee.max_value - r.flee.min_value + 1
     n_c = [(c.charge_dice.max_value - c.charge_dice.min_value + 1) *

@@ -59,6 +59,8 @@ class SideRules:
 
 @dataclass(frozen=True)
 class FightRules:
+    """The round's numbers (:func:`resolve_fight`): both sides and the edition's combat result rules."""
+
     edition: str
     unit: SideRules
     enemy: SideRules
@@ -71,7 +73,22 @@ class FightRules:
 
 
 def to_hit(ws: int, target_ws: int) -> int:
-    """D6 score to hit in close combat (the WS table, 6th-8th and TOW)."""
+    """D6 score to hit in close combat.
+
+    Parameters
+    ----------
+    ws, target_ws : int
+        The attacker's and the target's Weapon Skill.
+
+    Returns
+    -------
+    int
+        3 above the target's WS, 5 when the target's is more than double, else 4.
+
+    References
+    ----------
+    docs/warhammer_combat.md §2 (Striking blows: to hit, all four editions).
+    """
     if ws > target_ws:
         return 3
     if target_ws > 2 * ws:
@@ -80,7 +97,21 @@ def to_hit(ws: int, target_ws: int) -> int:
 
 
 def to_wound(s: int, t: int) -> int:
-    """D6 score to wound (S against T); 7 when S is 3 or more below T (no effect)."""
+    """D6 score to wound, Strength against Toughness.
+
+    Parameters
+    ----------
+    s, t : int
+
+    Returns
+    -------
+    int
+        2 to 6, or 7 when S is 3 or more below T (no effect).
+
+    References
+    ----------
+    docs/warhammer_combat.md §2 (Striking blows: to wound).
+    """
     d = s - t
     if d >= 2:
         return 2
@@ -90,14 +121,45 @@ def to_wound(s: int, t: int) -> int:
 
 
 def save_score(save: Optional[int], modifier: int) -> int:
-    """D6 score of an armour save worsened by ``modifier``; a 1 always fails; 7 = no save."""
+    """D6 score of an armour save worsened by ``modifier``; a 1 always fails.
+
+    Parameters
+    ----------
+    save : int or None
+        The save (5 for 5+), None for none.
+    modifier : int
+        Strength above 3 (6th-8th) or armour piercing (TOW).
+
+    Returns
+    -------
+    int
+        2 to 6, or 7 for no save.
+
+    References
+    ----------
+    docs/warhammer_combat.md §2 (armour saves).
+    """
     if save is None:
         return 7
     return min(max(save + modifier, 2), 7)
 
 
 def ranks_of(alive: int, files: int, width: int) -> int:
-    """Ranks behind the first with at least ``width`` models (the last may be incomplete)."""
+    """Ranks behind the first with at least ``width`` models (the last may be incomplete).
+
+    Parameters
+    ----------
+    alive, files, width : int
+        Models in the unit, models per rank, models a rank needs to count.
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer_combat.md §5 (Combat result: extra ranks).
+    """
     if files < width:
         return 0
     extra, k = 0, 1
@@ -108,7 +170,29 @@ def ranks_of(alive: int, files: int, width: int) -> int:
 
 
 def merge_unit(ref: FightUnit, where: str, profiles_file: Path | None) -> dict:
-    """The fight unit's profile fields merged with its named profile (``ref`` overrides)."""
+    """The fight unit's profile fields merged with its named profile (``ref`` overrides).
+
+    Parameters
+    ----------
+    ref : FightUnit
+    where : str
+        ``fight.unit`` or ``fight.enemy`` (named in an error).
+    profiles_file : pathlib.Path or None
+
+    Returns
+    -------
+    dict
+        The profile's fields, for :class:`~..model.base.UnitProfile`.
+
+    Raises
+    ------
+    InputError
+        An unknown profile, a characteristic missing, or a profile of 0 Wounds.
+
+    References
+    ----------
+    docs/warhammer_combat.md §1 (the file).
+    """
     base: dict = find_profile(ref.profile, where, profiles_file)[0] if ref.profile is not None else {}
     for f in ("name", "movement", "leadership", "troop_type", "rules", "weapon_skill", "strength", "toughness",
               "wounds", "initiative", "attacks"):
@@ -128,7 +212,27 @@ def merge_unit(ref: FightUnit, where: str, profiles_file: Path | None) -> dict:
 
 
 def resolve_units(fight: Fight, profiles_file: Path | None) -> tuple[UnitProfile, UnitProfile]:
-    """Both units' merged profiles (validated)."""
+    """Both units' merged profiles (validated).
+
+    Parameters
+    ----------
+    fight : Fight
+    profiles_file : pathlib.Path or None
+
+    Returns
+    -------
+    (UnitProfile, UnitProfile)
+        ``fight.unit``'s and ``fight.enemy``'s.
+
+    Raises
+    ------
+    InputError
+        As :func:`merge_unit`, or a value a profile may not have.
+
+    References
+    ----------
+    docs/warhammer_combat.md §1 (the file).
+    """
     out = []
     for side in SIDES:
         ref = getattr(fight, side)
@@ -193,11 +297,21 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
     units : (UnitProfile, UnitProfile)
         The merged profiles of ``fight.unit`` and ``fight.enemy``.
 
+    Returns
+    -------
+    FightRules
+        Both sides' to-hit, to-wound and save scores, attacks, strike order and combat result
+        bonuses.
+
     Raises
     ------
     InputError
         Equipment that does not fit the unit (a lance on foot), characters, or an input that changes
         nothing (a shield with a two-handed weapon).
+
+    References
+    ----------
+    docs/warhammer_combat.md §2-§6, with its sources (§9).
     """
     ed = model.edition
     if ed == "starter":
@@ -386,7 +500,21 @@ def fight_plan(model, units: tuple[UnitProfile, UnitProfile], rules: FightRules)
 
 # -- the round's arithmetic, shared by the exact solver and the chain's inputs ------------------
 def attacks_of(s: SideRules, alive: int) -> int:
-    """Attacks a side makes with ``alive`` models: the fighting models' and the supporting ranks'."""
+    """Attacks a side makes with ``alive`` models: the fighting models' and the supporting ranks'.
+
+    Parameters
+    ----------
+    s : SideRules
+    alive : int
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer_combat.md §3 (who strikes, and how many attacks).
+    """
     if alive <= 0:
         return 0
     front = min(s.fighting, alive)
@@ -398,12 +526,46 @@ def attacks_of(s: SideRules, alive: int) -> int:
 
 
 def casualties(wounds: int, s: SideRules) -> int:
-    """Models removed by ``wounds`` unsaved wounds (models start unhurt; wounds beyond the unit are lost)."""
+    """Models removed by ``wounds`` unsaved wounds (models start unhurt; wounds beyond the unit are lost).
+
+    Parameters
+    ----------
+    wounds : int
+    s : SideRules
+        The side that takes them.
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer_combat.md §2 (Striking blows: casualties).
+    """
     return min(wounds // s.wounds, s.models)
 
 
 def score(r: FightRules, me: SideRules, foe: SideRules, wounds_caused: int, alive_me: int, alive_foe: int) -> int:
-    """A side's combat result before the musician's draw rule (digest §4)."""
+    """A side's combat result before the musician's draw rule.
+
+    Parameters
+    ----------
+    r : FightRules
+    me, foe : SideRules
+    wounds_caused : int
+        Unsaved wounds ``me`` caused (counted up to the foe's total).
+    alive_me, alive_foe : int
+        Models left after the round.
+
+    Returns
+    -------
+    int
+        Wounds, static bonuses, rank bonus, outnumbering, TOW Combat Order and musician.
+
+    References
+    ----------
+    docs/warhammer_combat.md §5 (combat result).
+    """
     total = min(wounds_caused, foe.models * foe.wounds) + me.static_bonus
     ranked = me.models if r.ranks_at_start else alive_me
     total += min(ranks_of(ranked, me.files, me.rank_width), me.max_rank_bonus)
@@ -417,8 +579,22 @@ def score(r: FightRules, me: SideRules, foe: SideRules, wounds_caused: int, aliv
 
 
 def strike_order(r: FightRules) -> list[tuple[str, Fraction]]:
-    """``[(order, probability)]``: ``"unit"`` (the unit strikes first), ``"enemy"`` or ``"both"``
-    (simultaneous); a roll-off gives each side one half."""
+    """Who strikes first in the round.
+
+    Parameters
+    ----------
+    r : FightRules
+
+    Returns
+    -------
+    list of (str, Fraction)
+        ``"unit"`` (the unit strikes first), ``"enemy"`` or ``"both"`` (simultaneous), with its
+        probability; a roll-off gives each side one half.
+
+    References
+    ----------
+    docs/warhammer_combat.md §3 (strike order).
+    """
     a, b = r.unit.strikes, r.enemy.strikes
     if a > b:
         return [("unit", Fraction(1))]
@@ -431,7 +607,21 @@ def strike_order(r: FightRules) -> list[tuple[str, Fraction]]:
 def margin_of(r: FightRules, w_unit: int, w_enemy: int, alive_unit: int, alive_enemy: int) -> int:
     """The unit's combat result minus the enemy's, after the musician's draw rule (positive: the unit wins).
 
-    ``w_unit`` are the unsaved wounds the unit caused, ``w_enemy`` those the enemy caused.
+    Parameters
+    ----------
+    r : FightRules
+    w_unit, w_enemy : int
+        The unsaved wounds the unit caused, those the enemy caused.
+    alive_unit, alive_enemy : int
+        Models left after the round.
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer_combat.md §5 (combat result, a drawn combat and the musician).
     """
     su = score(r, r.unit, r.enemy, w_unit, alive_unit, alive_enemy)
     se = score(r, r.enemy, r.unit, w_enemy, alive_enemy, alive_unit)
@@ -442,7 +632,24 @@ def margin_of(r: FightRules, w_unit: int, w_enemy: int, alive_unit: int, alive_e
 
 
 def steadfast(r: FightRules, loser: int, alive: tuple[int, int]) -> bool:
-    """8th: the loser (0 unit, 1 enemy) has more ranks of five than the winner and is not disrupted."""
+    """8th: the loser has more ranks of five than the winner and is not disrupted.
+
+    Parameters
+    ----------
+    r : FightRules
+    loser : int
+        0 the unit, 1 the enemy.
+    alive : (int, int)
+        Models left on each side.
+
+    Returns
+    -------
+    bool
+
+    References
+    ----------
+    docs/warhammer_combat.md §5 (Combat result: 8th Steadfast).
+    """
     if not r.steadfast_check or r.disrupted[loser]:
         return False
     sides = (r.unit, r.enemy)

@@ -33,6 +33,11 @@ FLYING_MOVE = 20
 
 @dataclass(frozen=True)
 class Rules:
+    """The plain numbers of a break, flee, pursuit, rally or charge scenario, as both evaluators read them
+    (:func:`resolve`): frozen and hashable, the scenario's plan. Distances in inches (``edge`` is
+    ``math.inf`` with no table edge); dice as :class:`~fleeodds.dice.DiceExpr` kept by their terms.
+    """
+
     situation: str
     edition: str
     # break test
@@ -119,6 +124,34 @@ def _dice(text: str, where: str = "dice") -> DiceExpr:
 
 
 def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) -> Rules:
+    """The numbers of a scenario with one pursuer: the edition tables applied to its units and options.
+
+    Parameters
+    ----------
+    model : ScenarioModel
+        The validated scenario (not ``situation = "fight"``; ``[[pursuers]]`` go through
+        :func:`..plan.pursuers.resolve_several`).
+    fleeing, pursuer : UnitProfile
+        The resolved units (the pursuer is the charger in the charge situations, :data:`NO_PURSUER`
+        in ``leadership_test`` and ``panic`` without one).
+
+    Returns
+    -------
+    Rules
+        Which dice the unit flees, falls back and is pursued with, its Break, restraint and rally
+        tests, the charge reach (inches), the table edge and the things in the way.
+
+    Raises
+    ------
+    InputError
+        For dice options that are not dice notation (``options.flee_roll``...).
+
+    References
+    ----------
+    The rules digest §3.1-§3.7 and §4 (the options' defaults by edition), summarised in
+    docs/warhammer.md, with its sources: the 6th/7th/8th rulebooks' close-combat and movement
+    sections, the TOW rules index and the *Bataille au Col du Crâne* starter booklet.
+    """
     ed = model.edition
     o = model.options
     f_ref: UnitRef = model.fleeing

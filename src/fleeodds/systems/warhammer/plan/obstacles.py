@@ -91,10 +91,35 @@ class ObstacleRule:
 
 
 def obstacle_effect(o: Obstacle, ed: str, i: int, strict: bool = True) -> tuple[int, int, int]:
-    """(effect, fail_faces, outcome code) of object ``o`` in edition ``ed`` (digest §3.6).
+    """(effect, fail_faces, outcome code) of object ``o`` in edition ``ed``.
 
-    ``strict=False`` (the effect checks' trial values): no refusal, a 6th-edition object with
-    no room to go round is passed through.
+    Parameters
+    ----------
+    o : Obstacle
+        The ``[[obstacles]]`` table.
+    ed : str
+        The edition.
+    i : int
+        Its index in ``[[obstacles]]`` (named in a refusal).
+    strict : bool
+        ``False`` (the effect checks' trial values): no refusal, a 6th-edition object with no room to
+        go round is passed through.
+
+    Returns
+    -------
+    (int, int, int)
+        :data:`AROUND`, :data:`THROUGH` or :data:`DESTROY`; the D6 faces that cost a model per test
+        (0: no test); the outcome code when it destroys the unit.
+
+    Raises
+    ------
+    InputError
+        ``obstacles.<i>.room_to_go_around`` in 6th for an enemy or impassable terrain (not modelled).
+
+    References
+    ----------
+    See the module docstring: docs/warhammer.md, "Things in the way" (digest §3.6), and the
+    rulebook sections it lists.
     """
     unit_code = oc.DESTROYED_CONTACT
     terrain_code = oc.DESTROYED_TERRAIN
@@ -149,7 +174,13 @@ def resolve_obstacles(model, fleeing, r, *, rally_rule: str, rally_base_ld: int,
         ``models`` (models that take the tests; 0 without tests) and ``rally_by_models``
         (``(rally mode, LdTest)`` for 0 .. models left; empty without tests).
 
-    Nothing is refused here (the effect checks resolve trial values): :func:`validate` does it.
+    Nothing is refused here (the effect checks resolve trial values):
+    :func:`..checks.obstacles.validate` does it.
+
+    References
+    ----------
+    docs/warhammer.md, "Things in the way" (digest §3.6), and the rulebook sections the module
+    docstring lists.
     """
     obstacles = model.obstacles
     ed = model.edition
@@ -180,17 +211,48 @@ def resolve_obstacles(model, fleeing, r, *, rally_rule: str, rally_base_ld: int,
 
 def rally_at(models: int, start: int, rule: str, base_ld: int, musician_bonus: int, ed: str, own_ld: int,
              test):
-    """(rally mode, rally test) of a unit with ``models`` of its ``start`` models left (digest §3.5).
+    """(rally mode, rally test) of a unit with ``models`` of its ``start`` models left.
 
     The casualty limits of :func:`.leadership.rally_limits`, read again after losses to Dangerous
     Terrain or Peril tests.
+
+    Parameters
+    ----------
+    models, start, rule, base_ld, musician_bonus, ed, own_ld
+        As :func:`.leadership.rally_limits`.
+    test : LdTest
+        The rally test without losses (its dice, doubles and re-roll are kept).
+
+    Returns
+    -------
+    (int, LdTest)
+
+    References
+    ----------
+    docs/warhammer.md §3.5 (casualty limits) and "Things in the way".
     """
     mode, ld = rally_limits(models, start, rule, base_ld, musician_bonus, ed, own_ld)
     return mode, replace(test, ld=max(ld, 0))
 
 
 def codes(r, codes_: list[int]) -> list[int]:
-    """The scenario's outcome codes with those the things in the way add (sorted)."""
+    """The scenario's outcome codes with those the things in the way add.
+
+    Parameters
+    ----------
+    r : Rules
+    codes_ : list of int
+        The codes without things in the way.
+
+    Returns
+    -------
+    list of int
+        Sorted; a destroying object or one whose tests can kill the last model adds its code.
+
+    References
+    ----------
+    docs/warhammer.md, "Things in the way".
+    """
     if not r.obstacles:
         return codes_
     out = set(codes_)
@@ -201,7 +263,22 @@ def codes(r, codes_: list[int]) -> list[int]:
 
 
 def describe(r) -> list[dict]:
-    """What each object does here, for the run's manifest: name, edges, effect, test, clearance."""
+    """What each object does here, for the run's manifest.
+
+    Parameters
+    ----------
+    r : Rules
+
+    Returns
+    -------
+    list of dict
+        Per object: ``name``, ``kind``, ``near`` and ``far`` (inches), ``effect`` in words, and
+        ``test_per_model`` or ``placed_at_least`` (inches) when they apply.
+
+    References
+    ----------
+    docs/warhammer.md, "Things in the way".
+    """
     effects = {AROUND: "goes round it", THROUGH: "flees through it", DESTROY: "destroyed on contact"}
     out = []
     for o in r.obstacles:

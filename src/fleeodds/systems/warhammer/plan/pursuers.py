@@ -63,23 +63,81 @@ class Chaser:
 
 
 def split_code(base: int, i: int) -> int:
-    """Outcome code of ``base`` (caught, caught re-engaged, run down) by pursuer ``i`` (0-based)."""
+    """Outcome code of ``base`` (caught, caught re-engaged, run down) by pursuer ``i``.
+
+    Parameters
+    ----------
+    base : int
+        ``CAUGHT``, ``CAUGHT_REENGAGED`` or ``RUN_DOWN`` (:mod:`..outcomes`).
+    i : int
+        The pursuer, 0-based, in ``[[pursuers]]`` order.
+
+    Returns
+    -------
+    int
+        ``N_OUTCOMES + 3 * i + offset``.
+
+    References
+    ----------
+    docs/warhammer.md, "Several pursuers and chargers".
+    """
     return oc.N_OUTCOMES + 3 * i + SPLIT.index(base)
 
 
 def n_codes(r: Rules) -> int:
-    """Number of outcome codes of ``r``: the base codes, plus three per pursuer when split."""
+    """Number of outcome codes of ``r``: the base codes, plus three per pursuer when split.
+
+    Parameters
+    ----------
+    r : Rules
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer.md, "Several pursuers and chargers".
+    """
     return oc.N_OUTCOMES + (3 * len(r.chasers) if len(r.chasers) > 1 else 0)
 
 
 def code_of(base: int, i: int, r: Rules) -> int:
-    """The code an evaluator records: split by pursuer when there are several, else ``base``."""
+    """The code an evaluator records: split by pursuer when there are several, else ``base``.
+
+    Parameters
+    ----------
+    base : int
+    i : int
+        The pursuer that caught or ran down the unit.
+    r : Rules
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer.md, "Several pursuers and chargers".
+    """
     return split_code(base, i) if len(r.chasers) > 1 else base
 
 
 def unique_names(names: list[str]) -> list[str]:
     """``names`` made distinct for labels: a repeated name gets its rank, "Orc Boyz (2)", and a
     name that would still clash with another (a unit written "Orc Boyz (1)") gets its rank again.
+
+    Parameters
+    ----------
+    names : list of str
+
+    Returns
+    -------
+    list of str
+
+    References
+    ----------
+    docs/warhammer.md, "Several pursuers and chargers" (outcomes split per pursuer).
 
     >>> unique_names(["Orc Boyz", "Orc Boyz", "Orc Boyz (1)"])
     ['Orc Boyz (1) [1]', 'Orc Boyz (2)', 'Orc Boyz (1)']
@@ -94,7 +152,23 @@ def unique_names(names: list[str]) -> list[str]:
 
 
 def split_outcome(code: int, names: list[str]) -> Outcome:
-    """The labels of a split code: "caught ... by <name>" (names made unique by their rank)."""
+    """The labels of a split code: "caught ... by <name>" (names made unique by their rank).
+
+    Parameters
+    ----------
+    code : int
+        A code of :func:`split_code`.
+    names : list of str
+        The pursuers' names, in ``[[pursuers]]`` order.
+
+    Returns
+    -------
+    Outcome
+
+    References
+    ----------
+    docs/warhammer.md, "Several pursuers and chargers".
+    """
     k, j = divmod(code - oc.N_OUTCOMES, 3)
     base = oc.ALL[SPLIT[j]]
     name = unique_names(names)[k]
@@ -118,6 +192,17 @@ def resolve_several(model: ScenarioModel, fleeing: UnitProfile, refs: tuple[Purs
     drawn combat is lost by 1 when any pursuer has a musician and the fleeing unit has none, and a
     TOW Terror-causing pursuer lowers the Break test by 1 (once).
 
+    Parameters
+    ----------
+    model : ScenarioModel
+        The validated scenario.
+    fleeing : UnitProfile
+        The resolved fleeing unit.
+    refs : tuple of PursuerRef
+        The ``[[pursuers]]`` tables (gaps in inches).
+    profiles_file : pathlib.Path or None
+        Where named profiles are looked up first.
+
     Returns
     -------
     (Rules, list of UnitProfile)
@@ -127,6 +212,11 @@ def resolve_several(model: ScenarioModel, fleeing: UnitProfile, refs: tuple[Purs
     ------
     InputError
         ``pursuers.<i>.<field>`` for an unknown profile or a missing Movement or Leadership.
+
+    References
+    ----------
+    docs/warhammer.md, "Several pursuers and chargers": 7th edition, close combat, *Multiple fleeing
+    and pursuing* and *Move surviving fleeing troops*; 6th edition, close combat, *Pursuit move*.
     """
     profiles = [resolve_unit(ref.unit_ref(), f"pursuers.{i}", profiles_file) for i, ref in enumerate(refs)]
     t = model.table
@@ -154,7 +244,22 @@ def resolve_several(model: ScenarioModel, fleeing: UnitProfile, refs: tuple[Purs
 
 
 def longest_failed_move(r: Rules) -> int:
-    """Largest value of the failed-charge metric (its number of bins minus one)."""
+    """Largest value of the failed-charge metric (its number of bins minus one).
+
+    Parameters
+    ----------
+    r : Rules
+        Rules with :attr:`.flee.Rules.chasers`.
+
+    Returns
+    -------
+    int
+        Inches: the longest move any charger makes when its charge falls short.
+
+    References
+    ----------
+    docs/warhammer.md, "The failed charger's move" (§3.4).
+    """
     out = 0
     for c in r.chasers:
         widest = max((t.sides for t in c.charge_dice.terms), default=0)
