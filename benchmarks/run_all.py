@@ -216,7 +216,7 @@ def bench_exact(args) -> None:
         return {code: Fraction(end.quantity(s), den) for code, s in
                 (("caught", CAUGHT), ("escaped_off_table", OFF), ("rallied", RALLIED))}
 
-    from fleeodds.systems.warhammer import exact as wh_exact
+    from fleeodds.systems.warhammer.exact import flee as wh_exact
 
     def solve_afresh(sc):
         """The chain solved again: Warhammer keeps each solved chain for the process (lru_cache)."""

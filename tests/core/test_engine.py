@@ -51,7 +51,7 @@ def test_same_counts_and_outcomes_whatever_the_launch_threads(monkeypatch, k):
 def test_one_compiled_entry_point_serves_counts_and_per_trial_outcomes():
     """The Warhammer kernel's counting run, its one-exchange fold and its per-trial run share one
     compiled specialisation (numba compiles one copy per distinct argument types)."""
-    from fleeodds.systems.warhammer import kernel as wk
+    from fleeodds.systems.warhammer.kernels import flee as wk
 
     for name in ("warhammer/goblins_broken_by_dwarfs.toml", "warhammer/goblins_rally_or_flee_to_edge.toml"):
         sc = fleeodds.load_scenario(name)

@@ -21,7 +21,7 @@ Rules used (rules digest §3.6):
 * Starter booklet (*Bataille au Col du Crâne*): contact with any unit or terrain piece removes
   the fleeing unit; the flee move is made before the pursuit roll is compared.
 
-Every case's ``parameters`` hold the whole scenario (tests/test_warhammer_obstacles.py loads
+Every case's ``parameters`` hold the whole scenario (tests/systems/warhammer/test_warhammer_obstacles.py loads
 it as written). Run ``python tests/oracles/derive_warhammer_obstacles.py`` to rewrite the file.
 """
 

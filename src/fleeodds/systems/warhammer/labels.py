@@ -10,6 +10,29 @@ from __future__ import annotations
 
 from .outcomes import EDITION_LABELS, RULE_LABELS, TROOP_TYPE_LABELS
 
+#: The system's name (``RulesSystem.title``, ``title_fr``; the JSON Schema's title).
+TITLE = "Warhammer Fantasy Battle / The Old World"
+TITLE_FR = "Warhammer Battle / The Old World"
+
+#: Names of the form's choices (``RulesSystem.value_labels``; the web page shows them, submits the codes).
+FORM_LABELS = {
+    "situation": {"break": ("Break test after a lost combat", "Test de moral après un combat perdu"),
+                  "fleeing": ("Already fleeing", "Déjà en fuite"),
+                  "charge_fleeing": ("Charging a fleeing unit", "Charge contre une unité en fuite"),
+                  "flee_reaction": ("Flee! as a charge reaction", "Fuite ! en réaction à une charge"),
+                  "leadership_test": ("Leadership test", "Test de Commandement"),
+                  "panic": ("Panic test", "Test de panique"), "fight": ("Close combat", "Corps à corps")},
+    "test.kind": {"leadership": ("Leadership", "Commandement"), "fear": ("Fear", "Peur"),
+                  "terror": ("Terror", "Terreur"), "panic": ("Panic", "Panique")},
+    "table.first_turn": {"fleeing_side": ("The fleeing unit's side", "Le camp de l'unité en fuite"),
+                         "enemy": ("The enemy", "L'ennemi")},
+    "options.catch_vs_edge_order": {"catch_first": ("Caught first", "Rattrapée d'abord"),
+                                    "edge_first": ("Off the table first", "Sortie de table d'abord")},
+    "options.edge_contact": {"touch": ("On touching the edge", "En touchant le bord"),
+                             "leave": ("On leaving the table", "En quittant la table")},
+    "options.rally_casualty_rule": {**EDITION_LABELS, "none": ("None", "Aucune")},
+}
+
 #: Where a unit's fields are in a scenario: the fleeing unit, the pursuer, each of several
 #: pursuers, and both sides of a close combat.
 UNIT_PATHS = ("fleeing", "pursuer", "pursuers.*", "fight.unit", "fight.enemy")

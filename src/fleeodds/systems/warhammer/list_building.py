@@ -336,7 +336,7 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
 
 # --------------------------------------------------------------------------- equipment
 
-#: normalised item name (parenthesised part dropped) -> close-combat weapon of the fight (:data:`.combat.WEAPONS`)
+#: normalised item name (parenthesised part dropped) -> close-combat weapon of the fight (:data:`.model.combat.WEAPONS`)
 WEAPON_NAMES: dict[str, str] = {
     "hand weapon": "hand_weapon", "hand weapons": "hand_weapon",
     "great weapon": "great_weapon", "great weapons": "great_weapon",
@@ -409,7 +409,7 @@ def equipment(unit: Unit, main: Profile, models: list[Profile], troop_type: str,
     Warhammer 8th edition rulebook, "Weapons" and "Armour" (armour saves: light 6+, heavy 5+,
     shield +1, barding +1, cavalry +1 from its mount); 7th edition rulebook, same sections.
     """
-    from .combat import MOUNTED
+    from .model.combat import MOUNTED
 
     names: list[str] = []
     for p in unit.profiles:
@@ -633,7 +633,7 @@ def unit_extras(scenario, role: str, profile: dict[str, Any], row: dict[str, Any
     row : dict
         The ranking row: outcome code -> probability.
     """
-    from .fight import FightScenario
+    from .scenarios.fight import FightScenario
 
     if not isinstance(scenario, FightScenario):
         return {}

@@ -1,0 +1,112 @@
+"""No silent inputs in situation ``fight``: unit fields that are wrong for the fight or change
+nothing in it, fight options that cannot change the round, chain fields that change neither
+unit's Break test, flight, pursuit or rally, and what fleeodds does not model (champions,
+characters, magic items), each refused by name.
+
+Equipment that does not fit a unit (a lance on foot, a shield with a two-handed weapon) is refused
+while the round is resolved (:func:`..plan.combat.resolve_fight`).
+"""
+
+from __future__ import annotations
+
+from ....errors import InputError, short_repr
+from ....validation import effect_checks_on, no_effect, not_modelled
+from ..model.base import UnitProfile
+from ..model.combat import NOT_MODELLED, SIDES
+from ..model.flee import ScenarioModel
+from .flee import EXEMPT_OPTIONS, is_used, special_rule_errors
+
+
+def refuse_not_modelled(data: dict) -> None:
+    """Refuse a field fleeodds does not model in a fight unit (:data:`..model.combat.NOT_MODELLED`:
+    champions, characters, challenges, magic items) by its dotted path, before validation."""
+    fight = data.get("fight")
+    if not isinstance(fight, dict):
+        return
+    for side in SIDES:
+        table = fight.get(side)
+        if isinstance(table, dict):
+            for key, what in NOT_MODELLED.items():
+                if key in table:
+                    raise not_modelled(f"fight.{side}.{key}", table[key], what)
+
+
+def check_fight_units(data: dict, model: ScenarioModel, units: tuple[UnitProfile, UnitProfile],
+                      effects: bool = True) -> None:
+    """Refuse, by name, unit fields that are wrong for this fight or change nothing in it.
+
+    ``models_start`` below ``models`` (a unit cannot start the battle smaller than it fights);
+    unless a sweep turned the checks off (:func:`fleeodds.validation.effect_checks_on`): a
+    ``general_leadership`` not above the unit's Leadership (a unit uses its General's only when
+    higher, for its Break and rally tests), and ``fly`` where fleeodds models no flying move
+    (8th, TOW: :func:`.flee.special_rule_errors`) -- named where it was written (``rules``,
+    ``extra_rules``) or as the ``profile`` that carries it. ``effects=False``
+    (:meth:`..scenarios.fight.FightScenario.with_unit`: the scenario's own fields were checked when
+    it was loaded) keeps only the first check.
+
+    Raises
+    ------
+    InputError
+        Naming the field (``fight.<side>.<field>``), its value and why.
+    """
+    f = model.fight
+    written = data.get("fight") or {}
+    for side, prof in zip(SIDES, units):
+        ref, raw = getattr(f, side), written.get(side) or {}
+        where = f"fight.{side}"
+        if ref.models_start is not None and ref.models_start < ref.models:
+            raise InputError(f"{where}.models_start", ref.models_start,
+                             f"at least the unit's models when the fight starts ({ref.models})")
+        if not (effects and effect_checks_on()):
+            continue
+        if ref.general_leadership is not None and ref.general_leadership <= prof.leadership:
+            raise no_effect(f"{where}.general_leadership", ref.general_leadership,
+                            f"when it is not above the unit's own Leadership ({prof.leadership}): a unit uses "
+                            "its General's Leadership only when it is higher")
+        for rule in prof.rules:
+            for role in ("fleeing", "pursuer"):  # the unit may lose (flee) or win (pursue)
+                field = next((f"{where}.{k}" for k in ("rules", "extra_rules") if rule in (raw.get(k) or ())),
+                             f"{where}.profile")
+                err = special_rule_errors(role, rule, model, field)
+                if err is not None and rule != "fast_cavalry":  # fast cavalry forgoes ranks in a fight
+                    raise err
+
+
+def check_fight_options(data: dict, model: ScenarioModel) -> None:
+    """Refuse fight options written in the file that cannot change this round."""
+    if not effect_checks_on():  # a sweep builds cells where a field may be moot
+        return
+    written = ((data.get("fight") or {}).get("options") or {})
+    ed, f = model.edition, model.fight
+    if "test" in data:  # the Leadership test of the leadership_test and panic situations
+        raise no_effect("test", short_repr(data["test"]), "in situation 'fight' (the loser takes a Break test)")
+    for side in ("unit", "enemy"):
+        ref = getattr(f, side)
+        if ref.fighting_files is not None and ref.models is not None and ref.fighting_files > ref.models:
+            raise InputError(f"fight.{side}.fighting_files", ref.fighting_files,
+                             f"at most the unit's models ({ref.models}): models in base contact")
+    for name in written:
+        if name.startswith("tow_") and ed != "tow":
+            raise no_effect(f"fight.options.{name}", written[name], f"in {ed} (a rule of The Old World)")
+    if "charge_strikes_first" in written and f.charger == "none":
+        raise no_effect("fight.options.charge_strikes_first", written["charge_strikes_first"],
+                        "with charger = 'none' (nobody charged)")
+    if "spear_ranks_on_charge" in written and (f.charger == "none" or getattr(f, f.charger).weapon != "spear"):
+        raise no_effect("fight.options.spear_ranks_on_charge", written["spear_ranks_on_charge"],
+                        "unless the charging unit fights with spears")
+
+
+def check_chain_fields(data: dict, chains: tuple) -> None:
+    """Refuse a [table] or [options] field that changes the chain whichever unit loses (the checks
+    of :mod:`.flee` on both directions of the chain: ``chains``, the break scenarios where the
+    enemy loses and where the unit loses)."""
+    if not effect_checks_on():
+        return
+    for group in ("table", "options"):
+        for name, value in (data.get(group) or {}).items():
+            if group == "options" and name in EXEMPT_OPTIONS:
+                continue
+            path = (group, name)
+            if not any(is_used((c.model, c.fleeing, c.pursuer), path) for c in chains):
+                raise no_effect(f"{group}.{name}", value, "in this fight (it changes neither unit's Break "
+                                                          "test, flight, pursuit or rally)")

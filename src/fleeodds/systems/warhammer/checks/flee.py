@@ -1,0 +1,386 @@
+"""No silent inputs: every field written in a Warhammer scenario must be able to change the numbers.
+
+A field is *used* when some value of it changes what the evaluators read
+(:func:`effective`: the resolved numbers of :mod:`..plan.flee`, restricted to those the
+situation, the edition and the other fields make the solver consult). A field
+written in the file that no value of could change is refused by name with
+:func:`fleeodds.validation.no_effect`, e.g. ``combat.margin`` in
+``situation = "fleeing"`` (no Break test), ``table.max_turns`` in a charge
+situation, ``fleeing.musician`` in 7th (no rally bonus), the pursuer's
+``general_leadership`` without a restraint test.
+
+Always accepted: labels (``system``, ``title``, ``description``, ``name``), the
+``edition`` and ``situation``, a unit's ``profile`` and its characteristics
+``movement`` and ``leadership`` (they describe the unit, and an inline unit needs
+them; those that change nothing are listed by :func:`unused_inputs`), ``[compare]`` (each setup is checked when it is built) and
+``options.geometry`` (its only value).
+
+Special rules that come from a named profile (not written in the file) are not
+refused: they describe the unit; those without effect are listed in
+:meth:`WarhammerScenario.describe` under ``rules_without_effect``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Iterator
+
+from ....validation import annotation_values, no_effect, not_modelled
+from ..model.base import TROOP_TYPES, UnitProfile
+from ..model.flee import TEST_KINDS, TEST_SITUATIONS, Options, ScenarioModel
+from ..model.profiles import find_profile
+from ..plan.flee import (BREAK_CLASSIC, BREAK_NONE, BREAK_TOW, FAILED_MOVE_M, PURSUE_LD_TEST, PURSUE_NEVER, Rules,
+                         resolve)
+from ..plan.leadership import RALLY_DOUBLE1_ONLY, RALLY_NORMAL, double1_pass, ld_test_pass
+
+CHARGE_SITUATIONS = ("charge_fleeing", "flee_reaction")
+EDITION_NAMES = {"6th": "6th edition", "7th": "7th edition", "8th": "8th edition", "tow": "The Old World",
+                 "starter": "the starter rules"}
+#: Fields never refused (labels, the unit's identity and characteristics, the comparison).
+EXEMPT_TOP = {"system", "title", "description", "edition", "situation", "compare", "profiles_file"}
+EXEMPT_UNIT = {"profile", "name", "movement", "leadership"}
+EXEMPT_OPTIONS = {"geometry"}
+DICE_OPTIONS = ("flee_roll", "pursuit_roll", "charge_reach")
+
+
+def _first_move_reaches(r: Rules) -> bool:
+    """Whether the first flee (or fall-back) move can reach the table edge (``edge_contact`` included)."""
+    longest = max(r.flee.max_value, r.fall_back.max_value if r.break_mode == BREAK_TOW else 0)
+    return longest > r.edge if r.edge_strict else longest >= r.edge
+
+
+def effective(r: Rules) -> dict[str, Any]:
+    """The resolved numbers the exact solver and the kernel consult for ``r``.
+
+    Mirrors the control flow of :mod:`..exact.flee` (``start``, ``rally_phase``,
+    ``enemy_phase``): a number left out cannot change any probability. A
+    Leadership test enters as its probability of passing (margin, natural doubles
+    and re-roll included), not as its parameters: an option such as
+    ``insane_courage`` or ``ld_double1_passes`` that gives the same probability
+    (Ld 5 losing by 2: the double 1 passes anyway) changes nothing. The order of a
+    catch and an edge contact (``catch_first``) enters only where the combat-phase
+    pursuit can do both (the first flee move reaching the edge): a charged unit's
+    flee move always resolves before the charge (§3.4).
+    """
+    used: dict[str, Any] = {"situation": r.situation}
+    if r.obstacles:  # things in the way (..plan.obstacles): their models and rally tests after losses
+        used.update(obstacles=r.obstacles, models=r.models, rally_by_models=r.rally_by_models)
+        if any(o.effect == 1 for o in r.obstacles):  # THROUGH: the clearance places the unit beyond
+            used["clearance"] = r.clearance
+    edge = not math.isinf(r.edge)
+    if edge:
+        used.update(edge=r.edge, edge_strict=r.edge_strict)
+    if r.situation in CHARGE_SITUATIONS:
+        used.update(flee=r.flee, charge_dice=r.charge_dice, charge_fixed=r.charge_fixed, gap=r.gap,
+                    tie_strict=r.tie_strict)
+        if r.edition == "tow":
+            used["declare_range"] = r.declare_range  # a gap beyond it is refused (no charge declared)
+        return used
+    breaks = True
+    if r.break_mode == BREAK_CLASSIC:
+        if r.unbreakable:
+            return {"situation": r.situation, "always": "held"}
+        used["auto_break"] = r.auto_break
+        if r.auto_break:
+            used["p_held"] = double1_pass(replace(r.break_test, reroll=False)) if r.break_test.double1_passes \
+                else 0
+        else:
+            used["p_held"] = ld_test_pass(r.break_test, r.margin)
+    elif r.break_mode == BREAK_TOW:
+        if r.unbreakable:
+            return {"situation": r.situation, "always": "gave_ground"}
+        used.update(break_ld=r.break_test.ld, break_dice=r.break_test.dice, margin=r.margin, tow_outnumbered=r.tow_outnumbered_breaks,
+                    tow_bsb_policy=r.tow_bsb_policy, tow_stubborn=r.tow_stubborn_falls_back,
+                    fall_back=r.fall_back)
+        breaks = not r.tow_stubborn_falls_back
+    chases = r.pursue_mode != PURSUE_NEVER
+    used["pursue_mode"] = r.pursue_mode
+    if r.pursue_mode == PURSUE_LD_TEST:
+        used["p_restrain"] = ld_test_pass(r.restraint_test)
+    if chases:
+        used.update(pursuit=r.pursuit, tie_strict=r.tie_strict, gap=r.gap)
+        if edge and _first_move_reaches(r):
+            used["catch_first"] = r.catch_first
+    chain = breaks and r.max_turns > 0
+    if breaks and (chases or edge or chain):
+        used["flee"] = r.flee
+    if r.break_mode == BREAK_TOW and (chases or edge):
+        used["fall_back"] = r.fall_back
+    if not chain:
+        return used
+    used.update(max_turns=r.max_turns, rally_mode=r.rally_mode, chaser_charges=r.chaser_charges)
+    if r.rally_mode == RALLY_NORMAL:
+        used["p_rally"] = ld_test_pass(r.rally_test)
+    elif r.rally_mode == RALLY_DOUBLE1_ONLY:
+        used["p_rally"] = double1_pass(r.rally_test)
+    if r.chaser_charges:
+        used.update(enemy_first=r.enemy_first, declare_range=r.declare_range, out_of_range_move=r.out_of_range_move,
+                    charge_dice=r.charge_dice, charge_fixed=r.charge_fixed, tie_strict=r.tie_strict,
+                    failed_move_mode=r.failed_move_mode, gap=r.gap)
+        if r.failed_move_mode == FAILED_MOVE_M:
+            used["charge_move"] = r.charge_move
+    return used
+
+
+# -- alternatives of one field ------------------------------------------------------------
+Units = tuple[ScenarioModel, UnitProfile, UnitProfile]
+
+
+def _option_values(name: str) -> list[Any]:
+    if name in DICE_OPTIONS:
+        return [None, "1d6", "2d6", "3d6"]
+    if name == "musician_rally_bonus":
+        return [None, 0, 1]
+    if name == "flee_clearance":
+        return [None, 0.0, 1.0, 2.0]
+    return annotation_values(Options.model_fields[name].annotation) or [None]
+
+
+GROUP_VALUES = {
+    ("combat", "margin"): [1, 2, 30],
+    ("table", "gap"): [0.0, 1.0, 50.0],
+    ("table", "edge_distance"): [None, 1.0, 12.0, 200.0],
+    ("table", "max_turns"): [0, 1, 2],
+    ("table", "first_turn"): ["fleeing_side", "enemy"],
+    ("test", "kind"): list(TEST_KINDS),
+    ("test", "ld_modifier"): [-1, 0, 1],
+}
+UNIT_VALUES = {
+    "models_start": [1, 2, 20, 1000],
+    "models_left": [None, 1, 5, 10, 1000],
+    "musician": [False, True],
+    "general_leadership": [None, 0, 10],
+    "battle_standard": [False, True],
+}
+
+#: A unit's characteristics (accepted whatever the situation; listed by :func:`unused_inputs` when moot).
+CARD_VALUES = {"movement": [0, 1, 3, 4, 5, 6, 7, 8, 10, 20], "leadership": [0, 2, 3, 5, 6, 7, 8, 9, 10]}
+
+
+def _set(model: ScenarioModel, group: str, name: str, value: Any) -> ScenarioModel:
+    sub = getattr(model, group).model_copy(update={name: value})
+    return model.model_copy(update={group: sub})
+
+
+def _alternatives(units: Units, path: tuple[str, ...]) -> Iterator[Units]:
+    """The scenario with the field at ``path`` set to each of a few values (no validation)."""
+    model, fleeing, pursuer = units
+    if path[0] in ("combat", "table", "options", "test"):
+        group, name = path
+        if group == "options":
+            values = _option_values(name)
+        else:
+            values = GROUP_VALUES.get((group, name), [False, True])
+            if (group, name) == ("combat", "margin") and model.combat.margin == 0:
+                values = [0] + values  # a written draw is used when it differs from a loss
+        for v in values:
+            yield _set(model, group, name, v), fleeing, pursuer
+        return
+    role, name = path[0], path[1]
+    prof = fleeing if role == "fleeing" else pursuer
+
+    def with_prof(p: UnitProfile, m: ScenarioModel = model) -> Units:
+        return (m, p, pursuer) if role == "fleeing" else (m, fleeing, p)
+
+    if name in CARD_VALUES:
+        for v in CARD_VALUES[name]:
+            yield with_prof(prof.model_copy(update={name: v}))
+        return
+    if name == "troop_type":
+        for t in TROOP_TYPES:
+            yield with_prof(prof.model_copy(update={"troop_type": t}))
+        return
+    if name in ("rules", "extra_rules"):
+        rule = path[2]
+        without = tuple(r for r in prof.rules if r != rule)
+        yield with_prof(prof.model_copy(update={"rules": without}))
+        yield with_prof(prof.model_copy(update={"rules": without + (rule,)}))
+        return
+    # situation fields of the unit; Leadership set so that a capped or floored value cannot hide an effect
+    context = {"general_leadership": 0, "musician": 5}.get(name)
+    if context is not None:
+        prof = prof.model_copy(update={"leadership": context})
+    for v in UNIT_VALUES[name]:
+        ref = getattr(model, role).model_copy(update={name: v})
+        if name == "musician":
+            ref = ref.model_copy(update={"general_leadership": None})
+        yield with_prof(prof, model.model_copy(update={role: ref}))
+
+
+def is_used(units: Units, path: tuple[str, ...]) -> bool:
+    """Whether some value of the field at ``path`` changes :func:`effective`."""
+    seen = None
+    for m, f, p in _alternatives(units, path):
+        e = effective(resolve(m, f, p))
+        if seen is None:
+            seen = e
+        elif e != seen:
+            return True
+    return False
+
+
+# -- the check -----------------------------------------------------------------------------
+def written_paths(source: dict) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """Every checked field written in the source: ``(path parts, value)``; rules one by one."""
+    for group in ("combat", "table", "options", "test"):
+        table = source.get(group)
+        if isinstance(table, dict):
+            for name, v in table.items():
+                if group == "options" and name in EXEMPT_OPTIONS:
+                    continue
+                yield (group, name), v
+    for role in ("fleeing", "pursuer"):
+        table = source.get(role)
+        if not isinstance(table, dict):
+            continue
+        for name, v in table.items():
+            if name in EXEMPT_UNIT:
+                continue
+            if name in ("rules", "extra_rules"):
+                for rule in v:
+                    yield (role, name, rule), rule
+            else:
+                yield (role, name), v
+
+
+def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
+    sit = model.situation
+    role = path[0]
+    name = path[1]
+    if role == "test" and sit not in TEST_SITUATIONS:
+        return "the [test] table belongs to the leadership_test and panic situations"
+    if role == "test" and name == "kind":
+        return "the kind of test only decides a Cold-blooded unit's dice in TOW (and the panic situation " \
+               "is always a Panic test)"
+    if role == "table" and sit == "leadership_test":
+        return "the leadership_test situation ends with the test"
+    if role == "combat" and sit != "break":
+        return "there is no Break test in this situation"
+    if role == "combat" and name == "margin" and model.edition != "tow":
+        return "a Stubborn (6th/7th) or Steadfast (8th) unit tests on its unmodified Leadership, and an " \
+               "Unbreakable one or an automatic break takes no test"
+    if role == "table" and sit in CHARGE_SITUATIONS and name in ("max_turns", "chaser_keeps_charging", "first_turn"):
+        return "the charge situations end with the flee move"
+    if role == "table" and name in ("chaser_keeps_charging", "first_turn"):
+        return "it acts in the turns of the chain: set table.max_turns > 0 and table.chaser_keeps_charging = true"
+    if name == "troop_type":
+        return "the troop type changes no number here; Movement and special rules do"
+    if role == "pursuer" and name == "general_leadership":
+        return "a General only helps the pursuer's test to not pursue, with options.pursuer_restrains = " \
+               "'ld_test', and not in the starter rules"
+    if role == "pursuer" and name == "battle_standard":
+        return "a Battle Standard only re-rolls the pursuer's failed test to not pursue, with " \
+               "options.pursuer_restrains = 'ld_test' where options.bsb_reroll is 'any_failed_ld' (8th default)"
+    if role == "fleeing" and name == "battle_standard":
+        return "a Battle Standard re-rolls the Break test, except in the starter rules, and rally tests in " \
+               "8th and TOW; see options.bsb_reroll"
+    if role == "fleeing" and name == "general_leadership":
+        return "a General lends his Ld to the Break test and, except in the starter rules, to rally tests"
+    if role == "pursuer" and name == "musician":
+        return "a pursuer's musician only wins a drawn combat (combat.margin = 0) against a unit without one"
+    if role == "pursuer" and name in ("models_start", "models_left"):
+        return "it only acts on the fleeing unit's rally tests"
+    if name == "models_start" and model.fleeing.models_left is None:
+        return "the casualty limits compare models_left with models_start; give models_left"
+    if name == "musician":
+        return "a musician wins a drawn combat (combat.margin = 0) against a unit without one, and adds to " \
+               "rally tests with table.max_turns > 0, in 6th, in TOW or with options.musician_rally_bonus = 1"
+    if name in ("models_start", "models_left"):
+        return "the casualty limits act on rally tests only, with table.max_turns > 0"
+    if role == "options" and name in ("insane_courage", "ld_double1_passes", "ld_double6_fails"):
+        return "every Leadership test here passes or fails on a natural double anyway, by its total"
+    if role == "options" and name == "flee_clearance" and not model.obstacles:
+        return "it says where a flee move through things in the way stops, and there are no [[obstacles]]"
+    if role == "options" and name == "catch_vs_edge_order":
+        return "it orders the combat-phase pursuit only, where the first flee move can reach the table edge; " \
+               "a charged unit's flee move always resolves before the charge"
+    if name in ("rules", "extra_rules") and role == "pursuer" and path[2] == "fear":
+        return "a Fear-causing winner's automatic break is combat.fear_outnumbered"
+    return ""
+
+
+def _context(model: ScenarioModel, path: tuple[str, ...]) -> str:
+    hint = _hint(path, model)
+    where = f"in the '{model.situation}' situation in {EDITION_NAMES[model.edition]}"
+    return f"{where} ({hint})" if hint else where
+
+
+def special_rule_errors(role: str, rule: str, model: ScenarioModel, field: str):
+    """The refusal of a rule fleeodds knows to be without effect or not modelled, else ``None``."""
+    ed = model.edition
+    if rule == "fast_cavalry":
+        return no_effect(field, rule, "on break, flee, pursuit or rally odds (Feigned Flight and free "
+                                      "reforms change what the unit may do after it rallies, not the dice)")
+    if rule == "fly":
+        if ed not in ("6th", "7th"):
+            return not_modelled(field, rule, f"flying flee, pursuit and charge moves in {EDITION_NAMES[ed]}; "
+                                             "give options.flee_roll, options.pursuit_roll or options.charge_reach")
+    return None
+
+
+def check_inputs(source: dict, model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile,
+                 profiles_file: Path | None) -> None:
+    """Refuse, by name, every field written in ``source`` that changes nothing here.
+
+    Raises
+    ------
+    InputError
+        ``no_effect`` (or ``not_modelled`` for a rule fleeodds does not model in
+        this edition) naming the first such field, its value and why.
+    """
+    if model.profiles_file is not None:
+        refs = [r.profile for r in (model.fleeing, model.pursuer) if r is not None and r.profile is not None]
+        if not any(find_profile(name, "profile", profiles_file)[1] for name in refs):
+            raise no_effect("profiles_file", model.profiles_file,
+                            "when no unit names one of its profiles (fleeing.profile, pursuer.profile)")
+    units = (model, fleeing, pursuer)
+    for path, value in written_paths(source):
+        field = ".".join(path[:2])
+        if len(path) == 3:
+            err = special_rule_errors(path[0], path[2], model, field)
+            if err is not None:
+                raise err
+        if not is_used(units, path):
+            raise no_effect(field, value, _context(model, path))
+        if path[1:] == ("general_leadership",) and value is not None:
+            # the check above asks whether a General can matter here; this one, whether this General
+            # does: a unit uses the General's Leadership only when it is higher than its own
+            own = (fleeing if path[0] == "fleeing" else pursuer).leadership
+            if isinstance(value, int) and value <= own:
+                raise no_effect(field, value, f"when it is not above the unit's own Leadership ({own}): a unit "
+                                              "uses its General's Leadership only when it is higher")
+
+
+def rules_without_effect(role: str, units: Units) -> list[str]:
+    """Special rules of a resolved unit that change nothing in this scenario."""
+    prof = units[1] if role == "fleeing" else units[2]
+    out = []
+    for rule in prof.rules:
+        if rule == "fast_cavalry" or special_rule_errors(role, rule, units[0], role) is not None \
+                or not is_used(units, (role, "rules", rule)):
+            out.append(rule)
+    return out
+
+
+def unused_inputs(source: dict, units: Units) -> list[str]:
+    """The unit characteristics written in ``source`` (``fleeing.movement``, ``pursuer.leadership``)
+    that change nothing here.
+
+    They are accepted (players copy a whole profile) but listed, so that nothing is silent:
+    e.g. the pursuer's Ld without a test to restrain the pursuit, or its M in the
+    ``fleeing`` situation when its pursuit roll does not depend on M.
+    """
+    out = []
+    for role in ("fleeing", "pursuer"):
+        table = source.get(role)
+        if not isinstance(table, dict):
+            continue
+        for name in CARD_VALUES:
+            if name in table and not is_used(units, (role, name)):
+                out.append(f"{role}.{name}")
+    return out
+
+
+__all__ = ["BREAK_NONE", "check_inputs", "effective", "is_used", "rules_without_effect", "unused_inputs", "written_paths"]

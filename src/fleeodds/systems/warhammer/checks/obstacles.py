@@ -1,0 +1,93 @@
+"""No silent inputs with ``[[obstacles]]``: things in the way that are wrong or change nothing in
+the edition are refused by name (see :mod:`..plan.obstacles` for what each does).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Optional
+
+from ....errors import InputError
+from ....validation import no_effect, not_modelled
+from ..plan.obstacles import obstacle_effect
+
+
+def check_fields(obstacles, ed: str, wounds: Optional[int]) -> None:
+    """Refuse, by name, an object field that changes nothing in edition ``ed``.
+
+    Raises
+    ------
+    InputError
+        ``obstacles.<i>.<field>`` with the value and why.
+    """
+    names = {"6th": "in 6th edition", "7th": "in 7th edition", "8th": "in 8th edition",
+             "tow": "in The Old World", "starter": "in the starter rules"}
+    for i, o in enumerate(obstacles):
+        where = f"obstacles.{i}"
+        if o.kind != "enemy" or ed != "7th":
+            for f in ("unit_strength", "fleeing"):
+                if getattr(o, f) is not None:
+                    why = "only an enemy unit has it" if o.kind != "enemy" else \
+                        "only the 7th rules read it (any enemy unit is passed through or tested the same)"
+                    raise no_effect(f"{where}.{f}", getattr(o, f), f"{names[ed]} ({why})")
+        elif o.unit_strength is None and not o.fleeing:
+            raise InputError(f"{where}.unit_strength", None,
+                             "the enemy unit's Unit Strength (7th: a non-fleeing enemy of US 5 or more destroys "
+                             "the fleeing unit on contact), or fleeing = true")
+        elif o.fleeing and o.unit_strength is not None:
+            raise no_effect(f"{where}.unit_strength", o.unit_strength,
+                            "for a fleeing enemy (7th: it is passed through whatever its US)")
+        if o.room_to_go_around is not None and ed != "6th":
+            raise no_effect(f"{where}.room_to_go_around", o.room_to_go_around,
+                            f"{names[ed]} (only the 6th rules go round things in the way)")
+        if o.leadership is not None and (o.kind != "friend" or ed not in ("7th", "8th", "tow")):
+            why = "only a friendly unit tests for Panic when fled through" if o.kind != "friend" else \
+                "the starter rules remove the fleeing unit on contact" if ed == "starter" else \
+                "a 6th-edition friend fled through takes no Panic test here (the 6th rulebook's Panic " \
+                "causes are not modelled)"
+            raise no_effect(f"{where}.leadership", o.leadership, f"{names[ed]} ({why})")
+    tests = any(obstacle_effect(o, ed, i)[1] for i, o in enumerate(obstacles))
+    if tests and wounds is not None and wounds > 1:
+        raise not_modelled("fleeing.wounds", wounds,
+                           "Dangerous Terrain and Peril tests on models of more than one Wound; each failed "
+                           "test is counted as one model lost")
+
+
+def validate(model, fleeing, r) -> None:
+    """Refuse things in the way that are wrong or change nothing (called once the rules are resolved).
+
+    Raises
+    ------
+    InputError
+        Fields without effect (:func:`check_fields`), a 6th-edition enemy or terrain with no room
+        to go round (not modelled), an object beyond the table edge, objects that overlap, an
+        object no flee move can reach, or things in the way in the leadership_test situation.
+    """
+    obstacles = model.obstacles
+    ed = model.edition
+    if model.situation == "leadership_test":
+        raise no_effect("obstacles", [o.kind for o in obstacles],
+                        "in the 'leadership_test' situation (it ends with the test; no flee move)")
+    check_fields(obstacles, ed, fleeing.wounds)
+    order = sorted(range(len(obstacles)), key=lambda i: obstacles[i].distance)
+    last_far = -math.inf
+    for i in order:
+        o = obstacles[i]
+        obstacle_effect(o, ed, i)
+        if o.distance < last_far:
+            raise InputError(f"obstacles.{i}.distance", o.distance,
+                             f"an object that does not overlap the one before it (which ends at {last_far:g}\")")
+        last_far = o.distance + o.depth
+        if o.distance >= r.edge:
+            raise InputError(f"obstacles.{i}.distance", o.distance,
+                             f"less than table.edge_distance ({r.edge:g}\"): an object must be on the table")
+    # the farthest any flee move can reach before object i: every move at its longest, pushed beyond
+    # every object nearer than i (an object only pushes the unit past itself, never toward another)
+    moves = 1 + r.max_turns * (2 if r.chaser_charges else 1)  # a charged unit flees again in the enemy turn
+    base = max(r.flee.max_value, r.fall_back.max_value) * moves
+    for i in order:
+        o = obstacles[i]
+        longest = base + sum(p.depth + r.clearance for p in obstacles if p.distance < o.distance)
+        if o.distance - r.clearance > longest:
+            raise no_effect(f"obstacles.{i}.distance", o.distance,
+                            f"beyond the farthest flee move ({longest:g}\" with table.max_turns = {r.max_turns})")

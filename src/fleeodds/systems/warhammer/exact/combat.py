@@ -1,0 +1,135 @@
+"""Exact distribution of one round of close combat, by convolution.
+
+Each attack is an independent trial (hit, wound, armour save failed, ward save
+failed), so a side's unsaved wounds are binomial in its number of attacks. The
+side that strikes first rolls with its full strength; the solver conditions on the
+casualties it causes, and the other side strikes back with the survivors
+(docs/warhammer_combat.md §2). Simultaneous strikes are two independent
+binomials; a roll-off for equal Initiative mixes both orders half and half.
+
+Returns ``{(wounds by the unit, wounds by the enemy, unit alive, enemy alive): P}``
+with wounds counted up to the foe's total (wounds beyond a destroyed unit are lost).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from ..plan.combat import FightRules, SideRules, attacks_of, casualties, strike_order
+
+
+def success(score: int) -> Fraction:
+    """P(a D6 scores ``score`` or more); ``score`` 7 never succeeds.
+
+    Parameters
+    ----------
+    score : int
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    docs/warhammer_combat.md §2.
+    """
+    return Fraction(max(7 - score, 0), 6)
+
+
+def kill_probability(s: SideRules) -> Fraction:
+    """P(one attack of side ``s`` causes an unsaved wound): hit, wound, armour save and ward save failed.
+
+    Parameters
+    ----------
+    s : SideRules
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    docs/warhammer_combat.md §2 (striking blows).
+    """
+    return success(s.hit) * success(s.wound) * (1 - success(s.save)) * (1 - success(s.ward))
+
+
+@lru_cache(maxsize=4096)
+def binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:
+    """P(k successes in n trials), k = 0..n, by repeated convolution (exact).
+
+    Parameters
+    ----------
+    n : int
+    p : Fraction
+
+    Returns
+    -------
+    tuple of Fraction
+        ``n + 1`` probabilities.
+
+    References
+    ----------
+    docs/warhammer_combat.md §7 (a side's unsaved wounds are binomial in its attacks).
+    """
+    dist = [Fraction(1)]
+    q = 1 - p
+    for _ in range(n):
+        nxt = [Fraction(0)] * (len(dist) + 1)
+        for k, v in enumerate(dist):
+            if v:
+                nxt[k] += v * q
+                nxt[k + 1] += v * p
+        dist = nxt
+    return tuple(dist)
+
+
+def _strike(s: SideRules, foe: SideRules, alive: int, p: Fraction):
+    """``[(wounds counted, foe casualties, P)]`` of side ``s`` striking with ``alive`` models."""
+    out: dict[tuple[int, int], Fraction] = {}
+    cap = foe.models * foe.wounds
+    for w, q in enumerate(binomial(attacks_of(s, alive), p)):
+        if q:
+            key = (min(w, cap), casualties(w, foe))
+            out[key] = out.get(key, Fraction(0)) + q
+    return out.items()
+
+
+def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fraction]:
+    """Exact joint law of the round.
+
+    Parameters
+    ----------
+    r : FightRules
+
+    Returns
+    -------
+    dict[(int, int, int, int), Fraction]
+        ``{(w_unit, w_enemy, alive_unit, alive_enemy): P}``, wounds counted up to the foe's total.
+
+    References
+    ----------
+    docs/warhammer_combat.md §2-§3 and §7.
+    """
+    u, e = r.unit, r.enemy
+    pu, pe = kill_probability(u), kill_probability(e)
+    out: dict[tuple[int, int, int, int], Fraction] = {}
+
+    def add(key, q):
+        out[key] = out.get(key, Fraction(0)) + q
+
+    for order, q0 in strike_order(r):
+        if order == "both":
+            for (wu, ce), qa in _strike(u, e, u.models, pu):
+                for (we, cu), qb in _strike(e, u, e.models, pe):
+                    add((wu, we, u.models - cu, e.models - ce), q0 * qa * qb)
+        elif order == "unit":
+            for (wu, ce), qa in _strike(u, e, u.models, pu):
+                for (we, cu), qb in _strike(e, u, e.models - ce, pe):
+                    add((wu, we, u.models - cu, e.models - ce), q0 * qa * qb)
+        else:
+            for (we, cu), qa in _strike(e, u, e.models, pe):
+                for (wu, ce), qb in _strike(u, e, u.models - cu, pu):
+                    add((wu, we, u.models - cu, e.models - ce), q0 * qa * qb)
+    return out

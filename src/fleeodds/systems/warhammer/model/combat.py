@@ -1,0 +1,279 @@
+"""The ``[fight]`` section of a Warhammer scenario (situation ``fight``): the two units, who
+charged, where, and the close-combat rules options, as written.
+
+The rules that turn it into numbers are in :mod:`..plan.combat` (docs/warhammer_combat.md).
+Units: models, files (models per rank), wounds; characteristics as on the profile.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import ConfigDict, field_validator, model_validator
+
+from .base import RULES, RULES_SCHEMA, TROOP_TYPES, F, _Strict
+
+WEAPONS = ("hand_weapon", "great_weapon", "spear", "halberd", "lance", "additional_hand_weapon", "flail")
+#: Weapons that need both hands in close combat: a shield is of no use with them.
+TWO_HANDED = ("great_weapon", "halberd", "additional_hand_weapon", "flail")
+#: Mounted troop types (lance, cavalry spear; no hand-weapon-and-shield bonus).
+MOUNTED = ("cavalry", "monstrous_cavalry", "chariot")
+#: Fields a player may write that fleeodds does not model yet (refused by name).
+NOT_MODELLED = {"champion": "unit champions", "characters": "characters in the unit",
+                "character": "characters in the unit", "challenge": "challenges",
+                "magic_items": "magic items", "magic_weapon": "magic weapons", "magic_banner": "magic banners"}
+SIDES = ("unit", "enemy")
+
+
+def _d(en: str, fr: str) -> dict:
+    return {"d": en, "d_fr": fr}
+
+
+class FightUnit(_Strict):
+    """One of the two units in the fight: its profile, size, formation, equipment and command."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Unité au corps à corps", "description_fr": (
+        "L'une des deux unités du corps à corps : son profil, son effectif, sa formation, son "
+        "équipement et son état-major.")})
+
+    profile: Optional[str] = F(None, t="Profile", t_fr="Profil",
+                               d="Name of a shipped profile or of one in profiles_file (case-insensitive).",
+                               d_fr="Nom d'un profil fourni ou d'un profil de profiles_file (casse indifférente).")
+    name: Optional[str] = F(None, t="Name", t_fr="Nom", d="The unit's name, for display.",
+                            d_fr="Nom de l'unité, pour l'affichage.")
+    movement: Optional[int] = F(None, ge=0, le=20, unit="in", t="Movement (M)", t_fr="Mouvement (M)",
+                                d="Movement, 0 to 20 inches (flee and pursuit after the fight).",
+                                d_fr="Mouvement, de 0 à 20 pas (fuite et poursuite après le combat).")
+    leadership: Optional[int] = F(None, ge=0, le=10, unit="Ld", t="Leadership (Ld)", t_fr="Commandement (Cd)",
+                                  d="Leadership, 0 to 10 (the Break test of the loser).",
+                                  d_fr="Commandement, de 0 à 10 (test de moral du perdant).")
+    weapon_skill: Optional[int] = F(None, ge=1, le=10, t="Weapon Skill (WS)", t_fr="Capacité de Combat (CC)",
+                                    d="Weapon Skill, 1 to 10: to hit by the WS table (3+ above the foe's, "
+                                      "5+ when the foe's is more than double, else 4+).",
+                                    d_fr="Capacité de Combat, de 1 à 10 : pour toucher selon la table de CC "
+                                         "(3+ si supérieure, 5+ si celle de l'ennemi est plus du double, "
+                                         "sinon 4+).")
+    strength: Optional[int] = F(None, ge=1, le=10, t="Strength (S)", t_fr="Force (F)",
+                                d="Strength, 1 to 10, before weapon bonuses (to wound against Toughness; "
+                                  "6th-8th armour modifier).",
+                                d_fr="Force, de 1 à 10, avant les bonus d'arme (pour blesser contre "
+                                     "l'Endurance ; modificateur d'armure en 6e-8e).")
+    toughness: Optional[int] = F(None, ge=1, le=10, t="Toughness (T)", t_fr="Endurance (E)",
+                                 d="Toughness, 1 to 10.", d_fr="Endurance, de 1 à 10.")
+    wounds: Optional[int] = F(None, ge=1, le=10, t="Wounds (W)", t_fr="Points de vie (PV)",
+                              d="Wounds of one model, 1 to 10: a model is removed when it has taken that "
+                                "many.",
+                              d_fr="Points de vie d'une figurine, de 1 à 10 : elle est retirée quand elle en a "
+                                   "perdu autant.")
+    initiative: Optional[int] = F(None, ge=1, le=10, t="Initiative (I)", t_fr="Initiative (I)",
+                                  d="Initiative, 1 to 10 (strike order).", d_fr="Initiative, de 1 à 10 (ordre "
+                                                                               "de frappe).")
+    attacks: Optional[int] = F(None, ge=1, le=10, t="Attacks (A)", t_fr="Attaques (A)",
+                               d="Attacks of one model, 1 to 10.", d_fr="Attaques d'une figurine, de 1 à 10.")
+    troop_type: Optional[Literal[TROOP_TYPES]] = F(  # type: ignore[valid-type]
+        None, t="Troop type", t_fr="Type de troupe",
+        d="Troop type (default: the profile's, else infantry): mounted units use lances and cavalry spears "
+          "and get no hand-weapon-and-shield bonus; Unit Strength by type.",
+        d_fr="Type de troupe (par défaut : celui du profil, sinon infanterie) : les unités montées utilisent "
+             "lances et lances de cavalerie et n'ont pas le bonus arme de base et bouclier ; Puissance "
+             "d'unité selon le type.")
+    rules: Optional[tuple[str, ...]] = F(None, strict=False, json_schema_extra=RULES_SCHEMA,
+                                         t="Special rules", t_fr="Règles spéciales",
+                                         d="The unit's special rules (replace the profile's); frenzy adds "
+                                           "an Attack, fear/terror matter to the Break test, fast_cavalry "
+                                           "claims no rank bonus.",
+                                         d_fr="Règles spéciales de l'unité (remplacent celles du profil) ; "
+                                              "frénésie ajoute une Attaque, peur/terreur comptent au test de "
+                                              "moral, cavalerie légère n'a pas de bonus de rang.")
+    extra_rules: tuple[str, ...] = F((), strict=False, json_schema_extra=RULES_SCHEMA,
+                                     t="Extra special rules", t_fr="Règles spéciales ajoutées",
+                                     d="Special rules added to the profile's.",
+                                     d_fr="Règles spéciales ajoutées à celles du profil.")
+    models: int = F(20, ge=1, le=200, unit="models", t="Models", t_fr="Figurines",
+                    d="Models in the unit when the fight starts.",
+                    d_fr="Figurines de l'unité au début du combat.")
+    models_start: Optional[int] = F(None, ge=1, le=1000, unit="models", t="Models at the start of the battle",
+                                    t_fr="Figurines en début de bataille",
+                                    d="For the rally casualty limits after a flight (default: models).",
+                                    d_fr="Pour les limites de pertes au ralliement après une fuite (par "
+                                         "défaut : figurines).")
+    files: int = F(5, ge=1, le=50, unit="models", t="Files (models per rank)", t_fr="Colonnes (figurines par "
+                                                                                  "rang)",
+                   d="Models in each rank: the front rank's width; casualties come from the rear.",
+                   d_fr="Figurines par rang : largeur du premier rang ; les pertes sont retirées à l'arrière.")
+    fighting_files: Optional[int] = F(
+        None, ge=1, le=50, unit="models", t="Models in base contact", t_fr="Figurines au contact",
+        d="Models of the front (or the charged side) in base contact with the enemy (default: see "
+          "docs/warhammer_combat.md, same-size bases).",
+        d_fr="Figurines du premier rang (ou du côté chargé) au contact socle à socle de l'ennemi (par défaut : "
+             "voir docs/warhammer_combat.md, socles de même taille).")
+    weapon: Literal[WEAPONS] = F(  # type: ignore[valid-type]
+        "hand_weapon", t="Close combat weapon", t_fr="Arme de corps à corps",
+        d="hand_weapon, great_weapon (+2 S, strikes last), spear, halberd (+1 S), lance (+2 S on the "
+          "charge, mounted), additional_hand_weapon (+1 A), flail (+2 S in the first round).",
+        d_fr="hand_weapon (arme de base), great_weapon (arme lourde : +2 F, frappe en dernier), spear "
+             "(lance), halberd (hallebarde : +1 F), lance (lance de cavalerie : +2 F en charge), "
+             "additional_hand_weapon (arme de base additionnelle : +1 A), flail (fléau : +2 F au premier "
+             "round).")
+    shield: bool = F(False, t="Shield", t_fr="Bouclier",
+                     d="+1 armour save; with a hand weapon on foot, the edition's close-combat bonus (6th/7th "
+                       "+1 more, 8th 6+ parry ward save).",
+                     d_fr="+1 à la sauvegarde d'armure ; avec une arme de base à pied, le bonus de l'édition au "
+                          "corps à corps (6e/7e +1 de plus, 8e parade : sauvegarde invulnérable de 6+).")
+    armour_save: Optional[int] = F(None, ge=1, le=6, t="Armour save", t_fr="Sauvegarde d'armure",
+                                   d="Armour save from armour and mount, without the shield (e.g. 5 for "
+                                     "5+); omit for none.",
+                                   d_fr="Sauvegarde d'armure due à l'armure et à la monture, sans le bouclier "
+                                        "(p. ex. 5 pour 5+) ; à omettre s'il n'y en a pas.")
+    ward_save: Optional[int] = F(None, ge=2, le=6, t="Ward save", t_fr="Sauvegarde invulnérable",
+                                 d="Ward save (e.g. 5 for 5+), never modified; omit for none.",
+                                 d_fr="Sauvegarde invulnérable (p. ex. 5 pour 5+), jamais modifiée ; à omettre "
+                                      "s'il n'y en a pas.")
+    armour_piercing: int = F(0, ge=0, le=6, t="Armour piercing (TOW)", t_fr="Perforant (TOW)",
+                             d="TOW: the model's own AP added to its weapon's (e.g. 1 for AP -1).",
+                             d_fr="TOW : PA propre de la figurine, ajoutée à celle de son arme (p. ex. 1 pour "
+                                  "PA -1).")
+    unit_strength: Optional[int] = F(None, ge=1, le=20, t="Unit Strength per model",
+                                     t_fr="Puissance d'unité par figurine",
+                                     d="Unit Strength of one model (default by troop type: infantry 1, "
+                                       "cavalry 2, monstrous 3, chariot 4, monster its Wounds).",
+                                     d_fr="Puissance d'unité d'une figurine (par défaut selon le type : "
+                                          "infanterie 1, cavalerie 2, monstrueux 3, char 4, monstre ses PV).")
+    standard: bool = F(False, t="Standard bearer", t_fr="Porte-étendard",
+                       d="+1 combat result.", d_fr="+1 au résultat de combat.")
+    musician: bool = F(False, t="Musician", t_fr="Musicien",
+                       d="Wins a drawn combat by 1 if the enemy has none (TOW: option tow_musician).",
+                       d_fr="Remporte un combat nul de 1 si l'ennemi n'en a pas (TOW : option tow_musician).")
+    battle_standard: bool = F(False, t="Battle Standard Bearer in the unit",
+                              t_fr="Porteur de la Grande Bannière dans l'unité",
+                              d="+1 combat result (6th/7th: not added to a unit standard's +1) and the "
+                                "edition's Break test re-roll (its own attacks are not counted).",
+                              d_fr="+1 au résultat de combat (6e/7e : pas en plus du +1 d'un étendard "
+                                   "d'unité) et la relance du test de moral de l'édition (ses propres "
+                                   "attaques ne sont pas comptées).")
+    general_leadership: Optional[int] = F(None, ge=0, le=10, unit="Ld", t="General's Leadership",
+                                          t_fr="Commandement du Général",
+                                          d="Ld of the General in range, used when higher for the Break and "
+                                            "rally tests.",
+                                          d_fr="Cd du Général à portée, utilisé s'il est plus élevé pour les "
+                                               "tests de moral et de ralliement.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _refused(cls, data):
+        if isinstance(data, dict):
+            for key, what in NOT_MODELLED.items():
+                if key in data:
+                    raise ValueError(f"{key} is not modelled yet ({what}); remove it")
+        return data
+
+    @field_validator("rules", "extra_rules")
+    @classmethod
+    def _known_rules(cls, v):
+        for r in v or ():
+            if r not in RULES:
+                raise ValueError(f"unknown special rule {r!r}; expected any of {', '.join(RULES)}")
+        return v
+
+
+class FightOptions(_Strict):
+    """Close-combat rules questions; ``None`` means the edition's default (docs/warhammer_combat.md)."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Questions de règles du corps à corps",
+                                                 "description_fr": (
+        "Questions de règles du corps à corps ; ``None`` signifie la valeur par défaut de l'édition "
+        "(docs/warhammer_combat.md).")})
+
+    charge_strikes_first: Optional[bool] = F(
+        None, t="Chargers strike first", t_fr="Les charges frappent en premier",
+        d="In the first round the charging unit strikes first whatever its Initiative or weapon (default: "
+          "6th, 7th and TOW yes, 8th no).",
+        d_fr="Au premier round l'unité qui charge frappe en premier, quelles que soient son Initiative et son "
+             "arme (par défaut : 6e, 7e et TOW oui, 8e non).")
+    equal_initiative: Optional[Literal["roll_off", "simultaneous", "unit_first", "enemy_first"]] = F(
+        None, t="Equal Initiative", t_fr="Initiative égale",
+        d="Two units striking at the same Initiative: a dice roll-off decides who strikes first (6th/7th "
+          "default), they strike simultaneously (8th/TOW default), or the side that won the previous round "
+          "strikes first (6th/7th: unit_first, enemy_first).",
+        d_fr="Deux unités qui frappent à la même Initiative : un jet de dé décide qui frappe en premier "
+             "(défaut 6e/7e), elles frappent simultanément (défaut 8e/TOW), ou le camp qui a gagné le round "
+             "précédent frappe en premier (6e/7e : unit_first, enemy_first).")
+    spear_ranks_on_charge: Optional[bool] = F(
+        None, t="Spears fight in ranks on the charge", t_fr="Les lances combattent en rangs en charge",
+        d="Whether infantry spears fight in an extra rank in the turn the unit charged (default: 6th, 7th and "
+          "8th no, TOW yes).",
+        d_fr="Si les lances d'infanterie combattent sur un rang de plus au tour où l'unité a chargé (par "
+             "défaut : 6e, 7e et 8e non, TOW oui).")
+    rank_width: Optional[int] = F(None, ge=1, le=10, unit="models", t="Models for a rank", t_fr="Figurines par "
+                                                                                             "rang",
+                                  d="Models a rank needs to count for the rank bonus (default: 6th 4, 7th, "
+                                    "8th and TOW 5).",
+                                  d_fr="Figurines qu'un rang doit compter pour le bonus de rang (par défaut : "
+                                       "6e 4, 7e, 8e et TOW 5).")
+    max_rank_bonus: Optional[int] = F(None, ge=0, le=10, t="Most rank bonus", t_fr="Bonus de rang maximal",
+                                      d="Highest rank bonus (default: 3; TOW: infantry 2, cavalry 1).",
+                                      d_fr="Bonus de rang maximal (par défaut : 3 ; TOW : infanterie 2, "
+                                           "cavalerie 1).")
+    ranks_counted: Optional[Literal["start", "end"]] = F(
+        None, t="Ranks counted", t_fr="Rangs comptés",
+        d="Ranks for the bonus counted at the start of the round (6th/7th default) or after the casualties "
+          "(8th/TOW default).",
+        d_fr="Rangs du bonus comptés au début du round (défaut 6e/7e) ou après les pertes (défaut 8e/TOW).")
+    outnumber_bonus: Optional[bool] = F(
+        None, t="Outnumber bonus", t_fr="Bonus de supériorité numérique",
+        d="+1 to the side with the higher Unit Strength after the casualties (default: 6th/7th yes, 8th and "
+          "TOW no).",
+        d_fr="+1 au camp dont la Puissance d'unité est la plus élevée après les pertes (par défaut : 6e/7e "
+             "oui, 8e et TOW non).")
+    tow_combat_order_bonus: bool = F(
+        True, t="TOW Combat Order bonus", t_fr="Bonus d'ordre de combat (TOW)",
+        d="TOW: +1 to a unit at least as wide as deep with Unit Strength 5 or more.",
+        d_fr="TOW : +1 à une unité au moins aussi large que profonde, de Puissance d'unité 5 ou plus.")
+    tow_musician: Literal["draw_only", "always"] = F(
+        "draw_only", t="TOW musician", t_fr="Musicien (TOW)",
+        d="TOW: a musician (the enemy having none) adds +1 in a drawn combat only, or to every result.",
+        d_fr="TOW : un musicien (l'ennemi n'en ayant pas) ajoute +1 seulement en cas d'égalité, ou à tout "
+             "résultat.")
+    flank_loses_ranks: bool = F(
+        True, t="Flank or rear charge cancels ranks", t_fr="Charge de flanc ou de dos annule les rangs",
+        d="A unit fought in the flank or rear by a unit of Unit Strength 5+ (8th: two ranks of five) loses "
+          "its rank bonus (8th: and Steadfast).",
+        d_fr="Une unité combattue de flanc ou de dos par une unité de Puissance d'unité 5+ (8e : deux rangs de "
+             "cinq) perd son bonus de rang (8e : et Indémoralisable).")
+
+
+class Fight(_Strict):
+    """The fight (situation ``fight``): two units, who charged, where, and the rules options."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Corps à corps", "description_fr": (
+        "Le corps à corps (situation ``fight``) : deux unités, qui a chargé, où, et les options de "
+        "règles.")})
+
+    unit: FightUnit = F(t="Your unit", t_fr="Votre unité", d="The unit whose odds are asked.",
+                        d_fr="L'unité dont on demande les chances.")
+    enemy: FightUnit = F(t="The enemy unit", t_fr="L'unité ennemie", d="The unit it fights.",
+                         d_fr="L'unité qu'elle combat.")
+    charger: Literal["unit", "enemy", "none"] = F(
+        "unit", t="Who charged", t_fr="Qui a chargé",
+        d="unit, enemy, or none (a later round: no charge bonuses, no first-round weapons).",
+        d_fr="unit (votre unité), enemy (l'ennemi) ou none (un round suivant : pas de bonus de charge ni "
+             "d'arme de premier round).")
+    contact: Literal["front", "flank", "rear"] = F(
+        "front", t="Charged side", t_fr="Côté chargé",
+        d="Where the charger hit the charged unit: front, flank (+1) or rear (+2 combat result).",
+        d_fr="Où la charge a frappé l'unité chargée : front, flank (flanc, +1) ou rear (dos, +2 au résultat "
+             "de combat).")
+    high_ground: Literal["none", "unit", "enemy"] = F(
+        "none", t="High ground", t_fr="Position surélevée",
+        d="Which side fights from higher ground (+1 combat result).",
+        d_fr="Quel camp combat depuis une position surélevée (+1 au résultat de combat).")
+    options: FightOptions = F(FightOptions(), t="Close combat options", t_fr="Options du corps à corps",
+                              d="Close-combat rules questions with a documented default by edition.",
+                              d_fr="Questions de règles du corps à corps, avec une valeur par défaut "
+                                   "documentée selon l'édition.")
+
+    @model_validator(mode="after")
+    def _contact(self):
+        if self.charger == "none" and self.contact != "front":
+            raise ValueError("contact must be 'front' when charger = 'none' (the side charged needs a charger)")
+        return self

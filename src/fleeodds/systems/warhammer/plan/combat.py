@@ -1,0 +1,661 @@
+"""One round of close combat between two units (situation ``fight``): the validated
+``[fight]`` section (:mod:`..model.combat`) and the edition tables that turn it into plain numbers.
+
+The rules are the project's digest ``docs/warhammer_combat.md`` (to hit by the WS
+table, to wound by S against T, armour modifiers by Strength in 6th-8th and by
+armour piercing in The Old World, strike order, supporting attacks, combat result).
+:func:`resolve_fight` builds a :class:`FightRules` (numbers only); the exact solver
+(:mod:`..exact.combat`) and the Monte Carlo kernel (:mod:`..kernels.combat`) both start
+from it and compute the round independently.
+
+Units: models, files (models per rank), wounds; characteristics as on the profile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Optional
+
+from ....errors import InputError
+from ....validation import effect_checks_on, not_modelled, validate
+from ..model.base import UnitProfile
+from ..model.combat import MOUNTED, SIDES, TWO_HANDED, Fight, FightUnit
+from ..model.profiles import find_profile
+
+#: Unit Strength of one model by troop type (6th/7th/TOW tables); None: the model's Wounds.
+UNIT_STRENGTH = {"infantry": 1, "cavalry": 2, "monstrous_infantry": 3, "monstrous_cavalry": 3,
+                 "monstrous_beast": 3, "war_beast": 1, "monster": None, "chariot": 4, "swarm": None,
+                 "war_machine": None, "character": 1, "other": 1}
+
+
+# -- resolved numbers ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class SideRules:
+    """One side's numbers for the round (see :func:`resolve_fight`)."""
+
+    name: str
+    models: int
+    files: int                  # models per rank
+    fighting: int               # models in base contact while the unit has that many
+    wounds: int                 # W per model
+    attacks_front: int          # attacks of a model in base contact
+    support_ranks: int          # ranks behind the fighting rank that attack (6th/7th spear: full A)
+    support_attacks: int        # attacks of each supporting model
+    hit: int                    # D6 score to hit (7 = cannot)
+    wound: int                  # D6 score to wound (7 = cannot)
+    save: int                   # D6 score of the enemy's armour save against it (7 = none)
+    ward: int                   # D6 score of the enemy's ward save against it (7 = none)
+    strikes: float              # strike rank: higher strikes first
+    unit_strength: int          # per model
+    rank_width: int
+    max_rank_bonus: int         # 0 when the unit claims no ranks (fast cavalry, disrupted)
+    static_bonus: int           # standard, BSB, flank/rear, high ground, 8th charge
+    musician: bool
+    combat_order: bool          # TOW Combat Order bonus applies (US and shape checked after casualties)
+    causes_fear: bool
+
+
+@dataclass(frozen=True)
+class FightRules:
+    """The round's numbers (:func:`resolve_fight`): both sides and the edition's combat result rules."""
+
+    edition: str
+    unit: SideRules
+    enemy: SideRules
+    equal_roll_off: bool        # equal strike ranks: roll-off (else simultaneous)
+    ranks_at_start: bool
+    outnumber: bool
+    musician_always: bool       # TOW option: the musician's +1 counts in every result
+    steadfast_check: bool       # 8th: the loser with more ranks is Steadfast
+    disrupted: tuple[bool, bool]  # (unit, enemy) lost rank bonus and Steadfast to a flank/rear charge
+
+
+def to_hit(ws: int, target_ws: int) -> int:
+    """D6 score to hit in close combat.
+
+    Parameters
+    ----------
+    ws, target_ws : int
+        The attacker's and the target's Weapon Skill.
+
+    Returns
+    -------
+    int
+        3 above the target's WS, 5 when the target's is more than double, else 4.
+
+    References
+    ----------
+    docs/warhammer_combat.md §2 (Striking blows: to hit, all four editions).
+    """
+    if ws > target_ws:
+        return 3
+    if target_ws > 2 * ws:
+        return 5
+    return 4
+
+
+def to_wound(s: int, t: int) -> int:
+    """D6 score to wound, Strength against Toughness.
+
+    Parameters
+    ----------
+    s, t : int
+
+    Returns
+    -------
+    int
+        2 to 6, or 7 when S is 3 or more below T (no effect).
+
+    References
+    ----------
+    docs/warhammer_combat.md §2 (Striking blows: to wound).
+    """
+    d = s - t
+    if d >= 2:
+        return 2
+    if d <= -3:
+        return 7
+    return 4 - d
+
+
+def save_score(save: Optional[int], modifier: int) -> int:
+    """D6 score of an armour save worsened by ``modifier``; a 1 always fails.
+
+    Parameters
+    ----------
+    save : int or None
+        The save (5 for 5+), None for none.
+    modifier : int
+        Strength above 3 (6th-8th) or armour piercing (TOW).
+
+    Returns
+    -------
+    int
+        2 to 6, or 7 for no save.
+
+    References
+    ----------
+    docs/warhammer_combat.md §2 (armour saves).
+    """
+    if save is None:
+        return 7
+    return min(max(save + modifier, 2), 7)
+
+
+def ranks_of(alive: int, files: int, width: int) -> int:
+    """Ranks behind the first with at least ``width`` models (the last may be incomplete).
+
+    Parameters
+    ----------
+    alive, files, width : int
+        Models in the unit, models per rank, models a rank needs to count.
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer_combat.md §5 (Combat result: extra ranks).
+    """
+    if files < width:
+        return 0
+    extra, k = 0, 1
+    while alive - k * files >= width:
+        extra += 1
+        k += 1
+    return extra
+
+
+def merge_unit(ref: FightUnit, where: str, profiles_file: Path | None) -> dict:
+    """The fight unit's profile fields merged with its named profile (``ref`` overrides).
+
+    Parameters
+    ----------
+    ref : FightUnit
+    where : str
+        ``fight.unit`` or ``fight.enemy`` (named in an error).
+    profiles_file : pathlib.Path or None
+
+    Returns
+    -------
+    dict
+        The profile's fields, for :class:`~..model.base.UnitProfile`.
+
+    Raises
+    ------
+    InputError
+        An unknown profile, a characteristic missing, or a profile of 0 Wounds.
+
+    References
+    ----------
+    docs/warhammer_combat.md §1 (the file).
+    """
+    base: dict = find_profile(ref.profile, where, profiles_file)[0] if ref.profile is not None else {}
+    for f in ("name", "movement", "leadership", "troop_type", "rules", "weapon_skill", "strength", "toughness",
+              "wounds", "initiative", "attacks"):
+        v = getattr(ref, f)
+        if v is not None:
+            base[f] = v
+    own = tuple(base.get("rules", ()))
+    base["rules"] = own + tuple(dict.fromkeys(r for r in ref.extra_rules if r not in own))
+    base.setdefault("name", where.rsplit(".", 1)[-1])
+    for f in ("movement", "leadership", "weapon_skill", "strength", "toughness", "wounds", "initiative",
+              "attacks"):
+        if base.get(f) is None:
+            raise InputError(f"{where}.{f}", None, "an integer (give a profile or the field itself)")
+    if isinstance(base["wounds"], int) and base["wounds"] < 1:  # a profile may carry W 0 ("-" on a card)
+        raise InputError(f"{where}.wounds", base["wounds"], "at least 1 Wound per model in a fight")
+    return base
+
+
+def resolve_units(fight: Fight, profiles_file: Path | None) -> tuple[UnitProfile, UnitProfile]:
+    """Both units' merged profiles (validated).
+
+    Parameters
+    ----------
+    fight : Fight
+    profiles_file : pathlib.Path or None
+
+    Returns
+    -------
+    (UnitProfile, UnitProfile)
+        ``fight.unit``'s and ``fight.enemy``'s.
+
+    Raises
+    ------
+    InputError
+        As :func:`merge_unit`, or a value a profile may not have.
+
+    References
+    ----------
+    docs/warhammer_combat.md §1 (the file).
+    """
+    out = []
+    for side in SIDES:
+        ref = getattr(fight, side)
+        base = merge_unit(ref, f"fight.{side}", profiles_file)
+        out.append(validate(UnitProfile, base, prefix=f"fight.{side}."))
+    return out[0], out[1]
+
+
+def _weapon_bonus(ref: FightUnit, prof: UnitProfile, charged: bool, first_round: bool, ed: str):
+    """(strength bonus, extra attacks, weapon AP (TOW), strikes last) of the unit's weapon."""
+    w, mounted = ref.weapon, prof.troop_type in MOUNTED
+    s, a, ap, last = 0, 0, 0, False
+    if w == "great_weapon":
+        s, ap, last = 2, 2, True
+    elif w == "halberd":
+        s, ap = 1, 1
+    elif w == "flail":
+        if first_round:
+            s, ap = 2, 2
+    elif w == "lance":
+        if charged:
+            s, ap = 2, 2
+    elif w == "spear":
+        if mounted and charged:
+            s, ap = 1, 1
+        elif not mounted and ed == "tow" and charged:
+            ap = 1
+    elif w == "additional_hand_weapon":
+        a = 1
+    return s, a, ap, last
+
+
+def _check_equipment(ref: FightUnit, prof: UnitProfile, where: str, fight: Fight, side: str) -> None:
+    """Refuse equipment that does not fit, and (unless a sweep turned the checks off,
+    :func:`fleeodds.validation.effect_checks_on`) equipment that changes nothing."""
+    from ....validation import effect_checks_on, no_effect
+
+    mounted = prof.troop_type in MOUNTED
+    if prof.troop_type == "character":
+        raise not_modelled(f"{where}.troop_type", "character", "characters fighting on their own")
+    if ref.weapon == "lance" and not mounted:
+        raise InputError(f"{where}.weapon", "lance", "a weapon for infantry (a lance is for mounted models)")
+    if not effect_checks_on():
+        return
+    if ref.shield and ref.weapon in TWO_HANDED:
+        raise no_effect(f"{where}.shield", True, f"with a {ref.weapon.replace('_', ' ')} (it needs both hands)")
+    if ref.weapon == "lance" and fight.charger != side:
+        raise no_effect(f"{where}.weapon", "lance", "when the unit did not charge (a lance only counts on the "
+                                                  "charge; write hand_weapon)")
+    if ref.weapon == "flail" and fight.charger == "none":
+        raise no_effect(f"{where}.weapon", "flail", "after the first round (charger = 'none'; write "
+                                                  "hand_weapon)")
+
+
+def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
+    """The round's numbers by edition (docs/warhammer_combat.md §2-§4).
+
+    Parameters
+    ----------
+    model : ScenarioModel
+        A validated scenario with ``situation = "fight"``.
+    units : (UnitProfile, UnitProfile)
+        The merged profiles of ``fight.unit`` and ``fight.enemy``.
+
+    Returns
+    -------
+    FightRules
+        Both sides' to-hit, to-wound and save scores, attacks, strike order and combat result
+        bonuses.
+
+    Raises
+    ------
+    InputError
+        Equipment that does not fit the unit (a lance on foot), characters, or an input that changes
+        nothing (a shield with a two-handed weapon).
+
+    References
+    ----------
+    docs/warhammer_combat.md §2-§6, with its sources (§9).
+    """
+    ed = model.edition
+    if ed == "starter":
+        raise InputError("edition", "starter", "6th, 7th, 8th or tow for a fight (the starter booklet's "
+                                               "combat is not modelled)")
+    fight: Fight = model.fight
+    o = fight.options
+    refs = (fight.unit, fight.enemy)
+    first_round = fight.charger != "none"
+    charge_first = o.charge_strikes_first if o.charge_strikes_first is not None else ed in ("6th", "7th", "tow")
+    equal = o.equal_initiative or ("roll_off" if ed in ("6th", "7th") else "simultaneous")
+    roll_off = equal == "roll_off"
+    spear_charge = o.spear_ranks_on_charge if o.spear_ranks_on_charge is not None else ed == "tow"
+    width = o.rank_width or (4 if ed == "6th" else 5)
+    at_start = (o.ranks_counted or ("start" if ed in ("6th", "7th") else "end")) == "start"
+    outnumber = o.outnumber_bonus if o.outnumber_bonus is not None else ed in ("6th", "7th")
+
+    for side, ref, prof in zip(SIDES, refs, units):
+        _check_equipment(ref, prof, f"fight.{side}", fight, side)
+
+    # fighting models: facing fronts of same-size bases; the wider front overlaps by one model a side
+    charged_side = {"unit": 1, "enemy": 0}.get(fight.charger)
+    fronts = [r.files for r in refs]
+    if charged_side is not None and fight.contact != "front":
+        c = charged_side
+        depth = -(-refs[c].models // refs[c].files)
+        target_width = depth if fight.contact == "flank" else refs[c].files
+        fronts[c] = min(target_width, refs[1 - c].files)
+        fronts[1 - c] = min(refs[1 - c].files, target_width + 2)
+    else:
+        fronts = [min(fronts[0], fronts[1] + 2), min(fronts[1], fronts[0] + 2)]
+    fighting = [r.fighting_files or f for r, f in zip(refs, fronts)]
+
+    # disruption: the charged unit fought in the flank or rear by a big enough unit
+    disrupted = [False, False]
+    if charged_side is not None and fight.contact != "front" and o.flank_loses_ranks:
+        ch = 1 - charged_side
+        if ed == "8th":
+            big = refs[ch].files >= 5 and refs[ch].models >= 2 * 5
+        else:
+            us = refs[ch].unit_strength or UNIT_STRENGTH[units[ch].troop_type] or units[ch].wounds
+            big = refs[ch].models * us >= 5
+        disrupted[charged_side] = big
+
+    sides = []
+    for i, (side, ref, prof) in enumerate(zip(SIDES, refs, units)):
+        foe_ref, foe = refs[1 - i], units[1 - i]
+        charged = fight.charger == side
+        s_bonus, a_bonus, ap, last = _weapon_bonus(ref, prof, charged, first_round, ed)
+        strength = min(prof.strength + s_bonus, 10)
+        attacks = prof.attacks + a_bonus + (1 if prof.has("frenzy") else 0)
+        mounted = prof.troop_type in MOUNTED
+        # supporting attacks
+        support_ranks, support_attacks = 0, 0
+        spear_rank = ref.weapon == "spear" and not mounted and (spear_charge or not charged)
+        in_flank = charged_side == i and fight.contact != "front"  # fights to its flank/rear: no support
+        if not in_flank:
+            if ed in ("6th", "7th"):
+                if spear_rank:
+                    support_ranks, support_attacks = 1, attacks
+            elif ed == "8th":
+                support_ranks = 1 + (1 if ref.files >= 10 and not mounted else 0) + (1 if spear_rank else 0)
+                support_attacks = min(attacks, 3 if prof.troop_type.startswith("monstrous") else 1)
+            else:  # tow
+                if prof.troop_type in ("infantry", "monstrous_infantry"):
+                    support_ranks = 1 + (1 if spear_rank else 0)
+                    support_attacks = min(attacks, 3 if prof.troop_type == "monstrous_infantry" else 1)
+        # armour of the foe against this side
+        foe_mounted = foe.troop_type in MOUNTED
+        foe_save = foe_ref.armour_save
+        # attacks reach the foe's front unless this side charged its flank or rear
+        front_attack = not (fight.charger == side and fight.contact != "front")
+        foe_ward = foe_ref.ward_save
+        if foe_ref.shield:
+            bonus = 1
+            if foe_ref.weapon == "hand_weapon" and not foe_mounted and front_attack and ed in ("6th", "7th"):
+                bonus += 1
+            foe_save = (foe_save if foe_save is not None else 7) - bonus
+        if (foe_ref.shield and foe_ref.weapon == "hand_weapon" and not foe_mounted and front_attack
+                and ed == "8th"):
+            foe_ward = min(foe_ward or 7, 6)  # parry: a 6+ ward save, not added to another ward save
+        if foe_save is not None and foe_save >= 7:
+            foe_save = None
+        modifier = (ap + ref.armour_piercing) if ed == "tow" else max(strength - 3, 0)
+        if ed != "tow" and ref.armour_piercing and effect_checks_on():
+            from ....validation import no_effect
+            raise no_effect(f"fight.{side}.armour_piercing", ref.armour_piercing, f"in {ed} (Strength "
+                                                                                     "modifies armour)")
+        # strike rank: chargers first (option), then not-strikes-last, then Initiative
+        rank = prof.initiative
+        if last:
+            rank -= 100
+        if charged and charge_first:
+            rank += 1000
+        if equal == f"{side}_first":  # won the previous round: strikes first at equal Initiative
+            rank += 0.5
+        bonus = 0
+        if ed in ("6th", "7th"):  # one +1 however many standards, the Battle Standard counting as one
+            bonus += 1 if (ref.standard or ref.battle_standard) else 0
+        else:
+            bonus += int(ref.standard) + int(ref.battle_standard)
+        if fight.charger == side and fight.contact != "front":
+            bonus += 1 if fight.contact == "flank" else 2
+        if fight.high_ground == side:
+            bonus += 1
+        if ed == "8th" and charged:
+            bonus += 1
+        max_ranks = o.max_rank_bonus
+        if max_ranks is None:
+            max_ranks = (1 if mounted else 2) if ed == "tow" else 3
+        if prof.has("fast_cavalry") or disrupted[i]:
+            max_ranks = 0
+        us = ref.unit_strength or UNIT_STRENGTH[prof.troop_type] or prof.wounds
+        sides.append(SideRules(
+            name=prof.name, models=ref.models, files=ref.files, fighting=fighting[i], wounds=prof.wounds,
+            attacks_front=attacks, support_ranks=support_ranks, support_attacks=support_attacks,
+            hit=to_hit(prof.weapon_skill, foe.weapon_skill), wound=to_wound(strength, foe.toughness),
+            save=save_score(foe_save, modifier), ward=foe_ward if foe_ward is not None else 7,
+            strikes=rank, unit_strength=us, rank_width=width, max_rank_bonus=max_ranks, static_bonus=bonus,
+            musician=ref.musician,
+            combat_order=ed == "tow" and o.tow_combat_order_bonus and prof.troop_type != "monster",
+            causes_fear=prof.has("fear") or prof.has("terror")))
+    return FightRules(edition=ed, unit=sides[0], enemy=sides[1], equal_roll_off=roll_off,
+                      ranks_at_start=at_start, outnumber=outnumber,
+                      musician_always=ed == "tow" and o.tow_musician == "always", steadfast_check=ed == "8th",
+                      disrupted=(disrupted[0], disrupted[1]))
+
+
+# -- the fight's plan: the round and what the loser's break chain is built from ------------------
+@dataclass(frozen=True)
+class ChainUnit:
+    """A fight unit as the break chain after the round reads it: the loser flees (its musician and
+    models count for rally tests), the winner pursues."""
+
+    name: str
+    movement: int               # M, inches
+    leadership: int
+    rules: tuple[str, ...]
+    general_leadership: Optional[int]
+    battle_standard: bool
+    musician: bool
+    models_start: int           # models at the start of the battle (rally casualty limits)
+
+
+@dataclass(frozen=True)
+class FightPlan:
+    """What a fight's exact distribution and its outcomes (codes and order) read: the round's
+    numbers, both units as the chain reads them, and the chain's ``[table]`` and ``[options]`` as
+    validated (``(field, value)`` pairs)."""
+
+    round: FightRules
+    units: tuple[ChainUnit, ChainUnit]
+    table: tuple[tuple[str, object], ...]
+    options: tuple[tuple[str, object], ...]
+
+
+def fight_plan(model, units: tuple[UnitProfile, UnitProfile], rules: FightRules) -> FightPlan:
+    """The frozen, hashable plan of a ``fight`` scenario.
+
+    Parameters
+    ----------
+    model : ScenarioModel
+        A validated scenario with ``situation = "fight"``.
+    units : (UnitProfile, UnitProfile)
+        The merged profiles of ``fight.unit`` and ``fight.enemy`` (:func:`resolve_units`).
+    rules : FightRules
+        The round's numbers (:func:`resolve_fight`).
+
+    Returns
+    -------
+    FightPlan
+        Two fights with equal plans have the same outcomes and the same exact distribution.
+
+    References
+    ----------
+    docs/warhammer_combat.md §7 (outputs and evaluation: the loser's chain after the round).
+    """
+    refs = (model.fight.unit, model.fight.enemy)
+    chain_units = tuple(ChainUnit(name=p.name, movement=p.movement, leadership=p.leadership, rules=tuple(p.rules),
+                                  general_leadership=r.general_leadership, battle_standard=r.battle_standard,
+                                  musician=r.musician, models_start=r.models_start or r.models)
+                        for r, p in zip(refs, units))
+    return FightPlan(round=rules, units=(chain_units[0], chain_units[1]),
+                     table=tuple(model.table.model_dump().items()), options=tuple(model.options.model_dump().items()))
+
+
+# -- the round's arithmetic, shared by the exact solver and the chain's inputs ------------------
+def attacks_of(s: SideRules, alive: int) -> int:
+    """Attacks a side makes with ``alive`` models: the fighting models' and the supporting ranks'.
+
+    Parameters
+    ----------
+    s : SideRules
+    alive : int
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer_combat.md §3 (who strikes, and how many attacks).
+    """
+    if alive <= 0:
+        return 0
+    front = min(s.fighting, alive)
+    n = front * s.attacks_front
+    for k in range(1, s.support_ranks + 1):
+        in_rank = min(s.files, max(alive - k * s.files, 0))
+        n += min(in_rank, s.fighting) * s.support_attacks
+    return n
+
+
+def casualties(wounds: int, s: SideRules) -> int:
+    """Models removed by ``wounds`` unsaved wounds (models start unhurt; wounds beyond the unit are lost).
+
+    Parameters
+    ----------
+    wounds : int
+    s : SideRules
+        The side that takes them.
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer_combat.md §2 (Striking blows: casualties).
+    """
+    return min(wounds // s.wounds, s.models)
+
+
+def score(r: FightRules, me: SideRules, foe: SideRules, wounds_caused: int, alive_me: int, alive_foe: int) -> int:
+    """A side's combat result before the musician's draw rule.
+
+    Parameters
+    ----------
+    r : FightRules
+    me, foe : SideRules
+    wounds_caused : int
+        Unsaved wounds ``me`` caused (counted up to the foe's total).
+    alive_me, alive_foe : int
+        Models left after the round.
+
+    Returns
+    -------
+    int
+        Wounds, static bonuses, rank bonus, outnumbering, TOW Combat Order and musician.
+
+    References
+    ----------
+    docs/warhammer_combat.md §5 (combat result).
+    """
+    total = min(wounds_caused, foe.models * foe.wounds) + me.static_bonus
+    ranked = me.models if r.ranks_at_start else alive_me
+    total += min(ranks_of(ranked, me.files, me.rank_width), me.max_rank_bonus)
+    if r.outnumber and alive_me * me.unit_strength > alive_foe * foe.unit_strength:
+        total += 1
+    if me.combat_order and alive_me * me.unit_strength >= 5 and me.files >= -(-alive_me // me.files):
+        total += 1
+    if r.musician_always and me.musician and not foe.musician:
+        total += 1
+    return total
+
+
+def strike_order(r: FightRules) -> list[tuple[str, Fraction]]:
+    """Who strikes first in the round.
+
+    Parameters
+    ----------
+    r : FightRules
+
+    Returns
+    -------
+    list of (str, Fraction)
+        ``"unit"`` (the unit strikes first), ``"enemy"`` or ``"both"`` (simultaneous), with its
+        probability; a roll-off gives each side one half.
+
+    References
+    ----------
+    docs/warhammer_combat.md §3 (strike order).
+    """
+    a, b = r.unit.strikes, r.enemy.strikes
+    if a > b:
+        return [("unit", Fraction(1))]
+    if b > a:
+        return [("enemy", Fraction(1))]
+    half = Fraction(1, 2)
+    return [("unit", half), ("enemy", half)] if r.equal_roll_off else [("both", Fraction(1))]
+
+
+def margin_of(r: FightRules, w_unit: int, w_enemy: int, alive_unit: int, alive_enemy: int) -> int:
+    """The unit's combat result minus the enemy's, after the musician's draw rule (positive: the unit wins).
+
+    Parameters
+    ----------
+    r : FightRules
+    w_unit, w_enemy : int
+        The unsaved wounds the unit caused, those the enemy caused.
+    alive_unit, alive_enemy : int
+        Models left after the round.
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer_combat.md §5 (combat result, a drawn combat and the musician).
+    """
+    su = score(r, r.unit, r.enemy, w_unit, alive_unit, alive_enemy)
+    se = score(r, r.enemy, r.unit, w_enemy, alive_enemy, alive_unit)
+    d = su - se
+    if d == 0 and not r.musician_always and r.unit.musician != r.enemy.musician:
+        d = 1 if r.unit.musician else -1
+    return d
+
+
+def steadfast(r: FightRules, loser: int, alive: tuple[int, int]) -> bool:
+    """8th: the loser has more ranks of five than the winner and is not disrupted.
+
+    Parameters
+    ----------
+    r : FightRules
+    loser : int
+        0 the unit, 1 the enemy.
+    alive : (int, int)
+        Models left on each side.
+
+    Returns
+    -------
+    bool
+
+    References
+    ----------
+    docs/warhammer_combat.md §5 (Combat result: 8th Steadfast).
+    """
+    if not r.steadfast_check or r.disrupted[loser]:
+        return False
+    sides = (r.unit, r.enemy)
+    lo, wi = sides[loser], sides[1 - loser]
+
+    def ranks(n: int, files: int) -> int:  # ranks of five or more models, the front one included
+        return 0 if files < 5 or n < 5 else 1 + ranks_of(n, files, 5)
+
+    return ranks(alive[loser], lo.files) > ranks(alive[1 - loser], wi.files)

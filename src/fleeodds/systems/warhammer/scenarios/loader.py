@@ -1,0 +1,51 @@
+"""The Warhammer system's entry points, declared on ``SYSTEM`` (:mod:`fleeodds.systems.warhammer`):
+the loader (a situation ``fight`` to :class:`.fight.FightScenario`, any other to
+:class:`.flee.WarhammerScenario`), the scenario file's JSON Schema and the benchmark case.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ....errors import InputError, short_repr
+from ....files import read_toml
+from ....validation import json_schema
+from ..labels import TITLE, TITLE_FR
+from ..model.flee import ScenarioModel
+from ..model.profiles import shipped_profiles
+from .fight import FightScenario
+from .flee import WarhammerScenario
+
+
+def load_scenario(data: dict, base_dir: Path | None = None) -> WarhammerScenario:
+    """Validate a Warhammer scenario dict (the parsed TOML file).
+
+    Raises
+    ------
+    FleeoddsError
+        Naming every invalid field, its value and what is allowed.
+    """
+    if not isinstance(data, dict):
+        raise InputError("scenario", short_repr(data), "a table of fields")
+    if data.get("situation") == "fight":  # one round of close combat, then the loser's chain (.fight)
+        return FightScenario(data, base_dir)
+    return WarhammerScenario(data, base_dir)
+
+
+def schema(lang: str = "en") -> dict:
+    """JSON Schema of a Warhammer scenario file, titles and descriptions in ``lang`` ("en" or "fr")."""
+    title = TITLE_FR if lang == "fr" else TITLE
+    out = json_schema(ScenarioModel, lang, f"{title} — scenario")
+    # the shipped profiles as suggestions (a form offers them in a list; any profiles_file name is allowed too)
+    names = sorted(p["name"] for p in shipped_profiles().values())
+    for d in out.get("$defs", {}).values():
+        prop = d.get("properties", {}).get("profile")
+        if prop is not None and d.get("title") != "UnitProfile":
+            prop["examples"] = names
+    return out
+
+
+def benchmark_case() -> WarhammerScenario:
+    """The shipped 8th-edition chain with a chaser (knights_keep_charging.toml), for throughput benchmarks."""
+    path = Path(__file__).resolve().parents[3] / "examples" / "warhammer" / "knights_keep_charging.toml"
+    return load_scenario(read_toml(path, "scenario"), path.parent)

@@ -1,0 +1,1 @@
+"""Tests of the Warhammer rules system (systems/warhammer): contract, rules, kernels, oracles."""

@@ -1,0 +1,420 @@
+"""Warhammer situation 'fight': one round of close combat, its combat result and the loser's chain.
+
+Every probability asserted here comes from a hand computation written in the test or from the
+standard-library enumeration in tests/oracles/derive_warhammer_combat.py; Monte Carlo is checked
+against the exact distribution with a chi-square test at 0.1 % (a bound that can fail)."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+
+import jsonschema
+import numpy as np
+import pytest
+
+from fleeodds.errors import FleeoddsError
+from fleeodds.systems.warhammer import SYSTEM
+from fleeodds.systems.warhammer.plan.combat import save_score, to_hit, to_wound
+from fleeodds.systems.warhammer.scenarios.loader import load_scenario
+
+from ...conftest import load_oracle
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "src" / "fleeodds" / "examples" / "warhammer"
+FIGHTS = sorted(EXAMPLES.glob("*fight*.toml"))
+ORACLE = load_oracle("warhammer_combat")["cases"]
+
+
+def small(**over):
+    """Two one-rank units of 2 models without equipment (7th), with fields changed by ``over``."""
+    unit = {"name": "A", "movement": 4, "leadership": 7, "weapon_skill": 3, "strength": 3, "toughness": 3,
+            "wounds": 1, "initiative": 3, "attacks": 1, "models": 2, "files": 2}
+    data = {"system": "warhammer", "edition": "7th", "situation": "fight",
+            "fight": {"charger": "unit", "unit": dict(unit), "enemy": dict(unit, name="B")}}
+    for path, v in over.items():
+        node = data
+        keys = path.split(".")
+        for k in keys[:-1]:
+            node = node.setdefault(k, {})
+        node[keys[-1]] = v
+    return data
+
+
+def load(path: Path):
+    with open(path, "rb") as f:
+        return load_scenario(tomllib.load(f), path.parent)
+
+
+# -- tables (hand values from the digest) ------------------------------------------------------------
+def test_to_hit_table():
+    assert [to_hit(3, t) for t in (1, 2, 3, 4, 6, 7)] == [3, 3, 4, 4, 4, 5]
+
+
+def test_to_wound_table():
+    assert [to_wound(3, t) for t in (1, 2, 3, 4, 5, 6)] == [2, 3, 4, 5, 6, 7]
+
+
+def test_armour_save_modifiers():
+    assert save_score(4, 0) == 4 and save_score(4, 2) == 6 and save_score(4, 3) == 7
+    assert save_score(1, 0) == 2  # a roll of 1 always fails
+    assert save_score(None, 0) == 7
+
+
+# -- oracle cases ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("case", ORACLE, ids=[c["id"] for c in ORACLE])
+def test_oracle_round(case):
+    s = load_scenario(copy.deepcopy(case["parameters"])).summary("fraction")
+    assert s["unit_wins"] == Fraction(case["exact"])
+    want = {int(k): Fraction(v) for k, v in case["distribution"].items()}
+    assert {k: v for k, v in s["margin"].items() if v} == want
+
+
+# -- hand computations ------------------------------------------------------------------------------------
+def test_one_model_each_8th_simultaneous():
+    # 8th, equal Initiative: simultaneous. One attack each: hit 4+, wound 4+ -> 1/4 each, no saves.
+    # One model each of W1: both die 1/16 (both destroyed); the unit alone kills 3/16, and so on.
+    data = small(edition="8th", **{"fight.charger": "none", "fight.unit.models": 1, "fight.unit.files": 1,
+                                   "fight.enemy.models": 1, "fight.enemy.files": 1})
+    sc = load_scenario(data)
+    s = sc.summary("fraction")
+    assert s["margin"] == {-1: Fraction(3, 16), 0: Fraction(10, 16), 1: Fraction(3, 16)}
+    dist = sc.exact_distribution("fraction")
+    by = {}
+    for (i, _), p in dist.items():
+        by[sc.outcomes[i].code] = by.get(sc.outcomes[i].code, 0) + p
+    assert by["both_destroyed"] == Fraction(1, 16)
+    assert by["enemy_destroyed"] == Fraction(3, 16) and by["unit_destroyed"] == Fraction(3, 16)
+    assert by["draw"] == Fraction(9, 16)
+
+
+def test_charger_strikes_first_7th_and_not_8th():
+    # 2 vs 2, the unit charges with one attack each at 1/4: in 7th it strikes first, so the enemy strikes
+    # back with 2 - k models. P(the unit loses no model) = sum_k P(k kills) * (3/4)^(2-k).
+    q = Fraction(1, 4)
+    b = [(1 - q) ** 2, 2 * q * (1 - q), q * q]
+    want = sum(b[k] * (1 - q) ** (2 - k) for k in range(3))
+    s = load_scenario(small()).summary("fraction")
+    assert s["unit_casualties"][0] == want
+    s8 = load_scenario(small(edition="8th")).summary("fraction")
+    assert s8["unit_casualties"][0] == (1 - q) ** 2  # simultaneous at I3
+
+
+def test_great_weapon_strength_and_save_6th():
+    # 6th: S3 + 2 = 5 against T3 wounds on 2+ and takes 2 off a 4+ save -> 6+.
+    sc = load_scenario(small(edition="6th", **{"fight.unit.weapon": "great_weapon",
+                                               "fight.enemy.armour_save": 4}))
+    r = sc.rules.unit
+    assert (r.hit, r.wound, r.save) == (4, 2, 6)
+
+
+def test_8th_supporting_attacks_and_horde():
+    # 8th: 30 models 10 wide: front 10 x A1, second and third (horde) ranks 1 each behind the 10 fighting
+    base = small(edition="8th", **{"fight.unit.models": 30, "fight.unit.files": 10,
+                                   "fight.enemy.models": 30, "fight.enemy.files": 10})
+    d = load_scenario(base).describe()["resolved_fight"]
+    assert d["unit"]["attacks_at_full_strength"] == 30
+
+
+def test_rank_bonus_and_standard_in_the_margin():
+    # 7th, no attack can wound (S1 vs T10): the margin is the static result only. The unit: 15 models 5
+    # wide (+2 ranks), standard (+1); the enemy: 2 models, nothing; outnumber +1 to the unit.
+    data = small(**{"fight.unit.models": 15, "fight.unit.files": 5, "fight.unit.standard": True,
+                    "fight.unit.strength": 1, "fight.enemy.strength": 1, "fight.unit.toughness": 10,
+                    "fight.enemy.toughness": 10})
+    s = load_scenario(data).summary("fraction")
+    assert s["margin"] == {4: 1}
+
+
+def test_musician_wins_the_draw():
+    data = small(**{"fight.unit.strength": 1, "fight.enemy.strength": 1, "fight.unit.toughness": 10,
+                    "fight.enemy.toughness": 10, "fight.enemy.musician": True})
+    assert load_scenario(data).summary("fraction")["margin"] == {-1: 1}
+
+
+# -- Monte Carlo against exact ------------------------------------------------------------------------------
+def _mc_check(sc, trials=20000, seed=7):
+    """The whole outcome distribution against the exact one: one chi-square goodness-of-fit test at the
+    0.1 % level per scenario (a fight has a dozen outcomes: testing each at 0.1 % would fail one in a
+    hundred good runs for every ten outcomes), outcomes expected fewer than 5 times pooled; an outcome
+    of exact probability 0 must never happen."""
+    from scipy.stats import chisquare
+
+    exact = {}
+    for (i, _), p in sc.exact_distribution("float").items():
+        exact[i] = exact.get(i, 0.0) + p
+    counts = sc.kernel()(seed, 0, trials).sum(axis=1)
+    assert counts.sum() == trials
+    for i, o in enumerate(sc.outcomes):
+        if exact.get(i, 0.0) == 0.0:
+            assert counts[i] == 0, f"{sc.title}: {o.code} happened {counts[i]} times, exact 0"
+    big = [i for i in range(len(sc.outcomes)) if exact.get(i, 0.0) * trials >= 5]
+    small = [i for i in range(len(sc.outcomes)) if 0 < exact.get(i, 0.0) * trials < 5]
+    observed = [int(counts[i]) for i in big] + ([int(sum(counts[i] for i in small))] if small else [])
+    expected = [exact[i] * trials for i in big] + ([sum(exact[i] for i in small) * trials] if small else [])
+    expected = np.array(expected) * trials / sum(expected)
+    if len(observed) > 1:
+        assert chisquare(observed, expected).pvalue > 1e-3, f"{sc.title}: {observed} vs {expected.round(1)}"
+
+
+@pytest.mark.parametrize("path", FIGHTS, ids=[p.stem for p in FIGHTS])
+def test_examples_mc_agrees_with_exact(path):
+    sc = load(path)
+    _mc_check(sc)
+    for v in sc.variants():
+        _mc_check(v.scenario)
+
+
+def test_mc_is_chunk_independent():
+    sc = load(FIGHTS[0])
+    k = sc.trial_kernel()
+    whole = k(3, 0, 3000)
+    parts = list(k(3, 0, 1000)) + list(k(3, 1000, 2000))
+    assert list(whole) == parts
+
+
+@pytest.mark.slow
+def test_exact_sums_to_one_in_every_edition():
+    for ed in ("6th", "7th", "8th", "tow"):
+        sc = load_scenario(small(edition=ed, **{"fight.unit.models": 10, "fight.unit.files": 5}))
+        assert sum(sc.exact_distribution("fraction").values()) == 1
+
+
+# -- schema and errors --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", FIGHTS, ids=[p.stem for p in FIGHTS])
+def test_examples_validate_against_the_schema(path):
+    with open(path, "rb") as f:
+        jsonschema.validate(tomllib.load(f), SYSTEM.schema("en"))
+
+
+def test_french_schema_has_the_fight_terms():
+    text = str(SYSTEM.schema("fr"))
+    for term in ("Capacité de Combat", "Force", "Endurance", "Sauvegarde d'armure", "Sauvegarde invulnérable",
+                 "résultat de combat"):
+        assert term in text
+
+
+@pytest.mark.parametrize("over, field", [
+    ({"fight.unit.champion": True}, "fight.unit.champion"),
+    ({"fight.enemy.magic_items": ["Sword of Might"]}, "fight.enemy.magic_items"),
+    ({"fight.unit.challenge": True}, "fight.unit.challenge"),
+    ({"fight.unit.models_start": 1}, "fight.unit.models_start"),  # fewer at the start than in the fight
+    ({"fight.unit.models_start": 1, "table.max_turns": 2}, "fight.unit.models_start"),
+    ({"fight.unit.general_leadership": 7}, "fight.unit.general_leadership"),  # not above the unit's Ld 7
+    ({"fight.enemy.general_leadership": 3}, "fight.enemy.general_leadership"),
+    ({"edition": "8th", "fight.unit.rules": ["fly"]}, "fight.unit.rules"),  # no flying move modelled in 8th
+    ({"edition": "tow", "fight.enemy.extra_rules": ["fly"]}, "fight.enemy.extra_rules"),
+    ({"fight.unit.troop_type": "character"}, "fight.unit.troop_type"),
+    ({"fight.unit.weapon": "great_weapon", "fight.unit.shield": True}, "fight.unit.shield"),
+    ({"fight.enemy.weapon": "lance"}, "fight.enemy.weapon"),
+    ({"fight.unit.armour_piercing": 1}, "fight.unit.armour_piercing"),
+    ({"fleeing": {"profile": "Night Goblins"}}, "fleeing"),
+    ({"combat": {"margin": 2}}, "combat"),
+    ({"edition": "starter"}, "edition"),
+    ({"fight.unit.weapon_skill": 11}, "fight.unit.weapon_skill"),
+])
+def test_bad_inputs_are_one_line_errors(over, field):
+    with pytest.raises(FleeoddsError) as err:
+        load_scenario(small(**over))
+    msg = str(err.value)
+    assert msg.startswith(field + ":") and "\n" not in msg
+
+
+def test_inputs_that_do_count_are_accepted():
+    load_scenario(small(**{"fight.unit.general_leadership": 8}))  # above the unit's Ld 7: used when it loses
+    load_scenario(small(**{"fight.unit.rules": ["fly"]}))  # 7th: flyers flee and pursue 2D6 as flyers
+    load_scenario(small(**{"fight.unit.models_start": 2}))
+
+
+def test_with_unit_leaves_fly_out_in_8th_and_says_so():
+    sc = load_scenario(small(edition="8th"))
+    prof = {"name": "Gyro", "movement": 1, "leadership": 9, "weapon_skill": 3, "strength": 3, "toughness": 3,
+            "wounds": 1, "initiative": 3, "attacks": 1, "rules": ["fly", "stubborn"]}
+    got = sc.with_unit("fleeing", prof)
+    assert got.units[0].rules == ("stubborn",) and got.dropped_rules == ["fly"]
+    assert got.describe()["rules_not_modelled"] == ["fly"]
+
+
+def test_summary_in_short_sentences():
+    from fleeodds.api import evaluate
+    from fleeodds.report.summary import rounded
+
+    data = small(**{"fight.unit.musician": True})  # no draw: the musician wins it
+    table = evaluate(load_scenario(data), method="exact")
+    best = {r.outcome: r.probability for r in table.best_values().itertuples()}
+    wins = sum(p for c, p in best.items() if c.startswith("enemy_"))
+    loses = sum(p for c, p in best.items() if c.startswith("unit_"))
+    en, fr = table.summary_sentence("en"), table.summary_sentence("fr")
+    assert f"Your unit wins {rounded(wins, 'en')}. The enemy then: " in en
+    assert f"The enemy wins {rounded(loses, 'en')}. Your unit then: " in en
+    assert f"Votre unité gagne\u202f: {rounded(wins, 'fr')}. L'unité ennemie ensuite\u202f: " in fr
+    assert "A draw" not in en and ";" not in en and "\n" not in en  # short sentences, no run-on list
+    # every sentence is short: at most one clause per outcome of the loser's chain
+    assert max(len(x) for x in en.split(". ")) < 200
+
+
+def test_fight_section_outside_a_fight_is_refused():
+    data = {"system": "warhammer", "situation": "break", "fleeing": {"profile": "Night Goblins"},
+            "pursuer": {"profile": "Dwarf Warriors"}, "fight": small()["fight"]}
+    with pytest.raises(FleeoddsError, match="fight"):
+        load_scenario(data)
+
+
+# -- list building: rank on a fight ---------------------------------------------------------------------------
+DATA = Path(__file__).resolve().parents[2] / "data" / "bsdata"
+
+
+def _fight_without_compare():
+    with open(FIGHTS[0], "rb") as f:
+        data = tomllib.load(f)
+    data.pop("compare", None)
+    return load_scenario(data, FIGHTS[0].parent)
+
+
+def test_with_unit_takes_the_profile_and_keeps_the_formation():
+    sc = _fight_without_compare()
+    prof = {"name": "Scale Guard", "movement": 4, "leadership": 8, "troop_type": "infantry",
+            "rules": ["cold_blooded"], "weapon_skill": 3, "strength": 4, "toughness": 4, "wounds": 1,
+            "initiative": 1, "attacks": 1}
+    got = sc.with_unit("fleeing", prof)
+    data = copy.deepcopy(sc.base_source())
+    inline = {k: v for k, v in data["fight"]["unit"].items() if k != "profile"}
+    inline.update(prof)
+    data["fight"]["unit"] = inline
+    want = load_scenario(data, FIGHTS[0].parent)
+    assert got.exact_distribution("fraction") == want.exact_distribution("fraction")
+    assert got.unit_name("fleeing") == "Scale Guard" and got.unit_name("pursuing") == "Dwarf Warriors"
+
+
+def test_rank_a_catalogue_by_a_fight():
+    from fleeodds.rank import rank_units
+    from fleeodds.systems.warhammer.list_building import import_catalogue
+
+    res = import_catalogue(DATA / "scaled_host_8th.cat", DATA / "made_up_8th.gst")
+    ranking = rank_units(_fight_without_compare(), res.profiles, "fleeing")
+    assert list(ranking.table["unit"]) == ["Scale Guard"]
+    # units whose catalogue entry lacks a characteristic the fight needs are reported, not guessed
+    assert {n for n, _ in ranking.failures} == {"Jungle Gnats", "Scale Knights"}
+    row = ranking.table.iloc[0]
+    codes = [o.code for o in _fight_without_compare().outcomes]
+    assert abs(sum(row[c] for c in codes) - 1) < 1e-12
+    assert row["caught_total"] == pytest.approx(row["unit_caught"] + row["unit_destroyed"])
+
+
+@pytest.mark.parametrize("over, field", [
+    ({"fight.options.tow_musician": "always"}, "fight.options.tow_musician"),
+    ({"fight.charger": "none", "fight.options.charge_strikes_first": True}, "fight.options.charge_strikes_first"),
+    ({"fight.options.spear_ranks_on_charge": True}, "fight.options.spear_ranks_on_charge"),
+])
+def test_options_that_change_nothing_are_refused(over, field):
+    with pytest.raises(FleeoddsError, match=field.replace(".", r"\.")):
+        load_scenario(small(**over))
+
+
+def test_winner_of_the_previous_round_strikes_first_at_equal_initiative():
+    # 7th, nobody charged, I3 each: enemy_first -> the unit strikes back with 2 - k models (k kills at 1/4)
+    q = Fraction(1, 4)
+    b = [(1 - q) ** 2, 2 * q * (1 - q), q * q]
+    want = sum(b[k] * (1 - q) ** (2 - k) for k in range(3))
+    data = small(**{"fight.charger": "none", "fight.options.equal_initiative": "enemy_first"})
+    assert load_scenario(data).summary("fraction")["enemy_casualties"][0] == want
+
+
+@pytest.mark.parametrize("edition, want", [("6th", 1), ("7th", 1), ("8th", 2), ("tow", 2)])
+def test_standard_and_battle_standard(edition, want):
+    # no blow can wound (S1 vs T10), one rank each, same size: the margin is the standards' bonus only
+    data = small(edition=edition, **{"fight.charger": "none", "fight.unit.standard": True,
+                                     "fight.unit.battle_standard": True, "fight.unit.strength": 1,
+                                     "fight.enemy.strength": 1, "fight.unit.toughness": 10,
+                                     "fight.enemy.toughness": 10})
+    assert load_scenario(data).summary("fraction")["margin"] == {want: 1}
+
+
+def test_huge_fights_go_to_monte_carlo():
+    data = small(**{"fight.unit.models": 200, "fight.unit.files": 20, "fight.unit.attacks": 10,
+                    "fight.enemy.models": 200, "fight.enemy.files": 20, "fight.enemy.attacks": 10})
+    sc = load_scenario(data)
+    assert not sc.has_exact and "Monte Carlo" in sc.exact_refusal
+    with pytest.raises(FleeoddsError, match="Monte Carlo"):
+        sc.exact_distribution("float")
+    counts = sc.kernel()(1, 0, 200)
+    assert counts.sum() == 200
+
+
+def test_chain_fields_that_change_nothing_are_refused():
+    data = small(**{"options.tow_swiftstride_use": "never"})
+    with pytest.raises(FleeoddsError, match=r"options\.tow_swiftstride_use"):
+        load_scenario(data)
+    load_scenario(small(**{"table.max_turns": 2}))  # rally turns matter to either loser
+
+
+def test_8th_steadfast_counts_ranks_of_five():
+    from fleeodds.systems.warhammer.plan.combat import steadfast
+
+    # the loser 5 wide with one rank of 5 against a winner 4 wide (no rank of five): Steadfast
+    data = small(edition="8th", **{"fight.unit.models": 5, "fight.unit.files": 5,
+                                   "fight.enemy.models": 16, "fight.enemy.files": 4})
+    r = load_scenario(data).rules
+    assert steadfast(r, 0, (5, 16))
+    assert not steadfast(r, 0, (4, 16))  # four models left: no rank of five
+
+
+MIXED = [
+    ("6th", {"fight.unit.weapon": "great_weapon", "fight.enemy.armour_save": 4, "fight.enemy.shield": True,
+             "fight.contact": "flank", "fight.unit.models": 10, "fight.unit.files": 5,
+             "fight.enemy.models": 15, "fight.enemy.files": 5}),
+    ("7th", {"fight.charger": "none", "fight.unit.weapon": "spear", "fight.unit.models": 12, "fight.unit.files": 4,
+             "fight.enemy.wounds": 3, "fight.enemy.attacks": 3, "fight.enemy.models": 3, "fight.enemy.files": 3,
+             "fight.enemy.troop_type": "monstrous_infantry", "fight.unit.musician": True}),
+    ("8th", {"fight.unit.weapon": "halberd", "fight.unit.models": 30, "fight.unit.files": 10,
+             "fight.enemy.weapon": "additional_hand_weapon", "fight.enemy.models": 20, "fight.enemy.files": 5,
+             "fight.enemy.ward_save": 5, "fight.high_ground": "enemy"}),
+    ("tow", {"fight.unit.weapon": "flail", "fight.unit.models": 16, "fight.unit.files": 4,
+             "fight.enemy.weapon": "spear", "fight.enemy.models": 20, "fight.enemy.files": 5,
+             "fight.enemy.armour_save": 5, "fight.contact": "rear", "fight.enemy.standard": True}),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edition, over", MIXED, ids=[m[0] for m in MIXED])
+def test_weapons_and_formations_mc_agrees_with_exact(edition, over):
+    sc = load_scenario(small(edition=edition, **over))
+    _mc_check(sc, trials=20000, seed=11)
+
+
+def test_a_test_table_and_more_models_in_contact_than_the_unit_has_are_refused():
+    base = {"system": "warhammer", "edition": "8th", "situation": "fight",
+            "fight": {"charger": "enemy", "unit": {"profile": "Night Goblins", "models": 20},
+                      "enemy": {"profile": "Dwarf Warriors", "models": 16}}}
+    with pytest.raises(FleeoddsError, match="test: .*has no effect in situation 'fight'"):
+        load_scenario({**base, "test": {"ld_modifier": 1}})
+    bad = copy.deepcopy(base)
+    bad["fight"]["unit"]["fighting_files"] = 50
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.fighting_files: 50 .*at most the unit's models \(20\)"):
+        load_scenario(bad)
+
+
+def test_the_fight_table_has_exact_and_fraction_columns():
+    # 7th, 2 against 2, the charger strikes first: k of its 2 attacks kill (1/2 to hit x 1/2 to wound), the
+    # enemy strikes back with 2 - k models; result = wounds each way, +1 to the side with more models left
+    q = Fraction(1, 4)
+
+    def binom(n, k):
+        from math import comb
+        return comb(n, k) * q ** k * (1 - q) ** (n - k)
+
+    law: dict[int, Fraction] = {}
+    for k in range(3):
+        for j in range(3 - k):
+            d = k - j + (k > j) - (j > k)
+            law[d] = law.get(d, Fraction(0)) + binom(2, k) * binom(2 - k, j)
+    sc = load_scenario(small())
+    lines = sc.notes("en")[1].splitlines()
+    assert lines[0].split() == ["Combat", "result", "(your", "unit", "−", "the", "enemy)", "Exact", "Fraction"]
+    got = {int(r.split()[0].replace("\u2212", "-").replace("+", "")): Fraction(r.split()[2]) for r in lines[2:]}
+    assert got == {d: p for d, p in law.items() if p}
+    assert sc.notes("en")[0] == (f"The round alone, before any Break test: your unit wins "
+                                 f"{float(sum(p for d, p in law.items() if d > 0)):.1%}, the enemy wins "
+                                 f"{float(sum(p for d, p in law.items() if d < 0)):.1%}, a draw {float(law[0]):.1%}.")
+    assert sc.notes("fr")[1].splitlines()[0].split()[:2] == ["Résultat", "de"]
