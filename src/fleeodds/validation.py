@@ -178,18 +178,6 @@ def without_effect_checks():
         _EFFECT_CHECKS.reset(token)
 
 
-class CheckedSource(dict):
-    """The source of a scenario derived from one already checked for inputs that change nothing
-    (its base without the comparisons, or a comparison setup): ``only`` names the fields still to
-    check, those the derivation set; the others were checked with the whole scenario, against each
-    of its setups. A plain ``dict`` otherwise; copies keep ``only``.
-    """
-
-    def __init__(self, data: dict = (), only: set[str] | frozenset = frozenset()):
-        super().__init__(data)
-        self.only = set(only)
-
-
 def annotation_values(annotation: Any) -> list[Any]:
     """Every value a field's type allows when it is finite: ``bool``, ``None``, ``Literal[...]`` and
     unions of them (``[]`` for numbers and text). The "changes nothing" checks try each."""

@@ -27,7 +27,6 @@ PACKAGE = "fleeodds"
 SHIPPED = tuple(sorted(p.parent.name for p in (SRC / PACKAGE / "systems").glob("*/__init__.py")))
 
 #: the rules fail until the issue-23 branches (which remove the circles and build the parts) merge
-UNTIL_MERGE = pytest.mark.xfail(strict=False, reason="until the issue-23 branches merge")
 
 
 class Module:
@@ -171,14 +170,12 @@ def test_the_graph_sees_the_package():
                if isinstance(f, ast.FunctionDef) for n in ast.walk(f))
 
 
-@UNTIL_MERGE
 def test_no_import_circle():
     circles = [c for c in strongly_connected(graph()) if len(c) > 1]
     assert not circles, "import circles (strongly connected components):\n" + "\n".join(
         f"  {len(c)} modules: {', '.join(c)}" for c in circles)
 
 
-@UNTIL_MERGE
 def test_kernels_and_exact_never_import_each_other():
     bad = []
     for name, module in modules().items():
@@ -191,7 +188,6 @@ def test_kernels_and_exact_never_import_each_other():
     assert not bad, "\n".join(sorted(set(bad)))
 
 
-@UNTIL_MERGE
 def test_every_system_has_the_six_parts():
     # without them the kernels/exact check above would pass on nothing
     parts = ("model", "checks", "plan", "exact", "kernels", "scenarios")
@@ -226,7 +222,6 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
 
 
-@UNTIL_MERGE
 def test_the_front_never_names_a_system():
     bad = []
     for name, module in modules().items():
@@ -243,7 +238,6 @@ def test_the_front_never_names_a_system():
     assert not bad, "\n".join(sorted(set(bad)))
 
 
-@UNTIL_MERGE
 def test_systems_never_import_report():
     bad = [f"{module.where}:{line} imports {target}"
            for name, module in modules().items() if not is_front(module)

@@ -131,7 +131,7 @@ class DeathSaveScenario(Scenario):
 
     def notes(self, lang: str = "en") -> list[str]:
         """The next save's results and the cumulative table by round, as sentences."""
-        from ....report.format import pct
+        from ....i18n import pct
 
         s = self.summary("fraction")  # exact, then printed: no "-0.00 %" from float rounding
         fr = lang == "fr"

@@ -248,7 +248,7 @@ class DndScenario(Scenario):
         rows = self._summary("fraction").get("death_saves_by_round")
         if not rows:
             return []
-        from ....report.format import pct
+        from ....i18n import pct
 
         fr = lang == "fr"
         out = []

@@ -390,9 +390,9 @@ class FightScenario(Scenario):
             return []
         from tabulate import tabulate
 
-        from ....report.format import pct
-        from ....report.summary import colon
-        from ....report.tables import MAX_FRACTION_CHARS
+        from ....i18n import pct
+        from ....i18n import colon
+        from ....i18n import MAX_FRACTION_CHARS
 
         fr = lang == "fr"
         parts = [("votre unité gagne" if fr else "your unit wins", s["unit_wins"]),
@@ -421,7 +421,7 @@ class FightScenario(Scenario):
         ``probabilities``: outcome code -> probability. Sentences with nothing to say (a draw that
         cannot happen) are left out; an outcome under 0.5 % reads "under 1 %".
         """
-        from ....report.summary import rounded, short_label
+        from ....i18n import rounded, short_label
 
         fr = lang == "fr"
         out: list[str] = []

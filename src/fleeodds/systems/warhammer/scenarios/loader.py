@@ -17,8 +17,20 @@ from .fight import FightScenario
 from .flee import WarhammerScenario
 
 
-def load_scenario(data: dict, base_dir: Path | None = None) -> WarhammerScenario:
+def load_scenario(data: dict, base_dir: Path | None = None, *,
+                  check_only: frozenset[str] | None = None) -> WarhammerScenario:
     """Validate a Warhammer scenario dict (the parsed TOML file).
+
+    Parameters
+    ----------
+    data : dict
+        The scenario file's fields.
+    base_dir : pathlib.Path, optional
+        Folder its relative file names are read from.
+    check_only : frozenset of str, optional
+        The contract's check scope (:meth:`fleeodds.system.RulesSystem.load`). Warhammer's checks are
+        cheap, so a derived scenario (a comparison setup, a sweep point) is checked whole: the scope is
+        accepted and changes nothing.
 
     Raises
     ------
