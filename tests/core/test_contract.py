@@ -28,7 +28,7 @@ from fleeodds import system as registry
 from fleeodds.cli import main
 from fleeodds.testing import SystemContract, cases
 
-from .conftest import Z_999
+from tests.conftest import Z_999
 
 EXAMPLES = fleeodds.list_examples()
 BASE = fleeodds.api.example_dir()
