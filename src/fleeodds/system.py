@@ -574,7 +574,7 @@ class RulesSystem:
             del data[TITLE_FR_KEY]
         folder = Path(base_dir) if base_dir is not None else Path.cwd()
         with collecting_notes() as notes:
-            if check_only is None:  # a third party's two-argument loader keeps working
+            if check_only is None or not _takes_check_only(self.loader):  # a two-argument loader keeps working
                 scenario = self.loader(data, folder)
             else:
                 scenario = self.loader(data, folder, check_only=frozenset(check_only))
@@ -602,6 +602,17 @@ class RulesSystem:
                 schema = _SCHEMAS[self.key] = {}
         known, default = schema_default(schema, note.field)
         return known and equals_default(value, default)
+
+
+def _takes_check_only(loader: Callable) -> bool:
+    """Whether a loader takes the ``check_only`` keyword (a third party's may take two arguments only)."""
+    import inspect
+
+    try:
+        params = inspect.signature(loader).parameters
+    except (TypeError, ValueError):  # a builtin or C callable: call it the plain way
+        return False
+    return "check_only" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
 
 
 #: Each system's English schema, read once for the documented defaults (:meth:`RulesSystem._at_default`).

@@ -98,7 +98,7 @@ class TestToySystem:
 
     @pytest.fixture(autouse=True)
     def registered(self):
-        from .toy import coin_chase
+        from tests.toy import coin_chase
 
         registry.register(coin_chase.SYSTEM)
         yield

@@ -145,10 +145,6 @@ class FightScenario(Scenario):
         exact distribution and the outcomes (codes and order) follow from them."""
         return self._plan
 
-    def exact_cache_key(self) -> tuple:
-        """``(type name, plan)``: the base class's default once it keys by :attr:`plan` (this override
-        goes then)."""
-        return (type(self).__qualname__, self.plan)
 
     # -- the loser's chain ------------------------------------------------------------------
     def _key(self, loser: int, margin: int, alive: tuple[int, int]) -> tuple:

@@ -318,10 +318,6 @@ class WarhammerScenario(Scenario):
         spelling): the exact solver reads nothing else, and the outcomes and their order follow from them."""
         return self.rules
 
-    def exact_cache_key(self) -> tuple:
-        """``(type name, plan)``: the base class's default once it keys by :attr:`plan` (this override
-        goes then)."""
-        return (type(self).__qualname__, self.plan)
 
     def kernel(self):
         """Monte Carlo kernel ``(seed, start, n) -> int64 (n_outcomes, n_bins)`` (see :mod:`..kernels.flee`)."""
