@@ -7,6 +7,7 @@ cancelled; a cancelled job stops between two Monte Carlo chunks
 
 from __future__ import annotations
 
+import atexit
 import secrets
 import threading
 import time
@@ -95,6 +96,9 @@ class Jobs:
         self._lock = threading.Lock()
         self._reaper = threading.Thread(target=self._reap_loop, name="fleeodds-job-reaper", daemon=True)
         self._reaper.start()
+        # a job thread still inside a kernel when the interpreter exits would be torn down in compiled
+        # code (an abort): cancel the runs and wait for them first
+        atexit.register(self.shutdown)
 
     def start(self, scenario, method, trials, precision, seed, lang) -> Job:
         """Start a job.

@@ -12,6 +12,7 @@ Limits of web requests (a page on a shared machine must not start an hour-long r
 
 from __future__ import annotations
 
+import atexit
 import collections
 import copy
 import hashlib
@@ -844,7 +845,16 @@ class Warmup:
     def start(self) -> "Warmup":
         self.thread = threading.Thread(target=self.run, name="fleeodds-warmup", daemon=True)
         self.thread.start()
+        atexit.register(self.stop_and_wait)
         return self
+
+    def stop_and_wait(self, timeout: float = 600.0) -> None:
+        """Stop the warm-up and wait for its thread: registered to run when the interpreter exits, since
+        a daemon thread still compiling a kernel then is torn down inside LLVM's C++ code, which aborts the
+        process ("terminate called without an active exception")."""
+        self.stop.set()
+        if self.thread is not None and self.thread.is_alive():
+            self.thread.join(timeout)
 
     def run(self) -> None:
         from ..report import charts
