@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....errors import InputError
-from ....validation import no_effect, not_modelled
+from ....validation import inert, no_effect, not_modelled
 from ..model.fields import SAVE_ABILITIES
 from ..plan.rules import is_5e
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def _refuse_if(cond: bool, own: dict, key: str, field_: str, context: str) -> None:
     """Refuse ``own[key]`` (written in the scenario) when ``cond``: it would change nothing."""
     if cond and key in own:
-        raise no_effect(field_, own[key], context)
+        inert(field_, own[key], context)
 
 
 def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: list[int],
@@ -123,7 +123,7 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
     for k, ft in enumerate(own_feats):
         if (isinstance(ft, str) and ft.strip().lower() == "spring_attack"
                 and not any(e.spring_attack_target for e in enemies)):
-            raise no_effect(f"runner.feats.{k}" if isinstance(rr.get("feats"), list) else "runner.feats", ft,
+            inert(f"runner.feats.{k}" if isinstance(rr.get("feats"), list) else "runner.feats", ft,
                             "unless an enemy has spring_attack_target = true (Spring Attack only spares the one "
                             "foe the runner attacks during its move: 3.5 SRD / PF1 CRB Feats)")
     _refuse_if(not five, rr, "monster", "runner.monster", only5 + " (3.5/PF monsters use the same HP states)")
@@ -184,7 +184,7 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                    "outside 5e 2024 (weapon masteries are 2024 rules: PHB 2024 ch. 6)")
         mastery = own.get("mastery")
         if ed == "5e2024" and mastery in ("sap", "cleave", "nick"):
-            raise no_effect(f + "mastery", mastery, {
+            inert(f + "mastery", mastery, {
                 "sap": "in this exchange (Sap gives the creature hit disadvantage on its next attack roll; the "
                        "runner makes no attack roll while it leaves)",
                 "cleave": "in this exchange (Cleave's extra attack is against a second creature; the runner is "
@@ -198,12 +198,12 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                 "slow": "write on_hit = 'slow' (-10 ft on a hit)",
                 "graze": "damage on a miss"}[mastery])
         if ed == "5e2024" and mastery == "vex" and e.attacks_on_turn < 2:
-            raise no_effect(f + "mastery", mastery, "unless attacks_on_turn >= 2 (Vex gives advantage on this "
+            inert(f + "mastery", mastery, "unless attacks_on_turn >= 2 (Vex gives advantage on this "
                                                     "foe's next attack against the runner: leaving, it attacks "
                                                     "once, with its one reaction; staying, it attacks "
                                                     "attacks_on_turn times)")
         if ed == "5e2024" and mastery == "push" and o.push_2024 == "none":
-            raise no_effect(f + "mastery", mastery, "with options.push_2024 = 'none' (the push then takes the "
+            inert(f + "mastery", mastery, "with options.push_2024 = 'none' (the push then takes the "
                                                     "runner out of no other foe's reach)")
         if ed == "5e2024" and mastery == "push" and e.on_hit == "grapple":
             raise not_modelled(f + "mastery", mastery, "a push that ends this foe's own grapple (on_hit = "

@@ -10,7 +10,7 @@ from typing import Any
 
 from ....errors import FleeoddsError
 from ....system import Scenario
-from ....validation import annotation_values, get_field, no_effect, set_field
+from ....validation import annotation_values, get_field, inert, no_effect, set_field
 from ..model.options import OptionsModel
 
 
@@ -140,14 +140,14 @@ def check_results(data: dict, contexts: list[dict], build, check_only: frozenset
             continue
         if path.rsplit(".", 1)[-1] in SAME_AS_LEFT_OUT_NAMES:
             if _same_as_left_out(build, contexts, path, value):
-                raise no_effect(path, value, "in this scenario: it gives the same results as leaving it out (no "
+                inert(path, value, "in this scenario: it gives the same results as leaving it out (no "
                                              "result changes: exact distribution, attacks, damage)")
             continue
         current = [get_field(c, path, None) for c in contexts]
         tried = list(values) + [v for v in current if v not in values]
         if not _differs(build, contexts, path, tried):
             where = "in this scenario nor in its comparison setups" if len(contexts) > 1 else "in this scenario"
-            raise no_effect(path, value, f"{where} (no result changes with it: exact distribution, attacks, "
+            inert(path, value, f"{where} (no result changes with it: exact distribution, attacks, "
                                          f"damage)")
 
 

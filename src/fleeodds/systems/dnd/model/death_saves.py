@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import ConfigDict
 
-from ....validation import StrictModel, no_effect
+from ....validation import StrictModel, inert, no_effect
 from .fields import F
 
 
@@ -46,6 +46,6 @@ class DeathSavesModel(StrictModel):
 def advantage_of(m: DeathSavesModel, where: str = "death_saves") -> int:
     """-1, 0 or 1 from the table; both flags together (they cancel, SRD) are refused by name."""
     if m.advantage and m.disadvantage:
-        raise no_effect(f"{where}.disadvantage", True, f"together with {where}.advantage = true (advantage and "
+        inert(f"{where}.disadvantage", True, f"together with {where}.advantage = true (advantage and "
                                                        f"disadvantage cancel: write neither)")
     return 1 if m.advantage else (-1 if m.disadvantage else 0)

@@ -10,7 +10,7 @@ from typing import Any, Literal, Optional, Union
 from pydantic import ConfigDict, Field
 
 from ....errors import InputError, short_repr
-from ....validation import StrictModel, json_schema, no_effect
+from ....validation import StrictModel, json_schema, inert, no_effect
 from ..checks.inputs import check_mode, check_no_effect
 from ..plan.rules import is_5e
 from .death_saves import DeathSavesModel, advantage_of
@@ -164,14 +164,14 @@ def parse_spec(data: dict, *, check_only: frozenset[str] | None = None) -> Spec:
         own = data["death_saves"]
         for key in ("successes", "failures"):
             if key in own:
-                raise no_effect(f"death_saves.{key}", own[key],
+                inert(f"death_saves.{key}", own[key],
                                 "in situation 'leave_melee' (the runner starts up: its failures come from the "
                                 "damage taken at 0 HP; for a character already at 0 HP write situation = "
                                 "'death_saves')")
         if not is_5e(edition):
-            raise no_effect("death_saves", short_repr(own), "outside 5e (3.5/PF dying has no death saving throws)")
+            inert("death_saves", short_repr(own), "outside 5e (3.5/PF dying has no death saving throws)")
         if not opts.death_saves_in_exchange:
-            raise no_effect("death_saves", short_repr(own), "unless options.death_saves_in_exchange = true (the "
+            inert("death_saves", short_repr(own), "unless options.death_saves_in_exchange = true (the "
                                                             "death saves are not rolled otherwise)")
         ds_adv = advantage_of(top.death_saves)
         ds_bonus = top.death_saves.bonus

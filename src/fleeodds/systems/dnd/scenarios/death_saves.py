@@ -48,7 +48,7 @@ from typing import Any, Callable
 
 from ....errors import InputError
 from ....system import Scenario
-from ....validation import check_exact_mode, no_effect
+from ....validation import check_exact_mode, inert, no_effect
 from ..exact.death_saves import cumulative_by_round, death_save_chain, save_results
 from ..model.death_saves import DeathSavesModel, advantage_of
 from ..model.fields import _validate, normalise_edition
@@ -179,7 +179,7 @@ def load_death_saves(data: dict, base_dir: Path | None = None) -> DeathSaveScena
         raise InputError("edition", data.get("edition"), allowed)
     for key in NOT_IN_DEATH_SAVES:
         if key in data:
-            raise no_effect(key, data[key], "in situation 'death_saves' (a character already at 0 HP: only "
+            inert(key, data[key], "in situation 'death_saves' (a character already at 0 HP: only "
                                             "[death_saves] and [compare] apply)")
     m = top.death_saves if top.death_saves is not None else DeathSavesModel()
     return DeathSaveScenario(data, base_dir, edition=edition, successes=m.successes, failures=m.failures,

@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from ....errors import FleeoddsError
-from ....validation import annotation_values, get_field, no_effect, set_field
+from ....validation import annotation_values, get_field, inert, no_effect, set_field
 from ..model import OptionsModel
 
 #: Card characteristics: never refused, listed when they change nothing.
@@ -178,7 +178,7 @@ def check_inputs(data: dict, contexts: list[dict], build: Callable[[dict], Any],
         current = [get_field(c, path, None) for c in contexts]
         tried = list(values) + [v for v in current if v not in values]
         if not _differs(build, contexts, path, tried):
-            raise no_effect(path, value, _context(data, path))
+            inert(path, value, _context(data, path))
 
 
 def _context(data: dict, path: str) -> str:

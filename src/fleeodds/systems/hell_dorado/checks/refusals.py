@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....validation import no_effect, not_modelled
+from ....validation import inert, no_effect, not_modelled
 from ..model import OPTION_SCOPE, Fighter
 
 
@@ -34,7 +34,9 @@ def refuse_esquive(f: Fighter, raw: Any, where: str, context: str, modelled: boo
         return
     field = f"{where}.capacities.{esquive_index(raw)}"
     value = f"Esquive {f.capacities['Esquive']}"
-    raise no_effect(field, value, context) if modelled else not_modelled(field, value, context)
+    if not modelled:
+        raise not_modelled(field, value, context)
+    inert(field, value, context)
 
 
 def refuse_given(f: Fighter, raw: Any, where: str, fields: tuple[str, ...], context: str) -> None:
@@ -42,7 +44,7 @@ def refuse_given(f: Fighter, raw: Any, where: str, fields: tuple[str, ...], cont
     for k in fields:
         if k in f.given:
             value = raw.get(k) if isinstance(raw, dict) and k in raw else getattr(f, k, None)
-            raise no_effect(f"{where}.{k}", value, context)
+            inert(f"{where}.{k}", value, context)
 
 
 #: Placement fields of a fighter (Attraction; a Fuite's positions).
@@ -55,7 +57,7 @@ def check_options(data: dict, kind: str, then_pass: bool) -> None:
     for k, v in (data.get("options") or {}).items():
         if k not in scope:
             where = f"in a '{kind}' scenario" + (" without then_pass" if kind == "attraction" else "")
-            raise no_effect(f"options.{k}", v, where)
+            inert(f"options.{k}", v, where)
 
 
 def compare_sets(data: dict, dotted: str, shorthand: str, checked: tuple[str, ...] = (),

@@ -18,7 +18,7 @@ import numpy as np
 from ....errors import InputError, short_repr
 from ....outcomes import Metric
 from ....system import Scenario
-from ....validation import check_exact_mode, no_effect, not_modelled
+from ....validation import check_exact_mode, inert, no_effect, not_modelled
 from .. import exact as ex
 from ..checks import refuse_esquive, refuse_given
 from ..kernels.pack import PACK_LEN, pack_attack
@@ -442,7 +442,7 @@ def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict
     at = m.attraction if m.attraction is not None else validate(AttractionModel, {}, "attraction.")
     tp = at.then_pass
     if at.movement == "assaut" and "course_multiplier" in (data.get("options") or {}):
-        raise no_effect("options.course_multiplier", opts.course_multiplier,
+        inert("options.course_multiplier", opts.course_multiplier,
                         "with attraction.movement = 'assaut' (an Assaut moves MOU)")
     side_a = []
     for sec in ("attractors", "others"):

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from ....errors import InputError, short_repr
 from ....files import read_toml
 from ....system import Scenario, get_system
-from ....validation import check_exact_mode, no_effect, set_field
+from ....validation import check_exact_mode, inert, no_effect, set_field
 from .. import checks
 from .. import exact as ex
 from ..model import SECTIONS, Fighter, Options, ScenarioModel, load_profiles, parse_options, validate
@@ -51,7 +51,7 @@ def read_profiles(data: dict, base_dir: Path) -> dict[str, dict]:
                  for f in ([data.get(sec)] if isinstance(data.get(sec), dict) else data.get(sec) or [])
                  if isinstance(f, dict)]
         if not any(isinstance(n, str) and n in own for n in named):
-            raise no_effect("profiles_file", pf, "when no fighter names one of its profiles (profile = '<key>'; "
+            inert("profiles_file", pf, "when no fighter names one of its profiles (profile = '<key>'; "
                                                  "it has " + ", ".join(map(repr, sorted(own))) + ")")
         profiles = {**profiles, **own}
     return profiles

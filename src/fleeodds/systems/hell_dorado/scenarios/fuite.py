@@ -18,7 +18,7 @@ import numpy as np
 
 from ....errors import InputError, short_repr
 from ....system import Scenario, Setup
-from ....validation import check_exact_mode, no_effect
+from ....validation import check_exact_mode, inert, no_effect
 from .. import exact as ex
 from ..checks import compare_sets, refuse_esquive, refuse_given
 from ..kernels.pack import PACK_LEN, pack_attack
@@ -564,7 +564,7 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
         raise InputError("fleeing.engaged", False, "true or nothing: only an engaged fighter may flee "
                                                    "(Fuite, rules digest §3)")
     if "engaged" in fleeing.given:  # true: what a Fuite means anyway
-        raise no_effect("fleeing.engaged", True, "in a Fuite (the fleeing fighter is engaged by definition)")
+        inert("fleeing.engaged", True, "in a Fuite (the fleeing fighter is engaged by definition)")
     refuse_esquive(fleeing, data["fleeing"], "fleeing", "in a Fuite (Esquive X is not allowed to an engaged "
                     "fighter, and a fleeing fighter is engaged)")
     placed = "x" in fleeing.given and "y" in fleeing.given
@@ -582,7 +582,7 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
             raise InputError(f"adversaries.{i}.engaged", False, "true or nothing: every adversary listed is in "
                                                                 "base contact with the fleeing fighter")
         if "engaged" in f.given:
-            raise no_effect(f"adversaries.{i}.engaged", True,
+            inert(f"adversaries.{i}.engaged", True,
                             "in a Fuite (every adversary listed is in base contact with the fleeing fighter)")
         refuse_given(f, a, f"adversaries.{i}", ("support",),
                       "on a Fuite adversary: its soutien comes from the other adversaries listed (every adversary "
@@ -617,7 +617,7 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                          "and fleeing.y, and every adversary's x, y): the flee move starts from its position")
     for k in ("attraction_measure", "attraction_movement", "multiple_attractors"):
         if k in given and fu.direction is None:
-            raise no_effect(f"fuite.{k}", getattr(fu, k), "without fuite.direction (only a placed flee move ends "
+            inert(f"fuite.{k}", getattr(fu, k), "without fuite.direction (only a placed flee move ends "
                             "somewhere an Attraction can pull the fighter back)")
     room = fu.room
     if placed:
@@ -626,18 +626,18 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                                                  ("fuite.partial_room_toises", "options.no_room_move"), check_only)
     partial = opts.no_room_move == "partial"
     if "partial_room_toises" in given and not (room_can_be_false and partial):
-        raise no_effect("fuite.partial_room_toises", fu.partial_room_toises,
+        inert("fuite.partial_room_toises", fu.partial_room_toises,
                         "unless room = false and options.no_room_move = 'partial'")
     if partial and not room_can_be_false:
-        raise no_effect("options.no_room_move", "partial", "unless fuite.room = false")
+        inert("options.no_room_move", "partial", "unless fuite.room = false")
     opts_given = set(data.get("options") or {})
     repli_possible = fu.repli or compare_sets(data, "fuite.repli", "ordre_repli", ("options.repli_move_multiplier",),
                                               check_only)
     if "repli_move_multiplier" in opts_given and not repli_possible:
-        raise no_effect("options.repli_move_multiplier", opts.repli_move_multiplier,
+        inert("options.repli_move_multiplier", opts.repli_move_multiplier,
                         "unless fuite.repli = true (Ordre Repli)")
     if fu.attacker is not None and "attacker_choice" in opts_given and opts.attacker_choice != "user":
-        raise no_effect("options.attacker_choice", opts.attacker_choice,
+        inert("options.attacker_choice", opts.attacker_choice,
                         "when fuite.attacker names the attacker")
     return FuiteScenario(data, base_dir, fleeing, advs, opts, title=m.title, repli=fu.repli, attacker=fu.attacker,
                          room=room, partial_room_toises=float(fu.partial_room_toises),

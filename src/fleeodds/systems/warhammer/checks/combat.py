@@ -10,7 +10,7 @@ while the round is resolved (:func:`..plan.combat.resolve_fight`).
 from __future__ import annotations
 
 from ....errors import InputError, short_repr
-from ....validation import effect_checks_on, no_effect, not_modelled
+from ....validation import effect_checks_on, inert, no_effect, not_modelled
 from ..model.base import UnitProfile
 from ..model.combat import NOT_MODELLED, SIDES
 from ..model.flee import ScenarioModel
@@ -60,7 +60,7 @@ def check_fight_units(data: dict, model: ScenarioModel, units: tuple[UnitProfile
         if not (effects and effect_checks_on()):
             continue
         if ref.general_leadership is not None and ref.general_leadership <= prof.leadership:
-            raise no_effect(f"{where}.general_leadership", ref.general_leadership,
+            inert(f"{where}.general_leadership", ref.general_leadership,
                             f"when it is not above the unit's own Leadership ({prof.leadership}): a unit uses "
                             "its General's Leadership only when it is higher")
         for rule in prof.rules:
@@ -79,7 +79,7 @@ def check_fight_options(data: dict, model: ScenarioModel) -> None:
     written = ((data.get("fight") or {}).get("options") or {})
     ed, f = model.edition, model.fight
     if "test" in data:  # the Leadership test of the leadership_test and panic situations
-        raise no_effect("test", short_repr(data["test"]), "in situation 'fight' (the loser takes a Break test)")
+        inert("test", short_repr(data["test"]), "in situation 'fight' (the loser takes a Break test)")
     for side in ("unit", "enemy"):
         ref = getattr(f, side)
         if ref.fighting_files is not None and ref.models is not None and ref.fighting_files > ref.models:
@@ -87,12 +87,12 @@ def check_fight_options(data: dict, model: ScenarioModel) -> None:
                              f"at most the unit's models ({ref.models}): models in base contact")
     for name in written:
         if name.startswith("tow_") and ed != "tow":
-            raise no_effect(f"fight.options.{name}", written[name], f"in {ed} (a rule of The Old World)")
+            inert(f"fight.options.{name}", written[name], f"in {ed} (a rule of The Old World)")
     if "charge_strikes_first" in written and f.charger == "none":
-        raise no_effect("fight.options.charge_strikes_first", written["charge_strikes_first"],
+        inert("fight.options.charge_strikes_first", written["charge_strikes_first"],
                         "with charger = 'none' (nobody charged)")
     if "spear_ranks_on_charge" in written and (f.charger == "none" or getattr(f, f.charger).weapon != "spear"):
-        raise no_effect("fight.options.spear_ranks_on_charge", written["spear_ranks_on_charge"],
+        inert("fight.options.spear_ranks_on_charge", written["spear_ranks_on_charge"],
                         "unless the charging unit fights with spears")
 
 
@@ -108,5 +108,5 @@ def check_chain_fields(data: dict, chains: tuple) -> None:
                 continue
             path = (group, name)
             if not any(is_used((c.model, c.fleeing, c.pursuer), path) for c in chains):
-                raise no_effect(f"{group}.{name}", value, "in this fight (it changes neither unit's Break "
+                inert(f"{group}.{name}", value, "in this fight (it changes neither unit's Break "
                                                           "test, flight, pursuit or rally)")

@@ -27,7 +27,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
-from ....validation import annotation_values, no_effect, not_modelled
+from ....validation import annotation_values, inert, no_effect, not_modelled
 from ..model.base import TROOP_TYPES, UnitProfile
 from ..model.flee import TEST_KINDS, TEST_SITUATIONS, Options, ScenarioModel
 from ..model.profiles import find_profile
@@ -311,8 +311,9 @@ def special_rule_errors(role: str, rule: str, model: ScenarioModel, field: str):
     """The refusal of a rule fleeodds knows to be without effect or not modelled, else ``None``."""
     ed = model.edition
     if rule == "fast_cavalry":
-        return no_effect(field, rule, "on break, flee, pursuit or rally odds (Feigned Flight and free "
-                                      "reforms change what the unit may do after it rallies, not the dice)")
+        inert(field, rule, "on break, flee, pursuit or rally odds (Feigned Flight and free "
+                           "reforms change what the unit may do after it rallies, not the dice)")
+        return None
     if rule == "fly":
         if ed not in ("6th", "7th"):
             return not_modelled(field, rule, f"flying flee, pursuit and charge moves in {EDITION_NAMES[ed]}; "
@@ -333,7 +334,7 @@ def check_inputs(source: dict, model: ScenarioModel, fleeing: UnitProfile, pursu
     if model.profiles_file is not None:
         refs = [r.profile for r in (model.fleeing, model.pursuer) if r is not None and r.profile is not None]
         if not any(find_profile(name, "profile", profiles_file)[1] for name in refs):
-            raise no_effect("profiles_file", model.profiles_file,
+            inert("profiles_file", model.profiles_file,
                             "when no unit names one of its profiles (fleeing.profile, pursuer.profile)")
     units = (model, fleeing, pursuer)
     for path, value in written_paths(source):
@@ -343,13 +344,13 @@ def check_inputs(source: dict, model: ScenarioModel, fleeing: UnitProfile, pursu
             if err is not None:
                 raise err
         if not is_used(units, path):
-            raise no_effect(field, value, _context(model, path))
+            inert(field, value, _context(model, path))
         if path[1:] == ("general_leadership",) and value is not None:
             # the check above asks whether a General can matter here; this one, whether this General
             # does: a unit uses the General's Leadership only when it is higher than its own
             own = (fleeing if path[0] == "fleeing" else pursuer).leadership
             if isinstance(value, int) and value <= own:
-                raise no_effect(field, value, f"when it is not above the unit's own Leadership ({own}): a unit "
+                inert(field, value, f"when it is not above the unit's own Leadership ({own}): a unit "
                                               "uses its General's Leadership only when it is higher")
 
 

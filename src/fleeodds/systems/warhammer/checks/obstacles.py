@@ -8,7 +8,7 @@ import math
 from typing import Optional
 
 from ....errors import InputError
-from ....validation import no_effect, not_modelled
+from ....validation import inert, no_effect, not_modelled
 from ..plan.obstacles import obstacle_effect
 
 
@@ -29,23 +29,23 @@ def check_fields(obstacles, ed: str, wounds: Optional[int]) -> None:
                 if getattr(o, f) is not None:
                     why = "only an enemy unit has it" if o.kind != "enemy" else \
                         "only the 7th rules read it (any enemy unit is passed through or tested the same)"
-                    raise no_effect(f"{where}.{f}", getattr(o, f), f"{names[ed]} ({why})")
+                    inert(f"{where}.{f}", getattr(o, f), f"{names[ed]} ({why})")
         elif o.unit_strength is None and not o.fleeing:
             raise InputError(f"{where}.unit_strength", None,
                              "the enemy unit's Unit Strength (7th: a non-fleeing enemy of US 5 or more destroys "
                              "the fleeing unit on contact), or fleeing = true")
         elif o.fleeing and o.unit_strength is not None:
-            raise no_effect(f"{where}.unit_strength", o.unit_strength,
+            inert(f"{where}.unit_strength", o.unit_strength,
                             "for a fleeing enemy (7th: it is passed through whatever its US)")
         if o.room_to_go_around is not None and ed != "6th":
-            raise no_effect(f"{where}.room_to_go_around", o.room_to_go_around,
+            inert(f"{where}.room_to_go_around", o.room_to_go_around,
                             f"{names[ed]} (only the 6th rules go round things in the way)")
         if o.leadership is not None and (o.kind != "friend" or ed not in ("7th", "8th", "tow")):
             why = "only a friendly unit tests for Panic when fled through" if o.kind != "friend" else \
                 "the starter rules remove the fleeing unit on contact" if ed == "starter" else \
                 "a 6th-edition friend fled through takes no Panic test here (the 6th rulebook's Panic " \
                 "causes are not modelled)"
-            raise no_effect(f"{where}.leadership", o.leadership, f"{names[ed]} ({why})")
+            inert(f"{where}.leadership", o.leadership, f"{names[ed]} ({why})")
     tests = any(obstacle_effect(o, ed, i)[1] for i, o in enumerate(obstacles))
     if tests and wounds is not None and wounds > 1:
         raise not_modelled("fleeing.wounds", wounds,
@@ -66,7 +66,7 @@ def validate(model, fleeing, r) -> None:
     obstacles = model.obstacles
     ed = model.edition
     if model.situation == "leadership_test":
-        raise no_effect("obstacles", [o.kind for o in obstacles],
+        inert("obstacles", [o.kind for o in obstacles],
                         "in the 'leadership_test' situation (it ends with the test; no flee move)")
     check_fields(obstacles, ed, fleeing.wounds)
     order = sorted(range(len(obstacles)), key=lambda i: obstacles[i].distance)
@@ -89,5 +89,5 @@ def validate(model, fleeing, r) -> None:
         o = obstacles[i]
         longest = base + sum(p.depth + r.clearance for p in obstacles if p.distance < o.distance)
         if o.distance - r.clearance > longest:
-            raise no_effect(f"obstacles.{i}.distance", o.distance,
+            inert(f"obstacles.{i}.distance", o.distance,
                             f"beyond the farthest flee move ({longest:g}\" with table.max_turns = {r.max_turns})")

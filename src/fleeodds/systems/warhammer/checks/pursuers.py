@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ....validation import no_effect, not_modelled
+from ....validation import inert, no_effect, not_modelled
 from ..model.base import UnitProfile
 from ..model.flee import PursuerRef, ScenarioModel
 from ..model.profiles import find_profile
@@ -43,7 +43,7 @@ def check_charge_metric(source: dict, model: ScenarioModel) -> None:
         return
     value = opts["charge_metric"]
     if model.situation not in CHARGE_SITUATIONS:
-        raise no_effect("options.charge_metric", value, f"in the '{model.situation}' situation (its metric is the "
+        inert("options.charge_metric", value, f"in the '{model.situation}' situation (its metric is the "
                                                         "turn of resolution; the charge situations only)")
     if value == "failed_charge_move" and model.pursuers is not None and len(model.pursuers) > 1:
         raise not_modelled("options.charge_metric", value, "the failed-charge move of several chargers at once "
@@ -73,7 +73,7 @@ def check_several(source: dict, model: ScenarioModel, fleeing: UnitProfile, prof
     if model.profiles_file is not None:
         names = [r.profile for r in (model.fleeing, *refs) if r is not None and r.profile is not None]
         if not any(find_profile(n, "profile", profiles_file)[1] for n in names):
-            raise no_effect("profiles_file", model.profiles_file,
+            inert("profiles_file", model.profiles_file,
                             "when no unit names one of its profiles (fleeing.profile, pursuers.<i>.profile)")
     shared = {k: v for k, v in without_charge_metric(source).items() if k not in ("pursuers", "pursuer")}
     for path, value in written_paths(shared):
@@ -83,13 +83,13 @@ def check_several(source: dict, model: ScenarioModel, fleeing: UnitProfile, prof
             if err is not None:
                 raise err
         if path == ("table", "gap") and all(r.gap is not None for r in refs):
-            raise no_effect(field, value, "when every pursuer gives its own gap (pursuers.<i>.gap)")
+            inert(field, value, "when every pursuer gives its own gap (pursuers.<i>.gap)")
         if path == ("table", "chaser_keeps_charging") and all(r.keeps_charging is not None for r in refs):
-            raise no_effect(field, value, "when every pursuer gives its own keeps_charging")
+            inert(field, value, "when every pursuer gives its own keeps_charging")
         if not any(is_used(units, path) for units in alone):
-            raise no_effect(field, value, _context(model, path))
+            inert(field, value, _context(model, path))
         if path[1:] == ("general_leadership",) and isinstance(value, int) and value <= fleeing.leadership:
-            raise no_effect(field, value, f"when it is not above the unit's own Leadership ({fleeing.leadership})")
+            inert(field, value, f"when it is not above the unit's own Leadership ({fleeing.leadership})")
     entries = source.get("pursuers") or []
     for i, (entry, units) in enumerate(zip(entries, alone)):
         if not isinstance(entry, dict):
@@ -102,16 +102,16 @@ def check_several(source: dict, model: ScenarioModel, fleeing: UnitProfile, prof
                 if err is not None:
                     raise err
             if not is_used(units, path):
-                raise no_effect(field, value, _context(model, path))
+                inert(field, value, _context(model, path))
             if path[1] == "general_leadership" and isinstance(value, int) and value <= units[2].leadership:
-                raise no_effect(field, value, f"when it is not above the unit's own Leadership "
+                inert(field, value, f"when it is not above the unit's own Leadership "
                                               f"({units[2].leadership})")
         for name, group_field in (("gap", "gap"), ("keeps_charging", "chaser_keeps_charging")):
             if name in entry and not is_used(units, ("table", group_field)):
                 why = _context(model, ("table", group_field))
                 if name == "keeps_charging":  # the advice names this pursuer's own field, not the table's
                     why = why.replace(" and table.chaser_keeps_charging = true", "")
-                raise no_effect(f"pursuers.{i}.{name}", entry[name], why)
+                inert(f"pursuers.{i}.{name}", entry[name], why)
 
 
 def unused_several(source: dict, model: ScenarioModel, fleeing: UnitProfile,

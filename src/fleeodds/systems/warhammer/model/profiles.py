@@ -105,9 +105,9 @@ def resolve_unit(ref: UnitRef, role: str, profiles_file: Path | None) -> UnitPro
     """
     base: dict = find_profile(ref.profile, role, profiles_file)[0] if ref.profile is not None else {}
     if ref.profile is not None and ref.rules is not None and tuple(ref.rules) == tuple(base.get("rules", ())):
-        from ....validation import no_effect
+        from ....validation import inert, no_effect
 
-        raise no_effect(f"{role}.rules", list(ref.rules),
+        inert(f"{role}.rules", list(ref.rules),
                         f"on the profile {base.get('name', ref.profile)!r} (it has these rules already)")
     for f in ("name", "movement", "leadership", "troop_type", "rules"):
         v = getattr(ref, f)

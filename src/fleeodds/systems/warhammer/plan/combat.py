@@ -268,7 +268,7 @@ def _weapon_bonus(ref: FightUnit, prof: UnitProfile, charged: bool, first_round:
 def _check_equipment(ref: FightUnit, prof: UnitProfile, where: str, fight: Fight, side: str) -> None:
     """Refuse equipment that does not fit, and (unless a sweep turned the checks off,
     :func:`fleeodds.validation.effect_checks_on`) equipment that changes nothing."""
-    from ....validation import effect_checks_on, no_effect
+    from ....validation import effect_checks_on, inert, no_effect
 
     mounted = prof.troop_type in MOUNTED
     if prof.troop_type == "character":
@@ -278,12 +278,12 @@ def _check_equipment(ref: FightUnit, prof: UnitProfile, where: str, fight: Fight
     if not effect_checks_on():
         return
     if ref.shield and ref.weapon in TWO_HANDED:
-        raise no_effect(f"{where}.shield", True, f"with a {ref.weapon.replace('_', ' ')} (it needs both hands)")
+        inert(f"{where}.shield", True, f"with a {ref.weapon.replace('_', ' ')} (it needs both hands)")
     if ref.weapon == "lance" and fight.charger != side:
-        raise no_effect(f"{where}.weapon", "lance", "when the unit did not charge (a lance only counts on the "
+        inert(f"{where}.weapon", "lance", "when the unit did not charge (a lance only counts on the "
                                                   "charge; write hand_weapon)")
     if ref.weapon == "flail" and fight.charger == "none":
-        raise no_effect(f"{where}.weapon", "flail", "after the first round (charger = 'none'; write "
+        inert(f"{where}.weapon", "flail", "after the first round (charger = 'none'; write "
                                                   "hand_weapon)")
 
 
@@ -398,7 +398,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         modifier = (ap + ref.armour_piercing) if ed == "tow" else max(strength - 3, 0)
         if ed != "tow" and ref.armour_piercing and effect_checks_on():
             from ....validation import no_effect
-            raise no_effect(f"fight.{side}.armour_piercing", ref.armour_piercing, f"in {ed} (Strength "
+            inert(f"fight.{side}.armour_piercing", ref.armour_piercing, f"in {ed} (Strength "
                                                                                      "modifies armour)")
         # strike rank: chargers first (option), then not-strikes-last, then Initiative
         rank = prof.initiative

@@ -49,7 +49,7 @@ import numpy as np
 from ....errors import FleeoddsError, InputError, short_repr
 from ....outcomes import Metric, Outcome
 from ....system import Scenario
-from ....validation import check_exact_mode, effect_checks_on, no_effect, validate
+from ....validation import check_exact_mode, effect_checks_on, inert, no_effect, validate
 from ..checks.combat import check_chain_fields, check_fight_options, check_fight_units, refuse_not_modelled
 from ..checks.flee import special_rule_errors
 from ..exact.combat import kill_probability, round_distribution
@@ -107,7 +107,7 @@ class FightScenario(Scenario):
         self.source.setdefault("system", "warhammer")
         for key in BUILT:
             if key in data:
-                raise no_effect(key, short_repr(data[key]), "in situation 'fight' (the round decides the loser, "
+                inert(key, short_repr(data[key]), "in situation 'fight' (the round decides the loser, "
                                                             "the winner and the margin)")
         refuse_not_modelled(data)
         model = validate(ScenarioModel, data)
