@@ -52,8 +52,17 @@ def test_to_hit_table():
     assert [to_hit(3, t) for t in (1, 2, 3, 4, 6, 7)] == [3, 3, 4, 4, 4, 5]
 
 
-def test_to_wound_table():
-    assert [to_wound(3, t) for t in (1, 2, 3, 4, 5, 6)] == [2, 3, 4, 5, 6, 7]
+@pytest.mark.parametrize("edition", ["6th", "7th", "8th"])
+def test_to_wound_table(edition):
+    # the 6th, 7th and 8th To Wound charts: S3 against T1..T7 is 2 3 4 5 6 6 N; S1 against T4 is 6 and
+    # against T5 N (6th.whfb.app/close-combat/wound-close-combat, 7th.whfb.app/close-combat/wounding-the-enemy)
+    assert [to_wound(3, t, edition) for t in (1, 2, 3, 4, 5, 6, 7)] == [2, 3, 4, 5, 6, 6, 7]
+    assert (to_wound(1, 4, edition), to_wound(1, 5, edition)) == (6, 7)
+
+
+def test_to_wound_table_tow_unchanged():
+    # The Old World's chart is a separate issue: fleeodds keeps its former reading there
+    assert [to_wound(3, t, "tow") for t in (1, 2, 3, 4, 5, 6)] == [2, 3, 4, 5, 6, 7]
 
 
 def test_armour_save_modifiers():
