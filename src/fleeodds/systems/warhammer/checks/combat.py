@@ -39,8 +39,8 @@ def fight_rule_error(rule: str, edition: str, foe: UnitProfile, field: str):
     """The refusal of a special rule fleeodds does not model in this fight, else ``None``.
 
     8th-edition Fear and Terror act in close combat (the enemy tests, and fights with Weapon Skill 1
-    on a failure: 8th "Fear", 8th.whfb.app/psychology/fear), which the round does not model; against
-    an enemy immune to Fear they change nothing (:func:`fight_rule_context`).
+    on a failure), which the round does not model; against an enemy immune to Fear ("Models that
+    cause Fear are themselves immune to Fear") they change nothing (:func:`fight_rule_context`).
 
     Parameters
     ----------
@@ -55,6 +55,10 @@ def fight_rule_error(rule: str, edition: str, foe: UnitProfile, field: str):
     -------
     InputError or None
         A :func:`fleeodds.validation.not_modelled` error naming ``field``.
+
+    References
+    ----------
+    8th "Fear" (8th.whfb.app/special-rules/fear); docs/warhammer_combat.md §7 (checks).
     """
     if edition == "8th" and rule in ("fear", "terror") and not any(foe.has(r) for r in FEAR_IMMUNE):
         return not_modelled(field, rule, "Fear in close combat in 8th (the enemy's Fear test, Weapon Skill 1 "

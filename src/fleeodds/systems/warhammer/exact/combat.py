@@ -5,8 +5,8 @@ failed), so a side's unsaved wounds are binomial in its number of attacks. The
 side that strikes first rolls with its full strength; the solver conditions on the
 casualties it causes, and the other side strikes back with what is left of its fighting
 models: in 8th the rear ranks step up, in 6th, 7th and TOW the slain and the models stepping
-forward do not attack (docs/warhammer_combat.md §3, :func:`..plan.combat.attacks_of`). Simultaneous strikes are two independent
-binomials; a roll-off for equal Initiative mixes both orders half and half.
+forward do not attack (docs/warhammer_combat.md §3, :func:`..plan.combat.attacks_of`).
+Simultaneous strikes are two independent binomials; a roll-off for equal Initiative mixes both orders half and half.
 
 Returns ``{(wounds by the unit, wounds by the enemy, unit alive, enemy alive): P}``
 with wounds counted up to the foe's total (wounds beyond a destroyed unit are lost).
