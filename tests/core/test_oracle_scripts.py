@@ -64,7 +64,7 @@ def test_case_counts():
         "warhammer": 19,
         "dnd": 15,
         "hell_dorado": 16,
-        "warhammer_combat": 5,
+        "warhammer_combat": 8,
         "warhammer_obstacles": 6,
         "warhammer_pursuers": 14,
     }

@@ -39,22 +39,27 @@ def patterns(n: int, p: Fraction):
         yield k, p ** k * (1 - p) ** (n - k)
 
 
-def margins(first, second, score) -> dict[int, Fraction]:
-    """first/second: (models, attacks per model alive -> attacks, p, wounds per model); score(wf, ws, af, as_)."""
+def margins(first, second, score, unit_first: bool = True):
+    """first/second: (models, (alive, slain) -> attacks, p, wounds per model); score(wf, ws, af, as_): the
+    unit's result minus the enemy's, whichever strikes first.
+
+    Returns (law of the margin, P(the unit wins the round)): a side wiped out in the round loses it
+    whatever the scores (both wiped out: nobody wins); ``unit_first`` says which side is the unit."""
     out: dict[int, Fraction] = {}
+    win = Fraction(0)
     mf, att_f, pf, wf_model = first
     ms, att_s, ps, ws_model = second
-    for kf, qf in patterns(att_f(mf), pf):
-        alive_s = max(ms - kf // ws_model, 0)
-        for ks, qs in patterns(att_s(alive_s), ps):
+    for kf, qf in patterns(att_f(mf, 0), pf):
+        slain_s = min(kf // ws_model, ms)
+        alive_s = ms - slain_s
+        for ks, qs in patterns(att_s(alive_s, slain_s) if alive_s else 0, ps):
             alive_f = max(mf - ks // wf_model, 0)
             d = score(min(kf, ms * ws_model), min(ks, mf * wf_model), alive_f, alive_s)
             out[d] = out.get(d, Fraction(0)) + qf * qs
-    return out
-
-
-def won(dist: dict[int, Fraction]) -> Fraction:
-    return sum((q for d, q in dist.items() if d > 0), Fraction(0))
+            au, ae = (alive_f, alive_s) if unit_first else (alive_s, alive_f)
+            if (ae == 0 and au > 0) or (au > 0 and ae > 0 and d > 0):
+                win += qf * qs
+    return out, win
 
 
 def main(argv=None) -> None:
@@ -65,15 +70,16 @@ def main(argv=None) -> None:
     # Goblins WS2 vs WS4: 4+; S3 vs T4: 5+; Dwarfs WS4 vs WS2: 3+; S3 vs T3: 4+. No bonuses.
     p_gob = p_unsaved(4, 5, 4, 6)
     p_dwa = p_unsaved(3, 4, 6, 6)
-    dist = margins((3, lambda a: min(a, 3), p_gob, 1), (2, lambda a: min(a, 2), p_dwa, 1),
-                   lambda wf, ws, af, as_: wf - ws)
+    # 8th: the rear would step up, but one rank each: attacks = models left
+    dist, win = margins((3, lambda a, k: min(a, 3), p_gob, 1), (2, lambda a, k: min(a, 2), p_dwa, 1),
+                        lambda wf, ws, af, as_: wf - ws)
     params = {"system": "warhammer", "edition": "8th", "situation": "fight",
               "fight": {"charger": "none",
                         "unit": {"profile": "Night Goblins", "models": 3, "files": 3, "shield": True},
                         "enemy": {"profile": "Dwarf Warriors", "models": 2, "files": 2, "shield": True,
                                   "armour_save": 5}}}
     cases.append(case("fight_8th_goblins_3_vs_dwarfs_2", "8th, no charge: the Goblins strike first (I3)",
-                      "8th", params, "unit_wins", won(dist), distribution=distribution(dist), mean=mean(dist)))
+                      "8th", params, "unit_wins", win, distribution=distribution(dist), mean=mean(dist)))
 
     # B. 6th: 2 models each, equal Initiative (roll-off: each side first half the time); the unit has
     # S4 (the enemy's 5+ armour becomes 6+) and a musician (a draw becomes a win by 1); outnumber +1.
@@ -85,8 +91,11 @@ def main(argv=None) -> None:
         return 1 if d == 0 else d
 
     half = Fraction(1, 2)
-    d1 = margins((2, lambda a: a, p_u, 1), (2, lambda a: a, p_e, 1), score_b)
-    d2 = margins((2, lambda a: a, p_e, 1), (2, lambda a: a, p_u, 1), lambda we, wu, ae, au: score_b(wu, we, au, ae))
+    # 6th: a model slain before it strikes does not attack (one rank: the models left)
+    d1, w1 = margins((2, lambda a, k: 2 - k, p_u, 1), (2, lambda a, k: 2 - k, p_e, 1), score_b)
+    d2, w2 = margins((2, lambda a, k: 2 - k, p_e, 1), (2, lambda a, k: 2 - k, p_u, 1),
+                     lambda we, wu, ae, au: score_b(wu, we, au, ae), unit_first=False)
+    win = half * w1 + half * w2
     dist = {k: half * d1.get(k, Fraction(0)) + half * d2.get(k, Fraction(0)) for k in set(d1) | set(d2)}
     dist = {k: v for k, v in dist.items() if v}
     unit = {"name": "Swordsmen", "movement": 4, "leadership": 7, "weapon_skill": 3, "strength": 4,
@@ -98,7 +107,7 @@ def main(argv=None) -> None:
     params = {"system": "warhammer", "edition": "6th", "situation": "fight",
               "fight": {"charger": "none", "unit": unit, "enemy": enemy}}
     cases.append(case("fight_6th_roll_off_musician", "6th, equal Initiative: a roll-off; the musician wins draws",
-                      "6th", params, "unit_wins", won(dist), distribution=distribution(dist), mean=mean(dist)))
+                      "6th", params, "unit_wins", win, distribution=distribution(dist), mean=mean(dist)))
 
     # C. 7th: 2 Ogres (W3, A3, great weapon: S6, strikes first on the charge) charge 6 men in one rank
     # of 6 (T3, light armour and shield on foot: 6+ -1 -1 = 4+, then S6: -3 -> no save). The men's
@@ -113,7 +122,9 @@ def main(argv=None) -> None:
         sm = wm + 1 + (1 if am > ao * 3 else 0)
         return so - sm
 
-    dist = margins((2, lambda a: 3 * min(a, 2), p_og, 3), (6, lambda a: min(a, 4), p_men, 1), score_c)
+    # 7th: the men slain by the Ogres do not strike back and those stepping forward cannot: 4 - k attack
+    dist, win = margins((2, lambda a, k: 3 * min(a, 2), p_og, 3), (6, lambda a, k: max(4 - k, 0), p_men, 1),
+                        score_c)
     ogres = {"name": "Ogre Bulls", "movement": 6, "leadership": 7, "weapon_skill": 3, "strength": 4,
              "toughness": 4, "wounds": 3, "initiative": 2, "attacks": 3, "models": 2, "files": 2,
              "troop_type": "monstrous_infantry", "weapon": "great_weapon", "armour_save": 4}
@@ -124,7 +135,7 @@ def main(argv=None) -> None:
               "fight": {"charger": "unit", "unit": ogres, "enemy": men}}
     cases.append(case("fight_7th_ogres_charge_great_weapons",
                       "7th: chargers strike first even with great weapons; W3 models; outnumber by Unit Strength",
-                      "7th", params, "unit_wins", won(dist), distribution=distribution(dist), mean=mean(dist)))
+                      "7th", params, "unit_wins", win, distribution=distribution(dist), mean=mean(dist)))
 
     # D. TOW: 2 Empire Knights (WS4 S3 T3 I3 A1; lance: S5 and AP -2 on the charge; heavy armour, barding
     # and shield: 3+ and the shield, 2+) charge 4 infantry in one rank (WS3 S3 T3 I3 A1, light armour and
@@ -133,8 +144,9 @@ def main(argv=None) -> None:
     # rank of five, Unit Strength under 5 on both sides (no Combat Order), no standards.
     p_kn = p_unsaved(3, 2, None, None)
     p_men = p_unsaved(4, 4, 2, None)
-    dist = margins((2, lambda a: min(a, 2), p_kn, 1), (4, lambda a: min(a, 4), p_men, 1),
-                   lambda wf, ws, af, as_: wf - ws)
+    # TOW: the slain do not strike back (one rank of 4: the men left)
+    dist, win = margins((2, lambda a, k: min(a, 2), p_kn, 1), (4, lambda a, k: max(4 - k, 0), p_men, 1),
+                        lambda wf, ws, af, as_: wf - ws)
     men = {"name": "Levy", "movement": 4, "leadership": 6, "weapon_skill": 3, "strength": 3, "toughness": 3,
            "wounds": 1, "initiative": 3, "attacks": 1, "models": 4, "files": 4, "armour_save": 6,
            "shield": True}
@@ -144,16 +156,16 @@ def main(argv=None) -> None:
                                  "shield": True, "armour_save": 3},
                         "enemy": men}}
     cases.append(case("fight_tow_knights_lance_charge", "TOW: the lance's S+2 and AP -2 on the charge",
-                      "tow", params, "unit_wins", won(dist), distribution=distribution(dist), mean=mean(dist)))
+                      "tow", params, "unit_wins", win, distribution=distribution(dist), mean=mean(dist)))
 
     # E. 8th supporting attacks and the rank bonus after casualties: 10 models in two ranks of 5 (I4)
     # against 2 models (I2). The 10 reach with 4 models (the 2 facing them and one each side) and the
     # 4 behind those support with 1 attack each: 8 attacks at 4+ / 4+. The 2 strike back. The 10 keep
     # +1 for their second rank of five only while all 10 stand. Nobody has armour.
     p_q = p_unsaved(4, 4, None, None)
-    dist = margins((10, lambda a: 8 if a >= 10 else min(a, 4) + min(max(a - 5, 0), 4), p_q, 1),
-                   (2, lambda a: min(a, 2), p_q, 1),
-                   lambda wf, ws, af, as_: wf + (1 if af >= 10 else 0) - ws)
+    dist, win = margins((10, lambda a, k: 8 if a >= 10 else min(a, 4) + min(max(a - 5, 0), 4), p_q, 1),
+                        (2, lambda a, k: min(a, 2), p_q, 1),
+                        lambda wf, ws, af, as_: wf + (1 if af >= 10 else 0) - ws)
     base = {"name": "Q", "movement": 4, "leadership": 7, "weapon_skill": 3, "strength": 3, "toughness": 3,
             "wounds": 1, "attacks": 1}
     params = {"system": "warhammer", "edition": "8th", "situation": "fight",
@@ -162,7 +174,59 @@ def main(argv=None) -> None:
                         "enemy": dict(base, name="Two", initiative=2, models=2, files=2)}}
     cases.append(case("fight_8th_supporting_attacks_and_ranks",
                       "8th: supporting attacks from the second rank; the rank bonus counted after casualties",
-                      "8th", params, "unit_wins", won(dist), distribution=distribution(dist), mean=mean(dist)))
+                      "8th", params, "unit_wins", win, distribution=distribution(dist), mean=mean(dist)))
+
+    # F. 7th: 3 Raiders in one rank of 3 charge 6 Spearmen in two ranks of 3 (all WS3 S3 T3 I3 A1, no
+    # armour: 4+ to hit, 4+ to wound). The Raiders strike first (the charge); the Spearmen were charged, so
+    # their second rank fights with its full Attacks (spears). Each Spearman slain before he strikes does
+    # not attack, and the man stepping forward into his place cannot either, so a slain front-rank man
+    # takes his file's two attacks: 2 * (3 - k) attacks back after k casualties (7th "Removing
+    # Casualties (Close Combat)"). Ranks of 3 count no bonus (width 5); outnumber +1 after casualties.
+    p_f = p_unsaved(4, 4, None, None)
+
+    def score_f(wu, we, au, ae):
+        return wu - we + (1 if au > ae else 0) - (1 if ae > au else 0)
+
+    dist, win = margins((3, lambda a, k: 3, p_f, 1), (6, lambda a, k: 2 * max(3 - k, 0), p_f, 1), score_f)
+    base = {"movement": 4, "leadership": 7, "weapon_skill": 3, "strength": 3, "toughness": 3, "wounds": 1,
+            "initiative": 3, "attacks": 1}
+    params = {"system": "warhammer", "edition": "7th", "situation": "fight",
+              "fight": {"charger": "unit",
+                        "unit": dict(base, name="Raiders", models=3, files=3),
+                        "enemy": dict(base, name="Spearmen", models=6, files=3, weapon="spear")}}
+    cases.append(case("fight_7th_slain_do_not_strike_back",
+                      "7th: the models slain by the charger and those stepping forward do not strike back",
+                      "7th", params, "unit_wins", win, distribution=distribution(dist), mean=mean(dist)))
+
+    # G. The same fight in 8th, the Raiders with I4 and the Spearmen I2, so that the Raiders strike first: in 8th the
+    # rear steps up and fights, so the Spearmen's front rank stays 3 while they have 3 left, and their
+    # second rank supports with one attack each (spears: a third rank too, empty here): 3 + min(3, 3 - k)
+    # attacks after k casualties (8th "Remove Casualties (Close Combat)"). The charge gives the Raiders +1;
+    # no outnumber bonus in 8th; no rank of five.
+    dist, win = margins((3, lambda a, k: 3, p_f, 1), (6, lambda a, k: min(a, 3) + min(max(a - 3, 0), 3), p_f, 1),
+                        lambda wu, we, au, ae: wu + 1 - we)
+    params = {"system": "warhammer", "edition": "8th", "situation": "fight",
+              "fight": {"charger": "unit",
+                        "unit": dict(base, name="Raiders", models=3, files=3, initiative=4),
+                        "enemy": dict(base, name="Spearmen", models=6, files=3, weapon="spear", initiative=2)}}
+    cases.append(case("fight_8th_rear_steps_up",
+                      "8th: the rear steps up, so the casualties do not take the front rank's attacks",
+                      "8th", params, "unit_wins", win, distribution=distribution(dist), mean=mean(dist)))
+
+    # H. 6th to-wound chart: Strength 2 against Toughness 5 (three below) wounds on a 6 (6th, 7th and 8th
+    # charts: S1 v T4 = 6, S1 v T5 = no effect). 2 Goblins (S2) charge 2 Ogre-sized brutes (T5, S3) and
+    # strike first: 4+ to hit, 6 to wound; the brutes strike back with the models left, 4+ / 4+ (S3 v T3).
+    # Outnumber +1 after casualties.
+    p_gob = p_unsaved(4, 6, None, None)
+    p_brute = p_unsaved(4, 4, None, None)
+    dist, win = margins((2, lambda a, k: 2, p_gob, 1), (2, lambda a, k: 2 - k, p_brute, 1), score_f)
+    params = {"system": "warhammer", "edition": "6th", "situation": "fight",
+              "fight": {"charger": "unit",
+                        "unit": dict(base, name="Weaklings", models=2, files=2, strength=2),
+                        "enemy": dict(base, name="Brutes", models=2, files=2, toughness=5)}}
+    cases.append(case("fight_6th_three_below_wounds_on_six",
+                      "6th to-wound chart: a Strength three below the Toughness wounds on a 6",
+                      "6th", params, "unit_wins", win, distribution=distribution(dist), mean=mean(dist)))
 
     write("warhammer_combat", "Warhammer close combat (one round)", cases, argv)
 

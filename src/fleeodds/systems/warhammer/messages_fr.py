@@ -72,6 +72,13 @@ PHRASES: dict[str, str] = {
     "at most the unit's models (§): models in base contact":
         "au plus les figurines de l'unité (§) : les figurines au contact socle à socle",
     "in § (a rule of The Old World)": "en § (une règle de The Old World)",
+    "Fear in close combat in 8th (the enemy's Fear test, Weapon Skill 1 on a failure)":
+        "la Peur au corps à corps en 8e édition (le test de Peur de l'ennemi, Capacité de Combat 1 en cas d'échec)",
+    "in this 8th-edition fight (the enemy is immune to Fear)":
+        "dans ce combat en 8e édition (l'ennemi est immunisé contre la Peur)",
+    "in § (Swiftstride acts on 8th-edition and Old World flee, pursuit and charge rolls)":
+        "en § (Rapide agit sur les jets de fuite, de poursuite et de charge de la 8e édition et de The Old World)",
+    "in § (Steadfast is an 8th-edition rule)": "en § (Indomptable est une règle de la 8e édition)",
     "a table of weapon, shield, armour_save, ward_save": "une table de weapon, shield, armour_save, ward_save",
     "in this fight (it changes neither unit's Break test, flight, pursuit or rally)":
         "dans ce combat (il ne change ni le test de moral, ni la fuite, ni la poursuite, ni le ralliement "

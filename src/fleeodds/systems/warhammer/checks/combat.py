@@ -31,6 +31,54 @@ def refuse_not_modelled(data: dict) -> None:
                     raise not_modelled(f"fight.{side}.{key}", table[key], what)
 
 
+#: Rules that make a unit immune to 8th-edition Fear in close combat (a Fear- or Terror-causing unit is).
+FEAR_IMMUNE = ("fear", "terror", "immune_to_psychology", "unbreakable")
+
+
+def fight_rule_error(rule: str, edition: str, foe: UnitProfile, field: str):
+    """The refusal of a special rule fleeodds does not model in this fight, else ``None``.
+
+    8th-edition Fear and Terror act in close combat (the enemy tests, and fights with Weapon Skill 1
+    on a failure), which the round does not model; against an enemy immune to Fear ("Models that
+    cause Fear are themselves immune to Fear") they change nothing (:func:`fight_rule_context`).
+
+    Parameters
+    ----------
+    rule : str
+    edition : str
+    foe : UnitProfile
+        The other unit.
+    field : str
+        Where the rule was written (``fight.unit.rules``, ``fight.unit.profile``...).
+
+    Returns
+    -------
+    InputError or None
+        A :func:`fleeodds.validation.not_modelled` error naming ``field``.
+
+    References
+    ----------
+    8th "Fear" (8th.whfb.app/special-rules/fear); docs/warhammer_combat.md §7 (checks).
+    """
+    if edition == "8th" and rule in ("fear", "terror") and not any(foe.has(r) for r in FEAR_IMMUNE):
+        return not_modelled(field, rule, "Fear in close combat in 8th (the enemy's Fear test, Weapon Skill 1 "
+                                         "on a failure)")
+    return None
+
+
+def fight_rule_context(rule: str, edition: str, foe: UnitProfile) -> str | None:
+    """Why a special rule fleeodds models changes nothing in this fight (round and chain), else ``None``:
+    Fear and Terror in 8th against an enemy immune to Fear, Swiftstride in 6th and 7th (an 8th and TOW
+    rule of flee, pursuit and charge rolls), Steadfast outside 8th (docs/warhammer_combat.md §7)."""
+    if edition == "8th" and rule in ("fear", "terror") and any(foe.has(r) for r in FEAR_IMMUNE):
+        return "in this 8th-edition fight (the enemy is immune to Fear)"
+    if rule == "swiftstride" and edition in ("6th", "7th"):
+        return f"in {edition} (Swiftstride acts on 8th-edition and Old World flee, pursuit and charge rolls)"
+    if rule == "steadfast" and edition != "8th":
+        return f"in {edition} (Steadfast is an 8th-edition rule)"
+    return None
+
+
 def check_fight_units(data: dict, model: ScenarioModel, units: tuple[UnitProfile, UnitProfile],
                       effects: bool = True) -> None:
     """Refuse, by name, unit fields that are wrong for this fight or change nothing in it.
@@ -57,8 +105,20 @@ def check_fight_units(data: dict, model: ScenarioModel, units: tuple[UnitProfile
         if ref.models_start is not None and ref.models_start < ref.models:
             raise InputError(f"{where}.models_start", ref.models_start,
                              f"at least the unit's models when the fight starts ({ref.models})")
+        foe = units[1] if side == "unit" else units[0]
+        for rule in prof.rules:  # rules not modelled in this fight: refused whatever the checks
+            field = next((f"{where}.{k}" for k in ("rules", "extra_rules") if rule in (raw.get(k) or ())),
+                         f"{where}.profile")
+            err = fight_rule_error(rule, model.edition, foe, field)
+            if err is not None:
+                raise err
         if not (effects and effect_checks_on()):
             continue
+        for rule in prof.rules:  # written rules that change nothing here: noted (a profile's describe the unit)
+            field = next((f"{where}.{k}" for k in ("rules", "extra_rules") if rule in (raw.get(k) or ())), None)
+            why = fight_rule_context(rule, model.edition, foe)
+            if field is not None and why is not None:
+                inert(field, rule, why)
         if ref.general_leadership is not None and ref.general_leadership <= prof.leadership:
             inert(f"{where}.general_leadership", ref.general_leadership,
                             f"when it is not above the unit's own Leadership ({prof.leadership}): a unit uses "

@@ -3,9 +3,10 @@
 Each attack is an independent trial (hit, wound, armour save failed, ward save
 failed), so a side's unsaved wounds are binomial in its number of attacks. The
 side that strikes first rolls with its full strength; the solver conditions on the
-casualties it causes, and the other side strikes back with the survivors
-(docs/warhammer_combat.md §2). Simultaneous strikes are two independent
-binomials; a roll-off for equal Initiative mixes both orders half and half.
+casualties it causes, and the other side strikes back with what is left of its fighting
+models: in 8th the rear ranks step up, in 6th, 7th and TOW the slain and the models stepping
+forward do not attack (docs/warhammer_combat.md §3, :func:`..plan.combat.attacks_of`).
+Simultaneous strikes are two independent binomials; a roll-off for equal Initiative mixes both orders half and half.
 
 Returns ``{(wounds by the unit, wounds by the enemy, unit alive, enemy alive): P}``
 with wounds counted up to the foe's total (wounds beyond a destroyed unit are lost).
@@ -85,11 +86,12 @@ def binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:
     return tuple(dist)
 
 
-def _strike(s: SideRules, foe: SideRules, alive: int, p: Fraction):
-    """``[(wounds counted, foe casualties, P)]`` of side ``s`` striking with ``alive`` models."""
+def _strike(s: SideRules, foe: SideRules, slain: int, p: Fraction):
+    """``[(wounds counted, foe casualties, P)]`` of side ``s`` striking after losing ``slain`` models (6th,
+    7th, TOW: the slain fighters' attacks are lost; 8th: the rear steps up, :func:`..plan.combat.attacks_of`)."""
     out: dict[tuple[int, int], Fraction] = {}
     cap = foe.models * foe.wounds
-    for w, q in enumerate(binomial(attacks_of(s, alive), p)):
+    for w, q in enumerate(binomial(attacks_of(s, s.models - slain, slain), p)):
         if q:
             key = (min(w, cap), casualties(w, foe))
             out[key] = out.get(key, Fraction(0)) + q
@@ -121,15 +123,15 @@ def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fractio
 
     for order, q0 in strike_order(r):
         if order == "both":
-            for (wu, ce), qa in _strike(u, e, u.models, pu):
-                for (we, cu), qb in _strike(e, u, e.models, pe):
+            for (wu, ce), qa in _strike(u, e, 0, pu):
+                for (we, cu), qb in _strike(e, u, 0, pe):
                     add((wu, we, u.models - cu, e.models - ce), q0 * qa * qb)
         elif order == "unit":
-            for (wu, ce), qa in _strike(u, e, u.models, pu):
-                for (we, cu), qb in _strike(e, u, e.models - ce, pe):
+            for (wu, ce), qa in _strike(u, e, 0, pu):
+                for (we, cu), qb in _strike(e, u, ce, pe):
                     add((wu, we, u.models - cu, e.models - ce), q0 * qa * qb)
         else:
-            for (we, cu), qa in _strike(e, u, e.models, pe):
-                for (wu, ce), qb in _strike(u, e, u.models - cu, pu):
+            for (we, cu), qa in _strike(e, u, 0, pe):
+                for (wu, ce), qb in _strike(u, e, cu, pu):
                     add((wu, we, u.models - cu, e.models - ce), q0 * qa * qb)
     return out

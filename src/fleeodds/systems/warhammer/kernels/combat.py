@@ -1,7 +1,8 @@
 """Monte Carlo kernel of one round of close combat (numba), written from the digest
 (docs/warhammer_combat.md) independently of :mod:`..exact.combat`: every die of
 every attack is rolled (to hit, to wound, armour save, ward save), casualties are
-removed before the side striking second attacks, and the combat result is added up
+removed before the side striking second attacks (8th: its rear steps up; 6th, 7th, TOW: its
+slain fighters and the models stepping forward do not attack), and the combat result is added up
 here again from the formation numbers.
 
 Per trial it records the unsaved wounds each side caused (counted up to the foe's
@@ -20,13 +21,13 @@ from ....rng import bounded, trial_key
 from ..plan.combat import FightRules, SideRules
 
 (S_MODELS, S_FILES, S_FIGHTING, S_WOUNDS, S_ATT_FRONT, S_SUP_RANKS, S_SUP_ATT, S_HIT, S_WOUND, S_SAVE, S_WARD,
- S_STRIKES, S_US, S_WIDTH, S_MAX_RANKS, S_BONUS, S_MUSICIAN, S_ORDER) = range(18)
-N_SIDE = 18
+ S_STRIKES, S_US, S_WIDTH, S_MAX_RANKS, S_BONUS, S_MUSICIAN, S_ORDER, S_STEPS_UP) = range(19)
+N_SIDE = 19
 G_ROLL_OFF, G_AT_START, G_OUTNUMBER, G_MUSICIAN_ALWAYS = range(4)
 
 
 def pack(r: FightRules):
-    """``(sides int64[2, 18], flags int64[4])`` for :func:`run_round`."""
+    """``(sides int64[2, 19], flags int64[4])`` for :func:`run_round`."""
     sides = np.zeros((2, N_SIDE), np.int64)
     # strike ranks as 0/1 (the higher strikes first): the kernel only compares them
     order = {r.unit.strikes: 0, r.enemy.strikes: 0}
@@ -36,24 +37,42 @@ def pack(r: FightRules):
         s: SideRules
         sides[i] = [s.models, s.files, s.fighting, s.wounds, s.attacks_front, s.support_ranks, s.support_attacks,
                     s.hit, s.wound, s.save, s.ward, order[s.strikes], s.unit_strength, s.rank_width,
-                    s.max_rank_bonus, s.static_bonus, s.musician, s.combat_order]
+                    s.max_rank_bonus, s.static_bonus, s.musician, s.combat_order, s.steps_up]
     flags = np.array([r.equal_roll_off, r.ranks_at_start, r.outnumber, r.musician_always], np.int64)
     return sides, flags
 
 
 @njit(cache=True)
-def _n_attacks(p, alive):
+def _n_attacks(p, alive, lost):
+    """Attacks of a side with ``alive`` models after ``lost`` were slain before it struck. 8th (S_STEPS_UP):
+    the ranks behind step up and fight. 6th, 7th, TOW: each slain model is a fighting model whose file
+    does not attack this turn (the model stepping forward cannot), so every rank that attacks loses one
+    attacker per slain model (docs/warhammer_combat.md §3)."""
     if alive <= 0:
         return 0
-    fighting = p[S_FIGHTING] if p[S_FIGHTING] < alive else alive
-    total = fighting * p[S_ATT_FRONT]
-    behind = alive - p[S_FILES]
+    if p[S_STEPS_UP]:
+        fighting = p[S_FIGHTING] if p[S_FIGHTING] < alive else alive
+        total = fighting * p[S_ATT_FRONT]
+        behind = alive - p[S_FILES]
+        rank = 1
+        while rank <= p[S_SUP_RANKS] and behind > 0:
+            row = behind if behind < p[S_FILES] else p[S_FILES]
+            if row > p[S_FIGHTING]:
+                row = p[S_FIGHTING]
+            total += row * p[S_SUP_ATT]
+            behind -= p[S_FILES]
+            rank += 1
+        return total
+    # count the ranks as they stood before the casualties, then take the slain files out of each
+    first = p[S_FIGHTING] if p[S_FIGHTING] < p[S_MODELS] else p[S_MODELS]
+    total = max(first - lost, 0) * p[S_ATT_FRONT]
+    behind = p[S_MODELS] - p[S_FILES]
     rank = 1
     while rank <= p[S_SUP_RANKS] and behind > 0:
         row = behind if behind < p[S_FILES] else p[S_FILES]
         if row > p[S_FIGHTING]:
             row = p[S_FIGHTING]
-        total += row * p[S_SUP_ATT]
+        total += max(row - lost, 0) * p[S_SUP_ATT]
         behind -= p[S_FILES]
         rank += 1
     return total
@@ -62,7 +81,7 @@ def _n_attacks(p, alive):
 @njit(cache=True)
 def _strike(p, alive, key, counter):
     """Roll every attack of a side with ``alive`` models; returns (unsaved wounds, counter)."""
-    n = _n_attacks(p, alive)
+    n = _n_attacks(p, alive, p[S_MODELS] - alive)
     wounds = 0
     for _ in range(n):
         d, counter = bounded(key, counter, 6)

@@ -47,6 +47,7 @@ class SideRules:
     wound: int                  # D6 score to wound (7 = cannot)
     save: int                   # D6 score of the enemy's armour save against it (7 = none)
     ward: int                   # D6 score of the enemy's ward save against it (7 = none)
+    steps_up: bool              # 8th: rear models step up and fight; else the slain fighters' attacks are lost
     strikes: float              # strike rank: higher strikes first
     unit_strength: int          # per model
     rank_width: int
@@ -69,7 +70,7 @@ class FightRules:
     outnumber: bool
     musician_always: bool       # TOW option: the musician's +1 counts in every result
     steadfast_check: bool       # 8th: the loser with more ranks is Steadfast
-    disrupted: tuple[bool, bool]  # (unit, enemy) lost rank bonus and Steadfast to a flank/rear charge
+    disrupted: tuple[bool, bool]  # (unit, enemy) lost its rank bonus to a flank/rear charge (8th: keeps Steadfast)
 
 
 def to_hit(ws: int, target_ws: int) -> int:
@@ -96,28 +97,35 @@ def to_hit(ws: int, target_ws: int) -> int:
     return 4
 
 
-def to_wound(s: int, t: int) -> int:
+def to_wound(s: int, t: int, edition: str = "8th") -> int:
     """D6 score to wound, Strength against Toughness.
 
     Parameters
     ----------
     s, t : int
+    edition : str
+        ``"6th"``, ``"7th"``, ``"8th"`` or ``"tow"``.
 
     Returns
     -------
     int
-        2 to 6, or 7 when S is 3 or more below T (no effect).
+        2 to 6, or 7 for no effect: in 6th-8th a Strength two or three below the Toughness wounds on
+        6 and four or more below cannot wound; The Old World keeps fleeodds' former reading (no effect
+        from three below) until its own chart is modelled (a separate issue).
 
     References
     ----------
-    docs/warhammer_combat.md §2 (Striking blows: to wound).
+    docs/warhammer_combat.md §2 (Striking blows: to wound); the To Wound charts of 6th
+    (6th.whfb.app/close-combat/wound-close-combat), 7th (7th.whfb.app/close-combat/wounding-the-enemy)
+    and 8th (8th.whfb.app/shooting/roll-to-wound-shooting, used for close combat too): S1 against T4
+    wounds on 6, against T5 not at all.
     """
     d = s - t
     if d >= 2:
         return 2
-    if d <= -3:
+    if d <= (-3 if edition == "tow" else -4):
         return 7
-    return 4 - d
+    return min(4 - d, 6)
 
 
 def save_score(save: Optional[int], modifier: int) -> int:
@@ -428,8 +436,9 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         sides.append(SideRules(
             name=prof.name, models=ref.models, files=ref.files, fighting=fighting[i], wounds=prof.wounds,
             attacks_front=attacks, support_ranks=support_ranks, support_attacks=support_attacks,
-            hit=to_hit(prof.weapon_skill, foe.weapon_skill), wound=to_wound(strength, foe.toughness),
+            hit=to_hit(prof.weapon_skill, foe.weapon_skill), wound=to_wound(strength, foe.toughness, ed),
             save=save_score(foe_save, modifier), ward=foe_ward if foe_ward is not None else 7,
+            steps_up=ed == "8th",  # 8th steps up; 6th, 7th, TOW: the slain and those stepping forward do not strike
             strikes=rank, unit_strength=us, rank_width=width, max_rank_bonus=max_ranks, static_bonus=bonus,
             musician=ref.musician,
             combat_order=ed == "tow" and o.tow_combat_order_bonus and prof.troop_type != "monster",
@@ -499,13 +508,24 @@ def fight_plan(model, units: tuple[UnitProfile, UnitProfile], rules: FightRules)
 
 
 # -- the round's arithmetic, shared by the exact solver and the chain's inputs ------------------
-def attacks_of(s: SideRules, alive: int) -> int:
-    """Attacks a side makes with ``alive`` models: the fighting models' and the supporting ranks'.
+def attacks_of(s: SideRules, alive: int, slain: int = 0) -> int:
+    """Attacks a side makes with ``alive`` models, ``slain`` of its models having been removed before it
+    struck: the fighting models' and the supporting ranks'.
+
+    In 8th the models behind step up and fight, so only ``alive`` counts. In 6th, 7th and The Old
+    World a model slain before it strikes does not attack and the model stepping forward to fill its
+    place cannot attack this turn; casualties fall on the fighting rank (the excess on the unit as a
+    whole), and in each file whose fighting model fell the supporting models step forward too and do
+    not attack: each slain model takes one model's attacks from the fighting rank and one from each
+    supporting rank.
 
     Parameters
     ----------
     s : SideRules
     alive : int
+        Models left (``s.models - slain``).
+    slain : int
+        Models removed before this side struck (0 for the side striking first or simultaneously).
 
     Returns
     -------
@@ -513,15 +533,24 @@ def attacks_of(s: SideRules, alive: int) -> int:
 
     References
     ----------
-    docs/warhammer_combat.md §3 (who strikes, and how many attacks).
+    docs/warhammer_combat.md §3 (who strikes, and how many attacks); 7th "Removing Casualties (Close
+    Combat)" (7th.whfb.app/close-combat/removing-casualties-close-combat, 6th and 5th alike); 8th "Remove
+    Casualties (Close Combat)" (8th.whfb.app/close-combat/remove-casualties-close-combat); The Old World
+    "Stepping Forward & Closing In" (tow.whfb.app/the-combat-phase/stepping-forward-and-closing-in).
     """
     if alive <= 0:
         return 0
-    front = min(s.fighting, alive)
-    n = front * s.attacks_front
+    if s.steps_up:
+        front = min(s.fighting, alive)
+        n = front * s.attacks_front
+        for k in range(1, s.support_ranks + 1):
+            in_rank = min(s.files, max(alive - k * s.files, 0))
+            n += min(in_rank, s.fighting) * s.support_attacks
+        return n
+    n = max(min(s.fighting, s.models) - slain, 0) * s.attacks_front
     for k in range(1, s.support_ranks + 1):
-        in_rank = min(s.files, max(alive - k * s.files, 0))
-        n += min(in_rank, s.fighting) * s.support_attacks
+        in_rank = min(s.files, max(s.models - k * s.files, 0), s.fighting)
+        n += max(in_rank - slain, 0) * s.support_attacks
     return n
 
 
@@ -632,7 +661,7 @@ def margin_of(r: FightRules, w_unit: int, w_enemy: int, alive_unit: int, alive_e
 
 
 def steadfast(r: FightRules, loser: int, alive: tuple[int, int]) -> bool:
-    """8th: the loser has more ranks of five than the winner and is not disrupted.
+    """8th: the loser has more ranks of five than the winner (a disrupted unit keeps Steadfast).
 
     Parameters
     ----------
@@ -648,9 +677,11 @@ def steadfast(r: FightRules, loser: int, alive: tuple[int, int]) -> bool:
 
     References
     ----------
-    docs/warhammer_combat.md §5 (Combat result: 8th Steadfast).
+    docs/warhammer_combat.md §5 (Combat result: 8th Steadfast); 8th "Steadfast"
+    (8th.whfb.app/close-combat/steadfast): "a unit does not lose its steadfast status for being
+    disrupted".
     """
-    if not r.steadfast_check or r.disrupted[loser]:
+    if not r.steadfast_check:
         return False
     sides = (r.unit, r.enemy)
     lo, wi = sides[loser], sides[1 - loser]

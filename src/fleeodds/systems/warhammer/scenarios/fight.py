@@ -50,7 +50,8 @@ from ....errors import FleeoddsError, InputError, short_repr
 from ....outcomes import Metric, Outcome
 from ....system import Scenario
 from ....validation import check_exact_mode, effect_checks_on, inert, no_effect, validate
-from ..checks.combat import check_chain_fields, check_fight_options, check_fight_units, refuse_not_modelled
+from ..checks.combat import (check_chain_fields, check_fight_options, check_fight_units, fight_rule_error,
+                             refuse_not_modelled)
 from ..checks.flee import special_rule_errors
 from ..exact.combat import kill_probability, round_distribution
 from ..model.combat import TWO_HANDED, WEAPONS
@@ -286,8 +287,9 @@ class FightScenario(Scenario):
         return out
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:
-        """The round alone: P(the unit wins / draws / loses), the margin's law (unit minus enemy, after the
-        musician's draw rule) and each side's casualties."""
+        """The round alone: P(the unit wins / draws / loses / both units are destroyed), the margin's law
+        (unit minus enemy, after the musician's draw rule) and each side's casualties. A unit destroyed in
+        the round loses it whatever the scores (docs/warhammer_combat.md §5, Draw), as in the outcomes."""
         mode = check_exact_mode(mode)
         if self.exact_refusal:
             return {}
@@ -296,14 +298,18 @@ class FightScenario(Scenario):
         cas_u: dict[int, Fraction] = {}
         cas_e: dict[int, Fraction] = {}
         r = self.rules
+        ends = {"unit": Fraction(0), "enemy": Fraction(0), "draw": Fraction(0), "both": Fraction(0)}
         for (wu, we, au, ae), p in self._round.items():
             d = margin_of(r, wu, we, au, ae)
             margin[d] = margin.get(d, Fraction(0)) + p
+            # a side wiped out in the round loses whatever the scores (a musician's "draw" included)
+            end = ("both" if au == 0 and ae == 0 else "enemy" if au == 0 else "unit" if ae == 0 else
+                   "draw" if d == 0 else "unit" if d > 0 else "enemy")
+            ends[end] += p
             cas_u[r.unit.models - au] = cas_u.get(r.unit.models - au, Fraction(0)) + p
             cas_e[r.enemy.models - ae] = cas_e.get(r.enemy.models - ae, Fraction(0)) + p
-        win = sum((p for d, p in margin.items() if d > 0), Fraction(0))
-        lose = sum((p for d, p in margin.items() if d < 0), Fraction(0))
-        return {"unit_wins": conv(win), "draw": conv(1 - win - lose), "enemy_wins": conv(lose),
+        return {"unit_wins": conv(ends["unit"]), "draw": conv(ends["draw"]), "enemy_wins": conv(ends["enemy"]),
+                "both_destroyed": conv(ends["both"]),
                 "margin": {d: conv(margin[d]) for d in sorted(margin)},
                 "unit_casualties": {k: conv(cas_u[k]) for k in sorted(cas_u)},
                 "enemy_casualties": {k: conv(cas_e[k]) for k in sorted(cas_e)}}
@@ -395,6 +401,8 @@ class FightScenario(Scenario):
                  ("l'ennemi gagne" if fr else "the enemy wins", s["enemy_wins"])]
         if s["draw"] > 0:
             parts.append(("égalité" if fr else "a draw", s["draw"]))
+        if s["both_destroyed"] > 0:
+            parts.append(("les deux unités détruites" if fr else "both units destroyed", s["both_destroyed"]))
         head = "Le round seul, avant tout test de moral" if fr else "The round alone, before any Break test"
         out = [f"{head}{colon(lang)}" + ", ".join(f"{w} {pct(float(p), lang, 1)}" for w, p in parts) + "."]
 
@@ -480,7 +488,8 @@ class FightScenario(Scenario):
         with a two-handed weapon is left out, each said in :attr:`equipment_read`. Starts from
         :meth:`base_source`.
 
-        Special rules fleeodds does not model in this fight (``fly`` in 8th and TOW) are left out and
+        Special rules fleeodds does not model in this fight (``fly`` in 8th and TOW, Fear and Terror in
+        8th against an enemy not immune to Fear) are left out and
         listed in :attr:`dropped_rules`; the scenario's own fields are not checked again for effect
         (a General's Leadership may not be above an imported unit's: it was checked on loading).
 
@@ -510,8 +519,10 @@ class FightScenario(Scenario):
             read = self._fit_equipment(keep, kit, side, data["fight"].get("charger", "unit"))
         dropped: list[str] = []
         if isinstance(keep.get("rules"), list):  # rules fleeodds does not model here (fly in 8th): left out, said
-            dropped = [r for r in keep["rules"] if r != "fast_cavalry" and any(
-                special_rule_errors(x, r, self.model, "rules") is not None for x in ("fleeing", "pursuer"))]
+            foe = self.units[1] if side == "unit" else self.units[0]
+            dropped = [r for r in keep["rules"] if r != "fast_cavalry" and (any(
+                special_rule_errors(x, r, self.model, "rules") is not None for x in ("fleeing", "pursuer"))
+                or fight_rule_error(r, self.model.edition, foe, "rules") is not None)]
             keep["rules"] = [r for r in keep["rules"] if r not in dropped]
         data["fight"][side] = keep
         data["title"] = f"{self.model.title or self.title} [{profile.get('name', role)}]"
