@@ -36,7 +36,8 @@ import numpy as np
 from . import messages_fr
 from .errors import FleeoddsError, InputError
 from .outcomes import NO_METRIC, Metric, Outcome
-from .validation import InputNote, collecting_notes, equals_default, no_effect, schema_default, set_field, short_repr
+from .validation import (InputNote, collecting_notes, equals_default, no_effect, schema_default, set_field, short_repr,
+                         strict_inputs_on)
 
 #: Systems shipped with fleeodds: key -> module holding ``SYSTEM`` (their entry points, declared in
 #: ``pyproject.toml``, come first; this is the fallback of a source tree without installed metadata).
@@ -582,6 +583,9 @@ class RulesSystem:
             raise TypeError(f"system {self.key!r}: loader returned {type(scenario).__name__}, not a Scenario")
         scenario.check_only = None if check_only is None else frozenset(check_only)
         scenario._input_notes = tuple(n for n in notes if not self._at_default(data, n))
+        if scenario._input_notes and strict_inputs_on():  # --strict: the first note is the error
+            first = scenario._input_notes[0]
+            raise no_effect(first.field, first.value, first.context)
         if title_fr is not None:
             scenario.title_fr = title_fr.strip()
             scenario.source[TITLE_FR_KEY] = title_fr  # the source stays as given (its models ignore the key)

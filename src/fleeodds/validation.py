@@ -279,16 +279,18 @@ def inert(field: str, value: Any, context: str) -> None:
     The input policy (docs/inputs.md): an unknown field or a rule not modelled is refused by name; a
     modelled input equal to its default is accepted silently (the loader drops its note); a modelled input
     with no effect in this situation is accepted with a note naming it and why. Under
-    :func:`strict_inputs` the note is the :func:`no_effect` error.
+    :func:`strict_inputs` the note becomes the :func:`no_effect` error when the scenario's load ends
+    (:meth:`fleeodds.system.RulesSystem.load`, once the notes at a default are dropped: a value equal to
+    the default is accepted even then); outside any :func:`collecting_notes` block it is raised here.
 
     Raises
     ------
     InputError
-        Only under :func:`strict_inputs`.
+        Only under :func:`strict_inputs`, outside a :func:`collecting_notes` block.
     """
-    if _STRICT.get():
-        raise no_effect(field, value, context)
     notes = _NOTES.get()
+    if notes is None and _STRICT.get():
+        raise no_effect(field, value, context)
     if notes is not None and not any(n.field == field for n in notes):
         notes.append(InputNote(field, value, context))
 
