@@ -385,7 +385,7 @@ class FuiteScenario(CheckedScenario, Scenario):
         if self.fixed in (F_CANNOT, F_FREE):
             return False
         rest = self.others[:i] + self.others[i + 1:]
-        return _room_from_positions(self.fleeing, self.adversaries, self.opts, False, rest) != self.room
+        return _computed_room(self.fleeing, self.adversaries, self.opts, rest) != self.room
 
     def _outcomes_with_others(self) -> dict:
         """The exact outcomes by code, zeros left out (to compare with :meth:`_outcomes_without_other`)."""
@@ -619,9 +619,9 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
         if k in given and fu.direction is None:
             inert(f"fuite.{k}", getattr(fu, k), "without fuite.direction (only a placed flee move ends "
                             "somewhere an Attraction can pull the fighter back)")
-    room = fu.room
+    room = True if fu.room is None else fu.room
     if placed:
-        room = _room_from_positions(fleeing, advs, opts, "room" in given, others)
+        room = _room_from_positions(fleeing, advs, opts, fu.room if "room" in given else None, others)
     room_can_be_false = not room or compare_sets(data, "fuite.room", "no_room",
                                                  ("fuite.partial_room_toises", "options.no_room_move"), check_only)
     partial = opts.no_room_move == "partial"
@@ -646,23 +646,39 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                          attraction_movement=fu.attraction_movement, multiple_attractors=fu.multiple_attractors)
 
 
-def _room_from_positions(fleeing: Fighter, advs: list[Fighter], opts: Options, room_given: bool,
+def _room_from_positions(fleeing: Fighter, advs: list[Fighter], opts: Options, written: bool | None = None,
                          others: list[Fighter] = ()) -> bool:
     """``fuite.room`` computed from the positions (Rules Tips "Fuite", photos 2 and 4): the flee move
     may neither cross nor end in contact with an enemy base, so a fighter whose contacts leave no
     gap as wide as its base cannot move (:func:`..plan.paths.has_room`).
 
+    ``written`` is ``fuite.room`` as written (``None``: left out). A value the positions agree with
+    changes nothing (a note, :func:`fleeodds.validation.inert`); one they contradict is refused, naming
+    ``fuite.room`` and the positions.
+
     Raises
     ------
     InputError
-        ``fuite.room`` written as well (it is computed), an adversary not in base contact, another
+        ``fuite.room`` written against the positions, an adversary not in base contact, another
         enemy (``others``) in contact with the fleeing fighter or overlapping a base.
     """
+    room = _computed_room(fleeing, advs, opts, others)
+    if written is not None:
+        if written != room and room:
+            raise InputError("fuite.room", written, "true or nothing: the positions (fleeing.x, y and the x, y "
+                             "of the adversaries and others) leave room to flee (fuite.room must agree with them)")
+        if written != room:
+            raise InputError("fuite.room", written, "false or nothing: the positions (fleeing.x, y and the x, y "
+                             "of the adversaries and others) leave no room to flee (fuite.room must agree with "
+                             "them)")
+        inert("fuite.room", written, "with fleeing.x, y (the room to flee is computed from the positions)")
+    return room
+
+
+def _computed_room(fleeing: Fighter, advs: list[Fighter], opts: Options, others: list[Fighter] = ()) -> bool:
+    """The room to flee from the positions (:func:`_room_from_positions`), checking the contacts."""
     from ..plan.paths import has_room
 
-    if room_given:
-        raise InputError("fuite.room", "given with positions", "nothing: with fleeing.x, y the room to flee is "
-                                                               "computed from the positions (remove fuite.room)")
     t = opts.toise_mm
     r = fleeing.base_mm / 2 / t
     enemies = []
