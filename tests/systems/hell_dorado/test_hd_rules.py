@@ -188,8 +188,10 @@ def test_ordre_repli_against_blocage():
     """
     blocker = [{"name": "G", "cbt": 3, "capacities": ["Blocage"], "weapons": weapon([1, 2, 3, 4, 5])}]
     sc, note = noted(flee_data(advs=blocker, fuite={"repli": True}), field="fuite.repli")
-    assert note.message() == "fuite.repli: true has no effect in this Fuite (Blocage forbids the Fuite)"
-    assert note.message("fr") == "fuite.repli: true n'a aucun effet dans cette Fuite (Blocage interdit la Fuite)"
+    assert note.message() == "fuite.repli: true has no effect against an adversary with Blocage (Blocage forbids " \
+                             "the Fuite)"
+    assert note.message("fr") == "fuite.repli: true n'a aucun effet contre un adversaire avec Blocage (Blocage " \
+                                 "interdit la Fuite)"
     cannot = sc.outcome_index("cannot_flee")
     assert sc.exact_distribution("fraction") == {(cannot, 0): 1}  # certain, and no damage taken
     assert probs(sc).get("repli_move", 0) == 0 and probs(sc).get("fled", 0) == 0 and sc.flee_distance == 0

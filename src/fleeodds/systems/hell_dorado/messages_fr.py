@@ -234,7 +234,8 @@ PHRASES: dict[str, str] = {
     "the fighter makes no flee move (Blocage, a free disengage), or the attack always stops it":
         "le combattant ne fait aucun mouvement de fuite (Blocage, désengagement libre), ou l'attaque l'arrête "
         "toujours",
-    "Blocage forbids the Fuite": "Blocage interdit la Fuite",
+    "against an adversary with Blocage (Blocage forbids the Fuite)":
+        "contre un adversaire avec Blocage (Blocage interdit la Fuite)",
     "the defender has no Esquive X it may use (only Esquive X answers the charge here)":
         "le défenseur n'a aucune Esquive X qu'il puisse utiliser (seule l'Esquive X répond à la charge ici)",
     "the defender has no Esquive X it may use against a charge":

@@ -237,12 +237,13 @@ def _context(data: dict, path: str) -> str:
         "def_out_of_range": "the effective DEF stays from 2 to 6",
         "simultaneous_kill": "no fighter has Frappe rapide, or not both can kill",
         "room": "the fighter makes no flee move (Blocage, a free disengage), or the attack always stops it",
-        "repli": "Blocage forbids the Fuite",
         "charge": "the defender has no Esquive X it may use (only Esquive X answers the charge here)",
         "esquive_used": "the defender has no Esquive X it may use against a charge",
         "engaged": "it changes no fighter's fate here",
         "state": "it only forbids Esquive X, which no fighter may use here",
     }
+    if path == "fuite.repli":  # only Blocage makes an Ordre Repli change nothing (photo 9)
+        return "against an adversary with Blocage (Blocage forbids the Fuite)"
     hint = hints.get(name)
     return f"{where} ({hint})" if hint else where
 

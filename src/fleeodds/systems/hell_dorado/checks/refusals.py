@@ -8,7 +8,7 @@ both name the dotted field, so that nothing written is silently ignored.
 References
 ----------
 Rules digest §3 (Fuite), §4 (Esquive X), §6 (Attraction), §7 (options); docs/hell_dorado.md,
-"Refused inputs".
+"Inputs that change nothing, and refused inputs".
 """
 
 from __future__ import annotations
