@@ -45,8 +45,8 @@ CARD_VALUES: dict[str, list[Any]] = {
     "mou": [0.0, 1.0, 4.0, 10.0, 30.0], "cbt": ["-", 0, 1, 3, 6, 10], "def": [1, 2, 3, 4, 5, 6],
     "pro": [0, 1, 3, 20], "pv": [1, 2, 5, 100], "base": [10.0, 30.0, 60.0, 200.0],
 }
-#: Situational fighter fields: refused when the value written gives the same results as leaving it out
-#: (0); a 0 written is refused when no value would change anything.
+#: Situational fighter fields: noted when the value written gives the same results as leaving it out
+#: (these values, the fighter's when the field is left out; written, they are accepted silently).
 FIGHTER_DEFAULTS: dict[str, Any] = {"bonus_dice": 0, "support": 0, "engaged": False, "state": ""}
 FIGHTER_VALUES: dict[str, list[Any]] = {"bonus_dice": [0, 1, 5, 20], "support": [0, 1, 3, 10],
                                         "engaged": [False, True], "state": ["", "Mis au sol"]}

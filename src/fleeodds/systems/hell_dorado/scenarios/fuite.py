@@ -18,7 +18,7 @@ import numpy as np
 
 from ....errors import InputError, short_repr
 from ....system import Scenario, Setup
-from ....validation import check_exact_mode, inert, no_effect
+from ....validation import check_exact_mode, inert
 from .. import exact as ex
 from ..checks import compare_sets, refuse_esquive, refuse_given
 from ..kernels.pack import PACK_LEN, pack_attack
@@ -566,11 +566,11 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     if "engaged" in fleeing.given:  # true: what a Fuite means anyway
         inert("fleeing.engaged", True, "in a Fuite (the fleeing fighter is engaged by definition)")
     refuse_esquive(fleeing, data["fleeing"], "fleeing", "in a Fuite (Esquive X is not allowed to an engaged "
-                    "fighter, and a fleeing fighter is engaged)")
+                   "fighter, and a fleeing fighter is engaged)")
     placed = "x" in fleeing.given and "y" in fleeing.given
     refuse_given(fleeing, data["fleeing"], "fleeing", ("weapon", "bonus_dice", "support", "zone")
-                  + (() if placed else ("x", "y")),
-                  "on the fleeing fighter of a Fuite (it makes no attack; give both x and y to place it)")
+                 + (() if placed else ("x", "y")),
+                 "on the fleeing fighter of a Fuite (it makes no attack; give both x and y to place it)")
     raw = data.get("adversaries")
     if not raw:
         raise InputError("adversaries", short_repr(raw), "a non-empty list of [[adversaries]] tables "
@@ -583,17 +583,17 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                                                                 "base contact with the fleeing fighter")
         if "engaged" in f.given:
             inert(f"adversaries.{i}.engaged", True,
-                            "in a Fuite (every adversary listed is in base contact with the fleeing fighter)")
+                  "in a Fuite (every adversary listed is in base contact with the fleeing fighter)")
         refuse_given(f, a, f"adversaries.{i}", ("support",),
-                      "on a Fuite adversary: its soutien comes from the other adversaries listed (every adversary "
-                      "in contact with the fleeing fighter); list each supporter as an adversary")
+                     "on a Fuite adversary: its soutien comes from the other adversaries listed (every adversary "
+                     "in contact with the fleeing fighter); list each supporter as an adversary")
         refuse_given(f, a, f"adversaries.{i}", ("zone",) + (() if placed else ("x", "y")),
-                      "in a Fuite (a zone is for Attraction; x, y only with the fleeing fighter's x, y)")
+                     "in a Fuite (a zone is for Attraction; x, y only with the fleeing fighter's x, y)")
         if placed and (f.x is None or f.y is None):
             raise InputError(f"adversaries.{i}.x", f.x, "x and y for every adversary when the fleeing fighter "
                                                         "is placed (each in base contact with it)")
         refuse_esquive(f, a, f"adversaries.{i}", "on a Fuite adversary (nobody engages it: the fleeing fighter "
-                        "moves away)")
+                       "moves away)")
         advs.append(f)
     fu = m.fuite if m.fuite is not None else validate(FuiteModel, {}, "fuite.")
     given = set(data.get("fuite") or {})
@@ -604,7 +604,7 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                              "(fleeing.x, y): the other enemies on the table only matter by their positions")
         f = build_fighter(o, f"others.{i}", profiles)
         refuse_given(f, o, f"others.{i}", ("weapon", "bonus_dice", "support", "zone", "state"),
-                      "on another enemy of a Fuite (it makes no attack: only its base and its Attraction x count)")
+                     "on another enemy of a Fuite (it makes no attack: only its base and its Attraction x count)")
         refuse_esquive(f, o, f"others.{i}", "on another enemy of a Fuite (nobody engages it here)")
         if f.x is None or f.y is None:
             raise InputError(f"others.{i}.x", f.x, "x and y (toises): the other enemies are placed on the table")
@@ -618,7 +618,7 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     for k in ("attraction_measure", "attraction_movement", "multiple_attractors"):
         if k in given and fu.direction is None:
             inert(f"fuite.{k}", getattr(fu, k), "without fuite.direction (only a placed flee move ends "
-                            "somewhere an Attraction can pull the fighter back)")
+                  "somewhere an Attraction can pull the fighter back)")
     room = True if fu.room is None else fu.room
     if placed:
         room = _room_from_positions(fleeing, advs, opts, fu.room if "room" in given else None, others)
@@ -627,7 +627,7 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     partial = opts.no_room_move == "partial"
     if "partial_room_toises" in given and not (room_can_be_false and partial):
         inert("fuite.partial_room_toises", fu.partial_room_toises,
-                        "unless room = false and options.no_room_move = 'partial'")
+              "unless room = false and options.no_room_move = 'partial'")
     if partial and not room_can_be_false:
         inert("options.no_room_move", "partial", "unless fuite.room = false")
     opts_given = set(data.get("options") or {})
@@ -635,10 +635,10 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                                               check_only)
     if "repli_move_multiplier" in opts_given and not repli_possible:
         inert("options.repli_move_multiplier", opts.repli_move_multiplier,
-                        "unless fuite.repli = true (Ordre Repli)")
+              "unless fuite.repli = true (Ordre Repli)")
     if fu.attacker is not None and "attacker_choice" in opts_given and opts.attacker_choice != "user":
         inert("options.attacker_choice", opts.attacker_choice,
-                        "when fuite.attacker names the attacker")
+              "when fuite.attacker names the attacker")
     return FuiteScenario(data, base_dir, fleeing, advs, opts, title=m.title, repli=fu.repli, attacker=fu.attacker,
                          room=room, partial_room_toises=float(fu.partial_room_toises),
                          def_modifier=fu.def_modifier, compare=fu.compare or [], others=others,
