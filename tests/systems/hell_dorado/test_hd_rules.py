@@ -237,3 +237,16 @@ def test_simultaneous_pass_frappe_rapide():
     d["defender"] = {"name": "B", "cbt": "-", "def": 4, "pv": 3}
     sc = load_scenario(d)
     assert not sc.duel and sc.outcomes[0].code == "killed"
+
+
+def test_room_true_written_without_positions_is_the_default():
+    """``fuite.room`` left out is true without positions (its documented default is "nothing": true, or
+    computed from the positions), so ``room = true`` written is accepted silently even where it changes
+    nothing (Blocage: no flee move); ``room = false`` there is noted; --strict refuses both."""
+    blocker = [{"name": "G", "cbt": 3, "capacities": ["Blocage"], "weapons": weapon([1, 2, 3, 4, 5])}]
+    sc = flee(advs=blocker, fuite={"room": True})
+    assert sc.input_notes() == [] and probs(sc) == {"cannot_flee": 1}
+    sc, _ = noted(flee_data(advs=blocker, fuite={"room": False}), "fuite.room: false has no effect in this Fuite")
+    assert probs(sc) == {"cannot_flee": 1}
+    with strict_inputs(), pytest.raises(FleeoddsError, match="^fuite.room: true has no effect"):
+        flee(advs=blocker, fuite={"room": True})

@@ -199,10 +199,18 @@ def check_inputs(data: dict, contexts: list[dict], build: Callable[[dict], Any],
         if (path.split(".", 1)[0] in FIGHTER_TABLES + FIGHTER_LISTS and same_value(value, FIGHTER_DEFAULTS[name])
                 and not strict_inputs_on()):
             continue  # the value the fighter has when the field is left out: accepted, nothing said
+        if path == "fuite.room" and value is True and not _placed(data) and not strict_inputs_on():
+            continue  # the room left out without positions: accepted, nothing said
         current = [get_field(c, path, None) for c in contexts]
         tried = list(values) + [v for v in current if v not in values]
         if not _differs(build, contexts, path, tried):
             inert(path, value, _context(data, path))
+
+
+def _placed(data: dict) -> bool:
+    """Whether the fleeing fighter of a Fuite is placed (``fleeing.x``, ``y``: the room is then computed)."""
+    fleeing = data.get("fleeing")
+    return isinstance(fleeing, dict) and "x" in fleeing and "y" in fleeing
 
 
 def same_value(value: Any, default: Any) -> bool:
