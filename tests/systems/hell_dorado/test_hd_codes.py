@@ -103,3 +103,18 @@ def test_cbt_range_is_the_documented_one():
             fleeodds.load_scenario(flee(where))
     fighter = SYSTEM.schema("en")["$defs"]["FighterModel"]["properties"]["cbt"]
     assert fighter["anyOf"][0]["minimum"] == 0 and fighter["anyOf"][0]["maximum"] == 20
+
+
+@pytest.mark.skipif(not hasattr(SYSTEM, "with_codes"), reason="the loader's label pass (RulesSystem.with_codes, "
+                    "front branch of issue 24) is not merged here yet")
+def test_labels_in_french_and_english_stand_for_their_codes():
+    data = {"system": "hell_dorado", "fleeing": {"profile": "Guerrier Squamate"},
+            "adversaries": [{"profile": "grand damné de la colère"}],
+            "fuite": {"compare": ["Tel quel", "Cerné (sans place)"]},
+            "options": {"hd_edition": "Sapience (édition communautaire)", "attacker_choice": "Most dice"}}
+    sc = fleeodds.system.scenario_from_dict(data)
+    assert (sc.fleeing.profile, sc.adversaries[0].profile) == ("guerrier_squamate", "grand_damne_colere")
+    assert sc.opts.hd_edition == "sapience" and sc.opts.attacker_choice == "most_dice"
+    assert sc.compare == ["base", "no_room"]
+    # the edition written by its name is the default: nothing said about it
+    assert "options.hd_edition" not in [n.field for n in sc.input_notes()]
