@@ -85,11 +85,26 @@ def test_repli_multiplier_counts_in_the_ordre_repli_setup():
     assert len(sc.variants()) == 3
 
 
-def test_repli_multiplier_without_any_repli_is_refused_on_its_own_path():
+def _hd_note(data, lang="fr") -> str:
+    """The only note of ``data`` (an input that changes nothing: accepted), in ``lang``."""
+    notes = fleeodds.load_scenario(data).input_notes()
+    assert len(notes) == 1, notes
+    return notes[0].message(lang)
+
+
+def _strict_message(data, lang="fr") -> str:
+    from fleeodds.validation import strict_inputs
+
+    with strict_inputs():
+        return _message(data, lang)
+
+
+def test_repli_multiplier_without_any_repli_is_noted_on_its_own_path():
     data = _arquebusier(options={"repli_move_multiplier": 3})
     data["fuite"]["compare"] = ["base", "intangible"]
-    assert _message(data) == ("options.repli_move_multiplier: 3 n'a aucun effet sauf si fuite.repli = true "
-                              "(Ordre Repli) ; retirez-le")
+    said = "options.repli_move_multiplier: 3 n'a aucun effet sauf si fuite.repli = true (Ordre Repli)"
+    assert _hd_note(data) == said
+    assert _strict_message(data) == said + " ; retirez-le"  # --strict
 
 
 def test_dice_cap_choices_are_french():
@@ -98,9 +113,11 @@ def test_dice_cap_choices_are_french():
 
 
 def test_mis_au_sol_reason_is_french():
-    assert _message(_arquebusier(fleeing={"state": "Mis au sol"})) == (
-        "fleeing.state: 'Mis au sol' n'a aucun effet dans cette Fuite (il n'interdit que l'Esquive X, qu'aucun "
-        "combattant ne peut utiliser ici) ; retirez-le")
+    data = _arquebusier(fleeing={"state": "Mis au sol"})
+    said = ("fleeing.state: 'Mis au sol' n'a aucun effet dans cette Fuite (il n'interdit que l'Esquive X, qu'aucun "
+            "combattant ne peut utiliser ici)")
+    assert _hd_note(data) == said
+    assert _strict_message(data) == said + " ; retirez-le"  # --strict
 
 
 def test_pydantic_choices_read_as_toml():

@@ -1,5 +1,6 @@
 """Hell Dorado under the rules-system contract: SYSTEM, schema, comparisons as field changes,
-inputs that change nothing refused by name, hostile inputs refused in one line."""
+inputs that change nothing accepted with a note naming them (refused under ``--strict``), hostile
+inputs refused in one line."""
 
 import copy
 import os
@@ -18,6 +19,9 @@ from fleeodds.system import Setup, get_system
 from fleeodds.systems.hell_dorado import SYSTEM
 from fleeodds.systems.hell_dorado.model import build_fighter
 from fleeodds.systems.hell_dorado.scenarios import load_scenario as hd_load
+from fleeodds.validation import strict_inputs
+
+from .conftest import noted
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -173,16 +177,24 @@ def test_shipped_comparisons_keep_their_setups(path):
 
 
 # ----------------------------------------------------------------------------- inputs with no effect
-def test_support_on_a_fuite_adversary_is_refused():
-    refused(flee(adversary={"support": 1}), "adversaries.0.support", "has no effect", "list each supporter")
+def test_support_on_a_fuite_adversary_is_noted():
+    sc, _ = noted(flee(adversary={"support": 1}), "adversaries.0.support", "has no effect", "list each supporter",
+                  field="adversaries.0.support")
+    assert killed(sc) == killed(fleeodds.load_scenario(flee()))  # the soutien comes from the adversaries listed
+    # 0, the value when it is left out: accepted, nothing said
+    assert fleeodds.load_scenario(flee(adversary={"support": 0})).input_notes() == []
 
 
 def test_fleeing_fighter_must_be_engaged():
     refused(flee({"engaged": False}), "only an engaged fighter may flee", field="fleeing.engaged")
-    # true is what a Fuite means anyway: an input that changes nothing, refused by name
-    refused(flee({"engaged": True}), "has no effect", field="fleeing.engaged")
     refused(flee(adversary={"engaged": False}), field="adversaries.0.engaged")
-    refused(flee(adversary={"engaged": True}), "has no effect", field="adversaries.0.engaged")
+    # true is what a Fuite means anyway: accepted, and said
+    noted(flee({"engaged": True}), "in a Fuite (the fleeing fighter is engaged by definition)",
+          field="fleeing.engaged")
+    noted(flee(adversary={"engaged": True}), "every adversary listed is in base contact",
+          field="adversaries.0.engaged")
+    # the schema documents no default a Fuite refuses: left out, engaged is false elsewhere and true here
+    assert SYSTEM.schema("en")["$defs"]["FighterModel"]["properties"]["engaged"]["default"] is None
 
 
 def test_optional_rerolls_same_numbers_when_tables_never_decrease():
@@ -190,10 +202,15 @@ def test_optional_rerolls_same_numbers_when_tables_never_decrease():
     base = flee(adversary={"cbt": 6})
     want = 1 - Fraction(1, 2) ** 6                         # every one of the 6 dice (5 + 1 re-roll) misses
     assert killed(fleeodds.load_scenario(base)) == want
-    # the same numbers as always re-rolling: an input that changes nothing, refused by name
-    for policy in ("optional", "always_reroll_misses"):
-        refused(flee(adversary={"cbt": 6}, options={"reroll_policy": policy}), "options.reroll_policy",
-                "has no effect", "never worse")
+    # the same numbers as always re-rolling: an input that changes nothing, noted by name
+    sc, _ = noted(flee(adversary={"cbt": 6}, options={"reroll_policy": "optional"}), "options.reroll_policy",
+                  "has no effect", "never worse")
+    assert killed(sc) == want
+    # the default written out: accepted, nothing said; under --strict (minimal files) it is refused
+    assert fleeodds.load_scenario(flee(adversary={"cbt": 6},
+                                       options={"reroll_policy": "always_reroll_misses"})).input_notes() == []
+    with strict_inputs(), pytest.raises(FleeoddsError, match="options.reroll_policy: 'always_reroll_misses' has no"):
+        fleeodds.load_scenario(flee(adversary={"cbt": 6}, options={"reroll_policy": "always_reroll_misses"}))
 
 
 @pytest.mark.statistical
@@ -225,10 +242,11 @@ def test_capacities_not_modelled_are_refused(cap):
 
 
 @pytest.mark.parametrize("cap", ["Esquive 2", "Dodge 3"])
-def test_esquive_where_it_cannot_be_used_is_refused(cap):
-    refused(flee({"capacities": [cap]}), "fleeing.capacities.0", "no effect", "engaged")
-    refused(attraction(adversaries=[{"name": "B", "x": 5.0, "y": 0.0, "capacities": [cap]}]),
-            "adversaries.0.capacities.0", "no effect")
+def test_esquive_where_it_cannot_be_used_is_noted(cap):
+    sc, note = noted(flee({"capacities": [cap]}), "fleeing.capacities.0", "no effect", "engaged")
+    assert note.value == "Esquive " + cap[-1] and killed(sc) == killed(fleeodds.load_scenario(flee()))
+    noted(attraction(adversaries=[{"name": "B", "x": 5.0, "y": 0.0, "capacities": [cap]}]),
+          "adversaries.0.capacities.0", "no effect")
 
 
 @pytest.mark.parametrize("data,needles", [
@@ -242,23 +260,61 @@ def test_esquive_where_it_cannot_be_used_is_refused(cap):
     (flee(fuite={"partial_room_toises": 2.0}), ["fuite.partial_room_toises", "no effect"]),
     (flee(options={"repli_move_multiplier": 2.0}), ["options.repli_move_multiplier", "Ordre Repli"]),
     (flee(fuite={"attacker": "A"}, options={"attacker_choice": "max_kill"}), ["options.attacker_choice"]),
-    (flee(passe={"riposte": True}), ["passe", "only the sections of a 'fuite' scenario"]),
     (passe(options={"attacker_choice": "max_kill"}), ["options.attacker_choice", "'passe'"]),
     (passe(passe={"riposte": False}, defender={"name": "B", "def": 4, "pv": 3, "support": 1}),
      ["defender.support", "does not riposte"]),
-    (passe(defender={"name": "B", "cbt": "-", "def": 4, "pv": 3}, passe={"riposte": True}),
-     ["passe.riposte", "CBT –"]),
     (passe(attacker={"name": "A", "cbt": 1, "weapons": W, "x": 0.0}), ["attacker.x", "no effect"]),
     (attraction(options={"kill_rule": "damage > PV"}), ["options.kill_rule", "without then_pass"]),
     (attraction(options={"course_multiplier": 3.0}, attraction={"movement": "assaut"}),
      ["options.course_multiplier", "'assaut'"]),
-    (flee(fuite={"compare": ["base", "intangible", "base"]}), ["fuite.compare.2", "each entry once"]),
-    (flee(fuite={"compare": ["base"]}, compare={"As given": {"fleeing.def": 5}}), ["compare.As given"]),
     (attraction(others=[{"name": "G", "x": 0.0, "y": -3.0, "support": 1}]), ["others.0.support"]),
     (attraction(adversaries=[{"name": "B", "x": 5.0, "y": 0.0, "bonus_dice": 1}]), ["adversaries.0.bonus_dice"]),
 ])
-def test_inputs_that_change_nothing_are_refused(data, needles):
+def test_inputs_that_change_nothing_are_noted(data, needles):
+    """Accepted with a note naming the input (the first words of its message), refused under --strict; the
+    numbers are those of the file without it."""
+    sc, note = noted(data, *needles)
+    assert note.message().startswith(needles[0] + ": ")
+    without = copy.deepcopy(data)
+    parts = note.field.split(".")
+    node = without
+    for p in parts[:-1]:
+        node = node[int(p)] if isinstance(node, list) else node[p]
+    del node[parts[-1]]
+    if sc.has_exact:
+        assert sc.exact_distribution("fraction") == fleeodds.load_scenario(without).exact_distribution("fraction")
+
+
+def test_a_default_written_where_it_cannot_apply_is_accepted_silently():
+    """``riposte = true`` (the default) against a CBT – defender, which cannot riposte: nothing said; under
+    --strict (minimal files) it is refused by name."""
+    data = passe(defender={"name": "B", "cbt": "-", "def": 4, "pv": 3}, passe={"riposte": True})
+    sc = fleeodds.load_scenario(data)
+    assert sc.input_notes() == [] and not sc.duel
+    without = passe(defender={"name": "B", "cbt": "-", "def": 4, "pv": 3})
+    assert sc.exact_distribution("fraction") == fleeodds.load_scenario(without).exact_distribution("fraction")
+    with strict_inputs():
+        refused(data, "passe.riposte: true has no effect when the defender has CBT – (it cannot riposte); remove it")
+
+
+@pytest.mark.parametrize("data,needles", [
+    (flee(passe={"riposte": True}), ["passe", "only the sections of a 'fuite' scenario"]),
+    (flee(fuite={"compare": ["base", "intangible", "base"]}), ["fuite.compare.2", "each entry once"]),
+    (flee(fuite={"compare": ["base"]}, compare={"As given": {"fleeing.def": 5}}), ["compare.As given"]),
+])
+def test_conflicting_inputs_are_refused(data, needles):
     refused(data, *needles)
+
+
+def test_every_no_effect_of_a_file_is_noted_not_only_the_first():
+    """A loop over fields notes each of them (it stopped at the first when it refused)."""
+    sc = fleeodds.load_scenario(flee({"bonus_dice": 2, "support": 1, "x": 1.0}, options={"toise": "2.5cm"}))
+    assert [n.field for n in sc.input_notes()] == ["options.toise", "fleeing.bonus_dice", "fleeing.support",
+                                                   "fleeing.x"]
+    assert killed(sc) == killed(fleeodds.load_scenario(flee()))
+    with strict_inputs(), pytest.raises(FleeoddsError) as e:
+        fleeodds.load_scenario(flee({"bonus_dice": 2, "support": 1, "x": 1.0}, options={"toise": "2.5cm"}))
+    assert e.value.field == "options.toise"
 
 
 def test_relevant_inputs_are_still_accepted():
@@ -448,12 +504,25 @@ SAME = ([("fuite_bretteur_cerne.toml", *c) for c in FUITE_SAME]
 
 
 @pytest.mark.parametrize("name,path,value", SAME, ids=[f"{n}-{p}={v}" for n, p, v in SAME])
-def test_inputs_giving_the_same_numbers_are_refused(name, path, value):
+def test_inputs_giving_the_same_numbers_are_noted(name, path, value):
     data, folder = _example(name, path, value)
-    with pytest.raises(FleeoddsError) as e:
-        fleeodds.system.scenario_from_dict(data, folder)
-    msg = str(e.value)  # the value echoed as written in the file: true, 3 (not True, 3.0)
-    assert msg.startswith(f"{path}: {echo(value, whole_floats=True)} has no effect") and "\n" not in msg, msg
+    load = lambda d: fleeodds.system.scenario_from_dict(d, folder)  # noqa: E731
+    example = load(_example(name, "title", "as shipped")[0])
+    assert example.input_notes() == []
+    # the value echoed as written in the file: true, 3 (not True, 3.0)
+    said = f"{path}: {echo(value, whole_floats=True)} has no effect"
+    known, default = fleeodds.validation.schema_default(SYSTEM.schema("en"), path)
+    if known and fleeodds.validation.equals_default(value, default):  # the default written out: nothing said
+        sc = load(data)
+        assert sc.input_notes() == []
+    else:
+        sc, note = noted(data, field=path, load=load)
+        assert note.message().startswith(said) and note.value == value
+    if sc.has_exact:
+        assert sc.exact_distribution("fraction") == example.exact_distribution("fraction")
+    with strict_inputs(), pytest.raises(FleeoddsError) as e:  # --strict: refused, as written
+        load(data)
+    assert str(e.value).startswith(said) and str(e.value).endswith("; remove it") and "\n" not in str(e.value)
 
 
 def test_the_same_inputs_count_where_they_matter():
@@ -463,7 +532,8 @@ def test_the_same_inputs_count_where_they_matter():
                               ("attraction_zone_aleatoire.toml", "options.toise", "2.5cm"),
                               ("attraction_ligne.toml", "options.course_multiplier", 3.0)]:
         data, folder = _example(name, path, value)
-        fleeodds.system.scenario_from_dict(data, folder)
+        with strict_inputs():
+            assert path not in [n.field for n in fleeodds.system.scenario_from_dict(data, folder).input_notes()]
     # room = true: the Course moves course_multiplier x MOU
     data, folder = _example("fuite_bretteur_cerne.toml", "options.course_multiplier", 3.0)
     for f in [data["fleeing"]] + data["adversaries"]:  # without positions, room is entered
@@ -476,8 +546,17 @@ def test_the_same_inputs_count_where_they_matter():
         {"name": "A", "cbt": 10, "weapons": W}, {"name": "B", "cbt": 1, "weapons": W}]})
 
 
-def test_a_comparison_setup_that_changes_nothing_is_refused():
-    e = refused(flee(compare={"no cap": {"options.dice_cap": "none"}}), "options.dice_cap", "has no effect")
+def test_a_comparison_setup_that_changes_nothing_is_noted():
+    data = flee(compare={"no cap": {"options.dice_cap": "none"}}, fuite={"compare": ["base"]})
+    sc = fleeodds.load_scenario(data)
+    assert sc.input_notes() == []
+    (no_cap, cap) = sc.variants()
+    assert [n.message() for n in no_cap.scenario.input_notes()] == [
+        "options.dice_cap: 'none' has no effect in this Fuite (no attacker has more than 5 dice, so none is capped "
+        "or re-rolled past the 10th)"]
+    assert no_cap.scenario.exact_distribution("fraction") == cap.scenario.exact_distribution("fraction")
+    with strict_inputs():
+        e = refused(data, "compare.no cap: options.dice_cap: 'none' has no effect")
     assert "compare" in str(e) or e.field == "options.dice_cap"
     # the base's own fields count if they matter in a setup: partial room only in the surrounded setup
     fleeodds.load_scenario(flee(fuite={"compare": ["no_room"], "partial_room_toises": 2.0},
@@ -499,7 +578,6 @@ def test_card_values_are_accepted_and_listed_when_unused():
 
 @pytest.mark.parametrize("text, needle", [
     ("", "it has none"), ("profile = 5\n", "it has 'profile' instead"), ("[profiles]\n", "it has none"),
-    ('[profiles.x]\ndef = 4\npv = 3\n', "no fighter names one of its profiles"),
 ])
 def test_a_profiles_file_must_hold_profiles_that_a_fighter_uses(tmp_path, text, needle):
     (tmp_path / "cards.toml").write_text(text, encoding="utf-8")
@@ -510,3 +588,11 @@ def test_a_profiles_file_must_hold_profiles_that_a_fighter_uses(tmp_path, text, 
     (tmp_path / "cards.toml").write_text('[profiles.x]\ndef = 4\npv = 3\n', encoding="utf-8")
     sc = hd_load(flee(profiles_file="cards.toml") | {"fleeing": {"profile": "x"}}, tmp_path)
     assert sc.fleeing.def_ == 4
+
+
+def test_a_profiles_file_no_fighter_uses_is_noted(tmp_path):
+    (tmp_path / "cards.toml").write_text('[profiles.x]\ndef = 4\npv = 3\n', encoding="utf-8")
+    load = lambda d: SYSTEM.load(d, tmp_path)  # noqa: E731
+    sc, _ = noted(flee(profiles_file="cards.toml"), "profiles_file: 'cards.toml' has no effect when no fighter "
+                  "names one of its profiles (profile = '<key>'; it has 'x')", field="profiles_file", load=load)
+    assert killed(sc) == killed(fleeodds.load_scenario(flee()))

@@ -12,9 +12,15 @@ import pytest
 from fleeodds import FleeoddsError, engine, load_scenario
 
 from ...conftest import assert_mc_agrees
+from .conftest import noted
 
 
 def passe(x=2, charge=True, defender=None, passe_extra=None, riposte=False, report="kills"):
+    return load_scenario(passe_data(x, charge, defender, passe_extra, riposte, report))
+
+
+def passe_data(x=2, charge=True, defender=None, passe_extra=None, riposte=False, report="kills"):
+    """The table of :func:`passe`: Chargeur (1 die, 3 damage) against Esquiveur (DEF 4, PV 3, Esquive x)."""
     d = {"system": "hell_dorado", "type": "passe",
          "attacker": {"name": "Chargeur", "cbt": 1, "weapons": [{"name": "w", "damage": [3, 3, 3, 3, 3]}]},
          "defender": {"name": "Esquiveur", "cbt": 1, "def": 4, "pro": 0, "pv": 3,
@@ -22,7 +28,7 @@ def passe(x=2, charge=True, defender=None, passe_extra=None, riposte=False, repo
                       "weapons": [{"name": "d", "damage": [1, 1, 1, 1, 1]}], **(defender or {})},
          "passe": {"riposte": riposte, "report": report, **({"charge": True} if charge else {}),
                    **(passe_extra or {})}}
-    return load_scenario(d)
+    return d
 
 
 def probs(sc):
@@ -76,23 +82,28 @@ def test_no_esquive_when_engaged_down_immobilised_or_already_used(why):
     assert probs(sc) == {"killed": Fraction(1, 2), "unharmed": Fraction(1, 2)}
 
 
-def test_esquive_without_a_charge_is_refused_by_name():
-    with pytest.raises(FleeoddsError, match=r"defender\.capacities.*passe\.charge"):
-        passe(2, charge=False)
+def test_esquive_without_a_charge_is_noted_by_name():
+    # no charge: the pass as if there were no Esquive, one die on 4+ (1/2) kills
+    sc, _ = noted(passe_data(2, charge=False), "defender.capacities: 'Esquive 2' has no effect unless passe.charge "
+                  "= true")
+    assert probs(sc) == {"killed": Fraction(1, 2), "unharmed": Fraction(1, 2)}
 
 
-def test_charge_without_esquive_is_refused_by_name():
-    with pytest.raises(FleeoddsError, match=r"passe\.charge"):
-        passe(0)
+def test_charge_without_esquive_is_noted_by_name():
+    sc, _ = noted(passe_data(0), "passe.charge: true has no effect in this passe (the defender has no Esquive X")
+    assert probs(sc) == {"killed": Fraction(1, 2), "unharmed": Fraction(1, 2)}
 
 
-def test_esquive_above_6_and_in_a_fuite_are_refused():
+def test_esquive_above_6_is_refused_and_in_a_fuite_noted():
     with pytest.raises(FleeoddsError, match=r"defender\.capacities\.0.*1 to 6"):
         passe(7)
     d = {"system": "hell_dorado", "fleeing": {"name": "F", "def": 4, "pv": 3, "capacities": ["Esquive 2"]},
          "adversaries": [{"name": "A", "cbt": 3, "weapons": [{"name": "w", "damage": [1, 2, 3, 4, 5]}]}]}
-    with pytest.raises(FleeoddsError, match=r"fleeing\.capacities\.0.*engaged"):
-        load_scenario(d)
+    # Esquive X is modelled, and cannot be used by an engaged fighter: a note, the Fuite as without it
+    sc, _ = noted(d, "fleeing.capacities.0: 'Esquive 2' has no effect in a Fuite (Esquive X is not allowed to an "
+                  "engaged fighter")
+    without = {**d, "fleeing": {"name": "F", "def": 4, "pv": 3}}
+    assert sc.exact_distribution("fraction") == load_scenario(without).exact_distribution("fraction")
 
 
 @pytest.mark.parametrize("cap", ["Insaisissable", "Arpenteur"])

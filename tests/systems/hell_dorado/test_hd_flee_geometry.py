@@ -17,7 +17,10 @@ import pytest
 
 from fleeodds import FleeoddsError, engine, load_scenario
 
+from fleeodds.validation import strict_inputs
+
 from ...conftest import assert_mc_agrees
+from .conftest import noted
 
 SMALL, MEDIUM = 75 / 127, 100 / 127  # base radii in toises
 W = [{"name": "w", "damage": [2, 3, 4, 5, 6]}]
@@ -26,6 +29,11 @@ KILL = Fraction(1, 8)  # 3 dice on 4+ all hit: 4 - PRO 1 = 3 >= PV 3
 
 def flee(direction=0.0, others=None, fuite=None, fleeing=None, options=None, adversary=None):
     """F (small base, MOU 4: Course 8) at (0, 0), engaged by A (small base) on its -y side."""
+    return load_scenario(flee_data(direction, others, fuite, fleeing, options, adversary))
+
+
+def flee_data(direction=0.0, others=None, fuite=None, fleeing=None, options=None, adversary=None):
+    """The table of :func:`flee`."""
     d = {"system": "hell_dorado",
          "fleeing": {"name": "F", "def": 4, "pro": 1, "pv": 3, "mou": 4, "base": "petit", "x": 0.0, "y": 0.0,
                      **(fleeing or {})},
@@ -36,7 +44,7 @@ def flee(direction=0.0, others=None, fuite=None, fleeing=None, options=None, adv
         d["others"] = others
     if options:
         d["options"] = options
-    return load_scenario(d)
+    return d
 
 
 def succube(x=12.0, y=0.0, **kw):
@@ -80,9 +88,14 @@ def test_photo2_explicit_inputs_and_positions_do_not_mix():
     d = {"system": "hell_dorado", "fleeing": {"name": "F", "def": 4, "pv": 3},
          "adversaries": [{"name": "A", "cbt": 3, "weapons": W}], "fuite": {"room": False}}
     assert load_scenario(d).flee_distance == 0.0
-    # ...and is refused by name with positions (computed), as is a direction without them
-    with pytest.raises(FleeoddsError, match=r"fuite\.room.*computed"):
+    # ...and with positions (computed) it must agree with them: F has room (the whole Course along +x), so
+    # room = false is refused naming both, room = true changes nothing (a note); a direction needs positions
+    with pytest.raises(FleeoddsError, match=r"^fuite\.room: false is not allowed; expected true or nothing: the "
+                                            r"positions \(fleeing\.x, y .*leave room to flee"):
         flee(0.0, fuite={"room": False})
+    sc, _ = noted(flee_data(0.0, fuite={"room": True}), "fuite.room: true has no effect with fleeing.x, y (the room "
+                  "to flee is computed from the positions)")
+    assert sc.flee_distance == 8.0 and probs(sc) == {"killed": KILL, "fled": 1 - KILL}
     d["fuite"] = {"direction": 0.0}
     with pytest.raises(FleeoddsError, match=r"fuite\.direction: 0\.0.*placed"):
         load_scenario(d)
@@ -97,8 +110,8 @@ def test_other_enemy_positions_are_checked():
         flee(0.0, others=[{"name": "B", "base": "petit", "x": 2 * SMALL, "y": 0.0}])
     with pytest.raises(FleeoddsError, match=r"others\.0\.x: .*overlap adversaries\.0"):
         flee(0.0, others=[{"name": "B", "base": "petit", "x": 0.5, "y": -2 * SMALL - 0.5}])
-    with pytest.raises(FleeoddsError, match=r"others\.0\.weapon"):
-        flee(0.0, others=[dict(succube(), weapons=W, weapon="w")])
+    noted(flee_data(0.0, others=[dict(succube(), weapons=W, weapon="w")]), "others.0.weapon: 'w' has no effect on "
+          "another enemy of a Fuite (it makes no attack: only its base and its Attraction x count)")
 
 
 # --------------------------------------------------------------------------- attracted_back
@@ -179,12 +192,16 @@ def test_repli_into_the_zone():
     assert probs(flee(0.0, others=[succube(8.0)], fuite={"repli": True})) == {"attracted_back": 1}
 
 
-def test_inputs_that_change_nothing_are_refused():
-    with pytest.raises(FleeoddsError, match=r"fuite\.attraction_measure.*without fuite\.direction"):
-        flee(None, fuite={"attraction_measure": "centre"})
+def test_inputs_that_change_nothing_are_noted():
+    sc, _ = noted(flee_data(None, fuite={"attraction_measure": "centre"}), "fuite.attraction_measure: 'centre' has "
+                  "no effect without fuite.direction")
+    assert probs(sc) == {"killed": KILL, "fled": 1 - KILL}
+    # the default written out: nothing said
+    assert flee(None, fuite={"attraction_measure": "edge"}).input_notes() == []
     # the holder is far beyond any reach: the measure changes nothing
-    with pytest.raises(FleeoddsError, match=r"fuite\.attraction_measure"):
-        flee(0.0, others=[succube(40.0)], fuite={"attraction_measure": "centre"})
+    sc, _ = noted(flee_data(0.0, others=[succube(40.0)], fuite={"attraction_measure": "centre"}),
+                  "fuite.attraction_measure: 'centre' has no effect in this Fuite")
+    assert probs(sc) == {"killed": KILL, "fled": 1 - KILL}
     # an enemy's Attraction x without a placed move pulls nobody back: listed, not silent
     sc = flee(None, adversary={"capacities": ["Attraction 6"]})
     assert "adversaries.0.capacities.0" in sc.unused_inputs()

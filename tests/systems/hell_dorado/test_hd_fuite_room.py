@@ -36,8 +36,23 @@ def test_two_enemies_leave_room_four_do_not():
 
 
 def test_positions_make_room_computed_not_entered():
-    with pytest.raises(FleeoddsError, match=r"fuite\.room.*computed"):
+    # written against the positions: refused, naming fuite.room and the positions it contradicts
+    with pytest.raises(FleeoddsError, match=r"^fuite\.room: false is not allowed; expected true or nothing: the "
+                                            r"positions \(fleeing\.x, y .*\) leave room to flee"):
         flee([0, 180], room=False)
+    with pytest.raises(FleeoddsError, match=r"^fuite\.room: true is not allowed; expected false or nothing: the "
+                                            r"positions \(fleeing\.x, y .*\) leave no room to flee"):
+        flee([0, 90, 180, 270], room=True)
+    # written as the positions have it: accepted with a note (it is computed), the same Fuite
+    for angles, room in (([0, 180], True), ([0, 90, 180, 270], False)):
+        sc = flee(angles, room=room)
+        assert sc.room is room and [n.message() for n in sc.input_notes()] == [
+            f"fuite.room: {str(room).lower()} has no effect with fleeing.x, y (the room to flee is computed from "
+            "the positions)"]
+        assert sc.exact_distribution("fraction") == flee(angles).exact_distribution("fraction")
+    # the documented default is "left out": true, or computed from the positions
+    from fleeodds.systems.hell_dorado import SYSTEM
+    assert SYSTEM.schema("en")["$defs"]["FuiteModel"]["properties"]["room"]["default"] is None
     with pytest.raises(FleeoddsError, match=r"adversaries\.0\.x/y.*base contact"):
         load_scenario({"system": "hell_dorado", "fleeing": {"name": "F", "def": 4, "pv": 3, "x": 0.0, "y": 0.0},
                        "adversaries": [{"name": "A", "cbt": 1, "weapons": W, "x": 5.0, "y": 0.0}]})

@@ -10,6 +10,7 @@ from fleeodds import FleeoddsError
 from fleeodds.api import list_examples
 from fleeodds.system import scenario_from_dict
 from fleeodds.systems.hell_dorado.scenarios import load_scenario
+from fleeodds.validation import collecting_notes, strict_inputs
 
 EXAMPLES = [p for p in list_examples() if p.parent.name == "hell_dorado"]
 W = [{"name": "lame", "damage": [5, 5, 5, 5, 5]}]
@@ -62,12 +63,24 @@ def test_different_rules_give_different_plans():
 
 
 def test_check_only_checks_only_the_fields_named():
-    """``dice_cap`` changes nothing with a single die: refused as written, accepted when the loader is
-    told the scenario derives from one already checked and only other fields are to be checked."""
+    """``dice_cap`` changes nothing with a single die: noted as written (refused under --strict), not
+    checked when the loader is told the scenario derives from one already checked and only other fields are
+    to be checked."""
     data = flee(options={"dice_cap": "none"})
-    with pytest.raises(FleeoddsError, match="options.dice_cap"):
-        load_scenario(data, Path.cwd())
+
+    def notes(**kw):
+        with collecting_notes() as out:
+            load_scenario(data, Path.cwd(), **kw)
+        return [n.field for n in out]
+
+    assert notes() == ["options.dice_cap"]
+    assert notes(check_only=frozenset()) == []
+    assert notes(check_only=frozenset({"options.dice_cap"})) == ["options.dice_cap"]
     assert load_scenario(data, Path.cwd(), check_only=frozenset()).exact_distribution("fraction") == \
         load_scenario(flee(), Path.cwd()).exact_distribution("fraction")
-    with pytest.raises(FleeoddsError, match="options.dice_cap"):
-        load_scenario(data, Path.cwd(), check_only=frozenset({"options.dice_cap"}))
+    with strict_inputs():
+        with pytest.raises(FleeoddsError, match="options.dice_cap"):
+            load_scenario(data, Path.cwd())
+        load_scenario(data, Path.cwd(), check_only=frozenset())
+        with pytest.raises(FleeoddsError, match="options.dice_cap"):
+            load_scenario(data, Path.cwd(), check_only=frozenset({"options.dice_cap"}))

@@ -7,18 +7,26 @@ from fractions import Fraction
 import pytest
 
 from fleeodds import FleeoddsError, engine, load_scenario
+from fleeodds.validation import strict_inputs
+
+from .conftest import noted
 
 Z = 3.29
 
 
 def flee(fleeing=None, advs=None, options=None, fuite=None):
+    return load_scenario(flee_data(fleeing, advs, options, fuite))
+
+
+def flee_data(fleeing=None, advs=None, options=None, fuite=None):
+    """The table of :func:`flee`: F (DEF 4, PRO 0, PV 3, MOU 4) flees A (CBT 3, damage 1/2/3/4/5)."""
     d = {"system": "hell_dorado", "fleeing": {"name": "F", "def": 4, "pro": 0, "pv": 3, "mou": 4, **(fleeing or {})},
          "adversaries": advs or [{"name": "A", "cbt": 3, "weapons": [{"name": "w", "damage": [1, 2, 3, 4, 5]}]}]}
     if options:
         d["options"] = options
     if fuite:
         d["fuite"] = fuite
-    return load_scenario(d)
+    return d
 
 
 def probs(sc):
@@ -53,13 +61,15 @@ def test_overflow_auto_damage_and_def_out_of_range():
     assert probs(sc) == {"killed": 1}
     check_mc(sc, 20_000)
     # Asmodée: no overflow damage, no hit possible: the fighter always flees with 0 damage, so the
-    # 2 bonus dice change nothing (refused by name).
-    with pytest.raises(FleeoddsError, match="adversaries.0.bonus_dice: 2 has no effect"):
-        flee({"def": 6, "pro": 3, "pv": 2}, advs, {"hd_edition": "asmodee"}, {"def_modifier": 1})
+    # 2 bonus dice change nothing (a note naming them; refused under --strict).
+    sc, _ = noted(flee_data({"def": 6, "pro": 3, "pv": 2}, advs, {"hd_edition": "asmodee"}, {"def_modifier": 1}),
+                  "adversaries.0.bonus_dice: 2 has no effect")
+    assert probs(sc) == {"fled": 1} and sc.exact_distribution("fraction") == {(sc.outcome_index("fled"), 0): 1}
     # (and without them, Asmodée changes nothing either: 10 dice are not capped and none overflows)
-    with pytest.raises(FleeoddsError, match="options.hd_edition: 'asmodee' has no effect"):
-        flee({"def": 6, "pro": 3, "pv": 2}, [{k: v for k, v in advs[0].items() if k != "bonus_dice"}],
-             {"hd_edition": "asmodee"}, {"def_modifier": 1})
+    sc, _ = noted(flee_data({"def": 6, "pro": 3, "pv": 2}, [{k: v for k, v in advs[0].items() if k != "bonus_dice"}],
+                            {"hd_edition": "asmodee"}, {"def_modifier": 1}),
+                  "options.hd_edition: 'asmodee' has no effect")
+    assert probs(sc) == {"fled": 1}
     # 6 always hits: 5 rolled + 5 re-rolls at 1/6; any hit does 9 - 3 = 6 damage; with PV 6 and
     # overflow off (Cipher), killed iff at least one hit among the 10 dice: 1 - (5/6)^10.
     # (CBT 10 alone, any edition: 10 dice leave none to overflow, and the 2 bonus dice would have no miss
@@ -149,8 +159,8 @@ def test_blocage_repli_intangible_room():
     blocker = [{"name": "G", "cbt": 3, "capacities": ["Blocage"], "weapons": weapon([1, 2, 3, 4, 5])}]
     other = [{"name": "A", "cbt": 3, "weapons": weapon([1, 2, 3, 4, 5])}]
     assert probs(flee(advs=blocker)) == {"cannot_flee": 1}
-    with pytest.raises(FleeoddsError, match=r"fuite\.repli.*no effect"):  # photo 9: not even under Repli
-        flee(advs=blocker, fuite={"repli": True})
+    # photo 9: not even under Repli (test_ordre_repli_against_blocage)
+    assert probs(flee(advs=blocker, fuite={"repli": True})) == {"cannot_flee": 1}
     assert probs(flee({"capacities": ["Intangible"]}, blocker)) == {"cannot_flee": 1}
     assert probs(flee({"capacities": ["Intangible"]}, blocker,
                       {"intangible_vs_blocage": "intangible_ignores"})) == {"free_disengage": 1}
@@ -167,6 +177,33 @@ def test_blocage_repli_intangible_room():
     assert set(p) <= {"killed", "fled_no_room"} and sc.flee_distance == 0
     sc = flee(advs=other, options={"no_room_move": "partial"}, fuite={"room": False, "partial_room_toises": 2.5})
     assert "fled" in probs(sc) and sc.flee_distance == 2.5
+
+
+def test_ordre_repli_against_blocage():
+    """Issue 24: "does Ordre Repli help against Blocage?" is answered, not refused.
+
+    Rules Tips "Fuite", photo 9: Blocage forbids the Fuite, even under an Ordre Repli, so the Fuite's
+    outcomes are those of Blocage alone: cannot_flee with certainty, no attack (0 damage), no move; the
+    chances of fleeing (Course) or of the Repli move are 0 %. ``fuite.repli = true`` is accepted with a note.
+    """
+    blocker = [{"name": "G", "cbt": 3, "capacities": ["Blocage"], "weapons": weapon([1, 2, 3, 4, 5])}]
+    sc, note = noted(flee_data(advs=blocker, fuite={"repli": True}), field="fuite.repli")
+    assert note.message() == "fuite.repli: true has no effect against an adversary with Blocage (Blocage forbids " \
+                             "the Fuite)"
+    assert note.message("fr") == "fuite.repli: true n'a aucun effet contre un adversaire avec Blocage (Blocage " \
+                                 "interdit la Fuite)"
+    cannot = sc.outcome_index("cannot_flee")
+    assert sc.exact_distribution("fraction") == {(cannot, 0): 1}  # certain, and no damage taken
+    assert probs(sc).get("repli_move", 0) == 0 and probs(sc).get("fled", 0) == 0 and sc.flee_distance == 0
+    assert sc.exact_distribution("fraction") == flee(advs=blocker).exact_distribution("fraction")
+    # where Blocage does not forbid the Fuite (blocage_scope = only_from_blocker and A without it), the Ordre
+    # Repli decides it: no attack, the Repli move MOU 4 x 1; without it G attacks with 3 dice + 1 soutien from A
+    # = 4 dice hitting DEF 4 on 4+ (1/2 each), damage 3 >= PV 3 from 3 hits: P(3 or 4 hits) = (4 + 1)/16
+    other = [{"name": "A", "cbt": 3, "weapons": weapon([1, 2, 3, 4, 5])}]
+    scope = {"blocage_scope": "only_from_blocker"}
+    sc = flee(advs=blocker + other, options=scope, fuite={"repli": True})
+    assert sc.input_notes() == [] and probs(sc) == {"repli_move": 1} and sc.flee_distance == 4
+    assert probs(flee(advs=blocker + other, options=scope)) == {"killed": Fraction(5, 16), "fled": Fraction(11, 16)}
 
 
 def test_variants():
@@ -200,3 +237,16 @@ def test_simultaneous_pass_frappe_rapide():
     d["defender"] = {"name": "B", "cbt": "-", "def": 4, "pv": 3}
     sc = load_scenario(d)
     assert not sc.duel and sc.outcomes[0].code == "killed"
+
+
+def test_room_true_written_without_positions_is_the_default():
+    """``fuite.room`` left out is true without positions (its documented default is "nothing": true, or
+    computed from the positions), so ``room = true`` written is accepted silently even where it changes
+    nothing (Blocage: no flee move); ``room = false`` there is noted; --strict refuses both."""
+    blocker = [{"name": "G", "cbt": 3, "capacities": ["Blocage"], "weapons": weapon([1, 2, 3, 4, 5])}]
+    sc = flee(advs=blocker, fuite={"room": True})
+    assert sc.input_notes() == [] and probs(sc) == {"cannot_flee": 1}
+    sc, _ = noted(flee_data(advs=blocker, fuite={"room": False}), "fuite.room: false has no effect in this Fuite")
+    assert probs(sc) == {"cannot_flee": 1}
+    with strict_inputs(), pytest.raises(FleeoddsError, match="^fuite.room: true has no effect"):
+        flee(advs=blocker, fuite={"room": True})

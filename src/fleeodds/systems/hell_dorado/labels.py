@@ -85,11 +85,29 @@ OPTION_LABELS: dict[str, dict] = {
 }
 
 
+def profile_labels() -> dict[str, tuple[str, str]]:
+    """The shipped illustrative profiles by key, each named by its card's ``name`` in both languages (Hell
+    Dorado's names are French): ``{"grand_damne_colere": ("Grand Damné De La Colère", …)}``, so that a
+    profile is chosen by name on the web page and ``profile = "Grand Damné de la Colère"`` reads as its key."""
+    import tomllib
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent / "data" / "illustrative_profiles.toml"
+    try:
+        profiles = tomllib.loads(path.read_text(encoding="utf-8")).get("profiles") or {}
+    except (OSError, ValueError):  # a broken install: the profiles are then refused by the loader, by name
+        return {}
+    return {key: (str(p.get("name", key)),) * 2 for key, p in profiles.items() if isinstance(p, dict)}
+
+
 def value_labels() -> dict:
-    """``RulesSystem.value_labels`` of Hell Dorado: the scenario type, every option, and each
-    fighter's CBT, base, zone shape and state wherever a fighter's fields are."""
+    """``RulesSystem.value_labels`` of Hell Dorado: the scenario type, every option and code of the
+    sections, and each fighter's shipped profile, CBT, base, zone shape and state wherever a fighter's fields
+    are. The loader of every system also reads these labels, in English or French, as the codes they name."""
     out: dict[str, dict] = {}
+    profiles = profile_labels()
     for fighter in FIGHTER_PATHS:
+        out[f"{fighter}.profile"] = profiles
         out[f"{fighter}.cbt"] = CBT_LABELS
         out[f"{fighter}.base"] = BASE_LABELS
         out[f"{fighter}.zone.shape"] = SHAPE_LABELS

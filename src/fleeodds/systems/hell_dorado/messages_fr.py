@@ -65,8 +65,16 @@ PHRASES: dict[str, str] = {
         "le mouvement de fuite part de sa position",
     "unless fuite.repli = true (Ordre Repli)": "sauf si fuite.repli = true (Ordre Repli)",
     "when fuite.attacker names the attacker": "quand fuite.attacker nomme l'attaquant",
-    "nothing: with fleeing.x, y the room to flee is computed from the positions (remove fuite.room)":
-        "rien : avec fleeing.x, y la place pour fuir se calcule d'après les positions (retirez fuite.room)",
+    "true or nothing: the positions (fleeing.x, y and the x, y of the adversaries and others) leave room to flee "
+    "(fuite.room must agree with them)":
+        "true ou rien : les positions (fleeing.x, y et les x, y des adversaires et des autres) laissent la place de "
+        "fuir (fuite.room doit s'accorder avec elles)",
+    "false or nothing: the positions (fleeing.x, y and the x, y of the adversaries and others) leave no room to "
+    "flee (fuite.room must agree with them)":
+        "false ou rien : les positions (fleeing.x, y et les x, y des adversaires et des autres) ne laissent pas la "
+        "place de fuir (fuite.room doit s'accorder avec elles)",
+    "with fleeing.x, y (the room to flee is computed from the positions)":
+        "avec fleeing.x, y (la place pour fuir se calcule d'après les positions)",
     "on the attacker of a passe (Esquive X answers an enemy that engages the fighter)":
         "sur l'attaquant d'une passe d'armes (Esquive X répond à un ennemi qui engage le combattant)",
     "unless passe.charge = true (Esquive X answers an enemy that engages the fighter)":
@@ -226,7 +234,8 @@ PHRASES: dict[str, str] = {
     "the fighter makes no flee move (Blocage, a free disengage), or the attack always stops it":
         "le combattant ne fait aucun mouvement de fuite (Blocage, désengagement libre), ou l'attaque l'arrête "
         "toujours",
-    "no flee is possible (Blocage)": "aucune fuite n'est possible (Blocage)",
+    "against an adversary with Blocage (Blocage forbids the Fuite)":
+        "contre un adversaire avec Blocage (Blocage interdit la Fuite)",
     "the defender has no Esquive X it may use (only Esquive X answers the charge here)":
         "le défenseur n'a aucune Esquive X qu'il puisse utiliser (seule l'Esquive X répond à la charge ici)",
     "the defender has no Esquive X it may use against a charge":

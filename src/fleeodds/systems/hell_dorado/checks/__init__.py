@@ -1,9 +1,9 @@
-"""Hell Dorado checks: effect checks (an input that changes nothing is refused by name) and refusals.
+"""Hell Dorado checks: effect checks (an input that changes nothing is noted by name) and refusals.
 
 - :mod:`.effects`: an option or a situational field written must be able to change the results;
   card values that change nothing are listed as unused;
 - :mod:`.refusals`: inputs a rule of the scenario's type never reads, capacities used where
-  they cannot be.
+  they cannot be (noted, or refused by name when not modelled).
 """
 
 from __future__ import annotations

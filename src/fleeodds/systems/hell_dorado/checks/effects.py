@@ -1,5 +1,5 @@
-"""No silent inputs: an option or a situational field written in a Hell Dorado scenario must be able
-to change the numbers.
+"""No silent inputs: an option or a situational field written in a Hell Dorado scenario that cannot
+change the numbers is said (a note; an error under ``--strict``).
 
 The test is the results themselves, not the parameters: an option or a choice written in the
 file is *used* when some other allowed value of it changes what the scenario reports
@@ -16,9 +16,13 @@ something else than leaving it out:
   ``multiple_attractors`` only where two fighters have Attraction.
 
 A field that matters in no comparison setup either (``[compare]``, ``fuite.compare``)
-is refused by name with :func:`fleeodds.validation.no_effect`, e.g. ``options.dice_cap``
-when no attacker can have more than 5 dice, ``options.attacker_choice`` with a single
-possible attacker, ``defender.bonus_dice = 1`` when the riposte cannot kill either way.
+is accepted with a note naming it (:func:`fleeodds.validation.inert`; the
+:func:`fleeodds.validation.no_effect` error under :func:`fleeodds.validation.strict_inputs`),
+e.g. ``options.dice_cap`` when no attacker can have more than 5 dice,
+``options.attacker_choice`` with a single possible attacker, ``defender.bonus_dice = 1`` when
+the riposte cannot kill either way, ``fuite.repli = true`` against Blocage. A fighter's field
+written at its value when left out (``engaged = false`` outside a Fuite, ``bonus_dice = 0``) is
+not noted (docs/inputs.md: a value at its default is simply accepted).
 
 The characteristics of a fighter's card (``mou``, ``cbt``, ``def``, ``pro``, ``pv``,
 ``base``) are accepted whatever the situation (players copy whole cards); those written in
@@ -31,7 +35,8 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from ....errors import FleeoddsError
-from ....validation import annotation_values, get_field, inert, no_effect, set_field
+from ....validation import (annotation_values, collecting_notes, get_field, inert, set_field, strict_inputs,
+                            strict_inputs_on)
 from ..model import OptionsModel
 
 #: Card characteristics: never refused, listed when they change nothing.
@@ -40,8 +45,8 @@ CARD_VALUES: dict[str, list[Any]] = {
     "mou": [0.0, 1.0, 4.0, 10.0, 30.0], "cbt": ["-", 0, 1, 3, 6, 10], "def": [1, 2, 3, 4, 5, 6],
     "pro": [0, 1, 3, 20], "pv": [1, 2, 5, 100], "base": [10.0, 30.0, 60.0, 200.0],
 }
-#: Situational fighter fields: refused when the value written gives the same results as leaving it out
-#: (0); a 0 written is refused when no value would change anything.
+#: Situational fighter fields: noted when the value written gives the same results as leaving it out
+#: (these values, the fighter's when the field is left out; written, they are accepted silently).
 FIGHTER_DEFAULTS: dict[str, Any] = {"bonus_dice": 0, "support": 0, "engaged": False, "state": ""}
 FIGHTER_VALUES: dict[str, list[Any]] = {"bonus_dice": [0, 1, 5, 20], "support": [0, 1, 3, 10],
                                         "engaged": [False, True], "state": ["", "Mis au sol"]}
@@ -134,16 +139,29 @@ def outcome_key(sc: Any) -> Any:
     return ("attraction_mc", _plain(args))
 
 
+def _trial(build: Callable[[dict], Any], data: dict, path: str) -> tuple[Any, frozenset[str]]:
+    """The scenario of a trial table built for the check, and the other inputs it finds inert.
+
+    A trial build never raises for an inert input nor adds to the loader's notes: it runs without
+    ``--strict`` inside its own :func:`fleeodds.validation.collecting_notes` block, whose notes are
+    only compared (an input written in the file that one value of ``path`` makes moot, e.g.
+    ``options.no_room_move = 'partial'`` once ``fuite.room`` is true, shows that ``path`` matters).
+    """
+    with strict_inputs(False), collecting_notes() as notes:
+        sc = build(data)
+    return sc, frozenset(n.field for n in notes if n.field != path)
+
+
 def _differs(build: Callable[[dict], Any], contexts: list[dict], path: str, values: list[Any]) -> bool:
-    """Whether some value of ``path`` changes :func:`outcome_key` in one of the ``contexts``."""
+    """Whether some value of ``path`` changes :func:`outcome_key` in one of the ``contexts``, or which of
+    the other written inputs have no effect."""
     for data in contexts:
         seen = None
         for v in values:
             try:
-                key = outcome_key(build(set_field(data, path, v)))
-            except FleeoddsError as err:
-                if getattr(err, "field", path) != path and str(getattr(err, "allowed", "")).startswith("nothing"):
-                    return True  # this value makes another written input moot: the field matters
+                sc, moot = _trial(build, set_field(data, path, v), path)
+                key = (outcome_key(sc), moot)
+            except FleeoddsError:
                 continue  # a value this scenario refuses (e.g. attacker_choice = 'user' without a name)
             if seen is None:
                 seen = key
@@ -154,7 +172,8 @@ def _differs(build: Callable[[dict], Any], contexts: list[dict], path: str, valu
 
 def check_inputs(data: dict, contexts: list[dict], build: Callable[[dict], Any],
                  only: set[str] | None = None) -> None:
-    """Refuse, by name, a checked field of ``data`` that changes nothing in any of ``contexts``.
+    """Note, by name, each checked field of ``data`` that changes nothing in any of ``contexts``
+    (:func:`fleeodds.validation.inert`).
 
     Parameters
     ----------
@@ -170,15 +189,33 @@ def check_inputs(data: dict, contexts: list[dict], build: Callable[[dict], Any],
     Raises
     ------
     InputError
-        :func:`fleeodds.validation.no_effect` naming the first such field.
+        Under :func:`fleeodds.validation.strict_inputs` only: :func:`fleeodds.validation.no_effect`
+        naming the first such field.
     """
     for path, value, values in checked_fields(data):
         if only is not None and path not in only:
             continue
+        name = path.rsplit(".", 1)[-1]
+        if (path.split(".", 1)[0] in FIGHTER_TABLES + FIGHTER_LISTS and same_value(value, FIGHTER_DEFAULTS[name])
+                and not strict_inputs_on()):
+            continue  # the value the fighter has when the field is left out: accepted, nothing said
+        if path == "fuite.room" and value is True and not _placed(data) and not strict_inputs_on():
+            continue  # the room left out without positions: accepted, nothing said
         current = [get_field(c, path, None) for c in contexts]
         tried = list(values) + [v for v in current if v not in values]
         if not _differs(build, contexts, path, tried):
             inert(path, value, _context(data, path))
+
+
+def _placed(data: dict) -> bool:
+    """Whether the fleeing fighter of a Fuite is placed (``fleeing.x``, ``y``: the room is then computed)."""
+    fleeing = data.get("fleeing")
+    return isinstance(fleeing, dict) and "x" in fleeing and "y" in fleeing
+
+
+def same_value(value: Any, default: Any) -> bool:
+    """``value == default`` without ``1 == True`` (a boolean is not a number)."""
+    return type(value) is type(default) and value == default
 
 
 def _context(data: dict, path: str) -> str:
@@ -208,12 +245,13 @@ def _context(data: dict, path: str) -> str:
         "def_out_of_range": "the effective DEF stays from 2 to 6",
         "simultaneous_kill": "no fighter has Frappe rapide, or not both can kill",
         "room": "the fighter makes no flee move (Blocage, a free disengage), or the attack always stops it",
-        "repli": "no flee is possible (Blocage)",
         "charge": "the defender has no Esquive X it may use (only Esquive X answers the charge here)",
         "esquive_used": "the defender has no Esquive X it may use against a charge",
         "engaged": "it changes no fighter's fate here",
         "state": "it only forbids Esquive X, which no fighter may use here",
     }
+    if path == "fuite.repli":  # only Blocage makes an Ordre Repli change nothing (photo 9)
+        return "against an adversary with Blocage (Blocage forbids the Fuite)"
     hint = hints.get(name)
     return f"{where} ({hint})" if hint else where
 
@@ -231,4 +269,4 @@ def unused_inputs(data: dict, contexts: list[dict], build: Callable[[dict], Any]
     return out
 
 
-__all__ = ["CARD_FIELDS", "check_inputs", "checked_fields", "outcome_key", "unused_inputs"]
+__all__ = ["CARD_FIELDS", "FIGHTER_DEFAULTS", "check_inputs", "checked_fields", "outcome_key", "unused_inputs"]

@@ -1,21 +1,23 @@
-"""Refusals by name in a Hell Dorado scenario: inputs a rule of its type never reads, and capacities
+"""Inputs said by name in a Hell Dorado scenario: inputs a rule of its type never reads, and capacities
 that cannot be used where they are written.
 
-Each raises :func:`fleeodds.validation.no_effect` or :func:`fleeodds.validation.not_modelled`
-naming the dotted field, so that nothing written is silently ignored.
+An input the model implements that changes nothing here is noted by :func:`fleeodds.validation.inert`
+(an error under ``--strict``); a rule not modelled is refused by :func:`fleeodds.validation.not_modelled`;
+both name the dotted field, so that nothing written is silently ignored.
 
 References
 ----------
 Rules digest §3 (Fuite), §4 (Esquive X), §6 (Attraction), §7 (options); docs/hell_dorado.md,
-"Refused inputs".
+"Inputs that change nothing, and refused inputs".
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ....validation import inert, no_effect, not_modelled
+from ....validation import inert, not_modelled, strict_inputs_on
 from ..model import OPTION_SCOPE, Fighter
+from .effects import FIGHTER_DEFAULTS, same_value
 
 
 def esquive_index(raw: Any) -> int:
@@ -28,8 +30,8 @@ def esquive_index(raw: Any) -> int:
 
 
 def refuse_esquive(f: Fighter, raw: Any, where: str, context: str, modelled: bool = True) -> None:
-    """Refuse Esquive X on fighter ``f`` by name: ``no_effect`` (it cannot be used here) or,
-    with ``modelled = False``, ``not_modelled``."""
+    """Esquive X on fighter ``f`` where it cannot be used: a note naming it (:func:`fleeodds.validation.inert`:
+    it is modelled and changes nothing here) or, with ``modelled = False``, refused as ``not_modelled``."""
     if not f.has("Esquive"):
         return
     field = f"{where}.capacities.{esquive_index(raw)}"
@@ -40,10 +42,17 @@ def refuse_esquive(f: Fighter, raw: Any, where: str, context: str, modelled: boo
 
 
 def refuse_given(f: Fighter, raw: Any, where: str, fields: tuple[str, ...], context: str) -> None:
-    """``no_effect`` for the first of ``fields`` set on fighter ``f`` (in the scenario or its profile)."""
+    """:func:`fleeodds.validation.inert` for each of ``fields`` set on fighter ``f`` (in the scenario or its
+    profile): a note naming each (the error for the first under ``--strict``).
+
+    A field written at the value the fighter has when it is left out (``engaged = false``,
+    ``support = 0``: :data:`.effects.FIGHTER_DEFAULTS`) is accepted without a note, as a value at
+    its default (outside ``--strict``)."""
     for k in fields:
         if k in f.given:
             value = raw.get(k) if isinstance(raw, dict) and k in raw else getattr(f, k, None)
+            if k in FIGHTER_DEFAULTS and same_value(value, FIGHTER_DEFAULTS[k]) and not strict_inputs_on():
+                continue
             inert(f"{where}.{k}", value, context)
 
 
@@ -52,7 +61,8 @@ POSITION = ("x", "y", "zone")
 
 
 def check_options(data: dict, kind: str, then_pass: bool) -> None:
-    """Refuse an option set in ``[options]`` that no rule of this scenario type reads."""
+    """Note each option set in ``[options]`` that no rule of this scenario type reads
+    (:func:`fleeodds.validation.inert`)."""
     scope = OPTION_SCOPE["attraction_then_pass" if kind == "attraction" and then_pass else kind]
     for k, v in (data.get("options") or {}).items():
         if k not in scope:

@@ -8,12 +8,13 @@ Hell Dorado rules digest (docs/hell_dorado.md): §1 glossary, §2 weapon pass, �
 
 from __future__ import annotations
 
+import typing
 from typing import Any
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, model_validator
 
-from ....validation import StrictModel
-from .names import BASES_MM
+from ....validation import StrictModel, annotation_values
+from .names import BASES_MM, normalise
 
 
 def F(default: Any = ..., title: str = "", title_fr: str = "", description: str = "", description_fr: str = "",
@@ -37,10 +38,56 @@ def F(default: Any = ..., title: str = "", title_fr: str = "", description: str 
     return Field(default, **kw)
 
 
+def text_codes(annotation: Any) -> list[str]:
+    """The text codes a field takes (``Literal["charge", "assaut"]``, in an ``Optional`` or a ``list``)."""
+    if typing.get_origin(annotation) is list:
+        return [c for a in typing.get_args(annotation) for c in text_codes(a)]
+    out = [v for v in annotation_values(annotation) if isinstance(v, str)]
+    for a in typing.get_args(annotation):
+        if typing.get_origin(a) is list:
+            out += text_codes(a)
+    return out
+
+
+def as_code(value: Any, codes: list[str]) -> Any:
+    """``value`` as the code it names, accents, case, ``_`` and ``-`` ignored (``"Asmodée"`` is
+    ``"asmodee"``, ``"Charge"`` ``"charge"``, ``"first listed"`` ``"first_listed"``); anything else as given
+    (then refused by the field, naming the codes)."""
+    if not isinstance(value, str) or value in codes:
+        return value
+    found = [c for c in codes if normalise(c) == normalise(value)]
+    return found[0] if len(found) == 1 else value
+
+
 class HDModel(StrictModel):
-    """Hell Dorado models: strict (``"2"`` or ``true`` is not a number) and no NaN or infinite numbers."""
+    """Hell Dorado models: strict (``"2"`` or ``true`` is not a number) and no NaN or infinite numbers.
+
+    A field that takes codes reads them as Hell Dorado names are read (:mod:`.names`): accents, case,
+    ``_`` and ``-`` ignored, so ``hd_edition = "Asmodée"`` is ``"asmodee"`` and ``movement = "Assaut"`` is
+    ``"assaut"`` (their labels, ``RulesSystem.value_labels``, are read by the loader of every system).
+    """
 
     model_config = ConfigDict(allow_inf_nan=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _codes_as_named(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        out = data
+        for name, f in cls.model_fields.items():
+            key = f.alias or name
+            if key not in data:
+                continue
+            codes = text_codes(f.annotation)
+            if not codes:
+                continue
+            v = data[key]
+            new = [as_code(x, codes) for x in v] if isinstance(v, list) else as_code(v, codes)
+            if new != v:
+                out = dict(out) if out is data else out
+                out[key] = new
+        return out
 
 
 #: Most melee dice on a card: dice past the 10th are automatic damage (Sapience, option overflow_auto_damage).

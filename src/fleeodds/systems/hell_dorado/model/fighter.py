@@ -160,13 +160,13 @@ class FighterModel(HDModel):
         "Attraction adversaries: drawn uniformly at random in " + ZONE_ALLOWED,
         "Adversaires d'Attraction : tirés au hasard uniformément dans {shape = 'disc', cx, cy, r} ou "
         "{shape = 'rect', x0, y0, x1, y1} (toises).", unit="toises")
-    engaged: bool = F(False, "Engaged", "Engagé",
-                      "Attraction: already engaged (in contact with an enemy) at the start. Passe with charge = "
-                      "true: a defender already engaged cannot use Esquive X. A Fuite's fighters are engaged by "
-                      "definition (false is refused there).",
-                      "Attraction : déjà engagé (au contact d'un ennemi) au départ. Passe avec charge = true : un "
-                      "défenseur déjà engagé ne peut pas utiliser l'Esquive X. En Fuite, les combattants sont "
-                      "engagés par définition (false y est refusé).")
+    engaged: bool | None = F(None, "Engaged", "Engagé",
+                             "Attraction: already engaged (in contact with an enemy) at the start. Passe with charge "
+                             "= true: a defender already engaged cannot use Esquive X. Left out: false, except in a "
+                             "Fuite, whose fighters are engaged by definition (true; false is refused there).",
+                             "Attraction : déjà engagé (au contact d'un ennemi) au départ. Passe avec charge = true : "
+                             "un défenseur déjà engagé ne peut pas utiliser l'Esquive X. Non écrit : faux, sauf en "
+                             "Fuite, dont les combattants sont engagés par définition (vrai ; false y est refusé).")
     state: Literal["", "Mis au sol", "Immobilisé"] = F(
         "", "Current state", "État actuel",
         "A state the fighter already has that forbids Esquive X: 'Mis au sol' (Knocked down) or 'Immobilisé' "
@@ -433,5 +433,5 @@ def build_fighter(data: Any, fieldname: str, profiles: dict[str, dict], need_wea
     zone = _zone(m.zone, f"{fieldname}.zone") if m.zone is not None else None
     return Fighter(name=m.name, mou=float(m.mou), cbt=cbt, def_=m.def_, pro=m.pro, pv=m.pv, base_mm=base_mm,
                    capacities=caps, weapon=weapon, bonus_dice=m.bonus_dice, support=m.support, x=m.x, y=m.y,
-                   zone=zone, engaged=m.engaged, state=m.state, illustrative=m.illustrative, profile=m.profile,
+                   zone=zone, engaged=bool(m.engaged), state=m.state, illustrative=m.illustrative, profile=m.profile,
                    given=frozenset(m.model_fields_set))

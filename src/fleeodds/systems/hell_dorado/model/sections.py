@@ -37,9 +37,13 @@ class FuiteModel(HDModel):
                              "best choice, option attacker_choice).",
                              "Nom de l'adversaire qui porte l'attaque sans riposte (défaut : le meilleur choix du "
                              "joueur adverse, option attacker_choice).")
-    room: bool = F(True, "Room to move", "Place pour fuir",
-                   "False: the fleeing fighter is surrounded, its base cannot get out (it still takes the attack).",
-                   "Faux : le fuyard est cerné, son socle ne peut pas sortir (il subit quand même l'attaque).")
+    room: bool | None = F(None, "Room to move", "Place pour fuir",
+                          "False: the fleeing fighter is surrounded, its base cannot get out (it still takes the "
+                          "attack). Left out: true, or with positions (fleeing.x, y) computed from them; written "
+                          "with positions it must agree with them.",
+                          "Faux : le fuyard est cerné, son socle ne peut pas sortir (il subit quand même l'attaque). "
+                          "Non écrit : vrai, ou avec les positions (fleeing.x, y) calculé d'après elles ; écrit avec "
+                          "les positions, il doit être d'accord avec elles.")
     partial_room_toises: float = F(0.0, "Room left", "Place restante",
                                    "With room = false and no_room_move = 'partial': the distance it can still move.",
                                    "Avec room = false et no_room_move = « partial » : la distance qu'il peut encore "

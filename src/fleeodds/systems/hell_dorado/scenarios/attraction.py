@@ -18,7 +18,7 @@ import numpy as np
 from ....errors import InputError, short_repr
 from ....outcomes import Metric
 from ....system import Scenario
-from ....validation import check_exact_mode, inert, no_effect, not_modelled
+from ....validation import check_exact_mode, inert, not_modelled
 from .. import exact as ex
 from ..checks import refuse_esquive, refuse_given
 from ..kernels.pack import PACK_LEN, pack_attack
@@ -443,7 +443,7 @@ def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict
     tp = at.then_pass
     if at.movement == "assaut" and "course_multiplier" in (data.get("options") or {}):
         inert("options.course_multiplier", opts.course_multiplier,
-                        "with attraction.movement = 'assaut' (an Assaut moves MOU)")
+              "with attraction.movement = 'assaut' (an Assaut moves MOU)")
     side_a = []
     for sec in ("attractors", "others"):
         raw = data.get(sec) or []
@@ -455,15 +455,15 @@ def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict
                 raise InputError(f"{sec}.{i}.capacities", short_repr(a.get("capacities")),
                                  "a list containing 'Attraction x' (e.g. 'Attraction 6')")
             refuse_esquive(f, a, f"{sec}.{i}", "Esquive X in an Attraction scenario (where the dodging fighter "
-                            "moves is its player's choice; use a passe with charge = true for the dodge itself)",
-                            modelled=False)
+                           "moves is its player's choice; use a passe with charge = true for the dodge itself)",
+                           modelled=False)
             if f.zone is not None:
                 raise InputError(f"{sec}.{i}.zone", short_repr(a.get("zone")),
                                  "fixed x, y positions for side-A fighters")
             refuse_given(f, a, f"{sec}.{i}", ("support",), "in an Attraction scenario (no soutien is rolled)")
             if not (tp and sec == "attractors"):
                 refuse_given(f, a, f"{sec}.{i}", ("bonus_dice", "weapon"),
-                              "here: only an attractor's pass with then_pass = true rolls dice")
+                             "here: only an attractor's pass with then_pass = true rolls dice")
             side_a.append(f)
     raw = data.get("adversaries")
     if not raw:
@@ -477,7 +477,7 @@ def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict
         refuse_given(b, rb, f"adversaries.{i}", ("support",), "in an Attraction scenario (no soutien is rolled)")
         if not (tp and i == focus):
             refuse_given(b, rb, f"adversaries.{i}", ("bonus_dice", "weapon"),
-                          "here: only the focus adversary's pass with then_pass = true rolls dice")
+                         "here: only the focus adversary's pass with then_pass = true rolls dice")
     return AttractionScenario(data, base_dir, side_a, advs, opts, title=m.title, focus=at.focus,
                               activation_order=at.activation_order, multiple_attractors=at.multiple_attractors,
                               measure=at.measure, movement=at.movement, then_pass=tp,

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from ....errors import InputError, short_repr
 from ....files import read_toml
 from ....system import Scenario, get_system
-from ....validation import check_exact_mode, inert, no_effect, set_field
+from ....validation import check_exact_mode, inert, set_field
 from .. import checks
 from .. import exact as ex
 from ..model import SECTIONS, Fighter, Options, ScenarioModel, load_profiles, parse_options, validate
@@ -35,7 +35,8 @@ def read_profiles(data: dict, base_dir: Path) -> dict[str, dict]:
     ------
     InputError
         A ``profiles_file`` without ``[profiles.<key>]`` tables (empty, or another shape
-        such as ``profile = 5``), or one whose profiles no fighter names (``no_effect``).
+        such as ``profile = 5``). One whose profiles no fighter names is noted
+        (:func:`fleeodds.validation.inert`: an error only under ``--strict``).
     """
     profiles = load_profiles()
     pf = data.get("profiles_file")
@@ -52,7 +53,7 @@ def read_profiles(data: dict, base_dir: Path) -> dict[str, dict]:
                  if isinstance(f, dict)]
         if not any(isinstance(n, str) and n in own for n in named):
             inert("profiles_file", pf, "when no fighter names one of its profiles (profile = '<key>'; "
-                                                 "it has " + ", ".join(map(repr, sorted(own))) + ")")
+                  "it has " + ", ".join(map(repr, sorted(own))) + ")")
         profiles = {**profiles, **own}
     return profiles
 
@@ -85,7 +86,7 @@ def with_optional_rerolls(opts: Options, atk: Attack | None, goal: str = "stop",
 
     When the damage after PRO never decreases with the hits (and no unwanted state comes with
     more hits), re-rolling is never worse and the numbers are those of always re-rolling (the
-    option is then refused as changing nothing).
+    option is then noted as changing nothing).
     """
     if atk is None or opts.reroll_policy != "optional":
         return atk
@@ -117,7 +118,7 @@ class CheckedScenario:
         """A copy with dotted fields changed (see :meth:`fleeodds.system.Scenario.with_changes`).
 
         The fields the changes set are checked in the copy (one that changes nothing
-        there is refused, naming it); the other fields were checked when this scenario
+        there is noted, naming it; refused under ``--strict``); the other fields were checked when this scenario
         was loaded, against the scenario and each of its comparison setups (the loader's
         ``check_only``). The changes of a ``fuite.compare`` shorthand are fleeodds' own and are
         not checked.

@@ -18,7 +18,7 @@ import numpy as np
 
 from ....errors import InputError, short_repr
 from ....system import Scenario, Setup
-from ....validation import check_exact_mode, inert, no_effect
+from ....validation import check_exact_mode, inert
 from .. import exact as ex
 from ..checks import compare_sets, refuse_esquive, refuse_given
 from ..kernels.pack import PACK_LEN, pack_attack
@@ -385,7 +385,7 @@ class FuiteScenario(CheckedScenario, Scenario):
         if self.fixed in (F_CANNOT, F_FREE):
             return False
         rest = self.others[:i] + self.others[i + 1:]
-        return _room_from_positions(self.fleeing, self.adversaries, self.opts, False, rest) != self.room
+        return _computed_room(self.fleeing, self.adversaries, self.opts, rest) != self.room
 
     def _outcomes_with_others(self) -> dict:
         """The exact outcomes by code, zeros left out (to compare with :meth:`_outcomes_without_other`)."""
@@ -566,11 +566,11 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     if "engaged" in fleeing.given:  # true: what a Fuite means anyway
         inert("fleeing.engaged", True, "in a Fuite (the fleeing fighter is engaged by definition)")
     refuse_esquive(fleeing, data["fleeing"], "fleeing", "in a Fuite (Esquive X is not allowed to an engaged "
-                    "fighter, and a fleeing fighter is engaged)")
+                   "fighter, and a fleeing fighter is engaged)")
     placed = "x" in fleeing.given and "y" in fleeing.given
     refuse_given(fleeing, data["fleeing"], "fleeing", ("weapon", "bonus_dice", "support", "zone")
-                  + (() if placed else ("x", "y")),
-                  "on the fleeing fighter of a Fuite (it makes no attack; give both x and y to place it)")
+                 + (() if placed else ("x", "y")),
+                 "on the fleeing fighter of a Fuite (it makes no attack; give both x and y to place it)")
     raw = data.get("adversaries")
     if not raw:
         raise InputError("adversaries", short_repr(raw), "a non-empty list of [[adversaries]] tables "
@@ -583,17 +583,17 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                                                                 "base contact with the fleeing fighter")
         if "engaged" in f.given:
             inert(f"adversaries.{i}.engaged", True,
-                            "in a Fuite (every adversary listed is in base contact with the fleeing fighter)")
+                  "in a Fuite (every adversary listed is in base contact with the fleeing fighter)")
         refuse_given(f, a, f"adversaries.{i}", ("support",),
-                      "on a Fuite adversary: its soutien comes from the other adversaries listed (every adversary "
-                      "in contact with the fleeing fighter); list each supporter as an adversary")
+                     "on a Fuite adversary: its soutien comes from the other adversaries listed (every adversary "
+                     "in contact with the fleeing fighter); list each supporter as an adversary")
         refuse_given(f, a, f"adversaries.{i}", ("zone",) + (() if placed else ("x", "y")),
-                      "in a Fuite (a zone is for Attraction; x, y only with the fleeing fighter's x, y)")
+                     "in a Fuite (a zone is for Attraction; x, y only with the fleeing fighter's x, y)")
         if placed and (f.x is None or f.y is None):
             raise InputError(f"adversaries.{i}.x", f.x, "x and y for every adversary when the fleeing fighter "
                                                         "is placed (each in base contact with it)")
         refuse_esquive(f, a, f"adversaries.{i}", "on a Fuite adversary (nobody engages it: the fleeing fighter "
-                        "moves away)")
+                       "moves away)")
         advs.append(f)
     fu = m.fuite if m.fuite is not None else validate(FuiteModel, {}, "fuite.")
     given = set(data.get("fuite") or {})
@@ -604,7 +604,7 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                              "(fleeing.x, y): the other enemies on the table only matter by their positions")
         f = build_fighter(o, f"others.{i}", profiles)
         refuse_given(f, o, f"others.{i}", ("weapon", "bonus_dice", "support", "zone", "state"),
-                      "on another enemy of a Fuite (it makes no attack: only its base and its Attraction x count)")
+                     "on another enemy of a Fuite (it makes no attack: only its base and its Attraction x count)")
         refuse_esquive(f, o, f"others.{i}", "on another enemy of a Fuite (nobody engages it here)")
         if f.x is None or f.y is None:
             raise InputError(f"others.{i}.x", f.x, "x and y (toises): the other enemies are placed on the table")
@@ -618,16 +618,16 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     for k in ("attraction_measure", "attraction_movement", "multiple_attractors"):
         if k in given and fu.direction is None:
             inert(f"fuite.{k}", getattr(fu, k), "without fuite.direction (only a placed flee move ends "
-                            "somewhere an Attraction can pull the fighter back)")
-    room = fu.room
+                  "somewhere an Attraction can pull the fighter back)")
+    room = True if fu.room is None else fu.room
     if placed:
-        room = _room_from_positions(fleeing, advs, opts, "room" in given, others)
+        room = _room_from_positions(fleeing, advs, opts, fu.room if "room" in given else None, others)
     room_can_be_false = not room or compare_sets(data, "fuite.room", "no_room",
                                                  ("fuite.partial_room_toises", "options.no_room_move"), check_only)
     partial = opts.no_room_move == "partial"
     if "partial_room_toises" in given and not (room_can_be_false and partial):
         inert("fuite.partial_room_toises", fu.partial_room_toises,
-                        "unless room = false and options.no_room_move = 'partial'")
+              "unless room = false and options.no_room_move = 'partial'")
     if partial and not room_can_be_false:
         inert("options.no_room_move", "partial", "unless fuite.room = false")
     opts_given = set(data.get("options") or {})
@@ -635,10 +635,10 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                                               check_only)
     if "repli_move_multiplier" in opts_given and not repli_possible:
         inert("options.repli_move_multiplier", opts.repli_move_multiplier,
-                        "unless fuite.repli = true (Ordre Repli)")
+              "unless fuite.repli = true (Ordre Repli)")
     if fu.attacker is not None and "attacker_choice" in opts_given and opts.attacker_choice != "user":
         inert("options.attacker_choice", opts.attacker_choice,
-                        "when fuite.attacker names the attacker")
+              "when fuite.attacker names the attacker")
     return FuiteScenario(data, base_dir, fleeing, advs, opts, title=m.title, repli=fu.repli, attacker=fu.attacker,
                          room=room, partial_room_toises=float(fu.partial_room_toises),
                          def_modifier=fu.def_modifier, compare=fu.compare or [], others=others,
@@ -646,23 +646,39 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                          attraction_movement=fu.attraction_movement, multiple_attractors=fu.multiple_attractors)
 
 
-def _room_from_positions(fleeing: Fighter, advs: list[Fighter], opts: Options, room_given: bool,
+def _room_from_positions(fleeing: Fighter, advs: list[Fighter], opts: Options, written: bool | None = None,
                          others: list[Fighter] = ()) -> bool:
     """``fuite.room`` computed from the positions (Rules Tips "Fuite", photos 2 and 4): the flee move
     may neither cross nor end in contact with an enemy base, so a fighter whose contacts leave no
     gap as wide as its base cannot move (:func:`..plan.paths.has_room`).
 
+    ``written`` is ``fuite.room`` as written (``None``: left out). A value the positions agree with
+    changes nothing (a note, :func:`fleeodds.validation.inert`); one they contradict is refused, naming
+    ``fuite.room`` and the positions.
+
     Raises
     ------
     InputError
-        ``fuite.room`` written as well (it is computed), an adversary not in base contact, another
+        ``fuite.room`` written against the positions, an adversary not in base contact, another
         enemy (``others``) in contact with the fleeing fighter or overlapping a base.
     """
+    room = _computed_room(fleeing, advs, opts, others)
+    if written is not None:
+        if written != room and room:
+            raise InputError("fuite.room", written, "true or nothing: the positions (fleeing.x, y and the x, y "
+                             "of the adversaries and others) leave room to flee (fuite.room must agree with them)")
+        if written != room:
+            raise InputError("fuite.room", written, "false or nothing: the positions (fleeing.x, y and the x, y "
+                             "of the adversaries and others) leave no room to flee (fuite.room must agree with "
+                             "them)")
+        inert("fuite.room", written, "with fleeing.x, y (the room to flee is computed from the positions)")
+    return room
+
+
+def _computed_room(fleeing: Fighter, advs: list[Fighter], opts: Options, others: list[Fighter] = ()) -> bool:
+    """The room to flee from the positions (:func:`_room_from_positions`), checking the contacts."""
     from ..plan.paths import has_room
 
-    if room_given:
-        raise InputError("fuite.room", "given with positions", "nothing: with fleeing.x, y the room to flee is "
-                                                               "computed from the positions (remove fuite.room)")
     t = opts.toise_mm
     r = fleeing.base_mm / 2 / t
     enemies = []

@@ -57,8 +57,9 @@ def load_scenario(data: dict, base_dir: Path | None = None, *, check_only: froze
     ------
     InputError
         On any invalid or unknown field, naming it (dotted path), the value and what
-        is allowed; on an input that would change nothing (``no_effect``) or a rule not
-        modelled yet (``not_modelled``).
+        is allowed; on a rule not modelled yet (``not_modelled``); under ``--strict``
+        (:func:`fleeodds.validation.strict_inputs`) on an input that changes nothing (``no_effect``),
+        which is otherwise a note (``Scenario.input_notes()``).
     """
     base_dir = Path(base_dir) if base_dir is not None else Path.cwd()
     sc = build(data, base_dir, check_only)

@@ -14,7 +14,7 @@ from typing import Any
 
 from ....errors import InputError
 from ....system import Scenario
-from ....validation import check_exact_mode, inert, no_effect
+from ....validation import check_exact_mode, inert
 from .. import exact as ex
 from ..checks import POSITION, compare_sets, refuse_given
 from ..kernels.pack import pack_attack
@@ -172,24 +172,24 @@ def _load_passe(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     for where, f in (("attacker", att), ("defender", dfd)):
         refuse_given(f, data[where], where, POSITION, "in a passe (positions are for Attraction)")
     refuse_given(att, data["attacker"], "attacker", ("engaged", "state"),
-                  "on the attacker of a passe (they only forbid the defender's Esquive X against a charge)")
+                 "on the attacker of a passe (they only forbid the defender's Esquive X against a charge)")
     if att.has("Esquive"):
         inert("attacker.capacities", "Esquive " + str(att.capacities["Esquive"]),
-                        "on the attacker of a passe (Esquive X answers an enemy that engages the fighter)")
+              "on the attacker of a passe (Esquive X answers an enemy that engages the fighter)")
     charge_possible = pa.charge or compare_sets(data, "passe.charge", "", ("defender",), check_only)
     esq_possible = dfd.has("Esquive") or compare_sets(data, "defender.capacities", "", ("defender",), check_only)
     if dfd.has("Esquive") and not charge_possible:
         inert("defender.capacities", "Esquive " + str(dfd.capacities["Esquive"]),
-                        "unless passe.charge = true (Esquive X answers an enemy that engages the fighter)")
+              "unless passe.charge = true (Esquive X answers an enemy that engages the fighter)")
     if not (charge_possible and esq_possible):
         refuse_given(dfd, data["defender"], "defender", ("engaged", "state"),
-                      "unless the defender has Esquive X and passe.charge = true (they only forbid the Esquive)")
+                     "unless the defender has Esquive X and passe.charge = true (they only forbid the Esquive)")
     riposte = pa.riposte
     if dfd.cbt is None and "riposte" in (data.get("passe") or {}) and riposte:
         inert("passe.riposte", True, "when the defender has CBT – (it cannot riposte)")
     if not riposte or dfd.cbt is None:
         refuse_given(dfd, data["defender"], "defender", ("support", "bonus_dice", "weapon"),
-                      "when the defender does not riposte (riposte = false or CBT –)")
+                     "when the defender does not riposte (riposte = false or CBT –)")
     if riposte and dfd.cbt is not None and dfd.weapon is None:
         raise InputError("defender.weapons", [], "a weapon for the defender's riposte (or riposte = false)")
     return PassScenario(data, base_dir, att, dfd, opts, title=m.title, riposte=riposte, report=pa.report,
