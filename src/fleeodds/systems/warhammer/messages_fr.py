@@ -111,7 +111,6 @@ PHRASES: dict[str, str] = {
     "any of §": "une ou plusieurs règles parmi §",
     "models_left (§) cannot exceed models_start (§)": "models_left (§) ne peut pas dépasser models_start (§)",
     "a number of models of at most models_start (§)": "un nombre de figurines d'au plus models_start (§)",
-    "on the profile § (it has these rules already)": "sur le profil § (il a déjà ces règles)",
     "a list of [[profile]] tables in §": "une liste de tables [[profile]] dans §",
     "a [[profile]] table with a name (in §)": "une table [[profile]] avec un nom (dans §)",
     "a list of special rule names such as [\"swiftstride\"] (in §)":
@@ -199,6 +198,8 @@ PHRASES: dict[str, str] = {
     "flee move always resolves before the charge":
         "il n'ordonne que la poursuite de la phase de combat, où le premier mouvement de fuite peut atteindre le "
         "bord de table ; le mouvement de fuite d'une unité chargée se résout toujours avant la charge",
+    "combat.margin = 0 is a drawn combat: no Break test, so no flight, pursuit or rally follows":
+        "combat.margin = 0 est un combat nul : pas de test de moral, donc ni fuite, ni poursuite, ni ralliement",
     "a Fear-causing winner's automatic break is combat.fear_outnumbered":
         "la déroute automatique face à un vainqueur qui cause la Peur, c'est combat.fear_outnumbered",
 }

@@ -385,12 +385,13 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         # attacks reach the foe's front unless this side charged its flank or rear
         front_attack = not (fight.charger == side and fight.contact != "front")
         foe_ward = foe_ref.ward_save
-        if foe_ref.shield:
+        foe_shield = foe_ref.shield and foe_ref.weapon not in TWO_HANDED  # both hands on the weapon: no shield
+        if foe_shield:
             bonus = 1
             if foe_ref.weapon == "hand_weapon" and not foe_mounted and front_attack and ed in ("6th", "7th"):
                 bonus += 1
             foe_save = (foe_save if foe_save is not None else 7) - bonus
-        if (foe_ref.shield and foe_ref.weapon == "hand_weapon" and not foe_mounted and front_attack
+        if (foe_shield and foe_ref.weapon == "hand_weapon" and not foe_mounted and front_attack
                 and ed == "8th"):
             foe_ward = min(foe_ward or 7, 6)  # parry: a 6+ ward save, not added to another ward save
         if foe_save is not None and foe_save >= 7:
