@@ -47,6 +47,7 @@ def check_charge_metric(source: dict, model: ScenarioModel) -> None:
     if model.situation not in CHARGE_SITUATIONS:
         inert("options.charge_metric", value, f"in the '{model.situation}' situation (its metric is the "
                                               "turn of resolution; the charge situations only)")
+        return  # no charge here: how several chargers would be measured does not arise
     if value == "failed_charge_move" and model.pursuers is not None and len(model.pursuers) > 1:
         raise not_modelled("options.charge_metric", value, "the failed-charge move of several chargers at once "
                                                            "(give one charger)")

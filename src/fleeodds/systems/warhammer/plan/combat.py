@@ -268,7 +268,7 @@ def _weapon_bonus(ref: FightUnit, prof: UnitProfile, charged: bool, first_round:
 def _check_equipment(ref: FightUnit, prof: UnitProfile, where: str, fight: Fight, side: str) -> None:
     """Refuse equipment that does not fit, and (unless a sweep turned the checks off,
     :func:`fleeodds.validation.effect_checks_on`) equipment that changes nothing."""
-    from ....validation import effect_checks_on, inert, no_effect
+    from ....validation import effect_checks_on, inert
 
     mounted = prof.troop_type in MOUNTED
     if prof.troop_type == "character":
@@ -398,7 +398,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             foe_save = None
         modifier = (ap + ref.armour_piercing) if ed == "tow" else max(strength - 3, 0)
         if ed != "tow" and ref.armour_piercing and effect_checks_on():
-            from ....validation import no_effect
+            from ....validation import inert
             inert(f"fight.{side}.armour_piercing", ref.armour_piercing, f"in {ed} (Strength "
                                                                                      "modifies armour)")
         # strike rank: chargers first (option), then not-strikes-last, then Initiative
