@@ -280,7 +280,62 @@ def drawn(model: ScenarioModel) -> bool:
     return bool(model.fleeing.musician) or not any(w.musician for w in winners)
 
 
+#: What each option, table or combat field acts on: the reason it gives when nothing of it decides a number
+#: here (the last resort of :func:`_hint`; true whenever the field is found to change nothing).
+ACTS_ON = {
+    ("options", "tie_rule"): "it only decides a pursuit or charge roll equal to the distance, which decides "
+                             "nothing here",
+    ("options", "flee_roll"): "it only sets the flee roll, which decides nothing here",
+    ("options", "pursuit_roll"): "it only sets the pursuer's roll, which decides nothing here",
+    ("options", "charge_reach"): "it only sets a charge's reach, and no charge decides anything here",
+    ("options", "swiftstride_8th_roll"): "it only sets the 8th-edition Swiftstride roll, which no unit "
+                                         "here makes",
+    ("options", "tow_swiftstride_use"): "it only says whether a Swiftstride unit uses its rule in The Old "
+                                        "World, which no roll here depends on",
+    ("options", "bsb_reroll"): "it only sets what a Battle Standard re-rolls, and no re-roll decides "
+                               "anything here",
+    ("options", "tow_bsb_break_reroll_policy"): "it only sets what a Battle Standard re-rolls after a Break "
+                                                "test in The Old World, and no re-roll decides anything here",
+    ("options", "cold_blooded_scope"): "it only acts on the tests of a Cold-blooded unit, and none decides "
+                                       "anything here",
+    ("options", "cold_blooded_double1"): "it only acts on the tests of a Cold-blooded unit, and none decides "
+                                         "anything here",
+    ("options", "steadfast_uses_general_ld"): "it only acts on the Break test of a Steadfast unit in 8th "
+                                              "edition",
+    ("options", "musician_rally_bonus"): "it only adds a musician's bonus to rally tests, and no musician "
+                                         "rallies here",
+    ("options", "pursuer_restrains"): "it only says whether the winner may hold back from pursuing, which "
+                                      "decides nothing here",
+    ("options", "edge_contact"): "it only says when a unit reaching the table edge leaves it, and no move "
+                                 "here reaches a table edge (table.edge_distance)",
+    ("options", "rally_casualty_rule"): "it only sets the casualty limits of rally tests, which decide nothing "
+                                        "here",
+    ("options", "tow_fall_back_outnumbered_breaks"): "it only acts on a Break test in The Old World",
+    ("options", "tow_stubborn_falls_back"): "it only acts on the Break test of a Stubborn unit in The Old World",
+    ("options", "failed_charge_move_8th"): "it only sets how far a failed charge moves in 8th edition, which "
+                                           "decides nothing here",
+    ("options", "chaser_move_out_of_range"): "it only moves a chaser that cannot reach its charge, which "
+                                             "decides nothing here",
+    ("options", "flee_clearance"): "it only says where a flee move through a unit or terrain stops",
+    ("table", "gap"): "it is the pursuer's or charger's distance, which decides nothing here",
+    ("table", "edge_distance"): "it only places the table edge, which decides nothing here",
+    ("table", "max_turns"): "it only sets the rally turns of a fleeing unit, which decide nothing here",
+}
+#: The combat fields of one edition: (the editions that read it, why elsewhere).
+COMBAT_EDITIONS = {
+    "steadfast": (("8th",), "Steadfast is a rule of the 8th edition"),
+    "fear_outnumbered": (("6th", "7th"), "the automatic break by a Fear-causing winner is a rule of the 6th and "
+                                         "7th editions"),
+    "outnumbered_two_to_one": (("tow",), "a unit outnumbered two to one breaks automatically only in The Old "
+                                         "World"),
+}
+
+
 def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
+    return _specific_hint(path, model) or ACTS_ON.get(tuple(path[:2]), "")
+
+
+def _specific_hint(path: tuple[str, ...], model: ScenarioModel) -> str:
     sit = model.situation
     role = path[0]
     name = path[1]
@@ -296,6 +351,8 @@ def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
         return "the leadership_test situation ends with the test"
     if role == "combat" and sit != "break":
         return "there is no Break test in this situation"
+    if role == "combat" and name in COMBAT_EDITIONS and model.edition not in COMBAT_EDITIONS[name][0]:
+        return COMBAT_EDITIONS[name][1]
     if role == "combat" and name == "margin" and model.edition != "tow":
         return "a Stubborn (6th/7th) or Steadfast (8th) unit tests on its unmodified Leadership, and an " \
                "Unbreakable one or an automatic break takes no test"
