@@ -21,6 +21,7 @@ from fleeodds.systems.warhammer.plan.combat import save_score, to_hit, to_wound
 from fleeodds.systems.warhammer.scenarios.loader import load_scenario
 
 from ...conftest import load_oracle
+from ._policy import assert_noted, assert_strict_refused, load as load_noted
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "src" / "fleeodds" / "examples" / "warhammer"
 FIGHTS = sorted(EXAMPLES.glob("*fight*.toml"))
@@ -210,16 +211,9 @@ def test_french_schema_has_the_fight_terms():
     ({"fight.unit.challenge": True}, "fight.unit.challenge"),
     ({"fight.unit.models_start": 1}, "fight.unit.models_start"),  # fewer at the start than in the fight
     ({"fight.unit.models_start": 1, "table.max_turns": 2}, "fight.unit.models_start"),
-    ({"fight.unit.general_leadership": 7}, "fight.unit.general_leadership"),  # not above the unit's Ld 7
-    ({"fight.enemy.general_leadership": 3}, "fight.enemy.general_leadership"),
     ({"edition": "8th", "fight.unit.rules": ["fly"]}, "fight.unit.rules"),  # no flying move modelled in 8th
     ({"edition": "tow", "fight.enemy.extra_rules": ["fly"]}, "fight.enemy.extra_rules"),
     ({"fight.unit.troop_type": "character"}, "fight.unit.troop_type"),
-    ({"fight.unit.weapon": "great_weapon", "fight.unit.shield": True}, "fight.unit.shield"),
-    ({"fight.enemy.weapon": "lance"}, "fight.enemy.weapon"),
-    ({"fight.unit.armour_piercing": 1}, "fight.unit.armour_piercing"),
-    ({"fleeing": {"profile": "Night Goblins"}}, "fleeing"),
-    ({"combat": {"margin": 2}}, "combat"),
     ({"edition": "starter"}, "edition"),
     ({"fight.unit.weapon_skill": 11}, "fight.unit.weapon_skill"),
 ])
@@ -228,6 +222,41 @@ def test_bad_inputs_are_one_line_errors(over, field):
         load_scenario(small(**over))
     msg = str(err.value)
     assert msg.startswith(field + ":") and "\n" not in msg
+
+
+#: Inputs the fight implements that change nothing in it: (changes, the note's start, why).
+INERT_IN_A_FIGHT = [
+    ({"fight.unit.general_leadership": 7}, "fight.unit.general_leadership: 7 has no effect",
+     "not above the unit's own Leadership (7)"),
+    ({"fight.enemy.general_leadership": 3}, "fight.enemy.general_leadership: 3 has no effect",
+     "only when it is higher"),
+    ({"fight.unit.weapon": "great_weapon", "fight.unit.shield": True}, "fight.unit.shield: true has no effect",
+     "with a great weapon (it needs both hands)"),
+    ({"fight.enemy.weapon": "lance", "fight.enemy.troop_type": "cavalry"}, "fight.enemy.weapon: 'lance' has no effect",
+     "did not charge"),
+    ({"fight.charger": "none", "fight.unit.weapon": "flail"}, "fight.unit.weapon: 'flail' has no effect",
+     "after the first round"),
+    ({"fight.unit.armour_piercing": 1}, "fight.unit.armour_piercing: 1 has no effect", "in 7th (Strength"),
+    ({"fleeing": {"profile": "Night Goblins"}}, "fleeing: { profile = 'Night Goblins' } has no effect",
+     "in situation 'fight' (the round decides the loser"),
+    ({"combat": {"margin": 2}}, "combat: { margin = 2 } has no effect", "the round decides the loser"),
+]
+
+
+@pytest.mark.parametrize("over, start, why", INERT_IN_A_FIGHT, ids=[s.split(":")[0] for _, s, _ in INERT_IN_A_FIGHT])
+def test_inputs_without_effect_in_a_fight_are_noted(over, start, why):
+    assert_noted(small(**over), start, why)
+    assert_strict_refused(small(**over), start, why)
+
+
+def test_a_shield_with_a_two_handed_weapon_really_changes_nothing():
+    # noted as without effect: the round must be the very round without the shield (8th: no parry either)
+    for edition in ("7th", "8th"):
+        over = {"fight.enemy.weapon": "great_weapon", "fight.enemy.armour_save": 5, "edition": edition}
+        plain = load_noted(small(**over)).summary("fraction")
+        shielded = load_noted(small(**over, **{"fight.enemy.shield": True}))
+        assert [n.field for n in shielded.input_notes()] == ["fight.enemy.shield"]
+        assert shielded.summary("fraction") == plain
 
 
 def test_inputs_that_do_count_are_accepted():
@@ -316,9 +345,20 @@ def test_rank_a_catalogue_by_a_fight():
     ({"fight.charger": "none", "fight.options.charge_strikes_first": True}, "fight.options.charge_strikes_first"),
     ({"fight.options.spear_ranks_on_charge": True}, "fight.options.spear_ranks_on_charge"),
 ])
-def test_options_that_change_nothing_are_refused(over, field):
-    with pytest.raises(FleeoddsError, match=field.replace(".", r"\.")):
-        load_scenario(small(**over))
+def test_options_that_change_nothing_are_noted(over, field):
+    why = {"fight.options.tow_musician": "in 7th (a rule of The Old World)",
+           "fight.options.charge_strikes_first": "with charger = 'none' (nobody charged)",
+           "fight.options.spear_ranks_on_charge": "unless the charging unit fights with spears"}[field]
+    assert_noted(small(**over), field + ": ", why)
+    assert_strict_refused(small(**over), field + ": ", why)
+
+
+def test_every_option_that_changes_nothing_is_noted_not_only_the_first():
+    data = small(**{"fight.charger": "none", "fight.options.tow_musician": "always",
+                    "fight.options.tow_combat_order_bonus": False, "fight.options.charge_strikes_first": True})
+    fields = [n.field for n in load_noted(data).input_notes()]
+    assert fields == ["fight.options.tow_musician", "fight.options.tow_combat_order_bonus",
+                      "fight.options.charge_strikes_first"]
 
 
 def test_winner_of_the_previous_round_strikes_first_at_equal_initiative():
@@ -351,10 +391,11 @@ def test_huge_fights_go_to_monte_carlo():
     assert counts.sum() == 200
 
 
-def test_chain_fields_that_change_nothing_are_refused():
+def test_chain_fields_that_change_nothing_are_noted():
     data = small(**{"options.tow_swiftstride_use": "never"})
-    with pytest.raises(FleeoddsError, match=r"options\.tow_swiftstride_use"):
-        load_scenario(data)
+    why = "in this fight (it changes neither unit's Break test, flight, pursuit or rally)"
+    assert_noted(data, "options.tow_swiftstride_use: 'never' has no effect", why)
+    assert_strict_refused(data, "options.tow_swiftstride_use: 'never' has no effect", why)
     load_scenario(small(**{"table.max_turns": 2}))  # rally turns matter to either loser
 
 
@@ -396,8 +437,9 @@ def test_a_test_table_and_more_models_in_contact_than_the_unit_has_are_refused()
     base = {"system": "warhammer", "edition": "8th", "situation": "fight",
             "fight": {"charger": "enemy", "unit": {"profile": "Night Goblins", "models": 20},
                       "enemy": {"profile": "Dwarf Warriors", "models": 16}}}
-    with pytest.raises(FleeoddsError, match="test: .*has no effect in situation 'fight'"):
-        load_scenario({**base, "test": {"ld_modifier": 1}})
+    assert_noted({**base, "test": {"ld_modifier": 1}}, "test: { ld_modifier = 1 } has no effect",
+                 "in situation 'fight' (the loser takes a Break test)")
+    assert_strict_refused({**base, "test": {"ld_modifier": 1}}, "test: ", "in situation 'fight'")
     bad = copy.deepcopy(base)
     bad["fight"]["unit"]["fighting_files"] = 50
     with pytest.raises(FleeoddsError, match=r"fight\.unit\.fighting_files: 50 .*at most the unit's models \(20\)"):

@@ -19,11 +19,13 @@ import pytest
 import fleeodds
 from fleeodds.engine import simulate
 from fleeodds.errors import FleeoddsError, InputError, echo
-from fleeodds.system import RulesSystem, get_system, scenario_from_dict
+from fleeodds.system import RulesSystem, get_system
+from fleeodds.validation import strict_inputs
 from fleeodds.systems.warhammer import SYSTEM
 from fleeodds.systems.warhammer.scenarios.flee import WarhammerScenario
 
 from ...conftest import assert_mc_agrees
+from ._policy import assert_not_noted, assert_noted, assert_strict_refused, load as load_noted
 
 
 def _pmf(n: int) -> dict[int, Fraction]:
@@ -142,12 +144,17 @@ def test_compare_label_fr_and_bad_setup():
     sc = fleeodds.load_scenario(base(compare={"Ld 8": {"fleeing.leadership": 8, "label_fr": "Cd 8"}}))
     (v,) = sc.variants()
     assert (v.en, v.fr, v.scenario.fleeing.leadership) == ("Ld 8", "Cd 8", 8)
-    with pytest.raises(FleeoddsError, match="compare.margin: combat.margin"):
+    # a setup changing a field that changes nothing here: built, its scenario noting the field; refused
+    # under strict_inputs, named by its setup
+    (v,) = fleeodds.load_scenario(base(compare={"margin": {"combat.margin": 3}})).variants()
+    assert [n.field for n in v.scenario.input_notes()] == ["combat.margin"]
+    with strict_inputs(), pytest.raises(FleeoddsError, match="compare.margin: combat.margin: 3 has no effect"):
         fleeodds.load_scenario(base(compare={"margin": {"combat.margin": 3}}))
 
 
-# -- no silent inputs -----------------------------------------------------------------------------
-REFUSED = [
+# -- no silent inputs: a note, an error under strict_inputs ------------------------------------------
+#: (label, scenario, the note's start, a word of its reason): each changes nothing here.
+NOTED = [
     ("pursuer general without restraint", base(pursuer={"general_leadership": 9}),
      "pursuer.general_leadership: 9 has no effect", "pursuer_restrains"),
     ("pursuer general in the starter rules",
@@ -163,9 +170,7 @@ REFUSED = [
     ("pursuer models_start", base(pursuer={"models_start": 30}), "pursuer.models_start", "rally"),
     ("pursuer fear", base(pursuer={"rules": ["fear"]}), "pursuer.rules: 'fear'", "fear_outnumbered"),
     ("fast cavalry", base(fleeing={"extra_rules": ["fast_cavalry"]}), "fleeing.extra_rules: 'fast_cavalry'",
-     "no effect"),
-    ("fly in 8th", base(edition="8th", fleeing={"rules": ["fly"]}), "fleeing.rules: 'fly' is not modelled", "8th"),
-    ("fly in TOW", base(edition="tow", pursuer={"rules": ["fly"]}), "pursuer.rules: 'fly' is not modelled", "Old"),
+     "Feigned Flight"),
     ("max_turns in a charge", base(situation="charge_fleeing", table={"max_turns": 3}), "table.max_turns: 3",
      "end with the flee move"),
     ("margin when fleeing", base(combat={"margin": 2}), "combat.margin: 2 has no effect", "no Break test"),
@@ -175,7 +180,7 @@ REFUSED = [
     ("musician in 7th", base(fleeing={"musician": True}, table={"max_turns": 2}), "fleeing.musician",
      "musician_rally_bonus"),
     ("musician without a rally", base(edition="6th", fleeing={"musician": True}, table={"max_turns": 0}), "fleeing.musician", "max_turns"),
-    ("models_start alone", base(fleeing={"models_start": 20}, table={"max_turns": 2}), "fleeing.models_start",
+    ("models_start alone", base(fleeing={"models_start": 30}, table={"max_turns": 2}), "fleeing.models_start",
      "give models_left"),
     ("models_left without a rally", base(fleeing={"models_left": 3}, table={"max_turns": 0}), "fleeing.models_left", "max_turns"),
     ("general in the starter rally", base(edition="starter", fleeing={"general_leadership": 9},
@@ -207,19 +212,77 @@ REFUSED = [
 ]
 
 
-@pytest.mark.parametrize("label,data,start,reason", REFUSED, ids=[r[0] for r in REFUSED])
-def test_inputs_without_effect_are_refused_by_name(label, data, start, reason):
+@pytest.mark.parametrize("label,data,start,reason", NOTED, ids=[r[0] for r in NOTED])
+def test_inputs_without_effect_are_noted_by_name(label, data, start, reason):
+    assert_noted(data, start, reason)
+    assert_strict_refused(data, start, reason)
+
+
+#: Rules fleeodds does not model in the edition: refused by name, strict or not.
+NOT_MODELLED = [
+    ("fly in 8th", base(edition="8th", fleeing={"rules": ["fly"]}), "fleeing.rules: 'fly' is not modelled", "8th"),
+    ("fly in TOW", base(edition="tow", pursuer={"rules": ["fly"]}), "pursuer.rules: 'fly' is not modelled", "Old"),
+]
+
+
+@pytest.mark.parametrize("label,data,start,reason", NOT_MODELLED, ids=[r[0] for r in NOT_MODELLED])
+def test_rules_not_modelled_are_refused_by_name(label, data, start, reason):
     with pytest.raises(FleeoddsError) as exc:
         fleeodds.load_scenario(data)
     msg = str(exc.value)
     assert msg.startswith(start) and reason in msg and "\n" not in msg, msg
 
 
-def test_profiles_file_naming_no_used_profile_is_refused(tmp_path):
+def test_every_field_without_effect_is_noted_not_only_the_first():
+    # 'fleeing' in 7th: no Break test, no rally turns, no restraint test; each field is noted once, and the
+    # rules of one list share one note naming each rule with its reason
+    data = base(combat={"margin": 2}, table={"max_turns": 0, "first_turn": "enemy"},
+                pursuer={"general_leadership": 9, "musician": True},
+                fleeing={"rules": ["fast_cavalry", "stubborn", "swiftstride"]})
+    got = {n.field: n for n in load_noted(data).input_notes()}
+    assert set(got) == {"combat.margin", "table.first_turn", "pursuer.general_leadership", "pursuer.musician",
+                        "fleeing.rules"}
+    rules = got["fleeing.rules"]
+    assert rules.value == ["fast_cavalry", "stubborn", "swiftstride"]
+    assert "Feigned Flight" in rules.context and "('fast_cavalry')" in rules.context
+    assert "in the 'fleeing' situation in 7th edition ('stubborn', 'swiftstride')" in rules.context
+    # the same numbers as without any of them
+    plain = base(table={"max_turns": 0})
+    assert load_noted(data).exact_distribution("fraction") == load_noted(plain).exact_distribution("fraction")
+
+
+def test_a_rule_from_the_profile_and_restated_values_are_not_noted():
+    # Goblin Wolf Riders carry fast_cavalry and swiftstride (both moot in 7th): from the profile they describe
+    # the unit; written exactly as the profile has them (any order) they are its defaults; neither is noted
+    riders = {"profile": "Goblin Wolf Riders"}
+    assert_not_noted(base(fleeing=dict(riders)))
+    assert_not_noted(base(fleeing=dict(riders, rules=["swiftstride", "fast_cavalry"], troop_type="cavalry")))
+    # 8th: a cavalry profile's own troop type is its default; written on an inline unit it is noted
+    knights = base(edition="8th", fleeing={"profile": "Empire Knights", "troop_type": "cavalry"})
+    knights["fleeing"] = {"profile": "Empire Knights", "troop_type": "cavalry"}
+    assert_not_noted(knights)
+    assert_noted(base(edition="8th", fleeing={"troop_type": "cavalry"}), "fleeing.troop_type: 'cavalry' has no effect",
+                 "in the 'fleeing' situation in 8th edition", "the troop type changes no number here")
+    # a rule written beside the profile's that changes nothing is noted
+    assert_noted(base(fleeing=dict(riders, rules=["fast_cavalry"])), "fleeing.rules: 'fast_cavalry' has no effect",
+                 "Feigned Flight")
+
+
+def test_describe_and_with_unit_make_no_note():
+    # listing a profile's rules without effect is a question, not a check: no note, no error under strict
+    with strict_inputs():
+        sc = load_noted(base(fleeing={"profile": "Goblin Wolf Riders"}))
+        assert sc.describe()["rules_without_effect"] == {"fleeing": ["fast_cavalry", "swiftstride"]}
+        wolves = {"name": "Wolf Riders", "movement": 9, "leadership": 6, "rules": ["fast_cavalry", "swiftstride"]}
+        assert sc.with_unit("pursuing", wolves).dropped_rules == {"pursuing": ["fast_cavalry", "swiftstride"]}
+
+
+def test_profiles_file_naming_no_used_profile_is_noted(tmp_path):
     f = tmp_path / "army.toml"
     f.write_text('[[profile]]\nname = "X"\nmovement = 4\nleadership = 7\n', encoding="utf-8")
-    with pytest.raises(FleeoddsError, match="profiles_file: .* has no effect"):
-        fleeodds.load_scenario(base(profiles_file=str(f)))
+    why = "when no unit names one of its profiles (fleeing.profile, pursuer.profile)"
+    assert_noted(base(profiles_file=str(f)), "profiles_file: ", why)
+    assert_strict_refused(base(profiles_file=str(f)), "profiles_file: ", why)
     sc = fleeodds.load_scenario(base(profiles_file=str(f), fleeing={"profile": "x", "name": None}))
     assert sc.fleeing.name == "X"
 
@@ -412,12 +475,15 @@ SAME_NUMBERS = [
 
 
 @pytest.mark.parametrize("name,path,value", SAME_NUMBERS)
-def test_options_giving_the_same_numbers_are_refused(name, path, value):
+def test_options_giving_the_same_numbers_are_noted(name, path, value):
     data, folder = _example(name, path, value)
-    with pytest.raises(FleeoddsError) as exc:
-        scenario_from_dict(data, folder)
-    msg = str(exc.value)
-    assert msg.startswith(f"{path}: {echo(value)} has no effect") and "\n" not in msg, msg  # true, as written
+    start = f"{path}: {echo(value)} has no effect"  # true, as written
+    note = assert_noted(data, start, base_dir=folder)
+    assert note.field == path and note.value == value
+    assert_strict_refused(data, start, base_dir=folder)
+    # the note tells the truth: the very numbers of the example
+    example = fleeodds.load_scenario(next(x for x in _examples() if x.name == name))
+    assert load_noted(data, folder).exact_distribution("fraction") == example.exact_distribution("fraction")
 
 
 def test_insane_courage_accepted_where_the_double_1_matters():
@@ -446,8 +512,9 @@ def test_a_general_not_above_the_units_leadership_changes_nothing():
     for ld in (3, 5):
         data = base(**goblins)
         data["fleeing"] = dict(data["fleeing"], general_leadership=ld)
-        with pytest.raises(FleeoddsError, match="not above the unit's own Leadership"):
-            fleeodds.load_scenario(data)
+        assert_noted(data, f"fleeing.general_leadership: {ld} has no effect", "not above the unit's own Leadership (5)")
+        assert_strict_refused(data, f"fleeing.general_leadership: {ld} has no effect", "not above")
+        assert fleeodds.evaluate(load_noted(data), "exact").exact_fractions["held"] == "1/12"  # 2D6 <= 3: 3/36
     data = base(**goblins)
     data["fleeing"] = dict(data["fleeing"], general_leadership=7)
     assert fleeodds.evaluate(fleeodds.load_scenario(data), "exact").exact_fractions["held"] == "5/18"

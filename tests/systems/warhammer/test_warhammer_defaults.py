@@ -21,9 +21,10 @@ import pytest
 
 import fleeodds
 from fleeodds.engine import simulate
-from fleeodds.errors import FleeoddsError, InputError
+from fleeodds.errors import InputError
 
 from ...conftest import assert_mc_agrees
+from ._policy import assert_noted, assert_strict_refused
 
 D6 = range(1, 7)
 P2 = {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}
@@ -81,14 +82,17 @@ def test_flee_reaction_toward_the_edge_8th_issue_example():
 
 
 @pytest.mark.statistical
-def test_charge_fleeing_toward_the_edge_7th_and_the_order_option_is_refused():
+def test_charge_fleeing_toward_the_edge_7th_and_the_order_option_is_noted():
     # 7th: reach 2 x 4 = 8, gap 3, edge 6: F >= 6 off the table (26/36); F <= 5 caught (8 >= 3 + F): 10/36
     data = scenario("7th", "charge_fleeing", table={"gap": 3, "edge_distance": 6})
     check(data, {"escaped_off_table": Fraction(26, 36), "run_down": Fraction(10, 36)})
     # catch_vs_edge_order orders the combat-phase pursuit only: written here it changes nothing
     for order in ("catch_first", "edge_first"):
-        with pytest.raises(FleeoddsError, match="options.catch_vs_edge_order: .* has no effect"):
-            fleeodds.load_scenario(dict(data, options={"catch_vs_edge_order": order}))
+        written = dict(data, options={"catch_vs_edge_order": order})
+        start = f"options.catch_vs_edge_order: '{order}' has no effect"
+        assert_noted(written, start, "in the 'charge_fleeing' situation", "it orders the combat-phase pursuit only")
+        assert_strict_refused(written, start, "a charged unit's flee move always resolves before the charge")
+        check(written, {"escaped_off_table": Fraction(26, 36), "run_down": Fraction(10, 36)})
 
 
 @pytest.mark.statistical
@@ -137,10 +141,11 @@ def test_starter_rally_has_no_casualty_limit():
     # 2D6 <= Cd whatever the losses: one rally test of an unpursued Cd 7 unit rallies 21/36
     data = scenario("starter", table={"max_turns": 1}, options={"pursuer_restrains": "always"})
     check(data, {"rallied": le(7)})
-    # models_left changes nothing in the booklet's rally (refused by name); rally_casualty_rule = "7th" restores it
+    # models_left changes nothing in the booklet's rally (noted by name); rally_casualty_rule = "7th" restores it
     low = dict(data, fleeing=unit("F", models_left=4, models_start=20))
-    with pytest.raises(FleeoddsError, match="fleeing.models_left: 4 has no effect"):
-        fleeodds.load_scenario(low)
+    assert_noted(low, "fleeing.models_left: 4 has no effect", "in the starter rules")
+    assert_strict_refused(low, "fleeing.models_left: 4 has no effect")
+    check(low, {"rallied": le(7)})
     seventh = dict(low, options={"pursuer_restrains": "always", "rally_casualty_rule": "7th"})
     assert per_outcome(fleeodds.load_scenario(seventh)).get("rallied", 0) == 0
 
@@ -177,9 +182,12 @@ def test_tow_bsb_reroll_option_is_taken_at_its_word():
                     table={"max_turns": 1})
     check(data, {"rallied": broke * (1 - CATCH) * (p + (1 - p) * p)})
     check(dict(data, options={"bsb_reroll": "break_only"}), {"rallied": broke * (1 - CATCH) * p})
-    # bsb_reroll = "none": the Battle Standard re-rolls nothing, so it is refused by name
-    with pytest.raises(FleeoddsError, match="fleeing.battle_standard: true has no effect"):
-        fleeodds.load_scenario(dict(data, options={"bsb_reroll": "none"}))
+    # bsb_reroll = "none": the Battle Standard re-rolls nothing, so it is noted by name (and the numbers are
+    # those without it: Break 15/36 (2D6 > 7), rally p)
+    none = dict(data, options={"bsb_reroll": "none"})
+    assert_noted(none, "fleeing.battle_standard: true has no effect", "see options.bsb_reroll")
+    assert_strict_refused(none, "fleeing.battle_standard: true has no effect")
+    check(none, {"rallied": Fraction(15, 36) * (1 - CATCH) * p})
 
 
 @pytest.mark.statistical
@@ -238,10 +246,11 @@ def test_draw_means_no_break_test():
     data = scenario("7th", "break", combat={"margin": 0})
     sc = check(data, {"held": Fraction(1)})
     assert [o.code for o in sc.outcomes] == ["held"]
-    # musicians on both sides: still a draw, so the pursuer's musician changes nothing (refused by name)
+    # musicians on both sides: still a draw, so the pursuer's musician changes nothing (noted by name)
     both = dict(data, fleeing=unit("F", musician=True), pursuer=unit("P", musician=True))
-    with pytest.raises(FleeoddsError, match="pursuer.musician: true has no effect"):
-        fleeodds.load_scenario(both)
+    assert_noted(both, "pursuer.musician: true has no effect", "only wins a drawn combat")
+    assert_strict_refused(both, "pursuer.musician: true has no effect")
+    check(both, {"held": Fraction(1)})
 
 
 @pytest.mark.statistical
@@ -265,11 +274,11 @@ def test_tow_musician_plus_1_in_a_draw():
     assert got["fell_back"] + got["caught_reengaged"] == P2[7]
 
 
-def test_musician_that_wins_nothing_is_refused():
+def test_musician_that_wins_nothing_is_noted():
     # margin 2: the pursuer's musician changes nothing (it only wins a draw)
     data = scenario("7th", "break", pursuer=unit("P", musician=True), combat={"margin": 2})
-    with pytest.raises(FleeoddsError, match="pursuer.musician: true has no effect.*drawn combat"):
-        fleeodds.load_scenario(data)
+    assert_noted(data, "pursuer.musician: true has no effect", "drawn combat")
+    assert_strict_refused(data, "pursuer.musician: true has no effect", "drawn combat")
 
 
 def test_manifest_lists_the_fall_back_roll_and_the_charge_reach():

@@ -22,6 +22,7 @@ from fleeodds.systems.warhammer import SYSTEM
 from fleeodds.systems.warhammer.kernels.flee import I_PAIR_KIND, PAIR_NONE, pack
 
 from ...conftest import assert_mc_agrees, oracle_cases
+from ._policy import assert_noted, assert_strict_refused, load as load_noted
 
 MC_TRIALS = 400_000
 EXAMPLES = Path(fleeodds.__file__).parent / "examples" / "warhammer"
@@ -168,47 +169,86 @@ def test_losses_feed_the_rally_table():
     assert r.rally_by_models[2][0] == r.rally_mode  # 2 of 8 is 25 %, not below
 
 
-# -- refusals ----------------------------------------------------------------------------------
+# -- refusals and notes ------------------------------------------------------------------------------
 BAD = [
-    ({"edition": "8th", "obstacles": [{"kind": "enemy", "distance": 5.0, "depth": 1.0, "unit_strength": 5}]},
-     "obstacles.0.unit_strength"),
     ({"edition": "7th", "obstacles": [{"kind": "enemy", "distance": 5.0, "depth": 1.0}]}, "obstacles.0.unit_strength"),
-    ({"edition": "7th", "obstacles": [{"kind": "friend", "distance": 5.0, "depth": 1.0, "room_to_go_around": True}]},
-     "obstacles.0.room_to_go_around"),
     ({"edition": "6th", "obstacles": [{"kind": "enemy", "distance": 5.0, "depth": 1.0, "room_to_go_around": False}]},
      "obstacles.0.room_to_go_around"),
-    ({"edition": "starter", "obstacles": [{"kind": "friend", "distance": 5.0, "depth": 1.0, "leadership": 7}]},
-     "obstacles.0.leadership"),
-    ({"edition": "7th", "obstacles": [{"kind": "impassable", "distance": 30.0, "depth": 1.0}]}, "obstacles.0.distance"),
     ({"edition": "7th", "table": {"edge_distance": 10.0},
       "obstacles": [{"kind": "impassable", "distance": 10.0, "depth": 1.0}]}, "obstacles.0.distance"),
     ({"edition": "7th", "obstacles": [{"kind": "friend", "distance": 5.0, "depth": 3.0},
                                       {"kind": "friend", "distance": 6.0, "depth": 1.0}]}, "obstacles.1.distance"),
-    ({"edition": "7th", "options": {"flee_clearance": 1.0},
-      "obstacles": [{"kind": "impassable", "distance": 5.0, "depth": 1.0}]}, "options.flee_clearance"),
-    ({"edition": "7th", "options": {"flee_clearance": 1.0}}, "options.flee_clearance"),
     ({"edition": "8th", "obstacles": [{"kind": "rock", "distance": 5.0, "depth": 1.0}]}, "obstacles.0.kind"),
     ({"edition": "8th", "obstacles": [{"kind": "enemy", "distance": -1.0, "depth": 1.0}]}, "obstacles.0.distance"),
 ]
 
 
-@pytest.mark.parametrize("changes,field", BAD, ids=[b[1] + "-" + str(i) for i, b in enumerate(BAD)])
-def test_refused_by_name(changes, field):
+def _fleeing(changes: dict) -> dict:
     data = {"system": "warhammer", "situation": "fleeing", "fleeing": {"name": "F", "movement": 4, "leadership": 7},
             "pursuer": {"name": "P", "movement": 4, "leadership": 7}, "table": {"max_turns": 0}}
     for k, v in changes.items():
         data[k] = dict(data.get(k, {}), **v) if isinstance(v, dict) else v
+    return data
+
+
+@pytest.mark.parametrize("changes,field", BAD, ids=[b[1] + "-" + str(i) for i, b in enumerate(BAD)])
+def test_refused_by_name(changes, field):
     with pytest.raises(FleeoddsError) as err:
-        fleeodds.load_scenario(data)
+        fleeodds.load_scenario(_fleeing(changes))
     assert field in str(err.value)
     assert "\n" not in str(err.value)
 
 
-def test_leadership_test_situation_refuses_obstacles():
-    with pytest.raises(FleeoddsError, match="obstacles"):
-        fleeodds.load_scenario({"system": "warhammer", "situation": "leadership_test",
-                                "fleeing": {"name": "F", "movement": 4, "leadership": 7},
-                                "obstacles": [{"kind": "friend", "distance": 3.0, "depth": 1.0}]})
+#: Inputs of things in the way that change nothing here: (changes, the note's start, why).
+NOTED = [
+    ({"edition": "8th", "obstacles": [{"kind": "enemy", "distance": 5.0, "depth": 1.0, "unit_strength": 5}]},
+     "obstacles.0.unit_strength: 5 has no effect", "in 8th edition (only the 7th rules read it"),
+    ({"edition": "7th", "obstacles": [{"kind": "friend", "distance": 5.0, "depth": 1.0, "room_to_go_around": True}]},
+     "obstacles.0.room_to_go_around: true has no effect", "in 7th edition (only the 6th rules go round"),
+    ({"edition": "starter", "obstacles": [{"kind": "friend", "distance": 5.0, "depth": 1.0, "leadership": 7}]},
+     "obstacles.0.leadership: 7 has no effect", "the starter rules remove the fleeing unit on contact"),
+    ({"edition": "8th", "obstacles": [{"kind": "enemy", "distance": 5.0, "depth": 1.0, "leadership": 7}]},
+     "obstacles.0.leadership: 7 has no effect", "only a friendly unit tests for Panic when fled through"),
+    ({"edition": "7th", "obstacles": [{"kind": "impassable", "distance": 30.0, "depth": 1.0}]},
+     "obstacles.0.distance: 30 has no effect", "beyond the farthest flee move (12\" with table.max_turns = 0)"),
+    ({"edition": "7th", "options": {"flee_clearance": 1.0},
+      "obstacles": [{"kind": "impassable", "distance": 5.0, "depth": 1.0}]}, "options.flee_clearance: 1 has no effect",
+     "in the 'fleeing' situation in 7th edition"),
+    ({"edition": "7th", "options": {"flee_clearance": 1.0}}, "options.flee_clearance: 1 has no effect",
+     "there are no [[obstacles]]"),
+]
+
+
+@pytest.mark.parametrize("changes,start,why", NOTED, ids=[n[1].split(":")[0] + "-" + str(i) for i, n in enumerate(NOTED)])
+def test_noted_by_name(changes, start, why):
+    assert_noted(_fleeing(changes), start, why)
+    assert_strict_refused(_fleeing(changes), start, why)
+
+
+def test_every_object_field_without_effect_is_noted_and_changes_no_number():
+    # 8th: an enemy's Unit Strength, fleeing flag and Leadership and a friend's room to go round are read by
+    # nothing (each noted, not only the first); the numbers and the extras are those without them
+    plain = [{"kind": "enemy", "distance": 5.0, "depth": 1.0}, {"kind": "friend", "distance": 8.0, "depth": 1.0}]
+    extra = [dict(plain[0], unit_strength=5, fleeing=True, leadership=8), dict(plain[1], room_to_go_around=True)]
+    noted = load_noted(_fleeing({"edition": "8th", "obstacles": extra}))
+    assert [n.field for n in noted.input_notes()] == ["obstacles.0.unit_strength", "obstacles.0.fleeing",
+                                                      "obstacles.0.leadership", "obstacles.1.room_to_go_around"]
+    given = load_noted(_fleeing({"edition": "8th", "obstacles": plain}))
+    assert noted.summary("fraction") == given.summary("fraction")
+    assert "friend_fails_panic" not in noted.summary("fraction")  # no Panic test for an enemy
+
+
+def test_leadership_test_situation_notes_obstacles():
+    data = {"system": "warhammer", "situation": "leadership_test",
+            "fleeing": {"name": "F", "movement": 4, "leadership": 7},
+            "obstacles": [{"kind": "friend", "distance": 3.0, "depth": 1.0}]}
+    why = "in the 'leadership_test' situation (it ends with the test; no flee move)"
+    assert_noted(data, "obstacles: ['friend'] has no effect", why)
+    assert_strict_refused(data, "obstacles: ['friend'] has no effect", why)
+    # Ld 7: 2D6 <= 7 passes, 21/36 = 7/12, with the thing in the way or without it
+    alone = {k: v for k, v in data.items() if k != "obstacles"}
+    for d in (data, alone):
+        assert fleeodds.evaluate(load_noted(d), "exact").exact_fractions["passed"] == "7/12"
 
 
 # -- the shipped example --------------------------------------------------------------------------
@@ -264,8 +304,10 @@ def test_an_object_no_flee_move_can_meet_is_refused():
                 "fleeing": {"profile": "Night Goblins"}, "pursuer": {"profile": "Orc Boyz"},
                 "table": {"max_turns": 0}, "obstacles": [{"kind": "friend", "distance": distance, "depth": 1}]}
     for edition, distance in (("8th", 14), ("7th", 13)):
-        with pytest.raises(FleeoddsError, match=r"obstacles.0.distance: .* no effect beyond the farthest flee move"):
-            fleeodds.load_scenario(scenario(edition, distance))
+        start = f"obstacles.0.distance: {distance} has no effect"
+        assert_noted(scenario(edition, distance), start, "beyond the farthest flee move (12\"")
+        assert_strict_refused(scenario(edition, distance), start, "beyond the farthest flee move")
+        assert "obstacle_met" in load_noted(scenario(edition, distance)).summary("fraction")
     met = fleeodds.load_scenario(scenario("8th", 13)).summary("fraction")["obstacle_met"]
     # a double 6 to flee 12", and the Orcs' 2D6 below 12 (a catch resolves first): 1/36 x 35/36
     assert list(met.values()) == [Fraction(1, 36) * Fraction(35, 36)], met

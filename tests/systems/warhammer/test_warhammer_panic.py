@@ -9,8 +9,9 @@ from fractions import Fraction
 import pytest
 
 import fleeodds
-from fleeodds.errors import FleeoddsError, InputError
+from fleeodds.errors import InputError
 
+from ._policy import assert_noted, assert_strict_refused
 from .test_warhammer_defaults import P2, check, le, per_outcome, unit
 
 D6 = range(1, 7)
@@ -47,23 +48,31 @@ def test_tow_cold_blooded_fear_test_on_3d6_drop_highest():
     n = sum(1 for f in itertools.product(D6, repeat=3) if sum(sorted(f)[:2]) <= 7)
     data = test_scenario("tow", fleeing=unit("F", rules=["cold_blooded"]), test={"kind": "fear"})
     check(data, {"passed": Fraction(n, 216)})
-    # a plain Leadership test: Cold-blooded changes nothing in TOW, so the rule written in the file is refused
-    with pytest.raises(FleeoddsError, match="fleeing.rules: 'cold_blooded' has no effect"):
-        fleeodds.load_scenario(test_scenario("tow", fleeing=unit("F", rules=["cold_blooded"])))
+    # a plain Leadership test: Cold-blooded changes nothing in TOW, so the rule written in the file is noted;
+    # the test stays 2D6 <= 7, 21/36
+    plain = test_scenario("tow", fleeing=unit("F", rules=["cold_blooded"]))
+    assert_noted(plain, "fleeing.rules: 'cold_blooded' has no effect", "in the 'leadership_test' situation")
+    assert_strict_refused(plain, "fleeing.rules: 'cold_blooded' has no effect")
+    check(plain, {"passed": le(7)})
 
 
-def test_kind_without_effect_and_other_units_are_refused():
-    with pytest.raises(FleeoddsError, match="test.kind: 'fear' has no effect"):
-        fleeodds.load_scenario(test_scenario(test={"kind": "fear"}))  # 7th, not Cold-blooded
+def test_kind_without_effect_is_noted_and_other_units_are_refused():
+    fear = test_scenario(test={"kind": "fear"})  # 7th, not Cold-blooded
+    assert_noted(fear, "test.kind: 'fear' has no effect", "only decides a Cold-blooded unit's dice in TOW")
+    assert_strict_refused(fear, "test.kind: 'fear' has no effect")
+    check(fear, {"passed": le(7)})
     with pytest.raises(InputError, match="pursuer: .* no \\[pursuer\\] in the 'leadership_test'"):
         fleeodds.load_scenario(test_scenario(pursuer=unit("P")))
     with pytest.raises(InputError, match="pursuer: missing; expected a \\[pursuer\\]"):
         fleeodds.load_scenario(test_scenario(situation="break"))
-    with pytest.raises(FleeoddsError, match="table.max_turns: 3 has no effect"):
-        fleeodds.load_scenario(test_scenario(table={"max_turns": 3}))
-    with pytest.raises(FleeoddsError, match="test.ld_modifier: -1 has no effect"):
-        fleeodds.load_scenario({"system": "warhammer", "situation": "fleeing", "fleeing": unit("F"),
-                                "pursuer": unit("P"), "test": {"ld_modifier": -1}})
+    turns = test_scenario(table={"max_turns": 3})
+    assert_noted(turns, "table.max_turns: 3 has no effect", "the leadership_test situation ends with the test")
+    assert_strict_refused(turns, "table.max_turns: 3 has no effect")
+    modifier = {"system": "warhammer", "situation": "fleeing", "fleeing": unit("F"), "pursuer": unit("P"),
+                "test": {"ld_modifier": -1}}
+    assert_noted(modifier, "test.ld_modifier: -1 has no effect",
+                 "the [test] table belongs to the leadership_test and panic situations")
+    assert_strict_refused(modifier, "test.ld_modifier: -1 has no effect")
 
 
 def test_panic_7th_flee_then_rally():

@@ -17,6 +17,7 @@ from fleeodds.errors import FleeoddsError
 from fleeodds.systems.warhammer.kernels import flee as K
 
 from ...conftest import ORACLES, assert_mc_agrees
+from ._policy import assert_noted, assert_strict_refused, load as load_noted
 
 CASES = json.loads((ORACLES / "warhammer_pursuers.json").read_text(encoding="utf-8"))["cases"]
 MC_TRIALS = 300_000
@@ -184,32 +185,53 @@ def test_pursuer_and_pursuers_together_are_refused():
     assert msg.startswith("pursuers:") and "not both" in msg
 
 
-def test_a_pursuers_own_field_without_effect_is_refused_by_its_path():
+def test_a_pursuers_own_field_without_effect_is_noted_by_its_path():
     d = json.loads(json.dumps(BASE))
     d["pursuers"][1]["general_leadership"] = 9  # no restraint test: the General changes nothing
-    assert _refused(d, "pursuers.1.general_leadership").startswith("pursuers.1.general_leadership:")
+    start = "pursuers.1.general_leadership: 9 has no effect"
+    assert_noted(d, start, "a General only helps the pursuer's test to not pursue")
+    assert_strict_refused(d, start)
+    assert load_noted(d).exact_distribution("fraction") == load_noted(BASE).exact_distribution("fraction")
 
 
-def test_keeps_charging_without_a_chain_is_refused():
+def test_keeps_charging_without_a_chain_is_noted():
     d = json.loads(json.dumps(BASE))
     d["table"] = {"max_turns": 0}
     d["pursuers"][0]["keeps_charging"] = True
-    msg = _refused(d, "pursuers.0.keeps_charging")
-    assert msg.startswith("pursuers.0.keeps_charging:")
-    assert "table.max_turns > 0" in msg and "chaser_keeps_charging" not in msg  # the advice is this field's
+    note = assert_noted(d, "pursuers.0.keeps_charging: true has no effect", "table.max_turns > 0")
+    assert "chaser_keeps_charging" not in note.message()  # the advice is this field's
+    assert_strict_refused(d, "pursuers.0.keeps_charging: true has no effect", "table.max_turns > 0")
 
 
-def test_table_gap_is_refused_when_every_pursuer_gives_its_own():
+def test_every_pursuers_field_without_effect_is_noted():
+    # each pursuer's own field is noted by its path, and a shared one once: not only the first met
+    d = json.loads(json.dumps(BASE))
+    d["table"] = {"max_turns": 0}
+    for i, u in enumerate(d["pursuers"]):
+        u["keeps_charging"] = True
+        u["general_leadership"] = 9
+    fields = {n.field for n in load_noted(d).input_notes()}
+    assert fields == {"pursuers.0.keeps_charging", "pursuers.1.keeps_charging", "pursuers.0.general_leadership",
+                      "pursuers.1.general_leadership"}
+
+
+def test_table_gap_is_noted_when_every_pursuer_gives_its_own():
     d = json.loads(json.dumps(BASE))
     d["table"] = {"gap": 1}
     for u in d["pursuers"]:
         u["gap"] = 2
-    assert _refused(d, "table.gap").startswith("table.gap:")
+    why = "when every pursuer gives its own gap (pursuers.<i>.gap)"
+    note = assert_noted(d, "table.gap: 1 has no effect", why)
+    assert note.context == why  # one note, with the reason of this case
+    assert_strict_refused(d, "table.gap: 1 has no effect", why)
 
 
-def test_charge_metric_outside_the_charge_situations_is_refused():
+def test_charge_metric_outside_the_charge_situations_is_noted():
+    # no charge here: the metric is the turn of resolution, whatever the chargers (no refusal for several)
     d = dict(BASE, options={"charge_metric": "failed_charge_move"})
-    assert _refused(d, "options.charge_metric").startswith("options.charge_metric:")
+    start = "options.charge_metric: 'failed_charge_move' has no effect"
+    assert_noted(d, start, "in the 'fleeing' situation (its metric is the turn of resolution")
+    assert_strict_refused(d, start)
 
 
 def test_failed_charge_metric_with_several_chargers_is_refused():

@@ -10,6 +10,7 @@ from fleeodds.engine import simulate
 from fleeodds.errors import FleeoddsError
 
 from ...conftest import assert_mc_agrees
+from ._policy import assert_noted, assert_strict_refused
 
 P2D6 = {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}
 
@@ -58,15 +59,19 @@ def test_cold_blooded_break_test():
 @pytest.mark.statistical
 def test_stubborn_7th_ignores_margin():
     exact_and_mc(base(fleeing={"rules": ["stubborn"]}, combat={}), "held", _p_2d6_le(7))
-    with pytest.raises(FleeoddsError, match="combat.margin: 2 has no effect .*Stubborn"):
-        fleeodds.load_scenario(base(fleeing={"rules": ["stubborn"]}, combat={"margin": 2}))
+    noted = base(fleeing={"rules": ["stubborn"]}, combat={"margin": 2})
+    assert_noted(noted, "combat.margin: 2 has no effect", "Stubborn")
+    assert_strict_refused(noted, "combat.margin: 2 has no effect", "Stubborn")
+    exact_and_mc(noted, "held", _p_2d6_le(7))  # the margin is noted and indeed ignored
 
 
 @pytest.mark.statistical
 def test_steadfast_8th_ignores_margin():
     exact_and_mc(base(edition="8th", combat={"steadfast": True}), "held", _p_2d6_le(7))
-    with pytest.raises(FleeoddsError, match="combat.margin: 5 has no effect"):
-        fleeodds.load_scenario(base(edition="8th", combat={"steadfast": True, "margin": 5}))
+    noted = base(edition="8th", combat={"steadfast": True, "margin": 5})
+    assert_noted(noted, "combat.margin: 5 has no effect", "Steadfast (8th) unit tests on its unmodified Leadership")
+    assert_strict_refused(noted, "combat.margin: 5 has no effect")
+    exact_and_mc(noted, "held", _p_2d6_le(7))
 
 
 @pytest.mark.statistical

@@ -8,6 +8,9 @@ poursuite, fuite, charge, Rapide, Sang-froid, Grande Bannière, arme lourde, hal
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 from .outcomes import EDITION_LABELS, RULE_LABELS, TROOP_TYPE_LABELS
 
 #: The system's name (``RulesSystem.title``, ``title_fr``; the JSON Schema's title).
@@ -34,8 +37,28 @@ FORM_LABELS = {
 }
 
 #: Where a unit's fields are in a scenario: the fleeing unit, the pursuer, each of several
-#: pursuers, and both sides of a close combat.
+#: pursuers, and both sides of a close combat (each has a ``profile`` field, a troop type and rules).
 UNIT_PATHS = ("fleeing", "pursuer", "pursuers.*", "fight.unit", "fight.enemy")
+
+_DATA = Path(__file__).resolve().parent / "data"
+
+
+def profile_labels() -> dict[str, tuple[str, str]]:
+    """Names of the shipped profiles: ``{casefolded name: (English name, French name)}``.
+
+    The English names are those of ``data/profiles.toml`` (a ``profile`` field takes them in any case);
+    the French ones come from ``data/profile_names_fr.toml``, as the French army books name the units
+    ("Gobelins de la Nuit", "Guerriers nains"). A profile without a French name keeps its English one.
+    """
+    with open(_DATA / "profiles.toml", "rb") as f:
+        names = [p["name"] for p in tomllib.load(f).get("profile", []) if isinstance(p.get("name"), str)]
+    with open(_DATA / "profile_names_fr.toml", "rb") as f:
+        french = tomllib.load(f)
+    return {name.casefold(): (name, str(french.get(name, name))) for name in names}
+
+
+#: The shipped profiles' names (``RulesSystem.value_labels`` of every ``profile`` field).
+PROFILE_LABELS = profile_labels()
 
 WEAPON_LABELS = {
     "hand_weapon": ("Hand weapon", "Arme de base"),
@@ -95,11 +118,13 @@ OPTION_LABELS: dict[str, dict] = {
 
 
 def value_labels(form_labels: dict) -> dict:
-    """``RulesSystem.value_labels`` of Warhammer: editions, troop types, special rules and weapons
-    wherever a unit's fields are, every option of the form, and ``form_labels`` (the situation
-    choices declared beside ``SYSTEM``)."""
+    """``RulesSystem.value_labels`` of Warhammer: editions, the shipped profiles' names, troop types,
+    special rules and weapons wherever a unit's fields are, every option of the form, and
+    ``form_labels`` (the situation choices declared beside ``SYSTEM``). The loader takes a French
+    name as its code ("8e édition" for ``8th``, "Gobelins de la Nuit" for the Night Goblins)."""
     out: dict[str, dict] = {"edition": EDITION_LABELS, "troop_type": TROOP_TYPE_LABELS, "rules": RULE_LABELS}
     for unit in UNIT_PATHS:
+        out[f"{unit}.profile"] = PROFILE_LABELS
         out[f"{unit}.troop_type"] = TROOP_TYPE_LABELS
         out[f"{unit}.rules"] = RULE_LABELS
         out[f"{unit}.extra_rules"] = RULE_LABELS

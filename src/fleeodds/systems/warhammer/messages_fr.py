@@ -118,7 +118,6 @@ PHRASES: dict[str, str] = {
     "any of §": "une ou plusieurs règles parmi §",
     "models_left (§) cannot exceed models_start (§)": "models_left (§) ne peut pas dépasser models_start (§)",
     "a number of models of at most models_start (§)": "un nombre de figurines d'au plus models_start (§)",
-    "on the profile § (it has these rules already)": "sur le profil § (il a déjà ces règles)",
     "a list of [[profile]] tables in §": "une liste de tables [[profile]] dans §",
     "a [[profile]] table with a name (in §)": "une table [[profile]] avec un nom (dans §)",
     "a list of special rule names such as [\"swiftstride\"] (in §)":
@@ -206,6 +205,61 @@ PHRASES: dict[str, str] = {
     "flee move always resolves before the charge":
         "il n'ordonne que la poursuite de la phase de combat, où le premier mouvement de fuite peut atteindre le "
         "bord de table ; le mouvement de fuite d'une unité chargée se résout toujours avant la charge",
+    "combat.margin = 0 is a drawn combat: no Break test, so no flight, pursuit or rally follows":
+        "combat.margin = 0 est un combat nul : pas de test de moral, donc ni fuite, ni poursuite, ni ralliement",
+    # -- what a field acts on (checks.ACTS_ON, COMBAT_EDITIONS) ---------------------------------
+    "it only decides a pursuit or charge roll equal to the distance, which decides nothing here":
+        "elle ne décide que d'un jet de poursuite ou de charge égal à la distance, qui ne décide de rien ici",
+    "it only sets the flee roll, which decides nothing here":
+        "elle ne fixe que le jet de fuite, qui ne décide de rien ici",
+    "it only sets the pursuer's roll, which decides nothing here":
+        "elle ne fixe que le jet du poursuivant, qui ne décide de rien ici",
+    "it only sets a charge's reach, and no charge decides anything here":
+        "elle ne fixe que la portée d'une charge, et aucune charge ne décide de rien ici",
+    "it only sets the 8th-edition Swiftstride roll, which no unit here makes":
+        "elle ne fixe que le jet de Rapide de la 8e édition, qu'aucune unité ne fait ici",
+    "it only says whether a Swiftstride unit uses its rule in The Old World, which no roll here depends on":
+        "elle ne dit que si une unité Rapide utilise sa règle dans The Old World, dont aucun jet ne dépend ici",
+    "it only sets what a Battle Standard re-rolls, and no re-roll decides anything here":
+        "elle ne fixe que ce que relance une Grande Bannière, et aucune relance ne décide de rien ici",
+    "it only sets what a Battle Standard re-rolls after a Break test in The Old World, and no re-roll decides "
+    "anything here":
+        "elle ne fixe que ce que relance une Grande Bannière après un test de moral dans The Old World, et aucune "
+        "relance ne décide de rien ici",
+    "it only acts on the tests of a Cold-blooded unit, and none decides anything here":
+        "elle n'agit que sur les tests d'une unité Sang-froid, et aucun ne décide de rien ici",
+    "it only acts on the Break test of a Steadfast unit in 8th edition":
+        "elle n'agit que sur le test de moral d'une unité Indomptable en 8e édition",
+    "it only adds a musician's bonus to rally tests, and no musician rallies here":
+        "elle n'ajoute que le bonus d'un musicien aux tests de ralliement, et aucun musicien ne se rallie ici",
+    "it only says whether the winner may hold back from pursuing, which decides nothing here":
+        "elle ne dit que si le vainqueur peut renoncer à poursuivre, ce qui ne décide de rien ici",
+    "it only says when a unit reaching the table edge leaves it, and no move here reaches a table edge "
+    "(table.edge_distance)":
+        "elle ne dit que quand une unité qui atteint le bord de table le quitte, et aucun mouvement n'atteint "
+        "ici de bord de table (table.edge_distance)",
+    "it only sets the casualty limits of rally tests, which decide nothing here":
+        "elle ne fixe que les limites de pertes des tests de ralliement, qui ne décident de rien ici",
+    "it only acts on a Break test in The Old World": "elle n'agit que sur un test de moral dans The Old World",
+    "it only acts on the Break test of a Stubborn unit in The Old World":
+        "elle n'agit que sur le test de moral d'une unité Tenace dans The Old World",
+    "it only sets how far a failed charge moves in 8th edition, which decides nothing here":
+        "elle ne fixe que la distance d'une charge ratée en 8e édition, qui ne décide de rien ici",
+    "it only moves a chaser that cannot reach its charge, which decides nothing here":
+        "elle ne fait bouger qu'un poursuivant qui ne peut pas atteindre sa charge, ce qui ne décide de rien ici",
+    "it only says where a flee move through a unit or terrain stops":
+        "elle ne dit qu'où s'arrête une fuite qui traverse une unité ou un décor",
+    "it is the pursuer's or charger's distance, which decides nothing here":
+        "c'est la distance du poursuivant ou de l'unité qui charge, qui ne décide de rien ici",
+    "it only places the table edge, which decides nothing here":
+        "il ne place que le bord de table, qui ne décide de rien ici",
+    "it only sets the rally turns of a fleeing unit, which decide nothing here":
+        "il ne fixe que les tours de ralliement d'une unité en fuite, qui ne décident de rien ici",
+    "Steadfast is a rule of the 8th edition": "Indomptable est une règle de la 8e édition",
+    "the automatic break by a Fear-causing winner is a rule of the 6th and 7th editions":
+        "la déroute automatique face à un vainqueur qui cause la Peur est une règle des 6e et 7e éditions",
+    "a unit outnumbered two to one breaks automatically only in The Old World":
+        "une unité en infériorité numérique à deux contre un ne déroute automatiquement que dans The Old World",
     "a Fear-causing winner's automatic break is combat.fear_outnumbered":
         "la déroute automatique face à un vainqueur qui cause la Peur, c'est combat.fear_outnumbered",
 }

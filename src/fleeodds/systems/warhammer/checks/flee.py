@@ -1,22 +1,24 @@
-"""No silent inputs: every field written in a Warhammer scenario must be able to change the numbers.
+"""Every field written in a Warhammer scenario is checked for whether it can change the numbers.
 
 A field is *used* when some value of it changes what the evaluators read
 (:func:`effective`: the resolved numbers of :mod:`..plan.flee`, restricted to those the
 situation, the edition and the other fields make the solver consult). A field
-written in the file that no value of could change is refused by name with
-:func:`fleeodds.validation.no_effect`, e.g. ``combat.margin`` in
-``situation = "fleeing"`` (no Break test), ``table.max_turns`` in a charge
+written in the file that no value of could change is accepted with a note naming it and
+why (:func:`fleeodds.validation.inert`; an error under ``--strict``), e.g. ``combat.margin``
+in ``situation = "fleeing"`` (no Break test), ``table.max_turns`` in a charge
 situation, ``fleeing.musician`` in 7th (no rally bonus), the pursuer's
-``general_leadership`` without a restraint test.
+``general_leadership`` without a restraint test. Every such field is noted, not only the
+first; a rule fleeodds does not model in the edition (``fly`` in 8th) is still refused.
 
-Always accepted: labels (``system``, ``title``, ``description``, ``name``), the
+Always accepted silently: labels (``system``, ``title``, ``description``, ``name``), the
 ``edition`` and ``situation``, a unit's ``profile`` and its characteristics
 ``movement`` and ``leadership`` (they describe the unit, and an inline unit needs
-them; those that change nothing are listed by :func:`unused_inputs`), ``[compare]`` (each setup is checked when it is built) and
-``options.geometry`` (its only value).
+them; those that change nothing are listed by :func:`unused_inputs`), ``[compare]`` (each setup is
+checked when it is built), ``options.geometry`` (its only value), and a unit's ``troop_type`` or
+``rules`` written as its named profile has them (the profile's card is that field's default).
 
 Special rules that come from a named profile (not written in the file) are not
-refused: they describe the unit; those without effect are listed in
+noted: they describe the unit; those without effect are listed in
 :meth:`WarhammerScenario.describe` under ``rules_without_effect``.
 """
 
@@ -27,7 +29,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
-from ....validation import annotation_values, inert, no_effect, not_modelled
+from ....errors import FleeoddsError
+from ....validation import annotation_values, inert, not_modelled
 from ..model.base import TROOP_TYPES, UnitProfile
 from ..model.flee import TEST_KINDS, TEST_SITUATIONS, Options, ScenarioModel
 from ..model.profiles import find_profile
@@ -222,8 +225,30 @@ def is_used(units: Units, path: tuple[str, ...]) -> bool:
 
 
 # -- the check -----------------------------------------------------------------------------
-def written_paths(source: dict) -> Iterator[tuple[tuple[str, ...], Any]]:
-    """Every checked field written in the source: ``(path parts, value)``; rules one by one."""
+#: A unit's fields whose value a named profile gives (written as the profile has it: its default, no note).
+PROFILE_GIVES = ("troop_type", "rules")
+
+
+def restates_profile(table: dict, name: str, role: str, profiles_file: Path | None) -> bool:
+    """Whether a unit table's field ``name`` is written as the unit's named ``profile`` has it
+    (``troop_type = "cavalry"`` on Empire Knights, their ``rules`` in any order): the profile's
+    card is that field's default, so it is accepted without a note."""
+    ref = table.get("profile")
+    if name not in PROFILE_GIVES or not isinstance(ref, str):
+        return False
+    try:
+        card = find_profile(ref, role, profiles_file)[0]
+    except FleeoddsError:  # an unknown profile is refused by the loader itself
+        return False
+    value, own = table.get(name), card.get(name)
+    if name == "rules":
+        return isinstance(value, list) and isinstance(own, list) and sorted(map(str, value)) == sorted(own)
+    return own is not None and value == own
+
+
+def written_paths(source: dict, profiles_file: Path | None = None) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """Every checked field written in the source: ``(path parts, value)``; rules one by one; a unit's
+    field written as its named profile has it is left out (:func:`restates_profile`)."""
     for group in ("combat", "table", "options", "test"):
         table = source.get(group)
         if isinstance(table, dict):
@@ -236,7 +261,7 @@ def written_paths(source: dict) -> Iterator[tuple[tuple[str, ...], Any]]:
         if not isinstance(table, dict):
             continue
         for name, v in table.items():
-            if name in EXEMPT_UNIT:
+            if name in EXEMPT_UNIT or restates_profile(table, name, role, profiles_file):
                 continue
             if name in ("rules", "extra_rules"):
                 for rule in v:
@@ -245,10 +270,78 @@ def written_paths(source: dict) -> Iterator[tuple[tuple[str, ...], Any]]:
                 yield (role, name), v
 
 
+def drawn(model: ScenarioModel) -> bool:
+    """Whether the scenario is a drawn combat without a Break test: ``situation = "break"`` with
+    ``combat.margin = 0`` and no musician winning the draw (only the winner's side has one; §3.1,
+    :func:`..plan.flee.resolve`)."""
+    if model.situation != "break" or model.combat.margin != 0:
+        return False
+    winners = [model.pursuer] if model.pursuer is not None else list(model.pursuers or ())
+    return bool(model.fleeing.musician) or not any(w.musician for w in winners)
+
+
+#: What each option, table or combat field acts on: the reason it gives when nothing of it decides a number
+#: here (the last resort of :func:`_hint`; true whenever the field is found to change nothing).
+ACTS_ON = {
+    ("options", "tie_rule"): "it only decides a pursuit or charge roll equal to the distance, which decides "
+                             "nothing here",
+    ("options", "flee_roll"): "it only sets the flee roll, which decides nothing here",
+    ("options", "pursuit_roll"): "it only sets the pursuer's roll, which decides nothing here",
+    ("options", "charge_reach"): "it only sets a charge's reach, and no charge decides anything here",
+    ("options", "swiftstride_8th_roll"): "it only sets the 8th-edition Swiftstride roll, which no unit "
+                                         "here makes",
+    ("options", "tow_swiftstride_use"): "it only says whether a Swiftstride unit uses its rule in The Old "
+                                        "World, which no roll here depends on",
+    ("options", "bsb_reroll"): "it only sets what a Battle Standard re-rolls, and no re-roll decides "
+                               "anything here",
+    ("options", "tow_bsb_break_reroll_policy"): "it only sets what a Battle Standard re-rolls after a Break "
+                                                "test in The Old World, and no re-roll decides anything here",
+    ("options", "cold_blooded_scope"): "it only acts on the tests of a Cold-blooded unit, and none decides "
+                                       "anything here",
+    ("options", "cold_blooded_double1"): "it only acts on the tests of a Cold-blooded unit, and none decides "
+                                         "anything here",
+    ("options", "steadfast_uses_general_ld"): "it only acts on the Break test of a Steadfast unit in 8th "
+                                              "edition",
+    ("options", "musician_rally_bonus"): "it only adds a musician's bonus to rally tests, and no musician "
+                                         "rallies here",
+    ("options", "pursuer_restrains"): "it only says whether the winner may hold back from pursuing, which "
+                                      "decides nothing here",
+    ("options", "edge_contact"): "it only says when a unit reaching the table edge leaves it, and no move "
+                                 "here reaches a table edge (table.edge_distance)",
+    ("options", "rally_casualty_rule"): "it only sets the casualty limits of rally tests, which decide nothing "
+                                        "here",
+    ("options", "tow_fall_back_outnumbered_breaks"): "it only acts on a Break test in The Old World",
+    ("options", "tow_stubborn_falls_back"): "it only acts on the Break test of a Stubborn unit in The Old World",
+    ("options", "failed_charge_move_8th"): "it only sets how far a failed charge moves in 8th edition, which "
+                                           "decides nothing here",
+    ("options", "chaser_move_out_of_range"): "it only moves a chaser that cannot reach its charge, which "
+                                             "decides nothing here",
+    ("options", "flee_clearance"): "it only says where a flee move through a unit or terrain stops",
+    ("table", "gap"): "it is the pursuer's or charger's distance, which decides nothing here",
+    ("table", "edge_distance"): "it only places the table edge, which decides nothing here",
+    ("table", "max_turns"): "it only sets the rally turns of a fleeing unit, which decide nothing here",
+}
+#: The combat fields of one edition: (the editions that read it, why elsewhere).
+COMBAT_EDITIONS = {
+    "steadfast": (("8th",), "Steadfast is a rule of the 8th edition"),
+    "fear_outnumbered": (("6th", "7th"), "the automatic break by a Fear-causing winner is a rule of the 6th and "
+                                         "7th editions"),
+    "outnumbered_two_to_one": (("tow",), "a unit outnumbered two to one breaks automatically only in The Old "
+                                         "World"),
+}
+
+
 def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
+    return _specific_hint(path, model) or ACTS_ON.get(tuple(path[:2]), "")
+
+
+def _specific_hint(path: tuple[str, ...], model: ScenarioModel) -> str:
     sit = model.situation
     role = path[0]
     name = path[1]
+    if drawn(model) and path[:2] not in (("combat", "margin"), ("fleeing", "musician"), ("pursuer", "musician")):
+        # the input is moot because of another field: name that field (combat.margin), not only the situation
+        return "combat.margin = 0 is a drawn combat: no Break test, so no flight, pursuit or rally follows"
     if role == "test" and sit not in TEST_SITUATIONS:
         return "the [test] table belongs to the leadership_test and panic situations"
     if role == "test" and name == "kind":
@@ -258,6 +351,8 @@ def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
         return "the leadership_test situation ends with the test"
     if role == "combat" and sit != "break":
         return "there is no Break test in this situation"
+    if role == "combat" and name in COMBAT_EDITIONS and model.edition not in COMBAT_EDITIONS[name][0]:
+        return COMBAT_EDITIONS[name][1]
     if role == "combat" and name == "margin" and model.edition != "tow":
         return "a Stubborn (6th/7th) or Steadfast (8th) unit tests on its unmodified Leadership, and an " \
                "Unbreakable one or an automatic break takes no test"
@@ -307,13 +402,42 @@ def _context(model: ScenarioModel, path: tuple[str, ...]) -> str:
     return f"{where} ({hint})" if hint else where
 
 
+#: Why Fast Cavalry changes no flee odds (noted wherever the rule is written in a flee scenario).
+FAST_CAVALRY_CONTEXT = ("on break, flee, pursuit or rally odds (Feigned Flight and free reforms change what the "
+                        "unit may do after it rallies, not the dice)")
+
+
+def rule_context(rule: str, model: ScenarioModel, path: tuple[str, ...]) -> str:
+    """Why a special rule written at ``path`` changes nothing here (the note's context)."""
+    return FAST_CAVALRY_CONTEXT if rule == "fast_cavalry" else _context(model, path)
+
+
+def note_rules(found: dict[str, list[tuple[str, str]]]) -> None:
+    """Note the special rules of each written list that change nothing (:func:`fleeodds.validation.inert`).
+
+    ``found`` maps a list's dotted field (``fleeing.rules``) to ``(rule, why)`` pairs. One rule gives
+    ``fleeing.rules: 'stubborn' has no effect …``; several rules of one list give one note naming them all
+    (a note is per field), each with its reason when the reasons differ.
+    """
+    for field, items in found.items():
+        if len(items) == 1:
+            inert(field, items[0][0], items[0][1])
+            continue
+        by_why: dict[str, list[str]] = {}
+        for rule, why in items:
+            by_why.setdefault(why, []).append(rule)
+        context = next(iter(by_why)) if len(by_why) == 1 else "; ".join(
+            f"{why} ({', '.join(repr(r) for r in rules)})" for why, rules in by_why.items())
+        inert(field, [rule for rule, _ in items], context)
+
+
 def special_rule_errors(role: str, rule: str, model: ScenarioModel, field: str):
-    """The refusal of a rule fleeodds knows to be without effect or not modelled, else ``None``."""
+    """The refusal of a rule fleeodds does not model here (``fly`` outside 6th/7th), else ``None``.
+
+    A pure question: a rule that is modelled but changes nothing (``fast_cavalry``) is no refusal; the
+    checks note it (:func:`rule_context`).
+    """
     ed = model.edition
-    if rule == "fast_cavalry":
-        inert(field, rule, "on break, flee, pursuit or rally odds (Feigned Flight and free "
-                           "reforms change what the unit may do after it rallies, not the dice)")
-        return None
     if rule == "fly":
         if ed not in ("6th", "7th"):
             return not_modelled(field, rule, f"flying flee, pursuit and charge moves in {EDITION_NAMES[ed]}; "
@@ -323,35 +447,43 @@ def special_rule_errors(role: str, rule: str, model: ScenarioModel, field: str):
 
 def check_inputs(source: dict, model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile,
                  profiles_file: Path | None) -> None:
-    """Refuse, by name, every field written in ``source`` that changes nothing here.
+    """Note every field written in ``source`` that changes nothing here (:func:`fleeodds.validation.inert`).
+
+    Every such field is noted (an error under ``--strict``, the first one met); the special rules of
+    one list share one note (:func:`note_rules`).
 
     Raises
     ------
     InputError
-        ``no_effect`` (or ``not_modelled`` for a rule fleeodds does not model in
-        this edition) naming the first such field, its value and why.
+        ``not_modelled`` for a rule fleeodds does not model in this edition; under
+        :func:`fleeodds.validation.strict_inputs`, the ``no_effect`` error of the first field noted.
     """
     if model.profiles_file is not None:
         refs = [r.profile for r in (model.fleeing, model.pursuer) if r is not None and r.profile is not None]
         if not any(find_profile(name, "profile", profiles_file)[1] for name in refs):
             inert("profiles_file", model.profiles_file,
-                            "when no unit names one of its profiles (fleeing.profile, pursuer.profile)")
+                  "when no unit names one of its profiles (fleeing.profile, pursuer.profile)")
     units = (model, fleeing, pursuer)
-    for path, value in written_paths(source):
+    rules: dict[str, list[tuple[str, str]]] = {}
+    for path, value in written_paths(source, profiles_file):
         field = ".".join(path[:2])
         if len(path) == 3:
             err = special_rule_errors(path[0], path[2], model, field)
             if err is not None:
                 raise err
+            if path[2] == "fast_cavalry" or not is_used(units, path):
+                rules.setdefault(field, []).append((path[2], rule_context(path[2], model, path)))
+            continue
         if not is_used(units, path):
             inert(field, value, _context(model, path))
-        if path[1:] == ("general_leadership",) and value is not None:
+        elif path[1:] == ("general_leadership",) and isinstance(value, int):
             # the check above asks whether a General can matter here; this one, whether this General
             # does: a unit uses the General's Leadership only when it is higher than its own
             own = (fleeing if path[0] == "fleeing" else pursuer).leadership
-            if isinstance(value, int) and value <= own:
+            if value <= own:
                 inert(field, value, f"when it is not above the unit's own Leadership ({own}): a unit "
-                                              "uses its General's Leadership only when it is higher")
+                                    "uses its General's Leadership only when it is higher")
+    note_rules(rules)
 
 
 def rules_without_effect(role: str, units: Units) -> list[str]:

@@ -1,5 +1,6 @@
-"""No silent inputs with ``[[obstacles]]``: things in the way that are wrong or change nothing in
-the edition are refused by name (see :mod:`..plan.obstacles` for what each does).
+"""No silent inputs with ``[[obstacles]]``: things in the way that are wrong are refused by name, and
+fields that change nothing in the edition are noted (:func:`fleeodds.validation.inert`; an error under
+``--strict``), every one of them (see :mod:`..plan.obstacles` for what each does).
 """
 
 from __future__ import annotations
@@ -8,17 +9,20 @@ import math
 from typing import Optional
 
 from ....errors import InputError
-from ....validation import inert, no_effect, not_modelled
-from ..plan.obstacles import obstacle_effect
+from ....validation import inert, not_modelled
+from ..plan.obstacles import obstacle_effect, panic_tested
 
 
 def check_fields(obstacles, ed: str, wounds: Optional[int]) -> None:
-    """Refuse, by name, an object field that changes nothing in edition ``ed``.
+    """Note every object field that changes nothing in edition ``ed`` (``obstacles.<i>.<field>``, the
+    value and why); refuse an enemy without its Unit Strength in 7th.
 
     Raises
     ------
     InputError
-        ``obstacles.<i>.<field>`` with the value and why.
+        ``obstacles.<i>.unit_strength`` missing for a non-fleeing 7th-edition enemy; Dangerous Terrain
+        tests on models of several Wounds (not modelled); under
+        :func:`fleeodds.validation.strict_inputs`, the first field noted.
     """
     names = {"6th": "in 6th edition", "7th": "in 7th edition", "8th": "in 8th edition",
              "tow": "in The Old World", "starter": "in the starter rules"}
@@ -29,18 +33,18 @@ def check_fields(obstacles, ed: str, wounds: Optional[int]) -> None:
                 if getattr(o, f) is not None:
                     why = "only an enemy unit has it" if o.kind != "enemy" else \
                         "only the 7th rules read it (any enemy unit is passed through or tested the same)"
-                    inert(f"{where}.{f}", getattr(o, f), f"{names[ed]} ({why})")
+                    inert(f"{where}.{f}", getattr(o, f), f"{names[ed]} ({why})")  # each field noted
         elif o.unit_strength is None and not o.fleeing:
             raise InputError(f"{where}.unit_strength", None,
                              "the enemy unit's Unit Strength (7th: a non-fleeing enemy of US 5 or more destroys "
                              "the fleeing unit on contact), or fleeing = true")
         elif o.fleeing and o.unit_strength is not None:
             inert(f"{where}.unit_strength", o.unit_strength,
-                            "for a fleeing enemy (7th: it is passed through whatever its US)")
+                  "for a fleeing enemy (7th: it is passed through whatever its US)")
         if o.room_to_go_around is not None and ed != "6th":
             inert(f"{where}.room_to_go_around", o.room_to_go_around,
-                            f"{names[ed]} (only the 6th rules go round things in the way)")
-        if o.leadership is not None and (o.kind != "friend" or ed not in ("7th", "8th", "tow")):
+                  f"{names[ed]} (only the 6th rules go round things in the way)")
+        if o.leadership is not None and not panic_tested(o, ed):  # the plan reads it only where tested
             why = "only a friendly unit tests for Panic when fled through" if o.kind != "friend" else \
                 "the starter rules remove the fleeing unit on contact" if ed == "starter" else \
                 "a 6th-edition friend fled through takes no Panic test here (the 6th rulebook's Panic " \
@@ -54,20 +58,25 @@ def check_fields(obstacles, ed: str, wounds: Optional[int]) -> None:
 
 
 def validate(model, fleeing, r) -> None:
-    """Refuse things in the way that are wrong or change nothing (called once the rules are resolved).
+    """Refuse things in the way that are wrong and note those that change nothing (called once the rules
+    are resolved).
+
+    Noted (:func:`fleeodds.validation.inert`): fields without effect (:func:`check_fields`), every object
+    no flee move can reach, and things in the way in the leadership_test situation (the scenario ends with
+    the test: nothing meets them).
 
     Raises
     ------
     InputError
-        Fields without effect (:func:`check_fields`), a 6th-edition enemy or terrain with no room
-        to go round (not modelled), an object beyond the table edge, objects that overlap, an
-        object no flee move can reach, or things in the way in the leadership_test situation.
+        A 6th-edition enemy or terrain with no room to go round (not modelled), an object beyond the
+        table edge, objects that overlap; under :func:`fleeodds.validation.strict_inputs`, the first
+        input noted.
     """
     obstacles = model.obstacles
     ed = model.edition
     if model.situation == "leadership_test":
         inert("obstacles", [o.kind for o in obstacles],
-                        "in the 'leadership_test' situation (it ends with the test; no flee move)")
+              "in the 'leadership_test' situation (it ends with the test; no flee move)")
     check_fields(obstacles, ed, fleeing.wounds)
     order = sorted(range(len(obstacles)), key=lambda i: obstacles[i].distance)
     last_far = -math.inf
@@ -90,4 +99,4 @@ def validate(model, fleeing, r) -> None:
         longest = base + sum(p.depth + r.clearance for p in obstacles if p.distance < o.distance)
         if o.distance - r.clearance > longest:
             inert(f"obstacles.{i}.distance", o.distance,
-                            f"beyond the farthest flee move ({longest:g}\" with table.max_turns = {r.max_turns})")
+                  f"beyond the farthest flee move ({longest:g}\" with table.max_turns = {r.max_turns})")

@@ -3,20 +3,21 @@
 A field is used when it changes the numbers with at least one of the pursuers: the
 scenario is checked once per pursuer, as if that unit were its lone ``[pursuer]`` (with its
 own ``gap`` and ``keeps_charging`` as ``table.gap`` and ``table.chaser_keeps_charging``). A
-pursuer's own field is refused as ``pursuers.<i>.<field>``; a shared field (``combat``,
-``table``, ``options``, ``fleeing``) only when no pursuer uses it.
+pursuer's own field that changes nothing is noted as ``pursuers.<i>.<field>``; a shared field
+(``combat``, ``table``, ``options``, ``fleeing``) only when no pursuer uses it
+(:func:`fleeodds.validation.inert`: a note, an error under ``--strict``). Every such field is noted.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ....validation import inert, no_effect, not_modelled
+from ....validation import inert, not_modelled
 from ..model.base import UnitProfile
 from ..model.flee import PursuerRef, ScenarioModel
 from ..model.profiles import find_profile
-from .flee import (CARD_VALUES, CHARGE_SITUATIONS, _context, is_used, rules_without_effect, special_rule_errors,
-                   written_paths)
+from .flee import (CARD_VALUES, CHARGE_SITUATIONS, _context, is_used, note_rules, rule_context, rules_without_effect,
+                   special_rule_errors, written_paths)
 
 
 def _alone(model: ScenarioModel, ref: PursuerRef) -> ScenarioModel:
@@ -32,10 +33,11 @@ def _alone(model: ScenarioModel, ref: PursuerRef) -> ScenarioModel:
 def check_charge_metric(source: dict, model: ScenarioModel) -> None:
     """``options.charge_metric`` acts in the charge situations, with one charger.
 
+    Outside the charge situations it is noted (no effect; an error under ``--strict``).
+
     Raises
     ------
     InputError
-        ``options.charge_metric`` outside the charge situations (no effect), or
         ``"failed_charge_move"`` with several chargers (not modelled).
     """
     opts = source.get("options")
@@ -44,7 +46,8 @@ def check_charge_metric(source: dict, model: ScenarioModel) -> None:
     value = opts["charge_metric"]
     if model.situation not in CHARGE_SITUATIONS:
         inert("options.charge_metric", value, f"in the '{model.situation}' situation (its metric is the "
-                                                        "turn of resolution; the charge situations only)")
+                                              "turn of resolution; the charge situations only)")
+        return  # no charge here: how several chargers would be measured does not arise
     if value == "failed_charge_move" and model.pursuers is not None and len(model.pursuers) > 1:
         raise not_modelled("options.charge_metric", value, "the failed-charge move of several chargers at once "
                                                            "(give one charger)")
@@ -60,13 +63,14 @@ def without_charge_metric(source: dict) -> dict:
 
 def check_several(source: dict, model: ScenarioModel, fleeing: UnitProfile, profiles: list[UnitProfile],
                   profiles_file: Path | None) -> None:
-    """Refuse, by name, every field of a ``[[pursuers]]`` scenario that changes nothing.
+    """Note every field of a ``[[pursuers]]`` scenario that changes nothing (see :mod:`.flee`).
 
     Raises
     ------
     InputError
-        ``no_effect`` (or ``not_modelled``) naming the first such field: ``pursuers.<i>.<field>``
-        for a pursuer's own field, else the shared field's path.
+        ``not_modelled`` for a rule fleeodds does not model here; under
+        :func:`fleeodds.validation.strict_inputs`, the ``no_effect`` error of the first field noted:
+        ``pursuers.<i>.<field>`` for a pursuer's own field, else the shared field's path.
     """
     refs = model.pursuers
     alone = [(_alone(model, ref), fleeing, prof) for ref, prof in zip(refs, profiles)]
@@ -74,44 +78,49 @@ def check_several(source: dict, model: ScenarioModel, fleeing: UnitProfile, prof
         names = [r.profile for r in (model.fleeing, *refs) if r is not None and r.profile is not None]
         if not any(find_profile(n, "profile", profiles_file)[1] for n in names):
             inert("profiles_file", model.profiles_file,
-                            "when no unit names one of its profiles (fleeing.profile, pursuers.<i>.profile)")
+                  "when no unit names one of its profiles (fleeing.profile, pursuers.<i>.profile)")
+    rules: dict[str, list[tuple[str, str]]] = {}
     shared = {k: v for k, v in without_charge_metric(source).items() if k not in ("pursuers", "pursuer")}
-    for path, value in written_paths(shared):
+    for path, value in written_paths(shared, profiles_file):
         field = ".".join(path[:2])
         if len(path) == 3:
             err = special_rule_errors(path[0], path[2], model, field)
             if err is not None:
                 raise err
-        if path == ("table", "gap") and all(r.gap is not None for r in refs):
+            if path[2] == "fast_cavalry" or not any(is_used(units, path) for units in alone):
+                rules.setdefault(field, []).append((path[2], rule_context(path[2], model, path)))
+        elif path == ("table", "gap") and all(r.gap is not None for r in refs):
             inert(field, value, "when every pursuer gives its own gap (pursuers.<i>.gap)")
-        if path == ("table", "chaser_keeps_charging") and all(r.keeps_charging is not None for r in refs):
+        elif path == ("table", "chaser_keeps_charging") and all(r.keeps_charging is not None for r in refs):
             inert(field, value, "when every pursuer gives its own keeps_charging")
-        if not any(is_used(units, path) for units in alone):
+        elif not any(is_used(units, path) for units in alone):
             inert(field, value, _context(model, path))
-        if path[1:] == ("general_leadership",) and isinstance(value, int) and value <= fleeing.leadership:
+        elif path[1:] == ("general_leadership",) and isinstance(value, int) and value <= fleeing.leadership:
             inert(field, value, f"when it is not above the unit's own Leadership ({fleeing.leadership})")
     entries = source.get("pursuers") or []
     for i, (entry, units) in enumerate(zip(entries, alone)):
         if not isinstance(entry, dict):
             continue
         own = {k: v for k, v in entry.items() if k not in ("gap", "keeps_charging")}
-        for path, value in written_paths({"pursuer": own}):
+        for path, value in written_paths({"pursuer": own}, profiles_file):
             field = f"pursuers.{i}.{path[1]}"
             if len(path) == 3:
                 err = special_rule_errors("pursuer", path[2], model, field)
                 if err is not None:
                     raise err
-            if not is_used(units, path):
+                if path[2] == "fast_cavalry" or not is_used(units, path):
+                    rules.setdefault(field, []).append((path[2], rule_context(path[2], model, path)))
+            elif not is_used(units, path):
                 inert(field, value, _context(model, path))
-            if path[1] == "general_leadership" and isinstance(value, int) and value <= units[2].leadership:
-                inert(field, value, f"when it is not above the unit's own Leadership "
-                                              f"({units[2].leadership})")
+            elif path[1] == "general_leadership" and isinstance(value, int) and value <= units[2].leadership:
+                inert(field, value, f"when it is not above the unit's own Leadership ({units[2].leadership})")
         for name, group_field in (("gap", "gap"), ("keeps_charging", "chaser_keeps_charging")):
             if name in entry and not is_used(units, ("table", group_field)):
                 why = _context(model, ("table", group_field))
                 if name == "keeps_charging":  # the advice names this pursuer's own field, not the table's
                     why = why.replace(" and table.chaser_keeps_charging = true", "")
                 inert(f"pursuers.{i}.{name}", entry[name], why)
+    note_rules(rules)
 
 
 def unused_several(source: dict, model: ScenarioModel, fleeing: UnitProfile,

@@ -103,12 +103,9 @@ def resolve_unit(ref: UnitRef, role: str, profiles_file: Path | None) -> UnitPro
     InputError
         Unknown profile name, or a missing movement/leadership for an inline unit.
     """
+    # ``rules`` or ``troop_type`` written as the profile has them are its defaults: accepted without a note
+    # (..checks.flee.restates_profile); the checks note the written fields that change nothing
     base: dict = find_profile(ref.profile, role, profiles_file)[0] if ref.profile is not None else {}
-    if ref.profile is not None and ref.rules is not None and tuple(ref.rules) == tuple(base.get("rules", ())):
-        from ....validation import inert, no_effect
-
-        inert(f"{role}.rules", list(ref.rules),
-                        f"on the profile {base.get('name', ref.profile)!r} (it has these rules already)")
     for f in ("name", "movement", "leadership", "troop_type", "rules"):
         v = getattr(ref, f)
         if v is not None:

@@ -276,7 +276,7 @@ def _weapon_bonus(ref: FightUnit, prof: UnitProfile, charged: bool, first_round:
 def _check_equipment(ref: FightUnit, prof: UnitProfile, where: str, fight: Fight, side: str) -> None:
     """Refuse equipment that does not fit, and (unless a sweep turned the checks off,
     :func:`fleeodds.validation.effect_checks_on`) equipment that changes nothing."""
-    from ....validation import effect_checks_on, inert, no_effect
+    from ....validation import effect_checks_on, inert
 
     mounted = prof.troop_type in MOUNTED
     if prof.troop_type == "character":
@@ -393,19 +393,20 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         # attacks reach the foe's front unless this side charged its flank or rear
         front_attack = not (fight.charger == side and fight.contact != "front")
         foe_ward = foe_ref.ward_save
-        if foe_ref.shield:
+        foe_shield = foe_ref.shield and foe_ref.weapon not in TWO_HANDED  # both hands on the weapon: no shield
+        if foe_shield:
             bonus = 1
             if foe_ref.weapon == "hand_weapon" and not foe_mounted and front_attack and ed in ("6th", "7th"):
                 bonus += 1
             foe_save = (foe_save if foe_save is not None else 7) - bonus
-        if (foe_ref.shield and foe_ref.weapon == "hand_weapon" and not foe_mounted and front_attack
+        if (foe_shield and foe_ref.weapon == "hand_weapon" and not foe_mounted and front_attack
                 and ed == "8th"):
             foe_ward = min(foe_ward or 7, 6)  # parry: a 6+ ward save, not added to another ward save
         if foe_save is not None and foe_save >= 7:
             foe_save = None
         modifier = (ap + ref.armour_piercing) if ed == "tow" else max(strength - 3, 0)
         if ed != "tow" and ref.armour_piercing and effect_checks_on():
-            from ....validation import no_effect
+            from ....validation import inert
             inert(f"fight.{side}.armour_piercing", ref.armour_piercing, f"in {ed} (Strength "
                                                                                      "modifies armour)")
         # strike rank: chargers first (option), then not-strikes-last, then Initiative

@@ -148,6 +148,18 @@ def obstacle_effect(o: Obstacle, ed: str, i: int, strict: bool = True) -> tuple[
     return THROUGH, (FAIL_FACES["tow"] if o.kind == "enemy" else 0), code
 
 
+def panic_tested(o, ed: str) -> bool:
+    """Whether a friendly unit fled through tests for Panic with its ``leadership``: a friend, in 7th, 8th
+    and TOW (6th: the rulebook's Panic causes are not modelled; starter: contact removes the fleeing
+    unit). Elsewhere the field is read by nothing (:func:`..checks.obstacles.check_fields` notes it).
+
+    References
+    ----------
+    docs/warhammer.md, "Things in the way" (7th, 8th and TOW: a friend fled through tests Panic).
+    """
+    return o.kind == "friend" and ed in ("7th", "8th", "tow")
+
+
 def resolve_obstacles(model, fleeing, r, *, rally_rule: str, rally_base_ld: int, musician_bonus: int,
                       panic_test) -> dict:
     """The :class:`~.flee.Rules` fields of the things in the way (``replace(r, **out)``).
@@ -193,7 +205,7 @@ def resolve_obstacles(model, fleeing, r, *, rally_rule: str, rally_base_ld: int,
         near, far = o.distance, o.distance + o.depth
         effect, faces, code = obstacle_effect(o, ed, i, strict=False)
         fail, fail_x = 0.0, None
-        if o.leadership is not None:
+        if o.leadership is not None and panic_tested(o, ed):
             fail_x = 1 - ld_test_pass(panic_test(o.leadership))
             fail = float(fail_x)
         rules.append(ObstacleRule(near=near, far=far, effect=effect, fail_faces=faces, code=code, kind=o.kind,
