@@ -27,6 +27,7 @@ HELPERS = {
     "InputError": (0, 2, "{field}: 3 is not allowed; expected {reason}"),
     "FleeoddsError": (None, 0, "{reason}"),
     "no_effect": (0, 2, "{field}: 3 has no effect {reason}; remove it"),
+    "inert": (0, 2, "{field}: 3 has no effect {reason}"),  # the note (the same error under --strict)
     "not_modelled": (0, 2, "{field}: 3 is not modelled yet ({reason}); remove it"),
     "_bad": (None, 1, "path.toml: {reason}"),
     "ValueError": (None, 0, "field: 3 is not allowed; expected {reason}"),
