@@ -75,10 +75,11 @@ class _Group(click.Group):
         return super().main(args, *rest, **kwargs)
 
     def invoke(self, ctx):
+        said = _lang_of(ctx)  # read before click hands the arguments to the command (and clears them here)
         try:
             return super().invoke(ctx)
         except FleeoddsError as exc:
-            lang = _lang_of(ctx)
+            lang = said if said != "en" else _lang_of(ctx)
             click.echo(("erreur : " if lang == "fr" else "error: ") + exc.message(lang), err=True)
             sys.exit(2)
         except click.UsageError as exc:  # a bad option or argument: one line too, with where to look

@@ -400,6 +400,8 @@ def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
         "lang": lang,
         "title": t.manifest.get("title", ""),
         "answer": answer_sentence(t, lang),
+        # inputs accepted that change nothing here (docs/inputs.md), in the page's language
+        "input_notes": [r["message"][lang] for r in t.manifest.get("input_notes") or ()],
         "wide": _texts(records(wide), lang, 2, ("exact", "monte_carlo", "ci_low", "ci_high")),
         "methods": t.methods,
         "trials": t.manifest.get("trials"),

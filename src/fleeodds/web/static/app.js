@@ -41,7 +41,7 @@ const T = {
     include: "Fill in", more_options: "More options", working: "Working…", cancelled: "Stopped.",
     units_read: "{n} units read from {c}.", picked: "Unit placed: {u}.", setup: "Setup",
     difference: "Difference vs {b}", points: "pts", diff_short: "difference", notes_mc: "Monte Carlo: {t} trials, seed {s}, {sec} s.",
-    notes_exact: "Exact values: fractions computed without rounding.",
+    notes_exact: "Exact values: fractions computed without rounding.", input_note: "Note: ",
     metric_of: "{m}: exactly, at least, at most", unit_in: "in {u}",
     fix_to_see: "Fix the fields in red to see the answer.",
     err_busy: "The server is already running as many calculations as it can. Wait a few seconds, then try again.",
@@ -93,7 +93,7 @@ const T = {
     working: "Calcul en cours…", cancelled: "Arrêté.", units_read: "{n} unités lues dans {c}.",
     picked: "Unité placée : {u}.", setup: "Configuration", difference: "Écart par rapport à {b}", points: "pts", diff_short: "écart",
     notes_mc: "Monte-Carlo : {t} tirages, graine {s}, {sec} s.",
-    notes_exact: "Valeurs exactes : fractions calculées sans arrondi.",
+    notes_exact: "Valeurs exactes : fractions calculées sans arrondi.", input_note: "Remarque : ",
     metric_of: "{m} : exactement, au moins, au plus", unit_in: "en {u}",
     fix_to_see: "Corrigez les champs en rouge pour voir la réponse.",
     err_busy: "Le serveur fait déjà autant de calculs qu'il le peut. Attendez quelques secondes, puis réessayez.",
@@ -824,8 +824,15 @@ function showProgress(st) {
 }
 function hideProgress() { $("progress-box").hidden = true; }
 // an answer to another question must not stay on screen as if it answered this one
+function showInputNotes(list) {
+  // inputs that change nothing here (docs/inputs.md): accepted, and said on the answer card
+  const box = $("input-notes"); box.textContent = "";
+  for (const n of list || []) box.append(el("li", {}, el("strong", { text: t("input_note") }), n));
+  box.hidden = !box.children.length;
+}
 function staleResult(fields) {
   S.resultId = null;
+  showInputNotes([]);
   $("see").classList.add("stale");
   $("answer").textContent = fields ? t("fix_to_see") : t("no_answer");
 }
@@ -833,6 +840,7 @@ function showResult(r) {
   S.resultId = r.id;
   $("see").classList.remove("stale");
   $("answer").textContent = r.answer;
+  showInputNotes(r.input_notes);
   const tab = $("outcomes"); tab.textContent = "";
   const cols = [["label", t("outcome_col")]];
   const has = (k) => r.wide.some((x) => x[k] !== undefined && x[k] !== null);
