@@ -829,3 +829,23 @@ def test_a_finished_warm_up_is_no_longer_running():
     w.stop.clear(); w.finished = True
     assert service.warming_up() is None
     service._WARMUP[0] = None
+
+
+def test_view_carries_the_notes_of_inputs_that_change_nothing(client, goblins):
+    """docs/inputs.md: an input the model implements that changes nothing here is accepted, and the answer
+    says so in the page's language (``input_notes``) and in the result's manifest; the numbers are those
+    of the scenario without it (the hand enumeration above)."""
+    src = dict(goblins, options={"insane_courage": False})  # 7th, Ld 5 - 2 = 3: a double 1 passes by its total
+    en = client.post("/api/view", json={"scenario": src, "method": "exact", "lang": "en"}).json()
+    assert en["input_notes"] == ["options.insane_courage: false has no effect in the 'break' situation in 7th "
+                                 "edition (every Leadership test here passes or fails on a natural double anyway, "
+                                 "by its total)"]
+    (record,) = en["result"]["manifest"]["input_notes"]
+    assert record["field"] == "options.insane_courage" and record["value"] is False
+    caught = next(r for r in en["wide"] if r["outcome"] == "caught")
+    assert caught["fraction"] == str(goblins_caught())
+    fr = client.post("/api/view", json={"scenario": src, "method": "exact", "lang": "fr"}).json()
+    assert len(fr["input_notes"]) == 1
+    assert fr["input_notes"][0].startswith("options.insane_courage: false n'a aucun effet dans la situation 'break'")
+    plain = client.post("/api/view", json={"scenario": goblins, "method": "exact", "lang": "en"}).json()
+    assert plain["input_notes"] == []
