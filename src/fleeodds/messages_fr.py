@@ -654,6 +654,8 @@ PHRASES: dict[str, str] = {
     # -- the input policy (docs/inputs.md) ----------------------------------------------------
     "; write § without quotes": " ; écrivez § sans guillemets",
     "write § without quotes": "écrivez § sans guillemets",
+    "a list of distinct values (a label and its code are one value)":
+        "une liste de valeurs distinctes (un nom et son code sont une même valeur)",
     "at § (it matters at the other points)": "en § (il compte aux autres points)",
     # -- dotted paths -----------------------------------------------------------------------
     "a dotted field path without empty parts, e.g. enemies.0.damage":
