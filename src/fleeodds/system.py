@@ -529,6 +529,8 @@ class RulesSystem:
         Names of field values for charts and tables: ``{dotted field: {value: (en, fr)}}``,
         e.g. ``{"edition": {"6th": ("6th edition", "6e édition")}}``; a list index in the
         path is written ``*`` (``enemies.*.damage``). Default: none (values shown as written).
+        :meth:`load` also reads a written label (English or French, casefolded, accents and spaces
+        normalised) as its code (:meth:`code_of`): ``mode = "retraite"`` is ``mode = "withdraw"``.
     messages_fr : dict, optional
         French wording of the system's own reasons in error messages, ``{English phrase: French
         phrase}`` (``§`` for a formatted part), read by :func:`fleeodds.messages_fr.to_french`.
@@ -578,6 +580,7 @@ class RulesSystem:
             data = copy.copy(data)
             del data[TITLE_FR_KEY]
         folder = Path(base_dir) if base_dir is not None else Path.cwd()
+        written = data
         data = self.with_codes(data)  # "retraite" for mode = "withdraw": the loader sees codes only
         with collecting_notes() as notes:
             if check_only is None:  # a third party's two-argument loader keeps working
@@ -587,7 +590,7 @@ class RulesSystem:
         if not isinstance(scenario, Scenario):  # a broken plug-in, not a user error
             raise TypeError(f"system {self.key!r}: loader returned {type(scenario).__name__}, not a Scenario")
         scenario.check_only = None if check_only is None else frozenset(check_only)
-        scenario._input_notes = tuple(n for n in notes if not self._at_default(data, n))
+        scenario._input_notes = tuple(_as_written(written, n) for n in notes if not self._at_default(data, n))
         if title_fr is not None:
             scenario.title_fr = title_fr.strip()
             scenario.source[TITLE_FR_KEY] = title_fr  # the source stays as given (its models ignore the key)
@@ -687,6 +690,12 @@ def fold_label(text: str) -> str:
     text = "".join(c for c in text if not unicodedata.combining(c))
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u2013", "-").replace("\u2014", "-")
     return " ".join(text.casefold().split())
+
+
+def _as_written(data: dict, note: InputNote) -> InputNote:
+    """``note`` with the value as the file wrote it (``14``, not the model's ``14.0``; a label, not its code)."""
+    given, value = _given(data, note.field)
+    return note._replace(value=value) if given and not isinstance(value, (dict, list)) else note
 
 
 def _matches(data: Any, parts: list[str], done: tuple[str, ...] = ()) -> list[tuple[str, Any]]:

@@ -265,9 +265,12 @@ class InputNote(NamedTuple):
 
 def _plain_value(value: Any) -> Any:
     """A note's value as JSON holds it (numbers, text, true/false, lists, tables; anything else as text)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53:
+        return echo(value)  # beyond what a JSON reader keeps exactly
+    if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
+        return echo(value)  # JSON has no nan or inf
     if value is None or isinstance(value, (bool, int, float, str)):
-        return value if not (isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53) \
-            else str(value)
+        return value
     if isinstance(value, (list, tuple)):
         return [_plain_value(v) for v in value]
     if isinstance(value, dict):
