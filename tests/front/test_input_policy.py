@@ -206,7 +206,8 @@ def test_a_sweep_over_points_where_a_written_option_is_inert_runs_and_says_where
             if margin <= 3:  # Ld 5 - margin >= 2: a double 1 passes by its total anyway
                 expected = Fraction(0)
             else:  # only Insane Courage lets the double 1 pass: without it, it breaks and flees
-                expected = {"held": -DOUBLE_1, "caught": DOUBLE_1 * P_CATCH, "escaped": DOUBLE_1 * (1 - P_CATCH)}[outcome]
+                expected = {"held": -DOUBLE_1, "caught": DOUBLE_1 * P_CATCH,
+                            "escaped": DOUBLE_1 * (1 - P_CATCH)}[outcome]
             assert diff == pytest.approx(float(expected), abs=1e-12), (margin, outcome)
 
 
@@ -277,7 +278,8 @@ def test_setup_labels_and_sweep_values_read_in_the_readers_language():
     assert sw.values["edition"] == ["7th", "8th"]
     from fleeodds.report.fields import value_label
 
-    assert [value_label("warhammer", "edition", v, "fr") for v in sw.values["edition"]] == ["7e édition", "8e édition"]
+    named = [value_label("warhammer", "edition", v, "fr") for v in sw.values["edition"]]
+    assert named == ["7e édition", "8e édition"]
     with pytest.raises(InputError, match="distinct values"):
         sweep(wh, {"edition": "8th,8e édition"}, "exact")
 
