@@ -849,3 +849,19 @@ def test_view_carries_the_notes_of_inputs_that_change_nothing(client, goblins):
     assert fr["input_notes"][0].startswith("options.insane_courage: false n'a aucun effet dans la situation 'break'")
     plain = client.post("/api/view", json={"scenario": goblins, "method": "exact", "lang": "en"}).json()
     assert plain["input_notes"] == []
+
+
+def test_compare_and_sweep_answers_carry_the_notes(client, goblins):
+    """A setup's input that changes nothing is noted with its label; a sweep says at which points a written
+    option changes nothing (Insane Courage off: a double 1 passes by its total while Ld 5 - margin >= 2)."""
+    r = client.post("/api/compare", json={"scenario": goblins, "method": "exact",
+                                          "setups": {"IC off": {"options.insane_courage": False}}})
+    assert r.status_code == 200, r.text
+    assert [n.split(" has no effect ")[0] for n in r.json()["input_notes"]] == [
+        "compare.IC off: options.insane_courage: false"]
+    src = dict(goblins, options={"insane_courage": False})
+    r = client.post("/api/sweep", json={"scenario": src, "vary": {"combat.margin": "2..5"}, "method": "exact",
+                                        "lang": "fr"})
+    assert r.status_code == 200, r.text
+    assert ("options.insane_courage: false n'a aucun effet en combat.margin = 2, 3 (il compte aux autres points)"
+            in r.json()["input_notes"])

@@ -824,9 +824,9 @@ function showProgress(st) {
 }
 function hideProgress() { $("progress-box").hidden = true; }
 // an answer to another question must not stay on screen as if it answered this one
-function showInputNotes(list) {
+function showInputNotes(list, id) {
   // inputs that change nothing here (docs/inputs.md): accepted, and said on the answer card
-  const box = $("input-notes"); box.textContent = "";
+  const box = $(id || "input-notes"); box.textContent = "";
   for (const n of list || []) box.append(el("li", {}, el("strong", { text: t("input_note") }), n));
   box.hidden = !box.children.length;
 }
@@ -975,12 +975,13 @@ function addSetup() {
 }
 async function runCompare() {
   sizing(); $("compare-errors").hidden = true;
-  $("compare-dl").hidden = true;
+  $("compare-dl").hidden = true; showInputNotes([], "compare-notes");
   $("compare-chart").textContent = t("working"); $("difference-chart").textContent = ""; $("compare-table").textContent = "";
   try {
     const added = (S.added || []).filter((l) => S.scenario.compare && l in S.scenario.compare);
     const r = await api("/api/compare", { scenario: S.scenario, added, method: S.method, trials: Math.min(S.trials, 2000000), seed: S.seed, lang: S.lang });
     $("compare-chart").innerHTML = r.chart_svg; $("difference-chart").innerHTML = r.difference_svg;
+    showInputNotes(r.input_notes, "compare-notes");
     $("compare-dl").hidden = false;
     const tab = $("compare-table");
     const base = r.setups[0];
@@ -1006,6 +1007,7 @@ async function runCompare() {
 }
 async function runSweep() {
   sizing(); $("sweep-errors").hidden = true; $("sweep-chart").textContent = t("working"); $("sweep-dl").hidden = true;
+  showInputNotes([], "sweep-notes");
   const vary = {}; const labels = {};
   const f1 = $("sweep-field-1").value, v1 = $("sweep-values-1").value.trim();
   const f2 = $("sweep-field-2").value, v2 = $("sweep-values-2").value.trim();
@@ -1016,6 +1018,7 @@ async function runSweep() {
     const perSetup = !$("per-setup-row").hidden && $("per-setup").checked;
     const r = await api("/api/sweep", { scenario: S.scenario, vary, outcome: $("sweep-outcome").value || null, trials: Math.min(S.trials, 100000), seed: S.seed, lang: S.lang, labels, method: S.method === "both" ? null : S.method, per_setup: perSetup });
     $("sweep-chart").innerHTML = r.chart_svg; $("sweep-dl").hidden = false;
+    showInputNotes(r.input_notes, "sweep-notes");
   } catch (e) { $("sweep-chart").textContent = ""; showErrors(e, $("sweep-errors")); }
 }
 
