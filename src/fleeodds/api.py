@@ -29,7 +29,7 @@ def army_matrix(scenario: Scenario | str | Path | dict, rows: Any, cols: Any, *,
                 system: str | Path | None = None, layout: str = "cells", method: str = "auto",
                 trials: int = 100_000, seed: int = 0, types: Any = None, points: Any = None,
                 workers: int | None = None, scheduler: str | None = None, progress: bool | None = None,
-                lang: str = "en"):
+                lang: str = "en", strict: bool = False):
     """Army against army as a :class:`pandas.DataFrame`: every unit of ``rows`` in the first role of
     the scenario's rules system (Warhammer: fleeing) against every unit of ``cols`` in the other
     (pursuing); see :mod:`fleeodds.matrix`.
@@ -49,6 +49,8 @@ def army_matrix(scenario: Scenario | str | Path | dict, rows: Any, cols: Any, *,
         pair and outcome (tidy); ``"wide"``: the matrix of the total, rows the first army's units.
     method, trials, seed, types, points, workers, scheduler, progress, lang
         As :func:`fleeodds.matrix.matrix`.
+    strict : bool
+        Refuse an input of the scenario that changes nothing (by default: noted in the manifest).
 
     Returns
     -------
@@ -66,7 +68,7 @@ def army_matrix(scenario: Scenario | str | Path | dict, rows: Any, cols: Any, *,
 
     if layout not in ("cells", "long", "wide"):
         raise InputError("layout", short_repr(layout), "one of 'cells', 'long', 'wide'")
-    sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+    sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario, strict=strict)
 
     def army(side: Any, name: str) -> Army:
         if isinstance(side, Army):
@@ -79,7 +81,8 @@ def army_matrix(scenario: Scenario | str | Path | dict, rows: Any, cols: Any, *,
 
     first, other = (tuple(get_system(sc.system).roles) + ("", ""))[:2]  # matrix() refuses fewer than two roles
     m = matrix(sc, army(rows, first), army(cols, other), method=method, trials=trials, seed=seed,
-               types=types, points=points, workers=workers, scheduler=scheduler, progress=progress, lang=lang)
+               types=types, points=points, workers=workers, scheduler=scheduler, progress=progress, lang=lang,
+               strict=strict)
     frame = m.cells.copy() if layout == "cells" else m.frame.copy() if layout == "long" else m.wide()
     frame.attrs["failures"] = list(m.failures)
     frame.attrs["manifest"] = dict(m.manifest)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from .cli_types import CHART, TEXT_OUT
+from .cli_types import CHART, TEXT_OUT, say_notes as _say_notes, strict_option
 from .errors import FleeoddsError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -75,10 +75,11 @@ class _Group(click.Group):
         return super().main(args, *rest, **kwargs)
 
     def invoke(self, ctx):
+        said = _lang_of(ctx)  # read before click hands the arguments to the command (and clears them here)
         try:
             return super().invoke(ctx)
         except FleeoddsError as exc:
-            lang = _lang_of(ctx)
+            lang = said if said != "en" else _lang_of(ctx)
             click.echo(("erreur : " if lang == "fr" else "error: ") + exc.message(lang), err=True)
             sys.exit(2)
         except click.UsageError as exc:  # a bad option or argument: one line too, with where to look
@@ -240,6 +241,7 @@ def _apply(options):
 @click.option("--out", "-o", type=TEXT_OUT, default=None,
               help="Write the output to a file instead of the terminal.")
 @_apply(chart_options)
+@strict_option
 def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, fmt, chart,
         distribution, metric_chart, out, chart_title, chart_subtitle, xlabel, ylabel, legend_title, show_zero,
         chart_size):
@@ -262,12 +264,13 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
     variants = sc.variants()
     if len(variants) == 1:  # one setup alone compares nothing: named by its field, not "setups: 1"
         raise sc.one_setup_error()
+    noted = _say_notes(sc, lang, variants)
     if variants:
         from .compare import compare
 
         setups = [(fr if lang == "fr" else en, s) for en, fr, s in variants]
         comp = compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
-                       progress=progress, title=sc.title_in(lang))
+                       progress=progress, title=sc.title_in(lang), notes=noted)
         full, comp = comp, comp.nonzero()  # outcomes that no setup can reach are left out (--show-zero: not in the chart)
         text = _render_comparison(comp, fmt, cumulative=distribution)
         kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero)
@@ -376,6 +379,7 @@ def examples(copy_name, lang):
 @click.option("--out", "-o", type=TEXT_OUT, default=None,
               help="Write the output to a file instead of the terminal.")
 @_apply(chart_options)
+@strict_option
 def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, labels,
             independent, fmt, chart, diff_chart, distribution, out, chart_title, chart_subtitle, xlabel, ylabel,
             legend_title, show_zero, chart_size):
@@ -403,6 +407,7 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
         variants = sc.variants()
         if len(variants) < 2:
             raise click.UsageError(_msg("two_scenarios", lang))
+        noted = _say_notes(sc, lang, variants)
         setups = [(fr if lang == "fr" else en, s) for en, fr, s in variants]
         title = sc.title_in(lang)
         if labels:
@@ -412,13 +417,15 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
             raise click.UsageError(_msg("label_count", lang, n=len(loaded)))
         names = list(labels) or [Path(s).stem for s in scenarios]
         setups = []
+        noted = []
         for name, sc in zip(names, loaded):  # a file with its own setups brings each of them
             variants = sc.variants()
+            noted += _say_notes(sc, lang, variants, prefix=f"{name}: ")
             setups += [(f"{name}: {fr if lang == 'fr' else en}", s) for en, fr, s in variants] or [(name, sc)]
         title = " / ".join(names)
     method = _method(exact_only, mc_only, loaded[0], both, lang)  # "both" falls back to Monte Carlo where not exact
     comp = run_compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
-                       progress=False if no_progress else None, title=title, paired=not independent)
+                       progress=False if no_progress else None, title=title, paired=not independent, notes=noted)
     _emit(_render_comparison(comp, fmt, cumulative=distribution), out, lang)
     kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero)
     if chart:
@@ -446,6 +453,7 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
 @click.option("--out", "-o", type=TEXT_OUT, default=None,
               help="Write the output to a file instead of the terminal.")
 @_apply(chart_options)
+@strict_option
 def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, lang, no_progress, outcome, lines,
           fmt, chart, out, chart_title, chart_subtitle, xlabel, ylabel, legend_title, show_zero, chart_size):
     """Evaluate SCENARIO over a grid of field values (exact where the rules system allows).
@@ -477,6 +485,8 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
                    progress=False if no_progress else None)
     for f in sw.manifest.get("fields_without_effect", []):
         click.echo(_msg("sweep_no_effect", lang, field=f), err=True)
+    for record in sw.manifest.get("input_notes", []):  # written fields that change nothing at some points
+        click.echo(("remarque : " if lang == "fr" else "note: ") + record["message"][lang], err=True)
     _emit(tables.render_sweep(sw, fmt), out, lang)
     kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size)
     if chart:

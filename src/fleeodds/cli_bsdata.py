@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from .cli_types import CHART, TEXT_OUT
+from .cli_types import CHART, TEXT_OUT, say_notes, strict_option
 from .errors import InputError
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
@@ -211,6 +211,7 @@ def _vs_profile(vs: str, army: list[dict[str, Any]], lb) -> dict[str, Any]:
 @click.option("--scheduler", default=None,
               help="Evaluate the units on an existing Dask cluster: its scheduler's address (tcp://HOST:8786).")
 @click.option("-v", "--verbose", is_flag=True, help="List every import note and unmapped rule.")
+@strict_option
 def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | None, vs: str | None, method: str,
          trials: int, seed: int, fmt: str, top: int | None, chart: Path | None, lang: str, verbose: bool,
          workers: int | None = None, scheduler: str | None = None) -> None:
@@ -229,6 +230,7 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     runner = Runner(workers=workers, scheduler=scheduler)  # a bad pair of options fails before any reading
     cat = _read(catalogue, system)
     scenario = load_scenario(scenario_path)
+    say_notes(scenario, lang, variants=[])  # said once, whatever the number of units
     lb = list_building(scenario.system)
     known = roles(scenario.system)
     if role is None:

@@ -182,6 +182,9 @@ OPTIONS: dict[str, str] = {
     "Exact and Monte Carlo side by side (the default).": "Exact et Monte-Carlo côte à côte (par défaut).",
     "Language of labels and number format.": "Langue des libellés et format des nombres.",
     "Never show a progress bar.": "N'affiche jamais de barre de progression.",
+    "Refuse inputs that change nothing in this situation (by default they are accepted with a note).":
+        "Refuse les entrées qui ne changent rien dans cette situation (par défaut, elles sont acceptées avec une "
+        "remarque).",
     "Output format. json holds every row and the manifest.":
         "Format de sortie. json contient chaque ligne et le manifeste.",
     "Write a chart (.png or .svg).": "Écrit un graphique (.png ou .svg).",

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from .cli_types import CHART, OutFile
+from .cli_types import CHART, OutFile, say_notes, strict_option
 from .errors import InputError
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
@@ -59,6 +59,7 @@ _OUT = OutFile((".json", ".csv", ".md"))
 @click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True)
 @click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
 @click.option("-v", "--verbose", is_flag=True, help="List every import note and unmapped rule.")
+@strict_option
 def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, seed, types, points, top, fmt, layout,
            out, resume, chart, workers, scheduler, lang, no_progress, verbose) -> None:
     """Every unit of FLEEING.cat against every unit of PURSUING.cat in one scenario.
@@ -87,6 +88,7 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
         raise InputError("resume", out or "", "an --out FILE.json to resume from (the JSON output keeps every cell)")
     runner = Runner(workers=workers, scheduler=scheduler)  # a bad pair of options fails before any reading
     scenario = load_scenario(scenario_path)
+    say_notes(scenario, lang, variants=[])  # said once, whatever the number of cells
     rows = load_army(fleeing_cat, system, rules_system=scenario.system)
     cols = load_army(pursuing_cat, system, rules_system=scenario.system)
     previous = read_matrix(out) if resume and Path(out).exists() else None

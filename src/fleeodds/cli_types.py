@@ -50,3 +50,18 @@ def strict_option(command):
     return click.option("--strict", is_flag=True, default=False,
                         help="Refuse inputs that change nothing in this situation (by default they are "
                              "accepted with a note).")(wrapper)
+
+
+def say_notes(sc, lang: str = "en", variants=None, prefix: str = "") -> list:
+    """Say on standard error, once each, the inputs of ``sc`` (and of its comparison setups) that change
+    nothing here (``note: …`` / ``remarque : …``); under ``--strict`` they are errors. Returns them as
+    ``(prefix, InputNote)`` pairs for the manifest."""
+    from .evaluation import note_lines, refuse_all, scenario_notes
+    from .validation import strict_inputs_on
+
+    noted = [(prefix + p, n) for p, n in scenario_notes(sc, variants)]
+    if strict_inputs_on():
+        refuse_all(noted)
+    for line in note_lines(noted, lang):
+        click.echo(line, err=True)
+    return noted

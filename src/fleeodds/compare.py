@@ -18,13 +18,14 @@ from typing import Sequence
 import numpy as np
 
 from . import engine
-from .evaluation import evaluate
+from .evaluation import add_input_notes, evaluate, refuse_all
 from .loading import load_scenario
 from .errors import InputError, short_repr
 from .outcomes import check_lang
 from .results import Comparison, OutcomeTable
 from .stats import independent_difference, paired_difference_from_joint, trials_for_precision
 from .system import Scenario
+from .validation import InputNote
 
 
 
@@ -39,6 +40,8 @@ def compare(
     progress: bool | None = None,
     title: str = "",
     paired: bool = True,
+    strict: bool = False,
+    notes: Sequence[tuple[str, InputNote]] | None = None,
 ) -> Comparison:
     """Evaluate ``setups`` (``[(label, scenario), ...]``) side by side, on common random numbers.
 
@@ -62,6 +65,13 @@ def compare(
     paired : bool
         Pair the Monte Carlo runs when every setup has a per-trial kernel
         (default). ``False`` runs them independently: setup ``k`` uses seed ``seed + k``.
+    strict : bool
+        Refuse an input that changes nothing in a setup (the command line's ``--strict``) rather
+        than noting it.
+    notes : sequence of (prefix, InputNote), optional
+        The notes the comparison's manifest lists (``input_notes``, ``notes``), e.g. those of the
+        scenario whose ``[compare]`` setups these are (:func:`fleeodds.evaluation.scenario_notes`);
+        default: each setup's own notes, prefixed with its label.
 
     Returns
     -------
@@ -79,7 +89,7 @@ def compare(
         raise InputError("setups", short_repr(setups), "a list of (label, scenario) pairs")
     if method not in ("exact", "mc", "both"):
         raise InputError("method", short_repr(method), "one of 'exact', 'mc', 'both'")
-    setups = [(label, sc if isinstance(sc, Scenario) else load_scenario(sc)) for label, sc in setups]
+    setups = [(label, sc if isinstance(sc, Scenario) else load_scenario(sc, strict=strict)) for label, sc in setups]
     if any(not isinstance(label, str) or not label.strip() for label, _ in setups):
         raise InputError("setups", [label for label, _ in setups], "a non-empty text label for every setup")
     if len(setups) < 2:
@@ -92,6 +102,10 @@ def compare(
         raise InputError("setups", labels, "distinct setup labels")
     if trials is not None and precision is not None:
         raise InputError("trials/precision", (trials, precision), "either a number of trials or a precision, not both")
+    if notes is None:
+        notes = [(f"{label}: ", n) for label, sc in setups for n in sc.input_notes()]
+    if strict:
+        refuse_all(list(notes))
     scenarios = [sc for _, sc in setups]
     want_mc = method in ("mc", "both")
     use_paired = (paired and want_mc and all(sc.has_trial_kernel for sc in scenarios))
@@ -121,6 +135,10 @@ def compare(
     mc = [t.manifest for t in tables if "trials" in t.manifest]
     manifest = {"method": method, "setups": labels, "paired": pc is not None,
                 "seed": mc[0]["seed"] if mc else None, "trials": mc[0]["trials"] if mc else None}
+    sentences: dict[str, list[str]] = {}
+    add_input_notes(manifest, sentences, list(notes))
+    if sentences:
+        manifest["notes"] = sentences
     return Comparison(frame, tables, lang, title, manifest)
 
 

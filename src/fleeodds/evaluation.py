@@ -23,6 +23,7 @@ import numpy as np
 from .errors import InputError, short_repr
 from .outcomes import check_lang
 from .system import Scenario
+from .validation import refuse_notes
 
 if TYPE_CHECKING:  # imported when a scenario is evaluated: loading a scenario needs no pandas
     from . import engine
@@ -57,6 +58,7 @@ def evaluate(
     lang: str = "en",
     progress: bool | None = None,
     simulation: "engine.SimulationCounts | None" = None,
+    strict: bool = False,
 ) -> OutcomeTable:
     """Evaluate a scenario.
 
@@ -82,6 +84,10 @@ def evaluate(
         a paired run, :func:`fleeodds.engine.simulate_paired`); used instead of
         simulating. Counts of shape ``(n_outcomes, 1)`` carry no metric
         distribution.
+    strict : bool
+        Refuse a scenario that noted an input changing nothing here (:meth:`Scenario.input_notes
+        <fleeodds.system.Scenario.input_notes>`; the command line's ``--strict``): the first note is
+        raised as its error. By default the notes are kept in the manifest (``notes``, ``input_notes``).
 
     Returns
     -------
@@ -90,8 +96,9 @@ def evaluate(
     Raises
     ------
     InputError
-        Unknown method or language, invalid trials/precision/seed, or
-        ``method="exact"`` on a scenario without an exact solver.
+        Unknown method or language, invalid trials/precision/seed,
+        ``method="exact"`` on a scenario without an exact solver, or (``strict``) an input that
+        changes nothing here.
     """
     from . import engine
     from .results import OutcomeTable
@@ -105,6 +112,8 @@ def evaluate(
     if method not in METHODS:
         raise InputError("method", short_repr(method), "one of 'exact', 'mc', 'both'")
     check_lang(lang)
+    if strict:
+        refuse_notes(scenario.input_notes())
     if method == "exact" and not scenario.has_exact:
         why = f" ({scenario.exact_refusal})" if scenario.exact_refusal else ""
         raise InputError("method", method, f"'mc' or 'both': this scenario has no exact solver{why}")
@@ -123,6 +132,7 @@ def evaluate(
     if unused:
         manifest["unused_inputs"] = list(unused)
     notes = {lg: list(scenario.notes(lg)) for lg in ("en", "fr")}  # the summary's sentences, both languages
+    add_input_notes(manifest, notes, [("", n) for n in scenario.input_notes()])
     if notes["en"] or notes["fr"]:
         manifest["notes"] = notes
     if scenario.outcome_order:
@@ -184,6 +194,59 @@ def evaluate(
     if sentences["en"] or sentences["fr"]:  # the system's own short sentences replace the outcome list
         manifest["sentences"] = sentences
     return table
+
+
+Noted = tuple  # (prefix, InputNote): prefix "" for the scenario, "compare.<label>: " for a setup
+
+
+def scenario_notes(scenario: Scenario, variants: list | None = None) -> list[Noted]:
+    """The notes of a scenario's inputs that change nothing (the input policy, docs/inputs.md): its own,
+    then each comparison setup's, prefixed ``compare.<label>: `` (``variants``: the setups already
+    built by :meth:`Scenario.variants`, not built again).
+
+    Returns
+    -------
+    list of (str, InputNote)
+    """
+    out: list[Noted] = [("", n) for n in scenario.input_notes()]
+    for v in (scenario.variants() if variants is None else variants):
+        out += [(f"compare.{v.en}: ", n) for n in v.scenario.input_notes()]
+    return _distinct(out)
+
+
+def _distinct(notes: list[Noted]) -> list[Noted]:
+    seen: set[str] = set()
+    out = []
+    for prefix, note in notes:
+        key = note.message("en", prefix)
+        if key not in seen:
+            seen.add(key)
+            out.append((prefix, note))
+    return out
+
+
+def note_lines(notes: list[Noted], lang: str = "en") -> list[str]:
+    """``note: F: V has no effect …`` (French: ``remarque : …``), once each, as standard error shows them."""
+    return list(dict.fromkeys(note.line(lang, prefix) for prefix, note in notes))
+
+
+def refuse_all(notes: list[Noted]) -> None:
+    """``--strict`` / ``strict=True``: raise the first note as its error (:meth:`InputNote.error`)."""
+    for prefix, note in notes:
+        raise note.error(prefix)
+
+
+def add_input_notes(manifest: dict[str, Any], sentences: dict[str, list[str]], notes: list[Noted]) -> None:
+    """Put ``notes`` in a manifest: their sentences after ``sentences`` (``{"en": [...], "fr": [...]}``,
+    changed in place; the manifest's ``notes``) and each as a record in ``input_notes`` (field, value as
+    written, reason in English and French, the setup's label for a setup's note)."""
+    notes = _distinct(notes)
+    if not notes:
+        return
+    for lg in ("en", "fr"):
+        sentences.setdefault(lg, [])
+        sentences[lg] += [note.message(lg, prefix) for prefix, note in notes]
+    manifest["input_notes"] = [note.record(prefix) for prefix, note in notes]
 
 
 def _merge_distribution(dist_rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ from pathlib import Path
 from . import files
 from .errors import InputError, short_repr
 from .system import Scenario, scenario_from_dict
+from .validation import strict_inputs
 
 
 def example_dir() -> Path:
@@ -34,8 +35,12 @@ def list_examples() -> list[Path]:
     return sorted(example_dir().rglob("*.toml"))
 
 
-def load_scenario(source: str | Path | dict) -> Scenario:
+def load_scenario(source: str | Path | dict, *, strict: bool = False) -> Scenario:
     """Load and validate a scenario.
+
+    An input the model implements that changes nothing in this situation is accepted and noted
+    (:meth:`Scenario.input_notes <fleeodds.system.Scenario.input_notes>`; docs/inputs.md); with
+    ``strict=True`` it is refused instead (the command line's ``--strict``).
 
     Parameters
     ----------
@@ -53,8 +58,12 @@ def load_scenario(source: str | Path | dict) -> Scenario:
     FleeoddsError
         On a value that is neither a path nor a dict, a missing or unreadable file
         (a folder, a device, a pipe, not UTF-8, over 8 MiB), invalid TOML, or any
-        invalid field (the message names the field, the value and what is allowed).
+        invalid field (the message names the field, the value and what is allowed);
+        with ``strict``, an input that changes nothing here ("…; remove it").
     """
+    if strict:
+        with strict_inputs():
+            return load_scenario(source)
     if isinstance(source, dict):
         return scenario_from_dict(source, Path.cwd())
     if isinstance(source, bytes) or not isinstance(source, (str, os.PathLike)):

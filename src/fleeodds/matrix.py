@@ -53,6 +53,7 @@ from .errors import FleeoddsError, InputError, short_repr
 from .outcomes import check_lang
 from .scale import Done, Job, Runner, cell_seed
 from .system import Scenario, get_system
+from .validation import refuse_notes
 
 #: Most cells one matrix computes (an edition's every army against every other is a cluster's job,
 #: one pair of armies at a time).
@@ -305,7 +306,7 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
            seed: int = 0, types: str | Iterable[str] | None = None, points: str | tuple | None = None,
            runner: Runner | None = None, workers: int | None = None, scheduler: str | None = None,
            progress: bool | None = None, resume: Any = None, checkpoint: Callable | None = None,
-           lang: str = "en"):
+           lang: str = "en", strict: bool = False):
     """Evaluate ``scenario`` for every unit of ``rows`` in the first role against every unit of
     ``cols`` in the other role.
 
@@ -340,6 +341,9 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
         Called with the matrix so far every :data:`CHECKPOINT_SECONDS` seconds during the run
         (e.g. to write the output file, so that an interrupted run can be resumed).
     lang : {"en", "fr"}
+    strict : bool
+        Refuse a scenario that noted an input changing nothing (``--strict``); by default the notes are
+        in the manifest (``input_notes``, ``notes``), once for the whole matrix.
 
     Returns
     -------
@@ -361,6 +365,8 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
     if not isinstance(rows, Army) or not isinstance(cols, Army):
         raise InputError("army", short_repr(rows if not isinstance(rows, Army) else cols),
                          "an Army (fleeodds.matrix.load_army or Army(name, profiles))")
+    if strict:
+        refuse_notes(scenario.input_notes())
     lb = list_building(scenario.system)
     known = tuple(get_system(scenario.system).roles)
     if len(known) != 2:
@@ -633,6 +639,12 @@ def _assemble(ctx: dict, cells, built, results, previous, failures, how_of, stat
                 "units": {"row": {n: h for (s, n), h in ctx["unit_hash"].items() if s == "row"},
                           "col": {n: h for (s, n), h in ctx["unit_hash"].items() if s == "col"}},
                 "failed": len(fails), **stats}
+    from .evaluation import add_input_notes
+
+    sentences: dict[str, list[str]] = {}
+    add_input_notes(manifest, sentences, [("", n) for n in ctx["scenario"].input_notes()])  # once for every cell
+    if sentences:
+        manifest["notes"] = sentences
     role_labels = {r: (lb.role(r).label_en, lb.role(r).label_fr) for r in (r0, r1)}
     return Matrix(table, frame, (r0, r1), role_labels, (rows_army.name, cols_army.name), outcomes,
                   (total, lb.total.label_en, lb.total.label_fr, tuple(total_codes)), good,

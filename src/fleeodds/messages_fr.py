@@ -651,6 +651,12 @@ PHRASES: dict[str, str] = {
         "les configurations fixent, ou d'autres champs",
     "field names other than 'setup' for a scenario with setups":
         "des noms de champs autres que 'setup' pour un scénario avec des configurations",
+    # -- the input policy (docs/inputs.md) ----------------------------------------------------
+    "; write § without quotes": " ; écrivez § sans guillemets",
+    "write § without quotes": "écrivez § sans guillemets",
+    "a list of distinct values (a label and its code are one value)":
+        "une liste de valeurs distinctes (un nom et son code sont une même valeur)",
+    "at § (it matters at the other points)": "en § (il compte aux autres points)",
     # -- dotted paths -----------------------------------------------------------------------
     "a dotted field path without empty parts, e.g. enemies.0.damage":
         "un chemin de champ à points sans partie vide, par ex. enemies.0.damage",

@@ -38,6 +38,7 @@ from .errors import FleeoddsError, InputError
 from .list_building import ListBuilding, resolve
 from .outcomes import check_lang
 from .system import Scenario, get_system
+from .validation import refuse_notes, strict_inputs_on
 
 _LABELS = {
     "unit": ("unit", "unité"),
@@ -106,6 +107,8 @@ class Ranking:
         The scenario title, in English and (when the file gives one) French.
     system : str
         The rules system's key.
+    input_notes : list of InputNote
+        The scenario's inputs that change nothing here (said once for the whole ranking).
     """
 
     table: pd.DataFrame
@@ -116,6 +119,8 @@ class Ranking:
     system: str = ""
     opponent: str = ""
     title_fr: str = ""
+    #: The scenario's inputs that change nothing here (:meth:`fleeodds.system.Scenario.input_notes`).
+    input_notes: list = field(default_factory=list)
 
     def title_in(self, lang: str = "en") -> str:
         """The scenario title in ``lang`` (the English one when the file gives no French title)."""
@@ -233,7 +238,7 @@ def _evaluate(scenario: Scenario, method: str, trials: int, seed: int):
 def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str | None = None, *,
                vs: dict[str, Any] | None = None, method: str = "auto", trials: int = 200_000,
                seed: int = 0, runner: Any = None, workers: int | None = None, scheduler: str | None = None,
-               progress: bool | None = False) -> Ranking:
+               progress: bool | None = False, strict: bool = False) -> Ranking:
     """Evaluate ``scenario`` with each profile in ``role`` and rank the units.
 
     Parameters
@@ -260,6 +265,9 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
         the ranking is the same whatever runs it.
     progress : bool or None
         A bar over the units (``None``: only on a terminal).
+    strict : bool
+        Refuse a scenario that noted an input changing nothing (``--strict``); by default its notes
+        are kept in :attr:`Ranking.input_notes`, once for every unit.
 
     Returns
     -------
@@ -278,6 +286,8 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
     """
     if not isinstance(scenario, Scenario):
         raise InputError("scenario", type(scenario).__name__, "a scenario from fleeodds.load_scenario")
+    if strict or strict_inputs_on():
+        refuse_notes(scenario.input_notes())
     lb = list_building(scenario.system)
     known = roles(scenario.system)
     if role is None:
@@ -361,7 +371,8 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
         opponent = str(vs.get("name", ""))
     elif len(others) == 1:
         opponent = scenario.unit_name(others[0])
-    ranking = Ranking(table, role, outcomes, failures, scenario.title, scenario.system, opponent, scenario.title_fr)
+    ranking = Ranking(table, role, outcomes, failures, scenario.title, scenario.system, opponent, scenario.title_fr,
+                      list(scenario.input_notes()))
     col, asc = ranking.sort_key()
     if len(table):
         ranking.table = table.sort_values([col, "unit"], ascending=[asc, True], kind="stable").reset_index(drop=True)

@@ -262,9 +262,13 @@ class OutcomeTable:
                 if r["probability"] > 0]
 
     def notes(self, lang: str | None = None) -> list[str]:
-        """The scenario's own sentences (``Scenario.notes``) in ``lang`` (default: the table's)."""
+        """The scenario's own sentences (``Scenario.notes``) in ``lang`` (default: the table's); the notes of
+        inputs that change nothing (the manifest's ``input_notes``, also in its ``notes``) are left out: the
+        command line says them once, on standard error."""
+        lang = lang or self.lang
         notes = self.manifest.get("notes") or {}
-        return list(notes.get(lang or self.lang, []))
+        said = {r.get("message", {}).get(lang) for r in self.manifest.get("input_notes") or () if isinstance(r, dict)}
+        return [n for n in notes.get(lang, []) if n not in said]
 
     def summary_sentence(self, lang: str | None = None) -> str:
         """The answer in one plain sentence, e.g. "Night Goblins lose a combat by 2 to Dwarf

@@ -21,13 +21,14 @@ from typing import Any, Sequence
 import numpy as np
 import pandas as pd
 
-from .evaluation import evaluate
+from .evaluation import add_input_notes, evaluate
 from .loading import load_scenario
-from .errors import FleeoddsError, InputError, short_repr
+from .errors import FleeoddsError, InputError, echo, short_repr
 from .outcomes import check_lang
 from .results import SWEEP_COLUMNS, OutcomeTable, Sweep
-from .system import Scenario
-from .validation import set_field, without_effect_checks  # noqa: F401  (set_field re-exported)
+from .system import Scenario, get_system
+from .validation import (InputNote, refuse_notes, set_field, strict_inputs,  # noqa: F401  (set_field re-exported)
+                         strict_inputs_on, without_effect_checks)
 
 #: The grid dimension of a scenario's comparison setups.
 SETUP_FIELD = "setup"
@@ -122,6 +123,7 @@ def sweep(
     runner: Any = None,
     workers: int | None = None,
     scheduler: str | None = None,
+    strict: bool = False,
 ) -> Sweep:
     """Evaluate ``scenario`` on every combination of the ``vary`` values.
 
@@ -147,6 +149,12 @@ def sweep(
         Where the cells are evaluated (:class:`fleeodds.scale.Runner`: in this process by
         default, ``workers=N`` a local Dask cluster, ``scheduler=ADDRESS`` an existing one);
         the sweep is the same whatever runs it.
+    strict : bool
+        Refuse an input that changes nothing (the command line's ``--strict``): in the scenario, or
+        a written field at some points of the grid. By default a written field that changes nothing
+        at some points is noted (the manifest's ``input_notes`` and ``notes``: "options.insane_courage:
+        true has no effect at combat.margin = 0, 1 (it matters at the other points)") and the sweep
+        runs.
 
     Returns
     -------
@@ -160,7 +168,10 @@ def sweep(
         system's reason (an unknown field, a value out of range …).
     """
     check_lang(lang)
-    sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+    strict = bool(strict) or strict_inputs_on()
+    sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario, strict=strict)
+    if strict:
+        refuse_notes(sc.input_notes())
     if isinstance(vary, dict):
         items = list(vary.items())
     elif isinstance(vary, (list, tuple)) and all(isinstance(x, (list, tuple)) and len(x) == 2 for x in vary):
@@ -187,11 +198,17 @@ def sweep(
     if len(set(fields)) != len(fields):
         raise InputError("--vary", fields, "each field varied once")
     values = {}
+    rules_system = get_system(sc.system)
     for f, v in items:
         v = parse_values(f, v) if isinstance(v, str) else list(v)
         if not v:
             raise InputError(f, v, "at least one value")
-        values[f] = v
+        # a value written as its label ("retraite", "8e édition") stands for its code: tables and charts
+        # then name it in the reader's language
+        codes = [rules_system.code_of(f, x) for x in v]
+        if len({repr(x) for x in codes}) != len(codes):
+            raise InputError(f, short_repr(v), "a list of distinct values (a label and its code are one value)")
+        values[f] = codes
     n_cells = int(np.prod([len(v) for v in values.values()]))
     if n_cells > MAX_CELLS:
         raise InputError("--vary", {f: len(v) for f, v in values.items()},
@@ -216,17 +233,23 @@ def sweep(
                              f"at most {MAX_CELLS} cells in all (the product of the value counts and setups)")
     # validate every cell before running any (a typo must not cost a long run)
     cells = []
+    changed_by: dict[Any, set[str]] = {None: set()}
+    changed_by.update({s.label(lang): set(s.changes) for s in sc.compare_setups()})
     for combo in itertools.product(*values.values()):
         for label, base in setups:
-            try:
-                with without_effect_checks():  # checked over the whole grid below, not per cell
+            try:  # the varied fields' effect is judged over the whole grid below, not per cell
+                with without_effect_checks(), strict_inputs(False):
                     cell = base.with_changes(dict(zip(fields, combo)))
             except FleeoddsError as exc:
                 raise _cell_error(fields, combo, exc) from None
             cells.append((combo if label is None else (*combo, label), cell))
+    varied = list(fields)
     if setups[0][0] is not None:
         fields = fields + [SETUP_FIELD]
         values[SETUP_FIELD] = [label for label, _ in setups]
+    noted = point_notes(sc, cells, fields, varied, changed_by)
+    if strict:
+        refuse_notes(noted)
     if method is None:
         method = "exact" if all(c.has_exact for _, c in cells) else "mc"
     rows = []
@@ -269,7 +292,99 @@ def sweep(
     idle = _fields_without_effect(frame, fields)
     if idle:
         manifest["fields_without_effect"] = idle
+    sentences: dict[str, list[str]] = {}
+    add_input_notes(manifest, sentences, [("", n) for n in noted])
+    if sentences:
+        manifest["notes"] = sentences
     return Sweep(frame, fields, values, tables, title or sc.title_in(lang), lang, manifest)
+
+
+#: Largest time (seconds, estimated from one cell) spent loading every cell with all its checks to find the
+#: written fields that change nothing at some points, when the scenario itself noted none.
+NOTE_BUDGET_SECONDS = 2.0
+#: Most points a sweep's note lists.
+MAX_NOTED_POINTS = 12
+
+
+def point_notes(sc: Scenario, cells: list[tuple[tuple, Scenario]], fields: list[str], varied: list[str],
+                changed_by: dict[Any, set[str]]) -> list[InputNote]:
+    """The notes of the written fields that change nothing at some points of a sweep.
+
+    Each cell is loaded again with every check of its rules system (a sweep's cells are built checking
+    only the varied fields), its notes collected. A field noted at every point keeps its own note; one
+    noted at some points only says where: "options.insane_courage: true has no effect at combat.margin =
+    0, 1 (it matters at the other points)". The varied fields (and a setup's own fields) are left out:
+    the sweep shows what they do ("F changes nothing in this sweep").
+
+    Loading a cell with every check can cost a D&D scenario a quarter of a second (its checks compare
+    results); the cells are checked when the scenario or one of its setups noted a written field, or
+    when checking them all is estimated under :data:`NOTE_BUDGET_SECONDS`.
+
+    Parameters
+    ----------
+    sc : Scenario
+        The swept scenario.
+    cells : list of (point, Scenario)
+        Each point (the values of ``fields``, in order) and its cell.
+    fields : list of str
+        The grid's dimensions (the varied fields, then ``setup`` for a scenario's setups).
+    varied : list of str
+        The varied fields.
+    changed_by : dict
+        The fields each setup label sets (``None``: no setup).
+
+    Returns
+    -------
+    list of InputNote
+    """
+    import time
+
+    from .evaluation import scenario_notes
+
+    if not cells:
+        return []
+    has_setups = len(fields) > len(varied)
+
+    def full_notes(point: tuple, cell: Scenario) -> list[InputNote] | None:
+        own = set(varied) | changed_by.get(point[-1] if has_setups else None, set())
+        try:
+            with strict_inputs(False):
+                loaded = get_system(cell.system).load(cell.base_source(), cell.base_dir)
+        except FleeoddsError:  # a check only the whole scenario makes: this point says nothing
+            return None
+        return [n for n in loaded.input_notes()
+                if not any(n.field == f or n.field.startswith(f + ".") for f in own)]
+
+    t0 = time.perf_counter()
+    first = full_notes(*cells[0])
+    cost = time.perf_counter() - t0
+    if not scenario_notes(sc) and not first and cost * len(cells) > NOTE_BUDGET_SECONDS:
+        return []
+    per_point = [(cells[0][0], first)] + [(point, full_notes(point, cell)) for point, cell in cells[1:]]
+    checked = [(point, notes) for point, notes in per_point if notes is not None]
+    where: dict[str, list[tuple[tuple, InputNote]]] = {}
+    for point, notes in checked:
+        for n in notes:
+            where.setdefault(n.field, []).append((point, n))
+    out = []
+    for field_name, hits in where.items():
+        note = hits[0][1]
+        if len(hits) == len(checked):
+            out.append(note)
+            continue
+        out.append(InputNote(field_name, note.value,
+                             f"at {_points_text(fields, [p for p, _ in hits])} (it matters at the other points)"))
+    return out
+
+
+def _points_text(fields: list[str], points: list[tuple]) -> str:
+    """``combat.margin = 0, 1`` (one field) or ``(combat.margin, edition) = (0, '7th'), (1, '8th')``."""
+    shown = points[:MAX_NOTED_POINTS]
+    more = f", … ({len(points)} points)" if len(points) > len(shown) else ""
+    if len(fields) == 1:
+        return f"{fields[0]} = " + ", ".join(echo(p[0], whole_floats=True) for p in shown) + more
+    return ("(" + ", ".join(fields) + ") = "
+            + ", ".join("(" + ", ".join(echo(v, whole_floats=True) for v in p) + ")" for p in shown) + more)
 
 
 def _evaluate(cell: Scenario, method: str, trials: int | None, seed: int, lang: str) -> OutcomeTable:

@@ -36,8 +36,8 @@ import numpy as np
 from . import messages_fr
 from .errors import FleeoddsError, InputError
 from .outcomes import NO_METRIC, Metric, Outcome
-from .validation import (InputNote, collecting_notes, equals_default, no_effect, schema_default, set_field, short_repr,
-                         strict_inputs_on)
+from .validation import (InputNote, collecting_notes, equals_default, no_effect, number_text_hint,  # noqa: F401
+                         schema_default, set_field, short_repr, strict_inputs_on)
 
 #: Systems shipped with fleeodds: key -> module holding ``SYSTEM`` (their entry points, declared in
 #: ``pyproject.toml``, come first; this is the fallback of a source tree without installed metadata).
@@ -330,7 +330,8 @@ class Scenario(ABC):
         a ``label_fr``, take the rules system's French name of that value
         (:attr:`RulesSystem.value_labels`: "6e édition"); every label written is kept."""
         try:
-            names_of = get_system(self.system).value_labels or {}
+            rules_system = get_system(self.system)
+            names_of = rules_system.value_labels or {}
         except (FleeoddsError, TypeError):
             return setups
         out = []
@@ -339,11 +340,14 @@ class Scenario(ABC):
                 (path, value), = s.changes.items()
                 generic = ".".join("*" if p.isdigit() else p for p in str(path).split("."))
                 names = names_of.get(path) or names_of.get(generic) or {}
-                key = value.lower() if isinstance(value, str) else value
+                code = rules_system.code_of(str(path), value)  # "retraite" written: the code "withdraw"
+                key = code.lower() if isinstance(code, str) and code not in names else code
                 small = not isinstance(value, int) or abs(value) < 10 ** 100  # str() of a huge int raises
                 if small and s.en == str(value) and s.fr == s.en and isinstance(key, (str, int, float)) \
                         and key in names:
-                    s = Setup(s.en, names[key][1], s.changes)  # the English label stays as written
+                    # the English label stays as written when it is the code; a label written stands for its
+                    # code and reads in each language ("retraite": "withdraw" / "retraite")
+                    s = Setup(s.en if code is value else names[key][0], names[key][1], s.changes)
             out.append(s)
         return out
 
@@ -525,6 +529,8 @@ class RulesSystem:
         Names of field values for charts and tables: ``{dotted field: {value: (en, fr)}}``,
         e.g. ``{"edition": {"6th": ("6th edition", "6e édition")}}``; a list index in the
         path is written ``*`` (``enemies.*.damage``). Default: none (values shown as written).
+        :meth:`load` also reads a written label (English or French, casefolded, accents and spaces
+        normalised) as its code (:meth:`code_of`): ``mode = "retraite"`` is ``mode = "withdraw"``.
     messages_fr : dict, optional
         French wording of the system's own reasons in error messages, ``{English phrase: French
         phrase}`` (``§`` for a formatted part), read by :func:`fleeodds.messages_fr.to_french`.
@@ -574,6 +580,8 @@ class RulesSystem:
             data = copy.copy(data)
             del data[TITLE_FR_KEY]
         folder = Path(base_dir) if base_dir is not None else Path.cwd()
+        written = data
+        data = self.with_codes(data)  # "retraite" for mode = "withdraw": the loader sees codes only
         with collecting_notes() as notes:
             if check_only is None or not _takes_check_only(self.loader):  # a two-argument loader keeps working
                 scenario = self.loader(data, folder)
@@ -582,7 +590,7 @@ class RulesSystem:
         if not isinstance(scenario, Scenario):  # a broken plug-in, not a user error
             raise TypeError(f"system {self.key!r}: loader returned {type(scenario).__name__}, not a Scenario")
         scenario.check_only = None if check_only is None else frozenset(check_only)
-        scenario._input_notes = tuple(n for n in notes if not self._at_default(data, n))
+        scenario._input_notes = tuple(_as_written(written, n) for n in notes if not self._at_default(data, n))
         if scenario._input_notes and strict_inputs_on():  # --strict: the first note is the error
             first = scenario._input_notes[0]
             raise no_effect(first.field, first.value, first.context)
@@ -592,6 +600,68 @@ class RulesSystem:
         scenario.variants()  # an invalid comparison setup is an error now, not when it is run
         return scenario
 
+
+    # -- codes or labels ------------------------------------------------------------------
+    def _label_codes(self) -> dict[str, dict[str, Any]]:
+        """``{dotted field: {folded label: code}}`` from :attr:`value_labels` (English and French labels; a
+        label shared by several codes, synonyms such as ``5e`` / ``5e2014``, names the first declared)."""
+        cached = _ALIASES.get(self.key)
+        if cached is not None and cached[0] is self.value_labels:
+            return cached[1]
+        table: dict[str, dict[str, Any]] = {}
+        for dotted, names in (self.value_labels or {}).items():
+            if not isinstance(names, dict):
+                continue
+            codes: dict[str, Any] = {}
+            for code, labels in names.items():
+                if not isinstance(labels, (tuple, list)):
+                    continue
+                for label in labels:
+                    key = fold_label(label) if isinstance(label, str) else ""
+                    if key and not number_text_hint(label, "int_type"):  # a number is never a label
+                        codes.setdefault(key, code)
+            table[str(dotted)] = codes
+        _ALIASES[self.key] = (self.value_labels, table)
+        return table
+
+    def code_of(self, dotted: str, value: Any) -> Any:
+        """The code a written value stands for in the field ``dotted`` (``enemies.0.on_hit`` or
+        ``enemies.*.on_hit``): ``"withdraw"`` for ``"retraite"`` or ``"Withdraw"`` in D&D's ``mode``;
+        the value itself when it is a code already, is not text, or names no code.
+
+        A written text equal to a code's English or French label (:attr:`value_labels`; compared
+        casefolded, accents and spaces normalised: ``8e edition`` is ``8e édition``) stands for the code.
+        """
+        if not isinstance(value, str):
+            return value
+        generic = ".".join("*" if p.isdigit() else p for p in str(dotted).split("."))
+        names = (self.value_labels or {}).get(dotted) or (self.value_labels or {}).get(generic)
+        if not isinstance(names, dict) or value in names:
+            return value
+        codes = self._label_codes().get(dotted if dotted in self.value_labels else generic) or {}
+        return codes.get(fold_label(value), value)
+
+    def with_codes(self, data: dict) -> dict:
+        """``data`` with every written label of a coded field replaced by its code (:meth:`code_of`), lists
+        of codes (``rules = ["Tenace"]``) item by item; ``data`` itself when nothing is a label (a copy
+        otherwise: the caller's table is never changed)."""
+        if not self.value_labels or not isinstance(data, dict):
+            return data
+        out = data
+        for dotted in self.value_labels:
+            for path, value in _matches(data, str(dotted).split(".")):
+                if isinstance(value, list):
+                    new: Any = [self.code_of(dotted, v) for v in value]
+                    if all(a is b for a, b in zip(new, value)):
+                        continue
+                else:
+                    new = self.code_of(dotted, value)
+                    if new is value:
+                        continue
+                if out is data:
+                    out = copy.deepcopy(data)
+                out = set_field(out, path, new)
+        return out
 
     def _at_default(self, data: dict, note: InputNote) -> bool:
         """Whether the input of ``note`` is written at its documented default (then nothing is said)."""
@@ -621,6 +691,39 @@ def _takes_check_only(loader: Callable) -> bool:
 
 #: Each system's English schema, read once for the documented defaults (:meth:`RulesSystem._at_default`).
 _SCHEMAS: dict[str, dict] = {}
+#: Each system's labels -> codes, by field (:meth:`RulesSystem._label_codes`), with the value_labels read.
+_ALIASES: dict[str, tuple[Any, dict[str, dict[str, Any]]]] = {}
+
+
+def fold_label(text: str) -> str:
+    """A label as compared with what a user wrote: casefolded, accents removed, apostrophes and dashes
+    made plain, spaces (non-breaking ones too) collapsed: ``"8e Édition"`` and ``" 8e  edition"`` fold alike."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", str(text))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u2013", "-").replace("\u2014", "-")
+    return " ".join(text.casefold().split())
+
+
+def _as_written(data: dict, note: InputNote) -> InputNote:
+    """``note`` with the value as the file wrote it (``14``, not the model's ``14.0``; a label, not its code)."""
+    given, value = _given(data, note.field)
+    return note._replace(value=value) if given and not isinstance(value, (dict, list)) else note
+
+
+def _matches(data: Any, parts: list[str], done: tuple[str, ...] = ()) -> list[tuple[str, Any]]:
+    """``(dotted path, value)`` of every written value at the path ``parts`` (``*``: any list index)."""
+    if not parts:
+        return [(".".join(done), data)]
+    head, rest = parts[0], parts[1:]
+    if head == "*":
+        if not isinstance(data, list):
+            return []
+        return [m for i, item in enumerate(data) for m in _matches(item, rest, (*done, str(i)))]
+    if isinstance(data, dict) and head in data:
+        return _matches(data[head], rest, (*done, head))
+    return []
 _REGISTRY: dict[str, RulesSystem] = {}
 _ENTRY_POINTS: dict[str, Any] | None = None
 

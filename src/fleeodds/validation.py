@@ -231,14 +231,74 @@ class InputNote(NamedTuple):
     value: Any
     context: str
 
-    def message(self, lang: str = "en") -> str:
-        """``fuite.repli: true has no effect here — …`` in ``lang`` (the error's French wording)."""
-        text = f"{self.field}: {echo(self.value, whole_floats=True)} has no effect {self.context}"
+    def message(self, lang: str = "en", prefix: str = "") -> str:
+        """``fuite.repli: true has no effect here — …`` in ``lang`` (the error's French wording).
+
+        ``prefix`` goes before the field: ``"compare.Ld 8: "`` for a comparison setup's note."""
+        text = f"{prefix}{self.field}: {echo(self.value, whole_floats=True)} has no effect {self.context}"
         if lang != "fr":
             return text
         from .messages_fr import to_french
 
         return to_french(text)
+
+    def line(self, lang: str = "en", prefix: str = "") -> str:
+        """The note as the command line prints it on standard error: ``note: …`` / ``remarque : …``."""
+        return ("remarque : " if lang == "fr" else "note: ") + self.message(lang, prefix)
+
+    def error(self, prefix: str = "") -> InputError:
+        """The note as the error ``--strict`` raises (:func:`no_effect`: "…; remove it")."""
+        return no_effect(prefix + self.field, self.value, self.context)
+
+    def record(self, prefix: str = "") -> dict[str, Any]:
+        """The note as JSON-able data for a manifest: ``field``, ``value`` as written, ``reason`` in English
+        and French (the sentence after the value) and ``message`` in both languages; ``setup`` when
+        ``prefix`` names a comparison setup (``"compare.Ld 8: "``)."""
+        out: dict[str, Any] = {"field": self.field, "value": _plain_value(self.value),
+                               "reason": {"en": f"has no effect {self.context}",
+                                          "fr": _french_reason(self.context)},
+                               "message": {lg: self.message(lg, prefix) for lg in ("en", "fr")}}
+        if prefix:
+            out["setup"] = prefix.rstrip().rstrip(":").removeprefix("compare.")
+        return out
+
+
+def _plain_value(value: Any) -> Any:
+    """A note's value as JSON holds it (numbers, text, true/false, lists, tables; anything else as text)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53:
+        return echo(value)  # beyond what a JSON reader keeps exactly
+    if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
+        return echo(value)  # JSON has no nan or inf
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_plain_value(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain_value(v) for k, v in value.items()}
+    return echo(value)
+
+
+def _french_reason(context: str) -> str:
+    """``has no effect C`` in French (the frame and the system's phrase for C)."""
+    from .messages_fr import to_french
+
+    text = to_french(f"x: 1 has no effect {context}")
+    return text.split(": 1 ", 1)[1] if ": 1 " in text else text
+
+
+def refuse_notes(notes: Any, prefix: str = "") -> None:
+    """Under ``strict``: raise the error of the first note (:meth:`InputNote.error`), if any.
+
+    For a scenario loaded before ``--strict`` / ``strict=True`` was asked (the Python API's
+    ``evaluate(scenario, strict=True)``): its notes were kept, the first becomes the error.
+
+    Raises
+    ------
+    InputError
+        The :func:`no_effect` error of the first note.
+    """
+    for note in notes:
+        raise note.error(prefix)
 
 
 _NOTES: contextvars.ContextVar[list | None] = contextvars.ContextVar("fleeodds_input_notes", default=None)
@@ -478,6 +538,9 @@ def validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
                      allowed: AllowedHook | None = None) -> InputError:
     """The first problem of a pydantic ``ValidationError`` as one :class:`InputError`.
 
+    A number written as text (``ac = "12"``) where the field takes a number gets the hint
+    ``write 12 without quotes`` (:func:`number_text_hint`).
+
     Parameters
     ----------
     exc : pydantic.ValidationError
@@ -494,6 +557,80 @@ def validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
         (truncated), and ``allowed`` says what is allowed (for an unknown field: the
         documented fields of that table).
     """
+    out = _validation_error(exc, model, prefix, allowed)
+    err = exc.errors()[0]
+    loc = tuple(p for p in err.get("loc", ()) if p != "__root__" and not _union_tag(p))
+    _, fi = locate(model, loc)
+    hint = number_text_hint(err.get("input"), err.get("type", ""), getattr(fi, "annotation", None),
+                            *(getattr(m, "json_schema", None) for m in getattr(fi, "metadata", ()) or ()))
+    return with_hint(out, hint) if hint else out
+
+
+#: pydantic's error kinds for a field that takes a number.
+NUMBER_KINDS = frozenset({"int_type", "float_type", "int_parsing", "float_parsing", "int_from_float",
+                          "finite_number"})
+
+
+def _takes_number(annotation: Any) -> bool:
+    """Whether a field's type admits a number (``int``, ``float``, ``Optional[int]``, ``int | Literal['-']``)."""
+    import types
+    import typing
+
+    if annotation in (int, float):
+        return True
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _takes_number(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        return any(_takes_number(a) for a in typing.get_args(annotation))
+    return False
+
+
+_NUMBER_TEXT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+
+
+def _schema_number(node: Any, depth: int = 0) -> bool:
+    """Whether a JSON Schema node admits a number (``type`` integer or number, in ``anyOf``/``oneOf`` too)."""
+    if not isinstance(node, dict) or depth > 8:
+        return False
+    types_ = node.get("type")
+    if types_ in ("integer", "number") or (isinstance(types_, list) and {"integer", "number"} & set(types_)):
+        return True
+    return any(_schema_number(m, depth + 1) for key in ("anyOf", "oneOf", "allOf") for m in node.get(key) or ())
+
+
+def number_text_hint(value: Any, kind: str = "", annotation: Any = None, *schemas: Any) -> str:
+    """``"write 12 without quotes"`` when ``value`` is a text holding a number (``"12"``, ``" 7.5 "``) and
+    the field takes a number (its pydantic error ``kind``, its ``annotation`` or the JSON ``schemas`` it
+    declares say so); else ``""``.
+
+    A TOML file that writes ``ac = "12"`` gives a text, not a number: fleeodds never turns one into
+    the other silently (``"12,5"`` could be 125 or 12.5), it says how to write it.
+    """
+    if not isinstance(value, str) or len(value) > 40:
+        return ""
+    text = value.strip()
+    if not _NUMBER_TEXT.fullmatch(text):
+        return ""
+    if kind in NUMBER_KINDS or _takes_number(annotation) or any(_schema_number(x) for x in schemas):
+        return f"write {text} without quotes"
+    return ""
+
+
+def with_hint(err: InputError, hint: str) -> InputError:
+    """``err`` with ``; hint`` after what is allowed (its message too)."""
+    out = InputError(err.field, err.value, f"{err.allowed}; {hint}" if err.allowed else hint)
+    text = str(err)
+    if text.endswith(err.allowed or "\x00"):  # the usual frame: "F: V is not allowed; expected A"
+        out.args = (f"{text}; {hint}",)
+    else:
+        out.args = (f"{text} ({hint})",)
+    return out
+
+
+def _validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
+                      allowed: AllowedHook | None = None) -> InputError:
+    """:func:`validation_error` without the hint."""
     err = exc.errors()[0]
     loc = tuple(p for p in err.get("loc", ()) if p != "__root__" and not _union_tag(p))
     field = prefix + ".".join(str(p) for p in loc) if loc else prefix.rstrip(".") or "scenario"

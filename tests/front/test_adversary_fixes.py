@@ -79,6 +79,20 @@ def _message(data, lang="fr") -> str:
     return e.value.message(lang)
 
 
+def _noted(data, lang="fr") -> str:
+    """An input that changes nothing here: accepted with a note (docs/inputs.md), refused under strict. The
+    note's words, which must be the strict error's without its "remove it"."""
+    from fleeodds.evaluation import scenario_notes
+
+    sc = fleeodds.load_scenario(data)
+    (prefix, note), = scenario_notes(sc)
+    with pytest.raises(FleeoddsError) as e:
+        fleeodds.load_scenario(data, strict=True)
+    error = e.value.message(lang)
+    assert error == note.message(lang, prefix) + (" ; retirez-le" if lang == "fr" else "; remove it")
+    return error
+
+
 def test_repli_multiplier_counts_in_the_ordre_repli_setup():
     # fuite.compare has "ordre_repli": the multiplier changes that setup; no setup label in a field path
     sc = fleeodds.load_scenario(_arquebusier(options={"repli_move_multiplier": 3}))
@@ -196,7 +210,7 @@ def test_empty_shorthands_are_refused():
                               "comparer) ; retirez-le")
 
 
-def test_rules_equal_to_the_profile_are_refused():
+def test_rules_equal_to_the_profile_are_noted():
     data = _warhammer(fleeing={"rules": []})  # Night Goblins have no special rules of their own
-    assert _message(data) == ("fleeing.rules: [] n'a aucun effet sur le profil 'Night Goblins' (il a déjà ces "
+    assert _noted(data) == ("fleeing.rules: [] n'a aucun effet sur le profil 'Night Goblins' (il a déjà ces "
                               "règles) ; retirez-le")

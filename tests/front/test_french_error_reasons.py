@@ -471,6 +471,11 @@ BAD = {
 }
 
 
+#: Inputs the model implements that change nothing here: accepted with a note (docs/inputs.md); the
+#: French of their wording is checked as the error ``--strict`` makes of them.
+NOTED = {"wh general not above", "wh flee_clearance without obstacles", "dnd death saves outside 5e"}
+
+
 @pytest.mark.parametrize("name", BAD)
 def test_bad_input_in_french_on_the_command_line(name, tmp_path, monkeypatch):
     example, changes, needle = BAD[name]
@@ -480,7 +485,11 @@ def test_bad_input_in_french_on_the_command_line(name, tmp_path, monkeypatch):
     scenario = tmp_path / "scenario.toml"
     scenario.write_text(_toml(data), encoding="utf-8")
     runner = CliRunner()
-    args = ["run", str(scenario), "--exact", "--lang", "fr"]
+    if name in NOTED:
+        fr = runner.invoke(main, ["run", str(scenario), "--exact", "--lang", "fr"])
+        assert fr.exit_code == 0 and "remarque : " in fr.stderr and needle in fr.stderr, fr.output
+        assert "note: " not in fr.stderr
+    args = ["run", str(scenario), "--exact", *(["--strict"] if name in NOTED else []), "--lang", "fr"]
     monkeypatch.setattr(sys, "argv", ["fleeodds", *args])  # the error line reads --lang from the command line
     fr = runner.invoke(main, args)
     monkeypatch.setattr(sys, "argv", ["fleeodds", *args[:-2]])

@@ -401,6 +401,8 @@ def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
         "lang": lang,
         "title": t.manifest.get("title", ""),
         "answer": answer_sentence(t, lang),
+        # inputs accepted that change nothing here (docs/inputs.md), in the page's language
+        "input_notes": [r["message"][lang] for r in t.manifest.get("input_notes") or ()],
         "wide": _texts(records(wide), lang, 2, ("exact", "monte_carlo", "ci_low", "ci_high")),
         "methods": t.methods,
         "trials": t.manifest.get("trials"),
@@ -638,8 +640,12 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
         raise InputError("method", m, "'mc' or 'both': a setup has no exact solver")
     if m == "both" and not pairs[0][1].has_exact:
         m = "mc"  # as `fleeodds run`: "both" falls back to Monte Carlo where the first setup is not exact
+    from ..evaluation import scenario_notes
+
+    noted = scenario_notes(sc, [v for v in variants])  # the question's and each setup's (docs/inputs.md)
     with user_run(), KERNEL_LOCK:
-        comp = run_compare(pairs, m, trials=trials, seed=seed, lang=lang, progress=False, title=sc.title_in(lang))
+        comp = run_compare(pairs, m, trials=trials, seed=seed, lang=lang, progress=False, title=sc.title_in(lang),
+                           notes=noted)
     nz = comp.nonzero()
     foot = tables.comparison_chart_notes(comp)
     chart = svg_text(chart_bytes(lambda p: charts.comparison_chart(nz.frame, p, title=sc.title_in(lang), lang=lang,
@@ -655,7 +661,8 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
             if isinstance(v, (int, float)) and v == v:
                 row[k + "_text"] = _signed_points(float(v), lang, 1)
     return {"title": sc.title_in(lang), "setups": nz.setups, "rows": rows, "chart_svg": chart,
-            "difference_svg": diff, "result": json.loads(nz.to_json())}
+            "difference_svg": diff, "result": json.loads(nz.to_json()),
+            "input_notes": [r["message"][lang] for r in comp.manifest.get("input_notes") or ()]}
 
 
 def parse_vary(vary: Any) -> list[tuple[str, Any]]:
@@ -733,7 +740,9 @@ def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: An
         draw = lambda p: charts.heatmap(sw, code, p, xlabel=labels.get(sw.fields[1]),  # noqa: E731
                                         ylabel=labels.get(sw.fields[0]), footnote=foot)
     return {"title": sw.title, "fields": sw.fields, "values": sw.values, "rows": records(sw.frame),
-            "chart_svg": svg_text(chart_bytes(draw, "svg")), "result": json.loads(sw.to_json())}
+            "chart_svg": svg_text(chart_bytes(draw, "svg")), "result": json.loads(sw.to_json()),
+            # written fields that change nothing at some points (docs/inputs.md), in the page's language
+            "input_notes": [r["message"][lang] for r in sw.manifest.get("input_notes") or ()]}
 
 
 # --------------------------------------------------------------------------- list building

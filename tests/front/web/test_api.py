@@ -829,3 +829,39 @@ def test_a_finished_warm_up_is_no_longer_running():
     w.stop.clear(); w.finished = True
     assert service.warming_up() is None
     service._WARMUP[0] = None
+
+
+def test_view_carries_the_notes_of_inputs_that_change_nothing(client, goblins):
+    """docs/inputs.md: an input the model implements that changes nothing here is accepted, and the answer
+    says so in the page's language (``input_notes``) and in the result's manifest; the numbers are those
+    of the scenario without it (the hand enumeration above)."""
+    src = dict(goblins, options={"insane_courage": False})  # 7th, Ld 5 - 2 = 3: a double 1 passes by its total
+    en = client.post("/api/view", json={"scenario": src, "method": "exact", "lang": "en"}).json()
+    assert en["input_notes"] == ["options.insane_courage: false has no effect in the 'break' situation in 7th "
+                                 "edition (every Leadership test here passes or fails on a natural double anyway, "
+                                 "by its total)"]
+    (record,) = en["result"]["manifest"]["input_notes"]
+    assert record["field"] == "options.insane_courage" and record["value"] is False
+    caught = next(r for r in en["wide"] if r["outcome"] == "caught")
+    assert caught["fraction"] == str(goblins_caught())
+    fr = client.post("/api/view", json={"scenario": src, "method": "exact", "lang": "fr"}).json()
+    assert len(fr["input_notes"]) == 1
+    assert fr["input_notes"][0].startswith("options.insane_courage: false n'a aucun effet dans la situation 'break'")
+    plain = client.post("/api/view", json={"scenario": goblins, "method": "exact", "lang": "en"}).json()
+    assert plain["input_notes"] == []
+
+
+def test_compare_and_sweep_answers_carry_the_notes(client, goblins):
+    """A setup's input that changes nothing is noted with its label; a sweep says at which points a written
+    option changes nothing (Insane Courage off: a double 1 passes by its total while Ld 5 - margin >= 2)."""
+    r = client.post("/api/compare", json={"scenario": goblins, "method": "exact",
+                                          "setups": {"IC off": {"options.insane_courage": False}}})
+    assert r.status_code == 200, r.text
+    assert [n.split(" has no effect ")[0] for n in r.json()["input_notes"]] == [
+        "compare.IC off: options.insane_courage: false"]
+    src = dict(goblins, options={"insane_courage": False})
+    r = client.post("/api/sweep", json={"scenario": src, "vary": {"combat.margin": "2..5"}, "method": "exact",
+                                        "lang": "fr"})
+    assert r.status_code == 200, r.text
+    assert ("options.insane_courage: false n'a aucun effet en combat.margin = 2, 3 (il compte aux autres points)"
+            in r.json()["input_notes"])

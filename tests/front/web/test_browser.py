@@ -874,3 +874,29 @@ def test_french_dnd_form_takes_retraite(driver, server):
     d.find_element(By.ID, "lang-en").click()
     wait(d, lambda d: d.find_element(By.ID, "run").text == "Compute")
     assert Select(d.find_element(By.ID, "f-mode")).first_selected_option.text.lower() == "withdraw"
+
+
+def test_the_answer_card_shows_a_note(driver, server):
+    """An input that changes nothing here (docs/inputs.md) is accepted and said on the answer card, in the
+    page's language; the answer is the Goblins' hand value all the same."""
+    import base64
+    import json
+
+    d = driver
+    scenario = dict(fleeodds_source(GOBLINS), options={"insane_courage": False})
+    state = {"v": 1, "system": "warhammer", "scenario": scenario, "lang": "en", "method": "exact",
+             "trials": 10000, "seed": 0}
+    link = server + "#s=" + base64.urlsafe_b64encode(json.dumps(state).encode()).decode().rstrip("=")
+    open_page(d, link)
+    wait_fraction(d, CAUGHT)
+    try:
+        wait(d, lambda d: "options.insane_courage: false has no effect" in d.find_element(By.ID, "input-notes").text)
+    except TimeoutException:
+        raise AssertionError(d.find_element(By.ID, "see").text) from None
+    notes = d.find_element(By.ID, "input-notes")
+    assert notes.is_displayed() and notes.text.startswith("Note: ")
+    d.find_element(By.ID, "lang-fr").click()
+    wait(d, lambda d: "n'a aucun effet" in d.find_element(By.ID, "input-notes").text)
+    assert d.find_element(By.ID, "input-notes").text.startswith("Remarque : ")
+    d.find_element(By.ID, "lang-en").click()
+    d.get("about:blank")

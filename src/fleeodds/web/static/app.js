@@ -41,7 +41,7 @@ const T = {
     include: "Fill in", more_options: "More options", working: "Working…", cancelled: "Stopped.",
     units_read: "{n} units read from {c}.", picked: "Unit placed: {u}.", setup: "Setup",
     difference: "Difference vs {b}", points: "pts", diff_short: "difference", notes_mc: "Monte Carlo: {t} trials, seed {s}, {sec} s.",
-    notes_exact: "Exact values: fractions computed without rounding.",
+    notes_exact: "Exact values: fractions computed without rounding.", input_note: "Note: ",
     metric_of: "{m}: exactly, at least, at most", unit_in: "in {u}",
     fix_to_see: "Fix the fields in red to see the answer.",
     err_busy: "The server is already running as many calculations as it can. Wait a few seconds, then try again.",
@@ -93,7 +93,7 @@ const T = {
     working: "Calcul en cours…", cancelled: "Arrêté.", units_read: "{n} unités lues dans {c}.",
     picked: "Unité placée : {u}.", setup: "Configuration", difference: "Écart par rapport à {b}", points: "pts", diff_short: "écart",
     notes_mc: "Monte-Carlo : {t} tirages, graine {s}, {sec} s.",
-    notes_exact: "Valeurs exactes : fractions calculées sans arrondi.",
+    notes_exact: "Valeurs exactes : fractions calculées sans arrondi.", input_note: "Remarque : ",
     metric_of: "{m} : exactement, au moins, au plus", unit_in: "en {u}",
     fix_to_see: "Corrigez les champs en rouge pour voir la réponse.",
     err_busy: "Le serveur fait déjà autant de calculs qu'il le peut. Attendez quelques secondes, puis réessayez.",
@@ -824,8 +824,15 @@ function showProgress(st) {
 }
 function hideProgress() { $("progress-box").hidden = true; }
 // an answer to another question must not stay on screen as if it answered this one
+function showInputNotes(list, id) {
+  // inputs that change nothing here (docs/inputs.md): accepted, and said on the answer card
+  const box = $(id || "input-notes"); box.textContent = "";
+  for (const n of list || []) box.append(el("li", {}, el("strong", { text: t("input_note") }), n));
+  box.hidden = !box.children.length;
+}
 function staleResult(fields) {
   S.resultId = null;
+  showInputNotes([]);
   $("see").classList.add("stale");
   $("answer").textContent = fields ? t("fix_to_see") : t("no_answer");
 }
@@ -833,6 +840,7 @@ function showResult(r) {
   S.resultId = r.id;
   $("see").classList.remove("stale");
   $("answer").textContent = r.answer;
+  showInputNotes(r.input_notes);
   const tab = $("outcomes"); tab.textContent = "";
   const cols = [["label", t("outcome_col")]];
   const has = (k) => r.wide.some((x) => x[k] !== undefined && x[k] !== null);
@@ -967,12 +975,13 @@ function addSetup() {
 }
 async function runCompare() {
   sizing(); $("compare-errors").hidden = true;
-  $("compare-dl").hidden = true;
+  $("compare-dl").hidden = true; showInputNotes([], "compare-notes");
   $("compare-chart").textContent = t("working"); $("difference-chart").textContent = ""; $("compare-table").textContent = "";
   try {
     const added = (S.added || []).filter((l) => S.scenario.compare && l in S.scenario.compare);
     const r = await api("/api/compare", { scenario: S.scenario, added, method: S.method, trials: Math.min(S.trials, 2000000), seed: S.seed, lang: S.lang });
     $("compare-chart").innerHTML = r.chart_svg; $("difference-chart").innerHTML = r.difference_svg;
+    showInputNotes(r.input_notes, "compare-notes");
     $("compare-dl").hidden = false;
     const tab = $("compare-table");
     const base = r.setups[0];
@@ -998,6 +1007,7 @@ async function runCompare() {
 }
 async function runSweep() {
   sizing(); $("sweep-errors").hidden = true; $("sweep-chart").textContent = t("working"); $("sweep-dl").hidden = true;
+  showInputNotes([], "sweep-notes");
   const vary = {}; const labels = {};
   const f1 = $("sweep-field-1").value, v1 = $("sweep-values-1").value.trim();
   const f2 = $("sweep-field-2").value, v2 = $("sweep-values-2").value.trim();
@@ -1008,6 +1018,7 @@ async function runSweep() {
     const perSetup = !$("per-setup-row").hidden && $("per-setup").checked;
     const r = await api("/api/sweep", { scenario: S.scenario, vary, outcome: $("sweep-outcome").value || null, trials: Math.min(S.trials, 100000), seed: S.seed, lang: S.lang, labels, method: S.method === "both" ? null : S.method, per_setup: perSetup });
     $("sweep-chart").innerHTML = r.chart_svg; $("sweep-dl").hidden = false;
+    showInputNotes(r.input_notes, "sweep-notes");
   } catch (e) { $("sweep-chart").textContent = ""; showErrors(e, $("sweep-errors")); }
 }
 
