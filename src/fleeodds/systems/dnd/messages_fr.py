@@ -38,8 +38,8 @@ PHRASES: dict[str, str] = {
         "un bonus d'attaque entier (obligatoire sauf si un preset le donne)",
     "dice notation such as 2d4+4 (required unless a preset gives it)":
         "une notation de dés comme 2d4+4 (obligatoire sauf si un preset la donne)",
-    "dice notation such as 1d6 (omit the field for no extra damage)":
-        "une notation de dés comme 1d6 (omettez le champ s'il n'y a pas de dégâts supplémentaires)",
+    "dice notation such as 1d6 ('' or no field for no extra damage)":
+        "une notation de dés comme 1d6 ('' ou pas de champ s'il n'y a pas de dégâts supplémentaires)",
     "an integer CMD (required when an enemy has stand_still)":
         "un DMD entier (obligatoire quand un ennemi a stand_still)",
     "false with § = § (a full-round action leaves no action to provoke with)":

@@ -290,9 +290,10 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
     if m.damage is None:
         raise InputError(f + "damage", None, "dice notation such as 2d4+4 (required unless a preset gives it)")
     damage = check_dice(m.damage, f + "damage")
-    if "extra_damage" in own and not own["extra_damage"].strip():
-        raise InputError(f + "extra_damage", own["extra_damage"],
-                         "dice notation such as 1d6 (omit the field for no extra damage)")
+    # '' (the documented default) is "no extra damage", also over a preset's; blank text is a slip, refused
+    if m.extra_damage and not m.extra_damage.strip():
+        raise InputError(f + "extra_damage", m.extra_damage,
+                         "dice notation such as 1d6 ('' or no field for no extra damage)")
     extra = check_dice(m.extra_damage, f + "extra_damage", "extra damage") if m.extra_damage else ""
     threat_low = parse_threat_range(m.threat_range, f + "threat_range")
     cr = m.combat_reflexes
