@@ -9,6 +9,10 @@ Acrobaties, Attaque éclair, Réflexes de combat, DMD / BMO.
 from __future__ import annotations
 
 PHRASES: dict[str, str] = {
+    "a number: write § without quotes (an integer from § to §), or a list of them, a range such as '14-20' or "
+    "dice such as '1d6+13'":
+        "un nombre : écrivez § sans guillemets (un entier de § à §), ou une liste de ces nombres, un intervalle "
+        "comme '14-20' ou des dés comme '1d6+13'",
     "§ (no result changes with it: exact distribution, attacks, damage)":
         "§ (aucun résultat ne change avec lui : distribution exacte, attaques, dégâts)",
     "in this scenario: it gives the same results as leaving it out (no result changes: exact distribution, "

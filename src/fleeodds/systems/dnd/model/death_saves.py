@@ -37,10 +37,10 @@ class DeathSavesModel(StrictModel):
                              "Roll two d20 and keep the higher (default false).",
                              "Lancer deux d20 et garder le plus haut (faux par défaut).")
     disadvantage: bool = F(False, "disadvantage", "désavantage",
-                                "Roll two d20 and keep the lower (default false; with advantage too they cancel: "
-                                "refused).",
+                                "Roll two d20 and keep the lower (default false; with advantage too "
+                                "they cancel, one d20: a note).",
                                 "Lancer deux d20 et garder le plus bas (faux par défaut ; avec l'avantage ils "
-                                "s'annulent : refusé).")
+                                "s'annulent, un seul d20 : une note).")
 
 
 def advantage_of(m: DeathSavesModel, where: str = "death_saves") -> int:
