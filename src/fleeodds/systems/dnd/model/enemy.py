@@ -41,7 +41,8 @@ class EnemyModel(StrictModel):
                                     "Extra dice (sneak attack …): not multiplied on a 3.5/PF critical, doubled "
                                     "on a 5e critical (default '': none).",
                                     "Dés supplémentaires (attaque sournoise …) : non multipliés sur un critique "
-                                    "3.5/PF, doublés sur un critique 5e ('' par défaut : aucun).", "hp", max_length=MAX_DICE_TEXT)
+                                    "3.5/PF, doublés sur un critique 5e ('' par défaut : aucun).", "hp",
+                          max_length=MAX_DICE_TEXT)
     threat_range: Union[int, str] = F(20, "threat range", "zone de critique possible",
                                                 "'20', '19-20', '18-20' … or the lowest face (default 20). "
                                                 "5e: critical range, no confirmation.",
