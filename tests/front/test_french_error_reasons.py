@@ -467,7 +467,7 @@ BAD = {
     "wh flee_clearance without obstacles": (WH, {"options.flee_clearance": 1}, "obstacle"),
     "wh misspelt option": (WH, {"options.bogus": 1}, "option inconnue"),
     "dnd armour class 0": (DND, {"runner.ac": 0}, "un entier de 1 à 60"),
-    "dnd death saves outside 5e": (DND_35, {"death_saves": {"successes": 1}}, "'leave_melee'"),
+    "dnd misspelt situation": (DND_35, {"situation": "leave-melee"}, "'leave_melee'"),
     "dnd unknown mode": (DND, {"mode": "flee"}, "attendu"),
     "dnd empty enemies": (DND, {"enemies": []}, "attendu"),
     "dnd text for hit points": (DND, {"runner.hp": "six"}, "'six'"),
