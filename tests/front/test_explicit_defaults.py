@@ -4,7 +4,7 @@ Every shipped example is rewritten with **every** field its JSON Schema document
 written out at that default (inside the tables the example has, and an ``[options]`` table), the way a
 player states defaults for clarity. The rewritten file must load without an error, say nothing about
 those fields (a value at its default is not even a note), and give the very exact fractions of the
-example. A field of a unit or fighter that names a ``profile`` takes its default from the profile's
+example. A field of a unit or fighter that names a ``profile`` (D&D: a ``preset``) takes its default from the profile's
 card, not from the schema, so such fields are left as the example has them.
 
 A Hypothesis test then writes random subsets of those defaults into random examples: none is refused.
@@ -72,7 +72,7 @@ def defaults_to_write(schema: dict, node, data: dict, path: str = "") -> dict[st
     (and its ``options`` table, created when absent)."""
     out: dict[str, object] = {}
     props = _properties(schema, node)
-    if "profile" in data:  # a named profile's card gives these defaults, not the schema
+    if "profile" in data or "preset" in data:  # a named profile's (D&D: preset's) card gives these defaults
         props = {k: v for k, v in props.items() if isinstance(data.get(k), (dict, list))}
     for key, sub in props.items():
         dotted = f"{path}{key}"

@@ -110,26 +110,37 @@ def _wrappers(root: Path) -> dict[str, tuple[int, str, str]]:
     """Functions that pass one of their parameters on as the reason of a raise helper
     (``_refuse_given(f, data, where, fields, context)`` -> ``no_effect(..., context)``):
     name -> (position of that parameter, its name, the message frame with MARK for it)."""
-    out = {}
-    for path in sorted(root.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        consts = _constants(tree)
-        for fn in ast.walk(tree):
-            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name in HELPERS:
-                continue
-            params = [a.arg for a in fn.args.args]
-            for call in ast.walk(fn):
-                if not isinstance(call, ast.Call) or _name(call) not in HELPERS:
+    out: dict[str, tuple[int, str, str]] = {}
+    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in sorted(root.rglob("*.py"))]
+    grew = True
+    while grew:  # a wrapper of a wrapper (``note(…, context)`` -> ``inert(…, context)`` -> ``no_effect``)
+        grew = False
+        for tree in trees:
+            consts = _constants(tree)
+            for fn in ast.walk(tree):
+                if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name in HELPERS \
+                        or fn.name in out:
                     continue
-                fi, ri, frame = HELPERS[_name(call)]
-                arg = call.args[ri] if len(call.args) > ri else None
-                names = [n.id for n in ast.walk(arg) if isinstance(n, ast.Name) and n.id in params] if arg else []
-                if not names:
-                    continue
-                local = {**consts, names[0]: ast.Constant(MARK)}
-                text = text_of(arg, local)
-                if text and MARK in text:
-                    out[fn.name] = (params.index(names[0]), names[0], frame.format(field="field.path", reason=text))
+                params = [a.arg for a in fn.args.args]
+                for call in ast.walk(fn):
+                    name = _name(call) if isinstance(call, ast.Call) else None
+                    if name in HELPERS:
+                        _fi, ri, frame = HELPERS[name]
+                        frame = frame.format(field="field.path", reason=MARK)
+                    elif name in out and name != fn.name:
+                        ri, _p, frame = out[name]
+                    else:
+                        continue
+                    arg = call.args[ri] if len(call.args) > ri else None
+                    names = [n.id for n in ast.walk(arg) if isinstance(n, ast.Name) and n.id in params] if arg else []
+                    if not names:
+                        continue
+                    local = {**consts, names[0]: ast.Constant(MARK)}
+                    text = text_of(arg, local)
+                    if text and MARK in text:
+                        out[fn.name] = (params.index(names[0]), names[0], frame.replace(MARK, text))
+                        grew = True
+                        break
     return out
 
 
@@ -457,7 +468,7 @@ BAD = {
     "wh flee_clearance without obstacles": (WH, {"options.flee_clearance": 1}, "obstacle"),
     "wh misspelt option": (WH, {"options.bogus": 1}, "option inconnue"),
     "dnd armour class 0": (DND, {"runner.ac": 0}, "un entier de 1 à 60"),
-    "dnd death saves outside 5e": (DND_35, {"death_saves": {"successes": 1}}, "'leave_melee'"),
+    "dnd misspelt situation": (DND_35, {"situation": "leave-melee"}, "'leave_melee'"),
     "dnd unknown mode": (DND, {"mode": "flee"}, "attendu"),
     "dnd empty enemies": (DND, {"enemies": []}, "attendu"),
     "dnd text for hit points": (DND, {"runner.hp": "six"}, "'six'"),

@@ -84,3 +84,45 @@ def assert_agree(sc, trials: int = 200_000, seed: int = 7, check_cells: bool = T
             pval = stats.chi2.sf(chi2, len(ex) - 1)
             assert pval > 1e-3, f"chi-square p = {pval:.2e} over {len(ex)} cells"
     return exact, counts
+
+
+def noted(data, field, match="has no effect", strict=True):
+    """``data`` loads (the input policy: an input that changes nothing here is accepted) with a note on
+    ``field`` whose message contains ``match``; with ``strict``, under ``--strict``
+    (:func:`fleeodds.validation.strict_inputs`) the same input is the error naming ``field``.
+
+    Returns the scenario loaded."""
+    import copy
+
+    import pytest
+
+    from fleeodds.errors import FleeoddsError
+    from fleeodds.system import get_system
+    from fleeodds.validation import strict_inputs
+
+    sc = get_system("dnd").load(copy.deepcopy(data))
+    notes = {n.field: n for n in sc.input_notes()}
+    assert field in notes, f"no note on {field}: {[n.message() for n in sc.input_notes()]}"
+    text = notes[field].message()
+    assert text.startswith(field + ": ") and match in text and "\n" not in text, text
+    assert "remove it" not in text
+    if strict:
+        with strict_inputs(), pytest.raises(FleeoddsError) as info:
+            get_system("dnd").load(copy.deepcopy(data))
+        err = str(info.value)
+        assert field + ": " in err and match in err and err.endswith("remove it"), err
+    return sc
+
+
+def silent(data):
+    """``data`` loads with no note at all, also under ``--strict`` (a value at its default says nothing)."""
+    import copy
+
+    from fleeodds.system import get_system
+    from fleeodds.validation import strict_inputs
+
+    sc = get_system("dnd").load(copy.deepcopy(data))
+    assert sc.input_notes() == [], [n.message() for n in sc.input_notes()]
+    with strict_inputs():
+        get_system("dnd").load(copy.deepcopy(data))
+    return sc

@@ -3,6 +3,7 @@ inputs that change nothing, hostile inputs and the exact solver's work bound."""
 
 from __future__ import annotations
 
+import copy
 import json
 import time
 import tomllib
@@ -17,6 +18,8 @@ from fleeodds.system import Setup, get_system
 from fleeodds.systems.dnd import SYSTEM
 from fleeodds.systems.dnd.scenarios import load_scenario
 from fleeodds.systems.dnd.scenarios.exchange import DndScenario
+
+from .dnd_helpers import noted, silent
 
 EXAMPLES = [p for p in fleeodds.list_examples() if p.parent.name == "dnd"]
 
@@ -174,12 +177,11 @@ def test_describe_is_json(path):
 
 NO_EFFECT = [
     ("5e2014", "options", "min_damage_1", True),
-    ("5e2014", "options", "min_damage_1", False),
     ("5e2014", "options", "dead_threshold", -10),
-    ("5e2024", "options", "disabled_runner_continues", True),
+    ("5e2024", "options", "disabled_runner_continues", False),
     ("5e2014", "options", "threat_must_hit", False),
     ("5e2014", "options", "crit_damage_mode_35", "multiply_one_roll"),
-    ("5e2014", "options", "massive_damage", False),
+    ("5e2014", "options", "massive_damage", True),
     ("5e2014", "options", "massive_damage_threshold", 40),
     ("5e2014", "options", "skill_natural_20_auto", True),
     ("5e2014", "options", "tumble_order", "best_first"),
@@ -192,7 +194,7 @@ NO_EFFECT = [
     ("5e2024", "options", "sentinel_timing_2024", "on_leave"),
     ("pf1", "options", "massive_damage_threshold", 60),
     ("3.5", "options", "attacker_preset", "srd35_goblin"),
-    ("5e2014", "top", "distracting_action", False),
+    ("5e2014", "top", "distracting_action", True),
     ("3.5", "runner", "hp_max", 12),
     ("5e2014", "runner", "dex_bonus", 2),
     ("3.5", "runner", "con", 12),
@@ -202,19 +204,17 @@ NO_EFFECT = [
     ("5e2014", "runner", "tumble", 5),
     ("3.5", "runner", "cmd", 14),
     ("pf1", "runner", "cmd", 14),
-    ("pf1", "runner", "dodge_target", 0),
-    ("3.5", "runner", "dodge_target", 0),
-    ("3.5", "runner", "monster", False),
+    ("3.5", "runner", "monster", True),
     ("pf1", "runner", "resistance", True),
     ("3.5", "runner", "str_save", 2),
     ("5e2014", "runner", "str_save", 2),
     ("5e2014", "runner", "armor", "heavy"),
-    ("5e2014", "enemy", "crit_multiplier", 2),
-    ("5e2014", "enemy", "combat_reflexes", False),
+    ("5e2014", "enemy", "crit_multiplier", 3),
+    ("5e2014", "enemy", "combat_reflexes", True),
     ("5e2014", "enemy", "dex_bonus", 2),
     ("3.5", "enemy", "dex_bonus", 2),
     ("3.5", "enemy", "sentinel", True),
-    ("3.5", "enemy", "stand_still", False),
+    ("3.5", "enemy", "stand_still", True),
     ("3.5", "enemy", "cmb", 4),
     ("pf1", "enemy", "cmb", 4),
     ("5e2014", "enemy", "cmd", 14),
@@ -232,24 +232,71 @@ NO_EFFECT = [
 ]
 
 
-@pytest.mark.parametrize("edition,where,key,value", NO_EFFECT, ids=lambda x: str(x))
-def test_input_without_effect_is_refused(edition, where, key, value):
+#: The same inputs written at their default: documented (``dodge_target = 0``), or for an option whose default
+#: is the edition's, that edition's value (5e has no minimum damage and no 3.5 massive-damage save).
+AT_DEFAULT = [
+    ("5e2014", "options", "min_damage_1", False),
+    ("5e2014", "options", "massive_damage", False),
+    ("pf1", "options", "massive_damage", False),
+    ("3.5", "options", "massive_damage", True),
+    ("5e2014", "options", "disabled_strenuous", False),
+    ("3.5", "options", "skill_natural_20_auto", False),
+    ("5e2024", "options", "disabled_runner_continues", True),
+    ("5e2014", "top", "distracting_action", False),
+    ("pf1", "runner", "dodge_target", 0),
+    ("3.5", "runner", "dodge_target", 0),
+    ("3.5", "runner", "monster", False),
+    ("5e2014", "enemy", "crit_multiplier", 2),
+    ("5e2014", "enemy", "combat_reflexes", False),
+    ("3.5", "enemy", "stand_still", False),
+    ("5e2014", "enemy", "reach", 5),
+    ("3.5", "enemy", "extra_damage", ""),
+]
+
+
+def _written(edition, where, key, value):
     data = base(edition)
     if where == "options":
         data["options"] = {key: value}
-        field = f"options.{key}"
-    elif where == "runner":
+        return data, f"options.{key}"
+    if where == "runner":
         data["runner"][key] = value
-        field = f"runner.{key}"
-    elif where == "enemy":
+        return data, f"runner.{key}"
+    if where == "enemy":
         data["enemies"][0][key] = value
-        field = f"enemies.0.{key}"
-    else:
-        data[key] = value
-        field = key
-    err = refused(data)
-    assert err.field == field
-    assert "has no effect" in str(err) and str(err).startswith(field + ": ") and "remove it" in str(err)
+        return data, f"enemies.0.{key}"
+    data[key] = value
+    return data, key
+
+
+@pytest.mark.parametrize("edition,where,key,value", NO_EFFECT, ids=lambda x: str(x))
+def test_input_without_effect_is_noted(edition, where, key, value):
+    data, field = _written(edition, where, key, value)
+    noted(data, field)
+
+
+@pytest.mark.parametrize("edition,where,key,value", AT_DEFAULT, ids=lambda x: str(x))
+def test_input_at_its_default_says_nothing(edition, where, key, value):
+    data, field = _written(edition, where, key, value)
+    plain = base(edition)
+    sc = silent(data)
+    assert sc.exact_distribution("fraction") == load_scenario(plain).exact_distribution("fraction")
+
+
+def test_a_noted_input_is_built_as_left_out():
+    """An input of another edition's rule, noted, acts on nothing: the enemy's 5e advantage in 3.5, Stand
+    Still outside Pathfinder, a distracting action in 5e give the results of leaving them out."""
+    for data, field in [(base("3.5", enemy={"advantage": True}), "enemies.0.advantage"),
+                        (base("3.5", runner={"cmd": 12}, enemy={"combat_reflexes": True, "stand_still": True,
+                                                                "cmb": 30}), "enemies.0.stand_still"),
+                        (base("5e2014", distracting_action=True), "distracting_action"),
+                        (base("5e2014", enemy={"mastery": "push"}), "enemies.0.mastery"),
+                        (base("5e2014", enemy={"on_hit": "grapple"}, mode="stay"), "enemies.0.on_hit")]:
+        sc = noted(data, field, strict=False)
+        plain = copy.deepcopy(data)
+        parts = field.split(".")
+        (plain["enemies"][0] if parts[0] == "enemies" else plain).pop(parts[-1])
+        assert sc.exact_distribution("fraction") == load_scenario(plain).exact_distribution("fraction"), field
 
 
 @pytest.mark.parametrize("data", [
@@ -291,10 +338,17 @@ def test_always_negative_damage_is_refused_by_name():
     assert refused(base(enemy={"extra_damage": "1d4-5"})).field == "enemies.0.extra_damage"
 
 
-@pytest.mark.parametrize("extra", [5, "sneak attack", "", "1d6 2d6", ["1d6"], True])
+@pytest.mark.parametrize("extra", [5, "sneak attack", " ", "1d6 2d6", ["1d6"], True])
 def test_extra_damage_must_be_dice(extra):
     err = refused(base(enemy={"extra_damage": extra}))
     assert err.field == "enemies.0.extra_damage"
+
+
+def test_extra_damage_written_empty_is_no_extra_damage():
+    """'' is the documented default: no extra dice, also over a preset's."""
+    plain = load_scenario(base()).exact_distribution("fraction")
+    assert load_scenario(base(enemy={"extra_damage": ""})).exact_distribution("fraction") == plain
+    assert load_scenario(base(enemy={"extra_damage": "1d6"})).exact_distribution("fraction") != plain
 
 
 @pytest.mark.parametrize("damage", ["1d" + "9" * 5000, "9" * 5000 + "d6", "1d6+" + "1" * 5000, "1d6+" + "1" * 90],
@@ -387,7 +441,6 @@ SAME_RESULTS = [
     # 5e: leaving an orc's reach provokes whatever the reach; the first enemy has no previous step to share
     ("wizard_leaves_two_orcs_5e.toml", {"enemies.0.reach": 100}, "enemies.0.reach"),
     ("wizard_leaves_two_orcs_5e.toml", {"enemies.0.simultaneous": True}, "enemies.0.simultaneous"),
-    ("wizard_leaves_two_orcs_5e.toml", {"enemies.0.simultaneous": False}, "enemies.0.simultaneous"),
     # 3.5 move past one greataxe orc: one AoO whatever the squares or Combat Reflexes; the wizard's few hit
     # points fall to any hit, critical or not, and 1d12+4 (at least 5) never needs a minimum or reaches 50;
     # no Tumble check is rolled
@@ -403,25 +456,36 @@ SAME_RESULTS = [
 
 
 @pytest.mark.parametrize("name,changes,field", SAME_RESULTS, ids=[f"{n}-{f}" for n, _, f in SAME_RESULTS])
-def test_inputs_that_change_no_result_are_refused(name, changes, field):
-    e = refused(_example(name, changes))
-    assert e.field == field and "has no effect" in str(e) and "\n" not in str(e), str(e)
+def test_inputs_that_change_no_result_are_noted(name, changes, field):
+    noted(_example(name, changes), field)
+
+
+def test_a_situational_field_written_at_its_default_says_nothing():
+    silent(_example("wizard_leaves_two_orcs_5e.toml", {"enemies.0.simultaneous": False, "enemies.0.reach": 5}))
 
 
 def test_an_input_used_by_one_compared_mode_is_accepted():
     # squares_left only matters when withdrawing or stepping: accepted because a compared mode does
     load_scenario(_example("rogue_decision_table_35.toml", {"enemies.0.squares_left": 2}))
     load_scenario(_example("rogue_acrobatics_past_orcs_pf1.toml", {"enemies.0.squares_left": 2}))
-    # ... and refused without those modes
+    for name in ("rogue_decision_table_35.toml", "rogue_acrobatics_past_orcs_pf1.toml"):
+        sc = load_scenario(_example(name, {"enemies.0.squares_left": 2}))
+        assert "enemies.0.squares_left" not in {n.field for n in get_system("dnd").load(sc.source).input_notes()}
+    # ... and noted without those modes
     data = _example("rogue_decision_table_35.toml", {"enemies.0.squares_left": 2})
     data["compare_modes"] = ["move", "stay"]
-    assert refused(data).field == "enemies.0.squares_left"
+    noted(data, "enemies.0.squares_left", "nor in its comparison setups")
 
 
-def test_a_setup_that_changes_nothing_is_refused():
+def test_a_setup_that_changes_nothing_is_noted_in_that_setup():
     data = _example("wizard_greataxe_mobility_35.toml", {"compare": {"no min": {"options.min_damage_1": False}}})
-    with pytest.raises(FleeoddsError) as e:
-        fleeodds.load_scenario(data)  # builds the setups
+    sc = get_system("dnd").load(data)  # builds the setups: accepted
+    setup = next(v.scenario for v in sc.variants() if v.en == "no min")
+    assert [n.field for n in setup.input_notes()] == ["options.min_damage_1"]
+    assert setup.exact_distribution("fraction") == sc.exact_distribution("fraction")
+    from fleeodds.validation import strict_inputs
+    with strict_inputs(), pytest.raises(FleeoddsError) as e:
+        get_system("dnd").load(data)
     assert str(e.value).startswith("compare.no min: options.min_damage_1: false has no effect"), str(e.value)
 
 
@@ -446,3 +510,10 @@ def test_threat_range_takes_ascii_digits_only():
     for bad in ("\u0661\u0669-20", "\uff11\uff19-20", "\u0662\u0660"):
         with pytest.raises(FleeoddsError, match="threat_range"):
             parse_threat_range(bad)
+
+
+def test_the_top_level_defaults_are_the_models():
+    from fleeodds.systems.dnd.model.defaults import TOP_DEFAULTS
+    from fleeodds.systems.dnd.model.scenario import ScenarioModel
+
+    assert TOP_DEFAULTS == {k: ScenarioModel.model_fields[k].default for k in TOP_DEFAULTS}

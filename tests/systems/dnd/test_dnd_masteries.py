@@ -15,7 +15,7 @@ import pytest
 import fleeodds
 from fleeodds.errors import FleeoddsError
 
-from .dnd_helpers import assert_agree, exact_by_outcome, scenario
+from .dnd_helpers import assert_agree, exact_by_outcome, noted, scenario
 
 
 def p_hit(bonus: int, ac: int, roll: str = "normal") -> Fr:
@@ -27,6 +27,12 @@ def p_hit(bonus: int, ac: int, roll: str = "normal") -> Fr:
     if roll == "dis":
         return one ** 2
     return one
+
+
+def noted_(data: dict, field: str, words: str = "") -> str:
+    """Accepted with a note on ``field`` (an error under ``--strict``); the note's text."""
+    sc = noted({"system": "dnd", **data}, field, words)
+    return next(n.message() for n in sc.input_notes() if n.field == field)
 
 
 def refused(data: dict, field: str, words: str = "") -> str:
@@ -75,15 +81,15 @@ def test_push_readings_for_the_later_foes():
     assert both.summary()["attacks"] == {2: a, 3: 1 - a}
 
 
-def test_push_refusals():
+def test_push_notes_and_refusals():
     base = {"edition": "5e2024", "runner": {"preset": "srd5_fighter_1"}}
     orc = {"preset": "srd51_orc"}
-    refused({**base, "enemies": [{**orc, "mastery": "push"}]}, "enemies.0.mastery", "same results as leaving it out")
-    refused({**base, "enemies": [{**orc, "mastery": "push"}, orc], "options": {"push_2024": "none"}},
+    noted_({**base, "enemies": [{**orc, "mastery": "push"}]}, "enemies.0.mastery", "same results as leaving it out")
+    noted_({**base, "enemies": [{**orc, "mastery": "push"}, orc], "options": {"push_2024": "none"}},
             "enemies.0.mastery")
-    refused({**base, "enemies": [orc, orc], "options": {"push_2024": "threatening"}}, "options.push_2024",
+    noted_({**base, "enemies": [orc, orc], "options": {"push_2024": "threatening"}}, "options.push_2024",
             "mastery = 'push'")
-    refused({**base, "edition": "5e2014", "enemies": [{**orc, "mastery": "push"}]}, "enemies.0.mastery",
+    noted_({**base, "edition": "5e2014", "enemies": [{**orc, "mastery": "push"}]}, "enemies.0.mastery",
             "outside 5e 2024")
     refused({**base, "enemies": [{"preset": "srd52_bugbear_warrior", "mastery": "push"}, orc]},
             "enemies.0.mastery", "not modelled")
@@ -112,18 +118,19 @@ def test_vex_gives_advantage_on_the_second_attack_when_staying():
     assert_agree(sc, trials=100_000)
 
 
-def test_vex_refusals():
+def test_vex_without_a_second_attack_is_noted():
     base = {"edition": "5e2024", "runner": {"preset": "srd5_fighter_1"}}
-    refused({**base, "enemies": [{"preset": "srd51_orc", "mastery": "vex"}]}, "enemies.0.mastery",
+    noted_({**base, "enemies": [{"preset": "srd51_orc", "mastery": "vex"}]}, "enemies.0.mastery",
             "attacks_on_turn >= 2")
 
 
 @pytest.mark.parametrize("mastery, kind", [("sap", "no effect"), ("cleave", "no effect"), ("nick", "no effect"),
                                            ("topple", "not modelled"), ("slow", "not modelled"),
                                            ("graze", "not modelled")])
-def test_masteries_with_nothing_to_act_on_are_refused_by_name(mastery, kind):
-    msg = refused({"edition": "5e2024", "runner": {"preset": "srd5_fighter_1"},
-                   "enemies": [{"preset": "srd51_orc", "mastery": mastery}]}, "enemies.0.mastery", kind)
+def test_masteries_with_nothing_to_act_on_are_named(mastery, kind):
+    data = {"edition": "5e2024", "runner": {"preset": "srd5_fighter_1"},
+            "enemies": [{"preset": "srd51_orc", "mastery": mastery}]}
+    msg = (noted_ if kind == "no effect" else refused)(data, "enemies.0.mastery", kind)
     if mastery == "sap":
         assert "makes no attack roll" in msg
 
@@ -180,8 +187,8 @@ def test_an_unconscious_runner_is_prone_against_a_reach_attack():
     assert_agree(sc, trials=100_000)
 
 
-def test_prone_runner_refused_without_a_prone_rider():
-    refused({"edition": "5e2014", "runner": {"preset": "srd5_fighter_1"}, "enemies": [{"preset": "srd51_orc"}],
+def test_prone_runner_noted_without_a_prone_rider():
+    noted_({"edition": "5e2014", "runner": {"preset": "srd5_fighter_1"}, "enemies": [{"preset": "srd51_orc"}],
              "options": {"prone_runner": "stands_up"}}, "options.prone_runner", "on_hit = 'prone'")
 
 
@@ -232,32 +239,32 @@ def test_strained_runner_resolved_as_dying_at_minus_1():
     assert "strained" not in out
 
 
-def test_strenuous_refusals():
-    refused({"edition": "5e2014", "runner": {"preset": "srd5_fighter_1"}, "enemies": [{"preset": "srd51_orc"}],
+def test_strenuous_notes():
+    noted_({"edition": "5e2014", "runner": {"preset": "srd5_fighter_1"}, "enemies": [{"preset": "srd51_orc"}],
              "options": {"disabled_strenuous": True}}, "options.disabled_strenuous", "in 5e")
-    refused({"edition": "3.5", "mode": "move", "runner": {"preset": "srd35_wizard_1"},
+    noted_({"edition": "3.5", "mode": "move", "runner": {"preset": "srd35_wizard_1"},
              "enemies": [{"preset": "srd35_orc_falchion"}], "options": {"disabled_strenuous": False}},
             "options.disabled_strenuous")
 
 
 # --------------------------------------------------------------------------- silent inputs
 @pytest.mark.parametrize("mode", ["teleport", "forced"])
-def test_teleport_with_death_saves_is_refused(mode):
+def test_teleport_with_death_saves_is_noted_(mode):
     base = {"edition": "5e2024", "mode": mode, "runner": {"preset": "srd5_wizard_1"},
             "enemies": [{"preset": "srd51_orc"}]}
-    refused({**base, "options": {"death_saves_in_exchange": True}}, "options.death_saves_in_exchange",
+    noted_({**base, "options": {"death_saves_in_exchange": True}}, "options.death_saves_in_exchange",
             "provokes no opportunity attack")
-    refused({**base, "options": {"death_saves_in_exchange": True}, "death_saves": {"bonus": 2}},
+    noted_({**base, "options": {"death_saves_in_exchange": True}, "death_saves": {"bonus": 2}},
             "options.death_saves_in_exchange")
     # with a mode that provokes in the comparison, the death saves matter there: accepted
     fleeodds.load_scenario({"system": "dnd", **base, "compare_modes": [mode, "move"],
                             "options": {"death_saves_in_exchange": True}})
 
 
-def test_spring_attack_without_a_target_is_refused():
-    refused({"edition": "3.5", "runner": {"preset": "srd35_fighter_1", "feats": ["mobility", "spring_attack"]},
+def test_spring_attack_without_a_target_is_noted_():
+    noted_({"edition": "3.5", "runner": {"preset": "srd35_fighter_1", "feats": ["mobility", "spring_attack"]},
              "enemies": [{"preset": "srd35_orc_falchion"}]}, "runner.feats.1", "spring_attack_target")
-    refused({"edition": "pf1", "runner": {"preset": "pf1_fighter_1", "feats": "spring_attack"},
+    noted_({"edition": "pf1", "runner": {"preset": "pf1_fighter_1", "feats": "spring_attack"},
              "enemies": [{"preset": "pf1_orc"}]}, "runner.feats", "spring_attack_target")
 
 

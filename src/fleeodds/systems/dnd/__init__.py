@@ -3,7 +3,7 @@
 
 The scenario file format is described in :mod:`.scenarios.exchange` (leaving melee) and
 :mod:`.scenarios.death_saves`; the parts: :mod:`.model` (what a file may say), :mod:`.checks`
-(inputs that change nothing, refused by name), :mod:`.plan` (the frozen plans and the rules'
+(inputs that change nothing, noted by name), :mod:`.plan` (the frozen plans and the rules'
 tables), :mod:`.exact` (exact solvers), :mod:`.kernels` (Monte Carlo), :mod:`.scenarios`.
 
 References

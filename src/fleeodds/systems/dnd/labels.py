@@ -33,6 +33,35 @@ PF_MODE_LABELS = {
     "tumble_full": ("Acrobatics, full speed", "Acrobaties, pleine vitesse"),
 }
 
+def _plain(text: str) -> str:
+    """Lowercase, without accents nor doubled spaces: ``"Se Désengager"`` -> ``"se desengager"``."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
+#: The words a French reader types for a mode (the help's words and the labels, accents optional).
+MODE_WORDS_FR = {
+    "deplacement": "move", "se deplacer": "move", "retraite": "withdraw", "battre en retraite": "withdraw",
+    "course": "run", "courir": "run", "pas de placement": "five_foot_step", "acrobaties": "tumble",
+    "acrobaties, pleine vitesse": "tumble_full", "rester": "stay", "rester au contact": "stay",
+    "foncer": "dash", "se desengager": "disengage", "desengager": "disengage", "teleportation": "teleport",
+    "deplace": "forced",
+}
+
+
+def mode_code(text: str) -> str | None:
+    """The mode code a label or a French word names (``"retraite"``, ``"Se désengager"``,
+    ``"pas de placement (1,50 m)"``), or ``None``."""
+    key = _plain(text)
+    for table in (MODE_LABELS, PF_MODE_LABELS):
+        for code, labels in table.items():
+            if key in (_plain(labels[0]), _plain(labels[1])):
+                return code
+    return MODE_WORDS_FR.get(key)
+
+
 def mode_label(mode: str, edition: str, lang: str = "en") -> str:
     """Label of a movement mode (``"withdraw"`` -> ``"retraite"`` in French)."""
     en, fr = (PF_MODE_LABELS if edition == "pf1" and mode in PF_MODE_LABELS else MODE_LABELS)[mode]
@@ -47,9 +76,76 @@ EDITION_LABELS = {
 }
 
 
+#: Feats of the runner (French: the French 3.5 PHB and the French 5e texts; Speedy is a 2024 feat).
+FEAT_LABELS = {
+    "mobility": ("Mobility", "Souplesse du serpent"), "dodge": ("Dodge", "Esquive"), "run": ("Run", "Course"),
+    "spring_attack": ("Spring Attack", "Attaque éclair"), "mobile": ("Mobile", "Mobile"),
+    "speedy": ("Speedy", "Rapide"),
+}
+
+#: The shipped stat lines (``data/*.toml``), by preset code: each label names the edition, so that no two
+#: presets of a field share one (French: the French SRD names, DRS for SRD).
+ENEMY_PRESET_LABELS = {
+    "srd35_orc_falchion": ("orc, 1st-level warrior, falchion (3.5)",
+                           "orque, homme d'armes niv. 1, cimeterre à deux mains (3.5)"),
+    "srd35_orc_greataxe": ("orc, 1st-level warrior, greataxe (3.5)", "orque, homme d'armes niv. 1, grande hache (3.5)"),
+    "srd35_goblin": ("goblin, 1st-level warrior (3.5)", "gobelin, homme d'armes niv. 1 (3.5)"),
+    "srd35_gnoll": ("gnoll (3.5)", "gnoll (3.5)"),
+    "srd35_ogre": ("ogre (3.5)", "ogre (3.5)"),
+    "srd51_orc": ("orc (SRD 5.1)", "orque (DRS 5.1)"),
+    "srd51_goblin": ("goblin (SRD 5.1)", "gobelin (DRS 5.1)"),
+    "srd51_wolf": ("wolf (SRD 5.1)", "loup (DRS 5.1)"),
+    "srd51_ogre": ("ogre (SRD 5.1)", "ogre (DRS 5.1)"),
+    "srd52_wolf": ("wolf (SRD 5.2)", "loup (DRS 5.2)"),
+    "srd52_ogre": ("ogre (SRD 5.2)", "ogre (DRS 5.2)"),
+    "srd52_bugbear_warrior": ("bugbear warrior (SRD 5.2)", "gobelours guerrier (DRS 5.2)"),
+    "pf1_orc": ("orc, warrior 1 (Pathfinder)", "orque, homme d'armes 1 (Pathfinder)"),
+    "pf1_goblin": ("goblin, warrior 1 (Pathfinder)", "gobelin, homme d'armes 1 (Pathfinder)"),
+    "pf1_ogre": ("ogre (Pathfinder)", "ogre (Pathfinder)"),
+}
+RUNNER_PRESET_LABELS = {
+    "srd35_wizard_1": ("wizard 1 (3.5)", "magicien niv. 1 (3.5)"),
+    "srd35_fighter_1": ("fighter 1 (3.5)", "guerrier niv. 1 (3.5)"),
+    "srd35_rogue_1": ("rogue 1 (3.5)", "roublard niv. 1 (3.5)"),
+    "pf1_wizard_1": ("wizard 1 (Pathfinder)", "magicien niv. 1 (Pathfinder)"),
+    "pf1_fighter_1": ("fighter 1 (Pathfinder)", "guerrier niv. 1 (Pathfinder)"),
+    "pf1_rogue_1": ("rogue 1 (Pathfinder)", "roublard niv. 1 (Pathfinder)"),
+    "srd5_fighter_1": ("fighter 1 (5e)", "guerrier niv. 1 (5e)"),
+    "srd5_rogue_1": ("rogue 1 (5e)", "roublard niv. 1 (5e)"),
+    "srd5_wizard_1": ("wizard 1 (5e)", "magicien niv. 1 (5e)"),
+    "srd5_runner_11_15": ("5e character, 11 HP, AC 15", "personnage 5e, 11 pv, CA 15"),
+}
+
+
+def edition_code(text: str) -> str | None:
+    """The edition code a label names (``"Pathfinder 1re éd."``, ``"D&D 5e (2024)"``), or ``None``."""
+    key = _plain(text)
+    for code, labels in EDITION_LABELS.items():
+        if key in (_plain(labels[0]), _plain(labels[1])):
+            return code
+    return None
+
+
+def code_of(text: str, labels: dict) -> str | None:
+    """The code of ``labels`` (``{code: (English, French)}``) whose label is ``text`` (case and accents
+    aside), or ``None``: ``code_of("Esquive", FEAT_LABELS)`` is ``"dodge"``."""
+    key = _plain(text)
+    for code, names in labels.items():
+        if key in (_plain(names[0]), _plain(names[1])):
+            return code
+    return None
+
+
 def value_labels() -> dict:
-    """``RulesSystem.value_labels`` of D&D: editions and movement modes."""
-    return {"edition": EDITION_LABELS, "mode": dict(MODE_LABELS),
+    """``RulesSystem.value_labels`` of D&D: every field that takes a code (editions, movement modes, feats,
+    presets, riders, masteries, the options' readings), ``{dotted field: {code: (English, French)}}``.
+
+    The loader also reads each label as its code (``mode = "retraite"``: the front's alias pass, and
+    :func:`mode_code` for the modes wherever a mode is read)."""
+    return {"edition": EDITION_LABELS, "mode": dict(MODE_LABELS), "compare_modes.*": dict(MODE_LABELS),
+            "runner.feats": dict(FEAT_LABELS), "runner.feats.*": dict(FEAT_LABELS),
+            "runner.preset": dict(RUNNER_PRESET_LABELS), "enemies.*.preset": dict(ENEMY_PRESET_LABELS),
+            "options.attacker_preset": dict(ENEMY_PRESET_LABELS),
             # the form's choices (the web page shows the names, submits the codes)
             "situation": {"leave_melee": ("Leaving melee", "Quitter la mêlée"),
                           "death_saves": ("Death saving throws", "Jets de sauvegarde contre la mort")},

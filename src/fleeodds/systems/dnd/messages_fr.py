@@ -9,6 +9,10 @@ Acrobaties, Attaque éclair, Réflexes de combat, DMD / BMO.
 from __future__ import annotations
 
 PHRASES: dict[str, str] = {
+    "a number: write § without quotes (an integer from § to §), or a list of them, a range such as '14-20' or "
+    "dice such as '1d6+13'":
+        "un nombre : écrivez § sans guillemets (un entier de § à §), ou une liste de ces nombres, un intervalle "
+        "comme '14-20' ou des dés comme '1d6+13'",
     "§ (no result changes with it: exact distribution, attacks, damage)":
         "§ (aucun résultat ne change avec lui : distribution exacte, attaques, dégâts)",
     "in this scenario: it gives the same results as leaving it out (no result changes: exact distribution, "
@@ -38,8 +42,8 @@ PHRASES: dict[str, str] = {
         "un bonus d'attaque entier (obligatoire sauf si un preset le donne)",
     "dice notation such as 2d4+4 (required unless a preset gives it)":
         "une notation de dés comme 2d4+4 (obligatoire sauf si un preset la donne)",
-    "dice notation such as 1d6 (omit the field for no extra damage)":
-        "une notation de dés comme 1d6 (omettez le champ s'il n'y a pas de dégâts supplémentaires)",
+    "dice notation such as 1d6 ('' or no field for no extra damage)":
+        "une notation de dés comme 1d6 ('' ou pas de champ s'il n'y a pas de dégâts supplémentaires)",
     "an integer CMD (required when an enemy has stand_still)":
         "un DMD entier (obligatoire quand un ennemi a stand_still)",
     "false with § = § (a full-round action leaves no action to provoke with)":

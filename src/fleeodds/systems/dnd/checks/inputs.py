@@ -1,13 +1,15 @@
-"""Every input written in a scenario that would change nothing in its edition, mode or with the
-other fields written is refused by name (project rule); mode requirements (Tumble trained …)."""
+"""Every input written in a scenario that changes nothing in its edition, mode or with the other
+fields written is noted by name (:func:`note`; an error under ``--strict``); mode requirements
+(Tumble trained …) are errors."""
 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ....errors import InputError
-from ....validation import inert, no_effect, not_modelled
+from ....validation import inert, not_modelled
+from ..model.defaults import says_nothing
 from ..model.fields import SAVE_ABILITIES
 from ..plan.rules import is_5e
 
@@ -15,33 +17,61 @@ if TYPE_CHECKING:
     from ..model.spec import Spec
 
 
-def _refuse_if(cond: bool, own: dict, key: str, field_: str, context: str) -> None:
-    """Refuse ``own[key]`` (written in the scenario) when ``cond``: it would change nothing."""
-    if cond and key in own:
-        inert(field_, own[key], context)
+def note_inert(field_: str, value: Any, context: str, spec: Spec | None = None) -> bool:
+    """:func:`fleeodds.validation.inert` (a note; an error under ``--strict``), unless ``value`` is what
+    leaving the field out gives (:func:`..model.defaults.says_nothing`): a value at its default says nothing.
+
+    Returns
+    -------
+    bool
+        Whether the input was noted.
+    """
+    if says_nothing(field_, value, spec):
+        return False
+    inert(field_, value, context)
+    return True
 
 
 def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: list[int],
-                    checked: bool = False) -> None:
-    """Refuse every input written in the scenario that would change nothing (project rule).
+                    checked: bool = False) -> list[str]:
+    """Note every input written in the scenario that changes nothing (the input policy, docs/inputs.md).
 
     Only fields written in the scenario are checked (a preset's fields and options
-    left out are fine). Inputs that matter in some editions only are refused in the
-    others; inputs that depend on another field (``cmb`` without ``stand_still``,
-    ``simultaneous_oa`` without a simultaneous enemy …) are refused without it.
+    left out are fine), and a field written at its default says nothing. Inputs that matter in
+    some editions only are noted in the others; inputs that depend on another field (``cmb``
+    without ``stand_still``, ``simultaneous_oa`` without a simultaneous enemy …) are noted
+    without it. Each note is made once and the checks go on.
     Inputs that matter in some movement modes only (``through_space``, ``tumble_order``,
     ``attacks_on_turn`` …) are accepted in every mode, so that a decision table
     (``compare_modes``) or a sweep over ``mode`` can share one scenario.
 
+    Returns
+    -------
+    list of str
+        The dotted fields noted: :func:`..model.scenario.parse_spec` builds the scenario as if they
+        were left out (what the note says), so that a rule of another edition never acts here.
+
     Raises
     ------
     InputError
-        :func:`fleeodds.validation.no_effect`: ``field: value has no effect <where>; remove it``.
+        For a second Spring Attack target, or one adjacent at the start in Pathfinder; under ``--strict``
+        (:func:`fleeodds.validation.strict_inputs`), for the first input noted: ``field: value has no
+        effect <where>; remove it``.
     """
     ed = spec.edition
     five = is_5e(ed)
     pf = ed == "pf1"
     r, o, enemies = spec.runner, spec.options, spec.enemies
+    noted: list[str] = []
+
+    def _note_inert(field_: str, value: Any, context: str) -> None:
+        if note_inert(field_, value, context, spec) and field_ not in noted:
+            noted.append(field_)
+
+    def _refuse_if(cond: bool, own: dict, key: str, field_: str, context: str) -> None:
+        if cond and key in own:
+            _note_inert(field_, own[key], context)
+
     not5 = "in 5e"
     only5 = "outside 5e (it is a 5e rule)"
     # top level
@@ -123,8 +153,8 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
     for k, ft in enumerate(own_feats):
         if (isinstance(ft, str) and ft.strip().lower() == "spring_attack"
                 and not any(e.spring_attack_target for e in enemies)):
-            inert(f"runner.feats.{k}" if isinstance(rr.get("feats"), list) else "runner.feats", ft,
-                            "unless an enemy has spring_attack_target = true (Spring Attack only spares the one "
+            _note_inert(f"runner.feats.{k}" if isinstance(rr.get("feats"), list) else "runner.feats", ft,
+                  "unless an enemy has spring_attack_target = true (Spring Attack only spares the one "
                             "foe the runner attacks during its move: 3.5 SRD / PF1 CRB Feats)")
     _refuse_if(not five, rr, "monster", "runner.monster", only5 + " (3.5/PF monsters use the same HP states)")
     _refuse_if(not five, rr, "resistance", "runner.resistance", only5 + " (3.5/PF: use damage_reduction)")
@@ -184,7 +214,7 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                    "outside 5e 2024 (weapon masteries are 2024 rules: PHB 2024 ch. 6)")
         mastery = own.get("mastery")
         if ed == "5e2024" and mastery in ("sap", "cleave", "nick"):
-            inert(f + "mastery", mastery, {
+            _note_inert(f + "mastery", mastery, {
                 "sap": "in this exchange (Sap gives the creature hit disadvantage on its next attack roll; the "
                        "runner makes no attack roll while it leaves)",
                 "cleave": "in this exchange (Cleave's extra attack is against a second creature; the runner is "
@@ -198,12 +228,12 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                 "slow": "write on_hit = 'slow' (-10 ft on a hit)",
                 "graze": "damage on a miss"}[mastery])
         if ed == "5e2024" and mastery == "vex" and e.attacks_on_turn < 2:
-            inert(f + "mastery", mastery, "unless attacks_on_turn >= 2 (Vex gives advantage on this "
+            _note_inert(f + "mastery", mastery, "unless attacks_on_turn >= 2 (Vex gives advantage on this "
                                                     "foe's next attack against the runner: leaving, it attacks "
                                                     "once, with its one reaction; staying, it attacks "
                                                     "attacks_on_turn times)")
         if ed == "5e2024" and mastery == "push" and o.push_2024 == "none":
-            inert(f + "mastery", mastery, "with options.push_2024 = 'none' (the push then takes the "
+            _note_inert(f + "mastery", mastery, "with options.push_2024 = 'none' (the push then takes the "
                                                     "runner out of no other foe's reach)")
         if ed == "5e2024" and mastery == "push" and e.on_hit == "grapple":
             raise not_modelled(f + "mastery", mastery, "a push that ends this foe's own grapple (on_hit = "
@@ -211,6 +241,7 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
         for key in ("ac", "hp"):
             _refuse_if(True, own, key, f + key,
                        "on an enemy (its own AC and hit points play no part in leaving melee)")
+    return noted
 
 
 def check_mode(spec: Spec, mode: str, field_: str) -> None:

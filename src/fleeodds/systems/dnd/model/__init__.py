@@ -12,7 +12,7 @@ The file is checked in two passes, before anything reaches a kernel:
    win, through :func:`fleeodds.validation.merge_profile`), reads the uncertain values
    (:mod:`.uncertain`), then checks what depends on the edition, the mode or other fields:
    dice notation, modes allowed in the edition, Tumble trained, and **inputs that would
-   change nothing** (:mod:`..checks.inputs`), refused by name.
+   change nothing** (:mod:`..checks.inputs`), noted by name (errors under ``--strict``).
 
 Every problem raises :class:`fleeodds.errors.InputError` naming the field as a
 dotted path (``runner.hp``, ``enemies.1.threat_range``, ``options.simultaneous_oa``),

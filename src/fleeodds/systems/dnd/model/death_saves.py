@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import ConfigDict
 
-from ....validation import StrictModel, inert, no_effect
+from ....validation import StrictModel, inert
 from .fields import F
 
 
@@ -37,15 +37,17 @@ class DeathSavesModel(StrictModel):
                              "Roll two d20 and keep the higher (default false).",
                              "Lancer deux d20 et garder le plus haut (faux par défaut).")
     disadvantage: bool = F(False, "disadvantage", "désavantage",
-                                "Roll two d20 and keep the lower (default false; with advantage too they cancel: "
-                                "refused).",
+                                "Roll two d20 and keep the lower (default false; with advantage too "
+                                "they cancel, one d20: a note).",
                                 "Lancer deux d20 et garder le plus bas (faux par défaut ; avec l'avantage ils "
-                                "s'annulent : refusé).")
+                                "s'annulent, un seul d20 : une note).")
 
 
 def advantage_of(m: DeathSavesModel, where: str = "death_saves") -> int:
-    """-1, 0 or 1 from the table; both flags together (they cancel, SRD) are refused by name."""
+    """-1, 0 or 1 from the table; both flags together cancel (SRD 5.1 / 5.2 "Advantage and Disadvantage":
+    one d20 is rolled), noted by name (an error under ``--strict``)."""
     if m.advantage and m.disadvantage:
         inert(f"{where}.disadvantage", True, f"together with {where}.advantage = true (advantage and "
-                                                       f"disadvantage cancel: write neither)")
+                                             f"disadvantage cancel: write neither)")
+        return 0
     return 1 if m.advantage else (-1 if m.disadvantage else 0)

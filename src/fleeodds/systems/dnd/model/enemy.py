@@ -39,9 +39,10 @@ class EnemyModel(StrictModel):
                               max_length=MAX_DICE_TEXT)
     extra_damage: str = F("", "extra damage", "dégâts supplémentaires",
                                     "Extra dice (sneak attack …): not multiplied on a 3.5/PF critical, doubled "
-                                    "on a 5e critical.",
+                                    "on a 5e critical (default '': none).",
                                     "Dés supplémentaires (attaque sournoise …) : non multipliés sur un critique "
-                                    "3.5/PF, doublés sur un critique 5e.", "hp", max_length=MAX_DICE_TEXT)
+                                    "3.5/PF, doublés sur un critique 5e ('' par défaut : aucun).", "hp",
+                          max_length=MAX_DICE_TEXT)
     threat_range: Union[int, str] = F(20, "threat range", "zone de critique possible",
                                                 "'20', '19-20', '18-20' … or the lowest face (default 20). "
                                                 "5e: critical range, no confirmation.",
@@ -159,24 +160,24 @@ class EnemyModel(StrictModel):
         "Properties). push: a hit pushes the runner 10 ft away, out of other foes' reach (options.push_2024); "
         "vex: a hit that deals damage gives it advantage on its next attack roll against the runner (a second "
         "attack when the runner stays, attacks_on_turn >= 2). sap, cleave, nick act on nothing in this "
-        "exchange and are refused; topple, slow, graze are written with on_hit (refused, with the fields to "
+        "exchange (a note); topple, slow, graze are written with on_hit (refused, with the fields to "
         "use). Default none.",
         "5e 2024 : botte (propriété de maîtrise) de l'arme de son attaque d'opportunité (Manuel des joueurs "
         "2024, chap. 6). push (repousser) : un coup repousse le fuyard de 3 m, hors de l'allonge d'autres "
         "ennemis (options.push_2024) ; vex (harceler) : un coup qui inflige des dégâts lui donne l'avantage à "
         "sa prochaine attaque contre le fuyard (une seconde attaque quand le fuyard reste, attacks_on_turn >= "
-        "2). sap, cleave, nick n'agissent sur rien ici et sont refusées ; topple, slow, graze s'écrivent avec "
+        "2). sap, cleave, nick n'agissent sur rien ici (une note) ; topple, slow, graze s'écrivent avec "
         "on_hit (refusées, avec les champs à utiliser). none par défaut.")
     count: int = F(1, "count", "nombre",
                    "Identical enemies passed one after the other (default 1).",
                    "Ennemis identiques dépassés l'un après l'autre (1 par défaut).", None, ge=1, le=20)
     ac: Int = F(None, "its Armour Class", "sa classe d'armure",
-                "Shown in presets only: the enemy's own AC plays no part in the exchange (refused if written).",
-                "Dans les profils seulement : la CA de l'ennemi ne joue aucun rôle (refusée si écrite).",
+                "Shown in presets only: the enemy's own AC plays no part in the exchange (noted if written).",
+                "Dans les profils seulement : la CA de l'ennemi ne joue aucun rôle (signalée si écrite).",
                 "AC", ge=0, le=INT_LIMIT)
     hp: Int = F(None, "its hit points", "ses points de vie",
-                "Shown in presets only: the enemy's own hit points play no part (refused if written).",
-                "Dans les profils seulement : ses points de vie ne jouent aucun rôle (refusés si écrits).",
+                "Shown in presets only: the enemy's own hit points play no part (noted if written).",
+                "Dans les profils seulement : ses points de vie ne jouent aucun rôle (signalés si écrits).",
                 "hp", ge=0, le=INT_LIMIT)
 
 
@@ -290,9 +291,10 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
     if m.damage is None:
         raise InputError(f + "damage", None, "dice notation such as 2d4+4 (required unless a preset gives it)")
     damage = check_dice(m.damage, f + "damage")
-    if "extra_damage" in own and not own["extra_damage"].strip():
-        raise InputError(f + "extra_damage", own["extra_damage"],
-                         "dice notation such as 1d6 (omit the field for no extra damage)")
+    # '' (the documented default) is "no extra damage", also over a preset's; blank text is a slip, refused
+    if m.extra_damage and not m.extra_damage.strip():
+        raise InputError(f + "extra_damage", m.extra_damage,
+                         "dice notation such as 1d6 ('' or no field for no extra damage)")
     extra = check_dice(m.extra_damage, f + "extra_damage", "extra damage") if m.extra_damage else ""
     threat_low = parse_threat_range(m.threat_range, f + "threat_range")
     cr = m.combat_reflexes

@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from ....dice import parse
 from ....errors import InputError, short_repr
 from ....validation import StrictModel, validate
+from ..labels import edition_code, mode_code
 from ..plan.rules import is_5e
 
 
@@ -160,6 +161,8 @@ def _validate(model: type[StrictModel], data: Any, prefix: str = "") -> Any:
 def normalise_edition(value: Any, field_: str = "edition") -> str:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         value = str(value)
+    if isinstance(value, str) and value.strip().lower() not in EDITION_ALIASES:
+        value = edition_code(value) or value  # a label: "Pathfinder 1re éd.", "D&D 5e (2024)"
     if not isinstance(value, str) or value.strip().lower() not in EDITION_ALIASES:
         raise InputError(field_, short_repr(value), EDITION_ALLOWED)
     return EDITION_ALIASES[value.strip().lower()]
@@ -171,6 +174,8 @@ def normalise_mode(value: Any, edition: str, field_: str = "mode") -> str:
     if not isinstance(value, str):
         raise InputError(field_, short_repr(value), text)
     m = MODE_ALIASES.get(value.strip().lower(), value.strip().lower())
+    if m not in MODES[edition] and m != "run":  # a label, or the French word: "retraite", "se désengager"
+        m = mode_code(value) or m
     if m == "run" and is_5e(edition):
         m = "dash"
     if m not in allowed:

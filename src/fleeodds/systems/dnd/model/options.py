@@ -137,14 +137,14 @@ class OptionsModel(StrictModel):
         "reach of the foes it was leaving in the same step (marked simultaneous) without their opportunity "
         "attacks; the foes passed later still attack. threatening: also every later foe that threatens the "
         "start square (they stand on the pusher's side). none: the other foes stand across the path, the push "
-        "takes the runner out of no one's reach (Push then changes nothing and is refused).",
+        "takes the runner out of no one's reach (Push then changes nothing: a note).",
         "5e 2024, un ennemi avec mastery = 'push' touche : le fuyard est repoussé de 3 m droit devant lui, ce "
         "qui ne provoque rien (déplacement forcé, DRS 5.2 Attaques d'opportunité). same_step (par défaut) : il "
         "sort de l'allonge des ennemis qu'il quittait au même pas (marqués simultaneous) sans leurs attaques "
         "d'opportunité ; les ennemis dépassés ensuite attaquent encore. threatening : aussi chaque ennemi "
         "suivant qui contrôle la case de départ (du côté de celui qui repousse). none : les autres ennemis sont "
-        "de l'autre côté, la poussée ne fait sortir de l'allonge de personne (Push ne change alors rien "
-        "et est refusée).")
+        "de l'autre côté, la poussée ne fait sortir de l'allonge de personne (Push ne change alors rien : "
+        "une note).")
     prone_runner: Literal["stays_prone", "stands_up"] = F(
         "stays_prone", "a prone runner", "fuyard à terre",
         "5e, after a prone rider lands (on_hit = 'prone'): attack rolls against a prone creature have "

@@ -10,6 +10,7 @@ from typing import Any
 
 from ....errors import InputError, short_repr
 from ....validation import merge_profile
+from ..labels import ENEMY_PRESET_LABELS, RUNNER_PRESET_LABELS, code_of
 
 
 @lru_cache(maxsize=1)
@@ -42,6 +43,8 @@ def _merge_preset(own: dict, kind: str, edition: str, field_: str) -> tuple[dict
     if own.get("preset") is None:
         return merge_profile(None, own), {}
     name = own["preset"]
+    if isinstance(name, str) and name not in presets():  # its label: "orque (DRS 5.1)", "magicien niv. 1 (3.5)"
+        name = code_of(name, RUNNER_PRESET_LABELS if kind == "runner" else ENEMY_PRESET_LABELS) or name
     choices = preset_names(kind, edition)
     if name not in presets() or presets()[name].get("kind") != kind:
         raise InputError(f"{field_}.preset", short_repr(name), "one of " + ", ".join(repr(c) for c in choices))

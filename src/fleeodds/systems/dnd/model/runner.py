@@ -10,6 +10,7 @@ from pydantic import ConfigDict, Field
 
 from ....errors import InputError
 from ....validation import StrictModel
+from ..labels import FEAT_LABELS, code_of
 from .fields import ALLOWED, FEATS, INT_LIMIT, F, Feats, Flag, Int, _validate
 from .presets import _merge_preset
 
@@ -203,6 +204,8 @@ def parse_runner(own: dict, edition: str) -> tuple[Runner, dict]:
     feats: list[str] = []
     for i, ft in enumerate(feats_raw):
         name = ft.strip().lower()
+        if name not in FEATS[edition]:  # its label: "Esquive", "Souplesse du serpent"
+            name = code_of(ft, FEAT_LABELS) or name
         if name not in FEATS[edition]:
             raise InputError(f"{f}feats.{i}", ft, f"one of {', '.join(repr(x) for x in FEATS[edition])} "
                                                   f"for edition {edition!r}")

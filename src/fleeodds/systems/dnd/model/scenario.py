@@ -4,16 +4,18 @@ which validates a whole file into the plain :class:`Spec`."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from typing import Any, Literal, Optional, Union
 
 from pydantic import ConfigDict, Field
 
 from ....errors import InputError, short_repr
-from ....validation import StrictModel, json_schema, inert, no_effect
-from ..checks.inputs import check_mode, check_no_effect
+from ....validation import StrictModel, inert, json_schema
+from ..checks.inputs import check_mode, check_no_effect, note_inert
 from ..plan.rules import is_5e
 from .death_saves import DeathSavesModel, advantage_of
+from .defaults import says_nothing
 from .enemy import Enemy, EnemyModel, parse_enemy
 from .fields import ALLOWED, AUTO_COMPARE, F, Flag, _validate, normalise_edition, normalise_mode
 from .options import OptionsModel, parse_options
@@ -89,6 +91,21 @@ class ScenarioModel(StrictModel):
                                                      "défaut."})
 
 
+def without_fields(data: dict, paths: list[str]) -> dict:
+    """A copy of ``data`` without the tables' keys at ``paths`` (``enemies.0.advantage``); a path into a
+    list (``runner.feats.1``) is left as written."""
+    out = copy.deepcopy(data)
+    for path in paths:
+        node: Any = out
+        parts = path.split(".")
+        for p in parts[:-1]:
+            node = node[int(p)] if isinstance(node, list) and p.isdigit() and int(p) < len(node) else (
+                node.get(p) if isinstance(node, dict) else None)
+        if isinstance(node, dict):
+            node.pop(parts[-1], None)
+    return out
+
+
 def schema(lang: str = "en") -> dict:
     """The JSON Schema of a D&D scenario file, titles and descriptions in ``lang`` ("en" or "fr").
 
@@ -100,7 +117,7 @@ def schema(lang: str = "en") -> dict:
     return json_schema(ScenarioModel, lang, title)
 
 
-def parse_spec(data: dict, *, check_only: frozenset[str] | None = None) -> Spec:
+def parse_spec(data: dict, *, check_only: frozenset[str] | None = None, _rebuilding: bool = False) -> Spec:
     """Validate a parsed scenario file (see :mod:`fleeodds.systems.dnd.scenarios.exchange` for the format).
 
     Parameters
@@ -163,18 +180,23 @@ def parse_spec(data: dict, *, check_only: frozenset[str] | None = None) -> Spec:
     if top.death_saves is not None:
         own = data["death_saves"]
         for key in ("successes", "failures"):
-            if key in own:
-                inert(f"death_saves.{key}", own[key],
-                                "in situation 'leave_melee' (the runner starts up: its failures come from the "
-                                "damage taken at 0 HP; for a character already at 0 HP write situation = "
-                                "'death_saves')")
+            if key in own:  # read in situation 'death_saves' only
+                note_inert(f"death_saves.{key}", own[key],
+                     "in situation 'leave_melee' (the runner starts up: its failures come from the "
+                     "damage taken at 0 HP; for a character already at 0 HP write situation = "
+                     "'death_saves')")
+        rolled = any(k not in ("successes", "failures") and not says_nothing(f"death_saves.{k}", v)
+                     for k, v in own.items())  # a table that sets how the saves are rolled
         if not is_5e(edition):
-            inert("death_saves", short_repr(own), "outside 5e (3.5/PF dying has no death saving throws)")
-        if not opts.death_saves_in_exchange:
-            inert("death_saves", short_repr(own), "unless options.death_saves_in_exchange = true (the "
-                                                            "death saves are not rolled otherwise)")
-        ds_adv = advantage_of(top.death_saves)
-        ds_bonus = top.death_saves.bonus
+            if rolled:
+                inert("death_saves", short_repr(own), "outside 5e (3.5/PF dying has no death saving throws)")
+        elif not opts.death_saves_in_exchange:
+            if rolled:
+                inert("death_saves", short_repr(own), "unless options.death_saves_in_exchange = true (the "
+                                                      "death saves are not rolled otherwise)")
+        else:  # the saves are rolled: the table sets how (otherwise it is read by nothing)
+            ds_adv = advantage_of(top.death_saves)
+            ds_bonus = top.death_saves.bonus
     spec = Spec(title=top.title, edition=edition, mode=mode, runner=runner, enemies=tuple(enemies), options=opts,
                 distracting_action=top.distracting_action, metric=top.metric, compare_modes=tuple(modes),
                 description=top.description, death_save_bonus=ds_bonus, death_save_advantage=ds_adv,
@@ -195,7 +217,11 @@ def parse_spec(data: dict, *, check_only: frozenset[str] | None = None) -> Spec:
             raise InputError(uncertain[0][0] if uncertain[0][0] == "runner" else "enemies", f"{n} combinations",
                              f"uncertain values with at most {MAX_MIXTURE} combinations in all")
         spec = replace(spec, mixture=tuple(mix))
-    check_no_effect(data, spec, raw, first_of, checked=check_only is not None)
+    noted = check_no_effect(data, spec, raw, first_of, checked=check_only is not None)
+    if noted and not _rebuilding:  # built as if the inputs noted were left out: they change nothing here
+        # (an enemy's 5e advantage in 3.5, Stand Still outside Pathfinder, a distracting action in 5e…)
+        spec = replace(parse_spec(without_fields(data, noted), check_only=check_only, _rebuilding=True),
+                       title=spec.title, description=spec.description, meta=spec.meta)
     check_mode(spec, mode, "mode")
     for i, m in enumerate(modes):
         check_mode(spec, m, f"compare_modes.{i}")

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 #: Most combinations of uncertain values (runner AC x enemies' attack bonuses) in one mixture.
 MAX_MIXTURE = 64
 _RANGE = re.compile(r"\s*(-?\d{1,3})\s*-\s*(-?\d{1,3})\s*")
+#: A plain integer written as text (``ac = "12"``): refused, with the hint to write it without quotes.
+_NUMBER = re.compile(r"\s*[+-]?[0-9]{1,7}\s*")
 
 
 def parse_uncertain(value: Any, field_: str, lo: int, hi: int) -> dict[int, Fraction] | None:
@@ -39,8 +41,8 @@ def parse_uncertain(value: Any, field_: str, lo: int, hi: int) -> dict[int, Frac
     Raises
     ------
     InputError
-        For an empty list, a non-integer, a value out of range, a reversed range or text that is
-        neither a range nor dice.
+        For an empty list, a non-integer, a value out of range, a reversed range, text that is
+        neither a range nor dice, or a plain number in quotes (``"12"``: write 12 without quotes).
     """
     if isinstance(value, bool) or value is None or isinstance(value, int):
         return None
@@ -53,6 +55,10 @@ def parse_uncertain(value: Any, field_: str, lo: int, hi: int) -> dict[int, Frac
         for v in value:
             dist[v] = dist.get(v, Fraction(0)) + Fraction(1, len(value))
     elif isinstance(value, str):
+        if _NUMBER.fullmatch(value):  # a number in quotes: TOML text, not a number (the input policy)
+            raise InputError(field_, value, f"a number: write {int(value)} without quotes (an integer from {lo} "
+                                            f"to {hi}), or a list of them, a range such as '14-20' or dice such "
+                                            f"as '1d6+13'")
         m = _RANGE.fullmatch(value)
         if m:
             a, b = int(m.group(1)), int(m.group(2))

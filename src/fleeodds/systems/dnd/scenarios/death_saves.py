@@ -48,9 +48,11 @@ from typing import Any, Callable
 
 from ....errors import InputError
 from ....system import Scenario
-from ....validation import check_exact_mode, inert, no_effect
+from ....validation import check_exact_mode
+from ..checks.inputs import note_inert
 from ..exact.death_saves import cumulative_by_round, death_save_chain, save_results
 from ..model.death_saves import DeathSavesModel, advantage_of
+from ..model.defaults import says_nothing
 from ..model.fields import _validate, normalise_edition
 from ..model.scenario import ScenarioModel
 from ..outcomes import DEATH_SAVE_CODES, DEATH_SAVE_OUTCOMES, SAVE_RESULTS, SHORT_NAMES, rounds_metric
@@ -179,8 +181,11 @@ def load_death_saves(data: dict, base_dir: Path | None = None) -> DeathSaveScena
         raise InputError("edition", data.get("edition"), allowed)
     for key in NOT_IN_DEATH_SAVES:
         if key in data:
-            inert(key, data[key], "in situation 'death_saves' (a character already at 0 HP: only "
-                                            "[death_saves] and [compare] apply)")
+            own = data[key]
+            if isinstance(own, dict) and all(says_nothing(f"{key}.{k}", v, edition) for k, v in own.items()):
+                continue  # a table written at its defaults ([options] stated in full) says nothing
+            note_inert(key, own, "in situation 'death_saves' (a character already at 0 HP: only "
+                           "[death_saves] and [compare] apply)", edition)
     m = top.death_saves if top.death_saves is not None else DeathSavesModel()
     return DeathSaveScenario(data, base_dir, edition=edition, successes=m.successes, failures=m.failures,
                              bonus=m.bonus, advantage=advantage_of(m), title=top.title)

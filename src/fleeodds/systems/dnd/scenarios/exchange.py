@@ -299,7 +299,7 @@ class DndScenario(Scenario):
         comparison setup.
 
         Values copied from a stat block are accepted whatever the situation, unlike
-        options and situational fields (refused when they change nothing); they are
+        options and situational fields (noted when they change nothing); they are
         listed here and in ``describe()["unused_inputs"]`` so that nothing is silent.
         """
         contexts = self._contexts if self._contexts is not None else [self.base_source()]
@@ -309,7 +309,7 @@ class DndScenario(Scenario):
         """A copy with dotted fields changed (see :meth:`fleeodds.system.Scenario.with_changes`).
 
         The options and situational fields the changes set are checked in the copy (one
-        that changes no result there is refused: ``check_only``); the others were checked when
+        that changes no result there is noted: ``check_only``); the others were checked when
         this scenario was loaded, against it and each of its comparison setups.
         """
         if not isinstance(changes, dict):
@@ -376,8 +376,9 @@ def load_exchange(data: dict, base_dir: Path | None = None, *, check_only: froze
     ------
     InputError
         Naming the invalid field (``runner.hp``, ``enemies.0.threat_range`` …), its
-        value and what is allowed; an option or a situational field that changes no
-        result in the scenario nor in any of its comparison setups (:func:`..checks.results.check_results`).
+        value and what is allowed; under ``--strict``, an option or a situational field that changes
+        no result in the scenario nor in any of its comparison setups (:func:`..checks.results.check_results`;
+        otherwise a note, :meth:`~fleeodds.system.Scenario.input_notes`).
     """
     sc = build_unchecked(data, base_dir, check_only)
     sc._check_only = check_only
