@@ -57,15 +57,17 @@ def break_7th(**kw) -> dict:
 
 # -- the three Warhammer cases -------------------------------------------------------------------
 def test_insane_courage_where_the_total_decides_the_break_test_is_noted():
-    # Ld 7 losing by 1: 2D6 <= 6; a double 1 (2) passes by its total anyway
-    data = break_7th()
-    start = "options.insane_courage: true has no effect"
+    # Ld 7 losing by 1: 2D6 <= 6; a double 1 (2) passes by its total anyway. Insane Courage is on by
+    # default in 7th: written true it is the edition's default (nothing said); written false, a note
+    data = break_7th(options={"insane_courage": False})
+    start = "options.insane_courage: false has no effect"
     why = "every Leadership test here passes or fails on a natural double anyway, by its total"
     note = assert_noted(data, start, "in the 'break' situation in 7th edition", why)
-    assert (note.field, note.value) == ("options.insane_courage", True)
+    assert (note.field, note.value) == ("options.insane_courage", False)
     assert_strict_refused(data, start, why)
-    held = load(data).exact_distribution("fraction")
-    plain = load(break_7th(options={"insane_courage": False})).exact_distribution("fraction")
+    assert_not_noted(break_7th(options={"insane_courage": True}), "options.insane_courage")
+    plain = load(data).exact_distribution("fraction")
+    held = load(break_7th(options={"insane_courage": True})).exact_distribution("fraction")
     assert held == plain
     assert p_break_test_passed(7, 1, True) == p_break_test_passed(7, 1, False) == Fraction(15, 36)
 
@@ -104,11 +106,12 @@ def _held(frame, margin: int) -> float:
 
 
 def test_insane_courage_inert_at_the_base_point_sweeps_through_the_api():
-    base = break_7th()
-    assert [n.field for n in load(base).input_notes()] == ["options.insane_courage"]  # inert at margin 1
-    with_ic = sweep(base, {"combat.margin": list(MARGINS)}, "exact", progress=False).frame
-    without = sweep(break_7th(options={"insane_courage": False}), {"combat.margin": list(MARGINS)}, "exact",
+    # written false (7th's default is true): inert at margin 1, where the total decides the test
+    base = break_7th(options={"insane_courage": False})
+    assert [n.field for n in load(base).input_notes()] == ["options.insane_courage"]
+    with_ic = sweep(break_7th(options={"insane_courage": True}), {"combat.margin": list(MARGINS)}, "exact",
                     progress=False).frame
+    without = sweep(base, {"combat.margin": list(MARGINS)}, "exact", progress=False).frame
     for m in MARGINS:
         assert _held(with_ic, m) == pytest.approx(float(p_break_test_passed(7, m, True)), abs=1e-12), m
         assert _held(without, m) == pytest.approx(float(p_break_test_passed(7, m, False)), abs=1e-12), m

@@ -30,12 +30,12 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ....errors import FleeoddsError
-from ....validation import annotation_values, inert, not_modelled
+from ....validation import annotation_values, equals_default, inert, not_modelled
 from ..model.base import TROOP_TYPES, UnitProfile
 from ..model.flee import TEST_KINDS, TEST_SITUATIONS, Options, ScenarioModel
 from ..model.profiles import find_profile
 from ..plan.flee import (BREAK_CLASSIC, BREAK_NONE, BREAK_TOW, FAILED_MOVE_M, PURSUE_LD_TEST, PURSUE_NEVER, Rules,
-                         resolve)
+                         option_defaults, resolve)
 from ..plan.leadership import RALLY_DOUBLE1_ONLY, RALLY_NORMAL, double1_pass, ld_test_pass
 
 CHARGE_SITUATIONS = ("charge_fleeing", "flee_reaction")
@@ -465,6 +465,7 @@ def check_inputs(source: dict, model: ScenarioModel, fleeing: UnitProfile, pursu
                   "when no unit names one of its profiles (fleeing.profile, pursuer.profile)")
     units = (model, fleeing, pursuer)
     rules: dict[str, list[tuple[str, str]]] = {}
+    by_edition = option_defaults(model.edition)
     for path, value in written_paths(source, profiles_file):
         field = ".".join(path[:2])
         if len(path) == 3:
@@ -474,6 +475,9 @@ def check_inputs(source: dict, model: ScenarioModel, fleeing: UnitProfile, pursu
             if path[2] == "fast_cavalry" or not is_used(units, path):
                 rules.setdefault(field, []).append((path[2], rule_context(path[2], model, path)))
             continue
+        if path[0] == "options" and len(path) == 2 and path[1] in by_edition \
+                and equals_default(value, by_edition[path[1]]):
+            continue  # the edition's own value of a "by edition" option: a default, nothing to say
         if not is_used(units, path):
             inert(field, value, _context(model, path))
         elif path[1:] == ("general_leadership",) and isinstance(value, int):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ....dice import DiceExpr, parse
 from ..model.base import UnitProfile
@@ -85,6 +86,30 @@ class Rules:
     failed_move_metric: bool = False  # options.charge_metric = "failed_charge_move" (run on the .pursuers path)
 
 
+def option_defaults(edition: str) -> dict[str, Any]:
+    """The options whose documented default is "by edition" (``None`` in a scenario file), as each
+    edition sets them.
+
+    Parameters
+    ----------
+    edition : {"6th", "7th", "8th", "tow", "starter"}
+
+    Returns
+    -------
+    dict
+        ``insane_courage``, ``ld_double1_passes``, ``ld_double6_fails`` (bool) and ``bsb_reroll`` (str).
+
+    References
+    ----------
+    The rules digest §4 (the options' defaults by edition), summarised in docs/warhammer.md: Insane
+    Courage in the 7th and 8th rulebooks' Break test; a double 1 passes every Leadership test in 8th and
+    TOW, a double 6 fails it in TOW; the Battle Standard's re-roll of the 6th, 7th, 8th and TOW rules.
+    """
+    return {"insane_courage": edition in ("7th", "8th"), "ld_double1_passes": edition in ("8th", "tow"),
+            "ld_double6_fails": edition == "tow",
+            "bsb_reroll": {"6th": "break_only", "7th": "break_only", "8th": "any_failed_ld",
+                           "tow": "break_only", "starter": "none"}[edition]}
+
 def _flee_roll(unit: UnitProfile, edition: str, opts, kind: str) -> str:
     """Digest §3.3: the distance roll of a flee or pursuit by edition."""
     if edition in ("6th", "7th"):  # flyers flee and pursue with their fly move (> 6"): 3D6
@@ -157,11 +182,11 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     f_ref: UnitRef = model.fleeing
     c = model.combat
 
-    insane = o.insane_courage if o.insane_courage is not None else ed in ("7th", "8th")
-    double1 = o.ld_double1_passes if o.ld_double1_passes is not None else ed in ("8th", "tow")
-    double6 = o.ld_double6_fails if o.ld_double6_fails is not None else ed == "tow"
-    bsb = o.bsb_reroll or {"6th": "break_only", "7th": "break_only", "8th": "any_failed_ld",
-                           "tow": "break_only", "starter": "none"}[ed]
+    by_edition = option_defaults(ed)
+    insane = o.insane_courage if o.insane_courage is not None else by_edition["insane_courage"]
+    double1 = o.ld_double1_passes if o.ld_double1_passes is not None else by_edition["ld_double1_passes"]
+    double6 = o.ld_double6_fails if o.ld_double6_fails is not None else by_edition["ld_double6_fails"]
+    bsb = o.bsb_reroll or by_edition["bsb_reroll"]
     has_bsb = f_ref.battle_standard and bsb != "none"
     ld_dice = _ld_dice(fleeing, ed, o)
     kept_pair = o.cold_blooded_double1 == "kept_pair" or ld_dice == "2d6"
