@@ -638,8 +638,11 @@ class RulesSystem:
         names = (self.value_labels or {}).get(dotted) or (self.value_labels or {}).get(generic)
         if not isinstance(names, dict) or value in names:
             return value
+        folded = fold_label(value)
+        if any(isinstance(c, str) and fold_label(c) == folded for c in names):
+            return value  # a code in another case ("Night Goblins" for a profile keyed "night goblins"): as written
         codes = self._label_codes().get(dotted if dotted in self.value_labels else generic) or {}
-        return codes.get(fold_label(value), value)
+        return codes.get(folded, value)
 
     def with_codes(self, data: dict) -> dict:
         """``data`` with every written label of a coded field replaced by its code (:meth:`code_of`), lists

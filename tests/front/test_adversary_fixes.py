@@ -210,7 +210,7 @@ def test_empty_shorthands_are_refused():
                               "comparer) ; retirez-le")
 
 
-def test_rules_equal_to_the_profile_are_noted():
+def test_rules_equal_to_the_profile_are_accepted_silently():
+    # a unit field written exactly as its named profile has it is that field's default (docs/inputs.md)
     data = _warhammer(fleeing={"rules": []})  # Night Goblins have no special rules of their own
-    assert _noted(data) == ("fleeing.rules: [] n'a aucun effet sur le profil 'Night Goblins' (il a déjà ces "
-                              "règles) ; retirez-le")
+    assert fleeodds.load_scenario(data).input_notes() == []

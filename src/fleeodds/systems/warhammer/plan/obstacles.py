@@ -153,6 +153,18 @@ def panic_tested(o, ed: str) -> bool:
     and TOW (6th: the rulebook's Panic causes are not modelled; starter: contact removes the fleeing
     unit). Elsewhere the field is read by nothing (:func:`..checks.obstacles.check_fields` notes it).
 
+    Parameters
+    ----------
+    o : Obstacle
+        One validated ``[[obstacles]]`` entry (its ``kind``: ``"friend"``, ``"enemy"`` or terrain).
+    ed : {"6th", "7th", "8th", "tow", "starter"}
+        The edition.
+
+    Returns
+    -------
+    bool
+        True when the obstacle's ``leadership`` is read (its Panic test).
+
     References
     ----------
     docs/warhammer.md, "Things in the way" (7th, 8th and TOW: a friend fled through tests Panic).
