@@ -209,8 +209,9 @@ def scenario_notes(scenario: Scenario, variants: list | None = None) -> list[Not
     list of (str, InputNote)
     """
     out: list[Noted] = [("", n) for n in scenario.input_notes()]
+    said = {n.message("en") for n in scenario.input_notes()}  # a setup inherits the base's notes: said once
     for v in (scenario.variants() if variants is None else variants):
-        out += [(f"compare.{v.en}: ", n) for n in v.scenario.input_notes()]
+        out += [(f"compare.{v.en}: ", n) for n in v.scenario.input_notes() if n.message("en") not in said]
     return _distinct(out)
 
 

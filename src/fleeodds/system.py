@@ -639,8 +639,10 @@ class RulesSystem:
         if not isinstance(names, dict) or value in names:
             return value
         folded = fold_label(value)
-        if any(isinstance(c, str) and fold_label(c) == folded for c in names):
-            return value  # a code in another case ("Night Goblins" for a profile keyed "night goblins"): as written
+        for c in names:
+            if isinstance(c, str) and fold_label(c) == folded:  # a code, not a label (the lance, not "Lance" = spear)
+                # a case apart ("Night Goblins" for a profile keyed "night goblins") stays as written
+                return value if value.casefold() == c.casefold() else c
         codes = self._label_codes().get(dotted if dotted in self.value_labels else generic) or {}
         return codes.get(folded, value)
 

@@ -610,8 +610,13 @@ def number_text_hint(value: Any, kind: str = "", annotation: Any = None, *schema
     if not isinstance(value, str) or len(value) > 40:
         return ""
     text = value.strip()
-    if not _NUMBER_TEXT.fullmatch(text):
+    if not text.isascii() or not _NUMBER_TEXT.fullmatch(text):  # "٧" is no number a TOML file can write
         return ""
+    if kind.startswith("int"):  # a whole number: "7.0" is written 7; "7.5" gets no hint (it is no whole number)
+        number = float(text)
+        if not number.is_integer() or abs(number) > 1e15:
+            return ""
+        text = str(int(number))
     if kind in NUMBER_KINDS or _takes_number(annotation) or any(_schema_number(x) for x in schemas):
         return f"write {text} without quotes"
     return ""

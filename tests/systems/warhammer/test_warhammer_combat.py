@@ -342,7 +342,8 @@ def test_rank_a_catalogue_by_a_fight():
 
 @pytest.mark.parametrize("over, field", [
     ({"fight.options.tow_musician": "always"}, "fight.options.tow_musician"),
-    ({"fight.charger": "none", "fight.options.charge_strikes_first": True}, "fight.options.charge_strikes_first"),
+    # False: True is 7th's own default (a default written out says nothing)
+    ({"fight.charger": "none", "fight.options.charge_strikes_first": False}, "fight.options.charge_strikes_first"),
     ({"fight.options.spear_ranks_on_charge": True}, "fight.options.spear_ranks_on_charge"),
 ])
 def test_options_that_change_nothing_are_noted(over, field):
@@ -355,7 +356,7 @@ def test_options_that_change_nothing_are_noted(over, field):
 
 def test_every_option_that_changes_nothing_is_noted_not_only_the_first():
     data = small(**{"fight.charger": "none", "fight.options.tow_musician": "always",
-                    "fight.options.tow_combat_order_bonus": False, "fight.options.charge_strikes_first": True})
+                    "fight.options.tow_combat_order_bonus": False, "fight.options.charge_strikes_first": False})
     fields = [n.field for n in load_noted(data).input_notes()]
     assert fields == ["fight.options.tow_musician", "fight.options.tow_combat_order_bonus",
                       "fight.options.charge_strikes_first"]

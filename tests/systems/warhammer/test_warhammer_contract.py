@@ -469,7 +469,7 @@ SAME_NUMBERS = [
     ("rank_broken_by_2_8th.toml", "options.ld_double1_passes", False),
     ("rank_broken_by_2_8th.toml", "options.ld_double6_fails", True),
     ("rank_broken_by_2_8th.toml", "options.catch_vs_edge_order", "edge_first"),
-    ("rank_broken_by_2_8th.toml", "options.catch_vs_edge_order", "catch_first"),
+    # ("catch_first" is the default outside the starter rules: written out, it says nothing)
 ]
 
 

@@ -10,10 +10,11 @@ while the round is resolved (:func:`..plan.combat.resolve_fight`).
 from __future__ import annotations
 
 from ....errors import InputError, short_repr
-from ....validation import effect_checks_on, inert, no_effect, not_modelled
+from ....validation import effect_checks_on, equals_default, inert, not_modelled
 from ..model.base import UnitProfile
 from ..model.combat import NOT_MODELLED, SIDES
 from ..model.flee import ScenarioModel
+from ..plan.flee import option_defaults
 from .flee import EXEMPT_OPTIONS, is_used, special_rule_errors
 
 
@@ -148,6 +149,9 @@ def check_fight_options(data: dict, model: ScenarioModel) -> None:
     for name in written:
         if name.startswith("tow_") and ed != "tow":
             inert(f"fight.options.{name}", written[name], f"in {ed} (a rule of The Old World)")
+    # an option whose default is "by edition", written at the edition's own value, is a default: nothing said
+    by_edition = {"charge_strikes_first": ed in ("6th", "7th", "tow"), "spear_ranks_on_charge": ed == "tow"}
+    written = {k: v for k, v in written.items() if not (k in by_edition and v is by_edition[k])}
     if "charge_strikes_first" in written and f.charger == "none":
         inert("fight.options.charge_strikes_first", written["charge_strikes_first"],
                         "with charger = 'none' (nobody charged)")
@@ -162,10 +166,13 @@ def check_chain_fields(data: dict, chains: tuple) -> None:
     enemy loses and where the unit loses)."""
     if not effect_checks_on():
         return
+    by_edition = option_defaults(chains[0].model.edition)
     for group in ("table", "options"):
         for name, value in (data.get(group) or {}).items():
             if group == "options" and name in EXEMPT_OPTIONS:
                 continue
+            if group == "options" and name in by_edition and equals_default(value, by_edition[name]):
+                continue  # the edition's own value of a "by edition" option: a default, nothing to say
             path = (group, name)
             if not any(is_used((c.model, c.fleeing, c.pursuer), path) for c in chains):
                 inert(f"{group}.{name}", value, "in this fight (it changes neither unit's Break "

@@ -97,7 +97,9 @@ def option_defaults(edition: str) -> dict[str, Any]:
     Returns
     -------
     dict
-        ``insane_courage``, ``ld_double1_passes``, ``ld_double6_fails`` (bool) and ``bsb_reroll`` (str).
+        ``insane_courage``, ``ld_double1_passes``, ``ld_double6_fails`` (bool), ``bsb_reroll``,
+        ``cold_blooded_scope``, ``rally_casualty_rule``, ``catch_vs_edge_order``, ``edge_contact`` (str) and
+        ``musician_rally_bonus`` (int, Ld), as the plan below reads them when the file leaves them out.
 
     References
     ----------
@@ -108,7 +110,12 @@ def option_defaults(edition: str) -> dict[str, Any]:
     return {"insane_courage": edition in ("7th", "8th"), "ld_double1_passes": edition in ("8th", "tow"),
             "ld_double6_fails": edition == "tow",
             "bsb_reroll": {"6th": "break_only", "7th": "break_only", "8th": "any_failed_ld",
-                           "tow": "break_only", "starter": "none"}[edition]}
+                           "tow": "break_only", "starter": "none"}[edition],
+            "cold_blooded_scope": "fear_panic_terror" if edition == "tow" else "all_ld",
+            "musician_rally_bonus": 1 if edition in ("6th", "tow") else 0,
+            "rally_casualty_rule": "none" if edition == "starter" else edition,
+            "catch_vs_edge_order": "edge_first" if edition == "starter" else "catch_first",
+            "edge_contact": "leave" if edition == "starter" else "touch"}
 
 def _flee_roll(unit: UnitProfile, edition: str, opts, kind: str) -> str:
     """Digest §3.3: the distance roll of a flee or pursuit by edition."""
@@ -125,14 +132,14 @@ def _flee_roll(unit: UnitProfile, edition: str, opts, kind: str) -> str:
 
 
 def _ld_dice(unit: UnitProfile, edition: str, opts) -> str:
-    scope = opts.cold_blooded_scope or ("fear_panic_terror" if edition == "tow" else "all_ld")
+    scope = opts.cold_blooded_scope or option_defaults(edition)["cold_blooded_scope"]
     return "3d6kl2" if unit.has("cold_blooded") and scope == "all_ld" else "2d6"
 
 
 def _musician_bonus(edition: str, opts) -> int:
     if opts.musician_rally_bonus is not None:
         return opts.musician_rally_bonus
-    return 1 if edition in ("6th", "tow") else 0
+    return option_defaults(edition)["musician_rally_bonus"]
 
 
 def _dice(text: str, where: str = "dice") -> DiceExpr:
@@ -242,7 +249,7 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     left = f_ref.models_left if f_ref.models_left is not None else f_ref.models_start
     frac = left / f_ref.models_start  # also TOW Stubborn's fall back (below)
     # the starter booklet has no casualty limit on rallies (§3.7): 2D6 <= Cd
-    rule = o.rally_casualty_rule or ("none" if ed == "starter" else ed)
+    rule = o.rally_casualty_rule or by_edition["rally_casualty_rule"]
     rally_mode, rally_ld = rally_limits(left, f_ref.models_start, rule, ld_with_general,
                                         _musician_bonus(ed, o) if f_ref.musician else 0, ed, fleeing.leadership)
     # TOW: the BSB re-roll covers rally tests by default; an explicit bsb_reroll is taken at its word
@@ -280,8 +287,8 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
 
     # starter booklet (§3.7): the edge is resolved before the catch, and a unit is removed when a
     # model leaves the table; the other editions default to catch first and touching the edge
-    order = o.catch_vs_edge_order or ("edge_first" if ed == "starter" else "catch_first")
-    edge_contact = o.edge_contact or ("leave" if ed == "starter" else "touch")
+    order = o.catch_vs_edge_order or by_edition["catch_vs_edge_order"]
+    edge_contact = o.edge_contact or by_edition["edge_contact"]
 
     t = model.table
     rules = Rules(
@@ -330,7 +337,7 @@ def _ld_test_situation(r: Rules, model: ScenarioModel, fleeing: UnitProfile, ld:
     ed = model.edition
     kind = "panic" if model.situation == "panic" else model.test.kind
     o = model.options
-    scope = o.cold_blooded_scope or ("fear_panic_terror" if ed == "tow" else "all_ld")
+    scope = o.cold_blooded_scope or option_defaults(ed)["cold_blooded_scope"]
     dice = "3d6kl2" if fleeing.has("cold_blooded") and (scope == "all_ld" or kind != "leadership") else "2d6"
     base_ld = fleeing.leadership if ed == "starter" else ld
     test = LdTest(ld=min(max(base_ld + model.test.ld_modifier, 0), 10), dice=dice,

@@ -85,6 +85,10 @@ ENDINGS = (
 )
 
 
+#: Margins of the loser's chains on which a fight checks its [table] and [options] (Leadership tests
+#: pass or fail by their total at small margins, on a natural double at large ones).
+CHECKED_MARGINS = (1, 2, 3, 4, 6, 8, 12)
+
 class FightScenario(Scenario):
     """A validated ``situation = "fight"`` scenario (see the module docstring).
 
@@ -124,9 +128,14 @@ class FightScenario(Scenario):
         self.title = model.title or f"{self.units[0].name} fight {self.units[1].name} ({model.edition})"
         self._chains: dict[tuple, Any] = {}
         template = self._chain(self._key(1, 1, (self.rules.unit.models, self.rules.enemy.models)))
-        if effect_checks_on():  # the chain's [table] and [options] checked in both directions
-            other = self._chain(self._key(0, 1, (self.rules.unit.models, self.rules.enemy.models)))
-            check_chain_fields(data, (template, other))
+        if effect_checks_on():
+            # the chain's [table] and [options] checked on chains of both losers, small and large margins
+            # (Insane Courage and the natural doubles decide the large ones), with full ranks and with one
+            # model left: a field used by none of them is noted
+            full = (self.rules.unit.models, self.rules.enemy.models)
+            chains = [self._chain(self._key(loser, margin, alive)) for loser in (0, 1)
+                      for margin in CHECKED_MARGINS for alive in (full, (1, 1))]
+            check_chain_fields(data, tuple(chains))
         self._chain_codes = [template.outcomes[i].code for i in range(len(template.outcomes))]
         self._chain_labels = list(template.outcomes)
         outs = [Outcome(f"enemy_{o.code}", f"your unit wins; the enemy: {o.en}",
