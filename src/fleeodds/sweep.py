@@ -151,7 +151,8 @@ def sweep(
         the sweep is the same whatever runs it.
     strict : bool
         Refuse an input that changes nothing (the command line's ``--strict``): in the scenario, or
-        a written field at some points of the grid. By default a written field that changes nothing
+        a written field at every point of the grid (one that matters at some points is only noted:
+        it is no field to remove). By default a written field that changes nothing
         at some points is noted (the manifest's ``input_notes`` and ``notes``: "options.insane_courage:
         true has no effect at combat.margin = 0, 1 (it matters at the other points)") and the sweep
         runs.
@@ -248,8 +249,8 @@ def sweep(
         fields = fields + [SETUP_FIELD]
         values[SETUP_FIELD] = [label for label, _ in setups]
     noted = point_notes(sc, cells, fields, varied, changed_by)
-    if strict:
-        refuse_notes(noted)
+    if strict:  # a field that matters at some points is no field to remove: only those inert everywhere
+        refuse_notes([n for n in noted if not n.context.endswith(MATTERS_ELSEWHERE)])
     if method is None:
         method = "exact" if all(c.has_exact for _, c in cells) else "mc"
     rows = []
@@ -305,6 +306,9 @@ NOTE_BUDGET_SECONDS = 2.0
 #: Most points a sweep's note lists.
 MAX_NOTED_POINTS = 12
 
+
+#: The end of a sweep's note on a field that matters at some of its points (never refused by ``--strict``).
+MATTERS_ELSEWHERE = "(it matters at the other points)"
 
 def point_notes(sc: Scenario, cells: list[tuple[tuple, Scenario]], fields: list[str], varied: list[str],
                 changed_by: dict[Any, set[str]]) -> list[InputNote]:
@@ -373,7 +377,7 @@ def point_notes(sc: Scenario, cells: list[tuple[tuple, Scenario]], fields: list[
             out.append(note)
             continue
         out.append(InputNote(field_name, note.value,
-                             f"at {_points_text(fields, [p for p, _ in hits])} (it matters at the other points)"))
+                             f"at {_points_text(fields, [p for p, _ in hits])} {MATTERS_ELSEWHERE}"))
     return out
 
 
