@@ -82,7 +82,7 @@ def test_labels_in_comparisons_editions_presets_and_feats():
     assert _load(edition="Pathfinder 1re éd.").spec.edition == "pf1"
     assert _load(edition="D&D 5e (2024)", mode="Se désengager").spec.edition == "5e2024"
     sc = _load(runner={"preset": "magicien niv. 1 (3.5)"},
-               enemies=[{"preset": "orque, homme d'armes niv. 1, cimeterre à deux mains (3.5)"}])
+               enemies=[{"preset": "orque, homme d'armes 1, cimeterre à deux mains (3.5)"}])
     assert sc.spec.runner.preset == "srd35_wizard_1" and sc.spec.enemies[0].preset == "srd35_orc_falchion"
     assert _load(runner={"hp": 9, "ac": 14, "feats": ["Souplesse du serpent", "Esquive"]}).spec.runner.feats == (
         "mobility", "dodge")

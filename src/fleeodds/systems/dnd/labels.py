@@ -87,9 +87,9 @@ FEAT_LABELS = {
 #: presets of a field share one (French: the French SRD names, DRS for SRD).
 ENEMY_PRESET_LABELS = {
     "srd35_orc_falchion": ("orc, 1st-level warrior, falchion (3.5)",
-                           "orque, homme d'armes niv. 1, cimeterre à deux mains (3.5)"),
-    "srd35_orc_greataxe": ("orc, 1st-level warrior, greataxe (3.5)", "orque, homme d'armes niv. 1, grande hache (3.5)"),
-    "srd35_goblin": ("goblin, 1st-level warrior (3.5)", "gobelin, homme d'armes niv. 1 (3.5)"),
+                           "orque, homme d'armes 1, cimeterre à deux mains (3.5)"),
+    "srd35_orc_greataxe": ("orc, 1st-level warrior, greataxe (3.5)", "orque, homme d'armes 1, grande hache (3.5)"),
+    "srd35_goblin": ("goblin, 1st-level warrior (3.5)", "gobelin, homme d'armes 1 (3.5)"),
     "srd35_gnoll": ("gnoll (3.5)", "gnoll (3.5)"),
     "srd35_ogre": ("ogre (3.5)", "ogre (3.5)"),
     "srd51_orc": ("orc (SRD 5.1)", "orque (DRS 5.1)"),
