@@ -50,10 +50,10 @@ class UnitRef(_Strict):
                                   d_fr="Caractéristique de Commandement de l'unité, de 0 à 10 (remplace le profil).")
     troop_type: Optional[Literal[TROOP_TYPES]] = F(  # type: ignore[valid-type]
         None, t="Troop type", t_fr="Type de troupe",
-        d="Refused when written here: the troop type changes no flee, pursuit or rally number "
-          "(Movement and special rules do).",
-        d_fr="Refusé ici : le type de troupe ne change aucun résultat de fuite, de poursuite ou de "
-             "ralliement (le Mouvement et les règles spéciales, si).")
+        d="Accepted with a note when written here: the troop type changes no flee, pursuit or rally "
+          "number (Movement and special rules do).",
+        d_fr="Accepté avec une remarque s'il est écrit ici : le type de troupe ne change aucun résultat de "
+             "fuite, de poursuite ou de ralliement (le Mouvement et les règles spéciales, si).")
     rules: Optional[tuple[str, ...]] = F(None, strict=False, json_schema_extra=RULES_SCHEMA,
                                          t="Special rules", t_fr="Règles spéciales",
                                          d="The unit's special rules (replace the profile's).",
