@@ -86,8 +86,12 @@ def test_charge_fleeing_toward_the_edge_7th_and_the_order_option_is_noted():
     # 7th: reach 2 x 4 = 8, gap 3, edge 6: F >= 6 off the table (26/36); F <= 5 caught (8 >= 3 + F): 10/36
     data = scenario("7th", "charge_fleeing", table={"gap": 3, "edge_distance": 6})
     check(data, {"escaped_off_table": Fraction(26, 36), "run_down": Fraction(10, 36)})
-    # catch_vs_edge_order orders the combat-phase pursuit only: written here it changes nothing
-    for order in ("catch_first", "edge_first"):
+    # catch_vs_edge_order orders the combat-phase pursuit only: written here it changes nothing ('catch_first',
+    # 7th's own default, is simply accepted; 'edge_first' is noted)
+    default = dict(data, options={"catch_vs_edge_order": "catch_first"})
+    assert fleeodds.load_scenario(default).input_notes() == []
+    check(default, {"escaped_off_table": Fraction(26, 36), "run_down": Fraction(10, 36)})
+    for order in ("edge_first",):
         written = dict(data, options={"catch_vs_edge_order": order})
         start = f"options.catch_vs_edge_order: '{order}' has no effect"
         assert_noted(written, start, "in the 'charge_fleeing' situation", "it orders the combat-phase pursuit only")
