@@ -73,6 +73,7 @@ def test_every_shipped_example_is_checked():
         == set(registry.DEFAULT_SYSTEMS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLES, ids=_name)
 @pytest.mark.parametrize("method", ["--exact", "--mc", "--both"])
 def test_run_works_for_every_method_and_format(path, method):

@@ -143,6 +143,7 @@ def _case(path: Path) -> tuple[Path, dict[str, object]]:
 _CASES = [_case(p) for p in EXAMPLES]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_no_input_is_refused_for_naming_a_modelled_field_at_its_default(data):
