@@ -60,6 +60,21 @@ def profile_labels() -> dict[str, tuple[str, str]]:
 #: The shipped profiles' names (``RulesSystem.value_labels`` of every ``profile`` field).
 PROFILE_LABELS = profile_labels()
 
+#: An edition as a generated French title names it: "(7e)" where the English title says "(7th)".
+EDITION_SHORT_FR = {"6th": "6e", "7th": "7e", "8th": "8e", "tow": "TOW", "starter": "Col du Crâne"}
+
+
+def title_fr(first: str, others: list[str], edition: str, fight: bool = False) -> str:
+    """The French title a scenario without a ``title`` gets: units by their French army-book names where the
+    shipped profiles have them, ``contre`` between them, the edition short (``Gobelins de la Nuit contre
+    Guerriers nains (7e)``; a fight starts ``Corps à corps :``)."""
+    def fr(name: str) -> str:
+        return PROFILE_LABELS.get(name.casefold(), (name, name))[1]
+
+    text = f"{fr(first)} contre {', '.join(fr(n) for n in others)} ({EDITION_SHORT_FR.get(edition, edition)})"
+    return f"Corps à corps : {text}" if fight else text
+
+
 WEAPON_LABELS = {
     "hand_weapon": ("Hand weapon", "Arme de base"),
     "great_weapon": ("Great weapon (+2 S, strikes last)", "Arme lourde (+2 F, frappe en dernier)"),

@@ -86,6 +86,10 @@ class DeathSaveScenario(Scenario):
         extra = f", {bonus:+d}" if bonus else ""
         self.title = title or (f"death saving throws from {successes} success(es) and {failures} failure(s)"
                                f"{roll}{extra}")
+        if not title:
+            roll_fr = {1: " avec avantage", -1: " avec désavantage", 0: ""}[advantage]
+            self.title_fr = (f"Jets de sauvegarde contre la mort à partir de {successes} succès et {failures} "
+                             f"échec{'s' if failures > 1 else ''}{roll_fr}{extra}")
         self.metric = rounds_metric()
 
     @property

@@ -113,6 +113,8 @@ class DndScenario(Scenario):
         self.components: list[tuple[Fraction, Plan]] = [(w, compile_plan(s)) for w, s in component_specs(plain)]
         self.first_plan: Plan = self.components[0][1]
         self.title = spec.title or f"{spec.runner.name}: {mode_label(spec.mode, spec.edition)}"
+        if not spec.title:  # the mode named in French too ("retraite"); the runner's name stays as written
+            self.title_fr = f"{spec.runner.name}, {mode_label(spec.mode, spec.edition, 'fr')}"
         self.outcomes = self.first_plan.outcomes
         self.metric = self.first_plan.metric
         self._work = sum(exact_work(p) for _w, p in self.components)

@@ -54,6 +54,7 @@ from ..checks.combat import (check_chain_fields, check_fight_options, check_figh
                              refuse_not_modelled)
 from ..checks.flee import special_rule_errors
 from ..exact.combat import kill_probability, round_distribution
+from ..labels import title_fr
 from ..model.combat import TWO_HANDED, WEAPONS
 from ..model.flee import ScenarioModel
 from ..plan.combat import (FightPlan, FightRules, attacks_of, fight_plan, margin_of, resolve_fight, resolve_units,
@@ -126,6 +127,8 @@ class FightScenario(Scenario):
         self._plan = fight_plan(model, self.units, self.rules)
         check_fight_options(data, model)
         self.title = model.title or f"{self.units[0].name} fight {self.units[1].name} ({model.edition})"
+        if not model.title:
+            self.title_fr = title_fr(self.units[0].name, [self.units[1].name], model.edition, fight=True)
         self._chains: dict[tuple, Any] = {}
         template = self._chain(self._key(1, 1, (self.rules.unit.models, self.rules.enemy.models)))
         if effect_checks_on():

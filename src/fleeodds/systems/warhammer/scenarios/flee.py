@@ -47,6 +47,7 @@ from ....outcomes import Metric
 from ....system import Scenario
 from ....validation import check_exact_mode, effect_checks_on, not_modelled, validate
 from .. import outcomes as oc
+from ..labels import title_fr
 from ..checks.flee import check_inputs, rules_without_effect, unused_inputs
 from ..checks.obstacles import validate as check_obstacles
 from ..checks.pursuers import (check_charge_metric, check_several, rules_without_effect_several, unused_several,
@@ -146,6 +147,8 @@ class WarhammerScenario(Scenario):
             check_inputs(without_charge_metric(data), model, self.fleeing, self.pursuer, pf)
         self.dropped_rules: dict[str, list[str]] = {}
         self.title = model.title or f"{self.fleeing.name} vs {self.pursuer.name} ({model.edition})"
+        if not model.title:
+            self.title_fr = title_fr(self.fleeing.name, [self.pursuer.name], model.edition)
         self._finish()
 
     def _finish(self) -> None:
@@ -198,6 +201,8 @@ class WarhammerScenario(Scenario):
         self.dropped_rules = {}
         self.title = model.title or (f"{self.fleeing.name} vs {', '.join(p.name for p in self.pursuers)} "
                                      f"({model.edition})")
+        if not model.title:
+            self.title_fr = title_fr(self.fleeing.name, [p.name for p in self.pursuers], model.edition)
         self._finish()
 
     def _applicable(self) -> list[int]:
