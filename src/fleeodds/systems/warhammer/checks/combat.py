@@ -14,6 +14,7 @@ from ....validation import effect_checks_on, equals_default, inert, not_modelled
 from ..model.base import UnitProfile
 from ..model.combat import NOT_MODELLED, SIDES
 from ..model.flee import ScenarioModel
+from ..plan.combat import fight_option_defaults
 from ..plan.flee import option_defaults
 from .flee import EXEMPT_OPTIONS, is_used, special_rule_errors
 
@@ -150,7 +151,7 @@ def check_fight_options(data: dict, model: ScenarioModel) -> None:
         if name.startswith("tow_") and ed != "tow":
             inert(f"fight.options.{name}", written[name], f"in {ed} (a rule of The Old World)")
     # an option whose default is "by edition", written at the edition's own value, is a default: nothing said
-    by_edition = {"charge_strikes_first": ed in ("6th", "7th", "tow"), "spear_ranks_on_charge": ed == "tow"}
+    by_edition = fight_option_defaults(ed)
     written = {k: v for k, v in written.items() if not (k in by_edition and v is by_edition[k])}
     if "charge_strikes_first" in written and f.charger == "none":
         inert("fight.options.charge_strikes_first", written["charge_strikes_first"],

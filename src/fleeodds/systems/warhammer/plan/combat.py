@@ -73,6 +73,26 @@ class FightRules:
     disrupted: tuple[bool, bool]  # (unit, enemy) lost its rank bonus to a flank/rear charge (8th: keeps Steadfast)
 
 
+def fight_option_defaults(edition: str) -> dict[str, bool]:
+    """The ``[fight.options]`` whose default is "by edition" (left out of a file), as each edition sets them.
+
+    Parameters
+    ----------
+    edition : {"6th", "7th", "8th", "tow"}
+
+    Returns
+    -------
+    dict
+        ``charge_strikes_first`` and ``spear_ranks_on_charge`` (bool).
+
+    References
+    ----------
+    docs/warhammer_combat.md §3 (who strikes first: chargers in 6th, 7th and TOW, Initiative order in 8th;
+    spears in extra ranks on the charge in TOW only) and §6 (the options and their defaults).
+    """
+    return {"charge_strikes_first": edition in ("6th", "7th", "tow"), "spear_ranks_on_charge": edition == "tow"}
+
+
 def to_hit(ws: int, target_ws: int) -> int:
     """D6 score to hit in close combat.
 
@@ -329,10 +349,13 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
     o = fight.options
     refs = (fight.unit, fight.enemy)
     first_round = fight.charger != "none"
-    charge_first = o.charge_strikes_first if o.charge_strikes_first is not None else ed in ("6th", "7th", "tow")
+    by_edition = fight_option_defaults(ed)
+    charge_first = (o.charge_strikes_first if o.charge_strikes_first is not None
+                    else by_edition["charge_strikes_first"])
     equal = o.equal_initiative or ("roll_off" if ed in ("6th", "7th") else "simultaneous")
     roll_off = equal == "roll_off"
-    spear_charge = o.spear_ranks_on_charge if o.spear_ranks_on_charge is not None else ed == "tow"
+    spear_charge = (o.spear_ranks_on_charge if o.spear_ranks_on_charge is not None
+                    else by_edition["spear_ranks_on_charge"])
     width = o.rank_width or (4 if ed == "6th" else 5)
     at_start = (o.ranks_counted or ("start" if ed in ("6th", "7th") else "end")) == "start"
     outnumber = o.outnumber_bonus if o.outnumber_bonus is not None else ed in ("6th", "7th")
