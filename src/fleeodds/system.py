@@ -24,6 +24,7 @@ kernels.
 from __future__ import annotations
 
 import copy
+import functools
 import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -683,6 +684,7 @@ class RulesSystem:
         return known and equals_default(value, default)
 
 
+@functools.lru_cache(maxsize=None)  # read once per loader: a sweep loads every cell through it
 def _takes_check_only(loader: Callable) -> bool:
     """Whether a loader takes the ``check_only`` keyword (a third party's may take two arguments only)."""
     import inspect
