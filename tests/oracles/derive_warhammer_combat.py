@@ -18,13 +18,15 @@ from fractions import Fraction
 from _common import case, distribution, mean, write
 
 
-def p_unsaved(hit: int, wound: int, save: int | None, ward: int | None) -> Fraction:
-    """Enumerate the 6**4 faces of (to hit, to wound, armour, ward) dice of one attack."""
+def p_unsaved(hit: int, wound: int, save: int | None, ward: int | None, bane_save: int | None | str = "same") -> Fraction:
+    """Enumerate the 6**4 faces of (to hit, to wound, armour, ward) dice of one attack; ``bane_save``: the
+    armour save against a wound die showing 6 (TOW Armour Bane), ``"same"`` for ``save``."""
     good = 0
     for h, w, a, v in itertools.product(range(1, 7), repeat=4):
         if h < hit or w < wound:
             continue
-        if save is not None and a >= save:
+        sv = save if (bane_save == "same" or w < 6) else bane_save
+        if sv is not None and a >= sv:
             continue
         if ward is not None and v >= ward:
             continue
@@ -137,16 +139,21 @@ def main(argv=None) -> None:
                       "7th: chargers strike first even with great weapons; W3 models; outnumber by Unit Strength",
                       "7th", params, "unit_wins", win, distribution=distribution(dist), mean=mean(dist)))
 
-    # D. TOW: 2 Empire Knights (WS4 S3 T3 I3 A1; lance: S5 and AP -2 on the charge; heavy armour, barding
-    # and shield: 3+ and the shield, 2+) charge 4 infantry in one rank (WS3 S3 T3 I3 A1, light armour and
-    # shield: 5+). Chargers strike first. Knights: 3+ to hit, 2+ to wound, 5+ save - 2 = no save; the
-    # men: 4+, 4+, the knights' 2+ (no AP). Both fronts in full contact (2 and min(4, 2 + 2) = 4); no
-    # rank of five, Unit Strength under 5 on both sides (no Combat Order), no standards.
-    p_kn = p_unsaved(3, 2, None, None)
+    # D. TOW (FAQ 1.5.2): 2 Empire Knights (WS4 S3 T3 I3 A1; lance on the charge: S5, AP -2, Armour Bane (1);
+    # heavy armour, barding and shield: 3+ and the shield, 2+) charge 4 regular infantry in one rank (WS3 S3 T3
+    # I3 A1, light armour and shield: 5+, Parry with hand weapon and shield: 4+). Initiative: the knights' 3
+    # +3 for a charge of 3" or more into the front (6) against the men's 3: the knights strike first.
+    # Knights: 3+ to hit (4 against 3, not more than double), 2+ to wound (S5 v T3), the men's 4+ save at
+    # AP -2 is 6+, and on a natural 6 to wound (Armour Bane, AP -3) none. The men: 4+, 4+, the knights' 2+
+    # (no AP). Fronts: 2 and min(4, 2 + 2) = 4; the men's one rank has no Press of Battle rank behind it.
+    # Combat result: wounds; Unit Strength 4 (cavalry 2 x 2) against 4 (infantry 1 x 4), nobody reaches
+    # the 10 Combat Order needs; Massed Infantry gives the men +1 while their Unit Strength (men left) is
+    # higher than the knights' (2 per knight left).
+    p_kn = p_unsaved(3, 2, 6, None, bane_save=None)
     p_men = p_unsaved(4, 4, 2, None)
     # TOW: the slain do not strike back (one rank of 4: the men left)
     dist, win = margins((2, lambda a, k: min(a, 2), p_kn, 1), (4, lambda a, k: max(4 - k, 0), p_men, 1),
-                        lambda wf, ws, af, as_: wf - ws)
+                        lambda wf, ws, af, as_: wf - ws - (1 if as_ * 1 > af * 2 else 0))
     men = {"name": "Levy", "movement": 4, "leadership": 6, "weapon_skill": 3, "strength": 3, "toughness": 3,
            "wounds": 1, "initiative": 3, "attacks": 1, "models": 4, "files": 4, "armour_save": 6,
            "shield": True}
@@ -155,8 +162,9 @@ def main(argv=None) -> None:
                         "unit": {"profile": "Empire Knights", "models": 2, "files": 2, "weapon": "lance",
                                  "shield": True, "armour_save": 3},
                         "enemy": men}}
-    cases.append(case("fight_tow_knights_lance_charge", "TOW: the lance's S+2 and AP -2 on the charge",
-                      "tow", params, "unit_wins", win, distribution=distribution(dist), mean=mean(dist)))
+    cases.append(case("fight_tow_knights_lance_charge",
+                      "TOW (FAQ 1.5.2): the lance's S+2, AP -2 and Armour Bane on the charge, Parry, Massed "
+                      "Infantry", "tow", params, "unit_wins", win, distribution=distribution(dist), mean=mean(dist)))
 
     # E. 8th supporting attacks and the rank bonus after casualties: 10 models in two ranks of 5 (I4)
     # against 2 models (I2). The 10 reach with 4 models (the 2 facing them and one each side) and the

@@ -61,9 +61,10 @@ def test_to_wound_table(edition):
     assert (to_wound(1, 4, edition), to_wound(1, 5, edition)) == (6, 7)
 
 
-def test_to_wound_table_tow_unchanged():
-    # The Old World's chart is a separate issue: fleeodds keeps its former reading there
-    assert [to_wound(3, t, "tow") for t in (1, 2, 3, 4, 5, 6)] == [2, 3, 4, 5, 6, 7]
+def test_to_wound_table_tow_is_its_own_chart():
+    # TOW "Roll to Wound (Combat)" (tow.whfb.app, 2024-02-02): S3 wounds T6 to T8 on 6+, T9 not at all
+    # (more in tests/systems/warhammer/test_tow_combat.py)
+    assert [to_wound(3, t, "tow") for t in range(1, 11)] == [2, 3, 4, 5, 6, 6, 6, 6, 7, 7]
 
 
 def test_armour_save_modifiers():
@@ -497,11 +498,13 @@ def test_slain_fighters_do_not_strike_back_except_in_8th(edition):
     # I1 in 8th), one attack each at 1/4 (4+ to hit, 4+ to wound, no armour), k kills. What strikes back:
     # - 6th/7th: the front rank only (no spears), less the slain: 2 - k (7th "Removing Casualties (Close
     #   Combat)": the slain and the men stepping forward do not attack);
-    # - TOW: front and second rank (infantry support, 1 attack each), each slain man taking his file's
-    #   attacks: 2 * (2 - k) (TOW "Stepping Forward & Closing In");
+    # - TOW (FAQ 1.5.2): front and second rank (Press of Battle: a regular infantry unit in Combat Order that
+    #   did not charge fights two ranks deep, the second rank 1 attack each), the slain coming off the first
+    #   rank first: (2 - k) + 2 (TOW "Stepping Forward & Closing In"; FAQ 1.5.2, Combat); the 2024 rulebook's
+    #   reading is in test_tow_combat.py;
     # - 8th: the rear steps up (8th "Remove Casualties (Close Combat)"): front 2, and the second rank's
     #   supporting attacks, 1 each from the 4 - k - 2 models behind: 2 + (2 - k).
-    back = {"6th": lambda k: 2 - k, "7th": lambda k: 2 - k, "tow": lambda k: 2 * (2 - k),
+    back = {"6th": lambda k: 2 - k, "7th": lambda k: 2 - k, "tow": lambda k: (2 - k) + 2,
             "8th": lambda k: 2 + (2 - k)}[edition]
     q = Fraction(1, 4)
     data = small(edition=edition, **{"fight.unit.initiative": 5, "fight.enemy.initiative": 1,

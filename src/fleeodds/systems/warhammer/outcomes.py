@@ -69,4 +69,7 @@ TROOP_TYPE_LABELS = {
     "monster": ("monster", "monstre"), "chariot": ("chariot", "char"), "swarm": ("swarm", "nuée"),
     "war_machine": ("war machine", "machine de guerre"), "character": ("character", "personnage"),
     "other": ("other", "autre"),
+    "heavy_infantry": ("heavy infantry", "infanterie lourde"),
+    "light_cavalry": ("light cavalry", "cavalerie légère"), "heavy_cavalry": ("heavy cavalry", "cavalerie lourde"),
+    "light_chariot": ("light chariot", "char léger"), "heavy_chariot": ("heavy chariot", "char lourd"),
 }

@@ -156,6 +156,13 @@ def check_fight_options(data: dict, model: ScenarioModel) -> None:
     if "charge_strikes_first" in written and f.charger == "none":
         inert("fight.options.charge_strikes_first", written["charge_strikes_first"],
                         "with charger = 'none' (nobody charged)")
+    given = data.get("fight") or {}
+    if "charge_distance" in given:  # TOW's Initiative for the charge (plan.tow_combat.charge_bonus)
+        if ed != "tow":
+            inert("fight.charge_distance", given["charge_distance"], f"in {ed} (the charge's Initiative bonus is a "
+                                                                       "rule of The Old World)")
+        elif f.charger == "none":
+            inert("fight.charge_distance", given["charge_distance"], "with charger = 'none' (nobody charged)")
     if "spear_ranks_on_charge" in written and (f.charger == "none" or getattr(f, f.charger).weapon != "spear"):
         inert("fight.options.spear_ranks_on_charge", written["spear_ranks_on_charge"],
                         "unless the charging unit fights with spears")

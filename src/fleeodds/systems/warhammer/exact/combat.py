@@ -41,6 +41,8 @@ def success(score: int) -> Fraction:
 def kill_probability(s: SideRules) -> Fraction:
     """P(one attack of side ``s`` causes an unsaved wound): hit, wound, armour save and ward save failed.
 
+    With Armour Bane (``s.save_bane``, TOW) a wound rolled as a natural 6 faces the worse save.
+
     Parameters
     ----------
     s : SideRules
@@ -51,9 +53,14 @@ def kill_probability(s: SideRules) -> Fraction:
 
     References
     ----------
-    docs/warhammer_combat.md §2 (striking blows).
+    docs/warhammer_combat.md §2 (striking blows); TOW "Armour Bane (X)"
+    (tow.whfb.app/special-rules/armour-bane, last updated 2024-01-31).
     """
-    return success(s.hit) * success(s.wound) * (1 - success(s.save)) * (1 - success(s.ward))
+    unsaved = success(s.wound) * (1 - success(s.save))
+    if s.save_bane is not None and s.wound <= 6:  # the six among the wounding faces meets the bane save
+        six = Fraction(1, 6)
+        unsaved = (success(s.wound) - six) * (1 - success(s.save)) + six * (1 - success(s.save_bane))
+    return success(s.hit) * unsaved * (1 - success(s.ward))
 
 
 @lru_cache(maxsize=4096)

@@ -21,13 +21,14 @@ from ....rng import bounded, trial_key
 from ..plan.combat import FightRules, SideRules
 
 (S_MODELS, S_FILES, S_FIGHTING, S_WOUNDS, S_ATT_FRONT, S_SUP_RANKS, S_SUP_ATT, S_HIT, S_WOUND, S_SAVE, S_WARD,
- S_STRIKES, S_US, S_WIDTH, S_MAX_RANKS, S_BONUS, S_MUSICIAN, S_ORDER, S_STEPS_UP) = range(19)
-N_SIDE = 19
+ S_STRIKES, S_US, S_WIDTH, S_MAX_RANKS, S_BONUS, S_MUSICIAN, S_ORDER, S_STEPS_UP,
+ S_SAVE_BANE, S_ORDER_US, S_MASSED, S_BY_RANK) = range(23)
+N_SIDE = 23
 G_ROLL_OFF, G_AT_START, G_OUTNUMBER, G_MUSICIAN_ALWAYS = range(4)
 
 
 def pack(r: FightRules):
-    """``(sides int64[2, 19], flags int64[4])`` for :func:`run_round`."""
+    """``(sides int64[2, 23], flags int64[4])`` for :func:`run_round`."""
     sides = np.zeros((2, N_SIDE), np.int64)
     # strike ranks as 0/1 (the higher strikes first): the kernel only compares them
     order = {r.unit.strikes: 0, r.enemy.strikes: 0}
@@ -37,7 +38,9 @@ def pack(r: FightRules):
         s: SideRules
         sides[i] = [s.models, s.files, s.fighting, s.wounds, s.attacks_front, s.support_ranks, s.support_attacks,
                     s.hit, s.wound, s.save, s.ward, order[s.strikes], s.unit_strength, s.rank_width,
-                    s.max_rank_bonus, s.static_bonus, s.musician, s.combat_order, s.steps_up]
+                    s.max_rank_bonus, s.static_bonus, s.musician, s.combat_order, s.steps_up,
+                    s.save if s.save_bane is None else s.save_bane, s.combat_order_us, s.massed_infantry,
+                    s.casualties_by_rank]
     flags = np.array([r.equal_roll_off, r.ranks_at_start, r.outnumber, r.musician_always], np.int64)
     return sides, flags
 
@@ -62,6 +65,23 @@ def _n_attacks(p, alive, lost):
             total += row * p[S_SUP_ATT]
             behind -= p[S_FILES]
             rank += 1
+        return total
+    if p[S_BY_RANK]:  # TOW FAQ 1.5.2: the slain come off the first fighting rank, then the next ranks
+        left = lost
+        total = 0
+        row = p[S_FIGHTING] if p[S_FIGHTING] < p[S_MODELS] else p[S_MODELS]
+        behind = p[S_MODELS] - p[S_FILES]
+        for rank in range(p[S_SUP_RANKS] + 1):
+            if rank > 0:
+                row = behind if behind < p[S_FILES] else p[S_FILES]
+                if row > p[S_FIGHTING]:
+                    row = p[S_FIGHTING]
+                if row < 0:
+                    row = 0
+                behind -= p[S_FILES]
+            gone = left if left < row else row
+            left -= gone
+            total += (row - gone) * (p[S_ATT_FRONT] if rank == 0 else p[S_SUP_ATT])
         return total
     # count the ranks as they stood before the casualties, then take the slain files out of each
     first = p[S_FIGHTING] if p[S_FIGHTING] < p[S_MODELS] else p[S_MODELS]
@@ -90,9 +110,10 @@ def _strike(p, alive, key, counter):
         d, counter = bounded(key, counter, 6)
         if d + 1 < p[S_WOUND]:
             continue
-        if p[S_SAVE] <= 6:
+        save = p[S_SAVE_BANE] if d == 5 else p[S_SAVE]  # Armour Bane: a natural 6 to wound
+        if save <= 6:
             d, counter = bounded(key, counter, 6)
-            if d + 1 >= p[S_SAVE]:
+            if d + 1 >= save:
                 continue
         if p[S_WARD] <= 6:
             d, counter = bounded(key, counter, 6)
@@ -121,9 +142,9 @@ def _score(me, foe, flags, wounds, alive_me, alive_foe):
     counted = me[S_MODELS] if flags[G_AT_START] else alive_me
     ranks = _extra_ranks(counted, me[S_FILES], me[S_WIDTH])
     total += ranks if ranks < me[S_MAX_RANKS] else me[S_MAX_RANKS]
-    if flags[G_OUTNUMBER] and alive_me * me[S_US] > alive_foe * foe[S_US]:
+    if (flags[G_OUTNUMBER] or me[S_MASSED]) and alive_me * me[S_US] > alive_foe * foe[S_US]:
         total += 1
-    if me[S_ORDER] and alive_me * me[S_US] >= 5 and me[S_FILES] >= (alive_me + me[S_FILES] - 1) // me[S_FILES]:
+    if me[S_ORDER] and alive_me * me[S_US] >= me[S_ORDER_US] and me[S_FILES] >= (alive_me + me[S_FILES] - 1) // me[S_FILES]:
         total += 1
     if flags[G_MUSICIAN_ALWAYS] and me[S_MUSICIAN] and not foe[S_MUSICIAN]:
         total += 1

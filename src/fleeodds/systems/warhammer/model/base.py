@@ -18,7 +18,9 @@ from ....validation import StrictModel
 RULES = ("swiftstride", "fast_cavalry", "fly", "stubborn", "unbreakable", "immune_to_psychology",
          "frenzy", "cold_blooded", "fear", "terror", "steadfast")
 TROOP_TYPES = ("infantry", "cavalry", "monstrous_infantry", "monstrous_cavalry", "monstrous_beast",
-               "war_beast", "monster", "chariot", "swarm", "war_machine", "character", "other")
+               "war_beast", "monster", "chariot", "swarm", "war_machine", "character", "other",
+               # The Old World's sub-categories (its troop-type table: ranks of 4, chariot Unit Strength)
+               "heavy_infantry", "light_cavalry", "heavy_cavalry", "light_chariot", "heavy_chariot")
 
 
 class _Strict(StrictModel):

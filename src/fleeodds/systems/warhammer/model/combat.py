@@ -17,7 +17,8 @@ WEAPONS = ("hand_weapon", "great_weapon", "spear", "halberd", "lance", "addition
 #: Weapons that need both hands in close combat: a shield is of no use with them.
 TWO_HANDED = ("great_weapon", "halberd", "additional_hand_weapon", "flail")
 #: Mounted troop types (lance, cavalry spear; no hand-weapon-and-shield bonus).
-MOUNTED = ("cavalry", "monstrous_cavalry", "chariot")
+MOUNTED = ("cavalry", "monstrous_cavalry", "chariot", "light_cavalry", "heavy_cavalry", "light_chariot",
+           "heavy_chariot")
 #: Fields a player may write that fleeodds does not model yet (refused by name).
 NOT_MODELLED = {"champion": "unit champions", "characters": "characters in the unit",
                 "character": "characters in the unit", "challenge": "challenges",
@@ -187,9 +188,10 @@ class FightOptions(_Strict):
     charge_strikes_first: Optional[bool] = F(
         None, t="Chargers strike first", t_fr="Les charges frappent en premier",
         d="In the first round the charging unit strikes first whatever its Initiative or weapon (default: "
-          "6th, 7th and TOW yes, 8th no).",
+          "6th and 7th yes, 8th and TOW no: TOW chargers gain Initiative instead, fight.charge_distance).",
         d_fr="Au premier round l'unité qui charge frappe en premier, quelles que soient son Initiative et son "
-             "arme (par défaut : 6e, 7e et TOW oui, 8e non).")
+             "arme (par défaut : 6e et 7e oui, 8e et TOW non : en TOW la charge donne de l'Initiative, "
+             "fight.charge_distance).")
     equal_initiative: Optional[Literal["roll_off", "simultaneous", "unit_first", "enemy_first"]] = F(
         None, t="Equal Initiative", t_fr="Initiative égale",
         d="Two units striking at the same Initiative: a dice roll-off decides who strikes first (6th/7th "
@@ -200,20 +202,23 @@ class FightOptions(_Strict):
              "précédent frappe en premier (6e/7e : unit_first, enemy_first).")
     spear_ranks_on_charge: Optional[bool] = F(
         None, t="Spears fight in ranks on the charge", t_fr="Les lances combattent en rangs en charge",
-        d="Whether infantry spears fight in an extra rank in the turn the unit charged (default: 6th, 7th and "
-          "8th no, TOW yes).",
+        d="Whether infantry spears fight in an extra rank in the turn the unit charged (default: no in every "
+          "edition; TOW's thrusting spear cannot make supporting attacks in a turn it charged).",
         d_fr="Si les lances d'infanterie combattent sur un rang de plus au tour où l'unité a chargé (par "
-             "défaut : 6e, 7e et 8e non, TOW oui).")
+             "défaut : non dans toutes les éditions ; en TOW la lance d'infanterie ne fait pas d'attaque de "
+             "soutien au tour où elle a chargé).")
     rank_width: Optional[int] = F(None, ge=1, le=10, unit="models", t="Models for a rank", t_fr="Figurines par "
                                                                                              "rang",
-                                  d="Models a rank needs to count for the rank bonus (default: 6th 4, 7th, "
-                                    "8th and TOW 5).",
+                                  d="Models a rank needs to count for the rank bonus (default: 6th 4, 7th and "
+                                    "8th 5, TOW by troop type: 5, heavy infantry and cavalry 4, monstrous 3).",
                                   d_fr="Figurines qu'un rang doit compter pour le bonus de rang (par défaut : "
-                                       "6e 4, 7e, 8e et TOW 5).")
+                                       "6e 4, 7e et 8e 5, TOW selon le type de troupe : 5, infanterie et "
+                                       "cavalerie lourdes 4, monstres 3).")
     max_rank_bonus: Optional[int] = F(None, ge=0, le=10, t="Most rank bonus", t_fr="Bonus de rang maximal",
-                                      d="Highest rank bonus (default: 3; TOW: infantry 2, cavalry 1).",
-                                      d_fr="Bonus de rang maximal (par défaut : 3 ; TOW : infanterie 2, "
-                                           "cavalerie 1).")
+                                      d="Highest rank bonus (default: 3; TOW by troop type: infantry 2, "
+                                        "cavalry and light chariots 1, others 0).",
+                                      d_fr="Bonus de rang maximal (par défaut : 3 ; TOW selon le type de troupe : "
+                                           "infanterie 2, cavalerie et chars légers 1, autres 0).")
     ranks_counted: Optional[Literal["start", "end"]] = F(
         None, t="Ranks counted", t_fr="Rangs comptés",
         d="Ranks for the bonus counted at the start of the round (6th/7th default) or after the casualties "
@@ -227,13 +232,25 @@ class FightOptions(_Strict):
              "oui, 8e et TOW non).")
     tow_combat_order_bonus: bool = F(
         True, t="TOW Combat Order bonus", t_fr="Bonus d'ordre de combat (TOW)",
-        d="TOW: +1 to a unit at least as wide as deep with Unit Strength 5 or more.",
-        d_fr="TOW : +1 à une unité au moins aussi large que profonde, de Puissance d'unité 5 ou plus.")
+        d="TOW: +1 to a unit at least as wide as deep with Unit Strength 10 or more (5 with tow_rules_version "
+          "= rulebook_2024).",
+        d_fr="TOW : +1 à une unité au moins aussi large que profonde, de Puissance d'unité 10 ou plus (5 avec "
+             "tow_rules_version = rulebook_2024).")
     tow_musician: Literal["draw_only", "always"] = F(
         "draw_only", t="TOW musician", t_fr="Musicien (TOW)",
         d="TOW: a musician (the enemy having none) adds +1 in a drawn combat only, or to every result.",
         d_fr="TOW : un musicien (l'ennemi n'en ayant pas) ajoute +1 seulement en cas d'égalité, ou à tout "
              "résultat.")
+    tow_rules_version: Literal["faq_1_5_2", "rulebook_2024"] = F(
+        "faq_1_5_2", t="TOW rules text", t_fr="Texte des règles (TOW)",
+        d="TOW: where the 2024 rulebook and FAQ & Errata 1.5.2 (June 2025) differ, which one counts: supporting "
+          "attacks by weapon and Press of Battle, Parry, Massed Infantry, Combat Order at Unit Strength 10 "
+          "(faq_1_5_2, default), or infantry supporting attacks by troop type and Combat Order at Unit "
+          "Strength 5 (rulebook_2024).",
+        d_fr="TOW : là où le livre de règles de 2024 et la FAQ & Errata 1.5.2 (juin 2025) diffèrent, lequel "
+             "compte : attaques de soutien selon l'arme et Press of Battle, parade, infanterie en masse, ordre "
+             "de combat à Puissance d'unité 10 (faq_1_5_2, par défaut), ou attaques de soutien de l'infanterie "
+             "selon le type de troupe et ordre de combat à Puissance d'unité 5 (rulebook_2024).")
     flank_loses_ranks: bool = F(
         True, t="Flank or rear charge cancels ranks", t_fr="Charge de flanc ou de dos annule les rangs",
         d="A unit fought in the flank or rear by a unit of Unit Strength 5+ (8th: two ranks of five) loses "
@@ -263,6 +280,12 @@ class Fight(_Strict):
         d="Where the charger hit the charged unit: front, flank (+1) or rear (+2 combat result).",
         d_fr="Où la charge a frappé l'unité chargée : front, flank (flanc, +1) ou rear (dos, +2 au résultat "
              "de combat).")
+    charge_distance: Optional[float] = F(
+        None, ge=0, le=30, unit="in", t="Charge distance (TOW)", t_fr="Distance de charge (TOW)",
+        d="TOW: inches the charger moved before contact; +1 Initiative per full inch, at most +3 into the front "
+          "and +4 into the flank or rear (default: far enough for the full bonus).",
+        d_fr="TOW : pas parcourus par l'unité qui charge avant le contact ; +1 en Initiative par pas entier, au "
+             "plus +3 de front et +4 de flanc ou de dos (par défaut : assez loin pour le bonus complet).")
     high_ground: Literal["none", "unit", "enemy"] = F(
         "none", t="High ground", t_fr="Position surélevée",
         d="Which side fights from higher ground (+1 combat result).",

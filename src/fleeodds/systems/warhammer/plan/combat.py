@@ -23,6 +23,7 @@ from ....validation import effect_checks_on, not_modelled, validate
 from ..model.base import UnitProfile
 from ..model.combat import MOUNTED, SIDES, TWO_HANDED, Fight, FightUnit
 from ..model.profiles import find_profile
+from . import tow_combat as tow
 
 #: Unit Strength of one model by troop type (6th/7th/TOW tables); None: the model's Wounds.
 UNIT_STRENGTH = {"infantry": 1, "cavalry": 2, "monstrous_infantry": 3, "monstrous_cavalry": 3,
@@ -56,6 +57,11 @@ class SideRules:
     musician: bool
     combat_order: bool          # TOW Combat Order bonus applies (US and shape checked after casualties)
     causes_fear: bool
+    # The Old World (plan.tow_combat); the defaults are the 6th-8th rules
+    save_bane: Optional[int] = None  # armour save score against a wound rolled as a natural 6 (Armour Bane); None: save
+    combat_order_us: int = 5    # Unit Strength the Combat Order bonus needs (TOW FAQ 1.5.2: 10)
+    massed_infantry: bool = False  # +1 combat result with the higher Unit Strength (TOW Massed Infantry)
+    casualties_by_rank: bool = False  # TOW FAQ 1.5.2: the slain reduce the first fighting rank, then the next
 
 
 @dataclass(frozen=True)
@@ -87,29 +93,37 @@ def fight_option_defaults(edition: str) -> dict[str, bool]:
 
     References
     ----------
-    docs/warhammer_combat.md §3 (who strikes first: chargers in 6th, 7th and TOW, Initiative order in 8th;
-    spears in extra ranks on the charge in TOW only) and §6 (the options and their defaults).
+    docs/warhammer_combat.md §3 (who strikes first: chargers in 6th and 7th, Initiative order in 8th, Initiative
+    with the charge's bonus in TOW, :func:`.tow_combat.initiative`; no spears in extra ranks on the charge:
+    TOW's thrusting spear cannot make supporting attacks in a turn it charged) and §6 (the options and their
+    defaults).
     """
-    return {"charge_strikes_first": edition in ("6th", "7th", "tow"), "spear_ranks_on_charge": edition == "tow"}
+    return {"charge_strikes_first": edition in ("6th", "7th"), "spear_ranks_on_charge": False}
 
 
-def to_hit(ws: int, target_ws: int) -> int:
+def to_hit(ws: int, target_ws: int, edition: str = "8th") -> int:
     """D6 score to hit in close combat.
 
     Parameters
     ----------
     ws, target_ws : int
         The attacker's and the target's Weapon Skill.
+    edition : str
+        ``"6th"``, ``"7th"``, ``"8th"`` or ``"tow"`` (its own chart, :func:`.tow_combat.to_hit`).
 
     Returns
     -------
     int
-        3 above the target's WS, 5 when the target's is more than double, else 4.
+        3 above the target's WS, 5 when the target's is more than double, else 4; The Old World adds 2
+        when the attacker's WS is more than double the target's.
 
     References
     ----------
-    docs/warhammer_combat.md §2 (Striking blows: to hit, all four editions).
+    docs/warhammer_combat.md §2 (Striking blows: to hit); TOW "Roll to Hit (Combat)"
+    (tow.whfb.app/the-combat-phase/roll-to-hit-combat, last updated 2024-01-31).
     """
+    if edition == "tow":
+        return tow.to_hit(ws, target_ws)
     if ws > target_ws:
         return 3
     if target_ws > 2 * ws:
@@ -130,20 +144,23 @@ def to_wound(s: int, t: int, edition: str = "8th") -> int:
     -------
     int
         2 to 6, or 7 for no effect: in 6th-8th a Strength two or three below the Toughness wounds on
-        6 and four or more below cannot wound; The Old World keeps fleeodds' former reading (no effect
-        from three below) until its own chart is modelled (a separate issue).
+        6 and four or more below cannot wound; in The Old World up to five below wounds on 6
+        (:func:`.tow_combat.to_wound`).
 
     References
     ----------
     docs/warhammer_combat.md §2 (Striking blows: to wound); the To Wound charts of 6th
     (6th.whfb.app/close-combat/wound-close-combat), 7th (7th.whfb.app/close-combat/wounding-the-enemy)
     and 8th (8th.whfb.app/shooting/roll-to-wound-shooting, used for close combat too): S1 against T4
-    wounds on 6, against T5 not at all.
+    wounds on 6, against T5 not at all; TOW "Roll to Wound (Combat)"
+    (tow.whfb.app/the-combat-phase/roll-to-wound-combat, last updated 2024-02-02).
     """
+    if edition == "tow":
+        return tow.to_wound(s, t)
     d = s - t
     if d >= 2:
         return 2
-    if d <= (-3 if edition == "tow" else -4):
+    if d <= -4:
         return 7
     return min(4 - d, 6)
 
@@ -270,7 +287,8 @@ def resolve_units(fight: Fight, profiles_file: Path | None) -> tuple[UnitProfile
 
 
 def _weapon_bonus(ref: FightUnit, prof: UnitProfile, charged: bool, first_round: bool, ed: str):
-    """(strength bonus, extra attacks, weapon AP (TOW), strikes last) of the unit's weapon."""
+    """(strength bonus, extra attacks, weapon AP, strikes last) of the unit's weapon in 6th-8th (The Old
+    World's weapons: :func:`.tow_combat.weapon`)."""
     w, mounted = ref.weapon, prof.troop_type in MOUNTED
     s, a, ap, last = 0, 0, 0, False
     if w == "great_weapon":
@@ -286,8 +304,6 @@ def _weapon_bonus(ref: FightUnit, prof: UnitProfile, charged: bool, first_round:
     elif w == "spear":
         if mounted and charged:
             s, ap = 1, 1
-        elif not mounted and ed == "tow" and charged:
-            ap = 1
     elif w == "additional_hand_weapon":
         a = 1
     return s, a, ap, last
@@ -359,6 +375,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
     width = o.rank_width or (4 if ed == "6th" else 5)
     at_start = (o.ranks_counted or ("start" if ed in ("6th", "7th") else "end")) == "start"
     outnumber = o.outnumber_bonus if o.outnumber_bonus is not None else ed in ("6th", "7th")
+    version = o.tow_rules_version  # TOW: FAQ 1.5.2 (default) or the 2024 rulebook where they differ
 
     for side, ref, prof in zip(SIDES, refs, units):
         _check_equipment(ref, prof, f"fight.{side}", fight, side)
@@ -382,6 +399,9 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         ch = 1 - charged_side
         if ed == "8th":
             big = refs[ch].files >= 5 and refs[ch].models >= 2 * 5
+        elif ed == "tow":  # Unit Strength 5+, 10+ against heavy infantry (Steady in the Ranks)
+            us = refs[ch].unit_strength or tow.unit_strength(units[ch].troop_type, units[ch].wounds)
+            big = tow.disrupts(refs[ch].models * us, units[charged_side].troop_type)
         else:
             us = refs[ch].unit_strength or UNIT_STRENGTH[units[ch].troop_type] or units[ch].wounds
             big = refs[ch].models * us >= 5
@@ -391,10 +411,17 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
     for i, (side, ref, prof) in enumerate(zip(SIDES, refs, units)):
         foe_ref, foe = refs[1 - i], units[1 - i]
         charged = fight.charger == side
-        s_bonus, a_bonus, ap, last = _weapon_bonus(ref, prof, charged, first_round, ed)
-        strength = min(prof.strength + s_bonus, 10)
-        attacks = prof.attacks + a_bonus + (1 if prof.has("frenzy") else 0)
         mounted = prof.troop_type in MOUNTED
+        if ed == "tow":
+            arm = tow.weapon(ref.weapon, mounted, charged)
+            s_bonus, a_bonus, ap, last, bane = arm.strength, arm.attacks, arm.ap, arm.strike_last, arm.armour_bane
+        else:
+            s_bonus, a_bonus, ap, last = _weapon_bonus(ref, prof, charged, first_round, ed)
+            bane = 0
+        strength = min(prof.strength + s_bonus, 10)
+        # Frenzy: +1 A; in TOW only in a turn the unit charged (tow.whfb.app/special-rules/frenzy, 2026-01-28)
+        frenzied = prof.has("frenzy") and (ed != "tow" or charged)
+        attacks = prof.attacks + a_bonus + (1 if frenzied else 0)
         # supporting attacks
         support_ranks, support_attacks = 0, 0
         spear_rank = ref.weapon == "spear" and not mounted and (spear_charge or not charged)
@@ -406,10 +433,10 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             elif ed == "8th":
                 support_ranks = 1 + (1 if ref.files >= 10 and not mounted else 0) + (1 if spear_rank else 0)
                 support_attacks = min(attacks, 3 if prof.troop_type.startswith("monstrous") else 1)
-            else:  # tow
-                if prof.troop_type in ("infantry", "monstrous_infantry"):
-                    support_ranks = 1 + (1 if spear_rank else 0)
-                    support_attacks = min(attacks, 3 if prof.troop_type == "monstrous_infantry" else 1)
+            else:  # tow: by weapon and Press of Battle (FAQ 1.5.2) or by troop type (2024 rulebook)
+                extra = arm.extra_rank or (spear_charge and charged and ref.weapon == "spear" and not mounted)
+                support_ranks, support_attacks = tow.supporting_ranks(prof.troop_type, extra, prof.attacks + a_bonus,
+                                                                      charged, ref.models, ref.files, version)
         # armour of the foe against this side
         foe_mounted = foe.troop_type in MOUNTED
         foe_save = foe_ref.armour_save
@@ -425,6 +452,8 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         if (foe_shield and foe_ref.weapon == "hand_weapon" and not foe_mounted and front_attack
                 and ed == "8th"):
             foe_ward = min(foe_ward or 7, 6)  # parry: a 6+ ward save, not added to another ward save
+        if ed == "tow":  # Parry (FAQ 1.5.2): regular and heavy infantry with hand weapon and shield, to 3+
+            foe_save = tow.parry(foe_save, foe.troop_type, foe_shield and foe_ref.weapon == "hand_weapon", version)
         if foe_save is not None and foe_save >= 7:
             foe_save = None
         modifier = (ap + ref.armour_piercing) if ed == "tow" else max(strength - 3, 0)
@@ -433,9 +462,13 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             inert(f"fight.{side}.armour_piercing", ref.armour_piercing, f"in {ed} (Strength "
                                                                                      "modifies armour)")
         # strike rank: chargers first (option), then not-strikes-last, then Initiative
-        rank = prof.initiative
-        if last:
-            rank -= 100
+        if ed == "tow":  # Strike Last sets I to 1, then the charge's +1 per full inch, the spear charged in front
+            foe_charged_front = fight.charger == SIDES[1 - i] and fight.contact == "front"
+            rank = tow.initiative(prof.initiative, strike_last=last, charged=charged,
+                                  charge_distance=fight.charge_distance, contact=fight.contact,
+                                  spear_charged_in_front=ref.weapon == "spear" and not mounted and foe_charged_front)
+        else:
+            rank = prof.initiative - (100 if last else 0)
         if charged and charge_first:
             rank += 1000
         if equal == f"{side}_first":  # won the previous round: strikes first at equal Initiative
@@ -452,21 +485,36 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         if ed == "8th" and charged:
             bonus += 1
         max_ranks = o.max_rank_bonus
+        side_width = width
+        if ed == "tow":  # the troop-type table: models per rank and maximum rank bonus
+            row = tow.troop(prof.troop_type)
+            side_width = o.rank_width or row.models_per_rank or width
+            if max_ranks is None:
+                max_ranks = row.max_rank_bonus if row.models_per_rank is not None else 0
         if max_ranks is None:
-            max_ranks = (1 if mounted else 2) if ed == "tow" else 3
+            max_ranks = 3
         if prof.has("fast_cavalry") or disrupted[i]:
             max_ranks = 0
-        us = ref.unit_strength or UNIT_STRENGTH[prof.troop_type] or prof.wounds
+        if ed == "tow":
+            us = ref.unit_strength or tow.unit_strength(prof.troop_type, prof.wounds)
+        else:
+            us = ref.unit_strength or UNIT_STRENGTH[prof.troop_type] or prof.wounds
+        hit = to_hit(prof.weapon_skill, foe.weapon_skill, ed)
         sides.append(SideRules(
             name=prof.name, models=ref.models, files=ref.files, fighting=fighting[i], wounds=prof.wounds,
             attacks_front=attacks, support_ranks=support_ranks, support_attacks=support_attacks,
-            hit=to_hit(prof.weapon_skill, foe.weapon_skill), wound=to_wound(strength, foe.toughness, ed),
+            hit=hit, wound=to_wound(strength, foe.toughness, ed),
             save=save_score(foe_save, modifier), ward=foe_ward if foe_ward is not None else 7,
             steps_up=ed == "8th",  # 8th steps up; 6th, 7th, TOW: the slain and those stepping forward do not strike
-            strikes=rank, unit_strength=us, rank_width=width, max_rank_bonus=max_ranks, static_bonus=bonus,
+            strikes=rank, unit_strength=us, rank_width=side_width, max_rank_bonus=max_ranks, static_bonus=bonus,
             musician=ref.musician,
             combat_order=ed == "tow" and o.tow_combat_order_bonus and prof.troop_type != "monster",
-            causes_fear=prof.has("fear") or prof.has("terror")))
+            causes_fear=prof.has("fear") or prof.has("terror"),
+            save_bane=save_score(foe_save, modifier + bane) if bane else None,
+            combat_order_us=tow.combat_order_unit_strength(version) if ed == "tow" else 5,
+            massed_infantry=(ed == "tow" and version == "faq_1_5_2"
+                             and "massed_infantry" in tow.troop(prof.troop_type).rules),
+            casualties_by_rank=ed == "tow" and version == "faq_1_5_2"))
     return FightRules(edition=ed, unit=sides[0], enemy=sides[1], equal_roll_off=roll_off,
                       ranks_at_start=at_start, outnumber=outnumber,
                       musician_always=ed == "tow" and o.tow_musician == "always", steadfast_check=ed == "8th",
@@ -541,7 +589,8 @@ def attacks_of(s: SideRules, alive: int, slain: int = 0) -> int:
     place cannot attack this turn; casualties fall on the fighting rank (the excess on the unit as a
     whole), and in each file whose fighting model fell the supporting models step forward too and do
     not attack: each slain model takes one model's attacks from the fighting rank and one from each
-    supporting rank.
+    supporting rank. The Old World as FAQ 1.5.2 reads it (``s.casualties_by_rank``): the slain reduce the
+    first fighting rank, then the second (Press of Battle), then the supporting rank.
 
     Parameters
     ----------
@@ -560,7 +609,9 @@ def attacks_of(s: SideRules, alive: int, slain: int = 0) -> int:
     docs/warhammer_combat.md §3 (who strikes, and how many attacks); 7th "Removing Casualties (Close
     Combat)" (7th.whfb.app/close-combat/removing-casualties-close-combat, 6th and 5th alike); 8th "Remove
     Casualties (Close Combat)" (8th.whfb.app/close-combat/remove-casualties-close-combat); The Old World
-    "Stepping Forward & Closing In" (tow.whfb.app/the-combat-phase/stepping-forward-and-closing-in).
+    "Stepping Forward & Closing In" (tow.whfb.app/the-combat-phase/stepping-forward-and-closing-in); Official
+    Warhammer: The Old World FAQ & Errata 1.5.2 (Combat: "casualties inflicted reduce, firstly, the number of
+    models in the fighting rank(s) ... and, secondly, the number of models in the 'supporting rank'").
     """
     if alive <= 0:
         return 0
@@ -570,6 +621,14 @@ def attacks_of(s: SideRules, alive: int, slain: int = 0) -> int:
         for k in range(1, s.support_ranks + 1):
             in_rank = min(s.files, max(alive - k * s.files, 0))
             n += min(in_rank, s.fighting) * s.support_attacks
+        return n
+    if s.casualties_by_rank:  # TOW FAQ 1.5.2: the slain come off the first fighting rank, then the next
+        n, left = 0, slain
+        for k in range(s.support_ranks + 1):
+            row = min(s.fighting, s.models) if k == 0 else min(s.files, max(s.models - k * s.files, 0), s.fighting)
+            lost = min(left, row)
+            left -= lost
+            n += (row - lost) * (s.attacks_front if k == 0 else s.support_attacks)
         return n
     n = max(min(s.fighting, s.models) - slain, 0) * s.attacks_front
     for k in range(1, s.support_ranks + 1):
@@ -622,9 +681,9 @@ def score(r: FightRules, me: SideRules, foe: SideRules, wounds_caused: int, aliv
     total = min(wounds_caused, foe.models * foe.wounds) + me.static_bonus
     ranked = me.models if r.ranks_at_start else alive_me
     total += min(ranks_of(ranked, me.files, me.rank_width), me.max_rank_bonus)
-    if r.outnumber and alive_me * me.unit_strength > alive_foe * foe.unit_strength:
+    if (r.outnumber or me.massed_infantry) and alive_me * me.unit_strength > alive_foe * foe.unit_strength:
         total += 1
-    if me.combat_order and alive_me * me.unit_strength >= 5 and me.files >= -(-alive_me // me.files):
+    if me.combat_order and alive_me * me.unit_strength >= me.combat_order_us and me.files >= -(-alive_me // me.files):
         total += 1
     if r.musician_always and me.musician and not foe.musician:
         total += 1
