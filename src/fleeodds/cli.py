@@ -235,7 +235,8 @@ def _apply(options):
 @click.option("--chart", "-c", type=CHART, default=None,
               help="Write a chart (.png or .svg).")
 @click.option("--distribution", "-d", is_flag=True,
-              help="Also print the metric (turn, distance, damage) as exactly / at least / at most.")
+              help="Also print the metric (turn, distance, damage) as exactly / at least / at most, and the "
+                   "rules the answer rests on with their sources.")
 @click.option("--metric-chart", "-m", type=CHART, default=None,
               help="Write the metric's distribution chart (exactly / at least / at most; .png or .svg).")
 @click.option("--out", "-o", type=TEXT_OUT, default=None,

@@ -188,8 +188,10 @@ OPTIONS: dict[str, str] = {
     "Output format. json holds every row and the manifest.":
         "Format de sortie. json contient chaque ligne et le manifeste.",
     "Write a chart (.png or .svg).": "Écrit un graphique (.png ou .svg).",
-    "Also print the metric (turn, distance, damage) as exactly / at least / at most.":
-        "Affiche aussi la mesure (tour, distance, dégâts) : exactement / au moins / au plus.",
+    "Also print the metric (turn, distance, damage) as exactly / at least / at most, and the rules the answer "
+    "rests on with their sources.":
+        "Affiche aussi la mesure (tour, distance, dégâts) : exactement / au moins / au plus, et les règles sur "
+        "lesquelles repose la réponse avec leurs sources.",
     "Write the metric's distribution chart (exactly / at least / at most; .png or .svg).":
         "Écrit le graphique de la distribution de la mesure (exactement / au moins / au plus ; .png ou .svg).",
     "Write the output to a file instead of the terminal.": "Écrit la sortie dans un fichier plutôt qu'au terminal.",

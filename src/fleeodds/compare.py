@@ -135,6 +135,9 @@ def compare(
     mc = [t.manifest for t in tables if "trials" in t.manifest]
     manifest = {"method": method, "setups": labels, "paired": pc is not None,
                 "seed": mc[0]["seed"] if mc else None, "trials": mc[0]["trials"] if mc else None}
+    sources = [s for t in tables for s in t.manifest.get("rule_sources", ())]
+    if sources:  # every setup's, once each, in order
+        manifest["rule_sources"] = [s for i, s in enumerate(sources) if s not in sources[:i]]
     sentences: dict[str, list[str]] = {}
     add_input_notes(manifest, sentences, list(notes))
     if sentences:

@@ -137,6 +137,9 @@ def evaluate(
         manifest["notes"] = notes
     if scenario.outcome_order:
         manifest["outcome_order"] = list(scenario.outcome_order)
+    sources = rule_sources_of(scenario)
+    if sources:
+        manifest["rule_sources"] = sources
     exact_p: dict[int, float] = {}
     fractions: dict[str, str] = {}
     labels = [o.label(lang) for o in scenario.outcomes]
@@ -197,6 +200,33 @@ def evaluate(
 
 
 Noted = tuple  # (prefix, InputNote): prefix "" for the scenario, "compare.<label>: " for a setup
+
+
+def rule_sources_of(scenario: Scenario) -> list[dict[str, str]]:
+    """The scenario's :meth:`~fleeodds.system.Scenario.rule_sources` as plain records (``rule``, ``edition``,
+    ``source``, each a string), duplicates left out, in the scenario's order.
+
+    Parameters
+    ----------
+    scenario : Scenario
+
+    Returns
+    -------
+    list of dict
+
+    Raises
+    ------
+    InputError
+        A source that is not a mapping with those three keys (a system's error, named).
+    """
+    out: list[dict[str, str]] = []
+    for item in scenario.rule_sources() or ():
+        if not isinstance(item, dict) or not all(isinstance(item.get(k), str) for k in ("rule", "edition", "source")):
+            raise InputError("rule_sources", short_repr(item), "records with the strings rule, edition and source")
+        rec = {"rule": item["rule"], "edition": item["edition"], "source": item["source"]}
+        if rec not in out:
+            out.append(rec)
+    return out
 
 
 def scenario_notes(scenario: Scenario, variants: list | None = None) -> list[Noted]:

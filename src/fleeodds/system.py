@@ -243,6 +243,16 @@ class Scenario(ABC):
         """
         return []
 
+    def rule_sources(self) -> list[dict[str, str]]:
+        """The rules the answer rests on and where each is written (``[]`` by default).
+
+        Each item is ``{"rule": ..., "edition": ..., "source": ...}``: the rule's name in the game's
+        own terms, the edition (or rules version) it is read from, and the page, section or FAQ
+        version that gives it (a rules-index page with its "last updated" date, a rulebook page).
+        The manifest keeps them (``rule_sources``) and ``fleeodds run -d`` prints them.
+        """
+        return []
+
     def summary_sentences(self, probabilities: dict[str, float], lang: str = "en") -> list[str]:
         """Short sentences saying the answer, in place of the one-sentence list of every outcome
         (``[]`` by default: the front builds that sentence from the title and outcome labels).

@@ -115,6 +115,21 @@ def check_structure(scenario: Scenario) -> None:
     json.dumps(described, allow_nan=False)  # JSON-able, strictly
     for lang in ("en", "fr"):
         _check(all(isinstance(n, str) for n in sc.notes(lang)), sc, "notes are sentences")
+    check_rule_sources(sc)
+
+
+def check_rule_sources(scenario: Scenario) -> None:
+    """``rule_sources()`` is a list of ``{"rule", "edition", "source"}`` records of non-empty text (an
+    empty list is allowed: a system that cites nothing yet), JSON-able."""
+    sc = scenario
+    sources = sc.rule_sources()
+    _check(isinstance(sources, list), sc, "rule_sources() returns a list")
+    for item in sources:
+        _check(isinstance(item, dict) and set(item) == {"rule", "edition", "source"}, sc,
+               f"a rule source is a dict with the keys rule, edition, source: {item!r}")
+        _check(all(isinstance(v, str) and v.strip() for v in item.values()), sc,
+               f"a rule source's rule, edition and source are non-empty text: {item!r}")
+    json.dumps(sources, allow_nan=False)
 
 
 def check_schema(scenario: Scenario) -> None:

@@ -98,11 +98,23 @@ def render(table: OutcomeTable, fmt: str = "table", digits: int = 2, distributio
         unranked = ", ".join(f"« {x} »" if table.lang == "fr" else f"'{x}'"
                              for x in off_scale(table.best_rows(), table.outcome_order))
         out += "\n" + w("cumulative_off_scale", table.lang, outcomes=unranked) + "\n"
+    if distribution and table.manifest.get("rule_sources"):
+        out += "\n" + render_rule_sources(table.manifest["rule_sources"], table.lang, fmt)
     if summary:
         from .summary import summary_block
 
         out = summary_block(table, fmt) + out
     return out
+
+
+def render_rule_sources(sources: list[dict], lang: str, fmt: str = "table") -> str:
+    """The manifest's ``rule_sources`` as a titled list, grouped by edition: ``- rule: source`` per line."""
+    lines = [("### " if fmt == "md" else "") + w("rule_sources_title", lang)]
+    editions = list(dict.fromkeys(s["edition"] for s in sources))
+    for ed in editions:
+        lines.append(("\n**" + ed + "**\n") if fmt == "md" else ed)
+        lines += [f"- {s['rule']}: {s['source']}" for s in sources if s["edition"] == ed]
+    return "\n".join(lines) + "\n"
 
 
 def render_cumulative(views: "pd.DataFrame | list[dict]", lang: str, fmt: str = "table", digits: int = 2,
@@ -247,6 +259,8 @@ def render_comparison(comp, fmt: str = "table", digits: int = 2, summary: bool =
     out = f"{head}{body}{gap}{('### ' if fmt == 'md' else '')}{dtitle}\n\n{dbody}\n\n{foot}\n"
     if cumulative and comp.cumulative_rows():
         out += "\n" + render_comparison_cumulative(comp, fmt, digits)
+    if cumulative and comp.manifest.get("rule_sources"):  # -d: the rules every setup rests on
+        out += "\n" + render_rule_sources(comp.manifest["rule_sources"], comp.lang, fmt)
     if summary:
         from .summary import comparison_block
 

@@ -54,6 +54,7 @@ WORDS.update({
 WORDS.update({
     "or_worse": {"en": "this or worse (at least)", "fr": "celui-ci ou pire (au moins)"},
     "or_better": {"en": "this or better (at most)", "fr": "celui-ci ou mieux (au plus)"},
+    "rule_sources_title": {"en": "Rules used, with their sources", "fr": "Règles utilisées et leurs sources"},
     "cumulative_title": {"en": "Ordered outcomes: at least / at most",
                          "fr": "Résultats ordonnés : au moins / au plus"},
     "cumulative_off_scale": {"en": "No ordered view (this or worse / this or better): {outcomes} cannot be "

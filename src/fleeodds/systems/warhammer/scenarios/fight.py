@@ -394,6 +394,12 @@ class FightScenario(Scenario):
             d["exact_refusal"] = self.exact_refusal
         return d
 
+    def rule_sources(self) -> list[dict[str, str]]:
+        """The rules of this round and of the loser's chain, with their sources (:func:`..sources.fight_sources`)."""
+        from ..sources import fight_sources
+
+        return fight_sources(self.model, self.units, self.rules)
+
     def notes(self, lang: str = "en") -> list[str]:
         """The round alone, before any Break test: who wins it, in one sentence, then the fight table --
         the combat result's law (your unit's result minus the enemy's, after the musician's draw rule)

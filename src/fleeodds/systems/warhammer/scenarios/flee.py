@@ -363,6 +363,12 @@ class WarhammerScenario(Scenario):
         """No per-trial kernel on the several-pursuers path (:mod:`..kernels.pursuers` counts only)."""
         return not self.rules.chasers
 
+    def rule_sources(self) -> list[dict[str, str]]:
+        """The rules of this situation's chain, with their sources (:func:`..sources.chain_sources`)."""
+        from ..sources import chain_sources
+
+        return chain_sources(self.model.edition, self.model.situation)
+
     def describe(self) -> dict[str, Any]:
         if self.rules.chasers:
             return self._describe_several()
