@@ -18,7 +18,8 @@ from fractions import Fraction
 from _common import case, distribution, mean, write
 
 
-def p_unsaved(hit: int, wound: int, save: int | None, ward: int | None, bane_save: int | None | str = "same") -> Fraction:
+def p_unsaved(hit: int, wound: int, save: int | None, ward: int | None,
+              bane_save: int | None | str = "same") -> Fraction:
     """Enumerate the 6**4 faces of (to hit, to wound, armour, ward) dice of one attack; ``bane_save``: the
     armour save against a wound die showing 6 (TOW Armour Bane), ``"same"`` for ``save``."""
     good = 0

@@ -188,8 +188,8 @@ def fight_sources(model, units, rules) -> list[dict[str, str]]:
             out.append(_tow_rule("fight_in_extra_rank", "Fight in Extra Rank", name))
         if version == "faq_1_5_2" and any("press_of_battle" in tow.troop(p.troop_type).rules for p in units):
             out.append(_tow_rule("press_of_battle", "Press of Battle", name))
-    if version == "faq_1_5_2" and any(r.shield and r.weapon == "hand_weapon" and "parry" in tow.troop(p.troop_type).rules
-                                      for r, p in zip(refs, units)):
+    if version == "faq_1_5_2" and any(r.shield and r.weapon == "hand_weapon"
+                                      and "parry" in tow.troop(p.troop_type).rules for r, p in zip(refs, units)):
         out.append(_tow_rule("parry", "Parry", name))
     if any(s.massed_infantry for s in sides):
         out.append(_tow_rule("massed_infantry", "Massed Infantry", name))

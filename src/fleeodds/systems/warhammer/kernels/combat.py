@@ -144,7 +144,8 @@ def _score(me, foe, flags, wounds, alive_me, alive_foe):
     total += ranks if ranks < me[S_MAX_RANKS] else me[S_MAX_RANKS]
     if (flags[G_OUTNUMBER] or me[S_MASSED]) and alive_me * me[S_US] > alive_foe * foe[S_US]:
         total += 1
-    if me[S_ORDER] and alive_me * me[S_US] >= me[S_ORDER_US] and me[S_FILES] >= (alive_me + me[S_FILES] - 1) // me[S_FILES]:
+    if (me[S_ORDER] and alive_me * me[S_US] >= me[S_ORDER_US]
+            and me[S_FILES] >= (alive_me + me[S_FILES] - 1) // me[S_FILES]):
         total += 1
     if flags[G_MUSICIAN_ALWAYS] and me[S_MUSICIAN] and not foe[S_MUSICIAN]:
         total += 1

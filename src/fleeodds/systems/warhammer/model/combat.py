@@ -248,9 +248,10 @@ class FightOptions(_Strict):
           "(faq_1_5_2, default), or infantry supporting attacks by troop type and Combat Order at Unit "
           "Strength 5 (rulebook_2024).",
         d_fr="TOW : là où le livre de règles de 2024 et la FAQ & Errata 1.5.2 (juin 2025) diffèrent, lequel "
-             "compte : attaques de soutien selon l'arme et Press of Battle, parade, infanterie en masse, ordre "
-             "de combat à Puissance d'unité 10 (faq_1_5_2, par défaut), ou attaques de soutien de l'infanterie "
-             "selon le type de troupe et ordre de combat à Puissance d'unité 5 (rulebook_2024).")
+             "compte : attaques de soutien selon l'arme et combat sur deux rangs (pression de la bataille), "
+             "parade, infanterie en masse, ordre de combat à Puissance d'unité 10 (faq_1_5_2, par défaut), ou "
+             "attaques de soutien de l'infanterie selon le type de troupe et ordre de combat à Puissance d'unité "
+             "5 (rulebook_2024).")
     flank_loses_ranks: bool = F(
         True, t="Flank or rear charge cancels ranks", t_fr="Charge de flanc ou de dos annule les rangs",
         d="A unit fought in the flank or rear by a unit of Unit Strength 5+ (8th: two ranks of five) loses "
