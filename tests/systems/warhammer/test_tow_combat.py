@@ -276,6 +276,14 @@ def test_troop_type_table(troop, width, max_bonus, us):
         assert u.rank_width == width
 
 
+@pytest.mark.parametrize("edition", ["6th", "7th", "8th"])
+def test_tow_troop_types_read_as_their_6th_to_8th_type(edition):
+    # heavy infantry fights as infantry, heavy cavalry as cavalry, a heavy chariot as a chariot (US 4)
+    for troop, us in (("heavy_infantry", 1), ("heavy_cavalry", 2), ("light_cavalry", 2), ("heavy_chariot", 4)):
+        sc = fight(edition=edition, **{"fight.unit.troop_type": troop})
+        assert sc.rules.unit.unit_strength == us
+
+
 def test_heavy_infantry_steady_in_the_ranks():
     # "Disrupted Units" (2024-02-01): a flank charge by Unit Strength 5+ disrupts; "Steady in the Ranks"
     # (2024-02-20): heavy infantry only by Unit Strength 10+

@@ -25,10 +25,12 @@ from ..model.combat import MOUNTED, SIDES, TWO_HANDED, Fight, FightUnit
 from ..model.profiles import find_profile
 from . import tow_combat as tow
 
-#: Unit Strength of one model by troop type (6th/7th/TOW tables); None: the model's Wounds.
+#: Unit Strength of one model by troop type (6th/7th tables; TOW: :func:`.tow_combat.unit_strength`); None: the
+#: model's Wounds. TOW's sub-categories read as their 6th-8th type (heavy infantry as infantry...).
 UNIT_STRENGTH = {"infantry": 1, "cavalry": 2, "monstrous_infantry": 3, "monstrous_cavalry": 3,
                  "monstrous_beast": 3, "war_beast": 1, "monster": None, "chariot": 4, "swarm": None,
-                 "war_machine": None, "character": 1, "other": 1}
+                 "war_machine": None, "character": 1, "other": 1,
+                 "heavy_infantry": 1, "light_cavalry": 2, "heavy_cavalry": 2, "light_chariot": 4, "heavy_chariot": 4}
 
 
 # -- resolved numbers ---------------------------------------------------------------------
