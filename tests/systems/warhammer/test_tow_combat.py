@@ -170,6 +170,19 @@ def test_weapons_current_text(weapon, charged, s, save, bane):
     assert (u.save, u.save_bane) == (save, bane)
 
 
+def test_flail_after_the_first_round_still_counts_in_tow():
+    # its AP -2 holds in every round (a flail with charger = 'none' is noted only in 6th-8th)
+    from ._policy import load
+
+    data = {"system": "warhammer", "edition": "tow", "situation": "fight",
+            "fight": {"charger": "none",
+                      "unit": {"profile": "Night Goblins", "models": 5, "files": 5, "weapon": "flail"},
+                      "enemy": {"profile": "Night Goblins", "models": 5, "files": 5, "armour_save": 5}}}
+    sc = load(data)
+    assert not [n for n in sc.input_notes() if "flail" in n.message()]
+    assert sc.rules.unit.save == 7  # 5+ at AP -2
+
+
 def test_lance_and_cavalry_spear():
     # "Lance" (2025-06-25): S+2, AP -2, Armour Bane (1) in a turn it charged; "Cavalry Spear" (2024-03-22):
     # S+1, AP -1 in a turn it charged, a supporting attack (rider only) when it did not charge

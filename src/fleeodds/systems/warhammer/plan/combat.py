@@ -311,7 +311,8 @@ def _weapon_bonus(ref: FightUnit, prof: UnitProfile, charged: bool, first_round:
     return s, a, ap, last
 
 
-def _check_equipment(ref: FightUnit, prof: UnitProfile, where: str, fight: Fight, side: str) -> None:
+def _check_equipment(ref: FightUnit, prof: UnitProfile, where: str, fight: Fight, side: str,
+                     ed: str = "8th") -> None:
     """Refuse equipment that does not fit, and (unless a sweep turned the checks off,
     :func:`fleeodds.validation.effect_checks_on`) equipment that changes nothing."""
     from ....validation import effect_checks_on, inert
@@ -328,7 +329,7 @@ def _check_equipment(ref: FightUnit, prof: UnitProfile, where: str, fight: Fight
     if ref.weapon == "lance" and fight.charger != side:
         inert(f"{where}.weapon", "lance", "when the unit did not charge (a lance only counts on the "
                                                   "charge; write hand_weapon)")
-    if ref.weapon == "flail" and fight.charger == "none":
+    if ref.weapon == "flail" and fight.charger == "none" and ed != "tow":  # TOW: its AP -2 counts in every round
         inert(f"{where}.weapon", "flail", "after the first round (charger = 'none'; write "
                                                   "hand_weapon)")
 
@@ -380,7 +381,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
     version = o.tow_rules_version  # TOW: FAQ 1.5.2 (default) or the 2024 rulebook where they differ
 
     for side, ref, prof in zip(SIDES, refs, units):
-        _check_equipment(ref, prof, f"fight.{side}", fight, side)
+        _check_equipment(ref, prof, f"fight.{side}", fight, side, ed)
 
     # fighting models: facing fronts of same-size bases; the wider front overlaps by one model a side
     charged_side = {"unit": 1, "enemy": 0}.get(fight.charger)
