@@ -86,3 +86,16 @@ def test_a_malformed_source_is_refused_by_name():
 
     with pytest.raises(FleeoddsError, match="rule_sources"):
         rule_sources_of(Bad())
+
+
+def test_a_comparison_merges_its_setups_sources():
+    from fleeodds.compare import compare
+
+    data = json.loads(json.dumps(TOW_FIGHT))
+    old = json.loads(json.dumps(TOW_FIGHT))
+    old["fight"]["options"] = {"tow_rules_version": "rulebook_2024"}
+    comp = compare([("FAQ", fleeodds.load_scenario(data)), ("2024", fleeodds.load_scenario(old))], "exact")
+    editions = {s["edition"] for s in comp.manifest["rule_sources"]}
+    assert {"Warhammer: The Old World (FAQ & Errata 1.5.2)", "Warhammer: The Old World (2024 rulebook)"} <= editions
+    records = [json.dumps(s, sort_keys=True) for s in comp.manifest["rule_sources"]]
+    assert len(records) == len(set(records))
