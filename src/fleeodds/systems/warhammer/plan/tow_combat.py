@@ -176,8 +176,6 @@ TROOP_TABLE = {
     "character": TroopType("Character", None, 0, 1),
     "other": TroopType("Other (as regular infantry, without its rules)", 5, 2, 1),
 }
-#: Troop types that fight with a thrusting spear (infantry) or need a cavalry spear (mounted).
-INFANTRY = ("infantry", "heavy_infantry", "monstrous_infantry", "swarm", "other")
 
 
 def troop(troop_type: str) -> TroopType:
