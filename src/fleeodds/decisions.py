@@ -31,7 +31,7 @@ from typing import Any
 
 from .errors import FleeoddsError, InputError, short_repr
 from .outcomes import check_lang
-from .system import DECIDE_KEY, Scenario, _given, get_system
+from .system import DECIDE_KEY, RollChoice, Scenario, _given, get_system
 from .validation import equals_default, schema_default
 
 #: Most options (combinations of the choices' values) one decision evaluates.
@@ -82,10 +82,53 @@ class Choice:
 
 @dataclass(frozen=True)
 class DecisionSpec:
-    """A ``[decide]`` table, read against its scenario: the goals and the choices."""
+    """A ``[decide]`` table, read against its scenario: the goals, the choices fixed before any die, and the
+    choices made after seeing a roll (``after_roll``: names of the rules system's :class:`RollChoice`)."""
 
     goals: tuple[Goal, ...]
     choices: tuple[Choice, ...]
+    after_roll: tuple[tuple[str, RollChoice], ...] = ()
+
+
+@dataclass
+class PolicyResult:
+    """One result class of the first roll in a :class:`Policy`."""
+
+    code: str
+    en: str
+    fr: str
+    probability: Fraction
+    values: dict[str, Fraction]          # goal code -> value when the result is kept
+    reroll: dict[str, bool]              # goal code -> the best policy re-rolls it
+
+    def label(self, lang: str = "en") -> str:
+        return self.fr if lang == "fr" else self.en
+
+
+@dataclass
+class Policy:
+    """The best policy for a choice made after a roll (keep, or roll again and keep the second), found by
+    backward induction: a result is re-rolled when a fresh roll is worth more than keeping it.
+
+    Attributes
+    ----------
+    name : str
+    choice : RollChoice
+    results : list of PolicyResult
+    fresh : dict
+        Goal code -> the value of a fresh roll (what a re-roll is worth; equal to never re-rolling).
+    best : dict
+        Goal code -> the value of the best policy.
+    reroll_all_but_best : dict
+        Goal code -> the value of the naive "re-roll every result but the best one".
+    """
+
+    name: str
+    choice: RollChoice
+    results: list[PolicyResult]
+    fresh: dict[str, Fraction]
+    best: dict[str, Fraction]
+    reroll_all_but_best: dict[str, Fraction]
 
 
 @dataclass
@@ -137,6 +180,8 @@ class Decision:
     lang : str
     unit : str
         The metric's unit in ``lang`` (``"hp"``, ``"ps"``), for metric goals.
+    policies : list of Policy
+        The best policy of each choice made after a roll (``after_roll``).
     """
 
     title: str
@@ -147,6 +192,7 @@ class Decision:
     manifest: dict[str, Any]
     lang: str = "en"
     unit: str = ""
+    policies: list[Policy] = field(default_factory=list)
 
     def _goal(self, code: str) -> Goal:
         for g in self.goals:
@@ -205,7 +251,7 @@ class Decision:
                 "values": {k: num(v) for k, v in o.values.items()},
                 "fractions": {k: frac(v) for k, v in o.values.items() if frac(v)},
                 "intervals": {k: list(v) for k, v in o.intervals.items()}})
-        for g in self.goals:
+        for g in self.goals if self.options else ():
             best = self.best(g.code)
             d, w = self.gain(g.code, self.default()), self.gain(g.code, self.worst(g.code))
             out["goals"].append({
@@ -215,6 +261,17 @@ class Decision:
                 "gain_over_default": None if d is None else float(d),
                 "gain_over_default_fraction": frac(d) if d is not None else None,
                 "gain_over_worst": float(w), "gain_over_worst_fraction": frac(w)})
+        out["policies"] = [{
+            "name": p.name, "label": p.choice.label(self.lang),
+            "results": [{"result": r.code, "label": r.label(self.lang), "probability": float(r.probability),
+                         "probability_fraction": frac(r.probability),
+                         "values": {k: float(v) for k, v in r.values.items()},
+                         "fractions": {k: frac(v) for k, v in r.values.items()}, "reroll": dict(r.reroll)}
+                        for r in p.results],
+            "value": {k: float(v) for k, v in p.best.items()}, "value_fraction": {k: frac(v) for k, v in p.best.items()},
+            "never": {k: float(v) for k, v in p.fresh.items()}, "never_fraction": {k: frac(v) for k, v in p.fresh.items()},
+            "reroll_all_but_best": {k: float(v) for k, v in p.reroll_all_but_best.items()}}
+            for p in self.policies]
         out["manifest"] = self.manifest
         return out
 
@@ -243,12 +300,15 @@ def read_decision(scenario: Scenario) -> DecisionSpec | None:
     if table is None:
         return None
     for key in table:
-        if key not in ("goal", "choices"):
-            raise InputError(f"{DECIDE_KEY}.{key}", short_repr(table[key]), "goal and choices only")
+        if key not in ("goal", "choices", "after_roll"):
+            raise InputError(f"{DECIDE_KEY}.{key}", short_repr(table[key]), "goal, choices and after_roll only")
     system = get_system(scenario.system)
     points = system.decision_points(scenario) if system.decision_points else {}
     goals = _goals(scenario, system, table.get("goal"))
+    after_roll = _after_roll(scenario, system, table.get("after_roll"))
     raw = table.get("choices")
+    if raw is None and after_roll:
+        return DecisionSpec(goals=goals, choices=(), after_roll=after_roll)
     if isinstance(raw, list):
         raw = {f: None for f in raw} if all(isinstance(f, str) for f in raw) else raw
     if not isinstance(raw, dict) or not raw:
@@ -282,10 +342,28 @@ def read_decision(scenario: Scenario) -> DecisionSpec | None:
         n *= len(c.values)
     if n > MAX_OPTIONS:
         raise InputError(f"{DECIDE_KEY}.choices", f"{n} combinations", f"at most {MAX_OPTIONS} combinations")
-    return DecisionSpec(goals=goals, choices=tuple(choices))
+    return DecisionSpec(goals=goals, choices=tuple(choices), after_roll=after_roll)
 
 
 _MISSING = object()
+
+
+def _after_roll(scenario: Scenario, system, raw: Any) -> tuple[tuple[str, RollChoice], ...]:
+    if raw is None:
+        return ()
+    where = f"{DECIDE_KEY}.after_roll"
+    declared = system.roll_choices(scenario) if system.roll_choices else {}
+    names = [raw] if isinstance(raw, str) else raw
+    if not isinstance(names, list) or not names or not all(isinstance(x, str) for x in names):
+        raise InputError(where, short_repr(raw), "a list of the choices made after a roll (" + (
+            ", ".join(declared) or "none in this scenario") + ")")
+    out = []
+    for name in names:
+        if name not in declared:
+            raise InputError(where, short_repr(name), "a choice made after a roll in this scenario (" + (
+                ", ".join(declared) or "none here") + ")")
+        out.append((name, declared[name]))
+    return tuple(out)
 
 
 def _goals(scenario: Scenario, system, raw: Any) -> tuple[Goal, ...]:
@@ -425,7 +503,7 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
     spec = read_decision(scenario)
     if spec is None:
         raise InputError(DECIDE_KEY, None, 'a [decide] table in the scenario: goal = "…" and choices = ["field"]')
-    options = options_of(scenario, spec)
+    options = options_of(scenario, spec) if spec.choices else []
     built = []
     for o in options:
         try:
@@ -433,6 +511,7 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
         except FleeoddsError as exc:
             raise FleeoddsError(f"{DECIDE_KEY} ({o.en}): {exc}") from None
     exact = method != "mc" and all(sc.has_exact for sc in built)
+    policies = [_policy(scenario, spec.goals, name, choice) for name, choice in spec.after_roll]
     if method == "exact" and not exact:
         raise InputError("method", "exact", "'mc' or 'both': an option of this decision has no exact solver")
     manifest: dict[str, Any] = {"options": len(options)}
@@ -447,7 +526,52 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
         _monte_carlo(spec, options, built, trials, seed, lang, progress, manifest)
     return Decision(title=scenario.title_in(lang), goals=spec.goals, choices=spec.choices, options=options,
                     method="exact" if exact else "mc", manifest=manifest, lang=lang,
-                    unit=scenario.metric.unit_label(lang))
+                    unit=scenario.metric.unit_label(lang), policies=policies)
+
+
+def _policy(scenario: Scenario, goals: tuple[Goal, ...], name: str, choice: RollChoice) -> Policy:
+    """The best keep-or-re-roll policy by backward induction over the exact distribution of the scenario with
+    no re-roll: what follows a result depends on its class only, and a re-roll is a fresh roll whose result
+    stands, worth what the roll is worth with no re-roll."""
+    try:
+        base = scenario.with_changes(dict(choice.base_changes))
+    except FleeoddsError as exc:
+        raise FleeoddsError(f"{DECIDE_KEY}.after_roll ({name}): {exc}") from None
+    if not base.has_exact:
+        raise InputError(f"{DECIDE_KEY}.after_roll", name, "a scenario with an exact solver (a policy after a roll "
+                                                          "is found on the exact distribution)")
+    dist = base.exact_distribution(mode="fraction")
+    codes = [o.code for o in base.outcomes]
+    named = {c for *_, members in choice.results if members for c in members}
+    results: list[PolicyResult] = []
+    for code, en, fr, members in choice.results:
+        idx = {i for i, c in enumerate(codes) if (c in members if members else c not in named)}
+        mass = sum((p for (o, _), p in dist.items() if o in idx), Fraction(0))
+        values = {}
+        for g in goals:
+            if not mass:
+                values[g.code] = Fraction(0)
+                continue
+            if g.metric is not None:  # the metric's mean over the rolls of this result
+                part = sum((p * (b + base.metric.offset) for (o, b), p in dist.items() if o in idx), Fraction(0))
+            else:
+                wanted = {base.outcome_index(c) for c in g.outcomes}
+                hit = sum((p for (o, _), p in dist.items() if o in idx and o in wanted), Fraction(0))
+                part = mass - hit if g.complement else hit
+            values[g.code] = part / mass
+        results.append(PolicyResult(code, en, fr, mass, values, {}))
+    fresh, best, naive = {}, {}, {}
+    for g in goals:
+        v0 = sum((r.probability * r.values[g.code] for r in results), Fraction(0))
+        fresh[g.code] = v0
+        top = max((r for r in results if r.probability), key=lambda r: g.sense * r.values[g.code])
+        total, total_naive = Fraction(0), Fraction(0)
+        for r in results:
+            r.reroll[g.code] = bool(r.probability) and g.sense * v0 > g.sense * r.values[g.code]
+            total += r.probability * (v0 if r.reroll[g.code] else r.values[g.code])
+            total_naive += r.probability * (r.values[g.code] if r is top else v0)
+        best[g.code], naive[g.code] = total, total_naive
+    return Policy(name, choice, results, fresh, best, naive)
 
 
 def _monte_carlo(spec, options, built, trials, seed, lang, progress, manifest) -> None:

@@ -85,6 +85,33 @@ class Variant(NamedTuple):
         return self.fr if lang == "fr" else self.en
 
 
+@dataclass(frozen=True)
+class RollChoice:
+    """A choice made after seeing a roll: keep the result, or roll again and keep the second (a Battle
+    Standard's re-roll where the second result stands). Declared by a rules system
+    (:attr:`RulesSystem.roll_choices`); :mod:`fleeodds.decisions` finds the best policy by backward
+    induction over the scenario's exact distribution.
+
+    Attributes
+    ----------
+    en, fr : str
+        The choice, for people ("re-roll the Break test with the Battle Standard").
+    base_changes : dict
+        Field changes that give the scenario with no re-roll at all (its exact distribution is read).
+    results : tuple of (code, en, fr, outcome codes)
+        The classes of the first roll's result, each with the scenario's outcome codes it leads to: the outcome
+        sets partition the scenario's outcomes, and what follows a result depends on its class only.
+    """
+
+    en: str
+    fr: str
+    base_changes: dict
+    results: tuple
+
+    def label(self, lang: str = "en") -> str:
+        return self.fr if lang == "fr" else self.en
+
+
 class Scenario(ABC):
     """A validated situation of one rules system.
 
@@ -542,6 +569,9 @@ class RulesSystem:
         The choices a player makes in this scenario, ``{dotted field: (allowed values, ...)}`` (a charge
         reaction, a re-roll policy, a movement mode): the fields a ``[decide]`` table may name
         (:mod:`fleeodds.decisions`). Default: none.
+    roll_choices : callable ``(scenario: Scenario) -> dict``, optional
+        The choices made after seeing a roll in this scenario, ``{name: RollChoice}`` (``[decide]
+        after_roll = [name]``). Default: none.
     goals : dict, optional
         Named outcome sets a ``[decide]`` table may aim at, ``{name: (English label, French label, (outcome
         codes, ...))}``, e.g. ``{"not_destroyed": (...)}``; outcome codes and ``not_<code>`` work without being
@@ -561,6 +591,7 @@ class RulesSystem:
     messages_fr: dict[str, str] = field(default_factory=dict, compare=False)
     decision_points: Callable[["Scenario"], dict[str, tuple[Any, ...]]] | None = field(default=None, compare=False)
     goals: dict[str, tuple[str, str, tuple[str, ...]]] = field(default_factory=dict, compare=False)
+    roll_choices: Callable[["Scenario"], dict[str, RollChoice]] | None = field(default=None, compare=False)
 
     def label(self, lang: str = "en") -> str:
         return self.title_fr if lang == "fr" else self.title

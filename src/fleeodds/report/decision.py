@@ -40,6 +40,23 @@ WORDS.update({
     "decision_subtitle_equal": {"en": "The choice changes nothing for “{goal}”",
                                 "fr": "Le choix ne change rien pour « {goal} »"},
 })
+WORDS.update({
+    "policy_heading": {"en": "After the roll: {choice}", "fr": "Après le jet : {choice}"},
+    "policy_result": {"en": "First result", "fr": "Premier résultat"},
+    "policy_probability": {"en": "Probability", "fr": "Probabilité"},
+    "policy_if_kept": {"en": "{goal} if kept → best", "fr": "{goal} si conservé → meilleur"},
+    "policy_reroll": {"en": "re-roll", "fr": "relancer"},
+    "policy_keep": {"en": "keep", "fr": "conserver"},
+    "policy_best": {"en": "Best policy for “{goal}”: {rule} — {value}.",
+                    "fr": "Meilleure politique pour « {goal} » : {rule} — {value}."},
+    "policy_rule_reroll": {"en": "re-roll {what}", "fr": "relancer {what}"},
+    "policy_rule_keep": {"en": "keep {what}", "fr": "conserver {what}"},
+    "policy_never": {"en": "{gain} over never re-rolling ({value})",
+                     "fr": "{gain} par rapport à ne jamais relancer ({value})"},
+    "policy_naive": {"en": "{gain} over re-rolling every result but the best one ({value})",
+                     "fr": "{gain} par rapport à relancer tout résultat sauf le meilleur ({value})"},
+    "policy_and": {"en": " and ", "fr": " et "},
+})
 #: tabulate's table formats by fleeodds' format name.
 TABLEFMT = {"table": "simple", "md": "github"}
 
@@ -138,6 +155,83 @@ def decision_sentences(decision) -> list[str]:
     return out
 
 
+def _exact_text(goal, v: Fraction, lang: str) -> str:
+    """``7/12 = 58.3%`` (the exact fraction first when it is short), else the value alone."""
+    text = _value(goal, v, lang)
+    if isinstance(v, Fraction) and v.denominator != 1 and v.denominator < 10 ** 6:
+        return f"{v.numerator}/{v.denominator} = {text}"
+    return text
+
+
+def _joined(items: list[str], lang: str) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + w("policy_and", lang) + items[-1]
+
+
+def policy_rows(policy, goals, lang: str) -> tuple[list[str], list[list[str]]]:
+    """Headers and rows of a policy table: one row per result of the first roll, its probability, its value
+    if kept and the best action, per goal.
+
+    Parameters
+    ----------
+    policy : fleeodds.decisions.Policy
+    goals : sequence of Goal
+    lang : {"en", "fr"}
+
+    Returns
+    -------
+    (list of str, list of list of str)
+    """
+    headers = [w("policy_result", lang), w("policy_probability", lang)]
+    headers += [w("policy_if_kept", lang, goal=g.label(lang)) for g in goals]
+    rows = []
+    for r in policy.results:
+        row = [r.label(lang), pct(float(r.probability), lang, 1)]
+        for g in goals:
+            row.append(_value(g, r.values[g.code], lang) + " → "
+                       + w("policy_reroll" if r.reroll[g.code] else "policy_keep", lang))
+        rows.append(row)
+    return headers, rows
+
+
+def policy_sentences(policy, goals, lang: str) -> list[str]:
+    """The best policy per goal in words, with its value against never re-rolling and against re-rolling every
+    result but the best one.
+
+    Parameters
+    ----------
+    policy : fleeodds.decisions.Policy
+    goals : sequence of Goal
+    lang : {"en", "fr"}
+
+    Returns
+    -------
+    list of str
+    """
+    out = []
+    for g in goals:
+        again = [r.label(lang) for r in policy.results if r.probability and r.reroll[g.code]]
+        kept = [r.label(lang) for r in policy.results if r.probability and not r.reroll[g.code]]
+        parts = []
+        if again:
+            parts.append(w("policy_rule_reroll", lang, what=_joined(again, lang)))
+        if kept:
+            parts.append(w("policy_rule_keep", lang, what=_joined(kept, lang)))
+        semicolon = "\u202f; " if lang == "fr" else "; "
+        line = w("policy_best", lang, goal=g.label(lang), rule=semicolon.join(parts),
+                 value=_exact_text(g, policy.best[g.code], lang))
+        extra = []
+        for key, other in (("policy_never", policy.fresh[g.code]), ("policy_naive", policy.reroll_all_but_best[g.code])):
+            gain = g.sense * (policy.best[g.code] - other)
+            if gain:
+                extra.append(w(key, lang, gain=_gain(g, gain, lang), value=_exact_text(g, other, lang)))
+        if extra:
+            line += " " + semicolon.join(extra) + "."
+        out.append(line)
+    return out
+
+
 def render_decision(decision, fmt: str = "table") -> str:
     """The decision as text: title, table, sentences (``fmt`` ``"table"`` or ``"md"``).
 
@@ -150,11 +244,20 @@ def render_decision(decision, fmt: str = "table") -> str:
     -------
     str
     """
-    headers, rows = decision_rows(decision)
-    body = tabulate(rows, headers=headers, tablefmt=TABLEFMT.get(fmt, "simple"), disable_numparse=True)
     lang = decision.lang
-    lines = [decision.title, "", body, ""] if decision.title else [body, ""]
-    lines += decision_sentences(decision)
+    tf = TABLEFMT.get(fmt, "simple")
+    lines = [decision.title, ""] if decision.title else []
+    if decision.options:
+        headers, rows = decision_rows(decision)
+        lines += [tabulate(rows, headers=headers, tablefmt=tf, disable_numparse=True), ""]
+        lines += decision_sentences(decision)
+    for policy in decision.policies:
+        if len(lines) > 2:
+            lines.append("")
+        lines += [w("policy_heading", lang, choice=policy.choice.label(lang)), ""]
+        headers, rows = policy_rows(policy, decision.goals, lang)
+        lines += [tabulate(rows, headers=headers, tablefmt=tf, disable_numparse=True), ""]
+        lines += policy_sentences(policy, decision.goals, lang)
     if decision.method == "exact":
         lines.append("(" + w("decision_exact_note", lang) + ")")
     else:

@@ -43,4 +43,5 @@ SYSTEM = RulesSystem(
     key="warhammer", title=TITLE, title_fr=TITLE_FR,
     loader=load_scenario, schema=schema, compare_paths=("compare",), roles=("fleeing", "pursuing"),
     benchmark=benchmark_case, list_building="fleeodds.systems.warhammer.list_building", messages_fr=MESSAGES_FR,
-    value_labels=value_labels(FORM_LABELS), decision_points=decisions.decision_points, goals=decisions.GOALS)
+    value_labels=value_labels(FORM_LABELS), decision_points=decisions.decision_points, goals=decisions.GOALS,
+    roll_choices=decisions.roll_choices)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...system import RollChoice
+
 #: Outcomes in which the losing unit is removed from the battle.
 DESTROYED = ("caught", "run_down", "escaped_off_table", "destroyed_contact", "destroyed_terrain")
 
@@ -55,3 +57,39 @@ def decision_points(scenario) -> dict[str, tuple[Any, ...]]:
     if situation in _CHASED:
         out["options.pursuer_restrains"] = (False, "always")
     return out
+
+
+def roll_choices(scenario) -> dict[str, RollChoice]:
+    """The choices made after seeing a roll: The Old World's Battle Standard re-roll of a Break test, where
+    the second result stands (``bsb_break_reroll``), for a unit with the Battle Standard in a ``break``.
+
+    Parameters
+    ----------
+    scenario : Scenario
+        A Warhammer scenario.
+
+    Returns
+    -------
+    dict
+        ``{name: RollChoice}``; empty where no such choice is made.
+
+    References
+    ----------
+    docs/warhammer.md (The Old World: Break test results — passed: give ground; failed by no more than the
+    unmodified Leadership: Fall Back in Good Order; else Break — and the Battle Standard's re-roll, "the second
+    result stands"; tow.whfb.app/the-combat-phase/break-tests and tow.whfb.app/characters/battle-standard-bearer).
+    """
+    src = scenario.source
+    edition = str(src.get("edition", "")).lower()
+    fleeing = src.get("fleeing") if isinstance(src.get("fleeing"), dict) else {}
+    if edition not in ("tow", "the_old_world", "old_world") or src.get("situation", "break") != "break" \
+            or fleeing.get("battle_standard") is not True:
+        return {}
+    return {"bsb_break_reroll": RollChoice(
+        en="re-roll the Break test with the Battle Standard (the second result stands)",
+        fr="relancer le test de moral avec la Grande Bannière (le second résultat est conservé)",
+        base_changes={"options.tow_bsb_break_reroll_policy": "never"},
+        results=(("passed", "a pass (holds or gives ground)", "une réussite (tient ou cède du terrain)",
+                  ("held", "gave_ground")),
+                 ("fall_back", "a Fall Back in Good Order", "un repli en bon ordre", ("fell_back", "caught_reengaged")),
+                 ("break", "a Break (flees)", "une déroute (fuite)", None)))}
