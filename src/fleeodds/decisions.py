@@ -17,9 +17,9 @@ code is a goal too, ``not_<code>`` its complement, and ``min:<metric>`` / ``max:
 of the scenario's metric.
 
 >>> from fleeodds.loading import example_path, load_scenario
->>> d = decide(load_scenario(example_path("dnd/rogue_decision_table_35.toml")), method="exact")
->>> d.best_labels("unharmed")
-['tumble']
+>>> d = decide(load_scenario(example_path("warhammer/tow_swiftstride_near_edge.toml")), method="exact")
+>>> d.best_labels("not_destroyed"), d.gain("not_destroyed", d.default())
+(['Never'], Fraction(11459, 93312))
 """
 
 from __future__ import annotations
@@ -330,6 +330,9 @@ def read_decision(scenario: Scenario) -> DecisionSpec | None:
             for v in given:
                 code = system.code_of(name, v)
                 match = next((a for a in allowed_values if equals_default(code, a)), _MISSING)
+                if match is _MISSING and isinstance(code, str):  # a label in another case: "disengage"
+                    match = next((a for a in allowed_values if isinstance(a, str) and a.casefold() == code.casefold()),
+                                 _MISSING)
                 if match is _MISSING:
                     raise InputError(where, short_repr(v), "one of " + ", ".join(map(str, allowed_values)))
                 if any(equals_default(match, x) for x in values):
@@ -361,7 +364,7 @@ def _after_roll(scenario: Scenario, system, raw: Any) -> tuple[tuple[str, RollCh
     for name in names:
         if name not in declared:
             raise InputError(where, short_repr(name), "a choice made after a roll in this scenario (" + (
-                ", ".join(declared) or "none here") + ")")
+                ", ".join(declared) or "none in this scenario") + ")")
         out.append((name, declared[name]))
     return tuple(out)
 
@@ -399,11 +402,11 @@ def _goals(scenario: Scenario, system, raw: Any) -> tuple[Goal, ...]:
                 raise InputError(where, short_repr(g), "a goal that one of this scenario's outcomes meets "
                                                        f"(its outcomes: {', '.join(by_code)})")
             if complement:
-                en, fr = f"not {en}", f"pas {fr}"
+                en, fr = f"not {_lower_first(en)}", f"pas {_lower_first(fr)}"
             out.append(Goal(g, en, fr, codes, complement))
         elif name in by_code:
             o = by_code[name]
-            en, fr = (f"not {o.en}", f"pas {o.fr}") if complement else (o.en, o.fr)
+            en, fr = (f"not {_lower_first(o.en)}", f"pas {_lower_first(o.fr)}") if complement else (o.en, o.fr)
             out.append(Goal(g, en, fr, (name,), complement))
         else:
             known = list(system.goals) + list(by_code)
@@ -416,12 +419,23 @@ def _goals(scenario: Scenario, system, raw: Any) -> tuple[Goal, ...]:
 
 # -- evaluating ---------------------------------------------------------------------------------
 def _names(system, choice: Choice, value: Any) -> tuple[str, str]:
+    """A value's names in English and French: the rules system's value labels, else ``"<field title>: yes"``
+    for a switch, else the value as written."""
     names = (system.value_labels or {}).get(choice.field, {})
     key = value.lower() if isinstance(value, str) else value
-    if isinstance(key, (str, int, float, bool)) and key in names and not isinstance(key, bool):
+    if isinstance(key, (str, int, float)) and not isinstance(key, bool) and key in names:
         return names[key]
-    text = {True: ("yes", "oui"), False: ("no", "non")}.get(value) if isinstance(value, bool) else None
-    return text or (str(value), str(value))
+    if isinstance(value, bool):
+        from .report.fields import field_title
+
+        en, fr = field_title(system.key, choice.field, "en"), field_title(system.key, choice.field, "fr")
+        return (f"{en}: yes" if value else f"{en}: no"), (f"{fr} : oui" if value else f"{fr} : non")
+    return str(value), str(value)
+
+
+def _lower_first(text: str) -> str:
+    """``"Tué"`` -> ``"tué"`` after "pas" (an acronym such as ``"HP"`` is kept)."""
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
 
 
 def _written_value(scenario: Scenario, system, name: str) -> tuple[bool, Any]:

@@ -77,7 +77,9 @@ def roll_choices(scenario) -> dict[str, RollChoice]:
     ----------
     docs/warhammer.md (The Old World: Break test results — passed: give ground; failed by no more than the
     unmodified Leadership: Fall Back in Good Order; else Break — and the Battle Standard's re-roll, "the second
-    result stands"; tow.whfb.app/the-combat-phase/break-tests and tow.whfb.app/characters/battle-standard-bearer).
+    result stands"): tow.whfb.app/the-combat-phase/break-test (a natural roll above Ld breaks; at or under Ld but
+    above it once modified, Fall Back in Good Order; at or under it modified, or a double 1, Give Ground) and the
+    rules index's Battle Standard Bearer page.
     """
     src = scenario.source
     edition = str(src.get("edition", "")).lower()
