@@ -157,6 +157,9 @@ class Option:
     intervals: dict[str, tuple[float, float]] = field(default_factory=dict)
     exact: bool = True
     is_default: bool = False
+    #: Monte Carlo: goal code -> the option is not told apart from the best estimate (the paired 95 % interval
+    #: of their difference holds 0).
+    close_to_best: dict[str, bool] = field(default_factory=dict)
 
     def label(self, lang: str = "en") -> str:
         return self.fr if lang == "fr" else self.en
@@ -209,6 +212,8 @@ class Decision:
         if self.method == "exact":
             return [o for o, k in zip(self.options, key) if k == top]
         lead = self.options[key.index(top)]
+        if any(g.code in o.close_to_best for o in self.options):  # paired intervals of each difference
+            return [lead] + [o for o in self.options if o is not lead and o.close_to_best.get(g.code)]
         lo, hi = lead.intervals[g.code]
         return [lead] + [o for o in self.options if o is not lead and not (
             o.intervals[g.code][1] < lo or o.intervals[g.code][0] > hi)]
@@ -588,18 +593,33 @@ def _policy(scenario: Scenario, goals: tuple[Goal, ...], name: str, choice: Roll
     return Policy(name, choice, results, fresh, best, naive)
 
 
+#: Trials per chunk of a paired decision (every option's per-trial outcomes of a chunk are held at once).
+PAIRED_CHUNK = 200_000
+
+
 def _monte_carlo(spec, options, built, trials, seed, lang, progress, manifest) -> None:
-    """Every option's goal values by Monte Carlo on common random numbers (the same seed and trial indices)."""
+    """Every option's goal values by Monte Carlo on common random numbers (the same seed and trial indices).
+
+    When every option has a per-trial kernel, the probability goals are counted on the same trials for all
+    options at once, and each option's difference with the best estimate gets its paired 95 % interval
+    (:func:`_paired_goals`); the metric goals are read from each option's own run."""
     from .evaluation import evaluate
     from .stats import wilson_interval
 
+    paired = all(sc.has_trial_kernel for sc in built) and any(g.metric is None for g in spec.goals)
+    if paired:
+        _paired_goals(spec, options, built, trials, seed, progress, manifest)
     for o, sc in zip(options, built):
+        if paired and all(g.metric is None for g in spec.goals):
+            break
         o.exact = False
         table = evaluate(sc, "mc", trials=trials, seed=seed, lang=lang, progress=progress)
         rows = {r["outcome"]: r for r in table.rows if r["method"] == "monte_carlo"}
         n = int(table.manifest["trials"])
         manifest.update(seed=table.manifest.get("seed", seed), trials=n)
         for g in spec.goals:
+            if paired and g.metric is None:
+                continue
             if g.metric is not None:
                 d = table.distribution
                 d = d[d["method"] == "monte_carlo"]
@@ -710,3 +730,52 @@ def decide_sweep(scenario: Scenario, field_name: str, values: list[Any], method:
             raise FleeoddsError(f"{field_name} = {short_repr(v)}: {exc}") from None
         decisions.append(decide(cell, method, trials=trials, seed=seed, lang=lang, progress=progress))
     return DecisionSweep(field_name, list(values), decisions, lang, scenario.system)
+
+
+def _paired_goals(spec, options, built, trials, seed, progress, manifest) -> None:
+    """Probability goals of every option on the same trials (chunks of :data:`PAIRED_CHUNK`): each option's
+    value and Wilson interval, and whether the paired 95 % interval of its difference with the best estimate
+    holds 0 (McNemar's paired-proportions variance, as :func:`fleeodds.stats.paired_difference_from_joint`)."""
+    import math
+
+    import numpy as np
+    from tqdm.auto import tqdm
+
+    from .engine import DEFAULT_TRIALS
+    from .stats import two_sided_z_quantile, wilson_interval
+
+    n = DEFAULT_TRIALS if trials is None else int(trials)
+    goals = [g for g in spec.goals if g.metric is None]
+    kernels = [sc.trial_kernel() for sc in built]
+    members = [[np.array([sc.outcome_index(c) for c in g.outcomes], np.int64) for g in goals] for sc in built]
+    k = len(options)
+    hits = np.zeros((len(goals), k), np.int64)
+    both = np.zeros((len(goals), k, k), np.int64)
+    bar = tqdm(total=n, unit="trial", unit_scale=True, desc="deciding", disable=(progress is False) or None)
+    start = 0
+    while start < n:
+        m = min(PAIRED_CHUNK, n - start)
+        outs = [kern(seed, start, m) for kern in kernels]
+        for gi, g in enumerate(goals):
+            ind = np.stack([np.isin(outs[j], members[j][gi]) != g.complement for j in range(k)]).astype(np.int64)
+            hits[gi] += ind.sum(axis=1)
+            both[gi] += ind @ ind.T
+        start += m
+        bar.update(m)
+    bar.close()
+    z = two_sided_z_quantile(0.95)
+    for gi, g in enumerate(goals):
+        p = hits[gi] / n
+        for j, o in enumerate(options):
+            o.exact = False
+            o.values[g.code] = float(p[j])
+            o.intervals[g.code] = wilson_interval(int(hits[gi, j]), n)
+        lead = max(range(k), key=lambda j: g.sense * p[j])
+        for j, o in enumerate(options):
+            if j == lead:
+                continue
+            pab = both[gi, lead, j] / n
+            var = max(p[lead] + p[j] - 2 * pab - (p[lead] - p[j]) ** 2, 0.0)
+            half = z * math.sqrt(var / n)
+            o.close_to_best[g.code] = abs(p[lead] - p[j]) <= half
+    manifest.update(seed=seed, trials=n, paired=True)
