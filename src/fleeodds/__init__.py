@@ -4,6 +4,7 @@ Public API::
 
     load_scenario(path_or_dict) -> Scenario
     evaluate(scenario, method="both", trials=..., precision=..., seed=..., lang=...) -> OutcomeTable
+    decide(scenario, method="both", ...) -> Decision   (the best choice of a [decide] table)
     list_examples(), example_path(name)
 
 See the README for the command-line tool.
@@ -15,7 +16,7 @@ from .errors import FleeoddsError, InputError  # noqa: E402
 
 #: Imported on first use (PEP 562), so that `fleeodds --help` starts without numpy or pandas.
 _LAZY = {"evaluate": "evaluation", "example_path": "loading", "list_examples": "loading", "load_scenario": "loading",
-         "OutcomeTable": "results", "api": None, "results": None}
+         "OutcomeTable": "results", "decide": "decisions", "api": None, "results": None}
 
 
 def __getattr__(name: str):
@@ -28,5 +29,5 @@ def __getattr__(name: str):
     globals()[name] = value
     return value
 
-__all__ = ["evaluate", "load_scenario", "list_examples", "example_path", "OutcomeTable",
+__all__ = ["evaluate", "decide", "load_scenario", "list_examples", "example_path", "OutcomeTable",
            "FleeoddsError", "InputError", "__version__"]

@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError, short_repr
+from .decisions import decide  # noqa: F401  (re-exported)
 from .evaluation import LONG_EXACT_SECONDS, METHODS, evaluate  # noqa: F401  (re-exported)
 from .loading import example_dir, example_path, list_examples, load_scenario  # noqa: F401  (re-exported)
 from .system import Scenario
 
-__all__ = ["LONG_EXACT_SECONDS", "METHODS", "army_matrix", "evaluate", "example_dir", "example_path",
+__all__ = ["LONG_EXACT_SECONDS", "METHODS", "army_matrix", "decide", "evaluate", "example_dir", "example_path",
            "list_examples", "load_scenario"]
 
 

@@ -297,9 +297,30 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         if metric_chart:
             _charts().metric_chart(table, metric_chart, **kw)
             click.echo(_msg("metric_chart_written", lang, path=metric_chart), err=True)
+    text = _with_decision(sc, text, fmt, method, trials, seed, lang, progress)
     _emit(text, out, lang)
     if chart:
         click.echo(_msg("chart_written", lang, path=chart), err=True)
+
+
+def _with_decision(sc, text: str, fmt: str, method: str, trials, seed: int, lang: str, progress) -> str:
+    """The run's output followed by the decision of the scenario's ``[decide]`` table, if it has one (JSON: a
+    ``decision`` key; CSV: none, ``fleeodds decide`` gives it)."""
+    from .system import DECIDE_KEY
+
+    if DECIDE_KEY not in sc.source or fmt == "csv":
+        return text
+    import json
+
+    from .decisions import decide
+    from .report.decision import render_decision
+
+    d = decide(sc, method, trials=trials, seed=seed, lang=lang, progress=progress)
+    if fmt == "json":
+        data = json.loads(text)
+        data["decision"] = d.to_dict()
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return text.rstrip("\n") + "\n\n" + render_decision(d, fmt)
 
 
 def _note_unused(sc, lang: str = "en") -> None:
@@ -620,6 +641,7 @@ from .cli_bsdata import import_bsdata, rank  # noqa: E402  (list building)
 main.add_command(import_bsdata)
 main.add_command(rank)
 main.add_command(__import__("fleeodds.cli_matrix", fromlist=["matrix"]).matrix)  # army against army
+main.add_command(__import__("fleeodds.cli_decide", fromlist=["decide"]).decide)  # which choice is best
 
 if __name__ == "__main__":  # pragma: no cover
     main()

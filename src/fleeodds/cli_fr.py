@@ -45,6 +45,19 @@ COMMANDS: dict[str, str] = {
       fleeodds compare dnd/rogue_decision_table_35.toml --mc -n 200000 --diff-chart roublard.svg
       fleeodds compare hell_dorado/fuite_djinn_intangible.toml --lang fr --format md
     """,
+    "decide": """Nomme le meilleur choix de la table [decide] de SCENARIO, et ce qu'il rapporte.
+
+    Le fichier nomme les choix (des champs que le système de règles déclare comme points de
+    décision) et le but : un résultat comme "held", un but nommé comme "not_destroyed",
+    ou "min:damage" (docs/decisions.md).
+
+    \b
+    Exemples :
+      fleeodds decide dnd/rogue_decision_table_35.toml
+      fleeodds decide warhammer/tow_swiftstride_near_edge.toml --lang fr --chart choix.png
+      fleeodds decide warhammer/tow_swiftstride_near_edge.toml -v table.edge_distance=4..20 -c bascule.png
+      fleeodds decide mon.toml --format json -o decision.json
+    """,
     "sweep": """Évalue SCENARIO sur une grille de valeurs de champs (exact quand le système de règles le permet).
 
     CHAMP est un nom à points du fichier de scénario : fleeing.leadership, combat.margin, edition,
@@ -126,6 +139,16 @@ COMMANDS: dict[str, str] = {
 }
 
 OPTIONS: dict[str, str] = {
+    "Monte Carlo trials per option [default: 1,000,000].":
+        "Tirages Monte-Carlo par choix [par défaut : 1 000 000].",
+    "Output format. json holds every option's value per goal.":
+        "Format de sortie. json contient la valeur de chaque choix pour chaque but.",
+    "Write the decision chart (the options side by side, the best marked; .png or .svg).":
+        "Écrit le graphique de la décision (les choix côte à côte, le meilleur marqué ; .png ou .svg).",
+    "Decide at every value of one field (e.g. table.edge_distance=4..20): where the best changes.":
+        "Décide pour chaque valeur d'un champ (p. ex. table.edge_distance=4..20) : où le meilleur choix change.",
+    "Goal drawn on the chart [default: the first goal].":
+        "But montré sur le graphique [par défaut : le premier].",
     "Evaluate the units on a local Dask cluster of N worker processes.":
         "Évalue les unités sur une grappe Dask locale de N processus.",
     "Evaluate the units on an existing Dask cluster: its scheduler's address (tcp://HOST:8786).":

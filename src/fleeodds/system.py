@@ -59,6 +59,8 @@ MAX_SETUPS = 32
 TITLE_FR_KEY = "title_fr"
 #: Longest title a scenario file may give (characters).
 MAX_TITLE = 200
+#: The key of the decision table in every scenario file (read by :mod:`fleeodds.decisions`, never by a system).
+DECIDE_KEY = "decide"
 
 
 class Setup(NamedTuple):
@@ -78,6 +80,33 @@ class Variant(NamedTuple):
     en: str
     fr: str
     scenario: "Scenario"
+
+    def label(self, lang: str = "en") -> str:
+        return self.fr if lang == "fr" else self.en
+
+
+@dataclass(frozen=True)
+class RollChoice:
+    """A choice made after seeing a roll: keep the result, or roll again and keep the second (a Battle
+    Standard's re-roll where the second result stands). Declared by a rules system
+    (:attr:`RulesSystem.roll_choices`); :mod:`fleeodds.decisions` finds the best policy by backward
+    induction over the scenario's exact distribution.
+
+    Attributes
+    ----------
+    en, fr : str
+        The choice, for people ("re-roll the Break test with the Battle Standard").
+    base_changes : dict
+        Field changes that give the scenario with no re-roll at all (its exact distribution is read).
+    results : tuple of (code, en, fr, outcome codes)
+        The classes of the first roll's result, each with the scenario's outcome codes it leads to: the outcome
+        sets partition the scenario's outcomes, and what follows a result depends on its class only.
+    """
+
+    en: str
+    fr: str
+    base_changes: dict
+    results: tuple
 
     def label(self, lang: str = "en") -> str:
         return self.fr if lang == "fr" else self.en
@@ -289,10 +318,11 @@ class Scenario(ABC):
 
     # -- derived scenarios ------------------------------------------------------------
     def base_source(self) -> dict:
-        """The source without its comparison setups (and their shorthands)."""
+        """The source without its comparison setups (and their shorthands) and without its ``[decide]`` table."""
         data = copy.deepcopy(self.source)
         for path in get_system(self.system).compare_paths:
             _pop_path(data, path)
+        data.pop(DECIDE_KEY, None)
         return data
 
     def with_changes(self, changes: dict[str, Any]) -> "Scenario":
@@ -545,6 +575,17 @@ class RulesSystem:
     messages_fr : dict, optional
         French wording of the system's own reasons in error messages, ``{English phrase: French
         phrase}`` (``§`` for a formatted part), read by :func:`fleeodds.messages_fr.to_french`.
+    decision_points : callable ``(scenario: Scenario) -> dict``, optional
+        The choices a player makes in this scenario, ``{dotted field: (allowed values, ...)}`` (a charge
+        reaction, a re-roll policy, a movement mode): the fields a ``[decide]`` table may name
+        (:mod:`fleeodds.decisions`). Default: none.
+    roll_choices : callable ``(scenario: Scenario) -> dict``, optional
+        The choices made after seeing a roll in this scenario, ``{name: RollChoice}`` (``[decide]
+        after_roll = [name]``). Default: none.
+    goals : dict, optional
+        Named outcome sets a ``[decide]`` table may aim at, ``{name: (English label, French label, (outcome
+        codes, ...))}``, e.g. ``{"not_destroyed": (...)}``; outcome codes and ``not_<code>`` work without being
+        declared. Default: none.
     """
 
     key: str
@@ -558,6 +599,9 @@ class RulesSystem:
     list_building: Any = field(default=None, compare=False)  # ListBuilding | dotted module name | None
     value_labels: dict[str, dict[Any, tuple[str, str]]] = field(default_factory=dict, compare=False)
     messages_fr: dict[str, str] = field(default_factory=dict, compare=False)
+    decision_points: Callable[["Scenario"], dict[str, tuple[Any, ...]]] | None = field(default=None, compare=False)
+    goals: dict[str, tuple[str, str, tuple[str, ...]]] = field(default_factory=dict, compare=False)
+    roll_choices: Callable[["Scenario"], dict[str, RollChoice]] | None = field(default=None, compare=False)
 
     def label(self, lang: str = "en") -> str:
         return self.title_fr if lang == "fr" else self.title
@@ -590,6 +634,13 @@ class RulesSystem:
                                  f"the scenario's French title: a text of 1 to {MAX_TITLE} characters")
             data = copy.copy(data)
             del data[TITLE_FR_KEY]
+        decision = data.get(DECIDE_KEY)
+        if decision is not None:  # read by fleeodds.decisions for every system: their own models never see it
+            if not isinstance(decision, dict):
+                raise InputError(DECIDE_KEY, short_repr(decision),
+                                 'a [decide] table: goal = "…" and choices = ["field", …]')
+            data = copy.copy(data)
+            del data[DECIDE_KEY]
         folder = Path(base_dir) if base_dir is not None else Path.cwd()
         written = data
         data = self.with_codes(data)  # "retraite" for mode = "withdraw": the loader sees codes only
@@ -608,6 +659,8 @@ class RulesSystem:
         if title_fr is not None:
             scenario.title_fr = title_fr.strip()
             scenario.source[TITLE_FR_KEY] = title_fr  # the source stays as given (its models ignore the key)
+        if decision is not None:
+            scenario.source[DECIDE_KEY] = copy.deepcopy(decision)
         scenario.variants()  # an invalid comparison setup is an error now, not when it is run
         return scenario
 

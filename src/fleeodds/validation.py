@@ -471,6 +471,30 @@ def json_schema(model: type[BaseModel], lang: str = "en", title: str | None = No
                              "description": ("Le titre du scénario affiché avec --lang fr (par défaut : title)."
                                              if lang == "fr" else
                                              "The scenario's title shown with --lang fr (default: title).")}
+    if isinstance(props, dict) and "title" in props and "decide" not in props:
+        # every system reads a [decide] table (fleeodds.decisions; its choices are the system's decision points)
+        fr = lang == "fr"
+        props["decide"] = {
+            "type": "object", "additionalProperties": False,
+            "title": "Décision" if fr else "Decision",
+            "description": ("Le choix à faire et le but : fleeodds decide nomme le meilleur choix (docs/decisions.md)."
+                            if fr else "The choice to make and the goal: fleeodds decide names the best choice "
+                                       "(docs/decisions.md)."),
+            "properties": {
+                "goal": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1}],
+                         "title": "But" if fr else "Goal",
+                         "description": ("Un résultat, un but nommé, not_<résultat>, ou min:/max:<mesure>." if fr else
+                                         "An outcome, a named goal, not_<outcome>, or min:/max:<metric>.")},
+                "choices": {"anyOf": [{"type": "array", "items": {"type": "string"}, "minItems": 1},
+                                      {"type": "object", "additionalProperties": {"type": "array"}}],
+                            "title": "Choix" if fr else "Choices",
+                            "description": ("Les points de décision du système (champs), avec ou sans leurs valeurs."
+                                            if fr else "The system's decision points (fields), with or without their "
+                                                       "values.")},
+                "after_roll": {"type": "array", "items": {"type": "string"}, "minItems": 1,
+                               "title": "Après le jet" if fr else "After the roll",
+                               "description": ("Les choix faits après avoir vu un jet (garder ou relancer)." if fr
+                                               else "The choices made after seeing a roll (keep or re-roll).")}}}
     if title:
         schema["title"] = title
     schema.setdefault("$schema", "https://json-schema.org/draft/2020-12/schema")

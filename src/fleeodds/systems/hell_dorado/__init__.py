@@ -24,6 +24,7 @@ Rules Tips "Fuite"; Attraction x (errata August 2007) and Attraction D.
 from __future__ import annotations
 
 from ...system import RulesSystem
+from . import decisions
 from .labels import value_labels
 from .messages_fr import PHRASES
 from .model import schema
@@ -33,4 +34,5 @@ SYSTEM = RulesSystem(key="hell_dorado", title="Hell Dorado", title_fr="Hell Dora
                      schema=schema, compare_paths=("compare", "fuite.compare"), benchmark=benchmark_case,
                      messages_fr=PHRASES,
                      # the form's choices (the web page shows the names, submits the codes)
-                     value_labels=value_labels())
+                     value_labels=value_labels(),
+                     decision_points=decisions.decision_points, goals=decisions.GOALS)

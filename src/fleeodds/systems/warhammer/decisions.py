@@ -1,0 +1,97 @@
+"""The choices a Warhammer player makes (``[decide]``, docs/decisions.md).
+
+- The Old World: whether a Swiftstride unit adds its extra die to a flee or pursuit roll
+  (``options.tow_swiftstride_use``) and how the Battle Standard's re-roll of a Break test is used
+  (``options.tow_bsb_break_reroll_policy``; the second result stands);
+- every edition: whether the winner pursues or restrains (``options.pursuer_restrains``: ``false`` pursues,
+  ``"always"`` holds back) — the winner's choice, so its goal is the loser's bad outcome (``caught``…).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...system import RollChoice
+
+#: Outcomes in which the losing unit is removed from the battle.
+DESTROYED = ("caught", "run_down", "escaped_off_table", "destroyed_contact", "destroyed_terrain")
+
+#: Named goals of a decision: ``{name: (English, French, outcome codes)}``; ``not_destroyed`` is the complement
+#: of ``destroyed`` (:mod:`fleeodds.decisions`).
+GOALS = {
+    "destroyed": ("destroyed", "détruite", DESTROYED),
+    "holds": ("holds or falls back in good order", "tient ou se replie en bon ordre",
+              ("held", "gave_ground", "fell_back")),
+}
+#: Situations with a break chain (a pursuer that may restrain).
+_CHASED = ("break", "fleeing", "charge_fleeing", "flee_reaction")
+
+
+def decision_points(scenario) -> dict[str, tuple[Any, ...]]:
+    """The choice fields of this scenario and their values.
+
+    Parameters
+    ----------
+    scenario : Scenario
+        A Warhammer scenario.
+
+    Returns
+    -------
+    dict
+        Dotted field -> allowed values: The Old World's Swiftstride die and Battle Standard re-roll policy;
+        pursue or restrain where a pursuer follows.
+
+    References
+    ----------
+    docs/warhammer.md (Swiftstride in The Old World: tow.whfb.app/special-rules/swiftstride; the Battle
+    Standard's re-roll; pursuit and restraint by edition).
+    """
+    src = scenario.source
+    situation = src.get("situation", "break")
+    edition = str(src.get("edition", "")).lower()
+    out: dict[str, tuple[Any, ...]] = {}
+    if edition in ("tow", "the_old_world", "old_world"):
+        out["options.tow_swiftstride_use"] = ("always", "never")
+        if situation == "break":
+            out["options.tow_bsb_break_reroll_policy"] = ("reroll_break_only", "reroll_break_or_fall_back", "never")
+    if situation in _CHASED:
+        out["options.pursuer_restrains"] = (False, "always")
+    return out
+
+
+def roll_choices(scenario) -> dict[str, RollChoice]:
+    """The choices made after seeing a roll: The Old World's Battle Standard re-roll of a Break test, where
+    the second result stands (``bsb_break_reroll``), for a unit with the Battle Standard in a ``break``.
+
+    Parameters
+    ----------
+    scenario : Scenario
+        A Warhammer scenario.
+
+    Returns
+    -------
+    dict
+        ``{name: RollChoice}``; empty where no such choice is made.
+
+    References
+    ----------
+    docs/warhammer.md (The Old World: Break test results — passed: give ground; failed by no more than the
+    unmodified Leadership: Fall Back in Good Order; else Break — and the Battle Standard's re-roll, "the second
+    result stands"): tow.whfb.app/the-combat-phase/break-test (a natural roll above Ld breaks; at or under Ld but
+    above it once modified, Fall Back in Good Order; at or under it modified, or a double 1, Give Ground) and the
+    rules index's Battle Standard Bearer page.
+    """
+    src = scenario.source
+    edition = str(src.get("edition", "")).lower()
+    fleeing = src.get("fleeing") if isinstance(src.get("fleeing"), dict) else {}
+    if edition not in ("tow", "the_old_world", "old_world") or src.get("situation", "break") != "break" \
+            or fleeing.get("battle_standard") is not True:
+        return {}
+    return {"bsb_break_reroll": RollChoice(
+        en="re-roll the Break test with the Battle Standard (the second result stands)",
+        fr="relancer le test de moral avec la Grande Bannière (le second résultat est conservé)",
+        base_changes={"options.tow_bsb_break_reroll_policy": "never"},
+        results=(("passed", "a pass (holds or gives ground)", "une réussite (tient ou cède du terrain)",
+                  ("held", "gave_ground")),
+                 ("fall_back", "a Fall Back in Good Order", "un repli en bon ordre", ("fell_back", "caught_reengaged")),
+                 ("break", "a Break (flees)", "une déroute (fuite)", None)))}
