@@ -92,13 +92,12 @@ def _report(result, verbose: bool, unmapped_top: int = 12, lang: str = "en") -> 
         echo("notes", n=len(notes))
     if result.unresolved_links:
         echo("links", "" if result.game_system else _REPORT["links_gst"][i], n=result.unresolved_links)
-    parts = list(dict.fromkeys(getattr(result, "parts", [])))
+    parts = list(dict.fromkeys(result.parts))
     if parts:
         shown_parts = parts if verbose else parts[:unmapped_top]
         more = "" if len(shown_parts) == len(parts) else _REPORT["more"][i].format(n=len(parts) - len(shown_parts))
         echo("parts", ", ".join(shown_parts) + more, n=len(parts))
-    for key, counts in (("read", getattr(result, "read_rules", {})),
-                        ("not_modelled", getattr(result, "not_modelled_rules", {})),
+    for key, counts in (("read", result.read_rules), ("not_modelled", result.not_modelled_rules),
                         ("unmapped", result.unmapped_rules)):
         if not counts:
             continue

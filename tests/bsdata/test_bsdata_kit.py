@@ -116,10 +116,10 @@ FIGHT = {"system": "warhammer", "edition": "8th", "situation": "fight", "table":
 def test_fight_ranking_uses_points_and_equipment(mapped):
     sc = fleeodds.load_scenario(copy.deepcopy(FIGHT))
     army = [p for p in mapped.with_extras() if p["name"] in ("Axe Guard", "Scale Spears", "Old Tusk")]
-    r = rank_units(sc, army, "fleeing")
+    r = rank_units(sc, army, "fleeing", unit_size="scenario", types="all")
     t = r.table.set_index("unit")
     assert t.loc["Axe Guard", "points"] == 80.0 and t.loc["Scale Spears", "points"] == 80.0  # 10 models each
-    assert t.loc["Old Tusk", "points"] == 1500.0  # 10 models of 150
+    assert t.loc["Old Tusk", "points"] == 150.0  # a single model is one model, whatever the size rule
     wins_codes = [c for c, _, _ in r.outcomes if c.startswith("enemy_")]
     beats_codes = ["enemy_caught", "enemy_run_down", "enemy_caught_reengaged", "enemy_destroyed"]
     for name in t.index:

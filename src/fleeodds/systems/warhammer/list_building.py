@@ -833,8 +833,8 @@ def unit_size_models(profile: dict[str, Any], unit_size: Any, scenario_models: i
 
     ``"minimum"`` (or None): the catalogue's minimum size (``min_models``); ``"scenario"``: the
     scenario's own model count; ``"points:N"``: the most models whose cost (:func:`points_for`) stays
-    within N points, never fewer than the minimum; an integer: that many models, never fewer than
-    the minimum. A unit the catalogue fields as a single model (a character, a monster, a war machine,
+    within N points, never fewer than the minimum; an integer: that many models (as the scenario's
+    count, it may be below the catalogue's minimum: asked for). A unit the catalogue fields as a single model (a character, a monster, a war machine,
     any entry without rank-and-file) is always one model.
 
     >>> p = {"points": 60.0, "min_models": 10, "model_points": 6.0, "kind": "unit"}
@@ -857,12 +857,12 @@ def unit_size_models(profile: dict[str, Any], unit_size: Any, scenario_models: i
     if isinstance(rule, int):
         if not 1 <= rule <= 1000:
             raise InputError("unit_size", rule, "a number of models from 1 to 1000")
-        return max(rule, least)
+        return rule
     text = rule.strip().casefold()
     if text == "minimum":
         return least
     if text == "scenario":
-        return max(scenario_models, least)
+        return scenario_models
     if text.isdigit():
         return unit_size_models(profile, int(text), scenario_models)
     m = re.fullmatch(r"points\s*:\s*(\d{1,6})", text)
@@ -898,20 +898,27 @@ def fit_unit(scenario, role: str, profile: dict[str, Any], unit_size: Any = None
     Warhammer 8th edition rulebook, "Random Movement" (8th.whfb.app/special-rules/random-movement);
     The Old World rulebook, "Random Movement".
     """
-    from ...validation import not_modelled
     from .scenarios.fight import FightScenario
+
+    if not isinstance(scenario, FightScenario):
+        return _no_dice(scenario.with_unit(role, profile), profile, role)
+    side = scenario.model.fight.unit if role == "fleeing" else scenario.model.fight.enemy
+    if unit_size is None and "min_models" not in profile and "points" not in profile and "kind" not in profile:
+        return _no_dice(scenario.with_unit(role, profile), profile, role)  # written by hand: the scenario's size
+    models = unit_size_models(profile, unit_size, side.models)
+    return _no_dice(scenario.with_unit(role, profile, models=models, files=min(side.files, models)), profile, role)
+
+
+def _no_dice(scenario, profile: dict[str, Any], role: str):
+    """``scenario``, unless the unit moves a dice roll (Random Movement, not modelled): refused by name,
+    after ``with_unit`` so that a role the scenario refuses for every unit is said first."""
+    from ...validation import not_modelled
 
     dice = profile.get("movement_dice")
     if dice:
         raise not_modelled("rules", "random_movement", f"{profile.get('name', role)} moves, flees and pursues "
                            f"{dice}")
-    if not isinstance(scenario, FightScenario):
-        return scenario.with_unit(role, profile)
-    side = scenario.model.fight.unit if role == "fleeing" else scenario.model.fight.enemy
-    if unit_size is None and "min_models" not in profile and "points" not in profile and "kind" not in profile:
-        return scenario.with_unit(role, profile)  # a profile written by hand: the scenario's size
-    models = unit_size_models(profile, unit_size, side.models)
-    return scenario.with_unit(role, profile, models=models, files=min(side.files, models))
+    return scenario
 
 
 #: Warhammer's list building, as :attr:`fleeodds.system.RulesSystem.list_building` reads it
