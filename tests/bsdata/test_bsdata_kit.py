@@ -139,10 +139,13 @@ def test_fight_ranking_uses_points_and_equipment(mapped):
     data["fight"]["unit"].update(models=10, files=5, weapon="great_weapon", armour_save=5)
     want = fleeodds.load_scenario(data).exact_distribution("fraction")
     assert sc.with_unit("fleeing", prof).exact_distribution("fraction") == want
-    text = format_ranking(r, "fr")
-    assert "arme lourde, armure 5+" in text and "gagne pour 100 pts" in text
-    english = format_ranking(r, "en")
+    text = format_ranking(r, "fr", wide=True)  # the narrow table leaves the equipment to --wide and the CSV
+    assert "arme lourde, armure 5+" in text and "gagne/100 pts" in text
+    english = format_ranking(r, "en", wide=True)
     assert "great weapon, armour 5+" in english and "nan" not in english
+    narrow = format_ranking(r, "en")
+    assert "great weapon" not in narrow and "wins/100 pts" in narrow
+    assert max(len(line) for line in narrow.splitlines()) <= 120
 
 
 def test_equipment_that_cannot_count_is_left_out_and_said(mapped):
