@@ -170,7 +170,7 @@ def import_bsdata(catalogue: Path, system: Path | None, rules_system: str | None
     lb = list_building(_rules_system(rules_system))
     result = lb.map_catalogue(cat)
     if out is not None:
-        write_profiles(result.profiles, out)
+        write_profiles(result.profiles, out, result.part_tables())
         click.echo(f"{len(result.profiles)} profil(s) écrit(s) dans {out}" if lang == "fr" else
                    f"wrote {len(result.profiles)} profile(s) to {out}")
     else:

@@ -378,6 +378,16 @@ class ImportResult:
             out.append({**p, **{k: v for k, v in extra.items() if k not in p}})
         return out
 
+    def part_tables(self) -> list[dict[str, Any]]:
+        """The parts of the imported units (a mount, a crew, a chariot's beasts: ``extra["parts"]`` of a
+        :class:`UnitMapping`), each a table naming its ``unit``: what :func:`write_profiles` writes as
+        ``[[part]]`` tables beside the ``[[profile]]`` ones."""
+        out = []
+        for i, p in enumerate(self.profiles):
+            extra = self.extras[i] if i < len(self.extras) else {}
+            out += [{"unit": p["name"], **part} for part in extra.get("parts", ())]
+        return out
+
     @property
     def skipped(self) -> list[Problem]:
         """Problems that kept a unit out of :attr:`profiles`."""
@@ -1026,15 +1036,21 @@ def import_catalogue(path: str | Path, system: str | Path | None = None, *,
     return map_catalogue(read_catalogue(path, system), mapping)
 
 
-def profiles_to_toml(profiles: list[dict[str, Any]]) -> str:
-    """The profiles as a TOML document of ``[[profile]]`` tables (written with ``tomli_w``)."""
+def profiles_to_toml(profiles: list[dict[str, Any]], parts: list[dict[str, Any]] | None = None) -> str:
+    """The profiles as a TOML document of ``[[profile]]`` tables (written with ``tomli_w``), then the
+    units' parts (:meth:`ImportResult.part_tables`) as ``[[part]]`` tables when there are some."""
     import tomli_w
 
-    return tomli_w.dumps({"profile": profiles})
+    doc: dict[str, Any] = {"profile": profiles}
+    if parts:
+        doc["part"] = parts
+    return tomli_w.dumps(doc)
 
 
-def write_profiles(profiles: list[dict[str, Any]], path: str | Path) -> Path:
-    """Write profiles to a TOML file of ``[[profile]]`` tables (a ``profiles_file``).
+def write_profiles(profiles: list[dict[str, Any]], path: str | Path, parts: list[dict[str, Any]] | None = None) -> Path:
+    """Write profiles to a TOML file of ``[[profile]]`` tables (a ``profiles_file``), with the units'
+    parts as ``[[part]]`` tables (a mount, a crew, each naming its ``unit``; a ``profiles_file`` reader
+    takes the profiles only).
 
     Raises
     ------
@@ -1043,7 +1059,7 @@ def write_profiles(profiles: list[dict[str, Any]], path: str | Path) -> Path:
     """
     path = Path(path)
     try:
-        path.write_text(profiles_to_toml(profiles), encoding="utf-8")
+        path.write_text(profiles_to_toml(profiles, parts), encoding="utf-8")
     except OSError as exc:
         raise FleeoddsError(f"{path}: cannot write the profiles: {exc}") from None
     return path
