@@ -242,3 +242,22 @@ def test_real_tow_catalogue(army):
     read = [u for u in with_rules if by_name(res, u.name)["rules"] or by_name(res, u.name).get("rules_not_modelled")]
     assert len(read) >= 0.9 * len(with_rules)
     assert res.read_rules and res.not_modelled_rules
+
+
+def test_matrix_fields_each_unit_at_its_own_size():
+    from fleeodds.matrix import _sizing, load_army
+    from fleeodds.rank import list_building
+
+    army = load_army(CAT, GST, rules_system="warhammer")
+    sizing = _sizing(army)
+    assert sizing[("row", "Brute Mob")] == {"points": 50.0, "min_models": 10, "model_points": 5.0, "kind": "unit"}
+    assert sizing[("row", "Big Boss")]["kind"] == "character"
+    sc = fleeodds.load_scenario(copy.deepcopy(FIGHT))
+    lb = list_building("warhammer")
+    brutes = next(p for p in army.profiles if p["name"] == "Brute Mob")
+    boss = next(p for p in army.profiles if p["name"] == "Big Boss")
+    cell = lb.unit_scenario(lb.unit_scenario(sc, "fleeing", {**brutes, **sizing[("row", "Brute Mob")]}),
+                            "pursuing", {**boss, **sizing[("row", "Big Boss")]})
+    assert (cell.model.fight.unit.models, cell.model.fight.enemy.models) == (10, 1)
+    # a profile without the catalogue's sizes (written by hand) keeps the scenario's
+    assert lb.unit_scenario(sc, "fleeing", brutes).model.fight.unit.models == 20
