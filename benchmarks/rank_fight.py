@@ -57,12 +57,12 @@ def one(sc, army, exact_mode=None, **kw):
 
     fr.EXACT_MODE = exact_mode
     clear_exact_cache()
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     ranking = rank_units(sc, army, "fleeing", method="exact", **kw)
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     from fleeodds.systems.warhammer.exact import flee
 
-    return seconds, len(ranking.table), len(ranking.failures), flee._solve.cache_info().currsize
+    return seconds, cpu, len(ranking.table), len(ranking.failures), flee._solve.cache_info().currsize
 
 
 def main() -> None:
@@ -83,18 +83,24 @@ def main() -> None:
     runs = {"baseline: every entry a unit of 20": dict(unit_size="scenario", types="all", exact_mode=None),
             "now: own minimum size, units only": dict(exact_mode="float")}
     times: dict[str, list[float]] = {k: [] for k in runs}
+    cpus: dict[str, list[float]] = {k: [] for k in runs}
     info: dict[str, tuple] = {}
     for _ in range(args.repeat):  # interleaved: a change of load touches both alike
         for label, kw in runs.items():
-            seconds, ranked, failed, chains = one(sc, army, **kw)
+            seconds, cpu, ranked, failed, chains = one(sc, army, **kw)
             times[label].append(seconds)
+            cpus[label].append(cpu)
             info[label] = (ranked, failed, chains)
     for label, ts in times.items():
         ranked, failed, chains = info[label]
-        print(f"  {label:<38} {statistics.median(ts):7.2f} s ({min(ts):.2f}-{max(ts):.2f})  "
+        cs = cpus[label]
+        print(f"  {label:<38} {statistics.median(ts):7.2f} s wall ({min(ts):.2f}-{max(ts):.2f}), "
+              f"{statistics.median(cs):.2f} s CPU ({min(cs):.2f}-{max(cs):.2f})  "
               f"{ranked} ranked, {failed} not ranked, {chains} distinct break chains solved")
     base, now = (statistics.median(times[k]) for k in runs)
-    print(f"  ratio baseline / now: {base / now:.1f}x")
+    base_cpu, now_cpu = (statistics.median(cpus[k]) for k in runs)
+    print(f"  ratio baseline / now: {base / now:.1f}x wall, {base_cpu / now_cpu:.1f}x CPU "
+          "(on a loaded machine the CPU time is the steadier figure)")
     if args.profile:
         clear_exact_cache()
         prof = cProfile.Profile()

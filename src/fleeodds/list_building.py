@@ -179,6 +179,9 @@ class ListBuilding:
         profile ranked together).
     kind_key : str
         The key of a profile (with extras) naming its kind. Default ``"kind"``.
+    kind_labels : mapping
+        Kind -> ``(en, fr)`` plural names (``"characters"``, ``"personnages"``) for the line that says
+        which units a ranking kept apart. Default: the kinds as written.
     table_columns : callable ``(columns) -> list of str or None``, optional
         The columns (keys, before titles) of the narrow table a ranking prints by default, from the
         ranking's columns; None (or no callable) keeps them all. The CSV and ``--wide`` keep them all.
@@ -209,6 +212,7 @@ class ListBuilding:
     import_columns: tuple[UnitColumn, ...] = ()
     kinds: tuple[str, ...] = ()
     kind_key: str = "kind"
+    kind_labels: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     fit_unit: Callable[..., Any] | None = None
     table_columns: Callable[[list[str]], Any] | None = None
     not_modelled_column: str = ""

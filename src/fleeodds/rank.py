@@ -189,8 +189,9 @@ class Ranking:
         else:
             lines = [f"Sorted by '{title}', " + ("lowest first" if asc else "highest first") + " (best first)."]
         if self.left_apart:
-            parts = ", ".join(f"{k} ×{len(v)}" for k, v in self.left_apart.items())
-            lines.append(f"Classées à part (--types les classe) : {parts}." if fr else
+            names = self.list_building.kind_labels
+            parts = ", ".join(f"{names.get(k, (k, k))[1 if fr else 0]} ×{len(v)}" for k, v in self.left_apart.items())
+            lines.append(f"Classés à part (--types les classe) : {parts}." if fr else
                          f"Ranked apart (--types ranks them): {parts}.")
         nm = self.list_building.not_modelled_column
         if nm and nm in self.table.columns:

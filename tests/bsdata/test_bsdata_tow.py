@@ -196,7 +196,8 @@ def test_fight_ranking_at_each_unit_s_own_size(tribes):
     assert list(t["wins"]) == sorted(t["wins"], reverse=True)
     lines = r.footer("en")
     assert lines[0] == "Sorted by 'wins', highest first (best first)."
-    assert "character ×1, monster ×1" in lines[1]
+    assert "characters ×1, monsters ×1" in lines[1]
+    assert "personnages ×1, monstres ×1" in r.footer("fr")[1] and r.footer("fr")[0].startswith("Trié par « gagne »")
     assert "Warband ×2" in lines[2]
     text = format_ranking(r, "en")
     assert max(len(line) for line in text.splitlines()) <= 120
@@ -261,3 +262,17 @@ def test_matrix_fields_each_unit_at_its_own_size():
     assert (cell.model.fight.unit.models, cell.model.fight.enemy.models) == (10, 1)
     # a profile without the catalogue's sizes (written by hand) keeps the scenario's
     assert lb.unit_scenario(sc, "fleeing", brutes).model.fight.unit.models == 20
+
+
+def test_evaluate_exact_mode():
+    from fleeodds.evaluation import evaluate
+
+    sc = fleeodds.load_scenario("warhammer/rank_broken_by_2_8th.toml")
+    as_float = evaluate(sc, "exact", exact_mode="float")
+    rational = evaluate(sc, "exact")
+    assert as_float.manifest["exact_mode"] == "float" and rational.manifest["exact_mode"] == "fraction"
+    for code in (o.code for o in sc.outcomes):
+        assert as_float.probability(code, "exact") == pytest.approx(rational.probability(code, "exact"), abs=1e-12)
+    with pytest.raises(InputError) as exc:
+        evaluate(sc, "exact", exact_mode="decimal")
+    assert exc.value.field == "exact_mode"

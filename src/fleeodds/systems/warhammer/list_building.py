@@ -818,6 +818,9 @@ def extra_text(column: str, value: Any, lang: str = "en") -> Any:
 
 #: the kinds of unit a ranking keeps apart (a profile's ``kind``, from :func:`map_unit`); units first
 KINDS = ("unit", "character", "monster", "war_machine")
+#: plural names of :data:`KINDS`, English and French
+KIND_LABELS = {"unit": ("units", "unités"), "character": ("characters", "personnages"),
+               "monster": ("monsters", "monstres"), "war_machine": ("war machines", "machines de guerre")}
 #: ``unit_size`` words :func:`unit_size_models` takes besides ``"points:N"`` and a number of models
 SIZE_WORDS = ("minimum", "scenario")
 
@@ -926,5 +929,5 @@ LIST_BUILDING = ListBuilding(
     map_catalogue=map_catalogue, known_profiles=known_profiles, roles=ROLES, unit_columns=UNIT_COLUMNS,
     total=TOTAL, short_labels=SHORT_LABELS, chart_codes=CHART_CODES, chart_colours=CHART_COLOURS,
     extra_columns=EXTRA_COLUMNS, unit_extras=unit_extras, extra_text=extra_text,
-    import_columns=IMPORT_COLUMNS, kinds=KINDS, kind_key="kind", fit_unit=fit_unit,
+    import_columns=IMPORT_COLUMNS, kinds=KINDS, kind_key="kind", kind_labels=KIND_LABELS, fit_unit=fit_unit,
     table_columns=table_columns, not_modelled_column="not_modelled", sort_by=sort_by)
