@@ -182,12 +182,20 @@ class Ranking:
         check_lang(lang)
         fr = lang == "fr"
         col, asc = self.sort_key()
+        lb = self.list_building
+        summed = [c for c, _, _ in self.outcomes if c in lb.total.codes]
+        if col == lb.total.column and len(summed) == 1:  # the total repeats one column: named by it
+            col = summed[0]
         title = self.titles(lang).get(col, col)
         if fr:
             lines = [f"Trié par « {title} », " + ("du plus petit au plus grand" if asc else
                                                    "du plus grand au plus petit") + " (le meilleur d'abord)."]
         else:
             lines = [f"Sorted by '{title}', " + ("lowest first" if asc else "highest first") + " (best first)."]
+        methods = list(dict.fromkeys(self.table["method"])) if "method" in self.table else []
+        if len(methods) == 1:
+            word = _METHODS.get(methods[0], (methods[0], methods[0]))[1 if fr else 0]
+            lines.append(f"Méthode : {word} pour chaque unité." if fr else f"Method: {word} for every unit.")
         if self.left_apart:
             names = self.list_building.kind_labels
             parts = ", ".join(f"{names.get(k, (k, k))[1 if fr else 0]} ×{len(v)}" for k, v in self.left_apart.items())
@@ -503,6 +511,8 @@ def _cell(v: Any) -> str:
 
 #: Widest unit cell of a narrow ranking table (longer names, and units grouped in one row, wrap).
 UNIT_WIDTH = 28
+#: Widest other text cell of a narrow ranking table (the rules).
+TEXT_WIDTH = 20
 
 
 def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digits: int = 3,
@@ -526,9 +536,12 @@ def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digit
     frame = ranking.labelled(lang, group=group)
     lb = ranking.list_building
     picked = None if wide or lb.table_columns is None else lb.table_columns(list(ranking.table.columns))
+    titles = ranking.titles(lang)
     if picked:
-        titles = ranking.titles(lang)
         frame = frame[[titles.get(c, c) for c in picked if titles.get(c, c) in frame.columns]]
+    narrow = not wide and lb.table_columns is not None
+    if narrow and "method" in ranking.table and ranking.table["method"].nunique() == 1:
+        frame = frame.drop(columns=[titles["method"]], errors="ignore")  # one method for all: said under the table
     from tabulate import tabulate
 
     from .report.format import pct
@@ -544,6 +557,8 @@ def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digit
         if c in shown.columns:
             shown[c] = shown[c].map(lambda v, fmt=fmt: " / ".join(_number(x, fmt, lang) for x in v)
                                     if isinstance(v, tuple) else _number(v, fmt, lang))
-    widths = [UNIT_WIDTH if c == shown.columns[0] else None for c in shown.columns] if picked else None
+    # narrow: the unit's name and other text (the rules) wrap
+    widths = [UNIT_WIDTH if c == shown.columns[0] else TEXT_WIDTH if shown[c].dtype == object and c not in prob_cols
+              and c not in numbers else None for c in shown.columns] if narrow else None
     return tabulate(shown, headers="keys", tablefmt="github" if fmt == "md" else "simple",
                     showindex=False, disable_numparse=True, maxcolwidths=widths)

@@ -196,9 +196,10 @@ def test_fight_ranking_at_each_unit_s_own_size(tribes):
     assert list(t["wins"]) == sorted(t["wins"], reverse=True)
     lines = r.footer("en")
     assert lines[0] == "Sorted by 'wins', highest first (best first)."
-    assert "characters ×1, monsters ×1" in lines[1]
-    assert "personnages ×1, monstres ×1" in r.footer("fr")[1] and r.footer("fr")[0].startswith("Trié par « gagne »")
-    assert "Warband ×2" in lines[2]
+    assert lines[1] == "Method: exact for every unit."
+    assert "characters ×1, monsters ×1" in lines[2]
+    assert "personnages ×1, monstres ×1" in r.footer("fr")[2] and r.footer("fr")[0].startswith("Trié par « gagne »")
+    assert "Warband ×2" in lines[3]
     text = format_ranking(r, "en")
     assert max(len(line) for line in text.splitlines()) <= 120
     # --types: the character, fielded as one model

@@ -699,9 +699,9 @@ def sort_by(columns: list[str], role: str) -> tuple[str, bool] | None:
 def table_columns(columns: list[str]) -> list[str] | None:
     """The columns of a ranking's narrow table: in a fight, the unit's size and cost, P(wins),
     P(wins and destroys or runs down), P(caught or destroyed) and the per-100-points columns; other
-    situations keep every column (None)."""
+    situations every column but the troop type."""
     if "wins" not in columns:
-        return None
+        return [c for c in columns if c != "troop_type"]  # the flee chain: every outcome, the troop type to --wide
     return [c for c in _FIGHT_TABLE if c in columns]
 
 
