@@ -558,7 +558,9 @@ def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digit
             shown[c] = shown[c].map(lambda v, fmt=fmt: " / ".join(_number(x, fmt, lang) for x in v)
                                     if isinstance(v, tuple) else _number(v, fmt, lang))
     # narrow: the unit's name and other text (the rules) wrap
-    widths = [UNIT_WIDTH if c == shown.columns[0] else TEXT_WIDTH if shown[c].dtype == object and c not in prob_cols
-              and c not in numbers else None for c in shown.columns] if narrow else None
+    text = [c for c in shown.columns if c not in prob_cols and c not in numbers
+            and all(isinstance(v, str) for v in shown[c])]
+    widths = [UNIT_WIDTH if c == shown.columns[0] else TEXT_WIDTH if c in text else None
+              for c in shown.columns] if narrow else None
     return tabulate(shown, headers="keys", tablefmt="github" if fmt == "md" else "simple",
                     showindex=False, disable_numparse=True, maxcolwidths=widths)
