@@ -199,7 +199,7 @@ class Ranking:
         if self.left_apart:
             names = self.list_building.kind_labels
             parts = ", ".join(f"{names.get(k, (k, k))[1 if fr else 0]} ×{len(v)}" for k, v in self.left_apart.items())
-            lines.append(f"Classés à part (--types les classe) : {parts}." if fr else
+            lines.append(f"À part (--types les classe) : {parts}." if fr else
                          f"Ranked apart (--types ranks them): {parts}.")
         nm = self.list_building.not_modelled_column
         if nm and nm in self.table.columns:

@@ -277,3 +277,40 @@ def test_evaluate_exact_mode():
     with pytest.raises(InputError) as exc:
         evaluate(sc, "exact", exact_mode="decimal")
     assert exc.value.field == "exact_mode"
+
+
+@pytest.mark.slow
+def test_cli_rank_sizes_kinds_and_a_narrow_table(tmp_path):
+    from fleeodds.cli import main
+
+    sc = tmp_path / "fight.toml"
+    sc.write_text('system = "warhammer"\nedition = "8th"\nsituation = "fight"\n[table]\nmax_turns = 0\n'
+                  '[fight]\ncharger = "unit"\n[fight.unit]\nprofile = "Night Goblins"\nmodels = 20\nfiles = 5\n'
+                  '[fight.enemy]\nprofile = "Dwarf Warriors"\nmodels = 10\nfiles = 5\narmour_save = 5\n',
+                  encoding="utf-8")
+    base = ["rank", str(CAT), "--system", str(GST), "--scenario", str(sc)]
+    res = CliRunner().invoke(main, base)
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    assert max(len(line) for line in out.splitlines()) <= 120
+    assert "Brute Mob" in out and "Big Boss" not in out and "Stone Giant" not in out
+    assert "Sorted by 'wins', highest first" in out and "Ranked apart (--types ranks them): characters ×1, " \
+                                                        "monsters ×1." in out
+    assert "Warband ×2" in out  # read, not modelled in this fight
+    assert "not ranked: Squig Bouncers" in res.stderr
+    res = CliRunner().invoke(main, base + ["--types", "character,monster", "--unit-size", "scenario", "--wide",
+                                           "--lang", "fr"])
+    assert res.exit_code == 0, res.output
+    assert "Big Boss" in res.stdout and "Stone Giant" in res.stdout and "Brute Mob" not in res.stdout
+    assert "À part (--types les classe) : unités ×4." in res.stdout
+    res = CliRunner().invoke(main, base + ["--format", "csv", "--unit-size", "points:100"])
+    assert res.exit_code == 0, res.output
+    import csv
+    import io
+
+    rows = {r["unit"]: r for r in csv.DictReader(io.StringIO(res.stdout))}
+    # 20 Brutes for 100 points; the CSV has every column, the rules not modelled among them
+    assert (rows["Brute Mob"]["pts"], rows["Brute Mob"]["size"]) == ("100.0", "20")
+    assert rows["Brute Mob"]["rules not modelled"] == "Warband; Impetuous; Close Order"
+    res = CliRunner().invoke(main, base + ["--types", "dragons"])
+    assert res.exit_code == 2 and "types" in res.stderr and "Traceback" not in res.output
