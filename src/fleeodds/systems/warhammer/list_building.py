@@ -318,6 +318,10 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
         if not present:
             u.note(label, "", f"missing: no profile of this unit has a {label} characteristic; "
                    f"expected an integer from {lo} to {hi}", skipped=True)
+        elif tow and key == "movement" and all(r[1].strip() == "-" for _, r in present):
+            # TOW data: a character that must ride gives its M through the mount the list chooses
+            u.note(label, "-", "no profile of the unit moves by itself (M '-'): its Movement comes from a mount "
+                   "the list must choose, and the catalogue gives no default choice", skipped=True)
         else:
             shown = ", ".join(f"{p.name} {r[0]}={r[1]!r}" for p, r in present)
             u.note(label, present[0][1][1], f"not a number ({shown}); expected an integer from {lo} to {hi}",
