@@ -43,8 +43,9 @@ def by_name(result, name):
 
 def test_units_are_the_root_links_and_mounts_crews_are_parts(tribes):
     assert [p["name"] for p in tribes.profiles] == ["Brute Mob", "Hog Riders", "Hog Chariot", "Big Boss",
-                                                    "Squig Bouncers", "Stone Giant"]
-    assert tribes.parts == ["War Hog", "Chariot Crew"]  # shared models no root link lists: never refused as units
+                                                    "Squig Bouncers", "Stone Giant", "Hog Lord"]
+    # shared models no root link lists: never refused as units
+    assert tribes.parts == ["War Hog", "Chariot Crew", "Great Boar"]
     assert tribes.skipped == []
 
 
@@ -56,7 +57,7 @@ def test_special_rule_profiles_are_read_per_rule(tribes):
     assert by_name(tribes, "Stone Giant")["rules"] == ["terror", "fear"]
     assert by_name(tribes, "Brute Mob")["rules"] == []
     assert by_name(tribes, "Brute Mob")["rules_not_modelled"] == ["Warband", "Impetuous", "Close Order"]
-    assert tribes.read_rules == {"Swiftstride": 2, "Fear": 1, "Stubborn": 1, "Terror": 1}
+    assert tribes.read_rules == {"Swiftstride": 3, "Fear": 1, "Stubborn": 1, "Terror": 1}
     assert tribes.not_modelled_rules == {"Warband": 2, "Close Order": 1, "Hatred (Elves)": 1, "Impetuous": 1,
                                          "Random Movement": 1}
     assert tribes.unmapped_rules == {"Brute Bellow": 1}
@@ -92,6 +93,14 @@ def test_rider_and_mount_are_one_unit(tribes):
     assert p["parts"] == [{"kind": "mount", "name": "War Hog", "count": 1, "movement": 7, "weapon_skill": 3,
                            "strength": 3, "initiative": 3, "attacks": 1}]
     assert not [n for n in tribes.notes if n.unit == "Hog Riders"]
+
+
+def test_a_mount_the_list_must_choose(tribes):
+    # a mandatory Mount group without a default, every option a mount: the first is taken, its M is the unit's
+    p = by_name(tribes, "Hog Lord")
+    assert (p["movement"], p["leadership"], p["troop_type"], p["kind"]) == (7, 9, "cavalry", "character")
+    assert [(t["kind"], t["name"]) for t in p["parts"]] == [("mount", "War Hog")]
+    assert p["rules"] == ["swiftstride"]  # the mount's own (hidden) Swiftstride link
 
 
 def test_chariot_crew_and_beasts(tribes):
@@ -131,16 +140,16 @@ def test_cli_import_reports_each_rule_and_writes_parts(tmp_path):
     res = CliRunner().invoke(main, ["import-bsdata", str(CAT), "--system", str(GST), "--out", str(out)])
     assert res.exit_code == 0, res.output
     err = res.stderr
-    assert "6 unit profile(s) imported, 0 unit(s) not imported" in err
-    assert "rules read (4 rules" in err and "Swiftstride ×2" in err
+    assert "7 unit profile(s) imported, 0 unit(s) not imported" in err
+    assert "rules read (4 rules" in err and "Swiftstride ×3" in err
     assert "rules read, not modelled (5 rules" in err and "Warband ×2" in err
     assert "Brute Bellow ×1" in err
-    assert "2 shared entries read as parts of units" in err and "War Hog, Chariot Crew" in err
+    assert "3 shared entries read as parts of units" in err and "War Hog, Chariot Crew, Great Boar" in err
     doc = tomllib.loads(out.read_text(encoding="utf-8"))
-    assert len(doc["profile"]) == 6
+    assert len(doc["profile"]) == 7
     assert {(p["unit"], p["kind"], p["name"]) for p in doc["part"]} == {
         ("Hog Riders", "mount", "War Hog"), ("Hog Chariot", "crew", "Chariot Crew"),
-        ("Hog Chariot", "draught", "War Hog"), ("Squig Bouncers", "mount", "Bounder")}
+        ("Hog Chariot", "draught", "War Hog"), ("Squig Bouncers", "mount", "Bounder"), ("Hog Lord", "mount", "War Hog")}
     # the written file is a profiles_file: a scenario loads a unit from it
     sc = fleeodds.load_scenario({"system": "warhammer", "edition": "tow", "profiles_file": str(out),
                                  "fleeing": {"profile": "Hog Riders"}, "pursuer": {"profile": "Brute Mob"},
@@ -185,7 +194,7 @@ def test_fight_ranking_at_each_unit_s_own_size(tribes):
     assert sorted(t.index) == ["Brute Mob", "Hog Riders"]
     assert (t.loc["Brute Mob", "models"], t.loc["Brute Mob", "points"]) == (10, 50.0)
     assert (t.loc["Hog Riders", "models"], t.loc["Hog Riders", "points"]) == (5, 75.0)
-    assert r.left_apart == {"character": ["Big Boss"], "monster": ["Stone Giant"]}
+    assert r.left_apart == {"character": ["Big Boss", "Hog Lord"], "monster": ["Stone Giant"]}
     # Random Movement refused by name, said per unit; the chariot's crew and beasts are data the fight does not
     # take yet (its own profile has no WS or A): said too
     failures = dict(r.failures)
@@ -197,13 +206,14 @@ def test_fight_ranking_at_each_unit_s_own_size(tribes):
     lines = r.footer("en")
     assert lines[0] == "Sorted by 'wins', highest first (best first)."
     assert lines[1] == "Method: exact for every unit."
-    assert "characters ×1, monsters ×1" in lines[2]
-    assert "personnages ×1, monstres ×1" in r.footer("fr")[2] and r.footer("fr")[0].startswith("Trié par « gagne »")
+    assert "characters ×2, monsters ×1" in lines[2]
+    assert "personnages ×2, monstres ×1" in r.footer("fr")[2] and r.footer("fr")[0].startswith("Trié par « gagne »")
     assert "Warband ×2" in lines[3]
     text = format_ranking(r, "en")
     assert max(len(line) for line in text.splitlines()) <= 120
     # --types: the character, fielded as one model
-    chars = rank_units(sc, army, "fleeing", method="exact", types="character")
+    chars = rank_units(sc, [p for p in army if p["name"] != "Hog Lord"], "fleeing", method="exact",
+                       types="character")
     assert list(chars.table["unit"]) == ["Big Boss"] and list(chars.table["models"]) == [1]
     assert chars.table["points"].iloc[0] == 80.0
     # the scenario's own size, asked for
@@ -294,7 +304,7 @@ def test_cli_rank_sizes_kinds_and_a_narrow_table(tmp_path):
     out = res.stdout
     assert max(len(line) for line in out.splitlines()) <= 120
     assert "Brute Mob" in out and "Big Boss" not in out and "Stone Giant" not in out
-    assert "Sorted by 'wins', highest first" in out and "Ranked apart (--types ranks them): characters ×1, " \
+    assert "Sorted by 'wins', highest first" in out and "Ranked apart (--types ranks them): characters ×2, " \
                                                         "monsters ×1." in out
     assert "Warband ×2" in out  # read, not modelled in this fight
     assert "not ranked: Squig Bouncers" in res.stderr

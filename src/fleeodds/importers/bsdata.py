@@ -432,6 +432,8 @@ class _Entry:
     #: the default choices of mandatory choice groups: (child entry or None, link target id, group minimum)
     defaults: list[tuple["_Entry | None", str, float]] = field(default_factory=list)
     sub_type: str = ""
+    #: mandatory choice groups without a default: (options as (child entry or None, link target id), minimum)
+    choices: list[tuple[list[tuple["_Entry | None", str]], float]] = field(default_factory=list)
     #: category links: (name as written or "", target id, primary)
     categories: list[tuple[str, str, bool]] = field(default_factory=list)
 
@@ -604,6 +606,9 @@ def _read_group(group: ET.Element, parent: _Entry, index: _Index, mandatory: boo
     minimum = _min_selections(group)
     mandatory = mandatory and minimum > 0
     default = (group.get("defaultSelectionEntryId") or group.get("defaultEntryId") or "") if mandatory else ""
+    options: list[tuple[_Entry | None, str]] = []
+    if mandatory and not default:
+        parent.choices.append((options, minimum))
     for part in group:
         tag = _local(part.tag)
         if tag in _ROOT_SECTIONS:
@@ -611,6 +616,7 @@ def _read_group(group: ET.Element, parent: _Entry, index: _Index, mandatory: boo
                 if _local(child.tag) in _ENTRY_TAGS:
                     entry = _read_entry(child, index)
                     parent.children.append(entry)
+                    options.append((entry, ""))
                     if default and child.get("id") == default:
                         parent.defaults.append((entry, "", minimum))
         elif tag in ("selectionEntryGroups", "entryGroups"):
@@ -622,6 +628,7 @@ def _read_group(group: ET.Element, parent: _Entry, index: _Index, mandatory: boo
                     continue
                 if tag == "entryLinks":  # (1.x links in a group: only as a default choice)
                     parent.entry_links.append((link.get("targetId", ""), _min_selections(link), True))
+                    options.append((None, link.get("targetId", "")))
                 if default and default in (link.get("id"), link.get("targetId")):
                     parent.defaults.append((None, link.get("targetId", ""), minimum))
 
@@ -823,8 +830,21 @@ def _collect(root: _Entry, index: _Index) -> tuple[list[Profile], list[str], int
             # "War Boar" with min 1); a link among the options of a choice group only its own
             if linked is not None and (minimum > 0 or (not in_group and linked.min > 0)):
                 parts.append(linked)
+        parts += [mount for mount, _ in _chosen_mounts(entry, index)]  # a mount that must be chosen
         todo.extend(reversed(parts))
     return profiles, rules, unresolved
+
+
+def _chosen_mounts(entry: _Entry, index: _Index) -> list[tuple[_Entry, float]]:
+    """The mount a model must ride: for each mandatory choice group of ``entry`` without a default whose
+    options are all mounts (BattleScribe 2.03 ``subType="mount"``: a Grand Master's Barded Warhorse or
+    Demigryph), its first option, taken as the default choice (its Movement is the unit's)."""
+    out = []
+    for options, minimum in entry.choices:
+        found = [child if child is not None else index.entries.get(target) for child, target in options]
+        if found and all(e is not None and e.sub_type == "mount" for e in found):
+            out.append((found[0], minimum))
+    return out
 
 
 def _mandatory_parts(entry: _Entry, index: _Index) -> list[tuple[_Entry, float, bool]]:
@@ -841,6 +861,10 @@ def _mandatory_parts(entry: _Entry, index: _Index) -> list[tuple[_Entry, float, 
     for child, target, minimum in entry.defaults:
         part = child if child is not None else index.entries.get(target)
         if part is not None and id(part) not in taken:
+            parts.append((part, minimum, True))
+            taken.add(id(part))
+    for part, minimum in _chosen_mounts(entry, index):
+        if id(part) not in taken:
             parts.append((part, minimum, True))
             taken.add(id(part))
     return parts
