@@ -39,8 +39,17 @@ _REPORT = {
     "links": ("  {n} rule/profile link(s) point outside the catalogue",
               "  {n} lien(s) de règle ou de profil pointent hors du catalogue"),
     "links_gst": ("; pass --system GAME.gst to resolve them", " ; donnez --system JEU.gst pour les résoudre"),
-    "unmapped": ("  rules not bearing on flee/pursuit, left out ({n} rules; × how many units have each): ",
-                 "  règles sans effet sur la fuite ou la poursuite, laissées de côté ({n} règles ; × le nombre d'unités qui l'ont) : "),
+    "unmapped": ("  rules not bearing on flee, pursuit or close combat, left out ({n} rules; × how many units have "
+                 "each): ",
+                 "  règles sans effet sur la fuite, la poursuite ou le corps à corps, laissées de côté ({n} règles ; "
+                 "× le nombre d'unités qui l'ont) : "),
+    "read": ("  rules read ({n} rules; × how many units have each): ",
+             "  règles lues ({n} règles ; × le nombre d'unités qui l'ont) : "),
+    "not_modelled": ("  rules read, not modelled ({n} rules; × how many units have each): ",
+                     "  règles lues, non modélisées ({n} règles ; × le nombre d'unités qui l'ont) : "),
+    "parts": ("  {n} shared entries read as parts of units (mounts, crews, chariot beasts), not as units: ",
+              "  {n} entrées partagées lues comme parties d'unités (montures, équipages, bêtes de char), "
+              "non comme unités : "),
     "more": (" … and {n} more (-v lists all)", " … et {n} autres (-v les liste toutes)"),
 }
 
@@ -83,11 +92,19 @@ def _report(result, verbose: bool, unmapped_top: int = 12, lang: str = "en") -> 
         echo("notes", n=len(notes))
     if result.unresolved_links:
         echo("links", "" if result.game_system else _REPORT["links_gst"][i], n=result.unresolved_links)
-    if result.unmapped_rules:
-        items = list(result.unmapped_rules.items())
-        shown = items if verbose else items[:unmapped_top]
+    parts = list(dict.fromkeys(result.parts))
+    if parts:
+        shown_parts = parts if verbose else parts[:unmapped_top]
+        more = "" if len(shown_parts) == len(parts) else _REPORT["more"][i].format(n=len(parts) - len(shown_parts))
+        echo("parts", ", ".join(shown_parts) + more, n=len(parts))
+    for key, counts in (("read", result.read_rules), ("not_modelled", result.not_modelled_rules),
+                        ("unmapped", result.unmapped_rules)):
+        if not counts:
+            continue
+        items = list(counts.items())
+        shown = items if verbose or key != "unmapped" else items[:unmapped_top]
         more = "" if len(shown) == len(items) else _REPORT["more"][i].format(n=len(items) - len(shown))
-        echo("unmapped", ", ".join(f"{name} ×{n}" for name, n in shown) + more, n=len(items))
+        echo(key, ", ".join(f"{name} ×{n}" for name, n in shown) + more, n=len(items))
 
 
 def _rules_system(key: str | None) -> str:
@@ -116,9 +133,11 @@ def _unit_table(lb, profiles: list[dict[str, Any]], lang: str = "en") -> str:
     def cell(value):
         return ", ".join(value) if isinstance(value, (list, tuple)) else value
 
-    rows = [[p["name"], *(cell(p.get(c.profile_key, c.default)) for c in lb.unit_columns)] for p in profiles]
+    columns = list(lb.unit_columns) + [c for c in lb.import_columns
+                                       if any(p.get(c.profile_key) not in (None, "", (), []) for p in profiles)]
+    rows = [[p["name"], *(cell(p.get(c.profile_key, c.default)) for c in columns)] for p in profiles]
     i = 1 if lang == "fr" else 0
-    heads = [("unit", "unité")[i], *(c.label(lang) for c in lb.unit_columns)]
+    heads = [("unit", "unité")[i], *(c.label(lang) for c in columns)]
     return tabulate(rows, headers=heads, tablefmt="simple")
 
 
@@ -151,11 +170,11 @@ def import_bsdata(catalogue: Path, system: Path | None, rules_system: str | None
     lb = list_building(_rules_system(rules_system))
     result = lb.map_catalogue(cat)
     if out is not None:
-        write_profiles(result.profiles, out)
+        write_profiles(result.profiles, out, result.part_tables())
         click.echo(f"{len(result.profiles)} profil(s) écrit(s) dans {out}" if lang == "fr" else
                    f"wrote {len(result.profiles)} profile(s) to {out}")
     else:
-        click.echo(_unit_table(lb, result.profiles, lang))
+        click.echo(_unit_table(lb, result.with_extras(), lang))
     _report(result, verbose, lang=lang)
 
 
@@ -210,11 +229,20 @@ def _vs_profile(vs: str, army: list[dict[str, Any]], lb) -> dict[str, Any]:
               help="Evaluate the units on a local Dask cluster of N worker processes.")
 @click.option("--scheduler", default=None,
               help="Evaluate the units on an existing Dask cluster: its scheduler's address (tcp://HOST:8786).")
+@click.option("--unit-size", "unit_size", default=None,
+              help="How many models each unit fields where the rules system sizes units (a fight): 'minimum' "
+                   "(the catalogue's minimum size, the default), 'scenario' (the scenario's), 'points:N' or N. "
+                   "A character, a monster or a war machine is always one model.")
+@click.option("--types", "types", default=None,
+              help="The kinds of unit ranked, comma-separated (Warhammer: unit, character, monster, war_machine) "
+                   "or 'all'  [default: units; the others are ranked apart]")
+@click.option("--wide", is_flag=True, help="Every column in the table (the CSV always has them all).")
 @click.option("-v", "--verbose", is_flag=True, help="List every import note and unmapped rule.")
 @strict_option
 def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | None, vs: str | None, method: str,
          trials: int, seed: int, fmt: str, top: int | None, chart: Path | None, lang: str, verbose: bool,
-         workers: int | None = None, scheduler: str | None = None) -> None:
+         workers: int | None = None, scheduler: str | None = None, unit_size: str | None = None,
+         types: str | None = None, wide: bool = False) -> None:
     """Rank every unit of a BattleScribe catalogue in one scenario.
 
     Each unit takes the chosen role in turn (Warhammer, fleeing: who gets
@@ -243,18 +271,26 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     vs_profile = _vs_profile(vs, army, lb) if vs else None
     with runner:
         ranking = rank_units(scenario, army, role, vs=vs_profile, method=method, trials=trials, seed=seed,
-                             runner=runner)
+                             runner=runner, unit_size=int(unit_size) if unit_size and unit_size.isdigit()
+                             else unit_size, types=types)
     if top is not None:
         ranking.table = ranking.table.head(top)
     header = {"en": f"{ranking.title_in('en')} — each unit of {result.catalogue} {lb.role_phrase(role, 'en', 'header')}",
               "fr": f"{ranking.title_in('fr')} — chaque unité de {result.catalogue} {lb.role_phrase(role, 'fr', 'header')}"}
     if fmt != "csv":
-        click.echo(header[lang])
+        import textwrap
+
+        click.echo(textwrap.fill(header[lang], width=120))
         if ranking.opponent:
             click.echo(ranking.against(lang)[:1].upper() + ranking.against(lang)[1:])
     from .rank import format_ranking
 
-    click.echo(format_ranking(ranking, lang, fmt))
+    click.echo(format_ranking(ranking, lang, fmt, wide=wide))
+    if fmt != "csv":
+        import textwrap
+
+        for line in ranking.footer(lang):  # the table fits 120 columns: so do the lines under it
+            click.echo(textwrap.fill(line, width=120, subsequent_indent="  "))
     from .report.text import msg
 
     for unit, message in ranking.failures:

@@ -56,12 +56,16 @@ _OUT = OutFile((".json", ".csv", ".md"))
               help="Run the cells on a local Dask cluster of N worker processes.")
 @click.option("--scheduler", default=None,
               help="Run the cells on an existing Dask cluster: its scheduler's address (tcp://HOST:8786).")
+@click.option("--unit-size", "unit_size", default=None,
+              help="How many models each unit fields where the rules system sizes units (a fight): 'minimum' "
+                   "(the catalogue's minimum size, the default), 'scenario', 'points:N' or N. A character, a "
+                   "monster or a war machine is always one model.")
 @click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True)
 @click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
 @click.option("-v", "--verbose", is_flag=True, help="List every import note and unmapped rule.")
 @strict_option
 def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, seed, types, points, top, fmt, layout,
-           out, resume, chart, workers, scheduler, lang, no_progress, verbose) -> None:
+           out, resume, chart, workers, scheduler, lang, no_progress, verbose, unit_size=None) -> None:
     """Every unit of FLEEING.cat against every unit of PURSUING.cat in one scenario.
 
     Each unit of the first catalogue takes the first role of the scenario (Warhammer: the
@@ -105,7 +109,8 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
     with runner:
         result = build(scenario, rows, cols, method=method, trials=trials, seed=seed, types=types, points=points,
                        runner=runner, progress=False if no_progress else None, resume=previous,
-                       checkpoint=checkpoint, lang=lang)
+                       checkpoint=checkpoint, lang=lang,
+                       unit_size=int(unit_size) if unit_size and unit_size.isdigit() else unit_size)
     if out is not None:
         suffix = Path(out).suffix.lower()
         if suffix == ".json":

@@ -59,6 +59,7 @@ def evaluate(
     progress: bool | None = None,
     simulation: "engine.SimulationCounts | None" = None,
     strict: bool = False,
+    exact_mode: str | None = None,
 ) -> OutcomeTable:
     """Evaluate a scenario.
 
@@ -88,6 +89,10 @@ def evaluate(
         Refuse a scenario that noted an input changing nothing here (:meth:`Scenario.input_notes
         <fleeodds.system.Scenario.input_notes>`; the command line's ``--strict``): the first note is
         raised as its error. By default the notes are kept in the manifest (``notes``, ``input_notes``).
+    exact_mode : {None, "fraction", "float"}
+        The exact solver's arithmetic: None lets the scenario choose (rationals where it can,
+        ``Scenario.exact_fraction_ok``); ``"float"`` asks for floating point (a ranking of many units
+        wants the numbers, not the fractions); ``"fraction"`` is taken only where the scenario can.
 
     Returns
     -------
@@ -145,7 +150,9 @@ def evaluate(
     labels = [o.label(lang) for o in scenario.outcomes]
     codes = [o.code for o in scenario.outcomes]
     if method in ("exact", "both") and scenario.has_exact:
-        mode = "fraction" if scenario.exact_fraction_ok else "float"
+        if exact_mode not in (None, "fraction", "float"):
+            raise InputError("exact_mode", short_repr(exact_mode), "None, 'fraction' or 'float'")
+        mode = "fraction" if scenario.exact_fraction_ok and exact_mode != "float" else "float"
         if progress is not False and scenario.exact_seconds >= LONG_EXACT_SECONDS:
             print(f"solving exactly: about {scenario.exact_seconds:.0f} s…", file=sys.stderr, flush=True)
         dist = scenario.exact_distribution(mode)

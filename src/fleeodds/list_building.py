@@ -170,6 +170,32 @@ class ListBuilding:
         has a value for is left out). Default: ``{}``.
     extra_text : callable ``(column, value, lang) -> Any``
         A text cell of :attr:`extra_columns` in ``lang``. Default: the value as it is.
+    import_columns : tuple of UnitColumn
+        Further columns of the import listing, read from each profile merged with what the system read
+        beyond it (``ImportResult.with_extras()``: points, size, parts). Default: none.
+    kinds : tuple of str
+        The kinds of unit a ranking keeps apart (``"unit"``, ``"character"``…): each profile's
+        ``profile[kind_key]`` is one of them; the first is ranked by default. Default: none (every
+        profile ranked together).
+    kind_key : str
+        The key of a profile (with extras) naming its kind. Default ``"kind"``.
+    kind_labels : mapping
+        Kind -> ``(en, fr)`` plural names (``"characters"``, ``"personnages"``) for the line that says
+        which units a ranking kept apart. Default: the kinds as written.
+    table_columns : callable ``(columns) -> list of str or None``, optional
+        The columns (keys, before titles) of the narrow table a ranking prints by default, from the
+        ranking's columns; None (or no callable) keeps them all. The CSV and ``--wide`` keep them all.
+    sort_by : callable ``(columns, role) -> (column, ascending) or None``, optional
+        A ranking's sort key from its columns and role (a fight sorted on P(wins)); None (or no
+        callable): :attr:`total`, best first for the role.
+    not_modelled_column : str
+        An :attr:`extra_columns` key whose values list, per unit, the rules read from the catalogue but
+        not modelled in that scenario (summed up under a ranking). Default: none.
+    fit_unit : callable ``(scenario, role, profile, unit_size) -> Scenario``, optional
+        The scenario with ``profile`` in ``role`` at the size ``unit_size`` asks (``"minimum"``,
+        ``"points:N"``, a number of models, or None for the scenario's own); raises a
+        :class:`~fleeodds.errors.FleeoddsError` for a unit that cannot take the role (a rule not
+        modelled). Default: ``scenario.with_unit(role, profile)`` (the size is the scenario's).
     """
 
     map_catalogue: Callable[[Any], Any]
@@ -183,6 +209,26 @@ class ListBuilding:
     extra_columns: tuple[ExtraColumn, ...] = ()
     unit_extras: Callable[[Any, str, dict[str, Any], dict[str, Any]], dict[str, Any]] = _no_extras
     extra_text: Callable[..., Any] = _as_written
+    import_columns: tuple[UnitColumn, ...] = ()
+    kinds: tuple[str, ...] = ()
+    kind_key: str = "kind"
+    kind_labels: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    fit_unit: Callable[..., Any] | None = None
+    table_columns: Callable[[list[str]], Any] | None = None
+    not_modelled_column: str = ""
+    sort_by: Callable[[list[str], str], Any] | None = None
+
+    def unit_scenario(self, scenario: Any, role: str, profile: dict[str, Any], unit_size: Any = None) -> Any:
+        """The scenario with ``profile`` in ``role``, sized by :attr:`fit_unit` when the system declares it.
+
+        Raises
+        ------
+        FleeoddsError
+            When the unit cannot take the role (see :attr:`fit_unit`).
+        """
+        if self.fit_unit is not None:
+            return self.fit_unit(scenario, role, profile, unit_size)
+        return scenario.with_unit(role, profile)
 
     def role(self, key: Any) -> Role:
         """The declared :class:`Role` ``key``.

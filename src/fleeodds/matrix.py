@@ -295,6 +295,26 @@ def _digest(data: Any) -> str:
     return hashlib.blake2b(json.dumps(data, sort_keys=True, default=str).encode("utf-8"), digest_size=10).hexdigest()
 
 
+#: What :func:`matrix` reads from an army's import besides the profiles, to field each unit at its own size
+#: (``ImportResult.extras``: the catalogue's minimum size and points, the kind of unit, dice movement).
+SIZING_KEYS = ("points", "min_models", "model_points", "kind", "movement_dice")
+
+
+def _sizing(army: Army, side: str = "row") -> dict[tuple[str, str], dict[str, Any]]:
+    """``{(side, unit name): the sizing fields}`` of an army imported from a catalogue (empty otherwise)."""
+    from .importers.bsdata import ImportResult
+
+    imported = army.imported
+    if not isinstance(imported, ImportResult):
+        return {}
+    out = {}
+    for p in imported.with_extras():
+        got = {k: p[k] for k in SIZING_KEYS if k in p}
+        if got:
+            out[(side, p["name"])] = got
+    return out
+
+
 def _fingerprint(scenario: Scenario, method: str, trials: int, seed: int) -> str:
     """What a resumed run must share with the run that wrote the file."""
     return _digest({"scenario": scenario.base_source(), "system": scenario.system, "method": method,
@@ -306,7 +326,7 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
            seed: int = 0, types: str | Iterable[str] | None = None, points: str | tuple | None = None,
            runner: Runner | None = None, workers: int | None = None, scheduler: str | None = None,
            progress: bool | None = None, resume: Any = None, checkpoint: Callable | None = None,
-           lang: str = "en", strict: bool = False):
+           lang: str = "en", strict: bool = False, unit_size: Any = None):
     """Evaluate ``scenario`` for every unit of ``rows`` in the first role against every unit of
     ``cols`` in the other role.
 
@@ -341,6 +361,10 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
         Called with the matrix so far every :data:`CHECKPOINT_SECONDS` seconds during the run
         (e.g. to write the output file, so that an interrupted run can be resumed).
     lang : {"en", "fr"}
+    unit_size : str or int, optional
+        How many models each unit fields where the rules system sizes units
+        (:attr:`~fleeodds.list_building.ListBuilding.fit_unit`; Warhammer fights: default the
+        catalogue's minimum size, read from the armies' imports; ``"scenario"``, ``"points:N"`` or N).
     strict : bool
         Refuse a scenario that noted an input changing nothing (``--strict``); by default the notes are
         in the manifest (``input_notes``, ``notes``), once for the whole matrix.
@@ -396,6 +420,8 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
                          "points)")
     r0, r1 = known
     fingerprint = _fingerprint(scenario, method, trials, seed)
+    if unit_size is not None:  # a resumed run must field the units at the same size
+        fingerprint = _digest([fingerprint, str(unit_size)])
     unit_hash = {("row", p["name"]): _digest(p) for p in rows.profiles}
     unit_hash.update({("col", p["name"]): _digest(p) for p in cols.profiles})
     previous = _previous_cells(resume, fingerprint, unit_hash)
@@ -409,9 +435,10 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
     cached: dict[tuple[str, str], dict[str, Any]] = {}
     how_of: dict[tuple[str, str], str] = {}
     cell_seeds: dict[tuple[str, str], int] = {}
+    sizing = {**_sizing(rows), **{("col", k[1]): v for k, v in _sizing(cols, "col").items()}}
     for pr in rows.profiles:
         try:
-            base = scenario.with_unit(r0, pr)
+            base = lb.unit_scenario(scenario, r0, {**pr, **sizing.get(("row", pr["name"]), {})}, unit_size)
         except FleeoddsError as exc:
             base, why = None, str(exc).replace("\n", "; ")
         for pc in cols.profiles:
@@ -423,7 +450,7 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
                 failures[cell] = why
                 continue
             try:
-                sc = base.with_unit(r1, pc)
+                sc = lb.unit_scenario(base, r1, {**pc, **sizing.get(("col", pc["name"]), {})}, unit_size)
             except FleeoddsError as exc:
                 failures[cell] = str(exc).replace("\n", "; ")
                 continue

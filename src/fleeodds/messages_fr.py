@@ -538,6 +538,12 @@ PHRASES: dict[str, str] = {
     "a BattleScribe catalogue with unit entries (selectionEntry/entry of type 'unit' or 'model'); none found":
         "un catalogue BattleScribe avec des entrées d'unités (selectionEntry/entry de type 'unit' ou 'model') ; "
         "aucune trouvée",
+    "a BattleScribe catalogue with unit entries (selectionEntry/entry of type 'unit' or 'model'); none is listed "
+    "at its root":
+        "un catalogue BattleScribe avec des entrées d'unités (selectionEntry/entry de type 'unit' ou 'model') ; "
+        "aucune n'est listée à sa racine",
+    "a list of § or 'all'": "une liste de § ou 'all'",
+    "kinds some unit of the catalogue has: §": "des genres qu'a au moins une unité du catalogue : §",
     "a BattleScribe catalogue with §; none of its § unit entries has one":
         "un catalogue BattleScribe avec §; aucune de ses § entrées d'unités n'en a",
     "more than § MiB of XML once unzipped": "plus de § Mio de XML une fois décompressé",

@@ -121,6 +121,8 @@ class Ranking:
     title_fr: str = ""
     #: The scenario's inputs that change nothing here (:meth:`fleeodds.system.Scenario.input_notes`).
     input_notes: list = field(default_factory=list)
+    #: Kind -> names of the units of a kind not ranked here (``--types`` ranks them; see :func:`rank_units`).
+    left_apart: dict = field(default_factory=dict)
 
     def title_in(self, lang: str = "en") -> str:
         """The scenario title in ``lang`` (the English one when the file gives no French title)."""
@@ -163,10 +165,63 @@ class Ranking:
         """The rules system's list building (see :func:`list_building`)."""
         return list_building(self.system)
 
+    def titles(self, lang: str = "en") -> dict[str, str]:
+        """Column key -> its title in ``lang``, as :meth:`labelled` names the columns."""
+        lb = self.list_building
+        i = 0 if lang == "en" else 1
+        names = {k: v[i] for k, v in _LABELS.items()}
+        names.update({c.column: c.label(lang) for c in lb.unit_columns})
+        names[lb.total.column] = lb.total.label(lang)
+        names.update({c.column: c.label(lang) for c in lb.extra_columns})
+        names.update({code: lb.short_labels.get(code, (en, fr))[i] for code, en, fr in self.outcomes})
+        return names
+
+    def footer(self, lang: str = "en") -> list[str]:
+        """Lines printed under a ranking table: its sort key, the units of other kinds ranked apart, and
+        the rules read from the catalogue but not modelled in this scenario (× how many units)."""
+        check_lang(lang)
+        fr = lang == "fr"
+        col, asc = self.sort_key()
+        lb = self.list_building
+        summed = [c for c, _, _ in self.outcomes if c in lb.total.codes]
+        if col == lb.total.column and len(summed) == 1:  # the total repeats one column: named by it
+            col = summed[0]
+        title = self.titles(lang).get(col, col)
+        if fr:
+            lines = [f"Trié par « {title} », " + ("du plus petit au plus grand" if asc else
+                                                   "du plus grand au plus petit") + " (le meilleur d'abord)."]
+        else:
+            lines = [f"Sorted by '{title}', " + ("lowest first" if asc else "highest first") + " (best first)."]
+        methods = list(dict.fromkeys(self.table["method"])) if "method" in self.table else []
+        if len(methods) == 1:
+            word = _METHODS.get(methods[0], (methods[0], methods[0]))[1 if fr else 0]
+            lines.append(f"Méthode : {word} pour chaque unité." if fr else f"Method: {word} for every unit.")
+        if self.left_apart:
+            names = self.list_building.kind_labels
+            parts = ", ".join(f"{names.get(k, (k, k))[1 if fr else 0]} ×{len(v)}" for k, v in self.left_apart.items())
+            lines.append(f"À part (--types les classe) : {parts}." if fr else
+                         f"Ranked apart (--types ranks them): {parts}.")
+        nm = self.list_building.not_modelled_column
+        if nm and nm in self.table.columns:
+            counts: dict[str, int] = {}
+            for v in self.table[nm]:
+                for name in (v if isinstance(v, (list, tuple)) else v.split("; ") if isinstance(v, str) else ()):
+                    if name:
+                        counts[name] = counts.get(name, 0) + 1
+            if counts:
+                items = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+                text = ", ".join(f"{k} ×{n}" for k, n in items)
+                lines.append(f"Règles lues, non modélisées ici (× unités) : {text}." if fr else
+                             f"Rules read, not modelled here (× units): {text}.")
+        return lines
+
     def sort_key(self) -> tuple[str, bool]:
         """(column, ascending) of the order best first for the role (Warhammer: fleeing units
         least often caught first; pursuers most often catching first)."""
         lb = self.list_building
+        chosen = lb.sort_by(list(self.table.columns), self.role) if lb.sort_by is not None else None
+        if chosen is not None:
+            return chosen
         return (lb.total.column, lb.best_first_ascending(self.role))
 
     def labelled(self, lang: str = "en", group: bool = False) -> pd.DataFrame:
@@ -230,15 +285,22 @@ class Ranking:
                         units=[str(u) for u in table["unit"]], series=series)
 
 
+#: The exact solvers' arithmetic in a ranking (:func:`fleeodds.evaluation.evaluate`'s ``exact_mode``): floating
+#: point, since a ranking shows percentages and rationals cost most of a whole-catalogue fight ranking's time
+#: (benchmarks/rank_fight.py measures both; None lets each scenario choose, as before).
+EXACT_MODE: str | None = "float"
+
+
 def _evaluate(scenario: Scenario, method: str, trials: int, seed: int):
     """One unit's evaluation (a :class:`fleeodds.scale.Job` function: importable, so a Dask worker runs it)."""
-    return evaluate(scenario, method=method, trials=trials, seed=seed, progress=False)
+    return evaluate(scenario, method=method, trials=trials, seed=seed, progress=False, exact_mode=EXACT_MODE)
 
 
 def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str | None = None, *,
                vs: dict[str, Any] | None = None, method: str = "auto", trials: int = 200_000,
                seed: int = 0, runner: Any = None, workers: int | None = None, scheduler: str | None = None,
-               progress: bool | None = False, strict: bool = False) -> Ranking:
+               progress: bool | None = False, strict: bool = False, unit_size: Any = None,
+               types: Iterable[str] | None = None) -> Ranking:
     """Evaluate ``scenario`` with each profile in ``role`` and rank the units.
 
     Parameters
@@ -268,6 +330,15 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
     strict : bool
         Refuse a scenario that noted an input changing nothing (``--strict``); by default its notes
         are kept in :attr:`Ranking.input_notes`, once for every unit.
+    unit_size : str or int, optional
+        How many models each unit fields, where the system sizes units (:attr:`ListBuilding.fit_unit
+        <fleeodds.list_building.ListBuilding.fit_unit>`; Warhammer fights): ``"minimum"`` (the
+        catalogue's minimum size, the default there), ``"scenario"``, ``"points:N"`` or a number.
+    types : iterable of str, optional
+        The kinds of unit ranked (:attr:`ListBuilding.kinds <fleeodds.list_building.ListBuilding.kinds>`:
+        Warhammer ``unit``, ``character``, ``monster``, ``war_machine``; ``"all"`` for every one).
+        Default: the first kind only when the profiles say their kind (units apart from characters,
+        monsters and war machines); the others are counted in :attr:`Ranking.left_apart`.
 
     Returns
     -------
@@ -299,6 +370,7 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
     profiles = list(profiles)
     if not profiles:
         raise InputError("profiles", [], "at least one unit profile")
+    profiles, apart = _of_types(lb, profiles, types)
     if vs is not None:
         others = [r for r in known if r != role]
         if len(others) != 1:
@@ -317,7 +389,7 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
     for k, prof in enumerate(profiles):
         name = str(prof.get("name", "?"))
         try:
-            sc = scenario.with_unit(role, prof)
+            sc = lb.unit_scenario(scenario, role, prof, unit_size)
             how = ("exact" if sc.has_exact else "mc") if method == "auto" else method
         except FleeoddsError as exc:
             built.append((prof, name, None, str(exc)))
@@ -372,11 +444,50 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
     elif len(others) == 1:
         opponent = scenario.unit_name(others[0])
     ranking = Ranking(table, role, outcomes, failures, scenario.title, scenario.system, opponent, scenario.title_fr,
-                      list(scenario.input_notes()))
+                      list(scenario.input_notes()), apart)
     col, asc = ranking.sort_key()
     if len(table):
-        ranking.table = table.sort_values([col, "unit"], ascending=[asc, True], kind="stable").reset_index(drop=True)
+        keys, order = [col, "unit"], [asc, True]
+        if col != total and total in table.columns:  # ties on the sort key: best first on the total
+            keys.insert(1, total)
+            order.insert(1, lb.best_first_ascending(role))
+        ranking.table = table.sort_values(keys, ascending=order, kind="stable").reset_index(drop=True)
     return ranking
+
+
+def _of_types(lb: ListBuilding, profiles: list[dict[str, Any]],
+              types: Iterable[str] | None) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
+    """The profiles of the kinds asked, and ``{kind: names}`` of the others (see :func:`rank_units`).
+
+    Raises
+    ------
+    InputError
+        ``types`` naming a kind the system does not declare, or leaving no unit.
+    """
+    if not lb.kinds:
+        return profiles, {}
+    wanted = [t.strip() for t in ([types] if isinstance(types, str) else (types or ())) for t in t.split(",")
+              if t.strip()] if types is not None else []
+    if "all" in wanted:
+        return profiles, {}
+    bad = [t for t in wanted if t not in lb.kinds]
+    if bad:
+        raise InputError("types", bad[0], "a list of " + ", ".join(repr(k) for k in lb.kinds) + " or 'all'")
+    if not wanted:
+        if not any(lb.kind_key in p for p in profiles):
+            return profiles, {}
+        wanted = [lb.kinds[0]]
+    keep, apart = [], {}
+    for p in profiles:
+        kind = p.get(lb.kind_key, lb.kinds[0])
+        if kind in wanted:
+            keep.append(p)
+        else:
+            apart.setdefault(kind, []).append(str(p.get("name", "?")))
+    if not keep:
+        raise InputError("types", ",".join(wanted), "kinds some unit of the catalogue has: " +
+                         ", ".join(sorted(apart)))
+    return keep, apart
 
 
 def _extra_columns(lb: ListBuilding) -> dict[str, str]:
@@ -398,10 +509,18 @@ def _cell(v: Any) -> str:
     return ", ".join(map(str, v)) if isinstance(v, (tuple, list)) else str(v)
 
 
+#: Widest unit cell of a narrow ranking table (longer names, and units grouped in one row, wrap).
+UNIT_WIDTH = 28
+#: Widest other text cell of a narrow ranking table (the rules).
+TEXT_WIDTH = 20
+
+
 def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digits: int = 3,
-                   group: bool = True) -> str:
+                   group: bool = True, wide: bool = False) -> str:
     """The ranking as text: ``"table"`` (aligned), ``"md"`` (Markdown) or ``"csv"``; units with
-    identical odds share one row unless ``group`` is false (CSV keeps one row per unit).
+    identical odds share one row unless ``group`` is false (CSV keeps one row per unit). The table
+    and Markdown show the columns the system picks for a narrow table
+    (:attr:`~fleeodds.list_building.ListBuilding.table_columns`) unless ``wide``; the CSV has every column.
 
     Raises
     ------
@@ -412,9 +531,17 @@ def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digit
         from .results import csv_text
 
         return csv_text(ranking.labelled(lang), lang)
-    frame = ranking.labelled(lang, group=group)
     if fmt not in ("table", "md"):
         raise InputError("format", fmt, "one of 'table', 'md', 'csv'")
+    frame = ranking.labelled(lang, group=group)
+    lb = ranking.list_building
+    picked = None if wide or lb.table_columns is None else lb.table_columns(list(ranking.table.columns))
+    titles = ranking.titles(lang)
+    if picked:
+        frame = frame[[titles.get(c, c) for c in picked if titles.get(c, c) in frame.columns]]
+    narrow = not wide and lb.table_columns is not None
+    if narrow and "method" in ranking.table and ranking.table["method"].nunique() == 1:
+        frame = frame.drop(columns=[titles["method"]], errors="ignore")  # one method for all: said under the table
     from tabulate import tabulate
 
     from .report.format import pct
@@ -430,5 +557,10 @@ def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digit
         if c in shown.columns:
             shown[c] = shown[c].map(lambda v, fmt=fmt: " / ".join(_number(x, fmt, lang) for x in v)
                                     if isinstance(v, tuple) else _number(v, fmt, lang))
+    # narrow: the unit's name and other text (the rules) wrap
+    text = [c for c in shown.columns if c not in prob_cols and c not in numbers
+            and all(isinstance(v, str) for v in shown[c])]
+    widths = [UNIT_WIDTH if c == shown.columns[0] else TEXT_WIDTH if c in text else None
+              for c in shown.columns] if narrow else None
     return tabulate(shown, headers="keys", tablefmt="github" if fmt == "md" else "simple",
-                    showindex=False, disable_numparse=True)
+                    showindex=False, disable_numparse=True, maxcolwidths=widths)

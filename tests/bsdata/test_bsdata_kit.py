@@ -116,10 +116,10 @@ FIGHT = {"system": "warhammer", "edition": "8th", "situation": "fight", "table":
 def test_fight_ranking_uses_points_and_equipment(mapped):
     sc = fleeodds.load_scenario(copy.deepcopy(FIGHT))
     army = [p for p in mapped.with_extras() if p["name"] in ("Axe Guard", "Scale Spears", "Old Tusk")]
-    r = rank_units(sc, army, "fleeing")
+    r = rank_units(sc, army, "fleeing", unit_size="scenario", types="all")
     t = r.table.set_index("unit")
     assert t.loc["Axe Guard", "points"] == 80.0 and t.loc["Scale Spears", "points"] == 80.0  # 10 models each
-    assert t.loc["Old Tusk", "points"] == 1500.0  # 10 models of 150
+    assert t.loc["Old Tusk", "points"] == 150.0  # a single model is one model, whatever the size rule
     wins_codes = [c for c, _, _ in r.outcomes if c.startswith("enemy_")]
     beats_codes = ["enemy_caught", "enemy_run_down", "enemy_caught_reengaged", "enemy_destroyed"]
     for name in t.index:
@@ -139,10 +139,13 @@ def test_fight_ranking_uses_points_and_equipment(mapped):
     data["fight"]["unit"].update(models=10, files=5, weapon="great_weapon", armour_save=5)
     want = fleeodds.load_scenario(data).exact_distribution("fraction")
     assert sc.with_unit("fleeing", prof).exact_distribution("fraction") == want
-    text = format_ranking(r, "fr")
-    assert "arme lourde, armure 5+" in text and "gagne pour 100 pts" in text
-    english = format_ranking(r, "en")
+    text = format_ranking(r, "fr", wide=True)  # the narrow table leaves the equipment to --wide and the CSV
+    assert "arme lourde, armure 5+" in text and "gagne/100 pts" in text
+    english = format_ranking(r, "en", wide=True)
     assert "great weapon, armour 5+" in english and "nan" not in english
+    narrow = format_ranking(r, "en")
+    assert "great weapon" not in narrow and "wins/100 pts" in narrow
+    assert max(len(line) for line in narrow.splitlines()) <= 120
 
 
 def test_equipment_that_cannot_count_is_left_out_and_said(mapped):

@@ -112,13 +112,14 @@ def test_cli_import(cli, tmp_path):
     out = tmp_path / "army.toml"
     res = CliRunner().invoke(cli, ["import-bsdata", str(ARMY), "--system", str(GST), "--out", str(out)])
     assert res.exit_code == 0, res.output
-    assert "wrote 3 profile(s)" in res.stdout
-    assert "Mangler Beasts: M '2D6'" in res.stderr and "Clay Golem: Ld ''" in res.stderr
-    assert "Animosity ×1" in res.stderr
+    assert "wrote 4 profile(s)" in res.stdout
+    assert "Clay Golem: Ld ''" in res.stderr
+    assert "Animosity ×1" in res.stderr and "rules read, not modelled" in res.stderr and "Hatred ×1" in res.stderr
     assert [p["name"] for p in tomllib.loads(out.read_text())["profile"]] == ["Spear Goblins", "Wolf Riders",
-                                                                              "Warchief"]
+                                                                              "Mangler Beasts", "Warchief"]
     res = CliRunner().invoke(cli, ["import-bsdata", str(ARMY), "-v"])
     assert res.exit_code == 0 and "Wolf Riders" in res.stdout and "note: Warchief: A '*'" in res.stderr
+    assert "note: Mangler Beasts: M '2D6': Random Movement" in res.stderr
 
 
 def test_cli_import_bad_file(cli):

@@ -76,6 +76,8 @@ _ENTRY_TAGS = ("selectionEntry", "entry")
 _ROOT_SECTIONS = ("selectionEntries", "entries")
 _SHARED_SECTIONS = ("sharedSelectionEntries", "sharedEntries")
 _CHUNK = 64 * 1024
+#: BattleScribe 2.03 ``subType`` of an entry that is part of a unit, never a unit by itself
+_PART_SUBTYPES = ("mount", "crew")
 #: a DTD is how entities are declared (XXE, "billion laughs"): no BattleScribe file has one
 _DTD_MARKS = tuple("<!DOCTYPE".encode(enc) for enc in ("ascii", "utf-16-le", "utf-16-be"))
 
@@ -90,6 +92,16 @@ def normalise(name: str) -> str:
 
 
 # --------------------------------------------------------------------------- public records
+
+
+def is_rule_profile(profile: "Profile") -> bool:
+    """Whether a profile states a rule rather than characteristics: its profile type has
+    ``kind="rule"`` (BattleScribe 2.03), or, when the game system that declares the kinds was not
+    given, its type's name says so (``"Special Rule"``, ``"Rules"``)."""
+    if profile.kind:
+        return profile.kind == "rule"
+    return "rule" in profile.type_name.casefold()
+
 
 
 @dataclass(frozen=True)
@@ -137,12 +149,22 @@ class Profile:
     type_name : str
         The profile type's name (``typeName``, or the game system's name of its
         ``typeId``/``profileTypeId``: ``"Model"``, ``"Weapon"``, ``"Armour"``), ``""`` when unknown.
+    kind : str
+        The profile type's ``kind`` (BattleScribe 2.03: ``"model"``, ``"rule"``, ``"weapon"``…), ``""``
+        when the data does not say. A profile of kind ``"rule"`` (New Recruit's ``Special Rule``
+        profiles) is read as a rule name, not as a characteristic profile (see :func:`is_rule_profile`).
     """
 
     name: str
     chars: dict[str, str]
     raw_names: dict[str, str]
     type_name: str = ""
+    kind: str = ""
+
+    @property
+    def is_rule(self) -> bool:
+        """Whether this profile states a rule (:func:`is_rule_profile`)."""
+        return is_rule_profile(self)
 
     def get(self, names: Iterable[str]) -> tuple[str, str] | None:
         """(name as written, raw value) of the first characteristic among ``names`` (normalised), or None."""
@@ -184,6 +206,9 @@ class Unit:
     selections : list of Selection
         The mandatory parts and default choices of the unit, depth first (the
         unit itself not included): what it carries when nothing is chosen.
+    categories : list of str
+        Names of the categories the entry and the root link that lists it belong to (``"Characters"``,
+        ``"Core"``, ``"Lords"``), the primary one first when the data marks it.
     """
 
     id: str
@@ -196,6 +221,7 @@ class Unit:
     min_models: int | None = None
     model_points: float | None = None
     selections: list["Selection"] = field(default_factory=list)
+    categories: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -239,6 +265,11 @@ class Catalogue:
         Rule or profile links of those units whose target is in neither the catalogue nor the game system.
     problems : list of Problem
         Whole-file warnings (a catalogue of another game system).
+    parts : list of str
+        Names of the shared ``unit``/``model`` entries read as parts of other units, not as units: in a
+        file whose root lists its units by ``entryLinks`` (New Recruit, BattleScribe 2.03), a shared
+        entry of type ``model`` (or ``subType`` mount or crew) that no root link reaches is a mount,
+        a crew or a chariot's beasts that units link to.
     """
 
     name: str
@@ -247,6 +278,7 @@ class Catalogue:
     units: list[Unit] = field(default_factory=list)
     unresolved_links: int = 0
     problems: list[Problem] = field(default_factory=list)
+    parts: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -261,6 +293,10 @@ class MappedUnit:
         Notes and reasons for leaving it out, in order.
     unmapped_rules : list of str
         Rule names the system has no use for (one item per occurrence).
+    read_rules : list of str
+        Rule names the system read into the profile (as written, once each).
+    not_modelled_rules : list of str
+        Rule names the system knows and would need, but does not model (read, not modelled; once each).
     extra : dict
         What the system read beyond the profile (for Warhammer: points and equipment),
         kept out of the profile so that it stays a valid ``profiles_file`` entry.
@@ -270,6 +306,8 @@ class MappedUnit:
     problems: list[Problem] = field(default_factory=list)
     unmapped_rules: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    read_rules: list[str] = field(default_factory=list)
+    not_modelled_rules: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -310,6 +348,14 @@ class ImportResult:
         Rule or profile links whose target is in neither the catalogue nor the game system.
     extras : list of dict
         :attr:`MappedUnit.extra` of each profile, same order as :attr:`profiles`.
+    parts : list of str
+        :attr:`Catalogue.parts`: shared entries read as parts of units (mounts, crews), not as units.
+    read_rules : dict of str to int
+        Rule name -> number of imported units that have it, for the rules the system read into its
+        profiles (the counterpart of :attr:`unmapped_rules`), most frequent first.
+    not_modelled_rules : dict of str to int
+        Rule name -> number of imported units, for the rules the system recognises but does not model
+        (read, not modelled), most frequent first.
     """
 
     profiles: list[dict[str, Any]] = field(default_factory=list)
@@ -319,6 +365,9 @@ class ImportResult:
     game_system: str = ""
     unresolved_links: int = 0
     extras: list[dict[str, Any]] = field(default_factory=list)
+    parts: list[str] = field(default_factory=list)
+    read_rules: dict[str, int] = field(default_factory=dict)
+    not_modelled_rules: dict[str, int] = field(default_factory=dict)
 
     def with_extras(self) -> list[dict[str, Any]]:
         """Each profile merged with its :attr:`extras` (copies): what a ranking reads (points,
@@ -327,6 +376,16 @@ class ImportResult:
         for i, p in enumerate(self.profiles):
             extra = self.extras[i] if i < len(self.extras) else {}
             out.append({**p, **{k: v for k, v in extra.items() if k not in p}})
+        return out
+
+    def part_tables(self) -> list[dict[str, Any]]:
+        """The parts of the imported units (a mount, a crew, a chariot's beasts: ``extra["parts"]`` of a
+        :class:`UnitMapping`), each a table naming its ``unit``: what :func:`write_profiles` writes as
+        ``[[part]]`` tables beside the ``[[profile]]`` ones."""
+        out = []
+        for i, p in enumerate(self.profiles):
+            extra = self.extras[i] if i < len(self.extras) else {}
+            out += [{"unit": p["name"], **part} for part in extra.get("parts", ())]
         return out
 
     @property
@@ -372,6 +431,11 @@ class _Entry:
     children: list["_Entry"] = field(default_factory=list)
     #: the default choices of mandatory choice groups: (child entry or None, link target id, group minimum)
     defaults: list[tuple["_Entry | None", str, float]] = field(default_factory=list)
+    sub_type: str = ""
+    #: mandatory choice groups without a default: (options as (child entry or None, link target id), minimum)
+    choices: list[tuple[list[tuple["_Entry | None", str]], float]] = field(default_factory=list)
+    #: category links: (name as written or "", target id, primary)
+    categories: list[tuple[str, str, bool]] = field(default_factory=list)
 
 
 @dataclass
@@ -381,6 +445,10 @@ class _Index:
     entries: dict[str, _Entry] = field(default_factory=dict)
     char_names: dict[str, str] = field(default_factory=dict)  # characteristic type id -> name
     type_names: dict[str, str] = field(default_factory=dict)  # profile type id -> name
+    type_kinds: dict[str, str] = field(default_factory=dict)  # profile type id or name -> kind ("rule", "model")
+    root_links: set[str] = field(default_factory=set)  # targets of the root entryLinks (the units listed)
+    root_categories: dict[str, list[tuple[str, str, bool]]] = field(default_factory=dict)  # root link target -> categories
+    category_names: dict[str, str] = field(default_factory=dict)  # categoryEntry id -> name
 
 
 def _local(tag: str) -> str:
@@ -439,12 +507,15 @@ def _profile(el: ET.Element, index: _Index) -> Profile:
             chars[key] = value.strip()
             raw_names[key] = name
     type_id = el.get("typeId") or el.get("profileTypeId") or ""
-    return Profile(el.get("name", ""), chars, raw_names, el.get("typeName") or index.type_names.get(type_id, ""))
+    type_name = el.get("typeName") or index.type_names.get(type_id, "")
+    kind = index.type_kinds.get(type_id) or index.type_kinds.get(type_name, "")
+    return Profile(el.get("name", ""), chars, raw_names, type_name, kind)
 
 
 def _read_entry(el: ET.Element, index: _Index) -> _Entry:
     # recursion through nested entries is bounded by MAX_XML_DEPTH (checked while streaming)
     entry = _Entry(el.get("id", ""), el.get("name", ""), el.get("type", ""), _min_selections(el), _points(el))
+    entry.sub_type = el.get("subType", "")
     for part in el:
         tag = _local(part.tag)
         if tag == "profiles":
@@ -460,12 +531,11 @@ def _read_entry(el: ET.Element, index: _Index) -> _Entry:
                     if r.get("id"):
                         index.rules.setdefault(r.get("id"), r.get("name"))
         elif tag == "infoLinks":
-            for link in part:
-                kind, target = link.get("type"), link.get("targetId", "")
-                if kind == "rule":
-                    entry.rule_links.append(target)
-                elif kind == "profile":
-                    entry.profile_links.append(target)
+            _read_info_links(part, entry)
+        elif tag == "infoGroups":  # BattleScribe 2.03: profiles, rules and links grouped ("Special Rules")
+            _read_info_groups(part, entry, index)
+        elif tag == "categoryLinks":
+            entry.categories += _category_links(part)
         elif tag == "links":  # BattleScribe 1.x
             for link in part:
                 kind, target = link.get("linkType"), link.get("targetId", "")
@@ -490,6 +560,42 @@ def _read_entry(el: ET.Element, index: _Index) -> _Entry:
     return entry
 
 
+def _category_links(links: ET.Element) -> list[tuple[str, str, bool]]:
+    return [(c.get("name", ""), c.get("targetId", ""), c.get("primary") == "true") for c in links
+            if _local(c.tag) == "categoryLink"]
+
+
+def _read_info_links(links: ET.Element, entry: _Entry) -> None:
+    for link in links:
+        kind, target = link.get("type"), link.get("targetId", "")
+        if kind == "rule":
+            entry.rule_links.append(target)
+        elif kind == "profile":
+            entry.profile_links.append(target)
+
+
+def _read_info_groups(groups: ET.Element, entry: _Entry, index: _Index) -> None:
+    """``<infoGroups>``: each ``<infoGroup>`` holds profiles, rules, info links and further groups,
+    read as the entry's own (nesting bounded by :data:`MAX_XML_DEPTH`)."""
+    for group in groups:
+        for part in group:
+            tag = _local(part.tag)
+            if tag == "profiles":
+                for p in part:
+                    prof = _profile(p, index)
+                    entry.profiles.append(prof)
+                    if p.get("id"):
+                        index.profiles.setdefault(p.get("id"), prof)
+            elif tag == "rules":
+                for r in part:
+                    if r.get("name"):
+                        entry.rules.append(r.get("name"))
+            elif tag == "infoLinks":
+                _read_info_links(part, entry)
+            elif tag == "infoGroups":
+                _read_info_groups(part, entry, index)
+
+
 def _read_group(group: ET.Element, parent: _Entry, index: _Index, mandatory: bool = True) -> None:
     """Entries inside a choice group become children (mandatory only through their own minimum).
 
@@ -500,6 +606,9 @@ def _read_group(group: ET.Element, parent: _Entry, index: _Index, mandatory: boo
     minimum = _min_selections(group)
     mandatory = mandatory and minimum > 0
     default = (group.get("defaultSelectionEntryId") or group.get("defaultEntryId") or "") if mandatory else ""
+    options: list[tuple[_Entry | None, str]] = []
+    if mandatory and not default:
+        parent.choices.append((options, minimum))
     for part in group:
         tag = _local(part.tag)
         if tag in _ROOT_SECTIONS:
@@ -507,6 +616,7 @@ def _read_group(group: ET.Element, parent: _Entry, index: _Index, mandatory: boo
                 if _local(child.tag) in _ENTRY_TAGS:
                     entry = _read_entry(child, index)
                     parent.children.append(entry)
+                    options.append((entry, ""))
                     if default and child.get("id") == default:
                         parent.defaults.append((entry, "", minimum))
         elif tag in ("selectionEntryGroups", "entryGroups"):
@@ -518,6 +628,7 @@ def _read_group(group: ET.Element, parent: _Entry, index: _Index, mandatory: boo
                     continue
                 if tag == "entryLinks":  # (1.x links in a group: only as a default choice)
                     parent.entry_links.append((link.get("targetId", ""), _min_selections(link), True))
+                    options.append((None, link.get("targetId", "")))
                 if default and default in (link.get("id"), link.get("targetId")):
                     parent.defaults.append((None, link.get("targetId", ""), minimum))
 
@@ -593,8 +704,9 @@ def _open(path: Path, fld: str, data: bytes | None = None) -> IO[bytes]:
 
 
 def _stream(path: Path, index: _Index, expect: tuple[str, ...], fld: str,
-            data: bytes | None = None) -> tuple[dict[str, str], list[_Entry]]:
-    """Stream one BattleScribe file into ``index``; return root attributes and the unit entries.
+            data: bytes | None = None) -> tuple[dict[str, str], list[tuple[_Entry, bool]]]:
+    """Stream one BattleScribe file into ``index``; return root attributes and the unit entries
+    (each with whether it is a shared entry).
 
     Raises
     ------
@@ -602,7 +714,7 @@ def _stream(path: Path, index: _Index, expect: tuple[str, ...], fld: str,
         When the file is missing or unreadable, is not XML (or hostile XML), or its
         root element is not one of ``expect``.
     """
-    units: list[_Entry] = []
+    units: list[tuple[_Entry, bool]] = []
     root_attrs: dict[str, str] = {}
     root_seen = False
     stack: list[ET.Element] = []
@@ -629,7 +741,18 @@ def _stream(path: Path, index: _Index, expect: tuple[str, ...], fld: str,
                     if tag in _ENTRY_TAGS and section in _ROOT_SECTIONS + _SHARED_SECTIONS:
                         entry = _read_entry(el, index)
                         if entry.type in _UNIT_TYPES:
-                            units.append(entry)
+                            units.append((entry, section in _SHARED_SECTIONS))
+                    elif section == "entryLinks" and tag == "entryLink" and el.get("targetId"):
+                        index.root_links.add(el.get("targetId"))
+                        for sub in el:
+                            if _local(sub.tag) == "categoryLinks":
+                                index.root_categories.setdefault(el.get("targetId"), []).extend(_category_links(sub))
+                    elif section in ("categoryEntries", "forceEntries", "forceTypes"):  # 1.x: inside force entries
+                        for c in el.iter():
+                            if _local(c.tag) in ("categoryEntry", "category") and c.get("id") and c.get("name"):
+                                index.category_names.setdefault(c.get("id"), c.get("name"))
+                    elif section == "links" and el.get("linkType") == "entry" and el.get("targetId"):
+                        index.root_links.add(el.get("targetId"))
                     elif section == "sharedRules" and tag == "rule" and el.get("id"):
                         index.rules[el.get("id")] = el.get("name", "")
                     elif section == "sharedProfiles" and tag == "profile" and el.get("id"):
@@ -637,6 +760,9 @@ def _stream(path: Path, index: _Index, expect: tuple[str, ...], fld: str,
                     elif section == "profileTypes":
                         if el.get("id"):
                             index.type_names[el.get("id")] = el.get("name", "")
+                        if el.get("kind"):
+                            index.type_kinds[el.get("id") or ""] = el.get("kind")
+                            index.type_kinds[el.get("name", "")] = el.get("kind")
                         for c in el.iter():
                             if _local(c.tag) in ("characteristicType", "characteristic") and c.get("id"):
                                 index.char_names[c.get("id")] = c.get("name", "")
@@ -680,12 +806,15 @@ def _collect(root: _Entry, index: _Index) -> tuple[list[Profile], list[str], int
         if entry.id in seen:
             continue
         seen.add(entry.id)
-        profiles += entry.profiles
+        for prof in entry.profiles:  # a rule stated as a profile (New Recruit's Special Rule) is a rule
+            (rules.append(prof.name) if prof.is_rule else profiles.append(prof))
         rules += entry.rules
         for target in entry.profile_links:
             prof = index.profiles.get(target)
             if prof is None:
                 unresolved += 1
+            elif prof.is_rule:
+                rules.append(prof.name)
             else:
                 profiles.append(prof)
         for target in entry.rule_links:
@@ -701,8 +830,21 @@ def _collect(root: _Entry, index: _Index) -> tuple[list[Profile], list[str], int
             # "War Boar" with min 1); a link among the options of a choice group only its own
             if linked is not None and (minimum > 0 or (not in_group and linked.min > 0)):
                 parts.append(linked)
+        parts += [mount for mount, _ in _chosen_mounts(entry, index)]  # a mount that must be chosen
         todo.extend(reversed(parts))
     return profiles, rules, unresolved
+
+
+def _chosen_mounts(entry: _Entry, index: _Index) -> list[tuple[_Entry, float]]:
+    """The mount a model must ride: for each mandatory choice group of ``entry`` without a default whose
+    options are all mounts (BattleScribe 2.03 ``subType="mount"``: a Grand Master's Barded Warhorse or
+    Demigryph), its first option, taken as the default choice (its Movement is the unit's)."""
+    out = []
+    for options, minimum in entry.choices:
+        found = [child if child is not None else index.entries.get(target) for child, target in options]
+        if found and all(e is not None and e.sub_type == "mount" for e in found):
+            out.append((found[0], minimum))
+    return out
 
 
 def _mandatory_parts(entry: _Entry, index: _Index) -> list[tuple[_Entry, float, bool]]:
@@ -719,6 +861,10 @@ def _mandatory_parts(entry: _Entry, index: _Index) -> list[tuple[_Entry, float, 
     for child, target, minimum in entry.defaults:
         part = child if child is not None else index.entries.get(target)
         if part is not None and id(part) not in taken:
+            parts.append((part, minimum, True))
+            taken.add(id(part))
+    for part, minimum in _chosen_mounts(entry, index):
+        if id(part) not in taken:
             parts.append((part, minimum, True))
             taken.add(id(part))
     return parts
@@ -751,7 +897,8 @@ def _walk(root: _Entry, index: _Index) -> tuple[float | None, list[tuple[_Entry,
 
 
 def _linked_profiles(entry: _Entry, index: _Index) -> list[Profile]:
-    return entry.profiles + [index.profiles[t] for t in entry.profile_links if t in index.profiles]
+    return [p for p in entry.profiles + [index.profiles[t] for t in entry.profile_links if t in index.profiles]
+            if not p.is_rule]
 
 
 #: Fewest models in a free mandatory part that make it a unit's rank-and-file (see :func:`_unit`).
@@ -765,6 +912,10 @@ def _unit(entry: _Entry, index: _Index) -> Unit:
     unit = Unit(entry.id, entry.name, entry.type, profiles, rules, points, entry.points)
     unit.selections = [Selection(e.name, e.type, count, default, _linked_profiles(e, index))
                        for e, count, default, _ in parts]
+    links = index.root_categories.get(entry.id, []) + entry.categories
+    links = [c for c in links if c[2]] + [c for c in links if not c[2]]  # the primary category first
+    names = [name or index.category_names.get(target, "") for name, target, _ in links]
+    unit.categories = list(dict.fromkeys(n for n in names if n))
     # the rank-and-file: a mandatory part straight under the unit that costs points (a monster's
     # free crew or a character's free mount is not), of type model first, then the most numerous
     best: tuple[bool, float] | None = None
@@ -830,6 +981,7 @@ def read_catalogue(path: str | Path, system: str | Path | None = None, *, data: 
     if system is not None:
         attrs, _ = _stream(Path(system), index, ("gameSystem",), "system", system_data)
         game_system, system_id = attrs.get("name", ""), attrs.get("id")
+    index.root_links = set()  # the catalogue's own root links (not the game system's)
     attrs, entries = _stream(Path(path), index, ("catalogue", "gameSystem"), "catalogue", data)
     cat = Catalogue(attrs.get("name", Path(path).stem), str(path), game_system)
     if system_id and attrs.get("gameSystemId") and attrs.get("gameSystemId") != system_id:
@@ -839,12 +991,21 @@ def read_catalogue(path: str | Path, system: str | Path | None = None, *, data: 
         raise InputError("catalogue", str(path), "a BattleScribe catalogue with unit entries "
                          "(selectionEntry/entry of type 'unit' or 'model'); none found")
     seen: set[str] = set()
-    for entry in entries:
+    for entry, shared in entries:
         if entry.id in seen:
             continue
         seen.add(entry.id)
+        # a file that lists its units by root entry links (New Recruit, BattleScribe 2.03) shares its
+        # mounts, crews and chariot beasts as entries of type model that only units link to: parts, not units
+        if shared and index.root_links and entry.id not in index.root_links and (
+                entry.type == "model" or entry.sub_type in _PART_SUBTYPES):
+            cat.parts.append(entry.name)
+            continue
         cat.unresolved_links += _collect(entry, index)[2]
         cat.units.append(_unit(entry, index))
+    if not cat.units:
+        raise InputError("catalogue", str(path), "a BattleScribe catalogue with unit entries "
+                         "(selectionEntry/entry of type 'unit' or 'model'); none is listed at its root")
     return cat
 
 
@@ -860,9 +1021,12 @@ def map_catalogue(catalogue: Catalogue, mapping: UnitMapping) -> ImportResult:
         When no unit has what the mapping needs (:attr:`UnitMapping.needs`).
     """
     result = ImportResult(catalogue=catalogue.name, game_system=catalogue.game_system,
-                          unresolved_links=catalogue.unresolved_links, problems=list(catalogue.problems))
+                          unresolved_links=catalogue.unresolved_links, problems=list(catalogue.problems),
+                          parts=list(catalogue.parts))
     source = f"{catalogue.name} (BattleScribe)"
     unmapped: Counter[str] = Counter()
+    read: Counter[str] = Counter()
+    not_modelled: Counter[str] = Counter()
     names: Counter[str] = Counter()
     for unit in catalogue.units:
         mapped = mapping.map_unit(unit, source)
@@ -871,6 +1035,8 @@ def map_catalogue(catalogue: Catalogue, mapping: UnitMapping) -> ImportResult:
         prof = mapped.profile
         if prof is None or any(p == prof for p in result.profiles):
             continue
+        read.update(list(dict.fromkeys(mapped.read_rules)))
+        not_modelled.update(list(dict.fromkeys(mapped.not_modelled_rules)))
         names[prof["name"]] += 1
         if names[prof["name"]] > 1:
             new = f"{prof['name']} ({names[prof['name']]})"
@@ -880,6 +1046,8 @@ def map_catalogue(catalogue: Catalogue, mapping: UnitMapping) -> ImportResult:
         result.profiles.append(prof)
         result.extras.append(dict(mapped.extra))
     result.unmapped_rules = dict(sorted(unmapped.items(), key=lambda kv: (-kv[1], kv[0])))
+    result.read_rules = dict(sorted(read.items(), key=lambda kv: (-kv[1], kv[0])))
+    result.not_modelled_rules = dict(sorted(not_modelled.items(), key=lambda kv: (-kv[1], kv[0])))
     if not result.profiles and not any(p.field != NO_PROFILE for p in result.skipped):
         raise InputError("catalogue", catalogue.path, f"a BattleScribe catalogue with {mapping.needs}; "
                          f"none of its {len(catalogue.units)} unit entries has one")
@@ -892,15 +1060,21 @@ def import_catalogue(path: str | Path, system: str | Path | None = None, *,
     return map_catalogue(read_catalogue(path, system), mapping)
 
 
-def profiles_to_toml(profiles: list[dict[str, Any]]) -> str:
-    """The profiles as a TOML document of ``[[profile]]`` tables (written with ``tomli_w``)."""
+def profiles_to_toml(profiles: list[dict[str, Any]], parts: list[dict[str, Any]] | None = None) -> str:
+    """The profiles as a TOML document of ``[[profile]]`` tables (written with ``tomli_w``), then the
+    units' parts (:meth:`ImportResult.part_tables`) as ``[[part]]`` tables when there are some."""
     import tomli_w
 
-    return tomli_w.dumps({"profile": profiles})
+    doc: dict[str, Any] = {"profile": profiles}
+    if parts:
+        doc["part"] = parts
+    return tomli_w.dumps(doc)
 
 
-def write_profiles(profiles: list[dict[str, Any]], path: str | Path) -> Path:
-    """Write profiles to a TOML file of ``[[profile]]`` tables (a ``profiles_file``).
+def write_profiles(profiles: list[dict[str, Any]], path: str | Path, parts: list[dict[str, Any]] | None = None) -> Path:
+    """Write profiles to a TOML file of ``[[profile]]`` tables (a ``profiles_file``), with the units'
+    parts as ``[[part]]`` tables (a mount, a crew, each naming its ``unit``; a ``profiles_file`` reader
+    takes the profiles only).
 
     Raises
     ------
@@ -909,7 +1083,7 @@ def write_profiles(profiles: list[dict[str, Any]], path: str | Path) -> Path:
     """
     path = Path(path)
     try:
-        path.write_text(profiles_to_toml(profiles), encoding="utf-8")
+        path.write_text(profiles_to_toml(profiles, parts), encoding="utf-8")
     except OSError as exc:
         raise FleeoddsError(f"{path}: cannot write the profiles: {exc}") from None
     return path

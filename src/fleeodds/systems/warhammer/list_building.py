@@ -65,8 +65,11 @@ from typing import Any
 
 from ...importers.bsdata import (NO_PROFILE, Catalogue, ImportResult, MappedUnit, Problem, Profile, Unit,
                                  UnitMapping, map_catalogue as _map_catalogue, normalise, read_catalogue)
+from ...errors import InputError, short_repr
 from ...list_building import ExtraColumn, ListBuilding, Role, Total, UnitColumn
 from ...outcomes import check_lang
+from .catalogue_tow import (NOT_MODELLED, TOW_TROOP_TABLE, dice_movement, is_character, part_kind, part_table,
+                            tow_troop_type)
 from .model import RULES, TROOP_TYPES, shipped_profiles
 
 __all__ = ["LIST_BUILDING", "MAPPING", "RULE_CODES", "extra_text", "import_catalogue", "known_profiles",
@@ -238,6 +241,25 @@ class _Unit:
         return result
 
 
+def _unit_profile(unit: Unit) -> Profile | None:
+    """The ``Unit`` profile of TOW data (a ``Troop Type`` and no characteristics), or None."""
+    return next((p for p in unit.profiles if not _is_model(p) and p.get(_TYPE_NAMES)), None)
+
+
+def _rule_read(rule: str) -> tuple[str, str | None]:
+    """``("read", code)``, ``("not_modelled", None)`` or ``("other", None)`` for one rule name: a code of the
+    rule vocabulary, a rule that bears on the chain or a fight but that fleeodds does not model
+    (:data:`.catalogue_tow.NOT_MODELLED`, read into the profile once the vocabulary has its code), or neither."""
+    code = rule_code(rule)
+    if code is not None:
+        return "read", code
+    name = _strip_suffix(rule)
+    later = NOT_MODELLED.get(name)
+    if later is not None:
+        return ("read", later) if later in RULES else ("not_modelled", None)
+    return "other", None
+
+
 def map_unit(unit: Unit, source: str = "") -> MappedUnit:
     """One BattleScribe unit as a Warhammer profile (see the module docstring for the rules).
 
@@ -253,7 +275,9 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
     MappedUnit
         ``profile``: ``{name, movement, leadership, troop_type, rules, [weapon_skill …
         attacks], [source]}`` (inches for M), or None when M or Ld is missing or not a
-        number, with the problems in order and the unmapped rule names.
+        number, with the problems in order, the rule names read, read but not modelled, and
+        unmapped; ``extra``: points, equipment, and for TOW data the TOW troop type and its table,
+        the unit's parts (mount, crew, chariot beasts) and dice movement.
     """
     u = _Unit(unit)
     name = u.name
@@ -265,8 +289,11 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
         u.note(NO_PROFILE, "", "no characteristic profile (M, Ld, …) on the entry or its mandatory "
                "models; the catalogue does not give this unit's characteristics", skipped=True)
         return MappedUnit(None, u.problems)
+    unit_prof = _unit_profile(unit)
+    tow = tow_troop_type(_type_text(unit_prof)) if unit_prof is not None else None
     bad = False
     values: dict[str, int] = {}
+    dice: tuple[str, int] | None = None
     for key, names, label in (("movement", _M_NAMES, "M"), ("leadership", _LD_NAMES, "Ld")):
         lo, hi = _RANGES[key]
         raws = [(p, p.get(names)) for p in profiles]
@@ -278,11 +305,23 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
                 bad = True
             values[key] = best
             continue
+        rolled = [d for p, r in raws if r is not None and (d := dice_movement(r[1]))] if key == "movement" else []
+        if rolled:  # Random Movement: the model moves, charges, flees and pursues the dice it rolls
+            dice = min(rolled, key=lambda d: d[1])  # several: the slowest moves the unit
+            values[key] = min(dice[1], hi)
+            u.note(label, dice[0], f"Random Movement: M is a roll of {dice[0]}; written as {values[key]} (its "
+                   "highest roll) for display, and the unit is not ranked in a flee or a fight (Random "
+                   "Movement is not modelled)")
+            continue
         bad = True
         present = [(p, r) for p, r in raws if r is not None]
         if not present:
             u.note(label, "", f"missing: no profile of this unit has a {label} characteristic; "
                    f"expected an integer from {lo} to {hi}", skipped=True)
+        elif tow and key == "movement" and all(r[1].strip() == "-" for _, r in present):
+            # TOW data: a character that must ride gives its M through the mount the list chooses
+            u.note(label, "-", "no profile of the unit moves by itself (M '-'): its Movement comes from a mount "
+                   "the list must choose, and the catalogue gives no default choice", skipped=True)
         else:
             shown = ", ".join(f"{p.name} {r[0]}={r[1]!r}" for p, r in present)
             u.note(label, present[0][1][1], f"not a number ({shown}); expected an integer from {lo} to {hi}",
@@ -290,25 +329,52 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
     if bad:
         return MappedUnit(None, u.problems)
     rules = unit.rules
-    # main profile: named like the unit, else a chariot's own (it carries its T and W), else the
+    family = tow[1] if tow else None
+    main = None
+    if family in ("chariot", "war_machine"):  # the chariot or the machine itself carries T and W; crew apart
+        main = next((p for p in profiles if (t := p.get(("t",))) and _int(t[1]) is not None
+                     and ((r := p.get(_LD_NAMES)) is None or _int(r[1]) is None)), None)
+    elif family == "monster":  # the beast, not a rider or a howdah's crew
+        main = max((p for p in profiles if (w := p.get(("w",))) and _int(w[1]) is not None),
+                   key=lambda p: _int(p.get(("w",))[1]), default=None)
+    # else the main profile: named like the unit, else a chariot's own (it carries its T and W), else the
     # first one giving the unit's Ld
-    main = next((p for p in profiles if normalise(p.name) == normalise(name)), None)
+    if main is None:
+        main = next((p for p in profiles if normalise(p.name) == normalise(name)), None)
     if main is None:
         main = next((p for p in profiles if _troop(_type_text(p))[0] == "chariot"), None)
     if main is None:
         main = next((p for p in profiles
                      if (r := p.get(_LD_NAMES)) and _int(r[1]) == values["leadership"]), profiles[0])
+    parts = [(p, part_kind(p, family or "", _M_NAMES, _LD_NAMES)) for p in profiles if p is not main] if tow else []
+    is_char = is_character(unit.categories) or bool(tow and tow[2])
+    if tow:
+        troop = tow[1]
+        if troop == "infantry" and any(k == "mount" for _, k in parts):  # a character riding: cavalry
+            troop = "cavalry"
+        if troop == "infantry" and tow[2]:  # the troop type says "(character)", as 8th data's Type does
+            troop = "character"
+    else:
+        troop = u.troop_type(main, profiles, values["movement"], rules)
     out: dict[str, Any] = {"name": name, "movement": values["movement"], "leadership": values["leadership"],
-                           "troop_type": u.troop_type(main, profiles, values["movement"], rules), "rules": []}
+                           "troop_type": troop, "rules": []}
     codes: list[str] = []
     unmapped: list[str] = []
+    read: list[str] = []
+    not_modelled: list[str] = []
     for rule in rules:
-        code = rule_code(rule)
-        if code is not None:
+        what, code = _rule_read(rule)
+        shown = rule.strip()
+        if what == "read":
             if code not in codes:
                 codes.append(code)
+            if shown not in read:
+                read.append(shown)
+        elif what == "not_modelled":
+            if shown not in not_modelled:
+                not_modelled.append(shown)
         elif _strip_suffix(rule) not in _TROOP_NAMES:
-            unmapped.append(rule.strip())
+            unmapped.append(shown)
     out["rules"] = codes
     for key, names in _OPTIONAL.items():
         got = main.get(names)
@@ -331,7 +397,28 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
     kit = equipment(unit, main, profiles, out["troop_type"], values["movement"], u)
     if kit is not None:
         extra["equipment"] = kit
-    return MappedUnit(out, u.problems, unmapped, extra)
+    extra["kind"] = ("character" if is_char else "monster" if troop == "monster"
+                     else "war_machine" if troop == "war_machine" else "unit")
+    if not_modelled:
+        extra["rules_not_modelled"] = list(not_modelled)
+    if tow:
+        per_rank, max_bonus, strength = TOW_TROOP_TABLE[tow[0]]
+        extra["tow_troop_type"] = tow[0]
+        extra["troop_table"] = {"models_per_rank": per_rank, "max_rank_bonus": max_bonus,
+                                "unit_strength_per_model": strength}
+        size = unit_prof.get(("unit size",)) if unit_prof is not None else None
+        if size is not None and size[1].strip():
+            extra["unit_size"] = size[1].strip()
+    if dice is not None:
+        extra["movement_dice"] = dice[0]
+    if parts:
+        counts = {p.name: s.count for s in unit.selections for p in s.profiles}
+        least = unit.min_models or 1
+        extra["parts"] = [part_table(p, kind, counts[p.name] / least if p.name in counts else None)
+                          for p, kind in parts]
+        extra["part_names"] = [f"{t['name']}" + (f" ×{t['count']}" if t.get("count", 1) > 1 else "")
+                               + f" ({t['kind']})" for t in extra["parts"]]
+    return MappedUnit(out, u.problems, unmapped, extra, read, not_modelled)
 
 
 # --------------------------------------------------------------------------- equipment
@@ -520,6 +607,15 @@ UNIT_COLUMNS: tuple[UnitColumn, ...] = (
     UnitColumn("rules", "rules", "rules", "règles", ()),
 )
 
+#: further columns of the import listing (read from the profiles with their extras)
+IMPORT_COLUMNS: tuple[UnitColumn, ...] = (
+    UnitColumn("kind", "kind", "kind", "genre", ""),
+    UnitColumn("points", "points", "pts (min)", "pts (min)", None),
+    UnitColumn("min_models", "min_models", "min", "min", None),
+    UnitColumn("tow_troop_type", "tow_troop_type", "TOW troop type", "type de troupe TOW", ""),
+    UnitColumn("parts", "part_names", "parts", "parties", ()),
+)
+
 #: outcome codes of the flee chain in which the fleeing unit is caught (destroyed or re-engaged)
 _CHAIN_CAUGHT = ("caught", "run_down", "caught_reengaged")
 
@@ -584,12 +680,33 @@ ROLES = (
 #: the columns :func:`unit_extras` adds to a fight ranking
 EXTRA_COLUMNS: tuple[ExtraColumn, ...] = (
     ExtraColumn("points", "pts", "pts", ".0f"),
+    ExtraColumn("models", "size", "fig.", "d"),
     ExtraColumn("wins", "wins", "gagne", "pct"),
-    ExtraColumn("beats", "wins, enemy destroyed or run down", "gagne, ennemi détruit ou rattrapé", "pct"),
-    ExtraColumn("wins_per_100", "wins per 100 pts", "gagne pour 100 pts", ".3f"),
-    ExtraColumn("beats_per_100", "destroyed or run down per 100 pts", "détruit ou rattrapé pour 100 pts", ".3f"),
+    ExtraColumn("beats", "destroys", "détruit", "pct"),
+    ExtraColumn("wins_per_100", "wins/100 pts", "gagne/100 pts", ".3f"),
+    ExtraColumn("beats_per_100", "destroys/100 pts", "détruit/100 pts", ".3f"),
     ExtraColumn("equipment", "equipment read from the catalogue", "équipement lu dans le catalogue", ""),
+    ExtraColumn("not_modelled", "rules not modelled", "règles non modélisées", ""),
 )
+
+#: the narrow table of a fight ranking (the CSV and --wide keep every column)
+_FIGHT_TABLE = ("unit", "points", "models", "wins", "beats", "caught_total", "wins_per_100", "beats_per_100",
+                "method")
+
+
+def sort_by(columns: list[str], role: str) -> tuple[str, bool] | None:
+    """A fight ranking's sort key: P(the catalogue's unit wins), highest first (whatever its role);
+    other situations sort on :data:`TOTAL` (None)."""
+    return ("wins", False) if "wins" in columns else None
+
+
+def table_columns(columns: list[str]) -> list[str] | None:
+    """The columns of a ranking's narrow table: in a fight, the unit's size and cost, P(wins),
+    P(wins and destroys or runs down), P(caught or destroyed) and the per-100-points columns; other
+    situations every column but the troop type."""
+    if "wins" not in columns:
+        return [c for c in columns if c != "troop_type"]  # the flee chain: every outcome, the troop type to --wide
+    return [c for c in _FIGHT_TABLE if c in columns]
 
 
 def points_for(profile: dict[str, Any], models: int) -> float | None:
@@ -642,11 +759,17 @@ def unit_extras(scenario, role: str, profile: dict[str, Any], row: dict[str, Any
     caught = [f"{mine}_{c}" for c in _CHAIN_CAUGHT]
     wins = sum(float(v) for k, v in row.items() if k.startswith(f"{mine}_") and isinstance(v, float))
     beats = sum(float(row.get(k, 0.0)) for k in caught + [f"{mine}_destroyed"])
-    pts = points_for(profile, getattr(scenario.model.fight, side).models)
-    out: dict[str, Any] = {"points": pts, "wins": wins, "beats": beats,
+    models = getattr(scenario.model.fight, side).models
+    pts = points_for(profile, models)
+    dropped = [r for r in getattr(scenario, "dropped_rules", [])]
+    # the rules the fight left out are codes ("fear"): named as the catalogue would ("Fear")
+    not_modelled = list(profile.get("rules_not_modelled", ())) + [r.replace("_", " ").capitalize()
+                                                                   for r in dropped]
+    out: dict[str, Any] = {"points": pts, "models": models, "wins": wins, "beats": beats,
                            "wins_per_100": 100 * wins / pts if pts else None,
                            "beats_per_100": 100 * beats / pts if pts else None,
-                           "equipment": "; ".join(scenario.equipment_read) or None}
+                           "equipment": "; ".join(scenario.equipment_read) or None,
+                           "not_modelled": "; ".join(not_modelled) or None}
     return out
 
 
@@ -695,8 +818,120 @@ def extra_text(column: str, value: Any, lang: str = "en") -> Any:
     return ", ".join(_equipment_words(c.strip(), i) for c in value.split(";"))
 
 
+# --------------------------------------------------------------------------- each unit at its own size
+
+#: the kinds of unit a ranking keeps apart (a profile's ``kind``, from :func:`map_unit`); units first
+KINDS = ("unit", "character", "monster", "war_machine")
+#: plural names of :data:`KINDS`, English and French
+KIND_LABELS = {"unit": ("units", "unités"), "character": ("characters", "personnages"),
+               "monster": ("monsters", "monstres"), "war_machine": ("war machines", "machines de guerre")}
+#: ``unit_size`` words :func:`unit_size_models` takes besides ``"points:N"`` and a number of models
+SIZE_WORDS = ("minimum", "scenario")
+
+
+def _single(profile: dict[str, Any]) -> bool:
+    """Whether the catalogue fields the unit as one model (a character, a monster, a war machine, any
+    entry without rank-and-file): never "a unit of 20"."""
+    return profile.get("kind", "unit") != "unit" or not isinstance(profile.get("min_models"), int)
+
+
+def unit_size_models(profile: dict[str, Any], unit_size: Any, scenario_models: int) -> int:
+    """How many models the imported unit ``profile`` fields under the size rule ``unit_size``.
+
+    ``"minimum"`` (or None): the catalogue's minimum size (``min_models``); ``"scenario"``: the
+    scenario's own model count; ``"points:N"``: the most models whose cost (:func:`points_for`) stays
+    within N points, never fewer than the minimum; an integer: that many models (as the scenario's
+    count, it may be below the catalogue's minimum: asked for). A unit the catalogue fields as a single model (a character, a monster, a war machine,
+    any entry without rank-and-file) is always one model.
+
+    >>> p = {"points": 60.0, "min_models": 10, "model_points": 6.0, "kind": "unit"}
+    >>> unit_size_models(p, "minimum", 20), unit_size_models(p, "points:100", 20), unit_size_models(p, 15, 20)
+    (10, 16, 15)
+    >>> unit_size_models({"points": 135.0, "kind": "character"}, 20, 20)
+    1
+
+    Raises
+    ------
+    InputError
+        ``unit_size`` for a value that is none of these.
+    """
+    rule = "minimum" if unit_size is None else unit_size
+    if isinstance(rule, bool) or not (isinstance(rule, (int, str))):
+        raise InputError("unit_size", short_repr(rule), "'minimum', 'scenario', 'points:N' or a number of models")
+    if _single(profile):
+        return 1
+    least = max(int(profile["min_models"]), 1)
+    if isinstance(rule, int):
+        if not 1 <= rule <= 1000:
+            raise InputError("unit_size", rule, "a number of models from 1 to 1000")
+        return rule
+    text = rule.strip().casefold()
+    if text == "minimum":
+        return least
+    if text == "scenario":
+        return scenario_models
+    if text.isdigit():
+        return unit_size_models(profile, int(text), scenario_models)
+    m = re.fullmatch(r"points\s*:\s*(\d{1,6})", text)
+    if not m:
+        raise InputError("unit_size", short_repr(rule), "'minimum', 'scenario', 'points:N' or a number of models")
+    budget = int(m.group(1))
+    per = profile.get("model_points")
+    if not isinstance(per, (int, float)) or per <= 0:
+        return least
+    n = least
+    while n < 1000 and (points_for(profile, n + 1) or 0) <= budget:
+        n += 1
+    return n
+
+
+def fit_unit(scenario, role: str, profile: dict[str, Any], unit_size: Any = None):
+    """The scenario with the imported ``profile`` in ``role``, at its own size in a fight.
+
+    In a fight (:class:`.scenarios.fight.FightScenario`) an imported unit fields
+    :func:`unit_size_models` models (default: the catalogue's minimum size), in ranks as wide as the
+    scenario's ``files`` (at most the models); a profile written by hand (no catalogue size, points or
+    kind) keeps the scenario's size unless ``unit_size`` is given; other situations take ``with_unit``
+    as it is.
+
+    Raises
+    ------
+    InputError
+        A unit with Random Movement (dice Movement, ``movement_dice``): fleeodds does not model it
+        (it flees and pursues the dice it rolls); a bad ``unit_size``; what ``with_unit`` refuses.
+
+    References
+    ----------
+    Warhammer 8th edition rulebook, "Random Movement" (8th.whfb.app/special-rules/random-movement);
+    The Old World rulebook, "Random Movement".
+    """
+    from .scenarios.fight import FightScenario
+
+    if not isinstance(scenario, FightScenario):
+        return _no_dice(scenario.with_unit(role, profile), profile, role)
+    side = scenario.model.fight.unit if role == "fleeing" else scenario.model.fight.enemy
+    if unit_size is None and "min_models" not in profile and "points" not in profile and "kind" not in profile:
+        return _no_dice(scenario.with_unit(role, profile), profile, role)  # written by hand: the scenario's size
+    models = unit_size_models(profile, unit_size, side.models)
+    return _no_dice(scenario.with_unit(role, profile, models=models, files=min(side.files, models)), profile, role)
+
+
+def _no_dice(scenario, profile: dict[str, Any], role: str):
+    """``scenario``, unless the unit moves a dice roll (Random Movement, not modelled): refused by name,
+    after ``with_unit`` so that a role the scenario refuses for every unit is said first."""
+    from ...validation import not_modelled
+
+    dice = profile.get("movement_dice")
+    if dice:
+        raise not_modelled("rules", "random_movement", f"{profile.get('name', role)} moves, flees and pursues "
+                           f"{dice}")
+    return scenario
+
+
 #: Warhammer's list building, as :attr:`fleeodds.system.RulesSystem.list_building` reads it
 LIST_BUILDING = ListBuilding(
     map_catalogue=map_catalogue, known_profiles=known_profiles, roles=ROLES, unit_columns=UNIT_COLUMNS,
     total=TOTAL, short_labels=SHORT_LABELS, chart_codes=CHART_CODES, chart_colours=CHART_COLOURS,
-    extra_columns=EXTRA_COLUMNS, unit_extras=unit_extras, extra_text=extra_text)
+    extra_columns=EXTRA_COLUMNS, unit_extras=unit_extras, extra_text=extra_text,
+    import_columns=IMPORT_COLUMNS, kinds=KINDS, kind_key="kind", kind_labels=KIND_LABELS, fit_unit=fit_unit,
+    table_columns=table_columns, not_modelled_column="not_modelled", sort_by=sort_by)

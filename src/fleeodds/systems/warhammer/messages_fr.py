@@ -9,6 +9,19 @@ fuite, ralliement, Puissance d'Unité, socle à socle).
 from __future__ import annotations
 
 PHRASES: dict[str, str] = {
+    # -- list building: unit sizes, Random Movement, TOW catalogues (docs/catalogues.md)
+    "'minimum', 'scenario', 'points:N' or a number of models":
+        "'minimum', 'scenario', 'points:N' ou un nombre de figurines",
+    "a number of models from § to §": "un nombre de figurines de § à §",
+    "§ moves, flees and pursues §": "§ se déplace, fuit et poursuit de §",
+    "Random Movement: M is a roll of §; written as § (its highest roll) for display, and the unit is not ranked "
+    "in a flee or a fight (Random Movement is not modelled)":
+        "Mouvement aléatoire : M est un jet de § ; écrit § (son jet le plus haut) pour l'affichage, et l'unité "
+        "n'est classée ni dans une fuite ni dans un combat (le Mouvement aléatoire n'est pas modélisé)",
+    "no profile of the unit moves by itself (M '-'): its Movement comes from a mount the list must choose, and "
+    "the catalogue gives no default choice":
+        "aucun profil de l'unité ne se déplace seul (M '-') : son Mouvement vient d'une monture que la liste doit "
+        "choisir, et le catalogue ne donne aucun choix par défaut",
     "not a number on profile §; § left out": "pas un nombre sur le profil § ; § omis",
     "missing: no profile of this unit has a § characteristic":
         "manquante : aucun profil de cette unité n'a de caractéristique §",

@@ -493,7 +493,8 @@ class FightScenario(Scenario):
         """Role ``"fleeing"`` is your unit (``fight.unit``), ``"pursuing"`` the enemy (``fight.enemy``)."""
         return {"fleeing": self.units[0].name, "pursuing": self.units[1].name}.get(role, "")
 
-    def with_unit(self, role: str, profile: dict[str, Any]) -> "FightScenario":
+    def with_unit(self, role: str, profile: dict[str, Any], *, models: int | None = None,
+                  files: int | None = None) -> "FightScenario":
         """A copy with ``fight.unit`` (role ``"fleeing"``: the unit whose odds are asked) or
         ``fight.enemy`` (role ``"pursuing"``) replaced by an imported profile.
 
@@ -505,6 +506,9 @@ class FightScenario(Scenario):
         save is none), a lance or flail that cannot count here becomes a hand weapon and a shield
         with a two-handed weapon is left out, each said in :attr:`equipment_read`. Starts from
         :meth:`base_source`.
+
+        ``models`` and ``files``, when given, replace the side's size and width (list building fields each
+        unit at its own size, :func:`..list_building.fit_unit`).
 
         Special rules fleeodds does not model in this fight (``fly`` in 8th and TOW, Fear and Terror in
         8th against an enemy not immune to Fear) are left out and
@@ -542,6 +546,10 @@ class FightScenario(Scenario):
                 special_rule_errors(x, r, self.model, "rules") is not None for x in ("fleeing", "pursuer"))
                 or fight_rule_error(r, self.model.edition, foe, "rules") is not None)]
             keep["rules"] = [r for r in keep["rules"] if r not in dropped]
+        if models is not None:
+            keep["models"] = models
+        if files is not None:
+            keep["files"] = files
         data["fight"][side] = keep
         data["title"] = f"{self.model.title or self.title} [{profile.get('name', role)}]"
         sc = FightScenario(data, self.base_dir, check_units=False)
