@@ -21,7 +21,8 @@ import fleeodds
 from fleeodds.errors import FleeoddsError, InputError
 from fleeodds.importers.bsdata import read_catalogue
 from fleeodds.rank import format_ranking, rank_units
-from fleeodds.systems.warhammer.catalogue_tow import TOW_TROOP_TABLE, dice_movement, tow_troop_type
+from fleeodds.systems.warhammer.catalogue_tow import dice_movement, tow_troop_type
+from fleeodds.systems.warhammer.plan.tow_combat import troop as tow_troop
 from fleeodds.systems.warhammer.list_building import import_catalogue, unit_size_models
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "bsdata"
@@ -66,10 +67,10 @@ def test_special_rule_profiles_are_read_per_rule(tribes):
 
 def test_troop_types_and_the_tow_table(tribes):
     want = {"Brute Mob": ("infantry", "regular_infantry", "unit"),
-            "Hog Riders": ("cavalry", "heavy_cavalry", "unit"),
-            "Hog Chariot": ("chariot", "heavy_chariots", "unit"),
-            "Big Boss": ("infantry", "heavy_infantry", "character"),  # a character by its root link's category
-            "Squig Bouncers": ("cavalry", "light_cavalry", "unit"),
+            "Hog Riders": ("heavy_cavalry", "heavy_cavalry", "unit"),
+            "Hog Chariot": ("heavy_chariot", "heavy_chariots", "unit"),
+            "Big Boss": ("heavy_infantry", "heavy_infantry", "character"),  # a character by its root link's category
+            "Squig Bouncers": ("light_cavalry", "light_cavalry", "unit"),
             "Stone Giant": ("monster", "behemoths", "monster")}
     for name, (troop, tow, kind) in want.items():
         p = by_name(tribes, name)
@@ -80,7 +81,9 @@ def test_troop_types_and_the_tow_table(tribes):
     assert by_name(tribes, "Hog Riders")["troop_table"] == {"models_per_rank": 4, "max_rank_bonus": 1,
                                                             "unit_strength_per_model": 2}
     assert by_name(tribes, "Stone Giant")["troop_table"]["unit_strength_per_model"] == "W"
-    assert TOW_TROOP_TABLE["light_chariots"] == (3, 1, 3) and TOW_TROOP_TABLE["heavy_chariots"] == (None, None, 5)
+    light, heavy = tow_troop("light_chariot"), tow_troop("heavy_chariot")
+    assert (light.models_per_rank, light.max_rank_bonus, light.unit_strength) == (3, 1, 3)
+    assert (heavy.models_per_rank, heavy.max_rank_bonus, heavy.unit_strength) == (None, 0, 5)
     assert tow_troop_type("War machine") == ("war_machines", "war_machine", False)
     assert tow_troop_type("Behemoth (character)") == ("behemoths", "monster", True)
     assert tow_troop_type("Gnome") is None
@@ -98,7 +101,7 @@ def test_rider_and_mount_are_one_unit(tribes):
 def test_a_mount_the_list_must_choose(tribes):
     # a mandatory Mount group without a default, every option a mount: the first is taken, its M is the unit's
     p = by_name(tribes, "Hog Lord")
-    assert (p["movement"], p["leadership"], p["troop_type"], p["kind"]) == (7, 9, "cavalry", "character")
+    assert (p["movement"], p["leadership"], p["troop_type"], p["kind"]) == (7, 9, "heavy_cavalry", "character")
     assert [(t["kind"], t["name"]) for t in p["parts"]] == [("mount", "War Hog")]
     assert p["rules"] == ["swiftstride"]  # the mount's own (hidden) Swiftstride link
 

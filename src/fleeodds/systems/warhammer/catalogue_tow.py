@@ -24,30 +24,11 @@ from typing import Any
 
 from ...importers.bsdata import Profile, normalise
 
-__all__ = ["NOT_MODELLED", "TOW_TROOP_TABLE", "TOW_TROOP_TYPES", "CHARACTER_CATEGORIES", "dice_movement",
+__all__ = ["NOT_MODELLED", "TOW_FIGHT_TYPES", "TOW_TROOP_TYPES", "CHARACTER_CATEGORIES", "dice_movement",
            "is_character", "part_kind", "tow_troop_type"]
 
-#: TOW troop type -> (models per rank, maximum rank bonus, Unit Strength per model): ``None`` where the
-#: table gives "-" (no rank bonus); ``"W"`` where Unit Strength is the model's starting Wounds.
-#: Source: TOW rulebook, troop type table (tow.whfb.app/troop-types-at-a-glance/troop-type-table).
-TOW_TROOP_TABLE: dict[str, tuple[int | None, int | None, int | str]] = {
-    "regular_infantry": (5, 2, 1),
-    "heavy_infantry": (4, 2, 1),
-    "monstrous_infantry": (3, 2, 3),
-    "swarms": (None, None, 3),
-    "light_cavalry": (5, 1, 2),
-    "heavy_cavalry": (4, 1, 2),
-    "monstrous_cavalry": (3, 1, 3),
-    "war_beasts": (5, 1, 1),
-    "light_chariots": (3, 1, 3),
-    "heavy_chariots": (None, None, 5),
-    "monstrous_creatures": (None, None, "W"),
-    "behemoths": (None, None, "W"),
-    "war_machines": (None, None, "W"),
-}
-
-#: normalised TOW troop-type text (singular or plural) -> (TOW troop type, the fight's troop type of
-#: :data:`~.model.TROOP_TYPES`)
+#: normalised TOW troop-type text (singular or plural) -> (TOW troop type, its family among the fight's troop
+#: types of :data:`~.model.TROOP_TYPES`: what the importer's rules read, a chariot's body, a ridden mount…)
 TOW_TROOP_TYPES: dict[str, tuple[str, str]] = {}
 for _tow, _coarse in (("regular_infantry", "infantry"), ("heavy_infantry", "infantry"),
                       ("monstrous_infantry", "monstrous_infantry"), ("swarms", "swarm"),
@@ -59,6 +40,12 @@ for _tow, _coarse in (("regular_infantry", "infantry"), ("heavy_infantry", "infa
     _words = _tow.replace("_", " ")
     TOW_TROOP_TYPES[_words] = (_tow, _coarse)
     TOW_TROOP_TYPES[_words[:-1]] = (_tow, _coarse)  # "heavy chariot", "behemoth", "war machine"
+#: The Old World's troop types the fight knows by their own name (its troop-type table:
+#: :func:`.plan.tow_combat.troop`); the others fight as their family.
+#: Source: TOW rulebook, troop type table (tow.whfb.app/troop-types-at-a-glance/troop-type-table).
+TOW_FIGHT_TYPES = {"heavy_infantry": "heavy_infantry", "light_cavalry": "light_cavalry",
+                   "heavy_cavalry": "heavy_cavalry", "light_chariots": "light_chariot",
+                   "heavy_chariots": "heavy_chariot"}
 TOW_TROOP_TYPES["swarm"] = ("swarms", "swarm")
 TOW_TROOP_TYPES["war beast"] = ("war_beasts", "war_beast")
 

@@ -68,7 +68,7 @@ from ...importers.bsdata import (NO_PROFILE, Catalogue, ImportResult, MappedUnit
 from ...errors import InputError, short_repr
 from ...list_building import ExtraColumn, ListBuilding, Role, Total, UnitColumn
 from ...outcomes import check_lang
-from .catalogue_tow import (NOT_MODELLED, TOW_TROOP_TABLE, dice_movement, is_character, part_kind, part_table,
+from .catalogue_tow import (NOT_MODELLED, TOW_FIGHT_TYPES, dice_movement, is_character, part_kind, part_table,
                             tow_troop_type)
 from .model import RULES, TROOP_TYPES, shipped_profiles
 
@@ -356,8 +356,11 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
             troop = "character"
     else:
         troop = u.troop_type(main, profiles, values["movement"], rules)
+    # the fight knows TOW's finer troop types (ranks of 4, chariots' Unit Strength): the family stays for
+    # the rules below (a ridden mount's save, a chariot's crew)
+    fight_troop = TOW_FIGHT_TYPES.get(tow[0], troop) if tow and troop == tow[1] else troop
     out: dict[str, Any] = {"name": name, "movement": values["movement"], "leadership": values["leadership"],
-                           "troop_type": troop, "rules": []}
+                           "troop_type": fight_troop, "rules": []}
     codes: list[str] = []
     unmapped: list[str] = []
     read: list[str] = []
@@ -394,7 +397,7 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
         extra["points"] = unit.points
     if unit.min_models is not None and unit.model_points is not None:
         extra["min_models"], extra["model_points"] = unit.min_models, unit.model_points
-    kit = equipment(unit, main, profiles, out["troop_type"], values["movement"], u)
+    kit = equipment(unit, main, profiles, troop, values["movement"], u)
     if kit is not None:
         extra["equipment"] = kit
     extra["kind"] = ("character" if is_char else "monster" if troop == "monster"
@@ -402,10 +405,12 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
     if not_modelled:
         extra["rules_not_modelled"] = list(not_modelled)
     if tow:
-        per_rank, max_bonus, strength = TOW_TROOP_TABLE[tow[0]]
+        from .plan.tow_combat import troop as tow_troop
+
+        row = tow_troop(fight_troop if fight_troop in TOW_FIGHT_TYPES.values() else tow[1])
         extra["tow_troop_type"] = tow[0]
-        extra["troop_table"] = {"models_per_rank": per_rank, "max_rank_bonus": max_bonus,
-                                "unit_strength_per_model": strength}
+        extra["troop_table"] = {"models_per_rank": row.models_per_rank, "max_rank_bonus": row.max_rank_bonus,
+                                "unit_strength_per_model": "W" if row.unit_strength is None else row.unit_strength}
         size = unit_prof.get(("unit size",)) if unit_prof is not None else None
         if size is not None and size[1].strip():
             extra["unit_size"] = size[1].strip()
