@@ -126,7 +126,8 @@ def outcome_key(sc: Any) -> Any:
         scores = sc.choice_scores if len(distinct) >= 2 else None
         end = None if sc.flee_end is None else tuple(round(v, 9) for v in sc.flee_end)
         return ("fuite", sc.fixed, sc.exact_distribution("fraction"), Fraction(sc.flee_distance).limit_denominator(),
-                sc.chosen, scores, end, sc.pull_back)
+                sc.chosen, scores, end, sc.pull_back, tuple(name for name, *_ in sc.chargers), sc.no_path,
+                sc.reaches_destination)
     if kind == "PassScenario":
         return ("passe", sc.duel, sc.exact_distribution("fraction"))
     if sc.has_exact:
