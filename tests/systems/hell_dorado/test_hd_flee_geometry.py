@@ -33,13 +33,15 @@ def flee(direction=0.0, others=None, fuite=None, fleeing=None, options=None, adv
 
 
 def flee_data(direction=0.0, others=None, fuite=None, fleeing=None, options=None, adversary=None):
-    """The table of :func:`flee`."""
+    """The table of :func:`flee` (the adversaries' next activation is not asked: these cases are about the move
+    and the Attraction; tests/systems/hell_dorado/test_hd_flee_paths.py asks it)."""
     d = {"system": "hell_dorado",
          "fleeing": {"name": "F", "def": 4, "pro": 1, "pv": 3, "mou": 4, "base": "petit", "x": 0.0, "y": 0.0,
                      **(fleeing or {})},
          "adversaries": [{"name": "A", "cbt": 3, "weapons": W, "base": "petit", "x": 0.0, "y": -2 * SMALL,
                           **(adversary or {})}],
-         "fuite": {**({} if direction is None else {"direction": direction}), **(fuite or {})}}
+         "fuite": {**({} if direction is None else {"direction": direction, "next_activation": False}),
+                   **(fuite or {})}}
     if others is not None:
         d["others"] = others
     if options:

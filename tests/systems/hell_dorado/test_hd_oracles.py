@@ -212,7 +212,7 @@ def test_photo2_flee_stopped_short(hd_oracle):
                              "base": float(ad["base_mm"]), "x": float(Fraction(ad["x"])), "y": 0.0}],
             "others": [{"name": "Isha", "base": float(en["base_mm"]), "x": float(en["x"]),
                         "y": float(Fraction(en["y"]))}],
-            "fuite": {"direction": float(p["direction"])}}
+            "fuite": {"direction": float(p["direction"]), "next_activation": False}}  # the move alone
     sc = load_scenario(data, Path.cwd())
     assert sc.flee_distance == pytest.approx(float(Fraction(p["move_length"])), abs=1e-12)
     assert sc.stopped_by == "Isha"

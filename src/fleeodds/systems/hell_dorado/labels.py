@@ -8,7 +8,7 @@ sans riposte, soutien, Mis au sol, Immobilisé, Blocage, Frappe rapide, toise, s
 from __future__ import annotations
 
 #: Where a fighter's fields are in a scenario.
-FIGHTER_PATHS = ("fleeing", "adversaries.*", "attacker", "defender", "attractors.*", "others.*")
+FIGHTER_PATHS = ("fleeing", "adversaries.*", "attacker", "defender", "attractors.*", "others.*", "allies.*")
 
 CBT_LABELS = {"-": ("– (cannot fight)", "– (ne peut pas combattre)"),
               "–": ("– (cannot fight)", "– (ne peut pas combattre)"),

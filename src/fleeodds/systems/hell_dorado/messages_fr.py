@@ -9,11 +9,22 @@ soutien, engagé, socle, toises, CBT, DEF, PV, MOU, Esquive, Ordre Repli, Assaut
 from __future__ import annotations
 
 PHRASES: dict[str, str] = {
+    "Discrétion outside an Attraction zone: its rules text is not in the project's sources; only the ruling that "
+    "an Attraction cancels it is modelled":
+        "Discrétion hors d'une zone d'Attraction : son texte n'est pas dans les sources du projet ; seule la "
+        "décision qu'une Attraction l'annule est modélisée",
+    "Discrétion inside an Attraction zone: its rules text is not in the project's sources":
+        "Discrétion dans une zone d'Attraction : son texte n'est pas dans les sources du projet",
+    "orders that take an attracted fighter out of the zone":
+        "les ordres qui font sortir de la zone un combattant attiré",
+    "inside an Attraction zone: the Attraction cancels it (designer ruling, options.attraction_cancels_discretion)":
+        "dans une zone d'Attraction : l'Attraction l'annule (décision des auteurs, "
+        "options.attraction_cancels_discretion)",
     "one of Intangible, Blocage (Blocking), Insaisissable (Elusive), Arpenteur (Strider), Attraction x, Frappe "
-    "rapide (Fast strike), Inoffensif (Harmless), Lémure (Lemure), Esquive X (Dodge X); x/X a whole number, e.g. "
-    "'Attraction 6'":
+    "rapide (Fast strike), Inoffensif (Harmless), Lémure (Lemure), Esquive X (Dodge X), Discrétion (Stealth); x/X a "
+    "whole number, e.g. 'Attraction 6'":
         "l'une des capacités Intangible, Blocage, Insaisissable, Arpenteur, Attraction x, Frappe rapide, "
-        "Inoffensif, Lémure, Esquive X ; x/X un nombre entier, par ex. 'Attraction 6'",
+        "Inoffensif, Lémure, Esquive X, Discrétion ; x/X un nombre entier, par ex. 'Attraction 6'",
     "one of Mis au sol (Knocked down), Sonné (Stunned), Immobilisé (Immobilised), Blessé (Wounded), Empoisonné "
     "(Poisoned) [negative]; Rapide (Fast), Accéléré (Accelerated) [positive]":
         "l'un des états Mis au sol, Sonné, Immobilisé, Blessé, Empoisonné [négatifs] ; Rapide, Accéléré [positifs]",

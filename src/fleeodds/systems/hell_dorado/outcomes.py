@@ -26,6 +26,10 @@ FUITE_OUTCOMES = (
 #: Attraction x: the move ends inside the zone and the fighter is pulled back at its next activation.
 ATTRACTED_BACK = Outcome("attracted_back", "Fled, then pulled back by an Attraction (next activation)",
                          "A fui, puis ramené par une Attraction (prochaine activation)")
+#: Added to a placed Fuite's outcomes (``fuite.next_activation``): the move ends within the Charge of an adversary,
+#: which can engage the fighter again at its next activation.
+CHARGED_AGAIN = Outcome("charged_again", "Fled, but an adversary can charge it again (next activation)",
+                        "A fui, mais un adversaire peut le charger de nouveau (prochaine activation)")
 DAMAGE = Metric("damage_taken", "damage taken", "dégâts subis", 41, 0, "PV")
 HITS = Metric("hits", "hits scored by the attacker", "touches de l'attaquant", 6, 0, "")
 

@@ -25,8 +25,9 @@ written at its value when left out (``engaged = false`` outside a Fuite, ``bonus
 not noted (docs/inputs.md: a value at its default is simply accepted).
 
 The characteristics of a fighter's card (``mou``, ``cbt``, ``def``, ``pro``, ``pv``,
-``base``) are accepted whatever the situation (players copy whole cards); those written in
-the file that change nothing are listed by :func:`unused_inputs`.
+``base``) and its capacities are accepted whatever the situation (players copy whole cards); those
+written in the file that change nothing are listed by :func:`unused_inputs` (Inoffensif, for instance,
+only matters with ``options.support_requires_effective``: an Inoffensif fighter then gives no soutien).
 """
 
 from __future__ import annotations
@@ -126,7 +127,8 @@ def outcome_key(sc: Any) -> Any:
         scores = sc.choice_scores if len(distinct) >= 2 else None
         end = None if sc.flee_end is None else tuple(round(v, 9) for v in sc.flee_end)
         return ("fuite", sc.fixed, sc.exact_distribution("fraction"), Fraction(sc.flee_distance).limit_denominator(),
-                sc.chosen, scores, end, sc.pull_back)
+                sc.chosen, scores, end, sc.pull_back, tuple(name for name, *_ in sc.chargers), sc.no_path,
+                sc.reaches_destination)
     if kind == "PassScenario":
         return ("passe", sc.duel, sc.exact_distribution("fraction"))
     if sc.has_exact:
@@ -266,6 +268,12 @@ def unused_inputs(data: dict, contexts: list[dict], build: Callable[[dict], Any]
                 path = f"{where}.{name}"
                 if not _differs(build, contexts, path, CARD_VALUES[name] + [table[name]]):
                     out.append(path)
+        caps = table.get("capacities")
+        if isinstance(caps, list):  # a capacity copied from the card that changes nothing here (Inoffensif…)
+            for k in range(len(caps)):
+                without = caps[:k] + caps[k + 1:]
+                if not _differs(build, contexts, f"{where}.capacities", [caps, without]):
+                    out.append(f"{where}.capacities.{k}")
     return out
 
 

@@ -28,10 +28,11 @@ CAPACITIES: dict[str, tuple[tuple[str, ...], bool]] = {
     "Inoffensif": (("inoffensif", "harmless"), False),
     "Lémure": (("lemure", "lemures", "lemur"), False),
     "Esquive": (("esquive", "dodge"), True),
+    "Discrétion": (("discretion", "stealth"), False),
 }
 CAPACITY_ALLOWED = ("one of Intangible, Blocage (Blocking), Insaisissable (Elusive), Arpenteur (Strider), "
                     "Attraction x, Frappe rapide (Fast strike), Inoffensif (Harmless), Lémure (Lemure), "
-                    "Esquive X (Dodge X); x/X a whole number, e.g. 'Attraction 6'")
+                    "Esquive X (Dodge X), Discrétion (Stealth); x/X a whole number, e.g. 'Attraction 6'")
 
 #: Canonical state -> (kind, accepted spellings); kind 1 = negative, 2 = positive (digest §8.5).
 STATES: dict[str, tuple[int, tuple[str, ...]]] = {

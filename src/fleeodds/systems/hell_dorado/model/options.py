@@ -48,6 +48,8 @@ class Options:
     no_room_move: int | str = 0
     attraction_version: str = "x_2007"
     toise: str = "inch"
+    attraction_cancels_discretion: bool = True
+    attraction_blocks_leaving_orders: bool = True
 
     @property
     def toise_mm(self) -> float:
@@ -168,6 +170,22 @@ class OptionsModel(HDModel):
         "x_2007", "Attraction wording", "Version d'Attraction",
         "Attraction x (errata August 2007, lémures immune; default) or Attraction D (original, not immune).",
         "Attraction x (errata d'août 2007, lémures immunisés ; défaut) ou Attraction D (originale, non immunisés).")
+    attraction_cancels_discretion: bool = O(
+        True, "Attraction cancels Discrétion", "L'Attraction annule Discrétion",
+        "Designer ruling: an Attraction cancels Discrétion on a fighter inside its zone (default true: a "
+        "Discrétion fighter is then pulled like any other). false is not modelled: Discrétion's own rules text is "
+        "not in the project's sources.",
+        "Décision des auteurs : une Attraction annule Discrétion sur un combattant dans sa zone (défaut vrai : un "
+        "combattant Discret est alors attiré comme les autres). faux n'est pas modélisé : le texte de Discrétion "
+        "n'est pas dans les sources du projet.")
+    attraction_blocks_leaving_orders: bool = O(
+        True, "Attraction forbids orders that leave the zone", "L'Attraction interdit les ordres qui font sortir",
+        "Designer ruling: a fighter affected by an Attraction may not be given an order that would take it out of "
+        "the zone (default true: the pull-back is certain). false is not modelled (which orders, and when, is not "
+        "in the project's sources).",
+        "Décision des auteurs : un combattant affecté par une Attraction ne peut pas recevoir un ordre qui le ferait "
+        "sortir de la zone (défaut vrai : le retour est certain). faux n'est pas modélisé (quels ordres, et quand, "
+        "n'est pas dans les sources du projet).")
     toise: Literal["inch", "2.5cm"] = O("inch", "Toise", "Toise",
                                         "Length of a toise, to turn base diameters into toises: 1 inch (default) "
                                         "or 2.5 cm.",

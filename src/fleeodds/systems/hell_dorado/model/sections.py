@@ -63,6 +63,25 @@ class FuiteModel(HDModel):
         "la Course et s'arrête avant tout socle ennemi (photo 2 : pas de contact pendant une Fuite) ; là où il "
         "s'achève dit si une Attraction ramène le combattant à sa prochaine activation (attracted_back).",
         unit="degrees", ge=-360, le=360)
+    destination: list[float] | None = F(
+        None, "Flee destination", "Destination de la Fuite",
+        "With positions (fleeing.x, y): the point [x, y] (toises) the fighter flees toward, instead of a "
+        "direction. Its centre follows the shortest path there round enemy bases (no contact in a Fuite, photo "
+        "2), its allies' bases ([[allies]]) and impassable terrain ([[terrain]]), for the whole Course or until it "
+        "gets there; with no such path it does not move.",
+        "Avec les positions (fleeing.x, y) : le point [x, y] (toises) vers lequel le combattant fuit, au lieu "
+        "d'une direction. Son centre suit le plus court chemin en contournant les socles ennemis (pas de contact "
+        "pendant une Fuite, photo 2), ceux de ses alliés ([[allies]]) et le terrain impraticable ([[terrain]]), "
+        "sur toute la Course ou jusqu'à ce qu'il y arrive ; sans chemin possible, il ne bouge pas.",
+        unit="toises", minItems=2, maxItems=2)
+    next_activation: bool = F(
+        True, "Charged again next activation", "Rechargé à l'activation suivante",
+        "With a placed flee move: whether to check, where the move ends, if an adversary's Charge "
+        "(course_multiplier x MOU) reaches the fighter again by the shortest path at its next activation "
+        "(outcome charged_again instead of fled).",
+        "Avec une Fuite placée : vérifier, là où le mouvement s'achève, si la Charge d'un adversaire "
+        "(course_multiplier × MOU) atteint de nouveau le combattant par le plus court chemin à sa prochaine "
+        "activation (résultat charged_again au lieu de fled).")
     attraction_measure: Literal["edge", "centre"] = F(
         "edge", "Attraction measure", "Mesure de l'Attraction",
         "With fuite.direction: whether the flee move ends within x toises of an Attraction x holder is measured "
@@ -79,14 +98,14 @@ class FuiteModel(HDModel):
         "Charge (course_multiplier × MOU, défaut : le texte permet un Assaut ou une Charge, il peut donc engager "
         "dès qu'une Charge atteint) ou un Assaut (MOU).")
     multiple_attractors: Literal["nearest", "first_listed", "player_choice"] = F(
-        "nearest", "Several Attraction zones", "Plusieurs zones d'Attraction",
-        "With fuite.direction, when the flee move ends inside several Attraction zones: 'nearest' (default, as "
-        "the Attraction scenario), 'first_listed', or 'player_choice' (the fleeing fighter's player picks a "
-        "holder it cannot reach when there is one, and is then not pulled back).",
-        "Avec fuite.direction, quand la Fuite s'achève dans plusieurs zones d'Attraction : « nearest » (le plus "
-        "proche, défaut, comme le scénario Attraction), « first_listed » (le premier listé), ou « player_choice » "
-        "(le joueur du fuyard choisit un porteur qu'il ne peut pas atteindre s'il y en a un, et n'est alors pas "
-        "ramené).")
+        "player_choice", "Several Attraction zones", "Plusieurs zones d'Attraction",
+        "With a placed flee move ending inside several Attraction zones: 'player_choice' (default: the text "
+        "says the affected fighter 'pourra choisir' its holder; its player picks one it cannot reach when there "
+        "is one, and it is then not pulled back), 'nearest' or 'first_listed'.",
+        "Avec une Fuite placée qui s'achève dans plusieurs zones d'Attraction : « player_choice » (défaut : le "
+        "texte dit que le combattant affecté « pourra choisir » ; son joueur choisit un porteur qu'il ne peut pas "
+        "atteindre s'il y en a un, et n'est alors pas ramené), « nearest » (le plus proche) ou « first_listed » "
+        "(le premier listé).")
     compare: list[Literal[FUITE_COMPARE_KEYS]] | None = F(  # type: ignore[valid-type]
         None, "Comparison shorthand", "Raccourci de comparaison",
         "The same Fuite side by side with a change: 'base' (as given), 'intangible', 'no_intangible', "
@@ -94,6 +113,13 @@ class FuiteModel(HDModel):
         "La même Fuite côte à côte avec un changement : « base » (tel quel), « intangible », « no_intangible », "
         "« ordre_repli », « no_soutien » (sans soutien), « blocage » (premier adversaire), « no_room » (cerné). "
         "Raccourci de [compare].")
+
+    @field_validator("destination")
+    @classmethod
+    def _destination(cls, v):
+        if v is not None and (len(v) != 2 or any(abs(c) > 1e6 for c in v)):
+            raise ValueError("expected a point [x, y] (toises, from -1000000 to 1000000)")
+        return v
 
     @field_validator("partial_room_toises")
     @classmethod
@@ -162,15 +188,16 @@ class AttractionModel(HDModel):
         "Les adversaires s'activent dans l'ordre de la liste (défaut), dans un ordre aléatoire, ou chacun comme "
         "s'il était le premier.")
     multiple_attractors: Literal["nearest", "first_listed", "player_choice"] = F(
-        "nearest", "Several attractors", "Plusieurs attracteurs",
-        "Inside several Attraction zones, the fighter goes to the nearest holder (default), the first listed, or "
-        "'player_choice': its player picks the best for it — a holder it cannot reach if there is one (it is then "
-        "unaffected), else, with then_pass, the one against which the focus adversary is least likely to be "
-        "killed (then most likely to kill), else the nearest.",
-        "Dans plusieurs zones d'Attraction, le combattant va vers le plus proche (défaut), le premier listé, ou "
-        "« player_choice » : son joueur choisit le meilleur pour lui — un attracteur qu'il ne peut pas atteindre "
-        "s'il y en a un (il n'est alors pas affecté), sinon, avec then_pass, celui contre lequel l'adversaire suivi "
-        "risque le moins d'être tué (puis a le plus de chances de tuer), sinon le plus proche.")
+        "player_choice", "Several attractors", "Plusieurs attracteurs",
+        "Inside several Attraction zones: 'player_choice' (default: the text says the affected fighter 'pourra "
+        "choisir' the holder it goes to; its player picks the best for it — a holder it cannot reach if there is "
+        "one (it is then unaffected), else, with then_pass, the one against which the focus adversary is least "
+        "likely to be killed (then most likely to kill), else the nearest), 'nearest' or 'first_listed'.",
+        "Dans plusieurs zones d'Attraction : « player_choice » (défaut : le texte dit que le combattant affecté "
+        "« pourra choisir » vers quel porteur il se dirige ; son joueur choisit le meilleur pour lui — un "
+        "attracteur qu'il ne peut pas atteindre s'il y en a un (il n'est alors pas affecté), sinon, avec then_pass, "
+        "celui contre lequel l'adversaire suivi risque le moins d'être tué (puis a le plus de chances de tuer), "
+        "sinon le plus proche), « nearest » (le plus proche) ou « first_listed » (le premier listé).")
     measure: Literal["edge", "centre"] = F("edge", "Measure", "Mesure",
                                            "Distances base edge to base edge (default) or centre to centre.",
                                            "Distances de bord de socle à bord de socle (défaut) ou de centre à "
@@ -266,12 +293,18 @@ class ScenarioModel(HDModel):
                                           "contact (positions x, y) : la Fuite ne peut pas les toucher, et celui "
                                           "qui a Attraction x peut ramener le fuyard.",
                                           **_when("fuite", "attraction"))
+    allies: list[FighterModel] | None = F(
+        None, "The fleeing fighter's allies", "Alliés du fuyard",
+        "Fuite (with fleeing.x, y): the fleeing fighter's allies on the table (positions x, y, base): its flee "
+        "move goes round their bases, and so does an adversary charging it again.",
+        "Fuite (avec fleeing.x, y) : les alliés du fuyard sur la table (positions x, y, socle) : sa Fuite "
+        "contourne leurs socles, comme un adversaire qui le charge de nouveau.", **_when("fuite"))
     terrain: list[TerrainModel] | None = F(
         None, "Impassable terrain", "Terrain impraticable",
-        "Attraction with fixed positions: impassable terrain polygons; the shortest path goes round them "
-        "and round the mover's allies (shapely).",
-        "Attraction aux positions fixes : polygones de terrain impraticable ; le chemin le plus court les "
-        "contourne, ainsi que les alliés du combattant attiré.", **_when("attraction"))
+        "Attraction with fixed positions, or a placed Fuite: impassable terrain polygons; the shortest path goes "
+        "round them and round the mover's allies (shapely).",
+        "Attraction aux positions fixes, ou Fuite placée : polygones de terrain impraticable ; le chemin le plus "
+        "court les contourne, ainsi que les alliés du combattant qui se déplace.", **_when("attraction", "fuite"))
     attraction: AttractionModel | None = F(None, "Attraction", "Attraction", "Attraction settings.",
                                            "Réglages de l'Attraction.", **_when("attraction"))
     compare: dict[str, dict[str, Any]] | None = F(
@@ -282,7 +315,8 @@ class ScenarioModel(HDModel):
 
 
 #: Sections of each scenario type (the others are refused).
-SECTIONS = {"fuite": ("fleeing", "adversaries", "others", "fuite"), "passe": ("attacker", "defender", "passe"),
+SECTIONS = {"fuite": ("fleeing", "adversaries", "others", "allies", "terrain", "fuite"),
+            "passe": ("attacker", "defender", "passe"),
             "attraction": ("attractors", "others", "adversaries", "attraction", "terrain")}
 
 

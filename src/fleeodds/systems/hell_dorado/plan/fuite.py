@@ -32,6 +32,9 @@ class FuitePlan:
     attracted_back : bool
         Whether the outcomes end with ``attracted_back`` (a placed flee move and an enemy with
         Attraction x).
+    charged_again : bool
+        Whether the outcomes end with ``charged_again`` (a placed flee move that ends within an adversary's
+        Charge, ``fuite.next_activation``).
     """
 
     fixed: int
@@ -39,3 +42,4 @@ class FuitePlan:
     move_outcome: int
     state_cancels: bool
     attracted_back: bool
+    charged_again: bool = False

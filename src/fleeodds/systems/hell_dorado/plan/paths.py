@@ -408,3 +408,129 @@ def flee_move(start: tuple[float, float], radius: float, enemies: list[tuple[flo
         if t < best:
             best, who = t, k
     return best, who
+
+
+def flee_path(start: tuple[float, float], radius: float, bases: list[tuple[float, float, float]],
+              terrain: list[list[tuple[float, float]]], destination: tuple[float, float],
+              distance: float) -> tuple[tuple[float, float], float, list[tuple[float, float]], bool] | None:
+    """Where a flee move toward a destination ends: the shortest path of the fighter's centre round every other
+    base (enemies: no contact in a Fuite; allies: no moving through them) and impassable terrain, followed for
+    ``distance`` or until the destination.
+
+    Parameters
+    ----------
+    start : (x, y)
+        Centre of the fleeing fighter (toises).
+    radius : float
+        Its base radius (toises).
+    bases : list of (x, y, r)
+        Every other base on the table, enemies in contact included (toises).
+    terrain : list of list of (x, y)
+        Impassable terrain polygons (toises).
+    destination : (x, y)
+        Where the player sends it (toises).
+    distance : float
+        The flee move (toises, the Course or the Repli move).
+
+    Returns
+    -------
+    ((x, y), float, list of (x, y), bool) or None
+        The end of the move, the toises moved, the path's waypoints up to that end, and whether it gets to the
+        destination; ``None`` when no path reaches the destination (it is enclosed, or inside a base or terrain).
+
+    References
+    ----------
+    Rules Tips "Fuite", photo 2 ("il est interdit de venir au contact d'un combattant adverse lors d'un mouvement
+    provoqué par une Fuite"); the shortest path round terrain and allies as the Attraction texts define it
+    (Attraction x, errata August 2007).
+    """
+    region = obstacles(terrain, bases, radius)
+    found = shortest_to_contact(start, destination, 0.0, region)
+    if found is None:
+        return None
+    length, way = found
+    if length <= distance + 1e-12:
+        return tuple(way[-1]), length, way, True
+    line = LineString(way)
+    end = line.interpolate(distance)
+    kept = [p for p in way if line.project(Point(p)) < distance - 1e-12] + [(end.x, end.y)]
+    return (end.x, end.y), distance, kept, False
+
+
+def straight_limit(start: tuple[float, float], radius: float, direction_deg: float,
+                   allies: list[tuple[float, float, float]], terrain: list[list[tuple[float, float]]]) -> tuple[float, int]:
+    """How far a straight flee move goes before the fighter's base meets an ally's base or impassable terrain
+    (the enemies are :func:`flee_move`'s).
+
+    Parameters
+    ----------
+    start : (x, y)
+        Centre of the fleeing fighter (toises).
+    radius : float
+        Its base radius (toises).
+    direction_deg : float
+        Degrees counter-clockwise from +x.
+    allies : list of (x, y, r)
+        The fleeing fighter's allies (toises).
+    terrain : list of list of (x, y)
+        Impassable terrain polygons (toises).
+
+    Returns
+    -------
+    (float, int)
+        Toises before the first of them (``math.inf`` for none) and its index: allies first (0…), then terrain
+        (``len(allies) + k``); -1 for none.
+
+    References
+    ----------
+    Attraction x (errata August 2007): bases go round impassable terrain and allied fighters, never through them.
+    """
+    a = math.radians(direction_deg)
+    far = (start[0] + 1e4 * math.cos(a), start[1] + 1e4 * math.sin(a))
+    ray = LineString([start, far])
+    best, who = math.inf, -1
+    shapes = [Point(x, y).buffer(r + radius, quad_segs=QUAD_SEGS) for x, y, r in allies]
+    shapes += [Polygon(t).buffer(radius, quad_segs=QUAD_SEGS) for t in terrain]
+    for k, shape in enumerate(shapes):
+        hit = ray.intersection(shape.buffer(-_EPS))
+        if hit.is_empty:
+            continue
+        pts = [c for g in getattr(hit, "geoms", [hit]) for c in g.coords]
+        t = max(min(ray.project(Point(c)) for c in pts), 0.0)
+        if t < best:
+            best, who = t, k
+    return best, who
+
+
+def charge_length(start: tuple[float, float], radius: float, target: tuple[float, float], target_r: float,
+                  bases: list[tuple[float, float, float]], terrain: list[list[tuple[float, float]]]) -> float:
+    """Length of the shortest path of a charging fighter until its base touches the target's, round every other
+    base and impassable terrain (``math.inf`` when there is none).
+
+    Parameters
+    ----------
+    start : (x, y)
+        The charger's centre (toises).
+    radius : float
+        Its base radius (toises).
+    target : (x, y)
+        The target's centre (toises).
+    target_r : float
+        The target's base radius (toises).
+    bases : list of (x, y, r)
+        Every other base on the table (toises).
+    terrain : list of list of (x, y)
+        Impassable terrain polygons (toises).
+
+    Returns
+    -------
+    float
+        Toises.
+
+    References
+    ----------
+    Rules digest §3 (what follows a Fuite: the adversaries' next activation); the shortest path as the Attraction
+    texts define it (Attraction x, errata August 2007).
+    """
+    found = shortest_to_contact(start, target, radius + target_r, obstacles(terrain, bases, radius))
+    return math.inf if found is None else found[0]

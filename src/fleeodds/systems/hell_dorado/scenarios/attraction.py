@@ -71,7 +71,7 @@ class AttractionScenario(CheckedScenario, Scenario):
 
     def __init__(self, data: dict, base_dir: Path | None, side_a: list[Fighter], adversaries: list[Fighter],
                  opts: Options, *, title: str = "", focus: str | None = None, activation_order: str = "listed",
-                 multiple_attractors: str = "nearest", measure: str = "edge", movement: str = "charge",
+                 multiple_attractors: str = "player_choice", measure: str = "edge", movement: str = "charge",
                  then_pass: bool = False, terrain: list | None = None):
         super().__init__(data, base_dir)
         self.terrain = [[tuple(map(float, p)) for p in t] for t in (terrain or [])]

@@ -184,4 +184,49 @@ def build(data: dict, base_dir: Path, check_only: frozenset[str] | None = None) 
     profiles = read_profiles(data, base_dir)
     sc = LOADERS[kind](data, m, opts, profiles, base_dir, check_only)
     sc._check_only = check_only
+    _attraction_rulings(sc, kind, opts)
     return sc
+
+
+def _attraction_rulings(sc: Scenario, kind: str, opts) -> None:
+    """The designer rulings on Attraction (rules digest §6): it cancels Discrétion on a fighter inside its zone,
+    and forbids orders that would take an affected fighter out of it. Discrétion is accepted with a note on a
+    fighter an Attraction can pull (its own effect is cancelled there), and refused by name anywhere else (its
+    rules text is not in the project's sources); either ruling set to false is refused by name."""
+    from ....validation import inert, not_modelled
+
+    if not opts.attraction_cancels_discretion:
+        raise not_modelled("options.attraction_cancels_discretion", False,
+                           "Discrétion inside an Attraction zone: its rules text is not in the project's sources")
+    if not opts.attraction_blocks_leaving_orders:
+        raise not_modelled("options.attraction_blocks_leaving_orders", False,
+                           "orders that take an attracted fighter out of the zone")
+    pulled = []  # (dotted path, fighter) of the fighters an Attraction can pull in this scenario
+    if kind == "attraction":
+        pulled = [(f"adversaries.{i}", a) for i, a in enumerate(getattr(sc, "advs", []))]
+    elif kind == "fuite" and (sc.direction is not None or sc.destination is not None) and sc._holders():
+        pulled = [("fleeing", sc.fleeing)]
+    pulled_ids = {id(f) for _, f in pulled}
+    for where, f in _every_fighter(sc):
+        if not f.has("Discrétion"):
+            continue
+        path = f"{where}.capacities"
+        if id(f) not in pulled_ids:
+            raise not_modelled(path, "Discrétion", "Discrétion outside an Attraction zone: its rules text is not in "
+                                                   "the project's sources; only the ruling that an Attraction "
+                                                   "cancels it is modelled")
+        inert(path, "Discrétion", "inside an Attraction zone: the Attraction cancels it (designer ruling, "
+                                  "options.attraction_cancels_discretion)")
+
+
+def _every_fighter(sc: Scenario):
+    for name, attr in (("fleeing", "fleeing"), ("attacker", "attacker_f"), ("defender", "defender_f")):
+        f = getattr(sc, attr, None)
+        if f is not None and hasattr(f, "has"):
+            yield name, f
+    lists = (("adversaries", "advs"), ("attractors", "side_a")) if hasattr(sc, "advs") else (
+        ("adversaries", "adversaries"), ("others", "others"), ("allies", "allies"))
+    for name, attr in lists:
+        for i, f in enumerate(getattr(sc, attr, None) or []):
+            if hasattr(f, "has"):
+                yield f"{name}.{i}", f

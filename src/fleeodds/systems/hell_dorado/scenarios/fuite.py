@@ -23,7 +23,7 @@ from .. import exact as ex
 from ..checks import compare_sets, refuse_esquive, refuse_given
 from ..kernels.pack import PACK_LEN, pack_attack
 from ..model import Fighter, FuiteModel, Options, ScenarioModel, build_fighter, validate
-from ..outcomes import ATTRACTED_BACK, DAMAGE, F_ATTRACTED, F_CANNOT, F_FLED, F_FREE, F_NO_ROOM, F_REPLI, FUITE_OUTCOMES
+from ..outcomes import ATTRACTED_BACK, CHARGED_AGAIN, DAMAGE, F_ATTRACTED, F_CANNOT, F_FLED, F_FREE, F_NO_ROOM, F_REPLI, FUITE_OUTCOMES
 from ..plan.attack import Attack, attack_dice, can_support, make_attack, support_bonus
 from ..plan.attraction import attraction_geometry
 from ..plan.fuite import FuitePlan
@@ -121,16 +121,23 @@ class FuiteScenario(CheckedScenario, Scenario):
         its next activation (when the move is placed), kept its place, a positive state, a negative
         state, killed."""
         back = ("attracted_back",) if any(o.code == "attracted_back" for o in self.outcomes) else ()
-        return ("fled",) + back + ("fled_no_room", "state_positive_no_move", "state_no_move", "killed")
+        again = ("charged_again",) if any(o.code == "charged_again" for o in self.outcomes) else ()
+        return ("fled",) + again + back + ("fled_no_room", "state_positive_no_move", "state_no_move", "killed")
 
     def __init__(self, data: dict, base_dir: Path | None, fleeing: Fighter, adversaries: list[Fighter],
                  opts: Options, *, title: str = "", repli: bool = False, attacker: str | None = None,
                  room: bool = True, partial_room_toises: float = 0.0, def_modifier: int = 0,
                  compare: list[str] | None = None, others: list[Fighter] | None = None,
                  direction: float | None = None, attraction_measure: str = "edge",
-                 attraction_movement: str = "charge", multiple_attractors: str = "nearest"):
+                 attraction_movement: str = "charge", multiple_attractors: str = "player_choice",
+                 destination: tuple[float, float] | None = None, allies: list[Fighter] | None = None,
+                 terrain: list | None = None, next_activation: bool = True):
         super().__init__(data, base_dir)
         self.others, self.direction = list(others or []), direction
+        self.destination = None if destination is None else (float(destination[0]), float(destination[1]))
+        self.allies = list(allies or [])
+        self.terrain = [[tuple(map(float, p)) for p in t] for t in (terrain or [])]
+        self.next_activation = next_activation
         self.attraction_measure, self.attraction_movement = attraction_measure, attraction_movement
         self.multiple_attractors = multiple_attractors
         self.title = title
@@ -224,23 +231,47 @@ class FuiteScenario(CheckedScenario, Scenario):
         first enemy base it touches and engages that fighter. Nothing else moves in between.
         """
         self.path_limit, self.stopped_by, self.flee_end, self.pull_back = math.inf, None, None, None
-        attracting = bool(self._holders()) and self.direction is not None
+        self.flee_path, self.reaches_destination, self.no_path, self.chargers = None, None, False, []
+        placed = self.direction is not None or self.destination is not None
+        attracting = bool(self._holders()) and placed
         self.outcomes = FUITE_OUTCOMES + ((ATTRACTED_BACK,) if attracting else ())
-        if self.direction is None:
+        if not placed:
             return
-        from ..plan.paths import flee_move  # shapely, only for a placed move
+        from ..plan.paths import flee_move, flee_path, straight_limit  # shapely, only for a placed move
         t = self.opts.toise_mm
         r = self.fleeing.base_mm / 2 / t
         enemies = self.adversaries + self.others
         discs = [(a.x, a.y, a.base_mm / 2 / t) for a in enemies]
-        self.path_limit, k = flee_move((self.fleeing.x, self.fleeing.y), r, discs, self.direction)
-        d = self.flee_distance
-        if k >= 0 and self.path_limit <= self._planned_distance() + 1e-12:
-            self.stopped_by = enemies[k].name
-        rad = math.radians(self.direction)
-        self.flee_end = (self.fleeing.x + d * math.cos(rad), self.fleeing.y + d * math.sin(rad))
-        if not attracting or d <= 0:
-            return
+        ally_discs = [(a.x, a.y, a.base_mm / 2 / t) for a in self.allies]
+        start = (self.fleeing.x, self.fleeing.y)
+        if self.destination is not None:
+            planned = self._planned_distance()
+            found = flee_path(start, r, discs + ally_discs, self.terrain, self.destination, planned)
+            if found is None:  # enclosed: no path, no move (photo 4)
+                self.no_path, self.path_limit, self.flee_end = True, 0.0, start
+            else:
+                self.flee_end, moved, self.flee_path, self.reaches_destination = found
+                self.path_limit = moved if self.reaches_destination else math.inf
+            d = self.flee_distance
+        else:
+            self.path_limit, k = flee_move(start, r, discs, self.direction)
+            names = [a.name for a in enemies]
+            other_limit, j = straight_limit(start, r, self.direction, ally_discs, self.terrain)
+            if other_limit < self.path_limit:
+                self.path_limit, k = other_limit, j
+                names = [a.name for a in self.allies] + [f"terrain.{i}" for i in range(len(self.terrain))]
+            d = self.flee_distance
+            if k >= 0 and self.path_limit <= self._planned_distance() + 1e-12:
+                self.stopped_by = names[k]
+            rad = math.radians(self.direction)
+            self.flee_end = (self.fleeing.x + d * math.cos(rad), self.fleeing.y + d * math.sin(rad))
+        if attracting and d > 0:
+            self._pull_back(enemies, r, t, d)
+        self._charged_again(d, r, t)
+
+    def _pull_back(self, enemies: list[Fighter], r: float, t: float, d: float) -> None:
+        """Whether an Attraction pulls the fighter back at its next activation from where its move ends
+        (sets ``pull_back``; see :meth:`_place_flee`)."""
         side = []
         for i, a in enumerate(enemies):
             engaged = i >= len(self.adversaries) and a.engaged
@@ -259,6 +290,28 @@ class FuiteScenario(CheckedScenario, Scenario):
         if self.fixed == F_REPLI:
             self.fixed = F_ATTRACTED
 
+    def _charged_again(self, d: float, r: float, t: float) -> None:
+        """The adversaries (and other enemies not engaged) whose Charge reaches the end of the flee move by the
+        shortest path round the other bases and terrain (``fuite.next_activation``); with one, the outcomes end
+        with ``charged_again``, which a survivor that fled (or made its Repli move) gets instead."""
+        if not self.next_activation or d <= 0 or self.no_path:
+            return
+        from ..plan.paths import charge_length
+
+        movers = self.adversaries + [o for o in self.others if not o.engaged]
+        every = self.adversaries + self.others + self.allies
+        for a in movers:
+            ra = a.base_mm / 2 / t
+            bases = [(b.x, b.y, b.base_mm / 2 / t) for b in every if b is not a]
+            length = charge_length((a.x, a.y), ra, self.flee_end, r, bases, self.terrain)
+            reach = self.opts.course_multiplier * a.mou
+            if length <= reach + 1e-9:
+                self.chargers.append((a.name, length, reach))
+        if self.chargers:
+            self.outcomes = self.outcomes + (CHARGED_AGAIN,)
+            if self.fixed == F_REPLI and self.pull_back is None:
+                self.fixed = len(self.outcomes) - 1
+
     @property
     def attracted(self) -> bool:
         """Whether the flee move (when it is made) ends where an Attraction pulls the fighter back."""
@@ -268,8 +321,12 @@ class FuiteScenario(CheckedScenario, Scenario):
     def move_outcome(self) -> int:
         if self.direction is not None and self.flee_distance <= 0 and self._planned_distance() > 0:
             return F_NO_ROOM  # no room in that direction: the first enemy base is in the way at once
+        if self.no_path:
+            return F_NO_ROOM  # no path to the destination: it does not move
         if self.room or (self.opts.no_room_move == "partial" and self.partial_room_toises > 0):
-            return F_ATTRACTED if self.attracted else F_FLED
+            if self.attracted:
+                return F_ATTRACTED
+            return len(self.outcomes) - 1 if self.chargers else F_FLED
         return F_NO_ROOM
 
     def _planned_distance(self) -> float:
@@ -292,7 +349,7 @@ class FuiteScenario(CheckedScenario, Scenario):
         ``fuite.direction`` the move stops short of the first enemy base in the way (photo 2), and
         a move shorter than :data:`..plan.paths.ROOM_TOLERANCE` is none."""
         d = self._planned_distance()
-        if self.direction is not None:
+        if self.direction is not None or self.destination is not None:
             d = min(d, self.path_limit)
             if d < _room_tolerance():
                 d = 0.0
@@ -303,7 +360,8 @@ class FuiteScenario(CheckedScenario, Scenario):
         """The Fuite resolved (:class:`..plan.fuite.FuitePlan`): what decides its outcomes and exact distribution."""
         return FuitePlan(fixed=int(self.fixed), attack=self.attack, move_outcome=int(self.move_outcome),
                          state_cancels=bool(self.opts.state_cancels_flee_move),
-                         attracted_back=len(self.outcomes) > len(FUITE_OUTCOMES))
+                         attracted_back=any(o.code == "attracted_back" for o in self.outcomes),
+                         charged_again=any(o.code == "charged_again" for o in self.outcomes))
 
     def exact_distribution(self, mode: str = "float"):
         check_exact_mode(mode)
@@ -339,6 +397,19 @@ class FuiteScenario(CheckedScenario, Scenario):
                                 "peut devenir Marche, Course, Assaut ou Charge")
         if self.others:
             d["others"] = [dict(o.describe(), x=o.x, y=o.y, engaged=o.engaged) for o in self.others]
+        if self.destination is not None:
+            d["flee_destination"] = list(self.destination)
+            d["flee_path"] = None if self.flee_path is None else [list(p) for p in self.flee_path]
+            d["flee_end"] = list(self.flee_end)
+            d["reaches_destination"] = bool(self.reaches_destination) and not self.no_path
+            d["no_path"] = self.no_path
+        if self.allies:
+            d["allies"] = [dict(a.describe(), x=a.x, y=a.y) for a in self.allies]
+        if self.terrain:
+            d["terrain"] = [[list(p) for p in t] for t in self.terrain]
+        if self.direction is not None or self.destination is not None:
+            d["charged_again_by"] = [{"name": n, "path_toises": round(length, 4), "charge_toises": reach}
+                                     for n, length, reach in self.chargers]
         if self.direction is not None:
             d["flee_direction_degrees"] = self.direction
             d["flee_end"] = list(self.flee_end)
@@ -356,7 +427,11 @@ class FuiteScenario(CheckedScenario, Scenario):
         each of ``[[others]]`` that changes nothing here nor in any comparison setup (it neither
         closes the way out, nor stops the move, nor is met on the way back, nor attracts)."""
         out = super().unused_inputs()
-        if self.direction is None:
+        if self.direction is not None or self.destination is not None:
+            # a base on a placed table is geometry: where the move goes and who can reach it (another size
+            # would often not fit the positions written, so the check cannot try one)
+            out = [p for p in out if not p.endswith(".base")]
+        if self.direction is None and self.destination is None:
             raw = {"adversaries": self.source.get("adversaries") or [], "others": self.source.get("others") or []}
             for where, f in self._holders():
                 sec, i = where.split(".")
@@ -380,6 +455,8 @@ class FuiteScenario(CheckedScenario, Scenario):
         if self.direction is not None and (self.stopped_by == o.name
                                            or (self.pull_back is not None and self.pull_back[2] == o.name)):
             return True
+        if self.destination is not None or any(name == o.name for name, *_ in self.chargers):
+            return True  # a base on the table bends the path to the destination, or charges again
         if self.direction is not None and o.has("Attraction"):
             return self._outcomes_without_other(i) != self._outcomes_with_others()
         if self.fixed in (F_CANNOT, F_FREE):
@@ -441,26 +518,49 @@ class FuiteScenario(CheckedScenario, Scenario):
         """
         return self._attack_notes(lang) + self._move_notes(lang)
 
+    def _stopped_by_enemy(self) -> bool:
+        return self.stopped_by in [a.name for a in self.adversaries + self.others]
+
     @staticmethod
     def _de(name: str) -> str:
         """French "de X", elided before a vowel or a mute h ("d'Isha-Akshay")."""
         return ("d'" if name[:1].casefold() in "aeiouyhâàéèêîïôû" and name else "de ") + name
 
     def _move_notes(self, lang: str) -> list[str]:
-        if self.direction is None or self.fixed in (F_CANNOT, F_FREE):
+        if (self.direction is None and self.destination is None) or self.fixed in (F_CANNOT, F_FREE):
             return []
         fr = lang == "fr"
         d, (x, y) = self.flee_distance, self.flee_end
         num = (lambda v: f"{v:.2f}".replace(".", ",")) if fr else (lambda v: f"{v:.2f}")
-        if fr:
+        if self.destination is not None:
+            dx, dy = self.destination
+            if self.no_path:
+                line = (f"Aucun chemin ne mène à ({num(dx)} ; {num(dy)}) sans toucher un socle ennemi ni traverser un "
+                        "allié ou un terrain impraticable : pas de mouvement (photo 4)" if fr else
+                        f"No path leads to ({num(dx)}, {num(dy)}) without touching an enemy base or crossing an "
+                        "ally or impassable terrain: no move (photo 4)")
+            elif fr:
+                line = (f"Mouvement de Fuite : {num(d)} toises par le plus court chemin vers ({num(dx)} ; {num(dy)}), "
+                        f"jusqu'en ({num(x)} ; {num(y)})")
+                line += ", où il arrive" if self.reaches_destination else ", sans y arriver (la Course est trop courte)"
+            else:
+                line = (f"Flee move: {num(d)} toises by the shortest path toward ({num(dx)}, {num(dy)}), to "
+                        f"({num(x)}, {num(y)})")
+                line += ", which it reaches" if self.reaches_destination else ", short of it (the Course is too short)"
+        elif fr:
             line = f"Mouvement de Fuite : {num(d)} toises à {num(self.direction)}°, jusqu'en ({num(x)} ; {num(y)})"
-            if self.stopped_by:
+            if self.stopped_by and self._stopped_by_enemy():
                 line += (f", arrêté juste avant le socle {self._de(self.stopped_by)} (pas de contact pendant une "
                          "Fuite, photo 2)")
+            elif self.stopped_by:
+                line += (f", arrêté juste avant {self.stopped_by} (on ne traverse ni un allié ni un terrain "
+                         "impraticable)")
         else:
             line = f"Flee move: {num(d)} toises at {num(self.direction)}°, to ({num(x)}, {num(y)})"
-            if self.stopped_by:
+            if self.stopped_by and self._stopped_by_enemy():
                 line += f", stopped just short of {self.stopped_by}'s base (no contact in a Fuite, photo 2)"
+            elif self.stopped_by:
+                line += f", stopped just short of {self.stopped_by} (no moving through an ally or impassable terrain)"
         line += "."
         out = [line]
         if self._holders() and d > 0:
@@ -478,6 +578,15 @@ class FuiteScenario(CheckedScenario, Scenario):
                          f"Charge it and is pulled back into contact")
                     t += f" (with {eng}, met on the way)." if st == 1 else "."
                 out.append(t)
+        if self.chargers and self.pull_back is None:
+            who = ", ".join(f"{n} ({num(length)} / {num(reach)} toises)" for n, length, reach in self.chargers)
+            out.append(f"Là où il s'arrête, la Charge de {who} l'atteint de nouveau à sa prochaine activation "
+                       "(charged_again)." if fr else
+                       f"Where it stops, the Charge of {who} reaches it again at its next activation "
+                       "(charged_again).")
+        elif self.next_activation and d > 0 and not self.no_path and self.pull_back is None:
+            out.append("Aucun adversaire ne peut le charger de nouveau à sa prochaine activation." if fr else
+                       "No adversary can charge it again at its next activation.")
         return out
 
     def _attack_notes(self, lang: str) -> list[str]:
@@ -615,10 +724,39 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     if fu.direction is not None and not placed:
         raise InputError("fuite.direction", fu.direction, "nothing unless the fleeing fighter is placed (fleeing.x "
                          "and fleeing.y, and every adversary's x, y): the flee move starts from its position")
+    if fu.destination is not None and not placed:
+        raise InputError("fuite.destination", fu.destination, "nothing unless the fleeing fighter is placed "
+                         "(fleeing.x and fleeing.y, and every adversary's x, y): the flee move starts from its "
+                         "position")
+    if fu.destination is not None and fu.direction is not None:
+        raise InputError("fuite.destination", fu.destination, "a destination or a direction (fuite.direction), "
+                         "not both")
+    allies = []
+    for i, o in enumerate(data.get("allies") or []):
+        if not placed:
+            raise InputError(f"allies.{i}", short_repr(o), "nothing unless the fleeing fighter is placed "
+                             "(fleeing.x, y): its allies only matter by their positions")
+        f = build_fighter(o, f"allies.{i}", profiles)
+        refuse_given(f, o, f"allies.{i}", ("weapon", "bonus_dice", "support", "zone", "state"),
+                     "on an ally of the fleeing fighter (only its base and position count here)")
+        refuse_esquive(f, o, f"allies.{i}", "on an ally of the fleeing fighter (nobody engages it here)")
+        if f.x is None or f.y is None:
+            raise InputError(f"allies.{i}.x", f.x, "x and y (toises): the allies are placed on the table")
+        allies.append(f)
+    terrain = [list(map(tuple, t.points)) for t in (m.terrain or [])]
+    if terrain and not placed:
+        raise InputError("terrain", short_repr(data.get("terrain")), "nothing unless the fleeing fighter is placed "
+                         "(fleeing.x, y): terrain only matters on the table")
+    _check_terrain(terrain, [("fleeing", fleeing)] + [(f"adversaries.{i}", a) for i, a in enumerate(advs)]
+                   + [(f"others.{i}", a) for i, a in enumerate(others)]
+                   + [(f"allies.{i}", a) for i, a in enumerate(allies)], opts)
+    if "next_activation" in given and fu.direction is None and fu.destination is None:
+        inert("fuite.next_activation", fu.next_activation, "without fuite.direction or fuite.destination (only a "
+              "placed flee move ends somewhere an adversary can charge again)")
     for k in ("attraction_measure", "attraction_movement", "multiple_attractors"):
-        if k in given and fu.direction is None:
-            inert(f"fuite.{k}", getattr(fu, k), "without fuite.direction (only a placed flee move ends "
-                  "somewhere an Attraction can pull the fighter back)")
+        if k in given and fu.direction is None and fu.destination is None:
+            inert(f"fuite.{k}", getattr(fu, k), "without fuite.direction or fuite.destination (only a placed "
+                  "flee move ends somewhere an Attraction can pull the fighter back)")
     room = True if fu.room is None else fu.room
     if placed:
         room = _room_from_positions(fleeing, advs, opts, fu.room if "room" in given else None, others)
@@ -643,7 +781,29 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                          room=room, partial_room_toises=float(fu.partial_room_toises),
                          def_modifier=fu.def_modifier, compare=fu.compare or [], others=others,
                          direction=fu.direction, attraction_measure=fu.attraction_measure,
-                         attraction_movement=fu.attraction_movement, multiple_attractors=fu.multiple_attractors)
+                         attraction_movement=fu.attraction_movement, multiple_attractors=fu.multiple_attractors,
+                         destination=fu.destination, allies=allies, terrain=terrain,
+                         next_activation=fu.next_activation)
+
+
+def _check_terrain(terrain: list, fighters: list[tuple[str, Fighter]], opts: Options) -> None:
+    """Refuse a terrain polygon that crosses itself, and a fighter whose base stands on impassable terrain."""
+    if not terrain:
+        return
+    from shapely.geometry import Point, Polygon
+
+    for k, t in enumerate(terrain):
+        if not Polygon(t).is_valid or Polygon(t).area <= 0:
+            raise InputError(f"terrain.{k}.points", short_repr([list(p) for p in t]),
+                             "corners of a polygon that does not cross itself (non-zero area)")
+    for where, f in fighters:
+        if f.x is None or f.y is None:
+            continue
+        r = f.base_mm / 2 / opts.toise_mm
+        for k, t in enumerate(terrain):
+            if Polygon(t).intersection(Point(f.x, f.y).buffer(r)).area > 1e-9:
+                raise InputError(f"{where}.x", f.x, f"a position whose base ({r:.3f} toises in radius) is off "
+                                 f"impassable terrain terrain.{k} (a fighter cannot stand inside it)")
 
 
 def _room_from_positions(fleeing: Fighter, advs: list[Fighter], opts: Options, written: bool | None = None,
