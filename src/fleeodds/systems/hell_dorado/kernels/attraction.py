@@ -19,10 +19,40 @@ from .passe import duel_pass
 
 
 @njit(cache=True)
-def _place(bx, by, br, bzone, ax, ay, ar, px, py, key, c):
-    """Draw the random adversary positions (rejection on overlapping bases); returns (ok, counter)."""
+def _ally_in_way(px, py, br, ax, ay, ar, arange, i):
+    """Whether another fighter of adversary ``i``'s side stands on the straight line from ``i`` to a holder of
+    Attraction whose zone may hold it (its base within the two bases' radii of that line, before contact): the
+    shortest path would then go round it, which the straight-line kernel does not draw."""
+    for h in range(ax.shape[0]):
+        if arange[h] < 0:
+            continue
+        dx = ax[h] - px[i]
+        dy = ay[h] - py[i]
+        d = math.hypot(dx, dy)
+        if d > arange[h] + ar[h] + br[i] + 1e-9 or d <= 0.0:
+            continue  # out of this zone however it is measured
+        reach = (d - ar[h] - br[i]) / d  # the share of the line walked before contact with the holder
+        for j in range(px.shape[0]):
+            if j == i:
+                continue
+            t = ((px[j] - px[i]) * dx + (py[j] - py[i]) * dy) / (d * d)
+            t = min(max(t, 0.0), reach)
+            if math.hypot(px[i] + t * dx - px[j], py[i] + t * dy - py[j]) < br[i] + br[j] - 1e-9:
+                return True
+    return False
+
+
+@njit(cache=True)
+def _place(bx, by, br, bzone, ax, ay, ar, arange, px, py, key, c):
+    """Draw the random adversary positions: rejection on overlapping bases, and on a fighter standing on the
+    straight line from one of its side to an Attraction holder (the path would go round it, rules digest §6);
+    returns (ok, counter)."""
     nbv = bx.shape[0]
     na = ax.shape[0]
+    drawn = False
+    for i in range(nbv):
+        if bzone[i, 0] >= 0:
+            drawn = True
     for _attempt in range(1000):
         for i in range(nbv):
             kind = bzone[i, 0]
@@ -49,6 +79,11 @@ def _place(bx, by, br, bzone, ax, ay, ar, px, py, key, c):
             for j in range(i + 1, nbv):
                 if math.hypot(px[i] - px[j], py[i] - py[j]) < br[i] + br[j] - 1e-9:
                     ok = False
+        if ok and drawn:
+            for i in range(nbv):
+                if _ally_in_way(px, py, br, ax, ay, ar, arange, i):
+                    ok = False
+                    break
         if ok:
             return True, c
     return False, c
@@ -103,7 +138,7 @@ def _attraction_blocks(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, b
         lo, hi = block_range(b, start, n)
         for t in range(lo, hi):
             key = trial_key(seed, t)
-            ok, c = _place(bx, by, br, bzone, ax, ay, ar, px, py, key, 0)
+            ok, c = _place(bx, by, br, bzone, ax, ay, ar, arange, px, py, key, 0)
             if not ok:
                 out[b, nbv, 0, 0] += 1
                 continue
