@@ -17,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from .cli_types import CHART, TEXT_OUT, say_notes as _say_notes, strict_option
+from .cli_types import CHART, TEXT_OUT, emit, say_notes as _say_notes, strict_option
 from .errors import FleeoddsError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -336,14 +336,7 @@ def _render_comparison(comp, fmt: str, cumulative: bool = False) -> str:
 
 
 def _emit(text: str, out: str | None, lang: str = "en") -> None:
-    if out:
-        try:
-            Path(out).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise FleeoddsError(f"out: cannot write {out!r}: {exc.strerror}") from None
-        click.echo(_msg("written", lang, path=out), err=True)
-    else:
-        click.echo(text, nl=not text.endswith("\n"))
+    emit(text, out, lang)
 
 
 @main.command(context_settings=CONTEXT)

@@ -8,12 +8,10 @@ is worth over the choice as written and over the worst.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import click
 
-from .cli_types import CHART, TEXT_OUT, say_notes, strict_option
-from .errors import FleeoddsError
+from .cli_types import CHART, TEXT_OUT, emit, say_notes, strict_option
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -96,13 +94,6 @@ def decide(scenario, trials, seed, exact_only, mc_only, lang, no_progress, fmt, 
                 else render_decision(result, fmt))
         if chart:
             decision_chart(result, chart, goal=goal, size=chart_size)
-    if out:
-        try:
-            Path(out).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise FleeoddsError(f"out: cannot write {out!r}: {exc.strerror}") from None
-        click.echo(_msg("written", lang, path=out), err=True)
-    else:
-        click.echo(text, nl=not text.endswith("\n"))
+    emit(text, out, lang)
     if chart:
         click.echo(_msg("chart_written", lang, path=chart), err=True)

@@ -65,3 +65,24 @@ def say_notes(sc, lang: str = "en", variants=None, prefix: str = "") -> list:
     for line in note_lines(noted, lang):
         click.echo(line, err=True)
     return noted
+
+
+def emit(text: str, out: str | None, lang: str = "en") -> None:
+    """Write a command's output to ``out`` (and say so on standard error), or print it.
+
+    Raises
+    ------
+    FleeoddsError
+        When ``out`` cannot be written.
+    """
+    from .errors import FleeoddsError
+    from .report.text import msg
+
+    if out:
+        try:
+            Path(out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise FleeoddsError(f"out: cannot write {out!r}: {exc.strerror}") from None
+        click.echo(msg("written", lang, path=out), err=True)
+    else:
+        click.echo(text, nl=not text.endswith("\n"))
