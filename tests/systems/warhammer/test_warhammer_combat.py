@@ -86,7 +86,7 @@ def test_one_model_each_8th_simultaneous():
     # 8th, equal Initiative: simultaneous. One attack each: hit 4+, wound 4+ -> 1/4 each, no saves.
     # One model each of W1: both die 1/16 (both destroyed); the unit alone kills 3/16, and so on.
     data = small(edition="8th", **{"fight.charger": "none", "fight.unit.models": 1, "fight.unit.files": 1,
-                                   "fight.enemy.models": 1, "fight.enemy.files": 1})
+                                   "fight.enemy.models": 1, "fight.enemy.files": 1, "fight.max_rounds": 1})
     sc = load_scenario(data)
     s = sc.summary("fraction")
     assert s["margin"] == {-1: Fraction(3, 16), 0: Fraction(10, 16), 1: Fraction(3, 16)}
@@ -97,6 +97,39 @@ def test_one_model_each_8th_simultaneous():
     assert by["both_destroyed"] == Fraction(1, 16)
     assert by["enemy_destroyed"] == Fraction(3, 16) and by["unit_destroyed"] == Fraction(3, 16)
     assert by["draw"] == Fraction(9, 16)
+
+
+def by_code_and_round(sc) -> tuple[dict, dict]:
+    dist = sc.exact_distribution("fraction")
+    by, rounds = {}, {}
+    for (i, k), p in dist.items():
+        by[sc.outcomes[i].code] = by.get(sc.outcomes[i].code, 0) + p
+        rounds[k] = rounds.get(k, 0) + p
+    return by, rounds
+
+
+@pytest.mark.parametrize("max_rounds", [None, 2, 5])
+def test_one_model_each_several_rounds(max_rounds):
+    # The same duel fought until resolved (default: at most 10 rounds) or over max_rounds rounds. Every round
+    # is the first round again (no charge): both die 1/16, the unit alone kills 3/16, the enemy alone 3/16,
+    # and 9/16 nobody dies: a draw (0 - 0, no musician), which leads to another round. So P(decided in
+    # round k) = (9/16)^(k-1) * 7/16, and after N rounds a draw is left with (9/16)^N;
+    # P(both destroyed) = 1/16 * sum_{k<N} (9/16)^k = (1 - (9/16)^N) / 7, each side's win 3 times that.
+    data = small(edition="8th", **{"fight.charger": "none", "fight.unit.models": 1, "fight.unit.files": 1,
+                                   "fight.enemy.models": 1, "fight.enemy.files": 1})
+    if max_rounds is not None:
+        data["fight"]["max_rounds"] = max_rounds
+    sc = load_scenario(data)
+    n = max_rounds or 10
+    assert sc.max_rounds == n and sc.metric.n_bins == n and sc.metric.offset == 1
+    by, rounds = by_code_and_round(sc)
+    q = Fraction(9, 16)
+    assert by["both_destroyed"] == (1 - q ** n) / 7
+    assert by["enemy_destroyed"] == by["unit_destroyed"] == 3 * (1 - q ** n) / 7
+    assert by["draw"] == q ** n
+    for k in range(1, n):
+        assert rounds[k] == q ** (k - 1) * Fraction(7, 16)
+    assert rounds[n] == q ** (n - 1) * Fraction(7, 16) + q ** n  # the still-fighting end in the last round
 
 
 def test_charger_strikes_first_7th_and_not_8th():
@@ -543,7 +576,7 @@ def test_a_unit_wiped_out_loses_even_when_its_musician_wins_the_draw():
     # but it is wiped out: it loses); the enemy alone dies 3/16; nobody 9/16 (1 - 0: the unit wins).
     data = small(edition="8th", **{"fight.charger": "none", "fight.unit.models": 1, "fight.unit.files": 1,
                                    "fight.enemy.models": 1, "fight.enemy.files": 1, "fight.unit.standard": True,
-                                   "fight.unit.musician": True})
+                                   "fight.unit.musician": True, "fight.max_rounds": 1})
     sc = load_scenario(data)
     s = sc.summary("fraction")
     assert (s["unit_wins"], s["enemy_wins"], s["draw"], s["both_destroyed"]) == (

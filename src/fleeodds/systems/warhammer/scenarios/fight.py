@@ -54,11 +54,13 @@ from ..checks.combat import (check_chain_fields, check_fight_options, check_figh
                              refuse_not_modelled)
 from ..checks.flee import special_rule_errors
 from ..exact.combat import kill_probability, round_distribution
-from ..labels import title_fr
+from ..exact.rounds import several_rounds
+from ..labels import fight_names, title_fr
 from ..model.combat import TWO_HANDED, WEAPONS
 from ..model.flee import ScenarioModel
 from ..plan.combat import (FightPlan, FightRules, attacks_of, fight_plan, margin_of, resolve_fight, resolve_units,
                             steadfast)
+from ..plan.rounds import later_round_rules
 from .flee import WarhammerScenario
 
 #: Sections a fight builds itself (the loser, the winner and the margin come from the round).
@@ -76,14 +78,14 @@ EQUIPMENT_FIELDS = ("weapon", "shield", "armour_save", "ward_save")
 #: Added to the seed for the chain trials, so that a trial's chain dice differ from its fight dice.
 CHAIN_SEED_OFFSET = 0x5DEECE66D
 
-ENDINGS = (
-    Outcome("draw", "draw (no Break test)", "égalité (pas de test de moral)"),
-    Outcome("enemy_destroyed", "your unit wins; the enemy is destroyed in the fight",
-            "votre unité gagne ; l'ennemi est détruit au combat"),
-    Outcome("unit_destroyed", "the enemy wins; your unit is destroyed in the fight",
-            "l'ennemi gagne ; votre unité est détruite au combat"),
-    Outcome("both_destroyed", "both units destroyed", "les deux unités sont détruites"),
-)
+#: Endings of a round decided without a Break test (the labels name the units: :meth:`FightScenario._labels`).
+ENDING_CODES = ("draw", "enemy_destroyed", "unit_destroyed", "both_destroyed")
+#: The loser's chain outcomes after which the fight goes on in another round (it held its Break test, or
+#: in The Old World gave ground): terminal only in the last round fought.
+CONTINUE = ("held", "gave_ground")
+#: Rounds fought at most when ``fight.max_rounds`` is left out ("until resolved"): the answer says how
+#: often the fight is still going on after them.
+ROUND_CAP = 10
 
 
 #: Margins of the loser's chains on which a fight checks its [table] and [options] (Leadership tests
@@ -129,7 +131,12 @@ class FightScenario(Scenario):
         self.title = model.title or f"{self.units[0].name} fight {self.units[1].name} ({model.edition})"
         if not model.title:
             self.title_fr = title_fr(self.units[0].name, [self.units[1].name], model.edition, fight=True)
+        self.until_resolved = model.fight.max_rounds is None
+        self.max_rounds = model.fight.max_rounds or ROUND_CAP
         self._chains: dict[tuple, Any] = {}
+        self._later: dict[tuple[int, int], FightRules] = {}
+        self._laws: dict[tuple, list] = {}
+        self._chain_laws: dict[tuple, list] = {}
         template = self._chain(self._key(1, 1, (self.rules.unit.models, self.rules.enemy.models)))
         if effect_checks_on():
             # the chain's [table] and [options] checked on chains of both losers, small and large margins
@@ -141,16 +148,43 @@ class FightScenario(Scenario):
             check_chain_fields(data, tuple(chains))
         self._chain_codes = [template.outcomes[i].code for i in range(len(template.outcomes))]
         self._chain_labels = list(template.outcomes)
-        outs = [Outcome(f"enemy_{o.code}", f"your unit wins; the enemy: {o.en}",
-                        f"votre unité gagne ; l'ennemi : {o.fr}") for o in self._chain_labels]
-        outs += list(ENDINGS)
-        outs += [Outcome(f"unit_{o.code}", f"the enemy wins; your unit: {o.en}",
-                         f"l'ennemi gagne ; votre unité : {o.fr}") for o in self._chain_labels]
-        self.outcomes = tuple(outs)
+        self.names = fight_names((self.rules.unit.models, self.rules.enemy.models),
+                                 (self.units[0].name, self.units[1].name))
+        self.outcomes = self._labels()
         self._index = {o.code: i for i, o in enumerate(self.outcomes)}
-        self.metric = Metric("enemy_casualties", "enemy models removed in the round",
-                             "figurines ennemies retirées pendant le round", self.rules.enemy.models + 1, 0,
-                             "models")
+        self.metric = Metric("round", "round in which the fight was decided", "round où le combat s'est décidé",
+                             self.max_rounds, 1, "")
+
+    def _labels(self) -> tuple[Outcome, ...]:
+        """The outcomes, each naming the units ("20 Night Goblins win; 16 Dwarf Warriors: caught and destroyed
+        in the pursuit"; French "l'unité de 20 Gobelins de la Nuit gagne ; l'unité de 16 Guerriers nains :
+        rattrapée et détruite par la poursuite", every French label agreeing with "unité"). The unit's wins
+        first, then the endings without a Break test, then the enemy's wins. A held Break test and a draw
+        end the fight only in the last round fought (then "still fighting after round N")."""
+        (u_en, u_fr), (e_en, e_fr) = self.names
+        n = self.max_rounds
+        on_en = f", still fighting after round {n}" if n > 1 else ""
+        on_fr = f", combat toujours en cours après le round {n}" if n > 1 else ""
+        c = "\u202f:"
+
+        def up(text: str) -> str:
+            return text[0].upper() + text[1:]
+
+        def won(side: str, o: Outcome) -> Outcome:
+            w_en, w_fr, l_en, l_fr = ((u_en, u_fr, e_en, e_fr) if side == "enemy" else (e_en, e_fr, u_en, u_fr))
+            more_en, more_fr = (on_en, on_fr) if o.code in CONTINUE else ("", "")
+            return Outcome(f"{side}_{o.code}", f"{w_en} win; {l_en}: {o.en}{more_en}",
+                           f"{up(w_fr)} gagne\u202f; {l_fr}{c} {o.fr}{more_fr}")
+
+        outs = [won("enemy", o) for o in self._chain_labels]
+        outs += [Outcome("draw", f"a draw (no Break test){on_en}", f"égalité (pas de test de moral){on_fr}"),
+                 Outcome("enemy_destroyed", f"{u_en} win; {e_en} destroyed in the fight",
+                         f"{up(u_fr)} gagne\u202f; {e_fr} est détruite au combat"),
+                 Outcome("unit_destroyed", f"{e_en} win; {u_en} destroyed in the fight",
+                         f"{up(e_fr)} gagne\u202f; {u_fr} est détruite au combat"),
+                 Outcome("both_destroyed", "both units destroyed", "les deux unités sont détruites")]
+        outs += [won("unit", o) for o in self._chain_labels]
+        return tuple(outs)
 
     @property
     def plan(self) -> FightPlan:
@@ -266,9 +300,62 @@ class FightScenario(Scenario):
     def _round(self) -> dict[tuple[int, int, int, int], Fraction]:
         return round_distribution(self.rules)
 
+    def _rules_at(self, k: int, au: int, ae: int) -> FightRules:
+        """The numbers of round ``k`` started with ``au`` and ``ae`` models (round 1: the file's own;
+        later: :func:`..plan.rounds.later_round_rules`, cached by the models left)."""
+        if k == 1:
+            return self.rules
+        if (au, ae) not in self._later:
+            self._later[(au, ae)] = later_round_rules(self.model, self.units, (au, ae))
+        return self._later[(au, ae)]
+
+    def _law(self, k: int, au: int, ae: int, mode: str) -> list:
+        """``[((alive unit, alive enemy, margin), P)]`` of round ``k`` from ``(au, ae)``: the round's exact
+        law (:func:`..exact.combat.round_distribution`, a black box) summed over what the rest of the fight
+        does not read (the wound counts), cached by its real inputs (round 1, or the models left)."""
+        key = (1, 0, 0, mode) if k == 1 else (2, au, ae, mode)
+        if key not in self._laws:
+            r = self._rules_at(k, au, ae)
+            law = self._round if k == 1 else round_distribution(r)
+            out: dict[tuple[int, int, int], Fraction] = {}
+            for (wu, we, a_u, a_e), p in law.items():
+                e = (a_u, a_e, margin_of(r, wu, we, a_u, a_e))
+                out[e] = out.get(e, Fraction(0)) + p
+            self._laws[key] = [(e, p if mode == "fraction" else float(p)) for e, p in out.items()]
+        return self._laws[key]
+
+    def _chain_law(self, key: tuple, mode: str) -> list:
+        """``[(chain outcome code, P)]`` of the loser's chain ``key`` (its metric summed out), cached."""
+        if (key, mode) not in self._chain_laws:
+            law: dict[str, Any] = {}
+            for (ci, _), q in self._chain(key).exact_distribution(mode).items():
+                c = self._chain_codes[ci]
+                law[c] = law.get(c, 0) + q
+            self._chain_laws[(key, mode)] = list(law.items())
+        return self._chain_laws[(key, mode)]
+
+    def _endings(self, mode: str):
+        """The round step of :func:`..exact.rounds.several_rounds`: state ``(au, ae, code)`` with ``code`` the
+        outcome the fight would end on if no round followed (a draw, a held Break test)."""
+        def endings(k: int, state):
+            au, ae, _ = state
+            for (a_u, a_e, d), p in self._law(k, au, ae, mode):
+                code, key = self._ending(a_u, a_e, d)
+                if code == "draw":
+                    yield p, ("go", (a_u, a_e, "draw"))
+                elif code is not None:
+                    yield p, ("end", code)
+                else:
+                    side = "enemy" if key[0] == 1 else "unit"
+                    for c, q in self._chain_law(key, mode):
+                        yield p * q, ("go" if c in CONTINUE else "end",
+                                      (a_u, a_e, f"{side}_{c}") if c in CONTINUE else f"{side}_{c}")
+        return endings
+
     def exact_distribution(self, mode: str = "float") -> dict[tuple[int, int], float | Fraction]:
-        """Exact ``{(outcome index, enemy casualties): P}``: the round's endings mixed with the loser's
-        exact break chain (see the module docstring).
+        """Exact ``{(outcome index, round decided): P}``: the rounds chained by
+        :func:`..exact.rounds.several_rounds`, each round's endings mixed with the loser's exact break chain
+        (see the module docstring).
 
         Raises
         ------
@@ -278,25 +365,10 @@ class FightScenario(Scenario):
         mode = check_exact_mode(mode)
         if self.exact_refusal:
             raise FleeoddsError(f"{self.title}: {self.exact_refusal}")
-        out: dict[tuple[int, int], Any] = {}
-        chain_dist: dict[tuple, dict] = {}
-        e_models = self.rules.enemy.models
-        for (wu, we, au, ae), p in self._round.items():
-            d = margin_of(self.rules, wu, we, au, ae)
-            code, key = self._ending(au, ae, d)
-            p = p if mode == "fraction" else float(p)
-            metric = e_models - ae
-            if code is not None:
-                k = (self._index[code], metric)
-                out[k] = out.get(k, 0) + p
-                continue
-            if key not in chain_dist:
-                chain_dist[key] = self._chain(key).exact_distribution(mode)
-            side = "enemy" if key[0] == 1 else "unit"
-            for (ci, _), q in chain_dist[key].items():
-                k = (self._index[f"{side}_{self._chain_codes[ci]}"], metric)
-                out[k] = out.get(k, 0) + p * q
-        return out
+        zero = Fraction(0) if mode == "fraction" else 0.0
+        start = (self.rules.unit.models, self.rules.enemy.models, "draw")
+        law = several_rounds(start, self._endings(mode), self.max_rounds, lambda st: st[2], zero)
+        return {(self._index[code], k): p for (code, k), p in law.items() if p}
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:
         """The round alone: P(the unit wins / draws / loses / both units are destroyed), the margin's law
@@ -328,31 +400,65 @@ class FightScenario(Scenario):
 
     # -- Monte Carlo ------------------------------------------------------------------------------
     def _mc_trials(self, seed: int, start: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-        """Outcome index and enemy casualties of trials ``start .. start + n - 1``."""
-        from ..kernels.combat import pack, run_round
+        """Outcome index and round decided of trials ``start .. start + n - 1``.
 
-        sides, flags = pack(self.rules)
-        rows = run_round(sides, flags, seed, start, n)
-        codes = np.empty(n, np.int64)
-        metric = self.rules.enemy.models - rows[:, 3]
-        uniq, inv = np.unique(rows[:, 2:5], axis=0, return_inverse=True)
-        inv = inv.reshape(-1)
-        by_key: dict[tuple, list[int]] = {}
-        for j, (au, ae, d) in enumerate(uniq.tolist()):
-            code, key = self._ending(au, ae, d)
-            if code is not None:
-                codes[inv == j] = self._index[code]
+        Round 1 is :func:`..kernels.combat.run_round` on every trial (the first round's dice as before);
+        each later round runs :func:`..kernels.rounds.run_round_on` on the trials still fighting, grouped by
+        the models left, with the round's own seed (:func:`..kernels.rounds.round_seed`); a loser's chain
+        runs the existing chain kernel over the span of trial indices that need it, with a seed of its own
+        per round, and each trial keeps the result of its own index: the counts do not depend on how the
+        engine cuts the trials into blocks."""
+        from ..kernels.combat import pack, run_round
+        from ..kernels.rounds import round_seed, run_round_on
+
+        codes = np.full(n, -1, np.int64)
+        decided = np.full(n, self.max_rounds, np.int64)
+        pos = np.arange(n)                      # trials still fighting (positions in the block)
+        why = np.full(n, self._index["draw"], np.int64)
+        rows = np.empty((0, 5), np.int64)
+        for k in range(1, self.max_rounds + 1):
+            if k == 1:
+                rows = run_round(*pack(self.rules), seed, start, n)
             else:
-                by_key.setdefault(key, []).append(j)
-        chain_seed = (int(seed) + CHAIN_SEED_OFFSET) % (2**63)
-        for key, js in by_key.items():
-            mask = np.isin(inv, js)
-            chain = self._chain(key)
-            side = "enemy" if key[0] == 1 else "unit"
-            lut = np.array([self._index[f"{side}_{c}"] for c in self._chain_codes], np.int64)
-            res = chain.trial_kernel()(chain_seed, start, n)
-            codes[mask] = lut[res[mask]]
-        return codes, metric
+                rows = np.empty((pos.size, 5), np.int64)
+                groups = np.unique(prev[:, 2:4], axis=0, return_inverse=True)
+                for g, (au, ae) in enumerate(groups[0].tolist()):
+                    sel = np.nonzero(groups[1].reshape(-1) == g)[0]
+                    rows[sel] = run_round_on(*pack(self._rules_at(k, au, ae)), round_seed(seed, k),
+                                             start + pos[sel])
+            going = np.zeros(pos.size, bool)
+            uniq, inv = np.unique(rows[:, 2:5], axis=0, return_inverse=True)
+            inv = inv.reshape(-1)
+            chain_seed = round_seed((int(seed) + CHAIN_SEED_OFFSET) % (2**63), k)
+            for j, (au, ae, d) in enumerate(uniq.tolist()):
+                sel = np.nonzero(inv == j)[0]
+                code, key = self._ending(au, ae, d)
+                if code == "draw":
+                    going[sel] = True
+                    why[pos[sel]] = self._index["draw"]
+                    continue
+                if code is not None:
+                    codes[pos[sel]] = self._index[code]
+                    decided[pos[sel]] = k
+                    continue
+                chain = self._chain(key)
+                side = "enemy" if key[0] == 1 else "unit"
+                lut = np.array([self._index[f"{side}_{c}"] for c in self._chain_codes], np.int64)
+                cont = np.array([c in CONTINUE for c in self._chain_codes])
+                lo, hi = int(pos[sel].min()), int(pos[sel].max())
+                res = chain.trial_kernel()(chain_seed, start + lo, hi - lo + 1)[pos[sel] - lo]
+                on = cont[res]
+                going[sel[on]] = True
+                why[pos[sel[on]]] = lut[res[on]]
+                off = sel[~on]
+                codes[pos[off]] = lut[res[~on]]
+                decided[pos[off]] = k
+            prev = rows[going]
+            pos = pos[going]
+            if pos.size == 0:
+                break
+        codes[pos] = why[pos]  # still fighting after the last round: how its last round ended
+        return codes, decided - 1
 
     def kernel(self):
         """Monte Carlo kernel ``(seed, start, n) -> int64 (n_outcomes, n_bins)``."""
