@@ -5,41 +5,38 @@ models each side has at the start of round ``k`` it gives the ways the round end
 decides the fight (a side destroyed, a loser that breaks: a terminal outcome) or leads to round
 ``k + 1`` with the models left (a draw, a loser that held its Break test). Rounds only go forward, so
 the chain is acyclic and a forward propagation of the mass, round by round, is exact (in Fractions or
-floats alike). After ``max_rounds`` rounds the mass still fighting ends in a terminal of its own.
+floats alike). After ``max_rounds`` rounds the mass still fighting ends in the terminal outcome of the
+way its last round ended (a draw, a held Break test).
 """
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Iterable
+from typing import Callable, Hashable, Mapping
 
-#: ``endings(k, state)`` -> ``[(P, next)]``: ``next`` is ``("go", state)`` for another round from
-#: ``state``, or ``("end", outcome)`` for a terminal outcome (hashable).
-Endings = Callable[[int, Hashable], Iterable[tuple[object, tuple[str, Hashable]]]]
+#: ``step(k, state)`` -> ``{next: P}``: ``next`` is ``("go", state, why)`` for another round from ``state``
+#: (``why``: the terminal outcome if no round follows), or ``("end", outcome)`` for a terminal outcome.
+Step = Callable[[int, Hashable], Mapping[tuple, object]]
 
 
-def several_rounds(start: Hashable, endings: Endings, max_rounds: int, unresolved: Callable[[Hashable], Hashable],
-                   zero=0) -> dict[tuple[Hashable, int], object]:
+def several_rounds(start: Hashable, step: Step, max_rounds: int, zero=0) -> dict[tuple[Hashable, int], object]:
     """``{(outcome, round decided): P}`` of a fight started in ``start``.
 
     Parameters
     ----------
     start : hashable
         The state at the start of round 1 (models left on each side).
-    endings : callable
-        ``endings(k, state)``: the round's endings from ``state`` in round ``k`` (see :data:`Endings`),
-        probabilities summing to 1.
+    step : callable
+        ``step(k, state)``: the round's endings from ``state`` in round ``k`` (see :data:`Step`),
+        probabilities summing to 1; the caller caches it (a state's later rounds are alike).
     max_rounds : int
         Rounds fought at most (at least 1).
-    unresolved : callable
-        ``unresolved(state)``: the terminal outcome of a fight still going on after ``max_rounds`` in
-        ``state`` (the last round's draw or held Break test).
     zero : Fraction or float
         The additive zero of the probabilities.
 
     Returns
     -------
     dict[(hashable, int), Fraction or float]
-        Terminal outcome and the round it was decided in (``max_rounds`` for the unresolved).
+        Terminal outcome and the round it was decided in (``max_rounds`` for a fight still going on).
 
     References
     ----------
@@ -49,16 +46,15 @@ def several_rounds(start: Hashable, endings: Endings, max_rounds: int, unresolve
     mass: dict[Hashable, object] = {start: 1}
     for k in range(1, max_rounds + 1):
         nxt: dict[Hashable, object] = {}
+        last = k == max_rounds
         for state, m in mass.items():
-            for p, (kind, what) in endings(k, state):
-                if kind == "end":
-                    out[(what, k)] = out.get((what, k), zero) + m * p
+            for what, p in step(k, state).items():
+                if what[0] == "end" or last:
+                    key = (what[1] if what[0] == "end" else what[2], k)
+                    out[key] = out.get(key, zero) + m * p
                 else:
-                    nxt[what] = nxt.get(what, zero) + m * p
+                    nxt[what[1]] = nxt.get(what[1], zero) + m * p
         mass = nxt
         if not mass:
             break
-    for state, m in mass.items():
-        key = (unresolved(state), max_rounds)
-        out[key] = out.get(key, zero) + m
     return out

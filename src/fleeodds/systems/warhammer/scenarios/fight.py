@@ -86,6 +86,8 @@ CONTINUE = ("held", "gave_ground")
 #: Rounds fought at most when ``fight.max_rounds`` is left out ("until resolved"): the answer says how
 #: often the fight is still going on after them.
 ROUND_CAP = 10
+#: Editions whose loser's chain splits at its Break test (:meth:`FightScenario._chain_law`).
+SPLIT_EDITIONS = ("6th", "7th", "8th")
 
 
 #: Margins of the loser's chains on which a fight checks its [table] and [options] (Leadership tests
@@ -137,6 +139,7 @@ class FightScenario(Scenario):
         self._later: dict[tuple[int, int], FightRules] = {}
         self._laws: dict[tuple, list] = {}
         self._chain_laws: dict[tuple, list] = {}
+        self._flights: dict[tuple, Any] = {}
         template = self._chain(self._key(1, 1, (self.rules.unit.models, self.rules.enemy.models)))
         if effect_checks_on():
             # the chain's [table] and [options] checked on chains of both losers, small and large margins
@@ -205,10 +208,11 @@ class FightScenario(Scenario):
         left = alive[loser] if self.model.table.max_turns > 0 else None
         return (loser, min(margin, MARGIN_CAP), left, steadfast(r, loser, alive), fear, two)
 
-    def _chain(self, key: tuple):
-        """The break scenario of ``key`` (cached), built with the fight's [table] and [options]."""
-        if key in self._chains:
-            return self._chains[key]
+    def _chain(self, key: tuple, test_only: bool = False):
+        """The break scenario of ``key`` (cached), built with the fight's [table] and [options]; with
+        ``test_only`` its Break test and the pursuit alone (``table.max_turns = 0``)."""
+        if (key, test_only) in self._chains:
+            return self._chains[(key, test_only)]
         loser, margin, left, stead, fear, two = key
 
         def table(i: int, losing: bool) -> dict:
@@ -238,8 +242,10 @@ class FightScenario(Scenario):
         for k in ("table", "options", "profiles_file"):
             if k in self.source:
                 src[k] = copy.deepcopy(self.source[k])
+        if test_only:
+            src["table"] = dict(src.get("table", {}), max_turns=0)
         sc = WarhammerScenario(src, self.base_dir, check=False)
-        self._chains[key] = sc
+        self._chains[(key, test_only)] = sc
         return sc
 
     def _ending(self, au: int, ae: int, d: int):
@@ -324,33 +330,81 @@ class FightScenario(Scenario):
             self._laws[key] = [(e, p if mode == "fraction" else float(p)) for e, p in out.items()]
         return self._laws[key]
 
+    def _full_chain_law(self, key: tuple, mode: str, test_only: bool = False) -> dict[str, Any]:
+        """``{chain outcome code: P}`` of the loser's chain ``key`` solved whole (its metric summed out)."""
+        law: dict[str, Any] = {}
+        for (ci, _), q in self._chain(key, test_only).exact_distribution(mode).items():
+            c = self._chain_codes[ci] if not test_only else self._chain(key, True).outcomes[ci].code
+            law[c] = law.get(c, 0) + q
+        return law
+
     def _chain_law(self, key: tuple, mode: str) -> list:
-        """``[(chain outcome code, P)]`` of the loser's chain ``key`` (its metric summed out), cached."""
-        if (key, mode) not in self._chain_laws:
-            law: dict[str, Any] = {}
-            for (ci, _), q in self._chain(key).exact_distribution(mode).items():
-                c = self._chain_codes[ci]
-                law[c] = law.get(c, 0) + q
-            self._chain_laws[(key, mode)] = list(law.items())
+        """``[(chain outcome code, P)]`` of the loser's chain ``key``, cached.
+
+        In 6th, 7th and 8th the margin, Steadfast and Fear reach the chain through its Break test alone
+        (passed: held; failed: the flight, whose law does not read them): the chain is solved by those real
+        inputs, P(held) from the Break test (with the pursuit, no later turn) and the flight's law once per
+        loser and models left, from the chain of the largest margin without Steadfast or Fear divided by its
+        P(failed). :func:`tests...test_split_chain_equals_the_whole_chain` checks the split against whole chains.
+        The Old World's Break test has more results (give ground, fall back): its chains are solved whole."""
+        if (key, mode) in self._chain_laws:
+            return self._chain_laws[(key, mode)]
+        law = None
+        if self.model.edition in SPLIT_EDITIONS:
+            held = self._full_chain_law(key, mode, test_only=True).get("held", 0)
+            loser, _, left, _, _, _ = key
+            ref = (loser, MARGIN_CAP, left, False, False, False)
+            if (ref, mode) not in self._flights:
+                whole = self._full_chain_law(ref, mode)
+                fail = 1 - whole.get("held", 0)
+                self._flights[(ref, mode)] = {c: q / fail for c, q in whole.items() if c != "held"} if fail else None
+            flight = self._flights[(ref, mode)]
+            if held == 1:
+                law = {"held": held}
+            elif flight is not None:
+                law = {"held": held} if held else {}
+                law.update({c: (1 - held) * q for c, q in flight.items()})
+        if law is None:
+            law = self._full_chain_law(key, mode)
+        self._chain_laws[(key, mode)] = [(c, q) for c, q in law.items() if q]
         return self._chain_laws[(key, mode)]
 
-    def _endings(self, mode: str):
-        """The round step of :func:`..exact.rounds.several_rounds`: state ``(au, ae, code)`` with ``code`` the
-        outcome the fight would end on if no round followed (a draw, a held Break test)."""
-        def endings(k: int, state):
-            au, ae, _ = state
+    def _step(self, mode: str):
+        """The round step of :func:`..exact.rounds.several_rounds` from state ``(au, ae)``: ``{("go", (au', ae'),
+        code): P}`` for another round (``code``: the outcome if none follows, a draw or a held Break test) and
+        ``{("end", code): P}``, summed and cached by the round's real inputs (round 1, or the models left: every
+        later round from the same models is alike)."""
+        cache: dict[tuple, dict] = {}
+
+        def step(k: int, state):
+            au, ae = state
+            ck = (1, 0, 0) if k == 1 else (2, au, ae)
+            if ck in cache:
+                return cache[ck]
+            out: dict[tuple, Any] = {}
+
+            def add(what, p):
+                out[what] = out.get(what, 0) + p
+
             for (a_u, a_e, d), p in self._law(k, au, ae, mode):
                 code, key = self._ending(a_u, a_e, d)
                 if code == "draw":
-                    yield p, ("go", (a_u, a_e, "draw"))
+                    add(("go", (a_u, a_e), "draw"), p)
                 elif code is not None:
-                    yield p, ("end", code)
+                    add(("end", code), p)
                 else:
                     side = "enemy" if key[0] == 1 else "unit"
                     for c, q in self._chain_law(key, mode):
-                        yield p * q, ("go" if c in CONTINUE else "end",
-                                      (a_u, a_e, f"{side}_{c}") if c in CONTINUE else f"{side}_{c}")
-        return endings
+                        add(("go", (a_u, a_e), f"{side}_{c}") if c in CONTINUE else ("end", f"{side}_{c}"), p * q)
+            cache[ck] = out
+            return out
+        return step
+
+    @property
+    def exact_fraction_ok(self) -> bool:
+        """One round: rational arithmetic, as before. Several rounds: float64 (the chained rounds' Fractions
+        grow denominators of hundreds of digits and take seconds; the float solve is the same chain)."""
+        return self.max_rounds == 1
 
     def exact_distribution(self, mode: str = "float") -> dict[tuple[int, int], float | Fraction]:
         """Exact ``{(outcome index, round decided): P}``: the rounds chained by
@@ -366,8 +420,8 @@ class FightScenario(Scenario):
         if self.exact_refusal:
             raise FleeoddsError(f"{self.title}: {self.exact_refusal}")
         zero = Fraction(0) if mode == "fraction" else 0.0
-        start = (self.rules.unit.models, self.rules.enemy.models, "draw")
-        law = several_rounds(start, self._endings(mode), self.max_rounds, lambda st: st[2], zero)
+        start = (self.rules.unit.models, self.rules.enemy.models)
+        law = several_rounds(start, self._step(mode), self.max_rounds, zero)
         return {(self._index[code], k): p for (code, k), p in law.items() if p}
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:
