@@ -333,9 +333,13 @@ class FightScenario(Scenario):
     def _full_chain_law(self, key: tuple, mode: str, test_only: bool = False) -> dict[str, Any]:
         """``{chain outcome code: P}`` of the loser's chain ``key`` solved whole (its metric summed out)."""
         law: dict[str, Any] = {}
-        for (ci, _), q in self._chain(key, test_only).exact_distribution(mode).items():
-            c = self._chain_codes[ci] if not test_only else self._chain(key, True).outcomes[ci].code
-            law[c] = law.get(c, 0) + q
+        chain = self._chain(key, test_only)
+        # solved in Fractions when the chain allows it (forward propagation: no scipy import, and the chain's
+        # exploration computes in Fractions anyway), then mixed in the fight's own mode
+        sub = "fraction" if chain.exact_fraction_ok else mode
+        for (ci, _), q in chain.exact_distribution(sub).items():
+            c = chain.outcomes[ci].code
+            law[c] = law.get(c, 0) + (q if mode == "fraction" else float(q))
         return law
 
     def _chain_law(self, key: tuple, mode: str) -> list:
@@ -351,8 +355,9 @@ class FightScenario(Scenario):
             return self._chain_laws[(key, mode)]
         law = None
         if self.model.edition in SPLIT_EDITIONS:
-            held = self._full_chain_law(key, mode, test_only=True).get("held", 0)
-            loser, _, left, _, _, _ = key
+            loser, margin, left, stead, fear, two = key
+            # the Break test alone does not read the models left (no rally follows it)
+            held = self._full_chain_law((loser, margin, None, stead, fear, two), mode, test_only=True).get("held", 0)
             ref = (loser, MARGIN_CAP, left, False, False, False)
             if (ref, mode) not in self._flights:
                 whole = self._full_chain_law(ref, mode)
@@ -569,13 +574,16 @@ class FightScenario(Scenario):
         from ....i18n import MAX_FRACTION_CHARS
 
         fr = lang == "fr"
-        parts = [("votre unité gagne" if fr else "your unit wins", s["unit_wins"]),
-                 ("l'ennemi gagne" if fr else "the enemy wins", s["enemy_wins"])]
+        (u_en, u_fr), (e_en, e_fr) = self.names
+        parts = [(f"{u_fr} gagne" if fr else f"{u_en} win", s["unit_wins"]),
+                 (f"{e_fr} gagne" if fr else f"{e_en} win", s["enemy_wins"])]
         if s["draw"] > 0:
             parts.append(("égalité" if fr else "a draw", s["draw"]))
         if s["both_destroyed"] > 0:
             parts.append(("les deux unités détruites" if fr else "both units destroyed", s["both_destroyed"]))
-        head = "Le round seul, avant tout test de moral" if fr else "The round alone, before any Break test"
+        head = (("Le premier round seul, avant tout test de moral" if fr else
+                 "The first round alone, before any Break test") if self.max_rounds > 1 else
+                ("Le round seul, avant tout test de moral" if fr else "The round alone, before any Break test"))
         out = [f"{head}{colon(lang)}" + ", ".join(f"{w} {pct(float(p), lang, 1)}" for w, p in parts) + "."]
 
         def fraction(p) -> str:
@@ -584,32 +592,45 @@ class FightScenario(Scenario):
 
         rows = [[f"{d:+d}".replace("-", "\u2212") if d else "0", pct(float(p), lang, 2), fraction(p)]
                 for d, p in s["margin"].items()]
-        heads = (["Résultat de combat (votre unité − l'ennemi)", "Exact", "Fraction"] if fr else
-                 ["Combat result (your unit − the enemy)", "Exact", "Fraction"])
+        a_fr, b_fr = (n.removeprefix("l'unité de ") for n in (u_fr, e_fr))
+        heads = ([f"Résultat de combat ({a_fr} − {b_fr})", "Exact", "Fraction"] if fr else
+                 [f"Combat result ({u_en} − {e_en})", "Exact", "Fraction"])
         out.append(tabulate(rows, headers=heads, tablefmt="simple", disable_numparse=True,
                             colalign=("right", "right", "left")))
         return out
 
     def summary_sentences(self, probabilities: dict[str, float], lang: str = "en") -> list[str]:
-        """The answer in short sentences: who wins the round, then what the loser did (Break test,
-        flight, pursuit, rally), then the draws and the units destroyed outright.
+        """The answer in short sentences, the units named: who wins the first round and by how much (the
+        margin's law, when the exact round is known), then over the whole fight which side loses it and its
+        fate (Break test, flight, pursuit, rally, destroyed in the fight), then the fights still going on
+        after the last round and the units both destroyed.
 
-        ``probabilities``: outcome code -> probability. Sentences with nothing to say (a draw that
-        cannot happen) are left out; an outcome under 0.5 % reads "under 1 %".
+        ``probabilities``: outcome code -> probability. Sentences with nothing to say are left out; an
+        outcome under 0.5 % reads "under 1 %".
         """
-        from ....i18n import rounded, short_label
+        from ....i18n import colon, rounded, short_label
 
         fr = lang == "fr"
         out: list[str] = []
+        (u_en, u_fr), (e_en, e_fr) = self.names
 
         def p(code: str) -> float:
             return float(probabilities.get(code, 0.0))
 
-        chain = [(c, lab) for c, lab in zip(self._chain_codes, self._chain_labels)]
+        def up(text: str) -> str:
+            return text[0].upper() + text[1:]
+
+        first = self._first_round_sentence(lang)
+        if first:
+            out.append(first)
+        several = self.max_rounds > 1
         for winner in ("unit", "enemy"):
             loser = "enemy" if winner == "unit" else "unit"
+            w = (u_fr if fr else u_en) if winner == "unit" else (e_fr if fr else e_en)
+            lo = (e_fr if fr else e_en) if winner == "unit" else (u_fr if fr else u_en)
+            parts = [(lab.fr if fr else lab.en, p(f"{loser}_{c}")) for c, lab in
+                     zip(self._chain_codes, self._chain_labels) if not (several and c in CONTINUE)]
             gone = p(f"{loser}_destroyed")
-            parts = [(lab.fr if fr else lab.en, p(f"{loser}_{c}")) for c, lab in chain]
             total = sum(q for _, q in parts) + gone
             if total <= 0:
                 continue
@@ -617,20 +638,56 @@ class FightScenario(Scenario):
             if gone > 0:
                 items.append(f"{'détruite au combat' if fr else 'destroyed in the fight'} {rounded(gone, lang)}")
             if fr:
-                head = "Votre unité gagne" if winner == "unit" else "L'ennemi gagne"
-                who = "L'unité ennemie" if winner == "unit" else "Votre unité"
-                out.append(f"{head}\u202f: {rounded(total, lang)}. {who} ensuite\u202f: {', '.join(items)}.")
+                span = " le combat" if several else ""
+                out.append(f"{up(w)} gagne{span}{colon(lang)}{rounded(total, lang)}. {up(lo)} ensuite"
+                           f"{colon(lang)}{', '.join(items)}.")
             else:
-                head = "Your unit wins" if winner == "unit" else "The enemy wins"
-                who = "The enemy" if winner == "unit" else "Your unit"
-                out.append(f"{head} {rounded(total, lang)}. {who} then: {', '.join(items)}.")
-        if p("draw") > 0:
-            out.append(f"Égalité (pas de test de moral)\u202f: {rounded(p('draw'), lang)}." if fr else
+                span = " the fight" if several else ""
+                out.append(f"{w} win{span} {rounded(total, lang)}. {lo} then: {', '.join(items)}.")
+        going = sum(p(c) for c in ("draw", "unit_held", "enemy_held", "unit_gave_ground", "enemy_gave_ground"))
+        if several and going > 0:
+            cap = ("" if not self.until_resolved else
+                   (" (limite de l'analyse : fight.max_rounds)" if fr else " (the analysis' cap: fight.max_rounds)"))
+            out.append(f"Combat toujours en cours après le round {self.max_rounds}{cap}{colon(lang)}"
+                       f"{rounded(going, lang)}." if fr else
+                       f"Still fighting after round {self.max_rounds}{cap}: {rounded(going, lang)}.")
+        elif p("draw") > 0:
+            out.append(f"Égalité (pas de test de moral){colon(lang)}{rounded(p('draw'), lang)}." if fr else
                        f"A draw (no Break test): {rounded(p('draw'), lang)}.")
         if p("both_destroyed") > 0:
-            out.append(f"Les deux unités sont détruites\u202f: {rounded(p('both_destroyed'), lang)}." if fr else
+            out.append(f"Les deux unités sont détruites{colon(lang)}{rounded(p('both_destroyed'), lang)}." if fr else
                        f"Both units destroyed: {rounded(p('both_destroyed'), lang)}.")
         return out
+
+    def _first_round_sentence(self, lang: str) -> str:
+        """"Round 1: 20 Night Goblins win 60% (by 1: 43%, by 2: 10%, by 3 or more: 7%), 16 Dwarf Warriors win
+        40% (...)." from the exact first round (``""`` when it is refused)."""
+        s = self.summary("float")
+        if not s:
+            return ""
+        from ....i18n import colon, rounded
+
+        fr = lang == "fr"
+        (u_en, u_fr), (e_en, e_fr) = self.names
+
+        def by(sign: int) -> str:
+            m = {abs(d): q for d, q in s["margin"].items() if d * sign > 0}
+            if not m:
+                return ""
+            bits = [(f"de {d}" if fr else f"by {d}", m[d]) for d in (1, 2) if m.get(d, 0) > 0]
+            more = sum(q for d, q in m.items() if d >= 3)
+            if more > 0:
+                bits.append(("de 3 ou plus" if fr else "by 3 or more", more))
+            return " (" + ", ".join(f"{w}{colon(lang)}{rounded(q, lang)}" for w, q in bits) + ")"
+
+        parts = [f"{u_fr if fr else u_en} {'gagne' if fr else 'win'} {rounded(s['unit_wins'], lang)}{by(1)}"]
+        if s["draw"] > 0:
+            parts.append(f"{'égalité' if fr else 'a draw'} {rounded(s['draw'], lang)}")
+        parts.append(f"{e_fr if fr else e_en} {'gagne' if fr else 'win'} {rounded(s['enemy_wins'], lang)}{by(-1)}")
+        if s["both_destroyed"] > 0:
+            parts.append(f"{'les deux unités détruites' if fr else 'both units destroyed'} "
+                         f"{rounded(s['both_destroyed'], lang)}")
+        return f"{'Premier round' if fr else 'Round 1'}{colon(lang)}{', '.join(parts)}."
 
     def unused_inputs(self) -> list[str]:
         """Unit fields written in the file that change nothing here: ``models_start`` when no rally test
