@@ -659,6 +659,22 @@ class FightScenario(Scenario):
                        f"Both units destroyed: {rounded(p('both_destroyed'), lang)}.")
         return out
 
+    def outcome_groups(self, lang: str = "en") -> list[tuple[str, list[str]]]:
+        """The chart's groups: the unit's wins (the enemy's fates), the fights still going on and both
+        units destroyed, the enemy's wins (the unit's fates), each named after its units."""
+        fr = lang == "fr"
+        (u_en, u_fr), (e_en, e_fr) = self.names
+        several = self.max_rounds > 1
+        cont = [f"{side}_{c}" for side in ("enemy", "unit") for c in CONTINUE] if several else []
+        codes = [o.code for o in self.outcomes]
+        win_u = [c for c in codes if c.startswith("enemy_") and c not in cont]
+        win_e = [c for c in codes if c.startswith("unit_") and c not in cont]
+        middle = [c for c in codes if c not in win_u + win_e]
+        mid_name = ("Combat en cours ou les deux détruites" if fr else "Still fighting, or both destroyed") \
+            if several else ("Égalité ou les deux détruites" if fr else "A draw, or both destroyed")
+        return [((u_fr[0].upper() + u_fr[1:] + " gagne") if fr else f"{u_en} win", win_u), (mid_name, middle),
+                ((e_fr[0].upper() + e_fr[1:] + " gagne") if fr else f"{e_en} win", win_e)]
+
     def _first_round_sentence(self, lang: str) -> str:
         """"Round 1: 20 Night Goblins win 60% (by 1: 43%, by 2: 10%, by 3 or more: 7%), 16 Dwarf Warriors win
         40% (...)." from the exact first round (``""`` when it is refused)."""
