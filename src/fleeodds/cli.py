@@ -219,7 +219,11 @@ def _merged_groups(sc, scenarios, lang: str):
         more = other.outcome_groups(lang) or []
         for i, (_, extra) in enumerate(more[:len(codes)]):
             codes[i] += [c for c in extra if c not in codes[i]]
-    return [(name, c) for (name, _), c in zip(groups, codes)]
+    seen: set = set()
+    out = []
+    for (name, _), c in zip(groups, codes):
+        out.append((name, [x for x in c if not (x in seen or seen.add(x))]))
+    return out
 
 
 def _best_frame(frame):

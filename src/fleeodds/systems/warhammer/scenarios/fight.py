@@ -163,11 +163,10 @@ class FightScenario(Scenario):
         in the pursuit"; French "l'unité de 20 Gobelins de la Nuit gagne ; l'unité de 16 Guerriers nains :
         rattrapée et détruite par la poursuite", every French label agreeing with "unité"). The unit's wins
         first, then the endings without a Break test, then the enemy's wins. A held Break test and a draw
-        end the fight only in the last round fought (then "still fighting after round N")."""
+        end the fight only in the last round fought (then "still fighting after the last round")."""
         (u_en, u_fr), (e_en, e_fr) = self.names
-        n = self.max_rounds
-        on_en = f", still fighting after round {n}" if n > 1 else ""
-        on_fr = f", combat toujours en cours après le round {n}" if n > 1 else ""
+        # the same words whatever fight.max_rounds, so that setups with different limits compare outcome by outcome
+        on_en, on_fr = ", still fighting after the last round", ", combat toujours en cours après le dernier round"
         c = "\u202f:"
 
         def up(text: str) -> str:
@@ -664,14 +663,15 @@ class FightScenario(Scenario):
         units destroyed, the enemy's wins (the unit's fates), each named after its units."""
         fr = lang == "fr"
         (u_en, u_fr), (e_en, e_fr) = self.names
-        several = self.max_rounds > 1
-        cont = [f"{side}_{c}" for side in ("enemy", "unit") for c in CONTINUE] if several else []
+        # a held Break test (or a draw) ends the analysis only at its round limit: "still fighting", whatever
+        # the limit, so that setups with different limits stack alike
+        cont = [f"{side}_{c}" for side in ("enemy", "unit") for c in CONTINUE]
         codes = [o.code for o in self.outcomes]
         win_u = [c for c in codes if c.startswith("enemy_") and c not in cont]
         win_e = [c for c in codes if c.startswith("unit_") and c not in cont]
         middle = [c for c in codes if c not in win_u + win_e]
-        mid_name = ("Combat en cours ou les deux détruites" if fr else "Still fighting, or both destroyed") \
-            if several else ("Égalité ou les deux détruites" if fr else "A draw, or both destroyed")
+        mid_name = ("Combat en cours après le dernier round, ou les deux unités détruites" if fr else
+                    "Still fighting after the last round, or both units destroyed")
         return [((u_fr[0].upper() + u_fr[1:] + " gagne") if fr else f"{u_en} win", win_u), (mid_name, middle),
                 ((e_fr[0].upper() + e_fr[1:] + " gagne") if fr else f"{e_en} win", win_e)]
 
