@@ -1,4 +1,5 @@
-"""Situation ``fight``: one round of close combat between two units, then the loser's
+"""Situation ``fight``: close combat between two units, round after round (``fight.max_rounds``; a
+draw or a held Break test leads to another round, docs/warhammer_combat.md §10), then the loser's
 Break test, flee, pursuit and rally through the existing break chain.
 
 A scenario file looks like::
@@ -23,17 +24,20 @@ A scenario file looks like::
     [table]                         # and [options]: the chain's, as in situation "break"
     max_turns = 0
 
-Composition of the two halves. The exact side mixes, for each way the round can end
+Composition of the two halves. The exact side mixes, for each way a round can end
 (casualties and signed margin, :func:`..exact.combat.round_distribution`), the exact
 break-scenario distribution of the loser (:func:`..exact.flee.solve` through
-:class:`WarhammerScenario`), weighted by that ending's probability. The Monte Carlo
+:class:`WarhammerScenario`), weighted by that ending's probability; the rounds are chained over the
+models left by :func:`..exact.rounds.several_rounds`, each later round's rules re-resolved with the
+models left and no charge (:func:`..plan.rounds.later_round_rules`). The Monte Carlo
 side runs the fight kernel (:mod:`..kernels.combat`) for every trial, then, for each
 distinct chain a loser can face (loser, margin, Steadfast...), the existing chain
 kernel untouched, on the same trial indices with a seed of its own; a trial keeps
 the chain result of its own key. Each chain runs over the whole block of trials and
 only its trials are kept: that costs one chain run per key, but the counts do not
 depend on how the engine cuts the trials into blocks (a chain trial count split by
-key would), and the chain kernel needs no change.
+key would), and the chain kernel needs no change. Later rounds run the same round per trial on the
+trials still fighting (:mod:`..kernels.rounds`), each round with a seed of its own.
 """
 
 from __future__ import annotations
