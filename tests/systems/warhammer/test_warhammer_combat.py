@@ -311,15 +311,22 @@ def test_summary_in_short_sentences():
     from fleeodds.api import evaluate
     from fleeodds.report.summary import rounded
 
-    data = small(**{"fight.unit.musician": True})  # no draw: the musician wins it
+    data = small(**{"fight.unit.musician": True, "fight.max_rounds": 1})  # no draw: the musician wins it
     table = evaluate(load_scenario(data), method="exact")
     best = {r.outcome: r.probability for r in table.best_values().itertuples()}
     wins = sum(p for c, p in best.items() if c.startswith("enemy_"))
     loses = sum(p for c, p in best.items() if c.startswith("unit_"))
     en, fr = table.summary_sentence("en"), table.summary_sentence("fr")
-    assert f"Your unit wins {rounded(wins, 'en')}. The enemy then: " in en
-    assert f"The enemy wins {rounded(loses, 'en')}. Your unit then: " in en
-    assert f"Votre unité gagne\u202f: {rounded(wins, 'fr')}. L'unité ennemie ensuite\u202f: " in fr
+    # the units are named (2 models of "A" against 2 of "B"); round 1 first, then the loser's fate
+    assert en.startswith("A fight B (7th). Round 1: 2 A win ")
+    assert f"2 A win {rounded(wins, 'en')}. 2 B then: " in en
+    assert f"2 B win {rounded(loses, 'en')}. 2 A then: " in en
+    assert f"L'unité de 2 A gagne\u202f: {rounded(wins, 'fr')}. L'unité de 2 B ensuite\u202f: " in fr
+    # fought until resolved: who wins the fight, held Break tests no longer an end but another round
+    table = evaluate(load_scenario(small(**{"fight.unit.musician": True})), method="exact")
+    best = {r.outcome: r.probability for r in table.best_values().itertuples()}
+    wins = sum(p for c, p in best.items() if c.startswith("enemy_") and c != "enemy_held")
+    assert f"2 A win the fight {rounded(wins, 'en')}. 2 B then: " in table.summary_sentence("en")
     assert "A draw" not in en and ";" not in en and "\n" not in en  # short sentences, no run-on list
     # every sentence is short: at most one clause per outcome of the loser's chain
     assert max(len(x) for x in en.split(". ")) < 200
@@ -496,11 +503,11 @@ def test_the_fight_table_has_exact_and_fraction_columns():
             law[d] = law.get(d, Fraction(0)) + binom(2, k) * binom(2 - k, j)
     sc = load_scenario(small())
     lines = sc.notes("en")[1].splitlines()
-    assert lines[0].split() == ["Combat", "result", "(your", "unit", "−", "the", "enemy)", "Exact", "Fraction"]
+    assert lines[0].split() == ["Combat", "result", "(2", "A", "−", "2", "B)", "Exact", "Fraction"]
     got = {int(r.split()[0].replace("\u2212", "-").replace("+", "")): Fraction(r.split()[2]) for r in lines[2:]}
     assert got == {d: p for d, p in law.items() if p}
-    assert sc.notes("en")[0] == (f"The round alone, before any Break test: your unit wins "
-                                 f"{float(sum(p for d, p in law.items() if d > 0)):.1%}, the enemy wins "
+    assert sc.notes("en")[0] == (f"The first round alone, before any Break test: 2 A win "
+                                 f"{float(sum(p for d, p in law.items() if d > 0)):.1%}, 2 B win "
                                  f"{float(sum(p for d, p in law.items() if d < 0)):.1%}, a draw {float(law[0]):.1%}.")
     assert sc.notes("fr")[1].splitlines()[0].split()[:2] == ["Résultat", "de"]
 
@@ -585,7 +592,7 @@ def test_a_unit_wiped_out_loses_even_when_its_musician_wins_the_draw():
     for (i, _), p in sc.exact_distribution("fraction").items():
         by[sc.outcomes[i].code] = by.get(sc.outcomes[i].code, 0) + p
     assert by["unit_destroyed"] == Fraction(3, 16) and by["both_destroyed"] == Fraction(1, 16)
-    assert "the enemy wins 18.8%" in sc.notes("en")[0] and "both units destroyed 6.2%" in sc.notes("en")[0]
+    assert "1 B win 18.8%" in sc.notes("en")[0] and "both units destroyed 6.2%" in sc.notes("en")[0]
 
 
 def _notes(data):
