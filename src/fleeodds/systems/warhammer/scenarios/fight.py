@@ -553,6 +553,7 @@ class FightScenario(Scenario):
                 "attacks_at_full_strength": _attacks(x), "unsaved_wound_per_attack": str(kill_probability(x)),
                 "static_bonus": x.static_bonus}
             for s, x in (("unit", r.unit), ("enemy", r.enemy))}
+        d["rounds"] = {"max_rounds": self.max_rounds, "until_resolved": self.until_resolved}
         unused = self.unused_inputs()
         if unused:
             d["unused_inputs"] = unused
