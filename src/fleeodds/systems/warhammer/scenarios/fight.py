@@ -492,6 +492,7 @@ class FightScenario(Scenario):
             uniq, inv = np.unique(rows[:, 2:5], axis=0, return_inverse=True)
             inv = inv.reshape(-1)
             chain_seed = round_seed((int(seed) + CHAIN_SEED_OFFSET) % (2**63), k)
+            by_chain: dict[Any, list] = {}  # chains with the same resolved numbers run once per round
             for j, (au, ae, d) in enumerate(uniq.tolist()):
                 sel = np.nonzero(inv == j)[0]
                 code, key = self._ending(au, ae, d)
@@ -504,11 +505,14 @@ class FightScenario(Scenario):
                     decided[pos[sel]] = k
                     continue
                 chain = self._chain(key)
-                side = "enemy" if key[0] == 1 else "unit"
+                group = by_chain.setdefault((key[0], chain.rules), [chain, []])
+                group[1].append(sel)
+            for (loser, _), (chain, sels) in by_chain.items():
+                sel = np.sort(np.concatenate(sels))
+                side = "enemy" if loser == 1 else "unit"
                 lut = np.array([self._index[f"{side}_{c}"] for c in self._chain_codes], np.int64)
                 cont = np.array([c in CONTINUE for c in self._chain_codes])
-                lo, hi = int(pos[sel].min()), int(pos[sel].max())
-                res = chain.trial_kernel()(chain_seed, start + lo, hi - lo + 1)[pos[sel] - lo]
+                res = _chain_on(chain.trial_kernel(), chain_seed, start, pos[sel])
                 on = cont[res]
                 going[sel[on]] = True
                 why[pos[sel[on]]] = lut[res[on]]
@@ -819,6 +823,23 @@ class FightScenario(Scenario):
 
     #: What :meth:`with_unit` read of an imported unit's equipment (``[]``: the scenario's equipment).
     equipment_read: list[str] = []
+
+
+#: Trials of a block between two that need the same chain above which the chain kernel is called again
+#: rather than run over the gap (a call costs about as much as this many chain trials).
+CHAIN_GAP = 2048
+
+
+def _chain_on(kernel, seed: int, start: int, at: np.ndarray) -> np.ndarray:
+    """The chain kernel's outcome for the block positions ``at`` (sorted), trial indices ``start + at``: the
+    kernel runs over runs of positions closer than :data:`CHAIN_GAP`, each trial keyed by its own index, so
+    the result does not depend on how the positions are cut."""
+    out = np.empty(at.size, np.int64)
+    cuts = np.nonzero(np.diff(at) > CHAIN_GAP)[0] + 1
+    for part in np.split(np.arange(at.size), cuts):
+        lo, hi = int(at[part[0]]), int(at[part[-1]])
+        out[part] = kernel(seed, start + lo, hi - lo + 1)[at[part] - lo]
+    return out
 
 
 def _attacks(s) -> int:
