@@ -1124,7 +1124,7 @@ def grouped_stack_chart(frame, groups: Sequence[tuple[str, Sequence[str]]], path
     small = [labels[c] for c in order if max(prob.get((s, c), 0.0) for s in setups) < LEGEND_MIN]
     group_of = {labels[c]: name for name, codes in heads for c in codes}
     legend_lines = sum(1 + sum(_lines(_wrap(_after(labels[c], name), 60)) for c in v) for name, v in heads)
-    height = len(setups) * 0.42 + 1.6 + 0.24 * legend_lines + 0.14 * _footer_lines(footnote)
+    height = len(setups) * 0.42 + 1.4 + 0.19 * legend_lines + 0.14 * _footer_lines(footnote)
     ctx, fig, ax, page = _start(size, height, grid="x")
     y = np.arange(len(setups))
     left = np.zeros(len(setups))
