@@ -17,6 +17,8 @@ Sections (all by default):
   rank     ``fleeodds rank`` of whole army catalogues: the project's test catalogues, and the real ones
            of ``$FLEEODDS_SHARED/data/bsdata-whfb`` (default ``../shared``) when that folder exists.
   report   ``fleeodds report analysis/`` (every shipped analysis, tables and charts) into a temporary folder.
+  fight    The exact solve of the shipped goblins fight until resolved (several rounds), beside the former
+           one-round solve in the same run (CPU and wall time; the same fractions for one round).
   memory   Peak resident memory of a Monte Carlo run at 1 M and at 50 M trials (``resource.getrusage``
            in a subprocess): it stays flat, as counts are aggregated per block.
 
@@ -336,8 +338,52 @@ def bench_memory(args) -> None:
         f"{peaks[50_000_000]:.0f} MB", f"{peaks[1_000_000]:.0f} MB at 1 M trials")
 
 
+# -- fight: the exact solve of a fight over several rounds -----------------------------------------------
+def bench_fight(args) -> None:
+    """The shipped goblins fight (8th, its comparison set aside), solved exactly from a fresh scenario with
+    every cache cleared: until resolved (the default, up to 10 rounds, the loser's chain split at its Break
+    test, float64) beside the baseline in the same run, the former solve of the first round alone (each
+    margin's whole chain, in Fractions). CPU time (``time.process_time``) is quoted beside wall time: the
+    shared machine's load moves wall time most."""
+    import tomllib
+
+    from fleeodds.systems.warhammer.exact import combat as wh_round
+    from fleeodds.systems.warhammer.exact import flee as wh_exact
+    from fleeodds.systems.warhammer.scenarios import fight as wh_fight
+
+    path = ROOT / "src" / "fleeodds" / "examples" / "warhammer" / "goblins_fight_dwarfs.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data.pop("compare", None)
+    one = dict(data, fight=dict(data["fight"], max_rounds=1))
+    r = max(args.repeat, 3)
+
+    def solve(source, mode, split=True):
+        wh_exact._solve.cache_clear()
+        wh_round.binomial.cache_clear()
+        saved = wh_fight.SPLIT_EDITIONS
+        wh_fight.SPLIT_EDITIONS = saved if split else ()
+        try:
+            sc = wh_fight.FightScenario(source, path.parent)
+            c0, t0 = time.process_time(), time.perf_counter()
+            dist = sc.exact_distribution(mode)
+            return time.process_time() - c0, time.perf_counter() - t0, dist
+        finally:
+            wh_fight.SPLIT_EDITIONS = saved
+
+    solve(data, "float")  # imports and first calls out of the figures
+    new = [solve(data, "float") for _ in range(r)]
+    old = [solve(one, "fraction", split=False) for _ in range(r)]
+    same = solve(one, "fraction")[2] == old[0][2]
+    cpu_new, cpu_old = statistics.median(x[0] for x in new), statistics.median(x[0] for x in old)
+    say("fight", "goblins_fight_dwarfs.toml (8th), until resolved (10 rounds at most): exact solve",
+        f"{spread([x[0] for x in new])} s CPU, {spread([x[1] for x in new])} s wall",
+        f"the former one-round solve (each margin's whole chain, Fractions): {spread([x[0] for x in old])} s CPU, "
+        f"{spread([x[1] for x in old])} s wall; ratio {cpu_old / cpu_new:.2g}x in CPU; one round split or whole, "
+        f"same fractions: {'yes' if same else 'NO'}")
+
+
 SECTIONS = {"kernels": bench_kernels, "exact": bench_exact, "cli": bench_cli, "rank": bench_rank,
-            "report": bench_report, "memory": bench_memory}
+            "report": bench_report, "memory": bench_memory, "fight": bench_fight}
 
 
 def main(argv=None) -> None:

@@ -208,6 +208,32 @@ chart_options = [
 ]
 
 
+def _merged_groups(sc, scenarios, lang: str):
+    """``sc.outcome_groups`` with each group's codes joined over every setup's scenario (an edition may
+    have outcomes another has not); ``None`` when the scenario does not group its outcomes."""
+    groups = sc.outcome_groups(lang)
+    if not groups:
+        return None
+    codes = [list(c) for _, c in groups]
+    for other in scenarios:
+        more = other.outcome_groups(lang) or []
+        for i, (_, extra) in enumerate(more[:len(codes)]):
+            codes[i] += [c for c in extra if c not in codes[i]]
+    seen: set = set()
+    out = []
+    for (name, _), c in zip(groups, codes):
+        out.append((name, [x for x in c if not (x in seen or seen.add(x))]))
+    return out
+
+
+def _best_frame(frame):
+    """One row per setup and outcome: the exact value where there is one, else Monte Carlo's."""
+    if "exact" in frame and "setup" in frame:
+        frame = frame.assign(_rank=(~frame.exact.fillna(False).astype(bool)).astype(int))
+        frame = frame.sort_values("_rank", kind="stable").drop_duplicates(["setup", "outcome"]).drop(columns="_rank")
+    return frame
+
+
 def _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero=None) -> dict:
     kw = {"xlabel": xlabel, "ylabel": ylabel, "legend_title": legend_title, "size": chart_size}
     if chart_title is not None:
@@ -275,7 +301,12 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         full, comp = comp, comp.nonzero()  # outcomes that no setup can reach are left out (--show-zero: not in the chart)
         text = _render_comparison(comp, fmt, cumulative=distribution)
         kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero)
-        if chart:
+        groups = _merged_groups(sc, [v[2] for v in variants], lang)
+        if chart and groups:  # outcomes that group (a fight): one stacked bar per setup
+            _charts().grouped_stack_chart(_best_frame(comp.frame), groups, chart, lang=lang,
+                                          footnote=tables.comparison_chart_notes(comp),
+                                          **({"title": sc.title_in(lang)} | kw))
+        elif chart:
             _charts().comparison_chart((full if show_zero else comp).frame, chart, lang=lang,
                                        footnote=tables.comparison_chart_notes(comp), **({"title": sc.title_in(lang)} | kw))
         if metric_chart:
@@ -292,7 +323,14 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         else:
             text = tables.render(table, fmt, distribution=distribution, summary=True)
         kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size)
-        if chart:
+        groups = sc.outcome_groups(lang)
+        if chart and groups:  # outcomes that group (a fight): one stacked bar
+            import pandas as pd
+
+            rows = [dict(r, setup=sc.title_in(lang)) for r in table.best_rows()]
+            _charts().grouped_stack_chart(pd.DataFrame(rows), groups, chart, lang=lang,
+                                          **({"title": sc.title_in(lang)} | kw))
+        elif chart:
             _charts().outcome_chart(table, chart, show_zero=show_zero, **kw)
         if metric_chart:
             _charts().metric_chart(table, metric_chart, **kw)

@@ -291,6 +291,12 @@ class Scenario(ABC):
         """
         return []
 
+    def outcome_groups(self, lang: str = "en") -> list[tuple[str, list[str]]] | None:
+        """Groups of outcome codes a chart stacks (``[(group name, [codes])]``, in drawing order), when the
+        outcomes group naturally (a fight: one side's wins, neither, the other side's wins); ``None`` by
+        default (one bar per outcome)."""
+        return None
+
     @property
     def outcome_order(self) -> tuple[str, ...] | None:
         """Outcome codes from best to worst for the fleeing side, when the outcomes are ordered

@@ -432,3 +432,29 @@ def test_rank_chart_leaves_out_outcomes_at_zero_or_negligible_for_every_unit(lan
     assert "not shown" not in " ".join(t.get_text() for t in fig.axes[0].texts)
     assert_clean_layout(fig)
     _close(fig)
+
+
+@pytest.fixture(scope="module")
+def fights():
+    sc = fleeodds.load_scenario("warhammer/orcs_grind_saurus_several_rounds.toml")
+    return sc, {lang: compare([(v.label(lang), v.scenario) for v in sc.variants()], "exact", lang=lang,
+                              progress=False, title=sc.title) for lang in LANGS}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fight_chart_stacks_one_bar_per_setup(fights, lang):
+    # issue 25 item 6: a fight's chart groups by who wins (one stacked bar per setup), not one group per outcome
+    from fleeodds.cli import _best_frame, _merged_groups
+
+    sc, comps = fights
+    comp = comps[lang]
+    groups = _merged_groups(sc, [v.scenario for v in sc.variants()], lang)
+    fig = charts.grouped_stack_chart(_best_frame(comp.frame), groups, title=comp.title, lang=lang,
+                                     footnote=tables.comparison_chart_notes(comp))
+    assert_clean_layout(fig)
+    ax = fig.axes[0]
+    assert len(ax.get_yticks()) == 3  # one bar per setup
+    assert fig.get_figheight() * SIZES["print"][2] < 2400  # not one row of bars per outcome
+    legend = [t.get_text() for leg in fig.legends + [ax.get_legend()] if leg for t in leg.get_texts()]
+    assert ("20 Orc Boyz win" if lang == "en" else "L'unité de 20 Orques gagne") in legend
+    _close(fig)

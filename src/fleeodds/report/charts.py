@@ -1070,3 +1070,105 @@ def chart_matrix(grid: MatrixGrid, path: str | Path | None, lang: str = "en", ti
         return fig
     plt.close(fig)
     return path
+
+
+#: Shades of the stacked chart's groups (:func:`grouped_stack_chart`): blues for the first group, greys
+#: for the middle one, oranges for the last (Okabe-Ito blue and vermilion, lightened).
+GROUP_SHADES = (["#0072B2", "#56B4E9", "#A6D4F2", "#D6EBF8", "#7FA7C9", "#2F5F8A"],
+                ["#555555", "#999999", "#CCCCCC", "#E6E6E6"],
+                ["#D55E00", "#E69F00", "#F2C57C", "#F8E1BC", "#B34700", "#8C6A00"])
+#: A segment narrower than this share of the bar carries no value label (its value is in the table).
+SEGMENT_LABEL_MIN = 0.06
+#: Outcomes under this in every setup are drawn but left out of the legend, and named in the footnote.
+LEGEND_MIN = 0.005
+
+
+def grouped_stack_chart(frame, groups: Sequence[tuple[str, Sequence[str]]], path=None, title: str = "",
+                        lang: str = "en", footnote: Sequence[str] = (), subtitle: str = "",
+                        xlabel: str | None = None, size: str = "print", **_ignored):
+    """One 100 % horizontal bar per setup, stacked by groups of outcomes (a fight: the first side's wins,
+    the fights still going on or both sides destroyed, the other side's wins), each outcome a shade of
+    its group's colour; a segment wide enough carries its value; the legend lists the outcomes group by
+    group.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Columns ``setup, outcome, label, probability`` (one setup or several), setups in order of first
+        appearance.
+    groups : sequence of (str, sequence of str)
+        Group names (shown in the legend) and their outcome codes, in drawing order; outcomes of the frame
+        in no group are left out.
+    path : str or Path, optional
+        ``.png`` or ``.svg`` file to write.
+    title, lang, footnote, subtitle, xlabel, size
+        As :func:`comparison_chart`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    path = _check_path(path)
+    check_lang(lang)
+    setups = list(dict.fromkeys(frame.setup))
+    prob = {(s, o): float(p) for s, o, p in zip(frame.setup, frame.outcome, frame.probability) if p == p}
+    labels = dict(zip(frame.outcome, frame.label))
+    order, colours, heads = [], {}, []
+    for g, (name, codes) in enumerate(groups):
+        shades = GROUP_SHADES[min(g, 1) if g < len(groups) - 1 else 2] if len(groups) > 1 else GROUP_SHADES[0]
+        shown = [c for c in codes if c in labels]
+        for k, c in enumerate(shown):
+            colours[c] = shades[k % len(shades)]
+        order += shown
+        heads.append((name, shown))
+    small = [labels[c] for c in order if max(prob.get((s, c), 0.0) for s in setups) < LEGEND_MIN]
+    group_of = {labels[c]: name for name, codes in heads for c in codes}
+    legend_lines = sum(1 + sum(_lines(_wrap(_after(labels[c], name), 60)) for c in v) for name, v in heads)
+    height = len(setups) * 0.42 + 1.4 + 0.19 * legend_lines + 0.14 * _footer_lines(footnote)
+    ctx, fig, ax, page = _start(size, height, grid="x")
+    y = np.arange(len(setups))
+    left = np.zeros(len(setups))
+    texts = []
+    for c in order:
+        v = np.array([prob.get((s, c), 0.0) for s in setups])
+        ax.barh(y, v, left=left, height=0.62, color=colours[c], linewidth=0.4, edgecolor="white")
+        for yi, x0, vi in zip(y, left, v):
+            if vi >= SEGMENT_LABEL_MIN:
+                dark = colours[c] in ("#0072B2", "#2F5F8A", "#555555", "#D55E00", "#B34700", "#8C6A00")
+                texts.append(ax.text(x0 + vi / 2, yi, _bar_pct(vi, lang), ha="center", va="center",
+                                     fontsize=VALUE_SIZE, color="white" if dark else DARK))
+        left = left + v
+    ax.set_yticks(y, [_wrap(s, 18) for s in setups])
+    ax.set_ylim(len(setups) - 0.5, -0.5)
+    ax.set_xlim(0, 1)
+    _percent_axis(ax, lang)
+    ax.set_xlabel(xlabel or w("probability", lang))
+    page.titles(title, subtitle)
+    handles, names = [], []
+    for name, codes in heads:
+        codes = [c for c in codes if labels[c] not in small]
+        if not codes:
+            continue
+        handles.append(Patch(facecolor="none", edgecolor="none"))
+        names.append(name)
+        for c in codes:
+            handles.append(Patch(facecolor=colours[c], linewidth=0))
+            names.append(_wrap(_after(labels[c], name), 60))
+    page.legend(handles, names, None)
+    note = []
+    if small:
+        note.append(("Moins de 0,5 % partout (non légendé)\u202f: " if lang == "fr" else
+                     "Under 0.5% everywhere (not in the legend): ") + "; ".join(
+                        f"{group_of[x]} ({_after(x, group_of[x])})" if _after(x, group_of[x]) != x else x
+                        for x in small))
+    page.footnote(list(footnote) + note)
+    return _finish(ctx, page, path, size)
+
+
+def _after(label: str, head: str) -> str:
+    """``label`` without its group's name in front ("20 Night Goblins win; 16 Dwarf Warriors: rallied" under
+    "20 Night Goblins win" reads "16 Dwarf Warriors: rallied")."""
+    if label.startswith(head) and len(label) > len(head):
+        rest = label[len(head):].lstrip(";\u202f ")
+        return rest or label
+    return label

@@ -87,7 +87,7 @@ def test_one_model_each_8th_simultaneous():
     # 8th, equal Initiative: simultaneous. One attack each: hit 4+, wound 4+ -> 1/4 each, no saves.
     # One model each of W1: both die 1/16 (both destroyed); the unit alone kills 3/16, and so on.
     data = small(edition="8th", **{"fight.charger": "none", "fight.unit.models": 1, "fight.unit.files": 1,
-                                   "fight.enemy.models": 1, "fight.enemy.files": 1})
+                                   "fight.enemy.models": 1, "fight.enemy.files": 1, "fight.max_rounds": 1})
     sc = load_scenario(data)
     s = sc.summary("fraction")
     assert s["margin"] == {-1: Fraction(3, 16), 0: Fraction(10, 16), 1: Fraction(3, 16)}
@@ -98,6 +98,39 @@ def test_one_model_each_8th_simultaneous():
     assert by["both_destroyed"] == Fraction(1, 16)
     assert by["enemy_destroyed"] == Fraction(3, 16) and by["unit_destroyed"] == Fraction(3, 16)
     assert by["draw"] == Fraction(9, 16)
+
+
+def by_code_and_round(sc) -> tuple[dict, dict]:
+    dist = sc.exact_distribution("fraction")
+    by, rounds = {}, {}
+    for (i, k), p in dist.items():
+        by[sc.outcomes[i].code] = by.get(sc.outcomes[i].code, 0) + p
+        rounds[k] = rounds.get(k, 0) + p
+    return by, rounds
+
+
+@pytest.mark.parametrize("max_rounds", [None, 2, 5])
+def test_one_model_each_several_rounds(max_rounds):
+    # The same duel fought until resolved (default: at most 10 rounds) or over max_rounds rounds. Every round
+    # is the first round again (no charge): both die 1/16, the unit alone kills 3/16, the enemy alone 3/16,
+    # and 9/16 nobody dies: a draw (0 - 0, no musician), which leads to another round. So P(decided in
+    # round k) = (9/16)^(k-1) * 7/16, and after N rounds a draw is left with (9/16)^N;
+    # P(both destroyed) = 1/16 * sum_{k<N} (9/16)^k = (1 - (9/16)^N) / 7, each side's win 3 times that.
+    data = small(edition="8th", **{"fight.charger": "none", "fight.unit.models": 1, "fight.unit.files": 1,
+                                   "fight.enemy.models": 1, "fight.enemy.files": 1})
+    if max_rounds is not None:
+        data["fight"]["max_rounds"] = max_rounds
+    sc = load_scenario(data)
+    n = max_rounds or 10
+    assert sc.max_rounds == n and sc.metric.n_bins == n and sc.metric.offset == 1
+    by, rounds = by_code_and_round(sc)
+    q = Fraction(9, 16)
+    assert by["both_destroyed"] == (1 - q ** n) / 7
+    assert by["enemy_destroyed"] == by["unit_destroyed"] == 3 * (1 - q ** n) / 7
+    assert by["draw"] == q ** n
+    for k in range(1, n):
+        assert rounds[k] == q ** (k - 1) * Fraction(7, 16)
+    assert rounds[n] == q ** (n - 1) * Fraction(7, 16) + q ** n  # the still-fighting end in the last round
 
 
 def test_charger_strikes_first_7th_and_not_8th():
@@ -279,15 +312,22 @@ def test_summary_in_short_sentences():
     from fleeodds.api import evaluate
     from fleeodds.report.summary import rounded
 
-    data = small(**{"fight.unit.musician": True})  # no draw: the musician wins it
+    data = small(**{"fight.unit.musician": True, "fight.max_rounds": 1})  # no draw: the musician wins it
     table = evaluate(load_scenario(data), method="exact")
     best = {r.outcome: r.probability for r in table.best_values().itertuples()}
     wins = sum(p for c, p in best.items() if c.startswith("enemy_"))
     loses = sum(p for c, p in best.items() if c.startswith("unit_"))
     en, fr = table.summary_sentence("en"), table.summary_sentence("fr")
-    assert f"Your unit wins {rounded(wins, 'en')}. The enemy then: " in en
-    assert f"The enemy wins {rounded(loses, 'en')}. Your unit then: " in en
-    assert f"Votre unité gagne\u202f: {rounded(wins, 'fr')}. L'unité ennemie ensuite\u202f: " in fr
+    # the units are named (2 models of "A" against 2 of "B"); round 1 first, then the loser's fate
+    assert en.startswith("A fight B (7th). Round 1: 2 A win ")
+    assert f"2 A win {rounded(wins, 'en')}. 2 B then: " in en
+    assert f"2 B win {rounded(loses, 'en')}. 2 A then: " in en
+    assert f"L'unité de 2 A gagne\u202f: {rounded(wins, 'fr')}. L'unité de 2 B ensuite\u202f: " in fr
+    # fought until resolved: who wins the fight, held Break tests no longer an end but another round
+    table = evaluate(load_scenario(small(**{"fight.unit.musician": True})), method="exact")
+    best = {r.outcome: r.probability for r in table.best_values().itertuples()}
+    wins = sum(p for c, p in best.items() if c.startswith("enemy_") and c != "enemy_held")
+    assert f"2 A win the fight {rounded(wins, 'en')}. 2 B then: " in table.summary_sentence("en")
     assert "A draw" not in en and ";" not in en and "\n" not in en  # short sentences, no run-on list
     # every sentence is short: at most one clause per outcome of the loser's chain
     assert max(len(x) for x in en.split(". ")) < 200
@@ -464,11 +504,11 @@ def test_the_fight_table_has_exact_and_fraction_columns():
             law[d] = law.get(d, Fraction(0)) + binom(2, k) * binom(2 - k, j)
     sc = load_scenario(small())
     lines = sc.notes("en")[1].splitlines()
-    assert lines[0].split() == ["Combat", "result", "(your", "unit", "−", "the", "enemy)", "Exact", "Fraction"]
+    assert lines[0].split() == ["Combat", "result", "(2", "A", "−", "2", "B)", "Exact", "Fraction"]
     got = {int(r.split()[0].replace("\u2212", "-").replace("+", "")): Fraction(r.split()[2]) for r in lines[2:]}
     assert got == {d: p for d, p in law.items() if p}
-    assert sc.notes("en")[0] == (f"The round alone, before any Break test: your unit wins "
-                                 f"{float(sum(p for d, p in law.items() if d > 0)):.1%}, the enemy wins "
+    assert sc.notes("en")[0] == (f"The first round alone, before any Break test: 2 A win "
+                                 f"{float(sum(p for d, p in law.items() if d > 0)):.1%}, 2 B win "
                                  f"{float(sum(p for d, p in law.items() if d < 0)):.1%}, a draw {float(law[0]):.1%}.")
     assert sc.notes("fr")[1].splitlines()[0].split()[:2] == ["Résultat", "de"]
 
@@ -546,7 +586,7 @@ def test_a_unit_wiped_out_loses_even_when_its_musician_wins_the_draw():
     # but it is wiped out: it loses); the enemy alone dies 3/16; nobody 9/16 (1 - 0: the unit wins).
     data = small(edition="8th", **{"fight.charger": "none", "fight.unit.models": 1, "fight.unit.files": 1,
                                    "fight.enemy.models": 1, "fight.enemy.files": 1, "fight.unit.standard": True,
-                                   "fight.unit.musician": True})
+                                   "fight.unit.musician": True, "fight.max_rounds": 1})
     sc = load_scenario(data)
     s = sc.summary("fraction")
     assert (s["unit_wins"], s["enemy_wins"], s["draw"], s["both_destroyed"]) == (
@@ -555,7 +595,7 @@ def test_a_unit_wiped_out_loses_even_when_its_musician_wins_the_draw():
     for (i, _), p in sc.exact_distribution("fraction").items():
         by[sc.outcomes[i].code] = by.get(sc.outcomes[i].code, 0) + p
     assert by["unit_destroyed"] == Fraction(3, 16) and by["both_destroyed"] == Fraction(1, 16)
-    assert "the enemy wins 18.8%" in sc.notes("en")[0] and "both units destroyed 6.2%" in sc.notes("en")[0]
+    assert "1 B win 18.8%" in sc.notes("en")[0] and "both units destroyed 6.2%" in sc.notes("en")[0]
 
 
 def _notes(data):
@@ -622,3 +662,126 @@ def test_slain_do_not_strike_back_mc_margin_agrees():
     expected = np.array([want[k] for k in keys]) * 40000
     expected *= sum(observed) / expected.sum()
     assert chisquare(observed, expected).pvalue > 1e-3
+
+
+# -- several rounds (docs/warhammer_combat.md §10) ----------------------------------------------------------
+ROUNDS_ORACLE = load_oracle("warhammer_rounds")["cases"]
+
+
+@pytest.mark.parametrize("case", ROUNDS_ORACLE, ids=[c["id"] for c in ROUNDS_ORACLE])
+def test_oracle_several_rounds(case):
+    # tests/oracles/derive_warhammer_rounds.py: two against two until resolved, the Break test by hand
+    sc = load_scenario(copy.deepcopy(case["parameters"]))
+    by, rounds = by_code_and_round(sc)
+    ends = {k: Fraction(v) for k, v in case["ends"].items()}
+    broke = {side: sum((p for c, p in by.items() if c.startswith(f"{side}_") and c not in (
+        f"{side}_held", f"{side}_destroyed")), Fraction(0)) for side in ("enemy", "unit")}
+    assert broke["enemy"] == ends["enemy_broke"] and broke["unit"] == ends["unit_broke"]
+    for code in ("enemy_destroyed", "unit_destroyed", "both_destroyed"):
+        assert by.get(code, 0) == ends.get(code, 0)
+    assert by.get("draw", 0) + by.get("enemy_held", 0) + by.get("unit_held", 0) == ends["still_fighting"]
+    assert rounds == {int(k): Fraction(v) for k, v in case["decided_in_round"].items()}
+
+
+def test_max_rounds_one_is_the_former_single_round():
+    # the first round alone, as before several rounds: a draw and a held Break test end the analysis
+    data = small(edition="8th", **{"fight.max_rounds": 1, "table.max_turns": 0})
+    sc = load_scenario(data)
+    by, rounds = by_code_and_round(sc)
+    s = sc.summary("fraction")
+    assert rounds == {1: 1}
+    assert by.get("draw", 0) == s["draw"]
+    won = sum((p for c, p in by.items() if c.startswith("enemy_")), Fraction(0))
+    assert won == s["unit_wins"]
+
+
+@pytest.mark.parametrize("edition", ["8th", "7th", "6th"])
+def test_split_chain_equals_the_whole_chain(edition):
+    # the loser's chain split at its Break test (P(held) from the test, the flight's law from the largest
+    # margin's chain) is the whole chain, in Fractions, for small and large margins, with Steadfast and Fear
+    path = EXAMPLES / "goblins_fight_dwarfs.toml"
+    with open(path, "rb") as f:
+        data = tomllib.load(f)
+    data.pop("compare")
+    data["edition"] = edition
+    data["table"] = {"max_turns": 1}
+    sc = load_scenario(data, path.parent)
+    for key in [(1, 1, 12, False, False, False), (0, 3, 4, True, False, False), (1, 2, 16, False, True, False),
+                (0, 12, 1, False, False, False)]:
+        assert dict(sc._chain_law(key, "fraction")) == {c: q for c, q in sc._full_chain_law(key, "fraction").items()
+                                                        if q}
+
+
+def test_later_round_keeps_a_flank_fight():
+    # 8th.whfb.app/close-combat/flank-attack: the bonus is for "fighting the enemy in its flank", every round;
+    # the charge bonus (+1 in 8th) is the first round's only
+    from fleeodds.systems.warhammer.plan.rounds import later_round_rules
+
+    sc = load(EXAMPLES / "knights_fight_orcs_flank_tow.toml")
+    data = sc.base_source()
+    data["edition"] = "8th"
+    sc8 = load_scenario(data, EXAMPLES)
+    first, later = sc8.rules, later_round_rules(sc8.model, sc8.units, (5, 25))
+    assert first.unit.static_bonus == 1 + 1 + 1 + 0  # standard, flank, 8th charge
+    assert later.unit.static_bonus == 1 + 1          # standard, flank
+    assert later.enemy.support_ranks == first.enemy.support_ranks == 0  # the Orcs fight to their flank
+    # 7th: 5 Knights (Unit Strength 10) in the flank take the Orcs' rank bonus, round after round, as long as
+    # the Knights keep Unit Strength 5 (three Knights: 6; two: 4, and the Orcs' ranks count again)
+    data["edition"] = "7th"
+    sc7 = load_scenario(data, EXAMPLES)
+    assert sc7.rules.enemy.max_rank_bonus == 0
+    assert later_round_rules(sc7.model, sc7.units, (3, 20)).enemy.max_rank_bonus == 0
+    assert later_round_rules(sc7.model, sc7.units, (2, 20)).enemy.max_rank_bonus == 3
+
+
+def test_fight_labels_name_the_units_and_agree_in_french():
+    sc = load(EXAMPLES / "goblins_fight_dwarfs.toml")
+    en = [o.en for o in sc.outcomes]
+    fr = [o.fr for o in sc.outcomes]
+    assert "20 Night Goblins win; 16 Dwarf Warriors: rallied" in en
+    assert not any("your unit" in x or "the enemy" in x for x in en)
+    assert not any("l'ennemi" in x or "votre unité" in x for x in fr)
+    # every French fate ("rattrapée", "détruite") agrees with "l'unité de …", and no colon starts a line
+    for x in fr:
+        if x != "les deux unités sont détruites":
+            for word in ("rattrapée", "détruite"):
+                if word in x:
+                    assert "l'unité de" in x
+        assert " :" not in x and ("\u202f:" in x or ":" not in x)
+    groups = sc.outcome_groups("en")
+    assert [g for g, _ in groups][0] == "20 Night Goblins win" and groups[2][0] == "16 Dwarf Warriors win"
+    assert sorted(c for _, cs in groups for c in cs) == sorted(o.code for o in sc.outcomes)
+
+
+def test_fight_sentences_say_round_one_then_the_fight():
+    sc = load(EXAMPLES / "orcs_grind_saurus_several_rounds.toml")
+    dist = sc.exact_distribution("float")
+    probs: dict[str, float] = {}
+    for (i, _), p in dist.items():
+        probs[sc.outcomes[i].code] = probs.get(sc.outcomes[i].code, 0.0) + p
+    en = sc.summary_sentences(probs, "en")
+    assert en[0].startswith("Round 1: 20 Orc Boyz win ") and "(by 1: " in en[0]
+    assert en[1].startswith("20 Orc Boyz win the fight ")
+    assert any(x.startswith("Still fighting after round 10 (the analysis' cap") for x in en)
+    fr = sc.summary_sentences(probs, "fr")
+    assert fr[0].startswith("Premier round\u202f: l'unité de 20 Orques gagne ")
+
+
+@pytest.mark.slow
+@pytest.mark.statistical
+def test_several_rounds_monte_carlo_agrees_and_ignores_chunking():
+    # chi-square at 0.1 % over (outcome, round decided), and the same counts however the trials are cut
+    from fleeodds.testing import agreement
+
+    sc = load(EXAMPLES / "orcs_grind_saurus_several_rounds.toml")
+    dist = sc.exact_distribution("float")
+    p = np.zeros((len(sc.outcomes), sc.metric.n_bins))
+    for (o, k), q in dist.items():
+        p[o, k - sc.metric.offset] += q
+    kernel = sc.kernel()
+    counts = kernel(11, 0, 60_000)
+    assert (counts == kernel(11, 0, 25_000) + kernel(11, 25_000, 35_000)).all()
+    _, stat, bound = agreement(counts.sum(axis=1), p.sum(axis=1))
+    assert stat < bound
+    _, stat, bound = agreement(counts.sum(axis=0), p.sum(axis=0))
+    assert stat < bound

@@ -291,6 +291,14 @@ class Fight(_Strict):
         "none", t="High ground", t_fr="Position surélevée",
         d="Which side fights from higher ground (+1 combat result).",
         d_fr="Quel camp combat depuis une position surélevée (+1 au résultat de combat).")
+    max_rounds: Optional[int] = F(
+        None, ge=1, le=50, t="Most rounds", t_fr="Nombre maximal de rounds",
+        d="Rounds fought at most: a draw or a held Break test leads to another round in the other player's "
+          "turn (default: until one side breaks or is destroyed, stopped after 10 rounds and said so; 1: the "
+          "first round alone).",
+        d_fr="Nombre maximal de rounds : une égalité ou un test de moral réussi mène à un autre round au tour "
+             "de l'autre joueur (par défaut : jusqu'à ce qu'un camp fuie ou soit détruit, arrêté après 10 "
+             "rounds, ce qui est dit ; 1 : le premier round seul).")
     options: FightOptions = F(FightOptions(), t="Close combat options", t_fr="Options du corps à corps",
                               d="Close-combat rules questions with a documented default by edition.",
                               d_fr="Questions de règles du corps à corps, avec une valeur par défaut "

@@ -1,4 +1,5 @@
-"""Situation ``fight``: one round of close combat between two units, then the loser's
+"""Situation ``fight``: close combat between two units, round after round (``fight.max_rounds``; a
+draw or a held Break test leads to another round, docs/warhammer_combat.md §10), then the loser's
 Break test, flee, pursuit and rally through the existing break chain.
 
 A scenario file looks like::
@@ -23,17 +24,20 @@ A scenario file looks like::
     [table]                         # and [options]: the chain's, as in situation "break"
     max_turns = 0
 
-Composition of the two halves. The exact side mixes, for each way the round can end
+Composition of the two halves. The exact side mixes, for each way a round can end
 (casualties and signed margin, :func:`..exact.combat.round_distribution`), the exact
 break-scenario distribution of the loser (:func:`..exact.flee.solve` through
-:class:`WarhammerScenario`), weighted by that ending's probability. The Monte Carlo
+:class:`WarhammerScenario`), weighted by that ending's probability; the rounds are chained over the
+models left by :func:`..exact.rounds.several_rounds`, each later round's rules re-resolved with the
+models left and no charge (:func:`..plan.rounds.later_round_rules`). The Monte Carlo
 side runs the fight kernel (:mod:`..kernels.combat`) for every trial, then, for each
 distinct chain a loser can face (loser, margin, Steadfast...), the existing chain
 kernel untouched, on the same trial indices with a seed of its own; a trial keeps
 the chain result of its own key. Each chain runs over the whole block of trials and
 only its trials are kept: that costs one chain run per key, but the counts do not
 depend on how the engine cuts the trials into blocks (a chain trial count split by
-key would), and the chain kernel needs no change.
+key would), and the chain kernel needs no change. Later rounds run the same round per trial on the
+trials still fighting (:mod:`..kernels.rounds`), each round with a seed of its own.
 """
 
 from __future__ import annotations
@@ -54,11 +58,13 @@ from ..checks.combat import (check_chain_fields, check_fight_options, check_figh
                              refuse_not_modelled)
 from ..checks.flee import special_rule_errors
 from ..exact.combat import kill_probability, round_distribution
-from ..labels import title_fr
+from ..exact.rounds import several_rounds
+from ..labels import fight_names, title_fr
 from ..model.combat import TWO_HANDED, WEAPONS
 from ..model.flee import ScenarioModel
 from ..plan.combat import (FightPlan, FightRules, attacks_of, fight_plan, margin_of, resolve_fight, resolve_units,
                             steadfast)
+from ..plan.rounds import later_round_rules
 from .flee import WarhammerScenario
 
 #: Sections a fight builds itself (the loser, the winner and the margin come from the round).
@@ -76,14 +82,16 @@ EQUIPMENT_FIELDS = ("weapon", "shield", "armour_save", "ward_save")
 #: Added to the seed for the chain trials, so that a trial's chain dice differ from its fight dice.
 CHAIN_SEED_OFFSET = 0x5DEECE66D
 
-ENDINGS = (
-    Outcome("draw", "draw (no Break test)", "égalité (pas de test de moral)"),
-    Outcome("enemy_destroyed", "your unit wins; the enemy is destroyed in the fight",
-            "votre unité gagne ; l'ennemi est détruit au combat"),
-    Outcome("unit_destroyed", "the enemy wins; your unit is destroyed in the fight",
-            "l'ennemi gagne ; votre unité est détruite au combat"),
-    Outcome("both_destroyed", "both units destroyed", "les deux unités sont détruites"),
-)
+#: Endings of a round decided without a Break test (the labels name the units: :meth:`FightScenario._labels`).
+ENDING_CODES = ("draw", "enemy_destroyed", "unit_destroyed", "both_destroyed")
+#: The loser's chain outcomes after which the fight goes on in another round (it held its Break test, or
+#: in The Old World gave ground): terminal only in the last round fought.
+CONTINUE = ("held", "gave_ground")
+#: Rounds fought at most when ``fight.max_rounds`` is left out ("until resolved"): the answer says how
+#: often the fight is still going on after them.
+ROUND_CAP = 10
+#: Editions whose loser's chain splits at its Break test (:meth:`FightScenario._chain_law`).
+SPLIT_EDITIONS = ("6th", "7th", "8th")
 
 
 #: Margins of the loser's chains on which a fight checks its [table] and [options] (Leadership tests
@@ -129,7 +137,13 @@ class FightScenario(Scenario):
         self.title = model.title or f"{self.units[0].name} fight {self.units[1].name} ({model.edition})"
         if not model.title:
             self.title_fr = title_fr(self.units[0].name, [self.units[1].name], model.edition, fight=True)
+        self.until_resolved = model.fight.max_rounds is None
+        self.max_rounds = model.fight.max_rounds or ROUND_CAP
         self._chains: dict[tuple, Any] = {}
+        self._later: dict[tuple[int, int], FightRules] = {}
+        self._laws: dict[tuple, list] = {}
+        self._chain_laws: dict[tuple, list] = {}
+        self._flights: dict[tuple, Any] = {}
         template = self._chain(self._key(1, 1, (self.rules.unit.models, self.rules.enemy.models)))
         if effect_checks_on():
             # the chain's [table] and [options] checked on chains of both losers, small and large margins
@@ -141,16 +155,42 @@ class FightScenario(Scenario):
             check_chain_fields(data, tuple(chains))
         self._chain_codes = [template.outcomes[i].code for i in range(len(template.outcomes))]
         self._chain_labels = list(template.outcomes)
-        outs = [Outcome(f"enemy_{o.code}", f"your unit wins; the enemy: {o.en}",
-                        f"votre unité gagne ; l'ennemi : {o.fr}") for o in self._chain_labels]
-        outs += list(ENDINGS)
-        outs += [Outcome(f"unit_{o.code}", f"the enemy wins; your unit: {o.en}",
-                         f"l'ennemi gagne ; votre unité : {o.fr}") for o in self._chain_labels]
-        self.outcomes = tuple(outs)
+        self.names = fight_names((self.rules.unit.models, self.rules.enemy.models),
+                                 (self.units[0].name, self.units[1].name))
+        self.outcomes = self._labels()
         self._index = {o.code: i for i, o in enumerate(self.outcomes)}
-        self.metric = Metric("enemy_casualties", "enemy models removed in the round",
-                             "figurines ennemies retirées pendant le round", self.rules.enemy.models + 1, 0,
-                             "models")
+        self.metric = Metric("round", "round in which the fight was decided", "round où le combat s'est décidé",
+                             self.max_rounds, 1, "")
+
+    def _labels(self) -> tuple[Outcome, ...]:
+        """The outcomes, each naming the units ("20 Night Goblins win; 16 Dwarf Warriors: caught and destroyed
+        in the pursuit"; French "l'unité de 20 Gobelins de la Nuit gagne ; l'unité de 16 Guerriers nains :
+        rattrapée et détruite par la poursuite", every French label agreeing with "unité"). The unit's wins
+        first, then the endings without a Break test, then the enemy's wins. A held Break test and a draw
+        end the fight only in the last round fought (then "still fighting after the last round")."""
+        (u_en, u_fr), (e_en, e_fr) = self.names
+        # the same words whatever fight.max_rounds, so that setups with different limits compare outcome by outcome
+        on_en, on_fr = ", still fighting after the last round", ", combat toujours en cours après le dernier round"
+        c = "\u202f:"
+
+        def up(text: str) -> str:
+            return text[0].upper() + text[1:]
+
+        def won(side: str, o: Outcome) -> Outcome:
+            w_en, w_fr, l_en, l_fr = ((u_en, u_fr, e_en, e_fr) if side == "enemy" else (e_en, e_fr, u_en, u_fr))
+            more_en, more_fr = (on_en, on_fr) if o.code in CONTINUE else ("", "")
+            return Outcome(f"{side}_{o.code}", f"{w_en} win; {l_en}: {o.en}{more_en}",
+                           f"{up(w_fr)} gagne\u202f; {l_fr}{c} {o.fr}{more_fr}")
+
+        outs = [won("enemy", o) for o in self._chain_labels]
+        outs += [Outcome("draw", f"a draw (no Break test){on_en}", f"égalité (pas de test de moral){on_fr}"),
+                 Outcome("enemy_destroyed", f"{u_en} win; {e_en} destroyed in the fight",
+                         f"{up(u_fr)} gagne\u202f; {e_fr} est détruite au combat"),
+                 Outcome("unit_destroyed", f"{e_en} win; {u_en} destroyed in the fight",
+                         f"{up(e_fr)} gagne\u202f; {u_fr} est détruite au combat"),
+                 Outcome("both_destroyed", "both units destroyed", "les deux unités sont détruites")]
+        outs += [won("unit", o) for o in self._chain_labels]
+        return tuple(outs)
 
     @property
     def plan(self) -> FightPlan:
@@ -171,10 +211,11 @@ class FightScenario(Scenario):
         left = alive[loser] if self.model.table.max_turns > 0 else None
         return (loser, min(margin, MARGIN_CAP), left, steadfast(r, loser, alive), fear, two)
 
-    def _chain(self, key: tuple):
-        """The break scenario of ``key`` (cached), built with the fight's [table] and [options]."""
-        if key in self._chains:
-            return self._chains[key]
+    def _chain(self, key: tuple, test_only: bool = False):
+        """The break scenario of ``key`` (cached), built with the fight's [table] and [options]; with
+        ``test_only`` its Break test and the pursuit alone (``table.max_turns = 0``)."""
+        if (key, test_only) in self._chains:
+            return self._chains[(key, test_only)]
         loser, margin, left, stead, fear, two = key
 
         def table(i: int, losing: bool) -> dict:
@@ -204,8 +245,10 @@ class FightScenario(Scenario):
         for k in ("table", "options", "profiles_file"):
             if k in self.source:
                 src[k] = copy.deepcopy(self.source[k])
+        if test_only:
+            src["table"] = dict(src.get("table", {}), max_turns=0)
         sc = WarhammerScenario(src, self.base_dir, check=False)
-        self._chains[key] = sc
+        self._chains[(key, test_only)] = sc
         return sc
 
     def _ending(self, au: int, ae: int, d: int):
@@ -266,9 +309,115 @@ class FightScenario(Scenario):
     def _round(self) -> dict[tuple[int, int, int, int], Fraction]:
         return round_distribution(self.rules)
 
+    def _rules_at(self, k: int, au: int, ae: int) -> FightRules:
+        """The numbers of round ``k`` started with ``au`` and ``ae`` models (round 1: the file's own;
+        later: :func:`..plan.rounds.later_round_rules`, cached by the models left)."""
+        if k == 1:
+            return self.rules
+        if (au, ae) not in self._later:
+            self._later[(au, ae)] = later_round_rules(self.model, self.units, (au, ae))
+        return self._later[(au, ae)]
+
+    def _law(self, k: int, au: int, ae: int, mode: str) -> list:
+        """``[((alive unit, alive enemy, margin), P)]`` of round ``k`` from ``(au, ae)``: the round's exact
+        law (:func:`..exact.combat.round_distribution`, a black box) summed over what the rest of the fight
+        does not read (the wound counts), cached by its real inputs (round 1, or the models left)."""
+        key = (1, 0, 0, mode) if k == 1 else (2, au, ae, mode)
+        if key not in self._laws:
+            r = self._rules_at(k, au, ae)
+            law = self._round if k == 1 else round_distribution(r)
+            out: dict[tuple[int, int, int], Fraction] = {}
+            for (wu, we, a_u, a_e), p in law.items():
+                e = (a_u, a_e, margin_of(r, wu, we, a_u, a_e))
+                out[e] = out.get(e, Fraction(0)) + p
+            self._laws[key] = [(e, p if mode == "fraction" else float(p)) for e, p in out.items()]
+        return self._laws[key]
+
+    def _full_chain_law(self, key: tuple, mode: str, test_only: bool = False) -> dict[str, Any]:
+        """``{chain outcome code: P}`` of the loser's chain ``key`` solved whole (its metric summed out)."""
+        law: dict[str, Any] = {}
+        chain = self._chain(key, test_only)
+        # solved in Fractions when the chain allows it (forward propagation: no scipy import, and the chain's
+        # exploration computes in Fractions anyway), then mixed in the fight's own mode
+        sub = "fraction" if chain.exact_fraction_ok else mode
+        for (ci, _), q in chain.exact_distribution(sub).items():
+            c = chain.outcomes[ci].code
+            law[c] = law.get(c, 0) + (q if mode == "fraction" else float(q))
+        return law
+
+    def _chain_law(self, key: tuple, mode: str) -> list:
+        """``[(chain outcome code, P)]`` of the loser's chain ``key``, cached.
+
+        In 6th, 7th and 8th the margin, Steadfast and Fear reach the chain through its Break test alone
+        (passed: held; failed: the flight, whose law does not read them): the chain is solved by those real
+        inputs, P(held) from the Break test (with the pursuit, no later turn) and the flight's law once per
+        loser and models left, from the chain of the largest margin without Steadfast or Fear divided by its
+        P(failed). :func:`tests...test_split_chain_equals_the_whole_chain` checks the split against whole chains.
+        The Old World's Break test has more results (give ground, fall back): its chains are solved whole."""
+        if (key, mode) in self._chain_laws:
+            return self._chain_laws[(key, mode)]
+        law = None
+        if self.model.edition in SPLIT_EDITIONS:
+            loser, margin, left, stead, fear, two = key
+            # the Break test alone does not read the models left (no rally follows it)
+            held = self._full_chain_law((loser, margin, None, stead, fear, two), mode, test_only=True).get("held", 0)
+            ref = (loser, MARGIN_CAP, left, False, False, False)
+            if (ref, mode) not in self._flights:
+                whole = self._full_chain_law(ref, mode)
+                fail = 1 - whole.get("held", 0)
+                self._flights[(ref, mode)] = {c: q / fail for c, q in whole.items() if c != "held"} if fail else None
+            flight = self._flights[(ref, mode)]
+            if held == 1:
+                law = {"held": held}
+            elif flight is not None:
+                law = {"held": held} if held else {}
+                law.update({c: (1 - held) * q for c, q in flight.items()})
+        if law is None:
+            law = self._full_chain_law(key, mode)
+        self._chain_laws[(key, mode)] = [(c, q) for c, q in law.items() if q]
+        return self._chain_laws[(key, mode)]
+
+    def _step(self, mode: str):
+        """The round step of :func:`..exact.rounds.several_rounds` from state ``(au, ae)``: ``{("go", (au', ae'),
+        code): P}`` for another round (``code``: the outcome if none follows, a draw or a held Break test) and
+        ``{("end", code): P}``, summed and cached by the round's real inputs (round 1, or the models left: every
+        later round from the same models is alike)."""
+        cache: dict[tuple, dict] = {}
+
+        def step(k: int, state):
+            au, ae = state
+            ck = (1, 0, 0) if k == 1 else (2, au, ae)
+            if ck in cache:
+                return cache[ck]
+            out: dict[tuple, Any] = {}
+
+            def add(what, p):
+                out[what] = out.get(what, 0) + p
+
+            for (a_u, a_e, d), p in self._law(k, au, ae, mode):
+                code, key = self._ending(a_u, a_e, d)
+                if code == "draw":
+                    add(("go", (a_u, a_e), "draw"), p)
+                elif code is not None:
+                    add(("end", code), p)
+                else:
+                    side = "enemy" if key[0] == 1 else "unit"
+                    for c, q in self._chain_law(key, mode):
+                        add(("go", (a_u, a_e), f"{side}_{c}") if c in CONTINUE else ("end", f"{side}_{c}"), p * q)
+            cache[ck] = out
+            return out
+        return step
+
+    @property
+    def exact_fraction_ok(self) -> bool:
+        """One round: rational arithmetic, as before. Several rounds: float64 (the chained rounds' Fractions
+        grow denominators of hundreds of digits and take seconds; the float solve is the same chain)."""
+        return self.max_rounds == 1
+
     def exact_distribution(self, mode: str = "float") -> dict[tuple[int, int], float | Fraction]:
-        """Exact ``{(outcome index, enemy casualties): P}``: the round's endings mixed with the loser's
-        exact break chain (see the module docstring).
+        """Exact ``{(outcome index, round decided): P}``: the rounds chained by
+        :func:`..exact.rounds.several_rounds`, each round's endings mixed with the loser's exact break chain
+        (see the module docstring).
 
         Raises
         ------
@@ -278,25 +427,10 @@ class FightScenario(Scenario):
         mode = check_exact_mode(mode)
         if self.exact_refusal:
             raise FleeoddsError(f"{self.title}: {self.exact_refusal}")
-        out: dict[tuple[int, int], Any] = {}
-        chain_dist: dict[tuple, dict] = {}
-        e_models = self.rules.enemy.models
-        for (wu, we, au, ae), p in self._round.items():
-            d = margin_of(self.rules, wu, we, au, ae)
-            code, key = self._ending(au, ae, d)
-            p = p if mode == "fraction" else float(p)
-            metric = e_models - ae
-            if code is not None:
-                k = (self._index[code], metric)
-                out[k] = out.get(k, 0) + p
-                continue
-            if key not in chain_dist:
-                chain_dist[key] = self._chain(key).exact_distribution(mode)
-            side = "enemy" if key[0] == 1 else "unit"
-            for (ci, _), q in chain_dist[key].items():
-                k = (self._index[f"{side}_{self._chain_codes[ci]}"], metric)
-                out[k] = out.get(k, 0) + p * q
-        return out
+        zero = Fraction(0) if mode == "fraction" else 0.0
+        start = (self.rules.unit.models, self.rules.enemy.models)
+        law = several_rounds(start, self._step(mode), self.max_rounds, zero)
+        return {(self._index[code], k): p for (code, k), p in law.items() if p}
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:
         """The round alone: P(the unit wins / draws / loses / both units are destroyed), the margin's law
@@ -328,31 +462,69 @@ class FightScenario(Scenario):
 
     # -- Monte Carlo ------------------------------------------------------------------------------
     def _mc_trials(self, seed: int, start: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-        """Outcome index and enemy casualties of trials ``start .. start + n - 1``."""
-        from ..kernels.combat import pack, run_round
+        """Outcome index and round decided of trials ``start .. start + n - 1``.
 
-        sides, flags = pack(self.rules)
-        rows = run_round(sides, flags, seed, start, n)
-        codes = np.empty(n, np.int64)
-        metric = self.rules.enemy.models - rows[:, 3]
-        uniq, inv = np.unique(rows[:, 2:5], axis=0, return_inverse=True)
-        inv = inv.reshape(-1)
-        by_key: dict[tuple, list[int]] = {}
-        for j, (au, ae, d) in enumerate(uniq.tolist()):
-            code, key = self._ending(au, ae, d)
-            if code is not None:
-                codes[inv == j] = self._index[code]
+        Round 1 is :func:`..kernels.combat.run_round` on every trial (the first round's dice as before);
+        each later round runs :func:`..kernels.rounds.run_round_on` on the trials still fighting, grouped by
+        the models left, with the round's own seed (:func:`..kernels.rounds.round_seed`); a loser's chain
+        runs the existing chain kernel over the span of trial indices that need it, with a seed of its own
+        per round, and each trial keeps the result of its own index: the counts do not depend on how the
+        engine cuts the trials into blocks."""
+        from ..kernels.combat import pack, run_round
+        from ..kernels.rounds import round_seed, run_round_on
+
+        codes = np.full(n, -1, np.int64)
+        decided = np.full(n, self.max_rounds, np.int64)
+        pos = np.arange(n)                      # trials still fighting (positions in the block)
+        why = np.full(n, self._index["draw"], np.int64)
+        rows = np.empty((0, 5), np.int64)
+        for k in range(1, self.max_rounds + 1):
+            if k == 1:
+                rows = run_round(*pack(self.rules), seed, start, n)
             else:
-                by_key.setdefault(key, []).append(j)
-        chain_seed = (int(seed) + CHAIN_SEED_OFFSET) % (2**63)
-        for key, js in by_key.items():
-            mask = np.isin(inv, js)
-            chain = self._chain(key)
-            side = "enemy" if key[0] == 1 else "unit"
-            lut = np.array([self._index[f"{side}_{c}"] for c in self._chain_codes], np.int64)
-            res = chain.trial_kernel()(chain_seed, start, n)
-            codes[mask] = lut[res[mask]]
-        return codes, metric
+                rows = np.empty((pos.size, 5), np.int64)
+                groups = np.unique(prev[:, 2:4], axis=0, return_inverse=True)
+                for g, (au, ae) in enumerate(groups[0].tolist()):
+                    sel = np.nonzero(groups[1].reshape(-1) == g)[0]
+                    rows[sel] = run_round_on(*pack(self._rules_at(k, au, ae)), round_seed(seed, k),
+                                             start + pos[sel])
+            going = np.zeros(pos.size, bool)
+            uniq, inv = np.unique(rows[:, 2:5], axis=0, return_inverse=True)
+            inv = inv.reshape(-1)
+            chain_seed = round_seed((int(seed) + CHAIN_SEED_OFFSET) % (2**63), k)
+            by_chain: dict[Any, list] = {}  # chains with the same resolved numbers run once per round
+            for j, (au, ae, d) in enumerate(uniq.tolist()):
+                sel = np.nonzero(inv == j)[0]
+                code, key = self._ending(au, ae, d)
+                if code == "draw":
+                    going[sel] = True
+                    why[pos[sel]] = self._index["draw"]
+                    continue
+                if code is not None:
+                    codes[pos[sel]] = self._index[code]
+                    decided[pos[sel]] = k
+                    continue
+                chain = self._chain(key)
+                group = by_chain.setdefault((key[0], chain.rules), [chain, []])
+                group[1].append(sel)
+            for (loser, _), (chain, sels) in by_chain.items():
+                sel = np.sort(np.concatenate(sels))
+                side = "enemy" if loser == 1 else "unit"
+                lut = np.array([self._index[f"{side}_{c}"] for c in self._chain_codes], np.int64)
+                cont = np.array([c in CONTINUE for c in self._chain_codes])
+                res = _chain_on(chain.trial_kernel(), chain_seed, start, pos[sel])
+                on = cont[res]
+                going[sel[on]] = True
+                why[pos[sel[on]]] = lut[res[on]]
+                off = sel[~on]
+                codes[pos[off]] = lut[res[~on]]
+                decided[pos[off]] = k
+            prev = rows[going]
+            pos = pos[going]
+            if pos.size == 0:
+                break
+        codes[pos] = why[pos]  # still fighting after the last round: how its last round ended
+        return codes, decided - 1
 
     def kernel(self):
         """Monte Carlo kernel ``(seed, start, n) -> int64 (n_outcomes, n_bins)``."""
@@ -385,6 +557,7 @@ class FightScenario(Scenario):
                 "attacks_at_full_strength": _attacks(x), "unsaved_wound_per_attack": str(kill_probability(x)),
                 "static_bonus": x.static_bonus}
             for s, x in (("unit", r.unit), ("enemy", r.enemy))}
+        d["rounds"] = {"max_rounds": self.max_rounds, "until_resolved": self.until_resolved}
         unused = self.unused_inputs()
         if unused:
             d["unused_inputs"] = unused
@@ -415,13 +588,16 @@ class FightScenario(Scenario):
         from ....i18n import MAX_FRACTION_CHARS
 
         fr = lang == "fr"
-        parts = [("votre unité gagne" if fr else "your unit wins", s["unit_wins"]),
-                 ("l'ennemi gagne" if fr else "the enemy wins", s["enemy_wins"])]
+        (u_en, u_fr), (e_en, e_fr) = self.names
+        parts = [(f"{u_fr} gagne" if fr else f"{u_en} win", s["unit_wins"]),
+                 (f"{e_fr} gagne" if fr else f"{e_en} win", s["enemy_wins"])]
         if s["draw"] > 0:
             parts.append(("égalité" if fr else "a draw", s["draw"]))
         if s["both_destroyed"] > 0:
             parts.append(("les deux unités détruites" if fr else "both units destroyed", s["both_destroyed"]))
-        head = "Le round seul, avant tout test de moral" if fr else "The round alone, before any Break test"
+        head = (("Le premier round seul, avant tout test de moral" if fr else
+                 "The first round alone, before any Break test") if self.max_rounds > 1 else
+                ("Le round seul, avant tout test de moral" if fr else "The round alone, before any Break test"))
         out = [f"{head}{colon(lang)}" + ", ".join(f"{w} {pct(float(p), lang, 1)}" for w, p in parts) + "."]
 
         def fraction(p) -> str:
@@ -430,32 +606,45 @@ class FightScenario(Scenario):
 
         rows = [[f"{d:+d}".replace("-", "\u2212") if d else "0", pct(float(p), lang, 2), fraction(p)]
                 for d, p in s["margin"].items()]
-        heads = (["Résultat de combat (votre unité − l'ennemi)", "Exact", "Fraction"] if fr else
-                 ["Combat result (your unit − the enemy)", "Exact", "Fraction"])
+        a_fr, b_fr = (n.removeprefix("l'unité de ") for n in (u_fr, e_fr))
+        heads = ([f"Résultat de combat ({a_fr} − {b_fr})", "Exact", "Fraction"] if fr else
+                 [f"Combat result ({u_en} − {e_en})", "Exact", "Fraction"])
         out.append(tabulate(rows, headers=heads, tablefmt="simple", disable_numparse=True,
                             colalign=("right", "right", "left")))
         return out
 
     def summary_sentences(self, probabilities: dict[str, float], lang: str = "en") -> list[str]:
-        """The answer in short sentences: who wins the round, then what the loser did (Break test,
-        flight, pursuit, rally), then the draws and the units destroyed outright.
+        """The answer in short sentences, the units named: who wins the first round and by how much (the
+        margin's law, when the exact round is known), then over the whole fight which side loses it and its
+        fate (Break test, flight, pursuit, rally, destroyed in the fight), then the fights still going on
+        after the last round and the units both destroyed.
 
-        ``probabilities``: outcome code -> probability. Sentences with nothing to say (a draw that
-        cannot happen) are left out; an outcome under 0.5 % reads "under 1 %".
+        ``probabilities``: outcome code -> probability. Sentences with nothing to say are left out; an
+        outcome under 0.5 % reads "under 1 %".
         """
-        from ....i18n import rounded, short_label
+        from ....i18n import colon, rounded, short_label
 
         fr = lang == "fr"
         out: list[str] = []
+        (u_en, u_fr), (e_en, e_fr) = self.names
 
         def p(code: str) -> float:
             return float(probabilities.get(code, 0.0))
 
-        chain = [(c, lab) for c, lab in zip(self._chain_codes, self._chain_labels)]
+        def up(text: str) -> str:
+            return text[0].upper() + text[1:]
+
+        first = self._first_round_sentence(lang)
+        if first:
+            out.append(first)
+        several = self.max_rounds > 1
         for winner in ("unit", "enemy"):
             loser = "enemy" if winner == "unit" else "unit"
+            w = (u_fr if fr else u_en) if winner == "unit" else (e_fr if fr else e_en)
+            lo = (e_fr if fr else e_en) if winner == "unit" else (u_fr if fr else u_en)
+            parts = [(lab.fr if fr else lab.en, p(f"{loser}_{c}")) for c, lab in
+                     zip(self._chain_codes, self._chain_labels) if not (several and c in CONTINUE)]
             gone = p(f"{loser}_destroyed")
-            parts = [(lab.fr if fr else lab.en, p(f"{loser}_{c}")) for c, lab in chain]
             total = sum(q for _, q in parts) + gone
             if total <= 0:
                 continue
@@ -463,20 +652,73 @@ class FightScenario(Scenario):
             if gone > 0:
                 items.append(f"{'détruite au combat' if fr else 'destroyed in the fight'} {rounded(gone, lang)}")
             if fr:
-                head = "Votre unité gagne" if winner == "unit" else "L'ennemi gagne"
-                who = "L'unité ennemie" if winner == "unit" else "Votre unité"
-                out.append(f"{head}\u202f: {rounded(total, lang)}. {who} ensuite\u202f: {', '.join(items)}.")
+                span = " le combat" if several else ""
+                out.append(f"{up(w)} gagne{span}{colon(lang)}{rounded(total, lang)}. {up(lo)} ensuite"
+                           f"{colon(lang)}{', '.join(items)}.")
             else:
-                head = "Your unit wins" if winner == "unit" else "The enemy wins"
-                who = "The enemy" if winner == "unit" else "Your unit"
-                out.append(f"{head} {rounded(total, lang)}. {who} then: {', '.join(items)}.")
-        if p("draw") > 0:
-            out.append(f"Égalité (pas de test de moral)\u202f: {rounded(p('draw'), lang)}." if fr else
+                span = " the fight" if several else ""
+                out.append(f"{w} win{span} {rounded(total, lang)}. {lo} then: {', '.join(items)}.")
+        going = sum(p(c) for c in ("draw", "unit_held", "enemy_held", "unit_gave_ground", "enemy_gave_ground"))
+        if several and going > 0:
+            cap = ("" if not self.until_resolved else
+                   (" (limite de l'analyse : fight.max_rounds)" if fr else " (the analysis' cap: fight.max_rounds)"))
+            out.append(f"Combat toujours en cours après le round {self.max_rounds}{cap}{colon(lang)}"
+                       f"{rounded(going, lang)}." if fr else
+                       f"Still fighting after round {self.max_rounds}{cap}: {rounded(going, lang)}.")
+        elif p("draw") > 0:
+            out.append(f"Égalité (pas de test de moral){colon(lang)}{rounded(p('draw'), lang)}." if fr else
                        f"A draw (no Break test): {rounded(p('draw'), lang)}.")
         if p("both_destroyed") > 0:
-            out.append(f"Les deux unités sont détruites\u202f: {rounded(p('both_destroyed'), lang)}." if fr else
+            out.append(f"Les deux unités sont détruites{colon(lang)}{rounded(p('both_destroyed'), lang)}." if fr else
                        f"Both units destroyed: {rounded(p('both_destroyed'), lang)}.")
         return out
+
+    def outcome_groups(self, lang: str = "en") -> list[tuple[str, list[str]]]:
+        """The chart's groups: the unit's wins (the enemy's fates), the fights still going on and both
+        units destroyed, the enemy's wins (the unit's fates), each named after its units."""
+        fr = lang == "fr"
+        (u_en, u_fr), (e_en, e_fr) = self.names
+        # a held Break test (or a draw) ends the analysis only at its round limit: "still fighting", whatever
+        # the limit, so that setups with different limits stack alike
+        cont = [f"{side}_{c}" for side in ("enemy", "unit") for c in CONTINUE]
+        codes = [o.code for o in self.outcomes]
+        win_u = [c for c in codes if c.startswith("enemy_") and c not in cont]
+        win_e = [c for c in codes if c.startswith("unit_") and c not in cont]
+        middle = [c for c in codes if c not in win_u + win_e]
+        mid_name = ("Combat en cours après le dernier round, ou les deux unités détruites" if fr else
+                    "Still fighting after the last round, or both units destroyed")
+        return [((u_fr[0].upper() + u_fr[1:] + " gagne") if fr else f"{u_en} win", win_u), (mid_name, middle),
+                ((e_fr[0].upper() + e_fr[1:] + " gagne") if fr else f"{e_en} win", win_e)]
+
+    def _first_round_sentence(self, lang: str) -> str:
+        """"Round 1: 20 Night Goblins win 60% (by 1: 43%, by 2: 10%, by 3 or more: 7%), 16 Dwarf Warriors win
+        40% (...)." from the exact first round (``""`` when it is refused)."""
+        s = self.summary("float")
+        if not s:
+            return ""
+        from ....i18n import colon, rounded
+
+        fr = lang == "fr"
+        (u_en, u_fr), (e_en, e_fr) = self.names
+
+        def by(sign: int) -> str:
+            m = {abs(d): q for d, q in s["margin"].items() if d * sign > 0}
+            if not m:
+                return ""
+            bits = [(f"de {d}" if fr else f"by {d}", m[d]) for d in (1, 2) if m.get(d, 0) > 0]
+            more = sum(q for d, q in m.items() if d >= 3)
+            if more > 0:
+                bits.append(("de 3 ou plus" if fr else "by 3 or more", more))
+            return " (" + ", ".join(f"{w}{colon(lang)}{rounded(q, lang)}" for w, q in bits) + ")"
+
+        parts = [f"{u_fr if fr else u_en} {'gagne' if fr else 'win'} {rounded(s['unit_wins'], lang)}{by(1)}"]
+        if s["draw"] > 0:
+            parts.append(f"{'égalité' if fr else 'a draw'} {rounded(s['draw'], lang)}")
+        parts.append(f"{e_fr if fr else e_en} {'gagne' if fr else 'win'} {rounded(s['enemy_wins'], lang)}{by(-1)}")
+        if s["both_destroyed"] > 0:
+            parts.append(f"{'les deux unités détruites' if fr else 'both units destroyed'} "
+                         f"{rounded(s['both_destroyed'], lang)}")
+        return f"{'Premier round' if fr else 'Round 1'}{colon(lang)}{', '.join(parts)}."
 
     def unused_inputs(self) -> list[str]:
         """Unit fields written in the file that change nothing here: ``models_start`` when no rally test
@@ -595,6 +837,23 @@ class FightScenario(Scenario):
 
     #: What :meth:`with_unit` read of an imported unit's equipment (``[]``: the scenario's equipment).
     equipment_read: list[str] = []
+
+
+#: Trials of a block between two that need the same chain above which the chain kernel is called again
+#: rather than run over the gap (a call costs about as much as this many chain trials).
+CHAIN_GAP = 2048
+
+
+def _chain_on(kernel, seed: int, start: int, at: np.ndarray) -> np.ndarray:
+    """The chain kernel's outcome for the block positions ``at`` (sorted), trial indices ``start + at``: the
+    kernel runs over runs of positions closer than :data:`CHAIN_GAP`, each trial keyed by its own index, so
+    the result does not depend on how the positions are cut."""
+    out = np.empty(at.size, np.int64)
+    cuts = np.nonzero(np.diff(at) > CHAIN_GAP)[0] + 1
+    for part in np.split(np.arange(at.size), cuts):
+        lo, hi = int(at[part[0]]), int(at[part[-1]])
+        out[part] = kernel(seed, start + lo, hi - lo + 1)[at[part] - lo]
+    return out
 
 
 def _attacks(s) -> int:
