@@ -165,6 +165,17 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
         _refuse_if(five and ab not in saves, rr, key, f"runner.{key}",
                    f"unless an enemy's prone rider calls for a {ab} save (on_hit = 'prone', "
                    f"on_hit_save = '{ab}', on_hit_save_dc)")
+    conceal = rr.get("concealment")
+    if five and isinstance(conceal, int) and not isinstance(conceal, bool) and conceal != 0:
+        # SRD 5.1 Adventuring, "Vision and Light" / SRD 5.2 Rules Glossary, "Obscured Areas": no miss chance in 5e;
+        # a heavily obscured runner is unseen, and an opportunity attack needs a creature the attacker can
+        # see (SRD 5.1 Combat / SRD 5.2 Rules Glossary, "Opportunity Attack"); light obscurement changes no
+        # attack roll.
+        raise not_modelled("runner.concealment", conceal,
+                           "5e has no percentile miss chance: a runner the foe cannot see provokes no "
+                           "opportunity attack, write runner.total_concealment = true; a lightly obscured "
+                           "runner changes no attack roll; a foe that attacks with Disadvantage: "
+                           "enemies.N.disadvantage = true")
     _refuse_if(not pf, rr, "armor", "runner.armor", "outside Pathfinder (only Pathfinder Acrobatics depends on "
                                                     "armour)")
     # enemies
@@ -191,6 +202,13 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
         if pf and e.spring_attack_target and e.threatens_start:
             raise InputError(f + "spring_attack_target", True, "false for a foe adjacent at the start of the turn "
                                                                "(PF1 Spring Attack), or threatens_start = false")
+        _refuse_if(ed == "5e2024", own, "flat_footed", f + "flat_footed",
+                   "in 5e 2024 (SRD 5.2 Rules Glossary, 'Surprise': a surprised creature has Disadvantage on its "
+                   "Initiative roll and keeps its reaction, so it still makes its opportunity attack)")
+        _refuse_if(not five and modes <= {"withdraw", "five_foot_step", "stay"} and not checked, own,
+                   "spring_attack_target", f + "spring_attack_target",
+                   f"with mode = {spec.mode!r} (Spring Attack spares its target during a move within the attack "
+                   f"action: modes move and tumble; a withdraw, a 5-foot step or staying makes no such move)")
         _refuse_if(not pf, own, "stand_still", f + "stand_still",
                    "outside Pathfinder (5e: use sentinel)")
         _refuse_if(not pf, own, "cmb", f + "cmb", "outside Pathfinder (its only use is Stand Still)")
@@ -262,6 +280,15 @@ def check_mode(spec: Spec, mode: str, field_: str) -> None:
                 if e.cmd is None and e.tumble_dc is None:
                     raise InputError(f"enemies.{i}.cmd", None,
                                      f"an integer CMD (Pathfinder Acrobatics DC; required by {field_} = {mode!r})")
+    if mode == "run" and any(e.spring_attack_target for e in spec.enemies):
+        i = next(k for k, e in enumerate(spec.enemies) if e.spring_attack_target)
+        raise InputError(field_, mode, f"a mode other than 'run' with enemies.{i}.spring_attack_target = true "
+                                       "(Spring Attack works within the attack action: a standard action in 3.5 "
+                                       "SRD Feats, a full-round action in PF1 CRB Feats; Run is a full-round "
+                                       "action, so the two never combine)")
+    if spec.runner.blinded and not is_5e(ed) and mode == "withdraw":
+        raise InputError(field_, mode, "a mode other than 'withdraw' with runner.blinded = true (3.5 SRD / PF1 "
+                                       "CRB Combat, 'Withdraw': you can't withdraw from combat if you're blinded)")
     if spec.distracting_action and mode in ("withdraw", "run"):
         raise InputError("distracting_action", True,
                          f"false with {field_} = {mode!r} (a full-round action leaves no action to provoke with)")

@@ -75,10 +75,13 @@ class EnemyModel(StrictModel):
                                  "désengager n'empêche pas son attaque d'opportunité.")
     stand_still: Flag = F(False, "Stand Still", "Stand Still (arrêt net)",
                                     "Pathfinder Stand Still: its attack of opportunity is a combat maneuver "
-                                    "(cmb against the runner's CMD) that stops the move; needs Combat Reflexes.",
+                                    "(cmb against the runner's CMD) that stops the move, when the runner moves "
+                                    "through or out of a square adjacent to it (otherwise a normal attack); "
+                                    "needs Combat Reflexes.",
                                     "Pathfinder, Stand Still : son attaque d'opportunité est une manœuvre "
-                                    "(BMO contre le DMD du fuyard) qui arrête le déplacement ; exige "
-                                    "Attaques réflexes.")
+                                    "(BMO contre le DMD du fuyard) qui arrête le déplacement, quand le fuyard "
+                                    "traverse ou quitte une case adjacente à lui (sinon une attaque normale) ; "
+                                    "exige Attaques réflexes.")
     cmb: Int = F(None, "Combat Maneuver Bonus", "bonus de manœuvre offensive (BMO)",
                  "Pathfinder: required by stand_still.", "Pathfinder : requis par stand_still.",
                  None, ge=-20, le=100)
@@ -113,10 +116,14 @@ class EnemyModel(StrictModel):
                                 "3.5/PF : le fuyard le voit (la retraite ne protège la case de départ que des "
                                 "ennemis visibles ; vrai par défaut).")
     flat_footed: Flag = F(False, "flat-footed", "pris au dépourvu",
-                                    "3.5/PF: no attack of opportunity unless Combat Reflexes. 5e: surprised, no "
-                                    "reaction.",
-                                    "3.5/PF : pas d'attaque d'opportunité sans Attaques réflexes. 5e : surpris, "
-                                    "pas de réaction.")
+                                    "3.5/PF: no attack of opportunity unless Combat Reflexes. 5e 2014: surprised, "
+                                    "no reaction before its first turn ends (SRD 5.1 Combat, Surprise). 5e 2024: "
+                                    "surprise only gives Disadvantage on Initiative, the foe keeps its reaction "
+                                    "(SRD 5.2 Rules Glossary, Surprise): noted, no effect.",
+                                    "3.5/PF : pas d'attaque d'opportunité sans Attaques réflexes. 5e 2014 : surpris, "
+                                    "pas de réaction avant la fin de son premier tour. 5e 2024 : la surprise ne "
+                                    "donne qu'un désavantage à l'initiative, l'ennemi garde sa réaction : signalé, "
+                                    "sans effet.")
     advantage: Flag = F(False, "advantage", "avantage", "5e: advantage on its attack roll.",
                                   "5e : avantage au jet d'attaque.")
     disadvantage: Flag = F(False, "disadvantage", "désavantage", "5e: disadvantage on its attack roll.",
@@ -224,7 +231,9 @@ class Enemy:
     visible : bool
         The runner can see it (withdraw only protects the start square from visible foes).
     flat_footed : bool
-        3.5/PF: no AoO unless Combat Reflexes. 5e: surprised, no reaction.
+        3.5/PF: no AoO unless Combat Reflexes. 5e 2014: surprised, no reaction (SRD 5.1 *Combat*,
+        "Surprise"). Noted in 5e 2024, where surprise only gives Disadvantage on Initiative (SRD 5.2
+        *Rules Glossary*, "Surprise").
     advantage, disadvantage : bool
         5e attack roll modifiers (Pack Tactics, Faerie Fire, …).
     attacked_by_runner : bool

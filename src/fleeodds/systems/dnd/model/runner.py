@@ -101,9 +101,17 @@ class RunnerModel(StrictModel):
                                    "5e : résistance aux dégâts des attaques (divisés par deux, arrondi "
                                    "inférieur).")
     concealment: int = F(0, "concealment", "camouflage",
-                         "Miss chance in percent rolled after each hit: 20 concealment, 50 total (default 0).",
-                         "Chance de rater en pourcentage, tirée après chaque coup : 20 camouflage, 50 total "
-                         "(0 par défaut).", "%", ge=0, le=100)
+                         "3.5/PF miss chance in percent rolled after each hit: 20 concealment, 50 total "
+                         "(default 0). Not in 5e (no miss chance there).",
+                         "3.5/PF : chance de rater en pourcentage, tirée après chaque coup : 20 camouflage, "
+                         "50 total (0 par défaut). Pas en 5e (elle n'a pas de chance de rater).", "%", ge=0, le=100)
+    blinded: Flag = F(False, "blinded", "aveuglé",
+                      "The runner is blinded (default false). 3.5/PF: -2 AC, Dexterity bonus to AC lost (and "
+                      "Mobility, Dodge), -4 on Tumble/Acrobatics, and no withdraw. 5e: attack rolls against it "
+                      "have advantage (SRD 5.1 Appendix A / SRD 5.2 Rules Glossary, Blinded).",
+                      "Le fuyard est aveuglé (faux par défaut). 3.5/PF : -2 à la CA, bonus de Dextérité à la CA "
+                      "perdu (avec Souplesse du serpent et Esquive), -4 en Acrobaties, et pas de retraite. 5e : "
+                      "les jets d'attaque contre lui ont l'avantage (condition Aveuglé).")
     total_concealment: Flag = F(False, "total concealment", "camouflage total",
                                           "No attack of opportunity at all (3.5/PF total concealment; 5e unseen).",
                                           "Aucune attaque d'opportunité (camouflage total en 3.5/PF ; invisible "
@@ -153,6 +161,8 @@ class Runner:
         Miss chance in percent rolled after each hit (20 concealment, 50 total).
     total_concealment : bool
         No attack of opportunity at all (3.5/PF: total concealment; 5e: unseen).
+    blinded : bool
+        3.5/PF: -2 AC, Dex to AC lost, -4 on Tumble, no withdraw; 5e: attacks against it have advantage.
     """
 
     name: str = "runner"
@@ -175,6 +185,7 @@ class Runner:
     resistance: bool = False
     concealment: int = 0
     total_concealment: bool = False
+    blinded: bool = False
     preset: str = ""
 
 
@@ -217,6 +228,6 @@ def parse_runner(own: dict, edition: str) -> tuple[Runner, dict]:
         tumble=m.acrobatics if m.acrobatics is not None else m.tumble, cmd=m.cmd, feats=tuple(feats),
         dodge_target=m.dodge_target, monster=m.monster, str_save=m.str_save, dex_save=m.dex_save,
         con_save=m.con_save, armor=m.armor, damage_reduction=m.damage_reduction, resistance=m.resistance,
-        concealment=m.concealment, total_concealment=m.total_concealment, preset=meta.get("preset", ""),
+        concealment=m.concealment, total_concealment=m.total_concealment, blinded=m.blinded, preset=meta.get("preset", ""),
     )
     return runner, meta

@@ -250,12 +250,17 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
     rule = DamageRule(edition=ed, min_damage_1=o.min_damage_1, crit_mode=o.crit_damage_mode_35,
                       damage_reduction=r.damage_reduction, resistance=r.resistance)
 
-    dex_lost = (mode == "run") and not five and "run" not in feats
+    # 3.5 SRD / PF1 CRB Run: Dex to AC is lost without the Run feat. 3.5 SRD / PF1 CRB Conditions, "Blinded":
+    # -2 AC and the Dex bonus to AC lost (with it every dodge bonus: Mobility, Dodge).
+    blind = r.blinded and not five
+    dex_lost = ((mode == "run") and not five and "run" not in feats) or blind
 
     def ac_for(i: int, trigger: int) -> int:
         ac = r.ac
         if five:
             return ac
+        if blind:
+            ac -= 2
         if dex_lost:
             return ac - max(0, r.dex_bonus)
         if "dodge" in feats and (ed == "pf1" or i == r.dodge_target):
@@ -269,7 +274,11 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
         can = not r.total_concealment
         if "spring_attack" in feats and e.spring_attack_target and mode in ("move", "run", "tumble", "tumble_full"):
             can = False  # 3.5/PF Spring Attack: the foe attacked makes no AoO for this movement
-        if e.flat_footed and (five or not e.combat_reflexes):
+        # 3.5 SRD / PF1 CRB "Flat-Footed": no AoO without Combat Reflexes; SRD 5.1 Combat, "Surprise": a
+        # surprised creature takes no reaction until its first turn ends. SRD 5.2 (Rules Glossary,
+        # "Surprise") only gives Disadvantage on Initiative: the 2024 foe keeps its reaction (the field is
+        # noted there and never reaches the plan).
+        if e.flat_footed and (ed == "5e2014" or (not five and not e.combat_reflexes)):
             can = False
         if five and "mobile" in feats and e.attacked_by_runner:
             can = False
@@ -287,7 +296,7 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
 
     def add(i: int, trigger: int, *, consumes: bool = True, same_group: bool = False, check_dc=None,
             check_cancels: bool = False, halt: bool = False, disadvantage: bool = False,
-            effects: bool = True) -> None:
+            effects: bool = True, adjacent: bool = True) -> None:
         nonlocal group
         if not (same_group and events):
             group += 1
@@ -297,12 +306,15 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
             enemy=i, trigger=trigger, consumes=consumes, group=group, check_dc=check_dc,
             check_cancels=check_cancels, attack_bonus=e.attack_bonus, ac=ac_for(i, trigger),
             threat_low=e.threat_low, crit_multiplier=e.crit_multiplier,
-            advantage=e.advantage, disadvantage=e.disadvantage or disadvantage,
+            # SRD 5.1 Appendix A / SRD 5.2 Rules Glossary, "Blinded": attack rolls against the creature have
+            # Advantage
+            advantage=e.advantage or (five and r.blinded), disadvantage=e.disadvantage or disadvantage,
             damage=e.damage, extra_damage=e.extra_damage, halt_on_hit=halt,
             effect=EFFECTS[e.on_hit] if effects else EFFECT_NONE,
             save_dc=e.on_hit_save_dc, save_bonus=save_bonus,
             within_5ft=(trigger == GUARDIAN) or e.reach <= 5,
-            stand_still=e.stand_still and trigger == MOVE, cmb=e.cmb or 0,
+            # PF1 CRB Feats, "Stand Still": only a foe moving through or out of a square adjacent to it
+            stand_still=e.stand_still and trigger == MOVE and adjacent, cmb=e.cmb or 0,
             mastery=_mastery(e.mastery, o.push_2024, trigger),
             push_clears=o.push_2024 == "threatening" and e.threatens_start))
 
@@ -332,7 +344,9 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
                 if guardian:
                     if e.threatens_start:
                         add(i, GUARDIAN, halt=True, disadvantage=speedy)
-                else:
+                elif e.reach <= 5:
+                    # Sentinel (PHB 2014): only creatures within 5 feet provoke despite Disengage; the attack
+                    # comes as the runner leaves the reach, so a 10-ft-reach sentinel attacks from 10 ft: none
                     add(i, MOVE, halt=True, disadvantage=speedy, same_group=together(e))
         else:  # move / dash
             for i, e in enumerate(enemies):
@@ -340,7 +354,7 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
     else:
         if mode in ("move", "run"):
             for i, e in enumerate(enemies):
-                add(i, MOVE, same_group=together(e))
+                add(i, MOVE, same_group=together(e), adjacent=_adjacent_square(e, exempt_start=False))
         elif mode == "withdraw":
             for i, e in enumerate(enemies):
                 exempt_start = e.threatens_start and e.visible
@@ -348,7 +362,7 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
                 if exempt_start and e.reach >= 10 and o.reach_monster_withdraw == "none":
                     provoking = 0
                 if provoking >= 1:
-                    add(i, MOVE, same_group=together(e))
+                    add(i, MOVE, same_group=together(e), adjacent=_adjacent_square(e, exempt_start=exempt_start))
         elif mode in ("tumble", "tumble_full"):
             cands = [i for i, e in enumerate(enemies) if aoo[i] > 0 or e.through_space]
             order = list(cands)
@@ -369,7 +383,10 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
                 dc = base + 2 * rank[i] + (10 if mode == "tumble_full" else 0)
                 if e.tumble_dc is not None:
                     dc = e.tumble_dc
-                add(i, MOVE, check_dc=dc, check_cancels=e.through_space, same_group=together(e))
+                if r.blinded:  # 3.5 SRD / PF1 CRB "Blinded": -4 on Dex-based skill checks, i.e. the DC + 4
+                    dc += 4
+                add(i, MOVE, check_dc=dc, check_cancels=e.through_space, same_group=together(e),
+                    adjacent=_adjacent_square(e, exempt_start=False))
             if o.tumble_checks == "single":
                 checked = [k for k, ev in enumerate(events) if ev.check_dc is not None]
                 top = max((events[k].check_dc for k in checked), default=0)
@@ -407,6 +424,19 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
     return Plan(spec=spec, mode=mode, events=tuple(events), aoo=tuple(aoo), always_stuck=always_stuck,
                 outcomes=outcomes, outcome_map=omap, metric=metric_for(spec.metric, n_bins), damage_rule=rule,
                 strain_at=strain_at)
+
+
+def _adjacent_square(e, *, exempt_start: bool) -> bool:
+    """Whether the square whose leaving provokes this foe's AoO is adjacent to it (PF1 CRB Feats, "Stand
+    Still": the maneuver replaces the AoO only against a foe moving through or out of a square adjacent to
+    it). On the 1-D path: every square a 5-ft-reach foe threatens is adjacent; a reach foe's start square is
+    taken as adjacent (``threatens_start``, as the 5e "within 5 ft" readings), and so are the squares around
+    it when the runner crosses its space; a withdraw's exempt start square provokes nothing, so against a
+    reach foe the square left is the second one, 10 ft away; a reach foe whose area is entered later
+    (``threatens_start = false``) is passed at reach."""
+    if e.reach <= 5 or e.through_space:
+        return True
+    return e.threatens_start and not exempt_start
 
 
 def _mastery(name: str, push_reading: str, trigger: int) -> int:
