@@ -95,6 +95,9 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                      ("disabled_strenuous", " (5e has no disabled state at 0 HP)")):
         _refuse_if(five, oo, key, f"options.{key}", not5 + why)
     _refuse_if(not five, oo, "monster_dies_at_0", "options.monster_dies_at_0", only5)
+    _refuse_if(not five, oo, "flanking_5e", "options.flanking_5e", only5 + " (3.5/PF flanking is always +2)")
+    _refuse_if(five and not any(e.flanking for e in enemies), oo, "flanking_5e", "options.flanking_5e",
+               "unless an enemy has flanking = true")
     for key in ("push_2024", "prone_runner"):
         _refuse_if(not five, oo, key, f"options.{key}", only5)
     _refuse_if(ed != "5e2024", oo, "push_2024", "options.push_2024", "outside 5e 2024 (weapon masteries are "
@@ -165,6 +168,12 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
         _refuse_if(five and ab not in saves, rr, key, f"runner.{key}",
                    f"unless an enemy's prone rider calls for a {ab} save (on_hit = 'prone', "
                    f"on_hit_save = '{ab}', on_hit_save_dc)")
+    for key, what in (("shield_slots", "the Shield spell"), ("uncanny_dodge", "Uncanny Dodge")):
+        _refuse_if(not five, rr, key, f"runner.{key}", only5 + f" ({what} as written in SRD 5.1 / 5.2)")
+    if five and r.shield_slots > 0 and r.uncanny_dodge:
+        raise not_modelled("runner.uncanny_dodge", True, "with runner.shield_slots: both spend the runner's one "
+                                                         "reaction, and which to keep for which hit is a choice "
+                                                         "fleeodds does not make; give one of the two")
     conceal = rr.get("concealment")
     if five and isinstance(conceal, int) and not isinstance(conceal, bool) and conceal != 0:
         # SRD 5.1 Adventuring, "Vision and Light" / SRD 5.2 Rules Glossary, "Obscured Areas": no miss chance in 5e;
@@ -202,6 +211,9 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
         if pf and e.spring_attack_target and e.threatens_start:
             raise InputError(f + "spring_attack_target", True, "false for a foe adjacent at the start of the turn "
                                                                "(PF1 Spring Attack), or threatens_start = false")
+        _refuse_if(five and not o.flanking_5e, own, "flanking", f + "flanking",
+                   "in 5e unless options.flanking_5e = true (flanking is an optional rule of the Dungeon "
+                   "Master's Guide, off by default)")
         _refuse_if(ed == "5e2024", own, "flat_footed", f + "flat_footed",
                    "in 5e 2024 (SRD 5.2 Rules Glossary, 'Surprise': a surprised creature has Disadvantage on its "
                    "Initiative roll and keeps its reaction, so it still makes its opportunity attack)")

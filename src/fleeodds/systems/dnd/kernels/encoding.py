@@ -20,8 +20,8 @@ N_EVENT_COLS = 25
 (P_FIVE, P_PF, P_HP0, P_HPMAX, P_DEAD_AT, P_STOP_DOWN, P_ALL_RESOLVE, P_DIS_CONT, P_THREAT_HIT, P_MULTIPLY,
  P_MIN1, P_SKILL20, P_MASSIVE, P_MASSIVE_THR, P_FORT, P_CONCEAL, P_DR, P_RESIST, P_DSAVES, P_MONSTER_DIES,
  P_TUMBLE, P_CMD, P_CON, P_METRIC_ATTACKS, P_ALWAYS_STUCK, P_NBINS, P_NEV, P_CRIT_FAILS, P_DS_BONUS,
- P_DS_ADV, P_CONFIRM, P_CONFIRM20, P_PRONE_STAYS, P_STRAIN_AT, P_TUPLES) = range(35)
-N_PARAMS = 35
+ P_DS_ADV, P_CONFIRM, P_CONFIRM20, P_PRONE_STAYS, P_STRAIN_AT, P_TUPLES, P_SHIELD, P_UNCANNY) = range(37)
+N_PARAMS = 37
 
 # internal outcome codes (same order as plan.INTERNAL_CODES)
 O_UNHARMED, O_WOUNDED, O_SLOWED, O_CANCELLED, O_DISABLED, O_DOWN, O_DEAD, O_STABLE, O_BACK_UP, O_STRAINED = range(10)
@@ -86,6 +86,8 @@ def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, 
     prm[P_DS_ADV] = spec.death_save_advantage
     prm[P_PRONE_STAYS] = int(o.prone_runner == "stays_prone")
     prm[P_STRAIN_AT] = plan.strain_at
+    prm[P_SHIELD] = int(five and r.shield_slots > 0)  # 5e Shield (the runner's reaction)
+    prm[P_UNCANNY] = int(five and r.uncanny_dodge)  # 5e Uncanny Dodge (the runner's reaction)
     prm[P_TUPLES] = 1  # count trials by raw-roll classes where the plan allows (0: resolve each one)
     outmap = np.array([max(i, 0) for i in plan.outcome_map], dtype=np.int64)
     aoo = np.array(plan.aoo, dtype=np.int64)

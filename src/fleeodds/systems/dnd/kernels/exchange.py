@@ -34,7 +34,8 @@ from .encoding import (  # the event and parameter columns the kernel reads
     O_STRAINED, O_UNHARMED, O_WOUNDED, P_ALL_RESOLVE, P_ALWAYS_STUCK, P_CMD, P_CON, P_CONCEAL, P_CONFIRM, P_CONFIRM20,
     P_CRIT_FAILS, P_DEAD_AT, P_DIS_CONT, P_DR, P_DSAVES, P_DS_ADV, P_DS_BONUS, P_FIVE, P_FORT, P_HP0, P_HPMAX,
     P_MASSIVE, P_MASSIVE_THR, P_METRIC_ATTACKS, P_MIN1, P_MONSTER_DIES, P_MULTIPLY, P_NBINS, P_NEV, P_PF,
-    P_PRONE_STAYS, P_RESIST, P_SKILL20, P_STOP_DOWN, P_STRAIN_AT, P_THREAT_HIT, P_TUMBLE, P_TUPLES, encode)
+    P_PRONE_STAYS, P_RESIST, P_SHIELD, P_SKILL20, P_STOP_DOWN, P_STRAIN_AT, P_THREAT_HIT, P_TUMBLE, P_TUPLES,
+    P_UNCANNY, encode)
 
 
 @njit(inline="always", cache=True)
@@ -54,6 +55,8 @@ def _d20_lanes(key, st):
 MAX_FAST_RAW = 4096
 #: Bits of the per-block table of a d20 face (``face - 1``) for each component and event.
 F_HIT, F_CONFIRM, F_CRIT, F_CONFIRMS = 1, 2, 4, 8
+#: 5e: the face still hits against AC + 5 (Shield up, or a hit Shield cannot turn into a miss).
+F_HIT5 = 16
 #: Most raw-roll classes a block counts trials by (the product over the events of the distinct
 #: results of an attack: a miss, or a plain hit of each possible damage).
 MAX_TUPLES = 2048
@@ -145,6 +148,8 @@ def _tables(ev, specs, aoo0, prm, mix, record):
                     bits |= F_CONFIRM if k_confirm == 1 else F_HIT | F_CRIT
                 if f != 1 and ((f == 20 and k_confirm20 == 1) or f + ab >= ac):
                     bits |= F_CONFIRMS
+                if five and (f >= low or (f != 1 and (f == 20 or f + ab >= ac + 5))):
+                    bits |= F_HIT5
                 face[mm, jj, f - 1] = bits
     # one-lane attacks: d20 (and confirmation d20) and damage together, and a plain hit's damage
     # by raw damage roll
@@ -315,6 +320,8 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
     k_strain_at = prm[P_STRAIN_AT]
     k_threat_hit = prm[P_THREAT_HIT]
     k_tumble = prm[P_TUMBLE]
+    k_shield = prm[P_SHIELD]
+    k_uncanny = prm[P_UNCANNY]
     five = k_five == 1
     hp0 = k_hp0
     hpmax = k_hpmax
@@ -399,6 +406,8 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
             for e in range(aoo0.size):
                 vex[e] = 0
         prone = False
+        reacted = False  # 5e: the runner's reaction is spent (Shield or Uncanny Dodge)
+        shield_up = False  # 5e Shield: +5 AC for the rest of the exchange
         push_step = False  # 2024 Push: out of the reach of the rest of this step's foes
         push_far = False  # ... and of the later foes marked push_clears
         strained = False
@@ -522,6 +531,21 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
                     hit = True
             elif five and hit and down5 and ev[m, j, E_WITHIN5] == 1:
                 crit = True
+            halve = False
+            if five and hit:
+                if shield_up:
+                    if bits & F_HIT5 == 0:  # misses AC + 5
+                        hit = False
+                        crit = False
+                elif not down5 and not reacted:  # a conscious runner's one reaction
+                    if k_shield == 1 and bits & F_HIT5 == 0:  # SRD Shield: the hit becomes a miss
+                        hit = False
+                        crit = False
+                        shield_up = True
+                        reacted = True
+                    elif k_uncanny == 1:  # SRD Uncanny Dodge: this hit's damage halved
+                        halve = True
+                        reacted = True
             if hit and k_conceal > 0:
                 u, st = lane_bounded(key, st, 100)
                 if u < k_conceal:
@@ -533,7 +557,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
                 continue
             # damage of this hit
             nhits += 1
-            if d >= 0 and not crit:
+            if d >= 0 and not crit and not halve:
                 total = plain[j, d]
             else:
                 sp = ev[m, j, E_DMG]
@@ -555,6 +579,8 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
                         total += x
                     if total < 0:
                         total = 0
+                    if halve:  # before resistance (adjustments first, then resistance)
+                        total = total // 2
                     if k_resist == 1:
                         total = total // 2
                 else:

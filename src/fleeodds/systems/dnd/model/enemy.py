@@ -137,6 +137,13 @@ class EnemyModel(StrictModel):
                                      "Leaving its reach happens in the same step as leaving the previous enemy's.",
                                      "Le fuyard sort de son allonge au même pas que de celle de l'ennemi "
                                      "précédent.")
+    flanking: Flag = F(False, "flanking", "prise en tenaille",
+                       "It flanks the runner with an ally on the opposite side when it attacks. 3.5/PF: +2 on its "
+                       "attack roll (3.5 SRD Combat Modifiers / PF1 CRB Combat, Flanking). 5e: advantage with "
+                       "options.flanking_5e = true only (an optional rule; default false).",
+                       "Il prend le fuyard en tenaille avec un allié du côté opposé quand il attaque. 3.5/PF : +2 "
+                       "au jet d'attaque (DRS Modificateurs de combat, Prise en tenaille). 5e : avantage seulement "
+                       "avec options.flanking_5e = true (règle optionnelle ; faux par défaut).")
     spring_attack_target: Flag = F(False, "Spring Attack target", "cible d'Attaque éclair",
                                    "3.5/PF: the runner (with the spring_attack feat) attacks this foe during its "
                                    "move: it makes no attack of opportunity for that movement (3.5 SRD Feats, "
@@ -247,6 +254,8 @@ class Enemy:
     on_hit_save_dc : int or None
         Saving throw DC against the rider (``None``: no save).
     on_hit_save : {"str", "dex", "con"}
+    flanking : bool
+        It flanks the runner: 3.5/PF +2 on its attack; 5e advantage with ``options.flanking_5e``.
     """
 
     name: str = "enemy"
@@ -275,6 +284,7 @@ class Enemy:
     simultaneous: bool = False
     attacks_on_turn: int = 1
     spring_attack_target: bool = False
+    flanking: bool = False
     mastery: str = "none"
     on_hit: str = "none"
     on_hit_save_dc: int | None = None
@@ -330,7 +340,7 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
         squares_left=squares, threatens_start=m.threatens_start, through_space=m.through_space,
         visible=m.visible, flat_footed=m.flat_footed, advantage=m.advantage, disadvantage=m.disadvantage,
         attacked_by_runner=m.attacked_by_runner, simultaneous=m.simultaneous, attacks_on_turn=m.attacks_on_turn,
-        spring_attack_target=m.spring_attack_target, mastery=m.mastery,
+        spring_attack_target=m.spring_attack_target, flanking=m.flanking, mastery=m.mastery,
         on_hit=m.on_hit, on_hit_save_dc=m.on_hit_save_dc, on_hit_save=m.on_hit_save, preset=meta.get("preset", ""),
     )
     for key in ("ac", "hp"):

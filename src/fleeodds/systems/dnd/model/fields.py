@@ -102,6 +102,7 @@ ALLOWED = {
     "RunnerModel.cmd": "an integer from 1 to 100 (CMD)",
     "RunnerModel.feats": "a list of feat names",
     "RunnerModel.dodge_target": "the index (from 0) of an enemy in the enemies list",
+    "RunnerModel.shield_slots": "an integer from 0 to 20 (spell slots left for Shield)",
     "RunnerModel.concealment": "a miss chance in percent, 0 to 100 (20 concealment, 50 total)",
     "EnemyModel.damage": "dice notation such as 2d4+4 (at most 100 characters)",
     "EnemyModel.extra_damage": "dice notation such as 1d6 (at most 100 characters)",

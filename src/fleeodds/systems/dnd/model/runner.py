@@ -105,6 +105,21 @@ class RunnerModel(StrictModel):
                          "(default 0). Not in 5e (no miss chance there).",
                          "3.5/PF : chance de rater en pourcentage, tirée après chaque coup : 20 camouflage, "
                          "50 total (0 par défaut). Pas en 5e (elle n'a pas de chance de rater).", "%", ge=0, le=100)
+    shield_slots: int = F(0, "spell slots for Shield", "emplacements de sort pour Bouclier",
+                          "5e: spell slots (level 1 or higher) the runner can spend on the Shield spell (default 0: no "
+                          "Shield). As a reaction, after an attack hits, +5 AC until the start of its next turn, "
+                          "against that attack too: cast when the attack roll hits AC but not AC + 5 (SRD 5.1 / "
+                          "SRD 5.2 Spells, Shield). One reaction a round: at most one cast in the exchange.",
+                          "5e : emplacements de sort (niveau 1 ou plus) que le fuyard peut dépenser pour le sort "
+                          "Bouclier (0 par défaut : pas de Bouclier). En réaction, après qu'une attaque a touché, "
+                          "+5 à la CA jusqu'au début de son prochain tour, y compris contre cette attaque : lancé "
+                          "quand le jet touche la CA mais pas la CA + 5. Une réaction par round : au plus un sort "
+                          "dans l'échange.", None, ge=0, le=20)
+    uncanny_dodge: Flag = F(False, "Uncanny Dodge", "Esquive instinctive",
+                            "5e rogue (level 5+): as a reaction, halve the damage of the first hit taken while "
+                            "conscious (SRD 5.1 / SRD 5.2 Rogue, Uncanny Dodge; default false).",
+                            "5e, roublard (niveau 5+) : en réaction, divise par deux les dégâts du premier coup "
+                            "reçu en étant conscient (faux par défaut).")
     blinded: Flag = F(False, "blinded", "aveuglé",
                       "The runner is blinded (default false). 3.5/PF: -2 AC, Dexterity bonus to AC lost (and "
                       "Mobility, Dodge), -4 on Tumble/Acrobatics, and no withdraw. 5e: attack rolls against it "
@@ -163,6 +178,10 @@ class Runner:
         No attack of opportunity at all (3.5/PF: total concealment; 5e: unseen).
     blinded : bool
         3.5/PF: -2 AC, Dex to AC lost, -4 on Tumble, no withdraw; 5e: attacks against it have advantage.
+    shield_slots : int
+        5e: spell slots left for Shield (0: no Shield).
+    uncanny_dodge : bool
+        5e: Uncanny Dodge halves the first hit taken while conscious (the runner's reaction).
     """
 
     name: str = "runner"
@@ -186,6 +205,8 @@ class Runner:
     concealment: int = 0
     total_concealment: bool = False
     blinded: bool = False
+    shield_slots: int = 0
+    uncanny_dodge: bool = False
     preset: str = ""
 
 
@@ -228,6 +249,6 @@ def parse_runner(own: dict, edition: str) -> tuple[Runner, dict]:
         tumble=m.acrobatics if m.acrobatics is not None else m.tumble, cmd=m.cmd, feats=tuple(feats),
         dodge_target=m.dodge_target, monster=m.monster, str_save=m.str_save, dex_save=m.dex_save,
         con_save=m.con_save, armor=m.armor, damage_reduction=m.damage_reduction, resistance=m.resistance,
-        concealment=m.concealment, total_concealment=m.total_concealment, blinded=m.blinded, preset=meta.get("preset", ""),
+        concealment=m.concealment, total_concealment=m.total_concealment, blinded=m.blinded, shield_slots=m.shield_slots, uncanny_dodge=m.uncanny_dodge, preset=meta.get("preset", ""),
     )
     return runner, meta

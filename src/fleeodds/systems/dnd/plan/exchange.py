@@ -304,11 +304,15 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
         save_bonus = {"str": r.str_save, "dex": r.dex_save, "con": r.con_save}[e.on_hit_save]
         events.append(Event(
             enemy=i, trigger=trigger, consumes=consumes, group=group, check_dc=check_dc,
-            check_cancels=check_cancels, attack_bonus=e.attack_bonus, ac=ac_for(i, trigger),
+            # 3.5 SRD Combat Modifiers / PF1 CRB Combat, "Flanking": +2 on the melee attack roll
+            check_cancels=check_cancels, attack_bonus=e.attack_bonus + (2 if e.flanking and not five else 0),
+            ac=ac_for(i, trigger),
             threat_low=e.threat_low, crit_multiplier=e.crit_multiplier,
             # SRD 5.1 Appendix A / SRD 5.2 Rules Glossary, "Blinded": attack rolls against the creature have
             # Advantage
-            advantage=e.advantage or (five and r.blinded), disadvantage=e.disadvantage or disadvantage,
+            # DMG optional rule "Flanking" (5e, off by default): advantage
+            advantage=e.advantage or (five and r.blinded) or (five and e.flanking and o.flanking_5e),
+            disadvantage=e.disadvantage or disadvantage,
             damage=e.damage, extra_damage=e.extra_damage, halt_on_hit=halt,
             effect=EFFECTS[e.on_hit] if effects else EFFECT_NONE,
             save_dc=e.on_hit_save_dc, save_bonus=save_bonus,

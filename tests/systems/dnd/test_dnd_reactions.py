@@ -1,0 +1,118 @@
+"""Issue 30, item 3: the runner's reactions (5e Shield, Uncanny Dodge) and flanking, from hand derivations,
+and Monte Carlo agreement with the exact solver.
+
+Sources: SRD 5.1 / SRD 5.2 *Spells*, "Shield" (reaction when hit: +5 AC until the start of the next turn,
+including against the triggering attack); SRD 5.1 / 5.2 *Rogue*, "Uncanny Dodge" (reaction: halve the
+attack's damage); 3.5 SRD *Combat Modifiers* / PF1 CRB *Combat*, "Flanking" (+2); DMG 2014 optional rule
+"Flanking" (advantage; off by default).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+import fleeodds
+from fleeodds.errors import FleeoddsError
+
+from .dnd_helpers import assert_agree, exact_by_outcome, noted, scenario
+
+F = Fraction
+ORC = {"attack_bonus": 5, "damage": "1d12+3"}  # SRD 5.1 orc, greataxe
+
+
+def test_shield_takes_an_orc_from_14_to_9_in_20():
+    # +5 vs AC 12 hits on 7-20: 14/20. With Shield the roll is compared with AC 17: hits on 12-20 (9/20);
+    # rolls 7-11 hit 12 but not 17: Shield is cast (5/20), turning them into misses.
+    plain = scenario(edition="5e2014", mode="move", runner={"hp": 100, "ac": 12}, enemies=[ORC])
+    shield = scenario(edition="5e2014", mode="move", runner={"hp": 100, "ac": 12, "shield_slots": 1},
+                      enemies=[ORC])
+    assert plain.summary()["hits"] == {0: F(6, 20), 1: F(14, 20)}
+    assert shield.summary()["hits"] == {0: F(11, 20), 1: F(9, 20)}
+
+
+@pytest.mark.statistical
+def test_shield_stays_up_for_the_second_orc():
+    # two orcs in a row. First orc: miss 1-6 (6/20, Shield still ready), shielded 7-11 (5/20, Shield up),
+    # hit 12-20 (9/20, Shield ready: the reaction is still there). Second orc: against AC 12 + Shield if
+    # ready (hits 9/20) or against AC 17 if up (hits 9/20 as well): 9/20 in every case, independent of the
+    # first: P(no hit) = (11/20)^2, P(two hits) = (9/20)^2.
+    sc = scenario(edition="5e2014", mode="move", runner={"hp": 100, "ac": 12, "shield_slots": 1},
+                  enemies=[ORC, dict(ORC)])
+    h = sc.summary()["hits"]
+    assert h[0] == F(11, 20) * F(11, 20)
+    assert h[2] == F(9, 20) * F(9, 20)
+    assert_agree(sc, trials=100_000)
+
+
+@pytest.mark.statistical
+def test_shield_saves_a_wizard_from_a_hobgoblin():
+    # 6 HP wizard (max 6), AC 12; a hobgoblin +3, 1d8+1. Hits AC 12 on 9-19 (11/20) plainly, a natural 20
+    # is a critical (2d8+1); against AC 17 (Shield) plain hits are 14-19 (6/20), the 20 still crits.
+    # Plain hit: down when 1d8+1 >= 6, i.e. d8 >= 5: 4/8 (never 12 for instant death).
+    # Critical: 2d8 sums (of 64): <= 4: 1 + 2 + 3 = 6; >= 11: 6 + 5 + 4 + 3 + 2 + 1 = 21 -> 2d8+1 >= 12:
+    # dead (6 HP to 0, then 6 left over >= the maximum); 5..10: 64 - 6 - 21 = 37 -> down.
+    hob = {"attack_bonus": 3, "damage": "1d8+1"}
+    base = dict(edition="5e2014", mode="move", enemies=[hob])
+    plain = scenario(**base, runner={"hp": 6, "hp_max": 6, "ac": 12})
+    shield = scenario(**base, runner={"hp": 6, "hp_max": 6, "ac": 12, "shield_slots": 2})
+    assert exact_by_outcome(plain)["down"] == F(11, 20) * F(4, 8) + F(1, 20) * F(37, 64)
+    assert exact_by_outcome(shield)["down"] == F(6, 20) * F(4, 8) + F(1, 20) * F(37, 64)
+    assert exact_by_outcome(shield)["dead"] == exact_by_outcome(plain)["dead"] == F(1, 20) * F(21, 64)
+    assert_agree(shield, trials=100_000)
+
+
+@pytest.mark.statistical
+def test_uncanny_dodge_halves_the_first_hit():
+    # +5, damage 10 flat, vs AC 12: hits on 7-19 (13/20) for 10, a natural 20 (critical; flat damage has no
+    # dice to double) for 10. Uncanny Dodge halves the first hit: 5. Two orcs: damage 0 (6/20)^2;
+    # one hit: 5; two hits: 5 + 10 = 15.
+    e = {"attack_bonus": 5, "damage": "10"}
+    sc = scenario(edition="5e2014", mode="move", runner={"hp": 100, "ac": 12, "uncanny_dodge": True},
+                  enemies=[e, dict(e)])
+    dmg = {}
+    for (_o, m), p in sc.exact_distribution("fraction").items():
+        dmg[m] = dmg.get(m, 0) + p
+    assert dmg == {0: F(6, 20) ** 2, 5: 2 * F(6, 20) * F(14, 20), 15: F(14, 20) ** 2}
+    assert_agree(sc, trials=100_000)
+
+
+def test_uncanny_dodge_before_resistance():
+    # damage 7, Uncanny Dodge: 3, then resistance: 1 (SRD 5.2 "Damage": adjustments, then resistance)
+    sc = scenario(edition="5e2014", mode="move", runner={"hp": 100, "ac": 1, "uncanny_dodge": True,
+                                                         "resistance": True},
+                  enemies=[{"attack_bonus": 30, "damage": "7"}])
+    dmg = {m: p for (_o, m), p in sc.exact_distribution("fraction").items()}
+    assert dmg == {0: F(1, 20), 1: F(19, 20)}
+
+
+def test_shield_and_uncanny_dodge_together_are_refused():
+    with pytest.raises(FleeoddsError) as err:
+        fleeodds.load_scenario({"system": "dnd", "edition": "5e2014",
+                                "runner": {"hp": 9, "ac": 12, "shield_slots": 1, "uncanny_dodge": True},
+                                "enemies": [ORC]})
+    assert str(err.value).startswith("runner.uncanny_dodge: true is not modelled"), str(err.value)
+
+
+def test_shield_outside_5e_is_noted():
+    noted({"system": "dnd", "edition": "3.5", "runner": {"preset": "srd35_wizard_1", "shield_slots": 1}},
+          "runner.shield_slots", "outside 5e")
+
+
+def test_flanking_35_adds_two():
+    # +4 vs AC 15: hits on 11-20 (10/20); flanking +6: on 9-20 (12/20). Damage 1, 100 HP, no crits (x2 of 1)
+    e = {"attack_bonus": 4, "damage": "1"}
+    plain = scenario(edition="3.5", mode="move", runner={"hp": 100, "ac": 15}, enemies=[e])
+    flank = scenario(edition="3.5", mode="move", runner={"hp": 100, "ac": 15}, enemies=[{**e, "flanking": True}])
+    assert plain.summary()["hits"][1] == F(10, 20)
+    assert flank.summary()["hits"][1] == F(12, 20)
+
+
+def test_flanking_5e_is_advantage_only_with_the_optional_rule():
+    noted({"system": "dnd", "edition": "5e2014", "runner": {"hp": 100, "ac": 12}, "enemies": [{**ORC,
+                                                                                               "flanking": True}]},
+          "enemies.0.flanking", "optional rule")
+    sc = scenario(edition="5e2014", mode="move", runner={"hp": 100, "ac": 12},
+                  enemies=[{**ORC, "flanking": True}], options={"flanking_5e": True})
+    assert sc.summary()["hits"][0] == F(6, 20) ** 2  # advantage: both d20 miss
