@@ -116,3 +116,39 @@ def test_flanking_5e_is_advantage_only_with_the_optional_rule():
     sc = scenario(edition="5e2014", mode="move", runner={"hp": 100, "ac": 12},
                   enemies=[{**ORC, "flanking": True}], options={"flanking_5e": True})
     assert sc.summary()["hits"][0] == F(6, 20) ** 2  # advantage: both d20 miss
+
+
+@pytest.mark.statistical
+def test_graze_deals_the_modifier_on_a_miss_even_a_shielded_one():
+    # PHB 2024 Graze: a miss deals the ability modifier (3 for 1d12+3). +5 vs AC 12: misses on 1-6 (6/20),
+    # every miss deals 3; hits deal 4-15 (1d12+3, never 3). With Shield the misses are 1-11 (11/20).
+    orc = {**ORC, "mastery": "graze"}
+    sc = scenario(edition="5e2024", mode="move", runner={"hp": 100, "ac": 12}, enemies=[orc])
+    dmg = {}
+    for (_o, m), p in sc.exact_distribution("fraction").items():
+        dmg[m] = dmg.get(m, 0) + p
+    assert dmg[3] == F(6, 20) and 0 not in dmg
+    assert exact_by_outcome(sc).get("unharmed", 0) == 0
+    shield = scenario(edition="5e2024", mode="move", runner={"hp": 100, "ac": 12, "shield_slots": 1},
+                      enemies=[orc, dict(orc)])
+    dmg = {}
+    for (_o, m), p in shield.exact_distribution("fraction").items():
+        dmg[m] = dmg.get(m, 0) + p
+    assert dmg[6] == F(11, 20) ** 2  # both miss (Shield ready or up: 11/20 each), 3 + 3
+    assert_agree(shield, trials=100_000)
+
+
+def test_graze_with_resistance_and_an_explicit_modifier():
+    # graze_damage 5, resistance: 2 on a miss; +0 vs AC 30: only a natural 20 hits (a critical, 2d4 halved:
+    # 2 when 2d4 is 4 or 5, 3 + 4 of 16 rolls)
+    sc = scenario(edition="5e2024", mode="move", runner={"hp": 100, "ac": 30, "resistance": True},
+                  enemies=[{"attack_bonus": 0, "damage": "1d4", "mastery": "graze", "graze_damage": 5}])
+    dmg = {}
+    for (_o, m), p in sc.exact_distribution("fraction").items():
+        dmg[m] = dmg.get(m, 0) + p
+    assert dmg[2] == F(19, 20) + F(1, 20) * F(7, 16)
+
+
+def test_graze_damage_without_graze_is_noted():
+    noted({"system": "dnd", "edition": "5e2024", "runner": {"hp": 10, "ac": 12},
+           "enemies": [{**ORC, "graze_damage": 3}]}, "enemies.0.graze_damage", "mastery = 'graze'")

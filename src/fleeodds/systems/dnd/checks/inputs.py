@@ -251,12 +251,13 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                           "the only target here)",
                 "nick": "on an opportunity attack (Nick adds the Light property's extra attack to the Attack "
                         "action)"}[mastery])
-        if ed == "5e2024" and mastery in ("topple", "slow", "graze"):
+        if ed == "5e2024" and mastery in ("topple", "slow"):
             raise not_modelled(f + "mastery", mastery, {
                 "topple": "write on_hit = 'prone', on_hit_save = 'con', on_hit_save_dc = 8 + the ability "
                           "modifier + the proficiency bonus",
-                "slow": "write on_hit = 'slow' (-10 ft on a hit)",
-                "graze": "damage on a miss"}[mastery])
+                "slow": "write on_hit = 'slow' (-10 ft on a hit)"}[mastery])
+        _refuse_if(e.mastery != "graze", own, "graze_damage", f + "graze_damage",
+                   "unless mastery = 'graze' (5e 2024: the damage a grazing miss deals)")
         if ed == "5e2024" and mastery == "vex" and e.attacks_on_turn < 2:
             _note_inert(f + "mastery", mastery, "unless attacks_on_turn >= 2 (Vex gives advantage on this "
                                                     "foe's next attack against the runner: leaving, it attacks "

@@ -296,6 +296,29 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
 
     massive_fail = num(1 - save_probability(r.fort, 15, True))
 
+    def grazed(state, ev):
+        """5e 2024 Graze (PHB 2024 ch. 6, "Mastery Properties"): a miss still deals the attack's ability
+        modifier, of the weapon's type (resistance halves it); no rider, not a hit. At 0 HP any damage is a
+        death-save failure (SRD 5.2 Rules Glossary, "Death Saving Throw")."""
+        if ev.graze <= 0:
+            return state
+        g = ev.graze // 2 if rule.resistance else ev.graze
+        g = max(0, g - rule.damage_reduction)
+        if g <= 0:
+            return state
+        dmg, fails, flags, att = state
+        new_dmg = dmg + g
+        if dmg >= hp0:
+            if g >= hp_max:
+                flags |= F_DEAD
+            else:
+                fails += 1
+                if fails >= 3:
+                    flags |= F_DEAD
+        elif new_dmg >= hp0 and (monster_dies or new_dmg - hp0 >= hp_max):
+            flags |= F_DEAD
+        return (new_dmg, fails, flags, att)
+
     def apply_hit(state, d: int, crit: bool, ev):
         """Branches ``(probability, new state)`` after a hit dealing ``d``."""
         dmg, fails, flags, att = state
@@ -410,9 +433,9 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
                 halve = uncanny and ready
                 for pp, d, crit in table(j, down_now, vexed, bool(flags & F_PRONE), shield_state, halve):
                     if d is None:
-                        put(nxt, base, q * pp)
+                        put(nxt, grazed(base, ev), q * pp)
                     elif d == SHIELDED:
-                        put(nxt, (base[0], base[1], base[2] | F_REACTED | F_SHIELD_UP, base[3]), q * pp)
+                        put(nxt, grazed((base[0], base[1], base[2] | F_REACTED | F_SHIELD_UP, base[3]), ev), q * pp)
                     else:
                         if halve:
                             base_h = (base[0], base[1], base[2] | F_REACTED, base[3])

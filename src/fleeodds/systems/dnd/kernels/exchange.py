@@ -28,7 +28,8 @@ from ....kernel_tools import BLOCK, block_range, roll_stacked_lanes, run_blocks
 from ....rng import bounded, draw_u64, lane_bounded, lanes_start, trial_key
 from ..plan.exchange import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, MASTERY_PUSH, MASTERY_VEX, Plan
 from .encoding import (  # the event and parameter columns the kernel reads
-    E_AB, E_AC, E_ADV, E_CANCELS, E_CMB, E_CONSUMES, E_DC, E_DIS, E_DMG, E_EFFECT, E_ENEMY, E_EXTRA, E_GROUP, E_HALT,
+    E_AB, E_AC, E_ADV, E_CANCELS, E_CMB, E_CONSUMES, E_DC, E_DIS, E_DMG, E_EFFECT, E_ENEMY, E_EXTRA, E_GRAZE,
+    E_GROUP, E_HALT,
     E_HAS_CHECK, E_HAS_SAVE, E_LOW, E_MASTERY, E_MULT, E_PUSH_CLEARS, E_SAVE_BONUS, E_SAVE_DC, E_SHARED,
     E_STAND_STILL, E_WITHIN5, MAX_MIX_TABLE, O_BACK_UP, O_CANCELLED, O_DEAD, O_DISABLED, O_DOWN, O_SLOWED, O_STABLE,
     O_STRAINED, O_UNHARMED, O_WOUNDED, P_ALL_RESOLVE, P_ALWAYS_STUCK, P_CMD, P_CON, P_CONCEAL, P_CONFIRM, P_CONFIRM20,
@@ -554,6 +555,23 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
             if not hit:
                 if halt_after:
                     halt = True
+                gz = ev[m, j, E_GRAZE]  # 5e 2024 Graze: a miss deals the ability modifier
+                if gz > 0:
+                    if k_resist == 1:
+                        gz = gz // 2
+                    if k_dr > 0:
+                        gz = max(0, gz - k_dr)
+                    if gz > 0:
+                        if dmg >= hp0:  # at 0 HP: a death-save failure, or instant death
+                            if gz >= hpmax:
+                                dead = True
+                            else:
+                                fails += 1
+                                if fails >= 3:
+                                    dead = True
+                        elif dmg + gz >= hp0 and (k_monster_dies == 1 or dmg + gz - hp0 >= hpmax):
+                            dead = True
+                        dmg += gz
                 continue
             # damage of this hit
             nhits += 1

@@ -8,6 +8,7 @@ from typing import Annotated, Literal, Optional, Union
 
 from pydantic import ConfigDict, Field
 
+from ....dice import parse
 from ....errors import InputError
 from ....validation import StrictModel
 from ..plan.rules import is_5e, parse_threat_range
@@ -174,14 +175,21 @@ class EnemyModel(StrictModel):
         "Properties). push: a hit pushes the runner 10 ft away, out of other foes' reach (options.push_2024); "
         "vex: a hit that deals damage gives it advantage on its next attack roll against the runner (a second "
         "attack when the runner stays, attacks_on_turn >= 2). sap, cleave, nick act on nothing in this "
-        "exchange (a note); topple, slow, graze are written with on_hit (refused, with the fields to "
-        "use). Default none.",
+        "exchange (a note); graze: a miss still deals graze_damage; topple and slow are written with on_hit "
+        "(refused, with the fields to use). Default none.",
         "5e 2024 : botte (propriété de maîtrise) de l'arme de son attaque d'opportunité (Manuel des joueurs "
         "2024, chap. 6). push (repousser) : un coup repousse le fuyard de 3 m, hors de l'allonge d'autres "
         "ennemis (options.push_2024) ; vex (harceler) : un coup qui inflige des dégâts lui donne l'avantage à "
         "sa prochaine attaque contre le fuyard (une seconde attaque quand le fuyard reste, attacks_on_turn >= "
-        "2). sap, cleave, nick n'agissent sur rien ici (une note) ; topple, slow, graze s'écrivent avec "
-        "on_hit (refusées, avec les champs à utiliser). none par défaut.")
+        "2). sap, cleave, nick n'agissent sur rien ici (une note) ; graze (écorcher) : un raté inflige quand "
+        "même graze_damage ; topple et slow s'écrivent avec on_hit (refusées, avec les champs à utiliser). "
+        "none par défaut.")
+    graze_damage: Int = F(None, "Graze damage", "dégâts d'écorchure",
+                          "5e 2024, mastery = 'graze': the damage a miss deals, the ability modifier of the attack "
+                          "(PHB 2024 ch. 6, Graze). Default: the damage's flat modifier (3 in 1d12+3).",
+                          "5e 2024, mastery = 'graze' : les dégâts d'un raté, le modificateur de caractéristique "
+                          "de l'attaque. Par défaut : le modificateur fixe des dégâts (3 dans 1d12+3).", "hp",
+                          ge=0, le=100)
     count: int = F(1, "count", "nombre",
                    "Identical enemies passed one after the other (default 1).",
                    "Ennemis identiques dépassés l'un après l'autre (1 par défaut).", None, ge=1, le=20)
@@ -256,6 +264,10 @@ class Enemy:
     on_hit_save : {"str", "dex", "con"}
     flanking : bool
         It flanks the runner: 3.5/PF +2 on its attack; 5e advantage with ``options.flanking_5e``.
+    mastery : str
+        5e 2024 weapon mastery (PHB 2024 ch. 6).
+    graze : int
+        5e 2024 Graze: hit points a miss deals (0 without the mastery).
     """
 
     name: str = "enemy"
@@ -286,6 +298,7 @@ class Enemy:
     spring_attack_target: bool = False
     flanking: bool = False
     mastery: str = "none"
+    graze: int = 0
     on_hit: str = "none"
     on_hit_save_dc: int | None = None
     on_hit_save: str = "str"
@@ -341,6 +354,8 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
         visible=m.visible, flat_footed=m.flat_footed, advantage=m.advantage, disadvantage=m.disadvantage,
         attacked_by_runner=m.attacked_by_runner, simultaneous=m.simultaneous, attacks_on_turn=m.attacks_on_turn,
         spring_attack_target=m.spring_attack_target, flanking=m.flanking, mastery=m.mastery,
+        graze=(0 if m.mastery != "graze" else (m.graze_damage if m.graze_damage is not None
+                                               else max(0, parse(damage).constant))),
         on_hit=m.on_hit, on_hit_save_dc=m.on_hit_save_dc, on_hit_save=m.on_hit_save, preset=meta.get("preset", ""),
     )
     for key in ("ac", "hp"):

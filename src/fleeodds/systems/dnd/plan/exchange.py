@@ -82,6 +82,8 @@ class Event:
     push_clears : bool
         ``options.push_2024 = "threatening"``: an earlier foe's push carries the runner out of this
         foe's reach (it threatens the start square) before the runner leaves it.
+    graze : int
+        5e 2024 Graze mastery: hit points a miss deals (resistance applies; no rider; not a hit).
 
     References
     ----------
@@ -113,6 +115,7 @@ class Event:
     shared_check: bool = False
     mastery: int = MASTERY_NONE
     push_clears: bool = False
+    graze: int = 0
 
 
 @dataclass(frozen=True)
@@ -208,6 +211,10 @@ def max_damage(ev: Event, edition: str, rule: DamageRule) -> int:
     """
     if ev.stand_still:
         return 0
+    return max(ev.graze, _max_hit_damage(ev, edition))
+
+
+def _max_hit_damage(ev: Event, edition: str) -> int:
     e = parse(ev.damage)
     x = parse(ev.extra_damage) if ev.extra_damage else None
     if is_5e(edition):
@@ -320,7 +327,8 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
             # PF1 CRB Feats, "Stand Still": only a foe moving through or out of a square adjacent to it
             stand_still=e.stand_still and trigger == MOVE and adjacent, cmb=e.cmb or 0,
             mastery=_mastery(e.mastery, o.push_2024, trigger),
-            push_clears=o.push_2024 == "threatening" and e.threatens_start))
+            push_clears=o.push_2024 == "threatening" and e.threatens_start,
+            graze=e.graze if ed == "5e2024" else 0))
 
     if spec.distracting_action:
         for i, e in enumerate(enemies):
