@@ -168,8 +168,8 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
         _refuse_if(five and ab not in saves, rr, key, f"runner.{key}",
                    f"unless an enemy's prone rider calls for a {ab} save (on_hit = 'prone', "
                    f"on_hit_save = '{ab}', on_hit_save_dc)")
-    for key, what in (("shield_slots", "the Shield spell"), ("uncanny_dodge", "Uncanny Dodge")):
-        _refuse_if(not five, rr, key, f"runner.{key}", only5 + f" ({what} as written in SRD 5.1 / 5.2)")
+    _refuse_if(not five, rr, "shield_slots", "runner.shield_slots", only5 + " (the Shield spell of SRD 5.1 / 5.2)")
+    _refuse_if(not five, rr, "uncanny_dodge", "runner.uncanny_dodge", only5 + " (Uncanny Dodge of SRD 5.1 / 5.2)")
     if five and r.shield_slots > 0 and r.uncanny_dodge:
         raise not_modelled("runner.uncanny_dodge", True, "with runner.shield_slots: both spend the runner's one "
                                                          "reaction, and which to keep for which hit is a choice "
