@@ -152,3 +152,24 @@ def test_graze_with_resistance_and_an_explicit_modifier():
 def test_graze_damage_without_graze_is_noted():
     noted({"system": "dnd", "edition": "5e2024", "runner": {"hp": 10, "ac": 12},
            "enemies": [{**ORC, "graze_damage": 3}]}, "enemies.0.graze_damage", "mastery = 'graze'")
+
+
+def test_2024_polearm_master_strikes_a_disengaging_runner_entering_its_reach():
+    # PHB 2024 Reactive Strike is no opportunity attack: Disengage does not stop it. The runner passes a
+    # glaive wielder (reach 10, +5, 1d10+3) it was not next to: hit 14/20 against AC 12
+    pam = {"attack_bonus": 5, "damage": "1d10+3", "reach": 10, "threatens_start": False, "polearm_master": True}
+    sc = scenario(edition="5e2024", mode="disengage", runner={"hp": 100, "ac": 12}, enemies=[pam])
+    assert sc.summary()["hits"] == {0: F(6, 20), 1: F(14, 20)}
+    # Speedy gives opportunity attacks disadvantage; this one is not one: the same 14/20
+    speedy = scenario(edition="5e2024", mode="move", runner={"hp": 100, "ac": 12, "feats": ["speedy"]},
+                      enemies=[pam])
+    assert speedy.summary()["hits"][1] == F(14, 20)
+    plain = scenario(edition="5e2024", mode="disengage", runner={"hp": 100, "ac": 12},
+                     enemies=[{**pam, "polearm_master": False}])
+    assert plain.summary()["attacks"] == {0: 1}
+
+
+def test_polearm_master_in_2014_is_noted():
+    noted({"system": "dnd", "edition": "5e2014", "mode": "disengage", "runner": {"hp": 10, "ac": 12},
+           "enemies": [{**ORC, "threatens_start": False, "polearm_master": True}]},
+          "enemies.0.polearm_master", "outside 5e 2024")

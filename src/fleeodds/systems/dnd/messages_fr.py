@@ -286,5 +286,11 @@ PHRASES: dict[str, str] = {
         "sont dans [chase])",
     "in situation 'chase' (it reads the runner's hp, hp_max, ac and resistance)":
         "dans la situation 'chase' (elle lit les champs runner.hp, runner.hp_max, runner.ac et runner.resistance)",
-
+    "outside 5e 2024 (2014 Polearm Master's attack on entering is an opportunity attack: Disengage prevents it, "
+    "and moving away it only replaces the one on leaving, with the same reaction)":
+        "hors de la 5e 2024 (en 2014, l'attaque de Maître des armes d'hast à l'entrée est une attaque "
+        "d'opportunité : se désengager l'empêche, et en s'éloignant elle ne fait que remplacer celle de la "
+        "sortie, avec la même réaction)",
+    "with threatens_start = true (the runner starts inside its reach and never enters it)":
+        "avec threatens_start = true (le fuyard part de son allonge et n'y entre jamais)",
 }

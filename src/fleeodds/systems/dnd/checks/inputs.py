@@ -211,6 +211,11 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
         if pf and e.spring_attack_target and e.threatens_start:
             raise InputError(f + "spring_attack_target", True, "false for a foe adjacent at the start of the turn "
                                                                "(PF1 Spring Attack), or threatens_start = false")
+        _refuse_if(ed != "5e2024", own, "polearm_master", f + "polearm_master",
+                   "outside 5e 2024 (2014 Polearm Master's attack on entering is an opportunity attack: Disengage "
+                   "prevents it, and moving away it only replaces the one on leaving, with the same reaction)")
+        _refuse_if(ed == "5e2024" and e.threatens_start, own, "polearm_master", f + "polearm_master",
+                   "with threatens_start = true (the runner starts inside its reach and never enters it)")
         _refuse_if(five and not o.flanking_5e, own, "flanking", f + "flanking",
                    "in 5e unless options.flanking_5e = true (flanking is an optional rule of the Dungeon "
                    "Master's Guide, off by default)")

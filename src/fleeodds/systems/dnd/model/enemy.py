@@ -138,6 +138,16 @@ class EnemyModel(StrictModel):
                                      "Leaving its reach happens in the same step as leaving the previous enemy's.",
                                      "Le fuyard sort de son allonge au même pas que de celle de l'ennemi "
                                      "précédent.")
+    polearm_master: Flag = F(False, "Polearm Master", "Maître des armes d'hast",
+                             "5e 2024 (PHB 2024, Polearm Master, Reactive Strike; effect only): it attacks, with "
+                             "its reaction, a creature that enters its reach. With threatens_start = false the "
+                             "runner enters it: the attack comes then, and it is no opportunity attack, so "
+                             "Disengage does not prevent it (nor does Speedy give it disadvantage, nor does "
+                             "Sentinel stop the move on its hit). Default false.",
+                             "5e 2024 (Maître des armes d'hast, Frappe réactive ; effet seulement) : il attaque, "
+                             "par sa réaction, une créature qui entre dans son allonge. Avec threatens_start = "
+                             "false le fuyard y entre : l'attaque a lieu alors, et ce n'est pas une attaque "
+                             "d'opportunité, donc se désengager ne l'empêche pas. Faux par défaut.")
     flanking: Flag = F(False, "flanking", "prise en tenaille",
                        "It flanks the runner with an ally on the opposite side when it attacks. 3.5/PF: +2 on its "
                        "attack roll (3.5 SRD Combat Modifiers / PF1 CRB Combat, Flanking). 5e: advantage with "
@@ -264,6 +274,8 @@ class Enemy:
     on_hit_save : {"str", "dex", "con"}
     flanking : bool
         It flanks the runner: 3.5/PF +2 on its attack; 5e advantage with ``options.flanking_5e``.
+    polearm_master : bool
+        5e 2024 Polearm Master: a reaction attack when the runner enters its reach (not an OA).
     mastery : str
         5e 2024 weapon mastery (PHB 2024 ch. 6).
     graze : int
@@ -297,6 +309,7 @@ class Enemy:
     attacks_on_turn: int = 1
     spring_attack_target: bool = False
     flanking: bool = False
+    polearm_master: bool = False
     mastery: str = "none"
     graze: int = 0
     on_hit: str = "none"
@@ -353,7 +366,8 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
         squares_left=squares, threatens_start=m.threatens_start, through_space=m.through_space,
         visible=m.visible, flat_footed=m.flat_footed, advantage=m.advantage, disadvantage=m.disadvantage,
         attacked_by_runner=m.attacked_by_runner, simultaneous=m.simultaneous, attacks_on_turn=m.attacks_on_turn,
-        spring_attack_target=m.spring_attack_target, flanking=m.flanking, mastery=m.mastery,
+        spring_attack_target=m.spring_attack_target, flanking=m.flanking, polearm_master=m.polearm_master,
+        mastery=m.mastery,
         graze=(0 if m.mastery != "graze" else (m.graze_damage if m.graze_damage is not None
                                                else max(0, parse(damage).constant))),
         on_hit=m.on_hit, on_hit_save_dc=m.on_hit_save_dc, on_hit_save=m.on_hit_save, preset=meta.get("preset", ""),

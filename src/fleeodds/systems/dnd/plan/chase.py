@@ -105,7 +105,22 @@ class ChasePlan:
 
 
 def chase_metric(rounds: int) -> Metric:
-    """The round each outcome happens in (still chased: the last round)."""
+    """The metric of the chase: the round each outcome happens in (still chased: the last round).
+
+    Parameters
+    ----------
+    rounds : int
+        Rounds followed.
+
+    Returns
+    -------
+    Metric
+        Bins 0 .. ``rounds``, unit rounds.
+
+    References
+    ----------
+    None (a reading of the plan, not a rule).
+    """
     return Metric("round", "round of the outcome", "round de l'issue", rounds + 1, 0, "rounds")
 
 

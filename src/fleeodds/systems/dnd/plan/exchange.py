@@ -23,9 +23,9 @@ from ..outcomes import metric_for, outcomes_for
 from .rules import DamageRule, attack_outcome, damage_pmf, is_5e
 
 # triggers
-DISTRACT, MOVE, GUARDIAN, TURN = 0, 1, 2, 3
+DISTRACT, MOVE, GUARDIAN, TURN, ENTER = 0, 1, 2, 3, 4
 TRIGGER_NAMES = {DISTRACT: "distracting action", MOVE: "leaves threatened area", GUARDIAN: "Sentinel after Disengage",
-                 TURN: "attack on its turn"}
+                 TURN: "attack on its turn", ENTER: "enters its reach (Polearm Master)"}
 # on-hit effects
 EFFECT_NONE, EFFECT_PRONE, EFFECT_GRAPPLE, EFFECT_SLOW = 0, 1, 2, 3
 EFFECTS = {"none": EFFECT_NONE, "prone": EFFECT_PRONE, "grapple": EFFECT_GRAPPLE, "slow": EFFECT_SLOW}
@@ -348,9 +348,19 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
         # movement, action or reaction, provokes no opportunity attack (Sentinel included)
     elif five:
         speedy = "speedy" in feats
+
+        def reactive_strike(e) -> bool:
+            # PHB 2024 Polearm Master, Reactive Strike: a reaction attack on a creature entering the reach. It is
+            # no opportunity attack: Disengage does not stop it, Speedy gives no disadvantage, Sentinel's Halt
+            # does not apply; the reaction spent, no opportunity attack when the runner leaves
+            return ed == "5e2024" and e.polearm_master and not e.threatens_start
+
         if mode == "disengage":
             guardian = ed == "5e2024" and o.sentinel_timing_2024 == "after_disengage"
             for i, e in enumerate(enemies):
+                if reactive_strike(e):
+                    add(i, ENTER)
+                    continue
                 if not e.sentinel:
                     continue
                 if guardian:
@@ -362,7 +372,10 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
                     add(i, MOVE, halt=True, disadvantage=speedy, same_group=together(e))
         else:  # move / dash
             for i, e in enumerate(enemies):
-                add(i, MOVE, halt=e.sentinel, disadvantage=speedy, same_group=together(e))
+                if reactive_strike(e):
+                    add(i, ENTER)
+                else:
+                    add(i, MOVE, halt=e.sentinel, disadvantage=speedy, same_group=together(e))
     else:
         if mode in ("move", "run"):
             for i, e in enumerate(enemies):
