@@ -173,3 +173,10 @@ def test_polearm_master_in_2014_is_noted():
     noted({"system": "dnd", "edition": "5e2014", "mode": "disengage", "runner": {"hp": 10, "ac": 12},
            "enemies": [{**ORC, "threatens_start": False, "polearm_master": True}]},
           "enemies.0.polearm_master", "outside 5e 2024")
+
+
+def test_uncanny_dodge_needs_to_see_the_attacker():
+    # SRD Uncanny Dodge: "an attacker that you can see": a blinded rogue cannot use it (noted)
+    noted({"system": "dnd", "edition": "5e2014", "runner": {"hp": 10, "ac": 12, "uncanny_dodge": True,
+                                                            "blinded": True}, "enemies": [ORC]},
+          "runner.uncanny_dodge", "can see")

@@ -293,4 +293,6 @@ PHRASES: dict[str, str] = {
         "sortie, avec la même réaction)",
     "with threatens_start = true (the runner starts inside its reach and never enters it)":
         "avec threatens_start = true (le fuyard part de son allonge et n'y entre jamais)",
+    "with runner.blinded = true (Uncanny Dodge needs an attacker the rogue can see)":
+        "avec runner.blinded = true (l'Esquive instinctive exige un attaquant que le roublard voit)",
 }

@@ -170,7 +170,9 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                    f"on_hit_save = '{ab}', on_hit_save_dc)")
     _refuse_if(not five, rr, "shield_slots", "runner.shield_slots", only5 + " (the Shield spell of SRD 5.1 / 5.2)")
     _refuse_if(not five, rr, "uncanny_dodge", "runner.uncanny_dodge", only5 + " (Uncanny Dodge of SRD 5.1 / 5.2)")
-    if five and r.shield_slots > 0 and r.uncanny_dodge:
+    _refuse_if(five and r.blinded, rr, "uncanny_dodge", "runner.uncanny_dodge",
+               "with runner.blinded = true (Uncanny Dodge needs an attacker the rogue can see)")
+    if five and r.shield_slots > 0 and r.uncanny_dodge and not r.blinded:
         raise not_modelled("runner.uncanny_dodge", True, "with runner.shield_slots: both spend the runner's one "
                                                          "reaction, and which to keep for which hit is a choice "
                                                          "fleeodds does not make; give one of the two")

@@ -244,7 +244,7 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
         return hp < 0 or (hp == 0 and not o.disabled_runner_continues)
 
     shield = five and r.shield_slots > 0
-    uncanny = five and r.uncanny_dodge
+    uncanny = five and r.uncanny_dodge and not r.blinded  # Uncanny Dodge: "an attacker that you can see"
     raw_rule = replace(rule, resistance=False, damage_reduction=0)
 
     def dodged(d: int) -> int:

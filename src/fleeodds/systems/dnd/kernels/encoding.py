@@ -87,7 +87,7 @@ def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, 
     prm[P_PRONE_STAYS] = int(o.prone_runner == "stays_prone")
     prm[P_STRAIN_AT] = plan.strain_at
     prm[P_SHIELD] = int(five and r.shield_slots > 0)  # 5e Shield (the runner's reaction)
-    prm[P_UNCANNY] = int(five and r.uncanny_dodge)  # 5e Uncanny Dodge (the runner's reaction)
+    prm[P_UNCANNY] = int(five and r.uncanny_dodge and not r.blinded)  # 5e Uncanny Dodge: an attacker it can see
     prm[P_TUPLES] = 1  # count trials by raw-roll classes where the plan allows (0: resolve each one)
     outmap = np.array([max(i, 0) for i in plan.outcome_map], dtype=np.int64)
     aoo = np.array(plan.aoo, dtype=np.int64)
