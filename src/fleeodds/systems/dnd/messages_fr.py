@@ -295,4 +295,7 @@ PHRASES: dict[str, str] = {
         "avec threatens_start = true (le fuyard part de son allonge et n'y entre jamais)",
     "with runner.blinded = true (Uncanny Dodge needs an attacker the rogue can see)":
         "avec runner.blinded = true (l'Esquive instinctive exige un attaquant que le roublard voit)",
+    "one of 'move', 'dash', 'disengage', 'dash+disengage', 'dash+dash', or a list of them (one per round)":
+        "l'un de 'move', 'dash', 'disengage', 'dash+disengage', 'dash+dash', ou une liste de ces choix (un par "
+        "round)",
 }

@@ -107,6 +107,9 @@ ALLOWED = {
     "EnemyModel.damage": "dice notation such as 2d4+4 (at most 100 characters)",
     "EnemyModel.extra_damage": "dice notation such as 1d6 (at most 100 characters)",
     "EnemyModel.threat_range": "'20' or 'N-20' with N from 2 to 20 (e.g. '19-20', '18-20'), or the integer N",
+    "PursuerModel.threat_range": "'20' or 'N-20' with N from 2 to 20 (e.g. '19-20', '18-20'), or the integer N",
+    "ChaseModel.actions": "one of 'move', 'dash', 'disengage', 'dash+disengage', 'dash+dash', or a list of them "
+                          "(one per round)",
     "EnemyModel.crit_multiplier": "an integer from 2 to 6 (x2, x3, x4 …)",
     "EnemyModel.reach": "a multiple of 5 feet from 5 to 100",
     "EnemyModel.aoo_left": "an integer from 0 to 20 (attacks of opportunity left this round)",
