@@ -180,3 +180,53 @@ def test_uncanny_dodge_needs_to_see_the_attacker():
     noted({"system": "dnd", "edition": "5e2014", "runner": {"hp": 10, "ac": 12, "uncanny_dodge": True,
                                                             "blinded": True}, "enemies": [ORC]},
           "runner.uncanny_dodge", "can see")
+
+
+# ----------------------------------------------------------------- 3.5/PF trip attacks
+def _opposed_win(att: int, dfn: int) -> Fraction:
+    """Hand count of a 3.5 opposed check (d20 + att against d20 + dfn; ties to the higher modifier, equal
+    modifiers roll again), written out over the 400 pairs."""
+    win = sum(1 for a in range(1, 21) for d in range(1, 21) if a + att > d + dfn)
+    tie = sum(1 for a in range(1, 21) for d in range(1, 21) if a + att == d + dfn)
+    if att == dfn:
+        return F(win, 400 - tie)
+    return F(win + (tie if att > dfn else 0), 400)
+
+
+def test_35_trip_opposed_counts():
+    # +4 against +1: the attacker wins unless d - a >= 4: pairs with d - a = k (k = 4..19) number 20 - k,
+    # 16 + 15 + ... + 1 = 136: 264/400; equal modifiers: one half of the decided rolls
+    assert _opposed_win(4, 1) == F(264, 400)
+    assert _opposed_win(0, 0) == F(1, 2)
+
+
+@pytest.mark.statistical
+def test_35_improved_trip_trips_then_attacks_the_prone_runner():
+    # touch attack +4 against touch AC 12: hits on 8-20 (13/20); opposed +4 vs +1: 264/400; tripped: the move
+    # stops. Improved Trip: an attack +4 against AC 14 - 4 = 10 (prone): hits on 6-20 (15/20), damage 1
+    foe = {"attack_bonus": 4, "damage": "1", "trip": True, "trip_check": 4, "improved_trip": True}
+    sc = scenario(edition="3.5", mode="move", runner={"hp": 100, "ac": 14, "touch_ac": 12, "trip_defence": 1},
+                  enemies=[foe])
+    tripped = F(13, 20) * F(264, 400)
+    assert exact_by_outcome(sc)["move_cancelled"] == tripped
+    assert sc.summary()["hits"].get(1, 0) == tripped * F(15, 20)
+    assert sc.summary()["attacks"] == {1: 1 - tripped, 2: tripped}
+    assert_agree(sc, trials=100_000)
+
+
+@pytest.mark.statistical
+def test_pf1_trip_is_cmb_against_cmd():
+    # CMB +5 against CMD 12: succeeds on 7-20 (14/20): the runner is prone, its move ends; no free attack in PF1
+    sc = scenario(edition="pf1", mode="move", runner={"hp": 100, "ac": 12, "cmd": 12},
+                  enemies=[{"attack_bonus": 5, "damage": "1d4", "trip": True, "trip_check": 5},
+                           {"attack_bonus": 1, "damage": "1", "threatens_start": False}])
+    out = exact_by_outcome(sc)
+    # the second foe attacks only when the runner was not stopped: 6/20; +1 vs AC 12 hits on 11-20 (10/20)
+    assert out["move_cancelled"] == F(14, 20)
+    assert sc.summary()["hits"].get(1, 0) == F(6, 20) * F(10, 20)
+    assert_agree(sc, trials=100_000)
+
+
+def test_trip_in_5e_is_noted():
+    noted({"system": "dnd", "edition": "5e2014", "runner": {"hp": 10, "ac": 12},
+           "enemies": [{**ORC, "trip": True}]}, "enemies.0.trip", "on_hit = 'prone'")

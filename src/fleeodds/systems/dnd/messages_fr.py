@@ -298,4 +298,17 @@ PHRASES: dict[str, str] = {
     "one of 'move', 'dash', 'disengage', 'dash+disengage', 'dash+dash', or a list of them (one per round)":
         "l'un de 'move', 'dash', 'disengage', 'dash+disengage', 'dash+dash', ou une liste de ces choix (un par "
         "round)",
+    "in 5e (no trip attack of opportunity: use on_hit = 'prone')":
+        "en 5e (pas de croc-en-jambe en attaque d'opportunité : utilisez on_hit = 'prone')",
+    "unless trip = true (3.5/PF)": "sauf si trip = true (3.5/PF)",
+    "outside 3.5 or without trip = true (only the 3.5 feat gives the attack after a trip; Pathfinder's +2 goes in "
+    "trip_check)":
+        "hors de la 3.5 ou sans trip = true (seul le don de la 3.5 donne l'attaque après le croc-en-jambe ; le +2 "
+        "de Pathfinder se met dans trip_check)",
+    "outside 3.5 or without an enemy with trip = true (Pathfinder: runner.cmd)":
+        "hors de la 3.5 ou sans ennemi avec trip = true (Pathfinder : runner.cmd)",
+    "an integer CMD (required when an enemy has trip = true)":
+        "un DMD entier (obligatoire quand un ennemi a trip = true)",
+    "an integer trip modifier (required by trip = true)":
+        "un modificateur de croc-en-jambe entier (obligatoire avec trip = true)",
 }

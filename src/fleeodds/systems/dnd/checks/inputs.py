@@ -145,7 +145,7 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
     for key in ("tumble", "acrobatics"):
         _refuse_if(five, rr, key, f"runner.{key}", not5 + " (5e has no Tumble mode)")
     _refuse_if(not pf, rr, "cmd", "runner.cmd", "outside Pathfinder (its only use is against Stand Still)")
-    _refuse_if(pf and not any(e.stand_still for e in enemies), rr, "cmd", "runner.cmd",
+    _refuse_if(pf and not any(e.stand_still or e.trip for e in enemies), rr, "cmd", "runner.cmd",
                "unless an enemy has stand_still = true")
     _refuse_if(ed != "3.5", rr, "dodge_target", "runner.dodge_target",
                "outside 3.5 (Pathfinder Dodge applies against every foe; 5e has no Dodge feat)")
@@ -187,6 +187,9 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                            "opportunity attack, write runner.total_concealment = true; a lightly obscured "
                            "runner changes no attack roll; a foe that attacks with Disadvantage: "
                            "enemies.N.disadvantage = true")
+    for key in ("touch_ac", "trip_defence"):
+        _refuse_if(ed != "3.5" or not any(e.trip for e in enemies), rr, key, f"runner.{key}",
+                   "outside 3.5 or without an enemy with trip = true (Pathfinder: runner.cmd)")
     _refuse_if(not pf, rr, "armor", "runner.armor", "outside Pathfinder (only Pathfinder Acrobatics depends on "
                                                     "armour)")
     # enemies
@@ -213,6 +216,11 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
         if pf and e.spring_attack_target and e.threatens_start:
             raise InputError(f + "spring_attack_target", True, "false for a foe adjacent at the start of the turn "
                                                                "(PF1 Spring Attack), or threatens_start = false")
+        _refuse_if(five, own, "trip", f + "trip", "in 5e (no trip attack of opportunity: use on_hit = 'prone')")
+        _refuse_if(five or not e.trip, own, "trip_check", f + "trip_check", "unless trip = true (3.5/PF)")
+        _refuse_if(ed != "3.5" or not e.trip, own, "improved_trip", f + "improved_trip",
+                   "outside 3.5 or without trip = true (only the 3.5 feat gives the attack after a trip; Pathfinder's "
+                   "+2 goes in trip_check)")
         _refuse_if(ed != "5e2024", own, "polearm_master", f + "polearm_master",
                    "outside 5e 2024 (2014 Polearm Master's attack on entering is an opportunity attack: Disengage "
                    "prevents it, and moving away it only replaces the one on leaving, with the same reaction)")

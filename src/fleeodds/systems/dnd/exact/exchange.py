@@ -34,6 +34,8 @@ F_PRONE, F_PUSH_STEP, F_PUSH_FAR, F_STRAIN, F_VEX = 128, 256, 512, 1024, 2048
 #: 5e: the runner spent its reaction (Shield or Uncanny Dodge: one reaction a round, so at most one in the
 #: exchange); Shield is up (+5 AC until the start of its next turn, past the end of the exchange).
 F_REACTED, F_SHIELD_UP = 1 << 40, 1 << 41
+#: 3.5 Improved Trip: the trip just succeeded; the free attack that follows is due.
+F_TRIPPED = 1 << 42
 #: Marker of the branch of a hit that Shield turns into a miss (in the attack tables).
 SHIELDED = -1
 
@@ -184,7 +186,7 @@ def exact_work(plan: Plan) -> int:
     dmg_so_far = 0
     for j, ev in enumerate(plan.events):
         top = max_damage(ev, ed, plan.damage_rule)
-        if ev.stand_still:
+        if ev.stand_still or ev.trip:
             normal = crit = 1
         else:
             e = parse(ev.damage)
@@ -426,6 +428,11 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
                     put(nxt, (base[0], base[1], base[2] | F_HALT, base[3]), q * s)
                     put(nxt, base, q * (1 - s))
                     return
+                if ev.trip:
+                    s = num(trip_probability(ev))
+                    put(nxt, (base[0], base[1], base[2] | (F_TRIPPED if ev.trip_free else F_HALT), base[3]), q * s)
+                    put(nxt, base, q * (1 - s))
+                    return
                 down_now = five and dmg >= hp0
                 # the runner's reaction: not while unconscious (Incapacitated), once a round
                 ready = not down_now and not flags & F_REACTED
@@ -446,7 +453,13 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
                                 st = (st[0], st[1], st[2] | (F_CRIT if crit else 0), more(st[3], 1))
                             put(nxt, st, q * pp * pb)
 
-            if check_p is not None and ev.shared_check and (ev.check_cancels or allowed[j]):
+            if ev.needs_trip:  # 3.5 Improved Trip's attack: only right after a successful trip; the move ends
+                if flags & F_TRIPPED:
+                    flags &= ~F_TRIPPED
+                    attack(p, True)
+                else:
+                    put(nxt, state, p)
+            elif check_p is not None and ev.shared_check and (ev.check_cancels or allowed[j]):
                 # one check for the whole move: rolled at the first checked foe, then kept
                 if flags & F_PASS:
                     put(nxt, state, p)
@@ -484,6 +497,46 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
     if plan.strain_at == len(plan.events):
         dist = strain(dist)
     return dist
+
+
+def trip_probability(ev) -> Fraction:
+    """P(the trip attempt of an AoO succeeds).
+
+    Parameters
+    ----------
+    ev : Event
+        With ``trip`` 1 (3.5) or 2 (Pathfinder).
+
+    Returns
+    -------
+    Fraction
+        3.5: the melee touch attack hits (natural 1 misses, natural 20 hits) and ``d20 + trip_check`` beats
+        ``d20 + trip_defence`` (a tie goes to the higher modifier; equal modifiers roll again, so the
+        attacker wins half of the decided rolls by symmetry). Pathfinder: ``d20 + trip_check >= CMD``,
+        natural 20 succeeds, natural 1 fails.
+
+    References
+    ----------
+    D&D 3.5 SRD, *Combat*, "Trip", "Opposed Checks"; Pathfinder RPG PRD, *Combat*, "Combat Maneuvers", "Trip".
+    """
+    if ev.trip == 2:
+        return combat_maneuver_probability(ev.trip_check, ev.trip_defence)
+    touch = Fraction(sum(1 for f in range(1, 21) if f != 1 and (f == 20 or f + ev.attack_bonus >= ev.touch_ac)), 20)
+    win = tie = 0
+    for a in range(1, 21):
+        for d in range(1, 21):
+            x, y = a + ev.trip_check, d + ev.trip_defence
+            if x > y:
+                win += 1
+            elif x == y:
+                tie += 1
+    if ev.trip_check > ev.trip_defence:
+        p = Fraction(win + tie, 400)
+    elif ev.trip_check < ev.trip_defence:
+        p = Fraction(win, 400)
+    else:
+        p = Fraction(win, 400 - tie)
+    return touch * p
 
 
 def _classify(plan: Plan, dmg: int, fails: int, flags: int, num) -> list[tuple[object, int]]:

@@ -13,8 +13,9 @@ from ..plan.rules import is_5e
 # event columns
 E_ENEMY, E_CONSUMES, E_GROUP, E_HAS_CHECK, E_DC, E_CANCELS, E_AB, E_AC, E_LOW, E_MULT, E_ADV, E_DIS, \
     E_DMG, E_EXTRA, E_HALT, E_EFFECT, E_HAS_SAVE, E_SAVE_DC, E_SAVE_BONUS, E_WITHIN5, E_STAND_STILL, E_CMB, \
-    E_SHARED, E_MASTERY, E_PUSH_CLEARS, E_GRAZE = range(26)
-N_EVENT_COLS = 26
+    E_SHARED, E_MASTERY, E_PUSH_CLEARS, E_GRAZE, E_TRIP, E_TRIP_CHECK, E_TRIP_DEF, E_TOUCH_AC, E_TRIP_FREE, \
+    E_NEEDS_TRIP = range(32)
+N_EVENT_COLS = 32
 
 # parameters
 (P_FIVE, P_PF, P_HP0, P_HPMAX, P_DEAD_AT, P_STOP_DOWN, P_ALL_RESOLVE, P_DIS_CONT, P_THREAT_HIT, P_MULTIPLY,
@@ -48,7 +49,8 @@ def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, 
                  int(e.disadvantage), dice(e.damage), dice(e.extra_damage) if e.extra_damage else -1,
                  int(e.halt_on_hit), e.effect, int(e.save_dc is not None), e.save_dc or 0, e.save_bonus,
                  int(e.within_5ft), int(e.stand_still), e.cmb, int(e.shared_check), e.mastery,
-                 int(e.push_clears), e.graze)
+                 int(e.push_clears), e.graze, e.trip, e.trip_check, e.trip_defence, e.touch_ac, int(e.trip_free),
+                 int(e.needs_trip))
     if not specs:
         dice("1")
     prm = np.zeros(N_PARAMS, dtype=np.int64)

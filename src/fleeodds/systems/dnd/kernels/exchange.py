@@ -29,7 +29,7 @@ from ....rng import bounded, draw_u64, lane_bounded, lanes_start, trial_key
 from ..plan.exchange import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, MASTERY_PUSH, MASTERY_VEX, Plan
 from .encoding import (  # the event and parameter columns the kernel reads
     E_AB, E_AC, E_ADV, E_CANCELS, E_CMB, E_CONSUMES, E_DC, E_DIS, E_DMG, E_EFFECT, E_ENEMY, E_EXTRA, E_GRAZE,
-    E_GROUP, E_HALT,
+    E_GROUP, E_HALT, E_NEEDS_TRIP, E_TOUCH_AC, E_TRIP, E_TRIP_CHECK, E_TRIP_DEF, E_TRIP_FREE,
     E_HAS_CHECK, E_HAS_SAVE, E_LOW, E_MASTERY, E_MULT, E_PUSH_CLEARS, E_SAVE_BONUS, E_SAVE_DC, E_SHARED,
     E_STAND_STILL, E_WITHIN5, MAX_MIX_TABLE, O_BACK_UP, O_CANCELLED, O_DEAD, O_DISABLED, O_DOWN, O_SLOWED, O_STABLE,
     O_STRAINED, O_UNHARMED, O_WOUNDED, P_ALL_RESOLVE, P_ALWAYS_STUCK, P_CMD, P_CON, P_CONCEAL, P_CONFIRM, P_CONFIRM20,
@@ -82,6 +82,7 @@ def _countable(ev, aoo0, nev, comb, five, conceal, dsaves, n_mix, any_vex, any_p
         return False
     for j in range(nev):
         if (comb[j] == 0 or ev[0, j, E_HAS_CHECK] == 1 or ev[0, j, E_STAND_STILL] == 1 or ev[0, j, E_ADV] == 1
+                or ev[0, j, E_TRIP] > 0 or ev[0, j, E_NEEDS_TRIP] == 1
                 or ev[0, j, E_DIS] == 1 or (ev[0, j, E_EFFECT] == EFFECT_PRONE and ev[0, j, E_HAS_SAVE] == 1)):
             return False
     for e in range(aoo0.size):
@@ -407,6 +408,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
             for e in range(aoo0.size):
                 vex[e] = 0
         prone = False
+        tripped = False  # 3.5 Improved Trip: the free attack after a successful trip is due
         reacted = False  # 5e: the runner's reaction is spent (Shield or Uncanny Dodge)
         shield_up = False  # 5e Shield: +5 AC for the rest of the exchange
         push_step = False  # 2024 Push: out of the reach of the rest of this step's foes
@@ -455,6 +457,11 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
             e = ev[m, j, E_ENEMY]
             avail = ev[m, j, E_CONSUMES] == 0 or aoo[e] > 0
             halt_after = False
+            if ev[m, j, E_NEEDS_TRIP] == 1:  # Improved Trip's attack: only after a successful trip
+                if not tripped:
+                    continue
+                tripped = False
+                halt_after = True
             if ev[m, j, E_HAS_CHECK] == 1:
                 if ev[m, j, E_CANCELS] == 1 or avail:
                     if ev[m, j, E_SHARED] == 1 and tum != 0:
@@ -478,6 +485,31 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
             if ev[m, j, E_CONSUMES] == 1:
                 aoo[e] -= 1
             att += 1
+            if ev[m, j, E_TRIP] > 0:  # the AoO is a trip attempt (3.5: touch attack, opposed check; PF: CMB)
+                ok = False
+                f, st = _d20_lanes(key, st)
+                tc = ev[m, j, E_TRIP_CHECK]
+                td = ev[m, j, E_TRIP_DEF]
+                if ev[m, j, E_TRIP] == 2:
+                    ok = f == 20 or (f != 1 and f + tc >= td)
+                elif f != 1 and (f == 20 or f + ev[m, j, E_AB] >= ev[m, j, E_TOUCH_AC]):
+                    while True:
+                        a, st = _d20_lanes(key, st)
+                        b, st = _d20_lanes(key, st)
+                        if a + tc != b + td:
+                            ok = a + tc > b + td
+                            break
+                        if tc != td:
+                            ok = tc > td
+                            break
+                if ok:
+                    if ev[m, j, E_TRIP_FREE] == 1:
+                        tripped = True
+                    else:
+                        halt = True
+                if halt_after:
+                    halt = True
+                continue
             if ev[m, j, E_STAND_STILL] == 1:
                 f, st = _d20_lanes(key, st)
                 if f == 20 or (f != 1 and f + ev[m, j, E_CMB] >= k_cmd):

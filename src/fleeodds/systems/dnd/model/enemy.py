@@ -138,6 +138,26 @@ class EnemyModel(StrictModel):
                                      "Leaving its reach happens in the same step as leaving the previous enemy's.",
                                      "Le fuyard sort de son allonge au même pas que de celle de l'ennemi "
                                      "précédent.")
+    trip: Flag = F(False, "trips", "croc-en-jambe",
+                   "3.5/PF: its attack of opportunity is a trip attempt (3.5 SRD Combat, Trip: a melee touch attack, "
+                   "then its trip_check opposed by the runner's trip_defence; PF1 CRB Combat, Trip: trip_check "
+                   "against the runner's CMD). A tripped runner is prone and its move ends. Default false.",
+                   "3.5/PF : son attaque d'opportunité est un croc-en-jambe (DRS 3.5, Combat, Croc-en-jambe : une "
+                   "attaque de contact au corps à corps, puis son trip_check opposé au trip_defence du fuyard ; "
+                   "PF1 : trip_check contre le DMD du fuyard). Un fuyard renversé est à terre et son déplacement "
+                   "s'arrête. Faux par défaut.")
+    trip_check: Int = F(None, "trip check", "test de croc-en-jambe",
+                        "3.5: its Strength check modifier for tripping (size and Improved Trip's +4 included); PF1: "
+                        "its CMB for a trip (Improved Trip's +2 included). Required by trip.",
+                        "3.5 : son modificateur de Force pour le croc-en-jambe (taille et +4 de Science du "
+                        "croc-en-jambe compris) ; PF1 : son BMO pour un croc-en-jambe (+2 de Science du "
+                        "croc-en-jambe compris). Requis par trip.", None, ge=-20, le=100)
+    improved_trip: Flag = F(False, "Improved Trip", "Science du croc-en-jambe",
+                            "3.5 (SRD Feats, Improved Trip): after tripping the runner it makes a melee attack at "
+                            "once, against the prone runner (-4 AC against melee). Default false.",
+                            "3.5 (DRS, Dons, Science du croc-en-jambe) : après avoir renversé le fuyard il porte "
+                            "aussitôt une attaque au corps à corps contre le fuyard à terre (-4 à la CA au contact). "
+                            "Faux par défaut.")
     polearm_master: Flag = F(False, "Polearm Master", "Maître des armes d'hast",
                              "5e 2024 (PHB 2024, Polearm Master, Reactive Strike; effect only): it attacks, with "
                              "its reaction, a creature that enters its reach. With threatens_start = false the "
@@ -276,6 +296,9 @@ class Enemy:
         It flanks the runner: 3.5/PF +2 on its attack; 5e advantage with ``options.flanking_5e``.
     polearm_master : bool
         5e 2024 Polearm Master: a reaction attack when the runner enters its reach (not an OA).
+    trip, trip_check, improved_trip
+        3.5/PF: its AoO is a trip attempt (3.5: touch attack, then the opposed check; PF1: CMB vs CMD);
+        3.5 Improved Trip: a melee attack on the tripped runner at once.
     mastery : str
         5e 2024 weapon mastery (PHB 2024 ch. 6).
     graze : int
@@ -310,6 +333,9 @@ class Enemy:
     spring_attack_target: bool = False
     flanking: bool = False
     polearm_master: bool = False
+    trip: bool = False
+    trip_check: int = 0
+    improved_trip: bool = False
     mastery: str = "none"
     graze: int = 0
     on_hit: str = "none"
@@ -357,6 +383,8 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
                              "false unless combat_reflexes = true (Stand Still requires Combat Reflexes)")
         if m.cmb is None:
             raise InputError(f + "cmb", None, "an integer combat maneuver bonus (required by stand_still)")
+    if m.trip and not is_5e(edition) and m.trip_check is None:
+        raise InputError(f + "trip_check", None, "an integer trip modifier (required by trip = true)")
     name = m.name if m.name is not None else meta.get("name", f"enemy {index + 1}")
     enemy = Enemy(
         name=name, attack_bonus=m.attack_bonus, damage=damage, extra_damage=extra, threat_low=threat_low,
@@ -367,6 +395,7 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
         visible=m.visible, flat_footed=m.flat_footed, advantage=m.advantage, disadvantage=m.disadvantage,
         attacked_by_runner=m.attacked_by_runner, simultaneous=m.simultaneous, attacks_on_turn=m.attacks_on_turn,
         spring_attack_target=m.spring_attack_target, flanking=m.flanking, polearm_master=m.polearm_master,
+        trip=m.trip, trip_check=m.trip_check or 0, improved_trip=m.improved_trip,
         mastery=m.mastery,
         graze=(0 if m.mastery != "graze" else (m.graze_damage if m.graze_damage is not None
                                                else max(0, parse(damage).constant))),

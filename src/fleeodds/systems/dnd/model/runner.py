@@ -120,6 +120,15 @@ class RunnerModel(StrictModel):
                             "conscious (SRD 5.1 / SRD 5.2 Rogue, Uncanny Dodge; default false).",
                             "5e, roublard (niveau 5+) : en réaction, divise par deux les dégâts du premier coup "
                             "reçu en étant conscient (faux par défaut).")
+    touch_ac: Int = F(None, "touch AC", "CA de contact",
+                      "3.5: Armour Class against a trip's touch attack (default 10 + dex_bonus).",
+                      "3.5 : classe d'armure contre l'attaque de contact d'un croc-en-jambe (10 + dex_bonus par "
+                      "défaut).", None, ge=1, le=60)
+    trip_defence: Int = F(None, "trip defence", "défense contre le croc-en-jambe",
+                          "3.5: the runner's check against a trip, the higher of its Strength and Dexterity "
+                          "modifiers (size included; default dex_bonus).",
+                          "3.5 : le test du fuyard contre un croc-en-jambe, le plus haut de ses modificateurs de "
+                          "Force et de Dextérité (taille comprise ; dex_bonus par défaut).", None, ge=-20, le=60)
     blinded: Flag = F(False, "blinded", "aveuglé",
                       "The runner is blinded (default false). 3.5/PF: -2 AC, Dexterity bonus to AC lost (and "
                       "Mobility, Dodge), -4 on Tumble/Acrobatics, and no withdraw. 5e: attack rolls against it "
@@ -178,6 +187,8 @@ class Runner:
         No attack of opportunity at all (3.5/PF: total concealment; 5e: unseen).
     blinded : bool
         3.5/PF: -2 AC, Dex to AC lost, -4 on Tumble, no withdraw; 5e: attacks against it have advantage.
+    touch_ac, trip_defence : int or None
+        3.5: against a trip attempt (defaults 10 + dex_bonus and dex_bonus).
     shield_slots : int
         5e: spell slots left for Shield (0: no Shield).
     uncanny_dodge : bool
@@ -205,6 +216,8 @@ class Runner:
     concealment: int = 0
     total_concealment: bool = False
     blinded: bool = False
+    touch_ac: int | None = None
+    trip_defence: int | None = None
     shield_slots: int = 0
     uncanny_dodge: bool = False
     preset: str = ""
@@ -249,6 +262,7 @@ def parse_runner(own: dict, edition: str) -> tuple[Runner, dict]:
         tumble=m.acrobatics if m.acrobatics is not None else m.tumble, cmd=m.cmd, feats=tuple(feats),
         dodge_target=m.dodge_target, monster=m.monster, str_save=m.str_save, dex_save=m.dex_save,
         con_save=m.con_save, armor=m.armor, damage_reduction=m.damage_reduction, resistance=m.resistance,
-        concealment=m.concealment, total_concealment=m.total_concealment, blinded=m.blinded, shield_slots=m.shield_slots, uncanny_dodge=m.uncanny_dodge, preset=meta.get("preset", ""),
+        concealment=m.concealment, total_concealment=m.total_concealment, blinded=m.blinded,
+        touch_ac=m.touch_ac, trip_defence=m.trip_defence, shield_slots=m.shield_slots, uncanny_dodge=m.uncanny_dodge, preset=meta.get("preset", ""),
     )
     return runner, meta

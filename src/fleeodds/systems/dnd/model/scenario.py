@@ -175,6 +175,8 @@ def parse_spec(data: dict, *, check_only: frozenset[str] | None = None, _rebuild
                          f"an enemy index from 0 to {len(enemies) - 1}")
     if any(e.stand_still for e in enemies) and runner.cmd is None and edition == "pf1":
         raise InputError("runner.cmd", None, "an integer CMD (required when an enemy has stand_still)")
+    if any(e.trip for e in enemies) and runner.cmd is None and edition == "pf1":
+        raise InputError("runner.cmd", None, "an integer CMD (required when an enemy has trip = true)")
     cm = top.compare_modes if top.compare_modes is not None else []
     if cm == "auto":
         cm = list(AUTO_COMPARE[edition])

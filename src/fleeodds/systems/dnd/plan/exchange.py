@@ -84,6 +84,12 @@ class Event:
         foe's reach (it threatens the start square) before the runner leaves it.
     graze : int
         5e 2024 Graze mastery: hit points a miss deals (resistance applies; no rider; not a hit).
+    trip : int
+        The AoO is a trip attempt: 0 no, 1 3.5 (a touch attack against ``touch_ac``, then ``trip_check``
+        opposed by ``trip_defence``: ties to the higher modifier, equal modifiers roll again), 2 Pathfinder
+        (``trip_check`` against the CMD in ``trip_defence``; natural 20 succeeds, natural 1 fails). A trip
+        that succeeds stops the move (prone); with ``trip_free`` (3.5 Improved Trip) the next event, marked
+        ``needs_trip``, is the free melee attack on the prone runner, made only after a successful trip.
 
     References
     ----------
@@ -116,6 +122,12 @@ class Event:
     mastery: int = MASTERY_NONE
     push_clears: bool = False
     graze: int = 0
+    trip: int = 0
+    trip_check: int = 0
+    trip_defence: int = 0
+    touch_ac: int = 0
+    trip_free: bool = False
+    needs_trip: bool = False
 
 
 @dataclass(frozen=True)
@@ -209,7 +221,7 @@ def max_damage(ev: Event, edition: str, rule: DamageRule) -> int:
     ----------
     D&D 3.5 SRD, *Combat*, "Critical Hits"; SRD 5.1 / 5.2, *Combat*, "Critical Hits"; digest §3.3, §5.1.
     """
-    if ev.stand_still:
+    if ev.stand_still or ev.trip:
         return 0
     return max(ev.graze, _max_hit_damage(ev, edition))
 
@@ -328,7 +340,18 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
             stand_still=e.stand_still and trigger == MOVE and adjacent, cmb=e.cmb or 0,
             mastery=_mastery(e.mastery, o.push_2024, trigger),
             push_clears=o.push_2024 == "threatening" and e.threatens_start,
-            graze=e.graze if ed == "5e2024" else 0))
+            graze=e.graze if ed == "5e2024" else 0,
+            trip=(0 if five or not e.trip or trigger not in (MOVE, DISTRACT) else (2 if ed == "pf1" else 1)),
+            trip_check=e.trip_check,
+            trip_defence=(r.cmd or 0) if ed == "pf1" else (r.trip_defence if r.trip_defence is not None
+                                                           else r.dex_bonus),
+            touch_ac=r.touch_ac if r.touch_ac is not None else 10 + r.dex_bonus,
+            trip_free=e.improved_trip and ed == "3.5"))
+        if events[-1].trip and events[-1].trip_free:
+            # 3.5 SRD Feats, "Improved Trip": a melee attack at once on the tripped foe, prone: -4 AC against
+            # melee (3.5 SRD Combat Modifiers); not an AoO (no Mobility), made only after a successful trip
+            events.append(replace(events[-1], consumes=False, trip=0, trip_free=False, needs_trip=True,
+                                  ac=ac_for(i, TURN) - 4, check_dc=None, check_cancels=False))
 
     if spec.distracting_action:
         for i, e in enumerate(enemies):
@@ -502,6 +525,10 @@ def describe_events(plan: Plan) -> list[dict]:
             d["check_dc"] = ev.check_dc
         if ev.stand_still:
             d["stand_still_cmb"] = ev.cmb
+        if ev.trip:
+            d["trip"] = {"check": ev.trip_check, "against": ev.trip_defence}
+        if ev.needs_trip:
+            d["after_a_trip_only"] = True
         if ev.halt_on_hit:
             d["stops_on_hit"] = True
         if ev.mastery != MASTERY_NONE:
