@@ -125,8 +125,7 @@ def test_vex_without_a_second_attack_is_noted():
 
 
 @pytest.mark.parametrize("mastery, kind", [("sap", "no effect"), ("cleave", "no effect"), ("nick", "no effect"),
-                                           ("topple", "not modelled"), ("slow", "not modelled"),
-                                           ("graze", "not modelled")])
+                                           ("topple", "not modelled"), ("slow", "not modelled")])
 def test_masteries_with_nothing_to_act_on_are_named(mastery, kind):
     data = {"edition": "5e2024", "runner": {"preset": "srd5_fighter_1"},
             "enemies": [{"preset": "srd51_orc", "mastery": mastery}]}

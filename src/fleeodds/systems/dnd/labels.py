@@ -148,7 +148,8 @@ def value_labels() -> dict:
             "options.attacker_preset": dict(ENEMY_PRESET_LABELS),
             # the form's choices (the web page shows the names, submits the codes)
             "situation": {"leave_melee": ("Leaving melee", "Quitter la mêlée"),
-                          "death_saves": ("Death saving throws", "Jets de sauvegarde contre la mort")},
+                          "death_saves": ("Death saving throws", "Jets de sauvegarde contre la mort"),
+                          "chase": ("Chase after leaving melee", "Poursuite après la mêlée")},
             "metric": {"damage": ("Damage taken", "Dégâts subis"),
                        "attacks": ("Attacks of opportunity suffered", "Attaques d'opportunité subies"),
                        "hits": ("Hits taken", "Coups reçus")},
@@ -156,6 +157,13 @@ def value_labels() -> dict:
                              "medium": ("Medium", "Intermédiaire"), "heavy": ("Heavy", "Lourde")},
             **OPTION_LABELS}
 
+
+#: The runner's choices each round of a chase (5e; French: SRD 5 French text, "Foncer", "Se désengager", "Ruse").
+CHASE_ACTION_LABELS = {"move": ("Move", "Se déplacer"), "dash": ("Dash", "Foncer"),
+                       "disengage": ("Disengage", "Se désengager"),
+                       "dash+disengage": ("Dash, and Disengage as a bonus action (Cunning Action)",
+                                          "Foncer, et se désengager par une action bonus (Ruse)"),
+                       "dash+dash": ("Dash twice (Cunning Action)", "Foncer deux fois (Ruse)")}
 
 #: The other choices of the form, by dotted field (French: SRD 5 and 3.5 French texts).
 OPTION_LABELS = {
@@ -194,6 +202,7 @@ OPTION_LABELS = {
                           "threatening": ("Also later foes threatening the start",
                                           "Aussi les ennemis suivants qui contrôlent le départ"),
                           "none": ("No foe", "Aucun ennemi")},
+    "chase.actions": dict(CHASE_ACTION_LABELS), "chase.actions.*": dict(CHASE_ACTION_LABELS),
     "options.prone_runner": {"stays_prone": ("Stays prone", "Reste à terre"),
                              "stands_up": ("Stands up at once", "Se relève aussitôt")},
 }

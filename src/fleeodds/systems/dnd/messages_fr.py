@@ -219,4 +219,96 @@ PHRASES: dict[str, str] = {
     "it gives the same results as leaving it out": "il donne les mêmes résultats que sans lui",
     "(no result changes: exact distribution, attacks, damage)":
         "(aucun résultat ne change : distribution exacte, attaques, dégâts)",
+    # issue 30: audit rulings, reactions, the chase
+    "(the Shield spell of SRD 5.1 / 5.2)": "(le sort Bouclier des DRS 5.1 / 5.2)",
+    "(Uncanny Dodge of SRD 5.1 / 5.2)": "(l'Esquive instinctive des DRS 5.1 / 5.2)",
+    "with runner.shield_slots: both spend the runner's one reaction, and which to keep for which hit is a choice "
+    "fleeodds does not make; give one of the two":
+        "avec runner.shield_slots : les deux dépensent l'unique réaction du fuyard, et fleeodds ne choisit pas "
+        "laquelle garder pour quel coup ; n'en donnez qu'une",
+    "5e has no percentile miss chance: a runner the foe cannot see provokes no opportunity attack, write "
+    "runner.total_concealment = true; a lightly obscured runner changes no attack roll; a foe that attacks with "
+    "Disadvantage: enemies.N.disadvantage = true":
+        "la 5e n'a pas de probabilité d'échec en pourcentage : un fuyard que l'ennemi ne voit pas ne provoque "
+        "aucune attaque d'opportunité, écrivez runner.total_concealment = true ; un fuyard dans une zone "
+        "légèrement obscurcie ne change aucun jet d'attaque ; un ennemi qui attaque avec un désavantage : "
+        "enemies.N.disadvantage = true",
+    "in 5e unless options.flanking_5e = true (flanking is an optional rule of the Dungeon Master's Guide, off by "
+    "default)":
+        "en 5e sauf si options.flanking_5e = true (la prise en tenaille est une règle optionnelle du livre du "
+        "meneur, désactivée par défaut)",
+    "in 5e 2024 (SRD 5.2 Rules Glossary, 'Surprise': a surprised creature has Disadvantage on its Initiative "
+    "roll and keeps its reaction, so it still makes its opportunity attack)":
+        "en 5e 2024 (DRS 5.2, glossaire des règles, « Surprise » : une créature surprise a le désavantage à son "
+        "jet d'initiative et garde sa réaction, elle fait donc encore son attaque d'opportunité)",
+    "with mode = § (Spring Attack spares its target during a move within the attack action: modes move and "
+    "tumble; a withdraw, a 5-foot step or staying makes no such move)":
+        "avec mode = § (Attaque éclair épargne sa cible pendant un déplacement au sein de l'action d'attaque : "
+        "modes « déplacement » et « Acrobaties » ; une retraite, un pas de placement ou rester au contact n'en font pas)",
+    "unless mastery = 'graze' (5e 2024: the damage a grazing miss deals)":
+        "sauf si mastery = 'graze' (5e 2024 : les dégâts d'un raté qui écorche)",
+    "a mode other than 'run' with enemies.§.spring_attack_target = true (Spring Attack works within the attack "
+    "action: a standard action in 3.5 SRD Feats, a full-round action in PF1 CRB Feats; Run is a full-round "
+    "action, so the two never combine)":
+        "un mode autre que 'run' avec enemies.§.spring_attack_target = true (Attaque éclair agit au sein de "
+        "l'action d'attaque : une action simple dans les dons du DRS 3.5, une action complexe dans ceux de PF1 ; "
+        "la course est une action complexe, les deux ne se combinent donc jamais)",
+    "a mode other than 'withdraw' with runner.blinded = true (3.5 SRD / PF1 CRB Combat, 'Withdraw': you can't "
+    "withdraw from combat if you're blinded)":
+        "un mode autre que 'withdraw' avec runner.blinded = true (DRS 3.5 / PF1, Combat, « Retraite » : on ne "
+        "peut pas battre en retraite en étant aveuglé)",
+    "(3.5/PF flanking is always +2)": "(en 3.5/PF la prise en tenaille donne toujours +2)",
+    "unless an enemy has flanking = true": "sauf si un ennemi a flanking = true",
+    "one choice or a list of § (one per round: chase.rounds)":
+        "un choix ou une liste de § (un par round : chase.rounds)",
+    "'move', 'dash' or 'disengage' unless chase.cunning_action = true (a bonus action Dash or Disengage is the "
+    "rogue's Cunning Action)":
+        "'move', 'dash' ou 'disengage' sauf si chase.cunning_action = true (foncer ou se désengager par une "
+        "action bonus, c'est la Ruse du roublard)",
+    "a list of [[chase.pursuers]] tables (at least one; required)":
+        "une liste de tables [[chase.pursuers]] (au moins une ; obligatoire)",
+    "dice notation such as 1d12+3 (required unless a preset gives it)":
+        "une notation de dés comme 1d12+3 (obligatoire sauf si un profil la donne)",
+    "an integer from 0 to 20 (spell slots left for Shield)":
+        "un entier de 0 à 20 (emplacements de sort restants pour Bouclier)",
+    "in situation 'leave_melee' (the chase after leaving melee is its own situation: write situation = 'chase')":
+        "dans la situation 'leave_melee' (la poursuite après la mêlée est une situation à part : écrivez "
+        "situation = 'chase')",
+    "'5e2014' or '5e2024' (the chase is modelled in 5e only)":
+        "'5e2014' ou '5e2024' (la poursuite n'est modélisée qu'en 5e)",
+    "(required with situation = 'chase')": "(obligatoire avec situation = 'chase')",
+    "a [chase] table with rounds, distance, speed, actions and [[chase.pursuers]] (required with situation = "
+    "'chase')":
+        "une table [chase] avec chase.rounds, chase.distance, chase.speed, chase.actions et [[chase.pursuers]] (obligatoire avec "
+        "situation = 'chase')",
+    "in situation 'chase' (the pursuers are [[chase.pursuers]]; the chase's own choices are in [chase])":
+        "dans la situation 'chase' (les poursuivants sont dans [[chase.pursuers]] ; les choix de la poursuite "
+        "sont dans [chase])",
+    "in situation 'chase' (it reads the runner's hp, hp_max, ac and resistance)":
+        "dans la situation 'chase' (elle lit les champs runner.hp, runner.hp_max, runner.ac et runner.resistance)",
+    "outside 5e 2024 (2014 Polearm Master's attack on entering is an opportunity attack: Disengage prevents it, "
+    "and moving away it only replaces the one on leaving, with the same reaction)":
+        "hors de la 5e 2024 (en 2014, l'attaque de Maître des armes d'hast à l'entrée est une attaque "
+        "d'opportunité : se désengager l'empêche, et en s'éloignant elle ne fait que remplacer celle de la "
+        "sortie, avec la même réaction)",
+    "with threatens_start = true (the runner starts inside its reach and never enters it)":
+        "avec threatens_start = true (le fuyard part de son allonge et n'y entre jamais)",
+    "with runner.blinded = true (Uncanny Dodge needs an attacker the rogue can see)":
+        "avec runner.blinded = true (l'Esquive instinctive exige un attaquant que le roublard voit)",
+    "one of 'move', 'dash', 'disengage', 'dash+disengage', 'dash+dash', or a list of them (one per round)":
+        "l'un de 'move', 'dash', 'disengage', 'dash+disengage', 'dash+dash', ou une liste de ces choix (un par "
+        "round)",
+    "in 5e (no trip attack of opportunity: use on_hit = 'prone')":
+        "en 5e (pas de croc-en-jambe en attaque d'opportunité : utilisez on_hit = 'prone')",
+    "unless trip = true (3.5/PF)": "sauf si trip = true (3.5/PF)",
+    "outside 3.5 or without trip = true (only the 3.5 feat gives the attack after a trip; Pathfinder's +2 goes in "
+    "trip_check)":
+        "hors de la 3.5 ou sans trip = true (seul le don de la 3.5 donne l'attaque après le croc-en-jambe ; le +2 "
+        "de Pathfinder se met dans trip_check)",
+    "outside 3.5 or without an enemy with trip = true (Pathfinder: runner.cmd)":
+        "hors de la 3.5 ou sans ennemi avec trip = true (Pathfinder : runner.cmd)",
+    "an integer CMD (required when an enemy has trip = true)":
+        "un DMD entier (obligatoire quand un ennemi a trip = true)",
+    "an integer trip modifier (required by trip = true)":
+        "un modificateur de croc-en-jambe entier (obligatoire avec trip = true)",
 }

@@ -21,6 +21,14 @@ BACK_UP = Outcome("back_up", "down, then back up at 1 HP (natural 20 on a death 
 STRAINED = Outcome("strained", "disabled, then dying after a strenuous action",
                    "hors de combat, puis mourant après une action épuisante")
 STABLE = Outcome("stable", "down, then stable (unconscious)", "à terre, puis stabilisé (inconscient)")
+#: 3.5/PF: a dying character that stabilises on its own is not safe. Unaided, each hour it has 10 % to wake up
+#: disabled, otherwise it loses 1 HP (3.5 SRD *Injury and Death*, "Stable Characters and Recovery"; PF1 CRB
+#: ch. 8, "Stable Characters and Recovery": an hourly DC 10 Con check). The outcome is the state when the dying
+#: ends, not a survival: the hours after it are not followed.
+STABLE_35 = Outcome("stable", "down, then stable on its own (unconscious; unaided not safe: each hour it wakes or "
+                              "loses 1 HP)",
+                    "à terre, puis stabilisé seul (inconscient ; sans soins, pas hors de danger : chaque heure il "
+                    "reprend conscience ou perd 1 pv)")
 
 #: Outcomes of a 3.5 / Pathfinder scenario, in display order.
 OUTCOMES_35 = (UNHARMED, WOUNDED, CANCELLED, DISABLED, DOWN, DEAD)
@@ -52,7 +60,7 @@ def outcomes_for(five: bool, mode: str, fall_resolved: bool = False, strained: b
         base = base[:i] + (STRAINED,) + base[i:]
     if fall_resolved:
         i = base.index(DOWN)
-        base = base[:i] + ((BACK_UP, STABLE) if five else (STABLE,)) + base[i + 1:]
+        base = base[:i] + ((BACK_UP, STABLE) if five else (STABLE_35,)) + base[i + 1:]
     if mode == "stay":
         return tuple(STAY_LABELS.get(o.code, o) for o in base)
     return base

@@ -95,6 +95,9 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                      ("disabled_strenuous", " (5e has no disabled state at 0 HP)")):
         _refuse_if(five, oo, key, f"options.{key}", not5 + why)
     _refuse_if(not five, oo, "monster_dies_at_0", "options.monster_dies_at_0", only5)
+    _refuse_if(not five, oo, "flanking_5e", "options.flanking_5e", only5 + " (3.5/PF flanking is always +2)")
+    _refuse_if(five and not any(e.flanking for e in enemies), oo, "flanking_5e", "options.flanking_5e",
+               "unless an enemy has flanking = true")
     for key in ("push_2024", "prone_runner"):
         _refuse_if(not five, oo, key, f"options.{key}", only5)
     _refuse_if(ed != "5e2024", oo, "push_2024", "options.push_2024", "outside 5e 2024 (weapon masteries are "
@@ -142,7 +145,7 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
     for key in ("tumble", "acrobatics"):
         _refuse_if(five, rr, key, f"runner.{key}", not5 + " (5e has no Tumble mode)")
     _refuse_if(not pf, rr, "cmd", "runner.cmd", "outside Pathfinder (its only use is against Stand Still)")
-    _refuse_if(pf and not any(e.stand_still for e in enemies), rr, "cmd", "runner.cmd",
+    _refuse_if(pf and not any(e.stand_still or e.trip for e in enemies), rr, "cmd", "runner.cmd",
                "unless an enemy has stand_still = true")
     _refuse_if(ed != "3.5", rr, "dodge_target", "runner.dodge_target",
                "outside 3.5 (Pathfinder Dodge applies against every foe; 5e has no Dodge feat)")
@@ -165,6 +168,28 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
         _refuse_if(five and ab not in saves, rr, key, f"runner.{key}",
                    f"unless an enemy's prone rider calls for a {ab} save (on_hit = 'prone', "
                    f"on_hit_save = '{ab}', on_hit_save_dc)")
+    _refuse_if(not five, rr, "shield_slots", "runner.shield_slots", only5 + " (the Shield spell of SRD 5.1 / 5.2)")
+    _refuse_if(not five, rr, "uncanny_dodge", "runner.uncanny_dodge", only5 + " (Uncanny Dodge of SRD 5.1 / 5.2)")
+    _refuse_if(five and r.blinded, rr, "uncanny_dodge", "runner.uncanny_dodge",
+               "with runner.blinded = true (Uncanny Dodge needs an attacker the rogue can see)")
+    if five and r.shield_slots > 0 and r.uncanny_dodge and not r.blinded:
+        raise not_modelled("runner.uncanny_dodge", True, "with runner.shield_slots: both spend the runner's one "
+                                                         "reaction, and which to keep for which hit is a choice "
+                                                         "fleeodds does not make; give one of the two")
+    conceal = rr.get("concealment")
+    if five and isinstance(conceal, int) and not isinstance(conceal, bool) and conceal != 0:
+        # SRD 5.1 Adventuring, "Vision and Light" / SRD 5.2 Rules Glossary, "Obscured Areas": no miss chance in 5e;
+        # a heavily obscured runner is unseen, and an opportunity attack needs a creature the attacker can
+        # see (SRD 5.1 Combat / SRD 5.2 Rules Glossary, "Opportunity Attack"); light obscurement changes no
+        # attack roll.
+        raise not_modelled("runner.concealment", conceal,
+                           "5e has no percentile miss chance: a runner the foe cannot see provokes no "
+                           "opportunity attack, write runner.total_concealment = true; a lightly obscured "
+                           "runner changes no attack roll; a foe that attacks with Disadvantage: "
+                           "enemies.N.disadvantage = true")
+    for key in ("touch_ac", "trip_defence"):
+        _refuse_if(ed != "3.5" or not any(e.trip for e in enemies), rr, key, f"runner.{key}",
+                   "outside 3.5 or without an enemy with trip = true (Pathfinder: runner.cmd)")
     _refuse_if(not pf, rr, "armor", "runner.armor", "outside Pathfinder (only Pathfinder Acrobatics depends on "
                                                     "armour)")
     # enemies
@@ -191,6 +216,26 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
         if pf and e.spring_attack_target and e.threatens_start:
             raise InputError(f + "spring_attack_target", True, "false for a foe adjacent at the start of the turn "
                                                                "(PF1 Spring Attack), or threatens_start = false")
+        _refuse_if(five, own, "trip", f + "trip", "in 5e (no trip attack of opportunity: use on_hit = 'prone')")
+        _refuse_if(five or not e.trip, own, "trip_check", f + "trip_check", "unless trip = true (3.5/PF)")
+        _refuse_if(ed != "3.5" or not e.trip, own, "improved_trip", f + "improved_trip",
+                   "outside 3.5 or without trip = true (only the 3.5 feat gives the attack after a trip; Pathfinder's "
+                   "+2 goes in trip_check)")
+        _refuse_if(ed != "5e2024", own, "polearm_master", f + "polearm_master",
+                   "outside 5e 2024 (2014 Polearm Master's attack on entering is an opportunity attack: Disengage "
+                   "prevents it, and moving away it only replaces the one on leaving, with the same reaction)")
+        _refuse_if(ed == "5e2024" and e.threatens_start, own, "polearm_master", f + "polearm_master",
+                   "with threatens_start = true (the runner starts inside its reach and never enters it)")
+        _refuse_if(five and not o.flanking_5e, own, "flanking", f + "flanking",
+                   "in 5e unless options.flanking_5e = true (flanking is an optional rule of the Dungeon "
+                   "Master's Guide, off by default)")
+        _refuse_if(ed == "5e2024", own, "flat_footed", f + "flat_footed",
+                   "in 5e 2024 (SRD 5.2 Rules Glossary, 'Surprise': a surprised creature has Disadvantage on its "
+                   "Initiative roll and keeps its reaction, so it still makes its opportunity attack)")
+        _refuse_if(not five and modes <= {"withdraw", "five_foot_step", "stay"} and not checked, own,
+                   "spring_attack_target", f + "spring_attack_target",
+                   f"with mode = {spec.mode!r} (Spring Attack spares its target during a move within the attack "
+                   f"action: modes move and tumble; a withdraw, a 5-foot step or staying makes no such move)")
         _refuse_if(not pf, own, "stand_still", f + "stand_still",
                    "outside Pathfinder (5e: use sentinel)")
         _refuse_if(not pf, own, "cmb", f + "cmb", "outside Pathfinder (its only use is Stand Still)")
@@ -221,12 +266,13 @@ def check_no_effect(data: dict, spec: Spec, raw_enemies: list[dict], first_of: l
                           "the only target here)",
                 "nick": "on an opportunity attack (Nick adds the Light property's extra attack to the Attack "
                         "action)"}[mastery])
-        if ed == "5e2024" and mastery in ("topple", "slow", "graze"):
+        if ed == "5e2024" and mastery in ("topple", "slow"):
             raise not_modelled(f + "mastery", mastery, {
                 "topple": "write on_hit = 'prone', on_hit_save = 'con', on_hit_save_dc = 8 + the ability "
                           "modifier + the proficiency bonus",
-                "slow": "write on_hit = 'slow' (-10 ft on a hit)",
-                "graze": "damage on a miss"}[mastery])
+                "slow": "write on_hit = 'slow' (-10 ft on a hit)"}[mastery])
+        _refuse_if(e.mastery != "graze", own, "graze_damage", f + "graze_damage",
+                   "unless mastery = 'graze' (5e 2024: the damage a grazing miss deals)")
         if ed == "5e2024" and mastery == "vex" and e.attacks_on_turn < 2:
             _note_inert(f + "mastery", mastery, "unless attacks_on_turn >= 2 (Vex gives advantage on this "
                                                     "foe's next attack against the runner: leaving, it attacks "
@@ -262,6 +308,15 @@ def check_mode(spec: Spec, mode: str, field_: str) -> None:
                 if e.cmd is None and e.tumble_dc is None:
                     raise InputError(f"enemies.{i}.cmd", None,
                                      f"an integer CMD (Pathfinder Acrobatics DC; required by {field_} = {mode!r})")
+    if mode == "run" and any(e.spring_attack_target for e in spec.enemies):
+        i = next(k for k, e in enumerate(spec.enemies) if e.spring_attack_target)
+        raise InputError(field_, mode, f"a mode other than 'run' with enemies.{i}.spring_attack_target = true "
+                                       "(Spring Attack works within the attack action: a standard action in 3.5 "
+                                       "SRD Feats, a full-round action in PF1 CRB Feats; Run is a full-round "
+                                       "action, so the two never combine)")
+    if spec.runner.blinded and not is_5e(ed) and mode == "withdraw":
+        raise InputError(field_, mode, "a mode other than 'withdraw' with runner.blinded = true (3.5 SRD / PF1 "
+                                       "CRB Combat, 'Withdraw': you can't withdraw from combat if you're blinded)")
     if spec.distracting_action and mode in ("withdraw", "run"):
         raise InputError("distracting_action", True,
                          f"false with {field_} = {mode!r} (a full-round action leaves no action to provoke with)")

@@ -13,6 +13,7 @@ saves, 3.5/PF dying) is resolved, when asked, by the small absorbing chains of
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Callable
@@ -30,6 +31,13 @@ F_DEAD, F_HALT, F_SLOW, F_STOP, F_CRIT, F_PASS, F_FAIL = 1, 2, 4, 8, 16, 32, 64
 #: runner lost 1 HP to a strenuous action at 0 HP (F_STRAIN); 2024 Vex: enemy ``i`` has advantage on
 #: its next attack roll against the runner (bit ``F_VEX << i``).
 F_PRONE, F_PUSH_STEP, F_PUSH_FAR, F_STRAIN, F_VEX = 128, 256, 512, 1024, 2048
+#: 5e: the runner spent its reaction (Shield or Uncanny Dodge: one reaction a round, so at most one in the
+#: exchange); Shield is up (+5 AC until the start of its next turn, past the end of the exchange).
+F_REACTED, F_SHIELD_UP = 1 << 40, 1 << 41
+#: 3.5 Improved Trip: the trip just succeeded; the free attack that follows is due.
+F_TRIPPED = 1 << 42
+#: Marker of the branch of a hit that Shield turns into a miss (in the attack tables).
+SHIELDED = -1
 
 
 def solve(plan: Plan, mode: str = "float") -> dict[tuple[int, int], Fraction | float]:
@@ -178,7 +186,7 @@ def exact_work(plan: Plan) -> int:
     dmg_so_far = 0
     for j, ev in enumerate(plan.events):
         top = max_damage(ev, ed, plan.damage_rule)
-        if ev.stand_still:
+        if ev.stand_still or ev.trip:
             normal = crit = 1
         else:
             e = parse(ev.damage)
@@ -237,29 +245,81 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
         hp = hp0 - dmg
         return hp < 0 or (hp == 0 and not o.disabled_runner_continues)
 
+    shield = five and r.shield_slots > 0
+    uncanny = five and r.uncanny_dodge and not r.blinded  # Uncanny Dodge: "an attacker that you can see"
+    raw_rule = replace(rule, resistance=False, damage_reduction=0)
+
+    def dodged(d: int) -> int:
+        """Uncanny Dodge halves the hit's damage (rounded down), before resistance (SRD 5.2 Rules Glossary,
+        "Damage": adjustments first, then resistance), then damage reduction as :func:`damage_pmf`."""
+        d //= 2
+        if rule.resistance:
+            d //= 2
+        return max(0, d - rule.damage_reduction)
+
     @lru_cache(maxsize=None)
-    def table(j: int, down: bool, vexed: bool = False, prone: bool = False):
+    def table(j: int, down: bool, vexed: bool = False, prone: bool = False, shield_state: int = 0,
+              halve: bool = False):
+        """The attack's branches ``(probability, damage or None for a miss or SHIELDED, critical)``.
+        ``shield_state``: 0 no Shield, 1 Shield ready (cast on a hit that misses AC + 5), 2 Shield up;
+        ``halve``: Uncanny Dodge halves this hit."""
         ev = plan.events[j]
         # 5e Prone (an unconscious runner is prone too): advantage from within 5 ft, disadvantage from farther
         lying = five and (down or prone)
         adv = ev.advantage or (five and down) or vexed or (lying and ev.within_5ft)
         dis = ev.disadvantage or (lying and not ev.within_5ft)
         net = int(adv) - int(dis)
-        odds = attack_outcome(ed, ev.attack_bonus, ev.ac, ev.threat_low, advantage=net,
-                              threat_must_hit=o.threat_must_hit, auto_crit=five and down and ev.within_5ft,
-                              concealment=r.concealment, confirmation=o.crit_confirmation,
-                              confirm_natural_20=o.confirm_natural_20)
-        extra = ev.extra_damage or None
+
+        def odds_at(ac):
+            return attack_outcome(ed, ev.attack_bonus, ac, ev.threat_low, advantage=net,
+                                  threat_must_hit=o.threat_must_hit, auto_crit=five and down and ev.within_5ft,
+                                  concealment=r.concealment, confirmation=o.crit_confirmation,
+                                  confirm_natural_20=o.confirm_natural_20)
+        odds = odds_at(ev.ac + (5 if shield_state == 2 else 0))
         out = [(num(odds.miss), None, False)]
-        if odds.hit:
-            for d, p in damage_pmf(ev.damage, rule, extra=extra).items():
-                out.append((num(odds.hit * p), d, False))
-        if odds.crit:
-            for d, p in damage_pmf(ev.damage, rule, crit=True, multiplier=ev.crit_multiplier, extra=extra).items():
-                out.append((num(odds.crit * p), d, True))
+        if shield_state == 1:
+            # SRD 5.1 / 5.2 Spells, "Shield": the reaction comes once the hit is known and the +5 counts against
+            # that attack: a roll that hits AC but not AC + 5 becomes a miss (a critical still hits)
+            up = odds_at(ev.ac + 5)
+            out.append((num(odds.hit + odds.crit - up.hit - up.crit), SHIELDED, False))
+            p_hit, p_crit = up.hit, up.crit
+        else:
+            p_hit, p_crit = odds.hit, odds.crit
+        extra = ev.extra_damage or None
+        cut = dodged if halve else (lambda d: d)
+        use = raw_rule if halve else rule
+        if p_hit:
+            for d, p in damage_pmf(ev.damage, use, extra=extra).items():
+                out.append((num(p_hit * p), cut(d), False))
+        if p_crit:
+            for d, p in damage_pmf(ev.damage, use, crit=True, multiplier=ev.crit_multiplier, extra=extra).items():
+                out.append((num(p_crit * p), cut(d), True))
         return out
 
     massive_fail = num(1 - save_probability(r.fort, 15, True))
+
+    def grazed(state, ev):
+        """5e 2024 Graze (PHB 2024 ch. 6, "Mastery Properties"): a miss still deals the attack's ability
+        modifier, of the weapon's type (resistance halves it); no rider, not a hit. At 0 HP any damage is a
+        death-save failure (SRD 5.2 Rules Glossary, "Death Saving Throw")."""
+        if ev.graze <= 0:
+            return state
+        g = ev.graze // 2 if rule.resistance else ev.graze
+        g = max(0, g - rule.damage_reduction)
+        if g <= 0:
+            return state
+        dmg, fails, flags, att = state
+        new_dmg = dmg + g
+        if dmg >= hp0:
+            if g >= hp_max:
+                flags |= F_DEAD
+            else:
+                fails += 1
+                if fails >= 3:
+                    flags |= F_DEAD
+        elif new_dmg >= hp0 and (monster_dies or new_dmg - hp0 >= hp_max):
+            flags |= F_DEAD
+        return (new_dmg, fails, flags, att)
 
     def apply_hit(state, d: int, crit: bool, ev):
         """Branches ``(probability, new state)`` after a hit dealing ``d``."""
@@ -368,16 +428,38 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
                     put(nxt, (base[0], base[1], base[2] | F_HALT, base[3]), q * s)
                     put(nxt, base, q * (1 - s))
                     return
-                for pp, d, crit in table(j, five and dmg >= hp0, vexed, bool(flags & F_PRONE)):
+                if ev.trip:
+                    s = num(trip_probability(ev))
+                    put(nxt, (base[0], base[1], base[2] | (F_TRIPPED if ev.trip_free else F_HALT), base[3]), q * s)
+                    put(nxt, base, q * (1 - s))
+                    return
+                down_now = five and dmg >= hp0
+                # the runner's reaction: not while unconscious (Incapacitated), once a round
+                ready = not down_now and not flags & F_REACTED
+                shield_state = 2 if flags & F_SHIELD_UP else (1 if shield and ready else 0)
+                halve = uncanny and ready
+                for pp, d, crit in table(j, down_now, vexed, bool(flags & F_PRONE), shield_state, halve):
                     if d is None:
-                        put(nxt, base, q * pp)
+                        put(nxt, grazed(base, ev), q * pp)
+                    elif d == SHIELDED:
+                        put(nxt, grazed((base[0], base[1], base[2] | F_REACTED | F_SHIELD_UP, base[3]), ev), q * pp)
                     else:
-                        for pb, st in apply_hit(base, d, crit, ev):
+                        if halve:
+                            base_h = (base[0], base[1], base[2] | F_REACTED, base[3])
+                        else:
+                            base_h = base
+                        for pb, st in apply_hit(base_h, d, crit, ev):
                             if track_hits:
                                 st = (st[0], st[1], st[2] | (F_CRIT if crit else 0), more(st[3], 1))
                             put(nxt, st, q * pp * pb)
 
-            if check_p is not None and ev.shared_check and (ev.check_cancels or allowed[j]):
+            if ev.needs_trip:  # 3.5 Improved Trip's attack: only right after a successful trip; the move ends
+                if flags & F_TRIPPED:
+                    flags &= ~F_TRIPPED
+                    attack(p, True)
+                else:
+                    put(nxt, state, p)
+            elif check_p is not None and ev.shared_check and (ev.check_cancels or allowed[j]):
                 # one check for the whole move: rolled at the first checked foe, then kept
                 if flags & F_PASS:
                     put(nxt, state, p)
@@ -415,6 +497,46 @@ def final_states(plan: Plan, mode: str = "float", track_hits: bool = False) -> d
     if plan.strain_at == len(plan.events):
         dist = strain(dist)
     return dist
+
+
+def trip_probability(ev) -> Fraction:
+    """P(the trip attempt of an AoO succeeds).
+
+    Parameters
+    ----------
+    ev : Event
+        With ``trip`` 1 (3.5) or 2 (Pathfinder).
+
+    Returns
+    -------
+    Fraction
+        3.5: the melee touch attack hits (natural 1 misses, natural 20 hits) and ``d20 + trip_check`` beats
+        ``d20 + trip_defence`` (a tie goes to the higher modifier; equal modifiers roll again, so the
+        attacker wins half of the decided rolls by symmetry). Pathfinder: ``d20 + trip_check >= CMD``,
+        natural 20 succeeds, natural 1 fails.
+
+    References
+    ----------
+    D&D 3.5 SRD, *Combat*, "Trip", "Opposed Checks"; Pathfinder RPG PRD, *Combat*, "Combat Maneuvers", "Trip".
+    """
+    if ev.trip == 2:
+        return combat_maneuver_probability(ev.trip_check, ev.trip_defence)
+    touch = Fraction(sum(1 for f in range(1, 21) if f != 1 and (f == 20 or f + ev.attack_bonus >= ev.touch_ac)), 20)
+    win = tie = 0
+    for a in range(1, 21):
+        for d in range(1, 21):
+            x, y = a + ev.trip_check, d + ev.trip_defence
+            if x > y:
+                win += 1
+            elif x == y:
+                tie += 1
+    if ev.trip_check > ev.trip_defence:
+        p = Fraction(win + tie, 400)
+    elif ev.trip_check < ev.trip_defence:
+        p = Fraction(win, 400)
+    else:
+        p = Fraction(win, 400 - tie)
+    return touch * p
 
 
 def _classify(plan: Plan, dmg: int, fails: int, flags: int, num) -> list[tuple[object, int]]:

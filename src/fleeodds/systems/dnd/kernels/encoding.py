@@ -13,15 +13,16 @@ from ..plan.rules import is_5e
 # event columns
 E_ENEMY, E_CONSUMES, E_GROUP, E_HAS_CHECK, E_DC, E_CANCELS, E_AB, E_AC, E_LOW, E_MULT, E_ADV, E_DIS, \
     E_DMG, E_EXTRA, E_HALT, E_EFFECT, E_HAS_SAVE, E_SAVE_DC, E_SAVE_BONUS, E_WITHIN5, E_STAND_STILL, E_CMB, \
-    E_SHARED, E_MASTERY, E_PUSH_CLEARS = range(25)
-N_EVENT_COLS = 25
+    E_SHARED, E_MASTERY, E_PUSH_CLEARS, E_GRAZE, E_TRIP, E_TRIP_CHECK, E_TRIP_DEF, E_TOUCH_AC, E_TRIP_FREE, \
+    E_NEEDS_TRIP = range(32)
+N_EVENT_COLS = 32
 
 # parameters
 (P_FIVE, P_PF, P_HP0, P_HPMAX, P_DEAD_AT, P_STOP_DOWN, P_ALL_RESOLVE, P_DIS_CONT, P_THREAT_HIT, P_MULTIPLY,
  P_MIN1, P_SKILL20, P_MASSIVE, P_MASSIVE_THR, P_FORT, P_CONCEAL, P_DR, P_RESIST, P_DSAVES, P_MONSTER_DIES,
  P_TUMBLE, P_CMD, P_CON, P_METRIC_ATTACKS, P_ALWAYS_STUCK, P_NBINS, P_NEV, P_CRIT_FAILS, P_DS_BONUS,
- P_DS_ADV, P_CONFIRM, P_CONFIRM20, P_PRONE_STAYS, P_STRAIN_AT, P_TUPLES) = range(35)
-N_PARAMS = 35
+ P_DS_ADV, P_CONFIRM, P_CONFIRM20, P_PRONE_STAYS, P_STRAIN_AT, P_TUPLES, P_SHIELD, P_UNCANNY) = range(37)
+N_PARAMS = 37
 
 # internal outcome codes (same order as plan.INTERNAL_CODES)
 O_UNHARMED, O_WOUNDED, O_SLOWED, O_CANCELLED, O_DISABLED, O_DOWN, O_DEAD, O_STABLE, O_BACK_UP, O_STRAINED = range(10)
@@ -48,7 +49,8 @@ def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, 
                  int(e.disadvantage), dice(e.damage), dice(e.extra_damage) if e.extra_damage else -1,
                  int(e.halt_on_hit), e.effect, int(e.save_dc is not None), e.save_dc or 0, e.save_bonus,
                  int(e.within_5ft), int(e.stand_still), e.cmb, int(e.shared_check), e.mastery,
-                 int(e.push_clears))
+                 int(e.push_clears), e.graze, e.trip, e.trip_check, e.trip_defence, e.touch_ac, int(e.trip_free),
+                 int(e.needs_trip))
     if not specs:
         dice("1")
     prm = np.zeros(N_PARAMS, dtype=np.int64)
@@ -86,6 +88,8 @@ def encode(plan: Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, 
     prm[P_DS_ADV] = spec.death_save_advantage
     prm[P_PRONE_STAYS] = int(o.prone_runner == "stays_prone")
     prm[P_STRAIN_AT] = plan.strain_at
+    prm[P_SHIELD] = int(five and r.shield_slots > 0)  # 5e Shield (the runner's reaction)
+    prm[P_UNCANNY] = int(five and r.uncanny_dodge and not r.blinded)  # 5e Uncanny Dodge: an attacker it can see
     prm[P_TUPLES] = 1  # count trials by raw-roll classes where the plan allows (0: resolve each one)
     outmap = np.array([max(i, 0) for i in plan.outcome_map], dtype=np.int64)
     aoo = np.array(plan.aoo, dtype=np.int64)

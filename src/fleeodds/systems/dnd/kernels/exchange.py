@@ -28,13 +28,15 @@ from ....kernel_tools import BLOCK, block_range, roll_stacked_lanes, run_blocks
 from ....rng import bounded, draw_u64, lane_bounded, lanes_start, trial_key
 from ..plan.exchange import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, MASTERY_PUSH, MASTERY_VEX, Plan
 from .encoding import (  # the event and parameter columns the kernel reads
-    E_AB, E_AC, E_ADV, E_CANCELS, E_CMB, E_CONSUMES, E_DC, E_DIS, E_DMG, E_EFFECT, E_ENEMY, E_EXTRA, E_GROUP, E_HALT,
+    E_AB, E_AC, E_ADV, E_CANCELS, E_CMB, E_CONSUMES, E_DC, E_DIS, E_DMG, E_EFFECT, E_ENEMY, E_EXTRA, E_GRAZE,
+    E_GROUP, E_HALT, E_NEEDS_TRIP, E_TOUCH_AC, E_TRIP, E_TRIP_CHECK, E_TRIP_DEF, E_TRIP_FREE,
     E_HAS_CHECK, E_HAS_SAVE, E_LOW, E_MASTERY, E_MULT, E_PUSH_CLEARS, E_SAVE_BONUS, E_SAVE_DC, E_SHARED,
     E_STAND_STILL, E_WITHIN5, MAX_MIX_TABLE, O_BACK_UP, O_CANCELLED, O_DEAD, O_DISABLED, O_DOWN, O_SLOWED, O_STABLE,
     O_STRAINED, O_UNHARMED, O_WOUNDED, P_ALL_RESOLVE, P_ALWAYS_STUCK, P_CMD, P_CON, P_CONCEAL, P_CONFIRM, P_CONFIRM20,
     P_CRIT_FAILS, P_DEAD_AT, P_DIS_CONT, P_DR, P_DSAVES, P_DS_ADV, P_DS_BONUS, P_FIVE, P_FORT, P_HP0, P_HPMAX,
     P_MASSIVE, P_MASSIVE_THR, P_METRIC_ATTACKS, P_MIN1, P_MONSTER_DIES, P_MULTIPLY, P_NBINS, P_NEV, P_PF,
-    P_PRONE_STAYS, P_RESIST, P_SKILL20, P_STOP_DOWN, P_STRAIN_AT, P_THREAT_HIT, P_TUMBLE, P_TUPLES, encode)
+    P_PRONE_STAYS, P_RESIST, P_SHIELD, P_SKILL20, P_STOP_DOWN, P_STRAIN_AT, P_THREAT_HIT, P_TUMBLE, P_TUPLES,
+    P_UNCANNY, encode)
 
 
 @njit(inline="always", cache=True)
@@ -54,6 +56,8 @@ def _d20_lanes(key, st):
 MAX_FAST_RAW = 4096
 #: Bits of the per-block table of a d20 face (``face - 1``) for each component and event.
 F_HIT, F_CONFIRM, F_CRIT, F_CONFIRMS = 1, 2, 4, 8
+#: 5e: the face still hits against AC + 5 (Shield up, or a hit Shield cannot turn into a miss).
+F_HIT5 = 16
 #: Most raw-roll classes a block counts trials by (the product over the events of the distinct
 #: results of an attack: a miss, or a plain hit of each possible damage).
 MAX_TUPLES = 2048
@@ -78,6 +82,7 @@ def _countable(ev, aoo0, nev, comb, five, conceal, dsaves, n_mix, any_vex, any_p
         return False
     for j in range(nev):
         if (comb[j] == 0 or ev[0, j, E_HAS_CHECK] == 1 or ev[0, j, E_STAND_STILL] == 1 or ev[0, j, E_ADV] == 1
+                or ev[0, j, E_TRIP] > 0 or ev[0, j, E_NEEDS_TRIP] == 1
                 or ev[0, j, E_DIS] == 1 or (ev[0, j, E_EFFECT] == EFFECT_PRONE and ev[0, j, E_HAS_SAVE] == 1)):
             return False
     for e in range(aoo0.size):
@@ -145,6 +150,8 @@ def _tables(ev, specs, aoo0, prm, mix, record):
                     bits |= F_CONFIRM if k_confirm == 1 else F_HIT | F_CRIT
                 if f != 1 and ((f == 20 and k_confirm20 == 1) or f + ab >= ac):
                     bits |= F_CONFIRMS
+                if five and (f >= low or (f != 1 and (f == 20 or f + ab >= ac + 5))):
+                    bits |= F_HIT5
                 face[mm, jj, f - 1] = bits
     # one-lane attacks: d20 (and confirmation d20) and damage together, and a plain hit's damage
     # by raw damage roll
@@ -315,6 +322,8 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
     k_strain_at = prm[P_STRAIN_AT]
     k_threat_hit = prm[P_THREAT_HIT]
     k_tumble = prm[P_TUMBLE]
+    k_shield = prm[P_SHIELD]
+    k_uncanny = prm[P_UNCANNY]
     five = k_five == 1
     hp0 = k_hp0
     hpmax = k_hpmax
@@ -399,6 +408,9 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
             for e in range(aoo0.size):
                 vex[e] = 0
         prone = False
+        tripped = False  # 3.5 Improved Trip: the free attack after a successful trip is due
+        reacted = False  # 5e: the runner's reaction is spent (Shield or Uncanny Dodge)
+        shield_up = False  # 5e Shield: +5 AC for the rest of the exchange
         push_step = False  # 2024 Push: out of the reach of the rest of this step's foes
         push_far = False  # ... and of the later foes marked push_clears
         strained = False
@@ -445,6 +457,11 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
             e = ev[m, j, E_ENEMY]
             avail = ev[m, j, E_CONSUMES] == 0 or aoo[e] > 0
             halt_after = False
+            if ev[m, j, E_NEEDS_TRIP] == 1:  # Improved Trip's attack: only after a successful trip
+                if not tripped:
+                    continue
+                tripped = False
+                halt_after = True
             if ev[m, j, E_HAS_CHECK] == 1:
                 if ev[m, j, E_CANCELS] == 1 or avail:
                     if ev[m, j, E_SHARED] == 1 and tum != 0:
@@ -468,6 +485,31 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
             if ev[m, j, E_CONSUMES] == 1:
                 aoo[e] -= 1
             att += 1
+            if ev[m, j, E_TRIP] > 0:  # the AoO is a trip attempt (3.5: touch attack, opposed check; PF: CMB)
+                ok = False
+                f, st = _d20_lanes(key, st)
+                tc = ev[m, j, E_TRIP_CHECK]
+                td = ev[m, j, E_TRIP_DEF]
+                if ev[m, j, E_TRIP] == 2:
+                    ok = f == 20 or (f != 1 and f + tc >= td)
+                elif f != 1 and (f == 20 or f + ev[m, j, E_AB] >= ev[m, j, E_TOUCH_AC]):
+                    while True:
+                        a, st = _d20_lanes(key, st)
+                        b, st = _d20_lanes(key, st)
+                        if a + tc != b + td:
+                            ok = a + tc > b + td
+                            break
+                        if tc != td:
+                            ok = tc > td
+                            break
+                if ok:
+                    if ev[m, j, E_TRIP_FREE] == 1:
+                        tripped = True
+                    else:
+                        halt = True
+                if halt_after:
+                    halt = True
+                continue
             if ev[m, j, E_STAND_STILL] == 1:
                 f, st = _d20_lanes(key, st)
                 if f == 20 or (f != 1 and f + ev[m, j, E_CMB] >= k_cmd):
@@ -522,6 +564,21 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
                     hit = True
             elif five and hit and down5 and ev[m, j, E_WITHIN5] == 1:
                 crit = True
+            halve = False
+            if five and hit:
+                if shield_up:
+                    if bits & F_HIT5 == 0:  # misses AC + 5
+                        hit = False
+                        crit = False
+                elif not down5 and not reacted:  # a conscious runner's one reaction
+                    if k_shield == 1 and bits & F_HIT5 == 0:  # SRD Shield: the hit becomes a miss
+                        hit = False
+                        crit = False
+                        shield_up = True
+                        reacted = True
+                    elif k_uncanny == 1:  # SRD Uncanny Dodge: this hit's damage halved
+                        halve = True
+                        reacted = True
             if hit and k_conceal > 0:
                 u, st = lane_bounded(key, st, 100)
                 if u < k_conceal:
@@ -530,10 +587,27 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
             if not hit:
                 if halt_after:
                     halt = True
+                gz = ev[m, j, E_GRAZE]  # 5e 2024 Graze: a miss deals the ability modifier
+                if gz > 0:
+                    if k_resist == 1:
+                        gz = gz // 2
+                    if k_dr > 0:
+                        gz = max(0, gz - k_dr)
+                    if gz > 0:
+                        if dmg >= hp0:  # at 0 HP: a death-save failure, or instant death
+                            if gz >= hpmax:
+                                dead = True
+                            else:
+                                fails += 1
+                                if fails >= 3:
+                                    dead = True
+                        elif dmg + gz >= hp0 and (k_monster_dies == 1 or dmg + gz - hp0 >= hpmax):
+                            dead = True
+                        dmg += gz
                 continue
             # damage of this hit
             nhits += 1
-            if d >= 0 and not crit:
+            if d >= 0 and not crit and not halve:
                 total = plain[j, d]
             else:
                 sp = ev[m, j, E_DMG]
@@ -555,6 +629,8 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
                         total += x
                     if total < 0:
                         total = 0
+                    if halve:  # before resistance (adjustments first, then resistance)
+                        total = total // 2
                     if k_resist == 1:
                         total = total // 2
                 else:

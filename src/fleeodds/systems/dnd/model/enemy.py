@@ -8,6 +8,7 @@ from typing import Annotated, Literal, Optional, Union
 
 from pydantic import ConfigDict, Field
 
+from ....dice import parse
 from ....errors import InputError
 from ....validation import StrictModel
 from ..plan.rules import is_5e, parse_threat_range
@@ -75,10 +76,13 @@ class EnemyModel(StrictModel):
                                  "désengager n'empêche pas son attaque d'opportunité.")
     stand_still: Flag = F(False, "Stand Still", "Stand Still (arrêt net)",
                                     "Pathfinder Stand Still: its attack of opportunity is a combat maneuver "
-                                    "(cmb against the runner's CMD) that stops the move; needs Combat Reflexes.",
+                                    "(cmb against the runner's CMD) that stops the move, when the runner moves "
+                                    "through or out of a square adjacent to it (otherwise a normal attack); "
+                                    "needs Combat Reflexes.",
                                     "Pathfinder, Stand Still : son attaque d'opportunité est une manœuvre "
-                                    "(BMO contre le DMD du fuyard) qui arrête le déplacement ; exige "
-                                    "Attaques réflexes.")
+                                    "(BMO contre le DMD du fuyard) qui arrête le déplacement, quand le fuyard "
+                                    "traverse ou quitte une case adjacente à lui (sinon une attaque normale) ; "
+                                    "exige Attaques réflexes.")
     cmb: Int = F(None, "Combat Maneuver Bonus", "bonus de manœuvre offensive (BMO)",
                  "Pathfinder: required by stand_still.", "Pathfinder : requis par stand_still.",
                  None, ge=-20, le=100)
@@ -113,10 +117,14 @@ class EnemyModel(StrictModel):
                                 "3.5/PF : le fuyard le voit (la retraite ne protège la case de départ que des "
                                 "ennemis visibles ; vrai par défaut).")
     flat_footed: Flag = F(False, "flat-footed", "pris au dépourvu",
-                                    "3.5/PF: no attack of opportunity unless Combat Reflexes. 5e: surprised, no "
-                                    "reaction.",
-                                    "3.5/PF : pas d'attaque d'opportunité sans Attaques réflexes. 5e : surpris, "
-                                    "pas de réaction.")
+                                    "3.5/PF: no attack of opportunity unless Combat Reflexes. 5e 2014: surprised, "
+                                    "no reaction before its first turn ends (SRD 5.1 Combat, Surprise). 5e 2024: "
+                                    "surprise only gives Disadvantage on Initiative, the foe keeps its reaction "
+                                    "(SRD 5.2 Rules Glossary, Surprise): noted, no effect.",
+                                    "3.5/PF : pas d'attaque d'opportunité sans Attaques réflexes. 5e 2014 : surpris, "
+                                    "pas de réaction avant la fin de son premier tour. 5e 2024 : la surprise ne "
+                                    "donne qu'un désavantage à l'initiative, l'ennemi garde sa réaction : signalé, "
+                                    "sans effet.")
     advantage: Flag = F(False, "advantage", "avantage", "5e: advantage on its attack roll.",
                                   "5e : avantage au jet d'attaque.")
     disadvantage: Flag = F(False, "disadvantage", "désavantage", "5e: disadvantage on its attack roll.",
@@ -130,6 +138,43 @@ class EnemyModel(StrictModel):
                                      "Leaving its reach happens in the same step as leaving the previous enemy's.",
                                      "Le fuyard sort de son allonge au même pas que de celle de l'ennemi "
                                      "précédent.")
+    trip: Flag = F(False, "trips", "croc-en-jambe",
+                   "3.5/PF: its attack of opportunity is a trip attempt (3.5 SRD Combat, Trip: a melee touch attack, "
+                   "then its trip_check opposed by the runner's trip_defence; PF1 CRB Combat, Trip: trip_check "
+                   "against the runner's CMD). A tripped runner is prone and its move ends. Default false.",
+                   "3.5/PF : son attaque d'opportunité est un croc-en-jambe (DRS 3.5, Combat, Croc-en-jambe : une "
+                   "attaque de contact au corps à corps, puis son trip_check opposé au trip_defence du fuyard ; "
+                   "PF1 : trip_check contre le DMD du fuyard). Un fuyard renversé est à terre et son déplacement "
+                   "s'arrête. Faux par défaut.")
+    trip_check: Int = F(None, "trip check", "test de croc-en-jambe",
+                        "3.5: its Strength check modifier for tripping (size and Improved Trip's +4 included); PF1: "
+                        "its CMB for a trip (Improved Trip's +2 included). Required by trip.",
+                        "3.5 : son modificateur de Force pour le croc-en-jambe (taille et +4 de Science du "
+                        "croc-en-jambe compris) ; PF1 : son BMO pour un croc-en-jambe (+2 de Science du "
+                        "croc-en-jambe compris). Requis par trip.", None, ge=-20, le=100)
+    improved_trip: Flag = F(False, "Improved Trip", "Science du croc-en-jambe",
+                            "3.5 (SRD Feats, Improved Trip): after tripping the runner it makes a melee attack at "
+                            "once, against the prone runner (-4 AC against melee). Default false.",
+                            "3.5 (DRS, Dons, Science du croc-en-jambe) : après avoir renversé le fuyard il porte "
+                            "aussitôt une attaque au corps à corps contre le fuyard à terre (-4 à la CA au contact). "
+                            "Faux par défaut.")
+    polearm_master: Flag = F(False, "Polearm Master", "Maître des armes d'hast",
+                             "5e 2024 (PHB 2024, Polearm Master, Reactive Strike; effect only): it attacks, with "
+                             "its reaction, a creature that enters its reach. With threatens_start = false the "
+                             "runner enters it: the attack comes then, and it is no opportunity attack, so "
+                             "Disengage does not prevent it (nor does Speedy give it disadvantage, nor does "
+                             "Sentinel stop the move on its hit). Default false.",
+                             "5e 2024 (Maître des armes d'hast, Frappe réactive ; effet seulement) : il attaque, "
+                             "par sa réaction, une créature qui entre dans son allonge. Avec threatens_start = "
+                             "false le fuyard y entre : l'attaque a lieu alors, et ce n'est pas une attaque "
+                             "d'opportunité, donc se désengager ne l'empêche pas. Faux par défaut.")
+    flanking: Flag = F(False, "flanking", "prise en tenaille",
+                       "It flanks the runner with an ally on the opposite side when it attacks. 3.5/PF: +2 on its "
+                       "attack roll (3.5 SRD Combat Modifiers / PF1 CRB Combat, Flanking). 5e: advantage with "
+                       "options.flanking_5e = true only (an optional rule; default false).",
+                       "Il prend le fuyard en tenaille avec un allié du côté opposé quand il attaque. 3.5/PF : +2 "
+                       "au jet d'attaque (DRS Modificateurs de combat, Prise en tenaille). 5e : avantage seulement "
+                       "avec options.flanking_5e = true (règle optionnelle ; faux par défaut).")
     spring_attack_target: Flag = F(False, "Spring Attack target", "cible d'Attaque éclair",
                                    "3.5/PF: the runner (with the spring_attack feat) attacks this foe during its "
                                    "move: it makes no attack of opportunity for that movement (3.5 SRD Feats, "
@@ -160,14 +205,21 @@ class EnemyModel(StrictModel):
         "Properties). push: a hit pushes the runner 10 ft away, out of other foes' reach (options.push_2024); "
         "vex: a hit that deals damage gives it advantage on its next attack roll against the runner (a second "
         "attack when the runner stays, attacks_on_turn >= 2). sap, cleave, nick act on nothing in this "
-        "exchange (a note); topple, slow, graze are written with on_hit (refused, with the fields to "
-        "use). Default none.",
+        "exchange (a note); graze: a miss still deals graze_damage; topple and slow are written with on_hit "
+        "(refused, with the fields to use). Default none.",
         "5e 2024 : botte (propriété de maîtrise) de l'arme de son attaque d'opportunité (Manuel des joueurs "
         "2024, chap. 6). push (repousser) : un coup repousse le fuyard de 3 m, hors de l'allonge d'autres "
         "ennemis (options.push_2024) ; vex (harceler) : un coup qui inflige des dégâts lui donne l'avantage à "
         "sa prochaine attaque contre le fuyard (une seconde attaque quand le fuyard reste, attacks_on_turn >= "
-        "2). sap, cleave, nick n'agissent sur rien ici (une note) ; topple, slow, graze s'écrivent avec "
-        "on_hit (refusées, avec les champs à utiliser). none par défaut.")
+        "2). sap, cleave, nick n'agissent sur rien ici (une note) ; graze (écorcher) : un raté inflige quand "
+        "même graze_damage ; topple et slow s'écrivent avec on_hit (refusées, avec les champs à utiliser). "
+        "none par défaut.")
+    graze_damage: Int = F(None, "Graze damage", "dégâts d'écorchure",
+                          "5e 2024, mastery = 'graze': the damage a miss deals, the ability modifier of the attack "
+                          "(PHB 2024 ch. 6, Graze). Default: the damage's flat modifier (3 in 1d12+3).",
+                          "5e 2024, mastery = 'graze' : les dégâts d'un raté, le modificateur de caractéristique "
+                          "de l'attaque. Par défaut : le modificateur fixe des dégâts (3 dans 1d12+3).", "hp",
+                          ge=0, le=100)
     count: int = F(1, "count", "nombre",
                    "Identical enemies passed one after the other (default 1).",
                    "Ennemis identiques dépassés l'un après l'autre (1 par défaut).", None, ge=1, le=20)
@@ -224,7 +276,9 @@ class Enemy:
     visible : bool
         The runner can see it (withdraw only protects the start square from visible foes).
     flat_footed : bool
-        3.5/PF: no AoO unless Combat Reflexes. 5e: surprised, no reaction.
+        3.5/PF: no AoO unless Combat Reflexes. 5e 2014: surprised, no reaction (SRD 5.1 *Combat*,
+        "Surprise"). Noted in 5e 2024, where surprise only gives Disadvantage on Initiative (SRD 5.2
+        *Rules Glossary*, "Surprise").
     advantage, disadvantage : bool
         5e attack roll modifiers (Pack Tactics, Faerie Fire, …).
     attacked_by_runner : bool
@@ -238,6 +292,17 @@ class Enemy:
     on_hit_save_dc : int or None
         Saving throw DC against the rider (``None``: no save).
     on_hit_save : {"str", "dex", "con"}
+    flanking : bool
+        It flanks the runner: 3.5/PF +2 on its attack; 5e advantage with ``options.flanking_5e``.
+    polearm_master : bool
+        5e 2024 Polearm Master: a reaction attack when the runner enters its reach (not an OA).
+    trip, trip_check, improved_trip
+        3.5/PF: its AoO is a trip attempt (3.5: touch attack, then the opposed check; PF1: CMB vs CMD);
+        3.5 Improved Trip: a melee attack on the tripped runner at once.
+    mastery : str
+        5e 2024 weapon mastery (PHB 2024 ch. 6).
+    graze : int
+        5e 2024 Graze: hit points a miss deals (0 without the mastery).
     """
 
     name: str = "enemy"
@@ -266,7 +331,13 @@ class Enemy:
     simultaneous: bool = False
     attacks_on_turn: int = 1
     spring_attack_target: bool = False
+    flanking: bool = False
+    polearm_master: bool = False
+    trip: bool = False
+    trip_check: int = 0
+    improved_trip: bool = False
     mastery: str = "none"
+    graze: int = 0
     on_hit: str = "none"
     on_hit_save_dc: int | None = None
     on_hit_save: str = "str"
@@ -312,6 +383,8 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
                              "false unless combat_reflexes = true (Stand Still requires Combat Reflexes)")
         if m.cmb is None:
             raise InputError(f + "cmb", None, "an integer combat maneuver bonus (required by stand_still)")
+    if m.trip and not is_5e(edition) and m.trip_check is None:
+        raise InputError(f + "trip_check", None, "an integer trip modifier (required by trip = true)")
     name = m.name if m.name is not None else meta.get("name", f"enemy {index + 1}")
     enemy = Enemy(
         name=name, attack_bonus=m.attack_bonus, damage=damage, extra_damage=extra, threat_low=threat_low,
@@ -321,7 +394,11 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
         squares_left=squares, threatens_start=m.threatens_start, through_space=m.through_space,
         visible=m.visible, flat_footed=m.flat_footed, advantage=m.advantage, disadvantage=m.disadvantage,
         attacked_by_runner=m.attacked_by_runner, simultaneous=m.simultaneous, attacks_on_turn=m.attacks_on_turn,
-        spring_attack_target=m.spring_attack_target, mastery=m.mastery,
+        spring_attack_target=m.spring_attack_target, flanking=m.flanking, polearm_master=m.polearm_master,
+        trip=m.trip, trip_check=m.trip_check or 0, improved_trip=m.improved_trip,
+        mastery=m.mastery,
+        graze=(0 if m.mastery != "graze" else (m.graze_damage if m.graze_damage is not None
+                                               else max(0, parse(damage).constant))),
         on_hit=m.on_hit, on_hit_save_dc=m.on_hit_save_dc, on_hit_save=m.on_hit_save, preset=meta.get("preset", ""),
     )
     for key in ("ac", "hp"):

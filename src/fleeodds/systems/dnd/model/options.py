@@ -170,6 +170,13 @@ class OptionsModel(StrictModel):
         "combat » ; PF1 chap. 8) : la retraite et la course (actions complexes), ou l'action qui provoque "
         "(action simple, accomplie après les attaques qu'elle provoque). Issue « strained ». Vrai par défaut ; "
         "pas en 5e.")
+    flanking_5e: Flag = F(False, "flanking (5e optional rule)", "prise en tenaille (règle optionnelle 5e)",
+                          "5e: the optional flanking rule of the Dungeon Master's Guide (not in the SRD): an enemy "
+                          "marked flanking has advantage on its attack rolls. Default false (the rule is "
+                          "optional and off).",
+                          "5e : la règle optionnelle de prise en tenaille du Guide du maître (absente du DRS) : un "
+                          "ennemi marqué flanking a l'avantage à ses jets d'attaque. Faux par défaut (la règle "
+                          "est optionnelle et désactivée).")
     attacker_preset: Optional[str] = F(None, "attacker preset", "profil de l'attaquant",
                                        "Stat line of the single enemy when the scenario has no enemies list.",
                                        "Profil de l'ennemi unique quand le scénario n'a pas de liste enemies.")
@@ -209,6 +216,7 @@ class Options:
     push_2024: str = "same_step"
     prone_runner: str = "stays_prone"
     disabled_strenuous: bool = True
+    flanking_5e: bool = False
     attacker_preset: str = ""
 
 
@@ -237,5 +245,6 @@ def parse_options(m: OptionsModel, edition: str, runner: Runner) -> Options:
         sentinel_timing_2024=m.sentinel_timing_2024, reach_monster_withdraw=m.reach_monster_withdraw,
         push_2024=m.push_2024, prone_runner=m.prone_runner,
         disabled_strenuous=(not five) if m.disabled_strenuous is None else m.disabled_strenuous,
+        flanking_5e=m.flanking_5e,
         attacker_preset=DEFAULT_ATTACKER[edition] if m.attacker_preset is None else m.attacker_preset,
     )

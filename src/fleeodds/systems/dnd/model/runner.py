@@ -101,9 +101,41 @@ class RunnerModel(StrictModel):
                                    "5e : résistance aux dégâts des attaques (divisés par deux, arrondi "
                                    "inférieur).")
     concealment: int = F(0, "concealment", "camouflage",
-                         "Miss chance in percent rolled after each hit: 20 concealment, 50 total (default 0).",
-                         "Chance de rater en pourcentage, tirée après chaque coup : 20 camouflage, 50 total "
-                         "(0 par défaut).", "%", ge=0, le=100)
+                         "3.5/PF miss chance in percent rolled after each hit: 20 concealment, 50 total "
+                         "(default 0). Not in 5e (no miss chance there).",
+                         "3.5/PF : chance de rater en pourcentage, tirée après chaque coup : 20 camouflage, "
+                         "50 total (0 par défaut). Pas en 5e (elle n'a pas de chance de rater).", "%", ge=0, le=100)
+    shield_slots: int = F(0, "spell slots for Shield", "emplacements de sort pour Bouclier",
+                          "5e: spell slots (level 1 or higher) the runner can spend on the Shield spell (default 0: no "
+                          "Shield). As a reaction, after an attack hits, +5 AC until the start of its next turn, "
+                          "against that attack too: cast when the attack roll hits AC but not AC + 5 (SRD 5.1 / "
+                          "SRD 5.2 Spells, Shield). One reaction a round: at most one cast in the exchange.",
+                          "5e : emplacements de sort (niveau 1 ou plus) que le fuyard peut dépenser pour le sort "
+                          "Bouclier (0 par défaut : pas de Bouclier). En réaction, après qu'une attaque a touché, "
+                          "+5 à la CA jusqu'au début de son prochain tour, y compris contre cette attaque : lancé "
+                          "quand le jet touche la CA mais pas la CA + 5. Une réaction par round : au plus un sort "
+                          "dans l'échange.", None, ge=0, le=20)
+    uncanny_dodge: Flag = F(False, "Uncanny Dodge", "Esquive instinctive",
+                            "5e rogue (level 5+): as a reaction, halve the damage of the first hit taken while "
+                            "conscious (SRD 5.1 / SRD 5.2 Rogue, Uncanny Dodge; default false).",
+                            "5e, roublard (niveau 5+) : en réaction, divise par deux les dégâts du premier coup "
+                            "reçu en étant conscient (faux par défaut).")
+    touch_ac: Int = F(None, "touch AC", "CA de contact",
+                      "3.5: Armour Class against a trip's touch attack (default 10 + dex_bonus).",
+                      "3.5 : classe d'armure contre l'attaque de contact d'un croc-en-jambe (10 + dex_bonus par "
+                      "défaut).", None, ge=1, le=60)
+    trip_defence: Int = F(None, "trip defence", "défense contre le croc-en-jambe",
+                          "3.5: the runner's check against a trip, the higher of its Strength and Dexterity "
+                          "modifiers (size included; default dex_bonus).",
+                          "3.5 : le test du fuyard contre un croc-en-jambe, le plus haut de ses modificateurs de "
+                          "Force et de Dextérité (taille comprise ; dex_bonus par défaut).", None, ge=-20, le=60)
+    blinded: Flag = F(False, "blinded", "aveuglé",
+                      "The runner is blinded (default false). 3.5/PF: -2 AC, Dexterity bonus to AC lost (and "
+                      "Mobility, Dodge), -4 on Tumble/Acrobatics, and no withdraw. 5e: attack rolls against it "
+                      "have advantage (SRD 5.1 Appendix A / SRD 5.2 Rules Glossary, Blinded).",
+                      "Le fuyard est aveuglé (faux par défaut). 3.5/PF : -2 à la CA, bonus de Dextérité à la CA "
+                      "perdu (avec Souplesse du serpent et Esquive), -4 en Acrobaties, et pas de retraite. 5e : "
+                      "les jets d'attaque contre lui ont l'avantage (condition Aveuglé).")
     total_concealment: Flag = F(False, "total concealment", "camouflage total",
                                           "No attack of opportunity at all (3.5/PF total concealment; 5e unseen).",
                                           "Aucune attaque d'opportunité (camouflage total en 3.5/PF ; invisible "
@@ -153,6 +185,14 @@ class Runner:
         Miss chance in percent rolled after each hit (20 concealment, 50 total).
     total_concealment : bool
         No attack of opportunity at all (3.5/PF: total concealment; 5e: unseen).
+    blinded : bool
+        3.5/PF: -2 AC, Dex to AC lost, -4 on Tumble, no withdraw; 5e: attacks against it have advantage.
+    touch_ac, trip_defence : int or None
+        3.5: against a trip attempt (defaults 10 + dex_bonus and dex_bonus).
+    shield_slots : int
+        5e: spell slots left for Shield (0: no Shield).
+    uncanny_dodge : bool
+        5e: Uncanny Dodge halves the first hit taken while conscious (the runner's reaction).
     """
 
     name: str = "runner"
@@ -175,6 +215,11 @@ class Runner:
     resistance: bool = False
     concealment: int = 0
     total_concealment: bool = False
+    blinded: bool = False
+    touch_ac: int | None = None
+    trip_defence: int | None = None
+    shield_slots: int = 0
+    uncanny_dodge: bool = False
     preset: str = ""
 
 
@@ -217,6 +262,7 @@ def parse_runner(own: dict, edition: str) -> tuple[Runner, dict]:
         tumble=m.acrobatics if m.acrobatics is not None else m.tumble, cmd=m.cmd, feats=tuple(feats),
         dodge_target=m.dodge_target, monster=m.monster, str_save=m.str_save, dex_save=m.dex_save,
         con_save=m.con_save, armor=m.armor, damage_reduction=m.damage_reduction, resistance=m.resistance,
-        concealment=m.concealment, total_concealment=m.total_concealment, preset=meta.get("preset", ""),
+        concealment=m.concealment, total_concealment=m.total_concealment, blinded=m.blinded,
+        touch_ac=m.touch_ac, trip_defence=m.trip_defence, shield_slots=m.shield_slots, uncanny_dodge=m.uncanny_dodge, preset=meta.get("preset", ""),
     )
     return runner, meta

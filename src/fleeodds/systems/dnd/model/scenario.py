@@ -14,6 +14,7 @@ from ....errors import InputError, short_repr
 from ....validation import StrictModel, inert, json_schema
 from ..checks.inputs import check_mode, check_no_effect, note_inert
 from ..plan.rules import is_5e
+from .chase import ChaseModel
 from .death_saves import DeathSavesModel, advantage_of
 from .defaults import says_nothing
 from .enemy import Enemy, EnemyModel, parse_enemy
@@ -33,13 +34,21 @@ class ScenarioModel(StrictModel):
     system: Literal["dnd"] = F("dnd", "rules system", "système de règles", "Always dnd.", "Toujours dnd.")
     title: str = F("", "title", "titre", "Title of the scenario.", "Titre du scénario.")
     description: str = F("", "description", "description", "Free text.", "Texte libre.")
-    situation: Literal["leave_melee", "death_saves"] = F(
+    situation: Literal["leave_melee", "death_saves", "chase"] = F(
         "leave_melee", "situation", "situation",
-        "leave_melee (default: a runner leaves melee under attacks of opportunity) or death_saves (5e: a "
-        "character at 0 HP rolls death saving throws; [death_saves] table, no runner nor enemies).",
-        "leave_melee (par défaut : un fuyard quitte le corps à corps sous les attaques d'opportunité) ou "
+        "leave_melee (default: a runner leaves melee under attacks of opportunity), death_saves (5e: a "
+        "character at 0 HP rolls death saving throws; [death_saves] table, no runner nor enemies) or chase "
+        "(5e: the race to safety after leaving melee; [runner] and [chase] tables).",
+        "leave_melee (par défaut : un fuyard quitte le corps à corps sous les attaques d'opportunité), "
         "death_saves (5e : un personnage à 0 pv lance ses jets de sauvegarde contre la mort ; table "
-        "[death_saves], ni fuyard ni ennemis).")
+        "[death_saves], ni fuyard ni ennemis) ou chase (5e : la course vers un abri après avoir quitté le "
+        "corps à corps ; tables [runner] et [chase]).")
+    chase: Optional[ChaseModel] = F(
+        None, "chase", "poursuite",
+        "5e, situation chase: the distance to safety, the speeds, the runner's choice each round and the "
+        "pursuers.",
+        "5e, situation chase : la distance de l'abri, les vitesses, le choix du fuyard à chaque round et les "
+        "poursuivants.")
     death_saves: Optional[DeathSavesModel] = F(
         None, "death saving throws", "jets de sauvegarde contre la mort",
         "5e: marks already made and how each death save is rolled (situation death_saves; in leave_melee, "
@@ -136,14 +145,17 @@ def parse_spec(data: dict, *, check_only: frozenset[str] | None = None, _rebuild
     if not isinstance(data, dict):
         raise InputError("scenario", short_repr(data), "a table of fields")
     situation = data.get("situation", "leave_melee")
-    if situation not in ("leave_melee", "death_saves"):  # a misspelt situation is named, not a missing [runner]
-        raise InputError("situation", short_repr(situation), "one of 'leave_melee', 'death_saves'")
+    if situation not in ("leave_melee", "death_saves", "chase"):  # a misspelt situation is named
+        raise InputError("situation", short_repr(situation), "one of 'leave_melee', 'death_saves', 'chase'")
     if "runner" not in data:
         raise InputError("runner", None, ALLOWED["ScenarioModel.runner"])
     data, uncertain = split_uncertain(data)
     top = _validate(ScenarioModel, data)
     edition = normalise_edition(top.edition)
     mode = normalise_mode(top.mode, edition)
+    if top.chase is not None:
+        note_inert("chase", short_repr(data["chase"]), "in situation 'leave_melee' (the chase after leaving melee "
+                                                      "is its own situation: write situation = 'chase')")
     runner, rmeta = parse_runner(data["runner"], edition)
     opts = parse_options(top.options, edition, runner)
     if top.enemies is not None:
@@ -163,6 +175,8 @@ def parse_spec(data: dict, *, check_only: frozenset[str] | None = None, _rebuild
                          f"an enemy index from 0 to {len(enemies) - 1}")
     if any(e.stand_still for e in enemies) and runner.cmd is None and edition == "pf1":
         raise InputError("runner.cmd", None, "an integer CMD (required when an enemy has stand_still)")
+    if any(e.trip for e in enemies) and runner.cmd is None and edition == "pf1":
+        raise InputError("runner.cmd", None, "an integer CMD (required when an enemy has trip = true)")
     cm = top.compare_modes if top.compare_modes is not None else []
     if cm == "auto":
         cm = list(AUTO_COMPARE[edition])

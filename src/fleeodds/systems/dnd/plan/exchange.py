@@ -23,9 +23,9 @@ from ..outcomes import metric_for, outcomes_for
 from .rules import DamageRule, attack_outcome, damage_pmf, is_5e
 
 # triggers
-DISTRACT, MOVE, GUARDIAN, TURN = 0, 1, 2, 3
+DISTRACT, MOVE, GUARDIAN, TURN, ENTER = 0, 1, 2, 3, 4
 TRIGGER_NAMES = {DISTRACT: "distracting action", MOVE: "leaves threatened area", GUARDIAN: "Sentinel after Disengage",
-                 TURN: "attack on its turn"}
+                 TURN: "attack on its turn", ENTER: "enters its reach (Polearm Master)"}
 # on-hit effects
 EFFECT_NONE, EFFECT_PRONE, EFFECT_GRAPPLE, EFFECT_SLOW = 0, 1, 2, 3
 EFFECTS = {"none": EFFECT_NONE, "prone": EFFECT_PRONE, "grapple": EFFECT_GRAPPLE, "slow": EFFECT_SLOW}
@@ -82,6 +82,14 @@ class Event:
     push_clears : bool
         ``options.push_2024 = "threatening"``: an earlier foe's push carries the runner out of this
         foe's reach (it threatens the start square) before the runner leaves it.
+    graze : int
+        5e 2024 Graze mastery: hit points a miss deals (resistance applies; no rider; not a hit).
+    trip : int
+        The AoO is a trip attempt: 0 no, 1 3.5 (a touch attack against ``touch_ac``, then ``trip_check``
+        opposed by ``trip_defence``: ties to the higher modifier, equal modifiers roll again), 2 Pathfinder
+        (``trip_check`` against the CMD in ``trip_defence``; natural 20 succeeds, natural 1 fails). A trip
+        that succeeds stops the move (prone); with ``trip_free`` (3.5 Improved Trip) the next event, marked
+        ``needs_trip``, is the free melee attack on the prone runner, made only after a successful trip.
 
     References
     ----------
@@ -113,6 +121,13 @@ class Event:
     shared_check: bool = False
     mastery: int = MASTERY_NONE
     push_clears: bool = False
+    graze: int = 0
+    trip: int = 0
+    trip_check: int = 0
+    trip_defence: int = 0
+    touch_ac: int = 0
+    trip_free: bool = False
+    needs_trip: bool = False
 
 
 @dataclass(frozen=True)
@@ -206,8 +221,12 @@ def max_damage(ev: Event, edition: str, rule: DamageRule) -> int:
     ----------
     D&D 3.5 SRD, *Combat*, "Critical Hits"; SRD 5.1 / 5.2, *Combat*, "Critical Hits"; digest §3.3, §5.1.
     """
-    if ev.stand_still:
+    if ev.stand_still or ev.trip:
         return 0
+    return max(ev.graze, _max_hit_damage(ev, edition))
+
+
+def _max_hit_damage(ev: Event, edition: str) -> int:
     e = parse(ev.damage)
     x = parse(ev.extra_damage) if ev.extra_damage else None
     if is_5e(edition):
@@ -250,12 +269,17 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
     rule = DamageRule(edition=ed, min_damage_1=o.min_damage_1, crit_mode=o.crit_damage_mode_35,
                       damage_reduction=r.damage_reduction, resistance=r.resistance)
 
-    dex_lost = (mode == "run") and not five and "run" not in feats
+    # 3.5 SRD / PF1 CRB Run: Dex to AC is lost without the Run feat. 3.5 SRD / PF1 CRB Conditions, "Blinded":
+    # -2 AC and the Dex bonus to AC lost (with it every dodge bonus: Mobility, Dodge).
+    blind = r.blinded and not five
+    dex_lost = ((mode == "run") and not five and "run" not in feats) or blind
 
     def ac_for(i: int, trigger: int) -> int:
         ac = r.ac
         if five:
             return ac
+        if blind:
+            ac -= 2
         if dex_lost:
             return ac - max(0, r.dex_bonus)
         if "dodge" in feats and (ed == "pf1" or i == r.dodge_target):
@@ -269,7 +293,11 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
         can = not r.total_concealment
         if "spring_attack" in feats and e.spring_attack_target and mode in ("move", "run", "tumble", "tumble_full"):
             can = False  # 3.5/PF Spring Attack: the foe attacked makes no AoO for this movement
-        if e.flat_footed and (five or not e.combat_reflexes):
+        # 3.5 SRD / PF1 CRB "Flat-Footed": no AoO without Combat Reflexes; SRD 5.1 Combat, "Surprise": a
+        # surprised creature takes no reaction until its first turn ends. SRD 5.2 (Rules Glossary,
+        # "Surprise") only gives Disadvantage on Initiative: the 2024 foe keeps its reaction (the field is
+        # noted there and never reaches the plan).
+        if e.flat_footed and (ed == "5e2014" or (not five and not e.combat_reflexes)):
             can = False
         if five and "mobile" in feats and e.attacked_by_runner:
             can = False
@@ -287,7 +315,7 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
 
     def add(i: int, trigger: int, *, consumes: bool = True, same_group: bool = False, check_dc=None,
             check_cancels: bool = False, halt: bool = False, disadvantage: bool = False,
-            effects: bool = True) -> None:
+            effects: bool = True, adjacent: bool = True) -> None:
         nonlocal group
         if not (same_group and events):
             group += 1
@@ -295,16 +323,35 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
         save_bonus = {"str": r.str_save, "dex": r.dex_save, "con": r.con_save}[e.on_hit_save]
         events.append(Event(
             enemy=i, trigger=trigger, consumes=consumes, group=group, check_dc=check_dc,
-            check_cancels=check_cancels, attack_bonus=e.attack_bonus, ac=ac_for(i, trigger),
+            # 3.5 SRD Combat Modifiers / PF1 CRB Combat, "Flanking": +2 on the melee attack roll
+            check_cancels=check_cancels, attack_bonus=e.attack_bonus + (2 if e.flanking and not five else 0),
+            ac=ac_for(i, trigger),
             threat_low=e.threat_low, crit_multiplier=e.crit_multiplier,
-            advantage=e.advantage, disadvantage=e.disadvantage or disadvantage,
+            # SRD 5.1 Appendix A / SRD 5.2 Rules Glossary, "Blinded": attack rolls against the creature have
+            # Advantage
+            # DMG optional rule "Flanking" (5e, off by default): advantage
+            advantage=e.advantage or (five and r.blinded) or (five and e.flanking and o.flanking_5e),
+            disadvantage=e.disadvantage or disadvantage,
             damage=e.damage, extra_damage=e.extra_damage, halt_on_hit=halt,
             effect=EFFECTS[e.on_hit] if effects else EFFECT_NONE,
             save_dc=e.on_hit_save_dc, save_bonus=save_bonus,
             within_5ft=(trigger == GUARDIAN) or e.reach <= 5,
-            stand_still=e.stand_still and trigger == MOVE, cmb=e.cmb or 0,
+            # PF1 CRB Feats, "Stand Still": only a foe moving through or out of a square adjacent to it
+            stand_still=e.stand_still and trigger == MOVE and adjacent, cmb=e.cmb or 0,
             mastery=_mastery(e.mastery, o.push_2024, trigger),
-            push_clears=o.push_2024 == "threatening" and e.threatens_start))
+            push_clears=o.push_2024 == "threatening" and e.threatens_start,
+            graze=e.graze if ed == "5e2024" else 0,
+            trip=(0 if five or not e.trip or trigger not in (MOVE, DISTRACT) else (2 if ed == "pf1" else 1)),
+            trip_check=e.trip_check,
+            trip_defence=(r.cmd or 0) if ed == "pf1" else (r.trip_defence if r.trip_defence is not None
+                                                           else r.dex_bonus),
+            touch_ac=r.touch_ac if r.touch_ac is not None else 10 + r.dex_bonus,
+            trip_free=e.improved_trip and ed == "3.5"))
+        if events[-1].trip and events[-1].trip_free:
+            # 3.5 SRD Feats, "Improved Trip": a melee attack at once on the tripped foe, prone: -4 AC against
+            # melee (3.5 SRD Combat Modifiers); not an AoO (no Mobility), made only after a successful trip
+            events.append(replace(events[-1], consumes=False, trip=0, trip_free=False, needs_trip=True,
+                                  ac=ac_for(i, TURN) - 4, check_dc=None, check_cancels=False))
 
     if spec.distracting_action:
         for i, e in enumerate(enemies):
@@ -324,23 +371,38 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
         # movement, action or reaction, provokes no opportunity attack (Sentinel included)
     elif five:
         speedy = "speedy" in feats
+
+        def reactive_strike(e) -> bool:
+            # PHB 2024 Polearm Master, Reactive Strike: a reaction attack on a creature entering the reach. It is
+            # no opportunity attack: Disengage does not stop it, Speedy gives no disadvantage, Sentinel's Halt
+            # does not apply; the reaction spent, no opportunity attack when the runner leaves
+            return ed == "5e2024" and e.polearm_master and not e.threatens_start
+
         if mode == "disengage":
             guardian = ed == "5e2024" and o.sentinel_timing_2024 == "after_disengage"
             for i, e in enumerate(enemies):
+                if reactive_strike(e):
+                    add(i, ENTER)
+                    continue
                 if not e.sentinel:
                     continue
                 if guardian:
                     if e.threatens_start:
                         add(i, GUARDIAN, halt=True, disadvantage=speedy)
-                else:
+                elif e.reach <= 5:
+                    # Sentinel (PHB 2014): only creatures within 5 feet provoke despite Disengage; the attack
+                    # comes as the runner leaves the reach, so a 10-ft-reach sentinel attacks from 10 ft: none
                     add(i, MOVE, halt=True, disadvantage=speedy, same_group=together(e))
         else:  # move / dash
             for i, e in enumerate(enemies):
-                add(i, MOVE, halt=e.sentinel, disadvantage=speedy, same_group=together(e))
+                if reactive_strike(e):
+                    add(i, ENTER)
+                else:
+                    add(i, MOVE, halt=e.sentinel, disadvantage=speedy, same_group=together(e))
     else:
         if mode in ("move", "run"):
             for i, e in enumerate(enemies):
-                add(i, MOVE, same_group=together(e))
+                add(i, MOVE, same_group=together(e), adjacent=_adjacent_square(e, exempt_start=False))
         elif mode == "withdraw":
             for i, e in enumerate(enemies):
                 exempt_start = e.threatens_start and e.visible
@@ -348,7 +410,7 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
                 if exempt_start and e.reach >= 10 and o.reach_monster_withdraw == "none":
                     provoking = 0
                 if provoking >= 1:
-                    add(i, MOVE, same_group=together(e))
+                    add(i, MOVE, same_group=together(e), adjacent=_adjacent_square(e, exempt_start=exempt_start))
         elif mode in ("tumble", "tumble_full"):
             cands = [i for i, e in enumerate(enemies) if aoo[i] > 0 or e.through_space]
             order = list(cands)
@@ -369,7 +431,10 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
                 dc = base + 2 * rank[i] + (10 if mode == "tumble_full" else 0)
                 if e.tumble_dc is not None:
                     dc = e.tumble_dc
-                add(i, MOVE, check_dc=dc, check_cancels=e.through_space, same_group=together(e))
+                if r.blinded:  # 3.5 SRD / PF1 CRB "Blinded": -4 on Dex-based skill checks, i.e. the DC + 4
+                    dc += 4
+                add(i, MOVE, check_dc=dc, check_cancels=e.through_space, same_group=together(e),
+                    adjacent=_adjacent_square(e, exempt_start=False))
             if o.tumble_checks == "single":
                 checked = [k for k, ev in enumerate(events) if ev.check_dc is not None]
                 top = max((events[k].check_dc for k in checked), default=0)
@@ -407,6 +472,19 @@ def compile_plan(spec: Spec, mode: str | None = None) -> Plan:
     return Plan(spec=spec, mode=mode, events=tuple(events), aoo=tuple(aoo), always_stuck=always_stuck,
                 outcomes=outcomes, outcome_map=omap, metric=metric_for(spec.metric, n_bins), damage_rule=rule,
                 strain_at=strain_at)
+
+
+def _adjacent_square(e, *, exempt_start: bool) -> bool:
+    """Whether the square whose leaving provokes this foe's AoO is adjacent to it (PF1 CRB Feats, "Stand
+    Still": the maneuver replaces the AoO only against a foe moving through or out of a square adjacent to
+    it). On the 1-D path: every square a 5-ft-reach foe threatens is adjacent; a reach foe's start square is
+    taken as adjacent (``threatens_start``, as the 5e "within 5 ft" readings), and so are the squares around
+    it when the runner crosses its space; a withdraw's exempt start square provokes nothing, so against a
+    reach foe the square left is the second one, 10 ft away; a reach foe whose area is entered later
+    (``threatens_start = false``) is passed at reach."""
+    if e.reach <= 5 or e.through_space:
+        return True
+    return e.threatens_start and not exempt_start
 
 
 def _mastery(name: str, push_reading: str, trigger: int) -> int:
@@ -447,6 +525,10 @@ def describe_events(plan: Plan) -> list[dict]:
             d["check_dc"] = ev.check_dc
         if ev.stand_still:
             d["stand_still_cmb"] = ev.cmb
+        if ev.trip:
+            d["trip"] = {"check": ev.trip_check, "against": ev.trip_defence}
+        if ev.needs_trip:
+            d["after_a_trip_only"] = True
         if ev.halt_on_hit:
             d["stops_on_hit"] = True
         if ev.mastery != MASTERY_NONE:

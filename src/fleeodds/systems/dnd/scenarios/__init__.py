@@ -1,7 +1,8 @@
 """The D&D scenario types (:class:`fleeodds.system.Scenario` subclasses) and their loader.
 
 :mod:`.exchange`: leaving melee under attacks of opportunity (the default situation);
-:mod:`.death_saves`: 5e death saving throws on their own (``situation = "death_saves"``).
+:mod:`.death_saves`: 5e death saving throws on their own (``situation = "death_saves"``);
+:mod:`.chase`: the 5e chase after leaving melee (``situation = "chase"``).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ....system import Scenario
+from .chase import load_chase
 from .death_saves import load_death_saves
 from .exchange import load_exchange
 
@@ -40,4 +42,6 @@ def load_scenario(data: dict, base_dir: Path | None = None, *, check_only: froze
     """
     if isinstance(data, dict) and data.get("situation") == "death_saves":
         return load_death_saves(data, base_dir)
+    if isinstance(data, dict) and data.get("situation") == "chase":
+        return load_chase(data, base_dir)
     return load_exchange(data, base_dir, check_only=check_only)

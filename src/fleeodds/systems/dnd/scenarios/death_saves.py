@@ -164,7 +164,8 @@ class DeathSaveScenario(Scenario):
 
 
 #: Fields of a leave-melee scenario that a death-save situation has no use for.
-NOT_IN_DEATH_SAVES = ("runner", "enemies", "options", "mode", "compare_modes", "metric", "distracting_action")
+NOT_IN_DEATH_SAVES = ("runner", "enemies", "options", "mode", "compare_modes", "metric", "distracting_action",
+                      "chase")
 
 
 def load_death_saves(data: dict, base_dir: Path | None = None) -> DeathSaveScenario:

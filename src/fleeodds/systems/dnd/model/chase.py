@@ -1,0 +1,211 @@
+"""The ``[chase]`` table (5e): the race to safety after leaving melee, its pydantic models and the
+validated :class:`ChaseSpec`.
+
+One straight line: the runner is ``distance`` feet from safety; each pursuer is ``gap`` feet behind it.
+Movements are multiples of 5 ft (squares). See :mod:`..plan.chase` for the round structure.
+"""
+
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Optional, Union
+
+from pydantic import ConfigDict
+
+from ....errors import InputError
+from ....validation import StrictModel
+from ..plan.rules import parse_threat_range
+from .fields import F, Flag, Int, _validate, check_dice
+from .presets import _merge_preset
+
+#: Runner choices each round (SRD 5.1 / 5.2 Actions: Dash, Disengage; a rogue's Cunning Action takes
+#: Dash or Disengage as a bonus action: "dash+dash", "dash+disengage").
+CHASE_ACTIONS = ("move", "dash", "disengage", "dash+disengage", "dash+dash")
+MAX_CHASE_ROUNDS = 20
+
+
+class PursuerModel(StrictModel):
+    """A pursuer of the chase (``[[chase.pursuers]]``)."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Poursuivant", "description_fr": (
+        "Un poursuivant (``[[chase.pursuers]]``).")})
+
+    preset: Optional[str] = F(None, "preset", "profil",
+                              "A 5e enemy preset (srd51_orc …) for its melee attack; fields override it.",
+                              "Un profil d'ennemi 5e (srd51_orc …) pour son attaque au corps à corps ; les "
+                              "champs le remplacent.")
+    name: Optional[str] = F(None, "name", "nom", "Its name.", "Son nom.")
+    attack_bonus: Int = F(None, "attack bonus", "bonus d'attaque", "Its attack bonus (melee, or ranged when "
+                          "ranged = true).", "Son bonus d'attaque (au contact, ou à distance si ranged = true).",
+                          None, ge=-20, le=60)
+    damage: Optional[str] = F(None, "damage", "dégâts", "Damage dice of a hit (e.g. 1d12+3).",
+                              "Dés de dégâts d'un coup (par ex. 1d12+3).")
+    threat_range: Union[int, str] = F(20, "critical range", "zone de critique",
+                                      "Faces that score a critical (20 or N-20).",
+                                      "Faces qui donnent un critique (20 ou N-20).")
+    reach: int = F(5, "reach", "allonge", "Melee reach in feet (default 5).", "Allonge en pieds (5 par défaut).",
+                   "ft", ge=5, le=100, multiple_of=5)
+    speed: int = F(30, "speed", "vitesse", "Walking speed in feet (default 30).",
+                   "Vitesse de déplacement en pieds (30 par défaut).", "ft", ge=5, le=300, multiple_of=5)
+    gap: int = F(5, "gap", "écart", "Feet between it and the runner when the chase starts (default 5: "
+                 "adjacent).", "Pieds entre lui et le fuyard au début de la poursuite (5 par défaut : au "
+                 "contact).", "ft", ge=5, le=5000, multiple_of=5)
+    attacks: int = F(1, "attacks per turn", "attaques par tour",
+                     "Attacks of its Attack action (default 1).", "Attaques de son action Attaque (1 par défaut).",
+                     "attacks", ge=1, le=6)
+    aggressive: Flag = F(False, "Aggressive", "Agressif",
+                         "SRD 5.1 orc, Aggressive: as a bonus action it moves up to its speed toward a hostile "
+                         "creature it can see (default false).",
+                         "Orque du DRS 5.1, Agressif : par une action bonus il se déplace jusqu'à sa vitesse "
+                         "vers une créature hostile qu'il voit (faux par défaut).")
+    ranged: Flag = F(False, "shoots", "tire",
+                     "It shoots instead of running after the runner: it stays put and attacks with "
+                     "attack_bonus and damage while the runner is within long range (disadvantage beyond normal "
+                     "range or within 5 ft); it makes no opportunity attack. Default false.",
+                     "Il tire au lieu de courir après le fuyard : il reste sur place et attaque avec "
+                     "attack_bonus et damage tant que le fuyard est à portée longue (désavantage au-delà de la "
+                     "portée normale ou à 1,50 m) ; il ne fait pas d'attaque d'opportunité. Faux par défaut.")
+    range_normal: int = F(80, "normal range", "portée normale", "Ranged: normal range in feet (default 80).",
+                          "À distance : portée normale en pieds (80 par défaut).", "ft", ge=5, le=2000)
+    range_long: int = F(320, "long range", "portée longue", "Ranged: long range in feet (default 320).",
+                        "À distance : portée longue en pieds (320 par défaut).", "ft", ge=5, le=5000)
+
+
+class ChaseModel(StrictModel):
+    """The ``[chase]`` table: the race to safety, round by round (5e)."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Poursuite", "description_fr": (
+        "La table ``[chase]`` : la course vers un abri, round par round (5e).")})
+
+    rounds: int = F(3, "rounds", "nombre de rounds", "Rounds followed (default 3); not safe after them: still chased.",
+                    "Rounds suivis (3 par défaut) ; pas à l'abri ensuite : toujours poursuivi.", "rounds",
+                    ge=1, le=MAX_CHASE_ROUNDS)
+    distance: int = F(60, "distance to safety", "distance de l'abri",
+                      "Feet from the runner to safety when the chase starts (default 60).",
+                      "Pieds entre le fuyard et l'abri au début de la poursuite (60 par défaut).", "ft",
+                      ge=5, le=5000, multiple_of=5)
+    speed: int = F(30, "runner's speed", "vitesse du fuyard", "The runner's speed in feet (default 30).",
+                   "Vitesse du fuyard en pieds (30 par défaut).", "ft", ge=5, le=300, multiple_of=5)
+    actions: Union[str, list[str]] = F(
+        "dash", "runner's choice each round", "choix du fuyard à chaque round",
+        "One choice for every round, or a list, one per round: move, dash (twice the speed), disengage (no "
+        "opportunity attack), and with cunning_action dash+disengage or dash+dash (three times the speed). "
+        "Default dash.",
+        "Un choix pour tous les rounds, ou une liste, un par round : move (déplacement), dash (foncer : deux "
+        "fois la vitesse), disengage (se désengager : aucune attaque d'opportunité), et avec cunning_action "
+        "dash+disengage ou dash+dash (trois fois la vitesse). dash par défaut.")
+    cunning_action: Flag = F(False, "Cunning Action", "Ruse",
+                             "Rogue (SRD 5.1 / 5.2): Dash or Disengage as a bonus action (default false).",
+                             "Roublard : foncer ou se désengager par une action bonus (faux par défaut).")
+    difficult_terrain: Flag = F(False, "difficult terrain", "terrain difficile",
+                                "The whole way is difficult terrain: every foot costs 2 (SRD 5.1 / 5.2 "
+                                "Difficult Terrain), for everyone (default false).",
+                                "Tout le trajet est en terrain difficile : chaque pied en coûte 2, pour tous "
+                                "(faux par défaut).")
+    pursuers: Optional[list[PursuerModel]] = F(None, "pursuers", "poursuivants",
+                                               "The creatures running after the runner, in the order they act "
+                                               "(required, 1 to 10).",
+                                               "Les créatures qui courent après le fuyard, dans l'ordre où elles "
+                                               "agissent (obligatoire, 1 à 10).", None, min_length=1, max_length=10)
+
+
+@dataclass(frozen=True)
+class Pursuer:
+    """A validated pursuer (see :class:`PursuerModel`; distances in feet)."""
+
+    name: str
+    attack_bonus: int
+    damage: str
+    threat_low: int
+    reach: int
+    speed: int
+    gap: int
+    attacks: int
+    aggressive: bool
+    ranged: bool
+    range_normal: int
+    range_long: int
+
+
+@dataclass(frozen=True)
+class ChaseSpec:
+    """A validated chase: the runner's state, the way, the pursuers.
+
+    Attributes
+    ----------
+    edition : str
+        ``"5e2014"`` or ``"5e2024"``.
+    hp, hp_max, ac : int
+        The runner's hit points (at the start of the chase), maximum, Armour Class.
+    resistance : bool
+        Resistance to the pursuers' damage (halved, rounded down).
+    rounds, distance, speed : int
+    actions : tuple of str
+        The runner's choice each round (one per round).
+    difficult_terrain : bool
+    pursuers : tuple of Pursuer
+
+    References
+    ----------
+    SRD 5.1 *Combat* / SRD 5.2 *Playing the Game*: "Movement and Position", "Dash", "Disengage",
+    "Opportunity Attacks", "Difficult Terrain"; SRD 5.1 Orc, "Aggressive".
+    """
+
+    edition: str
+    hp: int
+    hp_max: int
+    ac: int
+    resistance: bool
+    rounds: int
+    distance: int
+    speed: int
+    actions: tuple[str, ...]
+    difficult_terrain: bool
+    pursuers: tuple[Pursuer, ...]
+
+
+def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistance: bool) -> ChaseSpec:
+    """Validate the ``[chase]`` table.
+
+    Raises
+    ------
+    InputError
+        Naming ``chase.<field>``: a choice that is not allowed (or a Cunning Action one without
+        ``cunning_action``), more choices than rounds, a pursuer without attack bonus or damage,
+        a long range shorter than the normal one.
+    """
+    m = _validate(ChaseModel, raw, "chase.")
+    acts = [m.actions] * m.rounds if isinstance(m.actions, str) else list(m.actions)
+    field_ = "chase.actions"
+    if not isinstance(m.actions, str) and len(acts) != m.rounds:
+        raise InputError(field_, acts, f"one choice or a list of {m.rounds} (one per round: chase.rounds)")
+    for i, a in enumerate(acts):
+        where = field_ if isinstance(m.actions, str) else f"{field_}.{i}"
+        if a not in CHASE_ACTIONS:
+            raise InputError(where, a, "one of " + ", ".join(repr(x) for x in CHASE_ACTIONS))
+        if "+" in a and not m.cunning_action:
+            raise InputError(where, a, "'move', 'dash' or 'disengage' unless chase.cunning_action = true (a bonus "
+                                       "action Dash or Disengage is the rogue's Cunning Action)")
+    if m.pursuers is None:
+        raise InputError("chase.pursuers", None, "a list of [[chase.pursuers]] tables (at least one; required)")
+    pursuers = []
+    for i, own in enumerate(raw.get("pursuers") or []):
+        f = f"chase.pursuers.{i}."
+        merged, meta = _merge_preset(own, "enemy", edition, f"chase.pursuers.{i}")
+        keep = {k: v for k, v in merged.items() if k in PursuerModel.model_fields}
+        p = _validate(PursuerModel, keep, f)
+        if p.attack_bonus is None:
+            raise InputError(f + "attack_bonus", None, "an integer attack bonus (required unless a preset gives it)")
+        if p.damage is None:
+            raise InputError(f + "damage", None, "dice notation such as 1d12+3 (required unless a preset gives it)")
+        if p.range_long < p.range_normal:
+            raise InputError(f + "range_long", p.range_long, f"an integer >= range_normal ({p.range_normal})")
+        pursuers.append(Pursuer(
+            name=p.name or meta.get("name", f"pursuer {i + 1}"), attack_bonus=p.attack_bonus,
+            damage=check_dice(p.damage, f + "damage"), threat_low=parse_threat_range(p.threat_range, f + "threat_range"),
+            reach=p.reach, speed=p.speed, gap=p.gap, attacks=p.attacks, aggressive=p.aggressive, ranged=p.ranged,
+            range_normal=p.range_normal, range_long=p.range_long))
+    return ChaseSpec(edition=edition, hp=hp, hp_max=hp_max, ac=ac, resistance=resistance, rounds=m.rounds,
+                     distance=m.distance, speed=m.speed, actions=tuple(acts), difficult_terrain=m.difficult_terrain,
+                     pursuers=tuple(pursuers))

@@ -1,0 +1,195 @@
+"""The chase after leaving melee (5e): from the validated :class:`..model.chase.ChaseSpec` to the
+ordered attacks of each round (:func:`compile_chase`).
+
+Round structure (one straight line; distances in feet, multiples of 5):
+
+1. Each pursuer's turn, in the order listed (SRD 5.1 *Combat* / SRD 5.2 *Playing the Game*, "Your Turn":
+   move and one action):
+
+   * a pursuer that shoots (``ranged``) stays put and makes its attacks while the runner is within long
+     range, with Disadvantage beyond normal range or within 5 ft ("Ranged Attacks", "Range", "Ranged
+     Attacks in Close Combat");
+   * a melee pursuer within reach attacks; otherwise it moves up to its speed (plus its speed again with
+     the orc's Aggressive bonus action, SRD 5.1 Orc) toward the runner, as close as 5 ft, and attacks if it
+     is then within reach; if that cannot bring it within reach it takes the Dash action instead (one more
+     speed) and does not attack ("Dash").
+
+2. The runner's turn: every melee pursuer within reach makes an opportunity attack as the runner leaves
+   its reach, unless the runner took the Disengage action ("Opportunity Attacks", "Disengage"; a
+   pursuer's reaction is back at the start of each of its turns); then the runner moves its speed, twice
+   with Dash, three times with Dash and a Cunning Action Dash (SRD Rogue, "Cunning Action"). Reaching
+   safety ends the chase: ``escaped`` in that round.
+
+Difficult terrain (the whole way) costs 2 ft per foot for everyone ("Difficult Terrain"). The runner is
+down at 0 HP and dead on an instant death ("Instant Death": the damage left over is at least its hit
+point maximum); either ends the chase (what comes after the drop is not followed). Nothing random moves
+anyone, so the positions of every round follow from the choices alone: the exact answer is an absorbing
+Markov chain over (round, hit points), see :mod:`..exact.chase`.
+"""
+
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ....outcomes import Metric, Outcome
+from ..model.chase import ChaseSpec
+from .rules import DamageRule
+
+ESCAPED = Outcome("escaped", "reaches safety", "atteint l'abri")
+STILL_CHASED = Outcome("still_chased", "still chased after the last round", "toujours poursuivi après le dernier round")
+CHASE_DOWN = Outcome("down", "down (0 HP, unconscious)", "à terre (0 pv, inconscient)")
+CHASE_DEAD = Outcome("dead", "dead (instant death)", "mort (mort instantanée)")
+#: The chase's outcomes, from best to worst (indices used by both evaluators).
+CHASE_OUTCOMES = (ESCAPED, STILL_CHASED, CHASE_DOWN, CHASE_DEAD)
+O_ESCAPED, O_STILL, O_DOWN, O_DEAD = range(4)
+#: How many times its speed each choice moves the runner, and whether it provokes.
+MOVES = {"move": (1, True), "dash": (2, True), "disengage": (1, False), "dash+disengage": (2, False),
+         "dash+dash": (3, True)}
+#: Triggers of a chase attack.
+ON_TURN, OPPORTUNITY = 0, 1
+
+
+@dataclass(frozen=True)
+class ChaseAttack:
+    """One attack of the chase against the runner.
+
+    Attributes
+    ----------
+    round : int
+        1 .. rounds.
+    pursuer : int
+        Index in ``spec.pursuers``.
+    trigger : int
+        ``ON_TURN`` (its Attack action) or ``OPPORTUNITY`` (the runner leaves its reach).
+    attack_bonus, ac, threat_low : int
+    advantage : int
+        -1 disadvantage (long range, or shooting within 5 ft), 0 otherwise.
+    damage : str
+    """
+
+    round: int
+    pursuer: int
+    trigger: int
+    attack_bonus: int
+    ac: int
+    threat_low: int
+    advantage: int
+    damage: str
+
+
+@dataclass(frozen=True)
+class ChasePlan:
+    """What both evaluators read: the attacks in order, the round the runner reaches safety.
+
+    Attributes
+    ----------
+    spec : ChaseSpec
+    attacks : tuple of ChaseAttack
+    escape_round : int
+        The round at the end of whose runner's turn it is safe; 0 when it is not within the rounds.
+    positions : tuple of dict
+        Per round, after the runner's turn: ``{"round", "to_safety", "gaps"}`` (feet), for the manifest.
+    damage_rule : DamageRule
+    """
+
+    spec: ChaseSpec
+    attacks: tuple[ChaseAttack, ...]
+    escape_round: int
+    positions: tuple[dict, ...]
+    damage_rule: DamageRule
+
+    @property
+    def metric(self) -> Metric:
+        return chase_metric(self.spec.rounds)
+
+
+def chase_metric(rounds: int) -> Metric:
+    """The metric of the chase: the round each outcome happens in (still chased: the last round).
+
+    Parameters
+    ----------
+    rounds : int
+        Rounds followed.
+
+    Returns
+    -------
+    Metric
+        Bins 0 .. ``rounds``, unit rounds.
+
+    References
+    ----------
+    None (a reading of the plan, not a rule).
+    """
+    return Metric("round", "round of the outcome", "round de l'issue", rounds + 1, 0, "rounds")
+
+
+def _cost(feet: int, difficult: bool) -> int:
+    """Feet actually covered with ``feet`` of movement (difficult terrain: half, in whole squares)."""
+    return (feet // 2) // 5 * 5 if difficult else feet
+
+
+def compile_chase(spec: ChaseSpec) -> ChasePlan:
+    """The attacks of each round and the round of safety (see the module docstring for the rules).
+
+    Parameters
+    ----------
+    spec : ChaseSpec
+
+    Returns
+    -------
+    ChasePlan
+
+    References
+    ----------
+    SRD 5.1 *Combat* / SRD 5.2 *Playing the Game*: "Movement and Position", "Actions in Combat" (Dash,
+    Disengage), "Opportunity Attacks", "Difficult Terrain", "Ranged Attacks"; SRD 5.1 Orc, "Aggressive";
+    SRD 5.1 / 5.2 Rogue, "Cunning Action".
+    """
+    dt = spec.difficult_terrain
+    gaps = [p.gap for p in spec.pursuers]
+    to_safety = spec.distance
+    attacks: list[ChaseAttack] = []
+    positions = []
+    escape = 0
+
+    def attack(r, i, trigger, adv=0):
+        p = spec.pursuers[i]
+        attacks.append(ChaseAttack(round=r, pursuer=i, trigger=trigger, attack_bonus=p.attack_bonus, ac=spec.ac,
+                                   threat_low=p.threat_low, advantage=adv, damage=p.damage))
+
+    for r in range(1, spec.rounds + 1):
+        for i, p in enumerate(spec.pursuers):
+            g = gaps[i]
+            if p.ranged:
+                if g <= p.range_long:
+                    adv = -1 if (g > p.range_normal or g <= 5) else 0
+                    for _ in range(p.attacks):
+                        attack(r, i, ON_TURN, adv)
+                continue
+            if g <= p.reach:
+                for _ in range(p.attacks):
+                    attack(r, i, ON_TURN)
+                continue
+            step = _cost(p.speed, dt) * (2 if p.aggressive else 1)
+            if g - step <= p.reach:
+                gaps[i] = max(5, g - step)
+                for _ in range(p.attacks):
+                    attack(r, i, ON_TURN)
+            else:  # Dash: the action spent on moving
+                gaps[i] = max(5, g - step - _cost(p.speed, dt))
+        times, provokes = MOVES[spec.actions[r - 1]]
+        if provokes:
+            for i, p in enumerate(spec.pursuers):
+                if not p.ranged and gaps[i] <= p.reach:
+                    attack(r, i, OPPORTUNITY)
+        moved = _cost(spec.speed * times, dt)
+        to_safety -= moved
+        gaps = [g + moved for g in gaps]
+        positions.append({"round": r, "to_safety": max(0, to_safety), "gaps": list(gaps)})
+        if to_safety <= 0:
+            escape = r
+            break
+    rule = DamageRule(edition=spec.edition, min_damage_1=False, resistance=spec.resistance)
+    return ChasePlan(spec=spec, attacks=tuple(attacks), escape_round=escape, positions=tuple(positions),
+                     damage_rule=rule)
