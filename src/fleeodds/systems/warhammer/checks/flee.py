@@ -29,7 +29,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
-from ....errors import FleeoddsError
+from ....errors import FleeoddsError, InputError
 from ....validation import annotation_values, equals_default, inert, not_modelled
 from ..model.base import TROOP_TYPES, UnitProfile
 from ..model.flee import TEST_KINDS, TEST_SITUATIONS, Options, ScenarioModel
@@ -75,6 +75,8 @@ def effective(r: Rules) -> dict[str, Any]:
     edge = not math.isinf(r.edge)
     if edge:
         used.update(edge=r.edge, edge_strict=r.edge_strict)
+    if r.flee_near_edge is not None:  # TOW Swiftstride left out near the edge (the edge is there)
+        used.update(flee_near_edge=r.flee_near_edge, swift_edge_margin=r.swift_edge_margin)
     if r.situation in CHARGE_SITUATIONS:
         used.update(flee=r.flee, charge_dice=r.charge_dice, charge_fixed=r.charge_fixed, gap=r.gap,
                     tie_strict=r.tie_strict)
@@ -114,10 +116,12 @@ def effective(r: Rules) -> dict[str, Any]:
     if not chain:
         return used
     used.update(max_turns=r.max_turns, rally_mode=r.rally_mode, chaser_charges=r.chaser_charges)
+    if r.rally_by_models and r.rally_tries > 1:  # the rally tests by models left (obstacles), taken twice
+        used["rally_tries"] = r.rally_tries
     if r.rally_mode == RALLY_NORMAL:
-        used["p_rally"] = ld_test_pass(r.rally_test)
+        used["p_rally"] = 1 - (1 - ld_test_pass(r.rally_test)) ** r.rally_tries
     elif r.rally_mode == RALLY_DOUBLE1_ONLY:
-        used["p_rally"] = double1_pass(r.rally_test)
+        used["p_rally"] = 1 - (1 - double1_pass(r.rally_test)) ** r.rally_tries
     if r.chaser_charges:
         used.update(enemy_first=r.enemy_first, declare_range=r.declare_range, out_of_range_move=r.out_of_range_move,
                     charge_dice=r.charge_dice, charge_fixed=r.charge_fixed, tie_strict=r.tie_strict,
@@ -138,6 +142,8 @@ def _option_values(name: str) -> list[Any]:
         return [None, 0, 1]
     if name == "flee_clearance":
         return [None, 0.0, 1.0, 2.0]
+    if name == "tow_swiftstride_edge_margin":
+        return [0.0, 6.0, 12.0, 200.0]
     return annotation_values(Options.model_fields[name].annotation) or [None]
 
 
@@ -149,6 +155,9 @@ GROUP_VALUES = {
     ("table", "first_turn"): ["fleeing_side", "enemy"],
     ("test", "kind"): list(TEST_KINDS),
     ("test", "ld_modifier"): [-1, 0, 1],
+    ("combat", "broken_from"): ["front", "flank", "rear"],
+    ("combat", "loser_frontage"): [0.0, 4.0, 12.0],
+    ("combat", "loser_depth"): [0.0, 2.0, 12.0],
 }
 UNIT_VALUES = {
     "models_start": [1, 2, 20, 1000],
@@ -156,6 +165,8 @@ UNIT_VALUES = {
     "musician": [False, True],
     "general_leadership": [None, 0, 10],
     "battle_standard": [False, True],
+    "rank_bonus": [0, 1, 3],
+    "rallying_cry": [False, True],
 }
 
 #: A unit's characteristics (accepted whatever the situation; listed by :func:`unused_inputs` when moot).
@@ -445,6 +456,65 @@ def special_rule_errors(role: str, rule: str, model: ScenarioModel, field: str):
     return None
 
 
+def check_tow_rules(model: ScenarioModel, fleeing: UnitProfile, pursuers: list[UnitProfile], several: bool) -> None:
+    """Refuse the TOW flee-chain inputs that the rules forbid or that fleeodds does not model here.
+
+    Parameters
+    ----------
+    model : ScenarioModel
+    fleeing : UnitProfile
+    pursuers : list of UnitProfile
+        The pursuer(s) or charger(s) (empty in the test situations).
+    several : bool
+        ``[[pursuers]]`` (the several-pursuers chain has no Rallying Cry or edge-dependent Swiftstride).
+
+    Raises
+    ------
+    InputError
+        ``options.charge_reaction = "fire_and_flee"`` outside a TOW ``flee_reaction`` of a unit with
+        Fire & Flee; a Random Movement charger (it "cannot declare charges") or a Random Movement unit
+        fleeing from a charge (charged, it must Hold); ``not_modelled`` for ``fleeing.rallying_cry`` and
+        ``options.tow_swiftstride_use = "not_near_edge"`` with ``[[pursuers]]``.
+
+    References
+    ----------
+    tow.whfb.app special rules Fire & Flee, Random Movement, Rallying Cry and Swiftstride;
+    docs/warhammer.md, "The Old World's own flee and rally rules".
+    """
+    ed, sit, o = model.edition, model.situation, model.options
+    if o.charge_reaction == "fire_and_flee":
+        if ed != "tow" or sit != "flee_reaction":
+            raise InputError("options.charge_reaction", "fire_and_flee",
+                             "'flee' here: Fire & Flee is a charge reaction of The Old World (edition = 'tow', "
+                             "situation = 'flee_reaction')")
+        if not fleeing.has("fire_and_flee"):
+            raise InputError("options.charge_reaction", "fire_and_flee",
+                             "'flee' for a unit without the fire_and_flee special rule (add it to fleeing.rules "
+                             "or fleeing.extra_rules)")
+    if ed != "tow":
+        return
+    if sit in CHARGE_SITUATIONS or (model.table.chaser_keeps_charging and model.table.max_turns > 0
+                                    and sit not in ("leadership_test",)):
+        for i, p in enumerate(pursuers):
+            keeps = sit in CHARGE_SITUATIONS or (model.pursuers[i].keeps_charging if several and
+                                                 model.pursuers[i].keeps_charging is not None
+                                                 else model.table.chaser_keeps_charging)
+            if p.has("random_movement") and keeps:
+                field = f"pursuers.{i}.rules" if several else "pursuer.rules"
+                raise InputError(field, "random_movement",
+                                 "a unit that can declare a charge: a Random Movement unit cannot declare "
+                                 "charges (it may still contact a unit it pursues); use situation 'fleeing' or "
+                                 "table.chaser_keeps_charging = false")
+    if sit == "flee_reaction" and fleeing.has("random_movement"):
+        raise InputError("fleeing.rules", "random_movement",
+                         "a unit that may flee from a charge: a charged Random Movement unit must Hold")
+    if several and model.fleeing.rallying_cry:
+        raise not_modelled("fleeing.rallying_cry", True, "with [[pursuers]]; give one [pursuer] table")
+    if several and o.tow_swiftstride_use == "not_near_edge":
+        raise not_modelled("options.tow_swiftstride_use", "not_near_edge",
+                           "with [[pursuers]]; give one [pursuer] table")
+
+
 def check_inputs(source: dict, model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile,
                  profiles_file: Path | None) -> None:
     """Note every field written in ``source`` that changes nothing here (:func:`fleeodds.validation.inert`).
@@ -520,4 +590,4 @@ def unused_inputs(source: dict, units: Units) -> list[str]:
     return out
 
 
-__all__ = ["BREAK_NONE", "check_inputs", "effective", "is_used", "rules_without_effect", "unused_inputs", "written_paths"]
+__all__ = ["BREAK_NONE", "check_inputs", "check_tow_rules", "effective", "is_used", "rules_without_effect", "unused_inputs", "written_paths"]
