@@ -404,7 +404,37 @@ def _specific_hint(path: tuple[str, ...], model: ScenarioModel) -> str:
                "a charged unit's flee move always resolves before the charge"
     if name in ("rules", "extra_rules") and role == "pursuer" and path[2] == "fear":
         return "a Fear-causing winner's automatic break is combat.fear_outnumbered"
+    tow_rule = path[2] if name in ("rules", "extra_rules") and len(path) > 2 else None
+    if tow_rule in TOW_RULE_HINTS or name in TOW_FIELD_HINTS:
+        return TOW_RULE_HINTS.get(tow_rule) or TOW_FIELD_HINTS[name]
     return ""
+
+
+#: Where the TOW-only flee rules act (docs/warhammer.md, "The Old World's own flee and rally rules").
+TOW_RULE_HINTS = {
+    "warband": "a Warband adds fleeing.rank_bonus to its Leadership on its Break, Panic or plain test, in TOW",
+    "scurrying_masses": "Scurrying Masses adds fleeing.rank_bonus to its Leadership on its Break, Panic or plain "
+                        "test, in TOW",
+    "veteran": "a Veteran re-rolls failed Leadership tests (rally tests, plain and Panic tests, a pursuer's "
+               "Restraint test), not the Break test, in TOW",
+    "fire_and_flee": "Fire & Flee acts with options.charge_reaction = 'fire_and_flee', in a TOW flee_reaction",
+    "random_movement": "Random Movement forbids declaring charges and fleeing from one (refused there), in TOW; "
+                       "a pursuit is unchanged",
+    "impetuous": "Impetuous decides whether a unit must declare a charge, in TOW; a pursuit is unchanged",
+}
+TOW_FIELD_HINTS = {
+    "rank_bonus": "the rank bonus counts for a Warband or Scurrying Masses unit (fleeing.rules) that is not "
+                  "fleeing, in TOW",
+    "rallying_cry": "a Rallying Cry gives an extra Rally test in the turns of the chain (table.max_turns > 0), "
+                    "in TOW",
+    "broken_from": "the side only matters in TOW, from a flank, with combat.loser_frontage above "
+                   "combat.loser_depth",
+    "loser_frontage": "the footprint only matters in TOW with combat.broken_from = 'flank'",
+    "loser_depth": "the footprint only matters in TOW with combat.broken_from = 'flank'",
+    "charge_reaction": "Fire & Flee is a TOW flee_reaction of a unit with the fire_and_flee rule",
+    "tow_swiftstride_edge_margin": "it acts with options.tow_swiftstride_use = 'not_near_edge', a Swiftstride "
+                                   "fleeing unit and a table edge, in TOW",
+}
 
 
 def _context(model: ScenarioModel, path: tuple[str, ...]) -> str:

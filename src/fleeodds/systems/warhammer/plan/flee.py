@@ -252,7 +252,9 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
 
     # -- flee and pursuit (§3.3) --------------------------------------------------
     t = model.table
-    kind = "fire_and_flee" if model.situation == "flee_reaction" and o.charge_reaction == "fire_and_flee" else "flee"
+    # TOW Fire & Flee (a charge reaction of a unit with the rule; checks.flee.check_tow_rules refuses it elsewhere)
+    kind = "fire_and_flee" if (ed == "tow" and model.situation == "flee_reaction" and fleeing.has("fire_and_flee")
+                               and o.charge_reaction == "fire_and_flee") else "flee"
     flee = _dice(o.flee_roll or _flee_roll(fleeing, ed, o, kind), "options.flee_roll")
     fall_back = _dice(_flee_roll(fleeing, ed, o, "fall_back"), "options.flee_roll")
     flee_near = None
