@@ -292,8 +292,13 @@ PHRASES: dict[str, str] = {
     "Random Movement forbids declaring charges and fleeing from one (refused there), in TOW; a pursuit is unchanged":
         "le Mouvement aléatoire interdit de déclarer une charge et de fuir face à une charge (refusé là), en TOW ; "
         "une poursuite ne change pas",
-    "Impetuous decides whether a unit must declare a charge, in TOW; a pursuit is unchanged":
-        "Impétueux décide si une unité doit déclarer une charge, en TOW ; une poursuite ne change pas",
+    "an Impetuous chaser must charge on a D6 of 1-3 in the turns of the chain (table.max_turns > 0, "
+    "table.chaser_keeps_charging = false), in TOW; a pursuit is unchanged":
+        "un poursuivant Impétueux doit charger sur un D6 de 1 à 3 aux tours qui suivent (table.max_turns > 0, "
+        "table.chaser_keeps_charging = false), en TOW ; une poursuite ne change pas",
+    "with [[pursuers]] (an Impetuous chaser's forced charges); give one [pursuer] table or keeps_charging = true":
+        "avec [[pursuers]] (les charges forcées d'un poursuivant Impétueux) ; donnez une seule table [pursuer] ou "
+        "keeps_charging = true",
     "the rank bonus counts for a Warband or Scurrying Masses unit (fleeing.rules) that is not fleeing, in TOW":
         "le bonus de rang compte pour une unité Horde guerrière ou Masses grouillantes (fleeing.rules) qui n'est "
         "pas en fuite, en TOW",

@@ -122,7 +122,9 @@ def effective(r: Rules) -> dict[str, Any]:
         used["p_rally"] = 1 - (1 - ld_test_pass(r.rally_test)) ** r.rally_tries
     elif r.rally_mode == RALLY_DOUBLE1_ONLY:
         used["p_rally"] = 1 - (1 - double1_pass(r.rally_test)) ** r.rally_tries
-    if r.chaser_charges:
+    if r.chaser_impetuous:
+        used["chaser_impetuous"] = True
+    if r.chaser_charges or r.chaser_impetuous:
         used.update(enemy_first=r.enemy_first, declare_range=r.declare_range, out_of_range_move=r.out_of_range_move,
                     charge_dice=r.charge_dice, charge_fixed=r.charge_fixed, tie_strict=r.tie_strict,
                     failed_move_mode=r.failed_move_mode, gap=r.gap)
@@ -420,7 +422,8 @@ TOW_RULE_HINTS = {
     "fire_and_flee": "Fire & Flee acts with options.charge_reaction = 'fire_and_flee', in a TOW flee_reaction",
     "random_movement": "Random Movement forbids declaring charges and fleeing from one (refused there), in TOW; "
                        "a pursuit is unchanged",
-    "impetuous": "Impetuous decides whether a unit must declare a charge, in TOW; a pursuit is unchanged",
+    "impetuous": "an Impetuous chaser must charge on a D6 of 1-3 in the turns of the chain (table.max_turns > 0, "
+                 "table.chaser_keeps_charging = false), in TOW; a pursuit is unchanged",
 }
 TOW_FIELD_HINTS = {
     "rank_bonus": "the rank bonus counts for a Warband or Scurrying Masses unit (fleeing.rules) that is not "
@@ -538,6 +541,12 @@ def check_tow_rules(model: ScenarioModel, fleeing: UnitProfile, pursuers: list[U
     if sit == "flee_reaction" and fleeing.has("random_movement"):
         raise InputError("fleeing.rules", "random_movement",
                          "a unit that may flee from a charge: a charged Random Movement unit must Hold")
+    if several and model.table.max_turns > 0 and sit not in CHARGE_SITUATIONS and any(
+            p.has("impetuous") and not (model.pursuers[i].keeps_charging if model.pursuers[i].keeps_charging
+                                        is not None else model.table.chaser_keeps_charging)
+            for i, p in enumerate(pursuers)):
+        raise not_modelled("pursuers", "impetuous", "with [[pursuers]] (an Impetuous chaser's forced charges); "
+                                                     "give one [pursuer] table or keeps_charging = true")
     if several and model.fleeing.rallying_cry:
         raise not_modelled("fleeing.rallying_cry", True, "with [[pursuers]]; give one [pursuer] table")
     if several and o.tow_swiftstride_use == "not_near_edge":

@@ -121,7 +121,7 @@ class _Solver:
         self.pursuit = r.pursuit.pmf()
         self.charge = charge_joint(r.charge_dice)
         self.charge_fixed = _frac(r.charge_fixed)
-        self.track_gap = r.chaser_charges
+        self.track_gap = r.chaser_charges or r.chaser_impetuous
         self.models0 = r.models
         self.objs, self.clearance = ob.exact_objects(r)
 
@@ -256,13 +256,20 @@ class _Solver:
 
     def enemy_phase(self, cum, gap, models, turn):
         r = self.r
-        if not r.chaser_charges:
+        if not r.chaser_charges and not r.chaser_impetuous:
             yield ONE, (cum, gap, models)
             return
         if gap > _frac(r.declare_range):
-            yield ONE, (cum, max(gap - _frac(r.out_of_range_move), Fraction(0)), models)
+            # out of range: a chaser that keeps charging marches on; an Impetuous one cannot declare and stays
+            move = _frac(r.out_of_range_move) if r.chaser_charges else Fraction(0)
+            yield ONE, (cum, max(gap - move, Fraction(0)), models)
             return
+        forced = ONE
+        if not r.chaser_charges:  # TOW Impetuous: must declare a charge on a D6 of 1-3, else stays put
+            forced = Fraction(1, 2)
+            yield 1 - forced, (cum, gap, models)
         for f, pf in self.flee_at(cum).items():
+            pf = pf * forced
             for q, c2, m2, code in self.move(cum, f, models):
                 g2 = gap + (c2 - cum)
                 if code is not None:  # destroyed on the way, before the charge (.obstacles)
@@ -368,7 +375,8 @@ def estimate_work(r: Rules) -> int:
     """
     n_f = r.flee.max_value - r.flee.min_value + 1
     n_p = r.pursuit.max_value - r.pursuit.min_value + 1
-    charges = r.situation in ("charge_fleeing", "flee_reaction") or (r.chaser_charges and r.max_turns > 0)
+    chaser = r.chaser_charges or r.chaser_impetuous
+    charges = r.situation in ("charge_fleeing", "flee_reaction") or (chaser and r.max_turns > 0)
     n_c = 1
     work = 0
     if charges:
@@ -383,8 +391,8 @@ def estimate_work(r: Rules) -> int:
         return work
     reach = (r.max_turns + 1) * r.flee.max_value
     n_cum = (min(reach, math.ceil(r.edge)) if not math.isinf(r.edge) else reach) + 1
-    n_gap = n_cum + math.ceil(r.gap) + r.pursuit.max_value + 1 if r.chaser_charges else 1
-    per_state = n_f + (n_f * n_c if r.chaser_charges else 0)
+    n_gap = n_cum + math.ceil(r.gap) + r.pursuit.max_value + 1 if chaser else 1
+    per_state = n_f + (n_f * n_c if chaser else 0)
     return work + r.max_turns * n_cum * n_gap * per_state
 
 

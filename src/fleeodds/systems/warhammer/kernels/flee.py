@@ -36,8 +36,8 @@ from .obstacles import rally_row, tails, walk
 (I_SITUATION, I_BREAK_MODE, I_MARGIN, I_AUTO_BREAK, I_UNBREAKABLE, I_TOW_POLICY, I_TOW_OUTNUMBERED,
  I_TOW_STUBBORN, I_PURSUE_MODE, I_TIE_STRICT, I_EDGE_STRICT, I_CATCH_FIRST, I_MAX_TURNS, I_RALLY_MODE,
  I_CHASER, I_ENEMY_FIRST, I_FAILED_MOVE, I_N_BINS, I_PAIR_KIND, I_PAIR_A, I_PAIR_B, I_RALLY_TRIES,
- I_FLEE_NEAR) = range(23)
-N_INT = 23
+ I_FLEE_NEAR, I_IMPETUOUS) = range(24)
+N_INT = 24
 # Leadership tests: rows of [ld, three_dice_keep_low, double1_passes, double6_fails, reroll]
 T_BREAK, T_RESTRAINT, T_RALLY = 0, 1, 2
 # float parameters
@@ -98,7 +98,7 @@ def _pair_shape(r: Rules, flee: np.ndarray, second: np.ndarray) -> tuple[int, in
 
 
 def pack(r: Rules, n_bins: int, pairs: bool = True):
-    """Plain arrays for the kernel: ``(ints int64[23 + tail], tests int64[3, 5], floats float64[7 + tail],
+    """Plain arrays for the kernel: ``(ints int64[24 + tail], tests int64[3, 5], floats float64[7 + tail],
     dice specs)``; the tails hold the things in the way (:func:`.obstacles.tails`).
 
     TOW: the flee spec is followed by the spec of the flee roll without the Swiftstride D6, from row
@@ -127,6 +127,7 @@ def pack(r: Rules, n_bins: int, pairs: bool = True):
     ints[I_FAILED_MOVE] = r.failed_move_mode
     ints[I_N_BINS] = n_bins
     ints[I_RALLY_TRIES] = r.rally_tries
+    ints[I_IMPETUOUS] = r.chaser_impetuous
     flee_spec = r.flee.encode()
     if r.flee_near_edge is not None:  # one array: the far roll's rows, then the near roll's
         ints[I_FLEE_NEAR] = flee_spec.shape[0]
@@ -374,6 +375,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
     tries = ints[I_RALLY_TRIES]
     near = ints[I_FLEE_NEAR]
     swift_margin = floats[F_SWIFT_MARGIN]
+    impetuous = ints[I_IMPETUOUS]
 
     n_obj = ints[N_INT]  # things in the way (.obstacles)
     models0 = ints[N_INT + 1]
@@ -385,7 +387,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
 
     # ---- later turns with no charger and nothing in the way: each turn a rally test (read from
     # ``rally_table``), then a flee move if it fails; or the whole turn read from ``turns``
-    plain_turns = chaser == 0 and n_obj == 0
+    plain_turns = chaser == 0 and n_obj == 0 and impetuous == 0
     table_turns = plain_turns and turns.shape[0] > 0 and r_reroll == 0 and rally_mode != RALLY_NEVER \
         and tries == 1 and near == 0
     n_rally = rally_table.shape[0]
@@ -620,8 +622,12 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                             o = code
                         elif _reached(cum, edge, edge_strict):
                             o = oc.OFF_TABLE
-                elif chaser:
-                    if gap <= declare:
+                elif chaser or impetuous:
+                    forced = True
+                    if chaser == 0 and gap <= declare:  # TOW Impetuous: a charge on a D6 of 1-3
+                        v, st = lane_bounded(key, st, 6)
+                        forced = v < 3
+                    if gap <= declare and forced:
                         f, st = _flee_roll(flee, near, swift_margin, edge, cum, key, st)
                         dice_reach, highest, st = roll_lanes_detail(charge, key, st)
                         reach = charge_fixed + dice_reach
@@ -648,7 +654,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                             gap -= reach
                         else:
                             gap -= charge_move
-                    else:
+                    elif gap > declare and chaser:
                         gap -= out_move
                     if gap < 0:
                         gap = 0.0
@@ -700,7 +706,7 @@ def _run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, 
     rally_table = _rally_table(tests, ints[I_RALLY_MODE])
     turns = np.zeros((0, 0), np.int32)
     if ints[I_CHASER] == 0 and ints[N_INT] == 0 and ints[I_MAX_TURNS] > 0 and ints[I_RALLY_TRIES] == 1 \
-            and ints[I_FLEE_NEAR] == 0:  # no charger, nothing in the way, one rally test, one flee roll
+            and ints[I_FLEE_NEAR] == 0 and ints[I_IMPETUOUS] == 0:  # no charger, nothing in the way, one rally test, one flee roll
         turns = _turn_table(rally_table, flee, floats[F_EDGE], ints[I_EDGE_STRICT])
     args = (ints, tests, floats, flee, fall_back, pursuit, charge, seed)
     tables = (lut, rally_table, turns)

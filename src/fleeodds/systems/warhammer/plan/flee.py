@@ -90,6 +90,9 @@ class Rules:
     flee_near_edge: DiceExpr | None = None
     swift_edge_margin: float = 0.0
     rally_tries: int = 1
+    # TOW Impetuous chaser that does not keep charging: within its declarable range it must declare a
+    # charge on a D6 roll of 1-3 (tow.whfb.app/special-rules/impetuous), else it stays where it is
+    chaser_impetuous: bool = False
 
 
 def option_defaults(edition: str) -> dict[str, Any]:
@@ -357,6 +360,8 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
         flee_near_edge=flee_near, swift_edge_margin=float(edge_margin) if flee_near is not None else 0.0,
         # TOW Rallying Cry: one more Rally test in each rally phase (each with its own re-roll, if any)
         rally_tries=2 if ed == "tow" and f_ref.rallying_cry else 1,
+        chaser_impetuous=(ed == "tow" and pursuer.has("impetuous") and not t.chaser_keeps_charging
+                          and model.situation in ("break", "fleeing", "panic") and t.max_turns > 0),
     )
     if model.situation in TEST_SITUATIONS:
         rules = _ld_test_situation(rules, model, fleeing, not_fleeing_ld, double1, double6, kept_pair,

@@ -237,7 +237,7 @@ class WarhammerScenario(Scenario):
             codes.append(oc.ESCAPED if r.max_turns == 0 else oc.RALLIED)
             if r.max_turns > 0:
                 codes.append(oc.STILL_FLEEING)
-                if r.chaser_charges:
+                if r.chaser_charges or r.chaser_impetuous:
                     codes.append(oc.RUN_DOWN)
             if edge:
                 codes.append(oc.OFF_TABLE)
@@ -251,7 +251,7 @@ class WarhammerScenario(Scenario):
         if edge:
             codes.append(oc.OFF_TABLE)
         if r.max_turns > 0:
-            if r.chaser_charges:
+            if r.chaser_charges or r.chaser_impetuous:
                 codes.append(oc.RUN_DOWN)
             codes += [oc.RALLIED, oc.STILL_FLEEING]
         return sorted(codes)
