@@ -64,17 +64,17 @@ def test_cli_rank_and_matrix_with_the_tow_scenario(tmp_path):
 
 
 def test_charge_reaction_example_compares_flee_and_fire_and_flee():
-    sc = fleeodds.load_scenario("warhammer/glade_riders_charge_reaction_tow.toml")
+    sc = fleeodds.load_scenario("warhammer/wolf_riders_charge_reaction_tow.toml")
     labels = [v.en for v in sc.variants()]
     assert labels[:2] == ["Flee", "Fire & Flee"]
-    # Boar Boyz M7 + max2D6 + D6 against 10" + the flight; flee 2D6 + D6 or max2D6 + D6, edge 12" (touch)
+    # Empire Knights M8 + max2D6 + D6 against 10" + the flight; flee 2D6 + D6 or max2D6 + D6, edge 12" (touch)
     def run_down(flee: dict[int, Fraction]) -> Fraction:
         out = Fraction(0)
         for f, pf in flee.items():
             if f >= 12:
                 continue  # off the table before the charge
             for a, b, c in itertools.product(range(1, 7), repeat=3):
-                if 7 + max(a, b) + c >= 10 + f:
+                if 8 + max(a, b) + c >= 10 + f:
                     out += pf * Fraction(1, 216)
         return out
     flee_2d6_d6: dict[int, Fraction] = {}
