@@ -389,3 +389,26 @@ def test_an_impetuous_chaser_over_three_turns_monte_carlo():
     d["table"].update(max_turns=3, edge_distance=20)
     sc = fleeodds.load_scenario(d)
     mc_agrees(sc, by_code(sc))  # the one-turn value is derived by hand above; here the kernel and solver agree
+
+
+def test_an_impetuous_chaser_on_the_2024_leadership_test():
+    # options.tow_impetuous_test = "ld_test": it must charge when it fails a Leadership test (Ld 7, TOW doubles)
+    d = impetuous_chase(False, "impetuous")
+    d["options"]["tow_impetuous_test"] = "ld_test"
+    got = by_code(fleeodds.load_scenario(d))
+    assert got["run_down"] == impetuous_by_hand(1 - p_ld(7))
+
+
+@pytest.mark.statistical
+def test_an_impetuous_chaser_on_the_leadership_test_monte_carlo():
+    d = impetuous_chase(False, "impetuous")
+    d["options"]["tow_impetuous_test"] = "ld_test"
+    mc_agrees(fleeodds.load_scenario(d), {"run_down": impetuous_by_hand(1 - p_ld(7))})
+
+
+def test_fire_and_flee_needs_the_charger_beyond_its_movement():
+    d = fire_and_flee()
+    d["table"]["gap"] = 3  # the Orcs' M is 4: the unit must Hold or Flee
+    with pytest.raises(FleeoddsError) as err:
+        fleeodds.load_scenario(d)
+    assert str(err.value).startswith("options.charge_reaction") and "Hold or Flee" in str(err.value)

@@ -277,6 +277,9 @@ PHRASES: dict[str, str] = {
     "a unit that may flee from a charge: a charged Random Movement unit must Hold":
         "une unité qui peut fuir face à une charge : une unité à Mouvement aléatoire chargée doit Tenir",
     "with [[pursuers]]; give one [pursuer] table": "avec [[pursuers]] ; donnez une seule table [pursuer]",
+    "'flee' when the charger is closer than its Movement (§; table.gap = §): the unit must Hold or Flee":
+        "'flee' quand l'unité qui charge est plus proche que son Mouvement (§ ; table.gap = §) : l'unité doit "
+        "Tenir ou Fuir",
     "a Warband adds fleeing.rank_bonus to its Leadership on its Break, Panic or plain test, in TOW":
         "une Horde guerrière ajoute fleeing.rank_bonus à son Commandement pour son test de moral, de panique ou "
         "simple, en TOW",

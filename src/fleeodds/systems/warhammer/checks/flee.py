@@ -123,7 +123,7 @@ def effective(r: Rules) -> dict[str, Any]:
     elif r.rally_mode == RALLY_DOUBLE1_ONLY:
         used["p_rally"] = 1 - (1 - double1_pass(r.rally_test)) ** r.rally_tries
     if r.chaser_impetuous:
-        used["chaser_impetuous"] = True
+        used["chaser_impetuous"] = ld_test_pass(r.restraint_test) if r.impetuous_ld_test else "d6"
     if r.chaser_charges or r.chaser_impetuous:
         used.update(enemy_first=r.enemy_first, declare_range=r.declare_range, out_of_range_move=r.out_of_range_move,
                     charge_dice=r.charge_dice, charge_fixed=r.charge_fixed, tie_strict=r.tie_strict,
@@ -520,6 +520,12 @@ def check_tow_rules(model: ScenarioModel, fleeing: UnitProfile, pursuers: list[U
             raise InputError("options.charge_reaction", "fire_and_flee",
                              "'flee' here: Fire & Flee is a charge reaction of The Old World (edition = 'tow', "
                              "situation = 'flee_reaction')")
+        for i, p in enumerate(pursuers):  # Fire & Flee: not against a charger closer than its Movement
+            gap = model.pursuers[i].gap if several and model.pursuers[i].gap is not None else model.table.gap
+            if gap < p.movement:
+                raise InputError("options.charge_reaction", "fire_and_flee",
+                                 f"'flee' when the charger is closer than its Movement ({p.movement}\"; table.gap = "
+                                 f"{gap:g}\"): the unit must Hold or Flee")
         if not fleeing.has("fire_and_flee"):
             raise InputError("options.charge_reaction", "fire_and_flee",
                              "'flee' for a unit without the fire_and_flee special rule (add it to fleeing.rules "

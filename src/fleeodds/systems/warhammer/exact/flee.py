@@ -266,7 +266,7 @@ class _Solver:
             return
         forced = ONE
         if not r.chaser_charges:  # TOW Impetuous: must declare a charge on a D6 of 1-3, else stays put
-            forced = Fraction(1, 2)
+            forced = 1 - ld_test_pass(r.restraint_test) if r.impetuous_ld_test else Fraction(1, 2)
             yield 1 - forced, (cum, gap, models)
         for f, pf in self.flee_at(cum).items():
             pf = pf * forced

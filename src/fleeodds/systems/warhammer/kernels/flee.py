@@ -127,7 +127,7 @@ def pack(r: Rules, n_bins: int, pairs: bool = True):
     ints[I_FAILED_MOVE] = r.failed_move_mode
     ints[I_N_BINS] = n_bins
     ints[I_RALLY_TRIES] = r.rally_tries
-    ints[I_IMPETUOUS] = r.chaser_impetuous
+    ints[I_IMPETUOUS] = 2 if r.chaser_impetuous and r.impetuous_ld_test else int(r.chaser_impetuous)
     flee_spec = r.flee.encode()
     if r.flee_near_edge is not None:  # one array: the far roll's rows, then the near roll's
         ints[I_FLEE_NEAR] = flee_spec.shape[0]
@@ -624,7 +624,10 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                             o = oc.OFF_TABLE
                 elif chaser or impetuous:
                     forced = True
-                    if chaser == 0 and gap <= declare:  # TOW Impetuous: a charge on a D6 of 1-3
+                    if chaser == 0 and gap <= declare and impetuous == 2:  # TOW Impetuous: a failed Ld test
+                        passed, st = _ld_test(s_ld, s_three, s_d1, s_d6, s_reroll, 0, key, st)
+                        forced = not passed
+                    elif chaser == 0 and gap <= declare:  # TOW Impetuous: a charge on a D6 of 1-3
                         v, st = lane_bounded(key, st, 6)
                         forced = v < 3
                     if gap <= declare and forced:

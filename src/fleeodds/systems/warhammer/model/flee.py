@@ -356,6 +356,14 @@ class Options(_Strict):
           "closer) is rolled without the Swiftstride D6.",
         d_fr="Avec tow_swiftstride_use = 'not_near_edge' : un jet de fuite fait à cette distance du bord de "
              "table (ou moins) est lancé sans le D6 de Rapide.")
+    tow_impetuous_test: Literal["d6", "ld_test"] = F(
+        "d6", t="TOW Impetuous test", t_fr="Test d'Impétueux (TOW)",
+        d="TOW Impetuous, for a unit able to declare a charge: d6, it must charge on a D6 roll of 1-3 (the current "
+          "rules index, tow.whfb.app/special-rules/impetuous); ld_test, it must charge if it fails a Leadership "
+          "test (the 2024 rulebook, p. 172).",
+        d_fr="Impétueux (TOW), pour une unité qui peut déclarer une charge : d6, elle doit charger sur un D6 de 1 "
+             "à 3 (l'index des règles actuel) ; ld_test, elle doit charger si elle rate un test de Commandement "
+             "(le livre de règles de 2024, p. 172).")
     charge_reaction: Literal["flee", "fire_and_flee"] = F(
         "flee", t="Charge reaction (flee_reaction)", t_fr="Réaction à la charge (flee_reaction)",
         d="Situation flee_reaction: flee, or TOW fire_and_flee for a unit with Fire & Flee (it shoots, whose "

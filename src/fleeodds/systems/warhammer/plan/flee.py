@@ -91,8 +91,11 @@ class Rules:
     swift_edge_margin: float = 0.0
     rally_tries: int = 1
     # TOW Impetuous chaser that does not keep charging: within its declarable range it must declare a
-    # charge on a D6 roll of 1-3 (tow.whfb.app/special-rules/impetuous), else it stays where it is
+    # charge on a D6 roll of 1-3 (tow.whfb.app/special-rules/impetuous; Core Rulebook p. 172 reads a
+    # Leadership test instead), or on a failed Leadership test
+    # (the restraint_test's numbers; impetuous_ld_test), else it stays where it is
     chaser_impetuous: bool = False
+    impetuous_ld_test: bool = False
 
 
 def option_defaults(edition: str) -> dict[str, Any]:
@@ -223,7 +226,7 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     ld = max(fleeing.leadership, general)
     ld_with_general = ld  # rally tests: the General's Ld whatever Steadfast and Terror do to the Break test
     if ed == "tow" and (fleeing.has("warband") or fleeing.has("scurrying_masses")):
-        # TOW Warband (tow.whfb.app/special-rules/warband): "unless it is fleeing", + its Rank Bonus up to
+        # TOW Warband (tow.whfb.app/special-rules/warband; Core Rulebook p. 180): "unless it is fleeing", + its Rank Bonus up to
         # Ld 10 (not to a Restraint test); a General without the rule lends his unmodified Ld. Scurrying
         # Masses reads the same on the Break test. The unit is not fleeing at its Break test (nor at a
         # plain or Panic test); it is at its rally tests, which keep ld_with_general.
@@ -255,7 +258,8 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
 
     # -- flee and pursuit (§3.3) --------------------------------------------------
     t = model.table
-    # TOW Fire & Flee (a charge reaction of a unit with the rule; checks.flee.check_tow_rules refuses it elsewhere)
+    # TOW Fire & Flee (tow.whfb.app/special-rules/fire-and-flee; Core Rulebook p. 169): Stand & Shoot, then
+    # flee on two D6 keeping the higher (checks.flee.check_tow_rules refuses it elsewhere)
     kind = "fire_and_flee" if (ed == "tow" and model.situation == "flee_reaction" and fleeing.has("fire_and_flee")
                                and o.charge_reaction == "fire_and_flee") else "flee"
     flee = _dice(o.flee_roll or _flee_roll(fleeing, ed, o, kind), "options.flee_roll")
@@ -264,7 +268,8 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     edge_margin = o.tow_swiftstride_edge_margin
     if ed == "tow" and o.tow_swiftstride_use == "not_near_edge" and fleeing.has("swiftstride") \
             and t.edge_distance is not None and o.flee_roll is None:
-        # the fleeing unit chooses before each roll: no Swiftstride D6 within edge_margin of the edge
+        # the fleeing unit chooses before each roll (tow.whfb.app/special-rules/swiftstride; Core Rulebook
+        # p. 178: "may apply a +D6"): no Swiftstride D6 within edge_margin of the edge
         flee_near = _dice(_flee_roll(fleeing, ed, o, kind, swift=False))
         if t.edge_distance <= edge_margin:  # a fall back starts where the unit stands (0" fled)
             fall_back = _dice(_flee_roll(fleeing, ed, o, "fall_back", swift=False))
@@ -283,7 +288,8 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     restraint_ld = pursuer.leadership
     if ed != "starter" and p_ref.general_leadership is not None:
         restraint_ld = max(restraint_ld, p_ref.general_leadership)
-    # TOW Veteran "may re-roll any failed Leadership test" ("a Break test is not a Leadership test"):
+    # TOW Veteran (tow.whfb.app/special-rules/veteran; Core Rulebook p. 180) re-rolls any failed
+    # Leadership test, and a Break test is not one:
     # the pursuer's Restraint test and the fleeing unit's rally tests
     restraint = LdTest(ld=restraint_ld, dice=_ld_dice(pursuer, ed, o), double1_passes=double1,
                        double6_fails=double6, reroll=(p_ref.battle_standard and bsb == "any_failed_ld")
@@ -358,10 +364,12 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
         charge_move=m, charge_dice=charge_dice, charge_fixed=float(charge_fixed), declare_range=float(declare),
         failed_move_mode=failed, out_of_range_move=float(out_move),
         flee_near_edge=flee_near, swift_edge_margin=float(edge_margin) if flee_near is not None else 0.0,
-        # TOW Rallying Cry: one more Rally test in each rally phase (each with its own re-roll, if any)
+        # TOW Rallying Cry (tow.whfb.app/special-rules/rallying-cry; Core Rulebook p. 175): one more Rally
+        # test in each rally phase, in the Command sub-phase (each with its own re-roll, if any)
         rally_tries=2 if ed == "tow" and f_ref.rallying_cry else 1,
         chaser_impetuous=(ed == "tow" and pursuer.has("impetuous") and not t.chaser_keeps_charging
                           and model.situation in ("break", "fleeing", "panic") and t.max_turns > 0),
+        impetuous_ld_test=o.tow_impetuous_test == "ld_test",
     )
     if model.situation in TEST_SITUATIONS:
         rules = _ld_test_situation(rules, model, fleeing, not_fleeing_ld, double1, double6, kept_pair,
