@@ -65,7 +65,7 @@ def test_case_counts():
         "dnd": 15,
         "hell_dorado": 16,
         "warhammer_combat": 8,
-        "warhammer_obstacles": 6,
+        "warhammer_obstacles": 7,  # issue 26: the 6th edition's "leave the table" case added
         "warhammer_pursuers": 14,
     }
 

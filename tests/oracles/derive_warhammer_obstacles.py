@@ -45,24 +45,43 @@ def unit(name: str, **kw) -> dict:
     return dict({"name": name, "movement": 4, "leadership": 7}, **kw)
 
 
-def case_6th() -> dict:
-    """A friend at [5, 7] with no room to go round; table edge at 7"; pursued by 2D6."""
-    p_off = Fraction(0)
-    for f, pf in TWO_D6.items():
-        for p, pp in TWO_D6.items():
-            if p >= f:
-                continue  # caught before it moves
-            end = f
-            if end >= 5:  # reaches the friends: through them, placed beyond (7")
-                end = max(end, 7)
-            if end >= 7:
-                p_off += pf * pp
-    params = {"edition": "6th", "situation": "fleeing", "fleeing": unit("F"), "pursuer": unit("P"),
-              "table": {"edge_distance": 7.0, "max_turns": 0},
-              "obstacles": [{"kind": "friend", "distance": 5.0, "depth": 2.0, "room_to_go_around": False}]}
-    return case("wfb6_obstacle_friend_no_room_pushed_off_table",
-                "6th: a unit fleeing 2D6 from a 2D6 pursuer meets friends 5\" away with no room to go round: "
-                "through them, placed beyond at 7\", the table edge", "6th", params, "escaped_off_table", p_off)
+def cases_6th() -> list[dict]:
+    """A friend at [5, 7] with no room to go round; table edge at 7"; pursued by 2D6.
+
+    6th edition: "If any models from a fleeing unit leave the table edge then the entire unit is [...]
+    removed from play" (6th.whfb.app, Subsequent Actions of Fleeing Troops): a unit placed beyond the
+    friends exactly at the edge (7") has not left the table; it must go past it (the 6th default,
+    ``edge_contact = "leave"``). The same case with ``edge_contact = "touch"`` (removed on reaching the
+    edge, the default before the 6th text was read) keeps its former value.
+    """
+    out = []
+    for contact in ("touch", "leave"):
+        p_off = Fraction(0)
+        for f, pf in TWO_D6.items():
+            for p, pp in TWO_D6.items():
+                if p >= f:
+                    continue  # caught before it moves
+                end = f
+                if end >= 5:  # reaches the friends: through them, placed beyond (7")
+                    end = max(end, 7)
+                if (end >= 7) if contact == "touch" else (end > 7):
+                    p_off += pf * pp
+        params = {"edition": "6th", "situation": "fleeing", "fleeing": unit("F"), "pursuer": unit("P"),
+                  "table": {"edge_distance": 7.0, "max_turns": 0},
+                  "obstacles": [{"kind": "friend", "distance": 5.0, "depth": 2.0, "room_to_go_around": False}]}
+        if contact == "touch":
+            params["options"] = {"edge_contact": "touch"}
+            out.append(case("wfb6_obstacle_friend_no_room_pushed_off_table",
+                            "6th, edge_contact = touch: a unit fleeing 2D6 from a 2D6 pursuer meets friends 5\" "
+                            "away with no room to go round: through them, placed beyond at 7\", the table edge",
+                            "6th", params, "escaped_off_table", p_off))
+        else:
+            out.append(case("wfb6_obstacle_friend_no_room_placed_at_the_edge_stays",
+                            "6th (a unit is removed when a model leaves the table): a unit fleeing 2D6 from a 2D6 "
+                            "pursuer meets friends 5\" away with no room to go round: placed beyond at 7\", on "
+                            "the table edge, it stays; only a flee roll above 7 takes it off",
+                            "6th", params, "escaped_off_table", p_off))
+    return out
 
 
 def _move_7th(pos: Fraction, f: int):
@@ -206,7 +225,7 @@ def case_starter() -> dict:
 
 
 def main(argv=None):
-    cases = [case_6th(), *cases_7th(), case_8th(), case_tow(), case_starter()]
+    cases = [*cases_6th(), *cases_7th(), case_8th(), case_tow(), case_starter()]
     write("warhammer_obstacles", "Warhammer: things in the way of a flee move", cases, argv)
 
 

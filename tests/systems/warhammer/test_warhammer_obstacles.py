@@ -120,7 +120,9 @@ def test_6th_goes_round_friends_with_room():
                    "pursuer": {"name": "P", "movement": 4, "leadership": 7},
                    "table": {"max_turns": 0, "edge_distance": 7.0}, "options": {"pursuer_restrains": "always"},
                    "obstacles": [{"kind": "friend", "name": "spears", "distance": 5.0, "depth": 2.0}]})
-    assert p_outcome(sc, "escaped_off_table") == sum((p for f, p in TWO_D6.items() if f >= 7), Fraction(0))
+    # 6th removes a unit when a model *leaves* the table (edge_contact = "leave"): a flight past 7", 8+
+    # (15/36; it was 7+, 21/36, when 6th defaulted to touching the edge)
+    assert p_outcome(sc, "escaped_off_table") == sum((p for f, p in TWO_D6.items() if f >= 8), Fraction(0))
     assert sc.summary()["obstacle_met"]["spears"] == sum((p for f, p in TWO_D6.items() if f >= 5),
                                                                     Fraction(0))
 

@@ -275,4 +275,59 @@ PHRASES: dict[str, str] = {
         "une unité en infériorité numérique à deux contre un ne déroute automatiquement que dans The Old World",
     "a Fear-causing winner's automatic break is combat.fear_outnumbered":
         "la déroute automatique face à un vainqueur qui cause la Peur, c'est combat.fear_outnumbered",
+    # -- The Old World's own flee and rally rules (checks.flee.check_tow_rules and its hints) ---------------
+    "'flee' here: Fire & Flee is a charge reaction of The Old World (edition = 'tow', situation = 'flee_reaction')":
+        "'flee' ici : Tirer et fuir est une réaction à la charge de The Old World (edition = 'tow', "
+        "situation = 'flee_reaction')",
+    "'flee' for a unit without the fire_and_flee special rule (add it to fleeing.rules or fleeing.extra_rules)":
+        "'flee' pour une unité sans la règle spéciale fire_and_flee (ajoutez-la à fleeing.rules ou "
+        "fleeing.extra_rules)",
+    "a unit that can declare a charge: a Random Movement unit cannot declare charges (it may still contact a unit "
+    "it pursues); use situation 'fleeing' or table.chaser_keeps_charging = false":
+        "une unité qui peut déclarer une charge : une unité à Mouvement aléatoire ne peut pas déclarer de charge "
+        "(elle peut encore atteindre une unité qu'elle poursuit) ; prenez la situation 'fleeing' ou "
+        "table.chaser_keeps_charging = false",
+    "a unit that may flee from a charge: a charged Random Movement unit must Hold":
+        "une unité qui peut fuir face à une charge : une unité à Mouvement aléatoire chargée doit Tenir",
+    "with [[pursuers]]; give one [pursuer] table": "avec [[pursuers]] ; donnez une seule table [pursuer]",
+    "'flee' when the charger is closer than its Movement (§; table.gap = §): the unit must Hold or Flee":
+        "'flee' quand l'unité qui charge est plus proche que son Mouvement (§ ; table.gap = §) : l'unité doit "
+        "Tenir ou Fuir",
+    "a Warband adds fleeing.rank_bonus to its Leadership on its Break, Panic or plain test, in TOW":
+        "une Horde guerrière ajoute fleeing.rank_bonus à son Commandement pour son test de moral, de panique ou "
+        "simple, en TOW",
+    "Scurrying Masses adds fleeing.rank_bonus to its Leadership on its Break, Panic or plain test, in TOW":
+        "Masses grouillantes ajoute fleeing.rank_bonus au Commandement pour le test de moral, de panique ou "
+        "simple, en TOW",
+    "a Veteran re-rolls failed Leadership tests (rally tests, plain and Panic tests, a pursuer's Restraint test), "
+    "not the Break test, in TOW":
+        "un Vétéran relance les tests de Commandement ratés (tests de ralliement, tests simples et de panique, test "
+        "pour ne pas poursuivre), pas le test de moral, en TOW",
+    "Fire & Flee acts with options.charge_reaction = 'fire_and_flee', in a TOW flee_reaction":
+        "Tirer et fuir agit avec options.charge_reaction = 'fire_and_flee', dans une flee_reaction en TOW",
+    "Random Movement forbids declaring charges and fleeing from one (refused there), in TOW; a pursuit is unchanged":
+        "le Mouvement aléatoire interdit de déclarer une charge et de fuir face à une charge (refusé là), en TOW ; "
+        "une poursuite ne change pas",
+    "an Impetuous chaser must charge on a D6 of 1-3 in the turns of the chain (table.max_turns > 0, "
+    "table.chaser_keeps_charging = false), in TOW; a pursuit is unchanged":
+        "un poursuivant Impétueux doit charger sur un D6 de 1 à 3 aux tours qui suivent (table.max_turns > 0, "
+        "table.chaser_keeps_charging = false), en TOW ; une poursuite ne change pas",
+    "with [[pursuers]] (an Impetuous chaser's forced charges); give one [pursuer] table or keeps_charging = true":
+        "avec [[pursuers]] (les charges forcées d'un poursuivant Impétueux) ; donnez une seule table [pursuer] ou "
+        "keeps_charging = true",
+    "the rank bonus counts for a Warband or Scurrying Masses unit (fleeing.rules) that is not fleeing, in TOW":
+        "le bonus de rang compte pour une unité Horde guerrière ou Masses grouillantes (fleeing.rules) qui n'est "
+        "pas en fuite, en TOW",
+    "a Rallying Cry gives an extra Rally test in the turns of the chain (table.max_turns > 0), in TOW":
+        "un Cri de ralliement donne un test de ralliement de plus aux tours qui suivent (table.max_turns > 0), "
+        "en TOW",
+    "the side only matters in TOW, from a flank, with combat.loser_frontage above combat.loser_depth":
+        "le côté ne compte qu'en TOW, depuis un flanc, avec combat.loser_frontage au-dessus de combat.loser_depth",
+    "the footprint only matters in TOW with combat.broken_from = 'flank'":
+        "l'emprise au sol ne compte qu'en TOW avec combat.broken_from = 'flank'",
+    "Fire & Flee is a TOW flee_reaction of a unit with the fire_and_flee rule":
+        "Tirer et fuir est une flee_reaction en TOW d'une unité dotée de la règle fire_and_flee",
+    "it acts with options.tow_swiftstride_use = 'not_near_edge', a Swiftstride fleeing unit and a table edge, in TOW":
+        "il agit avec options.tow_swiftstride_use = 'not_near_edge', une unité en fuite Rapide et un bord de "
+        "table, en TOW",
 }

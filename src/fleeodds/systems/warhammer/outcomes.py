@@ -60,6 +60,9 @@ RULE_LABELS = {
     "immune_to_psychology": ("Immune to Psychology", "Immunisé à la psychologie"),
     "frenzy": ("Frenzy", "Frénésie"), "cold_blooded": ("Cold-blooded", "Sang-froid"),
     "fear": ("Fear", "Peur"), "terror": ("Terror", "Terreur"), "steadfast": ("Steadfast", "Indomptable"),
+    "warband": ("Warband", "Horde guerrière"), "scurrying_masses": ("Scurrying Masses", "Masses grouillantes"),
+    "veteran": ("Veteran", "Vétéran"), "impetuous": ("Impetuous", "Impétueux"),
+    "random_movement": ("Random Movement", "Mouvement aléatoire"), "fire_and_flee": ("Fire & Flee", "Tirer et fuir"),
 }
 TROOP_TYPE_LABELS = {
     "infantry": ("infantry", "infanterie"), "cavalry": ("cavalry", "cavalerie"),

@@ -29,7 +29,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
-from ....errors import FleeoddsError
+from ....errors import FleeoddsError, InputError
 from ....validation import annotation_values, equals_default, inert, not_modelled
 from ..model.base import TROOP_TYPES, UnitProfile
 from ..model.flee import TEST_KINDS, TEST_SITUATIONS, Options, ScenarioModel
@@ -75,6 +75,8 @@ def effective(r: Rules) -> dict[str, Any]:
     edge = not math.isinf(r.edge)
     if edge:
         used.update(edge=r.edge, edge_strict=r.edge_strict)
+    if r.flee_near_edge is not None:  # TOW Swiftstride left out near the edge (the edge is there)
+        used.update(flee_near_edge=r.flee_near_edge, swift_edge_margin=r.swift_edge_margin)
     if r.situation in CHARGE_SITUATIONS:
         used.update(flee=r.flee, charge_dice=r.charge_dice, charge_fixed=r.charge_fixed, gap=r.gap,
                     tie_strict=r.tie_strict)
@@ -114,11 +116,15 @@ def effective(r: Rules) -> dict[str, Any]:
     if not chain:
         return used
     used.update(max_turns=r.max_turns, rally_mode=r.rally_mode, chaser_charges=r.chaser_charges)
+    if r.rally_by_models and r.rally_tries > 1:  # the rally tests by models left (obstacles), taken twice
+        used["rally_tries"] = r.rally_tries
     if r.rally_mode == RALLY_NORMAL:
-        used["p_rally"] = ld_test_pass(r.rally_test)
+        used["p_rally"] = 1 - (1 - ld_test_pass(r.rally_test)) ** r.rally_tries
     elif r.rally_mode == RALLY_DOUBLE1_ONLY:
-        used["p_rally"] = double1_pass(r.rally_test)
-    if r.chaser_charges:
+        used["p_rally"] = 1 - (1 - double1_pass(r.rally_test)) ** r.rally_tries
+    if r.chaser_impetuous:
+        used["chaser_impetuous"] = ld_test_pass(r.restraint_test) if r.impetuous_ld_test else "d6"
+    if r.chaser_charges or r.chaser_impetuous:
         used.update(enemy_first=r.enemy_first, declare_range=r.declare_range, out_of_range_move=r.out_of_range_move,
                     charge_dice=r.charge_dice, charge_fixed=r.charge_fixed, tie_strict=r.tie_strict,
                     failed_move_mode=r.failed_move_mode, gap=r.gap)
@@ -138,6 +144,8 @@ def _option_values(name: str) -> list[Any]:
         return [None, 0, 1]
     if name == "flee_clearance":
         return [None, 0.0, 1.0, 2.0]
+    if name == "tow_swiftstride_edge_margin":
+        return [0.0, 6.0, 12.0, 200.0]
     return annotation_values(Options.model_fields[name].annotation) or [None]
 
 
@@ -149,6 +157,9 @@ GROUP_VALUES = {
     ("table", "first_turn"): ["fleeing_side", "enemy"],
     ("test", "kind"): list(TEST_KINDS),
     ("test", "ld_modifier"): [-1, 0, 1],
+    ("combat", "broken_from"): ["front", "flank", "rear"],
+    ("combat", "loser_frontage"): [0.0, 4.0, 12.0],
+    ("combat", "loser_depth"): [0.0, 2.0, 12.0],
 }
 UNIT_VALUES = {
     "models_start": [1, 2, 20, 1000],
@@ -156,6 +167,8 @@ UNIT_VALUES = {
     "musician": [False, True],
     "general_leadership": [None, 0, 10],
     "battle_standard": [False, True],
+    "rank_bonus": [0, 1, 3],
+    "rallying_cry": [False, True],
 }
 
 #: A unit's characteristics (accepted whatever the situation; listed by :func:`unused_inputs` when moot).
@@ -393,7 +406,38 @@ def _specific_hint(path: tuple[str, ...], model: ScenarioModel) -> str:
                "a charged unit's flee move always resolves before the charge"
     if name in ("rules", "extra_rules") and role == "pursuer" and path[2] == "fear":
         return "a Fear-causing winner's automatic break is combat.fear_outnumbered"
+    tow_rule = path[2] if name in ("rules", "extra_rules") and len(path) > 2 else None
+    if tow_rule in TOW_RULE_HINTS or name in TOW_FIELD_HINTS:
+        return TOW_RULE_HINTS.get(tow_rule) or TOW_FIELD_HINTS[name]
     return ""
+
+
+#: Where the TOW-only flee rules act (docs/warhammer.md, "The Old World's own flee and rally rules").
+TOW_RULE_HINTS = {
+    "warband": "a Warband adds fleeing.rank_bonus to its Leadership on its Break, Panic or plain test, in TOW",
+    "scurrying_masses": "Scurrying Masses adds fleeing.rank_bonus to its Leadership on its Break, Panic or plain "
+                        "test, in TOW",
+    "veteran": "a Veteran re-rolls failed Leadership tests (rally tests, plain and Panic tests, a pursuer's "
+               "Restraint test), not the Break test, in TOW",
+    "fire_and_flee": "Fire & Flee acts with options.charge_reaction = 'fire_and_flee', in a TOW flee_reaction",
+    "random_movement": "Random Movement forbids declaring charges and fleeing from one (refused there), in TOW; "
+                       "a pursuit is unchanged",
+    "impetuous": "an Impetuous chaser must charge on a D6 of 1-3 in the turns of the chain (table.max_turns > 0, "
+                 "table.chaser_keeps_charging = false), in TOW; a pursuit is unchanged",
+}
+TOW_FIELD_HINTS = {
+    "rank_bonus": "the rank bonus counts for a Warband or Scurrying Masses unit (fleeing.rules) that is not "
+                  "fleeing, in TOW",
+    "rallying_cry": "a Rallying Cry gives an extra Rally test in the turns of the chain (table.max_turns > 0), "
+                    "in TOW",
+    "broken_from": "the side only matters in TOW, from a flank, with combat.loser_frontage above "
+                   "combat.loser_depth",
+    "loser_frontage": "the footprint only matters in TOW with combat.broken_from = 'flank'",
+    "loser_depth": "the footprint only matters in TOW with combat.broken_from = 'flank'",
+    "charge_reaction": "Fire & Flee is a TOW flee_reaction of a unit with the fire_and_flee rule",
+    "tow_swiftstride_edge_margin": "it acts with options.tow_swiftstride_use = 'not_near_edge', a Swiftstride "
+                                   "fleeing unit and a table edge, in TOW",
+}
 
 
 def _context(model: ScenarioModel, path: tuple[str, ...]) -> str:
@@ -443,6 +487,77 @@ def special_rule_errors(role: str, rule: str, model: ScenarioModel, field: str):
             return not_modelled(field, rule, f"flying flee, pursuit and charge moves in {EDITION_NAMES[ed]}; "
                                              "give options.flee_roll, options.pursuit_roll or options.charge_reach")
     return None
+
+
+def check_tow_rules(model: ScenarioModel, fleeing: UnitProfile, pursuers: list[UnitProfile], several: bool) -> None:
+    """Refuse the TOW flee-chain inputs that the rules forbid or that fleeodds does not model here.
+
+    Parameters
+    ----------
+    model : ScenarioModel
+    fleeing : UnitProfile
+    pursuers : list of UnitProfile
+        The pursuer(s) or charger(s) (empty in the test situations).
+    several : bool
+        ``[[pursuers]]`` (the several-pursuers chain has no Rallying Cry or edge-dependent Swiftstride).
+
+    Raises
+    ------
+    InputError
+        ``options.charge_reaction = "fire_and_flee"`` outside a TOW ``flee_reaction`` of a unit with
+        Fire & Flee; a Random Movement charger (it "cannot declare charges") or a Random Movement unit
+        fleeing from a charge (charged, it must Hold); ``not_modelled`` for ``fleeing.rallying_cry`` and
+        ``options.tow_swiftstride_use = "not_near_edge"`` with ``[[pursuers]]``.
+
+    References
+    ----------
+    tow.whfb.app special rules Fire & Flee, Random Movement, Rallying Cry and Swiftstride;
+    docs/warhammer.md, "The Old World's own flee and rally rules".
+    """
+    ed, sit, o = model.edition, model.situation, model.options
+    if o.charge_reaction == "fire_and_flee":
+        if ed != "tow" or sit != "flee_reaction":
+            raise InputError("options.charge_reaction", "fire_and_flee",
+                             "'flee' here: Fire & Flee is a charge reaction of The Old World (edition = 'tow', "
+                             "situation = 'flee_reaction')")
+        for i, p in enumerate(pursuers):  # Fire & Flee: not against a charger closer than its Movement
+            gap = model.pursuers[i].gap if several and model.pursuers[i].gap is not None else model.table.gap
+            if gap < p.movement:
+                raise InputError("options.charge_reaction", "fire_and_flee",
+                                 f"'flee' when the charger is closer than its Movement ({p.movement}; table.gap = "
+                                 f"{gap:g}): the unit must Hold or Flee")
+        if not fleeing.has("fire_and_flee"):
+            raise InputError("options.charge_reaction", "fire_and_flee",
+                             "'flee' for a unit without the fire_and_flee special rule (add it to fleeing.rules "
+                             "or fleeing.extra_rules)")
+    if ed != "tow":
+        return
+    if sit in CHARGE_SITUATIONS or (model.table.chaser_keeps_charging and model.table.max_turns > 0
+                                    and sit not in ("leadership_test",)):
+        for i, p in enumerate(pursuers):
+            keeps = sit in CHARGE_SITUATIONS or (model.pursuers[i].keeps_charging if several and
+                                                 model.pursuers[i].keeps_charging is not None
+                                                 else model.table.chaser_keeps_charging)
+            if p.has("random_movement") and keeps:
+                field = f"pursuers.{i}.rules" if several else "pursuer.rules"
+                raise InputError(field, "random_movement",
+                                 "a unit that can declare a charge: a Random Movement unit cannot declare "
+                                 "charges (it may still contact a unit it pursues); use situation 'fleeing' or "
+                                 "table.chaser_keeps_charging = false")
+    if sit == "flee_reaction" and fleeing.has("random_movement"):
+        raise InputError("fleeing.rules", "random_movement",
+                         "a unit that may flee from a charge: a charged Random Movement unit must Hold")
+    if several and model.table.max_turns > 0 and sit not in CHARGE_SITUATIONS and any(
+            p.has("impetuous") and not (model.pursuers[i].keeps_charging if model.pursuers[i].keeps_charging
+                                        is not None else model.table.chaser_keeps_charging)
+            for i, p in enumerate(pursuers)):
+        raise not_modelled("pursuers", "impetuous", "with [[pursuers]] (an Impetuous chaser's forced charges); "
+                                                     "give one [pursuer] table or keeps_charging = true")
+    if several and model.fleeing.rallying_cry:
+        raise not_modelled("fleeing.rallying_cry", True, "with [[pursuers]]; give one [pursuer] table")
+    if several and o.tow_swiftstride_use == "not_near_edge":
+        raise not_modelled("options.tow_swiftstride_use", "not_near_edge",
+                           "with [[pursuers]]; give one [pursuer] table")
 
 
 def check_inputs(source: dict, model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile,
@@ -520,4 +635,4 @@ def unused_inputs(source: dict, units: Units) -> list[str]:
     return out
 
 
-__all__ = ["BREAK_NONE", "check_inputs", "effective", "is_used", "rules_without_effect", "unused_inputs", "written_paths"]
+__all__ = ["BREAK_NONE", "check_inputs", "check_tow_rules", "effective", "is_used", "rules_without_effect", "unused_inputs", "written_paths"]

@@ -92,7 +92,8 @@ def validate(model, fleeing, r) -> None:
                              f"less than table.edge_distance ({r.edge:g}\"): an object must be on the table")
     # the farthest any flee move can reach before object i: every move at its longest, pushed beyond
     # every object nearer than i (an object only pushes the unit past itself, never toward another)
-    moves = 1 + r.max_turns * (2 if r.chaser_charges else 1)  # a charged unit flees again in the enemy turn
+    # a charged unit flees again in the enemy turn
+    moves = 1 + r.max_turns * (2 if r.chaser_charges or r.chaser_impetuous else 1)
     base = max(r.flee.max_value, r.fall_back.max_value) * moves
     for i in order:
         o = obstacles[i]

@@ -114,13 +114,22 @@ class _Solver:
         self.edge = _frac(r.edge)
         self.gap0 = _frac(r.gap)
         self.flee = r.flee.pmf()
+        # TOW: a Swiftstride unit may leave its D6 out of a flee roll made near the table edge
+        self.flee_near = r.flee_near_edge.pmf() if r.flee_near_edge is not None else None
+        self.near_margin = Fraction(str(r.swift_edge_margin))
         self.fall_back = r.fall_back.pmf()
         self.pursuit = r.pursuit.pmf()
         self.charge = charge_joint(r.charge_dice)
         self.charge_fixed = _frac(r.charge_fixed)
-        self.track_gap = r.chaser_charges
+        self.track_gap = r.chaser_charges or r.chaser_impetuous
         self.models0 = r.models
         self.objs, self.clearance = ob.exact_objects(r)
+
+    def flee_at(self, cum) -> dict:
+        """The flee roll's PMF for a unit that has fled ``cum`` inches (TOW Swiftstride by the edge)."""
+        if self.flee_near is not None and self.edge - cum <= self.near_margin:
+            return self.flee_near
+        return self.flee
 
     def move(self, pos, f, models):
         """The ways a flee move of ``f`` from ``pos`` ends: ``(p, end, models, code or None)`` (.obstacles)."""
@@ -145,7 +154,7 @@ class _Solver:
     def start(self):
         r = self.r
         if r.situation in ("charge_fleeing", "flee_reaction"):
-            for f, pf in self.flee.items():
+            for f, pf in self.flee_at(Fraction(0)).items():
                 for q, end, _, code in self.move(Fraction(0), f, self.models0):
                     if code is not None:  # destroyed by a thing in the way before the charge (.obstacles)
                         yield pf * q, Absorb(code, f)
@@ -191,7 +200,7 @@ class _Solver:
                 yield pres, Absorb(oc.GAVE_GROUND, 0)
                 continue
             falling_back = res == 1
-            flee = self.fall_back if falling_back else self.flee
+            flee = self.fall_back if falling_back else self.flee_at(Fraction(0))
             for f, pf in flee.items():
                 for chases, pc in pursue.items():
                     if pc == 0:
@@ -229,11 +238,13 @@ class _Solver:
             p_rally = double1_pass(rally_test)
         else:
             p_rally = ld_test_pass(rally_test)
+        # TOW Rallying Cry: an extra Rally test, with its own dice (and its own re-roll, if any)
+        p_rally = 1 - (1 - p_rally) ** r.rally_tries
         if p_rally:
             yield p_rally, Absorb(oc.RALLIED, turn)
         if p_rally == 1:
             return
-        for f, pf in self.flee.items():
+        for f, pf in self.flee_at(cum).items():
             for q, c2, m2, code in self.move(cum, f, models):
                 g2 = gap + (c2 - cum) if self.track_gap else gap
                 if code is not None:
@@ -245,13 +256,20 @@ class _Solver:
 
     def enemy_phase(self, cum, gap, models, turn):
         r = self.r
-        if not r.chaser_charges:
+        if not r.chaser_charges and not r.chaser_impetuous:
             yield ONE, (cum, gap, models)
             return
         if gap > _frac(r.declare_range):
-            yield ONE, (cum, max(gap - _frac(r.out_of_range_move), Fraction(0)), models)
+            # out of range: a chaser that keeps charging marches on; an Impetuous one cannot declare and stays
+            move = _frac(r.out_of_range_move) if r.chaser_charges else Fraction(0)
+            yield ONE, (cum, max(gap - move, Fraction(0)), models)
             return
-        for f, pf in self.flee.items():
+        forced = ONE
+        if not r.chaser_charges:  # TOW Impetuous: must declare a charge on a D6 of 1-3, else stays put
+            forced = 1 - ld_test_pass(r.restraint_test) if r.impetuous_ld_test else Fraction(1, 2)
+            yield 1 - forced, (cum, gap, models)
+        for f, pf in self.flee_at(cum).items():
+            pf = pf * forced
             for q, c2, m2, code in self.move(cum, f, models):
                 g2 = gap + (c2 - cum)
                 if code is not None:  # destroyed on the way, before the charge (.obstacles)
@@ -357,7 +375,8 @@ def estimate_work(r: Rules) -> int:
     """
     n_f = r.flee.max_value - r.flee.min_value + 1
     n_p = r.pursuit.max_value - r.pursuit.min_value + 1
-    charges = r.situation in ("charge_fleeing", "flee_reaction") or (r.chaser_charges and r.max_turns > 0)
+    chaser = r.chaser_charges or r.chaser_impetuous
+    charges = r.situation in ("charge_fleeing", "flee_reaction") or (chaser and r.max_turns > 0)
     n_c = 1
     work = 0
     if charges:
@@ -372,8 +391,8 @@ def estimate_work(r: Rules) -> int:
         return work
     reach = (r.max_turns + 1) * r.flee.max_value
     n_cum = (min(reach, math.ceil(r.edge)) if not math.isinf(r.edge) else reach) + 1
-    n_gap = n_cum + math.ceil(r.gap) + r.pursuit.max_value + 1 if r.chaser_charges else 1
-    per_state = n_f + (n_f * n_c if r.chaser_charges else 0)
+    n_gap = n_cum + math.ceil(r.gap) + r.pursuit.max_value + 1 if chaser else 1
+    per_state = n_f + (n_f * n_c if chaser else 0)
     return work + r.max_turns * n_cum * n_gap * per_state
 
 

@@ -35,13 +35,14 @@ from .obstacles import rally_row, tails, walk
 # integer parameters
 (I_SITUATION, I_BREAK_MODE, I_MARGIN, I_AUTO_BREAK, I_UNBREAKABLE, I_TOW_POLICY, I_TOW_OUTNUMBERED,
  I_TOW_STUBBORN, I_PURSUE_MODE, I_TIE_STRICT, I_EDGE_STRICT, I_CATCH_FIRST, I_MAX_TURNS, I_RALLY_MODE,
- I_CHASER, I_ENEMY_FIRST, I_FAILED_MOVE, I_N_BINS, I_PAIR_KIND, I_PAIR_A, I_PAIR_B) = range(21)
-N_INT = 21
+ I_CHASER, I_ENEMY_FIRST, I_FAILED_MOVE, I_N_BINS, I_PAIR_KIND, I_PAIR_A, I_PAIR_B, I_RALLY_TRIES,
+ I_FLEE_NEAR, I_IMPETUOUS) = range(24)
+N_INT = 24
 # Leadership tests: rows of [ld, three_dice_keep_low, double1_passes, double6_fails, reroll]
 T_BREAK, T_RESTRAINT, T_RALLY = 0, 1, 2
 # float parameters
-F_EDGE, F_GAP, F_CHARGE_FIXED, F_DECLARE, F_OUT_MOVE, F_CHARGE_MOVE = range(6)
-N_FLOAT = 6
+F_EDGE, F_GAP, F_CHARGE_FIXED, F_DECLARE, F_OUT_MOVE, F_CHARGE_MOVE, F_SWIFT_MARGIN = range(7)
+N_FLOAT = 7
 # the things in the way (.obstacles) follow: ints[N_INT:] and floats[N_FLOAT:]
 SITUATION_CODES = {"break": 0, "fleeing": 1, "charge_fleeing": 2, "flee_reaction": 3,
                    "leadership_test": 0, "panic": 0}  # the two tests run the Break-test path (plan/flee.py)
@@ -76,7 +77,8 @@ def _pair_shape(r: Rules, flee: np.ndarray, second: np.ndarray) -> tuple[int, in
     (``PAIR_CHAIN``), draws the same two lanes in its first exchange: a trial ended by them is
     counted by its pair; the others go on to the later turns from lane 2, one by one.
     """
-    if r.obstacles or len(r.chasers) > 1:  # things in the way, or several pursuit or charge rolls
+    if r.obstacles or len(r.chasers) > 1 or r.flee_near_edge is not None:
+        # things in the way, several pursuit or charge rolls, or a flee roll that depends on the distance fled
         return PAIR_NONE, 0, 0
     if r.situation in ("charge_fleeing", "flee_reaction"):
         kind = PAIR_CHARGE
@@ -96,8 +98,11 @@ def _pair_shape(r: Rules, flee: np.ndarray, second: np.ndarray) -> tuple[int, in
 
 
 def pack(r: Rules, n_bins: int, pairs: bool = True):
-    """Plain arrays for the kernel: ``(ints int64[21 + tail], tests int64[3, 5], floats float64[6 + tail],
+    """Plain arrays for the kernel: ``(ints int64[24 + tail], tests int64[3, 5], floats float64[7 + tail],
     dice specs)``; the tails hold the things in the way (:func:`.obstacles.tails`).
+
+    TOW: the flee spec is followed by the spec of the flee roll without the Swiftstride D6, from row
+    ``ints[I_FLEE_NEAR]`` (0: none), rolled within ``floats[F_SWIFT_MARGIN]`` of the edge.
 
     ``pairs=False`` turns the one-exchange fast path off (every trial resolved one by one; the
     counts are the same, which the tests check).
@@ -121,7 +126,13 @@ def pack(r: Rules, n_bins: int, pairs: bool = True):
     ints[I_ENEMY_FIRST] = r.enemy_first
     ints[I_FAILED_MOVE] = r.failed_move_mode
     ints[I_N_BINS] = n_bins
-    specs = (r.flee.encode(), r.fall_back.encode(), r.pursuit.encode(), r.charge_dice.encode())
+    ints[I_RALLY_TRIES] = r.rally_tries
+    ints[I_IMPETUOUS] = 2 if r.chaser_impetuous and r.impetuous_ld_test else int(r.chaser_impetuous)
+    flee_spec = r.flee.encode()
+    if r.flee_near_edge is not None:  # one array: the far roll's rows, then the near roll's
+        ints[I_FLEE_NEAR] = flee_spec.shape[0]
+        flee_spec = np.ascontiguousarray(np.vstack((flee_spec, r.flee_near_edge.encode())))
+    specs = (flee_spec, r.fall_back.encode(), r.pursuit.encode(), r.charge_dice.encode())
     if pairs:
         ints[I_PAIR_KIND], ints[I_PAIR_A], ints[I_PAIR_B] = _pair_shape(
             r, specs[0], specs[3] if r.situation in ("charge_fleeing", "flee_reaction") else specs[2])
@@ -131,7 +142,7 @@ def pack(r: Rules, n_bins: int, pairs: bool = True):
 
     tests = np.array([test_row(r.break_test), test_row(r.restraint_test), test_row(r.rally_test)], np.int64)
     floats = np.array([min(r.edge, BIG), r.gap, r.charge_fixed, r.declare_range, r.out_of_range_move,
-                       float(r.charge_move)], np.float64)
+                       float(r.charge_move), r.swift_edge_margin], np.float64)
     more_ints, more_floats = tails(r)
     ints = np.concatenate((ints, more_ints))
     floats = np.concatenate((floats, more_floats))
@@ -188,25 +199,40 @@ def _reached(distance, target, strict):
     return distance > target if strict else distance >= target
 
 
+@njit(cache=True)
+def _flee_roll(flee, near, swift_margin, edge, cum, key, st):
+    """A flee roll of a unit that has fled ``cum`` inches: the rows of ``flee`` from ``near`` (the roll
+    without the TOW Swiftstride D6) when ``near > 0`` and the edge is within ``swift_margin``, else ``flee``."""
+    if near > 0 and edge - cum <= swift_margin:
+        return roll_lanes(flee[near:], key, st)
+    return roll_lanes(flee, key, st)
+
+
 @njit(inline="always", cache=True)
-def _plain_turns(key, st, cum, gap, max_turns, rally_mode, rally_table, r_reroll, flee, edge, edge_strict):
+def _plain_turns(key, st, cum, gap, max_turns, rally_mode, rally_table, r_reroll, flee, edge, edge_strict, tries,
+                 near, swift_margin):
     """Turns 1 to ``max_turns`` of a fleeing unit with no charger and nothing in the way (§3.5).
 
-    Each turn a rally test (its raw rolls' results in ``rally_table``, with the re-roll if any), then,
-    if it fails, a flee move toward the table edge. Returns ``(outcome, turn, cum, gap, state)``;
-    the outcome is ``STILL_FLEEING`` at ``max_turns`` when neither happened.
+    Each turn ``tries`` rally tests (TOW Rallying Cry: 2; their raw rolls' results in ``rally_table``,
+    each with the re-roll if any), then, if they fail, a flee move toward the table edge (``near``,
+    ``swift_margin``: :func:`_flee_roll`). Returns ``(outcome, turn, cum, gap, state)``; the outcome is
+    ``STILL_FLEEING`` at ``max_turns`` when neither happened.
     """
     n_rally = rally_table.shape[0]
     for turn in range(1, max_turns + 1):
         if rally_mode != RALLY_NEVER:
-            v, st = lane_bounded(key, st, n_rally)
-            rallied = rally_table[v]
-            if not rallied and r_reroll:
+            rallied = False
+            for attempt in range(tries):
                 v, st = lane_bounded(key, st, n_rally)
                 rallied = rally_table[v]
+                if not rallied and r_reroll:
+                    v, st = lane_bounded(key, st, n_rally)
+                    rallied = rally_table[v]
+                if rallied:
+                    break
             if rallied:
                 return oc.RALLIED, turn, cum, gap, st
-        f, st = roll_lanes(flee, key, st)
+        f, st = _flee_roll(flee, near, swift_margin, edge, cum, key, st)
         cum += f
         gap += f
         if _reached(cum, edge, edge_strict):
@@ -346,6 +372,10 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
     declare = floats[F_DECLARE]
     out_move = floats[F_OUT_MOVE]
     charge_move = floats[F_CHARGE_MOVE]
+    tries = ints[I_RALLY_TRIES]
+    near = ints[I_FLEE_NEAR]
+    swift_margin = floats[F_SWIFT_MARGIN]
+    impetuous = ints[I_IMPETUOUS]
 
     n_obj = ints[N_INT]  # things in the way (.obstacles)
     models0 = ints[N_INT + 1]
@@ -357,8 +387,9 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
 
     # ---- later turns with no charger and nothing in the way: each turn a rally test (read from
     # ``rally_table``), then a flee move if it fails; or the whole turn read from ``turns``
-    plain_turns = chaser == 0 and n_obj == 0
-    table_turns = plain_turns and turns.shape[0] > 0 and r_reroll == 0 and rally_mode != RALLY_NEVER
+    plain_turns = chaser == 0 and n_obj == 0 and impetuous == 0
+    table_turns = plain_turns and turns.shape[0] > 0 and r_reroll == 0 and rally_mode != RALLY_NEVER \
+        and tries == 1 and near == 0
     n_rally = rally_table.shape[0]
     n_flee = flee[1, 0]
 
@@ -398,7 +429,8 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                                         n_flee)
                 if o < 0:
                     o, m, cum, gap, st = _plain_turns(key, (np.int64(2), key), lut[pi, 1], lut[pi, 2], max_turns,
-                                                      rally_mode, rally_table, r_reroll, flee, edge, edge_strict)
+                                                      rally_mode, rally_table, r_reroll, flee, edge, edge_strict,
+                                                      tries, near, swift_margin)
                 out[o, min(max(m, 0), n_bins - 1)] += 1
             n_resume = 0
         if n_slow <= 64:
@@ -443,7 +475,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
 
         if situation >= 2:
             # ---- charge against a fleeing unit, or a flee reaction: one flee, one reach (§3.4)
-            f, st = roll_lanes(flee, key, st)
+            f, st = _flee_roll(flee, near, swift_margin, edge, 0.0, key, st)
             dice_reach, st = roll_lanes(charge, key, st)
             end = float(f)
             code = -1
@@ -509,7 +541,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                 if falling_back:
                     f, st = roll_lanes(fall_back, key, st)
                 else:
-                    f, st = roll_lanes(flee, key, st)
+                    f, st = _flee_roll(flee, near, swift_margin, edge, 0.0, key, st)
                 pursues = pursue_mode == PURSUE_ALWAYS
                 if pursue_mode == PURSUE_LD_TEST:
                     restrained, st = _ld_test(s_ld, s_three, s_d1, s_d6, s_reroll, 0, key, st)
@@ -547,7 +579,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
             o, m = _table_turns(key, st, np.int64(cum), max_turns, turns, n_rally, n_flee)
         if o < 0 and plain_turns:  # (or a lane might be rejected)
             o, m, cum, gap, st = _plain_turns(key, st, cum, gap, max_turns, rally_mode, rally_table, r_reroll,
-                                              flee, edge, edge_strict)
+                                              flee, edge, edge_strict, tries, near, swift_margin)
         while o < 0 and turn <= max_turns:
             phase = 0
             while o < 0 and phase < 2:
@@ -558,21 +590,25 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                         row = rally_row(ints, N_INT, models)
                         rally_mode = ints[row]
                         r_ld = ints[row + 1]
-                    if rally_mode == RALLY_NEVER:
-                        rallied = False
-                    elif rally_mode == RALLY_DOUBLE1_ONLY:
-                        rallied = False
-                        for attempt in range(1 + r_reroll):
-                            total, d1, d6, st = _ld_roll(r_three, key, st)
-                            if d1:
-                                rallied = True
-                                break
-                    else:
-                        rallied, st = _ld_test(r_ld, r_three, r_d1, r_d6, r_reroll, 0, key, st)
+                    rallied = False
+                    for try_ in range(tries):  # TOW Rallying Cry: a second Rally test
+                        if rally_mode == RALLY_NEVER:
+                            rallied = False
+                        elif rally_mode == RALLY_DOUBLE1_ONLY:
+                            rallied = False
+                            for attempt in range(1 + r_reroll):
+                                total, d1, d6, st = _ld_roll(r_three, key, st)
+                                if d1:
+                                    rallied = True
+                                    break
+                        else:
+                            rallied, st = _ld_test(r_ld, r_three, r_d1, r_d6, r_reroll, 0, key, st)
+                        if rallied:
+                            break
                     if rallied:
                         o = oc.RALLIED
                     else:
-                        f, st = roll_lanes(flee, key, st)
+                        f, st = _flee_roll(flee, near, swift_margin, edge, cum, key, st)
                         code = -1
                         if n_obj > 0:
                             c2, models, code, st = walk(ints, floats, N_INT, N_FLOAT, cum, float(f), models, edge,
@@ -586,9 +622,16 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                             o = code
                         elif _reached(cum, edge, edge_strict):
                             o = oc.OFF_TABLE
-                elif chaser:
-                    if gap <= declare:
-                        f, st = roll_lanes(flee, key, st)
+                elif chaser or impetuous:
+                    forced = True
+                    if chaser == 0 and gap <= declare and impetuous == 2:  # TOW Impetuous: a failed Ld test
+                        passed, st = _ld_test(s_ld, s_three, s_d1, s_d6, s_reroll, 0, key, st)
+                        forced = not passed
+                    elif chaser == 0 and gap <= declare:  # TOW Impetuous: a charge on a D6 of 1-3
+                        v, st = lane_bounded(key, st, 6)
+                        forced = v < 3
+                    if gap <= declare and forced:
+                        f, st = _flee_roll(flee, near, swift_margin, edge, cum, key, st)
                         dice_reach, highest, st = roll_lanes_detail(charge, key, st)
                         reach = charge_fixed + dice_reach
                         code = -1
@@ -614,7 +657,7 @@ def _simulate_block(ints, tests, floats, flee, fall_back, pursuit, charge, seed,
                             gap -= reach
                         else:
                             gap -= charge_move
-                    else:
+                    elif gap > declare and chaser:
                         gap -= out_move
                     if gap < 0:
                         gap = 0.0
@@ -665,7 +708,8 @@ def _run(ints, tests, floats, flee, fall_back, pursuit, charge, seed, start, n, 
     lut = np.zeros((n_pairs if fold and ints[I_PAIR_KIND] == PAIR_CHAIN else 0, 3), np.float64)
     rally_table = _rally_table(tests, ints[I_RALLY_MODE])
     turns = np.zeros((0, 0), np.int32)
-    if ints[I_CHASER] == 0 and ints[N_INT] == 0 and ints[I_MAX_TURNS] > 0:  # no charger, nothing in the way
+    if ints[I_CHASER] == 0 and ints[N_INT] == 0 and ints[I_MAX_TURNS] > 0 and ints[I_RALLY_TRIES] == 1 \
+            and ints[I_FLEE_NEAR] == 0 and ints[I_IMPETUOUS] == 0:  # no charger, nothing in the way, one rally test, one flee roll
         turns = _turn_table(rally_table, flee, floats[F_EDGE], ints[I_EDGE_STRICT])
     args = (ints, tests, floats, flee, fall_back, pursuit, charge, seed)
     tables = (lut, rally_table, turns)

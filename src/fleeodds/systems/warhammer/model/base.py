@@ -16,7 +16,9 @@ from ....errors import InputError
 from ....validation import StrictModel
 
 RULES = ("swiftstride", "fast_cavalry", "fly", "stubborn", "unbreakable", "immune_to_psychology",
-         "frenzy", "cold_blooded", "fear", "terror", "steadfast")
+         "frenzy", "cold_blooded", "fear", "terror", "steadfast",
+         # TOW-only rules of the flee chain (docs/warhammer.md, "The Old World's own flee and rally rules")
+         "warband", "scurrying_masses", "veteran", "impetuous", "random_movement", "fire_and_flee")
 TROOP_TYPES = ("infantry", "cavalry", "monstrous_infantry", "monstrous_cavalry", "monstrous_beast",
                "war_beast", "monster", "chariot", "swarm", "war_machine", "character", "other",
                # The Old World's sub-categories (its troop-type table: ranks of 4, chariot Unit Strength)

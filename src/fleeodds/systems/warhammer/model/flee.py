@@ -85,6 +85,18 @@ class UnitRef(_Strict):
           "pursuer's restraint test (options.pursuer_restrains = 'ld_test').",
         d_fr="Cd du Général à portée, utilisé s'il est plus élevé : test de moral et tests de ralliement de "
              "l'unité en fuite ; test pour ne pas poursuivre du poursuivant (options.pursuer_restrains = 'ld_test').")
+    rank_bonus: int = F(0, ge=0, le=3, unit="ranks", t="Rank bonus (TOW Warband)", t_fr="Bonus de rang (Horde, TOW)",
+                        d="TOW: the unit's current Rank Bonus, 0 to 3; a Warband or Scurrying Masses unit adds it to "
+                          "its Leadership (up to 10) unless it is fleeing: its Break test, not its rally tests "
+                          "(tow.whfb.app/special-rules/warband).",
+                        d_fr="TOW : bonus de rang actuel de l'unité, de 0 à 3 ; une unité Horde guerrière ou Masses "
+                             "grouillantes l'ajoute à son Commandement (jusqu'à 10) sauf si elle est en fuite : son "
+                             "test de moral, pas ses tests de ralliement.")
+    rallying_cry: bool = F(False, t="Rallying Cry in range (TOW)", t_fr="Cri de ralliement à portée (TOW)",
+                           d="TOW: a character with Rallying Cry has the fleeing unit within its Command range: one "
+                             "extra Rally test in each of the unit's rally phases.",
+                           d_fr="TOW : un personnage doté de Cri de ralliement a l'unité en fuite à portée de "
+                                "commandement : un test de ralliement de plus à chacune de ses phases de ralliement.")
     battle_standard: bool = F(False, t="Battle Standard Bearer in range",
                               t_fr="Porteur de la Grande Bannière à portée",
                               d="Re-roll of failed Leadership tests as options.bsb_reroll allows (by edition).",
@@ -157,6 +169,25 @@ class Combat(_Strict):
                                t_fr="En infériorité numérique face à des vainqueurs qui causent la Peur",
                                d="6th/7th: the loser breaks automatically (7th: unless a natural double 1).",
                                d_fr="6e/7e : le perdant fuit automatiquement (7e : sauf double 1 naturel).")
+    broken_from: Literal["front", "flank", "rear"] = F(
+        "front", t="Side the winner fights (TOW)", t_fr="Côté où combat le vainqueur (TOW)",
+        d="TOW: the side of the loser the pursuer is in contact with. The loser turns about its centre to flee "
+          "directly away and is caught when the pursuer makes contact: from a flank its rear ends "
+          "(frontage - depth) / 2 inches further (combat.loser_frontage, combat.loser_depth); front and rear add "
+          "nothing.",
+        d_fr="TOW : le côté du perdant au contact du poursuivant. Le perdant pivote sur son centre pour fuir "
+             "droit devant lui et il est rattrapé quand le poursuivant arrive au contact : depuis un flanc, son "
+             "arrière finit (front - profondeur) / 2 pas plus loin (combat.loser_frontage, combat.loser_depth) ; de face "
+             "ou de dos, rien de plus.")
+    loser_frontage: float = F(0.0, ge=0, le=100, unit="in", t="Loser's frontage (TOW flank break)",
+                              t_fr="Front du perdant (fuite de flanc, TOW)",
+                              d="Width of the losing unit's front, inches (with broken_from = 'flank').",
+                              d_fr="Largeur du front de l'unité perdante, en pas (avec broken_from = 'flank').")
+    loser_depth: float = F(0.0, ge=0, le=100, unit="in", t="Loser's depth (TOW flank break)",
+                           t_fr="Profondeur du perdant (fuite de flanc, TOW)",
+                           d="Depth of the losing unit, front to rear, inches (with broken_from = 'flank').",
+                           d_fr="Profondeur de l'unité perdante, de l'avant à l'arrière, en pas (avec "
+                                "broken_from = 'flank').")
     outnumbered_two_to_one: bool = F(False, t="Outnumbered two to one (TOW)",
                                      t_fr="En infériorité à deux contre un (TOW)",
                                      d="TOW: the winner's Unit Strength is more than twice the loser's.",
@@ -293,10 +324,12 @@ class Options(_Strict):
     edge_contact: Optional[Literal["touch", "leave"]] = F(
         None, t="Table edge contact", t_fr="Contact avec le bord de table",
         d="touch: removed when the flight reaches the edge; leave: only when it goes past it (default: "
-          "starter leave, as the booklet's 'a model leaving the table'; the other editions touch).",
+          "6th and starter leave, 'if any models from a fleeing unit leave the table edge' (6th.whfb.app/"
+          "close-combat/subsequent-actions-of-fleeing-troops) and the booklet's 'a model leaving the table'; "
+          "7th, 8th and TOW touch).",
         d_fr="touch : retirée quand la fuite atteint le bord ; leave : seulement si elle le dépasse (par "
-             "défaut : initiation leave, « une figurine qui quitte la table » du livret ; les autres éditions "
-             "touch).")
+             "défaut : 6e et initiation leave, « si des figurines d'une unité en fuite quittent la table » et "
+             "« une figurine qui quitte la table » du livret ; 7e, 8e et TOW touch).")
     rally_casualty_rule: Optional[Literal["6th", "7th", "8th", "tow", "none"]] = F(
         None, t="Rally casualty rule", t_fr="Règle de pertes au ralliement",
         d="Whose casualty limits apply to rally tests (default: the edition's; starter: none, the booklet "
@@ -308,10 +341,36 @@ class Options(_Strict):
         t_fr="TOW : le repli devient une fuite en infériorité",
         d="With combat.outnumbered_two_to_one, a Fall Back in Good Order result becomes a Break.",
         d_fr="Avec combat.outnumbered_two_to_one, un repli en bon ordre devient une fuite.")
-    tow_swiftstride_use: Literal["always", "never"] = F(
+    tow_swiftstride_use: Literal["always", "never", "not_near_edge"] = F(
         "always", t="TOW Swiftstride use", t_fr="Usage de Rapide (TOW)",
-        d="TOW: whether a Swiftstride unit adds its D6 to flee, pursuit and charge rolls.",
-        d_fr="TOW : si une unité Rapide ajoute son D6 aux jets de fuite, de poursuite et de charge.")
+        d="TOW: whether a Swiftstride unit adds its D6 to a Charge, Flee or Pursuit roll, chosen before each "
+          "roll: always, never, or not_near_edge (the fleeing unit leaves the D6 out of a flee roll made within "
+          "options.tow_swiftstride_edge_margin inches of the table edge; pursuers and chargers always add it).",
+        d_fr="TOW : si une unité Rapide ajoute son D6 à un jet de charge, de fuite ou de poursuite, choisi avant "
+             "chaque jet : always (toujours), never (jamais) ou not_near_edge (l'unité en fuite ne l'ajoute pas "
+             "à un jet de fuite fait à options.tow_swiftstride_edge_margin pas ou moins du bord de table ; "
+             "poursuivants et chargeurs l'ajoutent toujours).")
+    tow_swiftstride_edge_margin: float = F(
+        6.0, ge=0, le=200, unit="in", t="TOW Swiftstride: edge distance", t_fr="Rapide (TOW) : distance au bord",
+        d="With tow_swiftstride_use = 'not_near_edge': a flee roll made this close to the table edge (or "
+          "closer) is rolled without the Swiftstride D6.",
+        d_fr="Avec tow_swiftstride_use = 'not_near_edge' : un jet de fuite fait à cette distance du bord de "
+             "table (ou moins) est lancé sans le D6 de Rapide.")
+    tow_impetuous_test: Literal["d6", "ld_test"] = F(
+        "d6", t="TOW Impetuous test", t_fr="Test d'Impétueux (TOW)",
+        d="TOW Impetuous, for a unit able to declare a charge: d6, it must charge on a D6 roll of 1-3 (the current "
+          "rules index, tow.whfb.app/special-rules/impetuous); ld_test, it must charge if it fails a Leadership "
+          "test (the 2024 rulebook, p. 172).",
+        d_fr="Impétueux (TOW), pour une unité qui peut déclarer une charge : d6, elle doit charger sur un D6 de 1 "
+             "à 3 (l'index des règles actuel) ; ld_test, elle doit charger si elle rate un test de Commandement "
+             "(le livre de règles de 2024, p. 172).")
+    charge_reaction: Literal["flee", "fire_and_flee"] = F(
+        "flee", t="Charge reaction (flee_reaction)", t_fr="Réaction à la charge (flee_reaction)",
+        d="Situation flee_reaction: flee, or TOW fire_and_flee for a unit with Fire & Flee (it shoots, whose "
+          "hits are not modelled, then flees max2D6, Swiftstride adding its D6).",
+        d_fr="Situation flee_reaction : fuir (flee), ou en TOW tirer et fuir (fire_and_flee) pour une unité "
+             "qui a Tirer et fuir (elle tire, ses touches ne sont pas modélisées, puis fuit du plus fort de 2D6, "
+             "Rapide ajoutant son D6).")
     tow_stubborn_falls_back: bool = F(
         True, t="TOW: Stubborn falls back", t_fr="TOW : Tenace se replie",
         d="TOW: a Stubborn unit Falls Back in Good Order instead of breaking.",

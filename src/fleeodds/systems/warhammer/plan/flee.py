@@ -84,6 +84,18 @@ class Rules:
     # several pursuers or chargers ([[pursuers]], .pursuers.Chaser, one per unit; empty for [pursuer])
     chasers: tuple = ()
     failed_move_metric: bool = False  # options.charge_metric = "failed_charge_move" (run on the .pursuers path)
+    # TOW (docs/warhammer.md, "The Old World's own flee and rally rules"): the flee roll of a Swiftstride unit
+    # that leaves its D6 out within swift_edge_margin inches of the edge (None: one flee roll everywhere), and
+    # the Rally tests a unit takes in each rally phase (2 with a Rallying Cry in range)
+    flee_near_edge: DiceExpr | None = None
+    swift_edge_margin: float = 0.0
+    rally_tries: int = 1
+    # TOW Impetuous chaser that does not keep charging: within its declarable range it must declare a
+    # charge on a D6 roll of 1-3 (tow.whfb.app/special-rules/impetuous; Core Rulebook p. 172 reads a
+    # Leadership test instead), or on a failed Leadership test
+    # (the restraint_test's numbers; impetuous_ld_test), else it stays where it is
+    chaser_impetuous: bool = False
+    impetuous_ld_test: bool = False
 
 
 def option_defaults(edition: str) -> dict[str, Any]:
@@ -99,7 +111,8 @@ def option_defaults(edition: str) -> dict[str, Any]:
     dict
         ``insane_courage``, ``ld_double1_passes``, ``ld_double6_fails`` (bool), ``bsb_reroll``,
         ``cold_blooded_scope``, ``rally_casualty_rule``, ``catch_vs_edge_order``, ``edge_contact`` (str) and
-        ``musician_rally_bonus`` (int, Ld), as the plan below reads them when the file leaves them out.
+        ``musician_rally_bonus`` (int, Ld), as the plan below reads them when the file leaves them out
+        (``edge_contact``: 6th and starter ``"leave"``, the others ``"touch"``).
 
     References
     ----------
@@ -115,17 +128,27 @@ def option_defaults(edition: str) -> dict[str, Any]:
             "musician_rally_bonus": 1 if edition in ("6th", "tow") else 0,
             "rally_casualty_rule": "none" if edition == "starter" else edition,
             "catch_vs_edge_order": "edge_first" if edition == "starter" else "catch_first",
-            "edge_contact": "leave" if edition == "starter" else "touch"}
+            # 6th: "If any models from a fleeing unit leave the table edge then the entire unit is
+            # [...] removed from play" (6th.whfb.app/close-combat/subsequent-actions-of-fleeing-troops);
+            # starter: "a model leaving the table"; 7th, 8th and TOW remove a unit that touches the edge
+            "edge_contact": "leave" if edition in ("6th", "starter") else "touch"}
 
-def _flee_roll(unit: UnitProfile, edition: str, opts, kind: str) -> str:
-    """Digest §3.3: the distance roll of a flee or pursuit by edition."""
+def _flee_roll(unit: UnitProfile, edition: str, opts, kind: str, swift: bool | None = None) -> str:
+    """Digest §3.3: the distance roll of a flee or pursuit by edition.
+
+    TOW: Swiftstride "may apply a +D6 modifier" to a Charge, Flee or Pursuit roll
+    (tow.whfb.app/special-rules/swiftstride): ``swift`` says whether this roll takes it (default: unless
+    ``tow_swiftstride_use = "never"``); Fire & Flee flees max2D6 (``kind = "fire_and_flee"``).
+    """
     if edition in ("6th", "7th"):  # flyers flee and pursue with their fly move (> 6"): 3D6
         return "3d6" if unit.movement > 6 or unit.has("fly") else "2d6"
     if edition == "8th":
         return ("3d6kh2" if opts.swiftstride_8th_roll == "3D6dl" else "2d6") if unit.has("swiftstride") else "2d6"
     if edition == "tow":
-        base = "2d6kh1" if kind == "fall_back" else "2d6"
-        if unit.has("swiftstride") and opts.tow_swiftstride_use == "always":
+        base = "2d6kh1" if kind in ("fall_back", "fire_and_flee") else "2d6"
+        if swift is None:
+            swift = opts.tow_swiftstride_use != "never"
+        if unit.has("swiftstride") and swift:
             base += "+1d6"
         return base
     return "2d6"  # starter
@@ -202,6 +225,13 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     general = f_ref.general_leadership or 0
     ld = max(fleeing.leadership, general)
     ld_with_general = ld  # rally tests: the General's Ld whatever Steadfast and Terror do to the Break test
+    if ed == "tow" and (fleeing.has("warband") or fleeing.has("scurrying_masses")):
+        # TOW Warband (tow.whfb.app/special-rules/warband; Core Rulebook p. 180): "unless it is fleeing", + its Rank Bonus up to
+        # Ld 10 (not to a Restraint test); a General without the rule lends his unmodified Ld. Scurrying
+        # Masses reads the same on the Break test. The unit is not fleeing at its Break test (nor at a
+        # plain or Panic test); it is at its rally tests, which keep ld_with_general.
+        ld = max(min(fleeing.leadership + f_ref.rank_bonus, 10), general)
+    not_fleeing_ld = ld  # a plain or Panic test is taken by a unit not (yet) fleeing
     steadfast = ed == "8th" and (c.steadfast or fleeing.has("stubborn") or fleeing.has("steadfast"))
     if steadfast and not o.steadfast_uses_general_ld:
         ld = fleeing.leadership
@@ -227,8 +257,24 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
         break_mode = BREAK_CLASSIC
 
     # -- flee and pursuit (§3.3) --------------------------------------------------
-    flee = _dice(o.flee_roll or _flee_roll(fleeing, ed, o, "flee"), "options.flee_roll")
+    t = model.table
+    # TOW Fire & Flee (tow.whfb.app/special-rules/fire-and-flee; Core Rulebook p. 169): Stand & Shoot, then
+    # flee on two D6 keeping the higher (checks.flee.check_tow_rules refuses it elsewhere)
+    kind = "fire_and_flee" if (ed == "tow" and model.situation == "flee_reaction" and fleeing.has("fire_and_flee")
+                               and o.charge_reaction == "fire_and_flee") else "flee"
+    flee = _dice(o.flee_roll or _flee_roll(fleeing, ed, o, kind), "options.flee_roll")
     fall_back = _dice(_flee_roll(fleeing, ed, o, "fall_back"), "options.flee_roll")
+    flee_near = None
+    edge_margin = o.tow_swiftstride_edge_margin
+    if ed == "tow" and o.tow_swiftstride_use == "not_near_edge" and fleeing.has("swiftstride") \
+            and t.edge_distance is not None and o.flee_roll is None:
+        # the fleeing unit chooses before each roll (tow.whfb.app/special-rules/swiftstride; Core Rulebook
+        # p. 178: "may apply a +D6"): no Swiftstride D6 within edge_margin of the edge
+        flee_near = _dice(_flee_roll(fleeing, ed, o, kind, swift=False))
+        if t.edge_distance <= edge_margin:  # a fall back starts where the unit stands (0" fled)
+            fall_back = _dice(_flee_roll(fleeing, ed, o, "fall_back", swift=False))
+        if flee_near == flee:
+            flee_near = None
     pursuit = _dice(o.pursuit_roll or _flee_roll(pursuer, ed, o, "pursuit"), "options.pursuit_roll")
     if pursuer.has("frenzy") or o.pursuer_restrains is False:
         pursue_mode = PURSUE_ALWAYS
@@ -242,8 +288,12 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     restraint_ld = pursuer.leadership
     if ed != "starter" and p_ref.general_leadership is not None:
         restraint_ld = max(restraint_ld, p_ref.general_leadership)
+    # TOW Veteran (tow.whfb.app/special-rules/veteran; Core Rulebook p. 180) re-rolls any failed
+    # Leadership test, and a Break test is not one:
+    # the pursuer's Restraint test and the fleeing unit's rally tests
     restraint = LdTest(ld=restraint_ld, dice=_ld_dice(pursuer, ed, o), double1_passes=double1,
-                       double6_fails=double6, reroll=p_ref.battle_standard and bsb == "any_failed_ld")
+                       double6_fails=double6, reroll=(p_ref.battle_standard and bsb == "any_failed_ld")
+                       or (ed == "tow" and pursuer.has("veteran")))
 
     # -- rally (§3.5) --------------------------------------------------------------
     left = f_ref.models_left if f_ref.models_left is not None else f_ref.models_start
@@ -254,6 +304,7 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
                                         _musician_bonus(ed, o) if f_ref.musician else 0, ed, fleeing.leadership)
     # TOW: the BSB re-roll covers rally tests by default; an explicit bsb_reroll is taken at its word
     rally_reroll = has_bsb and (bsb == "any_failed_ld" or (ed == "tow" and o.bsb_reroll is None))
+    rally_reroll = rally_reroll or (ed == "tow" and fleeing.has("veteran"))
     rally_dice = ld_dice  # TOW: 2D6 unless cold_blooded_scope = "all_ld"
     rally_test = LdTest(ld=max(rally_ld, 0), dice=rally_dice, double1_passes=double1 and kept_pair,
                         double6_fails=double6, reroll=rally_reroll)
@@ -267,7 +318,7 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
         charge_dice = _dice("3d6kh2" if swift and o.swiftstride_8th_roll == "3D6dl" else "2d6")
         failed = FAILED_MOVE_HIGHEST_DIE if o.failed_charge_move_8th == "highest_die" else FAILED_MOVE_M
     elif ed == "tow":
-        charge_dice = _dice("2d6kh1+1d6" if swift and o.tow_swiftstride_use == "always" else "2d6kh1")
+        charge_dice = _dice("2d6kh1+1d6" if swift and o.tow_swiftstride_use != "never" else "2d6kh1")
         failed = FAILED_MOVE_FULL
     else:
         charge_dice, failed = _dice("0"), FAILED_MOVE_M
@@ -278,7 +329,7 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
         # 20" (7th says so; 6th moves a failed charger its normal move, for a flyer its 20" flight)
         charge_fixed, failed = FLYING_MOVE, FAILED_MOVE_FULL
     if ed == "tow":  # M + 6, +3 with Swiftstride when the unit uses it (§3.4)
-        declare = m + 6 + (3 if swift and o.tow_swiftstride_use == "always" else 0)
+        declare = m + 6 + (3 if swift and o.tow_swiftstride_use != "never" else 0)
     else:
         declare = charge_fixed + charge_dice.max_value
     out_move = {"march": 2 * m, "move": m, "none": 0}[o.chaser_move_out_of_range]
@@ -290,7 +341,13 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
     order = o.catch_vs_edge_order or by_edition["catch_vs_edge_order"]
     edge_contact = o.edge_contact or by_edition["edge_contact"]
 
-    t = model.table
+    gap = t.gap
+    if ed == "tow" and model.situation == "break" and c.broken_from == "flank":
+        # TOW: a broken unit turns about its centre to flee directly away, and "caught" is the pursuer
+        # making contact (tow.whfb.app/the-combat-phase/the-pursuit-move); turned away from a flank
+        # contact, its rear ends (frontage - depth) / 2 beyond the line the pursuer touched (a unit
+        # deeper than wide is taken as touching: 0). Front and rear contacts turn 180 degrees: nothing.
+        gap += max(c.loser_frontage - c.loser_depth, 0.0) / 2
     rules = Rules(
         situation=model.situation, edition=ed,
         break_mode=break_mode, break_test=break_test, margin=margin, no_break_test=no_break_test,
@@ -301,15 +358,23 @@ def resolve(model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile) ->
         tie_strict=o.tie_rule == ">",
         edge=t.edge_distance if t.edge_distance is not None else math.inf,
         edge_strict=edge_contact == "leave", catch_first=order == "catch_first",
-        gap=t.gap, max_turns=t.max_turns if model.situation in ("break", "fleeing", "panic") else 0,
+        gap=gap, max_turns=t.max_turns if model.situation in ("break", "fleeing", "panic") else 0,
         rally_mode=rally_mode, rally_test=rally_test,
         chaser_charges=t.chaser_keeps_charging, enemy_first=t.first_turn == "enemy",
         charge_move=m, charge_dice=charge_dice, charge_fixed=float(charge_fixed), declare_range=float(declare),
         failed_move_mode=failed, out_of_range_move=float(out_move),
+        flee_near_edge=flee_near, swift_edge_margin=float(edge_margin) if flee_near is not None else 0.0,
+        # TOW Rallying Cry (tow.whfb.app/special-rules/rallying-cry; Core Rulebook p. 175): one more Rally
+        # test in each rally phase, in the Command sub-phase (each with its own re-roll, if any)
+        rally_tries=2 if ed == "tow" and f_ref.rallying_cry else 1,
+        chaser_impetuous=(ed == "tow" and pursuer.has("impetuous") and not t.chaser_keeps_charging
+                          and model.situation in ("break", "fleeing", "panic") and t.max_turns > 0),
+        impetuous_ld_test=o.tow_impetuous_test == "ld_test",
     )
     if model.situation in TEST_SITUATIONS:
-        rules = _ld_test_situation(rules, model, fleeing, ld_with_general, double1, double6, kept_pair,
-                                   has_bsb and bsb == "any_failed_ld", frac)
+        rules = _ld_test_situation(rules, model, fleeing, not_fleeing_ld, double1, double6, kept_pair,
+                                   (has_bsb and bsb == "any_failed_ld") or (ed == "tow" and fleeing.has("veteran")),
+                                   frac)
     if model.obstacles:
         def panic_test(friend_ld: int) -> LdTest:
             return LdTest(ld=friend_ld, double1_passes=double1, double6_fails=double6)

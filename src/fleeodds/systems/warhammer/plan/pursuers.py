@@ -239,6 +239,7 @@ def resolve_several(model: ScenarioModel, fleeing: UnitProfile, refs: tuple[Purs
     base = resolve(model.model_copy(update={"pursuer": lead_ref, "pursuers": None}), fleeing, lead)
     chain = base.max_turns > 0
     rules = replace(base, chasers=tuple(chasers), chaser_charges=chain and any(c.keeps_charging for c in chasers),
+                    chaser_impetuous=False,  # refused with [[pursuers]] (checks.flee.check_tow_rules)
                     failed_move_metric=model.options.charge_metric == "failed_charge_move")
     return rules, profiles
 

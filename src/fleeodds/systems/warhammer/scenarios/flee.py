@@ -48,7 +48,7 @@ from ....system import Scenario
 from ....validation import check_exact_mode, effect_checks_on, not_modelled, validate
 from .. import outcomes as oc
 from ..labels import title_fr
-from ..checks.flee import check_inputs, rules_without_effect, unused_inputs
+from ..checks.flee import check_inputs, check_tow_rules, rules_without_effect, unused_inputs
 from ..checks.obstacles import validate as check_obstacles
 from ..checks.pursuers import (check_charge_metric, check_several, rules_without_effect_several, unused_several,
                                without_charge_metric)
@@ -135,6 +135,7 @@ class WarhammerScenario(Scenario):
                 **model.pursuer.model_dump(exclude_unset=True)),), "pursuer": None}), self.fleeing,
                 (PursuerRef(**model.pursuer.model_dump(exclude_unset=True)),), pf)[0]
         r = self.rules
+        check_tow_rules(model, self.fleeing, [] if model.pursuer is None else [self.pursuer], several=False)
         if r.edition == "tow" and r.situation in ("charge_fleeing", "flee_reaction") and r.gap > r.declare_range:
             # §3.4: a TOW charge is declared within M + 6 (+3 with Swiftstride); farther, there is no charge
             raise InputError("table.gap", (data.get("table") or {}).get("gap", r.gap),
@@ -189,6 +190,7 @@ class WarhammerScenario(Scenario):
         self.rules, self.pursuers = resolve_several(model, self.fleeing, model.pursuers, pf)
         self.pursuer = self.pursuers[0]
         r = self.rules
+        check_tow_rules(model, self.fleeing, list(self.pursuers), several=True)
         if r.edition == "tow" and r.situation in CHARGE_SITUATIONS:
             for i, c in enumerate(r.chasers):
                 if c.gap > c.declare_range:  # §3.4: no charge declared beyond M + 6 (+3 with Swiftstride)
@@ -235,7 +237,7 @@ class WarhammerScenario(Scenario):
             codes.append(oc.ESCAPED if r.max_turns == 0 else oc.RALLIED)
             if r.max_turns > 0:
                 codes.append(oc.STILL_FLEEING)
-                if r.chaser_charges:
+                if r.chaser_charges or r.chaser_impetuous:
                     codes.append(oc.RUN_DOWN)
             if edge:
                 codes.append(oc.OFF_TABLE)
@@ -249,7 +251,7 @@ class WarhammerScenario(Scenario):
         if edge:
             codes.append(oc.OFF_TABLE)
         if r.max_turns > 0:
-            if r.chaser_charges:
+            if r.chaser_charges or r.chaser_impetuous:
                 codes.append(oc.RUN_DOWN)
             codes += [oc.RALLIED, oc.STILL_FLEEING]
         return sorted(codes)
