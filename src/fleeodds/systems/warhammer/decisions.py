@@ -1,8 +1,10 @@
 """The choices a Warhammer player makes (``[decide]``, docs/decisions.md).
 
 - The Old World: whether a Swiftstride unit adds its extra die to a flee or pursuit roll
-  (``options.tow_swiftstride_use``) and how the Battle Standard's re-roll of a Break test is used
-  (``options.tow_bsb_break_reroll_policy``; the second result stands);
+  (``options.tow_swiftstride_use``: always, never, or not near the table edge), how the Battle Standard's
+  re-roll of a Break test is used (``options.tow_bsb_break_reroll_policy``; the second result stands), and a
+  charged unit's reaction, Flee or Fire & Flee (``options.charge_reaction``; Hold and Stand & Shoot lead to a
+  fight, which is another scenario: compare them with ``fleeodds compare``);
 - every edition: whether the winner pursues or restrains (``options.pursuer_restrains``: ``false`` pursues,
   ``"always"`` holds back) — the winner's choice, so its goal is the loser's bad outcome (``caught``…).
 """
@@ -38,8 +40,8 @@ def decision_points(scenario) -> dict[str, tuple[Any, ...]]:
     Returns
     -------
     dict
-        Dotted field -> allowed values: The Old World's Swiftstride die and Battle Standard re-roll policy;
-        pursue or restrain where a pursuer follows.
+        Dotted field -> allowed values: The Old World's Swiftstride die, Battle Standard re-roll policy and
+        charge reaction (Flee or Fire & Flee); pursue or restrain where a pursuer follows.
 
     References
     ----------
@@ -51,7 +53,9 @@ def decision_points(scenario) -> dict[str, tuple[Any, ...]]:
     edition = str(src.get("edition", "")).lower()
     out: dict[str, tuple[Any, ...]] = {}
     if edition in ("tow", "the_old_world", "old_world"):
-        out["options.tow_swiftstride_use"] = ("always", "never")
+        out["options.tow_swiftstride_use"] = ("always", "never", "not_near_edge")
+        if situation == "flee_reaction":
+            out["options.charge_reaction"] = ("flee", "fire_and_flee")
         if situation == "break":
             out["options.tow_bsb_break_reroll_policy"] = ("reroll_break_only", "reroll_break_or_fall_back", "never")
     if situation in _CHASED:
