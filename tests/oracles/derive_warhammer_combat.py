@@ -39,9 +39,22 @@ def patterns(n: int, p: Fraction):
         yield k, p ** k * (1 - p) ** (n - k)
 
 
-def margins(first, second, score, unit_first: bool = True):
+def mixed_patterns(groups):
+    """Every success pattern of groups of attacks striking together, each ``(n, p)``: yields (successes,
+    probability), one pattern of each group at a time."""
+    if not groups:
+        yield 0, Fraction(1)
+        return
+    (n, p), rest = groups[0], groups[1:]
+    for k, q in patterns(n, p):
+        for k2, q2 in mixed_patterns(rest):
+            yield k + k2, q * q2
+
+
+def margins(first, second, score, unit_first: bool = True, first_extra=()):
     """first/second: (models, (alive, slain) -> attacks, p, wounds per model); score(wf, ws, af, as_): the
-    unit's result minus the enemy's, whichever strikes first.
+    unit's result minus the enemy's, whichever strikes first; ``first_extra``: more ``(attacks, p)`` groups
+    striking with the first side (its mounts).
 
     Returns (law of the margin, P(the unit wins the round)): a side wiped out in the round loses it
     whatever the scores (both wiped out: nobody wins); ``unit_first`` says which side is the unit."""
@@ -49,7 +62,7 @@ def margins(first, second, score, unit_first: bool = True):
     win = Fraction(0)
     mf, att_f, pf, wf_model = first
     ms, att_s, ps, ws_model = second
-    for kf, qf in patterns(att_f(mf, 0), pf):
+    for kf, qf in mixed_patterns([(att_f(mf, 0), pf)] + list(first_extra)):
         slain_s = min(kf // ws_model, ms)
         alive_s = ms - slain_s
         for ks, qs in patterns(att_s(alive_s, slain_s) if alive_s else 0, ps):
@@ -138,15 +151,18 @@ def main(argv=None) -> None:
                       "7th", params, "unit_wins", win, distribution=distribution(dist), mean=mean(dist)))
 
     # D. TOW: 2 Empire Knights (WS4 S3 T3 I3 A1; lance: S5 and AP -2 on the charge; heavy armour, barding
-    # and shield: 3+ and the shield, 2+) charge 4 infantry in one rank (WS3 S3 T3 I3 A1, light armour and
-    # shield: 5+). Chargers strike first. Knights: 3+ to hit, 2+ to wound, 5+ save - 2 = no save; the
-    # men: 4+, 4+, the knights' 2+ (no AP). Both fronts in full contact (2 and min(4, 2 + 2) = 4); no
-    # rank of five, Unit Strength under 5 on both sides (no Combat Order), no standards.
+    # and shield: 3+ and the shield, 2+) on their Warhorses (WS3 S3 I3 A1, no AP; TOW gives no save for
+    # the mount itself) charge 4 infantry in one rank (WS3 S3 T3 I3 A1, light armour and shield: 5+).
+    # Chargers strike first, the horses with their riders. Knights: 3+ to hit, 2+ to wound, 5+ save - 2 =
+    # no save; horses: 4+, 4+, the men's 5+; the men: 4+, 4+, the knights' 2+ (no AP). Both fronts in full
+    # contact (2 and min(4, 2 + 2) = 4); no rank of five, Unit Strength under 5 on both sides (no Combat
+    # Order), no standards.
     p_kn = p_unsaved(3, 2, None, None)
+    p_horse = p_unsaved(4, 4, 5, None)
     p_men = p_unsaved(4, 4, 2, None)
     # TOW: the slain do not strike back (one rank of 4: the men left)
     dist, win = margins((2, lambda a, k: min(a, 2), p_kn, 1), (4, lambda a, k: max(4 - k, 0), p_men, 1),
-                        lambda wf, ws, af, as_: wf - ws)
+                        lambda wf, ws, af, as_: wf - ws, first_extra=[(2, p_horse)])
     men = {"name": "Levy", "movement": 4, "leadership": 6, "weapon_skill": 3, "strength": 3, "toughness": 3,
            "wounds": 1, "initiative": 3, "attacks": 1, "models": 4, "files": 4, "armour_save": 6,
            "shield": True}
@@ -155,7 +171,8 @@ def main(argv=None) -> None:
                         "unit": {"profile": "Empire Knights", "models": 2, "files": 2, "weapon": "lance",
                                  "shield": True, "armour_save": 3},
                         "enemy": men}}
-    cases.append(case("fight_tow_knights_lance_charge", "TOW: the lance's S+2 and AP -2 on the charge",
+    cases.append(case("fight_tow_knights_lance_charge", "TOW: the lance's S+2 and AP -2 on the charge, the "
+                                                        "horses' own attacks",
                       "tow", params, "unit_wins", win, distribution=distribution(dist), mean=mean(dist)))
 
     # E. 8th supporting attacks and the rank bonus after casualties: 10 models in two ranks of 5 (I4)

@@ -619,3 +619,143 @@ def test_slain_do_not_strike_back_mc_margin_agrees():
     expected = np.array([want[k] for k in keys]) * 40000
     expected *= sum(observed) / expected.sum()
     assert chisquare(observed, expected).pvalue > 1e-3
+
+
+# -- mounts (issue 25 item 2): the rider and the mount strike separately -----------------------------------
+def knight_vs_man(edition="8th", **over):
+    """1 cavalry model (rider WS4 S3 T3 I3 A1 on a mount WS3 S4 I5 A1, no armour) against 1 man on foot
+    (WS3 S3 T3 W1 I4 A1, no armour), nobody charging; fields changed by ``over``."""
+    rider = {"name": "Rider", "movement": 8, "leadership": 8, "weapon_skill": 4, "strength": 3, "toughness": 3,
+             "wounds": 1, "initiative": 3, "attacks": 1, "troop_type": "cavalry", "models": 1, "files": 1,
+             "mount": {"name": "Steed", "weapon_skill": 3, "strength": 4, "initiative": 5, "attacks": 1}}
+    man = {"name": "Man", "movement": 4, "leadership": 7, "weapon_skill": 3, "strength": 3, "toughness": 3,
+           "wounds": 1, "initiative": 4, "attacks": 1, "models": 1, "files": 1}
+    return small(edition=edition, **{"fight.charger": "none", "fight.unit": rider, "fight.enemy": man, **over})
+
+
+def test_mount_strikes_at_its_own_initiative_by_hand():
+    # 8th, three strike steps: the mount (I5), the man (I4), the rider (I3).
+    # Mount: WS3 v WS3 4+ (1/2), S4 v T3 3+ (2/3), no armour: 1/3.
+    # Man: WS3 v WS4 4+ (1/2), S3 v T3 4+ (1/2), the rider's save from his mount 6+ (8th: +1 for the mount;
+    #   no armour of his own): fails 5/6 -> 5/24.
+    # Rider: WS4 v WS3 3+ (2/3), S3 v T3 4+ (1/2), no armour: 1/3.
+    # The man slain by the mount does not strike; the rider slain by the man does not strike.
+    p_m, p_man, p_r = Fraction(1, 3), Fraction(5, 24), Fraction(1, 3)
+    want = {(1, 0, 1, 0): p_m + (1 - p_m) * (1 - p_man) * p_r,
+            (0, 1, 0, 1): (1 - p_m) * p_man,
+            (0, 0, 1, 1): (1 - p_m) * (1 - p_man) * (1 - p_r)}
+    assert sum(want.values()) == 1 and want[(1, 0, 1, 0)] == Fraction(55, 108)
+    from fleeodds.systems.warhammer.exact.combat import round_distribution
+
+    sc = load_scenario(knight_vs_man())
+    assert sc.rules.enemy.save == 6 and len(sc.rules.unit.parts) == 1
+    assert round_distribution(sc.rules) == want
+
+
+def test_slain_riders_mounts_do_not_strike_7th_by_hand():
+    # 7th: 2 cavalry models charged by 1 model (W10, so that no wound is lost): the charger strikes first
+    # (1 attack at 4+/4+, the riders' 6+ save from their mounts: 5/24). A slain rider takes his mount's
+    # attack with him: 2 riders (WS4 v WS3 3+, 4+: 1/3) and 2 mounts (S3 here: 4+/4+, 1/4), or 1 and 1.
+    d = knight_vs_man("7th", **{"fight.charger": "enemy"})
+    d["fight"]["unit"].update(models=2, files=2)
+    d["fight"]["unit"]["mount"].update(strength=3, initiative=3)
+    d["fight"]["enemy"].update(wounds=10)
+    p_e, p_r, p_m = Fraction(5, 24), Fraction(1, 3), Fraction(1, 4)
+
+    def law(riders, mounts):  # wounds of `riders` rider attacks and `mounts` mount attacks
+        from math import comb
+        out = [Fraction(0)] * (riders + mounts + 1)
+        for i in range(riders + 1):
+            for j in range(mounts + 1):
+                out[i + j] += (comb(riders, i) * p_r ** i * (1 - p_r) ** (riders - i)
+                               * comb(mounts, j) * p_m ** j * (1 - p_m) ** (mounts - j))
+        return out
+
+    one, two = law(1, 1), law(2, 2)
+    want = {k: p_e * (one[k] if k <= 2 else 0) + (1 - p_e) * two[k] for k in range(5)}
+    from fleeodds.systems.warhammer.exact.combat import round_distribution
+
+    got: dict[int, Fraction] = {}
+    for (wu, _we, _au, _ae), q in round_distribution(load_scenario(d).rules).items():
+        got[wu] = got.get(wu, Fraction(0)) + q
+    assert got == {k: v for k, v in want.items() if v}
+
+
+@pytest.mark.parametrize("edition, armour, barding, want", [
+    # rider's armour 5+ (heavy armour), shield +1 (mounted: no hand-weapon-and-shield bonus)
+    ("7th", 5, True, 2),   # +1 mount, +1 barding (7th "Armour Saves")
+    ("6th", 5, False, 3),  # +1 mount
+    ("8th", 5, True, 2),   # 8th Cavalry: +1 mount, +1 barding
+    ("tow", 5, True, 3),   # TOW: barding only
+    ("tow", 5, False, 4),
+    ("7th", None, False, 5),  # no armour: 6+ from the mount, 5+ with the shield
+])
+def test_rider_save_from_the_mount(edition, armour, barding, want):
+    d = knight_vs_man(edition)
+    d["fight"]["unit"].update(shield=True, mount=dict(d["fight"]["unit"]["mount"], barding=barding))
+    if armour is not None:
+        d["fight"]["unit"]["armour_save"] = armour
+    assert load_scenario(d).rules.enemy.save == want
+
+
+def test_profile_carries_its_mount():
+    d = small(**{"fight.unit": {"profile": "Empire Knights", "models": 5, "files": 5}})
+    sc = load_scenario(d)
+    (g,) = sc.rules.unit.parts
+    assert (g.name, g.attacks, g.hit, g.wound) == ("Warhorse", 1, 4, 4)
+    # written as infantry the knights have dismounted: no mount
+    d["fight"]["unit"]["troop_type"] = "infantry"
+    assert load_scenario(d).rules.unit.parts == ()
+    # a mount's field overrides the profile's
+    d = small(**{"fight.unit": {"profile": "Goblin Wolf Riders", "mount": {"attacks": 2}}})
+    assert load_scenario(d).rules.unit.parts[0].attacks == 2
+
+
+def test_mount_inputs_refused_by_name():
+    d = small(**{"fight.unit.mount": {"weapon_skill": 3, "strength": 3, "initiative": 3, "attacks": 1}})
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.mount.*cavalry"):
+        load_scenario(d)  # infantry has no mount
+    d = knight_vs_man()
+    del d["fight"]["unit"]["mount"]["strength"]
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.mount\.strength"):
+        load_scenario(d)
+    d = knight_vs_man(**{"fight.unit.mount.armour_piercing": 1})
+    assert_noted(d, "fight.unit.mount.armour_piercing")  # 8th: Strength modifies armour, AP changes nothing
+
+
+@pytest.mark.statistical
+@pytest.mark.parametrize("edition, over", [
+    ("8th", {}),
+    ("7th", {"fight.charger": "enemy"}),
+    # 6th, equal Initiative between the mount and the man: one roll-off for the round
+    ("6th", {"fight.unit.mount.initiative": 4}),
+])
+def test_mounts_mc_joint_law_agrees(edition, over):
+    from scipy.stats import chisquare
+
+    from fleeodds.systems.warhammer.exact.combat import round_distribution
+    from fleeodds.systems.warhammer.kernels.combat import pack, run_round
+
+    d = knight_vs_man(edition, **over)
+    d["fight"]["unit"].update(models=3, files=3)
+    d["fight"]["enemy"].update(models=4, files=4, wounds=2)
+    sc = load_scenario(d)
+    exact = round_distribution(sc.rules)
+    n = 40000
+    rows = run_round(*pack(sc.rules), 11, 0, n)
+    seen: dict[tuple, int] = {}
+    for row in rows[:, :4]:
+        k = tuple(int(x) for x in row)
+        seen[k] = seen.get(k, 0) + 1
+    assert set(seen) <= set(exact)
+    keys = [k for k in exact if exact[k] * n >= 5]
+    rest = [k for k in exact if k not in keys]
+    observed = [seen.get(k, 0) for k in keys] + ([sum(seen.get(k, 0) for k in rest)] if rest else [])
+    expected = np.array([float(exact[k]) for k in keys] + ([float(sum(exact[k] for k in rest))] if rest else []))
+    expected *= n / expected.sum()
+    assert chisquare(observed, expected).pvalue > 1e-3
+
+
+@pytest.mark.statistical
+def test_mounts_mc_outcomes_agree():
+    _mc_check(load_scenario(knight_vs_man("7th", **{"fight.charger": "unit"})), trials=20000, seed=9)

@@ -7,6 +7,8 @@ casualties it causes, and the other side strikes back with what is left of its f
 models: in 8th the rear ranks step up, in 6th, 7th and TOW the slain and the models stepping
 forward do not attack (docs/warhammer_combat.md §3, :func:`..plan.combat.attacks_of`).
 Simultaneous strikes are two independent binomials; a roll-off for equal Initiative mixes both orders half and half.
+A side's parts that strike with their own profile (a cavalry unit's mounts, docs/warhammer_combat.md §10) are
+strike groups of their own at their own strike rank: the round is a sequence of strike steps.
 
 Returns ``{(wounds by the unit, wounds by the enemy, unit alive, enemy alive): P}``
 with wounds counted up to the foe's total (wounds beyond a destroyed unit are lost).
@@ -17,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from ..plan.combat import FightRules, SideRules, attacks_of, casualties, strike_order
+from ..plan.combat import AttackGroup, FightRules, SideRules, attacks_of, casualties, part_attacks
 
 
 def success(score: int) -> Fraction:
@@ -86,20 +88,75 @@ def binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:
     return tuple(dist)
 
 
-def _strike(s: SideRules, foe: SideRules, slain: int, p: Fraction):
-    """``[(wounds counted, foe casualties, P)]`` of side ``s`` striking after losing ``slain`` models (6th,
-    7th, TOW: the slain fighters' attacks are lost; 8th: the rear steps up, :func:`..plan.combat.attacks_of`)."""
-    out: dict[tuple[int, int], Fraction] = {}
-    cap = foe.models * foe.wounds
-    for w, q in enumerate(binomial(attacks_of(s, s.models - slain, slain), p)):
-        if q:
-            key = (min(w, cap), casualties(w, foe))
-            out[key] = out.get(key, Fraction(0)) + q
-    return out.items()
+def group_probability(g: AttackGroup) -> Fraction:
+    """P(one attack of the part ``g`` (a mount...) causes an unsaved wound), as :func:`kill_probability`.
+
+    Parameters
+    ----------
+    g : AttackGroup
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    docs/warhammer_combat.md §2 and §10.
+    """
+    return success(g.hit) * success(g.wound) * (1 - success(g.save)) * (1 - success(g.ward))
+
+
+@lru_cache(maxsize=8192)
+def _sum_of_binomials(terms: tuple[tuple[int, Fraction], ...]) -> tuple[Fraction, ...]:
+    """Law of the sum of independent binomials ``(n, p)`` (the unsaved wounds of groups striking together)."""
+    dist: tuple[Fraction, ...] = (Fraction(1),)
+    for n, p in terms:
+        b = binomial(n, p)
+        out = [Fraction(0)] * (len(dist) + len(b) - 1)
+        for i, x in enumerate(dist):
+            if x:
+                for j, y in enumerate(b):
+                    if y:
+                        out[i + j] += x * y
+        dist = tuple(out)
+    return dist
+
+
+def _groups(s: SideRules):
+    """``[(strike rank, attacks(alive, slain), P(unsaved wound))]``: the rank and file, then its parts."""
+    out = [(s.strikes, lambda alive, slain: attacks_of(s, alive, slain), kill_probability(s))]
+    for g in s.parts:
+        out.append((g.strikes, lambda alive, slain, g=g: part_attacks(s, g, alive, slain), group_probability(g)))
+    return out
+
+
+def _steps(r: FightRules, first: int | None):
+    """The strike steps of the round, highest strike rank first: ``[(unit groups, enemy groups)]``;
+    groups of both sides at the same rank strike together, unless ``first`` (0 the unit, 1 the enemy,
+    the roll-off's winner) strikes before the other at equal rank."""
+    levels: dict[tuple, tuple[list, list]] = {}
+    for side, s in enumerate((r.unit, r.enemy)):
+        for rank, n_of, p in _groups(s):
+            key = (rank, 0 if first is None else (1 if side == first else 0))
+            levels.setdefault(key, ([], []))[side].append((n_of, p))
+    return [levels[k] for k in sorted(levels, reverse=True)]
+
+
+def _has_tie(r: FightRules) -> bool:
+    """Whether a group of the unit and one of the enemy share a strike rank (a roll-off decides)."""
+    ranks_u = {g[0] for g in _groups(r.unit)}
+    return any(g[0] in ranks_u for g in _groups(r.enemy))
 
 
 def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fraction]:
     """Exact joint law of the round.
+
+    The strike steps go by decreasing strike rank (the rank and file and each part -- a mount --
+    at its own); groups at the same rank strike together; before each step the solver conditions on
+    the wounds caused so far (casualties ``wounds // W`` on each side, wounds carried on a model from
+    one step to the next), and a side's attacks at that step come from the models it has left
+    (:func:`..plan.combat.attacks_of`, :func:`..plan.combat.part_attacks`). A roll-off for equal strike
+    ranks (6th/7th) is one roll for the round: its winner strikes first at every shared rank.
 
     Parameters
     ----------
@@ -112,26 +169,33 @@ def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fractio
 
     References
     ----------
-    docs/warhammer_combat.md §2-§3 and §7.
+    docs/warhammer_combat.md §2-§3, §7 and §10.
     """
     u, e = r.unit, r.enemy
-    pu, pe = kill_probability(u), kill_probability(e)
+    cap_u, cap_e = e.models * e.wounds, u.models * u.wounds  # most wounds the unit / the enemy can count
+    if r.equal_roll_off and _has_tie(r):
+        orders = [(0, Fraction(1, 2)), (1, Fraction(1, 2))]
+    else:
+        orders = [(None, Fraction(1))]
     out: dict[tuple[int, int, int, int], Fraction] = {}
-
-    def add(key, q):
-        out[key] = out.get(key, Fraction(0)) + q
-
-    for order, q0 in strike_order(r):
-        if order == "both":
-            for (wu, ce), qa in _strike(u, e, 0, pu):
-                for (we, cu), qb in _strike(e, u, 0, pe):
-                    add((wu, we, u.models - cu, e.models - ce), q0 * qa * qb)
-        elif order == "unit":
-            for (wu, ce), qa in _strike(u, e, 0, pu):
-                for (we, cu), qb in _strike(e, u, ce, pe):
-                    add((wu, we, u.models - cu, e.models - ce), q0 * qa * qb)
-        else:
-            for (we, cu), qa in _strike(e, u, 0, pe):
-                for (wu, ce), qb in _strike(u, e, cu, pu):
-                    add((wu, we, u.models - cu, e.models - ce), q0 * qa * qb)
+    for first, q0 in orders:
+        state: dict[tuple[int, int], Fraction] = {(0, 0): q0}
+        for unit_groups, enemy_groups in _steps(r, first):
+            nxt: dict[tuple[int, int], Fraction] = {}
+            for (wu, we), q in state.items():
+                slain_u, slain_e = casualties(we, u), casualties(wu, e)
+                du = _sum_of_binomials(tuple((n_of(u.models - slain_u, slain_u), p) for n_of, p in unit_groups))
+                de = _sum_of_binomials(tuple((n_of(e.models - slain_e, slain_e), p) for n_of, p in enemy_groups))
+                for i, a in enumerate(du):
+                    if not a:
+                        continue
+                    nu = min(wu + i, cap_u)
+                    for j, b in enumerate(de):
+                        if b:
+                            key = (nu, min(we + j, cap_e))
+                            nxt[key] = nxt.get(key, Fraction(0)) + q * a * b
+            state = nxt
+        for (wu, we), q in state.items():
+            key = (wu, we, u.models - casualties(we, u), e.models - casualties(wu, e))
+            out[key] = out.get(key, Fraction(0)) + q
     return out

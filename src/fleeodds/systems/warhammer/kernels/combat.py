@@ -21,23 +21,33 @@ from ....rng import bounded, trial_key
 from ..plan.combat import FightRules, SideRules
 
 (S_MODELS, S_FILES, S_FIGHTING, S_WOUNDS, S_ATT_FRONT, S_SUP_RANKS, S_SUP_ATT, S_HIT, S_WOUND, S_SAVE, S_WARD,
- S_STRIKES, S_US, S_WIDTH, S_MAX_RANKS, S_BONUS, S_MUSICIAN, S_ORDER, S_STEPS_UP) = range(19)
-N_SIDE = 19
+ S_STRIKES, S_US, S_WIDTH, S_MAX_RANKS, S_BONUS, S_MUSICIAN, S_ORDER, S_STEPS_UP, S_N_PARTS) = range(20)
+N_BASE = 20
+# each part (a mount...) after the base fields: attacks per model in base contact, its D6 scores, strike rank
+P_ATT, P_HIT, P_WOUND, P_SAVE, P_WARD, P_STRIKES = range(6)
+N_PART = 6
+MAX_PARTS = 4
+N_SIDE = N_BASE + MAX_PARTS * N_PART
 G_ROLL_OFF, G_AT_START, G_OUTNUMBER, G_MUSICIAN_ALWAYS = range(4)
 
 
 def pack(r: FightRules):
-    """``(sides int64[2, 19], flags int64[4])`` for :func:`run_round`."""
+    """``(sides int64[2, N_SIDE], flags int64[4])`` for :func:`run_round`: each side's base fields, then
+    its parts (mounts), strike ranks replaced by their order (0 the lowest: the kernel only compares them)."""
     sides = np.zeros((2, N_SIDE), np.int64)
-    # strike ranks as 0/1 (the higher strikes first): the kernel only compares them
-    order = {r.unit.strikes: 0, r.enemy.strikes: 0}
-    for i, v in enumerate(sorted(order)):
-        order[v] = i
+    values = sorted({s.strikes for s in (r.unit, r.enemy)} | {g.strikes for s in (r.unit, r.enemy) for g in s.parts})
+    order = {v: i for i, v in enumerate(values)}
     for i, s in enumerate((r.unit, r.enemy)):
         s: SideRules
-        sides[i] = [s.models, s.files, s.fighting, s.wounds, s.attacks_front, s.support_ranks, s.support_attacks,
-                    s.hit, s.wound, s.save, s.ward, order[s.strikes], s.unit_strength, s.rank_width,
-                    s.max_rank_bonus, s.static_bonus, s.musician, s.combat_order, s.steps_up]
+        if len(s.parts) > MAX_PARTS:
+            raise ValueError(f"at most {MAX_PARTS} parts per side in the kernel")
+        sides[i, :N_BASE] = [s.models, s.files, s.fighting, s.wounds, s.attacks_front, s.support_ranks,
+                             s.support_attacks, s.hit, s.wound, s.save, s.ward, order[s.strikes], s.unit_strength,
+                             s.rank_width, s.max_rank_bonus, s.static_bonus, s.musician, s.combat_order,
+                             s.steps_up, len(s.parts)]
+        for k, g in enumerate(s.parts):
+            o = N_BASE + k * N_PART
+            sides[i, o:o + N_PART] = [g.attacks, g.hit, g.wound, g.save, g.ward, order[g.strikes]]
     flags = np.array([r.equal_roll_off, r.ranks_at_start, r.outnumber, r.musician_always], np.int64)
     return sides, flags
 
@@ -79,27 +89,84 @@ def _n_attacks(p, alive, lost):
 
 
 @njit(cache=True)
-def _strike(p, alive, key, counter):
-    """Roll every attack of a side with ``alive`` models; returns (unsaved wounds, counter)."""
-    n = _n_attacks(p, alive, p[S_MODELS] - alive)
+def _roll(n, hit, wound, save, ward, key, counter):
+    """Roll ``n`` attacks die by die (to hit, to wound, armour save, ward save); (unsaved wounds, counter)."""
     wounds = 0
     for _ in range(n):
         d, counter = bounded(key, counter, 6)
-        if d + 1 < p[S_HIT]:
+        if d + 1 < hit:
             continue
         d, counter = bounded(key, counter, 6)
-        if d + 1 < p[S_WOUND]:
+        if d + 1 < wound:
             continue
-        if p[S_SAVE] <= 6:
+        if save <= 6:
             d, counter = bounded(key, counter, 6)
-            if d + 1 >= p[S_SAVE]:
+            if d + 1 >= save:
                 continue
-        if p[S_WARD] <= 6:
+        if ward <= 6:
             d, counter = bounded(key, counter, 6)
-            if d + 1 >= p[S_WARD]:
+            if d + 1 >= ward:
                 continue
         wounds += 1
     return wounds, counter
+
+
+@njit(cache=True)
+def _mounts_fighting(p, alive):
+    """Fighting models whose mounts attack: 8th, every model in base contact (the rear steps up); 6th, 7th,
+    TOW, the fighting rank as it stood less the models slain (their mounts, and those of the models stepping
+    forward, do not attack)."""
+    if alive <= 0:
+        return 0
+    if p[S_STEPS_UP]:
+        return p[S_FIGHTING] if p[S_FIGHTING] < alive else alive
+    first = p[S_FIGHTING] if p[S_FIGHTING] < p[S_MODELS] else p[S_MODELS]
+    lost = p[S_MODELS] - alive
+    return first - lost if first > lost else 0
+
+
+@njit(cache=True)
+def _strike(p, level, alive, key, counter):
+    """Every group of side ``p`` whose strike rank is ``level`` strikes with ``alive`` models left (the rank
+    and file first, then each part in order); returns (unsaved wounds, counter)."""
+    wounds = 0
+    if p[S_STRIKES] == level:
+        w, counter = _roll(_n_attacks(p, alive, p[S_MODELS] - alive), p[S_HIT], p[S_WOUND], p[S_SAVE], p[S_WARD],
+                           key, counter)
+        wounds += w
+    for k in range(p[S_N_PARTS]):
+        o = N_BASE + k * N_PART
+        if p[o + P_STRIKES] == level:
+            n = _mounts_fighting(p, alive) * p[o + P_ATT]
+            w, counter = _roll(n, p[o + P_HIT], p[o + P_WOUND], p[o + P_SAVE], p[o + P_WARD], key, counter)
+            wounds += w
+    return wounds, counter
+
+
+@njit(cache=True)
+def _at_level(p, level):
+    if p[S_STRIKES] == level:
+        return True
+    for k in range(p[S_N_PARTS]):
+        if p[N_BASE + k * N_PART + P_STRIKES] == level:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _top_level(p):
+    top = p[S_STRIKES]
+    for k in range(p[S_N_PARTS]):
+        v = p[N_BASE + k * N_PART + P_STRIKES]
+        if v > top:
+            top = v
+    return top
+
+
+@njit(cache=True)
+def _alive(p, wounds_taken):
+    left = p[S_MODELS] - wounds_taken // p[S_WOUNDS]
+    return left if left > 0 else 0
 
 
 @njit(cache=True)
@@ -135,31 +202,44 @@ def _trial(sides, flags, key, rec):
     u = sides[0]
     e = sides[1]
     counter = 0
-    first = 0  # 1: unit strikes first, 2: enemy first, 0: simultaneous
-    if u[S_STRIKES] > e[S_STRIKES]:
-        first = 1
-    elif e[S_STRIKES] > u[S_STRIKES]:
-        first = 2
-    elif flags[G_ROLL_OFF]:
-        d, counter = bounded(key, counter, 2)
-        first = 1 if d == 0 else 2
-    alive_u = u[S_MODELS]
-    alive_e = e[S_MODELS]
-    if first == 1:
-        wu, counter = _strike(u, alive_u, key, counter)
-        alive_e = max(alive_e - wu // e[S_WOUNDS], 0)
-        we, counter = _strike(e, alive_e, key, counter)
-        alive_u = max(alive_u - we // u[S_WOUNDS], 0)
-    elif first == 2:
-        we, counter = _strike(e, alive_e, key, counter)
-        alive_u = max(alive_u - we // u[S_WOUNDS], 0)
-        wu, counter = _strike(u, alive_u, key, counter)
-        alive_e = max(alive_e - wu // e[S_WOUNDS], 0)
-    else:
-        wu, counter = _strike(u, alive_u, key, counter)
-        we, counter = _strike(e, alive_e, key, counter)
-        alive_e = max(alive_e - wu // e[S_WOUNDS], 0)
-        alive_u = max(alive_u - we // u[S_WOUNDS], 0)
+    top = max(_top_level(u), _top_level(e))
+    # 6th/7th roll-off when the two sides share a strike rank: one roll for the round, its winner strikes
+    # first at every shared rank (-1: no roll-off, the sides strike together at a shared rank)
+    first = -1
+    if flags[G_ROLL_OFF]:
+        for level in range(top + 1):
+            if _at_level(u, level) and _at_level(e, level):
+                d, counter = bounded(key, counter, 2)
+                first = 0 if d == 0 else 1
+                break
+    wu = 0  # unsaved wounds the unit caused so far
+    we = 0
+    for level in range(top, -1, -1):
+        here_u = _at_level(u, level)
+        here_e = _at_level(e, level)
+        if here_u and here_e and first == 0:
+            w, counter = _strike(u, level, _alive(u, we), key, counter)
+            wu += w
+            w, counter = _strike(e, level, _alive(e, wu), key, counter)
+            we += w
+        elif here_u and here_e and first == 1:
+            w, counter = _strike(e, level, _alive(e, wu), key, counter)
+            we += w
+            w, counter = _strike(u, level, _alive(u, we), key, counter)
+            wu += w
+        else:
+            au = _alive(u, we)
+            ae = _alive(e, wu)
+            du = 0
+            de = 0
+            if here_u:
+                du, counter = _strike(u, level, au, key, counter)
+            if here_e:
+                de, counter = _strike(e, level, ae, key, counter)
+            wu += du
+            we += de
+    alive_u = _alive(u, we)
+    alive_e = _alive(e, wu)
     su = _score(u, e, flags, wu, alive_u, alive_e)
     se = _score(e, u, flags, we, alive_e, alive_u)
     m = su - se

@@ -57,6 +57,18 @@ def _dice_field(v, field):
 RULES_SCHEMA = {"items": {"type": "string", "enum": list(RULES)}}
 
 
+class MountProfile(_Strict):
+    """A cavalry model's mount as a profile carries it (``mount = {...}`` in a ``[[profile]]``): the
+    characteristics it fights with in close combat (6th, 7th, 8th and The Old World: rider and mount
+    strike separately, each with its own WS, S, I and A; docs/warhammer_combat.md §10)."""
+
+    name: str = Field(min_length=1)
+    weapon_skill: int = Field(ge=1, le=10)
+    strength: int = Field(ge=1, le=10)
+    initiative: int = Field(ge=1, le=10)
+    attacks: int = Field(ge=0, le=10)
+
+
 class UnitProfile(_Strict):
     """A unit's profile: the characteristics that matter to break, flee, pursuit and rally.
 
@@ -77,6 +89,7 @@ class UnitProfile(_Strict):
     wounds: Optional[int] = Field(default=None, ge=0, le=20)
     initiative: Optional[int] = Field(default=None, ge=0, le=10)
     attacks: Optional[int] = Field(default=None, ge=0, le=20)
+    mount: Optional[MountProfile] = None  # cavalry: the mount's own close-combat profile (fights only)
     source: str = ""
 
     @field_validator("rules")

@@ -29,6 +29,39 @@ def _d(en: str, fr: str) -> dict:
     return {"d": en, "d_fr": fr}
 
 
+class FightMount(_Strict):
+    """A cavalry unit's mounts: each fighting model's mount strikes with its own profile; barding."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Monture", "description_fr": (
+        "Les montures d'une unité de cavalerie : la monture de chaque figurine au combat frappe avec son "
+        "propre profil ; caparaçon.")})
+
+    name: Optional[str] = F(None, t="Mount", t_fr="Monture", d="The mount's name (default: the profile's).",
+                            d_fr="Nom de la monture (par défaut : celui du profil).")
+    weapon_skill: Optional[int] = F(None, ge=1, le=10, t="Mount's Weapon Skill (WS)",
+                                    t_fr="Capacité de Combat de la monture (CC)",
+                                    d="The mount's WS, 1 to 10 (default: the profile's mount).",
+                                    d_fr="CC de la monture, de 1 à 10 (par défaut : la monture du profil).")
+    strength: Optional[int] = F(None, ge=1, le=10, t="Mount's Strength (S)", t_fr="Force de la monture (F)",
+                                d="The mount's S, 1 to 10; the rider's weapon does not change it.",
+                                d_fr="F de la monture, de 1 à 10 ; l'arme du cavalier ne la modifie pas.")
+    initiative: Optional[int] = F(None, ge=1, le=10, t="Mount's Initiative (I)",
+                                  t_fr="Initiative de la monture (I)",
+                                  d="The mount's I, 1 to 10: it strikes at its own Initiative.",
+                                  d_fr="I de la monture, de 1 à 10 : elle frappe à sa propre Initiative.")
+    attacks: Optional[int] = F(None, ge=0, le=10, t="Mount's Attacks (A)", t_fr="Attaques de la monture (A)",
+                               d="The mount's A, 0 to 10 (0: a mount that does not attack).",
+                               d_fr="A de la monture, de 0 à 10 (0 : une monture qui n'attaque pas).")
+    barding: bool = F(False, t="Barding", t_fr="Caparaçon",
+                      d="The mount wears barding: +1 to the rider's armour save (6th, 7th, 8th, TOW).",
+                      d_fr="La monture porte un caparaçon : +1 à la sauvegarde d'armure du cavalier (6e, 7e, "
+                           "8e, TOW).")
+    armour_piercing: int = F(0, ge=0, le=6, t="Mount's armour piercing (TOW)", t_fr="Perforant de la monture "
+                                                                                    "(TOW)",
+                             d="TOW: the mount's own AP (e.g. 1 for AP -1).",
+                             d_fr="TOW : PA propre de la monture (p. ex. 1 pour PA -1).")
+
+
 class FightUnit(_Strict):
     """One of the two units in the fight: its profile, size, formation, equipment and command."""
 
@@ -121,10 +154,15 @@ class FightUnit(_Strict):
                      d_fr="+1 à la sauvegarde d'armure ; avec une arme de base à pied, le bonus de l'édition au "
                           "corps à corps (6e/7e +1 de plus, 8e parade : sauvegarde invulnérable de 6+).")
     armour_save: Optional[int] = F(None, ge=1, le=6, t="Armour save", t_fr="Sauvegarde d'armure",
-                                   d="Armour save from armour and mount, without the shield (e.g. 5 for "
-                                     "5+); omit for none.",
-                                   d_fr="Sauvegarde d'armure due à l'armure et à la monture, sans le bouclier "
-                                        "(p. ex. 5 pour 5+) ; à omettre s'il n'y en a pas.")
+                                   d="Armour save from armour, without the shield (e.g. 5 for 5+); omit for "
+                                     "none. A unit with a mount (its own or its profile's): the rider's "
+                                     "armour only, fleeodds adds the mount's and the barding's bonus; "
+                                     "without one: the whole save, mount included.",
+                                   d_fr="Sauvegarde d'armure due à l'armure, sans le bouclier (p. ex. 5 pour "
+                                        "5+) ; à omettre s'il n'y en a pas. Une unité avec une monture (la "
+                                        "sienne ou celle du profil) : l'armure du cavalier seule, fleeodds "
+                                        "ajoute le bonus de la monture et du caparaçon ; sans monture : la "
+                                        "sauvegarde entière, monture comprise.")
     ward_save: Optional[int] = F(None, ge=2, le=6, t="Ward save", t_fr="Sauvegarde invulnérable",
                                  d="Ward save (e.g. 5 for 5+), never modified; omit for none.",
                                  d_fr="Sauvegarde invulnérable (p. ex. 5 pour 5+), jamais modifiée ; à omettre "
@@ -139,6 +177,12 @@ class FightUnit(_Strict):
                                        "cavalry 2, monstrous 3, chariot 4, monster its Wounds).",
                                      d_fr="Puissance d'unité d'une figurine (par défaut selon le type : "
                                           "infanterie 1, cavalerie 2, monstrueux 3, char 4, monstre ses PV).")
+    mount: Optional[FightMount] = F(None, t="Mount", t_fr="Monture",
+                                    d="Cavalry: the mounts' profile (default: the profile's mount, if any); "
+                                      "each mount of a fighting model strikes with its own WS, S, I and A.",
+                                    d_fr="Cavalerie : le profil des montures (par défaut : la monture du "
+                                         "profil, s'il en a une) ; la monture de chaque figurine au combat "
+                                         "frappe avec ses propres CC, F, I et A.")
     standard: bool = F(False, t="Standard bearer", t_fr="Porte-étendard",
                        d="+1 combat result.", d_fr="+1 au résultat de combat.")
     musician: bool = F(False, t="Musician", t_fr="Musicien",

@@ -32,6 +32,22 @@ UNIT_STRENGTH = {"infantry": 1, "cavalry": 2, "monstrous_infantry": 3, "monstrou
 
 # -- resolved numbers ---------------------------------------------------------------------
 @dataclass(frozen=True)
+class AttackGroup:
+    """A part of a side that strikes with its own profile beside its rank and file (its casualties
+    fall on the rank and file): ``kind = "mount"``, the mount of each fighting cavalry model (attacks
+    per model in base contact, no supporting attacks)."""
+
+    name: str
+    kind: str                   # "mount"
+    attacks: int                # per model in base contact
+    hit: int                    # D6 scores as in SideRules (7 = cannot / none)
+    wound: int
+    save: int
+    ward: int
+    strikes: float              # strike rank: higher strikes first
+
+
+@dataclass(frozen=True)
 class SideRules:
     """One side's numbers for the round (see :func:`resolve_fight`)."""
 
@@ -56,6 +72,7 @@ class SideRules:
     musician: bool
     combat_order: bool          # TOW Combat Order bonus applies (US and shape checked after casualties)
     causes_fear: bool
+    parts: tuple[AttackGroup, ...] = ()  # mounts...: groups striking with their own profile
 
 
 @dataclass(frozen=True)
@@ -230,6 +247,7 @@ def merge_unit(ref: FightUnit, where: str, profiles_file: Path | None) -> dict:
     own = tuple(base.get("rules", ()))
     base["rules"] = own + tuple(dict.fromkeys(r for r in ref.extra_rules if r not in own))
     base.setdefault("name", where.rsplit(".", 1)[-1])
+    _merge_mount(base, ref, where)
     for f in ("movement", "leadership", "weapon_skill", "strength", "toughness", "wounds", "initiative",
               "attacks"):
         if base.get(f) is None:
@@ -237,6 +255,37 @@ def merge_unit(ref: FightUnit, where: str, profiles_file: Path | None) -> dict:
     if isinstance(base["wounds"], int) and base["wounds"] < 1:  # a profile may carry W 0 ("-" on a card)
         raise InputError(f"{where}.wounds", base["wounds"], "at least 1 Wound per model in a fight")
     return base
+
+
+#: Troop types whose models are a rider on a mount that fights (6th-8th cavalry rules, TOW alike).
+RIDDEN = ("cavalry", "monstrous_cavalry")
+
+
+def _merge_mount(base: dict, ref: FightUnit, where: str) -> None:
+    """The mount of ``base`` (the profile's ``mount`` table) overridden by ``ref.mount``, in place.
+
+    A profile's mount fights only while the unit is cavalry or monstrous cavalry (a unit written as
+    infantry has dismounted); a ``mount`` table written for another troop type is refused."""
+    mounted = base.get("troop_type", "infantry") in RIDDEN
+    mount = dict(base.get("mount") or {}) if mounted else {}
+    if ref.mount is not None:
+        if not mounted:
+            kind = base.get("troop_type", "infantry")
+            raise InputError(f"{where}.mount", "a mount table",
+                             f"troop_type cavalry or monstrous_cavalry (the unit is {kind})")
+        for f in ("name", "weapon_skill", "strength", "initiative", "attacks"):
+            v = getattr(ref.mount, f)
+            if v is not None:
+                mount[f] = v
+        mount.setdefault("name", "mount")
+        for f in ("weapon_skill", "strength", "initiative", "attacks"):
+            if mount.get(f) is None:
+                raise InputError(f"{where}.mount.{f}", None, "an integer (the profile has no mount: give the "
+                                                             "mount's WS, S, I and A)")
+    if mount:
+        base["mount"] = mount
+    else:
+        base.pop("mount", None)
 
 
 def resolve_units(fight: Fight, profiles_file: Path | None) -> tuple[UnitProfile, UnitProfile]:
@@ -267,6 +316,39 @@ def resolve_units(fight: Fight, profiles_file: Path | None) -> tuple[UnitProfile
         base = merge_unit(ref, f"fight.{side}", profiles_file)
         out.append(validate(UnitProfile, base, prefix=f"fight.{side}."))
     return out[0], out[1]
+
+
+def mounted_save(ref: FightUnit, prof: UnitProfile, ed: str) -> Optional[int]:
+    """The armour save (before the shield) of a unit's models, with its mount's protection.
+
+    Parameters
+    ----------
+    ref : FightUnit
+    prof : UnitProfile
+        Its merged profile (``prof.mount``: the mount, if it rides one).
+    ed : str
+
+    Returns
+    -------
+    int or None
+        ``ref.armour_save`` without a mount. With one: 6th, 7th and 8th improve it by 1 for the mount
+        (a rider without armour has 6+) and by 1 more for barding; The Old World by 1 for barding only
+        (its cavalry gain no save for the mount itself). None: no save.
+
+    References
+    ----------
+    7th "Armour Saves" (7th.whfb.app/shooting/armour-saves: "Cavalry models that consist of a mount
+    and a rider ... automatically have an armour save of 6 ... 1 better ... or 2 better if the mount is
+    wearing armour (ie, barding)"; 6th alike); 8th "Cavalry" (rulebook p. 83: +1 armour save, barding
+    +1); docs/warhammer_combat.md §10.
+    """
+    save = ref.armour_save
+    if prof.mount is None:
+        return save
+    bonus = (0 if ed == "tow" else 1) + (1 if ref.mount is not None and ref.mount.barding else 0)
+    if bonus == 0:
+        return save
+    return (save if save is not None else 7) - bonus
 
 
 def _weapon_bonus(ref: FightUnit, prof: UnitProfile, charged: bool, first_round: bool, ed: str):
@@ -412,7 +494,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
                     support_attacks = min(attacks, 3 if prof.troop_type == "monstrous_infantry" else 1)
         # armour of the foe against this side
         foe_mounted = foe.troop_type in MOUNTED
-        foe_save = foe_ref.armour_save
+        foe_save = mounted_save(foe_ref, foe, ed)
         # attacks reach the foe's front unless this side charged its flank or rear
         front_attack = not (fight.charger == side and fight.contact != "front")
         foe_ward = foe_ref.ward_save
@@ -457,6 +539,20 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         if prof.has("fast_cavalry") or disrupted[i]:
             max_ranks = 0
         us = ref.unit_strength or UNIT_STRENGTH[prof.troop_type] or prof.wounds
+        parts = []
+        if prof.mount is not None and prof.mount.attacks > 0:
+            m = prof.mount
+            m_ap = ref.mount.armour_piercing if ref.mount is not None else 0
+            if ed != "tow" and m_ap and effect_checks_on():
+                from ....validation import inert
+                inert(f"fight.{side}.mount.armour_piercing", m_ap, f"in {ed} (Strength modifies armour)")
+            m_rank = m.initiative + (1000 if charged and charge_first else 0) + (
+                0.5 if equal == f"{side}_first" else 0)
+            parts.append(AttackGroup(
+                name=m.name, kind="mount", attacks=m.attacks, hit=to_hit(m.weapon_skill, foe.weapon_skill),
+                wound=to_wound(m.strength, foe.toughness, ed),
+                save=save_score(foe_save, m_ap if ed == "tow" else max(m.strength - 3, 0)),
+                ward=foe_ward if foe_ward is not None else 7, strikes=m_rank))
         sides.append(SideRules(
             name=prof.name, models=ref.models, files=ref.files, fighting=fighting[i], wounds=prof.wounds,
             attacks_front=attacks, support_ranks=support_ranks, support_attacks=support_attacks,
@@ -466,7 +562,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             strikes=rank, unit_strength=us, rank_width=width, max_rank_bonus=max_ranks, static_bonus=bonus,
             musician=ref.musician,
             combat_order=ed == "tow" and o.tow_combat_order_bonus and prof.troop_type != "monster",
-            causes_fear=prof.has("fear") or prof.has("terror")))
+            causes_fear=prof.has("fear") or prof.has("terror"), parts=tuple(parts)))
     return FightRules(edition=ed, unit=sides[0], enemy=sides[1], equal_roll_off=roll_off,
                       ranks_at_start=at_start, outnumber=outnumber,
                       musician_always=ed == "tow" and o.tow_musician == "always", steadfast_check=ed == "8th",
@@ -576,6 +672,36 @@ def attacks_of(s: SideRules, alive: int, slain: int = 0) -> int:
         in_rank = min(s.files, max(s.models - k * s.files, 0), s.fighting)
         n += max(in_rank - slain, 0) * s.support_attacks
     return n
+
+
+def part_attacks(s: SideRules, g: AttackGroup, alive: int, slain: int = 0) -> int:
+    """Attacks of the part ``g`` of side ``s`` (a mount: one per model in base contact) with ``alive``
+    models left, ``slain`` of them removed before it struck.
+
+    Parameters
+    ----------
+    s : SideRules
+    g : AttackGroup
+    alive, slain : int
+        As in :func:`attacks_of`.
+
+    Returns
+    -------
+    int
+        8th: the models stepping up bring their mounts (``min(fighting, alive)`` mounts); 6th, 7th and
+        TOW: the mount of a slain fighting model, and that of the model stepping forward, do not attack.
+        Mounts make no supporting attacks.
+
+    References
+    ----------
+    docs/warhammer_combat.md §10 (mounts); 8th "Cavalry" (rulebook p. 83: mounts make no supporting
+    attacks); 7th "Removing Casualties (Close Combat)".
+    """
+    if alive <= 0:
+        return 0
+    if s.steps_up:
+        return min(s.fighting, alive) * g.attacks
+    return max(min(s.fighting, s.models) - slain, 0) * g.attacks
 
 
 def casualties(wounds: int, s: SideRules) -> int:
