@@ -206,7 +206,7 @@ def test_french_schema_has_the_fight_terms():
 
 
 @pytest.mark.parametrize("over, field", [
-    ({"fight.unit.champion": True}, "fight.unit.champion"),
+    ({"fight.unit.champion": True}, "fight.unit.champion"),  # a table (empty: the unit's profile, +1 A)
     ({"fight.enemy.magic_items": ["Sword of Might"]}, "fight.enemy.magic_items"),
     ({"fight.unit.challenge": True}, "fight.unit.challenge"),
     ({"fight.unit.models_start": 1}, "fight.unit.models_start"),  # fewer at the start than in the fight
@@ -731,18 +731,22 @@ def test_mount_inputs_refused_by_name():
     ("6th", {"fight.unit.mount.initiative": 4}),
 ])
 def test_mounts_mc_joint_law_agrees(edition, over):
+    d = knight_vs_man(edition, **over)
+    d["fight"]["unit"].update(models=3, files=3)
+    d["fight"]["enemy"].update(models=4, files=4, wounds=2)
+    _joint_mc_check(load_scenario(d))
+
+
+def _joint_mc_check(sc, n=40000, seed=11):
+    """The kernel's joint law of (w_unit, w_enemy, alive_unit, alive_enemy) against the exact solver's,
+    chi-square at 0.1 % (cells expected fewer than 5 times pooled); a cell of probability 0 never seen."""
     from scipy.stats import chisquare
 
     from fleeodds.systems.warhammer.exact.combat import round_distribution
     from fleeodds.systems.warhammer.kernels.combat import pack, run_round
 
-    d = knight_vs_man(edition, **over)
-    d["fight"]["unit"].update(models=3, files=3)
-    d["fight"]["enemy"].update(models=4, files=4, wounds=2)
-    sc = load_scenario(d)
     exact = round_distribution(sc.rules)
-    n = 40000
-    rows = run_round(*pack(sc.rules), 11, 0, n)
+    rows = run_round(*pack(sc.rules), seed, 0, n)
     seen: dict[tuple, int] = {}
     for row in rows[:, :4]:
         k = tuple(int(x) for x in row)
@@ -759,3 +763,61 @@ def test_mounts_mc_joint_law_agrees(edition, over):
 @pytest.mark.statistical
 def test_mounts_mc_outcomes_agree():
     _mc_check(load_scenario(knight_vs_man("7th", **{"fight.charger": "unit"})), trials=20000, seed=9)
+
+
+# -- champions (issue 25 item 2): one model of the unit, in the front rank, removed last ------------------
+def _wounds_law(data):
+    from fleeodds.systems.warhammer.exact.combat import round_distribution
+
+    got: dict[int, Fraction] = {}
+    for (wu, _we, _au, _ae), q in round_distribution(load_scenario(data).rules).items():
+        got[wu] = got.get(wu, Fraction(0)) + q
+    return got
+
+
+def _binomial(n, p):
+    from math import comb
+    return [comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+
+def test_champion_attacks_by_hand():
+    # 7th, the unit charges: 2 models in one rank (WS3 S3 T3, A1), one of them a champion (A2 by default:
+    # the unit's A + 1): 1 + 2 = 3 attacks at 4+/4+ against no armour, 1/4 each (the enemy W10: no wound lost)
+    d = small(**{"fight.unit.champion": {}, "fight.enemy.wounds": 10})
+    want = _binomial(3, Fraction(1, 4))
+    assert _wounds_law(d) == dict(enumerate(want))
+
+
+def test_champion_is_removed_last_7th_by_hand():
+    # 7th, the enemy charges (2 models, A1, 1/4 each, W10 so that it never loses a model): k of the unit's
+    # 2 models fall before it strikes. The champion is removed last: k = 0, the rank-and-file model (1)
+    # and the champion (2): 3 attacks; k = 1, the champion alone: 2; k = 2: none.
+    d = small(**{"fight.charger": "enemy", "fight.unit.champion": {}, "fight.enemy.wounds": 10})
+    p = Fraction(1, 4)
+    killed = _binomial(2, p)
+    want: dict[int, Fraction] = {}
+    for k, n in ((0, 3), (1, 2), (2, 0)):
+        for w, q in enumerate(_binomial(n, p)):
+            want[w] = want.get(w, Fraction(0)) + killed[k] * q
+    assert _wounds_law(d) == want
+
+
+def test_champion_own_profile_and_weapon():
+    # the champion's own WS and S, with the unit's weapon (halberd +1 S): WS5 v WS3 3+; S4 + 1 v T3 2+
+    d = small(**{"fight.unit.champion": {"weapon_skill": 5, "strength": 4, "attacks": 3},
+                 "fight.unit.weapon": "halberd"})
+    (g,) = load_scenario(d).rules.unit.parts
+    assert (g.kind, g.attacks, g.hit, g.wound) == ("champion", 3, 3, 2)
+
+
+@pytest.mark.statistical
+@pytest.mark.parametrize("edition, over", [
+    ("7th", {"fight.charger": "enemy"}),
+    ("8th", {"fight.charger": "enemy", "fight.unit.champion": {"initiative": 5, "attacks": 3}}),
+    ("tow", {}),
+])
+def test_champion_mc_joint_law_agrees(edition, over):
+    d = small(edition=edition, **{"fight.unit.champion": {}, **over})
+    d["fight"]["unit"].update(models=6, files=3)
+    d["fight"]["enemy"].update(models=6, files=3)
+    _joint_mc_check(load_scenario(d))

@@ -24,8 +24,10 @@ from ..plan.combat import FightRules, SideRules
  S_STRIKES, S_US, S_WIDTH, S_MAX_RANKS, S_BONUS, S_MUSICIAN, S_ORDER, S_STEPS_UP, S_N_PARTS) = range(20)
 N_BASE = 20
 # each part (a mount...) after the base fields: attacks per model in base contact, its D6 scores, strike rank
-P_ATT, P_HIT, P_WOUND, P_SAVE, P_WARD, P_STRIKES = range(6)
-N_PART = 6
+P_ATT, P_HIT, P_WOUND, P_SAVE, P_WARD, P_STRIKES, P_KIND = range(7)
+N_PART = 7
+KIND_MOUNT, KIND_CHAMPION = 0, 1
+KINDS = {"mount": KIND_MOUNT, "champion": KIND_CHAMPION}
 MAX_PARTS = 4
 N_SIDE = N_BASE + MAX_PARTS * N_PART
 G_ROLL_OFF, G_AT_START, G_OUTNUMBER, G_MUSICIAN_ALWAYS = range(4)
@@ -47,7 +49,7 @@ def pack(r: FightRules):
                              s.steps_up, len(s.parts)]
         for k, g in enumerate(s.parts):
             o = N_BASE + k * N_PART
-            sides[i, o:o + N_PART] = [g.attacks, g.hit, g.wound, g.save, g.ward, order[g.strikes]]
+            sides[i, o:o + N_PART] = [g.attacks, g.hit, g.wound, g.save, g.ward, order[g.strikes], KINDS[g.kind]]
     flags = np.array([r.equal_roll_off, r.ranks_at_start, r.outnumber, r.musician_always], np.int64)
     return sides, flags
 
@@ -126,18 +128,43 @@ def _mounts_fighting(p, alive):
 
 
 @njit(cache=True)
+def _has_champion(p):
+    for k in range(p[S_N_PARTS]):
+        if p[N_BASE + k * N_PART + P_KIND] == KIND_CHAMPION:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _champion_standing(p, alive):
+    """The champion is the last model removed: 8th, he fights while the unit stands; 6th, 7th, TOW, while
+    one model of the fighting rank as it stood is left (the slain are taken from the others first)."""
+    if alive <= 0:
+        return False
+    if p[S_STEPS_UP]:
+        return True
+    first = p[S_FIGHTING] if p[S_FIGHTING] < p[S_MODELS] else p[S_MODELS]
+    return first - (p[S_MODELS] - alive) >= 1
+
+
+@njit(cache=True)
 def _strike(p, level, alive, key, counter):
     """Every group of side ``p`` whose strike rank is ``level`` strikes with ``alive`` models left (the rank
     and file first, then each part in order); returns (unsaved wounds, counter)."""
     wounds = 0
     if p[S_STRIKES] == level:
-        w, counter = _roll(_n_attacks(p, alive, p[S_MODELS] - alive), p[S_HIT], p[S_WOUND], p[S_SAVE], p[S_WARD],
-                           key, counter)
+        n = _n_attacks(p, alive, p[S_MODELS] - alive)
+        if _has_champion(p) and _champion_standing(p, alive):
+            n -= p[S_ATT_FRONT]  # one model of the fighting rank is the champion: his own attacks below
+        w, counter = _roll(n, p[S_HIT], p[S_WOUND], p[S_SAVE], p[S_WARD], key, counter)
         wounds += w
     for k in range(p[S_N_PARTS]):
         o = N_BASE + k * N_PART
         if p[o + P_STRIKES] == level:
-            n = _mounts_fighting(p, alive) * p[o + P_ATT]
+            if p[o + P_KIND] == KIND_CHAMPION:
+                n = p[o + P_ATT] if _champion_standing(p, alive) else 0
+            else:
+                n = _mounts_fighting(p, alive) * p[o + P_ATT]
             w, counter = _roll(n, p[o + P_HIT], p[o + P_WOUND], p[o + P_SAVE], p[o + P_WARD], key, counter)
             wounds += w
     return wounds, counter

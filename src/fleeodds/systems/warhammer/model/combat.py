@@ -19,7 +19,7 @@ TWO_HANDED = ("great_weapon", "halberd", "additional_hand_weapon", "flail")
 #: Mounted troop types (lance, cavalry spear; no hand-weapon-and-shield bonus).
 MOUNTED = ("cavalry", "monstrous_cavalry", "chariot")
 #: Fields a player may write that fleeodds does not model yet (refused by name).
-NOT_MODELLED = {"champion": "unit champions", "characters": "characters in the unit",
+NOT_MODELLED = {"characters": "characters in the unit",
                 "character": "characters in the unit", "challenge": "challenges",
                 "magic_items": "magic items", "magic_weapon": "magic weapons", "magic_banner": "magic banners"}
 SIDES = ("unit", "enemy")
@@ -60,6 +60,31 @@ class FightMount(_Strict):
                                                                                     "(TOW)",
                              d="TOW: the mount's own AP (e.g. 1 for AP -1).",
                              d_fr="TOW : PA propre de la monture (p. ex. 1 pour PA -1).")
+
+
+class FightChampion(_Strict):
+    """The unit's champion: one of its models, in the front rank, striking with its own profile."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Champion", "description_fr": (
+        "Le champion de l'unité : l'une de ses figurines, au premier rang, qui frappe avec son propre "
+        "profil.")})
+
+    name: Optional[str] = F(None, t="Champion's name", t_fr="Nom du champion",
+                            d="The champion's name (default: champion).",
+                            d_fr="Nom du champion (par défaut : champion).")
+    weapon_skill: Optional[int] = F(None, ge=1, le=10, t="Champion's Weapon Skill (WS)",
+                                    t_fr="Capacité de Combat du champion (CC)",
+                                    d="Default: the unit's.", d_fr="Par défaut : celle de l'unité.")
+    strength: Optional[int] = F(None, ge=1, le=10, t="Champion's Strength (S)", t_fr="Force du champion (F)",
+                                d="Before the unit's weapon bonus (default: the unit's).",
+                                d_fr="Avant le bonus d'arme de l'unité (par défaut : celle de l'unité).")
+    initiative: Optional[int] = F(None, ge=1, le=10, t="Champion's Initiative (I)",
+                                  t_fr="Initiative du champion (I)", d="Default: the unit's.",
+                                  d_fr="Par défaut : celle de l'unité.")
+    attacks: Optional[int] = F(None, ge=1, le=10, t="Champion's Attacks (A)", t_fr="Attaques du champion (A)",
+                               d="Default: the unit's plus one (the army books' champions).",
+                               d_fr="Par défaut : celles de l'unité plus une (les champions des livres "
+                                    "d'armée).")
 
 
 class FightUnit(_Strict):
@@ -183,6 +208,13 @@ class FightUnit(_Strict):
                                     d_fr="Cavalerie : le profil des montures (par défaut : la monture du "
                                          "profil, s'il en a une) ; la monture de chaque figurine au combat "
                                          "frappe avec ses propres CC, F, I et A.")
+    champion: Optional[FightChampion] = F(
+        None, t="Unit champion", t_fr="Champion de l'unité",
+        d="A champion among the models, in the front rank (an empty table: the unit's profile with +1 "
+          "Attack); enemy attacks fall on the rank and file, the champion being removed last.",
+        d_fr="Un champion parmi les figurines, au premier rang (une table vide : le profil de l'unité avec "
+             "+1 Attaque) ; les attaques ennemies tombent sur les figurines du rang, le champion étant "
+             "retiré en dernier.")
     standard: bool = F(False, t="Standard bearer", t_fr="Porte-étendard",
                        d="+1 combat result.", d_fr="+1 au résultat de combat.")
     musician: bool = F(False, t="Musician", t_fr="Musicien",

@@ -35,10 +35,11 @@ UNIT_STRENGTH = {"infantry": 1, "cavalry": 2, "monstrous_infantry": 3, "monstrou
 class AttackGroup:
     """A part of a side that strikes with its own profile beside its rank and file (its casualties
     fall on the rank and file): ``kind = "mount"``, the mount of each fighting cavalry model (attacks
-    per model in base contact, no supporting attacks)."""
+    per model in base contact, no supporting attacks); ``kind = "champion"``, one model of the unit in
+    the front rank, removed last (its place is taken from the rank and file's fighting models)."""
 
     name: str
-    kind: str                   # "mount"
+    kind: str                   # "mount" or "champion"
     attacks: int                # per model in base contact
     hit: int                    # D6 scores as in SideRules (7 = cannot / none)
     wound: int
@@ -553,6 +554,22 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
                 wound=to_wound(m.strength, foe.toughness, ed),
                 save=save_score(foe_save, m_ap if ed == "tow" else max(m.strength - 3, 0)),
                 ward=foe_ward if foe_ward is not None else 7, strikes=m_rank))
+        if ref.champion is not None and in_flank and effect_checks_on():
+            from ....validation import inert
+            inert(f"fight.{side}.champion", "a champion", f"when the unit is fought in the {fight.contact} (the "
+                                                          "champion stands in the front rank, not in contact)")
+        if ref.champion is not None and not in_flank:
+            c = ref.champion
+            c_s = min((c.strength or prof.strength) + s_bonus, 10)
+            c_att = (c.attacks or prof.attacks + 1) + a_bonus + (1 if prof.has("frenzy") else 0)
+            c_rank = (c.initiative or prof.initiative) - (100 if last else 0) + (
+                1000 if charged and charge_first else 0) + (0.5 if equal == f"{side}_first" else 0)
+            parts.append(AttackGroup(
+                name=c.name or "champion", kind="champion", attacks=c_att,
+                hit=to_hit(c.weapon_skill or prof.weapon_skill, foe.weapon_skill),
+                wound=to_wound(c_s, foe.toughness, ed),
+                save=save_score(foe_save, (ap + ref.armour_piercing) if ed == "tow" else max(c_s - 3, 0)),
+                ward=foe_ward if foe_ward is not None else 7, strikes=c_rank))
         sides.append(SideRules(
             name=prof.name, models=ref.models, files=ref.files, fighting=fighting[i], wounds=prof.wounds,
             attacks_front=attacks, support_ranks=support_ranks, support_attacks=support_attacks,
@@ -660,6 +677,38 @@ def attacks_of(s: SideRules, alive: int, slain: int = 0) -> int:
     """
     if alive <= 0:
         return 0
+    if any(g.kind == "champion" for g in s.parts):  # his place in the front rank: his own attacks instead
+        return _rank_and_file_attacks(s, alive, slain) - (s.attacks_front if champion_strikes(s, alive, slain)
+                                                           else 0)
+    return _rank_and_file_attacks(s, alive, slain)
+
+
+def champion_strikes(s: SideRules, alive: int, slain: int = 0) -> bool:
+    """Whether the champion of side ``s`` strikes with ``alive`` models left, ``slain`` removed before it
+    struck: he is removed last, so he fights while one of the unit's fighting models is left (8th: while
+    the unit has a model; 6th, 7th, TOW: while fewer models fell than the fighting rank had).
+
+    Parameters
+    ----------
+    s : SideRules
+    alive, slain : int
+
+    Returns
+    -------
+    bool
+
+    References
+    ----------
+    docs/warhammer_combat.md §11 (champions).
+    """
+    if alive <= 0:
+        return False
+    if s.steps_up:
+        return True
+    return min(s.fighting, s.models) - slain >= 1
+
+
+def _rank_and_file_attacks(s: SideRules, alive: int, slain: int) -> int:
     if s.steps_up:
         front = min(s.fighting, alive)
         n = front * s.attacks_front
@@ -699,6 +748,8 @@ def part_attacks(s: SideRules, g: AttackGroup, alive: int, slain: int = 0) -> in
     """
     if alive <= 0:
         return 0
+    if g.kind == "champion":
+        return g.attacks if champion_strikes(s, alive, slain) else 0
     if s.steps_up:
         return min(s.fighting, alive) * g.attacks
     return max(min(s.fighting, s.models) - slain, 0) * g.attacks
