@@ -821,3 +821,65 @@ def test_champion_mc_joint_law_agrees(edition, over):
     d["fight"]["unit"].update(models=6, files=3)
     d["fight"]["enemy"].update(models=6, files=3)
     _joint_mc_check(load_scenario(d))
+
+
+# -- characters in the unit (issue 25 item 2) ----------------------------------------------------------------
+HERO = {"name": "Hero", "weapon_skill": 4, "strength": 4, "toughness": 4, "wounds": 2, "initiative": 4,
+        "attacks": 2, "leadership": 9}
+
+
+def test_character_in_the_front_rank_by_hand():
+    # 7th, the unit charges: 2 models in one rank, a character (WS4 S4 A2) takes one of the two places:
+    # 1 rank-and-file attack (4+/4+: 1/4) and 2 of the character's (WS4 v WS3 3+, S4 v T3 3+: 4/9); the
+    # enemy W10 (no wound lost)
+    d = small(**{"fight.unit.characters": [HERO], "fight.enemy.wounds": 10})
+    one, hero = _binomial(1, Fraction(1, 4)), _binomial(2, Fraction(4, 9))
+    want: dict[int, Fraction] = {}
+    for i, a in enumerate(one):
+        for j, b in enumerate(hero):
+            want[i + j] = want.get(i + j, Fraction(0)) + a * b
+    sc = load_scenario(d)
+    assert _wounds_law(d) == want
+    # the Break test on the highest Leadership among the unit's models (the character's 9)
+    assert sc._plan.units[0].leadership == 9
+
+
+def test_character_strikes_while_the_unit_stands_7th_by_hand():
+    # 7th, the enemy charges (2 attacks at 1/4, W10): the character is not a casualty of the rank and file:
+    # k = 0 slain, 1 rank-and-file attack and the hero's 2; k >= 1, the hero's 2 while a model stands; k = 2,
+    # the unit is gone (fleeodds: the character's survival alone is not followed)
+    d = small(**{"fight.charger": "enemy", "fight.unit.characters": [HERO], "fight.enemy.wounds": 10})
+    p = Fraction(1, 4)
+    killed = _binomial(2, p)
+    want: dict[int, Fraction] = {}
+    for k, laws in ((0, (_binomial(1, p), _binomial(2, Fraction(4, 9)))), (1, ([Fraction(1)], _binomial(2, Fraction(4, 9)))),
+                    (2, ([Fraction(1)], [Fraction(1)]))):
+        for i, a in enumerate(laws[0]):
+            for j, b in enumerate(laws[1]):
+                want[i + j] = want.get(i + j, Fraction(0)) + killed[k] * a * b
+    assert _wounds_law(d) == {k: v for k, v in want.items() if v}
+
+
+def test_character_inputs():
+    d = small(**{"fight.unit.characters": [dict(HERO, weapon="lance")]})
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.characters\.0\.weapon"):
+        load_scenario(d)
+    d = small(**{"fight.unit.characters": [dict(HERO, weapon="great_weapon")]})
+    (g,) = load_scenario(d).rules.unit.parts
+    assert (g.kind, g.wound, g.strikes < 0) == ("character", 2, False)  # chargers first; S6 v T3: 2+
+    d = small(**{"fight.unit.character": HERO})
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.character"):
+        load_scenario(d)
+
+
+@pytest.mark.statistical
+@pytest.mark.parametrize("edition, over", [
+    ("7th", {"fight.charger": "enemy"}),
+    ("8th", {"fight.charger": "enemy", "fight.unit.champion": {"initiative": 2}}),
+    ("6th", {"fight.charger": "none"}),
+])
+def test_character_mc_joint_law_agrees(edition, over):
+    d = small(edition=edition, **{"fight.unit.characters": [HERO], **over})
+    d["fight"]["unit"].update(models=6, files=3)
+    d["fight"]["enemy"].update(models=6, files=3)
+    _joint_mc_check(load_scenario(d))

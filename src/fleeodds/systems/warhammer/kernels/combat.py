@@ -21,13 +21,13 @@ from ....rng import bounded, trial_key
 from ..plan.combat import FightRules, SideRules
 
 (S_MODELS, S_FILES, S_FIGHTING, S_WOUNDS, S_ATT_FRONT, S_SUP_RANKS, S_SUP_ATT, S_HIT, S_WOUND, S_SAVE, S_WARD,
- S_STRIKES, S_US, S_WIDTH, S_MAX_RANKS, S_BONUS, S_MUSICIAN, S_ORDER, S_STEPS_UP, S_N_PARTS) = range(20)
-N_BASE = 20
+ S_STRIKES, S_US, S_WIDTH, S_MAX_RANKS, S_BONUS, S_MUSICIAN, S_ORDER, S_STEPS_UP, S_N_PARTS, S_TAKEN) = range(21)
+N_BASE = 21
 # each part (a mount...) after the base fields: attacks per model in base contact, its D6 scores, strike rank
 P_ATT, P_HIT, P_WOUND, P_SAVE, P_WARD, P_STRIKES, P_KIND = range(7)
 N_PART = 7
-KIND_MOUNT, KIND_CHAMPION = 0, 1
-KINDS = {"mount": KIND_MOUNT, "champion": KIND_CHAMPION}
+KIND_MOUNT, KIND_CHAMPION, KIND_CHARACTER = 0, 1, 2
+KINDS = {"mount": KIND_MOUNT, "champion": KIND_CHAMPION, "character": KIND_CHARACTER}
 MAX_PARTS = 4
 N_SIDE = N_BASE + MAX_PARTS * N_PART
 G_ROLL_OFF, G_AT_START, G_OUTNUMBER, G_MUSICIAN_ALWAYS = range(4)
@@ -46,7 +46,7 @@ def pack(r: FightRules):
         sides[i, :N_BASE] = [s.models, s.files, s.fighting, s.wounds, s.attacks_front, s.support_ranks,
                              s.support_attacks, s.hit, s.wound, s.save, s.ward, order[s.strikes], s.unit_strength,
                              s.rank_width, s.max_rank_bonus, s.static_bonus, s.musician, s.combat_order,
-                             s.steps_up, len(s.parts)]
+                             s.steps_up, len(s.parts), s.front_taken]
         for k, g in enumerate(s.parts):
             o = N_BASE + k * N_PART
             sides[i, o:o + N_PART] = [g.attacks, g.hit, g.wound, g.save, g.ward, order[g.strikes], KINDS[g.kind]]
@@ -63,8 +63,7 @@ def _n_attacks(p, alive, lost):
     if alive <= 0:
         return 0
     if p[S_STEPS_UP]:
-        fighting = p[S_FIGHTING] if p[S_FIGHTING] < alive else alive
-        total = fighting * p[S_ATT_FRONT]
+        total = _front(p, alive) * p[S_ATT_FRONT]
         behind = alive - p[S_FILES]
         rank = 1
         while rank <= p[S_SUP_RANKS] and behind > 0:
@@ -76,8 +75,7 @@ def _n_attacks(p, alive, lost):
             rank += 1
         return total
     # count the ranks as they stood before the casualties, then take the slain files out of each
-    first = p[S_FIGHTING] if p[S_FIGHTING] < p[S_MODELS] else p[S_MODELS]
-    total = max(first - lost, 0) * p[S_ATT_FRONT]
+    total = _front(p, alive) * p[S_ATT_FRONT]
     behind = p[S_MODELS] - p[S_FILES]
     rank = 1
     while rank <= p[S_SUP_RANKS] and behind > 0:
@@ -114,17 +112,26 @@ def _roll(n, hit, wound, save, ward, key, counter):
 
 
 @njit(cache=True)
-def _mounts_fighting(p, alive):
-    """Fighting models whose mounts attack: 8th, every model in base contact (the rear steps up); 6th, 7th,
-    TOW, the fighting rank as it stood less the models slain (their mounts, and those of the models stepping
-    forward, do not attack)."""
+def _front(p, alive):
+    """The unit's own models in base contact that strike (the places the characters take are not theirs):
+    8th, every place filled while models are left (the rear steps up); 6th, 7th, TOW, the fighting rank as it
+    stood less the models slain (those stepping forward do not attack)."""
     if alive <= 0:
         return 0
+    places = p[S_FIGHTING] - p[S_TAKEN]
+    if places < 0:
+        places = 0
     if p[S_STEPS_UP]:
-        return p[S_FIGHTING] if p[S_FIGHTING] < alive else alive
-    first = p[S_FIGHTING] if p[S_FIGHTING] < p[S_MODELS] else p[S_MODELS]
+        return places if places < alive else alive
+    first = places if places < p[S_MODELS] else p[S_MODELS]
     lost = p[S_MODELS] - alive
     return first - lost if first > lost else 0
+
+
+@njit(cache=True)
+def _mounts_fighting(p, alive):
+    """Fighting models whose mounts attack (a slain model's mount goes with it)."""
+    return _front(p, alive)
 
 
 @njit(cache=True)
@@ -139,12 +146,7 @@ def _has_champion(p):
 def _champion_standing(p, alive):
     """The champion is the last model removed: 8th, he fights while the unit stands; 6th, 7th, TOW, while
     one model of the fighting rank as it stood is left (the slain are taken from the others first)."""
-    if alive <= 0:
-        return False
-    if p[S_STEPS_UP]:
-        return True
-    first = p[S_FIGHTING] if p[S_FIGHTING] < p[S_MODELS] else p[S_MODELS]
-    return first - (p[S_MODELS] - alive) >= 1
+    return _front(p, alive) >= 1
 
 
 @njit(cache=True)
@@ -163,6 +165,8 @@ def _strike(p, level, alive, key, counter):
         if p[o + P_STRIKES] == level:
             if p[o + P_KIND] == KIND_CHAMPION:
                 n = p[o + P_ATT] if _champion_standing(p, alive) else 0
+            elif p[o + P_KIND] == KIND_CHARACTER:
+                n = p[o + P_ATT] if alive > 0 else 0
             else:
                 n = _mounts_fighting(p, alive) * p[o + P_ATT]
             w, counter = _roll(n, p[o + P_HIT], p[o + P_WOUND], p[o + P_SAVE], p[o + P_WARD], key, counter)

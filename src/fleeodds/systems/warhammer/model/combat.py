@@ -19,8 +19,8 @@ TWO_HANDED = ("great_weapon", "halberd", "additional_hand_weapon", "flail")
 #: Mounted troop types (lance, cavalry spear; no hand-weapon-and-shield bonus).
 MOUNTED = ("cavalry", "monstrous_cavalry", "chariot")
 #: Fields a player may write that fleeodds does not model yet (refused by name).
-NOT_MODELLED = {"characters": "characters in the unit",
-                "character": "characters in the unit", "challenge": "challenges",
+NOT_MODELLED = {"character": "a single 'character' table (write characters = [{...}])",
+                "challenge": "a unit's challenge (write fight.challenge)",
                 "magic_items": "magic items", "magic_weapon": "magic weapons", "magic_banner": "magic banners"}
 SIDES = ("unit", "enemy")
 
@@ -85,6 +85,46 @@ class FightChampion(_Strict):
                                d="Default: the unit's plus one (the army books' champions).",
                                d_fr="Par défaut : celles de l'unité plus une (les champions des livres "
                                     "d'armée).")
+
+
+class FightCharacter(_Strict):
+    """A character on foot who has joined the unit: in its front rank, with his own profile and
+    equipment (docs/warhammer_combat.md §12)."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Personnage", "description_fr": (
+        "Un personnage à pied qui a rejoint l'unité : à son premier rang, avec son propre profil et son "
+        "équipement (docs/warhammer_combat.md §12).")})
+
+    name: str = F("character", min_length=1, t="Character's name", t_fr="Nom du personnage",
+                  d="For display.", d_fr="Pour l'affichage.")
+    weapon_skill: int = F(ge=1, le=10, t="Weapon Skill (WS)", t_fr="Capacité de Combat (CC)",
+                          d="The character's WS, 1 to 10.", d_fr="CC du personnage, de 1 à 10.")
+    strength: int = F(ge=1, le=10, t="Strength (S)", t_fr="Force (F)",
+                      d="The character's S, 1 to 10, before his weapon's bonus.",
+                      d_fr="F du personnage, de 1 à 10, avant le bonus de son arme.")
+    toughness: int = F(ge=1, le=10, t="Toughness (T)", t_fr="Endurance (E)",
+                       d="The character's T, 1 to 10 (in a challenge).",
+                       d_fr="E du personnage, de 1 à 10 (en défi).")
+    wounds: int = F(ge=1, le=10, t="Wounds (W)", t_fr="Points de vie (PV)",
+                    d="The character's W, 1 to 10 (in a challenge).", d_fr="PV du personnage, de 1 à 10 (en défi).")
+    initiative: int = F(ge=1, le=10, t="Initiative (I)", t_fr="Initiative (I)",
+                        d="The character's I, 1 to 10: he strikes at his own.",
+                        d_fr="I du personnage, de 1 à 10 : il frappe à la sienne.")
+    attacks: int = F(ge=1, le=10, t="Attacks (A)", t_fr="Attaques (A)", d="The character's A, 1 to 10.",
+                     d_fr="A du personnage, de 1 à 10.")
+    leadership: Optional[int] = F(None, ge=0, le=10, unit="Ld", t="Leadership (Ld)", t_fr="Commandement (Cd)",
+                                  d="The unit tests on the highest Leadership among its models.",
+                                  d_fr="L'unité teste sur le Commandement le plus élevé parmi ses figurines.")
+    weapon: Literal[WEAPONS] = F(  # type: ignore[valid-type]
+        "hand_weapon", t="Close combat weapon", t_fr="Arme de corps à corps",
+        d="As the unit's weapon (on foot: no lance).", d_fr="Comme l'arme de l'unité (à pied : pas de lance).")
+    shield: bool = F(False, t="Shield", t_fr="Bouclier", d="As the unit's shield (in a challenge).",
+                     d_fr="Comme le bouclier de l'unité (en défi).")
+    armour_save: Optional[int] = F(None, ge=1, le=6, t="Armour save", t_fr="Sauvegarde d'armure",
+                                   d="Without the shield (in a challenge); omit for none.",
+                                   d_fr="Sans le bouclier (en défi) ; à omettre s'il n'y en a pas.")
+    ward_save: Optional[int] = F(None, ge=2, le=6, t="Ward save", t_fr="Sauvegarde invulnérable",
+                                 d="In a challenge; omit for none.", d_fr="En défi ; à omettre s'il n'y en a pas.")
 
 
 class FightUnit(_Strict):
@@ -215,6 +255,12 @@ class FightUnit(_Strict):
         d_fr="Un champion parmi les figurines, au premier rang (une table vide : le profil de l'unité avec "
              "+1 Attaque) ; les attaques ennemies tombent sur les figurines du rang, le champion étant "
              "retiré en dernier.")
+    characters: tuple[FightCharacter, ...] = F(
+        (), strict=False, max_length=2, t="Characters in the unit", t_fr="Personnages dans l'unité",
+        d="Up to two characters on foot in the front rank, each in place of a rank-and-file fighter; enemy "
+          "attacks fall on the rank and file (docs/warhammer_combat.md §12).",
+        d_fr="Jusqu'à deux personnages à pied au premier rang, chacun à la place d'un combattant du rang ; "
+             "les attaques ennemies tombent sur les figurines du rang (docs/warhammer_combat.md §12).")
     standard: bool = F(False, t="Standard bearer", t_fr="Porte-étendard",
                        d="+1 combat result.", d_fr="+1 au résultat de combat.")
     musician: bool = F(False, t="Musician", t_fr="Musicien",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Optional
 
 from ....errors import InputError
@@ -36,10 +37,12 @@ class AttackGroup:
     """A part of a side that strikes with its own profile beside its rank and file (its casualties
     fall on the rank and file): ``kind = "mount"``, the mount of each fighting cavalry model (attacks
     per model in base contact, no supporting attacks); ``kind = "champion"``, one model of the unit in
-    the front rank, removed last (its place is taken from the rank and file's fighting models)."""
+    the front rank, removed last (its place is taken from the rank and file's fighting models);
+    ``kind = "character"``, a character in the front rank (not one of the unit's models: the enemy's
+    attacks fall on the rank and file; he fights while the unit stands)."""
 
     name: str
-    kind: str                   # "mount" or "champion"
+    kind: str                   # "mount", "champion" or "character"
     attacks: int                # per model in base contact
     hit: int                    # D6 scores as in SideRules (7 = cannot / none)
     wound: int
@@ -74,6 +77,7 @@ class SideRules:
     combat_order: bool          # TOW Combat Order bonus applies (US and shape checked after casualties)
     causes_fear: bool
     parts: tuple[AttackGroup, ...] = ()  # mounts...: groups striking with their own profile
+    front_taken: int = 0        # fighting positions taken by characters (not the unit's models)
 
 
 @dataclass(frozen=True)
@@ -570,6 +574,28 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
                 wound=to_wound(c_s, foe.toughness, ed),
                 save=save_score(foe_save, (ap + ref.armour_piercing) if ed == "tow" else max(c_s - 3, 0)),
                 ward=foe_ward if foe_ward is not None else 7, strikes=c_rank))
+        taken = 0
+        for j, c in enumerate(ref.characters):
+            where_c = f"fight.{side}.characters.{j}"
+            if c.weapon == "lance":
+                raise InputError(f"{where_c}.weapon", "lance", "a weapon for a character on foot (characters' "
+                                                               "mounts are not modelled)")
+            if in_flank:
+                if effect_checks_on():
+                    from ....validation import inert
+                    inert(where_c, c.name, f"when the unit is fought in the {fight.contact} (a character stands "
+                                           "in the front rank, not in contact)")
+                continue
+            cs, ca, cap_, clast = _weapon_bonus(SimpleNamespace(weapon=c.weapon),
+                                                SimpleNamespace(troop_type="infantry"), charged, first_round, ed)
+            c_s = min(c.strength + cs, 10)
+            c_rank = c.initiative - (100 if clast else 0) + (1000 if charged and charge_first else 0) + (
+                0.5 if equal == f"{side}_first" else 0)
+            parts.append(AttackGroup(
+                name=c.name, kind="character", attacks=c.attacks + ca, hit=to_hit(c.weapon_skill, foe.weapon_skill),
+                wound=to_wound(c_s, foe.toughness, ed), save=save_score(foe_save, cap_ if ed == "tow" else max(c_s - 3, 0)),
+                ward=foe_ward if foe_ward is not None else 7, strikes=c_rank))
+            taken += 1
         sides.append(SideRules(
             name=prof.name, models=ref.models, files=ref.files, fighting=fighting[i], wounds=prof.wounds,
             attacks_front=attacks, support_ranks=support_ranks, support_attacks=support_attacks,
@@ -579,7 +605,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             strikes=rank, unit_strength=us, rank_width=width, max_rank_bonus=max_ranks, static_bonus=bonus,
             musician=ref.musician,
             combat_order=ed == "tow" and o.tow_combat_order_bonus and prof.troop_type != "monster",
-            causes_fear=prof.has("fear") or prof.has("terror"), parts=tuple(parts)))
+            causes_fear=prof.has("fear") or prof.has("terror"), parts=tuple(parts), front_taken=taken))
     return FightRules(edition=ed, unit=sides[0], enemy=sides[1], equal_roll_off=roll_off,
                       ranks_at_start=at_start, outnumber=outnumber,
                       musician_always=ed == "tow" and o.tow_musician == "always", steadfast_check=ed == "8th",
@@ -636,7 +662,10 @@ def fight_plan(model, units: tuple[UnitProfile, UnitProfile], rules: FightRules)
     docs/warhammer_combat.md §7 (outputs and evaluation: the loser's chain after the round).
     """
     refs = (model.fight.unit, model.fight.enemy)
-    chain_units = tuple(ChainUnit(name=p.name, movement=p.movement, leadership=p.leadership, rules=tuple(p.rules),
+    chain_units = tuple(ChainUnit(name=p.name, movement=p.movement,
+                                  leadership=max([p.leadership] + [c.leadership for c in r.characters
+                                                                   if c.leadership is not None]),
+                                  rules=tuple(p.rules),
                                   general_leadership=r.general_leadership, battle_standard=r.battle_standard,
                                   musician=r.musician, models_start=r.models_start or r.models)
                         for r, p in zip(refs, units))
@@ -677,10 +706,45 @@ def attacks_of(s: SideRules, alive: int, slain: int = 0) -> int:
     """
     if alive <= 0:
         return 0
-    if any(g.kind == "champion" for g in s.parts):  # his place in the front rank: his own attacks instead
-        return _rank_and_file_attacks(s, alive, slain) - (s.attacks_front if champion_strikes(s, alive, slain)
-                                                           else 0)
-    return _rank_and_file_attacks(s, alive, slain)
+    front = front_models(s, alive, slain)
+    if champion_strikes(s, alive, slain):  # his place in the front rank: his own attacks instead
+        front -= 1
+    n = front * s.attacks_front
+    if s.steps_up:
+        for k in range(1, s.support_ranks + 1):
+            in_rank = min(s.files, max(alive - k * s.files, 0))
+            n += min(in_rank, s.fighting) * s.support_attacks
+        return n
+    for k in range(1, s.support_ranks + 1):
+        in_rank = min(s.files, max(s.models - k * s.files, 0), s.fighting)
+        n += max(in_rank - slain, 0) * s.support_attacks
+    return n
+
+
+def front_models(s: SideRules, alive: int, slain: int = 0) -> int:
+    """The unit's models (rank and file and champion) standing in base contact that strike: the fighting
+    positions less those the characters take (:data:`SideRules.front_taken`); 8th: the rear steps up
+    into them; 6th, 7th, TOW: the models slain before the side strikes are taken from them.
+
+    Parameters
+    ----------
+    s : SideRules
+    alive, slain : int
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer_combat.md §3, §11 and §12.
+    """
+    if alive <= 0:
+        return 0
+    places = max(s.fighting - s.front_taken, 0)
+    if s.steps_up:
+        return min(places, alive)
+    return max(min(places, s.models) - slain, 0)
 
 
 def champion_strikes(s: SideRules, alive: int, slain: int = 0) -> bool:
@@ -696,31 +760,13 @@ def champion_strikes(s: SideRules, alive: int, slain: int = 0) -> bool:
     Returns
     -------
     bool
+        False without a champion.
 
     References
     ----------
     docs/warhammer_combat.md §11 (champions).
     """
-    if alive <= 0:
-        return False
-    if s.steps_up:
-        return True
-    return min(s.fighting, s.models) - slain >= 1
-
-
-def _rank_and_file_attacks(s: SideRules, alive: int, slain: int) -> int:
-    if s.steps_up:
-        front = min(s.fighting, alive)
-        n = front * s.attacks_front
-        for k in range(1, s.support_ranks + 1):
-            in_rank = min(s.files, max(alive - k * s.files, 0))
-            n += min(in_rank, s.fighting) * s.support_attacks
-        return n
-    n = max(min(s.fighting, s.models) - slain, 0) * s.attacks_front
-    for k in range(1, s.support_ranks + 1):
-        in_rank = min(s.files, max(s.models - k * s.files, 0), s.fighting)
-        n += max(in_rank - slain, 0) * s.support_attacks
-    return n
+    return any(g.kind == "champion" for g in s.parts) and front_models(s, alive, slain) >= 1
 
 
 def part_attacks(s: SideRules, g: AttackGroup, alive: int, slain: int = 0) -> int:
@@ -750,9 +796,9 @@ def part_attacks(s: SideRules, g: AttackGroup, alive: int, slain: int = 0) -> in
         return 0
     if g.kind == "champion":
         return g.attacks if champion_strikes(s, alive, slain) else 0
-    if s.steps_up:
-        return min(s.fighting, alive) * g.attacks
-    return max(min(s.fighting, s.models) - slain, 0) * g.attacks
+    if g.kind == "character":  # not a casualty of the rank and file: fights while the unit stands
+        return g.attacks
+    return front_models(s, alive, slain) * g.attacks
 
 
 def casualties(wounds: int, s: SideRules) -> int:
