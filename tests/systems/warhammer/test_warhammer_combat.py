@@ -883,3 +883,67 @@ def test_character_mc_joint_law_agrees(edition, over):
     d["fight"]["unit"].update(models=6, files=3)
     d["fight"]["enemy"].update(models=6, files=3)
     _joint_mc_check(load_scenario(d))
+
+
+# -- challenges and overkill (issue 25 item 3) ---------------------------------------------------------------
+def test_challenge_with_overkill_by_hand():
+    # 7th, the unit charges with 2 models and a Hero (WS4 S4 T4 W2 I4 A2) who issues a challenge; the enemy
+    # (2 models WS3 S3 T3 W1 I3 A1, one a champion: A2) accepts with its champion. Nobody has armour.
+    # Steps: the Hero (charging, I4), the unit's one rank-and-file fighter (the Hero takes the other place),
+    # then the enemy at I3: its rank-and-file fighter (the champion's place is his) and the champion.
+    #  Hero v champion: 3+ (WS4 v WS3), 3+ (S4 v T3): 4/9 each of 2 attacks; k wounds, all counted (the
+    #    champion's W1 + overkill up to 5). The champion strikes back only if k = 0: 4+ (WS3 v WS4), 5+ (S3 v
+    #    T4): 1/6 each of 2 attacks; m wounds on the Hero, counted.
+    #  Rank and file: 1 attack each at 4+/4+ (1/4); the enemy's fighter strikes only if not slain (j = 0).
+    # Result: w_unit = j + k, w_enemy = l + m; unit models left 2 - l; enemy 1 - j, + 1 if its champion lives.
+    def b(n, p):
+        return _binomial(n, p)
+
+    want: dict[tuple, Fraction] = {}
+    for k, pk in enumerate(b(2, Fraction(4, 9))):
+        for j, pj in enumerate(b(1, Fraction(1, 4))):
+            for l_, pl in enumerate(b(1 - j, Fraction(1, 4))):
+                for m, pm in enumerate(b(2 if k == 0 else 0, Fraction(1, 6))):
+                    key = (j + k, l_ + m, 2 - l_, 1 - j + (1 if k == 0 else 0))
+                    want[key] = want.get(key, Fraction(0)) + pk * pj * pl * pm
+    from fleeodds.systems.warhammer.exact.combat import round_distribution
+
+    d = small(**{"fight.unit.characters": [HERO], "fight.enemy.champion": {}, "fight.challenge": "unit"})
+    assert round_distribution(load_scenario(d).rules) == want
+
+
+def test_overkill_cap_by_edition():
+    # a W1 champion slain by 4 wounds: 1 + 3 excess; 6th/7th/8th count up to 5 excess, TOW 3
+    # (6th "Overkill": "up to a maximum of +5"); the option overrides
+    from fleeodds.systems.warhammer.plan.combat import countable_wounds
+
+    d = small(**{"fight.unit.characters": [HERO], "fight.enemy.champion": {}, "fight.challenge": "unit"})
+    assert countable_wounds(load_scenario(d).rules.enemy) == 1 * 1 + 1 + 5  # 1 rank-and-file W1, then 1 + 5
+    assert countable_wounds(load_scenario(dict(d, edition="tow")).rules.enemy) == 1 + 1 + 3
+    d["fight"]["options"] = {"overkill_cap": 2}
+    assert countable_wounds(load_scenario(d).rules.enemy) == 1 + 1 + 2
+
+
+def test_challenge_inputs():
+    d = small(**{"fight.challenge": "unit"})  # nobody to issue it
+    with pytest.raises(FleeoddsError, match=r"^fight\.challenge"):
+        load_scenario(d)
+    # nobody to accept it: noted, changes nothing
+    assert_noted(small(**{"fight.challenge": "unit", "fight.unit.champion": {}}), "fight.challenge")
+    d = small(**{"fight.unit.challenge": True})
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.challenge.*fight\.challenge"):
+        load_scenario(d)
+
+
+@pytest.mark.statistical
+@pytest.mark.parametrize("edition, over", [
+    ("7th", {"fight.challenge": "unit"}),
+    ("8th", {"fight.challenge": "enemy", "fight.charger": "enemy"}),
+    ("6th", {"fight.challenge": "enemy", "fight.charger": "none", "fight.enemy.champion": {"initiative": 4}}),
+])
+def test_challenge_mc_joint_law_agrees(edition, over):
+    d = small(edition=edition, **{"fight.unit.characters": [dict(HERO, attacks=4)], "fight.enemy.champion": {},
+                                  **over})
+    d["fight"]["unit"].update(models=6, files=3)
+    d["fight"]["enemy"].update(models=6, files=3)
+    _joint_mc_check(load_scenario(d))

@@ -130,33 +130,54 @@ def _groups(s: SideRules):
     return out
 
 
+def _ranks(s: SideRules) -> set:
+    return {g[0] for g in _groups(s)} | ({s.duelist.strikes} if s.duelist is not None else set())
+
+
 def _steps(r: FightRules, first: int | None):
-    """The strike steps of the round, highest strike rank first: ``[(unit groups, enemy groups)]``;
-    groups of both sides at the same rank strike together, unless ``first`` (0 the unit, 1 the enemy,
-    the roll-off's winner) strikes before the other at equal rank."""
-    levels: dict[tuple, tuple[list, list]] = {}
+    """The strike steps of the round, highest strike rank first: ``[(unit groups, enemy groups, unit
+    duelist strikes, enemy duelist strikes)]``; groups of both sides at the same rank strike together,
+    unless ``first`` (0 the unit, 1 the enemy, the roll-off's winner) strikes before the other at equal
+    rank."""
+    levels: dict[tuple, list] = {}
+
+    def at(rank, side):
+        key = (rank, 0 if first is None else (1 if side == first else 0))
+        return levels.setdefault(key, [[], [], False, False])
+
     for side, s in enumerate((r.unit, r.enemy)):
         for rank, n_of, p in _groups(s):
-            key = (rank, 0 if first is None else (1 if side == first else 0))
-            levels.setdefault(key, ([], []))[side].append((n_of, p))
+            at(rank, side)[side].append((n_of, p))
+        if s.duelist is not None:
+            at(s.duelist.strikes, side)[2 + side] = True
     return [levels[k] for k in sorted(levels, reverse=True)]
 
 
 def _has_tie(r: FightRules) -> bool:
     """Whether a group of the unit and one of the enemy share a strike rank (a roll-off decides)."""
-    ranks_u = {g[0] for g in _groups(r.unit)}
-    return any(g[0] in ranks_u for g in _groups(r.enemy))
+    return bool(_ranks(r.unit) & _ranks(r.enemy))
+
+
+def _duel_law(me: SideRules, foe: SideRules, strikes: bool, taken: int) -> tuple[Fraction, ...]:
+    """Law of the wounds ``me``'s duelist causes at a step (he strikes while he has Wounds left)."""
+    if not strikes or me.duelist is None or taken >= me.duelist.wounds:
+        return (Fraction(1),)
+    d = me.duelist
+    p = success(d.hit) * success(d.wound) * (1 - success(d.save)) * (1 - success(d.ward))
+    return binomial(d.attacks, p)
 
 
 def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fraction]:
     """Exact joint law of the round.
 
-    The strike steps go by decreasing strike rank (the rank and file and each part -- a mount --
-    at its own); groups at the same rank strike together; before each step the solver conditions on
-    the wounds caused so far (casualties ``wounds // W`` on each side, wounds carried on a model from
-    one step to the next), and a side's attacks at that step come from the models it has left
-    (:func:`..plan.combat.attacks_of`, :func:`..plan.combat.part_attacks`). A roll-off for equal strike
-    ranks (6th/7th) is one roll for the round: its winner strikes first at every shared rank.
+    The strike steps go by decreasing strike rank (the rank and file and each part -- a mount, a
+    champion, a character -- at its own); groups at the same rank strike together; before each step the
+    solver conditions on the wounds caused so far (casualties ``wounds // W`` on each side, wounds carried
+    on a model from one step to the next), and a side's attacks at that step come from the models it has
+    left (:func:`..plan.combat.attacks_of`, :func:`..plan.combat.part_attacks`). A roll-off for equal strike
+    ranks (6th/7th) is one roll for the round: its winner strikes first at every shared rank. In a
+    challenge the two duelists strike only each other, at their own ranks, while they have Wounds left;
+    their wounds count with the overkill cap (:func:`..plan.combat.countable_wounds`).
 
     Parameters
     ----------
@@ -165,37 +186,54 @@ def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fractio
     Returns
     -------
     dict[(int, int, int, int), Fraction]
-        ``{(w_unit, w_enemy, alive_unit, alive_enemy): P}``, wounds counted up to the foe's total.
+        ``{(w_unit, w_enemy, alive_unit, alive_enemy): P}``: wounds counted up to the foe's countable
+        total (rank and file, plus the duelist's with overkill), models left (a champion who survived his
+        challenge included).
 
     References
     ----------
-    docs/warhammer_combat.md §2-§3, §7 and §10.
+    docs/warhammer_combat.md §2-§3, §7, §10-§13.
     """
     u, e = r.unit, r.enemy
-    cap_u, cap_e = e.models * e.wounds, u.models * u.wounds  # most wounds the unit / the enemy can count
+    cap_u, cap_e = (e.models - e.in_duel) * e.wounds, (u.models - u.in_duel) * u.wounds
+    cap_du = u.duelist and e.duelist and e.duelist.countable or 0  # wounds the unit's duelist may count
+    cap_de = u.duelist and e.duelist and u.duelist.countable or 0
+    rf_u, rf_e = u.models - u.in_duel, e.models - e.in_duel
     if r.equal_roll_off and _has_tie(r):
         orders = [(0, Fraction(1, 2)), (1, Fraction(1, 2))]
     else:
         orders = [(None, Fraction(1))]
     out: dict[tuple[int, int, int, int], Fraction] = {}
     for first, q0 in orders:
-        state: dict[tuple[int, int], Fraction] = {(0, 0): q0}
-        for unit_groups, enemy_groups in _steps(r, first):
-            nxt: dict[tuple[int, int], Fraction] = {}
-            for (wu, we), q in state.items():
+        state: dict[tuple[int, int, int, int], Fraction] = {(0, 0, 0, 0): q0}
+        for unit_groups, enemy_groups, duel_u, duel_e in _steps(r, first):
+            nxt: dict[tuple[int, int, int, int], Fraction] = {}
+            for (wu, we, du, de), q in state.items():
                 slain_u, slain_e = casualties(we, u), casualties(wu, e)
-                du = _sum_of_binomials(tuple((n_of(u.models - slain_u, slain_u), p) for n_of, p in unit_groups))
-                de = _sum_of_binomials(tuple((n_of(e.models - slain_e, slain_e), p) for n_of, p in enemy_groups))
-                for i, a in enumerate(du):
+                lu = _sum_of_binomials(tuple((n_of(rf_u - slain_u, slain_u), p) for n_of, p in unit_groups))
+                le = _sum_of_binomials(tuple((n_of(rf_e - slain_e, slain_e), p) for n_of, p in enemy_groups))
+                ldu = _duel_law(u, e, duel_u, de)
+                lde = _duel_law(e, u, duel_e, du)
+                for i, a in enumerate(lu):
                     if not a:
                         continue
                     nu = min(wu + i, cap_u)
-                    for j, b in enumerate(de):
-                        if b:
-                            key = (nu, min(we + j, cap_e))
-                            nxt[key] = nxt.get(key, Fraction(0)) + q * a * b
+                    for j, b in enumerate(le):
+                        if not b:
+                            continue
+                        ne = min(we + j, cap_e)
+                        for k, c in enumerate(ldu):
+                            if not c:
+                                continue
+                            nk = min(du + k, cap_du)
+                            for m, d in enumerate(lde):
+                                if d:
+                                    key = (nu, ne, nk, min(de + m, cap_de))
+                                    nxt[key] = nxt.get(key, Fraction(0)) + q * a * b * c * d
             state = nxt
-        for (wu, we), q in state.items():
-            key = (wu, we, u.models - casualties(we, u), e.models - casualties(wu, e))
+        for (wu, we, du, de), q in state.items():
+            au = rf_u - casualties(we, u) + (1 if u.in_duel and de < u.duelist.wounds else 0)
+            ae = rf_e - casualties(wu, e) + (1 if e.in_duel and du < e.duelist.wounds else 0)
+            key = (wu + du, we + de, au, ae)
             out[key] = out.get(key, Fraction(0)) + q
     return out

@@ -21,15 +21,20 @@ from ....rng import bounded, trial_key
 from ..plan.combat import FightRules, SideRules
 
 (S_MODELS, S_FILES, S_FIGHTING, S_WOUNDS, S_ATT_FRONT, S_SUP_RANKS, S_SUP_ATT, S_HIT, S_WOUND, S_SAVE, S_WARD,
- S_STRIKES, S_US, S_WIDTH, S_MAX_RANKS, S_BONUS, S_MUSICIAN, S_ORDER, S_STEPS_UP, S_N_PARTS, S_TAKEN) = range(21)
-N_BASE = 21
+ S_STRIKES, S_US, S_WIDTH, S_MAX_RANKS, S_BONUS, S_MUSICIAN, S_ORDER, S_STEPS_UP, S_N_PARTS, S_TAKEN,
+ S_IN_DUEL) = range(22)
+N_BASE = 22
 # each part (a mount...) after the base fields: attacks per model in base contact, its D6 scores, strike rank
 P_ATT, P_HIT, P_WOUND, P_SAVE, P_WARD, P_STRIKES, P_KIND = range(7)
 N_PART = 7
 KIND_MOUNT, KIND_CHAMPION, KIND_CHARACTER = 0, 1, 2
 KINDS = {"mount": KIND_MOUNT, "champion": KIND_CHAMPION, "character": KIND_CHARACTER}
 MAX_PARTS = 4
-N_SIDE = N_BASE + MAX_PARTS * N_PART
+# the side's duelist in a challenge, after the parts: on/off, attacks, D6 scores against the other duelist,
+# strike rank, his Wounds, the most wounds the foe may count against him (W + overkill cap)
+D_ON, D_ATT, D_HIT, D_WOUND, D_SAVE, D_WARD, D_STRIKES, D_W, D_COUNT = range(9)
+DUEL = N_BASE + MAX_PARTS * N_PART
+N_SIDE = DUEL + 9
 G_ROLL_OFF, G_AT_START, G_OUTNUMBER, G_MUSICIAN_ALWAYS = range(4)
 
 
@@ -37,7 +42,8 @@ def pack(r: FightRules):
     """``(sides int64[2, N_SIDE], flags int64[4])`` for :func:`run_round`: each side's base fields, then
     its parts (mounts), strike ranks replaced by their order (0 the lowest: the kernel only compares them)."""
     sides = np.zeros((2, N_SIDE), np.int64)
-    values = sorted({s.strikes for s in (r.unit, r.enemy)} | {g.strikes for s in (r.unit, r.enemy) for g in s.parts})
+    values = sorted({s.strikes for s in (r.unit, r.enemy)} | {g.strikes for s in (r.unit, r.enemy) for g in s.parts}
+                    | {s.duelist.strikes for s in (r.unit, r.enemy) if s.duelist is not None})
     order = {v: i for i, v in enumerate(values)}
     for i, s in enumerate((r.unit, r.enemy)):
         s: SideRules
@@ -46,10 +52,14 @@ def pack(r: FightRules):
         sides[i, :N_BASE] = [s.models, s.files, s.fighting, s.wounds, s.attacks_front, s.support_ranks,
                              s.support_attacks, s.hit, s.wound, s.save, s.ward, order[s.strikes], s.unit_strength,
                              s.rank_width, s.max_rank_bonus, s.static_bonus, s.musician, s.combat_order,
-                             s.steps_up, len(s.parts), s.front_taken]
+                             s.steps_up, len(s.parts), s.front_taken, s.in_duel]
         for k, g in enumerate(s.parts):
             o = N_BASE + k * N_PART
             sides[i, o:o + N_PART] = [g.attacks, g.hit, g.wound, g.save, g.ward, order[g.strikes], KINDS[g.kind]]
+        if s.duelist is not None:
+            d = s.duelist
+            sides[i, DUEL:DUEL + 9] = [1, d.attacks, d.hit, d.wound, d.save, d.ward, order[d.strikes], d.wounds,
+                                       d.countable]
     flags = np.array([r.equal_roll_off, r.ranks_at_start, r.outnumber, r.musician_always], np.int64)
     return sides, flags
 
@@ -123,8 +133,9 @@ def _front(p, alive):
         places = 0
     if p[S_STEPS_UP]:
         return places if places < alive else alive
-    first = places if places < p[S_MODELS] else p[S_MODELS]
-    lost = p[S_MODELS] - alive
+    rank_and_file = p[S_MODELS] - p[S_IN_DUEL]  # a champion in a challenge is not in the main fight
+    first = places if places < rank_and_file else rank_and_file
+    lost = rank_and_file - alive
     return first - lost if first > lost else 0
 
 
@@ -155,7 +166,7 @@ def _strike(p, level, alive, key, counter):
     and file first, then each part in order); returns (unsaved wounds, counter)."""
     wounds = 0
     if p[S_STRIKES] == level:
-        n = _n_attacks(p, alive, p[S_MODELS] - alive)
+        n = _n_attacks(p, alive, p[S_MODELS] - p[S_IN_DUEL] - alive)
         if _has_champion(p) and _champion_standing(p, alive):
             n -= p[S_ATT_FRONT]  # one model of the fighting rank is the champion: his own attacks below
         w, counter = _roll(n, p[S_HIT], p[S_WOUND], p[S_SAVE], p[S_WARD], key, counter)
@@ -175,8 +186,20 @@ def _strike(p, level, alive, key, counter):
 
 
 @njit(cache=True)
+def _duel_strike(p, level, taken, key, counter):
+    """The duelist of side ``p`` strikes at the other if his rank is ``level`` and he has Wounds left after
+    ``taken``; returns (unsaved wounds, counter)."""
+    if p[DUEL + D_ON] == 0 or p[DUEL + D_STRIKES] != level or taken >= p[DUEL + D_W]:
+        return 0, counter
+    return _roll(p[DUEL + D_ATT], p[DUEL + D_HIT], p[DUEL + D_WOUND], p[DUEL + D_SAVE], p[DUEL + D_WARD], key,
+                 counter)
+
+
+@njit(cache=True)
 def _at_level(p, level):
     if p[S_STRIKES] == level:
+        return True
+    if p[DUEL + D_ON] and p[DUEL + D_STRIKES] == level:
         return True
     for k in range(p[S_N_PARTS]):
         if p[N_BASE + k * N_PART + P_STRIKES] == level:
@@ -187,6 +210,8 @@ def _at_level(p, level):
 @njit(cache=True)
 def _top_level(p):
     top = p[S_STRIKES]
+    if p[DUEL + D_ON] and p[DUEL + D_STRIKES] > top:
+        top = p[DUEL + D_STRIKES]
     for k in range(p[S_N_PARTS]):
         v = p[N_BASE + k * N_PART + P_STRIKES]
         if v > top:
@@ -196,7 +221,7 @@ def _top_level(p):
 
 @njit(cache=True)
 def _alive(p, wounds_taken):
-    left = p[S_MODELS] - wounds_taken // p[S_WOUNDS]
+    left = p[S_MODELS] - p[S_IN_DUEL] - wounds_taken // p[S_WOUNDS]
     return left if left > 0 else 0
 
 
@@ -214,8 +239,7 @@ def _extra_ranks(count, files, width):
 
 @njit(cache=True)
 def _score(me, foe, flags, wounds, alive_me, alive_foe):
-    cap = foe[S_MODELS] * foe[S_WOUNDS]
-    total = (wounds if wounds < cap else cap) + me[S_BONUS]
+    total = wounds + me[S_BONUS]  # already counted up to the foe's countable total
     counted = me[S_MODELS] if flags[G_AT_START] else alive_me
     ranks = _extra_ranks(counted, me[S_FILES], me[S_WIDTH])
     total += ranks if ranks < me[S_MAX_RANKS] else me[S_MAX_RANKS]
@@ -243,34 +267,59 @@ def _trial(sides, flags, key, rec):
                 d, counter = bounded(key, counter, 2)
                 first = 0 if d == 0 else 1
                 break
-    wu = 0  # unsaved wounds the unit caused so far
+    wu = 0  # unsaved wounds the unit caused so far on the enemy's rank and file
     we = 0
+    du = 0  # wounds the unit's duelist caused on the enemy's, in a challenge
+    de = 0
     for level in range(top, -1, -1):
         here_u = _at_level(u, level)
         here_e = _at_level(e, level)
         if here_u and here_e and first == 0:
             w, counter = _strike(u, level, _alive(u, we), key, counter)
             wu += w
+            w, counter = _duel_strike(u, level, de, key, counter)
+            du += w
             w, counter = _strike(e, level, _alive(e, wu), key, counter)
             we += w
+            w, counter = _duel_strike(e, level, du, key, counter)
+            de += w
         elif here_u and here_e and first == 1:
             w, counter = _strike(e, level, _alive(e, wu), key, counter)
             we += w
+            w, counter = _duel_strike(e, level, du, key, counter)
+            de += w
             w, counter = _strike(u, level, _alive(u, we), key, counter)
             wu += w
+            w, counter = _duel_strike(u, level, de, key, counter)
+            du += w
         else:
             au = _alive(u, we)
             ae = _alive(e, wu)
-            du = 0
-            de = 0
+            du0 = du
+            de0 = de
+            xu = 0
+            xe = 0
             if here_u:
-                du, counter = _strike(u, level, au, key, counter)
+                xu, counter = _strike(u, level, au, key, counter)
+                w, counter = _duel_strike(u, level, de0, key, counter)
+                du += w
             if here_e:
-                de, counter = _strike(e, level, ae, key, counter)
-            wu += du
-            we += de
+                xe, counter = _strike(e, level, ae, key, counter)
+                w, counter = _duel_strike(e, level, du0, key, counter)
+                de += w
+            wu += xu
+            we += xe
     alive_u = _alive(u, we)
     alive_e = _alive(e, wu)
+    if u[S_IN_DUEL] and de < u[DUEL + D_W]:
+        alive_u += 1  # the champion came out of his challenge alive
+    if e[S_IN_DUEL] and du < e[DUEL + D_W]:
+        alive_e += 1
+    # wounds counted: the rank and file's up to their total, the duelist's up to his W + the overkill cap
+    cap_e = (e[S_MODELS] - e[S_IN_DUEL]) * e[S_WOUNDS]
+    cap_u = (u[S_MODELS] - u[S_IN_DUEL]) * u[S_WOUNDS]
+    wu = (wu if wu < cap_e else cap_e) + (du if du < e[DUEL + D_COUNT] else e[DUEL + D_COUNT])
+    we = (we if we < cap_u else cap_u) + (de if de < u[DUEL + D_COUNT] else u[DUEL + D_COUNT])
     su = _score(u, e, flags, wu, alive_u, alive_e)
     se = _score(e, u, flags, we, alive_e, alive_u)
     m = su - se
@@ -279,8 +328,8 @@ def _trial(sides, flags, key, rec):
             m = 1
         elif e[S_MUSICIAN] and not u[S_MUSICIAN]:
             m = -1
-    rec[0] = min(wu, e[S_MODELS] * e[S_WOUNDS])
-    rec[1] = min(we, u[S_MODELS] * u[S_WOUNDS])
+    rec[0] = wu
+    rec[1] = we
     rec[2] = alive_u
     rec[3] = alive_e
     rec[4] = m

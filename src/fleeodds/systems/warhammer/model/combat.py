@@ -356,6 +356,11 @@ class FightOptions(_Strict):
         d="TOW: a musician (the enemy having none) adds +1 in a drawn combat only, or to every result.",
         d_fr="TOW : un musicien (l'ennemi n'en ayant pas) ajoute +1 seulement en cas d'égalité, ou à tout "
              "résultat.")
+    overkill_cap: Optional[int] = F(
+        None, ge=0, le=10, t="Overkill cap", t_fr="Plafond de l'excès de blessures",
+        d="Most excess wounds a challenge adds to the combat result (default: 6th, 7th, 8th 5; TOW 3).",
+        d_fr="Nombre maximal de blessures en excès qu'un défi ajoute au résultat de combat (par défaut : 6e, "
+             "7e, 8e 5 ; TOW 3).")
     flank_loses_ranks: bool = F(
         True, t="Flank or rear charge cancels ranks", t_fr="Charge de flanc ou de dos annule les rangs",
         d="A unit fought in the flank or rear by a unit of Unit Strength 5+ (8th: two ranks of five) loses "
@@ -389,6 +394,12 @@ class Fight(_Strict):
         "none", t="High ground", t_fr="Position surélevée",
         d="Which side fights from higher ground (+1 combat result).",
         d_fr="Quel camp combat depuis une position surélevée (+1 au résultat de combat).")
+    challenge: Literal["none", "unit", "enemy"] = F(
+        "none", t="Challenge", t_fr="Défi",
+        d="none, or the side whose character (else champion) issues a challenge; the other side accepts with "
+          "its character, else its champion (docs/warhammer_combat.md §13).",
+        d_fr="none (aucun), ou le camp dont le personnage (sinon le champion) lance un défi ; l'autre camp "
+             "l'accepte avec son personnage, sinon son champion (docs/warhammer_combat.md §13).")
     options: FightOptions = F(FightOptions(), t="Close combat options", t_fr="Options du corps à corps",
                               d="Close-combat rules questions with a documented default by edition.",
                               d_fr="Questions de règles du corps à corps, avec une valeur par défaut "

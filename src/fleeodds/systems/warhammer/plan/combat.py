@@ -52,6 +52,23 @@ class AttackGroup:
 
 
 @dataclass(frozen=True)
+class Duelist:
+    """A side's fighter in a challenge (docs/warhammer_combat.md §13): he strikes only at the other
+    duelist, and only him; his scores are against that duelist."""
+
+    name: str
+    is_model: bool              # a champion: one of the unit's models (a character is not)
+    attacks: int
+    hit: int
+    wound: int
+    save: int
+    ward: int
+    strikes: float
+    wounds: int                 # his own W
+    countable: int              # most wounds the foe may count against him: his W + the overkill cap
+
+
+@dataclass(frozen=True)
 class SideRules:
     """One side's numbers for the round (see :func:`resolve_fight`)."""
 
@@ -78,6 +95,8 @@ class SideRules:
     causes_fear: bool
     parts: tuple[AttackGroup, ...] = ()  # mounts...: groups striking with their own profile
     front_taken: int = 0        # fighting positions taken by characters (not the unit's models)
+    duelist: Optional[Duelist] = None  # its fighter in a challenge (removed from the main fight)
+    in_duel: int = 0            # 1 when the duelist is the champion (one of ``models``), else 0
 
 
 @dataclass(frozen=True)
@@ -323,6 +342,63 @@ def resolve_units(fight: Fight, profiles_file: Path | None) -> tuple[UnitProfile
     return out[0], out[1]
 
 
+def _defence(armour: Optional[int], shield: bool, weapon: str, mounted: bool, ed: str,
+             ward: Optional[int]) -> tuple[Optional[int], Optional[int]]:
+    """(armour save, ward save) of one model attacked from its front, as :func:`resolve_fight` reads a
+    unit's (the shield, the 6th/7th hand-weapon-and-shield bonus on foot, the 8th parry)."""
+    save = armour
+    if shield and weapon not in TWO_HANDED:
+        bonus = 1 + (1 if weapon == "hand_weapon" and not mounted and ed in ("6th", "7th") else 0)
+        save = (save if save is not None else 7) - bonus
+        if weapon == "hand_weapon" and not mounted and ed == "8th":
+            ward = min(ward or 7, 6)
+    if save is not None and save >= 7:
+        save = None
+    return save, ward
+
+
+#: Overkill: the most excess wounds counted from a challenge, by edition (option ``overkill_cap``).
+OVERKILL_CAP = {"6th": 5, "7th": 5, "8th": 5, "tow": 3}
+
+
+def _challenge(fight: Fight, sides: list, cands: list[list[dict]], ed: str) -> list:
+    """Both sides with their duelists (docs/warhammer_combat.md §13): the side ``fight.challenge`` issues
+    with its first character, else its champion; the other side accepts with its first character, else its
+    champion. The duelists leave the main fight (their attack groups; a champion's place and model)."""
+    from dataclasses import replace
+
+    issuer = SIDES.index(fight.challenge)
+    if not cands[issuer]:
+        raise InputError("fight.challenge", fight.challenge,
+                         "a side with a character or a champion in contact (fight.<side>.characters or champion)")
+    if not cands[1 - issuer]:
+        if effect_checks_on():
+            from ....validation import inert
+            inert("fight.challenge", fight.challenge, "when the other side has no character or champion in "
+                                                      "contact to accept it")
+        return sides
+    cap = fight.options.overkill_cap if fight.options.overkill_cap is not None else OVERKILL_CAP[ed]
+    a, b = cands[0][0], cands[1][0]
+    out = []
+    for me, foe, s in ((a, b, sides[0]), (b, a, sides[1])):
+        modifier = me["ap"] if ed == "tow" else max(me["s"] - 3, 0)
+        duelist = Duelist(name=me["name"], is_model=me["is_model"], attacks=me["attacks"],
+                          hit=to_hit(me["ws"], foe["ws"]), wound=to_wound(me["s"], foe["t"], ed),
+                          save=save_score(foe["save"], modifier),
+                          ward=foe["ward"] if foe["ward"] is not None else 7, strikes=me["strikes"],
+                          wounds=me["w"], countable=me["w"] + cap)
+        kind = "champion" if me["is_model"] else "character"
+        parts, dropped = [], False
+        for g in s.parts:
+            if not dropped and g.kind == kind and g.name == me["name"]:
+                dropped = True
+                continue
+            parts.append(g)
+        taken = s.front_taken + (1 if me["is_model"] else 0)  # the champion's place stays his
+        out.append(replace(s, parts=tuple(parts), front_taken=taken, duelist=duelist, in_duel=int(me["is_model"])))
+    return out
+
+
 def mounted_save(ref: FightUnit, prof: UnitProfile, ed: str) -> Optional[int]:
     """The armour save (before the shield) of a unit's models, with its mount's protection.
 
@@ -475,6 +551,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         disrupted[charged_side] = big
 
     sides = []
+    duel_candidates: list[list[dict]] = []
     for i, (side, ref, prof) in enumerate(zip(SIDES, refs, units)):
         foe_ref, foe = refs[1 - i], units[1 - i]
         charged = fight.charger == side
@@ -562,8 +639,17 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             from ....validation import inert
             inert(f"fight.{side}.champion", "a champion", f"when the unit is fought in the {fight.contact} (the "
                                                           "champion stands in the front rank, not in contact)")
+        own_save, own_ward = _defence(mounted_save(ref, prof, ed), ref.shield, ref.weapon, mounted, ed,
+                                      ref.ward_save)
+        cands: list[dict] = []
         if ref.champion is not None and not in_flank:
             c = ref.champion
+            cands.append(dict(name=c.name or "champion", is_model=True, ws=c.weapon_skill or prof.weapon_skill,
+                              s=min((c.strength or prof.strength) + s_bonus, 10), ap=ap + ref.armour_piercing,
+                              attacks=(c.attacks or prof.attacks + 1) + a_bonus + (1 if prof.has("frenzy") else 0),
+                              strikes=(c.initiative or prof.initiative) - (100 if last else 0) + (
+                                  1000 if charged and charge_first else 0) + (0.5 if equal == f"{side}_first" else 0),
+                              t=prof.toughness, w=prof.wounds, save=own_save, ward=own_ward))
             c_s = min((c.strength or prof.strength) + s_bonus, 10)
             c_att = (c.attacks or prof.attacks + 1) + a_bonus + (1 if prof.has("frenzy") else 0)
             c_rank = (c.initiative or prof.initiative) - (100 if last else 0) + (
@@ -591,6 +677,10 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             c_s = min(c.strength + cs, 10)
             c_rank = c.initiative - (100 if clast else 0) + (1000 if charged and charge_first else 0) + (
                 0.5 if equal == f"{side}_first" else 0)
+            c_save, c_ward = _defence(c.armour_save, c.shield, c.weapon, False, ed, c.ward_save)
+            cands.insert(taken, dict(name=c.name, is_model=False, ws=c.weapon_skill, s=c_s, ap=cap_,
+                                     attacks=c.attacks + ca, strikes=c_rank, t=c.toughness, w=c.wounds,
+                                     save=c_save, ward=c_ward))
             parts.append(AttackGroup(
                 name=c.name, kind="character", attacks=c.attacks + ca, hit=to_hit(c.weapon_skill, foe.weapon_skill),
                 wound=to_wound(c_s, foe.toughness, ed), save=save_score(foe_save, cap_ if ed == "tow" else max(c_s - 3, 0)),
@@ -606,6 +696,9 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             musician=ref.musician,
             combat_order=ed == "tow" and o.tow_combat_order_bonus and prof.troop_type != "monster",
             causes_fear=prof.has("fear") or prof.has("terror"), parts=tuple(parts), front_taken=taken))
+        duel_candidates.append(cands)
+    if fight.challenge != "none":
+        sides = _challenge(fight, sides, duel_candidates, ed)
     return FightRules(edition=ed, unit=sides[0], enemy=sides[1], equal_roll_off=roll_off,
                       ranks_at_start=at_start, outnumber=outnumber,
                       musician_always=ed == "tow" and o.tow_musician == "always", steadfast_check=ed == "8th",
@@ -744,7 +837,7 @@ def front_models(s: SideRules, alive: int, slain: int = 0) -> int:
     places = max(s.fighting - s.front_taken, 0)
     if s.steps_up:
         return min(places, alive)
-    return max(min(places, s.models) - slain, 0)
+    return max(min(places, s.models - s.in_duel) - slain, 0)
 
 
 def champion_strikes(s: SideRules, alive: int, slain: int = 0) -> bool:
@@ -818,7 +911,26 @@ def casualties(wounds: int, s: SideRules) -> int:
     ----------
     docs/warhammer_combat.md §2 (Striking blows: casualties).
     """
-    return min(wounds // s.wounds, s.models)
+    return min(wounds // s.wounds, s.models - s.in_duel)
+
+
+def countable_wounds(s: SideRules) -> int:
+    """Most wounds the foe may count against side ``s``: its models' in the main fight, and its duelist's
+    with the overkill cap (docs/warhammer_combat.md §13).
+
+    Parameters
+    ----------
+    s : SideRules
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer_combat.md §5 and §13; 6th "Overkill" (6th.whfb.app/characters/overkill).
+    """
+    return (s.models - s.in_duel) * s.wounds + (s.duelist.countable if s.duelist is not None else 0)
 
 
 def score(r: FightRules, me: SideRules, foe: SideRules, wounds_caused: int, alive_me: int, alive_foe: int) -> int:
@@ -842,7 +954,7 @@ def score(r: FightRules, me: SideRules, foe: SideRules, wounds_caused: int, aliv
     ----------
     docs/warhammer_combat.md §5 (combat result).
     """
-    total = min(wounds_caused, foe.models * foe.wounds) + me.static_bonus
+    total = min(wounds_caused, countable_wounds(foe)) + me.static_bonus
     ranked = me.models if r.ranks_at_start else alive_me
     total += min(ranks_of(ranked, me.files, me.rank_width), me.max_rank_bonus)
     if r.outnumber and alive_me * me.unit_strength > alive_foe * foe.unit_strength:
