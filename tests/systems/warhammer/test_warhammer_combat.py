@@ -947,3 +947,43 @@ def test_challenge_mc_joint_law_agrees(edition, over):
     d["fight"]["unit"].update(models=6, files=3)
     d["fight"]["enemy"].update(models=6, files=3)
     _joint_mc_check(load_scenario(d))
+
+
+# -- chariots (issue 25 item 2): crew, beasts, impact hits on the charge ------------------------------------
+CHARIOT = {"name": "Boar Chariot", "movement": 7, "leadership": 7, "weapon_skill": 3, "strength": 3,
+           "toughness": 5, "wounds": 4, "initiative": 2, "attacks": 1, "troop_type": "chariot", "models": 1,
+           "files": 1, "chariot": {"crew": 2, "beasts": {"count": 2, "initiative": 3}, "impact_hits": "D3",
+                                   "strength": 5}}
+
+
+def test_chariot_charge_by_hand():
+    # 7th: one chariot charges one man (WS3 T3, W10 so that nothing is lost, no armour). Impact hits first:
+    # D3 hits at S5 (wound on 2+: 5/6); then the beasts (2 attacks, WS3 S3 v T3: 1/4 each, I3) and the crew
+    # (2 x A1, 1/4 each) all strike first on the charge (at the same step: one law).
+    d = small(**{"fight.unit": CHARIOT, "fight.enemy.wounds": 10, "fight.enemy.models": 1, "fight.enemy.files": 1})
+    impact: dict[int, Fraction] = {}
+    for hits in (1, 2, 3):
+        for k, q in enumerate(_binomial(hits, Fraction(5, 6))):
+            impact[k] = impact.get(k, Fraction(0)) + Fraction(1, 3) * q
+    blows = _binomial(4, Fraction(1, 4))
+    want: dict[int, Fraction] = {}
+    for i, a in impact.items():
+        for j, b in enumerate(blows):
+            want[i + j] = want.get(i + j, Fraction(0)) + a * b
+    assert _wounds_law(d) == want
+
+
+def test_chariot_inputs():
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.chariot"):
+        load_scenario(small(**{"fight.unit.chariot": {"crew": 2}}))  # infantry
+    # not charging: no impact hits (noted)
+    assert_noted(small(**{"fight.unit": CHARIOT, "fight.charger": "enemy"}), "fight.unit.chariot.impact_hits")
+
+
+@pytest.mark.statistical
+@pytest.mark.parametrize("edition", ["7th", "8th", "tow"])
+def test_chariot_mc_joint_law_agrees(edition):
+    d = small(edition=edition, **{"fight.unit": dict(CHARIOT, models=2, files=2,
+                                                     chariot=dict(CHARIOT["chariot"], impact_hits="D6"))})
+    d["fight"]["enemy"].update(models=8, files=4)
+    _joint_mc_check(load_scenario(d))

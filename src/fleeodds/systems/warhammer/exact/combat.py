@@ -107,11 +107,12 @@ def group_probability(g: AttackGroup) -> Fraction:
 
 
 @lru_cache(maxsize=8192)
-def _sum_of_binomials(terms: tuple[tuple[int, Fraction], ...]) -> tuple[Fraction, ...]:
-    """Law of the sum of independent binomials ``(n, p)`` (the unsaved wounds of groups striking together)."""
+def _sum_of_binomials(terms: tuple[tuple[int, tuple[Fraction, int]], ...]) -> tuple[Fraction, ...]:
+    """Law of the sum of the unsaved wounds of groups striking together, each ``(n, (p, die))``: ``n``
+    attacks, or ``n`` dice of hits when ``die`` is 3 or 6."""
     dist: tuple[Fraction, ...] = (Fraction(1),)
-    for n, p in terms:
-        b = binomial(n, p)
+    for n, (p, die) in terms:
+        b = _random_hits(n, die, p) if die else binomial(n, p)
         out = [Fraction(0)] * (len(dist) + len(b) - 1)
         for i, x in enumerate(dist):
             if x:
@@ -123,11 +124,40 @@ def _sum_of_binomials(terms: tuple[tuple[int, Fraction], ...]) -> tuple[Fraction
 
 
 def _groups(s: SideRules):
-    """``[(strike rank, attacks(alive, slain), P(unsaved wound))]``: the rank and file, then its parts."""
-    out = [(s.strikes, lambda alive, slain: attacks_of(s, alive, slain), kill_probability(s))]
+    """``[(strike rank, attacks(alive, slain), (P(unsaved wound), die))]``: the rank and file, then its parts
+    (``die`` 0: a fixed number of attacks; 3 or 6: that many dice of hits, a chariot's impact hits)."""
+    out = [(s.strikes, lambda alive, slain: attacks_of(s, alive, slain), (kill_probability(s), 0))]
     for g in s.parts:
-        out.append((g.strikes, lambda alive, slain, g=g: part_attacks(s, g, alive, slain), group_probability(g)))
+        out.append((g.strikes, lambda alive, slain, g=g: part_attacks(s, g, alive, slain),
+                    (group_probability(g), g.die)))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _dice_sum(n: int, sides: int) -> tuple[Fraction, ...]:
+    """Law of the sum of ``n`` dice of ``sides`` faces (index: the sum)."""
+    dist: tuple[Fraction, ...] = (Fraction(1),)
+    face = Fraction(1, sides)
+    for _ in range(n):
+        out = [Fraction(0)] * (len(dist) + sides)
+        for i, x in enumerate(dist):
+            if x:
+                for f in range(1, sides + 1):
+                    out[i + f] += x * face
+        dist = tuple(out)
+    return dist
+
+
+@lru_cache(maxsize=1024)
+def _random_hits(n: int, sides: int, p: Fraction) -> tuple[Fraction, ...]:
+    """Law of the unsaved wounds of ``n`` dice of hits (each hit wounds and passes the saves with ``p``)."""
+    hits = _dice_sum(n, sides)
+    out = [Fraction(0)] * len(hits)
+    for h, q in enumerate(hits):
+        if q:
+            for k, b in enumerate(binomial(h, p)):
+                out[k] += q * b
+    return tuple(out)
 
 
 def _ranks(s: SideRules) -> set:

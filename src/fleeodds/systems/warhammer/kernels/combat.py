@@ -25,10 +25,10 @@ from ..plan.combat import FightRules, SideRules
  S_IN_DUEL) = range(22)
 N_BASE = 22
 # each part (a mount...) after the base fields: attacks per model in base contact, its D6 scores, strike rank
-P_ATT, P_HIT, P_WOUND, P_SAVE, P_WARD, P_STRIKES, P_KIND = range(7)
-N_PART = 7
-KIND_MOUNT, KIND_CHAMPION, KIND_CHARACTER = 0, 1, 2
-KINDS = {"mount": KIND_MOUNT, "champion": KIND_CHAMPION, "character": KIND_CHARACTER}
+P_ATT, P_HIT, P_WOUND, P_SAVE, P_WARD, P_STRIKES, P_KIND, P_DIE = range(8)
+N_PART = 8
+KIND_MOUNT, KIND_CHAMPION, KIND_CHARACTER, KIND_IMPACT = 0, 1, 2, 3
+KINDS = {"mount": KIND_MOUNT, "champion": KIND_CHAMPION, "character": KIND_CHARACTER, "impact": KIND_IMPACT}
 MAX_PARTS = 4
 # the side's duelist in a challenge, after the parts: on/off, attacks, D6 scores against the other duelist,
 # strike rank, his Wounds, the most wounds the foe may count against him (W + overkill cap)
@@ -55,7 +55,8 @@ def pack(r: FightRules):
                              s.steps_up, len(s.parts), s.front_taken, s.in_duel]
         for k, g in enumerate(s.parts):
             o = N_BASE + k * N_PART
-            sides[i, o:o + N_PART] = [g.attacks, g.hit, g.wound, g.save, g.ward, order[g.strikes], KINDS[g.kind]]
+            sides[i, o:o + N_PART] = [g.attacks, g.hit, g.wound, g.save, g.ward, order[g.strikes], KINDS[g.kind],
+                                      g.die]
         if s.duelist is not None:
             d = s.duelist
             sides[i, DUEL:DUEL + 9] = [1, d.attacks, d.hit, d.wound, d.save, d.ward, order[d.strikes], d.wounds,
@@ -140,6 +141,26 @@ def _front(p, alive):
 
 
 @njit(cache=True)
+def _roll_hits(n, wound, save, ward, key, counter):
+    """``n`` automatic hits: roll to wound, armour save, ward save; (unsaved wounds, counter)."""
+    wounds = 0
+    for _ in range(n):
+        d, counter = bounded(key, counter, 6)
+        if d + 1 < wound:
+            continue
+        if save <= 6:
+            d, counter = bounded(key, counter, 6)
+            if d + 1 >= save:
+                continue
+        if ward <= 6:
+            d, counter = bounded(key, counter, 6)
+            if d + 1 >= ward:
+                continue
+        wounds += 1
+    return wounds, counter
+
+
+@njit(cache=True)
 def _mounts_fighting(p, alive):
     """Fighting models whose mounts attack (a slain model's mount goes with it)."""
     return _front(p, alive)
@@ -178,6 +199,15 @@ def _strike(p, level, alive, key, counter):
                 n = p[o + P_ATT] if _champion_standing(p, alive) else 0
             elif p[o + P_KIND] == KIND_CHARACTER:
                 n = p[o + P_ATT] if alive > 0 else 0
+            elif p[o + P_KIND] == KIND_IMPACT:
+                # each chariot in contact rolls its dice of hits, which hit automatically: no to-hit roll
+                hits = 0
+                for _ in range(_mounts_fighting(p, alive) * p[o + P_ATT]):
+                    d, counter = bounded(key, counter, p[o + P_DIE])
+                    hits += d + 1
+                w, counter = _roll_hits(hits, p[o + P_WOUND], p[o + P_SAVE], p[o + P_WARD], key, counter)
+                wounds += w
+                continue
             else:
                 n = _mounts_fighting(p, alive) * p[o + P_ATT]
             w, counter = _roll(n, p[o + P_HIT], p[o + P_WOUND], p[o + P_SAVE], p[o + P_WARD], key, counter)

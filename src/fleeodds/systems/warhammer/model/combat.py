@@ -127,6 +127,45 @@ class FightCharacter(_Strict):
                                  d="In a challenge; omit for none.", d_fr="En défi ; à omettre s'il n'y en a pas.")
 
 
+class FightBeasts(_Strict):
+    """The beasts that draw a chariot: how many, and their close-combat profile."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Bêtes de trait", "description_fr": (
+        "Les bêtes qui tirent un char : leur nombre et leur profil de corps à corps.")})
+
+    count: int = F(2, ge=0, le=6, t="Beasts per chariot", t_fr="Bêtes par char", d="0 to 6.", d_fr="De 0 à 6.")
+    weapon_skill: int = F(3, ge=1, le=10, t="Beasts' Weapon Skill (WS)", t_fr="Capacité de Combat des bêtes (CC)",
+                          d="1 to 10.", d_fr="De 1 à 10.")
+    strength: int = F(3, ge=1, le=10, t="Beasts' Strength (S)", t_fr="Force des bêtes (F)", d="1 to 10.",
+                      d_fr="De 1 à 10.")
+    initiative: int = F(3, ge=1, le=10, t="Beasts' Initiative (I)", t_fr="Initiative des bêtes (I)",
+                        d="1 to 10.", d_fr="De 1 à 10.")
+    attacks: int = F(1, ge=0, le=10, t="Beasts' Attacks (A)", t_fr="Attaques des bêtes (A)", d="0 to 10.",
+                     d_fr="De 0 à 10.")
+
+
+class FightChariot(_Strict):
+    """A chariot unit's parts: crew (the unit's profile), beasts and impact hits (docs/warhammer_combat.md §14)."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Char", "description_fr": (
+        "Les éléments d'une unité de chars : l'équipage (le profil de l'unité), les bêtes et les touches "
+        "d'impact (docs/warhammer_combat.md §14).")})
+
+    crew: int = F(2, ge=1, le=6, t="Crew per chariot", t_fr="Équipage par char",
+                  d="Crewmen per chariot, each striking with the unit's WS, S, I, A and weapon.",
+                  d_fr="Membres d'équipage par char, chacun frappant avec la CC, la F, l'I, les A et l'arme de "
+                       "l'unité.")
+    beasts: FightBeasts = F(FightBeasts(), t="Chariot beasts", t_fr="Bêtes du char",
+                            d="The beasts drawing each chariot.", d_fr="Les bêtes qui tirent chaque char.")
+    impact_hits: Literal["D6", "D3", "none"] = F(
+        "D6", t="Impact hits", t_fr="Touches d'impact",
+        d="Hits each chariot in contact inflicts when it charged (default D6).",
+        d_fr="Touches infligées par chaque char au contact quand il a chargé (par défaut D6).")
+    strength: int = F(5, ge=1, le=10, t="Chariot's Strength (S)", t_fr="Force du char (F)",
+                      d="Strength of the impact hits (the chariot's own, default 5).",
+                      d_fr="Force des touches d'impact (celle du char, 5 par défaut).")
+
+
 class FightUnit(_Strict):
     """One of the two units in the fight: its profile, size, formation, equipment and command."""
 
@@ -261,6 +300,12 @@ class FightUnit(_Strict):
           "attacks fall on the rank and file (docs/warhammer_combat.md §12).",
         d_fr="Jusqu'à deux personnages à pied au premier rang, chacun à la place d'un combattant du rang ; "
              "les attaques ennemies tombent sur les figurines du rang (docs/warhammer_combat.md §12).")
+    chariot: Optional[FightChariot] = F(
+        None, t="Chariot", t_fr="Char",
+        d="troop_type chariot: crew, beasts and impact hits (the unit's WS, S, I, A are the crew's; T, W and "
+          "armour the chariot's).",
+        d_fr="troop_type chariot : équipage, bêtes et touches d'impact (CC, F, I et A de l'unité sont ceux de "
+             "l'équipage ; E, PV et armure ceux du char).")
     standard: bool = F(False, t="Standard bearer", t_fr="Porte-étendard",
                        d="+1 combat result.", d_fr="+1 au résultat de combat.")
     musician: bool = F(False, t="Musician", t_fr="Musicien",

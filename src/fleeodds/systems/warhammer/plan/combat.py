@@ -39,16 +39,19 @@ class AttackGroup:
     per model in base contact, no supporting attacks); ``kind = "champion"``, one model of the unit in
     the front rank, removed last (its place is taken from the rank and file's fighting models);
     ``kind = "character"``, a character in the front rank (not one of the unit's models: the enemy's
-    attacks fall on the rank and file; he fights while the unit stands)."""
+    attacks fall on the rank and file; he fights while the unit stands); ``kind = "impact"``, a chariot's
+    impact hits on the charge (``attacks`` dice of ``die`` sides per chariot in contact, hitting
+    automatically, before any blow); a chariot's beasts are a ``"mount"`` group."""
 
     name: str
-    kind: str                   # "mount", "champion" or "character"
+    kind: str                   # "mount", "champion", "character" or "impact"
     attacks: int                # per model in base contact
     hit: int                    # D6 scores as in SideRules (7 = cannot / none)
     wound: int
     save: int
     ward: int
     strikes: float              # strike rank: higher strikes first
+    die: int = 0                # "impact": hits per die of ``attacks`` dice per model in contact (D6, D3)
 
 
 @dataclass(frozen=True)
@@ -559,11 +562,17 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         strength = min(prof.strength + s_bonus, 10)
         attacks = prof.attacks + a_bonus + (1 if prof.has("frenzy") else 0)
         mounted = prof.troop_type in MOUNTED
+        chariot = ref.chariot
+        if chariot is not None and prof.troop_type != "chariot":
+            raise InputError(f"fight.{side}.chariot", "a chariot table",
+                             f"troop_type chariot (the unit is {prof.troop_type})")
+        if chariot is not None:
+            attacks *= chariot.crew  # the unit's profile is one crewman's
         # supporting attacks
         support_ranks, support_attacks = 0, 0
         spear_rank = ref.weapon == "spear" and not mounted and (spear_charge or not charged)
         in_flank = charged_side == i and fight.contact != "front"  # fights to its flank/rear: no support
-        if not in_flank:
+        if not in_flank and chariot is None:  # chariots make no supporting attacks
             if ed in ("6th", "7th"):
                 if spear_rank:
                     support_ranks, support_attacks = 1, attacks
@@ -635,6 +644,25 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
                 wound=to_wound(m.strength, foe.toughness, ed),
                 save=save_score(foe_save, m_ap if ed == "tow" else max(m.strength - 3, 0)),
                 ward=foe_ward if foe_ward is not None else 7, strikes=m_rank))
+        if chariot is not None:
+            b = chariot.beasts
+            if b.count and b.attacks:
+                parts.append(AttackGroup(
+                    name="beasts", kind="mount", attacks=b.count * b.attacks, hit=to_hit(b.weapon_skill, foe.weapon_skill),
+                    wound=to_wound(b.strength, foe.toughness, ed),
+                    save=save_score(foe_save, 0 if ed == "tow" else max(b.strength - 3, 0)),
+                    ward=foe_ward if foe_ward is not None else 7,
+                    strikes=b.initiative + (1000 if charged and charge_first else 0) + (
+                        0.5 if equal == f"{side}_first" else 0)))
+            if charged and chariot.impact_hits != "none":
+                parts.append(AttackGroup(
+                    name="impact hits", kind="impact", attacks=1, hit=1, die=6 if chariot.impact_hits == "D6" else 3,
+                    wound=to_wound(chariot.strength, foe.toughness, ed),
+                    save=save_score(foe_save, 0 if ed == "tow" else max(chariot.strength - 3, 0)),
+                    ward=foe_ward if foe_ward is not None else 7, strikes=10000))
+            elif chariot.impact_hits != "none" and effect_checks_on():
+                from ....validation import inert
+                inert(f"fight.{side}.chariot.impact_hits", chariot.impact_hits, "when the unit did not charge")
         if ref.champion is not None and in_flank and effect_checks_on():
             from ....validation import inert
             inert(f"fight.{side}.champion", "a champion", f"when the unit is fought in the {fight.contact} (the "
@@ -891,7 +919,7 @@ def part_attacks(s: SideRules, g: AttackGroup, alive: int, slain: int = 0) -> in
         return g.attacks if champion_strikes(s, alive, slain) else 0
     if g.kind == "character":  # not a casualty of the rank and file: fights while the unit stands
         return g.attacks
-    return front_models(s, alive, slain) * g.attacks
+    return front_models(s, alive, slain) * g.attacks  # mounts, beasts: per model; impact hits: dice per model
 
 
 def casualties(wounds: int, s: SideRules) -> int:
