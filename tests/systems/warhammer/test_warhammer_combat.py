@@ -987,3 +987,66 @@ def test_chariot_mc_joint_law_agrees(edition):
                                                      chariot=dict(CHARIOT["chariot"], impact_hits="D6"))})
     d["fight"]["enemy"].update(models=8, files=4)
     _joint_mc_check(load_scenario(d))
+
+
+# -- special rules that move a round (issue 25 item 4) -------------------------------------------------------
+def _p_unit(data):
+    from fleeodds.systems.warhammer.exact.combat import kill_probability
+    return kill_probability(load_scenario(data).rules.unit)
+
+
+@pytest.mark.parametrize("over, want", [
+    # 7th, WS3 S3 v WS3 T3, no armour: 4+, 4+ -> 1/4 per attack without rules
+    ({}, Fraction(1, 4)),
+    # Hatred, first round: a miss re-rolled: P(hit) = 1/2 + 1/2 * 1/2 = 3/4; x 1/2
+    ({"fight.unit.rules": ["hatred"]}, Fraction(3, 8)),
+    # Poisoned Attacks against T4 (5+ to wound): a 6 to hit wounds: 1/6 + (2/6)(1/3) = 5/18
+    ({"fight.unit.rules": ["poisoned_attacks"], "fight.enemy.toughness": 4}, Fraction(5, 18)),
+    # Killing Blow against a 4+ save: 1/2 x [(2/6)(1/2) + 1/6 (a 6 to wound: no armour save)] = 1/6
+    ({"fight.unit.rules": ["killing_blow"], "fight.enemy.armour_save": 4}, Fraction(1, 6)),
+    # the enemy's Regeneration, 7th: a separate 4+ roll after the ward 5+: 1/4 x 4/6 x 1/2 = 1/12
+    ({"fight.enemy.rules": ["regeneration"], "fight.enemy.ward_save": 5}, Fraction(1, 12)),
+    # 8th: Regeneration is a ward save (4+), not added to the ward 5+: 1/4 x 1/2 = 1/8
+    ({"edition": "8th", "fight.enemy.rules": ["regeneration"], "fight.enemy.ward_save": 5}, Fraction(1, 8)),
+    # 8th ASF with Initiative at least the enemy's: misses re-rolled (3/4 x 1/2)
+    ({"edition": "8th", "fight.unit.rules": ["always_strikes_first"]}, Fraction(3, 8)),
+    # 8th ASF with a lower Initiative: no re-roll
+    ({"edition": "8th", "fight.unit.rules": ["always_strikes_first"], "fight.enemy.initiative": 4}, Fraction(1, 4)),
+])
+def test_special_rules_per_attack_by_hand(over, want):
+    assert _p_unit(small(**over)) == want
+
+
+def test_always_strikes_first_and_last_order():
+    # 7th: the enemy charges, the unit has ASF: it strikes first all the same; ASL on a charger: last
+    r = load_scenario(small(**{"fight.charger": "enemy", "fight.unit.rules": ["always_strikes_first"]})).rules
+    assert r.unit.strikes > r.enemy.strikes
+    r = load_scenario(small(**{"fight.unit.rules": ["always_strikes_last"]})).rules
+    assert r.unit.strikes < r.enemy.strikes
+    # ASF and a great weapon cancel: Initiative order (the charger first in 7th)
+    r = load_scenario(small(**{"fight.charger": "enemy", "fight.unit.rules": ["always_strikes_first"],
+                               "fight.unit.weapon": "great_weapon", "fight.unit.initiative": 4})).rules
+    assert r.enemy.strikes > r.unit.strikes
+
+
+def test_special_rules_inputs():
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.rules.*always_strikes_first"):
+        load_scenario(small(edition="tow", **{"fight.unit.rules": ["always_strikes_first"]}))
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.rules.*killing_blow"):
+        load_scenario(small(**{"fight.unit.rules": ["killing_blow"], "fight.enemy.wounds": 2}))
+    assert_noted(small(**{"fight.charger": "none", "fight.unit.rules": ["hatred"]}), "fight.unit.rules")
+
+
+@pytest.mark.statistical
+@pytest.mark.parametrize("edition, unit_rules, enemy_rules", [
+    ("7th", ["hatred", "poisoned_attacks", "killing_blow"], ["regeneration"]),
+    ("8th", ["always_strikes_first", "poisoned_attacks"], ["regeneration", "hatred"]),
+    ("6th", ["always_strikes_last", "killing_blow"], ["poisoned_attacks"]),
+])
+def test_special_rules_mc_joint_law_agrees(edition, unit_rules, enemy_rules):
+    d = small(edition=edition, **{"fight.unit.rules": unit_rules, "fight.enemy.rules": enemy_rules,
+                                  "fight.enemy.toughness": 4, "fight.unit.armour_save": 5,
+                                  "fight.enemy.armour_save": 5, "fight.unit.champion": {}})
+    d["fight"]["unit"].update(models=6, files=3)
+    d["fight"]["enemy"].update(models=6, files=3)
+    _joint_mc_check(load_scenario(d))

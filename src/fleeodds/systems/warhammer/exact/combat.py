@@ -55,7 +55,54 @@ def kill_probability(s: SideRules) -> Fraction:
     ----------
     docs/warhammer_combat.md §2 (striking blows).
     """
-    return success(s.hit) * success(s.wound) * (1 - success(s.save)) * (1 - success(s.ward))
+    return attack_probability(s.hit, s.wound, s.save, s.ward, s.reroll_hit, s.poisoned, s.killing_blow, s.regen)
+
+
+@lru_cache(maxsize=1024)
+def attack_probability(hit: int, wound: int, save: int, ward: int, reroll_hit: bool = False,
+                       poisoned: bool = False, killing_blow: bool = False, regen: int = 7) -> Fraction:
+    """P(one attack causes an unsaved wound), by the faces of its dice.
+
+    Parameters
+    ----------
+    hit, wound, save, ward : int
+        D6 scores (7: cannot / no save).
+    reroll_hit : bool
+        A failed to-hit roll is rolled again (Hatred, 8th ASF).
+    poisoned : bool
+        A 6 to hit (first roll or re-roll) wounds without a to-wound roll.
+    killing_blow : bool
+        A 6 to wound allows no armour save.
+    regen : int
+        A separate regeneration roll after the ward save (6th/7th; 7: none).
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    docs/warhammer_combat.md §2 and §15.
+    """
+    sixth = Fraction(1, 6)
+    after_armour = (1 - success(ward)) * (1 - success(regen))
+    p_wound_roll = Fraction(0)
+    for x in range(1, 7):
+        if x >= wound:
+            p_wound_roll += sixth * (after_armour if (killing_blow and x == 6) else (1 - success(save)) * after_armour)
+    p_auto = (1 - success(save)) * after_armour  # a poisoned 6 to hit
+    total = Fraction(0)
+    faces = [(f, sixth) for f in range(1, 7)]
+    for f, q in faces:
+        if f >= hit:
+            rolls = [(f, q)]
+        elif reroll_hit:
+            rolls = [(g, q * sixth) for g in range(1, 7) if g >= hit]
+        else:
+            rolls = []
+        for g, r in rolls:
+            total += r * (p_auto if (poisoned and g == 6) else p_wound_roll)
+    return total
 
 
 @lru_cache(maxsize=4096)
@@ -103,7 +150,7 @@ def group_probability(g: AttackGroup) -> Fraction:
     ----------
     docs/warhammer_combat.md §2 and §10.
     """
-    return success(g.hit) * success(g.wound) * (1 - success(g.save)) * (1 - success(g.ward))
+    return attack_probability(g.hit, g.wound, g.save, g.ward, g.reroll_hit, g.poisoned, g.killing_blow, g.regen)
 
 
 @lru_cache(maxsize=8192)

@@ -22,11 +22,11 @@ from ..plan.combat import FightRules, SideRules
 
 (S_MODELS, S_FILES, S_FIGHTING, S_WOUNDS, S_ATT_FRONT, S_SUP_RANKS, S_SUP_ATT, S_HIT, S_WOUND, S_SAVE, S_WARD,
  S_STRIKES, S_US, S_WIDTH, S_MAX_RANKS, S_BONUS, S_MUSICIAN, S_ORDER, S_STEPS_UP, S_N_PARTS, S_TAKEN,
- S_IN_DUEL) = range(22)
-N_BASE = 22
+ S_IN_DUEL, S_REROLL, S_POISON, S_KB, S_REGEN) = range(26)
+N_BASE = 26
 # each part (a mount...) after the base fields: attacks per model in base contact, its D6 scores, strike rank
-P_ATT, P_HIT, P_WOUND, P_SAVE, P_WARD, P_STRIKES, P_KIND, P_DIE = range(8)
-N_PART = 8
+P_ATT, P_HIT, P_WOUND, P_SAVE, P_WARD, P_STRIKES, P_KIND, P_DIE, P_REROLL, P_POISON, P_KB, P_REGEN = range(12)
+N_PART = 12
 KIND_MOUNT, KIND_CHAMPION, KIND_CHARACTER, KIND_IMPACT = 0, 1, 2, 3
 KINDS = {"mount": KIND_MOUNT, "champion": KIND_CHAMPION, "character": KIND_CHARACTER, "impact": KIND_IMPACT}
 MAX_PARTS = 4
@@ -52,11 +52,12 @@ def pack(r: FightRules):
         sides[i, :N_BASE] = [s.models, s.files, s.fighting, s.wounds, s.attacks_front, s.support_ranks,
                              s.support_attacks, s.hit, s.wound, s.save, s.ward, order[s.strikes], s.unit_strength,
                              s.rank_width, s.max_rank_bonus, s.static_bonus, s.musician, s.combat_order,
-                             s.steps_up, len(s.parts), s.front_taken, s.in_duel]
+                             s.steps_up, len(s.parts), s.front_taken, s.in_duel, s.reroll_hit, s.poisoned,
+                             s.killing_blow, s.regen]
         for k, g in enumerate(s.parts):
             o = N_BASE + k * N_PART
             sides[i, o:o + N_PART] = [g.attacks, g.hit, g.wound, g.save, g.ward, order[g.strikes], KINDS[g.kind],
-                                      g.die]
+                                      g.die, g.reroll_hit, g.poisoned, g.killing_blow, g.regen]
         if s.duelist is not None:
             d = s.duelist
             sides[i, DUEL:DUEL + 9] = [1, d.attacks, d.hit, d.wound, d.save, d.ward, order[d.strikes], d.wounds,
@@ -100,23 +101,36 @@ def _n_attacks(p, alive, lost):
 
 
 @njit(cache=True)
-def _roll(n, hit, wound, save, ward, key, counter):
-    """Roll ``n`` attacks die by die (to hit, to wound, armour save, ward save); (unsaved wounds, counter)."""
+def _roll(n, hit, wound, save, ward, key, counter, reroll=0, poison=0, kb=0, regen=7):
+    """Roll ``n`` attacks die by die: to hit (a miss rolled again with ``reroll``), to wound (skipped after a
+    6 to hit with ``poison``), armour save (none after a 6 to wound with ``kb``), ward save, regeneration
+    roll; returns (unsaved wounds, counter)."""
     wounds = 0
     for _ in range(n):
         d, counter = bounded(key, counter, 6)
         if d + 1 < hit:
-            continue
-        d, counter = bounded(key, counter, 6)
-        if d + 1 < wound:
-            continue
-        if save <= 6:
+            if not reroll:
+                continue
+            d, counter = bounded(key, counter, 6)
+            if d + 1 < hit:
+                continue
+        ignore_armour = False
+        if not (poison and d == 5):
+            d, counter = bounded(key, counter, 6)
+            if d + 1 < wound:
+                continue
+            ignore_armour = kb and d == 5
+        if save <= 6 and not ignore_armour:
             d, counter = bounded(key, counter, 6)
             if d + 1 >= save:
                 continue
         if ward <= 6:
             d, counter = bounded(key, counter, 6)
             if d + 1 >= ward:
+                continue
+        if regen <= 6:
+            d, counter = bounded(key, counter, 6)
+            if d + 1 >= regen:
                 continue
         wounds += 1
     return wounds, counter
@@ -141,8 +155,8 @@ def _front(p, alive):
 
 
 @njit(cache=True)
-def _roll_hits(n, wound, save, ward, key, counter):
-    """``n`` automatic hits: roll to wound, armour save, ward save; (unsaved wounds, counter)."""
+def _roll_hits(n, wound, save, ward, key, counter, regen=7):
+    """``n`` automatic hits: roll to wound, armour save, ward save, regeneration; (unsaved wounds, counter)."""
     wounds = 0
     for _ in range(n):
         d, counter = bounded(key, counter, 6)
@@ -155,6 +169,10 @@ def _roll_hits(n, wound, save, ward, key, counter):
         if ward <= 6:
             d, counter = bounded(key, counter, 6)
             if d + 1 >= ward:
+                continue
+        if regen <= 6:
+            d, counter = bounded(key, counter, 6)
+            if d + 1 >= regen:
                 continue
         wounds += 1
     return wounds, counter
@@ -190,7 +208,8 @@ def _strike(p, level, alive, key, counter):
         n = _n_attacks(p, alive, p[S_MODELS] - p[S_IN_DUEL] - alive)
         if _has_champion(p) and _champion_standing(p, alive):
             n -= p[S_ATT_FRONT]  # one model of the fighting rank is the champion: his own attacks below
-        w, counter = _roll(n, p[S_HIT], p[S_WOUND], p[S_SAVE], p[S_WARD], key, counter)
+        w, counter = _roll(n, p[S_HIT], p[S_WOUND], p[S_SAVE], p[S_WARD], key, counter, p[S_REROLL], p[S_POISON],
+                           p[S_KB], p[S_REGEN])
         wounds += w
     for k in range(p[S_N_PARTS]):
         o = N_BASE + k * N_PART
@@ -205,12 +224,14 @@ def _strike(p, level, alive, key, counter):
                 for _ in range(_mounts_fighting(p, alive) * p[o + P_ATT]):
                     d, counter = bounded(key, counter, p[o + P_DIE])
                     hits += d + 1
-                w, counter = _roll_hits(hits, p[o + P_WOUND], p[o + P_SAVE], p[o + P_WARD], key, counter)
+                w, counter = _roll_hits(hits, p[o + P_WOUND], p[o + P_SAVE], p[o + P_WARD], key, counter,
+                                        p[o + P_REGEN])
                 wounds += w
                 continue
             else:
                 n = _mounts_fighting(p, alive) * p[o + P_ATT]
-            w, counter = _roll(n, p[o + P_HIT], p[o + P_WOUND], p[o + P_SAVE], p[o + P_WARD], key, counter)
+            w, counter = _roll(n, p[o + P_HIT], p[o + P_WOUND], p[o + P_SAVE], p[o + P_WARD], key, counter,
+                               p[o + P_REROLL], p[o + P_POISON], p[o + P_KB], p[o + P_REGEN])
             wounds += w
     return wounds, counter
 

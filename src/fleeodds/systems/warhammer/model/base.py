@@ -16,7 +16,10 @@ from ....errors import InputError
 from ....validation import StrictModel
 
 RULES = ("swiftstride", "fast_cavalry", "fly", "stubborn", "unbreakable", "immune_to_psychology",
-         "frenzy", "cold_blooded", "fear", "terror", "steadfast")
+         "frenzy", "cold_blooded", "fear", "terror", "steadfast",
+         # close-combat rules (situation fight, docs/warhammer_combat.md §15)
+         "hatred", "always_strikes_first", "always_strikes_last", "poisoned_attacks", "killing_blow",
+         "regeneration")
 TROOP_TYPES = ("infantry", "cavalry", "monstrous_infantry", "monstrous_cavalry", "monstrous_beast",
                "war_beast", "monster", "chariot", "swarm", "war_machine", "character", "other")
 

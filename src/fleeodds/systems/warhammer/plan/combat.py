@@ -52,6 +52,10 @@ class AttackGroup:
     ward: int
     strikes: float              # strike rank: higher strikes first
     die: int = 0                # "impact": hits per die of ``attacks`` dice per model in contact (D6, D3)
+    reroll_hit: bool = False    # failed to-hit rolls re-rolled (Hatred in the first round, 8th ASF)
+    poisoned: bool = False      # a 6 to hit wounds automatically
+    killing_blow: bool = False  # a 6 to wound allows no armour save (against one-Wound models)
+    regen: int = 7              # D6 score of the foe's separate regeneration roll (6th/7th; 7 = none)
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,10 @@ class SideRules:
     front_taken: int = 0        # fighting positions taken by characters (not the unit's models)
     duelist: Optional[Duelist] = None  # its fighter in a challenge (removed from the main fight)
     in_duel: int = 0            # 1 when the duelist is the champion (one of ``models``), else 0
+    reroll_hit: bool = False    # the rank and file's rules, as AttackGroup's
+    poisoned: bool = False
+    killing_blow: bool = False
+    regen: int = 7
 
 
 @dataclass(frozen=True)
@@ -402,6 +410,37 @@ def _challenge(fight: Fight, sides: list, cands: list[list[dict]], ed: str) -> l
     return out
 
 
+def _asf_asl_shift(prof: UnitProfile, great_weapon: bool) -> int:
+    """Strike rank shift of Always Strikes First / Last (6th, 7th, 8th: ASF strikes first even when
+    charged, ASL last even when charging; both, or ASF with a great weapon: Initiative order) and of a
+    great weapon alone (after the others, a charge still first in 6th/7th)."""
+    asf, asl = prof.has("always_strikes_first"), prof.has("always_strikes_last")
+    if asf and (asl or great_weapon):
+        return 0
+    if asf:
+        return 2000
+    if asl:
+        return -5000
+    return -100 if great_weapon else 0
+
+
+def _rule_flags(prof: UnitProfile, foe: UnitProfile, ed: str, first_round: bool, foe_ref: FightUnit) -> dict:
+    """The per-attack rules of a unit's own models (rank and file, champion) against ``foe``:
+    ``reroll_hit`` (Hatred in the first round; 8th ASF with Initiative at least the foe's),
+    ``poisoned``, ``killing_blow``, and the foe's Regeneration (``regen``: 6th/7th a separate 4+ roll;
+    8th and TOW ``_regen_ward``, a 4+ ward save). docs/warhammer_combat.md §15."""
+    asf = prof.has("always_strikes_first") and not prof.has("always_strikes_last")
+    reroll = (prof.has("hatred") and first_round) or (ed == "8th" and asf and prof.initiative >= foe.initiative)
+    out = {"reroll_hit": reroll, "poisoned": prof.has("poisoned_attacks"),
+           "killing_blow": prof.has("killing_blow"), "regen": 7}
+    if foe.has("regeneration"):
+        if ed in ("6th", "7th"):
+            out["regen"] = 4
+        else:
+            out["_regen_ward"] = True
+    return out
+
+
 def mounted_save(ref: FightUnit, prof: UnitProfile, ed: str) -> Optional[int]:
     """The armour save (before the shield) of a unit's models, with its mount's protection.
 
@@ -606,9 +645,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             inert(f"fight.{side}.armour_piercing", ref.armour_piercing, f"in {ed} (Strength "
                                                                                      "modifies armour)")
         # strike rank: chargers first (option), then not-strikes-last, then Initiative
-        rank = prof.initiative
-        if last:
-            rank -= 100
+        rank = prof.initiative + _asf_asl_shift(prof, last)
         if charged and charge_first:
             rank += 1000
         if equal == f"{side}_first":  # won the previous round: strikes first at equal Initiative
@@ -630,6 +667,9 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         if prof.has("fast_cavalry") or disrupted[i]:
             max_ranks = 0
         us = ref.unit_strength or UNIT_STRENGTH[prof.troop_type] or prof.wounds
+        flags = _rule_flags(prof, foe, ed, first_round, foe_ref)
+        if flags.pop("_regen_ward", False):
+            foe_ward = min(foe_ward or 7, 4)  # 8th, TOW: Regeneration is a ward save, not added to another
         parts = []
         if prof.mount is not None and prof.mount.attacks > 0:
             m = prof.mount
@@ -643,7 +683,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
                 name=m.name, kind="mount", attacks=m.attacks, hit=to_hit(m.weapon_skill, foe.weapon_skill),
                 wound=to_wound(m.strength, foe.toughness, ed),
                 save=save_score(foe_save, m_ap if ed == "tow" else max(m.strength - 3, 0)),
-                ward=foe_ward if foe_ward is not None else 7, strikes=m_rank))
+                ward=foe_ward if foe_ward is not None else 7, strikes=m_rank, regen=flags["regen"]))
         if chariot is not None:
             b = chariot.beasts
             if b.count and b.attacks:
@@ -653,13 +693,13 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
                     save=save_score(foe_save, 0 if ed == "tow" else max(b.strength - 3, 0)),
                     ward=foe_ward if foe_ward is not None else 7,
                     strikes=b.initiative + (1000 if charged and charge_first else 0) + (
-                        0.5 if equal == f"{side}_first" else 0)))
+                        0.5 if equal == f"{side}_first" else 0), regen=flags["regen"]))
             if charged and chariot.impact_hits != "none":
                 parts.append(AttackGroup(
                     name="impact hits", kind="impact", attacks=1, hit=1, die=6 if chariot.impact_hits == "D6" else 3,
                     wound=to_wound(chariot.strength, foe.toughness, ed),
                     save=save_score(foe_save, 0 if ed == "tow" else max(chariot.strength - 3, 0)),
-                    ward=foe_ward if foe_ward is not None else 7, strikes=10000))
+                    ward=foe_ward if foe_ward is not None else 7, strikes=10000, regen=flags["regen"]))
             elif chariot.impact_hits != "none" and effect_checks_on():
                 from ....validation import inert
                 inert(f"fight.{side}.chariot.impact_hits", chariot.impact_hits, "when the unit did not charge")
@@ -675,19 +715,19 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             cands.append(dict(name=c.name or "champion", is_model=True, ws=c.weapon_skill or prof.weapon_skill,
                               s=min((c.strength or prof.strength) + s_bonus, 10), ap=ap + ref.armour_piercing,
                               attacks=(c.attacks or prof.attacks + 1) + a_bonus + (1 if prof.has("frenzy") else 0),
-                              strikes=(c.initiative or prof.initiative) - (100 if last else 0) + (
+                              strikes=(c.initiative or prof.initiative) + _asf_asl_shift(prof, last) + (
                                   1000 if charged and charge_first else 0) + (0.5 if equal == f"{side}_first" else 0),
                               t=prof.toughness, w=prof.wounds, save=own_save, ward=own_ward))
             c_s = min((c.strength or prof.strength) + s_bonus, 10)
             c_att = (c.attacks or prof.attacks + 1) + a_bonus + (1 if prof.has("frenzy") else 0)
-            c_rank = (c.initiative or prof.initiative) - (100 if last else 0) + (
+            c_rank = (c.initiative or prof.initiative) + _asf_asl_shift(prof, last) + (
                 1000 if charged and charge_first else 0) + (0.5 if equal == f"{side}_first" else 0)
             parts.append(AttackGroup(
                 name=c.name or "champion", kind="champion", attacks=c_att,
                 hit=to_hit(c.weapon_skill or prof.weapon_skill, foe.weapon_skill),
                 wound=to_wound(c_s, foe.toughness, ed),
                 save=save_score(foe_save, (ap + ref.armour_piercing) if ed == "tow" else max(c_s - 3, 0)),
-                ward=foe_ward if foe_ward is not None else 7, strikes=c_rank))
+                ward=foe_ward if foe_ward is not None else 7, strikes=c_rank, **flags))
         taken = 0
         for j, c in enumerate(ref.characters):
             where_c = f"fight.{side}.characters.{j}"
@@ -712,7 +752,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             parts.append(AttackGroup(
                 name=c.name, kind="character", attacks=c.attacks + ca, hit=to_hit(c.weapon_skill, foe.weapon_skill),
                 wound=to_wound(c_s, foe.toughness, ed), save=save_score(foe_save, cap_ if ed == "tow" else max(c_s - 3, 0)),
-                ward=foe_ward if foe_ward is not None else 7, strikes=c_rank))
+                ward=foe_ward if foe_ward is not None else 7, strikes=c_rank, regen=flags["regen"]))
             taken += 1
         sides.append(SideRules(
             name=prof.name, models=ref.models, files=ref.files, fighting=fighting[i], wounds=prof.wounds,
@@ -723,7 +763,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             strikes=rank, unit_strength=us, rank_width=width, max_rank_bonus=max_ranks, static_bonus=bonus,
             musician=ref.musician,
             combat_order=ed == "tow" and o.tow_combat_order_bonus and prof.troop_type != "monster",
-            causes_fear=prof.has("fear") or prof.has("terror"), parts=tuple(parts), front_taken=taken))
+            causes_fear=prof.has("fear") or prof.has("terror"), parts=tuple(parts), front_taken=taken, **flags))
         duel_candidates.append(cands)
     if fight.challenge != "none":
         sides = _challenge(fight, sides, duel_candidates, ed)
