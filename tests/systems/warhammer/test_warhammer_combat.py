@@ -1008,6 +1008,12 @@ def _p_unit(data):
     ({"fight.enemy.rules": ["regeneration"], "fight.enemy.ward_save": 5}, Fraction(1, 12)),
     # 8th: Regeneration is a ward save (4+), not added to the ward 5+: 1/4 x 1/2 = 1/8
     ({"edition": "8th", "fight.enemy.rules": ["regeneration"], "fight.enemy.ward_save": 5}, Fraction(1, 8)),
+    # TOW: a Regeneration save (4+) in addition to the ward save, as 6th/7th: 1/12
+    ({"edition": "tow", "fight.enemy.rules": ["regeneration"], "fight.enemy.ward_save": 5}, Fraction(1, 12)),
+    # TOW Killing Blow: a 6 to wound allows neither armour nor Regeneration (4+ save, 4+ regeneration):
+    # 1/2 x [(2/6)(1/2)(1/2) + 1/6] = 1/2 x (1/12 + 2/12) = 1/8
+    ({"edition": "tow", "fight.unit.rules": ["killing_blow"], "fight.enemy.armour_save": 4,
+      "fight.enemy.rules": ["regeneration"]}, Fraction(1, 8)),
     # 8th ASF with Initiative at least the enemy's: misses re-rolled (3/4 x 1/2)
     ({"edition": "8th", "fight.unit.rules": ["always_strikes_first"]}, Fraction(3, 8)),
     # 8th ASF with a lower Initiative: no re-roll
@@ -1042,6 +1048,7 @@ def test_special_rules_inputs():
     ("7th", ["hatred", "poisoned_attacks", "killing_blow"], ["regeneration"]),
     ("8th", ["always_strikes_first", "poisoned_attacks"], ["regeneration", "hatred"]),
     ("6th", ["always_strikes_last", "killing_blow"], ["poisoned_attacks"]),
+    ("tow", ["killing_blow", "hatred"], ["regeneration"]),
 ])
 def test_special_rules_mc_joint_law_agrees(edition, unit_rules, enemy_rules):
     d = small(edition=edition, **{"fight.unit.rules": unit_rules, "fight.enemy.rules": enemy_rules,
@@ -1050,3 +1057,11 @@ def test_special_rules_mc_joint_law_agrees(edition, unit_rules, enemy_rules):
     d["fight"]["unit"].update(models=6, files=3)
     d["fight"]["enemy"].update(models=6, files=3)
     _joint_mc_check(load_scenario(d))
+
+
+def test_armour_piercing_8th_by_hand():
+    # 8th Armour Piercing (1): S3 against a 4+ save becomes 5+: 1/4 x 4/6 = 1/6 (without: 1/4 x 1/2 = 1/8)
+    d = small(edition="8th", **{"fight.enemy.armour_save": 4})
+    assert _p_unit(d) == Fraction(1, 8)
+    d["fight"]["unit"]["armour_piercing"] = 1
+    assert _p_unit(d) == Fraction(1, 6)

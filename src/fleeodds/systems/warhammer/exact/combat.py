@@ -60,7 +60,7 @@ def kill_probability(s: SideRules) -> Fraction:
 
 @lru_cache(maxsize=1024)
 def attack_probability(hit: int, wound: int, save: int, ward: int, reroll_hit: bool = False,
-                       poisoned: bool = False, killing_blow: bool = False, regen: int = 7) -> Fraction:
+                       poisoned: bool = False, killing_blow: int = 0, regen: int = 7) -> Fraction:
     """P(one attack causes an unsaved wound), by the faces of its dice.
 
     Parameters
@@ -71,8 +71,8 @@ def attack_probability(hit: int, wound: int, save: int, ward: int, reroll_hit: b
         A failed to-hit roll is rolled again (Hatred, 8th ASF).
     poisoned : bool
         A 6 to hit (first roll or re-roll) wounds without a to-wound roll.
-    killing_blow : bool
-        A 6 to wound allows no armour save.
+    killing_blow : int
+        A 6 to wound allows no armour save (1), nor a regeneration roll (2, TOW).
     regen : int
         A separate regeneration roll after the ward save (6th/7th; 7: none).
 
@@ -89,7 +89,10 @@ def attack_probability(hit: int, wound: int, save: int, ward: int, reroll_hit: b
     p_wound_roll = Fraction(0)
     for x in range(1, 7):
         if x >= wound:
-            p_wound_roll += sixth * (after_armour if (killing_blow and x == 6) else (1 - success(save)) * after_armour)
+            if killing_blow and x == 6:
+                p_wound_roll += sixth * (after_armour if killing_blow == 1 else 1 - success(ward))
+            else:
+                p_wound_roll += sixth * (1 - success(save)) * after_armour
     p_auto = (1 - success(save)) * after_armour  # a poisoned 6 to hit
     total = Fraction(0)
     faces = [(f, sixth) for f in range(1, 7)]

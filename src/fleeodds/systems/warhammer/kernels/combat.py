@@ -104,7 +104,7 @@ def _n_attacks(p, alive, lost):
 def _roll(n, hit, wound, save, ward, key, counter, reroll=0, poison=0, kb=0, regen=7):
     """Roll ``n`` attacks die by die: to hit (a miss rolled again with ``reroll``), to wound (skipped after a
     6 to hit with ``poison``), armour save (none after a 6 to wound with ``kb``), ward save, regeneration
-    roll; returns (unsaved wounds, counter)."""
+    roll (none after a 6 to wound with ``kb`` 2, TOW); returns (unsaved wounds, counter)."""
     wounds = 0
     for _ in range(n):
         d, counter = bounded(key, counter, 6)
@@ -115,11 +115,13 @@ def _roll(n, hit, wound, save, ward, key, counter, reroll=0, poison=0, kb=0, reg
             if d + 1 < hit:
                 continue
         ignore_armour = False
+        ignore_regen = False
         if not (poison and d == 5):
             d, counter = bounded(key, counter, 6)
             if d + 1 < wound:
                 continue
-            ignore_armour = kb and d == 5
+            ignore_armour = kb > 0 and d == 5
+            ignore_regen = kb == 2 and d == 5  # TOW Killing Blow: no Regeneration save either
         if save <= 6 and not ignore_armour:
             d, counter = bounded(key, counter, 6)
             if d + 1 >= save:
@@ -128,7 +130,7 @@ def _roll(n, hit, wound, save, ward, key, counter, reroll=0, poison=0, kb=0, reg
             d, counter = bounded(key, counter, 6)
             if d + 1 >= ward:
                 continue
-        if regen <= 6:
+        if regen <= 6 and not ignore_regen:
             d, counter = bounded(key, counter, 6)
             if d + 1 >= regen:
                 continue

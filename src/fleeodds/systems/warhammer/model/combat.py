@@ -218,10 +218,15 @@ class FightUnit(_Strict):
                                          t="Special rules", t_fr="Règles spéciales",
                                          d="The unit's special rules (replace the profile's); frenzy adds "
                                            "an Attack, fear/terror matter to the Break test, fast_cavalry "
-                                           "claims no rank bonus.",
+                                           "claims no rank bonus; hatred, always_strikes_first/last, "
+                                           "poisoned_attacks, killing_blow, regeneration act in the round "
+                                           "(docs/warhammer_combat.md §15).",
                                          d_fr="Règles spéciales de l'unité (remplacent celles du profil) ; "
                                               "frénésie ajoute une Attaque, peur/terreur comptent au test de "
-                                              "moral, cavalerie légère n'a pas de bonus de rang.")
+                                              "moral, cavalerie légère n'a pas de bonus de rang ; haine, "
+                                              "frappe toujours en premier/en dernier, attaques empoisonnées, "
+                                              "coup fatal, régénération agissent dans le round "
+                                              "(docs/warhammer_combat.md §15).")
     extra_rules: tuple[str, ...] = F((), strict=False, json_schema_extra=RULES_SCHEMA,
                                      t="Extra special rules", t_fr="Règles spéciales ajoutées",
                                      d="Special rules added to the profile's.",
@@ -271,10 +276,12 @@ class FightUnit(_Strict):
                                  d="Ward save (e.g. 5 for 5+), never modified; omit for none.",
                                  d_fr="Sauvegarde invulnérable (p. ex. 5 pour 5+), jamais modifiée ; à omettre "
                                       "s'il n'y en a pas.")
-    armour_piercing: int = F(0, ge=0, le=6, t="Armour piercing (TOW)", t_fr="Perforant (TOW)",
-                             d="TOW: the model's own AP added to its weapon's (e.g. 1 for AP -1).",
+    armour_piercing: int = F(0, ge=0, le=6, t="Armour piercing (TOW, 8th)", t_fr="Perforant (TOW, 8e)",
+                             d="TOW: the model's own AP added to its weapon's (e.g. 1 for AP -1); 8th: Armour "
+                               "Piercing, -1 more to the enemy's armour save per point.",
                              d_fr="TOW : PA propre de la figurine, ajoutée à celle de son arme (p. ex. 1 pour "
-                                  "PA -1).")
+                                  "PA -1) ; 8e : Perforant, -1 de plus à la sauvegarde d'armure ennemie par "
+                                  "point.")
     unit_strength: Optional[int] = F(None, ge=1, le=20, t="Unit Strength per model",
                                      t_fr="Puissance d'unité par figurine",
                                      d="Unit Strength of one model (default by troop type: infantry 1, "

@@ -54,8 +54,8 @@ class AttackGroup:
     die: int = 0                # "impact": hits per die of ``attacks`` dice per model in contact (D6, D3)
     reroll_hit: bool = False    # failed to-hit rolls re-rolled (Hatred in the first round, 8th ASF)
     poisoned: bool = False      # a 6 to hit wounds automatically
-    killing_blow: bool = False  # a 6 to wound allows no armour save (against one-Wound models)
-    regen: int = 7              # D6 score of the foe's separate regeneration roll (6th/7th; 7 = none)
+    killing_blow: int = 0       # a 6 to wound allows no armour save (2, TOW: nor Regeneration); one-Wound foes
+    regen: int = 7              # D6 score of the foe's separate regeneration roll (6th, 7th, TOW; 7 = none)
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ class SideRules:
     in_duel: int = 0            # 1 when the duelist is the champion (one of ``models``), else 0
     reroll_hit: bool = False    # the rank and file's rules, as AttackGroup's
     poisoned: bool = False
-    killing_blow: bool = False
+    killing_blow: int = 0
     regen: int = 7
 
 
@@ -427,17 +427,18 @@ def _asf_asl_shift(prof: UnitProfile, great_weapon: bool) -> int:
 def _rule_flags(prof: UnitProfile, foe: UnitProfile, ed: str, first_round: bool, foe_ref: FightUnit) -> dict:
     """The per-attack rules of a unit's own models (rank and file, champion) against ``foe``:
     ``reroll_hit`` (Hatred in the first round; 8th ASF with Initiative at least the foe's),
-    ``poisoned``, ``killing_blow``, and the foe's Regeneration (``regen``: 6th/7th a separate 4+ roll;
-    8th and TOW ``_regen_ward``, a 4+ ward save). docs/warhammer_combat.md §15."""
+    ``poisoned``, ``killing_blow`` (1: no armour save on a 6 to wound; 2, TOW: no Regeneration save
+    either), and the foe's Regeneration (``regen``: 6th, 7th and TOW a separate 4+ roll after the ward
+    save; 8th ``_regen_ward``, a 4+ ward save). docs/warhammer_combat.md §15."""
     asf = prof.has("always_strikes_first") and not prof.has("always_strikes_last")
     reroll = (prof.has("hatred") and first_round) or (ed == "8th" and asf and prof.initiative >= foe.initiative)
-    out = {"reroll_hit": reroll, "poisoned": prof.has("poisoned_attacks"),
-           "killing_blow": prof.has("killing_blow"), "regen": 7}
+    kb = (2 if ed == "tow" else 1) if prof.has("killing_blow") else 0  # TOW: no Regeneration save either
+    out = {"reroll_hit": reroll, "poisoned": prof.has("poisoned_attacks"), "killing_blow": kb, "regen": 7}
     if foe.has("regeneration"):
-        if ed in ("6th", "7th"):
-            out["regen"] = 4
-        else:
+        if ed == "8th":
             out["_regen_ward"] = True
+        else:
+            out["regen"] = 4
     return out
 
 
@@ -639,8 +640,10 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             foe_ward = min(foe_ward or 7, 6)  # parry: a 6+ ward save, not added to another ward save
         if foe_save is not None and foe_save >= 7:
             foe_save = None
-        modifier = (ap + ref.armour_piercing) if ed == "tow" else max(strength - 3, 0)
-        if ed != "tow" and ref.armour_piercing and effect_checks_on():
+        # 8th Armour Piercing: -1 more to the armour save per point (8th.whfb.app/special-rules/armour-piercing)
+        modifier = (ap + ref.armour_piercing) if ed == "tow" else max(strength - 3, 0) + (
+            ref.armour_piercing if ed == "8th" else 0)
+        if ed in ("6th", "7th") and ref.armour_piercing and effect_checks_on():
             from ....validation import inert
             inert(f"fight.{side}.armour_piercing", ref.armour_piercing, f"in {ed} (Strength "
                                                                                      "modifies armour)")
@@ -669,7 +672,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         us = ref.unit_strength or UNIT_STRENGTH[prof.troop_type] or prof.wounds
         flags = _rule_flags(prof, foe, ed, first_round, foe_ref)
         if flags.pop("_regen_ward", False):
-            foe_ward = min(foe_ward or 7, 4)  # 8th, TOW: Regeneration is a ward save, not added to another
+            foe_ward = min(foe_ward or 7, 4)  # 8th: Regeneration is a ward save, not added to another
         parts = []
         if prof.mount is not None and prof.mount.attacks > 0:
             m = prof.mount
@@ -726,7 +729,8 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
                 name=c.name or "champion", kind="champion", attacks=c_att,
                 hit=to_hit(c.weapon_skill or prof.weapon_skill, foe.weapon_skill),
                 wound=to_wound(c_s, foe.toughness, ed),
-                save=save_score(foe_save, (ap + ref.armour_piercing) if ed == "tow" else max(c_s - 3, 0)),
+                save=save_score(foe_save, (ap + ref.armour_piercing) if ed == "tow" else max(c_s - 3, 0) + (
+                    ref.armour_piercing if ed == "8th" else 0)),
                 ward=foe_ward if foe_ward is not None else 7, strikes=c_rank, **flags))
         taken = 0
         for j, c in enumerate(ref.characters):
