@@ -560,14 +560,37 @@ def _notes(data):
 
 
 @pytest.mark.parametrize("rule", ["fear", "terror"])
-def test_8th_fear_in_a_fight_is_refused_as_not_modelled(rule):
-    with pytest.raises(FleeoddsError, match=r"^fight\.unit\.rules: .*not modelled"):
-        load_scenario(small(edition="8th", **{"fight.unit.rules": [rule]}))
+def test_8th_fear_in_a_fight_by_hand(rule):
+    # 8th: one model each (WS3 S3 T3 I3 A1, no armour, Ld7), the unit causes Fear: the enemy tests on 2D6
+    # against Ld7 (21/36 pass). Passed: both 4+/4+ (1/4). Failed: the enemy has WS1: it hits on 5+ (WS1
+    # against WS3, more than double: 1/3 x 1/2 = 1/6) and is hit on 3+ (2/3 x 1/2 = 1/3). Equal Initiative:
+    # simultaneous blows, so the two wounds are independent within each branch.
+    from fleeodds.systems.warhammer.exact.combat import round_distribution
+
+    d = small(edition="8th", **{"fight.unit.rules": [rule], "fight.charger": "none", "fight.unit.models": 1,
+                                "fight.unit.files": 1, "fight.enemy.models": 1, "fight.enemy.files": 1})
+    want: dict[tuple, Fraction] = {}
+    for q, pu, pe in ((Fraction(21, 36), Fraction(1, 4), Fraction(1, 4)),
+                      (Fraction(15, 36), Fraction(1, 3), Fraction(1, 6))):
+        for wu in (0, 1):
+            for we in (0, 1):
+                key = (wu, we, 1 - we, 1 - wu)
+                want[key] = want.get(key, Fraction(0)) + q * (pu if wu else 1 - pu) * (pe if we else 1 - pe)
+    assert round_distribution(load_scenario(d).rules) == want
     # an enemy immune to Fear: it changes nothing, noted
     got = _notes(small(edition="8th", **{"fight.unit.rules": [rule], "fight.enemy.rules": ["fear"]}))
     assert ("fight.unit.rules", rule) in got and ("fight.enemy.rules", "fear") in got
     # 6th/7th: a Fear-causing winner breaks a smaller loser outright: used, no note
     assert ("fight.unit.rules", rule) not in _notes(small(edition="7th", **{"fight.unit.rules": [rule]}))
+
+
+@pytest.mark.statistical
+def test_8th_fear_mc_joint_law_agrees():
+    d = small(edition="8th", **{"fight.enemy.rules": ["fear"], "fight.unit.leadership": 6,
+                                "fight.unit.champion": {}})
+    d["fight"]["unit"].update(models=6, files=3)
+    d["fight"]["enemy"].update(models=6, files=3)
+    _joint_mc_check(load_scenario(d))
 
 
 @pytest.mark.parametrize("edition, rule", [("6th", "swiftstride"), ("7th", "swiftstride"), ("6th", "steadfast"),
@@ -584,12 +607,14 @@ def test_8th_swiftstride_and_steadfast_are_used_in_a_fight():
         assert _notes(small(edition="8th", **{"fight.unit.extra_rules": [rule]})) == []
 
 
-def test_with_unit_leaves_8th_fear_out_and_says_so():
+def test_with_unit_keeps_8th_fear_and_leaves_out_what_is_not_modelled():
     sc = load_scenario(small(edition="8th"))
     prof = {"name": "Ghouls", "movement": 4, "leadership": 5, "weapon_skill": 2, "strength": 3, "toughness": 4,
             "wounds": 1, "initiative": 3, "attacks": 2, "rules": ["fear"]}
     got = sc.with_unit("fleeing", prof)
-    assert got.units[0].rules == () and got.dropped_rules == ["fear"]
+    assert got.units[0].rules == ("fear",) and got.dropped_rules == [] and got.rules.fear is not None
+    got = load_scenario(small(edition="tow")).with_unit("fleeing", dict(prof, rules=["always_strikes_first"]))
+    assert got.units[0].rules == () and got.dropped_rules == ["always_strikes_first"]
 
 
 NEW_RULES = [c for c in ORACLE if c["id"] in ("fight_7th_slain_do_not_strike_back", "fight_8th_rear_steps_up",

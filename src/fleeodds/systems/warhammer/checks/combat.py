@@ -40,9 +40,10 @@ FEAR_IMMUNE = ("fear", "terror", "immune_to_psychology", "unbreakable")
 def fight_rule_error(rule: str, edition: str, foe: UnitProfile, field: str):
     """The refusal of a special rule fleeodds does not model in this fight, else ``None``.
 
-    8th-edition Fear and Terror act in close combat (the enemy tests, and fights with Weapon Skill 1
-    on a failure), which the round does not model; against an enemy immune to Fear ("Models that
-    cause Fear are themselves immune to Fear") they change nothing (:func:`fight_rule_context`).
+    The Old World's Always Strikes First / Last (its own strike rules: a separate issue) and Killing
+    Blow against models of more than one Wound are refused. 8th-edition Fear and Terror are modelled
+    (:func:`..plan.combat.resolve_fight`); against an enemy immune to Fear they change nothing
+    (:func:`fight_rule_context`).
 
     Parameters
     ----------
@@ -60,17 +61,14 @@ def fight_rule_error(rule: str, edition: str, foe: UnitProfile, field: str):
 
     References
     ----------
-    8th "Fear" (8th.whfb.app/special-rules/fear); docs/warhammer_combat.md §7 (checks).
+    8th "Fear" (8th.whfb.app/special-rules/fear); docs/warhammer_combat.md §7 (checks) and §15.
     """
     if rule in ("always_strikes_first", "always_strikes_last") and edition == "tow":
         return not_modelled(field, rule, "The Old World's own strike-order rules (a separate issue)")
     if rule == "killing_blow" and (foe.wounds or 1) > 1:
         return not_modelled(field, rule, f"Killing Blow against models of {foe.wounds} Wounds (a model slain "
                                          "outright whatever its Wounds)")
-    if edition == "8th" and rule in ("fear", "terror") and not any(foe.has(r) for r in FEAR_IMMUNE):
-        return not_modelled(field, rule, "Fear in close combat in 8th (the enemy's Fear test, Weapon Skill 1 "
-                                         "on a failure)")
-    return None
+    return None  # 8th Fear in close combat is modelled (..plan.combat.resolve_fight: a Leadership test, WS 1)
 
 
 def fight_rule_context(rule: str, edition: str, foe: UnitProfile, charger: str = "unit") -> str | None:

@@ -274,6 +274,15 @@ def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fractio
     ----------
     docs/warhammer_combat.md §2-§3, §7, §10-§13.
     """
+    if r.fear is not None:  # 8th Fear: the tester passes (as written) or fights with WS 1
+        from dataclasses import replace
+
+        _side, _ld, p_pass, failed = r.fear
+        out: dict[tuple[int, int, int, int], Fraction] = {}
+        for q, dist in ((p_pass, round_distribution(replace(r, fear=None))), (1 - p_pass, round_distribution(failed))):
+            for k, v in dist.items():
+                out[k] = out.get(k, Fraction(0)) + q * v
+        return {k: v for k, v in out.items() if v}
     u, e = r.unit, r.enemy
     cap_u, cap_e = (e.models - e.in_duel) * e.wounds, (u.models - u.in_duel) * u.wounds
     cap_du = u.duelist and e.duelist and e.duelist.countable or 0  # wounds the unit's duelist may count

@@ -35,12 +35,23 @@ MAX_PARTS = 4
 D_ON, D_ATT, D_HIT, D_WOUND, D_SAVE, D_WARD, D_STRIKES, D_W, D_COUNT = range(9)
 DUEL = N_BASE + MAX_PARTS * N_PART
 N_SIDE = DUEL + 9
-G_ROLL_OFF, G_AT_START, G_OUTNUMBER, G_MUSICIAN_ALWAYS = range(4)
+G_ROLL_OFF, G_AT_START, G_OUTNUMBER, G_MUSICIAN_ALWAYS, G_FEAR_SIDE, G_FEAR_LD = range(6)
 
 
 def pack(r: FightRules):
-    """``(sides int64[2, N_SIDE], flags int64[4])`` for :func:`run_round`: each side's base fields, then
-    its parts (mounts), strike ranks replaced by their order (0 the lowest: the kernel only compares them)."""
+    """``(sides int64[2 or 4, N_SIDE], flags int64[6])`` for :func:`run_round`: each side's base fields, then
+    its parts (mounts...), strike ranks replaced by their order (0 the lowest: the kernel only compares them);
+    with an 8th-edition Fear test, rows 2 and 3 are the round when the test fails (flags: the side that tests
+    and its Leadership)."""
+    sides, flags = _pack_one(r)
+    if r.fear is not None:
+        failed, _ = _pack_one(r.fear[3])
+        sides = np.concatenate([sides, failed])
+        flags[G_FEAR_SIDE], flags[G_FEAR_LD] = r.fear[0], r.fear[1]
+    return sides, flags
+
+
+def _pack_one(r: FightRules):
     sides = np.zeros((2, N_SIDE), np.int64)
     values = sorted({s.strikes for s in (r.unit, r.enemy)} | {g.strikes for s in (r.unit, r.enemy) for g in s.parts}
                     | {s.duelist.strikes for s in (r.unit, r.enemy) if s.duelist is not None})
@@ -62,7 +73,7 @@ def pack(r: FightRules):
             d = s.duelist
             sides[i, DUEL:DUEL + 9] = [1, d.attacks, d.hit, d.wound, d.save, d.ward, order[d.strikes], d.wounds,
                                        d.countable]
-    flags = np.array([r.equal_roll_off, r.ranks_at_start, r.outnumber, r.musician_always], np.int64)
+    flags = np.array([r.equal_roll_off, r.ranks_at_start, r.outnumber, r.musician_always, -1, 0], np.int64)
     return sides, flags
 
 
@@ -307,9 +318,15 @@ def _score(me, foe, flags, wounds, alive_me, alive_foe):
 
 @njit(cache=True)
 def _trial(sides, flags, key, rec):
-    u = sides[0]
-    e = sides[1]
     counter = 0
+    row = 0
+    if flags[G_FEAR_SIDE] >= 0:  # 8th Fear: a Leadership test on 2D6; failed, the round of rows 2 and 3
+        a, counter = bounded(key, counter, 6)
+        b, counter = bounded(key, counter, 6)
+        if a + b + 2 > flags[G_FEAR_LD]:
+            row = 2
+    u = sides[row]
+    e = sides[row + 1]
     top = max(_top_level(u), _top_level(e))
     # 6th/7th roll-off when the two sides share a strike rank: one roll for the round, its winner strikes
     # first at every shared rank (-1: no roll-off, the sides strike together at a shared rank)

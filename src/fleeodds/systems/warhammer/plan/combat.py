@@ -123,6 +123,8 @@ class FightRules:
     musician_always: bool       # TOW option: the musician's +1 counts in every result
     steadfast_check: bool       # 8th: the loser with more ranks is Steadfast
     disrupted: tuple[bool, bool]  # (unit, enemy) lost its rank bonus to a flank/rear charge (8th: keeps Steadfast)
+    # 8th Fear: (side that tests, its Leadership, P(it passes), the round's numbers when it fails: WS 1)
+    fear: Optional[tuple[int, int, Fraction, "FightRules"]] = None
 
 
 def fight_option_defaults(edition: str) -> dict[str, bool]:
@@ -521,7 +523,49 @@ def _check_equipment(ref: FightUnit, prof: UnitProfile, where: str, fight: Fight
                                                   "hand_weapon)")
 
 
-def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
+#: Rules that make a unit immune to 8th-edition Fear ("Models that cause Fear are themselves immune").
+FEAR_IMMUNE = ("fear", "terror", "immune_to_psychology", "unbreakable")
+
+
+def ld_test_pass(ld: int) -> Fraction:
+    """P(2D6 <= ``ld``), a Leadership test passed.
+
+    Parameters
+    ----------
+    ld : int
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    docs/warhammer_combat.md §15 (8th Fear in close combat).
+    """
+    return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= ld), 36)
+
+
+def _fear_test(model, units, refs) -> Optional[tuple[int, int, Fraction, FightRules]]:
+    """8th: the side fighting a Fear- or Terror-causing enemy (not itself immune) tests its Leadership at
+    the start of the round; failed, its models fight with Weapon Skill 1 (8th "Fear",
+    8th.whfb.app/special-rules/fear). Its Leadership: the highest of the unit's, its characters' and its
+    General's in range."""
+    for i in (0, 1):
+        me, foe = units[i], units[1 - i]
+        if (foe.has("fear") or foe.has("terror")) and not any(me.has(r) for r in FEAR_IMMUNE):
+            ref = refs[i]
+            ld = max([me.leadership, ref.general_leadership or 0]
+                     + [c.leadership for c in ref.characters if c.leadership is not None])
+            update = {"weapon_skill": 1}
+            if me.mount is not None:
+                update["mount"] = me.mount.model_copy(update={"weapon_skill": 1})
+            failed = list(units)
+            failed[i] = me.model_copy(update=update)
+            return i, ld, ld_test_pass(ld), resolve_fight(model, (failed[0], failed[1]), fear_test=False)
+    return None
+
+
+def resolve_fight(model, units: tuple[UnitProfile, UnitProfile], fear_test: bool = True) -> FightRules:
     """The round's numbers by edition (docs/warhammer_combat.md §2-§4).
 
     Parameters
@@ -530,6 +574,8 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         A validated scenario with ``situation = "fight"``.
     units : (UnitProfile, UnitProfile)
         The merged profiles of ``fight.unit`` and ``fight.enemy``.
+    fear_test : bool
+        Resolve 8th-edition Fear (the round's numbers on a failed test); False for that failed round.
 
     Returns
     -------
@@ -774,7 +820,8 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
     return FightRules(edition=ed, unit=sides[0], enemy=sides[1], equal_roll_off=roll_off,
                       ranks_at_start=at_start, outnumber=outnumber,
                       musician_always=ed == "tow" and o.tow_musician == "always", steadfast_check=ed == "8th",
-                      disrupted=(disrupted[0], disrupted[1]))
+                      disrupted=(disrupted[0], disrupted[1]),
+                      fear=_fear_test(model, units, refs) if (fear_test and ed == "8th") else None)
 
 
 # -- the fight's plan: the round and what the loser's break chain is built from ------------------
