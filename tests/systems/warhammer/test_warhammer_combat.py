@@ -1090,3 +1090,48 @@ def test_armour_piercing_8th_by_hand():
     assert _p_unit(d) == Fraction(1, 8)
     d["fight"]["unit"]["armour_piercing"] = 1
     assert _p_unit(d) == Fraction(1, 6)
+
+
+def test_8th_stomp_by_hand():
+    # 8th: one Ogre-like model (S4, W10, Stomp) against one man (T3, W10, no armour: nobody is slain), no
+    # charge: its blow, 1 attack at 4+ (WS3 v WS3), 3+ (S4 v T3): 1/3; after every blow its Stomp, one
+    # automatic hit at S4: 2/3. Thunderstomp: D6 hits at 2/3 each.
+    from fleeodds.systems.warhammer.exact.combat import round_distribution
+
+    ogre = {"fight.unit.strength": 4, "fight.unit.rules": ["stomp"], "fight.charger": "none",
+            "fight.unit.models": 1, "fight.unit.files": 1, "fight.enemy.models": 1, "fight.enemy.files": 1,
+            "fight.enemy.wounds": 10, "fight.unit.wounds": 10}
+    blow, st = _binomial(1, Fraction(1, 3)), _binomial(1, Fraction(2, 3))
+    want = {i + j: Fraction(0) for i in range(2) for j in range(2)}
+    for i, a in enumerate(blow):
+        for j, b in enumerate(st):
+            want[i + j] += a * b
+    got = {}
+    for (wu, _we, _au, _ae), q in round_distribution(load_scenario(small(edition="8th", **ogre)).rules).items():
+        got[wu] = got.get(wu, Fraction(0)) + q
+    assert got == want
+    # Thunderstomp: a D6 of hits
+    thunder = {}
+    for n in range(1, 7):
+        for k, q in enumerate(_binomial(n, Fraction(2, 3))):
+            thunder[k] = thunder.get(k, Fraction(0)) + Fraction(1, 6) * q
+    want = {}
+    for i, a in enumerate(blow):
+        for j, b in thunder.items():
+            want[i + j] = want.get(i + j, Fraction(0)) + a * b
+    got = {}
+    d = small(edition="8th", **dict(ogre, **{"fight.unit.rules": ["thunderstomp"]}))
+    for (wu, _we, _au, _ae), q in round_distribution(load_scenario(d).rules).items():
+        got[wu] = got.get(wu, Fraction(0)) + q
+    assert got == want
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.rules.*stomp"):
+        load_scenario(small(edition="7th", **{"fight.unit.rules": ["stomp"]}))
+
+
+@pytest.mark.statistical
+def test_8th_stomp_mc_joint_law_agrees():
+    d = small(edition="8th", **{"fight.unit.rules": ["thunderstomp"], "fight.enemy.rules": ["stomp"],
+                                "fight.charger": "enemy"})
+    d["fight"]["unit"].update(models=3, files=3)
+    d["fight"]["enemy"].update(models=6, files=3)
+    _joint_mc_check(load_scenario(d))

@@ -65,6 +65,9 @@ def fight_rule_error(rule: str, edition: str, foe: UnitProfile, field: str):
     """
     if rule in ("always_strikes_first", "always_strikes_last") and edition == "tow":
         return not_modelled(field, rule, "The Old World's own strike-order rules (a separate issue)")
+    if rule in ("stomp", "thunderstomp") and edition != "8th":
+        return not_modelled(field, rule, f"Stomp in {edition} (an 8th-edition rule here; TOW's Stomp Attacks "
+                                         "(X) are not an input)")
     if rule == "killing_blow" and (foe.wounds or 1) > 1:
         return not_modelled(field, rule, f"Killing Blow against models of {foe.wounds} Wounds (a model slain "
                                          "outright whatever its Wounds)")
@@ -81,6 +84,9 @@ def fight_rule_context(rule: str, edition: str, foe: UnitProfile, charger: str =
         return f"in {edition} (Swiftstride acts on 8th-edition and Old World flee, pursuit and charge rolls)"
     if rule == "steadfast" and edition != "8th":
         return f"in {edition} (Steadfast is an 8th-edition rule)"
+    if rule in ("stomp", "thunderstomp") and edition == "8th" and foe.troop_type not in ("infantry", "war_beast",
+                                                                                         "swarm"):
+        return f"against {foe.troop_type.replace('_', ' ')} (8th Stomp hits infantry, war beasts and swarms)"
     if rule == "hatred" and charger == "none":
         return "after the first round (Hatred re-rolls misses in the first round of a combat)"
     return None

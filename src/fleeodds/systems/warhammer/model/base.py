@@ -19,7 +19,7 @@ RULES = ("swiftstride", "fast_cavalry", "fly", "stubborn", "unbreakable", "immun
          "frenzy", "cold_blooded", "fear", "terror", "steadfast",
          # close-combat rules (situation fight, docs/warhammer_combat.md §15)
          "hatred", "always_strikes_first", "always_strikes_last", "poisoned_attacks", "killing_blow",
-         "regeneration")
+         "regeneration", "stomp", "thunderstomp")
 TROOP_TYPES = ("infantry", "cavalry", "monstrous_infantry", "monstrous_cavalry", "monstrous_beast",
                "war_beast", "monster", "chariot", "swarm", "war_machine", "character", "other")
 

@@ -370,6 +370,9 @@ def _defence(armour: Optional[int], shield: bool, weapon: str, mounted: bool, ed
     return save, ward
 
 
+#: Troop types 8th-edition Stomp and Thunderstomp hit (8th "Stomp": infantry, war beasts and swarms).
+STOMPED = ("infantry", "war_beast", "swarm")
+
 #: Overkill: the most excess wounds counted from a challenge, by edition (option ``overkill_cap``).
 OVERKILL_CAP = {"6th": 5, "7th": 5, "8th": 5, "tow": 3}
 
@@ -752,6 +755,15 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile], fear_test: bool
             elif chariot.impact_hits != "none" and effect_checks_on():
                 from ....validation import inert
                 inert(f"fight.{side}.chariot.impact_hits", chariot.impact_hits, "when the unit did not charge")
+        stomp = "thunderstomp" if prof.has("thunderstomp") else ("stomp" if prof.has("stomp") else None)
+        if stomp is not None and ed == "8th" and foe.troop_type in STOMPED:
+            # 8th Stomp: one automatic hit per model in contact, Thunderstomp D6, after every other blow
+            s_st = prof.mount.strength if prof.mount is not None else prof.strength
+            parts.append(AttackGroup(
+                name=stomp, kind="impact" if stomp == "thunderstomp" else "mount", attacks=1, hit=1,
+                die=6 if stomp == "thunderstomp" else 0, wound=to_wound(s_st, foe.toughness, ed),
+                save=save_score(foe_save, max(s_st - 3, 0)), ward=foe_ward if foe_ward is not None else 7,
+                strikes=-10000, regen=flags["regen"]))
         if ref.champion is not None and in_flank and effect_checks_on():
             from ....validation import inert
             inert(f"fight.{side}.champion", "a champion", f"when the unit is fought in the {fight.contact} (the "
