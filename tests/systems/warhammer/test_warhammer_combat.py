@@ -877,7 +877,8 @@ def test_character_strikes_while_the_unit_stands_7th_by_hand():
     p = Fraction(1, 4)
     killed = _binomial(2, p)
     want: dict[int, Fraction] = {}
-    for k, laws in ((0, (_binomial(1, p), _binomial(2, Fraction(4, 9)))), (1, ([Fraction(1)], _binomial(2, Fraction(4, 9)))),
+    hero = _binomial(2, Fraction(4, 9))
+    for k, laws in ((0, (_binomial(1, p), hero)), (1, ([Fraction(1)], hero)),
                     (2, ([Fraction(1)], [Fraction(1)]))):
         for i, a in enumerate(laws[0]):
             for j, b in enumerate(laws[1]):

@@ -740,7 +740,8 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile], fear_test: bool
             b = chariot.beasts
             if b.count and b.attacks:
                 parts.append(AttackGroup(
-                    name="beasts", kind="mount", attacks=b.count * b.attacks, hit=to_hit(b.weapon_skill, foe.weapon_skill),
+                    name="beasts", kind="mount", attacks=b.count * b.attacks,
+                    hit=to_hit(b.weapon_skill, foe.weapon_skill),
                     wound=to_wound(b.strength, foe.toughness, ed),
                     save=save_score(foe_save, 0 if ed == "tow" else max(b.strength - 3, 0)),
                     ward=foe_ward if foe_ward is not None else 7,
@@ -813,7 +814,8 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile], fear_test: bool
                                      save=c_save, ward=c_ward))
             parts.append(AttackGroup(
                 name=c.name, kind="character", attacks=c.attacks + ca, hit=to_hit(c.weapon_skill, foe.weapon_skill),
-                wound=to_wound(c_s, foe.toughness, ed), save=save_score(foe_save, cap_ if ed == "tow" else max(c_s - 3, 0)),
+                wound=to_wound(c_s, foe.toughness, ed),
+                save=save_score(foe_save, cap_ if ed == "tow" else max(c_s - 3, 0)),
                 ward=foe_ward if foe_ward is not None else 7, strikes=c_rank, regen=flags["regen"]))
             taken += 1
         sides.append(SideRules(
@@ -943,6 +945,28 @@ def attacks_of(s: SideRules, alive: int, slain: int = 0) -> int:
         in_rank = min(s.files, max(s.models - k * s.files, 0), s.fighting)
         n += max(in_rank - slain, 0) * s.support_attacks
     return n
+
+
+def all_attacks(s: SideRules) -> int:
+    """Most attacks (and impact or stomp hits) a side makes at full strength: its rank and file's, its
+    parts' and its duelist's.
+
+    Parameters
+    ----------
+    s : SideRules
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer_combat.md §3 and §10-§14.
+    """
+    n = attacks_of(s, s.models - s.in_duel)
+    for g in s.parts:
+        n += part_attacks(s, g, s.models - s.in_duel) * (g.die or 1)
+    return n + (s.duelist.attacks if s.duelist is not None else 0)
 
 
 def front_models(s: SideRules, alive: int, slain: int = 0) -> int:

@@ -57,7 +57,7 @@ from ..exact.combat import kill_probability, round_distribution
 from ..labels import title_fr
 from ..model.combat import TWO_HANDED, WEAPONS
 from ..model.flee import ScenarioModel
-from ..plan.combat import (FightPlan, FightRules, attacks_of, fight_plan, margin_of, resolve_fight, resolve_units,
+from ..plan.combat import (FightPlan, FightRules, all_attacks, fight_plan, margin_of, resolve_fight, resolve_units,
                             steadfast)
 from .flee import WarhammerScenario
 
@@ -226,7 +226,7 @@ class FightScenario(Scenario):
     def _pairs(self) -> int:
         """Pairs of wound counts the convolution goes through (both sides at full strength)."""
         r = self.rules
-        return (attacks_of(r.unit, r.unit.models) + 1) * (attacks_of(r.enemy, r.enemy.models) + 1)
+        return (all_attacks(r.unit) + 1) * (all_attacks(r.enemy) + 1)
 
     @property
     def exact_refusal(self) -> str:
@@ -584,4 +584,4 @@ class FightScenario(Scenario):
 
 
 def _attacks(s) -> int:
-    return attacks_of(s, s.models)
+    return all_attacks(s)  # mounts, champion, characters, impact hits included (parts' plan.combat.all_attacks)
