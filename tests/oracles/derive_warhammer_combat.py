@@ -42,9 +42,22 @@ def patterns(n: int, p: Fraction):
         yield k, p ** k * (1 - p) ** (n - k)
 
 
-def margins(first, second, score, unit_first: bool = True):
+def mixed_patterns(groups):
+    """Every success pattern of groups of attacks striking together, each ``(n, p)``: yields (successes,
+    probability), one pattern of each group at a time."""
+    if not groups:
+        yield 0, Fraction(1)
+        return
+    (n, p), rest = groups[0], groups[1:]
+    for k, q in patterns(n, p):
+        for k2, q2 in mixed_patterns(rest):
+            yield k + k2, q * q2
+
+
+def margins(first, second, score, unit_first: bool = True, first_extra=()):
     """first/second: (models, (alive, slain) -> attacks, p, wounds per model); score(wf, ws, af, as_): the
-    unit's result minus the enemy's, whichever strikes first.
+    unit's result minus the enemy's, whichever strikes first; ``first_extra``: more ``(attacks, p)`` groups
+    striking with the first side (its mounts).
 
     Returns (law of the margin, P(the unit wins the round)): a side wiped out in the round loses it
     whatever the scores (both wiped out: nobody wins); ``unit_first`` says which side is the unit."""
@@ -52,7 +65,7 @@ def margins(first, second, score, unit_first: bool = True):
     win = Fraction(0)
     mf, att_f, pf, wf_model = first
     ms, att_s, ps, ws_model = second
-    for kf, qf in patterns(att_f(mf, 0), pf):
+    for kf, qf in mixed_patterns([(att_f(mf, 0), pf)] + list(first_extra)):
         slain_s = min(kf // ws_model, ms)
         alive_s = ms - slain_s
         for ks, qs in patterns(att_s(alive_s, slain_s) if alive_s else 0, ps):
@@ -141,20 +154,23 @@ def main(argv=None) -> None:
                       "7th", params, "unit_wins", win, distribution=distribution(dist), mean=mean(dist)))
 
     # D. TOW (FAQ 1.5.2): 2 Empire Knights (WS4 S3 T3 I3 A1; lance on the charge: S5, AP -2, Armour Bane (1);
-    # heavy armour, barding and shield: 3+ and the shield, 2+) charge 4 regular infantry in one rank (WS3 S3 T3
-    # I3 A1, light armour and shield: 5+, Parry with hand weapon and shield: 4+). Initiative: the knights' 3
-    # +3 for a charge of 3" or more into the front (6) against the men's 3: the knights strike first.
+    # heavy armour, barding and shield: 3+ and the shield, 2+) on their Warhorses (WS3 S3 I3 A1, no AP; TOW
+    # gives no save for the mount itself) charge 4 regular infantry in one rank (WS3 S3 T3 I3 A1, light armour
+    # and shield: 5+, Parry with hand weapon and shield: 4+). Initiative: the knights' and their horses' 3
+    # +3 for a charge of 3" or more into the front (6) against the men's 3: riders and horses strike first.
     # Knights: 3+ to hit (4 against 3, not more than double), 2+ to wound (S5 v T3), the men's 4+ save at
-    # AP -2 is 6+, and on a natural 6 to wound (Armour Bane, AP -3) none. The men: 4+, 4+, the knights' 2+
-    # (no AP). Fronts: 2 and min(4, 2 + 2) = 4; the men's one rank has no Press of Battle rank behind it.
-    # Combat result: wounds; Unit Strength 4 (cavalry 2 x 2) against 4 (infantry 1 x 4), nobody reaches
-    # the 10 Combat Order needs; Massed Infantry gives the men +1 while their Unit Strength (men left) is
-    # higher than the knights' (2 per knight left).
+    # AP -2 is 6+, and on a natural 6 to wound (Armour Bane, AP -3) none. Horses: 4+, 4+, the men's 4+ (no
+    # AP). The men: 4+, 4+, the knights' 2+ (no AP). Fronts: 2 and min(4, 2 + 2) = 4; the men's one rank has
+    # no Press of Battle rank behind it. Combat result: wounds; Unit Strength 4 (cavalry 2 x 2) against 4
+    # (infantry 1 x 4), nobody reaches the 10 Combat Order needs; Massed Infantry gives the men +1 while their
+    # Unit Strength (men left) is higher than the knights' (2 per knight left).
     p_kn = p_unsaved(3, 2, 6, None, bane_save=None)
+    p_horse = p_unsaved(4, 4, 4, None)
     p_men = p_unsaved(4, 4, 2, None)
     # TOW: the slain do not strike back (one rank of 4: the men left)
     dist, win = margins((2, lambda a, k: min(a, 2), p_kn, 1), (4, lambda a, k: max(4 - k, 0), p_men, 1),
-                        lambda wf, ws, af, as_: wf - ws - (1 if as_ * 1 > af * 2 else 0))
+                        lambda wf, ws, af, as_: wf - ws - (1 if as_ * 1 > af * 2 else 0),
+                        first_extra=[(2, p_horse)])
     men = {"name": "Levy", "movement": 4, "leadership": 6, "weapon_skill": 3, "strength": 3, "toughness": 3,
            "wounds": 1, "initiative": 3, "attacks": 1, "models": 4, "files": 4, "armour_save": 6,
            "shield": True}
@@ -165,7 +181,8 @@ def main(argv=None) -> None:
                         "enemy": men}}
     cases.append(case("fight_tow_knights_lance_charge",
                       "TOW (FAQ 1.5.2): the lance's S+2, AP -2 and Armour Bane on the charge, Parry, Massed "
-                      "Infantry", "tow", params, "unit_wins", win, distribution=distribution(dist), mean=mean(dist)))
+                      "Infantry, the horses' own attacks", "tow", params, "unit_wins", win,
+                      distribution=distribution(dist), mean=mean(dist)))
 
     # E. 8th supporting attacks and the rank bonus after casualties: 10 models in two ranks of 5 (I4)
     # against 2 models (I2). The 10 reach with 4 models (the 2 facing them and one each side) and the

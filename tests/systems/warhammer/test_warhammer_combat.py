@@ -240,7 +240,7 @@ def test_french_schema_has_the_fight_terms():
 
 
 @pytest.mark.parametrize("over, field", [
-    ({"fight.unit.champion": True}, "fight.unit.champion"),
+    ({"fight.unit.champion": True}, "fight.unit.champion"),  # a table (empty: the unit's profile, +1 A)
     ({"fight.enemy.magic_items": ["Sword of Might"]}, "fight.enemy.magic_items"),
     ({"fight.unit.challenge": True}, "fight.unit.challenge"),
     ({"fight.unit.models_start": 1}, "fight.unit.models_start"),  # fewer at the start than in the fight
@@ -603,14 +603,37 @@ def _notes(data):
 
 
 @pytest.mark.parametrize("rule", ["fear", "terror"])
-def test_8th_fear_in_a_fight_is_refused_as_not_modelled(rule):
-    with pytest.raises(FleeoddsError, match=r"^fight\.unit\.rules: .*not modelled"):
-        load_scenario(small(edition="8th", **{"fight.unit.rules": [rule]}))
+def test_8th_fear_in_a_fight_by_hand(rule):
+    # 8th: one model each (WS3 S3 T3 I3 A1, no armour, Ld7), the unit causes Fear: the enemy tests on 2D6
+    # against Ld7 (21/36 pass). Passed: both 4+/4+ (1/4). Failed: the enemy has WS1: it hits on 5+ (WS1
+    # against WS3, more than double: 1/3 x 1/2 = 1/6) and is hit on 3+ (2/3 x 1/2 = 1/3). Equal Initiative:
+    # simultaneous blows, so the two wounds are independent within each branch.
+    from fleeodds.systems.warhammer.exact.combat import round_distribution
+
+    d = small(edition="8th", **{"fight.unit.rules": [rule], "fight.charger": "none", "fight.unit.models": 1,
+                                "fight.unit.files": 1, "fight.enemy.models": 1, "fight.enemy.files": 1})
+    want: dict[tuple, Fraction] = {}
+    for q, pu, pe in ((Fraction(21, 36), Fraction(1, 4), Fraction(1, 4)),
+                      (Fraction(15, 36), Fraction(1, 3), Fraction(1, 6))):
+        for wu in (0, 1):
+            for we in (0, 1):
+                key = (wu, we, 1 - we, 1 - wu)
+                want[key] = want.get(key, Fraction(0)) + q * (pu if wu else 1 - pu) * (pe if we else 1 - pe)
+    assert round_distribution(load_scenario(d).rules) == want
     # an enemy immune to Fear: it changes nothing, noted
     got = _notes(small(edition="8th", **{"fight.unit.rules": [rule], "fight.enemy.rules": ["fear"]}))
     assert ("fight.unit.rules", rule) in got and ("fight.enemy.rules", "fear") in got
     # 6th/7th: a Fear-causing winner breaks a smaller loser outright: used, no note
     assert ("fight.unit.rules", rule) not in _notes(small(edition="7th", **{"fight.unit.rules": [rule]}))
+
+
+@pytest.mark.statistical
+def test_8th_fear_mc_joint_law_agrees():
+    d = small(edition="8th", **{"fight.enemy.rules": ["fear"], "fight.unit.leadership": 6,
+                                "fight.unit.champion": {}})
+    d["fight"]["unit"].update(models=6, files=3)
+    d["fight"]["enemy"].update(models=6, files=3)
+    _joint_mc_check(load_scenario(d))
 
 
 @pytest.mark.parametrize("edition, rule", [("6th", "swiftstride"), ("7th", "swiftstride"), ("6th", "steadfast"),
@@ -627,12 +650,14 @@ def test_8th_swiftstride_and_steadfast_are_used_in_a_fight():
         assert _notes(small(edition="8th", **{"fight.unit.extra_rules": [rule]})) == []
 
 
-def test_with_unit_leaves_8th_fear_out_and_says_so():
+def test_with_unit_keeps_8th_fear_and_leaves_out_what_is_not_modelled():
     sc = load_scenario(small(edition="8th"))
     prof = {"name": "Ghouls", "movement": 4, "leadership": 5, "weapon_skill": 2, "strength": 3, "toughness": 4,
             "wounds": 1, "initiative": 3, "attacks": 2, "rules": ["fear"]}
     got = sc.with_unit("fleeing", prof)
-    assert got.units[0].rules == () and got.dropped_rules == ["fear"]
+    assert got.units[0].rules == ("fear",) and got.dropped_rules == [] and got.rules.fear is not None
+    got = load_scenario(small(edition="tow")).with_unit("fleeing", dict(prof, rules=["always_strikes_first"]))
+    assert got.units[0].rules == () and got.dropped_rules == ["always_strikes_first"]
 
 
 NEW_RULES = [c for c in ORACLE if c["id"] in ("fight_7th_slain_do_not_strike_back", "fight_8th_rear_steps_up",
@@ -785,3 +810,494 @@ def test_several_rounds_monte_carlo_agrees_and_ignores_chunking():
     assert stat < bound
     _, stat, bound = agreement(counts.sum(axis=0), p.sum(axis=0))
     assert stat < bound
+
+# -- mounts (issue 25 item 2): the rider and the mount strike separately -----------------------------------
+def knight_vs_man(edition="8th", **over):
+    """1 cavalry model (rider WS4 S3 T3 I3 A1 on a mount WS3 S4 I5 A1, no armour) against 1 man on foot
+    (WS3 S3 T3 W1 I4 A1, no armour), nobody charging; fields changed by ``over``."""
+    rider = {"name": "Rider", "movement": 8, "leadership": 8, "weapon_skill": 4, "strength": 3, "toughness": 3,
+             "wounds": 1, "initiative": 3, "attacks": 1, "troop_type": "cavalry", "models": 1, "files": 1,
+             "mount": {"name": "Steed", "weapon_skill": 3, "strength": 4, "initiative": 5, "attacks": 1}}
+    man = {"name": "Man", "movement": 4, "leadership": 7, "weapon_skill": 3, "strength": 3, "toughness": 3,
+           "wounds": 1, "initiative": 4, "attacks": 1, "models": 1, "files": 1}
+    return small(edition=edition, **{"fight.charger": "none", "fight.unit": rider, "fight.enemy": man, **over})
+
+
+def test_mount_strikes_at_its_own_initiative_by_hand():
+    # 8th, three strike steps: the mount (I5), the man (I4), the rider (I3).
+    # Mount: WS3 v WS3 4+ (1/2), S4 v T3 3+ (2/3), no armour: 1/3.
+    # Man: WS3 v WS4 4+ (1/2), S3 v T3 4+ (1/2), the rider's save from his mount 6+ (8th: +1 for the mount;
+    #   no armour of his own): fails 5/6 -> 5/24.
+    # Rider: WS4 v WS3 3+ (2/3), S3 v T3 4+ (1/2), no armour: 1/3.
+    # The man slain by the mount does not strike; the rider slain by the man does not strike.
+    p_m, p_man, p_r = Fraction(1, 3), Fraction(5, 24), Fraction(1, 3)
+    want = {(1, 0, 1, 0): p_m + (1 - p_m) * (1 - p_man) * p_r,
+            (0, 1, 0, 1): (1 - p_m) * p_man,
+            (0, 0, 1, 1): (1 - p_m) * (1 - p_man) * (1 - p_r)}
+    assert sum(want.values()) == 1 and want[(1, 0, 1, 0)] == Fraction(55, 108)
+    from fleeodds.systems.warhammer.exact.combat import round_distribution
+
+    sc = load_scenario(knight_vs_man())
+    assert sc.rules.enemy.save == 6 and len(sc.rules.unit.parts) == 1
+    assert round_distribution(sc.rules) == want
+
+
+def test_slain_riders_mounts_do_not_strike_7th_by_hand():
+    # 7th: 2 cavalry models charged by 1 model (W10, so that no wound is lost): the charger strikes first
+    # (1 attack at 4+/4+, the riders' 6+ save from their mounts: 5/24). A slain rider takes his mount's
+    # attack with him: 2 riders (WS4 v WS3 3+, 4+: 1/3) and 2 mounts (S3 here: 4+/4+, 1/4), or 1 and 1.
+    d = knight_vs_man("7th", **{"fight.charger": "enemy"})
+    d["fight"]["unit"].update(models=2, files=2)
+    d["fight"]["unit"]["mount"].update(strength=3, initiative=3)
+    d["fight"]["enemy"].update(wounds=10)
+    p_e, p_r, p_m = Fraction(5, 24), Fraction(1, 3), Fraction(1, 4)
+
+    def law(riders, mounts):  # wounds of `riders` rider attacks and `mounts` mount attacks
+        from math import comb
+        out = [Fraction(0)] * (riders + mounts + 1)
+        for i in range(riders + 1):
+            for j in range(mounts + 1):
+                out[i + j] += (comb(riders, i) * p_r ** i * (1 - p_r) ** (riders - i)
+                               * comb(mounts, j) * p_m ** j * (1 - p_m) ** (mounts - j))
+        return out
+
+    one, two = law(1, 1), law(2, 2)
+    want = {k: p_e * (one[k] if k <= 2 else 0) + (1 - p_e) * two[k] for k in range(5)}
+    from fleeodds.systems.warhammer.exact.combat import round_distribution
+
+    got: dict[int, Fraction] = {}
+    for (wu, _we, _au, _ae), q in round_distribution(load_scenario(d).rules).items():
+        got[wu] = got.get(wu, Fraction(0)) + q
+    assert got == {k: v for k, v in want.items() if v}
+
+
+@pytest.mark.parametrize("edition, armour, barding, want", [
+    # rider's armour 5+ (heavy armour), shield +1 (mounted: no hand-weapon-and-shield bonus)
+    ("7th", 5, True, 2),   # +1 mount, +1 barding (7th "Armour Saves")
+    ("6th", 5, False, 3),  # +1 mount
+    ("8th", 5, True, 2),   # 8th Cavalry: +1 mount, +1 barding
+    ("tow", 5, True, 3),   # TOW: barding only
+    ("tow", 5, False, 4),
+    ("7th", None, False, 5),  # no armour: 6+ from the mount, 5+ with the shield
+])
+def test_rider_save_from_the_mount(edition, armour, barding, want):
+    d = knight_vs_man(edition)
+    d["fight"]["unit"].update(shield=True, mount=dict(d["fight"]["unit"]["mount"], barding=barding))
+    if armour is not None:
+        d["fight"]["unit"]["armour_save"] = armour
+    assert load_scenario(d).rules.enemy.save == want
+
+
+def test_profile_carries_its_mount():
+    d = small(**{"fight.unit": {"profile": "Empire Knights", "models": 5, "files": 5}})
+    sc = load_scenario(d)
+    (g,) = sc.rules.unit.parts
+    assert (g.name, g.attacks, g.hit, g.wound) == ("Warhorse", 1, 4, 4)
+    # written as infantry the knights have dismounted: no mount
+    d["fight"]["unit"]["troop_type"] = "infantry"
+    assert load_scenario(d).rules.unit.parts == ()
+    # a mount's field overrides the profile's
+    d = small(**{"fight.unit": {"profile": "Goblin Wolf Riders", "mount": {"attacks": 2}}})
+    assert load_scenario(d).rules.unit.parts[0].attacks == 2
+
+
+def test_mount_inputs_refused_by_name():
+    d = small(**{"fight.unit.mount": {"weapon_skill": 3, "strength": 3, "initiative": 3, "attacks": 1}})
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.mount.*cavalry"):
+        load_scenario(d)  # infantry has no mount
+    d = knight_vs_man()
+    del d["fight"]["unit"]["mount"]["strength"]
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.mount\.strength"):
+        load_scenario(d)
+    d = knight_vs_man(**{"fight.unit.mount.armour_piercing": 1})
+    assert_noted(d, "fight.unit.mount.armour_piercing")  # 8th: Strength modifies armour, AP changes nothing
+
+
+@pytest.mark.statistical
+@pytest.mark.parametrize("edition, over", [
+    ("8th", {}),
+    ("7th", {"fight.charger": "enemy"}),
+    # 6th, equal Initiative between the mount and the man: one roll-off for the round
+    ("6th", {"fight.unit.mount.initiative": 4}),
+])
+def test_mounts_mc_joint_law_agrees(edition, over):
+    d = knight_vs_man(edition, **over)
+    d["fight"]["unit"].update(models=3, files=3)
+    d["fight"]["enemy"].update(models=4, files=4, wounds=2)
+    _joint_mc_check(load_scenario(d))
+
+
+def _joint_mc_check(sc, n=40000, seed=11):
+    """The kernel's joint law of (w_unit, w_enemy, alive_unit, alive_enemy) against the exact solver's,
+    chi-square at 0.1 % (cells expected fewer than 5 times pooled); a cell of probability 0 never seen."""
+    from scipy.stats import chisquare
+
+    from fleeodds.systems.warhammer.exact.combat import round_distribution
+    from fleeodds.systems.warhammer.kernels.combat import pack, run_round
+
+    exact = round_distribution(sc.rules)
+    rows = run_round(*pack(sc.rules), seed, 0, n)
+    seen: dict[tuple, int] = {}
+    for row in rows[:, :4]:
+        k = tuple(int(x) for x in row)
+        seen[k] = seen.get(k, 0) + 1
+    assert set(seen) <= set(exact)
+    keys = [k for k in exact if exact[k] * n >= 5]
+    rest = [k for k in exact if k not in keys]
+    observed = [seen.get(k, 0) for k in keys] + ([sum(seen.get(k, 0) for k in rest)] if rest else [])
+    expected = np.array([float(exact[k]) for k in keys] + ([float(sum(exact[k] for k in rest))] if rest else []))
+    expected *= n / expected.sum()
+    assert chisquare(observed, expected).pvalue > 1e-3
+
+
+@pytest.mark.statistical
+def test_mounts_mc_outcomes_agree():
+    _mc_check(load_scenario(knight_vs_man("7th", **{"fight.charger": "unit"})), trials=20000, seed=9)
+
+
+# -- champions (issue 25 item 2): one model of the unit, in the front rank, removed last ------------------
+def _wounds_law(data):
+    from fleeodds.systems.warhammer.exact.combat import round_distribution
+
+    got: dict[int, Fraction] = {}
+    for (wu, _we, _au, _ae), q in round_distribution(load_scenario(data).rules).items():
+        got[wu] = got.get(wu, Fraction(0)) + q
+    return got
+
+
+def _binomial(n, p):
+    from math import comb
+    return [comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+
+def test_champion_attacks_by_hand():
+    # 7th, the unit charges: 2 models in one rank (WS3 S3 T3, A1), one of them a champion (A2 by default:
+    # the unit's A + 1): 1 + 2 = 3 attacks at 4+/4+ against no armour, 1/4 each (the enemy W10: no wound lost)
+    d = small(**{"fight.unit.champion": {}, "fight.enemy.wounds": 10})
+    want = _binomial(3, Fraction(1, 4))
+    assert _wounds_law(d) == dict(enumerate(want))
+
+
+def test_champion_is_removed_last_7th_by_hand():
+    # 7th, the enemy charges (2 models, A1, 1/4 each, W10 so that it never loses a model): k of the unit's
+    # 2 models fall before it strikes. The champion is removed last: k = 0, the rank-and-file model (1)
+    # and the champion (2): 3 attacks; k = 1, the champion alone: 2; k = 2: none.
+    d = small(**{"fight.charger": "enemy", "fight.unit.champion": {}, "fight.enemy.wounds": 10})
+    p = Fraction(1, 4)
+    killed = _binomial(2, p)
+    want: dict[int, Fraction] = {}
+    for k, n in ((0, 3), (1, 2), (2, 0)):
+        for w, q in enumerate(_binomial(n, p)):
+            want[w] = want.get(w, Fraction(0)) + killed[k] * q
+    assert _wounds_law(d) == want
+
+
+def test_champion_own_profile_and_weapon():
+    # the champion's own WS and S, with the unit's weapon (halberd +1 S): WS5 v WS3 3+; S4 + 1 v T3 2+
+    d = small(**{"fight.unit.champion": {"weapon_skill": 5, "strength": 4, "attacks": 3},
+                 "fight.unit.weapon": "halberd"})
+    (g,) = load_scenario(d).rules.unit.parts
+    assert (g.kind, g.attacks, g.hit, g.wound) == ("champion", 3, 3, 2)
+
+
+@pytest.mark.statistical
+@pytest.mark.parametrize("edition, over", [
+    ("7th", {"fight.charger": "enemy"}),
+    ("8th", {"fight.charger": "enemy", "fight.unit.champion": {"initiative": 5, "attacks": 3}}),
+    ("tow", {}),
+])
+def test_champion_mc_joint_law_agrees(edition, over):
+    d = small(edition=edition, **{"fight.unit.champion": {}, **over})
+    d["fight"]["unit"].update(models=6, files=3)
+    d["fight"]["enemy"].update(models=6, files=3)
+    _joint_mc_check(load_scenario(d))
+
+
+# -- characters in the unit (issue 25 item 2) ----------------------------------------------------------------
+HERO = {"name": "Hero", "weapon_skill": 4, "strength": 4, "toughness": 4, "wounds": 2, "initiative": 4,
+        "attacks": 2, "leadership": 9}
+
+
+def test_character_in_the_front_rank_by_hand():
+    # 7th, the unit charges: 2 models in one rank, a character (WS4 S4 A2) takes one of the two places:
+    # 1 rank-and-file attack (4+/4+: 1/4) and 2 of the character's (WS4 v WS3 3+, S4 v T3 3+: 4/9); the
+    # enemy W10 (no wound lost)
+    d = small(**{"fight.unit.characters": [HERO], "fight.enemy.wounds": 10})
+    one, hero = _binomial(1, Fraction(1, 4)), _binomial(2, Fraction(4, 9))
+    want: dict[int, Fraction] = {}
+    for i, a in enumerate(one):
+        for j, b in enumerate(hero):
+            want[i + j] = want.get(i + j, Fraction(0)) + a * b
+    sc = load_scenario(d)
+    assert _wounds_law(d) == want
+    # the Break test on the highest Leadership among the unit's models (the character's 9)
+    assert sc._plan.units[0].leadership == 9
+
+
+def test_character_strikes_while_the_unit_stands_7th_by_hand():
+    # 7th, the enemy charges (2 attacks at 1/4, W10): the character is not a casualty of the rank and file:
+    # k = 0 slain, 1 rank-and-file attack and the hero's 2; k >= 1, the hero's 2 while a model stands; k = 2,
+    # the unit is gone (fleeodds: the character's survival alone is not followed)
+    d = small(**{"fight.charger": "enemy", "fight.unit.characters": [HERO], "fight.enemy.wounds": 10})
+    p = Fraction(1, 4)
+    killed = _binomial(2, p)
+    want: dict[int, Fraction] = {}
+    hero = _binomial(2, Fraction(4, 9))
+    for k, laws in ((0, (_binomial(1, p), hero)), (1, ([Fraction(1)], hero)),
+                    (2, ([Fraction(1)], [Fraction(1)]))):
+        for i, a in enumerate(laws[0]):
+            for j, b in enumerate(laws[1]):
+                want[i + j] = want.get(i + j, Fraction(0)) + killed[k] * a * b
+    assert _wounds_law(d) == {k: v for k, v in want.items() if v}
+
+
+def test_character_inputs():
+    d = small(**{"fight.unit.characters": [dict(HERO, weapon="lance")]})
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.characters\.0\.weapon"):
+        load_scenario(d)
+    d = small(**{"fight.unit.characters": [dict(HERO, weapon="great_weapon")]})
+    (g,) = load_scenario(d).rules.unit.parts
+    assert (g.kind, g.wound, g.strikes < 0) == ("character", 2, False)  # chargers first; S6 v T3: 2+
+    d = small(**{"fight.unit.character": HERO})
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.character"):
+        load_scenario(d)
+
+
+@pytest.mark.statistical
+@pytest.mark.parametrize("edition, over", [
+    ("7th", {"fight.charger": "enemy"}),
+    ("8th", {"fight.charger": "enemy", "fight.unit.champion": {"initiative": 2}}),
+    ("6th", {"fight.charger": "none"}),
+])
+def test_character_mc_joint_law_agrees(edition, over):
+    d = small(edition=edition, **{"fight.unit.characters": [HERO], **over})
+    d["fight"]["unit"].update(models=6, files=3)
+    d["fight"]["enemy"].update(models=6, files=3)
+    _joint_mc_check(load_scenario(d))
+
+
+# -- challenges and overkill (issue 25 item 3) ---------------------------------------------------------------
+def test_challenge_with_overkill_by_hand():
+    # 7th, the unit charges with 2 models and a Hero (WS4 S4 T4 W2 I4 A2) who issues a challenge; the enemy
+    # (2 models WS3 S3 T3 W1 I3 A1, one a champion: A2) accepts with its champion. Nobody has armour.
+    # Steps: the Hero (charging, I4), the unit's one rank-and-file fighter (the Hero takes the other place),
+    # then the enemy at I3: its rank-and-file fighter (the champion's place is his) and the champion.
+    #  Hero v champion: 3+ (WS4 v WS3), 3+ (S4 v T3): 4/9 each of 2 attacks; k wounds, all counted (the
+    #    champion's W1 + overkill up to 5). The champion strikes back only if k = 0: 4+ (WS3 v WS4), 5+ (S3 v
+    #    T4): 1/6 each of 2 attacks; m wounds on the Hero, counted.
+    #  Rank and file: 1 attack each at 4+/4+ (1/4); the enemy's fighter strikes only if not slain (j = 0).
+    # Result: w_unit = j + k, w_enemy = l + m; unit models left 2 - l; enemy 1 - j, + 1 if its champion lives.
+    def b(n, p):
+        return _binomial(n, p)
+
+    want: dict[tuple, Fraction] = {}
+    for k, pk in enumerate(b(2, Fraction(4, 9))):
+        for j, pj in enumerate(b(1, Fraction(1, 4))):
+            for l_, pl in enumerate(b(1 - j, Fraction(1, 4))):
+                for m, pm in enumerate(b(2 if k == 0 else 0, Fraction(1, 6))):
+                    key = (j + k, l_ + m, 2 - l_, 1 - j + (1 if k == 0 else 0))
+                    want[key] = want.get(key, Fraction(0)) + pk * pj * pl * pm
+    from fleeodds.systems.warhammer.exact.combat import round_distribution
+
+    d = small(**{"fight.unit.characters": [HERO], "fight.enemy.champion": {}, "fight.challenge": "unit"})
+    assert round_distribution(load_scenario(d).rules) == want
+
+
+def test_overkill_cap_by_edition():
+    # a W1 champion slain by 4 wounds: 1 + 3 excess; 6th/7th/8th count up to 5 excess, TOW 3
+    # (6th "Overkill": "up to a maximum of +5"); the option overrides
+    from fleeodds.systems.warhammer.plan.combat import countable_wounds
+
+    d = small(**{"fight.unit.characters": [HERO], "fight.enemy.champion": {}, "fight.challenge": "unit"})
+    assert countable_wounds(load_scenario(d).rules.enemy) == 1 * 1 + 1 + 5  # 1 rank-and-file W1, then 1 + 5
+    assert countable_wounds(load_scenario(dict(d, edition="tow")).rules.enemy) == 1 + 1 + 3
+    d["fight"]["options"] = {"overkill_cap": 2}
+    assert countable_wounds(load_scenario(d).rules.enemy) == 1 + 1 + 2
+
+
+def test_challenge_inputs():
+    d = small(**{"fight.challenge": "unit"})  # nobody to issue it
+    with pytest.raises(FleeoddsError, match=r"^fight\.challenge"):
+        load_scenario(d)
+    # nobody to accept it: noted, changes nothing
+    assert_noted(small(**{"fight.challenge": "unit", "fight.unit.champion": {}}), "fight.challenge")
+    d = small(**{"fight.unit.challenge": True})
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.challenge.*fight\.challenge"):
+        load_scenario(d)
+
+
+@pytest.mark.statistical
+@pytest.mark.parametrize("edition, over", [
+    ("7th", {"fight.challenge": "unit"}),
+    ("8th", {"fight.challenge": "enemy", "fight.charger": "enemy"}),
+    ("6th", {"fight.challenge": "enemy", "fight.charger": "none", "fight.enemy.champion": {"initiative": 4}}),
+])
+def test_challenge_mc_joint_law_agrees(edition, over):
+    d = small(edition=edition, **{"fight.unit.characters": [dict(HERO, attacks=4)], "fight.enemy.champion": {},
+                                  **over})
+    d["fight"]["unit"].update(models=6, files=3)
+    d["fight"]["enemy"].update(models=6, files=3)
+    _joint_mc_check(load_scenario(d))
+
+
+# -- chariots (issue 25 item 2): crew, beasts, impact hits on the charge ------------------------------------
+CHARIOT = {"name": "Boar Chariot", "movement": 7, "leadership": 7, "weapon_skill": 3, "strength": 3,
+           "toughness": 5, "wounds": 4, "initiative": 2, "attacks": 1, "troop_type": "chariot", "models": 1,
+           "files": 1, "chariot": {"crew": 2, "beasts": {"count": 2, "initiative": 3}, "impact_hits": "D3",
+                                   "strength": 5}}
+
+
+def test_chariot_charge_by_hand():
+    # 7th: one chariot charges one man (WS3 T3, W10 so that nothing is lost, no armour). Impact hits first:
+    # D3 hits at S5 (wound on 2+: 5/6); then the beasts (2 attacks, WS3 S3 v T3: 1/4 each, I3) and the crew
+    # (2 x A1, 1/4 each) all strike first on the charge (at the same step: one law).
+    d = small(**{"fight.unit": CHARIOT, "fight.enemy.wounds": 10, "fight.enemy.models": 1, "fight.enemy.files": 1})
+    impact: dict[int, Fraction] = {}
+    for hits in (1, 2, 3):
+        for k, q in enumerate(_binomial(hits, Fraction(5, 6))):
+            impact[k] = impact.get(k, Fraction(0)) + Fraction(1, 3) * q
+    blows = _binomial(4, Fraction(1, 4))
+    want: dict[int, Fraction] = {}
+    for i, a in impact.items():
+        for j, b in enumerate(blows):
+            want[i + j] = want.get(i + j, Fraction(0)) + a * b
+    assert _wounds_law(d) == want
+
+
+def test_chariot_inputs():
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.chariot"):
+        load_scenario(small(**{"fight.unit.chariot": {"crew": 2}}))  # infantry
+    # not charging: no impact hits (noted)
+    assert_noted(small(**{"fight.unit": CHARIOT, "fight.charger": "enemy"}), "fight.unit.chariot.impact_hits")
+
+
+@pytest.mark.statistical
+@pytest.mark.parametrize("edition", ["7th", "8th", "tow"])
+def test_chariot_mc_joint_law_agrees(edition):
+    d = small(edition=edition, **{"fight.unit": dict(CHARIOT, models=2, files=2,
+                                                     chariot=dict(CHARIOT["chariot"], impact_hits="D6"))})
+    d["fight"]["enemy"].update(models=8, files=4)
+    _joint_mc_check(load_scenario(d))
+
+
+# -- special rules that move a round (issue 25 item 4) -------------------------------------------------------
+def _p_unit(data):
+    from fleeodds.systems.warhammer.exact.combat import kill_probability
+    return kill_probability(load_scenario(data).rules.unit)
+
+
+@pytest.mark.parametrize("over, want", [
+    # 7th, WS3 S3 v WS3 T3, no armour: 4+, 4+ -> 1/4 per attack without rules
+    ({}, Fraction(1, 4)),
+    # Hatred, first round: a miss re-rolled: P(hit) = 1/2 + 1/2 * 1/2 = 3/4; x 1/2
+    ({"fight.unit.rules": ["hatred"]}, Fraction(3, 8)),
+    # Poisoned Attacks against T4 (5+ to wound): a 6 to hit wounds: 1/6 + (2/6)(1/3) = 5/18
+    ({"fight.unit.rules": ["poisoned_attacks"], "fight.enemy.toughness": 4}, Fraction(5, 18)),
+    # Killing Blow against a 4+ save: 1/2 x [(2/6)(1/2) + 1/6 (a 6 to wound: no armour save)] = 1/6
+    ({"fight.unit.rules": ["killing_blow"], "fight.enemy.armour_save": 4}, Fraction(1, 6)),
+    # the enemy's Regeneration, 7th: a separate 4+ roll after the ward 5+: 1/4 x 4/6 x 1/2 = 1/12
+    ({"fight.enemy.rules": ["regeneration"], "fight.enemy.ward_save": 5}, Fraction(1, 12)),
+    # 8th: Regeneration is a ward save (4+), not added to the ward 5+: 1/4 x 1/2 = 1/8
+    ({"edition": "8th", "fight.enemy.rules": ["regeneration"], "fight.enemy.ward_save": 5}, Fraction(1, 8)),
+    # TOW: a Regeneration save (4+) in addition to the ward save, as 6th/7th: 1/12
+    ({"edition": "tow", "fight.enemy.rules": ["regeneration"], "fight.enemy.ward_save": 5}, Fraction(1, 12)),
+    # TOW Killing Blow: a 6 to wound allows neither armour nor Regeneration (4+ save, 4+ regeneration):
+    # 1/2 x [(2/6)(1/2)(1/2) + 1/6] = 1/2 x (1/12 + 2/12) = 1/8
+    ({"edition": "tow", "fight.unit.rules": ["killing_blow"], "fight.enemy.armour_save": 4,
+      "fight.enemy.rules": ["regeneration"]}, Fraction(1, 8)),
+    # 8th ASF with Initiative at least the enemy's: misses re-rolled (3/4 x 1/2)
+    ({"edition": "8th", "fight.unit.rules": ["always_strikes_first"]}, Fraction(3, 8)),
+    # 8th ASF with a lower Initiative: no re-roll
+    ({"edition": "8th", "fight.unit.rules": ["always_strikes_first"], "fight.enemy.initiative": 4}, Fraction(1, 4)),
+])
+def test_special_rules_per_attack_by_hand(over, want):
+    assert _p_unit(small(**over)) == want
+
+
+def test_always_strikes_first_and_last_order():
+    # 7th: the enemy charges, the unit has ASF: it strikes first all the same; ASL on a charger: last
+    r = load_scenario(small(**{"fight.charger": "enemy", "fight.unit.rules": ["always_strikes_first"]})).rules
+    assert r.unit.strikes > r.enemy.strikes
+    r = load_scenario(small(**{"fight.unit.rules": ["always_strikes_last"]})).rules
+    assert r.unit.strikes < r.enemy.strikes
+    # ASF and a great weapon cancel: Initiative order (the charger first in 7th)
+    r = load_scenario(small(**{"fight.charger": "enemy", "fight.unit.rules": ["always_strikes_first"],
+                               "fight.unit.weapon": "great_weapon", "fight.unit.initiative": 4})).rules
+    assert r.enemy.strikes > r.unit.strikes
+
+
+def test_special_rules_inputs():
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.rules.*always_strikes_first"):
+        load_scenario(small(edition="tow", **{"fight.unit.rules": ["always_strikes_first"]}))
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.rules.*killing_blow"):
+        load_scenario(small(**{"fight.unit.rules": ["killing_blow"], "fight.enemy.wounds": 2}))
+    assert_noted(small(**{"fight.charger": "none", "fight.unit.rules": ["hatred"]}), "fight.unit.rules")
+
+
+@pytest.mark.statistical
+@pytest.mark.parametrize("edition, unit_rules, enemy_rules", [
+    ("7th", ["hatred", "poisoned_attacks", "killing_blow"], ["regeneration"]),
+    ("8th", ["always_strikes_first", "poisoned_attacks"], ["regeneration", "hatred"]),
+    ("6th", ["always_strikes_last", "killing_blow"], ["poisoned_attacks"]),
+    ("tow", ["killing_blow", "hatred"], ["regeneration"]),
+])
+def test_special_rules_mc_joint_law_agrees(edition, unit_rules, enemy_rules):
+    d = small(edition=edition, **{"fight.unit.rules": unit_rules, "fight.enemy.rules": enemy_rules,
+                                  "fight.enemy.toughness": 4, "fight.unit.armour_save": 5,
+                                  "fight.enemy.armour_save": 5, "fight.unit.champion": {}})
+    d["fight"]["unit"].update(models=6, files=3)
+    d["fight"]["enemy"].update(models=6, files=3)
+    _joint_mc_check(load_scenario(d))
+
+
+def test_armour_piercing_8th_by_hand():
+    # 8th Armour Piercing (1): S3 against a 4+ save becomes 5+: 1/4 x 4/6 = 1/6 (without: 1/4 x 1/2 = 1/8)
+    d = small(edition="8th", **{"fight.enemy.armour_save": 4})
+    assert _p_unit(d) == Fraction(1, 8)
+    d["fight"]["unit"]["armour_piercing"] = 1
+    assert _p_unit(d) == Fraction(1, 6)
+
+
+def test_8th_stomp_by_hand():
+    # 8th: one Ogre-like model (S4, W10, Stomp) against one man (T3, W10, no armour: nobody is slain), no
+    # charge: its blow, 1 attack at 4+ (WS3 v WS3), 3+ (S4 v T3): 1/3; after every blow its Stomp, one
+    # automatic hit at S4: 2/3. Thunderstomp: D6 hits at 2/3 each.
+    from fleeodds.systems.warhammer.exact.combat import round_distribution
+
+    ogre = {"fight.unit.strength": 4, "fight.unit.rules": ["stomp"], "fight.charger": "none",
+            "fight.unit.models": 1, "fight.unit.files": 1, "fight.enemy.models": 1, "fight.enemy.files": 1,
+            "fight.enemy.wounds": 10, "fight.unit.wounds": 10}
+    blow, st = _binomial(1, Fraction(1, 3)), _binomial(1, Fraction(2, 3))
+    want = {i + j: Fraction(0) for i in range(2) for j in range(2)}
+    for i, a in enumerate(blow):
+        for j, b in enumerate(st):
+            want[i + j] += a * b
+    got = {}
+    for (wu, _we, _au, _ae), q in round_distribution(load_scenario(small(edition="8th", **ogre)).rules).items():
+        got[wu] = got.get(wu, Fraction(0)) + q
+    assert got == want
+    # Thunderstomp: a D6 of hits
+    thunder = {}
+    for n in range(1, 7):
+        for k, q in enumerate(_binomial(n, Fraction(2, 3))):
+            thunder[k] = thunder.get(k, Fraction(0)) + Fraction(1, 6) * q
+    want = {}
+    for i, a in enumerate(blow):
+        for j, b in thunder.items():
+            want[i + j] = want.get(i + j, Fraction(0)) + a * b
+    got = {}
+    d = small(edition="8th", **dict(ogre, **{"fight.unit.rules": ["thunderstomp"]}))
+    for (wu, _we, _au, _ae), q in round_distribution(load_scenario(d).rules).items():
+        got[wu] = got.get(wu, Fraction(0)) + q
+    assert got == want
+    with pytest.raises(FleeoddsError, match=r"fight\.unit\.rules.*stomp"):
+        load_scenario(small(edition="7th", **{"fight.unit.rules": ["stomp"]}))
+
+
+@pytest.mark.statistical
+def test_8th_stomp_mc_joint_law_agrees():
+    d = small(edition="8th", **{"fight.unit.rules": ["thunderstomp"], "fight.enemy.rules": ["stomp"],
+                                "fight.charger": "enemy"})
+    d["fight"]["unit"].update(models=3, files=3)
+    d["fight"]["enemy"].update(models=6, files=3)
+    _joint_mc_check(load_scenario(d))

@@ -151,7 +151,7 @@ def fight_sources(model, units, rules) -> list[dict[str, str]]:
 
     References
     ----------
-    docs/warhammer_combat.md §9 and §10.
+    docs/warhammer_combat.md §9 and §16.
     """
     from .model.combat import MOUNTED
 

@@ -40,9 +40,10 @@ FEAR_IMMUNE = ("fear", "terror", "immune_to_psychology", "unbreakable")
 def fight_rule_error(rule: str, edition: str, foe: UnitProfile, field: str):
     """The refusal of a special rule fleeodds does not model in this fight, else ``None``.
 
-    8th-edition Fear and Terror act in close combat (the enemy tests, and fights with Weapon Skill 1
-    on a failure), which the round does not model; against an enemy immune to Fear ("Models that
-    cause Fear are themselves immune to Fear") they change nothing (:func:`fight_rule_context`).
+    The Old World's Always Strikes First / Last (its own strike rules: a separate issue) and Killing
+    Blow against models of more than one Wound are refused. 8th-edition Fear and Terror are modelled
+    (:func:`..plan.combat.resolve_fight`); against an enemy immune to Fear they change nothing
+    (:func:`fight_rule_context`).
 
     Parameters
     ----------
@@ -60,15 +61,20 @@ def fight_rule_error(rule: str, edition: str, foe: UnitProfile, field: str):
 
     References
     ----------
-    8th "Fear" (8th.whfb.app/special-rules/fear); docs/warhammer_combat.md §7 (checks).
+    8th "Fear" (8th.whfb.app/special-rules/fear); docs/warhammer_combat.md §7 (checks) and §15.
     """
-    if edition == "8th" and rule in ("fear", "terror") and not any(foe.has(r) for r in FEAR_IMMUNE):
-        return not_modelled(field, rule, "Fear in close combat in 8th (the enemy's Fear test, Weapon Skill 1 "
-                                         "on a failure)")
-    return None
+    if rule in ("always_strikes_first", "always_strikes_last") and edition == "tow":
+        return not_modelled(field, rule, "The Old World's own strike-order rules (a separate issue)")
+    if rule in ("stomp", "thunderstomp") and edition != "8th":
+        return not_modelled(field, rule, f"Stomp in {edition} (an 8th-edition rule here; TOW's Stomp Attacks "
+                                         "(X) are not an input)")
+    if rule == "killing_blow" and (foe.wounds or 1) > 1:
+        return not_modelled(field, rule, f"Killing Blow against models of {foe.wounds} Wounds (a model slain "
+                                         "outright whatever its Wounds)")
+    return None  # 8th Fear in close combat is modelled (..plan.combat.resolve_fight: a Leadership test, WS 1)
 
 
-def fight_rule_context(rule: str, edition: str, foe: UnitProfile) -> str | None:
+def fight_rule_context(rule: str, edition: str, foe: UnitProfile, charger: str = "unit") -> str | None:
     """Why a special rule fleeodds models changes nothing in this fight (round and chain), else ``None``:
     Fear and Terror in 8th against an enemy immune to Fear, Swiftstride in 6th and 7th (an 8th and TOW
     rule of flee, pursuit and charge rolls), Steadfast outside 8th (docs/warhammer_combat.md §7)."""
@@ -78,6 +84,11 @@ def fight_rule_context(rule: str, edition: str, foe: UnitProfile) -> str | None:
         return f"in {edition} (Swiftstride acts on 8th-edition and Old World flee, pursuit and charge rolls)"
     if rule == "steadfast" and edition != "8th":
         return f"in {edition} (Steadfast is an 8th-edition rule)"
+    if rule in ("stomp", "thunderstomp") and edition == "8th" and foe.troop_type not in ("infantry", "war_beast",
+                                                                                         "swarm"):
+        return f"against {foe.troop_type.replace('_', ' ')} (8th Stomp hits infantry, war beasts and swarms)"
+    if rule == "hatred" and charger == "none":
+        return "after the first round (Hatred re-rolls misses in the first round of a combat)"
     return None
 
 
@@ -118,7 +129,7 @@ def check_fight_units(data: dict, model: ScenarioModel, units: tuple[UnitProfile
             continue
         for rule in prof.rules:  # written rules that change nothing here: noted (a profile's describe the unit)
             field = next((f"{where}.{k}" for k in ("rules", "extra_rules") if rule in (raw.get(k) or ())), None)
-            why = fight_rule_context(rule, model.edition, foe)
+            why = fight_rule_context(rule, model.edition, foe, f.charger)
             if field is not None and why is not None:
                 inert(field, rule, why)
         if ref.general_leadership is not None and ref.general_leadership <= prof.leadership:

@@ -7,6 +7,8 @@ casualties it causes, and the other side strikes back with what is left of its f
 models: in 8th the rear ranks step up, in 6th, 7th and TOW the slain and the models stepping
 forward do not attack (docs/warhammer_combat.md §3, :func:`..plan.combat.attacks_of`).
 Simultaneous strikes are two independent binomials; a roll-off for equal Initiative mixes both orders half and half.
+A side's parts that strike with their own profile (a cavalry unit's mounts, docs/warhammer_combat.md §10) are
+strike groups of their own at their own strike rank: the round is a sequence of strike steps.
 
 Returns ``{(wounds by the unit, wounds by the enemy, unit alive, enemy alive): P}``
 with wounds counted up to the foe's total (wounds beyond a destroyed unit are lost).
@@ -17,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from ..plan.combat import FightRules, SideRules, attacks_of, casualties, strike_order
+from ..plan.combat import AttackGroup, FightRules, SideRules, attacks_of, casualties, part_attacks
 
 
 def success(score: int) -> Fraction:
@@ -56,11 +58,63 @@ def kill_probability(s: SideRules) -> Fraction:
     docs/warhammer_combat.md §2 (striking blows); TOW "Armour Bane (X)"
     (tow.whfb.app/special-rules/armour-bane, last updated 2024-01-31).
     """
-    unsaved = success(s.wound) * (1 - success(s.save))
-    if s.save_bane is not None and s.wound <= 6:  # the six among the wounding faces meets the bane save
-        six = Fraction(1, 6)
-        unsaved = (success(s.wound) - six) * (1 - success(s.save)) + six * (1 - success(s.save_bane))
-    return success(s.hit) * unsaved * (1 - success(s.ward))
+    return attack_probability(s.hit, s.wound, s.save, s.ward, s.reroll_hit, s.poisoned, s.killing_blow, s.regen,
+                              s.save_bane)
+
+
+@lru_cache(maxsize=1024)
+def attack_probability(hit: int, wound: int, save: int, ward: int, reroll_hit: bool = False,
+                       poisoned: bool = False, killing_blow: int = 0, regen: int = 7,
+                       save_bane: int | None = None) -> Fraction:
+    """P(one attack causes an unsaved wound), by the faces of its dice.
+
+    Parameters
+    ----------
+    hit, wound, save, ward : int
+        D6 scores (7: cannot / no save).
+    reroll_hit : bool
+        A failed to-hit roll is rolled again (Hatred, 8th ASF).
+    poisoned : bool
+        A 6 to hit (first roll or re-roll) wounds without a to-wound roll.
+    killing_blow : int
+        A 6 to wound allows no armour save (1), nor a regeneration roll (2, TOW).
+    regen : int
+        A separate regeneration roll after the ward save (6th/7th; 7: none).
+    save_bane : int, optional
+        The armour save against a wound rolled as a natural 6 (TOW Armour Bane); default: ``save``.
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    docs/warhammer_combat.md §2 and §15.
+    """
+    sixth = Fraction(1, 6)
+    after_armour = (1 - success(ward)) * (1 - success(regen))
+    p_wound_roll = Fraction(0)
+    for x in range(1, 7):
+        if x >= wound:
+            if killing_blow and x == 6:
+                p_wound_roll += sixth * (after_armour if killing_blow == 1 else 1 - success(ward))
+            elif x == 6 and save_bane is not None:  # Armour Bane: a natural 6 to wound worsens the save
+                p_wound_roll += sixth * (1 - success(save_bane)) * after_armour
+            else:
+                p_wound_roll += sixth * (1 - success(save)) * after_armour
+    p_auto = (1 - success(save)) * after_armour  # a poisoned 6 to hit
+    total = Fraction(0)
+    faces = [(f, sixth) for f in range(1, 7)]
+    for f, q in faces:
+        if f >= hit:
+            rolls = [(f, q)]
+        elif reroll_hit:
+            rolls = [(g, q * sixth) for g in range(1, 7) if g >= hit]
+        else:
+            rolls = []
+        for g, r in rolls:
+            total += r * (p_auto if (poisoned and g == 6) else p_wound_roll)
+    return total
 
 
 @lru_cache(maxsize=4096)
@@ -93,20 +147,126 @@ def binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:
     return tuple(dist)
 
 
-def _strike(s: SideRules, foe: SideRules, slain: int, p: Fraction):
-    """``[(wounds counted, foe casualties, P)]`` of side ``s`` striking after losing ``slain`` models (6th,
-    7th, TOW: the slain fighters' attacks are lost; 8th: the rear steps up, :func:`..plan.combat.attacks_of`)."""
-    out: dict[tuple[int, int], Fraction] = {}
-    cap = foe.models * foe.wounds
-    for w, q in enumerate(binomial(attacks_of(s, s.models - slain, slain), p)):
+def group_probability(g: AttackGroup) -> Fraction:
+    """P(one attack of the part ``g`` (a mount...) causes an unsaved wound), as :func:`kill_probability`.
+
+    Parameters
+    ----------
+    g : AttackGroup
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    docs/warhammer_combat.md §2 and §10.
+    """
+    return attack_probability(g.hit, g.wound, g.save, g.ward, g.reroll_hit, g.poisoned, g.killing_blow, g.regen)
+
+
+@lru_cache(maxsize=8192)
+def _sum_of_binomials(terms: tuple[tuple[int, tuple[Fraction, int]], ...]) -> tuple[Fraction, ...]:
+    """Law of the sum of the unsaved wounds of groups striking together, each ``(n, (p, die))``: ``n``
+    attacks, or ``n`` dice of hits when ``die`` is 3 or 6."""
+    dist: tuple[Fraction, ...] = (Fraction(1),)
+    for n, (p, die) in terms:
+        b = _random_hits(n, die, p) if die else binomial(n, p)
+        out = [Fraction(0)] * (len(dist) + len(b) - 1)
+        for i, x in enumerate(dist):
+            if x:
+                for j, y in enumerate(b):
+                    if y:
+                        out[i + j] += x * y
+        dist = tuple(out)
+    return dist
+
+
+def _groups(s: SideRules):
+    """``[(strike rank, attacks(alive, slain), (P(unsaved wound), die))]``: the rank and file, then its parts
+    (``die`` 0: a fixed number of attacks; 3 or 6: that many dice of hits, a chariot's impact hits)."""
+    out = [(s.strikes, lambda alive, slain: attacks_of(s, alive, slain), (kill_probability(s), 0))]
+    for g in s.parts:
+        out.append((g.strikes, lambda alive, slain, g=g: part_attacks(s, g, alive, slain),
+                    (group_probability(g), g.die)))
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _dice_sum(n: int, sides: int) -> tuple[Fraction, ...]:
+    """Law of the sum of ``n`` dice of ``sides`` faces (index: the sum)."""
+    dist: tuple[Fraction, ...] = (Fraction(1),)
+    face = Fraction(1, sides)
+    for _ in range(n):
+        out = [Fraction(0)] * (len(dist) + sides)
+        for i, x in enumerate(dist):
+            if x:
+                for f in range(1, sides + 1):
+                    out[i + f] += x * face
+        dist = tuple(out)
+    return dist
+
+
+@lru_cache(maxsize=1024)
+def _random_hits(n: int, sides: int, p: Fraction) -> tuple[Fraction, ...]:
+    """Law of the unsaved wounds of ``n`` dice of hits (each hit wounds and passes the saves with ``p``)."""
+    hits = _dice_sum(n, sides)
+    out = [Fraction(0)] * len(hits)
+    for h, q in enumerate(hits):
         if q:
-            key = (min(w, cap), casualties(w, foe))
-            out[key] = out.get(key, Fraction(0)) + q
-    return out.items()
+            for k, b in enumerate(binomial(h, p)):
+                out[k] += q * b
+    return tuple(out)
+
+
+def _ranks(s: SideRules) -> set:
+    return {g[0] for g in _groups(s)} | ({s.duelist.strikes} if s.duelist is not None else set())
+
+
+def _steps(r: FightRules, first: int | None):
+    """The strike steps of the round, highest strike rank first: ``[(unit groups, enemy groups, unit
+    duelist strikes, enemy duelist strikes)]``; groups of both sides at the same rank strike together,
+    unless ``first`` (0 the unit, 1 the enemy, the roll-off's winner) strikes before the other at equal
+    rank."""
+    levels: dict[tuple, list] = {}
+
+    def at(rank, side):
+        key = (rank, 0 if first is None else (1 if side == first else 0))
+        return levels.setdefault(key, [[], [], False, False])
+
+    for side, s in enumerate((r.unit, r.enemy)):
+        for rank, n_of, p in _groups(s):
+            at(rank, side)[side].append((n_of, p))
+        if s.duelist is not None:
+            at(s.duelist.strikes, side)[2 + side] = True
+    return [levels[k] for k in sorted(levels, reverse=True)]
+
+
+def _has_tie(r: FightRules) -> bool:
+    """Whether a group of the unit and one of the enemy share a strike rank (a roll-off decides)."""
+    return bool(_ranks(r.unit) & _ranks(r.enemy))
+
+
+def _duel_law(me: SideRules, foe: SideRules, strikes: bool, taken: int) -> tuple[Fraction, ...]:
+    """Law of the wounds ``me``'s duelist causes at a step (he strikes while he has Wounds left)."""
+    if not strikes or me.duelist is None or taken >= me.duelist.wounds:
+        return (Fraction(1),)
+    d = me.duelist
+    p = success(d.hit) * success(d.wound) * (1 - success(d.save)) * (1 - success(d.ward))
+    return binomial(d.attacks, p)
 
 
 def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fraction]:
     """Exact joint law of the round.
+
+    The strike steps go by decreasing strike rank (the rank and file and each part -- a mount, a
+    champion, a character -- at its own); groups at the same rank strike together; before each step the
+    solver conditions on the wounds caused so far (casualties ``wounds // W`` on each side, wounds carried
+    on a model from one step to the next), and a side's attacks at that step come from the models it has
+    left (:func:`..plan.combat.attacks_of`, :func:`..plan.combat.part_attacks`). A roll-off for equal strike
+    ranks (6th/7th) is one roll for the round: its winner strikes first at every shared rank. In a
+    challenge the two duelists strike only each other, at their own ranks, while they have Wounds left;
+    their wounds count with the overkill cap (:func:`..plan.combat.countable_wounds`).
 
     Parameters
     ----------
@@ -115,30 +275,63 @@ def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fractio
     Returns
     -------
     dict[(int, int, int, int), Fraction]
-        ``{(w_unit, w_enemy, alive_unit, alive_enemy): P}``, wounds counted up to the foe's total.
+        ``{(w_unit, w_enemy, alive_unit, alive_enemy): P}``: wounds counted up to the foe's countable
+        total (rank and file, plus the duelist's with overkill), models left (a champion who survived his
+        challenge included).
 
     References
     ----------
-    docs/warhammer_combat.md §2-§3 and §7.
+    docs/warhammer_combat.md §2-§3, §7, §10-§13.
     """
+    if r.fear is not None:  # 8th Fear: the tester passes (as written) or fights with WS 1
+        from dataclasses import replace
+
+        _side, _ld, p_pass, failed = r.fear
+        out: dict[tuple[int, int, int, int], Fraction] = {}
+        for q, dist in ((p_pass, round_distribution(replace(r, fear=None))), (1 - p_pass, round_distribution(failed))):
+            for k, v in dist.items():
+                out[k] = out.get(k, Fraction(0)) + q * v
+        return {k: v for k, v in out.items() if v}
     u, e = r.unit, r.enemy
-    pu, pe = kill_probability(u), kill_probability(e)
+    cap_u, cap_e = (e.models - e.in_duel) * e.wounds, (u.models - u.in_duel) * u.wounds
+    cap_du = u.duelist and e.duelist and e.duelist.countable or 0  # wounds the unit's duelist may count
+    cap_de = u.duelist and e.duelist and u.duelist.countable or 0
+    rf_u, rf_e = u.models - u.in_duel, e.models - e.in_duel
+    if r.equal_roll_off and _has_tie(r):
+        orders = [(0, Fraction(1, 2)), (1, Fraction(1, 2))]
+    else:
+        orders = [(None, Fraction(1))]
     out: dict[tuple[int, int, int, int], Fraction] = {}
-
-    def add(key, q):
-        out[key] = out.get(key, Fraction(0)) + q
-
-    for order, q0 in strike_order(r):
-        if order == "both":
-            for (wu, ce), qa in _strike(u, e, 0, pu):
-                for (we, cu), qb in _strike(e, u, 0, pe):
-                    add((wu, we, u.models - cu, e.models - ce), q0 * qa * qb)
-        elif order == "unit":
-            for (wu, ce), qa in _strike(u, e, 0, pu):
-                for (we, cu), qb in _strike(e, u, ce, pe):
-                    add((wu, we, u.models - cu, e.models - ce), q0 * qa * qb)
-        else:
-            for (we, cu), qa in _strike(e, u, 0, pe):
-                for (wu, ce), qb in _strike(u, e, cu, pu):
-                    add((wu, we, u.models - cu, e.models - ce), q0 * qa * qb)
+    for first, q0 in orders:
+        state: dict[tuple[int, int, int, int], Fraction] = {(0, 0, 0, 0): q0}
+        for unit_groups, enemy_groups, duel_u, duel_e in _steps(r, first):
+            nxt: dict[tuple[int, int, int, int], Fraction] = {}
+            for (wu, we, du, de), q in state.items():
+                slain_u, slain_e = casualties(we, u), casualties(wu, e)
+                lu = _sum_of_binomials(tuple((n_of(rf_u - slain_u, slain_u), p) for n_of, p in unit_groups))
+                le = _sum_of_binomials(tuple((n_of(rf_e - slain_e, slain_e), p) for n_of, p in enemy_groups))
+                ldu = _duel_law(u, e, duel_u, de)
+                lde = _duel_law(e, u, duel_e, du)
+                for i, a in enumerate(lu):
+                    if not a:
+                        continue
+                    nu = min(wu + i, cap_u)
+                    for j, b in enumerate(le):
+                        if not b:
+                            continue
+                        ne = min(we + j, cap_e)
+                        for k, c in enumerate(ldu):
+                            if not c:
+                                continue
+                            nk = min(du + k, cap_du)
+                            for m, d in enumerate(lde):
+                                if d:
+                                    key = (nu, ne, nk, min(de + m, cap_de))
+                                    nxt[key] = nxt.get(key, Fraction(0)) + q * a * b * c * d
+            state = nxt
+        for (wu, we, du, de), q in state.items():
+            au = rf_u - casualties(we, u) + (1 if u.in_duel and de < u.duelist.wounds else 0)
+            ae = rf_e - casualties(wu, e) + (1 if e.in_duel and du < e.duelist.wounds else 0)
+            key = (wu + du, we + de, au, ae)
+            out[key] = out.get(key, Fraction(0)) + q
     return out

@@ -40,7 +40,7 @@ def several_rounds(start: Hashable, step: Step, max_rounds: int, zero=0) -> dict
 
     References
     ----------
-    docs/warhammer_combat.md §10 (several rounds: a draw or a held Break test leads to another round).
+    docs/warhammer_combat.md §17 (several rounds: a draw or a held Break test leads to another round).
     """
     out: dict[tuple[Hashable, int], object] = {}
     mass: dict[Hashable, object] = {start: 1}

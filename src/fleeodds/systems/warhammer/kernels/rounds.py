@@ -36,7 +36,7 @@ def round_seed(seed: int, k: int) -> int:
 
     References
     ----------
-    docs/warhammer_combat.md §10 (several rounds); src/fleeodds/rng.py (counter-based keys).
+    docs/warhammer_combat.md §17 (several rounds); src/fleeodds/rng.py (counter-based keys).
     """
     return (int(seed) + (k - 1) * ROUND_SEED_STEP) % (2**63)
 
@@ -73,7 +73,7 @@ def run_round_on(sides, flags, seed: int, trials: np.ndarray) -> np.ndarray:
 
     References
     ----------
-    docs/warhammer_combat.md §10 (several rounds).
+    docs/warhammer_combat.md §17 (several rounds).
     """
     trials = np.ascontiguousarray(trials, np.int64)
     out = np.empty((trials.shape[0], 5), np.int64)

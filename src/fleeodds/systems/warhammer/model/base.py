@@ -18,7 +18,10 @@ from ....validation import StrictModel
 RULES = ("swiftstride", "fast_cavalry", "fly", "stubborn", "unbreakable", "immune_to_psychology",
          "frenzy", "cold_blooded", "fear", "terror", "steadfast",
          # TOW-only rules of the flee chain (docs/warhammer.md, "The Old World's own flee and rally rules")
-         "warband", "scurrying_masses", "veteran", "impetuous", "random_movement", "fire_and_flee")
+         "warband", "scurrying_masses", "veteran", "impetuous", "random_movement", "fire_and_flee",
+         # close-combat rules (situation fight, docs/warhammer_combat.md §15)
+         "hatred", "always_strikes_first", "always_strikes_last", "poisoned_attacks", "killing_blow",
+         "regeneration", "stomp", "thunderstomp")
 TROOP_TYPES = ("infantry", "cavalry", "monstrous_infantry", "monstrous_cavalry", "monstrous_beast",
                "war_beast", "monster", "chariot", "swarm", "war_machine", "character", "other",
                # The Old World's sub-categories (its troop-type table: ranks of 4, chariot Unit Strength)
@@ -61,6 +64,18 @@ def _dice_field(v, field):
 RULES_SCHEMA = {"items": {"type": "string", "enum": list(RULES)}}
 
 
+class MountProfile(_Strict):
+    """A cavalry model's mount as a profile carries it (``mount = {...}`` in a ``[[profile]]``): the
+    characteristics it fights with in close combat (6th, 7th, 8th and The Old World: rider and mount
+    strike separately, each with its own WS, S, I and A; docs/warhammer_combat.md §10)."""
+
+    name: str = Field(min_length=1)
+    weapon_skill: int = Field(ge=1, le=10)
+    strength: int = Field(ge=1, le=10)
+    initiative: int = Field(ge=1, le=10)
+    attacks: int = Field(ge=0, le=10)
+
+
 class UnitProfile(_Strict):
     """A unit's profile: the characteristics that matter to break, flee, pursuit and rally.
 
@@ -81,6 +96,7 @@ class UnitProfile(_Strict):
     wounds: Optional[int] = Field(default=None, ge=0, le=20)
     initiative: Optional[int] = Field(default=None, ge=0, le=10)
     attacks: Optional[int] = Field(default=None, ge=0, le=20)
+    mount: Optional[MountProfile] = None  # cavalry: the mount's own close-combat profile (fights only)
     source: str = ""
 
     @field_validator("rules")

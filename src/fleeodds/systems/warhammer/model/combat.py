@@ -20,14 +20,151 @@ TWO_HANDED = ("great_weapon", "halberd", "additional_hand_weapon", "flail")
 MOUNTED = ("cavalry", "monstrous_cavalry", "chariot", "light_cavalry", "heavy_cavalry", "light_chariot",
            "heavy_chariot")
 #: Fields a player may write that fleeodds does not model yet (refused by name).
-NOT_MODELLED = {"champion": "unit champions", "characters": "characters in the unit",
-                "character": "characters in the unit", "challenge": "challenges",
+NOT_MODELLED = {"character": "a single 'character' table (write characters = [{...}])",
+                "challenge": "a unit's challenge (write fight.challenge)",
                 "magic_items": "magic items", "magic_weapon": "magic weapons", "magic_banner": "magic banners"}
 SIDES = ("unit", "enemy")
 
 
 def _d(en: str, fr: str) -> dict:
     return {"d": en, "d_fr": fr}
+
+
+class FightMount(_Strict):
+    """A cavalry unit's mounts: each fighting model's mount strikes with its own profile; barding."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Monture", "description_fr": (
+        "Les montures d'une unité de cavalerie : la monture de chaque figurine au combat frappe avec son "
+        "propre profil ; caparaçon.")})
+
+    name: Optional[str] = F(None, t="Mount", t_fr="Monture", d="The mount's name (default: the profile's).",
+                            d_fr="Nom de la monture (par défaut : celui du profil).")
+    weapon_skill: Optional[int] = F(None, ge=1, le=10, t="Mount's Weapon Skill (WS)",
+                                    t_fr="Capacité de Combat de la monture (CC)",
+                                    d="The mount's WS, 1 to 10 (default: the profile's mount).",
+                                    d_fr="CC de la monture, de 1 à 10 (par défaut : la monture du profil).")
+    strength: Optional[int] = F(None, ge=1, le=10, t="Mount's Strength (S)", t_fr="Force de la monture (F)",
+                                d="The mount's S, 1 to 10; the rider's weapon does not change it.",
+                                d_fr="F de la monture, de 1 à 10 ; l'arme du cavalier ne la modifie pas.")
+    initiative: Optional[int] = F(None, ge=1, le=10, t="Mount's Initiative (I)",
+                                  t_fr="Initiative de la monture (I)",
+                                  d="The mount's I, 1 to 10: it strikes at its own Initiative.",
+                                  d_fr="I de la monture, de 1 à 10 : elle frappe à sa propre Initiative.")
+    attacks: Optional[int] = F(None, ge=0, le=10, t="Mount's Attacks (A)", t_fr="Attaques de la monture (A)",
+                               d="The mount's A, 0 to 10 (0: a mount that does not attack).",
+                               d_fr="A de la monture, de 0 à 10 (0 : une monture qui n'attaque pas).")
+    barding: bool = F(False, t="Barding", t_fr="Caparaçon",
+                      d="The mount wears barding: +1 to the rider's armour save (6th, 7th, 8th, TOW).",
+                      d_fr="La monture porte un caparaçon : +1 à la sauvegarde d'armure du cavalier (6e, 7e, "
+                           "8e, TOW).")
+    armour_piercing: int = F(0, ge=0, le=6, t="Mount's armour piercing (TOW)", t_fr="Perforant de la monture "
+                                                                                    "(TOW)",
+                             d="TOW: the mount's own AP (e.g. 1 for AP -1).",
+                             d_fr="TOW : PA propre de la monture (p. ex. 1 pour PA -1).")
+
+
+class FightChampion(_Strict):
+    """The unit's champion: one of its models, in the front rank, striking with its own profile."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Champion", "description_fr": (
+        "Le champion de l'unité : l'une de ses figurines, au premier rang, qui frappe avec son propre "
+        "profil.")})
+
+    name: Optional[str] = F(None, t="Champion's name", t_fr="Nom du champion",
+                            d="The champion's name (default: champion).",
+                            d_fr="Nom du champion (par défaut : champion).")
+    weapon_skill: Optional[int] = F(None, ge=1, le=10, t="Champion's Weapon Skill (WS)",
+                                    t_fr="Capacité de Combat du champion (CC)",
+                                    d="Default: the unit's.", d_fr="Par défaut : celle de l'unité.")
+    strength: Optional[int] = F(None, ge=1, le=10, t="Champion's Strength (S)", t_fr="Force du champion (F)",
+                                d="Before the unit's weapon bonus (default: the unit's).",
+                                d_fr="Avant le bonus d'arme de l'unité (par défaut : celle de l'unité).")
+    initiative: Optional[int] = F(None, ge=1, le=10, t="Champion's Initiative (I)",
+                                  t_fr="Initiative du champion (I)", d="Default: the unit's.",
+                                  d_fr="Par défaut : celle de l'unité.")
+    attacks: Optional[int] = F(None, ge=1, le=10, t="Champion's Attacks (A)", t_fr="Attaques du champion (A)",
+                               d="Default: the unit's plus one (the army books' champions).",
+                               d_fr="Par défaut : celles de l'unité plus une (les champions des livres "
+                                    "d'armée).")
+
+
+class FightCharacter(_Strict):
+    """A character on foot who has joined the unit: in its front rank, with his own profile and
+    equipment (docs/warhammer_combat.md §12)."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Personnage", "description_fr": (
+        "Un personnage à pied qui a rejoint l'unité : à son premier rang, avec son propre profil et son "
+        "équipement (docs/warhammer_combat.md §12).")})
+
+    name: str = F("character", min_length=1, t="Character's name", t_fr="Nom du personnage",
+                  d="For display.", d_fr="Pour l'affichage.")
+    weapon_skill: int = F(ge=1, le=10, t="Weapon Skill (WS)", t_fr="Capacité de Combat (CC)",
+                          d="The character's WS, 1 to 10.", d_fr="CC du personnage, de 1 à 10.")
+    strength: int = F(ge=1, le=10, t="Strength (S)", t_fr="Force (F)",
+                      d="The character's S, 1 to 10, before his weapon's bonus.",
+                      d_fr="F du personnage, de 1 à 10, avant le bonus de son arme.")
+    toughness: int = F(ge=1, le=10, t="Toughness (T)", t_fr="Endurance (E)",
+                       d="The character's T, 1 to 10 (in a challenge).",
+                       d_fr="E du personnage, de 1 à 10 (en défi).")
+    wounds: int = F(ge=1, le=10, t="Wounds (W)", t_fr="Points de vie (PV)",
+                    d="The character's W, 1 to 10 (in a challenge).", d_fr="PV du personnage, de 1 à 10 (en défi).")
+    initiative: int = F(ge=1, le=10, t="Initiative (I)", t_fr="Initiative (I)",
+                        d="The character's I, 1 to 10: he strikes at his own.",
+                        d_fr="I du personnage, de 1 à 10 : il frappe à la sienne.")
+    attacks: int = F(ge=1, le=10, t="Attacks (A)", t_fr="Attaques (A)", d="The character's A, 1 to 10.",
+                     d_fr="A du personnage, de 1 à 10.")
+    leadership: Optional[int] = F(None, ge=0, le=10, unit="Ld", t="Leadership (Ld)", t_fr="Commandement (Cd)",
+                                  d="The unit tests on the highest Leadership among its models.",
+                                  d_fr="L'unité teste sur le Commandement le plus élevé parmi ses figurines.")
+    weapon: Literal[WEAPONS] = F(  # type: ignore[valid-type]
+        "hand_weapon", t="Close combat weapon", t_fr="Arme de corps à corps",
+        d="As the unit's weapon (on foot: no lance).", d_fr="Comme l'arme de l'unité (à pied : pas de lance).")
+    shield: bool = F(False, t="Shield", t_fr="Bouclier", d="As the unit's shield (in a challenge).",
+                     d_fr="Comme le bouclier de l'unité (en défi).")
+    armour_save: Optional[int] = F(None, ge=1, le=6, t="Armour save", t_fr="Sauvegarde d'armure",
+                                   d="Without the shield (in a challenge); omit for none.",
+                                   d_fr="Sans le bouclier (en défi) ; à omettre s'il n'y en a pas.")
+    ward_save: Optional[int] = F(None, ge=2, le=6, t="Ward save", t_fr="Sauvegarde invulnérable",
+                                 d="In a challenge; omit for none.", d_fr="En défi ; à omettre s'il n'y en a pas.")
+
+
+class FightBeasts(_Strict):
+    """The beasts that draw a chariot: how many, and their close-combat profile."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Bêtes de trait", "description_fr": (
+        "Les bêtes qui tirent un char : leur nombre et leur profil de corps à corps.")})
+
+    count: int = F(2, ge=0, le=6, t="Beasts per chariot", t_fr="Bêtes par char", d="0 to 6.", d_fr="De 0 à 6.")
+    weapon_skill: int = F(3, ge=1, le=10, t="Beasts' Weapon Skill (WS)", t_fr="Capacité de Combat des bêtes (CC)",
+                          d="1 to 10.", d_fr="De 1 à 10.")
+    strength: int = F(3, ge=1, le=10, t="Beasts' Strength (S)", t_fr="Force des bêtes (F)", d="1 to 10.",
+                      d_fr="De 1 à 10.")
+    initiative: int = F(3, ge=1, le=10, t="Beasts' Initiative (I)", t_fr="Initiative des bêtes (I)",
+                        d="1 to 10.", d_fr="De 1 à 10.")
+    attacks: int = F(1, ge=0, le=10, t="Beasts' Attacks (A)", t_fr="Attaques des bêtes (A)", d="0 to 10.",
+                     d_fr="De 0 à 10.")
+
+
+class FightChariot(_Strict):
+    """A chariot unit's parts: crew (the unit's profile), beasts and impact hits (docs/warhammer_combat.md §14)."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Char", "description_fr": (
+        "Les éléments d'une unité de chars : l'équipage (le profil de l'unité), les bêtes et les touches "
+        "d'impact (docs/warhammer_combat.md §14).")})
+
+    crew: int = F(2, ge=1, le=6, t="Crew per chariot", t_fr="Équipage par char",
+                  d="Crewmen per chariot, each striking with the unit's WS, S, I, A and weapon.",
+                  d_fr="Membres d'équipage par char, chacun frappant avec la CC, la F, l'I, les A et l'arme de "
+                       "l'unité.")
+    beasts: FightBeasts = F(FightBeasts(), t="Chariot beasts", t_fr="Bêtes du char",
+                            d="The beasts drawing each chariot.", d_fr="Les bêtes qui tirent chaque char.")
+    impact_hits: Literal["D6", "D3", "none"] = F(
+        "D6", t="Impact hits", t_fr="Touches d'impact",
+        d="Hits each chariot in contact inflicts when it charged (default D6).",
+        d_fr="Touches infligées par chaque char au contact quand il a chargé (par défaut D6).")
+    strength: int = F(5, ge=1, le=10, t="Chariot's Strength (S)", t_fr="Force du char (F)",
+                      d="Strength of the impact hits (the chariot's own, default 5).",
+                      d_fr="Force des touches d'impact (celle du char, 5 par défaut).")
 
 
 class FightUnit(_Strict):
@@ -82,10 +219,15 @@ class FightUnit(_Strict):
                                          t="Special rules", t_fr="Règles spéciales",
                                          d="The unit's special rules (replace the profile's); frenzy adds "
                                            "an Attack, fear/terror matter to the Break test, fast_cavalry "
-                                           "claims no rank bonus.",
+                                           "claims no rank bonus; hatred, always_strikes_first/last, "
+                                           "poisoned_attacks, killing_blow, regeneration act in the round "
+                                           "(docs/warhammer_combat.md §15).",
                                          d_fr="Règles spéciales de l'unité (remplacent celles du profil) ; "
                                               "frénésie ajoute une Attaque, peur/terreur comptent au test de "
-                                              "moral, cavalerie légère n'a pas de bonus de rang.")
+                                              "moral, cavalerie légère n'a pas de bonus de rang ; haine, "
+                                              "frappe toujours en premier/en dernier, attaques empoisonnées, "
+                                              "coup fatal, régénération agissent dans le round "
+                                              "(docs/warhammer_combat.md §15).")
     extra_rules: tuple[str, ...] = F((), strict=False, json_schema_extra=RULES_SCHEMA,
                                      t="Extra special rules", t_fr="Règles spéciales ajoutées",
                                      d="Special rules added to the profile's.",
@@ -122,24 +264,56 @@ class FightUnit(_Strict):
                      d_fr="+1 à la sauvegarde d'armure ; avec une arme de base à pied, le bonus de l'édition au "
                           "corps à corps (6e/7e +1 de plus, 8e parade : sauvegarde invulnérable de 6+).")
     armour_save: Optional[int] = F(None, ge=1, le=6, t="Armour save", t_fr="Sauvegarde d'armure",
-                                   d="Armour save from armour and mount, without the shield (e.g. 5 for "
-                                     "5+); omit for none.",
-                                   d_fr="Sauvegarde d'armure due à l'armure et à la monture, sans le bouclier "
-                                        "(p. ex. 5 pour 5+) ; à omettre s'il n'y en a pas.")
+                                   d="Armour save from armour, without the shield (e.g. 5 for 5+); omit for "
+                                     "none. A unit with a mount (its own or its profile's): the rider's "
+                                     "armour only, fleeodds adds the mount's and the barding's bonus; "
+                                     "without one: the whole save, mount included.",
+                                   d_fr="Sauvegarde d'armure due à l'armure, sans le bouclier (p. ex. 5 pour "
+                                        "5+) ; à omettre s'il n'y en a pas. Une unité avec une monture (la "
+                                        "sienne ou celle du profil) : l'armure du cavalier seule, fleeodds "
+                                        "ajoute le bonus de la monture et du caparaçon ; sans monture : la "
+                                        "sauvegarde entière, monture comprise.")
     ward_save: Optional[int] = F(None, ge=2, le=6, t="Ward save", t_fr="Sauvegarde invulnérable",
                                  d="Ward save (e.g. 5 for 5+), never modified; omit for none.",
                                  d_fr="Sauvegarde invulnérable (p. ex. 5 pour 5+), jamais modifiée ; à omettre "
                                       "s'il n'y en a pas.")
-    armour_piercing: int = F(0, ge=0, le=6, t="Armour piercing (TOW)", t_fr="Perforant (TOW)",
-                             d="TOW: the model's own AP added to its weapon's (e.g. 1 for AP -1).",
+    armour_piercing: int = F(0, ge=0, le=6, t="Armour piercing (TOW, 8th)", t_fr="Perforant (TOW, 8e)",
+                             d="TOW: the model's own AP added to its weapon's (e.g. 1 for AP -1); 8th: Armour "
+                               "Piercing, -1 more to the enemy's armour save per point.",
                              d_fr="TOW : PA propre de la figurine, ajoutée à celle de son arme (p. ex. 1 pour "
-                                  "PA -1).")
+                                  "PA -1) ; 8e : Perforant, -1 de plus à la sauvegarde d'armure ennemie par "
+                                  "point.")
     unit_strength: Optional[int] = F(None, ge=1, le=20, t="Unit Strength per model",
                                      t_fr="Puissance d'unité par figurine",
                                      d="Unit Strength of one model (default by troop type: infantry 1, "
                                        "cavalry 2, monstrous 3, chariot 4, monster its Wounds).",
                                      d_fr="Puissance d'unité d'une figurine (par défaut selon le type : "
                                           "infanterie 1, cavalerie 2, monstrueux 3, char 4, monstre ses PV).")
+    mount: Optional[FightMount] = F(None, t="Mount", t_fr="Monture",
+                                    d="Cavalry: the mounts' profile (default: the profile's mount, if any); "
+                                      "each mount of a fighting model strikes with its own WS, S, I and A.",
+                                    d_fr="Cavalerie : le profil des montures (par défaut : la monture du "
+                                         "profil, s'il en a une) ; la monture de chaque figurine au combat "
+                                         "frappe avec ses propres CC, F, I et A.")
+    champion: Optional[FightChampion] = F(
+        None, t="Unit champion", t_fr="Champion de l'unité",
+        d="A champion among the models, in the front rank (an empty table: the unit's profile with +1 "
+          "Attack); enemy attacks fall on the rank and file, the champion being removed last.",
+        d_fr="Un champion parmi les figurines, au premier rang (une table vide : le profil de l'unité avec "
+             "+1 Attaque) ; les attaques ennemies tombent sur les figurines du rang, le champion étant "
+             "retiré en dernier.")
+    characters: tuple[FightCharacter, ...] = F(
+        (), strict=False, max_length=2, t="Characters in the unit", t_fr="Personnages dans l'unité",
+        d="Up to two characters on foot in the front rank, each in place of a rank-and-file fighter; enemy "
+          "attacks fall on the rank and file (docs/warhammer_combat.md §12).",
+        d_fr="Jusqu'à deux personnages à pied au premier rang, chacun à la place d'un combattant du rang ; "
+             "les attaques ennemies tombent sur les figurines du rang (docs/warhammer_combat.md §12).")
+    chariot: Optional[FightChariot] = F(
+        None, t="Chariot", t_fr="Char",
+        d="troop_type chariot: crew, beasts and impact hits (the unit's WS, S, I, A are the crew's; T, W and "
+          "armour the chariot's).",
+        d_fr="troop_type chariot : équipage, bêtes et touches d'impact (CC, F, I et A de l'unité sont ceux de "
+             "l'équipage ; E, PV et armure ceux du char).")
     standard: bool = F(False, t="Standard bearer", t_fr="Porte-étendard",
                        d="+1 combat result.", d_fr="+1 au résultat de combat.")
     musician: bool = F(False, t="Musician", t_fr="Musicien",
@@ -252,6 +426,11 @@ class FightOptions(_Strict):
              "parade, infanterie en masse, ordre de combat à Puissance d'unité 10 (faq_1_5_2, par défaut), ou "
              "attaques de soutien de l'infanterie selon le type de troupe et ordre de combat à Puissance d'unité "
              "5 (rulebook_2024).")
+    overkill_cap: Optional[int] = F(
+        None, ge=0, le=10, t="Overkill cap", t_fr="Plafond de l'excès de blessures",
+        d="Most excess wounds a challenge adds to the combat result (default: 6th, 7th, 8th 5; TOW 3).",
+        d_fr="Nombre maximal de blessures en excès qu'un défi ajoute au résultat de combat (par défaut : 6e, "
+             "7e, 8e 5 ; TOW 3).")
     flank_loses_ranks: bool = F(
         True, t="Flank or rear charge cancels ranks", t_fr="Charge de flanc ou de dos annule les rangs",
         d="A unit fought in the flank or rear by a unit of Unit Strength 5+ (8th: two ranks of five) loses "
@@ -299,6 +478,12 @@ class Fight(_Strict):
         d_fr="Nombre maximal de rounds : une égalité ou un test de moral réussi mène à un autre round au tour "
              "de l'autre joueur (par défaut : jusqu'à ce qu'un camp fuie ou soit détruit, arrêté après 10 "
              "rounds, ce qui est dit ; 1 : le premier round seul).")
+    challenge: Literal["none", "unit", "enemy"] = F(
+        "none", t="Challenge", t_fr="Défi",
+        d="none, or the side whose character (else champion) issues a challenge; the other side accepts with "
+          "its character, else its champion (docs/warhammer_combat.md §13).",
+        d_fr="none (aucun), ou le camp dont le personnage (sinon le champion) lance un défi ; l'autre camp "
+             "l'accepte avec son personnage, sinon son champion (docs/warhammer_combat.md §13).")
     options: FightOptions = F(FightOptions(), t="Close combat options", t_fr="Options du corps à corps",
                               d="Close-combat rules questions with a documented default by edition.",
                               d_fr="Questions de règles du corps à corps, avec une valeur par défaut "

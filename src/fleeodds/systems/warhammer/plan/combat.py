@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Optional
 
 from ....errors import InputError
@@ -34,6 +35,49 @@ UNIT_STRENGTH = {"infantry": 1, "cavalry": 2, "monstrous_infantry": 3, "monstrou
 
 
 # -- resolved numbers ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class AttackGroup:
+    """A part of a side that strikes with its own profile beside its rank and file (its casualties
+    fall on the rank and file): ``kind = "mount"``, the mount of each fighting cavalry model (attacks
+    per model in base contact, no supporting attacks); ``kind = "champion"``, one model of the unit in
+    the front rank, removed last (its place is taken from the rank and file's fighting models);
+    ``kind = "character"``, a character in the front rank (not one of the unit's models: the enemy's
+    attacks fall on the rank and file; he fights while the unit stands); ``kind = "impact"``, a chariot's
+    impact hits on the charge (``attacks`` dice of ``die`` sides per chariot in contact, hitting
+    automatically, before any blow); a chariot's beasts are a ``"mount"`` group."""
+
+    name: str
+    kind: str                   # "mount", "champion", "character" or "impact"
+    attacks: int                # per model in base contact
+    hit: int                    # D6 scores as in SideRules (7 = cannot / none)
+    wound: int
+    save: int
+    ward: int
+    strikes: float              # strike rank: higher strikes first
+    die: int = 0                # "impact": hits per die of ``attacks`` dice per model in contact (D6, D3)
+    reroll_hit: bool = False    # failed to-hit rolls re-rolled (Hatred in the first round, 8th ASF)
+    poisoned: bool = False      # a 6 to hit wounds automatically
+    killing_blow: int = 0       # a 6 to wound allows no armour save (2, TOW: nor Regeneration); one-Wound foes
+    regen: int = 7              # D6 score of the foe's separate regeneration roll (6th, 7th, TOW; 7 = none)
+
+
+@dataclass(frozen=True)
+class Duelist:
+    """A side's fighter in a challenge (docs/warhammer_combat.md §13): he strikes only at the other
+    duelist, and only him; his scores are against that duelist."""
+
+    name: str
+    is_model: bool              # a champion: one of the unit's models (a character is not)
+    attacks: int
+    hit: int
+    wound: int
+    save: int
+    ward: int
+    strikes: float
+    wounds: int                 # his own W
+    countable: int              # most wounds the foe may count against him: his W + the overkill cap
+
+
 @dataclass(frozen=True)
 class SideRules:
     """One side's numbers for the round (see :func:`resolve_fight`)."""
@@ -64,6 +108,14 @@ class SideRules:
     combat_order_us: int = 5    # Unit Strength the Combat Order bonus needs (TOW FAQ 1.5.2: 10)
     massed_infantry: bool = False  # +1 combat result with the higher Unit Strength (TOW Massed Infantry)
     casualties_by_rank: bool = False  # TOW FAQ 1.5.2: the slain reduce the first fighting rank, then the next
+    parts: tuple[AttackGroup, ...] = ()  # mounts...: groups striking with their own profile
+    front_taken: int = 0        # fighting positions taken by characters (not the unit's models)
+    duelist: Optional[Duelist] = None  # its fighter in a challenge (removed from the main fight)
+    in_duel: int = 0            # 1 when the duelist is the champion (one of ``models``), else 0
+    reroll_hit: bool = False    # the rank and file's rules, as AttackGroup's
+    poisoned: bool = False
+    killing_blow: int = 0
+    regen: int = 7
 
 
 @dataclass(frozen=True)
@@ -79,6 +131,8 @@ class FightRules:
     musician_always: bool       # TOW option: the musician's +1 counts in every result
     steadfast_check: bool       # 8th: the loser with more ranks is Steadfast
     disrupted: tuple[bool, bool]  # (unit, enemy) lost its rank bonus to a flank/rear charge (8th: keeps Steadfast)
+    # 8th Fear: (side that tests, its Leadership, P(it passes), the round's numbers when it fails: WS 1)
+    fear: Optional[tuple[int, int, Fraction, "FightRules"]] = None
 
 
 def fight_option_defaults(edition: str) -> dict[str, bool]:
@@ -249,6 +303,7 @@ def merge_unit(ref: FightUnit, where: str, profiles_file: Path | None) -> dict:
     own = tuple(base.get("rules", ()))
     base["rules"] = own + tuple(dict.fromkeys(r for r in ref.extra_rules if r not in own))
     base.setdefault("name", where.rsplit(".", 1)[-1])
+    _merge_mount(base, ref, where)
     for f in ("movement", "leadership", "weapon_skill", "strength", "toughness", "wounds", "initiative",
               "attacks"):
         if base.get(f) is None:
@@ -256,6 +311,37 @@ def merge_unit(ref: FightUnit, where: str, profiles_file: Path | None) -> dict:
     if isinstance(base["wounds"], int) and base["wounds"] < 1:  # a profile may carry W 0 ("-" on a card)
         raise InputError(f"{where}.wounds", base["wounds"], "at least 1 Wound per model in a fight")
     return base
+
+
+#: Troop types whose models are a rider on a mount that fights (6th-8th cavalry rules, TOW alike).
+RIDDEN = ("cavalry", "monstrous_cavalry")
+
+
+def _merge_mount(base: dict, ref: FightUnit, where: str) -> None:
+    """The mount of ``base`` (the profile's ``mount`` table) overridden by ``ref.mount``, in place.
+
+    A profile's mount fights only while the unit is cavalry or monstrous cavalry (a unit written as
+    infantry has dismounted); a ``mount`` table written for another troop type is refused."""
+    mounted = base.get("troop_type", "infantry") in RIDDEN
+    mount = dict(base.get("mount") or {}) if mounted else {}
+    if ref.mount is not None:
+        if not mounted:
+            kind = base.get("troop_type", "infantry")
+            raise InputError(f"{where}.mount", "a mount table",
+                             f"troop_type cavalry or monstrous_cavalry (the unit is {kind})")
+        for f in ("name", "weapon_skill", "strength", "initiative", "attacks"):
+            v = getattr(ref.mount, f)
+            if v is not None:
+                mount[f] = v
+        mount.setdefault("name", "mount")
+        for f in ("weapon_skill", "strength", "initiative", "attacks"):
+            if mount.get(f) is None:
+                raise InputError(f"{where}.mount.{f}", None, "an integer (the profile has no mount: give the "
+                                                             "mount's WS, S, I and A)")
+    if mount:
+        base["mount"] = mount
+    else:
+        base.pop("mount", None)
 
 
 def resolve_units(fight: Fight, profiles_file: Path | None) -> tuple[UnitProfile, UnitProfile]:
@@ -286,6 +372,131 @@ def resolve_units(fight: Fight, profiles_file: Path | None) -> tuple[UnitProfile
         base = merge_unit(ref, f"fight.{side}", profiles_file)
         out.append(validate(UnitProfile, base, prefix=f"fight.{side}."))
     return out[0], out[1]
+
+
+def _defence(armour: Optional[int], shield: bool, weapon: str, mounted: bool, ed: str,
+             ward: Optional[int]) -> tuple[Optional[int], Optional[int]]:
+    """(armour save, ward save) of one model attacked from its front, as :func:`resolve_fight` reads a
+    unit's (the shield, the 6th/7th hand-weapon-and-shield bonus on foot, the 8th parry)."""
+    save = armour
+    if shield and weapon not in TWO_HANDED:
+        bonus = 1 + (1 if weapon == "hand_weapon" and not mounted and ed in ("6th", "7th") else 0)
+        save = (save if save is not None else 7) - bonus
+        if weapon == "hand_weapon" and not mounted and ed == "8th":
+            ward = min(ward or 7, 6)
+    if save is not None and save >= 7:
+        save = None
+    return save, ward
+
+
+#: Troop types 8th-edition Stomp and Thunderstomp hit (8th "Stomp": infantry, war beasts and swarms).
+STOMPED = ("infantry", "war_beast", "swarm")
+
+#: Overkill: the most excess wounds counted from a challenge, by edition (option ``overkill_cap``).
+OVERKILL_CAP = {"6th": 5, "7th": 5, "8th": 5, "tow": 3}
+
+
+def _challenge(fight: Fight, sides: list, cands: list[list[dict]], ed: str) -> list:
+    """Both sides with their duelists (docs/warhammer_combat.md §13): the side ``fight.challenge`` issues
+    with its first character, else its champion; the other side accepts with its first character, else its
+    champion. The duelists leave the main fight (their attack groups; a champion's place and model)."""
+    from dataclasses import replace
+
+    issuer = SIDES.index(fight.challenge)
+    if not cands[issuer]:
+        raise InputError("fight.challenge", fight.challenge,
+                         "a side with a character or a champion in contact (fight.<side>.characters or champion)")
+    if not cands[1 - issuer]:
+        if effect_checks_on():
+            from ....validation import inert
+            inert("fight.challenge", fight.challenge, "when the other side has no character or champion in "
+                                                      "contact to accept it")
+        return sides
+    cap = fight.options.overkill_cap if fight.options.overkill_cap is not None else OVERKILL_CAP[ed]
+    a, b = cands[0][0], cands[1][0]
+    out = []
+    for me, foe, s in ((a, b, sides[0]), (b, a, sides[1])):
+        modifier = me["ap"] if ed == "tow" else max(me["s"] - 3, 0)
+        duelist = Duelist(name=me["name"], is_model=me["is_model"], attacks=me["attacks"],
+                          hit=to_hit(me["ws"], foe["ws"], ed), wound=to_wound(me["s"], foe["t"], ed),
+                          save=save_score(foe["save"], modifier),
+                          ward=foe["ward"] if foe["ward"] is not None else 7, strikes=me["strikes"],
+                          wounds=me["w"], countable=me["w"] + cap)
+        kind = "champion" if me["is_model"] else "character"
+        parts, dropped = [], False
+        for g in s.parts:
+            if not dropped and g.kind == kind and g.name == me["name"]:
+                dropped = True
+                continue
+            parts.append(g)
+        taken = s.front_taken + (1 if me["is_model"] else 0)  # the champion's place stays his
+        out.append(replace(s, parts=tuple(parts), front_taken=taken, duelist=duelist, in_duel=int(me["is_model"])))
+    return out
+
+
+def _asf_asl_shift(prof: UnitProfile, great_weapon: bool) -> int:
+    """Strike rank shift of Always Strikes First / Last (6th, 7th, 8th: ASF strikes first even when
+    charged, ASL last even when charging; both, or ASF with a great weapon: Initiative order) and of a
+    great weapon alone (after the others, a charge still first in 6th/7th)."""
+    asf, asl = prof.has("always_strikes_first"), prof.has("always_strikes_last")
+    if asf and (asl or great_weapon):
+        return 0
+    if asf:
+        return 2000
+    if asl:
+        return -5000
+    return -100 if great_weapon else 0
+
+
+def _rule_flags(prof: UnitProfile, foe: UnitProfile, ed: str, first_round: bool, foe_ref: FightUnit) -> dict:
+    """The per-attack rules of a unit's own models (rank and file, champion) against ``foe``:
+    ``reroll_hit`` (Hatred in the first round; 8th ASF with Initiative at least the foe's),
+    ``poisoned``, ``killing_blow`` (1: no armour save on a 6 to wound; 2, TOW: no Regeneration save
+    either), and the foe's Regeneration (``regen``: 6th, 7th and TOW a separate 4+ roll after the ward
+    save; 8th ``_regen_ward``, a 4+ ward save). docs/warhammer_combat.md §15."""
+    asf = prof.has("always_strikes_first") and not prof.has("always_strikes_last")
+    reroll = (prof.has("hatred") and first_round) or (ed == "8th" and asf and prof.initiative >= foe.initiative)
+    kb = (2 if ed == "tow" else 1) if prof.has("killing_blow") else 0  # TOW: no Regeneration save either
+    out = {"reroll_hit": reroll, "poisoned": prof.has("poisoned_attacks"), "killing_blow": kb, "regen": 7}
+    if foe.has("regeneration"):
+        if ed == "8th":
+            out["_regen_ward"] = True
+        else:
+            out["regen"] = 4
+    return out
+
+
+def mounted_save(ref: FightUnit, prof: UnitProfile, ed: str) -> Optional[int]:
+    """The armour save (before the shield) of a unit's models, with its mount's protection.
+
+    Parameters
+    ----------
+    ref : FightUnit
+    prof : UnitProfile
+        Its merged profile (``prof.mount``: the mount, if it rides one).
+    ed : str
+
+    Returns
+    -------
+    int or None
+        ``ref.armour_save`` without a mount. With one: 6th, 7th and 8th improve it by 1 for the mount
+        (a rider without armour has 6+) and by 1 more for barding; The Old World by 1 for barding only
+        (its cavalry gain no save for the mount itself). None: no save.
+
+    References
+    ----------
+    7th "Armour Saves" (7th.whfb.app/shooting/armour-saves: "Cavalry models that consist of a mount
+    and a rider ... automatically have an armour save of 6 ... 1 better ... or 2 better if the mount is
+    wearing armour (ie, barding)"; 6th alike); 8th "Cavalry" (rulebook p. 83: +1 armour save, barding
+    +1); docs/warhammer_combat.md §10.
+    """
+    save = ref.armour_save
+    if prof.mount is None:
+        return save
+    bonus = (0 if ed == "tow" else 1) + (1 if ref.mount is not None and ref.mount.barding else 0)
+    if bonus == 0:
+        return save
+    return (save if save is not None else 7) - bonus
 
 
 def _weapon_bonus(ref: FightUnit, prof: UnitProfile, charged: bool, first_round: bool, ed: str):
@@ -334,7 +545,49 @@ def _check_equipment(ref: FightUnit, prof: UnitProfile, where: str, fight: Fight
                                                   "hand_weapon)")
 
 
-def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
+#: Rules that make a unit immune to 8th-edition Fear ("Models that cause Fear are themselves immune").
+FEAR_IMMUNE = ("fear", "terror", "immune_to_psychology", "unbreakable")
+
+
+def ld_test_pass(ld: int) -> Fraction:
+    """P(2D6 <= ``ld``), a Leadership test passed.
+
+    Parameters
+    ----------
+    ld : int
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    docs/warhammer_combat.md §15 (8th Fear in close combat).
+    """
+    return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= ld), 36)
+
+
+def _fear_test(model, units, refs) -> Optional[tuple[int, int, Fraction, FightRules]]:
+    """8th: the side fighting a Fear- or Terror-causing enemy (not itself immune) tests its Leadership at
+    the start of the round; failed, its models fight with Weapon Skill 1 (8th "Fear",
+    8th.whfb.app/special-rules/fear). Its Leadership: the highest of the unit's, its characters' and its
+    General's in range."""
+    for i in (0, 1):
+        me, foe = units[i], units[1 - i]
+        if (foe.has("fear") or foe.has("terror")) and not any(me.has(r) for r in FEAR_IMMUNE):
+            ref = refs[i]
+            ld = max([me.leadership, ref.general_leadership or 0]
+                     + [c.leadership for c in ref.characters if c.leadership is not None])
+            update = {"weapon_skill": 1}
+            if me.mount is not None:
+                update["mount"] = me.mount.model_copy(update={"weapon_skill": 1})
+            failed = list(units)
+            failed[i] = me.model_copy(update=update)
+            return i, ld, ld_test_pass(ld), resolve_fight(model, (failed[0], failed[1]), fear_test=False)
+    return None
+
+
+def resolve_fight(model, units: tuple[UnitProfile, UnitProfile], fear_test: bool = True) -> FightRules:
     """The round's numbers by edition (docs/warhammer_combat.md §2-§4).
 
     Parameters
@@ -343,6 +596,8 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         A validated scenario with ``situation = "fight"``.
     units : (UnitProfile, UnitProfile)
         The merged profiles of ``fight.unit`` and ``fight.enemy``.
+    fear_test : bool
+        Resolve 8th-edition Fear (the round's numbers on a failed test); False for that failed round.
 
     Returns
     -------
@@ -411,6 +666,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         disrupted[charged_side] = big
 
     sides = []
+    duel_candidates: list[list[dict]] = []
     for i, (side, ref, prof) in enumerate(zip(SIDES, refs, units)):
         foe_ref, foe = refs[1 - i], units[1 - i]
         charged = fight.charger == side
@@ -425,11 +681,17 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         # Frenzy: +1 A; in TOW only in a turn the unit charged (tow.whfb.app/special-rules/frenzy, 2026-01-28)
         frenzied = prof.has("frenzy") and (ed != "tow" or charged)
         attacks = prof.attacks + a_bonus + (1 if frenzied else 0)
+        chariot = ref.chariot
+        if chariot is not None and prof.troop_type != "chariot":
+            raise InputError(f"fight.{side}.chariot", "a chariot table",
+                             f"troop_type chariot (the unit is {prof.troop_type})")
+        if chariot is not None:
+            attacks *= chariot.crew  # the unit's profile is one crewman's
         # supporting attacks
         support_ranks, support_attacks = 0, 0
         spear_rank = ref.weapon == "spear" and not mounted and (spear_charge or not charged)
         in_flank = charged_side == i and fight.contact != "front"  # fights to its flank/rear: no support
-        if not in_flank:
+        if not in_flank and chariot is None:  # chariots make no supporting attacks
             if ed in ("6th", "7th"):
                 if spear_rank:
                     support_ranks, support_attacks = 1, attacks
@@ -442,7 +704,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
                                                                       charged, ref.models, ref.files, version)
         # armour of the foe against this side
         foe_mounted = foe.troop_type in MOUNTED
-        foe_save = foe_ref.armour_save
+        foe_save = mounted_save(foe_ref, foe, ed)
         # attacks reach the foe's front unless this side charged its flank or rear
         front_attack = not (fight.charger == side and fight.contact != "front")
         foe_ward = foe_ref.ward_save
@@ -459,8 +721,10 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             foe_save = tow.parry(foe_save, foe.troop_type, foe_shield and foe_ref.weapon == "hand_weapon", version)
         if foe_save is not None and foe_save >= 7:
             foe_save = None
-        modifier = (ap + ref.armour_piercing) if ed == "tow" else max(strength - 3, 0)
-        if ed != "tow" and ref.armour_piercing and effect_checks_on():
+        # 8th Armour Piercing: -1 more to the armour save per point (8th.whfb.app/special-rules/armour-piercing)
+        modifier = (ap + ref.armour_piercing) if ed == "tow" else max(strength - 3, 0) + (
+            ref.armour_piercing if ed == "8th" else 0)
+        if ed in ("6th", "7th") and ref.armour_piercing and effect_checks_on():
             from ....validation import inert
             inert(f"fight.{side}.armour_piercing", ref.armour_piercing, f"in {ed} (Strength "
                                                                                      "modifies armour)")
@@ -470,8 +734,20 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             rank = tow.initiative(prof.initiative, strike_last=last, charged=charged,
                                   charge_distance=fight.charge_distance, contact=fight.contact,
                                   spear_charged_in_front=ref.weapon == "spear" and not mounted and foe_charged_front)
-        else:
-            rank = prof.initiative - (100 if last else 0)
+        else:  # 6th-8th: Always Strikes First / Last and a great weapon's strike last (docs §15)
+            rank = prof.initiative + _asf_asl_shift(prof, last)
+
+        def part_rank(initiative: int, strike_last: bool = False, shift: Optional[int] = None) -> float:
+            """A part's strike rank (a mount, beasts, a champion or a character): TOW its own Initiative with the
+            charge's bonus (Strike Last first), 6th-8th its Initiative (``shift``: ASF/ASL, a great weapon);
+            then the charge striking first and the previous round's winner, as the rank and file's."""
+            if ed == "tow":
+                r = tow.initiative(initiative, strike_last=strike_last, charged=charged,
+                                   charge_distance=fight.charge_distance, contact=fight.contact,
+                                   spear_charged_in_front=False)
+            else:
+                r = initiative + (shift if shift is not None else (-100 if strike_last else 0))
+            return r + (1000 if charged and charge_first else 0) + (0.5 if equal == f"{side}_first" else 0)
         if charged and charge_first:
             rank += 1000
         if equal == f"{side}_first":  # won the previous round: strikes first at equal Initiative
@@ -503,6 +779,100 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
         else:
             us = ref.unit_strength or UNIT_STRENGTH[prof.troop_type] or prof.wounds
         hit = to_hit(prof.weapon_skill, foe.weapon_skill, ed)
+        flags = _rule_flags(prof, foe, ed, first_round, foe_ref)
+        if flags.pop("_regen_ward", False):
+            foe_ward = min(foe_ward or 7, 4)  # 8th: Regeneration is a ward save, not added to another
+        parts = []
+        if prof.mount is not None and prof.mount.attacks > 0:
+            m = prof.mount
+            m_ap = ref.mount.armour_piercing if ref.mount is not None else 0
+            if ed != "tow" and m_ap and effect_checks_on():
+                from ....validation import inert
+                inert(f"fight.{side}.mount.armour_piercing", m_ap, f"in {ed} (Strength modifies armour)")
+            m_rank = part_rank(m.initiative)
+            parts.append(AttackGroup(
+                name=m.name, kind="mount", attacks=m.attacks, hit=to_hit(m.weapon_skill, foe.weapon_skill, ed),
+                wound=to_wound(m.strength, foe.toughness, ed),
+                save=save_score(foe_save, m_ap if ed == "tow" else max(m.strength - 3, 0)),
+                ward=foe_ward if foe_ward is not None else 7, strikes=m_rank, regen=flags["regen"]))
+        if chariot is not None:
+            b = chariot.beasts
+            if b.count and b.attacks:
+                parts.append(AttackGroup(
+                    name="beasts", kind="mount", attacks=b.count * b.attacks,
+                    hit=to_hit(b.weapon_skill, foe.weapon_skill, ed),
+                    wound=to_wound(b.strength, foe.toughness, ed),
+                    save=save_score(foe_save, 0 if ed == "tow" else max(b.strength - 3, 0)),
+                    ward=foe_ward if foe_ward is not None else 7,
+                    strikes=part_rank(b.initiative), regen=flags["regen"]))
+            if charged and chariot.impact_hits != "none":
+                parts.append(AttackGroup(
+                    name="impact hits", kind="impact", attacks=1, hit=1, die=6 if chariot.impact_hits == "D6" else 3,
+                    wound=to_wound(chariot.strength, foe.toughness, ed),
+                    save=save_score(foe_save, 0 if ed == "tow" else max(chariot.strength - 3, 0)),
+                    ward=foe_ward if foe_ward is not None else 7, strikes=10000, regen=flags["regen"]))
+            elif chariot.impact_hits != "none" and effect_checks_on():
+                from ....validation import inert
+                inert(f"fight.{side}.chariot.impact_hits", chariot.impact_hits, "when the unit did not charge")
+        stomp = "thunderstomp" if prof.has("thunderstomp") else ("stomp" if prof.has("stomp") else None)
+        if stomp is not None and ed == "8th" and foe.troop_type in STOMPED:
+            # 8th Stomp: one automatic hit per model in contact, Thunderstomp D6, after every other blow
+            s_st = prof.mount.strength if prof.mount is not None else prof.strength
+            parts.append(AttackGroup(
+                name=stomp, kind="impact" if stomp == "thunderstomp" else "mount", attacks=1, hit=1,
+                die=6 if stomp == "thunderstomp" else 0, wound=to_wound(s_st, foe.toughness, ed),
+                save=save_score(foe_save, max(s_st - 3, 0)), ward=foe_ward if foe_ward is not None else 7,
+                strikes=-10000, regen=flags["regen"]))
+        if ref.champion is not None and in_flank and effect_checks_on():
+            from ....validation import inert
+            inert(f"fight.{side}.champion", "a champion", f"when the unit is fought in the {fight.contact} (the "
+                                                          "champion stands in the front rank, not in contact)")
+        own_save, own_ward = _defence(mounted_save(ref, prof, ed), ref.shield, ref.weapon, mounted, ed,
+                                      ref.ward_save)
+        cands: list[dict] = []
+        if ref.champion is not None and not in_flank:
+            c = ref.champion
+            cands.append(dict(name=c.name or "champion", is_model=True, ws=c.weapon_skill or prof.weapon_skill,
+                              s=min((c.strength or prof.strength) + s_bonus, 10), ap=ap + ref.armour_piercing,
+                              attacks=(c.attacks or prof.attacks + 1) + a_bonus + (1 if frenzied else 0),
+                              strikes=part_rank(c.initiative or prof.initiative, last, _asf_asl_shift(prof, last)),
+                              t=prof.toughness, w=prof.wounds, save=own_save, ward=own_ward))
+            c_s = min((c.strength or prof.strength) + s_bonus, 10)
+            c_att = (c.attacks or prof.attacks + 1) + a_bonus + (1 if frenzied else 0)
+            c_rank = part_rank(c.initiative or prof.initiative, last, _asf_asl_shift(prof, last))
+            parts.append(AttackGroup(
+                name=c.name or "champion", kind="champion", attacks=c_att,
+                hit=to_hit(c.weapon_skill or prof.weapon_skill, foe.weapon_skill, ed),
+                wound=to_wound(c_s, foe.toughness, ed),
+                save=save_score(foe_save, (ap + ref.armour_piercing) if ed == "tow" else max(c_s - 3, 0) + (
+                    ref.armour_piercing if ed == "8th" else 0)),
+                ward=foe_ward if foe_ward is not None else 7, strikes=c_rank, **flags))
+        taken = 0
+        for j, c in enumerate(ref.characters):
+            where_c = f"fight.{side}.characters.{j}"
+            if c.weapon == "lance":
+                raise InputError(f"{where_c}.weapon", "lance", "a weapon for a character on foot (characters' "
+                                                               "mounts are not modelled)")
+            if in_flank:
+                if effect_checks_on():
+                    from ....validation import inert
+                    inert(where_c, c.name, f"when the unit is fought in the {fight.contact} (a character stands "
+                                           "in the front rank, not in contact)")
+                continue
+            cs, ca, cap_, clast = _weapon_bonus(SimpleNamespace(weapon=c.weapon),
+                                                SimpleNamespace(troop_type="infantry"), charged, first_round, ed)
+            c_s = min(c.strength + cs, 10)
+            c_rank = part_rank(c.initiative, clast)
+            c_save, c_ward = _defence(c.armour_save, c.shield, c.weapon, False, ed, c.ward_save)
+            cands.insert(taken, dict(name=c.name, is_model=False, ws=c.weapon_skill, s=c_s, ap=cap_,
+                                     attacks=c.attacks + ca, strikes=c_rank, t=c.toughness, w=c.wounds,
+                                     save=c_save, ward=c_ward))
+            parts.append(AttackGroup(
+                name=c.name, kind="character", attacks=c.attacks + ca, hit=to_hit(c.weapon_skill, foe.weapon_skill, ed),
+                wound=to_wound(c_s, foe.toughness, ed),
+                save=save_score(foe_save, cap_ if ed == "tow" else max(c_s - 3, 0)),
+                ward=foe_ward if foe_ward is not None else 7, strikes=c_rank, regen=flags["regen"]))
+            taken += 1
         sides.append(SideRules(
             name=prof.name, models=ref.models, files=ref.files, fighting=fighting[i], wounds=prof.wounds,
             attacks_front=attacks, support_ranks=support_ranks, support_attacks=support_attacks,
@@ -512,16 +882,20 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile]) -> FightRules:
             strikes=rank, unit_strength=us, rank_width=side_width, max_rank_bonus=max_ranks, static_bonus=bonus,
             musician=ref.musician,
             combat_order=ed == "tow" and o.tow_combat_order_bonus and prof.troop_type != "monster",
-            causes_fear=prof.has("fear") or prof.has("terror"),
+            causes_fear=prof.has("fear") or prof.has("terror"), parts=tuple(parts), front_taken=taken, **flags,
             save_bane=save_score(foe_save, modifier + bane) if bane else None,
             combat_order_us=tow.combat_order_unit_strength(version) if ed == "tow" else 5,
             massed_infantry=(ed == "tow" and version == "faq_1_5_2"
                              and "massed_infantry" in tow.troop(prof.troop_type).rules),
             casualties_by_rank=ed == "tow" and version == "faq_1_5_2"))
+        duel_candidates.append(cands)
+    if fight.challenge != "none":
+        sides = _challenge(fight, sides, duel_candidates, ed)
     return FightRules(edition=ed, unit=sides[0], enemy=sides[1], equal_roll_off=roll_off,
                       ranks_at_start=at_start, outnumber=outnumber,
                       musician_always=ed == "tow" and o.tow_musician == "always", steadfast_check=ed == "8th",
-                      disrupted=(disrupted[0], disrupted[1]))
+                      disrupted=(disrupted[0], disrupted[1]),
+                      fear=_fear_test(model, units, refs) if (fear_test and ed == "8th") else None)
 
 
 # -- the fight's plan: the round and what the loser's break chain is built from ------------------
@@ -574,7 +948,10 @@ def fight_plan(model, units: tuple[UnitProfile, UnitProfile], rules: FightRules)
     docs/warhammer_combat.md §7 (outputs and evaluation: the loser's chain after the round).
     """
     refs = (model.fight.unit, model.fight.enemy)
-    chain_units = tuple(ChainUnit(name=p.name, movement=p.movement, leadership=p.leadership, rules=tuple(p.rules),
+    chain_units = tuple(ChainUnit(name=p.name, movement=p.movement,
+                                  leadership=max([p.leadership] + [c.leadership for c in r.characters
+                                                                   if c.leadership is not None]),
+                                  rules=tuple(p.rules),
                                   general_leadership=r.general_leadership, battle_standard=r.battle_standard,
                                   musician=r.musician, models_start=r.models_start or r.models)
                         for r, p in zip(refs, units))
@@ -618,26 +995,129 @@ def attacks_of(s: SideRules, alive: int, slain: int = 0) -> int:
     """
     if alive <= 0:
         return 0
+    front = front_models(s, alive, slain)
+    if champion_strikes(s, alive, slain):  # his place in the front rank: his own attacks instead
+        front -= 1
+    n = front * s.attacks_front
     if s.steps_up:
-        front = min(s.fighting, alive)
-        n = front * s.attacks_front
         for k in range(1, s.support_ranks + 1):
             in_rank = min(s.files, max(alive - k * s.files, 0))
             n += min(in_rank, s.fighting) * s.support_attacks
         return n
-    if s.casualties_by_rank:  # TOW FAQ 1.5.2: the slain come off the first fighting rank, then the next
-        n, left = 0, slain
-        for k in range(s.support_ranks + 1):
-            row = min(s.fighting, s.models) if k == 0 else min(s.files, max(s.models - k * s.files, 0), s.fighting)
-            lost = min(left, row)
+    if s.casualties_by_rank:  # TOW FAQ 1.5.2: the slain come off the first fighting rank, then the next ranks
+        left = max(slain - min(max(s.fighting - s.front_taken, 0), s.models - s.in_duel), 0)
+        for k in range(1, s.support_ranks + 1):
+            in_rank = min(s.files, max(s.models - k * s.files, 0), s.fighting)
+            lost = min(left, in_rank)
             left -= lost
-            n += (row - lost) * (s.attacks_front if k == 0 else s.support_attacks)
+            n += (in_rank - lost) * s.support_attacks
         return n
-    n = max(min(s.fighting, s.models) - slain, 0) * s.attacks_front
     for k in range(1, s.support_ranks + 1):
         in_rank = min(s.files, max(s.models - k * s.files, 0), s.fighting)
         n += max(in_rank - slain, 0) * s.support_attacks
     return n
+
+
+def all_attacks(s: SideRules) -> int:
+    """Most attacks (and impact or stomp hits) a side makes at full strength: its rank and file's, its
+    parts' and its duelist's.
+
+    Parameters
+    ----------
+    s : SideRules
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer_combat.md §3 and §10-§14.
+    """
+    n = attacks_of(s, s.models - s.in_duel)
+    for g in s.parts:
+        n += part_attacks(s, g, s.models - s.in_duel) * (g.die or 1)
+    return n + (s.duelist.attacks if s.duelist is not None else 0)
+
+
+def front_models(s: SideRules, alive: int, slain: int = 0) -> int:
+    """The unit's models (rank and file and champion) standing in base contact that strike: the fighting
+    positions less those the characters take (:data:`SideRules.front_taken`); 8th: the rear steps up
+    into them; 6th, 7th, TOW: the models slain before the side strikes are taken from them.
+
+    Parameters
+    ----------
+    s : SideRules
+    alive, slain : int
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer_combat.md §3, §11 and §12.
+    """
+    if alive <= 0:
+        return 0
+    places = max(s.fighting - s.front_taken, 0)
+    if s.steps_up:
+        return min(places, alive)
+    return max(min(places, s.models - s.in_duel) - slain, 0)
+
+
+def champion_strikes(s: SideRules, alive: int, slain: int = 0) -> bool:
+    """Whether the champion of side ``s`` strikes with ``alive`` models left, ``slain`` removed before it
+    struck: he is removed last, so he fights while one of the unit's fighting models is left (8th: while
+    the unit has a model; 6th, 7th, TOW: while fewer models fell than the fighting rank had).
+
+    Parameters
+    ----------
+    s : SideRules
+    alive, slain : int
+
+    Returns
+    -------
+    bool
+        False without a champion.
+
+    References
+    ----------
+    docs/warhammer_combat.md §11 (champions).
+    """
+    return any(g.kind == "champion" for g in s.parts) and front_models(s, alive, slain) >= 1
+
+
+def part_attacks(s: SideRules, g: AttackGroup, alive: int, slain: int = 0) -> int:
+    """Attacks of the part ``g`` of side ``s`` (a mount: one per model in base contact) with ``alive``
+    models left, ``slain`` of them removed before it struck.
+
+    Parameters
+    ----------
+    s : SideRules
+    g : AttackGroup
+    alive, slain : int
+        As in :func:`attacks_of`.
+
+    Returns
+    -------
+    int
+        8th: the models stepping up bring their mounts (``min(fighting, alive)`` mounts); 6th, 7th and
+        TOW: the mount of a slain fighting model, and that of the model stepping forward, do not attack.
+        Mounts make no supporting attacks.
+
+    References
+    ----------
+    docs/warhammer_combat.md §10 (mounts); 8th "Cavalry" (rulebook p. 83: mounts make no supporting
+    attacks); 7th "Removing Casualties (Close Combat)".
+    """
+    if alive <= 0:
+        return 0
+    if g.kind == "champion":
+        return g.attacks if champion_strikes(s, alive, slain) else 0
+    if g.kind == "character":  # not a casualty of the rank and file: fights while the unit stands
+        return g.attacks
+    return front_models(s, alive, slain) * g.attacks  # mounts, beasts: per model; impact hits: dice per model
 
 
 def casualties(wounds: int, s: SideRules) -> int:
@@ -657,7 +1137,26 @@ def casualties(wounds: int, s: SideRules) -> int:
     ----------
     docs/warhammer_combat.md §2 (Striking blows: casualties).
     """
-    return min(wounds // s.wounds, s.models)
+    return min(wounds // s.wounds, s.models - s.in_duel)
+
+
+def countable_wounds(s: SideRules) -> int:
+    """Most wounds the foe may count against side ``s``: its models' in the main fight, and its duelist's
+    with the overkill cap (docs/warhammer_combat.md §13).
+
+    Parameters
+    ----------
+    s : SideRules
+
+    Returns
+    -------
+    int
+
+    References
+    ----------
+    docs/warhammer_combat.md §5 and §13; 6th "Overkill" (6th.whfb.app/characters/overkill).
+    """
+    return (s.models - s.in_duel) * s.wounds + (s.duelist.countable if s.duelist is not None else 0)
 
 
 def score(r: FightRules, me: SideRules, foe: SideRules, wounds_caused: int, alive_me: int, alive_foe: int) -> int:
@@ -681,7 +1180,7 @@ def score(r: FightRules, me: SideRules, foe: SideRules, wounds_caused: int, aliv
     ----------
     docs/warhammer_combat.md §5 (combat result).
     """
-    total = min(wounds_caused, foe.models * foe.wounds) + me.static_bonus
+    total = min(wounds_caused, countable_wounds(foe)) + me.static_bonus
     ranked = me.models if r.ranks_at_start else alive_me
     total += min(ranks_of(ranked, me.files, me.rank_width), me.max_rank_bonus)
     if (r.outnumber or me.massed_infantry) and alive_me * me.unit_strength > alive_foe * foe.unit_strength:

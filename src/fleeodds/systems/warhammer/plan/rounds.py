@@ -9,7 +9,7 @@ lost rank bonus (disruption, recounted on the models left) carry on in every rou
 
 References
 ----------
-docs/warhammer_combat.md §10 (several rounds), with its sources: 8th "Flank Attack" / "Rear Attack"
+docs/warhammer_combat.md §17 (several rounds), with its sources: 8th "Flank Attack" / "Rear Attack"
 (8th.whfb.app/close-combat/flank-attack: "if your unit is fighting the enemy in its flank") and
 "Disruption"; 7th "Combat result bonuses" (7th.whfb.app/close-combat/combat-result-bonuses); 6th
 "Combat Bonus (Movement)" (6th.whfb.app/movement/combat-bonus-movement).
@@ -57,7 +57,7 @@ def later_round_rules(model, units: tuple[UnitProfile, UnitProfile], alive: tupl
 
     References
     ----------
-    docs/warhammer_combat.md §10 (several rounds); 8th.whfb.app/close-combat/flank-attack ("if your unit
+    docs/warhammer_combat.md §17 (several rounds); 8th.whfb.app/close-combat/flank-attack ("if your unit
     is fighting the enemy in its flank"); 7th.whfb.app/close-combat/combat-result-bonuses;
     6th.whfb.app/movement/combat-bonus-movement.
     """

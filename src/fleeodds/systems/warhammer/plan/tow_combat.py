@@ -9,7 +9,7 @@ in front), the weapons' Strength, Armour Piercing and Armour Bane, supporting at
 Press of Battle, or by troop type as printed in 2024), Parry, Combat Order and Steady in the Ranks.
 
 Where the 2024 rulebook and FAQ 1.5.2 differ, ``[fight.options] tow_rules_version`` chooses
-(:data:`VERSIONS`; the default follows the FAQ). Sources: :data:`SOURCES`, docs/warhammer_combat.md §10.
+(:data:`VERSIONS`; the default follows the FAQ). Sources: :data:`SOURCES`, docs/warhammer_combat.md §16.
 
 Units: inches (charge distance), characteristics as on the profile.
 """

@@ -1,5 +1,5 @@
 """Situation ``fight``: close combat between two units, round after round (``fight.max_rounds``; a
-draw or a held Break test leads to another round, docs/warhammer_combat.md §10), then the loser's
+draw or a held Break test leads to another round, docs/warhammer_combat.md §17), then the loser's
 Break test, flee, pursuit and rally through the existing break chain.
 
 A scenario file looks like::
@@ -62,7 +62,7 @@ from ..exact.rounds import several_rounds
 from ..labels import fight_names, title_fr
 from ..model.combat import TWO_HANDED, WEAPONS
 from ..model.flee import ScenarioModel
-from ..plan.combat import (FightPlan, FightRules, attacks_of, fight_plan, margin_of, resolve_fight, resolve_units,
+from ..plan.combat import (FightPlan, FightRules, all_attacks, fight_plan, margin_of, resolve_fight, resolve_units,
                             steadfast)
 from ..plan.rounds import later_round_rules
 from .flee import WarhammerScenario
@@ -269,7 +269,7 @@ class FightScenario(Scenario):
     def _pairs(self) -> int:
         """Pairs of wound counts the convolution goes through (both sides at full strength)."""
         r = self.rules
-        return (attacks_of(r.unit, r.unit.models) + 1) * (attacks_of(r.enemy, r.enemy.models) + 1)
+        return (all_attacks(r.unit) + 1) * (all_attacks(r.enemy) + 1)
 
     @property
     def exact_refusal(self) -> str:
@@ -857,4 +857,4 @@ def _chain_on(kernel, seed: int, start: int, at: np.ndarray) -> np.ndarray:
 
 
 def _attacks(s) -> int:
-    return attacks_of(s, s.models)
+    return all_attacks(s)  # mounts, champion, characters, impact hits included (parts' plan.combat.all_attacks)
