@@ -47,7 +47,7 @@ def goblins_caught(leadership: int = 5, margin: int = 2) -> Fraction:
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(warmup=False), raise_server_exceptions=False) as c:
+    with TestClient(create_app(warmup=False), raise_server_exceptions=False, base_url="http://127.0.0.1") as c:
         yield c
 
 
@@ -308,7 +308,7 @@ def test_malformed_json_and_big_bodies(client):
     r = client.post("/api/evaluate", content=b"\xff\xfe", headers={"content-type": "application/json"})
     assert r.status_code == 422 and "Traceback" not in r.text
     big = b'{"scenario": {"title": "' + b"x" * (service.MAX_BODY_BYTES + 10) + b'"}}'
-    assert_error(client.post("/api/evaluate", content=big, headers={"content-type": "application/json"}), 413, "")
+    assert_error(client.post("/api/evaluate", content=big, headers={"content-type": "application/json"}), 413, "body")
     def chunks():
         yield b'{"scenario": '
         yield b"{}}"
@@ -680,7 +680,7 @@ def test_evaluate_a_scenario_with_setups_is_the_cli_comparison_json(client):
 def test_shutdown_stops_runs_and_warmup(goblins, monkeypatch):
     monkeypatch.setattr(service, "MAX_TRIALS", 2_000_000_000)
     app = create_app(warmup=True)
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://127.0.0.1") as c:
         st = c.post("/api/jobs?wait=0", json={"scenario": dict(goblins, title="shutdown"), "method": "mc",
                                               "trials": service.MAX_TRIALS}).json()
         job = app.state.jobs.get(st["id"])
