@@ -201,6 +201,9 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
     ``announce``: print a line when the warm-up starts and when the kernels are ready;
     ``settings``: local or hosted (:class:`fleeodds.web.guard.Settings`; default: local, loopback only);
     ``queue``: the work queue (default: a new one of :data:`fleeodds.web.work.WORKERS` workers)."""
+    from .kernel_cache import keep_kernels_working
+
+    keep_kernels_working()  # no writable numba cache, a full disk: kernels compiled in memory, never a 500
     settings = settings or Settings()
     queue = queue or work.WorkQueue()
     jobs = Jobs(queue)

@@ -939,8 +939,10 @@ def read_upload(catalogue: bytes, name: str, game_system: bytes | None, system_n
     Raises
     ------
     InputError
-        A file over :data:`MAX_UPLOAD_BYTES`, a system without list building, or the
-        catalogue's own errors (``bad catalogue: …``).
+        A file over :data:`MAX_UPLOAD_BYTES`, over the bounds of
+        :func:`fleeodds.importers.catalogue_bounds.check_catalogue_bounds` (16 MiB of XML once
+        unzipped, 500,000 elements, 10 s), a system without list building, or the catalogue's own
+        errors (``bad catalogue: …``).
     """
     from ..importers.bsdata import read_catalogue
     from ..rank import list_building
@@ -950,6 +952,11 @@ def read_upload(catalogue: bytes, name: str, game_system: bytes | None, system_n
             raise InputError(fld, f"{len(blob):,} bytes", f"a file of at most {MAX_UPLOAD_BYTES // 2**20} MiB")
     if not catalogue:
         raise InputError("catalogue", None, "a BattleScribe .cat, .catz or .gst file")
+    from ..importers.catalogue_bounds import check_catalogue_bounds
+
+    for fld, blob in (("catalogue", catalogue), ("game_system", game_system)):
+        if blob:  # bounded before any parsing: size once unzipped, element count, time
+            check_catalogue_bounds(blob, fld)
     keys = [s["key"] for s in systems() if s["list_building"]]
     if key is None and len(keys) == 1:
         key = keys[0]
@@ -1034,6 +1041,8 @@ class Warmup:
         self.thread: threading.Thread | None = None
         self.stop = threading.Event()
         self.t0 = time.perf_counter()
+        #: the examples whose warm-up failed, with why
+        self.errors: list[str] = []
 
     def start(self) -> "Warmup":
         self.thread = threading.Thread(target=self.run, name="fleeodds-warmup", daemon=True)
@@ -1077,15 +1086,28 @@ class Warmup:
                 progress.background = True
                 key, table = evaluate(sc, method, engine.DEFAULT_TRIALS, None, 0, progress)
                 chart_bytes(lambda p: charts.outcome_chart(table, p), "svg", f"outcome-{key}-en")
-            except Exception:  # noqa: BLE001  a warm-up failure must never stop the server
-                pass
+            except Cancelled:
+                break
+            except Exception as exc:  # noqa: BLE001  a warm-up failure must never stop the server
+                self.errors.append(f"{path.name}: {type(exc).__name__}: {exc}"[:300])
+                import logging
+
+                logging.getLogger("fleeodds.web").warning("warm-up of %s failed", path.name, exc_info=True)
             self.done += 1
         self.seconds = time.perf_counter() - t0
         self.finished = True
         if _WARMUP[0] is self:
             _WARMUP[0] = None
         if not self.stop.is_set():
-            self._say(f"fleeodds: kernels ready ({self.seconds:.0f} s)")
+            from .kernel_cache import status
+
+            cache = status()
+            where = "" if cache["disk"] else f"; {cache['reason']}: compiled in memory"
+            if self.errors:  # never "ready" when they are not
+                self._say(f"fleeodds: kernels NOT ready for {len(self.errors)} of {self.total} examples "
+                          f"({self.seconds:.0f} s{where}); first failure: {self.errors[0]}")
+            else:
+                self._say(f"fleeodds: kernels ready ({self.seconds:.0f} s{where})")
 
     def _say(self, line: str) -> None:
         if self.announce:
@@ -1094,5 +1116,7 @@ class Warmup:
             print(line, file=sys.stderr, flush=True)
 
     def status(self) -> dict[str, Any]:
+        from .kernel_cache import status
+
         return {"done": self.done, "total": self.total, "finished": self.finished,
-                "seconds": round(self.seconds, 1)}
+                "seconds": round(self.seconds, 1), "failed": len(self.errors), "kernel_cache": status()}

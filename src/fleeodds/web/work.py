@@ -83,7 +83,10 @@ class Task:
             self.done.set()
             callbacks, self._callbacks = self._callbacks, []
         for cb in callbacks:
-            cb()
+            try:
+                cb()
+            except RuntimeError:  # the awaiting request's event loop has closed: nobody waits
+                pass
 
 
 class WorkQueue:

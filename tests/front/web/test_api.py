@@ -633,20 +633,7 @@ def test_unit_bad(client, goblins):
 # --------------------------------------------------------------------------- the command
 
 
-def test_serve_command_warns_off_loopback(monkeypatch):
-    from click.testing import CliRunner
-
-    import uvicorn
-    from fleeodds.cli import main
-
-    calls = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
-    out = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0", "--port", "8123"])
-    assert out.exit_code == 0, out.output
-    assert "warning" in out.output and calls == [{"host": "0.0.0.0", "port": 8123, "log_level": "warning"}]
-    out = CliRunner().invoke(main, ["serve"])
-    assert "warning" not in out.output and calls[-1]["host"] == "127.0.0.1" and calls[-1]["port"] == 8000
-    assert CliRunner().invoke(main, ["serve", "--port", "0"]).exit_code == 2
+# (the serve command's options, hosts and ports: tests/front/web/test_serving.py)
 
 
 def test_evaluate_takes_the_bare_scenario(client, goblins):
@@ -688,7 +675,8 @@ def test_shutdown_stops_runs_and_warmup(goblins, monkeypatch):
     # leaving the client ran the lifespan's shutdown: the run was cancelled and its thread joined;
     # the warm-up was told to stop, and the shutdown did not wait for a kernel being compiled
     assert time.perf_counter() - t0 < 15
-    assert not job.thread.is_alive() and job.state == "cancelled"
+    assert job.done_event.is_set() and job.state == "cancelled"
+    assert not any(th.is_alive() for th in app.state.work._threads)
     assert app.state.warmup.stop.is_set()
     app.state.warmup.thread.join(180)  # it does stop (after the kernel it was compiling, if any)
     assert not app.state.warmup.thread.is_alive()
