@@ -314,9 +314,10 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
     def get_example(name: str) -> dict[str, Any]:
         return service.example_source(name)
 
-    def _question(req: EvaluateRequest):
-        service.check_texts(req.scenario, "scenario")
-        sc = service.load(req.scenario)
+    def _question(req: EvaluateRequest, sc=None):
+        if sc is None:
+            service.check_texts(req.scenario, "scenario")
+            sc = service.load(req.scenario)
         method = service.check_method(req.method, sc)
         if method == "exact" and not sc.has_exact:
             service.evaluation.evaluate(sc, "exact")
@@ -351,7 +352,7 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
                     raise service.InputError("precision", req.precision, "trials for a scenario with [compare] "
                                              "setups on the web page")
                 return sc, None
-            return sc, _question(req)
+            return sc, _question(req, sc)
 
         sc, q = await cheap(prepare)
         if q is None:  # a comparison, as `fleeodds run` gives it
@@ -366,14 +367,15 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
                 hit = answer
             return hit["result"]
         sc, method, trials, precision, seed = q
-        table = service.cached(service.result_key(sc.base_source(), method, trials, precision, seed))
+        key = service.result_key(sc.base_source(), method, trials, precision, seed)
+        table = service.cached(key)
         if table is None:
             got = await heavy(request, lambda p: service.evaluate(sc, method, trials, precision, seed, p),
                               0 if method == "exact" else 1)
             if isinstance(got, Response):
                 return got
             table = got[1]
-        return await cheap(lambda: service._plain(table.relabel(req.lang).to_dict()))
+        return await cheap(service.result_dict, key, table, req.lang)
 
     @app.post("/api/view", summary="Evaluate a scenario for the page: answer, tables, SVG chart")
     async def post_view(req: EvaluateRequest, request: Request) -> Any:
@@ -388,6 +390,10 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
     @app.post("/api/jobs", summary="Start an evaluation in the work queue (poll GET /api/jobs/{id})")
     async def post_job(req: EvaluateRequest, wait: float = Query(0.2, ge=0, le=2)) -> Any:
         sc, method, trials, precision, seed = await cheap(_question, req)
+        key = service.result_key(sc.base_source(), method, trials, precision, seed)
+        hit = await cheap(service.view_if_cached, key, req.lang)
+        if hit is not None:  # a question already answered (and drawn): no queue
+            return jobs.answered(sc, method, trials, precision, seed, req.lang, hit).status()
         job = jobs.start(sc, method, trials, precision, seed, req.lang)
         end = asyncio.get_running_loop().time() + wait
         while not job.done_event.is_set() and asyncio.get_running_loop().time() < end:
@@ -487,9 +493,19 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
     return app
 
 
+#: Seconds a thread holds the interpreter before handing it over, in a server process (Python's
+#: default is 0.005).
+SWITCH_INTERVAL = 0.001
+
+
 def create_app_from_env() -> FastAPI:
     """The application of one of uvicorn's worker processes (``fleeodds serve --workers N``): its
     settings come from the environment (:meth:`fleeodds.web.guard.Settings.from_env`)."""
+    import sys
+
+    # the server's process: heavy work in the worker threads must hand the interpreter back to the
+    # event loop often, so that cheap answers and the health check are not held behind it
+    sys.setswitchinterval(SWITCH_INTERVAL)
     settings = Settings.from_env()
     return create_app(announce=settings.announce, settings=settings)
 

@@ -122,6 +122,16 @@ class Jobs:
             self._jobs[job.id] = job
         return job
 
+    def answered(self, scenario, method, trials, precision, seed, lang, result: dict[str, Any]) -> Job:
+        """A job whose answer was already in the caches: done at once, never queued."""
+        job = Job(scenario, method, trials, precision, seed, lang)
+        job.result, job.state, job.progress.phase = result, "done", "finishing"
+        job.finished_at = time.monotonic()
+        job.done_event.set()
+        with self._lock:
+            self._jobs[job.id] = job
+        return job
+
     @staticmethod
     def _finished(job: Job):
         def done() -> None:  # a job dropped from the queue before its turn never ran _run

@@ -20,11 +20,11 @@ import uvicorn
 from ..errors import FleeoddsError
 from .guard import Settings, check_base_url, is_loopback
 
-#: uvicorn's limits: idle keep-alive connections closed after 5 s; at most 400 connections and
+#: uvicorn's limits: idle keep-alive connections closed after 20 s; at most 400 connections and
 #: requests at once (more get an immediate 503, so a flood of sockets cannot exhaust the process's
 #: 1,024 descriptors); at most 100 KB of an unfinished request head; a stopping server waits
 #: 3 s for requests in flight; a listen backlog of 256.
-UVICORN_LIMITS: dict[str, Any] = {"timeout_keep_alive": 5, "limit_concurrency": 400,
+UVICORN_LIMITS: dict[str, Any] = {"timeout_keep_alive": 20, "limit_concurrency": 400,
                                   "h11_max_incomplete_event_size": 100 * 1024, "timeout_graceful_shutdown": 3,
                                   "backlog": 256}
 

@@ -478,6 +478,10 @@ def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
     from ..report import charts
 
     check_lang(lang)
+    with _CACHE_LOCK:
+        hit = _VIEWS.get((key, lang))
+    if hit is not None and cached(key) is table:
+        return hit
     t = table.relabel(lang)
     wide = t.wide()
     views = t.metric_views()
@@ -485,7 +489,7 @@ def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
     if len(views):
         metric = {"code": t.metric.code, "label": t.metric.label(lang), "unit": t.metric.unit_label(lang),
                   "views": _texts(records(views), lang, 2, ("exactly", "at_least", "at_most"))}
-    return {
+    out = {
         "id": key,
         "lang": lang,
         "title": t.manifest.get("title", ""),
@@ -501,6 +505,30 @@ def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
         "chart_svg": svg_text(chart_bytes(lambda p: charts.outcome_chart(t, p), "svg", f"outcome-{key}-{lang}")),
         "result": json.loads(t.to_json()),
     }
+    with _CACHE_LOCK:
+        _VIEWS[(key, lang)] = out
+        while len(_VIEWS) > CACHE_SIZE * 2:
+            _VIEWS.popitem(last=False)
+    return out
+
+
+def result_dict(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
+    """The JSON of ``fleeodds run --format json`` for a result (``POST /api/evaluate``), kept with
+    the views: a repeated question costs a look-up."""
+    with _CACHE_LOCK:
+        hit = _VIEWS.get((key, lang, "json"))
+    if hit is not None and cached(key) is table:
+        return hit
+    out = _plain(table.relabel(lang).to_dict())
+    with _CACHE_LOCK:
+        _VIEWS[(key, lang, "json")] = out
+        while len(_VIEWS) > CACHE_SIZE * 2:
+            _VIEWS.popitem(last=False)
+    return out
+
+
+#: :func:`view`'s answers by (result id, language): a repeated question costs a dictionary look-up.
+_VIEWS: "collections.OrderedDict[tuple, dict]" = collections.OrderedDict()
 
 
 def view_if_cached(key: str, lang: str) -> dict[str, Any] | None:
@@ -509,7 +537,9 @@ def view_if_cached(key: str, lang: str) -> dict[str, Any] | None:
     table = cached(key)
     if table is None or cached_chart(f"outcome-{key}-{lang}", "svg") is None:
         return None
-    return view(key, table, lang)
+    with _CACHE_LOCK:
+        hit = _VIEWS.get((key, lang))
+    return hit if hit is not None else view(key, table, lang)
 
 
 def download(key: str, fmt: str, lang: str) -> tuple[bytes, str]:

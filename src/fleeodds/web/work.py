@@ -2,8 +2,9 @@
 charts not in the cache, uploads, jobs) runs here, on a few worker threads, never on the pool
 that answers cheap requests (cached answers, schema, examples, health).
 
-- bounded: at most :data:`WORKERS` tasks run at once and :data:`WAITING` wait; beyond that a
-  request is refused at once (:class:`Busy`, HTTP 429 with ``Retry-After``);
+- bounded: at most :data:`WORKERS` tasks run at once and :data:`WAITING` wait; beyond that, or
+  when the queued work would take more than :data:`ADMIT_WAIT` seconds, a request is refused at
+  once (:class:`Busy`, HTTP 429 with ``Retry-After``);
 - per-request limits: a task runs at most :data:`MAX_SECONDS` (then it is cancelled, HTTP 503)
   and waits at most :data:`MAX_WAIT` in the queue; trials, cells and upload sizes are capped by
   :mod:`fleeodds.web.service` before a task is queued, which bounds its memory;
@@ -36,7 +37,10 @@ WAITING = 24
 #: Longest a task may run (seconds) before it is cancelled.
 MAX_SECONDS = 60.0
 #: Longest a task may wait in the queue (seconds) before it is refused with 503.
-MAX_WAIT = 30.0
+MAX_WAIT = 60.0
+#: A new task is refused at once (429) when the work already queued would take longer than this
+#: (seconds, from the recent tasks' mean time): better a prompt "try again in N s" than a late 503.
+ADMIT_WAIT = 20.0
 
 _QUEUES: "weakref.WeakSet[WorkQueue]" = weakref.WeakSet()
 
@@ -127,13 +131,18 @@ class WorkQueue:
         with self._lock:
             if self.closed.is_set():
                 raise Busy(503, 5, "the server is stopping")
-            if len(self._queued) >= self.waiting and len(self._running) + len(self._queued) >= \
-                    self.workers + self.waiting:
+            if len(self._queued) >= self.waiting or self._expected_wait() > ADMIT_WAIT:
                 self.refused += 1
                 raise Busy(429, self.retry_after(), "the server is busy")
             self._queued.add(task)
         self._q.put((priority, next(self._seq), task))
         return task
+
+    def _expected_wait(self) -> float:
+        """Seconds the queued work would take before a new task starts (0 while a worker is free)."""
+        if len(self._running) < self.workers or not self._recent:
+            return 0.0
+        return sum(self._recent) / len(self._recent) * (len(self._queued) + 1) / self.workers
 
     def retry_after(self) -> int:
         """Seconds after which a refused request may try again: the queue's length times the

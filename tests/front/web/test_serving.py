@@ -261,7 +261,9 @@ def test_queue_full_is_429_with_retry_after_and_health_still_answers(goblins):
     hold = threading.Event()
     try:
         with TestClient(create_app(warmup=False, queue=q), raise_server_exceptions=False, base_url=LOCAL) as c:
-            q.submit(lambda p: hold.wait(30))  # the worker is busy
+            started = threading.Event()
+            q.submit(lambda p: (started.set(), hold.wait(30)))  # the worker is busy
+            assert started.wait(10)
             q.submit(lambda p: hold.wait(30))  # and the queue full
             src = dict(goblins, title="queue full")
             r = c.post("/api/view", json={"scenario": src, "method": "mc", "trials": 1000, "seed": 99})
