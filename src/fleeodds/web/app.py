@@ -15,6 +15,7 @@ an unexpected failure is a JSON 500 without a traceback.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -314,6 +315,22 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
     def get_example(name: str) -> dict[str, Any]:
         return service.example_source(name)
 
+    questions: "collections.OrderedDict[str, tuple]" = collections.OrderedDict()
+
+    async def question(req: EvaluateRequest) -> tuple:
+        """:func:`_question` of a request, kept by the request's JSON: a repeated question (the
+        same example asked by many players) is a look-up on the event loop, with no thread hop."""
+        text = json.dumps(req.model_dump(mode="json"), sort_keys=True)
+        hit = questions.get(text)
+        if hit is not None:
+            questions.move_to_end(text)
+            return hit
+        q = await cheap(_question, req)
+        questions[text] = q
+        while len(questions) > service.CACHE_SIZE:
+            questions.popitem(last=False)
+        return q
+
     def _question(req: EvaluateRequest, sc=None):
         if sc is None:
             service.check_texts(req.scenario, "scenario")
@@ -379,9 +396,10 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
 
     @app.post("/api/view", summary="Evaluate a scenario for the page: answer, tables, SVG chart")
     async def post_view(req: EvaluateRequest, request: Request) -> Any:
-        sc, method, trials, precision, seed = await cheap(_question, req)
+        sc, method, trials, precision, seed = await question(req)
         key = service.result_key(sc.base_source(), method, trials, precision, seed)
-        hit = await cheap(service.view_if_cached, key, req.lang)
+        hit = service.view_if_cached(key, req.lang, compute=False) or await cheap(service.view_if_cached, key,
+                                                                                  req.lang)
         if hit is not None:
             return hit
         return await heavy(request, lambda p: service.view(*service.evaluate(sc, method, trials, precision, seed, p),
@@ -389,9 +407,10 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
 
     @app.post("/api/jobs", summary="Start an evaluation in the work queue (poll GET /api/jobs/{id})")
     async def post_job(req: EvaluateRequest, wait: float = Query(0.2, ge=0, le=2)) -> Any:
-        sc, method, trials, precision, seed = await cheap(_question, req)
+        sc, method, trials, precision, seed = await question(req)
         key = service.result_key(sc.base_source(), method, trials, precision, seed)
-        hit = await cheap(service.view_if_cached, key, req.lang)
+        hit = service.view_if_cached(key, req.lang, compute=False) or await cheap(service.view_if_cached, key,
+                                                                                  req.lang)
         if hit is not None:  # a question already answered (and drawn): no queue
             return jobs.answered(sc, method, trials, precision, seed, req.lang, hit).status()
         job = jobs.start(sc, method, trials, precision, seed, req.lang)
@@ -401,7 +420,7 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         return job.status()
 
     @app.get("/api/jobs/{job_id}", summary="A job's progress, and its result once done")
-    def get_job(job_id: str) -> dict[str, Any]:
+    async def get_job(job_id: str) -> dict[str, Any]:  # a look-up: on the event loop, no thread hop
         try:
             return jobs.get(job_id).status()
         except KeyError:
@@ -409,7 +428,7 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
 
     @app.post("/api/jobs/{job_id}/cancel", summary="Stop a job (its run stops at the next chunk)")
     @app.delete("/api/jobs/{job_id}", summary="Stop a job")
-    def cancel_job(job_id: str) -> dict[str, Any]:
+    async def cancel_job(job_id: str) -> dict[str, Any]:
         try:
             return jobs.cancel(job_id).status()
         except KeyError:

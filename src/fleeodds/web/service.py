@@ -531,15 +531,18 @@ def result_dict(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
 _VIEWS: "collections.OrderedDict[tuple, dict]" = collections.OrderedDict()
 
 
-def view_if_cached(key: str, lang: str) -> dict[str, Any] | None:
+def view_if_cached(key: str, lang: str, compute: bool = True) -> dict[str, Any] | None:
     """:func:`view` of a result whose table and chart are both in the caches (no computing, no
-    drawing: the cheap path of a repeated question), else None."""
+    drawing: the cheap path of a repeated question), else None; with ``compute=False``, only a
+    view already made (a look-up, fit for the event loop)."""
     table = cached(key)
     if table is None or cached_chart(f"outcome-{key}-{lang}", "svg") is None:
         return None
     with _CACHE_LOCK:
         hit = _VIEWS.get((key, lang))
-    return hit if hit is not None else view(key, table, lang)
+    if hit is not None or not compute:
+        return hit
+    return view(key, table, lang)
 
 
 def download(key: str, fmt: str, lang: str) -> tuple[bytes, str]:

@@ -33,11 +33,14 @@ from . import service
 #: Tasks running at once (a 2-core machine: more would only share the same cores).
 WORKERS = 2
 #: Tasks waiting beyond those running before a request is refused with 429.
-WAITING = 24
+WAITING = 12
 #: Longest a task may run (seconds) before it is cancelled.
 MAX_SECONDS = 60.0
-#: Longest a task may wait in the queue (seconds) before it is refused with 503.
-MAX_WAIT = 60.0
+#: Longest a task may wait in the queue (seconds) before it is refused with 503: a safety net only,
+#: since admission (:data:`ADMIT_WAIT`) refuses work that would wait that long.
+MAX_WAIT = 300.0
+#: Seconds a task is guessed to take before any has finished (the first burst of a busy evening).
+FIRST_GUESS = 5.0
 #: A new task is refused at once (429) when the work already queued would take longer than this
 #: (seconds, from the recent tasks' mean time): better a prompt "try again in N s" than a late 503.
 ADMIT_WAIT = 20.0
@@ -140,14 +143,15 @@ class WorkQueue:
 
     def _expected_wait(self) -> float:
         """Seconds the queued work would take before a new task starts (0 while a worker is free)."""
-        if len(self._running) < self.workers or not self._recent:
+        if len(self._running) < self.workers:
             return 0.0
-        return sum(self._recent) / len(self._recent) * (len(self._queued) + 1) / self.workers
+        mean = sum(self._recent) / len(self._recent) if self._recent else FIRST_GUESS
+        return mean * (len(self._queued) + 1) / self.workers
 
     def retry_after(self) -> int:
         """Seconds after which a refused request may try again: the queue's length times the
         recent mean task time, over the workers (at least 1)."""
-        mean = sum(self._recent) / len(self._recent) if self._recent else 1.0
+        mean = sum(self._recent) / len(self._recent) if self._recent else FIRST_GUESS
         return max(1, min(60, math.ceil(mean * (len(self._queued) + 1) / max(self.workers, 1))))
 
     async def run(self, fn: Callable[[service.Progress], Any], priority: int = 1,

@@ -295,6 +295,8 @@ def test_cached_exact_answer_does_not_queue(client, goblins):
         again = client.post("/api/view", json=body)
         assert again.status_code == 200 and again.json()["chart_svg"] == first["chart_svg"]
         assert client.post("/api/evaluate", json=body).status_code == 200
+        st = client.post("/api/jobs?wait=0", json=body).json()  # the page's way: done at once, not queued
+        assert st["state"] == "done" and st["result"]["chart_svg"] == first["chart_svg"]
         assert all(not t.done.is_set() for t in tasks)  # still held: the answers did not go through them
     finally:
         hold.set()
