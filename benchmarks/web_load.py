@@ -78,10 +78,15 @@ async def main_async(args) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="web-load-"))
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""),
                TMPDIR=str(tmp))
+    if args.threads:
+        env["FLEEODDS_WORK_THREADS"] = str(args.threads)
+        out_threads = args.threads
+    else:
+        out_threads = None
     log = open(args.log, "w") if args.log else subprocess.DEVNULL
     proc = subprocess.Popen([sys.executable, "-m", "fleeodds.cli", "serve", "--host", HOST, "--port", str(port)],
                             env=env, stdout=log, stderr=log)
-    out: dict = {"clients": args.clients, "requests_per_client": args.requests,
+    out: dict = {"clients": args.clients, "requests_per_client": args.requests, "work_threads": out_threads,
                  "load_before": os.getloadavg()}
     deadline = time.monotonic() + args.max_seconds
     try:
@@ -212,9 +217,12 @@ async def main_async(args) -> dict:
             out["load_after"] = os.getloadavg()
 
             # long runs in flight, then SIGTERM
-            busy = [asyncio.create_task(http.post("/api/evaluate", json={
-                "scenario": sources[exact_names[0]], "method": "mc", "trials": 10_000_000, "seed": 77 + j}))
-                for j in range(4)]
+            busy = []
+            for j in range(4):
+                r = await http.post("/api/jobs?wait=0", json={"scenario": sources[exact_names[0]], "method": "mc",
+                                                              "trials": 10_000_000, "seed": 77 + j})
+                busy.append(r.status_code)
+            out["jobs_started_before_sigterm"] = busy
             for _ in range(300):
                 w = (await http.get("/api/health")).json()["work"]
                 if w["running"]:
@@ -226,9 +234,6 @@ async def main_async(args) -> dict:
             while proc.poll() is None and time.monotonic() - t < 30:
                 await asyncio.sleep(0.05)
             out["stop_after_sigterm_seconds"] = round(time.monotonic() - t, 2)
-            for b in busy:
-                b.cancel()
-            await asyncio.gather(*busy, return_exceptions=True)
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -275,6 +280,8 @@ def main(argv=None) -> int:
     p.add_argument("--max-seconds", type=float, default=600, help="the whole run stops after this")
     p.add_argument("--json", help="also write the figures to this JSON file")
     p.add_argument("--log", help="the server's output to this file")
+    p.add_argument("--threads", type=int, default=None,
+                   help="the server's work queue threads (FLEEODDS_WORK_THREADS; default: the server's, 2)")
     args = p.parse_args(argv)
     if not (1 <= args.clients <= 200 and 1 <= args.requests <= 10 and 0 < args.max_seconds <= 1800):
         p.error("--clients 1..200, --requests 1..10, --max-seconds up to 1800")

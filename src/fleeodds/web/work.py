@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import math
+import os
 import queue
 import threading
 import time
@@ -30,8 +31,9 @@ from typing import Any, Callable
 
 from . import service
 
-#: Tasks running at once (a 2-core machine: more would only share the same cores).
-WORKERS = 2
+#: Tasks running at once (a 2-core machine: more would only share the same cores and the
+#: interpreter); ``FLEEODDS_WORK_THREADS`` in the environment sets another number.
+WORKERS = max(1, int(os.environ.get("FLEEODDS_WORK_THREADS", "2") or 2))
 #: Tasks waiting beyond those running before a request is refused with 429.
 WAITING = 12
 #: Longest a task may run (seconds) before it is cancelled.
