@@ -130,10 +130,6 @@ def test_settings_reach_worker_processes(monkeypatch):
 # --------------------------------------------------------------------------- the serve command
 
 
-class _Ran(Exception):
-    pass
-
-
 @pytest.fixture
 def fake_uvicorn(monkeypatch):
     """The serve command up to uvicorn's run: the config it built and the socket it bound."""
