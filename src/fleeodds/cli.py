@@ -645,10 +645,22 @@ def systems(lang):
 
 @main.command(context_settings=CONTEXT)
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; anything but loopback makes the page reachable from other machines.")
+              help="Address to listen on. Anything but loopback (127.0.0.0/8, localhost, ::1) needs --public.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
-def serve(host, port, open_browser):
+@click.option("--public", is_flag=True,
+              help="Hosted mode: allow a non-loopback --host (the page has no login: anyone who reaches it can "
+              "use it and the machine's CPU).")
+@click.option("--base-url", default=None, metavar="URL",
+              help="Hosted mode: the address players use (https://odds.example.org/), e.g. behind a reverse "
+              "proxy; share links are built on it and its host name is accepted in the Host header.")
+@click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
+              help="Another host name accepted in the Host header (repeatable); loopback names always are.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Server processes (uvicorn's own workers), each with its own work queue.")
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="The page's language until the player picks one.")
+def serve(host, port, open_browser, public, base_url, allowed_hosts, workers, lang):
     """Serve the local web page: pick a system and an example, change fields, see the odds,
     compare, sweep and share the link (needs the web extra: pip install "fleeodds[web]").
 
@@ -656,6 +668,7 @@ def serve(host, port, open_browser):
     Examples:
       fleeodds serve --open
       fleeodds serve --port 8080
+      fleeodds serve --public --host 0.0.0.0 --base-url https://odds.example.org/ --workers 2
     """
     try:
         from .web import serve as run_server
@@ -664,7 +677,8 @@ def serve(host, port, open_browser):
     except ImportError as exc:
         raise FleeoddsError(f"serve: the web page needs the web extra ({exc.name} is missing); "
                             'install it with: pip install "fleeodds[web]"') from None
-    run_server(host, port, open_browser)
+    run_server(host, port, open_browser, public=public, base_url=base_url, allowed_hosts=tuple(allowed_hosts),
+               workers=workers, lang=lang)
 
 
 from .cli_bsdata import import_bsdata, rank  # noqa: E402  (list building)

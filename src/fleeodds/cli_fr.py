@@ -107,6 +107,7 @@ COMMANDS: dict[str, str] = {
     Exemples :
       fleeodds serve --open
       fleeodds serve --port 8080
+      fleeodds serve --public --host 0.0.0.0 --base-url https://odds.example.org/ --workers 2
     """,
     "import-bsdata": """Importe les profils d'unités d'un catalogue BattleScribe (.cat) dans les profils d'un
     système de règles.
@@ -258,6 +259,22 @@ OPTIONS: dict[str, str] = {
     "Language of the names.": "Langue des noms.",
     "Address to listen on; anything but loopback makes the page reachable from other machines.":
         "Adresse d'écoute ; toute autre que la boucle locale rend la page accessible depuis d'autres machines.",
+    "Address to listen on. Anything but loopback (127.0.0.0/8, localhost, ::1) needs --public.":
+        "Adresse d'écoute. Toute autre que la boucle locale (127.0.0.0/8, localhost, ::1) demande --public.",
+    "Hosted mode: allow a non-loopback --host (the page has no login: anyone who reaches it can use it and the "
+    "machine's CPU).":
+        "Mode hébergé : permet un --host hors de la boucle locale (la page n'a pas de connexion par mot de passe : "
+        "quiconque l'atteint peut l'utiliser, ainsi que le processeur de la machine).",
+    "Hosted mode: the address players use (https://odds.example.org/), e.g. behind a reverse proxy; share links "
+    "are built on it and its host name is accepted in the Host header.":
+        "Mode hébergé : l'adresse qu'utilisent les joueurs (https://odds.example.org/), par exemple derrière un "
+        "proxy inverse ; les liens de partage sont construits dessus et son nom d'hôte est admis dans l'en-tête Host.",
+    "Another host name accepted in the Host header (repeatable); loopback names always are.":
+        "Un autre nom d'hôte admis dans l'en-tête Host (répétable) ; ceux de la boucle locale le sont toujours.",
+    "Server processes (uvicorn's own workers), each with its own work queue.":
+        "Processus serveurs (ceux qu'uvicorn gère lui-même), chacun avec sa propre file de calculs.",
+    "The page's language until the player picks one.":
+        "La langue de la page tant que le joueur n'en a pas choisi une.",
     "Port to listen on.": "Port d'écoute.",
     "Open the page in the web browser.": "Ouvre la page dans le navigateur.",
     "The BattleScribe game-system file (.gst) the catalogue belongs to.":

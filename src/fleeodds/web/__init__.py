@@ -19,8 +19,9 @@ def create_app(warmup: bool = True):
     return _create(warmup)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False) -> None:
-    """Run the server until interrupted (see :func:`fleeodds.web.app.serve`)."""
-    from .app import serve as _serve
+def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False, **options) -> None:
+    """Run the server until interrupted (see :func:`fleeodds.web.server.serve`; ``options``:
+    ``public``, ``base_url``, ``allowed_hosts``, ``workers``, ``lang``)."""
+    from .server import serve as _serve
 
-    _serve(host, port, open_browser)
+    _serve(host, port, open_browser, **options)

@@ -1,4 +1,11 @@
-"""The FastAPI application: one page (``/``) and its JSON API (``/api/...``, OpenAPI at ``/docs``).
+"""The FastAPI application: one page (``/``) and its JSON API (``/api/...``, OpenAPI at ``/docs``,
+its assets served from the installed ``fastapi_offline`` package: no CDN, works offline).
+
+Cheap requests (cached answers, schema, examples, health, config) are answered at once; every
+heavy one (Monte Carlo, comparisons, sweeps, charts not yet drawn, uploads, jobs) goes through the
+one bounded work queue (:mod:`fleeodds.web.work`): 429 with ``Retry-After`` when it is full, 503
+when the server stops or a run overruns its time, and cancelled when its client goes away.
+Requests first pass :class:`fleeodds.web.guard.Guard` (Host allow-list, Origin check, body size).
 
 Every error is a 4xx JSON answer ``{"detail": "<the CLI's message>", "errors": [{"path", "message"}]}``,
 one entry per line of the project's message, so the page shows each next to its field;
@@ -7,15 +14,18 @@ an unexpected failure is a JSON 500 without a traceback.
 
 from __future__ import annotations
 
+import asyncio
+import collections
 import contextlib
 import json
 import logging
 import os
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 os.environ.setdefault("MPLBACKEND", "Agg")  # charts are files, never windows
 
+import anyio  # noqa: E402
 from fastapi import Body, FastAPI, File, Form, Query, Request, UploadFile  # noqa: E402
 from fastapi.exceptions import RequestValidationError  # noqa: E402
 from fastapi.responses import HTMLResponse, JSONResponse, Response  # noqa: E402
@@ -25,7 +35,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException  # noqa
 
 from .. import __version__  # noqa: E402
 from ..errors import FleeoddsError, InputError  # noqa: E402
-from . import service  # noqa: E402
+from . import service, work  # noqa: E402
+from .guard import Guard, Settings  # noqa: E402
 from .jobs import Jobs  # noqa: E402
 
 log = logging.getLogger("fleeodds.web")
@@ -164,41 +175,79 @@ def _static_dir() -> str:
     return str(resources.files("fleeodds.web") / "static")
 
 
-def create_app(warmup: bool = True, announce: bool = False) -> FastAPI:
+def _busy(exc: work.Busy, lang: str) -> JSONResponse:
+    if lang == "fr":
+        what = {"the server is busy": "le serveur est occupé", "the server is stopping": "le serveur s'arrête"}.get(
+            exc.reason, exc.reason)
+        msg = f"{what} ; réessayez dans {exc.retry_after} s"
+    else:
+        msg = f"{exc.reason}; try again in {exc.retry_after} s"
+    return JSONResponse({"detail": msg, "errors": [{"path": "", "message": msg}]}, status_code=exc.status,
+                        headers={"Retry-After": str(exc.retry_after)})
+
+
+def _fastapi(**kw) -> FastAPI:
+    """The FastAPI application, its ``/docs`` page served with Swagger UI's files from the installed
+    ``fastapi_offline`` package (no CDN: the page works offline)."""
+    try:
+        from fastapi_offline import FastAPIOffline
+    except ImportError:  # an install without it: FastAPI's own /docs (its assets from a CDN)
+        return FastAPI(**kw)
+    return FastAPIOffline(redoc_url=None, static_url="/static-docs", **kw)
+
+
+def create_app(warmup: bool = True, announce: bool = False, settings: Settings | None = None,
+               queue: work.WorkQueue | None = None) -> FastAPI:
     """The application. ``warmup``: compile the shipped examples' kernels in a background thread;
-    ``announce``: print a line when the warm-up starts and when the kernels are ready."""
-    jobs = Jobs()
+    ``announce``: print a line when the warm-up starts and when the kernels are ready;
+    ``settings``: local or hosted (:class:`fleeodds.web.guard.Settings`; default: local, loopback only);
+    ``queue``: the work queue (default: a new one of :data:`fleeodds.web.work.WORKERS` workers)."""
+    from .kernel_cache import keep_kernels_working
+
+    keep_kernels_working()  # no writable numba cache, a full disk: kernels compiled in memory, never a 500
+    settings = settings or Settings()
+    queue = queue or work.WorkQueue()
+    jobs = Jobs(queue)
     warm = service.Warmup(announce)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         yield
         warm.stop.set()  # the warm-up stops between two examples or chunks
-        jobs.shutdown()  # stop the runs before the process ends
+        queue.close()  # every queued and running request and job is cancelled now
+        jobs.shutdown(3.0)  # stop the runs before the process ends (a chunk, not a run)
         if warm.thread is not None:
             # a kernel being compiled cannot be interrupted: the (daemon) thread is left to the
             # process's exit rather than holding a stopping server for a minute
             warm.thread.join(2)
 
-    app = FastAPI(title="fleeodds", version=__version__, lifespan=lifespan,
-                  description="Odds of flee, pursuit and free-attack exchanges: the JSON API of `fleeodds serve`. "
-                  "Errors are 4xx JSON answers with one message per invalid field, as on the command line.")
+    app = _fastapi(title="fleeodds", version=__version__, lifespan=lifespan,
+                   description="Odds of flee, pursuit and free-attack exchanges: the JSON API of `fleeodds serve`. "
+                   "Errors are 4xx JSON answers with one message per invalid field, as on the command line; "
+                   "a busy server answers 429 with Retry-After.")
     app.state.jobs = jobs
+    app.state.work = queue
     app.state.warmup = warm
+    app.state.settings = settings
     if warmup:
         warm.start()
     app.mount("/static", StaticFiles(directory=_static_dir()), name="static")
+    app.add_middleware(Guard, settings=settings)
 
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next):
-        size = request.headers.get("content-length")
-        limit = service.MAX_UPLOAD_BYTES * 2 + 65536 if request.url.path == "/api/upload" else service.MAX_BODY_BYTES
-        if size is not None and (not size.isdigit() or int(size) > limit):
-            return _error(413, f"body: {size} bytes is not allowed; expected at most {limit:,} bytes")
-        if size is None and request.method in ("POST", "PUT", "PATCH") and \
-                request.headers.get("transfer-encoding", "").lower() == "chunked":  # a body of unknown size
-            return _error(411, "body: a chunked body is not allowed; expected a Content-Length header")
-        return await call_next(request)
+    async def cheap(fn: Callable[..., Any], *args: Any) -> Any:
+        """A quick piece of work (validation, a cached answer) on the request thread pool."""
+        return await anyio.to_thread.run_sync(fn, *args)
+
+    async def heavy(request: Request, fn: Callable[[service.Progress], Any], priority: int = 1) -> Any:
+        """A heavy piece of work through the work queue, cancelled if the client goes away."""
+        try:
+            return await queue.run(fn, priority, request.is_disconnected)
+        except work.ClientGone:
+            return Response(status_code=499)  # nobody reads it: the client has gone
+
+    @app.exception_handler(work.Busy)
+    async def on_busy(request: Request, exc: work.Busy):
+        return _busy(exc, _lang_of(request))
 
     @app.exception_handler(FleeoddsError)
     async def on_project_error(request: Request, exc: FleeoddsError):
@@ -233,16 +282,22 @@ def create_app(warmup: bool = True, announce: bool = False) -> FastAPI:
     def page() -> HTMLResponse:
         html = (resources.files("fleeodds.web") / "templates" / "index.html").read_text(encoding="utf-8")
         import html as html_lib
-        import json
 
         from ..outcomes import UNITS_FR
 
         units = html_lib.escape(json.dumps({**WEB_UNITS_FR, **UNITS_FR}), quote=True)
         return HTMLResponse(html.replace("{{version}}", __version__).replace("{{units_fr}}", units))
 
-    @app.get("/api/health", summary="Server state and kernel warm-up")
-    def health() -> dict[str, Any]:
-        return {"ok": True, "version": __version__, "warmup": warm.status(), "running_jobs": jobs.running()}
+    @app.get("/api/health", summary="Server state, kernel warm-up and work queue")
+    async def health() -> dict[str, Any]:
+        # answered on the event loop itself: never behind any other work
+        return {"ok": True, "version": __version__, "warmup": warm.status(), "running_jobs": jobs.running(),
+                "work": {"running": queue.running(), "queued": queue.queued(), "workers": queue.workers,
+                         "capacity": queue.workers + queue.waiting, "refused": queue.refused}}
+
+    @app.get("/api/config", summary="How the page is served: base URL of share links, hosted mode, language")
+    async def config() -> dict[str, Any]:
+        return settings.public_config()
 
     @app.get("/api/systems", summary="Rules systems")
     def get_systems(lang: Lang = "en") -> list[dict[str, Any]]:
@@ -260,15 +315,43 @@ def create_app(warmup: bool = True, announce: bool = False) -> FastAPI:
     def get_example(name: str) -> dict[str, Any]:
         return service.example_source(name)
 
+    questions: "collections.OrderedDict[str, tuple]" = collections.OrderedDict()
+
+    async def question(req: EvaluateRequest) -> tuple:
+        """:func:`_question` of a request, kept by the request's JSON: a repeated question (the
+        same example asked by many players) is a look-up on the event loop, with no thread hop."""
+        text = json.dumps(req.model_dump(mode="json"), sort_keys=True)
+        hit = questions.get(text)
+        if hit is not None:
+            questions.move_to_end(text)
+            return hit
+        q = await cheap(_question, req)
+        questions[text] = q
+        while len(questions) > service.CACHE_SIZE:
+            questions.popitem(last=False)
+        return q
+
+    def _question(req: EvaluateRequest, sc=None):
+        if sc is None:
+            service.check_texts(req.scenario, "scenario")
+            sc = service.load(req.scenario)
+        method = service.check_method(req.method, sc)
+        if method == "exact" and not sc.has_exact:
+            service.evaluation.evaluate(sc, "exact")
+        trials, precision = service.check_sizing(req.trials, req.precision)
+        return sc, method, trials, precision, service.check_seed(req.seed)
+
     @app.post("/api/evaluate", summary="Evaluate a scenario: the JSON of `fleeodds run --format json`",
               openapi_extra={"requestBody": {"content": {"application/json": {
                   "schema": EvaluateRequest.model_json_schema()}}, "required": True}})
-    def post_evaluate(body: dict[str, Any] = Body(...), method: Method = "both", trials: int | None = None,
-                      precision: float | None = None, seed: int = 0, lang: Lang = "en") -> dict[str, Any]:
+    async def post_evaluate(request: Request, body: dict[str, Any] = Body(...), method: Method = "both",
+                            trials: int | None = None, precision: float | None = None, seed: int = 0,
+                            lang: Lang = "en") -> Any:
         """The body is ``{"scenario": {...}, "method": ..., ...}``, or the scenario itself (with its
         ``system`` key; method, trials, precision, seed and lang then come from the query).
 
-        As on the command line, a scenario with comparison setups gives the comparison's JSON.
+        As on the command line, a scenario with comparison setups gives the comparison's JSON (no
+        chart is drawn: this answer has none).
         """
         if "scenario" not in body and "system" in body:
             body = {"scenario": body, "method": method, "trials": trials, "precision": precision, "seed": seed,
@@ -277,47 +360,67 @@ def create_app(warmup: bool = True, announce: bool = False) -> FastAPI:
             req = EvaluateRequest.model_validate(body)
         except ValidationError as exc:
             raise RequestValidationError(exc.errors()) from None
-        sc = service.load(req.scenario)
-        if sc.variants():
-            if req.precision is not None:
-                raise service.InputError("precision", req.precision, "trials for a scenario with [compare] setups "
-                                         "on the web page")
-            return service.compare(req.scenario, req.method, req.trials, req.seed, req.lang)["result"]
-        method = service.check_method(req.method, sc)
-        if method == "exact" and not sc.has_exact:
-            service.evaluation.evaluate(sc, "exact")  # the library's own refusal
-        trials, precision = service.check_sizing(req.trials, req.precision)
-        seed = service.check_seed(req.seed)
-        key, table = service.evaluate(sc, method, trials, precision, seed)
-        out = table.relabel(req.lang).to_dict()
-        return service._plain(out)
+
+        def prepare():
+            service.check_texts(req.scenario, "scenario")
+            sc = service.load(req.scenario)
+            if sc.variants():
+                if req.precision is not None:
+                    raise service.InputError("precision", req.precision, "trials for a scenario with [compare] "
+                                             "setups on the web page")
+                return sc, None
+            return sc, _question(req, sc)
+
+        sc, q = await cheap(prepare)
+        if q is None:  # a comparison, as `fleeodds run` gives it
+            key = service.answer_key("evaluate", req.scenario, req.method, req.trials, req.seed, req.lang)
+            hit = service.cached_answer(key)
+            if hit is None:
+                answer = await heavy(request, lambda p: service.store_answer(key, service.compare(
+                    req.scenario, req.method, req.trials, req.seed, req.lang, charts=False, progress=p)),
+                    0 if req.method == "exact" else 1)
+                if isinstance(answer, Response):
+                    return answer
+                hit = answer
+            return hit["result"]
+        sc, method, trials, precision, seed = q
+        key = service.result_key(sc.base_source(), method, trials, precision, seed)
+        table = service.cached(key)
+        if table is None:
+            got = await heavy(request, lambda p: service.evaluate(sc, method, trials, precision, seed, p),
+                              0 if method == "exact" else 1)
+            if isinstance(got, Response):
+                return got
+            table = got[1]
+        return await cheap(service.result_dict, key, table, req.lang)
 
     @app.post("/api/view", summary="Evaluate a scenario for the page: answer, tables, SVG chart")
-    def post_view(req: EvaluateRequest) -> dict[str, Any]:
-        sc, method, trials, precision, seed = _question(req)
-        key, table = service.evaluate(sc, method, trials, precision, seed)
-        return service.view(key, table, req.lang)
+    async def post_view(req: EvaluateRequest, request: Request) -> Any:
+        sc, method, trials, precision, seed = await question(req)
+        key = service.result_key(sc.base_source(), method, trials, precision, seed)
+        hit = service.view_if_cached(key, req.lang, compute=False) or await cheap(service.view_if_cached, key,
+                                                                                  req.lang)
+        if hit is not None:
+            return hit
+        return await heavy(request, lambda p: service.view(*service.evaluate(sc, method, trials, precision, seed, p),
+                                                           req.lang), 0 if method == "exact" else 1)
 
-    def _question(req: EvaluateRequest):
-        sc = service.load(req.scenario)
-        method = service.check_method(req.method, sc)
-        if method == "exact" and not sc.has_exact:
-            service.evaluation.evaluate(sc, "exact")
-        trials, precision = service.check_sizing(req.trials, req.precision)
-        return sc, method, trials, precision, service.check_seed(req.seed)
-
-    @app.post("/api/jobs", summary="Start an evaluation in a worker thread (poll GET /api/jobs/{id})")
-    def post_job(req: EvaluateRequest, wait: float = Query(0.2, ge=0, le=2)) -> dict[str, Any]:
-        sc, method, trials, precision, seed = _question(req)
-        try:
-            job = jobs.start(sc, method, trials, precision, seed, req.lang)
-        except FleeoddsError as exc:
-            return _project_error(exc, 429, req.lang)
-        job.done_event.wait(wait)  # a quick question is answered at once
+    @app.post("/api/jobs", summary="Start an evaluation in the work queue (poll GET /api/jobs/{id})")
+    async def post_job(req: EvaluateRequest, wait: float = Query(0.2, ge=0, le=2)) -> Any:
+        sc, method, trials, precision, seed = await question(req)
+        key = service.result_key(sc.base_source(), method, trials, precision, seed)
+        hit = service.view_if_cached(key, req.lang, compute=False) or await cheap(service.view_if_cached, key,
+                                                                                  req.lang)
+        if hit is not None:  # a question already answered (and drawn): no queue
+            return jobs.answered(sc, method, trials, precision, seed, req.lang, hit).status()
+        job = jobs.start(sc, method, trials, precision, seed, req.lang)
+        end = asyncio.get_running_loop().time() + wait
+        while not job.done_event.is_set() and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.02)  # a quick question is answered at once
         return job.status()
 
     @app.get("/api/jobs/{job_id}", summary="A job's progress, and its result once done")
-    def get_job(job_id: str) -> dict[str, Any]:
+    async def get_job(job_id: str) -> dict[str, Any]:  # a look-up: on the event loop, no thread hop
         try:
             return jobs.get(job_id).status()
         except KeyError:
@@ -325,53 +428,74 @@ def create_app(warmup: bool = True, announce: bool = False) -> FastAPI:
 
     @app.post("/api/jobs/{job_id}/cancel", summary="Stop a job (its run stops at the next chunk)")
     @app.delete("/api/jobs/{job_id}", summary="Stop a job")
-    def cancel_job(job_id: str) -> dict[str, Any]:
+    async def cancel_job(job_id: str) -> dict[str, Any]:
         try:
             return jobs.cancel(job_id).status()
         except KeyError:
             return _error(404, f"job: {job_id!r} is not allowed; expected the id of a recent job")
 
     @app.get("/api/results/{result_id}.{fmt}", summary="Download a result: csv, json, png or svg")
-    def get_result(result_id: str, fmt: str, lang: Lang = "en") -> Response:
-        data, media = service.download(result_id, fmt, lang)
+    async def get_result(request: Request, result_id: str, fmt: str, lang: Lang = "en") -> Response:
+        if fmt in ("png", "svg") and service.cached_chart(f"outcome-{result_id}-{lang}", fmt) is None:
+            got = await heavy(request, lambda p: service.download(result_id, fmt, lang))
+            if isinstance(got, Response):
+                return got
+            data, media = got
+        else:
+            data, media = await cheap(service.download, result_id, fmt, lang)
         name = f"fleeodds-result.{fmt}" if fmt in ("csv", "json") else f"fleeodds-chart.{fmt}"
         return Response(data, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.post("/api/toml", summary="The scenario as a TOML file", response_class=Response)
     def post_toml(req: ScenarioRequest) -> Response:
+        service.check_texts(req.scenario, "scenario")
         text = service.scenario_toml(req.scenario)
         return Response(text, media_type="application/toml",
                         headers={"Content-Disposition": 'attachment; filename="scenario.toml"'})
 
     @app.post("/api/setups", summary="The scenario's comparison setups (labels and field changes)")
     def post_setups(req: ScenarioRequest) -> list[dict[str, Any]]:
+        service.check_texts(req.scenario, "scenario")
         return service.setups(req.scenario, req.lang)
 
     @app.post("/api/compare", summary="Setups side by side, with paired intervals on the differences")
-    def post_compare(req: CompareRequest) -> dict[str, Any]:
+    async def post_compare(req: CompareRequest, request: Request) -> Any:
+        service.check_texts(req.model_dump(mode="json"))
         data = dict(req.scenario)
         if req.setups:
             table = dict(data.get("compare") or {})
             table.update(req.setups)
             data["compare"] = table
-        return service.compare(data, req.method, req.trials, req.seed, req.lang, req.added)
+        key = service.answer_key("compare", data, req.method, req.trials, req.seed, req.lang, req.added)
+        hit = service.cached_answer(key)
+        if hit is not None:
+            return hit
+        return await heavy(request, lambda p: service.store_answer(key, service.compare(
+            data, req.method, req.trials, req.seed, req.lang, req.added, progress=p)),
+            0 if req.method == "exact" else 1)
 
     @app.post("/api/sweep", summary="Vary one field (line chart) or two (heatmap)")
-    def post_sweep(req: SweepRequest) -> dict[str, Any]:
-        return service.sweep(req.scenario, req.vary, req.outcome, req.method, req.trials, req.seed, req.lang,
-                             req.labels, req.per_setup)
+    async def post_sweep(req: SweepRequest, request: Request) -> Any:
+        service.check_texts(req.model_dump(mode="json"))
+        key = service.answer_key("sweep", req.model_dump(mode="json"))
+        hit = service.cached_answer(key)
+        if hit is not None:
+            return hit
+        return await heavy(request, lambda p: service.store_answer(key, service.sweep(
+            req.scenario, req.vary, req.outcome, req.method, req.trials, req.seed, req.lang, req.labels,
+            req.per_setup, progress=p)), 0 if req.method == "exact" else 1)
 
     @app.post("/api/upload", summary="Units of an uploaded BattleScribe catalogue (parsed in memory)")
-    async def post_upload(catalogue: UploadFile = File(...), game_system: UploadFile | None = File(None),
-                          system: str | None = Form(None)) -> dict[str, Any]:
+    async def post_upload(request: Request, catalogue: UploadFile = File(...),
+                          game_system: UploadFile | None = File(None), system: str | None = Form(None)) -> Any:
         cat = await _read_limited(catalogue, "catalogue")
         gst = await _read_limited(game_system, "game_system") if game_system is not None and game_system.filename \
             else None
-        import anyio
-
-        return await anyio.to_thread.run_sync(
-            service.read_upload, cat, catalogue.filename or "catalogue.cat", gst,
-            game_system.filename if game_system is not None else "", system)
+        service.check_texts({"catalogue": catalogue.filename or "", "system": system or "",
+                             "game_system": game_system.filename if game_system is not None else ""})
+        return await heavy(request, lambda p: service.read_upload(
+            cat, catalogue.filename or "catalogue.cat", gst, game_system.filename if game_system is not None else "",
+            system))
 
     async def _read_limited(upload: UploadFile, field: str) -> bytes:
         data = await upload.read(service.MAX_UPLOAD_BYTES + 1)
@@ -382,24 +506,34 @@ def create_app(warmup: bool = True, announce: bool = False) -> FastAPI:
 
     @app.post("/api/unit", summary="The scenario with an imported unit in a role")
     def post_unit(req: UnitRequest) -> dict[str, Any]:
+        service.check_texts(req.model_dump(mode="json"))
         return service.with_unit(req.scenario, req.role, req.profile)
 
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False) -> None:
-    """Run the server (blocks). Binds to loopback unless told otherwise, and warns when not."""
+#: Seconds a thread holds the interpreter before handing it over, in a server process (Python's
+#: default is 0.005).
+SWITCH_INTERVAL = 0.001
+
+
+def create_app_from_env() -> FastAPI:
+    """The application of one of uvicorn's worker processes (``fleeodds serve --workers N``): its
+    settings come from the environment (:meth:`fleeodds.web.guard.Settings.from_env`)."""
     import sys
-    import threading
-    import webbrowser
 
-    import uvicorn
+    # the server's process: heavy work in the worker threads must hand the interpreter back to the
+    # event loop often, so that cheap answers and the health check are not held behind it
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    settings = Settings.from_env()
+    return create_app(announce=settings.announce, settings=settings)
 
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"warning: listening on {host}: anyone who can reach this machine on port {port} can use the page "
-              "and its CPU; fleeodds has no login", file=sys.stderr)
-    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
-    print(f"fleeodds: serving {url} (Ctrl+C stops)", file=sys.stderr)
-    if open_browser:
-        threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    uvicorn.run(create_app(announce=True), host=host, port=port, log_level="warning")
+
+def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False, *, public: bool = False,
+          base_url: str | None = None, allowed_hosts: tuple[str, ...] = (), workers: int = 1,
+          lang: str = "en") -> None:
+    """Run the server (blocks); see :func:`fleeodds.web.server.serve`."""
+    from .server import serve as _serve
+
+    _serve(host, port, open_browser, public=public, base_url=base_url, allowed_hosts=allowed_hosts,
+           workers=workers, lang=lang)

@@ -1,8 +1,11 @@
-"""Evaluation jobs: each runs in a worker thread; the page polls its progress and can cancel it.
+"""Evaluation jobs: each runs in the server's work queue (:mod:`fleeodds.web.work`); the page
+polls its progress and can cancel it.
 
 A job that nobody polls for :data:`ABANDONED_AFTER` seconds (its page was closed) is
 cancelled; a cancelled job stops between two Monte Carlo chunks
-(:data:`fleeodds.web.service.CHUNK` trials). At most :data:`MAX_RUNNING` jobs run at once.
+(:data:`fleeodds.web.service.CHUNK` trials), or leaves the queue at once if it has not started.
+A job waiting for its turn is ``running`` in phase ``queued``; when the queue is full, starting
+one is refused (:class:`fleeodds.web.work.Busy`, HTTP 429 with Retry-After).
 """
 
 from __future__ import annotations
@@ -13,10 +16,10 @@ import threading
 import time
 from typing import Any
 
-from ..errors import FleeoddsError, InputError
+from ..errors import FleeoddsError
 from . import service
+from .work import WorkQueue
 
-MAX_RUNNING = 4
 ABANDONED_AFTER = 15.0
 KEEP_FINISHED = 300.0
 
@@ -27,8 +30,9 @@ class Job:
         self.scenario, self.method, self.trials, self.precision = scenario, method, trials, precision
         self.seed, self.lang = seed, lang
         self.progress = service.Progress()
-        if not (method in ("both", "exact") and scenario.has_exact):
-            self.progress.phase = "preparing"
+        self.progress.phase = "queued"
+        #: what the job becomes once its turn comes
+        self.first_phase = "exact" if method in ("both", "exact") and scenario.has_exact else "preparing"
         self.state = "running"
         self.result: dict[str, Any] | None = None
         #: The exact part of a "both" question, shown while its Monte Carlo part runs.
@@ -37,9 +41,10 @@ class Job:
         self.seen = time.monotonic()
         self.finished_at: float | None = None
         self.done_event = threading.Event()
-        self.thread = threading.Thread(target=self._run, name=f"fleeodds-job-{self.id}", daemon=True)
+        self.task = None
 
-    def _run(self) -> None:
+    def _run(self, progress: service.Progress | None = None) -> None:
+        self.progress.phase = self.first_phase
         try:
             if self.method == "both" and self.scenario.has_exact and \
                     service.cached(service.result_key(self.scenario.base_source(), "both", self.trials,
@@ -91,7 +96,8 @@ class Job:
 class Jobs:
     """The server's jobs, with a reaper thread for abandoned and old ones."""
 
-    def __init__(self) -> None:
+    def __init__(self, work: WorkQueue | None = None) -> None:
+        self.work = work if work is not None else WorkQueue()
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
         self._reaper = threading.Thread(target=self._reap_loop, name="fleeodds-job-reaper", daemon=True)
@@ -105,17 +111,35 @@ class Jobs:
 
         Raises
         ------
-        InputError
-            When :data:`MAX_RUNNING` jobs already run (the caller answers 429).
+        fleeodds.web.work.Busy
+            When the work queue is full (the caller answers 429) or closed (503).
         """
+        job = Job(scenario, method, trials, precision, seed, lang)
+        priority = 0 if method == "exact" else 1
+        job.task = self.work.submit(job._run, priority, job.progress)
+        job.task.on_done(self._finished(job))
         with self._lock:
-            running = sum(1 for j in self._jobs.values() if j.state == "running")
-            if running >= MAX_RUNNING:
-                raise InputError("jobs", running, f"at most {MAX_RUNNING} runs at once; wait for one to finish")
-            job = Job(scenario, method, trials, precision, seed, lang)
             self._jobs[job.id] = job
-        job.thread.start()
         return job
+
+    def answered(self, scenario, method, trials, precision, seed, lang, result: dict[str, Any]) -> Job:
+        """A job whose answer was already in the caches: done at once, never queued."""
+        job = Job(scenario, method, trials, precision, seed, lang)
+        job.result, job.state, job.progress.phase = result, "done", "finishing"
+        job.finished_at = time.monotonic()
+        job.done_event.set()
+        with self._lock:
+            self._jobs[job.id] = job
+        return job
+
+    @staticmethod
+    def _finished(job: Job):
+        def done() -> None:  # a job dropped from the queue before its turn never ran _run
+            if not job.done_event.is_set():
+                job.state = "cancelled"
+                job.finished_at = time.monotonic()
+                job.done_event.set()
+        return done
 
     def get(self, job_id: str) -> Job:
         job = self._jobs.get(job_id)
@@ -126,19 +150,16 @@ class Jobs:
 
     def cancel(self, job_id: str) -> Job:
         job = self.get(job_id)
-        job.progress.cancel.set()
+        if job.task is not None:
+            self.work.cancel(job.task)
+        else:
+            job.progress.cancel.set()
         return job
 
     def shutdown(self, timeout: float = 10.0) -> None:
-        """Cancel every running job and wait for its thread (a kernel must not be cut off mid-call
-        when the interpreter exits)."""
-        with self._lock:
-            jobs = list(self._jobs.values())
-        for job in jobs:
-            job.progress.cancel.set()
-        for job in jobs:
-            if job.thread.is_alive():
-                job.thread.join(timeout)
+        """Cancel every job and wait for the work queue's threads (a kernel must not be cut off
+        mid-call when the interpreter exits)."""
+        self.work.close(timeout)
 
     def running(self) -> int:
         return sum(1 for j in self._jobs.values() if j.state == "running")
@@ -154,5 +175,7 @@ class Jobs:
             for jid, job in list(self._jobs.items()):
                 if job.state == "running" and now - job.seen > ABANDONED_AFTER:
                     job.progress.cancel.set()
+                    if job.task is not None:
+                        self.work._drop_cancelled(job.task)
                 if job.finished_at is not None and now - job.finished_at > KEEP_FINISHED:
                     del self._jobs[jid]

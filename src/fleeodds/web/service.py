@@ -47,6 +47,9 @@ MAX_SWEEP_WORK = 20_000_000
 MAX_UPLOAD_BYTES = 16 * 1024 * 1024
 #: Largest JSON request body (bytes).
 MAX_BODY_BYTES = 512 * 1024
+#: Longest text (a title, a label, a setup's name, any field's text) in a web request, in characters:
+#: a title is drawn on the charts, and a 100 KB one took a minute to lay out.
+MAX_TEXT = 200
 #: Trials per kernel call of a web Monte Carlo run: a cancel, a progress step, and the
 #: longest time the run holds the interpreter before other requests get a turn.
 CHUNK = 1 << 18
@@ -115,7 +118,56 @@ def refuse_file_fields(data: Any, where: str = "") -> None:
             refuse_file_fields(v, f"{where}.{i}" if where else str(i))
 
 
-_EMPTY_DIR = tempfile.mkdtemp(prefix="fleeodds-web-")
+#: The folder a browser's scenario "lives in": a name that is never created (no folder is left behind),
+#: so a relative file name resolves to nothing (file fields are refused before that anyway).
+class TextError(InputError):
+    """A text of a web request refused by :func:`check_texts`, worded in English and French."""
+
+    def __init__(self, field: str, en: str, fr: str):
+        super().__init__(field, "text", "text")
+        self.args = (f"{field}: {en}",)
+        self.fr = f"{field}: {fr}"
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+    def message(self, lang: str = "en") -> str:
+        return self.fr if lang == "fr" else self.args[0]
+
+
+def check_texts(data: Any, where: str = "") -> None:
+    """Refuse any text of a request (a key or a value, at any depth) longer than :data:`MAX_TEXT`
+    characters or holding a lone UTF-16 surrogate (JSON's ``"\\ud800"``, which no UTF-8 page,
+    file or chart can hold), naming its field.
+
+    Raises
+    ------
+    InputError
+        ``title: a text of 100,000 characters is not allowed; expected at most 200 characters``.
+    """
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else None
+    if items is None:
+        if isinstance(data, str):
+            path = where or "body"
+            if len(data) > MAX_TEXT:
+                raise TextError(path, f"a text of {len(data):,} characters is not allowed; expected at most "
+                                f"{MAX_TEXT} characters",
+                                f"un texte de {len(data):,} caractères n'est pas admis ; attendu : au plus "
+                                f"{MAX_TEXT} caractères".replace(",", "\u202f"))
+            if any(0xD800 <= ord(c) <= 0xDFFF for c in data):
+                raise TextError(path, "a text holding a lone UTF-16 surrogate (\\ud800 to \\udfff) is not allowed; "
+                                "expected a text of valid Unicode characters",
+                                "un texte contenant un demi-caractère UTF-16 isolé (\\ud800 à \\udfff) n'est pas "
+                                "admis ; attendu : un texte en caractères Unicode valides")
+        return
+    for k, v in items:
+        here = f"{where}.{k}" if where else str(k)
+        if isinstance(k, str):
+            check_texts(k, here)
+        check_texts(v, here)
+
+
+_EMPTY_DIR = Path(tempfile.gettempdir()) / "fleeodds-web-no-files-here"
 
 
 def load(data: Any) -> Scenario:
@@ -135,7 +187,7 @@ def load(data: Any) -> Scenario:
     refuse_file_fields(data)
     if "system" not in data:
         raise InputError("system", None, "one of " + ", ".join(f"'{s}'" for s in system_keys()))
-    return get_system(data["system"]).load(data, Path(_EMPTY_DIR))
+    return get_system(data["system"]).load(data, _EMPTY_DIR)
 
 
 def check_method(method: Any, scenario: Scenario) -> str:
@@ -338,18 +390,55 @@ def evaluate(scenario: Scenario, method: str, trials: int | None, precision: flo
 # --------------------------------------------------------------------------- presentation
 
 _MPL_LOCK = threading.Lock()  # pyplot keeps global state: one chart at a time
+#: Charts already drawn, by content (the result or question they show, language, format): a
+#: language switch, a download or the same question from another player draws nothing again.
+_CHARTS: "collections.OrderedDict[str, bytes]" = collections.OrderedDict()
+CHART_CACHE_SIZE = 256
 
 
-def chart_bytes(draw: Callable[[str], Any], fmt: str) -> bytes:
-    """Run ``draw(path)`` (a :mod:`fleeodds.report.charts` function bound to its data) into
-    a temporary ``.svg`` or ``.png`` file and return its bytes."""
+def chart_bytes(draw: Callable[[str | None], Any], fmt: str, key: str | None = None) -> bytes:
+    """Run ``draw(None)`` (a :mod:`fleeodds.report.charts` function bound to its data, which returns
+    its figure) and return the figure as ``.svg`` or ``.png`` bytes, written in memory (no file).
+
+    Every text is drawn as plain text: ``text.parse_math`` is off, so a title such as ``$x^$`` is
+    shown as written instead of failing in matplotlib's mathtext parser. With ``key``, the bytes
+    are kept in a cache of :data:`CHART_CACHE_SIZE` charts under ``key`` + ``fmt``.
+    """
+    import io
+
+    import matplotlib
     import matplotlib.pyplot as plt
 
-    with _MPL_LOCK, tempfile.TemporaryDirectory(prefix="fleeodds-chart-") as tmp:
-        path = Path(tmp) / f"chart.{fmt}"
-        fig = draw(str(path))
-        plt.close(fig)
-        return path.read_bytes()
+    from ..report.layout import SIZES, STYLE
+
+    full = f"{key}.{fmt}" if key is not None else None
+    if full is not None:
+        with _CACHE_LOCK:
+            hit = _CHARTS.get(full)
+            if hit is not None:
+                _CHARTS.move_to_end(full)
+                return hit
+    with _MPL_LOCK, matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
+        fig = draw(None)
+        try:
+            buf = io.BytesIO()
+            with plt.rc_context(STYLE | {"text.parse_math": False}):
+                fig.savefig(buf, format=fmt, dpi=SIZES["print"][2])
+        finally:
+            plt.close(fig)
+    data = buf.getvalue()
+    if full is not None:
+        with _CACHE_LOCK:
+            _CHARTS[full] = data
+            while len(_CHARTS) > CHART_CACHE_SIZE:
+                _CHARTS.popitem(last=False)
+    return data
+
+
+def cached_chart(key: str, fmt: str) -> bytes | None:
+    """A chart of the cache (see :func:`chart_bytes`), or None."""
+    with _CACHE_LOCK:
+        return _CHARTS.get(f"{key}.{fmt}")
 
 
 def svg_text(data: bytes) -> str:
@@ -389,6 +478,10 @@ def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
     from ..report import charts
 
     check_lang(lang)
+    with _CACHE_LOCK:
+        hit = _VIEWS.get((key, lang))
+    if hit is not None and cached(key) is table:
+        return hit
     t = table.relabel(lang)
     wide = t.wide()
     views = t.metric_views()
@@ -396,7 +489,7 @@ def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
     if len(views):
         metric = {"code": t.metric.code, "label": t.metric.label(lang), "unit": t.metric.unit_label(lang),
                   "views": _texts(records(views), lang, 2, ("exactly", "at_least", "at_most"))}
-    return {
+    out = {
         "id": key,
         "lang": lang,
         "title": t.manifest.get("title", ""),
@@ -409,9 +502,47 @@ def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
         "seed": t.manifest.get("seed"),
         "mc_seconds": t.manifest.get("mc_seconds"),
         "metric": metric,
-        "chart_svg": svg_text(chart_bytes(lambda p: charts.outcome_chart(t, p), "svg")),
+        "chart_svg": svg_text(chart_bytes(lambda p: charts.outcome_chart(t, p), "svg", f"outcome-{key}-{lang}")),
         "result": json.loads(t.to_json()),
     }
+    with _CACHE_LOCK:
+        _VIEWS[(key, lang)] = out
+        while len(_VIEWS) > CACHE_SIZE * 2:
+            _VIEWS.popitem(last=False)
+    return out
+
+
+def result_dict(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
+    """The JSON of ``fleeodds run --format json`` for a result (``POST /api/evaluate``), kept with
+    the views: a repeated question costs a look-up."""
+    with _CACHE_LOCK:
+        hit = _VIEWS.get((key, lang, "json"))
+    if hit is not None and cached(key) is table:
+        return hit
+    out = _plain(table.relabel(lang).to_dict())
+    with _CACHE_LOCK:
+        _VIEWS[(key, lang, "json")] = out
+        while len(_VIEWS) > CACHE_SIZE * 2:
+            _VIEWS.popitem(last=False)
+    return out
+
+
+#: :func:`view`'s answers by (result id, language): a repeated question costs a dictionary look-up.
+_VIEWS: "collections.OrderedDict[tuple, dict]" = collections.OrderedDict()
+
+
+def view_if_cached(key: str, lang: str, compute: bool = True) -> dict[str, Any] | None:
+    """:func:`view` of a result whose table and chart are both in the caches (no computing, no
+    drawing: the cheap path of a repeated question), else None; with ``compute=False``, only a
+    view already made (a look-up, fit for the event loop)."""
+    table = cached(key)
+    if table is None or cached_chart(f"outcome-{key}-{lang}", "svg") is None:
+        return None
+    with _CACHE_LOCK:
+        hit = _VIEWS.get((key, lang))
+    if hit is not None or not compute:
+        return hit
+    return view(key, table, lang)
 
 
 def download(key: str, fmt: str, lang: str) -> tuple[bytes, str]:
@@ -434,7 +565,7 @@ def download(key: str, fmt: str, lang: str) -> tuple[bytes, str]:
     if fmt == "json":
         return t.to_json().encode(), "application/json"
     if fmt in ("png", "svg"):
-        data = chart_bytes(lambda p: charts.outcome_chart(t, p), fmt)
+        data = chart_bytes(lambda p: charts.outcome_chart(t, p), fmt, f"outcome-{key}-{lang}")
         return data, "image/png" if fmt == "png" else "image/svg+xml"
     raise InputError("format", short_repr(fmt), "one of 'csv', 'json', 'png', 'svg'")
 
@@ -600,8 +731,79 @@ def setups(data: Any, lang: str) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------- compare and sweep
 
 
+def cancellable(scenario: Scenario, progress: Progress | None) -> Scenario:
+    """``scenario`` whose kernels check ``progress.cancel`` before each call and hold
+    :data:`KERNEL_LOCK` for that call only (never for a whole comparison, nor while it solves
+    exactly), so a comparison stops at its next chunk when its client goes away."""
+    for name in ("kernel", "trial_kernel"):
+        build = getattr(scenario, name)
+
+        def wrapped(build=build):
+            kernel = build()
+
+            def call(*args):
+                if progress is not None:
+                    progress.check()
+                with KERNEL_LOCK:
+                    return kernel(*args)
+            return call
+        setattr(scenario, name, wrapped)
+    return scenario
+
+
+class CancellableRunner:
+    """A :class:`fleeodds.scale.Runner` stand-in for web sweeps: the cells one after the other in
+    the calling (work queue) thread, ``progress.cancel`` checked before each cell."""
+
+    def __init__(self, progress: Progress | None) -> None:
+        self.progress = progress
+
+    def run(self, jobs, *, progress: Any = None, desc: str = "") -> dict[str, Any]:
+        from ..scale import call
+
+        done = {}
+        for job in jobs:
+            if self.progress is not None:
+                self.progress.check()
+            done[job.key] = call(job)
+            if self.progress is not None and isinstance(done[job.key].exception, Cancelled):
+                raise Cancelled()
+        return done
+
+    def close(self) -> None:
+        pass
+
+
+_ANSWERS: "collections.OrderedDict[str, dict]" = collections.OrderedDict()
+ANSWER_CACHE_SIZE = 64
+
+
+def answer_key(kind: str, *args: Any) -> str:
+    """The id of a comparison's or sweep's question (its request, as JSON)."""
+    text = json.dumps([kind, *args], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def cached_answer(key: str) -> dict | None:
+    """A comparison's or sweep's answer already computed and drawn (see :func:`answer_key`)."""
+    with _CACHE_LOCK:
+        hit = _ANSWERS.get(key)
+        if hit is not None:
+            _ANSWERS.move_to_end(key)
+        return hit
+
+
+def store_answer(key: str, answer: dict) -> dict:
+    with _CACHE_LOCK:
+        _ANSWERS[key] = answer
+        while len(_ANSWERS) > ANSWER_CACHE_SIZE:
+            _ANSWERS.popitem(last=False)
+    return answer
+
+
 def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
-            added: list[str] | None = None) -> dict[str, Any]:
+            added: list[str] | None = None, charts: bool = True,
+            progress: Progress | None = None) -> dict[str, Any]:
     """The scenario's comparison setups side by side, paired where possible.
 
     The setups are the scenario's ``[compare]`` table (and its system's shorthands);
@@ -613,9 +815,14 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
     ------
     InputError
         Without a setup, with more than :data:`MAX_SETUPS`, or invalid sizing.
+    Cancelled
+        When ``progress.cancel`` is set (checked before each kernel call).
+
+    ``charts``: draw the bar and difference charts (``chart_svg``, ``difference_svg``); the JSON
+    API's ``/api/evaluate`` returns only ``result`` and draws none.
     """
     from ..compare import compare as run_compare
-    from ..report import charts, tables
+    from ..report import tables
 
     check_lang(lang)
     sc = load(data)
@@ -627,10 +834,11 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
             [v for label in added for v in variants if v[0] == label]
     if not variants:
         raise InputError(COMPARE_KEY, None, "at least one setup: add one (a label and the fields it changes)")
-    pairs = [(fr if lang == "fr" else en, scen) for en, fr, scen in variants]
+    pairs = [(fr if lang == "fr" else en, cancellable(scen, progress)) for en, fr, scen in variants]
     if len(pairs) < 2:
         base = get_system(sc.system).load(sc.base_source(), sc.base_dir, check_only=frozenset())
-        pairs.insert(0, ("la question ci-dessus" if lang == "fr" else "the question above", base))
+        pairs.insert(0, ("la question ci-dessus" if lang == "fr" else "the question above",
+                         cancellable(base, progress)))
     if len(pairs) > MAX_SETUPS:
         raise InputError(COMPARE_KEY, len(pairs), f"at most {MAX_SETUPS} setups on the web page")
     m = method
@@ -643,15 +851,20 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
     from ..evaluation import scenario_notes
 
     noted = scenario_notes(sc, [v for v in variants])  # the question's and each setup's (docs/inputs.md)
-    with user_run(), KERNEL_LOCK:
+    with user_run():
         comp = run_compare(pairs, m, trials=trials, seed=seed, lang=lang, progress=False, title=sc.title_in(lang),
                            notes=noted)
     nz = comp.nonzero()
-    foot = tables.comparison_chart_notes(comp)
-    chart = svg_text(chart_bytes(lambda p: charts.comparison_chart(nz.frame, p, title=sc.title_in(lang), lang=lang,
-                                                                    footnote=foot), "svg"))
-    diff = svg_text(chart_bytes(lambda p: charts.difference_chart(nz, p, footnote=tables.comparison_chart_notes(
-        comp, True)), "svg"))
+    if charts:
+        from ..report import charts as drawing
+
+        foot = tables.comparison_chart_notes(comp)
+        chart = svg_text(chart_bytes(lambda p: drawing.comparison_chart(nz.frame, p, title=sc.title_in(lang),
+                                                                         lang=lang, footnote=foot), "svg"))
+        diff = svg_text(chart_bytes(lambda p: drawing.difference_chart(nz, p, footnote=tables.comparison_chart_notes(
+            comp, True)), "svg"))
+    else:
+        chart = diff = None
     from ..report.tables import _signed_points
 
     rows = _texts(records(nz.frame), lang, 1, ("probability",))
@@ -682,7 +895,8 @@ def parse_vary(vary: Any) -> list[tuple[str, Any]]:
 
 
 def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: Any, lang: str,
-          field_labels: dict | None = None, per_setup: bool = False) -> dict[str, Any]:
+          field_labels: dict | None = None, per_setup: bool = False,
+          progress: Progress | None = None) -> dict[str, Any]:
     """A sweep of one field (line chart of every outcome, or of ``outcome``) or two (heatmap of
     ``outcome``), of the question without its comparison setups; with ``per_setup``, one field
     and one ``outcome``: one line per comparison setup (as ``fleeodds sweep`` of a scenario with
@@ -694,6 +908,8 @@ def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: An
         More than two fields, more than :data:`MAX_SWEEP_CELLS` cells, more than
         :data:`MAX_SWEEP_WORK` Monte Carlo trials in all, an unknown outcome, or a
         cell the rules system refuses (its message).
+    Cancelled
+        When ``progress.cancel`` is set (checked before each cell).
     """
     from ..report import charts, tables
     from ..sweep import sweep as run_sweep
@@ -724,8 +940,9 @@ def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: An
     seed = check_seed(seed)
     if outcome is not None:
         sc.outcome_index(outcome)
-    with user_run(), KERNEL_LOCK:
-        sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang, progress=False)
+    with user_run():  # each cell's kernel calls: the Monte Carlo engine's own (no lock held for the sweep)
+        sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang, progress=False,
+                       runner=CancellableRunner(progress))
     labels = field_labels or {}
     foot = tables.sweep_footnote(sw)
     if len(sw.fields) == 1:
@@ -755,8 +972,10 @@ def read_upload(catalogue: bytes, name: str, game_system: bytes | None, system_n
     Raises
     ------
     InputError
-        A file over :data:`MAX_UPLOAD_BYTES`, a system without list building, or the
-        catalogue's own errors (``bad catalogue: …``).
+        A file over :data:`MAX_UPLOAD_BYTES`, over the bounds of
+        :func:`fleeodds.importers.catalogue_bounds.check_catalogue_bounds` (16 MiB of XML once
+        unzipped, 500,000 elements, 10 s), a system without list building, or the catalogue's own
+        errors (``bad catalogue: …``).
     """
     from ..importers.bsdata import read_catalogue
     from ..rank import list_building
@@ -766,6 +985,11 @@ def read_upload(catalogue: bytes, name: str, game_system: bytes | None, system_n
             raise InputError(fld, f"{len(blob):,} bytes", f"a file of at most {MAX_UPLOAD_BYTES // 2**20} MiB")
     if not catalogue:
         raise InputError("catalogue", None, "a BattleScribe .cat, .catz or .gst file")
+    from ..importers.catalogue_bounds import check_catalogue_bounds
+
+    for fld, blob in (("catalogue", catalogue), ("game_system", game_system)):
+        if blob:  # bounded before any parsing: size once unzipped, element count, time
+            check_catalogue_bounds(blob, fld)
     keys = [s["key"] for s in systems() if s["list_building"]]
     if key is None and len(keys) == 1:
         key = keys[0]
@@ -850,6 +1074,8 @@ class Warmup:
         self.thread: threading.Thread | None = None
         self.stop = threading.Event()
         self.t0 = time.perf_counter()
+        #: the examples whose warm-up failed, with why
+        self.errors: list[str] = []
 
     def start(self) -> "Warmup":
         self.thread = threading.Thread(target=self.run, name="fleeodds-warmup", daemon=True)
@@ -892,16 +1118,29 @@ class Warmup:
                 progress.cancel = self.stop  # a server that stops also stops its warm-up between chunks
                 progress.background = True
                 key, table = evaluate(sc, method, engine.DEFAULT_TRIALS, None, 0, progress)
-                chart_bytes(lambda p: charts.outcome_chart(table, p), "svg")
-            except Exception:  # noqa: BLE001  a warm-up failure must never stop the server
-                pass
+                chart_bytes(lambda p: charts.outcome_chart(table, p), "svg", f"outcome-{key}-en")
+            except Cancelled:
+                break
+            except Exception as exc:  # noqa: BLE001  a warm-up failure must never stop the server
+                self.errors.append(f"{path.name}: {type(exc).__name__}: {exc}"[:300])
+                import logging
+
+                logging.getLogger("fleeodds.web").warning("warm-up of %s failed", path.name, exc_info=True)
             self.done += 1
         self.seconds = time.perf_counter() - t0
         self.finished = True
         if _WARMUP[0] is self:
             _WARMUP[0] = None
         if not self.stop.is_set():
-            self._say(f"fleeodds: kernels ready ({self.seconds:.0f} s)")
+            from .kernel_cache import status
+
+            cache = status()
+            where = "" if cache["disk"] else f"; {cache['reason']}: compiled in memory"
+            if self.errors:  # never "ready" when they are not
+                self._say(f"fleeodds: kernels NOT ready for {len(self.errors)} of {self.total} examples "
+                          f"({self.seconds:.0f} s{where}); first failure: {self.errors[0]}")
+            else:
+                self._say(f"fleeodds: kernels ready ({self.seconds:.0f} s{where})")
 
     def _say(self, line: str) -> None:
         if self.announce:
@@ -910,5 +1149,7 @@ class Warmup:
             print(line, file=sys.stderr, flush=True)
 
     def status(self) -> dict[str, Any]:
+        from .kernel_cache import status
+
         return {"done": self.done, "total": self.total, "finished": self.finished,
-                "seconds": round(self.seconds, 1)}
+                "seconds": round(self.seconds, 1), "failed": len(self.errors), "kernel_cache": status()}

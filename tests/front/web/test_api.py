@@ -47,7 +47,7 @@ def goblins_caught(leadership: int = 5, margin: int = 2) -> Fraction:
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(warmup=False), raise_server_exceptions=False) as c:
+    with TestClient(create_app(warmup=False), raise_server_exceptions=False, base_url="http://127.0.0.1") as c:
         yield c
 
 
@@ -308,7 +308,7 @@ def test_malformed_json_and_big_bodies(client):
     r = client.post("/api/evaluate", content=b"\xff\xfe", headers={"content-type": "application/json"})
     assert r.status_code == 422 and "Traceback" not in r.text
     big = b'{"scenario": {"title": "' + b"x" * (service.MAX_BODY_BYTES + 10) + b'"}}'
-    assert_error(client.post("/api/evaluate", content=big, headers={"content-type": "application/json"}), 413, "")
+    assert_error(client.post("/api/evaluate", content=big, headers={"content-type": "application/json"}), 413, "body")
     def chunks():
         yield b'{"scenario": '
         yield b"{}}"
@@ -633,20 +633,7 @@ def test_unit_bad(client, goblins):
 # --------------------------------------------------------------------------- the command
 
 
-def test_serve_command_warns_off_loopback(monkeypatch):
-    from click.testing import CliRunner
-
-    import uvicorn
-    from fleeodds.cli import main
-
-    calls = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
-    out = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0", "--port", "8123"])
-    assert out.exit_code == 0, out.output
-    assert "warning" in out.output and calls == [{"host": "0.0.0.0", "port": 8123, "log_level": "warning"}]
-    out = CliRunner().invoke(main, ["serve"])
-    assert "warning" not in out.output and calls[-1]["host"] == "127.0.0.1" and calls[-1]["port"] == 8000
-    assert CliRunner().invoke(main, ["serve", "--port", "0"]).exit_code == 2
+# (the serve command's options, hosts and ports: tests/front/web/test_serving.py)
 
 
 def test_evaluate_takes_the_bare_scenario(client, goblins):
@@ -680,7 +667,7 @@ def test_evaluate_a_scenario_with_setups_is_the_cli_comparison_json(client):
 def test_shutdown_stops_runs_and_warmup(goblins, monkeypatch):
     monkeypatch.setattr(service, "MAX_TRIALS", 2_000_000_000)
     app = create_app(warmup=True)
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://127.0.0.1") as c:
         st = c.post("/api/jobs?wait=0", json={"scenario": dict(goblins, title="shutdown"), "method": "mc",
                                               "trials": service.MAX_TRIALS}).json()
         job = app.state.jobs.get(st["id"])
@@ -688,7 +675,8 @@ def test_shutdown_stops_runs_and_warmup(goblins, monkeypatch):
     # leaving the client ran the lifespan's shutdown: the run was cancelled and its thread joined;
     # the warm-up was told to stop, and the shutdown did not wait for a kernel being compiled
     assert time.perf_counter() - t0 < 15
-    assert not job.thread.is_alive() and job.state == "cancelled"
+    assert job.done_event.is_set() and job.state == "cancelled"
+    assert not any(th.is_alive() for th in app.state.work._threads)
     assert app.state.warmup.stop.is_set()
     app.state.warmup.thread.join(180)  # it does stop (after the kernel it was compiling, if any)
     assert not app.state.warmup.thread.is_alive()

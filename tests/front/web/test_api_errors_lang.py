@@ -18,7 +18,7 @@ SCENARIO = {"system": "warhammer", "situation": "break", "fleeing": {"profile": 
 
 @pytest.fixture(scope="module")
 def client():
-    return TestClient(create_app(warmup=False), raise_server_exceptions=False)
+    return TestClient(create_app(warmup=False), raise_server_exceptions=False, base_url="http://127.0.0.1")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

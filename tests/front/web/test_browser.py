@@ -504,12 +504,17 @@ def test_every_failed_request_stops_the_progress_and_says_why(driver, server, mo
     """A busy server (429, forced: no run may start), a server failure (500), an unreachable server
     (network error) and a refused question (400): the progress stops, Compute is free again, and
     the page says what happened in its language, never a raw "HTTP 429" or "Failed to fetch"."""
-    from fleeodds.web import jobs
+    from fleeodds.web import jobs, service, work
+
+    def busy(self, *a, **k):
+        raise work.Busy(429, 5, "the server is busy")
 
     d = driver
     pick_goblins(d, server)
     _wait_idle(d)
-    monkeypatch.setattr(jobs, "MAX_RUNNING", 0)
+    # the work queue full: no run may start (and the answer already computed is not looked up)
+    monkeypatch.setattr(service, "view_if_cached", lambda *a, **k: None)
+    monkeypatch.setattr(jobs.Jobs, "start", busy)
     d.find_element(By.ID, "run").click()
     box, answer = _error_shown(d)
     assert box == "The server is already running as many calculations as it can. Wait a few seconds, then try again."
@@ -525,7 +530,7 @@ def test_every_failed_request_stops_the_progress_and_says_why(driver, server, mo
     box, answer = _error_shown(d)  # the French page's own run is refused the same way
     assert box.startswith("Le serveur fait déjà autant de calculs qu'il le peut.")
     assert answer == "Pas de réponse : voyez le message au-dessus du formulaire."
-    monkeypatch.setattr(jobs, "MAX_RUNNING", 4)
+    monkeypatch.undo()
     try:
         d.execute_script("window._fetch = window.fetch; window.fetch = (u, i) => String(u).startsWith('/api/jobs')"
                          " ? Promise.resolve(new Response('<html>crash</html>', {status: 500})) : window._fetch(u, i)")

@@ -1,0 +1,302 @@
+"""Load test of ``fleeodds serve`` (issue 28): many players at once on every shipped example.
+
+Starts its own server on 127.0.0.1 (a free port; loopback only, never another machine), waits for
+its warm-up, asks every example's exact answer once (so that they are cached, as after any
+player's first visit), then runs ``--clients`` concurrent clients, each asking ``--requests``
+questions over every shipped example, exact and Monte Carlo mixed:
+
+- exact: the page's way (``POST /api/jobs?wait=2``, then polling) and the API's
+  (``POST /api/evaluate``, ``method=exact``), a scenario with setups giving its comparison;
+- Monte Carlo: ``POST /api/jobs`` (1,000,000 trials, a seed of its own, so never cached) polled
+  as the page polls, and ``POST /api/evaluate`` with ``method=mc``.
+
+A client refused with 429 waits the ``Retry-After`` it was given and tries once more. Meanwhile a
+prober asks ``GET /api/health`` every 0.2 s. Then it measures how long the server takes to be idle
+(no queued or running work) after the clients leave, starts a few long runs and sends SIGTERM,
+and measures how long the process takes to exit. Every exact answer is compared with the
+command line's JSON (``fleeodds run NAME --exact --format json``) computed in this process afterwards.
+
+Bounded: at most 200 clients and 10 requests each, a request times out after 120 s, the whole
+run stops after ``--max-seconds`` (default 600) and the server is always stopped (SIGKILL if it
+does not stop by itself within 30 s).
+
+Run:  python benchmarks/web_load.py [--clients 100] [--requests 2] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+HOST = "127.0.0.1"  # loopback only
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    v = sorted(values)
+    return v[min(len(v) - 1, max(0, int(round(q * (len(v) - 1)))))]
+
+
+def strip_created(d):
+    if isinstance(d, dict):
+        return {k: strip_created(v) for k, v in d.items() if k not in ("created", "seconds", "mc_seconds")}
+    if isinstance(d, list):
+        return [strip_created(v) for v in d]
+    return d
+
+
+def temp_folders(where: Path) -> set[str]:
+    return {p.name for p in where.iterdir()}
+
+
+async def main_async(args) -> dict:
+    import httpx
+
+    port = free_port()
+    base = f"http://{HOST}:{port}"
+    # the server's own temporary folder (other programs on a shared machine write to the common one)
+    tmp = Path(tempfile.mkdtemp(prefix="web-load-"))
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               TMPDIR=str(tmp))
+    if args.threads:
+        env["FLEEODDS_WORK_THREADS"] = str(args.threads)
+        out_threads = args.threads
+    else:
+        out_threads = None
+    log = open(args.log, "w") if args.log else subprocess.DEVNULL
+    proc = subprocess.Popen([sys.executable, "-m", "fleeodds.cli", "serve", "--host", HOST, "--port", str(port)],
+                            env=env, stdout=log, stderr=log)
+    out: dict = {"clients": args.clients, "requests_per_client": args.requests, "work_threads": out_threads,
+                 "load_before": os.getloadavg()}
+    deadline = time.monotonic() + args.max_seconds
+    try:
+        limits = httpx.Limits(max_connections=args.clients + 20, max_keepalive_connections=args.clients + 20)
+        async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
+            # the server and its warm-up
+            while True:
+                try:
+                    h = (await http.get("/api/health")).json()
+                    if h["warmup"]["finished"]:
+                        break
+                except httpx.TransportError:
+                    pass
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise SystemExit("the server did not start or warm up in time")
+                await asyncio.sleep(0.5)
+            out["warmup_seconds"] = h["warmup"]["seconds"]
+            examples = (await http.get("/api/examples")).json()
+            sources = {e["name"]: (await http.get(f"/api/examples/{e['name']}")).json() for e in examples}
+            exact_names = [e["name"] for e in examples if e["has_exact"]]
+            # every exact answer once (a player's first visit), for both ways of asking
+            t0 = time.monotonic()
+            first: dict[str, dict] = {}
+            for name in exact_names:
+                r = await http.post("/api/evaluate", json={"scenario": sources[name], "method": "exact"})
+                r.raise_for_status()
+                first[name] = r.json()
+                st = (await http.post("/api/jobs?wait=2", json={"scenario": sources[name], "method": "exact"})).json()
+                while st["state"] == "running":
+                    await asyncio.sleep(0.2)
+                    st = (await http.get(f"/api/jobs/{st['id']}")).json()
+            out["priming_seconds"] = round(time.monotonic() - t0, 1)
+
+            lat: dict[str, list[float]] = {"exact_cached": [], "mc": [], "health": []}
+            counts = {"ok": 0, "429": 0, "errors": 0, "retried_ok": 0}
+            errors: list[str] = []
+            exact_answers: list[tuple[str, dict]] = []
+            stop_probe = asyncio.Event()
+
+            async def probe():
+                while not stop_probe.is_set():
+                    t = time.monotonic()
+                    try:
+                        r = await http.get("/api/health")
+                        if r.status_code == 200:
+                            lat["health"].append(time.monotonic() - t)
+                        else:
+                            errors.append(f"health {r.status_code}")
+                    except httpx.HTTPError as exc:
+                        errors.append(f"health {type(exc).__name__}")
+                    await asyncio.sleep(0.2)
+
+            async def job(body: dict) -> tuple[int, dict | None, float]:
+                t = time.monotonic()
+                r = await http.post("/api/jobs?wait=2", json=body)
+                if r.status_code != 200:
+                    return r.status_code, r, time.monotonic() - t
+                st = r.json()
+                while st["state"] == "running":
+                    await asyncio.sleep(0.3)
+                    st = (await http.get(f"/api/jobs/{st['id']}")).json()
+                if st["state"] != "done":
+                    return 599, st, time.monotonic() - t
+                return 200, st["result"], time.monotonic() - t
+
+            async def one(kind: str, name: str, way: str, seed: int):
+                src = sources[name]
+                if kind == "exact":
+                    body = {"scenario": src, "method": "exact"}
+                else:
+                    body = {"scenario": src, "method": "mc", "trials": 1_000_000, "seed": seed}
+                for attempt in (0, 1):
+                    t = time.monotonic()
+                    if way == "job":
+                        status, got, dt = await job(body)
+                    else:
+                        r = await http.post("/api/evaluate", json=body)
+                        status, got, dt = r.status_code, r, time.monotonic() - t
+                    if status == 429:
+                        counts["429"] += 1
+                        if attempt == 0:
+                            await asyncio.sleep(min(float(got.headers.get("Retry-After", "1")), 10.0))
+                            continue
+                        return
+                    if status != 200:
+                        text = got.text[:200] if hasattr(got, "text") else str(got)[:200]
+                        errors.append(f"{kind} {way} {name}: {status} {text}")
+                        counts["errors"] += 1
+                        return
+                    counts["ok"] += 1
+                    counts["retried_ok"] += attempt
+                    lat["exact_cached" if kind == "exact" else "mc"].append(dt)
+                    if kind == "exact" and way == "api":
+                        exact_answers.append((name, got.json()))
+                    return
+
+            async def client(i: int):
+                rng = random.Random(i)
+                for k in range(args.requests):
+                    if time.monotonic() > deadline:
+                        return
+                    kind = "mc" if (i + k) % 2 else "exact"
+                    names = exact_names if kind == "exact" else list(sources)
+                    name = names[(i * args.requests + k) % len(names)]
+                    way = "job" if rng.random() < 0.5 else "api"
+                    try:
+                        await one(kind, name, way, seed=1000 + i * 10 + k)
+                    except httpx.HTTPError as exc:
+                        errors.append(f"{kind} {way} {name}: {type(exc).__name__}")
+                        counts["errors"] += 1
+
+            prober = asyncio.create_task(probe())
+            out["load_during"] = os.getloadavg()
+            t0 = time.monotonic()
+            await asyncio.gather(*(client(i) for i in range(args.clients)))
+            out["clients_seconds"] = round(time.monotonic() - t0, 1)
+            left = time.monotonic()
+            while True:  # idle: no queued nor running work
+                w = (await http.get("/api/health")).json()["work"]
+                if w["running"] == 0 and w["queued"] == 0:
+                    break
+                if time.monotonic() - left > 120:
+                    break
+                await asyncio.sleep(0.1)
+            out["idle_after_seconds"] = round(time.monotonic() - left, 2)
+            stop_probe.set()
+            await prober
+            out["load_after"] = os.getloadavg()
+
+            # long runs in flight, then SIGTERM
+            busy = []
+            for j in range(4):
+                r = await http.post("/api/jobs?wait=0", json={"scenario": sources[exact_names[0]], "method": "mc",
+                                                              "trials": 10_000_000, "seed": 77 + j})
+                busy.append(r.status_code)
+            out["jobs_started_before_sigterm"] = busy
+            for _ in range(300):
+                w = (await http.get("/api/health")).json()["work"]
+                if w["running"]:
+                    break
+                await asyncio.sleep(0.1)
+            out["running_at_sigterm"] = w["running"] + w["queued"]
+            t = time.monotonic()
+            proc.send_signal(signal.SIGTERM)
+            while proc.poll() is None and time.monotonic() - t < 30:
+                await asyncio.sleep(0.05)
+            out["stop_after_sigterm_seconds"] = round(time.monotonic() - t, 2)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    out["exit_code"] = proc.returncode
+    left_files = sorted(temp_folders(tmp))
+    if not left_files:
+        tmp.rmdir()
+
+    # every exact answer against the command line's own
+    from click.testing import CliRunner
+
+    from fleeodds.cli import main as cli
+
+    lib: dict[str, dict] = {}
+    wrong = []
+    for name, got in [*first.items(), *exact_answers]:
+        if name not in lib:  # the command line's JSON (a comparison's for a scenario with setups)
+            res = CliRunner().invoke(cli, ["run", name, "--exact", "--format", "json"])
+            try:
+                lib[name] = strip_created(json.loads(res.stdout))
+            except ValueError:
+                lib[name] = {"unreadable command line output": res.output[:200]}
+        if strip_created(got) != lib[name]:
+            wrong.append(name)
+    out.update({
+        "requests": counts, "errors": errors[:20], "exact_answers_checked": len(first) + len(exact_answers),
+        "exact_answers_wrong": wrong,
+        "exact_cached_p50_s": round(pct(lat["exact_cached"], 0.5), 3),
+        "exact_cached_p95_s": round(pct(lat["exact_cached"], 0.95), 3),
+        "exact_cached_n": len(lat["exact_cached"]),
+        "mc_p50_s": round(pct(lat["mc"], 0.5), 2), "mc_p95_s": round(pct(lat["mc"], 0.95), 2), "mc_n": len(lat["mc"]),
+        "health_p95_s": round(pct(lat["health"], 0.95), 3), "health_max_s": round(max(lat["health"] or [0]), 3),
+        "health_n": len(lat["health"]),
+        "temporary_files_left": left_files,
+    })
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--clients", type=int, default=100, help="concurrent clients (at most 200)")
+    p.add_argument("--requests", type=int, default=2, help="questions per client (at most 10)")
+    p.add_argument("--max-seconds", type=float, default=600, help="the whole run stops after this")
+    p.add_argument("--json", help="also write the figures to this JSON file")
+    p.add_argument("--log", help="the server's output to this file")
+    p.add_argument("--threads", type=int, default=None,
+                   help="the server's work queue threads (FLEEODDS_WORK_THREADS; default: the server's, 2)")
+    args = p.parse_args(argv)
+    if not (1 <= args.clients <= 200 and 1 <= args.requests <= 10 and 0 < args.max_seconds <= 1800):
+        p.error("--clients 1..200, --requests 1..10, --max-seconds up to 1800")
+    out = asyncio.run(main_async(args))
+    text = json.dumps(out, indent=2, default=str)
+    print(text)
+    if args.json:
+        Path(args.json).write_text(text + "\n")
+    ok = (out["requests"]["errors"] == 0 and not out["exact_answers_wrong"]
+          and out["exact_cached_p95_s"] < 0.5 and out["health_max_s"] < 0.2
+          and out["idle_after_seconds"] < 5 and out["stop_after_sigterm_seconds"] < 5)
+    print(f"targets (0 errors, exact correct, cached exact p95 < 0.5 s, health < 0.2 s, idle < 5 s, stop < 5 s): "
+          f"{'met' if ok else 'NOT met'}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
