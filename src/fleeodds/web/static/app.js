@@ -1306,10 +1306,11 @@ const guard = (fn) => async (...args) => {
   catch (e) { hideProgress(); staleResult(showErrors(e, $("form-errors"))); $("run").disabled = false; }
 };
 async function start() {
-  const nav = (navigator.language || "en").toLowerCase();
-  S.lang = nav.startsWith("fr") ? "fr" : "en";
   [S.systems, S.examples, S.config] = await Promise.all([api("api/systems"), api("api/examples"),
     api("api/config").catch(() => ({}))]);  // a server without hosted mode: the page's own address
+  // the page's language: French when the server is told so (fleeodds serve --lang fr) or the browser asks for it
+  const nav = (navigator.language || "en").toLowerCase();
+  S.lang = (S.config && S.config.lang === "fr") || nav.startsWith("fr") ? "fr" : "en";
   await openState(readHash());
   $("system").onchange = guard(async () => {
     S.system = $("system").value; S.example = "";
