@@ -1295,10 +1295,10 @@ async function openState(st) {
   await loadSchema();
   if (!Object.keys(S.scenario).length) S.scenario = defaults();
   applyLang(); renderForm(); updateShare();
-  const sweep = S.sweep;
-  await compute();
-  // a link with "Vary a field" settings draws its sweep too, once the outcomes are listed
-  if (sweep && S.sweep === sweep && applySweep()) { updateShare(); runSweep(); }
+  const sweep = S.sweep, gen = (S.gen || 0) + 1;
+  // a link with "Vary a field" settings draws its sweep too, once the answer lists the outcomes (not
+  // waited for here: the page's controls work meanwhile)
+  compute().then(() => { if (sweep && S.sweep === sweep && S.gen === gen && applySweep()) { updateShare(); runSweep(); } });
 }
 // a page action whose request fails says why (in the page's language) instead of failing silently
 const guard = (fn) => async (...args) => {
