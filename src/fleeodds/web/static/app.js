@@ -578,7 +578,7 @@ function cardValue(s, v) {
   }
   return v && typeof v === "object" ? JSON.stringify(v) : valueName(s, v);
 }
-/* The chosen profile's card, under its table's legend: "Profile Night Goblins: Movement (M) 4 ·
+/* The chosen profile's card, under its box: "Profile Night Goblins: Movement (M) 4 ·
    Leadership (Ld) 5 · …". The boxes hold the same values; a box changed by the player replaces
    the profile's value (as a field written in the scenario file does). */
 function profileCard(s, prof) {
