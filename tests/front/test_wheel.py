@@ -77,7 +77,7 @@ def test_the_wheel_installed_in_a_fresh_environment_runs_an_example(wheel, tmp_p
                            capture_output=True, text=True, timeout=120)
     assert where.returncode == 0, where.stderr[-3000:]
     assert Path(where.stdout.strip()).resolve().is_relative_to(env_dir.resolve()), where.stdout
-    run = subprocess.run([str(bindir / "fleeodds"), "run", "warhammer/goblins_broken_by_dwarfs.toml", "--exact",
-                          "--format", "csv"], cwd=work, env=env, capture_output=True, text=True, timeout=300)
+    run = subprocess.run([str(bindir / "fleeodds"), "run", "warhammer/goblins_broken_by_dwarfs.toml", "--exact"],
+                         cwd=work, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr[-3000:]
     assert "7931/15552" in run.stdout
