@@ -20,9 +20,17 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 #: A folder of real catalogues to rank in list_building.ipynb, when there is one.
-TEAM_BSDATA = ROOT.parent / "shared" / "data" / "bsdata-whfb"
+TEAM_BSDATA = next((p for p in (ROOT.parent / "shared" / "data" / "bsdata-whfb",
+                    ROOT.parents[1] / "shared" / "data" / "bsdata-whfb") if p.is_dir()), ROOT.parent / "shared" / "data" / "bsdata-whfb")
 SETUP = ("import warnings\nwarnings.filterwarnings(\"ignore\", message=\"IProgress not found\")  # tqdm without widgets\n"
          "import fleeodds\nfrom fleeodds.report import charts, tables\n%matplotlib inline")
+
+#: The project's own test catalogues, found whether the notebook runs from notebooks/ (as Jupyter opens
+#: it) or from the repository's root.
+FIND = ("# the project's own files, found from notebooks/ (where Jupyter runs a notebook) or from the root\n"
+        "def project_file(rel):\n"
+        "    here = Path.cwd().resolve()\n"
+        "    return next((p / rel for p in (here, *here.parents) if (p / rel).exists()), here / rel)\n")
 
 NOTEBOOKS = {
     "warhammer.ipynb": [
@@ -101,8 +109,8 @@ NOTEBOOKS = {
                "of one scenario (exact): who is run down most often? Set `FLEEODDS_BSDATA` to a folder "
                "of your own catalogues to rank a real army; without it the project's test catalogue is used."),
         ("code", "import os\nfrom pathlib import Path\nfrom fleeodds.importers.bsdata import read_catalogue\n"
-                 "from fleeodds.rank import list_building, rank_units\n\n"
-                 'folder = Path(os.environ.get("FLEEODDS_BSDATA", "tests/data/bsdata"))\n'
+                 "from fleeodds.rank import list_building, rank_units\n\n" + FIND + "\n"
+                 'folder = Path(os.environ.get("FLEEODDS_BSDATA") or project_file("tests/data/bsdata"))\n'
                  'cats = sorted(folder.glob("*Goblins*8th*.cat")) or sorted(folder.glob("*8th*.cat"))\n'
                  'system = next(iter(sorted(folder.glob("*8th*.gst"))), None)\n'
                  "cat = read_catalogue(cats[0], system)\n"
@@ -126,13 +134,13 @@ NOTEBOOKS = {
                  "warnings.filterwarnings(\"ignore\", message=\"IProgress not found\")  # tqdm without widgets\n"
                  "import fleeodds\nfrom fleeodds.matrix import Army, load_army, "
                  "matrix\nfrom fleeodds.report import charts\nfrom fleeodds.report.matrices import matrix_grid\n"
-                 "from fleeodds.scale import Runner\n%matplotlib inline\n\n"
+                 "from fleeodds.scale import Runner\n%matplotlib inline\n\n" + FIND + "\n"
                  'real = Path(os.environ.get("FLEEODDS_BSDATA", "no-catalogues"))\n'
                  'if (real / "Orcs and Goblins - 8thBRB_8thAB.cat").is_file():\n'
                  '    fleeing, pursuing = real / "Orcs and Goblins - 8thBRB_8thAB.cat", real / "High Elves - 8thBRB_8thAB.cat"\n'
                  '    gst = real / "Warhammer Fantasy 8th ed.gst"\n'
                  "else:  # a fresh clone: the project's own catalogues\n"
-                 '    data = Path("tests/data/bsdata")\n'
+                 '    data = project_file("tests/data/bsdata")\n'
                  '    fleeing, pursuing, gst = data / "greenskin_warband_8th.cat", data / "scaled_host_8th.cat", '
                  'data / "made_up_8th.gst"\n'
                  'sc = fleeodds.load_scenario("warhammer/rank_broken_by_2_8th.toml")\n'
@@ -172,7 +180,8 @@ def notebook(name: str):
 
 
 def execute(nb, timeout: int = 600):
-    """Run ``nb`` top to bottom from the repository root with this checkout's sources (in place)."""
+    """Run ``nb`` top to bottom from the notebooks' own folder, as Jupyter opens it, with this checkout's
+    sources (in place)."""
     import nbclient
 
     env = {"PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")]),
@@ -183,7 +192,7 @@ def execute(nb, timeout: int = 600):
     os.environ.update(env)
     try:
         nbclient.NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                                resources={"metadata": {"path": str(ROOT)}}).execute()
+                                resources={"metadata": {"path": str(HERE)}}).execute()
     finally:
         for k, v in old.items():
             if v is None:

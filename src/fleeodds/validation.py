@@ -501,6 +501,41 @@ def json_schema(model: type[BaseModel], lang: str = "en", title: str | None = No
     return schema
 
 
+def annotate_profiles(schema: dict, field: str, profiles: dict[str, dict], defs: tuple[str, ...] = ()) -> dict:
+    """Write what each shipped profile puts in its table beside the field that names it (in place).
+
+    A scenario table (a unit, a fighter, a runner) names a shipped profile in ``field``
+    (``profile``, ``preset``) and its own fields replace the profile's. A form cannot show
+    those values from the name alone, so the field gets ``"x-profiles": {name: {sibling field:
+    value}}``, restricted to the table's own fields: the web page fills the boxes with them
+    (editable), e.g. ``fleeing.leadership`` = 5 for Night Goblins. Nothing here names a game.
+
+    Parameters
+    ----------
+    schema : dict
+        A JSON Schema from :func:`json_schema` (its ``$defs`` are annotated).
+    field : str
+        The name of the profile field in a table (``"profile"``).
+    profiles : dict
+        ``{name as written in a scenario: {field: value}}``, the profiles' raw tables.
+    defs : tuple of str, optional
+        The ``$defs`` to annotate; default: every one with a property ``field``.
+
+    Returns
+    -------
+    dict
+        ``schema`` itself.
+    """
+    for name, node in (schema.get("$defs") or {}).items():
+        props = node.get("properties") if isinstance(node, dict) else None
+        if not isinstance(props, dict) or field not in props or (defs and name not in defs):
+            continue
+        own = [k for k in props if k != field]
+        props[field]["x-profiles"] = {key: {k: copy.deepcopy(p[k]) for k in own if k in p}
+                                      for key, p in profiles.items() if isinstance(p, dict)}
+    return schema
+
+
 # -- one conversion of pydantic errors into the project's errors -------------------------------
 
 #: What each pydantic error kind allows, in words.

@@ -27,7 +27,8 @@ const T = {
     values: "Values", field2: "Second field (optional)", outcome: "Outcome shown", run_sweep: "Draw",
     none: "(none)", all_outcomes: "(every outcome)", per_setup: "One line per setup (of the chosen outcome)",
     no_change: "the question as it is",
-    share: "5. Share and download", share_help: "The link holds the whole question: whoever opens it sees the same answer.",
+    share: "5. Share and download", share_help: "The link holds the whole question, with the settings of Compare and Vary a field: whoever opens it sees the same answer.",
+    share_local: "This link opens the same question on this computer only: the page runs here (a local address). To share it with other players, send the scenario (TOML) below, or host the page for them (fleeodds serve --public --base-url, see docs/web.md).",
     copy_link: "Copy the link", copied: "Copied", dl_toml: "Scenario (TOML)", dl_csv: "Results (CSV)",
     dl_json: "Results (JSON)", dl_png: "Chart (PNG)", dl_svg: "Chart (SVG)",
     dl_diff_png: "Differences (PNG)", dl_diff_svg: "Differences (SVG)",
@@ -50,6 +51,7 @@ const T = {
     err_http: "The server refused the request (error {s}).",
     no_answer: "No answer: see the message above the form.",
     more_fields: "More options ({n})",
+    from_profile: "From the profile: change it to replace the profile's value", profile_card: "Profile {p}:", none_short: "none",
     json_scenario: "The scenario (JSON)", json_help: "This game publishes no form description yet: edit its fields as in its TOML file.",
   },
   fr: {
@@ -78,7 +80,8 @@ const T = {
     none: "(aucun)", all_outcomes: "(tous les résultats)", per_setup: "Une courbe par configuration (du résultat choisi)",
     no_change: "la question telle quelle",
     share: "5. Partager et télécharger",
-    share_help: "Le lien contient toute la question : qui l'ouvre voit la même réponse.",
+    share_help: "Le lien contient toute la question, avec les réglages de Comparer et Faire varier un champ : qui l'ouvre voit la même réponse.",
+    share_local: "Ce lien rouvre la même question sur cet ordinateur seulement : la page tourne ici (une adresse locale). Pour la partager avec d'autres joueurs, envoyez le scénario (TOML) ci-dessous, ou hébergez la page pour eux (fleeodds serve --public --base-url, voir docs/web.md).",
     copy_link: "Copier le lien", copied: "Copié", dl_toml: "Scénario (TOML)", dl_csv: "Résultats (CSV)",
     dl_json: "Résultats (JSON)", dl_png: "Graphique (PNG)", dl_svg: "Graphique (SVG)",
     dl_diff_png: "Écarts (PNG)", dl_diff_svg: "Écarts (SVG)",
@@ -102,6 +105,7 @@ const T = {
     err_http: "Le serveur a refusé la demande (erreur {s}).",
     no_answer: "Pas de réponse : voyez le message au-dessus du formulaire.",
     more_fields: "Plus d'options ({n})",
+    from_profile: "Valeur du profil : modifiez-la pour remplacer celle du profil", profile_card: "Profil {p} :", none_short: "aucune",
     json_scenario: "Le scénario (JSON)", json_help: "Ce jeu ne décrit pas encore son formulaire : modifiez ses champs comme dans son fichier TOML.",
   },
 };
@@ -391,14 +395,21 @@ function labelText(s, name) {
 }
 // the server reads no file for a browser: such fields are refused there, and not offered here
 const FILE_FIELD = /(_file|_path|_dir|_folder)$/;
-function onField(path, s, value) {
-  if (value !== undefined && s.default !== undefined && same(value, s.default)) value = undefined;
+/* A field's new value. ``inherited``: the value its table's profile gives it (x-profiles), shown
+   in the box: a value equal to it is left out (the profile gives it), as a value equal to the
+   default is where no profile gives one (a default is no reason to drop a value that differs
+   from the profile's). */
+function onField(path, s, value, inherited) {
+  const base = inherited !== undefined ? inherited : s.default;
+  if (value !== undefined && base !== undefined && same(value, base)) value = undefined;
   setAt(S.scenario, path, value);
-  if (S.schema && whenKeys(S.schema, new Set()).has(path.split(".").pop())) { setAside(); renderForm(); }
+  const leaf = path.split(".").pop();
+  if (NAMING.includes(path)) S.ownTitle = true; else followTitle();
+  if ((S.schema && whenKeys(S.schema, new Set()).has(leaf)) || s["x-profiles"]) { setAside(); renderForm(); }
   clearErrors(); updateShare(); refreshPickers();
   clearTimeout(S.timer); S.timer = setTimeout(compute, 350);  // the answer follows the form
 }
-function field(name, schema, path, value) {
+function field(name, schema, path, value, inherited) {
   const s = resolve(schema);
   const k = kind(s);
   const id = "f-" + path.replace(/\./g, "-");
@@ -411,9 +422,14 @@ function field(name, schema, path, value) {
     // tables and the later fields wait, folded, under "More options (n)"
     const grid = el("div", { class: "grid" }), rest = el("div", { class: "grid" });
     let shown = 0, folded = 0;
+    // the table's profile (a unit's "Night Goblins", a fighter's card): its values fill the boxes
+    const prof = profileOf(s, value);
     for (const [sub, subSchema] of Object.entries(s.properties)) {
-      const f = field(sub, subSchema, path ? path + "." + sub : sub, value ? value[sub] : undefined);
+      const inh = prof && sub !== prof.field ? prof.values[sub] : undefined;
+      const f = field(sub, subSchema, path ? path + "." + sub : sub, value ? value[sub] : undefined, inh);
       if (!f) continue;
+      // the chosen profile's card under its box (the whole row: a card is long)
+      if (prof && sub === prof.field) { f.append(profileCard(s, prof)); f.classList.add("wide"); }
       const given = value && typeof value === "object" && value[sub] !== undefined;
       const single = !["multi", "csv", "list", "object", "free"].includes(kind(resolve(subSchema)));
       if ((single && shown < MAIN_FIELDS) || given || (s.required || []).includes(sub)) { grid.append(f); shown += single; }
@@ -446,10 +462,14 @@ function field(name, schema, path, value) {
   const wrap = el("div", { class: "field", "data-path": path });
   const label = el("label", { for: id, text: labelText(s, name) });
   let input;
+  // a value the table's profile gives (not written in the scenario): shown in the box, editable
+  const fromProfile = value === undefined && inherited !== undefined && inherited !== null;
+  if (fromProfile) { value = inherited; wrap.classList.add("from-profile"); wrap.title = t("from_profile"); }
+  const set = (v) => onField(path, s, v, inherited);
   if (k === "bool" && !s.nullable) {
     input = el("input", { type: "checkbox", id });
     input.checked = value !== undefined ? !!value : !!s.default;
-    input.onchange = () => onField(path, s, input.checked);
+    input.onchange = () => set(input.checked);
     wrap.classList.add("check");
     wrap.append(input, label);
   } else if (k === "enum" || k === "bool" || ((k === "text") && knownValues(s))) {
@@ -470,7 +490,7 @@ function field(name, schema, path, value) {
     input.value = cur === undefined || cur === null ? "__unset__" : JSON.stringify(cur);
     if (input.selectedIndex < 0 && first.has(valueName(s, cur))) input.value = JSON.stringify(first.get(valueName(s, cur)));
     if (input.selectedIndex < 0) { input.append(el("option", { value: JSON.stringify(cur), text: capital(valueName(s, cur)) })); input.value = JSON.stringify(cur); }
-    input.onchange = () => onField(path, s, input.value === "__unset__" ? undefined : JSON.parse(input.value));
+    input.onchange = () => set(input.value === "__unset__" ? undefined : JSON.parse(input.value));
     // a choice longer than a grid column holds ("Test de moral après un combat perdu") takes the
     // form's whole row, the box as wide as its longest choice (never wider than the form)
     if (Math.max(...[...input.options].map((o) => o.text.length)) > WIDE_CHOICE) wrap.classList.add("wide");
@@ -484,7 +504,7 @@ function field(name, schema, path, value) {
       cb.checked = chosen.includes(o);
       cb.onchange = () => {
         const vals = [...input.querySelectorAll("input:checked")].map((x) => x.value);
-        onField(path, s, s.nullable && !vals.length && value === undefined ? undefined : vals);
+        set(s.nullable && !vals.length && value === undefined ? undefined : vals);
       };
       input.append(el("label", { class: "opt" }, cb, " " + capital(valueName(it, o))));
     }
@@ -524,7 +544,7 @@ function field(name, schema, path, value) {
         const sep = S.lang === "fr" ? /;|,(?!\d)/ : ",";
         v = input.value.trim() === "" ? undefined : input.value.split(sep).map((x) => parseScalar(x, resolve(s.items || {})));
       } else v = parseScalar(input.value, s.mixed ? Object.assign({}, s, { type: undefined }) : s);
-      onField(path, s, v);
+      set(v);
     };
     wrap.append(label, input);
   }
@@ -532,6 +552,58 @@ function field(name, schema, path, value) {
   if (help) wrap.append(help);
   return wrap;
 }
+/* The profile a table names (its field with "x-profiles": a unit's profile, a fighter's card, a
+   runner's preset) and the values it gives the table's other fields: {field, key, name, values},
+   or null. Names are matched as the loaders read them: exactly, without case, or by their label. */
+function profileOf(s, value) {
+  for (const [name, sub] of Object.entries(s.properties || {})) {
+    const r = resolve(sub), table = r["x-profiles"];
+    if (!table || typeof table !== "object") continue;
+    const chosen = value && typeof value === "object" ? value[name] : undefined;
+    if (typeof chosen !== "string" || !chosen) return null;
+    const labels = enumLabels(r);
+    const key = chosen in table ? chosen : Object.keys(table).find((k) => fold(k) === fold(chosen) ||
+      (labels[k] !== undefined && fold(labels[k]) === fold(chosen)));
+    return key === undefined ? null : { field: name, key, name: labels[key] || key, values: table[key] };
+  }
+  return null;
+}
+// a value of the profile as its card reads: names of coded values, lists joined, a weapon's damage
+function cardValue(s, v) {
+  if (Array.isArray(v)) {
+    if (!v.length) return t("none_short");
+    const it = resolve(s.items || {});
+    return v.map((x) => (x && typeof x === "object" ? [x.name, Array.isArray(x.damage) ? "(" + x.damage.join("/") + ")" : ""].filter(Boolean).join(" ")
+      : valueName(it, x))).join(", ");
+  }
+  return v && typeof v === "object" ? JSON.stringify(v) : valueName(s, v);
+}
+/* The chosen profile's card, under its box: "Profile Night Goblins: Movement (M) 4 ·
+   Leadership (Ld) 5 · …". The boxes hold the same values; a box changed by the player replaces
+   the profile's value (as a field written in the scenario file does). */
+function profileCard(s, prof) {
+  const bits = [];
+  for (const [k, v] of Object.entries(prof.values)) {
+    const sub = (s.properties || {})[k];
+    if (!sub || k === "name") continue;
+    const r = resolve(sub);
+    bits.push(capital(r.title || human(k)) + " " + cardValue(r, v));
+  }
+  return el("p", { class: "help profile-card", "data-profile": prof.key },
+    el("strong", { text: t("profile_card", { p: prof.name }) }), " " + bits.join(" · "));
+}
+/* The title, French title and description that came with an example (or a link) describe its
+   question: once a field of the question changes, they are left out, so that the answer, the
+   chart and the downloads are named after the question asked (each system names a scenario
+   without a title from its units, e.g. "Night Goblins vs Orc Boyz (7th)"). A title typed on the
+   page is kept. */
+function followTitle() {
+  if (S.ownTitle) return;
+  let gone = false;
+  for (const k of NAMING) if (S.scenario[k] !== undefined) { delete S.scenario[k]; gone = true; }
+  if (gone) for (const k of NAMING) { const x = $("f-" + k); if (x) x.value = ""; }
+}
+
 /* Folded parts of the form ("More options"): <details> that stay open or closed as the player
    left them when the form is drawn again (another language, a field that shows sections). */
 const MAIN_FIELDS = 7;
@@ -694,12 +766,66 @@ function shareState() {
   if (S.example) st.example = S.example;  // "Start from" shows it again when the link is opened
   const added = (S.added || []).filter((l) => S.scenario.compare && l in S.scenario.compare);
   if (added.length) st.added = added;
+  if (S.ownTitle) st.own_title = true;  // a title typed on the page stays when the question changes
+  const sweep = sweepState();
+  if (sweep) st.sweep = sweep;
   return st;
+}
+/* The "Vary a field" settings, in the link too: {vary: [[field, values], …], outcome, per_setup},
+   or null while no values are typed. */
+function sweepState() {
+  if (!$("sweep-field-1")) return null;
+  const vary = [];
+  for (const i of [1, 2]) {
+    const f = $("sweep-field-" + i).value, v = $("sweep-values-" + i).value.trim();
+    if (f && v) vary.push([f, v]);
+  }
+  if (!vary.length) return S.sweep || null;  // a link's sweep not yet put back in its boxes
+  const out = { vary };
+  const o = $("sweep-outcome").value || S.sweepOutcome;
+  if (o) out.outcome = o;
+  if (!$("per-setup-row").hidden && $("per-setup").checked) out.per_setup = true;
+  return out;
+}
+// a link's sweep settings back in their boxes (once the form's fields are listed), then drawn
+function applySweep() {
+  const sw = S.sweep; S.sweep = null;
+  if (!sw || !Array.isArray(sw.vary)) return false;
+  let ok = false;
+  sw.vary.slice(0, 2).forEach((pair, i) => {
+    if (!Array.isArray(pair) || typeof pair[0] !== "string" || typeof pair[1] !== "string") return;
+    const sel = $("sweep-field-" + (i + 1));
+    if (![...sel.options].some((o) => o.value === pair[0])) return;
+    sel.value = pair[0]; $("sweep-values-" + (i + 1)).value = pair[1]; ok = true;
+  });
+  if (typeof sw.outcome === "string") {
+    S.sweepOutcome = sw.outcome;
+    if ([...$("sweep-outcome").options].some((o) => o.value === sw.outcome)) $("sweep-outcome").value = sw.outcome;
+  }
+  $("per-setup").checked = sw.per_setup === true;
+  return ok;
+}
+/* The link's address: the server's public address in hosted mode (GET /api/config's base_url,
+   `fleeodds serve --public --base-url`), else this page's own. A loopback address (127.0.0.1,
+   localhost) opens only on the computer the server runs on: the page says so instead of
+   promising the same answer to whoever opens it. */
+const LOOPBACK = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1?\]|0\.0\.0\.0)$/i;
+function shareBase() {
+  const b = S.config && typeof S.config.base_url === "string" && /^https?:\/\//i.test(S.config.base_url)
+    ? S.config.base_url : location.origin + location.pathname;
+  return b.split("#")[0].replace(/\/?$/, "/");
+}
+function isLoopback(url) {
+  try { return LOOPBACK.test(new URL(url).hostname); } catch (e) { return false; }
 }
 function updateShare() {
   const hash = "#s=" + b64urlEncode(JSON.stringify(shareState()));
   history.replaceState(null, "", hash);
-  $("share-link").value = location.href;
+  const link = shareBase() + hash;
+  $("share-link").value = link;
+  const local = isLoopback(link);
+  $("share-help").textContent = t(local ? "share_local" : "share_help");
+  $("share").classList.toggle("local", local);
 }
 function readHash() {
   const m = /[#&]s=([A-Za-z0-9_-]+)/.exec(location.hash);
@@ -735,7 +861,7 @@ function exampleHelp() {
   $("example-help").hidden = !e;
 }
 async function loadSchema() {
-  S.schema = await api("/api/schema/" + encodeURIComponent(S.system) + "?lang=" + S.lang);
+  S.schema = await api("api/schema/" + encodeURIComponent(S.system) + "?lang=" + S.lang);
 }
 function defaults() {
   const s = resolve(S.schema); const out = { system: S.system };
@@ -746,8 +872,8 @@ function defaults() {
   return out;
 }
 async function pickExample(name) {
-  S.example = name; S.aside = {}; S.added = []; exampleHelp();
-  S.scenario = name ? await api("/api/examples/" + name) : defaults();
+  S.example = name; S.aside = {}; S.added = []; S.ownTitle = false; exampleHelp();
+  S.scenario = name ? await api("api/examples/" + name) : defaults();
   renderForm(); updateShare(); compute();
 }
 
@@ -766,14 +892,14 @@ function sizing() {
 }
 async function compute() {
   sizing(); updateShare(); clearErrors();
-  if (S.job) { api("/api/jobs/" + S.job + "/cancel", {}).catch(() => {}); S.job = null; }
+  if (S.job) { api("api/jobs/" + S.job + "/cancel", {}).catch(() => {}); S.job = null; }
   // only the latest question draws on the page; an older one still on its way stops quietly
   const gen = S.gen = (S.gen || 0) + 1;
   if (clientErrors().length) {
     // a field the page cannot read: no answer; the server still checks the other fields
     hideProgress();
     let err = null;
-    try { await api("/api/toml", { scenario: S.scenario, lang: S.lang }); } catch (e) { err = e; }
+    try { await api("api/toml", { scenario: S.scenario, lang: S.lang }); } catch (e) { err = e; }
     if (gen !== S.gen) return;
     staleResult(showErrors(err && err.data && err.data.errors && err.data.errors.length ? err : null, $("form-errors")));
     return;
@@ -781,8 +907,8 @@ async function compute() {
   const body = { scenario: S.scenario, method: S.method, trials: S.method === "exact" ? null : S.trials, seed: S.seed, lang: S.lang };
   $("run").disabled = true;
   try {
-    let st = await api("/api/jobs?wait=0.3", body);
-    if (gen !== S.gen) { if (st.state === "running") api("/api/jobs/" + st.id + "/cancel", {}).catch(() => {}); return; }
+    let st = await api("api/jobs?wait=0.3", body);
+    if (gen !== S.gen) { if (st.state === "running") api("api/jobs/" + st.id + "/cancel", {}).catch(() => {}); return; }
     S.job = st.id;
     let partialShown = false;
     while (st.state === "running") {
@@ -791,7 +917,7 @@ async function compute() {
       showProgress(st);
       await new Promise((r) => setTimeout(r, 150));
       if (gen !== S.gen) return;
-      st = await api("/api/jobs/" + st.id);
+      st = await api("api/jobs/" + st.id);
       if (gen !== S.gen) return;
     }
     hideProgress();
@@ -890,11 +1016,15 @@ function showResult(r) {
     mt.append(mb);
   } else $("metric-box").hidden = true;
   S.outcomes = r.wide.map((x) => ({ code: x.outcome, label: x.label }));
-  const so = $("sweep-outcome"), keep = so.value; so.textContent = "";
+  const so = $("sweep-outcome"), keep = so.value || S.sweepOutcome; so.textContent = "";
   so.append(el("option", { value: "", text: t("all_outcomes") }));
   for (const o of S.outcomes) so.append(el("option", { value: o.code, text: o.label }));
   so.value = S.outcomes.some((o) => o.code === keep) ? keep : "";
-  for (const f of ["csv", "json", "png", "svg"]) $("dl-" + f).href = "/api/results/" + r.id + "." + f + "?lang=" + S.lang;
+  S.title = r.title || "";
+  for (const f of ["csv", "json", "png", "svg"]) {
+    $("dl-" + f).href = "api/results/" + r.id + "." + f + "?lang=" + S.lang;
+    $("dl-" + f).setAttribute("download", fileName() + "." + f);
+  }
 }
 
 /* ------------------------------------------------------------------ compare and sweep */
@@ -925,7 +1055,7 @@ async function renderSetups() {
   const table = S.scenario.compare || {};
   const gen = S.setupsGen = (S.setupsGen || 0) + 1;  // only the latest call draws the list
   let listed = [];
-  try { listed = await api("/api/setups", { scenario: S.scenario, lang: S.lang }); } catch (e) {
+  try { listed = await api("api/setups", { scenario: S.scenario, lang: S.lang }); } catch (e) {
     // the question does not load (a field in red): the setups as written, in the page's language
     listed = Object.keys(table).map((k) => {
       const { label_fr: fr, ...changes } = table[k] || {};
@@ -979,7 +1109,7 @@ async function runCompare() {
   $("compare-chart").textContent = t("working"); $("difference-chart").textContent = ""; $("compare-table").textContent = "";
   try {
     const added = (S.added || []).filter((l) => S.scenario.compare && l in S.scenario.compare);
-    const r = await api("/api/compare", { scenario: S.scenario, added, method: S.method, trials: Math.min(S.trials, 2000000), seed: S.seed, lang: S.lang });
+    const r = await api("api/compare", { scenario: S.scenario, added, method: S.method, trials: Math.min(S.trials, 2000000), seed: S.seed, lang: S.lang });
     $("compare-chart").innerHTML = r.chart_svg; $("difference-chart").innerHTML = r.difference_svg;
     showInputNotes(r.input_notes, "compare-notes");
     $("compare-dl").hidden = false;
@@ -1016,7 +1146,7 @@ async function runSweep() {
     if (f2) { vary[f2] = sweepValues(f2, v2); labels[f2] = titleOf(f2); }
     // the question itself is swept (without its setups), unless one line per setup is asked for
     const perSetup = !$("per-setup-row").hidden && $("per-setup").checked;
-    const r = await api("/api/sweep", { scenario: S.scenario, vary, outcome: $("sweep-outcome").value || null, trials: Math.min(S.trials, 100000), seed: S.seed, lang: S.lang, labels, method: S.method === "both" ? null : S.method, per_setup: perSetup });
+    const r = await api("api/sweep", { scenario: S.scenario, vary, outcome: $("sweep-outcome").value || null, trials: Math.min(S.trials, 100000), seed: S.seed, lang: S.lang, labels, method: S.method === "both" ? null : S.method, per_setup: perSetup });
     $("sweep-chart").innerHTML = r.chart_svg; $("sweep-dl").hidden = false;
     showInputNotes(r.input_notes, "sweep-notes");
   } catch (e) { $("sweep-chart").textContent = ""; showErrors(e, $("sweep-errors")); }
@@ -1060,7 +1190,7 @@ async function readUnits() {
   $("upload-msg").textContent = t("working");
   try {
     let r;
-    try { r = await fetch("/api/upload", { method: "POST", body: fd, headers: { "Accept-Language": S.lang } }); }
+    try { r = await fetch("api/upload", { method: "POST", body: fd, headers: { "Accept-Language": S.lang } }); }
     catch (e) { throw failure(0, null); }
     const data = await r.json().catch(() => null);
     if (!r.ok) throw failure(r.status, data);
@@ -1075,8 +1205,9 @@ async function readUnits() {
 async function useUnit() {
   const p = S.units[parseInt($("unit").value, 10)]; if (!p) return;
   try {
-    const r = await api("/api/unit", { scenario: S.scenario, role: $("role").value, profile: p });
+    const r = await api("api/unit", { scenario: S.scenario, role: $("role").value, profile: p });
     S.scenario = r.scenario; S.example = ""; $("example").value = ""; exampleHelp();
+    followTitle();  // "… [Orc Boyz]" on the example's title would name the wrong opponent
     renderForm(); updateShare();
     $("upload-msg").textContent = t("picked", { u: p.name });
     compute();
@@ -1084,6 +1215,26 @@ async function useUnit() {
 }
 
 /* ------------------------------------------------------------------ downloads */
+/* Downloads are named after the question: its title as the answer gives it ("Night Goblins vs
+   Orc Boyz (7th)" → night-goblins-vs-orc-boyz-7th.png), else the example's file, else the game. */
+function fileName() {
+  const words = (text) => String(text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-").replace(/^-+/, "").slice(0, 80).replace(/-+$/, "");
+  return words(S.title) || words((S.example || "").split("/").pop().replace(/\.toml$/, "")) ||
+    "fleeodds-" + words(S.system || "scenario");
+}
+// a result's file, fetched and saved under the question's name (the server names every file alike)
+async function downloadResult(ev, fmt) {
+  ev.preventDefault();
+  const a = ev.currentTarget;
+  if (!a.href || !S.resultId) return;
+  try {
+    let r;
+    try { r = await fetch(a.href, { headers: { "Accept-Language": S.lang } }); } catch (e) { throw failure(0, null); }
+    if (!r.ok) throw failure(r.status, await r.json().catch(() => null));
+    saveBlob(await r.blob(), fileName() + "." + fmt);
+  } catch (e) { showErrors(e, $("form-errors")); }
+}
 // a chart drawn on the page (compare, sweep) saved as the SVG the server drew, or as a PNG
 // rendered from it at twice its size
 function saveBlob(blob, name) {
@@ -1110,12 +1261,10 @@ function saveChart(boxId, fmt, name) {
 async function downloadToml() {
   try {
     let r;
-    try { r = await fetch("/api/toml", { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": S.lang }, body: JSON.stringify({ scenario: S.scenario }) }); }
+    try { r = await fetch("api/toml", { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": S.lang }, body: JSON.stringify({ scenario: S.scenario }) }); }
     catch (e) { throw failure(0, null); }
     if (!r.ok) throw failure(r.status, await r.json().catch(() => null));
-    const url = URL.createObjectURL(await r.blob());
-    const a = el("a", { href: url, download: "scenario.toml" }); document.body.append(a); a.click(); a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 5000);
+    saveBlob(await r.blob(), fileName() + ".toml");
   } catch (e) { showErrors(e, $("form-errors")); }
 }
 async function copyLink() {
@@ -1133,16 +1282,23 @@ async function openState(st) {
     if (Number.isInteger(st.trials)) S.trials = st.trials; if (Number.isInteger(st.seed)) S.seed = st.seed;
     S.example = typeof st.example === "string" && S.examples.some((e) => e.name === st.example && e.system === st.system) ? st.example : "";
     S.added = Array.isArray(st.added) ? st.added.filter((l) => typeof l === "string") : [];
+    S.ownTitle = st.own_title === true;
+    S.sweep = st.sweep && typeof st.sweep === "object" ? st.sweep : null;
   } else {
+    S.ownTitle = false; S.sweep = null;
     const first = S.examples.find((e) => e.name === "warhammer/goblins_broken_by_dwarfs.toml") || S.examples[0];
     S.system = first ? first.system : S.systems[0].key;
     S.example = first ? first.name : "";
-    S.scenario = first ? await api("/api/examples/" + first.name) : {};
+    S.scenario = first ? await api("api/examples/" + first.name) : {};
   }
   $("method").value = S.method; $("trials").value = S.trials; $("seed").value = S.seed;
   await loadSchema();
   if (!Object.keys(S.scenario).length) S.scenario = defaults();
-  applyLang(); renderForm(); updateShare(); compute();
+  applyLang(); renderForm(); updateShare();
+  const sweep = S.sweep, gen = (S.gen || 0) + 1;
+  // a link with "Vary a field" settings draws its sweep too, once the answer lists the outcomes (not
+  // waited for here: the page's controls work meanwhile)
+  compute().then(() => { if (sweep && S.sweep === sweep && S.gen === gen && applySweep()) { updateShare(); runSweep(); } });
 }
 // a page action whose request fails says why (in the page's language) instead of failing silently
 const guard = (fn) => async (...args) => {
@@ -1150,9 +1306,11 @@ const guard = (fn) => async (...args) => {
   catch (e) { hideProgress(); staleResult(showErrors(e, $("form-errors"))); $("run").disabled = false; }
 };
 async function start() {
+  [S.systems, S.examples, S.config] = await Promise.all([api("api/systems"), api("api/examples"),
+    api("api/config").catch(() => ({}))]);  // a server without hosted mode: the page's own address
+  // the page's language: French when the server is told so (fleeodds serve --lang fr) or the browser asks for it
   const nav = (navigator.language || "en").toLowerCase();
-  S.lang = nav.startsWith("fr") ? "fr" : "en";
-  [S.systems, S.examples] = await Promise.all([api("/api/systems"), api("/api/examples")]);
+  S.lang = (S.config && S.config.lang === "fr") || nav.startsWith("fr") ? "fr" : "en";
   await openState(readHash());
   $("system").onchange = guard(async () => {
     S.system = $("system").value; S.example = "";
@@ -1173,19 +1331,22 @@ async function start() {
   });
   $("run").onclick = compute;
   $("form").onsubmit = (e) => { e.preventDefault(); compute(); };
-  $("cancel").onclick = () => { if (S.job) api("/api/jobs/" + S.job + "/cancel", {}).catch(() => {}); };
+  $("cancel").onclick = () => { if (S.job) api("api/jobs/" + S.job + "/cancel", {}).catch(() => {}); };
   for (const id of ["method", "trials", "seed"]) $(id).onchange = () => { sizing(); updateShare(); };
   $("add-setup").onclick = addSetup;
   $("setup-field").onchange = setupChoices;
   $("run-compare").onclick = runCompare;
   $("run-sweep").onclick = runSweep;
-  for (const [id, box, name] of [["compare", "compare-chart", "fleeodds-compare"], ["difference", "difference-chart", "fleeodds-difference"], ["sweep", "sweep-chart", "fleeodds-sweep"]])
-    for (const fmt of ["png", "svg"]) $(id + "-" + fmt).onclick = () => saveChart(box, fmt, name);
+  for (const id of ["sweep-field-1", "sweep-values-1", "sweep-field-2", "sweep-values-2", "sweep-outcome", "per-setup"])
+    $(id).addEventListener("change", () => { S.sweepOutcome = null; updateShare(); });
+  for (const [id, box, suffix] of [["compare", "compare-chart", "-compare"], ["difference", "difference-chart", "-differences"], ["sweep", "sweep-chart", "-sweep"]])
+    for (const fmt of ["png", "svg"]) $(id + "-" + fmt).onclick = () => saveChart(box, fmt, fileName() + suffix);
+  for (const f of ["csv", "json", "png", "svg"]) $("dl-" + f).onclick = (ev) => downloadResult(ev, f);
   $("read-units").onclick = readUnits;
   $("use-unit").onclick = useUnit;
   $("dl-toml").onclick = downloadToml;
   $("copy-link").onclick = copyLink;
   window.addEventListener("hashchange", () => { const st = readHash(); if (st && !same(st, shareState())) openState(st); });
-  window.addEventListener("pagehide", () => { if (S.job) navigator.sendBeacon("/api/jobs/" + S.job + "/cancel"); });
+  window.addEventListener("pagehide", () => { if (S.job) navigator.sendBeacon("api/jobs/" + S.job + "/cancel"); });
 }
 start().catch((e) => { $("answer").textContent = e.message; });

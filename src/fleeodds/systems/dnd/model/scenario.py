@@ -11,7 +11,7 @@ from typing import Any, Literal, Optional, Union
 from pydantic import ConfigDict, Field
 
 from ....errors import InputError, short_repr
-from ....validation import StrictModel, inert, json_schema
+from ....validation import StrictModel, annotate_profiles, inert, json_schema
 from ..checks.inputs import check_mode, check_no_effect, note_inert
 from ..plan.rules import is_5e
 from .chase import ChaseModel
@@ -20,6 +20,7 @@ from .defaults import says_nothing
 from .enemy import Enemy, EnemyModel, parse_enemy
 from .fields import ALLOWED, AUTO_COMPARE, F, Flag, _validate, normalise_edition, normalise_mode
 from .options import OptionsModel, parse_options
+from .presets import PRESET_META, presets
 from .runner import RunnerModel, parse_runner
 from .spec import Spec
 from .uncertain import MAX_MIXTURE, split_uncertain
@@ -123,7 +124,13 @@ def schema(lang: str = "en") -> dict:
     """
     title = ("Scénario D&D 3.5, Pathfinder 1e, D&D 5e : quitter le corps à corps" if lang == "fr"
              else "D&D 3.5, Pathfinder 1e, D&D 5e scenario: leaving melee")
-    return json_schema(ScenarioModel, lang, title)
+    out = json_schema(ScenarioModel, lang, title)
+    # each stat line's fields (hp, ac, attack bonus…): the form fills the runner's or enemy's boxes with them
+    for kind, model in (("runner", "RunnerModel"), ("enemy", "EnemyModel")):
+        lines = {name: {k: v for k, v in p.items() if k not in PRESET_META}
+                 for name, p in presets().items() if p.get("kind") == kind}
+        annotate_profiles(out, "preset", lines, (model,))
+    return out
 
 
 def parse_spec(data: dict, *, check_only: frozenset[str] | None = None, _rebuilding: bool = False) -> Spec:

@@ -14,9 +14,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from ....errors import InputError
-from ....validation import json_schema, validation_error
+from ....validation import annotate_profiles, json_schema, validation_error
 from .fields import F, HDModel
-from .fighter import FighterModel
+from .fighter import FighterModel, load_profiles
 from .options import OptionsModel
 
 
@@ -342,4 +342,5 @@ def schema(lang: str = "en") -> dict:
     """
     title = "Scénario Hell Dorado (Fuite, passe d'armes, Attraction)" if lang == "fr" else \
         "Hell Dorado scenario (Fuite, weapon pass, Attraction)"
-    return json_schema(ScenarioModel, lang, title)
+    # each shipped profile's card (MOU, CBT, DEF…): the form fills a fighter's boxes with it
+    return annotate_profiles(json_schema(ScenarioModel, lang, title), "profile", load_profiles())

@@ -77,6 +77,9 @@ class AttractionScenario(CheckedScenario, Scenario):
         self.terrain = [[tuple(map(float, p)) for p in t] for t in (terrain or [])]
         self.title, self.opts = title, opts
         self.side_a, self.advs = side_a, adversaries
+        if not title:  # an Attraction without a title is named after its sides, in both languages
+            a, b = ", ".join(f.name for f in side_a), ", ".join(f.name for f in adversaries)
+            self.title, self.title_fr = f"Attraction: {a} against {b}", f"Attraction : {a} contre {b}"
         allowed = {"activation_order": ("listed", "random", "independent"),
                    "multiple_attractors": ("nearest", "first_listed", "player_choice"),
                    "measure": ("edge", "centre"),

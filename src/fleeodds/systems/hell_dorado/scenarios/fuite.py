@@ -142,6 +142,9 @@ class FuiteScenario(CheckedScenario, Scenario):
         self.multiple_attractors = multiple_attractors
         self.title = title
         self.fleeing, self.adversaries, self.opts = fleeing, list(adversaries), opts
+        if not title:  # a Fuite without a title is named after its fighters, in both languages
+            advs = ", ".join(a.name for a in self.adversaries)
+            self.title, self.title_fr = f"Fuite: {fleeing.name} leaves {advs}", f"Fuite : {fleeing.name} quitte {advs}"
         self.repli, self.attacker_name, self.room = repli, attacker, room
         self.partial_room_toises, self.def_modifier = partial_room_toises, def_modifier
         self.compare = list(compare or [])

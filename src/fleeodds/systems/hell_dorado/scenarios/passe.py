@@ -51,6 +51,9 @@ class PassScenario(CheckedScenario, Scenario):
                  charge: bool = False, esquive_used: bool = False):
         super().__init__(data, base_dir)
         self.title, self.opts, self.report = title, opts, report
+        if not title:  # a pass without a title is named after its fighters, in both languages
+            self.title = f"Weapon pass: {attacker.name} against {defender.name}"
+            self.title_fr = f"Passe d'armes : {attacker.name} contre {defender.name}"
         self.charge, self.esquive_used = charge, esquive_used
         self.attacker_f, self.defender_f = attacker, defender
         if report not in ("kills", "hits"):

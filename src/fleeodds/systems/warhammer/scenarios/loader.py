@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ....errors import InputError, short_repr
 from ....files import read_toml
-from ....validation import json_schema
+from ....validation import annotate_profiles, json_schema
 from ..labels import TITLE, TITLE_FR
 from ..model.flee import ScenarioModel
 from ..model.profiles import shipped_profiles
@@ -54,7 +54,10 @@ def schema(lang: str = "en") -> dict:
         prop = d.get("properties", {}).get("profile")
         if prop is not None and d.get("title") != "UnitProfile":
             prop["examples"] = names
-    return out
+    # each profile's Movement, Leadership, rules…: the form fills the unit's boxes with them
+    profiles = {p["name"]: p for p in shipped_profiles().values()}
+    defs = tuple(k for k, d in out.get("$defs", {}).items() if d.get("title") != "UnitProfile")
+    return annotate_profiles(out, "profile", profiles, defs)
 
 
 def benchmark_case() -> WarhammerScenario:
