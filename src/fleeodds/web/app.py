@@ -474,6 +474,19 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
             data, req.method, req.trials, req.seed, req.lang, req.added, progress=p)),
             0 if req.method == "exact" else 1)
 
+    @app.post("/api/decide", summary="The best choice of the scenario's [decide] table, and what it is worth")
+    async def post_decide(req: CompareRequest, request: Request) -> Any:
+        from .decision import decision_view
+
+        service.check_texts(req.model_dump(mode="json"))
+        key = service.answer_key("decide", req.scenario, req.method, req.trials, req.seed, req.lang)
+        hit = service.cached_answer(key)
+        if hit is not None:
+            return hit
+        return await heavy(request, lambda p: service.store_answer(key, decision_view(
+            req.scenario, req.method, req.trials, req.seed, req.lang, progress=p)),
+            0 if req.method == "exact" else 1)
+
     @app.post("/api/sweep", summary="Vary one field (line chart) or two (heatmap)")
     async def post_sweep(req: SweepRequest, request: Request) -> Any:
         service.check_texts(req.model_dump(mode="json"))

@@ -12,6 +12,8 @@ const T = {
     unit: "Unit", role: "Role", use_unit: "Use this unit",
     method: "Method", m_both: "Exact and Monte Carlo", m_exact: "Exact only", m_mc: "Monte Carlo only",
     trials: "Monte Carlo trials", seed: "Seed", compute: "Compute",
+    best_choice: "Best choice", deciding: "Comparing the choices…", decision_default: "as written",
+    decision_best: "best",
     see: "2. The answer", cancel: "Stop", running: "Simulating…", trials_done: "trials",
     preparing: "Preparing the Monte Carlo engine (compiled once, about a minute)…",
     compiling: "Compiling the Monte Carlo kernels, once — about {n} s…",
@@ -63,6 +65,8 @@ const T = {
     unit: "Unité", role: "Rôle", use_unit: "Prendre cette unité",
     method: "Méthode", m_both: "Exacte et Monte-Carlo", m_exact: "Exacte seulement", m_mc: "Monte-Carlo seulement",
     trials: "Tirages Monte-Carlo", seed: "Graine", compute: "Calculer",
+    best_choice: "Meilleur choix", deciding: "Comparaison des choix…", decision_default: "tel qu'écrit",
+    decision_best: "meilleur",
     see: "2. La réponse", cancel: "Arrêter", running: "Simulation en cours…", trials_done: "tirages",
     preparing: "Préparation du moteur Monte-Carlo (compilé une seule fois, environ une minute)…",
     compiling: "Compilation des noyaux Monte-Carlo, une seule fois — environ {n} s…",
@@ -630,7 +634,7 @@ function renderForm() {
   const main = el("div", { class: "grid main-fields" });
   const extra = [], naming = [];
   for (const [name, sub] of Object.entries(s.properties || {})) {
-    if (name === "compare") continue;
+    if (name === "compare" || name === "decide") continue;  // setups and the decision have their own cards
     const r = resolve(sub);
     if (!applies(r, s, S.scenario)) continue;  // a section of another scenario type
     const f = field(name, sub, name, S.scenario[name]);
@@ -967,6 +971,7 @@ function showResult(r) {
   $("see").classList.remove("stale");
   $("answer").textContent = r.answer;
   showInputNotes(r.input_notes);
+  showDecision();
   const tab = $("outcomes"); tab.textContent = "";
   const cols = [["label", t("outcome_col")]];
   const has = (k) => r.wide.some((x) => x[k] !== undefined && x[k] !== null);
@@ -1350,3 +1355,51 @@ async function start() {
   window.addEventListener("pagehide", () => { if (S.job) navigator.sendBeacon("api/jobs/" + S.job + "/cancel"); });
 }
 start().catch((e) => { $("answer").textContent = e.message; });
+
+
+/* ------------------------------------------------------------------ best choice ([decide]) */
+/* A scenario with a [decide] table gets a "best choice" card under the answer: every option of each goal
+   as a bar, the best one marked, and the sentences that say what it is worth (POST api/decide). */
+async function showDecision() {
+  const box = $("decision");
+  if (!S.scenario || !S.scenario.decide) { box.hidden = true; S.decisionAsked = null; return; }
+  const gen = S.gen;
+  // the exact part of an answer and its Monte Carlo part both arrive here: one decision per question
+  const ask = JSON.stringify([S.scenario, S.method, S.trials, S.seed, S.lang]);
+  if (S.decisionAsked === ask) return;
+  S.decisionAsked = ask;
+  box.hidden = false;
+  $("decision-goals").textContent = t("deciding");
+  $("decision-sentences").textContent = ""; $("decision-chart").textContent = "";
+  let d;
+  try {
+    d = await api("api/decide", { scenario: S.scenario, method: S.method, trials: S.method === "exact" ? null : S.trials,
+                                  seed: S.seed, lang: S.lang });
+  } catch (e) {
+    if (gen !== S.gen || S.decisionAsked !== ask) return;
+    S.decisionAsked = null;  // asked again with the next answer
+    $("decision-goals").textContent = (e && e.message) || t("no_answer");
+    return;
+  }
+  if (gen !== S.gen || S.decisionAsked !== ask) return;
+  const goals = $("decision-goals"); goals.textContent = "";
+  for (const g of d.goals) {
+    if (!g.options.length) continue;
+    const list = el("div", { class: "decision-goal" }, el("h4", { text: g.label }));
+    for (const o of g.options) {
+      const share = g.scale > 0 ? Math.max(0, Math.min(1, o.value / g.scale)) : 0;
+      const bar = el("span", { class: "bar" + (o.best ? " best" : "") });
+      bar.style.width = (100 * share).toFixed(1) + "%";
+      const name = o.label + (o.default ? " (" + t("decision_default") + ")" : "");
+      list.append(el("div", { class: "decision-row" + (o.best ? " best" : "") },
+        el("span", { class: "name", text: name }),
+        el("span", { class: "track" }, bar),
+        el("span", { class: "value", text: o.text + (o.best ? " ◀ " + t("decision_best") : "") })));
+    }
+    goals.append(list);
+  }
+  const ul = $("decision-sentences"); ul.textContent = "";
+  for (const line of d.sentences) ul.append(el("li", { text: line }));
+  for (const p of d.policies) for (const line of p.sentences) ul.append(el("li", { text: line }));
+  if (d.chart_svg) $("decision-chart").innerHTML = d.chart_svg;
+}
