@@ -42,7 +42,7 @@ def test_long_names_rider_and_mandatory_mount(army):
     # M from the Giant Wolf (shared entry, min 1, linked profile); Ld from the rider; the optional
     # Boss (Ld 9) and the Dragon offered in a choice group (M 6, Ld 10) are not part of the unit
     assert (p["movement"], p["leadership"], p["troop_type"]) == (9, 6, "cavalry")
-    assert p["rules"] == ["swiftstride", "fast_cavalry"]
+    assert p["rules"] == ["swiftstride", "fast_cavalry", "hatred"]  # Hatred: a rule of the close-combat round
     assert p["weapon_skill"] == 3 and p["toughness"] == 3  # the rider's profile
 
 
@@ -72,10 +72,10 @@ def test_optional_star_characteristic_left_out_with_a_note(army):
 
 
 def test_unmapped_rules_counted(army):
-    # Hatred comes from the game system (resolved through --system): a close-combat rule fleeodds does not
-    # model as an imported unit's rule, reported as read, not modelled
+    # Hatred comes from the game system (resolved through --system): a rule of the close-combat round, read
+    # into the unit (docs/warhammer_combat.md §15)
     assert army.unmapped_rules == {"Animosity": 1, "Blood Frenzy": 1}
-    assert army.not_modelled_rules == {"Hatred": 1}
+    assert army.not_modelled_rules == {} and army.read_rules["Hatred"] == 1
     assert army.unresolved_links == 0
     assert army.game_system == "Test Game System"
 
@@ -136,7 +136,7 @@ def test_written_profiles_load_in_the_warhammer_pack(tmp_path, army):
 
     sc = fleeodds.load_scenario({"system": "warhammer", "edition": "8th", "profiles_file": str(out),
                                  "fleeing": {"profile": "Wolf Riders"}, "pursuer": {"profile": "Warchief"}})
-    assert (sc.fleeing.movement, sc.fleeing.leadership, sc.fleeing.rules) == (9, 6, ("swiftstride", "fast_cavalry"))
+    assert (sc.fleeing.movement, sc.fleeing.leadership, sc.fleeing.rules) == (9, 6, ("swiftstride", "fast_cavalry", "hatred"))
     assert sc.pursuer.has("frenzy")
 
 

@@ -246,14 +246,27 @@ def _unit_profile(unit: Unit) -> Profile | None:
     return next((p for p in unit.profiles if not _is_model(p) and p.get(_TYPE_NAMES)), None)
 
 
+#: Rules a catalogue may aim at some foes only ("Hatred (Elves)"): read as the plain rule they would apply against
+#: every foe, so they are read, not modelled.
+AIMED_RULES = ("hatred",)
+
+
+def _aimed(rule: str) -> bool:
+    """Whether a rule name carries a qualifier in words (``Hatred (Elves)``), not a number (``Frenzy (1)``)."""
+    m = re.search(r"\(([^)]*)\)", rule)
+    return bool(m and re.search(r"[A-Za-z]", m.group(1)))
+
+
 def _rule_read(rule: str) -> tuple[str, str | None]:
     """``("read", code)``, ``("not_modelled", None)`` or ``("other", None)`` for one rule name: a code of the
     rule vocabulary, a rule that bears on the chain or a fight but that fleeodds does not model
     (:data:`.catalogue_tow.NOT_MODELLED`, read into the profile once the vocabulary has its code), or neither."""
     code = rule_code(rule)
+    name = _strip_suffix(rule)
+    if _aimed(rule) and (code or NOT_MODELLED.get(name)) in AIMED_RULES:
+        return "not_modelled", None  # "Hatred (Elves)": against some foes only, not the plain rule
     if code is not None:
         return "read", code
-    name = _strip_suffix(rule)
     later = NOT_MODELLED.get(name)
     if later is not None:
         return ("read", later) if later in RULES else ("not_modelled", None)
