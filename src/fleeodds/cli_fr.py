@@ -140,6 +140,24 @@ COMMANDS: dict[str, str] = {
 }
 
 OPTIONS: dict[str, str] = {
+    "How many models each unit fields where the rules system sizes units (a fight): 'minimum' "
+    "(the catalogue's minimum size, the default), 'scenario' (the scenario's), 'points:N' or N. "
+    "A character, a monster or a war machine is always one model.":
+        "Combien de figurines chaque unité aligne quand le système de règles dimensionne les unités (un corps à "
+        "corps) : « minimum » (l'effectif minimal du catalogue, par défaut), « scenario » (celui du scénario), "
+        "« points:N » ou N. Un personnage, un monstre ou une machine de guerre compte toujours une figurine.",
+    "How many models each unit fields where the rules system sizes units (a fight): 'minimum' "
+    "(the catalogue's minimum size, the default), 'scenario', 'points:N' or N. A character, a "
+    "monster or a war machine is always one model.":
+        "Combien de figurines chaque unité aligne quand le système de règles dimensionne les unités (un corps à "
+        "corps) : « minimum » (l'effectif minimal du catalogue, par défaut), « scenario », « points:N » ou N. Un "
+        "personnage, un monstre ou une machine de guerre compte toujours une figurine.",
+    "The kinds of unit ranked, comma-separated (Warhammer: unit, character, monster, war_machine) "
+    "or 'all'  [default: units; the others are ranked apart]":
+        "Les genres d'unités classés, séparés par des virgules (Warhammer : unit, character, monster, war_machine) "
+        "ou « all »  [par défaut : les unités ; les autres sont classés à part]",
+    "Every column in the table (the CSV always has them all).":
+        "Toutes les colonnes dans le tableau (le CSV les a toujours toutes).",
     "Monte Carlo trials per option [default: 1,000,000].":
         "Tirages Monte-Carlo par choix [par défaut : 1 000 000].",
     "Output format. json holds every option's value per goal.":
