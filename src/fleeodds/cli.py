@@ -287,6 +287,7 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
     sc = _loading().load_scenario(scenario)
     _note_unused(sc, lang)
     method = _method(exact_only, mc_only, sc, both, lang)
+    _check_decision(sc)
     progress = False if no_progress else None
     variants = sc.variants()
     if len(variants) == 1:  # one setup alone compares nothing: named by its field, not "setups: 1"
@@ -339,6 +340,16 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
     _emit(text, out, lang)
     if chart:
         click.echo(_msg("chart_written", lang, path=chart), err=True)
+
+
+def _check_decision(sc) -> None:
+    """A ``[decide]`` table is checked before the odds are computed: its error comes at once, not after."""
+    from .system import DECIDE_KEY
+
+    if DECIDE_KEY in sc.source:
+        from .decisions import read_decision
+
+        read_decision(sc)
 
 
 def _with_decision(sc, text: str, fmt: str, method: str, trials, seed: int, lang: str, progress) -> str:

@@ -432,6 +432,7 @@ def _example(name, changes):
     from fleeodds.validation import set_field
     p = next(x for x in list_examples() if x.name == name)
     data = read_toml(p, "scenario")
+    data.pop("decide", None)  # read by fleeodds.decisions, not by the D&D loader these tests call directly
     for k, v in changes.items():
         data = set_field(data, k, v)
     return data

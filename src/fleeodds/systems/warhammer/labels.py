@@ -149,6 +149,17 @@ def value_labels(form_labels: dict) -> dict:
         out[f"{unit}.rules"] = RULE_LABELS
         out[f"{unit}.extra_rules"] = RULE_LABELS
         out[f"{unit}.weapon"] = WEAPON_LABELS
+    for side in ("fight.unit", "fight.enemy"):  # a fight unit's characters and chariot
+        out[f"{side}.characters.*.weapon"] = WEAPON_LABELS
+        out[f"{side}.chariot.impact_hits"] = {"D6": ("D6 impact hits", "D6 touches d'impact"),
+                                              "D3": ("D3 impact hits", "D3 touches d'impact"),
+                                              "none": ("no impact hits", "pas de touches d'impact")}
+    out["fight.challenge"] = {"none": ("no challenge", "pas de défi"),
+                              "unit": ("your unit challenges", "votre unité lance un défi"),
+                              "enemy": ("the enemy challenges", "l'ennemi lance un défi")}
+    out["fight.options.tow_rules_version"] = {
+        "faq_1_5_2": ("FAQ & Errata 1.5.2 (June 2025)", "FAQ & Errata 1.5.2 (juin 2025)"),
+        "rulebook_2024": ("2024 rulebook", "livre de règles de 2024")}
     out.update(OPTION_LABELS)
     out.update(form_labels)
     return out

@@ -63,6 +63,12 @@ RULE_LABELS = {
     "warband": ("Warband", "Horde guerrière"), "scurrying_masses": ("Scurrying Masses", "Masses grouillantes"),
     "veteran": ("Veteran", "Vétéran"), "impetuous": ("Impetuous", "Impétueux"),
     "random_movement": ("Random Movement", "Mouvement aléatoire"), "fire_and_flee": ("Fire & Flee", "Tirer et fuir"),
+    # rules of the close-combat round (docs/warhammer_combat.md §15)
+    "hatred": ("Hatred", "Haine"), "always_strikes_first": ("Always Strikes First", "Frappe toujours en premier"),
+    "always_strikes_last": ("Always Strikes Last", "Frappe toujours en dernier"),
+    "poisoned_attacks": ("Poisoned Attacks", "Attaques empoisonnées"), "killing_blow": ("Killing Blow", "Coup fatal"),
+    "regeneration": ("Regeneration", "Régénération"), "stomp": ("Stomp", "Piétinement"),
+    "thunderstomp": ("Thunderstomp", "Piétinement tonitruant"),
 }
 TROOP_TYPE_LABELS = {
     "infantry": ("infantry", "infanterie"), "cavalry": ("cavalry", "cavalerie"),
