@@ -71,6 +71,10 @@ def decide(scenario, trials, seed, exact_only, mc_only, lang, no_progress, fmt, 
         raise click.UsageError(_msg("methods_exclusive", lang))
     sc = load_scenario(scenario)
     say_notes(sc, lang, [])
+    if sc.compare_setups():  # a decision compares its own options; [compare] is for fleeodds run
+        click.echo("note: [compare] setups are not used by decide (fleeodds run shows them)" if lang == "en" else
+                   "remarque : les configurations [compare] ne servent pas à decide (fleeodds run les montre)",
+                   err=True)
     method = "exact" if exact_only else "mc" if mc_only else "both"
     progress = False if no_progress else None
     if vary:

@@ -320,6 +320,8 @@ def read_decision(scenario: Scenario) -> DecisionSpec | None:
         raise InputError(f"{DECIDE_KEY}.choices", short_repr(raw),
                          'a list of the fields to choose, e.g. choices = ["' + (next(iter(points), "field")) + '"]')
     choices = []
+    if isinstance(table.get("choices"), list) and len(set(map(str, table["choices"]))) != len(table["choices"]):
+        raise InputError(f"{DECIDE_KEY}.choices", short_repr(table["choices"]), "each field once")
     for name, given in raw.items():
         where = f"{DECIDE_KEY}.choices.{name}"
         if name not in points:

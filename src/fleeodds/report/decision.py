@@ -325,6 +325,7 @@ def decision_chart(decision, path=None, goal: str | None = None, title: str | No
     if g.metric is None:
         ax.set_xlim(0, min(1.0, max(0.05, top) * 1.05 + 0.01))
         _percent_axis(ax, lang)
+        ax.set_xticks([t for t in (0, .2, .4, .6, .8, 1.0) if t <= max(top, .05) * 1.05 + .01])  # never past 100 %
     else:
         ax.set_xlim(0, max(1.0, top * 1.1))
     ax.set_xlabel(g.label(lang))

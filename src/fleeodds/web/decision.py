@@ -40,8 +40,11 @@ def decision_view(data: dict, method: str, trials: int | None, seed: int, lang: 
     Raises
     ------
     InputError
-        As :func:`fleeodds.decisions.decide` (a scenario without ``[decide]``, a choice that is no decision point…).
+        Trials outside 1 .. :data:`..service.MAX_COMPARE_TRIALS` or a seed outside 0 .. 2**63 - 1; as
+        :func:`fleeodds.decisions.decide` (a scenario without ``[decide]``, a choice that is no decision point…).
     """
+    trials, _ = service.check_sizing(trials, None, cap=service.MAX_COMPARE_TRIALS)
+    seed = service.check_seed(seed)
     sc = service.load(data)
     d = decide(sc, method, trials=trials, seed=seed, lang=lang, progress=False)
     goals = []

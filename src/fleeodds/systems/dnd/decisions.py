@@ -13,8 +13,8 @@ from .model.fields import MODES, normalise_edition
 
 #: Named goals of a decision: ``{name: (English, French, outcome codes)}``.
 GOALS = {
-    "escapes": ("escapes (unharmed, wounded or slowed)", "s'échappe (indemne, blessé ou ralenti)",
-                ("unharmed", "wounded", "slowed")),
+    "on_its_feet": ("on its feet (unharmed, wounded or slowed; gone or still there)",
+                    "debout (indemne, blessé ou ralenti ; parti ou encore là)", ("unharmed", "wounded", "slowed")),
     "down_or_dead": ("down or dead", "à terre ou mort",
                      ("disabled", "down", "dead", "strained", "stable", "back_up")),
 }

@@ -9,6 +9,8 @@ soutien, engagé, socle, toises, CBT, DEF, PV, MOU, Esquive, Ordre Repli, Assaut
 from __future__ import annotations
 
 PHRASES: dict[str, str] = {
+    "a point away from the fleeing fighter's position (the flee move must go somewhere)":
+        "un point éloigné de la position du fuyard (la Fuite doit le mener quelque part)",
     "Discrétion outside an Attraction zone: its rules text is not in the project's sources; only the ruling that "
     "an Attraction cancels it is modelled":
         "Discrétion hors d'une zone d'Attraction : son texte n'est pas dans les sources du projet ; seule la "

@@ -38,7 +38,7 @@ from .rules import DamageRule
 
 ESCAPED = Outcome("escaped", "reaches safety", "atteint l'abri")
 STILL_CHASED = Outcome("still_chased", "still chased after the last round", "toujours poursuivi après le dernier round")
-CHASE_DOWN = Outcome("down", "down (0 HP, unconscious)", "à terre (0 pv, inconscient)")
+CHASE_DOWN = Outcome("down", "down (0 HP, unconscious)", "hors de combat (0 pv, inconscient)")
 CHASE_DEAD = Outcome("dead", "dead (instant death)", "mort (mort instantanée)")
 #: The chase's outcomes, from best to worst (indices used by both evaluators).
 CHASE_OUTCOMES = (ESCAPED, STILL_CHASED, CHASE_DOWN, CHASE_DEAD)

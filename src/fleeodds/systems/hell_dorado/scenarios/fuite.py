@@ -584,9 +584,9 @@ class FuiteScenario(CheckedScenario, Scenario):
         if self.chargers and self.pull_back is None:
             who = ", ".join(f"{n} ({num(length)} / {num(reach)} toises)" for n, length, reach in self.chargers)
             out.append(f"Là où il s'arrête, la Charge de {who} l'atteint de nouveau à sa prochaine activation "
-                       "(charged_again)." if fr else
+                       "(rechargé)." if fr else
                        f"Where it stops, the Charge of {who} reaches it again at its next activation "
-                       "(charged_again).")
+                       "(charged again).")
         elif self.next_activation and d > 0 and not self.no_path and self.pull_back is None:
             out.append("Aucun adversaire ne peut le charger de nouveau à sa prochaine activation." if fr else
                        "No adversary can charge it again at its next activation.")
@@ -746,6 +746,20 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
         if f.x is None or f.y is None:
             raise InputError(f"allies.{i}.x", f.x, "x and y (toises): the allies are placed on the table")
         allies.append(f)
+    placed_all = [("fleeing", fleeing)] + [(f"adversaries.{i}", a) for i, a in enumerate(advs)] + [
+        (f"others.{i}", a) for i, a in enumerate(others)]
+    for i, a in enumerate(allies):  # an ally's base may touch another, never stand on it
+        r = a.base_mm / 2 / opts.toise_mm
+        for where, b in placed_all + [(f"allies.{j}", c) for j, c in enumerate(allies[:i])]:
+            if b.x is None or b.y is None:
+                continue
+            if math.hypot(a.x - b.x, a.y - b.y) < r + b.base_mm / 2 / opts.toise_mm - 1e-9:
+                raise InputError(f"allies.{i}.x", a.x, f"a position whose base does not overlap {b.name}'s "
+                                                      f"({where}): bases may touch, not stand on each other")
+    if fu.destination is not None and placed and math.hypot(fu.destination[0] - fleeing.x,
+                                                            fu.destination[1] - fleeing.y) < 1e-9:
+        raise InputError("fuite.destination", fu.destination, "a point away from the fleeing fighter's position "
+                                                              "(the flee move must go somewhere)")
     terrain = [list(map(tuple, t.points)) for t in (m.terrain or [])]
     if terrain and not placed:
         raise InputError("terrain", short_repr(data.get("terrain")), "nothing unless the fleeing fighter is placed "

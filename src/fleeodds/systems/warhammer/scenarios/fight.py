@@ -295,15 +295,18 @@ class FightScenario(Scenario):
         """
         if not self.has_exact:
             return 0.0
-        if self._pairs > MAX_PAIRS // 4:  # a long round announces itself before it is solved
-            return self._pairs / 1300
+        # later rounds solve a round again for each pair of models left: at most one round per pair of sizes
+        # the first round leaves, so the first round's pairs times the rounds fought bound it (a rough bound)
+        later = 1 if self.max_rounds == 1 else self.max_rounds
+        if self._pairs * later > MAX_PAIRS // 4:  # a long solve announces itself before it is solved
+            return self._pairs * later / 1300
         keys = {self._ending(au, ae, margin_of(self.rules, wu, we, au, ae))[1]
                 for (wu, we, au, ae) in self._round}
         chains = {}
         for key in keys - {None}:
             sc = self._chain(key)
             chains[sc.rules] = sc.exact_seconds
-        return self._pairs / 1300 + sum(chains.values())
+        return self._pairs * later / 1300 + sum(chains.values())
 
     @cached_property
     def _round(self) -> dict[tuple[int, int, int, int], Fraction]:
