@@ -14,28 +14,54 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable
 
-from ..plan.chase import O_DEAD, O_DOWN, O_ESCAPED, O_STILL, ChasePlan
+from ..plan.chase import O_BACK_UP, O_DEAD, O_DOWN, O_ESCAPED, O_STABLE, O_STILL, ON_TURN, ChasePlan
+from .death_saves import save_results
 from ..plan.rules import attack_outcome, damage_pmf
 
 
-def solve_chase(plan: ChasePlan, mode: str = "float") -> dict[tuple[int, int], object]:
+def solve_chase(plan: ChasePlan, mode: str = "float", start: dict | None = None,
+                downed_at_start: object = None) -> dict[tuple[int, int], object]:
     """Exact ``{(outcome index, round): probability}`` of the chase.
 
     Parameters
     ----------
     plan : ChasePlan
     mode : {"float", "fraction"}
+    start : dict, optional
+        ``{hit points: probability}`` of the runner when the chase starts (default: ``spec.hp``, certain);
+        it may sum to less than 1 (the chase after the exchange: the rest ended in the exchange).
+    downed_at_start : probability, optional
+        With ``spec.death_saves``: mass that starts the chase at 0 HP with no death-save mark (down in
+        the exchange), rolling its first save in round 1.
 
     Returns
     -------
     dict
-        Outcomes in the order of :data:`..plan.chase.CHASE_OUTCOMES`; the round is the one the outcome
-        happens in (``still_chased``: the last round).
+        Outcomes in the order of :attr:`..plan.chase.ChasePlan.outcomes`; the round is the one the outcome
+        happens in (``still_chased`` and, with death saves, a runner still dying: the last round).
 
     References
     ----------
     SRD 5.1 *Combat* / SRD 5.2 *Playing the Game* (see :mod:`..plan.chase`); SRD 5.1 "Instant Death",
-    SRD 5.2 *Rules Glossary*, "Hit Points".
+    "Death Saving Throws", SRD 5.2 *Rules Glossary*, "Hit Points", "Death Saving Throw".
+    """
+    return chase_chain(plan, mode, start, downed_at_start)[0]
+
+
+def chase_chain(plan: ChasePlan, mode: str = "float", start: dict | None = None,
+                downed_at_start: object = None) -> tuple[dict, dict]:
+    """:func:`solve_chase` and the occupancy by round.
+
+    Returns
+    -------
+    tuple
+        ``(distribution, rows)``: rows ``{round: {"escaped", "down", "dead", "still_chased"}}`` (and with
+        death saves ``"stable"``, ``"back_up"``): masses at the end of each round (``down``: at 0 HP and
+        unresolved then; the others cumulative).
+
+    References
+    ----------
+    As :func:`solve_chase`.
     """
     num: Callable = Fraction if mode == "fraction" else float
     spec = plan.spec
@@ -55,18 +81,23 @@ def solve_chase(plan: ChasePlan, mode: str = "float") -> dict[tuple[int, int], o
         return tables[key]
 
     out: dict[tuple[int, int], object] = {}
+    cum = {O_ESCAPED: num(0), O_DEAD: num(0), O_STABLE: num(0), O_BACK_UP: num(0), O_DOWN: num(0)}
 
     def absorb(code, r, p):
         if p:
             out[(code, r)] = out.get((code, r), num(0)) + p
+            if code in cum:
+                cum[code] += p
 
-    dist: dict[int, object] = {spec.hp: num(1)}
-    by_round: dict[int, list] = {}
-    for a in plan.attacks:
-        by_round.setdefault(a.round, []).append(a)
-    last = plan.escape_round or spec.rounds
-    for r in range(1, last + 1):
-        for a in by_round.get(r, []):
+    saves = spec.death_saves
+    # the death save of the runner's turn: the chain of exact.death_saves, one save (no bonus, one d20)
+    res = {k: num(v) for k, v in save_results(0, 0).items() if v}
+    dist: dict[int, object] = {k: num(v) for k, v in (start if start is not None else {spec.hp: 1}).items() if v}
+    downed: dict[tuple[int, int], object] = {(0, 0): num(downed_at_start)} if downed_at_start else {}
+
+    def attack_all(attacks, r):
+        nonlocal dist
+        for a in attacks:
             nxt: dict[int, object] = {}
             for hp, p in dist.items():
                 for q, d in table(a):
@@ -75,12 +106,60 @@ def solve_chase(plan: ChasePlan, mode: str = "float") -> dict[tuple[int, int], o
                         nxt[left] = nxt.get(left, num(0)) + p * q
                     elif d - hp >= hp_max:  # the damage left over at 0 HP reaches the maximum: dead
                         absorb(O_DEAD, r, p * q)
+                    elif saves:  # down, no mark yet: it lies where it fell
+                        downed[(0, 0)] = downed.get((0, 0), num(0)) + p * q
                     else:
                         absorb(O_DOWN, r, p * q)
             dist = nxt
-    alive = sum(dist.values(), num(0))
-    absorb(O_ESCAPED if plan.escape_round else O_STILL, last, alive)
-    return out
+
+    def roll_saves(r):
+        nonlocal downed
+        nxt: dict[tuple[int, int], object] = {}
+        for (s_, f), p in downed.items():
+            for key, q in res.items():
+                if key == "back_up":
+                    absorb(O_BACK_UP, r, p * q)
+                elif key == "success":
+                    if s_ + 1 >= 3:
+                        absorb(O_STABLE, r, p * q)
+                    else:
+                        nxt[(s_ + 1, f)] = nxt.get((s_ + 1, f), num(0)) + p * q
+                else:
+                    nf = f + (2 if key == "two_failures" else 1)
+                    if nf >= 3:
+                        absorb(O_DEAD, r, p * q)
+                    else:
+                        nxt[(s_, nf)] = nxt.get((s_, nf), num(0)) + p * q
+        downed = nxt
+
+    by_round: dict[int, list] = {}
+    for a in plan.attacks:
+        by_round.setdefault(a.round, []).append(a)
+    last = plan.escape_round or spec.rounds
+    rows = {}
+    for r in range(1, (spec.rounds if saves else last) + 1):
+        todo = by_round.get(r, []) if r <= last else []
+        attack_all([a for a in todo if a.trigger == ON_TURN], r)
+        if saves:  # at the start of the runner's turn, after the pursuers' turns
+            roll_saves(r)
+        attack_all([a for a in todo if a.trigger != ON_TURN], r)
+        if r == plan.escape_round:
+            absorb(O_ESCAPED, r, sum(dist.values(), num(0)))
+            dist = {}
+        alive = sum(dist.values(), num(0))
+        row = {"escaped": cum[O_ESCAPED],
+               "down": sum(downed.values(), num(0)) if saves else cum[O_DOWN],
+               "dead": cum[O_DEAD], "still_chased": alive}
+        if saves:
+            row["stable"], row["back_up"] = cum[O_STABLE], cum[O_BACK_UP]
+        rows[r] = row
+    for r in range(len(rows) + 1, spec.rounds + 1):  # safe before the last round: nothing changes any more
+        rows[r] = dict(rows[len(rows)])
+    if not plan.escape_round:
+        absorb(O_STILL, spec.rounds, sum(dist.values(), num(0)))
+    if saves:
+        absorb(O_DOWN, spec.rounds, sum(downed.values(), num(0)))
+    return out, rows
 
 
 def chase_summary(plan: ChasePlan, mode: str = "fraction") -> dict[str, object]:
@@ -94,28 +173,47 @@ def chase_summary(plan: ChasePlan, mode: str = "fraction") -> dict[str, object]:
     Returns
     -------
     dict
-        ``by_round``: ``{round: {"escaped", "down", "dead", "still_chased"}}`` (cumulative; still chased:
-        neither safe nor down yet after that round); ``p_escapes``; ``mean_rounds_to_safety``: the mean
-        round of safety among the runners who reach it (``None`` when none does); ``mean_rounds``: the
-        mean round the chase ends in, over every outcome.
+        ``by_round``: ``{round: {"escaped", "down", "dead", "still_chased"}}`` (cumulative, ``down``: at
+        0 HP and unresolved after that round; with death saves also ``stable`` and ``back_up``; still
+        chased: neither safe nor down yet after that round); ``p_escapes``; ``mean_rounds_to_safety``:
+        the mean round of safety among the runners who reach it (``None`` when none does);
+        ``mean_rounds``: the mean round the chase ends in, over every outcome.
+
+    References
+    ----------
+    As :func:`solve_chase`.
+    """
+    dist, rows = chase_chain(plan, mode)
+    return summary_of(dist, rows, mode)
+
+
+def summary_of(dist: dict, rows: dict, mode: str = "fraction") -> dict[str, object]:
+    """The summary of :func:`chase_summary` from a distribution and its rows (also sums of them: the
+    chase after the exchange).
+
+    Parameters
+    ----------
+    dist : dict
+        ``{(outcome index, round): probability}``.
+    rows : dict
+        ``{round: {name: mass}}`` (:func:`chase_chain`).
+    mode : {"fraction", "float"}
+
+    Returns
+    -------
+    dict
+        As :func:`chase_summary`.
 
     References
     ----------
     As :func:`solve_chase`.
     """
     num: Callable = Fraction if mode == "fraction" else float
-    dist = solve_chase(plan, mode)
-    rounds = plan.spec.rounds
     by_round = {}
-    run = {"escaped": num(0), "down": num(0), "dead": num(0)}
-    names = {O_ESCAPED: "escaped", O_DOWN: "down", O_DEAD: "dead"}
-    for r in range(1, rounds + 1):
-        for (o, rr), p in dist.items():
-            if rr == r and o in names:
-                run[names[o]] += p
-        row = dict(run)
-        still = 1 - (row["escaped"] + row["down"] + row["dead"])
-        row["still_chased"] = still if mode == "fraction" else max(0.0, still)  # no -4e-16 from float sums
+    for r, row in rows.items():
+        row = dict(row)
+        if mode != "fraction":
+            row["still_chased"] = max(0.0, row["still_chased"])  # no -4e-16 from float sums
         by_round[r] = row
     esc = sum((p for (o, _r), p in dist.items() if o == O_ESCAPED), num(0))
     mean_safe = (sum((r * p for (o, r), p in dist.items() if o == O_ESCAPED), num(0)) / esc) if esc else None

@@ -103,6 +103,27 @@ class ChaseModel(StrictModel):
                                 "Difficult Terrain), for everyone (default false).",
                                 "Tout le trajet est en terrain difficile : chaque pied en coûte 2, pour tous "
                                 "(faux par défaut).")
+    after_exchange: Flag = F(False, "the exchange first", "l'échange d'abord",
+                             "5e: the chase starts with the exchange of leaving melee described by the scenario's "
+                             "mode, [[enemies]] and [options] (as situation leave_melee, metric damage): the runner's "
+                             "hit points after it start the chase; down, dead or stopped in it: the chase's outcome "
+                             "in round 0; prone after it (a Topple or prone rider): it stands up in round 1, half its "
+                             "speed (default false: the chase starts from runner.hp).",
+                             "5e : la poursuite commence par l'échange pour quitter le corps à corps décrit par le "
+                             "mode, les [[enemies]] et les [options] du scénario (comme la situation leave_melee, "
+                             "métrique dégâts) : les points de vie du fuyard après l'échange commencent la "
+                             "poursuite ; à terre, mort ou arrêté pendant l'échange : l'issue de la poursuite au "
+                             "round 0 ; renversé après l'échange : il se relève au round 1 pour la moitié de sa "
+                             "vitesse (faux par défaut : la poursuite part de runner.hp).")
+    death_saves: Flag = F(False, "death saves", "jets contre la mort",
+                          "5e: a runner dropped to 0 HP is followed to the last round: it lies where it fell and "
+                          "rolls a death saving throw at the start of each of its turns (natural 20: back up at "
+                          "1 HP; three successes: stable; three failures: dead); the pursuers do not attack it "
+                          "(default false: the chase ends at the drop, down).",
+                          "5e : un fuyard tombé à 0 pv est suivi jusqu'au dernier round : il reste où il est tombé "
+                          "et fait un jet de sauvegarde contre la mort au début de chacun de ses tours (20 naturel : "
+                          "relevé à 1 pv ; trois réussites : stabilisé ; trois échecs : mort) ; les poursuivants ne "
+                          "l'attaquent pas (faux par défaut : la poursuite s'arrête à la chute, à terre).")
     pursuers: Optional[list[PursuerModel]] = F(None, "pursuers", "poursuivants",
                                                "The creatures running after the runner, in the order they act "
                                                "(required, 1 to 10).",
@@ -145,6 +166,10 @@ class ChaseSpec:
         The runner's choice each round (one per round).
     difficult_terrain : bool
     pursuers : tuple of Pursuer
+    death_saves : bool
+        Follow a downed runner's death saves to the last round (SRD 5.1 "Death Saving Throws").
+    after_exchange : bool
+        The chase starts with the scenario's exchange of leaving melee (:mod:`..scenarios.chase`).
 
     References
     ----------
@@ -163,6 +188,8 @@ class ChaseSpec:
     actions: tuple[str, ...]
     difficult_terrain: bool
     pursuers: tuple[Pursuer, ...]
+    death_saves: bool = False
+    after_exchange: bool = False
 
 
 def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistance: bool) -> ChaseSpec:
@@ -208,4 +235,4 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
             range_normal=p.range_normal, range_long=p.range_long))
     return ChaseSpec(edition=edition, hp=hp, hp_max=hp_max, ac=ac, resistance=resistance, rounds=m.rounds,
                      distance=m.distance, speed=m.speed, actions=tuple(acts), difficult_terrain=m.difficult_terrain,
-                     pursuers=tuple(pursuers))
+                     pursuers=tuple(pursuers), death_saves=m.death_saves, after_exchange=m.after_exchange)

@@ -43,6 +43,16 @@ CHASE_DEAD = Outcome("dead", "dead (instant death)", "mort (mort instantanée)")
 #: The chase's outcomes, from best to worst (indices used by both evaluators).
 CHASE_OUTCOMES = (ESCAPED, STILL_CHASED, CHASE_DOWN, CHASE_DEAD)
 O_ESCAPED, O_STILL, O_DOWN, O_DEAD = range(4)
+#: With chase.after_exchange or chase.death_saves the outcomes are these (a zero row where unused).
+STOPPED = Outcome("move_cancelled", "stopped in the exchange (never got away)",
+                  "arrêté pendant l'échange (ne s'est jamais échappé)")
+CHASE_BACK_UP = Outcome("back_up", "down, then back up at 1 HP (natural 20 on a death save)",
+                        "à terre, puis relevé à 1 pv (20 naturel à un jet contre la mort)")
+CHASE_STABLE = Outcome("stable", "down, then stable (three successes; unconscious)",
+                       "à terre, puis stabilisé (trois réussites ; inconscient)")
+CHASE_DYING = Outcome("down", "down (0 HP, dying or unconscious)", "à terre (0 pv, mourant ou inconscient)")
+CHASE_OUTCOMES_FULL = (ESCAPED, STILL_CHASED, CHASE_DYING, CHASE_DEAD, STOPPED, CHASE_BACK_UP, CHASE_STABLE)
+O_STOPPED, O_BACK_UP, O_STABLE = 4, 5, 6
 #: How many times its speed each choice moves the runner, and whether it provokes.
 MOVES = {"move": (1, True), "dash": (2, True), "disengage": (1, False), "dash+disengage": (2, False),
          "dash+dash": (3, True)}
@@ -91,6 +101,11 @@ class ChasePlan:
     positions : tuple of dict
         Per round, after the runner's turn: ``{"round", "to_safety", "gaps"}`` (feet), for the manifest.
     damage_rule : DamageRule
+    prone : bool
+        The runner starts prone (after a Topple or prone rider in the exchange): in round 1 the pursuers'
+        melee attacks within 5 ft have Advantage, ranged ones Disadvantage (SRD 5.1 Appendix A / SRD 5.2
+        *Rules Glossary*, "Prone"), and standing up costs the runner half its speed (SRD 5.1 "Being
+        Prone", SRD 5.2 "Prone": no opportunity attack for standing in 5e).
     """
 
     spec: ChaseSpec
@@ -98,6 +113,13 @@ class ChasePlan:
     escape_round: int
     positions: tuple[dict, ...]
     damage_rule: DamageRule
+    prone: bool = False
+
+    @property
+    def outcomes(self) -> tuple:
+        """The four outcomes of a plain chase, or the seven with the exchange first or the death saves."""
+        s = self.spec
+        return CHASE_OUTCOMES_FULL if (s.death_saves or s.after_exchange) else CHASE_OUTCOMES
 
     @property
     def metric(self) -> Metric:
@@ -129,12 +151,14 @@ def _cost(feet: int, difficult: bool) -> int:
     return (feet // 2) // 5 * 5 if difficult else feet
 
 
-def compile_chase(spec: ChaseSpec) -> ChasePlan:
+def compile_chase(spec: ChaseSpec, prone: bool = False) -> ChasePlan:
     """The attacks of each round and the round of safety (see the module docstring for the rules).
 
     Parameters
     ----------
     spec : ChaseSpec
+    prone : bool
+        The runner starts prone (see :class:`ChasePlan`).
 
     Returns
     -------
@@ -155,6 +179,9 @@ def compile_chase(spec: ChaseSpec) -> ChasePlan:
 
     def attack(r, i, trigger, adv=0):
         p = spec.pursuers[i]
+        if prone and r == 1 and trigger == ON_TURN:  # prone: Advantage within 5 ft, Disadvantage beyond
+            lying = 1 if gaps[i] <= 5 else -1
+            adv = lying if adv == 0 else (0 if adv != lying else adv)  # one of each cancels
         attacks.append(ChaseAttack(round=r, pursuer=i, trigger=trigger, attack_bonus=p.attack_bonus, ac=spec.ac,
                                    threat_low=p.threat_low, advantage=adv, damage=p.damage))
 
@@ -183,7 +210,8 @@ def compile_chase(spec: ChaseSpec) -> ChasePlan:
             for i, p in enumerate(spec.pursuers):
                 if not p.ranged and gaps[i] <= p.reach:
                     attack(r, i, OPPORTUNITY)
-        moved = _cost(spec.speed * times, dt)
+        budget = spec.speed * times - (spec.speed // 2 if prone and r == 1 else 0)  # standing: half the speed
+        moved = _cost(budget, dt) // 5 * 5
         to_safety -= moved
         gaps = [g + moved for g in gaps]
         positions.append({"round": r, "to_safety": max(0, to_safety), "gaps": list(gaps)})
@@ -192,4 +220,4 @@ def compile_chase(spec: ChaseSpec) -> ChasePlan:
             break
     rule = DamageRule(edition=spec.edition, min_damage_1=False, resistance=spec.resistance)
     return ChasePlan(spec=spec, attacks=tuple(attacks), escape_round=escape, positions=tuple(positions),
-                     damage_rule=rule)
+                     damage_rule=rule, prone=prone)
