@@ -88,7 +88,7 @@ def test_death_saves_in_the_chase():
     # so it rolls saves in rounds 1, 2, 3 (three saves); a miss (Q) and the runner disengages to safety.
     data = {"system": "dnd", "situation": "chase", "edition": "5e2024", "runner": {"hp": 5, "hp_max": 11, "ac": 12},
             "chase": {"rounds": 3, "distance": 30, "actions": "disengage", "death_saves": True,
-                      "pursuers": [dict(HIT5)]}}
+                      "attack_downed": False, "pursuers": [dict(HIT5)]}}
     sc = fleeodds.load_scenario(data)
     three = _saves(3)
     # by hand (faces: 20 back up, 10-19 success 10/20, 2-9 failure 8/20, 1 two failures): dead within two
@@ -120,7 +120,7 @@ def test_opportunity_drop_saves_from_the_next_round():
     # opportunity attack), first save in round 2; 2 rounds followed: one save.
     data = {"system": "dnd", "situation": "chase", "edition": "5e2024", "runner": {"hp": 9, "hp_max": 11, "ac": 12},
             "chase": {"rounds": 2, "distance": 30, "actions": "move", "death_saves": True,
-                      "pursuers": [dict(HIT5, reach=10, gap=10)]}}
+                      "attack_downed": False, "pursuers": [dict(HIT5, reach=10, gap=10)]}}
     sc = fleeodds.load_scenario(data)
     one = _saves(1)
     by = exact_by_outcome(sc)
@@ -132,7 +132,7 @@ def test_opportunity_drop_saves_from_the_next_round():
 def test_death_saves_after_the_exchange():
     # the exchange's drop (5 HP, P) is down at the start of the chase: its saves are rolled from round 1
     sc = chained(runner={"hp": 5, "hp_max": 11, "ac": 12}, distance=60, actions="dash", rounds=2,
-                 death_saves=True, pursuers=[dict(HIT5, gap=35)])
+                 death_saves=True, attack_downed=False, pursuers=[dict(HIT5, gap=35)])
     two = _saves(2)
     by = exact_by_outcome(sc)
     # the chase from 5 HP: the turn attack drops it before its turn (saves in rounds 1 and 2: two), or the
@@ -165,6 +165,44 @@ def test_prone_after_the_exchange():
     assert sc.summary()["mean_rounds_to_safety"] == (Q * 1 + P * (1 - two_of_three) * 2) / (1 - P * two_of_three)
 
 
+def test_the_pursuer_attacks_the_downed_runner():
+    # 5 HP, the adjacent pursuer (+5, 5 damage) hits on its turn in round 1 (P): down; its save in round 1;
+    # round 2: the pursuer attacks the unconscious runner with Advantage, from 5 ft: a hit is a critical, two
+    # failures (5 < 11 HP max: no instant death); then its save. Brute force over the d20s (SRD 5.1
+    # "Damage at 0 Hit Points", Appendix A "Unconscious").
+    data = {"system": "dnd", "situation": "chase", "edition": "5e2024", "runner": {"hp": 5, "hp_max": 11, "ac": 12},
+            "chase": {"rounds": 2, "distance": 30, "actions": "disengage", "death_saves": True,
+                      "pursuers": [dict(HIT5)]}}
+    sc = fleeodds.load_scenario(data)
+    out = {"back_up": F(0), "stable": F(0), "dead": F(0), "down": F(0)}
+    for s1, a1, a2, s2 in product(range(1, 21), repeat=4):
+        w = F(1, 20 ** 4)
+        if s1 == 20:
+            out["back_up"] += w
+            continue
+        suc, fail = (1, 0) if s1 >= 10 else (0, 2 if s1 == 1 else 1)
+        face = max(a1, a2)
+        if face >= 7:  # hits on 7-20 (+5 vs AC 12), a critical from within 5 ft
+            fail += 2
+        if fail >= 3:
+            out["dead"] += w
+            continue
+        if s2 == 20:
+            out["back_up"] += w
+            continue
+        if s2 >= 10:
+            suc += 1
+        else:
+            fail += 2 if s2 == 1 else 1
+        out["dead" if fail >= 3 else "down"] += w  # two saves: never three successes
+    by = exact_by_outcome(sc)
+    assert by["escaped"] == Q
+    for k, v in out.items():
+        assert by.get(k, 0) == P * v, k
+    assert [(st.round, st.save, st.advantage, st.auto_crit) for st in sc.plan.after_drop[0]] == [
+        (1, True, 0, False), (2, False, 1, True), (2, True, 0, False)]
+
+
 def test_after_exchange_refusals():
     with pytest.raises(FleeoddsError) as err:
         chained(options={"death_saves_in_exchange": True}, pursuers=[HIT5])
@@ -188,3 +226,14 @@ def test_chained_chase_agrees_with_monte_carlo(saves):
                  distance=90, actions="dash", rounds=3, death_saves=saves,
                  pursuers=[{"preset": "srd51_orc", "aggressive": True, "gap": 35}])
     assert_agree(sc, trials=100_000)
+
+
+@pytest.mark.statistical
+@pytest.mark.slow
+def test_chase_with_attacks_on_the_downed_runner_agrees_with_monte_carlo():
+    # no exchange; two pursuers (one Aggressive orc, a shooter), death saves and attacks on the fallen runner
+    data = {"system": "dnd", "situation": "chase", "edition": "5e2024", "runner": {"hp": 7, "hp_max": 9, "ac": 13},
+            "chase": {"rounds": 4, "distance": 150, "actions": "dash", "death_saves": True,
+                      "pursuers": [{"preset": "srd51_orc", "aggressive": True, "gap": 10},
+                                   {"attack_bonus": 4, "damage": "1d6+2", "ranged": True, "gap": 30}]}}
+    assert_agree(fleeodds.load_scenario(data), trials=100_000)

@@ -90,10 +90,28 @@ def chase_chain(plan: ChasePlan, mode: str = "float", start: dict | None = None,
                 cum[code] += p
 
     saves = spec.death_saves
-    # the death save of the runner's turn: the chain of exact.death_saves, one save (no bonus, one d20)
+    # the death save of the runner's turn: one save of exact.death_saves (no bonus, one d20)
     res = {k: num(v) for k, v in save_results(0, 0).items() if v}
+
+    def down_table(st):  # an attack on the downed runner: (probability, damage or None for a miss, critical)
+        key = ("down", st.attack_bonus, st.ac, st.threat_low, st.advantage, st.damage, st.auto_crit)
+        if key not in tables:
+            odds = attack_outcome(spec.edition, st.attack_bonus, st.ac, st.threat_low, advantage=st.advantage)
+            rows = [(num(odds.miss), None, False)]
+            crit_pmf = damage_pmf(st.damage, plan.damage_rule, crit=True)
+            if st.auto_crit:  # within 5 ft of an unconscious creature every hit is a critical
+                rows += [(num((odds.hit + odds.crit) * p), d, True) for d, p in crit_pmf.items()]
+            else:
+                rows += [(num(odds.hit * p), d, False) for d, p in damage_pmf(st.damage, plan.damage_rule).items()]
+                rows += [(num(odds.crit * p), d, True) for d, p in crit_pmf.items()]
+            tables[key] = [x for x in rows if x[0]]
+        return tables[key]
+
     dist: dict[int, object] = {k: num(v) for k, v in (start if start is not None else {spec.hp: 1}).items() if v}
-    downed: dict[tuple[int, int], object] = {(0, 0): num(downed_at_start)} if downed_at_start else {}
+    drops: dict[int, object] = {}  # with death saves: mass dropped by attack j (-1: down at the start)
+    if downed_at_start:
+        drops[-1] = num(downed_at_start)
+    index = {id(a): j for j, a in enumerate(plan.attacks)}
 
     def attack_all(attacks, r):
         nonlocal dist
@@ -106,59 +124,109 @@ def chase_chain(plan: ChasePlan, mode: str = "float", start: dict | None = None,
                         nxt[left] = nxt.get(left, num(0)) + p * q
                     elif d - hp >= hp_max:  # the damage left over at 0 HP reaches the maximum: dead
                         absorb(O_DEAD, r, p * q)
-                    elif saves:  # down, no mark yet: it lies where it fell
-                        downed[(0, 0)] = downed.get((0, 0), num(0)) + p * q
+                    elif saves:  # down, no mark yet: it lies where it fell (followed below)
+                        j = index[id(a)]
+                        drops[j] = drops.get(j, num(0)) + p * q
                     else:
                         absorb(O_DOWN, r, p * q)
             dist = nxt
-
-    def roll_saves(r):
-        nonlocal downed
-        nxt: dict[tuple[int, int], object] = {}
-        for (s_, f), p in downed.items():
-            for key, q in res.items():
-                if key == "back_up":
-                    absorb(O_BACK_UP, r, p * q)
-                elif key == "success":
-                    if s_ + 1 >= 3:
-                        absorb(O_STABLE, r, p * q)
-                    else:
-                        nxt[(s_ + 1, f)] = nxt.get((s_ + 1, f), num(0)) + p * q
-                else:
-                    nf = f + (2 if key == "two_failures" else 1)
-                    if nf >= 3:
-                        absorb(O_DEAD, r, p * q)
-                    else:
-                        nxt[(s_, nf)] = nxt.get((s_, nf), num(0)) + p * q
-        downed = nxt
 
     by_round: dict[int, list] = {}
     for a in plan.attacks:
         by_round.setdefault(a.round, []).append(a)
     last = plan.escape_round or spec.rounds
     rows = {}
-    for r in range(1, (spec.rounds if saves else last) + 1):
+    for r in range(1, last + 1):
         todo = by_round.get(r, []) if r <= last else []
-        attack_all([a for a in todo if a.trigger == ON_TURN], r)
-        if saves:  # at the start of the runner's turn, after the pursuers' turns
-            roll_saves(r)
-        attack_all([a for a in todo if a.trigger != ON_TURN], r)
+        attack_all(todo, r)
         if r == plan.escape_round:
             absorb(O_ESCAPED, r, sum(dist.values(), num(0)))
             dist = {}
         alive = sum(dist.values(), num(0))
-        row = {"escaped": cum[O_ESCAPED],
-               "down": sum(downed.values(), num(0)) if saves else cum[O_DOWN],
-               "dead": cum[O_DEAD], "still_chased": alive}
-        if saves:
-            row["stable"], row["back_up"] = cum[O_STABLE], cum[O_BACK_UP]
-        rows[r] = row
+        rows[r] = {"escaped": cum[O_ESCAPED], "down": cum[O_DOWN], "dead": cum[O_DEAD], "still_chased": alive}
     for r in range(len(rows) + 1, spec.rounds + 1):  # safe before the last round: nothing changes any more
         rows[r] = dict(rows[len(rows)])
     if not plan.escape_round:
         absorb(O_STILL, spec.rounds, sum(dist.values(), num(0)))
     if saves:
-        absorb(O_DOWN, spec.rounds, sum(downed.values(), num(0)))
+        for r in rows:
+            rows[r]["stable"] = rows[r]["back_up"] = num(0)
+        for j, m in drops.items():
+            steps = plan.start_down if j < 0 else plan.after_drop[j]
+            d, rw = _downed_chain(steps, spec.rounds, hp_max, num, down_table, res)
+            for k, p in d.items():
+                absorb(k[0], k[1], m * p)
+            for r, row in rw.items():
+                for k, p in row.items():
+                    rows[r][k] += m * p
+    return out, rows
+
+
+def _downed_chain(steps, rounds: int, hp_max: int, num, table, res) -> tuple[dict, dict]:
+    """The fate of a runner dropped with no mark: ``({(outcome, round): p}, {round: {"down", "stable",
+    "dead", "back_up"}})`` over its steps (death saves, attacks on it); rows from its first step's round.
+
+    State: (successes, failures, round it became stable or 0). A hit at 0 HP marks one failure, a critical
+    two (every hit from within 5 ft), damage at least the hit point maximum kills; a stable runner that is
+    hit starts again from no success (SRD 5.1 "Damage at 0 Hit Points", "Stabilizing a Creature")."""
+    out: dict = {}
+    states: dict = {(0, 0, 0): num(1)}
+    dead = back = num(0)
+
+    def add(into, key, p):
+        into[key] = into.get(key, num(0)) + p
+
+    by_round: dict[int, list] = {}
+    for st in steps:
+        by_round.setdefault(st.round, []).append(st)
+    first = min(by_round, default=rounds + 1)
+    rows = {}
+    for r in range(max(first, 1), rounds + 1):
+        for st in by_round.get(r, []):
+            nxt: dict = {}
+            for (s_, f, stab), p in states.items():
+                if st.save:
+                    if stab:
+                        add(nxt, (s_, f, stab), p)
+                        continue
+                    for key, q in res.items():
+                        if key == "back_up":
+                            add(out, (O_BACK_UP, r), p * q)
+                            back += p * q
+                        elif key == "success":
+                            add(nxt, (3, 0, r) if s_ + 1 >= 3 else (s_ + 1, f, 0), p * q)
+                        else:
+                            nf = f + (2 if key == "two_failures" else 1)
+                            if nf >= 3:
+                                add(out, (O_DEAD, r), p * q)
+                                dead += p * q
+                            else:
+                                add(nxt, (s_, nf, 0), p * q)
+                    continue
+                for q, dmg, crit in table(st):
+                    if dmg is None:  # a miss
+                        add(nxt, (s_, f, stab), p * q)
+                        continue
+                    if dmg >= hp_max:
+                        add(out, (O_DEAD, r), p * q)
+                        dead += p * q
+                        continue
+                    s0, f0 = (0, 0) if stab else (s_, f)
+                    nf = f0 + (2 if crit else 1)
+                    if nf >= 3:
+                        add(out, (O_DEAD, r), p * q)
+                        dead += p * q
+                    else:
+                        add(nxt, (s0, nf, 0), p * q)
+            states = nxt
+        rows[r] = {"down": sum((p for (s_, _f, stab), p in states.items() if not stab), num(0)),
+                   "stable": sum((p for (s_, _f, stab), p in states.items() if stab), num(0)),
+                   "dead": dead, "back_up": back}
+    for (s_, _f, stab), p in states.items():
+        if stab:
+            add(out, (O_STABLE, stab), p)
+        else:
+            add(out, (O_DOWN, rounds), p)
     return out, rows
 
 

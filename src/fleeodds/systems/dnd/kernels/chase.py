@@ -21,6 +21,9 @@ from ..plan.chase import (O_BACK_UP, O_DEAD, O_DOWN, O_ESCAPED, O_STABLE, O_STIL
 
 # attack columns: round, attack bonus, AC, lowest critical face, advantage (-1 / 0 / 1), dice index, trigger
 A_ROUND, A_AB, A_AC, A_LOW, A_ADV, A_DICE, A_TRIG = range(7)
+# steps of a downed runner: round, save (1) or attack (0), attack bonus, AC, lowest critical face, advantage,
+# dice index, a hit is a critical (within 5 ft)
+S_ROUND, S_SAVE, S_AB, S_AC, S_LOW, S_ADV, S_DICE, S_AUTO = range(8)
 #: Records of the exchange kernel: outcome index + STRIDE * damage taken.
 STRIDE = 64
 #: Added to the seed for the chase's dice after an exchange (the exchange uses the seed itself).
@@ -34,7 +37,8 @@ def _d20(key, st):
 
 
 @njit(cache=True)
-def _chase_block(seed, lo, hi, att, natt, specs, hp0, var, first, hpmax, resist, escape, rounds, saves, out, rec):
+def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
+                 out, rec):
     """Trials ``lo .. hi - 1`` (``hp0``, ``var``, ``first`` indexed from ``lo``: starting hit points,
     plan variant, outcome already reached in round 0 or -1; ``-2``: down at the start, death saves from
     round 1): counts ``out[outcome, round]``, or each trial's outcome in ``rec``."""
@@ -47,15 +51,13 @@ def _chase_block(seed, lo, hi, att, natt, specs, hp0, var, first, hpmax, resist,
         esc = escape[v]
         code = O_ESCAPED if esc > 0 else O_STILL
         when = esc if esc > 0 else rounds
-        down_round = -1  # the round the runner went down (death saves), -1: up
-        down_trig = 0
+        drop = -1  # with death saves: the attack that dropped the runner (natt[v]: down at the start)
         if first[i] >= 0:
             code = first[i]
             when = 0
         else:
             if first[i] == -2:
-                down_round = 0
-                down_trig = 1  # its first save in round 1
+                drop = natt[v]
             else:
                 for j in range(natt[v]):
                     f, st = _d20(key, st)
@@ -82,37 +84,74 @@ def _chase_block(seed, lo, hi, att, natt, specs, hp0, var, first, hpmax, resist,
                         if d - hp >= hpmax:
                             code = O_DEAD
                         elif saves == 1:
-                            down_round = when
-                            down_trig = att[v, j, A_TRIG]
+                            drop = j
                         else:
                             code = O_DOWN
                         break
                     hp -= d
-            if down_round >= 0:  # death saves at the start of each of its turns, to the last round
-                r = down_round + (1 if down_trig != ON_TURN else 0)
-                s = 0
+            if drop >= 0:  # its steps: death saves at the start of its turns, the pursuers' attacks on it
+                sc = 0
                 fl = 0
+                stab = 0  # the round it became stable, 0: not stable
                 code = O_DOWN
                 when = rounds
-                while r <= rounds:
+                for k in range(nsteps[v, drop]):
+                    r = steps[v, drop, k, S_ROUND]
+                    if steps[v, drop, k, S_SAVE] == 1:
+                        if stab > 0:
+                            continue
+                        f, st = _d20(key, st)
+                        if f == 20:
+                            code = O_BACK_UP
+                            when = r
+                            break
+                        if f >= 10:
+                            sc += 1
+                            if sc >= 3:
+                                stab = r
+                        else:
+                            fl += 2 if f == 1 else 1
+                            if fl >= 3:
+                                code = O_DEAD
+                                when = r
+                                break
+                        continue
                     f, st = _d20(key, st)
-                    if f == 20:
-                        code = O_BACK_UP
+                    if steps[v, drop, k, S_ADV] != 0:
+                        f2, st = _d20(key, st)
+                        if (steps[v, drop, k, S_ADV] > 0 and f2 > f) or (steps[v, drop, k, S_ADV] < 0 and f2 < f):
+                            f = f2
+                    crit = f >= steps[v, drop, k, S_LOW]
+                    hit = crit or (f != 1 and (f == 20 or f + steps[v, drop, k, S_AB] >= steps[v, drop, k, S_AC]))
+                    if not hit:
+                        continue
+                    if steps[v, drop, k, S_AUTO] == 1:
+                        crit = True
+                    sp = steps[v, drop, k, S_DICE]
+                    d, st = roll_stacked_lanes(specs, sp, key, st)
+                    if crit:
+                        d2, st = roll_stacked_lanes(specs, sp, key, st)
+                        d += d2 - specs[sp, 0, 1]
+                    if d < 0:
+                        d = 0
+                    if resist == 1:
+                        d = d // 2
+                    if d >= hpmax:
+                        code = O_DEAD
                         when = r
                         break
-                    if f >= 10:
-                        s += 1
-                    else:
-                        fl += 2 if f == 1 else 1
-                    if s >= 3:
-                        code = O_STABLE
-                        when = r
-                        break
+                    if stab > 0:  # hit while stable: the saves start again
+                        stab = 0
+                        sc = 0
+                        fl = 0
+                    fl += 2 if crit else 1
                     if fl >= 3:
                         code = O_DEAD
                         when = r
                         break
-                    r += 1
+                if code == O_DOWN and stab > 0:
+                    code = O_STABLE
+                    when = stab
         if rec is not None:
             rec[i] = code
         else:
@@ -120,20 +159,20 @@ def _chase_block(seed, lo, hi, att, natt, specs, hp0, var, first, hpmax, resist,
 
 
 @njit(nogil=True, cache=True)
-def _chase_count_blocks(seed, start, n, att, natt, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
+def _chase_count_blocks(seed, start, n, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
                         per, b0, b1):
     for b in range(b0, b1):
         lo, hi = block_range(b, start, n)
-        _chase_block(seed, lo, hi, att, natt, specs, hp0[lo - start:hi - start], var[lo - start:hi - start],
+        _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0[lo - start:hi - start], var[lo - start:hi - start],
                      first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, per[b], None)
 
 
 @njit(nogil=True, cache=True)
-def _chase_record_blocks(seed, start, n, att, natt, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
+def _chase_record_blocks(seed, start, n, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
                          dummy, rec, b0, b1):
     for b in range(b0, b1):
         lo, hi = block_range(b, start, n)
-        _chase_block(seed, lo, hi, att, natt, specs, hp0[lo - start:hi - start], var[lo - start:hi - start],
+        _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0[lo - start:hi - start], var[lo - start:hi - start],
                      first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, dummy[b],
                      rec[lo - start:hi - start])
 
@@ -149,12 +188,27 @@ def _encode(plans: list[ChasePlan]):
                 index[a.damage] = len(specs)
                 specs.append(parse(a.damage).encode())
             att[v, j] = (a.round, a.attack_bonus, a.ac, a.threat_low, a.advantage, index[a.damage], a.trigger)
+    # each variant's steps after a drop by attack j (j = number of attacks: down at the start)
+    smax = max([1] + [len(x) for p in plans for x in list(p.after_drop) + [p.start_down]])
+    steps = np.zeros((len(plans), nmax + 1, smax, 8), dtype=np.int64)
+    nsteps = np.zeros((len(plans), nmax + 1), dtype=np.int64)
+    for v, plan in enumerate(plans):
+        if not plan.spec.death_saves:
+            continue
+        for jj, seq in enumerate(list(plan.after_drop) + [plan.start_down]):  # index len(attacks): the start
+            nsteps[v, jj] = len(seq)
+            for k, st in enumerate(seq):
+                if not st.save and st.damage not in index:
+                    index[st.damage] = len(specs)
+                    specs.append(parse(st.damage).encode())
+                steps[v, jj, k] = (st.round, int(st.save), st.attack_bonus, st.ac, st.threat_low, st.advantage,
+                                   0 if st.save else index[st.damage], int(st.auto_crit))
     if not specs:
         specs.append(parse("1").encode())
     s = plans[0].spec
     natt = np.array([len(p.attacks) for p in plans], dtype=np.int64)
     escape = np.array([p.escape_round for p in plans], dtype=np.int64)
-    return (att, natt, stack_specs(specs), np.int64(s.hp_max), np.int64(int(s.resistance)), escape,
+    return (att, natt, steps, nsteps, stack_specs(specs), np.int64(s.hp_max), np.int64(int(s.resistance)), escape,
             np.int64(s.rounds), np.int64(int(s.death_saves)))
 
 
@@ -196,8 +250,9 @@ def make_chase_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = None, 
         nb = (n + BLOCK - 1) // BLOCK
         per = np.zeros((nb, n_out, n_bins), dtype=np.int64)
         cseed, hp0, var, first = starts(seed, start, n)
-        att, natt, specs, hpmax, resist, escape, rounds, saves = args
-        run_blocks(_chase_count_blocks, nb, cseed, np.int64(start), np.int64(n), att, natt, specs, hp0, var, first,
+        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves = args
+        run_blocks(_chase_count_blocks, nb, cseed, np.int64(start), np.int64(n), att, natt, steps, nsteps, specs,
+                   hp0, var, first,
                    hpmax, resist, escape, rounds, saves, per)
         return per.sum(axis=0)
 
@@ -216,8 +271,9 @@ def make_chase_trial_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = 
         rec = np.empty(n, dtype=np.int64)
         dummy = np.zeros((nb, 1, 1), dtype=np.int64)
         cseed, hp0, var, first = starts(seed, start, n)
-        att, natt, specs, hpmax, resist, escape, rounds, saves = args
-        run_blocks(_chase_record_blocks, nb, cseed, np.int64(start), np.int64(n), att, natt, specs, hp0, var, first,
+        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves = args
+        run_blocks(_chase_record_blocks, nb, cseed, np.int64(start), np.int64(n), att, natt, steps, nsteps, specs,
+                   hp0, var, first,
                    hpmax, resist, escape, rounds, saves, dummy, rec)
         return rec
 

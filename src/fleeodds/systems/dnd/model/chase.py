@@ -14,7 +14,7 @@ from typing import Literal, Optional, Union
 from pydantic import ConfigDict
 
 from ....errors import InputError
-from ....validation import StrictModel
+from ....validation import StrictModel, inert
 from ..plan.rules import parse_threat_range
 from .fields import F, Flag, Int, _validate, check_dice
 from .presets import _merge_preset
@@ -118,12 +118,21 @@ class ChaseModel(StrictModel):
     death_saves: Flag = F(False, "death saves", "jets contre la mort",
                           "5e: a runner dropped to 0 HP is followed to the last round: it lies where it fell and "
                           "rolls a death saving throw at the start of each of its turns (natural 20: back up at "
-                          "1 HP; three successes: stable; three failures: dead); the pursuers do not attack it "
+                          "1 HP; three successes: stable; three failures: dead); see attack_downed "
                           "(default false: the chase ends at the drop, down).",
                           "5e : un fuyard tombé à 0 pv est suivi jusqu'au dernier round : il reste où il est tombé "
                           "et fait un jet de sauvegarde contre la mort au début de chacun de ses tours (20 naturel : "
-                          "relevé à 1 pv ; trois réussites : stabilisé ; trois échecs : mort) ; les poursuivants ne "
-                          "l'attaquent pas (faux par défaut : la poursuite s'arrête à la chute, à terre).")
+                          "relevé à 1 pv ; trois réussites : stabilisé ; trois échecs : mort) ; voir attack_downed "
+                          "(faux par défaut : la poursuite s'arrête à la chute, à terre).")
+    attack_downed: Flag = F(True, "attacks on the downed runner", "attaques contre le fuyard à terre",
+                            "With death_saves: the pursuers keep coming for the downed runner and attack it "
+                            "(Advantage, a hit from within 5 ft is a critical; a hit marks one failure, a "
+                            "critical two, damage at least the hit point maximum kills; a stable runner hit "
+                            "starts its saves again) (default true; false: they leave it alone).",
+                            "Avec death_saves : les poursuivants vont au fuyard à terre et l'attaquent "
+                            "(avantage, un coup porté à 1,50 m ou moins est critique ; un coup coche un échec, "
+                            "un critique deux, des dégâts au moins égaux aux pv maximum tuent ; un fuyard "
+                            "stabilisé touché recommence ses jets) (vrai par défaut ; faux : ils le laissent).")
     pursuers: Optional[list[PursuerModel]] = F(None, "pursuers", "poursuivants",
                                                "The creatures running after the runner, in the order they act "
                                                "(required, 1 to 10).",
@@ -168,6 +177,8 @@ class ChaseSpec:
     pursuers : tuple of Pursuer
     death_saves : bool
         Follow a downed runner's death saves to the last round (SRD 5.1 "Death Saving Throws").
+    attack_downed : bool
+        With ``death_saves``: the pursuers attack the downed runner (:func:`..plan.chase.downed_steps`).
     after_exchange : bool
         The chase starts with the scenario's exchange of leaving melee (:mod:`..scenarios.chase`).
 
@@ -190,6 +201,7 @@ class ChaseSpec:
     pursuers: tuple[Pursuer, ...]
     death_saves: bool = False
     after_exchange: bool = False
+    attack_downed: bool = True
 
 
 def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistance: bool) -> ChaseSpec:
@@ -233,6 +245,9 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
             damage=check_dice(p.damage, f + "damage"), threat_low=parse_threat_range(p.threat_range, f + "threat_range"),
             reach=p.reach, speed=p.speed, gap=p.gap, attacks=p.attacks, aggressive=p.aggressive, ranged=p.ranged,
             range_normal=p.range_normal, range_long=p.range_long))
+    if raw.get("attack_downed") is False and not m.death_saves:
+        inert("chase.attack_downed", False, "unless chase.death_saves = true (the chase ends at the drop)")
     return ChaseSpec(edition=edition, hp=hp, hp_max=hp_max, ac=ac, resistance=resistance, rounds=m.rounds,
                      distance=m.distance, speed=m.speed, actions=tuple(acts), difficult_terrain=m.difficult_terrain,
-                     pursuers=tuple(pursuers), death_saves=m.death_saves, after_exchange=m.after_exchange)
+                     pursuers=tuple(pursuers), death_saves=m.death_saves, after_exchange=m.after_exchange,
+                     attack_downed=m.attack_downed)

@@ -106,6 +106,12 @@ class ChasePlan:
         melee attacks within 5 ft have Advantage, ranged ones Disadvantage (SRD 5.1 Appendix A / SRD 5.2
         *Rules Glossary*, "Prone"), and standing up costs the runner half its speed (SRD 5.1 "Being
         Prone", SRD 5.2 "Prone": no opportunity attack for standing in 5e).
+    after_drop : tuple of tuple of DownStep
+        With ``spec.death_saves``: for each attack, what follows if it drops the runner
+        (:func:`downed_steps`).
+    start_down : tuple of DownStep
+        With ``spec.death_saves``: what follows for a runner down when the chase starts (down in the
+        exchange).
     """
 
     spec: ChaseSpec
@@ -114,6 +120,8 @@ class ChasePlan:
     positions: tuple[dict, ...]
     damage_rule: DamageRule
     prone: bool = False
+    after_drop: tuple = ()
+    start_down: tuple = ()
 
     @property
     def outcomes(self) -> tuple:
@@ -124,6 +132,105 @@ class ChasePlan:
     @property
     def metric(self) -> Metric:
         return chase_metric(self.spec.rounds)
+
+
+@dataclass(frozen=True)
+class DownStep:
+    """One step of a downed runner's fate: its death save, or a pursuer's attack on it.
+
+    Attributes
+    ----------
+    round : int
+    save : bool
+        Its death saving throw (start of its turn); otherwise an attack with the fields below.
+    attack_bonus, ac, threat_low, advantage : int
+    damage : str
+    auto_crit : bool
+        The attacker is within 5 ft: a hit is a critical (SRD 5.1 Appendix A "Unconscious").
+    """
+
+    round: int
+    save: bool
+    attack_bonus: int = 0
+    ac: int = 0
+    threat_low: int = 20
+    advantage: int = 0
+    damage: str = "0"
+    auto_crit: bool = False
+
+
+def downed_steps(spec: ChaseSpec, r: int, gaps: list[int], phase) -> tuple[DownStep, ...]:
+    """The steps that follow a drop: the downed runner lies where it fell, rolls a death save at the start
+    of each of its turns to the last round, and (``spec.attack_downed``) the pursuers keep coming for it.
+
+    Parameters
+    ----------
+    spec : ChaseSpec
+    r : int
+        The round of the drop (0: down when the chase starts).
+    gaps : list of int
+        Each pursuer's distance to the runner at the drop (feet).
+    phase : tuple of int or None
+        ``(pursuer, attack number)`` when a pursuer's Attack action dropped it (its other attacks and the
+        later pursuers' turns follow in that round, then the runner's save); ``None`` for an
+        opportunity attack on the runner's turn (its first save is next round) or a drop before round 1.
+
+    Returns
+    -------
+    tuple of DownStep
+
+    References
+    ----------
+    SRD 5.1 *Combat*, "Death Saving Throws", "Damage at 0 Hit Points"; SRD 5.1 Appendix A, "Unconscious"
+    (attacks have Advantage, a hit from within 5 ft is a critical), "Prone" (Disadvantage beyond 5 ft);
+    SRD 5.2 *Rules Glossary*, "Death Saving Throw", "Unconscious", "Prone"; "Advantage and Disadvantage"
+    (one of each: neither).
+    """
+    dt = spec.difficult_terrain
+    gaps = list(gaps)
+    steps: list[DownStep] = []
+
+    def hit(rr, i):
+        p, g = spec.pursuers[i], gaps[i]
+        # unconscious: Advantage; prone: Advantage within 5 ft, Disadvantage beyond; a shot within 5 ft or
+        # beyond normal range: Disadvantage. Any of each cancels.
+        dis = g > 5 or (p.ranged and (g <= 5 or g > p.range_normal))
+        steps.append(DownStep(rr, False, p.attack_bonus, spec.ac, p.threat_low, 0 if dis else 1, p.damage, g <= 5))
+
+    def turn(rr, i, first=0):
+        p, g = spec.pursuers[i], gaps[i]
+        if p.ranged:
+            if g <= p.range_long:
+                for _ in range(first, p.attacks):
+                    hit(rr, i)
+            return
+        if first:  # the rest of the Attack action that dropped it
+            for _ in range(first, p.attacks):
+                hit(rr, i)
+            return
+        if g > p.reach:
+            step = _cost(p.speed, dt) * (2 if p.aggressive else 1)
+            if g - step > p.reach:  # Dash toward it
+                gaps[i] = max(5, g - step - _cost(p.speed, dt))
+                return
+            gaps[i] = max(5, g - step)
+        for _ in range(p.attacks):
+            hit(rr, i)
+
+    first = r + 1
+    if phase is not None:  # dropped on a pursuer's turn: the rest of that round, then its save
+        i, k = phase
+        if spec.attack_downed:
+            turn(r, i, k + 1)
+            for j in range(i + 1, len(spec.pursuers)):
+                turn(r, j)
+        steps.append(DownStep(r, True))
+    for rr in range(first, spec.rounds + 1):
+        if spec.attack_downed:
+            for j in range(len(spec.pursuers)):
+                turn(rr, j)
+        steps.append(DownStep(rr, True))
+    return tuple(steps)
 
 
 def chase_metric(rounds: int) -> Metric:
@@ -174,11 +281,15 @@ def compile_chase(spec: ChaseSpec, prone: bool = False) -> ChasePlan:
     gaps = [p.gap for p in spec.pursuers]
     to_safety = spec.distance
     attacks: list[ChaseAttack] = []
+    after: list[tuple] = []
+    start_down = downed_steps(spec, 0, gaps, None) if spec.death_saves else ()
     positions = []
     escape = 0
 
-    def attack(r, i, trigger, adv=0):
+    def attack(r, i, trigger, adv=0, k=0):
         p = spec.pursuers[i]
+        if spec.death_saves:  # where everyone stands if this attack drops the runner
+            after.append(downed_steps(spec, r, gaps, (i, k) if trigger == ON_TURN else None))
         if prone and r == 1 and trigger == ON_TURN:  # prone: Advantage within 5 ft, Disadvantage beyond
             lying = 1 if gaps[i] <= 5 else -1
             adv = lying if adv == 0 else (0 if adv != lying else adv)  # one of each cancels
@@ -191,18 +302,18 @@ def compile_chase(spec: ChaseSpec, prone: bool = False) -> ChasePlan:
             if p.ranged:
                 if g <= p.range_long:
                     adv = -1 if (g > p.range_normal or g <= 5) else 0
-                    for _ in range(p.attacks):
-                        attack(r, i, ON_TURN, adv)
+                    for k in range(p.attacks):
+                        attack(r, i, ON_TURN, adv, k)
                 continue
             if g <= p.reach:
-                for _ in range(p.attacks):
-                    attack(r, i, ON_TURN)
+                for k in range(p.attacks):
+                    attack(r, i, ON_TURN, 0, k)
                 continue
             step = _cost(p.speed, dt) * (2 if p.aggressive else 1)
             if g - step <= p.reach:
                 gaps[i] = max(5, g - step)
-                for _ in range(p.attacks):
-                    attack(r, i, ON_TURN)
+                for k in range(p.attacks):
+                    attack(r, i, ON_TURN, 0, k)
             else:  # Dash: the action spent on moving
                 gaps[i] = max(5, g - step - _cost(p.speed, dt))
         times, provokes = MOVES[spec.actions[r - 1]]
@@ -220,4 +331,4 @@ def compile_chase(spec: ChaseSpec, prone: bool = False) -> ChasePlan:
             break
     rule = DamageRule(edition=spec.edition, min_damage_1=False, resistance=spec.resistance)
     return ChasePlan(spec=spec, attacks=tuple(attacks), escape_round=escape, positions=tuple(positions),
-                     damage_rule=rule, prone=prone)
+                     damage_rule=rule, prone=prone, after_drop=tuple(after), start_down=start_down)
