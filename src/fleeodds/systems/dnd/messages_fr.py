@@ -274,16 +274,42 @@ PHRASES: dict[str, str] = {
     "in situation 'leave_melee' (the chase after leaving melee is its own situation: write situation = 'chase')":
         "dans la situation 'leave_melee' (la poursuite après la mêlée est une situation à part : écrivez "
         "situation = 'chase')",
-    "'5e2014' or '5e2024' (the chase is modelled in 5e only)":
-        "'5e2014' ou '5e2024' (la poursuite n'est modélisée qu'en 5e)",
+    "'5e2014' or '5e2024' (the chase is modelled in 5e only: a 3.5/Pathfinder pursuit needs the charge, the run at "
+    "four times the speed and the threatened squares of a grid, not modelled; to leave melee write situation = "
+    "'leave_melee')":
+        "'5e2014' ou '5e2024' (la poursuite n'est modélisée qu'en 5e : une poursuite en 3.5/Pathfinder demande la "
+        "charge, la course à quatre fois la vitesse et les cases contrôlées d'un quadrillage, non modélisées ; pour "
+        "quitter le corps à corps écrivez situation = 'leave_melee')",
+    "in situation 'chase' (the pursuers are [[chase.pursuers]]; the chase's own choices are in [chase]; with "
+    "chase.after_exchange = true the exchange's mode, [[enemies]] and [options] are read)":
+        "dans la situation 'chase' (les poursuivants sont dans [[chase.pursuers]] ; les choix de la poursuite "
+        "sont dans [chase] ; avec chase.after_exchange = true le mode, les [[enemies]] et les [options] de "
+        "l'échange sont lus)",
+    "[[enemies]] tables: the exchange of leaving melee played before the chase (required with "
+    "chase.after_exchange = true)":
+        "des tables [[enemies]] : l'échange pour quitter le corps à corps joué avant la poursuite (obligatoires "
+        "avec chase.after_exchange = true)",
+    "in situation 'chase' (the exchange before the chase is read by the damage taken; the chase's metric is the "
+    "round)":
+        "dans la situation 'chase' (l'échange avant la poursuite est lu par les dégâts subis ; la métrique de la "
+        "poursuite est le round)",
+    "false with chase.after_exchange (the chase follows the fall itself: chase.death_saves)":
+        "faux avec chase.after_exchange (la poursuite suit elle-même la chute : chase.death_saves)",
+    "true with chase.after_exchange and chase.death_saves (the death-save failures of hits at 0 HP during the "
+    "exchange are not carried into the chase)":
+        "vrai avec chase.after_exchange et chase.death_saves (les échecs aux jets contre la mort des coups reçus à "
+        "0 pv pendant l'échange ne sont pas reportés dans la poursuite)",
+    "one kind of slowing rider before a chase (the exchange's 'slowed' does not say whether the runner is prone "
+    "or slowed)":
+        "une seule sorte d'effet ralentissant avant une poursuite (l'issue « ralenti » de l'échange ne dit pas si "
+        "le fuyard est à terre ou ralenti)",
+    "unless chase.death_saves = true (the chase ends at the drop)":
+        "sauf si chase.death_saves = true (la poursuite s'arrête à la chute)",
     "(required with situation = 'chase')": "(obligatoire avec situation = 'chase')",
     "a [chase] table with rounds, distance, speed, actions and [[chase.pursuers]] (required with situation = "
     "'chase')":
         "une table [chase] avec chase.rounds, chase.distance, chase.speed, chase.actions et [[chase.pursuers]] (obligatoire avec "
         "situation = 'chase')",
-    "in situation 'chase' (the pursuers are [[chase.pursuers]]; the chase's own choices are in [chase])":
-        "dans la situation 'chase' (les poursuivants sont dans [[chase.pursuers]] ; les choix de la poursuite "
-        "sont dans [chase])",
     "in situation 'chase' (it reads the runner's hp, hp_max, ac and resistance)":
         "dans la situation 'chase' (elle lit les champs runner.hp, runner.hp_max, runner.ac et runner.resistance)",
     "outside 5e 2024 (2014 Polearm Master's attack on entering is an opportunity attack: Disengage prevents it, "

@@ -153,7 +153,8 @@ def chase_chain(plan: ChasePlan, mode: str = "float", start: dict | None = None,
             rows[r]["stable"] = rows[r]["back_up"] = num(0)
         for j, m in drops.items():
             steps = plan.start_down if j < 0 else plan.after_drop[j]
-            d, rw = _downed_chain(steps, spec.rounds, hp_max, num, down_table, res)
+            r0 = plan.attacks[j].round if j >= 0 else 1
+            d, rw = _downed_chain(steps, r0, spec.rounds, hp_max, num, down_table, res)
             for k, p in d.items():
                 absorb(k[0], k[1], m * p)
             for r, row in rw.items():
@@ -162,9 +163,9 @@ def chase_chain(plan: ChasePlan, mode: str = "float", start: dict | None = None,
     return out, rows
 
 
-def _downed_chain(steps, rounds: int, hp_max: int, num, table, res) -> tuple[dict, dict]:
+def _downed_chain(steps, r0: int, rounds: int, hp_max: int, num, table, res) -> tuple[dict, dict]:
     """The fate of a runner dropped with no mark: ``({(outcome, round): p}, {round: {"down", "stable",
-    "dead", "back_up"}})`` over its steps (death saves, attacks on it); rows from its first step's round.
+    "dead", "back_up"}})`` over its steps (death saves, attacks on it); rows from ``r0``, the round of the drop.
 
     State: (successes, failures, round it became stable or 0). A hit at 0 HP marks one failure, a critical
     two (every hit from within 5 ft), damage at least the hit point maximum kills; a stable runner that is
@@ -179,9 +180,8 @@ def _downed_chain(steps, rounds: int, hp_max: int, num, table, res) -> tuple[dic
     by_round: dict[int, list] = {}
     for st in steps:
         by_round.setdefault(st.round, []).append(st)
-    first = min(by_round, default=rounds + 1)
     rows = {}
-    for r in range(max(first, 1), rounds + 1):
+    for r in range(r0, rounds + 1):
         for st in by_round.get(r, []):
             nxt: dict = {}
             for (s_, f, stab), p in states.items():

@@ -248,7 +248,9 @@ def load_chase(data: dict, base_dir: Path | None = None) -> ChaseScenario:
         ``edition`` missing or not 5e, no ``[chase]`` table or no ``[runner]``, and the errors of
         :func:`..model.chase.parse_chase` and :func:`..model.runner.parse_runner`.
     """
-    allowed = "'5e2014' or '5e2024' (the chase is modelled in 5e only)"
+    allowed = ("'5e2014' or '5e2024' (the chase is modelled in 5e only: a 3.5/Pathfinder pursuit needs the charge, "
+               "the run at four times the speed and the threatened squares of a grid, not modelled; to leave melee "
+               "write situation = 'leave_melee')")
     if "edition" not in data:
         raise InputError("edition", None, allowed + " (required with situation = 'chase')")
     top = _validate(ScenarioModel, data)
