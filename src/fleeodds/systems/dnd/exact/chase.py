@@ -52,6 +52,11 @@ def chase_chain(plan: ChasePlan, mode: str = "float", start: dict | None = None,
                 downed_at_start: object = None) -> tuple[dict, dict]:
     """:func:`solve_chase` and the occupancy by round.
 
+    Parameters
+    ----------
+    plan, mode, start, downed_at_start
+        As :func:`solve_chase`.
+
     Returns
     -------
     tuple

@@ -50,8 +50,11 @@ CHASE_BACK_UP = Outcome("back_up", "down, then back up at 1 HP (natural 20 on a 
                         "à terre, puis relevé à 1 pv (20 naturel à un jet contre la mort)")
 CHASE_STABLE = Outcome("stable", "down, then stable (three successes; unconscious)",
                        "à terre, puis stabilisé (trois réussites ; inconscient)")
-CHASE_DYING = Outcome("down", "down (0 HP, dying or unconscious)", "à terre (0 pv, mourant ou inconscient)")
-CHASE_OUTCOMES_FULL = (ESCAPED, STILL_CHASED, CHASE_DYING, CHASE_DEAD, STOPPED, CHASE_BACK_UP, CHASE_STABLE)
+CHASE_DYING = Outcome("down", "down, still dying after the last round", "à terre, toujours mourant après le dernier round")
+CHASE_DIES = Outcome("dead", "dead (instant death, or three failed death saves)",
+                     "mort (mort instantanée, ou trois échecs aux jets contre la mort)")
+CHASE_OUTCOMES_FULL = (ESCAPED, STILL_CHASED, CHASE_DOWN, CHASE_DEAD, STOPPED, CHASE_BACK_UP, CHASE_STABLE)
+CHASE_OUTCOMES_SAVES = (ESCAPED, STILL_CHASED, CHASE_DYING, CHASE_DIES, STOPPED, CHASE_BACK_UP, CHASE_STABLE)
 O_STOPPED, O_BACK_UP, O_STABLE = 4, 5, 6
 #: How many times its speed each choice moves the runner, and whether it provokes.
 MOVES = {"move": (1, True), "dash": (2, True), "disengage": (1, False), "dash+disengage": (2, False),
@@ -127,7 +130,9 @@ class ChasePlan:
     def outcomes(self) -> tuple:
         """The four outcomes of a plain chase, or the seven with the exchange first or the death saves."""
         s = self.spec
-        return CHASE_OUTCOMES_FULL if (s.death_saves or s.after_exchange) else CHASE_OUTCOMES
+        if s.death_saves:
+            return CHASE_OUTCOMES_SAVES
+        return CHASE_OUTCOMES_FULL if s.after_exchange else CHASE_OUTCOMES
 
     @property
     def metric(self) -> Metric:

@@ -210,7 +210,8 @@ class ChaseScenario(Scenario):
                  "back_up": ("back up", "relevé"), "stopped": ("stopped in the exchange", "arrêté pendant l'échange")}
         out = []
         for r, row in s["by_round"].items():
-            cells = ", ".join(f"{names[k][1 if fr else 0]} {pct(float(v), lang, 2)}" for k, v in row.items())
+            cells = ", ".join(f"{names[k][1 if fr else 0]} {pct(float(v), lang, 2)}" for k, v in row.items()
+                              if k != "stopped" or v)
             out.append((f"Après le round {r} : " if fr else f"By round {r}: ") + cells + ".")
         m = s["mean_rounds_to_safety"]
         if m is None:
@@ -330,8 +331,9 @@ def _after_exchange(data: dict, base_dir: Path | None, edition: str, title: str)
 
 
 def chase_benchmark(repeat: int = 20) -> dict[str, float]:
-    """Seconds of the exact chase (fractions) on the 3-round, two-orc question, and of 100,000 Monte
-    Carlo trials of it (the baseline, same process, warm kernel); see benchmarks/chase.py."""
+    """Seconds of the exact chase (fractions) on the 3-round, two-orc question, of 100,000 Monte Carlo
+    trials of it (the baseline, same process, warm kernel), and of the exact chase after the exchange
+    with death saves and attacks on the downed runner (fractions); see benchmarks/chase.py."""
     from ....engine import simulate
 
     sc = load_chase(BENCH_CHASE)
@@ -343,7 +345,12 @@ def chase_benchmark(repeat: int = 20) -> dict[str, float]:
     t0 = time.perf_counter()
     simulate(sc.kernel(), trials=100_000, seed=1, progress=False)
     mc = time.perf_counter() - t0
-    return {"exact_s": exact, "mc_100k_s": mc}
+    chained = load_chase(BENCH_CHASE_AFTER_EXCHANGE)
+    t0 = time.perf_counter()
+    for _ in range(max(1, repeat // 4)):
+        chained._composed("fraction")
+    full = (time.perf_counter() - t0) / max(1, repeat // 4)
+    return {"exact_s": exact, "mc_100k_s": mc, "exact_after_exchange_s": full}
 
 
 #: The benchmark question: a 5e 2024 rogue 1 running 90 ft from two SRD orcs (Aggressive) over 3 rounds.
@@ -352,3 +359,11 @@ BENCH_CHASE = {"system": "dnd", "situation": "chase", "edition": "5e2024",
                "chase": {"rounds": 3, "distance": 90, "speed": 30, "actions": "dash", "cunning_action": True,
                          "pursuers": [{"preset": "srd51_orc", "aggressive": True},
                                       {"preset": "srd51_orc", "aggressive": True, "gap": 10}]}}
+
+#: The same question after the exchange (the rogue walks away from the two orcs: two opportunity attacks),
+#: with death saves and the orcs' attacks on the downed rogue.
+BENCH_CHASE_AFTER_EXCHANGE = {
+    **BENCH_CHASE, "mode": "move", "enemies": [{"preset": "srd51_orc"}, {"preset": "srd51_orc"}],
+    "chase": {**BENCH_CHASE["chase"], "after_exchange": True, "death_saves": True,
+              "pursuers": [{"preset": "srd51_orc", "aggressive": True, "gap": 35},
+                           {"preset": "srd51_orc", "aggressive": True, "gap": 35}]}}
