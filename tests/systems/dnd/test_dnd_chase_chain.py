@@ -210,6 +210,9 @@ def test_after_exchange_refusals():
     with pytest.raises(FleeoddsError) as err:
         chained(enemies=[dict(HIT5, on_hit="prone"), dict(HIT5, on_hit="slow")], pursuers=[HIT5])
     assert str(err.value).startswith("enemies:")
+    with pytest.raises(FleeoddsError) as err:  # one drawn AC would have to serve both parts
+        chained(runner={"hp": 11, "ac": "12-14"}, pursuers=[HIT5])
+    assert str(err.value).startswith("runner.ac:")
     with pytest.raises(FleeoddsError) as err:
         fleeodds.load_scenario({"system": "dnd", "situation": "chase", "edition": "5e2024",
                                 "runner": {"hp": 5, "ac": 12},

@@ -303,6 +303,9 @@ PHRASES: dict[str, str] = {
     "or slowed)":
         "une seule sorte d'effet ralentissant avant une poursuite (l'issue « ralenti » de l'échange ne dit pas si "
         "le fuyard est à terre ou ralenti)",
+    "a single integer AC with chase.after_exchange (the exchange and the chase would have to share one drawn AC)":
+        "une seule CA entière avec chase.after_exchange (l'échange et la poursuite devraient partager la même CA "
+        "tirée)",
     "unless chase.death_saves = true (the chase ends at the drop)":
         "sauf si chase.death_saves = true (la poursuite s'arrête à la chute)",
     "(required with situation = 'chase')": "(obligatoire avec situation = 'chase')",

@@ -224,10 +224,21 @@ class ChaseScenario(Scenario):
         return out
 
     def describe(self) -> dict[str, Any]:
-        """The validated chase as JSON-able data, with the positions by round and the exact side results."""
+        """The validated chase as JSON-able data, with the positions by round and the exact side results
+        (after an exchange: the exchange's own description under ``"exchange"``, and the prone start's
+        positions and attacks under ``"prone_start"``)."""
         p = self._chase_plan
         s = self.summary("float")
-        return {"system": "dnd", "situation": "chase", "edition": self.edition,
+        extra: dict[str, Any] = {}
+        if self._exchange is not None:
+            extra["exchange"] = self._exchange.describe()
+        if self._prone_plan is not None:
+            q = self._prone_plan
+            extra["prone_start"] = {"escape_round": q.escape_round, "positions": [dict(x) for x in q.positions],
+                                    "attacks": [{"round": a.round, "pursuer": q.spec.pursuers[a.pursuer].name,
+                                                 "trigger": "opportunity attack" if a.trigger else "on its turn",
+                                                 "advantage": a.advantage} for a in q.attacks]}
+        return extra | {"system": "dnd", "situation": "chase", "edition": self.edition,
                 "runner": {"hp": p.spec.hp, "hp_max": p.spec.hp_max, "ac": p.spec.ac},
                 "actions": list(p.spec.actions), "escape_round": p.escape_round,
                 "positions": [dict(x) for x in p.positions],
@@ -290,7 +301,7 @@ def _after_exchange(data: dict, base_dir: Path | None, edition: str, title: str)
     Raises
     ------
     InputError
-        No ``[[enemies]]``; ``options.death_saves_in_exchange = true`` (the chase follows the fall itself:
+        No ``[[enemies]]``; an uncertain ``runner.ac``; ``options.death_saves_in_exchange = true`` (the chase follows the fall itself:
         ``chase.death_saves``); ``options.stop_when_down = false`` with ``chase.death_saves`` (failures
         marked in the exchange are not carried into the chase); prone and Slow riders together (the
         exchange's ``slowed`` does not say which).
@@ -303,6 +314,10 @@ def _after_exchange(data: dict, base_dir: Path | None, edition: str, title: str)
     if "metric" in data:
         note_inert("metric", data["metric"], "in situation 'chase' (the exchange before the chase is read by the "
                                              "damage taken; the chase's metric is the round)")
+    own_ac = (data.get("runner") or {}).get("ac")
+    if isinstance(own_ac, (str, list)):
+        raise InputError("runner.ac", own_ac, "a single integer AC with chase.after_exchange (the exchange and the "
+                                              "chase would have to share one drawn AC)")
     ex_data = {k: v for k, v in data.items() if k not in ("chase", "situation", "compare", "title", "title_fr",
                                                           "description", "description_fr", "metric")}
     ex_data["situation"] = "leave_melee"
