@@ -222,10 +222,10 @@ def test_after_exchange_refusals():
 
 @pytest.mark.statistical
 @pytest.mark.slow
-@pytest.mark.parametrize("saves", [False, True])
-def test_chained_chase_agrees_with_monte_carlo(saves):
+@pytest.mark.parametrize("saves, rider", [(False, "prone"), (True, "prone"), (True, "grapple")])
+def test_chained_chase_agrees_with_monte_carlo(saves, rider):
     sc = chained(runner={"preset": "srd5_rogue_1"}, mode="move",
-                 enemies=[{"preset": "srd51_orc"}, dict(HIT5, on_hit="prone")],
+                 enemies=[{"preset": "srd51_orc"}, dict(HIT5, on_hit=rider)],
                  distance=90, actions="dash", rounds=3, death_saves=saves,
                  pursuers=[{"preset": "srd51_orc", "aggressive": True, "gap": 35}])
     assert_agree(sc, trials=100_000)
