@@ -150,9 +150,9 @@ def test_prone_after_the_exchange():
     # is not reached in round 1 (standing: 60 ft, safe).
     sc = chained(enemies=[dict(HIT5, on_hit="prone")], distance=50, actions="dash", rounds=2,
                  pursuers=[dict(HIT5, gap=35)])
-    prone = sc._prone_plan
+    prone = sc.plan[1]  # (standing start, prone start, the exchange)
     assert [(a.round, a.trigger, a.advantage) for a in prone.attacks][:2] == [(1, 0, 1), (1, 1, 0)]
-    assert prone.positions[0]["to_safety"] == 5 and prone.escape_round == 2
+    assert dict(prone.positions[0])["to_safety"] == 5 and prone.escape_round == 2
     PA = 1 - Q * Q
     # prone (P, 6 HP): round 1 turn attack (PA), opportunity attack (P); round 2: the pursuer (gap 50) moves
     # 30 ft and dashes to 5 ft: no attack; the runner's Dash provokes (P), then it is safe. Two hits of

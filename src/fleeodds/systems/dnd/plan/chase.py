@@ -101,8 +101,9 @@ class ChasePlan:
     attacks : tuple of ChaseAttack
     escape_round : int
         The round at the end of whose runner's turn it is safe; 0 when it is not within the rounds.
-    positions : tuple of dict
-        Per round, after the runner's turn: ``{"round", "to_safety", "gaps"}`` (feet), for the manifest.
+    positions : tuple of tuple
+        Per round, after the runner's turn: ``(("round", r), ("to_safety", feet), ("gaps", feet per
+        pursuer))`` pairs (``dict()`` of one gives the manifest's row).
     damage_rule : DamageRule
     prone : bool
         The runner starts prone (after a Topple or prone rider in the exchange): in round 1 the pursuers'
@@ -120,7 +121,7 @@ class ChasePlan:
     spec: ChaseSpec
     attacks: tuple[ChaseAttack, ...]
     escape_round: int
-    positions: tuple[dict, ...]
+    positions: tuple[tuple, ...]
     damage_rule: DamageRule
     prone: bool = False
     after_drop: tuple = ()
@@ -330,7 +331,8 @@ def compile_chase(spec: ChaseSpec, prone: bool = False) -> ChasePlan:
         moved = _cost(budget, dt) // 5 * 5
         to_safety -= moved
         gaps = [g + moved for g in gaps]
-        positions.append({"round": r, "to_safety": max(0, to_safety), "gaps": list(gaps)})
+        # (name, value) pairs, not a dict: the plan stays frozen and hashable (dict(x) reads it)
+        positions.append((("round", r), ("to_safety", max(0, to_safety)), ("gaps", tuple(gaps))))
         if to_safety <= 0:
             escape = r
             break

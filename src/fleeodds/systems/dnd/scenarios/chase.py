@@ -96,9 +96,12 @@ class ChaseScenario(Scenario):
         return tuple(c for c in order if c in {o.code for o in self.outcomes})
 
     @property
-    def plan(self) -> ChasePlan:
-        """The frozen plan the exact distribution follows from."""
-        return self._chase_plan
+    def plan(self):
+        """The frozen plan the exact distribution follows from: the :class:`ChasePlan`, or after an exchange
+        ``(chase plan, prone start's plan or None, the exchange's plan)`` (the exact cache key reads it)."""
+        if self._exchange is None:
+            return self._chase_plan
+        return (self._chase_plan, self._prone_plan, self._exchange.plan)
 
     def _table(self) -> dict[str, tuple[str, int]]:
         """What each exchange outcome code does to the chase (``slowed``: prone, or nothing for a Slow)."""
@@ -234,14 +237,14 @@ class ChaseScenario(Scenario):
             extra["exchange"] = self._exchange.describe()
         if self._prone_plan is not None:
             q = self._prone_plan
-            extra["prone_start"] = {"escape_round": q.escape_round, "positions": [dict(x) for x in q.positions],
+            extra["prone_start"] = {"escape_round": q.escape_round, "positions": [_row(x) for x in q.positions],
                                     "attacks": [{"round": a.round, "pursuer": q.spec.pursuers[a.pursuer].name,
                                                  "trigger": "opportunity attack" if a.trigger else "on its turn",
                                                  "advantage": a.advantage} for a in q.attacks]}
         return extra | {"system": "dnd", "situation": "chase", "edition": self.edition,
                 "runner": {"hp": p.spec.hp, "hp_max": p.spec.hp_max, "ac": p.spec.ac},
                 "actions": list(p.spec.actions), "escape_round": p.escape_round,
-                "positions": [dict(x) for x in p.positions],
+                "positions": [_row(x) for x in p.positions],
                 "attacks": [{"round": a.round, "pursuer": p.spec.pursuers[a.pursuer].name,
                              "trigger": "opportunity attack" if a.trigger else "on its turn",
                              "attack": f"{a.attack_bonus:+d}, {a.damage}", "advantage": a.advantage}
@@ -249,6 +252,13 @@ class ChaseScenario(Scenario):
                 "exact_summary": {"by_round": {str(k): v for k, v in s["by_round"].items()},
                                   "p_escapes": s["p_escapes"], "mean_rounds_to_safety": s["mean_rounds_to_safety"],
                                   "mean_rounds": s["mean_rounds"]}}
+
+
+def _row(position: tuple) -> dict:
+    """A plan's position (name, value pairs) as the manifest's row (gaps as a list)."""
+    row = dict(position)
+    row["gaps"] = list(row["gaps"])
+    return row
 
 
 def load_chase(data: dict, base_dir: Path | None = None) -> ChaseScenario:
