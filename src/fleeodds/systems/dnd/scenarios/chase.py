@@ -89,6 +89,16 @@ class ChaseScenario(Scenario):
                              f"{s.rounds} round(s)")
 
     @property
+    def has_exact(self) -> bool:
+        """Exact unless the exchange played first is too large for its own exact solver."""
+        return self._exchange is None or self._exchange.has_exact
+
+    @property
+    def exact_refusal(self) -> str:
+        """The exchange's reason when it has no exact answer (then Monte Carlo only), or ``""``."""
+        return "" if self._exchange is None else self._exchange.exact_refusal
+
+    @property
     def outcome_order(self) -> tuple[str, ...]:
         """Best to worst: safe, still chased, back up, stable, down, dead (stopped in the exchange is no
         step of that scale)."""
