@@ -274,12 +274,17 @@ PHRASES: dict[str, str] = {
     "in situation 'leave_melee' (the chase after leaving melee is its own situation: write situation = 'chase')":
         "dans la situation 'leave_melee' (la poursuite après la mêlée est une situation à part : écrivez "
         "situation = 'chase')",
-    "'5e2014' or '5e2024' (the chase is modelled in 5e only: a 3.5/Pathfinder pursuit needs the charge, the run at "
-    "four times the speed and the threatened squares of a grid, not modelled; to leave melee write situation = "
-    "'leave_melee')":
-        "'5e2014' ou '5e2024' (la poursuite n'est modélisée qu'en 5e : une poursuite en 3.5/Pathfinder demande la "
-        "charge, la course à quatre fois la vitesse et les cases contrôlées d'un quadrillage, non modélisées ; pour "
-        "quitter le corps à corps écrivez situation = 'leave_melee')",
+    "'3.5', 'pf1', '5e2014' or '5e2024'": "'3.5', 'pf1', '5e2014' ou '5e2024'",
+    "false in 3.5/PF (5e only in the chase: running and charging cannot cross difficult terrain, the dying rules "
+    "differ)":
+        "faux en 3.5/PF (5e seulement dans la poursuite : on ne peut ni courir ni charger en terrain difficile, "
+        "les règles de l'agonie diffèrent)",
+    "false in 3.5/PF (the 5e orc's Aggressive and shooters are 5e only in the chase)":
+        "faux en 3.5/PF (l'Agressif de l'orque 5e et les tireurs n'existent qu'en 5e dans la poursuite)",
+    "in 5e (a critical doubles the dice)": "en 5e (un critique double les dés)",
+    "in situation 'chase' (3.5/PF: it reads the runner's hp, ac, dex_bonus and con)":
+        "dans la situation 'chase' (3.5/PF : elle lit les champs runner.hp, runner.ac, runner.dex_bonus et "
+        "runner.con)",
     "in situation 'chase' (the pursuers are [[chase.pursuers]]; the chase's own choices are in [chase]; with "
     "chase.after_exchange = true the exchange's mode, [[enemies]] and [options] are read)":
         "dans la situation 'chase' (les poursuivants sont dans [[chase.pursuers]] ; les choix de la poursuite "

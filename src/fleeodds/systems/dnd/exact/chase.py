@@ -74,13 +74,13 @@ def chase_chain(plan: ChasePlan, mode: str = "float", start: dict | None = None,
     tables = {}
 
     def table(a):
-        key = (a.attack_bonus, a.ac, a.threat_low, a.advantage, a.damage)
+        key = (a.attack_bonus, a.ac, a.threat_low, a.advantage, a.damage, a.multiplier)
         if key not in tables:
             odds = attack_outcome(spec.edition, a.attack_bonus, a.ac, a.threat_low, advantage=a.advantage)
             rows = [(num(odds.miss), 0)]
             for d, p in damage_pmf(a.damage, plan.damage_rule).items():
                 rows.append((num(odds.hit * p), d))
-            for d, p in damage_pmf(a.damage, plan.damage_rule, crit=True).items():
+            for d, p in damage_pmf(a.damage, plan.damage_rule, crit=True, multiplier=a.multiplier).items():
                 rows.append((num(odds.crit * p), d))
             tables[key] = [(p, d) for p, d in rows if p]
         return tables[key]
@@ -127,8 +127,8 @@ def chase_chain(plan: ChasePlan, mode: str = "float", start: dict | None = None,
                     left = hp - d
                     if left > 0:
                         nxt[left] = nxt.get(left, num(0)) + p * q
-                    elif d - hp >= hp_max:  # the damage left over at 0 HP reaches the maximum: dead
-                        absorb(O_DEAD, r, p * q)
+                    elif (left <= spec.dead_at) if spec.dead_at is not None else (d - hp >= hp_max):
+                        absorb(O_DEAD, r, p * q)  # 5e: the damage left over at 0 HP reaches the maximum; 3.5/PF
                     elif saves:  # down, no mark yet: it lies where it fell (followed below)
                         j = index[id(a)]
                         drops[j] = drops.get(j, num(0)) + p * q

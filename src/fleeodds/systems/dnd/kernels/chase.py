@@ -20,7 +20,7 @@ from ..plan.chase import (O_BACK_UP, O_DEAD, O_DOWN, O_ESCAPED, O_STABLE, O_STIL
                           ChasePlan)
 
 # attack columns: round, attack bonus, AC, lowest critical face, advantage (-1 / 0 / 1), dice index, trigger
-A_ROUND, A_AB, A_AC, A_LOW, A_ADV, A_DICE, A_TRIG = range(7)
+A_ROUND, A_AB, A_AC, A_LOW, A_ADV, A_DICE, A_TRIG, A_MULT = range(8)
 # steps of a downed runner: round, save (1) or attack (0), attack bonus, AC, lowest critical face, advantage,
 # dice index, a hit is a critical (within 5 ft)
 S_ROUND, S_SAVE, S_AB, S_AC, S_LOW, S_ADV, S_DICE, S_AUTO = range(8)
@@ -38,7 +38,7 @@ def _d20(key, st):
 
 @njit(cache=True)
 def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
-                 out, rec):
+                 five, dead_at, out, rec):
     """Trials ``lo .. hi - 1`` (``hp0``, ``var``, ``first`` indexed from ``lo``: starting hit points,
     plan variant, outcome already reached in round 0 or -1; ``-2``: down at the start, death saves from
     round 1): counts ``out[outcome, round]``, or each trial's outcome in ``rec``."""
@@ -66,22 +66,36 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
                         f2, st = _d20(key, st)
                         if (adv > 0 and f2 > f) or (adv < 0 and f2 < f):
                             f = f2
-                    crit = f >= att[v, j, A_LOW]
-                    hit = crit or (f != 1 and (f == 20 or f + att[v, j, A_AB] >= att[v, j, A_AC]))
-                    if not hit:
-                        continue
                     sp = att[v, j, A_DICE]
-                    d, st = roll_stacked_lanes(specs, sp, key, st)
-                    if crit:  # 5e: the damage dice twice, the modifier once
-                        d2, st = roll_stacked_lanes(specs, sp, key, st)
-                        d += d2 - specs[sp, 0, 1]
-                    if d < 0:
+                    if five == 1:
+                        crit = f >= att[v, j, A_LOW]
+                        hit = crit or (f != 1 and (f == 20 or f + att[v, j, A_AB] >= att[v, j, A_AC]))
+                        if not hit:
+                            continue
+                        d, st = roll_stacked_lanes(specs, sp, key, st)
+                        if crit:  # 5e: the damage dice twice, the modifier once
+                            d2, st = roll_stacked_lanes(specs, sp, key, st)
+                            d += d2 - specs[sp, 0, 1]
+                        if d < 0:
+                            d = 0
+                        if resist == 1:
+                            d = d // 2
+                    else:  # 3.5/PF: a hitting threat is confirmed by a second roll; a critical rolls x times
+                        hit = f != 1 and (f == 20 or f + att[v, j, A_AB] >= att[v, j, A_AC])
+                        if not hit:
+                            continue
+                        times = 1
+                        if f >= att[v, j, A_LOW]:
+                            c, st = _d20(key, st)
+                            if c != 1 and (c == 20 or c + att[v, j, A_AB] >= att[v, j, A_AC]):
+                                times = att[v, j, A_MULT]
                         d = 0
-                    if resist == 1:
-                        d = d // 2
+                        for _m in range(times):
+                            one, st = roll_stacked_lanes(specs, sp, key, st)
+                            d += one if one > 1 else 1  # at least 1 a damage roll
                     if d >= hp:
                         when = att[v, j, A_ROUND]
-                        if d - hp >= hpmax:
+                        if (five == 0 and hp - d <= dead_at) or (five == 1 and d - hp >= hpmax):
                             code = O_DEAD
                         elif saves == 1:
                             drop = j
@@ -160,20 +174,20 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
 
 @njit(nogil=True, cache=True)
 def _chase_count_blocks(seed, start, n, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
-                        per, b0, b1):
+                        five, dead_at, per, b0, b1):
     for b in range(b0, b1):
         lo, hi = block_range(b, start, n)
         _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0[lo - start:hi - start], var[lo - start:hi - start],
-                     first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, per[b], None)
+                     first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, five, dead_at, per[b], None)
 
 
 @njit(nogil=True, cache=True)
 def _chase_record_blocks(seed, start, n, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
-                         dummy, rec, b0, b1):
+                         five, dead_at, dummy, rec, b0, b1):
     for b in range(b0, b1):
         lo, hi = block_range(b, start, n)
         _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0[lo - start:hi - start], var[lo - start:hi - start],
-                     first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, dummy[b],
+                     first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, five, dead_at, dummy[b],
                      rec[lo - start:hi - start])
 
 
@@ -181,13 +195,14 @@ def _encode(plans: list[ChasePlan]):
     index: dict[str, int] = {}
     specs = []
     nmax = max(1, max(len(p.attacks) for p in plans))
-    att = np.zeros((len(plans), nmax, 7), dtype=np.int64)
+    att = np.zeros((len(plans), nmax, 8), dtype=np.int64)
     for v, plan in enumerate(plans):
         for j, a in enumerate(plan.attacks):
             if a.damage not in index:
                 index[a.damage] = len(specs)
                 specs.append(parse(a.damage).encode())
-            att[v, j] = (a.round, a.attack_bonus, a.ac, a.threat_low, a.advantage, index[a.damage], a.trigger)
+            att[v, j] = (a.round, a.attack_bonus, a.ac, a.threat_low, a.advantage, index[a.damage], a.trigger,
+                         a.multiplier)
     # each variant's steps after a drop by attack j (j = number of attacks: down at the start)
     smax = max([1] + [len(x) for p in plans for x in list(p.after_drop) + [p.start_down]])
     steps = np.zeros((len(plans), nmax + 1, smax, 8), dtype=np.int64)
@@ -209,7 +224,8 @@ def _encode(plans: list[ChasePlan]):
     natt = np.array([len(p.attacks) for p in plans], dtype=np.int64)
     escape = np.array([p.escape_round for p in plans], dtype=np.int64)
     return (att, natt, steps, nsteps, stack_specs(specs), np.int64(s.hp_max), np.int64(int(s.resistance)), escape,
-            np.int64(s.rounds), np.int64(int(s.death_saves)))
+            np.int64(s.rounds), np.int64(int(s.death_saves)), np.int64(int(s.edition.startswith("5e"))),
+            np.int64(s.dead_at if s.dead_at is not None else 0))
 
 
 class _Starts:
@@ -250,10 +266,10 @@ def make_chase_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = None, 
         nb = (n + BLOCK - 1) // BLOCK
         per = np.zeros((nb, n_out, n_bins), dtype=np.int64)
         cseed, hp0, var, first = starts(seed, start, n)
-        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves = args
+        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves, five, dead_at = args
         run_blocks(_chase_count_blocks, nb, cseed, np.int64(start), np.int64(n), att, natt, steps, nsteps, specs,
                    hp0, var, first,
-                   hpmax, resist, escape, rounds, saves, per)
+                   hpmax, resist, escape, rounds, saves, five, dead_at, per)
         return per.sum(axis=0)
 
     return kernel
@@ -271,10 +287,10 @@ def make_chase_trial_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = 
         rec = np.empty(n, dtype=np.int64)
         dummy = np.zeros((nb, 1, 1), dtype=np.int64)
         cseed, hp0, var, first = starts(seed, start, n)
-        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves = args
+        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves, five, dead_at = args
         run_blocks(_chase_record_blocks, nb, cseed, np.int64(start), np.int64(n), att, natt, steps, nsteps, specs,
                    hp0, var, first,
-                   hpmax, resist, escape, rounds, saves, dummy, rec)
+                   hpmax, resist, escape, rounds, saves, five, dead_at, dummy, rec)
         return rec
 
     return kernel

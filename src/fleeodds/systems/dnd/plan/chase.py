@@ -1,4 +1,5 @@
-"""The chase after leaving melee (5e): from the validated :class:`..model.chase.ChaseSpec` to the
+"""The chase after leaving melee (5e; 3.5 / Pathfinder 1e in :func:`compile_chase_35`): from the
+validated :class:`..model.chase.ChaseSpec` to the
 ordered attacks of each round (:func:`compile_chase`).
 
 Round structure (one straight line; distances in feet, multiples of 5):
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 
 from ....outcomes import Metric, Outcome
 from ..model.chase import ChaseSpec
-from .rules import DamageRule
+from .rules import DamageRule, is_5e
 
 ESCAPED = Outcome("escaped", "reaches safety", "atteint l'abri")
 STILL_CHASED = Outcome("still_chased", "still chased after the last round", "toujours poursuivi après le dernier round")
@@ -79,6 +80,8 @@ class ChaseAttack:
     advantage : int
         -1 disadvantage (long range, or shooting within 5 ft), 0 otherwise.
     damage : str
+    multiplier : int
+        3.5/PF critical multiplier (5e: 2, unused).
     """
 
     round: int
@@ -89,6 +92,7 @@ class ChaseAttack:
     threat_low: int
     advantage: int
     damage: str
+    multiplier: int = 2
 
 
 @dataclass(frozen=True)
@@ -283,6 +287,8 @@ def compile_chase(spec: ChaseSpec, prone: bool = False) -> ChasePlan:
     Disengage), "Opportunity Attacks", "Difficult Terrain", "Ranged Attacks"; SRD 5.1 Orc, "Aggressive";
     SRD 5.1 / 5.2 Rogue, "Cunning Action".
     """
+    if not is_5e(spec.edition):
+        return compile_chase_35(spec)
     dt = spec.difficult_terrain
     gaps = [p.gap for p in spec.pursuers]
     to_safety = spec.distance
@@ -339,3 +345,87 @@ def compile_chase(spec: ChaseSpec, prone: bool = False) -> ChasePlan:
     rule = DamageRule(edition=spec.edition, min_damage_1=False, resistance=spec.resistance)
     return ChasePlan(spec=spec, attacks=tuple(attacks), escape_round=escape, positions=tuple(positions),
                      damage_rule=rule, prone=prone, after_drop=tuple(after), start_down=start_down)
+
+
+#: How many times its speed each 3.5/PF choice moves the runner.
+MOVES_35 = {"move": 1, "double_move": 2, "withdraw": 2, "run": 4}
+
+
+def compile_chase_35(spec: ChaseSpec) -> ChasePlan:
+    """The 3.5 / Pathfinder 1e chase: the attacks of each round and the round of safety.
+
+    Each round, every pursuer in turn (one straight line of 5-ft squares):
+
+    * within reach at the start of its turn: a full attack (its ``attacks``; 3.5 SRD "Full Attack");
+    * else, if one move (its speed) brings it within reach: it moves (as close as 5 ft) and makes one
+      attack (a move action and a standard action);
+    * else, if twice its speed does: a charge (at least 10 ft, straight line) to the closest square from
+      which it can attack, one attack at +2 (3.5 SRD / PF1 CRB "Charge");
+    * else it runs, four times its speed, and does not attack ("Run").
+
+    Then the runner: each pursuer that threatens a square it leaves makes one attack of opportunity (one
+    per round; 3.5 SRD "Attacks of Opportunity"), except that a withdraw's start square is not threatened
+    (a reach-10 foe whose second square the runner crosses still gets its attack; "Withdraw"); then it
+    moves its speed (move: with a standard action left), twice (double move, withdraw) or four times
+    (run). A running runner loses its Dexterity bonus to AC against the attacks of opportunity of its run
+    ("Run"; the loss is read as lasting for its own turn). Reaching safety ends the chase.
+
+    At 0 HP or below the runner is down (disabled at exactly 0, dying below: the chase ends there), dead
+    at ``spec.dead_at`` or below (3.5 -10, PF -Con; 3.5 SRD *Injury and Death*, PF1 CRB ch. 8).
+
+    Parameters
+    ----------
+    spec : ChaseSpec
+        A 3.5 or pf1 chase.
+
+    Returns
+    -------
+    ChasePlan
+
+    References
+    ----------
+    D&D 3.5 SRD *Combat*: "Actions in Combat" (Move, Full Attack, Charge, Run, Withdraw), "Attacks of
+    Opportunity", "Critical Hits"; *Injury and Death*; Pathfinder RPG CRB ch. 8 (the same actions).
+    """
+    gaps = [p.gap for p in spec.pursuers]
+    to_safety = spec.distance
+    attacks: list[ChaseAttack] = []
+    positions = []
+    escape = 0
+
+    def attack(r, i, trigger, bonus=0, ac=spec.ac):
+        p = spec.pursuers[i]
+        attacks.append(ChaseAttack(round=r, pursuer=i, trigger=trigger, attack_bonus=p.attack_bonus + bonus,
+                                   ac=ac, threat_low=p.threat_low, advantage=0, damage=p.damage,
+                                   multiplier=p.crit_multiplier))
+
+    for r in range(1, spec.rounds + 1):
+        for i, p in enumerate(spec.pursuers):
+            g = gaps[i]
+            if g <= p.reach:  # full attack
+                for _ in range(p.attacks):
+                    attack(r, i, ON_TURN)
+            elif g - p.speed <= p.reach:  # move, then a standard attack
+                gaps[i] = max(5, g - p.speed)
+                attack(r, i, ON_TURN)
+            elif g - 2 * p.speed <= p.reach:  # charge: to the closest square it can attack from, +2
+                gaps[i] = p.reach // 5 * 5
+                attack(r, i, ON_TURN, bonus=2)
+            else:  # run
+                gaps[i] = max(5, g - 4 * p.speed)
+        act = spec.actions[r - 1]
+        ac = spec.ac - (max(0, spec.dex_bonus) if act == "run" else 0)
+        for i, p in enumerate(spec.pursuers):
+            g = gaps[i]
+            if g <= p.reach and not (act == "withdraw" and g + 5 > p.reach):
+                attack(r, i, OPPORTUNITY, ac=ac)
+        moved = spec.speed * MOVES_35[act]
+        to_safety -= moved
+        gaps = [g + moved for g in gaps]
+        positions.append((("round", r), ("to_safety", max(0, to_safety)), ("gaps", tuple(gaps))))
+        if to_safety <= 0:
+            escape = r
+            break
+    rule = DamageRule(edition=spec.edition, min_damage_1=True)
+    return ChasePlan(spec=spec, attacks=tuple(attacks), escape_round=escape, positions=tuple(positions),
+                     damage_rule=rule)

@@ -1,4 +1,5 @@
-"""The chase after leaving melee (``situation = "chase"``, 5e): can the runner outrun them?
+"""The chase after leaving melee (``situation = "chase"``; 5e, and 3.5 / Pathfinder 1e with their own
+actions): can the runner outrun them?
 
 "My rogue has left the two orcs; safety is 90 ft away. Dash, or Disengage and Dash with Cunning Action?"
 The runner and its pursuers move by their speeds round after round (:mod:`..plan.chase` gives the round
@@ -47,6 +48,8 @@ from ..plan.rules import is_5e
 
 #: Runner fields the chase reads; the others are noted.
 CHASE_RUNNER_FIELDS = ("preset", "name", "hp", "hp_max", "ac", "resistance")
+#: The same in 3.5/PF: the Dexterity bonus (lost while running) and Constitution (PF: dead at -Con).
+CHASE_RUNNER_FIELDS_35 = ("preset", "name", "hp", "ac", "dex_bonus", "con")
 #: Fields of a leave-melee scenario the chase has no use for.
 NOT_IN_CHASE = ("enemies", "options", "mode", "compare_modes", "metric", "distracting_action", "death_saves")
 
@@ -277,24 +280,20 @@ def load_chase(data: dict, base_dir: Path | None = None) -> ChaseScenario:
     Raises
     ------
     InputError
-        ``edition`` missing or not 5e, no ``[chase]`` table or no ``[runner]``, and the errors of
+        ``edition`` missing, no ``[chase]`` table or no ``[runner]``, and the errors of
         :func:`..model.chase.parse_chase` and :func:`..model.runner.parse_runner`.
     """
-    allowed = ("'5e2014' or '5e2024' (the chase is modelled in 5e only: a 3.5/Pathfinder pursuit needs the charge, "
-               "the run at four times the speed and the threatened squares of a grid, not modelled; to leave melee "
-               "write situation = 'leave_melee')")
+    allowed = "'3.5', 'pf1', '5e2014' or '5e2024'"
     if "edition" not in data:
         raise InputError("edition", None, allowed + " (required with situation = 'chase')")
     top = _validate(ScenarioModel, data)
     edition = normalise_edition(top.edition)
-    if not is_5e(edition):
-        raise InputError("edition", data.get("edition"), allowed)
     if "runner" not in data:
         raise InputError("runner", None, "a [runner] table (hp, ac, … or preset = '…') (required)")
     if "chase" not in data or not isinstance(data["chase"], dict):
         raise InputError("chase", None, "a [chase] table with rounds, distance, speed, actions and "
                                         "[[chase.pursuers]] (required with situation = 'chase')")
-    if data["chase"].get("after_exchange") is True:
+    if data["chase"].get("after_exchange") is True and is_5e(edition):
         return _after_exchange(data, base_dir, edition, top.title)
     for key in NOT_IN_CHASE:
         if key in data:
@@ -302,12 +301,17 @@ def load_chase(data: dict, base_dir: Path | None = None) -> ChaseScenario:
                                        "own choices are in [chase]; with chase.after_exchange = true the "
                                        "exchange's mode, [[enemies]] and [options] are read)")
     rr = data["runner"]
+    five = is_5e(edition)
+    fields = CHASE_RUNNER_FIELDS if five else CHASE_RUNNER_FIELDS_35
     for key in rr:
-        if key not in CHASE_RUNNER_FIELDS:
+        if key not in fields:
             note_inert(f"runner.{key}", rr[key], "in situation 'chase' (it reads the runner's hp, hp_max, ac and "
-                                                 "resistance)")
-    runner, _meta = parse_runner({k: v for k, v in rr.items() if k in CHASE_RUNNER_FIELDS}, edition)
-    spec = parse_chase(data["chase"], edition, runner.hp, runner.hp_max, runner.ac, runner.resistance)
+                                                 "resistance)" if five else
+                       "in situation 'chase' (3.5/PF: it reads the runner's hp, ac, dex_bonus and con)")
+    runner, _meta = parse_runner({k: v for k, v in rr.items() if k in fields}, edition)
+    dead_at = None if five else (-10 if edition == "3.5" else -runner.con)
+    spec = parse_chase(data["chase"], edition, runner.hp, runner.hp_max, runner.ac, runner.resistance,
+                       dead_at=dead_at, dex_bonus=runner.dex_bonus)
     return ChaseScenario(data, base_dir, compile_chase(spec), title=top.title)
 
 
