@@ -274,16 +274,50 @@ PHRASES: dict[str, str] = {
     "in situation 'leave_melee' (the chase after leaving melee is its own situation: write situation = 'chase')":
         "dans la situation 'leave_melee' (la poursuite après la mêlée est une situation à part : écrivez "
         "situation = 'chase')",
-    "'5e2014' or '5e2024' (the chase is modelled in 5e only)":
-        "'5e2014' ou '5e2024' (la poursuite n'est modélisée qu'en 5e)",
+    "'3.5', 'pf1', '5e2014' or '5e2024'": "'3.5', 'pf1', '5e2014' ou '5e2024'",
+    "false in 3.5/PF (5e only in the chase: running and charging cannot cross difficult terrain, the dying rules "
+    "differ)":
+        "faux en 3.5/PF (5e seulement dans la poursuite : on ne peut ni courir ni charger en terrain difficile, "
+        "les règles de l'agonie diffèrent)",
+    "false in 3.5/PF (the 5e orc's Aggressive and shooters are 5e only in the chase)":
+        "faux en 3.5/PF (l'Agressif de l'orque 5e et les tireurs n'existent qu'en 5e dans la poursuite)",
+    "in 5e (a critical doubles the dice)": "en 5e (un critique double les dés)",
+    "in situation 'chase' (3.5/PF: it reads the runner's hp, ac, dex_bonus and con)":
+        "dans la situation 'chase' (3.5/PF : elle lit les champs runner.hp, runner.ac, runner.dex_bonus et "
+        "runner.con)",
+    "in situation 'chase' (the pursuers are [[chase.pursuers]]; the chase's own choices are in [chase]; with "
+    "chase.after_exchange = true the exchange's mode, [[enemies]] and [options] are read)":
+        "dans la situation 'chase' (les poursuivants sont dans [[chase.pursuers]] ; les choix de la poursuite "
+        "sont dans [chase] ; avec chase.after_exchange = true le mode, les [[enemies]] et les [options] de "
+        "l'échange sont lus)",
+    "[[enemies]] tables: the exchange of leaving melee played before the chase (required with "
+    "chase.after_exchange = true)":
+        "des tables [[enemies]] : l'échange pour quitter le corps à corps joué avant la poursuite (obligatoires "
+        "avec chase.after_exchange = true)",
+    "in situation 'chase' (the exchange before the chase is read by the damage taken; the chase's metric is the "
+    "round)":
+        "dans la situation 'chase' (l'échange avant la poursuite est lu par les dégâts subis ; la métrique de la "
+        "poursuite est le round)",
+    "false with chase.after_exchange (the chase follows the fall itself: chase.death_saves)":
+        "faux avec chase.after_exchange (la poursuite suit elle-même la chute : chase.death_saves)",
+    "true with chase.after_exchange and chase.death_saves (the death-save failures of hits at 0 HP during the "
+    "exchange are not carried into the chase)":
+        "vrai avec chase.after_exchange et chase.death_saves (les échecs aux jets contre la mort des coups reçus à "
+        "0 pv pendant l'échange ne sont pas reportés dans la poursuite)",
+    "one kind of slowing rider before a chase (the exchange's 'slowed' does not say whether the runner is prone "
+    "or slowed)":
+        "une seule sorte d'effet ralentissant avant une poursuite (l'issue « ralenti » de l'échange ne dit pas si "
+        "le fuyard est à terre ou ralenti)",
+    "a single integer AC with chase.after_exchange (the exchange and the chase would have to share one drawn AC)":
+        "une seule CA entière avec chase.after_exchange (l'échange et la poursuite devraient partager la même CA "
+        "tirée)",
+    "unless chase.death_saves = true (the chase ends at the drop)":
+        "sauf si chase.death_saves = true (la poursuite s'arrête à la chute)",
     "(required with situation = 'chase')": "(obligatoire avec situation = 'chase')",
     "a [chase] table with rounds, distance, speed, actions and [[chase.pursuers]] (required with situation = "
     "'chase')":
         "une table [chase] avec chase.rounds, chase.distance, chase.speed, chase.actions et [[chase.pursuers]] (obligatoire avec "
         "situation = 'chase')",
-    "in situation 'chase' (the pursuers are [[chase.pursuers]]; the chase's own choices are in [chase])":
-        "dans la situation 'chase' (les poursuivants sont dans [[chase.pursuers]] ; les choix de la poursuite "
-        "sont dans [chase])",
     "in situation 'chase' (it reads the runner's hp, hp_max, ac and resistance)":
         "dans la situation 'chase' (elle lit les champs runner.hp, runner.hp_max, runner.ac et runner.resistance)",
     "outside 5e 2024 (2014 Polearm Master's attack on entering is an opportunity attack: Disengage prevents it, "

@@ -1,5 +1,11 @@
 """Monte Carlo kernel of the chase (5e): each trial rolls the attacks of :mod:`..plan.chase` in order
-and stops at the runner's drop; it reads the same plan as :mod:`..exact.chase`, never its code."""
+and stops at the runner's drop (or, with ``chase.death_saves``, rolls the downed runner's death saves to
+the last round); it reads the same plan as :mod:`..exact.chase`, never its code.
+
+With ``chase.after_exchange`` each trial first plays the exchange of leaving melee with its own kernel
+(:func:`..kernels.exchange.make_trial_kernel`, recording the outcome and the damage taken), then the
+chase from the hit points left, on dice keyed by the trial index under a derived seed (independent of
+the exchange's dice; the same counts whatever the thread count or chunk size)."""
 
 
 from __future__ import annotations
@@ -10,10 +16,18 @@ from numba import njit
 from ....dice import parse, stack_specs
 from ....kernel_tools import BLOCK, block_range, roll_stacked_lanes, run_blocks
 from ....rng import lane_bounded, lanes_start, trial_key
-from ..plan.chase import O_DEAD, O_DOWN, O_ESCAPED, O_STILL, ChasePlan
+from ..plan.chase import (O_BACK_UP, O_DEAD, O_DOWN, O_ESCAPED, O_STABLE, O_STILL, O_STOPPED, ON_TURN,
+                          ChasePlan)
 
-# attack columns: round, attack bonus, AC, lowest critical face, advantage (-1 / 0 / 1), dice index
-A_ROUND, A_AB, A_AC, A_LOW, A_ADV, A_DICE = range(6)
+# attack columns: round, attack bonus, AC, lowest critical face, advantage (-1 / 0 / 1), dice index, trigger
+A_ROUND, A_AB, A_AC, A_LOW, A_ADV, A_DICE, A_TRIG, A_MULT = range(8)
+# steps of a downed runner: round, save (1) or attack (0), attack bonus, AC, lowest critical face, advantage,
+# dice index, a hit is a critical (within 5 ft)
+S_ROUND, S_SAVE, S_AB, S_AC, S_LOW, S_ADV, S_DICE, S_AUTO = range(8)
+#: Records of the exchange kernel: outcome index + STRIDE * damage taken.
+STRIDE = 64
+#: Added to the seed for the chase's dice after an exchange (the exchange uses the seed itself).
+CHASE_SALT = 0x5A17C4A5E
 
 
 @njit(inline="always", cache=True)
@@ -23,103 +37,260 @@ def _d20(key, st):
 
 
 @njit(cache=True)
-def _chase_block(seed, lo, hi, att, specs, hp0, hpmax, resist, escape, rounds, out, rec):
-    """Trials ``lo .. hi - 1``: counts ``out[outcome, round]``, or each trial's outcome in ``rec``."""
-    n = att.shape[0]
+def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
+                 five, dead_at, out, rec):
+    """Trials ``lo .. hi - 1`` (``hp0``, ``var``, ``first`` indexed from ``lo``: starting hit points,
+    plan variant, outcome already reached in round 0 or -1; ``-2``: down at the start, death saves from
+    round 1): counts ``out[outcome, round]``, or each trial's outcome in ``rec``."""
     for t in range(lo, hi):
+        i = t - lo
         key = trial_key(seed, t)
         st = lanes_start(key)
-        hp = hp0
-        code = O_ESCAPED if escape > 0 else O_STILL
-        when = escape if escape > 0 else rounds
-        for j in range(n):
-            f, st = _d20(key, st)
-            adv = att[j, A_ADV]
-            if adv != 0:
-                f2, st = _d20(key, st)
-                if (adv > 0 and f2 > f) or (adv < 0 and f2 < f):
-                    f = f2
-            crit = f >= att[j, A_LOW]
-            hit = crit or (f != 1 and (f == 20 or f + att[j, A_AB] >= att[j, A_AC]))
-            if not hit:
-                continue
-            sp = att[j, A_DICE]
-            d, st = roll_stacked_lanes(specs, sp, key, st)
-            if crit:  # 5e: the damage dice twice, the modifier once
-                d2, st = roll_stacked_lanes(specs, sp, key, st)
-                d += d2 - specs[sp, 0, 1]
-            if d < 0:
-                d = 0
-            if resist == 1:
-                d = d // 2
-            if d >= hp:
-                code = O_DEAD if d - hp >= hpmax else O_DOWN
-                when = att[j, A_ROUND]
-                break
-            hp -= d
+        v = var[i]
+        hp = hp0[i]
+        esc = escape[v]
+        code = O_ESCAPED if esc > 0 else O_STILL
+        when = esc if esc > 0 else rounds
+        drop = -1  # with death saves: the attack that dropped the runner (natt[v]: down at the start)
+        if first[i] >= 0:
+            code = first[i]
+            when = 0
+        else:
+            if first[i] == -2:
+                drop = natt[v]
+            else:
+                for j in range(natt[v]):
+                    f, st = _d20(key, st)
+                    adv = att[v, j, A_ADV]
+                    if adv != 0:
+                        f2, st = _d20(key, st)
+                        if (adv > 0 and f2 > f) or (adv < 0 and f2 < f):
+                            f = f2
+                    sp = att[v, j, A_DICE]
+                    if five == 1:
+                        crit = f >= att[v, j, A_LOW]
+                        hit = crit or (f != 1 and (f == 20 or f + att[v, j, A_AB] >= att[v, j, A_AC]))
+                        if not hit:
+                            continue
+                        d, st = roll_stacked_lanes(specs, sp, key, st)
+                        if crit:  # 5e: the damage dice twice, the modifier once
+                            d2, st = roll_stacked_lanes(specs, sp, key, st)
+                            d += d2 - specs[sp, 0, 1]
+                        if d < 0:
+                            d = 0
+                        if resist == 1:
+                            d = d // 2
+                    else:  # 3.5/PF: a hitting threat is confirmed by a second roll; a critical rolls x times
+                        hit = f != 1 and (f == 20 or f + att[v, j, A_AB] >= att[v, j, A_AC])
+                        if not hit:
+                            continue
+                        times = 1
+                        if f >= att[v, j, A_LOW]:
+                            c, st = _d20(key, st)
+                            if c != 1 and (c == 20 or c + att[v, j, A_AB] >= att[v, j, A_AC]):
+                                times = att[v, j, A_MULT]
+                        d = 0
+                        for _m in range(times):
+                            one, st = roll_stacked_lanes(specs, sp, key, st)
+                            d += one if one > 1 else 1  # at least 1 a damage roll
+                    if d >= hp:
+                        when = att[v, j, A_ROUND]
+                        if (five == 0 and hp - d <= dead_at) or (five == 1 and d - hp >= hpmax):
+                            code = O_DEAD
+                        elif saves == 1:
+                            drop = j
+                        else:
+                            code = O_DOWN
+                        break
+                    hp -= d
+            if drop >= 0:  # its steps: death saves at the start of its turns, the pursuers' attacks on it
+                sc = 0
+                fl = 0
+                stab = 0  # the round it became stable, 0: not stable
+                code = O_DOWN
+                when = rounds
+                for k in range(nsteps[v, drop]):
+                    r = steps[v, drop, k, S_ROUND]
+                    if steps[v, drop, k, S_SAVE] == 1:
+                        if stab > 0:
+                            continue
+                        f, st = _d20(key, st)
+                        if f == 20:
+                            code = O_BACK_UP
+                            when = r
+                            break
+                        if f >= 10:
+                            sc += 1
+                            if sc >= 3:
+                                stab = r
+                        else:
+                            fl += 2 if f == 1 else 1
+                            if fl >= 3:
+                                code = O_DEAD
+                                when = r
+                                break
+                        continue
+                    f, st = _d20(key, st)
+                    if steps[v, drop, k, S_ADV] != 0:
+                        f2, st = _d20(key, st)
+                        if (steps[v, drop, k, S_ADV] > 0 and f2 > f) or (steps[v, drop, k, S_ADV] < 0 and f2 < f):
+                            f = f2
+                    crit = f >= steps[v, drop, k, S_LOW]
+                    hit = crit or (f != 1 and (f == 20 or f + steps[v, drop, k, S_AB] >= steps[v, drop, k, S_AC]))
+                    if not hit:
+                        continue
+                    if steps[v, drop, k, S_AUTO] == 1:
+                        crit = True
+                    sp = steps[v, drop, k, S_DICE]
+                    d, st = roll_stacked_lanes(specs, sp, key, st)
+                    if crit:
+                        d2, st = roll_stacked_lanes(specs, sp, key, st)
+                        d += d2 - specs[sp, 0, 1]
+                    if d < 0:
+                        d = 0
+                    if resist == 1:
+                        d = d // 2
+                    if d >= hpmax:
+                        code = O_DEAD
+                        when = r
+                        break
+                    if stab > 0:  # hit while stable: the saves start again
+                        stab = 0
+                        sc = 0
+                        fl = 0
+                    fl += 2 if crit else 1
+                    if fl >= 3:
+                        code = O_DEAD
+                        when = r
+                        break
+                if code == O_DOWN and stab > 0:
+                    code = O_STABLE
+                    when = stab
         if rec is not None:
-            rec[t - lo] = code
+            rec[i] = code
         else:
             out[code, when] += 1
 
 
 @njit(nogil=True, cache=True)
-def _chase_count_blocks(seed, start, n, att, specs, hp0, hpmax, resist, escape, rounds, per, b0, b1):
+def _chase_count_blocks(seed, start, n, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
+                        five, dead_at, per, b0, b1):
     for b in range(b0, b1):
         lo, hi = block_range(b, start, n)
-        _chase_block(seed, lo, hi, att, specs, hp0, hpmax, resist, escape, rounds, per[b], None)
+        _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0[lo - start:hi - start], var[lo - start:hi - start],
+                     first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, five, dead_at, per[b], None)
 
 
 @njit(nogil=True, cache=True)
-def _chase_record_blocks(seed, start, n, att, specs, hp0, hpmax, resist, escape, rounds, dummy, rec, b0, b1):
+def _chase_record_blocks(seed, start, n, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
+                         five, dead_at, dummy, rec, b0, b1):
     for b in range(b0, b1):
         lo, hi = block_range(b, start, n)
-        _chase_block(seed, lo, hi, att, specs, hp0, hpmax, resist, escape, rounds, dummy[b],
+        _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0[lo - start:hi - start], var[lo - start:hi - start],
+                     first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, five, dead_at, dummy[b],
                      rec[lo - start:hi - start])
 
 
-def _encode(plan: ChasePlan):
+def _encode(plans: list[ChasePlan]):
     index: dict[str, int] = {}
     specs = []
-    att = np.zeros((len(plan.attacks), 6), dtype=np.int64)
-    for j, a in enumerate(plan.attacks):
-        if a.damage not in index:
-            index[a.damage] = len(specs)
-            specs.append(parse(a.damage).encode())
-        att[j] = (a.round, a.attack_bonus, a.ac, a.threat_low, a.advantage, index[a.damage])
+    nmax = max(1, max(len(p.attacks) for p in plans))
+    att = np.zeros((len(plans), nmax, 8), dtype=np.int64)
+    for v, plan in enumerate(plans):
+        for j, a in enumerate(plan.attacks):
+            if a.damage not in index:
+                index[a.damage] = len(specs)
+                specs.append(parse(a.damage).encode())
+            att[v, j] = (a.round, a.attack_bonus, a.ac, a.threat_low, a.advantage, index[a.damage], a.trigger,
+                         a.multiplier)
+    # each variant's steps after a drop by attack j (j = number of attacks: down at the start)
+    smax = max([1] + [len(x) for p in plans for x in list(p.after_drop) + [p.start_down]])
+    steps = np.zeros((len(plans), nmax + 1, smax, 8), dtype=np.int64)
+    nsteps = np.zeros((len(plans), nmax + 1), dtype=np.int64)
+    for v, plan in enumerate(plans):
+        if not plan.spec.death_saves:
+            continue
+        for jj, seq in enumerate(list(plan.after_drop) + [plan.start_down]):  # index len(attacks): the start
+            nsteps[v, jj] = len(seq)
+            for k, st in enumerate(seq):
+                if not st.save and st.damage not in index:
+                    index[st.damage] = len(specs)
+                    specs.append(parse(st.damage).encode())
+                steps[v, jj, k] = (st.round, int(st.save), st.attack_bonus, st.ac, st.threat_low, st.advantage,
+                                   0 if st.save else index[st.damage], int(st.auto_crit))
     if not specs:
         specs.append(parse("1").encode())
-    s = plan.spec
-    args = (att, stack_specs(specs), np.int64(s.hp), np.int64(s.hp_max), np.int64(int(s.resistance)),
-            np.int64(plan.escape_round), np.int64(s.rounds))
-    return args
+    s = plans[0].spec
+    natt = np.array([len(p.attacks) for p in plans], dtype=np.int64)
+    escape = np.array([p.escape_round for p in plans], dtype=np.int64)
+    return (att, natt, steps, nsteps, stack_specs(specs), np.int64(s.hp_max), np.int64(int(s.resistance)), escape,
+            np.int64(s.rounds), np.int64(int(s.death_saves)), np.int64(int(s.edition.startswith("5e"))),
+            np.int64(s.dead_at if s.dead_at is not None else 0))
 
 
-def make_chase_kernel(plan: ChasePlan):
-    """``kernel(seed, start, n) -> int64 counts (4, rounds + 1)`` of the chase."""
-    args = _encode(plan)
+class _Starts:
+    """Each trial's start: the runner's hit points, plan variant and round-0 outcome. Without an
+    exchange, ``spec.hp``, variant 0, none; with one, from the exchange kernel's record of that trial."""
+
+    def __init__(self, plan: ChasePlan, exchange=None):
+        self.hp = plan.spec.hp
+        self.exchange = exchange  # (trial kernel, {exchange outcome index: (kind, variant)})
+
+    def __call__(self, seed: int, start: int, n: int):
+        if self.exchange is None:
+            return (np.int64(seed), np.full(n, self.hp, dtype=np.int64), np.zeros(n, dtype=np.int64),
+                    np.full(n, -1, dtype=np.int64))
+        trial, table = self.exchange
+        rec = trial(seed, start, n)
+        o, dmg = rec % STRIDE, rec // STRIDE
+        kind = table[0][o]  # -1 chase, >= 0 an outcome in round 0, -2 down (death saves from round 1)
+        var = table[1][o]
+        hp = np.maximum(self.hp - dmg, 1)
+        return np.int64(seed + CHASE_SALT), hp.astype(np.int64), var.astype(np.int64), kind.astype(np.int64)
+
+
+def make_chase_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = None, exchange=None):
+    """``kernel(seed, start, n) -> int64 counts (n_outcomes, rounds + 1)`` of the chase.
+
+    ``variants`` (default ``[plan]``): the plans a trial may follow (index 1: the runner starts prone);
+    ``exchange``: ``(exchange trial kernel recording damage, (kind array, variant array) by exchange
+    outcome index)`` for the chase after the exchange."""
+    plans = variants or [plan]
+    args = _encode(plans)
     n_bins = plan.spec.rounds + 1
+    n_out = len(plan.outcomes)
+    starts = _Starts(plan, exchange)
 
     def kernel(seed: int, start: int, n: int) -> np.ndarray:
         seed, start, n = int(seed), int(start), int(n)
         nb = (n + BLOCK - 1) // BLOCK
-        per = np.zeros((nb, 4, n_bins), dtype=np.int64)
-        run_blocks(_chase_count_blocks, nb, np.int64(seed), np.int64(start), np.int64(n), *args, per)
+        per = np.zeros((nb, n_out, n_bins), dtype=np.int64)
+        cseed, hp0, var, first = starts(seed, start, n)
+        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves, five, dead_at = args
+        run_blocks(_chase_count_blocks, nb, cseed, np.int64(start), np.int64(n), att, natt, steps, nsteps, specs,
+                   hp0, var, first,
+                   hpmax, resist, escape, rounds, saves, five, dead_at, per)
         return per.sum(axis=0)
 
     return kernel
 
 
-def make_chase_trial_kernel(plan: ChasePlan):
-    """``kernel(seed, start, n) -> int64 outcome indices (n,)`` of the chase."""
-    args = _encode(plan)
+def make_chase_trial_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = None, exchange=None):
+    """``kernel(seed, start, n) -> int64 outcome indices (n,)`` of the chase (see :func:`make_chase_kernel`)."""
+    plans = variants or [plan]
+    args = _encode(plans)
+    starts = _Starts(plan, exchange)
 
     def kernel(seed: int, start: int, n: int) -> np.ndarray:
         seed, start, n = int(seed), int(start), int(n)
         nb = (n + BLOCK - 1) // BLOCK
         rec = np.empty(n, dtype=np.int64)
         dummy = np.zeros((nb, 1, 1), dtype=np.int64)
-        run_blocks(_chase_record_blocks, nb, np.int64(seed), np.int64(start), np.int64(n), *args, dummy, rec)
+        cseed, hp0, var, first = starts(seed, start, n)
+        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves, five, dead_at = args
+        run_blocks(_chase_record_blocks, nb, cseed, np.int64(start), np.int64(n), att, natt, steps, nsteps, specs,
+                   hp0, var, first,
+                   hpmax, resist, escape, rounds, saves, five, dead_at, dummy, rec)
         return rec
 
     return kernel

@@ -261,9 +261,11 @@ def _tables(ev, specs, aoo0, prm, mix, record):
 
 
 @njit(cache=True)
-def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, tabs, tuples, fold_only):
+def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, tabs, tuples, fold_only, stride):
     """Trials ``lo .. hi - 1`` added into ``out`` (n_outcomes, n_bins), or, when ``rec`` is not
-    empty, each trial's outcome index written to ``rec[t - lo]`` (paired comparisons).
+    empty, each trial's outcome index written to ``rec[t - lo]`` (paired comparisons); with
+    ``stride > 0`` the record is ``outcome index + stride * metric value`` (the chase after the
+    exchange reads each trial's damage).
 
     ``ev`` is ``(components, events, columns)``: with uncertain values (a mixture) each trial
     first draws its component from ``mix`` (component indices, each repeated in proportion to
@@ -773,7 +775,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
         if value > k_nbins - 1:
             value = k_nbins - 1
         if rec is not None:  # None in counting runs: numba compiles this branch away
-            rec[t - lo] = outmap[code]
+            rec[t - lo] = outmap[code] + stride * value
         else:
             out[outmap[code], value] += w
 
@@ -786,16 +788,16 @@ def _count_blocks(seed, start, n, ev, specs, aoo0, prm, outmap, mix, per, tabs, 
     specialisation serves both calls) folds the summed classes instead (:func:`_simulate_block`)."""
     for b in range(b0, b1):
         lo, hi = block_range(b, start, n)
-        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, per[b], None, tabs, tup[b], fold_only)
+        _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, per[b], None, tabs, tup[b], fold_only, 0)
 
 
 @njit(nogil=True, cache=True)
-def _record_blocks(seed, start, n, ev, specs, aoo0, prm, outmap, mix, dummy, rec, tabs, b0, b1):
+def _record_blocks(seed, start, n, ev, specs, aoo0, prm, outmap, mix, dummy, rec, tabs, stride, b0, b1):
     """Compiled entry point of :func:`run_trials`: blocks ``b0 .. b1 - 1``, each trial's outcome into ``rec``."""
     for b in range(b0, b1):
         lo, hi = block_range(b, start, n)
         _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, dummy[b], rec[lo - start:hi - start], tabs,
-                        dummy[0, 0], n < 0)
+                        dummy[0, 0], n < 0, stride)
 
 
 def run(seed, start, n, ev, specs, aoo0, prm, outmap, mix, n_out, tabs):
@@ -813,17 +815,19 @@ def run(seed, start, n, ev, specs, aoo0, prm, outmap, mix, n_out, tabs):
     return counts
 
 
-def run_trials(seed, start, n, ev, specs, aoo0, prm, outmap, mix, tabs):
+def run_trials(seed, start, n, ev, specs, aoo0, prm, outmap, mix, tabs, stride=0):
     """Outcome index of each trial ``start .. start + n - 1``: int64 array of shape (n,).
 
     The same trials as :func:`run` (the same block function), recorded one by one
-    for paired comparisons on common random numbers.
+    for paired comparisons on common random numbers; with ``stride > 0``, ``outcome index +
+    stride * metric value`` instead.
     """
     seed, start, n = int(seed), int(start), int(n)
     nb = (n + BLOCK - 1) // BLOCK
     rec = np.empty(n, dtype=np.int64)
     dummy = np.zeros((nb, 1, 1), dtype=np.int64)
-    run_blocks(_record_blocks, nb, seed, start, n, ev, specs, aoo0, prm, outmap, mix, dummy, rec, tabs)
+    run_blocks(_record_blocks, nb, seed, start, n, ev, specs, aoo0, prm, outmap, mix, dummy, rec, tabs,
+               np.int64(stride))
     return rec
 
 
@@ -863,12 +867,13 @@ def make_kernel(plan: Plan, components=None, tuples: bool = True):
     return kernel
 
 
-def make_trial_kernel(plan: Plan, components=None):
-    """``kernel(seed, start, n) -> int64 outcome indices (n,)`` for :func:`fleeodds.engine.simulate_paired`."""
+def make_trial_kernel(plan: Plan, components=None, stride: int = 0):
+    """``kernel(seed, start, n) -> int64 outcome indices (n,)`` for :func:`fleeodds.engine.simulate_paired`;
+    with ``stride > 0``, ``outcome index + stride * metric value`` (the chase after the exchange)."""
     ev, specs, aoo, prm, outmap, mix = _mixture(plan, components)
     tabs = _tables(ev, specs, aoo, prm, mix, True)
 
     def kernel(seed: int, start: int, n: int) -> np.ndarray:
-        return run_trials(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, mix, tabs)
+        return run_trials(np.int64(seed), np.int64(start), np.int64(n), ev, specs, aoo, prm, outmap, mix, tabs, stride)
 
     return kernel

@@ -1,4 +1,4 @@
-"""The ``[chase]`` table (5e): the race to safety after leaving melee, its pydantic models and the
+"""The ``[chase]`` table (5e, 3.5, Pathfinder 1e): the race to safety after leaving melee, its pydantic models and the
 validated :class:`ChaseSpec`.
 
 One straight line: the runner is ``distance`` feet from safety; each pursuer is ``gap`` feet behind it.
@@ -14,7 +14,7 @@ from typing import Literal, Optional, Union
 from pydantic import ConfigDict
 
 from ....errors import InputError
-from ....validation import StrictModel
+from ....validation import StrictModel, inert
 from ..plan.rules import parse_threat_range
 from .fields import F, Flag, Int, _validate, check_dice
 from .presets import _merge_preset
@@ -22,6 +22,12 @@ from .presets import _merge_preset
 #: Runner choices each round (SRD 5.1 / 5.2 Actions: Dash, Disengage; a rogue's Cunning Action takes
 #: Dash or Disengage as a bonus action: "dash+dash", "dash+disengage").
 CHASE_ACTIONS = ("move", "dash", "disengage", "dash+disengage", "dash+dash")
+#: 3.5 / Pathfinder 1e choices (3.5 SRD *Combat*, "Actions in Combat"; PF1 CRB ch. 8): a move action and a
+#: standard action (move), a double move, a withdraw (full-round, twice the speed, the start square not
+#: threatened), a run (full-round, four times the speed, Dex bonus to AC lost while running).
+CHASE_ACTIONS_35 = ("move", "double_move", "withdraw", "run")
+#: [chase] and pursuer fields that are 5e only.
+FIVE_E_ONLY = ("cunning_action", "difficult_terrain", "death_saves", "after_exchange")
 MAX_CHASE_ROUNDS = 20
 
 
@@ -66,6 +72,11 @@ class PursuerModel(StrictModel):
                      "Il tire au lieu de courir après le fuyard : il reste sur place et attaque avec "
                      "attack_bonus et damage tant que le fuyard est à portée longue (désavantage au-delà de la "
                      "portée normale ou à 1,50 m) ; il ne fait pas d'attaque d'opportunité. Faux par défaut.")
+    crit_multiplier: int = F(2, "critical multiplier", "multiplicateur de critique",
+                             "3.5/PF: the weapon's critical multiplier (x2, x3, x4; default 2). 5e: a critical "
+                             "doubles the dice.",
+                             "3.5/PF : multiplicateur de critique de l'arme (x2, x3, x4 ; 2 par défaut). 5e : un "
+                             "critique double les dés.", None, ge=2, le=4)
     range_normal: int = F(80, "normal range", "portée normale", "Ranged: normal range in feet (default 80).",
                           "À distance : portée normale en pieds (80 par défaut).", "ft", ge=5, le=2000)
     range_long: int = F(320, "long range", "portée longue", "Ranged: long range in feet (default 320).",
@@ -73,10 +84,10 @@ class PursuerModel(StrictModel):
 
 
 class ChaseModel(StrictModel):
-    """The ``[chase]`` table: the race to safety, round by round (5e)."""
+    """The ``[chase]`` table: the race to safety, round by round (5e, 3.5, Pathfinder 1e)."""
 
     model_config = ConfigDict(json_schema_extra={"title_fr": "Poursuite", "description_fr": (
-        "La table ``[chase]`` : la course vers un abri, round par round (5e).")})
+        "La table ``[chase]`` : la course vers un abri, round par round (5e, 3.5, Pathfinder 1e).")})
 
     rounds: int = F(3, "rounds", "nombre de rounds", "Rounds followed (default 3); not safe after them: still chased.",
                     "Rounds suivis (3 par défaut) ; pas à l'abri ensuite : toujours poursuivi.", "rounds",
@@ -89,12 +100,16 @@ class ChaseModel(StrictModel):
                    "Vitesse du fuyard en pieds (30 par défaut).", "ft", ge=5, le=300, multiple_of=5)
     actions: Union[str, list[str]] = F(
         "dash", "runner's choice each round", "choix du fuyard à chaque round",
-        "One choice for every round, or a list, one per round: move, dash (twice the speed), disengage (no "
-        "opportunity attack), and with cunning_action dash+disengage or dash+dash (three times the speed). "
-        "Default dash.",
-        "Un choix pour tous les rounds, ou une liste, un par round : move (déplacement), dash (foncer : deux "
+        "One choice for every round, or a list, one per round. 5e: move, dash (twice the speed), disengage (no "
+        "opportunity attack), and with cunning_action dash+disengage or dash+dash (three times the speed); "
+        "default dash. 3.5/PF: move, double_move, withdraw (twice the speed, the start square not "
+        "threatened), run (four times the speed, Dex bonus to AC lost); default double_move.",
+        "Un choix pour tous les rounds, ou une liste, un par round. 5e : move (déplacement), dash (foncer : deux "
         "fois la vitesse), disengage (se désengager : aucune attaque d'opportunité), et avec cunning_action "
-        "dash+disengage ou dash+dash (trois fois la vitesse). dash par défaut.")
+        "dash+disengage ou dash+dash (trois fois la vitesse) ; dash par défaut. 3.5/PF : move, double_move "
+        "(double déplacement), withdraw (retraite : deux fois la vitesse, la case de départ n'est pas "
+        "contrôlée), run (course : quatre fois la vitesse, bonus de Dextérité à la CA perdu) ; double_move "
+        "par défaut.")
     cunning_action: Flag = F(False, "Cunning Action", "Ruse",
                              "Rogue (SRD 5.1 / 5.2): Dash or Disengage as a bonus action (default false).",
                              "Roublard : foncer ou se désengager par une action bonus (faux par défaut).")
@@ -103,6 +118,36 @@ class ChaseModel(StrictModel):
                                 "Difficult Terrain), for everyone (default false).",
                                 "Tout le trajet est en terrain difficile : chaque pied en coûte 2, pour tous "
                                 "(faux par défaut).")
+    after_exchange: Flag = F(False, "the exchange first", "l'échange d'abord",
+                             "5e: the chase starts with the exchange of leaving melee described by the scenario's "
+                             "mode, [[enemies]] and [options] (as situation leave_melee, metric damage): the runner's "
+                             "hit points after it start the chase; down, dead or stopped in it: the chase's outcome "
+                             "in round 0; prone after it (a Topple or prone rider): it stands up in round 1, half its "
+                             "speed (default false: the chase starts from runner.hp).",
+                             "5e : la poursuite commence par l'échange pour quitter le corps à corps décrit par le "
+                             "mode, les [[enemies]] et les [options] du scénario (comme la situation leave_melee, "
+                             "métrique dégâts) : les points de vie du fuyard après l'échange commencent la "
+                             "poursuite ; à terre, mort ou arrêté pendant l'échange : l'issue de la poursuite au "
+                             "round 0 ; renversé après l'échange : il se relève au round 1 pour la moitié de sa "
+                             "vitesse (faux par défaut : la poursuite part de runner.hp).")
+    death_saves: Flag = F(False, "death saves", "jets contre la mort",
+                          "5e: a runner dropped to 0 HP is followed to the last round: it lies where it fell and "
+                          "rolls a death saving throw at the start of each of its turns (natural 20: back up at "
+                          "1 HP; three successes: stable; three failures: dead); see attack_downed "
+                          "(default false: the chase ends at the drop, down).",
+                          "5e : un fuyard tombé à 0 pv est suivi jusqu'au dernier round : il reste où il est tombé "
+                          "et fait un jet de sauvegarde contre la mort au début de chacun de ses tours (20 naturel : "
+                          "relevé à 1 pv ; trois réussites : stabilisé ; trois échecs : mort) ; voir attack_downed "
+                          "(faux par défaut : la poursuite s'arrête à la chute, à terre).")
+    attack_downed: Flag = F(True, "attacks on the downed runner", "attaques contre le fuyard à terre",
+                            "With death_saves: the pursuers keep coming for the downed runner and attack it "
+                            "(Advantage, a hit from within 5 ft is a critical; a hit marks one failure, a "
+                            "critical two, damage at least the hit point maximum kills; a stable runner hit "
+                            "starts its saves again) (default true; false: they leave it alone).",
+                            "Avec death_saves : les poursuivants vont au fuyard à terre et l'attaquent "
+                            "(avantage, un coup porté à 1,50 m ou moins est critique ; un coup coche un échec, "
+                            "un critique deux, des dégâts au moins égaux aux pv maximum tuent ; un fuyard "
+                            "stabilisé touché recommence ses jets) (vrai par défaut ; faux : ils le laissent).")
     pursuers: Optional[list[PursuerModel]] = F(None, "pursuers", "poursuivants",
                                                "The creatures running after the runner, in the order they act "
                                                "(required, 1 to 10).",
@@ -126,6 +171,7 @@ class Pursuer:
     ranged: bool
     range_normal: int
     range_long: int
+    crit_multiplier: int = 2
 
 
 @dataclass(frozen=True)
@@ -135,7 +181,7 @@ class ChaseSpec:
     Attributes
     ----------
     edition : str
-        ``"5e2014"`` or ``"5e2024"``.
+        ``"5e2014"``, ``"5e2024"``, ``"3.5"`` or ``"pf1"``.
     hp, hp_max, ac : int
         The runner's hit points (at the start of the chase), maximum, Armour Class.
     resistance : bool
@@ -145,6 +191,16 @@ class ChaseSpec:
         The runner's choice each round (one per round).
     difficult_terrain : bool
     pursuers : tuple of Pursuer
+    death_saves : bool
+        Follow a downed runner's death saves to the last round (SRD 5.1 "Death Saving Throws").
+    dead_at : int or None
+        3.5/PF: hit points at or below which the runner is dead (3.5 -10, PF -Con); ``None`` in 5e.
+    dex_bonus : int
+        3.5/PF: the runner's Dexterity bonus to AC (lost while running).
+    attack_downed : bool
+        With ``death_saves``: the pursuers attack the downed runner (:func:`..plan.chase.downed_steps`).
+    after_exchange : bool
+        The chase starts with the scenario's exchange of leaving melee (:mod:`..scenarios.chase`).
 
     References
     ----------
@@ -163,9 +219,15 @@ class ChaseSpec:
     actions: tuple[str, ...]
     difficult_terrain: bool
     pursuers: tuple[Pursuer, ...]
+    death_saves: bool = False
+    after_exchange: bool = False
+    attack_downed: bool = True
+    dead_at: int | None = None
+    dex_bonus: int = 0
 
 
-def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistance: bool) -> ChaseSpec:
+def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistance: bool,
+                dead_at: int | None = None, dex_bonus: int = 0) -> ChaseSpec:
     """Validate the ``[chase]`` table.
 
     Raises
@@ -176,14 +238,23 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
         a long range shorter than the normal one.
     """
     m = _validate(ChaseModel, raw, "chase.")
+    five = edition.startswith("5e")
+    if not five:
+        for key in FIVE_E_ONLY:
+            if raw.get(key) is True:
+                raise InputError(f"chase.{key}", True, "false in 3.5/PF (5e only in the chase: running and charging "
+                                                       "cannot cross difficult terrain, the dying rules differ)")
+        if "actions" not in raw:
+            m = m.model_copy(update={"actions": "double_move"})
+    allowed = CHASE_ACTIONS if five else CHASE_ACTIONS_35
     acts = [m.actions] * m.rounds if isinstance(m.actions, str) else list(m.actions)
     field_ = "chase.actions"
     if not isinstance(m.actions, str) and len(acts) != m.rounds:
         raise InputError(field_, acts, f"one choice or a list of {m.rounds} (one per round: chase.rounds)")
     for i, a in enumerate(acts):
         where = field_ if isinstance(m.actions, str) else f"{field_}.{i}"
-        if a not in CHASE_ACTIONS:
-            raise InputError(where, a, "one of " + ", ".join(repr(x) for x in CHASE_ACTIONS))
+        if a not in allowed:
+            raise InputError(where, a, "one of " + ", ".join(repr(x) for x in allowed))
         if "+" in a and not m.cunning_action:
             raise InputError(where, a, "'move', 'dash' or 'disengage' unless chase.cunning_action = true (a bonus "
                                        "action Dash or Disengage is the rogue's Cunning Action)")
@@ -199,13 +270,22 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
             raise InputError(f + "attack_bonus", None, "an integer attack bonus (required unless a preset gives it)")
         if p.damage is None:
             raise InputError(f + "damage", None, "dice notation such as 1d12+3 (required unless a preset gives it)")
+        if not five and (p.aggressive or p.ranged):
+            key = "aggressive" if p.aggressive else "ranged"
+            raise InputError(f + key, True, "false in 3.5/PF (the 5e orc's Aggressive and shooters are 5e only "
+                                            "in the chase)")
+        if five and p.crit_multiplier != 2:
+            inert(f + "crit_multiplier", p.crit_multiplier, "in 5e (a critical doubles the dice)")
         if p.range_long < p.range_normal:
             raise InputError(f + "range_long", p.range_long, f"an integer >= range_normal ({p.range_normal})")
         pursuers.append(Pursuer(
             name=p.name or meta.get("name", f"pursuer {i + 1}"), attack_bonus=p.attack_bonus,
             damage=check_dice(p.damage, f + "damage"), threat_low=parse_threat_range(p.threat_range, f + "threat_range"),
             reach=p.reach, speed=p.speed, gap=p.gap, attacks=p.attacks, aggressive=p.aggressive, ranged=p.ranged,
-            range_normal=p.range_normal, range_long=p.range_long))
+            range_normal=p.range_normal, range_long=p.range_long, crit_multiplier=p.crit_multiplier))
+    if raw.get("attack_downed") is False and not m.death_saves:
+        inert("chase.attack_downed", False, "unless chase.death_saves = true (the chase ends at the drop)")
     return ChaseSpec(edition=edition, hp=hp, hp_max=hp_max, ac=ac, resistance=resistance, rounds=m.rounds,
                      distance=m.distance, speed=m.speed, actions=tuple(acts), difficult_terrain=m.difficult_terrain,
-                     pursuers=tuple(pursuers))
+                     pursuers=tuple(pursuers), death_saves=m.death_saves, after_exchange=m.after_exchange,
+                     attack_downed=m.attack_downed, dead_at=dead_at, dex_bonus=dex_bonus)

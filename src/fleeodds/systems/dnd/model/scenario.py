@@ -39,16 +39,16 @@ class ScenarioModel(StrictModel):
         "leave_melee", "situation", "situation",
         "leave_melee (default: a runner leaves melee under attacks of opportunity), death_saves (5e: a "
         "character at 0 HP rolls death saving throws; [death_saves] table, no runner nor enemies) or chase "
-        "(5e: the race to safety after leaving melee; [runner] and [chase] tables).",
+        "(the race to safety after leaving melee, 5e, 3.5 and Pathfinder; [runner] and [chase] tables).",
         "leave_melee (par défaut : un fuyard quitte le corps à corps sous les attaques d'opportunité), "
         "death_saves (5e : un personnage à 0 pv lance ses jets de sauvegarde contre la mort ; table "
-        "[death_saves], ni fuyard ni ennemis) ou chase (5e : la course vers un abri après avoir quitté le "
-        "corps à corps ; tables [runner] et [chase]).")
+        "[death_saves], ni fuyard ni ennemis) ou chase (la course vers un abri après avoir quitté le "
+        "corps à corps, en 5e, 3.5 et Pathfinder ; tables [runner] et [chase]).")
     chase: Optional[ChaseModel] = F(
         None, "chase", "poursuite",
-        "5e, situation chase: the distance to safety, the speeds, the runner's choice each round and the "
+        "Situation chase: the distance to safety, the speeds, the runner's choice each round and the "
         "pursuers.",
-        "5e, situation chase : la distance de l'abri, les vitesses, le choix du fuyard à chaque round et les "
+        "Situation chase : la distance de l'abri, les vitesses, le choix du fuyard à chaque round et les "
         "poursuivants.")
     death_saves: Optional[DeathSavesModel] = F(
         None, "death saving throws", "jets de sauvegarde contre la mort",

@@ -1,4 +1,5 @@
-"""The chase after leaving melee (``situation = "chase"``, 5e): can the runner outrun them?
+"""The chase after leaving melee (``situation = "chase"``; 5e, and 3.5 / Pathfinder 1e with their own
+actions): can the runner outrun them?
 
 "My rogue has left the two orcs; safety is 90 ft away. Dash, or Disengage and Dash with Cunning Action?"
 The runner and its pursuers move by their speeds round after round (:mod:`..plan.chase` gives the round
@@ -31,33 +32,56 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ....errors import InputError
+from fractions import Fraction
+
+from ....errors import FleeoddsError, InputError
 from ....system import Scenario
 from ....validation import check_exact_mode
 from ..checks.inputs import note_inert
-from ..exact.chase import chase_summary, solve_chase
+from ..exact.chase import chase_chain, solve_chase, summary_of
 from ..model.chase import parse_chase
 from ..model.fields import _validate, normalise_edition
 from ..model.runner import parse_runner
 from ..model.scenario import ScenarioModel
-from ..plan.chase import CHASE_OUTCOMES, ChasePlan, compile_chase
+from ..plan.chase import O_DEAD, O_DOWN, O_STOPPED, ChasePlan, compile_chase
 from ..plan.rules import is_5e
 
 #: Runner fields the chase reads; the others are noted.
 CHASE_RUNNER_FIELDS = ("preset", "name", "hp", "hp_max", "ac", "resistance")
+#: The same in 3.5/PF: the Dexterity bonus (lost while running) and Constitution (PF: dead at -Con).
+CHASE_RUNNER_FIELDS_35 = ("preset", "name", "hp", "ac", "dex_bonus", "con")
 #: Fields of a leave-melee scenario the chase has no use for.
 NOT_IN_CHASE = ("enemies", "options", "mode", "compare_modes", "metric", "distracting_action", "death_saves")
 
 
+#: What each 5e exchange outcome does to the chase after it: ("chase", variant) or ("round0", outcome).
+AFTER_EXCHANGE = {"unharmed": ("chase", 0), "wounded": ("chase", 0), "move_cancelled": ("round0", O_STOPPED),
+                  "down": ("round0", O_DOWN), "dead": ("round0", O_DEAD)}
+
+
 class ChaseScenario(Scenario):
-    """The chase (see the module docstring)."""
+    """The chase (see the module docstring).
 
-    outcomes = CHASE_OUTCOMES
-    outcome_order = tuple(o.code for o in CHASE_OUTCOMES)
+    Parameters
+    ----------
+    data : dict
+    base_dir : pathlib.Path, optional
+    plan : ChasePlan
+        The chase of a runner that starts standing.
+    title : str
+    exchange : DndScenario, optional
+        With ``chase.after_exchange``: the exchange of leaving melee played first.
+    prone_plan : ChasePlan, optional
+        The chase of a runner that starts prone (after the exchange's prone riders).
+    """
 
-    def __init__(self, data: dict, base_dir: Path | None, plan: ChasePlan, title: str = ""):
+    def __init__(self, data: dict, base_dir: Path | None, plan: ChasePlan, title: str = "", exchange=None,
+                 prone_plan: ChasePlan | None = None):
         super().__init__(data, base_dir)
         self._chase_plan = plan
+        self._exchange = exchange
+        self._prone_plan = prone_plan
+        self.outcomes = plan.outcomes
         s = plan.spec
         self.edition = s.edition
         self.metric = plan.metric
@@ -68,28 +92,128 @@ class ChaseScenario(Scenario):
                              f"{s.rounds} round(s)")
 
     @property
-    def plan(self) -> ChasePlan:
-        """The frozen plan the exact distribution follows from."""
-        return self._chase_plan
+    def has_exact(self) -> bool:
+        """Exact unless the exchange played first is too large for its own exact solver."""
+        return self._exchange is None or self._exchange.has_exact
+
+    @property
+    def exact_refusal(self) -> str:
+        """The exchange's reason when it has no exact answer (then Monte Carlo only), or ``""``."""
+        return "" if self._exchange is None else self._exchange.exact_refusal
+
+    @property
+    def outcome_order(self) -> tuple[str, ...]:
+        """Best to worst: safe, still chased, back up, stable, down, dead (stopped in the exchange is no
+        step of that scale)."""
+        order = ("escaped", "still_chased", "back_up", "stable", "down", "dead")
+        return tuple(c for c in order if c in {o.code for o in self.outcomes})
+
+    @property
+    def plan(self):
+        """The frozen plan the exact distribution follows from: the :class:`ChasePlan`, or after an exchange
+        ``(chase plan, prone start's plan or None, the exchange's plan)`` (the exact cache key reads it)."""
+        if self._exchange is None:
+            return self._chase_plan
+        return (self._chase_plan, self._prone_plan, self._exchange.plan)
+
+    def _table(self) -> dict[str, tuple[str, int]]:
+        """What each exchange outcome code does to the chase (``slowed``: prone, or nothing for a Slow)."""
+        table = dict(AFTER_EXCHANGE)
+        table["slowed"] = ("chase", 1 if self._prone_plan is not None else 0)
+        if self._chase_plan.spec.death_saves:
+            table["down"] = ("downed", 0)
+        return table
+
+    def _composed(self, mode: str) -> tuple[dict, dict]:
+        """The exact chase, after the exchange when there is one: the exchange's exact distribution over
+        (outcome, damage taken) gives each start (hit points left, standing or prone) its probability,
+        and the chase from each is summed (a convolution over the hit points left)."""
+        num = Fraction if mode == "fraction" else float
+        if self._exchange is None:
+            return chase_chain(self._chase_plan, mode)
+        hp = self._chase_plan.spec.hp
+        codes = [o.code for o in self._exchange.outcomes]
+        table = self._table()
+        starts: list[dict] = [{}, {}]
+        round0: dict[int, Any] = {}
+        downed = num(0)
+        for (o, dmg), p in self._exchange.exact_distribution(mode).items():
+            kind, what = table[codes[o]]
+            if kind == "chase":
+                starts[what][hp - dmg] = starts[what].get(hp - dmg, num(0)) + p
+            elif kind == "downed":
+                downed += p
+            else:
+                round0[what] = round0.get(what, num(0)) + p
+        dist: dict = {}
+        rows: dict = {}
+        plans = [self._chase_plan, self._prone_plan]
+        for v, st in enumerate(starts):
+            if not st and not (v == 0 and downed):
+                continue
+            d, rw = chase_chain(plans[v], mode, st, downed if v == 0 else None)
+            for k, p in d.items():
+                dist[k] = dist.get(k, num(0)) + p
+            for r, row in rw.items():
+                into = rows.setdefault(r, {})
+                for k, p in row.items():
+                    into[k] = into.get(k, num(0)) + p
+        names = {O_STOPPED: "stopped", O_DOWN: "down", O_DEAD: "dead"}
+        for code, p in round0.items():
+            dist[(code, 0)] = dist.get((code, 0), num(0)) + p
+            for row in rows.values():
+                row[names[code]] = row.get(names[code], num(0)) + p
+        for r in range(1, self._chase_plan.spec.rounds + 1):
+            row = rows.setdefault(r, {"escaped": num(0), "down": num(0), "dead": num(0), "still_chased": num(0)})
+            row.setdefault("stopped", num(0))
+        return dist, rows
 
     def exact_distribution(self, mode: str = "float"):
-        """Exact ``{(outcome index, round): probability}`` (:func:`..exact.chase.solve_chase`)."""
-        return solve_chase(self._chase_plan, check_exact_mode(mode))
+        """Exact ``{(outcome index, round): probability}`` (:func:`..exact.chase.solve_chase`, after the
+        exchange when there is one: round 0 holds the exchange's own ends)."""
+        return self._composed(check_exact_mode(mode))[0]
+
+    def _kernel_args(self) -> dict:
+        import numpy as np
+
+        from ..kernels.exchange import make_trial_kernel
+        from ..kernels.chase import STRIDE
+
+        if self._exchange is None:
+            return {}
+        ex = self._exchange
+        codes = [o.code for o in ex.outcomes]
+        if len(codes) > STRIDE:
+            raise FleeoddsError(f"{len(codes)} exchange outcomes: at most {STRIDE}")
+        table = self._table()
+        kinds = np.full(STRIDE, -1, dtype=np.int64)
+        var = np.zeros(STRIDE, dtype=np.int64)
+        for i, c in enumerate(codes):
+            kind, what = table[c]
+            if kind == "chase":
+                var[i] = what
+            else:
+                kinds[i] = -2 if kind == "downed" else what
+        plans = [self._chase_plan] + ([self._prone_plan] if self._prone_plan is not None else [])
+        return {"variants": plans,
+                "exchange": (make_trial_kernel(ex.first_plan, ex.components, stride=STRIDE), (kinds, var))}
 
     def kernel(self):
         from ..kernels.chase import make_chase_kernel
 
-        return make_chase_kernel(self._chase_plan)
+        return make_chase_kernel(self._chase_plan, **self._kernel_args())
 
     def trial_kernel(self):
         from ..kernels.chase import make_chase_trial_kernel
 
-        return make_chase_trial_kernel(self._chase_plan)
+        return make_chase_trial_kernel(self._chase_plan, **self._kernel_args())
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:
-        """P(escapes), P(down), P(dead) by round (cumulative) and the expected rounds to safety
-        (:func:`..exact.chase.chase_summary`)."""
-        return chase_summary(self._chase_plan, check_exact_mode(mode))
+        """P(escapes), P(down), P(dead) by round (cumulative; ``down``: at 0 HP and unresolved then) and
+        the expected rounds to safety (:func:`..exact.chase.chase_summary`); after the exchange, the rows
+        count the exchange's own ends (``stopped``, ``down``, ``dead`` in round 0) in every round."""
+        mode = check_exact_mode(mode)
+        return summary_of(*self._composed(mode), mode)
 
     def notes(self, lang: str = "en") -> list[str]:
         """The table by round and the expected rounds to safety, as sentences."""
@@ -98,10 +222,12 @@ class ChaseScenario(Scenario):
         s = self.summary("fraction")
         fr = lang == "fr"
         names = {"escaped": ("safe", "à l'abri"), "down": ("down", "à terre"), "dead": ("dead", "mort"),
-                 "still_chased": ("still chased", "toujours poursuivi")}
+                 "still_chased": ("still chased", "toujours poursuivi"), "stable": ("stable", "stabilisé"),
+                 "back_up": ("back up", "relevé"), "stopped": ("stopped in the exchange", "arrêté pendant l'échange")}
         out = []
         for r, row in s["by_round"].items():
-            cells = ", ".join(f"{names[k][1 if fr else 0]} {pct(float(v), lang, 2)}" for k, v in row.items())
+            cells = ", ".join(f"{names[k][1 if fr else 0]} {pct(float(v), lang, 2)}" for k, v in row.items()
+                              if k != "stopped" or v)
             out.append((f"Après le round {r} : " if fr else f"By round {r}: ") + cells + ".")
         m = s["mean_rounds_to_safety"]
         if m is None:
@@ -114,13 +240,24 @@ class ChaseScenario(Scenario):
         return out
 
     def describe(self) -> dict[str, Any]:
-        """The validated chase as JSON-able data, with the positions by round and the exact side results."""
+        """The validated chase as JSON-able data, with the positions by round and the exact side results
+        (after an exchange: the exchange's own description under ``"exchange"``, and the prone start's
+        positions and attacks under ``"prone_start"``)."""
         p = self._chase_plan
         s = self.summary("float")
-        return {"system": "dnd", "situation": "chase", "edition": self.edition,
+        extra: dict[str, Any] = {}
+        if self._exchange is not None:
+            extra["exchange"] = self._exchange.describe()
+        if self._prone_plan is not None:
+            q = self._prone_plan
+            extra["prone_start"] = {"escape_round": q.escape_round, "positions": [_row(x) for x in q.positions],
+                                    "attacks": [{"round": a.round, "pursuer": q.spec.pursuers[a.pursuer].name,
+                                                 "trigger": "opportunity attack" if a.trigger else "on its turn",
+                                                 "advantage": a.advantage} for a in q.attacks]}
+        return extra | {"system": "dnd", "situation": "chase", "edition": self.edition,
                 "runner": {"hp": p.spec.hp, "hp_max": p.spec.hp_max, "ac": p.spec.ac},
                 "actions": list(p.spec.actions), "escape_round": p.escape_round,
-                "positions": [dict(x) for x in p.positions],
+                "positions": [_row(x) for x in p.positions],
                 "attacks": [{"round": a.round, "pursuer": p.spec.pursuers[a.pursuer].name,
                              "trigger": "opportunity attack" if a.trigger else "on its turn",
                              "attack": f"{a.attack_bonus:+d}, {a.damage}", "advantage": a.advantage}
@@ -130,44 +267,112 @@ class ChaseScenario(Scenario):
                                   "mean_rounds": s["mean_rounds"]}}
 
 
+def _row(position: tuple) -> dict:
+    """A plan's position (name, value pairs) as the manifest's row (gaps as a list)."""
+    row = dict(position)
+    row["gaps"] = list(row["gaps"])
+    return row
+
+
 def load_chase(data: dict, base_dir: Path | None = None) -> ChaseScenario:
     """Validate a ``situation = "chase"`` scenario.
 
     Raises
     ------
     InputError
-        ``edition`` missing or not 5e, no ``[chase]`` table or no ``[runner]``, and the errors of
+        ``edition`` missing, no ``[chase]`` table or no ``[runner]``, and the errors of
         :func:`..model.chase.parse_chase` and :func:`..model.runner.parse_runner`.
     """
-    allowed = "'5e2014' or '5e2024' (the chase is modelled in 5e only)"
+    allowed = "'3.5', 'pf1', '5e2014' or '5e2024'"
     if "edition" not in data:
         raise InputError("edition", None, allowed + " (required with situation = 'chase')")
     top = _validate(ScenarioModel, data)
     edition = normalise_edition(top.edition)
-    if not is_5e(edition):
-        raise InputError("edition", data.get("edition"), allowed)
     if "runner" not in data:
         raise InputError("runner", None, "a [runner] table (hp, ac, … or preset = '…') (required)")
     if "chase" not in data or not isinstance(data["chase"], dict):
         raise InputError("chase", None, "a [chase] table with rounds, distance, speed, actions and "
                                         "[[chase.pursuers]] (required with situation = 'chase')")
+    if data["chase"].get("after_exchange") is True and is_5e(edition):
+        return _after_exchange(data, base_dir, edition, top.title)
     for key in NOT_IN_CHASE:
         if key in data:
             note_inert(key, data[key], "in situation 'chase' (the pursuers are [[chase.pursuers]]; the chase's "
-                                       "own choices are in [chase])")
+                                       "own choices are in [chase]; with chase.after_exchange = true the "
+                                       "exchange's mode, [[enemies]] and [options] are read)")
     rr = data["runner"]
+    five = is_5e(edition)
+    fields = CHASE_RUNNER_FIELDS if five else CHASE_RUNNER_FIELDS_35
     for key in rr:
-        if key not in CHASE_RUNNER_FIELDS:
+        if key not in fields:
             note_inert(f"runner.{key}", rr[key], "in situation 'chase' (it reads the runner's hp, hp_max, ac and "
-                                                 "resistance)")
-    runner, _meta = parse_runner({k: v for k, v in rr.items() if k in CHASE_RUNNER_FIELDS}, edition)
-    spec = parse_chase(data["chase"], edition, runner.hp, runner.hp_max, runner.ac, runner.resistance)
+                                                 "resistance)" if five else
+                       "in situation 'chase' (3.5/PF: it reads the runner's hp, ac, dex_bonus and con)")
+    runner, _meta = parse_runner({k: v for k, v in rr.items() if k in fields}, edition)
+    dead_at = None if five else (-10 if edition == "3.5" else -runner.con)
+    spec = parse_chase(data["chase"], edition, runner.hp, runner.hp_max, runner.ac, runner.resistance,
+                       dead_at=dead_at, dex_bonus=runner.dex_bonus)
     return ChaseScenario(data, base_dir, compile_chase(spec), title=top.title)
 
 
+def _after_exchange(data: dict, base_dir: Path | None, edition: str, title: str) -> ChaseScenario:
+    """The chase after the scenario's exchange of leaving melee (``chase.after_exchange = true``).
+
+    The exchange is the scenario read as ``situation = "leave_melee"`` with the damage metric (its
+    runner, mode, [[enemies]] and [options]); the chase reads the same runner's hp, hp_max, ac and
+    resistance.
+
+    Raises
+    ------
+    InputError
+        No ``[[enemies]]``; an uncertain ``runner.ac``; ``options.death_saves_in_exchange = true`` (the chase follows the fall itself:
+        ``chase.death_saves``); ``options.stop_when_down = false`` with ``chase.death_saves`` (failures
+        marked in the exchange are not carried into the chase); prone and Slow riders together (the
+        exchange's ``slowed`` does not say which).
+    """
+    from .exchange import load_exchange
+
+    if "enemies" not in data:
+        raise InputError("enemies", None, "[[enemies]] tables: the exchange of leaving melee played before the "
+                                          "chase (required with chase.after_exchange = true)")
+    if "metric" in data:
+        note_inert("metric", data["metric"], "in situation 'chase' (the exchange before the chase is read by the "
+                                             "damage taken; the chase's metric is the round)")
+    own_ac = (data.get("runner") or {}).get("ac")
+    if isinstance(own_ac, (str, list)):
+        raise InputError("runner.ac", own_ac, "a single integer AC with chase.after_exchange (the exchange and the "
+                                              "chase would have to share one drawn AC)")
+    ex_data = {k: v for k, v in data.items() if k not in ("chase", "situation", "compare", "title", "title_fr",
+                                                          "description", "description_fr", "metric")}
+    ex_data["situation"] = "leave_melee"
+    ex_data["metric"] = "damage"
+    ex = load_exchange(ex_data, base_dir)
+    opts = ex.spec.options
+    if opts.death_saves_in_exchange:
+        raise InputError("options.death_saves_in_exchange", True,
+                         "false with chase.after_exchange (the chase follows the fall itself: chase.death_saves)")
+    raw = data["chase"]
+    if raw.get("death_saves") is True and not opts.stop_when_down:
+        raise InputError("options.stop_when_down", False,
+                         "true with chase.after_exchange and chase.death_saves (the death-save failures of hits "
+                         "at 0 HP during the exchange are not carried into the chase)")
+    from ..plan.exchange import EFFECT_PRONE, EFFECT_SLOW
+
+    effects = {ev.effect for _w, p in ex.components for ev in p.events}
+    if EFFECT_PRONE in effects and EFFECT_SLOW in effects:
+        raise InputError("enemies", "prone and slow riders", "one kind of slowing rider before a chase (the "
+                                                             "exchange's 'slowed' does not say whether the runner "
+                                                             "is prone or slowed)")
+    r = ex.spec.runner
+    spec = parse_chase(raw, edition, r.hp, r.hp_max, r.ac, r.resistance)
+    prone = compile_chase(spec, prone=True) if EFFECT_PRONE in effects else None
+    return ChaseScenario(data, base_dir, compile_chase(spec), title=title, exchange=ex, prone_plan=prone)
+
+
 def chase_benchmark(repeat: int = 20) -> dict[str, float]:
-    """Seconds of the exact chase (fractions) on the 3-round, two-orc question, and of 100,000 Monte
-    Carlo trials of it (the baseline, same process, warm kernel); see benchmarks/chase.py."""
+    """Seconds of the exact chase (fractions) on the 3-round, two-orc question, of 100,000 Monte Carlo
+    trials of it (the baseline, same process, warm kernel), and of the exact chase after the exchange
+    with death saves and attacks on the downed runner (fractions); see benchmarks/chase.py."""
     from ....engine import simulate
 
     sc = load_chase(BENCH_CHASE)
@@ -179,7 +384,12 @@ def chase_benchmark(repeat: int = 20) -> dict[str, float]:
     t0 = time.perf_counter()
     simulate(sc.kernel(), trials=100_000, seed=1, progress=False)
     mc = time.perf_counter() - t0
-    return {"exact_s": exact, "mc_100k_s": mc}
+    chained = load_chase(BENCH_CHASE_AFTER_EXCHANGE)
+    t0 = time.perf_counter()
+    for _ in range(max(1, repeat // 4)):
+        chained._composed("fraction")
+    full = (time.perf_counter() - t0) / max(1, repeat // 4)
+    return {"exact_s": exact, "mc_100k_s": mc, "exact_after_exchange_s": full}
 
 
 #: The benchmark question: a 5e 2024 rogue 1 running 90 ft from two SRD orcs (Aggressive) over 3 rounds.
@@ -188,3 +398,11 @@ BENCH_CHASE = {"system": "dnd", "situation": "chase", "edition": "5e2024",
                "chase": {"rounds": 3, "distance": 90, "speed": 30, "actions": "dash", "cunning_action": True,
                          "pursuers": [{"preset": "srd51_orc", "aggressive": True},
                                       {"preset": "srd51_orc", "aggressive": True, "gap": 10}]}}
+
+#: The same question after the exchange (the rogue walks away from the two orcs: two opportunity attacks),
+#: with death saves and the orcs' attacks on the downed rogue.
+BENCH_CHASE_AFTER_EXCHANGE = {
+    **BENCH_CHASE, "mode": "move", "enemies": [{"preset": "srd51_orc"}, {"preset": "srd51_orc"}],
+    "chase": {**BENCH_CHASE["chase"], "after_exchange": True, "death_saves": True,
+              "pursuers": [{"preset": "srd51_orc", "aggressive": True, "gap": 35},
+                           {"preset": "srd51_orc", "aggressive": True, "gap": 35}]}}
