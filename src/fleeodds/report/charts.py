@@ -1172,3 +1172,89 @@ def _after(label: str, head: str) -> str:
         rest = label[len(head):].lstrip(";\u202f ")
         return rest or label
     return label
+
+
+# ----------------------------------------------------------------------------- the table, seen from above
+#: Colours of the bases on a table map by side (Okabe-Ito): the moving fighter, its enemies, its allies.
+SIDE_COLOURS = {"mover": OKABE_ITO[0], "enemy": OKABE_ITO[5], "ally": OKABE_ITO[2]}
+_MAP_WORDS = {"en": {"mover": "flees", "enemy": "enemy", "ally": "ally", "terrain": "impassable terrain",
+                     "path": "flee move", "end": "where it stops", "again": "can charge it again: {names}",
+                     "units": "toises"},
+              "fr": {"mover": "fuit", "enemy": "ennemi", "ally": "allié", "terrain": "terrain impraticable",
+                     "path": "mouvement de Fuite", "end": "où il s'arrête", "again": "peut le recharger : {names}",
+                     "units": "toises"}}
+
+
+def table_chart(shapes: dict, path=None, title: str = "", lang: str = "en", size: str = "screen"):
+    """The table seen from above: bases as circles (the moving fighter, its enemies, its allies), impassable
+    terrain as grey polygons, the flee move's path and the base where it stops.
+
+    Parameters
+    ----------
+    shapes : dict
+        ``bases`` (list of ``{x, y, r, side, name}``, toises; side ``mover``, ``enemy`` or ``ally``),
+        ``terrain`` (list of polygons ``[[x, y], ...]``), ``path`` (``[[x, y], ...]``), ``end`` (``{x, y, r}`` or
+        None), ``chargers`` (names), as a scenario's ``describe()["table_shapes"]`` gives them.
+    path : str or Path, optional
+        ``.png`` or ``.svg`` file to write.
+    title : str
+    lang : {"en", "fr"}
+    size : {"print", "screen"}
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    InputError
+        If ``path`` does not end in .png or .svg, or an unknown ``size``.
+    """
+    from matplotlib.patches import Circle, Polygon as PolygonPatch
+
+    path = _check_path(path)
+    check_lang(lang)
+    words = _MAP_WORDS[lang]
+    ctx, fig, ax, page = _start(size, None, grid="both", extra={"axes.grid": True})
+    ax.grid(alpha=0.3)
+    xs, ys = [], []
+    for poly in shapes.get("terrain") or []:
+        ax.add_patch(PolygonPatch(poly, closed=True, facecolor="#bbbbbb", edgecolor="#777777", lw=1,
+                                  label=words["terrain"]))
+        xs += [p[0] for p in poly]
+        ys += [p[1] for p in poly]
+    seen = set()
+    for b in shapes.get("bases") or []:
+        side = b.get("side", "enemy")
+        ax.add_patch(Circle((b["x"], b["y"]), b["r"], facecolor=SIDE_COLOURS.get(side, DARK), edgecolor=DARK,
+                            lw=0.8, alpha=0.85, label=None if side in seen else words.get(side, side)))
+        seen.add(side)
+        ax.annotate(b.get("name", ""), (b["x"], b["y"] + b["r"]), xytext=(0, 3), textcoords="offset points",
+                    ha="center", va="bottom", fontsize=8, color=DARK)
+        xs += [b["x"] - b["r"], b["x"] + b["r"]]
+        ys += [b["y"] - b["r"], b["y"] + b["r"]]
+    route = shapes.get("path") or []
+    if len(route) >= 2:
+        ax.plot([p[0] for p in route], [p[1] for p in route], color=SIDE_COLOURS["mover"], ls="--", lw=1.6,
+                label=words["path"])
+        xs += [p[0] for p in route]
+        ys += [p[1] for p in route]
+    end = shapes.get("end")
+    if end:
+        ax.add_patch(Circle((end["x"], end["y"]), end["r"], facecolor="none", edgecolor=SIDE_COLOURS["mover"],
+                            lw=1.6, ls=":", label=words["end"]))
+        xs += [end["x"] - end["r"], end["x"] + end["r"]]
+        ys += [end["y"] - end["r"], end["y"] + end["r"]]
+    if xs and ys:  # the table around the pieces, with a margin, never the whole -20..20 of a long wall
+        pieces = [b for b in shapes.get("bases") or []] + ([end] if end else [])
+        px = [b["x"] for b in pieces] + [p[0] for p in route]
+        py = [b["y"] for b in pieces] + [p[1] for p in route]
+        lo_x, hi_x = min(px) - 3, max(px) + 3
+        lo_y, hi_y = min(py) - 3, max(py) + 3
+        ax.set_xlim(lo_x, hi_x)
+        ax.set_ylim(lo_y, hi_y)
+    ax.set_aspect("equal", adjustable="box")
+    ax.set_xlabel(words["units"])
+    page.titles(title, words["again"].format(names=", ".join(shapes["chargers"])) if shapes.get("chargers") else "")
+    _legend(page, None)
+    return _finish(ctx, page, path, size)

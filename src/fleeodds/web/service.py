@@ -503,6 +503,7 @@ def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
         "mc_seconds": t.manifest.get("mc_seconds"),
         "metric": metric,
         "chart_svg": svg_text(chart_bytes(lambda p: charts.outcome_chart(t, p), "svg", f"outcome-{key}-{lang}")),
+        "table_svg": _table_svg(t, key, lang),
         "result": json.loads(t.to_json()),
     }
     with _CACHE_LOCK:
@@ -510,6 +511,17 @@ def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
         while len(_VIEWS) > CACHE_SIZE * 2:
             _VIEWS.popitem(last=False)
     return out
+
+
+def _table_svg(t: OutcomeTable, key: str, lang: str) -> str:
+    """The table seen from above (a placed scenario's ``table_shapes``: bases, terrain, the move), or ``""``."""
+    from ..report import charts
+
+    shapes = (t.manifest.get("scenario") or {}).get("table_shapes")
+    if not shapes:
+        return ""
+    return svg_text(chart_bytes(lambda p: charts.table_chart(shapes, p, t.manifest.get("title", ""), lang), "svg",
+                                f"table-{key}-{lang}"))
 
 
 def result_dict(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:

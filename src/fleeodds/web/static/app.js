@@ -972,6 +972,8 @@ function showResult(r) {
   $("answer").textContent = r.answer;
   showInputNotes(r.input_notes);
   showDecision();
+  // a placed scenario (Hell Dorado's Fuite on the table): the table seen from above
+  $("table-map").innerHTML = r.table_svg || ""; $("table-map").hidden = !r.table_svg;
   const tab = $("outcomes"); tab.textContent = "";
   const cols = [["label", t("outcome_col")]];
   const has = (k) => r.wide.some((x) => x[k] !== undefined && x[k] !== null);

@@ -413,6 +413,7 @@ class FuiteScenario(CheckedScenario, Scenario):
         if self.direction is not None or self.destination is not None:
             d["charged_again_by"] = [{"name": n, "path_toises": round(length, 4), "charge_toises": reach}
                                      for n, length, reach in self.chargers]
+            d["table_shapes"] = self._table_shapes()
         if self.direction is not None:
             d["flee_direction_degrees"] = self.direction
             d["flee_end"] = list(self.flee_end)
@@ -423,6 +424,23 @@ class FuiteScenario(CheckedScenario, Scenario):
                     "holder": self.pull_back[1], "engages": self.pull_back[2],
                     "stopped_on_the_way": self.pull_back[0] == 1}
         return d
+
+    def _table_shapes(self) -> dict[str, Any]:
+        """The placed table as shapes for a map (``describe()["table_shapes"]``, drawn by
+        :func:`fleeodds.report.charts.table_chart`): bases (toises: centre, radius, side, name), terrain
+        polygons, the flee move's path and where it ends; nothing here computes what is not already known."""
+        t = self.opts.toise_mm
+        bases = [{"x": self.fleeing.x, "y": self.fleeing.y, "r": self.fleeing.base_mm / 2 / t, "side": "mover",
+                  "name": self.fleeing.name}]
+        bases += [{"x": a.x, "y": a.y, "r": a.base_mm / 2 / t, "side": "enemy", "name": a.name}
+                  for a in self.adversaries + self.others if a.x is not None]
+        bases += [{"x": a.x, "y": a.y, "r": a.base_mm / 2 / t, "side": "ally", "name": a.name} for a in self.allies]
+        path = [list(p) for p in self.flee_path] if self.flee_path else (
+            [[self.fleeing.x, self.fleeing.y], list(self.flee_end)] if self.flee_end else [])
+        end = None if self.flee_end is None or self.no_path else {
+            "x": self.flee_end[0], "y": self.flee_end[1], "r": self.fleeing.base_mm / 2 / t}
+        return {"bases": bases, "terrain": [[list(p) for p in poly] for poly in self.terrain], "path": path,
+                "end": end, "chargers": [n for n, *_ in self.chargers]}
 
     def unused_inputs(self) -> list[str]:
         """As :meth:`CheckedScenario.unused_inputs`, plus an enemy's Attraction x when the flee move is not
