@@ -145,6 +145,16 @@ def test_a_repli_move_charged_again():
     assert codes(sc) == {"charged_again_killed": Fraction(1, 8), "charged_again_survives": Fraction(7, 8)}
 
 
+def test_an_attraction_pull_back_comes_first():
+    """S (Attraction 6) stands 3 toises east of F's end point (0, 8): F ends in its zone (1.82 toises edge to edge)
+    and its own Charge reaches S, so it is pulled back at its next activation (attracted_back): no Charge's pass
+    is rolled, even though A and S could charge it."""
+    sc = load_scenario(table(others=[{"name": "S", "capacities": ["Attraction 6"], "base": "petit", "mou": 4,
+                                      "x": 3.0, "y": 8.0}]))
+    assert sc.pull_back is not None and sc.charges == {}
+    assert codes(sc) == {"killed": Fraction(1, 8), "attracted_back": Fraction(7, 8)}
+
+
 def test_inputs_that_change_nothing_or_are_not_modelled():
     d = table()
     del d["fuite"]["direction"]

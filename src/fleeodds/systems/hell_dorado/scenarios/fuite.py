@@ -165,7 +165,7 @@ class FuiteScenario(CheckedScenario, Scenario):
         self._candidates: list[tuple[str, Any]] = []
         self.fixed, self.attack, self.chosen, self.choice_scores = self._resolve()
         self._place_flee()
-        if self.charge_pass and self.chargers:
+        if self.charge_pass and self.chargers and self.pull_back is None:  # a pull-back comes first
             self._charge_attacks()
 
     # -- deterministic part of the procedure (digest §3) ---------------------
