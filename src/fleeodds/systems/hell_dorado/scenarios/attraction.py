@@ -462,6 +462,7 @@ class AttractionScenario(CheckedScenario, Scenario):
                 "adversaries": [dict(b.describe(), x=b.x, y=b.y, zone=b.zone) for b in self.advs],
                 "focus": self.advs[self.focus].name, "activation_order": ["listed", "random", "independent"][
                     self.order_mode], "reach_toises": self.reach.tolist(), "then_pass": self.then_pass,
+                "intercepted_pass": self.intercept_pass,
                 "options": dict(self.opts.__dict__)}
 
 
