@@ -492,7 +492,8 @@ PASSE_SAME = [("defender.bonus_dice", 1), ("defender.support", 1), ("options.hd_
               ("options.cbt_dash_can_support", True), ("options.def_out_of_range", "6_always_hits"),
               ("options.simultaneous_kill", "frappe_rapide_first")]
 ATTRACTION_SAME = [("attraction.multiple_attractors", "first_listed"), ("attraction.measure", "centre"),
-                   ("attraction.movement", "assaut"), ("options.hd_edition", "cipher"), ("options.dice_cap", "none"),
+                   # Cipher: a pass after a Charge needs options.charge_dice_modifier (test_hd_follow_up.py)
+                   ("attraction.movement", "assaut"), ("options.hd_edition", "asmodee"), ("options.dice_cap", "none"),
                    ("options.overflow_auto_damage", False), ("options.reroll_policy", "optional"),
                    ("options.pro_application", "per_hit"), ("options.def_out_of_range", "6_always_hits"),
                    ("options.simultaneous_kill", "frappe_rapide_first"), ("options.attraction_version", "D_original"),

@@ -199,8 +199,27 @@ PHRASES: dict[str, str] = {
         "joueur ; utilisez une passe d'armes avec charge = true pour l'esquive elle-même)",
     "here: only the focus adversary's pass with then_pass = true rolls dice":
         "ici : seule la passe d'armes de l'adversaire suivi, avec then_pass = true, lance des dés",
-    "here: only an attractor's pass with then_pass = true rolls dice":
-        "ici : seule la passe d'armes d'un attracteur, avec then_pass = true, lance des dés",
+    "here: only the passes of then_pass = true roll dice":
+        "ici : seules les passes d'armes de then_pass = true lancent des dés",
+    "a number of dice from -5 to 5 with hd_edition = 'cipher' and a Charge's pass (fuite.charge_pass): the Cipher "
+    "Charge penalty's size is not in the project's sources":
+        "un nombre de dés de -5 à 5 avec hd_edition = 'cipher' et la passe d'une Charge (fuite.charge_pass) : la "
+        "taille de la pénalité de Charge de l'édition 'cipher' n'est pas dans les sources du projet",
+    "a number of dice from -5 to 5 with hd_edition = 'cipher' and a pass after a Charge (attraction.then_pass): "
+    "the Cipher Charge penalty's size is not in the project's sources":
+        "un nombre de dés de -5 à 5 avec hd_edition = 'cipher' et une passe après une Charge "
+        "(attraction.then_pass) : la taille de la pénalité de Charge de l'édition 'cipher' n'est pas dans les "
+        "sources du projet",
+    "with fuite.charge_pass and a fleeing fighter with Frappe rapide: its own strike would come first":
+        "avec fuite.charge_pass et un combattant en fuite doté de Frappe rapide : son propre coup viendrait d'abord",
+    "against the Charge that follows a Fuite (fuite.charge_pass): whether it is still available this phase, and "
+    "where the fighter dodges, are not modelled":
+        "contre la Charge qui suit une Fuite (fuite.charge_pass) : qu'elle reste utilisable, et "
+        "l'endroit où le combattant esquive, ne sont pas modélisés",
+    "without fuite.direction or fuite.destination (only a placed flee move ends somewhere an adversary can charge "
+    "again)":
+        "sans fuite.direction ni fuite.destination (seule une fuite placée finit en un point qu'une nouvelle "
+        "Charge adverse peut atteindre)",
     "a whole number of dice from 0 to §, or '-' (CBT –)": "un nombre entier de dés de 0 à §, ou '-' (CBT –)",
     "in a '§' scenario without then_pass": "dans un scénario '§' sans then_pass",
     # -- contexts of "has no effect" ----------------------------------------------------------

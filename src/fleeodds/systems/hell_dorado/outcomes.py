@@ -30,6 +30,12 @@ ATTRACTED_BACK = Outcome("attracted_back", "Fled, then pulled back by an Attract
 #: which can engage the fighter again at its next activation.
 CHARGED_AGAIN = Outcome("charged_again", "Fled, but an adversary can charge it again (next activation)",
                         "A fui, mais un adversaire peut le charger de nouveau (prochaine activation)")
+#: With ``fuite.charge_pass``, ``charged_again`` is split by the Charge's pass against the fighter (the PV it has
+#: left after the attaque sans riposte): it survives that pass, or it is killed in it.
+CHARGED_AGAIN_SURVIVES = Outcome("charged_again_survives", "Fled, charged again next activation, survives the pass",
+                                 "A fui, rechargé à l'activation suivante, survit à la passe")
+CHARGED_AGAIN_KILLED = Outcome("charged_again_killed", "Fled, charged again next activation and killed in the pass",
+                               "A fui, rechargé à l'activation suivante et tué dans la passe")
 DAMAGE = Metric("damage_taken", "damage taken", "dégâts subis", 41, 0, "PV")
 HITS = Metric("hits", "hits scored by the attacker", "touches de l'attaquant", 6, 0, "")
 
@@ -76,4 +82,14 @@ ATTR_PASS = (
     Outcome("pulled_attractor_killed", "Pulled; pass: attractor killed", "Attiré ; passe : l'attracteur est tué"),
     Outcome("pulled_both_killed", "Pulled; pass: both killed", "Attiré ; passe : les deux sont tués"),
     ATTR_BASIC[1], ATTR_BASIC[2],
+)
+#: ``then_pass`` outcomes when the focus adversary can be intercepted: the pass against the side-A fighter whose
+#: base stops it replaces ``intercepted`` (after the pulled ones, in the same order of kills).
+ATTR_PASS_INTERCEPT = ATTR_PASS[:4] + (
+    Outcome("intercepted_none_killed", "Intercepted; pass: nobody killed", "Intercepté ; passe : personne n'est tué"),
+    Outcome("intercepted_mover_killed", "Intercepted; pass: it is killed", "Intercepté ; passe : il est tué"),
+    Outcome("intercepted_interceptor_killed", "Intercepted; pass: interceptor killed",
+            "Intercepté ; passe : l'intercepteur est tué"),
+    Outcome("intercepted_both_killed", "Intercepted; pass: both killed", "Intercepté ; passe : les deux sont tués"),
+    ATTR_PASS[5],
 )

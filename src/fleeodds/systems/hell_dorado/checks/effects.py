@@ -62,6 +62,7 @@ SECTION_VALUES: dict[tuple[str, str], list[Any]] = {
     ("fuite", "attraction_movement"): ["charge", "assaut"],
     ("fuite", "multiple_attractors"): ["nearest", "first_listed", "player_choice"],
     ("fuite", "room"): [True, False],
+    ("fuite", "charge_pass"): [False, True],
     ("fuite", "repli"): [False, True],
     ("passe", "def_modifier"): [-6, -1, 0, 1, 6],
     ("passe", "charge"): [False, True],
@@ -70,6 +71,7 @@ SECTION_VALUES: dict[tuple[str, str], list[Any]] = {
 NUMBER_OPTIONS: dict[str, list[Any]] = {
     "support_bonus_per_supporter": [0, 1, 2, 5], "support_cap": [None, 0, 1, 2, 10],
     "course_multiplier": [0.0, 1.0, 2.0, 3.0, 5.0], "repli_move_multiplier": [0.0, 1.0, 2.0, 5.0],
+    "charge_dice_modifier": [-2, 0, 2],
 }
 FIGHTER_LISTS = ("adversaries", "attractors", "others")
 FIGHTER_TABLES = ("fleeing", "attacker", "defender")

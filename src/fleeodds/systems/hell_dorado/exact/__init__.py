@@ -21,8 +21,8 @@ from .attack import (
     optimal_policy,
     state_for,
 )
-from .distributions import duel_distribution, fuite_distribution, one_sided_pass_distribution
+from .distributions import charge_pass_after, duel_distribution, fuite_distribution, one_sided_pass_distribution
 
-__all__ = ["attack_pmf", "damage_for", "damage_pmf", "duel_distribution", "expected_damage", "fuite_distribution",
+__all__ = ["attack_pmf", "charge_pass_after", "damage_for", "damage_pmf", "duel_distribution", "expected_damage", "fuite_distribution",
            "hit_probability", "hits_pmf", "kill_or_state", "kill_probability", "killed_by",
            "one_sided_pass_distribution", "optimal_policy", "state_for"]

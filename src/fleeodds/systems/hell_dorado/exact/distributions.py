@@ -53,6 +53,44 @@ def fuite_distribution(fixed: int, atk: Attack | None, move_outcome: int,
     return out
 
 
+def charge_pass_after(dist: dict[tuple[int, int], Fraction], charged: int,
+                      charges: dict[int, Attack | None]) -> dict[tuple[int, int], Fraction]:
+    """A Fuite's distribution with the Charge's pass of the next activation composed in (``fuite.charge_pass``).
+
+    Parameters
+    ----------
+    dist : dict[tuple[int, int], Fraction]
+        ``{(outcome, damage taken): probability}`` of the Fuite (:func:`fuite_distribution`), in which
+        ``charged`` is ``charged_again_survives``.
+    charged : int
+        Index of ``charged_again_survives``; ``charged + 1`` is ``charged_again_killed``.
+    charges : dict[int, Attack or None]
+        For each damage taken in the Fuite, the Charge's attack the opposing player sends against the fighter
+        (target PV = the PV it has left), or ``None`` when no charger has an attack die.
+
+    Returns
+    -------
+    dict[tuple[int, int], Fraction]
+        Keys ``(outcome, damage taken in the Fuite and the Charge's pass together)``: each ``(charged, d)``
+        is split by the pass into ``charged`` (survives) and ``charged + 1`` (killed).
+
+    References
+    ----------
+    Rules digest §2 (weapon pass) and §5 (Charge = up to 2 x MOU, then a pass); Rules Tips "Fuite" (the move
+    "comme en action de Course", after which the fighter is free).
+    """
+    out: dict[tuple[int, int], Fraction] = {}
+    for (o, d), p in dist.items():
+        atk = charges.get(d) if o == charged else None
+        if atk is None:
+            out[(o, d)] = out.get((o, d), Fraction(0)) + p
+            continue
+        for (_, dmg, dead, _), q in attack_pmf(atk).items():
+            k = (charged + 1 if dead else charged, d + dmg)
+            out[k] = out.get(k, Fraction(0)) + p * q
+    return out
+
+
 # Pass outcome indices: the order of outcomes.PASS_ONE_SIDED(_HITS) and PASS_DUEL(_HITS)
 def one_sided_pass_distribution(atk: Attack, report: str) -> dict[tuple[int, int], Fraction]:
     """``{(outcome, attacker hits): probability}`` of an attaque sans riposte.

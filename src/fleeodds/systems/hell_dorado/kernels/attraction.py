@@ -94,10 +94,12 @@ def run_attraction(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0
                    mover_first, attr_first, use_pre, pre_status, pre_target, pref, seed, start, n):
     """Attraction kernel.
 
-    Returns int64 counts of shape ``(n_adv + 1, 7, n_adv + 1)``: for adversary ``i < n_adv``,
-    status (0 pulled, 1 intercepted, 2 unaffected; with ``then_pass`` the focus adversary's
+    Returns int64 counts of shape ``(n_adv + 1, 11, n_adv + 1)``: for adversary ``i < n_adv``,
+    status (0 pulled, 1 intercepted, 2 unaffected; with ``then_pass >= 1`` the focus adversary's
     pulled trials go instead to 3 none killed, 4 mover killed, 5 attractor killed, 6 both
-    killed) by the number of adversaries pulled in that trial. ``[n_adv, 0, 0]`` counts
+    killed, and with ``then_pass == 2`` its intercepted trials to 7 none killed, 8 mover killed,
+    9 interceptor killed, 10 both killed: its pass against the side-A fighter whose base stopped it)
+    by the number of adversaries pulled in that trial. ``[n_adv, 0, 0]`` counts
     trials whose random placement failed 1000 times (overlapping bases every time).
     ``order_mode``: 0 listed, 1 random, 2 independent (each as if it activated first).
     ``multi_nearest``: several zones: 0 first listed, 1 nearest, 2 the fighter's player chooses —
@@ -110,7 +112,7 @@ def run_attraction(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0
     seed, start, n = int(seed), int(start), int(n)
     nb = (n + BLOCK - 1) // BLOCK
     nbv = bx.shape[0]
-    out = np.zeros((nb, nbv + 1, 7, nbv + 1), np.int64)
+    out = np.zeros((nb, nbv + 1, 11, nbv + 1), np.int64)
     ints = [int(v) for v in (order_mode, multi_nearest, centre_measure, then_pass, focus)]
     run_blocks(_attraction_blocks, nb, ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, beng0, bzone,
                *ints, mover_vs, attr_vs, mover_first, attr_first, int(use_pre), pre_status, pre_target, pref,
@@ -239,8 +241,8 @@ def _attraction_blocks(ax, ay, ar, arange, aeng0, bx, by, br, breach, bimmune, b
                     pulled += 1
             for i in range(nbv):
                 s = status[i]
-                if then_pass == 1 and i == focus and s == 0:
+                if then_pass >= 1 and i == focus and (s == 0 or (s == 1 and then_pass == 2)):
                     h = target[i]
                     _ha, _hb, ka, kb, c = duel_pass(mover_vs[h], attr_vs[h], mover_first, attr_first[h], key, c)
-                    s = 3 + (1 if kb else 0) + (2 if ka else 0)
+                    s = (3 if s == 0 else 7) + (1 if kb else 0) + (2 if ka else 0)
                 out[b, i, s, pulled] += 1

@@ -50,6 +50,7 @@ class Options:
     toise: str = "inch"
     attraction_cancels_discretion: bool = True
     attraction_blocks_leaving_orders: bool = True
+    charge_dice_modifier: int | None = 0
 
     @property
     def toise_mm(self) -> float:
@@ -186,6 +187,17 @@ class OptionsModel(HDModel):
         "Décision des auteurs : un combattant affecté par une Attraction ne peut pas recevoir un ordre qui le ferait "
         "sortir de la zone (défaut vrai : le retour est certain). faux n'est pas modélisé (quels ordres, et quand, "
         "n'est pas dans les sources du projet).")
+    charge_dice_modifier: int | None = O(
+        None, "Charge modifier", "Modificateur de Charge",
+        "Dice added to (negative: taken from) the attack of a fighter that engages by a Charge, in the pass that "
+        "follows it (a Fuite's fuite.charge_pass, an Attraction's then_pass with movement = 'charge'); -5 to 5. "
+        "Default: 0 under Sapience and Asmodée (the sources give a Charge no modifier); under Cipher the Charge "
+        "has a penalty whose size is not in the sources, so a Cipher Charge pass needs this option written.",
+        "Dés ajoutés à (négatif : retirés de) l'attaque d'un combattant qui engage par une Charge, dans la passe "
+        "qui la suit (fuite.charge_pass d'une Fuite, then_pass d'une Attraction avec movement = « charge ») ; de "
+        "-5 à 5. Défaut : 0 en Sapience et Asmodée (les sources ne donnent aucun modificateur à la Charge) ; en "
+        "Cipher la Charge a une pénalité dont la taille n'est pas dans les sources : une passe de Charge Cipher "
+        "demande d'écrire cette option.", unit="dice", ge=-5, le=5)
     toise: Literal["inch", "2.5cm"] = O("inch", "Toise", "Toise",
                                         "Length of a toise, to turn base diameters into toises: 1 inch (default) "
                                         "or 2.5 cm.",
@@ -209,11 +221,12 @@ SUPPORT_OPTIONS = ("support_bonus_per_supporter", "support_mode", "support_cap",
 OPTION_SCOPE = {
     "fuite": set(ATTACK_OPTIONS + SUPPORT_OPTIONS) | {
         "attacker_choice", "state_cancels_flee_move", "wounded_state_cancels_flee", "course_multiplier",
-        "repli_move_multiplier", "blocage_scope", "intangible_vs_blocage", "no_room_move", "attraction_version"},
+        "repli_move_multiplier", "blocage_scope", "intangible_vs_blocage", "no_room_move", "attraction_version",
+        "charge_dice_modifier"},
     "passe": set(ATTACK_OPTIONS + SUPPORT_OPTIONS) | {"simultaneous_kill"},
     "attraction": {"course_multiplier", "attraction_version", "toise"},
     "attraction_then_pass": {"course_multiplier", "attraction_version", "toise", "simultaneous_kill",
-                             *ATTACK_OPTIONS},
+                             "charge_dice_modifier", *ATTACK_OPTIONS},
 }
 
 
@@ -237,4 +250,6 @@ def parse_options(data: Any, prefix: str = "options.") -> Options:
     d["dice_cap"] = None if d["dice_cap"] == "none" else 10
     if d["overflow_auto_damage"] is None:
         d["overflow_auto_damage"] = sap
+    if d["charge_dice_modifier"] is None and d["hd_edition"] != "cipher":
+        d["charge_dice_modifier"] = 0  # no Charge modifier in the Sapience or Asmodée sources (digest §5)
     return Options(**d)

@@ -82,6 +82,17 @@ class FuiteModel(HDModel):
         "Avec une Fuite placée : vérifier, là où le mouvement s'achève, si la Charge d'un adversaire "
         "(course_multiplier × MOU) atteint de nouveau le combattant par le plus court chemin à sa prochaine "
         "activation (résultat charged_again au lieu de fled).")
+    charge_pass: bool = F(
+        False, "The Charge's pass", "La passe de la Charge",
+        "With fuite.next_activation and an adversary whose Charge reaches the fighter again: true rolls that "
+        "Charge's pass against the fighter with the PV it has left after the attaque sans riposte (the opposing "
+        "player sends the charger most likely to kill it): outcomes charged_again_survives and "
+        "charged_again_killed instead of charged_again. Default false (the answer stops at the Charge's reach).",
+        "Avec fuite.next_activation et un adversaire dont la Charge atteint de nouveau le combattant : vrai lance "
+        "la passe de cette Charge contre lui, avec les PV qui lui restent après l'attaque sans riposte (le joueur "
+        "adverse envoie le chargeur le plus susceptible de le tuer) : résultats charged_again_survives et "
+        "charged_again_killed au lieu de charged_again. Défaut faux (la réponse s'arrête à la portée de la "
+        "Charge).")
     attraction_measure: Literal["edge", "centre"] = F(
         "edge", "Attraction measure", "Mesure de l'Attraction",
         "With fuite.direction: whether the flee move ends within x toises of an Attraction x holder is measured "
@@ -206,8 +217,13 @@ class AttractionModel(HDModel):
                                               "Charge (course_multiplier × MOU, default) or Assaut (MOU).",
                                               "Charge (course_multiplier × MOU, défaut) ou Assaut (MOU).")
     then_pass: bool = F(False, "Then a pass", "Puis une passe",
-                        "True: a pulled focus adversary then fights a normal pass with the attractor.",
-                        "Vrai : l'adversaire suivi, attiré, livre ensuite une passe normale contre l'attracteur.")
+                        "True: the focus adversary then fights a normal pass with the fighter it engages: the "
+                        "attractor when pulled, the side-A fighter whose base stops it when intercepted (with "
+                        "options.charge_dice_modifier on its dice when the move is a Charge).",
+                        "Vrai : l'adversaire suivi livre ensuite une passe normale contre le combattant qu'il "
+                        "engage : l'attracteur s'il est attiré, le combattant du camp A dont le socle l'arrête s'il "
+                        "est intercepté (avec options.charge_dice_modifier sur ses dés quand le mouvement est une "
+                        "Charge).")
 
 
 class TerrainModel(HDModel):

@@ -34,7 +34,10 @@ class FuitePlan:
         Attraction x).
     charged_again : bool
         Whether the outcomes end with ``charged_again`` (a placed flee move that ends within an adversary's
-        Charge, ``fuite.next_activation``).
+        Charge, ``fuite.next_activation``), without ``fuite.charge_pass``.
+    charge_pass : tuple of (int, Attack or None)
+        With ``fuite.charge_pass``: for each damage taken in the Fuite, the attack of the Charge the opposing
+        player sends at the next activation (``None``: no charger has an attack die); empty without it.
     """
 
     fixed: int
@@ -43,3 +46,4 @@ class FuitePlan:
     state_cancels: bool
     attracted_back: bool
     charged_again: bool = False
+    charge_pass: tuple[tuple[int, Attack | None], ...] = ()

@@ -23,7 +23,7 @@ from .. import exact as ex
 from ..checks import refuse_esquive, refuse_given
 from ..kernels.pack import PACK_LEN, pack_attack
 from ..model import AttractionModel, Fighter, Options, ScenarioModel, build_fighter, validate
-from ..outcomes import ATTR_BASIC, ATTR_PASS
+from ..outcomes import ATTR_BASIC, ATTR_PASS, ATTR_PASS_INTERCEPT
 from ..plan.attack import Attack, attack_dice, make_attack
 from ..plan.attraction import AttractionPlan, attraction_geometry
 from .base import LOADERS, CheckedScenario, in_mode, with_optional_rerolls
@@ -121,7 +121,10 @@ class AttractionScenario(CheckedScenario, Scenario):
         self.reach = np.array([mult * b.mou for b in adversaries])
         self.lemure_immune = opts.attraction_version == "x_2007"
         self.detours = self._detours()
-        self.outcomes = ATTR_PASS if then_pass else ATTR_BASIC
+        # with then_pass and another side-A fighter that can stop the focus adversary on its way, the pass against
+        # that interceptor replaces "intercepted" (a single side-A fighter cannot intercept: it is the holder)
+        self.intercept_pass = bool(then_pass and len(side_a) >= 2)
+        self.outcomes = ATTR_PASS_INTERCEPT if self.intercept_pass else ATTR_PASS if then_pass else ATTR_BASIC
         self.metric = Metric("pulled", "adversaries pulled into contact", "adversaires attirés au contact",
                              len(adversaries) + 1, 0, "")
         self.mover_vs = np.zeros((len(side_a), PACK_LEN), np.int64)
@@ -147,6 +150,8 @@ class AttractionScenario(CheckedScenario, Scenario):
             return pref
         keys = {}
         for h, (am, aa) in self._atk.items():
+            if not self.side_a[h].has("Attraction"):
+                continue  # only a holder can be chosen; an interceptor is met on the way
             d = ex.duel_distribution(am, aa, bool(self.mover_first), bool(self.attr_first[h]), "kills")
             mover_killed = sum((p for (o, _), p in d.items() if o in (2, 3)), Fraction(0))
             attr_killed = sum((p for (o, _), p in d.items() if o in (1, 3)), Fraction(0))
@@ -227,20 +232,39 @@ class AttractionScenario(CheckedScenario, Scenario):
                                      f"({x2}, {y2}): centres at least {r1 + r2:.3f} toises apart")
 
     def _prepare_pass(self) -> None:
+        """The focus adversary's pass against each side-A fighter it may engage (``then_pass``): a holder when
+        pulled, any other side-A fighter when intercepted (that fighter's pass back; CBT – rolls nothing).
+
+        The mover's dice are CBT + ``bonus_dice``, plus ``options.charge_dice_modifier`` when it moves by a Charge
+        (``movement = "charge"``: 0 under Sapience and Asmodée; under Cipher the penalty's size is not in the
+        sources, so it must be written).
+
+        Raises
+        ------
+        InputError
+            A focus adversary without attack dice; a Cipher Charge without ``options.charge_dice_modifier``.
+        """
         m = self.advs[self.focus]
         o = self.opts
         fr = o.simultaneous_kill == "frappe_rapide_first"
         self.mover_first = int(fr and m.has("Frappe rapide"))
+        charge_mod = 0
+        if self.movement == "charge":
+            if o.charge_dice_modifier is None:
+                raise InputError("options.charge_dice_modifier", None, "a number of dice from -5 to 5 with "
+                                 "hd_edition = 'cipher' and a pass after a Charge (attraction.then_pass): the Cipher "
+                                 "Charge penalty's size is not in the project's sources")
+            charge_mod = o.charge_dice_modifier
         for h, a in enumerate(self.side_a):
-            if not a.has("Attraction"):
+            if not (a.has("Attraction") or self.intercept_pass):
                 continue
-            n_m = attack_dice(m, 0)
+            n_m = max(attack_dice(m, 0) + charge_mod, 0)
             if n_m < 1:
                 raise InputError(f"adversaries.{self.focus}.cbt", m.cbt, "at least 1 attack die for then_pass")
             am = with_optional_rerolls(o, make_attack(m, a, n_m, o, f"adversaries.{self.focus}"))
             n_a = attack_dice(a, 0)
             if n_a >= 1:
-                aa = with_optional_rerolls(o, make_attack(a, m, n_a, o, f"attractors.{h}"))
+                aa = with_optional_rerolls(o, make_attack(a, m, n_a, o, self._a_field(h)))
             else:
                 aa = Attack(0, 7, (0, 0, 0, 0, 0), m.pro, m.pv)
             self._atk[h] = (am, aa)
@@ -326,17 +350,19 @@ class AttractionScenario(CheckedScenario, Scenario):
         """``{(outcome, pulled): Fraction}`` of one resolved geometry ``st``."""
         pulled = sum(1 for s, _ in st if s == 0)
         s, h = st[self.focus]
-        if s != 0:
-            idx = s if not self.then_pass else s + 3
-            return {(idx, pulled): Fraction(1)}
+        if s == 2:
+            return {(len(self.outcomes) - 1, pulled): Fraction(1)}
+        if s == 1 and not self.intercept_pass:
+            return {(s if not self.then_pass else s + 3, pulled): Fraction(1)}
         if not self.then_pass:
             return {(0, pulled): Fraction(1)}
+        first = 0 if s == 0 else 4  # the pulled passes, then the intercepted ones
         am, aa = self._atk[h]
         d = ex.duel_distribution(am, aa, bool(self.mover_first), bool(self.attr_first[h]), "kills")
         remap = {0: 0, 1: 2, 2: 1, 3: 3}  # duel: 1 = attractor (defender) killed, 2 = mover killed
         out: dict = {}
         for (o, _h), p in d.items():
-            k = (remap[o], pulled)
+            k = (first + remap[o], pulled)
             out[k] = out.get(k, Fraction(0)) + p
         return out
 
@@ -382,11 +408,12 @@ class AttractionScenario(CheckedScenario, Scenario):
             for i, (st, tg) in enumerate(self.geometry()):
                 pre_s[i], pre_t[i] = st, tg
         return (ax, ay, self.ar, arange, a_eng, bx, by, self.br, self.reach, bimm, beng, bzone, self.order_mode,
-                int(self.multi_nearest), int(self.centre), int(self.then_pass), self.focus, self.mover_vs,
+                int(self.multi_nearest), int(self.centre), int(self.then_pass) + int(self.intercept_pass), self.focus,
+                self.mover_vs,
                 self.attr_vs, self.mover_first, self.attr_first, int(self.detours), pre_s, pre_t, self.pref)
 
     def raw_counts(self, seed: int, start: int, n: int) -> np.ndarray:
-        """Kernel counts ``(n_adv, 7, n_adv + 1)`` (see :func:`..kernels.attraction.run_attraction`).
+        """Kernel counts ``(n_adv, 11, n_adv + 1)`` (see :func:`..kernels.attraction.run_attraction`).
 
         Raises
         ------
@@ -402,7 +429,8 @@ class AttractionScenario(CheckedScenario, Scenario):
 
     def kernel(self):
         f = self.focus
-        rows = [3, 4, 5, 6, 1, 2] if self.then_pass else [0, 1, 2]
+        rows = ([3, 4, 5, 6, 7, 8, 9, 10, 2] if self.intercept_pass else [3, 4, 5, 6, 1, 2] if self.then_pass
+                else [0, 1, 2])
         return lambda seed, start, n: np.ascontiguousarray(self.raw_counts(seed, start, n)[f][rows])
 
     def per_adversary(self, trials: int = 200_000, seed: int = 0):
@@ -426,8 +454,8 @@ class AttractionScenario(CheckedScenario, Scenario):
             return pd.DataFrame(rows), pd.Series(dist, name="P(pulled = k)")
         c = self.raw_counts(seed, 0, trials).astype(float)
         per = c.sum(axis=2)
-        rows = [{"adversary": b.name, "pulled": (per[i, 0] + per[i, 3:].sum()) / trials,
-                 "intercepted": per[i, 1] / trials, "unaffected": per[i, 2] / trials}
+        rows = [{"adversary": b.name, "pulled": (per[i, 0] + per[i, 3:7].sum()) / trials,
+                 "intercepted": (per[i, 1] + per[i, 7:].sum()) / trials, "unaffected": per[i, 2] / trials}
                 for i, b in enumerate(self.advs)]
         dist = c[0].sum(axis=0) / trials
         return pd.DataFrame(rows), pd.Series(dist, name="P(pulled = k)")
@@ -437,6 +465,7 @@ class AttractionScenario(CheckedScenario, Scenario):
                 "adversaries": [dict(b.describe(), x=b.x, y=b.y, zone=b.zone) for b in self.advs],
                 "focus": self.advs[self.focus].name, "activation_order": ["listed", "random", "independent"][
                     self.order_mode], "reach_toises": self.reach.tolist(), "then_pass": self.then_pass,
+                "intercepted_pass": self.intercept_pass,
                 "options": dict(self.opts.__dict__)}
 
 
@@ -453,7 +482,7 @@ def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict
         if sec == "attractors" and not raw:
             raise InputError(sec, short_repr(data.get(sec)), "a non-empty list of [[attractors]] tables")
         for i, a in enumerate(raw):
-            f = build_fighter(a, f"{sec}.{i}", profiles, need_weapon=tp and sec == "attractors")
+            f = build_fighter(a, f"{sec}.{i}", profiles, need_weapon=tp)
             if sec == "attractors" and not f.has("Attraction"):
                 raise InputError(f"{sec}.{i}.capacities", short_repr(a.get("capacities")),
                                  "a list containing 'Attraction x' (e.g. 'Attraction 6')")
@@ -464,9 +493,9 @@ def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict
                 raise InputError(f"{sec}.{i}.zone", short_repr(a.get("zone")),
                                  "fixed x, y positions for side-A fighters")
             refuse_given(f, a, f"{sec}.{i}", ("support",), "in an Attraction scenario (no soutien is rolled)")
-            if not (tp and sec == "attractors"):
+            if not tp:
                 refuse_given(f, a, f"{sec}.{i}", ("bonus_dice", "weapon"),
-                             "here: only an attractor's pass with then_pass = true rolls dice")
+                             "here: only the passes of then_pass = true roll dice")
             side_a.append(f)
     raw = data.get("adversaries")
     if not raw:

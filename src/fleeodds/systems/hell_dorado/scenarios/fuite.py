@@ -9,6 +9,7 @@ Attraction x (errata August 2007) and Attraction D texts.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 from fractions import Fraction
 from pathlib import Path
@@ -18,12 +19,12 @@ import numpy as np
 
 from ....errors import InputError, short_repr
 from ....system import Scenario, Setup
-from ....validation import check_exact_mode, inert
+from ....validation import check_exact_mode, inert, not_modelled
 from .. import exact as ex
 from ..checks import compare_sets, refuse_esquive, refuse_given
 from ..kernels.pack import PACK_LEN, pack_attack
 from ..model import Fighter, FuiteModel, Options, ScenarioModel, build_fighter, validate
-from ..outcomes import ATTRACTED_BACK, CHARGED_AGAIN, DAMAGE, F_ATTRACTED, F_CANNOT, F_FLED, F_FREE, F_NO_ROOM, F_REPLI, FUITE_OUTCOMES
+from ..outcomes import ATTRACTED_BACK, CHARGED_AGAIN, CHARGED_AGAIN_KILLED, CHARGED_AGAIN_SURVIVES, DAMAGE, F_ATTRACTED, F_CANNOT, F_FLED, F_FREE, F_NO_ROOM, F_REPLI, FUITE_OUTCOMES
 from ..plan.attack import Attack, attack_dice, can_support, make_attack, support_bonus
 from ..plan.attraction import attraction_geometry
 from ..plan.fuite import FuitePlan
@@ -120,9 +121,12 @@ class FuiteScenario(CheckedScenario, Scenario):
         Repli and a free disengage are no step of it): moved, moved but pulled back by an Attraction at
         its next activation (when the move is placed), kept its place, a positive state, a negative
         state, killed."""
-        back = ("attracted_back",) if any(o.code == "attracted_back" for o in self.outcomes) else ()
-        again = ("charged_again",) if any(o.code == "charged_again" for o in self.outcomes) else ()
-        return ("fled",) + again + back + ("fled_no_room", "state_positive_no_move", "state_no_move", "killed")
+        codes = {o.code for o in self.outcomes}
+        again = tuple(c for c in ("charged_again", "charged_again_survives") if c in codes)
+        back = ("attracted_back",) if "attracted_back" in codes else ()
+        dead = ("charged_again_killed",) if "charged_again_killed" in codes else ()
+        return ("fled",) + again + back + ("fled_no_room", "state_positive_no_move", "state_no_move") + dead + (
+            "killed",)
 
     def __init__(self, data: dict, base_dir: Path | None, fleeing: Fighter, adversaries: list[Fighter],
                  opts: Options, *, title: str = "", repli: bool = False, attacker: str | None = None,
@@ -131,13 +135,14 @@ class FuiteScenario(CheckedScenario, Scenario):
                  direction: float | None = None, attraction_measure: str = "edge",
                  attraction_movement: str = "charge", multiple_attractors: str = "player_choice",
                  destination: tuple[float, float] | None = None, allies: list[Fighter] | None = None,
-                 terrain: list | None = None, next_activation: bool = True):
+                 terrain: list | None = None, next_activation: bool = True, charge_pass: bool = False):
         super().__init__(data, base_dir)
         self.others, self.direction = list(others or []), direction
         self.destination = None if destination is None else (float(destination[0]), float(destination[1]))
         self.allies = list(allies or [])
         self.terrain = [[tuple(map(float, p)) for p in t] for t in (terrain or [])]
-        self.next_activation = next_activation
+        self.next_activation, self.charge_pass = next_activation, charge_pass
+        self.charged_index, self.charges = -1, {}
         self.attraction_measure, self.attraction_movement = attraction_measure, attraction_movement
         self.multiple_attractors = multiple_attractors
         self.title = title
@@ -163,6 +168,8 @@ class FuiteScenario(CheckedScenario, Scenario):
         self._candidates: list[tuple[str, Any]] = []
         self.fixed, self.attack, self.chosen, self.choice_scores = self._resolve()
         self._place_flee()
+        if self.charge_pass and self.chargers and self.pull_back is None:  # a pull-back comes first
+            self._charge_attacks()
 
     # -- deterministic part of the procedure (digest §3) ---------------------
     def _resolve(self):
@@ -311,9 +318,63 @@ class FuiteScenario(CheckedScenario, Scenario):
             if length <= reach + 1e-9:
                 self.chargers.append((a.name, length, reach))
         if self.chargers:
-            self.outcomes = self.outcomes + (CHARGED_AGAIN,)
+            if self.charge_pass:
+                self.outcomes = self.outcomes + (CHARGED_AGAIN_SURVIVES, CHARGED_AGAIN_KILLED)
+                self.charged_index = len(self.outcomes) - 2
+            else:
+                self.outcomes = self.outcomes + (CHARGED_AGAIN,)
+                self.charged_index = len(self.outcomes) - 1
             if self.fixed == F_REPLI and self.pull_back is None:
-                self.fixed = len(self.outcomes) - 1
+                self.fixed = self.charged_index
+
+    def _charge_attacks(self) -> None:
+        """The Charge's pass of the next activation (``fuite.charge_pass``): for each damage the fighter may have
+        taken in the Fuite (0 to the metric's last bin), the charger the opposing player sends — the one most
+        likely to kill it with the PV it has left (exact; ties: first listed, adversaries then ``[[others]]``) —
+        and its attack (sets ``charges``: damage -> ``(name, Attack or None)``).
+
+        The charger rolls CBT + ``options.charge_dice_modifier`` dice (its ``bonus_dice`` belong to the
+        attaque sans riposte), no soutien (nobody else is in contact there), against the fighter's DEF (with
+        ``fuite.def_modifier``), PRO and PV left. The pass is a normal pass, but the fighter's own dice do not
+        change whether it is killed when both damages apply (``simultaneous_kill = "both_apply"``).
+
+        Raises
+        ------
+        InputError
+            Under Cipher without ``options.charge_dice_modifier`` (the penalty's size is not in the sources);
+            not modelled: Frappe rapide on the fighter with ``simultaneous_kill = "frappe_rapide_first"``, and
+            Esquive X on it (whether it is still available, and where it dodges to, are not in the sources).
+        """
+        o, f = self.opts, self.fleeing
+        if o.charge_dice_modifier is None:
+            raise InputError("options.charge_dice_modifier", None, "a number of dice from -5 to 5 with hd_edition = "
+                             "'cipher' and a Charge's pass (fuite.charge_pass): the Cipher Charge penalty's size is "
+                             "not in the project's sources")
+        if o.simultaneous_kill == "frappe_rapide_first" and f.has("Frappe rapide"):
+            raise not_modelled("options.simultaneous_kill", "frappe_rapide_first", "with fuite.charge_pass and a "
+                               "fleeing fighter with Frappe rapide: its own strike would come first")
+        if f.has("Esquive"):
+            raise not_modelled("fleeing.capacities", f"Esquive {f.capacities['Esquive']}",
+                               "against the Charge that follows a Fuite (fuite.charge_pass): whether it is still "
+                               "available this phase, and where the fighter dodges, are not modelled")
+        fields = {a.name: f"adversaries.{i}" for i, a in enumerate(self.adversaries)}
+        fields.update({a.name: f"others.{i}" for i, a in enumerate(self.others)})
+        by_name = {a.name: a for a in self.adversaries + self.others}
+        base = {}
+        for name, *_ in self.chargers:
+            a = by_name[name]
+            n = 0 if a.cbt is None else max(a.cbt + o.charge_dice_modifier, 0)
+            base[name] = None if n < 1 else make_attack(a, f, n, o, fields[name], self.def_modifier)
+        for d in range(self.metric.n_bins):
+            best, best_p = None, Fraction(-1)
+            for name, *_ in self.chargers:
+                if base[name] is None:
+                    continue
+                atk = with_optional_rerolls(o, dataclasses.replace(base[name], pv=max(f.pv - d, 0)), "kill")
+                p = ex.kill_probability(atk)
+                if p > best_p:
+                    best, best_p = (name, atk), p
+            self.charges[d] = best if best is not None else (self.chargers[0][0], None)
 
     @property
     def attracted(self) -> bool:
@@ -329,7 +390,7 @@ class FuiteScenario(CheckedScenario, Scenario):
         if self.room or (self.opts.no_room_move == "partial" and self.partial_room_toises > 0):
             if self.attracted:
                 return F_ATTRACTED
-            return len(self.outcomes) - 1 if self.chargers else F_FLED
+            return self.charged_index if self.chargers else F_FLED
         return F_NO_ROOM
 
     def _planned_distance(self) -> float:
@@ -364,25 +425,44 @@ class FuiteScenario(CheckedScenario, Scenario):
         return FuitePlan(fixed=int(self.fixed), attack=self.attack, move_outcome=int(self.move_outcome),
                          state_cancels=bool(self.opts.state_cancels_flee_move),
                          attracted_back=any(o.code == "attracted_back" for o in self.outcomes),
-                         charged_again=any(o.code == "charged_again" for o in self.outcomes))
+                         charged_again=self.charged_index >= 0 and not self.charge_pass,
+                         charge_pass=tuple((d, a) for d, (_, a) in sorted(self.charges.items())))
 
     def exact_distribution(self, mode: str = "float"):
         check_exact_mode(mode)
         p = self.plan
         d = ex.fuite_distribution(p.fixed, p.attack, p.move_outcome, p.state_cancels)
+        if p.charge_pass:
+            d = ex.charge_pass_after(d, self.charged_index, dict(p.charge_pass))
         return in_mode(d, mode)
+
+    def _charge_kernel_args(self) -> dict:
+        """The Charge's pass for the kernel (``fuite.charge_pass``): ``charged``, and for each damage bin the packed
+        attack ``cpk`` and ``chas`` (1 where one is rolled); ``{}`` without it."""
+        if not self.charges:
+            return {}
+        n_bins = self.metric.n_bins
+        cpk = np.zeros((n_bins, PACK_LEN), np.int64)
+        chas = np.zeros(n_bins, np.int64)
+        for d, (_, atk) in self.charges.items():
+            if atk is not None:
+                cpk[d], chas[d] = pack_attack(atk), 1
+        return {"charged": self.charged_index, "cpk": cpk, "chas": chas}
 
     def kernel(self):
         pk = pack_attack(self.attack) if self.attack is not None else np.zeros(PACK_LEN, np.int64)
         fixed, mo, sc = int(self.fixed), int(self.move_outcome), int(self.opts.state_cancels_flee_move)
         n_out, n_bins = len(self.outcomes), self.metric.n_bins
-        return lambda seed, start, n: _kernels().run_fuite(fixed, pk, mo, sc, n_out, n_bins, seed, start, n)
+        ch = self._charge_kernel_args()
+        return lambda seed, start, n: _kernels().run_fuite(fixed, pk, mo, sc, n_out, n_bins, seed, start, n, **ch)
 
     def trial_kernel(self):
         """Per-trial outcome indices ``(seed, start, n) -> int64 (n,)``, same trials as :meth:`kernel`."""
         pk = pack_attack(self.attack) if self.attack is not None else np.zeros(PACK_LEN, np.int64)
         fixed, mo, sc = int(self.fixed), int(self.move_outcome), int(self.opts.state_cancels_flee_move)
-        return lambda seed, start, n: _kernels().run_fuite_trials(fixed, pk, mo, sc, seed, start, n)
+        ch = self._charge_kernel_args()
+        return lambda seed, start, n: _kernels().run_fuite_trials(fixed, pk, mo, sc, seed, start, n, **ch,
+                                                                  n_bins=self.metric.n_bins)
 
     def _describe(self) -> dict[str, Any]:
         d = {"type": "fuite", "fleeing": self.fleeing.describe(),
@@ -414,6 +494,11 @@ class FuiteScenario(CheckedScenario, Scenario):
             d["charged_again_by"] = [{"name": n, "path_toises": round(length, 4), "charge_toises": reach}
                                      for n, length, reach in self.chargers]
             d["table_shapes"] = self._table_shapes()
+            if self.charges:
+                cp = self.charge_pass_summary()
+                d["charge_pass"] = {"charge_dice_modifier": self.opts.charge_dice_modifier,
+                                    "killed_if_charged": None if cp["killed_if_charged"] is None
+                                    else float(cp["killed_if_charged"]), "chargers": cp["chargers"]}
         if self.direction is not None:
             d["flee_direction_degrees"] = self.direction
             d["flee_end"] = list(self.flee_end)
@@ -605,10 +690,65 @@ class FuiteScenario(CheckedScenario, Scenario):
                        "(rechargé)." if fr else
                        f"Where it stops, the Charge of {who} reaches it again at its next activation "
                        "(charged again).")
+            out += self._charge_pass_notes(lang)
         elif self.next_activation and d > 0 and not self.no_path and self.pull_back is None:
             out.append("Aucun adversaire ne peut le charger de nouveau à sa prochaine activation." if fr else
                        "No adversary can charge it again at its next activation.")
         return out
+
+    def charge_pass_summary(self) -> dict[str, Any]:
+        """The Charge's pass (``fuite.charge_pass``) in figures: P(charged again), P(killed in that pass), that
+        probability given the fighter is charged again, and the charger sent for each damage taken in the Fuite
+        that can lead there (``{}`` without a Charge's pass).
+
+        Returns
+        -------
+        dict
+            ``charged_again`` and ``killed_in_charge`` (Fractions), ``killed_if_charged`` (Fraction or ``None``),
+            ``chargers`` (list of ``{damage_taken, charger, dice, hits_on, pv_left}``).
+        """
+        if not self.charges:
+            return {}
+        dist = ex.fuite_distribution(self.fixed, self.attack, self.move_outcome, self.opts.state_cancels_flee_move)
+        reached = sorted(d for (o, d), p in dist.items() if o == self.charged_index and p)
+        full = self.exact_distribution("fraction")
+        again = sum((p for (o, _), p in full.items() if o in (self.charged_index, self.charged_index + 1)), Fraction(0))
+        killed = sum((p for (o, _), p in full.items() if o == self.charged_index + 1), Fraction(0))
+        rows = []
+        for d in reached:
+            name, atk = self.charges.get(d, (None, None))
+            rows.append({"damage_taken": d, "charger": name, "dice": 0 if atk is None else atk.n_dice,
+                         "hits_on": None if atk is None else atk.threshold, "pv_left": self.fleeing.pv - d})
+        return {"charged_again": again, "killed_in_charge": killed,
+                "killed_if_charged": killed / again if again else None, "chargers": rows}
+
+    def _charge_pass_notes(self, lang: str) -> list[str]:
+        """What the Charge's pass gives (``fuite.charge_pass``): who charges with how many dice, and the chance of
+        being killed in it."""
+        s = self.charge_pass_summary()
+        if not s:
+            return []
+        fr = lang == "fr"
+        pct = (lambda v: f"{100 * float(v):.1f} %".replace(".", ",")) if fr else (lambda v: f"{100 * float(v):.1f}%")
+        who = []
+        for r in s["chargers"]:
+            if r["dice"]:
+                who.append(f"{r['charger']} ({r['dice']} dé{'s' if r['dice'] > 1 else ''} sur {r['hits_on']}+, "
+                           f"{r['pv_left']} PV restant{'s' if r['pv_left'] > 1 else ''})" if fr else
+                           f"{r['charger']} ({r['dice']} {'dice' if r['dice'] > 1 else 'die'} on {r['hits_on']}+, "
+                           f"{r['pv_left']} PV left)")
+        who = list(dict.fromkeys(who))
+        if not who:
+            return ["Aucun chargeur n'a de dé d'attaque : la passe de la Charge ne peut pas le tuer." if fr else
+                    "No charger has an attack die: the Charge's pass cannot kill it."]
+        k = s["killed_if_charged"]
+        if fr:
+            return [f"Passe de la Charge (fuite.charge_pass) : le joueur adverse envoie le chargeur le plus susceptible "
+                    f"de le tuer : {' ; '.join(who)}. Rechargé, il y est tué dans {pct(k)} des cas "
+                    f"({pct(s['killed_in_charge'])} en tout)."]
+        return [f"The Charge's pass (fuite.charge_pass): the opposing player sends the charger most likely to kill it: "
+                f"{'; '.join(who)}. Charged again, it is killed in that pass {pct(k)} of the time "
+                f"({pct(s['killed_in_charge'])} overall)."]
 
     def _attack_notes(self, lang: str) -> list[str]:
         if self.attack is None or not self.chosen:
@@ -788,6 +928,9 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     if "next_activation" in given and fu.direction is None and fu.destination is None:
         inert("fuite.next_activation", fu.next_activation, "without fuite.direction or fuite.destination (only a "
               "placed flee move ends somewhere an adversary can charge again)")
+    if "charge_pass" in given and fu.direction is None and fu.destination is None:
+        inert("fuite.charge_pass", fu.charge_pass, "without fuite.direction or fuite.destination (only a placed "
+              "flee move ends somewhere an adversary can charge again)")
     for k in ("attraction_measure", "attraction_movement", "multiple_attractors"):
         if k in given and fu.direction is None and fu.destination is None:
             inert(f"fuite.{k}", getattr(fu, k), "without fuite.direction or fuite.destination (only a placed "
@@ -818,7 +961,7 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                          direction=fu.direction, attraction_measure=fu.attraction_measure,
                          attraction_movement=fu.attraction_movement, multiple_attractors=fu.multiple_attractors,
                          destination=fu.destination, allies=allies, terrain=terrain,
-                         next_activation=fu.next_activation)
+                         next_activation=fu.next_activation, charge_pass=fu.charge_pass)
 
 
 def _check_terrain(terrain: list, fighters: list[tuple[str, Fighter]], opts: Options) -> None:
