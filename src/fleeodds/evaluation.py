@@ -229,7 +229,8 @@ def rule_sources_of(scenario: Scenario) -> list[dict[str, str]]:
     out: list[dict[str, str]] = []
     for item in scenario.rule_sources() or ():
         if not isinstance(item, dict) or not all(isinstance(item.get(k), str) for k in ("rule", "edition", "source")):
-            raise InputError("rule_sources", short_repr(item), "records with the strings rule, edition and source")
+            raise InputError("rule_sources", short_repr(item),
+                             "records with the text fields 'rule', 'edition' and 'source'")
         rec = {"rule": item["rule"], "edition": item["edition"], "source": item["source"]}
         if rec not in out:
             out.append(rec)

@@ -517,7 +517,7 @@ PHRASES: dict[str, str] = {
     "kept dice with at most § possible rolls (e.g. 5d6kh3)":
         "des dés gardés avec au plus § jets possibles (par ex. 5d6kh3)",
     # -- engine, exact solver ---------------------------------------------------------------
-    "one or more setups, each with its number of outcomes": "une configuration ou plus, chacune avec son nombre d'issues",
+    "one or more setups, each with its number of outcomes": "une configuration ou plus, chacune avec son nombre de résultats",
     "transition probabilities of state § sum to §, not 1":
         "les probabilités de transition de l'état § ont pour somme §, pas 1",
     "fraction mode on a cyclic chain is limited to § states; this one has §: use mode='float'":
@@ -612,7 +612,7 @@ PHRASES: dict[str, str] = {
     "one varied field for a line chart (two for a heatmap)":
         "un seul champ qui varie pour un graphique en lignes (deux pour une carte de chaleur)",
     "one outcome code when two fields were varied (one line per value of the second field)":
-        "un seul code d'issue quand deux champs varient (une ligne par valeur du second champ)",
+        "un seul code de résultat quand deux champs varient (une ligne par valeur du second champ)",
     "a scenario with a numeric result (distance, damage, turn)":
         "un scénario à résultat numérique (distance, dégâts, tour)",
     "a matrix with at least one row and one column": "une matrice d'au moins une ligne et une colonne",
@@ -710,11 +710,82 @@ PHRASES: dict[str, str] = {
     "values like '5..10', '2d6,3d6', or a JSON list": "des valeurs comme '5..10', '2d6,3d6', ou une liste JSON",
     "false: the question has no comparison setup": "false : la question n'a pas de configuration comparée",
     "one varied field (one line per setup)": "un seul champ qui varie (une ligne par configuration)",
-    "one outcome to draw one line per setup": "une seule issue pour tracer une ligne par configuration",
+    "one outcome to draw one line per setup": "un seul résultat pour tracer une ligne par configuration",
     "no file name: the web page reads and writes no file on the server; upload a BattleScribe catalogue or type "
     "the unit's fields instead":
         "aucun nom de fichier : la page web ne lit ni n'écrit aucun fichier sur le serveur ; envoyez un catalogue "
         "BattleScribe ou tapez plutôt les champs de l'unité",
+    # -- the [decide] table (fleeodds.decisions, fleeodds.system) ---------------------------------
+    "goal, choices and after_roll only": "seulement les clés decide.goal, decide.choices et decide.after_roll",
+    "a list of the fields to choose, e.g. choices = [§]": "une liste des champs à choisir, par ex. choices = [§]",
+    "a decision point of this scenario (§)": "un point de décision de ce scénario (§)",
+    "none in this situation": "aucun dans cette situation",
+    "none in this scenario": "aucun dans ce scénario",
+    "a list of two or more of its values": "une liste d'au moins deux de ses valeurs",
+    "each value once": "chaque valeur une seule fois",
+    "at most § combinations": "au plus § combinaisons",
+    "§ combinations": "§ combinaisons",
+    "a list of the choices made after a roll (§)": "une liste des choix faits après un jet (§)",
+    "a choice made after a roll in this scenario (§)": "un choix fait après un jet dans ce scénario (§)",
+    "a goal such as §, or a list of goals": "un objectif comme §, ou une liste d'objectifs",
+    "min:<metric> or max:<metric> with this scenario's metric (none here)":
+        "min:<mesure> ou max:<mesure> avec la mesure de ce scénario (aucune ici)",
+    "min:<metric> or max:<metric> with this scenario's metric (§)":
+        "min:<mesure> ou max:<mesure> avec la mesure de ce scénario (§)",
+    "a goal that one of this scenario's outcomes meets (its outcomes: §)":
+        "un objectif qu'atteint l'un des résultats de ce scénario (ses résultats : §)",
+    "an outcome or named goal of this scenario (§), not_<one of them>, or min:/max:<metric>":
+        "un résultat ou un objectif nommé de ce scénario (§), not_<l'un d'eux>, ou min:/max:<mesure>",
+    "each goal once": "chaque objectif une seule fois",
+    "a [decide] table in the scenario: goal = § and choices = [§]":
+        "une table [decide] dans le scénario : goal = § et choices = [§]",
+    "a [decide] table: goal = § and choices = [§, …]": "une table [decide] : goal = § et choices = [§, …]",
+    "'mc' or 'both': an option of this decision has no exact solver":
+        "'mc' ou 'both' : une option de cette décision n'a pas de calcul exact",
+    "a scenario with an exact solver (a policy after a roll is found on the exact distribution)":
+        "un scénario avec un calcul exact (la stratégie après un jet se déduit de la distribution exacte)",
+    "two or more values to sweep": "au moins deux valeurs à parcourir",
+    "a field that is not one of the [decide] choices (they are all compared at every point already)":
+        "un champ qui ne fait pas partie des choix de [decide] (ils sont déjà tous comparés en chaque point)",
+    # -- evaluation: rule sources ------------------------------------------------------------------
+    "records with the text fields 'rule', 'edition' and 'source'":
+        "des enregistrements avec les champs texte 'rule', 'edition' et 'source'",
+    # -- catalogue bounds (importers) -----------------------------------------------------------
+    "no DTD: BattleScribe files declare no entities": "pas de DTD : les fichiers BattleScribe ne déclarent aucune entité",
+    "a smaller catalogue": "un catalogue plus petit",
+    # what the catalogue was, shown as the value
+    "more than § XML elements": "plus de § éléments XML",
+    "§ bytes of XML": "§ octets de XML",
+    "a zipped file of more than § MiB once unzipped": "un fichier compressé de plus de § Mio une fois décompressé",
+    "a zipped file of § bytes once unzipped": "un fichier compressé de § octets une fois décompressé",
+    "a file that takes more than § s to read": "un fichier qui prend plus de § s à lire",
+    "a corrupt or unreadable zip archive": "une archive zip corrompue ou illisible",
+    "a DTD (<!DOCTYPE …>)": "une DTD (<!DOCTYPE …>)",
+    "at most § MiB of XML once unzipped": "au plus § Mio de XML une fois décompressé",
+    "at most § MiB of XML": "au plus § Mio de XML",
+    "a readable .catz/.gstz file (§)": "un fichier .catz/.gstz lisible (§)",
+    "at most § elements (a real catalogue holds about §)": "au plus § éléments (un vrai catalogue en contient environ §)",
+    # -- the web server's options (web.guard, web.server) --------------------------------------
+    "an address like https://odds.example.org/ (http or https, a host name, an optional path; no query, "
+    "fragment or user name)":
+        "une adresse comme https://odds.example.org/ (http://… ou https://…, un nom d'hôte, un chemin facultatif ; "
+        "ni requête, ni ancre (#…), ni nom d'utilisateur)",
+    "§ is not allowed without --public; expected a loopback address (127.0.0.1, localhost, ::1). Listening on § "
+    "opens §: anyone who can reach it can use the page and this machine's CPU (fleeodds has no login). Add "
+    "--public (and --base-url https://… when a reverse proxy serves it) to host the page for others":
+        "§ n'est pas admis sans --public ; attendu : une adresse de bouclage (127.0.0.1, localhost, ::1). "
+        "Écouter sur § ouvre § : quiconque peut l'atteindre peut utiliser la page et le processeur de cet "
+        "ordinateur (fleeodds n'a pas d'identification). Ajoutez --public (et --base-url https://… quand la page est "
+        "servie derrière un serveur mandataire inverse) pour héberger la page pour d'autres personnes",
+    "every network interface of this machine": "toutes les interfaces réseau de cet ordinateur",
+    "ouvre the address §": "ouvre l'adresse §",  # what the long phrase above opened, a host
+    "needs --public (a base URL is the address of a hosted page)":
+        "demande --public (une adresse de base est celle d'une page hébergée)",
+    "--workers: § is not allowed; expected an integer from 1": "--workers: § n'est pas admis ; attendu : un entier à partir de 1",
+    "cannot listen on § (another server already uses the port, or the address is not this machine's); choose "
+    "another with --port":
+        "impossible d'écouter sur § (un autre serveur utilise déjà ce port, ou l'adresse n'est pas celle de cet "
+        "ordinateur) ; choisissez-en un autre avec --port",
 }
 
 

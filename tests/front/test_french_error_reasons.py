@@ -290,6 +290,7 @@ SAME = set("""
     vs toml dict None Army cat catz gst XML DTD DOCTYPE csv json png svg zip web system PF CRB MOU
     CMD DMD DD BMO enemies adversaries others attractors Rapide name movement leadership rules
     weapon shield weapons def pv cbt hp ac preset tow
+    champion localhost gstz
 """.split())
 
 

@@ -275,4 +275,29 @@ PHRASES: dict[str, str] = {
     "it only forbids Esquive X, which no fighter may use here":
         "il n'interdit que l'Esquive X, qu'aucun combattant ne peut utiliser ici",
     # -- end of the adversary fixes ------------------------------------------------------------------
+    # -- fuite: destination, allies and terrain ----------------------------------------------------
+    "a point [x, y] (toises, from -1000000 to 1000000)": "un point [x, y] (en toises, de -1000000 à 1000000)",
+    "a destination or a direction (fuite.direction), not both":
+        "un point d'arrivée (fuite.destination) ou une direction (fuite.direction), pas les deux",
+    "nothing unless the fleeing fighter is placed (fleeing.x, y): its allies only matter by their positions":
+        "rien tant que le combattant en fuite n'est pas placé (fleeing.x, y) : ses alliés ne comptent que par "
+        "leur position",
+    "on an ally of the fleeing fighter (only its base and position count here)":
+        "sur un allié du combattant en fuite (seuls son socle et sa position comptent ici)",
+    "on an ally of the fleeing fighter (nobody engages it here)":
+        "sur un allié du combattant en fuite (personne ne l'engage ici)",
+    "x and y (toises): the allies are placed on the table": "x et y (en toises) : les alliés sont placés sur la table",
+    "nothing unless the fleeing fighter is placed (fleeing.x, y): terrain only matters on the table":
+        "rien tant que le combattant en fuite n'est pas placé (fleeing.x, y) : le terrain ne compte que sur la table",
+    "without fuite.direction or fuite.destination (only a placed flee move ends somewhere an adversary can "
+    "charge again)":
+        "sans fuite.direction ni fuite.destination (seul un mouvement de fuite placé finit quelque part où un "
+        "adversaire peut lancer une nouvelle charge)",
+    "without fuite.direction or fuite.destination (only a placed flee move ends somewhere an Attraction can "
+    "pull the fighter back)":
+        "sans fuite.direction ni fuite.destination (seul un mouvement de fuite placé finit quelque part d'où une "
+        "Attraction peut ramener le combattant)",
+    "a position whose base (§ toises in radius) is off impassable terrain § (a fighter cannot stand inside it)":
+        "une position dont le socle (§ toises de rayon) est hors du terrain infranchissable § (un combattant ne "
+        "peut pas s'y tenir)",
 }

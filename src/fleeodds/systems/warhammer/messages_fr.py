@@ -330,4 +330,41 @@ PHRASES: dict[str, str] = {
     "it acts with options.tow_swiftstride_use = 'not_near_edge', a Swiftstride fleeing unit and a table edge, in TOW":
         "il agit avec options.tow_swiftstride_use = 'not_near_edge', une unité en fuite Rapide et un bord de "
         "table, en TOW",
+    # -- close combat: rules noted or refused, mounts, challenges, chariots, characters -----------
+    "against § (8th Stomp hits infantry, war beasts and swarms)":
+        "contre § (en 8e édition, le Piétinement ne touche que l'infanterie, les bêtes de guerre et les nuées)",
+    "after the first round (Hatred re-rolls misses in the first round of a combat)":
+        "après le premier tour (la Haine fait relancer les jets pour toucher ratés au premier tour d'un combat)",
+    "in § (the charge's Initiative bonus is a rule of The Old World)":
+        "en § (le bonus d'Initiative de la charge est une règle de The Old World)",
+    "The Old World's own strike-order rules (a separate issue)":
+        "les règles d'ordre des frappes propres à The Old World (une question traitée à part)",
+    "Stomp in § (an 8th-edition rule here; TOW's Stomp Attacks (X) are not an input)":
+        "le Piétinement en § (une règle de la 8e édition ici ; les Attaques de Piétinement (X) de TOW ne sont pas une "
+        "donnée d'entrée)",
+    "Killing Blow against models of § Wounds (a model slain outright whatever its Wounds)":
+        "le Coup fatal contre des figurines à § PV (une figurine tuée sur le coup quels que soient ses PV)",
+    "troop_type cavalry or monstrous_cavalry (the unit is §)":
+        "troop_type = cavalry ou monstrous_cavalry (l'unité est de type §)",
+    "an integer (the profile has no mount: give the mount's WS, S, I and A)":
+        "un entier (le profil n'a pas de monture : donnez la CC, la F, l'I et les A de la monture)",
+    "a side with a character or a champion in contact (fight.<side>.characters or champion)":
+        "un camp avec un personnage ou un champion au contact (fight.<side>.characters ou champion)",
+    "when the other side has no character or champion in contact to accept it":
+        "quand l'autre camp n'a ni personnage ni champion au contact pour relever le défi",
+    "troop_type chariot (the unit is §)": "troop_type = chariot, un char (l'unité est de type §)",
+    "when the unit is fought in the flank (the champion stands in the front rank, not in contact)":
+        "quand l'unité est combattue de flanc (le champion se tient au premier rang, pas au contact)",
+    "when the unit is fought in the rear (the champion stands in the front rank, not in contact)":
+        "quand l'unité est combattue de dos (le champion se tient au premier rang, pas au contact)",
+    "when the unit is fought in the § (the champion stands in the front rank, not in contact)":
+        "quand l'unité est combattue par § (le champion se tient au premier rang, pas au contact)",
+    "when the unit is fought in the flank (a character stands in the front rank, not in contact)":
+        "quand l'unité est combattue de flanc (un personnage se tient au premier rang, pas au contact)",
+    "when the unit is fought in the rear (a character stands in the front rank, not in contact)":
+        "quand l'unité est combattue de dos (un personnage se tient au premier rang, pas au contact)",
+    "when the unit is fought in the § (a character stands in the front rank, not in contact)":
+        "quand l'unité est combattue par § (un personnage se tient au premier rang, pas au contact)",
+    "a weapon for a character on foot (characters' mounts are not modelled)":
+        "une arme pour un personnage à pied (les montures des personnages ne sont pas modélisées)",
 }
