@@ -723,6 +723,7 @@ PHRASES: dict[str, str] = {
     "none in this scenario": "aucun dans ce scénario",
     "a list of two or more of its values": "une liste d'au moins deux de ses valeurs",
     "each value once": "chaque valeur une seule fois",
+    "each field once": "chaque champ une seule fois",
     "at most § combinations": "au plus § combinaisons",
     "§ combinations": "§ combinaisons",
     "a list of the choices made after a roll (§)": "une liste des choix faits après un jet (§)",

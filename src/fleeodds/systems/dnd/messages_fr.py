@@ -277,7 +277,7 @@ PHRASES: dict[str, str] = {
     "'3.5', 'pf1', '5e2014' or '5e2024'": "'3.5', 'pf1', '5e2014' ou '5e2024'",
     "false in 3.5/PF (5e only in the chase: running and charging cannot cross difficult terrain, the dying rules "
     "differ)":
-        "faux en 3.5/PF (5e seulement dans la poursuite : on ne peut ni courir ni charger en terrain difficile, "
+        "faux en 3.5/PF (5e seulement dans la poursuite : on ne peut ni courir ni faire une charge en terrain difficile, "
         "les règles de l'agonie diffèrent)",
     "false in 3.5/PF (the 5e orc's Aggressive and shooters are 5e only in the chase)":
         "faux en 3.5/PF (l'Agressif de l'orque 5e et les tireurs n'existent qu'en 5e dans la poursuite)",
@@ -306,7 +306,7 @@ PHRASES: dict[str, str] = {
         "0 pv pendant l'échange ne sont pas reportés dans la poursuite)",
     "one kind of slowing rider before a chase (the exchange's 'slowed' does not say whether the runner is prone "
     "or slowed)":
-        "une seule sorte d'effet ralentissant avant une poursuite (l'issue « ralenti » de l'échange ne dit pas si "
+        "une seule sorte d'effet ralentissant avant une poursuite (le résultat « ralenti » de l'échange ne dit pas si "
         "le fuyard est à terre ou ralenti)",
     "a single integer AC with chase.after_exchange (the exchange and the chase would have to share one drawn AC)":
         "une seule CA entière avec chase.after_exchange (l'échange et la poursuite devraient partager la même CA "

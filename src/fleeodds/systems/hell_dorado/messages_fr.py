@@ -141,6 +141,9 @@ PHRASES: dict[str, str] = {
     "a position x, y in toises": "une position x, y en toises",
     "either x, y or a zone, not both": "x, y ou une zone, pas les deux",
     "at least 1 attack die for then_pass": "au moins 1 dé d'attaque pour then_pass",
+    "a position whose base does not overlap §'s (§): bases may touch, not stand on each other":
+        "une position dont le socle ne chevauche pas celui de § (§) : les socles peuvent se toucher, pas se "
+        "superposer",
     "a position whose base does not overlap § (centres at least § toises apart)":
         "une position dont le socle ne chevauche pas § (centres à au moins § toises)",
     "fixed x, y positions for side-A fighters": "des positions x, y fixes pour les combattants du camp A",

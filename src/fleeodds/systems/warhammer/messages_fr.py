@@ -216,7 +216,7 @@ PHRASES: dict[str, str] = {
         "ici, chaque test de Commandement réussit ou échoue de toute façon par son total, double naturel ou non",
     "it orders the combat-phase pursuit only, where the first flee move can reach the table edge; a charged unit's "
     "flee move always resolves before the charge":
-        "il n'ordonne que la poursuite de la phase de combat, où le premier mouvement de fuite peut atteindre le "
+        "il n'ordonne que la poursuite qui suit un corps à corps, où le premier mouvement de fuite peut atteindre le "
         "bord de table ; le mouvement de fuite d'une unité chargée se résout toujours avant la charge",
     "combat.margin = 0 is a drawn combat: no Break test, so no flight, pursuit or rally follows":
         "combat.margin = 0 est un combat nul : pas de test de moral, donc ni fuite, ni poursuite, ni ralliement",

@@ -184,7 +184,8 @@ class ChaseScenario(Scenario):
         ex = self._exchange
         codes = [o.code for o in ex.outcomes]
         if len(codes) > STRIDE:
-            raise FleeoddsError(f"{len(codes)} exchange outcomes: at most {STRIDE}")
+            # an invariant of the kernel's layout (every exchange has fewer outcomes), not an input of the player's
+            raise RuntimeError(f"internal: {len(codes)} exchange outcomes, the chase kernel's stride holds {STRIDE}")
         table = self._table()
         kinds = np.full(STRIDE, -1, dtype=np.int64)
         var = np.zeros(STRIDE, dtype=np.int64)
