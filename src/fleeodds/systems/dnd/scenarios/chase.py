@@ -34,7 +34,7 @@ from typing import Any
 
 from fractions import Fraction
 
-from ....errors import FleeoddsError, InputError
+from ....errors import InputError
 from ....system import Scenario
 from ....validation import check_exact_mode
 from ..checks.inputs import note_inert
