@@ -270,7 +270,7 @@ def test_queue_full_is_429_with_retry_after_and_health_still_answers(goblins):
             assert fr.status_code == 429 and "occupé" in fr.json()["detail"]
             # cheap requests do not wait behind the held work
             h = c.get("/api/health").json()
-            assert h["work"] == {"running": 1, "queued": 1, "workers": 1, "capacity": 2, "refused": 2}
+            assert h["work"] == {"running": 1, "queued": 1, "workers": 1, "capacity": 2, "refused": 2, "processes": 0}
             assert c.get("/api/examples").status_code == 200
             assert c.get("/api/schema/warhammer").status_code == 200
             hold.set()
