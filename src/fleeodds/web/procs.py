@@ -33,7 +33,7 @@ from ..errors import FleeoddsError
 from . import service
 
 #: Scheduling niceness added to a worker process (Unix): the server's event loop goes first.
-NICE = 5
+NICE = 3
 
 
 class RemoteError(FleeoddsError):
