@@ -123,7 +123,7 @@ async def main_async(args) -> dict:
                 async with two:
                     body = {"scenario": sources[name], "method": "exact"}
                     for attempt in range(3):  # a 429/503 (a solve over its time on a loaded machine): again
-                        r = await http.post("/api/evaluate", json=body)
+                        r = await http.post("/api/evaluate", json=body, timeout=300)
                         if r.status_code not in (429, 503):
                             break
                         out["priming_retries"] = out.get("priming_retries", 0) + 1

@@ -5,8 +5,8 @@ status). When exact solves, Monte Carlo runs and chart drawing ran on threads of
 they held its interpreter lock and a cached answer waited seconds for its turn. With
 ``fleeodds serve --work-processes N`` (N >= 1) each worker of the work queue
 (:mod:`fleeodds.web.work`) owns one child process, started with the ``spawn`` method (a fresh
-interpreter: numba's threads and ``fork`` do not mix), at a lower scheduling priority than the
-server (:data:`NICE`), so that the event loop gets a core first.
+interpreter: numba's threads and ``fork`` do not mix), at the scheduling priority :data:`NICE`
+above the server's (0 by default).
 
 A piece of heavy work is a :class:`Remote`: the name of a function of :data:`FUNCS` (run in the
 child) with plain arguments (JSON-like data, bytes, result tables), and a ``receive`` run in the
@@ -32,8 +32,9 @@ from typing import Any, Callable
 from ..errors import FleeoddsError
 from . import service
 
-#: Scheduling niceness added to a worker process (Unix): the server's event loop goes first.
-NICE = 3
+#: Scheduling niceness added to a worker process (Unix; 0: none). At 3, on the shared machine loaded by
+#: other jobs, exact solves of shipped examples took over 120 s (starved by the other jobs).
+NICE = 0
 
 
 class RemoteError(FleeoddsError):
@@ -220,10 +221,11 @@ def child_main(conn, cancel, preload: bool) -> None:
     """A worker process: run each ``(name, args, kwargs)`` received and send back ``("ok", result)``,
     ``("cancelled",)``, ``("project", en, fr)`` (bad input) or ``("error", text)``; ``None`` ends it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the whole group: the server stops us
-    try:
-        os.nice(NICE)
-    except (AttributeError, OSError):
-        pass
+    if NICE:
+        try:
+            os.nice(NICE)
+        except (AttributeError, OSError):
+            pass
     os.environ.setdefault("MPLBACKEND", "Agg")
     from .kernel_cache import keep_kernels_working
 
