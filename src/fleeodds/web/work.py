@@ -388,14 +388,14 @@ class _Slot:
 
                     logging.getLogger("fleeodds.web").error("worker process: %s", msg[1])
                     raise RuntimeError(msg[1].splitlines()[0])
-                continue
+            # checked after every message too: a fast run sends its progress without a pause
             if progress.cancel.is_set():
                 if cancelled_at is None:
                     cancelled_at = time.monotonic()
                     flag.set()
                 elif time.monotonic() - cancelled_at > GRACE:
                     raise ended()  # an exact solve, a kernel compiling: it cannot stop by itself
-            if not proc.is_alive():
+            if msg is None and not proc.is_alive():
                 raise ended()
 
     def stop(self, grace: float) -> None:
