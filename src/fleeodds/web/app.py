@@ -209,7 +209,7 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
     settings = settings or Settings()
     queue = queue or work.WorkQueue()
     jobs = Jobs(queue)
-    warm = service.Warmup(announce, queue)
+    warm = service.Warmup(announce, procs.warm_in(queue))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):

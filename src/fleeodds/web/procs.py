@@ -176,6 +176,27 @@ def store_evaluated(got, lang: str) -> dict:
     return out
 
 
+def warm_in(queue) -> Callable[[Any, threading.Event], None] | None:
+    """The warm-up's way to warm one example in ``queue``'s worker processes (None without any):
+    a background task of the lowest priority (requests first), cancelled when ``stop`` is set."""
+    if not queue.processes:
+        return None
+
+    def warm_one(path, stop: threading.Event) -> None:
+        if queue.closed.is_set():
+            raise service.Cancelled()
+        task = queue.submit(Remote("warm", str(path), receive=store_view), priority=2, background=True)
+        while not task.done.wait(0.2):
+            if stop.is_set():
+                queue.cancel(task)
+        if task.error is not None:
+            if isinstance(task.error, service.Cancelled) or stop.is_set():
+                raise service.Cancelled()
+            raise task.error
+
+    return warm_one
+
+
 # --------------------------------------------------------------------------- the worker process
 
 

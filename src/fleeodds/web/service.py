@@ -1114,11 +1114,12 @@ class Warmup:
     setup's) and answer its default question (exact where it has a solver, and 1,000,000 trials)
     into the result cache."""
 
-    def __init__(self, announce: bool = False, queue: Any = None) -> None:
+    def __init__(self, announce: bool = False, in_worker: Callable[[Path, threading.Event], None] | None = None
+                 ) -> None:
         self.announce = announce  # print a line when it starts and when the kernels are ready
-        #: the server's work queue: with worker processes, each example is warmed there (its
-        #: kernels in a worker, its answer brought back to this process's caches)
-        self.queue = queue
+        #: with worker processes, ``in_worker(path, stop)`` warms an example there (its kernels in a
+        #: worker, its answer brought back to this process's caches: :func:`fleeodds.web.procs.warm_in`)
+        self.in_worker = in_worker
         self.done = 0
         self.total = 0
         self.finished = False
@@ -1156,8 +1157,8 @@ class Warmup:
             if self.stop.is_set():
                 break
             try:
-                if self.queue is not None and self.queue.processes:
-                    self._warm_in_worker(path)
+                if self.in_worker is not None:
+                    self.in_worker(path, self.stop)
                     self.done += 1
                     continue
                 sc = loading.load_scenario(path)
@@ -1197,22 +1198,6 @@ class Warmup:
                           f"({self.seconds:.0f} s{where}); first failure: {self.errors[0]}")
             else:
                 self._say(f"fleeodds: kernels ready ({self.seconds:.0f} s{where})")
-
-    def _warm_in_worker(self, path: Path) -> None:
-        """One example warmed in a worker process (the queue's lowest priority: requests first)."""
-        from . import procs
-
-        if self.queue.closed.is_set():
-            raise Cancelled()
-        task = self.queue.submit(procs.Remote("warm", str(path), receive=procs.store_view), priority=2,
-                                 background=True)
-        while not task.done.wait(0.2):
-            if self.stop.is_set():
-                self.queue.cancel(task)
-        if task.error is not None:
-            if isinstance(task.error, Cancelled) or self.stop.is_set():
-                raise Cancelled()
-            raise task.error
 
     def _say(self, line: str) -> None:
         if self.announce:
