@@ -669,9 +669,12 @@ def systems(lang):
               help="Another host name accepted in the Host header (repeatable); loopback names always are.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Server processes (uvicorn's own workers), each with its own work queue.")
+@click.option("--work-processes", type=click.IntRange(0, 64), default=None,
+              help="Worker processes for the heavy work of each server process (exact solves, Monte Carlo, "
+              "charts, comparisons, sweeps, uploads)  [default: 2]; 0: on threads of the server process.")
 @click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
               help="The page's language until the player picks one.")
-def serve(host, port, open_browser, public, base_url, allowed_hosts, workers, lang):
+def serve(host, port, open_browser, public, base_url, allowed_hosts, workers, work_processes, lang):
     """Serve the local web page: pick a system and an example, change fields, see the odds,
     compare, sweep and share the link (needs the web extra: pip install "fleeodds[web]").
 
@@ -689,7 +692,7 @@ def serve(host, port, open_browser, public, base_url, allowed_hosts, workers, la
         raise FleeoddsError(f"serve: the web page needs the web extra ({exc.name} is missing); "
                             'install it with: pip install "fleeodds[web]"') from None
     run_server(host, port, open_browser, public=public, base_url=base_url, allowed_hosts=tuple(allowed_hosts),
-               workers=workers, lang=lang)
+               workers=workers, lang=lang, work_processes=work_processes)
 
 
 from .cli_bsdata import import_bsdata, rank  # noqa: E402  (list building)

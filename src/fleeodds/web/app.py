@@ -35,7 +35,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException  # noqa
 
 from .. import __version__  # noqa: E402
 from ..errors import FleeoddsError, InputError  # noqa: E402
-from . import service, work  # noqa: E402
+from . import procs, service, work  # noqa: E402
+from .procs import Remote  # noqa: E402
 from .guard import Guard, Settings  # noqa: E402
 from .jobs import Jobs  # noqa: E402
 
@@ -208,7 +209,7 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
     settings = settings or Settings()
     queue = queue or work.WorkQueue()
     jobs = Jobs(queue)
-    warm = service.Warmup(announce)
+    warm = service.Warmup(announce, procs.warm_in(queue))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -293,7 +294,8 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         # answered on the event loop itself: never behind any other work
         return {"ok": True, "version": __version__, "warmup": warm.status(), "running_jobs": jobs.running(),
                 "work": {"running": queue.running(), "queued": queue.queued(), "workers": queue.workers,
-                         "capacity": queue.workers + queue.waiting, "refused": queue.refused}}
+                         "capacity": queue.workers + queue.waiting, "refused": queue.refused,
+                         "processes": queue.processes}}
 
     @app.get("/api/config", summary="How the page is served: base URL of share links, hosted mode, language")
     async def config() -> dict[str, Any]:
@@ -360,6 +362,27 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
             req = EvaluateRequest.model_validate(body)
         except ValidationError as exc:
             raise RequestValidationError(exc.errors()) from None
+        text = json.dumps(req.model_dump(mode="json"), sort_keys=True)
+        sent = evaluated.get(text)
+        if sent is not None and (sent[0] is None or service.cached(sent[0]) is not None):
+            evaluated.move_to_end(text)  # the same question again: its JSON bytes, on the event loop
+            return Response(sent[1], media_type="application/json")
+        answer = await evaluate_answer(request, req)
+        if isinstance(answer, Response):
+            return answer
+        key, out = answer
+        data = service.json_bytes(out, "json") if key is not None else json.dumps(
+            out, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+        evaluated[text] = (key, data)
+        while len(evaluated) > service.CACHE_SIZE:
+            evaluated.popitem(last=False)
+        return Response(data, media_type="application/json")
+
+    #: ``POST /api/evaluate``'s answers by request: (result id or None for a comparison, JSON bytes)
+    evaluated: "collections.OrderedDict[str, tuple[str | None, bytes]]" = collections.OrderedDict()
+
+    async def evaluate_answer(request: Request, req: EvaluateRequest) -> Any:
+        """``(result id or None, JSON answer)`` of ``POST /api/evaluate``, or a 499 response."""
 
         def prepare():
             service.check_texts(req.scenario, "scenario")
@@ -376,23 +399,24 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
             key = service.answer_key("evaluate", req.scenario, req.method, req.trials, req.seed, req.lang)
             hit = service.cached_answer(key)
             if hit is None:
-                answer = await heavy(request, lambda p: service.store_answer(key, service.compare(
-                    req.scenario, req.method, req.trials, req.seed, req.lang, charts=False, progress=p)),
-                    0 if req.method == "exact" else 1)
+                answer = await heavy(request, Remote(
+                    "compare", req.scenario, req.method, req.trials, req.seed, req.lang, charts=False,
+                    receive=lambda a: service.store_answer(key, a)), 0 if req.method == "exact" else 1)
                 if isinstance(answer, Response):
                     return answer
                 hit = answer
-            return hit["result"]
+            return None, hit["result"]
         sc, method, trials, precision, seed = q
         key = service.result_key(sc.base_source(), method, trials, precision, seed)
         table = service.cached(key)
         if table is None:
-            got = await heavy(request, lambda p: service.evaluate(sc, method, trials, precision, seed, p),
+            got = await heavy(request, Remote("evaluate", req.scenario, method, trials, precision, seed, req.lang,
+                                              receive=lambda g: procs.store_evaluated(g, req.lang)),
                               0 if method == "exact" else 1)
             if isinstance(got, Response):
                 return got
-            table = got[1]
-        return await cheap(service.result_dict, key, table, req.lang)
+            return key, got
+        return key, await cheap(service.result_dict, key, table, req.lang)
 
     @app.post("/api/view", summary="Evaluate a scenario for the page: answer, tables, SVG chart")
     async def post_view(req: EvaluateRequest, request: Request) -> Any:
@@ -400,10 +424,10 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         key = service.result_key(sc.base_source(), method, trials, precision, seed)
         hit = service.view_if_cached(key, req.lang, compute=False) or await cheap(service.view_if_cached, key,
                                                                                   req.lang)
-        if hit is not None:
-            return hit
-        return await heavy(request, lambda p: service.view(*service.evaluate(sc, method, trials, precision, seed, p),
-                                                           req.lang), 0 if method == "exact" else 1)
+        if hit is not None:  # its JSON bytes, written once
+            return Response(service.json_bytes(hit), media_type="application/json")
+        return await heavy(request, Remote("view", req.scenario, method, trials, precision, seed, req.lang,
+                                           receive=procs.store_view), 0 if method == "exact" else 1)
 
     @app.post("/api/jobs", summary="Start an evaluation in the work queue (poll GET /api/jobs/{id})")
     async def post_job(req: EvaluateRequest, wait: float = Query(0.2, ge=0, le=2)) -> Any:
@@ -412,19 +436,37 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         hit = service.view_if_cached(key, req.lang, compute=False) or await cheap(service.view_if_cached, key,
                                                                                   req.lang)
         if hit is not None:  # a question already answered (and drawn): no queue
-            return jobs.answered(sc, method, trials, precision, seed, req.lang, hit).status()
-        job = jobs.start(sc, method, trials, precision, seed, req.lang)
+            return job_response(jobs.answered(sc, method, trials, precision, seed, req.lang, hit))
+        job = jobs.start(sc, method, trials, precision, seed, req.lang, req.scenario)
+        await until_done(job, wait)  # a quick question is answered at once
+        return job_response(job)
+
+    async def until_done(job, wait: float) -> None:
         end = asyncio.get_running_loop().time() + wait
         while not job.done_event.is_set() and asyncio.get_running_loop().time() < end:
-            await asyncio.sleep(0.02)  # a quick question is answered at once
-        return job.status()
+            await asyncio.sleep(0.05)
+
+    def job_response(job) -> Response:
+        """A job's status as JSON bytes, its result's JSON (written once per answer) spliced in; while
+        it runs, a ``Retry-After: 1`` header says when asking again is worth it."""
+        st = job.status()
+        result = st.pop("result", None)
+        data = json.dumps(st, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+        if result is not None:
+            data = data[:-1] + b',"result":' + service.json_bytes(result) + b"}"
+        headers = {"Retry-After": "1"} if st["state"] == "running" else None
+        return Response(data, media_type="application/json", headers=headers)
 
     @app.get("/api/jobs/{job_id}", summary="A job's progress, and its result once done")
-    async def get_job(job_id: str) -> dict[str, Any]:  # a look-up: on the event loop, no thread hop
-        try:
-            return jobs.get(job_id).status()
+    async def get_job(job_id: str, wait: float = Query(0, ge=0, le=10, description="Seconds to wait for the "
+                      "job to finish before answering (long polling: fewer requests while it runs).")) -> Any:
+        try:  # a look-up: on the event loop, no thread hop
+            job = jobs.get(job_id)
         except KeyError:
             return _error(404, f"job: {job_id!r} is not allowed; expected the id of a recent job")
+        if wait:
+            await until_done(job, wait)
+        return job_response(job)
 
     @app.post("/api/jobs/{job_id}/cancel", summary="Stop a job (its run stops at the next chunk)")
     @app.delete("/api/jobs/{job_id}", summary="Stop a job")
@@ -436,8 +478,13 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
 
     @app.get("/api/results/{result_id}.{fmt}", summary="Download a result: csv, json, png or svg")
     async def get_result(request: Request, result_id: str, fmt: str, lang: Lang = "en") -> Response:
-        if fmt in ("png", "svg") and service.cached_chart(f"outcome-{result_id}-{lang}", fmt) is None:
-            got = await heavy(request, lambda p: service.download(result_id, fmt, lang))
+        table = service.cached(result_id)
+        if fmt in ("png", "svg") and table is not None and \
+                service.cached_chart(f"outcome-{result_id}-{lang}", fmt) is None:
+            def keep(got, key=f"outcome-{result_id}-{lang}"):
+                service.store_chart(key, fmt, got[0])
+                return got
+            got = await heavy(request, Remote("chart", result_id, table, fmt, lang, receive=keep))
             if isinstance(got, Response):
                 return got
             data, media = got
@@ -470,9 +517,9 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         hit = service.cached_answer(key)
         if hit is not None:
             return hit
-        return await heavy(request, lambda p: service.store_answer(key, service.compare(
-            data, req.method, req.trials, req.seed, req.lang, req.added, progress=p)),
-            0 if req.method == "exact" else 1)
+        return await heavy(request, Remote("compare", data, req.method, req.trials, req.seed, req.lang, req.added,
+                                           receive=lambda a: service.store_answer(key, a)),
+                           0 if req.method == "exact" else 1)
 
     @app.post("/api/decide", summary="The best choice of the scenario's [decide] table, and what it is worth")
     async def post_decide(req: CompareRequest, request: Request) -> Any:
@@ -494,9 +541,10 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         hit = service.cached_answer(key)
         if hit is not None:
             return hit
-        return await heavy(request, lambda p: service.store_answer(key, service.sweep(
-            req.scenario, req.vary, req.outcome, req.method, req.trials, req.seed, req.lang, req.labels,
-            req.per_setup, progress=p)), 0 if req.method == "exact" else 1)
+        return await heavy(request, Remote("sweep", req.scenario, req.vary, req.outcome, req.method, req.trials,
+                                           req.seed, req.lang, req.labels, req.per_setup,
+                                           receive=lambda a: service.store_answer(key, a)),
+                           0 if req.method == "exact" else 1)
 
     @app.post("/api/upload", summary="Units of an uploaded BattleScribe catalogue (parsed in memory)")
     async def post_upload(request: Request, catalogue: UploadFile = File(...),
@@ -506,9 +554,9 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
             else None
         service.check_texts({"catalogue": catalogue.filename or "", "system": system or "",
                              "game_system": game_system.filename if game_system is not None else ""})
-        return await heavy(request, lambda p: service.read_upload(
-            cat, catalogue.filename or "catalogue.cat", gst, game_system.filename if game_system is not None else "",
-            system))
+        return await heavy(request, Remote(
+            "upload", cat, catalogue.filename or "catalogue.cat", gst,
+            game_system.filename if game_system is not None else "", system))
 
     async def _read_limited(upload: UploadFile, field: str) -> bytes:
         data = await upload.read(service.MAX_UPLOAD_BYTES + 1)
@@ -539,14 +587,16 @@ def create_app_from_env() -> FastAPI:
     # event loop often, so that cheap answers and the health check are not held behind it
     sys.setswitchinterval(SWITCH_INTERVAL)
     settings = Settings.from_env()
-    return create_app(announce=settings.announce, settings=settings)
+    # the heavy work in worker processes, which load every example's kernels as they start
+    queue = work.WorkQueue(processes=settings.work_processes, preload=True)
+    return create_app(announce=settings.announce, settings=settings, queue=queue)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False, *, public: bool = False,
           base_url: str | None = None, allowed_hosts: tuple[str, ...] = (), workers: int = 1,
-          lang: str = "en") -> None:
+          lang: str = "en", work_processes: int | None = None) -> None:
     """Run the server (blocks); see :func:`fleeodds.web.server.serve`."""
     from .server import serve as _serve
 
     _serve(host, port, open_browser, public=public, base_url=base_url, allowed_hosts=allowed_hosts,
-           workers=workers, lang=lang)
+           workers=workers, lang=lang, work_processes=work_processes)

@@ -67,6 +67,9 @@ class Settings:
         The page's language before the player picks one (``en`` or ``fr``).
     announce : bool
         Print the warm-up's lines (one server process; with several, none does).
+    work_processes : int
+        Worker processes of each server process's work queue (``--work-processes``; 0: the heavy
+        work on threads of the server process, the library's default).
     """
 
     public: bool = False
@@ -74,6 +77,7 @@ class Settings:
     allowed_hosts: set[str] = field(default_factory=set)
     lang: str = "en"
     announce: bool = False
+    work_processes: int = 0
 
     def hosts(self) -> set[str]:
         """Host names accepted besides loopback ones."""
@@ -100,7 +104,7 @@ class Settings:
     def to_env(self) -> None:
         os.environ[self.ENV] = json.dumps({"public": self.public, "base_url": self.base_url,
                                            "allowed_hosts": sorted(self.allowed_hosts), "lang": self.lang,
-                                           "announce": self.announce})
+                                           "announce": self.announce, "work_processes": self.work_processes})
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -110,7 +114,7 @@ class Settings:
         d = json.loads(raw)
         return cls(public=bool(d.get("public")), base_url=d.get("base_url"),
                    allowed_hosts=set(d.get("allowed_hosts") or ()), lang=d.get("lang") or "en",
-                   announce=bool(d.get("announce")))
+                   announce=bool(d.get("announce")), work_processes=int(d.get("work_processes") or 0))
 
 
 def check_base_url(url: str) -> str:

@@ -74,6 +74,47 @@ class Job:
             self.finished_at = time.monotonic()
             self.done_event.set()
 
+    def remote(self, source: dict):
+        """The job as a :class:`fleeodds.web.procs.Remote` (run in a worker process): its exact part
+        comes back as the note ``partial``, its answer fills the server's caches."""
+        from . import procs
+
+        exact_first = self.method == "both" and self.scenario.has_exact and service.cached(service.result_key(
+            self.scenario.base_source(), "both", self.trials, self.precision, self.seed)) is None
+        self.progress.phase = "queued"
+
+        def on_note(name: str, value: Any) -> None:
+            if name == "partial":
+                self.partial = value
+
+        return procs.Remote("job", source, self.method, self.trials, self.precision, self.seed, self.lang,
+                            exact_first, receive=procs.store_view, on_note=on_note)
+
+    def settle(self, task) -> None:
+        """A job run as :meth:`remote`: its state from its task's result or error."""
+        if self.done_event.is_set():
+            return
+        err = task.error
+        if err is None:
+            self.result, self.state = task.result, "done"
+        elif isinstance(err, service.Cancelled):
+            self.state = "cancelled"
+        elif isinstance(err, FleeoddsError):
+            self.error = {"detail": err.message(self.lang), "errors": service.error_lines(err, self.lang)}
+            self.state = "error"
+        else:
+            from .work import Busy
+
+            if isinstance(err, Busy):  # stopped by the queue (an overrun, a server stopping)
+                self.state = "cancelled"
+            else:
+                self.error = {"detail": "erreur interne pendant le calcul ; le journal du serveur en donne le "
+                              "détail" if self.lang == "fr" else "internal error while evaluating; the server "
+                              "log has the details", "errors": []}
+                self.state = "error"
+        self.finished_at = time.monotonic()
+        self.done_event.set()
+
     def status(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "state": self.state, "done": self.progress.done,
                                "total": self.progress.total, "phase": self.progress.phase}
@@ -106,8 +147,8 @@ class Jobs:
         # code (an abort): cancel the runs and wait for them first
         atexit.register(self.shutdown)
 
-    def start(self, scenario, method, trials, precision, seed, lang) -> Job:
-        """Start a job.
+    def start(self, scenario, method, trials, precision, seed, lang, source: dict | None = None) -> Job:
+        """Start a job; with worker processes (and the scenario's JSON ``source``), it runs in one.
 
         Raises
         ------
@@ -116,7 +157,11 @@ class Jobs:
         """
         job = Job(scenario, method, trials, precision, seed, lang)
         priority = 0 if method == "exact" else 1
-        job.task = self.work.submit(job._run, priority, job.progress)
+        if self.work.processes and source is not None:
+            job.task = self.work.submit(job.remote(source), priority, job.progress)
+            job.task.on_done(lambda: job.settle(job.task))
+        else:
+            job.task = self.work.submit(job._run, priority, job.progress)
         job.task.on_done(self._finished(job))
         with self._lock:
             self._jobs[job.id] = job

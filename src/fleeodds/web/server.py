@@ -7,6 +7,9 @@
 - connection limits and timeouts are uvicorn's own options (:data:`UVICORN_LIMITS`);
 - ``--workers N`` runs N processes with uvicorn's own process manager, each with its own work
   queue and kernels (the settings reach them in the environment);
+- ``--work-processes N`` (default :data:`fleeodds.web.work.SERVER_PROCESSES`): each server
+  process runs its heavy work in N worker processes (:mod:`fleeodds.web.procs`), so that its
+  event loop never waits for the interpreter lock; 0 keeps it on threads of the server process;
 - SIGTERM and Ctrl+C cancel every queued and running computation at once (a chunk, not a run).
 """
 
@@ -64,7 +67,7 @@ class Server(uvicorn.Server):
 
 def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False, *, public: bool = False,
           base_url: str | None = None, allowed_hosts: tuple[str, ...] = (), workers: int = 1,
-          lang: str = "en") -> None:
+          lang: str = "en", work_processes: int | None = None) -> None:
     """Run the server until stopped (see the module's text).
 
     Raises
@@ -82,8 +85,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
         base_url = check_base_url(base_url)
     if workers < 1:
         raise FleeoddsError(f"--workers: {workers} is not allowed; expected an integer from 1")
+    from .work import SERVER_PROCESSES
+
+    work_processes = SERVER_PROCESSES if work_processes is None else work_processes
+    if not 0 <= work_processes <= 64:
+        raise FleeoddsError(f"--work-processes: {work_processes} is not allowed; expected an integer from 0 to 64")
     settings = Settings(public=public, base_url=base_url, allowed_hosts=set(allowed_hosts), lang=lang,
-                        announce=workers == 1)
+                        announce=workers == 1, work_processes=work_processes)
     settings.to_env()  # the application is built by uvicorn (in each worker process) from these
     config = uvicorn.Config("fleeodds.web.app:create_app_from_env", factory=True, host=host, port=port,
                             workers=workers, log_level="warning", **UVICORN_LIMITS)

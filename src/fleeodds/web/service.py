@@ -435,6 +435,14 @@ def chart_bytes(draw: Callable[[str | None], Any], fmt: str, key: str | None = N
     return data
 
 
+def store_chart(key: str, fmt: str, data: bytes) -> None:
+    """Keep a chart drawn elsewhere (a worker process) in this process's cache (see :func:`chart_bytes`)."""
+    with _CACHE_LOCK:
+        _CHARTS[f"{key}.{fmt}"] = data
+        while len(_CHARTS) > CHART_CACHE_SIZE:
+            _CHARTS.popitem(last=False)
+
+
 def cached_chart(key: str, fmt: str) -> bytes | None:
     """A chart of the cache (see :func:`chart_bytes`), or None."""
     with _CACHE_LOCK:
@@ -541,6 +549,47 @@ def result_dict(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
 
 #: :func:`view`'s answers by (result id, language): a repeated question costs a dictionary look-up.
 _VIEWS: "collections.OrderedDict[tuple, dict]" = collections.OrderedDict()
+#: The JSON text of answers already sent, by (result id, language[, kind]), with the answer it was
+#: written from: a repeated question costs a look-up, not a serialisation of 100 KB on the event loop.
+_BYTES: "collections.OrderedDict[tuple, tuple[dict, bytes]]" = collections.OrderedDict()
+
+
+def store_view(key: str, lang: str, out: dict[str, Any], svg: bytes | None) -> None:
+    """Keep a view (and its SVG chart) made elsewhere (a worker process) in this process's caches."""
+    with _CACHE_LOCK:
+        if svg is not None:
+            _CHARTS[f"outcome-{key}-{lang}.svg"] = svg
+            while len(_CHARTS) > CHART_CACHE_SIZE:
+                _CHARTS.popitem(last=False)
+        _VIEWS[(key, lang)] = out
+        while len(_VIEWS) > CACHE_SIZE * 2:
+            _VIEWS.popitem(last=False)
+
+
+def store_result_dict(key: str, lang: str, out: dict[str, Any]) -> None:
+    """Keep a :func:`result_dict` made elsewhere (a worker process) in this process's caches."""
+    with _CACHE_LOCK:
+        _VIEWS[(key, lang, "json")] = out
+        while len(_VIEWS) > CACHE_SIZE * 2:
+            _VIEWS.popitem(last=False)
+
+
+def json_bytes(out: Any, kind: str = "view") -> bytes:
+    """``out`` (a view or a result dict, with its ``id``/``lang`` when it has them) as JSON bytes,
+    written as the API writes any answer (UTF-8, no NaN), kept while the same answer is asked again."""
+    k = (out.get("id"), out.get("lang"), kind) if isinstance(out, dict) and out.get("id") else None
+    if k is not None:
+        with _CACHE_LOCK:
+            hit = _BYTES.get(k)
+        if hit is not None and hit[0] is out:
+            return hit[1]
+    data = json.dumps(out, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+    if k is not None:
+        with _CACHE_LOCK:
+            _BYTES[k] = (out, data)
+            while len(_BYTES) > CACHE_SIZE * 2:
+                _BYTES.popitem(last=False)
+    return data
 
 
 def view_if_cached(key: str, lang: str, compute: bool = True) -> dict[str, Any] | None:
@@ -1077,8 +1126,12 @@ class Warmup:
     setup's) and answer its default question (exact where it has a solver, and 1,000,000 trials)
     into the result cache."""
 
-    def __init__(self, announce: bool = False) -> None:
+    def __init__(self, announce: bool = False, in_worker: Callable[[Path, threading.Event], None] | None = None
+                 ) -> None:
         self.announce = announce  # print a line when it starts and when the kernels are ready
+        #: with worker processes, ``in_worker(path, stop)`` warms an example there (its kernels in a
+        #: worker, its answer brought back to this process's caches: :func:`fleeodds.web.procs.warm_in`)
+        self.in_worker = in_worker
         self.done = 0
         self.total = 0
         self.finished = False
@@ -1116,6 +1169,10 @@ class Warmup:
             if self.stop.is_set():
                 break
             try:
+                if self.in_worker is not None:
+                    self.in_worker(path, self.stop)
+                    self.done += 1
+                    continue
                 sc = loading.load_scenario(path)
                 for s in [sc] + [v[2] for v in sc.variants()][:1]:
                     give_way(self.stop)

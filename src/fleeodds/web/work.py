@@ -13,8 +13,16 @@ that answers cheap requests (cached answers, schema, examples, health).
 - shutdown: :meth:`WorkQueue.close` cancels everything at once (SIGTERM calls it, see
   :func:`close_all`), so a stopping server waits for one chunk, not for the runs.
 
-Cheaper work first: exact answers (priority 0) before Monte Carlo and drawing (priority 1),
-first come first served within a priority.
+Cheaper work first: exact answers (priority 0) before Monte Carlo and drawing (priority 1), the
+warm-up last (priority 2), first come first served within a priority.
+
+Processes: with ``processes`` >= 1 (``fleeodds serve --work-processes N``, default
+:data:`SERVER_PROCESSES`), each worker thread hands its :class:`fleeodds.web.procs.Remote` tasks
+to a child process of its own (:mod:`fleeodds.web.procs`) and only waits for the answer, so the
+server's interpreter lock stays free for the event loop. A cancelled task whose child does not stop
+within :data:`GRACE` seconds has its child terminated (replaced at the next task); closing the
+queue terminates every child. Other callables (and every task with ``processes=0``, the library's
+default) run on the worker thread itself.
 """
 
 from __future__ import annotations
@@ -36,8 +44,9 @@ from . import service
 WORKERS = max(1, int(os.environ.get("FLEEODDS_WORK_THREADS", "2") or 2))
 #: Tasks waiting beyond those running before a request is refused with 429.
 WAITING = 12
-#: Longest a task may run (seconds) before it is cancelled.
-MAX_SECONDS = 60.0
+#: Longest a task may run (seconds) before it is cancelled: a shipped example's exact solve takes
+#: up to 40 s on the 2-core machine when other jobs load it.
+MAX_SECONDS = 120.0
 #: Longest a task may wait in the queue (seconds) before it is refused with 503: a safety net only,
 #: since admission (:data:`ADMIT_WAIT`) refuses work that would wait that long.
 MAX_WAIT = 300.0
@@ -46,6 +55,14 @@ FIRST_GUESS = 5.0
 #: A new task is refused at once (429) when the work already queued would take longer than this
 #: (seconds, from the recent tasks' mean time): better a prompt "try again in N s" than a late 503.
 ADMIT_WAIT = 20.0
+
+#: Worker processes of ``fleeodds serve`` (``--work-processes``): measured on the 2-core machine
+#: (benchmarks/README.md, "Web server under load").
+SERVER_PROCESSES = 2
+#: Worker processes of a queue made without saying (``FLEEODDS_WORK_PROCESSES``; 0: threads only).
+PROCESSES = int(os.environ.get("FLEEODDS_WORK_PROCESSES", "0") or 0)
+#: Seconds a cancelled task's process has to stop by itself before it is terminated.
+GRACE = 1.0
 
 _QUEUES: "weakref.WeakSet[WorkQueue]" = weakref.WeakSet()
 
@@ -61,8 +78,9 @@ class Busy(Exception):
 class Task:
     """One piece of heavy work: ``fn(progress)`` run by a worker thread."""
 
-    def __init__(self, fn: Callable[[service.Progress], Any], progress: service.Progress, priority: int):
-        self.fn, self.progress, self.priority = fn, progress, priority
+    def __init__(self, fn: Callable[[service.Progress], Any], progress: service.Progress, priority: int,
+                 background: bool = False):
+        self.fn, self.progress, self.priority, self.background = fn, progress, priority, background
         self.queued_at = time.monotonic()
         self.started_at: float | None = None
         self.finished_at: float | None = None
@@ -102,8 +120,11 @@ class WorkQueue:
     """A priority queue of :class:`Task` served by :data:`WORKERS` daemon threads, and a watchdog
     thread that enforces :data:`MAX_SECONDS` and :data:`MAX_WAIT`."""
 
-    def __init__(self, workers: int | None = None, waiting: int | None = None) -> None:
-        self.workers = WORKERS if workers is None else workers
+    def __init__(self, workers: int | None = None, waiting: int | None = None, processes: int | None = None,
+                 preload: bool = False) -> None:
+        self.processes = PROCESSES if processes is None else max(0, processes)
+        self.workers = self.processes or (WORKERS if workers is None else workers)
+        self._slots = [_Slot(preload) for _ in range(self.processes)]
         self.waiting = WAITING if waiting is None else waiting
         self._q: "queue.PriorityQueue[tuple[int, int, Task | None]]" = queue.PriorityQueue()
         self._seq = itertools.count()
@@ -114,7 +135,7 @@ class WorkQueue:
         #: seconds the last tasks took (for Retry-After)
         self._recent: list[float] = []
         self.refused = 0
-        self._threads = [threading.Thread(target=self._work, name=f"fleeodds-work-{i}", daemon=True)
+        self._threads = [threading.Thread(target=self._work, args=(i,), name=f"fleeodds-work-{i}", daemon=True)
                          for i in range(self.workers)]
         self._threads.append(threading.Thread(target=self._watch, name="fleeodds-work-watchdog", daemon=True))
         for th in self._threads:
@@ -124,19 +145,20 @@ class WorkQueue:
     # ------------------------------------------------------------------ submitting
 
     def submit(self, fn: Callable[[service.Progress], Any], priority: int = 1,
-               progress: service.Progress | None = None) -> Task:
-        """Queue ``fn(progress)``.
+               progress: service.Progress | None = None, background: bool = False) -> Task:
+        """Queue ``fn(progress)``; a ``background`` task (the warm-up's) is never refused as busy
+        and does not count in the recent times.
 
         Raises
         ------
         Busy
             429 when :attr:`workers` + :attr:`waiting` tasks are already there, 503 once closed.
         """
-        task = Task(fn, progress or service.Progress(), priority)
+        task = Task(fn, progress or service.Progress(), priority, background)
         with self._lock:
             if self.closed.is_set():
                 raise Busy(503, 5, "the server is stopping")
-            if len(self._queued) >= self.waiting or self._expected_wait() > ADMIT_WAIT:
+            if not background and (len(self._queued) >= self.waiting or self._expected_wait() > ADMIT_WAIT):
                 self.refused += 1
                 raise Busy(429, self.retry_after(), "the server is busy")
             self._queued.add(task)
@@ -229,10 +251,27 @@ class WorkQueue:
             if left <= 0:
                 break
             th.join(left)
+        if timeout > 0:
+            for slot in self._slots:
+                slot.stop(max(0.0, min(GRACE, end - time.monotonic())))
+
+    def processes_alive(self) -> int:
+        """Worker processes running now."""
+        return sum(1 for s in self._slots if s.alive())
 
     # ------------------------------------------------------------------ threads
 
-    def _work(self) -> None:
+    def _work(self, index: int = 0) -> None:
+        try:
+            self._serve(index)
+        finally:
+            if index < len(self._slots):
+                self._slots[index].stop(GRACE)
+
+    def _serve(self, index: int) -> None:
+        from .procs import Remote
+
+        slot = self._slots[index] if index < len(self._slots) else None
         while True:
             _, _, task = self._q.get()
             if task is None:
@@ -249,13 +288,17 @@ class WorkQueue:
             task.started_at = time.monotonic()
             try:
                 task.progress.check()
-                task.result = task.fn(task.progress)
+                if slot is not None and isinstance(task.fn, Remote):
+                    task.result = slot.run(task.fn, task.progress)
+                else:
+                    task.result = task.fn(task.progress)
             except BaseException as exc:  # noqa: BLE001  handed to the awaiting request
                 task.error = exc
             finally:
                 with self._lock:
                     self._running.discard(task)
-                    self._recent = (self._recent + [time.monotonic() - task.started_at])[-20:]
+                    if not task.background:
+                        self._recent = (self._recent + [time.monotonic() - task.started_at])[-20:]
                 task._finish()
 
     def _watch(self) -> None:
@@ -270,6 +313,114 @@ class WorkQueue:
                 if now - task.queued_at > MAX_WAIT:
                     task.cancel("waited")
                 self._drop_cancelled(task)  # a job cancelled while it waited, a request gone
+
+
+class _Slot:
+    """One worker process (started at its first task, with the ``spawn`` method) and its pipe and
+    cancel flag; used by one worker thread only."""
+
+    def __init__(self, preload: bool) -> None:
+        self.preload = preload
+        self.proc = None
+        self.conn = None
+        self.cancel = None
+        self._lock = threading.Lock()
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.is_alive()
+
+    def _start(self) -> None:
+        import multiprocessing
+
+        from .procs import child_main
+
+        ctx = multiprocessing.get_context("spawn")
+        mine, theirs = ctx.Pipe()
+        self.cancel = ctx.Event()
+        proc = ctx.Process(target=child_main, args=(theirs, self.cancel, self.preload), name="fleeodds-worker",
+                           daemon=True)
+        proc.start()
+        theirs.close()
+        self.proc, self.conn = proc, mine
+
+    def run(self, remote, progress: service.Progress) -> Any:
+        """Run ``remote`` in the process; relay its progress and notes; cancel it when
+        ``progress.cancel`` is set (terminated after :data:`GRACE` seconds)."""
+        from .procs import RemoteError
+
+        with self._lock:
+            if not self.alive():
+                self._start()
+            proc, conn, flag = self.proc, self.conn, self.cancel
+        flag.clear()
+        cancelled_at = None
+
+        def ended() -> Exception:
+            self.stop(0)
+            return service.Cancelled() if cancelled_at is not None or progress.cancel.is_set() else \
+                RuntimeError("the worker process ended during a computation")
+
+        try:
+            conn.send((remote.name, remote.args, remote.kwargs))
+        except (OSError, ValueError):
+            raise ended() from None
+        while True:
+            try:
+                ready = conn.poll(0.05)
+                msg = conn.recv() if ready else None
+            except (EOFError, OSError, ValueError):
+                raise ended() from None
+            if msg is not None:
+                kind = msg[0]
+                if kind == "progress":
+                    setattr(progress, msg[1], msg[2])
+                elif kind == "note":
+                    if remote.on_note is not None:
+                        remote.on_note(msg[1], msg[2])
+                elif kind == "ok":
+                    return remote.receive(msg[1])
+                elif kind == "cancelled":
+                    raise service.Cancelled()
+                elif kind == "project":
+                    raise RemoteError(msg[1], msg[2])
+                else:
+                    import logging
+
+                    logging.getLogger("fleeodds.web").error("worker process: %s", msg[1])
+                    raise RuntimeError(msg[1].splitlines()[0])
+            # checked after every message too: a fast run sends its progress without a pause
+            if progress.cancel.is_set():
+                if cancelled_at is None:
+                    cancelled_at = time.monotonic()
+                    flag.set()
+                elif time.monotonic() - cancelled_at > GRACE:
+                    raise ended()  # an exact solve, a kernel compiling: it cannot stop by itself
+            if msg is None and not proc.is_alive():
+                raise ended()
+
+    def stop(self, grace: float) -> None:
+        """End the process: asked to leave, terminated after ``grace`` seconds, killed if it must."""
+        with self._lock:
+            proc, conn = self.proc, self.conn
+            self.proc = self.conn = None
+        if proc is None:
+            return
+        if grace > 0 and proc.is_alive():
+            try:
+                conn.send(None)
+            except (OSError, ValueError):
+                pass
+            proc.join(grace)
+        if proc.is_alive():
+            proc.terminate()
+            proc.join(2)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(1)
+        try:
+            conn.close()
+        except OSError:
+            pass
 
 
 class ClientGone(Exception):

@@ -270,7 +270,7 @@ def test_queue_full_is_429_with_retry_after_and_health_still_answers(goblins):
             assert fr.status_code == 429 and "occupé" in fr.json()["detail"]
             # cheap requests do not wait behind the held work
             h = c.get("/api/health").json()
-            assert h["work"] == {"running": 1, "queued": 1, "workers": 1, "capacity": 2, "refused": 2}
+            assert h["work"] == {"running": 1, "queued": 1, "workers": 1, "capacity": 2, "refused": 2, "processes": 0}
             assert c.get("/api/examples").status_code == 200
             assert c.get("/api/schema/warhammer").status_code == 200
             hold.set()
@@ -592,3 +592,57 @@ def test_kernels_compile_in_memory_without_a_writable_cache(monkeypatch):
     assert add_two(40) == 42
     assert "No space left on device" in kernel_cache.status()["reason"]
     kernel_cache.STATE.update(disk=True, reason="")
+
+
+# --------------------------------------------------------------------------- worker processes
+
+
+@pytest.mark.slow
+def test_worker_processes_answer_cancel_and_stop(goblins, monkeypatch):
+    """``--work-processes 1``: the heavy work runs in a child process; its counts are those of the
+    same question computed here (same seed, same counts), a bad input is the same 422, a job's
+    progress comes back and a cancel stops it, and closing the queue leaves no process behind."""
+    import os
+
+    from fleeodds.web import procs
+
+    q = work.WorkQueue(processes=1)
+    try:
+        with TestClient(create_app(warmup=False, queue=q), raise_server_exceptions=False, base_url=LOCAL) as c:
+            body = {"scenario": dict(goblins, title="in a worker"), "method": "both", "trials": 50_000, "seed": 4}
+            got = c.post("/api/view", json=body)
+            assert got.status_code == 200, got.text
+            assert q.processes_alive() == 1
+            here = procs.Remote("view", body["scenario"], "both", 50_000, None, 4, "en")(service.Progress())[2]
+
+            def counts(view):
+                return [(r["outcome"], r.get("count")) for r in view["result"]["outcomes"]]
+
+            assert counts(got.json()) == counts(here)
+            caught = next(r for r in got.json()["wide"] if r["outcome"] == "caught")
+            assert caught["fraction"] == "7931/15552"
+            again = c.post("/api/view", json=body)  # the cached answer: from this process's caches
+            assert again.json()["chart_svg"] == got.json()["chart_svg"]
+            bad = c.post("/api/evaluate", json={"scenario": dict(goblins, combat={"margin": -1}), "method": "mc",
+                                                "trials": 1000, "lang": "fr"})
+            # validated here before any work is queued; the same message a worker would give
+            assert bad.status_code == 422 and bad.json()["errors"][0]["path"] == "combat.margin"
+            monkeypatch.setattr(service, "MAX_TRIALS", 2_000_000_000)  # checked here: the run lasts minutes
+            st = c.post("/api/jobs?wait=0", json={"scenario": dict(goblins, title="long in a worker"), "method": "mc",
+                                                  "trials": 2_000_000_000, "seed": 8}).json()
+            for _ in range(1200):
+                st = c.get(f"/api/jobs/{st['id']}").json()
+                if st["done"]:
+                    break
+                time.sleep(0.05)
+            assert st["state"] == "running" and 0 < st["done"] < st["total"] == 2_000_000_000
+            pid = q._slots[0].proc.pid
+            c.post(f"/api/jobs/{st['id']}/cancel")
+            end = c.get(f"/api/jobs/{st['id']}?wait=10").json()
+            assert end["state"] == "cancelled" and "result" not in end
+            assert q._slots[0].proc is not None and q._slots[0].proc.pid == pid  # it stopped by itself
+    finally:
+        q.close(5)
+    assert q.processes_alive() == 0
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)

@@ -1,0 +1,277 @@
+"""Heavy work in worker processes: what runs there, and how it talks to the server's process.
+
+The server's event loop answers cheap requests (cached answers, schema, examples, health, job
+status). When exact solves, Monte Carlo runs and chart drawing ran on threads of that same process,
+they held its interpreter lock and a cached answer waited seconds for its turn. With
+``fleeodds serve --work-processes N`` (N >= 1) each worker of the work queue
+(:mod:`fleeodds.web.work`) owns one child process, started with the ``spawn`` method (a fresh
+interpreter: numba's threads and ``fork`` do not mix), at the scheduling priority :data:`NICE`
+above the server's (0 by default).
+
+A piece of heavy work is a :class:`Remote`: the name of a function of :data:`FUNCS` (run in the
+child) with plain arguments (JSON-like data, bytes, result tables), and a ``receive`` run in the
+server's process with what the child returned (it fills the server's caches). The child sends
+its progress (``done``, ``total``, ``phase``) and notes (a job's exact part) as it goes; a cancel
+(client gone, job cancelled, overrun, server stopping) is a flag the child checks between chunks,
+and a child that does not stop within :data:`fleeodds.web.work.GRACE` seconds (an exact solve,
+a kernel being compiled) is terminated and replaced at the next task. Counts do not depend on the
+process: trial ``t`` reads the random stream of ``(seed, t)`` (:mod:`fleeodds.rng`).
+
+With ``--work-processes 0`` (the library's default, :func:`fleeodds.web.create_app`), a
+:class:`Remote` runs on the worker thread itself, as before.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import traceback
+from typing import Any, Callable
+
+from ..errors import FleeoddsError
+from . import service
+
+#: Scheduling niceness added to a worker process (Unix; 0: none). At 3, on the shared machine loaded by
+#: other jobs, exact solves of shipped examples took over 120 s (starved by the other jobs).
+NICE = 0
+
+
+class RemoteError(FleeoddsError):
+    """A project error (bad input) raised in a worker process, with its English and French messages."""
+
+    def __init__(self, en: str, fr: str):
+        super().__init__(en)
+        self.fr = fr
+
+    def message(self, lang: str = "en") -> str:
+        return self.fr if lang == "fr" else str(self)
+
+    def __reduce__(self):
+        return (RemoteError, (str(self), self.fr))
+
+
+class Remote:
+    """One piece of heavy work: ``FUNCS[name](progress, *args)`` (in a worker process, or on the
+    calling thread without processes), then ``receive(result)`` in the server's process; ``on_note``
+    receives the notes the work sends on its way (``progress.note(name, value)``)."""
+
+    def __init__(self, name: str, *args: Any, receive: Callable[[Any], Any] | None = None,
+                 on_note: Callable[[str, Any], None] | None = None, **kwargs: Any) -> None:
+        if name not in FUNCS:
+            raise KeyError(name)
+        self.name, self.args, self.kwargs = name, args, kwargs
+        self.receive = receive or (lambda result: result)
+        self.on_note = on_note
+
+    def __call__(self, progress: service.Progress) -> Any:
+        """Run here (no worker process): the same function, the same ``receive``."""
+        if self.on_note is not None:
+            progress.note = self.on_note  # type: ignore[attr-defined]
+        return self.receive(FUNCS[self.name](progress, *self.args, **self.kwargs))
+
+
+# --------------------------------------------------------------------------- the functions run in a worker
+
+
+def _note(progress: service.Progress, name: str, value: Any) -> None:
+    note = getattr(progress, "note", None)
+    if note is not None:
+        note(name, value)
+
+
+def _load(source: dict):
+    service.check_texts(source, "scenario")
+    return service.load(source)
+
+
+def evaluate(progress, source, method, trials, precision, seed, lang):
+    """``(key, table, JSON answer)`` of a question (:func:`fleeodds.web.service.evaluate`, then
+    :func:`fleeodds.web.service.result_dict`)."""
+    key, table = service.evaluate(_load(source), method, trials, precision, seed, progress)
+    return key, table, service.result_dict(key, table, lang)
+
+
+def view(progress, source, method, trials, precision, seed, lang):
+    """``(key, table, view, chart svg bytes)`` of a question: what the page shows."""
+    key, table = service.evaluate(_load(source), method, trials, precision, seed, progress)
+    return _viewed(key, table, lang)
+
+
+def _viewed(key, table, lang):
+    out = service.view(key, table, lang)
+    return key, table, out, service.cached_chart(f"outcome-{key}-{lang}", "svg")
+
+
+def job(progress, source, method, trials, precision, seed, lang, exact_first):
+    """A job: with ``exact_first``, the exact answer first (sent as the note ``partial``), then the
+    whole question as :func:`view`."""
+    sc = _load(source)
+    progress.phase = "exact" if method in ("both", "exact") and sc.has_exact else "preparing"
+    if exact_first:
+        key, table = service.evaluate(sc, "exact", None, None, seed)
+        _note(progress, "partial", service.view(key, table, lang))
+        progress.check()
+    key, table = service.evaluate(sc, method, trials, precision, seed, progress)
+    return _viewed(key, table, lang)
+
+
+def chart(progress, key, table, fmt, lang):
+    """A result's chart as ``fmt`` bytes (``table``: the result, sent by the server)."""
+    service._store(key, table)
+    return service.download(key, fmt, lang)
+
+
+def compare(progress, *args, **kw):
+    return service.compare(*args, progress=progress, **kw)
+
+
+def sweep(progress, *args):
+    return service.sweep(*args, progress=progress)
+
+
+def upload(progress, *args):
+    return service.read_upload(*args)
+
+
+def warm(progress, path: str):
+    """The warm-up of one shipped example: its kernels (and its first setup's), and its default
+    question (exact where it has a solver, and 1,000,000 trials, seed 0) with its English view."""
+    from pathlib import Path
+
+    from .. import engine, loading
+
+    sc = loading.load_scenario(Path(path))
+    for s in [sc] + [v[2] for v in sc.variants()][:1]:
+        progress.check()
+        with service.KERNEL_LOCK:
+            s.kernel()(0, 0, 1000)
+            if s.has_trial_kernel:
+                s.trial_kernel()(0, 0, 1000)
+    method = "both" if sc.has_exact else "mc"
+    key, table = service.evaluate(sc, method, engine.DEFAULT_TRIALS, None, 0, progress)
+    return _viewed(key, table, "en")
+
+
+FUNCS: dict[str, Callable[..., Any]] = {"evaluate": evaluate, "view": view, "job": job, "chart": chart,
+                                        "compare": compare, "sweep": sweep, "upload": upload, "warm": warm}
+
+
+# --------------------------------------------------------------------------- what the server keeps
+
+
+def store_view(got) -> dict:
+    """Keep a worker's ``(key, table, view, chart)`` in the server's caches; the view."""
+    key, table, out, svg = got
+    service._store(key, table)
+    service.store_view(key, out["lang"], out, svg)
+    return out
+
+
+def store_evaluated(got, lang: str) -> dict:
+    """Keep a worker's ``(key, table, JSON answer in lang)`` in the server's caches; the JSON answer."""
+    key, table, out = got
+    service._store(key, table)
+    service.store_result_dict(key, lang, out)
+    return out
+
+
+def warm_in(queue) -> Callable[[Any, threading.Event], None] | None:
+    """The warm-up's way to warm one example in ``queue``'s worker processes (None without any):
+    a background task of the lowest priority (requests first), cancelled when ``stop`` is set."""
+    if not queue.processes:
+        return None
+
+    def warm_one(path, stop: threading.Event) -> None:
+        if queue.closed.is_set():
+            raise service.Cancelled()
+        task = queue.submit(Remote("warm", str(path), receive=store_view), priority=2, background=True)
+        while not task.done.wait(0.2):
+            if stop.is_set():
+                queue.cancel(task)
+        if task.error is not None:
+            if isinstance(task.error, service.Cancelled) or stop.is_set():
+                raise service.Cancelled()
+            raise task.error
+
+    return warm_one
+
+
+# --------------------------------------------------------------------------- the worker process
+
+
+class ChildProgress(service.Progress):
+    """A run's progress in a worker process: ``done``, ``total``, ``phase`` and ``preparing_since``
+    are sent to the server as they change; ``cancel`` is the flag the server sets."""
+
+    RELAYED = frozenset({"done", "total", "phase", "preparing_since"})
+
+    def __init__(self, conn, cancel) -> None:
+        object.__setattr__(self, "_conn", None)
+        super().__init__()
+        self.cancel = cancel
+        object.__setattr__(self, "_conn", conn)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name in self.RELAYED and self._conn is not None:
+            self._conn.send(("progress", name, value))
+
+    def note(self, name: str, value: Any) -> None:
+        self._conn.send(("note", name, value))
+
+
+def _preload() -> None:
+    """Load (or compile) every shipped example's kernels in this worker, in the background: a
+    question's first run here then waits for none."""
+    from .. import loading
+
+    for path in loading.list_examples():
+        try:
+            sc = loading.load_scenario(path)
+            for s in [sc] + [v[2] for v in sc.variants()][:1]:
+                with service.KERNEL_LOCK:
+                    s.kernel()(0, 0, 1000)
+                    if s.has_trial_kernel:
+                        s.trial_kernel()(0, 0, 1000)
+        except Exception:  # noqa: BLE001  the request's own run will say what is wrong
+            pass
+
+
+def child_main(conn, cancel, preload: bool) -> None:
+    """A worker process: run each ``(name, args, kwargs)`` received and send back ``("ok", result)``,
+    ``("cancelled",)``, ``("project", en, fr)`` (bad input) or ``("error", text)``; ``None`` ends it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the whole group: the server stops us
+    if NICE:
+        try:
+            os.nice(NICE)
+        except (AttributeError, OSError):
+            pass
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    from .kernel_cache import keep_kernels_working
+
+    keep_kernels_working()
+    if preload:
+        threading.Thread(target=_preload, name="fleeodds-preload", daemon=True).start()
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        if msg is None:
+            return
+        name, args, kwargs = msg
+        progress = ChildProgress(conn, cancel)
+        try:
+            result = FUNCS[name](progress, *args, **kwargs)
+            out: tuple = ("ok", result)
+        except service.Cancelled:
+            out = ("cancelled",)
+        except FleeoddsError as exc:
+            out = ("project", exc.message("en"), exc.message("fr"))
+        except Exception as exc:  # noqa: BLE001  the server logs it and answers 500
+            out = ("error", f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}")
+        try:
+            conn.send(out)
+        except (OSError, ValueError):
+            return
