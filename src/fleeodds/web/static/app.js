@@ -919,9 +919,8 @@ async function compute() {
       // the exact part of the answer is shown as soon as it is known, the Monte Carlo part after
       if (st.partial && !partialShown) { showResult(st.partial); partialShown = true; }
       showProgress(st);
-      await new Promise((r) => setTimeout(r, 150));
-      if (gen !== S.gen) return;
-      st = await api("api/jobs/" + st.id);
+      // a long poll: the server answers as soon as the job moves on, or after half a second
+      st = await api("api/jobs/" + st.id + "?wait=0.5");
       if (gen !== S.gen) return;
     }
     hideProgress();
