@@ -39,14 +39,14 @@ _REPORT = {
     "links": ("  {n} rule/profile link(s) point outside the catalogue",
               "  {n} lien(s) de règle ou de profil pointent hors du catalogue"),
     "links_gst": ("; pass --system GAME.gst to resolve them", " ; donnez --system JEU.gst pour les résoudre"),
-    "unmapped": ("  rules not bearing on flee, pursuit or close combat, left out ({n} rules; × how many units have "
+    "unmapped": ("  rules not bearing on flee, pursuit or close combat, left out ({n} {rules}; × how many units have "
                  "each): ",
                  "  règles sans effet sur la fuite, la poursuite ou le corps à corps, laissées de côté ({n} règles ; "
                  "× le nombre d'unités qui l'ont) : "),
-    "read": ("  rules read ({n} rules; × how many units have each): ",
-             "  règles lues ({n} règles ; × le nombre d'unités qui l'ont) : "),
-    "not_modelled": ("  rules read, not modelled ({n} rules; × how many units have each): ",
-                     "  règles lues, non modélisées ({n} règles ; × le nombre d'unités qui l'ont) : "),
+    "read": ("  rules read ({n} {rules}; × how many units have each): ",
+             "  règles lues ({n} {rules} ; × le nombre d'unités qui l'ont) : "),
+    "not_modelled": ("  rules read, not modelled ({n} {rules}; × how many units have each): ",
+                     "  règles lues, non modélisées ({n} {rules} ; × le nombre d'unités qui l'ont) : "),
     "parts": ("  {n} shared entries read as parts of units (mounts, crews, chariot beasts), not as units: ",
               "  {n} entrées partagées lues comme parties d'unités (montures, équipages, bêtes de char), "
               "non comme unités : "),
@@ -104,7 +104,8 @@ def _report(result, verbose: bool, unmapped_top: int = 12, lang: str = "en") -> 
         items = list(counts.items())
         shown = items if verbose or key != "unmapped" else items[:unmapped_top]
         more = "" if len(shown) == len(items) else _REPORT["more"][i].format(n=len(items) - len(shown))
-        echo(key, ", ".join(f"{name} ×{n}" for name, n in shown) + more, n=len(items))
+        rules = (("rule", "règle") if len(items) == 1 else ("rules", "règles"))[i]
+        echo(key, ", ".join(f"{name} ×{n}" for name, n in shown) + more, n=len(items), rules=rules)
 
 
 def _rules_system(key: str | None) -> str:
