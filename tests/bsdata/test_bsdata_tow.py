@@ -212,7 +212,7 @@ def test_fight_ranking_at_each_unit_s_own_size(tribes):
     assert lines[1] == "Method: exact for every unit."
     assert "characters ×2, monsters ×1" in lines[2]
     assert "personnages ×2, monstres ×1" in r.footer("fr")[2] and r.footer("fr")[0].startswith("Trié par « gagne »")
-    assert "Warband ×2" in lines[3]
+    assert "Close Order ×1" in lines[3]  # read, not modelled (Warband is a rule of the flee chain now)
     text = format_ranking(r, "en")
     assert max(len(line) for line in text.splitlines()) <= 120
     # --types: the character, fielded as one model
@@ -310,7 +310,7 @@ def test_cli_rank_sizes_kinds_and_a_narrow_table(tmp_path):
     assert "Brute Mob" in out and "Big Boss" not in out and "Stone Giant" not in out
     assert "Sorted by 'wins', highest first" in out and "Ranked apart (--types ranks them): characters ×2, " \
                                                         "monsters ×1." in out
-    assert "Warband ×2" in out  # read, not modelled in this fight
+    assert "Close Order ×1" in out  # read, not modelled in this fight
     assert "not ranked: Squig Bouncers" in res.stderr
     res = CliRunner().invoke(main, base + ["--types", "character,monster", "--unit-size", "scenario", "--wide",
                                            "--lang", "fr"])
@@ -325,6 +325,6 @@ def test_cli_rank_sizes_kinds_and_a_narrow_table(tmp_path):
     rows = {r["unit"]: r for r in csv.DictReader(io.StringIO(res.stdout))}
     # 20 Brutes for 100 points; the CSV has every column, the rules not modelled among them
     assert (rows["Brute Mob"]["pts"], rows["Brute Mob"]["size"]) == ("100.0", "20")
-    assert rows["Brute Mob"]["rules not modelled"] == "Warband; Impetuous; Close Order"
+    assert rows["Brute Mob"]["rules not modelled"] == "Close Order"
     res = CliRunner().invoke(main, base + ["--types", "dragons"])
     assert res.exit_code == 2 and "types" in res.stderr and "Traceback" not in res.output

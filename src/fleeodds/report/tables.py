@@ -112,9 +112,28 @@ def render_rule_sources(sources: list[dict], lang: str, fmt: str = "table") -> s
     lines = [("### " if fmt == "md" else "") + w("rule_sources_title", lang)]
     editions = list(dict.fromkeys(s["edition"] for s in sources))
     for ed in editions:
-        lines.append(("\n**" + ed + "**\n") if fmt == "md" else ed)
-        lines += [f"- {s['rule']}: {s['source']}" for s in sources if s["edition"] == ed]
+        name = next((s.get("edition_fr") for s in sources if s["edition"] == ed and s.get("edition_fr")), None) \
+            if lang == "fr" else ed
+        if name is None:  # a record without its French name: the edition's number read the French way
+            import re
+
+            name = re.sub(r"(\d)th edition", r"\1e édition", ed).replace("Warhammer: ", "Warhammer : ")
+        lines.append(("\n**" + name + "**\n") if fmt == "md" else name)
+        if lang == "fr":  # the pages are named in English by their sites: in French, the page itself
+            lines += [f"- {_source_fr(s['source'])}" for s in sources if s["edition"] == ed]
+        else:
+            lines += [f"- {s['rule']}: {s['source']}" for s in sources if s["edition"] == ed]
     return "\n".join(lines) + "\n"
+
+
+def _source_fr(source: str) -> str:
+    """A source's own words in French: "(last updated 2024-01-31; rulebook p. 148)" reads "(mise à jour du
+    2024-01-31 ; livre de règles p. 148)"."""
+    source = source.replace("Official Warhammer: The Old World FAQ & Errata, version ",
+                            "FAQ & Errata officielle de Warhammer : The Old World, version ").replace(
+        "(June 2025)", "(juin 2025)")
+    return (source.replace("(last updated ", "(mise à jour du ").replace("; rulebook p. ", " ; livre de règles p. ")
+            .replace("rulebook p. ", "livre de règles p. ").replace("last updated ", "mise à jour du "))
 
 
 def render_cumulative(views: "pd.DataFrame | list[dict]", lang: str, fmt: str = "table", digits: int = 2,
