@@ -293,7 +293,7 @@ OPTIONS: dict[str, str] = {
         "Processus serveurs (ceux qu'uvicorn gère lui-même), chacun avec sa propre file de calculs.",
     "Worker processes for the heavy work of each server process (exact solves, Monte Carlo, charts, comparisons, "
     "sweeps, uploads)  [default: 2]; 0: on threads of the server process.":
-        "Processus de calcul pour le travail lourd de chaque processus serveur (calculs exacts, Monte Carlo, "
+        "Processus de calcul pour le travail lourd de chaque processus serveur (calculs exacts, Monte-Carlo, "
         "graphiques, comparaisons, balayages, imports)  [défaut : 2] ; 0 : sur des fils du processus serveur.",
     "The page's language until the player picks one.":
         "La langue de la page tant que le joueur n'en a pas choisi une.",

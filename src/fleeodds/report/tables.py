@@ -112,9 +112,8 @@ def render_rule_sources(sources: list[dict], lang: str, fmt: str = "table") -> s
     lines = [("### " if fmt == "md" else "") + w("rule_sources_title", lang)]
     editions = list(dict.fromkeys(s["edition"] for s in sources))
     for ed in editions:
-        name = next((s.get("edition_fr") for s in sources if s["edition"] == ed and s.get("edition_fr")), None) \
-            if lang == "fr" else ed
-        if name is None:  # a record without its French name: the edition's number read the French way
+        name = ed
+        if lang == "fr":  # the edition's number read the French way ("Warhammer 7e édition")
             import re
 
             name = re.sub(r"(\d)th edition", r"\1e édition", ed).replace("Warhammer: ", "Warhammer : ")

@@ -87,16 +87,8 @@ _TOW_WEAPON = {"hand_weapon": "hand_weapon", "great_weapon": "great_weapon", "ha
                "flail": "flail", "lance": "lance", "additional_hand_weapon": "additional_hand_weapon"}
 
 
-#: The editions' names in French (``edition_fr`` of each record).
-EDITIONS_FR = {"Warhammer 6th edition": "Warhammer, 6e édition", "Warhammer 7th edition": "Warhammer, 7e édition",
-               "Warhammer 8th edition": "Warhammer, 8e édition", "Warhammer: The Old World": "Warhammer : The Old World",
-               "Battle for Skull Pass (7th edition starter)": "Bataille au Col du Crâne (initiation à la 7e édition)"}
-
-
 def _rec(rule: str, edition: str, source: str) -> dict[str, str]:
-    """One record; ``edition_fr`` names the edition in French (the rule keeps its English name, the page's)."""
-    fr = EDITIONS_FR.get(edition) or edition.replace("Warhammer: The Old World", "Warhammer : The Old World")
-    return {"rule": rule, "edition": edition, "source": source, "edition_fr": fr}
+    return {"rule": rule, "edition": edition, "source": source}
 
 
 def chain_sources(edition: str, situation: str) -> list[dict[str, str]]:
