@@ -19,6 +19,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -42,12 +43,20 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+#: A Host header as RFC 9110 (section 7.2) allows it: a name or an address (IPv6 in brackets), then an optional port.
+_HOST_HEADER = re.compile(r"(\[[0-9a-f:.]+\]|[a-z0-9._~-]+)(:[0-9]{1,5})?")
+
+
 def host_name(value: str) -> str:
-    """The host name of a ``Host`` header or a ``host:port`` (brackets of IPv6 removed), lower case."""
+    """The host name of a ``Host`` header or a ``host:port`` (brackets of IPv6 removed), lower case.
+
+    A value that is not a well-formed Host header (``[::1]evil.com``, ``a b``) is returned whole, so that
+    it matches no allowed name and is refused."""
     v = value.strip().lower()
-    if v.startswith("["):
-        return v[1:v.find("]")] if "]" in v else v[1:]
-    return v.rsplit(":", 1)[0] if v.count(":") == 1 else v
+    m = _HOST_HEADER.fullmatch(v)
+    if not m:
+        return v
+    return m.group(1).strip("[]")
 
 
 @dataclass

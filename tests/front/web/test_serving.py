@@ -56,7 +56,8 @@ def test_loopback_hosts_are_answered(client, host):
     assert client.get("/api/health", headers={"Host": host}).status_code == 200
 
 
-@pytest.mark.parametrize("host", ["evil.example:8000", "attacker.test", "odds.example.org", "10.0.0.5:8000", ""])
+@pytest.mark.parametrize("host", ["evil.example:8000", "attacker.test", "odds.example.org", "10.0.0.5:8000", "",
+                                  "[::1]evil.example", "127.0.0.1:80evil", "localhost evil", "127.0.0.1.evil.example"])
 def test_dns_rebinding_host_is_refused(client, host):
     """A page served as evil.example, whose name was made to resolve to 127.0.0.1, asks with its own
     name in Host: refused before any route (also a POST with no Origin, as a rebinding page's own
