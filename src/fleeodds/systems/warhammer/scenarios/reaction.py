@@ -68,8 +68,9 @@ def fight_source(data: dict, base_dir: Path | None = None) -> dict:
     where = "options.charge_reaction"
     fight = data.get("fight")
     if not isinstance(fight, dict):
-        raise InputError(where, reaction, "flee or fire_and_flee, or a [fight] table with [fight.unit] (the charged "
-                                          "unit) and [fight.enemy] (the charger) for hold and stand_and_shoot")
+        raise InputError(where, reaction, "'flee' or 'fire_and_flee', or a [fight] table with [fight.unit] (the "
+                                          "charged unit) and [fight.enemy] (the charger) for 'hold' and "
+                                          "'stand_and_shoot'")
     if fight.get("charger", "enemy") != "enemy":
         raise InputError("fight.charger", short_repr(fight.get("charger")),
                          "'enemy' in a flee_reaction (the enemy charges your unit)")
@@ -78,7 +79,8 @@ def fight_source(data: dict, base_dir: Path | None = None) -> dict:
         if edition not in ("tow", "the_old_world", "old_world"):
             raise not_modelled(where, reaction, "Stand & Shoot outside The Old World")
         if "stand_and_shoot" not in fight:
-            raise InputError("fight.stand_and_shoot", None, "a table of the unit's shots (shots, strength) for "
+            raise InputError("fight.stand_and_shoot", None, "a table of the unit's shots (fight.stand_and_shoot.shots, "
+                                                            "fight.stand_and_shoot.strength) for "
                                                             "options.charge_reaction = 'stand_and_shoot'")
     _check_reach(data, base_dir)
     out = {k: copy.deepcopy(v) for k, v in data.items()
