@@ -342,6 +342,9 @@ def test_charge_reactions_that_fight_are_refused_where_not_modelled():
         base.with_changes({"edition": "8th", "options.charge_reaction": "stand_and_shoot"})
     with pytest.raises(InputError, match="may fall short"):
         base.with_changes({"table.gap": 11})
+    with pytest.raises(InputError, match="closer than its Movement"):  # 7" from M8 Knights: Hold or Flee only
+        base.with_changes({"options.charge_reaction": "stand_and_shoot", "table.gap": 7})
+    assert base.with_changes({"table.gap": 7}).has_exact  # Hold is still allowed
     with pytest.raises(InputError, match="'enemy' in a flee_reaction"):
         base.with_changes({"fight.charger": "unit"})
     with pytest.raises(InputError, match="7 or more to hit"):

@@ -390,6 +390,9 @@ PHRASES: dict[str, str] = {
         "§ et §",
     "§ in a flee_reaction (the enemy charges your unit)": "§ dans une flee_reaction (l'ennemi charge votre unité)",
     "Stand & Shoot outside The Old World": "Tenir et tirer hors de The Old World",
+    "§ when the charger is closer than its Movement (§; table.gap = §): the unit must Hold or Flee":
+        "§ quand l'unité qui charge est plus proche que son Mouvement (§ ; table.gap = §) : l'unité doit tenir ou "
+        "fuir",
     "a table of the unit's shots (fight.stand_and_shoot.shots, fight.stand_and_shoot.strength) for "
     "options.charge_reaction = §":
         "une table des tirs de l'unité (fight.stand_and_shoot.shots, fight.stand_and_shoot.strength) pour "

@@ -56,8 +56,9 @@ def fight_source(data: dict, base_dir: Path | None = None) -> dict:
     ------
     InputError
         No ``[fight]`` table, a ``fight.charger`` other than the enemy, a Stand & Shoot without
-        ``fight.stand_and_shoot`` or outside The Old World, or a charge that may fall short of the unit (not
-        modelled: a unit that holds is then not charged at all).
+        ``fight.stand_and_shoot`` or outside The Old World, a Stand & Shoot against a charger closer than its
+        Movement (TOW: the unit must Hold or Flee), or a charge that may fall short of the unit (not modelled: a
+        unit that holds is then not charged at all).
 
     References
     ----------
@@ -112,6 +113,11 @@ def _check_reach(data: dict, base_dir: Path | None) -> None:
     flee["options"] = dict(flee.get("options") or {}, charge_reaction="flee")
     with without_effect_checks():
         r = WarhammerScenario(flee, base_dir).rules
+    if reaction_of(data) == "stand_and_shoot" and r.gap < r.charge_move:
+        # TOW: no Stand & Shoot (nor Fire & Flee) against a charger closer than its Movement
+        raise InputError("options.charge_reaction", "stand_and_shoot",
+                         f"'hold' when the charger is closer than its Movement ({r.charge_move:g}; table.gap = "
+                         f"{r.gap:g}): the unit must Hold or Flee")
     shortest = r.charge_fixed + r.charge_dice.min_value
     if r.gap > shortest:
         raise not_modelled("options.charge_reaction", reaction_of(data),
