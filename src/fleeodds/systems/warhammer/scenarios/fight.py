@@ -640,6 +640,8 @@ class FightScenario(Scenario):
                 "static_bonus": x.static_bonus}
             for s, x in (("unit", r.unit), ("enemy", r.enemy))}
         d["rounds"] = {"max_rounds": self.max_rounds, "until_resolved": self.until_resolved}
+        if self.shot_law is not None:  # Stand & Shoot: the charger's models removed before the fight
+            d["stand_and_shoot_casualties"] = {str(k): str(p) for k, p in sorted(self.shot_law.items())}
         unused = self.unused_inputs()
         if unused:
             d["unused_inputs"] = unused
@@ -681,6 +683,12 @@ class FightScenario(Scenario):
                  "The first round alone, before any Break test") if self.max_rounds > 1 else
                 ("Le round seul, avant tout test de moral" if fr else "The round alone, before any Break test"))
         out = [f"{head}{colon(lang)}" + ", ".join(f"{w} {pct(float(p), lang, 1)}" for w, p in parts) + "."]
+        if self.shot_law is not None:  # the round above is the one fought with every charger; the shots come first
+            lost = ", ".join(f"{k} {pct(float(p), lang, 2)}" for k, p in sorted(self.shot_law.items()))
+            out.insert(0, (f"Tenir et tirer, figurines perdues par {e_fr} avant le contact{colon(lang)}{lost} (le "
+                           "round ci-dessous est celui où toutes les figurines chargent)." if fr else
+                           f"Stand & Shoot, models lost by {e_en} before contact{colon(lang)}{lost} (the round below "
+                           "is the one with every charger)."))
 
         def fraction(p) -> str:
             text = str(p)
