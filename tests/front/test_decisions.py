@@ -270,7 +270,7 @@ RIDERS_DESTROYED = {"unit_destroyed", "both_destroyed", "unit_caught", "unit_run
 RIDERS_STAND = {"unit_held", "unit_gave_ground", "unit_fell_back", "draw", "enemy_destroyed"}
 
 
-def _flee_by_hand():
+def _flee_by_hand(edge: int = 12):
     from itertools import product
 
     def law(roll):
@@ -282,8 +282,8 @@ def _flee_by_hand():
     charge = law(lambda t: 8 + max(t[0], t[1]) + t[2])
     out = {}
     for name, flee in (("flee", law(sum)), ("fire_and_flee", law(lambda t: max(t[0], t[1]) + t[2]))):
-        off = sum(p for f, p in flee.items() if f >= 12)
-        run_down = sum(p * q for f, p in flee.items() for c, q in charge.items() if f < 12 and c >= 10 + f)
+        off = sum(p for f, p in flee.items() if f >= edge)
+        run_down = sum(p * q for f, p in flee.items() for c, q in charge.items() if f < edge and c >= 10 + f)
         out[name] = 1 - off - run_down
     return out
 
@@ -334,6 +334,17 @@ def test_tow_charge_reaction_hold_shoot_flee_by_hand():
     assert d.gain("not_destroyed", d.default()) == F(29327, 46656) - hold[0]
     assert d.gain("holds", d.default()) == shot[1] - hold[1] > 0
     assert d.gain("holds", d.worst("holds")) == shot[1]
+
+
+def test_charge_reaction_swept_over_the_edge_distance():
+    """16" from the edge, plain Flee (2D6 + D6, off the table only on 16 or more) beats Fire & Flee."""
+    sw = decide_sweep(fleeodds.load_scenario(CHARGE), "table.edge_distance", [12, 16], method="exact")
+    for edge, d in zip((12, 16), sw.decisions):
+        by = {o.changes["options.charge_reaction"]: o.values["not_destroyed"] for o in d.options}
+        hand = _flee_by_hand(edge)
+        assert (by["flee"], by["fire_and_flee"]) == (hand["flee"], hand["fire_and_flee"])
+    assert hand["flee"] > hand["fire_and_flee"]
+    assert sw.switches("not_destroyed") == [(12, 16, ["Fire & Flee"], ["Flee"])]
 
 
 def test_charge_reactions_that_fight_are_refused_where_not_modelled():
