@@ -403,11 +403,7 @@ def _goals(scenario: Scenario, system, raw: Any) -> tuple[Goal, ...]:
         if name not in system.goals and name not in by_code and name.startswith(NOT):
             complement, name = True, name[len(NOT):]
         if name in system.goals:
-            en, fr, codes = system.goals[name]
-            codes = tuple(c for c in codes if c in by_code)
-            if not codes:
-                raise InputError(where, short_repr(g), "a goal that one of this scenario's outcomes meets "
-                                                       f"(its outcomes: {', '.join(by_code)})")
+            en, fr, codes = system.goals[name]  # met by one of the options' outcomes: checked by decide()
             if complement:
                 en, fr = f"not {_lower_first(en)}", f"pas {_lower_first(fr)}"
             out.append(Goal(g, en, fr, codes, complement))
@@ -476,11 +472,18 @@ def options_of(scenario: Scenario, spec: DecisionSpec) -> list[Option]:
     return out
 
 
+def goal_indices(goal: Goal, scenario: Scenario) -> set[int]:
+    """The indices of the goal's outcomes in ``scenario`` (an option's own scenario: a charge reaction that holds
+    is a fight, with outcomes of its own); a code the scenario does not have has probability 0 there."""
+    codes = {o.code: i for i, o in enumerate(scenario.outcomes)}
+    return {codes[c] for c in goal.outcomes if c in codes}
+
+
 def _goal_value_exact(goal: Goal, scenario: Scenario, dist: dict) -> Fraction:
     if goal.metric is not None:
         off = scenario.metric.offset
         return sum((p * (b + off) for (_, b), p in dist.items()), Fraction(0))
-    idx = {scenario.outcome_index(c) for c in goal.outcomes}
+    idx = goal_indices(goal, scenario)
     total = sum((p for (o, _), p in dist.items() if o in idx), Fraction(0))
     return 1 - total if goal.complement else total
 
@@ -531,6 +534,16 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
             built.append(scenario.with_changes(o.changes))
         except FleeoddsError as exc:
             raise FleeoddsError(f"{DECIDE_KEY} ({o.en}): {exc}") from None
+    for g in spec.goals:  # a named goal some option can meet (an option may be a scenario of another kind)
+        if g.metric is None and not any(goal_indices(g, sc) for sc in (built or [scenario])):
+            have = sorted({o.code for sc in (built or [scenario]) for o in sc.outcomes})
+            raise InputError(f"{DECIDE_KEY}.goal", short_repr(g.code), "a goal that one of this scenario's outcomes "
+                                                                      f"meets (its outcomes: {', '.join(have)})")
+    for g in spec.goals:  # a mean is compared across options only when every option measures the same metric
+        if g.metric is not None and any(sc.metric.code != g.metric for sc in built):
+            raise InputError(f"{DECIDE_KEY}.goal", short_repr(g.code),
+                             "an outcome goal: an option of this decision measures another metric ("
+                             + ", ".join(sorted({sc.metric.code for sc in built})) + ")")
     exact = method != "mc" and all(sc.has_exact for sc in built)
     policies = [_policy(scenario, spec.goals, name, choice) for name, choice in spec.after_roll]
     if method == "exact" and not exact:
@@ -576,7 +589,7 @@ def _policy(scenario: Scenario, goals: tuple[Goal, ...], name: str, choice: Roll
             if g.metric is not None:  # the metric's mean over the rolls of this result
                 part = sum((p * (b + base.metric.offset) for (o, b), p in dist.items() if o in idx), Fraction(0))
             else:
-                wanted = {base.outcome_index(c) for c in g.outcomes}
+                wanted = goal_indices(g, base)
                 hit = sum((p for (o, _), p in dist.items() if o in idx and o in wanted), Fraction(0))
                 part = mass - hit if g.complement else hit
             values[g.code] = part / mass
@@ -749,7 +762,7 @@ def _paired_goals(spec, options, built, trials, seed, progress, manifest) -> Non
     n = DEFAULT_TRIALS if trials is None else int(trials)
     goals = [g for g in spec.goals if g.metric is None]
     kernels = [sc.trial_kernel() for sc in built]
-    members = [[np.array([sc.outcome_index(c) for c in g.outcomes], np.int64) for g in goals] for sc in built]
+    members = [[np.array(sorted(goal_indices(g, sc)), np.int64) for g in goals] for sc in built]
     k = len(options)
     hits = np.zeros((len(goals), k), np.int64)
     both = np.zeros((len(goals), k, k), np.int64)

@@ -722,6 +722,8 @@ PHRASES: dict[str, str] = {
     "none in this situation": "aucun dans cette situation",
     "none in this scenario": "aucun dans ce scénario",
     "a list of two or more of its values": "une liste d'au moins deux de ses valeurs",
+    "an outcome goal: an option of this decision measures another metric (§)":
+        "un objectif de résultat : une option de cette décision mesure une autre grandeur (§)",
     "each value once": "chaque valeur une seule fois",
     "each field once": "chaque champ une seule fois",
     "at most § combinations": "au plus § combinaisons",

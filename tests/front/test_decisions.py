@@ -245,8 +245,201 @@ def test_decision_charts_are_written(tmp_path):
 
 def test_every_example_decision_runs():
     for name in ("warhammer/tow_bsb_reroll_policy.toml", "warhammer/tow_swiftstride_near_edge.toml",
-                 "hell_dorado/fuite_choix_repli.toml"):
+                 "hell_dorado/fuite_choix_repli.toml", "hell_dorado/fuite_ou_rester.toml",
+                 "warhammer/tow_charge_reaction_hold_flee_shoot.toml"):
         d = decide(fleeodds.load_scenario(name), method="exact")
         assert d.options and all(d.best(g.code) for g in d.goals)
     with pytest.raises(FleeoddsError):
         decide(fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml"))
+
+
+# -- TOW: Hold, Stand & Shoot, Flee or Fire & Flee (tow_charge_reaction_hold_flee_shoot.toml) -------------------
+# By hand. The Wolf Riders (M9, Swiftstride) flee 2D6 + D6 (Flee) or the higher of 2D6 + D6 (Fire & Flee); the
+# table edge is 12" behind them: a flee of 12" or more leaves the table. Otherwise the Knights (M8, Swiftstride)
+# charge 8 + the higher of 2D6 + D6 and run them down when they cover the 10" gap plus the flee distance.
+# Hold: the shortest charge, 8 + 1 + 1 = 10", covers the gap, so the charge lands and the fight is fought: the
+# same fight as a "situation = fight" file written out here (the fight's own solver is checked by its oracles).
+# Stand & Shoot: 5 shots at BS3 need 4+, +1 for shooting at chargers and +1 at long range: 6+ (1/6); S3 against T3
+# wounds on 4+ (1/2); the Knights' full plate 4+, barding and shield make 2+, failed on a 1 (1/6): each shot kills
+# a Knight with probability 1/72, so k Knights fall with C(5, k) (1/72)^k (71/72)^(5-k), and the fight is fought
+# with 5 - k Knights.
+CHARGE = "warhammer/tow_charge_reaction_hold_flee_shoot.toml"
+#: The riders (fight.unit) destroyed or running (written out from the outcome list, not from the goals' code).
+RIDERS_DESTROYED = {"unit_destroyed", "both_destroyed", "unit_caught", "unit_run_down", "unit_escaped_off_table",
+                    "unit_destroyed_contact", "unit_destroyed_terrain"}
+RIDERS_STAND = {"unit_held", "unit_gave_ground", "unit_fell_back", "draw", "enemy_destroyed"}
+
+
+def _flee_by_hand(edge: int = 12):
+    from itertools import product
+
+    def law(roll):
+        out = {}
+        for t in product(range(1, 7), repeat=3):
+            out[roll(t)] = out.get(roll(t), 0) + F(1, 216)
+        return out
+
+    charge = law(lambda t: 8 + max(t[0], t[1]) + t[2])
+    out = {}
+    for name, flee in (("flee", law(sum)), ("fire_and_flee", law(lambda t: max(t[0], t[1]) + t[2]))):
+        off = sum(p for f, p in flee.items() if f >= edge)
+        run_down = sum(p * q for f, p in flee.items() for c, q in charge.items() if f < edge and c >= 10 + f)
+        out[name] = 1 - off - run_down
+    return out
+
+
+def _fight_file(knights: int) -> dict:
+    import tomllib
+
+    data = tomllib.loads(fleeodds.loading.example_path(CHARGE).read_text(encoding="utf-8"))
+    fight = data["fight"]
+    fight.pop("stand_and_shoot")
+    fight["enemy"]["models"] = knights
+    fight["enemy"]["files"] = min(5, knights)
+    fight["charge_distance"] = 10
+    return {"system": "warhammer", "edition": "tow", "situation": "fight", "fight": fight,
+            "table": {"edge_distance": 12}}
+
+
+def _goal_values(sc) -> tuple[F, F]:
+    dist = sc.exact_distribution("fraction")
+    codes = [o.code for o in sc.outcomes]
+    lost = sum((p for (o, _), p in dist.items() if codes[o] in RIDERS_DESTROYED), F(0))
+    stand = sum((p for (o, _), p in dist.items() if codes[o] in RIDERS_STAND or codes[o].startswith("enemy_")), F(0))
+    return 1 - lost, stand
+
+
+def test_tow_charge_reaction_hold_shoot_flee_by_hand():
+    d = decide(fleeodds.load_scenario(CHARGE), method="exact")
+    by = {o.changes["options.charge_reaction"]: o for o in d.options}
+    assert list(by) == ["hold", "stand_and_shoot", "flee", "fire_and_flee"] and by["hold"].is_default
+    # the flee reactions: not destroyed by hand, and never holding
+    for name, value in _flee_by_hand().items():
+        assert by[name].values == {"not_destroyed": value, "holds": 0}, name
+    assert by["fire_and_flee"].values["not_destroyed"] == F(29327, 46656)
+    # Hold: the fight written out as a fight file
+    hold = _goal_values(fleeodds.load_scenario(_fight_file(5)))
+    assert (by["hold"].values["not_destroyed"], by["hold"].values["holds"]) == hold
+    # Stand & Shoot: the binomial of the shots, each with the fight of the Knights left
+    p = F(1, 72)
+    law = {k: math.comb(5, k) * p ** k * (1 - p) ** (5 - k) for k in range(6)}
+    assert fleeodds.load_scenario(CHARGE).with_changes({"options.charge_reaction": "stand_and_shoot"}).shot_law == law
+    shot = [law[5] * F(1), law[5] * F(1)]  # the last Knight shot down: the riders are never reached
+    for k in range(5):
+        v = _goal_values(fleeodds.load_scenario(_fight_file(5 - k)))
+        shot = [shot[0] + law[k] * v[0], shot[1] + law[k] * v[1]]
+    assert [by["stand_and_shoot"].values[g] for g in ("not_destroyed", "holds")] == shot
+    # the best choices and their gains, exact
+    assert d.best_labels("not_destroyed") == ["Fire & Flee"] and d.best_labels("holds") == ["Stand & Shoot"]
+    assert d.gain("not_destroyed", d.default()) == F(29327, 46656) - hold[0]
+    assert d.gain("holds", d.default()) == shot[1] - hold[1] > 0
+    assert d.gain("holds", d.worst("holds")) == shot[1]
+
+
+def test_charge_reaction_swept_over_the_edge_distance():
+    """16" from the edge, plain Flee (2D6 + D6, off the table only on 16 or more) beats Fire & Flee."""
+    sw = decide_sweep(fleeodds.load_scenario(CHARGE), "table.edge_distance", [12, 16], method="exact")
+    for edge, d in zip((12, 16), sw.decisions):
+        by = {o.changes["options.charge_reaction"]: o.values["not_destroyed"] for o in d.options}
+        hand = _flee_by_hand(edge)
+        assert (by["flee"], by["fire_and_flee"]) == (hand["flee"], hand["fire_and_flee"])
+    assert hand["flee"] > hand["fire_and_flee"]
+    assert sw.switches("not_destroyed") == [(12, 16, ["Fire & Flee"], ["Flee"])]
+
+
+def test_charge_reactions_that_fight_are_refused_where_not_modelled():
+    base = fleeodds.load_scenario(CHARGE)
+    with pytest.raises(InputError, match="Stand & Shoot outside The Old World"):
+        base.with_changes({"edition": "8th", "options.charge_reaction": "stand_and_shoot"})
+    with pytest.raises(InputError, match="may fall short"):
+        base.with_changes({"table.gap": 11})
+    with pytest.raises(InputError, match="closer than its Movement"):  # 7" from M8 Knights: Hold or Flee only
+        base.with_changes({"options.charge_reaction": "stand_and_shoot", "table.gap": 7})
+    assert base.with_changes({"table.gap": 7}).has_exact  # Hold is still allowed
+    with pytest.raises(InputError, match="'enemy' in a flee_reaction"):
+        base.with_changes({"fight.charger": "unit"})
+    with pytest.raises(InputError, match="7 or more to hit"):
+        base.with_changes({"options.charge_reaction": "stand_and_shoot", "fight.stand_and_shoot.ballistic_skill": 1})
+    data = dict(base.base_source())
+    data.pop("fight")
+    with pytest.raises(InputError, match=r"a \[fight\] table"):
+        fleeodds.load_scenario(data)
+    flee_only = fleeodds.load_scenario({**data, "options": {"charge_reaction": "flee"},
+                                        "decide": {"goal": "not_destroyed", "choices": ["options.charge_reaction"]}})
+    assert [o.changes["options.charge_reaction"] for o in decide(flee_only, "exact").options] == [
+        "flee", "fire_and_flee"]
+
+
+@pytest.mark.slow
+@pytest.mark.statistical
+def test_stand_and_shoot_monte_carlo_agrees_with_the_exact_fight():
+    sc = fleeodds.load_scenario(CHARGE).with_changes({"options.charge_reaction": "stand_and_shoot",
+                                                      "fight.stand_and_shoot.shots": 20,
+                                                      "fight.stand_and_shoot.long_range": False})
+    assert sc.shot_law[0] == (1 - F(1, 36)) ** 20  # 5+ to hit now: 1/3 x 1/2 x 1/6 = 1/36 a shot
+    t = fleeodds.evaluate(sc, "both", trials=40_000, seed=5, progress=False)
+    mc = t.frame[t.frame.method == "monte_carlo"]
+    assert (mc.z.abs().dropna() < Z_999).all(), mc
+
+
+# -- Hell Dorado: flee or stay (fuite_ou_rester.toml) ------------------------------------------------------------
+# By hand (rules digest §2: at most 5 dice rolled, each die past the 5th re-rolls one missed die; damage = the
+# weapon's value for the hits, at most 5, minus PRO once). The Guerrier Squamate (DEF so that both hit on 4+, PRO 1,
+# PV 4) is engaged by Samaël (CBT 5 + 1 soutien: 6 dice, damage 2/4/5/6/8) and the Bretteur (CBT 4 + 1 soutien: 5
+# dice, damage 2/3/4/5/6). Fleeing, the opponent picks Samaël's attaque sans riposte: killed on 3 hits or more.
+# Staying, Samaël then the Bretteur attack in their activations: killed when their damage adds up to 4.
+# Under the Ordre Repli, no attack: survives for sure.
+def _hits(rolled: int, rerolls: int) -> dict[int, F]:
+    out: dict[int, F] = {}
+    for h0 in range(rolled + 1):
+        p0 = F(math.comb(rolled, h0), 2 ** rolled)
+        r = min(rerolls, rolled - h0)
+        for e in range(r + 1):
+            out[h0 + e] = out.get(h0 + e, F(0)) + p0 * F(math.comb(r, e), 2 ** r)
+    return out
+
+
+def test_hell_dorado_flee_or_stay_by_hand():
+    samael = {h: p for h, p in _hits(5, 1).items()}
+    bretteur = _hits(5, 0)
+    dmg_s = {0: 0, 1: 1, 2: 3, 3: 4, 4: 5, 5: 7}
+    dmg_b = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5}
+    flee_killed = sum(p for h, p in samael.items() if dmg_s[h] >= 4)
+    assert flee_killed == F(21, 32)
+    stay_killed = sum(p * q for h, p in samael.items() for g, q in bretteur.items() if dmg_s[h] + dmg_b[g] >= 4)
+    mean_flee = sum(p * dmg_s[h] for h, p in samael.items())
+    mean_stay = mean_flee + sum(q * dmg_b[g] for g, q in bretteur.items())
+    d = decide(fleeodds.load_scenario("hell_dorado/fuite_ou_rester.toml"), method="exact")
+    by = {(o.changes["fuite.stay"], o.changes["fuite.repli"]): o for o in d.options}
+    assert by[(False, False)].values == {"survives": 1 - flee_killed, "min:damage_taken": mean_flee}
+    assert by[(False, True)].values == {"survives": F(1), "min:damage_taken": F(0)}
+    for repli in (False, True):  # the Ordre Repli changes nothing for a fighter that stays
+        assert by[(True, repli)].values == {"survives": 1 - stay_killed, "min:damage_taken": mean_stay}
+    assert d.best_labels("survives") == ["Stay engaged: no · Ordre Repli: yes"]
+    assert d.gain("survives", d.default()) == flee_killed
+    assert d.gain("survives", d.worst("survives")) == stay_killed
+    assert d.gain("min:damage_taken", d.default()) == mean_flee == F(255, 64)  # in the goal's sense: less
+
+
+@pytest.mark.slow
+@pytest.mark.statistical
+def test_hell_dorado_stay_monte_carlo_agrees_with_the_exact_passes():
+    sc = fleeodds.load_scenario("hell_dorado/fuite_ou_rester.toml").with_changes({"fuite.stay": True})
+    t = fleeodds.evaluate(sc, "both", trials=200_000, seed=11, progress=False)
+    mc = t.frame[t.frame.method == "monte_carlo"]
+    assert (mc.z.abs().dropna() < Z_999).all(), mc
+    d = decide(fleeodds.load_scenario("hell_dorado/fuite_ou_rester.toml"), method="mc", trials=100_000)
+    assert d.manifest.get("paired") and d.best_labels("survives")[0] == "Stay engaged: no · Ordre Repli: yes"
+
+
+def test_hell_dorado_stay_refusals():
+    sc = fleeodds.load_scenario("hell_dorado/fuite_ou_rester.toml")
+    with pytest.raises(InputError, match="reroll_policy"):
+        sc.with_changes({"fuite.stay": True, "options.reroll_policy": "optional"})
+
+
+def test_cli_decide_charge_reaction_in_french():
+    r = CliRunner().invoke(main, ["decide", CHARGE, "--lang", "fr"])
+    assert r.exit_code == 0, r.output
+    assert "Tenir et tirer" in r.output and "Tirer et fuir" in r.output and "Tenir [tel qu'écrit]" in r.output
+    assert "Meilleur choix pour « pas détruite » : Tirer et fuir" in r.output

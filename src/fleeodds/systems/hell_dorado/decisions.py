@@ -1,5 +1,5 @@
-"""The choices a Hell Dorado player makes (``[decide]``, docs/decisions.md): flee with or without the
-Ordre Repli.
+"""The choices a Hell Dorado player makes (``[decide]``, docs/decisions.md): flee (with or without the Ordre
+Repli) or stay engaged and be attacked by every adversary in its activation (``fuite.stay``).
 
 The Ordre Repli turns the Fuite into a move with no attaque sans riposte (docs/hell_dorado.md, "Ordre
 Repli"); whether to spend the order on it is the player's choice.
@@ -9,15 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
-#: Named goals of a decision: ``{name: (English, French, outcome codes)}``.
+#: Named goals of a decision: ``{name: (English, French, outcome codes)}``. A fighter that stays engaged
+#: (``fuite.stay``) has outcomes ``killed`` and ``stayed``: ``killed`` (so ``not_killed``) and ``survives`` compare
+#: fleeing and staying.
 GOALS = {
     "gets_away": ("gets away (a move, with or without attacks)", "s'éloigne (avec ou sans attaque)",
                   ("free_disengage", "repli_move", "fled")),
+    "killed": ("killed", "tué", ("killed", "charged_again_killed")),
+    "survives": ("survives (flees or stays, not killed)", "survit (qu'il fuie ou reste, sans être tué)",
+                 ("cannot_flee", "free_disengage", "repli_move", "state_no_move", "state_positive_no_move", "fled",
+                  "fled_no_room", "attracted_back", "charged_again", "charged_again_survives", "stayed")),
 }
 
 
 def decision_points(scenario) -> dict[str, tuple[Any, ...]]:
-    """``{"fuite.repli": (False, True)}`` for a Fuite; none for the other types.
+    """``{"fuite.stay": (False, True), "fuite.repli": (False, True)}`` for a Fuite; none for the other types.
 
     Parameters
     ----------
@@ -27,12 +33,13 @@ def decision_points(scenario) -> dict[str, tuple[Any, ...]]:
     Returns
     -------
     dict
-        Dotted field -> allowed values.
+        Dotted field -> allowed values: flee or stay engaged (``fuite.stay``), with or without the Ordre Repli
+        (``fuite.repli``; it changes nothing for a fighter that stays).
 
     References
     ----------
-    docs/hell_dorado.md (Fuite, Ordre Repli: the rules tips' photos).
+    docs/hell_dorado.md (Fuite, Ordre Repli: the rules tips' photos); rules digest §2-§3 (the adversaries' passes).
     """
     if scenario.source.get("type") != "fuite":
         return {}
-    return {"fuite.repli": (False, True)}
+    return {"fuite.stay": (False, True), "fuite.repli": (False, True)}

@@ -303,4 +303,12 @@ PHRASES: dict[str, str] = {
     "a position whose base (§ toises in radius) is off impassable terrain § (a fighter cannot stand inside it)":
         "une position dont le socle (§ toises de rayon) est hors du terrain infranchissable § (un combattant ne "
         "peut pas s'y tenir)",
+    # -- a fighter that stays engaged (fuite.stay) ------------------------------------------------------
+    "false with a placed flee move (fuite.direction or fuite.destination): a fighter that stays does not move":
+        "false avec un mouvement de fuite placé (fuite.direction ou fuite.destination) : un combattant qui reste ne "
+        "se déplace pas",
+    "with fuite.stay (the best re-roll of one pass is not the best over several passes)":
+        "avec fuite.stay (la meilleure relance d'une passe n'est pas la meilleure sur plusieurs passes)",
+    "Frappe rapide on the fighter that stays under simultaneous_kill = § (it would strike first)":
+        "Frappe rapide sur le combattant qui reste avec simultaneous_kill = § (il frapperait en premier)",
 }

@@ -3,8 +3,8 @@
 - The Old World: whether a Swiftstride unit adds its extra die to a flee or pursuit roll
   (``options.tow_swiftstride_use``: always, never, or not near the table edge), how the Battle Standard's
   re-roll of a Break test is used (``options.tow_bsb_break_reroll_policy``; the second result stands), and a
-  charged unit's reaction, Flee or Fire & Flee (``options.charge_reaction``; Hold and Stand & Shoot lead to a
-  fight, which is another scenario: compare them with ``fleeodds compare``);
+  charged unit's reaction (``options.charge_reaction``): Flee or Fire & Flee, and with a ``[fight]`` table Hold
+  and Stand & Shoot, which turn the scenario into that fight (:mod:`.scenarios.reaction`);
 - every edition: whether the winner pursues or restrains (``options.pursuer_restrains``: ``false`` pursues,
   ``"always"`` holds back) — the winner's choice, so its goal is the loser's bad outcome (``caught``…).
 """
@@ -17,13 +17,23 @@ from ...system import RollChoice
 
 #: Outcomes in which the losing unit is removed from the battle.
 DESTROYED = ("caught", "run_down", "escaped_off_table", "destroyed_contact", "destroyed_terrain")
+#: The chain's outcomes in which the unit stands (held its Break test, gave ground, fell back in good order).
+STANDS = ("held", "gave_ground", "fell_back")
+#: Every outcome of the loser's chain (:mod:`.outcomes`): in a fight, ``enemy_<code>`` is the enemy losing.
+_CHAIN = ("held", "gave_ground", "fell_back", "caught_reengaged", "caught", "run_down", "escaped",
+          "escaped_off_table", "rallied", "still_fleeing", "destroyed_contact", "destroyed_terrain")
+#: In a fight (``situation = "fight"``, and the Hold / Stand & Shoot reactions of a ``flee_reaction``), the goals
+#: speak of ``fight.unit``: its outcomes when it loses are ``unit_<code>``, ``unit_destroyed`` and
+#: ``both_destroyed``; a draw, or the enemy destroyed or losing (``enemy_<code>``), leaves it standing.
+FIGHT_DESTROYED = ("unit_destroyed", "both_destroyed") + tuple(f"unit_{c}" for c in DESTROYED)
+FIGHT_STANDS = tuple(f"unit_{c}" for c in STANDS) + ("draw", "enemy_destroyed") + tuple(f"enemy_{c}" for c in _CHAIN)
 
 #: Named goals of a decision: ``{name: (English, French, outcome codes)}``; ``not_destroyed`` is the complement
-#: of ``destroyed`` (:mod:`fleeodds.decisions`).
+#: of ``destroyed`` (:mod:`fleeodds.decisions`). Each lists the codes of the flee chains and of the fights, so that
+#: a choice between fleeing and fighting (a charge reaction) compares the same goal.
 GOALS = {
-    "destroyed": ("destroyed", "détruite", DESTROYED),
-    "holds": ("holds or falls back in good order", "tient ou se replie en bon ordre",
-              ("held", "gave_ground", "fell_back")),
+    "destroyed": ("destroyed", "détruite", DESTROYED + FIGHT_DESTROYED),
+    "holds": ("holds or falls back in good order", "tient ou se replie en bon ordre", STANDS + FIGHT_STANDS),
 }
 #: Situations with a break chain (a pursuer that may restrain).
 _CHASED = ("break", "fleeing", "charge_fleeing", "flee_reaction")
@@ -41,7 +51,8 @@ def decision_points(scenario) -> dict[str, tuple[Any, ...]]:
     -------
     dict
         Dotted field -> allowed values: The Old World's Swiftstride die, Battle Standard re-roll policy and
-        charge reaction (Flee or Fire & Flee); pursue or restrain where a pursuer follows.
+        charge reaction (Hold and, with ``fight.stand_and_shoot``, Stand & Shoot when the file has a ``[fight]``
+        table; Flee, Fire & Flee); pursue or restrain where a pursuer follows.
 
     References
     ----------
@@ -55,7 +66,10 @@ def decision_points(scenario) -> dict[str, tuple[Any, ...]]:
     if edition in ("tow", "the_old_world", "old_world"):
         out["options.tow_swiftstride_use"] = ("always", "never", "not_near_edge")
         if situation == "flee_reaction":
-            out["options.charge_reaction"] = ("flee", "fire_and_flee")
+            fight = src.get("fight") if isinstance(src.get("fight"), dict) else None
+            out["options.charge_reaction"] = (
+                (("hold",) if fight else ()) + (("stand_and_shoot",) if fight and "stand_and_shoot" in fight else ())
+                + ("flee", "fire_and_flee"))
         if situation == "break":
             out["options.tow_bsb_break_reroll_policy"] = ("reroll_break_only", "reroll_break_or_fall_back", "never")
     if situation in _CHASED:

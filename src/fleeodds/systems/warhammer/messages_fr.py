@@ -367,4 +367,34 @@ PHRASES: dict[str, str] = {
         "quand l'unité est combattue par § (un personnage se tient au premier rang, pas au contact)",
     "a weapon for a character on foot (characters' mounts are not modelled)":
         "une arme pour un personnage à pied (les montures des personnages ne sont pas modélisées)",
+    # -- charge reactions that fight (Hold, Stand & Shoot) -------------------------------------------
+    "[fight] is only read in situations 'fight' and 'flee_reaction' (the fight if the unit holds), not §":
+        "[fight] n'est lu que dans les situations 'fight' et 'flee_reaction' (le corps à corps si l'unité tient), "
+        "pas §",
+    "shots at a charger with more than one Wound per model":
+        "des tirs sur une unité qui charge dont les figurines ont plus d'un point de vie",
+    "shots at a charger with Regeneration": "des tirs sur une unité qui charge dotée de Régénération",
+    "a Stand & Shoot needing 7 or more to hit (a 6 then another roll)":
+        "un tir de Tenir et tirer qui touche sur 7 ou plus (un 6 puis un autre jet)",
+    "Stand & Shoot in edition § (The Old World only)": "Tenir et tirer dans l'édition § (The Old World seulement)",
+    "the shooters' Ballistic Skill, 1 to 10 (fight.unit's profile has none)":
+        "la Capacité de Tir des tireurs, de 1 à 10 (le profil de fight.unit n'en a pas)",
+    "a charge by the enemy (fight.charger = §): the charged unit shoots at its charger":
+        "une charge de l'ennemi (fight.charger = §) : l'unité chargée tire sur celle qui la charge",
+    "a charge that may fall short: table.gap § is beyond the charger's shortest charge, § (a unit that holds may "
+    "then not be charged at all)":
+        "une charge qui peut échouer : table.gap § dépasse la plus courte charge de l'unité qui charge, § (une unité "
+        "qui tient pourrait alors ne pas être chargée du tout)",
+    "§ or §, or a [fight] table with [fight.unit] (the charged unit) and [fight.enemy] (the charger) for § and §":
+        "§ ou §, ou une table [fight] avec [fight.unit] (l'unité chargée) et [fight.enemy] (celle qui charge) pour "
+        "§ et §",
+    "§ in a flee_reaction (the enemy charges your unit)": "§ dans une flee_reaction (l'ennemi charge votre unité)",
+    "Stand & Shoot outside The Old World": "Tenir et tirer hors de The Old World",
+    "§ when the charger is closer than its Movement (§; table.gap = §): the unit must Hold or Flee":
+        "§ quand l'unité qui charge est plus proche que son Mouvement (§ ; table.gap = §) : l'unité doit tenir ou "
+        "fuir",
+    "a table of the unit's shots (fight.stand_and_shoot.shots, fight.stand_and_shoot.strength) for "
+    "options.charge_reaction = §":
+        "une table des tirs de l'unité (fight.stand_and_shoot.shots, fight.stand_and_shoot.strength) pour "
+        "options.charge_reaction = §",
 }

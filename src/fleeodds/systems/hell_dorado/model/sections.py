@@ -32,6 +32,11 @@ class FuiteModel(HDModel):
     repli: bool = F(False, "Ordre Repli", "Ordre Repli",
                     "Under an Ordre Repli: no attaque sans riposte, move not doubled.",
                     "Sous un Ordre Repli : pas d'attaque sans riposte, mouvement non doublé.")
+    stay: bool = F(False, "Stay engaged", "Rester au contact",
+                   "The fighter does not flee: it stays engaged and each adversary attacks it in its own "
+                   "activation, in the order listed (docs/decisions.md, \"Hell Dorado: flee or stay\").",
+                   "Le combattant ne fuit pas : il reste au contact et chaque adversaire l'attaque à sa propre "
+                   "activation, dans l'ordre de la liste (docs/decisions.md).")
     attacker: str | None = F(None, "Attacker", "Attaquant",
                              "Name of the adversary making the attaque sans riposte (default: the opposing player's "
                              "best choice, option attacker_choice).",

@@ -955,6 +955,13 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     if fu.attacker is not None and "attacker_choice" in opts_given and opts.attacker_choice != "user":
         inert("options.attacker_choice", opts.attacker_choice,
               "when fuite.attacker names the attacker")
+    if fu.stay:  # no Fuite: the fighter stays engaged and each adversary attacks it (.stay)
+        from .stay import StayScenario
+
+        if fu.direction is not None or fu.destination is not None:
+            raise InputError("fuite.stay", True, "false with a placed flee move (fuite.direction or "
+                                                 "fuite.destination): a fighter that stays does not move")
+        return StayScenario(data, base_dir, fleeing, advs, opts, title=m.title, def_modifier=fu.def_modifier)
     return FuiteScenario(data, base_dir, fleeing, advs, opts, title=m.title, repli=fu.repli, attacker=fu.attacker,
                          room=room, partial_room_toises=float(fu.partial_room_toises),
                          def_modifier=fu.def_modifier, compare=fu.compare or [], others=others,

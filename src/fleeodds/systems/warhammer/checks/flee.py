@@ -583,6 +583,8 @@ def check_inputs(source: dict, model: ScenarioModel, fleeing: UnitProfile, pursu
     by_edition = option_defaults(model.edition)
     for path, value in written_paths(source, profiles_file):
         field = ".".join(path[:2])
+        if model.fight is not None and path[0] in ("table", "options"):
+            continue  # a flee_reaction with a [fight]: the Hold fight's loser chain reads them (checked there)
         if len(path) == 3:
             err = special_rule_errors(path[0], path[2], model, field)
             if err is not None:

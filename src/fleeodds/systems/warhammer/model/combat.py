@@ -439,6 +439,33 @@ class FightOptions(_Strict):
              "cinq) perd son bonus de rang (8e : et Indémoralisable).")
 
 
+class StandAndShoot(_Strict):
+    """The charged unit's Stand & Shoot charge reaction (The Old World): its shots at the charger before the
+    charge lands, casualties removed from the charger before the fight (docs/decisions.md, "Stand & Shoot")."""
+
+    model_config = ConfigDict(json_schema_extra={"title_fr": "Tenir et tirer", "description_fr": (
+        "La réaction à la charge Tenir et tirer de l'unité chargée (The Old World) : ses tirs sur l'unité qui "
+        "charge avant le contact, les pertes étant retirées de celle-ci avant le corps à corps.")})
+
+    shots: int = F(t="Shots", t_fr="Tirs", ge=1, le=100,
+                   d="Shots fired at the charger (the models that may shoot, times their weapon's shots).",
+                   d_fr="Tirs sur l'unité qui charge (les figurines qui peuvent tirer, fois les tirs de leur arme).")
+    ballistic_skill: Optional[int] = F(None, ge=1, le=10, t="Ballistic Skill (BS)", t_fr="Capacité de Tir (CT)",
+                                       d="The shooters' Ballistic Skill (default: fight.unit's profile).",
+                                       d_fr="La Capacité de Tir des tireurs (par défaut : celle du profil de "
+                                            "fight.unit).")
+    strength: int = F(t="Strength (S)", t_fr="Force (F)", ge=1, le=10, d="The missile weapon's Strength.",
+                      d_fr="La Force de l'arme de tir.")
+    armour_piercing: int = F(0, ge=0, le=6, t="Armour Piercing", t_fr="Perforant",
+                             d="The weapon's Armour Piercing: worsens the charger's armour save.",
+                             d_fr="La valeur Perforant de l'arme : dégrade la sauvegarde d'armure de l'unité qui "
+                                  "charge.")
+    long_range: bool = F(False, t="Long range", t_fr="Longue portée",
+                         d="The charger is beyond half the weapon's range when the shots are taken (-1 to hit).",
+                         d_fr="L'unité qui charge est au-delà de la moitié de la portée de l'arme lors des tirs "
+                              "(-1 pour toucher).")
+
+
 class Fight(_Strict):
     """The fight (situation ``fight``): two units, who charged, where, and the rules options."""
 
@@ -484,6 +511,12 @@ class Fight(_Strict):
           "its character, else its champion (docs/warhammer_combat.md §13).",
         d_fr="none (aucun), ou le camp dont le personnage (sinon le champion) lance un défi ; l'autre camp "
              "l'accepte avec son personnage, sinon son champion (docs/warhammer_combat.md §13).")
+    stand_and_shoot: Optional[StandAndShoot] = F(
+        None, t="Stand & Shoot (TOW)", t_fr="Tenir et tirer (TOW)",
+        d="TOW: the unit's shots at the charger before the charge lands (fight.charger = enemy); casualties are "
+          "removed from the charger before the fight.",
+        d_fr="TOW : les tirs de l'unité sur celle qui charge avant le contact (fight.charger = enemy) ; les pertes "
+             "sont retirées de l'unité qui charge avant le corps à corps.")
     options: FightOptions = F(FightOptions(), t="Close combat options", t_fr="Options du corps à corps",
                               d="Close-combat rules questions with a documented default by edition.",
                               d_fr="Questions de règles du corps à corps, avec une valeur par défaut "

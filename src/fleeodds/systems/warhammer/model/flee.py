@@ -364,13 +364,16 @@ class Options(_Strict):
         d_fr="Impétueux (TOW), pour une unité qui peut déclarer une charge : d6, elle doit charger sur un D6 de 1 "
              "à 3 (l'index des règles actuel) ; ld_test, elle doit charger si elle rate un test de Commandement "
              "(le livre de règles de 2024, p. 172).")
-    charge_reaction: Literal["flee", "fire_and_flee"] = F(
+    charge_reaction: Literal["flee", "fire_and_flee", "hold", "stand_and_shoot"] = F(
         "flee", t="Charge reaction (flee_reaction)", t_fr="Réaction à la charge (flee_reaction)",
         d="Situation flee_reaction: flee, or TOW fire_and_flee for a unit with Fire & Flee (it shoots, whose "
-          "hits are not modelled, then flees max2D6, Swiftstride adding its D6).",
+          "hits are not modelled, then flees max2D6, Swiftstride adding its D6); hold, or TOW stand_and_shoot, "
+          "turn the scenario into the fight of its [fight] table, the charger's charge landing (docs/"
+          "decisions.md, \"Charge reactions\").",
         d_fr="Situation flee_reaction : fuir (flee), ou en TOW tirer et fuir (fire_and_flee) pour une unité "
              "qui a Tirer et fuir (elle tire, ses touches ne sont pas modélisées, puis fuit du plus fort de 2D6, "
-             "Rapide ajoutant son D6).")
+             "Rapide ajoutant son D6) ; tenir (hold), ou en TOW tenir et tirer (stand_and_shoot), font du "
+             "scénario le corps à corps de sa table [fight], la charge arrivant au contact (docs/decisions.md).")
     tow_stubborn_falls_back: bool = F(
         True, t="TOW: Stubborn falls back", t_fr="TOW : Tenace se replie",
         d="TOW: a Stubborn unit Falls Back in Good Order instead of breaking.",
@@ -487,11 +490,16 @@ class ScenarioModel(_Strict):
                        d_fr="Le combat perdu (situation break).",
                        json_schema_extra={"x-when": {"situation": ["break"]}})
     fight: Optional[Fight] = F(None, t="Close combat", t_fr="Corps à corps",
-                                 d="Situation fight only: the two units, who charged and the round's options "
-                                   "(docs/warhammer_combat.md).",
-                                 d_fr="Situation fight seulement : les deux unités, qui a chargé et les options "
-                                      "du round (docs/warhammer_combat.md).",
-                                 json_schema_extra={"x-when": {"situation": ["fight"]}})
+                                 d="Situation fight: the two units, who charged and the round's options "
+                                   "(docs/warhammer_combat.md); situation flee_reaction: the fight if the charged "
+                                   "unit holds or stands and shoots (fight.unit: the charged unit, fight.enemy: the "
+                                   "charger), read by options.charge_reaction = hold or stand_and_shoot.",
+                                 d_fr="Situation fight : les deux unités, qui a chargé et les options du round "
+                                      "(docs/warhammer_combat.md) ; situation flee_reaction : le corps à corps si "
+                                      "l'unité chargée tient ou tient et tire (fight.unit : l'unité chargée, "
+                                      "fight.enemy : celle qui charge), lu par options.charge_reaction = hold ou "
+                                      "stand_and_shoot.",
+                                 json_schema_extra={"x-when": {"situation": ["fight", "flee_reaction"]}})
     obstacles: tuple[Obstacle, ...] = F(
         (), strict=False, t="Things in the way", t_fr="Obstacles sur la ligne de fuite",
         d="Friendly units, enemy units and impassable terrain along the flee line, each at a distance and with "
@@ -520,8 +528,9 @@ class ScenarioModel(_Strict):
             if self.pursuers is not None:
                 raise ValueError("[[pursuers]] is not read in situation 'fight' (the round decides the winner)")
         else:
-            if self.fight is not None:
-                raise ValueError(f"[fight] is only read in situation 'fight', not {self.situation!r}")
+            if self.fight is not None and self.situation != "flee_reaction":
+                raise ValueError(f"[fight] is only read in situations 'fight' and 'flee_reaction' (the fight if "
+                                 f"the unit holds), not {self.situation!r}")
             if self.fleeing is None:  # a missing [pursuer] is checked by the scenario (TEST_SITUATIONS need none)
                 raise ValueError(f"situation {self.situation!r} needs a [fleeing] table")
         return self

@@ -119,6 +119,9 @@ class FightScenario(Scenario):
     def __init__(self, data: dict, base_dir: Path | None = None, *, check_units: bool = True):
         super().__init__(data, base_dir)
         self.source.setdefault("system", "warhammer")
+        #: The fight's own fields (``source`` may be replaced by the file as written when the fight is a charge
+        #: reaction of a flee_reaction file, :mod:`.reaction`): the loser's chains and the Stand & Shoot read these.
+        self.fight_source = copy.deepcopy(self.source)
         for key in BUILT:
             if key in data:
                 inert(key, short_repr(data[key]), "in situation 'fight' (the round decides the loser, "
@@ -132,6 +135,9 @@ class FightScenario(Scenario):
         self.units = resolve_units(model.fight, self._pf)
         check_fight_units(data, model, self.units, check_units)
         self.rules: FightRules = resolve_fight(model, self.units)
+        #: The charger's casualties of a Stand & Shoot, ``{models removed: P}`` (None without one).
+        self.shot_law = self._stand_and_shoot(model)
+        self._after: dict[int, FightScenario] = {}
         self._plan = fight_plan(model, self.units, self.rules)
         check_fight_options(data, model)
         self.title = model.title or f"{self.units[0].name} fight {self.units[1].name} ({model.edition})"
@@ -192,6 +198,36 @@ class FightScenario(Scenario):
         outs += [won("unit", o) for o in self._chain_labels]
         return tuple(outs)
 
+    def _stand_and_shoot(self, model) -> dict[int, Fraction] | None:
+        """The law of the charger's casualties of ``fight.stand_and_shoot`` (TOW, the enemy charging)."""
+        sns = model.fight.stand_and_shoot
+        if sns is None:
+            return None
+        if model.fight.charger != "enemy":
+            raise InputError("fight.stand_and_shoot", "a table", "a charge by the enemy (fight.charger = 'enemy'): "
+                                                                 "the charged unit shoots at its charger")
+        from ..plan.stand_and_shoot import casualty_law
+
+        return casualty_law(sns, self.units[0].ballistic_skill, model.fight.enemy, self.units[1], model.edition)
+
+    def after_shots(self, removed: int) -> "FightScenario":
+        """The fight once the Stand & Shoot has removed ``removed`` of the charger's models (cached): the same
+        file with fewer chargers (its files no wider than the models left) and no shots."""
+        if removed not in self._after:
+            from ....validation import without_effect_checks
+
+            src = copy.deepcopy(self.fight_source)
+            src.pop("decide", None)
+            fight = src["fight"]
+            fight.pop("stand_and_shoot")
+            enemy = fight["enemy"]
+            left = self.model.fight.enemy.models - removed
+            enemy["models"] = left
+            enemy["files"] = min(self.model.fight.enemy.files, left)
+            with without_effect_checks():
+                self._after[removed] = FightScenario(src, self.base_dir, check_units=False)
+        return self._after[removed]
+
     @property
     def plan(self) -> FightPlan:
         """The round's numbers and what the loser's chain is built from (frozen and hashable): the
@@ -243,8 +279,8 @@ class FightScenario(Scenario):
         src = {"system": "warhammer", "edition": self.model.edition, "situation": "break",
                "fleeing": table(loser, True), "pursuer": table(1 - loser, False), "combat": combat}
         for k in ("table", "options", "profiles_file"):
-            if k in self.source:
-                src[k] = copy.deepcopy(self.source[k])
+            if k in self.fight_source:
+                src[k] = copy.deepcopy(self.fight_source[k])
         if test_only:
             src["table"] = dict(src.get("table", {}), max_turns=0)
         sc = WarhammerScenario(src, self.base_dir, check=False)
@@ -430,10 +466,30 @@ class FightScenario(Scenario):
         mode = check_exact_mode(mode)
         if self.exact_refusal:
             raise FleeoddsError(f"{self.title}: {self.exact_refusal}")
+        if self.shot_law is not None:
+            return self._exact_after_shots(mode)
         zero = Fraction(0) if mode == "fraction" else 0.0
         start = (self.rules.unit.models, self.rules.enemy.models)
         law = several_rounds(start, self._step(mode), self.max_rounds, zero)
         return {(self._index[code], k): p for (code, k), p in law.items() if p}
+
+    def _exact_after_shots(self, mode: str) -> dict[tuple[int, int], Any]:
+        """A Stand & Shoot's fight: each number of chargers shot down weighs the exact fight with the survivors
+        (:meth:`after_shots`); a charger shot down to the last model never reaches the unit, which counts as the
+        enemy destroyed (before the fight, in the first round)."""
+        out: dict[tuple[int, int], Any] = {}
+        everyone = self.model.fight.enemy.models
+        for removed, q in self.shot_law.items():
+            q = q if mode == "fraction" else float(q)
+            if removed >= everyone:
+                key = (self._index["enemy_destroyed"], 0)
+                out[key] = out.get(key, 0) + q
+                continue
+            sub = self.after_shots(removed)
+            for (i, k), p in sub.exact_distribution(mode).items():
+                key = (self._index[sub.outcomes[i].code], k)
+                out[key] = out.get(key, 0) + q * p
+        return {k: p for k, p in out.items() if p}
 
     def summary(self, mode: str = "fraction") -> dict[str, Any]:
         """The round alone: P(the unit wins / draws / loses / both units are destroyed), the margin's law
@@ -476,6 +532,8 @@ class FightScenario(Scenario):
         from ..kernels.combat import pack, run_round
         from ..kernels.rounds import round_seed, run_round_on
 
+        if self.shot_law is not None:
+            return self._mc_after_shots(seed, start, n)
         codes = np.full(n, -1, np.int64)
         decided = np.full(n, self.max_rounds, np.int64)
         pos = np.arange(n)                      # trials still fighting (positions in the block)
@@ -529,6 +587,27 @@ class FightScenario(Scenario):
         codes[pos] = why[pos]  # still fighting after the last round: how its last round ended
         return codes, decided - 1
 
+    def _mc_after_shots(self, seed: int, start: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+        """A Stand & Shoot's trials: each trial's casualties drawn from its own stream
+        (:func:`..kernels.stand_and_shoot.shot_casualties`), then the fight of the survivors on the same trial
+        indices and seed (every count of survivors runs the block and keeps its own trials)."""
+        from ..kernels.stand_and_shoot import shot_casualties
+
+        removed = shot_casualties(self.shot_law, seed, start, n)
+        codes = np.empty(n, np.int64)
+        decided = np.zeros(n, np.int64)
+        everyone = self.model.fight.enemy.models
+        for r in np.unique(removed).tolist():
+            sel = removed == r
+            if r >= everyone:
+                codes[sel] = self._index["enemy_destroyed"]
+                continue
+            sub = self.after_shots(r)
+            c, d = sub._mc_trials(seed, start, n)
+            lut = np.array([self._index[o.code] for o in sub.outcomes], np.int64)
+            codes[sel], decided[sel] = lut[c[sel]], d[sel]
+        return codes, decided
+
     def kernel(self):
         """Monte Carlo kernel ``(seed, start, n) -> int64 (n_outcomes, n_bins)``."""
         shape = (len(self.outcomes), self.metric.n_bins)
@@ -561,6 +640,8 @@ class FightScenario(Scenario):
                 "static_bonus": x.static_bonus}
             for s, x in (("unit", r.unit), ("enemy", r.enemy))}
         d["rounds"] = {"max_rounds": self.max_rounds, "until_resolved": self.until_resolved}
+        if self.shot_law is not None:  # Stand & Shoot: the charger's models removed before the fight
+            d["stand_and_shoot_casualties"] = {str(k): str(p) for k, p in sorted(self.shot_law.items())}
         unused = self.unused_inputs()
         if unused:
             d["unused_inputs"] = unused
@@ -602,6 +683,12 @@ class FightScenario(Scenario):
                  "The first round alone, before any Break test") if self.max_rounds > 1 else
                 ("Le round seul, avant tout test de moral" if fr else "The round alone, before any Break test"))
         out = [f"{head}{colon(lang)}" + ", ".join(f"{w} {pct(float(p), lang, 1)}" for w, p in parts) + "."]
+        if self.shot_law is not None:  # the round above is the one fought with every charger; the shots come first
+            lost = ", ".join(f"{k} {pct(float(p), lang, 2)}" for k, p in sorted(self.shot_law.items()))
+            out.insert(0, (f"Tenir et tirer, figurines perdues par {e_fr} avant le contact{colon(lang)}{lost} (le "
+                           "round ci-dessous est celui où toutes les figurines chargent)." if fr else
+                           f"Stand & Shoot, models lost by {e_en} before contact{colon(lang)}{lost} (the round below "
+                           "is the one with every charger)."))
 
         def fraction(p) -> str:
             text = str(p)
@@ -729,7 +816,7 @@ class FightScenario(Scenario):
         out = []
         if self.model.table.max_turns == 0:
             for side in ("unit", "enemy"):
-                if "models_start" in (self.source.get("fight", {}).get(side) or {}):
+                if "models_start" in (self.fight_source.get("fight", {}).get(side) or {}):
                     out.append(f"fight.{side}.models_start")
         return out
 

@@ -5,6 +5,7 @@ the loader (a situation ``fight`` to :class:`.fight.FightScenario`, any other to
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 from ....errors import InputError, short_repr
@@ -15,6 +16,7 @@ from ..model.flee import ScenarioModel
 from ..model.profiles import shipped_profiles
 from .fight import FightScenario
 from .flee import WarhammerScenario
+from .reaction import fight_source, reaction_of
 
 
 def load_scenario(data: dict, base_dir: Path | None = None, *,
@@ -41,7 +43,25 @@ def load_scenario(data: dict, base_dir: Path | None = None, *,
         raise InputError("scenario", short_repr(data), "a table of fields")
     if data.get("situation") == "fight":  # one round of close combat, then the loser's chain (.fight)
         return FightScenario(data, base_dir)
+    if reaction_of(data):  # a charged unit that holds (or stands and shoots) fights its charger (.reaction)
+        _check_as_flee(data, base_dir)  # the file's own fields checked as a flee reaction
+        scenario = FightScenario(fight_source(data, base_dir), base_dir)
+        scenario.source = copy.deepcopy(data)  # rebuilt from the file as written (with_changes, other reactions)
+        scenario.source.setdefault("system", "warhammer")
+        return scenario
     return WarhammerScenario(data, base_dir)
+
+
+def _check_as_flee(data: dict, base_dir: Path | None) -> None:
+    """Check the file's [fleeing], [pursuer] and [table] as written, as its other charge reactions read them: Fire
+    & Flee for a unit with the rule (its fire_and_flee rule is then used), else Flee."""
+    out = copy.deepcopy(data)
+    try:
+        out["options"] = dict(out.get("options") or {}, charge_reaction="fire_and_flee")
+        WarhammerScenario(out, base_dir)
+    except InputError:
+        out["options"] = dict(out.get("options") or {}, charge_reaction="flee")
+        WarhammerScenario(out, base_dir)
 
 
 def schema(lang: str = "en") -> dict:
