@@ -130,11 +130,6 @@ def sweep(progress, *args):
     return service.sweep(*args, progress=progress)
 
 
-def table(progress, *args):
-    """The table seen from above of a scenario being edited (:func:`fleeodds.web.service.table_view`)."""
-    return service.table_view(*args)
-
-
 def upload(progress, *args):
     return service.read_upload(*args)
 
@@ -159,8 +154,7 @@ def warm(progress, path: str):
 
 
 FUNCS: dict[str, Callable[..., Any]] = {"evaluate": evaluate, "view": view, "job": job, "chart": chart,
-                                        "compare": compare, "sweep": sweep, "upload": upload, "warm": warm,
-                                        "table": table}
+                                        "compare": compare, "sweep": sweep, "upload": upload, "warm": warm}
 
 
 # --------------------------------------------------------------------------- what the server keeps

@@ -1006,8 +1006,8 @@ function drawMap() {
     "aria-label": t("map_title") + (m.title ? " — " + m.title : "") });
   svg.append(sv("defs", {}, sv("marker", { id: "map-arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7,
     markerHeight: 7, orient: "auto-start-reverse" }, sv("path", { d: "M0,0 L10,5 L0,10 z", fill: col.mover }))));
-  // a grid every d units, d the first of 0.5, 1, 2, 5, 10… at least 40 px apart
-  const d = [0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500].find((v) => v * k >= 40) || 1000;
+  // a grid every d units, d the first of 0.5, 1, 2, 5, 10… at least 50 px apart
+  const d = [0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500].find((v) => v * k >= 50) || 1000;
   const grid = sv("g", { stroke: "#e3e6ea", "stroke-width": 1 });
   for (let gx = Math.ceil(x0 / d) * d; gx <= x1; gx += d) grid.append(sv("line", { x1: X(gx), x2: X(gx), y1: 0, y2: H }));
   for (let gy = Math.ceil(y0 / d) * d; gy <= y1; gy += d) grid.append(sv("line", { y1: Y(gy), y2: Y(gy), x1: 0, x2: W }));
@@ -1047,24 +1047,30 @@ function drawMap() {
   for (const b of sh.bases || [])
     svg.append(sv("circle", { cx: X(b.x), cy: Y(b.y), r: R(b.r), fill: col[b.side] || "#555", "fill-opacity": 0.88, stroke: "#1d2430", "stroke-width": 1 },
       sv("title", {}, b.name)));
-  // the names over everything, each above its base, else below, right or left of it: where it covers
-  // no base and no name already written (bases in contact are common)
-  const boxes = [[6, H - 30, 18 + R(d), H]], discs = (sh.bases || []).map((b) => [X(b.x), Y(b.y), R(b.r)]);  // the scale's corner too
-  const hits = (bx) => boxes.some((o) => bx[0] < o[2] && o[0] < bx[2] && bx[1] < o[3] && o[1] < bx[3]) ||
+  // the names over everything, each above its base, else below, right or left of it: inside the drawing,
+  // where it covers no base, no name already written and the scale (bases in contact are common), and
+  // if it can, no terrain either (a name over a wall stays readable on its white outline)
+  const scaleText = unitText(d, w), scaleW = Math.max(R(d), 7.2 * scaleText.length) + 12;
+  const boxes = [[6, H - 30, 6 + scaleW, H]], discs = (sh.bases || []).map((b) => [X(b.x), Y(b.y), R(b.r)]);
+  const walls = (sh.terrain || []).map((poly) => [Math.min(...poly.map((p) => X(p[0]))), Math.min(...poly.map((p) => Y(p[1]))),
+    Math.max(...poly.map((p) => X(p[0]))), Math.max(...poly.map((p) => Y(p[1])))]);
+  const meets = (bx, o) => bx[0] < o[2] && o[0] < bx[2] && bx[1] < o[3] && o[1] < bx[3];
+  const hits = (bx, strict) => bx[0] < 0 || bx[1] < 0 || bx[2] > W || bx[3] > H || boxes.some((o) => meets(bx, o)) ||
+    (strict && walls.some((o) => meets(bx, o))) ||
     discs.some(([cx, cy, cr]) => Math.max(bx[0] - cx, 0, cx - bx[2]) ** 2 + Math.max(bx[1] - cy, 0, cy - bx[3]) ** 2 < cr * cr);
   for (const b of sh.bases || []) {
     const cx = X(b.x), cy = Y(b.y), r = R(b.r), tw = 7.4 * String(b.name).length, th = 14;
     const spots = [[cx, cy - r - 5, "middle"], [cx, cy + r + th + 1, "middle"], [cx + r + 4, cy + 5, "start"], [cx - r - 4, cy + 5, "end"]];
     const boxOf = ([x, y, a]) => { const x0 = a === "middle" ? x - tw / 2 : a === "start" ? x : x - tw; return [x0, y - th + 2, x0 + tw, y + 3]; };
-    const spot = spots.find((p) => !hits(boxOf(p))) || spots[0];
+    const spot = spots.find((p) => !hits(boxOf(p), true)) || spots.find((p) => !hits(boxOf(p), false)) || spots[0];
     boxes.push(boxOf(spot));
     svg.append(sv("text", Object.assign({ x: spot[0], y: spot[1], "text-anchor": spot[2], "font-size": 13, fill: "#1d2430", class: "map-name" }, halo), b.name));
   }
   // the scale: a bar of the grid's step, bottom left
   const sb = sv("g", { class: "map-scale" });
-  sb.append(sv("rect", { x: 6, y: H - 30, width: R(d) + 12, height: 26, fill: "#fff", "fill-opacity": 0.85, rx: 3 }));
+  sb.append(sv("rect", { x: 6, y: H - 30, width: scaleW, height: 26, fill: "#fff", "fill-opacity": 0.85, rx: 3 }));
   sb.append(sv("path", { d: `M12,${H - 12} v6 h${R(d)} v-6`, fill: "none", stroke: "#1d2430", "stroke-width": 2 }));
-  sb.append(sv("text", { x: 12 + R(d) / 2, y: H - 15, "text-anchor": "middle", "font-size": 12, fill: "#1d2430" }, unitText(d, w)));
+  sb.append(sv("text", { x: 12, y: H - 15, "text-anchor": "start", "font-size": 12, fill: "#1d2430" }, scaleText));
   svg.append(sb);
   $("map-svg").replaceChildren(svg);
   // the legend: only what is on the map, in the scenario's own words
