@@ -180,6 +180,23 @@ def test_the_same_table_is_answered_from_memory(client):
     json.dumps(first.json(), allow_nan=False)
 
 
+def test_the_command_line_map_draws_the_declared_shapes_and_words(client, tmp_path):
+    from fleeodds.report import charts
+
+    sh = table(client, example(client, RANDOM_ZONE), "fr")["shapes"]
+    charts.table_chart(sh, tmp_path / "map.svg", "Attraction", "fr")
+    svg = (tmp_path / "map.svg").read_text(encoding="utf-8")
+    for words in ("zone de placement au hasard", "zone d'Attraction", "attracteur ou son allié", "toises",
+                  "Bretteur", "Garde du corps"):
+        assert words in svg, words
+    sh = table(client, with_destination(example(client, WALL), [4.0, -3.0]))["shapes"]
+    charts.table_chart(sh, tmp_path / "fuite.svg", "Fuite", "en")
+    svg = (tmp_path / "fuite.svg").read_text(encoding="utf-8")
+    for words in ("flees", "enemy", "impassable terrain", "flee move", "where it stops", "destination asked",
+                  "can charge it again: Poursuivant"):
+        assert words in svg, words
+
+
 # --------------------------------------------------------------------------- the page
 
 MAP_STATE = """

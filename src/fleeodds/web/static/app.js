@@ -50,7 +50,7 @@ const T = {
     map_title: "The table, seen from above", map_help: "drawn from the form as you edit it (before any computing)",
     map_stale: "The form has a field to fix: the map shows the last table the server could read.",
     map_failed: "The map could not be updated (the server did not answer it): it shows the last table drawn.",
-    map_scale: "Scale", map_grid: "grid every {d}",
+    map_grid: "grid squares of {d}",
     err_busy: "The server is already running as many calculations as it can. Wait a few seconds, then try again.",
     err_server: "The server failed on this question (error {s}). Try again; if it happens again, the server's log says why.",
     err_network: "The server does not answer: is fleeodds web still running? Start it again, then try again.",
@@ -110,7 +110,7 @@ const T = {
     map_title: "La table, vue de dessus", map_help: "dessinée d'après le formulaire, à mesure que vous le modifiez (avant tout calcul)",
     map_stale: "Un champ du formulaire est à corriger : la carte montre la dernière table que le serveur a pu lire.",
     map_failed: "La carte n'a pas pu être mise à jour (le serveur n'a pas répondu) : elle montre la dernière table dessinée.",
-    map_scale: "Échelle", map_grid: "quadrillage tous les {d}",
+    map_grid: "carreaux de {d} de côté",
     err_busy: "Le serveur fait déjà autant de calculs qu'il le peut. Attendez quelques secondes, puis réessayez.",
     err_server: "Le serveur a échoué sur cette question (erreur {s}). Réessayez ; si cela se reproduit, le journal du serveur dit pourquoi.",
     err_network: "Le serveur ne répond pas : fleeodds web tourne-t-il encore ? Relancez-le, puis réessayez.",
@@ -977,7 +977,7 @@ async function refreshMap() {
   S.map = r.shapes ? Object.assign(r, { system }) : null;
   drawMap();
 }
-// a length of the map's unit, "1 toise", "5 toises" ("1,5 toise" in French: the singular below 2)
+// a length in the map's unit, its singular for 1 (below 2 in French: "1,5 unité"), else its plural
 const unitText = (d, w) => num(d) + "\u00a0" + ((S.lang === "fr" ? d < 2 : d === 1) ? w.unit_one : w.unit_other);
 function drawMap() {
   const box = $("table-map"), m = S.map;
