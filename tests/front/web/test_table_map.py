@@ -166,6 +166,9 @@ def test_file_fields_and_long_texts_are_refused(client):
                  "profiles_file")
     assert_error(client.post("/api/table", json={"scenario": dict(data, title="x" * 5000)}), 422, "scenario.title")
     assert_error(client.post("/api/table", json={"scenario": data, "lang": "de"}), 422, "lang")
+    # another site's page may not ask (the guard's Origin check, as for every POST)
+    r = client.post("/api/table", json={"scenario": data}, headers={"Origin": "https://evil.example"})
+    assert r.status_code == 403 and "Traceback" not in r.text
 
 
 def test_the_same_table_is_answered_from_memory(client):
