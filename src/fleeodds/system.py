@@ -282,6 +282,32 @@ class Scenario(ABC):
         """
         return []
 
+    def table_shapes(self) -> dict[str, Any] | None:
+        """The table seen from above, as shapes for a map, or ``None`` (default: the scenario places
+        nothing on a table).
+
+        A scenario whose pieces stand at positions (a Hell Dorado Fuite or Attraction placed on the
+        table) returns plain data, read from what it already resolved (no odds are computed), that
+        :func:`fleeodds.report.charts.table_chart` draws and the web page draws while the form is
+        edited. Lengths are in the scenario's own unit.
+
+        Returns
+        -------
+        dict or None
+            ``bases``: list of ``{x, y, r, side, name}`` (a round base: centre and radius; ``side`` is
+            ``mover`` — the piece the question follows —, ``enemy`` or ``ally``); ``terrain``: list of
+            polygons ``[[x, y], ...]``; optional ``path`` (``[[x, y], ...]``, the move), ``end``
+            (``{x, y, r}``: where the mover stops), ``destination`` (``[x, y]``), ``rings`` (list of
+            ``{x, y, r, name}``: circles such as a zone of effect), ``zones`` (list of ``{shape: "disc",
+            x, y, r, name}`` or ``{shape: "rect", x0, y0, x1, y1, name}``: areas where a piece is placed at
+            random), ``chargers`` (names, said under the map), ``unit`` (``{"one": {"en", "fr"}, "other":
+            {"en", "fr"}}``, the length unit's singular and plural) and ``labels`` (``{kind: {"en", "fr"}}``:
+            the legend's words for a side or a kind of shape — ``terrain``, ``path``, ``end``,
+            ``destination``, ``ring``, ``zone`` —, and ``again``, the line said with ``chargers``, with
+            ``{names}``).
+        """
+        return None
+
     def summary_sentences(self, probabilities: dict[str, float], lang: str = "en") -> list[str]:
         """Short sentences saying the answer, in place of the one-sentence list of every outcome
         (``[]`` by default: the front builds that sentence from the title and outcome labels).

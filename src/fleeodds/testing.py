@@ -116,6 +116,25 @@ def check_structure(scenario: Scenario) -> None:
     for lang in ("en", "fr"):
         _check(all(isinstance(n, str) for n in sc.notes(lang)), sc, "notes are sentences")
     check_rule_sources(sc)
+    check_table_shapes(sc)
+
+
+def check_table_shapes(scenario: Scenario) -> None:
+    """``table_shapes()`` is ``None`` or JSON-able shapes whose ``bases`` are ``{x, y, r, side, name}``
+    with a positive radius, and whose ``labels`` (if any) give English and French words."""
+    sc = scenario
+    shapes = sc.table_shapes()
+    if shapes is None:
+        return
+    _check(isinstance(shapes, dict) and isinstance(shapes.get("bases"), list), sc,
+           "table_shapes() returns None or a dict with a list of bases")
+    for b in shapes["bases"]:
+        _check(isinstance(b, dict) and {"x", "y", "r", "side", "name"} <= set(b) and b["r"] > 0, sc,
+               f"a base is {{x, y, r, side, name}} with r > 0: {b!r}")
+    for kind, words in (shapes.get("labels") or {}).items():
+        _check(isinstance(words, dict) and all(isinstance(words.get(k), str) and words[k] for k in ("en", "fr")),
+               sc, f"the label of {kind!r} has English and French words: {words!r}")
+    json.dumps(shapes, allow_nan=False)
 
 
 def check_rule_sources(scenario: Scenario) -> None:

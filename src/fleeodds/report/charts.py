@@ -1177,24 +1177,62 @@ def _after(label: str, head: str) -> str:
 # ----------------------------------------------------------------------------- the table, seen from above
 #: Colours of the bases on a table map by side (Okabe-Ito): the moving fighter, its enemies, its allies.
 SIDE_COLOURS = {"mover": OKABE_ITO[0], "enemy": OKABE_ITO[5], "ally": OKABE_ITO[2]}
-_MAP_WORDS = {"en": {"mover": "flees", "enemy": "enemy", "ally": "ally", "terrain": "impassable terrain",
-                     "path": "flee move", "end": "where it stops", "again": "can charge it again: {names}",
-                     "units": "toises"},
-              "fr": {"mover": "fuit", "enemy": "ennemi", "ally": "allié", "terrain": "terrain impraticable",
-                     "path": "mouvement de Fuite", "end": "où il s'arrête", "again": "peut le recharger : {names}",
-                     "units": "toises"}}
+#: Colours of the other shapes of a table map (the web page draws with the same ones).
+MAP_COLOURS = {"terrain": "#bbbbbb", "terrain_edge": "#777777", "ring": OKABE_ITO[3], "zone": OKABE_ITO[1],
+               "destination": OKABE_ITO[0]}
+#: A table map's default words, when the shapes give no ``labels`` of their own.
+_MAP_WORDS = {"en": {"mover": "moves", "enemy": "enemy", "ally": "ally", "terrain": "impassable terrain",
+                     "path": "move", "end": "where it stops", "destination": "destination", "ring": "zone",
+                     "zone": "random placement zone", "again": "can reach it again: {names}"},
+              "fr": {"mover": "se déplace", "enemy": "ennemi", "ally": "allié", "terrain": "terrain impraticable",
+                     "path": "mouvement", "end": "où il s'arrête", "destination": "destination", "ring": "zone",
+                     "zone": "zone de placement au hasard", "again": "peut l'atteindre de nouveau : {names}"}}
 
 
-def table_chart(shapes: dict, path=None, title: str = "", lang: str = "en", size: str = "screen"):
-    """The table seen from above: bases as circles (the moving fighter, its enemies, its allies), impassable
-    terrain as grey polygons, the flee move's path and the base where it stops.
+def table_words(shapes: dict, lang: str = "en") -> dict[str, str]:
+    """The words of a table map in ``lang``: the legend's (each side and kind of shape), ``again`` (said with
+    ``chargers``), and the length unit's singular ``unit_one`` and plural ``unit_other``.
 
     Parameters
     ----------
     shapes : dict
-        ``bases`` (list of ``{x, y, r, side, name}``, toises; side ``mover``, ``enemy`` or ``ally``),
-        ``terrain`` (list of polygons ``[[x, y], ...]``), ``path`` (``[[x, y], ...]``), ``end`` (``{x, y, r}`` or
-        None), ``chargers`` (names), as a scenario's ``describe()["table_shapes"]`` gives them.
+        A scenario's table shapes (:meth:`fleeodds.system.Scenario.table_shapes`); its ``labels`` and ``unit``
+        replace the defaults.
+    lang : {"en", "fr"}
+
+    Returns
+    -------
+    dict
+        Kind -> text.
+
+    Raises
+    ------
+    InputError
+        If ``lang`` is neither "en" nor "fr".
+    """
+    check_lang(lang)
+    words = dict(_MAP_WORDS[lang])
+    for kind, texts in (shapes.get("labels") or {}).items():
+        if isinstance(texts, dict) and texts.get(lang):
+            words[kind] = texts[lang]
+    unit = shapes.get("unit") or {}
+    words["unit_one"] = (unit.get("one") or {}).get(lang, "unit" if lang == "en" else "unité")
+    words["unit_other"] = (unit.get("other") or {}).get(lang, "units" if lang == "en" else "unités")
+    return words
+
+
+def table_chart(shapes: dict, path=None, title: str = "", lang: str = "en", size: str = "screen"):
+    """The table seen from above: bases as circles (the moving piece, its enemies, its allies), impassable
+    terrain as grey polygons, zones of effect as rings, random placement zones, the move's path, where it
+    stops and the destination asked.
+
+    Parameters
+    ----------
+    shapes : dict
+        ``bases`` (list of ``{x, y, r, side, name}``, in the scenario's unit; side ``mover``, ``enemy`` or
+        ``ally``), ``terrain`` (list of polygons ``[[x, y], ...]``), ``path`` (``[[x, y], ...]``), ``end``
+        (``{x, y, r}`` or None), ``destination`` (``[x, y]`` or None), ``rings``, ``zones``, ``chargers``
+        (names), ``unit`` and ``labels``, as :meth:`fleeodds.system.Scenario.table_shapes` gives them.
     path : str or Path, optional
         ``.png`` or ``.svg`` file to write.
     title : str
@@ -1210,19 +1248,33 @@ def table_chart(shapes: dict, path=None, title: str = "", lang: str = "en", size
     InputError
         If ``path`` does not end in .png or .svg, or an unknown ``size``.
     """
-    from matplotlib.patches import Circle, Polygon as PolygonPatch
+    from matplotlib.patches import Circle, Polygon as PolygonPatch, Rectangle
 
     path = _check_path(path)
-    check_lang(lang)
-    words = _MAP_WORDS[lang]
+    words = table_words(shapes, lang)
     ctx, fig, ax, page = _start(size, None, grid="both", extra={"axes.grid": True})
     ax.grid(alpha=0.3)
-    xs, ys = [], []
-    for poly in shapes.get("terrain") or []:
-        ax.add_patch(PolygonPatch(poly, closed=True, facecolor="#bbbbbb", edgecolor="#777777", lw=1,
-                                  label=words["terrain"]))
-        xs += [p[0] for p in poly]
-        ys += [p[1] for p in poly]
+    for k, poly in enumerate(shapes.get("terrain") or []):
+        ax.add_patch(PolygonPatch(poly, closed=True, facecolor=MAP_COLOURS["terrain"],
+                                  edgecolor=MAP_COLOURS["terrain_edge"], lw=1, label=None if k else words["terrain"]))
+    pieces = []  # what the view frames: bases, zones, the move (never the whole -20..20 of a long wall)
+    for k, z in enumerate(shapes.get("zones") or []):
+        kw = dict(facecolor=MAP_COLOURS["zone"], alpha=0.15, edgecolor=MAP_COLOURS["zone"], lw=1, ls="--",
+                  label=None if k else words["zone"])
+        if z.get("shape") == "disc":
+            ax.add_patch(Circle((z["x"], z["y"]), z["r"], **kw))
+            pieces += [(z["x"] - z["r"], z["y"] - z["r"]), (z["x"] + z["r"], z["y"] + z["r"])]
+            at = (z["x"], z["y"])
+        else:
+            ax.add_patch(Rectangle((z["x0"], z["y0"]), z["x1"] - z["x0"], z["y1"] - z["y0"], **kw))
+            pieces += [(z["x0"], z["y0"]), (z["x1"], z["y1"])]
+            at = ((z["x0"] + z["x1"]) / 2, (z["y0"] + z["y1"]) / 2)
+        ax.annotate(z.get("name", ""), at, xytext=(0, -12 * k), textcoords="offset points", ha="center",
+                    fontsize=8, color=DARK)
+    for k, ring in enumerate(shapes.get("rings") or []):
+        ax.add_patch(Circle((ring["x"], ring["y"]), ring["r"], facecolor="none", edgecolor=MAP_COLOURS["ring"],
+                            lw=1.2, ls="-.", label=None if k else words["ring"]))
+        pieces += [(ring["x"] - ring["r"], ring["y"] - ring["r"]), (ring["x"] + ring["r"], ring["y"] + ring["r"])]
     seen = set()
     for b in shapes.get("bases") or []:
         side = b.get("side", "enemy")
@@ -1231,30 +1283,30 @@ def table_chart(shapes: dict, path=None, title: str = "", lang: str = "en", size
         seen.add(side)
         ax.annotate(b.get("name", ""), (b["x"], b["y"] + b["r"]), xytext=(0, 3), textcoords="offset points",
                     ha="center", va="bottom", fontsize=8, color=DARK)
-        xs += [b["x"] - b["r"], b["x"] + b["r"]]
-        ys += [b["y"] - b["r"], b["y"] + b["r"]]
+        pieces += [(b["x"] - b["r"], b["y"] - b["r"]), (b["x"] + b["r"], b["y"] + b["r"])]
     route = shapes.get("path") or []
     if len(route) >= 2:
         ax.plot([p[0] for p in route], [p[1] for p in route], color=SIDE_COLOURS["mover"], ls="--", lw=1.6,
                 label=words["path"])
-        xs += [p[0] for p in route]
-        ys += [p[1] for p in route]
+        pieces += [tuple(p) for p in route]
     end = shapes.get("end")
     if end:
         ax.add_patch(Circle((end["x"], end["y"]), end["r"], facecolor="none", edgecolor=SIDE_COLOURS["mover"],
                             lw=1.6, ls=":", label=words["end"]))
-        xs += [end["x"] - end["r"], end["x"] + end["r"]]
-        ys += [end["y"] - end["r"], end["y"] + end["r"]]
-    if xs and ys:  # the table around the pieces, with a margin, never the whole -20..20 of a long wall
-        pieces = [b for b in shapes.get("bases") or []] + ([end] if end else [])
-        px = [b["x"] for b in pieces] + [p[0] for p in route]
-        py = [b["y"] for b in pieces] + [p[1] for p in route]
-        lo_x, hi_x = min(px) - 3, max(px) + 3
-        lo_y, hi_y = min(py) - 3, max(py) + 3
+        pieces += [(end["x"] - end["r"], end["y"] - end["r"]), (end["x"] + end["r"], end["y"] + end["r"])]
+    dest = shapes.get("destination")
+    if dest:
+        ax.plot([dest[0]], [dest[1]], marker="x", ms=9, mew=2, ls="none", color=MAP_COLOURS["destination"],
+                label=words["destination"])
+        pieces.append(tuple(dest))
+    if pieces:
+        lo_x, hi_x = min(p[0] for p in pieces) - 3, max(p[0] for p in pieces) + 3
+        lo_y, hi_y = min(p[1] for p in pieces) - 3, max(p[1] for p in pieces) + 3
         ax.set_xlim(lo_x, hi_x)
         ax.set_ylim(lo_y, hi_y)
     ax.set_aspect("equal", adjustable="box")
-    ax.set_xlabel(words["units"])
+    ax.set_xlabel(words["unit_other"])
+    ax.set_ylabel(words["unit_other"])
     page.titles(title, words["again"].format(names=", ".join(shapes["chargers"])) if shapes.get("chargers") else "")
     _legend(page, None)
     return _finish(ctx, page, path, size)

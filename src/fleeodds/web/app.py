@@ -521,6 +521,21 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
                                            receive=lambda a: service.store_answer(key, a)),
                            0 if req.method == "exact" else 1)
 
+    @app.post("/api/table", summary="The table seen from above of a placed scenario (shapes to draw; no odds)")
+    async def post_table(req: ScenarioRequest) -> Any:
+        """The scenario validated, and the shapes its system declares for it (bases, terrain, the move, zones:
+        :meth:`fleeodds.system.Scenario.table_shapes`) with the map's words in ``lang``; ``shapes`` is null
+        for a scenario that places nothing. The page draws them while the form is edited.
+
+        It costs what validating a question costs (the loading finds a placed move's path), so it runs where
+        every question is validated, on the request threads, never behind a Monte Carlo run in the work
+        queue; the same scenario again is answered from memory."""
+        key = service.answer_key("table", req.scenario, req.lang)
+        hit = service.cached_table(key)
+        if hit is not None:
+            return hit
+        return service.store_table(key, await cheap(service.table_view, req.scenario, req.lang))
+
     @app.post("/api/decide", summary="The best choice of the scenario's [decide] table, and what it is worth")
     async def post_decide(req: CompareRequest, request: Request) -> Any:
         from .decision import decision_view

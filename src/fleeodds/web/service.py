@@ -862,6 +862,63 @@ def store_answer(key: str, answer: dict) -> dict:
     return answer
 
 
+def table_view(data: Any, lang: str = "en") -> dict[str, Any]:
+    """The table of a scenario seen from above, for the page to draw while its form is edited: the
+    scenario is loaded (validated, as for an answer) without its comparison setups, and its declared
+    :meth:`fleeodds.system.Scenario.table_shapes` are returned with the map's words in ``lang``
+    (:func:`fleeodds.report.charts.table_words`). No odds are computed.
+
+    Returns
+    -------
+    dict
+        ``{"shapes": dict or None, "words": dict or None, "colours": dict, "title": str}`` (``colours``:
+        those of the command line's map, by side and kind of shape): ``shapes`` is None for a
+        scenario that places nothing on a table (every system but a placed Hell Dorado Fuite or an
+        Attraction, today).
+
+    Raises
+    ------
+    FleeoddsError
+        The scenario's own message, one line per field, as for an answer.
+    """
+    from ..report.charts import MAP_COLOURS, SIDE_COLOURS, table_words
+
+    check_lang(lang)
+    check_texts(data, "scenario")
+    if isinstance(data, dict) and COMPARE_KEY in data:  # the setups change nothing on the table asked
+        data = {k: v for k, v in data.items() if k != COMPARE_KEY}
+    sc = load(data)
+    shapes = sc.table_shapes()
+    if shapes is not None:
+        json.dumps(shapes, allow_nan=False)  # plain data, or a clear failure here rather than on the page
+    return {"shapes": shapes, "words": None if shapes is None else table_words(shapes, lang),
+            "colours": {**SIDE_COLOURS, **MAP_COLOURS}, "title": sc.title_in(lang)}
+
+
+#: :func:`table_view`'s answers by request (every edit of a placed scenario asks one: kept apart from
+#: the comparisons and sweeps, which cost more to compute again).
+_TABLES: "collections.OrderedDict[str, dict]" = collections.OrderedDict()
+TABLE_CACHE_SIZE = 256
+
+
+def cached_table(key: str) -> dict | None:
+    """A :func:`table_view` answer already made (``key``: :func:`answer_key` of its request), or None."""
+    with _CACHE_LOCK:
+        hit = _TABLES.get(key)
+        if hit is not None:
+            _TABLES.move_to_end(key)
+        return hit
+
+
+def store_table(key: str, answer: dict) -> dict:
+    """Keep a :func:`table_view` answer (the last :data:`TABLE_CACHE_SIZE`); the answer."""
+    with _CACHE_LOCK:
+        _TABLES[key] = answer
+        while len(_TABLES) > TABLE_CACHE_SIZE:
+            _TABLES.popitem(last=False)
+    return answer
+
+
 def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
             added: list[str] | None = None, charts: bool = True,
             progress: Progress | None = None) -> dict[str, Any]:

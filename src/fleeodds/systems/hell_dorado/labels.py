@@ -114,3 +114,25 @@ def value_labels() -> dict:
         out[f"{fighter}.state"] = STATE_LABELS
     out.update(OPTION_LABELS)
     return out
+
+#: The length unit of a placed table (``table_shapes()["unit"]``): Hell Dorado measures in toises (an inch or
+#: 25 mm, ``options.toise``).
+TOISES = {"one": {"en": "toise", "fr": "toise"}, "other": {"en": "toises", "fr": "toises"}}
+#: The map's words for a placed Fuite (``table_shapes()["labels"]``).
+FUITE_LABELS = {
+    "mover": {"en": "flees", "fr": "fuit"}, "enemy": {"en": "enemy", "fr": "ennemi"},
+    "ally": {"en": "ally", "fr": "allié"}, "terrain": {"en": "impassable terrain", "fr": "terrain impraticable"},
+    "path": {"en": "flee move", "fr": "mouvement de Fuite"}, "end": {"en": "where it stops", "fr": "où il s'arrête"},
+    "destination": {"en": "destination asked", "fr": "destination demandée"},
+    "ring": {"en": "Attraction zone", "fr": "zone d'Attraction"},
+    "again": {"en": "can charge it again: {names}", "fr": "peut le recharger : {names}"}}
+#: The map's words for an Attraction (``table_shapes()["labels"]``): the sides seen from the adversary followed
+#: (``attraction.focus``), which moves; side A (the attractors and their allies) is the enemy.
+ATTRACTION_LABELS = {
+    "mover": {"en": "adversary followed", "fr": "adversaire suivi"},
+    "ally": {"en": "other adversary", "fr": "autre adversaire"},
+    "enemy": {"en": "attractor or its ally", "fr": "attracteur ou son allié"},
+    "terrain": FUITE_LABELS["terrain"],
+    "ring": {"en": "Attraction zone", "fr": "zone d'Attraction"},
+    "zone": {"en": "random placement zone", "fr": "zone de placement au hasard"}}
+

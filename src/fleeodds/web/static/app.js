@@ -47,6 +47,10 @@ const T = {
     notes_exact: "Exact values: fractions computed without rounding.", input_note: "Note: ",
     metric_of: "{m}: exactly, at least, at most", unit_in: "in {u}",
     fix_to_see: "Fix the fields in red to see the answer.",
+    map_title: "The table, seen from above", map_help: "drawn from the form as you edit it (before any computing)",
+    map_stale: "The form has a field to fix: the map shows the last table the server could read.",
+    map_failed: "The map could not be updated (the server did not answer it): it shows the last table drawn.",
+    map_grid: "grid squares of {d}",
     err_busy: "The server is already running as many calculations as it can. Wait a few seconds, then try again.",
     err_server: "The server failed on this question (error {s}). Try again; if it happens again, the server's log says why.",
     err_network: "The server does not answer: is fleeodds web still running? Start it again, then try again.",
@@ -103,6 +107,10 @@ const T = {
     notes_exact: "Valeurs exactes : fractions calculées sans arrondi.", input_note: "Remarque : ",
     metric_of: "{m} : exactement, au moins, au plus", unit_in: "en {u}",
     fix_to_see: "Corrigez les champs en rouge pour voir la réponse.",
+    map_title: "La table, vue de dessus", map_help: "dessinée d'après le formulaire, à mesure que vous le modifiez (avant tout calcul)",
+    map_stale: "Un champ du formulaire est à corriger : la carte montre la dernière table que le serveur a pu lire.",
+    map_failed: "La carte n'a pas pu être mise à jour (le serveur n'a pas répondu) : elle montre la dernière table dessinée.",
+    map_grid: "carreaux de {d} de côté",
     err_busy: "Le serveur fait déjà autant de calculs qu'il le peut. Attendez quelques secondes, puis réessayez.",
     err_server: "Le serveur a échoué sur cette question (erreur {s}). Réessayez ; si cela se reproduit, le journal du serveur dit pourquoi.",
     err_network: "Le serveur ne répond pas : fleeodds web tourne-t-il encore ? Relancez-le, puis réessayez.",
@@ -896,6 +904,7 @@ function sizing() {
 }
 async function compute() {
   sizing(); updateShare(); clearErrors();
+  refreshMap();  // the table follows the form at once, whatever the answer takes
   if (S.job) { api("api/jobs/" + S.job + "/cancel", {}).catch(() => {}); S.job = null; }
   // only the latest question draws on the page; an older one still on its way stops quietly
   const gen = S.gen = (S.gen || 0) + 1;
@@ -935,6 +944,155 @@ async function compute() {
     staleResult(showErrors(e, $("form-errors")));
   } finally { if (gen === S.gen) $("run").disabled = false; }
 }
+/* ------------------------------------------------------------------ the table seen from above
+   A scenario that places its pieces on a table declares their shapes (its system's table_shapes);
+   api/table validates the form's scenario and returns them with the map's words (no odds are
+   computed). The page draws them as SVG, in the card's own width so that the text keeps its size on
+   a phone, each time the form changes (with the answer's own debounce). A system that declares no
+   shapes gets no map: the page knows no game. */
+const SVGNS = "http://www.w3.org/2000/svg";
+const sv = (tag, attrs, ...kids) => {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) e.setAttribute(k, String(v));
+  for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
+  return e;
+};
+async function refreshMap() {
+  const gen = S.mapGen = (S.mapGen || 0) + 1, system = S.system;
+  // a table that takes a moment (its paths are found on the server) fades the last one meanwhile
+  clearTimeout(S.mapPending); S.mapPending = setTimeout(() => $("table-map").classList.add("pending"), 250);
+  let r;
+  try { r = await api("api/table", { scenario: S.scenario, lang: S.lang }); }
+  catch (e) {
+    if (gen !== S.mapGen) return;
+    clearTimeout(S.mapPending); $("table-map").classList.remove("pending");
+    // a scenario the server refuses: the last table drawn (of this game) stays, greyed, until the form is fixed
+    if (!S.map || S.map.system !== system) { S.map = null; $("table-map").hidden = true; return; }
+    $("table-map").classList.add("stale");
+    $("map-note").textContent = t(e.status >= 400 && e.status < 500 && e.status !== 429 ? "map_stale" : "map_failed");
+    return;
+  }
+  if (gen !== S.mapGen) return;
+  clearTimeout(S.mapPending); $("table-map").classList.remove("pending");
+  S.map = r.shapes ? Object.assign(r, { system }) : null;
+  drawMap();
+}
+// a length in the map's unit, its singular for 1 (below 2 in French: "1,5 unité"), else its plural
+const unitText = (d, w) => num(d) + "\u00a0" + ((S.lang === "fr" ? d < 2 : d === 1) ? w.unit_one : w.unit_other);
+function drawMap() {
+  const box = $("table-map"), m = S.map;
+  box.hidden = !m;
+  if (!m) return;
+  const sh = m.shapes, w = m.words, col = m.colours;
+  const pts = [];  // what the view frames: bases, zones, rings, the move
+  const add = (x, y, r) => { pts.push([x - (r || 0), y - (r || 0)], [x + (r || 0), y + (r || 0)]); };
+  for (const b of sh.bases || []) add(b.x, b.y, b.r);
+  for (const z of sh.zones || []) if (z.shape === "disc") add(z.x, z.y, z.r); else pts.push([z.x0, z.y0], [z.x1, z.y1]);
+  for (const g of sh.rings || []) add(g.x, g.y, g.r);
+  for (const p of sh.path || []) add(p[0], p[1]);
+  if (sh.end) add(sh.end.x, sh.end.y, sh.end.r);
+  if (sh.destination) add(sh.destination[0], sh.destination[1], 0.5);
+  if (!pts.length) { box.hidden = true; return; }
+  let x0 = Math.min(...pts.map((p) => p[0])), x1 = Math.max(...pts.map((p) => p[0]));
+  let y0 = Math.min(...pts.map((p) => p[1])), y1 = Math.max(...pts.map((p) => p[1]));
+  const pad = Math.max(1, 0.06 * Math.max(x1 - x0, y1 - y0));
+  x0 -= pad; x1 += pad; y0 -= pad; y1 += pad * 1.5;  // room above for the top base's name
+  // one scale on both axes; the drawing between 0.45 and 1.1 times as high as it is wide
+  if ((y1 - y0) / (x1 - x0) > 1.1) { const g = (y1 - y0) / 1.1 - (x1 - x0); x0 -= g / 2; x1 += g / 2; }
+  if ((y1 - y0) / (x1 - x0) < 0.45) { const g = 0.45 * (x1 - x0) - (y1 - y0); y0 -= g / 2; y1 += g / 2; }
+  const W = Math.max(260, Math.round($("map-svg").clientWidth || 600)), k = W / (x1 - x0), H = Math.round((y1 - y0) * k);
+  const X = (x) => +((x - x0) * k).toFixed(1), Y = (y) => +((y1 - y) * k).toFixed(1), R = (r) => +(r * k).toFixed(1);
+  const svg = sv("svg", { xmlns: SVGNS, viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img",
+    "aria-label": t("map_title") + (m.title ? " — " + m.title : "") });
+  svg.append(sv("defs", {}, sv("marker", { id: "map-arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7,
+    markerHeight: 7, orient: "auto-start-reverse" }, sv("path", { d: "M0,0 L10,5 L0,10 z", fill: col.mover }))));
+  // a grid every d units, d the first of 0.5, 1, 2, 5, 10… at least 50 px apart
+  const d = [0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500].find((v) => v * k >= 50) || 1000;
+  const grid = sv("g", { stroke: "#e3e6ea", "stroke-width": 1 });
+  for (let gx = Math.ceil(x0 / d) * d; gx <= x1; gx += d) grid.append(sv("line", { x1: X(gx), x2: X(gx), y1: 0, y2: H }));
+  for (let gy = Math.ceil(y0 / d) * d; gy <= y1; gy += d) grid.append(sv("line", { y1: Y(gy), y2: Y(gy), x1: 0, x2: W }));
+  svg.append(grid);
+  // random placement zones (one outline per distinct zone, the names of those placed in it at its centre)
+  const zones = new Map();
+  for (const z of sh.zones || []) {
+    const key = JSON.stringify([z.shape, z.x, z.y, z.r, z.x0, z.y0, z.x1, z.y1]);
+    if (!zones.has(key)) zones.set(key, Object.assign({ names: [] }, z));
+    zones.get(key).names.push(z.name);
+  }
+  const halo = { "paint-order": "stroke", stroke: "#fff", "stroke-width": 3, "stroke-linejoin": "round" };
+  for (const z of zones.values()) {
+    const st = { fill: col.zone, "fill-opacity": 0.14, stroke: col.zone, "stroke-width": 1.5, "stroke-dasharray": "6 4" };
+    let cx, cy;
+    if (z.shape === "disc") { svg.append(sv("circle", Object.assign({ cx: X(z.x), cy: Y(z.y), r: R(z.r) }, st))); cx = X(z.x); cy = Y(z.y); }
+    else {
+      svg.append(sv("rect", Object.assign({ x: X(z.x0), y: Y(z.y1), width: R(z.x1 - z.x0), height: R(z.y1 - z.y0) }, st)));
+      cx = X((z.x0 + z.x1) / 2); cy = Y((z.y0 + z.y1) / 2);
+    }
+    const txt = sv("text", Object.assign({ x: cx, y: cy - (z.names.length - 1) * 8, "text-anchor": "middle", "font-size": 13, fill: "#1d2430" }, halo));
+    z.names.forEach((n, i) => txt.append(sv("tspan", { x: cx, dy: i ? 16 : 0 }, n)));
+    svg.append(txt);
+  }
+  for (const poly of sh.terrain || [])
+    svg.append(sv("polygon", { points: poly.map((p) => X(p[0]) + "," + Y(p[1])).join(" "), fill: col.terrain, stroke: col.terrain_edge, "stroke-width": 1.2 }));
+  for (const g of sh.rings || [])
+    svg.append(sv("circle", { cx: X(g.x), cy: Y(g.y), r: R(g.r), fill: "none", stroke: col.ring, "stroke-width": 1.6, "stroke-dasharray": "8 3 2 3" }));
+  if ((sh.path || []).length >= 2)
+    svg.append(sv("polyline", { points: sh.path.map((p) => X(p[0]) + "," + Y(p[1])).join(" "), fill: "none", stroke: col.mover,
+      "stroke-width": 2, "stroke-dasharray": "7 4", "marker-end": "url(#map-arrow)" }));
+  if (sh.end) svg.append(sv("circle", { cx: X(sh.end.x), cy: Y(sh.end.y), r: R(sh.end.r), fill: "none", stroke: col.mover, "stroke-width": 2, "stroke-dasharray": "2 3" }));
+  if (sh.destination) {
+    const [dx, dy] = [X(sh.destination[0]), Y(sh.destination[1])];
+    svg.append(sv("path", { d: `M${dx - 6},${dy - 6} L${dx + 6},${dy + 6} M${dx - 6},${dy + 6} L${dx + 6},${dy - 6}`, stroke: col.destination, "stroke-width": 2.5 }));
+  }
+  for (const b of sh.bases || [])
+    svg.append(sv("circle", { cx: X(b.x), cy: Y(b.y), r: R(b.r), fill: col[b.side] || "#555", "fill-opacity": 0.88, stroke: "#1d2430", "stroke-width": 1 },
+      sv("title", {}, b.name)));
+  // the names over everything, each above its base, else below, right or left of it: inside the drawing,
+  // where it covers no base, no name already written and the scale (bases in contact are common), and
+  // if it can, no terrain either (a name over a wall stays readable on its white outline)
+  const scaleText = unitText(d, w), scaleW = Math.max(R(d), 7.2 * scaleText.length) + 12;
+  const boxes = [[6, H - 30, 6 + scaleW, H]], discs = (sh.bases || []).map((b) => [X(b.x), Y(b.y), R(b.r)]);
+  const walls = (sh.terrain || []).map((poly) => [Math.min(...poly.map((p) => X(p[0]))), Math.min(...poly.map((p) => Y(p[1]))),
+    Math.max(...poly.map((p) => X(p[0]))), Math.max(...poly.map((p) => Y(p[1])))]);
+  const meets = (bx, o) => bx[0] < o[2] && o[0] < bx[2] && bx[1] < o[3] && o[1] < bx[3];
+  const hits = (bx, strict) => bx[0] < 0 || bx[1] < 0 || bx[2] > W || bx[3] > H || boxes.some((o) => meets(bx, o)) ||
+    (strict && walls.some((o) => meets(bx, o))) ||
+    discs.some(([cx, cy, cr]) => Math.max(bx[0] - cx, 0, cx - bx[2]) ** 2 + Math.max(bx[1] - cy, 0, cy - bx[3]) ** 2 < cr * cr);
+  for (const b of sh.bases || []) {
+    const cx = X(b.x), cy = Y(b.y), r = R(b.r), tw = 7.4 * String(b.name).length, th = 14;
+    const spots = [[cx, cy - r - 5, "middle"], [cx, cy + r + th + 1, "middle"], [cx + r + 4, cy + 5, "start"], [cx - r - 4, cy + 5, "end"]];
+    const boxOf = ([x, y, a]) => { const x0 = a === "middle" ? x - tw / 2 : a === "start" ? x : x - tw; return [x0, y - th + 2, x0 + tw, y + 3]; };
+    const spot = spots.find((p) => !hits(boxOf(p), true)) || spots.find((p) => !hits(boxOf(p), false)) || spots[0];
+    boxes.push(boxOf(spot));
+    svg.append(sv("text", Object.assign({ x: spot[0], y: spot[1], "text-anchor": spot[2], "font-size": 13, fill: "#1d2430", class: "map-name" }, halo), b.name));
+  }
+  // the scale: a bar of the grid's step, bottom left
+  const sb = sv("g", { class: "map-scale" });
+  sb.append(sv("rect", { x: 6, y: H - 30, width: scaleW, height: 26, fill: "#fff", "fill-opacity": 0.85, rx: 3 }));
+  sb.append(sv("path", { d: `M12,${H - 12} v6 h${R(d)} v-6`, fill: "none", stroke: "#1d2430", "stroke-width": 2 }));
+  sb.append(sv("text", { x: 12, y: H - 15, "text-anchor": "start", "font-size": 12, fill: "#1d2430" }, scaleText));
+  svg.append(sb);
+  $("map-svg").replaceChildren(svg);
+  // the legend: only what is on the map, in the scenario's own words
+  const swatch = (...kids) => sv("svg", { width: 22, height: 16, viewBox: "0 0 22 16", "aria-hidden": "true" }, ...kids);
+  const items = [];
+  for (const side of ["mover", "enemy", "ally"])
+    if ((sh.bases || []).some((b) => b.side === side))
+      items.push([w[side], swatch(sv("circle", { cx: 11, cy: 8, r: 6.5, fill: col[side], stroke: "#1d2430" }))]);
+  if ((sh.terrain || []).length) items.push([w.terrain, swatch(sv("rect", { x: 2, y: 2, width: 18, height: 12, fill: col.terrain, stroke: col.terrain_edge }))]);
+  if ((sh.rings || []).length) items.push([w.ring, swatch(sv("circle", { cx: 11, cy: 8, r: 6.5, fill: "none", stroke: col.ring, "stroke-width": 1.6, "stroke-dasharray": "4 2" }))]);
+  if (zones.size) items.push([w.zone, swatch(sv("rect", { x: 2, y: 2, width: 18, height: 12, fill: col.zone, "fill-opacity": 0.2, stroke: col.zone, "stroke-dasharray": "4 2" }))]);
+  if ((sh.path || []).length >= 2) items.push([w.path, swatch(sv("path", { d: "M2,8 H20", stroke: col.mover, "stroke-width": 2, "stroke-dasharray": "5 3" }))]);
+  if (sh.end) items.push([w.end, swatch(sv("circle", { cx: 11, cy: 8, r: 6.5, fill: "none", stroke: col.mover, "stroke-width": 2, "stroke-dasharray": "2 2" }))]);
+  if (sh.destination) items.push([w.destination, swatch(sv("path", { d: "M6,3 L16,13 M6,13 L16,3", stroke: col.destination, "stroke-width": 2.5 }))]);
+  items.push([t("map_grid", { d: unitText(d, w) }), swatch(sv("path", { d: "M2,4 H20 M2,12 H20 M7,1 V15 M15,1 V15", stroke: "#c9ced5" }))]);
+  $("map-legend").replaceChildren(...items.map(([text, sw]) => el("li", {}, sw, text)));
+  // still a field the page cannot read: the map is of the form without it
+  const unreadable = clientErrors().length > 0;
+  box.classList.toggle("stale", unreadable);
+  $("map-note").textContent = unreadable ? t("map_stale") :
+    (sh.chargers && sh.chargers.length ? w.again.replace("{names}", sh.chargers.join(", ")) : "");
+}
 function showProgress(st) {
   $("progress-box").hidden = false;
   const bar = $("progress");
@@ -971,8 +1129,7 @@ function showResult(r) {
   $("answer").textContent = r.answer;
   showInputNotes(r.input_notes);
   showDecision();
-  // a placed scenario (Hell Dorado's Fuite on the table): the table seen from above
-  $("table-map").innerHTML = r.table_svg || ""; $("table-map").hidden = !r.table_svg;
+  // (a placed scenario's table seen from above is drawn from the form itself: drawMap)
   const tab = $("outcomes"); tab.textContent = "";
   const cols = [["label", t("outcome_col")]];
   const has = (k) => r.wide.some((x) => x[k] !== undefined && x[k] !== null);
@@ -1353,6 +1510,7 @@ async function start() {
   $("dl-toml").onclick = downloadToml;
   $("copy-link").onclick = copyLink;
   window.addEventListener("hashchange", () => { const st = readHash(); if (st && !same(st, shareState())) openState(st); });
+  window.addEventListener("resize", () => { clearTimeout(S.mapResize); S.mapResize = setTimeout(() => { if (S.map) drawMap(); }, 150); });
   window.addEventListener("pagehide", () => { if (S.job) navigator.sendBeacon("api/jobs/" + S.job + "/cancel"); });
 }
 start().catch((e) => { $("answer").textContent = e.message; });

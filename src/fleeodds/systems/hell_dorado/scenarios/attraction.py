@@ -21,6 +21,7 @@ from ....system import Scenario
 from ....validation import check_exact_mode, inert, not_modelled
 from .. import exact as ex
 from ..checks import refuse_esquive, refuse_given
+from ..labels import ATTRACTION_LABELS, TOISES
 from ..kernels.pack import PACK_LEN, pack_attack
 from ..model import AttractionModel, Fighter, Options, ScenarioModel, build_fighter, validate
 from ..outcomes import ATTR_BASIC, ATTR_PASS, ATTR_PASS_INTERCEPT
@@ -466,7 +467,32 @@ class AttractionScenario(CheckedScenario, Scenario):
                 "focus": self.advs[self.focus].name, "activation_order": ["listed", "random", "independent"][
                     self.order_mode], "reach_toises": self.reach.tolist(), "then_pass": self.then_pass,
                 "intercepted_pass": self.intercept_pass,
-                "options": dict(self.opts.__dict__)}
+                "options": dict(self.opts.__dict__), "table_shapes": self.table_shapes()}
+
+    def table_shapes(self) -> dict[str, Any]:
+        """The table as shapes for a map (see :meth:`fleeodds.system.Scenario.table_shapes`), seen from the
+        adversary followed (``attraction.focus``, the ``mover``): the other adversaries are its allies, side A
+        (attractors and others) the enemy; each attractor's Attraction zone (x toises from its base edge, or from
+        its centre with ``measure = "centre"``: Attraction x, errata August 2007); an adversary placed at random
+        is drawn as its zone. Positions only: nothing is computed."""
+        t = self.opts.toise_mm
+        bases = [{"x": a.x, "y": a.y, "r": float(r), "side": "enemy", "name": a.name}
+                 for a, r in zip(self.side_a, self.ar)]
+        zones = []
+        for i, (b, r) in enumerate(zip(self.advs, self.br)):
+            side = "mover" if i == self.focus else "ally"
+            if b.zone is None:
+                bases.append({"x": b.x, "y": b.y, "r": float(r), "side": side, "name": b.name})
+            elif b.zone[0] == 0:
+                zones.append({"shape": "disc", "x": b.zone[1], "y": b.zone[2], "r": b.zone[3], "name": b.name})
+            else:
+                zones.append({"shape": "rect", "x0": b.zone[1], "y0": b.zone[2], "x1": b.zone[3], "y1": b.zone[4],
+                              "name": b.name})
+        rings = [{"x": a.x, "y": a.y, "name": a.name,
+                  "r": float(a.capacities["Attraction"]) + (0.0 if self.centre else a.base_mm / 2 / t)}
+                 for a in self.side_a if a.has("Attraction")]
+        return {"bases": bases, "terrain": [[list(p) for p in poly] for poly in self.terrain], "rings": rings,
+                "zones": zones, "unit": TOISES, "labels": ATTRACTION_LABELS}
 
 
 def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict,

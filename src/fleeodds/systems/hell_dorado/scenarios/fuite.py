@@ -28,6 +28,7 @@ from ..outcomes import ATTRACTED_BACK, CHARGED_AGAIN, CHARGED_AGAIN_KILLED, CHAR
 from ..plan.attack import Attack, attack_dice, can_support, make_attack, support_bonus
 from ..plan.attraction import attraction_geometry
 from ..plan.fuite import FuitePlan
+from ..labels import FUITE_LABELS, TOISES
 from .base import LOADERS, CheckedScenario, build, in_mode, with_optional_rerolls, written_capacities
 
 #: The ``fuite.compare`` shorthands: key -> (English label, French label).
@@ -493,7 +494,7 @@ class FuiteScenario(CheckedScenario, Scenario):
         if self.direction is not None or self.destination is not None:
             d["charged_again_by"] = [{"name": n, "path_toises": round(length, 4), "charge_toises": reach}
                                      for n, length, reach in self.chargers]
-            d["table_shapes"] = self._table_shapes()
+            d["table_shapes"] = self.table_shapes()
             if self.charges:
                 cp = self.charge_pass_summary()
                 d["charge_pass"] = {"charge_dice_modifier": self.opts.charge_dice_modifier,
@@ -510,22 +511,34 @@ class FuiteScenario(CheckedScenario, Scenario):
                     "stopped_on_the_way": self.pull_back[0] == 1}
         return d
 
-    def _table_shapes(self) -> dict[str, Any]:
+    def table_shapes(self) -> dict[str, Any] | None:
         """The placed table as shapes for a map (``describe()["table_shapes"]``, drawn by
-        :func:`fleeodds.report.charts.table_chart`): bases (toises: centre, radius, side, name), terrain
-        polygons, the flee move's path and where it ends; nothing here computes what is not already known."""
+        :func:`fleeodds.report.charts.table_chart` and by the web page while the form is edited; see
+        :meth:`fleeodds.system.Scenario.table_shapes`): bases (toises: centre, radius, side, name), terrain
+        polygons, the flee move's path, where it ends and the destination asked, and each enemy's
+        Attraction zone (x toises from its base edge, or from its centre with ``attraction_measure =
+        "centre"``: Attraction x, errata August 2007); ``None`` when the move is not placed (no
+        ``fuite.direction`` nor ``fuite.destination``). Nothing here computes what is not already known.
+        """
+        if self.direction is None and self.destination is None:
+            return None
         t = self.opts.toise_mm
         bases = [{"x": self.fleeing.x, "y": self.fleeing.y, "r": self.fleeing.base_mm / 2 / t, "side": "mover",
                   "name": self.fleeing.name}]
-        bases += [{"x": a.x, "y": a.y, "r": a.base_mm / 2 / t, "side": "enemy", "name": a.name}
-                  for a in self.adversaries + self.others if a.x is not None]
+        enemies = [a for a in self.adversaries + self.others if a.x is not None]
+        bases += [{"x": a.x, "y": a.y, "r": a.base_mm / 2 / t, "side": "enemy", "name": a.name} for a in enemies]
         bases += [{"x": a.x, "y": a.y, "r": a.base_mm / 2 / t, "side": "ally", "name": a.name} for a in self.allies]
         path = [list(p) for p in self.flee_path] if self.flee_path else (
             [[self.fleeing.x, self.fleeing.y], list(self.flee_end)] if self.flee_end else [])
         end = None if self.flee_end is None or self.no_path else {
             "x": self.flee_end[0], "y": self.flee_end[1], "r": self.fleeing.base_mm / 2 / t}
+        centre = self.attraction_measure == "centre"
+        rings = [{"x": a.x, "y": a.y, "name": a.name,
+                  "r": float(a.capacities["Attraction"]) + (0.0 if centre else a.base_mm / 2 / t)}
+                 for a in enemies if a.has("Attraction")]
         return {"bases": bases, "terrain": [[list(p) for p in poly] for poly in self.terrain], "path": path,
-                "end": end, "chargers": [n for n, *_ in self.chargers]}
+                "end": end, "destination": None if self.destination is None else list(self.destination),
+                "rings": rings, "chargers": [n for n, *_ in self.chargers], "unit": TOISES, "labels": FUITE_LABELS}
 
     def unused_inputs(self) -> list[str]:
         """As :meth:`CheckedScenario.unused_inputs`, plus an enemy's Attraction x when the flee move is not
