@@ -18,6 +18,10 @@ from __future__ import annotations
 
 import heapq
 import math
+from functools import lru_cache
+
+import numpy as np
+import shapely
 
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import unary_union
@@ -103,10 +107,25 @@ def shortest_to_contact(start: tuple[float, float], target: tuple[float, float],
     dévier de cette trajectoire que pour contourner au plus près les terrains impraticables et les
     personnages alliés".
     """
+    found = _shortest_cached(tuple(map(float, start)), tuple(map(float, target)), float(contact),
+                             region.wkb if region is not None else None)
+    return None if found is None else (found[0], list(found[1]))
+
+
+@lru_cache(maxsize=512)
+def _shortest_cached(start: tuple[float, float], target: tuple[float, float], contact: float,
+                     region_wkb: bytes | None) -> tuple[float, tuple[tuple[float, float], ...]] | None:
+    """:func:`shortest_to_contact` on hashable arguments: a scenario is rebuilt many times by the checks of
+    inputs that change nothing, each time asking the same path."""
+    region = shapely.from_wkb(region_wkb) if region_wkb is not None else None
     inner = region.buffer(-_EPS) if region is not None else None
+    if inner is not None and inner.is_empty:
+        inner = None
+    if inner is not None:
+        shapely.prepare(inner)  # the visibility graph asks it thousands of times
 
     def free(a, b) -> bool:
-        if inner is None or inner.is_empty:
+        if inner is None:
             return True
         if a == b:
             return not inner.contains(Point(a))
@@ -122,6 +141,23 @@ def shortest_to_contact(start: tuple[float, float], target: tuple[float, float],
         return (d - contact, e) if free(v, e) else None
 
     nodes = [tuple(start)] + _vertices(region)
+    coords = np.array(nodes, dtype=float)  # (n, 2)
+
+    def free_from(i: int, js: np.ndarray) -> np.ndarray:
+        """``free(nodes[i], nodes[j])`` for every j of ``js`` at once (one vectorised shapely call)."""
+        if inner is None or len(js) == 0:
+            return np.ones(len(js), dtype=bool)
+        ends = coords[js]
+        same = np.all(ends == coords[i], axis=1)
+        out = np.empty(len(js), dtype=bool)
+        if same.any():
+            out[same] = not inner.contains(Point(nodes[i]))
+        moving = ~same
+        if moving.any():
+            segs = np.stack([np.broadcast_to(coords[i], ends[moving].shape), ends[moving]], axis=1)  # (k, 2, 2)
+            out[moving] = ~shapely.intersects(inner, shapely.linestrings(segs))  # prepared geometry first
+        return out
+
     dist = {0: 0.0}
     prev: dict[int, int] = {}
     heap = [(0.0, 0)]
@@ -137,11 +173,14 @@ def shortest_to_contact(start: tuple[float, float], target: tuple[float, float],
         last = leg(nodes[i])
         if last is not None and (best is None or d + last[0] < best[0]):
             best = (d + last[0], i, last[1])
-        for j in range(len(nodes)):
-            if j in done:
-                continue
-            nd = d + math.dist(nodes[i], nodes[j])
-            if nd < dist.get(j, math.inf) and free(nodes[i], nodes[j]):
+        # the same relaxation as one node at a time, with the visibility checks of node i made together
+        cand = [(j, d + math.dist(nodes[i], nodes[j])) for j in range(len(nodes)) if j not in done]
+        cand = [(j, nd) for j, nd in cand if nd < dist.get(j, math.inf)]
+        if not cand:
+            continue
+        visible = free_from(i, np.array([j for j, _ in cand], dtype=np.intp))
+        for (j, nd), ok in zip(cand, visible):
+            if ok:
                 dist[j] = nd
                 prev[j] = i
                 heapq.heappush(heap, (nd, j))
@@ -154,7 +193,7 @@ def shortest_to_contact(start: tuple[float, float], target: tuple[float, float],
         if i == 0:
             break
         i = prev[i]
-    return length, way[::-1]
+    return length, tuple(way[::-1])
 
 
 def first_contact(way: list[tuple[float, float]], discs: list[tuple[int, float, float, float]]):
