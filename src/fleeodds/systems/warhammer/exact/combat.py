@@ -283,12 +283,44 @@ def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fractio
     ----------
     docs/warhammer_combat.md §2-§3, §7, §10-§13.
     """
+    out: dict[tuple[int, int, int, int], Fraction] = {}
+    for (wu, we, au, ae, _hu, _he), p in round_law(r).items():
+        out[(wu, we, au, ae)] = out.get((wu, we, au, ae), Fraction(0)) + p
+    return out
+
+
+def round_law(r: FightRules) -> dict[tuple[int, int, int, int, int, int], Fraction]:
+    """Exact joint law of the round with the wounds left on each side's wounded model (:func:`round_distribution`
+    and what a later round needs).
+
+    A side whose rank and file start the round with ``carried`` wounds on their wounded model (a later round,
+    multi-Wound models) starts the round's count there: its next ``W - carried`` wounds remove that model
+    (whole models are removed, the wounds left over are noted and carried: 6th and 7th "Multiple wound
+    casualties", TOW "Multiple Wound Models"; docs/warhammer_combat.md §17); the combat result counts only
+    the wounds caused in this round.
+
+    Parameters
+    ----------
+    r : FightRules
+
+    Returns
+    -------
+    dict[(int, int, int, int, int, int), Fraction]
+        ``{(w_unit, w_enemy, alive_unit, alive_enemy, carried_unit, carried_enemy): P}``: as
+        :func:`round_distribution`, then the wounds each side's wounded rank-and-file model has lost at the
+        round's end (0 when none is left or none is wounded).
+
+    References
+    ----------
+    docs/warhammer_combat.md §2-§3, §7, §10-§13, §17; 7th.whfb.app/shooting/multiple-wound-casualties;
+    tow.whfb.app/removing-casualties/multiple-wound-models.
+    """
     if r.fear is not None:  # 8th Fear: the tester passes (as written) or fights with WS 1
         from dataclasses import replace
 
         _side, _ld, p_pass, failed = r.fear
-        out: dict[tuple[int, int, int, int], Fraction] = {}
-        for q, dist in ((p_pass, round_distribution(replace(r, fear=None))), (1 - p_pass, round_distribution(failed))):
+        out: dict[tuple, Fraction] = {}
+        for q, dist in ((p_pass, round_law(replace(r, fear=None))), (1 - p_pass, round_law(failed))):
             for k, v in dist.items():
                 out[k] = out.get(k, Fraction(0)) + q * v
         return {k: v for k, v in out.items() if v}
@@ -301,9 +333,10 @@ def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fractio
         orders = [(0, Fraction(1, 2)), (1, Fraction(1, 2))]
     else:
         orders = [(None, Fraction(1))]
-    out: dict[tuple[int, int, int, int], Fraction] = {}
+    out: dict[tuple, Fraction] = {}
     for first, q0 in orders:
-        state: dict[tuple[int, int, int, int], Fraction] = {(0, 0, 0, 0): q0}
+        # the rank and file's wounds are counted from those their wounded model carries into the round
+        state: dict[tuple[int, int, int, int], Fraction] = {(e.carried, u.carried, 0, 0): q0}
         for unit_groups, enemy_groups, duel_u, duel_e in _steps(r, first):
             nxt: dict[tuple[int, int, int, int], Fraction] = {}
             for (wu, we, du, de), q in state.items():
@@ -330,8 +363,10 @@ def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fractio
                                     nxt[key] = nxt.get(key, Fraction(0)) + q * a * b * c * d
             state = nxt
         for (wu, we, du, de), q in state.items():
-            au = rf_u - casualties(we, u) + (1 if u.in_duel and de < u.duelist.wounds else 0)
-            ae = rf_e - casualties(wu, e) + (1 if e.in_duel and du < e.duelist.wounds else 0)
-            key = (wu + du, we + de, au, ae)
+            left_u, left_e = rf_u - casualties(we, u), rf_e - casualties(wu, e)
+            au = left_u + (1 if u.in_duel and de < u.duelist.wounds else 0)
+            ae = left_e + (1 if e.in_duel and du < e.duelist.wounds else 0)
+            key = (wu - e.carried + du, we - u.carried + de, au, ae,
+                   we % u.wounds if left_u else 0, wu % e.wounds if left_e else 0)
             out[key] = out.get(key, Fraction(0)) + q
     return out

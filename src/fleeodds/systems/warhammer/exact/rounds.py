@@ -1,9 +1,10 @@
-"""Exact law of a fight over several rounds: a chain over (models left on each side, round).
+"""Exact law of a fight over several rounds: a chain over (state, round), the state being the models left on
+each side and the wounds each side's wounded model carries (docs/warhammer_combat.md §17).
 
-Each round is a black box (:func:`..exact.combat.round_distribution` on the round's rules): from the
-models each side has at the start of round ``k`` it gives the ways the round ends. An ending either
+Each round is a black box (:func:`..exact.combat.round_law` on the round's rules): from the state at the
+start of round ``k`` it gives the ways the round ends. An ending either
 decides the fight (a side destroyed, a loser that breaks: a terminal outcome) or leads to round
-``k + 1`` with the models left (a draw, a loser that held its Break test). Rounds only go forward, so
+``k + 1`` with the state it left (a draw, a loser that held its Break test). Rounds only go forward, so
 the chain is acyclic and a forward propagation of the mass, round by round, is exact (in Fractions or
 floats alike). After ``max_rounds`` rounds the mass still fighting ends in the terminal outcome of the
 way its last round ended (a draw, a held Break test).
@@ -24,7 +25,7 @@ def several_rounds(start: Hashable, step: Step, max_rounds: int, zero=0) -> dict
     Parameters
     ----------
     start : hashable
-        The state at the start of round 1 (models left on each side).
+        The state at the start of round 1 (models on each side, no wound carried).
     step : callable
         ``step(k, state)``: the round's endings from ``state`` in round ``k`` (see :data:`Step`),
         probabilities summing to 1; the caller caches it (a state's later rounds are alike).

@@ -116,6 +116,9 @@ class SideRules:
     poisoned: bool = False
     killing_blow: int = 0
     regen: int = 7
+    # wounds already lost by the one wounded rank-and-file model at the round's start (a later round of a unit of
+    # multi-Wound models: the wounds left over are noted and carried, docs/warhammer_combat.md §17); 0 .. wounds - 1
+    carried: int = 0
 
 
 @dataclass(frozen=True)
@@ -853,6 +856,14 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile], fear_test: bool
             if c.weapon == "lance":
                 raise InputError(f"{where_c}.weapon", "lance", "a weapon for a character on foot (characters' "
                                                                "mounts are not modelled)")
+            if c.look_out_sir and effect_checks_on():
+                # Look Out Sir is a shooting rule in every edition: 6th.whfb.app/characters/look-out-sir (cannon,
+                # stone thrower, templates), 7th.whfb.app/characters/look-out,-sir (ranged attacks aimed at a
+                # character), 8th.whfb.app/characters/unusual-shooting-attacks (templates),
+                # tow.whfb.app/command-groups/look-out-sir-champions (shooting attacks)
+                from ....validation import inert
+                inert(f"{where_c}.look_out_sir", True, "in close combat (Look Out Sir saves a character from "
+                                                       "shooting and template hits only, in every edition)")
             if in_flank:
                 if effect_checks_on():
                     from ....validation import inert
@@ -1121,7 +1132,8 @@ def part_attacks(s: SideRules, g: AttackGroup, alive: int, slain: int = 0) -> in
 
 
 def casualties(wounds: int, s: SideRules) -> int:
-    """Models removed by ``wounds`` unsaved wounds (models start unhurt; wounds beyond the unit are lost).
+    """Models removed by ``wounds`` unsaved wounds on the rank and file (counted from the wounds their wounded
+    model carried into the round, ``s.carried``; wounds beyond the unit are lost).
 
     Parameters
     ----------
@@ -1141,8 +1153,9 @@ def casualties(wounds: int, s: SideRules) -> int:
 
 
 def countable_wounds(s: SideRules) -> int:
-    """Most wounds the foe may count against side ``s``: its models' in the main fight, and its duelist's
-    with the overkill cap (docs/warhammer_combat.md §13).
+    """Most wounds the foe may count against side ``s``: its models' in the main fight (less the wounds its
+    wounded model lost in an earlier round), and its duelist's with the overkill cap
+    (docs/warhammer_combat.md §13, §17).
 
     Parameters
     ----------
@@ -1156,7 +1169,7 @@ def countable_wounds(s: SideRules) -> int:
     ----------
     docs/warhammer_combat.md §5 and §13; 6th "Overkill" (6th.whfb.app/characters/overkill).
     """
-    return (s.models - s.in_duel) * s.wounds + (s.duelist.countable if s.duelist is not None else 0)
+    return (s.models - s.in_duel) * s.wounds - s.carried + (s.duelist.countable if s.duelist is not None else 0)
 
 
 def score(r: FightRules, me: SideRules, foe: SideRules, wounds_caused: int, alive_me: int, alive_foe: int) -> int:

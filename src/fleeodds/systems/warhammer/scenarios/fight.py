@@ -25,11 +25,11 @@ A scenario file looks like::
     max_turns = 0
 
 Composition of the two halves. The exact side mixes, for each way a round can end
-(casualties and signed margin, :func:`..exact.combat.round_distribution`), the exact
+(casualties and signed margin, :func:`..exact.combat.round_law`), the exact
 break-scenario distribution of the loser (:func:`..exact.flee.solve` through
 :class:`WarhammerScenario`), weighted by that ending's probability; the rounds are chained over the
-models left by :func:`..exact.rounds.several_rounds`, each later round's rules re-resolved with the
-models left and no charge (:func:`..plan.rounds.later_round_rules`). The Monte Carlo
+models left and the wounds their wounded models carry by :func:`..exact.rounds.several_rounds`, each later
+round's rules re-resolved with them and no charge (:func:`..plan.rounds.later_round_rules`). The Monte Carlo
 side runs the fight kernel (:mod:`..kernels.combat`) for every trial, then, for each
 distinct chain a loser can face (loser, margin, Steadfast...), the existing chain
 kernel untouched, on the same trial indices with a seed of its own; a trial keeps
@@ -57,7 +57,7 @@ from ....validation import check_exact_mode, effect_checks_on, inert, no_effect,
 from ..checks.combat import (check_chain_fields, check_fight_options, check_fight_units, fight_rule_error,
                              refuse_not_modelled)
 from ..checks.flee import special_rule_errors
-from ..exact.combat import kill_probability, round_distribution
+from ..exact.combat import kill_probability, round_law
 from ..exact.rounds import several_rounds
 from ..labels import fight_names, title_fr
 from ..model.combat import TWO_HANDED, WEAPONS
@@ -140,7 +140,7 @@ class FightScenario(Scenario):
         self.until_resolved = model.fight.max_rounds is None
         self.max_rounds = model.fight.max_rounds or ROUND_CAP
         self._chains: dict[tuple, Any] = {}
-        self._later: dict[tuple[int, int], FightRules] = {}
+        self._later: dict[tuple[int, int, int, int], FightRules] = {}
         self._laws: dict[tuple, list] = {}
         self._chain_laws: dict[tuple, list] = {}
         self._flights: dict[tuple, Any] = {}
@@ -310,28 +310,37 @@ class FightScenario(Scenario):
 
     @cached_property
     def _round(self) -> dict[tuple[int, int, int, int], Fraction]:
-        return round_distribution(self.rules)
+        out: dict[tuple[int, int, int, int], Fraction] = {}
+        for (wu, we, au, ae, _hu, _he), p in self._round_law.items():
+            out[(wu, we, au, ae)] = out.get((wu, we, au, ae), Fraction(0)) + p
+        return out
 
-    def _rules_at(self, k: int, au: int, ae: int) -> FightRules:
-        """The numbers of round ``k`` started with ``au`` and ``ae`` models (round 1: the file's own;
-        later: :func:`..plan.rounds.later_round_rules`, cached by the models left)."""
+    @cached_property
+    def _round_law(self) -> dict[tuple[int, int, int, int, int, int], Fraction]:
+        return round_law(self.rules)
+
+    def _rules_at(self, k: int, au: int, ae: int, hu: int = 0, he: int = 0) -> FightRules:
+        """The numbers of round ``k`` started with ``au`` and ``ae`` models, whose wounded models carry ``hu``
+        and ``he`` wounds (round 1: the file's own; later: :func:`..plan.rounds.later_round_rules`, cached by
+        the state)."""
         if k == 1:
             return self.rules
-        if (au, ae) not in self._later:
-            self._later[(au, ae)] = later_round_rules(self.model, self.units, (au, ae))
-        return self._later[(au, ae)]
+        if (au, ae, hu, he) not in self._later:
+            self._later[(au, ae, hu, he)] = later_round_rules(self.model, self.units, (au, ae), (hu, he))
+        return self._later[(au, ae, hu, he)]
 
-    def _law(self, k: int, au: int, ae: int, mode: str) -> list:
-        """``[((alive unit, alive enemy, margin), P)]`` of round ``k`` from ``(au, ae)``: the round's exact
-        law (:func:`..exact.combat.round_distribution`, a black box) summed over what the rest of the fight
-        does not read (the wound counts), cached by its real inputs (round 1, or the models left)."""
-        key = (1, 0, 0, mode) if k == 1 else (2, au, ae, mode)
+    def _law(self, k: int, state: tuple[int, int, int, int], mode: str) -> list:
+        """``[((alive unit, alive enemy, margin, carried unit, carried enemy), P)]`` of round ``k`` from
+        ``state`` (models left and the wounds their wounded models carry): the round's exact law
+        (:func:`..exact.combat.round_law`, a black box) summed over what the rest of the fight does not read
+        (the wound counts), cached by its real inputs (round 1, or the state)."""
+        key = (1, 0, 0, 0, 0, mode) if k == 1 else (2, *state, mode)
         if key not in self._laws:
-            r = self._rules_at(k, au, ae)
-            law = self._round if k == 1 else round_distribution(r)
-            out: dict[tuple[int, int, int], Fraction] = {}
-            for (wu, we, a_u, a_e), p in law.items():
-                e = (a_u, a_e, margin_of(r, wu, we, a_u, a_e))
+            r = self._rules_at(k, *state)
+            law = self._round_law if k == 1 else round_law(r)
+            out: dict[tuple[int, int, int, int, int], Fraction] = {}
+            for (wu, we, a_u, a_e, h_u, h_e), p in law.items():
+                e = (a_u, a_e, margin_of(r, wu, we, a_u, a_e), h_u, h_e)
                 out[e] = out.get(e, Fraction(0)) + p
             self._laws[key] = [(e, p if mode == "fraction" else float(p)) for e, p in out.items()]
         return self._laws[key]
@@ -381,15 +390,14 @@ class FightScenario(Scenario):
         return self._chain_laws[(key, mode)]
 
     def _step(self, mode: str):
-        """The round step of :func:`..exact.rounds.several_rounds` from state ``(au, ae)``: ``{("go", (au', ae'),
-        code): P}`` for another round (``code``: the outcome if none follows, a draw or a held Break test) and
-        ``{("end", code): P}``, summed and cached by the round's real inputs (round 1, or the models left: every
-        later round from the same models is alike)."""
+        """The round step of :func:`..exact.rounds.several_rounds` from state ``(au, ae, hu, he)`` (models left,
+        wounds carried by each side's wounded model): ``{("go", state', code): P}`` for another round
+        (``code``: the outcome if none follows, a draw or a held Break test) and ``{("end", code): P}``, summed
+        and cached by the round's real inputs (round 1, or the state: every later round from it is alike)."""
         cache: dict[tuple, dict] = {}
 
         def step(k: int, state):
-            au, ae = state
-            ck = (1, 0, 0) if k == 1 else (2, au, ae)
+            ck = (1,) if k == 1 else (2, *state)
             if ck in cache:
                 return cache[ck]
             out: dict[tuple, Any] = {}
@@ -397,16 +405,17 @@ class FightScenario(Scenario):
             def add(what, p):
                 out[what] = out.get(what, 0) + p
 
-            for (a_u, a_e, d), p in self._law(k, au, ae, mode):
+            for (a_u, a_e, d, h_u, h_e), p in self._law(k, state, mode):
                 code, key = self._ending(a_u, a_e, d)
                 if code == "draw":
-                    add(("go", (a_u, a_e), "draw"), p)
+                    add(("go", (a_u, a_e, h_u, h_e), "draw"), p)
                 elif code is not None:
                     add(("end", code), p)
                 else:
                     side = "enemy" if key[0] == 1 else "unit"
                     for c, q in self._chain_law(key, mode):
-                        add(("go", (a_u, a_e), f"{side}_{c}") if c in CONTINUE else ("end", f"{side}_{c}"), p * q)
+                        add(("go", (a_u, a_e, h_u, h_e), f"{side}_{c}") if c in CONTINUE
+                            else ("end", f"{side}_{c}"), p * q)
             cache[ck] = out
             return out
         return step
@@ -431,7 +440,7 @@ class FightScenario(Scenario):
         if self.exact_refusal:
             raise FleeoddsError(f"{self.title}: {self.exact_refusal}")
         zero = Fraction(0) if mode == "fraction" else 0.0
-        start = (self.rules.unit.models, self.rules.enemy.models)
+        start = (self.rules.unit.models, self.rules.enemy.models, 0, 0)
         law = several_rounds(start, self._step(mode), self.max_rounds, zero)
         return {(self._index[code], k): p for (code, k), p in law.items() if p}
 
@@ -473,23 +482,24 @@ class FightScenario(Scenario):
         runs the existing chain kernel over the span of trial indices that need it, with a seed of its own
         per round, and each trial keeps the result of its own index: the counts do not depend on how the
         engine cuts the trials into blocks."""
-        from ..kernels.combat import pack, run_round
+        from ..kernels.combat import ROW, pack, run_round
         from ..kernels.rounds import round_seed, run_round_on
 
         codes = np.full(n, -1, np.int64)
         decided = np.full(n, self.max_rounds, np.int64)
         pos = np.arange(n)                      # trials still fighting (positions in the block)
         why = np.full(n, self._index["draw"], np.int64)
-        rows = np.empty((0, 5), np.int64)
+        rows = np.empty((0, ROW), np.int64)
         for k in range(1, self.max_rounds + 1):
             if k == 1:
                 rows = run_round(*pack(self.rules), seed, start, n)
             else:
-                rows = np.empty((pos.size, 5), np.int64)
-                groups = np.unique(prev[:, 2:4], axis=0, return_inverse=True)
-                for g, (au, ae) in enumerate(groups[0].tolist()):
+                rows = np.empty((pos.size, ROW), np.int64)
+                # the next round's state: models left and the wounds each side's wounded model carries
+                groups = np.unique(prev[:, [2, 3, 5, 6]], axis=0, return_inverse=True)
+                for g, (au, ae, hu, he) in enumerate(groups[0].tolist()):
                     sel = np.nonzero(groups[1].reshape(-1) == g)[0]
-                    rows[sel] = run_round_on(*pack(self._rules_at(k, au, ae)), round_seed(seed, k),
+                    rows[sel] = run_round_on(*pack(self._rules_at(k, au, ae, hu, he)), round_seed(seed, k),
                                              start + pos[sel])
             going = np.zeros(pos.size, bool)
             uniq, inv = np.unique(rows[:, 2:5], axis=0, return_inverse=True)
