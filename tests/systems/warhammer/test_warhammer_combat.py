@@ -1378,3 +1378,17 @@ def test_look_out_sir_is_noted_in_a_fight(edition):
     assert_strict_refused(d, "fight.unit.characters.0.look_out_sir", "close combat")
     plain = small(edition=edition, **{"fight.unit.characters": [HERO]})
     assert round_distribution(load_scenario(d).rules) == round_distribution(load_scenario(plain).rules)
+
+
+def test_margins_equal_margin_of():
+    # plan.combat.margins (the several-round solver's) is margin_of on every ending, musicians and caps included
+    from fleeodds.systems.warhammer.plan.combat import margin_of, margins
+
+    for path in (EXAMPLES / "goblins_fight_dwarfs.toml", EXAMPLES / "orc_big_boss_fight_dwarfs.toml"):
+        r = load(path).rules
+        m = margins(r)
+        for wu in range(0, 30, 3):
+            for we in range(0, 30, 4):
+                for au in (0, 1, 7, r.unit.models):
+                    for ae in (0, 2, 9, r.enemy.models):
+                        assert m(wu, we, au, ae) == margin_of(r, wu, we, au, ae)

@@ -1258,6 +1258,41 @@ def margin_of(r: FightRules, w_unit: int, w_enemy: int, alive_unit: int, alive_e
     return d
 
 
+def margins(r: FightRules):
+    """:func:`margin_of` for many endings of one round: ``m(w_unit, w_enemy, alive_unit, alive_enemy)``.
+
+    A side's combat result is its wounds (up to the foe's countable total) plus what depends on the models
+    left alone (rank bonus, outnumbering, Combat Order, the musician: :func:`score` with no wound), so the
+    latter is computed once per pair of models left.
+
+    Parameters
+    ----------
+    r : FightRules
+
+    Returns
+    -------
+    callable
+        ``(int, int, int, int) -> int``, equal to ``margin_of(r, ...)``.
+
+    References
+    ----------
+    docs/warhammer_combat.md §5 (combat result, a drawn combat and the musician).
+    """
+    cap_u, cap_e = countable_wounds(r.unit), countable_wounds(r.enemy)
+    draw = 0 if r.musician_always or r.unit.musician == r.enemy.musician else (1 if r.unit.musician else -1)
+    rest: dict[tuple[int, int], int] = {}
+
+    def margin(w_unit: int, w_enemy: int, alive_unit: int, alive_enemy: int) -> int:
+        b = rest.get((alive_unit, alive_enemy))
+        if b is None:
+            b = rest[(alive_unit, alive_enemy)] = (score(r, r.unit, r.enemy, 0, alive_unit, alive_enemy)
+                                                   - score(r, r.enemy, r.unit, 0, alive_enemy, alive_unit))
+        d = (w_unit if w_unit < cap_e else cap_e) - (w_enemy if w_enemy < cap_u else cap_u) + b
+        return d if d else draw
+
+    return margin
+
+
 def steadfast(r: FightRules, loser: int, alive: tuple[int, int]) -> bool:
     """8th: the loser has more ranks of five than the winner (a disrupted unit keeps Steadfast).
 

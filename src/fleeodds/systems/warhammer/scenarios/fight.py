@@ -58,12 +58,14 @@ from ..checks.combat import (check_chain_fields, check_fight_options, check_figh
                              refuse_not_modelled)
 from ..checks.flee import special_rule_errors
 from ..exact.combat import kill_probability, round_law
+from ..exact.flee import break_test_held
 from ..exact.rounds import several_rounds
 from ..labels import fight_names, title_fr
 from ..model.combat import TWO_HANDED, WEAPONS
 from ..model.flee import ScenarioModel
-from ..plan.combat import (FightPlan, FightRules, all_attacks, fight_plan, margin_of, resolve_fight, resolve_units,
-                            steadfast)
+from ..plan.combat import (FightPlan, FightRules, all_attacks, fight_plan, margin_of, margins, resolve_fight,
+                           resolve_units, steadfast)
+from ..plan.flee import BREAK_CLASSIC
 from ..plan.rounds import later_round_rules
 from .flee import WarhammerScenario
 
@@ -92,6 +94,12 @@ CONTINUE = ("held", "gave_ground")
 ROUND_CAP = 10
 #: Editions whose loser's chain splits at its Break test (:meth:`FightScenario._chain_law`).
 SPLIT_EDITIONS = ("6th", "7th", "8th")
+#: The several-round exact solve's shortcuts: in float mode each later round's law convolved in float64 (the
+#: laws of a step's wounds exact, rounded once), and P(held) read from the Break test's own law
+#: (:func:`..exact.flee.break_test_held`) instead of a chain of the test and the pursuit. ``False``: the former
+#: path (each round in Fractions, the test's chain solved), a benchmark's baseline (benchmarks/run_all.py
+#: --only fight); the answers are the same (Fractions) or within float rounding.
+FAST_ROUNDS = True
 
 
 #: Margins of the loser's chains on which a fight checks its [table] and [options] (Leadership tests
@@ -337,11 +345,15 @@ class FightScenario(Scenario):
         key = (1, 0, 0, 0, 0, mode) if k == 1 else (2, *state, mode)
         if key not in self._laws:
             r = self._rules_at(k, *state)
-            law = self._round_law if k == 1 else round_law(r)
+            if mode == "fraction" or not FAST_ROUNDS:
+                law = self._round_law if k == 1 else round_law(r)
+            else:  # float64 through the strike steps (each step's law exact, rounded once)
+                law = round_law(r, "float")
             out: dict[tuple[int, int, int, int, int], Fraction] = {}
+            get, margin = out.get, margins(r)
             for (wu, we, a_u, a_e, h_u, h_e), p in law.items():
-                e = (a_u, a_e, margin_of(r, wu, we, a_u, a_e), h_u, h_e)
-                out[e] = out.get(e, Fraction(0)) + p
+                e = (a_u, a_e, margin(wu, we, a_u, a_e), h_u, h_e)
+                out[e] = get(e, 0) + p
             self._laws[key] = [(e, p if mode == "fraction" else float(p)) for e, p in out.items()]
         return self._laws[key]
 
@@ -371,8 +383,15 @@ class FightScenario(Scenario):
         law = None
         if self.model.edition in SPLIT_EDITIONS:
             loser, margin, left, stead, fear, two = key
-            # the Break test alone does not read the models left (no rally follows it)
-            held = self._full_chain_law((loser, margin, None, stead, fear, two), mode, test_only=True).get("held", 0)
+            # the Break test alone does not read the models left (no rally follows it): P(held) from the test's
+            # own law (exact.flee.break_test_held, the one the chain's first step uses)
+            test_key = (loser, margin, None, stead, fear, two)
+            test = self._chain(test_key, test_only=True).rules
+            if test.break_mode == BREAK_CLASSIC and FAST_ROUNDS:
+                held = break_test_held(test)
+                held = held if mode == "fraction" else float(held)
+            else:
+                held = self._full_chain_law(test_key, mode, test_only=True).get("held", 0)
             ref = (loser, MARGIN_CAP, left, False, False, False)
             if (ref, mode) not in self._flights:
                 whole = self._full_chain_law(ref, mode)
@@ -395,27 +414,31 @@ class FightScenario(Scenario):
         (``code``: the outcome if none follows, a draw or a held Break test) and ``{("end", code): P}``, summed
         and cached by the round's real inputs (round 1, or the state: every later round from it is alike)."""
         cache: dict[tuple, dict] = {}
+        fates: dict[tuple[int, int, int], list] = {}
+
+        def fate(a_u: int, a_e: int, d: int) -> list:
+            """``[(code, goes on, P)]`` of a round ended with these models left and margin (cached: the same
+            ending is reached from many states)."""
+            if (a_u, a_e, d) not in fates:
+                code, key = self._ending(a_u, a_e, d)
+                if code is not None:
+                    fates[(a_u, a_e, d)] = [(code, code == "draw", 1)]
+                else:
+                    side = "enemy" if key[0] == 1 else "unit"
+                    fates[(a_u, a_e, d)] = [(f"{side}_{c}", c in CONTINUE, q) for c, q in self._chain_law(key, mode)]
+            return fates[(a_u, a_e, d)]
 
         def step(k: int, state):
             ck = (1,) if k == 1 else (2, *state)
             if ck in cache:
                 return cache[ck]
             out: dict[tuple, Any] = {}
-
-            def add(what, p):
-                out[what] = out.get(what, 0) + p
-
+            get = out.get
             for (a_u, a_e, d, h_u, h_e), p in self._law(k, state, mode):
-                code, key = self._ending(a_u, a_e, d)
-                if code == "draw":
-                    add(("go", (a_u, a_e, h_u, h_e), "draw"), p)
-                elif code is not None:
-                    add(("end", code), p)
-                else:
-                    side = "enemy" if key[0] == 1 else "unit"
-                    for c, q in self._chain_law(key, mode):
-                        add(("go", (a_u, a_e, h_u, h_e), f"{side}_{c}") if c in CONTINUE
-                            else ("end", f"{side}_{c}"), p * q)
+                after = (a_u, a_e, h_u, h_e)
+                for code, goes, q in fate(a_u, a_e, d):
+                    what = ("go", after, code) if goes else ("end", code)
+                    out[what] = get(what, 0) + p * q
             cache[ck] = out
             return out
         return step
