@@ -1185,6 +1185,33 @@ _MAP_WORDS = {"en": {"mover": "flees", "enemy": "enemy", "ally": "ally", "terrai
                      "units": "toises"}}
 
 
+def answer_chart(table: OutcomeTable, path=None, **kw):
+    """The chart of one answer: :func:`grouped_stack_chart` when its outcomes group (a fight: one bar stacked
+    by side, as ``fleeodds run --chart`` draws it), else :func:`outcome_chart` (one bar per outcome).
+
+    Parameters
+    ----------
+    table : OutcomeTable
+        In the language to draw (:meth:`~fleeodds.results.OutcomeTable.relabel`).
+    path : str or Path, optional
+        ``.png`` or ``.svg`` file to write.
+    **kw
+        Passed on (``title``, ``size``...).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    groups = table.outcome_groups
+    if not groups:
+        return outcome_chart(table, path, **kw)
+    import pandas as pd
+
+    title = table.manifest.get("title", "")
+    frame = pd.DataFrame([dict(r, setup=title) for r in table.best_rows()])
+    return grouped_stack_chart(frame, groups, path, **({"title": title, "lang": table.lang} | kw))
+
+
 def table_chart(shapes: dict, path=None, title: str = "", lang: str = "en", size: str = "screen"):
     """The table seen from above: bases as circles (the moving fighter, its enemies, its allies), impassable
     terrain as grey polygons, the flee move's path and the base where it stops.
