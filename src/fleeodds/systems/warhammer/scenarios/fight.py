@@ -152,6 +152,7 @@ class FightScenario(Scenario):
         self._laws: dict[tuple, list] = {}
         self._chain_laws: dict[tuple, list] = {}
         self._flights: dict[tuple, Any] = {}
+        self._summaries: dict[str, dict] = {}
         template = self._chain(self._key(1, 1, (self.rules.unit.models, self.rules.enemy.models)))
         if effect_checks_on():
             # the chain's [table] and [options] checked on chains of both losers, small and large margins
@@ -474,6 +475,12 @@ class FightScenario(Scenario):
         mode = check_exact_mode(mode)
         if self.exact_refusal:
             return {}
+        if mode in self._summaries:  # the notes of both languages and the evaluation ask again
+            return dict(self._summaries[mode])
+        self._summaries[mode] = self._summary(mode)
+        return dict(self._summaries[mode])
+
+    def _summary(self, mode: str) -> dict[str, Any]:
         conv = (lambda x: x) if mode == "fraction" else float
         margin: dict[int, Fraction] = {}
         cas_u: dict[int, Fraction] = {}
