@@ -1392,3 +1392,20 @@ def test_margins_equal_margin_of():
                 for au in (0, 1, 7, r.unit.models):
                     for ae in (0, 2, 9, r.enemy.models):
                         assert m(wu, we, au, ae) == margin_of(r, wu, we, au, ae)
+
+
+def test_tow_split_chain_equals_the_whole_chain():
+    # The Old World: the chain split at its Break test (give ground, fall back, break; the laws after a fall
+    # back and a break from the largest margin's chain with the test forced) is the whole chain, in Fractions
+    path = EXAMPLES / "goblins_fight_dwarfs.toml"
+    with open(path, "rb") as f:
+        data = tomllib.load(f)
+    data.pop("compare")
+    data["edition"] = "tow"
+    data["table"] = {"max_turns": 1}
+    sc = load_scenario(data, path.parent)
+    for key in [(1, 1, 12, False, False, False), (0, 3, 4, False, False, True), (1, 2, 16, False, False, False),
+                (0, 6, 20, False, False, False), (1, 12, 3, False, False, True)]:
+        got = dict(sc._tow_split_law(key, "fraction"))
+        assert {c: q for c, q in got.items() if q} == {c: q for c, q in sc._full_chain_law(key, "fraction").items()
+                                                       if q}

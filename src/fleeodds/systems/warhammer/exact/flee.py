@@ -306,6 +306,26 @@ class _Solver:
         return self.start() if state == "start" else self.turn(state)
 
 
+def tow_break_results(r: Rules) -> dict[int, Fraction]:
+    """The Old World's Break test results: ``{0: P(give ground), 1: P(fall back in good order), 2: P(break)}``
+    (the BSB re-roll policy, the two-to-one rule and Stubborn's fall back included), as the chain's first step.
+
+    Parameters
+    ----------
+    r : Rules
+        The plan (:func:`..plan.flee.resolve`) of a TOW ``break`` situation.
+
+    Returns
+    -------
+    dict[int, Fraction]
+
+    References
+    ----------
+    docs/warhammer.md, "The Old World's own flee and rally rules" (the Break test).
+    """
+    return _tow_break(r)
+
+
 def break_test_held(r: Rules) -> Fraction:
     """P(the unit passes its Break test and holds), 6th, 7th and 8th (``r.break_mode`` classic): Unbreakable
     holds; a unit that breaks automatically holds only on a double 1 where that passes; else a Leadership test

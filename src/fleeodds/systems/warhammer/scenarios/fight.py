@@ -378,7 +378,7 @@ class FightScenario(Scenario):
         inputs, P(held) from the Break test (with the pursuit, no later turn) and the flight's law once per
         loser and models left, from the chain of the largest margin without Steadfast or Fear divided by its
         P(failed). :func:`tests...test_split_chain_equals_the_whole_chain` checks the split against whole chains.
-        The Old World's Break test has more results (give ground, fall back): its chains are solved whole."""
+        The Old World's Break test has more results (give ground, fall back): :meth:`_tow_split_law`."""
         if (key, mode) in self._chain_laws:
             return self._chain_laws[(key, mode)]
         law = None
@@ -404,10 +404,60 @@ class FightScenario(Scenario):
             elif flight is not None:
                 law = {"held": held} if held else {}
                 law.update({c: (1 - held) * q for c, q in flight.items()})
+        elif self.model.edition == "tow" and FAST_ROUNDS:
+            law = self._tow_split_law(key, mode)
         if law is None:
             law = self._full_chain_law(key, mode)
         self._chain_laws[(key, mode)] = [(c, q) for c, q in law.items() if q]
         return self._chain_laws[(key, mode)]
+
+    def _tow_split_law(self, key: tuple, mode: str) -> dict[str, Any] | None:
+        """The Old World's chain ``key`` split at its Break test: the test's results (give ground, fall back in
+        good order, break: :func:`..exact.flee.tow_break_results`, the chain's own first step) read the margin,
+        Steadfast, Fear and the two-to-one rule; what follows a fall back or a break does not. The laws after a
+        fall back and after a break are solved once per loser and models left, on the chain of the largest margin
+        with its test forced (a break: the classic automatic break; a fall back: Stubborn's, with the give ground
+        of a double 1 taken out). ``None`` when the test is not TOW's (then the chain is solved whole).
+        :func:`tests...test_tow_split_chain_equals_the_whole_chain` checks it against whole chains."""
+        import dataclasses
+
+        from ..exact.flee import solve as solve_chain, tow_break_results
+        from ..plan.flee import BREAK_TOW
+
+        loser, margin, left, stead, fear, two = key
+        rules = self._chain(key).rules
+        if rules.break_mode != BREAK_TOW or rules.unbreakable:
+            return None
+        ref = (loser, MARGIN_CAP, left, False, False, False)
+        if (ref, "tow", mode) not in self._flights:
+            chain = self._chain(ref)
+            base = chain.rules
+            names = {c: chain.outcomes[i].code for i, c in enumerate(chain._codes)}
+
+            def law_of(r) -> dict[str, Fraction]:
+                out: dict[str, Fraction] = {}
+                for (c, _), q in solve_chain(r, "fraction").items():
+                    out[names[c]] = out.get(names[c], Fraction(0)) + q
+                return out
+
+            broke = law_of(dataclasses.replace(base, break_mode=BREAK_CLASSIC, auto_break=True,
+                                               break_test=dataclasses.replace(base.break_test, double1_passes=False)))
+            held_back = dataclasses.replace(base, tow_stubborn_falls_back=True)
+            gave = tow_break_results(held_back)[0]
+            back = law_of(held_back)
+            back = {c: (q - (gave if c == "gave_ground" else 0)) / (1 - gave) for c, q in back.items()}
+            conv = (lambda x: x) if mode == "fraction" else float
+            self._flights[(ref, "tow", mode)] = ({c: conv(q) for c, q in back.items() if q},
+                                                 {c: conv(q) for c, q in broke.items() if q})
+        back, broke = self._flights[(ref, "tow", mode)]
+        res = tow_break_results(rules)
+        p = [res[i] if mode == "fraction" else float(res[i]) for i in (0, 1, 2)]
+        law: dict[str, Any] = {"gave_ground": p[0]} if p[0] else {}
+        for w, part in ((p[1], back), (p[2], broke)):
+            if w:
+                for c, q in part.items():
+                    law[c] = law.get(c, 0) + w * q
+        return law
 
     def _step(self, mode: str):
         """The round step of :func:`..exact.rounds.several_rounds` from state ``(au, ae, hu, he)`` (models left,
