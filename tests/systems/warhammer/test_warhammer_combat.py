@@ -1385,13 +1385,15 @@ def test_margins_equal_margin_of():
     from fleeodds.systems.warhammer.plan.combat import margin_of, margins
 
     for path in (EXAMPLES / "goblins_fight_dwarfs.toml", EXAMPLES / "orc_big_boss_fight_dwarfs.toml"):
-        r = load(path).rules
-        m = margins(r)
-        for wu in range(0, 30, 3):
-            for we in range(0, 30, 4):
-                for au in (0, 1, 7, r.unit.models):
-                    for ae in (0, 2, 9, r.enemy.models):
-                        assert m(wu, we, au, ae) == margin_of(r, wu, we, au, ae)
+        sc = load(path)
+        for case in [sc] + [v.scenario for v in sc.variants()]:  # 6th/7th outnumbering, TOW Massed Infantry
+            r = case.rules
+            m = margins(r)
+            for wu in range(0, 30, 3):
+                for we in range(0, 30, 4):
+                    for au in (0, 1, 4, 7, 12, r.unit.models):
+                        for ae in (0, 2, 5, 9, 13, r.enemy.models):
+                            assert m(wu, we, au, ae) == margin_of(r, wu, we, au, ae)
 
 
 def test_tow_split_chain_equals_the_whole_chain():

@@ -1193,11 +1193,18 @@ def score(r: FightRules, me: SideRules, foe: SideRules, wounds_caused: int, aliv
     ----------
     docs/warhammer_combat.md §5 (combat result).
     """
-    total = min(wounds_caused, countable_wounds(foe)) + me.static_bonus
-    ranked = me.models if r.ranks_at_start else alive_me
-    total += min(ranks_of(ranked, me.files, me.rank_width), me.max_rank_bonus)
+    total = min(wounds_caused, countable_wounds(foe)) + _own_bonus(r, me, foe, alive_me)
     if (r.outnumber or me.massed_infantry) and alive_me * me.unit_strength > alive_foe * foe.unit_strength:
         total += 1
+    return total
+
+
+def _own_bonus(r: FightRules, me: SideRules, foe: SideRules, alive_me: int) -> int:
+    """The part of a side's combat result read from its own models left: static bonuses, rank bonus, TOW
+    Combat Order, the TOW musician (:func:`score` less the wounds and the outnumbering)."""
+    total = me.static_bonus
+    ranked = me.models if r.ranks_at_start else alive_me
+    total += min(ranks_of(ranked, me.files, me.rank_width), me.max_rank_bonus)
     if me.combat_order and alive_me * me.unit_strength >= me.combat_order_us and me.files >= -(-alive_me // me.files):
         total += 1
     if r.musician_always and me.musician and not foe.musician:
@@ -1261,9 +1268,9 @@ def margin_of(r: FightRules, w_unit: int, w_enemy: int, alive_unit: int, alive_e
 def margins(r: FightRules):
     """:func:`margin_of` for many endings of one round: ``m(w_unit, w_enemy, alive_unit, alive_enemy)``.
 
-    A side's combat result is its wounds (up to the foe's countable total) plus what depends on the models
-    left alone (rank bonus, outnumbering, Combat Order, the musician: :func:`score` with no wound), so the
-    latter is computed once per pair of models left.
+    A side's combat result is its wounds (up to the foe's countable total), what its own models left give
+    (static bonuses, rank bonus, Combat Order, the TOW musician: computed once per number of models left) and
+    the outnumbering bonus, as :func:`score`.
 
     Parameters
     ----------
@@ -1278,16 +1285,26 @@ def margins(r: FightRules):
     ----------
     docs/warhammer_combat.md §5 (combat result, a drawn combat and the musician).
     """
-    cap_u, cap_e = countable_wounds(r.unit), countable_wounds(r.enemy)
-    draw = 0 if r.musician_always or r.unit.musician == r.enemy.musician else (1 if r.unit.musician else -1)
-    rest: dict[tuple[int, int], int] = {}
+    u, e = r.unit, r.enemy
+    cap_u, cap_e = countable_wounds(u), countable_wounds(e)
+    draw = 0 if r.musician_always or u.musician == e.musician else (1 if u.musician else -1)
+    out_u, out_e = r.outnumber or u.massed_infantry, r.outnumber or e.massed_infantry
+    us_u, us_e = u.unit_strength, e.unit_strength
+    own_u: dict[int, int] = {}
+    own_e: dict[int, int] = {}
 
     def margin(w_unit: int, w_enemy: int, alive_unit: int, alive_enemy: int) -> int:
-        b = rest.get((alive_unit, alive_enemy))
+        a = own_u.get(alive_unit)
+        if a is None:
+            a = own_u[alive_unit] = _own_bonus(r, u, e, alive_unit)
+        b = own_e.get(alive_enemy)
         if b is None:
-            b = rest[(alive_unit, alive_enemy)] = (score(r, r.unit, r.enemy, 0, alive_unit, alive_enemy)
-                                                   - score(r, r.enemy, r.unit, 0, alive_enemy, alive_unit))
-        d = (w_unit if w_unit < cap_e else cap_e) - (w_enemy if w_enemy < cap_u else cap_u) + b
+            b = own_e[alive_enemy] = _own_bonus(r, e, u, alive_enemy)
+        d = (w_unit if w_unit < cap_e else cap_e) - (w_enemy if w_enemy < cap_u else cap_u) + a - b
+        if alive_unit * us_u > alive_enemy * us_e:
+            d += out_u
+        elif alive_enemy * us_e > alive_unit * us_u:
+            d -= out_e
         return d if d else draw
 
     return margin
