@@ -525,10 +525,9 @@ class FightScenario(Scenario):
         mode = check_exact_mode(mode)
         if self.exact_refusal:
             return {}
-        if mode in self._summaries:  # the notes of both languages and the evaluation ask again
-            return dict(self._summaries[mode])
-        self._summaries[mode] = self._summary(mode)
-        return dict(self._summaries[mode])
+        if mode not in self._summaries:  # the notes of both languages and the evaluation ask again
+            self._summaries[mode] = self._summary(mode)
+        return copy.deepcopy(self._summaries[mode])  # a copy: callers may change it
 
     def _summary(self, mode: str) -> dict[str, Any]:
         conv = (lambda x: x) if mode == "fraction" else float
