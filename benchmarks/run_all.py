@@ -17,8 +17,9 @@ Sections (all by default):
   rank     ``fleeodds rank`` of whole army catalogues: the project's test catalogues, and the real ones
            of ``$FLEEODDS_SHARED/data/bsdata-whfb`` (default ``../shared``) when that folder exists.
   report   ``fleeodds report analysis/`` (every shipped analysis, tables and charts) into a temporary folder.
-  fight    The exact solve of the shipped goblins fight until resolved (several rounds), beside the former
-           one-round solve in the same run (CPU and wall time; the same fractions for one round).
+  fight    The exact solve of the shipped goblins fight until resolved (several rounds), cold caches, beside
+           its former path (``FAST_ROUNDS = False``) and the former one-round solve in the same run (CPU and
+           wall time; the largest difference of the two paths; the same fractions for one round).
   memory   Peak resident memory of a Monte Carlo run at 1 M and at 50 M trials (``resource.getrusage``
            in a subprocess): it stays flat, as counts are aggregated per block.
 
@@ -349,6 +350,7 @@ def bench_fight(args) -> None:
 
     from fleeodds.systems.warhammer.exact import combat as wh_round
     from fleeodds.systems.warhammer.exact import flee as wh_exact
+    from fleeodds.systems.warhammer.plan import flee as wh_plan_flee
     from fleeodds.systems.warhammer.scenarios import fight as wh_fight
 
     path = ROOT / "src" / "fleeodds" / "examples" / "warhammer" / "goblins_fight_dwarfs.toml"
@@ -357,29 +359,40 @@ def bench_fight(args) -> None:
     one = dict(data, fight=dict(data["fight"], max_rounds=1))
     r = max(args.repeat, 3)
 
-    def solve(source, mode, split=True):
+    def solve(source, mode, split=True, fast=True):
         wh_exact._solve.cache_clear()
-        wh_round.binomial.cache_clear()
-        saved = wh_fight.SPLIT_EDITIONS
-        wh_fight.SPLIT_EDITIONS = saved if split else ()
+        wh_plan_flee._dice.cache_clear()
+        for f in (wh_round.binomial, wh_round.attack_probability, wh_round._sum_of_binomials,
+                  wh_round._float_sum_of_binomials, wh_round._dice_sum, wh_round._random_hits):
+            f.cache_clear()
+        saved = wh_fight.SPLIT_EDITIONS, wh_fight.FAST_ROUNDS
+        wh_fight.SPLIT_EDITIONS = saved[0] if split else ()
+        wh_fight.FAST_ROUNDS = fast
         try:
             sc = wh_fight.FightScenario(source, path.parent)
             c0, t0 = time.process_time(), time.perf_counter()
             dist = sc.exact_distribution(mode)
             return time.process_time() - c0, time.perf_counter() - t0, dist
         finally:
-            wh_fight.SPLIT_EDITIONS = saved
+            wh_fight.SPLIT_EDITIONS, wh_fight.FAST_ROUNDS = saved
 
     solve(data, "float")  # imports and first calls out of the figures
-    new = [solve(data, "float") for _ in range(r)]
+    new, base = [], []
+    for _ in range(r):  # interleaved: a change of the machine's load touches both alike
+        new.append(solve(data, "float"))
+        base.append(solve(data, "float", fast=False))
     old = [solve(one, "fraction", split=False) for _ in range(r)]
     same = solve(one, "fraction")[2] == old[0][2]
-    cpu_new, cpu_old = statistics.median(x[0] for x in new), statistics.median(x[0] for x in old)
-    say("fight", "goblins_fight_dwarfs.toml (8th), until resolved (10 rounds at most): exact solve",
+    gap = max(abs(p - base[0][2].get(k, 0.0)) for k, p in new[0][2].items())
+    cpu_new, cpu_base = statistics.median(x[0] for x in new), statistics.median(x[0] for x in base)
+    cpu_old = statistics.median(x[0] for x in old)
+    say("fight", "goblins_fight_dwarfs.toml (8th), until resolved (10 rounds at most): exact solve, cold caches",
         f"{spread([x[0] for x in new])} s CPU, {spread([x[1] for x in new])} s wall",
+        "baseline, the former path (FAST_ROUNDS = False: each later round convolved in Fractions, P(held) from the "
+        f"test's chain): "
+        f"{spread([x[0] for x in base])} s CPU, ratio {cpu_base / cpu_new:.2g}x, largest difference {gap:.1g}; "
         f"the former one-round solve (each margin's whole chain, Fractions): {spread([x[0] for x in old])} s CPU, "
-        f"{spread([x[1] for x in old])} s wall; ratio {cpu_old / cpu_new:.2g}x in CPU; one round split or whole, "
-        f"same fractions: {'yes' if same else 'NO'}")
+        f"ratio {cpu_old / cpu_new:.2g}x; one round split or whole, same fractions: {'yes' if same else 'NO'}")
 
 
 SECTIONS = {"kernels": bench_kernels, "exact": bench_exact, "cli": bench_cli, "rank": bench_rank,

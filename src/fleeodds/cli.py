@@ -209,29 +209,17 @@ chart_options = [
 
 
 def _merged_groups(sc, scenarios, lang: str):
-    """``sc.outcome_groups`` with each group's codes joined over every setup's scenario (an edition may
-    have outcomes another has not); ``None`` when the scenario does not group its outcomes."""
-    groups = sc.outcome_groups(lang)
-    if not groups:
-        return None
-    codes = [list(c) for _, c in groups]
-    for other in scenarios:
-        more = other.outcome_groups(lang) or []
-        for i, (_, extra) in enumerate(more[:len(codes)]):
-            codes[i] += [c for c in extra if c not in codes[i]]
-    seen: set = set()
-    out = []
-    for (name, _), c in zip(groups, codes):
-        out.append((name, [x for x in c if not (x in seen or seen.add(x))]))
-    return out
+    """:func:`fleeodds.compare.merged_outcome_groups` (imported when needed: ``--help`` loads no numpy)."""
+    from .compare import merged_outcome_groups
+
+    return merged_outcome_groups(sc, scenarios, lang)
 
 
 def _best_frame(frame):
-    """One row per setup and outcome: the exact value where there is one, else Monte Carlo's."""
-    if "exact" in frame and "setup" in frame:
-        frame = frame.assign(_rank=(~frame.exact.fillna(False).astype(bool)).astype(int))
-        frame = frame.sort_values("_rank", kind="stable").drop_duplicates(["setup", "outcome"]).drop(columns="_rank")
-    return frame
+    """:func:`fleeodds.compare.best_frame`."""
+    from .compare import best_frame
+
+    return best_frame(frame)
 
 
 def _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero=None) -> dict:

@@ -145,6 +145,57 @@ def compare(
     return Comparison(frame, tables, lang, title, manifest)
 
 
+def merged_outcome_groups(sc: Scenario, scenarios: Sequence[Scenario], lang: str) -> list[tuple[str, list[str]]] | None:
+    """``sc.outcome_groups`` with each group's codes joined over every setup's scenario (an edition may have
+    outcomes another has not), for one stacked bar per setup; ``None`` when the scenario does not group its
+    outcomes.
+
+    Parameters
+    ----------
+    sc : Scenario
+        The question (its groups' names and order).
+    scenarios : sequence of Scenario
+        Every setup's scenario.
+    lang : {"en", "fr"}
+
+    Returns
+    -------
+    list of (str, list of str) or None
+    """
+    groups = sc.outcome_groups(lang)
+    if not groups:
+        return None
+    codes = [list(c) for _, c in groups]
+    for other in scenarios:
+        more = other.outcome_groups(lang) or []
+        for i, (_, extra) in enumerate(more[:len(codes)]):
+            codes[i] += [c for c in extra if c not in codes[i]]
+    seen: set = set()
+    out = []
+    for (name, _), c in zip(groups, codes):
+        out.append((name, [x for x in c if not (x in seen or seen.add(x))]))
+    return out
+
+
+def best_frame(frame):
+    """One row per setup and outcome of a comparison's frame: the exact value where there is one, else Monte
+    Carlo's.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        :attr:`fleeodds.results.Comparison.frame`.
+
+    Returns
+    -------
+    pandas.DataFrame
+    """
+    if "exact" in frame and "setup" in frame:
+        frame = frame.assign(_rank=(~frame.exact.fillna(False).astype(bool)).astype(int))
+        frame = frame.sort_values("_rank", kind="stable").drop_duplicates(["setup", "outcome"]).drop(columns="_rank")
+    return frame
+
+
 def _frame(labels, scenarios, tables, pc) -> list[dict]:
     """The rows of the :class:`Comparison` (plain dicts keyed by ``FRAME_COLUMNS``)."""
     base_codes = [o.code for o in scenarios[0].outcomes]

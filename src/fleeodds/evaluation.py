@@ -142,6 +142,9 @@ def evaluate(
         manifest["notes"] = notes
     if scenario.outcome_order:
         manifest["outcome_order"] = list(scenario.outcome_order)
+    groups = {lg: scenario.outcome_groups(lg) for lg in ("en", "fr")}
+    if groups["en"]:  # outcomes that group (a fight's sides): the charts stack them by group
+        manifest["outcome_groups"] = {lg: [[name, list(codes)] for name, codes in g] for lg, g in groups.items()}
     sources = rule_sources_of(scenario)
     if sources:
         manifest["rule_sources"] = sources

@@ -287,6 +287,13 @@ class OutcomeTable:
         """The scenario's ordered outcome codes, best first (empty when unordered)."""
         return tuple(self.manifest.get("outcome_order") or ())
 
+    @property
+    def outcome_groups(self) -> list[tuple[str, list[str]]] | None:
+        """The scenario's groups of outcomes in this table's language (``Scenario.outcome_groups``: a fight's
+        sides), ``None`` when its outcomes do not group."""
+        groups = (self.manifest.get("outcome_groups") or {}).get(self.lang)
+        return [(name, list(codes)) for name, codes in groups] if groups else None
+
     def cumulative_rows(self) -> list[dict[str, Any]]:
         """:meth:`cumulative` as plain dicts keyed by :data:`CUMULATIVE_COLUMNS`."""
         return cumulative_rows(self.best_rows(), self.outcome_order)

@@ -67,3 +67,25 @@ def test_chart_texts_replace_every_default(table):
     assert fig.get_figwidth() == 9.0
     with pytest.raises(InputError, match="size"):
         charts.outcome_chart(table, size="poster")
+
+
+def test_a_fight_answer_is_one_bar_stacked_by_side():
+    # the web page's chart (service.view, download) of a fight: the stacked-by-side bar fleeodds run --chart
+    # draws, not one bar per outcome; another answer keeps its one bar per outcome
+    sc = fleeodds.load_scenario({"system": "warhammer", "edition": "8th", "situation": "fight",
+                                 "fight": {"charger": "none", "max_rounds": 1,
+                                           "unit": {"profile": "Night Goblins", "models": 5, "files": 5},
+                                           "enemy": {"profile": "Dwarf Warriors", "models": 5, "files": 5}},
+                                 "table": {"max_turns": 0}})
+    t = fleeodds.evaluate(sc, "exact", progress=False)
+    for lang in ("en", "fr"):
+        tl = t.relabel(lang)
+        assert [name for name, _ in tl.outcome_groups] == [name for name, _ in sc.outcome_groups(lang)]
+        ax = charts.answer_chart(tl).axes[0]
+        assert len(ax.get_yticklabels()) == 1  # one bar: the setup
+        legend = " ".join(x.get_text() for x in ax.get_legend().get_texts())
+        assert sc.outcome_groups(lang)[0][0] in legend
+    other = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")
+    t2 = fleeodds.evaluate(other, "exact", progress=False)
+    assert t2.outcome_groups is None
+    assert len(charts.answer_chart(t2).axes[0].get_yticklabels()) > 1

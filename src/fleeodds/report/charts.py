@@ -1174,6 +1174,34 @@ def _after(label: str, head: str) -> str:
     return label
 
 
+def answer_chart(table: OutcomeTable, path=None, **kw):
+    """The chart of one answer: :func:`grouped_stack_chart` when its outcomes group (a fight: one bar stacked
+    by side, as ``fleeodds run --chart`` draws it), else :func:`outcome_chart` (one bar per outcome).
+
+    Parameters
+    ----------
+    table : OutcomeTable
+        In the language to draw (:meth:`~fleeodds.results.OutcomeTable.relabel`).
+    path : str or Path, optional
+        ``.png`` or ``.svg`` file to write.
+    **kw
+        Passed on (``title``, ``size``...).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    groups = table.outcome_groups
+    if not groups:
+        return outcome_chart(table, path, **kw)
+    import pandas as pd
+
+    title = table.manifest.get("title", "")
+    frame = pd.DataFrame([dict(r, setup=title) for r in table.best_rows()])
+    return grouped_stack_chart(frame, groups, path, **({"title": title, "lang": table.lang} | kw))
+
+
+
 # ----------------------------------------------------------------------------- the table, seen from above
 #: Colours of the bases on a table map by side (Okabe-Ito): the moving fighter, its enemies, its allies.
 SIDE_COLOURS = {"mover": OKABE_ITO[0], "enemy": OKABE_ITO[5], "ally": OKABE_ITO[2]}

@@ -510,7 +510,7 @@ def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
         "seed": t.manifest.get("seed"),
         "mc_seconds": t.manifest.get("mc_seconds"),
         "metric": metric,
-        "chart_svg": svg_text(chart_bytes(lambda p: charts.outcome_chart(t, p), "svg", f"outcome-{key}-{lang}")),
+        "chart_svg": svg_text(chart_bytes(lambda p: charts.answer_chart(t, p), "svg", f"outcome-{key}-{lang}")),
         "table_svg": _table_svg(t, key, lang),
         "result": json.loads(t.to_json()),
     }
@@ -626,7 +626,7 @@ def download(key: str, fmt: str, lang: str) -> tuple[bytes, str]:
     if fmt == "json":
         return t.to_json().encode(), "application/json"
     if fmt in ("png", "svg"):
-        data = chart_bytes(lambda p: charts.outcome_chart(t, p), fmt, f"outcome-{key}-{lang}")
+        data = chart_bytes(lambda p: charts.answer_chart(t, p), fmt, f"outcome-{key}-{lang}")
         return data, "image/png" if fmt == "png" else "image/svg+xml"
     raise InputError("format", short_repr(fmt), "one of 'csv', 'json', 'png', 'svg'")
 
@@ -976,9 +976,16 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
     if charts:
         from ..report import charts as drawing
 
+        from ..compare import best_frame, merged_outcome_groups
+
         foot = tables.comparison_chart_notes(comp)
-        chart = svg_text(chart_bytes(lambda p: drawing.comparison_chart(nz.frame, p, title=sc.title_in(lang),
-                                                                         lang=lang, footnote=foot), "svg"))
+        groups = merged_outcome_groups(sc, [v[2] for v in variants], lang)
+        if groups:  # outcomes that group (a fight): one bar per setup stacked by side, as `fleeodds compare`
+            chart = svg_text(chart_bytes(lambda p: drawing.grouped_stack_chart(
+                best_frame(comp.frame), groups, p, title=sc.title_in(lang), lang=lang, footnote=foot), "svg"))
+        else:
+            chart = svg_text(chart_bytes(lambda p: drawing.comparison_chart(nz.frame, p, title=sc.title_in(lang),
+                                                                             lang=lang, footnote=foot), "svg"))
         diff = svg_text(chart_bytes(lambda p: drawing.difference_chart(nz, p, footnote=tables.comparison_chart_notes(
             comp, True)), "svg"))
     else:
@@ -1244,7 +1251,7 @@ class Warmup:
                 progress.cancel = self.stop  # a server that stops also stops its warm-up between chunks
                 progress.background = True
                 key, table = evaluate(sc, method, engine.DEFAULT_TRIALS, None, 0, progress)
-                chart_bytes(lambda p: charts.outcome_chart(table, p), "svg", f"outcome-{key}-en")
+                chart_bytes(lambda p: charts.answer_chart(table, p), "svg", f"outcome-{key}-en")
             except Cancelled:
                 break
             except Exception as exc:  # noqa: BLE001  a warm-up failure must never stop the server

@@ -853,3 +853,29 @@ def test_compare_and_sweep_answers_carry_the_notes(client, goblins):
     assert r.status_code == 200, r.text
     assert ("options.insane_courage: false n'a aucun effet en combat.margin = 2, 3 (il compte aux autres points)"
             in r.json()["input_notes"])
+
+
+def test_a_fight_is_one_bar_per_setup_stacked_by_side(client, monkeypatch):
+    # the page draws a fight as `fleeodds run/compare --chart` does: grouped_stack_chart, one bar per setup
+    from fleeodds.report import charts
+
+    drawn = []
+    real = charts.grouped_stack_chart
+
+    def spy(frame, groups, *a, **kw):
+        drawn.append((sorted(set(frame.setup)), [name for name, _ in groups]))
+        return real(frame, groups, *a, **kw)
+
+    monkeypatch.setattr(charts, "grouped_stack_chart", spy)
+    fight = {"system": "warhammer", "edition": "8th", "situation": "fight", "table": {"max_turns": 0},
+             "fight": {"charger": "none", "max_rounds": 1,
+                       "unit": {"profile": "Night Goblins", "models": 5, "files": 5},
+                       "enemy": {"profile": "Dwarf Warriors", "models": 4, "files": 4}},
+             "compare": {"7th": {"edition": "7th"}}}
+    r = client.post("/api/view", json={"scenario": fight, "method": "exact", "lang": "fr"})
+    assert r.status_code == 200, r.text
+    assert r.json()["chart_svg"].startswith("<svg")
+    assert len(drawn) == 1 and len(drawn[0][0]) == 1 and drawn[0][1][0].endswith("gagne")
+    r = client.post("/api/compare", json={"scenario": fight, "method": "exact"})
+    assert r.status_code == 200, r.text
+    assert len(drawn) == 2 and len(drawn[1][0]) == 2 and drawn[1][1][0] == "5 Night Goblins win"

@@ -1301,3 +1301,113 @@ def test_8th_stomp_mc_joint_law_agrees():
     d["fight"]["unit"].update(models=3, files=3)
     d["fight"]["enemy"].update(models=6, files=3)
     _joint_mc_check(load_scenario(d))
+
+
+# -- wounds carried from round to round (multi-Wound models, docs/warhammer_combat.md §17) ----------------------
+def _carried_duel(**over):
+    """8th, no charge: one model of W2 (I2) against one of W1 (I4, striking first), one attack each at 1/4
+    (WS3 v WS3: 4+; S3 v T3: 4+; no save), both Unbreakable (a lost round is held: the fight goes on)."""
+    return small(edition="8th", **dict({
+        "fight.charger": "none", "fight.max_rounds": 2, "table.max_turns": 0,
+        "fight.unit.models": 1, "fight.unit.files": 1, "fight.unit.wounds": 2, "fight.unit.initiative": 2,
+        "fight.unit.rules": ["unbreakable"], "fight.enemy.models": 1, "fight.enemy.files": 1,
+        "fight.enemy.initiative": 4, "fight.enemy.rules": ["unbreakable"]}, **over))
+
+
+def test_wounds_carried_by_hand():
+    # By hand, p = q = 1/4 (the enemy's blow wounds the unit; the unit's blow slays the enemy).
+    # Round 1: the enemy strikes, the W2 model survives whatever; it strikes back: the enemy is slain with q.
+    # Round 2 (the enemy alive, 3/4): the enemy strikes; the model wounded in round 1 (p) and again (p) has
+    # lost both its Wounds and is removed before it strikes (7th "Multiple wound casualties": the wound left
+    # over is noted and the next one removes the model); else it strikes back and slays the enemy with q.
+    #   unit destroyed (round 2)  = 3/4 * p * p            = 3/64
+    #   enemy destroyed, round 1  = q                      = 1/4
+    #   enemy destroyed, round 2  = 3/4 * (1 - p*p) * q    = 45/256
+    #   still fighting after 2    = 3/4 * (1 - p*p) * 3/4  = 135/256
+    # Without the carried wound the unit could never be destroyed (one wound at most per round).
+    sc = load_scenario(_carried_duel())
+    by, rounds = by_code_and_round(sc)
+    assert by.get("unit_destroyed", 0) == Fraction(3, 64)
+    assert by["enemy_destroyed"] == Fraction(1, 4) + Fraction(45, 256)
+    still = sum((p for c, p in by.items() if c in ("draw", "unit_held", "enemy_held")), Fraction(0))
+    assert still == Fraction(135, 256)
+    assert sum(by.values()) == 1
+    assert rounds == {1: Fraction(1, 4), 2: Fraction(3, 4)}
+
+
+def test_carried_wounds_in_the_round_law():
+    # round_law's last two keys: the wounds the wounded model carries out of the round. From a W2 model carrying
+    # one wound, the enemy's blow (1/4) removes it: (w_unit 0, w_enemy 1, alive 0, alive 1, carried 0, 0);
+    # else it strikes (1/4 to slay); a W2 model hit once from unhurt carries 1.
+    from fleeodds.systems.warhammer.exact.combat import round_law
+    from fleeodds.systems.warhammer.plan.rounds import later_round_rules
+
+    sc = load_scenario(_carried_duel())
+    q = Fraction(1, 4)
+    assert round_law(sc.rules) == {(0, 1, 1, 1, 1, 0): q * (1 - q), (1, 1, 1, 0, 1, 0): q * q,
+                                   (0, 0, 1, 1, 0, 0): (1 - q) ** 2, (1, 0, 1, 0, 0, 0): (1 - q) * q}
+    later = later_round_rules(sc.model, sc.units, (1, 1), (1, 0))
+    assert later.unit.carried == 1 and later.enemy.carried == 0
+    assert round_law(later) == {(0, 1, 0, 1, 0, 0): q, (0, 0, 1, 1, 1, 0): (1 - q) ** 2,
+                                (1, 0, 1, 0, 1, 0): (1 - q) * q}
+
+
+@pytest.mark.slow
+@pytest.mark.statistical
+def test_wounds_carried_mc_agrees():
+    # 3 Ogre-like models (W3, T4, A3, S4) against 10 men until resolved: the kernel carries the wounds too
+    # (chi-square over the outcomes at 0.1 %), and the duel above
+    d = small(edition="8th", **{"fight.charger": "none", "fight.unit.models": 3, "fight.unit.files": 3,
+                                "fight.unit.wounds": 3, "fight.unit.toughness": 4, "fight.unit.strength": 4,
+                                "fight.unit.attacks": 3, "fight.enemy.models": 10, "fight.enemy.files": 5,
+                                "table.max_turns": 0})
+    _mc_check(load_scenario(d), trials=20000, seed=5)
+    _mc_check(load_scenario(_carried_duel()), trials=20000, seed=6)
+
+
+# -- Look Out Sir (issue 25 item 2): a shooting rule in every edition, noted in a fight -----------------------
+@pytest.mark.parametrize("edition", ["6th", "7th", "8th", "tow"])
+def test_look_out_sir_is_noted_in_a_fight(edition):
+    # 6th.whfb.app/characters/look-out-sir (cannon, stone thrower, templates); 7th.whfb.app/characters/look-out,-sir
+    # (ranged attacks aimed at a character); 8th.whfb.app/characters/unusual-shooting-attacks (templates);
+    # tow.whfb.app/command-groups/look-out-sir-champions (shooting attacks): none in close combat
+    from fleeodds.systems.warhammer.exact.combat import round_distribution
+
+    d = small(edition=edition, **{"fight.unit.characters": [dict(HERO, look_out_sir=True)]})
+    assert_noted(d, "fight.unit.characters.0.look_out_sir: true has no effect", "shooting and template hits")
+    assert_strict_refused(d, "fight.unit.characters.0.look_out_sir", "close combat")
+    plain = small(edition=edition, **{"fight.unit.characters": [HERO]})
+    assert round_distribution(load_scenario(d).rules) == round_distribution(load_scenario(plain).rules)
+
+
+def test_margins_equal_margin_of():
+    # plan.combat.margins (the several-round solver's) is margin_of on every ending, musicians and caps included
+    from fleeodds.systems.warhammer.plan.combat import margin_of, margins
+
+    for path in (EXAMPLES / "goblins_fight_dwarfs.toml", EXAMPLES / "orc_big_boss_fight_dwarfs.toml"):
+        sc = load(path)
+        for case in [sc] + [v.scenario for v in sc.variants()]:  # 6th/7th outnumbering, TOW Massed Infantry
+            r = case.rules
+            m = margins(r)
+            for wu in range(0, 30, 3):
+                for we in range(0, 30, 4):
+                    for au in (0, 1, 4, 7, 12, r.unit.models):
+                        for ae in (0, 2, 5, 9, 13, r.enemy.models):
+                            assert m(wu, we, au, ae) == margin_of(r, wu, we, au, ae)
+
+
+def test_tow_split_chain_equals_the_whole_chain():
+    # The Old World: the chain split at its Break test (give ground, fall back, break; the laws after a fall
+    # back and a break from the largest margin's chain with the test forced) is the whole chain, in Fractions
+    path = EXAMPLES / "goblins_fight_dwarfs.toml"
+    with open(path, "rb") as f:
+        data = tomllib.load(f)
+    data.pop("compare")
+    data["edition"] = "tow"
+    data["table"] = {"max_turns": 1}
+    sc = load_scenario(data, path.parent)
+    for key in [(1, 1, 12, False, False, False), (0, 3, 4, False, False, True), (1, 2, 16, False, False, False),
+                (0, 6, 20, False, False, False), (1, 12, 3, False, False, True)]:
+        got = dict(sc._tow_split_law(key, "fraction"))
+        assert {c: q for c, q in got.items() if q} == {c: q for c, q in sc._full_chain_law(key, "fraction").items()
+                                                       if q}

@@ -365,6 +365,9 @@ PHRASES: dict[str, str] = {
         "quand l'unité est combattue de dos (un personnage se tient au premier rang, pas au contact)",
     "when the unit is fought in the § (a character stands in the front rank, not in contact)":
         "quand l'unité est combattue par § (un personnage se tient au premier rang, pas au contact)",
+    "in close combat (Look Out Sir saves a character from shooting and template hits only, in every edition)":
+        "au corps à corps (« Attention, messire ! » ne protège un personnage que des tirs et des gabarits, dans "
+        "toutes les éditions)",
     "a weapon for a character on foot (characters' mounts are not modelled)":
         "une arme pour un personnage à pied (les montures des personnages ne sont pas modélisées)",
     # -- charge reactions that fight (Hold, Stand & Shoot) -------------------------------------------

@@ -247,13 +247,15 @@ def _has_tie(r: FightRules) -> bool:
     return bool(_ranks(r.unit) & _ranks(r.enemy))
 
 
-def _duel_law(me: SideRules, foe: SideRules, strikes: bool, taken: int) -> tuple[Fraction, ...]:
-    """Law of the wounds ``me``'s duelist causes at a step (he strikes while he has Wounds left)."""
+def _duel_law(me: SideRules, foe: SideRules, strikes: bool, taken: int, flt: bool = False) -> tuple:
+    """Law of the wounds ``me``'s duelist causes at a step (he strikes while he has Wounds left); in float64
+    with ``flt``."""
     if not strikes or me.duelist is None or taken >= me.duelist.wounds:
-        return (Fraction(1),)
+        return (1.0,) if flt else (Fraction(1),)
     d = me.duelist
     p = success(d.hit) * success(d.wound) * (1 - success(d.save)) * (1 - success(d.ward))
-    return binomial(d.attacks, p)
+    law = binomial(d.attacks, p)
+    return tuple(float(x) for x in law) if flt else law
 
 
 def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fraction]:
@@ -283,15 +285,61 @@ def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fractio
     ----------
     docs/warhammer_combat.md §2-§3, §7, §10-§13.
     """
+    out: dict[tuple[int, int, int, int], Fraction] = {}
+    for (wu, we, au, ae, _hu, _he), p in round_law(r).items():
+        out[(wu, we, au, ae)] = out.get((wu, we, au, ae), Fraction(0)) + p
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _float_sum_of_binomials(terms) -> tuple[float, ...]:
+    """:func:`_sum_of_binomials` in float64 (the exact law, rounded once)."""
+    return tuple(float(x) for x in _sum_of_binomials(terms))
+
+
+def round_law(r: FightRules, mode: str = "fraction") -> dict[tuple[int, int, int, int, int, int], Fraction | float]:
+    """Exact joint law of the round with the wounds left on each side's wounded model (:func:`round_distribution`
+    and what a later round needs).
+
+    A side whose rank and file start the round with ``carried`` wounds on their wounded model (a later round,
+    multi-Wound models) starts the round's count there: its next ``W - carried`` wounds remove that model
+    (whole models are removed, the wounds left over are noted and carried: 6th and 7th "Multiple wound
+    casualties", TOW "Multiple Wound Models"; docs/warhammer_combat.md §17); the combat result counts only
+    the wounds caused in this round.
+
+    Parameters
+    ----------
+    r : FightRules
+    mode : {"fraction", "float"}
+        Rational arithmetic, or float64 for the convolution over the strike steps (each side's law of
+        wounds at a step is computed exactly, then rounded once): the several-round chain's float mode.
+
+    Returns
+    -------
+    dict[(int, int, int, int, int, int), Fraction or float]
+        ``{(w_unit, w_enemy, alive_unit, alive_enemy, carried_unit, carried_enemy): P}``: as
+        :func:`round_distribution`, then the wounds each side's wounded rank-and-file model has lost at the
+        round's end (0 when none is left or none is wounded).
+
+    References
+    ----------
+    docs/warhammer_combat.md §2-§3, §7, §10-§13, §17; 7th.whfb.app/shooting/multiple-wound-casualties;
+    tow.whfb.app/removing-casualties/multiple-wound-models.
+    """
     if r.fear is not None:  # 8th Fear: the tester passes (as written) or fights with WS 1
         from dataclasses import replace
 
         _side, _ld, p_pass, failed = r.fear
-        out: dict[tuple[int, int, int, int], Fraction] = {}
-        for q, dist in ((p_pass, round_distribution(replace(r, fear=None))), (1 - p_pass, round_distribution(failed))):
+        if mode == "float":
+            p_pass = float(p_pass)
+        out: dict[tuple, Fraction] = {}
+        for q, dist in ((p_pass, round_law(replace(r, fear=None), mode)), (1 - p_pass, round_law(failed, mode))):
             for k, v in dist.items():
-                out[k] = out.get(k, Fraction(0)) + q * v
+                out[k] = out.get(k, 0) + q * v
         return {k: v for k, v in out.items() if v}
+    flt = mode == "float"
+    zero = 0.0 if flt else Fraction(0)
+    law_of = _float_sum_of_binomials if flt else _sum_of_binomials
     u, e = r.unit, r.enemy
     cap_u, cap_e = (e.models - e.in_duel) * e.wounds, (u.models - u.in_duel) * u.wounds
     cap_du = u.duelist and e.duelist and e.duelist.countable or 0  # wounds the unit's duelist may count
@@ -301,17 +349,19 @@ def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fractio
         orders = [(0, Fraction(1, 2)), (1, Fraction(1, 2))]
     else:
         orders = [(None, Fraction(1))]
-    out: dict[tuple[int, int, int, int], Fraction] = {}
+    out: dict[tuple, Fraction] = {}
     for first, q0 in orders:
-        state: dict[tuple[int, int, int, int], Fraction] = {(0, 0, 0, 0): q0}
+        q0 = float(q0) if flt else q0
+        # the rank and file's wounds are counted from those their wounded model carries into the round
+        state: dict[tuple[int, int, int, int], Fraction] = {(e.carried, u.carried, 0, 0): q0}
         for unit_groups, enemy_groups, duel_u, duel_e in _steps(r, first):
             nxt: dict[tuple[int, int, int, int], Fraction] = {}
             for (wu, we, du, de), q in state.items():
                 slain_u, slain_e = casualties(we, u), casualties(wu, e)
-                lu = _sum_of_binomials(tuple((n_of(rf_u - slain_u, slain_u), p) for n_of, p in unit_groups))
-                le = _sum_of_binomials(tuple((n_of(rf_e - slain_e, slain_e), p) for n_of, p in enemy_groups))
-                ldu = _duel_law(u, e, duel_u, de)
-                lde = _duel_law(e, u, duel_e, du)
+                lu = law_of(tuple((n_of(rf_u - slain_u, slain_u), p) for n_of, p in unit_groups))
+                le = law_of(tuple((n_of(rf_e - slain_e, slain_e), p) for n_of, p in enemy_groups))
+                ldu = _duel_law(u, e, duel_u, de, flt)
+                lde = _duel_law(e, u, duel_e, du, flt)
                 for i, a in enumerate(lu):
                     if not a:
                         continue
@@ -327,11 +377,13 @@ def round_distribution(r: FightRules) -> dict[tuple[int, int, int, int], Fractio
                             for m, d in enumerate(lde):
                                 if d:
                                     key = (nu, ne, nk, min(de + m, cap_de))
-                                    nxt[key] = nxt.get(key, Fraction(0)) + q * a * b * c * d
+                                    nxt[key] = nxt.get(key, zero) + q * a * b * c * d
             state = nxt
         for (wu, we, du, de), q in state.items():
-            au = rf_u - casualties(we, u) + (1 if u.in_duel and de < u.duelist.wounds else 0)
-            ae = rf_e - casualties(wu, e) + (1 if e.in_duel and du < e.duelist.wounds else 0)
-            key = (wu + du, we + de, au, ae)
-            out[key] = out.get(key, Fraction(0)) + q
+            left_u, left_e = rf_u - casualties(we, u), rf_e - casualties(wu, e)
+            au = left_u + (1 if u.in_duel and de < u.duelist.wounds else 0)
+            ae = left_e + (1 if e.in_duel and du < e.duelist.wounds else 0)
+            key = (wu - e.carried + du, we - u.carried + de, au, ae,
+                   we % u.wounds if left_u else 0, wu % e.wounds if left_e else 0)
+            out[key] = out.get(key, zero) + q
     return out

@@ -173,13 +173,7 @@ class _Solver:
         if r.break_mode == BREAK_NONE:
             results = {2: ONE}
         elif r.break_mode == BREAK_CLASSIC:
-            if r.unbreakable:
-                held = ONE
-            elif r.auto_break:
-                held = sum((q for _, d1, _, q in ld_faces(r.break_test.dice == "3d6kl2") if d1), Fraction(0)) \
-                    if r.break_test.double1_passes else Fraction(0)
-            else:
-                held = ld_test_pass(r.break_test, r.margin)
+            held = break_test_held(r)
             results = {-1: held, 2: 1 - held}
         else:
             results = {0: ONE} if r.unbreakable else _tow_break(r)
@@ -310,6 +304,52 @@ class _Solver:
 
     def step(self, state):
         return self.start() if state == "start" else self.turn(state)
+
+
+def tow_break_results(r: Rules) -> dict[int, Fraction]:
+    """The Old World's Break test results: ``{0: P(give ground), 1: P(fall back in good order), 2: P(break)}``
+    (the BSB re-roll policy, the two-to-one rule and Stubborn's fall back included), as the chain's first step.
+
+    Parameters
+    ----------
+    r : Rules
+        The plan (:func:`..plan.flee.resolve`) of a TOW ``break`` situation.
+
+    Returns
+    -------
+    dict[int, Fraction]
+
+    References
+    ----------
+    docs/warhammer.md, "The Old World's own flee and rally rules" (the Break test).
+    """
+    return _tow_break(r)
+
+
+def break_test_held(r: Rules) -> Fraction:
+    """P(the unit passes its Break test and holds), 6th, 7th and 8th (``r.break_mode`` classic): Unbreakable
+    holds; a unit that breaks automatically holds only on a double 1 where that passes; else a Leadership test
+    with the margin as a penalty (Steadfast, Insane Courage... are in ``r.break_test``).
+
+    Parameters
+    ----------
+    r : Rules
+        The plan (:func:`..plan.flee.resolve`) of a ``break`` situation.
+
+    Returns
+    -------
+    Fraction
+
+    References
+    ----------
+    docs/warhammer.md §3.1 (the Break test).
+    """
+    if r.unbreakable:
+        return ONE
+    if r.auto_break:
+        return sum((q for _, d1, _, q in ld_faces(r.break_test.dice == "3d6kl2") if d1), Fraction(0)) \
+            if r.break_test.double1_passes else Fraction(0)
+    return ld_test_pass(r.break_test, r.margin)
 
 
 def solve(r: Rules, mode: str = "fraction") -> dict[tuple[int, int], Fraction | float]:

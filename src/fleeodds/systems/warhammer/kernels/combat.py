@@ -25,8 +25,10 @@ from ..plan.combat import FightRules, SideRules
  S_IN_DUEL, S_REROLL, S_POISON, S_KB, S_REGEN,
  # The Old World (plan.tow_combat): Armour Bane's save, Combat Order's Unit Strength, Massed Infantry, and the
  # FAQ 1.5.2 casualties taken rank by rank
- S_SAVE_BANE, S_ORDER_US, S_MASSED, S_BY_RANK) = range(30)
-N_BASE = 30
+ S_SAVE_BANE, S_ORDER_US, S_MASSED, S_BY_RANK,
+ # wounds the wounded rank-and-file model carries into the round (a later round of multi-Wound models)
+ S_CARRIED) = range(31)
+N_BASE = 31
 # each part (a mount...) after the base fields: attacks per model in base contact, its D6 scores, strike rank
 P_ATT, P_HIT, P_WOUND, P_SAVE, P_WARD, P_STRIKES, P_KIND, P_DIE, P_REROLL, P_POISON, P_KB, P_REGEN = range(12)
 N_PART = 12
@@ -38,6 +40,7 @@ MAX_PARTS = 4
 D_ON, D_ATT, D_HIT, D_WOUND, D_SAVE, D_WARD, D_STRIKES, D_W, D_COUNT = range(9)
 DUEL = N_BASE + MAX_PARTS * N_PART
 N_SIDE = DUEL + 9
+ROW = 7  # columns of a trial's record (see run_round)
 G_ROLL_OFF, G_AT_START, G_OUTNUMBER, G_MUSICIAN_ALWAYS, G_FEAR_SIDE, G_FEAR_LD = range(6)
 
 
@@ -68,7 +71,7 @@ def _pack_one(r: FightRules):
                              s.rank_width, s.max_rank_bonus, s.static_bonus, s.musician, s.combat_order,
                              s.steps_up, len(s.parts), s.front_taken, s.in_duel, s.reroll_hit, s.poisoned,
                              s.killing_blow, s.regen, s.save if s.save_bane is None else s.save_bane,
-                             s.combat_order_us, s.massed_infantry, s.casualties_by_rank]
+                             s.combat_order_us, s.massed_infantry, s.casualties_by_rank, s.carried]
         for k, g in enumerate(s.parts):
             o = N_BASE + k * N_PART
             sides[i, o:o + N_PART] = [g.attacks, g.hit, g.wound, g.save, g.ward, order[g.strikes], KINDS[g.kind],
@@ -365,8 +368,10 @@ def _trial(sides, flags, key, rec):
                 d, counter = bounded(key, counter, 2)
                 first = 0 if d == 0 else 1
                 break
-    wu = 0  # unsaved wounds the unit caused so far on the enemy's rank and file
-    we = 0
+    # unsaved wounds on the enemy's rank and file so far, counted from those its wounded model carried into the
+    # round (whole models are removed, the wounds left over stay on one model: docs/warhammer_combat.md §17)
+    wu = e[S_CARRIED]
+    we = u[S_CARRIED]
     du = 0  # wounds the unit's duelist caused on the enemy's, in a challenge
     de = 0
     for level in range(top, -1, -1):
@@ -409,6 +414,8 @@ def _trial(sides, flags, key, rec):
             we += xe
     alive_u = _alive(u, we)
     alive_e = _alive(e, wu)
+    rec[5] = we % u[S_WOUNDS] if alive_u > 0 else 0  # wounds the unit's wounded model carries out of the round
+    rec[6] = wu % e[S_WOUNDS] if alive_e > 0 else 0
     if u[S_IN_DUEL] and de < u[DUEL + D_W]:
         alive_u += 1  # the champion came out of his challenge alive
     if e[S_IN_DUEL] and du < e[DUEL + D_W]:
@@ -416,8 +423,8 @@ def _trial(sides, flags, key, rec):
     # wounds counted: the rank and file's up to their total, the duelist's up to his W + the overkill cap
     cap_e = (e[S_MODELS] - e[S_IN_DUEL]) * e[S_WOUNDS]
     cap_u = (u[S_MODELS] - u[S_IN_DUEL]) * u[S_WOUNDS]
-    wu = (wu if wu < cap_e else cap_e) + (du if du < e[DUEL + D_COUNT] else e[DUEL + D_COUNT])
-    we = (we if we < cap_u else cap_u) + (de if de < u[DUEL + D_COUNT] else u[DUEL + D_COUNT])
+    wu = (wu if wu < cap_e else cap_e) - e[S_CARRIED] + (du if du < e[DUEL + D_COUNT] else e[DUEL + D_COUNT])
+    we = (we if we < cap_u else cap_u) - u[S_CARRIED] + (de if de < u[DUEL + D_COUNT] else u[DUEL + D_COUNT])
     su = _score(u, e, flags, wu, alive_u, alive_e)
     se = _score(e, u, flags, we, alive_e, alive_u)
     m = su - se
@@ -444,9 +451,10 @@ def _round_blocks(sides, flags, seed, start, n, out, b0, b1):
 
 
 def run_round(sides, flags, seed, start, n):
-    """Trials ``start .. start + n - 1``: int64 (n, 5) rows of (w_unit, w_enemy, alive_unit, alive_enemy,
-    margin)."""
+    """Trials ``start .. start + n - 1``: int64 (n, 7) rows of (w_unit, w_enemy, alive_unit, alive_enemy,
+    margin, carried_unit, carried_enemy): the last two are the wounds each side's wounded rank-and-file model
+    has lost at the round's end (multi-Wound models; 0 when none is wounded or none is left)."""
     start, n = int(start), int(n)
-    out = np.empty((n, 5), np.int64)
+    out = np.empty((n, ROW), np.int64)
     run_blocks(_round_blocks, (n + BLOCK - 1) // BLOCK, sides, flags, int(seed), start, n, out)
     return out

@@ -14,7 +14,7 @@ from numba import njit
 
 from ....kernel_tools import BLOCK, run_blocks
 from ....rng import trial_key
-from .combat import _trial
+from .combat import ROW, _trial
 
 #: Added once per round to the seed of a later round, so each round's dice are a stream of their own.
 ROUND_SEED_STEP = 0x9E3779B97F4A7C15 >> 1
@@ -68,7 +68,8 @@ def run_round_on(sides, flags, seed: int, trials: np.ndarray) -> np.ndarray:
     Returns
     -------
     numpy.ndarray
-        int64 (len(trials), 5) rows of (w_unit, w_enemy, alive_unit, alive_enemy, margin), as
+        int64 (len(trials), 7) rows of (w_unit, w_enemy, alive_unit, alive_enemy, margin, carried_unit,
+        carried_enemy), as
         :func:`.combat.run_round`.
 
     References
@@ -76,7 +77,7 @@ def run_round_on(sides, flags, seed: int, trials: np.ndarray) -> np.ndarray:
     docs/warhammer_combat.md §17 (several rounds).
     """
     trials = np.ascontiguousarray(trials, np.int64)
-    out = np.empty((trials.shape[0], 5), np.int64)
+    out = np.empty((trials.shape[0], ROW), np.int64)
     if trials.shape[0]:
         run_blocks(_subset_blocks, (trials.shape[0] + BLOCK - 1) // BLOCK, sides, flags, int(seed), trials, out)
     return out

@@ -126,6 +126,12 @@ class FightCharacter(_Strict):
                                    d_fr="Sans le bouclier (en défi) ; à omettre s'il n'y en a pas.")
     ward_save: Optional[int] = F(None, ge=2, le=6, t="Ward save", t_fr="Sauvegarde invulnérable",
                                  d="In a challenge; omit for none.", d_fr="En défi ; à omettre s'il n'y en a pas.")
+    look_out_sir: bool = F(
+        False, t="Look Out Sir", t_fr="Attention, messire\u202f!",
+        d="Accepted with a note in a fight: Look Out Sir saves a character from shooting and template hits, not "
+          "from close-combat blows (6th, 7th, 8th, TOW; docs/warhammer_combat.md §12).",
+        d_fr="Accepté avec une note dans un combat : « Attention, messire ! » protège un personnage des tirs et "
+             "des gabarits, pas des coups au corps à corps (6e, 7e, 8e, TOW ; docs/warhammer_combat.md §12).")
 
 
 class FightBeasts(_Strict):

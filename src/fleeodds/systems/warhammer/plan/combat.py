@@ -116,6 +116,9 @@ class SideRules:
     poisoned: bool = False
     killing_blow: int = 0
     regen: int = 7
+    # wounds already lost by the one wounded rank-and-file model at the round's start (a later round of a unit of
+    # multi-Wound models: the wounds left over are noted and carried, docs/warhammer_combat.md §17); 0 .. wounds - 1
+    carried: int = 0
 
 
 @dataclass(frozen=True)
@@ -853,6 +856,14 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile], fear_test: bool
             if c.weapon == "lance":
                 raise InputError(f"{where_c}.weapon", "lance", "a weapon for a character on foot (characters' "
                                                                "mounts are not modelled)")
+            if c.look_out_sir and effect_checks_on():
+                # Look Out Sir is a shooting rule in every edition: 6th.whfb.app/characters/look-out-sir (cannon,
+                # stone thrower, templates), 7th.whfb.app/characters/look-out,-sir (ranged attacks aimed at a
+                # character), 8th.whfb.app/characters/unusual-shooting-attacks (templates),
+                # tow.whfb.app/command-groups/look-out-sir-champions (shooting attacks)
+                from ....validation import inert
+                inert(f"{where_c}.look_out_sir", True, "in close combat (Look Out Sir saves a character from "
+                                                       "shooting and template hits only, in every edition)")
             if in_flank:
                 if effect_checks_on():
                     from ....validation import inert
@@ -1121,7 +1132,8 @@ def part_attacks(s: SideRules, g: AttackGroup, alive: int, slain: int = 0) -> in
 
 
 def casualties(wounds: int, s: SideRules) -> int:
-    """Models removed by ``wounds`` unsaved wounds (models start unhurt; wounds beyond the unit are lost).
+    """Models removed by ``wounds`` unsaved wounds on the rank and file (counted from the wounds their wounded
+    model carried into the round, ``s.carried``; wounds beyond the unit are lost).
 
     Parameters
     ----------
@@ -1141,8 +1153,9 @@ def casualties(wounds: int, s: SideRules) -> int:
 
 
 def countable_wounds(s: SideRules) -> int:
-    """Most wounds the foe may count against side ``s``: its models' in the main fight, and its duelist's
-    with the overkill cap (docs/warhammer_combat.md §13).
+    """Most wounds the foe may count against side ``s``: its models' in the main fight (less the wounds its
+    wounded model lost in an earlier round), and its duelist's with the overkill cap
+    (docs/warhammer_combat.md §13, §17).
 
     Parameters
     ----------
@@ -1156,7 +1169,7 @@ def countable_wounds(s: SideRules) -> int:
     ----------
     docs/warhammer_combat.md §5 and §13; 6th "Overkill" (6th.whfb.app/characters/overkill).
     """
-    return (s.models - s.in_duel) * s.wounds + (s.duelist.countable if s.duelist is not None else 0)
+    return (s.models - s.in_duel) * s.wounds - s.carried + (s.duelist.countable if s.duelist is not None else 0)
 
 
 def score(r: FightRules, me: SideRules, foe: SideRules, wounds_caused: int, alive_me: int, alive_foe: int) -> int:
@@ -1180,11 +1193,18 @@ def score(r: FightRules, me: SideRules, foe: SideRules, wounds_caused: int, aliv
     ----------
     docs/warhammer_combat.md §5 (combat result).
     """
-    total = min(wounds_caused, countable_wounds(foe)) + me.static_bonus
-    ranked = me.models if r.ranks_at_start else alive_me
-    total += min(ranks_of(ranked, me.files, me.rank_width), me.max_rank_bonus)
+    total = min(wounds_caused, countable_wounds(foe)) + _own_bonus(r, me, foe, alive_me)
     if (r.outnumber or me.massed_infantry) and alive_me * me.unit_strength > alive_foe * foe.unit_strength:
         total += 1
+    return total
+
+
+def _own_bonus(r: FightRules, me: SideRules, foe: SideRules, alive_me: int) -> int:
+    """The part of a side's combat result read from its own models left: static bonuses, rank bonus, TOW
+    Combat Order, the TOW musician (:func:`score` less the wounds and the outnumbering)."""
+    total = me.static_bonus
+    ranked = me.models if r.ranks_at_start else alive_me
+    total += min(ranks_of(ranked, me.files, me.rank_width), me.max_rank_bonus)
     if me.combat_order and alive_me * me.unit_strength >= me.combat_order_us and me.files >= -(-alive_me // me.files):
         total += 1
     if r.musician_always and me.musician and not foe.musician:
@@ -1243,6 +1263,51 @@ def margin_of(r: FightRules, w_unit: int, w_enemy: int, alive_unit: int, alive_e
     if d == 0 and not r.musician_always and r.unit.musician != r.enemy.musician:
         d = 1 if r.unit.musician else -1
     return d
+
+
+def margins(r: FightRules):
+    """:func:`margin_of` for many endings of one round: ``m(w_unit, w_enemy, alive_unit, alive_enemy)``.
+
+    A side's combat result is its wounds (up to the foe's countable total), what its own models left give
+    (static bonuses, rank bonus, Combat Order, the TOW musician: computed once per number of models left) and
+    the outnumbering bonus, as :func:`score`.
+
+    Parameters
+    ----------
+    r : FightRules
+
+    Returns
+    -------
+    callable
+        ``(int, int, int, int) -> int``, equal to ``margin_of(r, ...)``.
+
+    References
+    ----------
+    docs/warhammer_combat.md §5 (combat result, a drawn combat and the musician).
+    """
+    u, e = r.unit, r.enemy
+    cap_u, cap_e = countable_wounds(u), countable_wounds(e)
+    draw = 0 if r.musician_always or u.musician == e.musician else (1 if u.musician else -1)
+    out_u, out_e = r.outnumber or u.massed_infantry, r.outnumber or e.massed_infantry
+    us_u, us_e = u.unit_strength, e.unit_strength
+    own_u: dict[int, int] = {}
+    own_e: dict[int, int] = {}
+
+    def margin(w_unit: int, w_enemy: int, alive_unit: int, alive_enemy: int) -> int:
+        a = own_u.get(alive_unit)
+        if a is None:
+            a = own_u[alive_unit] = _own_bonus(r, u, e, alive_unit)
+        b = own_e.get(alive_enemy)
+        if b is None:
+            b = own_e[alive_enemy] = _own_bonus(r, e, u, alive_enemy)
+        d = (w_unit if w_unit < cap_e else cap_e) - (w_enemy if w_enemy < cap_u else cap_u) + a - b
+        if alive_unit * us_u > alive_enemy * us_e:
+            d += out_u
+        elif alive_enemy * us_e > alive_unit * us_u:
+            d -= out_e
+        return d if d else draw
+
+    return margin
 
 
 def steadfast(r: FightRules, loser: int, alive: tuple[int, int]) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from ....dice import DiceExpr, parse
@@ -165,6 +166,7 @@ def _musician_bonus(edition: str, opts) -> int:
     return option_defaults(edition)["musician_rally_bonus"]
 
 
+@lru_cache(maxsize=256)
 def _dice(text: str, where: str = "dice") -> DiceExpr:
     """``text`` parsed (:func:`fleeodds.dice.parse`) and kept by its terms and constant, not its
     spelling: "2D6" and "2d6" make one plan, which the exact solver solves once

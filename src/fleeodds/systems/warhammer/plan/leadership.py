@@ -61,6 +61,7 @@ def ld_faces(three: bool) -> list[tuple[int, bool, bool, Fraction]]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def ld_test_pass(test: LdTest, modifier: int = 0) -> Fraction:
     """P(pass) of a Leadership test ``total + modifier <= Ld``, natural doubles and one re-roll included.
 

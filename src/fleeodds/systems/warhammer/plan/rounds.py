@@ -37,7 +37,8 @@ def _shrunk(ref, alive: int):
     return ref.model_copy(update=upd)
 
 
-def later_round_rules(model, units: tuple[UnitProfile, UnitProfile], alive: tuple[int, int]) -> FightRules:
+def later_round_rules(model, units: tuple[UnitProfile, UnitProfile], alive: tuple[int, int],
+                      carried: tuple[int, int] = (0, 0)) -> FightRules:
     """The numbers of a round after the first, with ``alive`` models on each side at its start.
 
     Parameters
@@ -48,19 +49,42 @@ def later_round_rules(model, units: tuple[UnitProfile, UnitProfile], alive: tupl
         The merged profiles of ``fight.unit`` and ``fight.enemy``.
     alive : (int, int)
         Models left on the unit and on the enemy (each at least 1).
+    carried : (int, int)
+        Wounds already lost by each side's wounded rank-and-file model (multi-Wound models; each less than
+        the side's Wounds): whole models are removed and the wounds left over are noted and carried (6th,
+        7th "Multiple wound casualties", 8th alike, TOW "Multiple Wound Models").
 
     Returns
     -------
     FightRules
         No charge bonuses; a flank or rear fight keeps its combat result bonus, its facing and the
-        disruption of the unit fought in its flank or rear (recounted on the models left).
+        disruption of the unit fought in its flank or rear (recounted on the models left); each side's
+        ``carried`` wounds.
 
     References
     ----------
     docs/warhammer_combat.md §17 (several rounds); 8th.whfb.app/close-combat/flank-attack ("if your unit
     is fighting the enemy in its flank"); 7th.whfb.app/close-combat/combat-result-bonuses;
-    6th.whfb.app/movement/combat-bonus-movement.
+    6th.whfb.app/movement/combat-bonus-movement; 7th.whfb.app/shooting/multiple-wound-casualties;
+    tow.whfb.app/removing-casualties/multiple-wound-models.
     """
+    rules = _later_round_rules(model, units, alive)
+    if carried == (0, 0):
+        return rules
+    return _with_carried(rules, carried)
+
+
+def _with_carried(rules: FightRules, carried: tuple[int, int]) -> FightRules:
+    """``rules`` with each side's rank and file starting the round with ``carried`` wounds on one model (the
+    8th Fear test's failed round alike)."""
+    fear = rules.fear
+    if fear is not None:
+        fear = fear[:3] + (_with_carried(fear[3], carried),)
+    return dataclasses.replace(rules, unit=dataclasses.replace(rules.unit, carried=carried[0]),
+                               enemy=dataclasses.replace(rules.enemy, carried=carried[1]), fear=fear)
+
+
+def _later_round_rules(model, units: tuple[UnitProfile, UnitProfile], alive: tuple[int, int]) -> FightRules:
     fight = model.fight
     refs = (_shrunk(fight.unit, alive[0]), _shrunk(fight.enemy, alive[1]))
     plain = fight.model_copy(update={"unit": refs[0], "enemy": refs[1], "charger": "none", "contact": "front"})

@@ -25,11 +25,11 @@ A scenario file looks like::
     max_turns = 0
 
 Composition of the two halves. The exact side mixes, for each way a round can end
-(casualties and signed margin, :func:`..exact.combat.round_distribution`), the exact
+(casualties and signed margin, :func:`..exact.combat.round_law`), the exact
 break-scenario distribution of the loser (:func:`..exact.flee.solve` through
 :class:`WarhammerScenario`), weighted by that ending's probability; the rounds are chained over the
-models left by :func:`..exact.rounds.several_rounds`, each later round's rules re-resolved with the
-models left and no charge (:func:`..plan.rounds.later_round_rules`). The Monte Carlo
+models left and the wounds their wounded models carry by :func:`..exact.rounds.several_rounds`, each later
+round's rules re-resolved with them and no charge (:func:`..plan.rounds.later_round_rules`). The Monte Carlo
 side runs the fight kernel (:mod:`..kernels.combat`) for every trial, then, for each
 distinct chain a loser can face (loser, margin, Steadfast...), the existing chain
 kernel untouched, on the same trial indices with a seed of its own; a trial keeps
@@ -57,13 +57,15 @@ from ....validation import check_exact_mode, effect_checks_on, inert, no_effect,
 from ..checks.combat import (check_chain_fields, check_fight_options, check_fight_units, fight_rule_error,
                              refuse_not_modelled)
 from ..checks.flee import special_rule_errors
-from ..exact.combat import kill_probability, round_distribution
+from ..exact.combat import kill_probability, round_law
+from ..exact.flee import break_test_held
 from ..exact.rounds import several_rounds
 from ..labels import fight_names, title_fr
 from ..model.combat import TWO_HANDED, WEAPONS
 from ..model.flee import ScenarioModel
-from ..plan.combat import (FightPlan, FightRules, all_attacks, fight_plan, margin_of, resolve_fight, resolve_units,
-                            steadfast)
+from ..plan.combat import (FightPlan, FightRules, all_attacks, fight_plan, margin_of, margins, resolve_fight,
+                           resolve_units, steadfast)
+from ..plan.flee import BREAK_CLASSIC
 from ..plan.rounds import later_round_rules
 from .flee import WarhammerScenario
 
@@ -92,6 +94,12 @@ CONTINUE = ("held", "gave_ground")
 ROUND_CAP = 10
 #: Editions whose loser's chain splits at its Break test (:meth:`FightScenario._chain_law`).
 SPLIT_EDITIONS = ("6th", "7th", "8th")
+#: The several-round exact solve's shortcuts: in float mode each later round's law convolved in float64 (the
+#: laws of a step's wounds exact, rounded once), and P(held) read from the Break test's own law
+#: (:func:`..exact.flee.break_test_held`) instead of a chain of the test and the pursuit. ``False``: the former
+#: path (each round in Fractions, the test's chain solved), a benchmark's baseline (benchmarks/run_all.py
+#: --only fight); the answers are the same (Fractions) or within float rounding.
+FAST_ROUNDS = True
 
 
 #: Margins of the loser's chains on which a fight checks its [table] and [options] (Leadership tests
@@ -146,10 +154,11 @@ class FightScenario(Scenario):
         self.until_resolved = model.fight.max_rounds is None
         self.max_rounds = model.fight.max_rounds or ROUND_CAP
         self._chains: dict[tuple, Any] = {}
-        self._later: dict[tuple[int, int], FightRules] = {}
+        self._later: dict[tuple[int, int, int, int], FightRules] = {}
         self._laws: dict[tuple, list] = {}
         self._chain_laws: dict[tuple, list] = {}
         self._flights: dict[tuple, Any] = {}
+        self._summaries: dict[str, dict] = {}
         template = self._chain(self._key(1, 1, (self.rules.unit.models, self.rules.enemy.models)))
         if effect_checks_on():
             # the chain's [table] and [options] checked on chains of both losers, small and large margins
@@ -346,29 +355,42 @@ class FightScenario(Scenario):
 
     @cached_property
     def _round(self) -> dict[tuple[int, int, int, int], Fraction]:
-        return round_distribution(self.rules)
+        out: dict[tuple[int, int, int, int], Fraction] = {}
+        for (wu, we, au, ae, _hu, _he), p in self._round_law.items():
+            out[(wu, we, au, ae)] = out.get((wu, we, au, ae), Fraction(0)) + p
+        return out
 
-    def _rules_at(self, k: int, au: int, ae: int) -> FightRules:
-        """The numbers of round ``k`` started with ``au`` and ``ae`` models (round 1: the file's own;
-        later: :func:`..plan.rounds.later_round_rules`, cached by the models left)."""
+    @cached_property
+    def _round_law(self) -> dict[tuple[int, int, int, int, int, int], Fraction]:
+        return round_law(self.rules)
+
+    def _rules_at(self, k: int, au: int, ae: int, hu: int = 0, he: int = 0) -> FightRules:
+        """The numbers of round ``k`` started with ``au`` and ``ae`` models, whose wounded models carry ``hu``
+        and ``he`` wounds (round 1: the file's own; later: :func:`..plan.rounds.later_round_rules`, cached by
+        the state)."""
         if k == 1:
             return self.rules
-        if (au, ae) not in self._later:
-            self._later[(au, ae)] = later_round_rules(self.model, self.units, (au, ae))
-        return self._later[(au, ae)]
+        if (au, ae, hu, he) not in self._later:
+            self._later[(au, ae, hu, he)] = later_round_rules(self.model, self.units, (au, ae), (hu, he))
+        return self._later[(au, ae, hu, he)]
 
-    def _law(self, k: int, au: int, ae: int, mode: str) -> list:
-        """``[((alive unit, alive enemy, margin), P)]`` of round ``k`` from ``(au, ae)``: the round's exact
-        law (:func:`..exact.combat.round_distribution`, a black box) summed over what the rest of the fight
-        does not read (the wound counts), cached by its real inputs (round 1, or the models left)."""
-        key = (1, 0, 0, mode) if k == 1 else (2, au, ae, mode)
+    def _law(self, k: int, state: tuple[int, int, int, int], mode: str) -> list:
+        """``[((alive unit, alive enemy, margin, carried unit, carried enemy), P)]`` of round ``k`` from
+        ``state`` (models left and the wounds their wounded models carry): the round's exact law
+        (:func:`..exact.combat.round_law`, a black box) summed over what the rest of the fight does not read
+        (the wound counts), cached by its real inputs (round 1, or the state)."""
+        key = (1, 0, 0, 0, 0, mode) if k == 1 else (2, *state, mode)
         if key not in self._laws:
-            r = self._rules_at(k, au, ae)
-            law = self._round if k == 1 else round_distribution(r)
-            out: dict[tuple[int, int, int], Fraction] = {}
-            for (wu, we, a_u, a_e), p in law.items():
-                e = (a_u, a_e, margin_of(r, wu, we, a_u, a_e))
-                out[e] = out.get(e, Fraction(0)) + p
+            r = self._rules_at(k, *state)
+            if mode == "fraction" or not FAST_ROUNDS:
+                law = self._round_law if k == 1 else round_law(r)
+            else:  # float64 through the strike steps (each step's law exact, rounded once)
+                law = round_law(r, "float")
+            out: dict[tuple[int, int, int, int, int], Fraction] = {}
+            get, margin = out.get, margins(r)
+            for (wu, we, a_u, a_e, h_u, h_e), p in law.items():
+                e = (a_u, a_e, margin(wu, we, a_u, a_e), h_u, h_e)
+                out[e] = get(e, 0) + p
             self._laws[key] = [(e, p if mode == "fraction" else float(p)) for e, p in out.items()]
         return self._laws[key]
 
@@ -392,14 +414,21 @@ class FightScenario(Scenario):
         inputs, P(held) from the Break test (with the pursuit, no later turn) and the flight's law once per
         loser and models left, from the chain of the largest margin without Steadfast or Fear divided by its
         P(failed). :func:`tests...test_split_chain_equals_the_whole_chain` checks the split against whole chains.
-        The Old World's Break test has more results (give ground, fall back): its chains are solved whole."""
+        The Old World's Break test has more results (give ground, fall back): :meth:`_tow_split_law`."""
         if (key, mode) in self._chain_laws:
             return self._chain_laws[(key, mode)]
         law = None
         if self.model.edition in SPLIT_EDITIONS:
             loser, margin, left, stead, fear, two = key
-            # the Break test alone does not read the models left (no rally follows it)
-            held = self._full_chain_law((loser, margin, None, stead, fear, two), mode, test_only=True).get("held", 0)
+            # the Break test alone does not read the models left (no rally follows it): P(held) from the test's
+            # own law (exact.flee.break_test_held, the one the chain's first step uses)
+            test_key = (loser, margin, None, stead, fear, two)
+            test = self._chain(test_key, test_only=True).rules
+            if test.break_mode == BREAK_CLASSIC and FAST_ROUNDS:
+                held = break_test_held(test)
+                held = held if mode == "fraction" else float(held)
+            else:
+                held = self._full_chain_law(test_key, mode, test_only=True).get("held", 0)
             ref = (loser, MARGIN_CAP, left, False, False, False)
             if (ref, mode) not in self._flights:
                 whole = self._full_chain_law(ref, mode)
@@ -411,38 +440,92 @@ class FightScenario(Scenario):
             elif flight is not None:
                 law = {"held": held} if held else {}
                 law.update({c: (1 - held) * q for c, q in flight.items()})
+        elif self.model.edition == "tow" and FAST_ROUNDS:
+            law = self._tow_split_law(key, mode)
         if law is None:
             law = self._full_chain_law(key, mode)
         self._chain_laws[(key, mode)] = [(c, q) for c, q in law.items() if q]
         return self._chain_laws[(key, mode)]
 
+    def _tow_split_law(self, key: tuple, mode: str) -> dict[str, Any] | None:
+        """The Old World's chain ``key`` split at its Break test: the test's results (give ground, fall back in
+        good order, break: :func:`..exact.flee.tow_break_results`, the chain's own first step) read the margin,
+        Steadfast, Fear and the two-to-one rule; what follows a fall back or a break does not. The laws after a
+        fall back and after a break are solved once per loser and models left, on the chain of the largest margin
+        with its test forced (a break: the classic automatic break; a fall back: Stubborn's, with the give ground
+        of a double 1 taken out). ``None`` when the test is not TOW's (then the chain is solved whole).
+        :func:`tests...test_tow_split_chain_equals_the_whole_chain` checks it against whole chains."""
+        import dataclasses
+
+        from ..exact.flee import solve as solve_chain, tow_break_results
+        from ..plan.flee import BREAK_TOW
+
+        loser, margin, left, stead, fear, two = key
+        rules = self._chain(key).rules
+        if rules.break_mode != BREAK_TOW or rules.unbreakable:
+            return None
+        ref = (loser, MARGIN_CAP, left, False, False, False)
+        if (ref, "tow", mode) not in self._flights:
+            chain = self._chain(ref)
+            base = chain.rules
+            names = {c: chain.outcomes[i].code for i, c in enumerate(chain._codes)}
+
+            def law_of(r) -> dict[str, Fraction]:
+                out: dict[str, Fraction] = {}
+                for (c, _), q in solve_chain(r, "fraction").items():
+                    out[names[c]] = out.get(names[c], Fraction(0)) + q
+                return out
+
+            broke = law_of(dataclasses.replace(base, break_mode=BREAK_CLASSIC, auto_break=True,
+                                               break_test=dataclasses.replace(base.break_test, double1_passes=False)))
+            held_back = dataclasses.replace(base, tow_stubborn_falls_back=True)
+            gave = tow_break_results(held_back)[0]
+            back = law_of(held_back)
+            back = {c: (q - (gave if c == "gave_ground" else 0)) / (1 - gave) for c, q in back.items()}
+            conv = (lambda x: x) if mode == "fraction" else float
+            self._flights[(ref, "tow", mode)] = ({c: conv(q) for c, q in back.items() if q},
+                                                 {c: conv(q) for c, q in broke.items() if q})
+        back, broke = self._flights[(ref, "tow", mode)]
+        res = tow_break_results(rules)
+        p = [res[i] if mode == "fraction" else float(res[i]) for i in (0, 1, 2)]
+        law: dict[str, Any] = {"gave_ground": p[0]} if p[0] else {}
+        for w, part in ((p[1], back), (p[2], broke)):
+            if w:
+                for c, q in part.items():
+                    law[c] = law.get(c, 0) + w * q
+        return law
+
     def _step(self, mode: str):
-        """The round step of :func:`..exact.rounds.several_rounds` from state ``(au, ae)``: ``{("go", (au', ae'),
-        code): P}`` for another round (``code``: the outcome if none follows, a draw or a held Break test) and
-        ``{("end", code): P}``, summed and cached by the round's real inputs (round 1, or the models left: every
-        later round from the same models is alike)."""
+        """The round step of :func:`..exact.rounds.several_rounds` from state ``(au, ae, hu, he)`` (models left,
+        wounds carried by each side's wounded model): ``{("go", state', code): P}`` for another round
+        (``code``: the outcome if none follows, a draw or a held Break test) and ``{("end", code): P}``, summed
+        and cached by the round's real inputs (round 1, or the state: every later round from it is alike)."""
         cache: dict[tuple, dict] = {}
+        fates: dict[tuple[int, int, int], list] = {}
+
+        def fate(a_u: int, a_e: int, d: int) -> list:
+            """``[(code, goes on, P)]`` of a round ended with these models left and margin (cached: the same
+            ending is reached from many states)."""
+            if (a_u, a_e, d) not in fates:
+                code, key = self._ending(a_u, a_e, d)
+                if code is not None:
+                    fates[(a_u, a_e, d)] = [(code, code == "draw", 1)]
+                else:
+                    side = "enemy" if key[0] == 1 else "unit"
+                    fates[(a_u, a_e, d)] = [(f"{side}_{c}", c in CONTINUE, q) for c, q in self._chain_law(key, mode)]
+            return fates[(a_u, a_e, d)]
 
         def step(k: int, state):
-            au, ae = state
-            ck = (1, 0, 0) if k == 1 else (2, au, ae)
+            ck = (1,) if k == 1 else (2, *state)
             if ck in cache:
                 return cache[ck]
             out: dict[tuple, Any] = {}
-
-            def add(what, p):
-                out[what] = out.get(what, 0) + p
-
-            for (a_u, a_e, d), p in self._law(k, au, ae, mode):
-                code, key = self._ending(a_u, a_e, d)
-                if code == "draw":
-                    add(("go", (a_u, a_e), "draw"), p)
-                elif code is not None:
-                    add(("end", code), p)
-                else:
-                    side = "enemy" if key[0] == 1 else "unit"
-                    for c, q in self._chain_law(key, mode):
-                        add(("go", (a_u, a_e), f"{side}_{c}") if c in CONTINUE else ("end", f"{side}_{c}"), p * q)
+            get = out.get
+            for (a_u, a_e, d, h_u, h_e), p in self._law(k, state, mode):
+                after = (a_u, a_e, h_u, h_e)
+                for code, goes, q in fate(a_u, a_e, d):
+                    what = ("go", after, code) if goes else ("end", code)
+                    out[what] = get(what, 0) + p * q
             cache[ck] = out
             return out
         return step
@@ -469,7 +552,7 @@ class FightScenario(Scenario):
         if self.shot_law is not None:
             return self._exact_after_shots(mode)
         zero = Fraction(0) if mode == "fraction" else 0.0
-        start = (self.rules.unit.models, self.rules.enemy.models)
+        start = (self.rules.unit.models, self.rules.enemy.models, 0, 0)
         law = several_rounds(start, self._step(mode), self.max_rounds, zero)
         return {(self._index[code], k): p for (code, k), p in law.items() if p}
 
@@ -498,6 +581,11 @@ class FightScenario(Scenario):
         mode = check_exact_mode(mode)
         if self.exact_refusal:
             return {}
+        if mode not in self._summaries:  # the notes of both languages and the evaluation ask again
+            self._summaries[mode] = self._summary(mode)
+        return copy.deepcopy(self._summaries[mode])  # a copy: callers may change it
+
+    def _summary(self, mode: str) -> dict[str, Any]:
         conv = (lambda x: x) if mode == "fraction" else float
         margin: dict[int, Fraction] = {}
         cas_u: dict[int, Fraction] = {}
@@ -529,7 +617,7 @@ class FightScenario(Scenario):
         runs the existing chain kernel over the span of trial indices that need it, with a seed of its own
         per round, and each trial keeps the result of its own index: the counts do not depend on how the
         engine cuts the trials into blocks."""
-        from ..kernels.combat import pack, run_round
+        from ..kernels.combat import ROW, pack, run_round
         from ..kernels.rounds import round_seed, run_round_on
 
         if self.shot_law is not None:
@@ -538,16 +626,17 @@ class FightScenario(Scenario):
         decided = np.full(n, self.max_rounds, np.int64)
         pos = np.arange(n)                      # trials still fighting (positions in the block)
         why = np.full(n, self._index["draw"], np.int64)
-        rows = np.empty((0, 5), np.int64)
+        rows = np.empty((0, ROW), np.int64)
         for k in range(1, self.max_rounds + 1):
             if k == 1:
                 rows = run_round(*pack(self.rules), seed, start, n)
             else:
-                rows = np.empty((pos.size, 5), np.int64)
-                groups = np.unique(prev[:, 2:4], axis=0, return_inverse=True)
-                for g, (au, ae) in enumerate(groups[0].tolist()):
+                rows = np.empty((pos.size, ROW), np.int64)
+                # the next round's state: models left and the wounds each side's wounded model carries
+                groups = np.unique(prev[:, [2, 3, 5, 6]], axis=0, return_inverse=True)
+                for g, (au, ae, hu, he) in enumerate(groups[0].tolist()):
                     sel = np.nonzero(groups[1].reshape(-1) == g)[0]
-                    rows[sel] = run_round_on(*pack(self._rules_at(k, au, ae)), round_seed(seed, k),
+                    rows[sel] = run_round_on(*pack(self._rules_at(k, au, ae, hu, he)), round_seed(seed, k),
                                              start + pos[sel])
             going = np.zeros(pos.size, bool)
             uniq, inv = np.unique(rows[:, 2:5], axis=0, return_inverse=True)
