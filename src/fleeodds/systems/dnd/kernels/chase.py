@@ -19,8 +19,11 @@ from ....rng import lane_bounded, lanes_start, trial_key
 from ..plan.chase import (O_BACK_UP, O_DEAD, O_DOWN, O_ESCAPED, O_STABLE, O_STILL, O_STOPPED, ON_TURN,
                           ChasePlan)
 
-# attack columns: round, attack bonus, AC, lowest critical face, advantage (-1 / 0 / 1), dice index, trigger
-A_ROUND, A_AB, A_AC, A_LOW, A_ADV, A_DICE, A_TRIG, A_MULT = range(8)
+# attack columns: round, attack bonus, AC, lowest critical face, advantage (-1 / 0 / 1), dice index, trigger,
+# 3.5/PF critical multiplier, trip attempt (0 none, 1 3.5, 2 PF), trip check, trip defence (PF: CMD), touch AC,
+# the variant a successful trip sends the trial to
+A_ROUND, A_AB, A_AC, A_LOW, A_ADV, A_DICE, A_TRIG, A_MULT, A_TRIP, A_TCHK, A_TDEF, A_TOUCH, A_ONTRIP = range(13)
+A_COLS = 13
 # steps of a downed runner: round, save (1) or attack (0), attack bonus, AC, lowest critical face, advantage,
 # dice index, a hit is a critical (within 5 ft)
 S_ROUND, S_SAVE, S_AB, S_AC, S_LOW, S_ADV, S_DICE, S_AUTO = range(8)
@@ -48,9 +51,8 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
         st = lanes_start(key)
         v = var[i]
         hp = hp0[i]
-        esc = escape[v]
-        code = O_ESCAPED if esc > 0 else O_STILL
-        when = esc if esc > 0 else rounds
+        code = -1  # set below when the run of attacks ends without a drop
+        when = rounds
         drop = -1  # with death saves: the attack that dropped the runner (natt[v]: down at the start)
         if first[i] >= 0:
             code = first[i]
@@ -58,8 +60,31 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
         else:
             if first[i] == -2:
                 drop = natt[v]
+                code = O_DOWN
             else:
-                for j in range(natt[v]):
+                j = -1
+                while j + 1 < natt[v]:
+                    j += 1
+                    if att[v, j, A_TRIP] > 0:  # a trip attempt (3.5: touch attack, opposed check; PF: CMB)
+                        ok = False
+                        f, st = _d20(key, st)
+                        tc = att[v, j, A_TCHK]
+                        td = att[v, j, A_TDEF]
+                        if att[v, j, A_TRIP] == 2:
+                            ok = f == 20 or (f != 1 and f + tc >= td)
+                        elif f != 1 and (f == 20 or f + att[v, j, A_AB] >= att[v, j, A_TOUCH]):
+                            while True:
+                                a, st = _d20(key, st)
+                                b, st = _d20(key, st)
+                                if a + tc != b + td:
+                                    ok = a + tc > b + td
+                                    break
+                                if tc != td:
+                                    ok = tc > td
+                                    break
+                        if ok:
+                            v = att[v, j, A_ONTRIP]  # the tripped runner's plan: same attacks up to j
+                        continue
                     f, st = _d20(key, st)
                     adv = att[v, j, A_ADV]
                     if adv != 0:
@@ -99,10 +124,15 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
                             code = O_DEAD
                         elif saves == 1:
                             drop = j
+                            code = O_DOWN
                         else:
                             code = O_DOWN
                         break
                     hp -= d
+                if code < 0:  # not dropped: safe in its plan's escape round, or still chased
+                    esc = escape[v]
+                    code = O_ESCAPED if esc > 0 else O_STILL
+                    when = esc if esc > 0 else rounds
             if drop >= 0:  # its steps: death saves at the start of its turns, the pursuers' attacks on it
                 sc = 0
                 fl = 0
@@ -195,14 +225,14 @@ def _encode(plans: list[ChasePlan]):
     index: dict[str, int] = {}
     specs = []
     nmax = max(1, max(len(p.attacks) for p in plans))
-    att = np.zeros((len(plans), nmax, 8), dtype=np.int64)
+    att = np.zeros((len(plans), nmax, A_COLS), dtype=np.int64)
     for v, plan in enumerate(plans):
         for j, a in enumerate(plan.attacks):
             if a.damage not in index:
                 index[a.damage] = len(specs)
                 specs.append(parse(a.damage).encode())
             att[v, j] = (a.round, a.attack_bonus, a.ac, a.threat_low, a.advantage, index[a.damage], a.trigger,
-                         a.multiplier)
+                         a.multiplier, a.trip, a.trip_check, a.trip_defence, a.touch_ac, a.on_trip)
     # each variant's steps after a drop by attack j (j = number of attacks: down at the start)
     smax = max([1] + [len(x) for p in plans for x in list(p.after_drop) + [p.start_down]])
     steps = np.zeros((len(plans), nmax + 1, smax, 8), dtype=np.int64)
@@ -255,7 +285,7 @@ def make_chase_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = None, 
     ``variants`` (default ``[plan]``): the plans a trial may follow (index 1: the runner starts prone);
     ``exchange``: ``(exchange trial kernel recording damage, (kind array, variant array) by exchange
     outcome index)`` for the chase after the exchange."""
-    plans = variants or [plan]
+    plans = variants or [plan, *plan.variants]
     args = _encode(plans)
     n_bins = plan.spec.rounds + 1
     n_out = len(plan.outcomes)
@@ -277,7 +307,7 @@ def make_chase_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = None, 
 
 def make_chase_trial_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = None, exchange=None):
     """``kernel(seed, start, n) -> int64 outcome indices (n,)`` of the chase (see :func:`make_chase_kernel`)."""
-    plans = variants or [plan]
+    plans = variants or [plan, *plan.variants]
     args = _encode(plans)
     starts = _Starts(plan, exchange)
 

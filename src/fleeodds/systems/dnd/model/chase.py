@@ -81,6 +81,38 @@ class PursuerModel(StrictModel):
                           "À distance : portée normale en pieds (80 par défaut).", "ft", ge=5, le=2000)
     range_long: int = F(320, "long range", "portée longue", "Ranged: long range in feet (default 320).",
                         "À distance : portée longue en pieds (320 par défaut).", "ft", ge=5, le=5000)
+    trip: Flag = F(False, "trips", "croc-en-jambe",
+                   "3.5/PF: its attack of opportunity on the runner's move is a trip attempt (3.5 SRD Combat, "
+                   "Trip: a melee touch attack against runner.touch_ac, then trip_check opposed by "
+                   "runner.trip_defence; PF1 CRB Combat, Trip: trip_check against runner.cmd). A tripped runner "
+                   "is prone where it stands and must stand up (a move action that provokes) before it moves "
+                   "on. Default false.",
+                   "3.5/PF : son attaque d'opportunité sur le déplacement du fuyard est un croc-en-jambe (DRS "
+                   "3.5, Combat, Croc-en-jambe : une attaque de contact contre runner.touch_ac, puis trip_check "
+                   "opposé à runner.trip_defence ; PF1 : trip_check contre runner.cmd). Un fuyard renversé est à "
+                   "terre là où il est et doit se relever (une action de mouvement qui provoque) avant de "
+                   "repartir. Faux par défaut.")
+    trip_check: Int = F(None, "trip check", "test de croc-en-jambe",
+                        "3.5: its Strength check modifier for tripping (size and Improved Trip's +4 included); "
+                        "PF1: its CMB for a trip (Improved Trip's +2 included). Required by trip.",
+                        "3.5 : son modificateur de Force pour le croc-en-jambe (taille et +4 de Science du "
+                        "croc-en-jambe compris) ; PF1 : son BMO pour un croc-en-jambe (+2 de Science du "
+                        "croc-en-jambe compris). Requis par trip.", None, ge=-20, le=100)
+    improved_trip: Flag = F(False, "Improved Trip", "Science du croc-en-jambe",
+                            "3.5 (SRD Feats, Improved Trip): after tripping the runner it makes a melee attack "
+                            "at once against the prone runner (-4 AC against melee). Default false.",
+                            "3.5 (DRS, Dons, Science du croc-en-jambe) : après avoir renversé le fuyard il porte "
+                            "aussitôt une attaque au corps à corps contre le fuyard à terre (-4 à la CA au "
+                            "contact). Faux par défaut.")
+    combat_reflexes: Flag = F(False, "Combat Reflexes", "Attaques réflexes",
+                              "3.5/PF: 1 + dex_bonus attacks of opportunity per round instead of 1, at most one "
+                              "per opportunity (leaving its reach, standing up) (default false).",
+                              "3.5/PF : 1 + dex_bonus attaques d'opportunité par round au lieu d'une, au plus une "
+                              "par occasion (sortir de son allonge, se relever) (faux par défaut).")
+    dex_bonus: int = F(0, "Dexterity bonus", "bonus de Dextérité",
+                       "3.5/PF: the Dex bonus Combat Reflexes adds to its attacks of opportunity (default 0).",
+                       "3.5/PF : bonus de Dex qu'Attaques réflexes ajoute à ses attaques d'opportunité "
+                       "(0 par défaut).", None, ge=-5, le=20)
 
 
 class ChaseModel(StrictModel):
@@ -172,6 +204,10 @@ class Pursuer:
     range_normal: int
     range_long: int
     crit_multiplier: int = 2
+    trip: bool = False
+    trip_check: int = 0
+    improved_trip: bool = False
+    aoo_per_round: int = 1
 
 
 @dataclass(frozen=True)
@@ -201,6 +237,9 @@ class ChaseSpec:
         With ``death_saves``: the pursuers attack the downed runner (:func:`..plan.chase.downed_steps`).
     after_exchange : bool
         The chase starts with the scenario's exchange of leaving melee (:mod:`..scenarios.chase`).
+    touch_ac, trip_defence : int
+        3.5/PF, against a pursuer's trip: 3.5 the touch AC and the opposed check's modifier; PF1 the CMD
+        in ``trip_defence``.
 
     References
     ----------
@@ -224,10 +263,13 @@ class ChaseSpec:
     attack_downed: bool = True
     dead_at: int | None = None
     dex_bonus: int = 0
+    touch_ac: int = 10
+    trip_defence: int = 0
 
 
 def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistance: bool,
-                dead_at: int | None = None, dex_bonus: int = 0) -> ChaseSpec:
+                dead_at: int | None = None, dex_bonus: int = 0, touch_ac: int | None = None,
+                trip_defence: int | None = None) -> ChaseSpec:
     """Validate the ``[chase]`` table.
 
     Raises
@@ -274,6 +316,22 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
             key = "aggressive" if p.aggressive else "ranged"
             raise InputError(f + key, True, "false in 3.5/PF (the 5e orc's Aggressive and shooters are 5e only "
                                             "in the chase)")
+        for key in ("trip", "improved_trip", "combat_reflexes"):
+            if five and getattr(p, key):
+                raise InputError(f + key, True, "false in 5e (3.5/PF only: a 5e trip is a prone rider of the "
+                                                "exchange, on_hit = 'prone')")
+        if p.improved_trip and edition == "pf1":
+            raise InputError(f + "improved_trip", True, "false in Pathfinder 1e (its Improved Trip gives no free "
+                                                        "attack; put its +2 in trip_check)")
+        if p.dex_bonus and not p.combat_reflexes:
+            inert(f + "dex_bonus", p.dex_bonus, "unless combat_reflexes = true (the chase reads a pursuer's Dex bonus "
+                                                "for its extra attacks of opportunity only)")
+        if p.improved_trip and not p.trip:
+            raise InputError(f + "improved_trip", True, "false unless trip = true")
+        if p.trip and p.trip_check is None:
+            raise InputError(f + "trip_check", None, "an integer trip modifier (required by trip = true)")
+        if p.trip and edition == "pf1" and trip_defence is None:
+            raise InputError("runner.cmd", None, "an integer CMD (required when a pursuer has trip = true)")
         if five and p.crit_multiplier != 2:
             inert(f + "crit_multiplier", p.crit_multiplier, "in 5e (a critical doubles the dice)")
         if p.range_long < p.range_normal:
@@ -282,10 +340,14 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
             name=p.name or meta.get("name", f"pursuer {i + 1}"), attack_bonus=p.attack_bonus,
             damage=check_dice(p.damage, f + "damage"), threat_low=parse_threat_range(p.threat_range, f + "threat_range"),
             reach=p.reach, speed=p.speed, gap=p.gap, attacks=p.attacks, aggressive=p.aggressive, ranged=p.ranged,
-            range_normal=p.range_normal, range_long=p.range_long, crit_multiplier=p.crit_multiplier))
+            range_normal=p.range_normal, range_long=p.range_long, crit_multiplier=p.crit_multiplier,
+            trip=p.trip, trip_check=p.trip_check or 0, improved_trip=p.improved_trip,
+            aoo_per_round=1 + max(0, p.dex_bonus) if p.combat_reflexes else 1))
     if raw.get("attack_downed") is False and not m.death_saves:
         inert("chase.attack_downed", False, "unless chase.death_saves = true (the chase ends at the drop)")
     return ChaseSpec(edition=edition, hp=hp, hp_max=hp_max, ac=ac, resistance=resistance, rounds=m.rounds,
                      distance=m.distance, speed=m.speed, actions=tuple(acts), difficult_terrain=m.difficult_terrain,
                      pursuers=tuple(pursuers), death_saves=m.death_saves, after_exchange=m.after_exchange,
-                     attack_downed=m.attack_downed, dead_at=dead_at, dex_bonus=dex_bonus)
+                     attack_downed=m.attack_downed, dead_at=dead_at, dex_bonus=dex_bonus,
+                     touch_ac=touch_ac if touch_ac is not None else 10 + dex_bonus,
+                     trip_defence=trip_defence if trip_defence is not None else dex_bonus)

@@ -49,7 +49,7 @@ from ..plan.rules import is_5e
 #: Runner fields the chase reads; the others are noted.
 CHASE_RUNNER_FIELDS = ("preset", "name", "hp", "hp_max", "ac", "resistance")
 #: The same in 3.5/PF: the Dexterity bonus (lost while running) and Constitution (PF: dead at -Con).
-CHASE_RUNNER_FIELDS_35 = ("preset", "name", "hp", "ac", "dex_bonus", "con")
+CHASE_RUNNER_FIELDS_35 = ("preset", "name", "hp", "ac", "dex_bonus", "con", "touch_ac", "trip_defence", "cmd")
 #: Fields of a leave-melee scenario the chase has no use for.
 NOT_IN_CHASE = ("enemies", "options", "mode", "compare_modes", "metric", "distracting_action", "death_saves")
 
@@ -255,17 +255,38 @@ class ChaseScenario(Scenario):
                                     "attacks": [{"round": a.round, "pursuer": q.spec.pursuers[a.pursuer].name,
                                                  "trigger": "opportunity attack" if a.trigger else "on its turn",
                                                  "advantage": a.advantage} for a in q.attacks]}
+        if p.variants:
+            extra["after_trips"] = [{"escape_round": q.escape_round, "positions": [_row(x) for x in q.positions],
+                                     "attacks": [_attack_row(q, a) for a in q.attacks]} for q in p.variants]
         return extra | {"system": "dnd", "situation": "chase", "edition": self.edition,
                 "runner": {"hp": p.spec.hp, "hp_max": p.spec.hp_max, "ac": p.spec.ac},
                 "actions": list(p.spec.actions), "escape_round": p.escape_round,
                 "positions": [_row(x) for x in p.positions],
-                "attacks": [{"round": a.round, "pursuer": p.spec.pursuers[a.pursuer].name,
-                             "trigger": "opportunity attack" if a.trigger else "on its turn",
-                             "attack": f"{a.attack_bonus:+d}, {a.damage}", "advantage": a.advantage}
-                            for a in p.attacks],
+                "attacks": [_attack_row(p, a) for a in p.attacks],
                 "exact_summary": {"by_round": {str(k): v for k, v in s["by_round"].items()},
                                   "p_escapes": s["p_escapes"], "mean_rounds_to_safety": s["mean_rounds_to_safety"],
                                   "mean_rounds": s["mean_rounds"]}}
+
+
+#: How describe() names each trigger of a chase attack (plan.chase ON_TURN, OPPORTUNITY, IMPROVED_TRIP).
+TRIGGER_NAMES = ("on its turn", "opportunity attack", "Improved Trip's attack")
+
+
+def _attack_row(plan: ChasePlan, a) -> dict:
+    """One attack of a plan as describe()'s row (a trip attempt: its check, and the branch it opens)."""
+    row = {"round": a.round, "pursuer": plan.spec.pursuers[a.pursuer].name,
+           "trigger": "trip attempt (opportunity attack)" if a.trip else TRIGGER_NAMES[a.trigger],
+           "attack": f"{a.attack_bonus:+d}, {a.damage}", "advantage": a.advantage}
+    if a.ac != plan.spec.ac and any(q.trip for q in plan.spec.pursuers):
+        row["ac"] = a.ac
+    if a.trip:
+        row["trip"] = {"check": a.trip_check, "against": a.trip_defence}
+        if a.on_trip > 0:  # a branch of this plan (in a branch, the earlier attempts are its parent's)
+            row["trip"]["then"] = f"after_trips[{a.on_trip - 1}]"
+        del row["attack"]
+        if a.trip == 1:
+            row["touch"] = f"{a.attack_bonus:+d} against touch AC {a.touch_ac}"
+    return row
 
 
 def _row(position: tuple) -> dict:
@@ -309,10 +330,16 @@ def load_chase(data: dict, base_dir: Path | None = None) -> ChaseScenario:
             note_inert(f"runner.{key}", rr[key], "in situation 'chase' (it reads the runner's hp, hp_max, ac and "
                                                  "resistance)" if five else
                        "in situation 'chase' (3.5/PF: it reads the runner's hp, ac, dex_bonus and con)")
+    trips = any(isinstance(q, dict) and q.get("trip") is True for q in (data["chase"].get("pursuers") or []))
+    for key in ("touch_ac", "trip_defence", "cmd"):
+        if key in rr and not five and (not trips or (key == "cmd") != (edition == "pf1")):
+            note_inert(f"runner.{key}", rr[key], "in this chase (read against a pursuer's trip: runner.touch_ac "
+                                                 "and runner.trip_defence in 3.5, runner.cmd in Pathfinder 1e)")
     runner, _meta = parse_runner({k: v for k, v in rr.items() if k in fields}, edition)
     dead_at = None if five else (-10 if edition == "3.5" else -runner.con)
     spec = parse_chase(data["chase"], edition, runner.hp, runner.hp_max, runner.ac, runner.resistance,
-                       dead_at=dead_at, dex_bonus=runner.dex_bonus)
+                       dead_at=dead_at, dex_bonus=runner.dex_bonus, touch_ac=runner.touch_ac,
+                       trip_defence=runner.cmd if edition == "pf1" else runner.trip_defence)
     return ChaseScenario(data, base_dir, compile_chase(spec), title=top.title)
 
 
