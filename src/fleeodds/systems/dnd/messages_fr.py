@@ -365,4 +365,20 @@ PHRASES: dict[str, str] = {
     "only)":
         "sauf si combat_reflexes = true (la poursuite ne lit le bonus de Dextérité d'un poursuivant que pour ses "
         "attaques d'opportunité supplémentaires)",
+    "false in 3.5/PF (5e only in the chase: the rogue's Cunning Action; the exchange before the chase)":
+        "faux en 3.5/PF (5e seulement dans la poursuite : la Ruse du roublard ; l'échange avant la poursuite)",
+    "3.5/PF: the pursuers finishing off the dying runner; false, the default there, leaves it where it fell":
+        "3.5/PF : le coup de grâce des poursuivants sur le fuyard mourant ; faux, la valeur par défaut dans ces "
+        "éditions, le laisse où il est tombé",
+    "'move', 'double_move' or 'withdraw' with chase.difficult_terrain = true (no run across difficult terrain)":
+        "'move', 'double_move' ou 'withdraw' avec chase.difficult_terrain = true (pas de course en terrain "
+        "difficile)",
+    "false in 3.5/PF (the 5e orc's Aggressive)": "faux en 3.5/PF (l'Agressif de l'orque de la 5e)",
+    "the weapon's range increment in feet (required by ranged = true in 3.5/PF)":
+        "le facteur de portée de l'arme en pieds (obligatoire avec ranged = true en 3.5/PF)",
+    "false unless ranged = true in 3.5/PF (5e: range_normal and range_long)":
+        "faux sauf avec ranged = true en 3.5/PF (5e : range_normal et range_long)",
+    "unless ranged = true in 3.5/PF (5e: range_normal and range_long)":
+        "sauf avec ranged = true en 3.5/PF (5e : range_normal et range_long)",
+    "in 3.5/PF (range_increment gives the range)": "en 3.5/PF (range_increment donne la portée)",
 }

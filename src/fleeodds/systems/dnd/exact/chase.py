@@ -14,9 +14,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable
 
-from ..plan.chase import O_BACK_UP, O_DEAD, O_DOWN, O_ESCAPED, O_STABLE, O_STILL, ON_TURN, ChasePlan
+from ..plan.chase import (O_BACK_UP, O_DEAD, O_DISABLED, O_DOWN, O_ESCAPED, O_STABLE, O_STILL, ON_TURN,
+                          ChasePlan)
 from .death_saves import save_results
-from ..plan.rules import attack_outcome, damage_pmf
+from ..plan.rules import attack_outcome, damage_pmf, is_5e, pf_stabilise_probability
 from .exchange import trip_probability
 
 
@@ -69,7 +70,7 @@ def chase_chain(plan: ChasePlan, mode: str = "float", start: dict | None = None,
     ----------
     As :func:`solve_chase`.
     """
-    if plan.variants:
+    if plan.variants or not is_5e(plan.spec.edition):
         return _branching_chain(plan, mode, start)
     num: Callable = Fraction if mode == "fraction" else float
     spec = plan.spec
@@ -172,12 +173,13 @@ def chase_chain(plan: ChasePlan, mode: str = "float", start: dict | None = None,
 
 
 def _branching_chain(plan: ChasePlan, mode: str, start: dict | None) -> tuple[dict, dict]:
-    """:func:`chase_chain` of a 3.5/PF plan with trips: the state is (plan followed, hit points).
+    """:func:`chase_chain` of a 3.5/PF plan: the state is (plan followed, hit points).
 
     Each trip attempt splits the mass of its plan: the share it trips (:func:`..exact.exchange.trip_probability`)
     goes on in the plan of ``on_trip`` from the next attack (the plans share their attacks up to there),
     the rest stays. Plans are visited in index order, so a plan's share reaches its branch (a later index)
-    before that branch is read in the same round."""
+    before that branch is read in the same round. With ``spec.death_saves`` a runner left at exactly 0 HP
+    is ``disabled`` and a dying one (below 0, above ``dead_at``) follows :func:`_dying_35`."""
     num: Callable = Fraction if mode == "fraction" else float
     spec = plan.spec
     plans = (plan, *plan.variants)
@@ -195,7 +197,9 @@ def _branching_chain(plan: ChasePlan, mode: str, start: dict | None) -> tuple[di
         return tables[key]
 
     out: dict = {}
-    cum = {O_ESCAPED: num(0), O_DOWN: num(0), O_DEAD: num(0)}
+    cum = {O_ESCAPED: num(0), O_DOWN: num(0), O_DEAD: num(0), O_DISABLED: num(0)}
+    saves = spec.death_saves
+    dying: dict = {}  # (hp, round of the drop, round of its first check): mass
 
     def absorb(code, r, p):
         if p:
@@ -239,6 +243,11 @@ def _branching_chain(plan: ChasePlan, mode: str, start: dict | None) -> tuple[di
                             add(nxt, left, p * q)
                         elif left <= spec.dead_at:
                             absorb(O_DEAD, r, p * q)
+                        elif saves and left == 0:
+                            absorb(O_DISABLED, r, p * q)
+                        elif saves:  # dying: its first check on its turn (this round if the drop came before)
+                            key = (left, r, r if a.trigger == ON_TURN else r + 1)
+                            dying[key] = dying.get(key, num(0)) + p * q
                         else:
                             absorb(O_DOWN, r, p * q)
                 dist = nxt
@@ -251,7 +260,44 @@ def _branching_chain(plan: ChasePlan, mode: str, start: dict | None) -> tuple[di
             dists[v] = dist
         alive = sum((p for d in dists for p in d.values()), num(0))
         rows[r] = {"escaped": cum[O_ESCAPED], "down": cum[O_DOWN], "dead": cum[O_DEAD], "still_chased": alive}
+        if saves:
+            rows[r] |= {"stable": num(0), "disabled": cum[O_DISABLED]}
     absorb(O_STILL, spec.rounds, sum((p for d in dists for p in d.values()), num(0)))
+    for (hp, r0, first), m in dying.items():
+        fate, by_round = _dying_35(spec, hp, first, num)
+        for k, p in fate.items():
+            absorb(k[0], k[1], m * p)
+        for r in range(r0, spec.rounds + 1):
+            for k, p in by_round.get(r, {"down": num(1)}).items():
+                rows[r][k] += m * p
+    return out, rows
+
+
+def _dying_35(spec, hp: int, first: int, num) -> tuple[dict, dict]:
+    """The fate of a 3.5/PF runner dying at ``hp`` (< 0), its first check in round ``first``:
+    ``({(outcome, round): p}, {round: {"down", "stable", "dead"}})`` (rows from ``first``; before it, still
+    dying). Each round on its turn: stable with 1/10 (3.5) or :func:`..plan.rules.pf_stabilise_probability`
+    (PF), else 1 HP lost; dead at ``spec.dead_at`` or below; still dying after the last round: ``down``."""
+    alive: dict = {hp: num(1)}
+    out: dict = {}
+    stable = dead = num(0)
+    rows = {}
+    for r in range(first, spec.rounds + 1):
+        nxt: dict = {}
+        for h, p in alive.items():
+            q = num(Fraction(1, 10) if spec.edition == "3.5" else pf_stabilise_probability(h, spec.con))
+            if q:
+                out[(O_STABLE, r)] = out.get((O_STABLE, r), num(0)) + p * q
+                stable += p * q
+            if h - 1 <= spec.dead_at:
+                out[(O_DEAD, r)] = out.get((O_DEAD, r), num(0)) + p * (1 - q)
+                dead += p * (1 - q)
+            elif 1 - q:
+                nxt[h - 1] = nxt.get(h - 1, num(0)) + p * (1 - q)
+        alive = nxt
+        rows[r] = {"down": sum(alive.values(), num(0)), "stable": stable, "dead": dead}
+    if alive:
+        out[(O_DOWN, spec.rounds)] = sum(alive.values(), num(0))
     return out, rows
 
 

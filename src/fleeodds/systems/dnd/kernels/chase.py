@@ -41,7 +41,7 @@ def _d20(key, st):
 
 @njit(cache=True)
 def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
-                 five, dead_at, out, rec):
+                 five, dead_at, dying, conmod, out, rec):
     """Trials ``lo .. hi - 1`` (``hp0``, ``var``, ``first`` indexed from ``lo``: starting hit points,
     plan variant, outcome already reached in round 0 or -1; ``-2``: down at the start, death saves from
     round 1): counts ``out[outcome, round]``, or each trial's outcome in ``rec``."""
@@ -122,6 +122,29 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
                         when = att[v, j, A_ROUND]
                         if (five == 0 and hp - d <= dead_at) or (five == 1 and d - hp >= hpmax):
                             code = O_DEAD
+                        elif dying > 0 and hp == d:  # 3.5/PF: exactly 0 HP, disabled (not followed)
+                            code = O_BACK_UP
+                        elif dying > 0:  # 3.5/PF dying: a check each of its turns (this round if not its own)
+                            h = hp - d
+                            code = O_DOWN
+                            when = rounds
+                            r0 = att[v, j, A_ROUND] if att[v, j, A_TRIG] == ON_TURN else att[v, j, A_ROUND] + 1
+                            for rr in range(r0, rounds + 1):
+                                if dying == 1:
+                                    c, st = lane_bounded(key, st, 10)
+                                    ok = c == 0
+                                else:
+                                    c, st = _d20(key, st)
+                                    ok = c == 20 or c + conmod + h >= 10
+                                if ok:
+                                    code = O_STABLE
+                                    when = rr
+                                    break
+                                h -= 1
+                                if h <= dead_at:
+                                    code = O_DEAD
+                                    when = rr
+                                    break
                         elif saves == 1:
                             drop = j
                             code = O_DOWN
@@ -204,21 +227,21 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
 
 @njit(nogil=True, cache=True)
 def _chase_count_blocks(seed, start, n, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
-                        five, dead_at, per, b0, b1):
+                        five, dead_at, dying, conmod, per, b0, b1):
     for b in range(b0, b1):
         lo, hi = block_range(b, start, n)
         _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0[lo - start:hi - start], var[lo - start:hi - start],
-                     first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, five, dead_at, per[b], None)
+                     first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, five, dead_at, dying, conmod, per[b], None)
 
 
 @njit(nogil=True, cache=True)
 def _chase_record_blocks(seed, start, n, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
-                         five, dead_at, dummy, rec, b0, b1):
+                         five, dead_at, dying, conmod, dummy, rec, b0, b1):
     for b in range(b0, b1):
         lo, hi = block_range(b, start, n)
         _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0[lo - start:hi - start], var[lo - start:hi - start],
-                     first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, five, dead_at, dummy[b],
-                     rec[lo - start:hi - start])
+                     first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, five, dead_at, dying, conmod,
+                     dummy[b], rec[lo - start:hi - start])
 
 
 def _encode(plans: list[ChasePlan]):
@@ -255,7 +278,10 @@ def _encode(plans: list[ChasePlan]):
     escape = np.array([p.escape_round for p in plans], dtype=np.int64)
     return (att, natt, steps, nsteps, stack_specs(specs), np.int64(s.hp_max), np.int64(int(s.resistance)), escape,
             np.int64(s.rounds), np.int64(int(s.death_saves)), np.int64(int(s.edition.startswith("5e"))),
-            np.int64(s.dead_at if s.dead_at is not None else 0))
+            np.int64(s.dead_at if s.dead_at is not None else 0),
+            # 3.5/PF dying followed: 1 (a 10% roll) or 2 (PF's Con check); the Con modifier
+            np.int64(0 if s.edition.startswith("5e") or not s.death_saves else (1 if s.edition == "3.5" else 2)),
+            np.int64((s.con - 10) // 2))
 
 
 class _Starts:
@@ -296,10 +322,10 @@ def make_chase_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = None, 
         nb = (n + BLOCK - 1) // BLOCK
         per = np.zeros((nb, n_out, n_bins), dtype=np.int64)
         cseed, hp0, var, first = starts(seed, start, n)
-        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves, five, dead_at = args
+        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves, five, dead_at, dying, conmod = args
         run_blocks(_chase_count_blocks, nb, cseed, np.int64(start), np.int64(n), att, natt, steps, nsteps, specs,
                    hp0, var, first,
-                   hpmax, resist, escape, rounds, saves, five, dead_at, per)
+                   hpmax, resist, escape, rounds, saves, five, dead_at, dying, conmod, per)
         return per.sum(axis=0)
 
     return kernel
@@ -317,10 +343,10 @@ def make_chase_trial_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = 
         rec = np.empty(n, dtype=np.int64)
         dummy = np.zeros((nb, 1, 1), dtype=np.int64)
         cseed, hp0, var, first = starts(seed, start, n)
-        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves, five, dead_at = args
+        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves, five, dead_at, dying, conmod = args
         run_blocks(_chase_record_blocks, nb, cseed, np.int64(start), np.int64(n), att, natt, steps, nsteps, specs,
                    hp0, var, first,
-                   hpmax, resist, escape, rounds, saves, five, dead_at, dummy, rec)
+                   hpmax, resist, escape, rounds, saves, five, dead_at, dying, conmod, dummy, rec)
         return rec
 
     return kernel

@@ -57,6 +57,20 @@ CHASE_DIES = Outcome("dead", "dead (instant death, or three failed death saves)"
 CHASE_OUTCOMES_FULL = (ESCAPED, STILL_CHASED, CHASE_DOWN, CHASE_DEAD, STOPPED, CHASE_BACK_UP, CHASE_STABLE)
 CHASE_OUTCOMES_SAVES = (ESCAPED, STILL_CHASED, CHASE_DYING, CHASE_DIES, STOPPED, CHASE_BACK_UP, CHASE_STABLE)
 O_STOPPED, O_BACK_UP, O_STABLE = 4, 5, 6
+#: 3.5/PF with chase.death_saves: the dying checks followed (3.5 SRD *Injury and Death*; PF1 CRB ch. 8, "Dying").
+#: Index 5 is the runner left at exactly 0 HP (disabled; the chase is not followed for it), index 4 unused (as
+#: without an exchange in 5e).
+CHASE_DYING_35 = Outcome("down", "down, still dying after the last round (negative HP, not stable)",
+                         "à terre, toujours mourant après le dernier round (pv négatifs, pas stabilisé)")
+CHASE_DEAD_35 = Outcome("dead", "dead (-10 HP in 3.5, -Con in Pathfinder: from damage or from bleeding)",
+                        "mort (-10 pv en 3.5, -Con en Pathfinder : par les dégâts ou en se vidant de son sang)")
+CHASE_DISABLED_35 = Outcome("disabled", "disabled at exactly 0 HP (conscious; not followed further)",
+                            "hors de combat à exactement 0 pv (conscient ; pas suivi au-delà)")
+CHASE_STABLE_35 = Outcome("stable", "down, then stable on its own (unconscious; unaided not safe)",
+                          "à terre, puis stabilisé seul (inconscient ; sans soins, pas hors de danger)")
+CHASE_OUTCOMES_DYING_35 = (ESCAPED, STILL_CHASED, CHASE_DYING_35, CHASE_DEAD_35, STOPPED, CHASE_DISABLED_35,
+                           CHASE_STABLE_35)
+O_DISABLED = O_BACK_UP
 #: How many times its speed each choice moves the runner, and whether it provokes.
 MOVES = {"move": (1, True), "dash": (2, True), "disengage": (1, False), "dash+disengage": (2, False),
          "dash+dash": (3, True)}
@@ -153,6 +167,8 @@ class ChasePlan:
     def outcomes(self) -> tuple:
         """The four outcomes of a plain chase, or the seven with the exchange first or the death saves."""
         s = self.spec
+        if s.death_saves and not is_5e(s.edition):
+            return CHASE_OUTCOMES_DYING_35
         if s.death_saves:
             return CHASE_OUTCOMES_SAVES
         return CHASE_OUTCOMES_FULL if s.after_exchange else CHASE_OUTCOMES
@@ -384,7 +400,16 @@ def compile_chase_35(spec: ChaseSpec) -> ChasePlan:
       attack (a move action and a standard action);
     * else, if twice its speed does: a charge (at least 10 ft, straight line) to the closest square from
       which it can attack, one attack at +2 (3.5 SRD / PF1 CRB "Charge");
-    * else it runs, four times its speed, and does not attack ("Run").
+    * else it runs, four times its speed, and does not attack ("Run");
+    * a shooter (``ranged``) stays put and makes its ``attacks`` while the runner is within 10 range
+      increments (5 thrown), at -2 per full increment beyond the first ("Range Penalty"), -4 when a melee
+      pursuer threatens the runner (engaged in melee) unless Precise Shot ("Shooting or Throwing into a
+      Melee"); it threatens no square (no attack of opportunity).
+
+    Difficult terrain (``spec.difficult_terrain``, the whole way): every square costs 2 for everyone,
+    nobody runs or charges across it (3.5 SRD *Combat*, "Movement", "Hampered Movement"; PF1 CRB ch. 8,
+    "Difficult Terrain"): a pursuer that a move does not bring within reach double-moves; ``run`` is
+    refused for the runner.
 
     Then the runner: each pursuer that threatens a square it leaves makes one attack of opportunity (one
     per opportunity, one per round or ``1 + Dex`` with Combat Reflexes; 3.5 SRD "Attacks of
@@ -409,7 +434,12 @@ def compile_chase_35(spec: ChaseSpec) -> ChasePlan:
     not tripped again: a tripping pursuer's attack on a standing-up runner is an attack.
 
     At 0 HP or below the runner is down (disabled at exactly 0, dying below: the chase ends there), dead
-    at ``spec.dead_at`` or below (3.5 -10, PF -Con; 3.5 SRD *Injury and Death*, PF1 CRB ch. 8).
+    at ``spec.dead_at`` or below (3.5 -10, PF -Con; 3.5 SRD *Injury and Death*, PF1 CRB ch. 8). With
+    ``spec.death_saves`` the dying runner is followed by the exact solver and the kernel (not here: no
+    position changes): each of its turns, from the round of the drop when a pursuer's turn dropped it,
+    else the next, it becomes stable on 1 in 10 (3.5 "Dying") or a DC 10 Constitution check with its
+    negative hit points as a penalty, a natural 20 succeeding (PF1 "Dying"), otherwise it loses 1 HP;
+    at exactly 0 HP it is ``disabled`` and not followed (it could still take one move action a round).
 
     Parameters
     ----------
@@ -429,8 +459,9 @@ def compile_chase_35(spec: ChaseSpec) -> ChasePlan:
     References
     ----------
     D&D 3.5 SRD *Combat*: "Actions in Combat" (Move, Stand up, Full Attack, Charge, Run, Withdraw),
-    "Attacks of Opportunity", "Critical Hits", "Trip"; *Condition Summary*, "Prone"; *Feats*, "Combat
-    Reflexes", "Improved Trip"; *Injury and Death*; Pathfinder RPG CRB ch. 8 (the same actions; "Combat
+    "Attacks of Opportunity", "Attack Roll" (range penalty, shooting into a melee), "Movement"
+    (hampered movement), "Critical Hits", "Trip"; *Condition Summary*, "Prone"; *Feats*, "Combat
+    Reflexes", "Improved Trip", "Precise Shot"; *Equipment*, "Range Increment"; *Injury and Death*; Pathfinder RPG CRB ch. 8 (the same actions; "Combat
     Maneuvers", "Trip"; "Move Actions", "Stand Up").
     """
     from ....errors import InputError
@@ -494,20 +525,37 @@ def _trajectory_35(spec: ChaseSpec, forced: tuple[int, ...]):
 
     def stand_up(r, left):  # a move action that provokes; the attacks come first, against the prone runner
         for i, p in enumerate(spec.pursuers):
-            if gaps[i] <= p.reach and left[i] > 0:
+            if threatens(i) and left[i] > 0:
                 left[i] -= 1
                 attack(r, i, OPPORTUNITY, ac=spec.ac - 4)
+
+    dt = spec.difficult_terrain
+
+    def threatens(i):  # a melee pursuer threatens the runner (a shooter threatens no square)
+        return not spec.pursuers[i].ranged and gaps[i] <= spec.pursuers[i].reach
 
     for r in range(1, spec.rounds + 1):
         turn_ac = spec.ac - 4 if prone else spec.ac  # prone: -4 AC against melee ("Prone")
         for i, p in enumerate(spec.pursuers):
             g = gaps[i]
-            if g <= p.reach:  # full attack
+            step = _cost(p.speed, dt)  # difficult terrain: every square costs 2
+            if p.ranged:  # it stays put and shoots: a full attack within its maximum range
+                if g <= p.range_increment * (5 if p.thrown else 10):
+                    # -2 per full range increment beyond the first; -4 into a melee unless Precise Shot;
+                    # a prone runner: +4 AC against ranged attacks
+                    bonus = -2 * ((g - 1) // p.range_increment)
+                    if not p.precise_shot and any(threatens(k) for k in range(len(gaps))):
+                        bonus -= 4
+                    for _ in range(p.attacks):
+                        attack(r, i, ON_TURN, bonus=bonus, ac=spec.ac + 4 if prone else spec.ac)
+            elif g <= p.reach:  # full attack
                 for _ in range(p.attacks):
                     attack(r, i, ON_TURN, ac=turn_ac)
-            elif g - p.speed <= p.reach:  # move, then a standard attack
-                gaps[i] = max(5, g - p.speed)
+            elif g - step <= p.reach:  # move, then a standard attack
+                gaps[i] = max(5, g - step)
                 attack(r, i, ON_TURN, ac=turn_ac)
+            elif dt:  # no charge nor run across difficult terrain: a double move
+                gaps[i] = max(5, g - 2 * step)
             elif g - 2 * p.speed <= p.reach:  # charge: to the closest square it can attack from, +2
                 gaps[i] = p.reach // 5 * 5
                 attack(r, i, ON_TURN, bonus=2, ac=turn_ac)
@@ -527,7 +575,7 @@ def _trajectory_35(spec: ChaseSpec, forced: tuple[int, ...]):
         tripped_at = None
         for i, p in enumerate(spec.pursuers):
             g = gaps[i]
-            if g > p.reach or left[i] <= 0:
+            if not threatens(i) or left[i] <= 0:
                 continue
             # withdraw: the start square is not threatened; a reach-10 foe provokes on the second square
             at = 5 if act == "withdraw" else 0
@@ -543,7 +591,7 @@ def _trajectory_35(spec: ChaseSpec, forced: tuple[int, ...]):
             else:
                 attack(r, i, OPPORTUNITY, ac=ac)
         if tripped_at is None:
-            moved = spec.speed * times
+            moved = _cost(spec.speed, dt) * times
         else:
             moved = tripped_at
             if act in ACTION_LEFT_35 and not stood:  # the action left: stand up at once, no farther

@@ -105,7 +105,7 @@ class ChaseScenario(Scenario):
     def outcome_order(self) -> tuple[str, ...]:
         """Best to worst: safe, still chased, back up, stable, down, dead (stopped in the exchange is no
         step of that scale)."""
-        order = ("escaped", "still_chased", "back_up", "stable", "down", "dead")
+        order = ("escaped", "still_chased", "back_up", "disabled", "stable", "down", "dead")
         return tuple(c for c in order if c in {o.code for o in self.outcomes})
 
     @property
@@ -224,7 +224,8 @@ class ChaseScenario(Scenario):
         fr = lang == "fr"
         names = {"escaped": ("safe", "à l'abri"), "down": ("down", "à terre"), "dead": ("dead", "mort"),
                  "still_chased": ("still chased", "toujours poursuivi"), "stable": ("stable", "stabilisé"),
-                 "back_up": ("back up", "relevé"), "stopped": ("stopped in the exchange", "arrêté pendant l'échange")}
+                 "back_up": ("back up", "relevé"), "stopped": ("stopped in the exchange", "arrêté pendant l'échange"),
+                 "disabled": ("disabled", "hors de combat")}
         out = []
         for r, row in s["by_round"].items():
             cells = ", ".join(f"{names[k][1 if fr else 0]} {pct(float(v), lang, 2)}" for k, v in row.items()
@@ -339,7 +340,7 @@ def load_chase(data: dict, base_dir: Path | None = None) -> ChaseScenario:
     dead_at = None if five else (-10 if edition == "3.5" else -runner.con)
     spec = parse_chase(data["chase"], edition, runner.hp, runner.hp_max, runner.ac, runner.resistance,
                        dead_at=dead_at, dex_bonus=runner.dex_bonus, touch_ac=runner.touch_ac,
-                       trip_defence=runner.cmd if edition == "pf1" else runner.trip_defence)
+                       trip_defence=runner.cmd if edition == "pf1" else runner.trip_defence, con=runner.con)
     return ChaseScenario(data, base_dir, compile_chase(spec), title=top.title)
 
 
