@@ -418,7 +418,13 @@ def chase_benchmark(repeat: int = 20) -> dict[str, float]:
     for _ in range(max(1, repeat // 4)):
         chained._composed("fraction")
     full = (time.perf_counter() - t0) / max(1, repeat // 4)
-    return {"exact_s": exact, "mc_100k_s": mc, "exact_after_exchange_s": full}
+    trips = load_chase(BENCH_CHASE_35_TRIPS)
+    t0 = time.perf_counter()
+    for _ in range(max(1, repeat // 4)):
+        solve_chase(compile_chase(trips.plan.spec), "fraction")
+    trip_s = (time.perf_counter() - t0) / max(1, repeat // 4)
+    return {"exact_s": exact, "mc_100k_s": mc, "exact_after_exchange_s": full, "exact_35_trips_s": trip_s,
+            "plans_35_trips": 1 + len(trips.plan.variants)}
 
 
 #: The benchmark question: a 5e 2024 rogue 1 running 90 ft from two SRD orcs (Aggressive) over 3 rounds.
@@ -435,3 +441,14 @@ BENCH_CHASE_AFTER_EXCHANGE = {
     "chase": {**BENCH_CHASE["chase"], "after_exchange": True, "death_saves": True,
               "pursuers": [{"preset": "srd51_orc", "aggressive": True, "gap": 35},
                            {"preset": "srd51_orc", "aggressive": True, "gap": 35}]}}
+
+#: A 3.5 chase with trips: two tripping pursuers (one with reach, Combat Reflexes and Improved Trip) over 3
+#: rounds, the dying runner followed; every sequence of successful trips is its own plan.
+BENCH_CHASE_35_TRIPS = {
+    "system": "dnd", "situation": "chase", "edition": "3.5",
+    "runner": {"hp": 14, "ac": 14, "dex_bonus": 2, "trip_defence": 1},
+    "chase": {"rounds": 3, "distance": 150, "actions": ["double_move", "run", "withdraw"], "death_saves": True,
+              "pursuers": [{"attack_bonus": 5, "damage": "1d8+3", "threat_range": "19-20", "trip": True,
+                            "trip_check": 6, "improved_trip": True, "combat_reflexes": True, "dex_bonus": 2,
+                            "reach": 10},
+                           {"attack_bonus": 3, "damage": "1d6+1", "trip": True, "trip_check": 4, "gap": 15}]}}
