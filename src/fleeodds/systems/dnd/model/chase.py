@@ -196,17 +196,17 @@ class ChaseModel(StrictModel):
                           "en malus (PF1 ; 20 naturel réussit), sinon il perd 1 pv ; mort à -10 (3.5) ou -Con (PF1) ; "
                           "à exactement 0 pv : hors de combat "
                           "(faux par défaut : la poursuite s'arrête à la chute, à terre).")
-    attack_downed: Flag = F(True, "attacks on the downed runner", "attaques contre le fuyard à terre",
+    attack_downed: Optional[bool] = F(None, "attacks on the downed runner", "attaques contre le fuyard à terre",
                             "With death_saves: the pursuers keep coming for the downed runner and attack it "
                             "(Advantage, a hit from within 5 ft is a critical; a hit marks one failure, a "
                             "critical two, damage at least the hit point maximum kills; a stable runner hit "
-                            "starts its saves again) (default true; false: they leave it alone). 3.5/PF: false "
-                            "(the pursuers' coup de grace is not modelled).",
+                            "starts its saves again) (default true in 5e; false: they leave it alone). 3.5/PF: "
+                            "false, the default there (the pursuers' coup de grace is not modelled).",
                             "Avec death_saves : les poursuivants vont au fuyard à terre et l'attaquent "
                             "(avantage, un coup porté à 1,50 m ou moins est critique ; un coup coche un échec, "
                             "un critique deux, des dégâts au moins égaux aux pv maximum tuent ; un fuyard "
-                            "stabilisé touché recommence ses jets) (vrai par défaut ; faux : ils le laissent). 3.5/PF : faux "
-                            "(le coup de grâce des poursuivants n'est pas modélisé).")
+                            "stabilisé touché recommence ses jets) (vrai par défaut en 5e ; faux : ils le laissent). 3.5/PF : "
+                            "faux, la valeur par défaut (le coup de grâce des poursuivants n'est pas modélisé).")
     pursuers: Optional[list[PursuerModel]] = F(None, "pursuers", "poursuivants",
                                                "The creatures running after the runner, in the order they act "
                                                "(required, 1 to 10).",
@@ -322,9 +322,13 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
         if raw.get("attack_downed") is True and m.death_saves:
             raise not_modelled("chase.attack_downed", True, "3.5/PF: the pursuers finishing off the dying "
                                                             "runner; false, the default there, leaves it where it fell")
+        if raw.get("attack_downed") is True:
+            inert("chase.attack_downed", True, "unless chase.death_saves = true (the chase ends at the drop)")
         m = m.model_copy(update={"attack_downed": False})
         if "actions" not in raw:
             m = m.model_copy(update={"actions": "double_move"})
+    elif m.attack_downed is None:
+        m = m.model_copy(update={"attack_downed": True})
     allowed = CHASE_ACTIONS if five else CHASE_ACTIONS_35
     acts = [m.actions] * m.rounds if isinstance(m.actions, str) else list(m.actions)
     field_ = "chase.actions"
