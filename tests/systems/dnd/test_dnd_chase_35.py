@@ -83,11 +83,9 @@ def test_critical_confirmation_multiplier_and_dead_at():
 @pytest.mark.parametrize("fields, field", [
     (dict(actions="dash"), "chase.actions"),
     (dict(cunning_action=True), "chase.cunning_action"),
-    (dict(death_saves=True), "chase.death_saves"),
     (dict(after_exchange=True), "chase.after_exchange"),
-    (dict(difficult_terrain=True), "chase.difficult_terrain"),
     (dict(pursuers=[{"attack_bonus": 4, "damage": "6", "aggressive": True}]), "chase.pursuers.0.aggressive"),
-    (dict(pursuers=[{"attack_bonus": 4, "damage": "6", "ranged": True}]), "chase.pursuers.0.ranged"),
+    # difficult terrain, shooters and the dying runner: test_dnd_chase_35_complete.py
 ])
 def test_5e_only_fields_are_refused_by_name(fields, field):
     fields.setdefault("pursuers", [{"attack_bonus": 4, "damage": "6"}])

@@ -345,4 +345,40 @@ PHRASES: dict[str, str] = {
         "un DMD entier (obligatoire quand un ennemi a trip = true)",
     "an integer trip modifier (required by trip = true)":
         "un modificateur de croc-en-jambe entier (obligatoire avec trip = true)",
+    "false in 5e (3.5/PF only: a 5e trip is a prone rider of the exchange, on_hit = 'prone')":
+        "faux en 5e (3.5/PF seulement : en 5e, un croc-en-jambe est un effet « à terre » de l'échange, "
+        "on_hit = 'prone')",
+    "false in Pathfinder 1e (its Improved Trip gives no free attack; put its +2 in trip_check)":
+        "faux en Pathfinder 1e (sa Science du croc-en-jambe ne donne aucune attaque gratuite ; mettez son +2 "
+        "dans trip_check)",
+    "false unless trip = true": "faux sauf si trip = true",
+    "an integer CMD (required when a pursuer has trip = true)":
+        "un DMD entier (obligatoire quand un poursuivant a trip = true)",
+    "fewer rounds or tripping pursuers (more than § ways the trips can fall)":
+        "moins de tours ou de poursuivants qui font des crocs-en-jambe (plus de § façons dont les "
+        "crocs-en-jambe peuvent tomber)",
+    "in this chase (read against a pursuer's trip: runner.touch_ac and runner.trip_defence in 3.5, runner.cmd in "
+    "Pathfinder 1e)":
+        "dans cette poursuite (lu contre le croc-en-jambe d'un poursuivant : runner.touch_ac et runner.trip_defence "
+        "en 3.5, runner.cmd en Pathfinder 1e)",
+    "unless combat_reflexes = true (the chase reads a pursuer's Dex bonus for its extra attacks of opportunity "
+    "only)":
+        "sauf si combat_reflexes = true (la poursuite ne lit le bonus de Dextérité d'un poursuivant que pour ses "
+        "attaques d'opportunité supplémentaires)",
+    "false in 3.5/PF (5e only in the chase: the rogue's Cunning Action; the exchange before the chase)":
+        "faux en 3.5/PF (5e seulement dans la poursuite : la Ruse du roublard ; l'échange avant la poursuite)",
+    "3.5/PF: the pursuers finishing off the dying runner; false, the default there, leaves it where it fell":
+        "3.5/PF : le coup de grâce des poursuivants sur le fuyard mourant ; faux, la valeur par défaut dans ces "
+        "éditions, le laisse où il est tombé",
+    "'move', 'double_move' or 'withdraw' with chase.difficult_terrain = true (no run across difficult terrain)":
+        "'move', 'double_move' ou 'withdraw' avec chase.difficult_terrain = true (pas de course en terrain "
+        "difficile)",
+    "false in 3.5/PF (the 5e orc's Aggressive)": "faux en 3.5/PF (l'Agressif de l'orque de la 5e)",
+    "the weapon's range increment in feet (required by ranged = true in 3.5/PF)":
+        "le facteur de portée de l'arme en pieds (obligatoire avec ranged = true en 3.5/PF)",
+    "false unless ranged = true in 3.5/PF (5e: range_normal and range_long)":
+        "faux sauf avec ranged = true en 3.5/PF (5e : range_normal et range_long)",
+    "unless ranged = true in 3.5/PF (5e: range_normal and range_long)":
+        "sauf avec ranged = true en 3.5/PF (5e : range_normal et range_long)",
+    "in 3.5/PF (range_increment gives the range)": "en 3.5/PF (range_increment donne la portée)",
 }

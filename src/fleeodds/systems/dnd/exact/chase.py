@@ -14,9 +14,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable
 
-from ..plan.chase import O_BACK_UP, O_DEAD, O_DOWN, O_ESCAPED, O_STABLE, O_STILL, ON_TURN, ChasePlan
+from ..plan.chase import (O_BACK_UP, O_DEAD, O_DISABLED, O_DOWN, O_ESCAPED, O_STABLE, O_STILL, ON_TURN,
+                          ChasePlan)
 from .death_saves import save_results
-from ..plan.rules import attack_outcome, damage_pmf
+from ..plan.rules import attack_outcome, damage_pmf, is_5e, pf_stabilise_probability
+from .exchange import trip_probability
 
 
 def solve_chase(plan: ChasePlan, mode: str = "float", start: dict | None = None,
@@ -68,6 +70,8 @@ def chase_chain(plan: ChasePlan, mode: str = "float", start: dict | None = None,
     ----------
     As :func:`solve_chase`.
     """
+    if plan.variants or not is_5e(plan.spec.edition):
+        return _branching_chain(plan, mode, start)
     num: Callable = Fraction if mode == "fraction" else float
     spec = plan.spec
     hp_max = spec.hp_max
@@ -165,6 +169,135 @@ def chase_chain(plan: ChasePlan, mode: str = "float", start: dict | None = None,
             for r, row in rw.items():
                 for k, p in row.items():
                     rows[r][k] += m * p
+    return out, rows
+
+
+def _branching_chain(plan: ChasePlan, mode: str, start: dict | None) -> tuple[dict, dict]:
+    """:func:`chase_chain` of a 3.5/PF plan: the state is (plan followed, hit points).
+
+    Each trip attempt splits the mass of its plan: the share it trips (:func:`..exact.exchange.trip_probability`)
+    goes on in the plan of ``on_trip`` from the next attack (the plans share their attacks up to there),
+    the rest stays. Plans are visited in index order, so a plan's share reaches its branch (a later index)
+    before that branch is read in the same round. With ``spec.death_saves`` a runner left at exactly 0 HP
+    is ``disabled`` and a dying one (below 0, above ``dead_at``) follows :func:`_dying_35`."""
+    num: Callable = Fraction if mode == "fraction" else float
+    spec = plan.spec
+    plans = (plan, *plan.variants)
+    tables: dict = {}
+
+    def table(a):
+        key = (a.attack_bonus, a.ac, a.threat_low, a.damage, a.multiplier)
+        if key not in tables:
+            odds = attack_outcome(spec.edition, a.attack_bonus, a.ac, a.threat_low)
+            rows = [(num(odds.miss), 0)]
+            rows += [(num(odds.hit * p), d) for d, p in damage_pmf(a.damage, plan.damage_rule).items()]
+            rows += [(num(odds.crit * p), d) for d, p in damage_pmf(a.damage, plan.damage_rule, crit=True,
+                                                                   multiplier=a.multiplier).items()]
+            tables[key] = [(p, d) for p, d in rows if p]
+        return tables[key]
+
+    out: dict = {}
+    cum = {O_ESCAPED: num(0), O_DOWN: num(0), O_DEAD: num(0), O_DISABLED: num(0)}
+    saves = spec.death_saves
+    dying: dict = {}  # (hp, round of the drop, round of its first check): mass
+
+    def absorb(code, r, p):
+        if p:
+            out[(code, r)] = out.get((code, r), num(0)) + p
+            if code in cum:
+                cum[code] += p
+
+    def add(into, hp, p):
+        into[hp] = into.get(hp, num(0)) + p
+
+    dists: list[dict] = [{} for _ in plans]
+    for hp, p in (start if start is not None else {spec.hp: 1}).items():
+        if p:
+            add(dists[0], hp, num(p))
+    rows = {}
+    for r in range(1, spec.rounds + 1):
+        pending: list[dict] = [{} for _ in plans]  # {attack index to start from: {hp: p}} tripped this round
+        for v, pl in enumerate(plans):
+            todo = [(j, a) for j, a in enumerate(pl.attacks) if a.round == r]
+            dist = dists[v]
+            for j, a in todo:
+                if j in pending[v]:
+                    for hp, p in pending[v].pop(j).items():
+                        add(dist, hp, p)
+                if a.trip:
+                    if a.on_trip <= v:  # an attempt of the shared start: no mass of this plan reaches it
+                        if dist:
+                            raise RuntimeError(f"internal: trip attempt {j} of chase plan {v} reached")
+                        continue
+                    s_ = num(trip_probability(a))
+                    into = pending[a.on_trip].setdefault(j + 1, {})
+                    for hp, p in dist.items():
+                        add(into, hp, p * s_)
+                    dist = {hp: p * (1 - s_) for hp, p in dist.items()}
+                    continue
+                nxt: dict = {}
+                for hp, p in dist.items():
+                    for q, d in table(a):
+                        left = hp - d
+                        if left > 0:
+                            add(nxt, left, p * q)
+                        elif left <= spec.dead_at:
+                            absorb(O_DEAD, r, p * q)
+                        elif saves and left == 0:
+                            absorb(O_DISABLED, r, p * q)
+                        elif saves:  # dying: its first check on its turn (this round if the drop came before)
+                            key = (left, r, r if a.trigger == ON_TURN else r + 1)
+                            dying[key] = dying.get(key, num(0)) + p * q
+                        else:
+                            absorb(O_DOWN, r, p * q)
+                dist = nxt
+            for rest in pending[v].values():  # tripped by the last attempt of the round: nothing follows
+                for hp, p in rest.items():
+                    add(dist, hp, p)
+            if pl.escape_round == r:
+                absorb(O_ESCAPED, r, sum(dist.values(), num(0)))
+                dist = {}
+            dists[v] = dist
+        alive = sum((p for d in dists for p in d.values()), num(0))
+        rows[r] = {"escaped": cum[O_ESCAPED], "down": cum[O_DOWN], "dead": cum[O_DEAD], "still_chased": alive}
+        if saves:
+            rows[r] |= {"stable": num(0), "disabled": cum[O_DISABLED]}
+    absorb(O_STILL, spec.rounds, sum((p for d in dists for p in d.values()), num(0)))
+    for (hp, r0, first), m in dying.items():
+        fate, by_round = _dying_35(spec, hp, first, num)
+        for k, p in fate.items():
+            absorb(k[0], k[1], m * p)
+        for r in range(r0, spec.rounds + 1):
+            for k, p in by_round.get(r, {"down": num(1)}).items():
+                rows[r][k] += m * p
+    return out, rows
+
+
+def _dying_35(spec, hp: int, first: int, num) -> tuple[dict, dict]:
+    """The fate of a 3.5/PF runner dying at ``hp`` (< 0), its first check in round ``first``:
+    ``({(outcome, round): p}, {round: {"down", "stable", "dead"}})`` (rows from ``first``; before it, still
+    dying). Each round on its turn: stable with 1/10 (3.5) or :func:`..plan.rules.pf_stabilise_probability`
+    (PF), else 1 HP lost; dead at ``spec.dead_at`` or below; still dying after the last round: ``down``."""
+    alive: dict = {hp: num(1)}
+    out: dict = {}
+    stable = dead = num(0)
+    rows = {}
+    for r in range(first, spec.rounds + 1):
+        nxt: dict = {}
+        for h, p in alive.items():
+            q = num(Fraction(1, 10) if spec.edition == "3.5" else pf_stabilise_probability(h, spec.con))
+            if q:
+                out[(O_STABLE, r)] = out.get((O_STABLE, r), num(0)) + p * q
+                stable += p * q
+            if h - 1 <= spec.dead_at:
+                out[(O_DEAD, r)] = out.get((O_DEAD, r), num(0)) + p * (1 - q)
+                dead += p * (1 - q)
+            elif 1 - q:
+                nxt[h - 1] = nxt.get(h - 1, num(0)) + p * (1 - q)
+        alive = nxt
+        rows[r] = {"down": sum(alive.values(), num(0)), "stable": stable, "dead": dead}
+    if alive:
+        out[(O_DOWN, spec.rounds)] = sum(alive.values(), num(0))
     return out, rows
 
 

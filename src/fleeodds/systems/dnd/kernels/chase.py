@@ -19,8 +19,11 @@ from ....rng import lane_bounded, lanes_start, trial_key
 from ..plan.chase import (O_BACK_UP, O_DEAD, O_DOWN, O_ESCAPED, O_STABLE, O_STILL, O_STOPPED, ON_TURN,
                           ChasePlan)
 
-# attack columns: round, attack bonus, AC, lowest critical face, advantage (-1 / 0 / 1), dice index, trigger
-A_ROUND, A_AB, A_AC, A_LOW, A_ADV, A_DICE, A_TRIG, A_MULT = range(8)
+# attack columns: round, attack bonus, AC, lowest critical face, advantage (-1 / 0 / 1), dice index, trigger,
+# 3.5/PF critical multiplier, trip attempt (0 none, 1 3.5, 2 PF), trip check, trip defence (PF: CMD), touch AC,
+# the variant a successful trip sends the trial to
+A_ROUND, A_AB, A_AC, A_LOW, A_ADV, A_DICE, A_TRIG, A_MULT, A_TRIP, A_TCHK, A_TDEF, A_TOUCH, A_ONTRIP = range(13)
+A_COLS = 13
 # steps of a downed runner: round, save (1) or attack (0), attack bonus, AC, lowest critical face, advantage,
 # dice index, a hit is a critical (within 5 ft)
 S_ROUND, S_SAVE, S_AB, S_AC, S_LOW, S_ADV, S_DICE, S_AUTO = range(8)
@@ -38,7 +41,7 @@ def _d20(key, st):
 
 @njit(cache=True)
 def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
-                 five, dead_at, out, rec):
+                 five, dead_at, dying, conmod, out, rec):
     """Trials ``lo .. hi - 1`` (``hp0``, ``var``, ``first`` indexed from ``lo``: starting hit points,
     plan variant, outcome already reached in round 0 or -1; ``-2``: down at the start, death saves from
     round 1): counts ``out[outcome, round]``, or each trial's outcome in ``rec``."""
@@ -48,9 +51,8 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
         st = lanes_start(key)
         v = var[i]
         hp = hp0[i]
-        esc = escape[v]
-        code = O_ESCAPED if esc > 0 else O_STILL
-        when = esc if esc > 0 else rounds
+        code = -1  # set below when the run of attacks ends without a drop
+        when = rounds
         drop = -1  # with death saves: the attack that dropped the runner (natt[v]: down at the start)
         if first[i] >= 0:
             code = first[i]
@@ -58,8 +60,31 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
         else:
             if first[i] == -2:
                 drop = natt[v]
+                code = O_DOWN
             else:
-                for j in range(natt[v]):
+                j = -1
+                while j + 1 < natt[v]:
+                    j += 1
+                    if att[v, j, A_TRIP] > 0:  # a trip attempt (3.5: touch attack, opposed check; PF: CMB)
+                        ok = False
+                        f, st = _d20(key, st)
+                        tc = att[v, j, A_TCHK]
+                        td = att[v, j, A_TDEF]
+                        if att[v, j, A_TRIP] == 2:
+                            ok = f == 20 or (f != 1 and f + tc >= td)
+                        elif f != 1 and (f == 20 or f + att[v, j, A_AB] >= att[v, j, A_TOUCH]):
+                            while True:
+                                a, st = _d20(key, st)
+                                b, st = _d20(key, st)
+                                if a + tc != b + td:
+                                    ok = a + tc > b + td
+                                    break
+                                if tc != td:
+                                    ok = tc > td
+                                    break
+                        if ok:
+                            v = att[v, j, A_ONTRIP]  # the tripped runner's plan: same attacks up to j
+                        continue
                     f, st = _d20(key, st)
                     adv = att[v, j, A_ADV]
                     if adv != 0:
@@ -97,12 +122,40 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
                         when = att[v, j, A_ROUND]
                         if (five == 0 and hp - d <= dead_at) or (five == 1 and d - hp >= hpmax):
                             code = O_DEAD
+                        elif dying > 0 and hp == d:  # 3.5/PF: exactly 0 HP, disabled (not followed)
+                            code = O_BACK_UP
+                        elif dying > 0:  # 3.5/PF dying: a check each of its turns (this round if not its own)
+                            h = hp - d
+                            code = O_DOWN
+                            when = rounds
+                            r0 = att[v, j, A_ROUND] if att[v, j, A_TRIG] == ON_TURN else att[v, j, A_ROUND] + 1
+                            for rr in range(r0, rounds + 1):
+                                if dying == 1:
+                                    c, st = lane_bounded(key, st, 10)
+                                    ok = c == 0
+                                else:
+                                    c, st = _d20(key, st)
+                                    ok = c == 20 or c + conmod + h >= 10
+                                if ok:
+                                    code = O_STABLE
+                                    when = rr
+                                    break
+                                h -= 1
+                                if h <= dead_at:
+                                    code = O_DEAD
+                                    when = rr
+                                    break
                         elif saves == 1:
                             drop = j
+                            code = O_DOWN
                         else:
                             code = O_DOWN
                         break
                     hp -= d
+                if code < 0:  # not dropped: safe in its plan's escape round, or still chased
+                    esc = escape[v]
+                    code = O_ESCAPED if esc > 0 else O_STILL
+                    when = esc if esc > 0 else rounds
             if drop >= 0:  # its steps: death saves at the start of its turns, the pursuers' attacks on it
                 sc = 0
                 fl = 0
@@ -174,35 +227,35 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
 
 @njit(nogil=True, cache=True)
 def _chase_count_blocks(seed, start, n, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
-                        five, dead_at, per, b0, b1):
+                        five, dead_at, dying, conmod, per, b0, b1):
     for b in range(b0, b1):
         lo, hi = block_range(b, start, n)
         _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0[lo - start:hi - start], var[lo - start:hi - start],
-                     first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, five, dead_at, per[b], None)
+                     first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, five, dead_at, dying, conmod, per[b], None)
 
 
 @njit(nogil=True, cache=True)
 def _chase_record_blocks(seed, start, n, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
-                         five, dead_at, dummy, rec, b0, b1):
+                         five, dead_at, dying, conmod, dummy, rec, b0, b1):
     for b in range(b0, b1):
         lo, hi = block_range(b, start, n)
         _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0[lo - start:hi - start], var[lo - start:hi - start],
-                     first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, five, dead_at, dummy[b],
-                     rec[lo - start:hi - start])
+                     first[lo - start:hi - start], hpmax, resist, escape, rounds, saves, five, dead_at, dying, conmod,
+                     dummy[b], rec[lo - start:hi - start])
 
 
 def _encode(plans: list[ChasePlan]):
     index: dict[str, int] = {}
     specs = []
     nmax = max(1, max(len(p.attacks) for p in plans))
-    att = np.zeros((len(plans), nmax, 8), dtype=np.int64)
+    att = np.zeros((len(plans), nmax, A_COLS), dtype=np.int64)
     for v, plan in enumerate(plans):
         for j, a in enumerate(plan.attacks):
             if a.damage not in index:
                 index[a.damage] = len(specs)
                 specs.append(parse(a.damage).encode())
             att[v, j] = (a.round, a.attack_bonus, a.ac, a.threat_low, a.advantage, index[a.damage], a.trigger,
-                         a.multiplier)
+                         a.multiplier, a.trip, a.trip_check, a.trip_defence, a.touch_ac, a.on_trip)
     # each variant's steps after a drop by attack j (j = number of attacks: down at the start)
     smax = max([1] + [len(x) for p in plans for x in list(p.after_drop) + [p.start_down]])
     steps = np.zeros((len(plans), nmax + 1, smax, 8), dtype=np.int64)
@@ -225,7 +278,10 @@ def _encode(plans: list[ChasePlan]):
     escape = np.array([p.escape_round for p in plans], dtype=np.int64)
     return (att, natt, steps, nsteps, stack_specs(specs), np.int64(s.hp_max), np.int64(int(s.resistance)), escape,
             np.int64(s.rounds), np.int64(int(s.death_saves)), np.int64(int(s.edition.startswith("5e"))),
-            np.int64(s.dead_at if s.dead_at is not None else 0))
+            np.int64(s.dead_at if s.dead_at is not None else 0),
+            # 3.5/PF dying followed: 1 (a 10% roll) or 2 (PF's Con check); the Con modifier
+            np.int64(0 if s.edition.startswith("5e") or not s.death_saves else (1 if s.edition == "3.5" else 2)),
+            np.int64((s.con - 10) // 2))
 
 
 class _Starts:
@@ -255,7 +311,7 @@ def make_chase_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = None, 
     ``variants`` (default ``[plan]``): the plans a trial may follow (index 1: the runner starts prone);
     ``exchange``: ``(exchange trial kernel recording damage, (kind array, variant array) by exchange
     outcome index)`` for the chase after the exchange."""
-    plans = variants or [plan]
+    plans = variants or [plan, *plan.variants]
     args = _encode(plans)
     n_bins = plan.spec.rounds + 1
     n_out = len(plan.outcomes)
@@ -266,10 +322,10 @@ def make_chase_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = None, 
         nb = (n + BLOCK - 1) // BLOCK
         per = np.zeros((nb, n_out, n_bins), dtype=np.int64)
         cseed, hp0, var, first = starts(seed, start, n)
-        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves, five, dead_at = args
+        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves, five, dead_at, dying, conmod = args
         run_blocks(_chase_count_blocks, nb, cseed, np.int64(start), np.int64(n), att, natt, steps, nsteps, specs,
                    hp0, var, first,
-                   hpmax, resist, escape, rounds, saves, five, dead_at, per)
+                   hpmax, resist, escape, rounds, saves, five, dead_at, dying, conmod, per)
         return per.sum(axis=0)
 
     return kernel
@@ -277,7 +333,7 @@ def make_chase_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = None, 
 
 def make_chase_trial_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = None, exchange=None):
     """``kernel(seed, start, n) -> int64 outcome indices (n,)`` of the chase (see :func:`make_chase_kernel`)."""
-    plans = variants or [plan]
+    plans = variants or [plan, *plan.variants]
     args = _encode(plans)
     starts = _Starts(plan, exchange)
 
@@ -287,10 +343,10 @@ def make_chase_trial_kernel(plan: ChasePlan, variants: list[ChasePlan] | None = 
         rec = np.empty(n, dtype=np.int64)
         dummy = np.zeros((nb, 1, 1), dtype=np.int64)
         cseed, hp0, var, first = starts(seed, start, n)
-        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves, five, dead_at = args
+        att, natt, steps, nsteps, specs, hpmax, resist, escape, rounds, saves, five, dead_at, dying, conmod = args
         run_blocks(_chase_record_blocks, nb, cseed, np.int64(start), np.int64(n), att, natt, steps, nsteps, specs,
                    hp0, var, first,
-                   hpmax, resist, escape, rounds, saves, five, dead_at, dummy, rec)
+                   hpmax, resist, escape, rounds, saves, five, dead_at, dying, conmod, dummy, rec)
         return rec
 
     return kernel

@@ -14,7 +14,7 @@ from typing import Literal, Optional, Union
 from pydantic import ConfigDict
 
 from ....errors import InputError
-from ....validation import StrictModel, inert
+from ....validation import StrictModel, inert, not_modelled
 from ..plan.rules import parse_threat_range
 from .fields import F, Flag, Int, _validate, check_dice
 from .presets import _merge_preset
@@ -26,8 +26,8 @@ CHASE_ACTIONS = ("move", "dash", "disengage", "dash+disengage", "dash+dash")
 #: standard action (move), a double move, a withdraw (full-round, twice the speed, the start square not
 #: threatened), a run (full-round, four times the speed, Dex bonus to AC lost while running).
 CHASE_ACTIONS_35 = ("move", "double_move", "withdraw", "run")
-#: [chase] and pursuer fields that are 5e only.
-FIVE_E_ONLY = ("cunning_action", "difficult_terrain", "death_saves", "after_exchange")
+#: [chase] fields that are 5e only.
+FIVE_E_ONLY = ("cunning_action", "after_exchange")
 MAX_CHASE_ROUNDS = 20
 
 
@@ -81,6 +81,54 @@ class PursuerModel(StrictModel):
                           "À distance : portée normale en pieds (80 par défaut).", "ft", ge=5, le=2000)
     range_long: int = F(320, "long range", "portée longue", "Ranged: long range in feet (default 320).",
                         "À distance : portée longue en pieds (320 par défaut).", "ft", ge=5, le=5000)
+    range_increment: Int = F(None, "range increment", "facteur de portée",
+                             "3.5/PF, ranged = true: the weapon's range increment in feet (required there): -2 "
+                             "per full increment beyond the first, at most 10 increments (5 thrown).",
+                             "3.5/PF, ranged = true : le facteur de portée de l'arme en pieds (obligatoire dans ce "
+                             "cas) : -2 par facteur entier au-delà du premier, au plus 10 facteurs (5 pour une "
+                             "arme de jet).", "ft", ge=5, le=1000, multiple_of=5)
+    thrown: Flag = F(False, "thrown weapon", "arme de jet",
+                     "3.5/PF, ranged = true: a thrown weapon (maximum range 5 increments instead of 10; default "
+                     "false).",
+                     "3.5/PF, ranged = true : une arme de jet (portée maximale de 5 facteurs au lieu de 10 ; faux "
+                     "par défaut).")
+    precise_shot: Flag = F(False, "Precise Shot", "Tir de précision",
+                           "3.5/PF, ranged = true: no -4 for shooting at a runner engaged in melee (a melee "
+                           "pursuer threatens it) (default false).",
+                           "3.5/PF, ranged = true : pas de -4 pour tirer sur un fuyard engagé au corps à corps (un "
+                           "poursuivant au contact le menace) (faux par défaut).")
+    trip: Flag = F(False, "trips", "croc-en-jambe",
+                   "3.5/PF: its attack of opportunity on the runner's move is a trip attempt (3.5 SRD Combat, "
+                   "Trip: a melee touch attack against runner.touch_ac, then trip_check opposed by "
+                   "runner.trip_defence; PF1 CRB Combat, Trip: trip_check against runner.cmd). A tripped runner "
+                   "is prone where it stands and must stand up (a move action that provokes) before it moves "
+                   "on. Default false.",
+                   "3.5/PF : son attaque d'opportunité sur le déplacement du fuyard est un croc-en-jambe (DRS "
+                   "3.5, Combat, Croc-en-jambe : une attaque de contact contre runner.touch_ac, puis trip_check "
+                   "opposé à runner.trip_defence ; PF1 : trip_check contre runner.cmd). Un fuyard renversé est à "
+                   "terre là où il est et doit se relever (une action de mouvement qui provoque) avant de "
+                   "repartir. Faux par défaut.")
+    trip_check: Int = F(None, "trip check", "test de croc-en-jambe",
+                        "3.5: its Strength check modifier for tripping (size and Improved Trip's +4 included); "
+                        "PF1: its CMB for a trip (Improved Trip's +2 included). Required by trip.",
+                        "3.5 : son modificateur de Force pour le croc-en-jambe (taille et +4 de Science du "
+                        "croc-en-jambe compris) ; PF1 : son BMO pour un croc-en-jambe (+2 de Science du "
+                        "croc-en-jambe compris). Requis par trip.", None, ge=-20, le=100)
+    improved_trip: Flag = F(False, "Improved Trip", "Science du croc-en-jambe",
+                            "3.5 (SRD Feats, Improved Trip): after tripping the runner it makes a melee attack "
+                            "at once against the prone runner (-4 AC against melee). Default false.",
+                            "3.5 (DRS, Dons, Science du croc-en-jambe) : après avoir renversé le fuyard il porte "
+                            "aussitôt une attaque au corps à corps contre le fuyard à terre (-4 à la CA au "
+                            "contact). Faux par défaut.")
+    combat_reflexes: Flag = F(False, "Combat Reflexes", "Attaques réflexes",
+                              "3.5/PF: 1 + dex_bonus attacks of opportunity per round instead of 1, at most one "
+                              "per opportunity (leaving its reach, standing up) (default false).",
+                              "3.5/PF : 1 + dex_bonus attaques d'opportunité par round au lieu d'une, au plus une "
+                              "par occasion (sortir de son allonge, se relever) (faux par défaut).")
+    dex_bonus: int = F(0, "Dexterity bonus", "bonus de Dextérité",
+                       "3.5/PF: the Dex bonus Combat Reflexes adds to its attacks of opportunity (default 0).",
+                       "3.5/PF : bonus de Dex qu'Attaques réflexes ajoute à ses attaques d'opportunité "
+                       "(0 par défaut).", None, ge=-5, le=20)
 
 
 class ChaseModel(StrictModel):
@@ -115,9 +163,10 @@ class ChaseModel(StrictModel):
                              "Roublard : foncer ou se désengager par une action bonus (faux par défaut).")
     difficult_terrain: Flag = F(False, "difficult terrain", "terrain difficile",
                                 "The whole way is difficult terrain: every foot costs 2 (SRD 5.1 / 5.2 "
-                                "Difficult Terrain), for everyone (default false).",
-                                "Tout le trajet est en terrain difficile : chaque pied en coûte 2, pour tous "
-                                "(faux par défaut).")
+                                "Difficult Terrain), for everyone; 3.5/PF: nobody runs or charges across it (3.5 SRD "
+                                "Combat, Movement, Hampered Movement) (default false).",
+                                "Tout le trajet est en terrain difficile : chaque pied en coûte 2, pour tous ; "
+                                "3.5/PF : personne n'y court ni n'y charge (faux par défaut).")
     after_exchange: Flag = F(False, "the exchange first", "l'échange d'abord",
                              "5e: the chase starts with the exchange of leaving melee described by the scenario's "
                              "mode, [[enemies]] and [options] (as situation leave_melee, metric damage): the runner's "
@@ -133,21 +182,31 @@ class ChaseModel(StrictModel):
     death_saves: Flag = F(False, "death saves", "jets contre la mort",
                           "5e: a runner dropped to 0 HP is followed to the last round: it lies where it fell and "
                           "rolls a death saving throw at the start of each of its turns (natural 20: back up at "
-                          "1 HP; three successes: stable; three failures: dead); see attack_downed "
+                          "1 HP; three successes: stable; three failures: dead); see attack_downed. 3.5/PF: a "
+                          "dying runner (negative HP) is followed the same way: each of its turns it stabilises "
+                          "on a 10% roll (3.5) or a DC 10 Constitution check with its negative HP as a penalty "
+                          "(PF1; natural 20 succeeds), else it loses 1 HP; dead at -10 (3.5) or -Con (PF1); "
+                          "at exactly 0 HP: disabled "
                           "(default false: the chase ends at the drop, down).",
                           "5e : un fuyard tombé à 0 pv est suivi jusqu'au dernier round : il reste où il est tombé "
                           "et fait un jet de sauvegarde contre la mort au début de chacun de ses tours (20 naturel : "
-                          "relevé à 1 pv ; trois réussites : stabilisé ; trois échecs : mort) ; voir attack_downed "
+                          "relevé à 1 pv ; trois réussites : stabilisé ; trois échecs : mort) ; voir attack_downed. "
+                          "3.5/PF : un fuyard mourant (pv négatifs) est suivi de même : à chacun de ses tours il se "
+                          "stabilise sur un jet de 10 % (3.5) ou un test de Constitution DD 10 avec ses pv négatifs "
+                          "en malus (PF1 ; 20 naturel réussit), sinon il perd 1 pv ; mort à -10 (3.5) ou -Con (PF1) ; "
+                          "à exactement 0 pv : hors de combat "
                           "(faux par défaut : la poursuite s'arrête à la chute, à terre).")
-    attack_downed: Flag = F(True, "attacks on the downed runner", "attaques contre le fuyard à terre",
+    attack_downed: Optional[bool] = F(None, "attacks on the downed runner", "attaques contre le fuyard à terre",
                             "With death_saves: the pursuers keep coming for the downed runner and attack it "
                             "(Advantage, a hit from within 5 ft is a critical; a hit marks one failure, a "
                             "critical two, damage at least the hit point maximum kills; a stable runner hit "
-                            "starts its saves again) (default true; false: they leave it alone).",
+                            "starts its saves again) (default true in 5e; false: they leave it alone). 3.5/PF: "
+                            "false, the default there (the pursuers' coup de grace is not modelled).",
                             "Avec death_saves : les poursuivants vont au fuyard à terre et l'attaquent "
                             "(avantage, un coup porté à 1,50 m ou moins est critique ; un coup coche un échec, "
                             "un critique deux, des dégâts au moins égaux aux pv maximum tuent ; un fuyard "
-                            "stabilisé touché recommence ses jets) (vrai par défaut ; faux : ils le laissent).")
+                            "stabilisé touché recommence ses jets) (vrai par défaut en 5e ; faux : ils le laissent). 3.5/PF : "
+                            "faux, la valeur par défaut (le coup de grâce des poursuivants n'est pas modélisé).")
     pursuers: Optional[list[PursuerModel]] = F(None, "pursuers", "poursuivants",
                                                "The creatures running after the runner, in the order they act "
                                                "(required, 1 to 10).",
@@ -172,6 +231,13 @@ class Pursuer:
     range_normal: int
     range_long: int
     crit_multiplier: int = 2
+    trip: bool = False
+    trip_check: int = 0
+    improved_trip: bool = False
+    aoo_per_round: int = 1
+    range_increment: int = 0
+    thrown: bool = False
+    precise_shot: bool = False
 
 
 @dataclass(frozen=True)
@@ -201,6 +267,11 @@ class ChaseSpec:
         With ``death_saves``: the pursuers attack the downed runner (:func:`..plan.chase.downed_steps`).
     after_exchange : bool
         The chase starts with the scenario's exchange of leaving melee (:mod:`..scenarios.chase`).
+    touch_ac, trip_defence : int
+        3.5/PF, against a pursuer's trip: 3.5 the touch AC and the opposed check's modifier; PF1 the CMD
+        in ``trip_defence``.
+    con : int
+        Pathfinder: the Constitution score (its modifier in the dying runner's DC 10 check).
 
     References
     ----------
@@ -224,10 +295,14 @@ class ChaseSpec:
     attack_downed: bool = True
     dead_at: int | None = None
     dex_bonus: int = 0
+    touch_ac: int = 10
+    trip_defence: int = 0
+    con: int = 10
 
 
 def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistance: bool,
-                dead_at: int | None = None, dex_bonus: int = 0) -> ChaseSpec:
+                dead_at: int | None = None, dex_bonus: int = 0, touch_ac: int | None = None,
+                trip_defence: int | None = None, con: int = 10) -> ChaseSpec:
     """Validate the ``[chase]`` table.
 
     Raises
@@ -242,10 +317,18 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
     if not five:
         for key in FIVE_E_ONLY:
             if raw.get(key) is True:
-                raise InputError(f"chase.{key}", True, "false in 3.5/PF (5e only in the chase: running and charging "
-                                                       "cannot cross difficult terrain, the dying rules differ)")
+                raise InputError(f"chase.{key}", True, "false in 3.5/PF (5e only in the chase: the rogue's Cunning "
+                                                       "Action; the exchange before the chase)")
+        if raw.get("attack_downed") is True and m.death_saves:
+            raise not_modelled("chase.attack_downed", True, "3.5/PF: the pursuers finishing off the dying "
+                                                            "runner; false, the default there, leaves it where it fell")
+        if raw.get("attack_downed") is True:
+            inert("chase.attack_downed", True, "unless chase.death_saves = true (the chase ends at the drop)")
+        m = m.model_copy(update={"attack_downed": False})
         if "actions" not in raw:
             m = m.model_copy(update={"actions": "double_move"})
+    elif m.attack_downed is None:
+        m = m.model_copy(update={"attack_downed": True})
     allowed = CHASE_ACTIONS if five else CHASE_ACTIONS_35
     acts = [m.actions] * m.rounds if isinstance(m.actions, str) else list(m.actions)
     field_ = "chase.actions"
@@ -255,6 +338,9 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
         where = field_ if isinstance(m.actions, str) else f"{field_}.{i}"
         if a not in allowed:
             raise InputError(where, a, "one of " + ", ".join(repr(x) for x in allowed))
+        if a == "run" and m.difficult_terrain:
+            raise InputError(where, a, "'move', 'double_move' or 'withdraw' with chase.difficult_terrain = true (no "
+                                       "run across difficult terrain)")
         if "+" in a and not m.cunning_action:
             raise InputError(where, a, "'move', 'dash' or 'disengage' unless chase.cunning_action = true (a bonus "
                                        "action Dash or Disengage is the rogue's Cunning Action)")
@@ -270,10 +356,37 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
             raise InputError(f + "attack_bonus", None, "an integer attack bonus (required unless a preset gives it)")
         if p.damage is None:
             raise InputError(f + "damage", None, "dice notation such as 1d12+3 (required unless a preset gives it)")
-        if not five and (p.aggressive or p.ranged):
-            key = "aggressive" if p.aggressive else "ranged"
-            raise InputError(f + key, True, "false in 3.5/PF (the 5e orc's Aggressive and shooters are 5e only "
-                                            "in the chase)")
+        if not five and p.aggressive:
+            raise InputError(f + "aggressive", True, "false in 3.5/PF (the 5e orc's Aggressive)")
+        if not five and p.ranged and p.range_increment is None:
+            raise InputError(f + "range_increment", None, "the weapon's range increment in feet (required by ranged "
+                                                          "= true in 3.5/PF)")
+        for key in ("thrown", "precise_shot"):
+            if getattr(p, key) and (five or not p.ranged):
+                raise InputError(f + key, True, "false unless ranged = true in 3.5/PF (5e: range_normal and "
+                                                "range_long)")
+        if p.range_increment is not None and (five or not p.ranged):
+            inert(f + "range_increment", p.range_increment, "unless ranged = true in 3.5/PF (5e: range_normal and "
+                                                            "range_long)")
+        for key, default in (("range_normal", 80), ("range_long", 320)):
+            if not five and getattr(p, key) != default:
+                inert(f + key, getattr(p, key), "in 3.5/PF (range_increment gives the range)")
+        for key in ("trip", "improved_trip", "combat_reflexes"):
+            if five and getattr(p, key):
+                raise InputError(f + key, True, "false in 5e (3.5/PF only: a 5e trip is a prone rider of the "
+                                                "exchange, on_hit = 'prone')")
+        if p.improved_trip and edition == "pf1":
+            raise InputError(f + "improved_trip", True, "false in Pathfinder 1e (its Improved Trip gives no free "
+                                                        "attack; put its +2 in trip_check)")
+        if p.dex_bonus and not p.combat_reflexes:
+            inert(f + "dex_bonus", p.dex_bonus, "unless combat_reflexes = true (the chase reads a pursuer's Dex bonus "
+                                                "for its extra attacks of opportunity only)")
+        if p.improved_trip and not p.trip:
+            raise InputError(f + "improved_trip", True, "false unless trip = true")
+        if p.trip and p.trip_check is None:
+            raise InputError(f + "trip_check", None, "an integer trip modifier (required by trip = true)")
+        if p.trip and edition == "pf1" and trip_defence is None:
+            raise InputError("runner.cmd", None, "an integer CMD (required when a pursuer has trip = true)")
         if five and p.crit_multiplier != 2:
             inert(f + "crit_multiplier", p.crit_multiplier, "in 5e (a critical doubles the dice)")
         if p.range_long < p.range_normal:
@@ -282,10 +395,15 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
             name=p.name or meta.get("name", f"pursuer {i + 1}"), attack_bonus=p.attack_bonus,
             damage=check_dice(p.damage, f + "damage"), threat_low=parse_threat_range(p.threat_range, f + "threat_range"),
             reach=p.reach, speed=p.speed, gap=p.gap, attacks=p.attacks, aggressive=p.aggressive, ranged=p.ranged,
-            range_normal=p.range_normal, range_long=p.range_long, crit_multiplier=p.crit_multiplier))
+            range_normal=p.range_normal, range_long=p.range_long, crit_multiplier=p.crit_multiplier,
+            trip=p.trip, trip_check=p.trip_check or 0, improved_trip=p.improved_trip,
+            aoo_per_round=1 + max(0, p.dex_bonus) if p.combat_reflexes else 1,
+            range_increment=p.range_increment or 0, thrown=p.thrown, precise_shot=p.precise_shot))
     if raw.get("attack_downed") is False and not m.death_saves:
         inert("chase.attack_downed", False, "unless chase.death_saves = true (the chase ends at the drop)")
     return ChaseSpec(edition=edition, hp=hp, hp_max=hp_max, ac=ac, resistance=resistance, rounds=m.rounds,
                      distance=m.distance, speed=m.speed, actions=tuple(acts), difficult_terrain=m.difficult_terrain,
                      pursuers=tuple(pursuers), death_saves=m.death_saves, after_exchange=m.after_exchange,
-                     attack_downed=m.attack_downed, dead_at=dead_at, dex_bonus=dex_bonus)
+                     attack_downed=m.attack_downed, dead_at=dead_at, dex_bonus=dex_bonus,
+                     touch_ac=touch_ac if touch_ac is not None else 10 + dex_bonus,
+                     trip_defence=trip_defence if trip_defence is not None else dex_bonus, con=con)

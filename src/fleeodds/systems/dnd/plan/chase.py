@@ -31,7 +31,7 @@ Markov chain over (round, hit points), see :mod:`..exact.chase`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ....outcomes import Metric, Outcome
 from ..model.chase import ChaseSpec
@@ -57,11 +57,25 @@ CHASE_DIES = Outcome("dead", "dead (instant death, or three failed death saves)"
 CHASE_OUTCOMES_FULL = (ESCAPED, STILL_CHASED, CHASE_DOWN, CHASE_DEAD, STOPPED, CHASE_BACK_UP, CHASE_STABLE)
 CHASE_OUTCOMES_SAVES = (ESCAPED, STILL_CHASED, CHASE_DYING, CHASE_DIES, STOPPED, CHASE_BACK_UP, CHASE_STABLE)
 O_STOPPED, O_BACK_UP, O_STABLE = 4, 5, 6
+#: 3.5/PF with chase.death_saves: the dying checks followed (3.5 SRD *Injury and Death*; PF1 CRB ch. 8, "Dying").
+#: Index 5 is the runner left at exactly 0 HP (disabled; the chase is not followed for it), index 4 unused (as
+#: without an exchange in 5e).
+CHASE_DYING_35 = Outcome("down", "down, still dying after the last round (negative HP, not stable)",
+                         "à terre, toujours mourant après le dernier round (pv négatifs, pas stabilisé)")
+CHASE_DEAD_35 = Outcome("dead", "dead (-10 HP in 3.5, -Con in Pathfinder: from damage or from bleeding)",
+                        "mort (-10 pv en 3.5, -Con en Pathfinder : par les dégâts ou en se vidant de son sang)")
+CHASE_DISABLED_35 = Outcome("disabled", "disabled at exactly 0 HP (conscious; not followed further)",
+                            "hors de combat à exactement 0 pv (conscient ; pas suivi au-delà)")
+CHASE_STABLE_35 = Outcome("stable", "down, then stable on its own (unconscious; unaided not safe)",
+                          "à terre, puis stabilisé seul (inconscient ; sans soins, pas hors de danger)")
+CHASE_OUTCOMES_DYING_35 = (ESCAPED, STILL_CHASED, CHASE_DYING_35, CHASE_DEAD_35, STOPPED, CHASE_DISABLED_35,
+                           CHASE_STABLE_35)
+O_DISABLED = O_BACK_UP
 #: How many times its speed each choice moves the runner, and whether it provokes.
 MOVES = {"move": (1, True), "dash": (2, True), "disengage": (1, False), "dash+disengage": (2, False),
          "dash+dash": (3, True)}
-#: Triggers of a chase attack.
-ON_TURN, OPPORTUNITY = 0, 1
+#: Triggers of a chase attack (3.5 Improved Trip: the free attack after a trip, no attack of opportunity).
+ON_TURN, OPPORTUNITY, IMPROVED_TRIP = 0, 1, 2
 
 
 @dataclass(frozen=True)
@@ -75,13 +89,22 @@ class ChaseAttack:
     pursuer : int
         Index in ``spec.pursuers``.
     trigger : int
-        ``ON_TURN`` (its Attack action) or ``OPPORTUNITY`` (the runner leaves its reach).
+        ``ON_TURN`` (its Attack action), ``OPPORTUNITY`` (the runner leaves its reach, or stands up) or
+        ``IMPROVED_TRIP`` (3.5: the attack right after a successful trip).
     attack_bonus, ac, threat_low : int
     advantage : int
         -1 disadvantage (long range, or shooting within 5 ft), 0 otherwise.
     damage : str
     multiplier : int
         3.5/PF critical multiplier (5e: 2, unused).
+    trip : int
+        0: an attack; 1: a 3.5 trip attempt (a melee touch attack against ``touch_ac``, then
+        ``d20 + trip_check`` opposed by ``d20 + trip_defence``), 2: a Pathfinder one (``d20 + trip_check``
+        against the CMD in ``trip_defence``). A trip attempt deals no damage.
+    trip_check, trip_defence, touch_ac : int
+    on_trip : int
+        For a trip attempt: the index, in ``(plan, *plan.variants)``, of the plan the runner follows when
+        it succeeds (its attacks up to this one are the same; the next one follows this one).
     """
 
     round: int
@@ -93,6 +116,11 @@ class ChaseAttack:
     advantage: int
     damage: str
     multiplier: int = 2
+    trip: int = 0
+    trip_check: int = 0
+    trip_defence: int = 0
+    touch_ac: int = 0
+    on_trip: int = -1
 
 
 @dataclass(frozen=True)
@@ -120,6 +148,9 @@ class ChasePlan:
     start_down : tuple of DownStep
         With ``spec.death_saves``: what follows for a runner down when the chase starts (down in the
         exchange).
+    variants : tuple of ChasePlan
+        3.5/PF trips: the plans of a tripped runner (each one's attacks begin as those of the plan whose
+        trip attempt sends there, see :attr:`ChaseAttack.on_trip`; their own ``variants`` are empty).
     """
 
     spec: ChaseSpec
@@ -130,11 +161,14 @@ class ChasePlan:
     prone: bool = False
     after_drop: tuple = ()
     start_down: tuple = ()
+    variants: tuple = ()
 
     @property
     def outcomes(self) -> tuple:
         """The four outcomes of a plain chase, or the seven with the exchange first or the death saves."""
         s = self.spec
+        if s.death_saves and not is_5e(s.edition):
+            return CHASE_OUTCOMES_DYING_35
         if s.death_saves:
             return CHASE_OUTCOMES_SAVES
         return CHASE_OUTCOMES_FULL if s.after_exchange else CHASE_OUTCOMES
@@ -349,6 +383,11 @@ def compile_chase(spec: ChaseSpec, prone: bool = False) -> ChasePlan:
 
 #: How many times its speed each 3.5/PF choice moves the runner.
 MOVES_35 = {"move": 1, "double_move": 2, "withdraw": 2, "run": 4}
+#: Choices that leave a move action after a trip in their first move: the move action's standard action
+#: taken as a move action, the double move's second move action (3.5 SRD *Combat*, "Actions in Combat").
+ACTION_LEFT_35 = ("move", "double_move")
+#: More trip branches than this is refused (each is a plan the exact solver and the kernel follow).
+MAX_TRIP_VARIANTS = 512
 
 
 def compile_chase_35(spec: ChaseSpec) -> ChasePlan:
@@ -361,17 +400,46 @@ def compile_chase_35(spec: ChaseSpec) -> ChasePlan:
       attack (a move action and a standard action);
     * else, if twice its speed does: a charge (at least 10 ft, straight line) to the closest square from
       which it can attack, one attack at +2 (3.5 SRD / PF1 CRB "Charge");
-    * else it runs, four times its speed, and does not attack ("Run").
+    * else it runs, four times its speed, and does not attack ("Run");
+    * a shooter (``ranged``) stays put and makes its ``attacks`` while the runner is within 10 range
+      increments (5 thrown), at -2 per full increment beyond the first ("Range Penalty"), -4 when a melee
+      pursuer threatens the runner (engaged in melee) unless Precise Shot ("Shooting or Throwing into a
+      Melee"); it threatens no square (no attack of opportunity).
+
+    Difficult terrain (``spec.difficult_terrain``, the whole way): every square costs 2 for everyone,
+    nobody runs or charges across it (3.5 SRD *Combat*, "Movement", "Hampered Movement"; PF1 CRB ch. 8,
+    "Difficult Terrain"): a pursuer that a move does not bring within reach double-moves; ``run`` is
+    refused for the runner.
 
     Then the runner: each pursuer that threatens a square it leaves makes one attack of opportunity (one
-    per round; 3.5 SRD "Attacks of Opportunity"), except that a withdraw's start square is not threatened
-    (a reach-10 foe whose second square the runner crosses still gets its attack; "Withdraw"); then it
-    moves its speed (move: with a standard action left), twice (double move, withdraw) or four times
-    (run). A running runner loses its Dexterity bonus to AC against the attacks of opportunity of its run
-    ("Run"; the loss is read as lasting for its own turn). Reaching safety ends the chase.
+    per opportunity, one per round or ``1 + Dex`` with Combat Reflexes; 3.5 SRD "Attacks of
+    Opportunity"), except that a withdraw's start square is not threatened (a reach-10 foe whose second
+    square the runner crosses still gets its attack; "Withdraw"); then it moves its speed (move: with a
+    standard action left), twice (double move, withdraw) or four times (run). A running runner loses its
+    Dexterity bonus to AC (and touch AC) against the attacks of opportunity of its run ("Run"; the loss
+    is read as lasting for its own turn). Reaching safety ends the chase.
+
+    Trips (``pursuer.trip``): the attack of opportunity is a trip attempt ("Trip"); one that succeeds
+    leaves the runner prone in the square it was leaving, and its move ends there (the later attacks of
+    opportunity of that square do not come: it never left it). 3.5 Improved Trip: a melee attack at once,
+    at AC - 4 (prone: -4 AC against melee, "Prone"). Standing up is a move action that provokes ("Actions
+    in Combat", "Stand up"): with a move action left (``move``: its standard action taken as a move
+    action; ``double_move``: the second move) the runner stands up at once, provoking from every pursuer
+    that threatens it and still has an attack of opportunity this round, at AC - 4 (the attack comes
+    before the action: still prone), and moves no farther; after a full-round action (``withdraw``,
+    ``run``) it lies prone to its next turn: the pursuers' melee attacks are at AC - 4, then it stands
+    up (provoking, a new round's attacks of opportunity) and has one move action left: it moves its
+    speed once, whatever its choice for that round (leaving a threatened square provokes from a pursuer
+    with an attack of opportunity left: Combat Reflexes; another trip is possible). A prone runner is
+    not tripped again: a tripping pursuer's attack on a standing-up runner is an attack.
 
     At 0 HP or below the runner is down (disabled at exactly 0, dying below: the chase ends there), dead
-    at ``spec.dead_at`` or below (3.5 -10, PF -Con; 3.5 SRD *Injury and Death*, PF1 CRB ch. 8).
+    at ``spec.dead_at`` or below (3.5 -10, PF -Con; 3.5 SRD *Injury and Death*, PF1 CRB ch. 8). With
+    ``spec.death_saves`` the dying runner is followed by the exact solver and the kernel (not here: no
+    position changes): each of its turns, from the round of the drop when a pursuer's turn dropped it,
+    else the next, it becomes stable on 1 in 10 (3.5 "Dying") or a DC 10 Constitution check with its
+    negative hit points as a penalty, a natural 20 succeeding (PF1 "Dying"), otherwise it loses 1 HP;
+    at exactly 0 HP it is ``disabled`` and not followed (it could still take one move action a round).
 
     Parameters
     ----------
@@ -381,17 +449,63 @@ def compile_chase_35(spec: ChaseSpec) -> ChasePlan:
     Returns
     -------
     ChasePlan
+        With trips, :attr:`ChasePlan.variants` holds the plans of each sequence of successful trips.
+
+    Raises
+    ------
+    InputError
+        ``chase.rounds``: more than :data:`MAX_TRIP_VARIANTS` trip branches.
 
     References
     ----------
-    D&D 3.5 SRD *Combat*: "Actions in Combat" (Move, Full Attack, Charge, Run, Withdraw), "Attacks of
-    Opportunity", "Critical Hits"; *Injury and Death*; Pathfinder RPG CRB ch. 8 (the same actions).
+    D&D 3.5 SRD *Combat*: "Actions in Combat" (Move, Stand up, Full Attack, Charge, Run, Withdraw),
+    "Attacks of Opportunity", "Attack Roll" (range penalty, shooting into a melee), "Movement"
+    (hampered movement), "Critical Hits", "Trip"; *Condition Summary*, "Prone"; *Feats*, "Combat
+    Reflexes", "Improved Trip", "Precise Shot"; *Equipment*, "Range Increment"; *Injury and Death*; Pathfinder RPG CRB ch. 8 (the same actions; "Combat
+    Maneuvers", "Trip"; "Move Actions", "Stand Up").
     """
+    from ....errors import InputError
+
+    root = _trajectory_35(spec, ())
+    found = [root]
+    forced_of = [()]
+    queue = [0]
+    links: dict[tuple[int, int], int] = {}  # (variant, trip attack index) -> variant after the trip
+    while queue:
+        v = queue.pop(0)
+        attacks, _pos, _esc, trips = found[v]
+        forced = forced_of[v]
+        for j in trips:
+            if forced and j <= forced[-1]:
+                continue  # before a forced trip: the parent branches there
+            if len(found) >= MAX_TRIP_VARIANTS:
+                raise InputError("chase.rounds", spec.rounds,
+                                 f"fewer rounds or tripping pursuers (more than {MAX_TRIP_VARIANTS} ways the trips "
+                                 "can fall)")
+            links[(v, j)] = len(found)
+            forced_of.append(forced + (j,))
+            found.append(_trajectory_35(spec, forced + (j,)))
+            queue.append(len(found) - 1)
+    rule = DamageRule(edition=spec.edition, min_damage_1=True)
+    plans = []
+    for v, (attacks, positions, escape, _trips) in enumerate(found):
+        attacks = tuple(replace(a, on_trip=links[(v, j)]) if (v, j) in links else a for j, a in enumerate(attacks))
+        plans.append(ChasePlan(spec=spec, attacks=attacks, escape_round=escape, positions=positions,
+                               damage_rule=rule))
+    return replace(plans[0], variants=tuple(plans[1:]))
+
+
+def _trajectory_35(spec: ChaseSpec, forced: tuple[int, ...]):
+    """One path of the 3.5/PF chase: the trip attempts at the attack indices in ``forced`` succeed, every
+    other fails. Returns ``(attacks, positions, escape round, indices of the trip attempts)``."""
     gaps = [p.gap for p in spec.pursuers]
     to_safety = spec.distance
     attacks: list[ChaseAttack] = []
+    trips: list[int] = []
     positions = []
     escape = 0
+    prone = False  # prone at the start of the round (tripped during a full-round action)
+    ed = spec.edition
 
     def attack(r, i, trigger, bonus=0, ac=spec.ac):
         p = spec.pursuers[i]
@@ -399,33 +513,98 @@ def compile_chase_35(spec: ChaseSpec) -> ChasePlan:
                                    ac=ac, threat_low=p.threat_low, advantage=0, damage=p.damage,
                                    multiplier=p.crit_multiplier))
 
+    def trip_attempt(r, i, touch_ac) -> bool:
+        p = spec.pursuers[i]
+        trips.append(len(attacks))
+        ok = len(attacks) in forced
+        attacks.append(ChaseAttack(round=r, pursuer=i, trigger=OPPORTUNITY, attack_bonus=p.attack_bonus,
+                                   ac=spec.ac, threat_low=p.threat_low, advantage=0, damage="0",
+                                   multiplier=p.crit_multiplier, trip=2 if ed == "pf1" else 1,
+                                   trip_check=p.trip_check, trip_defence=spec.trip_defence, touch_ac=touch_ac))
+        return ok
+
+    def stand_up(r, left):  # a move action that provokes; the attacks come first, against the prone runner
+        for i, p in enumerate(spec.pursuers):
+            if threatens(i) and left[i] > 0:
+                left[i] -= 1
+                attack(r, i, OPPORTUNITY, ac=spec.ac - 4)
+
+    dt = spec.difficult_terrain
+
+    def threatens(i):  # a melee pursuer threatens the runner (a shooter threatens no square)
+        return not spec.pursuers[i].ranged and gaps[i] <= spec.pursuers[i].reach
+
     for r in range(1, spec.rounds + 1):
+        turn_ac = spec.ac - 4 if prone else spec.ac  # prone: -4 AC against melee ("Prone")
         for i, p in enumerate(spec.pursuers):
             g = gaps[i]
-            if g <= p.reach:  # full attack
+            step = _cost(p.speed, dt)  # difficult terrain: every square costs 2
+            if p.ranged:  # it stays put and shoots: a full attack within its maximum range
+                if g <= p.range_increment * (5 if p.thrown else 10):
+                    # -2 per full range increment beyond the first; -4 into a melee unless Precise Shot;
+                    # a prone runner: +4 AC against ranged attacks
+                    bonus = -2 * ((g - 1) // p.range_increment)
+                    if not p.precise_shot and any(threatens(k) for k in range(len(gaps))):
+                        bonus -= 4
+                    for _ in range(p.attacks):
+                        attack(r, i, ON_TURN, bonus=bonus, ac=spec.ac + 4 if prone else spec.ac)
+            elif g <= p.reach:  # full attack
                 for _ in range(p.attacks):
-                    attack(r, i, ON_TURN)
-            elif g - p.speed <= p.reach:  # move, then a standard attack
-                gaps[i] = max(5, g - p.speed)
-                attack(r, i, ON_TURN)
+                    attack(r, i, ON_TURN, ac=turn_ac)
+            elif g - step <= p.reach:  # move, then a standard attack
+                gaps[i] = max(5, g - step)
+                attack(r, i, ON_TURN, ac=turn_ac)
+            elif dt:  # no charge nor run across difficult terrain: a double move
+                gaps[i] = max(5, g - 2 * step)
             elif g - 2 * p.speed <= p.reach:  # charge: to the closest square it can attack from, +2
                 gaps[i] = p.reach // 5 * 5
-                attack(r, i, ON_TURN, bonus=2)
+                attack(r, i, ON_TURN, bonus=2, ac=turn_ac)
             else:  # run
                 gaps[i] = max(5, g - 4 * p.speed)
-        act = spec.actions[r - 1]
-        ac = spec.ac - (max(0, spec.dex_bonus) if act == "run" else 0)
+        left = [p.aoo_per_round for p in spec.pursuers]  # attacks of opportunity left this round
+        if prone:  # stand up, then one move action
+            stand_up(r, left)
+            prone = False
+            act, times, stood = "move", 1, True
+        else:
+            act = spec.actions[r - 1]
+            times, stood = MOVES_35[act], False
+        running = act == "run"
+        ac = spec.ac - (max(0, spec.dex_bonus) if running else 0)
+        touch = spec.touch_ac - (max(0, spec.dex_bonus) if running else 0)
+        tripped_at = None
         for i, p in enumerate(spec.pursuers):
             g = gaps[i]
-            if g <= p.reach and not (act == "withdraw" and g + 5 > p.reach):
+            if not threatens(i) or left[i] <= 0:
+                continue
+            # withdraw: the start square is not threatened; a reach-10 foe provokes on the second square
+            at = 5 if act == "withdraw" else 0
+            if g + at > p.reach:
+                continue
+            left[i] -= 1
+            if p.trip:
+                if trip_attempt(r, i, touch):
+                    tripped_at = at
+                    if p.improved_trip and ed == "3.5":  # a melee attack at once on the prone runner
+                        attack(r, i, IMPROVED_TRIP, ac=ac - 4)
+                    break  # prone in that square: it leaves nothing more
+            else:
                 attack(r, i, OPPORTUNITY, ac=ac)
-        moved = spec.speed * MOVES_35[act]
+        if tripped_at is None:
+            moved = _cost(spec.speed, dt) * times
+        else:
+            moved = tripped_at
+            if act in ACTION_LEFT_35 and not stood:  # the action left: stand up at once, no farther
+                gaps = [g + moved for g in gaps]
+                stand_up(r, left)
+                gaps = [g - moved for g in gaps]
+            else:
+                prone = True
         to_safety -= moved
         gaps = [g + moved for g in gaps]
-        positions.append((("round", r), ("to_safety", max(0, to_safety)), ("gaps", tuple(gaps))))
+        row = (("round", r), ("to_safety", max(0, to_safety)), ("gaps", tuple(gaps)))
+        positions.append(row + ((("prone", prone),) if any(p.trip for p in spec.pursuers) else ()))
         if to_safety <= 0:
             escape = r
             break
-    rule = DamageRule(edition=spec.edition, min_damage_1=True)
-    return ChasePlan(spec=spec, attacks=tuple(attacks), escape_round=escape, positions=tuple(positions),
-                     damage_rule=rule)
+    return tuple(attacks), tuple(positions), escape, tuple(trips)

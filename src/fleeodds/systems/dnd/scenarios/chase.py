@@ -49,7 +49,7 @@ from ..plan.rules import is_5e
 #: Runner fields the chase reads; the others are noted.
 CHASE_RUNNER_FIELDS = ("preset", "name", "hp", "hp_max", "ac", "resistance")
 #: The same in 3.5/PF: the Dexterity bonus (lost while running) and Constitution (PF: dead at -Con).
-CHASE_RUNNER_FIELDS_35 = ("preset", "name", "hp", "ac", "dex_bonus", "con")
+CHASE_RUNNER_FIELDS_35 = ("preset", "name", "hp", "ac", "dex_bonus", "con", "touch_ac", "trip_defence", "cmd")
 #: Fields of a leave-melee scenario the chase has no use for.
 NOT_IN_CHASE = ("enemies", "options", "mode", "compare_modes", "metric", "distracting_action", "death_saves")
 
@@ -105,7 +105,7 @@ class ChaseScenario(Scenario):
     def outcome_order(self) -> tuple[str, ...]:
         """Best to worst: safe, still chased, back up, stable, down, dead (stopped in the exchange is no
         step of that scale)."""
-        order = ("escaped", "still_chased", "back_up", "stable", "down", "dead")
+        order = ("escaped", "still_chased", "back_up", "disabled", "stable", "down", "dead")
         return tuple(c for c in order if c in {o.code for o in self.outcomes})
 
     @property
@@ -224,7 +224,8 @@ class ChaseScenario(Scenario):
         fr = lang == "fr"
         names = {"escaped": ("safe", "à l'abri"), "down": ("down", "à terre"), "dead": ("dead", "mort"),
                  "still_chased": ("still chased", "toujours poursuivi"), "stable": ("stable", "stabilisé"),
-                 "back_up": ("back up", "relevé"), "stopped": ("stopped in the exchange", "arrêté pendant l'échange")}
+                 "back_up": ("back up", "relevé"), "stopped": ("stopped in the exchange", "arrêté pendant l'échange"),
+                 "disabled": ("disabled", "hors de combat")}
         out = []
         for r, row in s["by_round"].items():
             cells = ", ".join(f"{names[k][1 if fr else 0]} {pct(float(v), lang, 2)}" for k, v in row.items()
@@ -255,17 +256,38 @@ class ChaseScenario(Scenario):
                                     "attacks": [{"round": a.round, "pursuer": q.spec.pursuers[a.pursuer].name,
                                                  "trigger": "opportunity attack" if a.trigger else "on its turn",
                                                  "advantage": a.advantage} for a in q.attacks]}
+        if p.variants:
+            extra["after_trips"] = [{"escape_round": q.escape_round, "positions": [_row(x) for x in q.positions],
+                                     "attacks": [_attack_row(q, a) for a in q.attacks]} for q in p.variants]
         return extra | {"system": "dnd", "situation": "chase", "edition": self.edition,
                 "runner": {"hp": p.spec.hp, "hp_max": p.spec.hp_max, "ac": p.spec.ac},
                 "actions": list(p.spec.actions), "escape_round": p.escape_round,
                 "positions": [_row(x) for x in p.positions],
-                "attacks": [{"round": a.round, "pursuer": p.spec.pursuers[a.pursuer].name,
-                             "trigger": "opportunity attack" if a.trigger else "on its turn",
-                             "attack": f"{a.attack_bonus:+d}, {a.damage}", "advantage": a.advantage}
-                            for a in p.attacks],
+                "attacks": [_attack_row(p, a) for a in p.attacks],
                 "exact_summary": {"by_round": {str(k): v for k, v in s["by_round"].items()},
                                   "p_escapes": s["p_escapes"], "mean_rounds_to_safety": s["mean_rounds_to_safety"],
                                   "mean_rounds": s["mean_rounds"]}}
+
+
+#: How describe() names each trigger of a chase attack (plan.chase ON_TURN, OPPORTUNITY, IMPROVED_TRIP).
+TRIGGER_NAMES = ("on its turn", "opportunity attack", "Improved Trip's attack")
+
+
+def _attack_row(plan: ChasePlan, a) -> dict:
+    """One attack of a plan as describe()'s row (a trip attempt: its check, and the branch it opens)."""
+    row = {"round": a.round, "pursuer": plan.spec.pursuers[a.pursuer].name,
+           "trigger": "trip attempt (opportunity attack)" if a.trip else TRIGGER_NAMES[a.trigger],
+           "attack": f"{a.attack_bonus:+d}, {a.damage}", "advantage": a.advantage}
+    if a.ac != plan.spec.ac and any(q.trip for q in plan.spec.pursuers):
+        row["ac"] = a.ac
+    if a.trip:
+        row["trip"] = {"check": a.trip_check, "against": a.trip_defence}
+        if a.on_trip > 0:  # a branch of this plan (in a branch, the earlier attempts are its parent's)
+            row["trip"]["then"] = f"after_trips[{a.on_trip - 1}]"
+        del row["attack"]
+        if a.trip == 1:
+            row["touch"] = f"{a.attack_bonus:+d} against touch AC {a.touch_ac}"
+    return row
 
 
 def _row(position: tuple) -> dict:
@@ -309,10 +331,16 @@ def load_chase(data: dict, base_dir: Path | None = None) -> ChaseScenario:
             note_inert(f"runner.{key}", rr[key], "in situation 'chase' (it reads the runner's hp, hp_max, ac and "
                                                  "resistance)" if five else
                        "in situation 'chase' (3.5/PF: it reads the runner's hp, ac, dex_bonus and con)")
+    trips = any(isinstance(q, dict) and q.get("trip") is True for q in (data["chase"].get("pursuers") or []))
+    for key in ("touch_ac", "trip_defence", "cmd"):
+        if key in rr and not five and (not trips or (key == "cmd") != (edition == "pf1")):
+            note_inert(f"runner.{key}", rr[key], "in this chase (read against a pursuer's trip: runner.touch_ac "
+                                                 "and runner.trip_defence in 3.5, runner.cmd in Pathfinder 1e)")
     runner, _meta = parse_runner({k: v for k, v in rr.items() if k in fields}, edition)
     dead_at = None if five else (-10 if edition == "3.5" else -runner.con)
     spec = parse_chase(data["chase"], edition, runner.hp, runner.hp_max, runner.ac, runner.resistance,
-                       dead_at=dead_at, dex_bonus=runner.dex_bonus)
+                       dead_at=dead_at, dex_bonus=runner.dex_bonus, touch_ac=runner.touch_ac,
+                       trip_defence=runner.cmd if edition == "pf1" else runner.trip_defence, con=runner.con)
     return ChaseScenario(data, base_dir, compile_chase(spec), title=top.title)
 
 
@@ -390,7 +418,13 @@ def chase_benchmark(repeat: int = 20) -> dict[str, float]:
     for _ in range(max(1, repeat // 4)):
         chained._composed("fraction")
     full = (time.perf_counter() - t0) / max(1, repeat // 4)
-    return {"exact_s": exact, "mc_100k_s": mc, "exact_after_exchange_s": full}
+    trips = load_chase(BENCH_CHASE_35_TRIPS)
+    t0 = time.perf_counter()
+    for _ in range(max(1, repeat // 4)):
+        solve_chase(compile_chase(trips.plan.spec), "fraction")
+    trip_s = (time.perf_counter() - t0) / max(1, repeat // 4)
+    return {"exact_s": exact, "mc_100k_s": mc, "exact_after_exchange_s": full, "exact_35_trips_s": trip_s,
+            "plans_35_trips": 1 + len(trips.plan.variants)}
 
 
 #: The benchmark question: a 5e 2024 rogue 1 running 90 ft from two SRD orcs (Aggressive) over 3 rounds.
@@ -407,3 +441,14 @@ BENCH_CHASE_AFTER_EXCHANGE = {
     "chase": {**BENCH_CHASE["chase"], "after_exchange": True, "death_saves": True,
               "pursuers": [{"preset": "srd51_orc", "aggressive": True, "gap": 35},
                            {"preset": "srd51_orc", "aggressive": True, "gap": 35}]}}
+
+#: A 3.5 chase with trips: two tripping pursuers (one with reach, Combat Reflexes and Improved Trip) over 3
+#: rounds, the dying runner followed; every sequence of successful trips is its own plan.
+BENCH_CHASE_35_TRIPS = {
+    "system": "dnd", "situation": "chase", "edition": "3.5",
+    "runner": {"hp": 14, "ac": 14, "dex_bonus": 2, "trip_defence": 1},
+    "chase": {"rounds": 3, "distance": 150, "actions": ["double_move", "run", "withdraw"], "death_saves": True,
+              "pursuers": [{"attack_bonus": 5, "damage": "1d8+3", "threat_range": "19-20", "trip": True,
+                            "trip_check": 6, "improved_trip": True, "combat_reflexes": True, "dex_bonus": 2,
+                            "reach": 10},
+                           {"attack_bonus": 3, "damage": "1d6+1", "trip": True, "trip_check": 4, "gap": 15}]}}
