@@ -17,8 +17,9 @@ from pathlib import Path
 
 import click
 
-from .cli_types import CHART, TEXT_OUT, emit, say_notes as _say_notes, strict_option
+from .cli_types import LANG_DEFAULT, default_lang, CHART, TEXT_OUT, emit, say_notes as _say_notes, strict_option
 from .errors import FleeoddsError
+from .language import available_langs, reset_lang, set_lang
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 # the command line writes chart files and never opens a window: matplotlib's file backend,
@@ -75,15 +76,16 @@ class _Group(click.Group):
         return super().main(args, *rest, **kwargs)
 
     def invoke(self, ctx):
-        said = _lang_of(ctx)  # read before click hands the arguments to the command (and clears them here)
+        said = _said_lang(ctx)  # read before click hands the arguments to the command (and clears them here)
+        lang = said or _said_lang(ctx) or default_lang()
+        token = set_lang(lang) if lang in available_langs() else None  # click refuses an unknown --lang itself
         try:
             return super().invoke(ctx)
         except FleeoddsError as exc:
-            lang = said if said != "en" else _lang_of(ctx)
             click.echo(("erreur : " if lang == "fr" else "error: ") + exc.message(lang), err=True)
             sys.exit(2)
         except click.UsageError as exc:  # a bad option or argument: one line too, with where to look
-            fr = _lang_of(ctx) == "fr"
+            fr = lang == "fr"
             where = exc.ctx.command_path if exc.ctx is not None else "fleeodds"
             hint = f" (voir {where} --help)" if fr else f" (see {where} --help)"
             text = exc.format_message()
@@ -93,20 +95,28 @@ class _Group(click.Group):
                 text = click_to_french(text)
             click.echo(("erreur : " if fr else "error: ") + text + hint, err=True)
             sys.exit(2)
+        finally:
+            if token is not None:
+                reset_lang(token)
 
 
-def _lang_of(ctx) -> str:
-    """The --lang/-l of the command line being run (for the language of its error line)."""
-    return _lang_in([*getattr(ctx, "_protected_args", []), *ctx.args, *sys.argv[1:]])
+def _said_lang(ctx) -> str | None:
+    """The --lang/-l written on the command line being run (None: not written)."""
+    return _written_lang([*getattr(ctx, "_protected_args", []), *ctx.args, *sys.argv[1:]])
 
 
-def _lang_in(args: list[str]) -> str:
+def _written_lang(args: list[str]) -> str | None:
     for i, a in enumerate(args):
         if a in ("--lang", "-l") and i + 1 < len(args):
             return args[i + 1]
         if a.startswith("--lang="):
             return a.split("=", 1)[1]
-    return "en"
+    return None
+
+
+def _lang_in(args: list[str]) -> str:
+    """The ``--lang`` of ``args``, else the default of every ``--lang`` (FLEEODDS_LANG, the system locale)."""
+    return _written_lang(args) or default_lang()
 
 
 def _without_lang(args: list[str]) -> list[str]:
@@ -190,7 +200,7 @@ method_options = [
     click.option("--exact", "exact_only", is_flag=True, help="Exact solver only."),
     click.option("--mc", "mc_only", is_flag=True, help="Monte Carlo only."),
     click.option("--both", "both", is_flag=True, help="Exact and Monte Carlo side by side (the default)."),
-    click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+    click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT,
                  help="Language of labels and number format."),
     click.option("--no-progress", is_flag=True, help="Never show a progress bar."),
 ]
@@ -391,7 +401,7 @@ def _emit(text: str, out: str | None, lang: str = "en") -> None:
 @main.command(context_settings=CONTEXT)
 @click.option("--copy", "copy_name", metavar="NAME", default=None,
               help="Copy the example NAME into the current folder, to edit it as your own scenario.")
-@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT,
               help="Language of the titles and messages.")
 def examples(copy_name, lang):
     """List the shipped example scenarios (use the NAME with `fleeodds run NAME`).
@@ -598,7 +608,7 @@ def report(folder, out_dir, langs, only, no_progress):
 
 @main.command(context_settings=CONTEXT)
 @click.argument("system")
-@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT,
               help="Language of the titles and descriptions.")
 @click.option("--out", "-o", type=TEXT_OUT, default=None, help="Write the schema to a file.")
 def schema(system, lang, out):
@@ -619,7 +629,7 @@ def schema(system, lang, out):
 
 @main.command(context_settings=CONTEXT)
 @click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
-@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT,
               help="Language of the titles and messages.")
 def warmup(no_progress, lang):
     """Compile every Monte Carlo kernel now (once: numba keeps them in its cache), so that later
@@ -644,7 +654,7 @@ def warmup(no_progress, lang):
 
 
 @main.command(context_settings=CONTEXT)
-@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT,
               help="Language of the names.")
 def systems(lang):
     """List the rules systems (the `system = "..."` key of a scenario file)."""
@@ -672,7 +682,7 @@ def systems(lang):
 @click.option("--work-processes", type=click.IntRange(0, 64), default=None,
               help="Worker processes for the heavy work of each server process (exact solves, Monte Carlo, "
               "charts, comparisons, sweeps, uploads)  [default: 2]; 0: on threads of the server process.")
-@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT,
               help="The page's language until the player picks one.")
 def serve(host, port, open_browser, public, base_url, allowed_hosts, workers, work_processes, lang):
     """Serve the local web page: pick a system and an example, change fields, see the odds,

@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from .cli_types import CHART, TEXT_OUT, say_notes, strict_option
+from .cli_types import LANG_DEFAULT, default_lang, CHART, TEXT_OUT, say_notes, strict_option
 from .errors import InputError
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
@@ -152,7 +152,7 @@ def _unit_table(lb, profiles: list[dict[str, Any]], lang: str = "en") -> str:
 @click.option("--out", "out", type=TEXT_OUT, default=None,
               help="Write the profiles to this TOML file (a profiles_file of the rules system).")
 @click.option("-v", "--verbose", is_flag=True, help="List every note and every unmapped rule.")
-@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT,
               help="Language of the titles and messages.")
 def import_bsdata(catalogue: Path, system: Path | None, rules_system: str | None, out: Path | None,
                   verbose: bool, lang: str) -> None:
@@ -225,7 +225,7 @@ def _vs_profile(vs: str, army: list[dict[str, Any]], lb) -> dict[str, Any]:
 @click.option("--format", "fmt", type=click.Choice(["table", "md", "csv"]), default="table", show_default=True)
 @click.option("--top", type=click.IntRange(1, None), default=None, help="Show only the first N units.")
 @click.option("--chart", "chart", type=CHART, default=None, help="Also draw a chart (.png or .svg).")
-@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT)
 @click.option("--workers", type=click.IntRange(1, 512), default=None,
               help="Evaluate the units on a local Dask cluster of N worker processes.")
 @click.option("--scheduler", default=None,

@@ -223,6 +223,8 @@ OPTIONS: dict[str, str] = {
     "Monte Carlo only.": "Monte-Carlo seulement.",
     "Exact and Monte Carlo side by side (the default).": "Exact et Monte-Carlo côte à côte (par défaut).",
     "Language of labels and number format.": "Langue des libellés et format des nombres.",
+    "en, or fr when FLEEODDS_LANG or the system locale (LANG) is French":
+        "en, ou fr si FLEEODDS_LANG ou la langue du système (LANG) est le français",
     "Never show a progress bar.": "N'affiche jamais de barre de progression.",
     "Refuse inputs that change nothing in this situation (by default they are accepted with a note).":
         "Refuse les entrées qui ne changent rien dans cette situation (par défaut, elles sont acceptées avec une "

@@ -32,6 +32,17 @@ class OutFile(click.ParamType):
 
 
 CHART = OutFile((".png", ".svg"))
+
+#: How ``--help`` shows the default of ``--lang`` (:func:`default_lang`).
+LANG_DEFAULT = "en, or fr when FLEEODDS_LANG or the system locale (LANG) is French"
+
+
+def default_lang() -> str:
+    """The default of every ``--lang``: ``FLEEODDS_LANG``, else the system locale (``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``: ``fr_FR.UTF-8`` answers in French), else English."""
+    from .language import lang_from_env
+
+    return lang_from_env()
 TEXT_OUT = OutFile()
 
 

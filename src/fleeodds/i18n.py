@@ -137,3 +137,10 @@ def rounded(p: float, lang: str) -> str:
     if 0.995 <= p < 1:
         return ("plus de " if lang == "fr" else "over ") + pct(0.99, lang, 0)
     return pct(p, lang, 0)
+
+
+# the reader's language and the catalogues live in fleeodds.language (which imports nothing of the package)
+from .language import (  # noqa: E402,F401  (re-exported)
+    Message, N_, _, get_lang, lang_from_accept_language, lang_from_env, lang_or_current, ngettext, set_lang,
+    use_lang,
+)
