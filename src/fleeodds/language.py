@@ -18,7 +18,7 @@ import contextvars
 import functools
 import gettext as _gettext
 import os
-import string
+import re
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
@@ -253,12 +253,16 @@ class Message:
 
 
 def placeholders(text: str) -> set[str]:
-    """The ``{name}`` placeholders of a message (what a translation must keep).
+    """The ``{name}`` placeholders of a message (what a translation must keep); a brace around other
+    text (``{ "field.path" = value }`` in a help text) is no placeholder.
 
-    >>> sorted(placeholders("{field}: {value} is not allowed; expected {allowed} ({{x}})"))
+    >>> sorted(placeholders("{field}: {value!r} is not allowed; expected {allowed} ({{x}}, { a = 1 })"))
     ['allowed', 'field', 'value']
     """
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    return set(_PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")))
+
+
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_]\w*)(?:![rsa])?(?::[^{}]*)?\}")
 
 
 def plural_message(singular: str, plural: str, n: int, /, **params: Any) -> Message:
@@ -268,3 +272,8 @@ def plural_message(singular: str, plural: str, n: int, /, **params: Any) -> Mess
     '2 rules'
     """
     return Message(singular, plural, n, **params)
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and plural pair for the catalogue without translating it now (see :func:`N_`)."""
+    return singular, plural
