@@ -156,3 +156,23 @@ def test_a_pseudo_language_renders_messages_and_plurals(pseudo):
         assert m.render() == "⟦3 rules⟧"
         assert language.Message("a number from {lo} to {hi}", lo=1, hi=2).render() == "⟦a number from 1 to 2⟧"
     assert language._("a number") == "a number"
+
+
+def test_a_pseudo_language_reaches_the_help_pages_and_click(pseudo, monkeypatch):
+    """`fleeodds run --help` in the pseudo-language (chosen by FLEEODDS_LANG): the usage word, the
+    headings, the command's help, every option's help and click's own words are all bracketed."""
+    from click.testing import CliRunner
+
+    from fleeodds.cli import main
+
+    env = {"FLEEODDS_LANG": pseudo, "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
+    monkeypatch.setattr("sys.argv", ["fleeodds", "run", "--help"])
+    page = CliRunner().invoke(main, ["run", "--help"], env=env, prog_name="fleeodds").output
+    assert page.startswith("⟦Usage:⟧ fleeodds run"), page[:200]
+    assert "⟦⟦Options⟧:⟧" in page and "⟦INTEGER RANGE⟧" in page and "⟦default: 0⟧" in page, page
+    left = re.findall(r"[a-z]+ [a-z]+ [a-z]+", _outside_brackets(page))
+    assert not left, (left, page)
+    group = CliRunner().invoke(main, ["--help"], env=env, prog_name="fleeodds").output
+    assert "⟦⟦Commands⟧:⟧" in group and not re.findall(r"[a-z]+ [a-z]+ [a-z]+", _outside_brackets(group)), group
+    bad = CliRunner().invoke(main, ["run", "x.toml", "--trials", "abc"], env=env, prog_name="fleeodds")
+    assert "⟦Invalid value for" in bad.output and "⟦error: ⟧" in bad.output, bad.output
