@@ -203,12 +203,15 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-class Message:
+class Message(str):
     """A message id with its parameters, rendered in a language only when it is shown.
 
     Errors carry one (:class:`fleeodds.errors.FleeoddsError`): the same error reads in English in a
     log and in French on a French player's screen, with no translation of English text. A
     parameter may itself be a :class:`Message` (rendered in the same language).
+
+    A message *is* its English text (a ``str``): code written for the English texts (``in``,
+    ``+``, ``startswith``) keeps working on it, and what it builds is plain English text again.
 
     Parameters
     ----------
@@ -222,14 +225,21 @@ class Message:
         The placeholders' values.
 
     >>> m = Message("{field}: missing", field="x")
-    >>> str(m), m.render("en")
-    ('x: missing', 'x: missing')
+    >>> str(m), m.render("en"), m == "x: missing"
+    ('x: missing', 'x: missing', True)
     """
 
-    __slots__ = ("msgid", "plural", "n", "params")
+    msgid: str
+    plural: str | None
+    n: int | None
+    params: dict[str, Any]
 
-    def __init__(self, msgid: str, plural: str | None = None, n: int | None = None, /, **params: Any):
+    def __new__(cls, msgid: str, plural: str | None = None, n: int | None = None, /, **params: Any):
+        english = (_format(msgid if plural is None or n == 1 else plural, {"n": n, **params} if plural else params,
+                           SOURCE_LANG))
+        self = super().__new__(cls, english)
         self.msgid, self.plural, self.n, self.params = msgid, plural, n, params
+        return self
 
     def render(self, lang: str | None = None) -> str:
         """The message in ``lang`` (default: the reader's language of this context)."""
@@ -240,16 +250,18 @@ class Message:
         return _format(t.ngettext(self.msgid, self.plural, self.n), {"n": self.n, **self.params}, lang)
 
     def __str__(self) -> str:
-        return self.render(SOURCE_LANG)
+        return str.__str__(self)
 
     def __repr__(self) -> str:
         return f"Message({self.msgid!r}, **{self.params!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Message) and (self.msgid, self.plural, self.n, self.params) == (
-            other.msgid, other.plural, other.n, other.params)
+    def __reduce__(self):
+        return _message, (self.msgid, self.plural, self.n, self.params)
 
-    __hash__ = None  # type: ignore[assignment]
+
+def _message(msgid: str, plural: str | None, n: int | None, params: dict[str, Any]) -> Message:
+    """Rebuild a pickled :class:`Message` (an error sent back by a worker process)."""
+    return Message(msgid, plural, n, **params)
 
 
 def placeholders(text: str) -> set[str]:
