@@ -15,7 +15,7 @@ import re
 
 import click
 
-from .language import N_, Nn_, SOURCE_LANG, _, get_lang, translation
+from .language import N_, NP_, Nn_, SOURCE_LANG, _, get_lang, translation
 
 #: click's own messages that a fleeodds page or error line can show, marked for the catalogue
 #: (click translates them with gettext; :func:`install_click_translations`).
@@ -35,8 +35,11 @@ CLICK_MESSAGES = (
     Nn_("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."),
 )
 #: click's number types, by the names its messages and the options column (in capitals) use.
-NUMBER_TYPES = {"IntParamType": N_("integer"), "FloatParamType": N_("float"), "IntRange": N_("integer range"),
-                "FloatRange": N_("float range")}
+NUMBER_TYPE = "click number type"  # the catalogue's context of these words ("float" is also an exact mode)
+NUMBER_TYPES = {"IntParamType": NP_("click number type", "integer"),
+                "FloatParamType": NP_("click number type", "float"),
+                "IntRange": NP_("click number type", "integer range"),
+                "FloatRange": NP_("click number type", "float range")}
 #: click's value types as the options column names them, and the project's own metavars.
 METAVARS = {
     "INTEGER RANGE": N_("INTEGER RANGE"), "FLOAT RANGE": N_("FLOAT RANGE"), "INTEGER": N_("INTEGER"),
@@ -72,7 +75,8 @@ def install_click_translations() -> None:
             module.ngettext = _ngettext
     click.types.Path.name = property(_path_word, _set_path_word)  # "file", "directory", "path" in the reader's words
     for cls_name, word in NUMBER_TYPES.items():  # "'x' is not a valid integer": the type's name in the reader's words
-        setattr(getattr(click.types, cls_name), "name", property(lambda self, word=word: _gettext(word)))
+        setattr(getattr(click.types, cls_name), "name",
+                property(lambda self, word=word: translation(get_lang()).pgettext(NUMBER_TYPE, word)))
 
 
 class _AsWritten(str):

@@ -289,3 +289,8 @@ def plural_message(singular: str, plural: str, n: int, /, **params: Any) -> Mess
 def Nn_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a singular and plural pair for the catalogue without translating it now (see :func:`N_`)."""
     return singular, plural
+
+
+def NP_(context: str, msgid: str) -> str:
+    """Mark ``msgid`` in ``context`` for the catalogue (see :func:`pgettext`) without translating it now."""
+    return msgid
