@@ -560,7 +560,7 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
     for f in sw.manifest.get("fields_without_effect", []):
         click.echo(_msg("sweep_no_effect", lang, field=f), err=True)
     for record in sw.manifest.get("input_notes", []):  # written fields that change nothing at some points
-        click.echo(("remarque : " if lang == "fr" else "note: ") + record["message"][lang], err=True)
+        click.echo(_("note: ") + record["message"][lang], err=True)
     _emit(tables.render_sweep(sw, fmt), out, lang)
     kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size)
     if chart:
@@ -645,7 +645,7 @@ def warmup(no_progress, lang):
 
     t0 = time.perf_counter()
     paths = _loading().list_examples()
-    for path in tqdm(paths, desc="compilation des noyaux" if lang == "fr" else "compiling kernels", unit="example", disable=True if no_progress else None):
+    for path in tqdm(paths, desc=_("compiling kernels"), unit="example", disable=True if no_progress else None):
         sc = _loading().load_scenario(path)
         sc.kernel()(0, 0, 100)
         if sc.has_trial_kernel:

@@ -22,6 +22,7 @@ import click
 
 from .cli_types import LANG_DEFAULT, default_lang, CHART, TEXT_OUT, say_notes, strict_option
 from .errors import InputError
+from .language import _
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 
@@ -172,8 +173,7 @@ def import_bsdata(catalogue: Path, system: Path | None, rules_system: str | None
     result = lb.map_catalogue(cat)
     if out is not None:
         write_profiles(result.profiles, out, result.part_tables())
-        click.echo(f"{len(result.profiles)} profil(s) écrit(s) dans {out}" if lang == "fr" else
-                   f"wrote {len(result.profiles)} profile(s) to {out}")
+        click.echo(_("wrote {n} profile(s) to {out}", n=len(result.profiles), out=out))
     else:
         click.echo(_unit_table(lb, result.with_extras(), lang))
     _report(result, verbose, lang=lang)
@@ -295,7 +295,7 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     from .report.text import msg
 
     for unit, message in ranking.failures:
-        click.echo(("  non classée : " if lang == "fr" else "  not ranked: ") + f"{unit}: {message}", err=True)
+        click.echo(_("  not ranked: ") + f"{unit}: {message}", err=True)
     if chart is not None:
         chart_ranking(ranking.chart_data(lang), chart, lang,
                       footnote=ranking_footnote(ranking, lang, result.catalogue, trials, seed))

@@ -73,10 +73,26 @@ def install_click_translations() -> None:
             module._ = _gettext
         if hasattr(module, "ngettext"):
             module.ngettext = _ngettext
+    if not getattr(click.Command.get_help_option, "_fleeodds", False):
+        click.Command.get_help_option = _english_help_option(click.Command.get_help_option)
     click.types.Path.name = property(_path_word, _set_path_word)  # "file", "directory", "path" in the reader's words
     for cls_name, word in NUMBER_TYPES.items():  # "'x' is not a valid integer": the type's name in the reader's words
         setattr(getattr(click.types, cls_name), "name",
                 property(lambda self, word=word: translation(get_lang()).pgettext(NUMBER_TYPE, word)))
+
+
+def _english_help_option(get_help_option):
+    """click builds a command's ``--help`` option once, its help in the language of that moment, and keeps
+    it; it is kept in English here (the catalogue's message), and translated when a page is written."""
+
+    def wrapped(self, ctx):
+        option = get_help_option(self, ctx)
+        if option is not None:
+            option.help = "Show this message and exit."
+        return option
+
+    wrapped._fleeodds = True
+    return wrapped
 
 
 class _AsWritten(str):

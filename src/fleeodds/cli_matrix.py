@@ -14,6 +14,7 @@ import click
 
 from .cli_types import LANG_DEFAULT, default_lang, CHART, OutFile, say_notes, strict_option
 from .errors import InputError
+from .language import _
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 _OUT = OutFile((".json", ".csv", ".md"))
@@ -150,7 +151,7 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
             f"{m['distinct_exact']} distinct exact chains solved, {m['failed']} failed ({m['runner']}, "
             f"{m['seconds']} s)")
     for a, b, why in result.failures:
-        err(("  case non calculée : " if lang == "fr" else "  cell not computed: ") + f"{a} / {b}: {why}")
+        err(_("  cell not computed: ") + f"{a} / {b}: {why}")
     if chart is not None:
         from .report.charts import chart_matrix
 

@@ -28,6 +28,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .errors import InputError
+from .language import Message, N_
 from .stats import trials_for_precision, wilson_half_width
 
 #: Trials per kernel call (one progress-bar step).
@@ -116,9 +117,8 @@ def compile_notice(description: str, enabled: bool = True, lang: str = "en"):
     milliseconds, so the line only appears when something is really being compiled.
     """
     def say():
-        text = (f"compilation du noyau Monte-Carlo de {description!r} (une seule fois : numba le garde en "
-                "cache, 10 à 40 s environ)…") if lang == "fr" else (
-            f"compiling the Monte Carlo kernel for {description!r} (once; numba caches it, about 10-40 s)…")
+        text = Message(N_("compiling the Monte Carlo kernel for {description} (once; numba caches it, about "
+                          "10-40 s)…"), description=repr(description)).render(lang)
         print(text, file=sys.stderr, flush=True)
 
     timer = threading.Timer(COMPILE_NOTICE_AFTER, say) if enabled else None

@@ -245,7 +245,7 @@ class InputNote(NamedTuple):
 
     def line(self, lang: str = "en", prefix: str = "") -> str:
         """The note as the command line prints it on standard error: ``note: …`` / ``remarque : …``."""
-        return ("remarque : " if lang == "fr" else "note: ") + self.message(lang, prefix)
+        return Message(N_("note: ")).render(lang) + self.message(lang, prefix)
 
     def error(self, prefix: str = "") -> InputError:
         """The note as the error ``--strict`` raises (:func:`no_effect`: "…; remove it")."""
