@@ -21,6 +21,11 @@ SHARED = Path(os.environ.get("FLEEODDS_SHARED", ROOT.parent / "shared"))
 #: the rules systems that have an oracle file
 ORACLE_SYSTEMS = ("warhammer", "dnd", "hell_dorado", "warhammer_combat", "warhammer_obstacles",
                   "warhammer_pursuers")
+# The tests read English unless they ask for another language: a developer's French locale (LANG=fr_FR.UTF-8),
+# which the command line follows (fleeodds.language.lang_from_env), must not turn their expected texts French.
+# Subprocesses inherit this; tests of the locale choice set their own environment.
+os.environ["FLEEODDS_LANG"] = "en"
+
 #: |z| bound of a two-sided 99.9 % interval: a correct Monte Carlo fails this 1 time in 1000.
 Z_999 = 3.2905
 

@@ -56,6 +56,7 @@ from .evaluation import evaluate
 from .loading import load_scenario
 from .compare import compare
 from .errors import FleeoddsError, InputError
+from .language import Message, N_
 from .report import charts, tables
 from .sweep import sweep
 
@@ -98,7 +99,7 @@ def load_analysis(path: Path) -> dict:
     spec = files.read_toml(path, "analysis")
     if is_scenario_file(spec):
         raise InputError(f"{path.name}: system", spec["system"],
-                         "an analysis file (kind, scenario, title); this is a scenario file")
+                         Message(N_("an analysis file (kind, scenario, title); this is a scenario file")))
     unknown = set(spec) - KEYS
     if unknown:
         raise InputError(f"{path.name}: {sorted(unknown)[0]}", spec[sorted(unknown)[0]],
@@ -109,9 +110,9 @@ def load_analysis(path: Path) -> dict:
         if key not in spec:
             raise InputError(f"{path.name}: {key}", None, f"a {key} (required)")
     if spec["kind"] == "sweep" and not spec.get("vary"):
-        raise InputError(f"{path.name}: vary", None, "a [vary] table of field = values")
+        raise InputError(f"{path.name}: vary", None, Message(N_("a [vary] table of field = values")))
     if spec["kind"] == "compare" and not (spec.get("variants") or spec.get("setups")):
-        raise InputError(f"{path.name}: setups", None, "variants = true or [[setups]] with label and changes")
+        raise InputError(f"{path.name}: setups", None, Message(N_("variants = true or [[setups]] with label and changes")))
     return spec
 
 
@@ -139,18 +140,18 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
     seed = spec.get("seed", 0)
     # checked whatever the method, so a wrong value never passes silently because it went unused
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
-        raise InputError(f"{path.name}: trials", trials, "a whole number >= 1")
+        raise InputError(f"{path.name}: trials", trials, Message(N_("a whole number >= 1")))
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise InputError(f"{path.name}: seed", seed, "an integer from 0 to 2**63 - 1")
+        raise InputError(f"{path.name}: seed", seed, Message(N_("an integer from 0 to 2**63 - 1")))
     written: list[Path] = []
     chart_kw = {k: _text(spec.get(k), lang, f"{path.name}: {k}") or None for k in ("xlabel", "ylabel", "legend_title")}
     size = spec.get("size", "print")
     if size not in ("print", "screen"):
-        raise InputError(f"{path.name}: size", size, "'print' or 'screen'")
+        raise InputError(f"{path.name}: size", size, Message(N_("'print' or 'screen'")))
     chart_kw["size"] = size
     show_zero = spec.get("show_zero", False)
     if not isinstance(show_zero, bool):
-        raise InputError(f"{path.name}: show_zero", show_zero, "true or false")
+        raise InputError(f"{path.name}: show_zero", show_zero, Message(N_("true or false")))
 
     def charts_to(fig_fn, suffix: str = ""):
         for ext in (".png", ".svg"):
@@ -176,7 +177,7 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
         outcome = spec.get("outcome")
         if style == "heatmap":
             if len(f) != 2:
-                raise InputError(f"{path.name}: chart", style, "'lines' with one varied field")
+                raise InputError(f"{path.name}: chart", style, Message(N_("'lines' with one varied field")))
             charts_to(lambda p: charts.heatmap(sw, outcome or next(iter(sw.outcome_labels())), p, title=title,
                                                subtitle=subtitle, labels=labels, **chart_kw))
         elif style == "lines":
@@ -184,18 +185,18 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
             charts_to(lambda p: charts.line_chart(sw, p, outcomes=outs, title=title, subtitle=subtitle,
                                                   labels=labels, **chart_kw))
         else:
-            raise InputError(f"{path.name}: chart", style, "'lines' or 'heatmap'")
+            raise InputError(f"{path.name}: chart", style, Message(N_("'lines' or 'heatmap'")))
     elif kind == "compare":
         if spec.get("variants"):
             variants = sc.variants()
             if len(variants) < 2:
-                raise InputError(f"{path.name}: variants", True, "a scenario with two or more [compare] setups")
+                raise InputError(f"{path.name}: variants", True, Message(N_("a scenario with two or more [compare] setups")))
             setups = [(fr if lang == "fr" else en, s) for en, fr, s in variants]
         else:
             setups = []
             for i, s in enumerate(spec["setups"]):
                 if not isinstance(s, dict):
-                    raise InputError(f"{path.name}: setups.{i}", s, "a table with label and changes")
+                    raise InputError(f"{path.name}: setups.{i}", s, Message(N_("a table with label and changes")))
                 label = _text(s.get("label"), lang, f"{path.name}: setups.{i}.label") or f"setup {i + 1}"
                 setups.append((label, sc.with_changes(s.get("changes") or {})))
         comp = compare(setups, method or "both", trials=trials, seed=seed, lang=lang, progress=False, title=title)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError, short_repr
+from .language import Message, N_
 from .decisions import decide  # noqa: F401  (re-exported)
 from .evaluation import LONG_EXACT_SECONDS, METHODS, evaluate  # noqa: F401  (re-exported)
 from .loading import example_dir, example_path, list_examples, load_scenario  # noqa: F401  (re-exported)
@@ -68,7 +69,7 @@ def army_matrix(scenario: Scenario | str | Path | dict, rows: Any, cols: Any, *,
     from .system import get_system
 
     if layout not in ("cells", "long", "wide"):
-        raise InputError("layout", short_repr(layout), "one of 'cells', 'long', 'wide'")
+        raise InputError("layout", short_repr(layout), Message(N_("one of 'cells', 'long', 'wide'")))
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario, strict=strict)
 
     def army(side: Any, name: str) -> Army:
@@ -78,7 +79,7 @@ def army_matrix(scenario: Scenario | str | Path | dict, rows: Any, cols: Any, *,
             return Army(name, list(side))
         if isinstance(side, (str, os.PathLike)):
             return load_army(side, system, rules_system=sc.system)
-        raise InputError(name, short_repr(side), "a .cat file, an Army or a list of unit profiles")
+        raise InputError(name, short_repr(side), Message(N_("a .cat file, an Army or a list of unit profiles")))
 
     first, other = (tuple(get_system(sc.system).roles) + ("", ""))[:2]  # matrix() refuses fewer than two roles
     m = matrix(sc, army(rows, first), army(cols, other), method=method, trials=trials, seed=seed,

@@ -17,96 +17,106 @@ from pathlib import Path
 
 import click
 
-from .cli_types import CHART, TEXT_OUT, emit, say_notes as _say_notes, strict_option
+from .cli_types import LANG_DEFAULT, default_lang, CHART, TEXT_OUT, emit, say_notes as _say_notes, strict_option
 from .errors import FleeoddsError
+from .cli_i18n import Context, install_click_translations, short_help
+from .language import _, available_langs, get_lang, reset_lang, set_lang, use_lang
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 # the command line writes chart files and never opens a window: matplotlib's file backend,
 # chosen here rather than at library import so that notebooks keep their own backend
 os.environ.setdefault("MPLBACKEND", "Agg")
-
-
-class _FrenchHelpFormatter(click.HelpFormatter):
-    """click's help page in French: headings, the usage line, option help and defaults."""
-
-    def write_usage(self, prog, args="", prefix=None):
-        super().write_usage(prog, args, prefix="Utilisation : ")
-
-    def write_heading(self, heading):
-        from .cli_fr import HEADINGS
-
-        self.write(f"{'':>{self.current_indent}}{HEADINGS.get(heading, heading)} :\n")
-
-    def write_dl(self, rows, *args, **kwargs):
-        from .cli_fr import METAVARS, OPTIONS
-
-        def fr(text: str) -> str:
-            for en, fr_text in OPTIONS.items():
-                text = text.replace(en, fr_text)
-            text = text.replace("[default: ", "[par défaut : ").replace("[required]", "[obligatoire]")
-            return re.sub(r"(\[par défaut : [^;\]]*); ", r"\1 ; ", text)  # click's "default; range" joint
-
-        def metavar(text: str) -> str:
-            return re.sub(r"\b(" + "|".join(METAVARS) + r")\b", lambda m: METAVARS[m.group(1)], text)
-        super().write_dl([(metavar(a), fr(b)) for a, b in rows], *args, **kwargs)
-
-
-def _french_help(group: click.Group) -> None:
-    """Put the French help texts (:mod:`fleeodds.cli_fr`) on every command, for this process."""
-    from .cli_fr import COMMANDS
-
-    group.help = COMMANDS.get("main", group.help)
-    for name, cmd in group.commands.items():
-        cmd.help = COMMANDS.get(name, cmd.help)
-    click.Context.formatter_class = _FrenchHelpFormatter
+install_click_translations()  # click's own messages from fleeodds' catalogues, in the reader's language
 
 
 class _Group(click.Group):
-    """Turns FleeoddsError into a one-line message and exit status 2, never a traceback; with
-    ``--lang fr`` beside ``--help``, the help page is French."""
+    """Turns FleeoddsError into a one-line message and exit status 2, never a traceback; chooses the
+    reader's language once for the whole command (--lang, else FLEEODDS_LANG or the system locale), in
+    which help pages, click's messages and errors are written (:mod:`fleeodds.cli_i18n`)."""
+
+    context_class = Context
 
     def main(self, args=None, *rest, **kwargs):
         argv = list(sys.argv[1:] if args is None else args)
-        if any(a in ("--help", "-h") for a in argv) and _lang_in(argv) == "fr":
-            _french_help(self)
-            if not any(a in self.commands for a in argv):  # `fleeodds --help --lang fr`: the group has no --lang
-                argv = _without_lang(argv)
-                args = argv
-        return super().main(args, *rest, **kwargs)
+        lang = _lang_in(argv)
+        if any(a in ("--help", "-h") for a in argv) and _written_lang(argv) \
+                and not any(a in self.commands for a in argv):  # `fleeodds --help --lang fr`: the group has no --lang
+            args = _without_lang(argv)
+        with use_lang(lang if lang in available_langs() else None):
+            return super().main(args, *rest, **kwargs)
+
+    def format_commands(self, ctx, formatter):
+        """The list of commands, each with the first sentence of its help in the reader's language."""
+        commands = [(name, cmd) for name in self.list_commands(ctx)
+                    if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden]
+        if commands:
+            limit = formatter.width - 6 - max(len(name) for name, _cmd in commands)
+            with formatter.section(_("Commands")):
+                formatter.write_dl([(name, short_help(cmd, limit)) for name, cmd in commands])
 
     def invoke(self, ctx):
-        said = _lang_of(ctx)  # read before click hands the arguments to the command (and clears them here)
+        said = _said_lang(ctx)  # read before click hands the arguments to the command (and clears them here)
+        lang = said or _said_lang(ctx) or get_lang()
+        token = set_lang(lang) if lang in available_langs() else None  # click refuses an unknown --lang itself
         try:
             return super().invoke(ctx)
         except FleeoddsError as exc:
-            lang = said if said != "en" else _lang_of(ctx)
-            click.echo(("erreur : " if lang == "fr" else "error: ") + exc.message(lang), err=True)
+            click.echo(_("error: ") + exc.message(lang), err=True)
             sys.exit(2)
         except click.UsageError as exc:  # a bad option or argument: one line too, with where to look
-            fr = _lang_of(ctx) == "fr"
             where = exc.ctx.command_path if exc.ctx is not None else "fleeodds"
-            hint = f" (voir {where} --help)" if fr else f" (see {where} --help)"
-            text = exc.format_message()
-            if fr:
+            if lang == "fr" and isinstance(exc, click.BadParameter) and exc.message and _english_inside(exc):
+                from .messages_fr import click_to_french  # a project's English reason inside click's frame
+
+                exc.message = click_to_french(exc.message)
+            text = exc.format_message()  # click's own words come from the catalogue (cli_i18n)
+            if lang == "fr" and not _catalogued(exc):
                 from .messages_fr import click_to_french
 
                 text = click_to_french(text)
-            click.echo(("erreur : " if fr else "error: ") + text + hint, err=True)
+            click.echo(_("error: ") + text + _(" (see {where} --help)", where=where), err=True)
             sys.exit(2)
+        finally:
+            if token is not None:
+                reset_lang(token)
 
 
-def _lang_of(ctx) -> str:
-    """The --lang/-l of the command line being run (for the language of its error line)."""
-    return _lang_in([*getattr(ctx, "_protected_args", []), *ctx.args, *sys.argv[1:]])
+def _catalogued(exc: click.UsageError) -> bool:
+    """Whether a usage error's text is click's own (its words come from the catalogue), not a project's
+    English message raised through click (``BadParameter("…")``, still rewritten into French)."""
+    return exc.format_message() != _english(exc)
 
 
-def _lang_in(args: list[str]) -> str:
+def _english_inside(exc: click.BadParameter) -> bool:
+    """Whether a bad parameter's own reason is English text (a project's message not in the catalogue)."""
+    return bool(re.search(r"\b(is|not|expected|one of|the|and|or)\b", exc.message))
+
+
+def _english(exc: click.UsageError) -> str:
+    with use_lang("en"):
+        try:
+            return exc.format_message()
+        except Exception:  # noqa: BLE001 - a message that cannot be rebuilt is left as it is
+            return ""
+
+
+def _said_lang(ctx) -> str | None:
+    """The --lang/-l written on the command line being run (None: not written)."""
+    return _written_lang([*getattr(ctx, "_protected_args", []), *ctx.args, *sys.argv[1:]])
+
+
+def _written_lang(args: list[str]) -> str | None:
     for i, a in enumerate(args):
         if a in ("--lang", "-l") and i + 1 < len(args):
             return args[i + 1]
         if a.startswith("--lang="):
             return a.split("=", 1)[1]
-    return "en"
+    return None
+
+
+def _lang_in(args: list[str]) -> str:
+    """The ``--lang`` of ``args``, else the default of every ``--lang`` (FLEEODDS_LANG, the system locale)."""
+    return _written_lang(args) or default_lang()
 
 
 def _without_lang(args: list[str]) -> list[str]:
@@ -190,7 +200,7 @@ method_options = [
     click.option("--exact", "exact_only", is_flag=True, help="Exact solver only."),
     click.option("--mc", "mc_only", is_flag=True, help="Monte Carlo only."),
     click.option("--both", "both", is_flag=True, help="Exact and Monte Carlo side by side (the default)."),
-    click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+    click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT,
                  help="Language of labels and number format."),
     click.option("--no-progress", is_flag=True, help="Never show a progress bar."),
 ]
@@ -379,7 +389,7 @@ def _emit(text: str, out: str | None, lang: str = "en") -> None:
 @main.command(context_settings=CONTEXT)
 @click.option("--copy", "copy_name", metavar="NAME", default=None,
               help="Copy the example NAME into the current folder, to edit it as your own scenario.")
-@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT,
               help="Language of the titles and messages.")
 def examples(copy_name, lang):
     """List the shipped example scenarios (use the NAME with `fleeodds run NAME`).
@@ -538,7 +548,7 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
     for f in sw.manifest.get("fields_without_effect", []):
         click.echo(_msg("sweep_no_effect", lang, field=f), err=True)
     for record in sw.manifest.get("input_notes", []):  # written fields that change nothing at some points
-        click.echo(("remarque : " if lang == "fr" else "note: ") + record["message"][lang], err=True)
+        click.echo(_("note: ") + record["message"][lang], err=True)
     _emit(tables.render_sweep(sw, fmt), out, lang)
     kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size)
     if chart:
@@ -586,7 +596,7 @@ def report(folder, out_dir, langs, only, no_progress):
 
 @main.command(context_settings=CONTEXT)
 @click.argument("system")
-@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT,
               help="Language of the titles and descriptions.")
 @click.option("--out", "-o", type=TEXT_OUT, default=None, help="Write the schema to a file.")
 def schema(system, lang, out):
@@ -607,7 +617,7 @@ def schema(system, lang, out):
 
 @main.command(context_settings=CONTEXT)
 @click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
-@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT,
               help="Language of the titles and messages.")
 def warmup(no_progress, lang):
     """Compile every Monte Carlo kernel now (once: numba keeps them in its cache), so that later
@@ -623,7 +633,7 @@ def warmup(no_progress, lang):
 
     t0 = time.perf_counter()
     paths = _loading().list_examples()
-    for path in tqdm(paths, desc="compilation des noyaux" if lang == "fr" else "compiling kernels", unit="example", disable=True if no_progress else None):
+    for path in tqdm(paths, desc=_("compiling kernels"), unit="example", disable=True if no_progress else None):
         sc = _loading().load_scenario(path)
         sc.kernel()(0, 0, 100)
         if sc.has_trial_kernel:
@@ -632,7 +642,7 @@ def warmup(no_progress, lang):
 
 
 @main.command(context_settings=CONTEXT)
-@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT,
               help="Language of the names.")
 def systems(lang):
     """List the rules systems (the `system = "..."` key of a scenario file)."""
@@ -660,7 +670,7 @@ def systems(lang):
 @click.option("--work-processes", type=click.IntRange(0, 64), default=None,
               help="Worker processes for the heavy work of each server process (exact solves, Monte Carlo, "
               "charts, comparisons, sweeps, uploads)  [default: 2]; 0: on threads of the server process.")
-@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT,
               help="The page's language until the player picks one.")
 def serve(host, port, open_browser, public, base_url, allowed_hosts, workers, work_processes, lang):
     """Serve the local web page: pick a system and an example, change fields, see the odds,
@@ -689,6 +699,8 @@ main.add_command(import_bsdata)
 main.add_command(rank)
 main.add_command(__import__("fleeodds.cli_matrix", fromlist=["matrix"]).matrix)  # army against army
 main.add_command(__import__("fleeodds.cli_decide", fromlist=["decide"]).decide)  # which choice is best
+for _command in main.commands.values():  # every help page goes through the translating formatter
+    _command.context_class = Context
 
 if __name__ == "__main__":  # pragma: no cover
     main()

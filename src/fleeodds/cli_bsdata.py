@@ -20,38 +20,39 @@ from typing import Any
 
 import click
 
-from .cli_types import CHART, TEXT_OUT, say_notes, strict_option
+from .cli_types import LANG_DEFAULT, default_lang, CHART, TEXT_OUT, say_notes, strict_option
 from .errors import InputError
+from .language import Message, N_, _
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 
 
 #: The import report's lines, in English and French.
 _REPORT = {
-    "head": ("{cat}: {n} unit profile(s) imported, {k} unit(s) not imported",
-             "{cat} : {n} profil(s) d'unité importé(s), {k} unité(s) non importée(s)"),
-    "system": (", game system {gs!r}", ", système de jeu {gs!r}"),
-    "skipped": ("  not imported: {unit}: {what}: {msg}", "  non importée : {unit} : {what} : {msg}"),
-    "warning": ("  warning: {what}: {msg}", "  attention : {what} : {msg}"),
-    "note": ("  note: {unit}: {what}: {msg}", "  remarque : {unit} : {what} : {msg}"),
-    "notes": ("  {n} note(s) (optional characteristics left out, troop types inferred): use -v to list them",
-              "  {n} remarque(s) (caractéristiques facultatives omises, types de troupe déduits) : -v les liste"),
-    "links": ("  {n} rule/profile link(s) point outside the catalogue",
-              "  {n} lien(s) de règle ou de profil pointent hors du catalogue"),
-    "links_gst": ("; pass --system GAME.gst to resolve them", " ; donnez --system JEU.gst pour les résoudre"),
-    "unmapped": ("  rules not bearing on flee, pursuit or close combat, left out ({n} {rules}; × how many units have "
-                 "each): ",
-                 "  règles sans effet sur la fuite, la poursuite ou le corps à corps, laissées de côté ({n} règles ; "
-                 "× le nombre d'unités qui l'ont) : "),
-    "read": ("  rules read ({n} {rules}; × how many units have each): ",
-             "  règles lues ({n} {rules} ; × le nombre d'unités qui l'ont) : "),
-    "not_modelled": ("  rules read, not modelled ({n} {rules}; × how many units have each): ",
-                     "  règles lues, non modélisées ({n} {rules} ; × le nombre d'unités qui l'ont) : "),
-    "parts": ("  {n} shared entries read as parts of units (mounts, crews, chariot beasts), not as units: ",
-              "  {n} entrées partagées lues comme parties d'unités (montures, équipages, bêtes de char), "
-              "non comme unités : "),
-    "more": (" … and {n} more (-v lists all)", " … et {n} autres (-v les liste toutes)"),
+    "head": N_("{cat}: {n} unit profile(s) imported, {k} unit(s) not imported"),
+    "system": N_(", game system {gs!r}"),
+    "skipped": N_("  not imported: {unit}: {what}: {msg}"),
+    "warning": N_("  warning: {what}: {msg}"),
+    "note": N_("  note: {unit}: {what}: {msg}"),
+    "notes": N_("  {n} note(s) (optional characteristics left out, troop types inferred): use -v to list them"),
+    "links": N_("  {n} rule/profile link(s) point outside the catalogue"),
+    "links_gst": N_("; pass --system GAME.gst to resolve them"),
+    "unmapped": N_("  rules not bearing on flee, pursuit or close combat, left out ({n} {rules}; × how many units have "
+                 "each): "),
+    "read": N_("  rules read ({n} {rules}; × how many units have each): "),
+    "not_modelled": N_("  rules read, not modelled ({n} {rules}; × how many units have each): "),
+    "parts": N_("  {n} shared entries read as parts of units (mounts, crews, chariot beasts), not as units: "),
+    "more": N_(" … and {n} more (-v lists all)"),
 }
+
+
+def _report_words(key: str, lang: str, **fmt) -> str:
+    """A line of the import report in ``lang``, from the catalogue (an entry of the older ``(en, fr)`` form
+    still works)."""
+    entry = _REPORT[key]
+    if isinstance(entry, tuple):
+        return entry[1 if lang == "fr" else 0].format(**fmt)
+    return Message(entry, **fmt).render(lang)
 
 
 #: The importer's :attr:`Problem.field` words that are not a characteristic's short name, in French.
@@ -72,12 +73,12 @@ def _report(result, verbose: bool, unmapped_top: int = 12, lang: str = "en") -> 
     def echo(key: str, tail: str = "", **fmt) -> None:
         if i:
             fmt = {k: (to_french(v) if k == "msg" else v) for k, v in fmt.items()}
-        click.echo(_REPORT[key][i].format(**fmt) + tail, err=True)
+        click.echo(_report_words(key, lang, **fmt) + tail, err=True)
 
     from .messages_fr import to_french
 
     skipped = result.skipped
-    echo("head", _REPORT["system"][i].format(gs=result.game_system) if result.game_system else "",
+    echo("head", _report_words("system", lang, gs=result.game_system) if result.game_system else "",
          cat=result.catalogue, n=len(result.profiles), k=len(skipped))
     for p in skipped:
         echo("skipped", unit=p.unit, what=_what(p.field, p.value, lang), msg=p.message)
@@ -91,11 +92,11 @@ def _report(result, verbose: bool, unmapped_top: int = 12, lang: str = "en") -> 
     elif notes:
         echo("notes", n=len(notes))
     if result.unresolved_links:
-        echo("links", "" if result.game_system else _REPORT["links_gst"][i], n=result.unresolved_links)
+        echo("links", "" if result.game_system else _report_words("links_gst", lang), n=result.unresolved_links)
     parts = list(dict.fromkeys(result.parts))
     if parts:
         shown_parts = parts if verbose else parts[:unmapped_top]
-        more = "" if len(shown_parts) == len(parts) else _REPORT["more"][i].format(n=len(parts) - len(shown_parts))
+        more = "" if len(shown_parts) == len(parts) else _report_words("more", lang, n=len(parts) - len(shown_parts))
         echo("parts", ", ".join(shown_parts) + more, n=len(parts))
     for key, counts in (("read", result.read_rules), ("not_modelled", result.not_modelled_rules),
                         ("unmapped", result.unmapped_rules)):
@@ -103,7 +104,7 @@ def _report(result, verbose: bool, unmapped_top: int = 12, lang: str = "en") -> 
             continue
         items = list(counts.items())
         shown = items if verbose or key != "unmapped" else items[:unmapped_top]
-        more = "" if len(shown) == len(items) else _REPORT["more"][i].format(n=len(items) - len(shown))
+        more = "" if len(shown) == len(items) else _report_words("more", lang, n=len(items) - len(shown))
         rules = (("rule", "règle") if len(items) == 1 else ("rules", "règles"))[i]
         echo(key, ", ".join(f"{name} ×{n}" for name, n in shown) + more, n=len(items), rules=rules)
 
@@ -152,7 +153,7 @@ def _unit_table(lb, profiles: list[dict[str, Any]], lang: str = "en") -> str:
 @click.option("--out", "out", type=TEXT_OUT, default=None,
               help="Write the profiles to this TOML file (a profiles_file of the rules system).")
 @click.option("-v", "--verbose", is_flag=True, help="List every note and every unmapped rule.")
-@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT,
               help="Language of the titles and messages.")
 def import_bsdata(catalogue: Path, system: Path | None, rules_system: str | None, out: Path | None,
                   verbose: bool, lang: str) -> None:
@@ -172,8 +173,7 @@ def import_bsdata(catalogue: Path, system: Path | None, rules_system: str | None
     result = lb.map_catalogue(cat)
     if out is not None:
         write_profiles(result.profiles, out, result.part_tables())
-        click.echo(f"{len(result.profiles)} profil(s) écrit(s) dans {out}" if lang == "fr" else
-                   f"wrote {len(result.profiles)} profile(s) to {out}")
+        click.echo(_("wrote {n} profile(s) to {out}", n=len(result.profiles), out=out))
     else:
         click.echo(_unit_table(lb, result.with_extras(), lang))
     _report(result, verbose, lang=lang)
@@ -225,7 +225,7 @@ def _vs_profile(vs: str, army: list[dict[str, Any]], lb) -> dict[str, Any]:
 @click.option("--format", "fmt", type=click.Choice(["table", "md", "csv"]), default="table", show_default=True)
 @click.option("--top", type=click.IntRange(1, None), default=None, help="Show only the first N units.")
 @click.option("--chart", "chart", type=CHART, default=None, help="Also draw a chart (.png or .svg).")
-@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT)
 @click.option("--workers", type=click.IntRange(1, 512), default=None,
               help="Evaluate the units on a local Dask cluster of N worker processes.")
 @click.option("--scheduler", default=None,
@@ -295,7 +295,7 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     from .report.text import msg
 
     for unit, message in ranking.failures:
-        click.echo(("  non classée : " if lang == "fr" else "  not ranked: ") + f"{unit}: {message}", err=True)
+        click.echo(_("  not ranked: ") + f"{unit}: {message}", err=True)
     if chart is not None:
         chart_ranking(ranking.chart_data(lang), chart, lang,
                       footnote=ranking_footnote(ranking, lang, result.catalogue, trials, seed))

@@ -11,7 +11,7 @@ import json
 
 import click
 
-from .cli_types import CHART, TEXT_OUT, emit, say_notes, strict_option
+from .cli_types import LANG_DEFAULT, default_lang, CHART, TEXT_OUT, emit, say_notes, strict_option
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -30,7 +30,7 @@ def _msg(key: str, lang: str = "en", **fmt) -> str:
               help="Seed: the same seed gives the same counts on any number of threads.")
 @click.option("--exact", "exact_only", is_flag=True, help="Exact solver only.")
 @click.option("--mc", "mc_only", is_flag=True, help="Monte Carlo only.")
-@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+@click.option("--lang", "-l", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT,
               help="Language of labels and number format.")
 @click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
 @click.option("--format", "-f", "fmt", type=click.Choice(["table", "md", "json"]), default="table",

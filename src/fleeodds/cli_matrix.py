@@ -12,8 +12,9 @@ from pathlib import Path
 
 import click
 
-from .cli_types import CHART, OutFile, say_notes, strict_option
+from .cli_types import LANG_DEFAULT, default_lang, CHART, OutFile, say_notes, strict_option
 from .errors import InputError
+from .language import _
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 _OUT = OutFile((".json", ".csv", ".md"))
@@ -60,7 +61,7 @@ _OUT = OutFile((".json", ".csv", ".md"))
               help="How many models each unit fields where the rules system sizes units (a fight): 'minimum' "
                    "(the catalogue's minimum size, the default), 'scenario', 'points:N' or N. A character, a "
                    "monster or a war machine is always one model.")
-@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(["en", "fr"]), default=default_lang, show_default=LANG_DEFAULT)
 @click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
 @click.option("-v", "--verbose", is_flag=True, help="List every import note and unmapped rule.")
 @strict_option
@@ -150,7 +151,7 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
             f"{m['distinct_exact']} distinct exact chains solved, {m['failed']} failed ({m['runner']}, "
             f"{m['seconds']} s)")
     for a, b, why in result.failures:
-        err(("  case non calculée : " if lang == "fr" else "  cell not computed: ") + f"{a} / {b}: {why}")
+        err(_("  cell not computed: ") + f"{a} / {b}: {why}")
     if chart is not None:
         from .report.charts import chart_matrix
 

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from .language import N_, _
+
 
 class OutFile(click.ParamType):
     """An output file: its folder must exist, and a chart must end in .png or .svg.
@@ -22,16 +24,30 @@ class OutFile(click.ParamType):
     def convert(self, value, param, ctx):
         p = Path(value)
         if self.suffixes and p.suffix.lower() not in self.suffixes:
-            self.fail(f"{value!r} is not allowed; expected a file name ending in {' or '.join(self.suffixes)}",
+            self.fail(_("{value} is not allowed; expected a file name ending in {suffixes}", value=repr(value),
+                        suffixes=_("{items} or {last}", items=", ".join(self.suffixes[:-1]),
+                                   last=self.suffixes[-1]) if len(self.suffixes) > 1 else self.suffixes[0]),
                       param, ctx)
         if p.is_dir():
-            self.fail(f"{value!r} is a folder; expected a file name", param, ctx)
+            self.fail(_("{value} is a folder; expected a file name", value=repr(value)), param, ctx)
         if not p.parent.is_dir():
-            self.fail(f"{value!r}: the folder {str(p.parent)!r} does not exist", param, ctx)
+            self.fail(_("{value}: the folder {folder} does not exist", value=repr(value), folder=repr(str(p.parent))),
+                      param, ctx)
         return str(p)
 
 
 CHART = OutFile((".png", ".svg"))
+
+#: How ``--help`` shows the default of ``--lang`` (:func:`default_lang`).
+LANG_DEFAULT = N_("en, or fr when FLEEODDS_LANG or the system locale (LANG) is French")
+
+
+def default_lang() -> str:
+    """The default of every ``--lang``: ``FLEEODDS_LANG``, else the system locale (``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``: ``fr_FR.UTF-8`` answers in French), else English."""
+    from .language import lang_from_env
+
+    return lang_from_env()
 TEXT_OUT = OutFile()
 
 

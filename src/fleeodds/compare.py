@@ -21,6 +21,7 @@ from . import engine
 from .evaluation import add_input_notes, evaluate, refuse_all
 from .loading import load_scenario
 from .errors import InputError, short_repr
+from .language import Message, N_
 from .outcomes import check_lang
 from .results import Comparison, OutcomeTable
 from .stats import independent_difference, paired_difference_from_joint, trials_for_precision
@@ -86,22 +87,22 @@ def compare(
     check_lang(lang)
     if (not isinstance(setups, (list, tuple))
             or not all(isinstance(x, (tuple, list)) and len(x) == 2 for x in setups)):
-        raise InputError("setups", short_repr(setups), "a list of (label, scenario) pairs")
+        raise InputError("setups", short_repr(setups), Message(N_("a list of (label, scenario) pairs")))
     if method not in ("exact", "mc", "both"):
-        raise InputError("method", short_repr(method), "one of 'exact', 'mc', 'both'")
+        raise InputError("method", short_repr(method), Message(N_("one of 'exact', 'mc', 'both'")))
     setups = [(label, sc if isinstance(sc, Scenario) else load_scenario(sc, strict=strict)) for label, sc in setups]
     if any(not isinstance(label, str) or not label.strip() for label, _ in setups):
-        raise InputError("setups", [label for label, _ in setups], "a non-empty text label for every setup")
+        raise InputError("setups", [label for label, _ in setups], Message(N_("a non-empty text label for every setup")))
     if len(setups) < 2:
-        raise InputError("setups", len(setups), "at least two setups to compare")
+        raise InputError("setups", len(setups), Message(N_("at least two setups to compare")))
     systems = {s.system for _, s in setups}
     if len(systems) > 1:
-        raise InputError("setups", sorted(systems), "setups of one rules system")
+        raise InputError("setups", sorted(systems), Message(N_("setups of one rules system")))
     labels = [lab for lab, _ in setups]
     if len(set(labels)) != len(labels):
-        raise InputError("setups", labels, "distinct setup labels")
+        raise InputError("setups", labels, Message(N_("distinct setup labels")))
     if trials is not None and precision is not None:
-        raise InputError("trials/precision", (trials, precision), "either a number of trials or a precision, not both")
+        raise InputError("trials/precision", (trials, precision), Message(N_("either a number of trials or a precision, not both")))
     if notes is None:
         notes = [(f"{label}: ", n) for label, sc in setups for n in sc.input_notes()]
     if strict:
@@ -113,7 +114,7 @@ def compare(
     if use_paired:
         if precision is not None:
             if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0 < precision < 0.5:
-                raise InputError("precision", precision, "a number between 0 and 0.5 (e.g. 0.001)")
+                raise InputError("precision", precision, Message(N_("a number between 0 and 0.5 (e.g. 0.001)")))
             trials = trials_for_precision(0.5, precision)
         pc = engine.simulate_paired([sc.trial_kernel() for sc in scenarios], [len(sc.outcomes) for sc in scenarios],
                                     trials=trials, seed=seed, progress=progress,

@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import FleeoddsError, InputError, short_repr
+from .language import Message, N_
 from .outcomes import check_lang
 from .system import DECIDE_KEY, RollChoice, Scenario, _given, get_system
 from .validation import equals_default, schema_default
@@ -306,7 +307,7 @@ def read_decision(scenario: Scenario) -> DecisionSpec | None:
         return None
     for key in table:
         if key not in ("goal", "choices", "after_roll"):
-            raise InputError(f"{DECIDE_KEY}.{key}", short_repr(table[key]), "goal, choices and after_roll only")
+            raise InputError(f"{DECIDE_KEY}.{key}", short_repr(table[key]), Message(N_("goal, choices and after_roll only")))
     system = get_system(scenario.system)
     points = system.decision_points(scenario) if system.decision_points else {}
     goals = _goals(scenario, system, table.get("goal"))
@@ -321,7 +322,7 @@ def read_decision(scenario: Scenario) -> DecisionSpec | None:
                          'a list of the fields to choose, e.g. choices = ["' + (next(iter(points), "field")) + '"]')
     choices = []
     if isinstance(table.get("choices"), list) and len(set(map(str, table["choices"]))) != len(table["choices"]):
-        raise InputError(f"{DECIDE_KEY}.choices", short_repr(table["choices"]), "each field once")
+        raise InputError(f"{DECIDE_KEY}.choices", short_repr(table["choices"]), Message(N_("each field once")))
     for name, given in raw.items():
         where = f"{DECIDE_KEY}.choices.{name}"
         if name not in points:
@@ -332,7 +333,7 @@ def read_decision(scenario: Scenario) -> DecisionSpec | None:
             values = allowed_values
         else:
             if not isinstance(given, list) or len(given) < 2:
-                raise InputError(where, short_repr(given), "a list of two or more of its values")
+                raise InputError(where, short_repr(given), Message(N_("a list of two or more of its values")))
             values = []
             for v in given:
                 code = system.code_of(name, v)
@@ -343,7 +344,7 @@ def read_decision(scenario: Scenario) -> DecisionSpec | None:
                 if match is _MISSING:
                     raise InputError(where, short_repr(v), "one of " + ", ".join(map(str, allowed_values)))
                 if any(equals_default(match, x) for x in values):
-                    raise InputError(where, short_repr(v), "each value once")
+                    raise InputError(where, short_repr(v), Message(N_("each value once")))
                 values.append(match)
             values = tuple(values)
         choices.append(Choice(name, values))
@@ -416,7 +417,7 @@ def _goals(scenario: Scenario, system, raw: Any) -> tuple[Goal, ...]:
             raise InputError(where, short_repr(g), "an outcome or named goal of this scenario ("
                              + ", ".join(known) + "), not_<one of them>, or min:/max:<metric>")
     if len({x.code for x in out}) != len(out):
-        raise InputError(where, short_repr(raw), "each goal once")
+        raise InputError(where, short_repr(raw), Message(N_("each goal once")))
     return tuple(out)
 
 
@@ -521,12 +522,12 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
 
     check_lang(lang)
     if not isinstance(scenario, Scenario):
-        raise InputError("scenario", short_repr(scenario), "a scenario from fleeodds.load_scenario")
+        raise InputError("scenario", short_repr(scenario), Message(N_("a scenario from fleeodds.load_scenario")))
     if method not in METHODS:
-        raise InputError("method", short_repr(method), "one of 'exact', 'mc', 'both'")
+        raise InputError("method", short_repr(method), Message(N_("one of 'exact', 'mc', 'both'")))
     spec = read_decision(scenario)
     if spec is None:
-        raise InputError(DECIDE_KEY, None, 'a [decide] table in the scenario: goal = "…" and choices = ["field"]')
+        raise InputError(DECIDE_KEY, None, Message(N_('a [decide] table in the scenario: goal = "…" and choices = ["field"]')))
     options = options_of(scenario, spec) if spec.choices else []
     built = []
     for o in options:
@@ -547,7 +548,7 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
     exact = method != "mc" and all(sc.has_exact for sc in built)
     policies = [_policy(scenario, spec.goals, name, choice) for name, choice in spec.after_roll]
     if method == "exact" and not exact:
-        raise InputError("method", "exact", "'mc' or 'both': an option of this decision has no exact solver")
+        raise InputError("method", "exact", Message(N_("'mc' or 'both': an option of this decision has no exact solver")))
     manifest: dict[str, Any] = {"options": len(options)}
     if exact:
         for o, sc in zip(options, built):
@@ -572,8 +573,8 @@ def _policy(scenario: Scenario, goals: tuple[Goal, ...], name: str, choice: Roll
     except FleeoddsError as exc:
         raise FleeoddsError(f"{DECIDE_KEY}.after_roll ({name}): {exc}") from None
     if not base.has_exact:
-        raise InputError(f"{DECIDE_KEY}.after_roll", name, "a scenario with an exact solver (a policy after a roll "
-                                                          "is found on the exact distribution)")
+        raise InputError(f"{DECIDE_KEY}.after_roll", name, Message(N_("a scenario with an exact solver (a policy after a roll "
+                                                          "is found on the exact distribution)")))
     dist = base.exact_distribution(mode="fraction")
     codes = [o.code for o in base.outcomes]
     named = {c for *_, members in choice.results if members for c in members}
@@ -729,12 +730,12 @@ def decide_sweep(scenario: Scenario, field_name: str, values: list[Any], method:
 
     spec = read_decision(scenario)
     if spec is None:
-        raise InputError(DECIDE_KEY, None, 'a [decide] table in the scenario: goal = "…" and choices = ["field"]')
+        raise InputError(DECIDE_KEY, None, Message(N_('a [decide] table in the scenario: goal = "…" and choices = ["field"]')))
     if not isinstance(values, list) or len(values) < 2:
-        raise InputError(field_name, short_repr(values), "two or more values to sweep")
+        raise InputError(field_name, short_repr(values), Message(N_("two or more values to sweep")))
     if field_name in {c.field for c in spec.choices}:
-        raise InputError(field_name, "a choice", "a field that is not one of the [decide] choices (they are all "
-                                                 "compared at every point already)")
+        raise InputError(field_name, "a choice", Message(N_("a field that is not one of the [decide] choices (they are all "
+                                                 "compared at every point already)")))
     system = get_system(scenario.system)
     decisions = []
     for v in values:

@@ -28,6 +28,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .errors import InputError
+from .language import Message, N_
 from .stats import trials_for_precision, wilson_half_width
 
 #: Trials per kernel call (one progress-bar step).
@@ -77,7 +78,7 @@ def _tqdm():
 
 def _check_seed(seed) -> int:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**63:
-        raise InputError("seed", seed, "an integer from 0 to 2**63 - 1")
+        raise InputError("seed", seed, Message(N_("an integer from 0 to 2**63 - 1")))
     return int(seed)
 
 
@@ -116,9 +117,8 @@ def compile_notice(description: str, enabled: bool = True, lang: str = "en"):
     milliseconds, so the line only appears when something is really being compiled.
     """
     def say():
-        text = (f"compilation du noyau Monte-Carlo de {description!r} (une seule fois : numba le garde en "
-                "cache, 10 à 40 s environ)…") if lang == "fr" else (
-            f"compiling the Monte Carlo kernel for {description!r} (once; numba caches it, about 10-40 s)…")
+        text = Message(N_("compiling the Monte Carlo kernel for {description} (once; numba caches it, about "
+                          "10-40 s)…"), description=repr(description)).render(lang)
         print(text, file=sys.stderr, flush=True)
 
     timer = threading.Timer(COMPILE_NOTICE_AFTER, say) if enabled else None
@@ -178,10 +178,10 @@ def simulate(
     """
     seed = _check_seed(seed)
     if trials is not None and precision is not None:
-        raise InputError("trials/precision", (trials, precision), "either a number of trials or a precision, not both")
+        raise InputError("trials/precision", (trials, precision), Message(N_("either a number of trials or a precision, not both")))
     if precision is not None:
         if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0 < precision < 0.5:
-            raise InputError("precision", precision, "a number between 0 and 0.5 (e.g. 0.001)")
+            raise InputError("precision", precision, Message(N_("a number between 0 and 0.5 (e.g. 0.001)")))
     else:
         trials = DEFAULT_TRIALS if trials is None else trials
         if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or not 1 <= trials <= MAX_TRIALS:
@@ -314,7 +314,7 @@ def simulate_paired(
     if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or not 1 <= trials <= MAX_TRIALS:
         raise InputError("trials", trials, f"an integer from 1 to {MAX_TRIALS:,}")
     if len(trial_kernels) < 1 or len(trial_kernels) != len(n_outcomes):
-        raise InputError("setups", len(trial_kernels), "one or more setups, each with its number of outcomes")
+        raise InputError("setups", len(trial_kernels), Message(N_("one or more setups, each with its number of outcomes")))
     trials = int(trials)
     n0 = int(n_outcomes[0])
     joint = [np.zeros((n0, int(m)), np.int64) for m in n_outcomes]

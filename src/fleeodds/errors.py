@@ -10,6 +10,8 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from .language import Message, N_, SOURCE_LANG, lang_or_current
+
 #: Longest echo of a value in an error message (characters).
 MAX_ECHO = 80
 
@@ -86,14 +88,30 @@ class _Echo(str):
 
 
 class FleeoddsError(ValueError):
-    """Base class of every error fleeodds raises on bad input."""
+    """Base class of every error fleeodds raises on bad input.
 
-    def message(self, lang: str = "en") -> str:
-        """The message in ``lang`` (``"en"`` or ``"fr"``): field paths, values and names stay as written.
+    Raised with a :class:`fleeodds.language.Message` (a message id and its parameters), the error is
+    rendered once, in the reader's language, from the catalogues; ``str(error)`` is the English text.
+    Raised with a plain English text (the older way, still used where the messages are not in the
+    catalogue yet), its French comes from :func:`fleeodds.messages_fr.to_french`.
+    """
 
-        The French wording comes from :func:`fleeodds.messages_fr.to_french`.
-        """
-        if lang != "fr":
+    #: The message id and parameters, when the error was raised with one.
+    msg: Message | None = None
+
+    def __init__(self, *args: Any):
+        if len(args) == 1 and isinstance(args[0], Message):
+            self.msg = args[0]
+            args = (str(args[0]),)
+        super().__init__(*args)
+
+    def message(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (default: the reader's language of this context); field paths, values and
+        names stay as written."""
+        lang = lang_or_current(lang)
+        if self.msg is not None and self.args and self.args[0] == str(self.msg):  # not rewritten since
+            return self.msg.render(lang)
+        if lang == SOURCE_LANG or lang != "fr":
             return str(self)
         from .messages_fr import to_french
 
@@ -110,15 +128,18 @@ class InputError(FleeoddsError):
     value : Any
         The value that was given (``None``: nothing was given; the message says "missing").
         It is echoed as written in a scenario file (:func:`echo`: ``true``, ``[1, 2]``).
-    allowed : str
-        Human-readable description of what is allowed, e.g. ``"an integer from 0 to 10"``.
+    allowed : str or Message
+        What is allowed, e.g. ``Message("a number from {lo} to {hi}", lo=0, hi=10)`` (rendered in the
+        reader's language) or, the older way, an English text such as ``"an integer from 0 to 10"``.
     """
 
-    def __init__(self, field: str, value: Any, allowed: str):
+    def __init__(self, field: str, value: Any, allowed: str | Message):
         self.field = field
         self.value = value
         self.allowed = allowed
         if value is None:  # nothing was given (a scenario file has no null)
-            super().__init__(f"{field}: missing; expected {allowed}")
+            msg = Message(N_("{field}: missing; expected {allowed}"), field=field, allowed=allowed)
         else:
-            super().__init__(f"{field}: {echo(value)} is not allowed; expected {allowed}")
+            msg = Message(N_("{field}: {value} is not allowed; expected {allowed}"), field=field,
+                          value=echo(value), allowed=allowed)
+        super().__init__(msg if isinstance(allowed, Message) else str(msg))

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .errors import InputError, short_repr
+from .language import Message, N_
 from .outcomes import check_lang
 from .system import Scenario
 from .validation import refuse_notes
@@ -111,11 +112,11 @@ def evaluate(
 
     if not isinstance(scenario, Scenario):
         raise InputError("scenario", short_repr(scenario),
-                         "a scenario from fleeodds.load_scenario (which takes a file name or a dict)")
+                         Message(N_("a scenario from fleeodds.load_scenario (which takes a file name or a dict)")))
     if simulation is not None and not isinstance(simulation, engine.SimulationCounts):
-        raise InputError("simulation", short_repr(simulation), "counts from fleeodds.engine.simulate, or None")
+        raise InputError("simulation", short_repr(simulation), Message(N_("counts from fleeodds.engine.simulate, or None")))
     if method not in METHODS:
-        raise InputError("method", short_repr(method), "one of 'exact', 'mc', 'both'")
+        raise InputError("method", short_repr(method), Message(N_("one of 'exact', 'mc', 'both'")))
     check_lang(lang)
     if strict:
         refuse_notes(scenario.input_notes())
@@ -154,7 +155,7 @@ def evaluate(
     codes = [o.code for o in scenario.outcomes]
     if method in ("exact", "both") and scenario.has_exact:
         if exact_mode not in (None, "fraction", "float"):
-            raise InputError("exact_mode", short_repr(exact_mode), "None, 'fraction' or 'float'")
+            raise InputError("exact_mode", short_repr(exact_mode), Message(N_("None, 'fraction' or 'float'")))
         mode = "fraction" if scenario.exact_fraction_ok and exact_mode != "float" else "float"
         if progress is not False and scenario.exact_seconds >= LONG_EXACT_SECONDS:
             print(f"solving exactly: about {scenario.exact_seconds:.0f} s…", file=sys.stderr, flush=True)
@@ -233,7 +234,7 @@ def rule_sources_of(scenario: Scenario) -> list[dict[str, str]]:
     for item in scenario.rule_sources() or ():
         if not isinstance(item, dict) or not all(isinstance(item.get(k), str) for k in ("rule", "edition", "source")):
             raise InputError("rule_sources", short_repr(item),
-                             "records with the text fields 'rule', 'edition' and 'source'")
+                             Message(N_("records with the text fields 'rule', 'edition' and 'source'")))
         rec = {"rule": item["rule"], "edition": item["edition"], "source": item["source"]}
         if rec not in out:
             out.append(rec)

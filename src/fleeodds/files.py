@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import FleeoddsError, InputError, short_repr
+from .language import Message, N_
 
 #: Largest text file read (scenarios, profiles): 8 MiB.
 MAX_TEXT_BYTES = 8 * 1024 * 1024
@@ -33,21 +34,21 @@ def check_path(path: Any, field: str) -> Path:
         file, a folder, a device, a pipe or a symlink loop.
     """
     if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
-        raise InputError(field, short_repr(path), "a file name")
+        raise InputError(field, short_repr(path), Message(N_("a file name")))
     text = os.fspath(path)
     if not isinstance(text, str) or not text.strip() or "\x00" in text:
-        raise InputError(field, short_repr(text), "a file name")
+        raise InputError(field, short_repr(text), Message(N_("a file name")))
     p = Path(text)
     try:
         st = p.stat()
     except FileNotFoundError:
-        raise InputError(field, short_repr(text), "an existing file") from None
+        raise InputError(field, short_repr(text), Message(N_("an existing file"))) from None
     except OSError as exc:  # name too long, symlink loop, permission denied
         raise InputError(field, short_repr(text), f"a readable file ({exc.strerror or exc})") from None
     if stat.S_ISDIR(st.st_mode):
-        raise InputError(field, short_repr(text), "a file, not a folder")
+        raise InputError(field, short_repr(text), Message(N_("a file, not a folder")))
     if not stat.S_ISREG(st.st_mode):
-        raise InputError(field, short_repr(text), "a regular file (not a device, pipe or socket)")
+        raise InputError(field, short_repr(text), Message(N_("a regular file (not a device, pipe or socket)")))
     return p
 
 
@@ -65,12 +66,12 @@ def read_bytes(path: Any, field: str, limit: int = MAX_TEXT_BYTES) -> bytes:
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as fh:
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                raise InputError(field, short_repr(str(p)), "a regular file (not a device, pipe or socket)")
+                raise InputError(field, short_repr(str(p)), Message(N_("a regular file (not a device, pipe or socket)")))
             data = fh.read(limit + 1)
     except OSError as exc:
         raise InputError(field, short_repr(str(p)), f"a readable file ({exc.strerror or exc})") from None
     if len(data) > limit:
-        raise InputError(field, short_repr(str(p)), f"a file of at most {limit // (1024 * 1024)} MiB")
+        raise InputError(field, short_repr(str(p)), Message(N_("a file of at most {mib} MiB"), mib=limit // (1024 * 1024)))
     return data
 
 
@@ -87,7 +88,8 @@ def read_text(path: Any, field: str, limit: int = MAX_TEXT_BYTES) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(field, short_repr(str(path)),
-                         f"a UTF-8 text file (byte {exc.start} is not UTF-8: save the file as UTF-8)") from None
+                         Message(N_("a UTF-8 text file (byte {byte} is not UTF-8: save the file as UTF-8)"),
+                                 byte=exc.start)) from None
 
 
 def parse_toml(text: str, where: str) -> dict:
@@ -104,7 +106,7 @@ def parse_toml(text: str, where: str) -> dict:
     except tomllib.TOMLDecodeError as exc:
         raise FleeoddsError(f"{where}: not valid TOML: {exc}{_toml_hint(text, str(exc))}") from None
     except RecursionError:
-        raise FleeoddsError(f"{where}: nested more than {MAX_DEPTH} levels deep") from None
+        raise FleeoddsError(Message(N_("{where}: nested more than {depth} levels deep"), where=where, depth=MAX_DEPTH)) from None
     except ValueError as exc:  # an integer of more than 4300 digits: Python refuses to convert it
         raise FleeoddsError(f"{where}: not valid TOML: a number is too long ({str(exc)[:60]}…)") from None
     check_depth(data, where)
@@ -156,7 +158,7 @@ def _check_brackets(text: str, where: str) -> None:
         elif ch == "\n":
             in_str = None  # basic/literal strings end at a line end; multi-line ones are rare here
     if deepest > MAX_DEPTH:
-        raise FleeoddsError(f"{where}: nested more than {MAX_DEPTH} levels deep")
+        raise FleeoddsError(Message(N_("{where}: nested more than {depth} levels deep"), where=where, depth=MAX_DEPTH))
 
 
 def check_depth(data: Any, where: str, limit: int = MAX_DEPTH) -> None:
@@ -171,7 +173,7 @@ def check_depth(data: Any, where: str, limit: int = MAX_DEPTH) -> None:
     while stack:
         node, depth = stack.pop()
         if depth > limit:
-            raise FleeoddsError(f"{where}: nested more than {limit} levels deep")
+            raise FleeoddsError(Message(N_("{where}: nested more than {depth} levels deep"), where=where, depth=limit))
         if isinstance(node, dict):
             stack.extend((v, depth + 1) for v in node.values())
         elif isinstance(node, list):

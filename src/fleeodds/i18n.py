@@ -17,6 +17,7 @@ import decimal
 import math
 import re
 
+from .language import Message, N_
 from .outcomes import check_lang
 
 LOCALES = {"en": "en_GB", "fr": "fr_FR"}
@@ -108,7 +109,7 @@ def integer(n: int, lang: str = "en") -> str:
 # ----------------------------------------------------------------------------- words
 def colon(lang: str) -> str:
     """``": "`` in English, ``" : "`` (narrow no-break space) in French."""
-    return "\u202f: " if lang == "fr" else ": "
+    return Message(N_(": ")).render(lang)
 
 
 _PAREN = re.compile(r"\s*\([^()]*\)\s*$")
@@ -133,7 +134,14 @@ def short_label(label: str) -> str:
 def rounded(p: float, lang: str) -> str:
     """A probability rounded to a whole percent, never shown as 0 % or 100 % when it is neither."""
     if 0 < p < 0.005:
-        return ("moins de " if lang == "fr" else "under ") + pct(0.01, lang, 0)
+        return Message(N_("under {percent}"), percent=pct(0.01, lang, 0)).render(lang)
     if 0.995 <= p < 1:
-        return ("plus de " if lang == "fr" else "over ") + pct(0.99, lang, 0)
+        return Message(N_("over {percent}"), percent=pct(0.99, lang, 0)).render(lang)
     return pct(p, lang, 0)
+
+
+# the reader's language and the catalogues live in fleeodds.language (which imports nothing of the package)
+from .language import (  # noqa: E402,F401  (re-exported)
+    Message, N_, _, get_lang, lang_from_accept_language, lang_from_env, lang_or_current, ngettext, set_lang,
+    use_lang,
+)

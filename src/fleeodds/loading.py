@@ -13,6 +13,7 @@ from pathlib import Path
 
 from . import files
 from .errors import InputError, short_repr
+from .language import Message, N_
 from .system import Scenario, scenario_from_dict
 from .validation import strict_inputs
 
@@ -26,7 +27,7 @@ def example_path(name: str) -> Path:
     """Path of a shipped example, e.g. ``"warhammer/goblins_broken_by_dwarfs.toml"``."""
     p = example_dir() / name
     if not p.exists():
-        raise InputError("example", name, "one of the files listed by `fleeodds examples`")
+        raise InputError("example", name, Message(N_("one of the files listed by {command}"), command="`fleeodds examples`"))
     return p
 
 
@@ -68,10 +69,11 @@ def load_scenario(source: str | Path | dict, *, strict: bool = False) -> Scenari
         return scenario_from_dict(source, Path.cwd())
     if isinstance(source, bytes) or not isinstance(source, (str, os.PathLike)):
         raise InputError("scenario", short_repr(source),
-                         "a .toml file name, a name listed by `fleeodds examples`, or a dict of fields")
+                         Message(N_("a .toml file name, a name listed by {command}, or a dict of fields"),
+                                 command="`fleeodds examples`"))
     text = os.fspath(source)
     if not text.strip():
-        raise InputError("scenario", text, "an existing .toml file or a name listed by `fleeodds examples`")
+        raise InputError("scenario", text, Message(N_("an existing .toml file or a name listed by {command}"), command="`fleeodds examples`"))
     path = Path(text)
     if not _exists(path):
         candidate = example_dir() / text
@@ -79,7 +81,7 @@ def load_scenario(source: str | Path | dict, *, strict: bool = False) -> Scenari
             path = candidate
         else:
             raise InputError("scenario", short_repr(text),
-                             "an existing .toml file or a name listed by `fleeodds examples`")
+                             Message(N_("an existing .toml file or a name listed by {command}"), command="`fleeodds examples`"))
     data = files.read_toml(path, "scenario")
     return scenario_from_dict(data, path.parent)
 

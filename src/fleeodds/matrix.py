@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .errors import FleeoddsError, InputError, short_repr
+from .language import Message, N_
 from .outcomes import check_lang
 from .scale import Done, Job, Runner, cell_seed
 from .system import Scenario, get_system
@@ -95,13 +96,13 @@ class Army:
 
     def __post_init__(self):
         if not isinstance(self.profiles, list) or not all(isinstance(p, dict) for p in self.profiles):
-            raise InputError("army.profiles", short_repr(self.profiles), "a list of unit profile tables")
+            raise InputError("army.profiles", short_repr(self.profiles), Message(N_("a list of unit profile tables")))
         names = [str(p.get("name", "")) for p in self.profiles]
         if any(not n for n in names):
-            raise InputError("army.profiles", short_repr(self.profiles), "unit profiles that each have a name")
+            raise InputError("army.profiles", short_repr(self.profiles), Message(N_("unit profiles that each have a name")))
         if len(set(names)) != len(names):
             dup = next(n for n in names if names.count(n) > 1)
-            raise InputError(f"{self.name or 'army'}.profiles", dup, "distinct unit names within an army")
+            raise InputError(f"{self.name or 'army'}.profiles", dup, Message(N_("distinct unit names within an army")))
 
 
 def load_army(path: str | Path, system: str | Path | None = None, *, rules_system: str | None = None) -> Army:
@@ -178,7 +179,7 @@ def parse_points(text: str | None) -> tuple[float, float] | None:
     except (TypeError, ValueError):
         raise InputError("points", short_repr(text), _POINTS_SYNTAX) from None
     if lo < 0 or lo > hi:
-        raise InputError("points", short_repr(text), "a range LOW..HIGH with 0 <= LOW <= HIGH")
+        raise InputError("points", short_repr(text), Message(N_("a range LOW..HIGH with 0 <= LOW <= HIGH")))
     return (lo, hi)
 
 
@@ -196,7 +197,7 @@ def _parse_types(types: str | Iterable[str] | None, system: str, lb, armies: lis
     items = [t.strip() for t in types.split(",")] if isinstance(types, str) else [str(t).strip() for t in types]
     key = _type_key(lb)
     if key is None:
-        raise InputError("types", short_repr(types), "no unit types: this rules system's units have none")
+        raise InputError("types", short_repr(types), Message(N_("no unit types: this rules system's units have none")))
     known = dict(get_system(system).value_labels.get(key) or {})
     for army in armies:
         for p in army.profiles:
@@ -208,7 +209,7 @@ def _parse_types(types: str | Iterable[str] | None, system: str, lb, armies: lis
         for n in (code, en, fr, code.replace("_", " ")):
             names[n.casefold()] = code
     if not items or any(not t for t in items):
-        raise InputError("types", short_repr(types), "a comma-separated list of unit types, e.g. infantry,cavalry")
+        raise InputError("types", short_repr(types), Message(N_("a comma-separated list of unit types, e.g. infantry,cavalry")))
     out = set()
     for t in items:
         code = names.get(t.casefold())
@@ -385,26 +386,26 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
 
     check_lang(lang)
     if not isinstance(scenario, Scenario):
-        raise InputError("scenario", short_repr(scenario), "a scenario from fleeodds.load_scenario")
+        raise InputError("scenario", short_repr(scenario), Message(N_("a scenario from fleeodds.load_scenario")))
     if not isinstance(rows, Army) or not isinstance(cols, Army):
         raise InputError("army", short_repr(rows if not isinstance(rows, Army) else cols),
-                         "an Army (fleeodds.matrix.load_army or Army(name, profiles))")
+                         Message(N_("an Army (fleeodds.matrix.load_army or Army(name, profiles))")))
     if strict:
         refuse_notes(scenario.input_notes())
     lb = list_building(scenario.system)
     known = tuple(get_system(scenario.system).roles)
     if len(known) != 2:
-        raise InputError("scenario", scenario.system, "a scenario of a rules system with two roles")
+        raise InputError("scenario", scenario.system, Message(N_("a scenario of a rules system with two roles")))
     if method not in ("auto", "exact", "mc"):
-        raise InputError("method", short_repr(method), "one of 'auto', 'exact', 'mc'")
+        raise InputError("method", short_repr(method), Message(N_("one of 'auto', 'exact', 'mc'")))
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise InputError("trials", short_repr(trials), "a whole number of at least 1")
+        raise InputError("trials", short_repr(trials), Message(N_("a whole number of at least 1")))
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise InputError("seed", short_repr(seed), "an integer from 0 to 2**63 - 1")
+        raise InputError("seed", short_repr(seed), Message(N_("an integer from 0 to 2**63 - 1")))
     setups = scenario.compare_setups()
     if setups:  # each cell replaces the units of the scenario as it is: its setups would change nothing
-        raise InputError("compare", [x.en for x in setups], "no comparison setups in a matrix's scenario (each "
-                         "cell evaluates the scenario as it is): remove [compare], or write one scenario per setup")
+        raise InputError("compare", [x.en for x in setups], Message(N_("no comparison setups in a matrix's scenario (each "
+                         "cell evaluates the scenario as it is): remove [compare], or write one scenario per setup")))
     type_set = _parse_types(types, scenario.system, lb, [rows, cols])
     span = parse_points(points)
     if span is not None and not rows.points and not cols.points:
@@ -525,10 +526,10 @@ def _previous_cells(resume, fingerprint: str, unit_hash: dict) -> dict[tuple[str
     from .results import Matrix
 
     if not isinstance(resume, Matrix):
-        raise InputError("resume", short_repr(resume), "a matrix written by an earlier run (Matrix.from_dict)")
+        raise InputError("resume", short_repr(resume), Message(N_("a matrix written by an earlier run (Matrix.from_dict)")))
     if resume.manifest.get("fingerprint") != fingerprint:
-        raise InputError("resume", resume.title or "matrix", "the output of a run of the same scenario, method, "
-                         "trials and seed (this file is of another run; write to another file)")
+        raise InputError("resume", resume.title or "matrix", Message(N_("the output of a run of the same scenario, method, "
+                         "trials and seed (this file is of another run; write to another file)")))
     old_units = resume.manifest.get("units") or {}
     keep: dict[tuple[str, str], dict[str, Any]] = {}
     cell_rows = {(r.row_unit, r.col_unit): r for r in resume.cells.itertuples(index=False)}

@@ -50,7 +50,8 @@ NO_METRIC = Metric("none", "none", "aucune", 1)
 
 def check_lang(lang: str) -> str:
     from .errors import InputError
+    from .language import Message, N_
 
     if lang not in LANGS:
-        raise InputError("lang", lang, "one of 'en', 'fr'")
+        raise InputError("lang", lang, Message(N_("one of 'en', 'fr'")))
     return lang

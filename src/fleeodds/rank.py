@@ -35,6 +35,7 @@ import pandas as pd
 
 from .evaluation import evaluate
 from .errors import FleeoddsError, InputError
+from .language import Message, N_
 from .list_building import ListBuilding, resolve
 from .outcomes import check_lang
 from .system import Scenario, get_system
@@ -61,8 +62,8 @@ def list_building(system_key: str) -> ListBuilding:
     """
     target = get_system(system_key).list_building
     if target is None:
-        raise InputError("scenario", system_key, "a scenario of a rules system with list building "
-                         "(this rules system has no list building)")
+        raise InputError("scenario", system_key, Message(N_("a scenario of a rules system with list building "
+                         "(this rules system has no list building)")))
     return resolve(target)
 
 
@@ -356,7 +357,7 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
     pursuit and rally rules of :mod:`fleeodds.systems.warhammer.list_building`).
     """
     if not isinstance(scenario, Scenario):
-        raise InputError("scenario", type(scenario).__name__, "a scenario from fleeodds.load_scenario")
+        raise InputError("scenario", type(scenario).__name__, Message(N_("a scenario from fleeodds.load_scenario")))
     if strict or strict_inputs_on():
         refuse_notes(scenario.input_notes())
     lb = list_building(scenario.system)
@@ -366,16 +367,16 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
     if role not in known:
         raise InputError("role", role, " or ".join(repr(r) for r in known) or "a role of the rules system")
     if method not in ("auto", "exact", "mc"):
-        raise InputError("method", method, "one of 'auto', 'exact', 'mc'")
+        raise InputError("method", method, Message(N_("one of 'auto', 'exact', 'mc'")))
     profiles = list(profiles)
     if not profiles:
-        raise InputError("profiles", [], "at least one unit profile")
+        raise InputError("profiles", [], Message(N_("at least one unit profile")))
     profiles, apart = _of_types(lb, profiles, types)
     if vs is not None:
         others = [r for r in known if r != role]
         if len(others) != 1:
             raise InputError("vs", vs.get("name", "?") if isinstance(vs, dict) else vs,
-                             "no vs unit: this rules system has no single other role")
+                             Message(N_("no vs unit: this rules system has no single other role")))
         scenario = scenario.with_unit(others[0], vs)
     unit_columns = [(c.column, c.profile_key, c.default) for c in lb.unit_columns]
     total, total_codes = lb.total.column, lb.total.codes
@@ -532,7 +533,7 @@ def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digit
 
         return csv_text(ranking.labelled(lang), lang)
     if fmt not in ("table", "md"):
-        raise InputError("format", fmt, "one of 'table', 'md', 'csv'")
+        raise InputError("format", fmt, Message(N_("one of 'table', 'md', 'csv'")))
     frame = ranking.labelled(lang, group=group)
     lb = ranking.list_building
     picked = None if wide or lb.table_columns is None else lb.table_columns(list(ranking.table.columns))

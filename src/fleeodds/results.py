@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
+from .language import Message, N_
 from .outcomes import Metric, Outcome
 
 if TYPE_CHECKING:
@@ -726,7 +727,7 @@ class Sweep:
             Unless exactly two fields were varied, or for an unknown outcome.
         """
         if len(self.fields) != 2:
-            raise InputError("sweep", self.fields, "two varied fields for a grid")
+            raise InputError("sweep", self.fields, Message(N_("two varied fields for a grid")))
         self.check_outcome(outcome)
         f1, f2 = self.fields
         sub = self.frame[self.frame.outcome == outcome]
@@ -978,7 +979,7 @@ class Matrix:
         import pandas as pd
 
         if not isinstance(data, dict) or data.get("kind") != "fleeodds.matrix":
-            raise InputError("resume", type(data).__name__, "a JSON file written by fleeodds matrix --out FILE.json")
+            raise InputError("resume", type(data).__name__, Message(N_("a JSON file written by fleeodds matrix --out FILE.json")))
         try:
             cells = pd.DataFrame(data["cells"])
             for col in cells.columns:  # JSON lists back to tuples (rules)
@@ -995,7 +996,7 @@ class Matrix:
                        data.get("title", ""), data.get("system", ""), data.get("lang", "en"), data.get("manifest", {}))
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise InputError("resume", f"{type(exc).__name__}: {exc}",
-                             "a JSON file written by fleeodds matrix --out FILE.json (this one is damaged)") from None
+                             Message(N_("a JSON file written by fleeodds matrix --out FILE.json (this one is damaged)"))) from None
 
     def to_json(self, indent: int = 2) -> str:
         """Strict JSON (``NaN`` becomes ``null``)."""
@@ -1018,4 +1019,4 @@ class Matrix:
         if layout == "wide":
             return csv_text(self.wide(column).reset_index().rename(columns={self.roles[0]: self.role_label(
                 self.roles[0], lang)}), lang)
-        raise InputError("layout", layout, "one of 'long', 'wide', 'cells'")
+        raise InputError("layout", layout, Message(N_("one of 'long', 'wide', 'cells'")))

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .errors import FleeoddsError, InputError, short_repr
+from .language import Message, N_
 
 #: Seconds to wait for an existing scheduler to answer.
 CONNECT_TIMEOUT = 10
@@ -130,13 +131,13 @@ class Runner:
 
     def __init__(self, workers: int | None = None, scheduler: str | None = None, *, processes: bool = True):
         if workers is not None and scheduler is not None:
-            raise InputError("workers", workers, "either --workers (a local cluster) or --scheduler (an existing "
-                             "one), not both")
+            raise InputError("workers", workers, Message(N_("either --workers (a local cluster) or --scheduler (an existing "
+                             "one), not both")))
         if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-            raise InputError("workers", short_repr(workers), "a whole number of worker processes, at least 1")
+            raise InputError("workers", short_repr(workers), Message(N_("a whole number of worker processes, at least 1")))
         if scheduler is not None and (not isinstance(scheduler, str) or not scheduler.strip()):
-            raise InputError("scheduler", short_repr(scheduler), "the address of a Dask scheduler, e.g. "
-                             "tcp://10.0.0.5:8786")
+            raise InputError("scheduler", short_repr(scheduler), Message(N_("the address of a Dask scheduler, e.g. "
+                             "tcp://10.0.0.5:8786")))
         self.workers = workers
         self.scheduler = scheduler.strip() if scheduler else None
         self.processes = processes
@@ -176,7 +177,7 @@ class Runner:
             from dask.distributed import Client, LocalCluster
         except ImportError:
             raise InputError("workers" if self.workers else "scheduler", self.workers or self.scheduler,
-                             "no value: Dask is not installed (pip install 'dask[distributed]')") from None
+                             Message(N_("no value: Dask is not installed (pip install 'dask[distributed]')"))) from None
         if self.scheduler:
             from distributed.comm.addressing import parse_address, parse_host_port
 
@@ -209,14 +210,14 @@ class Runner:
         if protocol == "inproc":
             return  # a scheduler in this process (tests): dask connects at once
         if protocol not in ("tcp", "tls"):
-            raise InputError("scheduler", self.scheduler, "the address of a running Dask scheduler, "
-                             "tcp://HOST:PORT or tls://HOST:PORT")
+            raise InputError("scheduler", self.scheduler, Message(N_("the address of a running Dask scheduler, "
+                             "tcp://HOST:PORT or tls://HOST:PORT")))
         from distributed.comm.addressing import parse_host_port
 
         host, port = parse_host_port(location)
         if not 0 < int(port) < 65536:
-            raise InputError("scheduler", self.scheduler, "the address of a running Dask scheduler, with a "
-                             "port from 1 to 65535")
+            raise InputError("scheduler", self.scheduler, Message(N_("the address of a running Dask scheduler, with a "
+                             "port from 1 to 65535")))
         try:
             socket.create_connection((host, port), timeout=CONNECT_TIMEOUT).close()
         except OSError as exc:
@@ -237,8 +238,8 @@ class Runner:
         try:
             asyncio.run(asyncio.wait_for(handshake(), CONNECT_TIMEOUT))  # a silent listener must not hang us
         except Exception:  # noqa: BLE001 - whatever the listener sent back, it is not a scheduler
-            raise InputError("scheduler", self.scheduler, "the address of a running Dask scheduler "
-                             "(tcp://HOST:8786); something answered there, but not a Dask scheduler") from None
+            raise InputError("scheduler", self.scheduler, Message(N_("the address of a running Dask scheduler "
+                             "(tcp://HOST:8786); something answered there, but not a Dask scheduler"))) from None
 
     def close(self) -> None:
         """Disconnect (and stop a local cluster this runner started)."""
@@ -287,7 +288,7 @@ class Runner:
         jobs = list(jobs)
         keys = [j.key for j in jobs]
         if len(set(keys)) != len(keys):
-            raise InputError("jobs", short_repr(keys), "distinct job keys")
+            raise InputError("jobs", short_repr(keys), Message(N_("distinct job keys")))
         out: dict[str, Done] = {}
         disable = None if progress is None else (not progress)
         bar = tqdm(total=len(jobs), desc=desc, unit="cell", disable=disable, leave=False, delay=1.0)

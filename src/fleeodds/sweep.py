@@ -24,6 +24,7 @@ import pandas as pd
 from .evaluation import add_input_notes, evaluate
 from .loading import load_scenario
 from .errors import FleeoddsError, InputError, echo, short_repr
+from .language import Message, N_
 from .outcomes import check_lang
 from .results import SWEEP_COLUMNS, OutcomeTable, Sweep
 from .system import Scenario, get_system
@@ -80,16 +81,16 @@ def parse_values(field_name: str, text: str) -> list[Any]:
             raise InputError(field_name, text, _RANGE_SYNTAX)
         lo, hi, step = int(m.group(1)), int(m.group(2)), int(m.group(3) or 1)
         if step < 1 or lo > hi:
-            raise InputError(field_name, text, "a range low..high with low <= high and a step of at least 1")
+            raise InputError(field_name, text, Message(N_("a range low..high with low <= high and a step of at least 1")))
         if (hi - lo) // step + 1 > MAX_CELLS:  # count before building: 1..10**11 must not fill the memory
             raise InputError(field_name, text, f"a range of at most {MAX_CELLS} values")
         return list(range(lo, hi + 1, step))
     items = [s for s in text.split(",")]
     if any(not s.strip() for s in items):
-        raise InputError(field_name, text, "a comma-separated list without empty items, like 2d6,3d6")
+        raise InputError(field_name, text, Message(N_("a comma-separated list without empty items, like 2d6,3d6")))
     values = [_scalar(s) for s in items]
     if len({repr(v) for v in values}) != len(values):
-        raise InputError(field_name, text, "a list of distinct values")
+        raise InputError(field_name, text, Message(N_("a list of distinct values")))
     return values
 
 
@@ -102,11 +103,11 @@ def parse_vary(spec: str) -> tuple[str, list[Any]]:
         Without ``=``, with an empty field name, or bad values (:func:`parse_values`).
     """
     if not isinstance(spec, str) or "=" not in spec:
-        raise InputError("--vary", spec, "FIELD=VALUES, e.g. fleeing.leadership=5..10 or edition=6th,7th,8th")
+        raise InputError("--vary", spec, Message(N_("FIELD=VALUES, e.g. fleeing.leadership=5..10 or edition=6th,7th,8th")))
     name, _, text = spec.partition("=")
     name = name.strip()
     if not name or not re.fullmatch(r"[A-Za-z_][\w]*(\.\w+)*", name):
-        raise InputError("--vary", spec, "a dotted field name before '=', e.g. fleeing.leadership")
+        raise InputError("--vary", spec, Message(N_("a dotted field name before '=', e.g. fleeing.leadership")))
     return name, parse_values(name, text)
 
 
@@ -181,34 +182,34 @@ def sweep(
         raise InputError("vary", short_repr(vary),
                          "a table {field: values} or a list of (field, values) pairs, e.g. {'fleeing.leadership': '5..8'}")
     if method is not None and method not in ("exact", "mc", "both"):
-        raise InputError("method", short_repr(method), "one of 'exact', 'mc', 'both'")
+        raise InputError("method", short_repr(method), Message(N_("one of 'exact', 'mc', 'both'")))
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
-        raise InputError("trials", short_repr(trials), "a whole number of at least 1")
+        raise InputError("trials", short_repr(trials), Message(N_("a whole number of at least 1")))
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise InputError("seed", short_repr(seed), "an integer from 0 to 2**63 - 1")
+        raise InputError("seed", short_repr(seed), Message(N_("an integer from 0 to 2**63 - 1")))
     for f, v in items:
         if not isinstance(f, str) or not f:
-            raise InputError("vary", f, "dotted field names such as fleeing.leadership")
+            raise InputError("vary", f, Message(N_("dotted field names such as fleeing.leadership")))
         if not isinstance(v, (str, list, tuple, range)):
-            raise InputError(f"vary.{f}", v, "a range or list string like '5..10' or '2d6,3d6', or a list of values")
+            raise InputError(f"vary.{f}", v, Message(N_("a range or list string like '5..10' or '2d6,3d6', or a list of values")))
         if isinstance(v, range) and len(v) > MAX_CELLS:
             raise InputError(f"vary.{f}", v, f"at most {MAX_CELLS} values")
     if not items:
-        raise InputError("--vary", None, "at least one FIELD=VALUES")
+        raise InputError("--vary", None, Message(N_("at least one FIELD=VALUES")))
     fields = [f for f, _ in items]
     if len(set(fields)) != len(fields):
-        raise InputError("--vary", fields, "each field varied once")
+        raise InputError("--vary", fields, Message(N_("each field varied once")))
     values = {}
     rules_system = get_system(sc.system)
     for f, v in items:
         v = parse_values(f, v) if isinstance(v, str) else list(v)
         if not v:
-            raise InputError(f, v, "at least one value")
+            raise InputError(f, v, Message(N_("at least one value")))
         # a value written as its label ("retraite", "8e édition") stands for its code: tables and charts
         # then name it in the reader's language
         codes = [rules_system.code_of(f, x) for x in v]
         if len({repr(x) for x in codes}) != len(codes):
-            raise InputError(f, short_repr(v), "a list of distinct values (a label and its code are one value)")
+            raise InputError(f, short_repr(v), Message(N_("a list of distinct values (a label and its code are one value)")))
         values[f] = codes
     n_cells = int(np.prod([len(v) for v in values.values()]))
     if n_cells > MAX_CELLS:
@@ -227,7 +228,7 @@ def sweep(
                          "vary every field the setups set, or other fields")
     if setups[0][0] is not None:
         if SETUP_FIELD in values:
-            raise InputError("--vary", SETUP_FIELD, "field names other than 'setup' for a scenario with setups")
+            raise InputError("--vary", SETUP_FIELD, Message(N_("field names other than 'setup' for a scenario with setups")))
         n_cells *= len(setups)
         if n_cells > MAX_CELLS:
             raise InputError("--vary", {**{f: len(v) for f, v in values.items()}, SETUP_FIELD: len(setups)},

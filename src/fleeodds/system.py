@@ -36,6 +36,7 @@ import numpy as np
 
 from . import messages_fr
 from .errors import FleeoddsError, InputError
+from .language import Message, N_
 from .outcomes import NO_METRIC, Metric, Outcome
 from .validation import (InputNote, collecting_notes, equals_default, no_effect, number_text_hint,  # noqa: F401
                          schema_default, set_field, short_repr, strict_inputs_on)
@@ -370,11 +371,11 @@ class Scenario(ABC):
             or a value the rules system refuses (its own message).
         """
         if not isinstance(changes, dict):
-            raise InputError("changes", short_repr(changes), "a table of field.path = value")
+            raise InputError("changes", short_repr(changes), Message(N_("a table of field.path = value")))
         data = self.base_source()
         for dotted, value in changes.items():
             if value is None:  # a scenario file cannot hold "nothing": TOML has no null
-                raise InputError(str(dotted), None, "a value (a number, text, true/false, a list or a table)")
+                raise InputError(str(dotted), None, Message(N_("a value (a number, text, true/false, a list or a table)")))
             data = set_field(data, dotted, value)
         # the fields not changed here were checked with the whole scenario, against each of its setups
         return get_system(self.system).load(data, self.base_dir, check_only=frozenset(changes))
@@ -452,7 +453,7 @@ class Scenario(ABC):
             seen[key] = s.en
         labels = [s.en for s in setups]
         if len(set(labels)) != len(labels):
-            raise InputError(COMPARE_KEY, labels, "distinct setup labels")
+            raise InputError(COMPARE_KEY, labels, Message(N_("distinct setup labels")))
         out = []
         for s in setups:
             try:
@@ -465,8 +466,8 @@ class Scenario(ABC):
         """The error for a scenario with one comparison setup where setups are compared side by side
         (``fleeodds run``): one setup alone compares nothing."""
         return InputError(self._compare_field(), self.compare_setups()[0].en,
-                          "at least two setups to compare (one setup alone compares nothing: write its "
-                          "changes in the scenario itself, or add a second setup)")
+                          Message(N_("at least two setups to compare (one setup alone compares nothing: write its "
+                          "changes in the scenario itself, or add a second setup)")))
 
     def _compare_field(self) -> str:
         """The field that holds this scenario's setups: ``compare``, or the system's shorthand given."""
@@ -510,7 +511,7 @@ class Scenario(ABC):
         InputError
             If the system has no list building (see :attr:`RulesSystem.roles`).
         """
-        raise InputError("scenario", self.system, "a scenario of a rules system with list building")
+        raise InputError("scenario", self.system, Message(N_("a scenario of a rules system with list building")))
 
 
 def parse_compare_table(table: Any, where: str = COMPARE_KEY) -> list[Setup]:
@@ -529,15 +530,15 @@ def parse_compare_table(table: Any, where: str = COMPARE_KEY) -> list[Setup]:
     out = []
     for label, changes in table.items():
         if not str(label).strip():
-            raise InputError(where, label, "setup labels that are not empty")
+            raise InputError(where, label, Message(N_("setup labels that are not empty")))
         if not isinstance(changes, dict) or not changes:
-            raise InputError(f"{where}.{label}", short_repr(changes), "a table of field.path = value changes")
+            raise InputError(f"{where}.{label}", short_repr(changes), Message(N_("a table of field.path = value changes")))
         changes = dict(changes)
         fr = changes.pop(LABEL_FR_KEY, label)
         if not isinstance(fr, str) or not fr.strip():
-            raise InputError(f"{where}.{label}.{LABEL_FR_KEY}", short_repr(fr), "a French label (text)")
+            raise InputError(f"{where}.{label}.{LABEL_FR_KEY}", short_repr(fr), Message(N_("a French label (text)")))
         if not changes:
-            raise InputError(f"{where}.{label}", short_repr(changes), "at least one field.path = value change")
+            raise InputError(f"{where}.{label}", short_repr(changes), Message(N_("at least one field.path = value change")))
         out.append(Setup(str(label), fr, changes))
     return out
 
@@ -658,7 +659,7 @@ class RulesSystem:
             Naming the invalid field, its value and what is allowed.
         """
         if not isinstance(data, dict):
-            raise InputError("scenario", short_repr(data), "a table of fields")
+            raise InputError("scenario", short_repr(data), Message(N_("a table of fields")))
         title_fr = data.get(TITLE_FR_KEY)
         if title_fr is not None:  # read here for every system: their own models never see it
             if not isinstance(title_fr, str) or not title_fr.strip() or len(title_fr) > MAX_TITLE:
@@ -670,7 +671,7 @@ class RulesSystem:
         if decision is not None:  # read by fleeodds.decisions for every system: their own models never see it
             if not isinstance(decision, dict):
                 raise InputError(DECIDE_KEY, short_repr(decision),
-                                 'a [decide] table: goal = "…" and choices = ["field", …]')
+                                 Message(N_('a [decide] table: goal = "…" and choices = ["field", …]')))
             data = copy.copy(data)
             del data[DECIDE_KEY]
         folder = Path(base_dir) if base_dir is not None else Path.cwd()
@@ -905,7 +906,7 @@ def scenario_from_dict(data: Any, base_dir: Path | None = None) -> Scenario:
         If ``data`` is not a table, has no known ``system``, or any field is invalid.
     """
     if not isinstance(data, dict):
-        raise InputError("scenario", short_repr(data), "a table of fields")
+        raise InputError("scenario", short_repr(data), Message(N_("a table of fields")))
     if "system" not in data:
         raise InputError("system", None, "one of " + ", ".join(f"'{s}'" for s in system_keys()))
     return get_system(data["system"]).load(data, base_dir)

@@ -23,6 +23,7 @@ from typing import Any, Callable, NamedTuple, TypeVar, get_args
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import InputError, echo, short_repr  # noqa: F401  (re-exported)
+from .language import Message, N_
 
 #: Deepest dotted path accepted (parts).
 MAX_PATH_PARTS = 32
@@ -244,7 +245,7 @@ class InputNote(NamedTuple):
 
     def line(self, lang: str = "en", prefix: str = "") -> str:
         """The note as the command line prints it on standard error: ``note: …`` / ``remarque : …``."""
-        return ("remarque : " if lang == "fr" else "note: ") + self.message(lang, prefix)
+        return Message(N_("note: ")).render(lang) + self.message(lang, prefix)
 
     def error(self, prefix: str = "") -> InputError:
         """The note as the error ``--strict`` raises (:func:`no_effect`: "…; remove it")."""
@@ -539,10 +540,10 @@ def annotate_profiles(schema: dict, field: str, profiles: dict[str, dict], defs:
 # -- one conversion of pydantic errors into the project's errors -------------------------------
 
 #: What each pydantic error kind allows, in words.
-TYPE_WORDS = {"bool_type": "true or false", "string_type": "a text", "int_type": "a whole number",
-              "int_from_float": "a whole number", "float_type": "a number", "finite_number": "a finite number",
-              "list_type": "a list", "dict_type": "a table", "model_type": "a table",
-              "model_attributes_type": "a table"}
+TYPE_WORDS = {"bool_type": N_("true or false"), "string_type": N_("a text"), "int_type": N_("a whole number"),
+              "int_from_float": N_("a whole number"), "float_type": N_("a number"),
+              "finite_number": N_("a finite number"), "list_type": N_("a list"), "dict_type": N_("a table"),
+              "model_type": N_("a table"), "model_attributes_type": N_("a table")}
 
 #: ``allowed(model, name, field_info) -> str | None``: a system's own wording of what a field allows.
 AllowedHook = Callable[[type[BaseModel], str, Any], "str | None"]
@@ -620,9 +621,14 @@ def validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
     err = exc.errors()[0]
     loc = tuple(p for p in err.get("loc", ()) if p != "__root__" and not _union_tag(p))
     _, fi = locate(model, loc)
-    hint = number_text_hint(err.get("input"), err.get("type", ""), getattr(fi, "annotation", None),
-                            *(getattr(m, "json_schema", None) for m in getattr(fi, "metadata", ()) or ()))
-    return with_hint(out, hint) if hint else out
+    number = _number_text(err.get("input"), err.get("type", ""), getattr(fi, "annotation", None),
+                          *(getattr(m, "json_schema", None) for m in getattr(fi, "metadata", ()) or ()))
+    if number is None:
+        return out
+    if isinstance(out.allowed, Message) and out.msg is not None and str(out) == str(out.msg):  # the usual frame
+        return InputError(out.field, out.value, Message(N_("{allowed}; write {number} without quotes"),
+                                                        allowed=out.allowed, number=number))
+    return with_hint(out, f"write {number} without quotes")
 
 
 #: pydantic's error kinds for a field that takes a number.
@@ -666,19 +672,26 @@ def number_text_hint(value: Any, kind: str = "", annotation: Any = None, *schema
     A TOML file that writes ``ac = "12"`` gives a text, not a number: fleeodds never turns one into
     the other silently (``"12,5"`` could be 125 or 12.5), it says how to write it.
     """
+    text = _number_text(value, kind, annotation, *schemas)
+    return f"write {text} without quotes" if text else ""
+
+
+def _number_text(value: Any, kind: str = "", annotation: Any = None, *schemas: Any) -> str | None:
+    """The number a text holds, as it is written without quotes, when the field takes a number (see
+    :func:`number_text_hint`); else None."""
     if not isinstance(value, str) or len(value) > 40:
-        return ""
+        return None
     text = value.strip()
     if not text.isascii() or not _NUMBER_TEXT.fullmatch(text):  # "٧" is no number a TOML file can write
-        return ""
+        return None
     if kind.startswith("int"):  # a whole number: "7.0" is written 7; "7.5" gets no hint (it is no whole number)
         number = float(text)
         if not number.is_integer() or abs(number) > 1e15:
-            return ""
+            return None
         text = str(int(number))
     if kind in NUMBER_KINDS or _takes_number(annotation) or any(_schema_number(x) for x in schemas):
-        return f"write {text} without quotes"
-    return ""
+        return text
+    return None
 
 
 def with_hint(err: InputError, hint: str) -> InputError:
@@ -711,27 +724,30 @@ def _validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
             out.args = (path + text[len(inner.field):],)
         return out
     if kind == "extra_forbidden":
-        names = ", ".join(field_names(parent)) if parent is not None else "see the documentation"
-        out = InputError(field, value, "one of the documented fields: " + names)
-        out.args = (f"{field}: unknown option {str(loc[-1])!r}; check the spelling; expected one of the "
-                    f"documented fields: {names}",)
-        return out
+        names = ", ".join(field_names(parent)) if parent is not None else Message(N_("see the documentation"))
+        out = InputError(field, value, Message(N_("one of the documented fields: {names}"), names=names))
+        return _reframed(out, Message(N_("{field}: unknown option {option}; check the spelling; expected one of "
+                                         "the documented fields: {names}"),
+                                      field=field, option=repr(str(loc[-1])), names=names))
     own = allowed(parent, str(loc[-1]), fi) if (allowed and parent is not None and fi is not None and loc) else None
     if kind == "missing":
-        return InputError(field, None, (own + " (required)") if own else "a value: this field is required")
+        return InputError(field, None, (own + " (required)") if own else Message(N_("a value: this field is required")))
     if own and kind not in ("model_type", "dict_type", "model_attributes_type"):
         return InputError(field, value, own)
     if kind == "literal_error":
-        return InputError(field, value, "one of " + toml_choices(str(ctx.get("expected", ""))))
+        choices = choice_words(str(ctx.get("expected", "")))
+        if choices is None:
+            return InputError(field, value, "one of " + toml_choices(str(ctx.get("expected", ""))))
+        return InputError(field, value, Message(N_("one of {choices}"), choices=choices))
     if kind in TYPE_WORDS:
-        return InputError(field, value, TYPE_WORDS[kind])
+        return InputError(field, value, Message(TYPE_WORDS[kind]))
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         lo = hi = None
         for m in getattr(fi, "metadata", ()) if fi is not None else ():
             lo = getattr(m, "ge", lo)
             hi = getattr(m, "le", hi)
         if lo is not None and hi is not None:
-            return InputError(field, value, f"a number from {lo} to {hi}")
+            return InputError(field, value, Message(N_("a number from {lo} to {hi}"), lo=lo, hi=hi))
     words = ctx_words(kind, ctx)
     if words:
         return InputError(field, value, words)
@@ -740,7 +756,32 @@ def _validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
         what, msg = msg.removeprefix("unknown ").split("; expected ", 1)  # already says "is not allowed"
         if "'" in what:  # the name given: "one of … (unknown special rule 'bogus')"
             msg = f"{msg} (unknown {what})"
-    return InputError(field, value, _pydantic_words(msg))
+    words = _pydantic_words(msg)
+    return InputError(field, value, Message(words) if words in _OUR_WORDS else words)
+
+
+def _reframed(err: InputError, msg: Message) -> InputError:
+    """``err`` with its own frame ``msg`` (its English text and the message the reader's language renders)."""
+    err.msg = msg
+    err.args = (str(msg),)
+    return err
+
+
+def choice_words(expected: str) -> Message | str | None:
+    """pydantic's list of allowed values (``"False, 'ld_test' or 'always'"``) as a message: the values as a
+    scenario file writes them, joined by the reader's "or"; None when the list is not of that form.
+
+    >>> str(choice_words("False, 'ld_test' or 'always'")), choice_words("'a'")
+    ("false, 'ld_test' or 'always'", "'a'")
+    """
+    items = [toml_choices(m) for m in _CHOICE.findall(expected)]
+    if not items:
+        return None
+    if len(items) == 1:
+        return items[0] if items[0] == toml_choices(expected).strip() else None
+    if ", ".join(items[:-1]) + " or " + items[-1] != toml_choices(expected).strip():
+        return None
+    return Message(N_("{items} or {last}"), items=", ".join(items[:-1]), last=items[-1])
 
 
 _CHOICE = re.compile(r"'[^']*'|\"[^\"]*\"|\bTrue\b|\bFalse\b|\bNone\b")
@@ -759,29 +800,37 @@ def toml_choices(expected: str) -> str:
 
 #: pydantic's error kinds with bounds, in the project's words (``{…}`` from the error's context).
 CTX_WORDS = {
-    "greater_than": "a number greater than {gt}", "greater_than_equal": "a number of at least {ge}",
-    "less_than": "a number less than {lt}", "less_than_equal": "a number of at most {le}",
-    "multiple_of": "a multiple of {multiple_of}",
-    "too_short": "at least {min_length} item(s)", "too_long": "at most {max_length} item(s)",
-    "string_too_short": "a text of at least {min_length} character(s)",
-    "string_too_long": "a text of at most {max_length} character(s)",
-    "string_pattern_mismatch": "a text of the form {pattern}", "enum": "one of {expected}",
-    "int_parsing": "a whole number", "int_from_float": "a whole number", "float_parsing": "a number",
-    "bool_parsing": "true or false", "tuple_type": "a list", "set_type": "a list", "frozen_set_type": "a list",
-    "none_required": "nothing (leave the field out)", "is_instance_of": "a value of the documented type",
-    "union_tag_invalid": "one of {expected_tags} as {discriminator}",
+    "greater_than": N_("a number greater than {gt}"), "greater_than_equal": N_("a number of at least {ge}"),
+    "less_than": N_("a number less than {lt}"), "less_than_equal": N_("a number of at most {le}"),
+    "multiple_of": N_("a multiple of {multiple_of}"),
+    "too_short": N_("at least {min_length} item(s)"), "too_long": N_("at most {max_length} item(s)"),
+    "string_too_short": N_("a text of at least {min_length} character(s)"),
+    "string_too_long": N_("a text of at most {max_length} character(s)"),
+    "string_pattern_mismatch": N_("a text of the form {pattern}"), "enum": N_("one of {expected}"),
+    "int_parsing": N_("a whole number"), "int_from_float": N_("a whole number"), "float_parsing": N_("a number"),
+    "bool_parsing": N_("true or false"), "tuple_type": N_("a list"), "set_type": N_("a list"),
+    "frozen_set_type": N_("a list"), "none_required": N_("nothing (leave the field out)"),
+    "is_instance_of": N_("a value of the documented type"),
+    "union_tag_invalid": N_("one of {expected_tags} as {discriminator}"),
 }
+#: The context values that are pydantic's lists of allowed values (joined by an English "or").
+_CHOICE_KEYS = ("expected", "expected_tags")
 
 
-def ctx_words(kind: str, ctx: dict) -> str | None:
+def ctx_words(kind: str, ctx: dict) -> Message | None:
     """What a pydantic error kind with its context allows, in the project's words (None if unknown)."""
     template = CTX_WORDS.get(kind)
     if template is None:
         return None
+    params = {k: _bound(v) for k, v in ctx.items()}
     try:
-        return template.format(**{k: _bound(v) for k, v in ctx.items()})
+        template.format(**params)
     except (KeyError, IndexError, ValueError):
         return None
+    for key in _CHOICE_KEYS:
+        if isinstance(params.get(key), str):
+            params[key] = choice_words(params[key]) or params[key]
+    return Message(template, **params)
 
 
 def _bound(v: Any) -> Any:
@@ -793,13 +842,15 @@ def _bound(v: Any) -> Any:
 
 #: pydantic's own messages (an error kind without a context) in the project's words.
 PYDANTIC_WORDS = (
-    ("Input should be a valid integer", "a whole number"), ("Input should be a valid number", "a number"),
-    ("Input should be a finite number", "a finite number"), ("Input should be a valid string", "a text"),
-    ("Input should be a valid boolean", "true or false"), ("Input should be a valid list", "a list"),
-    ("Input should be a valid tuple", "a list"), ("Input should be a valid dictionary", "a table"),
-    ("Field required", "a value: this field is required"),
-    ("Extra inputs are not permitted", "one of the documented fields"),
+    ("Input should be a valid integer", N_("a whole number")), ("Input should be a valid number", N_("a number")),
+    ("Input should be a finite number", N_("a finite number")), ("Input should be a valid string", N_("a text")),
+    ("Input should be a valid boolean", N_("true or false")), ("Input should be a valid list", N_("a list")),
+    ("Input should be a valid tuple", N_("a list")), ("Input should be a valid dictionary", N_("a table")),
+    ("Field required", N_("a value: this field is required")),
+    ("Extra inputs are not permitted", N_("one of the documented fields")),
 )
+#: The project's words of :data:`PYDANTIC_WORDS` (messages of the catalogue).
+_OUR_WORDS = frozenset(ours for _, ours in PYDANTIC_WORDS)
 
 
 def _pydantic_words(msg: str) -> str:

@@ -1,96 +1,85 @@
-"""Words of the tables and charts, in English and French."""
+"""Words of the tables and charts, from the message catalogues (:mod:`fleeodds.language`).
+
+Each entry is its English text, marked for the catalogue (``N_``); its French is in
+``locale/fr/LC_MESSAGES/fleeodds.po``. An entry written the older way, ``{"en": …, "fr": …}``,
+still works (its own French, unless the catalogue has one).
+"""
+
+from ..language import N_, translation
 
 WORDS = {
-    "outcome": {"en": "Outcome", "fr": "Résultat"},
-    "exact": {"en": "Exact", "fr": "Exact"},
-    "fraction": {"en": "Fraction", "fr": "Fraction"},
-    "monte_carlo": {"en": "Monte Carlo", "fr": "Monte-Carlo"},
-    "ci": {"en": "95% interval", "fr": "Intervalle à 95 %"},
-    "count": {"en": "Count", "fr": "Effectif"},
-    "probability": {"en": "Probability", "fr": "Probabilité"},
-    "trials_seed": {"en": "Monte Carlo: {trials} trials, seed {seed}", "fr": "Monte-Carlo : {trials} tirages, graine {seed}"},
-    "exact_note": {"en": "exact values (◆)", "fr": "valeurs exactes (◆)"},
-    "exact_only": {"en": "exact values", "fr": "valeurs exactes"},
-    "interval_note": {"en": "whiskers: 95% Wilson interval", "fr": "moustaches : intervalle de Wilson à 95 %"},
-    "setup": {"en": "Setup", "fr": "Configuration"},
-    "exactly": {"en": "exactly", "fr": "exactement"},
-    "at_least": {"en": "at least", "fr": "au moins"},
-    "at_most": {"en": "at most", "fr": "au plus"},
+    "outcome": N_("Outcome"),
+    "exact": N_("Exact"),
+    "fraction": N_("Fraction"),
+    "monte_carlo": N_("Monte Carlo"),
+    "ci": N_("95% interval"),
+    "count": N_("Count"),
+    "probability": N_("Probability"),
+    "trials_seed": N_("Monte Carlo: {trials} trials, seed {seed}"),
+    "exact_note": N_("exact values (◆)"),
+    "exact_only": N_("exact values"),
+    "interval_note": N_("whiskers: 95% Wilson interval"),
+    "setup": N_("Setup"),
+    "exactly": N_("exactly"),
+    "at_least": N_("at least"),
+    "at_most": N_("at most"),
 }
 
 
 def w(key: str, lang: str, **fmt) -> str:
     """The word ``key`` in ``lang``, formatted with ``fmt``."""
-    s = WORDS[key]["fr" if lang == "fr" else "en"]
+    entry = WORDS[key]
+    english = entry["en"] if isinstance(entry, dict) else entry
+    s = english if lang == "en" else translation(lang).gettext(english)
+    if isinstance(entry, dict) and s == english:
+        s = entry.get(lang, english)  # an entry of the older (en, fr) form
     return s.format(**fmt) if fmt else s
 
 WORDS.update({
-    "difference_axis": {"en": "Difference vs {base} (percentage points)",
-                        "fr": "Écart par rapport à « {base} » (points de pourcentage)"},
-    "paired_note": {"en": "whiskers: 95% paired interval (common random numbers)",
-                    "fr": "moustaches : intervalle apparié à 95 % (mêmes tirages)"},
-    "independent_note": {"en": "whiskers: 95% interval (independent runs)",
-                         "fr": "moustaches : intervalle à 95 % (tirages indépendants)"},
-    "band_note": {"en": "bands: 95% Wilson interval", "fr": "bandes : intervalle de Wilson à 95 %"},
-    "distribution_of": {"en": "Distribution of the {metric}", "fr": "Distribution : {metric}"},
-    "exact_values": {"en": "exact values", "fr": "valeurs exactes"},
-    "bars_exact_else_mc": {"en": "bars: the exact value where the setup has an exact solver, else Monte Carlo",
-                           "fr": "barres : la valeur exacte quand la configuration a un calcul exact, sinon "
-                                 "Monte-Carlo"},
-    "probability_of": {"en": "P({outcome})", "fr": "P({outcome})"},
-    "outcomes_legend": {"en": "Outcome", "fr": "Résultat"},
+    "difference_axis": N_("Difference vs {base} (percentage points)"),
+    "paired_note": N_("whiskers: 95% paired interval (common random numbers)"),
+    "independent_note": N_("whiskers: 95% interval (independent runs)"),
+    "band_note": N_("bands: 95% Wilson interval"),
+    "distribution_of": N_("Distribution of the {metric}"),
+    "exact_values": N_("exact values"),
+    "bars_exact_else_mc": N_("bars: the exact value where the setup has an exact solver, else Monte Carlo"),
+    "probability_of": N_("P({outcome})"),
+    "outcomes_legend": N_("Outcome"),
 })
 
 WORDS.update({
-    "difference_unit": {"en": "differences in percentage points, 95% interval in brackets",
-                        "fr": "écarts en points de pourcentage, intervalle à 95 % entre crochets"},
-    "difference_unit_exact": {"en": "differences in percentage points (exact)",
-                              "fr": "écarts en points de pourcentage (exacts)"},
-    "cells_note": {"en": "each cell: the exact value where the setup has an exact solver, else the Monte Carlo estimate",
-                   "fr": "chaque case : la valeur exacte si la configuration a un calcul exact, sinon l'estimation Monte-Carlo"},
-    "differences_title": {"en": "Differences vs {base}", "fr": "Écarts par rapport à « {base} »"},
+    "difference_unit": N_("differences in percentage points, 95% interval in brackets"),
+    "difference_unit_exact": N_("differences in percentage points (exact)"),
+    "cells_note": N_("each cell: the exact value where the setup has an exact solver, else the Monte Carlo estimate"),
+    "differences_title": N_("Differences vs {base}"),
 })
 
 WORDS.update({
-    "or_worse": {"en": "this or worse (at least)", "fr": "celui-ci ou pire (au moins)"},
-    "or_better": {"en": "this or better (at most)", "fr": "celui-ci ou mieux (au plus)"},
-    "rule_sources_title": {"en": "Rules used, with their sources", "fr": "Règles utilisées et leurs sources"},
-    "cumulative_title": {"en": "Ordered outcomes: at least / at most",
-                         "fr": "Résultats ordonnés : au moins / au plus"},
-    "cumulative_off_scale": {"en": "No ordered view (this or worse / this or better): {outcomes} cannot be "
-                                   "ranked against the other outcomes.",
-                             "fr": "Pas de vue ordonnée (celui-ci ou pire / ou mieux) : impossible de classer "
-                                   "{outcomes} parmi les autres résultats."},
+    "or_worse": N_("this or worse (at least)"),
+    "or_better": N_("this or better (at most)"),
+    "rule_sources_title": N_("Rules used, with their sources"),
+    "cumulative_title": N_("Ordered outcomes: at least / at most"),
+    "cumulative_off_scale": N_("No ordered view (this or worse / this or better): {outcomes} cannot be "
+                                   "ranked against the other outcomes."),
 })
 
 #: Messages of the command line.
 WORDS.update({
-    "msg_chart_written": {"en": "chart written to {path}", "fr": "graphique écrit dans {path}"},
-    "msg_metric_chart_written": {"en": "metric chart written to {path}", "fr": "graphique de la distribution écrit dans {path}"},
-    "msg_diff_chart_written": {"en": "difference chart written to {path}", "fr": "graphique des écarts écrit dans {path}"},
-    "msg_written": {"en": "written to {path}", "fr": "écrit dans {path}"},
-    "msg_warm": {"en": "kernels of {n} examples ready in {seconds} s",
-                 "fr": "noyaux des {n} exemples prêts en {seconds} s"},
-    "msg_unused": {"en": "note: not used in this situation: {fields}",
-                   "fr": "remarque : sans usage dans cette situation : {fields}"},
-    "msg_sweep_no_effect": {"en": "note: {field} changes nothing in this sweep",
-                            "fr": "remarque : {field} ne change rien dans ce balayage"},
-    "msg_copied": {"en": "copied to {path}: edit it, then `fleeodds run {path}`",
-                   "fr": "copié dans {path} : modifiez-le, puis `fleeodds run {path}`"},
-    "msg_examples_where": {"en": "(files in {path}; `fleeodds examples --copy NAME` copies one here to edit)",
-                           "fr": "(fichiers dans {path} ; `fleeodds examples --copy NOM` en copie un ici pour le "
-                                 "modifier)"},
-    "msg_report_line": {"en": "files  {seconds} s  {title}", "fr": "fichiers  {seconds} s  {title}"},
-    "msg_report_index": {"en": "index written to {index}, gallery {gallery}",
-                         "fr": "index écrit dans {index}, galerie {gallery}"},
-    "msg_no_analysis": {"en": "report: no analysis file (.toml with a kind) in {folder}",
-                        "fr": "report : aucun fichier d'analyse (.toml avec un kind) dans {folder}"},
-    "msg_mc_only": {"en": "note: Monte Carlo only: {why}", "fr": "remarque : Monte-Carlo seulement : {why}"},
-    "msg_distribution_single": {
-        "en": "note: -d/--distribution shows single scenarios and ordered outcomes; use `fleeodds compare` "
-              "or run one setup for its distribution",
-        "fr": "remarque : -d/--distribution montre un scénario seul et les résultats ordonnés ; lancez une "
-              "seule configuration pour sa distribution"},
+    "msg_chart_written": N_("chart written to {path}"),
+    "msg_metric_chart_written": N_("metric chart written to {path}"),
+    "msg_diff_chart_written": N_("difference chart written to {path}"),
+    "msg_written": N_("written to {path}"),
+    "msg_warm": N_("kernels of {n} examples ready in {seconds} s"),
+    "msg_unused": N_("note: not used in this situation: {fields}"),
+    "msg_sweep_no_effect": N_("note: {field} changes nothing in this sweep"),
+    "msg_copied": N_("copied to {path}: edit it, then `fleeodds run {path}`"),
+    "msg_examples_where": N_("(files in {path}; `fleeodds examples --copy NAME` copies one here to edit)"),
+    "msg_report_line": N_("files  {seconds} s  {title}"),
+    "msg_report_index": N_("index written to {index}, gallery {gallery}"),
+    "msg_no_analysis": N_("report: no analysis file (.toml with a kind) in {folder}"),
+    "msg_mc_only": N_("note: Monte Carlo only: {why}"),
+    "msg_distribution_single": N_("note: -d/--distribution shows single scenarios and ordered outcomes; use `fleeodds compare` "
+              "or run one setup for its distribution"),
 })
 
 
@@ -100,37 +89,28 @@ def msg(key: str, lang: str, **fmt) -> str:
 
 #: Titles of sweep charts: what varies.
 WORDS.update({
-    "outcomes_legend_plural": {"en": "Outcomes", "fr": "Résultats"},
-    "by_field": {"en": "{what} by {field}", "fr": "{what} selon {field}"},
-    "by_field_lines": {"en": "{what} by {field}, one line per {other}",
-                       "fr": "{what} selon {field}, une courbe par {other}"},
-    "by_two_fields": {"en": "{what} by {field} and {other}", "fr": "{what} selon {field} et {other}"},
-    "base_scenario": {"en": "Base scenario: {title}", "fr": "Scénario de base : {title}"},
-    "same_as": {"en": "(same as {other})", "fr": "(comme {other})"},
+    "outcomes_legend_plural": N_("Outcomes"),
+    "by_field": N_("{what} by {field}"),
+    "by_field_lines": N_("{what} by {field}, one line per {other}"),
+    "by_two_fields": N_("{what} by {field} and {other}"),
+    "base_scenario": N_("Base scenario: {title}"),
+    "same_as": N_("(same as {other})"),
 })
 
 #: Usage errors of the command line.
 WORDS.update({
-    "msg_trials_or_precision": {"en": "give --trials or --precision, not both",
-                                "fr": "donnez --trials ou --precision, pas les deux"},
-    "msg_methods_exclusive": {"en": "--exact, --mc and --both exclude each other (--both is the default)",
-                              "fr": "--exact, --mc et --both s'excluent (--both par défaut)"},
-    "msg_metric_chart_single": {"en": "--metric-chart needs a scenario without [compare] setups",
-                                "fr": "--metric-chart demande un scénario sans configurations [compare]"},
-    "msg_two_scenarios": {"en": "give two or more scenarios, or one with [compare] setups",
-                          "fr": "donnez deux scénarios ou plus, ou un seul avec des configurations [compare]"},
-    "msg_label_files": {"en": "--label names files; a scenario's own setups keep their names",
-                        "fr": "--label nomme des fichiers ; les configurations d'un scénario gardent leur nom"},
-    "msg_label_count": {"en": "give one --label per scenario ({n}), or none",
-                        "fr": "donnez un --label par scénario ({n}), ou aucun"},
-    "msg_sweep_precision": {"en": "a sweep takes --trials per cell, not --precision",
-                            "fr": "un balayage prend --trials par case, pas --precision"},
-    "msg_chart_fields": {"en": "charts draw one varied field (lines) or two (heatmap)",
-                         "fr": "les graphiques montrent un champ qui varie (courbes) ou deux (carte de chaleur)"},
+    "msg_trials_or_precision": N_("give --trials or --precision, not both"),
+    "msg_methods_exclusive": N_("--exact, --mc and --both exclude each other (--both is the default)"),
+    "msg_metric_chart_single": N_("--metric-chart needs a scenario without [compare] setups"),
+    "msg_two_scenarios": N_("give two or more scenarios, or one with [compare] setups"),
+    "msg_label_files": N_("--label names files; a scenario's own setups keep their names"),
+    "msg_label_count": N_("give one --label per scenario ({n}), or none"),
+    "msg_sweep_precision": N_("a sweep takes --trials per cell, not --precision"),
+    "msg_chart_fields": N_("charts draw one varied field (lines) or two (heatmap)"),
 })
 
 #: How the exact solver computed (the manifest's exact_mode).
 WORDS.update({
-    "mode_fraction": {"en": "fraction", "fr": "fractions"},
-    "mode_float": {"en": "float", "fr": "virgule flottante"},
+    "mode_fraction": N_("fraction"),
+    "mode_float": N_("float"),
 })

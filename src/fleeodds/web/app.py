@@ -119,15 +119,21 @@ def _project_error(exc: FleeoddsError, status: int = 422, lang: str = "en") -> J
 
 
 def _lang_of(request: Request) -> str:
-    """The language of an error answer: the query's ``lang``, else the page's Accept-Language header."""
-    lang = request.query_params.get("lang") or request.headers.get("accept-language", "")
-    return "fr" if lang.lower().startswith("fr") else "en"
+    """The language of an error answer: the query's ``lang``, else the best language of the request's
+    Accept-Language header that has a catalogue (:func:`fleeodds.language.lang_from_accept_language`)."""
+    from ..language import lang_from_accept_language
+
+    asked = request.query_params.get("lang")
+    if asked:
+        return "fr" if asked.lower().startswith("fr") else "en"
+    return lang_from_accept_language(request.headers.get("accept-language"))
 
 
 def _validation_error(exc: RequestValidationError, lang: str = "en") -> JSONResponse:
     """The request's problems in the project's frame (field, value as written, what is allowed), in
     ``lang``, as the scenario's own errors read (:func:`fleeodds.validation.validation_error`)."""
-    from ..validation import TYPE_WORDS, ctx_words
+    from ..language import Message
+    from ..validation import TYPE_WORDS, choice_words, ctx_words
     from ..validation import _pydantic_words as pydantic_words
 
     lines = []
@@ -143,10 +149,13 @@ def _validation_error(exc: RequestValidationError, lang: str = "en") -> JSONResp
         elif kind == "extra_forbidden":
             problem = FleeoddsError(f"{path}: unknown option {loc[-1]!r}" if loc else f"{path}: unknown option")
         elif kind == "missing":
-            problem = InputError(path, None, "a value: this field is required")
+            problem = InputError(path, None, Message("a value: this field is required"))
         else:
-            allowed = (("one of " + str(ctx.get("expected", ""))) if kind == "literal_error" else None) \
-                or ctx_words(kind, ctx) or TYPE_WORDS.get(kind) or pydantic_words(str(err.get("msg", "a valid value")))
+            choices = choice_words(str(ctx.get("expected", ""))) if kind == "literal_error" else None
+            allowed = (Message("one of {choices}", choices=choices) if choices is not None else None) \
+                or (("one of " + str(ctx.get("expected", ""))) if kind == "literal_error" else None) \
+                or ctx_words(kind, ctx) or (Message(TYPE_WORDS[kind]) if kind in TYPE_WORDS else None) \
+                or pydantic_words(str(err.get("msg", "a valid value")))
             problem = InputError(path, err.get("input"), allowed)
         lines.append({"path": path, "message": problem.message(lang)})
     return _error(422, "\n".join(line["message"] for line in lines), lines)
