@@ -311,6 +311,8 @@ PHRASES: dict[str, str] = {
     "a single integer AC with chase.after_exchange (the exchange and the chase would have to share one drawn AC)":
         "une seule CA entière avec chase.after_exchange (l'échange et la poursuite devraient partager la même CA "
         "tirée)",
+    "a single integer AC in situation 'chase' (an uncertain AC is read by the exchange only)":
+        "une seule CA entière en situation 'chase' (une CA incertaine n'est lue que par l'échange)",
     "unless chase.death_saves = true (the chase ends at the drop)":
         "sauf si chase.death_saves = true (la poursuite s'arrête à la chute)",
     "(required with situation = 'chase')": "(obligatoire avec situation = 'chase')",

@@ -337,6 +337,9 @@ def load_chase(data: dict, base_dir: Path | None = None) -> ChaseScenario:
             note_inert(f"runner.{key}", rr[key], "in this chase (read against a pursuer's trip: runner.touch_ac "
                                                  "and runner.trip_defence in 3.5, runner.cmd in Pathfinder 1e)")
     runner, _meta = parse_runner({k: v for k, v in rr.items() if k in fields}, edition)
+    if isinstance(runner.ac, (str, list)):  # a mixture over ACs is the exchange's (one run per drawn AC)
+        raise InputError("runner.ac", rr.get("ac"), "a single integer AC in situation 'chase' (an uncertain AC "
+                                                    "is read by the exchange only)")
     dead_at = None if five else (-10 if edition == "3.5" else -runner.con)
     spec = parse_chase(data["chase"], edition, runner.hp, runner.hp_max, runner.ac, runner.resistance,
                        dead_at=dead_at, dex_bonus=runner.dex_bonus, touch_ac=runner.touch_ac,
