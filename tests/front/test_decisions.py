@@ -458,6 +458,23 @@ def test_hell_dorado_stay_refusals():
         sc.with_changes({"fuite.stay": True, "options.reroll_policy": "optional"})
 
 
+def test_hell_dorado_stay_notes_the_ordre_repli_for_what_it_is(tmp_path):
+    # no adversary here has Blocage: an Ordre Repli changes nothing because the fighter stays, and the note says so
+    import tomllib
+
+    import tomli_w
+
+    data = tomllib.loads(fleeodds.loading.example_path("hell_dorado/fuite_ou_rester.toml").read_text(encoding="utf-8"))
+    data.pop("decide")
+    data["fuite"] = {"stay": True, "repli": True}
+    path = tmp_path / "stay_repli.toml"
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    for lang, said in (("en", "for a fighter that stays engaged"), ("fr", "pour un combattant qui reste au contact")):
+        r = CliRunner().invoke(main, ["run", str(path), "--exact", "--lang", lang])
+        assert r.exit_code == 0, r.output
+        assert said in r.output and "Blocage" not in r.output, r.output
+
+
 def test_cli_decide_charge_reaction_in_french():
     r = CliRunner().invoke(main, ["decide", CHARGE, "--lang", "fr"])
     assert r.exit_code == 0, r.output
