@@ -336,6 +336,26 @@ def test_tow_charge_reaction_hold_shoot_flee_by_hand():
     assert d.gain("holds", d.worst("holds")) == shot[1]
 
 
+def test_stand_and_shoot_survivors_keep_their_start_of_battle_and_fit_in_contact():
+    # 3 of 5 Knights shot: the 2 left rally as 2 of 5 (TOW: below 50 %, Ld - 1), not as a whole unit of 2,
+    # and their 5 models in base contact become 2 (a fight file with 2 Knights refuses 5 in contact)
+    sc = fleeodds.load_scenario(CHARGE).with_changes({"options.charge_reaction": "stand_and_shoot",
+                                                      "fight.enemy.fighting_files": 5})
+    sub = sc.after_shots(3)
+    assert sub.model.fight.enemy.models == 2 and sub.model.fight.enemy.fighting_files == 2
+    assert sub.plan.units[1].models_start == 5
+
+    def by_code(s):
+        return {(s.outcomes[o].code, k): p for (o, k), p in s.exact_distribution("fraction").items()}
+
+    hand = _fight_file(2)
+    hand["fight"]["enemy"].update(models_start=5, fighting_files=2)
+    assert by_code(sub) == by_code(fleeodds.load_scenario(hand))
+    whole = _fight_file(2)  # a unit of 2 from the start rallies more often: the start matters here
+    whole["fight"]["enemy"]["fighting_files"] = 2
+    assert by_code(sub) != by_code(fleeodds.load_scenario(whole))
+
+
 def test_charge_reaction_swept_over_the_edge_distance():
     """16" from the edge, plain Flee (2D6 + D6, off the table only on 16 or more) beats Fire & Flee."""
     sw = decide_sweep(fleeodds.load_scenario(CHARGE), "table.edge_distance", [12, 16], method="exact")
@@ -436,6 +456,23 @@ def test_hell_dorado_stay_refusals():
     sc = fleeodds.load_scenario("hell_dorado/fuite_ou_rester.toml")
     with pytest.raises(InputError, match="reroll_policy"):
         sc.with_changes({"fuite.stay": True, "options.reroll_policy": "optional"})
+
+
+def test_hell_dorado_stay_notes_the_ordre_repli_for_what_it_is(tmp_path):
+    # no adversary here has Blocage: an Ordre Repli changes nothing because the fighter stays, and the note says so
+    import tomllib
+
+    import tomli_w
+
+    data = tomllib.loads(fleeodds.loading.example_path("hell_dorado/fuite_ou_rester.toml").read_text(encoding="utf-8"))
+    data.pop("decide")
+    data["fuite"] = {"stay": True, "repli": True}
+    path = tmp_path / "stay_repli.toml"
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    for lang, said in (("en", "for a fighter that stays engaged"), ("fr", "pour un combattant qui reste au contact")):
+        r = CliRunner().invoke(main, ["run", str(path), "--exact", "--lang", lang])
+        assert r.exit_code == 0, r.output
+        assert said in r.output and "Blocage" not in r.output, r.output
 
 
 def test_cli_decide_charge_reaction_in_french():

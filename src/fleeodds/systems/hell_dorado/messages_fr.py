@@ -269,6 +269,8 @@ PHRASES: dict[str, str] = {
     "the fighter makes no flee move (Blocage, a free disengage), or the attack always stops it":
         "le combattant ne fait aucun mouvement de fuite (Blocage, désengagement libre), ou l'attaque l'arrête "
         "toujours",
+    "for a fighter that stays engaged (an Ordre Repli only changes a Fuite)":
+        "pour un combattant qui reste au contact (un Ordre Repli ne change qu'une Fuite)",
     "against an adversary with Blocage (Blocage forbids the Fuite)":
         "contre un adversaire avec Blocage (Blocage interdit la Fuite)",
     "the defender has no Esquive X it may use (only Esquive X answers the charge here)":

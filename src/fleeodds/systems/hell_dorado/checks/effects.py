@@ -254,7 +254,11 @@ def _context(data: dict, path: str) -> str:
         "engaged": "it changes no fighter's fate here",
         "state": "it only forbids Esquive X, which no fighter may use here",
     }
-    if path == "fuite.repli":  # only Blocage makes an Ordre Repli change nothing (photo 9)
+    if path == "fuite.repli":
+        fuite = data.get("fuite")
+        if isinstance(fuite, dict) and fuite.get("stay") is True:  # the Ordre Repli only changes a flee
+            return "for a fighter that stays engaged (an Ordre Repli only changes a Fuite)"
+        # otherwise only Blocage makes an Ordre Repli change nothing (photo 9)
         return "against an adversary with Blocage (Blocage forbids the Fuite)"
     hint = hints.get(name)
     return f"{where} ({hint})" if hint else where

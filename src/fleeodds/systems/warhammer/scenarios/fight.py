@@ -221,7 +221,8 @@ class FightScenario(Scenario):
 
     def after_shots(self, removed: int) -> "FightScenario":
         """The fight once the Stand & Shoot has removed ``removed`` of the charger's models (cached): the same
-        file with fewer chargers (its files no wider than the models left) and no shots."""
+        file with fewer chargers (its files and models in base contact no more than the models left, its
+        models at the start of the battle those written, for the rally limits) and no shots."""
         if removed not in self._after:
             from ....validation import without_effect_checks
 
@@ -230,9 +231,16 @@ class FightScenario(Scenario):
             fight = src["fight"]
             fight.pop("stand_and_shoot")
             enemy = fight["enemy"]
-            left = self.model.fight.enemy.models - removed
+            written = self.model.fight.enemy
+            left = written.models - removed
             enemy["models"] = left
-            enemy["files"] = min(self.model.fight.enemy.files, left)
+            enemy["files"] = min(written.files, left)
+            # the models in base contact cannot outnumber the models left (a fight file refuses it)
+            if written.fighting_files is not None:
+                enemy["fighting_files"] = min(written.fighting_files, left)
+            # the shots are casualties of this battle: the rally limits still count from the models the
+            # unit started the battle with (TOW below 50 % Ld - 1, below 25 % a double 1 only)
+            enemy["models_start"] = written.models_start or written.models
             with without_effect_checks():
                 self._after[removed] = FightScenario(src, self.base_dir, check_units=False)
         return self._after[removed]
