@@ -362,7 +362,11 @@ def _with_decision(sc, text: str, fmt: str, method: str, trials, seed: int, lang
     from .decisions import decide
     from .report.decision import render_decision
 
-    d = decide(sc, method, trials=trials, seed=seed, lang=lang, progress=progress)
+    try:
+        d = decide(sc, method, trials=trials, seed=seed, lang=lang, progress=progress)
+    except FleeoddsError as exc:  # the scenario as written is answered; its [decide] table may ask what is closed
+        click.echo(_msg("decision_skipped", lang, why=exc.message(lang)), err=True)
+        return text
     if fmt == "json":
         data = json.loads(text)
         data["decision"] = d.to_dict()

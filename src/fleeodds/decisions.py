@@ -516,7 +516,9 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
     ------
     InputError
         A scenario without ``[decide]``, an invalid table (:func:`read_decision`), ``method="exact"`` with an
-        option that has no exact solver, or an option the rules system refuses (named by its choices).
+        option that has no exact solver, or fewer than two options the rules system accepts here (the first refusal,
+        named by its choices). An option refused while two or more remain is left out and said in
+        ``manifest["unavailable"]`` (its label and the reason, in English and French).
     """
     from .evaluation import METHODS
 
@@ -529,12 +531,17 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
     if spec is None:
         raise InputError(DECIDE_KEY, None, Message(N_('a [decide] table in the scenario: goal = "…" and choices = ["field"]')))
     options = options_of(scenario, spec) if spec.choices else []
-    built = []
+    built, kept, left_out = [], [], []
     for o in options:
         try:
             built.append(scenario.with_changes(o.changes))
-        except FleeoddsError as exc:
-            raise FleeoddsError(f"{DECIDE_KEY} ({o.en}): {exc}") from None
+            kept.append(o)
+        except FleeoddsError as exc:  # not open here (e.g. Stand & Shoot against a charger too close)
+            left_out.append((o, exc))
+    if left_out and len(kept) < 2:  # nothing left to choose between: the first refusal is the answer
+        o, exc = left_out[0]
+        raise FleeoddsError(f"{DECIDE_KEY} ({o.en}): {exc}") from None
+    options = kept
     for g in spec.goals:  # a named goal some option can meet (an option may be a scenario of another kind)
         if g.metric is None and not any(goal_indices(g, sc) for sc in (built or [scenario])):
             have = sorted({o.code for sc in (built or [scenario]) for o in sc.outcomes})
@@ -550,6 +557,9 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
     if method == "exact" and not exact:
         raise InputError("method", "exact", Message(N_("'mc' or 'both': an option of this decision has no exact solver")))
     manifest: dict[str, Any] = {"options": len(options)}
+    if left_out:  # said beside the answer, in both languages, never silently dropped
+        manifest["unavailable"] = [{"option": o.en, "option_fr": o.fr, "reason": exc.message("en"),
+                                    "reason_fr": exc.message("fr")} for o, exc in left_out]
     if exact:
         for o, sc in zip(options, built):
             dist = sc.exact_distribution(mode="fraction")
@@ -684,6 +694,14 @@ class DecisionSweep:
                 continue
             if ba != bb:
                 out.append((a, b, ba, bb))
+        return out
+
+    def option_labels(self) -> list[str]:
+        """Every option's label (in :attr:`lang`) met along the sweep, in the order first met: an option the rules
+        close at some values (Stand & Shoot against a charger too close) is missing from those points only."""
+        out: list[str] = []
+        for d in self.decisions:
+            out += [o.label(self.lang) for o in d.options if o.label(self.lang) not in out]
         return out
 
     def rows(self) -> list[dict[str, Any]]:

@@ -251,6 +251,10 @@ def render_decision(decision, fmt: str = "table") -> str:
         headers, rows = decision_rows(decision)
         lines += [tabulate(rows, headers=headers, tablefmt=tf, disable_numparse=True), ""]
         lines += decision_sentences(decision)
+    for left in decision.manifest.get("unavailable", ()):  # options the rules close here, said, not dropped
+        fr = lang == "fr"
+        lines.append(w("decision_unavailable", lang, option=left["option_fr" if fr else "option"],
+                       reason=left["reason_fr" if fr else "reason"]))
     for policy in decision.policies:
         if len(lines) > 2:
             lines.append("")
@@ -344,6 +348,8 @@ def decision_chart(decision, path=None, goal: str | None = None, title: str | No
 
 
 WORDS.update({
+    "decision_unavailable": {"en": "Left out here: {option} ({reason}).",
+                             "fr": "Écarté ici : {option} ({reason})."},
     "decision_switch": {"en": "The best choice for “{goal}” changes between {a} and {b} ({field}): {before} → {after}.",
                         "fr": "Le meilleur choix pour « {goal} » change entre {a} et {b} ({field}) : {before} → "
                               "{after}."},
@@ -386,12 +392,14 @@ def render_decision_sweep(sweep, fmt: str = "table", goal: str | None = None) ->
     first = sweep.decisions[0]
     g = first._goal(goal or first.goals[0].code)
     title, value = _sweep_names(sweep)
-    options = [o.label(lang) for o in first.options]
+    options = sweep.option_labels()
     headers = [title] + options + [w("decision_best_col", lang, goal=g.label(lang))]
     rows = []
     for v, d in zip(sweep.values, sweep.decisions):
         best = "=" if d.tied(g.code) else ", ".join(d.best_labels(g.code))
-        rows.append([value(v)] + [_value(g, o.values[g.code], lang) for o in d.options] + [best])
+        here = {o.label(lang): o for o in d.options}  # an option the rules close at this value: "—"
+        rows.append([value(v)] + [_value(g, here[k].values[g.code], lang) if k in here else "—" for k in options]
+                    + [best])
     body = tabulate(rows, headers=headers, tablefmt=TABLEFMT.get(fmt, "simple"), disable_numparse=True)
     lines = [first.title, "", body, ""] if first.title else [body, ""]
     switches = sweep.switches(g.code)
@@ -438,12 +446,13 @@ def decision_sweep_chart(sweep, path=None, goal: str | None = None, title: str |
     numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in sweep.values)
     x = np.array(sweep.values, float) if numeric else np.arange(len(sweep.values))
     ctx, fig, ax, page = _start(size, None, grid="y")
-    for k, o in enumerate(first.options):
-        ys = np.array([float(d.options[k].values[g.code]) for d in sweep.decisions])
+    for k, label in enumerate(sweep.option_labels()):
+        at = [next((o for o in d.options if o.label(lang) == label), None) for d in sweep.decisions]
+        ys = np.array([float(o.values[g.code]) if o is not None else np.nan for o in at])  # a gap where closed
         colour = OKABE_ITO[k % len(OKABE_ITO)]
-        ax.plot(x, ys, color=colour, ls=LINESTYLES[k % len(LINESTYLES)], lw=1.8, label=o.label(lang))
+        ax.plot(x, ys, color=colour, ls=LINESTYLES[k % len(LINESTYLES)], lw=1.8, label=label)
         best = [i for i, d in enumerate(sweep.decisions)
-                if not d.tied(g.code) and any(b is d.options[k] for b in d.best(g.code))]
+                if at[i] is not None and not d.tied(g.code) and any(b is at[i] for b in d.best(g.code))]
         ax.scatter(x[best], ys[best], marker=MARKERS[k % len(MARKERS)], color=colour, s=36, zorder=3)
     for a, b, _, _ in sweep.switches(g.code):
         xa = (float(a) + float(b)) / 2 if numeric else (sweep.values.index(a) + sweep.values.index(b)) / 2

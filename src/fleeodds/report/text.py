@@ -78,6 +78,7 @@ WORDS.update({
     "msg_report_index": N_("index written to {index}, gallery {gallery}"),
     "msg_no_analysis": N_("report: no analysis file (.toml with a kind) in {folder}"),
     "msg_mc_only": N_("note: Monte Carlo only: {why}"),
+    "msg_decision_skipped": N_("note: the [decide] table is not answered here: {why}"),
     "msg_distribution_single": N_("note: -d/--distribution shows single scenarios and ordered outcomes; use `fleeodds compare` "
               "or run one setup for its distribution"),
 })
