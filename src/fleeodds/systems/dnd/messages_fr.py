@@ -111,6 +111,11 @@ PHRASES: dict[str, str] = {
     "(HP at or below which the runner is dead)": "(pv auxquels ou sous lesquels le personnage est mort)",
     "uncertain values:": "valeurs incertaines :",
     "an enemy index from 0 to §": "un indice d'ennemi de 0 à §",
+    "a list of the [[enemies]] indices from 0, each once, e.g. [1, 0, 2]":
+        "une liste des numéros des tables [[enemies]] à partir de 0, chacun une fois, p. ex. [1, 0, 2]",
+    "a list of the [[enemies]] indices from 0 to §, each once (the order the runner passes them)":
+        "une liste des numéros des tables [[enemies]] de 0 à §, chacun une fois (l'ordre dans lequel le fuyard "
+        "les dépasse)",
     "an integer from § to §, a list of them, a range such as '14-20' or dice such as '1d6+13'":
         "un entier de § à §, une liste d'entiers, un intervalle comme '14-20' ou des dés comme '1d6+13'",
     "in situation 'leave_melee' (the runner starts up: its failures come from the damage taken at 0 HP; for a "

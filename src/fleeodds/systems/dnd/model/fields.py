@@ -92,6 +92,7 @@ ALLOWED = {
     "ScenarioModel.enemies": "a list of [[enemies]] tables, in the order the runner leaves them "
                              "(at least one threatening enemy, at most 20 tables)",
     "ScenarioModel.options": "an [options] table",
+    "OptionsModel.pass_order": "a list of the [[enemies]] indices from 0, each once, e.g. [1, 0, 2]",
     "RunnerModel.preset": "the name of a runner preset such as 'srd35_wizard_1'",
     "EnemyModel.preset": "the name of an enemy preset such as 'srd35_orc_falchion'",
     "RunnerModel.hp": "an integer >= 1 (the runner's current hit points, up to 1000000)",

@@ -177,6 +177,18 @@ class OptionsModel(StrictModel):
                           "5e : la règle optionnelle de prise en tenaille du Guide du maître (absente du DRS) : un "
                           "ennemi marqué flanking a l'avantage à ses jets d'attaque. Faux par défaut (la règle "
                           "est optionnelle et désactivée).")
+    pass_order: Optional[list[int]] = F(
+        None, "order the foes are passed", "ordre de passage des ennemis",
+        "The order in which the runner passes its foes, as indices (from 0) of the [[enemies]] tables, e.g. "
+        "[1, 0, 2]: every index once. Default: the order the tables are written (the runner's choice of path; "
+        "SRD 3.5 / PF1 / 5e: each foe whose reach is left makes its attack of opportunity as it is left). "
+        "The loader reorders the tables before anything else: the simultaneous flag and runner.dodge_target "
+        "follow their foe.",
+        "L'ordre dans lequel le fuyard dépasse ses ennemis, en numéros (à partir de 0) des tables [[enemies]], "
+        "p. ex. [1, 0, 2] : chaque indice une fois. Par défaut : l'ordre d'écriture des tables (le chemin que "
+        "choisit le fuyard ; DRS 3.5 / PF1 / 5e : chaque ennemi dont l'allonge est quittée fait son attaque "
+        "d'opportunité à ce moment). Le chargeur réordonne les tables avant tout le reste : le drapeau "
+        "simultaneous et runner.dodge_target suivent leur ennemi.", max_length=20)
     attacker_preset: Optional[str] = F(None, "attacker preset", "profil de l'attaquant",
                                        "Stat line of the single enemy when the scenario has no enemies list.",
                                        "Profil de l'ennemi unique quand le scénario n'a pas de liste enemies.")

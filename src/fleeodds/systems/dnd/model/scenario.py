@@ -11,7 +11,7 @@ from typing import Any, Literal, Optional, Union
 from pydantic import ConfigDict, Field
 
 from ....errors import InputError, short_repr
-from ....validation import StrictModel, annotate_profiles, inert, json_schema
+from ....validation import StrictModel, annotate_profiles, collecting_notes, inert, json_schema
 from ..checks.inputs import check_mode, check_no_effect, note_inert
 from ..plan.rules import is_5e
 from .chase import ChaseModel
@@ -133,7 +133,69 @@ def schema(lang: str = "en") -> dict:
     return out
 
 
-def parse_spec(data: dict, *, check_only: frozenset[str] | None = None, _rebuilding: bool = False) -> Spec:
+def parse_spec(data: dict, *, check_only: frozenset[str] | None = None) -> Spec:
+    """Validate a parsed scenario file, its ``[[enemies]]`` taken in the order ``options.pass_order`` gives.
+
+    The file is first checked as written (so every error and note names the tables as written), then,
+    for an order other than the one written, read again with the tables reordered: the runner passes
+    them in that order (each foe makes its attack of opportunity as its reach is left: SRD 3.5 and PF1
+    "Attacks of Opportunity", SRD 5.1 / 5.2 "Opportunity Attacks"). A foe's own fields (``simultaneous``,
+    ``count``) and the runner's ``dodge_target`` follow it.
+
+    Parameters
+    ----------
+    data : dict
+        The parsed scenario file.
+    check_only : frozenset of str, optional
+        See :func:`_parse_in_order`.
+
+    Returns
+    -------
+    Spec
+
+    Raises
+    ------
+    InputError
+        Naming the first invalid field as a dotted path, its value and what is allowed; a
+        ``pass_order`` that is no permutation of the table indices is refused.
+    """
+    spec = _parse_in_order(data, check_only=check_only)
+    order = (data.get("options") or {}).get("pass_order") if isinstance(data.get("options"), dict) else None
+    if order is None:
+        return spec
+    tables = data["enemies"] if "enemies" in data else [{}]
+    n = len(tables)
+    order = list(order)
+    if sorted(order) != list(range(n)):
+        raise InputError("options.pass_order", order,
+                         f"a list of the [[enemies]] indices from 0 to {n - 1}, each once (the order the runner "
+                         f"passes them)")
+    if order == list(range(n)):  # the order written: the default
+        return spec
+    reordered = copy.deepcopy(data)
+    del reordered["options"]["pass_order"]
+    reordered["enemies"] = [reordered["enemies"][i] for i in order]
+    # expanded positions (a table with count = k gives k enemies): the Dodge target follows its foe
+    sizes = [t.get("count", 1) if isinstance(t, dict) else 1 for t in tables]
+    starts = [sum(sizes[:i]) for i in range(n)]
+    moved = [starts[i] + k for i in order for k in range(sizes[i])]
+    runner = reordered.get("runner")
+    if isinstance(runner, dict):
+        old = spec.runner.dodge_target
+        if old < len(moved) and moved.index(old) != old:
+            runner["dodge_target"] = moved.index(old)
+    with collecting_notes():  # the notes were made on the tables as written
+        try:
+            return _parse_in_order(reordered, check_only=check_only)
+        except InputError as e:  # name the table as written
+            field = e.field
+            parts = field.split(".")
+            if len(parts) > 1 and parts[0] == "enemies" and parts[1].isdigit() and int(parts[1]) < n:
+                field = ".".join(["enemies", str(order[int(parts[1])])] + parts[2:])
+            raise InputError(field, e.value, e.allowed) from None
+
+
+def _parse_in_order(data: dict, *, check_only: frozenset[str] | None = None, _rebuilding: bool = False) -> Spec:
     """Validate a parsed scenario file (see :mod:`fleeodds.systems.dnd.scenarios.exchange` for the format).
 
     Parameters
@@ -241,7 +303,7 @@ def parse_spec(data: dict, *, check_only: frozenset[str] | None = None, _rebuild
     noted = check_no_effect(data, spec, raw, first_of, checked=check_only is not None)
     if noted and not _rebuilding:  # built as if the inputs noted were left out: they change nothing here
         # (an enemy's 5e advantage in 3.5, Stand Still outside Pathfinder, a distracting action in 5e…)
-        spec = replace(parse_spec(without_fields(data, noted), check_only=check_only, _rebuilding=True),
+        spec = replace(_parse_in_order(without_fields(data, noted), check_only=check_only, _rebuilding=True),
                        title=spec.title, description=spec.description, meta=spec.meta)
     check_mode(spec, mode, "mode")
     for i, m in enumerate(modes):
