@@ -45,6 +45,9 @@ Lang = Literal["en", "fr"]
 Method = Literal["both", "exact", "mc"]
 
 
+#: Threads of the pool that runs quick work off the event loop (anyio's default is 40).
+CHEAP_THREADS = 4
+
 #: French of the units that schemas give in English (the core's ``UNITS_FR`` comes first).
 WEB_UNITS_FR = {"turns": "tours", "models": "figurines", "combat result points": "points de résultat de combat",
                 "attacks": "attaques", "hits": "touches", "squares": "cases", "ft": "pieds", "Ld": "Cd",
@@ -213,6 +216,9 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
+        # the pool of quick work (a scenario read for the first time, a sync endpoint) is small:
+        # forty threads holding the interpreter lock in turn would keep the event loop waiting
+        anyio.to_thread.current_default_thread_limiter().total_tokens = CHEAP_THREADS
         yield
         warm.stop.set()  # the warm-up stops between two examples or chunks
         queue.close()  # every queued and running request and job is cancelled now
@@ -318,25 +324,48 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         return service.example_source(name)
 
     questions: "collections.OrderedDict[str, tuple]" = collections.OrderedDict()
+    #: scenarios already read, by their JSON (keys sorted): the same example asked with another
+    #: seed or method (every Monte Carlo question of a busy evening) is read once
+    scenarios: "collections.OrderedDict[str, Any]" = collections.OrderedDict()
+
+    def _keep(table: "collections.OrderedDict[str, Any]", key: str, value: Any) -> None:
+        table[key] = value
+        while len(table) > service.CACHE_SIZE:
+            table.popitem(last=False)
+
+    async def scenario_of(source: dict[str, Any]) -> Any:
+        """The scenario of a request's JSON: read (checked, built) on the thread pool the first time,
+        a look-up on the event loop afterwards."""
+        text = json.dumps(source, sort_keys=True)
+        sc = scenarios.get(text)
+        if sc is not None:
+            scenarios.move_to_end(text)
+            return sc
+
+        def read():
+            service.check_texts(source, "scenario")
+            return service.load(source)
+
+        sc = await cheap(read)
+        _keep(scenarios, text, sc)
+        return sc
 
     async def question(req: EvaluateRequest) -> tuple:
         """:func:`_question` of a request, kept by the request's JSON: a repeated question (the
-        same example asked by many players) is a look-up on the event loop, with no thread hop."""
+        same example asked by many players) is a look-up on the event loop, with no thread hop;
+        a known scenario with a new seed costs only the checks of its sizing (on the loop too)."""
         text = json.dumps(req.model_dump(mode="json"), sort_keys=True)
         hit = questions.get(text)
         if hit is not None:
             questions.move_to_end(text)
             return hit
-        q = await cheap(_question, req)
-        questions[text] = q
-        while len(questions) > service.CACHE_SIZE:
-            questions.popitem(last=False)
+        q = _question(req, await scenario_of(req.scenario))
+        _keep(questions, text, q)
         return q
 
-    def _question(req: EvaluateRequest, sc=None):
-        if sc is None:
-            service.check_texts(req.scenario, "scenario")
-            sc = service.load(req.scenario)
+    def _question(req: EvaluateRequest, sc) -> tuple:
+        """``(scenario, method, trials, precision, seed)`` of a request whose scenario is read:
+        checks only (no computing), fit for the event loop."""
         method = service.check_method(req.method, sc)
         if method == "exact" and not sc.has_exact:
             service.evaluation.evaluate(sc, "exact")
@@ -384,17 +413,14 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
     async def evaluate_answer(request: Request, req: EvaluateRequest) -> Any:
         """``(result id or None, JSON answer)`` of ``POST /api/evaluate``, or a 499 response."""
 
-        def prepare():
-            service.check_texts(req.scenario, "scenario")
-            sc = service.load(req.scenario)
-            if sc.variants():
-                if req.precision is not None:
-                    raise service.InputError("precision", req.precision, "trials for a scenario with [compare] "
-                                             "setups on the web page")
-                return sc, None
-            return sc, _question(req, sc)
-
-        sc, q = await cheap(prepare)
+        sc = await scenario_of(req.scenario)
+        if sc.variants():
+            if req.precision is not None:
+                raise service.InputError("precision", req.precision, "trials for a scenario with [compare] "
+                                         "setups on the web page")
+            q = None
+        else:
+            q = _question(req, sc)
         if q is None:  # a comparison, as `fleeodds run` gives it
             key = service.answer_key("evaluate", req.scenario, req.method, req.trials, req.seed, req.lang)
             hit = service.cached_answer(key)
@@ -442,9 +468,19 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         return job_response(job)
 
     async def until_done(job, wait: float) -> None:
-        end = asyncio.get_running_loop().time() + wait
-        while not job.done_event.is_set() and asyncio.get_running_loop().time() < end:
-            await asyncio.sleep(0.05)
+        """Wait up to ``wait`` seconds for ``job`` to finish: woken by the job itself (no polling
+        on the event loop, which a hundred waiting pages would keep busy)."""
+        if wait <= 0 or job.done_event.is_set():
+            return
+        loop = asyncio.get_running_loop()
+        finished = asyncio.Event()
+        forget = job.when_done(lambda: loop.call_soon_threadsafe(finished.set))
+        try:
+            await asyncio.wait_for(finished.wait(), wait)
+        except asyncio.TimeoutError:
+            pass
+        finally:
+            forget()
 
     def job_response(job) -> Response:
         """A job's status as JSON bytes, its result's JSON (written once per answer) spliced in; while

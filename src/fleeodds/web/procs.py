@@ -5,8 +5,8 @@ status). When exact solves, Monte Carlo runs and chart drawing ran on threads of
 they held its interpreter lock and a cached answer waited seconds for its turn. With
 ``fleeodds serve --work-processes N`` (N >= 1) each worker of the work queue
 (:mod:`fleeodds.web.work`) owns one child process, started with the ``spawn`` method (a fresh
-interpreter: numba's threads and ``fork`` do not mix), at the scheduling priority :data:`NICE`
-above the server's (0 by default).
+interpreter: numba's threads and ``fork`` do not mix), at the niceness :data:`NICE` (a lower
+scheduling priority than the server's process, which must answer at once).
 
 A piece of heavy work is a :class:`Remote`: the name of a function of :data:`FUNCS` (run in the
 child) with plain arguments (JSON-like data, bytes, result tables), and a ``receive`` run in the
@@ -32,9 +32,12 @@ from typing import Any, Callable
 from ..errors import FleeoddsError
 from . import service
 
-#: Scheduling niceness added to a worker process (Unix; 0: none). At 3, on the shared machine loaded by
-#: other jobs, exact solves of shipped examples took over 120 s (starved by the other jobs).
-NICE = 0
+#: Scheduling niceness added to a worker process (Unix; ``FLEEODDS_WORKER_NICE`` sets another, 0: none):
+#: when the server's process wakes up for a request (a cached answer, the health check) it gets a core
+#: at once instead of waiting for the heavy work's time slices; the workers keep every core the
+#: server does not use. Linux's autogroup scheduling (on by default on desktops) weighs niceness within
+#: a session only: the server's work does not yield to other sessions' programs because of it.
+NICE = int(os.environ.get("FLEEODDS_WORKER_NICE", "10") or 0)
 
 
 class RemoteError(FleeoddsError):

@@ -397,6 +397,36 @@ def test_abandoned_job_is_cancelled(goblins, monkeypatch):
     assert job.state == "cancelled"
 
 
+def test_long_poll_is_woken_by_its_job(goblins):
+    """A long poll (``GET /api/jobs/ID?wait=S``) waits on its job's own signal: registered while
+    the job waits in a held queue, called once when it ends, forgotten when the poll gives up."""
+    import threading
+
+    from fleeodds.web import work
+
+    q = work.WorkQueue(workers=1)
+    hold = threading.Event()
+    try:
+        jobs = jobs_mod.Jobs(q)
+        q.submit(lambda p: hold.wait(30))  # the one worker is held: the job waits its turn
+        sc = service.load(dict(goblins, title="long poll"))
+        job = jobs.start(sc, "exact", None, None, 0, "en")
+        calls, given_up = [], []
+        job.when_done(lambda: calls.append(job.state))
+        forget = job.when_done(lambda: given_up.append(1))
+        forget()  # a poll that timed out
+        assert calls == [] and job.state == "running"
+        hold.set()
+        assert job.done_event.wait(30)
+        assert calls == ["done"] and given_up == []
+        late = []
+        job.when_done(lambda: late.append(1))  # a poll after the end: answered at once
+        assert late == [1]
+    finally:
+        hold.set()
+        q.close(5)
+
+
 def test_job_bad_input_and_unknown_id(client, goblins):
     bad = dict(goblins, combat={"margin": -1})
     assert_error(client.post("/api/jobs", json={"scenario": bad}), 422, "combat.margin")
