@@ -849,6 +849,28 @@ def test_a_finished_warm_up_is_no_longer_running():
     service._WARMUP[0] = None
 
 
+def test_the_warm_up_calls_after_when_it_finishes_only(monkeypatch):
+    """``after`` (a server's :func:`fleeodds.web.app.freeze_heap`) runs once the warm-up has gone
+    through every example, never when it was stopped."""
+    import gc
+
+    from fleeodds.web.app import freeze_heap
+
+    warmed, after = [], []
+    service.Warmup(in_worker=lambda path, stop: warmed.append(path), after=lambda: after.append(1)).run()
+    assert warmed and after == [1]
+    stopped = service.Warmup(in_worker=lambda path, stop: warmed.append(path), after=lambda: after.append(2))
+    stopped.stop.set()
+    stopped.run()
+    assert after == [1]
+    frozen = gc.get_freeze_count()
+    try:
+        freeze_heap()
+        assert gc.get_freeze_count() > frozen
+    finally:
+        gc.unfreeze()
+
+
 def test_view_carries_the_notes_of_inputs_that_change_nothing(client, goblins):
     """docs/inputs.md: an input the model implements that changes nothing here is accepted, and the answer
     says so in the page's language (``input_notes``) and in the result's manifest; the numbers are those
