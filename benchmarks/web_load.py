@@ -150,7 +150,10 @@ async def main_async(args) -> dict:
             # the prober runs in a process of its own: its times are the server's, not those of this
             # process's event loop, busy with 100 clients
             probe_out = tmp.parent / f"{tmp.name}-probe.txt"
-            prober_proc = subprocess.Popen([sys.executable, __file__, "--probe", base, str(probe_out)])
+            # and in a session of its own: with autogroup scheduling it does not wait for this
+            # process's turn (a player's browser is not the load generator)
+            prober_proc = subprocess.Popen([sys.executable, __file__, "--probe", base, str(probe_out)],
+                                           start_new_session=True)
             helpers.append(prober_proc)
 
             async def probe():

@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError  # noqa: E402
 from starlette.exceptions import HTTPException as StarletteHTTPException  # noqa: E402
 
 from .. import __version__  # noqa: E402
+from ..system import DECIDE_KEY  # noqa: E402
 from ..errors import FleeoddsError, InputError  # noqa: E402
 from . import procs, service, work  # noqa: E402
 from .procs import Remote  # noqa: E402
@@ -440,7 +441,7 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
             hit = service.cached_answer(key)
             if hit is None:
                 answer = await heavy(request, Remote(
-                    "compare", req.scenario, req.method, req.trials, req.seed, req.lang, charts=False,
+                    "evaluate_compare", req.scenario, req.method, req.trials, req.seed, req.lang,
                     receive=lambda a: service.store_answer(key, a)), 0 if req.method == "exact" else 1)
                 if isinstance(answer, Response):
                     return answer
@@ -448,7 +449,8 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
             return None, hit["result"]
         sc, method, trials, precision, seed = q
         key = service.result_key(sc.base_source(), method, trials, precision, seed)
-        table = service.cached(key)
+        # a [decide] table's decision is computed with the answer (in a worker), never from a cached table
+        table = service.cached(key) if DECIDE_KEY not in sc.source else None
         if table is None:
             got = await heavy(request, Remote("evaluate", req.scenario, method, trials, precision, seed, req.lang,
                                               receive=lambda g: procs.store_evaluated(g, req.lang)),

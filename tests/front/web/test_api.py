@@ -693,6 +693,31 @@ def test_evaluate_a_scenario_with_setups_is_the_cli_comparison_json(client):
     assert got == cli
 
 
+@pytest.mark.parametrize("name", ["warhammer/tow_bsb_reroll_policy.toml",  # a [decide] table
+                                  "warhammer/wolf_riders_charge_reaction_tow.toml"])  # and [compare] setups
+def test_evaluate_of_a_decision_table_is_the_cli_json(client, name):
+    """``fleeodds run --format json`` of a scenario with a ``[decide]`` table ends with its
+    ``decision``; ``POST /api/evaluate`` gives the same JSON, also once its table is cached."""
+    from click.testing import CliRunner
+
+    from fleeodds.cli import main
+
+    def timeless(d):
+        if isinstance(d, dict):
+            return {k: timeless(v) for k, v in d.items() if k not in ("created", "seconds", "mc_seconds")}
+        return [timeless(v) for v in d] if isinstance(d, list) else d
+
+    src = client.get(f"/api/examples/{name}").json()
+    body = {"scenario": src, "method": "exact"}
+    client.post("/api/view", json=body)  # the page's way first: the table is cached
+    got = client.post("/api/evaluate", json=body).json()
+    out = CliRunner().invoke(main, ["run", name, "--exact", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    cli = json.loads(out.output)
+    assert "decision" in cli
+    assert timeless(got) == timeless(cli)
+
+
 @pytest.mark.slow
 def test_shutdown_stops_runs_and_warmup(goblins, monkeypatch):
     monkeypatch.setattr(service, "MAX_TRIALS", 2_000_000_000)

@@ -678,6 +678,7 @@ def test_worker_processes_answer_cancel_and_stop(goblins, monkeypatch):
             pid = q._slots[0].proc.pid
             # the heavy work yields the cores to the serving process (niceness is capped at 19)
             assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + procs.NICE)
+            assert os.getsid(pid) == pid != os.getsid(0)  # a session of its own (autogroup scheduling)
             c.post(f"/api/jobs/{st['id']}/cancel")
             end = c.get(f"/api/jobs/{st['id']}?wait=10").json()
             assert end["state"] == "cancelled" and "result" not in end
