@@ -234,7 +234,9 @@ class Jobs:
         self.work.close(timeout)
 
     def running(self) -> int:
-        return sum(1 for j in self._jobs.values() if j.state == "running")
+        # a copy taken at once (the reaper thread may drop a job meanwhile: iterating the dict itself
+        # could fail with "changed size during iteration", a health check answered 500)
+        return sum(1 for j in list(self._jobs.values()) if j.state == "running")
 
     def _reap_loop(self) -> None:
         while True:
