@@ -21,7 +21,9 @@ Bounded: at most 200 clients and 10 requests each, a request times out after 120
 run stops after ``--max-seconds`` (default 600) and the server is always stopped (SIGKILL if it
 does not stop by itself within 30 s).
 
-The server runs with ``--work-processes`` (default: the server's default, 2).
+The server runs with ``--work-processes`` (default: the server's default, 2). The server and the
+health prober are started in sessions of their own, as a server and a player's browser are: with
+Linux's autogroup scheduling, the load generator's busy event loop then does not spend their turn.
 
 Run:  python benchmarks/web_load.py [--clients 100] [--requests 2] [--work-processes 2] [--json out.json]
 """
