@@ -365,6 +365,19 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         _keep(scenarios, text, sc)
         return sc
 
+    #: whether a scenario read has comparison setups, by its JSON (building them is work for a thread)
+    comparing: "collections.OrderedDict[str, bool]" = collections.OrderedDict()
+
+    async def has_setups(source: dict[str, Any], sc: Any) -> bool:
+        """Whether ``sc`` (read from ``source``) has comparison setups: its setups are built (and
+        checked) on the thread pool the first time, a look-up on the event loop afterwards."""
+        text = json.dumps(source, sort_keys=True)
+        hit = comparing.get(text)
+        if hit is None:
+            hit = bool(await cheap(sc.variants))
+            _keep(comparing, text, hit)
+        return hit
+
     async def question(req: EvaluateRequest) -> tuple:
         """:func:`_question` of a request, kept by the request's JSON: a repeated question (the
         same example asked by many players) is a look-up on the event loop, with no thread hop;
@@ -429,7 +442,7 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         """``(result id or None, JSON answer)`` of ``POST /api/evaluate``, or a 499 response."""
 
         sc = await scenario_of(req.scenario)
-        if sc.variants():
+        if await has_setups(req.scenario, sc):
             if req.precision is not None:
                 raise service.InputError("precision", req.precision, "trials for a scenario with [compare] "
                                          "setups on the web page")
