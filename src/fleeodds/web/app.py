@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError  # noqa: E402
 from starlette.exceptions import HTTPException as StarletteHTTPException  # noqa: E402
 
 from .. import __version__  # noqa: E402
+from ..system import DECIDE_KEY  # noqa: E402
 from ..errors import FleeoddsError, InputError  # noqa: E402
 from . import procs, service, work  # noqa: E402
 from .procs import Remote  # noqa: E402
@@ -44,6 +45,9 @@ log = logging.getLogger("fleeodds.web")
 Lang = Literal["en", "fr"]
 Method = Literal["both", "exact", "mc"]
 
+
+#: Threads of the pool that runs quick work off the event loop (anyio's default is 40).
+CHEAP_THREADS = 4
 
 #: French of the units that schemas give in English (the core's ``UNITS_FR`` comes first).
 WEB_UNITS_FR = {"turns": "tours", "models": "figurines", "combat result points": "points de résultat de combat",
@@ -206,22 +210,39 @@ def _fastapi(**kw) -> FastAPI:
     return FastAPIOffline(redoc_url=None, static_url="/static-docs", **kw)
 
 
+def freeze_heap() -> None:
+    """Move every object alive now out of the garbage collector's reach (:func:`gc.freeze`).
+
+    Called in a server's process once its warm-up has filled the caches (every example's answer,
+    view and chart: hundreds of thousands of objects): a full collection no longer walks them. One
+    took 0.6 s on the loaded 2-core machine, during which no request, not even the health check,
+    was answered.
+    """
+    import gc
+
+    gc.freeze()
+
+
 def create_app(warmup: bool = True, announce: bool = False, settings: Settings | None = None,
-               queue: work.WorkQueue | None = None) -> FastAPI:
+               queue: work.WorkQueue | None = None, freeze: bool = False) -> FastAPI:
     """The application. ``warmup``: compile the shipped examples' kernels in a background thread;
     ``announce``: print a line when the warm-up starts and when the kernels are ready;
     ``settings``: local or hosted (:class:`fleeodds.web.guard.Settings`; default: local, loopback only);
-    ``queue``: the work queue (default: a new one of :data:`fleeodds.web.work.WORKERS` workers)."""
+    ``queue``: the work queue (default: a new one of :data:`fleeodds.web.work.WORKERS` workers);
+    ``freeze``: :func:`freeze_heap` once the warm-up has finished (a server's own process)."""
     from .kernel_cache import keep_kernels_working
 
     keep_kernels_working()  # no writable numba cache, a full disk: kernels compiled in memory, never a 500
     settings = settings or Settings()
     queue = queue or work.WorkQueue()
     jobs = Jobs(queue)
-    warm = service.Warmup(announce, procs.warm_in(queue))
+    warm = service.Warmup(announce, procs.warm_in(queue), after=freeze_heap if freeze else None)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
+        # the pool of quick work (a scenario read for the first time, a sync endpoint) is small:
+        # forty threads holding the interpreter lock in turn would keep the event loop waiting
+        anyio.to_thread.current_default_thread_limiter().total_tokens = CHEAP_THREADS
         yield
         warm.stop.set()  # the warm-up stops between two examples or chunks
         queue.close()  # every queued and running request and job is cancelled now
@@ -327,25 +348,61 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         return service.example_source(name)
 
     questions: "collections.OrderedDict[str, tuple]" = collections.OrderedDict()
+    #: scenarios already read, by their JSON (keys sorted): the same example asked with another
+    #: seed or method (every Monte Carlo question of a busy evening) is read once
+    scenarios: "collections.OrderedDict[str, Any]" = collections.OrderedDict()
+
+    def _keep(table: "collections.OrderedDict[str, Any]", key: str, value: Any) -> None:
+        table[key] = value
+        while len(table) > service.CACHE_SIZE:
+            table.popitem(last=False)
+
+    async def scenario_of(source: dict[str, Any]) -> Any:
+        """The scenario of a request's JSON: read (checked, built) on the thread pool the first time,
+        a look-up on the event loop afterwards."""
+        text = json.dumps(source, sort_keys=True)
+        sc = scenarios.get(text)
+        if sc is not None:
+            scenarios.move_to_end(text)
+            return sc
+
+        def read():
+            service.check_texts(source, "scenario")
+            return service.load(source)
+
+        sc = await cheap(read)
+        _keep(scenarios, text, sc)
+        return sc
+
+    #: whether a scenario read has comparison setups, by its JSON (building them is work for a thread)
+    comparing: "collections.OrderedDict[str, bool]" = collections.OrderedDict()
+
+    async def has_setups(source: dict[str, Any], sc: Any) -> bool:
+        """Whether ``sc`` (read from ``source``) has comparison setups: its setups are built (and
+        checked) on the thread pool the first time, a look-up on the event loop afterwards."""
+        text = json.dumps(source, sort_keys=True)
+        hit = comparing.get(text)
+        if hit is None:
+            hit = bool(await cheap(sc.variants))
+            _keep(comparing, text, hit)
+        return hit
 
     async def question(req: EvaluateRequest) -> tuple:
         """:func:`_question` of a request, kept by the request's JSON: a repeated question (the
-        same example asked by many players) is a look-up on the event loop, with no thread hop."""
+        same example asked by many players) is a look-up on the event loop, with no thread hop;
+        a known scenario with a new seed costs only the checks of its sizing (on the loop too)."""
         text = json.dumps(req.model_dump(mode="json"), sort_keys=True)
         hit = questions.get(text)
         if hit is not None:
             questions.move_to_end(text)
             return hit
-        q = await cheap(_question, req)
-        questions[text] = q
-        while len(questions) > service.CACHE_SIZE:
-            questions.popitem(last=False)
+        q = _question(req, await scenario_of(req.scenario))
+        _keep(questions, text, q)
         return q
 
-    def _question(req: EvaluateRequest, sc=None):
-        if sc is None:
-            service.check_texts(req.scenario, "scenario")
-            sc = service.load(req.scenario)
+    def _question(req: EvaluateRequest, sc) -> tuple:
+        """``(scenario, method, trials, precision, seed)`` of a request whose scenario is read:
+        checks only (no computing), fit for the event loop."""
         method = service.check_method(req.method, sc)
         if method == "exact" and not sc.has_exact:
             service.evaluation.evaluate(sc, "exact")
@@ -393,23 +450,20 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
     async def evaluate_answer(request: Request, req: EvaluateRequest) -> Any:
         """``(result id or None, JSON answer)`` of ``POST /api/evaluate``, or a 499 response."""
 
-        def prepare():
-            service.check_texts(req.scenario, "scenario")
-            sc = service.load(req.scenario)
-            if sc.variants():
-                if req.precision is not None:
-                    raise service.InputError("precision", req.precision, "trials for a scenario with [compare] "
-                                             "setups on the web page")
-                return sc, None
-            return sc, _question(req, sc)
-
-        sc, q = await cheap(prepare)
+        sc = await scenario_of(req.scenario)
+        if await has_setups(req.scenario, sc):
+            if req.precision is not None:
+                raise service.InputError("precision", req.precision, "trials for a scenario with [compare] "
+                                         "setups on the web page")
+            q = None
+        else:
+            q = _question(req, sc)
         if q is None:  # a comparison, as `fleeodds run` gives it
             key = service.answer_key("evaluate", req.scenario, req.method, req.trials, req.seed, req.lang)
             hit = service.cached_answer(key)
             if hit is None:
                 answer = await heavy(request, Remote(
-                    "compare", req.scenario, req.method, req.trials, req.seed, req.lang, charts=False,
+                    "evaluate_compare", req.scenario, req.method, req.trials, req.seed, req.lang,
                     receive=lambda a: service.store_answer(key, a)), 0 if req.method == "exact" else 1)
                 if isinstance(answer, Response):
                     return answer
@@ -417,7 +471,8 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
             return None, hit["result"]
         sc, method, trials, precision, seed = q
         key = service.result_key(sc.base_source(), method, trials, precision, seed)
-        table = service.cached(key)
+        # a [decide] table's decision is computed with the answer (in a worker), never from a cached table
+        table = service.cached(key) if DECIDE_KEY not in sc.source else None
         if table is None:
             got = await heavy(request, Remote("evaluate", req.scenario, method, trials, precision, seed, req.lang,
                                               receive=lambda g: procs.store_evaluated(g, req.lang)),
@@ -451,9 +506,19 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         return job_response(job)
 
     async def until_done(job, wait: float) -> None:
-        end = asyncio.get_running_loop().time() + wait
-        while not job.done_event.is_set() and asyncio.get_running_loop().time() < end:
-            await asyncio.sleep(0.05)
+        """Wait up to ``wait`` seconds for ``job`` to finish: woken by the job itself (no polling
+        on the event loop, which a hundred waiting pages would keep busy)."""
+        if wait <= 0 or job.done_event.is_set():
+            return
+        loop = asyncio.get_running_loop()
+        finished = asyncio.Event()
+        forget = job.when_done(lambda: loop.call_soon_threadsafe(finished.set))
+        try:
+            await asyncio.wait_for(finished.wait(), wait)
+        except asyncio.TimeoutError:
+            pass
+        finally:
+            forget()
 
     def job_response(job) -> Response:
         """A job's status as JSON bytes, its result's JSON (written once per answer) spliced in; while
@@ -613,7 +678,7 @@ def create_app_from_env() -> FastAPI:
     settings = Settings.from_env()
     # the heavy work in worker processes, which load every example's kernels as they start
     queue = work.WorkQueue(processes=settings.work_processes, preload=True)
-    return create_app(announce=settings.announce, settings=settings, queue=queue)
+    return create_app(announce=settings.announce, settings=settings, queue=queue, freeze=True)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False, *, public: bool = False,

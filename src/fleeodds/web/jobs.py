@@ -14,7 +14,7 @@ import atexit
 import secrets
 import threading
 import time
-from typing import Any
+from typing import Any, Callable
 
 from ..errors import FleeoddsError
 from . import service
@@ -42,6 +42,33 @@ class Job:
         self.finished_at: float | None = None
         self.done_event = threading.Event()
         self.task = None
+        self._when_done: list = []
+        self._lock = threading.Lock()
+
+    def when_done(self, callback) -> Callable[[], None]:
+        """Call ``callback()`` once the job has finished (at once if it has); returns a function
+        that forgets the callback (a long poll that timed out)."""
+        with self._lock:
+            if not self.done_event.is_set():
+                self._when_done.append(callback)
+                return lambda: self._forget(callback)
+        callback()
+        return lambda: None
+
+    def _forget(self, callback) -> None:
+        with self._lock:
+            if callback in self._when_done:
+                self._when_done.remove(callback)
+
+    def _set_done(self) -> None:
+        with self._lock:
+            self.done_event.set()
+            callbacks, self._when_done = self._when_done, []
+        for cb in callbacks:
+            try:
+                cb()
+            except RuntimeError:  # the waiting request's event loop has closed: nobody waits
+                pass
 
     def _run(self, progress: service.Progress | None = None) -> None:
         self.progress.phase = self.first_phase
@@ -72,7 +99,7 @@ class Job:
             logging.getLogger("fleeodds.web").exception("job %s failed", self.id)
         finally:
             self.finished_at = time.monotonic()
-            self.done_event.set()
+            self._set_done()
 
     def remote(self, source: dict):
         """The job as a :class:`fleeodds.web.procs.Remote` (run in a worker process): its exact part
@@ -113,7 +140,7 @@ class Job:
                               "log has the details", "errors": []}
                 self.state = "error"
         self.finished_at = time.monotonic()
-        self.done_event.set()
+        self._set_done()
 
     def status(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "state": self.state, "done": self.progress.done,
@@ -172,7 +199,7 @@ class Jobs:
         job = Job(scenario, method, trials, precision, seed, lang)
         job.result, job.state, job.progress.phase = result, "done", "finishing"
         job.finished_at = time.monotonic()
-        job.done_event.set()
+        job._set_done()
         with self._lock:
             self._jobs[job.id] = job
         return job
@@ -183,7 +210,7 @@ class Jobs:
             if not job.done_event.is_set():
                 job.state = "cancelled"
                 job.finished_at = time.monotonic()
-                job.done_event.set()
+                job._set_done()
         return done
 
     def get(self, job_id: str) -> Job:
@@ -207,7 +234,9 @@ class Jobs:
         self.work.close(timeout)
 
     def running(self) -> int:
-        return sum(1 for j in self._jobs.values() if j.state == "running")
+        # a copy taken at once (the reaper thread may drop a job meanwhile: iterating the dict itself
+        # could fail with "changed size during iteration", a health check answered 500)
+        return sum(1 for j in list(self._jobs.values()) if j.state == "running")
 
     def _reap_loop(self) -> None:
         while True:

@@ -5,8 +5,8 @@ status). When exact solves, Monte Carlo runs and chart drawing ran on threads of
 they held its interpreter lock and a cached answer waited seconds for its turn. With
 ``fleeodds serve --work-processes N`` (N >= 1) each worker of the work queue
 (:mod:`fleeodds.web.work`) owns one child process, started with the ``spawn`` method (a fresh
-interpreter: numba's threads and ``fork`` do not mix), at the scheduling priority :data:`NICE`
-above the server's (0 by default).
+interpreter: numba's threads and ``fork`` do not mix), at the niceness :data:`NICE` (a lower
+scheduling priority than the server's process, which must answer at once).
 
 A piece of heavy work is a :class:`Remote`: the name of a function of :data:`FUNCS` (run in the
 child) with plain arguments (JSON-like data, bytes, result tables), and a ``receive`` run in the
@@ -32,9 +32,19 @@ from typing import Any, Callable
 from ..errors import FleeoddsError
 from . import service
 
-#: Scheduling niceness added to a worker process (Unix; 0: none). At 3, on the shared machine loaded by
-#: other jobs, exact solves of shipped examples took over 120 s (starved by the other jobs).
-NICE = 0
+#: Scheduling niceness added to a worker process (Unix; ``FLEEODDS_WORKER_NICE`` sets another, 0: none):
+#: when the server's process wakes up for a request (a cached answer, the health check) it gets a core
+#: at once instead of waiting for the heavy work's time slices; the workers keep every core the
+#: server does not use. Linux's autogroup scheduling (on by default on desktops) weighs niceness within
+#: a session only: the server's work does not yield to other sessions' programs because of it.
+NICE = int(os.environ.get("FLEEODDS_WORKER_NICE", "10") or 0)
+#: A worker process starts a session of its own (Unix). Linux's autogroup scheduling shares the CPU
+#: between sessions first: workers in the server's session would spend that session's share, and the
+#: server, woken by a request, would wait for its session's next turn behind them (a health check
+#: took 4 s on the loaded machine). Alone in its session, the server is idle most of the time and
+#: gets a core at once. The workers still end with the server: they read its pipe, and leave when
+#: it closes.
+OWN_SESSION = True
 
 
 class RemoteError(FleeoddsError):
@@ -87,9 +97,31 @@ def _load(source: dict):
 
 def evaluate(progress, source, method, trials, precision, seed, lang):
     """``(key, table, JSON answer)`` of a question (:func:`fleeodds.web.service.evaluate`, then
-    :func:`fleeodds.web.service.result_dict`)."""
-    key, table = service.evaluate(_load(source), method, trials, precision, seed, progress)
-    return key, table, service.result_dict(key, table, lang)
+    :func:`fleeodds.web.service.result_dict`), with the ``decision`` of a ``[decide]`` table as
+    ``fleeodds run --format json`` gives it."""
+    sc = _load(source)
+    key, table = service.evaluate(sc, method, trials, precision, seed, progress)
+    return key, table, with_decision(sc, service.result_dict(key, table, lang), method, trials, seed, lang)
+
+
+def evaluate_compare(progress, source, method, trials, seed, lang):
+    """``POST /api/evaluate`` of a scenario with comparison setups: the comparison's JSON (no chart),
+    with the ``decision`` of a ``[decide]`` table, as ``fleeodds run --format json`` gives it."""
+    answer = service.compare(source, method, trials, seed, lang, charts=False, progress=progress)
+    decided = with_decision(_load(source), answer["result"], method, trials, seed, lang)
+    return answer if decided is answer["result"] else dict(answer, result=decided)
+
+
+def with_decision(sc, out: dict, method, trials, seed, lang) -> dict:
+    """``out`` and, for a scenario with a ``[decide]`` table, its ``decision`` key (the command line's
+    ``fleeodds run --format json``: :func:`fleeodds.decisions.decide` of the same question)."""
+    from ..system import DECIDE_KEY
+
+    if DECIDE_KEY not in sc.source:
+        return out
+    from ..decisions import decide
+
+    return dict(out, decision=decide(sc, method, trials=trials, seed=seed, lang=lang, progress=False).to_dict())
 
 
 def view(progress, source, method, trials, precision, seed, lang):
@@ -153,7 +185,7 @@ def warm(progress, path: str):
     return _viewed(key, table, "en")
 
 
-FUNCS: dict[str, Callable[..., Any]] = {"evaluate": evaluate, "view": view, "job": job, "chart": chart,
+FUNCS: dict[str, Callable[..., Any]] = {"evaluate": evaluate, "evaluate_compare": evaluate_compare, "view": view, "job": job, "chart": chart,
                                         "compare": compare, "sweep": sweep, "upload": upload, "warm": warm}
 
 
@@ -242,6 +274,11 @@ def child_main(conn, cancel, preload: bool) -> None:
     """A worker process: run each ``(name, args, kwargs)`` received and send back ``("ok", result)``,
     ``("cancelled",)``, ``("project", en, fr)`` (bad input) or ``("error", text)``; ``None`` ends it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the whole group: the server stops us
+    if OWN_SESSION and hasattr(os, "setsid"):
+        try:
+            os.setsid()
+        except OSError:
+            pass
     if NICE:
         try:
             os.nice(NICE)

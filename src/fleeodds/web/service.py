@@ -1190,9 +1190,11 @@ class Warmup:
     setup's) and answer its default question (exact where it has a solver, and 1,000,000 trials)
     into the result cache."""
 
-    def __init__(self, announce: bool = False, in_worker: Callable[[Path, threading.Event], None] | None = None
-                 ) -> None:
+    def __init__(self, announce: bool = False, in_worker: Callable[[Path, threading.Event], None] | None = None,
+                 after: Callable[[], None] | None = None) -> None:
         self.announce = announce  # print a line when it starts and when the kernels are ready
+        #: called once the warm-up has finished (not when it was stopped)
+        self.after = after
         #: with worker processes, ``in_worker(path, stop)`` warms an example there (its kernels in a
         #: worker, its answer brought back to this process's caches: :func:`fleeodds.web.procs.warm_in`)
         self.in_worker = in_worker
@@ -1274,6 +1276,8 @@ class Warmup:
                           f"({self.seconds:.0f} s{where}); first failure: {self.errors[0]}")
             else:
                 self._say(f"fleeodds: kernels ready ({self.seconds:.0f} s{where})")
+            if self.after is not None:
+                self.after()
 
     def _say(self, line: str) -> None:
         if self.announce:

@@ -397,6 +397,36 @@ def test_abandoned_job_is_cancelled(goblins, monkeypatch):
     assert job.state == "cancelled"
 
 
+def test_long_poll_is_woken_by_its_job(goblins):
+    """A long poll (``GET /api/jobs/ID?wait=S``) waits on its job's own signal: registered while
+    the job waits in a held queue, called once when it ends, forgotten when the poll gives up."""
+    import threading
+
+    from fleeodds.web import work
+
+    q = work.WorkQueue(workers=1)
+    hold = threading.Event()
+    try:
+        jobs = jobs_mod.Jobs(q)
+        q.submit(lambda p: hold.wait(30))  # the one worker is held: the job waits its turn
+        sc = service.load(dict(goblins, title="long poll"))
+        job = jobs.start(sc, "exact", None, None, 0, "en")
+        calls, given_up = [], []
+        job.when_done(lambda: calls.append(job.state))
+        forget = job.when_done(lambda: given_up.append(1))
+        forget()  # a poll that timed out
+        assert calls == [] and job.state == "running"
+        hold.set()
+        assert job.done_event.wait(30)
+        assert calls == ["done"] and given_up == []
+        late = []
+        job.when_done(lambda: late.append(1))  # a poll after the end: answered at once
+        assert late == [1]
+    finally:
+        hold.set()
+        q.close(5)
+
+
 def test_job_bad_input_and_unknown_id(client, goblins):
     bad = dict(goblins, combat={"margin": -1})
     assert_error(client.post("/api/jobs", json={"scenario": bad}), 422, "combat.margin")
@@ -663,6 +693,31 @@ def test_evaluate_a_scenario_with_setups_is_the_cli_comparison_json(client):
     assert got == cli
 
 
+@pytest.mark.parametrize("name", ["warhammer/tow_bsb_reroll_policy.toml",  # a [decide] table
+                                  "warhammer/wolf_riders_charge_reaction_tow.toml"])  # and [compare] setups
+def test_evaluate_of_a_decision_table_is_the_cli_json(client, name):
+    """``fleeodds run --format json`` of a scenario with a ``[decide]`` table ends with its
+    ``decision``; ``POST /api/evaluate`` gives the same JSON, also once its table is cached."""
+    from click.testing import CliRunner
+
+    from fleeodds.cli import main
+
+    def timeless(d):
+        if isinstance(d, dict):
+            return {k: timeless(v) for k, v in d.items() if k not in ("created", "seconds", "mc_seconds")}
+        return [timeless(v) for v in d] if isinstance(d, list) else d
+
+    src = client.get(f"/api/examples/{name}").json()
+    body = {"scenario": src, "method": "exact"}
+    client.post("/api/view", json=body)  # the page's way first: the table is cached
+    got = client.post("/api/evaluate", json=body).json()
+    out = CliRunner().invoke(main, ["run", name, "--exact", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    cli = json.loads(out.output)
+    assert "decision" in cli
+    assert timeless(got) == timeless(cli)
+
+
 @pytest.mark.slow
 def test_shutdown_stops_runs_and_warmup(goblins, monkeypatch):
     monkeypatch.setattr(service, "MAX_TRIALS", 2_000_000_000)
@@ -817,6 +872,28 @@ def test_a_finished_warm_up_is_no_longer_running():
     w.stop.clear(); w.finished = True
     assert service.warming_up() is None
     service._WARMUP[0] = None
+
+
+def test_the_warm_up_calls_after_when_it_finishes_only(monkeypatch):
+    """``after`` (a server's :func:`fleeodds.web.app.freeze_heap`) runs once the warm-up has gone
+    through every example, never when it was stopped."""
+    import gc
+
+    from fleeodds.web.app import freeze_heap
+
+    warmed, after = [], []
+    service.Warmup(in_worker=lambda path, stop: warmed.append(path), after=lambda: after.append(1)).run()
+    assert warmed and after == [1]
+    stopped = service.Warmup(in_worker=lambda path, stop: warmed.append(path), after=lambda: after.append(2))
+    stopped.stop.set()
+    stopped.run()
+    assert after == [1]
+    frozen = gc.get_freeze_count()
+    try:
+        freeze_heap()
+        assert gc.get_freeze_count() > frozen
+    finally:
+        gc.unfreeze()
 
 
 def test_view_carries_the_notes_of_inputs_that_change_nothing(client, goblins):

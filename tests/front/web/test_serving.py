@@ -299,6 +299,44 @@ def test_cached_exact_answer_does_not_queue(client, goblins):
         hold.set()
 
 
+def test_a_known_scenario_is_read_once(client, goblins, monkeypatch):
+    """Monte Carlo questions on the same scenario with new seeds (never the same answer) read the
+    scenario once: later ones are checked on the event loop, not on the thread pool."""
+    reads = []
+    real = service.load
+
+    def counted(data):
+        if not threading.current_thread().name.startswith("fleeodds-work"):  # a run reads it in its worker
+            reads.append(1)
+        return real(data)
+
+    monkeypatch.setattr(service, "load", counted)
+    src = dict(goblins, title="read once")
+    for seed in (1, 2):
+        r = client.post("/api/evaluate", json={"scenario": src, "method": "mc", "trials": 1000, "seed": seed})
+        assert r.status_code == 200, r.text
+        assert r.json()["manifest"]["seed"] == seed
+    st = client.post("/api/jobs?wait=2", json={"scenario": src, "method": "mc", "trials": 1000, "seed": 3}).json()
+    assert st["state"] in ("running", "done")
+    assert len(reads) == 1
+    # a bad question on a known scenario is still refused, naming its field
+    bad = client.post("/api/evaluate", json={"scenario": src, "method": "mc", "trials": 0, "seed": 4})
+    assert bad.status_code == 422 and bad.json()["errors"][0]["path"] == "trials"
+
+
+def test_the_quick_work_pool_is_small(client):
+    """The thread pool of quick work is capped (anyio's 40 threads would keep the event loop
+    waiting for the interpreter lock)."""
+    import anyio
+
+    from fleeodds.web.app import CHEAP_THREADS
+
+    async def tokens():
+        return anyio.to_thread.current_default_thread_limiter().total_tokens
+
+    assert client.portal.call(tokens) == CHEAP_THREADS
+
+
 def test_disconnected_client_cancels_its_work():
     import asyncio
 
@@ -602,7 +640,8 @@ def test_kernels_compile_in_memory_without_a_writable_cache(monkeypatch):
 def test_worker_processes_answer_cancel_and_stop(goblins, monkeypatch):
     """``--work-processes 1``: the heavy work runs in a child process; its counts are those of the
     same question computed here (same seed, same counts), a bad input is the same 422, a job's
-    progress comes back and a cancel stops it, and closing the queue leaves no process behind."""
+    progress comes back and a cancel stops it, the process runs at the niceness ``procs.NICE``, and
+    closing the queue leaves no process behind."""
     import os
 
     from fleeodds.web import procs
@@ -638,6 +677,9 @@ def test_worker_processes_answer_cancel_and_stop(goblins, monkeypatch):
                 time.sleep(0.05)
             assert st["state"] == "running" and 0 < st["done"] < st["total"] == 2_000_000_000
             pid = q._slots[0].proc.pid
+            # the heavy work yields the cores to the serving process (niceness is capped at 19)
+            assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + procs.NICE)
+            assert os.getsid(pid) == pid != os.getsid(0)  # a session of its own (autogroup scheduling)
             c.post(f"/api/jobs/{st['id']}/cancel")
             end = c.get(f"/api/jobs/{st['id']}?wait=10").json()
             assert end["state"] == "cancelled" and "result" not in end
