@@ -175,3 +175,43 @@ def test_a_fighter_inside_impassable_terrain_is_refused(where, index, xy):
     d["adversaries"][0].update(x=2.0 - 15 / 25.4 - 1e-6, y=0.0, base="petit")
     d["attractors"][0].update(x=0.0, y=0.0)
     load_scenario(d)
+
+
+# --------------------------------------------------------------------------- bounds of a placed table
+def _behind_the_wall() -> dict:
+    import tomllib
+
+    from fleeodds.api import list_examples
+
+    path = next(p for p in list_examples() if p.name == "fuite_derriere_le_mur.toml")
+    with open(path, "rb") as f:
+        return tomllib.load(f)
+
+
+def _refused(data: dict) -> str:
+    with pytest.raises(FleeoddsError) as e:
+        load_scenario(data)
+    return e.value.message("en")
+
+
+def test_adversaries_stacked_on_one_spot_are_refused():
+    d = _behind_the_wall()
+    d["adversaries"] = [dict(d["adversaries"][0], name=f"A{i}") for i in range(3)]
+    assert _refused(d).startswith("adversaries.1.x/y:") and "does not overlap adversaries.0" in _refused(d)
+
+
+@pytest.mark.parametrize("section, n, allowed", [("allies", 21, "at most 20 item"), ("terrain", 31, "at most 30 item")])
+def test_a_table_has_bounded_pieces(section, n, allowed):
+    d = _behind_the_wall()
+    d[section] = ([{"name": f"a{i}", "x": 100.0 + 3 * i, "y": 100.0} for i in range(n)] if section == "allies" else
+                  [{"points": [[50.0 + i, 50.0], [50.0 + i, 51.0], [50.5 + i, 51.0]]} for i in range(n)])
+    assert _refused(d).startswith(f"{section}:") and allowed in _refused(d)
+
+
+def test_terrain_corners_are_bounded():
+    d = _behind_the_wall()
+    square = [[0.0, 0.0], [0.0, 1.0], [1.0, 1.0], [1.0, 0.0]]
+    d["terrain"] = [{"points": [[40.0 + x + k * 0.001, 40.0 + y] for k, (x, y) in enumerate(square * 17)]}]
+    assert "from 3 to 64 corners" in _refused(d)
+    d["terrain"] = [{"points": [[40.0 + 3 * i + x, 40.0 + y] for x, y in square * 16]} for i in range(5)]
+    assert "at most 256 corners in all" in _refused(d)

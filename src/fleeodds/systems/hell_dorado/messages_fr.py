@@ -49,8 +49,8 @@ PHRASES: dict[str, str] = {
         "un nom de socle (petit/small = 30 mm, moyen/medium = 40 mm, grand/large = 50 mm, tres_grand/very_large = "
         "60 mm) ou un diamètre en mm de 10 à 200",
     "one of 0 or 'partial'": "0 ou 'partial'",
-    "at least 3 corners [x, y] (toises, from -1000000 to 1000000)":
-        "au moins 3 sommets [x, y] (toises, de -1000000 à 1000000)",
+    "from 3 to 64 corners [x, y] (toises, from -1000000 to 1000000)":
+        "de 3 à 64 sommets [x, y] (toises, de -1000000 à 1000000)",
     "a finite number of toises (no nan, inf or true)": "un nombre fini de toises (ni nan, ni inf, ni true)",
     "a profile = '<name>' or the fighter's fields (def, pv, cbt, weapons…): an empty fighter is not a default one":
         "un profile = '<nom>' ou les champs du combattant (def, pv, cbt, weapons…) : un combattant vide n'est "
@@ -153,6 +153,9 @@ PHRASES: dict[str, str] = {
     "it; it may touch its edge)":
         "une position dont le socle (§ toises de rayon) est hors du terrain infranchissable terrain.§ (un "
         "combattant ne peut pas s'y tenir ; il peut en toucher le bord)",
+    "at most 256 corners in all the terrain pieces (the shortest paths are searched over every corner)":
+        "au plus 256 sommets pour l'ensemble des éléments de décor (les chemins les plus courts passent par chaque "
+        "sommet)",
     "a position whose base does not overlap § at (§, §): centres at least § toises apart":
         "une position dont le socle ne chevauche pas § en (§, §) : centres à au moins § toises",
     "a profile that is a table of fighter fields (profiles.§ is §)":

@@ -28,7 +28,7 @@ def F(default: Any = ..., title: str = "", title_fr: str = "", description: str 
     extra: dict[str, Any] = {"title_fr": title_fr or title, "description_fr": description_fr or description}
     if unit:
         extra["unit"] = unit
-    bounds = {k: schema.pop(k) for k in ("ge", "le") if k in schema}
+    bounds = {k: schema.pop(k) for k in ("ge", "le", "max_length") if k in schema}
     extra.update(schema)
     kw: dict[str, Any] = {"title": title, "description": description, "json_schema_extra": extra, **bounds}
     if alias:

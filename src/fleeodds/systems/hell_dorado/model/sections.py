@@ -19,6 +19,13 @@ from .fields import F, HDModel
 from .fighter import FighterModel, load_profiles
 from .options import OptionsModel
 
+#: Bounds of a table (a skirmish: a few fighters a side, a few terrain pieces), so that no file makes the path
+#: search (a visibility graph over every corner) run for minutes.
+MAX_FIGHTERS = 20
+MAX_TERRAIN = 30
+MAX_CORNERS = 64
+MAX_CORNERS_IN_ALL = 256
+
 
 # --------------------------------------------------------------------------- scenario sections
 FUITE_COMPARE_KEYS = ("base", "intangible", "no_intangible", "ordre_repli", "no_soutien", "blocage", "no_room")
@@ -244,14 +251,14 @@ class TerrainModel(HDModel):
                                   "crossing itself). Bases go round it by the shortest path.",
                                   "Les sommets du polygone dans l'ordre, [[x, y], ...] (toises, 3 au moins, sans "
                                   "se croiser). Les socles le contournent par le chemin le plus court.",
-                                  unit="toises", minItems=3,
+                                  unit="toises", minItems=3, maxItems=MAX_CORNERS,
                                   items={"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "number"}})
 
     @field_validator("points")
     @classmethod
     def _points(cls, v):
-        if len(v) < 3 or any(len(p) != 2 or any(abs(c) > 1e6 for c in p) for p in v):
-            raise ValueError("expected at least 3 corners [x, y] (toises, from -1000000 to 1000000)")
+        if not 3 <= len(v) <= MAX_CORNERS or any(len(p) != 2 or any(abs(c) > 1e6 for c in p) for p in v):
+            raise ValueError("expected from 3 to 64 corners [x, y] (toises, from -1000000 to 1000000)")
         return v
 
 
@@ -291,7 +298,7 @@ class ScenarioModel(HDModel):
                                                "(one attacks, the others give soutien). Attraction: side B.",
                                                "Fuite : chaque adversaire au contact du fuyard (l'un attaque, les "
                                                "autres apportent leur soutien). Attraction : camp B.",
-                                               **_when("fuite", "attraction"))
+                                               max_length=MAX_FIGHTERS, **_when("fuite", "attraction"))
     fuite: FuiteModel | None = F(None, "Fuite", "Fuite", "Fuite settings.", "Réglages de la Fuite.",
                                  **_when("fuite"))
     attacker: FighterModel | None = _fighter_field("Attacker", "Attaquant", "Passe: the attacking fighter.",
@@ -303,7 +310,7 @@ class ScenarioModel(HDModel):
     attractors: list[FighterModel] | None = F(None, "Attractors", "Attracteurs",
                                               "Attraction: side-A fighters with Attraction x (positions x, y).",
                                               "Attraction : combattants du camp A avec Attraction x (positions x, y).",
-                                              **_when("attraction"))
+                                              max_length=MAX_FIGHTERS, **_when("attraction"))
     others: list[FighterModel] | None = F(None, "Other side-A fighters", "Autres combattants du camp A",
                                           "Attraction: allies of the attractors, who can intercept. Fuite (with "
                                           "fleeing.x, y): the adversaries' allies on the table, not in contact "
@@ -313,19 +320,29 @@ class ScenarioModel(HDModel):
                                           "(avec fleeing.x, y) : les alliés des adversaires sur la table, pas au "
                                           "contact (positions x, y) : la Fuite ne peut pas les toucher, et celui "
                                           "qui a Attraction x peut ramener le fuyard.",
-                                          **_when("fuite", "attraction"))
+                                          max_length=MAX_FIGHTERS, **_when("fuite", "attraction"))
     allies: list[FighterModel] | None = F(
         None, "The fleeing fighter's allies", "Alliés du fuyard",
         "Fuite (with fleeing.x, y): the fleeing fighter's allies on the table (positions x, y, base): its flee "
         "move goes round their bases, and so does an adversary charging it again.",
         "Fuite (avec fleeing.x, y) : les alliés du fuyard sur la table (positions x, y, socle) : sa Fuite "
-        "contourne leurs socles, comme un adversaire qui le charge de nouveau.", **_when("fuite"))
+        "contourne leurs socles, comme un adversaire qui le charge de nouveau.", max_length=MAX_FIGHTERS,
+        **_when("fuite"))
     terrain: list[TerrainModel] | None = F(
         None, "Impassable terrain", "Terrain impraticable",
         "Attraction with fixed positions, or a placed Fuite: impassable terrain polygons; the shortest path goes "
         "round them and round the mover's allies (shapely).",
         "Attraction aux positions fixes, ou Fuite placée : polygones de terrain impraticable ; le chemin le plus "
-        "court les contourne, ainsi que les alliés du combattant qui se déplace.", **_when("attraction", "fuite"))
+        "court les contourne, ainsi que les alliés du combattant qui se déplace.", max_length=MAX_TERRAIN,
+        **_when("attraction", "fuite"))
+    @field_validator("terrain")
+    @classmethod
+    def _corners_in_all(cls, v):
+        if v and sum(len(t.points) for t in v) > MAX_CORNERS_IN_ALL:
+            raise ValueError("expected at most 256 corners in all the terrain pieces (the shortest paths are "
+                             "searched over every corner)")
+        return v
+
     attraction: AttractionModel | None = F(None, "Attraction", "Attraction", "Attraction settings.",
                                            "Réglages de l'Attraction.", **_when("attraction"))
     compare: dict[str, dict[str, Any]] | None = F(

@@ -1046,6 +1046,10 @@ def _computed_room(fleeing: Fighter, advs: list[Fighter], opts: Options, others:
         if abs(gap) > 1e-3:
             raise InputError(f"adversaries.{i}.x/y", (a.x, a.y), f"a position in base contact with the fleeing "
                              f"fighter (centres {r + ra:.3f} toises apart; these are {r + ra + gap:.3f})")
+        for j, (x, y, rb) in enumerate(enemies):  # around the fighter, side by side: bases touch, never stack
+            if math.hypot(a.x - x, a.y - y) < ra + rb - 1e-3:
+                raise InputError(f"adversaries.{i}.x/y", (a.x, a.y), f"a position whose base does not overlap "
+                                 f"adversaries.{j} (centres at least {ra + rb:.3f} toises apart)")
         enemies.append((a.x, a.y, ra))
     placed = [(f"adversaries.{i}", a.x, a.y, ra) for i, (a, (_, _, ra)) in enumerate(zip(advs, enemies))]
     for i, o in enumerate(others):
