@@ -356,6 +356,25 @@ def test_stand_and_shoot_survivors_keep_their_start_of_battle_and_fit_in_contact
     assert by_code(sub) != by_code(fleeodds.load_scenario(whole))
 
 
+def test_stand_and_shoot_round_summary_is_the_round_after_the_shots():
+    """The first-round sentence of a Stand & Shoot reads the round the unit fights after the shots (the adversary
+    found it read the round with every Knight): with one round, who wins it is who wins the fight, summed here
+    from the outcome list (each outcome code names the side that lost), a shot-down charge counting as won."""
+    sc = fleeodds.load_scenario(CHARGE).with_changes({"options.charge_reaction": "stand_and_shoot",
+                                                      "fight.max_rounds": 1})
+    codes = [o.code for o in sc.outcomes]
+    by: dict[str, F] = {}
+    for (o, _), p in sc.exact_distribution("fraction").items():
+        by[codes[o]] = by.get(codes[o], F(0)) + p
+    s = sc.summary("fraction")
+    assert s["enemy_wins"] == sum(p for c, p in by.items() if c.startswith("unit_"))
+    assert s["unit_wins"] == sum(p for c, p in by.items() if c.startswith("enemy_"))
+    assert s["draw"] == by.get("draw", 0) and sum(s[k] for k in ("unit_wins", "draw", "enemy_wins",
+                                                                  "both_destroyed")) == 1
+    hold = fleeodds.load_scenario(CHARGE).with_changes({"fight.max_rounds": 1}).summary("fraction")
+    assert s["enemy_wins"] < hold["enemy_wins"]  # a Knight shot now and then: the Knights win a little less
+
+
 def test_charge_reaction_swept_over_the_edge_distance():
     """16" from the edge, plain Flee (2D6 + D6, off the table only on 16 or more) beats Fire & Flee."""
     sw = decide_sweep(fleeodds.load_scenario(CHARGE), "table.edge_distance", [12, 16], method="exact")

@@ -594,6 +594,8 @@ class FightScenario(Scenario):
         return copy.deepcopy(self._summaries[mode])  # a copy: callers may change it
 
     def _summary(self, mode: str) -> dict[str, Any]:
+        if self.shot_law is not None:
+            return self._summary_after_shots(mode)
         conv = (lambda x: x) if mode == "fraction" else float
         margin: dict[int, Fraction] = {}
         cas_u: dict[int, Fraction] = {}
@@ -614,6 +616,28 @@ class FightScenario(Scenario):
                 "margin": {d: conv(margin[d]) for d in sorted(margin)},
                 "unit_casualties": {k: conv(cas_u[k]) for k in sorted(cas_u)},
                 "enemy_casualties": {k: conv(cas_e[k]) for k in sorted(cas_e)}}
+
+    def _summary_after_shots(self, mode: str) -> dict[str, Any]:
+        """:meth:`summary` of a Stand & Shoot's fight: the round of the chargers left, weighed by the law of the
+        shots (a charger shot down to the last model never fights: the unit wins, with no margin)."""
+        zero = Fraction(0) if mode == "fraction" else 0.0
+        out: dict[str, Any] = {"unit_wins": zero, "draw": zero, "enemy_wins": zero, "both_destroyed": zero,
+                               "margin": {}, "unit_casualties": {}, "enemy_casualties": {}}
+        everyone = self.model.fight.enemy.models
+        for removed, q in self.shot_law.items():
+            q = q if mode == "fraction" else float(q)
+            if removed >= everyone:
+                out["unit_wins"] += q
+                continue
+            sub = self.after_shots(removed).summary(mode)
+            for key in ("unit_wins", "draw", "enemy_wins", "both_destroyed"):
+                out[key] += q * sub[key]
+            for key in ("margin", "unit_casualties", "enemy_casualties"):
+                for k, p in sub[key].items():
+                    out[key][k] = out[key].get(k, zero) + q * p
+        for key in ("margin", "unit_casualties", "enemy_casualties"):
+            out[key] = dict(sorted(out[key].items()))
+        return out
 
     # -- Monte Carlo ------------------------------------------------------------------------------
     def _mc_trials(self, seed: int, start: int, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -780,12 +804,14 @@ class FightScenario(Scenario):
                  "The first round alone, before any Break test") if self.max_rounds > 1 else
                 ("Le round seul, avant tout test de moral" if fr else "The round alone, before any Break test"))
         out = [f"{head}{colon(lang)}" + ", ".join(f"{w} {pct(float(p), lang, 1)}" for w, p in parts) + "."]
-        if self.shot_law is not None:  # the round above is the one fought with every charger; the shots come first
+        if self.shot_law is not None:  # the shots come first; the round below weighs each number of chargers left
             lost = ", ".join(f"{k} {pct(float(p), lang, 2)}" for k, p in sorted(self.shot_law.items()))
             out.insert(0, (f"Tenir et tirer, figurines perdues par {e_fr} avant le contact{colon(lang)}{lost} (le "
-                           "round ci-dessous est celui où toutes les figurines chargent)." if fr else
+                           "round ci-dessous est la moyenne des rounds livrés par les figurines restantes, pondérée par "
+                           "ces chances ; une charge entièrement abattue compte comme gagnée par l'unité)." if fr else
                            f"Stand & Shoot, models lost by {e_en} before contact{colon(lang)}{lost} (the round below "
-                           "is the one with every charger)."))
+                           "averages the rounds fought by the chargers left, weighted by these chances; a charge shot "
+                           "down to the last model counts as won by the unit)."))
 
         def fraction(p) -> str:
             text = str(p)
