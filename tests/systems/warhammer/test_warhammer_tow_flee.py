@@ -411,4 +411,4 @@ def test_fire_and_flee_needs_the_charger_beyond_its_movement():
     d["table"]["gap"] = 3  # the Orcs' M is 4: the unit must Hold or Flee
     with pytest.raises(FleeoddsError) as err:
         fleeodds.load_scenario(d)
-    assert str(err.value).startswith("options.charge_reaction") and "Hold or Flee" in str(err.value)
+    assert str(err.value).startswith("options.charge_reaction") and "'hold' or 'flee'" in str(err.value)

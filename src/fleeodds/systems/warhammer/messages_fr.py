@@ -290,6 +290,12 @@ PHRASES: dict[str, str] = {
     "a unit that may flee from a charge: a charged Random Movement unit must Hold":
         "une unité qui peut fuir face à une charge : une unité à Mouvement aléatoire chargée doit Tenir",
     "with [[pursuers]]; give one [pursuer] table": "avec [[pursuers]] ; donnez une seule table [pursuer]",
+    "'hold' or 'flee' when the charger is closer than its Movement (§; table.gap = §): no Stand & Shoot then":
+        "'hold' ou 'flee' quand l'unité qui charge est plus proche que son Mouvement (§ ; table.gap = §) : pas de "
+        "Tenir et tirer alors",
+    "'hold' or 'flee' when the charger is closer than its Movement (§; table.gap = §): no Fire & Flee then":
+        "'hold' ou 'flee' quand l'unité qui charge est plus proche que son Mouvement (§ ; table.gap = §) : pas de "
+        "Tirer et fuir alors",
     "'flee' when the charger is closer than its Movement (§; table.gap = §): the unit must Hold or Flee":
         "'flee' quand l'unité qui charge est plus proche que son Mouvement (§ ; table.gap = §) : l'unité doit "
         "Tenir ou Fuir",
@@ -374,8 +380,8 @@ PHRASES: dict[str, str] = {
     "[fight] is only read in situations 'fight' and 'flee_reaction' (the fight if the unit holds), not §":
         "[fight] n'est lu que dans les situations 'fight' et 'flee_reaction' (le corps à corps si l'unité tient), "
         "pas §",
-    "shots at a charger with more than one Wound per model":
-        "des tirs sur une unité qui charge dont les figurines ont plus d'un point de vie",
+    "shots at a charger with more than one Wound per model (fight.stand_and_shoot)":
+        "des tirs sur une unité qui charge dont les figurines ont plus d'un point de vie (fight.stand_and_shoot)",
     "shots at a charger with Regeneration": "des tirs sur une unité qui charge dotée de Régénération",
     "a Stand & Shoot needing 7 or more to hit (a 6 then another roll)":
         "un tir de Tenir et tirer qui touche sur 7 ou plus (un 6 puis un autre jet)",

@@ -524,8 +524,8 @@ def check_tow_rules(model: ScenarioModel, fleeing: UnitProfile, pursuers: list[U
             gap = model.pursuers[i].gap if several and model.pursuers[i].gap is not None else model.table.gap
             if gap < p.movement:
                 raise InputError("options.charge_reaction", "fire_and_flee",
-                                 f"'flee' when the charger is closer than its Movement ({p.movement}; table.gap = "
-                                 f"{gap:g}): the unit must Hold or Flee")
+                                 f"'hold' or 'flee' when the charger is closer than its Movement ({p.movement}; "
+                                 f"table.gap = {gap:g}): no Fire & Flee then")
         if not fleeing.has("fire_and_flee"):
             raise InputError("options.charge_reaction", "fire_and_flee",
                              "'flee' for a unit without the fire_and_flee special rule (add it to fleeing.rules "

@@ -98,8 +98,8 @@ def casualty_law(sns: StandAndShoot, shooter_bs: int | None, charger_ref, charge
         raise InputError("fight.stand_and_shoot.ballistic_skill", None,
                          "the shooters' Ballistic Skill, 1 to 10 (fight.unit's profile has none)")
     if charger_prof.wounds != 1:
-        raise not_modelled("fight.stand_and_shoot", "a table", "shots at a charger with more than one Wound "
-                                                               "per model")
+        raise not_modelled("fight.enemy.wounds", charger_prof.wounds, "shots at a charger with more than one "
+                                                                       "Wound per model (fight.stand_and_shoot)")
     if charger_prof.has("regeneration"):
         raise not_modelled("fight.stand_and_shoot", "a table", "shots at a charger with Regeneration")
     p_hit = Fraction(7 - shot_to_hit(bs, sns.long_range), 6)

@@ -116,8 +116,8 @@ def _check_reach(data: dict, base_dir: Path | None) -> None:
     if reaction_of(data) == "stand_and_shoot" and r.gap < r.charge_move:
         # TOW: no Stand & Shoot (nor Fire & Flee) against a charger closer than its Movement
         raise InputError("options.charge_reaction", "stand_and_shoot",
-                         f"'hold' when the charger is closer than its Movement ({r.charge_move:g}; table.gap = "
-                         f"{r.gap:g}): the unit must Hold or Flee")
+                         f"'hold' or 'flee' when the charger is closer than its Movement ({r.charge_move:g}; "
+                         f"table.gap = {r.gap:g}): no Stand & Shoot then")
     shortest = r.charge_fixed + r.charge_dice.min_value
     if r.gap > shortest:
         raise not_modelled("options.charge_reaction", reaction_of(data),
