@@ -406,11 +406,11 @@ def _goals(scenario: Scenario, system, raw: Any) -> tuple[Goal, ...]:
         if name in system.goals:
             en, fr, codes = system.goals[name]  # met by one of the options' outcomes: checked by decide()
             if complement:
-                en, fr = f"not {_lower_first(en)}", f"pas {_lower_first(fr)}"
+                en, fr = f"not {_lower_first(en)}", _not_fr(fr)
             out.append(Goal(g, en, fr, codes, complement))
         elif name in by_code:
             o = by_code[name]
-            en, fr = (f"not {_lower_first(o.en)}", f"pas {_lower_first(o.fr)}") if complement else (o.en, o.fr)
+            en, fr = (f"not {_lower_first(o.en)}", _not_fr(o.fr)) if complement else (o.en, o.fr)
             out.append(Goal(g, en, fr, (name,), complement))
         else:
             known = list(system.goals) + list(by_code)
@@ -435,6 +435,14 @@ def _names(system, choice: Choice, value: Any) -> tuple[str, str]:
         en, fr = field_title(system.key, choice.field, "en"), field_title(system.key, choice.field, "fr")
         return (f"{en}: yes" if value else f"{en}: no"), (f"{fr} : oui" if value else f"{fr} : non")
     return str(value), str(value)
+
+
+def _not_fr(label: str) -> str:
+    """The French label of a goal's complement: « ni à terre ni mort » for « à terre ou mort », else « pas … »."""
+    label = _lower_first(label)
+    if " ou " in label and "(" not in label:
+        return "ni " + label.replace(" ou ", " ni ")
+    return f"pas {label}"
 
 
 def _lower_first(text: str) -> str:

@@ -497,5 +497,5 @@ def test_hell_dorado_stay_notes_the_ordre_repli_for_what_it_is(tmp_path):
 def test_cli_decide_charge_reaction_in_french():
     r = CliRunner().invoke(main, ["decide", CHARGE, "--lang", "fr"])
     assert r.exit_code == 0, r.output
-    assert "Tenir et tirer" in r.output and "Tirer et fuir" in r.output and "Tenir [tel qu'écrit]" in r.output
+    assert "Tenir et tirer" in r.output and "Tirer et fuir" in r.output and "Tenir [celui du fichier]" in r.output
     assert "Meilleur choix pour « pas détruite » : Tirer et fuir" in r.output

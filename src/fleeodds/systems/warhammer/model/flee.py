@@ -438,7 +438,7 @@ class ScenarioModel(_Strict):
                      d="6th, 7th, 8th, tow (The Old World) or starter (Battle for Skull Pass); case and spaces "
                        "are ignored.",
                      d_fr="6th, 7th, 8th, tow (The Old World) ou starter (Bataille au Col du Crâne) ; casse et "
-                          "espaces ignorées.",
+                          "espaces ignorés.",
                      json_schema_extra={"enum": [*EDITIONS, *EDITION_ALIASES]})
     situation: Literal[SITUATIONS] = F(  # type: ignore[valid-type]
         "break", t="Situation", t_fr="Situation",
