@@ -886,6 +886,7 @@ function defaults() {
 async function pickExample(name) {
   S.example = name; S.aside = {}; S.added = []; S.ownTitle = false; exampleHelp();
   S.scenario = name ? await api("api/examples/" + name) : defaults();
+  clearResult();  // the answer on the page was another scenario's: never shown under this one's form
   renderForm(); updateShare(); compute();
 }
 
@@ -1122,6 +1123,15 @@ function staleResult(fields) {
   showInputNotes([]);
   $("see").classList.add("stale");
   $("answer").textContent = fields ? t("fix_to_see") : t("no_answer");
+}
+function clearResult() {
+  S.resultId = null;
+  showInputNotes([]);
+  $("answer").textContent = "";
+  $("outcomes").textContent = "";
+  $("chart").innerHTML = "";
+  $("notes").textContent = "";
+  $("metric-box").hidden = true;
 }
 function showResult(r) {
   S.resultId = r.id;
