@@ -336,12 +336,7 @@ class OutcomeTable:
         English code left; :func:`fleeodds.report.csv_words.reader_rows`)."""
         lang = lang or self.lang
         if lang != "en":
-            from .report.csv_words import reader_rows
-
-            titles, rows = reader_rows(COLUMNS, self.rows, lang)
-            floats = tuple(dict(zip([c for c in COLUMNS if c != "outcome"], titles))[c]
-                           for c in ("probability", "ci_low", "ci_high", "z"))
-            return rows_csv_text(titles, rows, lang, floats=floats)
+            return reader_csv_text(COLUMNS, self.rows, lang, ("probability", "ci_low", "ci_high", "z"))
         if self._frame is not None:
             return csv_text(self._frame, lang or self.lang)
         return rows_csv_text(COLUMNS, self._rows, lang or self.lang, floats=("probability", "ci_low", "ci_high", "z"))
@@ -419,6 +414,18 @@ def csv_text(frame: "pd.DataFrame", lang: str = "en") -> str:
     if lang == "fr":
         return "\ufeff" + frame.to_csv(index=False, sep=";", decimal=",")
     return frame.to_csv(index=False)
+
+
+def reader_csv_text(columns: list[str], rows: list[dict[str, Any]], lang: str,
+                    floats: tuple[str, ...] = ()) -> str:
+    """:func:`rows_csv_text` for a reader of ``lang`` (not English): column titles, methods and yes/no
+    in ``lang``, the outcomes by their labels, no code column
+    (:func:`fleeodds.report.csv_words.reader_rows`); ``floats`` are column keys."""
+    from .report.csv_words import column_titles, reader_rows
+
+    titles, named = reader_rows(columns, rows, lang)
+    by_key = column_titles(columns, lang)
+    return rows_csv_text(titles, named, lang, floats=tuple(by_key[c] for c in floats if c in by_key))
 
 
 def rows_csv_text(columns: list[str], rows: list[dict[str, Any]], lang: str = "en",
@@ -657,11 +664,14 @@ class Comparison:
         return strict_json(self.to_dict(), indent)
 
     def to_csv(self, lang: str | None = None) -> str:
-        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`)."""
-        if self._frame is not None:
-            return csv_text(self._frame, lang or self.lang)
+        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`); another
+        language than English: its column titles, yes/no and outcome labels (:func:`reader_csv_text`)."""
         floats = tuple(c for c in FRAME_COLUMNS if c not in ("setup", "outcome", "label", "exact", "diff_exact",
                                                               "paired"))
+        if (lang or self.lang) != "en":
+            return reader_csv_text(FRAME_COLUMNS, self.rows, lang or self.lang, floats)
+        if self._frame is not None:
+            return csv_text(self._frame, lang or self.lang)
         return rows_csv_text(FRAME_COLUMNS, self._rows, lang or self.lang, floats=floats)
 
     #: Columns of :meth:`differences`.
@@ -721,7 +731,11 @@ class Sweep:
         return strict_json(self.to_dict(), indent)
 
     def to_csv(self, lang: str | None = None) -> str:
-        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`)."""
+        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`); another
+        language than English: its column titles, yes/no and outcome labels (:func:`reader_csv_text`)."""
+        if (lang or self.lang) != "en":
+            floats = tuple(c for c in self.frame.columns if self.frame[c].dtype.kind == "f")
+            return reader_csv_text(list(self.frame.columns), records(self.frame), lang or self.lang, floats)
         return csv_text(self.frame, lang or self.lang)
 
     def outcome_labels(self) -> dict[str, str]:

@@ -133,3 +133,24 @@ def test_french_matrix_csv_names_troop_types_rules_and_method_in_french():
     assert not {"swarm", "unbreakable", "exact"} & set(row)
     en = m.to_csv("cells", "en").splitlines()[1].split(",")
     assert {"swarm", "unbreakable", "exact"} <= set(en)
+
+
+def test_french_comparison_and_sweep_csv_have_no_english_code_and_english_keeps_them():
+    from fleeodds.compare import compare
+    from fleeodds.sweep import sweep
+
+    sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")
+    brave = fleeodds.load_scenario({**sc.source, "fleeing": {**sc.source["fleeing"], "leadership": 8}})
+    comp = compare([("Cd 6", sc), ("Cd 8", brave)], method="exact", lang="fr", progress=False)
+    lines = comp.to_csv().lstrip("\ufeff").splitlines()
+    assert lines[0].startswith("configuration;résultat;probabilité;bas à 95 %;haut à 95 %;valeur exacte;écart;")
+    assert lines[0].endswith(";apparié")
+    assert lines[1].startswith("Cd 6;tient (test de moral réussi);0,0833") and lines[1].endswith(";non")
+    assert not {c for line in lines[1:] for c in line.split(";")} & {"held", "caught", "True", "False", "exact"}
+    assert comp.to_csv("en").startswith("setup,outcome,label,probability")
+    sw = sweep(sc, {"fleeing.leadership": [5, 6]}, method="exact", lang="fr", progress=False)
+    lines = sw.to_csv().lstrip("\ufeff").splitlines()
+    assert lines[0] == ("fleeing.leadership;résultat;probabilité;bas à 95 %;haut à 95 %;valeur exacte;"
+                        "probabilité Monte-Carlo;z")
+    assert lines[1].startswith("5;tient (test de moral réussi);0,0833") and ";oui;" in lines[1]
+    assert sw.to_csv("en").startswith("fleeing.leadership,outcome,label,probability")

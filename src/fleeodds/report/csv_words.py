@@ -13,8 +13,9 @@ from typing import Any
 
 from ..language import NP_, translation
 
-#: Titles of the outcome table's columns (:data:`fleeodds.results.COLUMNS`); ``outcome`` (the code)
-#: is left out of a translated CSV: ``label`` names the outcome in the reader's language.
+#: Titles of the columns of the outcome table, a comparison and a sweep (:data:`fleeodds.results.COLUMNS`,
+#: ``FRAME_COLUMNS``, ``SWEEP_COLUMNS``); ``outcome`` (the code) is left out of a translated CSV: ``label``
+#: names the outcome in the reader's language. A column not listed (a sweep's field) keeps its name.
 TITLES = {
     "method": NP_("csv column", "method"),
     "label": NP_("csv column", "outcome"),
@@ -25,6 +26,18 @@ TITLES = {
     "trials": NP_("csv column", "trials"),
     "exact": NP_("csv column", "exact value"),
     "z": NP_("csv column", "z"),
+    # a comparison's columns (fleeodds.results.FRAME_COLUMNS)
+    "setup": NP_("csv column", "setup"),
+    "difference": NP_("csv column", "difference"),
+    "diff_low": NP_("csv column", "difference: 95% low"),
+    "diff_high": NP_("csv column", "difference: 95% high"),
+    "diff_exact": NP_("csv column", "exact difference"),
+    "mc_difference": NP_("csv column", "Monte Carlo difference"),
+    "mc_diff_low": NP_("csv column", "Monte Carlo difference: 95% low"),
+    "mc_diff_high": NP_("csv column", "Monte Carlo difference: 95% high"),
+    "paired": NP_("csv column", "paired"),
+    # a sweep's (fleeodds.results.SWEEP_COLUMNS): the Monte Carlo probability beside the exact one
+    "monte_carlo": NP_("csv column", "Monte Carlo probability"),
 }
 
 #: The evaluation methods as the rows name them (``exact``, ``monte_carlo``; a matrix cell says ``mc``).
@@ -45,14 +58,20 @@ def method_name(code: Any, lang: str) -> Any:
     return code
 
 
+def column_titles(columns: list[str], lang: str) -> dict[str, str]:
+    """Column key -> its title in ``lang`` for the columns a translated CSV keeps (all but ``outcome``)."""
+    catalogue = translation(lang)
+    return {c: catalogue.pgettext("csv column", TITLES[c]) if c in TITLES else c for c in columns if c != "outcome"}
+
+
 def reader_rows(columns: list[str], rows: list[dict[str, Any]],
                 lang: str) -> tuple[list[str], list[dict[str, Any]]]:
-    """The outcome table's rows as a reader of ``lang`` reads them in a spreadsheet.
+    """A table's rows as a reader of ``lang`` reads them in a spreadsheet.
 
     Parameters
     ----------
     columns : list of str
-        The table's column keys (:data:`fleeodds.results.COLUMNS`).
+        The table's column keys (:data:`fleeodds.results.COLUMNS`, ``FRAME_COLUMNS``, a sweep's).
     rows : list of dict
         One dict per row, keyed by ``columns``.
     lang : str
@@ -65,8 +84,8 @@ def reader_rows(columns: list[str], rows: list[dict[str, Any]],
         by them, the method named and the yes/no columns written in ``lang``.
     """
     catalogue = translation(lang)
-    keep = [c for c in columns if c != "outcome"]
-    titles = {c: catalogue.pgettext("csv column", TITLES[c]) if c in TITLES else c for c in keep}
+    titles = column_titles(columns, lang)
+    keep = list(titles)
     out = []
     for r in rows:
         row = {}
