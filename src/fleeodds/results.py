@@ -331,7 +331,12 @@ class OutcomeTable:
         return strict_json(self.to_dict(), indent)
 
     def to_csv(self, lang: str | None = None) -> str:
-        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`)."""
+        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`). Another
+        language than English: column titles, methods and yes/no in it, the outcomes by their labels (no
+        English code left; :func:`fleeodds.report.csv_words.reader_rows`)."""
+        lang = lang or self.lang
+        if lang != "en":
+            return reader_csv_text(COLUMNS, self.rows, lang, ("probability", "ci_low", "ci_high", "z"))
         if self._frame is not None:
             return csv_text(self._frame, lang or self.lang)
         return rows_csv_text(COLUMNS, self._rows, lang or self.lang, floats=("probability", "ci_low", "ci_high", "z"))
@@ -409,6 +414,18 @@ def csv_text(frame: "pd.DataFrame", lang: str = "en") -> str:
     if lang == "fr":
         return "\ufeff" + frame.to_csv(index=False, sep=";", decimal=",")
     return frame.to_csv(index=False)
+
+
+def reader_csv_text(columns: list[str], rows: list[dict[str, Any]], lang: str,
+                    floats: tuple[str, ...] = ()) -> str:
+    """:func:`rows_csv_text` for a reader of ``lang`` (not English): column titles, methods and yes/no
+    in ``lang``, the outcomes by their labels, no code column
+    (:func:`fleeodds.report.csv_words.reader_rows`); ``floats`` are column keys."""
+    from .report.csv_words import column_titles, reader_rows
+
+    titles, named = reader_rows(columns, rows, lang)
+    by_key = column_titles(columns, lang)
+    return rows_csv_text(titles, named, lang, floats=tuple(by_key[c] for c in floats if c in by_key))
 
 
 def rows_csv_text(columns: list[str], rows: list[dict[str, Any]], lang: str = "en",
@@ -647,11 +664,14 @@ class Comparison:
         return strict_json(self.to_dict(), indent)
 
     def to_csv(self, lang: str | None = None) -> str:
-        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`)."""
-        if self._frame is not None:
-            return csv_text(self._frame, lang or self.lang)
+        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`); another
+        language than English: its column titles, yes/no and outcome labels (:func:`reader_csv_text`)."""
         floats = tuple(c for c in FRAME_COLUMNS if c not in ("setup", "outcome", "label", "exact", "diff_exact",
                                                               "paired"))
+        if (lang or self.lang) != "en":
+            return reader_csv_text(FRAME_COLUMNS, self.rows, lang or self.lang, floats)
+        if self._frame is not None:
+            return csv_text(self._frame, lang or self.lang)
         return rows_csv_text(FRAME_COLUMNS, self._rows, lang or self.lang, floats=floats)
 
     #: Columns of :meth:`differences`.
@@ -711,7 +731,11 @@ class Sweep:
         return strict_json(self.to_dict(), indent)
 
     def to_csv(self, lang: str | None = None) -> str:
-        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`)."""
+        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`); another
+        language than English: its column titles, yes/no and outcome labels (:func:`reader_csv_text`)."""
+        if (lang or self.lang) != "en":
+            floats = tuple(c for c in self.frame.columns if self.frame[c].dtype.kind == "f")
+            return reader_csv_text(list(self.frame.columns), records(self.frame), lang or self.lang, floats)
         return csv_text(self.frame, lang or self.lang)
 
     def outcome_labels(self) -> dict[str, str]:
@@ -948,11 +972,42 @@ class Matrix:
         names.update({"method": ("method", "méthode")[i], "trials": ("trials", "tirages")[i],
                       "seed": ("seed", "graine")[i]})
         out = self.cells.copy()
-        out["method"] = out["method"].map(lambda m: {"mc": ("Monte Carlo", "Monte-Carlo")[i]}.get(m, m))
+        if i:  # another language than English: the methods, and the values of the unit columns, named in it
+            from .report.csv_words import method_name
+
+            out["method"] = out["method"].map(lambda m: method_name(m, lang or self.lang))
+            out = self._unit_values_named(out, i)
+        else:
+            out["method"] = out["method"].map(lambda m: {"mc": "Monte Carlo"}.get(m, m))
         for col in out.columns:
             if out[col].dtype == object and any(isinstance(v, (tuple, list)) for v in out[col]):
                 out[col] = out[col].map(lambda r: ", ".join(r) if isinstance(r, (tuple, list)) else r)
         return out.rename(columns=names)
+
+    def _unit_values_named(self, out: "pd.DataFrame", i: int) -> "pd.DataFrame":
+        """The unit columns' codes (a troop type ``swarm``, rules ``("unbreakable",)``) named as the rules
+        system names them (:attr:`fleeodds.system.RulesSystem.value_labels`; ``i`` 1: French)."""
+        from .errors import FleeoddsError
+        from .list_building import resolve
+        from .system import get_system
+
+        try:
+            system = get_system(self.system)
+            values = system.value_labels or {}
+            keys = {c.column: c.profile_key for c in resolve(system.list_building).unit_columns} \
+                if system.list_building is not None else {}
+        except (FleeoddsError, LookupError, TypeError):  # a matrix of an unknown system: its codes as written
+            return out
+        for col, _, _ in self.unit_columns:
+            known = values.get(keys.get(col, col))
+            if not known:
+                continue
+            name = (lambda x, known=known: known[x][i] if isinstance(x, str) and x in known else x)
+            for side in ("row", "col"):
+                if f"{side}_{col}" in out:
+                    out[f"{side}_{col}"] = out[f"{side}_{col}"].map(
+                        lambda v, name=name: tuple(name(x) for x in v) if isinstance(v, (tuple, list)) else name(v))
+        return out
 
     # -- serialisation --------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -98,3 +98,59 @@ def test_french_csv_uses_semicolons_decimal_comma_and_bom():
     assert csv.startswith("\ufeff") and csv.splitlines()[0].count(";") >= 5
     assert "0,0833" in csv  # 1/12 with a decimal comma
     assert not t.to_csv("en").startswith("\ufeff") and "0.0833" in t.to_csv("en")
+
+
+def test_french_csv_names_methods_outcomes_and_columns_in_french_and_english_csv_keeps_its_codes():
+    """issue 29: a French CSV has no English code left (``exact``, ``monte_carlo``, ``held``, ``True``)."""
+    sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")
+    t = fleeodds.evaluate(sc, "exact", lang="fr")
+    lines = t.to_csv().lstrip("\ufeff").splitlines()
+    assert lines[0] == "méthode;résultat;probabilité;bas à 95 %;haut à 95 %;effectif;tirages;valeur exacte;z"
+    assert lines[1].startswith("exacte;tient (test de moral réussi);0,0833") and lines[1].endswith(";oui;")
+    cells = {c for line in lines[1:] for c in line.split(";")}
+    assert not cells & {"exact", "monte_carlo", "held", "caught", "escaped", "True", "False"}
+    english = t.to_csv("en").splitlines()
+    assert english[0] == "method,outcome,label,probability,ci_low,ci_high,count,trials,exact,z"
+    assert english[1].startswith("exact,held,") and english[1].endswith(",True,")
+
+
+def test_french_matrix_csv_names_troop_types_rules_and_method_in_french():
+    """The matrix's cells in French: a troop type ``swarm``, the rule ``unbreakable`` and the method
+    ``exact`` are written « nuée », « Indémoralisable », « exacte »; the English CSV keeps the codes."""
+    from fleeodds.matrix import Army, matrix
+
+    question = {"system": "warhammer", "edition": "7th", "situation": "break", "title": "Broken by 2",
+                "fleeing": {"name": "F", "movement": 4, "leadership": 7},
+                "pursuer": {"name": "P", "movement": 4, "leadership": 7}, "combat": {"margin": 2},
+                "table": {"max_turns": 0}}
+    rats = Army("Rats", [{"name": "Swarm", "movement": 5, "leadership": 7, "troop_type": "swarm",
+                          "rules": ["unbreakable"]}])
+    foot = Army("Foot", [{"name": "Foot", "movement": 4, "leadership": 7}])
+    m = matrix(fleeodds.load_scenario(question), rats, foot, progress=False)
+    fr = m.to_csv("cells", "fr")
+    row = fr.lstrip("\ufeff").splitlines()[1].split(";")
+    assert "nuée" in row and "Indémoralisable" in row and "exacte" in row
+    assert not {"swarm", "unbreakable", "exact"} & set(row)
+    en = m.to_csv("cells", "en").splitlines()[1].split(",")
+    assert {"swarm", "unbreakable", "exact"} <= set(en)
+
+
+def test_french_comparison_and_sweep_csv_have_no_english_code_and_english_keeps_them():
+    from fleeodds.compare import compare
+    from fleeodds.sweep import sweep
+
+    sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")
+    brave = fleeodds.load_scenario({**sc.source, "fleeing": {**sc.source["fleeing"], "leadership": 8}})
+    comp = compare([("Cd 6", sc), ("Cd 8", brave)], method="exact", lang="fr", progress=False)
+    lines = comp.to_csv().lstrip("\ufeff").splitlines()
+    assert lines[0].startswith("configuration;résultat;probabilité;bas à 95 %;haut à 95 %;valeur exacte;écart;")
+    assert lines[0].endswith(";apparié")
+    assert lines[1].startswith("Cd 6;tient (test de moral réussi);0,0833") and lines[1].endswith(";non")
+    assert not {c for line in lines[1:] for c in line.split(";")} & {"held", "caught", "True", "False", "exact"}
+    assert comp.to_csv("en").startswith("setup,outcome,label,probability")
+    sw = sweep(sc, {"fleeing.leadership": [5, 6]}, method="exact", lang="fr", progress=False)
+    lines = sw.to_csv().lstrip("\ufeff").splitlines()
+    assert lines[0] == ("fleeing.leadership;résultat;probabilité;bas à 95 %;haut à 95 %;valeur exacte;"
+                        "probabilité Monte-Carlo;z")
+    assert lines[1].startswith("5;tient (test de moral réussi);0,0833") and ";oui;" in lines[1]
+    assert sw.to_csv("en").startswith("fleeing.leadership,outcome,label,probability")

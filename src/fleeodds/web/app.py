@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import hashlib
 import json
 import logging
 import os
@@ -330,6 +331,24 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
     @app.get("/api/config", summary="How the page is served: base URL of share links, hosted mode, language")
     async def config() -> dict[str, Any]:
         return settings.public_config()
+
+    @app.get("/api/text", summary="The page's own texts (buttons, headings, messages) by id, in one language")
+    def get_text(request: Request, lang: str | None = None) -> Response:
+        """The page's texts from the message catalogue (:mod:`fleeodds.web.page_text`): the query's
+        ``lang``, else the request's Accept-Language. Cacheable: they change only with the package."""
+        from ..language import available_langs, lang_from_accept_language
+
+        from .page_text import page_text
+
+        chosen = lang if lang else lang_from_accept_language(request.headers.get("accept-language"))
+        if chosen not in available_langs():
+            msg = (f"lang: {chosen!r} is not a language of the page; expected one of "
+                   f"{', '.join(available_langs())}")
+            return _error(422, msg, [{"path": "lang", "message": msg}])
+        text = page_text(chosen)
+        tag = hashlib.sha256(json.dumps(text, sort_keys=True).encode("utf-8")).hexdigest()[:16]
+        return JSONResponse(text, headers={"Cache-Control": "public, max-age=3600", "Vary": "Accept-Language",
+                                           "ETag": f'"{tag}"', "Content-Language": chosen})
 
     @app.get("/api/systems", summary="Rules systems")
     def get_systems(lang: Lang = "en") -> list[dict[str, Any]]:

@@ -458,7 +458,7 @@ def test_downloads(client, goblins):
     rid = view["id"]
     csv = client.get(f"/api/results/{rid}.csv?lang=fr")
     # a French CSV: semicolons, decimal commas and a BOM, as French spreadsheet software expects
-    assert csv.status_code == 200 and "rattrapée" in csv.text and csv.text.startswith("\ufeffmethod;outcome")
+    assert csv.status_code == 200 and "rattrapée" in csv.text and csv.text.startswith("\ufeffméthode;résultat")
     js = client.get(f"/api/results/{rid}.json").json()
     assert js["exact_fractions"]["caught"] == "7931/15552"
     png = client.get(f"/api/results/{rid}.png")

@@ -424,11 +424,16 @@ def test_a_run_waiting_for_its_kernels_says_so(driver, server):
         assert not d.execute_script(level)
     d.execute_script("showProgress({state: 'running', phase: 'finishing', done: 1000000, total: 1000000})")
     assert d.find_element(By.ID, "progress-text").text == "1,000,000 trials done; drawing the answer…"
-    d.execute_script("S.lang = 'fr'; showProgress({state: 'running', phase: 'preparing', done: 0, "
+    # the page's words in French, as the language switch loads them (GET api/text?lang=fr)
+    switch = ("const done = arguments[arguments.length - 1]; loadText(arguments[0]).then((words) => "
+              "{ S.lang = S.textLang = arguments[0]; S.text = words; done(); });")
+    d.execute_async_script(switch, "fr")
+    d.execute_script("showProgress({state: 'running', phase: 'preparing', done: 0, "
                      "total: 1000000, warming_up: true, compiling_seconds: 45})")
     assert d.find_element(By.ID, "progress-text").text == \
         "Compilation des noyaux Monte-Carlo, une seule fois — environ 45 s…"
-    d.execute_script("S.lang = 'en'; hideProgress()")
+    d.execute_async_script(switch, "en")
+    d.execute_script("hideProgress()")
 
 
 def test_choices_show_names_in_the_pages_language_and_submit_codes(driver, server):

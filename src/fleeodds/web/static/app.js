@@ -2,136 +2,18 @@
    JSON API, the whole question kept in the link (#s=<base64url JSON>). Plain JavaScript. */
 "use strict";
 
-const T = {
-  en: {
-    tagline: "Odds of fleeing, pursuit and free attacks in tabletop games",
-    ask: "1. Your question", system: "Game", start_from: "Start from", defaults: "(the defaults)",
-    upload_title: "Units from a BattleScribe catalogue",
-    upload_help: "Pick a .cat (or .catz) army file, and its .gst game system if you have it. It is read in memory; nothing is stored.",
-    catalogue: "Catalogue", game_system_file: "Game system (optional)", read_units: "Read the units",
-    unit: "Unit", role: "Role", use_unit: "Use this unit",
-    method: "Method", m_both: "Exact and Monte Carlo", m_exact: "Exact only", m_mc: "Monte Carlo only",
-    trials: "Monte Carlo trials", seed: "Seed", compute: "Compute",
-    best_choice: "Best choice", deciding: "Comparing the choices…", decision_default: "as written",
-    decision_best: "best",
-    see: "2. The answer", cancel: "Stop", running: "Simulating…", trials_done: "trials",
-    preparing: "Preparing the Monte Carlo engine (compiled once, about a minute)…",
-    compiling: "Compiling the Monte Carlo kernels, once — about {n} s…",
-    finishing: "{n} trials done; drawing the answer…",
-    finishing_warm: "{n} trials done; drawing the answer (slower while the kernels compile, once)…",
-    exact_running: "Computing the exact answer…",
-    compare: "3. Compare setups",
-    compare_help: "Each setup changes one or more fields of the question above. Monte Carlo runs are paired (the same dice for every setup), so each difference has its own 95 % interval.",
-    setup_label: "Name of the setup", field: "Field", value: "Value", add_setup: "Add", run_compare: "Compare",
-    remove: "Remove", no_setups: "No setup yet: name one, pick a field and a value, then Add.",
-    sweep: "4. Vary a field",
-    sweep_help: "Values: a range such as 5..10 (or 0..20..5), or a list such as 2d6,3d6. One field gives lines, two give a heatmap.",
-    values: "Values", field2: "Second field (optional)", outcome: "Outcome shown", run_sweep: "Draw",
-    none: "(none)", all_outcomes: "(every outcome)", per_setup: "One line per setup (of the chosen outcome)",
-    no_change: "the question as it is",
-    share: "5. Share and download", share_help: "The link holds the whole question, with the settings of Compare and Vary a field: whoever opens it sees the same answer.",
-    share_local: "This link opens the same question on this computer only: the page runs here (a local address). To share it with other players, send the scenario (TOML) below, or host the page for them (fleeodds serve --public --base-url, see docs/web.md).",
-    copy_link: "Copy the link", copied: "Copied", dl_toml: "Scenario (TOML)", dl_csv: "Results (CSV)",
-    dl_json: "Results (JSON)", dl_png: "Chart (PNG)", dl_svg: "Chart (SVG)",
-    dl_diff_png: "Differences (PNG)", dl_diff_svg: "Differences (SVG)",
-    footer: "runs on this computer; the JSON API is described at",
-    outcome_col: "Outcome", exact: "Exact", fraction: "Fraction", mc: "Monte Carlo", ci: "95 % interval",
-    count: "Count", value_col: "Value", exactly: "exactly", at_least: "at least", at_most: "at most",
-    fix: "Some fields need fixing (in red below):", fix_one: "This field needs fixing (in red below):",
-    not_number: "{p}: this is not a number; expected {w}", not_number_v: "{p}: '{v}' is not a number; expected {w}",
-    not_whole: "{p}: '{v}' is not a whole number; expected {w}", point_hint: " (decimals take a point: {v})", a_number: "a number", a_whole_number: "a whole number", language: "Language", range: "from {a} to {b}", default: "default: {v}",
-    unset: "(default)", yes: "yes", no: "no", add_item: "Add", remove_item: "Remove", item: "Item",
-    include: "Fill in", more_options: "More options", working: "Working…", cancelled: "Stopped.",
-    units_read: "{n} units read from {c}.", picked: "Unit placed: {u}.", setup: "Setup",
-    difference: "Difference vs {b}", points: "pts", diff_short: "difference", notes_mc: "Monte Carlo: {t} trials, seed {s}, {sec} s.",
-    notes_exact: "Exact values: fractions computed without rounding.", input_note: "Note: ",
-    metric_of: "{m}: exactly, at least, at most", unit_in: "in {u}",
-    fix_to_see: "Fix the fields in red to see the answer.",
-    map_title: "The table, seen from above", map_help: "drawn from the form as you edit it (before any computing)",
-    map_stale: "The form has a field to fix: the map shows the last table the server could read.",
-    map_failed: "The map could not be updated (the server did not answer it): it shows the last table drawn.",
-    map_grid: "grid squares of {d}",
-    err_busy: "The server is already running as many calculations as it can. Wait a few seconds, then try again.",
-    err_server: "The server failed on this question (error {s}). Try again; if it happens again, the server's log says why.",
-    err_network: "The server does not answer: is fleeodds web still running? Start it again, then try again.",
-    err_http: "The server refused the request (error {s}).",
-    no_answer: "No answer: see the message above the form.",
-    more_fields: "More options ({n})",
-    from_profile: "From the profile: change it to replace the profile's value", profile_card: "Profile {p}:", none_short: "none",
-    json_scenario: "The scenario (JSON)", json_help: "This game publishes no form description yet: edit its fields as in its TOML file.",
-  },
-  fr: {
-    tagline: "Les chances de fuite, de poursuite et d'attaques d'opportunité dans les jeux de figurines",
-    ask: "1. Votre question", system: "Jeu", start_from: "Partir de", defaults: "(les valeurs par défaut)",
-    upload_title: "Unités d'un catalogue BattleScribe",
-    upload_help: "Choisissez un fichier d'armée .cat (ou .catz), et son système de jeu .gst si vous l'avez. Il est lu en mémoire ; rien n'est conservé.",
-    catalogue: "Catalogue", game_system_file: "Système de jeu (facultatif)", read_units: "Lire les unités",
-    unit: "Unité", role: "Rôle", use_unit: "Prendre cette unité",
-    method: "Méthode", m_both: "Exacte et Monte-Carlo", m_exact: "Exacte seulement", m_mc: "Monte-Carlo seulement",
-    trials: "Tirages Monte-Carlo", seed: "Graine", compute: "Calculer",
-    best_choice: "Meilleur choix", deciding: "Comparaison des choix…", decision_default: "tel qu'écrit",
-    decision_best: "meilleur",
-    see: "2. La réponse", cancel: "Arrêter", running: "Simulation en cours…", trials_done: "tirages",
-    preparing: "Préparation du moteur Monte-Carlo (compilé une seule fois, environ une minute)…",
-    compiling: "Compilation des noyaux Monte-Carlo, une seule fois — environ {n} s…",
-    finishing: "{n} tirages faits ; mise en forme de la réponse…",
-    finishing_warm: "{n} tirages faits ; mise en forme de la réponse (plus lente pendant la compilation des noyaux, une seule fois)…",
-    exact_running: "Calcul de la réponse exacte…",
-    compare: "3. Comparer des configurations",
-    compare_help: "Chaque configuration change un ou plusieurs champs de la question ci-dessus. Les tirages Monte-Carlo sont appariés (les mêmes dés pour chaque configuration) : chaque écart a son propre intervalle à 95 %.",
-    setup_label: "Nom de la configuration", field: "Champ", value: "Valeur", add_setup: "Ajouter",
-    run_compare: "Comparer", remove: "Retirer",
-    no_setups: "Aucune configuration : donnez-lui un nom, choisissez un champ et une valeur, puis Ajouter.",
-    sweep: "4. Faire varier un champ",
-    sweep_help: "Valeurs : un intervalle comme 5..10 (ou 0..20..5), ou une liste comme 2d6,3d6 (des décimales : 0,5 ; 1,5). Un champ donne des courbes, deux une carte de chaleur.",
-    values: "Valeurs", field2: "Second champ (facultatif)", outcome: "Résultat affiché", run_sweep: "Tracer",
-    none: "(aucun)", all_outcomes: "(tous les résultats)", per_setup: "Une courbe par configuration (du résultat choisi)",
-    no_change: "la question telle quelle",
-    share: "5. Partager et télécharger",
-    share_help: "Le lien contient toute la question, avec les réglages de Comparer et Faire varier un champ : qui l'ouvre voit la même réponse.",
-    share_local: "Ce lien rouvre la même question sur cet ordinateur seulement : la page tourne ici (une adresse locale). Pour la partager avec d'autres joueurs, envoyez le scénario (TOML) ci-dessous, ou hébergez la page pour eux (fleeodds serve --public --base-url, voir docs/web.md).",
-    copy_link: "Copier le lien", copied: "Copié", dl_toml: "Scénario (TOML)", dl_csv: "Résultats (CSV)",
-    dl_json: "Résultats (JSON)", dl_png: "Graphique (PNG)", dl_svg: "Graphique (SVG)",
-    dl_diff_png: "Écarts (PNG)", dl_diff_svg: "Écarts (SVG)",
-    footer: "fonctionne sur cet ordinateur ; l'API JSON est décrite sur",
-    outcome_col: "Résultat", exact: "Exact", fraction: "Fraction", mc: "Monte-Carlo", ci: "Intervalle à 95 %",
-    count: "Effectif", value_col: "Valeur", exactly: "exactement", at_least: "au moins", at_most: "au plus",
-    fix: "Certains champs sont à corriger (en rouge ci-dessous) :", fix_one: "Ce champ est à corriger (en rouge ci-dessous) :",
-    not_number: "{p}: ce n'est pas un nombre ; attendu : {w}", not_number_v: "{p}: « {v} » n'est pas un nombre ; attendu : {w}",
-    not_whole: "{p}: « {v} » n'est pas un nombre entier ; attendu : {w}", point_hint: "", a_number: "un nombre", a_whole_number: "un nombre entier", language: "Langue", range: "de {a} à {b}",
-    default: "par défaut : {v}", unset: "(par défaut)", yes: "oui", no: "non", add_item: "Ajouter",
-    remove_item: "Retirer", item: "Élément", include: "Renseigner", more_options: "Plus d'options",
-    working: "Calcul en cours…", cancelled: "Arrêté.", units_read: "{n} unités lues dans {c}.",
-    picked: "Unité placée : {u}.", setup: "Configuration", difference: "Écart par rapport à {b}", points: "pts", diff_short: "écart",
-    notes_mc: "Monte-Carlo : {t} tirages, graine {s}, {sec} s.",
-    notes_exact: "Valeurs exactes : fractions calculées sans arrondi.", input_note: "Remarque : ",
-    metric_of: "{m} : exactement, au moins, au plus", unit_in: "en {u}",
-    fix_to_see: "Corrigez les champs en rouge pour voir la réponse.",
-    map_title: "La table, vue de dessus", map_help: "dessinée d'après le formulaire, à mesure que vous le modifiez (avant tout calcul)",
-    map_stale: "Un champ du formulaire est à corriger : la carte montre la dernière table que le serveur a pu lire.",
-    map_failed: "La carte n'a pas pu être mise à jour (le serveur n'a pas répondu) : elle montre la dernière table dessinée.",
-    map_grid: "carreaux de {d} de côté",
-    err_busy: "Le serveur fait déjà autant de calculs qu'il le peut. Attendez quelques secondes, puis réessayez.",
-    err_server: "Le serveur a échoué sur cette question (erreur {s}). Réessayez ; si cela se reproduit, le journal du serveur dit pourquoi.",
-    err_network: "Le serveur ne répond pas : fleeodds web tourne-t-il encore ? Relancez-le, puis réessayez.",
-    err_http: "Le serveur a refusé la demande (erreur {s}).",
-    no_answer: "Pas de réponse : voyez le message au-dessus du formulaire.",
-    more_fields: "Plus d'options ({n})",
-    from_profile: "Valeur du profil : modifiez-la pour remplacer celle du profil", profile_card: "Profil {p} :", none_short: "aucune",
-    json_scenario: "Le scénario (JSON)", json_help: "Ce jeu ne décrit pas encore son formulaire : modifiez ses champs comme dans son fichier TOML.",
-  },
-};
-
+/* The page's own words come from the server's message catalogue (GET api/text?lang=…, built from
+   fleeodds/web/page_text.py): loaded at start and on the language switch; t(key) reads them. */
 const S = {
   lang: "en", system: null, example: "", method: "both", trials: 1000000, seed: 0,
   scenario: {}, schema: null, systems: [], examples: [], units: [], roles: [],
-  resultId: null, job: null, outcomes: [],
+  resultId: null, job: null, outcomes: [], text: {},
   // fields whose text the page could not read as a number ("deux" in a number field): path -> message
   bad: {},
 };
 const $ = (id) => document.getElementById(id);
 const t = (k, vars) => {
-  let s = (T[S.lang] && T[S.lang][k]) || T.en[k] || k;
+  let s = Object.prototype.hasOwnProperty.call(S.text, k) ? S.text[k] : k;
   for (const [a, b] of Object.entries(vars || {})) s = s.replace("{" + a + "}", b);
   return s;
 };
@@ -872,6 +754,8 @@ function exampleHelp() {
   $("example-help").textContent = e ? (S.lang === "fr" ? e.title_fr : e.title) + " — " + e.name.split("/").pop() : "";
   $("example-help").hidden = !e;
 }
+// the page's texts in a language (returned, not kept: a failed language switch keeps the page's words)
+const loadText = (lang) => api("api/text?lang=" + encodeURIComponent(lang));
 async function loadSchema() {
   S.schema = await api("api/schema/" + encodeURIComponent(S.system) + "?lang=" + S.lang);
 }
@@ -1465,7 +1349,9 @@ async function openState(st) {
     S.scenario = first ? await api("api/examples/" + first.name) : {};
   }
   $("method").value = S.method; $("trials").value = S.trials; $("seed").value = S.seed;
-  await loadSchema();
+  // a link in another language than the page's words: that language's words with its schema
+  if (S.textLang !== S.lang) { [S.text] = await Promise.all([loadText(S.lang), loadSchema()]); S.textLang = S.lang; }
+  else await loadSchema();
   if (!Object.keys(S.scenario).length) S.scenario = defaults();
   applyLang(); renderForm(); updateShare();
   const sweep = S.sweep, gen = (S.gen || 0) + 1;
@@ -1484,6 +1370,8 @@ async function start() {
   // the page's language: French when the server is told so (fleeodds serve --lang fr) or the browser asks for it
   const nav = (navigator.language || "en").toLowerCase();
   S.lang = (S.config && S.config.lang === "fr") || nav.startsWith("fr") ? "fr" : "en";
+  // its words first: a failure while opening the question is told in them
+  S.text = await loadText(S.lang); S.textLang = S.lang;
   await openState(readHash());
   $("system").onchange = guard(async () => {
     S.system = $("system").value; S.example = "";
@@ -1499,7 +1387,10 @@ async function start() {
     const was = S.lang, keep = S.schema;
     S.lang = b.dataset.lang;
     // on failure the page stays in its language, and says so in it
-    try { await loadSchema(); } catch (e) { S.schema = keep; S.lang = was; throw failure(e.status || 0, e.raw); }
+    let text;
+    try { [text] = await Promise.all([loadText(S.lang), loadSchema()]); }
+    catch (e) { S.schema = keep; S.lang = was; throw failure(e.status || 0, e.raw); }
+    S.text = text; S.textLang = S.lang;
     applyLang(); renderForm(); updateShare(); compute();
   });
   $("run").onclick = compute;
