@@ -18,6 +18,7 @@ from ....kernel_tools import BLOCK, block_range, roll_stacked_lanes, run_blocks
 from ....rng import lane_bounded, lanes_start, trial_key
 from ..plan.chase import (O_BACK_UP, O_DEAD, O_DOWN, O_ESCAPED, O_STABLE, O_STILL, O_STOPPED, ON_TURN,
                           ChasePlan)
+from .trip import d20_lanes, trip_attempt
 
 # attack columns: round, attack bonus, AC, lowest critical face, advantage (-1 / 0 / 1), dice index, trigger,
 # 3.5/PF critical multiplier, trip attempt (0 none, 1 3.5, 2 PF), trip check, trip defence (PF: CMD), touch AC,
@@ -33,10 +34,6 @@ STRIDE = 64
 CHASE_SALT = 0x5A17C4A5E
 
 
-@njit(inline="always", cache=True)
-def _d20(key, st):
-    v, st = lane_bounded(key, st, 20)
-    return v + 1, st
 
 
 @njit(cache=True)
@@ -66,29 +63,15 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
                 while j + 1 < natt[v]:
                     j += 1
                     if att[v, j, A_TRIP] > 0:  # a trip attempt (3.5: touch attack, opposed check; PF: CMB)
-                        ok = False
-                        f, st = _d20(key, st)
-                        tc = att[v, j, A_TCHK]
-                        td = att[v, j, A_TDEF]
-                        if att[v, j, A_TRIP] == 2:
-                            ok = f == 20 or (f != 1 and f + tc >= td)
-                        elif f != 1 and (f == 20 or f + att[v, j, A_AB] >= att[v, j, A_TOUCH]):
-                            while True:
-                                a, st = _d20(key, st)
-                                b, st = _d20(key, st)
-                                if a + tc != b + td:
-                                    ok = a + tc > b + td
-                                    break
-                                if tc != td:
-                                    ok = tc > td
-                                    break
+                        ok, st = trip_attempt(key, st, att[v, j, A_TRIP], att[v, j, A_AB], att[v, j, A_TOUCH],
+                                              att[v, j, A_TCHK], att[v, j, A_TDEF])
                         if ok:
                             v = att[v, j, A_ONTRIP]  # the tripped runner's plan: same attacks up to j
                         continue
-                    f, st = _d20(key, st)
+                    f, st = d20_lanes(key, st)
                     adv = att[v, j, A_ADV]
                     if adv != 0:
-                        f2, st = _d20(key, st)
+                        f2, st = d20_lanes(key, st)
                         if (adv > 0 and f2 > f) or (adv < 0 and f2 < f):
                             f = f2
                     sp = att[v, j, A_DICE]
@@ -111,7 +94,7 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
                             continue
                         times = 1
                         if f >= att[v, j, A_LOW]:
-                            c, st = _d20(key, st)
+                            c, st = d20_lanes(key, st)
                             if c != 1 and (c == 20 or c + att[v, j, A_AB] >= att[v, j, A_AC]):
                                 times = att[v, j, A_MULT]
                         d = 0
@@ -134,7 +117,7 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
                                     c, st = lane_bounded(key, st, 10)
                                     ok = c == 0
                                 else:
-                                    c, st = _d20(key, st)
+                                    c, st = d20_lanes(key, st)
                                     ok = c == 20 or c + conmod + h >= 10
                                 if ok:
                                     code = O_STABLE
@@ -167,7 +150,7 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
                     if steps[v, drop, k, S_SAVE] == 1:
                         if stab > 0:
                             continue
-                        f, st = _d20(key, st)
+                        f, st = d20_lanes(key, st)
                         if f == 20:
                             code = O_BACK_UP
                             when = r
@@ -183,9 +166,9 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
                                 when = r
                                 break
                         continue
-                    f, st = _d20(key, st)
+                    f, st = d20_lanes(key, st)
                     if steps[v, drop, k, S_ADV] != 0:
-                        f2, st = _d20(key, st)
+                        f2, st = d20_lanes(key, st)
                         if (steps[v, drop, k, S_ADV] > 0 and f2 > f) or (steps[v, drop, k, S_ADV] < 0 and f2 < f):
                             f = f2
                     crit = f >= steps[v, drop, k, S_LOW]

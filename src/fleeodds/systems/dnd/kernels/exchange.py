@@ -37,6 +37,7 @@ from .encoding import (  # the event and parameter columns the kernel reads
     P_MASSIVE, P_MASSIVE_THR, P_METRIC_ATTACKS, P_MIN1, P_MONSTER_DIES, P_MULTIPLY, P_NBINS, P_NEV, P_PF,
     P_PRONE_STAYS, P_RESIST, P_SHIELD, P_SKILL20, P_STOP_DOWN, P_STRAIN_AT, P_THREAT_HIT, P_TUMBLE, P_TUPLES,
     P_UNCANNY, encode)
+from .trip import d20_lanes, trip_attempt
 
 
 @njit(inline="always", cache=True)
@@ -45,10 +46,6 @@ def _d20(key, c):
     return v + 1, c
 
 
-@njit(inline="always", cache=True)
-def _d20_lanes(key, st):
-    v, st = lane_bounded(key, st, 20)
-    return v + 1, st
 
 
 #: A damage expression of one chunk of at most this many raw rolls (and no extra dice) is drawn with
@@ -469,7 +466,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
                     if ev[m, j, E_SHARED] == 1 and tum != 0:
                         passed = tum == 1
                     else:
-                        f, st = _d20_lanes(key, st)
+                        f, st = d20_lanes(key, st)
                         passed = f + k_tumble >= ev[m, j, E_DC] or (k_skill20 == 1 and f == 20)
                         if ev[m, j, E_SHARED] == 1:
                             tum = 1 if passed else 2
@@ -488,22 +485,8 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
                 aoo[e] -= 1
             att += 1
             if ev[m, j, E_TRIP] > 0:  # the AoO is a trip attempt (3.5: touch attack, opposed check; PF: CMB)
-                ok = False
-                f, st = _d20_lanes(key, st)
-                tc = ev[m, j, E_TRIP_CHECK]
-                td = ev[m, j, E_TRIP_DEF]
-                if ev[m, j, E_TRIP] == 2:
-                    ok = f == 20 or (f != 1 and f + tc >= td)
-                elif f != 1 and (f == 20 or f + ev[m, j, E_AB] >= ev[m, j, E_TOUCH_AC]):
-                    while True:
-                        a, st = _d20_lanes(key, st)
-                        b, st = _d20_lanes(key, st)
-                        if a + tc != b + td:
-                            ok = a + tc > b + td
-                            break
-                        if tc != td:
-                            ok = tc > td
-                            break
+                ok, st = trip_attempt(key, st, ev[m, j, E_TRIP], ev[m, j, E_AB], ev[m, j, E_TOUCH_AC],
+                                      ev[m, j, E_TRIP_CHECK], ev[m, j, E_TRIP_DEF])
                 if ok:
                     if ev[m, j, E_TRIP_FREE] == 1:
                         tripped = True
@@ -513,7 +496,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
                     halt = True
                 continue
             if ev[m, j, E_STAND_STILL] == 1:
-                f, st = _d20_lanes(key, st)
+                f, st = d20_lanes(key, st)
                 if f == 20 or (f != 1 and f + ev[m, j, E_CMB] >= k_cmd):
                     halt = True
                 if halt_after:
@@ -546,13 +529,13 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
                 else:
                     d = v // 20
             else:
-                f, st = _d20_lanes(key, st)
+                f, st = d20_lanes(key, st)
             if adv and not dis:
-                f2, st = _d20_lanes(key, st)
+                f2, st = d20_lanes(key, st)
                 if f2 > f:
                     f = f2
             elif dis and not adv:
-                f2, st = _d20_lanes(key, st)
+                f2, st = d20_lanes(key, st)
                 if f2 < f:
                     f = f2
             bits = face[m, j, f - 1]
@@ -560,7 +543,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
             crit = (bits & F_CRIT) != 0
             if bits & F_CONFIRM:  # a threat: the confirmation roll
                 if g == 0:
-                    g, st = _d20_lanes(key, st)
+                    g, st = d20_lanes(key, st)
                 if face[m, j, g - 1] & F_CONFIRMS:
                     crit = True
                     hit = True
@@ -657,7 +640,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
                     if total < 0:
                         total = 0
             if massive and total >= k_massive_thr:
-                g, st = _d20_lanes(key, st)
+                g, st = d20_lanes(key, st)
                 if not (g == 20 or (g != 1 and g + k_fort >= 15)):
                     dead = True
             was_down = five and dmg >= hp0
@@ -689,7 +672,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
                 slow = True
             elif eff == EFFECT_PRONE:
                 if ev[m, j, E_HAS_SAVE] == 1:
-                    s, st = _d20_lanes(key, st)
+                    s, st = d20_lanes(key, st)
                     if s + ev[m, j, E_SAVE_BONUS] < ev[m, j, E_SAVE_DC]:
                         slow = True
                         prone = True
@@ -718,9 +701,9 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
                         fl = fails
                         dsa = k_ds_adv
                         while True:
-                            g, st = _d20_lanes(key, st)
+                            g, st = d20_lanes(key, st)
                             if dsa != 0:
-                                g2, st = _d20_lanes(key, st)
+                                g2, st = d20_lanes(key, st)
                                 if (dsa > 0 and g2 > g) or (dsa < 0 and g2 < g):
                                     g = g2
                             if g == 20:
@@ -739,7 +722,7 @@ def _simulate_block(seed, lo, hi, ev, specs, aoo0, prm, outmap, mix, out, rec, t
                         h = hp
                         mod = (k_con - 10) // 2
                         while True:
-                            g, st = _d20_lanes(key, st)
+                            g, st = d20_lanes(key, st)
                             if g == 20 or g + mod + h >= 10:
                                 break
                             h -= 1
