@@ -845,21 +845,31 @@ def answer_key(kind: str, *args: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def cached_answer(key: str) -> dict | None:
-    """A comparison's or sweep's answer already computed and drawn (see :func:`answer_key`)."""
+def _lru_get(cache: "collections.OrderedDict[str, dict]", key: str) -> dict | None:
+    """``cache[key]`` (marked as the most recently used), or None."""
     with _CACHE_LOCK:
-        hit = _ANSWERS.get(key)
+        hit = cache.get(key)
         if hit is not None:
-            _ANSWERS.move_to_end(key)
+            cache.move_to_end(key)
         return hit
 
 
-def store_answer(key: str, answer: dict) -> dict:
+def _lru_put(cache: "collections.OrderedDict[str, dict]", key: str, value: dict, size: int) -> dict:
+    """Keep ``value`` under ``key``, dropping the least recently used beyond ``size``; the value."""
     with _CACHE_LOCK:
-        _ANSWERS[key] = answer
-        while len(_ANSWERS) > ANSWER_CACHE_SIZE:
-            _ANSWERS.popitem(last=False)
-    return answer
+        cache[key] = value
+        while len(cache) > size:
+            cache.popitem(last=False)
+    return value
+
+
+def cached_answer(key: str) -> dict | None:
+    """A comparison's or sweep's answer already computed and drawn (see :func:`answer_key`)."""
+    return _lru_get(_ANSWERS, key)
+
+
+def store_answer(key: str, answer: dict) -> dict:
+    return _lru_put(_ANSWERS, key, answer, ANSWER_CACHE_SIZE)
 
 
 def table_view(data: Any, lang: str = "en") -> dict[str, Any]:
@@ -903,20 +913,12 @@ TABLE_CACHE_SIZE = 256
 
 def cached_table(key: str) -> dict | None:
     """A :func:`table_view` answer already made (``key``: :func:`answer_key` of its request), or None."""
-    with _CACHE_LOCK:
-        hit = _TABLES.get(key)
-        if hit is not None:
-            _TABLES.move_to_end(key)
-        return hit
+    return _lru_get(_TABLES, key)
 
 
 def store_table(key: str, answer: dict) -> dict:
     """Keep a :func:`table_view` answer (the last :data:`TABLE_CACHE_SIZE`); the answer."""
-    with _CACHE_LOCK:
-        _TABLES[key] = answer
-        while len(_TABLES) > TABLE_CACHE_SIZE:
-            _TABLES.popitem(last=False)
-    return answer
+    return _lru_put(_TABLES, key, answer, TABLE_CACHE_SIZE)
 
 
 def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
