@@ -133,6 +133,32 @@ def compile_notice(description: str, enabled: bool = True, lang: str = "en"):
             timer.cancel()
 
 
+def counts_kernel(trials: Callable[[int, int, int], tuple[np.ndarray, np.ndarray]], n_outcomes: int,
+                  n_bins: int) -> Callable[[int, int, int], np.ndarray]:
+    """A Monte Carlo kernel counting what a per-trial function gives, for :func:`simulate`.
+
+    Parameters
+    ----------
+    trials : callable
+        ``(seed, start, n) -> (codes, bins)``: two int64 arrays of shape ``(n,)``, each trial's outcome index
+        (0 to ``n_outcomes - 1``) and metric bin (0 to ``n_bins - 1``), for trials ``start .. start + n - 1``.
+    n_outcomes, n_bins : int
+        The scenario's outcomes and metric bins.
+
+    Returns
+    -------
+    callable
+        ``(seed, start, n) -> int64 array (n_outcomes, n_bins)`` of counts.
+    """
+    def kernel(seed: int, start: int, n: int) -> np.ndarray:
+        codes, bins = trials(seed, start, n)
+        counts = np.zeros((n_outcomes, n_bins), np.int64)
+        np.add.at(counts, (codes, bins), 1)
+        return counts
+
+    return kernel
+
+
 def simulate(
     kernel: Kernel,
     *,

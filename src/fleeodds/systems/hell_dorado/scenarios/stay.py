@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from ....engine import counts_kernel
 from ....outcomes import Outcome
 from ....system import Scenario
 from ....validation import check_exact_mode, not_modelled
@@ -134,15 +135,7 @@ class StayScenario(CheckedScenario, Scenario):
 
     def kernel(self):
         """Monte Carlo kernel ``(seed, start, n) -> int64 (n_outcomes, n_bins)``."""
-        shape = (len(self.outcomes), self.metric.n_bins)
-
-        def kernel(seed: int, start: int, n: int) -> np.ndarray:
-            codes, dbin = self._trials(seed, start, n)
-            counts = np.zeros(shape, np.int64)
-            np.add.at(counts, (codes, dbin), 1)
-            return counts
-
-        return kernel
+        return counts_kernel(self._trials, len(self.outcomes), self.metric.n_bins)
 
     def trial_kernel(self):
         """Per-trial outcome indices on the same trials as :meth:`kernel`."""

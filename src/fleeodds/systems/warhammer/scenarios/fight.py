@@ -50,6 +50,7 @@ from typing import Any
 
 import numpy as np
 
+from ....engine import counts_kernel
 from ....errors import FleeoddsError, InputError, short_repr
 from ....outcomes import Metric, Outcome
 from ....system import Scenario
@@ -731,15 +732,7 @@ class FightScenario(Scenario):
 
     def kernel(self):
         """Monte Carlo kernel ``(seed, start, n) -> int64 (n_outcomes, n_bins)``."""
-        shape = (len(self.outcomes), self.metric.n_bins)
-
-        def kernel(seed: int, start: int, n: int) -> np.ndarray:
-            codes, metric = self._mc_trials(seed, start, n)
-            counts = np.zeros(shape, np.int64)
-            np.add.at(counts, (codes, metric), 1)
-            return counts
-
-        return kernel
+        return counts_kernel(self._mc_trials, len(self.outcomes), self.metric.n_bins)
 
     def trial_kernel(self):
         """Per-trial outcome indices on the same trials as :meth:`kernel`."""
