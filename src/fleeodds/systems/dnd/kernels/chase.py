@@ -36,6 +36,21 @@ CHASE_SALT = 0x5A17C4A5E
 
 
 
+@njit(inline="always", cache=True)
+def _damage_5e(specs, sp, crit, resist, key, st):
+    """A 5e hit's damage: the dice of ``specs[sp]`` (twice on a critical, the modifier once), at least 0,
+    halved (rounded down) with resistance."""
+    d, st = roll_stacked_lanes(specs, sp, key, st)
+    if crit:
+        d2, st = roll_stacked_lanes(specs, sp, key, st)
+        d += d2 - specs[sp, 0, 1]
+    if d < 0:
+        d = 0
+    if resist == 1:
+        d = d // 2
+    return d, st
+
+
 @njit(cache=True)
 def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first, hpmax, resist, escape, rounds, saves,
                  five, dead_at, dying, conmod, out, rec):
@@ -80,14 +95,7 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
                         hit = crit or (f != 1 and (f == 20 or f + att[v, j, A_AB] >= att[v, j, A_AC]))
                         if not hit:
                             continue
-                        d, st = roll_stacked_lanes(specs, sp, key, st)
-                        if crit:  # 5e: the damage dice twice, the modifier once
-                            d2, st = roll_stacked_lanes(specs, sp, key, st)
-                            d += d2 - specs[sp, 0, 1]
-                        if d < 0:
-                            d = 0
-                        if resist == 1:
-                            d = d // 2
+                        d, st = _damage_5e(specs, sp, crit, resist, key, st)
                     else:  # 3.5/PF: a hitting threat is confirmed by a second roll; a critical rolls x times
                         hit = f != 1 and (f == 20 or f + att[v, j, A_AB] >= att[v, j, A_AC])
                         if not hit:
@@ -178,14 +186,7 @@ def _chase_block(seed, lo, hi, att, natt, steps, nsteps, specs, hp0, var, first,
                     if steps[v, drop, k, S_AUTO] == 1:
                         crit = True
                     sp = steps[v, drop, k, S_DICE]
-                    d, st = roll_stacked_lanes(specs, sp, key, st)
-                    if crit:
-                        d2, st = roll_stacked_lanes(specs, sp, key, st)
-                        d += d2 - specs[sp, 0, 1]
-                    if d < 0:
-                        d = 0
-                    if resist == 1:
-                        d = d // 2
+                    d, st = _damage_5e(specs, sp, crit, resist, key, st)
                     if d >= hpmax:
                         code = O_DEAD
                         when = r
