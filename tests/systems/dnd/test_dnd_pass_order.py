@@ -48,6 +48,15 @@ def test_each_order_against_the_hand_enumeration(order):
     assert sc.notes() == []  # the order written, given explicitly, is simply accepted
 
 
+def test_with_twin_foes_the_written_order_is_accepted_and_another_is_noted():
+    """Two identical foes: the order changes nothing. Written as it stands it is the default (no note); the other
+    order is accepted with a note (the input policy), never refused."""
+    twins = _with(enemies=[{"name": "A", "attack_bonus": 2, "damage": "1d1+3"}] * 2)
+    assert [n.field for n in fleeodds.load_scenario({**twins, "options": {"pass_order": [0, 1]}}).input_notes()] == []
+    noted = fleeodds.load_scenario({**twins, "options": {"pass_order": [1, 0]}}).input_notes()
+    assert [n.field for n in noted] == ["options.pass_order"]
+
+
 def test_decide_names_the_best_order():
     data = _with(decide={"goal": ["not_dead", "dead"], "choices": ["options.pass_order"]})
     d = decide(fleeodds.load_scenario(data), method="exact")
