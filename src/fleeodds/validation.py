@@ -23,7 +23,7 @@ from typing import Any, Callable, NamedTuple, TypeVar, get_args
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import InputError, echo, short_repr  # noqa: F401  (re-exported)
-from .language import Message, N_
+from .language import Message, N_, translation
 
 #: Deepest dotted path accepted (parts).
 MAX_PATH_PARTS = 32
@@ -450,9 +450,14 @@ def json_schema(model: type[BaseModel], lang: str = "en", title: str | None = No
     """
     schema = model.model_json_schema(by_alias=True)
 
+    catalogue = translation(lang)
+
     def walk(node: Any) -> None:
         if isinstance(node, dict):
-            for fr_key, en_key in FR_KEYS.items():
+            for en_key in ("title", "description"):  # a field's words, marked N_() where written: from the catalogue
+                if isinstance(node.get(en_key), str) and node[en_key]:
+                    node[en_key] = catalogue.gettext(node[en_key])
+            for fr_key, en_key in FR_KEYS.items():  # the older way: French beside the English (being retired)
                 if fr_key in node:
                     text = node.pop(fr_key)
                     if lang == "fr":
