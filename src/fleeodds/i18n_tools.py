@@ -19,7 +19,7 @@ from pathlib import Path
 from .language import DOMAIN, LOCALE_DIR
 
 #: The marking functions Babel looks for (name, or name:argument positions of singular, plural).
-KEYWORDS = ("_", "N_", "Nn_:1,2", "NP_:1c,2", "ngettext:1,2", "pgettext:1c,2", "Message", "plural_message:1,2")
+KEYWORDS = ("_", "N_", "Nn_:1,2", "NP_:1c,2", "ngettext:1,2", "pgettext:1c,2", "Message", "plural_message:1,2", "pmessage:1c,2")
 ROOT = Path(__file__).resolve().parents[2]
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 

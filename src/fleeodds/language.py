@@ -233,6 +233,8 @@ class Message(str):
     plural: str | None
     n: int | None
     params: dict[str, Any]
+    #: The gettext context telling this message apart from the same English text elsewhere (:func:`pmessage`).
+    context: str | None = None
 
     def __new__(cls, msgid: str, plural: str | None = None, n: int | None = None, /, **params: Any):
         english = (_format(msgid if plural is None or n == 1 else plural, {"n": n, **params} if plural else params,
@@ -245,6 +247,8 @@ class Message(str):
         """The message in ``lang`` (default: the reader's language of this context)."""
         lang = get_lang() if lang is None else lang
         t = translation(lang)
+        if self.context is not None:
+            return _format(t.pgettext(self.context, self.msgid), self.params, lang)
         if self.plural is None:
             return _format(t.gettext(self.msgid), self.params, lang)
         return _format(t.ngettext(self.msgid, self.plural, self.n), {"n": self.n, **self.params}, lang)
@@ -256,12 +260,38 @@ class Message(str):
         return f"Message({self.msgid!r}, **{self.params!r})"
 
     def __reduce__(self):
-        return _message, (self.msgid, self.plural, self.n, self.params)
+        return _message, (self.msgid, self.plural, self.n, self.params, self.context)
 
 
-def _message(msgid: str, plural: str | None, n: int | None, params: dict[str, Any]) -> Message:
+def _message(msgid: str, plural: str | None, n: int | None, params: dict[str, Any],
+             context: str | None = None) -> Message:
     """Rebuild a pickled :class:`Message` (an error sent back by a worker process)."""
-    return Message(msgid, plural, n, **params)
+    m = Message(msgid, plural, n, **params)
+    m.context = context
+    return m
+
+
+def pmessage(context: str, msgid: str, /, **params: Any) -> Message:
+    """A :class:`Message` told apart from the same English text in another ``context`` (``pgettext``): the
+    same English word with two French translations, e.g. a Warhammer and a Hell Dorado outcome.
+
+    >>> m = pmessage("hell_dorado", "Caught")
+    >>> str(m), m.context
+    ('Caught', 'hell_dorado')
+    """
+    return _message(msgid, None, None, params, context)
+
+
+def render(value: Any, lang: str | None = None) -> Any:
+    """``value`` for the reader: a :class:`Message` rendered in ``lang`` (default: this context's language),
+    a list, tuple or dict rendered item by item, anything else as it is."""
+    if isinstance(value, Message):
+        return value.render(lang)
+    if type(value) in (list, tuple):
+        return type(value)(render(v, lang) for v in value)
+    if isinstance(value, dict):
+        return {k: render(v, lang) for k, v in value.items()}
+    return value
 
 
 def placeholders(text: str) -> set[str]:
