@@ -197,7 +197,7 @@ def annotation_values(annotation: Any) -> list[Any]:
     return []
 
 
-def no_effect(field: str, value: Any, context: str) -> InputError:
+def no_effect(field: str, value: Any, context: str | Message) -> InputError:
     """The error for an input that changes nothing: ``field: 3 has no effect in 5e; remove it``.
 
     Parameters
@@ -206,12 +206,20 @@ def no_effect(field: str, value: Any, context: str) -> InputError:
         Dotted path of the input.
     value : Any
         What was given.
-    context : str
-        Where it has no effect: ``"in 5e"``, ``"on the pursuer"``, ``"unless an enemy is simultaneous"``.
+    context : str or Message
+        Where it has no effect: ``Message(N_("in 5e"))``, ``"on the pursuer"`` (a plain English text: the older
+        way, rewritten into French), ``"unless an enemy is simultaneous"``.
     """
     err = InputError(field, short_repr(value), "")
+    if isinstance(context, Message):  # the catalogue's frame and the system's own phrase
+        err.allowed = Message(N_("nothing here: it has no effect {context}; remove it"), context=context)
+        err.msg = Message(N_("{field}: {value} has no effect {context}; remove it"), field=field,
+                          value=echo(value, whole_floats=True), context=context)
+        err.args = (str(err.msg),)
+        return err
     err.allowed = f"nothing here: it has no effect {context}; remove it"
     err.args = (f"{field}: {echo(value, whole_floats=True)} has no effect {context}; remove it",)
+    err.msg = None
     return err
 
 
@@ -236,6 +244,9 @@ class InputNote(NamedTuple):
         """``fuite.repli: true has no effect here — …`` in ``lang`` (the error's French wording).
 
         ``prefix`` goes before the field: ``"compare.Ld 8: "`` for a comparison setup's note."""
+        if isinstance(self.context, Message):
+            return prefix + Message(N_("{field}: {value} has no effect {context}"), field=self.field,
+                                    value=echo(self.value, whole_floats=True), context=self.context).render(lang)
         text = f"{prefix}{self.field}: {echo(self.value, whole_floats=True)} has no effect {self.context}"
         if lang != "fr":
             return text
@@ -281,6 +292,8 @@ def _plain_value(value: Any) -> Any:
 
 def _french_reason(context: str) -> str:
     """``has no effect C`` in French (the frame and the system's phrase for C)."""
+    if isinstance(context, Message):
+        return Message(N_("has no effect {context}"), context=context).render("fr")
     from .messages_fr import to_french
 
     text = to_french(f"x: 1 has no effect {context}")
@@ -415,9 +428,21 @@ def equals_default(value: Any, default: Any) -> bool:
         return False
 
 
-def not_modelled(field: str, value: Any, what: str = "") -> InputError:
+def not_modelled(field: str, value: Any, what: str | Message = "") -> InputError:
     """The error for a rule fleeodds does not model yet: ``field: 'X' is not modelled yet; remove it``."""
     err = InputError(field, short_repr(value), "")
+    if isinstance(what, Message) or not what:  # the catalogue's frame (``what``: the system's own phrase)
+        shown = echo(value, whole_floats=True)
+        if what:
+            err.allowed = Message(N_("an input fleeodds models; {field} is not modelled yet ({what})"), field=field,
+                                  what=what)
+            err.msg = Message(N_("{field}: {value} is not modelled yet ({what}); remove it"), field=field,
+                              value=shown, what=what)
+        else:
+            err.allowed = Message(N_("an input fleeodds models; {field} is not modelled yet"), field=field)
+            err.msg = Message(N_("{field}: {value} is not modelled yet; remove it"), field=field, value=shown)
+        err.args = (str(err.msg),)
+        return err
     detail = f" ({what})" if what else ""
     err.allowed = f"an input fleeodds models; {field} is not modelled yet{detail}"
     err.args = (f"{field}: {echo(value, whole_floats=True)} is not modelled yet{detail}; remove it",)
