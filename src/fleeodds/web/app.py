@@ -50,12 +50,6 @@ Method = Literal["both", "exact", "mc"]
 #: Threads of the pool that runs quick work off the event loop (anyio's default is 40).
 CHEAP_THREADS = 4
 
-#: French of the units that schemas give in English (the core's ``UNITS_FR`` comes first).
-WEB_UNITS_FR = {"turns": "tours", "models": "figurines", "combat result points": "points de résultat de combat",
-                "attacks": "attaques", "hits": "touches", "squares": "cases", "ft": "pieds", "Ld": "Cd",
-                "AC": "CA"}
-
-
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -313,12 +307,7 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def page() -> HTMLResponse:
         html = (resources.files("fleeodds.web") / "templates" / "index.html").read_text(encoding="utf-8")
-        import html as html_lib
-
-        from ..outcomes import UNITS_FR
-
-        units = html_lib.escape(json.dumps({**WEB_UNITS_FR, **UNITS_FR}), quote=True)
-        return HTMLResponse(html.replace("{{version}}", __version__).replace("{{units_fr}}", units))
+        return HTMLResponse(html.replace("{{version}}", __version__))
 
     @app.get("/api/health", summary="Server state, kernel warm-up and work queue")
     async def health() -> dict[str, Any]:

@@ -161,6 +161,17 @@ PAGE_TEXT: dict[str, str] = {
 }
 
 
+#: The units the page shows beside a box or an axis, as the schemas and the metrics write them (English);
+#: each is served as ``unit:<English>`` (a French player reads « pv », « ps », « Cd »).
+UNITS: dict[str, str] = {
+    "hp": NP_("unit", "hp"), "in": NP_("unit", "in"), "ft": NP_("unit", "ft"), "toises": NP_("unit", "toises"),
+    "dice": NP_("unit", "dice"), "degrees": NP_("unit", "degrees"), "turns": NP_("unit", "turns"),
+    "models": NP_("unit", "models"), "ranks": NP_("unit", "ranks"), "attacks": NP_("unit", "attacks"),
+    "hits": NP_("unit", "hits"), "squares": NP_("unit", "squares"), "Ld": NP_("unit", "Ld"), "AC": NP_("unit", "AC"),
+    "combat result points": NP_("unit", "combat result points"),
+}
+
+
 def page_text(lang: str) -> dict[str, str]:
     """The page's texts in one language, by id.
 
@@ -173,7 +184,8 @@ def page_text(lang: str) -> dict[str, str]:
     Returns
     -------
     dict of str to str
-        One entry per id of :data:`PAGE_TEXT`, placeholders (``{n}``…) left for the page to fill.
+        One entry per id of :data:`PAGE_TEXT`, placeholders (``{n}``…) left for the page to fill, and one per
+        unit of :data:`UNITS` (``unit:hp``).
 
     Raises
     ------
@@ -183,4 +195,5 @@ def page_text(lang: str) -> dict[str, str]:
     if lang not in available_langs():
         raise ValueError(f"lang: {lang!r} has no catalogue; expected one of {', '.join(available_langs())}")
     catalogue = translation(lang)
-    return {key: catalogue.pgettext(CONTEXT, text) for key, text in PAGE_TEXT.items()}
+    return {**{key: catalogue.pgettext(CONTEXT, text) for key, text in PAGE_TEXT.items()},
+            **{f"unit:{key}": catalogue.pgettext("unit", text) for key, text in UNITS.items()}}

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from fleeodds.language import available_langs, placeholders  # noqa: E402
 from fleeodds.web.app import create_app  # noqa: E402
-from fleeodds.web.page_text import PAGE_TEXT  # noqa: E402
+from fleeodds.web.page_text import PAGE_TEXT, UNITS  # noqa: E402
 
 WEB = resources.files("fleeodds.web")
 APP_JS = (WEB / "static" / "app.js").read_text(encoding="utf-8")
@@ -51,7 +51,7 @@ def test_every_id_of_the_page_is_served_in_every_language(client, lang):
     text = r.json()
     missing = sorted(ids_the_page_uses() - set(text))
     assert not missing, f"{lang}: ids app.js uses that /api/text lacks: {missing}"
-    assert set(text) == set(PAGE_TEXT)
+    assert set(text) == set(PAGE_TEXT) | {f"unit:{u}" for u in UNITS}
     # a text is never empty, and keeps the placeholders the page fills ({n}, {p}...)
     for key, english in PAGE_TEXT.items():
         assert text[key], (lang, key)
@@ -67,7 +67,9 @@ def test_french_is_the_page_french_and_english_the_message_ids(client):
     assert fr["not_whole"] == "{p}: « {v} » n'est pas un nombre entier ; attendu : {w}"
     # the page's "Exact" and "Add" are translated in their own context, apart from the catalogue's other ones
     assert fr["m_exact"] == "Exacte seulement" and fr["add_setup"] == "Ajouter"
-    assert client.get("/api/text?lang=en").json() == PAGE_TEXT
+    assert client.get("/api/text?lang=en").json() == {**PAGE_TEXT, **{f"unit:{u}": u for u in UNITS}}
+    # the units beside the boxes, as French players write them
+    assert (fr["unit:hp"], fr["unit:in"], fr["unit:Ld"], fr["unit:AC"]) == ("pv", "ps", "Cd", "CA")
 
 
 def test_the_language_comes_from_accept_language_when_not_asked(client):

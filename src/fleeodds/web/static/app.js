@@ -276,9 +276,8 @@ function helpText(s) {
     bits.push(t("default", { v: valueName(s, s.default) }));
   return bits.join(" · ");
 }
-// units as players write them in French (fleeodds.outcomes.UNITS_FR, given by the page)
-const UNITS_FR = JSON.parse(document.body.dataset.unitsFr || "{}");
-const unitOf = (s) => (s.unit ? (S.lang === "fr" && UNITS_FR[s.unit]) || s.unit : "");
+// units as players write them in the page's language (served with its texts: "unit:hp")
+const unitOf = (s) => (s.unit ? S.text["unit:" + s.unit] || s.unit : "");
 // a field's name starts with a capital letter, as on a form (the schema writes "situation", "mode de déplacement")
 const capital = (text) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
 function labelText(s, name) {
