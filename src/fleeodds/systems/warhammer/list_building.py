@@ -66,6 +66,7 @@ from typing import Any
 from ...importers.bsdata import (NO_PROFILE, Catalogue, ImportResult, MappedUnit, Problem, Profile, Unit,
                                  UnitMapping, map_catalogue as _map_catalogue, normalise, read_catalogue)
 from ...errors import InputError, short_repr
+from ...language import Message, N_
 from ...list_building import ExtraColumn, ListBuilding, Role, Total, UnitColumn
 from ...outcomes import check_lang
 from .catalogue_tow import (NOT_MODELLED, TOW_FIGHT_TYPES, dice_movement, is_character, part_kind, part_table,
@@ -875,13 +876,14 @@ def unit_size_models(profile: dict[str, Any], unit_size: Any, scenario_models: i
     """
     rule = "minimum" if unit_size is None else unit_size
     if isinstance(rule, bool) or not (isinstance(rule, (int, str))):
-        raise InputError("unit_size", short_repr(rule), "'minimum', 'scenario', 'points:N' or a number of models")
+        raise InputError("unit_size", short_repr(rule), Message(N_("'minimum', 'scenario', 'points:N' or a number "
+                                                                   "of models")))
     if _single(profile):
         return 1
     least = max(int(profile["min_models"]), 1)
     if isinstance(rule, int):
         if not 1 <= rule <= 1000:
-            raise InputError("unit_size", rule, "a number of models from 1 to 1000")
+            raise InputError("unit_size", rule, Message(N_("a number of models from {lo} to {hi}"), lo=1, hi=1000))
         return rule
     text = rule.strip().casefold()
     if text == "minimum":
@@ -892,7 +894,8 @@ def unit_size_models(profile: dict[str, Any], unit_size: Any, scenario_models: i
         return unit_size_models(profile, int(text), scenario_models)
     m = re.fullmatch(r"points\s*:\s*(\d{1,6})", text)
     if not m:
-        raise InputError("unit_size", short_repr(rule), "'minimum', 'scenario', 'points:N' or a number of models")
+        raise InputError("unit_size", short_repr(rule), Message(N_("'minimum', 'scenario', 'points:N' or a number "
+                                                                   "of models")))
     budget = int(m.group(1))
     per = profile.get("model_points")
     if not isinstance(per, (int, float)) or per <= 0:
@@ -941,8 +944,8 @@ def _no_dice(scenario, profile: dict[str, Any], role: str):
 
     dice = profile.get("movement_dice")
     if dice:
-        raise not_modelled("rules", "random_movement", f"{profile.get('name', role)} moves, flees and pursues "
-                           f"{dice}")
+        raise not_modelled("rules", "random_movement", Message(N_("{name} moves, flees and pursues {dice}"),
+                                                               name=profile.get("name", role), dice=dice))
     return scenario
 
 
