@@ -323,19 +323,23 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
         if rolled:  # Random Movement: the model moves, charges, flees and pursues the dice it rolls
             dice = min(rolled, key=lambda d: d[1])  # several: the slowest moves the unit
             values[key] = min(dice[1], hi)
-            u.note(label, dice[0], f"Random Movement: M is a roll of {dice[0]}; written as {values[key]} (its "
-                   "highest roll) for display, and the unit is not ranked in a flee or a fight (Random "
-                   "Movement is not modelled)")
+            u.note(label, dice[0], Message(N_("Random Movement: M is a roll of {dice}; written as {shown} (its "
+                                              "highest roll) for display, and the unit is not ranked in a flee or "
+                                              "a fight (Random Movement is not modelled)"),
+                                           dice=dice[0], shown=values[key]))
             continue
         bad = True
         present = [(p, r) for p, r in raws if r is not None]
         if not present:
-            u.note(label, "", f"missing: no profile of this unit has a {label} characteristic; "
-                   f"expected an integer from {lo} to {hi}", skipped=True)
+            u.note(label, "", Message(N_("missing: no profile of this unit has a {label} characteristic; "
+                                         "expected {allowed}"), label=label,
+                                      allowed=Message(N_("an integer from {lo} to {hi}"), lo=lo, hi=hi)),
+                   skipped=True)
         elif tow and key == "movement" and all(r[1].strip() == "-" for _, r in present):
             # TOW data: a character that must ride gives its M through the mount the list chooses
-            u.note(label, "-", "no profile of the unit moves by itself (M '-'): its Movement comes from a mount "
-                   "the list must choose, and the catalogue gives no default choice", skipped=True)
+            u.note(label, "-", Message(N_("no profile of the unit moves by itself (M '-'): its Movement comes from "
+                                          "a mount the list must choose, and the catalogue gives no default "
+                                          "choice")), skipped=True)
         else:
             shown = ", ".join(f"{p.name} {r[0]}={r[1]!r}" for p, r in present)
             u.note(label, present[0][1][1], f"not a number ({shown}); expected an integer from {lo} to {hi}",
@@ -400,8 +404,8 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
         number = _int(got[1])
         if number is None:
             if got[1] not in ("", "-"):
-                u.note(_OPTIONAL_LABEL[key], got[1], f"not a number on profile {main.name!r}; "
-                       f"{_OPTIONAL_LABEL[key]} left out")
+                u.note(_OPTIONAL_LABEL[key], got[1], Message(N_("not a number on profile {name!r}; {label} left "
+                                                                "out"), name=main.name, label=_OPTIONAL_LABEL[key]))
             continue
         out[key] = number
     if source:
