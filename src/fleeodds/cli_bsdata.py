@@ -72,7 +72,8 @@ def _report(result, verbose: bool, unmapped_top: int = 12, lang: str = "en") -> 
 
     def echo(key: str, tail: str = "", **fmt) -> None:
         if i:
-            fmt = {k: (to_french(v) if k == "msg" else v) for k, v in fmt.items()}
+            fmt = {k: ((v.render(lang) if isinstance(v, Message) else to_french(v)) if k == "msg" else v)
+                   for k, v in fmt.items()}
         click.echo(_report_words(key, lang, **fmt) + tail, err=True)
 
     from .messages_fr import to_french

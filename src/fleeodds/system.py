@@ -459,6 +459,8 @@ class Scenario(ABC):
             try:
                 out.append(Variant(s.en, s.fr, self.with_changes(s.changes)))
             except FleeoddsError as exc:
+                if exc.msg is not None and exc.args and exc.args[0] == str(exc.msg):  # its message, rendered later
+                    raise FleeoddsError(Message(N_("compare.{label}: {error}"), label=s.en, error=exc.msg)) from None
                 raise FleeoddsError(f"compare.{s.en}: {exc}") from None
         return out
 

@@ -114,24 +114,36 @@ def test_phrases_by_hand():
 
 
 def test_warhammer_no_effect_contexts_in_french():
-    """The most frequent contexts of the Warhammer "no effect" errors read in French; the value
-    and the situation's code stay as written."""
-    from fleeodds.messages_fr import to_french
+    """The most frequent contexts of the Warhammer "no effect" errors read in French (from the catalogue); the
+    value and the situation's code stay as written."""
+    from fleeodds.language import Message
+    from fleeodds.systems.warhammer.checks.flee import IN_EDITION
+    from fleeodds.validation import no_effect
 
-    fr = to_french("options.cold_blooded_scope: 'all_ld' has no effect in the 'break' situation in 8th edition; "
-                   "remove it")
-    assert fr == ("options.cold_blooded_scope: 'all_ld' n'a aucun effet dans la situation 'break' en 8e édition ; "
-                  "retirez-le")
-    assert "Commandement de l'unité (7)" in to_french(
-        "fight.unit.general_leadership: 7 has no effect when it is not above the unit's own Leadership (7); remove it")
+    where = Message("in the '{situation}' situation {in_edition}", situation="break",
+                    in_edition=Message(IN_EDITION["8th"]))
+    err = no_effect("options.cold_blooded_scope", "all_ld", where)
+    assert str(err) == "options.cold_blooded_scope: 'all_ld' has no effect in the 'break' situation in 8th edition; " \
+                       "remove it"
+    assert err.message("fr") == ("options.cold_blooded_scope: 'all_ld' n'a aucun effet dans la situation 'break' en "
+                                 "8e édition ; retirez-le")
+    err = no_effect("fight.unit.general_leadership", 7,
+                    Message("when it is not above the unit's own Leadership ({leadership})", leadership=7))
+    assert "Commandement de l'unité (7)" in err.message("fr")
 
 
 def test_new_warhammer_reasons_in_french():
     """Several pursuers and things in the way: their reasons read in French too."""
-    from fleeodds.messages_fr import to_french
+    from fleeodds.system import scenario_from_dict
+    from fleeodds.validation import strict_inputs
 
-    assert to_french("pursuers: [] is not allowed; expected either one [pursuer] table or [[pursuers]] tables, "
-                     "not both").endswith("une table [pursuer] ou des tables [[pursuers]], pas les deux")
-    assert "au-delà du plus long mouvement de fuite (12 ps avec table.max_turns = 0)" in to_french(
-        "obstacles.0.distance: 14.0 has no effect beyond the farthest flee move (12\" with table.max_turns = 0); "
-        "remove it")
+    base = {"system": "warhammer", "edition": "7th", "situation": "break", "fleeing": {"profile": "Night Goblins"},
+            "pursuer": {"profile": "Dwarf Warriors"}, "combat": {"margin": 2}}
+    with pytest.raises(InputError) as e:
+        scenario_from_dict(dict(base, pursuers=[{"profile": "Dwarf Warriors"}]))
+    assert e.value.message("fr").endswith("une table [pursuer] ou des tables [[pursuers]], pas les deux")
+    far = dict(base, table={"edge_distance": 30, "max_turns": 0},
+               obstacles=[{"kind": "impassable", "distance": 14, "depth": 1}])
+    with strict_inputs(), pytest.raises(InputError) as e:
+        scenario_from_dict(far)
+    assert "au-delà du plus long mouvement de fuite (12 ps avec table.max_turns = 0)" in e.value.message("fr")

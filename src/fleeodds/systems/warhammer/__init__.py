@@ -23,8 +23,8 @@ A scenario file looks like::
 The parts: :mod:`.model` (what a file may say), :mod:`.checks` (fields that change nothing,
 refused by name), :mod:`.plan` (the rules' tables: model -> frozen plan), :mod:`.exact` and
 :mod:`.kernels` (plan -> exact distribution, plan -> Monte Carlo counts), :mod:`.scenarios` (the
-Scenario classes and the loader); :mod:`.outcomes`, :mod:`.labels`, :mod:`.messages_fr` and
-:mod:`.list_building` beside them.
+Scenario classes and the loader); :mod:`.outcomes`, :mod:`.labels` and :mod:`.list_building` beside them.
+Every French word is in the catalogue (``locale/fr/LC_MESSAGES/fleeodds.po``).
 
 References
 ----------
@@ -36,12 +36,11 @@ rulebooks' close-combat and movement sections, the TOW rules index, and the
 from ...system import RulesSystem
 from . import decisions
 from .labels import FORM_LABELS, TITLE, TITLE_FR, value_labels
-from .messages_fr import PHRASES as MESSAGES_FR
 from .scenarios.loader import benchmark_case, load_scenario, schema
 
 SYSTEM = RulesSystem(
     key="warhammer", title=TITLE, title_fr=TITLE_FR,
     loader=load_scenario, schema=schema, compare_paths=("compare",), roles=("fleeing", "pursuing"),
-    benchmark=benchmark_case, list_building="fleeodds.systems.warhammer.list_building", messages_fr=MESSAGES_FR,
+    benchmark=benchmark_case, list_building="fleeodds.systems.warhammer.list_building",
     value_labels=value_labels(FORM_LABELS), decision_points=decisions.decision_points, goals=decisions.GOALS,
     roll_choices=decisions.roll_choices)

@@ -66,6 +66,7 @@ from typing import Any
 from ...importers.bsdata import (NO_PROFILE, Catalogue, ImportResult, MappedUnit, Problem, Profile, Unit,
                                  UnitMapping, map_catalogue as _map_catalogue, normalise, read_catalogue)
 from ...errors import InputError, short_repr
+from ...language import Message, N_
 from ...list_building import ExtraColumn, ListBuilding, Role, Total, UnitColumn
 from ...outcomes import check_lang
 from .catalogue_tow import (NOT_MODELLED, TOW_FIGHT_TYPES, dice_movement, is_character, part_kind, part_table,
@@ -322,19 +323,23 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
         if rolled:  # Random Movement: the model moves, charges, flees and pursues the dice it rolls
             dice = min(rolled, key=lambda d: d[1])  # several: the slowest moves the unit
             values[key] = min(dice[1], hi)
-            u.note(label, dice[0], f"Random Movement: M is a roll of {dice[0]}; written as {values[key]} (its "
-                   "highest roll) for display, and the unit is not ranked in a flee or a fight (Random "
-                   "Movement is not modelled)")
+            u.note(label, dice[0], Message(N_("Random Movement: M is a roll of {dice}; written as {shown} (its "
+                                              "highest roll) for display, and the unit is not ranked in a flee or "
+                                              "a fight (Random Movement is not modelled)"),
+                                           dice=dice[0], shown=values[key]))
             continue
         bad = True
         present = [(p, r) for p, r in raws if r is not None]
         if not present:
-            u.note(label, "", f"missing: no profile of this unit has a {label} characteristic; "
-                   f"expected an integer from {lo} to {hi}", skipped=True)
+            u.note(label, "", Message(N_("missing: no profile of this unit has a {label} characteristic; "
+                                         "expected {allowed}"), label=label,
+                                      allowed=Message(N_("an integer from {lo} to {hi}"), lo=lo, hi=hi)),
+                   skipped=True)
         elif tow and key == "movement" and all(r[1].strip() == "-" for _, r in present):
             # TOW data: a character that must ride gives its M through the mount the list chooses
-            u.note(label, "-", "no profile of the unit moves by itself (M '-'): its Movement comes from a mount "
-                   "the list must choose, and the catalogue gives no default choice", skipped=True)
+            u.note(label, "-", Message(N_("no profile of the unit moves by itself (M '-'): its Movement comes from "
+                                          "a mount the list must choose, and the catalogue gives no default "
+                                          "choice")), skipped=True)
         else:
             shown = ", ".join(f"{p.name} {r[0]}={r[1]!r}" for p, r in present)
             u.note(label, present[0][1][1], f"not a number ({shown}); expected an integer from {lo} to {hi}",
@@ -399,8 +404,8 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
         number = _int(got[1])
         if number is None:
             if got[1] not in ("", "-"):
-                u.note(_OPTIONAL_LABEL[key], got[1], f"not a number on profile {main.name!r}; "
-                       f"{_OPTIONAL_LABEL[key]} left out")
+                u.note(_OPTIONAL_LABEL[key], got[1], Message(N_("not a number on profile {name!r}; {label} left "
+                                                                "out"), name=main.name, label=_OPTIONAL_LABEL[key]))
             continue
         out[key] = number
     if source:
@@ -875,13 +880,14 @@ def unit_size_models(profile: dict[str, Any], unit_size: Any, scenario_models: i
     """
     rule = "minimum" if unit_size is None else unit_size
     if isinstance(rule, bool) or not (isinstance(rule, (int, str))):
-        raise InputError("unit_size", short_repr(rule), "'minimum', 'scenario', 'points:N' or a number of models")
+        raise InputError("unit_size", short_repr(rule), Message(N_("'minimum', 'scenario', 'points:N' or a number "
+                                                                   "of models")))
     if _single(profile):
         return 1
     least = max(int(profile["min_models"]), 1)
     if isinstance(rule, int):
         if not 1 <= rule <= 1000:
-            raise InputError("unit_size", rule, "a number of models from 1 to 1000")
+            raise InputError("unit_size", rule, Message(N_("a number of models from {lo} to {hi}"), lo=1, hi=1000))
         return rule
     text = rule.strip().casefold()
     if text == "minimum":
@@ -892,7 +898,8 @@ def unit_size_models(profile: dict[str, Any], unit_size: Any, scenario_models: i
         return unit_size_models(profile, int(text), scenario_models)
     m = re.fullmatch(r"points\s*:\s*(\d{1,6})", text)
     if not m:
-        raise InputError("unit_size", short_repr(rule), "'minimum', 'scenario', 'points:N' or a number of models")
+        raise InputError("unit_size", short_repr(rule), Message(N_("'minimum', 'scenario', 'points:N' or a number "
+                                                                   "of models")))
     budget = int(m.group(1))
     per = profile.get("model_points")
     if not isinstance(per, (int, float)) or per <= 0:
@@ -941,8 +948,8 @@ def _no_dice(scenario, profile: dict[str, Any], role: str):
 
     dice = profile.get("movement_dice")
     if dice:
-        raise not_modelled("rules", "random_movement", f"{profile.get('name', role)} moves, flees and pursues "
-                           f"{dice}")
+        raise not_modelled("rules", "random_movement", Message(N_("{name} moves, flees and pursues {dice}"),
+                                                               name=profile.get("name", role), dice=dice))
     return scenario
 
 

@@ -10,6 +10,7 @@ while the round is resolved (:func:`..plan.combat.resolve_fight`).
 from __future__ import annotations
 
 from ....errors import InputError, short_repr
+from ....language import Message, N_
 from ....validation import effect_checks_on, equals_default, inert, not_modelled
 from ..model.base import UnitProfile
 from ..model.combat import NOT_MODELLED, SIDES
@@ -30,7 +31,7 @@ def refuse_not_modelled(data: dict) -> None:
         if isinstance(table, dict):
             for key, what in NOT_MODELLED.items():
                 if key in table:
-                    raise not_modelled(f"fight.{side}.{key}", table[key], what)
+                    raise not_modelled(f"fight.{side}.{key}", table[key], Message(what))
 
 
 #: Rules that make a unit immune to 8th-edition Fear in close combat (a Fear- or Terror-causing unit is).
@@ -64,31 +65,33 @@ def fight_rule_error(rule: str, edition: str, foe: UnitProfile, field: str):
     8th "Fear" (8th.whfb.app/special-rules/fear); docs/warhammer_combat.md §7 (checks) and §15.
     """
     if rule in ("always_strikes_first", "always_strikes_last") and edition == "tow":
-        return not_modelled(field, rule, "The Old World's own strike-order rules (a separate issue)")
+        return not_modelled(field, rule, Message(N_("The Old World's own strike-order rules (a separate issue)")))
     if rule in ("stomp", "thunderstomp") and edition != "8th":
-        return not_modelled(field, rule, f"Stomp in {edition} (an 8th-edition rule here; TOW's Stomp Attacks "
-                                         "(X) are not an input)")
+        return not_modelled(field, rule, Message(N_("Stomp in {edition} (an 8th-edition rule here; TOW's Stomp "
+                                                    "Attacks (X) are not an input)"), edition=edition))
     if rule == "killing_blow" and (foe.wounds or 1) > 1:
-        return not_modelled(field, rule, f"Killing Blow against models of {foe.wounds} Wounds (a model slain "
-                                         "outright whatever its Wounds)")
+        return not_modelled(field, rule, Message(N_("Killing Blow against models of {wounds} Wounds (a model "
+                                                    "slain outright whatever its Wounds)"), wounds=foe.wounds))
     return None  # 8th Fear in close combat is modelled (..plan.combat.resolve_fight: a Leadership test, WS 1)
 
 
-def fight_rule_context(rule: str, edition: str, foe: UnitProfile, charger: str = "unit") -> str | None:
+def fight_rule_context(rule: str, edition: str, foe: UnitProfile, charger: str = "unit") -> Message | None:
     """Why a special rule fleeodds models changes nothing in this fight (round and chain), else ``None``:
     Fear and Terror in 8th against an enemy immune to Fear, Swiftstride in 6th and 7th (an 8th and TOW
     rule of flee, pursuit and charge rolls), Steadfast outside 8th (docs/warhammer_combat.md §7)."""
     if edition == "8th" and rule in ("fear", "terror") and any(foe.has(r) for r in FEAR_IMMUNE):
-        return "in this 8th-edition fight (the enemy is immune to Fear)"
+        return Message(N_("in this 8th-edition fight (the enemy is immune to Fear)"))
     if rule == "swiftstride" and edition in ("6th", "7th"):
-        return f"in {edition} (Swiftstride acts on 8th-edition and Old World flee, pursuit and charge rolls)"
+        return Message(N_("in {edition} (Swiftstride acts on 8th-edition and Old World flee, pursuit and charge "
+                          "rolls)"), edition=edition)
     if rule == "steadfast" and edition != "8th":
-        return f"in {edition} (Steadfast is an 8th-edition rule)"
+        return Message(N_("in {edition} (Steadfast is an 8th-edition rule)"), edition=edition)
     if rule in ("stomp", "thunderstomp") and edition == "8th" and foe.troop_type not in ("infantry", "war_beast",
                                                                                          "swarm"):
-        return f"against {foe.troop_type.replace('_', ' ')} (8th Stomp hits infantry, war beasts and swarms)"
+        return Message(N_("against {troop_type} (8th Stomp hits infantry, war beasts and swarms)"),
+                       troop_type=foe.troop_type.replace("_", " "))
     if rule == "hatred" and charger == "none":
-        return "after the first round (Hatred re-rolls misses in the first round of a combat)"
+        return Message(N_("after the first round (Hatred re-rolls misses in the first round of a combat)"))
     return None
 
 
@@ -117,7 +120,8 @@ def check_fight_units(data: dict, model: ScenarioModel, units: tuple[UnitProfile
         where = f"fight.{side}"
         if ref.models_start is not None and ref.models_start < ref.models:
             raise InputError(f"{where}.models_start", ref.models_start,
-                             f"at least the unit's models when the fight starts ({ref.models})")
+                             Message(N_("at least the unit's models when the fight starts ({models})"),
+                                     models=ref.models))
         foe = units[1] if side == "unit" else units[0]
         for rule in prof.rules:  # rules not modelled in this fight: refused whatever the checks
             field = next((f"{where}.{k}" for k in ("rules", "extra_rules") if rule in (raw.get(k) or ())),
@@ -134,8 +138,9 @@ def check_fight_units(data: dict, model: ScenarioModel, units: tuple[UnitProfile
                 inert(field, rule, why)
         if ref.general_leadership is not None and ref.general_leadership <= prof.leadership:
             inert(f"{where}.general_leadership", ref.general_leadership,
-                            f"when it is not above the unit's own Leadership ({prof.leadership}): a unit uses "
-                            "its General's Leadership only when it is higher")
+                            Message(N_("when it is not above the unit's own Leadership ({leadership}): a unit "
+                                       "uses its General's Leadership only when it is higher"),
+                                    leadership=prof.leadership))
         for rule in prof.rules:
             for role in ("fleeing", "pursuer"):  # the unit may lose (flee) or win (pursue)
                 field = next((f"{where}.{k}" for k in ("rules", "extra_rules") if rule in (raw.get(k) or ())),
@@ -152,31 +157,34 @@ def check_fight_options(data: dict, model: ScenarioModel) -> None:
     written = ((data.get("fight") or {}).get("options") or {})
     ed, f = model.edition, model.fight
     if "test" in data:  # the Leadership test of the leadership_test and panic situations
-        inert("test", short_repr(data["test"]), "in situation 'fight' (the loser takes a Break test)")
+        inert("test", short_repr(data["test"]), Message(N_("in situation 'fight' (the loser takes a Break test)")))
     for side in ("unit", "enemy"):
         ref = getattr(f, side)
         if ref.fighting_files is not None and ref.models is not None and ref.fighting_files > ref.models:
             raise InputError(f"fight.{side}.fighting_files", ref.fighting_files,
-                             f"at most the unit's models ({ref.models}): models in base contact")
+                             Message(N_("at most the unit's models ({models}): models in base contact"),
+                                     models=ref.models))
     for name in written:
         if name.startswith("tow_") and ed != "tow":
-            inert(f"fight.options.{name}", written[name], f"in {ed} (a rule of The Old World)")
+            inert(f"fight.options.{name}", written[name], Message(N_("in {ed} (a rule of The Old World)"), ed=ed))
     # an option whose default is "by edition", written at the edition's own value, is a default: nothing said
     by_edition = fight_option_defaults(ed)
     written = {k: v for k, v in written.items() if not (k in by_edition and v is by_edition[k])}
     if "charge_strikes_first" in written and f.charger == "none":
         inert("fight.options.charge_strikes_first", written["charge_strikes_first"],
-                        "with charger = 'none' (nobody charged)")
+                        Message(N_("with charger = 'none' (nobody charged)")))
     given = data.get("fight") or {}
     if "charge_distance" in given:  # TOW's Initiative for the charge (plan.tow_combat.charge_bonus)
         if ed != "tow":
-            inert("fight.charge_distance", given["charge_distance"], f"in {ed} (the charge's Initiative bonus is a "
-                                                                       "rule of The Old World)")
+            inert("fight.charge_distance", given["charge_distance"], Message(N_("in {ed} (the charge's "
+                                                                                "Initiative bonus is a rule of "
+                                                                                "The Old World)"), ed=ed))
         elif f.charger == "none":
-            inert("fight.charge_distance", given["charge_distance"], "with charger = 'none' (nobody charged)")
+            inert("fight.charge_distance", given["charge_distance"], Message(N_("with charger = 'none' (nobody "
+                                                                                "charged)")))
     if "spear_ranks_on_charge" in written and (f.charger == "none" or getattr(f, f.charger).weapon != "spear"):
         inert("fight.options.spear_ranks_on_charge", written["spear_ranks_on_charge"],
-                        "unless the charging unit fights with spears")
+                        Message(N_("unless the charging unit fights with spears")))
 
 
 def check_chain_fields(data: dict, chains: tuple) -> None:
@@ -194,5 +202,5 @@ def check_chain_fields(data: dict, chains: tuple) -> None:
                 continue  # the edition's own value of a "by edition" option: a default, nothing to say
             path = (group, name)
             if not any(is_used((c.model, c.fleeing, c.pursuer), path) for c in chains):
-                inert(f"{group}.{name}", value, "in this fight (it changes neither unit's Break "
-                                                          "test, flight, pursuit or rally)")
+                inert(f"{group}.{name}", value, Message(N_("in this fight (it changes neither unit's Break test, "
+                                                           "flight, pursuit or rally)")))

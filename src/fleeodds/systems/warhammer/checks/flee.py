@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ....errors import FleeoddsError, InputError
+from ....language import Message, N_
 from ....validation import annotation_values, equals_default, inert, not_modelled
 from ..model.base import TROOP_TYPES, UnitProfile
 from ..model.flee import TEST_KINDS, TEST_SITUATIONS, Options, ScenarioModel
@@ -39,8 +40,10 @@ from ..plan.flee import (BREAK_CLASSIC, BREAK_NONE, BREAK_TOW, FAILED_MOVE_M, PU
 from ..plan.leadership import RALLY_DOUBLE1_ONLY, RALLY_NORMAL, double1_pass, ld_test_pass
 
 CHARGE_SITUATIONS = ("charge_fleeing", "flee_reaction")
-EDITION_NAMES = {"6th": "6th edition", "7th": "7th edition", "8th": "8th edition", "tow": "The Old World",
-                 "starter": "the starter rules"}
+#: "in <the edition>" as a reason says it (its preposition differs by edition in French: en 6e édition, dans The
+#: Old World).
+IN_EDITION = {"6th": N_("in 6th edition"), "7th": N_("in 7th edition"), "8th": N_("in 8th edition"),
+              "tow": N_("in The Old World"), "starter": N_("in the starter rules")}
 #: Fields never refused (labels, the unit's identity and characteristics, the comparison).
 EXEMPT_TOP = {"system", "title", "description", "edition", "situation", "compare", "profiles_file"}
 EXEMPT_UNIT = {"profile", "name", "movement", "leadership"}
@@ -296,116 +299,119 @@ def drawn(model: ScenarioModel) -> bool:
 #: What each option, table or combat field acts on: the reason it gives when nothing of it decides a number
 #: here (the last resort of :func:`_hint`; true whenever the field is found to change nothing).
 ACTS_ON = {
-    ("options", "tie_rule"): "it only decides a pursuit or charge roll equal to the distance, which decides "
-                             "nothing here",
-    ("options", "flee_roll"): "it only sets the flee roll, which decides nothing here",
-    ("options", "pursuit_roll"): "it only sets the pursuer's roll, which decides nothing here",
-    ("options", "charge_reach"): "it only sets a charge's reach, and no charge decides anything here",
-    ("options", "swiftstride_8th_roll"): "it only sets the 8th-edition Swiftstride roll, which no unit "
-                                         "here makes",
-    ("options", "tow_swiftstride_use"): "it only says whether a Swiftstride unit uses its rule in The Old "
-                                        "World, which no roll here depends on",
-    ("options", "bsb_reroll"): "it only sets what a Battle Standard re-rolls, and no re-roll decides "
-                               "anything here",
-    ("options", "tow_bsb_break_reroll_policy"): "it only sets what a Battle Standard re-rolls after a Break "
-                                                "test in The Old World, and no re-roll decides anything here",
-    ("options", "cold_blooded_scope"): "it only acts on the tests of a Cold-blooded unit, and none decides "
-                                       "anything here",
-    ("options", "cold_blooded_double1"): "it only acts on the tests of a Cold-blooded unit, and none decides "
-                                         "anything here",
-    ("options", "steadfast_uses_general_ld"): "it only acts on the Break test of a Steadfast unit in 8th "
-                                              "edition",
-    ("options", "musician_rally_bonus"): "it only adds a musician's bonus to rally tests, and no musician "
-                                         "rallies here",
-    ("options", "pursuer_restrains"): "it only says whether the winner may hold back from pursuing, which "
-                                      "decides nothing here",
-    ("options", "edge_contact"): "it only says when a unit reaching the table edge leaves it, and no move "
-                                 "here reaches a table edge (table.edge_distance)",
-    ("options", "rally_casualty_rule"): "it only sets the casualty limits of rally tests, which decide nothing "
-                                        "here",
-    ("options", "tow_fall_back_outnumbered_breaks"): "it only acts on a Break test in The Old World",
-    ("options", "tow_stubborn_falls_back"): "it only acts on the Break test of a Stubborn unit in The Old World",
-    ("options", "failed_charge_move_8th"): "it only sets how far a failed charge moves in 8th edition, which "
-                                           "decides nothing here",
-    ("options", "chaser_move_out_of_range"): "it only moves a chaser that cannot reach its charge, which "
-                                             "decides nothing here",
-    ("options", "flee_clearance"): "it only says where a flee move through a unit or terrain stops",
-    ("table", "gap"): "it is the pursuer's or charger's distance, which decides nothing here",
-    ("table", "edge_distance"): "it only places the table edge, which decides nothing here",
-    ("table", "max_turns"): "it only sets the rally turns of a fleeing unit, which decide nothing here",
+    ("options", "tie_rule"): N_("it only decides a pursuit or charge roll equal to the distance, which decides "
+                                "nothing here"),
+    ("options", "flee_roll"): N_("it only sets the flee roll, which decides nothing here"),
+    ("options", "pursuit_roll"): N_("it only sets the pursuer's roll, which decides nothing here"),
+    ("options", "charge_reach"): N_("it only sets a charge's reach, and no charge decides anything here"),
+    ("options", "swiftstride_8th_roll"): N_("it only sets the 8th-edition Swiftstride roll, which no unit "
+                                            "here makes"),
+    ("options", "tow_swiftstride_use"): N_("it only says whether a Swiftstride unit uses its rule in The Old "
+                                           "World, which no roll here depends on"),
+    ("options", "bsb_reroll"): N_("it only sets what a Battle Standard re-rolls, and no re-roll decides "
+                                  "anything here"),
+    ("options", "tow_bsb_break_reroll_policy"): N_("it only sets what a Battle Standard re-rolls after a Break "
+                                                   "test in The Old World, and no re-roll decides anything here"),
+    ("options", "cold_blooded_scope"): N_("it only acts on the tests of a Cold-blooded unit, and none decides "
+                                          "anything here"),
+    ("options", "cold_blooded_double1"): N_("it only acts on the tests of a Cold-blooded unit, and none decides "
+                                            "anything here"),
+    ("options", "steadfast_uses_general_ld"): N_("it only acts on the Break test of a Steadfast unit in 8th "
+                                                 "edition"),
+    ("options", "musician_rally_bonus"): N_("it only adds a musician's bonus to rally tests, and no musician "
+                                            "rallies here"),
+    ("options", "pursuer_restrains"): N_("it only says whether the winner may hold back from pursuing, which "
+                                         "decides nothing here"),
+    ("options", "edge_contact"): N_("it only says when a unit reaching the table edge leaves it, and no move "
+                                    "here reaches a table edge (table.edge_distance)"),
+    ("options", "rally_casualty_rule"): N_("it only sets the casualty limits of rally tests, which decide nothing "
+                                           "here"),
+    ("options", "tow_fall_back_outnumbered_breaks"): N_("it only acts on a Break test in The Old World"),
+    ("options", "tow_stubborn_falls_back"): N_("it only acts on the Break test of a Stubborn unit in The Old World"),
+    ("options", "failed_charge_move_8th"): N_("it only sets how far a failed charge moves in 8th edition, which "
+                                              "decides nothing here"),
+    ("options", "chaser_move_out_of_range"): N_("it only moves a chaser that cannot reach its charge, which "
+                                                "decides nothing here"),
+    ("options", "flee_clearance"): N_("it only says where a flee move through a unit or terrain stops"),
+    ("table", "gap"): N_("it is the pursuer's or charger's distance, which decides nothing here"),
+    ("table", "edge_distance"): N_("it only places the table edge, which decides nothing here"),
+    ("table", "max_turns"): N_("it only sets the rally turns of a fleeing unit, which decide nothing here"),
 }
 #: The combat fields of one edition: (the editions that read it, why elsewhere).
 COMBAT_EDITIONS = {
-    "steadfast": (("8th",), "Steadfast is a rule of the 8th edition"),
-    "fear_outnumbered": (("6th", "7th"), "the automatic break by a Fear-causing winner is a rule of the 6th and "
-                                         "7th editions"),
-    "outnumbered_two_to_one": (("tow",), "a unit outnumbered two to one breaks automatically only in The Old "
-                                         "World"),
+    "steadfast": (("8th",), N_("Steadfast is a rule of the 8th edition")),
+    "fear_outnumbered": (("6th", "7th"), N_("the automatic break by a Fear-causing winner is a rule of the 6th "
+                                            "and 7th editions")),
+    "outnumbered_two_to_one": (("tow",), N_("a unit outnumbered two to one breaks automatically only in The Old "
+                                            "World")),
 }
 
 
-def _hint(path: tuple[str, ...], model: ScenarioModel) -> str:
-    return _specific_hint(path, model) or ACTS_ON.get(tuple(path[:2]), "")
+def _hint(path: tuple[str, ...], model: ScenarioModel, own_keeps_charging: bool = False) -> Message | None:
+    text = _specific_hint(path, model, own_keeps_charging) or ACTS_ON.get(tuple(path[:2]))
+    return Message(text) if text else None
 
 
-def _specific_hint(path: tuple[str, ...], model: ScenarioModel) -> str:
+def _specific_hint(path: tuple[str, ...], model: ScenarioModel, own_keeps_charging: bool = False) -> str:
     sit = model.situation
     role = path[0]
     name = path[1]
     if drawn(model) and path[:2] not in (("combat", "margin"), ("fleeing", "musician"), ("pursuer", "musician")):
         # the input is moot because of another field: name that field (combat.margin), not only the situation
-        return "combat.margin = 0 is a drawn combat: no Break test, so no flight, pursuit or rally follows"
+        return N_("combat.margin = 0 is a drawn combat: no Break test, so no flight, pursuit or rally follows")
     if role == "test" and sit not in TEST_SITUATIONS:
-        return "the [test] table belongs to the leadership_test and panic situations"
+        return N_("the [test] table belongs to the leadership_test and panic situations")
     if role == "test" and name == "kind":
-        return "the kind of test only decides a Cold-blooded unit's dice in TOW (and the panic situation " \
-               "is always a Panic test)"
+        return N_("the kind of test only decides a Cold-blooded unit's dice in TOW (and the panic situation "
+                  "is always a Panic test)")
     if role == "table" and sit == "leadership_test":
-        return "the leadership_test situation ends with the test"
+        return N_("the leadership_test situation ends with the test")
     if role == "combat" and sit != "break":
-        return "there is no Break test in this situation"
+        return N_("there is no Break test in this situation")
     if role == "combat" and name in COMBAT_EDITIONS and model.edition not in COMBAT_EDITIONS[name][0]:
         return COMBAT_EDITIONS[name][1]
     if role == "combat" and name == "margin" and model.edition != "tow":
-        return "a Stubborn (6th/7th) or Steadfast (8th) unit tests on its unmodified Leadership, and an " \
-               "Unbreakable one or an automatic break takes no test"
+        return N_("a Stubborn (6th/7th) or Steadfast (8th) unit tests on its unmodified Leadership, and an "
+                  "Unbreakable one or an automatic break takes no test")
     if role == "table" and sit in CHARGE_SITUATIONS and name in ("max_turns", "chaser_keeps_charging", "first_turn"):
-        return "the charge situations end with the flee move"
+        return N_("the charge situations end with the flee move")
     if role == "table" and name in ("chaser_keeps_charging", "first_turn"):
-        return "it acts in the turns of the chain: set table.max_turns > 0 and table.chaser_keeps_charging = true"
+        if own_keeps_charging:  # the advice of a pursuer's own keeps_charging names no table field
+            return N_("it acts in the turns of the chain: set table.max_turns > 0")
+        return N_("it acts in the turns of the chain: set table.max_turns > 0 and table.chaser_keeps_charging = true")
     if name == "troop_type":
-        return "the troop type changes no number here; Movement and special rules do"
+        return N_("the troop type changes no number here; Movement and special rules do")
     if role == "pursuer" and name == "general_leadership":
-        return "a General only helps the pursuer's test to not pursue, with options.pursuer_restrains = " \
-               "'ld_test', and not in the starter rules"
+        return N_("a General only helps the pursuer's test to not pursue, with options.pursuer_restrains = "
+                  "'ld_test', and not in the starter rules")
     if role == "pursuer" and name == "battle_standard":
-        return "a Battle Standard only re-rolls the pursuer's failed test to not pursue, with " \
-               "options.pursuer_restrains = 'ld_test' where options.bsb_reroll is 'any_failed_ld' (8th default)"
+        return N_("a Battle Standard only re-rolls the pursuer's failed test to not pursue, with "
+                  "options.pursuer_restrains = 'ld_test' where options.bsb_reroll is 'any_failed_ld' (8th default)")
     if role == "fleeing" and name == "battle_standard":
-        return "a Battle Standard re-rolls the Break test, except in the starter rules, and rally tests in " \
-               "8th and TOW; see options.bsb_reroll"
+        return N_("a Battle Standard re-rolls the Break test, except in the starter rules, and rally tests in "
+                  "8th and TOW; see options.bsb_reroll")
     if role == "fleeing" and name == "general_leadership":
-        return "a General lends his Ld to the Break test and, except in the starter rules, to rally tests"
+        return N_("a General lends his Ld to the Break test and, except in the starter rules, to rally tests")
     if role == "pursuer" and name == "musician":
-        return "a pursuer's musician only wins a drawn combat (combat.margin = 0) against a unit without one"
+        return N_("a pursuer's musician only wins a drawn combat (combat.margin = 0) against a unit without one")
     if role == "pursuer" and name in ("models_start", "models_left"):
-        return "it only acts on the fleeing unit's rally tests"
+        return N_("it only acts on the fleeing unit's rally tests")
     if name == "models_start" and model.fleeing.models_left is None:
-        return "the casualty limits compare models_left with models_start; give models_left"
+        return N_("the casualty limits compare models_left with models_start; give models_left")
     if name == "musician":
-        return "a musician wins a drawn combat (combat.margin = 0) against a unit without one, and adds to " \
-               "rally tests with table.max_turns > 0, in 6th, in TOW or with options.musician_rally_bonus = 1"
+        return N_("a musician wins a drawn combat (combat.margin = 0) against a unit without one, and adds to "
+                  "rally tests with table.max_turns > 0, in 6th, in TOW or with options.musician_rally_bonus = 1")
     if name in ("models_start", "models_left"):
-        return "the casualty limits act on rally tests only, with table.max_turns > 0"
+        return N_("the casualty limits act on rally tests only, with table.max_turns > 0")
     if role == "options" and name in ("insane_courage", "ld_double1_passes", "ld_double6_fails"):
-        return "every Leadership test here passes or fails on a natural double anyway, by its total"
+        return N_("every Leadership test here passes or fails on a natural double anyway, by its total")
     if role == "options" and name == "flee_clearance" and not model.obstacles:
-        return "it says where a flee move through things in the way stops, and there are no [[obstacles]]"
+        return N_("it says where a flee move through things in the way stops, and there are no [[obstacles]]")
     if role == "options" and name == "catch_vs_edge_order":
-        return "it orders the combat-phase pursuit only, where the first flee move can reach the table edge; " \
-               "a charged unit's flee move always resolves before the charge"
+        return N_("it orders the combat-phase pursuit only, where the first flee move can reach the table edge; "
+                  "a charged unit's flee move always resolves before the charge")
     if name in ("rules", "extra_rules") and role == "pursuer" and path[2] == "fear":
-        return "a Fear-causing winner's automatic break is combat.fear_outnumbered"
+        return N_("a Fear-causing winner's automatic break is combat.fear_outnumbered")
     tow_rule = path[2] if name in ("rules", "extra_rules") and len(path) > 2 else None
     if tow_rule in TOW_RULE_HINTS or name in TOW_FIELD_HINTS:
         return TOW_RULE_HINTS.get(tow_rule) or TOW_FIELD_HINTS[name]
@@ -414,49 +420,51 @@ def _specific_hint(path: tuple[str, ...], model: ScenarioModel) -> str:
 
 #: Where the TOW-only flee rules act (docs/warhammer.md, "The Old World's own flee and rally rules").
 TOW_RULE_HINTS = {
-    "warband": "a Warband adds fleeing.rank_bonus to its Leadership on its Break, Panic or plain test, in TOW",
-    "scurrying_masses": "Scurrying Masses adds fleeing.rank_bonus to its Leadership on its Break, Panic or plain "
-                        "test, in TOW",
-    "veteran": "a Veteran re-rolls failed Leadership tests (rally tests, plain and Panic tests, a pursuer's "
-               "Restraint test), not the Break test, in TOW",
-    "fire_and_flee": "Fire & Flee acts with options.charge_reaction = 'fire_and_flee', in a TOW flee_reaction",
-    "random_movement": "Random Movement forbids declaring charges and fleeing from one (refused there), in TOW; "
-                       "a pursuit is unchanged",
-    "impetuous": "an Impetuous chaser must charge on a D6 of 1-3 in the turns of the chain (table.max_turns > 0, "
-                 "table.chaser_keeps_charging = false), in TOW; a pursuit is unchanged",
+       "warband": N_("a Warband adds fleeing.rank_bonus to its Leadership on its Break, Panic or plain test, in TOW"),
+       "scurrying_masses": N_("Scurrying Masses adds fleeing.rank_bonus to its Leadership on its Break, Panic or plain "
+                           "test, in TOW"),
+       "veteran": N_("a Veteran re-rolls failed Leadership tests (rally tests, plain and Panic tests, a pursuer's "
+                  "Restraint test), not the Break test, in TOW"),
+       "fire_and_flee": N_("Fire & Flee acts with options.charge_reaction = 'fire_and_flee', in a TOW flee_reaction"),
+       "random_movement": N_("Random Movement forbids declaring charges and fleeing from one (refused there), in TOW; "
+                          "a pursuit is unchanged"),
+       "impetuous": N_("an Impetuous chaser must charge on a D6 of 1-3 in the turns of the chain (table.max_turns > 0, "
+                    "table.chaser_keeps_charging = false), in TOW; a pursuit is unchanged"),
 }
 TOW_FIELD_HINTS = {
-    "rank_bonus": "the rank bonus counts for a Warband or Scurrying Masses unit (fleeing.rules) that is not "
-                  "fleeing, in TOW",
-    "rallying_cry": "a Rallying Cry gives an extra Rally test in the turns of the chain (table.max_turns > 0), "
-                    "in TOW",
-    "broken_from": "the side only matters in TOW, from a flank, with combat.loser_frontage above "
-                   "combat.loser_depth",
-    "loser_frontage": "the footprint only matters in TOW with combat.broken_from = 'flank'",
-    "loser_depth": "the footprint only matters in TOW with combat.broken_from = 'flank'",
-    "charge_reaction": "Fire & Flee is a TOW flee_reaction of a unit with the fire_and_flee rule",
-    "tow_swiftstride_edge_margin": "it acts with options.tow_swiftstride_use = 'not_near_edge', a Swiftstride "
-                                   "fleeing unit and a table edge, in TOW",
+       "rank_bonus": N_("the rank bonus counts for a Warband or Scurrying Masses unit (fleeing.rules) that is not "
+                     "fleeing, in TOW"),
+       "rallying_cry": N_("a Rallying Cry gives an extra Rally test in the turns of the chain (table.max_turns > 0), "
+                       "in TOW"),
+       "broken_from": N_("the side only matters in TOW, from a flank, with combat.loser_frontage above "
+                      "combat.loser_depth"),
+       "loser_frontage": N_("the footprint only matters in TOW with combat.broken_from = 'flank'"),
+       "loser_depth": N_("the footprint only matters in TOW with combat.broken_from = 'flank'"),
+       "charge_reaction": N_("Fire & Flee is a TOW flee_reaction of a unit with the fire_and_flee rule"),
+       "tow_swiftstride_edge_margin": N_("it acts with options.tow_swiftstride_use = 'not_near_edge', a Swiftstride "
+                                      "fleeing unit and a table edge, in TOW"),
 }
 
 
-def _context(model: ScenarioModel, path: tuple[str, ...]) -> str:
-    hint = _hint(path, model)
-    where = f"in the '{model.situation}' situation in {EDITION_NAMES[model.edition]}"
-    return f"{where} ({hint})" if hint else where
+def _context(model: ScenarioModel, path: tuple[str, ...], own_keeps_charging: bool = False) -> Message:
+    """Where and why a field changes nothing: the situation, the edition and, when there is one, the hint."""
+    hint = _hint(path, model, own_keeps_charging)
+    where = Message(N_("in the '{situation}' situation {in_edition}"), situation=model.situation,
+                    in_edition=Message(IN_EDITION[model.edition]))
+    return Message(N_("{where} ({hint})"), where=where, hint=hint) if hint else where
 
 
 #: Why Fast Cavalry changes no flee odds (noted wherever the rule is written in a flee scenario).
-FAST_CAVALRY_CONTEXT = ("on break, flee, pursuit or rally odds (Feigned Flight and free reforms change what the "
+FAST_CAVALRY_CONTEXT = N_("on break, flee, pursuit or rally odds (Feigned Flight and free reforms change what the "
                         "unit may do after it rallies, not the dice)")
 
 
-def rule_context(rule: str, model: ScenarioModel, path: tuple[str, ...]) -> str:
+def rule_context(rule: str, model: ScenarioModel, path: tuple[str, ...]) -> Message:
     """Why a special rule written at ``path`` changes nothing here (the note's context)."""
-    return FAST_CAVALRY_CONTEXT if rule == "fast_cavalry" else _context(model, path)
+    return Message(FAST_CAVALRY_CONTEXT) if rule == "fast_cavalry" else _context(model, path)
 
 
-def note_rules(found: dict[str, list[tuple[str, str]]]) -> None:
+def note_rules(found: dict[str, list[tuple[str, Message]]]) -> None:
     """Note the special rules of each written list that change nothing (:func:`fleeodds.validation.inert`).
 
     ``found`` maps a list's dotted field (``fleeing.rules``) to ``(rule, why)`` pairs. One rule gives
@@ -467,11 +475,17 @@ def note_rules(found: dict[str, list[tuple[str, str]]]) -> None:
         if len(items) == 1:
             inert(field, items[0][0], items[0][1])
             continue
-        by_why: dict[str, list[str]] = {}
-        for rule, why in items:
-            by_why.setdefault(why, []).append(rule)
-        context = next(iter(by_why)) if len(by_why) == 1 else "; ".join(
-            f"{why} ({', '.join(repr(r) for r in rules)})" for why, rules in by_why.items())
+        by_why: dict[str, tuple[Message, list[str]]] = {}
+        for rule, why in items:  # one English reason, one group (the Message kept to render it)
+            by_why.setdefault(str(why), (why, []))[1].append(rule)
+        if len(by_why) == 1:
+            context = next(iter(by_why.values()))[0]
+        else:
+            parts = [Message(N_("{why} ({rules})"), why=why, rules=", ".join(repr(r) for r in rules))
+                     for why, rules in by_why.values()]
+            context = parts[0]
+            for part in parts[1:]:
+                context = Message(N_("{reasons}; {reason}"), reasons=context, reason=part)
         inert(field, [rule for rule, _ in items], context)
 
 
@@ -484,8 +498,9 @@ def special_rule_errors(role: str, rule: str, model: ScenarioModel, field: str):
     ed = model.edition
     if rule == "fly":
         if ed not in ("6th", "7th"):
-            return not_modelled(field, rule, f"flying flee, pursuit and charge moves in {EDITION_NAMES[ed]}; "
-                                             "give options.flee_roll, options.pursuit_roll or options.charge_reach")
+            return not_modelled(field, rule, Message(N_("flying flee, pursuit and charge moves {in_edition}; give "
+                                                        "options.flee_roll, options.pursuit_roll or "
+                                                        "options.charge_reach"), in_edition=Message(IN_EDITION[ed])))
     return None
 
 
@@ -518,18 +533,19 @@ def check_tow_rules(model: ScenarioModel, fleeing: UnitProfile, pursuers: list[U
     if o.charge_reaction == "fire_and_flee":
         if ed != "tow" or sit != "flee_reaction":
             raise InputError("options.charge_reaction", "fire_and_flee",
-                             "'flee' here: Fire & Flee is a charge reaction of The Old World (edition = 'tow', "
-                             "situation = 'flee_reaction')")
+                             Message(N_("'flee' here: Fire & Flee is a charge reaction of The Old World (edition "
+                                        "= 'tow', situation = 'flee_reaction')")))
         for i, p in enumerate(pursuers):  # Fire & Flee: not against a charger closer than its Movement
             gap = model.pursuers[i].gap if several and model.pursuers[i].gap is not None else model.table.gap
             if gap < p.movement:
                 raise InputError("options.charge_reaction", "fire_and_flee",
-                                 f"'hold' or 'flee' when the charger is closer than its Movement ({p.movement}; "
-                                 f"table.gap = {gap:g}): no Fire & Flee then")
+                                 Message(N_("'hold' or 'flee' when the charger is closer than its Movement "
+                                            "({movement}; table.gap = {gap:g}): no Fire & Flee then"),
+                                         movement=p.movement, gap=gap))
         if not fleeing.has("fire_and_flee"):
             raise InputError("options.charge_reaction", "fire_and_flee",
-                             "'flee' for a unit without the fire_and_flee special rule (add it to fleeing.rules "
-                             "or fleeing.extra_rules)")
+                             Message(N_("'flee' for a unit without the fire_and_flee special rule (add it to "
+                                        "fleeing.rules or fleeing.extra_rules)")))
     if ed != "tow":
         return
     if sit in CHARGE_SITUATIONS or (model.table.chaser_keeps_charging and model.table.max_turns > 0
@@ -541,23 +557,24 @@ def check_tow_rules(model: ScenarioModel, fleeing: UnitProfile, pursuers: list[U
             if p.has("random_movement") and keeps:
                 field = f"pursuers.{i}.rules" if several else "pursuer.rules"
                 raise InputError(field, "random_movement",
-                                 "a unit that can declare a charge: a Random Movement unit cannot declare "
-                                 "charges (it may still contact a unit it pursues); use situation 'fleeing' or "
-                                 "table.chaser_keeps_charging = false")
+                                 Message(N_("a unit that can declare a charge: a Random Movement unit cannot "
+                                            "declare charges (it may still contact a unit it pursues); use "
+                                            "situation 'fleeing' or table.chaser_keeps_charging = false")))
     if sit == "flee_reaction" and fleeing.has("random_movement"):
         raise InputError("fleeing.rules", "random_movement",
-                         "a unit that may flee from a charge: a charged Random Movement unit must Hold")
+                         Message(N_("a unit that may flee from a charge: a charged Random Movement unit must Hold")))
     if several and model.table.max_turns > 0 and sit not in CHARGE_SITUATIONS and any(
             p.has("impetuous") and not (model.pursuers[i].keeps_charging if model.pursuers[i].keeps_charging
                                         is not None else model.table.chaser_keeps_charging)
             for i, p in enumerate(pursuers)):
-        raise not_modelled("pursuers", "impetuous", "with [[pursuers]] (an Impetuous chaser's forced charges); "
-                                                     "give one [pursuer] table or keeps_charging = true")
+        raise not_modelled("pursuers", "impetuous", Message(N_("with [[pursuers]] (an Impetuous chaser's forced "
+                                                               "charges); give one [pursuer] table or "
+                                                               "keeps_charging = true")))
     if several and model.fleeing.rallying_cry:
-        raise not_modelled("fleeing.rallying_cry", True, "with [[pursuers]]; give one [pursuer] table")
+        raise not_modelled("fleeing.rallying_cry", True, Message(N_("with [[pursuers]]; give one [pursuer] table")))
     if several and o.tow_swiftstride_use == "not_near_edge":
         raise not_modelled("options.tow_swiftstride_use", "not_near_edge",
-                           "with [[pursuers]]; give one [pursuer] table")
+                           Message(N_("with [[pursuers]]; give one [pursuer] table")))
 
 
 def check_inputs(source: dict, model: ScenarioModel, fleeing: UnitProfile, pursuer: UnitProfile,
@@ -577,7 +594,7 @@ def check_inputs(source: dict, model: ScenarioModel, fleeing: UnitProfile, pursu
         refs = [r.profile for r in (model.fleeing, model.pursuer) if r is not None and r.profile is not None]
         if not any(find_profile(name, "profile", profiles_file)[1] for name in refs):
             inert("profiles_file", model.profiles_file,
-                  "when no unit names one of its profiles (fleeing.profile, pursuer.profile)")
+                  Message(N_("when no unit names one of its profiles (fleeing.profile, pursuer.profile)")))
     units = (model, fleeing, pursuer)
     rules: dict[str, list[tuple[str, str]]] = {}
     by_edition = option_defaults(model.edition)
@@ -602,8 +619,8 @@ def check_inputs(source: dict, model: ScenarioModel, fleeing: UnitProfile, pursu
             # does: a unit uses the General's Leadership only when it is higher than its own
             own = (fleeing if path[0] == "fleeing" else pursuer).leadership
             if value <= own:
-                inert(field, value, f"when it is not above the unit's own Leadership ({own}): a unit "
-                                    "uses its General's Leadership only when it is higher")
+                inert(field, value, Message(N_("when it is not above the unit's own Leadership ({own}): a unit "
+                                               "uses its General's Leadership only when it is higher"), own=own))
     note_rules(rules)
 
 

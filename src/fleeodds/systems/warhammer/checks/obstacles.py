@@ -9,8 +9,10 @@ import math
 from typing import Optional
 
 from ....errors import InputError
+from ....language import Message, N_
 from ....validation import inert, not_modelled
 from ..plan.obstacles import obstacle_effect, panic_tested
+from .flee import IN_EDITION
 
 
 def check_fields(obstacles, ed: str, wounds: Optional[int]) -> None:
@@ -24,37 +26,37 @@ def check_fields(obstacles, ed: str, wounds: Optional[int]) -> None:
         tests on models of several Wounds (not modelled); under
         :func:`fleeodds.validation.strict_inputs`, the first field noted.
     """
-    names = {"6th": "in 6th edition", "7th": "in 7th edition", "8th": "in 8th edition",
-             "tow": "in The Old World", "starter": "in the starter rules"}
+    names = {ed_: Message(text) for ed_, text in IN_EDITION.items()}
     for i, o in enumerate(obstacles):
         where = f"obstacles.{i}"
         if o.kind != "enemy" or ed != "7th":
             for f in ("unit_strength", "fleeing"):
                 if getattr(o, f) is not None:
-                    why = "only an enemy unit has it" if o.kind != "enemy" else \
-                        "only the 7th rules read it (any enemy unit is passed through or tested the same)"
-                    inert(f"{where}.{f}", getattr(o, f), f"{names[ed]} ({why})")  # each field noted
+                    why = Message(N_("only an enemy unit has it")) if o.kind != "enemy" else \
+                        Message(N_("only the 7th rules read it (any enemy unit is passed through or tested the same)"))
+                    inert(f"{where}.{f}", getattr(o, f), Message(N_("{edition} ({why})"),
+                                                                 edition=names[ed], why=why))  # each field noted
         elif o.unit_strength is None and not o.fleeing:
             raise InputError(f"{where}.unit_strength", None,
-                             "the enemy unit's Unit Strength (7th: a non-fleeing enemy of US 5 or more destroys "
-                             "the fleeing unit on contact), or fleeing = true")
+                             Message(N_("the enemy unit's Unit Strength (7th: a non-fleeing enemy of US 5 or "
+                                        "more destroys the fleeing unit on contact), or fleeing = true")))
         elif o.fleeing and o.unit_strength is not None:
             inert(f"{where}.unit_strength", o.unit_strength,
-                  "for a fleeing enemy (7th: it is passed through whatever its US)")
+                  Message(N_("for a fleeing enemy (7th: it is passed through whatever its US)")))
         if o.room_to_go_around is not None and ed != "6th":
             inert(f"{where}.room_to_go_around", o.room_to_go_around,
-                  f"{names[ed]} (only the 6th rules go round things in the way)")
+                  Message(N_("{edition} (only the 6th rules go round things in the way)"), edition=names[ed]))
         if o.leadership is not None and not panic_tested(o, ed):  # the plan reads it only where tested
-            why = "only a friendly unit tests for Panic when fled through" if o.kind != "friend" else \
-                "the starter rules remove the fleeing unit on contact" if ed == "starter" else \
-                "a 6th-edition friend fled through takes no Panic test here (the 6th rulebook's Panic " \
-                "causes are not modelled)"
-            inert(f"{where}.leadership", o.leadership, f"{names[ed]} ({why})")
+            why = Message(N_("only a friendly unit tests for Panic when fled through")) if o.kind != "friend" else \
+                Message(N_("the starter rules remove the fleeing unit on contact")) if ed == "starter" else \
+                Message(N_("a 6th-edition friend fled through takes no Panic test here (the 6th rulebook's Panic "
+                           "causes are not modelled)"))
+            inert(f"{where}.leadership", o.leadership, Message(N_("{edition} ({why})"), edition=names[ed], why=why))
     tests = any(obstacle_effect(o, ed, i)[1] for i, o in enumerate(obstacles))
     if tests and wounds is not None and wounds > 1:
         raise not_modelled("fleeing.wounds", wounds,
-                           "Dangerous Terrain and Peril tests on models of more than one Wound; each failed "
-                           "test is counted as one model lost")
+                           Message(N_("Dangerous Terrain and Peril tests on models of more than one Wound; each "
+                                      "failed test is counted as one model lost")))
 
 
 def validate(model, fleeing, r) -> None:
@@ -76,7 +78,7 @@ def validate(model, fleeing, r) -> None:
     ed = model.edition
     if model.situation == "leadership_test":
         inert("obstacles", [o.kind for o in obstacles],
-              "in the 'leadership_test' situation (it ends with the test; no flee move)")
+              Message(N_("in the 'leadership_test' situation (it ends with the test; no flee move)")))
     check_fields(obstacles, ed, fleeing.wounds)
     order = sorted(range(len(obstacles)), key=lambda i: obstacles[i].distance)
     last_far = -math.inf
@@ -85,11 +87,13 @@ def validate(model, fleeing, r) -> None:
         obstacle_effect(o, ed, i)
         if o.distance < last_far:
             raise InputError(f"obstacles.{i}.distance", o.distance,
-                             f"an object that does not overlap the one before it (which ends at {last_far:g}\")")
+                             Message(N_("an object that does not overlap the one before it (which ends at "
+                                        "{last_far:g}\")"), last_far=last_far))
         last_far = o.distance + o.depth
         if o.distance >= r.edge:
             raise InputError(f"obstacles.{i}.distance", o.distance,
-                             f"less than table.edge_distance ({r.edge:g}\"): an object must be on the table")
+                             Message(N_("less than table.edge_distance ({edge:g}\"): an object must be on the "
+                                        "table"), edge=r.edge))
     # the farthest any flee move can reach before object i: every move at its longest, pushed beyond
     # every object nearer than i (an object only pushes the unit past itself, never toward another)
     # a charged unit flees again in the enemy turn
@@ -100,4 +104,5 @@ def validate(model, fleeing, r) -> None:
         longest = base + sum(p.depth + r.clearance for p in obstacles if p.distance < o.distance)
         if o.distance - r.clearance > longest:
             inert(f"obstacles.{i}.distance", o.distance,
-                  f"beyond the farthest flee move ({longest:g}\" with table.max_turns = {r.max_turns})")
+                  Message(N_("beyond the farthest flee move ({longest:g}\" with table.max_turns = {max_turns})"),
+                          longest=longest, max_turns=r.max_turns))

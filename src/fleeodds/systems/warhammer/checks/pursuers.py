@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ....language import Message, N_
 from ....validation import inert, not_modelled
 from ..model.base import UnitProfile
 from ..model.flee import PursuerRef, ScenarioModel
@@ -45,12 +46,13 @@ def check_charge_metric(source: dict, model: ScenarioModel) -> None:
         return
     value = opts["charge_metric"]
     if model.situation not in CHARGE_SITUATIONS:
-        inert("options.charge_metric", value, f"in the '{model.situation}' situation (its metric is the "
-                                              "turn of resolution; the charge situations only)")
+        inert("options.charge_metric", value, Message(N_("in the '{situation}' situation (its metric is the turn "
+                                                         "of resolution; the charge situations only)"),
+                                                      situation=model.situation))
         return  # no charge here: how several chargers would be measured does not arise
     if value == "failed_charge_move" and model.pursuers is not None and len(model.pursuers) > 1:
-        raise not_modelled("options.charge_metric", value, "the failed-charge move of several chargers at once "
-                                                           "(give one charger)")
+        raise not_modelled("options.charge_metric", value, Message(N_("the failed-charge move of several "
+                                                                      "chargers at once (give one charger)")))
 
 
 def without_charge_metric(source: dict) -> dict:
@@ -78,7 +80,7 @@ def check_several(source: dict, model: ScenarioModel, fleeing: UnitProfile, prof
         names = [r.profile for r in (model.fleeing, *refs) if r is not None and r.profile is not None]
         if not any(find_profile(n, "profile", profiles_file)[1] for n in names):
             inert("profiles_file", model.profiles_file,
-                  "when no unit names one of its profiles (fleeing.profile, pursuers.<i>.profile)")
+                  Message(N_("when no unit names one of its profiles (fleeing.profile, pursuers.<i>.profile)")))
     rules: dict[str, list[tuple[str, str]]] = {}
     shared = {k: v for k, v in without_charge_metric(source).items() if k not in ("pursuers", "pursuer")}
     for path, value in written_paths(shared, profiles_file):
@@ -90,13 +92,14 @@ def check_several(source: dict, model: ScenarioModel, fleeing: UnitProfile, prof
             if path[2] == "fast_cavalry" or not any(is_used(units, path) for units in alone):
                 rules.setdefault(field, []).append((path[2], rule_context(path[2], model, path)))
         elif path == ("table", "gap") and all(r.gap is not None for r in refs):
-            inert(field, value, "when every pursuer gives its own gap (pursuers.<i>.gap)")
+            inert(field, value, Message(N_("when every pursuer gives its own gap (pursuers.<i>.gap)")))
         elif path == ("table", "chaser_keeps_charging") and all(r.keeps_charging is not None for r in refs):
-            inert(field, value, "when every pursuer gives its own keeps_charging")
+            inert(field, value, Message(N_("when every pursuer gives its own keeps_charging")))
         elif not any(is_used(units, path) for units in alone):
             inert(field, value, _context(model, path))
         elif path[1:] == ("general_leadership",) and isinstance(value, int) and value <= fleeing.leadership:
-            inert(field, value, f"when it is not above the unit's own Leadership ({fleeing.leadership})")
+            inert(field, value, Message(N_("when it is not above the unit's own Leadership ({leadership})"),
+                                        leadership=fleeing.leadership))
     entries = source.get("pursuers") or []
     for i, (entry, units) in enumerate(zip(entries, alone)):
         if not isinstance(entry, dict):
@@ -113,12 +116,12 @@ def check_several(source: dict, model: ScenarioModel, fleeing: UnitProfile, prof
             elif not is_used(units, path):
                 inert(field, value, _context(model, path))
             elif path[1] == "general_leadership" and isinstance(value, int) and value <= units[2].leadership:
-                inert(field, value, f"when it is not above the unit's own Leadership ({units[2].leadership})")
+                inert(field, value, Message(N_("when it is not above the unit's own Leadership ({leadership})"),
+                                            leadership=units[2].leadership))
         for name, group_field in (("gap", "gap"), ("keeps_charging", "chaser_keeps_charging")):
             if name in entry and not is_used(units, ("table", group_field)):
-                why = _context(model, ("table", group_field))
-                if name == "keeps_charging":  # the advice names this pursuer's own field, not the table's
-                    why = why.replace(" and table.chaser_keeps_charging = true", "")
+                # the advice of keeps_charging names this pursuer's own field, not the table's
+                why = _context(model, ("table", group_field), own_keeps_charging=name == "keeps_charging")
                 inert(f"pursuers.{i}.{name}", entry[name], why)
     note_rules(rules)
 

@@ -13,6 +13,7 @@ from pydantic import ConfigDict, Field, field_validator
 
 from ....dice import parse as parse_dice
 from ....errors import InputError
+from ....language import Message, N_
 from ....validation import StrictModel
 
 RULES = ("swiftstride", "fast_cavalry", "fly", "stubborn", "unbreakable", "immune_to_psychology",
@@ -34,9 +35,13 @@ class _Strict(StrictModel):
     model_config = ConfigDict(frozen=True, allow_inf_nan=False)
 
 
-def F(default: Any = ..., *, t: str, t_fr: str, d: str, d_fr: str, unit: str | None = None, **kw: Any) -> Any:
-    """A pydantic ``Field`` with its English and French title and description and its unit."""
-    extra: dict[str, Any] = {"title_fr": t_fr, "description_fr": d_fr}
+def F(default: Any = ..., *, t: str, d: str, unit: str | None = None, **kw: Any) -> Any:
+    """A pydantic ``Field`` with its title, description and unit.
+
+    ``t`` and ``d`` are English, marked ``N_()`` where written: the schema's other languages come from the
+    catalogue (:func:`fleeodds.validation.json_schema`).
+    """
+    extra: dict[str, Any] = {}
     if unit:
         extra["unit"] = unit
     extra.update(kw.pop("json_schema_extra", {}))
@@ -102,9 +107,9 @@ class UnitProfile(_Strict):
     @field_validator("rules")
     @classmethod
     def _known_rules(cls, v):
-        for r in v:
-            if r not in RULES:
-                raise ValueError(f"unknown special rule {r!r}; expected any of {', '.join(RULES)}")
+        for i, r in enumerate(v):
+            if r not in RULES:  # named by its place in the list: rules.0
+                raise InputError(str(i), r, Message(N_("one of {choices}"), choices=", ".join(RULES)))
         return tuple(v)
 
     def has(self, rule: str) -> bool:

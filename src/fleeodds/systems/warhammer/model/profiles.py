@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ....errors import InputError, short_repr
 from ....files import read_toml
+from ....language import Message, N_
 from ....validation import validate
 from .base import UnitProfile
 from .flee import UnitRef
@@ -46,23 +47,27 @@ def _read_profiles(path: str) -> dict[str, dict]:
     where = "profiles_file.profile"
     entries = data.get("profile", [])
     if not isinstance(entries, list):
-        raise InputError(where, short_repr(entries), f"a list of [[profile]] tables in {path}")
+        raise InputError(where, short_repr(entries), Message(N_("a list of [[profile]] tables in {path}"), path=path))
     out: dict[str, dict] = {}
     for i, p in enumerate(entries):
         if not isinstance(p, dict):
-            raise InputError(f"{where}.{i}", short_repr(p), f"a [[profile]] table with a name (in {path})")
+            raise InputError(f"{where}.{i}", short_repr(p), Message(N_("a [[profile]] table with a name (in "
+                                                                       "{path})"), path=path))
         name = p.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise InputError(f"{where}.{i}.name", short_repr(name), f"the unit's name as text (in {path})")
+            raise InputError(f"{where}.{i}.name", short_repr(name), Message(N_("the unit's name as text (in "
+                                                                               "{path})"), path=path))
         for f in _TEXT_FIELDS[1:]:
             if f in p and not isinstance(p[f], str):
-                raise InputError(f"{where}.{i}.{f}", short_repr(p[f]), f"text (in {path})")
+                raise InputError(f"{where}.{i}.{f}", short_repr(p[f]), Message(N_("text (in {path})"), path=path))
         rules = p.get("rules", [])
         if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
             raise InputError(f"{where}.{i}.rules", short_repr(rules),
-                             f"a list of special rule names such as [\"swiftstride\"] (in {path})")
+                             Message(N_("a list of special rule names such as [\"swiftstride\"] (in {path})"),
+                                     path=path))
         if name.casefold() in out:
-            raise InputError(f"{where}.{i}.name", name, f"a name not already used by another profile (in {path})")
+            raise InputError(f"{where}.{i}.name", name, Message(N_("a name not already used by another profile "
+                                                                   "(in {path})"), path=path))
         out[name.casefold()] = p
     if key is not None:
         if len(_CACHE) > 16:
@@ -92,7 +97,7 @@ def find_profile(name: str, role: str, profiles_file: Path | None) -> tuple[dict
         if name.casefold() in pool:
             return dict(pool[name.casefold()]), from_file
     names = sorted({p["name"] for pool, _ in pools for p in pool.values()})
-    raise InputError(f"{role}.profile", name, "one of " + ", ".join(names))
+    raise InputError(f"{role}.profile", name, Message(N_("one of {choices}"), choices=", ".join(names)))
 
 
 def resolve_unit(ref: UnitRef, role: str, profiles_file: Path | None) -> UnitProfile:
@@ -115,5 +120,5 @@ def resolve_unit(ref: UnitRef, role: str, profiles_file: Path | None) -> UnitPro
     base.setdefault("name", role)
     for f in ("movement", "leadership"):
         if f not in base:
-            raise InputError(f"{role}.{f}", None, "an integer (give a profile or the field itself)")
+            raise InputError(f"{role}.{f}", None, Message(N_("an integer (give a profile or the field itself)")))
     return validate(UnitProfile, base, prefix=f"{role}.")

@@ -20,6 +20,7 @@ from types import SimpleNamespace
 from typing import Optional
 
 from ....errors import InputError
+from ....language import Message, N_
 from ....validation import effect_checks_on, not_modelled, validate
 from ..model.base import UnitProfile
 from ..model.combat import MOUNTED, SIDES, TWO_HANDED, Fight, FightUnit
@@ -310,9 +311,9 @@ def merge_unit(ref: FightUnit, where: str, profiles_file: Path | None) -> dict:
     for f in ("movement", "leadership", "weapon_skill", "strength", "toughness", "wounds", "initiative",
               "attacks"):
         if base.get(f) is None:
-            raise InputError(f"{where}.{f}", None, "an integer (give a profile or the field itself)")
+            raise InputError(f"{where}.{f}", None, Message(N_("an integer (give a profile or the field itself)")))
     if isinstance(base["wounds"], int) and base["wounds"] < 1:  # a profile may carry W 0 ("-" on a card)
-        raise InputError(f"{where}.wounds", base["wounds"], "at least 1 Wound per model in a fight")
+        raise InputError(f"{where}.wounds", base["wounds"], Message(N_("at least 1 Wound per model in a fight")))
     return base
 
 
@@ -331,7 +332,7 @@ def _merge_mount(base: dict, ref: FightUnit, where: str) -> None:
         if not mounted:
             kind = base.get("troop_type", "infantry")
             raise InputError(f"{where}.mount", "a mount table",
-                             f"troop_type cavalry or monstrous_cavalry (the unit is {kind})")
+                             Message(N_("troop_type cavalry or monstrous_cavalry (the unit is {kind})"), kind=kind))
         for f in ("name", "weapon_skill", "strength", "initiative", "attacks"):
             v = getattr(ref.mount, f)
             if v is not None:
@@ -339,8 +340,8 @@ def _merge_mount(base: dict, ref: FightUnit, where: str) -> None:
         mount.setdefault("name", "mount")
         for f in ("weapon_skill", "strength", "initiative", "attacks"):
             if mount.get(f) is None:
-                raise InputError(f"{where}.mount.{f}", None, "an integer (the profile has no mount: give the "
-                                                             "mount's WS, S, I and A)")
+                raise InputError(f"{where}.mount.{f}", None, Message(N_("an integer (the profile has no mount: "
+                                                                        "give the mount's WS, S, I and A)")))
     if mount:
         base["mount"] = mount
     else:
@@ -397,6 +398,14 @@ STOMPED = ("infantry", "war_beast", "swarm")
 
 #: Overkill: the most excess wounds counted from a challenge, by edition (option ``overkill_cap``).
 OVERKILL_CAP = {"6th": 5, "7th": 5, "8th": 5, "tow": 3}
+#: Why a champion or a character of a unit fought in the flank or the rear changes nothing: each stands in the front
+#: rank, out of contact (one reason per side: the French says "de flanc", "de dos").
+CHAMPION_APART = {
+    "flank": N_("when the unit is fought in the flank (the champion stands in the front rank, not in contact)"),
+    "rear": N_("when the unit is fought in the rear (the champion stands in the front rank, not in contact)")}
+CHARACTER_APART = {
+    "flank": N_("when the unit is fought in the flank (a character stands in the front rank, not in contact)"),
+    "rear": N_("when the unit is fought in the rear (a character stands in the front rank, not in contact)")}
 
 
 def _challenge(fight: Fight, sides: list, cands: list[list[dict]], ed: str) -> list:
@@ -408,12 +417,13 @@ def _challenge(fight: Fight, sides: list, cands: list[list[dict]], ed: str) -> l
     issuer = SIDES.index(fight.challenge)
     if not cands[issuer]:
         raise InputError("fight.challenge", fight.challenge,
-                         "a side with a character or a champion in contact (fight.<side>.characters or champion)")
+                         Message(N_("a side with a character or a champion in contact (fight.<side>.characters "
+                                    "or champion)")))
     if not cands[1 - issuer]:
         if effect_checks_on():
             from ....validation import inert
-            inert("fight.challenge", fight.challenge, "when the other side has no character or champion in "
-                                                      "contact to accept it")
+            inert("fight.challenge", fight.challenge, Message(N_("when the other side has no character or "
+                                                                 "champion in contact to accept it")))
         return sides
     cap = fight.options.overkill_cap if fight.options.overkill_cap is not None else OVERKILL_CAP[ed]
     a, b = cands[0][0], cands[1][0]
@@ -533,19 +543,20 @@ def _check_equipment(ref: FightUnit, prof: UnitProfile, where: str, fight: Fight
 
     mounted = prof.troop_type in MOUNTED
     if prof.troop_type == "character":
-        raise not_modelled(f"{where}.troop_type", "character", "characters fighting on their own")
+        raise not_modelled(f"{where}.troop_type", "character", Message(N_("characters fighting on their own")))
     if ref.weapon == "lance" and not mounted:
-        raise InputError(f"{where}.weapon", "lance", "a weapon for infantry (a lance is for mounted models)")
+        raise InputError(f"{where}.weapon", "lance", Message(N_("a weapon for infantry (a lance is for mounted "
+                                                                "models)")))
     if not effect_checks_on():
         return
     if ref.shield and ref.weapon in TWO_HANDED:
-        inert(f"{where}.shield", True, f"with a {ref.weapon.replace('_', ' ')} (it needs both hands)")
+        inert(f"{where}.shield", True, Message(N_("with a {value} (it needs both hands)"),
+                                               value=ref.weapon.replace('_', ' ')))
     if ref.weapon == "lance" and fight.charger != side:
-        inert(f"{where}.weapon", "lance", "when the unit did not charge (a lance only counts on the "
-                                                  "charge; write hand_weapon)")
+        inert(f"{where}.weapon", "lance", Message(N_("when the unit did not charge (a lance only counts on the "
+                                                     "charge; write hand_weapon)")))
     if ref.weapon == "flail" and fight.charger == "none" and ed != "tow":  # TOW: its AP -2 counts in every round
-        inert(f"{where}.weapon", "flail", "after the first round (charger = 'none'; write "
-                                                  "hand_weapon)")
+        inert(f"{where}.weapon", "flail", Message(N_("after the first round (charger = 'none'; write hand_weapon)")))
 
 
 #: Rules that make a unit immune to 8th-edition Fear ("Models that cause Fear are themselves immune").
@@ -620,8 +631,8 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile], fear_test: bool
     """
     ed = model.edition
     if ed == "starter":
-        raise InputError("edition", "starter", "6th, 7th, 8th or tow for a fight (the starter booklet's "
-                                               "combat is not modelled)")
+        raise InputError("edition", "starter", Message(N_("6th, 7th, 8th or tow for a fight (the starter "
+                                                          "booklet's combat is not modelled)")))
     fight: Fight = model.fight
     o = fight.options
     refs = (fight.unit, fight.enemy)
@@ -687,7 +698,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile], fear_test: bool
         chariot = ref.chariot
         if chariot is not None and prof.troop_type != "chariot":
             raise InputError(f"fight.{side}.chariot", "a chariot table",
-                             f"troop_type chariot (the unit is {prof.troop_type})")
+                             Message(N_("troop_type chariot (the unit is {troop_type})"), troop_type=prof.troop_type))
         if chariot is not None:
             attacks *= chariot.crew  # the unit's profile is one crewman's
         # supporting attacks
@@ -729,8 +740,8 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile], fear_test: bool
             ref.armour_piercing if ed == "8th" else 0)
         if ed in ("6th", "7th") and ref.armour_piercing and effect_checks_on():
             from ....validation import inert
-            inert(f"fight.{side}.armour_piercing", ref.armour_piercing, f"in {ed} (Strength "
-                                                                                     "modifies armour)")
+            inert(f"fight.{side}.armour_piercing", ref.armour_piercing, Message(N_("in {ed} (Strength modifies "
+                                                                                   "armour)"), ed=ed))
         # strike rank: chargers first (option), then not-strikes-last, then Initiative
         if ed == "tow":  # Strike Last sets I to 1, then the charge's +1 per full inch, the spear charged in front
             foe_charged_front = fight.charger == SIDES[1 - i] and fight.contact == "front"
@@ -791,7 +802,8 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile], fear_test: bool
             m_ap = ref.mount.armour_piercing if ref.mount is not None else 0
             if ed != "tow" and m_ap and effect_checks_on():
                 from ....validation import inert
-                inert(f"fight.{side}.mount.armour_piercing", m_ap, f"in {ed} (Strength modifies armour)")
+                inert(f"fight.{side}.mount.armour_piercing", m_ap, Message(N_("in {ed} (Strength modifies armour)"),
+                                                                           ed=ed))
             m_rank = part_rank(m.initiative)
             parts.append(AttackGroup(
                 name=m.name, kind="mount", attacks=m.attacks, hit=to_hit(m.weapon_skill, foe.weapon_skill, ed),
@@ -816,7 +828,8 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile], fear_test: bool
                     ward=foe_ward if foe_ward is not None else 7, strikes=10000, regen=flags["regen"]))
             elif chariot.impact_hits != "none" and effect_checks_on():
                 from ....validation import inert
-                inert(f"fight.{side}.chariot.impact_hits", chariot.impact_hits, "when the unit did not charge")
+                inert(f"fight.{side}.chariot.impact_hits", chariot.impact_hits, Message(N_("when the unit did "
+                                                                                           "not charge")))
         stomp = "thunderstomp" if prof.has("thunderstomp") else ("stomp" if prof.has("stomp") else None)
         if stomp is not None and ed == "8th" and foe.troop_type in STOMPED:
             # 8th Stomp: one automatic hit per model in contact, Thunderstomp D6, after every other blow
@@ -828,8 +841,7 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile], fear_test: bool
                 strikes=-10000, regen=flags["regen"]))
         if ref.champion is not None and in_flank and effect_checks_on():
             from ....validation import inert
-            inert(f"fight.{side}.champion", "a champion", f"when the unit is fought in the {fight.contact} (the "
-                                                          "champion stands in the front rank, not in contact)")
+            inert(f"fight.{side}.champion", "a champion", Message(CHAMPION_APART[fight.contact]))
         own_save, own_ward = _defence(mounted_save(ref, prof, ed), ref.shield, ref.weapon, mounted, ed,
                                       ref.ward_save)
         cands: list[dict] = []
@@ -854,21 +866,21 @@ def resolve_fight(model, units: tuple[UnitProfile, UnitProfile], fear_test: bool
         for j, c in enumerate(ref.characters):
             where_c = f"fight.{side}.characters.{j}"
             if c.weapon == "lance":
-                raise InputError(f"{where_c}.weapon", "lance", "a weapon for a character on foot (characters' "
-                                                               "mounts are not modelled)")
+                raise InputError(f"{where_c}.weapon", "lance", Message(N_("a weapon for a character on foot "
+                                                                          "(characters' mounts are not modelled)")))
             if c.look_out_sir and effect_checks_on():
                 # Look Out Sir is a shooting rule in every edition: 6th.whfb.app/characters/look-out-sir (cannon,
                 # stone thrower, templates), 7th.whfb.app/characters/look-out,-sir (ranged attacks aimed at a
                 # character), 8th.whfb.app/characters/unusual-shooting-attacks (templates),
                 # tow.whfb.app/command-groups/look-out-sir-champions (shooting attacks)
                 from ....validation import inert
-                inert(f"{where_c}.look_out_sir", True, "in close combat (Look Out Sir saves a character from "
-                                                       "shooting and template hits only, in every edition)")
+                inert(f"{where_c}.look_out_sir", True, Message(N_("in close combat (Look Out Sir saves a "
+                                                                  "character from shooting and template hits "
+                                                                  "only, in every edition)")))
             if in_flank:
                 if effect_checks_on():
                     from ....validation import inert
-                    inert(where_c, c.name, f"when the unit is fought in the {fight.contact} (a character stands "
-                                           "in the front rank, not in contact)")
+                    inert(where_c, c.name, Message(CHARACTER_APART[fight.contact]))
                 continue
             cs, ca, cap_, clast = _weapon_bonus(SimpleNamespace(weapon=c.weapon),
                                                 SimpleNamespace(troop_type="infantry"), charged, first_round, ed)

@@ -58,6 +58,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Optional
 
+from ....language import Message, N_
 from ....validation import not_modelled
 from .. import outcomes as oc
 from ..model.obstacles import Obstacle
@@ -131,8 +132,10 @@ def obstacle_effect(o: Obstacle, ed: str, i: int, strict: bool = True) -> tuple[
             if o.kind == "friend" or not strict:
                 return THROUGH, 0, code
             raise not_modelled(f"obstacles.{i}.room_to_go_around", False,
-                               f"the 6th rulebook gives no rule for a fleeing unit with no room to go round "
-                               f"{'an enemy unit' if o.kind == 'enemy' else 'impassable terrain'}")
+                               Message(N_("the 6th rulebook gives no rule for a fleeing unit with no room to go "
+                                          "round an enemy unit") if o.kind == "enemy" else
+                                       N_("the 6th rulebook gives no rule for a fleeing unit with no room to go "
+                                          "round impassable terrain")))
         return AROUND, 0, code
     if ed == "7th":
         if o.kind == "impassable":

@@ -12,6 +12,7 @@ from fractions import Fraction
 from math import comb
 
 from ....errors import InputError
+from ....language import Message, N_
 from ....validation import not_modelled
 from ..model.combat import TWO_HANDED, StandAndShoot
 from .combat import mounted_save, save_score, to_wound
@@ -51,7 +52,7 @@ def shot_to_hit(ballistic_skill: int, long_range: bool) -> int:
     need = 7 - ballistic_skill + CHARGING_TARGET + (LONG_RANGE if long_range else 0)
     if need >= 7:
         raise not_modelled("fight.stand_and_shoot", f"to hit on {need}+",
-                           "a Stand & Shoot needing 7 or more to hit (a 6 then another roll)")
+                           Message(N_("a Stand & Shoot needing 7 or more to hit (a 6 then another roll)")))
     return max(need, 2)
 
 
@@ -91,17 +92,18 @@ def casualty_law(sns: StandAndShoot, shooter_bs: int | None, charger_ref, charge
     stand-and-shoot-shooting: the shots are worked out "before the chargers are moved").
     """
     if edition != "tow":
-        raise not_modelled("fight.stand_and_shoot", "a table", f"Stand & Shoot in edition {edition!r} (The Old "
-                                                               "World only)")
+        raise not_modelled("fight.stand_and_shoot", "a table", Message(N_("Stand & Shoot in edition {edition!r} "
+                                                                          "(The Old World only)"), edition=edition))
     bs = sns.ballistic_skill if sns.ballistic_skill is not None else shooter_bs
     if not bs:
         raise InputError("fight.stand_and_shoot.ballistic_skill", None,
-                         "the shooters' Ballistic Skill, 1 to 10 (fight.unit's profile has none)")
+                         Message(N_("the shooters' Ballistic Skill, 1 to 10 (fight.unit's profile has none)")))
     if charger_prof.wounds != 1:
-        raise not_modelled("fight.enemy.wounds", charger_prof.wounds, "shots at a charger with more than one "
-                                                                       "Wound per model (fight.stand_and_shoot)")
+        raise not_modelled("fight.enemy.wounds", charger_prof.wounds, Message(N_("shots at a charger with more "
+                                                                                 "than one Wound per model "
+                                                                                 "(fight.stand_and_shoot)")))
     if charger_prof.has("regeneration"):
-        raise not_modelled("fight.stand_and_shoot", "a table", "shots at a charger with Regeneration")
+        raise not_modelled("fight.stand_and_shoot", "a table", Message(N_("shots at a charger with Regeneration")))
     p_hit = Fraction(7 - shot_to_hit(bs, sns.long_range), 6)
     p_wound = Fraction(max(7 - to_wound(sns.strength, charger_prof.toughness, edition), 0), 6)
     armour = mounted_save(charger_ref, charger_prof, edition)

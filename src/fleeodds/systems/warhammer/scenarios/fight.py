@@ -52,6 +52,7 @@ import numpy as np
 
 from ....engine import counts_kernel
 from ....errors import FleeoddsError, InputError, short_repr
+from ....language import Message, N_
 from ....outcomes import Metric, Outcome
 from ....system import Scenario
 from ....validation import check_exact_mode, effect_checks_on, inert, no_effect, validate
@@ -69,6 +70,7 @@ from ..plan.combat import (FightPlan, FightRules, all_attacks, fight_plan, margi
 from ..plan.flee import BREAK_CLASSIC
 from ..plan.rounds import later_round_rules
 from .flee import WarhammerScenario
+from .numbers import GroupedInt
 
 #: Sections a fight builds itself (the loser, the winner and the margin come from the round).
 BUILT = ("fleeing", "pursuer", "combat")
@@ -133,12 +135,12 @@ class FightScenario(Scenario):
         self.fight_source = copy.deepcopy(self.source)
         for key in BUILT:
             if key in data:
-                inert(key, short_repr(data[key]), "in situation 'fight' (the round decides the loser, "
-                                                            "the winner and the margin)")
+                inert(key, short_repr(data[key]), Message(N_("in situation 'fight' (the round decides the loser, "
+                                                             "the winner and the margin)")))
         refuse_not_modelled(data)
         model = validate(ScenarioModel, data)
         if model.fight is None:
-            raise InputError("fight", None, "a [fight] table with [fight.unit] and [fight.enemy]")
+            raise InputError("fight", None, Message(N_("a [fight] table with [fight.unit] and [fight.enemy]")))
         self.model = model
         self._pf = (self.base_dir / model.profiles_file) if model.profiles_file else None
         self.units = resolve_units(model.fight, self._pf)
@@ -214,8 +216,9 @@ class FightScenario(Scenario):
         if sns is None:
             return None
         if model.fight.charger != "enemy":
-            raise InputError("fight.stand_and_shoot", "a table", "a charge by the enemy (fight.charger = 'enemy'): "
-                                                                 "the charged unit shoots at its charger")
+            raise InputError("fight.stand_and_shoot", "a table", Message(N_("a charge by the enemy "
+                                                                            "(fight.charger = 'enemy'): the "
+                                                                            "charged unit shoots at its charger")))
         from ..plan.stand_and_shoot import casualty_law
 
         return casualty_law(sns, self.units[0].ballistic_skill, model.fight.enemy, self.units[1], model.edition)
@@ -326,13 +329,14 @@ class FightScenario(Scenario):
         return (all_attacks(r.unit) + 1) * (all_attacks(r.enemy) + 1)
 
     @property
-    def exact_refusal(self) -> str:
+    def exact_refusal(self) -> Message | str:
         """Why the exact solver will not run (``""`` when it will): more than :data:`MAX_PAIRS` pairs of
         wound counts (rational arithmetic on that many binomial terms takes minutes)."""
         if self._pairs <= MAX_PAIRS:
             return ""
-        return (f"the exact round would combine {self._pairs:,} pairs of wound counts (the limit is "
-                f"{MAX_PAIRS:,}: many attacks on both sides); use Monte Carlo (--mc)")
+        return Message(N_("the exact round would combine {pairs} pairs of wound counts (the limit is {limit}: many "
+                          "attacks on both sides); use Monte Carlo (--mc)"), pairs=GroupedInt(self._pairs),
+                       limit=GroupedInt(MAX_PAIRS))
 
     @property
     def has_exact(self) -> bool:
@@ -557,7 +561,7 @@ class FightScenario(Scenario):
         """
         mode = check_exact_mode(mode)
         if self.exact_refusal:
-            raise FleeoddsError(f"{self.title}: {self.exact_refusal}")
+            raise FleeoddsError(Message(N_("{title}: {why}"), title=self.title, why=self.exact_refusal))
         if self.shot_law is not None:
             return self._exact_after_shots(mode)
         zero = Fraction(0) if mode == "fraction" else 0.0
@@ -971,9 +975,11 @@ class FightScenario(Scenario):
         """
         side = {"fleeing": "unit", "pursuing": "enemy"}.get(role)
         if side is None:
-            raise InputError("role", short_repr(role), "'fleeing' (fight.unit) or 'pursuing' (fight.enemy)")
+            raise InputError("role", short_repr(role), Message(N_("'fleeing' (fight.unit) or 'pursuing' "
+                                                                  "(fight.enemy)")))
         if not isinstance(profile, dict):
-            raise InputError(role, short_repr(profile), "a unit profile table (name, movement, leadership, ...)")
+            raise InputError(role, short_repr(profile), Message(N_("a unit profile table (name, movement, "
+                                                                   "leadership, ...)")))
         data = self.base_source()
         keep = {k: v for k, v in dict(data["fight"][side]).items() if k not in PROFILE_FIELDS + ("profile",
                                                                                               "extra_rules")}
@@ -984,8 +990,8 @@ class FightScenario(Scenario):
         read: list[str] = []
         if kit is not None:
             if not isinstance(kit, dict):
-                raise InputError(f"{role}.equipment", short_repr(kit), "a table of weapon, shield, armour_save, "
-                                                                       "ward_save")
+                raise InputError(f"{role}.equipment", short_repr(kit), Message(N_("a table of weapon, shield, "
+                                                                                  "armour_save, ward_save")))
             read = self._fit_equipment(keep, kit, side, data["fight"].get("charger", "unit"))
         dropped: list[str] = []
         if isinstance(keep.get("rules"), list):  # rules fleeodds does not model here (fly in 8th): left out, said
@@ -1020,7 +1026,8 @@ class FightScenario(Scenario):
         said: list[str] = []
         weapon = kit.get("weapon") or "hand_weapon"
         if weapon not in WEAPONS:
-            raise InputError("equipment.weapon", short_repr(weapon), "one of " + ", ".join(WEAPONS))
+            raise InputError("equipment.weapon", short_repr(weapon), Message(N_("one of {choices}"),
+                                                                             choices=", ".join(WEAPONS)))
         if weapon == "lance" and charger != side:
             said.append("unused:lance")
             weapon = "hand_weapon"

@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 
 from ....errors import FleeoddsError, InputError, short_repr
+from ....language import Message, N_
 from ....outcomes import Metric
 from ....system import Scenario
 from ....validation import check_exact_mode, effect_checks_on, not_modelled, validate
@@ -63,6 +64,7 @@ from ..plan.flee import NO_PURSUER, PURSUE_LD_TEST, PURSUE_NEVER, Rules, resolve
 from ..plan.obstacles import codes as obstacle_codes
 from ..plan.obstacles import describe as describe_obstacles
 from ..plan.pursuers import longest_failed_move, resolve_several, split_code, split_outcome
+from .numbers import GroupedInt
 
 
 CHARGE_SITUATIONS = ("charge_fleeing", "flee_reaction")
@@ -111,7 +113,7 @@ class WarhammerScenario(Scenario):
         super().__init__(data, base_dir)
         self.source.setdefault("system", "warhammer")  # a dict given to this module's loader directly
         if any(not isinstance(k, str) for k in data):
-            raise InputError("scenario", short_repr(data), "a table of fields (names are text)")
+            raise InputError("scenario", short_repr(data), Message(N_("a table of fields (names are text)")))
         model = validate(ScenarioModel, data)
         self.model = model
         pf = (self.base_dir / model.profiles_file) if model.profiles_file else None
@@ -120,16 +122,17 @@ class WarhammerScenario(Scenario):
             self._init_several(data, model, pf, check)
             return
         if model.pursuer is None and model.situation not in TEST_SITUATIONS:
-            raise InputError("pursuer", None, f"a [pursuer] unit table (the winner or the charger) in the "
-                                              f"'{model.situation}' situation")
+            raise InputError("pursuer", None, Message(N_("a [pursuer] unit table (the winner or the charger) in "
+                                                         "the '{situation}' situation"), situation=model.situation))
         if model.pursuer is not None and model.situation == "leadership_test":
             raise InputError("pursuer", short_repr(data.get("pursuer")),
-                             "no [pursuer] in the 'leadership_test' situation (no other unit takes part)")
+                             Message(N_("no [pursuer] in the 'leadership_test' situation (no other unit takes "
+                                        "part)")))
         self.pursuer: UnitProfile = resolve_unit(model.pursuer or NO_PURSUER, "pursuer", pf)
         self.rules: Rules = resolve(model, self.fleeing, self.pursuer)
         if model.options.charge_metric == "failed_charge_move" and model.situation in CHARGE_SITUATIONS:
             if model.obstacles:  # that metric is recorded on the several-pursuers path, which has no obstacles
-                raise not_modelled("options.charge_metric", "failed_charge_move", "with [[obstacles]]")
+                raise not_modelled("options.charge_metric", "failed_charge_move", Message(N_("with [[obstacles]]")))
             # the failed charger's move is recorded on the several-pursuers path (one charger)
             self.rules = resolve_several(model.model_copy(update={"pursuers": (PursuerRef(
                 **model.pursuer.model_dump(exclude_unset=True)),), "pursuer": None}), self.fleeing,
@@ -139,8 +142,8 @@ class WarhammerScenario(Scenario):
         if r.edition == "tow" and r.situation in ("charge_fleeing", "flee_reaction") and r.gap > r.declare_range:
             # §3.4: a TOW charge is declared within M + 6 (+3 with Swiftstride); farther, there is no charge
             raise InputError("table.gap", (data.get("table") or {}).get("gap", r.gap),
-                             f"at most the charger's declarable range in The Old World, M + 6 (+3 with "
-                             f"Swiftstride) = {r.declare_range:g}\"")
+                             Message(N_("at most the charger's declarable range in The Old World, M + 6 (+3 with "
+                                        "Swiftstride) = {declare_range:g}\""), declare_range=r.declare_range))
         if model.obstacles:
             check_obstacles(model, self.fleeing, r)
         if check and effect_checks_on():
@@ -180,13 +183,16 @@ class WarhammerScenario(Scenario):
         """
         if model.pursuer is not None:
             raise InputError("pursuers", short_repr(data.get("pursuers")),
-                             "either one [pursuer] table or [[pursuers]] tables, not both")
+                             Message(N_("either one [pursuer] table or [[pursuers]] tables, not both")))
         if model.situation == "leadership_test":
             raise InputError("pursuers", short_repr(data.get("pursuers")),
-                             "no [[pursuers]] in the 'leadership_test' situation (no other unit takes part)")
+                             Message(N_("no [[pursuers]] in the 'leadership_test' situation (no other unit takes "
+                                        "part)")))
         if model.obstacles:  # the several-pursuers chain (..exact.pursuers) has no things in the way yet
-            raise not_modelled("obstacles", short_repr(data.get("obstacles")), "with [[pursuers]]; give one "
-                               "[pursuer] table, or leave the things in the way out")
+            raise not_modelled("obstacles", short_repr(data.get("obstacles")), Message(N_("with [[pursuers]]; "
+                                                                                          "give one [pursuer] "
+                                                                                          "table, or leave the "
+                                                                                          "things in the way out")))
         self.rules, self.pursuers = resolve_several(model, self.fleeing, model.pursuers, pf)
         self.pursuer = self.pursuers[0]
         r = self.rules
@@ -195,8 +201,9 @@ class WarhammerScenario(Scenario):
             for i, c in enumerate(r.chasers):
                 if c.gap > c.declare_range:  # §3.4: no charge declared beyond M + 6 (+3 with Swiftstride)
                     raise InputError(f"pursuers.{i}.gap", c.gap,
-                                     f"at most the charger's declarable range in The Old World, M + 6 (+3 with "
-                                     f"Swiftstride) = {c.declare_range:g}\"")
+                                     Message(N_("at most the charger's declarable range in The Old World, M + 6 "
+                                                "(+3 with Swiftstride) = {declare_range:g}\""),
+                                             declare_range=c.declare_range))
         if check and effect_checks_on():
             check_charge_metric(data, model)
             check_several(data, model, self.fleeing, self.pursuers, pf)
@@ -258,7 +265,7 @@ class WarhammerScenario(Scenario):
 
     # -- evaluation -----------------------------------------------------------------
     @property
-    def exact_refusal(self) -> str:
+    def exact_refusal(self) -> Message | str:
         """Why the exact solver will not run (``""`` when it will).
 
         The solver's work is estimated before solving (:func:`..exact.flee.estimate_work`:
@@ -268,9 +275,11 @@ class WarhammerScenario(Scenario):
         """
         if self._work <= MAX_EXACT_WORK:
             return ""
-        size = f"about {self._work:,}" if self._work < 10**15 else "more than 10^15"
-        return (f"the exact solver would take {size} steps (the limit is {MAX_EXACT_WORK:,}: dice with many "
-                f"faces, a far table edge or many turns); use Monte Carlo (--mc)")
+        size = Message(N_("about {n}"), n=GroupedInt(self._work)) if self._work < 10**15 else \
+            Message(N_("more than 10^15"))
+        return Message(N_("the exact solver would take {size} steps (the limit is {limit}: dice with many faces, a "
+                          "far table edge or many turns); use Monte Carlo (--mc)"), size=size,
+                       limit=GroupedInt(MAX_EXACT_WORK))
 
     @property
     def exact_seconds(self) -> float:
@@ -301,7 +310,7 @@ class WarhammerScenario(Scenario):
         """
         mode = check_exact_mode(mode)
         if self.exact_refusal:
-            raise FleeoddsError(f"{self.title}: {self.exact_refusal}")
+            raise FleeoddsError(Message(N_("{title}: {why}"), title=self.title, why=self.exact_refusal))
         raw = solve_several(self.rules, mode) if self.rules.chasers else solve(self.rules, mode)
         index = {c: i for i, c in enumerate(self._codes)}
         out: dict[tuple[int, int], Any] = {}
@@ -478,12 +487,14 @@ class WarhammerScenario(Scenario):
         """
         key = ROLE_KEYS.get(role)
         if key is None:
-            raise InputError("role", short_repr(role), "'fleeing' or 'pursuing'")
+            raise InputError("role", short_repr(role), Message(N_("'fleeing' or 'pursuing'")))
         if key == "pursuer" and self.model.pursuers is not None:
-            raise InputError("role", short_repr(role), "'fleeing': this scenario has several pursuers "
-                                                       "([[pursuers]]), which one would be replaced is not said")
+            raise InputError("role", short_repr(role), Message(N_("'fleeing': this scenario has several pursuers "
+                                                                  "([[pursuers]]), which one would be replaced "
+                                                                  "is not said")))
         if not isinstance(profile, dict):
-            raise InputError(role, short_repr(profile), "a unit profile table (name, movement, leadership, rules)")
+            raise InputError(role, short_repr(profile), Message(N_("a unit profile table (name, movement, "
+                                                                   "leadership, rules)")))
         data = self.base_source()
         keep = {k: v for k, v in dict(data.get(key) or {}).items() if k not in
                 ("profile", "name", "movement", "leadership", "troop_type", "rules", "extra_rules")}

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ....errors import InputError, short_repr
 from ....files import read_toml
+from ....language import Message, N_
 from ....validation import annotate_profiles, json_schema
 from ..labels import TITLE, TITLE_FR
 from ..model.flee import ScenarioModel
@@ -40,7 +41,7 @@ def load_scenario(data: dict, base_dir: Path | None = None, *,
         Naming every invalid field, its value and what is allowed.
     """
     if not isinstance(data, dict):
-        raise InputError("scenario", short_repr(data), "a table of fields")
+        raise InputError("scenario", short_repr(data), Message(N_("a table of fields")))
     if data.get("situation") == "fight":  # one round of close combat, then the loser's chain (.fight)
         return FightScenario(data, base_dir)
     if reaction_of(data):  # a charged unit that holds (or stands and shoots) fights its charger (.reaction)

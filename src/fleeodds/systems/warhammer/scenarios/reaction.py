@@ -15,6 +15,7 @@ import copy
 from pathlib import Path
 
 from ....errors import InputError, short_repr
+from ....language import Message, N_
 from ....validation import not_modelled
 
 #: Reactions that stand and fight.
@@ -69,20 +70,22 @@ def fight_source(data: dict, base_dir: Path | None = None) -> dict:
     where = "options.charge_reaction"
     fight = data.get("fight")
     if not isinstance(fight, dict):
-        raise InputError(where, reaction, "'flee' or 'fire_and_flee', or a [fight] table with [fight.unit] (the "
-                                          "charged unit) and [fight.enemy] (the charger) for 'hold' and "
-                                          "'stand_and_shoot'")
+        raise InputError(where, reaction, Message(N_("'flee' or 'fire_and_flee', or a [fight] table with "
+                                                     "[fight.unit] (the charged unit) and [fight.enemy] (the "
+                                                     "charger) for 'hold' and 'stand_and_shoot'")))
     if fight.get("charger", "enemy") != "enemy":
         raise InputError("fight.charger", short_repr(fight.get("charger")),
-                         "'enemy' in a flee_reaction (the enemy charges your unit)")
+                         Message(N_("'enemy' in a flee_reaction (the enemy charges your unit)")))
     edition = str(data.get("edition", "")).lower()
     if reaction == "stand_and_shoot":
         if edition not in ("tow", "the_old_world", "old_world"):
-            raise not_modelled(where, reaction, "Stand & Shoot outside The Old World")
+            raise not_modelled(where, reaction, Message(N_("Stand & Shoot outside The Old World")))
         if "stand_and_shoot" not in fight:
-            raise InputError("fight.stand_and_shoot", None, "a table of the unit's shots (fight.stand_and_shoot.shots, "
-                                                            "fight.stand_and_shoot.strength) for "
-                                                            "options.charge_reaction = 'stand_and_shoot'")
+            raise InputError("fight.stand_and_shoot", None, Message(N_("a table of the unit's shots "
+                                                                       "(fight.stand_and_shoot.shots, "
+                                                                       "fight.stand_and_shoot.strength) for "
+                                                                       "options.charge_reaction = "
+                                                                       "'stand_and_shoot'")))
     _check_reach(data, base_dir)
     out = {k: copy.deepcopy(v) for k, v in data.items()
            if k not in ("fleeing", "pursuer", "fight", "situation", "options", "table", "compare", "decide")}
@@ -116,10 +119,12 @@ def _check_reach(data: dict, base_dir: Path | None) -> None:
     if reaction_of(data) == "stand_and_shoot" and r.gap < r.charge_move:
         # TOW: no Stand & Shoot (nor Fire & Flee) against a charger closer than its Movement
         raise InputError("options.charge_reaction", "stand_and_shoot",
-                         f"'hold' or 'flee' when the charger is closer than its Movement ({r.charge_move:g}; "
-                         f"table.gap = {r.gap:g}): no Stand & Shoot then")
+                         Message(N_("'hold' or 'flee' when the charger is closer than its Movement "
+                                    "({charge_move:g}; table.gap = {gap:g}): no Stand & Shoot then"),
+                                 charge_move=r.charge_move, gap=r.gap))
     shortest = r.charge_fixed + r.charge_dice.min_value
     if r.gap > shortest:
         raise not_modelled("options.charge_reaction", reaction_of(data),
-                           f"a charge that may fall short: table.gap {r.gap:g} is beyond the charger's shortest "
-                           f"charge, {shortest:g} (a unit that holds may then not be charged at all)")
+                           Message(N_("a charge that may fall short: table.gap {gap:g} is beyond the charger's "
+                                      "shortest charge, {shortest:g} (a unit that holds may then not be charged "
+                                      "at all)"), gap=r.gap, shortest=shortest))
