@@ -13,6 +13,7 @@ from typing import Literal, Optional, Union
 
 from pydantic import ConfigDict
 
+from ....language import Message, N_
 from ....errors import InputError
 from ....validation import StrictModel, inert, not_modelled
 from ..plan.rules import parse_threat_range
@@ -317,13 +318,13 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
     if not five:
         for key in FIVE_E_ONLY:
             if raw.get(key) is True:
-                raise InputError(f"chase.{key}", True, "false in 3.5/PF (5e only in the chase: the rogue's Cunning "
-                                                       "Action; the exchange before the chase)")
+                raise InputError(f"chase.{key}", True, Message(N_("false in 3.5/PF (5e only in the chase: the rogue's Cunning "
+                                                                  "Action; the exchange before the chase)")))
         if raw.get("attack_downed") is True and m.death_saves:
-            raise not_modelled("chase.attack_downed", True, "3.5/PF: the pursuers finishing off the dying "
-                                                            "runner; false, the default there, leaves it where it fell")
+            raise not_modelled("chase.attack_downed", True, Message(N_("3.5/PF: the pursuers finishing off the dying "
+                                                                       "runner; false, the default there, leaves it where it fell")))
         if raw.get("attack_downed") is True:
-            inert("chase.attack_downed", True, "unless chase.death_saves = true (the chase ends at the drop)")
+            inert("chase.attack_downed", True, Message(N_("unless chase.death_saves = true (the chase ends at the drop)")))
         m = m.model_copy(update={"attack_downed": False})
         if "actions" not in raw:
             m = m.model_copy(update={"actions": "double_move"})
@@ -333,19 +334,20 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
     acts = [m.actions] * m.rounds if isinstance(m.actions, str) else list(m.actions)
     field_ = "chase.actions"
     if not isinstance(m.actions, str) and len(acts) != m.rounds:
-        raise InputError(field_, acts, f"one choice or a list of {m.rounds} (one per round: chase.rounds)")
+        raise InputError(field_, acts, Message(N_("one choice or a list of {n} (one per round: chase.rounds)"),
+                                               n=m.rounds))
     for i, a in enumerate(acts):
         where = field_ if isinstance(m.actions, str) else f"{field_}.{i}"
         if a not in allowed:
-            raise InputError(where, a, "one of " + ", ".join(repr(x) for x in allowed))
+            raise InputError(where, a, Message(N_("one of {choices}"), choices=", ".join(repr(x) for x in allowed)))
         if a == "run" and m.difficult_terrain:
-            raise InputError(where, a, "'move', 'double_move' or 'withdraw' with chase.difficult_terrain = true (no "
-                                       "run across difficult terrain)")
+            raise InputError(where, a, Message(N_("'move', 'double_move' or 'withdraw' with chase.difficult_terrain = true (no "
+                                                  "run across difficult terrain)")))
         if "+" in a and not m.cunning_action:
-            raise InputError(where, a, "'move', 'dash' or 'disengage' unless chase.cunning_action = true (a bonus "
-                                       "action Dash or Disengage is the rogue's Cunning Action)")
+            raise InputError(where, a, Message(N_("'move', 'dash' or 'disengage' unless chase.cunning_action = true (a bonus "
+                                                  "action Dash or Disengage is the rogue's Cunning Action)")))
     if m.pursuers is None:
-        raise InputError("chase.pursuers", None, "a list of [[chase.pursuers]] tables (at least one; required)")
+        raise InputError("chase.pursuers", None, Message(N_("a list of [[chase.pursuers]] tables (at least one; required)")))
     pursuers = []
     for i, own in enumerate(raw.get("pursuers") or []):
         f = f"chase.pursuers.{i}."
@@ -353,44 +355,45 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
         keep = {k: v for k, v in merged.items() if k in PursuerModel.model_fields}
         p = _validate(PursuerModel, keep, f)
         if p.attack_bonus is None:
-            raise InputError(f + "attack_bonus", None, "an integer attack bonus (required unless a preset gives it)")
+            raise InputError(f + "attack_bonus", None, Message(N_("an integer attack bonus (required unless a preset gives it)")))
         if p.damage is None:
-            raise InputError(f + "damage", None, "dice notation such as 1d12+3 (required unless a preset gives it)")
+            raise InputError(f + "damage", None, Message(N_("dice notation such as 1d12+3 (required unless a preset gives it)")))
         if not five and p.aggressive:
-            raise InputError(f + "aggressive", True, "false in 3.5/PF (the 5e orc's Aggressive)")
+            raise InputError(f + "aggressive", True, Message(N_("false in 3.5/PF (the 5e orc's Aggressive)")))
         if not five and p.ranged and p.range_increment is None:
-            raise InputError(f + "range_increment", None, "the weapon's range increment in feet (required by ranged "
-                                                          "= true in 3.5/PF)")
+            raise InputError(f + "range_increment", None, Message(N_("the weapon's range increment in feet (required by ranged "
+                                                                     "= true in 3.5/PF)")))
         for key in ("thrown", "precise_shot"):
             if getattr(p, key) and (five or not p.ranged):
-                raise InputError(f + key, True, "false unless ranged = true in 3.5/PF (5e: range_normal and "
-                                                "range_long)")
+                raise InputError(f + key, True, Message(N_("false unless ranged = true in 3.5/PF (5e: range_normal and "
+                                                           "range_long)")))
         if p.range_increment is not None and (five or not p.ranged):
-            inert(f + "range_increment", p.range_increment, "unless ranged = true in 3.5/PF (5e: range_normal and "
-                                                            "range_long)")
+            inert(f + "range_increment", p.range_increment, Message(N_("unless ranged = true in 3.5/PF (5e: range_normal and "
+                                                                       "range_long)")))
         for key, default in (("range_normal", 80), ("range_long", 320)):
             if not five and getattr(p, key) != default:
-                inert(f + key, getattr(p, key), "in 3.5/PF (range_increment gives the range)")
+                inert(f + key, getattr(p, key), Message(N_("in 3.5/PF (range_increment gives the range)")))
         for key in ("trip", "improved_trip", "combat_reflexes"):
             if five and getattr(p, key):
-                raise InputError(f + key, True, "false in 5e (3.5/PF only: a 5e trip is a prone rider of the "
-                                                "exchange, on_hit = 'prone')")
+                raise InputError(f + key, True, Message(N_("false in 5e (3.5/PF only: a 5e trip is a prone rider of the "
+                                                           "exchange, on_hit = 'prone')")))
         if p.improved_trip and edition == "pf1":
-            raise InputError(f + "improved_trip", True, "false in Pathfinder 1e (its Improved Trip gives no free "
-                                                        "attack; put its +2 in trip_check)")
+            raise InputError(f + "improved_trip", True, Message(N_("false in Pathfinder 1e (its Improved Trip gives no free "
+                                                                   "attack; put its +2 in trip_check)")))
         if p.dex_bonus and not p.combat_reflexes:
-            inert(f + "dex_bonus", p.dex_bonus, "unless combat_reflexes = true (the chase reads a pursuer's Dex bonus "
-                                                "for its extra attacks of opportunity only)")
+            inert(f + "dex_bonus", p.dex_bonus, Message(N_("unless combat_reflexes = true (the chase reads a pursuer's Dex bonus "
+                                                           "for its extra attacks of opportunity only)")))
         if p.improved_trip and not p.trip:
-            raise InputError(f + "improved_trip", True, "false unless trip = true")
+            raise InputError(f + "improved_trip", True, Message(N_("false unless trip = true")))
         if p.trip and p.trip_check is None:
-            raise InputError(f + "trip_check", None, "an integer trip modifier (required by trip = true)")
+            raise InputError(f + "trip_check", None, Message(N_("an integer trip modifier (required by trip = true)")))
         if p.trip and edition == "pf1" and trip_defence is None:
-            raise InputError("runner.cmd", None, "an integer CMD (required when a pursuer has trip = true)")
+            raise InputError("runner.cmd", None, Message(N_("an integer CMD (required when a pursuer has trip = true)")))
         if five and p.crit_multiplier != 2:
-            inert(f + "crit_multiplier", p.crit_multiplier, "in 5e (a critical doubles the dice)")
+            inert(f + "crit_multiplier", p.crit_multiplier, Message(N_("in 5e (a critical doubles the dice)")))
         if p.range_long < p.range_normal:
-            raise InputError(f + "range_long", p.range_long, f"an integer >= range_normal ({p.range_normal})")
+            raise InputError(f + "range_long", p.range_long, Message(N_("an integer >= range_normal ({normal})"),
+                                                                     normal=p.range_normal))
         pursuers.append(Pursuer(
             name=p.name or meta.get("name", f"pursuer {i + 1}"), attack_bonus=p.attack_bonus,
             damage=check_dice(p.damage, f + "damage"), threat_low=parse_threat_range(p.threat_range, f + "threat_range"),
@@ -400,7 +403,7 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
             aoo_per_round=1 + max(0, p.dex_bonus) if p.combat_reflexes else 1,
             range_increment=p.range_increment or 0, thrown=p.thrown, precise_shot=p.precise_shot))
     if raw.get("attack_downed") is False and not m.death_saves:
-        inert("chase.attack_downed", False, "unless chase.death_saves = true (the chase ends at the drop)")
+        inert("chase.attack_downed", False, Message(N_("unless chase.death_saves = true (the chase ends at the drop)")))
     return ChaseSpec(edition=edition, hp=hp, hp_max=hp_max, ac=ac, resistance=resistance, rounds=m.rounds,
                      distance=m.distance, speed=m.speed, actions=tuple(acts), difficult_terrain=m.difficult_terrain,
                      pursuers=tuple(pursuers), death_saves=m.death_saves, after_exchange=m.after_exchange,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pydantic import ConfigDict
 
+from ....language import Message, N_
 from ....validation import StrictModel, inert
 from .fields import F
 
@@ -47,7 +48,7 @@ def advantage_of(m: DeathSavesModel, where: str = "death_saves") -> int:
     """-1, 0 or 1 from the table; both flags together cancel (SRD 5.1 / 5.2 "Advantage and Disadvantage":
     one d20 is rolled), noted by name (an error under ``--strict``)."""
     if m.advantage and m.disadvantage:
-        inert(f"{where}.disadvantage", True, f"together with {where}.advantage = true (advantage and "
-                                             f"disadvantage cancel: write neither)")
+        inert(f"{where}.disadvantage", True, Message(N_("together with {where}.advantage = true (advantage and "
+                                                        "disadvantage cancel: write neither)"), where=where))
         return 0
     return 1 if m.advantage else (-1 if m.disadvantage else 0)

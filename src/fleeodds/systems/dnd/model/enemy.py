@@ -10,6 +10,7 @@ from pydantic import ConfigDict, Field
 
 from ....dice import parse
 from ....errors import InputError
+from ....language import Message, N_
 from ....validation import StrictModel
 from ..plan.rules import is_5e, parse_threat_range
 from .fields import INT_LIMIT, MAX_DICE_TEXT, F, Flag, Int, _validate, check_dice
@@ -358,14 +359,16 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
     merged, meta = _merge_preset(own, "enemy", edition, f"enemies.{index}")
     m = _validate(EnemyModel, merged, f)
     if m.attack_bonus is None:
-        raise InputError(f + "attack_bonus", None, "an integer attack bonus (required unless a preset gives it)")
+        raise InputError(f + "attack_bonus", None,
+                         Message(N_("an integer attack bonus (required unless a preset gives it)")))
     if m.damage is None:
-        raise InputError(f + "damage", None, "dice notation such as 2d4+4 (required unless a preset gives it)")
+        raise InputError(f + "damage", None,
+                         Message(N_("dice notation such as 2d4+4 (required unless a preset gives it)")))
     damage = check_dice(m.damage, f + "damage")
     # '' (the documented default) is "no extra damage", also over a preset's; blank text is a slip, refused
     if m.extra_damage and not m.extra_damage.strip():
         raise InputError(f + "extra_damage", m.extra_damage,
-                         "dice notation such as 1d6 ('' or no field for no extra damage)")
+                         Message(N_("dice notation such as 1d6 ('' or no field for no extra damage)")))
     extra = check_dice(m.extra_damage, f + "extra_damage", "extra damage") if m.extra_damage else ""
     threat_low = parse_threat_range(m.threat_range, f + "threat_range")
     cr = m.combat_reflexes
@@ -380,11 +383,13 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
     if m.stand_still and edition == "pf1":
         if not cr:
             raise InputError(f + "stand_still", True,
-                             "false unless combat_reflexes = true (Stand Still requires Combat Reflexes)")
+                             Message(N_("false unless combat_reflexes = true (Stand Still requires Combat "
+                                        "Reflexes)")))
         if m.cmb is None:
-            raise InputError(f + "cmb", None, "an integer combat maneuver bonus (required by stand_still)")
+            raise InputError(f + "cmb", None,
+                             Message(N_("an integer combat maneuver bonus (required by stand_still)")))
     if m.trip and not is_5e(edition) and m.trip_check is None:
-        raise InputError(f + "trip_check", None, "an integer trip modifier (required by trip = true)")
+        raise InputError(f + "trip_check", None, Message(N_("an integer trip modifier (required by trip = true)")))
     name = m.name if m.name is not None else meta.get("name", f"enemy {index + 1}")
     enemy = Enemy(
         name=name, attack_bonus=m.attack_bonus, damage=damage, extra_damage=extra, threat_low=threat_low,

@@ -9,6 +9,7 @@ from typing import Annotated, Literal, Optional, Union
 from pydantic import ConfigDict, Field
 
 from ....errors import InputError
+from ....language import Message, N_
 from ....validation import StrictModel
 from ..labels import FEAT_LABELS, code_of
 from .fields import ALLOWED, FEATS, INT_LIMIT, F, Feats, Flag, Int, _validate
@@ -236,15 +237,18 @@ def parse_runner(own: dict, edition: str) -> tuple[Runner, dict]:
     m = _validate(RunnerModel, merged, "runner.")
     f = "runner."
     if m.hp is None:
-        raise InputError(f + "hp", None, ALLOWED["RunnerModel.hp"] + " (this field is required)")
+        raise InputError(f + "hp", None, Message(N_("{allowed} (this field is required)"),
+                                                 allowed=ALLOWED["RunnerModel.hp"]))
     if m.ac is None:
-        raise InputError(f + "ac", None, ALLOWED["RunnerModel.ac"] + " (this field is required)")
+        raise InputError(f + "ac", None, Message(N_("{allowed} (this field is required)"),
+                                                 allowed=ALLOWED["RunnerModel.ac"]))
     hp = m.hp
     hp_max = hp if m.hp_max is None else m.hp_max
     if hp_max < hp:
-        raise InputError(f + "hp_max", m.hp_max, f"an integer >= runner.hp ({hp})")
+        raise InputError(f + "hp_max", m.hp_max, Message(N_("an integer >= runner.hp ({hp})"), hp=hp))
     if m.tumble is not None and m.acrobatics is not None:
-        raise InputError(f + "acrobatics", m.acrobatics, "either runner.tumble or runner.acrobatics, not both")
+        raise InputError(f + "acrobatics", m.acrobatics,
+                         Message(N_("either runner.tumble or runner.acrobatics, not both")))
     feats_raw = [m.feats] if isinstance(m.feats, str) else list(m.feats)
     feats: list[str] = []
     for i, ft in enumerate(feats_raw):
@@ -252,8 +256,9 @@ def parse_runner(own: dict, edition: str) -> tuple[Runner, dict]:
         if name not in FEATS[edition]:  # its label: "Esquive", "Souplesse du serpent"
             name = code_of(ft, FEAT_LABELS) or name
         if name not in FEATS[edition]:
-            raise InputError(f"{f}feats.{i}", ft, f"one of {', '.join(repr(x) for x in FEATS[edition])} "
-                                                  f"for edition {edition!r}")
+            raise InputError(f"{f}feats.{i}", ft, Message(N_("one of {choices} for edition {edition}"),
+                                                          choices=", ".join(repr(x) for x in FEATS[edition]),
+                                                          edition=repr(edition)))
         if name not in feats:
             feats.append(name)
     runner = Runner(

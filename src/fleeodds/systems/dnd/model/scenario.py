@@ -10,6 +10,7 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import ConfigDict, Field
 
+from ....language import Message, N_
 from ....errors import InputError, short_repr
 from ....validation import StrictModel, annotate_profiles, collecting_notes, inert, json_schema
 from ..checks.inputs import check_mode, check_no_effect, note_inert
@@ -168,8 +169,8 @@ def parse_spec(data: dict, *, check_only: frozenset[str] | None = None) -> Spec:
     order = list(order)
     if sorted(order) != list(range(n)):
         raise InputError("options.pass_order", order,
-                         f"a list of the [[enemies]] indices from 0 to {n - 1}, each once (the order the runner "
-                         f"passes them)")
+                         Message(N_("a list of the [[enemies]] indices from 0 to {last}, each once (the order the "
+                                    "runner passes them)"), last=n - 1))
     if order == list(range(n)):  # the order written: the default
         return spec
     reordered = copy.deepcopy(data)
@@ -212,10 +213,10 @@ def _parse_in_order(data: dict, *, check_only: frozenset[str] | None = None, _re
         Naming the first invalid field as a dotted path, its value and what is allowed.
     """
     if not isinstance(data, dict):
-        raise InputError("scenario", short_repr(data), "a table of fields")
+        raise InputError("scenario", short_repr(data), Message(N_("a table of fields")))
     situation = data.get("situation", "leave_melee")
     if situation not in ("leave_melee", "death_saves", "chase"):  # a misspelt situation is named
-        raise InputError("situation", short_repr(situation), "one of 'leave_melee', 'death_saves', 'chase'")
+        raise InputError("situation", short_repr(situation), Message(N_("one of 'leave_melee', 'death_saves', 'chase'")))
     if "runner" not in data:
         raise InputError("runner", None, ALLOWED["ScenarioModel.runner"])
     data, uncertain = split_uncertain(data)
@@ -223,8 +224,8 @@ def _parse_in_order(data: dict, *, check_only: frozenset[str] | None = None, _re
     edition = normalise_edition(top.edition)
     mode = normalise_mode(top.mode, edition)
     if top.chase is not None:
-        note_inert("chase", short_repr(data["chase"]), "in situation 'leave_melee' (the chase after leaving melee "
-                                                      "is its own situation: write situation = 'chase')")
+        note_inert("chase", short_repr(data["chase"]), Message(N_("in situation 'leave_melee' (the chase after leaving melee "
+                                                                 "is its own situation: write situation = 'chase')")))
     runner, rmeta = parse_runner(data["runner"], edition)
     opts = parse_options(top.options, edition, runner)
     if top.enemies is not None:
@@ -241,11 +242,11 @@ def _parse_in_order(data: dict, *, check_only: frozenset[str] | None = None, _re
         emeta.append(m)
     if runner.dodge_target >= len(enemies):
         raise InputError("runner.dodge_target", runner.dodge_target,
-                         f"an enemy index from 0 to {len(enemies) - 1}")
+                         Message(N_("an enemy index from 0 to {last}"), last=len(enemies) - 1))
     if any(e.stand_still for e in enemies) and runner.cmd is None and edition == "pf1":
-        raise InputError("runner.cmd", None, "an integer CMD (required when an enemy has stand_still)")
+        raise InputError("runner.cmd", None, Message(N_("an integer CMD (required when an enemy has stand_still)")))
     if any(e.trip for e in enemies) and runner.cmd is None and edition == "pf1":
-        raise InputError("runner.cmd", None, "an integer CMD (required when an enemy has trip = true)")
+        raise InputError("runner.cmd", None, Message(N_("an integer CMD (required when an enemy has trip = true)")))
     cm = top.compare_modes if top.compare_modes is not None else []
     if cm == "auto":
         cm = list(AUTO_COMPARE[edition])
@@ -258,25 +259,25 @@ def _parse_in_order(data: dict, *, check_only: frozenset[str] | None = None, _re
             modes.append(mm)
     if len(modes) == 1:
         raise InputError("compare_modes", short_repr(top.compare_modes),
-                         "at least two different modes (or omit the field)")
+                         Message(N_("at least two different modes (or omit the field)")))
     ds_bonus, ds_adv = 0, 0
     if top.death_saves is not None:
         own = data["death_saves"]
         for key in ("successes", "failures"):
             if key in own:  # read in situation 'death_saves' only
                 note_inert(f"death_saves.{key}", own[key],
-                     "in situation 'leave_melee' (the runner starts up: its failures come from the "
-                     "damage taken at 0 HP; for a character already at 0 HP write situation = "
-                     "'death_saves')")
+                     Message(N_("in situation 'leave_melee' (the runner starts up: its failures come from the "
+                                "damage taken at 0 HP; for a character already at 0 HP write situation = "
+                                "'death_saves')")))
         rolled = any(k not in ("successes", "failures") and not says_nothing(f"death_saves.{k}", v)
                      for k, v in own.items())  # a table that sets how the saves are rolled
         if not is_5e(edition):
             if rolled:
-                inert("death_saves", short_repr(own), "outside 5e (3.5/PF dying has no death saving throws)")
+                inert("death_saves", short_repr(own), Message(N_("outside 5e (3.5/PF dying has no death saving throws)")))
         elif not opts.death_saves_in_exchange:
             if rolled:
-                inert("death_saves", short_repr(own), "unless options.death_saves_in_exchange = true (the "
-                                                      "death saves are not rolled otherwise)")
+                inert("death_saves", short_repr(own), Message(N_("unless options.death_saves_in_exchange = true (the "
+                                                                 "death saves are not rolled otherwise)")))
         else:  # the saves are rolled: the table sets how (otherwise it is read by nothing)
             ds_adv = advantage_of(top.death_saves)
             ds_bonus = top.death_saves.bonus
@@ -298,7 +299,7 @@ def _parse_in_order(data: dict, *, check_only: frozenset[str] | None = None, _re
             n *= len(dist)
         if n > MAX_MIXTURE:
             raise InputError(uncertain[0][0] if uncertain[0][0] == "runner" else "enemies", f"{n} combinations",
-                             f"uncertain values with at most {MAX_MIXTURE} combinations in all")
+                             Message(N_("uncertain values with at most {n} combinations in all"), n=MAX_MIXTURE))
         spec = replace(spec, mixture=tuple(mix))
     noted = check_no_effect(data, spec, raw, first_of, checked=check_only is not None)
     if noted and not _rebuilding:  # built as if the inputs noted were left out: they change nothing here
