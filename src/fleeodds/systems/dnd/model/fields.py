@@ -65,13 +65,11 @@ MAX_DICE_DIGITS = 7
 # --------------------------------------------------------------------------- the file's schema
 
 
-def F(default: Any, title: str, title_fr: str, description: str, description_fr: str,
-      unit: str | None = None, **constraints: Any) -> Any:
-    """A documented field: English and French title and description, unit, constraints."""
-    extra: dict[str, Any] = {"title_fr": title_fr, "description_fr": description_fr}
-    if unit:
-        extra["unit"] = unit
-    return Field(default, title=title, description=description, json_schema_extra=extra, **constraints)
+def F(default: Any, title: str, description: str, unit: str | None = None, **constraints: Any) -> Any:
+    """A documented field: English title and description marked ``N_()`` where written (the French comes
+    from the message catalogue: :func:`fleeodds.validation.json_schema`), unit, constraints."""
+    extra: dict[str, Any] = {"unit": unit} if unit else {}
+    return Field(default, title=title, description=description, json_schema_extra=extra or None, **constraints)
 
 
 Int = Optional[int]

@@ -30,76 +30,49 @@ from .uncertain import MAX_MIXTURE, split_uncertain
 class ScenarioModel(StrictModel):
     """A D&D scenario file (``system = "dnd"``)."""
 
-    model_config = ConfigDict(json_schema_extra={"description_fr": (
-        'Un fichier de scénario D&D (``system = "dnd"``).')})
+    model_config = ConfigDict(json_schema_extra={"description": N_('A D&D scenario file (``system = "dnd"``).')})
 
-    system: Literal["dnd"] = F("dnd", "rules system", "système de règles", "Always dnd.", "Toujours dnd.")
-    title: str = F("", "title", "titre", "Title of the scenario.", "Titre du scénario.")
-    description: str = F("", "description", "description", "Free text.", "Texte libre.")
+    system: Literal["dnd"] = F("dnd", N_("rules system"), N_("Always dnd."))
+    title: str = F("", N_("title"), N_("Title of the scenario."))
+    description: str = F("", N_("description"), N_("Free text."))
     situation: Literal["leave_melee", "death_saves", "chase"] = F(
-        "leave_melee", "situation", "situation",
-        "leave_melee (default: a runner leaves melee under attacks of opportunity), death_saves (5e: a "
-        "character at 0 HP rolls death saving throws; [death_saves] table, no runner nor enemies) or chase "
-        "(the race to safety after leaving melee, 5e, 3.5 and Pathfinder; [runner] and [chase] tables).",
-        "leave_melee (par défaut : un fuyard quitte le corps à corps sous les attaques d'opportunité), "
-        "death_saves (5e : un personnage à 0 pv lance ses jets de sauvegarde contre la mort ; table "
-        "[death_saves], ni fuyard ni ennemis) ou chase (la course vers un abri après avoir quitté le "
-        "corps à corps, en 5e, 3.5 et Pathfinder ; tables [runner] et [chase]).")
+        "leave_melee", N_("situation"),
+        N_("leave_melee (default: a runner leaves melee under attacks of opportunity), death_saves (5e: a "
+           "character at 0 HP rolls death saving throws; [death_saves] table, no runner nor enemies) or chase "
+           "(the race to safety after leaving melee, 5e, 3.5 and Pathfinder; [runner] and [chase] tables)."))
     chase: Optional[ChaseModel] = F(
-        None, "chase", "poursuite",
-        "Situation chase: the distance to safety, the speeds, the runner's choice each round and the "
-        "pursuers.",
-        "Situation chase : la distance de l'abri, les vitesses, le choix du fuyard à chaque round et les "
-        "poursuivants.")
+        None, N_("chase"),
+        N_("Situation chase: the distance to safety, the speeds, the runner's choice each round and the "
+           "pursuers."))
     death_saves: Optional[DeathSavesModel] = F(
-        None, "death saving throws", "jets de sauvegarde contre la mort",
-        "5e: marks already made and how each death save is rolled (situation death_saves; in leave_melee, "
-        "with options.death_saves_in_exchange, only bonus, advantage and disadvantage).",
-        "5e : coches déjà faites et façon de lancer chaque jet de sauvegarde contre la mort (situation "
-        "death_saves ; en leave_melee, avec options.death_saves_in_exchange, seulement bonus, advantage et "
-        "disadvantage).")
-    edition: Union[str, float] = F("3.5", "edition", "édition",
-                                   "3.5, pf1 (Pathfinder 1e), 5e2014 (SRD 5.1) or 5e2024 (SRD 5.2).",
-                                   "3.5, pf1 (Pathfinder 1e), 5e2014 (DRS 5.1) ou 5e2024 (DRS 5.2).")
-    mode: str = F("move", "movement mode", "mode de déplacement",
-                  "3.5/PF: move, withdraw (retraite), run, five_foot_step (pas de placement), tumble / acrobatics, "
-                  "tumble_full, stay. 5e: move, dash, disengage, stay, teleport, forced (moved by something else: no "
-                  "opportunity attack).",
-                  "3.5/PF : move (déplacement), withdraw (retraite), run (course), five_foot_step (pas de "
-                  "placement), tumble / acrobatics (Acrobaties), tumble_full, stay (rester au contact). 5e : "
-                  "move, dash (foncer), disengage (se désengager), stay, teleport (téléportation), forced (déplacé par "
-                  "autre chose : aucune attaque d'opportunité).")
+        None, N_("death saving throws"),
+        N_("5e: marks already made and how each death save is rolled (situation death_saves; in leave_melee, "
+           "with options.death_saves_in_exchange, only bonus, advantage and disadvantage)."))
+    edition: Union[str, float] = F("3.5", N_("edition"),
+                                   N_("3.5, pf1 (Pathfinder 1e), 5e2014 (SRD 5.1) or 5e2024 (SRD 5.2)."))
+    mode: str = F("move", N_("movement mode"),
+                  N_("3.5/PF: move, withdraw (retraite), run, five_foot_step (pas de placement), tumble / acrobatics, "
+                     "tumble_full, stay. 5e: move, dash, disengage, stay, teleport, forced (moved by something else: no "
+                     "opportunity attack)."))
     compare_modes: Optional[Union[list[str], Literal["auto"]]] = F(
-        None, "modes compared", "modes comparés",
-        "Decision table: a list of at least two modes, or auto.",
-        "Tableau de décision : une liste d'au moins deux modes, ou auto.")
+        None, N_("modes compared"),
+        N_("Decision table: a list of at least two modes, or auto."))
     compare: Optional[dict[str, dict[str, Any]]] = F(
-        None, "comparison", "comparaison",
-        'Setups compared side by side: label = { "field.path" = value, label_fr = "…" }.',
-        'Situations comparées côte à côte : étiquette = { "champ.chemin" = valeur, label_fr = "…" }.')
+        None, N_("comparison"),
+        N_('Setups compared side by side: label = { "field.path" = value, label_fr = "…" }.'))
     metric: Literal["damage", "attacks", "hits"] = F(
-        "damage", "metric", "mesure",
-        "Recorded with each outcome: damage taken (default), attacks suffered, or hits taken.",
-        "Relevée avec chaque issue : dégâts subis (par défaut), attaques d'opportunité subies, ou coups "
-        "reçus.")
-    distracting_action: Flag = F(False, "distracting action", "action qui provoque",
-                                 "3.5/PF: the runner first takes an action that provokes in its start square "
-                                 "(casts, stands up).",
-                                 "3.5/PF : le fuyard accomplit d'abord une action qui provoque une attaque "
-                                 "d'opportunité dans sa case de départ (sort, se relever).")
-    runner: Optional[RunnerModel] = F(None, "runner", "fuyard",
-                                      "The character leaving melee (required in situation leave_melee).",
-                                      "Le personnage qui quitte le corps à corps (obligatoire dans la situation "
-                                      "leave_melee).")
-    enemies: Optional[list[EnemyModel]] = F(None, "enemies", "ennemis",
-                                            "Threatening enemies, in the order the runner leaves them.",
-                                            "Ennemis qui contrôlent la zone, dans l'ordre où le fuyard les quitte.",
+        "damage", N_("metric"),
+        N_("Recorded with each outcome: damage taken (default), attacks suffered, or hits taken."))
+    distracting_action: Flag = F(False, N_("distracting action"),
+                                 N_("3.5/PF: the runner first takes an action that provokes in its start square "
+                                    "(casts, stands up)."))
+    runner: Optional[RunnerModel] = F(None, N_("runner"),
+                                      N_("The character leaving melee (required in situation leave_melee)."))
+    enemies: Optional[list[EnemyModel]] = F(None, N_("enemies"),
+                                            N_("Threatening enemies, in the order the runner leaves them."),
                                             min_length=1, max_length=20)
-    options: OptionsModel = Field(default_factory=OptionsModel, title="options",
-                                  description="Every open rules question, with its rulebook default.",
-                                  json_schema_extra={"title_fr": "options", "description_fr":
-                                                     "Chaque question de règles ouverte, avec sa valeur par "
-                                                     "défaut."})
+    options: OptionsModel = Field(default_factory=OptionsModel, title=N_("options"),
+                                  description=N_("Every open rules question, with its rulebook default."))
 
 
 def without_fields(data: dict, paths: list[str]) -> dict:
