@@ -17,7 +17,6 @@ import pytest
 import fleeodds
 from fleeodds.decisions import decide
 from fleeodds.errors import InputError
-from fleeodds.messages_fr import to_french
 from fleeodds.systems.dnd.decisions import decision_points
 from fleeodds.systems.dnd.model.scenario import schema
 
@@ -73,7 +72,7 @@ def test_a_pass_order_that_is_no_permutation_is_refused(bad):
     with pytest.raises(InputError, match=r"options\.pass_order") as e:
         fleeodds.load_scenario(_with(bad))
     assert "each once" in str(e.value)
-    fr = to_french(str(e.value))
+    fr = e.value.message("fr")
     assert "options.pass_order" in fr and "chacun une fois" in fr and "each" not in fr
 
 

@@ -11,6 +11,7 @@ import copy
 import json
 from typing import Any
 
+from ....language import Message, N_
 from ....errors import FleeoddsError
 from ....system import Scenario
 from ....validation import annotation_values, collecting_notes, get_field, set_field, strict_inputs
@@ -192,14 +193,16 @@ def check_results(data: dict, contexts: list[dict], build, check_only: frozenset
     for path, value, values in fields:
         if path.rsplit(".", 1)[-1] in SAME_AS_LEFT_OUT_NAMES:
             if _same_as_left_out(keys, contexts, path, value):
-                note_inert(path, value, "in this scenario: it gives the same results as leaving it out (no "
-                                  "result changes: exact distribution, attacks, damage)", spec)
+                note_inert(path, value, Message(N_("in this scenario: it gives the same results as leaving it out (no "
+                                             "result changes: exact distribution, attacks, damage)")), spec)
             continue
         current = [get_field(c, path, None) for c in contexts]
         tried = list(values) + [v for v in current if v not in values]
         if not _differs(keys, contexts, path, tried):
-            where = "in this scenario nor in its comparison setups" if len(contexts) > 1 else "in this scenario"
-            note_inert(path, value, f"{where} (no result changes with it: exact distribution, attacks, damage)", spec)
+            why = (Message(N_("in this scenario nor in its comparison setups (no result changes with it: exact "
+                              "distribution, attacks, damage)")) if len(contexts) > 1 else
+                   Message(N_("in this scenario (no result changes with it: exact distribution, attacks, damage)")))
+            note_inert(path, value, why, spec)
 
 
 #: Fields refused when the value written gives the same results as leaving the field out, whatever

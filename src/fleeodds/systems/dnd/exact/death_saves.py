@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
+from ....language import Message, N_
 from ....errors import InputError
 from ....validation import check_exact_mode
 
@@ -81,7 +82,7 @@ def death_save_chain(successes: int = 0, failures: int = 0, bonus: int = 0, adva
     mode = check_exact_mode(mode)
     for name, v in (("death_saves.successes", successes), ("death_saves.failures", failures)):
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 2:
-            raise InputError(name, v, "an integer from 0 to 2")
+            raise InputError(name, v, Message(N_("an integer from 0 to 2")))
     num: Callable = Fraction if mode == "fraction" else float
     res = {k: num(v) for k, v in save_results(bonus, advantage).items()}
     out: dict[tuple[int, int], Any] = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ....language import Message, N_
 from ....dice import parse, stack_specs
 from ....validation import not_modelled
 from ..plan.exchange import Plan
@@ -119,8 +120,8 @@ def check_mixture(plans: list[Plan]) -> None:
                 and np.array_equal(aoo, first[2]) and np.array_equal(prm, first[3])
                 and np.array_equal(outmap, first[4]))
         if not same:
-            raise not_modelled("uncertain values", "runner.ac / enemies.*.attack_bonus",
-                               "a mixture whose opportunities differ in more than AC, attack bonus and Tumble DC, "
-                               "e.g. with tumble_order = 'best_first'")
+            raise not_modelled(Message(N_("uncertain values")), "runner.ac / enemies.*.attack_bonus",
+                               Message(N_("a mixture whose opportunities differ in more than AC, attack bonus and Tumble DC, "
+                                          "e.g. with tumble_order = 'best_first'")))
 
 

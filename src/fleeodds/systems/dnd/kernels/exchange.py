@@ -23,9 +23,11 @@ import math
 import numpy as np
 from numba import njit
 
+from ....language import Message, N_
 from ....errors import InputError
 from ....kernel_tools import BLOCK, block_range, roll_stacked_lanes, run_blocks
 from ....rng import bounded, draw_u64, lane_bounded, lanes_start, trial_key
+from ..plan.rules import Grouped
 from ..plan.exchange import EFFECT_GRAPPLE, EFFECT_PRONE, EFFECT_SLOW, MASTERY_PUSH, MASTERY_VEX, Plan
 from .encoding import (  # the event and parameter columns the kernel reads
     E_AB, E_AC, E_ADV, E_CANCELS, E_CMB, E_CONSUMES, E_DC, E_DIS, E_DMG, E_EFFECT, E_ENEMY, E_EXTRA, E_GRAZE,
@@ -823,8 +825,8 @@ def _mixture(plan: Plan, components):
     for w, _p in components:
         den = den * w.denominator // math.gcd(den, w.denominator)
     if den > MAX_MIX_TABLE:
-        raise InputError("uncertain values", f"a common denominator of {den:,}",
-                         f"probabilities with a common denominator of at most {MAX_MIX_TABLE:,}")
+        raise InputError(Message(N_("uncertain values")), f"a common denominator of {den:,}",
+                         Message(N_("probabilities with a common denominator of at most {n}"), n=Grouped(MAX_MIX_TABLE)))
     mix = np.concatenate([np.full(int(w * den), k, dtype=np.int64) for k, (w, _p) in enumerate(components)])
     return evs, specs, aoo, prm, outmap, mix
 

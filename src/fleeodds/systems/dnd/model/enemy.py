@@ -10,6 +10,7 @@ from pydantic import ConfigDict, Field
 
 from ....dice import parse
 from ....errors import InputError
+from ....language import Message, N_
 from ....validation import StrictModel
 from ..plan.rules import is_5e, parse_threat_range
 from .fields import INT_LIMIT, MAX_DICE_TEXT, F, Flag, Int, _validate, check_dice
@@ -19,217 +20,133 @@ from .presets import _merge_preset
 class EnemyModel(StrictModel):
     """One threatening creature (``[[enemies]]``), in the order the runner leaves it."""
 
-    model_config = ConfigDict(json_schema_extra={"title_fr": "Ennemi", "description_fr": (
-        "Une créature menaçante (``[[enemies]]``), dans l'ordre où le fuyard la quitte.")})
+    model_config = ConfigDict(json_schema_extra={"title": N_("Enemy"), "description": N_(
+        "One threatening creature (``[[enemies]]``), in the order the runner leaves it.")})
 
-    preset: Optional[str] = F(None, "preset", "profil prédéfini",
-                              "Shipped stat line whose fields this table overrides (e.g. srd35_orc_falchion).",
-                              "Profil livré dont cette table remplace les champs (p. ex. srd35_orc_falchion).")
-    name: Optional[str] = F(None, "name", "nom", "Name shown in reports.", "Nom affiché dans les rapports.")
+    preset: Optional[str] = F(None, N_("preset"),
+                              N_("Shipped stat line whose fields this table overrides (e.g. srd35_orc_falchion)."))
+    name: Optional[str] = F(None, N_("name"), N_("Name shown in reports."))
     attack_bonus: Optional[Union[Annotated[int, Field(ge=-20, le=60)], str,
                                  list[Annotated[int, Field(ge=-20, le=60)]]]] = F(
-        None, "attack bonus", "bonus d'attaque",
-        "Bonus of the attack of opportunity (required unless the preset gives it). When it is uncertain: a "
-        "list of equally likely values, a range '3-6' or dice '1d4+2': one run, the mixture (-20 to 60).",
-        "Bonus de l'attaque d'opportunité (obligatoire sauf si le profil le donne). S'il est incertain : une "
-        "liste de valeurs équiprobables, un intervalle '3-6' ou des dés '1d4+2' : un seul calcul, le mélange "
-        "(-20 à 60).")
-    damage: Optional[str] = F(None, "damage", "dégâts",
-                              "Damage dice, e.g. 2d4+4 (required unless the preset gives them).",
-                              "Dés de dégâts, p. ex. 2d4+4 (obligatoire sauf si le profil les donne).", "hp",
+        None, N_("attack bonus"),
+        N_("Bonus of the attack of opportunity (required unless the preset gives it). When it is uncertain: a "
+           "list of equally likely values, a range '3-6' or dice '1d4+2': one run, the mixture (-20 to 60)."))
+    damage: Optional[str] = F(None, N_("damage"),
+                              N_("Damage dice, e.g. 2d4+4 (required unless the preset gives them)."), "hp",
                               max_length=MAX_DICE_TEXT)
-    extra_damage: str = F("", "extra damage", "dégâts supplémentaires",
-                                    "Extra dice (sneak attack …): not multiplied on a 3.5/PF critical, doubled "
-                                    "on a 5e critical (default '': none).",
-                                    "Dés supplémentaires (attaque sournoise …) : non multipliés sur un critique "
-                                    "3.5/PF, doublés sur un critique 5e ('' par défaut : aucun).", "hp",
+    extra_damage: str = F("", N_("extra damage"),
+                                    N_("Extra dice (sneak attack …): not multiplied on a 3.5/PF critical, doubled "
+                                       "on a 5e critical (default '': none)."), "hp",
                           max_length=MAX_DICE_TEXT)
-    threat_range: Union[int, str] = F(20, "threat range", "zone de critique possible",
-                                                "'20', '19-20', '18-20' … or the lowest face (default 20). "
-                                                "5e: critical range, no confirmation.",
-                                                "'20', '19-20', '18-20' … ou la plus petite face (20 par défaut). "
-                                                "5e : zone de coup critique, sans confirmation.")
-    crit_multiplier: int = F(2, "critical multiplier", "multiplicateur de critique",
-                             "3.5/PF critical multiplier (default 2); not in 5e (criticals double the dice).",
-                             "Multiplicateur de critique 3.5/PF (2 par défaut) ; pas en 5e (le critique double "
-                             "les dés).", None, ge=2, le=6)
-    reach: int = F(5, "reach", "allonge", "Reach in feet, a multiple of 5 (default 5).",
-                   "Allonge en pieds, multiple de 5 (5 par défaut ; 1,50 m par tranche de 5).", "ft",
+    threat_range: Union[int, str] = F(20, N_("threat range"),
+                                                N_("'20', '19-20', '18-20' … or the lowest face (default 20). "
+                                                   "5e: critical range, no confirmation."))
+    crit_multiplier: int = F(2, N_("critical multiplier"),
+                             N_("3.5/PF critical multiplier (default 2); not in 5e (criticals double the dice)."), None, ge=2, le=6)
+    reach: int = F(5, N_("reach"), N_("Reach in feet, a multiple of 5 (default 5)."), "ft",
                    ge=5, le=100, multiple_of=5)
-    aoo_left: Int = F(None, "attacks of opportunity left", "attaques d'opportunité restantes",
-                      "Attacks of opportunity (5e: reactions) it can still make this round (default 1, "
-                      "1 + Dex with Combat Reflexes).",
-                      "Attaques d'opportunité (5e : réactions) encore possibles ce round (1 par défaut, "
-                      "1 + Dex avec Attaques réflexes).", None, ge=0, le=20)
-    combat_reflexes: Flag = F(False, "Combat Reflexes", "Attaques réflexes",
-                                        "3.5/PF: 1 + Dex bonus attacks of opportunity per round, even flat-footed.",
-                                        "3.5/PF : 1 + bonus de Dex attaques d'opportunité par round, même pris "
-                                        "au dépourvu.")
-    dex_bonus: int = F(0, "Dexterity bonus", "bonus de Dextérité",
-                       "3.5/PF: the Dex bonus that Combat Reflexes adds to its attacks of opportunity (default 0).",
-                       "3.5/PF : bonus de Dex qu'Attaques réflexes ajoute aux attaques d'opportunité "
-                       "(0 par défaut).", None, ge=-5, le=20)
-    sentinel: Flag = F(False, "Sentinel", "Sentinelle",
-                                 "5e Sentinel (effect only): a hit stops the move; Disengage does not prevent "
-                                 "its opportunity attack.",
-                                 "5e, Sentinelle (effet seulement) : un coup arrête le déplacement ; se "
-                                 "désengager n'empêche pas son attaque d'opportunité.")
-    stand_still: Flag = F(False, "Stand Still", "Stand Still (arrêt net)",
-                                    "Pathfinder Stand Still: its attack of opportunity is a combat maneuver "
-                                    "(cmb against the runner's CMD) that stops the move, when the runner moves "
-                                    "through or out of a square adjacent to it (otherwise a normal attack); "
-                                    "needs Combat Reflexes.",
-                                    "Pathfinder, Stand Still : son attaque d'opportunité est une manœuvre "
-                                    "(BMO contre le DMD du fuyard) qui arrête le déplacement, quand le fuyard "
-                                    "traverse ou quitte une case adjacente à lui (sinon une attaque normale) ; "
-                                    "exige Attaques réflexes.")
-    cmb: Int = F(None, "Combat Maneuver Bonus", "bonus de manœuvre offensive (BMO)",
-                 "Pathfinder: required by stand_still.", "Pathfinder : requis par stand_still.",
+    aoo_left: Int = F(None, N_("attacks of opportunity left"),
+                      N_("Attacks of opportunity (5e: reactions) it can still make this round (default 1, "
+                         "1 + Dex with Combat Reflexes)."), None, ge=0, le=20)
+    combat_reflexes: Flag = F(False, N_("Combat Reflexes"),
+                                        N_("3.5/PF: 1 + Dex bonus attacks of opportunity per round, even flat-footed."))
+    dex_bonus: int = F(0, N_("Dexterity bonus"),
+                       N_("3.5/PF: the Dex bonus that Combat Reflexes adds to its attacks of opportunity (default 0)."), None, ge=-5, le=20)
+    sentinel: Flag = F(False, N_("Sentinel"),
+                                 N_("5e Sentinel (effect only): a hit stops the move; Disengage does not prevent "
+                                    "its opportunity attack."))
+    stand_still: Flag = F(False, N_("Stand Still"),
+                                    N_("Pathfinder Stand Still: its attack of opportunity is a combat maneuver "
+                                       "(cmb against the runner's CMD) that stops the move, when the runner moves "
+                                       "through or out of a square adjacent to it (otherwise a normal attack); "
+                                       "needs Combat Reflexes."))
+    cmb: Int = F(None, N_("Combat Maneuver Bonus"),
+                 N_("Pathfinder: required by stand_still."),
                  None, ge=-20, le=100)
-    cmd: Int = F(None, "Combat Maneuver Defence", "degré de manœuvre défensive (DMD)",
-                 "Pathfinder: the Acrobatics DC to move through its threatened area.",
-                 "Pathfinder : DD d'Acrobaties pour traverser sa zone contrôlée.", None, ge=1, le=100)
-    tumble_dc: Int = F(None, "Tumble / Acrobatics DC", "DD d'Acrobaties",
-                       "3.5/PF: the DC of the check against this foe, as the table sets it; it replaces the "
-                       "computed DC (15 / 25 through its space, PF CMD / CMD + 5, +2 per foe after the first, +10 "
-                       "at full speed). Default: computed.",
-                       "3.5/PF : DD du test contre cet ennemi, tel que la table le fixe ; il remplace le DD "
-                       "calculé (15 / 25 à travers sa case, PF DMD / DMD + 5, +2 par ennemi après le premier, "
-                       "+10 à pleine vitesse). Par défaut : calculé.", None, ge=1, le=100)
-    squares_left: Int = F(None, "threatened squares left", "cases contrôlées quittées",
-                          "3.5/PF: threatened squares of this enemy the runner leaves (default reach / 5, or 1); "
-                          "still one attack of opportunity.",
-                          "3.5/PF : cases contrôlées par cet ennemi que le fuyard quitte (par défaut allonge / 5, "
-                          "ou 1) ; toujours une seule attaque d'opportunité.", "squares", ge=1, le=20)
-    threatens_start: Flag = F(True, "threatens the start square", "contrôle la case de départ",
-                                        "It threatens the runner's starting square (default true); false: the "
-                                        "runner passes through its threatened area later.",
-                                        "Il contrôle la case de départ du fuyard (vrai par défaut) ; faux : le "
-                                        "fuyard traverse sa zone contrôlée plus loin.")
-    through_space: Flag = F(False, "through its space", "à travers sa case",
-                                      "3.5/PF: the runner tumbles through its space (DC 25 / CMD + 5; a failure "
-                                      "stops the move).",
-                                      "3.5/PF : le fuyard traverse sa case en Acrobaties (DD 25 / DMD + 5 ; un "
-                                      "échec arrête le déplacement).")
-    visible: Flag = F(True, "visible", "visible",
-                                "3.5/PF: the runner sees it (a retraite / withdraw protects the start square from "
-                                "visible foes only; default true).",
-                                "3.5/PF : le fuyard le voit (la retraite ne protège la case de départ que des "
-                                "ennemis visibles ; vrai par défaut).")
-    flat_footed: Flag = F(False, "flat-footed", "pris au dépourvu",
-                                    "3.5/PF: no attack of opportunity unless Combat Reflexes. 5e 2014: surprised, "
-                                    "no reaction before its first turn ends (SRD 5.1 Combat, Surprise). 5e 2024: "
-                                    "surprise only gives Disadvantage on Initiative, the foe keeps its reaction "
-                                    "(SRD 5.2 Rules Glossary, Surprise): noted, no effect.",
-                                    "3.5/PF : pas d'attaque d'opportunité sans Attaques réflexes. 5e 2014 : surpris, "
-                                    "pas de réaction avant la fin de son premier tour. 5e 2024 : la surprise ne "
-                                    "donne qu'un désavantage à l'initiative, l'ennemi garde sa réaction : signalé, "
-                                    "sans effet.")
-    advantage: Flag = F(False, "advantage", "avantage", "5e: advantage on its attack roll.",
-                                  "5e : avantage au jet d'attaque.")
-    disadvantage: Flag = F(False, "disadvantage", "désavantage", "5e: disadvantage on its attack roll.",
-                                     "5e : désavantage au jet d'attaque.")
-    attacked_by_runner: Flag = F(False, "attacked by the runner", "attaqué par le fuyard",
-                                           "5e 2014: the runner attacked it this turn (Mobile then prevents its "
-                                           "opportunity attack).",
-                                           "5e 2014 : le fuyard l'a attaqué ce tour (Mobile empêche alors son "
-                                           "attaque d'opportunité).")
-    simultaneous: Flag = F(False, "simultaneous", "simultané",
-                                     "Leaving its reach happens in the same step as leaving the previous enemy's.",
-                                     "Le fuyard sort de son allonge au même pas que de celle de l'ennemi "
-                                     "précédent.")
-    trip: Flag = F(False, "trips", "croc-en-jambe",
-                   "3.5/PF: its attack of opportunity is a trip attempt (3.5 SRD Combat, Trip: a melee touch attack, "
-                   "then its trip_check opposed by the runner's trip_defence; PF1 CRB Combat, Trip: trip_check "
-                   "against the runner's CMD). A tripped runner is prone and its move ends. Default false.",
-                   "3.5/PF : son attaque d'opportunité est un croc-en-jambe (DRS 3.5, Combat, Croc-en-jambe : une "
-                   "attaque de contact au corps à corps, puis son trip_check opposé au trip_defence du fuyard ; "
-                   "PF1 : trip_check contre le DMD du fuyard). Un fuyard renversé est à terre et son déplacement "
-                   "s'arrête. Faux par défaut.")
-    trip_check: Int = F(None, "trip check", "test de croc-en-jambe",
-                        "3.5: its Strength check modifier for tripping (size and Improved Trip's +4 included); PF1: "
-                        "its CMB for a trip (Improved Trip's +2 included). Required by trip.",
-                        "3.5 : son modificateur de Force pour le croc-en-jambe (taille et +4 de Science du "
-                        "croc-en-jambe compris) ; PF1 : son BMO pour un croc-en-jambe (+2 de Science du "
-                        "croc-en-jambe compris). Requis par trip.", None, ge=-20, le=100)
-    improved_trip: Flag = F(False, "Improved Trip", "Science du croc-en-jambe",
-                            "3.5 (SRD Feats, Improved Trip): after tripping the runner it makes a melee attack at "
-                            "once, against the prone runner (-4 AC against melee). Default false.",
-                            "3.5 (DRS, Dons, Science du croc-en-jambe) : après avoir renversé le fuyard il porte "
-                            "aussitôt une attaque au corps à corps contre le fuyard à terre (-4 à la CA au contact). "
-                            "Faux par défaut.")
-    polearm_master: Flag = F(False, "Polearm Master", "Maître des armes d'hast",
-                             "5e 2024 (PHB 2024, Polearm Master, Reactive Strike; effect only): it attacks, with "
-                             "its reaction, a creature that enters its reach. With threatens_start = false the "
-                             "runner enters it: the attack comes then, and it is no opportunity attack, so "
-                             "Disengage does not prevent it (nor does Speedy give it disadvantage, nor does "
-                             "Sentinel stop the move on its hit). Default false.",
-                             "5e 2024 (Maître des armes d'hast, Frappe réactive ; effet seulement) : il attaque, "
-                             "par sa réaction, une créature qui entre dans son allonge. Avec threatens_start = "
-                             "false le fuyard y entre : l'attaque a lieu alors, et ce n'est pas une attaque "
-                             "d'opportunité, donc se désengager ne l'empêche pas. Faux par défaut.")
-    flanking: Flag = F(False, "flanking", "prise en tenaille",
-                       "It flanks the runner with an ally on the opposite side when it attacks. 3.5/PF: +2 on its "
-                       "attack roll (3.5 SRD Combat Modifiers / PF1 CRB Combat, Flanking). 5e: advantage with "
-                       "options.flanking_5e = true only (an optional rule; default false).",
-                       "Il prend le fuyard en tenaille avec un allié du côté opposé quand il attaque. 3.5/PF : +2 "
-                       "au jet d'attaque (DRS Modificateurs de combat, Prise en tenaille). 5e : avantage seulement "
-                       "avec options.flanking_5e = true (règle optionnelle ; faux par défaut).")
-    spring_attack_target: Flag = F(False, "Spring Attack target", "cible d'Attaque éclair",
-                                   "3.5/PF: the runner (with the spring_attack feat) attacks this foe during its "
-                                   "move: it makes no attack of opportunity for that movement (3.5 SRD Feats, "
-                                   "Spring Attack; PF1 CRB Feats: not a foe adjacent at the start of the turn).",
-                                   "3.5/PF : le fuyard (avec le don spring_attack, Attaque éclair) attaque cet "
-                                   "ennemi pendant son déplacement : celui-ci ne fait pas d'attaque d'opportunité "
-                                   "pour ce déplacement (DRS Dons, Attaque éclair ; PF1 : pas un ennemi adjacent "
-                                   "au début du tour).")
-    attacks_on_turn: int = F(1, "attacks on its turn", "attaques à son tour",
-                             "Attacks it makes on its own turn if the runner stays (mode stay; default 1).",
-                             "Attaques qu'il porte à son tour si le fuyard reste au contact (mode stay ; "
-                             "1 par défaut).", "attacks", ge=0, le=10)
+    cmd: Int = F(None, N_("Combat Maneuver Defence"),
+                 N_("Pathfinder: the Acrobatics DC to move through its threatened area."), None, ge=1, le=100)
+    tumble_dc: Int = F(None, N_("Tumble / Acrobatics DC"),
+                       N_("3.5/PF: the DC of the check against this foe, as the table sets it; it replaces the "
+                          "computed DC (15 / 25 through its space, PF CMD / CMD + 5, +2 per foe after the first, +10 "
+                          "at full speed). Default: computed."), None, ge=1, le=100)
+    squares_left: Int = F(None, N_("threatened squares left"),
+                          N_("3.5/PF: threatened squares of this enemy the runner leaves (default reach / 5, or 1); "
+                             "still one attack of opportunity."), "squares", ge=1, le=20)
+    threatens_start: Flag = F(True, N_("threatens the start square"),
+                                        N_("It threatens the runner's starting square (default true); false: the "
+                                           "runner passes through its threatened area later."))
+    through_space: Flag = F(False, N_("through its space"),
+                                      N_("3.5/PF: the runner tumbles through its space (DC 25 / CMD + 5; a failure "
+                                         "stops the move)."))
+    visible: Flag = F(True, N_("visible"),
+                                N_("3.5/PF: the runner sees it (a retraite / withdraw protects the start square from "
+                                   "visible foes only; default true)."))
+    flat_footed: Flag = F(False, N_("flat-footed"),
+                                    N_("3.5/PF: no attack of opportunity unless Combat Reflexes. 5e 2014: surprised, "
+                                       "no reaction before its first turn ends (SRD 5.1 Combat, Surprise). 5e 2024: "
+                                       "surprise only gives Disadvantage on Initiative, the foe keeps its reaction "
+                                       "(SRD 5.2 Rules Glossary, Surprise): noted, no effect."))
+    advantage: Flag = F(False, N_("advantage"), N_("5e: advantage on its attack roll."))
+    disadvantage: Flag = F(False, N_("disadvantage"), N_("5e: disadvantage on its attack roll."))
+    attacked_by_runner: Flag = F(False, N_("attacked by the runner"),
+                                           N_("5e 2014: the runner attacked it this turn (Mobile then prevents its "
+                                              "opportunity attack)."))
+    simultaneous: Flag = F(False, N_("simultaneous"),
+                                     N_("Leaving its reach happens in the same step as leaving the previous enemy's."))
+    trip: Flag = F(False, N_("trips"),
+                   N_("3.5/PF: its attack of opportunity is a trip attempt (3.5 SRD Combat, Trip: a melee touch attack, "
+                      "then its trip_check opposed by the runner's trip_defence; PF1 CRB Combat, Trip: trip_check "
+                      "against the runner's CMD). A tripped runner is prone and its move ends. Default false."))
+    trip_check: Int = F(None, N_("trip check"),
+                        N_("3.5: its Strength check modifier for tripping (size and Improved Trip's +4 included); PF1: "
+                           "its CMB for a trip (Improved Trip's +2 included). Required by trip."), None, ge=-20, le=100)
+    improved_trip: Flag = F(False, N_("Improved Trip"),
+                            N_("3.5 (SRD Feats, Improved Trip): after tripping the runner it makes a melee attack at "
+                               "once, against the prone runner (-4 AC against melee). Default false."))
+    polearm_master: Flag = F(False, N_("Polearm Master"),
+                             N_("5e 2024 (PHB 2024, Polearm Master, Reactive Strike; effect only): it attacks, with "
+                                "its reaction, a creature that enters its reach. With threatens_start = false the "
+                                "runner enters it: the attack comes then, and it is no opportunity attack, so "
+                                "Disengage does not prevent it (nor does Speedy give it disadvantage, nor does "
+                                "Sentinel stop the move on its hit). Default false."))
+    flanking: Flag = F(False, N_("flanking"),
+                       N_("It flanks the runner with an ally on the opposite side when it attacks. 3.5/PF: +2 on its "
+                          "attack roll (3.5 SRD Combat Modifiers / PF1 CRB Combat, Flanking). 5e: advantage with "
+                          "options.flanking_5e = true only (an optional rule; default false)."))
+    spring_attack_target: Flag = F(False, N_("Spring Attack target"),
+                                   N_("3.5/PF: the runner (with the spring_attack feat) attacks this foe during its "
+                                      "move: it makes no attack of opportunity for that movement (3.5 SRD Feats, "
+                                      "Spring Attack; PF1 CRB Feats: not a foe adjacent at the start of the turn)."))
+    attacks_on_turn: int = F(1, N_("attacks on its turn"),
+                             N_("Attacks it makes on its own turn if the runner stays (mode stay; default 1)."), "attacks", ge=0, le=10)
     on_hit: Literal["none", "prone", "grapple", "slow"] = F(
-        "none", "rider on a hit", "effet d'un coup",
-        "5e: prone (escapes slowed), grapple (stops the move), slow (-10 ft) (default none).",
-        "5e : prone (à terre, s'échappe ralenti), grapple (agrippé, arrêté), slow (ralenti de 3 m) "
-        "(none par défaut).")
-    on_hit_save_dc: Int = F(None, "save DC against the rider", "DD du jet de sauvegarde contre l'effet",
-                            "5e: saving throw DC against a prone rider (omit: no save).",
-                            "5e : DD du jet de sauvegarde contre « à terre » (omis : pas de jet).",
+        "none", N_("rider on a hit"),
+        N_("5e: prone (escapes slowed), grapple (stops the move), slow (-10 ft) (default none)."))
+    on_hit_save_dc: Int = F(None, N_("save DC against the rider"),
+                            N_("5e: saving throw DC against a prone rider (omit: no save)."),
                             None, ge=1, le=40)
     on_hit_save: Literal["str", "dex", "con"] = F(
-        "str", "save ability", "caractéristique du jet de sauvegarde",
-        "5e: ability of that save (default str).", "5e : caractéristique de ce jet (str par défaut).")
+        "str", N_("save ability"),
+        N_("5e: ability of that save (default str)."))
     mastery: Literal["none", "push", "sap", "vex", "topple", "slow", "graze", "cleave", "nick"] = F(
-        "none", "weapon mastery (2024)", "botte d'arme (2024)",
-        "5e 2024: the mastery property of the weapon of its opportunity attack (PHB 2024 ch. 6, Mastery "
-        "Properties). push: a hit pushes the runner 10 ft away, out of other foes' reach (options.push_2024); "
-        "vex: a hit that deals damage gives it advantage on its next attack roll against the runner (a second "
-        "attack when the runner stays, attacks_on_turn >= 2). sap, cleave, nick act on nothing in this "
-        "exchange (a note); graze: a miss still deals graze_damage; topple and slow are written with on_hit "
-        "(refused, with the fields to use). Default none.",
-        "5e 2024 : botte (propriété de maîtrise) de l'arme de son attaque d'opportunité (Manuel des joueurs "
-        "2024, chap. 6). push (repousser) : un coup repousse le fuyard de 3 m, hors de l'allonge d'autres "
-        "ennemis (options.push_2024) ; vex (harceler) : un coup qui inflige des dégâts lui donne l'avantage à "
-        "sa prochaine attaque contre le fuyard (une seconde attaque quand le fuyard reste, attacks_on_turn >= "
-        "2). sap, cleave, nick n'agissent sur rien ici (une note) ; graze (écorcher) : un raté inflige quand "
-        "même graze_damage ; topple et slow s'écrivent avec on_hit (refusées, avec les champs à utiliser). "
-        "none par défaut.")
-    graze_damage: Int = F(None, "Graze damage", "dégâts d'écorchure",
-                          "5e 2024, mastery = 'graze': the damage a miss deals, the ability modifier of the attack "
-                          "(PHB 2024 ch. 6, Graze). Default: the damage's flat modifier (3 in 1d12+3).",
-                          "5e 2024, mastery = 'graze' : les dégâts d'un raté, le modificateur de caractéristique "
-                          "de l'attaque. Par défaut : le modificateur fixe des dégâts (3 dans 1d12+3).", "hp",
+        "none", N_("weapon mastery (2024)"),
+        N_("5e 2024: the mastery property of the weapon of its opportunity attack (PHB 2024 ch. 6, Mastery "
+           "Properties). push: a hit pushes the runner 10 ft away, out of other foes' reach (options.push_2024); "
+           "vex: a hit that deals damage gives it advantage on its next attack roll against the runner (a second "
+           "attack when the runner stays, attacks_on_turn >= 2). sap, cleave, nick act on nothing in this "
+           "exchange (a note); graze: a miss still deals graze_damage; topple and slow are written with on_hit "
+           "(refused, with the fields to use). Default none."))
+    graze_damage: Int = F(None, N_("Graze damage"),
+                          N_("5e 2024, mastery = 'graze': the damage a miss deals, the ability modifier of the attack "
+                             "(PHB 2024 ch. 6, Graze). Default: the damage's flat modifier (3 in 1d12+3)."), "hp",
                           ge=0, le=100)
-    count: int = F(1, "count", "nombre",
-                   "Identical enemies passed one after the other (default 1).",
-                   "Ennemis identiques dépassés l'un après l'autre (1 par défaut).", None, ge=1, le=20)
-    ac: Int = F(None, "its Armour Class", "sa classe d'armure",
-                "Shown in presets only: the enemy's own AC plays no part in the exchange (noted if written).",
-                "Dans les profils seulement : la CA de l'ennemi ne joue aucun rôle (signalée si écrite).",
+    count: int = F(1, N_("count"),
+                   N_("Identical enemies passed one after the other (default 1)."), None, ge=1, le=20)
+    ac: Int = F(None, N_("its Armour Class"),
+                N_("Shown in presets only: the enemy's own AC plays no part in the exchange (noted if written)."),
                 "AC", ge=0, le=INT_LIMIT)
-    hp: Int = F(None, "its hit points", "ses points de vie",
-                "Shown in presets only: the enemy's own hit points play no part (noted if written).",
-                "Dans les profils seulement : ses points de vie ne jouent aucun rôle (signalés si écrits).",
+    hp: Int = F(None, N_("its hit points"),
+                N_("Shown in presets only: the enemy's own hit points play no part (noted if written)."),
                 "hp", ge=0, le=INT_LIMIT)
 
 
@@ -358,14 +275,16 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
     merged, meta = _merge_preset(own, "enemy", edition, f"enemies.{index}")
     m = _validate(EnemyModel, merged, f)
     if m.attack_bonus is None:
-        raise InputError(f + "attack_bonus", None, "an integer attack bonus (required unless a preset gives it)")
+        raise InputError(f + "attack_bonus", None,
+                         Message(N_("an integer attack bonus (required unless a preset gives it)")))
     if m.damage is None:
-        raise InputError(f + "damage", None, "dice notation such as 2d4+4 (required unless a preset gives it)")
+        raise InputError(f + "damage", None,
+                         Message(N_("dice notation such as 2d4+4 (required unless a preset gives it)")))
     damage = check_dice(m.damage, f + "damage")
     # '' (the documented default) is "no extra damage", also over a preset's; blank text is a slip, refused
     if m.extra_damage and not m.extra_damage.strip():
         raise InputError(f + "extra_damage", m.extra_damage,
-                         "dice notation such as 1d6 ('' or no field for no extra damage)")
+                         Message(N_("dice notation such as 1d6 ('' or no field for no extra damage)")))
     extra = check_dice(m.extra_damage, f + "extra_damage", "extra damage") if m.extra_damage else ""
     threat_low = parse_threat_range(m.threat_range, f + "threat_range")
     cr = m.combat_reflexes
@@ -380,11 +299,13 @@ def parse_enemy(own: dict, edition: str, index: int, aoo_per_round: int | None) 
     if m.stand_still and edition == "pf1":
         if not cr:
             raise InputError(f + "stand_still", True,
-                             "false unless combat_reflexes = true (Stand Still requires Combat Reflexes)")
+                             Message(N_("false unless combat_reflexes = true (Stand Still requires Combat "
+                                        "Reflexes)")))
         if m.cmb is None:
-            raise InputError(f + "cmb", None, "an integer combat maneuver bonus (required by stand_still)")
+            raise InputError(f + "cmb", None,
+                             Message(N_("an integer combat maneuver bonus (required by stand_still)")))
     if m.trip and not is_5e(edition) and m.trip_check is None:
-        raise InputError(f + "trip_check", None, "an integer trip modifier (required by trip = true)")
+        raise InputError(f + "trip_check", None, Message(N_("an integer trip modifier (required by trip = true)")))
     name = m.name if m.name is not None else meta.get("name", f"enemy {index + 1}")
     enemy = Enemy(
         name=name, attack_bonus=m.attack_bonus, damage=damage, extra_damage=extra, threat_low=threat_low,

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 
 from ....dice import parse
 from ....errors import InputError, short_repr
+from ....language import Message, N_
 from ....validation import StrictModel, validate
 from ..labels import edition_code, mode_code
 from ..plan.rules import is_5e
@@ -22,7 +23,7 @@ from ..plan.rules import is_5e
 EDITION_ALIASES = {"3.5": "3.5", "35": "3.5", "3.5e": "3.5", "dnd3.5": "3.5", "pf1": "pf1", "pf": "pf1",
                    "pathfinder": "pf1", "pf1e": "pf1", "5e2014": "5e2014", "5e-2014": "5e2014",
                    "5e": "5e2014", "2014": "5e2014", "5e2024": "5e2024", "5e-2024": "5e2024", "2024": "5e2024"}
-EDITION_ALLOWED = "one of '3.5', 'pf1', '5e2014', '5e2024'"
+EDITION_ALLOWED = Message(N_("one of '3.5', 'pf1', '5e2014', '5e2024'"))
 
 #: Movement modes per edition (aliases are mapped by :data:`MODE_ALIASES`).
 MODES = {
@@ -64,13 +65,11 @@ MAX_DICE_DIGITS = 7
 # --------------------------------------------------------------------------- the file's schema
 
 
-def F(default: Any, title: str, title_fr: str, description: str, description_fr: str,
-      unit: str | None = None, **constraints: Any) -> Any:
-    """A documented field: English and French title and description, unit, constraints."""
-    extra: dict[str, Any] = {"title_fr": title_fr, "description_fr": description_fr}
-    if unit:
-        extra["unit"] = unit
-    return Field(default, title=title, description=description, json_schema_extra=extra, **constraints)
+def F(default: Any, title: str, description: str, unit: str | None = None, **constraints: Any) -> Any:
+    """A documented field: English title and description marked ``N_()`` where written (the French comes
+    from the message catalogue: :func:`fleeodds.validation.json_schema`), unit, constraints."""
+    extra: dict[str, Any] = {"unit": unit} if unit else {}
+    return Field(default, title=title, description=description, json_schema_extra=extra or None, **constraints)
 
 
 Int = Optional[int]
@@ -83,41 +82,41 @@ Feats = Union[list[str], str]
 #: What is allowed, when a pydantic error's own message would say less ("Model.field": text).
 ALLOWED = {
     "ScenarioModel.edition": EDITION_ALLOWED,
-    "ScenarioModel.mode": "a movement mode such as 'move', 'withdraw', 'tumble', 'five_foot_step', 'stay' "
-                          "(5e: 'move', 'dash', 'disengage', 'stay', 'teleport', 'forced')",
-    "ScenarioModel.compare_modes": "a list of modes such as ['move', 'withdraw', 'tumble', 'five_foot_step', "
-                                   "'stay'], or 'auto'",
-    "ScenarioModel.compare": 'a table of setups, e.g. "withdraw" = { "mode" = "withdraw" }',
-    "ScenarioModel.runner": "a [runner] table (hp, ac, … or preset = '…') (required)",
-    "ScenarioModel.enemies": "a list of [[enemies]] tables, in the order the runner leaves them "
-                             "(at least one threatening enemy, at most 20 tables)",
-    "ScenarioModel.options": "an [options] table",
-    "OptionsModel.pass_order": "a list of the [[enemies]] indices from 0, each once, e.g. [1, 0, 2]",
-    "RunnerModel.preset": "the name of a runner preset such as 'srd35_wizard_1'",
-    "EnemyModel.preset": "the name of an enemy preset such as 'srd35_orc_falchion'",
-    "RunnerModel.hp": "an integer >= 1 (the runner's current hit points, up to 1000000)",
-    "RunnerModel.ac": "an integer from 1 to 60 (Armour Class)",
-    "RunnerModel.con": "an integer from 1 to 60 (Constitution score)",
-    "RunnerModel.tumble": "an integer from -30 to 60 (skill modifier), or omit when untrained",
-    "RunnerModel.acrobatics": "an integer from -30 to 60 (skill modifier), or omit when untrained",
-    "RunnerModel.cmd": "an integer from 1 to 100 (CMD)",
-    "RunnerModel.feats": "a list of feat names",
-    "RunnerModel.dodge_target": "the index (from 0) of an enemy in the enemies list",
-    "RunnerModel.shield_slots": "an integer from 0 to 20 (spell slots left for Shield)",
-    "RunnerModel.concealment": "a miss chance in percent, 0 to 100 (20 concealment, 50 total)",
-    "EnemyModel.damage": "dice notation such as 2d4+4 (at most 100 characters)",
-    "EnemyModel.extra_damage": "dice notation such as 1d6 (at most 100 characters)",
-    "EnemyModel.threat_range": "'20' or 'N-20' with N from 2 to 20 (e.g. '19-20', '18-20'), or the integer N",
-    "PursuerModel.threat_range": "'20' or 'N-20' with N from 2 to 20 (e.g. '19-20', '18-20'), or the integer N",
-    "ChaseModel.actions": "one of 'move', 'dash', 'disengage', 'dash+disengage', 'dash+dash', or a list of them "
-                          "(one per round)",
-    "EnemyModel.crit_multiplier": "an integer from 2 to 6 (x2, x3, x4 …)",
-    "EnemyModel.reach": "a multiple of 5 feet from 5 to 100",
-    "EnemyModel.aoo_left": "an integer from 0 to 20 (attacks of opportunity left this round)",
-    "EnemyModel.squares_left": "an integer from 1 to 20 (threatened squares of this enemy the runner leaves)",
-    "EnemyModel.count": "an integer from 1 to 20 (identical enemies passed one after the other)",
-    "EnemyModel.cmd": "an integer from 1 to 100 (CMD)",
-    "OptionsModel.dead_threshold": "a negative integer from -1000 to -1 (HP at or below which the runner is dead)",
+    "ScenarioModel.mode": Message(N_("a movement mode such as 'move', 'withdraw', 'tumble', 'five_foot_step', 'stay' "
+                          "(5e: 'move', 'dash', 'disengage', 'stay', 'teleport', 'forced')")),
+    "ScenarioModel.compare_modes": Message(N_("a list of modes such as ['move', 'withdraw', 'tumble', 'five_foot_step', "
+                                   "'stay'], or 'auto'")),
+    "ScenarioModel.compare": Message(N_('a table of setups, e.g. "withdraw" = { "mode" = "withdraw" }')),
+    "ScenarioModel.runner": Message(N_("a [runner] table (hp, ac, … or preset = '…') (required)")),
+    "ScenarioModel.enemies": Message(N_("a list of [[enemies]] tables, in the order the runner leaves them "
+                             "(at least one threatening enemy, at most 20 tables)")),
+    "ScenarioModel.options": Message(N_("an [options] table")),
+    "OptionsModel.pass_order": Message(N_("a list of the [[enemies]] indices from 0, each once, e.g. [1, 0, 2]")),
+    "RunnerModel.preset": Message(N_("the name of a runner preset such as 'srd35_wizard_1'")),
+    "EnemyModel.preset": Message(N_("the name of an enemy preset such as 'srd35_orc_falchion'")),
+    "RunnerModel.hp": Message(N_("an integer >= 1 (the runner's current hit points, up to 1000000)")),
+    "RunnerModel.ac": Message(N_("an integer from 1 to 60 (Armour Class)")),
+    "RunnerModel.con": Message(N_("an integer from 1 to 60 (Constitution score)")),
+    "RunnerModel.tumble": Message(N_("an integer from -30 to 60 (skill modifier), or omit when untrained")),
+    "RunnerModel.acrobatics": Message(N_("an integer from -30 to 60 (skill modifier), or omit when untrained")),
+    "RunnerModel.cmd": Message(N_("an integer from 1 to 100 (CMD)")),
+    "RunnerModel.feats": Message(N_("a list of feat names")),
+    "RunnerModel.dodge_target": Message(N_("the index (from 0) of an enemy in the enemies list")),
+    "RunnerModel.shield_slots": Message(N_("an integer from 0 to 20 (spell slots left for Shield)")),
+    "RunnerModel.concealment": Message(N_("a miss chance in percent, 0 to 100 (20 concealment, 50 total)")),
+    "EnemyModel.damage": Message(N_("dice notation such as 2d4+4 (at most 100 characters)")),
+    "EnemyModel.extra_damage": Message(N_("dice notation such as 1d6 (at most 100 characters)")),
+    "EnemyModel.threat_range": Message(N_("'20' or 'N-20' with N from 2 to 20 (e.g. '19-20', '18-20'), or the integer N")),
+    "PursuerModel.threat_range": Message(N_("'20' or 'N-20' with N from 2 to 20 (e.g. '19-20', '18-20'), or the integer N")),
+    "ChaseModel.actions": Message(N_("one of 'move', 'dash', 'disengage', 'dash+disengage', 'dash+dash', or a list of them "
+                          "(one per round)")),
+    "EnemyModel.crit_multiplier": Message(N_("an integer from 2 to 6 (x2, x3, x4 …)")),
+    "EnemyModel.reach": Message(N_("a multiple of 5 feet from 5 to 100")),
+    "EnemyModel.aoo_left": Message(N_("an integer from 0 to 20 (attacks of opportunity left this round)")),
+    "EnemyModel.squares_left": Message(N_("an integer from 1 to 20 (threatened squares of this enemy the runner leaves)")),
+    "EnemyModel.count": Message(N_("an integer from 1 to 20 (identical enemies passed one after the other)")),
+    "EnemyModel.cmd": Message(N_("an integer from 1 to 100 (CMD)")),
+    "OptionsModel.dead_threshold": Message(N_("a negative integer from -1000 to -1 (HP at or below which the runner is dead)")),
 }
 
 
@@ -131,27 +130,31 @@ def _kinds(annotation: Any) -> list[Any]:
     return [annotation]
 
 
-def _auto_allowed(info: Any) -> str:
+def _auto_allowed(info: Any) -> Message:
     lo = hi = None
     for m in info.metadata:
         lo = getattr(m, "ge", lo)
         hi = getattr(m, "le", hi)
-    texts = []
+    texts: list[Message] = []
     for k in _kinds(info.annotation):
         if typing.get_origin(k) is Literal:
-            texts.append("one of " + ", ".join(repr(c) for c in typing.get_args(k)))
+            texts.append(Message(N_("one of {choices}"), choices=", ".join(repr(c) for c in typing.get_args(k))))
         elif k is bool:
-            texts.append("true or false")
+            texts.append(Message(N_("true or false")))
         elif k is int:
-            texts.append(f"an integer from {lo} to {hi}" if lo is not None and hi is not None else "an integer")
+            texts.append(Message(N_("an integer from {lo} to {hi}"), lo=lo, hi=hi) if lo is not None and hi is not None
+                         else Message(N_("an integer")))
         elif k is str:
-            texts.append("a text string")
+            texts.append(Message(N_("a text string")))
         else:
-            texts.append("a value of the documented type")
-    return " or ".join(texts)
+            texts.append(Message(N_("a value of the documented type")))
+    out = texts[0]
+    for t in texts[1:]:  # "a or b or c", each part in the reader's language
+        out = Message(N_("{items} or {last}"), items=out, last=t)
+    return out
 
 
-def _allowed(owner: type[BaseModel], name: str, info: Any) -> str | None:
+def _allowed(owner: type[BaseModel], name: str, info: Any) -> Message | None:
     """D&D's wording of what a field allows: the ALLOWED table, else read from the field."""
     return ALLOWED.get(f"{owner.__name__}.{name}") or _auto_allowed(info)
 
@@ -175,7 +178,8 @@ def normalise_edition(value: Any, field_: str = "edition") -> str:
 
 def normalise_mode(value: Any, edition: str, field_: str = "mode") -> str:
     allowed = MODES[edition]
-    text = f"one of {', '.join(repr(m) for m in allowed)} for edition {edition!r}"
+    text = Message(N_("one of {choices} for edition {edition}"), choices=", ".join(repr(m) for m in allowed),
+                   edition=repr(edition))
     if not isinstance(value, str):
         raise InputError(field_, short_repr(value), text)
     m = MODE_ALIASES.get(value.strip().lower(), value.strip().lower())
@@ -189,6 +193,14 @@ def normalise_mode(value: Any, edition: str, field_: str = "mode") -> str:
 
 
 _DIGITS = re.compile(r"\d+")
+#: What a damage roll (``what``) allows: dice notation, and a roll that can deal damage.
+_DICE_WORDS = {
+    "damage": (Message(N_("dice notation such as 2d4+4 (damage)")),
+               N_("a damage roll that can deal at least 1 ({text} is at most {most}: it never deals damage)")),
+    "extra damage": (Message(N_("dice notation such as 2d4+4 (extra damage)")),
+                     N_("an extra damage roll that can deal at least 1 ({text} is at most {most}: it never deals "
+                        "damage)")),
+}
 
 
 def check_dice(text: Any, field_: str, what: str = "damage") -> str:
@@ -202,13 +214,12 @@ def check_dice(text: Any, field_: str, what: str = "damage") -> str:
         highest result is below 1 (``1d4-10`` never deals damage).
     """
     if not isinstance(text, str):
-        raise InputError(field_, short_repr(text), f"dice notation such as 2d4+4 ({what})")
+        raise InputError(field_, short_repr(text), _DICE_WORDS[what][0])
     longest = max((len(m) for m in _DIGITS.findall(text)), default=0)
     if longest > MAX_DICE_DIGITS:
-        raise InputError(field_, short_repr(text), f"dice notation whose numbers have at most {MAX_DICE_DIGITS} "
-                                                   f"digits, such as 2d4+4")
+        raise InputError(field_, short_repr(text), Message(N_("dice notation whose numbers have at most {n} "
+                                                              "digits, such as 2d4+4"), n=MAX_DICE_DIGITS))
     expr = parse(text, field_)
     if expr.max_value < 1:
-        raise InputError(field_, text, f"a {what} roll that can deal at least 1 ({text} is at most "
-                                       f"{expr.max_value}: it never deals damage)")
+        raise InputError(field_, text, Message(_DICE_WORDS[what][1], text=text, most=expr.max_value))
     return text

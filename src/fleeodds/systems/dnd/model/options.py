@@ -9,6 +9,7 @@ from typing import Literal, Optional
 
 from pydantic import ConfigDict
 
+from ....language import N_
 from ....validation import StrictModel
 from ..plan.rules import is_5e
 from .fields import DEFAULT_ATTACKER, INT_LIMIT, F, Flag, Int
@@ -18,180 +19,109 @@ from .runner import Runner
 class OptionsModel(StrictModel):
     """Every open rules question of the digest (§7), with its rulebook default (``[options]``)."""
 
-    model_config = ConfigDict(json_schema_extra={"title_fr": "Options", "description_fr": (
-        "Chaque question de règles ouverte de la synthèse (§7), avec la valeur par défaut du livre de "
-        "règles (``[options]``).")})
+    model_config = ConfigDict(json_schema_extra={"title": N_("Options"), "description": N_(
+        "Every open rules question of the digest (§7), with its rulebook default (``[options]``).")})
 
-    stop_when_down: Flag = F(True, "stop when down", "arrêt à terre",
-                             "A dying or unconscious runner stops: later attacks of opportunity never happen.",
-                             "Un fuyard mourant ou inconscient s'arrête : les attaques d'opportunité suivantes "
-                             "n'ont pas lieu.")
+    stop_when_down: Flag = F(True, N_("stop when down"),
+                             N_("A dying or unconscious runner stops: later attacks of opportunity never happen."))
     simultaneous_oa: Literal["stop_after_drop", "all_resolve"] = F(
-        "stop_after_drop", "simultaneous attacks", "attaques simultanées",
-        "all_resolve: opportunity attacks triggered by the same step all resolve even after the runner drops "
-        "(the enemies marked simultaneous with the previous one; with none marked, every reach is left in the "
-        "same step). Default stop_after_drop.",
-        "all_resolve : les attaques d'opportunité des ennemis marqués simultaneous sont toutes résolues même "
-        "après la chute du fuyard (exige un ennemi simultané).")
-    disabled_runner_continues: Flag = F(True, "disabled runner continues", "le fuyard hors de combat continue",
-                                        "3.5/PF: at exactly 0 hit points the runner is conscious and keeps moving.",
-                                        "3.5/PF : à exactement 0 point de vie le fuyard reste conscient et "
-                                        "continue.")
-    aoo_per_round: Int = F(None, "attacks of opportunity per round", "attaques d'opportunité par round",
-                           "Default aoo_left of every enemy (default 1, 1 + Dex with Combat Reflexes; 5e 1).",
-                           "Valeur par défaut de aoo_left de chaque ennemi (1, ou 1 + Dex avec Attaques "
-                           "réflexes ; 5e : 1).", None, ge=0, le=20)
-    threat_must_hit: Flag = F(True, "a threat must hit", "une menace doit toucher",
-                              "3.5/PF: only a hitting roll threatens a critical; false reproduces a common "
-                              "calculator error.",
-                              "3.5/PF : seul un jet qui touche est une menace de critique ; faux reproduit une "
-                              "erreur de calcul courante.")
+        "stop_after_drop", N_("simultaneous attacks"),
+        N_("all_resolve: opportunity attacks triggered by the same step all resolve even after the runner drops "
+           "(the enemies marked simultaneous with the previous one; with none marked, every reach is left in the "
+           "same step). Default stop_after_drop."))
+    disabled_runner_continues: Flag = F(True, N_("disabled runner continues"),
+                                        N_("3.5/PF: at exactly 0 hit points the runner is conscious and keeps moving."))
+    aoo_per_round: Int = F(None, N_("attacks of opportunity per round"),
+                           N_("Default aoo_left of every enemy (default 1, 1 + Dex with Combat Reflexes; 5e 1)."), None, ge=0, le=20)
+    threat_must_hit: Flag = F(True, N_("a threat must hit"),
+                              N_("3.5/PF: only a hitting roll threatens a critical; false reproduces a common "
+                                 "calculator error."))
     crit_confirmation: Literal["roll", "none"] = F(
-        "roll", "critical confirmation (3.5/PF)", "confirmation du critique (3.5/PF)",
-        "3.5/PF: roll (default, SRD Combat 'Critical Hits': a second attack roll against the same AC confirms "
-        "the threat) or none (a common table rule: every threat is a critical).",
-        "3.5/PF : roll (par défaut, DRS Combat « Coups critiques » : un second jet d'attaque contre la même CA "
-        "confirme la menace) ou none (règle maison courante : toute menace est un critique).")
+        "roll", N_("critical confirmation (3.5/PF)"),
+        N_("3.5/PF: roll (default, SRD Combat 'Critical Hits': a second attack roll against the same AC confirms "
+           "the threat) or none (a common table rule: every threat is a critical)."))
     confirm_natural_20: Flag = F(
-        True, "natural 20 confirms", "le 20 naturel confirme",
-        "3.5/PF: a natural 20 on the confirmation roll confirms even if its total misses the AC (default true: "
-        "the confirmation is an attack roll, and a natural 20 always hits); false: the total must hit.",
-        "3.5/PF : un 20 naturel au jet de confirmation confirme même si le total n'atteint pas la CA (vrai par "
-        "défaut : la confirmation est un jet d'attaque, et un 20 naturel touche toujours) ; faux : le total doit "
-        "toucher.")
+        True, N_("natural 20 confirms"),
+        N_("3.5/PF: a natural 20 on the confirmation roll confirms even if its total misses the AC (default true: "
+           "the confirmation is an attack roll, and a natural 20 always hits); false: the total must hit."))
     crit_damage_mode_35: Literal["reroll_per_multiplier", "multiply_one_roll"] = F(
-        "reroll_per_multiplier", "critical damage (3.5/PF)", "dégâts du critique (3.5/PF)",
-        "reroll_per_multiplier (the rule: roll the damage once per multiplier) or multiply_one_roll.",
-        "reroll_per_multiplier (la règle : relancer les dégâts autant de fois que le multiplicateur) ou "
-        "multiply_one_roll.")
-    min_damage_1: Optional[Flag] = F(None, "minimum 1 damage", "1 point de dégâts minimum",
-                                     "3.5/PF: a hit deals at least 1 before DR (default true); not in 5e.",
-                                     "3.5/PF : un coup inflige au moins 1 avant la RD (vrai par défaut) ; pas en "
-                                     "5e.")
-    skill_natural_20_auto: Flag = F(False, "natural 20 on Tumble", "20 naturel en Acrobaties",
-                                    "3.5/PF: a natural 20 on Tumble/Acrobatics succeeds.",
-                                    "3.5/PF : un 20 naturel en Acrobaties réussit.")
+        "reroll_per_multiplier", N_("critical damage (3.5/PF)"),
+        N_("reroll_per_multiplier (the rule: roll the damage once per multiplier) or multiply_one_roll."))
+    min_damage_1: Optional[Flag] = F(None, N_("minimum 1 damage"),
+                                     N_("3.5/PF: a hit deals at least 1 before DR (default true); not in 5e."))
+    skill_natural_20_auto: Flag = F(False, N_("natural 20 on Tumble"),
+                                    N_("3.5/PF: a natural 20 on Tumble/Acrobatics succeeds."))
     tumble_order: Literal["order_passed", "best_first", "through_space_first"] = F(
-        "order_passed", "order of the Tumble checks", "ordre des tests d'Acrobaties",
-        "3.5/PF: order_passed (default, SRD Tumble: in the order the foes are passed), best_first (the foe "
-        "with the highest expected damage gets the lowest DC) or through_space_first (the checks to move "
-        "through a foe's space first, then the others in the order passed).",
-        "3.5/PF : order_passed (par défaut, DRS Acrobaties : dans l'ordre de passage), best_first (l'ennemi "
-        "le plus dangereux reçoit le DD le plus bas) ou through_space_first (d'abord les tests pour traverser "
-        "la case d'un ennemi, puis les autres dans l'ordre de passage).")
+        "order_passed", N_("order of the Tumble checks"),
+        N_("3.5/PF: order_passed (default, SRD Tumble: in the order the foes are passed), best_first (the foe "
+           "with the highest expected damage gets the lowest DC) or through_space_first (the checks to move "
+           "through a foe's space first, then the others in the order passed)."))
     tumble_checks: Literal["per_foe", "single"] = F(
-        "per_foe", "Tumble checks", "tests d'Acrobaties",
-        "3.5/PF: per_foe (default, SRD Tumble / PRD Acrobatics: one check per foe, +2 DC per foe after the "
-        "first) or single (one check for the whole move against the highest of those DCs: a failure lets "
-        "every foe attack, and stops the move at the first foe whose space is crossed).",
-        "3.5/PF : per_foe (par défaut, DRS Acrobaties / PRD Acrobaties : un test par ennemi, +2 au DD par "
-        "ennemi après le premier) ou single (un seul test pour tout le déplacement contre le plus haut de "
-        "ces DD : un échec laisse attaquer chaque ennemi, et arrête le déplacement au premier ennemi dont la "
-        "case est traversée).")
-    dead_threshold: Int = F(None, "dead threshold", "seuil de mort",
-                            "3.5/PF: hit points at or below which the runner is dead (3.5 -10, PF -Con).",
-                            "3.5/PF : points de vie auxquels le fuyard meurt (3.5 : -10, PF : -Con).",
+        "per_foe", N_("Tumble checks"),
+        N_("3.5/PF: per_foe (default, SRD Tumble / PRD Acrobatics: one check per foe, +2 DC per foe after the "
+           "first) or single (one check for the whole move against the highest of those DCs: a failure lets "
+           "every foe attack, and stops the move at the first foe whose space is crossed)."))
+    dead_threshold: Int = F(None, N_("dead threshold"),
+                            N_("3.5/PF: hit points at or below which the runner is dead (3.5 -10, PF -Con)."),
                             "hp", ge=-1000, le=-1)
-    massive_damage: Optional[Flag] = F(None, "massive damage", "dégâts massifs",
-                                       "3.5/PF: one hit of massive damage forces a DC 15 Fortitude save or die "
-                                       "(3.5 default true, PF false). Not in 5e (its instant death always applies).",
-                                       "3.5/PF : un coup de dégâts massifs impose un jet de Vigueur DD 15 sous "
-                                       "peine de mort (vrai par défaut en 3.5, faux en PF). Pas en 5e.")
-    massive_damage_threshold: Int = F(None, "massive damage threshold", "seuil des dégâts massifs",
-                                      "3.5: 50; PF: max(50, half the maximum hit points).",
-                                      "3.5 : 50 ; PF : max(50, moitié des points de vie maximum).",
+    massive_damage: Optional[Flag] = F(None, N_("massive damage"),
+                                       N_("3.5/PF: one hit of massive damage forces a DC 15 Fortitude save or die "
+                                          "(3.5 default true, PF false). Not in 5e (its instant death always applies)."))
+    massive_damage_threshold: Int = F(None, N_("massive damage threshold"),
+                                      N_("3.5: 50; PF: max(50, half the maximum hit points)."),
                                       "hp", ge=1, le=INT_LIMIT)
-    death_saves_in_exchange: Flag = F(False, "resolve the fall", "résoudre la chute",
-                                      "Resolve the downed runner's fate: 5e death saving throws, 3.5 10 % per "
-                                      "round, PF Constitution checks.",
-                                      "Résoudre le sort du fuyard à terre : jets de sauvegarde contre la mort "
-                                      "(5e), 10 % par round (3.5), tests de Constitution (PF).")
+    death_saves_in_exchange: Flag = F(False, N_("resolve the fall"),
+                                      N_("Resolve the downed runner's fate: 5e death saving throws, 3.5 10 % per "
+                                         "round, PF Constitution checks."))
     failures_from_critical_at_0: Literal[2, 1] = F(
-        2, "failures from a critical at 0 HP", "échecs d'un critique à 0 pv",
-        "5e: death-save failures a critical hit adds to a character at 0 HP (default 2, SRD 5.1 and 5.2 "
-        "'Damage at 0 Hit Points'; a hit from within 5 ft on an unconscious creature is a critical). 1: the "
-        "reading some adventures print. Matters only when the runner can be hit at 0 HP (stop_when_down = "
-        "false, or simultaneous_oa = 'all_resolve').",
-        "5e : échecs aux jets contre la mort qu'un coup critique ajoute à un personnage à 0 pv (2 par défaut, "
-        "DRS 5.1 et 5.2 « Dégâts à 0 point de vie » ; un coup porté à 1,50 m ou moins contre une créature "
-        "inconsciente est critique). 1 : la lecture imprimée dans certaines aventures. Ne compte que si le "
-        "fuyard peut être touché à 0 pv (stop_when_down = false, ou simultaneous_oa = 'all_resolve').")
-    monster_dies_at_0: Flag = F(True, "monster dies at 0", "un monstre meurt à 0",
-                                          "5e: a runner with monster = true dies at 0 hit points (default true).",
-                                          "5e : un fuyard avec monster = true meurt à 0 point de vie (vrai par "
-                                          "défaut).")
+        2, N_("failures from a critical at 0 HP"),
+        N_("5e: death-save failures a critical hit adds to a character at 0 HP (default 2, SRD 5.1 and 5.2 "
+           "'Damage at 0 Hit Points'; a hit from within 5 ft on an unconscious creature is a critical). 1: the "
+           "reading some adventures print. Matters only when the runner can be hit at 0 HP (stop_when_down = "
+           "false, or simultaneous_oa = 'all_resolve')."))
+    monster_dies_at_0: Flag = F(True, N_("monster dies at 0"),
+                                          N_("5e: a runner with monster = true dies at 0 hit points (default true)."))
     sentinel_timing_2024: Literal["after_disengage", "on_leave"] = F(
-        "after_disengage", "Sentinel timing (2024)", "moment de Sentinelle (2024)",
-        "5e 2024 with a sentinel: after_disengage (default: Guardian attack right after Disengage) or on_leave.",
-        "5e 2024 avec une Sentinelle : after_disengage (par défaut : attaque juste après se désengager) ou "
-        "on_leave.")
+        "after_disengage", N_("Sentinel timing (2024)"),
+        N_("5e 2024 with a sentinel: after_disengage (default: Guardian attack right after Disengage) or on_leave."))
     reach_monster_withdraw: Literal["second_square_provokes", "none"] = F(
-        "second_square_provokes", "withdraw and reach", "retraite et allonge",
-        "3.5/PF: second_square_provokes (a reach foe still threatens the second square) or none.",
-        "3.5/PF : second_square_provokes (un ennemi à allonge contrôle encore la deuxième case) ou none.")
+        "second_square_provokes", N_("withdraw and reach"),
+        N_("3.5/PF: second_square_provokes (a reach foe still threatens the second square) or none."))
     push_2024: Literal["same_step", "threatening", "none"] = F(
-        "same_step", "reach of the other foes after a Push (2024)", "allonge des autres ennemis après la "
-        "botte Push (2024)",
-        "5e 2024, a foe with mastery = 'push' hits: the runner is pushed 10 ft straight away from it, which "
-        "provokes nothing (forced movement, SRD 5.2 Opportunity Attacks). same_step (default): it leaves the "
-        "reach of the foes it was leaving in the same step (marked simultaneous) without their opportunity "
-        "attacks; the foes passed later still attack. threatening: also every later foe that threatens the "
-        "start square (they stand on the pusher's side). none: the other foes stand across the path, the push "
-        "takes the runner out of no one's reach (Push then changes nothing: a note).",
-        "5e 2024, un ennemi avec mastery = 'push' touche : le fuyard est repoussé de 3 m droit devant lui, ce "
-        "qui ne provoque rien (déplacement forcé, DRS 5.2 Attaques d'opportunité). same_step (par défaut) : il "
-        "sort de l'allonge des ennemis qu'il quittait au même pas (marqués simultaneous) sans leurs attaques "
-        "d'opportunité ; les ennemis dépassés ensuite attaquent encore. threatening : aussi chaque ennemi "
-        "suivant qui contrôle la case de départ (du côté de celui qui repousse). none : les autres ennemis sont "
-        "de l'autre côté, la poussée ne fait sortir de l'allonge de personne (Push ne change alors rien : "
-        "une note).")
+        "same_step", N_("reach of the other foes after a Push (2024)"),
+        N_("5e 2024, a foe with mastery = 'push' hits: the runner is pushed 10 ft straight away from it, which "
+           "provokes nothing (forced movement, SRD 5.2 Opportunity Attacks). same_step (default): it leaves the "
+           "reach of the foes it was leaving in the same step (marked simultaneous) without their opportunity "
+           "attacks; the foes passed later still attack. threatening: also every later foe that threatens the "
+           "start square (they stand on the pusher's side). none: the other foes stand across the path, the push "
+           "takes the runner out of no one's reach (Push then changes nothing: a note)."))
     prone_runner: Literal["stays_prone", "stands_up"] = F(
-        "stays_prone", "a prone runner", "fuyard à terre",
-        "5e, after a prone rider lands (on_hit = 'prone'): attack rolls against a prone creature have "
-        "advantage from within 5 ft and disadvantage from farther (SRD 5.1 / 5.2 Prone condition). "
-        "stays_prone (default: the condition lasts, the runner crawls on; every later attack of the exchange "
-        "sees it prone) or stands_up (it spends half its speed to stand at once: only the attacks triggered "
-        "in the same step see it prone). An unconscious runner (0 HP) is always prone (Unconscious "
-        "condition).",
-        "5e, après un effet « à terre » (on_hit = 'prone') : les jets d'attaque contre une créature à terre "
-        "ont l'avantage à 1,50 m ou moins et le désavantage au-delà (DRS 5.1 / 5.2, état À terre). "
-        "stays_prone (par défaut : l'état dure, le fuyard rampe ; chaque attaque suivante le voit à terre) "
-        "ou stands_up (il dépense la moitié de sa vitesse pour se relever aussitôt : seules les attaques "
-        "déclenchées au même pas le voient à terre). Un fuyard inconscient (0 pv) est toujours à terre (état "
-        "Inconscient).")
+        "stays_prone", N_("a prone runner"),
+        N_("5e, after a prone rider lands (on_hit = 'prone'): attack rolls against a prone creature have "
+           "advantage from within 5 ft and disadvantage from farther (SRD 5.1 / 5.2 Prone condition). "
+           "stays_prone (default: the condition lasts, the runner crawls on; every later attack of the exchange "
+           "sees it prone) or stands_up (it spends half its speed to stand at once: only the attacks triggered "
+           "in the same step see it prone). An unconscious runner (0 HP) is always prone (Unconscious "
+           "condition)."))
     disabled_strenuous: Optional[Flag] = F(
-        None, "strenuous action while disabled", "action épuisante hors de combat",
-        "3.5/PF: a runner left at exactly 0 HP (disabled) by the attacks of a strenuous action loses 1 HP once "
-        "the act is complete and is dying at -1 (3.5 PHB ch. 8 / SRD 'Disabled'; PF1 CRB ch. 8 'Disabled'): "
-        "the full-round withdraw and run, or the distracting action (a standard action, complete after the "
-        "attacks it provokes). Outcome 'strained'. Default true; not in 5e.",
-        "3.5/PF : un fuyard laissé à exactement 0 pv (hors de combat) par les attaques d'une action épuisante "
-        "perd 1 pv une fois l'action accomplie et est mourant à -1 (Manuel des joueurs 3.5 chap. 8, « Hors de "
-        "combat » ; PF1 chap. 8) : la retraite et la course (actions complexes), ou l'action qui provoque "
-        "(action simple, accomplie après les attaques qu'elle provoque). Issue « strained ». Vrai par défaut ; "
-        "pas en 5e.")
-    flanking_5e: Flag = F(False, "flanking (5e optional rule)", "prise en tenaille (règle optionnelle 5e)",
-                          "5e: the optional flanking rule of the Dungeon Master's Guide (not in the SRD): an enemy "
-                          "marked flanking has advantage on its attack rolls. Default false (the rule is "
-                          "optional and off).",
-                          "5e : la règle optionnelle de prise en tenaille du Guide du maître (absente du DRS) : un "
-                          "ennemi marqué flanking a l'avantage à ses jets d'attaque. Faux par défaut (la règle "
-                          "est optionnelle et désactivée).")
+        None, N_("strenuous action while disabled"),
+        N_("3.5/PF: a runner left at exactly 0 HP (disabled) by the attacks of a strenuous action loses 1 HP once "
+           "the act is complete and is dying at -1 (3.5 PHB ch. 8 / SRD 'Disabled'; PF1 CRB ch. 8 'Disabled'): "
+           "the full-round withdraw and run, or the distracting action (a standard action, complete after the "
+           "attacks it provokes). Outcome 'strained'. Default true; not in 5e."))
+    flanking_5e: Flag = F(False, N_("flanking (5e optional rule)"),
+                          N_("5e: the optional flanking rule of the Dungeon Master's Guide (not in the SRD): an enemy "
+                             "marked flanking has advantage on its attack rolls. Default false (the rule is "
+                             "optional and off)."))
     pass_order: Optional[list[int]] = F(
-        None, "order the foes are passed", "ordre de passage des ennemis",
-        "The order in which the runner passes its foes, as indices (from 0) of the [[enemies]] tables, e.g. "
-        "[1, 0, 2]: every index once. Default: the order the tables are written (the runner's choice of path; "
-        "SRD 3.5 / PF1 / 5e: each foe whose reach is left makes its attack of opportunity as it is left). "
-        "The loader reorders the tables before anything else: the simultaneous flag and runner.dodge_target "
-        "follow their foe.",
-        "L'ordre dans lequel le fuyard dépasse ses ennemis, en numéros (à partir de 0) des tables [[enemies]], "
-        "p. ex. [1, 0, 2] : chaque indice une fois. Par défaut : l'ordre d'écriture des tables (le chemin que "
-        "choisit le fuyard ; DRS 3.5 / PF1 / 5e : chaque ennemi dont l'allonge est quittée fait son attaque "
-        "d'opportunité à ce moment). Le chargeur réordonne les tables avant tout le reste : le drapeau "
-        "simultaneous et runner.dodge_target suivent leur ennemi.", max_length=20)
-    attacker_preset: Optional[str] = F(None, "attacker preset", "profil de l'attaquant",
-                                       "Stat line of the single enemy when the scenario has no enemies list.",
-                                       "Profil de l'ennemi unique quand le scénario n'a pas de liste enemies.")
+        None, N_("order the foes are passed"),
+        N_("The order in which the runner passes its foes, as indices (from 0) of the [[enemies]] tables, e.g. "
+           "[1, 0, 2]: every index once. Default: the order the tables are written (the runner's choice of path; "
+           "SRD 3.5 / PF1 / 5e: each foe whose reach is left makes its attack of opportunity as it is left). "
+           "The loader reorders the tables before anything else: the simultaneous flag and runner.dodge_target "
+           "follow their foe."), max_length=20)
+    attacker_preset: Optional[str] = F(None, N_("attacker preset"),
+                                       N_("Stat line of the single enemy when the scenario has no enemies list."))
 
 
 # --------------------------------------------------------------------------- options

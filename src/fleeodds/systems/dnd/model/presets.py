@@ -9,6 +9,7 @@ from importlib import resources
 from typing import Any
 
 from ....errors import InputError, short_repr
+from ....language import Message, N_
 from ....validation import merge_profile
 from ..labels import ENEMY_PRESET_LABELS, RUNNER_PRESET_LABELS, code_of
 
@@ -47,11 +48,13 @@ def _merge_preset(own: dict, kind: str, edition: str, field_: str) -> tuple[dict
         name = code_of(name, RUNNER_PRESET_LABELS if kind == "runner" else ENEMY_PRESET_LABELS) or name
     choices = preset_names(kind, edition)
     if name not in presets() or presets()[name].get("kind") != kind:
-        raise InputError(f"{field_}.preset", short_repr(name), "one of " + ", ".join(repr(c) for c in choices))
+        raise InputError(f"{field_}.preset", short_repr(name),
+                         Message(N_("one of {choices}"), choices=", ".join(repr(c) for c in choices)))
     p = presets()[name]
     if edition not in p.get("editions", ()):
         raise InputError(f"{field_}.preset", name,
-                         f"a preset for edition {edition!r}: " + ", ".join(repr(c) for c in choices))
+                         Message(N_("a preset for edition {edition}: {choices}"), edition=repr(edition),
+                                 choices=", ".join(repr(c) for c in choices)))
     meta = {k: p[k] for k in ("name", "source", "notes", "editions") if k in p}
     meta["preset"] = name
     profile = {k: v for k, v in p.items() if k not in PRESET_META}

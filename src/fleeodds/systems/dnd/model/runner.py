@@ -9,6 +9,7 @@ from typing import Annotated, Literal, Optional, Union
 from pydantic import ConfigDict, Field
 
 from ....errors import InputError
+from ....language import Message, N_
 from ....validation import StrictModel
 from ..labels import FEAT_LABELS, code_of
 from .fields import ALLOWED, FEATS, INT_LIMIT, F, Feats, Flag, Int, _validate
@@ -18,128 +19,80 @@ from .presets import _merge_preset
 class RunnerModel(StrictModel):
     """The character leaving melee (``[runner]``); every field may come from a preset."""
 
-    model_config = ConfigDict(json_schema_extra={"title_fr": "Fuyard", "description_fr": (
-        "Le personnage qui quitte la mêlée (``[runner]``) ; chaque champ peut venir d'un profil "
-        "prédéfini.")})
+    model_config = ConfigDict(json_schema_extra={"title": N_("Runner"), "description": N_(
+        "The character leaving melee (``[runner]``); every field may come from a preset.")})
 
-    preset: Optional[str] = F(None, "preset", "profil prédéfini",
-                              "Shipped stat line whose fields this table overrides (e.g. srd35_wizard_1).",
-                              "Profil livré dont cette table remplace les champs (p. ex. srd35_wizard_1).")
-    name: Optional[str] = F(None, "name", "nom", "Name shown in reports.", "Nom affiché dans les rapports.")
-    hp: Int = F(None, "hit points", "points de vie",
-                "Current hit points (required unless the preset gives them).",
-                "Points de vie actuels (obligatoire sauf si le profil les donne).", "hp", ge=1, le=INT_LIMIT)
-    hp_max: Int = F(None, "maximum hit points", "points de vie maximum",
-                    "Maximum hit points (default: hp). 5e instant death, Pathfinder massive-damage threshold; "
-                    "no effect in 3.5.",
-                    "Points de vie maximum (par défaut : hp). Mort instantanée en 5e, seuil des dégâts massifs "
-                    "de Pathfinder ; sans effet en 3.5.", "hp", ge=1, le=INT_LIMIT)
+    preset: Optional[str] = F(None, N_("preset"),
+                              N_("Shipped stat line whose fields this table overrides (e.g. srd35_wizard_1)."))
+    name: Optional[str] = F(None, N_("name"), N_("Name shown in reports."))
+    hp: Int = F(None, N_("hit points"),
+                N_("Current hit points (required unless the preset gives them)."), "hp", ge=1, le=INT_LIMIT)
+    hp_max: Int = F(None, N_("maximum hit points"),
+                    N_("Maximum hit points (default: hp). 5e instant death, Pathfinder massive-damage threshold; "
+                       "no effect in 3.5."), "hp", ge=1, le=INT_LIMIT)
     ac: Optional[Union[Annotated[int, Field(ge=1, le=60)], str, list[Annotated[int, Field(ge=1, le=60)]]]] = F(
-        None, "Armour Class", "classe d'armure",
-        "Armour Class against these attacks, Dexterity and armour included (required unless the preset gives "
-        "it). When it is uncertain: a list of equally likely values [14, 16, 18], a range '14-20' (equally "
-        "likely) or dice '1d6+13': one run, the mixture of the values (1 to 60).",
-        "Classe d'armure contre ces attaques, Dextérité et armure comprises (obligatoire sauf si le profil la "
-        "donne). Si elle est incertaine : une liste de valeurs équiprobables [14, 16, 18], un intervalle "
-        "'14-20' (équiprobable) ou des dés '1d6+13' : un seul calcul, le mélange des valeurs (1 à 60).", "AC")
-    dex_bonus: int = F(0, "Dexterity bonus in AC", "bonus de Dextérité à la CA",
-                       "3.5/PF: Dexterity bonus included in ac, lost when running without the Run feat "
-                       "(default 0).",
-                       "3.5/PF : bonus de Dextérité compris dans la CA, perdu en course sans le don Course "
-                       "(0 par défaut).", None, ge=-5, le=20)
-    con: int = F(10, "Constitution score", "valeur de Constitution",
-                 "Pathfinder: dead at -Con hit points, Constitution checks to stabilise (default 10).",
-                 "Pathfinder : mort à -Con points de vie, tests de Constitution pour se stabiliser "
-                 "(10 par défaut).", None, ge=1, le=60)
-    fort: int = F(0, "Fortitude save", "jet de Vigueur",
-                  "3.5/PF: Fortitude save bonus against massive damage (DC 15; default 0).",
-                  "3.5/PF : bonus de jet de Vigueur contre les dégâts massifs (DD 15 ; 0 par défaut).",
+        None, N_("Armour Class"),
+        N_("Armour Class against these attacks, Dexterity and armour included (required unless the preset gives "
+           "it). When it is uncertain: a list of equally likely values [14, 16, 18], a range '14-20' (equally "
+           "likely) or dice '1d6+13': one run, the mixture of the values (1 to 60)."), "AC")
+    dex_bonus: int = F(0, N_("Dexterity bonus in AC"),
+                       N_("3.5/PF: Dexterity bonus included in ac, lost when running without the Run feat "
+                          "(default 0)."), None, ge=-5, le=20)
+    con: int = F(10, N_("Constitution score"),
+                 N_("Pathfinder: dead at -Con hit points, Constitution checks to stabilise (default 10)."), None, ge=1, le=60)
+    fort: int = F(0, N_("Fortitude save"),
+                  N_("3.5/PF: Fortitude save bonus against massive damage (DC 15; default 0)."),
                   None, ge=-10, le=60)
-    tumble: Int = F(None, "Tumble / Acrobatics", "Acrobaties",
-                    "3.5 Tumble or Pathfinder Acrobatics modifier; omit when untrained (3.5 Tumble is "
-                    "trained only). Needed by the tumble modes.",
-                    "Modificateur d'Acrobaties (3.5 et Pathfinder) ; à omettre sans rang (en 3.5 la "
-                    "compétence exige une formation). Requis par les modes Acrobaties.", None, ge=-30, le=60)
-    acrobatics: Int = F(None, "Acrobatics", "Acrobaties",
-                        "Same as tumble (Pathfinder name); give one of the two.",
-                        "Comme tumble (nom Pathfinder) ; donner l'un des deux.", None, ge=-30, le=60)
-    cmd: Int = F(None, "Combat Maneuver Defence", "degré de manœuvre défensive (DMD)",
-                 "Pathfinder: the runner's CMD against Stand Still.",
-                 "Pathfinder : DMD du fuyard contre le don Stand Still.", None, ge=1, le=100)
-    feats: Feats = F([], "feats", "dons",
-                               "3.5/PF: mobility, dodge, run; 5e 2014: mobile; 5e 2024: speedy.",
-                               "3.5/PF : mobility (Souplesse du serpent), dodge (Esquive), run (Course) ; "
-                               "5e 2014 : mobile (Mobile) ; 5e 2024 : speedy.")
-    dodge_target: int = F(0, "Dodge target", "cible d'Esquive",
-                          "3.5 Dodge: index (from 0) of the enemy designated for the +1 AC (default 0).",
-                          "Esquive en 3.5 : rang (à partir de 0) de l'ennemi désigné pour le +1 à la CA "
-                          "(0 par défaut).", None, ge=0, le=100)
-    monster: Flag = F(False, "monster", "monstre",
-                                "5e: the runner is a monster and dies at 0 hit points (with "
-                                "options.monster_dies_at_0).",
-                                "5e : le fuyard est un monstre et meurt à 0 point de vie (avec "
-                                "options.monster_dies_at_0).")
-    str_save: int = F(0, "Strength save", "jet de sauvegarde de Force",
-                      "5e Strength saving throw bonus (against a wolf's Prone; default 0).",
-                      "5e : bonus de jet de sauvegarde de Force (contre le « à terre » du loup ; 0 par défaut).",
+    tumble: Int = F(None, N_("Tumble / Acrobatics"),
+                    N_("3.5 Tumble or Pathfinder Acrobatics modifier; omit when untrained (3.5 Tumble is "
+                       "trained only). Needed by the tumble modes."), None, ge=-30, le=60)
+    acrobatics: Int = F(None, N_("Acrobatics"),
+                        N_("Same as tumble (Pathfinder name); give one of the two."), None, ge=-30, le=60)
+    cmd: Int = F(None, N_("Combat Maneuver Defence"),
+                 N_("Pathfinder: the runner's CMD against Stand Still."), None, ge=1, le=100)
+    feats: Feats = F([], N_("feats"),
+                               N_("3.5/PF: mobility, dodge, run; 5e 2014: mobile; 5e 2024: speedy."))
+    dodge_target: int = F(0, N_("Dodge target"),
+                          N_("3.5 Dodge: index (from 0) of the enemy designated for the +1 AC (default 0)."), None, ge=0, le=100)
+    monster: Flag = F(False, N_("monster"),
+                                N_("5e: the runner is a monster and dies at 0 hit points (with "
+                                   "options.monster_dies_at_0)."))
+    str_save: int = F(0, N_("Strength save"),
+                      N_("5e Strength saving throw bonus (against a wolf's Prone; default 0)."),
                       None, ge=-10, le=30)
-    dex_save: int = F(0, "Dexterity save", "jet de sauvegarde de Dextérité",
-                      "5e Dexterity saving throw bonus (default 0).",
-                      "5e : bonus de jet de sauvegarde de Dextérité (0 par défaut).", None, ge=-10, le=30)
-    con_save: int = F(0, "Constitution save", "jet de sauvegarde de Constitution",
-                      "5e Constitution saving throw bonus (default 0).",
-                      "5e : bonus de jet de sauvegarde de Constitution (0 par défaut).", None, ge=-10, le=30)
+    dex_save: int = F(0, N_("Dexterity save"),
+                      N_("5e Dexterity saving throw bonus (default 0)."), None, ge=-10, le=30)
+    con_save: int = F(0, N_("Constitution save"),
+                      N_("5e Constitution saving throw bonus (default 0)."), None, ge=-10, le=30)
     armor: Literal["none", "light", "medium", "heavy"] = F(
-        "light", "armour", "armure",
-        "Pathfinder: Acrobatics cannot be used in medium or heavy armour (default light).",
-        "Pathfinder : pas d'Acrobaties en armure intermédiaire ou lourde (légère par défaut).")
-    damage_reduction: int = F(0, "damage reduction", "réduction des dégâts",
-                              "DR x/—, subtracted from every hit (default 0).",
-                              "RD x/—, retranchée de chaque coup (0 par défaut).", "hp", ge=0, le=100)
-    resistance: Flag = F(False, "resistance", "résistance",
-                                   "5e: resistance to the attacks' damage (halved, rounded down).",
-                                   "5e : résistance aux dégâts des attaques (divisés par deux, arrondi "
-                                   "inférieur).")
-    concealment: int = F(0, "concealment", "camouflage",
-                         "3.5/PF miss chance in percent rolled after each hit: 20 concealment, 50 total "
-                         "(default 0). Not in 5e (no miss chance there).",
-                         "3.5/PF : chance de rater en pourcentage, tirée après chaque coup : 20 camouflage, "
-                         "50 total (0 par défaut). Pas en 5e (elle n'a pas de chance de rater).", "%", ge=0, le=100)
-    shield_slots: int = F(0, "spell slots for Shield", "emplacements de sort pour Bouclier",
-                          "5e: spell slots (level 1 or higher) the runner can spend on the Shield spell (default 0: no "
-                          "Shield). As a reaction, after an attack hits, +5 AC until the start of its next turn, "
-                          "against that attack too: cast when the attack roll hits AC but not AC + 5 (SRD 5.1 / "
-                          "SRD 5.2 Spells, Shield). One reaction a round: at most one cast in the exchange.",
-                          "5e : emplacements de sort (niveau 1 ou plus) que le fuyard peut dépenser pour le sort "
-                          "Bouclier (0 par défaut : pas de Bouclier). En réaction, après qu'une attaque a touché, "
-                          "+5 à la CA jusqu'au début de son prochain tour, y compris contre cette attaque : lancé "
-                          "quand le jet touche la CA mais pas la CA + 5. Une réaction par round : au plus un sort "
-                          "dans l'échange.", None, ge=0, le=20)
-    uncanny_dodge: Flag = F(False, "Uncanny Dodge", "Esquive instinctive",
-                            "5e rogue (level 5+): as a reaction, halve the damage of the first hit taken while "
-                            "conscious (SRD 5.1 / SRD 5.2 Rogue, Uncanny Dodge; default false).",
-                            "5e, roublard (niveau 5+) : en réaction, divise par deux les dégâts du premier coup "
-                            "reçu en étant conscient (faux par défaut).")
-    touch_ac: Int = F(None, "touch AC", "CA de contact",
-                      "3.5: Armour Class against a trip's touch attack (default 10 + dex_bonus).",
-                      "3.5 : classe d'armure contre l'attaque de contact d'un croc-en-jambe (10 + dex_bonus par "
-                      "défaut).", None, ge=1, le=60)
-    trip_defence: Int = F(None, "trip defence", "défense contre le croc-en-jambe",
-                          "3.5: the runner's check against a trip, the higher of its Strength and Dexterity "
-                          "modifiers (size included; default dex_bonus).",
-                          "3.5 : le test du fuyard contre un croc-en-jambe, le plus haut de ses modificateurs de "
-                          "Force et de Dextérité (taille comprise ; dex_bonus par défaut).", None, ge=-20, le=60)
-    blinded: Flag = F(False, "blinded", "aveuglé",
-                      "The runner is blinded (default false). 3.5/PF: -2 AC, Dexterity bonus to AC lost (and "
-                      "Mobility, Dodge), -4 on Tumble/Acrobatics, and no withdraw. 5e: attack rolls against it "
-                      "have advantage (SRD 5.1 Appendix A / SRD 5.2 Rules Glossary, Blinded).",
-                      "Le fuyard est aveuglé (faux par défaut). 3.5/PF : -2 à la CA, bonus de Dextérité à la CA "
-                      "perdu (avec Souplesse du serpent et Esquive), -4 en Acrobaties, et pas de retraite. 5e : "
-                      "les jets d'attaque contre lui ont l'avantage (condition Aveuglé).")
-    total_concealment: Flag = F(False, "total concealment", "camouflage total",
-                                          "No attack of opportunity at all (3.5/PF total concealment; 5e unseen).",
-                                          "Aucune attaque d'opportunité (camouflage total en 3.5/PF ; invisible "
-                                          "en 5e).")
+        "light", N_("armour"),
+        N_("Pathfinder: Acrobatics cannot be used in medium or heavy armour (default light)."))
+    damage_reduction: int = F(0, N_("damage reduction"),
+                              N_("DR x/—, subtracted from every hit (default 0)."), "hp", ge=0, le=100)
+    resistance: Flag = F(False, N_("resistance"),
+                                   N_("5e: resistance to the attacks' damage (halved, rounded down)."))
+    concealment: int = F(0, N_("concealment"),
+                         N_("3.5/PF miss chance in percent rolled after each hit: 20 concealment, 50 total "
+                            "(default 0). Not in 5e (no miss chance there)."), "%", ge=0, le=100)
+    shield_slots: int = F(0, N_("spell slots for Shield"),
+                          N_("5e: spell slots (level 1 or higher) the runner can spend on the Shield spell (default 0: no "
+                             "Shield). As a reaction, after an attack hits, +5 AC until the start of its next turn, "
+                             "against that attack too: cast when the attack roll hits AC but not AC + 5 (SRD 5.1 / "
+                             "SRD 5.2 Spells, Shield). One reaction a round: at most one cast in the exchange."), None, ge=0, le=20)
+    uncanny_dodge: Flag = F(False, N_("Uncanny Dodge"),
+                            N_("5e rogue (level 5+): as a reaction, halve the damage of the first hit taken while "
+                               "conscious (SRD 5.1 / SRD 5.2 Rogue, Uncanny Dodge; default false)."))
+    touch_ac: Int = F(None, N_("touch AC"),
+                      N_("3.5: Armour Class against a trip's touch attack (default 10 + dex_bonus)."), None, ge=1, le=60)
+    trip_defence: Int = F(None, N_("trip defence"),
+                          N_("3.5: the runner's check against a trip, the higher of its Strength and Dexterity "
+                             "modifiers (size included; default dex_bonus)."), None, ge=-20, le=60)
+    blinded: Flag = F(False, N_("blinded"),
+                      N_("The runner is blinded (default false). 3.5/PF: -2 AC, Dexterity bonus to AC lost (and "
+                         "Mobility, Dodge), -4 on Tumble/Acrobatics, and no withdraw. 5e: attack rolls against it "
+                         "have advantage (SRD 5.1 Appendix A / SRD 5.2 Rules Glossary, Blinded)."))
+    total_concealment: Flag = F(False, N_("total concealment"),
+                                          N_("No attack of opportunity at all (3.5/PF total concealment; 5e unseen)."))
 
 
 # --------------------------------------------------------------------------- runner
@@ -236,15 +189,18 @@ def parse_runner(own: dict, edition: str) -> tuple[Runner, dict]:
     m = _validate(RunnerModel, merged, "runner.")
     f = "runner."
     if m.hp is None:
-        raise InputError(f + "hp", None, ALLOWED["RunnerModel.hp"] + " (this field is required)")
+        raise InputError(f + "hp", None, Message(N_("{allowed} (this field is required)"),
+                                                 allowed=ALLOWED["RunnerModel.hp"]))
     if m.ac is None:
-        raise InputError(f + "ac", None, ALLOWED["RunnerModel.ac"] + " (this field is required)")
+        raise InputError(f + "ac", None, Message(N_("{allowed} (this field is required)"),
+                                                 allowed=ALLOWED["RunnerModel.ac"]))
     hp = m.hp
     hp_max = hp if m.hp_max is None else m.hp_max
     if hp_max < hp:
-        raise InputError(f + "hp_max", m.hp_max, f"an integer >= runner.hp ({hp})")
+        raise InputError(f + "hp_max", m.hp_max, Message(N_("an integer >= runner.hp ({hp})"), hp=hp))
     if m.tumble is not None and m.acrobatics is not None:
-        raise InputError(f + "acrobatics", m.acrobatics, "either runner.tumble or runner.acrobatics, not both")
+        raise InputError(f + "acrobatics", m.acrobatics,
+                         Message(N_("either runner.tumble or runner.acrobatics, not both")))
     feats_raw = [m.feats] if isinstance(m.feats, str) else list(m.feats)
     feats: list[str] = []
     for i, ft in enumerate(feats_raw):
@@ -252,8 +208,9 @@ def parse_runner(own: dict, edition: str) -> tuple[Runner, dict]:
         if name not in FEATS[edition]:  # its label: "Esquive", "Souplesse du serpent"
             name = code_of(ft, FEAT_LABELS) or name
         if name not in FEATS[edition]:
-            raise InputError(f"{f}feats.{i}", ft, f"one of {', '.join(repr(x) for x in FEATS[edition])} "
-                                                  f"for edition {edition!r}")
+            raise InputError(f"{f}feats.{i}", ft, Message(N_("one of {choices} for edition {edition}"),
+                                                          choices=", ".join(repr(x) for x in FEATS[edition]),
+                                                          edition=repr(edition)))
         if name not in feats:
             feats.append(name)
     runner = Runner(

@@ -10,6 +10,7 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import ConfigDict, Field
 
+from ....language import Message, N_
 from ....errors import InputError, short_repr
 from ....validation import StrictModel, annotate_profiles, collecting_notes, inert, json_schema
 from ..checks.inputs import check_mode, check_no_effect, note_inert
@@ -29,76 +30,49 @@ from .uncertain import MAX_MIXTURE, split_uncertain
 class ScenarioModel(StrictModel):
     """A D&D scenario file (``system = "dnd"``)."""
 
-    model_config = ConfigDict(json_schema_extra={"description_fr": (
-        'Un fichier de scénario D&D (``system = "dnd"``).')})
+    model_config = ConfigDict(json_schema_extra={"description": N_('A D&D scenario file (``system = "dnd"``).')})
 
-    system: Literal["dnd"] = F("dnd", "rules system", "système de règles", "Always dnd.", "Toujours dnd.")
-    title: str = F("", "title", "titre", "Title of the scenario.", "Titre du scénario.")
-    description: str = F("", "description", "description", "Free text.", "Texte libre.")
+    system: Literal["dnd"] = F("dnd", N_("rules system"), N_("Always dnd."))
+    title: str = F("", N_("title"), N_("Title of the scenario."))
+    description: str = F("", N_("description"), N_("Free text."))
     situation: Literal["leave_melee", "death_saves", "chase"] = F(
-        "leave_melee", "situation", "situation",
-        "leave_melee (default: a runner leaves melee under attacks of opportunity), death_saves (5e: a "
-        "character at 0 HP rolls death saving throws; [death_saves] table, no runner nor enemies) or chase "
-        "(the race to safety after leaving melee, 5e, 3.5 and Pathfinder; [runner] and [chase] tables).",
-        "leave_melee (par défaut : un fuyard quitte le corps à corps sous les attaques d'opportunité), "
-        "death_saves (5e : un personnage à 0 pv lance ses jets de sauvegarde contre la mort ; table "
-        "[death_saves], ni fuyard ni ennemis) ou chase (la course vers un abri après avoir quitté le "
-        "corps à corps, en 5e, 3.5 et Pathfinder ; tables [runner] et [chase]).")
+        "leave_melee", N_("situation"),
+        N_("leave_melee (default: a runner leaves melee under attacks of opportunity), death_saves (5e: a "
+           "character at 0 HP rolls death saving throws; [death_saves] table, no runner nor enemies) or chase "
+           "(the race to safety after leaving melee, 5e, 3.5 and Pathfinder; [runner] and [chase] tables)."))
     chase: Optional[ChaseModel] = F(
-        None, "chase", "poursuite",
-        "Situation chase: the distance to safety, the speeds, the runner's choice each round and the "
-        "pursuers.",
-        "Situation chase : la distance de l'abri, les vitesses, le choix du fuyard à chaque round et les "
-        "poursuivants.")
+        None, N_("chase"),
+        N_("Situation chase: the distance to safety, the speeds, the runner's choice each round and the "
+           "pursuers."))
     death_saves: Optional[DeathSavesModel] = F(
-        None, "death saving throws", "jets de sauvegarde contre la mort",
-        "5e: marks already made and how each death save is rolled (situation death_saves; in leave_melee, "
-        "with options.death_saves_in_exchange, only bonus, advantage and disadvantage).",
-        "5e : coches déjà faites et façon de lancer chaque jet de sauvegarde contre la mort (situation "
-        "death_saves ; en leave_melee, avec options.death_saves_in_exchange, seulement bonus, advantage et "
-        "disadvantage).")
-    edition: Union[str, float] = F("3.5", "edition", "édition",
-                                   "3.5, pf1 (Pathfinder 1e), 5e2014 (SRD 5.1) or 5e2024 (SRD 5.2).",
-                                   "3.5, pf1 (Pathfinder 1e), 5e2014 (DRS 5.1) ou 5e2024 (DRS 5.2).")
-    mode: str = F("move", "movement mode", "mode de déplacement",
-                  "3.5/PF: move, withdraw (retraite), run, five_foot_step (pas de placement), tumble / acrobatics, "
-                  "tumble_full, stay. 5e: move, dash, disengage, stay, teleport, forced (moved by something else: no "
-                  "opportunity attack).",
-                  "3.5/PF : move (déplacement), withdraw (retraite), run (course), five_foot_step (pas de "
-                  "placement), tumble / acrobatics (Acrobaties), tumble_full, stay (rester au contact). 5e : "
-                  "move, dash (foncer), disengage (se désengager), stay, teleport (téléportation), forced (déplacé par "
-                  "autre chose : aucune attaque d'opportunité).")
+        None, N_("death saving throws"),
+        N_("5e: marks already made and how each death save is rolled (situation death_saves; in leave_melee, "
+           "with options.death_saves_in_exchange, only bonus, advantage and disadvantage)."))
+    edition: Union[str, float] = F("3.5", N_("edition"),
+                                   N_("3.5, pf1 (Pathfinder 1e), 5e2014 (SRD 5.1) or 5e2024 (SRD 5.2)."))
+    mode: str = F("move", N_("movement mode"),
+                  N_("3.5/PF: move, withdraw (retraite), run, five_foot_step (pas de placement), tumble / acrobatics, "
+                     "tumble_full, stay. 5e: move, dash, disengage, stay, teleport, forced (moved by something else: no "
+                     "opportunity attack)."))
     compare_modes: Optional[Union[list[str], Literal["auto"]]] = F(
-        None, "modes compared", "modes comparés",
-        "Decision table: a list of at least two modes, or auto.",
-        "Tableau de décision : une liste d'au moins deux modes, ou auto.")
+        None, N_("modes compared"),
+        N_("Decision table: a list of at least two modes, or auto."))
     compare: Optional[dict[str, dict[str, Any]]] = F(
-        None, "comparison", "comparaison",
-        'Setups compared side by side: label = { "field.path" = value, label_fr = "…" }.',
-        'Situations comparées côte à côte : étiquette = { "champ.chemin" = valeur, label_fr = "…" }.')
+        None, N_("comparison"),
+        N_('Setups compared side by side: label = { "field.path" = value, label_fr = "…" }.'))
     metric: Literal["damage", "attacks", "hits"] = F(
-        "damage", "metric", "mesure",
-        "Recorded with each outcome: damage taken (default), attacks suffered, or hits taken.",
-        "Relevée avec chaque issue : dégâts subis (par défaut), attaques d'opportunité subies, ou coups "
-        "reçus.")
-    distracting_action: Flag = F(False, "distracting action", "action qui provoque",
-                                 "3.5/PF: the runner first takes an action that provokes in its start square "
-                                 "(casts, stands up).",
-                                 "3.5/PF : le fuyard accomplit d'abord une action qui provoque une attaque "
-                                 "d'opportunité dans sa case de départ (sort, se relever).")
-    runner: Optional[RunnerModel] = F(None, "runner", "fuyard",
-                                      "The character leaving melee (required in situation leave_melee).",
-                                      "Le personnage qui quitte le corps à corps (obligatoire dans la situation "
-                                      "leave_melee).")
-    enemies: Optional[list[EnemyModel]] = F(None, "enemies", "ennemis",
-                                            "Threatening enemies, in the order the runner leaves them.",
-                                            "Ennemis qui contrôlent la zone, dans l'ordre où le fuyard les quitte.",
+        "damage", N_("metric"),
+        N_("Recorded with each outcome: damage taken (default), attacks suffered, or hits taken."))
+    distracting_action: Flag = F(False, N_("distracting action"),
+                                 N_("3.5/PF: the runner first takes an action that provokes in its start square "
+                                    "(casts, stands up)."))
+    runner: Optional[RunnerModel] = F(None, N_("runner"),
+                                      N_("The character leaving melee (required in situation leave_melee)."))
+    enemies: Optional[list[EnemyModel]] = F(None, N_("enemies"),
+                                            N_("Threatening enemies, in the order the runner leaves them."),
                                             min_length=1, max_length=20)
-    options: OptionsModel = Field(default_factory=OptionsModel, title="options",
-                                  description="Every open rules question, with its rulebook default.",
-                                  json_schema_extra={"title_fr": "options", "description_fr":
-                                                     "Chaque question de règles ouverte, avec sa valeur par "
-                                                     "défaut."})
+    options: OptionsModel = Field(default_factory=OptionsModel, title=N_("options"),
+                                  description=N_("Every open rules question, with its rulebook default."))
 
 
 def without_fields(data: dict, paths: list[str]) -> dict:
@@ -168,8 +142,8 @@ def parse_spec(data: dict, *, check_only: frozenset[str] | None = None) -> Spec:
     order = list(order)
     if sorted(order) != list(range(n)):
         raise InputError("options.pass_order", order,
-                         f"a list of the [[enemies]] indices from 0 to {n - 1}, each once (the order the runner "
-                         f"passes them)")
+                         Message(N_("a list of the [[enemies]] indices from 0 to {last}, each once (the order the "
+                                    "runner passes them)"), last=n - 1))
     if order == list(range(n)):  # the order written: the default
         return spec
     reordered = copy.deepcopy(data)
@@ -212,10 +186,10 @@ def _parse_in_order(data: dict, *, check_only: frozenset[str] | None = None, _re
         Naming the first invalid field as a dotted path, its value and what is allowed.
     """
     if not isinstance(data, dict):
-        raise InputError("scenario", short_repr(data), "a table of fields")
+        raise InputError("scenario", short_repr(data), Message(N_("a table of fields")))
     situation = data.get("situation", "leave_melee")
     if situation not in ("leave_melee", "death_saves", "chase"):  # a misspelt situation is named
-        raise InputError("situation", short_repr(situation), "one of 'leave_melee', 'death_saves', 'chase'")
+        raise InputError("situation", short_repr(situation), Message(N_("one of 'leave_melee', 'death_saves', 'chase'")))
     if "runner" not in data:
         raise InputError("runner", None, ALLOWED["ScenarioModel.runner"])
     data, uncertain = split_uncertain(data)
@@ -223,8 +197,8 @@ def _parse_in_order(data: dict, *, check_only: frozenset[str] | None = None, _re
     edition = normalise_edition(top.edition)
     mode = normalise_mode(top.mode, edition)
     if top.chase is not None:
-        note_inert("chase", short_repr(data["chase"]), "in situation 'leave_melee' (the chase after leaving melee "
-                                                      "is its own situation: write situation = 'chase')")
+        note_inert("chase", short_repr(data["chase"]), Message(N_("in situation 'leave_melee' (the chase after leaving melee "
+                                                                 "is its own situation: write situation = 'chase')")))
     runner, rmeta = parse_runner(data["runner"], edition)
     opts = parse_options(top.options, edition, runner)
     if top.enemies is not None:
@@ -241,11 +215,11 @@ def _parse_in_order(data: dict, *, check_only: frozenset[str] | None = None, _re
         emeta.append(m)
     if runner.dodge_target >= len(enemies):
         raise InputError("runner.dodge_target", runner.dodge_target,
-                         f"an enemy index from 0 to {len(enemies) - 1}")
+                         Message(N_("an enemy index from 0 to {last}"), last=len(enemies) - 1))
     if any(e.stand_still for e in enemies) and runner.cmd is None and edition == "pf1":
-        raise InputError("runner.cmd", None, "an integer CMD (required when an enemy has stand_still)")
+        raise InputError("runner.cmd", None, Message(N_("an integer CMD (required when an enemy has stand_still)")))
     if any(e.trip for e in enemies) and runner.cmd is None and edition == "pf1":
-        raise InputError("runner.cmd", None, "an integer CMD (required when an enemy has trip = true)")
+        raise InputError("runner.cmd", None, Message(N_("an integer CMD (required when an enemy has trip = true)")))
     cm = top.compare_modes if top.compare_modes is not None else []
     if cm == "auto":
         cm = list(AUTO_COMPARE[edition])
@@ -258,25 +232,25 @@ def _parse_in_order(data: dict, *, check_only: frozenset[str] | None = None, _re
             modes.append(mm)
     if len(modes) == 1:
         raise InputError("compare_modes", short_repr(top.compare_modes),
-                         "at least two different modes (or omit the field)")
+                         Message(N_("at least two different modes (or omit the field)")))
     ds_bonus, ds_adv = 0, 0
     if top.death_saves is not None:
         own = data["death_saves"]
         for key in ("successes", "failures"):
             if key in own:  # read in situation 'death_saves' only
                 note_inert(f"death_saves.{key}", own[key],
-                     "in situation 'leave_melee' (the runner starts up: its failures come from the "
-                     "damage taken at 0 HP; for a character already at 0 HP write situation = "
-                     "'death_saves')")
+                     Message(N_("in situation 'leave_melee' (the runner starts up: its failures come from the "
+                                "damage taken at 0 HP; for a character already at 0 HP write situation = "
+                                "'death_saves')")))
         rolled = any(k not in ("successes", "failures") and not says_nothing(f"death_saves.{k}", v)
                      for k, v in own.items())  # a table that sets how the saves are rolled
         if not is_5e(edition):
             if rolled:
-                inert("death_saves", short_repr(own), "outside 5e (3.5/PF dying has no death saving throws)")
+                inert("death_saves", short_repr(own), Message(N_("outside 5e (3.5/PF dying has no death saving throws)")))
         elif not opts.death_saves_in_exchange:
             if rolled:
-                inert("death_saves", short_repr(own), "unless options.death_saves_in_exchange = true (the "
-                                                      "death saves are not rolled otherwise)")
+                inert("death_saves", short_repr(own), Message(N_("unless options.death_saves_in_exchange = true (the "
+                                                                 "death saves are not rolled otherwise)")))
         else:  # the saves are rolled: the table sets how (otherwise it is read by nothing)
             ds_adv = advantage_of(top.death_saves)
             ds_bonus = top.death_saves.bonus
@@ -298,7 +272,7 @@ def _parse_in_order(data: dict, *, check_only: frozenset[str] | None = None, _re
             n *= len(dist)
         if n > MAX_MIXTURE:
             raise InputError(uncertain[0][0] if uncertain[0][0] == "runner" else "enemies", f"{n} combinations",
-                             f"uncertain values with at most {MAX_MIXTURE} combinations in all")
+                             Message(N_("uncertain values with at most {n} combinations in all"), n=MAX_MIXTURE))
         spec = replace(spec, mixture=tuple(mix))
     noted = check_no_effect(data, spec, raw, first_of, checked=check_only is not None)
     if noted and not _rebuilding:  # built as if the inputs noted were left out: they change nothing here

@@ -10,6 +10,7 @@ from fractions import Fraction
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from ....language import Message, N_
 from ....dice import parse
 from ....errors import InputError, short_repr
 from .fields import MAX_DICE_TEXT
@@ -46,8 +47,8 @@ def parse_uncertain(value: Any, field_: str, lo: int, hi: int) -> dict[int, Frac
     """
     if isinstance(value, bool) or value is None or isinstance(value, int):
         return None
-    allowed = (f"an integer from {lo} to {hi}, a list of them ([14, 16, 18]), a range such as '14-20' or "
-               f"dice such as '1d6+13' whose values are from {lo} to {hi}")
+    allowed = Message(N_("an integer from {lo} to {hi}, a list of them ([14, 16, 18]), a range such as '14-20' or "
+                         "dice such as '1d6+13' whose values are from {lo} to {hi}"), lo=lo, hi=hi)
     dist: dict[int, Fraction] = {}
     if isinstance(value, list):
         if not value or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
@@ -56,14 +57,14 @@ def parse_uncertain(value: Any, field_: str, lo: int, hi: int) -> dict[int, Frac
             dist[v] = dist.get(v, Fraction(0)) + Fraction(1, len(value))
     elif isinstance(value, str):
         if _NUMBER.fullmatch(value):  # a number in quotes: TOML text, not a number (the input policy)
-            raise InputError(field_, value, f"a number: write {int(value)} without quotes (an integer from {lo} "
-                                            f"to {hi}), or a list of them, a range such as '14-20' or dice such "
-                                            f"as '1d6+13'")
+            raise InputError(field_, value, Message(N_("a number: write {number} without quotes (an integer from "
+                                                       "{lo} to {hi}), or a list of them, a range such as '14-20' or "
+                                                       "dice such as '1d6+13'"), number=int(value), lo=lo, hi=hi))
         m = _RANGE.fullmatch(value)
         if m:
             a, b = int(m.group(1)), int(m.group(2))
             if a > b:
-                raise InputError(field_, value, allowed + " (the lower bound first)")
+                raise InputError(field_, value, Message(N_("{allowed} (the lower bound first)"), allowed=allowed))
             dist = {v: Fraction(1, b - a + 1) for v in range(a, b + 1)}
         else:
             if len(value) > MAX_DICE_TEXT:
@@ -76,7 +77,8 @@ def parse_uncertain(value: Any, field_: str, lo: int, hi: int) -> dict[int, Frac
         raise InputError(field_, short_repr(value), allowed)
     bad = [v for v in dist if not lo <= v <= hi]
     if bad:
-        raise InputError(field_, short_repr(value), allowed + f" ({min(bad)} is out of range)")
+        raise InputError(field_, short_repr(value), Message(N_("{allowed} ({bad} is out of range)"), allowed=allowed,
+                                                            bad=min(bad)))
     return dict(sorted(dist.items()))
 
 
@@ -95,8 +97,8 @@ def split_uncertain(data: dict) -> tuple[dict, list[tuple[str, dict[int, Fractio
         v = own.get(key)
         if key in own and v is not None and not isinstance(v, (list, str)) and (
                 isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi):
-            raise InputError(path, short_repr(v), f"an integer from {lo} to {hi}, a list of them, a range such as "
-                                                  f"'14-20' or dice such as '1d6+13'")
+            raise InputError(path, short_repr(v), Message(N_("an integer from {lo} to {hi}, a list of them, a range "
+                                                             "such as '14-20' or dice such as '1d6+13'"), lo=lo, hi=hi))
     if isinstance(runner, dict) and isinstance(runner.get("ac"), (list, str)):
         dist = parse_uncertain(runner["ac"], "runner.ac", 1, 60)
         if dist is not None:

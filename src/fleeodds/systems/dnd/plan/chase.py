@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ....language import Message, N_
 from ....outcomes import Metric, Outcome
 from ..model.chase import ChaseSpec
 from .rules import DamageRule, is_5e
@@ -480,8 +481,8 @@ def compile_chase_35(spec: ChaseSpec) -> ChasePlan:
                 continue  # before a forced trip: the parent branches there
             if len(found) >= MAX_TRIP_VARIANTS:
                 raise InputError("chase.rounds", spec.rounds,
-                                 f"fewer rounds or tripping pursuers (more than {MAX_TRIP_VARIANTS} ways the trips "
-                                 "can fall)")
+                                 Message(N_("fewer rounds or tripping pursuers (more than {n} ways the trips "
+                                            "can fall)"), n=MAX_TRIP_VARIANTS))
             links[(v, j)] = len(found)
             forced_of.append(forced + (j,))
             found.append(_trajectory_35(spec, forced + (j,)))

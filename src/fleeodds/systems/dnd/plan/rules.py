@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
+from ....language import Message, N_, get_lang
 from ....dice import DiceExpr, convolve, parse
 from ....errors import InputError
 from ....exact import Absorb, AbsorbingChain
@@ -29,6 +30,28 @@ ZERO = Fraction(0)
 
 #: Editions understood by the rules layer.
 EDITIONS = ("3.5", "pf1", "5e2014", "5e2024")
+
+
+class Grouped(Message):
+    """A whole number inside a :class:`~fleeodds.language.Message`, written with the reader's digit grouping
+    (``1,000,000`` in English, ``1 000 000`` in French): the refusals that name a large count."""
+
+    value: int
+
+    def __new__(cls, value: int):
+        self = super().__new__(cls, f"{int(value):,}")
+        self.value = int(value)
+        return self
+
+    def render(self, lang: str | None = None) -> str:
+        from ....i18n import integer
+        from ....outcomes import LANGS
+
+        lang = get_lang() if lang is None else lang
+        return integer(self.value, lang) if lang in LANGS else str(self)
+
+    def __reduce__(self):
+        return Grouped, (self.value,)
 
 
 def is_5e(edition: str) -> bool:
@@ -148,7 +171,7 @@ def parse_threat_range(value, field: str = "threat_range") -> int:
     ----------
     D&D 3.5 SRD, *Combat*, "Critical Hits" (threat range); SRD 5.1 / 5.2, *Combat*, "Critical Hits".
     """
-    allowed = "'20' or 'N-20' with N from 2 to 20 (e.g. '19-20', '18-20'), or the integer N"
+    allowed = Message(N_("'20' or 'N-20' with N from 2 to 20 (e.g. '19-20', '18-20'), or the integer N"))
     if isinstance(value, bool):
         raise InputError(field, value, allowed)
     if isinstance(value, int):
@@ -459,7 +482,7 @@ def death_save_outcomes(successes: int = 0, failures: int = 0) -> dict[str, Frac
     """
     for name, v in (("successes", successes), ("failures", failures)):
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 2:
-            raise InputError(name, v, "an integer from 0 to 2")
+            raise InputError(name, v, Message(N_("an integer from 0 to 2")))
     codes = {"stable": 0, "revived": 1, "dead": 2}
 
     def step(state):

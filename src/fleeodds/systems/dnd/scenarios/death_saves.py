@@ -46,6 +46,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
 
+from ....language import Message, N_
 from ....errors import InputError
 from ....system import Scenario
 from ....validation import check_exact_mode
@@ -177,9 +178,11 @@ def load_death_saves(data: dict, base_dir: Path | None = None) -> DeathSaveScena
         ``edition`` missing or not 5e, a leave-melee field (``runner``, ``enemies`` …) written,
         ``death_saves.successes`` out of 0-2, advantage and disadvantage together.
     """
-    allowed = "'5e2014' or '5e2024' (death saving throws are 5e; 3.5/PF dying: options.death_saves_in_exchange)"
+    allowed = Message(N_("'5e2014' or '5e2024' (death saving throws are 5e; 3.5/PF dying: "
+                         "options.death_saves_in_exchange)"))
     if "edition" not in data:
-        raise InputError("edition", None, allowed + " (required with situation = 'death_saves')")
+        raise InputError("edition", None, Message(N_("{allowed} (required with situation = 'death_saves')"),
+                                                  allowed=allowed))
     top = _validate(ScenarioModel, data)
     edition = normalise_edition(top.edition)
     if not is_5e(edition):
@@ -189,8 +192,8 @@ def load_death_saves(data: dict, base_dir: Path | None = None) -> DeathSaveScena
             own = data[key]
             if isinstance(own, dict) and all(says_nothing(f"{key}.{k}", v, edition) for k, v in own.items()):
                 continue  # a table written at its defaults ([options] stated in full) says nothing
-            note_inert(key, own, "in situation 'death_saves' (a character already at 0 HP: only "
-                           "[death_saves] and [compare] apply)", edition)
+            note_inert(key, own, Message(N_("in situation 'death_saves' (a character already at 0 HP: only "
+                                      "[death_saves] and [compare] apply)")), edition)
     m = top.death_saves if top.death_saves is not None else DeathSavesModel()
     return DeathSaveScenario(data, base_dir, edition=edition, successes=m.successes, failures=m.failures,
                              bonus=m.bonus, advantage=advantage_of(m), title=top.title)

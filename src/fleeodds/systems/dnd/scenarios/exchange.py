@@ -59,6 +59,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ....language import Message, N_
 from ....errors import FleeoddsError, InputError
 from ....system import Scenario, Setup, get_system
 from ....validation import check_exact_mode, effect_checks_on, set_field
@@ -71,6 +72,7 @@ from ..model.uncertain import component_specs
 from ..outcomes import OUTCOME_ORDER, SHORT_NAMES
 from ..kernels.encoding import check_mixture
 from ..plan.exchange import Plan, compile_plan, describe_events
+from ..plan.rules import Grouped
 
 
 #: Largest estimated work (elementary steps, see :func:`..exact.exchange.exact_work`) the exact solver
@@ -143,9 +145,10 @@ class DndScenario(Scenario):
         :data:`MAX_EXACT_WORK`, e.g. with very heavy damage dice; Monte Carlo still runs."""
         if self._work <= MAX_EXACT_WORK:
             return ""
-        return (f"the exact solver would take too long: about {self._work:,} steps "
-                f"({len(self.first_plan.events)} opportunities, up to {self.metric.n_bins - 1:,} hp of damage) "
-                f"for a limit of {MAX_EXACT_WORK:,}; use Monte Carlo")
+        return Message(N_("the exact solver would take too long: about {steps} steps ({n} opportunities, up to "
+                          "{hp} hp of damage) for a limit of {limit}; use Monte Carlo"), steps=Grouped(self._work),
+                       n=len(self.first_plan.events), hp=Grouped(self.metric.n_bins - 1),
+                       limit=Grouped(MAX_EXACT_WORK))
 
     @property
     def has_exact(self) -> bool:
@@ -167,7 +170,7 @@ class DndScenario(Scenario):
 
     def _check_exact(self) -> None:
         if self.exact_refusal:
-            raise FleeoddsError(f"{self.title}: {self.exact_refusal}")
+            raise FleeoddsError(Message(N_("{title}: {why}"), title=self.title, why=self.exact_refusal))
 
     def exact_distribution(self, mode: str = "float") -> dict[tuple[int, int], float | Fraction]:
         """Exact probability of each ``(outcome index, metric value)``.
@@ -315,7 +318,7 @@ class DndScenario(Scenario):
         this scenario was loaded, against it and each of its comparison setups.
         """
         if not isinstance(changes, dict):
-            raise InputError("changes", changes, "a table of field.path = value")
+            raise InputError("changes", changes, Message(N_("a table of field.path = value")))
         data = self.base_source()
         for k, v in changes.items():
             data = set_field(data, k, v)
@@ -354,7 +357,7 @@ def build_unchecked(data: dict, base_dir: Path | None = None, check_only: frozen
     """The scenario of ``data`` with the field-by-field checks of :func:`..model.scenario.parse_spec`,
     without the check on results (:func:`..checks.results.check_results`)."""
     if not isinstance(data, dict):
-        raise InputError("scenario", data, "a table of fields")
+        raise InputError("scenario", data, Message(N_("a table of fields")))
     spec = parse_spec(data, check_only=check_only)
     return DndScenario(spec, data, base_dir)
 
