@@ -121,7 +121,7 @@ def check_mixture(plans: list[Plan]) -> None:
                 and np.array_equal(outmap, first[4]))
         if not same:
             raise not_modelled(Message(N_("uncertain values")), "runner.ac / enemies.*.attack_bonus",
-                               Message(N_("a mixture whose opportunities differ in more than AC, attack bonus and Tumble DC, "
-                                          "e.g. with tumble_order = 'best_first'")))
+                               Message(N_("a mixture whose opportunities differ in more than AC, attack bonus and "
+                                          "Tumble DC, e.g. with tumble_order = 'best_first'")))
 
 

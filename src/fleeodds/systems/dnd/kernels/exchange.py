@@ -826,7 +826,8 @@ def _mixture(plan: Plan, components):
         den = den * w.denominator // math.gcd(den, w.denominator)
     if den > MAX_MIX_TABLE:
         raise InputError(Message(N_("uncertain values")), f"a common denominator of {den:,}",
-                         Message(N_("probabilities with a common denominator of at most {n}"), n=Grouped(MAX_MIX_TABLE)))
+                         Message(N_("probabilities with a common "
+                                    "denominator of at most {n}"), n=Grouped(MAX_MIX_TABLE)))
     mix = np.concatenate([np.full(int(w * den), k, dtype=np.int64) for k, (w, _p) in enumerate(components)])
     return evs, specs, aoo, prm, outmap, mix
 

@@ -68,8 +68,9 @@ class PursuerModel(StrictModel):
     range_normal: int = F(80, N_("normal range"), N_("Ranged: normal range in feet (default 80)."), "ft", ge=5, le=2000)
     range_long: int = F(320, N_("long range"), N_("Ranged: long range in feet (default 320)."), "ft", ge=5, le=5000)
     range_increment: Int = F(None, N_("range increment"),
-                             N_("3.5/PF, ranged = true: the weapon's range increment in feet (required there): -2 "
-                                "per full increment beyond the first, at most 10 increments (5 thrown)."), "ft", ge=5, le=1000, multiple_of=5)
+                             N_("3.5/PF, ranged = true: the weapon's range increment in feet (required there): -2 per "
+                                "full increment beyond the first, "
+                                "at most 10 increments (5 thrown)."), "ft", ge=5, le=1000, multiple_of=5)
     thrown: Flag = F(False, N_("thrown weapon"),
                      N_("3.5/PF, ranged = true: a thrown weapon (maximum range 5 increments instead of 10; default "
                         "false)."))
@@ -84,7 +85,8 @@ class PursuerModel(StrictModel):
                       "on. Default false."))
     trip_check: Int = F(None, N_("trip check"),
                         N_("3.5: its Strength check modifier for tripping (size and Improved Trip's +4 included); "
-                           "PF1: its CMB for a trip (Improved Trip's +2 included). Required by trip."), None, ge=-20, le=100)
+                           "PF1: its CMB for a trip "
+                           "(Improved Trip's +2 included). Required by trip."), None, ge=-20, le=100)
     improved_trip: Flag = F(False, N_("Improved Trip"),
                             N_("3.5 (SRD Feats, Improved Trip): after tripping the runner it makes a melee attack "
                                "at once against the prone runner (-4 AC against melee). Default false."))
@@ -92,7 +94,8 @@ class PursuerModel(StrictModel):
                               N_("3.5/PF: 1 + dex_bonus attacks of opportunity per round instead of 1, at most one "
                                  "per opportunity (leaving its reach, standing up) (default false)."))
     dex_bonus: int = F(0, N_("Dexterity bonus"),
-                       N_("3.5/PF: the Dex bonus Combat Reflexes adds to its attacks of opportunity (default 0)."), None, ge=-5, le=20)
+                       N_("3.5/PF: the Dex bonus Combat Reflexes adds "
+                          "to its attacks of opportunity (default 0)."), None, ge=-5, le=20)
 
 
 class ChaseModel(StrictModel):
@@ -106,7 +109,9 @@ class ChaseModel(StrictModel):
     distance: int = F(60, N_("distance to safety"),
                       N_("Feet from the runner to safety when the chase starts (default 60)."), "ft",
                       ge=5, le=5000, multiple_of=5)
-    speed: int = F(30, N_("runner's speed"), N_("The runner's speed in feet (default 30)."), "ft", ge=5, le=300, multiple_of=5)
+    speed: int = F(30, N_("runner's "
+                          "speed"), N_("The runner's speed "
+                                                "in feet (default 30)."), "ft", ge=5, le=300, multiple_of=5)
     actions: Union[str, list[str]] = F(
         "dash", N_("runner's choice each round"),
         N_("One choice for every round, or a list, one per round. 5e: move, dash (twice the speed), disengage (no "
@@ -116,15 +121,15 @@ class ChaseModel(StrictModel):
     cunning_action: Flag = F(False, N_("Cunning Action"),
                              N_("Rogue (SRD 5.1 / 5.2): Dash or Disengage as a bonus action (default false)."))
     difficult_terrain: Flag = F(False, N_("difficult terrain"),
-                                N_("The whole way is difficult terrain: every foot costs 2 (SRD 5.1 / 5.2 "
-                                   "Difficult Terrain), for everyone; 3.5/PF: nobody runs or charges across it (3.5 SRD "
-                                   "Combat, Movement, Hampered Movement) (default false)."))
+                                N_("The whole way is difficult terrain: every foot costs 2 (SRD 5.1 / 5.2 Difficult "
+                                   "Terrain), for everyone; 3.5/PF: nobody runs or charges across it (3.5 SRD Combat, "
+                                   "Movement, Hampered Movement) (default false)."))
     after_exchange: Flag = F(False, N_("the exchange first"),
                              N_("5e: the chase starts with the exchange of leaving melee described by the scenario's "
-                                "mode, [[enemies]] and [options] (as situation leave_melee, metric damage): the runner's "
-                                "hit points after it start the chase; down, dead or stopped in it: the chase's outcome "
-                                "in round 0; prone after it (a Topple or prone rider): it stands up in round 1, half its "
-                                "speed (default false: the chase starts from runner.hp)."))
+                                "mode, [[enemies]] and [options] (as situation leave_melee, metric damage): the "
+                                "runner's hit points after it start the chase; down, dead or stopped in it: the "
+                                "chase's outcome in round 0; prone after it (a Topple or prone rider): it stands up "
+                                "in round 1, half its speed (default false: the chase starts from runner.hp)."))
     death_saves: Flag = F(False, N_("death saves"),
                           N_("5e: a runner dropped to 0 HP is followed to the last round: it lies where it fell and "
                              "rolls a death saving throw at the start of each of its turns (natural 20: back up at "
@@ -248,13 +253,15 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
     if not five:
         for key in FIVE_E_ONLY:
             if raw.get(key) is True:
-                raise InputError(f"chase.{key}", True, Message(N_("false in 3.5/PF (5e only in the chase: the rogue's Cunning "
-                                                                  "Action; the exchange before the chase)")))
+                raise InputError(f"chase.{key}", True, Message(N_("false in 3.5/PF (5e only in the chase: the rogue's "
+                                                                  "Cunning Action; the exchange before the chase)")))
         if raw.get("attack_downed") is True and m.death_saves:
             raise not_modelled("chase.attack_downed", True, Message(N_("3.5/PF: the pursuers finishing off the dying "
-                                                                       "runner; false, the default there, leaves it where it fell")))
+                                                                       "runner; false, the default there, leaves it "
+                                                                       "where it fell")))
         if raw.get("attack_downed") is True:
-            inert("chase.attack_downed", True, Message(N_("unless chase.death_saves = true (the chase ends at the drop)")))
+            inert("chase.attack_downed", True, Message(N_("unless chase.death_saves = true (the chase ends at the "
+                                                          "drop)")))
         m = m.model_copy(update={"attack_downed": False})
         if "actions" not in raw:
             m = m.model_copy(update={"actions": "double_move"})
@@ -271,13 +278,14 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
         if a not in allowed:
             raise InputError(where, a, Message(N_("one of {choices}"), choices=", ".join(repr(x) for x in allowed)))
         if a == "run" and m.difficult_terrain:
-            raise InputError(where, a, Message(N_("'move', 'double_move' or 'withdraw' with chase.difficult_terrain = true (no "
-                                                  "run across difficult terrain)")))
+            raise InputError(where, a, Message(N_("'move', 'double_move' or 'withdraw' with chase.difficult_terrain = "
+                                                  "true (no run across difficult terrain)")))
         if "+" in a and not m.cunning_action:
-            raise InputError(where, a, Message(N_("'move', 'dash' or 'disengage' unless chase.cunning_action = true (a bonus "
-                                                  "action Dash or Disengage is the rogue's Cunning Action)")))
+            raise InputError(where, a, Message(N_("'move', 'dash' or 'disengage' unless chase.cunning_action = true "
+                                                  "(a bonus action Dash or Disengage is the rogue's Cunning Action)")))
     if m.pursuers is None:
-        raise InputError("chase.pursuers", None, Message(N_("a list of [[chase.pursuers]] tables (at least one; required)")))
+        raise InputError("chase.pursuers", None, Message(N_("a list of [[chase.pursuers]] tables (at least one; "
+                                                            "required)")))
     pursuers = []
     for i, own in enumerate(raw.get("pursuers") or []):
         f = f"chase.pursuers.{i}."
@@ -285,40 +293,44 @@ def parse_chase(raw: dict, edition: str, hp: int, hp_max: int, ac: int, resistan
         keep = {k: v for k, v in merged.items() if k in PursuerModel.model_fields}
         p = _validate(PursuerModel, keep, f)
         if p.attack_bonus is None:
-            raise InputError(f + "attack_bonus", None, Message(N_("an integer attack bonus (required unless a preset gives it)")))
+            raise InputError(f + "attack_bonus", None, Message(N_("an integer attack bonus (required unless a preset "
+                                                                  "gives it)")))
         if p.damage is None:
-            raise InputError(f + "damage", None, Message(N_("dice notation such as 1d12+3 (required unless a preset gives it)")))
+            raise InputError(f + "damage", None, Message(N_("dice notation such as 1d12+3 (required unless a preset "
+                                                            "gives it)")))
         if not five and p.aggressive:
             raise InputError(f + "aggressive", True, Message(N_("false in 3.5/PF (the 5e orc's Aggressive)")))
         if not five and p.ranged and p.range_increment is None:
-            raise InputError(f + "range_increment", None, Message(N_("the weapon's range increment in feet (required by ranged "
-                                                                     "= true in 3.5/PF)")))
+            raise InputError(f + "range_increment", None, Message(N_("the weapon's range increment in feet (required "
+                                                                     "by ranged = true in 3.5/PF)")))
         for key in ("thrown", "precise_shot"):
             if getattr(p, key) and (five or not p.ranged):
                 raise InputError(f + key, True, Message(N_("false unless ranged = true in 3.5/PF (5e: range_normal and "
                                                            "range_long)")))
         if p.range_increment is not None and (five or not p.ranged):
-            inert(f + "range_increment", p.range_increment, Message(N_("unless ranged = true in 3.5/PF (5e: range_normal and "
-                                                                       "range_long)")))
+            inert(f + "range_increment", p.range_increment, Message(N_("unless ranged = true in 3.5/PF (5e: "
+                                                                       "range_normal and range_long)")))
         for key, default in (("range_normal", 80), ("range_long", 320)):
             if not five and getattr(p, key) != default:
                 inert(f + key, getattr(p, key), Message(N_("in 3.5/PF (range_increment gives the range)")))
         for key in ("trip", "improved_trip", "combat_reflexes"):
             if five and getattr(p, key):
-                raise InputError(f + key, True, Message(N_("false in 5e (3.5/PF only: a 5e trip is a prone rider of the "
-                                                           "exchange, on_hit = 'prone')")))
+                raise InputError(f + key, True, Message(N_("false in 5e (3.5/PF only: a 5e trip is a prone rider of "
+                                                           "the exchange, on_hit = 'prone')")))
         if p.improved_trip and edition == "pf1":
-            raise InputError(f + "improved_trip", True, Message(N_("false in Pathfinder 1e (its Improved Trip gives no free "
-                                                                   "attack; put its +2 in trip_check)")))
+            raise InputError(f + "improved_trip", True, Message(N_("false in Pathfinder 1e (its Improved Trip gives "
+                                                                   "no free attack; put its +2 in trip_check)")))
         if p.dex_bonus and not p.combat_reflexes:
-            inert(f + "dex_bonus", p.dex_bonus, Message(N_("unless combat_reflexes = true (the chase reads a pursuer's Dex bonus "
-                                                           "for its extra attacks of opportunity only)")))
+            inert(f + "dex_bonus", p.dex_bonus, Message(N_("unless combat_reflexes = true (the chase reads a "
+                                                           "pursuer's Dex bonus for its extra attacks of opportunity "
+                                                           "only)")))
         if p.improved_trip and not p.trip:
             raise InputError(f + "improved_trip", True, Message(N_("false unless trip = true")))
         if p.trip and p.trip_check is None:
             raise InputError(f + "trip_check", None, Message(N_("an integer trip modifier (required by trip = true)")))
         if p.trip and edition == "pf1" and trip_defence is None:
-            raise InputError("runner.cmd", None, Message(N_("an integer CMD (required when a pursuer has trip = true)")))
+            raise InputError("runner.cmd", None, Message(N_("an integer CMD (required when "
+                                                            "a pursuer has trip = true)")))
         if five and p.crit_multiplier != 2:
             inert(f + "crit_multiplier", p.crit_multiplier, Message(N_("in 5e (a critical doubles the dice)")))
         if p.range_long < p.range_normal:

@@ -18,10 +18,12 @@ class DeathSavesModel(StrictModel):
 
     successes: int = F(0, N_("successes already marked"),
                             N_("Death-save successes already marked (0 to 2; default 0). Only in situation "
-                               "death_saves: after attacks of opportunity the runner starts with none."), None, ge=0, le=2)
+                               "death_saves: after attacks of opportunity "
+                               "the runner starts with none."), None, ge=0, le=2)
     failures: int = F(0, N_("failures already marked"),
-                           N_("Death-save failures already marked (0 to 2; default 0). Only in situation "
-                              "death_saves: after attacks of opportunity they come from the damage taken at 0 HP."), None, ge=0, le=2)
+                           N_("Death-save failures already marked (0 to 2; default 0). Only in situation death_saves: "
+                              "after attacks of opportunity they come "
+                              "from the damage taken at 0 HP."), None, ge=0, le=2)
     bonus: int = F(0, N_("bonus to the save"),
                         N_("Flat bonus added to each d20 (a natural 1 is still two failures, a natural 20 still "
                            "brings the character back; default 0)."), None, ge=-20, le=20)

@@ -42,7 +42,8 @@ class EnemyModel(StrictModel):
                                                 N_("'20', '19-20', '18-20' … or the lowest face (default 20). "
                                                    "5e: critical range, no confirmation."))
     crit_multiplier: int = F(2, N_("critical multiplier"),
-                             N_("3.5/PF critical multiplier (default 2); not in 5e (criticals double the dice)."), None, ge=2, le=6)
+                             N_("3.5/PF critical multiplier (default 2); not "
+                                "in 5e (criticals double the dice)."), None, ge=2, le=6)
     reach: int = F(5, N_("reach"), N_("Reach in feet, a multiple of 5 (default 5)."), "ft",
                    ge=5, le=100, multiple_of=5)
     aoo_left: Int = F(None, N_("attacks of opportunity left"),
@@ -51,7 +52,8 @@ class EnemyModel(StrictModel):
     combat_reflexes: Flag = F(False, N_("Combat Reflexes"),
                                         N_("3.5/PF: 1 + Dex bonus attacks of opportunity per round, even flat-footed."))
     dex_bonus: int = F(0, N_("Dexterity bonus"),
-                       N_("3.5/PF: the Dex bonus that Combat Reflexes adds to its attacks of opportunity (default 0)."), None, ge=-5, le=20)
+                       N_("3.5/PF: the Dex bonus that Combat Reflexes "
+                          "adds to its attacks of opportunity (default 0)."), None, ge=-5, le=20)
     sentinel: Flag = F(False, N_("Sentinel"),
                                  N_("5e Sentinel (effect only): a hit stops the move; Disengage does not prevent "
                                     "its opportunity attack."))
@@ -94,9 +96,10 @@ class EnemyModel(StrictModel):
     simultaneous: Flag = F(False, N_("simultaneous"),
                                      N_("Leaving its reach happens in the same step as leaving the previous enemy's."))
     trip: Flag = F(False, N_("trips"),
-                   N_("3.5/PF: its attack of opportunity is a trip attempt (3.5 SRD Combat, Trip: a melee touch attack, "
-                      "then its trip_check opposed by the runner's trip_defence; PF1 CRB Combat, Trip: trip_check "
-                      "against the runner's CMD). A tripped runner is prone and its move ends. Default false."))
+                   N_("3.5/PF: its attack of opportunity is a trip attempt (3.5 SRD Combat, Trip: a melee touch "
+                      "attack, then its trip_check opposed by the runner's trip_defence; PF1 CRB Combat, Trip: "
+                      "trip_check against the runner's CMD). A tripped runner is prone and its move ends. Default "
+                      "false."))
     trip_check: Int = F(None, N_("trip check"),
                         N_("3.5: its Strength check modifier for tripping (size and Improved Trip's +4 included); PF1: "
                            "its CMB for a trip (Improved Trip's +2 included). Required by trip."), None, ge=-20, le=100)
@@ -118,7 +121,8 @@ class EnemyModel(StrictModel):
                                       "move: it makes no attack of opportunity for that movement (3.5 SRD Feats, "
                                       "Spring Attack; PF1 CRB Feats: not a foe adjacent at the start of the turn)."))
     attacks_on_turn: int = F(1, N_("attacks on its turn"),
-                             N_("Attacks it makes on its own turn if the runner stays (mode stay; default 1)."), "attacks", ge=0, le=10)
+                             N_("Attacks it makes on its own turn "
+                                "if the runner stays (mode stay; default 1)."), "attacks", ge=0, le=10)
     on_hit: Literal["none", "prone", "grapple", "slow"] = F(
         "none", N_("rider on a hit"),
         N_("5e: prone (escapes slowed), grapple (stops the move), slow (-10 ft) (default none)."))

@@ -84,8 +84,8 @@ ALLOWED = {
     "ScenarioModel.edition": EDITION_ALLOWED,
     "ScenarioModel.mode": Message(N_("a movement mode such as 'move', 'withdraw', 'tumble', 'five_foot_step', 'stay' "
                           "(5e: 'move', 'dash', 'disengage', 'stay', 'teleport', 'forced')")),
-    "ScenarioModel.compare_modes": Message(N_("a list of modes such as ['move', 'withdraw', 'tumble', 'five_foot_step', "
-                                   "'stay'], or 'auto'")),
+    "ScenarioModel.compare_modes": Message(N_("a list of modes such as ['move', 'withdraw', 'tumble', "
+                                              "'five_foot_step', 'stay'], or 'auto'")),
     "ScenarioModel.compare": Message(N_('a table of setups, e.g. "withdraw" = { "mode" = "withdraw" }')),
     "ScenarioModel.runner": Message(N_("a [runner] table (hp, ac, … or preset = '…') (required)")),
     "ScenarioModel.enemies": Message(N_("a list of [[enemies]] tables, in the order the runner leaves them "
@@ -106,17 +106,21 @@ ALLOWED = {
     "RunnerModel.concealment": Message(N_("a miss chance in percent, 0 to 100 (20 concealment, 50 total)")),
     "EnemyModel.damage": Message(N_("dice notation such as 2d4+4 (at most 100 characters)")),
     "EnemyModel.extra_damage": Message(N_("dice notation such as 1d6 (at most 100 characters)")),
-    "EnemyModel.threat_range": Message(N_("'20' or 'N-20' with N from 2 to 20 (e.g. '19-20', '18-20'), or the integer N")),
-    "PursuerModel.threat_range": Message(N_("'20' or 'N-20' with N from 2 to 20 (e.g. '19-20', '18-20'), or the integer N")),
-    "ChaseModel.actions": Message(N_("one of 'move', 'dash', 'disengage', 'dash+disengage', 'dash+dash', or a list of them "
-                          "(one per round)")),
+    "EnemyModel.threat_range": Message(N_("'20' or 'N-20' with N from 2 to 20 (e.g. '19-20', '18-20'), or the integer "
+                                          "N")),
+    "PursuerModel.threat_range": Message(N_("'20' or 'N-20' with N from 2 to 20 (e.g. '19-20', '18-20'), or the "
+                                            "integer N")),
+    "ChaseModel.actions": Message(N_("one of 'move', 'dash', 'disengage', 'dash+disengage', 'dash+dash', or a list of "
+                                     "them (one per round)")),
     "EnemyModel.crit_multiplier": Message(N_("an integer from 2 to 6 (x2, x3, x4 …)")),
     "EnemyModel.reach": Message(N_("a multiple of 5 feet from 5 to 100")),
     "EnemyModel.aoo_left": Message(N_("an integer from 0 to 20 (attacks of opportunity left this round)")),
-    "EnemyModel.squares_left": Message(N_("an integer from 1 to 20 (threatened squares of this enemy the runner leaves)")),
+    "EnemyModel.squares_left": Message(N_("an integer from 1 to 20 (threatened squares of this enemy the runner "
+                                          "leaves)")),
     "EnemyModel.count": Message(N_("an integer from 1 to 20 (identical enemies passed one after the other)")),
     "EnemyModel.cmd": Message(N_("an integer from 1 to 100 (CMD)")),
-    "OptionsModel.dead_threshold": Message(N_("a negative integer from -1000 to -1 (HP at or below which the runner is dead)")),
+    "OptionsModel.dead_threshold": Message(N_("a negative integer from -1000 to -1 (HP at or below which the runner "
+                                              "is dead)")),
 }
 
 

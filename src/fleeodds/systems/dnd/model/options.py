@@ -32,7 +32,8 @@ class OptionsModel(StrictModel):
     disabled_runner_continues: Flag = F(True, N_("disabled runner continues"),
                                         N_("3.5/PF: at exactly 0 hit points the runner is conscious and keeps moving."))
     aoo_per_round: Int = F(None, N_("attacks of opportunity per round"),
-                           N_("Default aoo_left of every enemy (default 1, 1 + Dex with Combat Reflexes; 5e 1)."), None, ge=0, le=20)
+                           N_("Default aoo_left of every enemy (default 1, "
+                              "1 + Dex with Combat Reflexes; 5e 1)."), None, ge=0, le=20)
     threat_must_hit: Flag = F(True, N_("a threat must hit"),
                               N_("3.5/PF: only a hitting roll threatens a critical; false reproduces a common "
                                  "calculator error."))
@@ -66,7 +67,8 @@ class OptionsModel(StrictModel):
                             "hp", ge=-1000, le=-1)
     massive_damage: Optional[Flag] = F(None, N_("massive damage"),
                                        N_("3.5/PF: one hit of massive damage forces a DC 15 Fortitude save or die "
-                                          "(3.5 default true, PF false). Not in 5e (its instant death always applies)."))
+                                          "(3.5 default true, PF false). Not in 5e (its instant death always "
+                                          "applies)."))
     massive_damage_threshold: Int = F(None, N_("massive damage threshold"),
                                       N_("3.5: 50; PF: max(50, half the maximum hit points)."),
                                       "hp", ge=1, le=INT_LIMIT)

@@ -39,7 +39,8 @@ class RunnerModel(StrictModel):
                        N_("3.5/PF: Dexterity bonus included in ac, lost when running without the Run feat "
                           "(default 0)."), None, ge=-5, le=20)
     con: int = F(10, N_("Constitution score"),
-                 N_("Pathfinder: dead at -Con hit points, Constitution checks to stabilise (default 10)."), None, ge=1, le=60)
+                 N_("Pathfinder: dead at -Con hit points, "
+                    "Constitution checks to stabilise (default 10)."), None, ge=1, le=60)
     fort: int = F(0, N_("Fortitude save"),
                   N_("3.5/PF: Fortitude save bonus against massive damage (DC 15; default 0)."),
                   None, ge=-10, le=60)
@@ -53,7 +54,8 @@ class RunnerModel(StrictModel):
     feats: Feats = F([], N_("feats"),
                                N_("3.5/PF: mobility, dodge, run; 5e 2014: mobile; 5e 2024: speedy."))
     dodge_target: int = F(0, N_("Dodge target"),
-                          N_("3.5 Dodge: index (from 0) of the enemy designated for the +1 AC (default 0)."), None, ge=0, le=100)
+                          N_("3.5 Dodge: index (from 0) of the "
+                             "enemy designated for the +1 AC (default 0)."), None, ge=0, le=100)
     monster: Flag = F(False, N_("monster"),
                                 N_("5e: the runner is a monster and dies at 0 hit points (with "
                                    "options.monster_dies_at_0)."))
@@ -75,15 +77,17 @@ class RunnerModel(StrictModel):
                          N_("3.5/PF miss chance in percent rolled after each hit: 20 concealment, 50 total "
                             "(default 0). Not in 5e (no miss chance there)."), "%", ge=0, le=100)
     shield_slots: int = F(0, N_("spell slots for Shield"),
-                          N_("5e: spell slots (level 1 or higher) the runner can spend on the Shield spell (default 0: no "
-                             "Shield). As a reaction, after an attack hits, +5 AC until the start of its next turn, "
-                             "against that attack too: cast when the attack roll hits AC but not AC + 5 (SRD 5.1 / "
-                             "SRD 5.2 Spells, Shield). One reaction a round: at most one cast in the exchange."), None, ge=0, le=20)
+                          N_("5e: spell slots (level 1 or higher) the runner can spend on the Shield spell (default "
+                             "0: no Shield). As a reaction, after an attack hits, +5 AC until the start of its next "
+                             "turn, against that attack too: cast when the attack roll hits AC but not AC + 5 (SRD "
+                             "5.1 / SRD 5.2 Spells, Shield). One reaction "
+                             "a round: at most one cast in the exchange."), None, ge=0, le=20)
     uncanny_dodge: Flag = F(False, N_("Uncanny Dodge"),
                             N_("5e rogue (level 5+): as a reaction, halve the damage of the first hit taken while "
                                "conscious (SRD 5.1 / SRD 5.2 Rogue, Uncanny Dodge; default false)."))
     touch_ac: Int = F(None, N_("touch AC"),
-                      N_("3.5: Armour Class against a trip's touch attack (default 10 + dex_bonus)."), None, ge=1, le=60)
+                      N_("3.5: Armour Class against a trip's "
+                         "touch attack (default 10 + dex_bonus)."), None, ge=1, le=60)
     trip_defence: Int = F(None, N_("trip defence"),
                           N_("3.5: the runner's check against a trip, the higher of its Strength and Dexterity "
                              "modifiers (size included; default dex_bonus)."), None, ge=-20, le=60)

@@ -52,8 +52,8 @@ class ScenarioModel(StrictModel):
                                    N_("3.5, pf1 (Pathfinder 1e), 5e2014 (SRD 5.1) or 5e2024 (SRD 5.2)."))
     mode: str = F("move", N_("movement mode"),
                   N_("3.5/PF: move, withdraw (retraite), run, five_foot_step (pas de placement), tumble / acrobatics, "
-                     "tumble_full, stay. 5e: move, dash, disengage, stay, teleport, forced (moved by something else: no "
-                     "opportunity attack)."))
+                     "tumble_full, stay. 5e: move, dash, disengage, stay, teleport, forced (moved by something else: "
+                     "no opportunity attack)."))
     compare_modes: Optional[Union[list[str], Literal["auto"]]] = F(
         None, N_("modes compared"),
         N_("Decision table: a list of at least two modes, or auto."))
@@ -189,7 +189,8 @@ def _parse_in_order(data: dict, *, check_only: frozenset[str] | None = None, _re
         raise InputError("scenario", short_repr(data), Message(N_("a table of fields")))
     situation = data.get("situation", "leave_melee")
     if situation not in ("leave_melee", "death_saves", "chase"):  # a misspelt situation is named
-        raise InputError("situation", short_repr(situation), Message(N_("one of 'leave_melee', 'death_saves', 'chase'")))
+        raise InputError("situation", short_repr(situation), Message(N_("one of "
+                                                                        "'leave_melee', 'death_saves', 'chase'")))
     if "runner" not in data:
         raise InputError("runner", None, ALLOWED["ScenarioModel.runner"])
     data, uncertain = split_uncertain(data)
@@ -197,8 +198,9 @@ def _parse_in_order(data: dict, *, check_only: frozenset[str] | None = None, _re
     edition = normalise_edition(top.edition)
     mode = normalise_mode(top.mode, edition)
     if top.chase is not None:
-        note_inert("chase", short_repr(data["chase"]), Message(N_("in situation 'leave_melee' (the chase after leaving melee "
-                                                                 "is its own situation: write situation = 'chase')")))
+        note_inert("chase", short_repr(data["chase"]), Message(N_("in situation 'leave_melee' (the chase after "
+                                                                  "leaving melee is its own situation: write "
+                                                                  "situation = 'chase')")))
     runner, rmeta = parse_runner(data["runner"], edition)
     opts = parse_options(top.options, edition, runner)
     if top.enemies is not None:
@@ -246,7 +248,8 @@ def _parse_in_order(data: dict, *, check_only: frozenset[str] | None = None, _re
                      for k, v in own.items())  # a table that sets how the saves are rolled
         if not is_5e(edition):
             if rolled:
-                inert("death_saves", short_repr(own), Message(N_("outside 5e (3.5/PF dying has no death saving throws)")))
+                inert("death_saves", short_repr(own), Message(N_("outside 5e (3.5/PF dying has no death saving "
+                                                                 "throws)")))
         elif not opts.death_saves_in_exchange:
             if rolled:
                 inert("death_saves", short_repr(own), Message(N_("unless options.death_saves_in_exchange = true (the "

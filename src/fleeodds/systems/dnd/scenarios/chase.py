@@ -321,9 +321,9 @@ def load_chase(data: dict, base_dir: Path | None = None) -> ChaseScenario:
         return _after_exchange(data, base_dir, edition, top.title)
     for key in NOT_IN_CHASE:
         if key in data:
-            note_inert(key, data[key], Message(N_("in situation 'chase' (the pursuers are [[chase.pursuers]]; the chase's "
-                                                  "own choices are in [chase]; with chase.after_exchange = true the "
-                                                  "exchange's mode, [[enemies]] and [options] are read)")))
+            note_inert(key, data[key], Message(N_("in situation 'chase' (the pursuers are [[chase.pursuers]]; the "
+                                                  "chase's own choices are in [chase]; with chase.after_exchange = "
+                                                  "true the exchange's mode, [[enemies]] and [options] are read)")))
     rr = data["runner"]
     five = is_5e(edition)
     fields = CHASE_RUNNER_FIELDS if five else CHASE_RUNNER_FIELDS_35
@@ -336,12 +336,13 @@ def load_chase(data: dict, base_dir: Path | None = None) -> ChaseScenario:
     trips = any(isinstance(q, dict) and q.get("trip") is True for q in (data["chase"].get("pursuers") or []))
     for key in ("touch_ac", "trip_defence", "cmd"):
         if key in rr and not five and (not trips or (key == "cmd") != (edition == "pf1")):
-            note_inert(f"runner.{key}", rr[key], Message(N_("in this chase (read against a pursuer's trip: runner.touch_ac "
-                                                            "and runner.trip_defence in 3.5, runner.cmd in Pathfinder 1e)")))
+            note_inert(f"runner.{key}", rr[key], Message(N_("in this chase (read against a pursuer's trip: "
+                                                            "runner.touch_ac and runner.trip_defence in 3.5, "
+                                                            "runner.cmd in Pathfinder 1e)")))
     runner, _meta = parse_runner({k: v for k, v in rr.items() if k in fields}, edition)
     if isinstance(runner.ac, (str, list)):  # a mixture over ACs is the exchange's (one run per drawn AC)
-        raise InputError("runner.ac", rr.get("ac"), Message(N_("a single integer AC in situation 'chase' (an uncertain AC "
-                                                               "is read by the exchange only)")))
+        raise InputError("runner.ac", rr.get("ac"), Message(N_("a single integer AC in situation 'chase' (an "
+                                                               "uncertain AC is read by the exchange only)")))
     dead_at = None if five else (-10 if edition == "3.5" else -runner.con)
     spec = parse_chase(data["chase"], edition, runner.hp, runner.hp_max, runner.ac, runner.resistance,
                        dead_at=dead_at, dex_bonus=runner.dex_bonus, touch_ac=runner.touch_ac,
@@ -367,15 +368,15 @@ def _after_exchange(data: dict, base_dir: Path | None, edition: str, title: str)
     from .exchange import load_exchange
 
     if "enemies" not in data:
-        raise InputError("enemies", None, Message(N_("[[enemies]] tables: the exchange of leaving melee played before the "
-                                                     "chase (required with chase.after_exchange = true)")))
+        raise InputError("enemies", None, Message(N_("[[enemies]] tables: the exchange of leaving melee played before "
+                                                     "the chase (required with chase.after_exchange = true)")))
     if "metric" in data:
-        note_inert("metric", data["metric"], Message(N_("in situation 'chase' (the exchange before the chase is read by the "
-                                                        "damage taken; the chase's metric is the round)")))
+        note_inert("metric", data["metric"], Message(N_("in situation 'chase' (the exchange before the chase is read "
+                                                        "by the damage taken; the chase's metric is the round)")))
     own_ac = (data.get("runner") or {}).get("ac")
     if isinstance(own_ac, (str, list)):
-        raise InputError("runner.ac", own_ac, Message(N_("a single integer AC with chase.after_exchange (the exchange and the "
-                                                         "chase would have to share one drawn AC)")))
+        raise InputError("runner.ac", own_ac, Message(N_("a single integer AC with chase.after_exchange (the exchange "
+                                                         "and the chase would have to share one drawn AC)")))
     ex_data = {k: v for k, v in data.items() if k not in ("chase", "situation", "compare", "title", "title_fr",
                                                           "description", "description_fr", "metric")}
     ex_data["situation"] = "leave_melee"
@@ -384,19 +385,20 @@ def _after_exchange(data: dict, base_dir: Path | None, edition: str, title: str)
     opts = ex.spec.options
     if opts.death_saves_in_exchange:
         raise InputError("options.death_saves_in_exchange", True,
-                         Message(N_("false with chase.after_exchange (the chase follows the fall itself: chase.death_saves)")))
+                         Message(N_("false with chase.after_exchange (the chase follows the fall itself: "
+                                    "chase.death_saves)")))
     raw = data["chase"]
     if raw.get("death_saves") is True and not opts.stop_when_down:
         raise InputError("options.stop_when_down", False,
-                         Message(N_("true with chase.after_exchange and chase.death_saves (the death-save failures of hits "
-                                    "at 0 HP during the exchange are not carried into the chase)")))
+                         Message(N_("true with chase.after_exchange and chase.death_saves (the death-save failures of "
+                                    "hits at 0 HP during the exchange are not carried into the chase)")))
     from ..plan.exchange import EFFECT_PRONE, EFFECT_SLOW
 
     effects = {ev.effect for _w, p in ex.components for ev in p.events}
     if EFFECT_PRONE in effects and EFFECT_SLOW in effects:
-        raise InputError("enemies", "prone and slow riders", Message(N_("one kind of slowing rider before a chase (the "
-                                                                        "exchange's 'slowed' does not say whether the runner "
-                                                                        "is prone or slowed)")))
+        raise InputError("enemies", "prone and slow riders", Message(N_("one kind of slowing rider before a chase "
+                                                                        "(the exchange's 'slowed' does not say "
+                                                                        "whether the runner is prone or slowed)")))
     r = ex.spec.runner
     spec = parse_chase(raw, edition, r.hp, r.hp_max, r.ac, r.resistance)
     prone = compile_chase(spec, prone=True) if EFFECT_PRONE in effects else None
