@@ -753,6 +753,8 @@ def _validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
         if text.startswith(inner.field + ":"):  # its own frame (no_effect, not_modelled…), on the full path
             out.args = (path + text[len(inner.field):],)
         return out
+    if kind == "value_error" and isinstance(inner, ValueError) and inner.args and isinstance(inner.args[0], Message):
+        return InputError(field, value, inner.args[0])  # a model's check raising what it allows, as a message
     if kind == "extra_forbidden":
         names = ", ".join(field_names(parent)) if parent is not None else Message(N_("see the documentation"))
         out = InputError(field, value, Message(N_("one of the documented fields: {names}"), names=names))
