@@ -369,14 +369,12 @@ VOCABULARY = english_vocabulary([r.message for r in REASONS] + [en for _, en, _ 
 def test_the_scan_sees_every_system_and_the_core():
     """The scan can fail: it finds the reasons of each system, the core and the importers."""
     where = {r.where.split(":")[0] for r in REASONS}
-    assert len(REASONS) > 250, len(REASONS)  # fewer as the systems move their reasons into the catalogue
-    # Warhammer's and D&D's reasons are catalogue messages (Message(N_(...))), read by their own catalogue tests
-    for part in ("systems/hell_dorado/", "importers/bsdata.py", "matrix.py",
+    assert len(REASONS) > 150, len(REASONS)  # fewer as the systems move their reasons into the catalogue
+    # the systems' reasons are catalogue messages (Message(N_(...))), read by their own catalogue tests
+    for part in ("importers/bsdata.py", "matrix.py",
                  "rank.py", "scale.py", "files.py", "sweep.py", "dice.py", "validation.py", "web/service.py"):
         assert any(w.startswith(part) for w in where), part
-    texts = " ".join(r.message for r in REASONS)
-    assert "Esquive X answers an enemy" in texts
-    assert {"pursuit", "rally", "charger", "adversary", "the", "with"} <= VOCABULARY
+    assert {"pursuit", "the", "with"} <= VOCABULARY
 
 
 def test_the_detector_finds_english():
@@ -581,7 +579,7 @@ def test_systems_declare_their_french_reasons():
     import fleeodds.messages_fr as core
     from fleeodds.system import RulesSystem, get_system, register, unregister
 
-    for key in ("hell_dorado",):  # Warhammer's and D&D's reasons are in the catalogue (no phrase table)
+    for key in ():  # every system's reasons are in the catalogue (no phrase table)
         assert len(get_system(key).messages_fr) > 40, key
     source = (SRC / "messages_fr.py").read_text(encoding="utf-8")
     assert "Commandement" not in source and "Esquive" not in source and "attaque d'opportunité" not in source

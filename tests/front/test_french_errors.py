@@ -106,12 +106,13 @@ def test_values_and_names_are_kept_as_written():
 
 
 def test_phrases_by_hand():
-    from fleeodds.language import Message
+    from fleeodds.language import Message, N_
+    from fleeodds.validation import no_effect
 
     assert InputError("a", 3, Message("an integer from 1 to 60 (Armour Class)")).message("fr") == \
         "a: 3 n'est pas admis ; attendu : un entier de 1 à 60 (classe d'armure)"  # D&D's words, from the catalogue
-    assert to_french("options.x: 2 has no effect in this Fuite; remove it") == \
-        "options.x: 2 n'a aucun effet dans cette Fuite ; retirez-le"
+    assert no_effect("options.x", 2, Message(N_("in this Fuite"))).message("fr") == \
+        "options.x: 2 n'a aucun effet dans cette Fuite ; retirez-le"  # Hell Dorado's context, from the catalogue
     assert click_to_french("No such command 'nosuch'.") == "commande inconnue 'nosuch'."
 
 

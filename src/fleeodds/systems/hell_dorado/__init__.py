@@ -13,7 +13,8 @@ Card values are the player's: profiles are entered in the scenario or in a
 The parts: :mod:`.model` (what a scenario file may say), :mod:`.checks` (inputs that change
 nothing, refusals), :mod:`.plan` (the resolved, hashable plans and the table's geometry),
 :mod:`.exact` and :mod:`.kernels` (the two solvers), :mod:`.scenarios` (load -> plan -> exact |
-kernel), :mod:`.outcomes`, :mod:`.labels`, :mod:`.messages_fr`.
+kernel), :mod:`.outcomes`, :mod:`.labels`. Its words (errors, notes, the schema's titles and descriptions)
+are marked in the source and translated in the message catalogue (``fleeodds/locale``).
 
 References
 ----------
@@ -26,13 +27,11 @@ from __future__ import annotations
 from ...system import RulesSystem
 from . import decisions
 from .labels import value_labels
-from .messages_fr import PHRASES
 from .model import schema
 from .scenarios import benchmark_case, load_scenario
 
 SYSTEM = RulesSystem(key="hell_dorado", title="Hell Dorado", title_fr="Hell Dorado", loader=load_scenario,
                      schema=schema, compare_paths=("compare", "fuite.compare"), benchmark=benchmark_case,
-                     messages_fr=PHRASES,
                      # the form's choices (the web page shows the names, submits the codes)
                      value_labels=value_labels(),
                      decision_points=decisions.decision_points, goals=decisions.GOALS)

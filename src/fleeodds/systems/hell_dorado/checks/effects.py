@@ -36,6 +36,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from ....errors import FleeoddsError
+from ....language import Message, N_
 from ....validation import (annotation_values, collecting_notes, get_field, inert, set_field, strict_inputs,
                             strict_inputs_on)
 from ..model import OptionsModel
@@ -222,46 +223,48 @@ def same_value(value: Any, default: Any) -> bool:
     return type(value) is type(default) and value == default
 
 
-def _context(data: dict, path: str) -> str:
+def _context(data: dict, path: str) -> Message:
     kind = data.get("type", "fuite")
     name = path.rsplit(".", 1)[-1]
-    where = {"fuite": "in this Fuite", "passe": "in this passe", "attraction": "in this Attraction"}.get(kind, "here")
+    where = {"fuite": Message(N_("in this Fuite")), "passe": Message(N_("in this passe")),
+             "attraction": Message(N_("in this Attraction"))}.get(kind) or Message(N_("here"))
     hints = {
-        "dice_cap": "no attacker has more than 5 dice, so none is capped or re-rolled past the 10th",
-        "overflow_auto_damage": "no attacker has more than 10 dice",
-        "hd_edition": "it only selects the defaults of dice_cap and overflow_auto_damage, which change nothing here",
-        "reroll_policy": "re-rolling is never worse for the attacker here",
-        "attacker_choice": "the adversaries that can attack all make the same attack",
-        "multiple_attractors": "no fighter is inside two Attraction zones",
-        "measure": "the focus adversary's fate and the number pulled are the same either way",
-        "attraction_measure": "the flee move ends inside the Attraction zone (or outside it) either way",
-        "attraction_movement": "the fleeing fighter is pulled back (or not) either way",
-        "movement": "the focus adversary's fate and the number pulled are the same either way",
-        "activation_order": "the focus adversary's fate and the number pulled are the same either way",
-        "support_mode": "no attacker has two or more supporters",
-        "support_cap": "the soutien never exceeds it, or no attack is rolled",
-        "support_bonus_per_supporter": "no attack is rolled with soutien",
-        "course_multiplier": "the fighter does not make a Course here",
-        "state_cancels_flee_move": "no state can be inflicted, or the fighter cannot move anyway",
-        "no_room_move": "the fighter has room, or no room is left to move",
-        "blocage_scope": "no adversary has Blocage, or all of them do",
-        "intangible_vs_blocage": "the fleeing fighter is not Intangible, or no adversary has Blocage",
-        "def_out_of_range": "the effective DEF stays from 2 to 6",
-        "simultaneous_kill": "no fighter has Frappe rapide, or not both can kill",
-        "room": "the fighter makes no flee move (Blocage, a free disengage), or the attack always stops it",
-        "charge": "the defender has no Esquive X it may use (only Esquive X answers the charge here)",
-        "esquive_used": "the defender has no Esquive X it may use against a charge",
-        "engaged": "it changes no fighter's fate here",
-        "state": "it only forbids Esquive X, which no fighter may use here",
+        "dice_cap": N_("no attacker has more than 5 dice, so none is capped or re-rolled past the 10th"),
+        "overflow_auto_damage": N_("no attacker has more than 10 dice"),
+        "hd_edition": N_("it only selects the defaults of dice_cap and overflow_auto_damage, which change nothing "
+                         "here"),
+        "reroll_policy": N_("re-rolling is never worse for the attacker here"),
+        "attacker_choice": N_("the adversaries that can attack all make the same attack"),
+        "multiple_attractors": N_("no fighter is inside two Attraction zones"),
+        "measure": N_("the focus adversary's fate and the number pulled are the same either way"),
+        "attraction_measure": N_("the flee move ends inside the Attraction zone (or outside it) either way"),
+        "attraction_movement": N_("the fleeing fighter is pulled back (or not) either way"),
+        "movement": N_("the focus adversary's fate and the number pulled are the same either way"),
+        "activation_order": N_("the focus adversary's fate and the number pulled are the same either way"),
+        "support_mode": N_("no attacker has two or more supporters"),
+        "support_cap": N_("the soutien never exceeds it, or no attack is rolled"),
+        "support_bonus_per_supporter": N_("no attack is rolled with soutien"),
+        "course_multiplier": N_("the fighter does not make a Course here"),
+        "state_cancels_flee_move": N_("no state can be inflicted, or the fighter cannot move anyway"),
+        "no_room_move": N_("the fighter has room, or no room is left to move"),
+        "blocage_scope": N_("no adversary has Blocage, or all of them do"),
+        "intangible_vs_blocage": N_("the fleeing fighter is not Intangible, or no adversary has Blocage"),
+        "def_out_of_range": N_("the effective DEF stays from 2 to 6"),
+        "simultaneous_kill": N_("no fighter has Frappe rapide, or not both can kill"),
+        "room": N_("the fighter makes no flee move (Blocage, a free disengage), or the attack always stops it"),
+        "charge": N_("the defender has no Esquive X it may use (only Esquive X answers the charge here)"),
+        "esquive_used": N_("the defender has no Esquive X it may use against a charge"),
+        "engaged": N_("it changes no fighter's fate here"),
+        "state": N_("it only forbids Esquive X, which no fighter may use here"),
     }
     if path == "fuite.repli":
         fuite = data.get("fuite")
         if isinstance(fuite, dict) and fuite.get("stay") is True:  # the Ordre Repli only changes a flee
-            return "for a fighter that stays engaged (an Ordre Repli only changes a Fuite)"
+            return Message(N_("for a fighter that stays engaged (an Ordre Repli only changes a Fuite)"))
         # otherwise only Blocage makes an Ordre Repli change nothing (photo 9)
-        return "against an adversary with Blocage (Blocage forbids the Fuite)"
+        return Message(N_("against an adversary with Blocage (Blocage forbids the Fuite)"))
     hint = hints.get(name)
-    return f"{where} ({hint})" if hint else where
+    return Message(N_("{where} ({hint})"), where=where, hint=Message(hint)) if hint else where
 
 
 def unused_inputs(data: dict, contexts: list[dict], build: Callable[[dict], Any]) -> list[str]:

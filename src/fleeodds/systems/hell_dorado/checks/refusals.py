@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....language import Message, N_
 from ....validation import inert, not_modelled, strict_inputs_on
 from ..model import OPTION_SCOPE, Fighter
 from .effects import FIGHTER_DEFAULTS, same_value
@@ -29,7 +30,7 @@ def esquive_index(raw: Any) -> int:
     return 0
 
 
-def refuse_esquive(f: Fighter, raw: Any, where: str, context: str, modelled: bool = True) -> None:
+def refuse_esquive(f: Fighter, raw: Any, where: str, context: Message, modelled: bool = True) -> None:
     """Esquive X on fighter ``f`` where it cannot be used: a note naming it (:func:`fleeodds.validation.inert`:
     it is modelled and changes nothing here) or, with ``modelled = False``, refused as ``not_modelled``."""
     if not f.has("Esquive"):
@@ -41,7 +42,7 @@ def refuse_esquive(f: Fighter, raw: Any, where: str, context: str, modelled: boo
     inert(field, value, context)
 
 
-def refuse_given(f: Fighter, raw: Any, where: str, fields: tuple[str, ...], context: str) -> None:
+def refuse_given(f: Fighter, raw: Any, where: str, fields: tuple[str, ...], context: Message) -> None:
     """:func:`fleeodds.validation.inert` for each of ``fields`` set on fighter ``f`` (in the scenario or its
     profile): a note naming each (the error for the first under ``--strict``).
 
@@ -66,7 +67,8 @@ def check_options(data: dict, kind: str, then_pass: bool) -> None:
     scope = OPTION_SCOPE["attraction_then_pass" if kind == "attraction" and then_pass else kind]
     for k, v in (data.get("options") or {}).items():
         if k not in scope:
-            where = f"in a '{kind}' scenario" + (" without then_pass" if kind == "attraction" else "")
+            where = (Message(N_("in a '{kind}' scenario without then_pass"), kind=kind) if kind == "attraction"
+                     else Message(N_("in a '{kind}' scenario"), kind=kind))
             inert(f"options.{k}", v, where)
 
 

@@ -1,4 +1,4 @@
-"""Field helpers of the Hell Dorado pydantic models: bilingual titles, units, bounds and schema pieces.
+"""Field helpers of the Hell Dorado pydantic models: titles, units, bounds and schema pieces.
 
 References
 ----------
@@ -17,15 +17,18 @@ from ....validation import StrictModel, annotation_values
 from .names import BASES_MM, normalise
 
 
-def F(default: Any = ..., title: str = "", title_fr: str = "", description: str = "", description_fr: str = "",
-      unit: str | None = None, alias: str | None = None, default_factory: Any = None, **schema: Any) -> Any:
-    """A model field with its English and French title and description, its unit and schema extras.
+def F(default: Any = ..., title: str = "", description: str = "", unit: str | None = None, alias: str | None = None,
+      default_factory: Any = None, **schema: Any) -> Any:
+    """A model field with its title and description, its unit and schema extras.
+
+    The title and description are English, marked ``N_()`` where written: the schema takes their
+    translation from the message catalogue (:func:`fleeodds.validation.json_schema`).
 
     ``ge`` / ``le`` are validated bounds (pydantic ``Field``), shown in the JSON Schema as
     ``minimum`` / ``maximum``; every number a player types has one, so that no huge or
     negative value reaches the solvers.
     """
-    extra: dict[str, Any] = {"title_fr": title_fr or title, "description_fr": description_fr or description}
+    extra: dict[str, Any] = {}
     if unit:
         extra["unit"] = unit
     bounds = {k: schema.pop(k) for k in ("ge", "le", "max_length") if k in schema}

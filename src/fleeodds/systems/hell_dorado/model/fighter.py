@@ -25,13 +25,12 @@ from pydantic import ConfigDict, WithJsonSchema, field_validator
 
 from ....errors import InputError, short_repr
 from ....files import read_toml
+from ....language import Message, N_
 from ....validation import merge_profile, not_modelled, validate
 from .fields import BASE_SCHEMA, CBT_MAX, CBT_SCHEMA, ZONE_SCHEMA, F, HDModel
 from .names import (
     BASE_ALLOWED,
     BASES_MM,
-    CAPACITY_ALLOWED,
-    STATE_ALLOWED,
     ZONE_ALLOWED,
     normalise,
     parse_capacity,
@@ -44,41 +43,37 @@ DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 class StateTriggerModel(HDModel):
     """A state a weapon inflicts on ``min_hits`` hits or more (card-specific, digest §7 ``state_triggers``)."""
 
-    model_config = ConfigDict(title='State trigger', json_schema_extra={"title_fr": "Déclencheur d'état", "description_fr": "Un état que l'arme inflige à partir de min_hits touches."})
+    model_config = ConfigDict(title=N_("State trigger"), json_schema_extra={"description": N_(
+        "A state a weapon inflicts on ``min_hits`` hits or more (card-specific, digest §7 ``state_triggers``).")})
 
-    state: str = F(..., "State", "État",
-                   "State inflicted, e.g. 'Mis au sol' (Knocked down): " + STATE_ALLOWED,
-                   "État infligé, p. ex. « Mis au sol » : Mis au sol, Sonné, Immobilisé, Blessé, Empoisonné "
-                   "[négatifs] ; Rapide, Accéléré [positifs]",
-)
-    min_hits: int = F(1, "Hits needed", "Touches requises",
-                      "The state is inflicted on this many hits or more (1 to 5).",
-                      "L'état est infligé à partir de ce nombre de touches (1 à 5).", unit="hits", ge=1, le=5)
+    state: str = F(..., N_("State"),
+                   N_("State inflicted, e.g. 'Mis au sol' (Knocked down): one of Mis au sol (Knocked down), Sonné "
+                      "(Stunned), Immobilisé (Immobilised), Blessé (Wounded), Empoisonné (Poisoned) [negative]; "
+                      "Rapide (Fast), Accéléré (Accelerated) [positive]"))
+    min_hits: int = F(1, N_("Hits needed"), N_("The state is inflicted on this many hits or more (1 to 5)."),
+                      unit="hits", ge=1, le=5)
 
 
 class WeaponModel(HDModel):
     """A weapon card: damage for 1, 2, 3, 4 and 5 hits (life points) and the states it inflicts."""
 
-    model_config = ConfigDict(title='Weapon', json_schema_extra={"title_fr": 'Arme', "description_fr": "Une carte d'arme : dégâts pour 1 à 5 touches et états infligés."})
+    model_config = ConfigDict(title=N_("Weapon"), json_schema_extra={"description": N_(
+        "A weapon card: damage for 1, 2, 3, 4 and 5 hits (life points) and the states it inflicts.")})
 
-    name: str = F("arme", "Weapon name", "Nom de l'arme", "Name of the weapon (to pick it with 'weapon').",
-                  "Nom de l'arme (pour la choisir avec « weapon »).")
-    damage: list[int] = F(..., "Damage table", "Table de dégâts",
-                          "Damage (PV) for 1, 2, 3, 4 and 5 hits: exactly 5 whole numbers from 0 to 30.",
-                          "Dégâts (PV) pour 1, 2, 3, 4 et 5 touches : exactement 5 nombres entiers de 0 à 30.",
+    name: str = F("arme", N_("Weapon name"), N_("Name of the weapon (to pick it with 'weapon')."))
+    damage: list[int] = F(..., N_("Damage table"),
+                          N_("Damage (PV) for 1, 2, 3, 4 and 5 hits: exactly 5 whole numbers from 0 to 30."),
                           unit="PV", minItems=5, maxItems=5, items={"type": "integer", "minimum": 0, "maximum": 30})
-    states: list[StateTriggerModel] = F(None, "States inflicted", "États infligés",
-                                        "States the weapon inflicts on a number of hits, e.g. "
-                                        "[{state = 'Mis au sol', min_hits = 3}] (at most 4).",
-                                        "États infligés à partir d'un nombre de touches, p. ex. "
-                                        "[{state = 'Mis au sol', min_hits = 3}] (4 au plus).",
+    states: list[StateTriggerModel] = F(None, N_("States inflicted"),
+                                        N_("States the weapon inflicts on a number of hits, e.g. [{state = 'Mis au "
+                                           "sol', min_hits = 3}] (at most 4)."),
                                         default_factory=list)
 
     @field_validator("damage")
     @classmethod
     def _five(cls, v):
         if len(v) != 5 or any(not 0 <= x <= 30 for x in v):
-            raise ValueError("expected exactly 5 whole numbers from 0 to 30 (damage for 1, 2, 3, 4 and 5 hits)")
+            raise ValueError(Message(N_("exactly 5 whole numbers from 0 to 30 (damage for 1, 2, 3, 4 and 5 hits)")))
         return v
 
 
@@ -91,110 +86,93 @@ class FighterModel(HDModel):
     movement in toises, ``base`` a base name or diameter in mm.
     """
 
-    model_config = ConfigDict(title='Fighter', json_schema_extra={"title_fr": 'Combattant', "description_fr": 'Un combattant : un profil et/ou les valeurs de sa carte (MOU, CBT, DEF, PRO, PV, socle, capacités, armes) et sa place dans le scénario.'})
+    model_config = ConfigDict(title=N_("Fighter"), json_schema_extra={"description": N_(
+        "A fighter profile (card values entered by the player) and its place in the scenario.\n\n``cbt`` is a "
+        "whole number of melee dice or ``\"-\"`` / ``\"–\"`` (cannot fight).\n``def`` is the target number to hit "
+        "(1 to 6), ``pro`` the protection,\n``pv`` the life points (current life points when wounded), ``mou`` "
+        "the\nmovement in toises, ``base`` a base name or diameter in mm.")})
 
-    name: str = F("combattant", "Name", "Nom", "The fighter's name (names differ within a list).",
-                  "Nom du combattant (différent des autres de la liste).")
-    profile: str | None = F(None, "Profile", "Profil",
-                            "Key of a profile ([profiles.<key>], shipped or from profiles_file); the fields written "
-                            "here replace the profile's.",
-                            "Clé d'un profil ([profiles.<clé>], fourni ou du profiles_file) ; les champs écrits ici "
-                            "remplacent ceux du profil.")
-    mou: float = F(4.0, "MOU (movement)", "MOU (mouvement)", "Movement in toises (Marche; Course = 2 × MOU).",
-                   "Mouvement en toises (Marche ; Course = 2 × MOU).", unit="toises", ge=0, le=30)
+    name: str = F("combattant", N_("Name"), N_("The fighter's name (names differ within a list)."))
+    profile: str | None = F(None, N_("Profile"),
+                            N_("Key of a profile ([profiles.<key>], shipped or from profiles_file); the fields "
+                               "written here replace the profile's."))
+    mou: float = F(4.0, N_("MOU (movement)"), N_("Movement in toises (Marche; Course = 2 × MOU)."), unit="toises",
+                   ge=0, le=30)
     cbt: Annotated[Any, WithJsonSchema(CBT_SCHEMA)] = F(
-        3, "CBT (melee dice)", "CBT (dés de combat)",
-        "Melee dice, 0 to 20, or '-' for CBT – (cannot fight). At most 5 are rolled and 5 re-rolled; with "
-        "the Sapience overflow rule each die past the 10th is 1 automatic damage. Required for an attacking "
-        "fighter without a profile.",
-        "Dés de combat au contact, 0 à 20, ou « - » pour CBT – (ne peut pas combattre). 5 dés au plus sont "
-        "lancés et 5 relancés ; avec la règle Sapience chaque dé au-delà du 10e inflige 1 dégât automatique. "
-        "Obligatoire pour un attaquant sans profil.", unit="dice")
-    def_: int = F(4, "DEF", "DEF",
-                  "Defence: a die hits this fighter on a d6 >= DEF (1 to 6). Required for a target without a profile.",
-                  "Défense : un dé touche ce combattant sur 1d6 >= DEF (1 à 6). Obligatoire pour une cible sans "
-                  "profil.", alias="def", ge=1, le=6)
-    pro: int = F(0, "PRO (protection)", "PRO (protection)", "Protection, subtracted from the damage of a pass.",
-                 "Protection, retranchée des dégâts d'une passe.", unit="PV", ge=0, le=20)
-    pv: int = F(3, "PV (life points)", "PV (points de vie)",
-                "Current life points, 1 to 100. Required for a target without a profile.",
-                "Points de vie restants, 1 à 100. Obligatoire pour une cible sans profil.", unit="PV",
+        3, N_("CBT (melee dice)"),
+        N_("Melee dice, 0 to 20, or '-' for CBT – (cannot fight). At most 5 are rolled and 5 re-rolled; with the "
+           "Sapience overflow rule each die past the 10th is 1 automatic damage. Required for an attacking fighter "
+           "without a profile."), unit="dice")
+    def_: int = F(4, N_("DEF"),
+                  N_("Defence: a die hits this fighter on a d6 >= DEF (1 to 6). Required for a target without a "
+                     "profile."), alias="def", ge=1, le=6)
+    pro: int = F(0, N_("PRO (protection)"), N_("Protection, subtracted from the damage of a pass."), unit="PV",
+                 ge=0, le=20)
+    pv: int = F(3, N_("PV (life points)"),
+                N_("Current life points, 1 to 100. Required for a target without a profile."), unit="PV",
                 ge=1, le=100)
     base: Annotated[Any, WithJsonSchema(BASE_SCHEMA)] = F(
-        "moyen", "Base", "Socle", BASE_ALLOWED,
-        "Nom du socle (petit = 30 mm, moyen = 40 mm, grand = 50 mm, tres_grand = 60 mm) ou diamètre en mm "
-        "de 10 à 200.", unit="mm")
-    capacities: list[str] = F(None, "Capacities", "Capacités", "Capacities: " + CAPACITY_ALLOWED
-                              + ". Esquive X (X from 1 to 6) is used when the fighter is charged in a passe "
-                              "(passe.charge = true). Insaisissable and Arpenteur are refused: their rules text "
-                              "could not be found.",
-                              "Capacités : Intangible, Blocage, Attraction x, Frappe rapide, Inoffensif, Lémure, "
-                              "Esquive X (x, X des nombres entiers, p. ex. « Attraction 6 », « Esquive 2 »). Esquive X "
-                              "(X de 1 à 6) sert quand le combattant est chargé dans une passe (passe.charge = true). "
-                              "Insaisissable et Arpenteur sont refusées : leur texte de règle est introuvable.",
+        "moyen", N_("Base"),
+        N_("A base name (petit/small = 30 mm, moyen/medium = 40 mm, grand/large = 50 mm, tres_grand/very_large = 60 "
+           "mm) or a diameter in mm from 10 to 200."), unit="mm")
+    capacities: list[str] = F(None, N_("Capacities"),
+                              N_("Capacities: one of Intangible, Blocage (Blocking), Insaisissable (Elusive), "
+                                 "Arpenteur (Strider), Attraction x, Frappe rapide (Fast strike), Inoffensif "
+                                 "(Harmless), Lémure (Lemure), Esquive X (Dodge X), Discrétion (Stealth); x/X a "
+                                 "whole number, e.g. 'Attraction 6'. Esquive X (X from 1 to 6) is used when the "
+                                 "fighter is charged in a passe (passe.charge = true). Insaisissable and Arpenteur "
+                                 "are refused: their rules text could not be found."),
                               default_factory=list)
-    weapons: list[WeaponModel] = F(None, "Weapons", "Armes", "Weapon cards (damage for 1 to 5 hits, states).",
-                                   "Cartes d'armes (dégâts pour 1 à 5 touches, états).", default_factory=list)
+    weapons: list[WeaponModel] = F(None, N_("Weapons"), N_("Weapon cards (damage for 1 to 5 hits, states)."),
+                                   default_factory=list)
     # per-scenario extras
-    weapon: str | None = F(None, "Weapon used", "Arme utilisée", "Name of the weapon used (default: the first).",
-                           "Nom de l'arme utilisée (par défaut : la première).")
-    bonus_dice: int = F(0, "Bonus dice", "Dés bonus",
-                        "Extra attack dice from orders or capacities (Vae Victis X, CMD dice), 0 to 20.",
-                        "Dés d'attaque en plus venant d'ordres ou de capacités (Vae Victis X, dés de CMD), 0 à 20.",
+    weapon: str | None = F(None, N_("Weapon used"), N_("Name of the weapon used (default: the first)."))
+    bonus_dice: int = F(0, N_("Bonus dice"),
+                        N_("Extra attack dice from orders or capacities (Vae Victis X, CMD dice), 0 to 20."),
                         unit="dice", ge=0, le=20)
-    support: int = F(0, "Soutien", "Soutien",
-                     "Passe only: number of fighters giving soutien to this one (0 to 10). In a Fuite the soutien "
-                     "comes from the other adversaries listed.",
-                     "Passe seulement : nombre de combattants qui apportent leur soutien (0 à 10). En Fuite, le "
-                     "soutien vient des autres adversaires listés.", ge=0, le=10)
-    x: float | None = F(None, "x", "x", "Attraction, or a placed Fuite: position of the base centre (toises, "
-                        "-1000000 to 1000000).",
-                        "Attraction, ou une Fuite placée : position du centre du socle (toises, de -1000000 à "
-                        "1000000).", unit="toises", ge=-1e6, le=1e6)
-    y: float | None = F(None, "y", "y", "Attraction, or a placed Fuite: position of the base centre (toises, "
-                        "-1000000 to 1000000).",
-                        "Attraction, ou une Fuite placée : position du centre du socle (toises, de -1000000 à "
-                        "1000000).", unit="toises", ge=-1e6, le=1e6)
+    support: int = F(0, N_("Soutien"),
+                     N_("Passe only: number of fighters giving soutien to this one (0 to 10). In a Fuite the soutien "
+                        "comes from the other adversaries listed."), ge=0, le=10)
+    x: float | None = F(None, N_("x"),
+                        N_("Attraction, or a placed Fuite: position of the base centre (toises, -1000000 to 1000000)."),
+                        unit="toises", ge=-1e6, le=1e6)
+    y: float | None = F(None, N_("y"),
+                        N_("Attraction, or a placed Fuite: position of the base centre (toises, -1000000 to 1000000)."),
+                        unit="toises", ge=-1e6, le=1e6)
     zone: Annotated[dict[str, Any] | None, WithJsonSchema(ZONE_SCHEMA)] = F(
-        None, "Deployment zone", "Zone de déploiement",
-        "Attraction adversaries: drawn uniformly at random in " + ZONE_ALLOWED,
-        "Adversaires d'Attraction : tirés au hasard uniformément dans {shape = 'disc', cx, cy, r} ou "
-        "{shape = 'rect', x0, y0, x1, y1} (toises).", unit="toises")
-    engaged: bool | None = F(None, "Engaged", "Engagé",
-                             "Attraction: already engaged (in contact with an enemy) at the start. Passe with charge "
-                             "= true: a defender already engaged cannot use Esquive X. Left out: false, except in a "
-                             "Fuite, whose fighters are engaged by definition (true; false is refused there).",
-                             "Attraction : déjà engagé (au contact d'un ennemi) au départ. Passe avec charge = true : "
-                             "un défenseur déjà engagé ne peut pas utiliser l'Esquive X. Non écrit : faux, sauf en "
-                             "Fuite, dont les combattants sont engagés par définition (vrai ; false y est refusé).")
+        None, N_("Deployment zone"),
+        N_("Attraction adversaries: drawn uniformly at random in {shape = 'disc', cx, cy, r} or {shape = 'rect', x0, "
+           "y0, x1, y1} (toises, r > 0, x0 < x1, y0 < y1)"), unit="toises")
+    engaged: bool | None = F(None, N_("Engaged"),
+                             N_("Attraction: already engaged (in contact with an enemy) at the start. Passe with "
+                                "charge = true: a defender already engaged cannot use Esquive X. Left out: false, "
+                                "except in a Fuite, whose fighters are engaged by definition (true; false is refused "
+                                "there)."))
     state: Literal["", "Mis au sol", "Immobilisé"] = F(
-        "", "Current state", "État actuel",
-        "A state the fighter already has that forbids Esquive X: 'Mis au sol' (Knocked down) or 'Immobilisé' "
-        "(Immobilised); default '' (none). Used for the defender of a passe with charge = true.",
-        "Un état que le combattant a déjà et qui interdit l'Esquive X : « Mis au sol » ou « Immobilisé » ; défaut "
-        "« » (aucun). Sert au défenseur d'une passe avec charge = true.")
-    illustrative: bool = F(False, "Illustrative", "Illustratif", "Marks values that are not official card values.",
-                           "Indique des valeurs qui ne sont pas celles des cartes officielles.")
-    notes: str = F("", "Notes", "Notes", "Free text.", "Texte libre.")
+        "", N_("Current state"),
+        N_("A state the fighter already has that forbids Esquive X: 'Mis au sol' (Knocked down) or 'Immobilisé' "
+           "(Immobilised); default '' (none). Used for the defender of a passe with charge = true."))
+    illustrative: bool = F(False, N_("Illustrative"), N_("Marks values that are not official card values."))
+    notes: str = F("", N_("Notes"), N_("Free text."))
 
     @field_validator("def_")
     @classmethod
     def _def(cls, v):
         if not 1 <= v <= 6:
-            raise ValueError("expected DEF as a whole number from 1 to 6 (a die hits on a d6 >= DEF)")
+            raise ValueError(Message(N_("DEF as a whole number from 1 to 6 (a die hits on a d6 >= DEF)")))
         return v
 
     @field_validator("pv")
     @classmethod
     def _pv(cls, v):
         if not 1 <= v <= 100:
-            raise ValueError("expected life points (PV) as a whole number from 1 to 100")
+            raise ValueError(Message(N_("life points (PV) as a whole number from 1 to 100")))
         return v
 
     @field_validator("cbt")
     @classmethod
     def _cbt(cls, v):
-        msg = f"expected a whole number of dice from 0 to {CBT_MAX}, or '-' (CBT –)"
+        msg = Message(N_("a whole number of dice from 0 to {most}, or '-' (CBT –)"), most=CBT_MAX)
         if isinstance(v, str):
             if v.strip() in ("-", "–", "—", "none"):
                 return "-"
@@ -209,9 +187,9 @@ class FighterModel(HDModel):
         if isinstance(v, str):
             if normalise(v).replace(" ", "_") in BASES_MM:
                 return normalise(v).replace(" ", "_")
-            raise ValueError("expected " + BASE_ALLOWED)
+            raise ValueError(BASE_ALLOWED)
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not 10 <= v <= 200:
-            raise ValueError("expected " + BASE_ALLOWED)
+            raise ValueError(BASE_ALLOWED)
         return float(v)
 
 
@@ -294,10 +272,10 @@ def load_profiles(path: Path | None = None, field: str = "profiles_file") -> dic
     data = read_toml(path, field)
     profiles = data.get("profiles", {})
     if not isinstance(profiles, dict):
-        raise InputError(f"{path}: profiles", short_repr(profiles), "a table [profiles.<name>]")
+        raise InputError(f"{path}: profiles", short_repr(profiles), Message(N_("a table [profiles.<name>]")))
     for key, prof in profiles.items():
         if not isinstance(prof, dict):
-            raise InputError(f"{path}: profiles.{key}", short_repr(prof), "a table of fighter fields")
+            raise InputError(f"{path}: profiles.{key}", short_repr(prof), Message(N_("a table of fighter fields")))
     return profiles
 
 
@@ -321,7 +299,8 @@ def _zone(z: Any, fieldname: str) -> tuple:
     for k in keys[1:]:
         v = z[k]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > 1e6:
-            raise InputError(f"{fieldname}.{k}", short_repr(v), "a finite number of toises (no nan, inf or true)")
+            raise InputError(f"{fieldname}.{k}", short_repr(v),
+                             Message(N_("a finite number of toises (no nan, inf or true)")))
         nums.append(float(v))
     if shape == "disc" and nums[2] > 0:
         return (0, nums[0], nums[1], nums[2], 0.0)
@@ -333,10 +312,10 @@ def _zone(z: Any, fieldname: str) -> tuple:
 #: Capacities fleeodds knows but does not model (refused by name): the Attraction texts grant them
 #: without defining them, and their rules text could not be found (see docs/hell_dorado.md).
 NOT_MODELLED_CAPACITIES = {
-    "Insaisissable": "Insaisissable (Elusive): its rules text could not be found (the Attraction texts grant it "
-                     "without defining it), so fleeodds does not guess its effect",
-    "Arpenteur": "Arpenteur (Strider): its rules text could not be found (the Attraction texts grant it without "
-                 "defining it), so fleeodds does not guess its effect",
+    "Insaisissable": Message(N_("Insaisissable (Elusive): its rules text could not be found (the Attraction texts "
+                                "grant it without defining it), so fleeodds does not guess its effect")),
+    "Arpenteur": Message(N_("Arpenteur (Strider): its rules text could not be found (the Attraction texts grant it "
+                            "without defining it), so fleeodds does not guess its effect")),
 }
 #: Esquive X: a 1d6 <= X, so X from 1 to 6 (6: always).
 ESQUIVE_MAX = 6
@@ -370,30 +349,33 @@ def build_fighter(data: Any, fieldname: str, profiles: dict[str, dict], need_wea
         given twice (``["Esquive 2", "Esquive 4"]``: which X applies would be a guess).
     """
     if not isinstance(data, dict):
-        raise InputError(fieldname, short_repr(data), "a table of fighter fields (or profile = '<name>')")
+        raise InputError(fieldname, short_repr(data), Message(N_("a table of fighter fields (or profile = '<name>')")))
     if not profiles or not isinstance(profiles, dict):
         profiles = {}
     if "profile" in data:
         key = data["profile"]
-        names = ", ".join(sorted(map(str, profiles))) or "(no profiles)"
+        names = ", ".join(sorted(map(str, profiles))) or Message(N_("(no profiles)"))
         if not isinstance(key, str) or key not in profiles:
-            raise InputError(f"{fieldname}.profile", short_repr(key), "one of " + names)
+            raise InputError(f"{fieldname}.profile", short_repr(key), Message(N_("one of {choices}"), choices=names))
         prof = profiles[key]
         if not isinstance(prof, dict):
-            raise InputError(f"{fieldname}.profile", key, f"a profile that is a table of fighter fields "
-                                                          f"(profiles.{key} is {short_repr(prof)!r})")
+            raise InputError(f"{fieldname}.profile", key,
+                             Message(N_("a profile that is a table of fighter fields (profiles.{key} is {value})"),
+                                     key=key, value=repr(short_repr(prof))))
         merged = merge_profile({"name": key, **prof}, data, drop=())
     else:
         if not set(data) - _META:
-            raise InputError(fieldname, short_repr(data), "a profile = '<name>' or the fighter's fields "
-                                                          "(def, pv, cbt, weapons…): an empty fighter is not "
-                                                          "a default one")
+            raise InputError(fieldname, short_repr(data), Message(N_(
+                "a profile = '<name>' or the fighter's fields (def, pv, cbt, weapons…): an empty fighter is not a "
+                "default one")))
         missing = [k for k in required if k not in data]
         if missing:
             err = InputError(f"{fieldname}.{missing[0]}", None,
-                             f"a value: without a profile the scenario needs {', '.join(required)}")
-            err.args = (f"{fieldname}.{missing[0]}: missing; without a profile = '<name>' this scenario needs "
-                        + ", ".join(required),)
+                             Message(N_("a value: without a profile the scenario needs {fields}"),
+                                     fields=", ".join(required)))
+            err.msg = Message(N_("{field}: missing; without a profile = '<name>' this scenario needs {fields}"),
+                              field=f"{fieldname}.{missing[0]}", fields=", ".join(required))
+            err.args = (str(err.msg),)
             raise err
         merged = dict(data)
     m = validate(FighterModel, merged, fieldname + ".")
@@ -404,12 +386,13 @@ def build_fighter(data: Any, fieldname: str, profiles: dict[str, dict], need_wea
             raise not_modelled(f"{fieldname}.capacities.{i}", c, NOT_MODELLED_CAPACITIES[name])
         if name == "Esquive" and value > ESQUIVE_MAX:
             raise InputError(f"{fieldname}.capacities.{i}", c,
-                             "'Esquive X' with X from 1 to 6 (the dodge succeeds on 1d6 <= X)")
+                             Message(N_("'Esquive X' with X from 1 to 6 (the dodge succeeds on 1d6 <= X)")))
         if name in caps:
             first = [parse_capacity(d, "")[0] for d in m.capacities].index(name)
             raise InputError(f"{fieldname}.capacities.{i}", c,
-                             f"each capacity once ({name} is already {fieldname}.capacities.{first}: a fighter has "
-                             "one value of it, e.g. one Esquive X)")
+                             Message(N_("each capacity once ({capacity} is already {field}: a fighter has one value "
+                                        "of it, e.g. one Esquive X)"),
+                                     capacity=name, field=f"{fieldname}.capacities.{first}"))
         caps[name] = value
     weapons = []
     for wi, w in enumerate(m.weapons):
@@ -421,14 +404,15 @@ def build_fighter(data: Any, fieldname: str, profiles: dict[str, dict], need_wea
         found = [w for w in weapons if w.name == m.weapon]
         if not found:
             raise InputError(f"{fieldname}.weapon", m.weapon,
-                             "one of " + (", ".join(repr(w.name) for w in weapons) or "(no weapons defined)"))
+                             Message(N_("one of {choices}"), choices=", ".join(repr(w.name) for w in weapons)
+                                     or Message(N_("(no weapons defined)"))))
         weapon = found[0]
     elif weapons:
         weapon = weapons[0]
     cbt = None if m.cbt == "-" else int(m.cbt)
     if need_weapon and cbt is not None and weapon is None:
-        raise InputError(f"{fieldname}.weapons", [], "at least one weapon {name, damage = [5 values]} "
-                                                     "for a fighter with attack dice")
+        raise InputError(f"{fieldname}.weapons", [],
+                         Message(N_("at least one weapon {name, damage = [5 values]} for a fighter with attack dice")))
     base_mm = BASES_MM[m.base] if isinstance(m.base, str) else float(m.base)
     zone = _zone(m.zone, f"{fieldname}.zone") if m.zone is not None else None
     return Fighter(name=m.name, mou=float(m.mou), cbt=cbt, def_=m.def_, pro=m.pro, pv=m.pv, base_mm=base_mm,

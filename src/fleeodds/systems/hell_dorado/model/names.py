@@ -15,6 +15,7 @@ import unicodedata
 from typing import Any
 
 from ....errors import InputError
+from ....language import Message, N_
 
 #: Canonical capacity -> accepted spellings (accents and case ignored). ``takes_value``
 #: capacities are written with a number, e.g. ``"Attraction 6"``, ``"Esquive 2"``.
@@ -30,9 +31,10 @@ CAPACITIES: dict[str, tuple[tuple[str, ...], bool]] = {
     "Esquive": (("esquive", "dodge"), True),
     "Discrétion": (("discretion", "stealth"), False),
 }
-CAPACITY_ALLOWED = ("one of Intangible, Blocage (Blocking), Insaisissable (Elusive), Arpenteur (Strider), "
-                    "Attraction x, Frappe rapide (Fast strike), Inoffensif (Harmless), Lémure (Lemure), "
-                    "Esquive X (Dodge X), Discrétion (Stealth); x/X a whole number, e.g. 'Attraction 6'")
+CAPACITY_ALLOWED = Message(N_(
+    "one of Intangible, Blocage (Blocking), Insaisissable (Elusive), Arpenteur (Strider), Attraction x, Frappe rapide "
+    "(Fast strike), Inoffensif (Harmless), Lémure (Lemure), Esquive X (Dodge X), Discrétion (Stealth); x/X a whole "
+    "number, e.g. 'Attraction 6'"))
 
 #: Canonical state -> (kind, accepted spellings); kind 1 = negative, 2 = positive (digest §8.5).
 STATES: dict[str, tuple[int, tuple[str, ...]]] = {
@@ -44,15 +46,17 @@ STATES: dict[str, tuple[int, tuple[str, ...]]] = {
     "Rapide": (2, ("rapide", "fast")),
     "Accéléré": (2, ("accelere", "accelerated")),
 }
-STATE_ALLOWED = ("one of Mis au sol (Knocked down), Sonné (Stunned), Immobilisé (Immobilised), Blessé (Wounded), "
-                 "Empoisonné (Poisoned) [negative]; Rapide (Fast), Accéléré (Accelerated) [positive]")
+STATE_ALLOWED = Message(N_(
+    "one of Mis au sol (Knocked down), Sonné (Stunned), Immobilisé (Immobilised), Blessé (Wounded), Empoisonné "
+    "(Poisoned) [negative]; Rapide (Fast), Accéléré (Accelerated) [positive]"))
 
 #: Base names -> diameter in mm. Illustrative defaults: give ``base = <mm>`` for your cards.
 BASES_MM = {"petit": 30.0, "small": 30.0, "moyen": 40.0, "medium": 40.0, "grand": 50.0, "large": 50.0,
             "tres_grand": 60.0, "very_large": 60.0}
-ZONE_ALLOWED = "{shape = 'disc', cx, cy, r} or {shape = 'rect', x0, y0, x1, y1} (toises, r > 0, x0 < x1, y0 < y1)"
-BASE_ALLOWED = ("a base name (petit/small = 30 mm, moyen/medium = 40 mm, grand/large = 50 mm, "
-                "tres_grand/very_large = 60 mm) or a diameter in mm from 10 to 200")
+ZONE_ALLOWED = Message(N_("{shape = 'disc', cx, cy, r} or {shape = 'rect', x0, y0, x1, y1} (toises, r > 0, x0 < x1, "
+                          "y0 < y1)"))
+BASE_ALLOWED = Message(N_("a base name (petit/small = 30 mm, moyen/medium = 40 mm, grand/large = 50 mm, "
+                          "tres_grand/very_large = 60 mm) or a diameter in mm from 10 to 200"))
 
 
 def normalise(text: str) -> str:
@@ -72,7 +76,8 @@ def parse_capacity(text: Any, fieldname: str) -> tuple[str, int | None]:
     if not isinstance(text, str):
         raise InputError(fieldname, text, CAPACITY_ALLOWED)
     if "-" in text.replace("CBT –", "").replace("CBT -", "") and any(c.isdigit() for c in text):
-        raise InputError(fieldname, text, "a capacity with a whole number from 1 to 50, e.g. 'Attraction 6'")
+        raise InputError(fieldname, text,
+                         Message(N_("a capacity with a whole number from 1 to 50, e.g. 'Attraction 6'")))
     words = normalise(text).split()
     value = None
     if words and words[-1].lstrip("+").isdigit():
@@ -82,9 +87,10 @@ def parse_capacity(text: Any, fieldname: str) -> tuple[str, int | None]:
     for canon, (aliases, takes_value) in CAPACITIES.items():
         if name in aliases:
             if takes_value and (value is None or not 1 <= value <= 50):
-                raise InputError(fieldname, text, f"'{canon} x' with a whole number x from 1 to 50, e.g. '{canon} 6'")
+                raise InputError(fieldname, text, Message(N_("'{capacity} x' with a whole number x from 1 to 50, "
+                                                               "e.g. '{capacity} 6'"), capacity=canon))
             if not takes_value and value is not None:
-                raise InputError(fieldname, text, f"'{canon}' without a number")
+                raise InputError(fieldname, text, Message(N_("'{capacity}' without a number"), capacity=canon))
             return canon, value
     raise InputError(fieldname, text, CAPACITY_ALLOWED)
 

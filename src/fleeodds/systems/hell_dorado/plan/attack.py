@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ....errors import InputError
+from ....language import Message, N_
 from ..model import Fighter, Options
 
 #: Most state triggers on one weapon (the kernels pack this many).
@@ -227,9 +228,10 @@ def make_attack(attacker: Fighter, target: Fighter, n_dice: int, opts: Options, 
     """
     w = attacker.weapon
     if w is None:
-        raise InputError(f"{fieldname}.weapons", [], "at least one weapon {name, damage = [5 values]}")
+        raise InputError(f"{fieldname}.weapons", [], Message(N_("at least one weapon {name, damage = [5 values]}")))
     if len(w.states) > MAX_TRIGGERS:
-        raise InputError(f"{fieldname}.weapons.states", len(w.states), f"at most {MAX_TRIGGERS} state triggers")
+        raise InputError(f"{fieldname}.weapons.states", len(w.states),
+                         Message(N_("at most {most} state triggers"), most=MAX_TRIGGERS))
     return Attack(n_dice=n_dice, threshold=hit_threshold(target.def_, def_modifier, opts), table=tuple(w.damage),
                   pro=target.pro, pv=target.pv, per_hit_pro=opts.pro_application == "per_hit",
                   strict_kill=opts.kill_rule == "damage > PV", cap10=opts.dice_cap == 10,

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ....errors import InputError, short_repr
+from ....language import Message, N_
 from ....outcomes import Metric
 from ....system import Scenario
 from ....validation import check_exact_mode, inert, not_modelled
@@ -88,34 +89,37 @@ class AttractionScenario(CheckedScenario, Scenario):
         for k, v in (("activation_order", activation_order), ("multiple_attractors", multiple_attractors),
                      ("measure", measure), ("movement", movement)):
             if v not in allowed[k]:
-                raise InputError(f"attraction.{k}", v, "one of " + ", ".join(f"'{a}'" for a in allowed[k]))
+                raise InputError(f"attraction.{k}", v,
+                                 Message(N_("one of {choices}"), choices=", ".join(f"'{a}'" for a in allowed[k])))
         self.order_mode = allowed["activation_order"].index(activation_order)
         self.multi_nearest = {"first_listed": 0, "nearest": 1, "player_choice": 2}[multiple_attractors]
         self.centre = measure == "centre"
         self.movement, self.then_pass = movement, then_pass
         if not any(a.has("Attraction") for a in side_a):
             raise InputError("attractors.0.capacities", side_a[0].capacities if side_a else None,
-                             "a list containing 'Attraction x' for at least one attractor")
+                             Message(N_("a list containing 'Attraction x' for at least one attractor")))
         if not adversaries:
-            raise InputError("adversaries", [], "at least one adversary")
+            raise InputError("adversaries", [], Message(N_("at least one adversary")))
         names = [b.name for b in adversaries]
         if focus is None:
             self.focus = 0
         elif focus in names:
             self.focus = names.index(focus)
         else:
-            raise InputError("attraction.focus", focus, "one of " + ", ".join(map(repr, names)))
+            raise InputError("attraction.focus", focus, Message(N_("one of {choices}"),
+                                                                choices=", ".join(map(repr, names))))
         tmm = opts.toise_mm
         self.ar = np.array([a.base_mm / 2 / tmm for a in side_a])
         self.br = np.array([b.base_mm / 2 / tmm for b in adversaries])
         for i, a in enumerate(side_a):
             if a.x is None or a.y is None:
-                raise InputError(f"{self._a_field(i)}.x", a.x, "a position x, y in toises")
+                raise InputError(f"{self._a_field(i)}.x", a.x, Message(N_("a position x, y in toises")))
         for i, b in enumerate(adversaries):
             if b.zone is None and (b.x is None or b.y is None):
-                raise InputError(f"adversaries.{i}.x", b.x, "a position x, y in toises, or a zone")
+                raise InputError(f"adversaries.{i}.x", b.x, Message(N_("a position x, y in toises, or a zone")))
             if b.zone is not None and (b.x is not None or b.y is not None):
-                raise InputError(f"adversaries.{i}.zone", "zone and x/y", "either x, y or a zone, not both")
+                raise InputError(f"adversaries.{i}.zone", "zone and x/y",
+                                 Message(N_("either x, y or a zone, not both")))
         self._check_overlaps()
         self.fixed_positions = all(b.zone is None for b in adversaries)
         mult = opts.course_multiplier if movement == "charge" else 1.0
@@ -180,7 +184,7 @@ class AttractionScenario(CheckedScenario, Scenario):
             for k, t in enumerate(self.terrain):
                 if not Polygon(t).is_valid or Polygon(t).area <= 0:
                     raise InputError(f"terrain.{k}.points", short_repr([list(p) for p in t]),
-                                     "corners of a polygon that does not cross itself (non-zero area)")
+                                     Message(N_("corners of a polygon that does not cross itself (non-zero area)")))
             self._check_in_terrain()
         in_way = bool(self.terrain)
         if not in_way and all(b.zone is None for b in self.advs):
@@ -194,11 +198,11 @@ class AttractionScenario(CheckedScenario, Scenario):
                             in_way = True
         if in_way and any(b.zone is not None for b in self.advs):
             raise not_modelled("terrain", "with adversaries in a zone",
-                               "terrain with adversaries placed at random: give fixed x, y positions")
+                               Message(N_("terrain with adversaries placed at random: give fixed x, y positions")))
         if in_way and self.order_mode == 1:
             raise not_modelled("attraction.activation_order", "random",
-                               "with terrain or an ally in the way (the detours change with the order): use "
-                               "'listed' or 'independent'")
+                               Message(N_("with terrain or an ally in the way (the detours change with the order): "
+                                          "use 'listed' or 'independent'")))
         return in_way
 
     def _check_in_terrain(self) -> None:
@@ -218,9 +222,9 @@ class AttractionScenario(CheckedScenario, Scenario):
             poly = Polygon(t)
             for where, f, r in placed:
                 if poly.distance(Point(f.x, f.y)) < r - 1e-9:
-                    raise InputError(f"{where}.x", (f.x, f.y),
-                                     f"a position whose base ({r:.3f} toises in radius) is off impassable terrain "
-                                     f"terrain.{k} (a fighter cannot stand inside it; it may touch its edge)")
+                    raise InputError(f"{where}.x", (f.x, f.y), Message(N_(
+                        "a position whose base ({radius} toises in radius) is off impassable terrain terrain.{piece} "
+                        "(a fighter cannot stand inside it; it may touch its edge)"), radius=f"{r:.3f}", piece=k))
 
     def _check_overlaps(self) -> None:
         pts = [(f"attractors/others '{a.name}'", a.x, a.y, r) for a, r in zip(self.side_a, self.ar)]
@@ -229,8 +233,9 @@ class AttractionScenario(CheckedScenario, Scenario):
             for j in range(i + 1, len(pts)):
                 (n1, x1, y1, r1), (n2, x2, y2, r2) = pts[i], pts[j]
                 if math.hypot(x1 - x2, y1 - y2) < r1 + r2 - 1e-9:
-                    raise InputError(f"{n1}.x/y", (x1, y1), f"a position whose base does not overlap {n2} at "
-                                     f"({x2}, {y2}): centres at least {r1 + r2:.3f} toises apart")
+                    raise InputError(f"{n1}.x/y", (x1, y1), Message(N_(
+                        "a position whose base does not overlap {other} at ({x}, {y}): centres at least {distance} "
+                        "toises apart"), other=n2, x=x2, y=y2, distance=f"{r1 + r2:.3f}"))
 
     def _prepare_pass(self) -> None:
         """The focus adversary's pass against each side-A fighter it may engage (``then_pass``): a holder when
@@ -252,16 +257,18 @@ class AttractionScenario(CheckedScenario, Scenario):
         charge_mod = 0
         if self.movement == "charge":
             if o.charge_dice_modifier is None:
-                raise InputError("options.charge_dice_modifier", None, "a number of dice from -5 to 5 with "
-                                 "hd_edition = 'cipher' and a pass after a Charge (attraction.then_pass): the Cipher "
-                                 "Charge penalty's size is not in the project's sources")
+                raise InputError("options.charge_dice_modifier", None,
+                                 Message(N_("a number of dice from -5 to 5 with hd_edition = 'cipher' and a pass "
+                                            "after a Charge (attraction.then_pass): the Cipher Charge penalty's "
+                                            "size is not in the project's sources")))
             charge_mod = o.charge_dice_modifier
         for h, a in enumerate(self.side_a):
             if not (a.has("Attraction") or self.intercept_pass):
                 continue
             n_m = max(attack_dice(m, 0) + charge_mod, 0)
             if n_m < 1:
-                raise InputError(f"adversaries.{self.focus}.cbt", m.cbt, "at least 1 attack die for then_pass")
+                raise InputError(f"adversaries.{self.focus}.cbt", m.cbt,
+                                 Message(N_("at least 1 attack die for then_pass")))
             am = with_optional_rerolls(o, make_attack(m, a, n_m, o, f"adversaries.{self.focus}"))
             n_a = attack_dice(a, 0)
             if n_a >= 1:
@@ -301,13 +308,13 @@ class AttractionScenario(CheckedScenario, Scenario):
 
     @property
     def exact_refusal(self) -> str:
-        """Why there is no exact answer (``""`` when there is one)."""
+        """Why there is no exact answer (``""`` when there is one): a :class:`fleeodds.language.Message`."""
         if self.has_exact:
             return ""
         if not self.fixed_positions:
-            return "fighters are placed at random in a zone: Attraction is computed by Monte Carlo only"
-        return (f"the activation order is random with more than {self.MAX_EXACT_ORDERS} adversaries: Attraction "
-                "is computed by Monte Carlo only")
+            return Message(N_("fighters are placed at random in a zone: Attraction is computed by Monte Carlo only"))
+        return Message(N_("the activation order is random with more than {most} adversaries: Attraction is "
+                          "computed by Monte Carlo only"), most=self.MAX_EXACT_ORDERS)
 
     def _engaged_start(self):
         a_eng = [a.engaged for a in self.side_a]
@@ -329,7 +336,7 @@ class AttractionScenario(CheckedScenario, Scenario):
             If positions are random.
         """
         if not self.fixed_positions:
-            raise InputError("method", "exact", "'mc': random positions")
+            raise InputError("method", "exact", Message(N_("'mc': random positions")))
         a_eng, b_eng = self._engaged_start()
         side = [{"x": a.x, "y": a.y, "r": float(r), "engaged": e,
                  "x_range": float(a.capacities["Attraction"]) if a.has("Attraction") else -1.0}
@@ -378,7 +385,7 @@ class AttractionScenario(CheckedScenario, Scenario):
         """
         check_exact_mode(mode)
         if not self.has_exact:
-            raise InputError("method", "exact", "'mc': " + self.exact_refusal)
+            raise InputError("method", "exact", Message(N_("'mc': {why}"), why=self.exact_refusal))
         if self.order_mode != 1:
             return in_mode(self._distribution_of(self.geometry()), mode)
         import itertools
@@ -424,8 +431,8 @@ class AttractionScenario(CheckedScenario, Scenario):
         out = _kernels().run_attraction(*self._raw_args(), seed, start, n)
         k = len(self.advs)
         if out[k, 0, 0]:
-            raise InputError("adversaries.zone", "crowded", "zones with room for non-overlapping bases "
-                             "(1000 draws in a row overlapped)")
+            raise InputError("adversaries.zone", "crowded",
+                             Message(N_("zones with room for non-overlapping bases (1000 draws in a row overlapped)")))
         return out[:k]
 
     def kernel(self):
@@ -501,41 +508,45 @@ def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict
     tp = at.then_pass
     if at.movement == "assaut" and "course_multiplier" in (data.get("options") or {}):
         inert("options.course_multiplier", opts.course_multiplier,
-              "with attraction.movement = 'assaut' (an Assaut moves MOU)")
+              Message(N_("with attraction.movement = 'assaut' (an Assaut moves MOU)")))
     side_a = []
     for sec in ("attractors", "others"):
         raw = data.get(sec) or []
         if sec == "attractors" and not raw:
-            raise InputError(sec, short_repr(data.get(sec)), "a non-empty list of [[attractors]] tables")
+            raise InputError(sec, short_repr(data.get(sec)), Message(N_("a non-empty list of [[attractors]] tables")))
         for i, a in enumerate(raw):
             f = build_fighter(a, f"{sec}.{i}", profiles, need_weapon=tp)
             if sec == "attractors" and not f.has("Attraction"):
                 raise InputError(f"{sec}.{i}.capacities", short_repr(a.get("capacities")),
-                                 "a list containing 'Attraction x' (e.g. 'Attraction 6')")
-            refuse_esquive(f, a, f"{sec}.{i}", "Esquive X in an Attraction scenario (where the dodging fighter "
-                           "moves is its player's choice; use a passe with charge = true for the dodge itself)",
+                                 Message(N_("a list containing 'Attraction x' (e.g. 'Attraction 6')")))
+            refuse_esquive(f, a, f"{sec}.{i}",
+                           Message(N_("Esquive X in an Attraction scenario (where the dodging fighter moves is its "
+                                      "player's choice; use a passe with charge = true for the dodge itself)")),
                            modelled=False)
             if f.zone is not None:
                 raise InputError(f"{sec}.{i}.zone", short_repr(a.get("zone")),
-                                 "fixed x, y positions for side-A fighters")
-            refuse_given(f, a, f"{sec}.{i}", ("support",), "in an Attraction scenario (no soutien is rolled)")
+                                 Message(N_("fixed x, y positions for side-A fighters")))
+            refuse_given(f, a, f"{sec}.{i}", ("support",),
+                         Message(N_("in an Attraction scenario (no soutien is rolled)")))
             if not tp:
                 refuse_given(f, a, f"{sec}.{i}", ("bonus_dice", "weapon"),
-                             "here: only the passes of then_pass = true roll dice")
+                             Message(N_("here: only the passes of then_pass = true roll dice")))
             side_a.append(f)
     raw = data.get("adversaries")
     if not raw:
-        raise InputError("adversaries", short_repr(raw), "a non-empty list of [[adversaries]] tables")
+        raise InputError("adversaries", short_repr(raw), Message(N_("a non-empty list of [[adversaries]] tables")))
     advs = [build_fighter(b, f"adversaries.{i}", profiles) for i, b in enumerate(raw)]
     for i, (b, rb) in enumerate(zip(advs, raw)):
-        refuse_esquive(b, rb, f"adversaries.{i}", "on an Attraction adversary (it is the one that charges)")
+        refuse_esquive(b, rb, f"adversaries.{i}", Message(N_("on an Attraction adversary (it is the one that "
+                                                             "charges)")))
     names = [b.name for b in advs]
     focus = names.index(at.focus) if at.focus in names else 0
     for i, (b, rb) in enumerate(zip(advs, raw)):
-        refuse_given(b, rb, f"adversaries.{i}", ("support",), "in an Attraction scenario (no soutien is rolled)")
+        refuse_given(b, rb, f"adversaries.{i}", ("support",),
+                     Message(N_("in an Attraction scenario (no soutien is rolled)")))
         if not (tp and i == focus):
             refuse_given(b, rb, f"adversaries.{i}", ("bonus_dice", "weapon"),
-                         "here: only the focus adversary's pass with then_pass = true rolls dice")
+                         Message(N_("here: only the focus adversary's pass with then_pass = true rolls dice")))
     return AttractionScenario(data, base_dir, side_a, advs, opts, title=m.title, focus=at.focus,
                               activation_order=at.activation_order, multiple_attractors=at.multiple_attractors,
                               measure=at.measure, movement=at.movement, then_pass=tp,

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from ....errors import InputError, short_repr
 from ....files import read_toml
+from ....language import Message, N_
 from ....system import Scenario, get_system
 from ....validation import check_exact_mode, inert, set_field
 from .. import checks
@@ -45,15 +46,17 @@ def read_profiles(data: dict, base_dir: Path) -> dict[str, dict]:
         own = load_profiles(path, "profiles_file")
         other = sorted(set(read_toml(path, "profiles_file")) - {"profiles"})
         if other or not own:
-            raise InputError("profiles_file", pf, "a TOML file of [profiles.<key>] tables (your cards)"
-                             + (f"; it has {', '.join(map(repr, other))} instead" if other else "; it has none"))
+            raise InputError("profiles_file", pf, Message(
+                N_("a TOML file of [profiles.<key>] tables (your cards); it has {keys} instead"),
+                keys=", ".join(map(repr, other))) if other else Message(
+                N_("a TOML file of [profiles.<key>] tables (your cards); it has none")))
         named = [f.get("profile") for sec in ("fleeing", "attacker", "defender", "adversaries", "attractors",
                                              "others")
                  for f in ([data.get(sec)] if isinstance(data.get(sec), dict) else data.get(sec) or [])
                  if isinstance(f, dict)]
         if not any(isinstance(n, str) and n in own for n in named):
-            inert("profiles_file", pf, "when no fighter names one of its profiles (profile = '<key>'; "
-                  "it has " + ", ".join(map(repr, sorted(own))) + ")")
+            inert("profiles_file", pf, Message(N_("when no fighter names one of its profiles (profile = '<key>'; "
+                                                  "it has {keys})"), keys=", ".join(map(repr, sorted(own)))))
         profiles = {**profiles, **own}
     return profiles
 
@@ -124,7 +127,7 @@ class CheckedScenario:
         not checked.
         """
         if not isinstance(changes, dict):
-            raise InputError("changes", short_repr(changes), "a table of field.path = value")
+            raise InputError("changes", short_repr(changes), Message(N_("a table of field.path = value")))
         data = apply_changes(self.base_source(), changes)
         shorthand = [self.fuite_compare_changes(k) for k in getattr(self, "compare", [])]
         only = frozenset() if changes in shorthand else frozenset(changes)
@@ -172,13 +175,14 @@ def build(data: dict, base_dir: Path, check_only: frozenset[str] | None = None) 
     comparison setup could make matter is not refused again unless the set names it.
     """
     if not isinstance(data, dict):
-        raise InputError("scenario", short_repr(data), "a table of fields")
+        raise InputError("scenario", short_repr(data), Message(N_("a table of fields")))
     m = validate(ScenarioModel, data)
     kind = m.type
     for sec in sorted({s for secs in SECTIONS.values() for s in secs} - set(SECTIONS[kind])):
         if sec in data:
-            raise InputError(sec, short_repr(data[sec]), f"only the sections of a '{kind}' scenario: "
-                             + ", ".join(SECTIONS[kind]) + " (or another type)")
+            raise InputError(sec, short_repr(data[sec]),
+                             Message(N_("only the sections of a '{kind}' scenario: {sections} (or another type)"),
+                                     kind=kind, sections=", ".join(SECTIONS[kind])))
     opts = parse_options(data.get("options"))
     checks.check_options(data, kind, bool(m.attraction and m.attraction.then_pass))
     profiles = read_profiles(data, base_dir)
@@ -197,10 +201,11 @@ def _attraction_rulings(sc: Scenario, kind: str, opts) -> None:
 
     if not opts.attraction_cancels_discretion:
         raise not_modelled("options.attraction_cancels_discretion", False,
-                           "Discrétion inside an Attraction zone: its rules text is not in the project's sources")
+                           Message(N_("Discrétion inside an Attraction zone: its rules text is not in the project's "
+                                      "sources")))
     if not opts.attraction_blocks_leaving_orders:
         raise not_modelled("options.attraction_blocks_leaving_orders", False,
-                           "orders that take an attracted fighter out of the zone")
+                           Message(N_("orders that take an attracted fighter out of the zone")))
     pulled = []  # (dotted path, fighter) of the fighters an Attraction can pull in this scenario
     if kind == "attraction":
         pulled = [(f"adversaries.{i}", a) for i, a in enumerate(getattr(sc, "advs", []))]
@@ -212,11 +217,11 @@ def _attraction_rulings(sc: Scenario, kind: str, opts) -> None:
             continue
         path = f"{where}.capacities"
         if id(f) not in pulled_ids:
-            raise not_modelled(path, "Discrétion", "Discrétion outside an Attraction zone: its rules text is not in "
-                                                   "the project's sources; only the ruling that an Attraction "
-                                                   "cancels it is modelled")
-        inert(path, "Discrétion", "inside an Attraction zone: the Attraction cancels it (designer ruling, "
-                                  "options.attraction_cancels_discretion)")
+            raise not_modelled(path, "Discrétion", Message(N_(
+                "Discrétion outside an Attraction zone: its rules text is not in the project's sources; only the "
+                "ruling that an Attraction cancels it is modelled")))
+        inert(path, "Discrétion", Message(N_("inside an Attraction zone: the Attraction cancels it (designer ruling, "
+                                             "options.attraction_cancels_discretion)")))
 
 
 def _every_fighter(sc: Scenario):

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from ....errors import InputError, short_repr
+from ....language import Message, N_
 from ....system import Scenario, Setup
 from ....validation import check_exact_mode, inert, not_modelled
 from .. import exact as ex
@@ -156,16 +157,19 @@ class FuiteScenario(CheckedScenario, Scenario):
         self.compare = list(compare or [])
         for i, c in enumerate(self.compare):
             if not isinstance(c, str) or c not in COMPARE:
-                raise InputError(f"fuite.compare.{i}", c, "one of " + ", ".join(f"'{k}'" for k in COMPARE))
+                raise InputError(f"fuite.compare.{i}", c,
+                                 Message(N_("one of {choices}"), choices=", ".join(f"'{k}'" for k in COMPARE)))
             if c in self.compare[:i]:
-                raise InputError(f"fuite.compare.{i}", c, "each entry once")
+                raise InputError(f"fuite.compare.{i}", c, Message(N_("each entry once")))
         if not adversaries:
-            raise InputError("adversaries", [], "at least one adversary in contact (only an engaged fighter may flee)")
+            raise InputError("adversaries", [], Message(N_("at least one adversary in contact (only an engaged "
+                                                           "fighter may flee)")))
         if attacker is not None and attacker not in [a.name for a in adversaries]:
-            raise InputError("fuite.attacker", attacker, "one of " + ", ".join(repr(a.name) for a in adversaries))
+            raise InputError("fuite.attacker", attacker,
+                             Message(N_("one of {choices}"), choices=", ".join(repr(a.name) for a in adversaries)))
         if opts.attacker_choice == "user" and attacker is None:
-            raise InputError("fuite.attacker", None, "the name of the adversary making the attack "
-                                                      "(required with attacker_choice = 'user')")
+            raise InputError("fuite.attacker", None, Message(N_("the name of the adversary making the attack "
+                                                                "(required with attacker_choice = 'user')")))
         self._candidates: list[tuple[str, Any]] = []
         self.fixed, self.attack, self.chosen, self.choice_scores = self._resolve()
         self._place_flee()
@@ -348,16 +352,20 @@ class FuiteScenario(CheckedScenario, Scenario):
         """
         o, f = self.opts, self.fleeing
         if o.charge_dice_modifier is None:
-            raise InputError("options.charge_dice_modifier", None, "a number of dice from -5 to 5 with hd_edition = "
-                             "'cipher' and a Charge's pass (fuite.charge_pass): the Cipher Charge penalty's size is "
-                             "not in the project's sources")
+            raise InputError("options.charge_dice_modifier", None,
+                             Message(N_("a number of dice from -5 to 5 with hd_edition = 'cipher' and a Charge's "
+                                        "pass (fuite.charge_pass): the Cipher Charge penalty's size is not in the "
+                                        "project's sources")))
         if o.simultaneous_kill == "frappe_rapide_first" and f.has("Frappe rapide"):
-            raise not_modelled("options.simultaneous_kill", "frappe_rapide_first", "with fuite.charge_pass and a "
-                               "fleeing fighter with Frappe rapide: its own strike would come first")
+            raise not_modelled("options.simultaneous_kill", "frappe_rapide_first",
+                               Message(N_("with fuite.charge_pass and a fleeing fighter with Frappe rapide: its "
+                                          "own strike would come first")))
         if f.has("Esquive"):
             raise not_modelled("fleeing.capacities", f"Esquive {f.capacities['Esquive']}",
-                               "against the Charge that follows a Fuite (fuite.charge_pass): whether it is still "
-                               "available this phase, and where the fighter dodges, are not modelled")
+
+                               Message(N_("against the Charge that follows a Fuite (fuite.charge_pass): whether it "
+                                          "is still available this phase, and where the fighter dodges, are not "
+                                          "modelled")))
         fields = {a.name: f"adversaries.{i}" for i, a in enumerate(self.adversaries)}
         fields.update({a.name: f"others.{i}" for i, a in enumerate(self.others)})
         by_name = {a.name: a for a in self.adversaries + self.others}
@@ -833,89 +841,100 @@ class FuiteScenario(CheckedScenario, Scenario):
         taken = {s.en for s in shorthand}
         for s in generic:
             if s.en in taken:
-                raise InputError(f"compare.{s.en}", s.en, "a label that is not also a fuite.compare setup's ("
-                                 + ", ".join(repr(t) for t in sorted(taken)) + ")")
+                raise InputError(f"compare.{s.en}", s.en,
+                                 Message(N_("a label that is not also a fuite.compare setup's ({labels})"),
+                                         labels=", ".join(repr(t) for t in sorted(taken))))
         return generic + shorthand
 
 
 def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, base_dir: Path,
                 check_only: frozenset[str] | None = None) -> FuiteScenario:
     if m.fleeing is None:
-        raise InputError("fleeing", None, "a [fleeing] table: the engaged fighter that flees")
+        raise InputError("fleeing", None, Message(N_("a [fleeing] table: the engaged fighter that flees")))
     fleeing = build_fighter(data["fleeing"], "fleeing", profiles, required=("def", "pv"))
     if "engaged" in fleeing.given and not fleeing.engaged:
-        raise InputError("fleeing.engaged", False, "true or nothing: only an engaged fighter may flee "
-                                                   "(Fuite, rules digest §3)")
+        raise InputError("fleeing.engaged", False, Message(N_("true or nothing: only an engaged fighter may flee "
+                                                              "(Fuite, rules digest §3)")))
     if "engaged" in fleeing.given:  # true: what a Fuite means anyway
-        inert("fleeing.engaged", True, "in a Fuite (the fleeing fighter is engaged by definition)")
-    refuse_esquive(fleeing, data["fleeing"], "fleeing", "in a Fuite (Esquive X is not allowed to an engaged "
-                   "fighter, and a fleeing fighter is engaged)")
+        inert("fleeing.engaged", True, Message(N_("in a Fuite (the fleeing fighter is engaged by definition)")))
+    refuse_esquive(fleeing, data["fleeing"], "fleeing",
+                   Message(N_("in a Fuite (Esquive X is not allowed to an engaged fighter, and a fleeing fighter "
+                              "is engaged)")))
     placed = "x" in fleeing.given and "y" in fleeing.given
     refuse_given(fleeing, data["fleeing"], "fleeing", ("weapon", "bonus_dice", "support", "zone")
                  + (() if placed else ("x", "y")),
-                 "on the fleeing fighter of a Fuite (it makes no attack; give both x and y to place it)")
+                 Message(N_("on the fleeing fighter of a Fuite (it makes no attack; give both x and y to place it)")))
     raw = data.get("adversaries")
     if not raw:
-        raise InputError("adversaries", short_repr(raw), "a non-empty list of [[adversaries]] tables "
-                                                         "(every adversary in base contact)")
+        raise InputError("adversaries", short_repr(raw),
+                         Message(N_("a non-empty list of [[adversaries]] tables (every adversary in base contact)")))
     advs = []
     for i, a in enumerate(raw):
         f = build_fighter(a, f"adversaries.{i}", profiles, need_weapon=True, required=("cbt",))
         if "engaged" in f.given and not f.engaged:
-            raise InputError(f"adversaries.{i}.engaged", False, "true or nothing: every adversary listed is in "
-                                                                "base contact with the fleeing fighter")
+            raise InputError(f"adversaries.{i}.engaged", False,
+                             Message(N_("true or nothing: every adversary listed is in base contact with the "
+                                        "fleeing fighter")))
         if "engaged" in f.given:
             inert(f"adversaries.{i}.engaged", True,
-                  "in a Fuite (every adversary listed is in base contact with the fleeing fighter)")
+                  Message(N_("in a Fuite (every adversary listed is in base contact with the fleeing fighter)")))
         refuse_given(f, a, f"adversaries.{i}", ("support",),
-                     "on a Fuite adversary: its soutien comes from the other adversaries listed (every adversary "
-                     "in contact with the fleeing fighter); list each supporter as an adversary")
+
+                     Message(N_("on a Fuite adversary: its soutien comes from the other adversaries listed (every "
+                                "adversary in contact with the fleeing fighter); list each supporter as an "
+                                "adversary")))
         refuse_given(f, a, f"adversaries.{i}", ("zone",) + (() if placed else ("x", "y")),
-                     "in a Fuite (a zone is for Attraction; x, y only with the fleeing fighter's x, y)")
+                     Message(N_("in a Fuite (a zone is for Attraction; x, y only with the fleeing fighter's x, y)")))
         if placed and (f.x is None or f.y is None):
-            raise InputError(f"adversaries.{i}.x", f.x, "x and y for every adversary when the fleeing fighter "
-                                                        "is placed (each in base contact with it)")
-        refuse_esquive(f, a, f"adversaries.{i}", "on a Fuite adversary (nobody engages it: the fleeing fighter "
-                       "moves away)")
+            raise InputError(f"adversaries.{i}.x", f.x,
+                             Message(N_("x and y for every adversary when the fleeing fighter is placed (each in "
+                                        "base contact with it)")))
+        refuse_esquive(f, a, f"adversaries.{i}", Message(N_("on a Fuite adversary (nobody engages it: the fleeing "
+                                                            "fighter moves away)")))
         advs.append(f)
     fu = m.fuite if m.fuite is not None else validate(FuiteModel, {}, "fuite.")
     given = set(data.get("fuite") or {})
     others = []
     for i, o in enumerate(data.get("others") or []):
         if not placed:
-            raise InputError(f"others.{i}", short_repr(o), "nothing unless the fleeing fighter is placed "
-                             "(fleeing.x, y): the other enemies on the table only matter by their positions")
+            raise InputError(f"others.{i}", short_repr(o),
+                             Message(N_("nothing unless the fleeing fighter is placed (fleeing.x, y): the other "
+                                        "enemies on the table only matter by their positions")))
         f = build_fighter(o, f"others.{i}", profiles)
         refuse_given(f, o, f"others.{i}", ("weapon", "bonus_dice", "support", "zone", "state"),
-                     "on another enemy of a Fuite (it makes no attack: only its base and its Attraction x count)")
-        refuse_esquive(f, o, f"others.{i}", "on another enemy of a Fuite (nobody engages it here)")
+                     Message(N_("on another enemy of a Fuite (it makes no attack: only its base and its Attraction "
+                                "x count)")))
+        refuse_esquive(f, o, f"others.{i}", Message(N_("on another enemy of a Fuite (nobody engages it here)")))
         if f.x is None or f.y is None:
-            raise InputError(f"others.{i}.x", f.x, "x and y (toises): the other enemies are placed on the table")
+            raise InputError(f"others.{i}.x", f.x, Message(N_("x and y (toises): the other enemies are placed on "
+                                                              "the table")))
         others.append(f)
     names = [a.name for a in advs + others]
     if len(set(names)) != len(names):
-        raise InputError("adversaries.name", names, "distinct names (adversaries and others)")
+        raise InputError("adversaries.name", names, Message(N_("distinct names (adversaries and others)")))
     if fu.direction is not None and not placed:
-        raise InputError("fuite.direction", fu.direction, "nothing unless the fleeing fighter is placed (fleeing.x "
-                         "and fleeing.y, and every adversary's x, y): the flee move starts from its position")
+        raise InputError("fuite.direction", fu.direction,
+                         Message(N_("nothing unless the fleeing fighter is placed (fleeing.x and fleeing.y, and "
+                                    "every adversary's x, y): the flee move starts from its position")))
     if fu.destination is not None and not placed:
-        raise InputError("fuite.destination", fu.destination, "nothing unless the fleeing fighter is placed "
-                         "(fleeing.x and fleeing.y, and every adversary's x, y): the flee move starts from its "
-                         "position")
+        raise InputError("fuite.destination", fu.destination,
+                         Message(N_("nothing unless the fleeing fighter is placed (fleeing.x and fleeing.y, and "
+                                    "every adversary's x, y): the flee move starts from its position")))
     if fu.destination is not None and fu.direction is not None:
-        raise InputError("fuite.destination", fu.destination, "a destination or a direction (fuite.direction), "
-                         "not both")
+        raise InputError("fuite.destination", fu.destination,
+                         Message(N_("a destination or a direction (fuite.direction), not both")))
     allies = []
     for i, o in enumerate(data.get("allies") or []):
         if not placed:
-            raise InputError(f"allies.{i}", short_repr(o), "nothing unless the fleeing fighter is placed "
-                             "(fleeing.x, y): its allies only matter by their positions")
+            raise InputError(f"allies.{i}", short_repr(o),
+                             Message(N_("nothing unless the fleeing fighter is placed (fleeing.x, y): its allies "
+                                        "only matter by their positions")))
         f = build_fighter(o, f"allies.{i}", profiles)
         refuse_given(f, o, f"allies.{i}", ("weapon", "bonus_dice", "support", "zone", "state"),
-                     "on an ally of the fleeing fighter (only its base and position count here)")
-        refuse_esquive(f, o, f"allies.{i}", "on an ally of the fleeing fighter (nobody engages it here)")
+                     Message(N_("on an ally of the fleeing fighter (only its base and position count here)")))
+        refuse_esquive(f, o, f"allies.{i}", Message(N_("on an ally of the fleeing fighter (nobody engages it here)")))
         if f.x is None or f.y is None:
-            raise InputError(f"allies.{i}.x", f.x, "x and y (toises): the allies are placed on the table")
+            raise InputError(f"allies.{i}.x", f.x, Message(N_("x and y (toises): the allies are placed on the table")))
         allies.append(f)
     placed_all = [("fleeing", fleeing)] + [(f"adversaries.{i}", a) for i, a in enumerate(advs)] + [
         (f"others.{i}", a) for i, a in enumerate(others)]
@@ -925,29 +944,35 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
             if b.x is None or b.y is None:
                 continue
             if math.hypot(a.x - b.x, a.y - b.y) < r + b.base_mm / 2 / opts.toise_mm - 1e-9:
-                raise InputError(f"allies.{i}.x", a.x, f"a position whose base does not overlap {b.name}'s "
-                                                      f"({where}): bases may touch, not stand on each other")
+                raise InputError(f"allies.{i}.x", a.x, Message(N_(
+                    "a position whose base does not overlap {name}'s ({field}): bases may touch, not stand on each "
+                    "other"), name=b.name, field=where))
     if fu.destination is not None and placed and math.hypot(fu.destination[0] - fleeing.x,
                                                             fu.destination[1] - fleeing.y) < 1e-9:
-        raise InputError("fuite.destination", fu.destination, "a point away from the fleeing fighter's position "
-                                                              "(the flee move must go somewhere)")
+        raise InputError("fuite.destination", fu.destination,
+                         Message(N_("a point away from the fleeing fighter's position (the flee move must go "
+                                    "somewhere)")))
     terrain = [list(map(tuple, t.points)) for t in (m.terrain or [])]
     if terrain and not placed:
-        raise InputError("terrain", short_repr(data.get("terrain")), "nothing unless the fleeing fighter is placed "
-                         "(fleeing.x, y): terrain only matters on the table")
+        raise InputError("terrain", short_repr(data.get("terrain")),
+                         Message(N_("nothing unless the fleeing fighter is placed (fleeing.x, y): terrain only "
+                                    "matters on the table")))
     _check_terrain(terrain, [("fleeing", fleeing)] + [(f"adversaries.{i}", a) for i, a in enumerate(advs)]
                    + [(f"others.{i}", a) for i, a in enumerate(others)]
                    + [(f"allies.{i}", a) for i, a in enumerate(allies)], opts)
     if "next_activation" in given and fu.direction is None and fu.destination is None:
-        inert("fuite.next_activation", fu.next_activation, "without fuite.direction or fuite.destination (only a "
-              "placed flee move ends somewhere an adversary can charge again)")
+        inert("fuite.next_activation", fu.next_activation,
+              Message(N_("without fuite.direction or fuite.destination (only a placed flee move ends somewhere an "
+                         "adversary can charge again)")))
     if "charge_pass" in given and fu.direction is None and fu.destination is None:
-        inert("fuite.charge_pass", fu.charge_pass, "without fuite.direction or fuite.destination (only a placed "
-              "flee move ends somewhere an adversary can charge again)")
+        inert("fuite.charge_pass", fu.charge_pass,
+              Message(N_("without fuite.direction or fuite.destination (only a placed flee move ends somewhere an "
+                         "adversary can charge again)")))
     for k in ("attraction_measure", "attraction_movement", "multiple_attractors"):
         if k in given and fu.direction is None and fu.destination is None:
-            inert(f"fuite.{k}", getattr(fu, k), "without fuite.direction or fuite.destination (only a placed "
-                  "flee move ends somewhere an Attraction can pull the fighter back)")
+            inert(f"fuite.{k}", getattr(fu, k),
+                  Message(N_("without fuite.direction or fuite.destination (only a placed flee move ends somewhere "
+                             "an Attraction can pull the fighter back)")))
     room = True if fu.room is None else fu.room
     if placed:
         room = _room_from_positions(fleeing, advs, opts, fu.room if "room" in given else None, others)
@@ -956,24 +981,24 @@ def _load_fuite(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
     partial = opts.no_room_move == "partial"
     if "partial_room_toises" in given and not (room_can_be_false and partial):
         inert("fuite.partial_room_toises", fu.partial_room_toises,
-              "unless room = false and options.no_room_move = 'partial'")
+              Message(N_("unless room = false and options.no_room_move = 'partial'")))
     if partial and not room_can_be_false:
-        inert("options.no_room_move", "partial", "unless fuite.room = false")
+        inert("options.no_room_move", "partial", Message(N_("unless fuite.room = false")))
     opts_given = set(data.get("options") or {})
     repli_possible = fu.repli or compare_sets(data, "fuite.repli", "ordre_repli", ("options.repli_move_multiplier",),
                                               check_only)
     if "repli_move_multiplier" in opts_given and not repli_possible:
         inert("options.repli_move_multiplier", opts.repli_move_multiplier,
-              "unless fuite.repli = true (Ordre Repli)")
+              Message(N_("unless fuite.repli = true (Ordre Repli)")))
     if fu.attacker is not None and "attacker_choice" in opts_given and opts.attacker_choice != "user":
         inert("options.attacker_choice", opts.attacker_choice,
-              "when fuite.attacker names the attacker")
+              Message(N_("when fuite.attacker names the attacker")))
     if fu.stay:  # no Fuite: the fighter stays engaged and each adversary attacks it (.stay)
         from .stay import StayScenario
 
         if fu.direction is not None or fu.destination is not None:
-            raise InputError("fuite.stay", True, "false with a placed flee move (fuite.direction or "
-                                                 "fuite.destination): a fighter that stays does not move")
+            raise InputError("fuite.stay", True, Message(N_("false with a placed flee move (fuite.direction or "
+                                                            "fuite.destination): a fighter that stays does not move")))
         return StayScenario(data, base_dir, fleeing, advs, opts, title=m.title, def_modifier=fu.def_modifier)
     return FuiteScenario(data, base_dir, fleeing, advs, opts, title=m.title, repli=fu.repli, attacker=fu.attacker,
                          room=room, partial_room_toises=float(fu.partial_room_toises),
@@ -993,15 +1018,16 @@ def _check_terrain(terrain: list, fighters: list[tuple[str, Fighter]], opts: Opt
     for k, t in enumerate(terrain):
         if not Polygon(t).is_valid or Polygon(t).area <= 0:
             raise InputError(f"terrain.{k}.points", short_repr([list(p) for p in t]),
-                             "corners of a polygon that does not cross itself (non-zero area)")
+                             Message(N_("corners of a polygon that does not cross itself (non-zero area)")))
     for where, f in fighters:
         if f.x is None or f.y is None:
             continue
         r = f.base_mm / 2 / opts.toise_mm
         for k, t in enumerate(terrain):
             if Polygon(t).intersection(Point(f.x, f.y).buffer(r)).area > 1e-9:
-                raise InputError(f"{where}.x", f.x, f"a position whose base ({r:.3f} toises in radius) is off "
-                                 f"impassable terrain terrain.{k} (a fighter cannot stand inside it)")
+                raise InputError(f"{where}.x", f.x, Message(N_(
+                    "a position whose base ({radius} toises in radius) is off impassable terrain terrain.{piece} (a "
+                    "fighter cannot stand inside it)"), radius=f"{r:.3f}", piece=k))
 
 
 def _room_from_positions(fleeing: Fighter, advs: list[Fighter], opts: Options, written: bool | None = None,
@@ -1023,13 +1049,17 @@ def _room_from_positions(fleeing: Fighter, advs: list[Fighter], opts: Options, w
     room = _computed_room(fleeing, advs, opts, others)
     if written is not None:
         if written != room and room:
-            raise InputError("fuite.room", written, "true or nothing: the positions (fleeing.x, y and the x, y "
-                             "of the adversaries and others) leave room to flee (fuite.room must agree with them)")
+            raise InputError("fuite.room", written,
+                             Message(N_("true or nothing: the positions (fleeing.x, y and the x, y of the "
+                                        "adversaries and others) leave room to flee (fuite.room must agree with "
+                                        "them)")))
         if written != room:
-            raise InputError("fuite.room", written, "false or nothing: the positions (fleeing.x, y and the x, y "
-                             "of the adversaries and others) leave no room to flee (fuite.room must agree with "
-                             "them)")
-        inert("fuite.room", written, "with fleeing.x, y (the room to flee is computed from the positions)")
+            raise InputError("fuite.room", written,
+                             Message(N_("false or nothing: the positions (fleeing.x, y and the x, y of the "
+                                        "adversaries and others) leave no room to flee (fuite.room must agree with "
+                                        "them)")))
+        inert("fuite.room", written, Message(N_("with fleeing.x, y (the room to flee is computed from the "
+                                                "positions)")))
     return room
 
 
@@ -1044,25 +1074,28 @@ def _computed_room(fleeing: Fighter, advs: list[Fighter], opts: Options, others:
         ra = a.base_mm / 2 / t
         gap = math.hypot(a.x - fleeing.x, a.y - fleeing.y) - r - ra
         if abs(gap) > 1e-3:
-            raise InputError(f"adversaries.{i}.x/y", (a.x, a.y), f"a position in base contact with the fleeing "
-                             f"fighter (centres {r + ra:.3f} toises apart; these are {r + ra + gap:.3f})")
+            raise InputError(f"adversaries.{i}.x/y", (a.x, a.y), Message(N_(
+                "a position in base contact with the fleeing fighter (centres {contact} toises apart; these are "
+                "{distance})"), contact=f"{r + ra:.3f}", distance=f"{r + ra + gap:.3f}"))
         for j, (x, y, rb) in enumerate(enemies):  # around the fighter, side by side: bases touch, never stack
             if math.hypot(a.x - x, a.y - y) < ra + rb - 1e-3:
-                raise InputError(f"adversaries.{i}.x/y", (a.x, a.y), f"a position whose base does not overlap "
-                                 f"adversaries.{j} (centres at least {ra + rb:.3f} toises apart)")
+                raise InputError(f"adversaries.{i}.x/y", (a.x, a.y), Message(N_(
+                    "a position whose base does not overlap {other} (centres at least {distance} toises apart)"),
+                    other=f"adversaries.{j}", distance=f"{ra + rb:.3f}"))
         enemies.append((a.x, a.y, ra))
     placed = [(f"adversaries.{i}", a.x, a.y, ra) for i, (a, (_, _, ra)) in enumerate(zip(advs, enemies))]
     for i, o in enumerate(others):
         ro = o.base_mm / 2 / t
         gap = math.hypot(o.x - fleeing.x, o.y - fleeing.y) - r - ro
         if gap <= 1e-3:
-            raise InputError(f"others.{i}.x", (o.x, o.y), "a position out of contact with the fleeing fighter "
-                             f"(centres more than {r + ro:.3f} toises apart): an enemy in contact is one of the "
-                             "adversaries")
+            raise InputError(f"others.{i}.x", (o.x, o.y), Message(N_(
+                "a position out of contact with the fleeing fighter (centres more than {distance} toises apart): an "
+                "enemy in contact is one of the adversaries"), distance=f"{r + ro:.3f}"))
         for where, x, y, rp in placed:
             if math.hypot(o.x - x, o.y - y) < ro + rp - 1e-9:
-                raise InputError(f"others.{i}.x", (o.x, o.y), f"a position whose base does not overlap {where} "
-                                 f"(centres at least {ro + rp:.3f} toises apart)")
+                raise InputError(f"others.{i}.x", (o.x, o.y), Message(N_(
+                    "a position whose base does not overlap {other} (centres at least {distance} toises apart)"),
+                    other=where, distance=f"{ro + rp:.3f}"))
         placed.append((f"others.{i}", o.x, o.y, ro))
         enemies.append((o.x, o.y, ro))
     return has_room((fleeing.x, fleeing.y), r, enemies, max(opts.course_multiplier * fleeing.mou, 1e-3))

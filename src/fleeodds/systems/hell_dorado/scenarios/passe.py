@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ....errors import InputError
+from ....language import Message, N_
 from ....system import Scenario
 from ....validation import check_exact_mode, inert
 from .. import exact as ex
@@ -57,12 +58,13 @@ class PassScenario(CheckedScenario, Scenario):
         self.charge, self.esquive_used = charge, esquive_used
         self.attacker_f, self.defender_f = attacker, defender
         if report not in ("kills", "hits"):
-            raise InputError("passe.report", report, "'kills' or 'hits'")
+            raise InputError("passe.report", report, Message(N_("'kills' or 'hits'")))
         if attacker.cbt is None:
-            raise InputError("attacker.cbt", "-", "a number of dice: a CBT – fighter cannot attack")
+            raise InputError("attacker.cbt", "-", Message(N_("a number of dice: a CBT – fighter cannot attack")))
         n_a = attack_dice(attacker, support_bonus(attacker.support, opts))
         if n_a < 1:
-            raise InputError("attacker.cbt", attacker.cbt, "at least 1 attack die in total (CBT + soutien + bonus)")
+            raise InputError("attacker.cbt", attacker.cbt,
+                             Message(N_("at least 1 attack die in total (CBT + soutien + bonus)")))
         self.duel = riposte and defender.cbt is not None
         self.a = with_optional_rerolls(opts, make_attack(attacker, defender, n_a, opts, "attacker", def_modifier))
         self.b = None
@@ -168,33 +170,36 @@ def _load_passe(data: dict, m: ScenarioModel, opts: Options, profiles: dict, bas
                 check_only: frozenset[str] | None = None) -> PassScenario:
     for sec in ("attacker", "defender"):
         if data.get(sec) is None:
-            raise InputError(sec, None, f"an [{sec}] table (a fighter)")
+            raise InputError(sec, None, Message(N_("an [{section}] table (a fighter)"), section=sec))
     pa = m.passe if m.passe is not None else validate(PasseModel, {}, "passe.")
     att = build_fighter(data["attacker"], "attacker", profiles, need_weapon=True, required=("cbt",))
     dfd = build_fighter(data["defender"], "defender", profiles, required=("def", "pv"))
     for where, f in (("attacker", att), ("defender", dfd)):
-        refuse_given(f, data[where], where, POSITION, "in a passe (positions are for Attraction)")
+        refuse_given(f, data[where], where, POSITION, Message(N_("in a passe (positions are for Attraction)")))
     refuse_given(att, data["attacker"], "attacker", ("engaged", "state"),
-                 "on the attacker of a passe (they only forbid the defender's Esquive X against a charge)")
+                 Message(N_("on the attacker of a passe (they only forbid the defender's Esquive X against a "
+                            "charge)")))
     if att.has("Esquive"):
         inert("attacker.capacities", "Esquive " + str(att.capacities["Esquive"]),
-              "on the attacker of a passe (Esquive X answers an enemy that engages the fighter)")
+              Message(N_("on the attacker of a passe (Esquive X answers an enemy that engages the fighter)")))
     charge_possible = pa.charge or compare_sets(data, "passe.charge", "", ("defender",), check_only)
     esq_possible = dfd.has("Esquive") or compare_sets(data, "defender.capacities", "", ("defender",), check_only)
     if dfd.has("Esquive") and not charge_possible:
         inert("defender.capacities", "Esquive " + str(dfd.capacities["Esquive"]),
-              "unless passe.charge = true (Esquive X answers an enemy that engages the fighter)")
+              Message(N_("unless passe.charge = true (Esquive X answers an enemy that engages the fighter)")))
     if not (charge_possible and esq_possible):
         refuse_given(dfd, data["defender"], "defender", ("engaged", "state"),
-                     "unless the defender has Esquive X and passe.charge = true (they only forbid the Esquive)")
+                     Message(N_("unless the defender has Esquive X and passe.charge = true (they only forbid the "
+                                "Esquive)")))
     riposte = pa.riposte
     if dfd.cbt is None and "riposte" in (data.get("passe") or {}) and riposte:
-        inert("passe.riposte", True, "when the defender has CBT – (it cannot riposte)")
+        inert("passe.riposte", True, Message(N_("when the defender has CBT – (it cannot riposte)")))
     if not riposte or dfd.cbt is None:
         refuse_given(dfd, data["defender"], "defender", ("support", "bonus_dice", "weapon"),
-                     "when the defender does not riposte (riposte = false or CBT –)")
+                     Message(N_("when the defender does not riposte (riposte = false or CBT –)")))
     if riposte and dfd.cbt is not None and dfd.weapon is None:
-        raise InputError("defender.weapons", [], "a weapon for the defender's riposte (or riposte = false)")
+        raise InputError("defender.weapons", [], Message(N_("a weapon for the defender's riposte (or riposte = "
+                                                            "false)")))
     return PassScenario(data, base_dir, att, dfd, opts, title=m.title, riposte=riposte, report=pa.report,
                         def_modifier=pa.def_modifier, charge=pa.charge, esquive_used=pa.esquive_used)
 

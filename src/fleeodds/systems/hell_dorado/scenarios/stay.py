@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from ....engine import counts_kernel
+from ....language import Message, N_
 from ....outcomes import Outcome
 from ....system import Scenario
 from ....validation import check_exact_mode, not_modelled
@@ -82,11 +83,13 @@ class StayScenario(CheckedScenario, Scenario):
         if not title:
             self.title_fr = f"{fleeing.name} reste au contact de {advs}"
         if opts.reroll_policy == "optional":
-            raise not_modelled("options.reroll_policy", "optional", "with fuite.stay (the best re-roll of one "
-                                                                   "pass is not the best over several passes)")
+            raise not_modelled("options.reroll_policy", "optional",
+                               Message(N_("with fuite.stay (the best re-roll of one pass is not the best over "
+                                          "several passes)")))
         if fleeing.has("Frappe rapide") and opts.simultaneous_kill == "frappe_rapide_first":
-            raise not_modelled("fuite.stay", True, "Frappe rapide on the fighter that stays under "
-                                                   "simultaneous_kill = 'frappe_rapide_first' (it would strike first)")
+            raise not_modelled("fuite.stay", True,
+                               Message(N_("Frappe rapide on the fighter that stays under simultaneous_kill = "
+                                          "'frappe_rapide_first' (it would strike first)")))
         self.attacks: list[tuple[str, Attack | None]] = []
         for i, a in enumerate(self.adversaries):
             sup = support_bonus(sum(1 for j, b in enumerate(self.adversaries) if j != i and can_support(b, opts)), opts)
