@@ -1,5 +1,5 @@
-"""What every section of a Warhammer scenario shares: the field helper :func:`F` (titles and
-descriptions in English and French, units), the strict base model, the special rules and troop
+"""What every section of a Warhammer scenario shares: the field helper :func:`F` (English titles
+and descriptions marked for the catalogue, units), the strict base model, the special rules and troop
 types, and a unit's resolved profile (:class:`UnitProfile`).
 
 Units: distances in inches, Leadership and Movement as on the unit profile.
