@@ -5,7 +5,7 @@ Each entry is its English text, marked for the catalogue (``N_``); its French is
 still works (its own French, unless the catalogue has one).
 """
 
-from ..language import N_, translation
+from ..language import N_, render, translation
 
 WORDS = {
     "outcome": N_("Outcome"),
@@ -33,7 +33,9 @@ def w(key: str, lang: str, **fmt) -> str:
     s = english if lang == "en" else translation(lang).gettext(english)
     if isinstance(entry, dict) and s == english:
         s = entry.get(lang, english)  # an entry of the older (en, fr) form
-    return s.format(**fmt) if fmt else s
+    if not fmt:
+        return s
+    return s.format(**{k: render(v, lang) for k, v in fmt.items()})  # a Message parameter in the same language
 
 WORDS.update({
     "difference_axis": N_("Difference vs {base} (percentage points)"),
