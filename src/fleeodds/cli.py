@@ -61,7 +61,7 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except FleeoddsError as exc:
-            click.echo(_("error: ") + exc.message(lang), err=True)
+            click.echo(_("error: ") + exc.message(), err=True)  # in the language chosen above
             sys.exit(2)
         except click.UsageError as exc:  # a bad option or argument: one line too, with where to look
             where = exc.ctx.command_path if exc.ctx is not None else "fleeodds"
@@ -219,10 +219,12 @@ chart_options = [
 
 
 def _merged_groups(sc, scenarios, lang: str):
-    """:func:`fleeodds.compare.merged_outcome_groups` (imported when needed: ``--help`` loads no numpy)."""
+    """:func:`fleeodds.compare.merged_outcome_groups` in ``lang`` (imported when needed: ``--help`` loads no
+    numpy)."""
     from .compare import merged_outcome_groups
 
-    return merged_outcome_groups(sc, scenarios, lang)
+    with use_lang(lang):
+        return merged_outcome_groups(sc, scenarios)
 
 
 def _best_frame(frame):
@@ -322,7 +324,8 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         else:
             text = tables.render(table, fmt, distribution=distribution, summary=True)
         kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size)
-        groups = sc.outcome_groups(lang)
+        with use_lang(lang):
+            groups = sc.outcome_groups()
         if chart and groups:  # outcomes that group (a fight): one stacked bar
             import pandas as pd
 
@@ -365,7 +368,9 @@ def _with_decision(sc, text: str, fmt: str, method: str, trials, seed: int, lang
     try:
         d = decide(sc, method, trials=trials, seed=seed, lang=lang, progress=progress)
     except FleeoddsError as exc:  # the scenario as written is answered; its [decide] table may ask what is closed
-        click.echo(_msg("decision_skipped", lang, why=exc.message(lang)), err=True)
+        with use_lang(lang):
+            why = exc.message()
+        click.echo(_msg("decision_skipped", lang, why=why), err=True)
         return text
     if fmt == "json":
         data = json.loads(text)

@@ -262,26 +262,25 @@ class OutcomeTable:
         return [(r["outcome"], r["label"], r["probability"], r["exact"]) for r in self.best_rows()
                 if r["probability"] > 0]
 
-    def notes(self, lang: str | None = None) -> list[str]:
-        """The scenario's own sentences (``Scenario.notes``) in ``lang`` (default: the table's); the notes of
-        inputs that change nothing (the manifest's ``input_notes``, also in its ``notes``) are left out: the
-        command line says them once, on standard error."""
-        lang = lang or self.lang
+    def notes(self) -> list[str]:
+        """The scenario's own sentences (``Scenario.notes``) in the table's language (:meth:`relabel` for
+        another); the notes of inputs that change nothing (the manifest's ``input_notes``, also in its
+        ``notes``) are left out: the command line says them once, on standard error."""
+        lang = self.lang
         notes = self.manifest.get("notes") or {}
         said = {r.get("message", {}).get(lang) for r in self.manifest.get("input_notes") or () if isinstance(r, dict)}
         return [n for n in notes.get(lang, []) if n not in said]
 
-    def summary_sentence(self, lang: str | None = None) -> str:
+    def summary_sentence(self) -> str:
         """The answer in one plain sentence, e.g. "Night Goblins lose a combat by 2 to Dwarf
         Warriors: held 8 %, caught and destroyed in the pursuit 51 %, escaped 41 %."
 
-        Built from the title and the outcome labels (:mod:`fleeodds.report.summary`), in
-        ``lang`` (default: the table's language).
+        Built from the title and the outcome labels (:mod:`fleeodds.report.summary`), in the table's
+        language (:meth:`relabel` for another).
         """
         from .report.summary import outcome_sentence
 
-        table = self if lang is None or lang == self.lang else self.relabel(lang)
-        return outcome_sentence(table)
+        return outcome_sentence(self)
 
     @property
     def outcome_order(self) -> tuple[str, ...]:

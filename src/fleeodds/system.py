@@ -264,12 +264,13 @@ class Scenario(ABC):
         """
         return {}
 
-    def notes(self, lang: str = "en") -> list[str]:
-        """Sentences a reader needs next to the odds, in ``lang`` (``[]`` by default).
+    def notes(self) -> list[str]:
+        """Sentences a reader needs next to the odds, in the reader's language (``[]`` by default).
 
         A system says here what the numbers rest on that the title does not tell,
         e.g. which adversary attacks, with how many dice and why it was chosen.
-        They are printed after the one-sentence summary and kept in the manifest.
+        They are printed after the one-sentence summary and kept in the manifest (one list per language:
+        the evaluation asks again in each, :func:`fleeodds.language.use_lang`).
         """
         return []
 
@@ -309,18 +310,18 @@ class Scenario(ABC):
         """
         return None
 
-    def summary_sentences(self, probabilities: dict[str, float], lang: str = "en") -> list[str]:
-        """Short sentences saying the answer, in place of the one-sentence list of every outcome
-        (``[]`` by default: the front builds that sentence from the title and outcome labels).
+    def summary_sentences(self, probabilities: dict[str, float]) -> list[str]:
+        """Short sentences saying the answer in the reader's language, in place of the one-sentence list of
+        every outcome (``[]`` by default: the front builds that sentence from the title and outcome labels).
 
         ``probabilities``: outcome code -> probability (exact where available). A system writes
         them when its outcomes group naturally (who won a fight, then what the loser did).
         """
         return []
 
-    def outcome_groups(self, lang: str = "en") -> list[tuple[str, list[str]]] | None:
-        """Groups of outcome codes a chart stacks (``[(group name, [codes])]``, in drawing order), when the
-        outcomes group naturally (a fight: one side's wins, neither, the other side's wins); ``None`` by
+    def outcome_groups(self) -> list[tuple[str, list[str]]] | None:
+        """Groups of outcome codes a chart stacks (``[(group name in the reader's language, [codes])]``, in
+        drawing order), when the outcomes group naturally (a fight: one side's wins, neither, the other side's wins); ``None`` by
         default (one bar per outcome)."""
         return None
 

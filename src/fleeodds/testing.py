@@ -37,6 +37,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from .errors import FleeoddsError
+from .language import use_lang
 from .system import MAX_SETUPS, RulesSystem, Scenario, get_system, scenario_from_dict
 
 #: |z| bound of a two-sided 99.9 % interval.
@@ -114,7 +115,8 @@ def check_structure(scenario: Scenario) -> None:
     _check(isinstance(described, dict), sc, "describe() returns a dict")
     json.dumps(described, allow_nan=False)  # JSON-able, strictly
     for lang in ("en", "fr"):
-        _check(all(isinstance(n, str) for n in sc.notes(lang)), sc, "notes are sentences")
+        with use_lang(lang):
+            _check(all(isinstance(n, str) for n in sc.notes()), sc, "notes are sentences")
     check_rule_sources(sc)
     check_table_shapes(sc)
 

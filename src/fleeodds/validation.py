@@ -23,7 +23,7 @@ from typing import Any, Callable, NamedTuple, TypeVar, get_args
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import InputError, echo, short_repr  # noqa: F401  (re-exported)
-from .language import Message, N_, translation
+from .language import SOURCE_LANG, Message, N_, get_lang, translation, use_lang
 
 #: Deepest dotted path accepted (parts).
 MAX_PATH_PARTS = 32
@@ -240,23 +240,23 @@ class InputNote(NamedTuple):
     value: Any
     context: str
 
-    def message(self, lang: str = "en", prefix: str = "") -> str:
-        """``fuite.repli: true has no effect here — …`` in ``lang`` (the error's French wording).
+    def message(self, prefix: str = "") -> str:
+        """``fuite.repli: true has no effect here — …`` in the reader's language (the error's wording).
 
         ``prefix`` goes before the field: ``"compare.Ld 8: "`` for a comparison setup's note."""
         if isinstance(self.context, Message):
             return prefix + Message(N_("{field}: {value} has no effect {context}"), field=self.field,
-                                    value=echo(self.value, whole_floats=True), context=self.context).render(lang)
+                                    value=echo(self.value, whole_floats=True), context=self.context).render()
         text = f"{prefix}{self.field}: {echo(self.value, whole_floats=True)} has no effect {self.context}"
-        if lang != "fr":
+        if get_lang() == SOURCE_LANG:
             return text
-        from .messages_fr import to_french
+        from .messages_fr import to_french  # a plain English reason: the older way, while the systems move over
 
         return to_french(text)
 
-    def line(self, lang: str = "en", prefix: str = "") -> str:
+    def line(self, prefix: str = "") -> str:
         """The note as the command line prints it on standard error: ``note: …`` / ``remarque : …``."""
-        return Message(N_("note: ")).render(lang) + self.message(lang, prefix)
+        return Message(N_("note: ")).render() + self.message(prefix)
 
     def error(self, prefix: str = "") -> InputError:
         """The note as the error ``--strict`` raises (:func:`no_effect`: "…; remove it")."""
@@ -269,7 +269,10 @@ class InputNote(NamedTuple):
         out: dict[str, Any] = {"field": self.field, "value": _plain_value(self.value),
                                "reason": {"en": f"has no effect {self.context}",
                                           "fr": _french_reason(self.context)},
-                               "message": {lg: self.message(lg, prefix) for lg in ("en", "fr")}}
+                               "message": {}}
+        for lg in ("en", "fr"):
+            with use_lang(lg):
+                out["message"][lg] = self.message(prefix)
         if prefix:
             out["setup"] = prefix.rstrip().rstrip(":").removeprefix("compare.")
         return out

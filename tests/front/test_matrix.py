@@ -248,7 +248,7 @@ def test_outputs_csv_json_markdown_and_french(exact_matrix):
 
 
 def test_heatmap_names_units_and_the_opponent(exact_matrix, tmp_path):
-    from fleeodds.i18n import pct
+    from fleeodds.report.format import pct
     from fleeodds.report.charts import chart_matrix
     from fleeodds.report.matrices import matrix_grid
 
