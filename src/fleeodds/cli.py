@@ -593,8 +593,11 @@ def report(folder, out_dir, langs, only, no_progress):
     """
     from .analysis import run_folder
 
-    written = run_folder(Path(folder), Path(out_dir) if out_dir else None, langs=langs or ("en", "fr"),
-                         only=only, progress=False if no_progress else None)
+    written = None
+    for lg in langs or ("en", "fr"):  # each language's run in that language; the gallery shows them all
+        with use_lang(lg):
+            written = run_folder(Path(folder), Path(out_dir) if out_dir else None, only=only,
+                                 progress=False if no_progress else None, earlier=written)
     lang = "fr" if langs and all(lg == "fr" for lg in langs) else "en"
     for a in written:
         click.echo(f"{a.name:40s} {len(a.files):3d} " + _msg("report_line", lang, seconds=f"{a.seconds:6.2f}", title=a.title))
@@ -621,7 +624,9 @@ def schema(system, lang, out):
 
     from .system import get_system
 
-    _emit(json.dumps(get_system(system).schema(lang), indent=2, ensure_ascii=False, allow_nan=False) + "\n", out)
+    with use_lang(lang):
+        schema = get_system(system).schema()
+    _emit(json.dumps(schema, indent=2, ensure_ascii=False, allow_nan=False) + "\n", out)
 
 
 @main.command(context_settings=CONTEXT)

@@ -143,7 +143,7 @@ def compare(
     add_input_notes(manifest, sentences, list(notes))
     if sentences:
         manifest["notes"] = sentences
-    return Comparison(frame, tables, lang, title, manifest)
+    return Comparison(frame, tables, title, manifest)
 
 
 def merged_outcome_groups(sc: Scenario, scenarios: Sequence[Scenario]) -> list[tuple[str, list[str]]] | None:

@@ -454,7 +454,9 @@ def _written_value(scenario: Scenario, system, name: str) -> tuple[bool, Any]:
     given, value = _given(scenario.source, name)
     if given:
         return True, system.code_of(name, value)
-    return schema_default(system.schema("en"), name)
+    with use_lang("en"):
+        schema = system.schema()
+    return schema_default(schema, name)
 
 
 def options_of(scenario: Scenario, spec: DecisionSpec) -> list[Option]:

@@ -36,7 +36,7 @@ import numpy as np
 
 from . import messages_fr
 from .errors import FleeoddsError, InputError
-from .language import Message, N_
+from .language import Message, N_, use_lang
 from .outcomes import NO_METRIC, Metric, Outcome
 from .validation import (InputNote, collecting_notes, equals_default, no_effect, number_text_hint,  # noqa: F401
                          schema_default, set_field, short_repr, strict_inputs_on)
@@ -586,9 +586,10 @@ class RulesSystem:
         e.g. a comparison setup, names the fields its derivation set). It is
         passed only when not None, so a two-argument loader works too (it then
         checks everything every time).
-    schema : callable ``(lang: str) -> dict``
+    schema : callable ``() -> dict``
         The JSON Schema of a scenario file, with every field's title,
-        description, unit, default and allowed values in ``lang``.
+        description, unit, default and allowed values in the reader's language
+        (:func:`fleeodds.language.use_lang`).
     compare_paths : tuple of str
         Dotted paths of the comparison setups and their shorthands, removed from a
         setup's own source.
@@ -774,7 +775,8 @@ class RulesSystem:
         schema = _SCHEMAS.get(self.key)
         if schema is None:
             try:
-                schema = _SCHEMAS[self.key] = self.schema("en")
+                with use_lang("en"):
+                    schema = _SCHEMAS[self.key] = self.schema()
             except Exception:  # noqa: BLE001 - a plug-in without a usable schema: every note is kept
                 schema = _SCHEMAS[self.key] = {}
         known, default = schema_default(schema, note.field)

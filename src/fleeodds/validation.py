@@ -456,18 +456,17 @@ def not_modelled(field: str, value: Any, what: str | Message = "") -> InputError
 FR_KEYS = {"title_fr": "title", "description_fr": "description"}
 
 
-def json_schema(model: type[BaseModel], lang: str = "en", title: str | None = None) -> dict:
-    """The JSON Schema of a scenario model, in English or French.
+def json_schema(model: type[BaseModel], title: str | None = None) -> dict:
+    """The JSON Schema of a scenario model, in the reader's language (the context's).
 
-    Every field declares ``title`` and ``description`` (English) and, in
-    ``json_schema_extra``, ``title_fr``, ``description_fr`` and ``unit``
-    (``"in"``, ``"toises"``, ``"ft"``, ``"hp"``…). With ``lang="fr"`` the French
-    texts replace the English ones; the ``*_fr`` keys are removed either way.
+    Every field declares ``title`` and ``description`` (English, marked ``N_()`` where written: their
+    translations come from the catalogue) and, in ``json_schema_extra``, its ``unit`` (``"in"``,
+    ``"toises"``, ``"ft"``, ``"hp"``…). The older ``title_fr`` / ``description_fr`` keys, still read
+    while they are retired, replace the English in French and are removed either way.
 
     Parameters
     ----------
     model : pydantic model class
-    lang : {"en", "fr"}
     title : str, optional
         Title of the whole schema.
 
@@ -476,8 +475,10 @@ def json_schema(model: type[BaseModel], lang: str = "en", title: str | None = No
     dict
         A JSON Schema (draft 2020-12, as pydantic writes it).
     """
-    schema = model.model_json_schema(by_alias=True)
+    from .language import _
 
+    schema = model.model_json_schema(by_alias=True)
+    lang = get_lang()
     catalogue = translation(lang)
 
     def walk(node: Any) -> None:
@@ -501,34 +502,26 @@ def json_schema(model: type[BaseModel], lang: str = "en", title: str | None = No
     if isinstance(props, dict) and "title" in props and "title_fr" not in props:
         # every system reads a French title beside its own "title" (fleeodds.system.RulesSystem.load)
         props["title_fr"] = {"type": "string", "minLength": 1, "maxLength": 200,
-                             "title": "Titre en français" if lang == "fr" else "French title",
-                             "description": ("Le titre du scénario affiché avec --lang fr (par défaut : title)."
-                                             if lang == "fr" else
-                                             "The scenario's title shown with --lang fr (default: title).")}
+                             "title": _("French title"),
+                             "description": _("The scenario's title shown with --lang fr (default: title).")}
     if isinstance(props, dict) and "title" in props and "decide" not in props:
         # every system reads a [decide] table (fleeodds.decisions; its choices are the system's decision points)
-        fr = lang == "fr"
         props["decide"] = {
             "type": "object", "additionalProperties": False,
-            "title": "Décision" if fr else "Decision",
-            "description": ("Le choix à faire et le but : fleeodds decide nomme le meilleur choix (docs/decisions.md)."
-                            if fr else "The choice to make and the goal: fleeodds decide names the best choice "
-                                       "(docs/decisions.md)."),
+            "title": _("Decision"),
+            "description": _("The choice to make and the goal: fleeodds decide names the best choice "
+                             "(docs/decisions.md)."),
             "properties": {
                 "goal": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1}],
-                         "title": "But" if fr else "Goal",
-                         "description": ("Un résultat, un but nommé, not_<résultat>, ou min:/max:<mesure>." if fr else
-                                         "An outcome, a named goal, not_<outcome>, or min:/max:<metric>.")},
+                         "title": _("Goal"),
+                         "description": _("An outcome, a named goal, not_<outcome>, or min:/max:<metric>.")},
                 "choices": {"anyOf": [{"type": "array", "items": {"type": "string"}, "minItems": 1},
                                       {"type": "object", "additionalProperties": {"type": "array"}}],
-                            "title": "Choix" if fr else "Choices",
-                            "description": ("Les points de décision du système (champs), avec ou sans leurs valeurs."
-                                            if fr else "The system's decision points (fields), with or without their "
-                                                       "values.")},
+                            "title": _("Choices"),
+                            "description": _("The system's decision points (fields), with or without their values.")},
                 "after_roll": {"type": "array", "items": {"type": "string"}, "minItems": 1,
-                               "title": "Après le jet" if fr else "After the roll",
-                               "description": ("Les choix faits après avoir vu un jet (garder ou relancer)." if fr
-                                               else "The choices made after seeing a roll (keep or re-roll).")}}}
+                               "title": _("After the roll"),
+                               "description": _("The choices made after seeing a roll (keep or re-roll).")}}}
     if title:
         schema["title"] = title
     schema.setdefault("$schema", "https://json-schema.org/draft/2020-12/schema")

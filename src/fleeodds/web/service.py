@@ -676,7 +676,8 @@ def schema(key: str, lang: str) -> dict:
     """
     check_lang(lang)
     system = get_system(key)
-    out = copy.deepcopy(system.schema(lang))
+    with use_lang(lang):
+        out = copy.deepcopy(system.schema())
     table = getattr(system, "value_labels", None) or {}
     if table:
         add_enum_labels(out, table, lang)

@@ -25,6 +25,12 @@ from ._policy import assert_noted, assert_strict_refused, load as load_noted
 from fleeodds.language import use_lang
 
 
+def schema_in(lang, system):
+    """A system's JSON Schema in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return system.schema()
+
+
 def notes_in(sc, lang):
     """The scenario's notes in ``lang`` (the language is the context's: :func:`fleeodds.language.use_lang`)."""
     with use_lang(lang):
@@ -237,11 +243,11 @@ def test_exact_sums_to_one_in_every_edition():
 @pytest.mark.parametrize("path", FIGHTS, ids=[p.stem for p in FIGHTS])
 def test_examples_validate_against_the_schema(path):
     with open(path, "rb") as f:
-        jsonschema.validate(tomllib.load(f), SYSTEM.schema("en"))
+        jsonschema.validate(tomllib.load(f), schema_in("en", SYSTEM))
 
 
 def test_french_schema_has_the_fight_terms():
-    text = str(SYSTEM.schema("fr"))
+    text = str(schema_in("fr", SYSTEM))
     for term in ("Capacité de Combat", "Force", "Endurance", "Sauvegarde d'armure", "Sauvegarde invulnérable",
                  "résultat de combat"):
         assert term in text
