@@ -30,7 +30,7 @@ import traceback
 from typing import Any, Callable
 
 from ..errors import FleeoddsError
-from ..language import use_lang
+from ..language import get_lang, use_lang
 from . import service
 
 #: Scheduling niceness added to a worker process (Unix; ``FLEEODDS_WORKER_NICE`` sets another, 0: none):
@@ -55,8 +55,9 @@ class RemoteError(FleeoddsError):
         super().__init__(en)
         self.fr = fr
 
-    def message(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else str(self)
+    def message(self) -> str:
+        """The message in the reader's language (the worker sent both)."""
+        return self.fr if get_lang() == "fr" else str(self)
 
     def __reduce__(self):
         return (RemoteError, (str(self), self.fr))

@@ -27,7 +27,7 @@ import numpy as np
 
 from .. import engine, evaluation, files, loading
 from ..errors import FleeoddsError, InputError, short_repr
-from ..language import use_lang
+from ..language import get_lang, use_lang
 from ..outcomes import check_lang
 from ..results import OutcomeTable, records, strict_json
 from ..stats import trials_for_precision, wilson_half_width
@@ -132,8 +132,9 @@ class TextError(InputError):
     def __str__(self) -> str:
         return self.args[0]
 
-    def message(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else self.args[0]
+    def message(self) -> str:
+        """The message in the reader's language."""
+        return self.fr if get_lang() == "fr" else self.args[0]
 
 
 def check_texts(data: Any, where: str = "") -> None:
