@@ -42,6 +42,7 @@ every language. The format is documented with an example per chart in ``docs/ana
 
 from __future__ import annotations
 
+import copy
 import sys
 import time
 from dataclasses import dataclass, field
@@ -56,7 +57,8 @@ from .evaluation import evaluate
 from .loading import load_scenario
 from .compare import compare
 from .errors import FleeoddsError, InputError
-from .language import Message, N_
+from .i18n import pair_text
+from .language import Message, N_, _, get_lang, pgettext, use_lang
 from .report import charts, tables
 from .sweep import sweep
 
@@ -78,13 +80,15 @@ class AnalysisResult:
     gallery: Path | None = None
 
 
-def _text(value: Any, lang: str, where: str) -> str:
+def _text(value: Any, where: str) -> str:
+    """An analysis file's text in the reader's language: a string, or a table ``{ en = "...", fr = "..." }``
+    (English when the table has not the reader's language)."""
     if value is None:
         return ""
     if isinstance(value, str):
         return value
     if isinstance(value, dict) and "en" in value:
-        return value.get(lang) or value["en"]
+        return value.get(get_lang()) or value["en"]
     raise InputError(where, value, 'a string or a table { en = "...", fr = "..." }')
 
 
@@ -127,14 +131,16 @@ def _scenario(spec: dict, base: Path):
     return load_scenario(local if local.exists() else name)
 
 
-def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
-    """Run one analysis file in one language; returns the files written."""
+def run_analysis(path: Path, out_dir: Path) -> list[Path]:
+    """Run one analysis file in the reader's language (:func:`fleeodds.language.use_lang`); returns the files
+    written (``NAME.LANG.*``)."""
+    lang = get_lang()
     spec = load_analysis(path)
     name = path.stem
     sc = _scenario(spec, path.parent)
-    title = _text(spec["title"], lang, f"{path.name}: title")
-    subtitle = _text(spec.get("subtitle"), lang, f"{path.name}: subtitle")
-    labels = {k: _text(v, lang, f"{path.name}: labels.{k}") for k, v in (spec.get("labels") or {}).items()}
+    title = _text(spec["title"], f"{path.name}: title")
+    subtitle = _text(spec.get("subtitle"), f"{path.name}: subtitle")
+    labels = {k: _text(v, f"{path.name}: labels.{k}") for k, v in (spec.get("labels") or {}).items()}
     method = spec.get("method")
     trials = spec.get("trials")
     seed = spec.get("seed", 0)
@@ -144,7 +150,7 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise InputError(f"{path.name}: seed", seed, Message(N_("an integer from 0 to 2**63 - 1")))
     written: list[Path] = []
-    chart_kw = {k: _text(spec.get(k), lang, f"{path.name}: {k}") or None for k in ("xlabel", "ylabel", "legend_title")}
+    chart_kw = {k: _text(spec.get(k), f"{path.name}: {k}") or None for k in ("xlabel", "ylabel", "legend_title")}
     size = spec.get("size", "print")
     if size not in ("print", "screen"):
         raise InputError(f"{path.name}: size", size, Message(N_("'print' or 'screen'")))
@@ -191,13 +197,13 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
             variants = sc.variants()
             if len(variants) < 2:
                 raise InputError(f"{path.name}: variants", True, Message(N_("a scenario with two or more [compare] setups")))
-            setups = [(fr if lang == "fr" else en, s) for en, fr, s in variants]
+            setups = [(pair_text((en, fr)), s) for en, fr, s in variants]
         else:
             setups = []
             for i, s in enumerate(spec["setups"]):
                 if not isinstance(s, dict):
                     raise InputError(f"{path.name}: setups.{i}", s, Message(N_("a table with label and changes")))
-                label = _text(s.get("label"), lang, f"{path.name}: setups.{i}.label") or f"setup {i + 1}"
+                label = _text(s.get("label"), f"{path.name}: setups.{i}.label") or f"setup {i + 1}"
                 setups.append((label, sc.with_changes(s.get("changes") or {})))
         comp = compare(setups, method or "both", trials=trials, seed=seed, lang=lang, progress=False, title=title)
         md = tables.render_comparison(comp, "md", summary=True)
@@ -221,7 +227,7 @@ def run_analysis(path: Path, out_dir: Path, lang: str) -> list[Path]:
             p = out_dir / f"{name}-metric.{lang}.csv"
             from .results import csv_text
 
-            p.write_text(csv_text(views, lang), encoding="utf-8")
+            p.write_text(csv_text(views), encoding="utf-8")
             written.append(p)
             charts_to(lambda p: charts.metric_chart(t, p, subtitle=title, **chart_kw), "-metric")
     return written
@@ -241,31 +247,35 @@ def _peek(path: Path) -> dict:
         return {}  # reported by load_analysis when the file is run
 
 
-def run_folder(folder: Path, out_dir: Path | None = None, langs: Sequence[str] = ("en", "fr"),
-               only: Sequence[str] = (), progress: bool | None = None) -> list[AnalysisResult]:
-    """Run every ``*.toml`` analysis of ``folder`` in every language of ``langs``.
+def run_folder(folder: Path, out_dir: Path | None = None, only: Sequence[str] = (), progress: bool | None = None,
+               earlier: Sequence[AnalysisResult] | None = None) -> list[AnalysisResult]:
+    """Run every ``*.toml`` analysis of ``folder`` in the reader's language (:func:`fleeodds.language.use_lang`;
+    the command line runs it once per language asked for).
 
     Parameters
     ----------
     folder : Path
     out_dir : Path, optional
         Default ``folder / "output"``; created if missing.
-    langs : sequence of {"en", "fr"}
     only : sequence of str
         Analysis names (file stems) to run; default all.
     progress : bool or None
-        A tqdm bar over analyses × languages (``None``: only on a terminal).
+        A tqdm bar over the analyses (``None``: only on a terminal).
+    earlier : sequence of AnalysisResult, optional
+        What the runs in other languages wrote (this function's answer then): the gallery
+        (``index.html``) shows every language's charts, and the answer adds this language's files to them.
 
     Returns
     -------
     list of AnalysisResult
-        In file order; ``index`` of each is the index file of the first language.
+        In file order; ``index`` of each is the index file of the first language run; ``title`` is in it.
 
     Raises
     ------
     FleeoddsError
         The first invalid analysis, named by its file.
     """
+    lang = get_lang()
     out_dir = out_dir or folder / "output"
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -275,56 +285,60 @@ def run_folder(folder: Path, out_dir: Path | None = None, langs: Sequence[str] =
     # scenario files kept next to the analyses that use them are not analyses: leave them, and say so
     scenarios = [p for p in paths if is_scenario_file(_peek(p))]
     for p in scenarios:
-        print(f"note: {p.name} is a scenario file, not an analysis; skipped", file=sys.stderr)
+        if earlier is None:  # said once, whatever the number of languages
+            print(f"note: {p.name} is a scenario file, not an analysis; skipped", file=sys.stderr)
     paths = [p for p in paths if p not in scenarios]
     if only:
         missing = set(only) - {p.stem for p in paths}
         if missing:
             raise InputError("--only", sorted(missing)[0], "the name of an analysis file in " + str(folder))
-    results = {p.stem: AnalysisResult(p.stem, "") for p in paths}
-    jobs = [(p, lang) for p in paths for lang in langs]
+    before = {r.name: r for r in earlier or ()}
+    results = {p.stem: copy.deepcopy(before[p.stem]) if p.stem in before else AnalysisResult(p.stem, "")
+               for p in paths}
     disable = None if progress is None else (not progress)
-    for p, lang in tqdm(jobs, desc="analyses", unit="analysis", disable=disable):
+    for p in tqdm(paths, desc="analyses", unit="analysis", disable=disable):
         t0 = time.perf_counter()
         try:
-            files = run_analysis(p, out_dir, lang)
+            files = run_analysis(p, out_dir)
         except FleeoddsError as exc:
             text = str(exc)
             raise FleeoddsError(text if text.startswith(p.name) else f"{p.name}: {text}") from None
         r = results[p.stem]
         r.files += files
         r.seconds += time.perf_counter() - t0
-        if lang == langs[0]:
-            r.title = _text(load_analysis(p)["title"], lang, p.name)
-    index_paths = []
-    for lang in langs:
-        idx = out_dir / ("index.md" if lang == "en" else f"index.{lang}.md")
-        lines = [f"# {'Analyses' if lang == 'en' else 'Analyses'}", ""]
-        for p in paths:
-            title = _text(load_analysis(p)["title"], lang, p.name)
-            lines.append(f"## {title}\n")
-            lines.append(f"![{title}]({p.stem}.{lang}.png)\n")
-            files = [f.name for f in results[p.stem].files if f".{lang}." in f.name]
-            lines.append(" · ".join(f"[{f}]({f})" for f in files) + "\n")
-        idx.write_text("\n".join(lines), encoding="utf-8")
-        index_paths.append(idx)
+        if not r.title:
+            r.title = _text(load_analysis(p)["title"], p.name)
+    idx = out_dir / ("index.md" if lang == "en" else f"index.{lang}.md")
+    lines = ["# " + _("Analyses"), ""]
+    for p in paths:
+        title = _text(load_analysis(p)["title"], p.name)
+        lines.append(f"## {title}\n")
+        lines.append(f"![{title}]({p.stem}.{lang}.png)\n")
+        files = [f.name for f in results[p.stem].files if f".{lang}." in f.name]
+        lines.append(" · ".join(f"[{f}]({f})" for f in files) + "\n")
+    idx.write_text("\n".join(lines), encoding="utf-8")
     html = out_dir / "index.html"
-    html.write_text(gallery_html(paths, results, langs), encoding="utf-8")
+    html.write_text(gallery_html(paths, results), encoding="utf-8")
     for r in results.values():
-        r.index = index_paths[0] if index_paths else None
+        r.index = r.index or idx
         r.gallery = html
     return list(results.values())
 
 
-_GALLERY_WORDS = {
-    "en": {"title": "Analyses", "files": "Files", "lang": "English"},
-    "fr": {"title": "Analyses", "files": "Fichiers", "lang": "Français"},
-}
+def _langs_of(results: dict) -> list[str]:
+    """The languages of the files written (``NAME.LANG.ext``), in the order they were run."""
+    out: list[str] = []
+    for r in results.values():
+        for f in r.files:
+            parts = f.name.split(".")
+            if len(parts) >= 3 and parts[-2] not in out:
+                out.append(parts[-2])
+    return out
 
 
-def gallery_html(paths: Sequence[Path], results: dict, langs: Sequence[str]) -> str:
-    """A self-contained ``index.html``: every analysis's chart (PNG) per language, its title,
-    and links to its tables (Markdown, CSV) and charts (SVG, PNG)."""
+def gallery_html(paths: Sequence[Path], results: dict) -> str:
+    """A self-contained ``index.html``: every analysis's chart (PNG) in each language it was written in, its
+    title, and links to its tables (Markdown, CSV) and charts (SVG, PNG)."""
     from html import escape
 
     parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
@@ -335,18 +349,19 @@ def gallery_html(paths: Sequence[Path], results: dict, langs: Sequence[str]) -> 
              "figure{margin:1rem 0}img{max-width:100%;height:auto;border:1px solid #eee}"
              "nav a{margin-right:1rem}.files a{margin-right:.8rem;font-size:.9rem}"
              ".lang{display:grid;grid-template-columns:repeat(auto-fit,minmax(28rem,1fr));gap:1.5rem}"
-             "</style></head><body>", "<h1>fleeodds — " + escape(_GALLERY_WORDS["en"]["title"]) + "</h1>",
+             "</style></head><body>", "<h1>fleeodds — Analyses</h1>",
              "<nav>" + "".join(f'<a href="#{escape(p.stem)}">{escape(p.stem)}</a>' for p in paths) + "</nav>"]
     for p in paths:
         spec = _peek(p)
         parts.append(f'<section id="{escape(p.stem)}"><div class="lang">')
-        for lang in langs:
-            words = _GALLERY_WORDS.get(lang, _GALLERY_WORDS["en"])
-            try:
-                title = _text(spec.get("title"), lang, p.name)
-                subtitle = _text(spec.get("subtitle"), lang, p.name)
-            except FleeoddsError:
-                title, subtitle = p.stem, ""
+        for lang in _langs_of(results):
+            with use_lang(lang):
+                try:
+                    title = _text(spec.get("title"), p.name)
+                    subtitle = _text(spec.get("subtitle"), p.name)
+                except FleeoddsError:
+                    title, subtitle = p.stem, ""
+                said = _("Files ({language}): ", language=pgettext("the language's own name", "English"))
             files = [f.name for f in results[p.stem].files if f".{lang}." in f.name]
             pngs = [f for f in files if f.endswith(".png")]
             parts.append(f'<article lang="{lang}"><h2>{escape(title)}</h2>')
@@ -355,7 +370,7 @@ def gallery_html(paths: Sequence[Path], results: dict, langs: Sequence[str]) -> 
             for png in pngs:
                 parts.append(f'<figure><a href="{escape(png)}"><img src="{escape(png)}" alt="{escape(title)}" '
                              'loading="lazy"></a></figure>')
-            parts.append(f'<p class="files">{escape(words["files"])} ({escape(words["lang"])}): '
+            parts.append(f'<p class="files">{escape(said)}'
                          + "".join(f'<a href="{escape(f)}">{escape(f)}</a>' for f in files) + "</p></article>")
         parts.append("</div></section>")
     parts.append("</body></html>")

@@ -61,7 +61,7 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except FleeoddsError as exc:
-            click.echo(_("error: ") + exc.message(lang), err=True)
+            click.echo(_("error: ") + exc.message(), err=True)  # in the language chosen above
             sys.exit(2)
         except click.UsageError as exc:  # a bad option or argument: one line too, with where to look
             where = exc.ctx.command_path if exc.ctx is not None else "fleeodds"
@@ -219,10 +219,12 @@ chart_options = [
 
 
 def _merged_groups(sc, scenarios, lang: str):
-    """:func:`fleeodds.compare.merged_outcome_groups` (imported when needed: ``--help`` loads no numpy)."""
+    """:func:`fleeodds.compare.merged_outcome_groups` in ``lang`` (imported when needed: ``--help`` loads no
+    numpy)."""
     from .compare import merged_outcome_groups
 
-    return merged_outcome_groups(sc, scenarios, lang)
+    with use_lang(lang):
+        return merged_outcome_groups(sc, scenarios)
 
 
 def _best_frame(frame):
@@ -322,7 +324,8 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         else:
             text = tables.render(table, fmt, distribution=distribution, summary=True)
         kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size)
-        groups = sc.outcome_groups(lang)
+        with use_lang(lang):
+            groups = sc.outcome_groups()
         if chart and groups:  # outcomes that group (a fight): one stacked bar
             import pandas as pd
 
@@ -365,7 +368,9 @@ def _with_decision(sc, text: str, fmt: str, method: str, trials, seed: int, lang
     try:
         d = decide(sc, method, trials=trials, seed=seed, lang=lang, progress=progress)
     except FleeoddsError as exc:  # the scenario as written is answered; its [decide] table may ask what is closed
-        click.echo(_msg("decision_skipped", lang, why=exc.message(lang)), err=True)
+        with use_lang(lang):
+            why = exc.message()
+        click.echo(_msg("decision_skipped", lang, why=why), err=True)
         return text
     if fmt == "json":
         data = json.loads(text)
@@ -588,8 +593,11 @@ def report(folder, out_dir, langs, only, no_progress):
     """
     from .analysis import run_folder
 
-    written = run_folder(Path(folder), Path(out_dir) if out_dir else None, langs=langs or ("en", "fr"),
-                         only=only, progress=False if no_progress else None)
+    written = None
+    for lg in langs or ("en", "fr"):  # each language's run in that language; the gallery shows them all
+        with use_lang(lg):
+            written = run_folder(Path(folder), Path(out_dir) if out_dir else None, only=only,
+                                 progress=False if no_progress else None, earlier=written)
     lang = "fr" if langs and all(lg == "fr" for lg in langs) else "en"
     for a in written:
         click.echo(f"{a.name:40s} {len(a.files):3d} " + _msg("report_line", lang, seconds=f"{a.seconds:6.2f}", title=a.title))
@@ -616,7 +624,9 @@ def schema(system, lang, out):
 
     from .system import get_system
 
-    _emit(json.dumps(get_system(system).schema(lang), indent=2, ensure_ascii=False, allow_nan=False) + "\n", out)
+    with use_lang(lang):
+        schema = get_system(system).schema()
+    _emit(json.dumps(schema, indent=2, ensure_ascii=False, allow_nan=False) + "\n", out)
 
 
 @main.command(context_settings=CONTEXT)

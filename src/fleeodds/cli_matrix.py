@@ -144,7 +144,7 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
         err(f"{m['cells']} cases : {m['computed']} calculées"
             + (f", {m['resumed']} reprises de {out}" if resume else "") + ", "
             f"{m['distinct_exact']} chaînes exactes distinctes résolues, {m['failed']} en échec "
-            f"({runner.describe('fr')}, {str(m['seconds']).replace('.', ',')} s)")
+            f"({runner.describe().render()}, {str(m['seconds']).replace('.', ',')} s)")
     else:
         err(f"{m['cells']} cells: {m['computed']} computed"
             + (f", {m['resumed']} resumed from {out}" if resume else "") + ", "

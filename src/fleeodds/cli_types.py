@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .language import N_, _
+from .language import N_, _, use_lang
 
 
 class OutFile(click.ParamType):
@@ -78,7 +78,9 @@ def say_notes(sc, lang: str = "en", variants=None, prefix: str = "") -> list:
     noted = [(prefix + p, n) for p, n in scenario_notes(sc, variants)]
     if strict_inputs_on():
         refuse_all(noted)
-    for line in note_lines(noted, lang):
+    with use_lang(lang):
+        lines = note_lines(noted)
+    for line in lines:
         click.echo(line, err=True)
     return noted
 

@@ -143,13 +143,13 @@ def compare(
     add_input_notes(manifest, sentences, list(notes))
     if sentences:
         manifest["notes"] = sentences
-    return Comparison(frame, tables, lang, title, manifest)
+    return Comparison(frame, tables, title, manifest)
 
 
-def merged_outcome_groups(sc: Scenario, scenarios: Sequence[Scenario], lang: str) -> list[tuple[str, list[str]]] | None:
+def merged_outcome_groups(sc: Scenario, scenarios: Sequence[Scenario]) -> list[tuple[str, list[str]]] | None:
     """``sc.outcome_groups`` with each group's codes joined over every setup's scenario (an edition may have
     outcomes another has not), for one stacked bar per setup; ``None`` when the scenario does not group its
-    outcomes.
+    outcomes. The groups' names are in the reader's language.
 
     Parameters
     ----------
@@ -157,18 +157,17 @@ def merged_outcome_groups(sc: Scenario, scenarios: Sequence[Scenario], lang: str
         The question (its groups' names and order).
     scenarios : sequence of Scenario
         Every setup's scenario.
-    lang : {"en", "fr"}
 
     Returns
     -------
     list of (str, list of str) or None
     """
-    groups = sc.outcome_groups(lang)
+    groups = sc.outcome_groups()
     if not groups:
         return None
     codes = [list(c) for _, c in groups]
     for other in scenarios:
-        more = other.outcome_groups(lang) or []
+        more = other.outcome_groups() or []
         for i, (_, extra) in enumerate(more[:len(codes)]):
             codes[i] += [c for c in extra if c not in codes[i]]
     seen: set = set()

@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import FleeoddsError, InputError, short_repr
-from .language import Message, N_
+from .language import Message, N_, use_lang
 from .outcomes import check_lang
 from .system import DECIDE_KEY, RollChoice, Scenario, _given, get_system
 from .validation import equals_default, schema_default
@@ -454,7 +454,9 @@ def _written_value(scenario: Scenario, system, name: str) -> tuple[bool, Any]:
     given, value = _given(scenario.source, name)
     if given:
         return True, system.code_of(name, value)
-    return schema_default(system.schema("en"), name)
+    with use_lang("en"):
+        schema = system.schema()
+    return schema_default(schema, name)
 
 
 def options_of(scenario: Scenario, spec: DecisionSpec) -> list[Option]:
@@ -566,8 +568,14 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
         raise InputError("method", "exact", Message(N_("'mc' or 'both': an option of this decision has no exact solver")))
     manifest: dict[str, Any] = {"options": len(options)}
     if left_out:  # said beside the answer, in both languages, never silently dropped
-        manifest["unavailable"] = [{"option": o.en, "option_fr": o.fr, "reason": exc.message("en"),
-                                    "reason_fr": exc.message("fr")} for o, exc in left_out]
+        manifest["unavailable"] = []
+        for o, exc in left_out:
+            with use_lang("en"):
+                reason = exc.message()
+            with use_lang("fr"):
+                reason_fr = exc.message()
+            manifest["unavailable"].append({"option": o.en, "option_fr": o.fr, "reason": reason,
+                                            "reason_fr": reason_fr})
     if exact:
         for o, sc in zip(options, built):
             dist = sc.exact_distribution(mode="fraction")

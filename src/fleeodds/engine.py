@@ -18,6 +18,7 @@ each thread runs a compiled, GIL-free function on its own range of blocks.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import math
 import sys
 import threading
@@ -28,7 +29,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .errors import InputError
-from .language import Message, N_
+from .language import Message, N_, use_lang
 from .stats import trials_for_precision, wilson_half_width
 
 #: Trials per kernel call (one progress-bar step).
@@ -108,8 +109,9 @@ def _without_blas_probe():
 
 
 @contextlib.contextmanager
-def compile_notice(description: str, enabled: bool = True, lang: str = "en"):
-    """Print one line on standard error if the block runs longer than :data:`COMPILE_NOTICE_AFTER`.
+def compile_notice(description: str, enabled: bool = True):
+    """Print one line on standard error if the block runs longer than :data:`COMPILE_NOTICE_AFTER`, in the
+    reader's language where the block starts (the timer's thread runs in a copy of that context).
 
     Wraps the first call of a kernel: when numba has no cached copy it compiles it then,
     which takes about 10 to 40 s on a 2-core machine (the Warhammer kernel about 12 s of CPU,
@@ -118,10 +120,11 @@ def compile_notice(description: str, enabled: bool = True, lang: str = "en"):
     """
     def say():
         text = Message(N_("compiling the Monte Carlo kernel for {description} (once; numba caches it, about "
-                          "10-40 s)…"), description=repr(description)).render(lang)
+                          "10-40 s)…"), description=repr(description)).render()
         print(text, file=sys.stderr, flush=True)
 
-    timer = threading.Timer(COMPILE_NOTICE_AFTER, say) if enabled else None
+    here = contextvars.copy_context()  # a thread starts with an empty context: the reader's language is kept
+    timer = threading.Timer(COMPILE_NOTICE_AFTER, here.run, (say,)) if enabled else None
     if timer is not None:
         timer.daemon = True
         timer.start()
@@ -230,7 +233,7 @@ def simulate(
             else:
                 n = min(CHUNK, max(1 << 16, done), MAX_TRIALS - done)
             if done == 0:
-                with compile_notice(description, progress is not False, lang):
+                with use_lang(lang), compile_notice(description, progress is not False):
                     part = kernel(seed, done, n)
             else:
                 part = kernel(seed, done, n)
@@ -352,7 +355,7 @@ def simulate_paired(
         while done < trials:
             n = min(chunk, trials - done)
             if done == 0:
-                with compile_notice(description, progress is not False, lang):
+                with use_lang(lang), compile_notice(description, progress is not False):
                     base = trial_kernels[0](seed, done, n)
                     for kern in trial_kernels[1:]:
                         kern(seed, 0, 1)  # compile the others under the same notice

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from .language import Message, N_, SOURCE_LANG, lang_or_current
+from .language import Message, N_, SOURCE_LANG, get_lang
 
 #: Longest echo of a value in an error message (characters).
 MAX_ECHO = 80
@@ -105,10 +105,10 @@ class FleeoddsError(ValueError):
             args = (str(args[0]),)
         super().__init__(*args)
 
-    def message(self, lang: str | None = None) -> str:
-        """The message in ``lang`` (default: the reader's language of this context); field paths, values and
-        names stay as written."""
-        lang = lang_or_current(lang)
+    def message(self) -> str:
+        """The message in the reader's language (this context's: :func:`fleeodds.language.use_lang`); field
+        paths, values and names stay as written."""
+        lang = get_lang()
         if self.msg is not None and self.args and self.args[0] == str(self.msg):  # not rewritten since
             return self.msg.render(lang)
         if lang == SOURCE_LANG or lang != "fr":

@@ -16,12 +16,12 @@ import sys
 from datetime import datetime, timezone
 from fractions import Fraction
 from importlib import metadata
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
 from .errors import InputError, short_repr
-from .language import Message, N_
+from .language import SOURCE_LANG, Message, N_, available_langs, use_lang
 from .outcomes import check_lang
 from .system import Scenario
 from .validation import refuse_notes
@@ -137,14 +137,14 @@ def evaluate(
     unused = scenario.unused_inputs()
     if unused:
         manifest["unused_inputs"] = list(unused)
-    notes = {lg: list(scenario.notes(lg)) for lg in ("en", "fr")}  # the summary's sentences, both languages
+    notes = in_each_language(lambda: list(scenario.notes()))  # the summary's sentences, every language
     add_input_notes(manifest, notes, [("", n) for n in scenario.input_notes()])
-    if notes["en"] or notes["fr"]:
+    if any(notes.values()):
         manifest["notes"] = notes
     if scenario.outcome_order:
         manifest["outcome_order"] = list(scenario.outcome_order)
-    groups = {lg: scenario.outcome_groups(lg) for lg in ("en", "fr")}
-    if groups["en"]:  # outcomes that group (a fight's sides): the charts stack them by group
+    groups = in_each_language(scenario.outcome_groups)
+    if groups[SOURCE_LANG]:  # outcomes that group (a fight's sides): the charts stack them by group
         manifest["outcome_groups"] = {lg: [[name, list(codes)] for name, codes in g] for lg, g in groups.items()}
     sources = rule_sources_of(scenario)
     if sources:
@@ -204,10 +204,30 @@ def evaluate(
     table = OutcomeTable(rows, _merge_distribution(dist_rows), manifest, tuple(scenario.outcomes), scenario.metric,
                          lang, fractions)
     best = {r["outcome"]: r["probability"] for r in table.best_rows()}
-    sentences = {lg: list(scenario.summary_sentences(best, lg)) for lg in ("en", "fr")}
-    if sentences["en"] or sentences["fr"]:  # the system's own short sentences replace the outcome list
+    sentences = in_each_language(lambda: list(scenario.summary_sentences(best)))
+    if any(sentences.values()):  # the system's own short sentences replace the outcome list
         manifest["sentences"] = sentences
     return table
+
+
+def in_each_language(build: Callable[[], Any]) -> dict[str, Any]:
+    """``{lang: build()}`` with ``build`` run in each language that has a catalogue (``"en"``, ``"fr"``): the
+    manifest keeps a scenario's sentences in every language, for a reader who asks for another later.
+
+    Parameters
+    ----------
+    build : callable
+        Writes in the reader's language (:func:`fleeodds.language.use_lang`).
+
+    Returns
+    -------
+    dict of str to object
+    """
+    out = {}
+    for lg in available_langs():
+        with use_lang(lg):
+            out[lg] = build()
+    return out
 
 
 Noted = tuple  # (prefix, InputNote): prefix "" for the scenario, "compare.<label>: " for a setup
@@ -251,9 +271,9 @@ def scenario_notes(scenario: Scenario, variants: list | None = None) -> list[Not
     list of (str, InputNote)
     """
     out: list[Noted] = [("", n) for n in scenario.input_notes()]
-    said = {n.message("en") for n in scenario.input_notes()}  # a setup inherits the base's notes: said once
+    said = {_english(n) for n in scenario.input_notes()}  # a setup inherits the base's notes: said once
     for v in (scenario.variants() if variants is None else variants):
-        out += [(f"compare.{v.en}: ", n) for n in v.scenario.input_notes() if n.message("en") not in said]
+        out += [(f"compare.{v.en}: ", n) for n in v.scenario.input_notes() if _english(n) not in said]
     return _distinct(out)
 
 
@@ -261,16 +281,23 @@ def _distinct(notes: list[Noted]) -> list[Noted]:
     seen: set[str] = set()
     out = []
     for prefix, note in notes:
-        key = note.message("en", prefix)
+        key = _english(note, prefix)
         if key not in seen:
             seen.add(key)
             out.append((prefix, note))
     return out
 
 
-def note_lines(notes: list[Noted], lang: str = "en") -> list[str]:
-    """``note: F: V has no effect …`` (French: ``remarque : …``), once each, as standard error shows them."""
-    return list(dict.fromkeys(note.line(lang, prefix) for prefix, note in notes))
+def _english(note, prefix: str = "") -> str:
+    """A note's message in English (what tells two notes apart, whatever the reader's language)."""
+    with use_lang(SOURCE_LANG):
+        return note.message(prefix)
+
+
+def note_lines(notes: list[Noted]) -> list[str]:
+    """``note: F: V has no effect …`` (French: ``remarque : …``) in the reader's language, once each, as
+    standard error shows them."""
+    return list(dict.fromkeys(note.line(prefix=prefix) for prefix, note in notes))
 
 
 def refuse_all(notes: list[Noted]) -> None:
@@ -286,9 +313,10 @@ def add_input_notes(manifest: dict[str, Any], sentences: dict[str, list[str]], n
     notes = _distinct(notes)
     if not notes:
         return
-    for lg in ("en", "fr"):
+    for lg in available_langs():
         sentences.setdefault(lg, [])
-        sentences[lg] += [note.message(lg, prefix) for prefix, note in notes]
+        with use_lang(lg):
+            sentences[lg] += [note.message(prefix=prefix) for prefix, note in notes]
     manifest["input_notes"] = [note.record(prefix) for prefix, note in notes]
 
 

@@ -1,4 +1,5 @@
-"""Numbers and words in the reader's language (``"en"`` or ``"fr"``), for every layer that writes for a reader.
+"""Numbers and words in the reader's language (the context's, :func:`fleeodds.language.get_lang`), for every
+layer that writes for a reader.
 
 Below the rules systems and :mod:`fleeodds.report`: a system's own summary lines and sentences use
 the same percentages, colons and outcome wording as the tables and charts.
@@ -17,8 +18,7 @@ import decimal
 import math
 import re
 
-from .language import Message, N_
-from .outcomes import check_lang
+from .language import Message, N_, get_lang
 
 LOCALES = {"en": "en_GB", "fr": "fr_FR"}
 #: Longer fractions (a 10-turn chain has 30-digit denominators) are left to the JSON output.
@@ -27,10 +27,20 @@ MAX_FRACTION_CHARS = 24
 _SYMBOLS = {"en": (".", ",", "%"), "fr": (",", "\u202f", "\u00a0%")}
 
 
-def _apply(value, lang: str, scale: int, frac_min: int, frac_max: int, suffix: str = "") -> str:
+def _symbols() -> tuple[str, str, str]:
+    """The number symbols of the reader's language (English's for a language without its own here)."""
+    return _SYMBOLS.get(get_lang(), _SYMBOLS["en"])
+
+
+def _locale() -> str:
+    """The Babel locale of the reader's language."""
+    return LOCALES.get(get_lang(), LOCALES["en"])
+
+
+def _apply(value, scale: int, frac_min: int, frac_max: int, suffix: str = "") -> str:
     """``babel.numbers.NumberPattern.apply`` for a ``#,##0`` pattern with ``frac_min`` to
-    ``frac_max`` decimals, ``scale`` (2 for a percentage) and ``suffix``, in ``lang``."""
-    dec_sym, group_sym, _ = _SYMBOLS[lang]
+    ``frac_max`` decimals, ``scale`` (2 for a percentage) and ``suffix``, in the reader's language."""
+    dec_sym, group_sym, _ = _symbols()
     d = value if isinstance(value, decimal.Decimal) else decimal.Decimal(str(value))
     d = d.scaleb(scale)
     negative = d.is_signed()
@@ -60,56 +70,53 @@ def _finite(x) -> bool:
         return False
 
 
-def pct(p: float, lang: str = "en", digits: int = 1) -> str:
-    """Format a probability as a percentage: ``pct(0.1234, "fr") == "12,3 %"`` (narrow space)."""
-    check_lang(lang)
+def pct(p: float, digits: int = 1) -> str:
+    """A probability as a percentage in the reader's language: ``"12.3%"``, in French ``"12,3 %"`` (narrow
+    space)."""
     if p != p:  # NaN
         return ""
     if not _finite(p):
         from babel.numbers import format_percent
 
-        return format_percent(p, _babel_percent_pattern(lang, digits), locale=LOCALES[lang])
-    return _apply(p, lang, 2, digits, digits, _SYMBOLS[lang][2])
+        return format_percent(p, _babel_percent_pattern(digits), locale=_locale())
+    return _apply(p, 2, digits, digits, _symbols()[2])
 
 
-def _babel_percent_pattern(lang: str, digits: int) -> str:
+def _babel_percent_pattern(digits: int) -> str:
     from babel import Locale
 
-    base = Locale.parse(LOCALES[lang]).percent_formats[None].pattern  # e.g. '#,##0%' or '#,##0\u00a0%'
+    base = Locale.parse(_locale()).percent_formats[None].pattern  # e.g. '#,##0%' or '#,##0\u00a0%'
     return base.replace("0", "0." + "0" * digits, 1) if digits else base
 
 
-def fixed(x: float, lang: str = "en", digits: int = 1) -> str:
-    """``x`` with exactly ``digits`` decimals (Babel's ``#,##0.0…`` pattern) in ``lang``'s format."""
-    check_lang(lang)
+def fixed(x: float, digits: int = 1) -> str:
+    """``x`` with exactly ``digits`` decimals (Babel's ``#,##0.0…`` pattern) in the reader's language."""
     if not _finite(x):
         from babel.numbers import format_decimal
 
-        return format_decimal(x, format="#,##0." + "0" * digits, locale=LOCALES[lang])
-    return _apply(x, lang, 0, digits, digits)
+        return format_decimal(x, format="#,##0." + "0" * digits, locale=_locale())
+    return _apply(x, 0, digits, digits)
 
 
-def number(x: float, lang: str = "en", digits: int = 2) -> str:
-    """Format a decimal number for ``lang`` with up to ``digits`` decimals."""
-    check_lang(lang)
+def number(x: float, digits: int = 2) -> str:
+    """A decimal number in the reader's language with up to ``digits`` decimals."""
     x = round(x, digits)
     if not _finite(x):
         from babel.numbers import format_decimal
 
-        return format_decimal(x, locale=LOCALES[lang])
-    return _apply(x, lang, 0, 0, 3)  # the locale's decimal pattern #,##0.###
+        return format_decimal(x, locale=_locale())
+    return _apply(x, 0, 0, 3)  # the locale's decimal pattern #,##0.###
 
 
-def integer(n: int, lang: str = "en") -> str:
-    """Format an integer with the locale's grouping (``1,000,000`` / ``1 000 000``)."""
-    check_lang(lang)
-    return _apply(int(n), lang, 0, 0, 3)
+def integer(n: int) -> str:
+    """An integer with the reader's locale's grouping (``1,000,000`` / ``1 000 000``)."""
+    return _apply(int(n), 0, 0, 3)
 
 
 # ----------------------------------------------------------------------------- words
-def colon(lang: str) -> str:
-    """``": "`` in English, ``" : "`` (narrow no-break space) in French."""
-    return Message(N_(": ")).render(lang)
+def colon() -> str:
+    """``": "`` in English, ``" : "`` (narrow no-break space) in French: the reader's language."""
+    return Message(N_(": ")).render()
 
 
 _PAREN = re.compile(r"\s*\([^()]*\)\s*$")
@@ -131,13 +138,24 @@ def short_label(label: str) -> str:
     return text
 
 
-def rounded(p: float, lang: str) -> str:
-    """A probability rounded to a whole percent, never shown as 0 % or 100 % when it is neither."""
+def rounded(p: float) -> str:
+    """A probability rounded to a whole percent in the reader's language, never shown as 0 % or 100 % when it
+    is neither."""
     if 0 < p < 0.005:
-        return Message(N_("under {percent}"), percent=pct(0.01, lang, 0)).render(lang)
+        return Message(N_("under {percent}"), percent=pct(0.01, 0)).render()
     if 0.995 <= p < 1:
-        return Message(N_("over {percent}"), percent=pct(0.99, lang, 0)).render(lang)
-    return pct(p, lang, 0)
+        return Message(N_("over {percent}"), percent=pct(0.99, 0)).render()
+    return pct(p, 0)
+
+
+def pair_text(pair) -> str:
+    """An ``(English, French)`` pair of the older label tables (names, outcome words) in the reader's language:
+    the words a sentence quotes while those tables move into the catalogue (a :class:`Message` is rendered)."""
+    if isinstance(pair, Message):
+        return pair.render()
+    if isinstance(pair, str):
+        return pair
+    return dict(zip(("en", "fr"), pair)).get(get_lang(), pair[0])
 
 
 # the reader's language and the catalogues live in fleeodds.language (which imports nothing of the package)

@@ -35,7 +35,7 @@ import pandas as pd
 
 from .evaluation import evaluate
 from .errors import FleeoddsError, InputError
-from .language import Message, N_
+from .language import Message, N_, use_lang
 from .list_building import ListBuilding, resolve
 from .outcomes import check_lang
 from .system import Scenario, get_system
@@ -531,7 +531,8 @@ def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digit
     if fmt == "csv":
         from .results import csv_text
 
-        return csv_text(ranking.labelled(lang), lang)
+        with use_lang(lang):
+            return csv_text(ranking.labelled(lang))
     if fmt not in ("table", "md"):
         raise InputError("format", fmt, Message(N_("one of 'table', 'md', 'csv'")))
     frame = ranking.labelled(lang, group=group)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
-from .language import Message, N_
+from .language import SOURCE_LANG, Message, N_, get_lang, use_lang
 from .outcomes import Metric, Outcome
 
 if TYPE_CHECKING:
@@ -262,26 +262,25 @@ class OutcomeTable:
         return [(r["outcome"], r["label"], r["probability"], r["exact"]) for r in self.best_rows()
                 if r["probability"] > 0]
 
-    def notes(self, lang: str | None = None) -> list[str]:
-        """The scenario's own sentences (``Scenario.notes``) in ``lang`` (default: the table's); the notes of
-        inputs that change nothing (the manifest's ``input_notes``, also in its ``notes``) are left out: the
-        command line says them once, on standard error."""
-        lang = lang or self.lang
+    def notes(self) -> list[str]:
+        """The scenario's own sentences (``Scenario.notes``) in the table's language (:meth:`relabel` for
+        another); the notes of inputs that change nothing (the manifest's ``input_notes``, also in its
+        ``notes``) are left out: the command line says them once, on standard error."""
+        lang = self.lang
         notes = self.manifest.get("notes") or {}
         said = {r.get("message", {}).get(lang) for r in self.manifest.get("input_notes") or () if isinstance(r, dict)}
         return [n for n in notes.get(lang, []) if n not in said]
 
-    def summary_sentence(self, lang: str | None = None) -> str:
+    def summary_sentence(self) -> str:
         """The answer in one plain sentence, e.g. "Night Goblins lose a combat by 2 to Dwarf
         Warriors: held 8 %, caught and destroyed in the pursuit 51 %, escaped 41 %."
 
-        Built from the title and the outcome labels (:mod:`fleeodds.report.summary`), in
-        ``lang`` (default: the table's language).
+        Built from the title and the outcome labels (:mod:`fleeodds.report.summary`), in the table's
+        language (:meth:`relabel` for another).
         """
         from .report.summary import outcome_sentence
 
-        table = self if lang is None or lang == self.lang else self.relabel(lang)
-        return outcome_sentence(table)
+        return outcome_sentence(self)
 
     @property
     def outcome_order(self) -> tuple[str, ...]:
@@ -330,16 +329,16 @@ class OutcomeTable:
         """Strict JSON (``NaN`` and infinities become ``null``)."""
         return strict_json(self.to_dict(), indent)
 
-    def to_csv(self, lang: str | None = None) -> str:
-        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`). Another
-        language than English: column titles, methods and yes/no in it, the outcomes by their labels (no
-        English code left; :func:`fleeodds.report.csv_words.reader_rows`)."""
-        lang = lang or self.lang
-        if lang != "en":
-            return reader_csv_text(COLUMNS, self.rows, lang, ("probability", "ci_low", "ci_high", "z"))
-        if self._frame is not None:
-            return csv_text(self._frame, lang or self.lang)
-        return rows_csv_text(COLUMNS, self._rows, lang or self.lang, floats=("probability", "ci_low", "ci_high", "z"))
+    def to_csv(self) -> str:
+        """Every row as CSV in the table's language (French: ``;``, decimal comma, UTF-8 BOM; see
+        :func:`csv_text`). Another language than English: column titles, methods and yes/no in it, the
+        outcomes by their labels (no English code left; :func:`fleeodds.report.csv_words.reader_rows`)."""
+        with use_lang(self.lang):
+            if self.lang != SOURCE_LANG:
+                return reader_csv_text(COLUMNS, self.rows, ("probability", "ci_low", "ci_high", "z"))
+            if self._frame is not None:
+                return csv_text(self._frame)
+            return rows_csv_text(COLUMNS, self._rows, floats=("probability", "ci_low", "ci_high", "z"))
 
 
 def _group_sum(values: list[float]) -> float:
@@ -407,34 +406,41 @@ def cumulative_views(values: "pd.DataFrame", order: tuple[str, ...]) -> "pd.Data
     return sub[cols]
 
 
-def csv_text(frame: "pd.DataFrame", lang: str = "en") -> str:
-    """``frame`` as CSV for a spreadsheet in ``lang``: English ``,`` and a decimal point; French
+def csv_text(frame: "pd.DataFrame") -> str:
+    """``frame`` as CSV for a spreadsheet in the reader's language: English ``,`` and a decimal point; French
     ``;``, a decimal comma and a UTF-8 byte-order mark (so that a French spreadsheet reads the
     accents and the numbers as it shows them)."""
-    if lang == "fr":
+    if _decimal_comma():
         return "\ufeff" + frame.to_csv(index=False, sep=";", decimal=",")
     return frame.to_csv(index=False)
 
 
-def reader_csv_text(columns: list[str], rows: list[dict[str, Any]], lang: str,
-                    floats: tuple[str, ...] = ()) -> str:
-    """:func:`rows_csv_text` for a reader of ``lang`` (not English): column titles, methods and yes/no
-    in ``lang``, the outcomes by their labels, no code column
-    (:func:`fleeodds.report.csv_words.reader_rows`); ``floats`` are column keys."""
+def _decimal_comma() -> bool:
+    """Whether the reader's language writes a decimal comma (then CSV cells are split by ``;``, and a BOM
+    leads the file): French, from the catalogue's decimal symbol."""
+    from .i18n import fixed
+
+    return "," in fixed(0.5, 1)
+
+
+def reader_csv_text(columns: list[str], rows: list[dict[str, Any]], floats: tuple[str, ...] = ()) -> str:
+    """:func:`rows_csv_text` for a reader whose language is not English: column titles, methods and yes/no
+    in it, the outcomes by their labels, no code column (:func:`fleeodds.report.csv_words.reader_rows`);
+    ``floats`` are column keys."""
     from .report.csv_words import column_titles, reader_rows
 
+    lang = get_lang()
     titles, named = reader_rows(columns, rows, lang)
     by_key = column_titles(columns, lang)
-    return rows_csv_text(titles, named, lang, floats=tuple(by_key[c] for c in floats if c in by_key))
+    return rows_csv_text(titles, named, floats=tuple(by_key[c] for c in floats if c in by_key))
 
 
-def rows_csv_text(columns: list[str], rows: list[dict[str, Any]], lang: str = "en",
-                  floats: tuple[str, ...] = ()) -> str:
-    """:func:`csv_text` of plain rows, without pandas (the standard :mod:`csv` module), written as
-    pandas writes that frame: missing values empty, numbers as Python prints them, and in French
-    the decimal comma in the ``floats`` columns (those of a float dtype)."""
+def rows_csv_text(columns: list[str], rows: list[dict[str, Any]], floats: tuple[str, ...] = ()) -> str:
+    """:func:`csv_text` of plain rows in the reader's language, without pandas (the standard :mod:`csv`
+    module), written as pandas writes that frame: missing values empty, numbers as Python prints them, and
+    in French the decimal comma in the ``floats`` columns (those of a float dtype)."""
     buf = io.StringIO()
-    fr = lang == "fr"
+    fr = _decimal_comma()
     writer = csv.writer(buf, delimiter=";" if fr else ",", lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
     writer.writerow(columns)
     for r in rows:
@@ -544,11 +550,11 @@ class Comparison:
         ``method, seed, trials, paired``, and the setup labels.
     """
 
-    def __init__(self, frame: "pd.DataFrame | list[dict[str, Any]]", tables: list[OutcomeTable], lang: str,
-                 title: str = "", manifest: dict[str, Any] | None = None):
+    def __init__(self, frame: "pd.DataFrame | list[dict[str, Any]]", tables: list[OutcomeTable], title: str = "",
+                 manifest: dict[str, Any] | None = None):
         self.frame = frame
         self.tables = tables
-        self.lang = lang
+        self.lang = tables[0].lang if tables else get_lang()  # the setups' labels are in their tables' language
         self.title = title
         self.manifest = {} if manifest is None else manifest
         # one label per outcome code: setups may word the same outcome differently (D&D
@@ -616,11 +622,11 @@ class Comparison:
                 if vals:
                     reach[r["outcome"]] = max(reach.get(r["outcome"], -math.inf), *vals)
             keep_rows = [r for r in self._rows if reach.get(r["outcome"], 0) > 0]
-            return Comparison(keep_rows, self.tables, self.lang, self.title, self.manifest)
+            return Comparison(keep_rows, self.tables, self.title, self.manifest)
         reach_f = self.frame.groupby("outcome", sort=False)[["probability", "ci_high"]].max().max(axis=1)
         keep = set(reach_f[reach_f > 0].index)
         return Comparison(self.frame[self.frame.outcome.isin(keep)].reset_index(drop=True), self.tables,
-                          self.lang, self.title, self.manifest)
+                          self.title, self.manifest)
 
     def summary_lines(self) -> list[str]:
         """One plain sentence per setup ("withdraw: escapes unharmed 55 %, …"), in :attr:`lang`."""
@@ -663,16 +669,18 @@ class Comparison:
         """Strict JSON (``NaN`` becomes ``null``)."""
         return strict_json(self.to_dict(), indent)
 
-    def to_csv(self, lang: str | None = None) -> str:
-        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`); another
-        language than English: its column titles, yes/no and outcome labels (:func:`reader_csv_text`)."""
+    def to_csv(self) -> str:
+        """Every row as CSV in the comparison's language (French: ``;``, decimal comma, UTF-8 BOM; see
+        :func:`csv_text`); another language than English: its column titles, yes/no and outcome labels
+        (:func:`reader_csv_text`)."""
         floats = tuple(c for c in FRAME_COLUMNS if c not in ("setup", "outcome", "label", "exact", "diff_exact",
                                                               "paired"))
-        if (lang or self.lang) != "en":
-            return reader_csv_text(FRAME_COLUMNS, self.rows, lang or self.lang, floats)
-        if self._frame is not None:
-            return csv_text(self._frame, lang or self.lang)
-        return rows_csv_text(FRAME_COLUMNS, self._rows, lang or self.lang, floats=floats)
+        with use_lang(self.lang):
+            if self.lang != SOURCE_LANG:
+                return reader_csv_text(FRAME_COLUMNS, self.rows, floats)
+            if self._frame is not None:
+                return csv_text(self._frame)
+            return rows_csv_text(FRAME_COLUMNS, self._rows, floats=floats)
 
     #: Columns of :meth:`differences`.
     DIFF_COLUMNS = ["setup", "outcome", "label", "difference", "diff_low", "diff_high", "diff_exact",
@@ -730,13 +738,15 @@ class Sweep:
         """Strict JSON (``NaN`` becomes ``null``)."""
         return strict_json(self.to_dict(), indent)
 
-    def to_csv(self, lang: str | None = None) -> str:
-        """Every row as CSV (French: ``;``, decimal comma, UTF-8 BOM; see :func:`csv_text`); another
-        language than English: its column titles, yes/no and outcome labels (:func:`reader_csv_text`)."""
-        if (lang or self.lang) != "en":
-            floats = tuple(c for c in self.frame.columns if self.frame[c].dtype.kind == "f")
-            return reader_csv_text(list(self.frame.columns), records(self.frame), lang or self.lang, floats)
-        return csv_text(self.frame, lang or self.lang)
+    def to_csv(self) -> str:
+        """Every row as CSV in the sweep's language (French: ``;``, decimal comma, UTF-8 BOM; see
+        :func:`csv_text`); another language than English: its column titles, yes/no and outcome labels
+        (:func:`reader_csv_text`)."""
+        with use_lang(self.lang):
+            if self.lang != SOURCE_LANG:
+                floats = tuple(c for c in self.frame.columns if self.frame[c].dtype.kind == "f")
+                return reader_csv_text(list(self.frame.columns), records(self.frame), floats)
+            return csv_text(self.frame)
 
     def outcome_labels(self) -> dict[str, str]:
         """Outcome code -> label, in order of first appearance."""
@@ -1067,11 +1077,12 @@ class Matrix:
             Unknown layout or column.
         """
         lang = lang or self.lang
-        if layout == "long":
-            return csv_text(self.frame, lang)
-        if layout == "cells":
-            return csv_text(self.labelled(lang), lang)
-        if layout == "wide":
-            return csv_text(self.wide(column).reset_index().rename(columns={self.roles[0]: self.role_label(
-                self.roles[0], lang)}), lang)
+        with use_lang(lang):
+            if layout == "long":
+                return csv_text(self.frame)
+            if layout == "cells":
+                return csv_text(self.labelled(lang))
+            if layout == "wide":
+                return csv_text(self.wide(column).reset_index().rename(columns={self.roles[0]: self.role_label(
+                    self.roles[0], lang)}))
         raise InputError("layout", layout, Message(N_("one of 'long', 'wide', 'cells'")))

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .errors import FleeoddsError, InputError, short_repr
-from .language import Message, N_
+from .language import Message, N_, use_lang
 
 #: Seconds to wait for an existing scheduler to answer.
 CONNECT_TIMEOUT = 10
@@ -42,11 +42,13 @@ MAX_BATCH = 64
 
 @dataclass(frozen=True)
 class Job:
-    """One unit of work: ``fn(*args)``, named by ``key`` (unique within a run)."""
+    """One unit of work: ``fn(*args)``, named by ``key`` (unique within a run), run in the reader's language
+    ``lang`` (``None``: the worker's own; a Dask worker does not share the caller's context)."""
 
     key: str
     fn: Callable[..., Any]
     args: tuple = ()
+    lang: str | None = None
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,8 @@ def call(job: Job) -> Done:
     """Run ``job`` and catch what it raises (a fleeodds error keeps its message; anything else is
     named by its type), so that one bad cell never stops a run."""
     try:
-        return Done(job.key, job.fn(*job.args))
+        with use_lang(job.lang):
+            return Done(job.key, job.fn(*job.args))
     except FleeoddsError as exc:
         return Done(job.key, error=str(exc) or type(exc).__name__, exception=exc)
     except Exception as exc:  # noqa: BLE001 - reported as the cell's failure, not fatal to the run
@@ -149,17 +152,16 @@ class Runner:
         """Whether the jobs go to Dask."""
         return self.workers is not None or self.scheduler is not None
 
-    def describe(self, lang: str = "en") -> str:
-        """Where the jobs run, in ``lang``: ``"in-process"`` / ``"en local"``,
-        ``"local Dask cluster, 2 worker(s)"`` / ``"grappe Dask locale, 2 processus"``, or
-        ``"Dask scheduler tcp://…"`` / ``"ordonnanceur Dask tcp://…"``."""
-        fr = lang == "fr"
+    def describe(self) -> Message:
+        """Where the jobs run, as a :class:`~fleeodds.language.Message` (its text is the English, ``.render()``
+        gives the reader's language): ``"in-process"`` / ``"en local"``, ``"local Dask cluster, 2 worker(s)"``
+        / ``"grappe Dask locale, 2 processus"``, or ``"Dask scheduler tcp://…"`` / ``"ordonnanceur Dask
+        tcp://…"``."""
         if self.scheduler:
-            return f"ordonnanceur Dask {self.scheduler}" if fr else f"Dask scheduler {self.scheduler}"
+            return Message(N_("Dask scheduler {address}"), address=self.scheduler)
         if self.workers:
-            return (f"grappe Dask locale, {self.workers} processus" if fr else
-                    f"local Dask cluster, {self.workers} worker(s)")
-        return "en local" if fr else "in-process"
+            return Message(N_("local Dask cluster, {n} worker(s)"), n=self.workers)
+        return Message(N_("in-process"))
 
     # -- cluster ---------------------------------------------------------------------
     def __enter__(self) -> "Runner":

@@ -24,7 +24,7 @@ import pandas as pd
 from .evaluation import add_input_notes, evaluate
 from .loading import load_scenario
 from .errors import FleeoddsError, InputError, echo, short_repr
-from .language import Message, N_
+from .language import Message, N_, get_lang
 from .outcomes import check_lang
 from .results import SWEEP_COLUMNS, OutcomeTable, Sweep
 from .system import Scenario, get_system
@@ -258,8 +258,8 @@ def sweep(
     tables = []
     from .scale import Job, Runner
 
-    jobs = [Job(str(k), _evaluate, (cell, method if (method != "both" or cell.has_exact) else "mc", trials, seed,
-                                    lang)) for k, (_, cell) in enumerate(cells)]
+    jobs = [Job(str(k), _evaluate, (cell, method if (method != "both" or cell.has_exact) else "mc", trials, seed),
+                lang=lang) for k, (_, cell) in enumerate(cells)]
     own = runner is None
     runner = runner or Runner(workers=workers, scheduler=scheduler)
     try:
@@ -392,9 +392,10 @@ def _points_text(fields: list[str], points: list[tuple]) -> str:
             + ", ".join("(" + ", ".join(echo(v, whole_floats=True) for v in p) + ")" for p in shown) + more)
 
 
-def _evaluate(cell: Scenario, method: str, trials: int | None, seed: int, lang: str) -> OutcomeTable:
-    """One cell's evaluation (a :class:`fleeodds.scale.Job` function: importable, so a Dask worker runs it)."""
-    return evaluate(cell, method, trials=trials, seed=seed, lang=lang, progress=False)
+def _evaluate(cell: Scenario, method: str, trials: int | None, seed: int) -> OutcomeTable:
+    """One cell's evaluation in the reader's language (a :class:`fleeodds.scale.Job` function: importable, so a
+    Dask worker runs it; the job sets the language there)."""
+    return evaluate(cell, method, trials=trials, seed=seed, lang=get_lang(), progress=False)
 
 
 def _fields_without_effect(frame: pd.DataFrame, fields: list[str]) -> list[str]:

@@ -36,7 +36,7 @@ import numpy as np
 
 from . import messages_fr
 from .errors import FleeoddsError, InputError
-from .language import Message, N_
+from .language import Message, N_, use_lang
 from .outcomes import NO_METRIC, Metric, Outcome
 from .validation import (InputNote, collecting_notes, equals_default, no_effect, number_text_hint,  # noqa: F401
                          schema_default, set_field, short_repr, strict_inputs_on)
@@ -264,12 +264,13 @@ class Scenario(ABC):
         """
         return {}
 
-    def notes(self, lang: str = "en") -> list[str]:
-        """Sentences a reader needs next to the odds, in ``lang`` (``[]`` by default).
+    def notes(self) -> list[str]:
+        """Sentences a reader needs next to the odds, in the reader's language (``[]`` by default).
 
         A system says here what the numbers rest on that the title does not tell,
         e.g. which adversary attacks, with how many dice and why it was chosen.
-        They are printed after the one-sentence summary and kept in the manifest.
+        They are printed after the one-sentence summary and kept in the manifest (one list per language:
+        the evaluation asks again in each, :func:`fleeodds.language.use_lang`).
         """
         return []
 
@@ -309,18 +310,18 @@ class Scenario(ABC):
         """
         return None
 
-    def summary_sentences(self, probabilities: dict[str, float], lang: str = "en") -> list[str]:
-        """Short sentences saying the answer, in place of the one-sentence list of every outcome
-        (``[]`` by default: the front builds that sentence from the title and outcome labels).
+    def summary_sentences(self, probabilities: dict[str, float]) -> list[str]:
+        """Short sentences saying the answer in the reader's language, in place of the one-sentence list of
+        every outcome (``[]`` by default: the front builds that sentence from the title and outcome labels).
 
         ``probabilities``: outcome code -> probability (exact where available). A system writes
         them when its outcomes group naturally (who won a fight, then what the loser did).
         """
         return []
 
-    def outcome_groups(self, lang: str = "en") -> list[tuple[str, list[str]]] | None:
-        """Groups of outcome codes a chart stacks (``[(group name, [codes])]``, in drawing order), when the
-        outcomes group naturally (a fight: one side's wins, neither, the other side's wins); ``None`` by
+    def outcome_groups(self) -> list[tuple[str, list[str]]] | None:
+        """Groups of outcome codes a chart stacks (``[(group name in the reader's language, [codes])]``, in
+        drawing order), when the outcomes group naturally (a fight: one side's wins, neither, the other side's wins); ``None`` by
         default (one bar per outcome)."""
         return None
 
@@ -587,9 +588,10 @@ class RulesSystem:
         e.g. a comparison setup, names the fields its derivation set). It is
         passed only when not None, so a two-argument loader works too (it then
         checks everything every time).
-    schema : callable ``(lang: str) -> dict``
+    schema : callable ``() -> dict``
         The JSON Schema of a scenario file, with every field's title,
-        description, unit, default and allowed values in ``lang``.
+        description, unit, default and allowed values in the reader's language
+        (:func:`fleeodds.language.use_lang`).
     compare_paths : tuple of str
         Dotted paths of the comparison setups and their shorthands, removed from a
         setup's own source.
@@ -775,7 +777,8 @@ class RulesSystem:
         schema = _SCHEMAS.get(self.key)
         if schema is None:
             try:
-                schema = _SCHEMAS[self.key] = self.schema("en")
+                with use_lang("en"):
+                    schema = _SCHEMAS[self.key] = self.schema()
             except Exception:  # noqa: BLE001 - a plug-in without a usable schema: every note is kept
                 schema = _SCHEMAS[self.key] = {}
         known, default = schema_default(schema, note.field)

@@ -37,6 +37,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from .errors import FleeoddsError
+from .language import use_lang
 from .system import MAX_SETUPS, RulesSystem, Scenario, get_system, scenario_from_dict
 
 #: |z| bound of a two-sided 99.9 % interval.
@@ -88,8 +89,9 @@ def check_declaration(system: RulesSystem | str) -> None:
     _check(get_system(declared.key) is declared, declared.key, "get_system(key) does not return the declaration")
     _check(callable(declared.loader), declared.key, "the loader is not callable")
     for lang in ("en", "fr"):
-        schema = declared.schema(lang)
-        _check(isinstance(schema, dict) and schema, declared.key, f"schema({lang!r}) is not a JSON Schema")
+        with use_lang(lang):
+            schema = declared.schema()
+        _check(isinstance(schema, dict) and schema, declared.key, f"schema() in {lang!r} is not a JSON Schema")
         json.dumps(schema, allow_nan=False)
     _check(isinstance(declared.roles, tuple) and all(isinstance(r, str) and r for r in declared.roles),
            declared.key, "roles must be a tuple of role names")
@@ -114,7 +116,8 @@ def check_structure(scenario: Scenario) -> None:
     _check(isinstance(described, dict), sc, "describe() returns a dict")
     json.dumps(described, allow_nan=False)  # JSON-able, strictly
     for lang in ("en", "fr"):
-        _check(all(isinstance(n, str) for n in sc.notes(lang)), sc, "notes are sentences")
+        with use_lang(lang):
+            _check(all(isinstance(n, str) for n in sc.notes()), sc, "notes are sentences")
     check_rule_sources(sc)
     check_table_shapes(sc)
 
@@ -156,7 +159,9 @@ def check_schema(scenario: Scenario) -> None:
     import jsonschema
 
     for lang in ("en", "fr"):
-        jsonschema.validate(scenario.source, get_system(scenario.system).schema(lang))
+        with use_lang(lang):
+            schema = get_system(scenario.system).schema()
+        jsonschema.validate(scenario.source, schema)
 
 
 def check_exact_distribution(scenario: Scenario) -> None:

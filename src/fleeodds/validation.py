@@ -23,7 +23,7 @@ from typing import Any, Callable, NamedTuple, TypeVar, get_args
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import InputError, echo, short_repr  # noqa: F401  (re-exported)
-from .language import Message, N_, translation
+from .language import SOURCE_LANG, Message, N_, get_lang, translation, use_lang
 
 #: Deepest dotted path accepted (parts).
 MAX_PATH_PARTS = 32
@@ -240,23 +240,23 @@ class InputNote(NamedTuple):
     value: Any
     context: str
 
-    def message(self, lang: str = "en", prefix: str = "") -> str:
-        """``fuite.repli: true has no effect here — …`` in ``lang`` (the error's French wording).
+    def message(self, prefix: str = "") -> str:
+        """``fuite.repli: true has no effect here — …`` in the reader's language (the error's wording).
 
         ``prefix`` goes before the field: ``"compare.Ld 8: "`` for a comparison setup's note."""
         if isinstance(self.context, Message):
             return prefix + Message(N_("{field}: {value} has no effect {context}"), field=self.field,
-                                    value=echo(self.value, whole_floats=True), context=self.context).render(lang)
+                                    value=echo(self.value, whole_floats=True), context=self.context).render()
         text = f"{prefix}{self.field}: {echo(self.value, whole_floats=True)} has no effect {self.context}"
-        if lang != "fr":
+        if get_lang() == SOURCE_LANG:
             return text
-        from .messages_fr import to_french
+        from .messages_fr import to_french  # a plain English reason: the older way, while the systems move over
 
         return to_french(text)
 
-    def line(self, lang: str = "en", prefix: str = "") -> str:
+    def line(self, prefix: str = "") -> str:
         """The note as the command line prints it on standard error: ``note: …`` / ``remarque : …``."""
-        return Message(N_("note: ")).render(lang) + self.message(lang, prefix)
+        return Message(N_("note: ")).render() + self.message(prefix)
 
     def error(self, prefix: str = "") -> InputError:
         """The note as the error ``--strict`` raises (:func:`no_effect`: "…; remove it")."""
@@ -269,7 +269,10 @@ class InputNote(NamedTuple):
         out: dict[str, Any] = {"field": self.field, "value": _plain_value(self.value),
                                "reason": {"en": f"has no effect {self.context}",
                                           "fr": _french_reason(self.context)},
-                               "message": {lg: self.message(lg, prefix) for lg in ("en", "fr")}}
+                               "message": {}}
+        for lg in ("en", "fr"):
+            with use_lang(lg):
+                out["message"][lg] = self.message(prefix)
         if prefix:
             out["setup"] = prefix.rstrip().rstrip(":").removeprefix("compare.")
         return out
@@ -453,18 +456,17 @@ def not_modelled(field: str, value: Any, what: str | Message = "") -> InputError
 FR_KEYS = {"title_fr": "title", "description_fr": "description"}
 
 
-def json_schema(model: type[BaseModel], lang: str = "en", title: str | None = None) -> dict:
-    """The JSON Schema of a scenario model, in English or French.
+def json_schema(model: type[BaseModel], title: str | None = None) -> dict:
+    """The JSON Schema of a scenario model, in the reader's language (the context's).
 
-    Every field declares ``title`` and ``description`` (English) and, in
-    ``json_schema_extra``, ``title_fr``, ``description_fr`` and ``unit``
-    (``"in"``, ``"toises"``, ``"ft"``, ``"hp"``…). With ``lang="fr"`` the French
-    texts replace the English ones; the ``*_fr`` keys are removed either way.
+    Every field declares ``title`` and ``description`` (English, marked ``N_()`` where written: their
+    translations come from the catalogue) and, in ``json_schema_extra``, its ``unit`` (``"in"``,
+    ``"toises"``, ``"ft"``, ``"hp"``…). The older ``title_fr`` / ``description_fr`` keys, still read
+    while they are retired, replace the English in French and are removed either way.
 
     Parameters
     ----------
     model : pydantic model class
-    lang : {"en", "fr"}
     title : str, optional
         Title of the whole schema.
 
@@ -473,8 +475,10 @@ def json_schema(model: type[BaseModel], lang: str = "en", title: str | None = No
     dict
         A JSON Schema (draft 2020-12, as pydantic writes it).
     """
-    schema = model.model_json_schema(by_alias=True)
+    from .language import _
 
+    schema = model.model_json_schema(by_alias=True)
+    lang = get_lang()
     catalogue = translation(lang)
 
     def walk(node: Any) -> None:
@@ -498,34 +502,26 @@ def json_schema(model: type[BaseModel], lang: str = "en", title: str | None = No
     if isinstance(props, dict) and "title" in props and "title_fr" not in props:
         # every system reads a French title beside its own "title" (fleeodds.system.RulesSystem.load)
         props["title_fr"] = {"type": "string", "minLength": 1, "maxLength": 200,
-                             "title": "Titre en français" if lang == "fr" else "French title",
-                             "description": ("Le titre du scénario affiché avec --lang fr (par défaut : title)."
-                                             if lang == "fr" else
-                                             "The scenario's title shown with --lang fr (default: title).")}
+                             "title": _("French title"),
+                             "description": _("The scenario's title shown with --lang fr (default: title).")}
     if isinstance(props, dict) and "title" in props and "decide" not in props:
         # every system reads a [decide] table (fleeodds.decisions; its choices are the system's decision points)
-        fr = lang == "fr"
         props["decide"] = {
             "type": "object", "additionalProperties": False,
-            "title": "Décision" if fr else "Decision",
-            "description": ("Le choix à faire et le but : fleeodds decide nomme le meilleur choix (docs/decisions.md)."
-                            if fr else "The choice to make and the goal: fleeodds decide names the best choice "
-                                       "(docs/decisions.md)."),
+            "title": _("Decision"),
+            "description": _("The choice to make and the goal: fleeodds decide names the best choice "
+                             "(docs/decisions.md)."),
             "properties": {
                 "goal": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1}],
-                         "title": "But" if fr else "Goal",
-                         "description": ("Un résultat, un but nommé, not_<résultat>, ou min:/max:<mesure>." if fr else
-                                         "An outcome, a named goal, not_<outcome>, or min:/max:<metric>.")},
+                         "title": _("Goal"),
+                         "description": _("An outcome, a named goal, not_<outcome>, or min:/max:<metric>.")},
                 "choices": {"anyOf": [{"type": "array", "items": {"type": "string"}, "minItems": 1},
                                       {"type": "object", "additionalProperties": {"type": "array"}}],
-                            "title": "Choix" if fr else "Choices",
-                            "description": ("Les points de décision du système (champs), avec ou sans leurs valeurs."
-                                            if fr else "The system's decision points (fields), with or without their "
-                                                       "values.")},
+                            "title": _("Choices"),
+                            "description": _("The system's decision points (fields), with or without their values.")},
                 "after_roll": {"type": "array", "items": {"type": "string"}, "minItems": 1,
-                               "title": "Après le jet" if fr else "After the roll",
-                               "description": ("Les choix faits après avoir vu un jet (garder ou relancer)." if fr
-                                               else "The choices made after seeing a roll (keep or re-roll).")}}}
+                               "title": _("After the roll"),
+                               "description": _("The choices made after seeing a roll (keep or re-roll).")}}}
     if title:
         schema["title"] = title
     schema.setdefault("$schema", "https://json-schema.org/draft/2020-12/schema")

@@ -61,6 +61,14 @@ from pathlib import Path  # noqa: E402
 
 import fleeodds  # noqa: E402
 from fleeodds.errors import FleeoddsError  # noqa: E402
+from fleeodds.language import use_lang
+
+
+def said_in(lang, said, *args):
+    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return said.message(*args)
+
 
 EXAMPLES = Path(fleeodds.__file__).parent / "examples"
 
@@ -76,7 +84,7 @@ def _message(data, lang="fr") -> str:
     with pytest.raises(FleeoddsError) as e:
         sc = fleeodds.load_scenario(data)
         sc.variants()
-    return e.value.message(lang)
+    return said_in(lang, e.value)
 
 
 def _noted(data, lang="fr") -> str:
@@ -88,8 +96,8 @@ def _noted(data, lang="fr") -> str:
     (prefix, note), = scenario_notes(sc)
     with pytest.raises(FleeoddsError) as e:
         fleeodds.load_scenario(data, strict=True)
-    error = e.value.message(lang)
-    assert error == note.message(lang, prefix) + (" ; retirez-le" if lang == "fr" else "; remove it")
+    error = said_in(lang, e.value)
+    assert error == said_in(lang, note, prefix) + (" ; retirez-le" if lang == "fr" else "; remove it")
     return error
 
 
@@ -103,7 +111,7 @@ def _hd_note(data, lang="fr") -> str:
     """The only note of ``data`` (an input that changes nothing: accepted), in ``lang``."""
     notes = fleeodds.load_scenario(data).input_notes()
     assert len(notes) == 1, notes
-    return notes[0].message(lang)
+    return said_in(lang, notes[0])
 
 
 def _strict_message(data, lang="fr") -> str:

@@ -97,7 +97,8 @@ def test_french_csv_uses_semicolons_decimal_comma_and_bom():
     csv = t.to_csv()
     assert csv.startswith("\ufeff") and csv.splitlines()[0].count(";") >= 5
     assert "0,0833" in csv  # 1/12 with a decimal comma
-    assert not t.to_csv("en").startswith("\ufeff") and "0.0833" in t.to_csv("en")
+    english = t.relabel("en").to_csv()  # a table's CSV is in its language
+    assert not english.startswith("\ufeff") and "0.0833" in english
 
 
 def test_french_csv_names_methods_outcomes_and_columns_in_french_and_english_csv_keeps_its_codes():
@@ -109,7 +110,7 @@ def test_french_csv_names_methods_outcomes_and_columns_in_french_and_english_csv
     assert lines[1].startswith("exacte;tient (test de moral réussi);0,0833") and lines[1].endswith(";oui;")
     cells = {c for line in lines[1:] for c in line.split(";")}
     assert not cells & {"exact", "monte_carlo", "held", "caught", "escaped", "True", "False"}
-    english = t.to_csv("en").splitlines()
+    english = t.relabel("en").to_csv().splitlines()
     assert english[0] == "method,outcome,label,probability,ci_low,ci_high,count,trials,exact,z"
     assert english[1].startswith("exact,held,") and english[1].endswith(",True,")
 
@@ -147,10 +148,12 @@ def test_french_comparison_and_sweep_csv_have_no_english_code_and_english_keeps_
     assert lines[0].endswith(";apparié")
     assert lines[1].startswith("Cd 6;tient (test de moral réussi);0,0833") and lines[1].endswith(";non")
     assert not {c for line in lines[1:] for c in line.split(";")} & {"held", "caught", "True", "False", "exact"}
-    assert comp.to_csv("en").startswith("setup,outcome,label,probability")
+    english = compare([("Ld 6", sc), ("Ld 8", brave)], method="exact", lang="en", progress=False)
+    assert english.to_csv().startswith("setup,outcome,label,probability")
     sw = sweep(sc, {"fleeing.leadership": [5, 6]}, method="exact", lang="fr", progress=False)
     lines = sw.to_csv().lstrip("\ufeff").splitlines()
     assert lines[0] == ("fleeing.leadership;résultat;probabilité;bas à 95 %;haut à 95 %;valeur exacte;"
                         "probabilité Monte-Carlo;z")
     assert lines[1].startswith("5;tient (test de moral réussi);0,0833") and ";oui;" in lines[1]
-    assert sw.to_csv("en").startswith("fleeing.leadership,outcome,label,probability")
+    english = sweep(sc, {"fleeing.leadership": [5, 6]}, method="exact", lang="en", progress=False)
+    assert english.to_csv().startswith("fleeing.leadership,outcome,label,probability")

@@ -19,6 +19,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from fleeodds.language import use_lang
+
+
+def said_in(lang, said, *args):
+    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return said.message(*args)
+
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "fleeodds"
 
@@ -413,7 +421,7 @@ def test_values_echoed_as_written_in_toml():
     assert str(InputError("a", {"name": "Orcs", "x y": 2}, "x")).startswith("a: { name = 'Orcs', 'x y' = 2 } is")
     assert str(InputError("runner.hp", None, "a whole number (required)")) == \
         "runner.hp: missing; expected a whole number (required)"
-    assert InputError("runner.hp", None, "a whole number").message("fr") == \
+    assert said_in("fr", InputError("runner.hp", None, "a whole number")) == \
         "runner.hp: manquant ; attendu : un nombre entier"
     assert echo("x" * 500).endswith("(502 characters)")
     assert echo(7) == "7" and echo(2.5) == "2.5" and echo("2d+4") == "'2d+4'" and echo(14.0) == "14.0"
@@ -569,7 +577,7 @@ def test_pydantic_kinds_in_the_project_words():
     for data, en, fr in cases:
         with pytest.raises(FleeoddsError) as e:
             validate(Card, data)
-        assert (str(e.value), e.value.message("fr")) == (en, fr)
+        assert (str(e.value), said_in("fr", e.value)) == (en, fr)
         assert "should" not in en and "Input" not in en
 
 
@@ -623,7 +631,7 @@ def test_wrong_values_in_every_example_read_in_french():
                 try:
                     scenario_from_dict(d, path.parent)
                 except FleeoddsError as e:
-                    seen.setdefault(str(e), e.message("fr"))
+                    seen.setdefault(str(e), said_in("fr", e))
     assert len(seen) > 250, len(seen)
     left = {}
     for en, fr in seen.items():

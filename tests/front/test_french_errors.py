@@ -12,6 +12,14 @@ import pytest
 
 from fleeodds.errors import InputError
 from fleeodds.messages_fr import click_to_french, to_french
+from fleeodds.language import use_lang
+
+
+def said_in(lang, said, *args):
+    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return said.message(*args)
+
 
 #: English words of the message frames and of the common "allowed" phrases.
 ENGLISH = ["is not allowed", "expected", "has no effect", "remove it", "unknown option", "check the spelling",
@@ -99,10 +107,10 @@ def test_a_text_value_without_quotes_gets_a_hint_in_both_languages():
 
 def test_values_and_names_are_kept_as_written():
     msg = InputError("enemies.0.name", "one of the orcs with a table", "a text of 1 to 40 characters")
-    fr = msg.message("fr")
+    fr = said_in("fr", msg)
     assert "'one of the orcs with a table'" in fr  # the user's words are never translated
     assert fr.startswith("enemies.0.name: ") and "un texte de 1 à 40 caractères" in fr
-    assert msg.message("en") == str(msg)
+    assert said_in("en", msg) == str(msg)
 
 
 def test_phrases_by_hand():

@@ -30,6 +30,14 @@ from fleeodds.loading import example_dir, example_path, list_examples, load_scen
 from fleeodds.sweep import sweep
 from fleeodds.system import get_system
 from fleeodds.validation import set_field
+from fleeodds.language import use_lang
+
+
+def said_in(lang, said, *args):
+    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return said.message(*args)
+
 
 TWO_D6 = [a + b for a, b in product(range(1, 7), repeat=2)]
 #: 2D6 pursuit >= 2D6 flee: the pursuer catches (7th edition: a tie catches).
@@ -240,7 +248,7 @@ def test_a_number_written_as_text_is_refused_with_a_hint(example, field, text):
     assert exc.value.field == field
     assert str(exc.value).startswith(f"{field}: '{text}' is not allowed; expected ")
     assert str(exc.value).endswith(f"; write {text} without quotes")
-    assert exc.value.message("fr").endswith(f" ; écrivez {text} sans guillemets")
+    assert said_in("fr", exc.value).endswith(f" ; écrivez {text} sans guillemets")
 
 
 def test_text_that_is_not_a_number_gets_no_hint():

@@ -167,7 +167,7 @@ def test_two_worker_dask_cluster_gives_identical_results(scenario):
     fleeodds.matrix._EXACT_CACHE.clear()
     with scale.Runner(workers=2, processes=False) as runner:
         assert runner.describe() == "local Dask cluster, 2 worker(s)"
-        assert runner.describe("fr") == "grappe Dask locale, 2 processus"
+        assert runner.describe().render("fr") == "grappe Dask locale, 2 processus"
         dask_mc = matrix(scenario, MINE, THEIRS, method="mc", trials=2_000, seed=3, runner=runner, progress=False)
         dask_exact = matrix(scenario, MINE, THEIRS, runner=runner, progress=False)
         ranked = fleeodds.rank.rank_units(scenario, MINE.profiles, "fleeing", runner=runner)
@@ -248,7 +248,7 @@ def test_outputs_csv_json_markdown_and_french(exact_matrix):
 
 
 def test_heatmap_names_units_and_the_opponent(exact_matrix, tmp_path):
-    from fleeodds.i18n import pct
+    from fleeodds.report.format import pct
     from fleeodds.report.charts import chart_matrix
     from fleeodds.report.matrices import matrix_grid
 
@@ -319,9 +319,9 @@ def test_api_returns_a_dataframe():
 
 
 def test_runner_describes_itself_in_both_languages():
-    assert scale.Runner().describe() == "in-process" and scale.Runner().describe("fr") == "en local"
+    assert scale.Runner().describe() == "in-process" and scale.Runner().describe().render("fr") == "en local"
     sched = scale.Runner(scheduler="tcp://h:1")
-    assert sched.describe("fr") == "ordonnanceur Dask tcp://h:1" and sched.describe() == "Dask scheduler tcp://h:1"
+    assert sched.describe().render("fr") == "ordonnanceur Dask tcp://h:1" and sched.describe() == "Dask scheduler tcp://h:1"
 
 
 def test_cli_matrix_on_the_project_catalogues(tmp_path):

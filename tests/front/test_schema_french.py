@@ -15,6 +15,14 @@ import pytest
 
 from fleeodds.outcomes import UNITS_FR
 from fleeodds.system import get_system, system_keys
+from fleeodds.language import use_lang
+
+
+def schema_in(lang, system):
+    """A system's JSON Schema in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return system.schema()
+
 
 #: Texts that read the same in English and French: the games' terms, letters, field names.
 SAME_IN_BOTH = {"Initiative (I)", "PRO (protection)", "Ordre Repli", "Passe d'armes", "Attraction", "DEF", "Soutien",
@@ -39,7 +47,7 @@ def _texts(node, path=""):
 @pytest.mark.parametrize("key", system_keys())
 def test_every_schema_text_has_its_french(key):
     system = get_system(key)
-    en, fr = dict(_texts(system.schema("en"))), dict(_texts(system.schema("fr")))
+    en, fr = dict(_texts(schema_in("en", system))), dict(_texts(schema_in("fr", system)))
     assert en.keys() <= fr.keys()  # pydantic drops an English field title equal to its table's ("Combat")
     same = {path: text for path, text in fr.items() if text == en.get(path) and text not in SAME_IN_BOTH}
     assert not same, same
@@ -49,20 +57,20 @@ def test_every_schema_text_has_its_french(key):
         for word in ENGLISH:
             assert not re.search(rf"\b{word}\b", plain), (path, word, text)
     for lang in ("en", "fr"):
-        assert "description_fr" not in json.dumps(system.schema(lang)) and "title_fr\": \"" not in \
-            json.dumps(system.schema(lang).get("$defs", {}))
+        assert "description_fr" not in json.dumps(schema_in(lang, system)) and "title_fr\": \"" not in \
+            json.dumps(schema_in(lang, system).get("$defs", {}))
 
 
 def test_dnd_enemy_table_reads_french():
-    fr = get_system("dnd").schema("fr")["$defs"]["EnemyModel"]
+    fr = schema_in("fr", get_system("dnd"))["$defs"]["EnemyModel"]
     assert fr["title"] == "Ennemi"
     assert fr["description"] == "Une créature menaçante (``[[enemies]]``), dans l'ordre où le fuyard la quitte."
-    assert get_system("dnd").schema("en")["$defs"]["EnemyModel"]["description"].startswith("One threatening creature")
+    assert schema_in("en", get_system("dnd"))["$defs"]["EnemyModel"]["description"].startswith("One threatening creature")
 
 
 def test_units_are_english_codes_shown_in_french():
-    en = json.dumps(get_system("hell_dorado").schema("en"), ensure_ascii=False)
+    en = json.dumps(schema_in("en", get_system("hell_dorado")), ensure_ascii=False)
     assert "dés" not in en and '"unit": "dice"' in en  # CBT, bonus dice, soutien: "in dice" in English
     assert UNITS_FR["dice"] == "dés" and UNITS_FR["degrees"] == "degrés"
-    units = set(re.findall(r'"unit": "([^"]+)"', "".join(json.dumps(get_system(k).schema("en")) for k in system_keys())))
+    units = set(re.findall(r'"unit": "([^"]+)"', "".join(json.dumps(schema_in("en", get_system(k))) for k in system_keys())))
     assert not {u for u in units if re.search(r"[éèàâêîôûç]", u)}, units  # no French unit in an English schema

@@ -12,6 +12,14 @@ from pathlib import Path
 import pytest
 
 from fleeodds.system import get_system
+from fleeodds.language import use_lang
+
+
+def schema_in(lang, system):
+    """A system's JSON Schema in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return system.schema()
+
 
 SYSTEMS = Path(__file__).resolve().parents[2] / "src" / "fleeodds" / "systems"
 
@@ -22,7 +30,7 @@ def read(rel: str) -> dict:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_warhammer_units_know_their_profiles_values(lang):
-    defs = get_system("warhammer").schema(lang)["$defs"]
+    defs = schema_in(lang, get_system("warhammer"))["$defs"]
     shipped = {p["name"]: p for p in read("warhammer/data/profiles.toml")["profile"]}
     for unit in ("UnitRef", "PursuerRef"):
         table = defs[unit]["properties"]["profile"]["x-profiles"]
@@ -35,7 +43,7 @@ def test_warhammer_units_know_their_profiles_values(lang):
 
 
 def test_hell_dorado_fighters_know_their_cards():
-    prop = get_system("hell_dorado").schema("fr")["$defs"]["FighterModel"]["properties"]["profile"]
+    prop = schema_in("fr", get_system("hell_dorado"))["$defs"]["FighterModel"]["properties"]["profile"]
     shipped = read("hell_dorado/data/illustrative_profiles.toml")["profiles"]
     assert set(prop["x-profiles"]) == set(shipped)
     djinn = prop["x-profiles"]["djinn"]
@@ -43,7 +51,7 @@ def test_hell_dorado_fighters_know_their_cards():
 
 
 def test_dnd_runners_and_enemies_know_their_stat_lines():
-    defs = get_system("dnd").schema("en")["$defs"]
+    defs = schema_in("en", get_system("dnd"))["$defs"]
     lines = {}
     for f in sorted((SYSTEMS / "dnd" / "data").glob("*.toml")):
         lines.update(tomllib.loads(f.read_text(encoding="utf-8")))

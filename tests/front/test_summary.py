@@ -12,6 +12,14 @@ import fleeodds
 from fleeodds.cli import main
 from fleeodds.report.format import pct
 from fleeodds.report.summary import rounded, short_label
+from fleeodds.language import use_lang
+
+
+def notes_in(sc, lang):
+    """The scenario's notes in ``lang`` (the language is the context's: :func:`fleeodds.language.use_lang`)."""
+    with use_lang(lang):
+        return sc.notes()
+
 
 GOBLINS = "warhammer/goblins_broken_by_dwarfs.toml"
 
@@ -37,7 +45,7 @@ def test_sentence_is_title_then_each_outcome_that_happens(goblins):
 
 
 def test_sentence_in_french_uses_french_numbers(goblins):
-    s = goblins.summary_sentence("fr")
+    s = goblins.relabel("fr").summary_sentence()
     assert "\u202f: tient 8\u00a0%" in s
     assert "rattrapée et détruite par la poursuite 51\u00a0%" in s
 
@@ -67,17 +75,17 @@ def test_short_label():
 def test_hell_dorado_says_who_attacks_with_how_many_dice_and_why():
     sc = fleeodds.load_scenario("hell_dorado/fuite_samael_choix_adversaire.toml")
     base = sc.variants()[0].scenario
-    (note,) = base.notes("en")
+    (note,) = notes_in(base, "en")
     # Guerrier sarrasin 2 has CBT 4; the two other Saracens in contact each give one die of soutien
     assert note.startswith("Guerrier sarrasin 2 makes the attaque sans riposte with 6 dice (CBT 4 + 2 for soutien)")
     assert "kills or stops Samael most often" in note
-    (fr,) = base.notes("fr")
+    (fr,) = notes_in(base, "fr")
     assert fr.startswith("Guerrier sarrasin 2 fait l'attaque sans riposte avec 6 dés")
     # the fleeing fighter is named after "le combattant en fuite", which reads with any name
     assert "l'adversaire qui tue ou arrête le plus souvent le combattant en fuite (Samael)" in fr
     inq = base.with_changes({"fleeing.name": "Inquisiteur"})
-    assert "le combattant en fuite (Inquisiteur) (option attacker_choice)." in inq.notes("fr")[0]
-    assert "arrête Inquisiteur" not in inq.notes("fr")[0]
+    assert "le combattant en fuite (Inquisiteur) (option attacker_choice)." in notes_in(inq, "fr")[0]
+    assert "arrête Inquisiteur" not in notes_in(inq, "fr")[0]
     r = CliRunner().invoke(main, ["run", "hell_dorado/fuite_samael_choix_adversaire.toml", "--exact",
                                   "--no-progress"])
     assert "makes the attaque sans riposte" in r.output.split("\n\n")[0]

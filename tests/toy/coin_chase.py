@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 from pydantic import Field
 
+from fleeodds.language import get_lang
 from fleeodds.outcomes import Metric, Outcome
 from fleeodds.system import RulesSystem, Scenario
 from fleeodds.validation import StrictModel, check_exact_mode, json_schema, validate
@@ -121,8 +122,10 @@ def load_scenario(data: dict, base_dir: Path) -> CoinChase:
     return CoinChase(model, data, base_dir)
 
 
-def schema(lang: str = "en") -> dict:
-    return json_schema(CoinChaseModel, lang, "Coin chase" if lang == "en" else "Poursuite à pile ou face")
+def schema() -> dict:
+    """The toy's schema in the reader's language (a plug-in's own title: not in fleeodds' catalogue)."""
+    title = {"fr": "Poursuite à pile ou face"}.get(get_lang(), "Coin chase")
+    return json_schema(CoinChaseModel, title)
 
 
 SYSTEM = RulesSystem(key="coin_chase", title="Coin chase (test system)", title_fr="Poursuite à pile ou face (test)",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..i18n import integer, number
+from .format import integer, number
 from .fields import field_title, value_label
 from .text import w
 

@@ -30,7 +30,7 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: E402
 from matplotlib.transforms import ScaledTranslation  # noqa: E402
 
 from ..errors import InputError  # noqa: E402
-from ..i18n import integer, number, pct  # noqa: E402
+from .format import integer, number, pct  # noqa: E402
 from ..outcomes import check_lang  # noqa: E402
 from ..results import MatrixGrid, OutcomeTable, RankBars  # noqa: E402
 from .captions import field_name, sweep_footnote, sweep_subtitle, sweep_title, value_name  # noqa: E402,F401

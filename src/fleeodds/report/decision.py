@@ -12,7 +12,7 @@ from typing import Sequence
 
 from tabulate import tabulate
 
-from ..i18n import fixed, integer, number, pct
+from .format import fixed, integer, number, pct
 from .text import WORDS, w
 
 WORDS.update({

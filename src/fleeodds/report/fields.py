@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..errors import FleeoddsError
+from ..language import use_lang
 
 
 @lru_cache(maxsize=16)
@@ -20,7 +21,8 @@ def _schema(system: str, lang: str) -> dict:
     from ..system import get_system
 
     try:
-        return get_system(system).schema(lang)
+        with use_lang(lang):
+            return get_system(system).schema()
     except (FleeoddsError, TypeError, AttributeError):
         return {}
 

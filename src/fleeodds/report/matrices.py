@@ -9,7 +9,7 @@ from __future__ import annotations
 from tabulate import tabulate
 
 from ..errors import InputError
-from ..i18n import integer, pct
+from .format import integer, pct
 from ..outcomes import check_lang
 from ..results import Matrix, MatrixGrid
 

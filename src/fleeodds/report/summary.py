@@ -8,7 +8,7 @@ number format (French: "51 %", decimal comma, a space before the colon).
 
 from __future__ import annotations
 
-from ..i18n import colon, pct, rounded, short_label  # noqa: F401  (re-exported: their old home)
+from .format import colon, pct, rounded, short_label  # noqa: F401  (re-exported: their old home)
 
 
 def items_text(items, lang: str) -> str:
@@ -67,7 +67,7 @@ def summary_block(table, fmt: str = "table") -> str:
 def comparison_block(comp, fmt: str = "table") -> str:
     """The per-setup sentences (and the first setup's notes) before a comparison's tables."""
     lines = comp.summary_lines()
-    per = [(s, t.notes(comp.lang)) for s, t in zip(comp.setups, comp.tables)]
+    per = [(s, t.notes()) for s, t in zip(comp.setups, comp.tables)]  # each in the comparison's language
     distinct = {tuple(n) for _, n in per if n}
     if len(distinct) <= 1:
         notes = list(next(iter(distinct), ()))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from tabulate import tabulate
 
-from ..i18n import MAX_FRACTION_CHARS, fixed, integer, number, pct
+from .format import MAX_FRACTION_CHARS, fixed, integer, number, pct
 from ..results import OutcomeTable, _missing, off_scale
 from .captions import field_name, sweep_footnote, sweep_subtitle, sweep_title, value_name  # noqa: F401
 from .text import w

@@ -1,7 +1,7 @@
 """A local web page for fleeodds: ask, see, compare, sweep and share without writing TOML.
 
 ``fleeodds serve`` runs it (127.0.0.1:8000 by default). The page's form is generated
-from each rules system's JSON Schema (``get_system(key).schema(lang)``), so a new
+from each rules system's JSON Schema (``get_system(key).schema()``, in the request's language), so a new
 system appears with no web code. See ``docs/web.md``.
 
 Needs the ``web`` extra: ``pip install "fleeodds[web]"``.

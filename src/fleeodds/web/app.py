@@ -37,6 +37,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException  # noqa
 from .. import __version__  # noqa: E402
 from ..system import DECIDE_KEY  # noqa: E402
 from ..errors import FleeoddsError, InputError  # noqa: E402
+from ..language import use_lang  # noqa: E402
 from . import procs, service, work  # noqa: E402
 from .procs import Remote  # noqa: E402
 from .guard import Guard, Settings  # noqa: E402
@@ -114,7 +115,9 @@ def _error(status: int, detail: str, errors: list[dict[str, str]] | None = None)
 
 
 def _project_error(exc: FleeoddsError, status: int = 422, lang: str = "en") -> JSONResponse:
-    return _error(status, exc.message(lang), service.error_lines(exc, lang))
+    with use_lang(lang):
+        detail = exc.message()
+    return _error(status, detail, service.error_lines(exc, lang))
 
 
 def _lang_of(request: Request) -> str:
@@ -156,7 +159,8 @@ def _validation_error(exc: RequestValidationError, lang: str = "en") -> JSONResp
                 or ctx_words(kind, ctx) or (Message(TYPE_WORDS[kind]) if kind in TYPE_WORDS else None) \
                 or pydantic_words(str(err.get("msg", "a valid value")))
             problem = InputError(path, err.get("input"), allowed)
-        lines.append({"path": path, "message": problem.message(lang)})
+        with use_lang(lang):
+            lines.append({"path": path, "message": problem.message()})
     return _error(422, "\n".join(line["message"] for line in lines), lines)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..decisions import decide
-from ..i18n import number, pct
+from ..report.format import number, pct
 from ..report.decision import decision_chart, decision_sentences, policy_sentences
 from . import service
 

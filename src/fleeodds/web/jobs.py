@@ -17,6 +17,7 @@ import time
 from typing import Any, Callable
 
 from ..errors import FleeoddsError
+from ..language import use_lang
 from . import service
 from .work import WorkQueue
 
@@ -87,7 +88,9 @@ class Job:
         except service.Cancelled:
             self.state = "cancelled"
         except FleeoddsError as exc:
-            self.error = {"detail": exc.message(self.lang), "errors": service.error_lines(exc, self.lang)}
+            with use_lang(self.lang):
+                detail = exc.message()
+            self.error = {"detail": detail, "errors": service.error_lines(exc, self.lang)}
             self.state = "error"
         except Exception:  # noqa: BLE001  never a traceback to the page
             self.error = {"detail": "erreur interne pendant le calcul ; le journal du serveur en donne le détail"
@@ -127,7 +130,9 @@ class Job:
         elif isinstance(err, service.Cancelled):
             self.state = "cancelled"
         elif isinstance(err, FleeoddsError):
-            self.error = {"detail": err.message(self.lang), "errors": service.error_lines(err, self.lang)}
+            with use_lang(self.lang):
+                detail = err.message()
+            self.error = {"detail": detail, "errors": service.error_lines(err, self.lang)}
             self.state = "error"
         else:
             from .work import Busy

@@ -30,6 +30,7 @@ import traceback
 from typing import Any, Callable
 
 from ..errors import FleeoddsError
+from ..language import get_lang, use_lang
 from . import service
 
 #: Scheduling niceness added to a worker process (Unix; ``FLEEODDS_WORKER_NICE`` sets another, 0: none):
@@ -54,8 +55,9 @@ class RemoteError(FleeoddsError):
         super().__init__(en)
         self.fr = fr
 
-    def message(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else str(self)
+    def message(self) -> str:
+        """The message in the reader's language (the worker sent both)."""
+        return self.fr if get_lang() == "fr" else str(self)
 
     def __reduce__(self):
         return (RemoteError, (str(self), self.fr))
@@ -305,7 +307,11 @@ def child_main(conn, cancel, preload: bool) -> None:
         except service.Cancelled:
             out = ("cancelled",)
         except FleeoddsError as exc:
-            out = ("project", exc.message("en"), exc.message("fr"))
+            said = []
+            for lg in ("en", "fr"):  # the parent answers in the request's language: both are sent back
+                with use_lang(lg):
+                    said.append(exc.message())
+            out = ("project", *said)
         except Exception as exc:  # noqa: BLE001  the server logs it and answers 500
             out = ("error", f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}")
         try:

@@ -27,6 +27,7 @@ import numpy as np
 
 from .. import engine, evaluation, files, loading
 from ..errors import FleeoddsError, InputError, short_repr
+from ..language import get_lang, use_lang
 from ..outcomes import check_lang
 from ..results import OutcomeTable, records, strict_json
 from ..stats import trials_for_precision, wilson_half_width
@@ -131,8 +132,9 @@ class TextError(InputError):
     def __str__(self) -> str:
         return self.args[0]
 
-    def message(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else self.args[0]
+    def message(self) -> str:
+        """The message in the reader's language."""
+        return self.fr if get_lang() == "fr" else self.args[0]
 
 
 def check_texts(data: Any, where: str = "") -> None:
@@ -234,7 +236,8 @@ def error_lines(exc: FleeoddsError, lang: str = "en") -> list[dict[str, str]]:
     """One ``{"path", "message"}`` per line of a project error (``path`` ``""`` when the line names none),
     the message in ``lang``."""
     out = []
-    text = exc.message(lang)
+    with use_lang(lang):
+        text = exc.message()
     for line in text.splitlines() or [text]:
         head, sep, _ = line.partition(": ")
         path = head if sep and head and " " not in head and len(head) < 200 else ""
@@ -469,7 +472,7 @@ def _texts(rows: list[dict[str, Any]], lang: str, digits: int, keys: tuple[str, 
     """Add ``<key>_text`` to each row: the probability as the command line prints it
     (:func:`fleeodds.i18n.pct`, the same rounding: 21/32 is 65.62 %), so that
     the page never rounds a number differently."""
-    from ..i18n import pct
+    from ..report.format import pct
 
     for row in rows:
         for k in keys:
@@ -674,7 +677,8 @@ def schema(key: str, lang: str) -> dict:
     """
     check_lang(lang)
     system = get_system(key)
-    out = copy.deepcopy(system.schema(lang))
+    with use_lang(lang):
+        out = copy.deepcopy(system.schema())
     table = getattr(system, "value_labels", None) or {}
     if table:
         add_enum_labels(out, table, lang)
@@ -981,7 +985,8 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
         from ..compare import best_frame, merged_outcome_groups
 
         foot = tables.comparison_chart_notes(comp)
-        groups = merged_outcome_groups(sc, [v[2] for v in variants], lang)
+        with use_lang(lang):
+            groups = merged_outcome_groups(sc, [v[2] for v in variants])
         if groups:  # outcomes that group (a fight): one bar per setup stacked by side, as `fleeodds compare`
             chart = svg_text(chart_bytes(lambda p: drawing.grouped_stack_chart(
                 best_frame(comp.frame), groups, p, title=sc.title_in(lang), lang=lang, footnote=foot), "svg"))

@@ -20,6 +20,14 @@ from fleeodds.systems.dnd.scenarios import load_scenario
 from fleeodds.systems.dnd.scenarios.exchange import DndScenario
 
 from .dnd_helpers import noted, silent
+from fleeodds.language import use_lang
+
+
+def schema_in(lang, system):
+    """A system's JSON Schema in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return system.schema()
+
 
 EXAMPLES = [p for p in fleeodds.list_examples() if p.parent.name == "dnd"]
 
@@ -52,14 +60,14 @@ def test_system_declaration():
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_examples_validate_against_the_schema(path, lang):
-    schema = SYSTEM.schema(lang)
+    schema = schema_in(lang, SYSTEM)
     jsonschema.Draft202012Validator.check_schema(schema)
     with open(path, "rb") as fh:
         jsonschema.validate(tomllib.load(fh), schema)
 
 
 def test_schema_documents_every_field_in_both_languages():
-    en, fr = SYSTEM.schema("en"), SYSTEM.schema("fr")
+    en, fr = schema_in("en", SYSTEM), schema_in("fr", SYSTEM)
     for lang_schema in (en, fr):
         for name, model in lang_schema["$defs"].items():
             for key, prop in model["properties"].items():
@@ -85,7 +93,7 @@ def test_schema_documents_every_field_in_both_languages():
 
 
 def test_schema_refuses_what_the_loader_refuses():
-    schema = SYSTEM.schema("en")
+    schema = schema_in("en", SYSTEM)
     for bad in (base(runner={"hitpoints": 3}), base(enemy={"reach": 7}), base(metric="turns"),
                 base(runner={"hp": True})):
         with pytest.raises(jsonschema.ValidationError):

@@ -17,6 +17,14 @@ from fleeodds.errors import FleeoddsError
 from fleeodds.systems.dnd.plan.rules import death_save_outcomes
 
 from tests.conftest import ORACLES, assert_mc_agrees
+from fleeodds.language import use_lang
+
+
+def notes_in(sc, lang):
+    """The scenario's notes in ``lang`` (the language is the context's: :func:`fleeodds.language.use_lang`)."""
+    with use_lang(lang):
+        return sc.notes()
+
 
 CASES = json.loads((ORACLES / "dnd_death_saves.json").read_text(encoding="utf-8"))["cases"]
 
@@ -119,9 +127,9 @@ def test_summary_is_fractions_and_by_round_is_cumulative():
 
 def test_notes_in_both_languages():
     sc = death_saves()
-    assert sc.notes("en")[0].startswith("Next save: natural 20")
-    assert sc.notes("fr")[1].startswith("Après le round 1 :")
-    assert "-0" not in " ".join(sc.notes("en"))
+    assert notes_in(sc, "en")[0].startswith("Next save: natural 20")
+    assert notes_in(sc, "fr")[1].startswith("Après le round 1 :")
+    assert "-0" not in " ".join(notes_in(sc, "en"))
 
 
 @pytest.mark.parametrize("data, field", [
@@ -265,9 +273,9 @@ def test_notes_of_the_exchange_give_the_table():
 
     sc = scenario(edition="5e2014", mode="move", runner={"hp": 1, "ac": 10},
                   enemies=[{"attack_bonus": 30, "damage": "1"}], options={"death_saves_in_exchange": True})
-    en, fr = sc.notes("en"), sc.notes("fr")
+    en, fr = notes_in(sc, "en"), notes_in(sc, "fr")
     assert len(en) == len(sc.summary()["death_saves_by_round"]) and en[0].startswith("Death saves after")
     assert fr[0].startswith("Jets contre la mort après les attaques d'opportunité, round 1 :")
     plain = scenario(edition="5e2014", mode="move", runner={"hp": 1, "ac": 10},
                      enemies=[{"attack_bonus": 30, "damage": "1"}])
-    assert plain.notes("en") == []
+    assert notes_in(plain, "en") == []

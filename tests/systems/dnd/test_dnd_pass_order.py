@@ -18,6 +18,7 @@ import fleeodds
 from fleeodds.decisions import decide
 from fleeodds.errors import InputError
 from fleeodds.systems.dnd.decisions import decision_points
+from fleeodds.language import use_lang
 from fleeodds.systems.dnd.model.scenario import schema
 
 from tests.systems.dnd.dnd_helpers import exact_by_outcome
@@ -108,7 +109,8 @@ def test_decision_points_offer_every_order_of_two_to_four_tables(n, offered):
 
 @pytest.mark.parametrize("lang, title", [("en", "order the foes are passed"), ("fr", "ordre de passage des ennemis")])
 def test_the_schema_has_the_field_with_its_titles(lang, title):
-    s = schema(lang)
+    with use_lang(lang):
+        s = schema()
     field = s["$defs"]["OptionsModel"]["properties"]["pass_order"]
     assert field["title"] == title
     assert field["default"] is None

@@ -1,6 +1,13 @@
 import pytest
 
 from ...conftest import oracle_cases
+from fleeodds.language import use_lang
+
+
+def said_in(lang, said, *args):
+    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return said.message(*args)
 
 
 @pytest.fixture(scope="session")
@@ -30,7 +37,7 @@ def noted(data, *needles, field=None, load=None, strict=True):
     assert found, [n.message() for n in notes]
     note = found[0]
     assert "\n" not in note.message() and note.message().startswith(note.field + ": ")
-    assert " has no effect " in note.message() and " n'a aucun effet " in note.message("fr")
+    assert " has no effect " in note.message() and " n'a aucun effet " in said_in("fr", note)
     if strict:
         with strict_inputs(), pytest.raises(FleeoddsError) as e:
             load(data)

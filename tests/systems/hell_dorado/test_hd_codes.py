@@ -14,6 +14,14 @@ from fleeodds.systems.hell_dorado.model import ScenarioModel
 from fleeodds.systems.hell_dorado.model.fields import text_codes
 from fleeodds.systems.hell_dorado.model.names import normalise
 from fleeodds.validation import inner_model
+from fleeodds.language import use_lang
+
+
+def schema_in(lang, system):
+    """A system's JSON Schema in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return system.schema()
+
 
 W = [{"name": "w", "damage": [5, 5, 5, 5, 5]}]
 
@@ -101,7 +109,7 @@ def test_cbt_range_is_the_documented_one():
         with pytest.raises(FleeoddsError, match=r"^fleeing\.cbt: .* is not allowed; expected a whole number of "
                                                 r"dice from 0 to 20, or '-' \(CBT –\)$"):
             fleeodds.load_scenario(flee(where))
-    fighter = SYSTEM.schema("en")["$defs"]["FighterModel"]["properties"]["cbt"]
+    fighter = schema_in("en", SYSTEM)["$defs"]["FighterModel"]["properties"]["cbt"]
     assert fighter["anyOf"][0]["minimum"] == 0 and fighter["anyOf"][0]["maximum"] == 20
 
 

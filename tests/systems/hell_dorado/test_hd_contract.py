@@ -22,6 +22,14 @@ from fleeodds.systems.hell_dorado.scenarios import load_scenario as hd_load
 from fleeodds.validation import strict_inputs
 
 from .conftest import noted
+from fleeodds.language import use_lang
+
+
+def schema_in(lang, system):
+    """A system's JSON Schema in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return system.schema()
+
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -84,11 +92,11 @@ def test_system_declaration():
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_every_example_validates_against_the_schema(path, lang):
     with open(path, "rb") as fh:
-        jsonschema.validate(tomllib.load(fh), SYSTEM.schema(lang))
+        jsonschema.validate(tomllib.load(fh), schema_in(lang, SYSTEM))
 
 
 def test_schema_fields_have_titles_descriptions_units_in_both_languages():
-    en, fr = SYSTEM.schema("en"), SYSTEM.schema("fr")
+    en, fr = schema_in("en", SYSTEM), schema_in("fr", SYSTEM)
     jsonschema.Draft202012Validator.check_schema(en)
     fighter_en, fighter_fr = en["$defs"]["FighterModel"]["properties"], fr["$defs"]["FighterModel"]["properties"]
     assert fighter_en["def"]["minimum"] == 1 and fighter_en["def"]["maximum"] == 6
@@ -194,7 +202,7 @@ def test_fleeing_fighter_must_be_engaged():
     noted(flee(adversary={"engaged": True}), "every adversary listed is in base contact",
           field="adversaries.0.engaged")
     # the schema documents no default a Fuite refuses: left out, engaged is false elsewhere and true here
-    assert SYSTEM.schema("en")["$defs"]["FighterModel"]["properties"]["engaged"]["default"] is None
+    assert schema_in("en", SYSTEM)["$defs"]["FighterModel"]["properties"]["engaged"]["default"] is None
 
 
 def test_optional_rerolls_same_numbers_when_tables_never_decrease():
@@ -458,7 +466,7 @@ def test_every_number_has_a_range(build, path, value):
 
 
 def test_the_ranges_are_in_the_schema():
-    props = SYSTEM.schema("en")["$defs"]
+    props = schema_in("en", SYSTEM)["$defs"]
     assert (props["FighterModel"]["properties"]["pro"]["minimum"], props["FighterModel"]["properties"]["pro"]
             ["maximum"]) == (0, 20)
     assert props["FighterModel"]["properties"]["mou"]["maximum"] == 30
@@ -512,7 +520,7 @@ def test_inputs_giving_the_same_numbers_are_noted(name, path, value):
     assert example.input_notes() == []
     # the value echoed as written in the file: true, 3 (not True, 3.0)
     said = f"{path}: {echo(value, whole_floats=True)} has no effect"
-    known, default = fleeodds.validation.schema_default(SYSTEM.schema("en"), path)
+    known, default = fleeodds.validation.schema_default(schema_in("en", SYSTEM), path)
     if known and fleeodds.validation.equals_default(value, default):  # the default written out: nothing said
         sc = load(data)
         assert sc.input_notes() == []

@@ -3,6 +3,14 @@
 import pytest
 
 from fleeodds import FleeoddsError, load_scenario
+from fleeodds.language import use_lang
+
+
+def said_in(lang, said, *args):
+    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return said.message(*args)
+
 
 W = [{"name": "w", "damage": [1, 2, 3, 4, 5]}]
 
@@ -191,7 +199,7 @@ def _behind_the_wall() -> dict:
 def _refused(data: dict) -> str:
     with pytest.raises(FleeoddsError) as e:
         load_scenario(data)
-    return e.value.message("en")
+    return said_in("en", e.value)
 
 
 def test_adversaries_stacked_on_one_spot_are_refused():

@@ -21,6 +21,14 @@ from fleeodds.validation import strict_inputs
 
 from ...conftest import assert_mc_agrees
 from .conftest import noted
+from fleeodds.language import use_lang
+
+
+def notes_in(sc, lang):
+    """The scenario's notes in ``lang`` (the language is the context's: :func:`fleeodds.language.use_lang`)."""
+    with use_lang(lang):
+        return sc.notes()
+
 
 SMALL, MEDIUM = 75 / 127, 100 / 127  # base radii in toises
 W = [{"name": "w", "damage": [2, 3, 4, 5, 6]}]
@@ -133,8 +141,8 @@ def test_flee_back_into_attraction_exact_and_monte_carlo(hd_oracle):
     assert int(sim.outcome_counts[sc.outcome_index("fled")]) == 0
     # the outcome a player reads, in both languages
     assert sc.outcomes[sc.outcome_index("attracted_back")].fr.startswith("A fui, puis ramené")
-    assert any("Attraction zone" in n for n in sc.notes("en"))
-    assert any("zone d'Attraction de S" in n for n in sc.notes("fr"))
+    assert any("Attraction zone" in n for n in notes_in(sc, "en"))
+    assert any("zone d'Attraction de S" in n for n in notes_in(sc, "fr"))
     assert sc.outcome_order.index("attracted_back") == 1
 
 

@@ -20,6 +20,14 @@ import pytest
 from fleeodds import FleeoddsError, load_scenario
 
 from .conftest import noted
+from fleeodds.language import use_lang
+
+
+def notes_in(sc, lang):
+    """The scenario's notes in ``lang`` (the language is the context's: :func:`fleeodds.language.use_lang`)."""
+    with use_lang(lang):
+        return sc.notes()
+
 
 R = 75 / 127  # a 30 mm base's radius in toises
 W = [{"name": "w", "damage": [2, 3, 4, 5, 6]}]
@@ -100,7 +108,7 @@ def test_a_straight_move_stops_short_of_terrain_and_allies():
     sc = load_scenario(table(fuite={"direction": 0.0, "next_activation": False},
                              allies=[{"name": "Ally", "base": "petit", "x": 6.0, "y": 0.0}]))
     assert sc.flee_distance == pytest.approx(6.0 - 2 * R, abs=1e-6) and sc.stopped_by == "Ally"
-    assert any("stopped just short of Ally" in n for n in sc.notes("en"))
+    assert any("stopped just short of Ally" in n for n in notes_in(sc, "en"))
 
 
 def test_no_path_no_move():
@@ -108,7 +116,7 @@ def test_no_path_no_move():
     sc = load_scenario(table(fuite={"destination": [4.5, 0.0]}, terrain=[{"name": "wall", "points": WALL}]))
     assert sc.no_path and sc.flee_distance == 0.0
     assert probs(sc) == {"killed": KILL, "fled_no_room": 1 - KILL}
-    assert any("No path leads to" in n for n in sc.notes("en"))
+    assert any("No path leads to" in n for n in notes_in(sc, "en"))
 
 
 @pytest.mark.parametrize("adversary_mou, again", [(4, True), (3, False)])
@@ -121,12 +129,12 @@ def test_charged_again_at_the_next_activation_by_hand(adversary_mou, again):
     if again:
         assert [c[0] for c in sc.chargers] == ["A"] and sc.chargers[0][1] == pytest.approx(8.0, abs=1e-6)
         assert probs(sc) == {"killed": KILL, "charged_again": 1 - KILL}
-        assert any("the Charge of A" in n for n in sc.notes("en"))
-        assert any("la Charge de A" in n for n in sc.notes("fr"))
+        assert any("the Charge of A" in n for n in notes_in(sc, "en"))
+        assert any("la Charge de A" in n for n in notes_in(sc, "fr"))
     else:
         assert sc.chargers == []
         assert probs(sc) == {"killed": KILL, "fled": 1 - KILL}
-        assert any("No adversary can charge it again" in n for n in sc.notes("en"))
+        assert any("No adversary can charge it again" in n for n in notes_in(sc, "en"))
 
 
 def test_a_wall_between_keeps_the_charger_away():

@@ -22,6 +22,14 @@ from fleeodds import FleeoddsError, engine, load_scenario
 
 from ...conftest import assert_mc_agrees
 from .conftest import noted
+from fleeodds.language import use_lang
+
+
+def notes_in(sc, lang):
+    """The scenario's notes in ``lang`` (the language is the context's: :func:`fleeodds.language.use_lang`)."""
+    with use_lang(lang):
+        return sc.notes()
+
 
 R = 75 / 127  # a 30 mm base's radius in toises
 W = [{"name": "w", "damage": [2, 3, 4, 5, 6]}]
@@ -90,8 +98,8 @@ def test_the_charge_pass_by_hand():
     assert s["killed_if_charged"] == Fraction(17, 32) / Fraction(7, 8)
     assert [(r["damage_taken"], r["charger"], r["dice"], r["pv_left"]) for r in s["chargers"]] == [
         (0, "A", 3, 3), (1, "A", 3, 2), (2, "A", 3, 1)]
-    assert any("Charged again, it is killed in that pass 60.7%" in n for n in sc.notes("en"))
-    assert any("Rechargé, il y est tué dans 60,7 %" in n for n in sc.notes("fr"))
+    assert any("Charged again, it is killed in that pass 60.7%" in n for n in notes_in(sc, "en"))
+    assert any("Rechargé, il y est tué dans 60,7\u00a0%" in n for n in notes_in(sc, "fr"))
     assert sc.describe()["charge_pass"]["chargers"][0]["charger"] == "A"
     order = sc.outcome_order
     assert order.index("charged_again_survives") < order.index("charged_again_killed") < order.index("killed")
@@ -101,7 +109,7 @@ def test_out_of_reach_it_gets_away_and_stays_away():
     """A with MOU 3 (Charge 6) cannot reach (0, 8): no pass, the outcome stays fled."""
     sc = load_scenario(table(adversary={"mou": 3}))
     assert sc.chargers == [] and codes(sc) == {"killed": Fraction(1, 8), "fled": Fraction(7, 8)}
-    assert any("No adversary can charge it again" in n for n in sc.notes("en"))
+    assert any("No adversary can charge it again" in n for n in notes_in(sc, "en"))
 
 
 def test_without_charge_pass_the_old_outcome_stays():

@@ -7,6 +7,14 @@ import math
 import pytest
 
 from fleeodds import FleeoddsError, load_scenario
+from fleeodds.language import use_lang
+
+
+def schema_in(lang, system):
+    """A system's JSON Schema in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return system.schema()
+
 
 R = 40 / 2 / 25.4  # moyen base, toises
 W = [{"name": "w", "damage": [1, 1, 1, 1, 1]}]
@@ -52,7 +60,7 @@ def test_positions_make_room_computed_not_entered():
         assert sc.exact_distribution("fraction") == flee(angles).exact_distribution("fraction")
     # the documented default is "left out": true, or computed from the positions
     from fleeodds.systems.hell_dorado import SYSTEM
-    assert SYSTEM.schema("en")["$defs"]["FuiteModel"]["properties"]["room"]["default"] is None
+    assert schema_in("en", SYSTEM)["$defs"]["FuiteModel"]["properties"]["room"]["default"] is None
     with pytest.raises(FleeoddsError, match=r"adversaries\.0\.x/y.*base contact"):
         load_scenario({"system": "hell_dorado", "fleeing": {"name": "F", "def": 4, "pv": 3, "x": 0.0, "y": 0.0},
                        "adversaries": [{"name": "A", "cbt": 1, "weapons": W, "x": 5.0, "y": 0.0}]})

@@ -10,6 +10,14 @@ from fleeodds import FleeoddsError, engine, load_scenario
 from fleeodds.validation import strict_inputs
 
 from .conftest import noted
+from fleeodds.language import use_lang
+
+
+def said_in(lang, said, *args):
+    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return said.message(*args)
+
 
 Z = 3.29
 
@@ -190,7 +198,7 @@ def test_ordre_repli_against_blocage():
     sc, note = noted(flee_data(advs=blocker, fuite={"repli": True}), field="fuite.repli")
     assert note.message() == "fuite.repli: true has no effect against an adversary with Blocage (Blocage forbids " \
                              "the Fuite)"
-    assert note.message("fr") == "fuite.repli: true n'a aucun effet contre un adversaire avec Blocage (Blocage " \
+    assert said_in("fr", note) == "fuite.repli: true n'a aucun effet contre un adversaire avec Blocage (Blocage " \
                                  "interdit la Fuite)"
     cannot = sc.outcome_index("cannot_flee")
     assert sc.exact_distribution("fraction") == {(cannot, 0): 1}  # certain, and no damage taken

@@ -14,6 +14,13 @@ import pytest
 from fleeodds.errors import FleeoddsError
 from fleeodds.systems.warhammer import SYSTEM
 from fleeodds.validation import InputNote, strict_inputs
+from fleeodds.language import use_lang
+
+
+def said_in(lang, said, *args):
+    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return said.message(*args)
 
 
 def load(data: dict, base_dir: Path | None = None):
@@ -37,7 +44,7 @@ def assert_noted(data: dict, start: str, *reasons: str, base_dir: Path | None = 
     assert "has no effect" in msg and "\n" not in msg, msg
     for reason in reasons:
         assert reason in msg, msg
-    assert " n'a aucun effet " in note.message("fr"), note.message("fr")
+    assert " n'a aucun effet " in said_in("fr", note), said_in("fr", note)
     return note
 
 

@@ -22,6 +22,20 @@ from fleeodds.systems.warhammer.scenarios.loader import load_scenario
 
 from ...conftest import load_oracle
 from ._policy import assert_noted, assert_strict_refused, load as load_noted
+from fleeodds.language import use_lang
+
+
+def schema_in(lang, system):
+    """A system's JSON Schema in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return system.schema()
+
+
+def notes_in(sc, lang):
+    """The scenario's notes in ``lang`` (the language is the context's: :func:`fleeodds.language.use_lang`)."""
+    with use_lang(lang):
+        return sc.notes()
+
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "src" / "fleeodds" / "examples" / "warhammer"
 FIGHTS = sorted(EXAMPLES.glob("*fight*.toml"))
@@ -229,11 +243,11 @@ def test_exact_sums_to_one_in_every_edition():
 @pytest.mark.parametrize("path", FIGHTS, ids=[p.stem for p in FIGHTS])
 def test_examples_validate_against_the_schema(path):
     with open(path, "rb") as f:
-        jsonschema.validate(tomllib.load(f), SYSTEM.schema("en"))
+        jsonschema.validate(tomllib.load(f), schema_in("en", SYSTEM))
 
 
 def test_french_schema_has_the_fight_terms():
-    text = str(SYSTEM.schema("fr"))
+    text = str(schema_in("fr", SYSTEM))
     for term in ("Capacité de Combat", "Force", "Endurance", "Sauvegarde d'armure", "Sauvegarde invulnérable",
                  "résultat de combat"):
         assert term in text
@@ -317,7 +331,7 @@ def test_summary_in_short_sentences():
     best = {r.outcome: r.probability for r in table.best_values().itertuples()}
     wins = sum(p for c, p in best.items() if c.startswith("enemy_"))
     loses = sum(p for c, p in best.items() if c.startswith("unit_"))
-    en, fr = table.summary_sentence("en"), table.summary_sentence("fr")
+    en, fr = table.relabel("en").summary_sentence(), table.relabel("fr").summary_sentence()
     # the units are named (2 models of "A" against 2 of "B"); round 1 first, then the loser's fate
     assert en.startswith("A fight B (7th). Round 1: 2 A win ")
     assert f"2 A win {rounded(wins, 'en')}. 2 B then: " in en
@@ -327,7 +341,7 @@ def test_summary_in_short_sentences():
     table = evaluate(load_scenario(small(**{"fight.unit.musician": True})), method="exact")
     best = {r.outcome: r.probability for r in table.best_values().itertuples()}
     wins = sum(p for c, p in best.items() if c.startswith("enemy_") and c != "enemy_held")
-    assert f"2 A win the fight {rounded(wins, 'en')}. 2 B then: " in table.summary_sentence("en")
+    assert f"2 A win the fight {rounded(wins, 'en')}. 2 B then: " in table.relabel("en").summary_sentence()
     assert "A draw" not in en and ";" not in en and "\n" not in en  # short sentences, no run-on list
     # every sentence is short: at most one clause per outcome of the loser's chain
     assert max(len(x) for x in en.split(". ")) < 200
@@ -503,14 +517,14 @@ def test_the_fight_table_has_exact_and_fraction_columns():
             d = k - j + (k > j) - (j > k)
             law[d] = law.get(d, Fraction(0)) + binom(2, k) * binom(2 - k, j)
     sc = load_scenario(small())
-    lines = sc.notes("en")[1].splitlines()
+    lines = notes_in(sc, "en")[1].splitlines()
     assert lines[0].split() == ["Combat", "result", "(2", "A", "−", "2", "B)", "Exact", "Fraction"]
     got = {int(r.split()[0].replace("\u2212", "-").replace("+", "")): Fraction(r.split()[2]) for r in lines[2:]}
     assert got == {d: p for d, p in law.items() if p}
-    assert sc.notes("en")[0] == (f"The first round alone, before any Break test: 2 A win "
+    assert notes_in(sc, "en")[0] == (f"The first round alone, before any Break test: 2 A win "
                                  f"{float(sum(p for d, p in law.items() if d > 0)):.1%}, 2 B win "
                                  f"{float(sum(p for d, p in law.items() if d < 0)):.1%}, a draw {float(law[0]):.1%}.")
-    assert sc.notes("fr")[1].splitlines()[0].split()[:2] == ["Résultat", "de"]
+    assert notes_in(sc, "fr")[1].splitlines()[0].split()[:2] == ["Résultat", "de"]
 
 
 # -- issue 25 item 1: the rules the audit found wrong ------------------------------------------------------
@@ -595,7 +609,7 @@ def test_a_unit_wiped_out_loses_even_when_its_musician_wins_the_draw():
     for (i, _), p in sc.exact_distribution("fraction").items():
         by[sc.outcomes[i].code] = by.get(sc.outcomes[i].code, 0) + p
     assert by["unit_destroyed"] == Fraction(3, 16) and by["both_destroyed"] == Fraction(1, 16)
-    assert "1 B win 18.8%" in sc.notes("en")[0] and "both units destroyed 6.2%" in sc.notes("en")[0]
+    assert "1 B win 18.8%" in notes_in(sc, "en")[0] and "both units destroyed 6.2%" in notes_in(sc, "en")[0]
 
 
 def _notes(data):
@@ -773,7 +787,8 @@ def test_fight_labels_name_the_units_and_agree_in_french():
                 if word in x:
                     assert "l'unité de" in x
         assert " :" not in x and ("\u202f:" in x or ":" not in x)
-    groups = sc.outcome_groups("en")
+    with use_lang("en"):
+        groups = sc.outcome_groups()
     assert [g for g, _ in groups][0] == "20 Night Goblins win" and groups[2][0] == "16 Dwarf Warriors win"
     assert sorted(c for _, cs in groups for c in cs) == sorted(o.code for o in sc.outcomes)
 
@@ -784,11 +799,13 @@ def test_fight_sentences_say_round_one_then_the_fight():
     probs: dict[str, float] = {}
     for (i, _), p in dist.items():
         probs[sc.outcomes[i].code] = probs.get(sc.outcomes[i].code, 0.0) + p
-    en = sc.summary_sentences(probs, "en")
+    with use_lang("en"):
+        en = sc.summary_sentences(probs)
     assert en[0].startswith("Round 1: 20 Orc Boyz win ") and "(by 1: " in en[0]
     assert en[1].startswith("20 Orc Boyz win the fight ")
     assert any(x.startswith("Still fighting after round 10 (the analysis' cap") for x in en)
-    fr = sc.summary_sentences(probs, "fr")
+    with use_lang("fr"):
+        fr = sc.summary_sentences(probs)
     assert fr[0].startswith("Premier round\u202f: l'unité de 20 Orques gagne ")
 
 

@@ -26,6 +26,13 @@ from fleeodds.systems.warhammer.scenarios.flee import WarhammerScenario
 
 from ...conftest import assert_mc_agrees
 from ._policy import assert_not_noted, assert_noted, assert_strict_refused, load as load_noted
+from fleeodds.language import use_lang
+
+
+def schema_in(lang, system):
+    """A system's JSON Schema in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return system.schema()
 
 
 def _pmf(n: int) -> dict[int, Fraction]:
@@ -95,7 +102,7 @@ def test_unknown_exact_mode_is_an_error():
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_example_validates_against_the_schema(lang):
-    schema = SYSTEM.schema(lang)
+    schema = schema_in(lang, SYSTEM)
     jsonschema.Draft202012Validator.check_schema(schema)
     for path in _examples():
         with open(path, "rb") as f:
@@ -103,7 +110,7 @@ def test_every_example_validates_against_the_schema(lang):
 
 
 def test_schema_fields_have_titles_descriptions_units_in_both_languages():
-    en, fr = SYSTEM.schema("en"), SYSTEM.schema("fr")
+    en, fr = schema_in("en", SYSTEM), schema_in("fr", SYSTEM)
     for name in ("Combat", "Options", "Table", "UnitRef"):
         for field, prop in en["$defs"][name]["properties"].items():
             assert prop.get("title") and prop.get("description"), (name, field)
@@ -122,7 +129,7 @@ def test_schema_fields_have_titles_descriptions_units_in_both_languages():
 
 
 def test_schema_refuses_what_the_model_refuses():
-    schema = SYSTEM.schema("en")
+    schema = schema_in("en", SYSTEM)
     bad = base(fleeing={"name": "F", "movement": 4, "leadership": 11})
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(bad, schema)

@@ -29,6 +29,14 @@ from fleeodds.systems.warhammer.model.flee import ScenarioModel
 from fleeodds.systems.warhammer.model.profiles import shipped_profiles
 
 from ._policy import assert_not_noted, assert_noted, assert_strict_refused, load
+from fleeodds.language import use_lang
+
+
+def said_in(lang, said, *args):
+    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return said.message(*args)
+
 
 #: 2D6 totals with their number of the 36 throws, and which throws are a double 1.
 THROWS = list(itertools.product(range(1, 7), repeat=2))
@@ -150,7 +158,7 @@ def test_a_drawn_combat_names_combat_margin_as_the_reason(edition):
     sc = load(data)
     assert {n.field for n in sc.input_notes()} == {"table.edge_distance", "table.max_turns"}
     assert all(why in n.message() for n in sc.input_notes())
-    assert "combat.margin = 0 est un combat nul" in sc.input_notes()[0].message("fr")
+    assert "combat.margin = 0 est un combat nul" in said_in("fr", sc.input_notes()[0])
     assert [o.code for o in sc.outcomes] == ["held"] and sc.exact_distribution("fraction") == {(0, 0): 1}
     msg = assert_strict_refused(data, "table.edge_distance: 6 has no effect", why)
     assert "combat.margin" in msg

@@ -23,6 +23,14 @@ from fleeodds.systems.warhammer.kernels.flee import I_PAIR_KIND, PAIR_NONE, pack
 
 from ...conftest import assert_mc_agrees, oracle_cases
 from ._policy import assert_noted, assert_strict_refused, load as load_noted
+from fleeodds.language import use_lang
+
+
+def schema_in(lang, system):
+    """A system's JSON Schema in ``lang`` (the language is the context's)."""
+    with use_lang(lang):
+        return system.schema()
+
 
 MC_TRIALS = 400_000
 EXAMPLES = Path(fleeodds.__file__).parent / "examples" / "warhammer"
@@ -258,7 +266,7 @@ def test_example_validates_and_runs():
     path = EXAMPLES / "goblins_flee_through_rocks_to_friends.toml"
     with path.open("rb") as f:
         data = tomllib.load(f)
-    jsonschema.validate(data, SYSTEM.schema("en"))
+    jsonschema.validate(data, schema_in("en", SYSTEM))
     assert data.get("title_fr")
     sc = fleeodds.load_scenario(path)
     dist = sc.exact_distribution("fraction")

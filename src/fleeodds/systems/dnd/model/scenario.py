@@ -90,15 +90,15 @@ def without_fields(data: dict, paths: list[str]) -> dict:
     return out
 
 
-def schema(lang: str = "en") -> dict:
-    """The JSON Schema of a D&D scenario file, titles and descriptions in ``lang`` ("en" or "fr").
+def schema() -> dict:
+    """The JSON Schema of a D&D scenario file, titles and descriptions in the reader's language.
 
     Every field has a title, a description, its default, its range or allowed values
     and, where it has one, its unit (``ft``, ``hp``, ``%`` …).
     """
-    title = ("Scénario D&D 3.5, Pathfinder 1e, D&D 5e : quitter le corps à corps" if lang == "fr"
-             else "D&D 3.5, Pathfinder 1e, D&D 5e scenario: leaving melee")
-    out = json_schema(ScenarioModel, lang, title)
+    from ....language import _
+
+    out = json_schema(ScenarioModel, _("D&D 3.5, Pathfinder 1e, D&D 5e scenario: leaving melee"))
     # each stat line's fields (hp, ac, attack bonus…): the form fills the runner's or enemy's boxes with them
     for kind, model in (("runner", "RunnerModel"), ("enemy", "EnemyModel")):
         lines = {name: {k: v for k, v in p.items() if k not in PRESET_META}

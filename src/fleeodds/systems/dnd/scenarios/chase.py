@@ -217,29 +217,27 @@ class ChaseScenario(Scenario):
         mode = check_exact_mode(mode)
         return summary_of(*self._composed(mode), mode)
 
-    def notes(self, lang: str = "en") -> list[str]:
-        """The table by round and the expected rounds to safety, as sentences."""
-        from ....i18n import pct
+    def notes(self) -> list[str]:
+        """The table by round and the expected rounds to safety, as sentences in the reader's language."""
+        from ....i18n import fixed, pct
+        from ....language import NP_, _, pgettext
 
         s = self.summary("fraction")
-        fr = lang == "fr"
-        names = {"escaped": ("safe", "à l'abri"), "down": ("down", "à terre"), "dead": ("dead", "mort"),
-                 "still_chased": ("still chased", "toujours poursuivi"), "stable": ("stable", "stabilisé"),
-                 "back_up": ("back up", "relevé"), "stopped": ("stopped in the exchange", "arrêté pendant l'échange"),
-                 "disabled": ("disabled", "hors de combat")}
+        names = {"escaped": NP_("chase by round", "safe"), "down": NP_("chase by round", "down"),
+                 "dead": NP_("chase by round", "dead"), "still_chased": NP_("chase by round", "still chased"),
+                 "stable": NP_("chase by round", "stable"), "back_up": NP_("chase by round", "back up"),
+                 "stopped": NP_("chase by round", "stopped in the exchange"),
+                 "disabled": NP_("chase by round", "disabled")}
         out = []
         for r, row in s["by_round"].items():
-            cells = ", ".join(f"{names[k][1 if fr else 0]} {pct(float(v), lang, 2)}" for k, v in row.items()
+            cells = ", ".join(f"{pgettext('chase by round', names[k])} {pct(float(v), 2)}" for k, v in row.items()
                               if k != "stopped" or v)
-            out.append((f"Après le round {r} : " if fr else f"By round {r}: ") + cells + ".")
+            out.append(_("By round {round}: {cells}.", round=r, cells=cells))
         m = s["mean_rounds_to_safety"]
         if m is None:
-            out.append("Le fuyard n'atteint pas l'abri dans ces rounds." if fr
-                       else "The runner does not reach safety within these rounds.")
+            out.append(_("The runner does not reach safety within these rounds."))
         else:
-            val = f"{float(m):.2f}".replace(".", ",") if fr else f"{float(m):.2f}"
-            out.append(f"Rounds jusqu'à l'abri (quand il l'atteint) : {val} en moyenne." if fr
-                       else f"Rounds to safety (when reached): {val} on average.")
+            out.append(_("Rounds to safety (when reached): {rounds} on average.", rounds=fixed(float(m), 2)))
         return out
 
     def describe(self) -> dict[str, Any]:

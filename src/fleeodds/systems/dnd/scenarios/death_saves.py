@@ -136,21 +136,19 @@ class DeathSaveScenario(Scenario):
             "mean_rounds": sum((m * p for (_o, m), p in dist.items()), num(0)),
         }
 
-    def notes(self, lang: str = "en") -> list[str]:
-        """The next save's results and the cumulative table by round, as sentences."""
-        from ....i18n import pct
+    def notes(self) -> list[str]:
+        """The next save's results and the cumulative table by round, as sentences in the reader's language."""
+        from ....i18n import pair_text, pct
+        from ....language import _
 
         s = self.summary("fraction")  # exact, then printed: no "-0.00 %" from float rounding
-        fr = lang == "fr"
-        nxt = ", ".join(f"{SAVE_RESULTS[k][1 if fr else 0]} {pct(float(p), lang, 2)}"
-                        for k, p in s["next_save"].items())
-        out = [("Prochain jet : " if fr else "Next save: ") + nxt + "."]
-        names = {c: SHORT_NAMES[c][1 if fr else 0] for c in DEATH_SAVE_CODES}
+        nxt = ", ".join(f"{pair_text(SAVE_RESULTS[k])} {pct(float(p), 2)}" for k, p in s["next_save"].items())
+        out = [_("Next save: {results}.", results=nxt)]
+        names = {c: pair_text(SHORT_NAMES[c]) for c in DEATH_SAVE_CODES}
         for r, row in s["by_round"].items():
-            head = f"Après le round {r}" if fr else f"By round {r}"
-            cells = [f"{names[c]} {pct(float(row[c]), lang, 2)}" for c in DEATH_SAVE_CODES]
-            cells.append(("encore mourant " if fr else "still dying ") + pct(float(row["unresolved"]), lang, 2))
-            out.append(f"{head} : " + ", ".join(cells) + "." if fr else f"{head}: " + ", ".join(cells) + ".")
+            cells = [f"{names[c]} {pct(float(row[c]), 2)}" for c in DEATH_SAVE_CODES]
+            cells.append(_("still dying {percent}", percent=pct(float(row["unresolved"]), 2)))
+            out.append(_("By round {round}: {cells}.", round=r, cells=", ".join(cells)))
         return out
 
     def describe(self) -> dict[str, Any]:

@@ -245,25 +245,23 @@ class DndScenario(Scenario):
                 out[k] = dict(sorted(v.items()))
         return out
 
-    def notes(self, lang: str = "en") -> list[str]:
+    def notes(self) -> list[str]:
         """5e with ``options.death_saves_in_exchange``: the death saves after the attacks of opportunity,
-        cumulative by round (over all trials), as sentences; ``[]`` otherwise."""
+        cumulative by round (over all trials), as sentences in the reader's language; ``[]`` otherwise."""
         if not self.has_exact or self.exact_seconds >= 1:
             return []
         rows = self._summary("fraction").get("death_saves_by_round")
         if not rows:
             return []
-        from ....i18n import pct
+        from ....i18n import pair_text, pct
+        from ....language import _
 
-        fr = lang == "fr"
         out = []
         for r, row in rows.items():
-            cells = [f"{SHORT_NAMES[c][1 if fr else 0]} {pct(float(row[c]), lang, 2)}"
-                     for c in ("back_up", "stable", "dead")]
-            cells.append(("encore mourant " if fr else "still dying ") + pct(float(row["unresolved"]), lang, 2))
-            head = (f"Jets contre la mort après les attaques d'opportunité, round {r} : " if fr
-                    else f"Death saves after the opportunity attacks, by round {r}: ")
-            out.append(head + ", ".join(cells) + ".")
+            cells = [f"{pair_text(SHORT_NAMES[c])} {pct(float(row[c]), 2)}" for c in ("back_up", "stable", "dead")]
+            cells.append(_("still dying {percent}", percent=pct(float(row["unresolved"]), 2)))
+            out.append(_("Death saves after the opportunity attacks, by round {round}: {cells}.", round=r,
+                         cells=", ".join(cells)))
         return out
 
     def describe(self) -> dict[str, Any]:

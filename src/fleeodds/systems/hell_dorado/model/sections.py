@@ -282,12 +282,8 @@ def pydantic_error(exc: ValidationError, model: type[BaseModel], prefix: str = "
     return validation_error(exc, model, prefix)
 
 
-def schema(lang: str = "en") -> dict:
-    """The JSON Schema of a Hell Dorado scenario file (all three types), in English or French.
-
-    Parameters
-    ----------
-    lang : {"en", "fr"}
+def schema() -> dict:
+    """The JSON Schema of a Hell Dorado scenario file (all three types), in the reader's language.
 
     Returns
     -------
@@ -295,7 +291,8 @@ def schema(lang: str = "en") -> dict:
         Every field with its title, description, unit (toises, dés, PV…), default and
         allowed values.
     """
-    title = "Scénario Hell Dorado (Fuite, passe d'armes, Attraction)" if lang == "fr" else \
-        "Hell Dorado scenario (Fuite, weapon pass, Attraction)"
+    from ....language import _
+
     # each shipped profile's card (MOU, CBT, DEF…): the form fills a fighter's boxes with it
-    return annotate_profiles(json_schema(ScenarioModel, lang, title), "profile", load_profiles())
+    return annotate_profiles(json_schema(ScenarioModel, _("Hell Dorado scenario (Fuite, weapon pass, Attraction)")),
+                             "profile", load_profiles())

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ....errors import InputError, short_repr
-from ....language import Message, N_
+from ....language import Message, N_, NP_
 from ....system import Scenario, Setup
 from ....validation import check_exact_mode, inert, not_modelled
 from .. import exact as ex
@@ -625,96 +625,108 @@ class FuiteScenario(CheckedScenario, Scenario):
                        {d: float(p) for d, p in v.items()} if isinstance(v, dict) else v) for k, v in out.items()}
         return out
 
-    #: How the opposing player's choice of attacker is worded (option ``attacker_choice``). In French
-    #: the fleeing fighter is named in brackets after "le combattant en fuite": a profile name
-    #: ("Inquisiteur", "Templier") needs an article there, a character's name ("Samael") none.
+    #: How the opposing player's choice of attacker is worded (option ``attacker_choice``), marked for the
+    #: catalogue. In French the fleeing fighter is named in brackets after "le combattant en fuite": a profile
+    #: name ("Inquisiteur", "Templier") needs an article there, a character's name ("Samael") none.
     CHOICE_WORDS = {
-        "max_kill_or_state": ("kills or stops {target} most often",
-                              "tue ou arrête le plus souvent le combattant en fuite ({target})"),
-        "max_kill": ("kills {target} most often", "tue le plus souvent le combattant en fuite ({target})"),
-        "max_expected_damage": ("deals the most damage on average", "inflige le plus de dégâts en moyenne"),
-        "most_dice": ("rolls the most dice", "lance le plus de dés"),
+        "max_kill_or_state": N_("kills or stops {target} most often"),
+        "max_kill": N_("kills {target} most often"),
+        "max_expected_damage": N_("deals the most damage on average"),
+        "most_dice": N_("rolls the most dice"),
     }
+    #: The gettext context of a sentence naming a fighter that starts with a vowel or a mute h: French elides
+    #: "de" there ("le socle d'Isha-Akshay", "la zone d'Attraction d'Inquisiteur"). The sentences that name one
+    #: so, marked here in that context too (:meth:`_naming`).
+    BEFORE_VOWEL = "name after an elided de"
+    _BEFORE_VOWEL_MARKED = (
+        NP_("name after an elided de", "Flee move: {distance} toises at {angle}°, to {end}, stopped just short of "
+            "{name}'s base (no contact in a Fuite, photo 2)."),
+        NP_("name after an elided de", "It ends inside {name}'s Attraction zone: at its next activation it must "
+            "Assaut or Charge it and is pulled back into contact (with {engaged}, met on the way)."),
+        NP_("name after an elided de", "It ends inside {name}'s Attraction zone: at its next activation it must "
+            "Assaut or Charge it and is pulled back into contact."),
+    )
 
-    def notes(self, lang: str = "en") -> list[str]:
+    def notes(self) -> list[str]:
         """Which adversary makes the attaque sans riposte, with how many dice, and why it was chosen;
-        with ``fuite.direction``, where the flee move ends and whether an Attraction pulls it back.
+        with ``fuite.direction``, where the flee move ends and whether an Attraction pulls it back; in the
+        reader's language.
 
         ``[]`` when no attack is made and the move is not placed (Blocage, Repli, Intangible: the
         outcome says why).
         """
-        return self._attack_notes(lang) + self._move_notes(lang)
+        return self._attack_notes() + self._move_notes()
 
     def _stopped_by_enemy(self) -> bool:
         return self.stopped_by in [a.name for a in self.adversaries + self.others]
 
-    @staticmethod
-    def _de(name: str) -> str:
-        """French "de X", elided before a vowel or a mute h ("d'Isha-Akshay")."""
-        return ("d'" if name[:1].casefold() in "aeiouyhâàéèêîïôû" and name else "de ") + name
+    @classmethod
+    def _naming(cls, msgid: str, name: str, **params: Any) -> str:
+        """``msgid`` in the reader's language with ``name`` placed in it, in the variant for a name that starts
+        with a vowel or a mute h (French "d'Isha-Akshay", not "de Isha-Akshay") when it does."""
+        from ....language import _, pgettext
 
-    def _move_notes(self, lang: str) -> list[str]:
+        if name[:1].casefold() in "aeiouyhâàéèêîïôû" and name:
+            return pgettext(cls.BEFORE_VOWEL, msgid, name=name, **params)
+        return _(msgid, name=name, **params)
+
+    def _move_notes(self) -> list[str]:
         if (self.direction is None and self.destination is None) or self.fixed in (F_CANNOT, F_FREE):
             return []
-        fr = lang == "fr"
+        from ....i18n import fixed
+        from ....language import _
+
         d, (x, y) = self.flee_distance, self.flee_end
-        num = (lambda v: f"{v:.2f}".replace(".", ",")) if fr else (lambda v: f"{v:.2f}")
+
+        def num(v: float) -> str:
+            return fixed(v, 2)
+
+        def point(px: float, py: float) -> str:
+            return _("({x}, {y})", x=num(px), y=num(py))
+
         if self.destination is not None:
             dx, dy = self.destination
             if self.no_path:
-                line = (f"Aucun chemin ne mène à ({num(dx)} ; {num(dy)}) sans toucher un socle ennemi ni traverser un "
-                        "allié ou un terrain impraticable : pas de mouvement (photo 4)" if fr else
-                        f"No path leads to ({num(dx)}, {num(dy)}) without touching an enemy base or crossing an "
-                        "ally or impassable terrain: no move (photo 4)")
-            elif fr:
-                line = (f"Mouvement de Fuite : {num(d)} toises par le plus court chemin vers ({num(dx)} ; {num(dy)}), "
-                        f"jusqu'en ({num(x)} ; {num(y)})")
-                line += ", où il arrive" if self.reaches_destination else ", sans y arriver (la Course est trop courte)"
+                line = _("No path leads to {point} without touching an enemy base or crossing an ally or impassable "
+                         "terrain: no move (photo 4).", point=point(dx, dy))
             else:
-                line = (f"Flee move: {num(d)} toises by the shortest path toward ({num(dx)}, {num(dy)}), to "
-                        f"({num(x)}, {num(y)})")
-                line += ", which it reaches" if self.reaches_destination else ", short of it (the Course is too short)"
-        elif fr:
-            line = f"Mouvement de Fuite : {num(d)} toises à {num(self.direction)}°, jusqu'en ({num(x)} ; {num(y)})"
-            if self.stopped_by and self._stopped_by_enemy():
-                line += (f", arrêté juste avant le socle {self._de(self.stopped_by)} (pas de contact pendant une "
-                         "Fuite, photo 2)")
-            elif self.stopped_by:
-                line += (f", arrêté juste avant {self.stopped_by} (on ne traverse ni un allié ni un terrain "
-                         "impraticable)")
+                said = dict(distance=num(d), target=point(dx, dy), end=point(x, y))
+                line = (_("Flee move: {distance} toises by the shortest path toward {target}, to {end}, which it "
+                          "reaches.", **said) if self.reaches_destination else
+                        _("Flee move: {distance} toises by the shortest path toward {target}, to {end}, short of it "
+                          "(the Course is too short).", **said))
         else:
-            line = f"Flee move: {num(d)} toises at {num(self.direction)}°, to ({num(x)}, {num(y)})"
+            said = dict(distance=num(d), angle=num(self.direction), end=point(x, y))
             if self.stopped_by and self._stopped_by_enemy():
-                line += f", stopped just short of {self.stopped_by}'s base (no contact in a Fuite, photo 2)"
+                line = self._naming(N_("Flee move: {distance} toises at {angle}°, to {end}, "
+                                        "stopped just short of {name}'s base (no contact in a Fuite, photo 2)."),
+                                    self.stopped_by, **said)
             elif self.stopped_by:
-                line += f", stopped just short of {self.stopped_by} (no moving through an ally or impassable terrain)"
-        line += "."
+                line = _("Flee move: {distance} toises at {angle}°, to {end}, stopped just short of {name} (no moving "
+                         "through an ally or impassable terrain).", name=self.stopped_by, **said)
+            else:
+                line = _("Flee move: {distance} toises at {angle}°, to {end}.", **said)
         out = [line]
         if self._holders() and d > 0:
             if self.pull_back is None:
-                out.append("Aucune Attraction ne le ramène à sa prochaine activation." if fr else
-                           "No Attraction pulls it back at its next activation.")
+                out.append(_("No Attraction pulls it back at its next activation."))
             else:
                 st, holder, eng = self.pull_back
-                if fr:
-                    t = (f"Il finit dans la zone d'Attraction {self._de(holder)} : à sa prochaine activation il doit "
-                         f"faire un Assaut ou une Charge vers ce combattant et revient au contact")
-                    t += f" ({eng}, rencontré en chemin)." if st == 1 else "."
+                if st == 1:
+                    out.append(self._naming(N_("It ends inside {name}'s Attraction zone: at its "
+                                                "next activation it must Assaut or Charge it and is pulled back into "
+                                                "contact (with {engaged}, met on the way)."), holder, engaged=eng))
                 else:
-                    t = (f"It ends inside {holder}'s Attraction zone: at its next activation it must Assaut or "
-                         f"Charge it and is pulled back into contact")
-                    t += f" (with {eng}, met on the way)." if st == 1 else "."
-                out.append(t)
+                    out.append(self._naming(N_("It ends inside {name}'s Attraction zone: at its "
+                                                "next activation it must Assaut or Charge it and is pulled back into "
+                                                "contact."), holder))
         if self.chargers and self.pull_back is None:
             who = ", ".join(f"{n} ({num(length)} / {num(reach)} toises)" for n, length, reach in self.chargers)
-            out.append(f"Là où il s'arrête, la Charge de {who} l'atteint de nouveau à sa prochaine activation "
-                       "(rechargé)." if fr else
-                       f"Where it stops, the Charge of {who} reaches it again at its next activation "
-                       "(charged again).")
-            out += self._charge_pass_notes(lang)
+            out.append(_("Where it stops, the Charge of {chargers} reaches it again at its next activation "
+                         "(charged again).", chargers=who))
+            out += self._charge_pass_notes()
         elif self.next_activation and d > 0 and not self.no_path and self.pull_back is None:
-            out.append("Aucun adversaire ne peut le charger de nouveau à sa prochaine activation." if fr else
-                       "No adversary can charge it again at its next activation.")
+            out.append(_("No adversary can charge it again at its next activation."))
         return out
 
     def charge_pass_summary(self) -> dict[str, Any]:
@@ -743,66 +755,53 @@ class FuiteScenario(CheckedScenario, Scenario):
         return {"charged_again": again, "killed_in_charge": killed,
                 "killed_if_charged": killed / again if again else None, "chargers": rows}
 
-    def _charge_pass_notes(self, lang: str) -> list[str]:
+    def _charge_pass_notes(self) -> list[str]:
         """What the Charge's pass gives (``fuite.charge_pass``): who charges with how many dice, and the chance of
-        being killed in it."""
+        being killed in it, in the reader's language."""
         s = self.charge_pass_summary()
         if not s:
             return []
-        fr = lang == "fr"
-        pct = (lambda v: f"{100 * float(v):.1f} %".replace(".", ",")) if fr else (lambda v: f"{100 * float(v):.1f}%")
+        from ....i18n import pct
+        from ....language import _, ngettext
+
         who = []
         for r in s["chargers"]:
             if r["dice"]:
-                who.append(f"{r['charger']} ({r['dice']} dé{'s' if r['dice'] > 1 else ''} sur {r['hits_on']}+, "
-                           f"{r['pv_left']} PV restant{'s' if r['pv_left'] > 1 else ''})" if fr else
-                           f"{r['charger']} ({r['dice']} {'dice' if r['dice'] > 1 else 'die'} on {r['hits_on']}+, "
-                           f"{r['pv_left']} PV left)")
+                who.append(_("{charger} ({dice} on {hits_on}+, {pv_left})", charger=r["charger"],
+                             dice=ngettext("{n} die", "{n} dice", r["dice"]), hits_on=r["hits_on"],
+                             pv_left=ngettext("{n} PV left", "{n} PV left", r["pv_left"])))
         who = list(dict.fromkeys(who))
         if not who:
-            return ["Aucun chargeur n'a de dé d'attaque : la passe de la Charge ne peut pas le tuer." if fr else
-                    "No charger has an attack die: the Charge's pass cannot kill it."]
-        k = s["killed_if_charged"]
-        if fr:
-            return [f"Passe de la Charge (fuite.charge_pass) : le joueur adverse envoie le chargeur le plus susceptible "
-                    f"de le tuer : {' ; '.join(who)}. Rechargé, il y est tué dans {pct(k)} des cas "
-                    f"({pct(s['killed_in_charge'])} en tout)."]
-        return [f"The Charge's pass (fuite.charge_pass): the opposing player sends the charger most likely to kill it: "
-                f"{'; '.join(who)}. Charged again, it is killed in that pass {pct(k)} of the time "
-                f"({pct(s['killed_in_charge'])} overall)."]
+            return [_("No charger has an attack die: the Charge's pass cannot kill it.")]
+        return [_("The Charge's pass (fuite.charge_pass): the opposing player sends the charger most likely to kill "
+                  "it: {chargers}. Charged again, it is killed in that pass {percent} of the time ({overall} "
+                  "overall).", chargers=_("; ").join(who), percent=pct(float(s["killed_if_charged"]), 1),
+                  overall=pct(float(s["killed_in_charge"]), 1))]
 
-    def _attack_notes(self, lang: str) -> list[str]:
+    def _attack_notes(self) -> list[str]:
         if self.attack is None or not self.chosen:
             return []
-        fr = lang == "fr"
+        from ....language import _, ngettext
+
         i = [a.name for a in self.adversaries].index(self.chosen)
         a = self.adversaries[i]
         n_sup = sum(1 for j, b in enumerate(self.adversaries) if j != i and can_support(b, self.opts))
         sup = support_bonus(n_sup, self.opts)
         parts = [f"CBT {a.cbt}"]
         if sup:
-            parts.append(f"{sup} " + ("de soutien" if fr else "for soutien"))
+            parts.append(_("{n} for soutien", n=sup))
         if a.bonus_dice:
-            parts.append(f"{a.bonus_dice} " + ("de bonus" if fr else "bonus"))
-        n = self.attack.n_dice
-        dice = (f"{n} dé{'s' if n > 1 else ''}" if fr else f"{n} {'dice' if n > 1 else 'die'}")
-        how = f" ({' + '.join(parts)})" if len(parts) > 1 else ""
-        if fr:
-            head = f"{a.name} fait l'attaque sans riposte avec {dice}{how}"
-        else:
-            head = f"{a.name} makes the attaque sans riposte with {dice}{how}"
+            parts.append(_("{n} bonus", n=a.bonus_dice))
+        said = dict(name=a.name, dice=ngettext("{n} die", "{n} dice", self.attack.n_dice),
+                    how=f" ({' + '.join(parts)})" if len(parts) > 1 else "")
         if self.attacker_name is not None:
-            why = " : choisi par le scénario (fuite.attacker)." if fr else ": named by the scenario (fuite.attacker)."
-        elif len(self.adversaries) == 1:
-            why = "."
-        else:
-            en_w, fr_w = self.CHOICE_WORDS[self.opts.attacker_choice]
-            target = self.fleeing.name
-            why = (f" : le joueur adverse choisit l'adversaire qui {fr_w.format(target=target)} (option attacker_choice)."
-                   if fr else
-                   f": the opposing player picks the adversary that {en_w.format(target=target)} "
-                   "(option attacker_choice).")
-        return [head + why]
+            return [_("{name} makes the attaque sans riposte with {dice}{how}: named by the scenario "
+                      "(fuite.attacker).", **said)]
+        if len(self.adversaries) == 1:
+            return [_("{name} makes the attaque sans riposte with {dice}{how}.", **said)]
+        choice = _(self.CHOICE_WORDS[self.opts.attacker_choice], target=self.fleeing.name)
+        return [_("{name} makes the attaque sans riposte with {dice}{how}: the opposing player picks the adversary "
+                  "that {choice} (option attacker_choice).", choice=choice, **said)]
 
     # -- comparisons ------------------------------------------------------------
     def fuite_compare_changes(self, key: str) -> dict[str, Any]:

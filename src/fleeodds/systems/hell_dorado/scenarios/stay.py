@@ -150,11 +150,10 @@ class StayScenario(CheckedScenario, Scenario):
                 "attacks": {name: (atk.describe() if atk is not None else None) for name, atk in self.attacks},
                 "options": dict(self.opts.__dict__)}
 
-    def notes(self, lang: str = "en") -> list[str]:
-        """Each adversary's dice against the fighter, in the order they attack."""
-        fr = lang == "fr"
-        parts = [f"{name} : {atk.n_dice} dés" if fr else f"{name}: {atk.n_dice} dice"
+    def notes(self) -> list[str]:
+        """Each adversary's dice against the fighter, in the order they attack, in the reader's language."""
+        from ....language import _, ngettext
+
+        parts = [ngettext("{name}: {n} die", "{name}: {n} dice", atk.n_dice, name=name)
                  for name, atk in self.attacks if atk is not None]
-        head = ("Reste au contact : chaque adversaire attaque à son activation (" if fr else
-                "Stays engaged: each adversary attacks in its activation (")
-        return [head + ", ".join(parts) + ")."]
+        return [_("Stays engaged: each adversary attacks in its activation ({attacks}).", attacks=", ".join(parts))]

@@ -53,6 +53,7 @@ import numpy as np
 from ....engine import counts_kernel
 from ....errors import FleeoddsError, InputError, short_repr
 from ....language import Message, N_
+from ....i18n import pair_text
 from ....outcomes import Metric, Outcome
 from ....system import Scenario
 from ....validation import check_exact_mode, effect_checks_on, inert, no_effect, validate
@@ -775,119 +776,113 @@ class FightScenario(Scenario):
 
         return fight_sources(self.model, self.units, self.rules)
 
-    def notes(self, lang: str = "en") -> list[str]:
+    def _name(self, side: int, up: bool = False, short: bool = False) -> str:
+        """A unit's name in the reader's language (``side`` 0: ``fight.unit``, 1: ``fight.enemy``):
+        "20 Night Goblins", in French "l'unité de 20 Gobelins de la Nuit" (``up``: "L'unité de ...", to start
+        a sentence; ``short``: "20 Gobelins de la Nuit", inside brackets)."""
+        en, fr = self.names[side]
+        if short:
+            fr = fr.removeprefix("l'unité de ")
+        if up:
+            fr = fr[:1].upper() + fr[1:]
+        return pair_text((en, fr))
+
+    def notes(self) -> list[str]:
         """The round alone, before any Break test: who wins it, in one sentence, then the fight table --
         the combat result's law (your unit's result minus the enemy's, after the musician's draw rule)
         with its exact percentage and its Fraction (``…`` when longer than the outcome table shows).
-        ``[]`` when the exact round is refused (Monte Carlo only)."""
+        ``[]`` when the exact round is refused (Monte Carlo only). In the reader's language."""
         s = self.summary("fraction")
         if not s:
             return []
         from tabulate import tabulate
 
-        from ....i18n import pct
-        from ....i18n import colon
-        from ....i18n import MAX_FRACTION_CHARS
+        from ....i18n import MAX_FRACTION_CHARS, colon, pct
+        from ....language import _
 
-        fr = lang == "fr"
-        (u_en, u_fr), (e_en, e_fr) = self.names
-        parts = [(f"{u_fr} gagne" if fr else f"{u_en} win", s["unit_wins"]),
-                 (f"{e_fr} gagne" if fr else f"{e_en} win", s["enemy_wins"])]
+        parts = [(_("{unit} win", unit=self._name(0)), s["unit_wins"]),
+                 (_("{unit} win", unit=self._name(1)), s["enemy_wins"])]
         if s["draw"] > 0:
-            parts.append(("égalité" if fr else "a draw", s["draw"]))
+            parts.append((_("a draw"), s["draw"]))
         if s["both_destroyed"] > 0:
-            parts.append(("les deux unités détruites" if fr else "both units destroyed", s["both_destroyed"]))
-        head = (("Le premier round seul, avant tout test de moral" if fr else
-                 "The first round alone, before any Break test") if self.max_rounds > 1 else
-                ("Le round seul, avant tout test de moral" if fr else "The round alone, before any Break test"))
-        out = [f"{head}{colon(lang)}" + ", ".join(f"{w} {pct(float(p), lang, 1)}" for w, p in parts) + "."]
+            parts.append((_("both units destroyed"), s["both_destroyed"]))
+        head = (_("The first round alone, before any Break test") if self.max_rounds > 1 else
+                _("The round alone, before any Break test"))
+        out = [f"{head}{colon()}" + ", ".join(f"{w} {pct(float(p), 1)}" for w, p in parts) + "."]
         if self.shot_law is not None:  # the shots come first; the round below weighs each number of chargers left
-            lost = ", ".join(f"{k} {pct(float(p), lang, 2)}" for k, p in sorted(self.shot_law.items()))
-            out.insert(0, (f"Tenir et tirer, figurines perdues par {e_fr} avant le contact{colon(lang)}{lost} (le "
-                           "round ci-dessous est la moyenne des rounds livrés par les figurines restantes, pondérée par "
-                           "ces chances ; une charge entièrement abattue compte comme gagnée par l'unité)." if fr else
-                           f"Stand & Shoot, models lost by {e_en} before contact{colon(lang)}{lost} (the round below "
-                           "averages the rounds fought by the chargers left, weighted by these chances; a charge shot "
-                           "down to the last model counts as won by the unit)."))
+            lost = ", ".join(f"{k} {pct(float(p), 2)}" for k, p in sorted(self.shot_law.items()))
+            out.insert(0, _("Stand & Shoot, models lost by {enemy} before contact: {lost} (the round below averages "
+                            "the rounds fought by the chargers left, weighted by these chances; a charge shot down to "
+                            "the last model counts as won by the unit).", enemy=self._name(1), lost=lost))
 
         def fraction(p) -> str:
             text = str(p)
             return text if len(text) <= MAX_FRACTION_CHARS else "…"
 
-        rows = [[f"{d:+d}".replace("-", "\u2212") if d else "0", pct(float(p), lang, 2), fraction(p)]
+        rows = [[f"{d:+d}".replace("-", "\u2212") if d else "0", pct(float(p), 2), fraction(p)]
                 for d, p in s["margin"].items()]
-        a_fr, b_fr = (n.removeprefix("l'unité de ") for n in (u_fr, e_fr))
-        heads = ([f"Résultat de combat ({a_fr} − {b_fr})", "Exact", "Fraction"] if fr else
-                 [f"Combat result ({u_en} − {e_en})", "Exact", "Fraction"])
+        heads = [_("Combat result ({unit} − {enemy})", unit=self._name(0, short=True),
+                   enemy=self._name(1, short=True)), _("Exact"), _("Fraction")]
         out.append(tabulate(rows, headers=heads, tablefmt="simple", disable_numparse=True,
                             colalign=("right", "right", "left")))
         return out
 
-    def summary_sentences(self, probabilities: dict[str, float], lang: str = "en") -> list[str]:
-        """The answer in short sentences, the units named: who wins the first round and by how much (the
-        margin's law, when the exact round is known), then over the whole fight which side loses it and its
-        fate (Break test, flight, pursuit, rally, destroyed in the fight), then the fights still going on
-        after the last round and the units both destroyed.
+    def summary_sentences(self, probabilities: dict[str, float]) -> list[str]:
+        """The answer in short sentences in the reader's language, the units named: who wins the first round
+        and by how much (the margin's law, when the exact round is known), then over the whole fight which side
+        loses it and its fate (Break test, flight, pursuit, rally, destroyed in the fight), then the fights
+        still going on after the last round and the units both destroyed.
 
         ``probabilities``: outcome code -> probability. Sentences with nothing to say are left out; an
         outcome under 0.5 % reads "under 1 %".
         """
-        from ....i18n import colon, rounded, short_label
+        from ....i18n import rounded, short_label
+        from ....language import _, get_lang
 
-        fr = lang == "fr"
         out: list[str] = []
-        (u_en, u_fr), (e_en, e_fr) = self.names
 
         def p(code: str) -> float:
             return float(probabilities.get(code, 0.0))
 
-        def up(text: str) -> str:
-            return text[0].upper() + text[1:]
-
-        first = self._first_round_sentence(lang)
+        first = self._first_round_sentence()
         if first:
             out.append(first)
         several = self.max_rounds > 1
+        lang = get_lang()
         for winner in ("unit", "enemy"):
             loser = "enemy" if winner == "unit" else "unit"
-            w = (u_fr if fr else u_en) if winner == "unit" else (e_fr if fr else e_en)
-            lo = (e_fr if fr else e_en) if winner == "unit" else (u_fr if fr else u_en)
-            parts = [(lab.fr if fr else lab.en, p(f"{loser}_{c}")) for c, lab in
+            w, lo = (0, 1) if winner == "unit" else (1, 0)
+            parts = [(lab.label(lang), p(f"{loser}_{c}")) for c, lab in
                      zip(self._chain_codes, self._chain_labels) if not (several and c in CONTINUE)]
             gone = p(f"{loser}_destroyed")
-            total = sum(q for _, q in parts) + gone
+            total = sum(q for _label, q in parts) + gone
             if total <= 0:
                 continue
-            items = [f"{short_label(label)} {rounded(q, lang)}" for label, q in parts if q > 0]
+            items = [f"{short_label(label)} {rounded(q)}" for label, q in parts if q > 0]
             if gone > 0:
-                items.append(f"{'détruite au combat' if fr else 'destroyed in the fight'} {rounded(gone, lang)}")
-            if fr:
-                span = " le combat" if several else ""
-                out.append(f"{up(w)} gagne{span}{colon(lang)}{rounded(total, lang)}. {up(lo)} ensuite"
-                           f"{colon(lang)}{', '.join(items)}.")
-            else:
-                span = " the fight" if several else ""
-                out.append(f"{w} win{span} {rounded(total, lang)}. {lo} then: {', '.join(items)}.")
+                items.append(_("destroyed in the fight") + " " + rounded(gone))
+            said = dict(winner=self._name(w, up=True), loser=self._name(lo, up=True), percent=rounded(total),
+                        fates=", ".join(items))
+            out.append(_("{winner} win the fight {percent}. {loser} then: {fates}.", **said) if several else
+                       _("{winner} win {percent}. {loser} then: {fates}.", **said))
         going = sum(p(c) for c in ("draw", "unit_held", "enemy_held", "unit_gave_ground", "enemy_gave_ground"))
         if several and going > 0:
-            cap = ("" if not self.until_resolved else
-                   (" (limite de l'analyse : fight.max_rounds)" if fr else " (the analysis' cap: fight.max_rounds)"))
-            out.append(f"Combat toujours en cours après le round {self.max_rounds}{cap}{colon(lang)}"
-                       f"{rounded(going, lang)}." if fr else
-                       f"Still fighting after round {self.max_rounds}{cap}: {rounded(going, lang)}.")
+            out.append(_("Still fighting after round {round} (the analysis' cap: fight.max_rounds): {percent}.",
+                         round=self.max_rounds, percent=rounded(going)) if self.until_resolved else
+                       _("Still fighting after round {round}: {percent}.", round=self.max_rounds,
+                         percent=rounded(going)))
         elif p("draw") > 0:
-            out.append(f"Égalité (pas de test de moral){colon(lang)}{rounded(p('draw'), lang)}." if fr else
-                       f"A draw (no Break test): {rounded(p('draw'), lang)}.")
+            out.append(_("A draw (no Break test): {percent}.", percent=rounded(p("draw"))))
         if p("both_destroyed") > 0:
-            out.append(f"Les deux unités sont détruites{colon(lang)}{rounded(p('both_destroyed'), lang)}." if fr else
-                       f"Both units destroyed: {rounded(p('both_destroyed'), lang)}.")
+            out.append(_("Both units destroyed: {percent}.", percent=rounded(p("both_destroyed"))))
         return out
 
-    def outcome_groups(self, lang: str = "en") -> list[tuple[str, list[str]]]:
+    def outcome_groups(self) -> list[tuple[str, list[str]]]:
         """The chart's groups: the unit's wins (the enemy's fates), the fights still going on and both
-        units destroyed, the enemy's wins (the unit's fates), each named after its units."""
-        fr = lang == "fr"
-        (u_en, u_fr), (e_en, e_fr) = self.names
+        units destroyed, the enemy's wins (the unit's fates), each named after its units in the reader's
+        language."""
+        from ....language import _
+
         # a held Break test (or a draw) ends the analysis only at its round limit: "still fighting", whatever
         # the limit, so that setups with different limits stack alike
         cont = [f"{side}_{c}" for side in ("enemy", "unit") for c in CONTINUE]
@@ -895,40 +890,36 @@ class FightScenario(Scenario):
         win_u = [c for c in codes if c.startswith("enemy_") and c not in cont]
         win_e = [c for c in codes if c.startswith("unit_") and c not in cont]
         middle = [c for c in codes if c not in win_u + win_e]
-        mid_name = ("Combat en cours après le dernier round, ou les deux unités détruites" if fr else
-                    "Still fighting after the last round, or both units destroyed")
-        return [((u_fr[0].upper() + u_fr[1:] + " gagne") if fr else f"{u_en} win", win_u), (mid_name, middle),
-                ((e_fr[0].upper() + e_fr[1:] + " gagne") if fr else f"{e_en} win", win_e)]
+        mid_name = _("Still fighting after the last round, or both units destroyed")
+        return [(_("{unit} win", unit=self._name(0, up=True)), win_u), (mid_name, middle),
+                (_("{unit} win", unit=self._name(1, up=True)), win_e)]
 
-    def _first_round_sentence(self, lang: str) -> str:
+    def _first_round_sentence(self) -> str:
         """"Round 1: 20 Night Goblins win 60% (by 1: 43%, by 2: 10%, by 3 or more: 7%), 16 Dwarf Warriors win
-        40% (...)." from the exact first round (``""`` when it is refused)."""
+        40% (...)." from the exact first round, in the reader's language (``""`` when it is refused)."""
         s = self.summary("float")
         if not s:
             return ""
         from ....i18n import colon, rounded
-
-        fr = lang == "fr"
-        (u_en, u_fr), (e_en, e_fr) = self.names
+        from ....language import _
 
         def by(sign: int) -> str:
             m = {abs(d): q for d, q in s["margin"].items() if d * sign > 0}
             if not m:
                 return ""
-            bits = [(f"de {d}" if fr else f"by {d}", m[d]) for d in (1, 2) if m.get(d, 0) > 0]
+            bits = [(_("by {margin}", margin=d), m[d]) for d in (1, 2) if m.get(d, 0) > 0]
             more = sum(q for d, q in m.items() if d >= 3)
             if more > 0:
-                bits.append(("de 3 ou plus" if fr else "by 3 or more", more))
-            return " (" + ", ".join(f"{w}{colon(lang)}{rounded(q, lang)}" for w, q in bits) + ")"
+                bits.append((_("by 3 or more"), more))
+            return " (" + ", ".join(f"{w}{colon()}{rounded(q)}" for w, q in bits) + ")"
 
-        parts = [f"{u_fr if fr else u_en} {'gagne' if fr else 'win'} {rounded(s['unit_wins'], lang)}{by(1)}"]
+        parts = [_("{unit} win {percent}", unit=self._name(0), percent=rounded(s["unit_wins"])) + by(1)]
         if s["draw"] > 0:
-            parts.append(f"{'égalité' if fr else 'a draw'} {rounded(s['draw'], lang)}")
-        parts.append(f"{e_fr if fr else e_en} {'gagne' if fr else 'win'} {rounded(s['enemy_wins'], lang)}{by(-1)}")
+            parts.append(_("a draw") + " " + rounded(s["draw"]))
+        parts.append(_("{unit} win {percent}", unit=self._name(1), percent=rounded(s["enemy_wins"])) + by(-1))
         if s["both_destroyed"] > 0:
-            parts.append(f"{'les deux unités détruites' if fr else 'both units destroyed'} "
-                         f"{rounded(s['both_destroyed'], lang)}")
-        return f"{'Premier round' if fr else 'Round 1'}{colon(lang)}{', '.join(parts)}."
+            parts.append(_("both units destroyed") + " " + rounded(s["both_destroyed"]))
+        return _("Round 1") + colon() + ", ".join(parts) + "."
 
     def unused_inputs(self) -> list[str]:
         """Unit fields written in the file that change nothing here: ``models_start`` when no rally test

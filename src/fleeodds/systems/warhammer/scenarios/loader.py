@@ -10,9 +10,8 @@ from pathlib import Path
 
 from ....errors import InputError, short_repr
 from ....files import read_toml
-from ....language import Message, N_
+from ....language import Message, N_, _
 from ....validation import annotate_profiles, json_schema
-from ..labels import TITLE, TITLE_FR
 from ..model.flee import ScenarioModel
 from ..model.profiles import shipped_profiles
 from .fight import FightScenario
@@ -65,10 +64,9 @@ def _check_as_flee(data: dict, base_dir: Path | None) -> None:
         WarhammerScenario(out, base_dir)
 
 
-def schema(lang: str = "en") -> dict:
-    """JSON Schema of a Warhammer scenario file, titles and descriptions in ``lang`` ("en" or "fr")."""
-    title = TITLE_FR if lang == "fr" else TITLE
-    out = json_schema(ScenarioModel, lang, f"{title} — scenario")
+def schema() -> dict:
+    """JSON Schema of a Warhammer scenario file, titles and descriptions in the reader's language."""
+    out = json_schema(ScenarioModel, _("Warhammer Fantasy Battle / The Old World — scenario"))
     # the shipped profiles as suggestions (a form offers them in a list; any profiles_file name is allowed too)
     names = sorted(p["name"] for p in shipped_profiles().values())
     for d in out.get("$defs", {}).values():
