@@ -18,7 +18,7 @@ import decimal
 import math
 import re
 
-from .language import Message, N_, get_lang
+from .language import Message, N_, get_lang, use_lang
 
 LOCALES = {"en": "en_GB", "fr": "fr_FR"}
 #: Longer fractions (a 10-turn chain has 30-digit denominators) are left to the JSON output.
@@ -163,3 +163,28 @@ from .language import (  # noqa: E402,F401  (re-exported)
     Message, N_, _, get_lang, lang_from_accept_language, lang_from_env, lang_or_current, ngettext, set_lang,
     use_lang,
 )
+
+
+class Grouped(Message):
+    """A whole number inside a :class:`~fleeodds.language.Message`, written with the reader's digit grouping
+    when the message is shown: ``2,550,086,000`` in English, ``2 550 086 000`` in French (:func:`integer`).
+    A refusal that names a large count keeps its message and is rendered later, in the reader's language.
+
+    >>> str(Grouped(40401)), Grouped(40401).render("en")
+    ('40,401', '40,401')
+    """
+
+    def __new__(cls, n: int):
+        return super().__new__(cls, "{n:,}", n=int(n))
+
+    def render(self, lang: str | None = None) -> str:
+        """``n`` grouped as ``lang`` writes it (default: the reader's language); the English text for a
+        language without a number format (a pseudo-language)."""
+        try:
+            with use_lang(lang):
+                return integer(self.params["n"])
+        except Exception:  # noqa: BLE001
+            return str(self)
+
+    def __reduce__(self):
+        return Grouped, (self.params["n"],)

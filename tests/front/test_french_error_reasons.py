@@ -327,7 +327,7 @@ FRENCH_TOO = set("""
     articles page pages confirmation place double fort mobile exact compression question code second
     transition socket extra long part combat lance round change on rapide multiple cible cibles
     rapport numeros vol mort six sept huit dix port ports attention
-    masses causes faces monte
+    masses causes faces monte chances rounds charger battle
 """.split())
 
 

@@ -14,6 +14,14 @@ from fleeodds.errors import InputError
 from fleeodds.messages_fr import click_to_french, to_french
 from fleeodds.language import use_lang
 
+def in_french(said) -> str:
+    """An error's or a note's message as a French reader sees it (the language is chosen at the edge)."""
+    from fleeodds.language import use_lang
+
+    with use_lang("fr"):
+        return said.message()
+
+
 
 def said_in(lang, said, *args):
     """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
@@ -117,9 +125,9 @@ def test_phrases_by_hand():
     from fleeodds.language import Message, N_
     from fleeodds.validation import no_effect
 
-    assert InputError("a", 3, Message("an integer from 1 to 60 (Armour Class)")).message("fr") == \
+    assert in_french(InputError("a", 3, Message("an integer from 1 to 60 (Armour Class)"))) == \
         "a: 3 n'est pas admis ; attendu : un entier de 1 à 60 (classe d'armure)"  # D&D's words, from the catalogue
-    assert no_effect("options.x", 2, Message(N_("in this Fuite"))).message("fr") == \
+    assert in_french(no_effect("options.x", 2, Message(N_("in this Fuite")))) == \
         "options.x: 2 n'a aucun effet dans cette Fuite ; retirez-le"  # Hell Dorado's context, from the catalogue
     assert click_to_french("No such command 'nosuch'.") == "commande inconnue 'nosuch'."
 
@@ -136,11 +144,11 @@ def test_warhammer_no_effect_contexts_in_french():
     err = no_effect("options.cold_blooded_scope", "all_ld", where)
     assert str(err) == "options.cold_blooded_scope: 'all_ld' has no effect in the 'break' situation in 8th edition; " \
                        "remove it"
-    assert err.message("fr") == ("options.cold_blooded_scope: 'all_ld' n'a aucun effet dans la situation 'break' en "
+    assert in_french(err) == ("options.cold_blooded_scope: 'all_ld' n'a aucun effet dans la situation 'break' en "
                                  "8e édition ; retirez-le")
     err = no_effect("fight.unit.general_leadership", 7,
                     Message("when it is not above the unit's own Leadership ({leadership})", leadership=7))
-    assert "Commandement de l'unité (7)" in err.message("fr")
+    assert "Commandement de l'unité (7)" in in_french(err)
 
 
 def test_new_warhammer_reasons_in_french():
@@ -152,9 +160,9 @@ def test_new_warhammer_reasons_in_french():
             "pursuer": {"profile": "Dwarf Warriors"}, "combat": {"margin": 2}}
     with pytest.raises(InputError) as e:
         scenario_from_dict(dict(base, pursuers=[{"profile": "Dwarf Warriors"}]))
-    assert e.value.message("fr").endswith("une table [pursuer] ou des tables [[pursuers]], pas les deux")
+    assert in_french(e.value).endswith("une table [pursuer] ou des tables [[pursuers]], pas les deux")
     far = dict(base, table={"edge_distance": 30, "max_turns": 0},
                obstacles=[{"kind": "impassable", "distance": 14, "depth": 1}])
     with strict_inputs(), pytest.raises(InputError) as e:
         scenario_from_dict(far)
-    assert "au-delà du plus long mouvement de fuite (12 ps avec table.max_turns = 0)" in e.value.message("fr")
+    assert "au-delà du plus long mouvement de fuite (12 ps avec table.max_turns = 0)" in in_french(e.value)

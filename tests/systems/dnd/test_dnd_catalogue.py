@@ -17,6 +17,14 @@ from tests.front.test_french_error_reasons import REASONS, english_left, english
 
 DND = Path(__file__).resolve().parents[3] / "src" / "fleeodds" / "systems" / "dnd"
 
+def in_french(said) -> str:
+    """An error's or a note's message as a French reader sees it (the language is chosen at the edge)."""
+    from fleeodds.language import use_lang
+
+    with use_lang("fr"):
+        return said.message()
+
+
 
 def _marked() -> list[str]:
     """Every ``N_("...")`` message of the D&D sources."""
@@ -40,7 +48,7 @@ def _schema_texts(node) -> set[str]:
 
 
 MARKED = _marked()
-SCHEMA = _schema_texts(get_system("dnd").schema("en"))
+SCHEMA = _schema_texts(get_system("dnd").schema())
 #: The English words of the errors (the schema's words include French ones: visible, description, situation…)
 VOCABULARY = english_vocabulary([r.message for r in REASONS] + [m for m in MARKED if m not in SCHEMA]) - {
     "monte", "carlo"}  # Monte-Carlo
@@ -84,31 +92,31 @@ def test_french_errors_end_to_end():
     e = _error(enemies=[{"preset": "srd51_orc", "mastery": "topple"}])
     assert str(e) == ("enemies.0.mastery: 'topple' is not modelled yet (write on_hit = 'prone', on_hit_save = "
                       "'con', on_hit_save_dc = 8 + the ability modifier + the proficiency bonus); remove it")
-    assert e.message("fr") == ("enemies.0.mastery: 'topple' n'est pas encore modélisé (écrivez on_hit = 'prone', "
+    assert in_french(e) == ("enemies.0.mastery: 'topple' n'est pas encore modélisé (écrivez on_hit = 'prone', "
                                "on_hit_save = 'con', on_hit_save_dc = 8 + le modificateur de caractéristique + le "
                                "bonus de maîtrise) ; retirez-le")
     e = _error(edition="4e")
-    assert e.message("fr") == "edition: '4e' n'est pas admis ; attendu : l'une des valeurs '3.5', 'pf1', '5e2014', " \
+    assert in_french(e) == "edition: '4e' n'est pas admis ; attendu : l'une des valeurs '3.5', 'pf1', '5e2014', " \
                               "'5e2024'"
     e = _error(runner={"preset": "srd5_wizard_1", "ac": "9-7"})
-    assert e.message("fr") == ("runner.ac: '9-7' n'est pas admis ; attendu : un entier de 1 à 60, une liste d'entiers "
+    assert in_french(e) == ("runner.ac: '9-7' n'est pas admis ; attendu : un entier de 1 à 60, une liste d'entiers "
                                "([14, 16, 18]), un intervalle comme '14-20' ou des dés comme '1d6+13' dont les valeurs "
                                "vont de 1 à 60 (la borne basse d'abord)")
     e = _error(enemies=[{"preset": "srd51_orc", "damage": "1d4-10"}])
-    assert e.message("fr") == ("enemies.0.damage: '1d4-10' n'est pas admis ; attendu : un jet de dégâts qui peut "
+    assert in_french(e) == ("enemies.0.damage: '1d4-10' n'est pas admis ; attendu : un jet de dégâts qui peut "
                                "infliger au moins 1 (1d4-10 vaut au plus -6 : il n'inflige jamais de dégâts)")
 
 
 def test_french_note_end_to_end():
     data = {**WIZARD, "runner": {"preset": "srd5_wizard_1", "str_save": 2}}
     (note,) = [n for n in fleeodds.load_scenario(data).input_notes() if n.field == "runner.str_save"]
-    assert note.message("fr") == ("runner.str_save: 2 n'a aucun effet sauf si l'effet « à terre » d'un ennemi "
+    assert in_french(note) == ("runner.str_save: 2 n'a aucun effet sauf si l'effet « à terre » d'un ennemi "
                                   "demande un jet de sauvegarde de str (on_hit = 'prone', on_hit_save = 'str', "
                                   "on_hit_save_dc)")
 
 
 def test_large_counts_grouped_in_the_readers_language():
-    from fleeodds.systems.dnd.plan.rules import Grouped
+    from fleeodds.i18n import Grouped
     from fleeodds.language import Message
 
     m = Message("probabilities with a common denominator of at most {n}", n=Grouped(1_048_576))

@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from ....language import Message, N_, get_lang
+from ....language import Message, N_
 from ....dice import DiceExpr, convolve, parse
 from ....errors import InputError
 from ....exact import Absorb, AbsorbingChain
+from ....i18n import Grouped  # noqa: F401  (re-exported: the kernels and scenarios name it from here)
 
 FACES = range(1, 21)
 ONE = Fraction(1)
@@ -30,28 +31,6 @@ ZERO = Fraction(0)
 
 #: Editions understood by the rules layer.
 EDITIONS = ("3.5", "pf1", "5e2014", "5e2024")
-
-
-class Grouped(Message):
-    """A whole number inside a :class:`~fleeodds.language.Message`, written with the reader's digit grouping
-    (``1,000,000`` in English, ``1 000 000`` in French): the refusals that name a large count."""
-
-    value: int
-
-    def __new__(cls, value: int):
-        self = super().__new__(cls, f"{int(value):,}")
-        self.value = int(value)
-        return self
-
-    def render(self, lang: str | None = None) -> str:
-        from ....i18n import integer
-        from ....outcomes import LANGS
-
-        lang = get_lang() if lang is None else lang
-        return integer(self.value, lang) if lang in LANGS else str(self)
-
-    def __reduce__(self):
-        return Grouped, (self.value,)
 
 
 def is_5e(edition: str) -> bool:

@@ -71,7 +71,7 @@ from ..plan.combat import (FightPlan, FightRules, all_attacks, fight_plan, margi
 from ..plan.flee import BREAK_CLASSIC
 from ..plan.rounds import later_round_rules
 from .flee import WarhammerScenario
-from .numbers import GroupedInt
+from ....i18n import Grouped
 
 #: Sections a fight builds itself (the loser, the winner and the margin come from the round).
 BUILT = ("fleeing", "pursuer", "combat")
@@ -336,8 +336,8 @@ class FightScenario(Scenario):
         if self._pairs <= MAX_PAIRS:
             return ""
         return Message(N_("the exact round would combine {pairs} pairs of wound counts (the limit is {limit}: many "
-                          "attacks on both sides); use Monte Carlo (--mc)"), pairs=GroupedInt(self._pairs),
-                       limit=GroupedInt(MAX_PAIRS))
+                          "attacks on both sides); use Monte Carlo (--mc)"), pairs=Grouped(self._pairs),
+                       limit=Grouped(MAX_PAIRS))
 
     @property
     def has_exact(self) -> bool:

@@ -64,7 +64,7 @@ from ..plan.flee import NO_PURSUER, PURSUE_LD_TEST, PURSUE_NEVER, Rules, resolve
 from ..plan.obstacles import codes as obstacle_codes
 from ..plan.obstacles import describe as describe_obstacles
 from ..plan.pursuers import longest_failed_move, resolve_several, split_code, split_outcome
-from .numbers import GroupedInt
+from ....i18n import Grouped
 
 
 CHARGE_SITUATIONS = ("charge_fleeing", "flee_reaction")
@@ -275,11 +275,11 @@ class WarhammerScenario(Scenario):
         """
         if self._work <= MAX_EXACT_WORK:
             return ""
-        size = Message(N_("about {n}"), n=GroupedInt(self._work)) if self._work < 10**15 else \
+        size = Message(N_("about {n}"), n=Grouped(self._work)) if self._work < 10**15 else \
             Message(N_("more than 10^15"))
         return Message(N_("the exact solver would take {size} steps (the limit is {limit}: dice with many faces, a "
                           "far table edge or many turns); use Monte Carlo (--mc)"), size=size,
-                       limit=GroupedInt(MAX_EXACT_WORK))
+                       limit=Grouped(MAX_EXACT_WORK))
 
     @property
     def exact_seconds(self) -> float:
