@@ -51,13 +51,13 @@ TOML_MESSAGES = {
 }
 #: :mod:`tomllib`'s messages that name a character, a key or a namespace: (pattern, message).
 TOML_PATTERNS = (
-    (re.compile(r"^Expected (?P<what>'.*')$"), N_("Expected {what}")),
-    (re.compile(r"^Found invalid character (?P<what>'.*')$"), N_("Found invalid character {what}")),
-    (re.compile(r"^Illegal character (?P<what>'.*')$"), N_("Illegal character {what}")),
+    (re.compile(r"^Expected (?P<what>'.*'|\".*\")$"), N_("Expected {what}")),
+    (re.compile(r"^Found invalid character (?P<what>'.*'|\".*\")$"), N_("Found invalid character {what}")),
+    (re.compile(r"^Illegal character (?P<what>'.*'|\".*\")$"), N_("Illegal character {what}")),
     (re.compile(r"^Cannot declare (?P<what>.+) twice$"), N_("Cannot declare {what} twice")),
     (re.compile(r"^Cannot mutate immutable namespace (?P<what>.+)$"), N_("Cannot mutate immutable namespace {what}")),
     (re.compile(r"^Cannot redefine namespace (?P<what>.+)$"), N_("Cannot redefine namespace {what}")),
-    (re.compile(r"^Duplicate inline table key (?P<what>'.*')$"), N_("Duplicate inline table key {what}")),
+    (re.compile(r"^Duplicate inline table key (?P<what>'.*'|\".*\")$"), N_("Duplicate inline table key {what}")),
 )
 _TOML_WHERE = re.compile(r"^(?P<msg>.*?) \((?:at line (?P<line>\d+), column (?P<column>\d+)|(?P<end>at end of document))\)$",
                          re.S)

@@ -310,7 +310,8 @@ NOTE_BUDGET_SECONDS = 2.0
 MAX_NOTED_POINTS = 12
 
 
-#: The end of a sweep's note on a field that matters at some of its points (never refused by ``--strict``).
+#: The end of a sweep's note on a field that matters at some of its points (never refused by ``--strict``), in
+#: English (the note's text; its message is in the catalogue).
 MATTERS_ELSEWHERE = "(it matters at the other points)"
 
 def point_notes(sc: Scenario, cells: list[tuple[tuple, Scenario]], fields: list[str], varied: list[str],
@@ -380,7 +381,8 @@ def point_notes(sc: Scenario, cells: list[tuple[tuple, Scenario]], fields: list[
             out.append(note)
             continue
         out.append(InputNote(field_name, note.value,
-                             f"at {_points_text(fields, [p for p, _ in hits])} {MATTERS_ELSEWHERE}"))
+                             Message(N_("at {points} (it matters at the other points)"),
+                                     points=_points_text(fields, [p for p, _ in hits]))))
     return out
 
 
