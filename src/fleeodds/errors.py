@@ -115,9 +115,17 @@ def grouped(n: int) -> Message:
     return _Grouped(int(n))
 
 
-#: The frames a plain English text is rendered in (:class:`_Plain`): (English, French) of what stands before it.
-_PLAIN_FRAMES = {"allowed": ("x: 1 is not allowed; expected ", "x: 1 n'est pas admis ; attendu : "),
-                 "effect": ("x: 1 has no effect ", "x: 1 n'a aucun effet ")}
+#: The frames a plain English text stands in (:class:`_Plain`), as messages of the catalogue.
+_PLAIN_FRAMES = {"allowed": N_("{field}: {value} is not allowed; expected {allowed}"),
+                 "effect": N_("{field}: {value} has no effect {context}; remove it")}
+_SLOT = "\x00"
+
+
+def _frame_head(frame: str | None, lang: str) -> str:
+    """What stands before the text in ``frame`` (``"x: 1 is not allowed; expected "``), in ``lang``."""
+    if frame not in _PLAIN_FRAMES:
+        return ""
+    return Message(_PLAIN_FRAMES[frame], field="x", value="1", allowed=_SLOT, context=_SLOT).render(lang).split(_SLOT)[0]
 
 
 class _Plain(Message):
@@ -138,7 +146,7 @@ class _Plain(Message):
             return text
         from .messages_fr import to_french
 
-        en, fr = _PLAIN_FRAMES.get(self.frame, ("", ""))
+        en, fr = _frame_head(self.frame, SOURCE_LANG), _frame_head(self.frame, lang)
         out = to_french(en + text)
         for head in (fr, en):
             if out.startswith(head):
