@@ -94,7 +94,7 @@ def set_field(data: dict, dotted: str, value: Any) -> dict:
         else:
             raise InputError(dotted, short_repr(value),
                              Message(N_("a field inside a table, but {where} is the value {value!r}"),
-                                     where=where or "scenario", value=short_repr(node)))
+                                     where=where or Message(N_("the scenario")), value=short_repr(node)))
     return out
 
 
