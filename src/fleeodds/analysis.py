@@ -56,9 +56,10 @@ from . import files
 from .evaluation import evaluate
 from .loading import load_scenario
 from .compare import compare
-from .errors import FleeoddsError, InputError
+from .errors import FleeoddsError, InputError, error_message
 from .i18n import pair_text
 from .language import Message, N_, _, get_lang, pgettext, use_lang
+from .foreign import os_reason
 from .report import charts, tables
 from .sweep import sweep
 
@@ -89,7 +90,7 @@ def _text(value: Any, where: str) -> str:
         return value
     if isinstance(value, dict) and "en" in value:
         return value.get(get_lang()) or value["en"]
-    raise InputError(where, value, 'a string or a table { en = "...", fr = "..." }')
+    raise InputError(where, value, Message(N_('a string or a table { en = "...", fr = "..." }')))
 
 
 def load_analysis(path: Path) -> dict:
@@ -107,12 +108,12 @@ def load_analysis(path: Path) -> dict:
     unknown = set(spec) - KEYS
     if unknown:
         raise InputError(f"{path.name}: {sorted(unknown)[0]}", spec[sorted(unknown)[0]],
-                         "one of the analysis keys " + ", ".join(sorted(KEYS)))
+                         Message(N_("one of the analysis keys {keys}"), keys=", ".join(sorted(KEYS))))
     if spec.get("kind") not in KINDS:
-        raise InputError(f"{path.name}: kind", spec.get("kind"), "one of " + ", ".join(KINDS))
+        raise InputError(f"{path.name}: kind", spec.get("kind"), Message(N_("one of {choices}"), choices=", ".join(KINDS)))
     for key in ("scenario", "title"):
         if key not in spec:
-            raise InputError(f"{path.name}: {key}", None, f"a {key} (required)")
+            raise InputError(f"{path.name}: {key}", None, Message(N_("a {key} (required)"), key=key))
     if spec["kind"] == "sweep" and not spec.get("vary"):
         raise InputError(f"{path.name}: vary", None, Message(N_("a [vary] table of field = values")))
     if spec["kind"] == "compare" and not (spec.get("variants") or spec.get("setups")):
@@ -280,7 +281,7 @@ def run_folder(folder: Path, out_dir: Path | None = None, only: Sequence[str] = 
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise InputError("--out", str(out_dir), f"a folder that can be created ({exc.strerror})") from None
+        raise InputError("--out", str(out_dir), Message(N_("a folder that can be created ({error})"), error=os_reason(exc))) from None
     paths = sorted(p for p in folder.glob("*.toml") if not only or p.stem in only)
     # scenario files kept next to the analyses that use them are not analyses: leave them, and say so
     scenarios = [p for p in paths if is_scenario_file(_peek(p))]
@@ -291,7 +292,8 @@ def run_folder(folder: Path, out_dir: Path | None = None, only: Sequence[str] = 
     if only:
         missing = set(only) - {p.stem for p in paths}
         if missing:
-            raise InputError("--only", sorted(missing)[0], "the name of an analysis file in " + str(folder))
+            raise InputError("--only", sorted(missing)[0], Message(N_("the name of an analysis file in {folder}"),
+                                                                   folder=str(folder)))
     before = {r.name: r for r in earlier or ()}
     results = {p.stem: copy.deepcopy(before[p.stem]) if p.stem in before else AnalysisResult(p.stem, "")
                for p in paths}
@@ -301,8 +303,9 @@ def run_folder(folder: Path, out_dir: Path | None = None, only: Sequence[str] = 
         try:
             files = run_analysis(p, out_dir)
         except FleeoddsError as exc:
-            text = str(exc)
-            raise FleeoddsError(text if text.startswith(p.name) else f"{p.name}: {text}") from None
+            if str(exc).startswith(p.name):
+                raise
+            raise FleeoddsError(Message(N_("{file}: {error}"), file=p.name, error=error_message(exc))) from None
         r = results[p.stem]
         r.files += files
         r.seconds += time.perf_counter() - t0

@@ -11,7 +11,6 @@ Examples::
 from __future__ import annotations
 
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -20,7 +19,8 @@ import click
 from .cli_types import LANG_DEFAULT, default_lang, CHART, TEXT_OUT, emit, say_notes as _say_notes, strict_option
 from .errors import FleeoddsError
 from .cli_i18n import Context, install_click_translations, short_help
-from .language import _, available_langs, get_lang, reset_lang, set_lang, use_lang
+from .foreign import os_reason
+from .language import Message, N_, _, available_langs, get_lang, reset_lang, set_lang, use_lang
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 # the command line writes chart files and never opens a window: matplotlib's file backend,
@@ -65,39 +65,12 @@ class _Group(click.Group):
             sys.exit(2)
         except click.UsageError as exc:  # a bad option or argument: one line too, with where to look
             where = exc.ctx.command_path if exc.ctx is not None else "fleeodds"
-            if lang == "fr" and isinstance(exc, click.BadParameter) and exc.message and _english_inside(exc):
-                from .messages_fr import click_to_french  # a project's English reason inside click's frame
-
-                exc.message = click_to_french(exc.message)
-            text = exc.format_message()  # click's own words come from the catalogue (cli_i18n)
-            if lang == "fr" and not _catalogued(exc):
-                from .messages_fr import click_to_french
-
-                text = click_to_french(text)
+            text = exc.format_message()  # click's own words and the project's reasons come from the catalogue
             click.echo(_("error: ") + text + _(" (see {where} --help)", where=where), err=True)
             sys.exit(2)
         finally:
             if token is not None:
                 reset_lang(token)
-
-
-def _catalogued(exc: click.UsageError) -> bool:
-    """Whether a usage error's text is click's own (its words come from the catalogue), not a project's
-    English message raised through click (``BadParameter("…")``, still rewritten into French)."""
-    return exc.format_message() != _english(exc)
-
-
-def _english_inside(exc: click.BadParameter) -> bool:
-    """Whether a bad parameter's own reason is English text (a project's message not in the catalogue)."""
-    return bool(re.search(r"\b(is|not|expected|one of|the|and|or)\b", exc.message))
-
-
-def _english(exc: click.UsageError) -> str:
-    with use_lang("en"):
-        try:
-            return exc.format_message()
-        except Exception:  # noqa: BLE001 - a message that cannot be rebuilt is left as it is
-            return ""
 
 
 def _said_lang(ctx) -> str | None:
@@ -413,11 +386,13 @@ def examples(copy_name, lang):
         source = _loading().example_path(copy_name)
         target = Path(source.name)
         if target.exists():
-            raise FleeoddsError(f"examples --copy: {target} already exists here; move it away or edit it")
+            raise FleeoddsError(Message(N_("examples --copy: {target} already exists here; move it away or edit it"),
+                                        target=str(target)))
         try:
             target.write_bytes(source.read_bytes())
         except OSError as exc:
-            raise FleeoddsError(f"examples --copy: cannot write {target}: {exc.strerror}") from None
+            raise FleeoddsError(Message(N_("examples --copy: cannot write {target}: {error}"), target=str(target),
+                                        error=os_reason(exc))) from None
         click.echo(_msg("copied", lang, path=target), err=True)
         return
     paths = _loading().list_examples()
@@ -701,8 +676,8 @@ def serve(host, port, open_browser, public, base_url, allowed_hosts, workers, wo
         import fastapi  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError as exc:
-        raise FleeoddsError(f"serve: the web page needs the web extra ({exc.name} is missing); "
-                            'install it with: pip install "fleeodds[web]"') from None
+        raise FleeoddsError(Message(N_('serve: the web page needs the web extra ({name} is missing); install it '
+                                       'with: pip install "fleeodds[web]"'), name=exc.name)) from None
     run_server(host, port, open_browser, public=public, base_url=base_url, allowed_hosts=tuple(allowed_hosts),
                workers=workers, lang=lang, work_processes=work_processes)
 

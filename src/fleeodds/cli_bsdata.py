@@ -21,8 +21,8 @@ from typing import Any
 import click
 
 from .cli_types import LANG_DEFAULT, default_lang, CHART, TEXT_OUT, say_notes, strict_option
-from .errors import InputError
-from .language import Message, N_, _
+from .errors import InputError, as_message
+from .language import Message, N_, _, ngettext
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 
@@ -71,12 +71,8 @@ def _report(result, verbose: bool, unmapped_top: int = 12, lang: str = "en") -> 
     i = 1 if lang == "fr" else 0
 
     def echo(key: str, tail: str = "", **fmt) -> None:
-        if i:
-            fmt = {k: ((v.render(lang) if isinstance(v, Message) else to_french(v)) if k == "msg" else v)
-                   for k, v in fmt.items()}
+        fmt = {k: (as_message(v, None).render(lang) if k == "msg" else v) for k, v in fmt.items()}
         click.echo(_report_words(key, lang, **fmt) + tail, err=True)
-
-    from .messages_fr import to_french
 
     skipped = result.skipped
     echo("head", _report_words("system", lang, gs=result.game_system) if result.game_system else "",
@@ -118,8 +114,8 @@ def _rules_system(key: str | None) -> str:
     if key is None and len(keys) == 1:
         return keys[0]
     if key is None or key not in keys:
-        allowed = ("one of " + ", ".join(repr(k) for k in keys)) if keys else "a rules system with list building " \
-            "(none is installed)"
+        allowed = Message(N_("one of {choices}"), choices=", ".join(repr(k) for k in keys)) if keys else \
+            Message(N_("a rules system with list building (none is installed)"))
         raise InputError("rules-system", key, allowed)
     return key
 
@@ -194,7 +190,8 @@ def _vs_profile(vs: str, army: list[dict[str, Any]], lb) -> dict[str, Any]:
         for p in pool:
             if str(p["name"]).casefold() == name.casefold():
                 return p
-        raise InputError("vs", vs, "FILE.toml:NAME with NAME one of " + ", ".join(str(p["name"]) for p in pool))
+        raise InputError("vs", vs, Message(N_("FILE.toml:NAME with NAME one of {names}"),
+                                           names=", ".join(str(p["name"]) for p in pool)))
     for p in army:
         if p["name"].casefold() == vs.casefold():
             return p
@@ -202,8 +199,8 @@ def _vs_profile(vs: str, army: list[dict[str, Any]], lb) -> dict[str, Any]:
     if vs.casefold() in known:
         return dict(known[vs.casefold()])
     names = [p["name"] for p in army] + sorted(p["name"] for p in known.values())
-    raise InputError("vs", vs, "a unit of the catalogue, a shipped profile (" + ", ".join(names[-12:]) +
-                     ", …) or FILE.toml[:NAME]")
+    raise InputError("vs", vs, Message(N_("a unit of the catalogue, a shipped profile ({names}, …) or FILE.toml[:NAME]"),
+                                       names=", ".join(names[-12:])))
 
 
 @click.command("rank")
@@ -266,8 +263,9 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     if role is None:
         role = known[0] if known else None  # rank_units names the missing roles
     elif role not in known:
-        raise click.BadParameter(f"{role!r} is not one of " + ", ".join(repr(r) for r in known) + ".",
-                                 param_hint="'--role'")
+        raise click.BadParameter(ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.",
+                                          len(known), value=role, choice=", ".join(repr(r) for r in known),
+                                          choices=", ".join(repr(r) for r in known)), param_hint="'--role'")
     result = lb.map_catalogue(cat)
     army = result.with_extras()  # the profiles with what the system read beyond them (points, equipment)
     vs_profile = _vs_profile(vs, army, lb) if vs else None

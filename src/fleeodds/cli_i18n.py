@@ -116,27 +116,7 @@ def help_text(text: str) -> str:
     """A command's help (its cleaned docstring) or an option's help in the reader's language."""
     if get_lang() == SOURCE_LANG or not text:
         return text
-    out = _(text)
-    return out if out != text else _legacy(text)
-
-
-def _legacy(text: str) -> str:
-    """The French of a help text that is not in the catalogue yet, from the older tables of
-    :mod:`fleeodds.cli_fr` (kept while help texts are added there; the catalogue comes first)."""
-    if get_lang() != "fr":
-        return text
-    from . import cli_fr
-
-    if text in cli_fr.OPTIONS:
-        return cli_fr.OPTIONS[text]
-    ctx = click.get_current_context(silent=True)  # the page being written: its root is the fleeodds group
-    main = ctx.find_root().command if ctx is not None else None
-    if not isinstance(main, click.Group):
-        return text
-    for name, cmd in [("main", main), *main.commands.items()]:
-        if cmd.help and inspect.cleandoc(cmd.help) == text and name in cli_fr.COMMANDS:
-            return inspect.cleandoc(cli_fr.COMMANDS[name])
-    return text
+    return _(text)
 
 
 def short_help(cmd: click.Command, limit: int) -> str:

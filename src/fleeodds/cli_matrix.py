@@ -14,7 +14,8 @@ import click
 
 from .cli_types import LANG_DEFAULT, default_lang, CHART, OutFile, say_notes, strict_option
 from .errors import InputError
-from .language import _
+from .foreign import os_reason
+from .language import Message, N_, _
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 _OUT = OutFile((".json", ".csv", ".md"))
@@ -88,9 +89,9 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
     from .scale import Runner
 
     if fmt in ("table", "md") and layout == "long":
-        raise click.UsageError("--layout long is a tidy table for CSV or JSON; use --format csv or json")
+        raise click.UsageError(_("--layout long is a tidy table for CSV or JSON; use --format csv or json"))
     if resume and (out is None or Path(out).suffix.lower() != ".json"):
-        raise InputError("resume", out or "", "an --out FILE.json to resume from (the JSON output keeps every cell)")
+        raise InputError("resume", out or "", Message(N_("an --out FILE.json to resume from (the JSON output keeps every cell)")))
     runner = Runner(workers=workers, scheduler=scheduler)  # a bad pair of options fails before any reading
     scenario = load_scenario(scenario_path)
     say_notes(scenario, lang, variants=[])  # said once, whatever the number of cells
@@ -104,7 +105,7 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
             tmp.write_text(m.to_json(), encoding="utf-8")
             os.replace(tmp, out)
         except OSError as exc:
-            raise InputError("out", str(out), f"a writable file ({exc.strerror})") from None
+            raise InputError("out", str(out), Message(N_("a writable file ({error})"), error=os_reason(exc))) from None
 
     checkpoint = save if out is not None and Path(out).suffix.lower() == ".json" else None
     with runner:
@@ -123,7 +124,7 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
             try:
                 Path(out).write_text(text, encoding="utf-8")
             except OSError as exc:
-                raise InputError("out", str(out), f"a writable file ({exc.strerror})") from None
+                raise InputError("out", str(out), Message(N_("a writable file ({error})"), error=os_reason(exc))) from None
     shown = result if top is None else result.top(top)
     if fmt == "json":
         click.echo(shown.to_json())

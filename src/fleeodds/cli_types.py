@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from .language import N_, _, use_lang
+from .language import Message, N_, _, use_lang
+from .foreign import os_reason
 
 
 class OutFile(click.ParamType):
@@ -100,7 +101,7 @@ def emit(text: str, out: str | None, lang: str = "en") -> None:
         try:
             Path(out).write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise FleeoddsError(f"out: cannot write {out!r}: {exc.strerror}") from None
+            raise FleeoddsError(Message(N_("out: cannot write {path!r}: {error}"), path=out, error=os_reason(exc))) from None
         click.echo(msg("written", lang, path=out), err=True)
     else:
         click.echo(text, nl=not text.endswith("\n"))

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .errors import FleeoddsError, InputError, short_repr
+from .errors import FleeoddsError, InputError, error_message, short_repr
 from .language import Message, N_, use_lang
 from .outcomes import check_lang
 from .system import DECIDE_KEY, RollChoice, Scenario, _given, get_system
@@ -202,7 +202,7 @@ class Decision:
         for g in self.goals:
             if g.code == code:
                 return g
-        raise InputError("goal", short_repr(code), "one of " + ", ".join(g.code for g in self.goals))
+        raise InputError("goal", short_repr(code), Message(N_("one of {choices}"), choices=", ".join(g.code for g in self.goals)))
 
     def best(self, goal: str) -> list[Option]:
         """The best options for ``goal`` (several when they tie exactly; Monte Carlo: the best estimate and
@@ -319,15 +319,17 @@ def read_decision(scenario: Scenario) -> DecisionSpec | None:
         raw = {f: None for f in raw} if all(isinstance(f, str) for f in raw) else raw
     if not isinstance(raw, dict) or not raw:
         raise InputError(f"{DECIDE_KEY}.choices", short_repr(raw),
-                         'a list of the fields to choose, e.g. choices = ["' + (next(iter(points), "field")) + '"]')
+                         Message(N_('a list of the fields to choose, e.g. choices = ["{field}"]'),
+                                 field=next(iter(points), "field")))
     choices = []
     if isinstance(table.get("choices"), list) and len(set(map(str, table["choices"]))) != len(table["choices"]):
         raise InputError(f"{DECIDE_KEY}.choices", short_repr(table["choices"]), Message(N_("each field once")))
     for name, given in raw.items():
         where = f"{DECIDE_KEY}.choices.{name}"
         if name not in points:
-            allowed = ", ".join(points) if points else "none in this situation"
-            raise InputError(where, short_repr(name), f"a decision point of this scenario ({allowed})")
+            allowed = ", ".join(points) if points else Message(N_("none in this situation"))
+            raise InputError(where, short_repr(name), Message(N_("a decision point of this scenario ({points})"),
+                                                              points=allowed))
         allowed_values = tuple(points[name])
         if given is None:
             values = allowed_values
@@ -342,7 +344,7 @@ def read_decision(scenario: Scenario) -> DecisionSpec | None:
                     match = next((a for a in allowed_values if isinstance(a, str) and a.casefold() == code.casefold()),
                                  _MISSING)
                 if match is _MISSING:
-                    raise InputError(where, short_repr(v), "one of " + ", ".join(map(str, allowed_values)))
+                    raise InputError(where, short_repr(v), Message(N_("one of {choices}"), choices=", ".join(map(str, allowed_values))))
                 if any(equals_default(match, x) for x in values):
                     raise InputError(where, short_repr(v), Message(N_("each value once")))
                 values.append(match)
@@ -352,11 +354,14 @@ def read_decision(scenario: Scenario) -> DecisionSpec | None:
     for c in choices:
         n *= len(c.values)
     if n > MAX_OPTIONS:
-        raise InputError(f"{DECIDE_KEY}.choices", f"{n} combinations", f"at most {MAX_OPTIONS} combinations")
+        raise InputError(f"{DECIDE_KEY}.choices", f"{n} combinations", Message(N_("at most {n} combinations"), n=MAX_OPTIONS))
     return DecisionSpec(goals=goals, choices=tuple(choices), after_roll=after_roll)
 
 
 _MISSING = object()
+
+#: Said where a list of the scenario's choices would be, when it has none.
+_NONE_HERE = Message(N_("none in this scenario"))
 
 
 def _after_roll(scenario: Scenario, system, raw: Any) -> tuple[tuple[str, RollChoice], ...]:
@@ -366,13 +371,14 @@ def _after_roll(scenario: Scenario, system, raw: Any) -> tuple[tuple[str, RollCh
     declared = system.roll_choices(scenario) if system.roll_choices else {}
     names = [raw] if isinstance(raw, str) else raw
     if not isinstance(names, list) or not names or not all(isinstance(x, str) for x in names):
-        raise InputError(where, short_repr(raw), "a list of the choices made after a roll (" + (
-            ", ".join(declared) or "none in this scenario") + ")")
+        raise InputError(where, short_repr(raw), Message(N_("a list of the choices made after a roll ({choices})"),
+                                                         choices=", ".join(declared) or _NONE_HERE))
     out = []
     for name in names:
         if name not in declared:
-            raise InputError(where, short_repr(name), "a choice made after a roll in this scenario (" + (
-                ", ".join(declared) or "none in this scenario") + ")")
+            raise InputError(where, short_repr(name), Message(N_("a choice made after a roll in this scenario "
+                                                                 "({choices})"),
+                                                              choices=", ".join(declared) or _NONE_HERE))
         out.append((name, declared[name]))
     return tuple(out)
 
@@ -381,8 +387,8 @@ def _goals(scenario: Scenario, system, raw: Any) -> tuple[Goal, ...]:
     where = f"{DECIDE_KEY}.goal"
     names = [raw] if isinstance(raw, str) else raw
     if not isinstance(names, list) or not names or not all(isinstance(x, str) and x.strip() for x in names):
-        raise InputError(where, short_repr(raw), 'a goal such as "' + next(iter(system.goals), "held")
-                         + '", or a list of goals')
+        raise InputError(where, short_repr(raw), Message(N_('a goal such as "{goal}", or a list of goals'),
+                                                         goal=next(iter(system.goals), "held")))
     by_code = {o.code: o for o in scenario.outcomes}
     out: list[Goal] = []
     for text in names:
@@ -391,9 +397,12 @@ def _goals(scenario: Scenario, system, raw: Any) -> tuple[Goal, ...]:
         if low.startswith((MIN, MAX)):
             metric = low[4:].strip()
             if metric != scenario.metric.code or scenario.metric.code == "none":
-                have = scenario.metric.code if scenario.metric.code != "none" else "none here"
-                raise InputError(where, short_repr(g), f"min:<metric> or max:<metric> with this scenario's metric "
-                                                        f"({have})")
+                if scenario.metric.code != "none":
+                    allowed = Message(N_("min:<metric> or max:<metric> with this scenario's metric ({metric})"),
+                                      metric=scenario.metric.code)
+                else:
+                    allowed = Message(N_("min:<metric> or max:<metric> with this scenario's metric (none here)"))
+                raise InputError(where, short_repr(g), allowed)
             sense = -1 if low.startswith(MIN) else 1
             verb_en, verb_fr = ("least", "le moins de") if sense < 0 else ("most", "le plus de")
             out.append(Goal(g, f"{verb_en} {scenario.metric.en}", f"{verb_fr} {scenario.metric.fr}",
@@ -414,8 +423,9 @@ def _goals(scenario: Scenario, system, raw: Any) -> tuple[Goal, ...]:
             out.append(Goal(g, en, fr, (name,), complement))
         else:
             known = list(system.goals) + list(by_code)
-            raise InputError(where, short_repr(g), "an outcome or named goal of this scenario ("
-                             + ", ".join(known) + "), not_<one of them>, or min:/max:<metric>")
+            raise InputError(where, short_repr(g), Message(N_("an outcome or named goal of this scenario ({goals}), "
+                                                              "not_<one of them>, or min:/max:<metric>"),
+                                                           goals=", ".join(known)))
     if len({x.code for x in out}) != len(out):
         raise InputError(where, short_repr(raw), Message(N_("each goal once")))
     return tuple(out)
@@ -550,18 +560,20 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
             left_out.append((o, exc))
     if left_out and len(kept) < 2:  # nothing left to choose between: the first refusal is the answer
         o, exc = left_out[0]
-        raise FleeoddsError(f"{DECIDE_KEY} ({o.en}): {exc}") from None
+        raise FleeoddsError(Message(N_("{key} ({option}): {error}"), key=DECIDE_KEY, option=o.en,
+                                    error=error_message(exc))) from None
     options = kept
     for g in spec.goals:  # a named goal some option can meet (an option may be a scenario of another kind)
         if g.metric is None and not any(goal_indices(g, sc) for sc in (built or [scenario])):
             have = sorted({o.code for sc in (built or [scenario]) for o in sc.outcomes})
-            raise InputError(f"{DECIDE_KEY}.goal", short_repr(g.code), "a goal that one of this scenario's outcomes "
-                                                                      f"meets (its outcomes: {', '.join(have)})")
+            raise InputError(f"{DECIDE_KEY}.goal", short_repr(g.code),
+                             Message(N_("a goal that one of this scenario's outcomes meets (its outcomes: {outcomes})"),
+                                     outcomes=", ".join(have)))
     for g in spec.goals:  # a mean is compared across options only when every option measures the same metric
         if g.metric is not None and any(sc.metric.code != g.metric for sc in built):
             raise InputError(f"{DECIDE_KEY}.goal", short_repr(g.code),
-                             "an outcome goal: an option of this decision measures another metric ("
-                             + ", ".join(sorted({sc.metric.code for sc in built})) + ")")
+                             Message(N_("an outcome goal: an option of this decision measures another metric "
+                                        "({metrics})"), metrics=", ".join(sorted({sc.metric.code for sc in built}))))
     exact = method != "mc" and all(sc.has_exact for sc in built)
     policies = [_policy(scenario, spec.goals, name, choice) for name, choice in spec.after_roll]
     if method == "exact" and not exact:
@@ -597,7 +609,8 @@ def _policy(scenario: Scenario, goals: tuple[Goal, ...], name: str, choice: Roll
     try:
         base = scenario.with_changes(dict(choice.base_changes))
     except FleeoddsError as exc:
-        raise FleeoddsError(f"{DECIDE_KEY}.after_roll ({name}): {exc}") from None
+        raise FleeoddsError(Message(N_("{key}.after_roll ({name}): {error}"), key=DECIDE_KEY, name=name,
+                                    error=error_message(exc))) from None
     if not base.has_exact:
         raise InputError(f"{DECIDE_KEY}.after_roll", name, Message(N_("a scenario with an exact solver (a policy after a roll "
                                                           "is found on the exact distribution)")))
@@ -777,7 +790,8 @@ def decide_sweep(scenario: Scenario, field_name: str, values: list[Any], method:
         try:
             cell = system.load(data, scenario.base_dir, check_only=frozenset({field_name}))
         except FleeoddsError as exc:
-            raise FleeoddsError(f"{field_name} = {short_repr(v)}: {exc}") from None
+            raise FleeoddsError(Message(N_("{field} = {value}: {error}"), field=field_name, value=short_repr(v),
+                                        error=error_message(exc))) from None
         decisions.append(decide(cell, method, trials=trials, seed=seed, lang=lang, progress=progress))
     return DecisionSweep(field_name, list(values), decisions, lang, scenario.system)
 

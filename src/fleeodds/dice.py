@@ -31,9 +31,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from .errors import InputError
+from .errors import InputError, grouped
+from .language import Message, N_
 
-ALLOWED = "dice notation such as 2d6, 3d6, 1d12+4, 3d6kh2, 3d6kl2, max(2d6), max2D6+D6"
+ALLOWED = Message(N_("dice notation such as 2d6, 3d6, 1d12+4, 3d6kh2, 3d6kl2, max(2d6), max2D6+D6"))
 MAX_DICE_PER_TERM = 64
 MAX_SIDES = 1000
 MAX_TERMS = 8
@@ -134,8 +135,9 @@ class DiceExpr:
                 chunks = [DiceTerm(k, t.sides) for k in sizes]
             else:
                 if t.sides**t.count > MAX_TABLE:
-                    raise InputError("dice", str(self), f"kept dice with at most {MAX_TABLE:,} possible rolls "
-                                                        f"(e.g. 5d6kh3); {t} has {t.sides ** t.count:,}")
+                    raise InputError("dice", str(self), Message(N_("kept dice with at most {limit} possible rolls (e.g. 5d6kh3); {dice} has {n}"),
+                                                             limit=grouped(MAX_TABLE), dice=str(t),
+                                                             n=grouped(t.sides ** t.count)))
                 chunks = [t]
             for c in chunks:
                 rows = []
@@ -185,15 +187,15 @@ def parse(text: str, field: str = "dice") -> DiceExpr:
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise InputError(field, text, ALLOWED)
     if isinstance(text, int) and not -MAX_NUMBER <= text <= MAX_NUMBER:
-        raise InputError(field, text, f"{ALLOWED}, with numbers of at most {MAX_NUMBER_DIGITS} digits (constants from -1,000,000 to 1,000,000)")
+        raise InputError(field, text, Message(N_("{allowed}, with numbers of at most {digits} digits (constants from -1,000,000 to 1,000,000)"), allowed=ALLOWED, digits=MAX_NUMBER_DIGITS))
     raw = str(text)
     if len(raw) > MAX_NOTATION_CHARS:
-        raise InputError(field, raw, f"{ALLOWED}, at most {MAX_NOTATION_CHARS} characters")
+        raise InputError(field, raw, Message(N_("{allowed}, at most {chars} characters"), allowed=ALLOWED, chars=MAX_NOTATION_CHARS))
     if re.search(rf"\d{{{MAX_NUMBER_DIGITS + 1},}}", raw):  # before int(): Python refuses 4300+ digits
-        raise InputError(field, raw, f"{ALLOWED}, with numbers of at most {MAX_NUMBER_DIGITS} digits (constants from -1,000,000 to 1,000,000)")
+        raise InputError(field, raw, Message(N_("{allowed}, with numbers of at most {digits} digits (constants from -1,000,000 to 1,000,000)"), allowed=ALLOWED, digits=MAX_NUMBER_DIGITS))
     s = raw.strip().lower()
     if re.search(r"[0-9a-z)]\s+[0-9a-z(]", s):  # "2d6 3" is not "2d63"
-        raise InputError(field, raw, ALLOWED + " (terms are joined by + or -)")
+        raise InputError(field, raw, Message(N_("{allowed} (terms are joined by + or -)"), allowed=ALLOWED))
     s = re.sub(r"\s+", "", s)
     if not s:
         raise InputError(field, raw, ALLOWED)
@@ -210,16 +212,16 @@ def parse(text: str, field: str = "dice") -> DiceExpr:
             raise InputError(field, raw, ALLOWED)
         sign = -1 if sign_s == "-" else 1
         if func and func.endswith("(") and not close:
-            raise InputError(field, raw, ALLOWED + " (unbalanced parenthesis)")
+            raise InputError(field, raw, Message(N_("{allowed} (unbalanced parenthesis)"), allowed=ALLOWED))
         if close and not (func and func.endswith("(")):
-            raise InputError(field, raw, ALLOWED + " (unbalanced parenthesis)")
+            raise InputError(field, raw, Message(N_("{allowed} (unbalanced parenthesis)"), allowed=ALLOWED))
         pos = m.end()
         first = False
         if "d" not in body:
             if func:
                 raise InputError(field, raw, ALLOWED)
             if int(body) > MAX_CONSTANT:
-                raise InputError(field, raw, f"constants from -{MAX_CONSTANT:,} to {MAX_CONSTANT:,}")
+                raise InputError(field, raw, Message(N_("constants from -{max} to {max}"), max=grouped(MAX_CONSTANT)))
             constant += sign * int(body)
             continue
         dm = _DICE_RE.fullmatch(body)
@@ -229,26 +231,26 @@ def parse(text: str, field: str = "dice") -> DiceExpr:
         sides = int(dm.group(2))
         mode, k = dm.group(3), dm.group(4)
         if not 1 <= count <= MAX_DICE_PER_TERM:
-            raise InputError(field, raw, f"1 to {MAX_DICE_PER_TERM} dice per term")
+            raise InputError(field, raw, Message(N_("1 to {max} dice per term"), max=MAX_DICE_PER_TERM))
         if not 1 <= sides <= MAX_SIDES:
-            raise InputError(field, raw, f"dice with 1 to {MAX_SIDES} sides")
+            raise InputError(field, raw, Message(N_("dice with 1 to {max} sides"), max=MAX_SIDES))
         keep, keep_n = KEEP_ALL, 0
         if mode:
             if func:
-                raise InputError(field, raw, ALLOWED + " (max()/min() cannot be combined with kh/kl/dh/dl)")
+                raise InputError(field, raw, Message(N_("{allowed} (max()/min() cannot be combined with kh/kl/dh/dl)"), allowed=ALLOWED))
             if not k and mode in ("kh", "kl"):
-                raise InputError(field, raw, ALLOWED + " (kh and kl need a number, e.g. 3d6kh2)")
+                raise InputError(field, raw, Message(N_("{allowed} (kh and kl need a number, e.g. 3d6kh2)"), allowed=ALLOWED))
             n = int(k) if k else 1
             if mode in ("kh", "kl"):
                 keep, keep_n = (KEEP_HIGH if mode == "kh" else KEEP_LOW), n
             else:  # drop n lowest = keep count-n highest; dropping none or all is no roll
                 if count < 2:
-                    raise InputError(field, raw, f"dropping dice (dl, dh) from 2 or more dice, e.g. 2d{sides}{mode} or 3d{sides}{mode}")
+                    raise InputError(field, raw, Message(N_("dropping dice (dl, dh) from 2 or more dice, e.g. {two} or {three}"), two=f"2d{sides}{mode}", three=f"3d{sides}{mode}"))
                 if not 1 <= n < count:
-                    raise InputError(field, raw, f"dropping between 1 and {count - 1} of {count}d{sides}")
+                    raise InputError(field, raw, Message(N_("dropping between 1 and {max} of {dice}"), max=count - 1, dice=f"{count}d{sides}"))
                 keep, keep_n = (KEEP_HIGH if mode == "dl" else KEEP_LOW), count - n
             if not 1 <= keep_n <= count:
-                raise InputError(field, raw, f"keeping between 1 and {count} of {count}d{sides}")
+                raise InputError(field, raw, Message(N_("keeping between 1 and {max} of {dice}"), max=count, dice=f"{count}d{sides}"))
             if keep_n == count:
                 keep, keep_n = KEEP_ALL, 0
         elif func:
@@ -256,16 +258,17 @@ def parse(text: str, field: str = "dice") -> DiceExpr:
             if count == 1:
                 keep, keep_n = KEEP_ALL, 0
         if keep != KEEP_ALL and sides**count > MAX_TABLE:
-            raise InputError(field, raw, f"kept dice with at most {MAX_TABLE:,} possible rolls (e.g. 5d6kh3)")
+            raise InputError(field, raw, Message(N_("kept dice with at most {limit} possible rolls (e.g. 5d6kh3)"), limit=grouped(MAX_TABLE)))
         terms.append(DiceTerm(count, sides, keep, keep_n, sign))
     if len(terms) > MAX_TERMS:
-        raise InputError(field, raw, f"at most {MAX_TERMS} dice terms")
+        raise InputError(field, raw, Message(N_("at most {max} dice terms"), max=MAX_TERMS))
     if abs(constant) > MAX_CONSTANT:
-        raise InputError(field, raw, f"constants from -{MAX_CONSTANT:,} to {MAX_CONSTANT:,}")
+        raise InputError(field, raw, Message(N_("constants from -{max} to {max}"), max=grouped(MAX_CONSTANT)))
     expr = DiceExpr(tuple(terms), constant, raw)
     if expr.max_value - expr.min_value > MAX_SPREAD:
-        raise InputError(field, raw, f"dice whose total spans at most {MAX_SPREAD:,} values "
-                                     f"(e.g. 64d100); {expr} spans {expr.max_value - expr.min_value + 1:,}")
+        raise InputError(field, raw, Message(N_("dice whose total spans at most {limit} values (e.g. 64d100); {dice} spans {n}"),
+                                             limit=grouped(MAX_SPREAD), dice=str(expr),
+                                             n=grouped(expr.max_value - expr.min_value + 1)))
     return expr
 
 
@@ -294,7 +297,7 @@ def _kept_pmf(term: DiceTerm) -> dict[int, Fraction]:
     """PMF of a keep-highest/lowest term by enumerating every equally likely roll."""
     n_rolls = term.sides ** term.count
     if n_rolls > _MAX_ENUMERATION:
-        raise InputError("dice", str(term), f"kept dice with at most {_MAX_ENUMERATION:,} possible rolls")
+        raise InputError("dice", str(term), Message(N_("kept dice with at most {limit} possible rolls"), limit=grouped(_MAX_ENUMERATION)))
     counts: dict[int, int] = {}
     for roll in itertools.product(range(1, term.sides + 1), repeat=term.count):
         ordered = sorted(roll, reverse=term.keep == KEEP_HIGH)

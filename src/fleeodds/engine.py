@@ -28,7 +28,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from .errors import InputError
+from .errors import InputError, grouped
 from .language import Message, N_, use_lang
 from .stats import trials_for_precision, wilson_half_width
 
@@ -214,7 +214,7 @@ def simulate(
     else:
         trials = DEFAULT_TRIALS if trials is None else trials
         if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or not 1 <= trials <= MAX_TRIALS:
-            raise InputError("trials", trials, f"an integer from 1 to {MAX_TRIALS:,}")
+            raise InputError("trials", trials, Message(N_("an integer from 1 to {n}"), n=grouped(MAX_TRIALS)))
         trials = int(trials)
 
     disable = None if progress is None else (not progress)
@@ -251,8 +251,9 @@ def simulate(
                     worst = float(max(min(max(p, 1e-12), 0.5) for p in ps))
                     reachable = 1.96 * math.sqrt(worst * (1 - worst) / MAX_TRIALS)
                     raise InputError("precision", precision,
-                                     f"at least {reachable:.1e} for this scenario: {precision} would need about "
-                                     f"{need:.1e} trials, over the limit of {MAX_TRIALS:.0e}")
+                                     Message(N_("at least {reachable} for this scenario: {precision} would need about "
+                                                "{need} trials, over the limit of {limit}"), reachable=f"{reachable:.1e}",
+                                             precision=precision, need=f"{need:.1e}", limit=f"{MAX_TRIALS:.0e}"))
                 bar.total = max(done + 1, min(need, MAX_TRIALS))
                 bar.refresh()
     return SimulationCounts(total, done, seed, time.perf_counter() - t0)
@@ -341,7 +342,7 @@ def simulate_paired(
     seed = _check_seed(seed)
     trials = DEFAULT_TRIALS if trials is None else trials
     if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or not 1 <= trials <= MAX_TRIALS:
-        raise InputError("trials", trials, f"an integer from 1 to {MAX_TRIALS:,}")
+        raise InputError("trials", trials, Message(N_("an integer from 1 to {n}"), n=grouped(MAX_TRIALS)))
     if len(trial_kernels) < 1 or len(trial_kernels) != len(n_outcomes):
         raise InputError("setups", len(trial_kernels), Message(N_("one or more setups, each with its number of outcomes")))
     trials = int(trials)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from .language import Message, N_, SOURCE_LANG, get_lang
+from .language import Message, NP_, N_, SOURCE_LANG, get_lang, lang_or_current, translation
 
 #: Longest echo of a value in an error message (characters).
 MAX_ECHO = 80
@@ -87,13 +87,108 @@ class _Echo(str):
         return str(self)
 
 
+#: The catalogue's context of the digit-group separator (``20,000`` in English, ``20 000`` in French).
+GROUP_SEPARATOR = NP_("digit group separator", ",")
+
+
+class _Grouped(Message):
+    """A whole number with its digits grouped as the reader's language writes them (:func:`grouped`)."""
+
+    def __new__(cls, n: int):
+        self = super().__new__(cls, "{n:,}", n=n)
+        return self
+
+    def render(self, lang: str | None = None) -> str:
+        sep = translation(lang_or_current(lang)).pgettext("digit group separator", GROUP_SEPARATOR)
+        return f"{self.params['n']:,}".replace(",", sep)
+
+    def __reduce__(self):
+        return _Grouped, (self.params["n"],)
+
+
+def grouped(n: int) -> Message:
+    """``n`` with its digits grouped in the reader's language, as a message parameter.
+
+    >>> str(grouped(20000)), grouped(20000).render("fr")
+    ('20,000', '20\u202f000')
+    """
+    return _Grouped(int(n))
+
+
+#: The frames a plain English text stands in (:class:`_Plain`), as messages of the catalogue.
+_PLAIN_FRAMES = {"allowed": N_("{field}: {value} is not allowed; expected {allowed}"),
+                 "effect": N_("{field}: {value} has no effect {context}; remove it")}
+_SLOT = "\x00"
+
+
+def _frame_head(frame: str | None, lang: str) -> str:
+    """What stands before the text in ``frame`` (``"x: 1 is not allowed; expected "``), in ``lang``."""
+    if frame not in _PLAIN_FRAMES:
+        return ""
+    return Message(_PLAIN_FRAMES[frame], field="x", value="1", allowed=_SLOT, context=_SLOT).render(lang).split(_SLOT)[0]
+
+
+class _Plain(Message):
+    """An English text raised the older way (a rules system's reason not in the catalogue yet): shown as it
+    is, and in French through the per-system phrase tables while they last
+    (:func:`fleeodds.messages_fr.to_french`), read where it stands in its frame (``frame``: ``"allowed"``
+    after "expected", ``"effect"`` after "has no effect")."""
+
+    def __new__(cls, text: str, frame: str | None = None):
+        self = super().__new__(cls, "{text}", text=str(text))
+        self.frame = frame
+        return self
+
+    def render(self, lang: str | None = None) -> str:
+        lang = lang_or_current(lang)
+        text = self.params["text"]
+        if lang == SOURCE_LANG or lang != "fr":
+            return text
+        from .messages_fr import to_french
+
+        en, fr = _frame_head(self.frame, SOURCE_LANG), _frame_head(self.frame, lang)
+        out = to_french(en + text)
+        for head in (fr, en):
+            if out.startswith(head):
+                return out[len(head):]
+        return out
+
+    def __reduce__(self):
+        return _Plain, (self.params["text"], self.frame)
+
+
+def either(items: list[str]) -> Message | str:
+    """Values joined by the reader's "or": ``'a', 'b' or 'c'`` (one value as it is, none: ``""``)."""
+    items = [str(x) for x in items]
+    if len(items) < 2:
+        return items[0] if items else ""
+    return Message(N_("{items} or {last}"), items=", ".join(items[:-1]), last=items[-1])
+
+
+def as_message(text: str | Message, frame: str | None = "allowed") -> Message:
+    """``text`` as a message parameter: a :class:`~fleeodds.language.Message` as it is; a plain English text
+    (a reason not in the catalogue yet) shown as written, in French through the systems' phrase tables
+    (``frame``: where it stands, see :class:`_Plain`)."""
+    return text if isinstance(text, Message) else _Plain(text, frame)
+
+
+def error_message(exc: BaseException) -> Message:
+    """What an error says, as a message parameter rendered in the reader's language: its
+    :class:`~fleeodds.language.Message` when it has one, else its text (``"compare.Ld 8: {error}"``)."""
+    if isinstance(exc, FleeoddsError):
+        if exc.msg is not None and exc.args and exc.args[0] == str(exc.msg):
+            return exc.msg
+        return _Plain(str(exc))
+    return _Plain(str(exc))
+
+
 class FleeoddsError(ValueError):
     """Base class of every error fleeodds raises on bad input.
 
     Raised with a :class:`fleeodds.language.Message` (a message id and its parameters), the error is
     rendered once, in the reader's language, from the catalogues; ``str(error)`` is the English text.
-    Raised with a plain English text (the older way, still used where the messages are not in the
-    catalogue yet), its French comes from :func:`fleeodds.messages_fr.to_french`.
+    Raised with a plain English text (the older way, still used by the rules systems' reasons while they move
+    to the catalogue), its French comes from the systems' phrase tables (:func:`fleeodds.messages_fr.to_french`).
     """
 
     #: The message id and parameters, when the error was raised with one.
@@ -129,17 +224,18 @@ class InputError(FleeoddsError):
         The value that was given (``None``: nothing was given; the message says "missing").
         It is echoed as written in a scenario file (:func:`echo`: ``true``, ``[1, 2]``).
     allowed : str or Message
-        What is allowed, e.g. ``Message("a number from {lo} to {hi}", lo=0, hi=10)`` (rendered in the
-        reader's language) or, the older way, an English text such as ``"an integer from 0 to 10"``.
+        What is allowed, e.g. ``Message(N_("a number from {lo} to {hi}"), lo=0, hi=10)`` (rendered in the
+        reader's language) or, the older way, an English text (the frame still comes from the catalogue).
     """
 
     def __init__(self, field: str, value: Any, allowed: str | Message):
         self.field = field
         self.value = value
         self.allowed = allowed
+        shown = as_message(allowed)  # a plain text: the older way
         if value is None:  # nothing was given (a scenario file has no null)
-            msg = Message(N_("{field}: missing; expected {allowed}"), field=field, allowed=allowed)
+            msg = Message(N_("{field}: missing; expected {allowed}"), field=field, allowed=shown)
         else:
             msg = Message(N_("{field}: {value} is not allowed; expected {allowed}"), field=field,
-                          value=echo(value), allowed=allowed)
-        super().__init__(msg if isinstance(allowed, Message) else str(msg))
+                          value=echo(value), allowed=shown)
+        super().__init__(msg)

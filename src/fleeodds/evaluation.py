@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
-from .errors import InputError, short_repr
-from .language import SOURCE_LANG, Message, N_, available_langs, use_lang
+from .errors import InputError, as_message, short_repr
+from .language import Message, N_, SOURCE_LANG, available_langs, use_lang
 from .outcomes import check_lang
 from .system import Scenario
 from .validation import refuse_notes
@@ -121,8 +121,9 @@ def evaluate(
     if strict:
         refuse_notes(scenario.input_notes())
     if method == "exact" and not scenario.has_exact:
-        why = f" ({scenario.exact_refusal})" if scenario.exact_refusal else ""
-        raise InputError("method", method, f"'mc' or 'both': this scenario has no exact solver{why}")
+        raise InputError("method", method, Message(N_("'mc' or 'both': this scenario has no exact solver ({why})"),
+                                                   why=as_message(scenario.exact_refusal)) if scenario.exact_refusal
+                         else Message(N_("'mc' or 'both': this scenario has no exact solver")))
     rows: list[dict[str, Any]] = []
     dist_rows: list[dict[str, Any]] = []
     manifest: dict[str, Any] = {

@@ -26,7 +26,8 @@ from typing import Callable, Hashable, Iterable
 
 import numpy as np
 
-from .errors import FleeoddsError
+from .errors import FleeoddsError, InputError, grouped
+from .language import Message, N_
 
 MAX_STATES = 2_000_000
 MAX_CYCLIC_FRACTION_STATES = 400
@@ -82,13 +83,15 @@ class AbsorbingChain:
                 total += p
                 if not isinstance(nxt, Absorb) and nxt not in self.index:
                     if len(self.states) >= MAX_STATES:
-                        raise FleeoddsError(f"chain has more than {MAX_STATES:,} states; reduce max_turns or distances")
+                        raise FleeoddsError(Message(N_("chain has more than {n} states; reduce max_turns or distances"),
+                                                    n=grouped(MAX_STATES)))
                     self.index[nxt] = len(self.states)
                     self.states.append(nxt)
                     queue.append(nxt)
                 out.append((p, nxt))
             if abs(float(total) - 1.0) > 1e-12:
-                raise FleeoddsError(f"transition probabilities of state {s!r} sum to {total}, not 1")
+                raise FleeoddsError(Message(N_("transition probabilities of state {state!r} sum to {total}, not 1"),
+                                            state=s, total=total))
             self.edges.append(out)
 
     @property
@@ -114,10 +117,10 @@ class AbsorbingChain:
                 return self._absorption_forward(order)
             if self.n_states > MAX_CYCLIC_FRACTION_STATES:
                 raise FleeoddsError(
-                    f"fraction mode on a cyclic chain is limited to {MAX_CYCLIC_FRACTION_STATES} states; "
-                    f"this one has {self.n_states}: use mode='float'")
+                    Message(N_("fraction mode on a cyclic chain is limited to {limit} states; this one has {n}: use "
+                               "mode='float'"), limit=MAX_CYCLIC_FRACTION_STATES, n=self.n_states))
             return self._absorption_gauss_jordan()
-        raise FleeoddsError(f"mode: {mode!r} is not allowed; expected 'float' or 'fraction'")
+        raise InputError("mode", mode, Message(N_("'float' or 'fraction'")))
 
     # -- float: sparse linear solve ------------------------------------------------
     def _absorption_float(self) -> dict[Absorb, float]:

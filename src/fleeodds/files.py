@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import FleeoddsError, InputError, short_repr
+from .foreign import os_reason, toml_reason
 from .language import Message, N_
 
 #: Largest text file read (scenarios, profiles): 8 MiB.
@@ -44,7 +45,7 @@ def check_path(path: Any, field: str) -> Path:
     except FileNotFoundError:
         raise InputError(field, short_repr(text), Message(N_("an existing file"))) from None
     except OSError as exc:  # name too long, symlink loop, permission denied
-        raise InputError(field, short_repr(text), f"a readable file ({exc.strerror or exc})") from None
+        raise InputError(field, short_repr(text), Message(N_("a readable file ({error})"), error=os_reason(exc))) from None
     if stat.S_ISDIR(st.st_mode):
         raise InputError(field, short_repr(text), Message(N_("a file, not a folder")))
     if not stat.S_ISREG(st.st_mode):
@@ -69,7 +70,7 @@ def read_bytes(path: Any, field: str, limit: int = MAX_TEXT_BYTES) -> bytes:
                 raise InputError(field, short_repr(str(p)), Message(N_("a regular file (not a device, pipe or socket)")))
             data = fh.read(limit + 1)
     except OSError as exc:
-        raise InputError(field, short_repr(str(p)), f"a readable file ({exc.strerror or exc})") from None
+        raise InputError(field, short_repr(str(p)), Message(N_("a readable file ({error})"), error=os_reason(exc))) from None
     if len(data) > limit:
         raise InputError(field, short_repr(str(p)), Message(N_("a file of at most {mib} MiB"), mib=limit // (1024 * 1024)))
     return data
@@ -104,11 +105,13 @@ def parse_toml(text: str, where: str) -> dict:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise FleeoddsError(f"{where}: not valid TOML: {exc}{_toml_hint(text, str(exc))}") from None
+        raise FleeoddsError(Message(N_("{where}: not valid TOML: {error}{hint}"), where=where, error=toml_reason(exc),
+                                    hint=_toml_hint(text, str(exc)))) from None
     except RecursionError:
         raise FleeoddsError(Message(N_("{where}: nested more than {depth} levels deep"), where=where, depth=MAX_DEPTH)) from None
     except ValueError as exc:  # an integer of more than 4300 digits: Python refuses to convert it
-        raise FleeoddsError(f"{where}: not valid TOML: a number is too long ({str(exc)[:60]}…)") from None
+        raise FleeoddsError(Message(N_("{where}: not valid TOML: a number is too long ({error}…)"), where=where,
+                                    error=str(exc)[:60])) from None
     check_depth(data, where)
     return data
 
@@ -118,7 +121,7 @@ _AFTER_STATEMENT = re.compile(r"^(Expected newline or end of document after a st
 _KEY_VALUE = re.compile(r"^\s*([A-Za-z0-9_.-]+)\s*=\s*([^\s\"'\[{#][^#]*?)\s*(#.*)?$")
 
 
-def _toml_hint(text: str, error: str) -> str:
+def _toml_hint(text: str, error: str) -> Message | str:
     """What to write instead, for the TOML error a newcomer meets first: a text value without
     quotes (``edition = 8th`` reads as a number followed by junk, ``system = warhammer`` as no
     value at all).
@@ -136,8 +139,8 @@ def _toml_hint(text: str, error: str) -> str:
                                           or kv.group(2).lower() in ("true", "false")):
         return ""  # not a bare word (system = warhammer): quotes would not help
     if kv is None or '"' in kv.group(2):
-        return '; a text value needs quotes, e.g. edition = "8th"'
-    return f'; a text value needs quotes: {kv.group(1)} = "{kv.group(2)}"'
+        return Message(N_('; a text value needs quotes, e.g. edition = "8th"'))
+    return Message(N_('; a text value needs quotes: {key} = "{value}"'), key=kv.group(1), value=kv.group(2))
 
 
 def _check_brackets(text: str, where: str) -> None:

@@ -16,7 +16,8 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .errors import InputError
+from .errors import InputError, either
+from .language import Message, N_
 from .outcomes import check_lang
 
 #: How a ranking may name a role: its chart's subtitle, or the end of its heading.
@@ -241,7 +242,7 @@ class ListBuilding:
         for r in self.roles:
             if r.key == key:
                 return r
-        raise InputError("role", key, " or ".join(repr(r.key) for r in self.roles) or "a role of the rules system")
+        raise InputError("role", key, either([repr(r.key) for r in self.roles]) or Message(N_("a role of the rules system")))
 
     def best_first_ascending(self, role: str) -> bool:
         """Whether a ranking in ``role`` sorts :attr:`total` ascending (:attr:`Role.ascending`).
@@ -274,7 +275,7 @@ class ListBuilding:
         """
         check_lang(lang)
         if kind not in PHRASE_KINDS:
-            raise InputError("kind", kind, " or ".join(repr(k) for k in PHRASE_KINDS))
+            raise InputError("kind", kind, either([repr(k) for k in PHRASE_KINDS]))
         r = self.role(role)
         return {("chart", "en"): r.chart_en, ("chart", "fr"): r.chart_fr,
                 ("header", "en"): r.header_en, ("header", "fr"): r.header_fr}[kind, lang]

@@ -49,7 +49,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from .errors import FleeoddsError, InputError, short_repr
+from .errors import FleeoddsError, InputError, either, grouped, short_repr
+from .foreign import json_reason
 from .language import Message, N_
 from .outcomes import check_lang
 from .scale import Done, Job, Runner, cell_seed
@@ -64,7 +65,7 @@ ONE_THREAD_BELOW = 250_000
 #: Seconds between two checkpoints of the output file during a run.
 CHECKPOINT_SECONDS = 10.0
 _POINTS = re.compile(r"^\s*(\d+(?:\.\d+)?)?\s*\.\.\s*(\d+(?:\.\d+)?)?\s*$")
-_POINTS_SYNTAX = "a points range LOW..HIGH such as 50..250 (either end may be left out: 100.. or ..300)"
+_POINTS_SYNTAX = Message(N_("a points range LOW..HIGH such as 50..250 (either end may be left out: 100.. or ..300)"))
 
 #: Most exact answers kept in this process (each a few hundred bytes).
 MAX_CACHED = 200_000
@@ -132,15 +133,16 @@ def load_army(path: str | Path, system: str | Path | None = None, *, rules_syste
     if rules_system is None:
         keys = list_building_systems()
         if len(keys) != 1:
-            raise InputError("rules_system", None, "one of " + ", ".join(repr(k) for k in keys) if keys else
-                             "a rules system with list building (none is installed)")
+            raise InputError("rules_system", None,
+                             Message(N_("one of {choices}"), choices=", ".join(repr(k) for k in keys)) if keys else
+                             Message(N_("a rules system with list building (none is installed)")))
         rules_system = keys[0]
     cat = read_catalogue(path, system)
     lb = list_building(rules_system)
     result = lb.map_catalogue(cat)
     if not result.profiles:
-        raise InputError("catalogue", str(path), f"a catalogue with at least one unit {rules_system} can use; "
-                         f"none of its {len(cat.units)} unit entries could be imported")
+        raise InputError("catalogue", str(path), Message(N_("a catalogue with at least one unit {system} can use; none of its {n} unit entries could be "
+                            "imported"), system=rules_system, n=len(cat.units)))
     by_name: dict[str, list[Any]] = {}
     for unit in cat.units:
         by_name.setdefault(unit.name.strip() or unit.id, []).append(unit)
@@ -214,14 +216,13 @@ def _parse_types(types: str | Iterable[str] | None, system: str, lb, armies: lis
     for t in items:
         code = names.get(t.casefold())
         if code is None:
-            raise InputError("types", t, "one of " + ", ".join(sorted(known)))
+            raise InputError("types", t, Message(N_("one of {choices}"), choices=", ".join(sorted(known))))
         out.add(code)
     present = {p.get(key) for a in armies for p in a.profiles}
     for code in sorted(out):
         if code not in present:
-            raise InputError("types", code, "a unit type of at least one unit of " +
-                             " or ".join(a.name for a in armies) + " (no unit is of that type; the filter would "
-                             "change nothing)")
+            raise InputError("types", code, Message(N_("a unit type of at least one unit of {armies} (no unit is of that type; the filter "
+                                        "would change nothing)"), armies=either([a.name for a in armies])))
     return out
 
 
@@ -240,7 +241,8 @@ def _filter(army: Army, types: set[str] | None, points: tuple[float, float] | No
         what = ", ".join(x for x in (f"types {raw_types}" if types is not None else "",
                                      f"points {raw_points}" if points is not None else "") if x)
         raise InputError("types" if types is not None else "points", raw_types if types is not None else raw_points,
-                         f"a filter that keeps at least one unit of {army.name} ({what} keeps none)")
+                         Message(N_("a filter that keeps at least one unit of {army} ({what} keeps none)"), army=army.name,
+                                 what=what))
     return Army(army.name, kept, {k: v for k, v in army.points.items() if any(p["name"] == k for p in kept)},
                 army.imported)
 
@@ -409,16 +411,16 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
     type_set = _parse_types(types, scenario.system, lb, [rows, cols])
     span = parse_points(points)
     if span is not None and not rows.points and not cols.points:
-        raise InputError("points", short_repr(points), f"no points range: neither {rows.name} nor {cols.name} "
-                         "gives points costs")
+        raise InputError("points", short_repr(points), Message(N_("no points range: neither {rows} nor {cols} gives points costs"),
+                                                     rows=rows.name, cols=cols.name))
     if type_set is not None or span is not None:
         key = _type_key(lb)
         rows = _filter(rows, type_set, span, key, types, points)
         cols = _filter(cols, type_set, span, key, types, points)
     n_cells = len(rows.profiles) * len(cols.profiles)
     if n_cells > MAX_CELLS:
-        raise InputError("matrix", f"{n_cells} cells", f"at most {MAX_CELLS:,} cells (filter the units by type or "
-                         "points)")
+        raise InputError("matrix", f"{n_cells} cells", Message(N_("at most {n} cells (filter the units by type or points)"),
+                                                              n=grouped(MAX_CELLS)))
     r0, r1 = known
     fingerprint = _fingerprint(scenario, method, trials, seed)
     if unit_size is not None:  # a resumed run must field the units at the same size
@@ -695,6 +697,7 @@ def read_matrix(path: str | Path):
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError("resume", str(path), f"a JSON file written by fleeodds matrix ({exc.msg}, line {exc.lineno})") \
+        raise InputError("resume", str(path), Message(N_("a JSON file written by fleeodds matrix ({error}, line {line})"),
+                                                   error=json_reason(exc), line=exc.lineno)) \
             from None
     return Matrix.from_dict(data)

@@ -34,7 +34,7 @@ from typing import Any, Iterable
 import pandas as pd
 
 from .evaluation import evaluate
-from .errors import FleeoddsError, InputError
+from .errors import FleeoddsError, InputError, either
 from .language import Message, N_, use_lang
 from .list_building import ListBuilding, resolve
 from .outcomes import check_lang
@@ -365,7 +365,7 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
     if role is None:
         role = known[0] if known else ""
     if role not in known:
-        raise InputError("role", role, " or ".join(repr(r) for r in known) or "a role of the rules system")
+        raise InputError("role", role, either([repr(r) for r in known]) or Message(N_("a role of the rules system")))
     if method not in ("auto", "exact", "mc"):
         raise InputError("method", method, Message(N_("one of 'auto', 'exact', 'mc'")))
     profiles = list(profiles)
@@ -473,7 +473,7 @@ def _of_types(lb: ListBuilding, profiles: list[dict[str, Any]],
         return profiles, {}
     bad = [t for t in wanted if t not in lb.kinds]
     if bad:
-        raise InputError("types", bad[0], "a list of " + ", ".join(repr(k) for k in lb.kinds) + " or 'all'")
+        raise InputError("types", bad[0], Message(N_("a list of {kinds} or 'all'"), kinds=", ".join(repr(k) for k in lb.kinds)))
     if not wanted:
         if not any(lb.kind_key in p for p in profiles):
             return profiles, {}
@@ -486,8 +486,8 @@ def _of_types(lb: ListBuilding, profiles: list[dict[str, Any]],
         else:
             apart.setdefault(kind, []).append(str(p.get("name", "?")))
     if not keep:
-        raise InputError("types", ",".join(wanted), "kinds some unit of the catalogue has: " +
-                         ", ".join(sorted(apart)))
+        raise InputError("types", ",".join(wanted), Message(N_("kinds some unit of the catalogue has: {kinds}"),
+                                                            kinds=", ".join(sorted(apart))))
     return keep, apart
 
 

@@ -771,7 +771,7 @@ class Sweep:
     def check_outcome(self, outcome: str) -> None:
         codes = self.outcome_labels()
         if outcome not in codes:
-            raise InputError("outcome", outcome, "one of " + ", ".join(codes))
+            raise InputError("outcome", outcome, Message(N_("one of {choices}"), choices=", ".join(codes)))
 
 
 @dataclass
@@ -923,7 +923,7 @@ class Matrix:
         for code, en, fr in self.outcomes:
             if code == column:
                 return self.short_labels.get(code, (en, fr))[i]
-        raise InputError("value", column, "one of " + ", ".join([self.total[0], *(c for c, _, _ in self.outcomes)]))
+        raise InputError("value", column, Message(N_("one of {choices}"), choices=", ".join([self.total[0], *(c for c, _, _ in self.outcomes)])))
 
     def wide(self, column: str | None = None) -> pd.DataFrame:
         """The matrix: rows the first army's units, columns the other's, values ``column`` of

@@ -33,6 +33,7 @@ from typing import Any, Callable, Iterable
 
 from .errors import FleeoddsError, InputError, short_repr
 from .language import Message, N_, use_lang
+from .foreign import connection_reason, os_reason
 
 #: Seconds to wait for an existing scheduler to answer.
 CONNECT_TIMEOUT = 10
@@ -186,8 +187,9 @@ class Runner:
             try:  # a malformed address is refused before a Client is built (a failed one complains at exit)
                 parse_host_port(parse_address(self.scheduler)[1])
             except (ValueError, TypeError) as exc:
-                raise InputError("scheduler", self.scheduler, f"the address of a running Dask scheduler "
-                                 f"(tcp://HOST:8786) ({exc})") from None
+                raise InputError("scheduler", self.scheduler, Message(N_("the address of a running Dask scheduler "
+                                                                          "(tcp://HOST:8786) ({error})"),
+                                                                       error=connection_reason(exc))) from None
             self._probe(parse_address(self.scheduler))
             try:
                 self._client = Client(self.scheduler, timeout=f"{CONNECT_TIMEOUT}s", set_as_default=False)
@@ -196,8 +198,11 @@ class Runner:
                 why = str(exc).splitlines()[0] if isinstance(exc, ValueError) and str(exc) else type(exc).__name__
                 del exc
                 _quiet_failed_clients()  # the half-built Client's __del__ would print a traceback after our line
-                raise InputError("scheduler", self.scheduler, f"the address of a running Dask scheduler "
-                                 f"(tcp://HOST:8786); none answered within {CONNECT_TIMEOUT} s ({why})") from None
+                raise InputError("scheduler", self.scheduler, Message(N_("the address of a running Dask scheduler "
+                                                                          "(tcp://HOST:8786); none answered within "
+                                                                          "{seconds} s ({error})"),
+                                                                       seconds=CONNECT_TIMEOUT,
+                                                                       error=connection_reason(why))) from None
             return
         extra = {"env": {"NUMBA_NUM_THREADS": "1"}} if self.processes else {}  # the workers are the parallelism
         self._cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=self.processes,
@@ -223,10 +228,13 @@ class Runner:
         try:
             socket.create_connection((host, port), timeout=CONNECT_TIMEOUT).close()
         except OSError as exc:
-            when = f" within {CONNECT_TIMEOUT} s" if isinstance(exc, TimeoutError) else ""
-            why = "timed out" if isinstance(exc, TimeoutError) else (exc.strerror or type(exc).__name__)
-            raise InputError("scheduler", self.scheduler, f"the address of a running Dask scheduler "
-                             f"(tcp://HOST:8786); none answered{when} ({why})") from None
+            if isinstance(exc, TimeoutError):
+                allowed = Message(N_("the address of a running Dask scheduler (tcp://HOST:8786); none answered within "
+                                     "{seconds} s (timed out)"), seconds=CONNECT_TIMEOUT)
+            else:
+                allowed = Message(N_("the address of a running Dask scheduler (tcp://HOST:8786); none answered "
+                                     "({error})"), error=os_reason(exc) if exc.strerror else type(exc).__name__)
+            raise InputError("scheduler", self.scheduler, allowed) from None
         # Something listens: it must also speak Dask's protocol (a proxy or another server does not;
         # dask then reads garbage lengths, e.g. "Unable to allocate 3 EiB").
         import asyncio

@@ -36,8 +36,8 @@ SETUP_FIELD = "setup"
 #: Largest grid a sweep accepts (cells = product of the value counts).
 MAX_CELLS = 2000
 _RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:\.\.\s*(\d+)\s*)?$")
-_RANGE_SYNTAX = ("a range of integers like 5..10 or 0..20..5 (low..high[..step], both ends included), "
-                 "or a comma-separated list like 2d6,3d6")
+_RANGE_SYNTAX = Message(N_("a range of integers like 5..10 or 0..20..5 (low..high[..step], both ends included), "
+                           "or a comma-separated list like 2d6,3d6"))
 
 
 def _scalar(text: str) -> Any:
@@ -83,7 +83,7 @@ def parse_values(field_name: str, text: str) -> list[Any]:
         if step < 1 or lo > hi:
             raise InputError(field_name, text, Message(N_("a range low..high with low <= high and a step of at least 1")))
         if (hi - lo) // step + 1 > MAX_CELLS:  # count before building: 1..10**11 must not fill the memory
-            raise InputError(field_name, text, f"a range of at most {MAX_CELLS} values")
+            raise InputError(field_name, text, Message(N_("a range of at most {n} values"), n=MAX_CELLS))
         return list(range(lo, hi + 1, step))
     items = [s for s in text.split(",")]
     if any(not s.strip() for s in items):
@@ -180,7 +180,8 @@ def sweep(
         items = [(f, v) for f, v in vary]
     else:
         raise InputError("vary", short_repr(vary),
-                         "a table {field: values} or a list of (field, values) pairs, e.g. {'fleeing.leadership': '5..8'}")
+                         Message(N_("a table {{field: values}} or a list of (field, values) pairs, e.g. {example}"),
+                                 example="{'fleeing.leadership': '5..8'}"))
     if method is not None and method not in ("exact", "mc", "both"):
         raise InputError("method", short_repr(method), Message(N_("one of 'exact', 'mc', 'both'")))
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
@@ -193,7 +194,7 @@ def sweep(
         if not isinstance(v, (str, list, tuple, range)):
             raise InputError(f"vary.{f}", v, Message(N_("a range or list string like '5..10' or '2d6,3d6', or a list of values")))
         if isinstance(v, range) and len(v) > MAX_CELLS:
-            raise InputError(f"vary.{f}", v, f"at most {MAX_CELLS} values")
+            raise InputError(f"vary.{f}", v, Message(N_("at most {n} values"), n=MAX_CELLS))
     if not items:
         raise InputError("--vary", None, Message(N_("at least one FIELD=VALUES")))
     fields = [f for f, _ in items]
@@ -214,7 +215,7 @@ def sweep(
     n_cells = int(np.prod([len(v) for v in values.values()]))
     if n_cells > MAX_CELLS:
         raise InputError("--vary", {f: len(v) for f, v in values.items()},
-                         f"at most {MAX_CELLS} cells in all (the product of the value counts)")
+                         Message(N_("at most {n} cells in all (the product of the value counts)"), n=MAX_CELLS))
     # a scenario with comparison setups is swept for each of them: the setup is one more
     # dimension of the grid (the last, so that line charts draw one line per setup)
     setups = [(s.label(lang), sc.with_changes(s.changes)) for s in sc.compare_setups()] or [(None, sc)]
@@ -224,15 +225,15 @@ def sweep(
     elif any(set(s.changes) & set(fields) for s in sc.compare_setups()):
         s = next(s for s in sc.compare_setups() if set(s.changes) & set(fields))
         raise InputError("--vary", sorted(set(s.changes) & set(fields)),
-                         f"fields that the setup {s.en!r} does not set too (it sets {', '.join(sorted(s.changes))}); "
-                         "vary every field the setups set, or other fields")
+                         Message(N_("fields that the setup {setup!r} does not set too (it sets {fields}); vary every field the "
+                                    "setups set, or other fields"), setup=s.en, fields=", ".join(sorted(s.changes))))
     if setups[0][0] is not None:
         if SETUP_FIELD in values:
             raise InputError("--vary", SETUP_FIELD, Message(N_("field names other than 'setup' for a scenario with setups")))
         n_cells *= len(setups)
         if n_cells > MAX_CELLS:
             raise InputError("--vary", {**{f: len(v) for f, v in values.items()}, SETUP_FIELD: len(setups)},
-                             f"at most {MAX_CELLS} cells in all (the product of the value counts and setups)")
+                             Message(N_("at most {n} cells in all (the product of the value counts and setups)"), n=MAX_CELLS))
     # validate every cell before running any (a typo must not cost a long run)
     cells = []
     changed_by: dict[Any, set[str]] = {None: set()}
@@ -272,7 +273,8 @@ def sweep(
         if not result.ok:  # every cell was validated above: the solver's own error, as a single run gives it
             if isinstance(result.exception, FleeoddsError):
                 raise result.exception
-            raise FleeoddsError(", ".join(f"{f}={v!r}" for f, v in zip(fields, combo)) + ": " + result.error)
+            raise FleeoddsError(Message(N_("{cell}: {error}"), cell=", ".join(f"{f}={v!r}" for f, v in zip(fields, combo)),
+                                        error=result.error))
         t = result.value
         tables.append(t)
         wide = t.wide()
@@ -308,7 +310,8 @@ NOTE_BUDGET_SECONDS = 2.0
 MAX_NOTED_POINTS = 12
 
 
-#: The end of a sweep's note on a field that matters at some of its points (never refused by ``--strict``).
+#: The end of a sweep's note on a field that matters at some of its points (never refused by ``--strict``), in
+#: English (the note's text; its message is in the catalogue).
 MATTERS_ELSEWHERE = "(it matters at the other points)"
 
 def point_notes(sc: Scenario, cells: list[tuple[tuple, Scenario]], fields: list[str], varied: list[str],
@@ -378,7 +381,8 @@ def point_notes(sc: Scenario, cells: list[tuple[tuple, Scenario]], fields: list[
             out.append(note)
             continue
         out.append(InputNote(field_name, note.value,
-                             f"at {_points_text(fields, [p for p, _ in hits])} {MATTERS_ELSEWHERE}"))
+                             Message(N_("at {points} (it matters at the other points)"),
+                                     points=_points_text(fields, [p for p, _ in hits]))))
     return out
 
 

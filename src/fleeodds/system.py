@@ -35,7 +35,7 @@ from typing import Any, Callable, NamedTuple
 import numpy as np
 
 from . import messages_fr
-from .errors import FleeoddsError, InputError
+from .errors import FleeoddsError, InputError, error_message
 from .language import Message, N_, use_lang
 from .outcomes import NO_METRIC, Metric, Outcome
 from .validation import (InputNote, collecting_notes, equals_default, no_effect, number_text_hint,  # noqa: F401
@@ -348,7 +348,7 @@ class Scenario(ABC):
         for i, o in enumerate(self.outcomes):
             if o.code == code:
                 return i
-        raise InputError("outcome", code, "one of " + ", ".join(o.code for o in self.outcomes))
+        raise InputError("outcome", code, Message(N_("one of {choices}"), choices=", ".join(o.code for o in self.outcomes)))
 
     # -- derived scenarios ------------------------------------------------------------
     def base_source(self) -> dict:
@@ -439,9 +439,9 @@ class Scenario(ABC):
             where = self._compare_field()
             given, value = _given(self.source, where)
             if given:  # a shorthand written empty (compare_modes = []): it compares nothing
-                raise no_effect(where, value, "(an empty list compares nothing)")
+                raise no_effect(where, value, Message(N_("(an empty list compares nothing)")))
         if len(setups) > MAX_SETUPS:
-            raise InputError(COMPARE_KEY, f"{len(setups)} setups", f"at most {MAX_SETUPS} setups side by side")
+            raise InputError(COMPARE_KEY, f"{len(setups)} setups", Message(N_("at most {n} setups side by side"), n=MAX_SETUPS))
         seen: dict[str, str] = {}
         for s in setups:
             try:
@@ -450,7 +450,7 @@ class Scenario(ABC):
                 key = f"<unwritable {len(seen)}>"
             if key in seen:
                 raise InputError(f"{COMPARE_KEY}.{s.en}", short_repr(s.changes),
-                                 f"changes that differ from those of setup {seen[key]!r} (they are the same)")
+                                 Message(N_("changes that differ from those of setup {setup!r} (they are the same)"), setup=seen[key]))
             seen[key] = s.en
         labels = [s.en for s in setups]
         if len(set(labels)) != len(labels):
@@ -460,9 +460,7 @@ class Scenario(ABC):
             try:
                 out.append(Variant(s.en, s.fr, self.with_changes(s.changes)))
             except FleeoddsError as exc:
-                if exc.msg is not None and exc.args and exc.args[0] == str(exc.msg):  # its message, rendered later
-                    raise FleeoddsError(Message(N_("compare.{label}: {error}"), label=s.en, error=exc.msg)) from None
-                raise FleeoddsError(f"compare.{s.en}: {exc}") from None
+                raise FleeoddsError(Message(N_("compare.{setup}: {error}"), setup=s.en, error=error_message(exc))) from None
         return out
 
     def one_setup_error(self) -> InputError:
@@ -527,9 +525,9 @@ def parse_compare_table(table: Any, where: str = COMPARE_KEY) -> list[Setup]:
     """
     example = '"Ld 8" = { "fleeing.leadership" = 8 }'
     if not isinstance(table, dict):
-        raise InputError(where, short_repr(table), f"a table of setups, e.g. {example}")
+        raise InputError(where, short_repr(table), Message(N_("a table of setups, e.g. {example}"), example=example))
     if not table:
-        raise InputError(where, {}, f"at least one setup, e.g. {example}")
+        raise InputError(where, {}, Message(N_("at least one setup, e.g. {example}"), example=example))
     out = []
     for label, changes in table.items():
         if not str(label).strip():
@@ -668,7 +666,7 @@ class RulesSystem:
         if title_fr is not None:  # read here for every system: their own models never see it
             if not isinstance(title_fr, str) or not title_fr.strip() or len(title_fr) > MAX_TITLE:
                 raise InputError(TITLE_FR_KEY, short_repr(title_fr),
-                                 f"the scenario's French title: a text of 1 to {MAX_TITLE} characters")
+                                 Message(N_("the scenario's French title: a text of 1 to {n} characters"), n=MAX_TITLE))
             data = copy.copy(data)
             del data[TITLE_FR_KEY]
         decision = data.get(DECIDE_KEY)
@@ -873,7 +871,7 @@ def get_system(key: Any) -> RulesSystem:
     InputError
         For an unknown key or one that is not a string (the message lists the known keys).
     """
-    allowed = "one of " + ", ".join(f"'{s}'" for s in system_keys())
+    allowed = Message(N_("one of {choices}"), choices=", ".join(f"'{s}'" for s in system_keys()))
     if not isinstance(key, str):
         raise InputError("system", short_repr(key), allowed)
     if key in _REGISTRY:
@@ -913,5 +911,5 @@ def scenario_from_dict(data: Any, base_dir: Path | None = None) -> Scenario:
     if not isinstance(data, dict):
         raise InputError("scenario", short_repr(data), Message(N_("a table of fields")))
     if "system" not in data:
-        raise InputError("system", None, "one of " + ", ".join(f"'{s}'" for s in system_keys()))
+        raise InputError("system", None, Message(N_("one of {choices}"), choices=", ".join(f"'{s}'" for s in system_keys())))
     return get_system(data["system"]).load(data, base_dir)

@@ -22,8 +22,8 @@ from typing import Any, Callable, NamedTuple, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .errors import InputError, echo, short_repr  # noqa: F401  (re-exported)
-from .language import SOURCE_LANG, Message, N_, get_lang, translation, use_lang
+from .errors import InputError, as_message, echo, error_message, short_repr
+from .language import Message, N_, SOURCE_LANG, get_lang, translation, use_lang
 
 #: Deepest dotted path accepted (parts).
 MAX_PATH_PARTS = 32
@@ -49,12 +49,12 @@ def split_path(dotted: Any) -> list[str]:
         For an empty path, an empty part (``a..b``) or more than :data:`MAX_PATH_PARTS` parts.
     """
     if not isinstance(dotted, str) or not dotted.strip():
-        raise InputError("field", short_repr(dotted), "a dotted field path such as fleeing.leadership")
+        raise InputError("field", short_repr(dotted), Message(N_("a dotted field path such as fleeing.leadership")))
     parts = dotted.split(".")
     if len(parts) > MAX_PATH_PARTS:
-        raise InputError("field", short_repr(dotted), f"a dotted path of at most {MAX_PATH_PARTS} parts")
+        raise InputError("field", short_repr(dotted), Message(N_("a dotted path of at most {n} parts"), n=MAX_PATH_PARTS))
     if any(not p.strip() for p in parts):
-        raise InputError("field", short_repr(dotted), "a dotted field path without empty parts, e.g. enemies.0.damage")
+        raise InputError("field", short_repr(dotted), Message(N_("a dotted field path without empty parts, e.g. enemies.0.damage")))
     return parts
 
 
@@ -75,11 +75,13 @@ def set_field(data: dict, dotted: str, value: Any) -> dict:
     node: Any = out
     for depth, p in enumerate(parts):
         last = depth == len(parts) - 1
-        where = ".".join(parts[:depth]) or "the scenario"
+        where = ".".join(parts[:depth])
         if isinstance(node, list):
             if not p.isdigit() or int(p) >= len(node):
                 raise InputError(dotted, short_repr(value),
-                                 f"an index from 0 to {len(node) - 1} after {where} (a list)")
+                                 Message(N_("an index from 0 to {last} after {where} (a list)"), last=len(node) - 1,
+                                         where=where) if where else
+                                 Message(N_("an index from 0 to {last} after the scenario (a list)"), last=len(node) - 1))
             if last:
                 node[int(p)] = value
             else:
@@ -91,7 +93,8 @@ def set_field(data: dict, dotted: str, value: Any) -> dict:
                 node = node.setdefault(p, {})
         else:
             raise InputError(dotted, short_repr(value),
-                             f"a field inside a table, but {where} is the value {short_repr(node)!r}")
+                             Message(N_("a field inside a table, but {where} is the value {value!r}"),
+                                     where=where or Message(N_("the scenario")), value=short_repr(node)))
     return out
 
 
@@ -115,7 +118,7 @@ def get_field(data: Any, dotted: str, default: Any = _MISSING) -> Any:
         elif default is not _MISSING:
             return default
         else:
-            raise InputError(dotted, None, "an existing field of the scenario")
+            raise InputError(dotted, None, Message(N_("an existing field of the scenario")))
     return node
 
 
@@ -150,7 +153,7 @@ def check_exact_mode(mode: Any) -> str:
         For another mode.
     """
     if mode not in EXACT_MODES:
-        raise InputError("mode", short_repr(mode), "'fraction' or 'float'")
+        raise InputError("mode", short_repr(mode), Message(N_("'fraction' or 'float'")))
     return mode
 
 
@@ -211,15 +214,11 @@ def no_effect(field: str, value: Any, context: str | Message) -> InputError:
         way, rewritten into French), ``"unless an enemy is simultaneous"``.
     """
     err = InputError(field, short_repr(value), "")
-    if isinstance(context, Message):  # the catalogue's frame and the system's own phrase
-        err.allowed = Message(N_("nothing here: it has no effect {context}; remove it"), context=context)
-        err.msg = Message(N_("{field}: {value} has no effect {context}; remove it"), field=field,
-                          value=echo(value, whole_floats=True), context=context)
-        err.args = (str(err.msg),)
-        return err
-    err.allowed = f"nothing here: it has no effect {context}; remove it"
-    err.args = (f"{field}: {echo(value, whole_floats=True)} has no effect {context}; remove it",)
-    err.msg = None
+    context = as_message(context, "effect")  # the catalogue's frame and the system's own phrase
+    err.allowed = Message(N_("nothing here: it has no effect {context}; remove it"), context=context)
+    err.msg = Message(N_("{field}: {value} has no effect {context}; remove it"), field=field,
+                      value=echo(value, whole_floats=True), context=context)
+    err.args = (str(err.msg),)
     return err
 
 
@@ -244,15 +243,9 @@ class InputNote(NamedTuple):
         """``fuite.repli: true has no effect here — …`` in the reader's language (the error's wording).
 
         ``prefix`` goes before the field: ``"compare.Ld 8: "`` for a comparison setup's note."""
-        if isinstance(self.context, Message):
-            return prefix + Message(N_("{field}: {value} has no effect {context}"), field=self.field,
-                                    value=echo(self.value, whole_floats=True), context=self.context).render()
-        text = f"{prefix}{self.field}: {echo(self.value, whole_floats=True)} has no effect {self.context}"
-        if get_lang() == SOURCE_LANG:
-            return text
-        from .messages_fr import to_french  # a plain English reason: the older way, while the systems move over
-
-        return to_french(text)
+        return prefix + Message(N_("{field}: {value} has no effect {context}"), field=self.field,
+                                value=echo(self.value, whole_floats=True),
+                                context=as_message(self.context, "effect")).render()
 
     def line(self, prefix: str = "") -> str:
         """The note as the command line prints it on standard error: ``note: …`` / ``remarque : …``."""
@@ -295,12 +288,7 @@ def _plain_value(value: Any) -> Any:
 
 def _french_reason(context: str) -> str:
     """``has no effect C`` in French (the frame and the system's phrase for C)."""
-    if isinstance(context, Message):
-        return Message(N_("has no effect {context}"), context=context).render("fr")
-    from .messages_fr import to_french
-
-    text = to_french(f"x: 1 has no effect {context}")
-    return text.split(": 1 ", 1)[1] if ": 1 " in text else text
+    return Message(N_("has no effect {context}"), context=as_message(context, "effect")).render("fr")
 
 
 def refuse_notes(notes: Any, prefix: str = "") -> None:
@@ -434,21 +422,17 @@ def equals_default(value: Any, default: Any) -> bool:
 def not_modelled(field: str, value: Any, what: str | Message = "") -> InputError:
     """The error for a rule fleeodds does not model yet: ``field: 'X' is not modelled yet; remove it``."""
     err = InputError(field, short_repr(value), "")
-    if isinstance(what, Message) or not what:  # the catalogue's frame (``what``: the system's own phrase)
-        shown = echo(value, whole_floats=True)
-        if what:
-            err.allowed = Message(N_("an input fleeodds models; {field} is not modelled yet ({what})"), field=field,
-                                  what=what)
-            err.msg = Message(N_("{field}: {value} is not modelled yet ({what}); remove it"), field=field,
-                              value=shown, what=what)
-        else:
-            err.allowed = Message(N_("an input fleeodds models; {field} is not modelled yet"), field=field)
-            err.msg = Message(N_("{field}: {value} is not modelled yet; remove it"), field=field, value=shown)
-        err.args = (str(err.msg),)
-        return err
-    detail = f" ({what})" if what else ""
-    err.allowed = f"an input fleeodds models; {field} is not modelled yet{detail}"
-    err.args = (f"{field}: {echo(value, whole_floats=True)} is not modelled yet{detail}; remove it",)
+    shown = echo(value, whole_floats=True)  # the catalogue's frame (``what``: the system's own phrase)
+    if what:
+        what = as_message(what)
+        err.allowed = Message(N_("an input fleeodds models; {field} is not modelled yet ({what})"), field=field,
+                              what=what)
+        err.msg = Message(N_("{field}: {value} is not modelled yet ({what}); remove it"), field=field,
+                          value=shown, what=what)
+    else:
+        err.allowed = Message(N_("an input fleeodds models; {field} is not modelled yet"), field=field)
+        err.msg = Message(N_("{field}: {value} is not modelled yet; remove it"), field=field, value=shown)
+    err.args = (str(err.msg),)
     return err
 
 
@@ -651,10 +635,7 @@ def validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
                           *(getattr(m, "json_schema", None) for m in getattr(fi, "metadata", ()) or ()))
     if number is None:
         return out
-    if isinstance(out.allowed, Message) and out.msg is not None and str(out) == str(out.msg):  # the usual frame
-        return InputError(out.field, out.value, Message(N_("{allowed}; write {number} without quotes"),
-                                                        allowed=out.allowed, number=number))
-    return with_hint(out, f"write {number} without quotes")
+    return with_hint(out, Message(N_("write {number} without quotes"), number=number))
 
 
 #: pydantic's error kinds for a field that takes a number.
@@ -699,7 +680,7 @@ def number_text_hint(value: Any, kind: str = "", annotation: Any = None, *schema
     the other silently (``"12,5"`` could be 125 or 12.5), it says how to write it.
     """
     text = _number_text(value, kind, annotation, *schemas)
-    return f"write {text} without quotes" if text else ""
+    return Message(N_("write {number} without quotes"), number=text) if text else ""
 
 
 def _number_text(value: Any, kind: str = "", annotation: Any = None, *schemas: Any) -> str | None:
@@ -720,14 +701,15 @@ def _number_text(value: Any, kind: str = "", annotation: Any = None, *schemas: A
     return None
 
 
-def with_hint(err: InputError, hint: str) -> InputError:
+def with_hint(err: InputError, hint: str | Message) -> InputError:
     """``err`` with ``; hint`` after what is allowed (its message too)."""
-    out = InputError(err.field, err.value, f"{err.allowed}; {hint}" if err.allowed else hint)
+    hint = as_message(hint)
+    allowed = Message(N_("{allowed}; {hint}"), allowed=as_message(err.allowed), hint=hint) if err.allowed else hint
+    out = InputError(err.field, err.value, allowed)
     text = str(err)
-    if text.endswith(err.allowed or "\x00"):  # the usual frame: "F: V is not allowed; expected A"
-        out.args = (f"{text}; {hint}",)
-    else:
-        out.args = (f"{text} ({hint})",)
+    if not text.endswith(err.allowed or "\x00"):  # not the usual frame "F: V is not allowed; expected A"
+        out.msg = Message(N_("{error} ({hint})"), error=error_message(err), hint=hint)
+        out.args = (str(out.msg),)
     return out
 
 
@@ -747,6 +729,10 @@ def _validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
         out = InputError(path, inner.value, inner.allowed)
         text = str(inner)
         if text.startswith(inner.field + ":"):  # its own frame (no_effect, not_modelled…), on the full path
+            msg = inner.msg
+            if msg is not None and text == str(msg) and msg.params.get("field") == inner.field:
+                return _reframed(out, _with_params(msg, field=path))
+            out.msg = None
             out.args = (path + text[len(inner.field):],)
         return out
     if kind == "value_error" and isinstance(inner, ValueError) and inner.args and isinstance(inner.args[0], Message):
@@ -759,13 +745,15 @@ def _validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
                                       field=field, option=repr(str(loc[-1])), names=names))
     own = allowed(parent, str(loc[-1]), fi) if (allowed and parent is not None and fi is not None and loc) else None
     if kind == "missing":
-        return InputError(field, None, (own + " (required)") if own else Message(N_("a value: this field is required")))
+        return InputError(field, None, Message(N_("{allowed} (required)"), allowed=as_message(own)) if own
+                          else Message(N_("a value: this field is required")))
     if own and kind not in ("model_type", "dict_type", "model_attributes_type"):
         return InputError(field, value, own)
     if kind == "literal_error":
         choices = choice_words(str(ctx.get("expected", "")))
         if choices is None:
-            return InputError(field, value, "one of " + toml_choices(str(ctx.get("expected", ""))))
+            return InputError(field, value, Message(N_("one of {choices}"),
+                                                    choices=toml_choices(str(ctx.get("expected", "")))))
         return InputError(field, value, Message(N_("one of {choices}"), choices=choices))
     if kind in TYPE_WORDS:
         return InputError(field, value, Message(TYPE_WORDS[kind]))
@@ -786,6 +774,13 @@ def _validation_error(exc: Any, model: type[BaseModel], prefix: str = "",
             msg = f"{msg} (unknown {what})"
     words = _pydantic_words(msg)
     return InputError(field, value, Message(words) if words in _OUR_WORDS else words)
+
+
+def _with_params(msg: Message, **params: Any) -> Message:
+    """``msg`` with some of its parameters changed (its context kept)."""
+    out = Message(msg.msgid, msg.plural, msg.n, **{**msg.params, **params})
+    out.context = msg.context
+    return out
 
 
 def _reframed(err: InputError, msg: Message) -> InputError:
@@ -812,7 +807,7 @@ def choice_words(expected: str) -> Message | str | None:
     return Message(N_("{items} or {last}"), items=", ".join(items[:-1]), last=items[-1])
 
 
-_CHOICE = re.compile(r"'[^']*'|\"[^\"]*\"|\bTrue\b|\bFalse\b|\bNone\b")
+_CHOICE = re.compile(r"'[^']*'|\"[^\"]*\"|\bTrue\b|\bFalse\b|\bNone\b|(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
 
 
 def toml_choices(expected: str) -> str:

@@ -5,9 +5,19 @@ import pytest
 from click.testing import CliRunner
 
 from fleeodds.cli import main
-from fleeodds.messages_fr import click_to_french, to_french
+from fleeodds.errors import InputError
+from fleeodds.language import Message, N_
 
 GOBLINS = "warhammer/goblins_broken_by_dwarfs.toml"
+
+
+def in_french(said) -> str:
+    """An error's or a note's message as a French reader sees it (the language is chosen at the edge)."""
+    from fleeodds.language import use_lang
+
+    with use_lang("fr"):
+        return said.message()
+
 
 
 @pytest.fixture
@@ -42,16 +52,20 @@ def test_command_line_checks_stay_english_without_lang(runner):
     assert "'x.jpg' is not allowed; expected a file name ending in .png or .svg" in r.output
 
 
-def test_click_path_messages():
-    assert click_to_french("Invalid value for '[FOLDER]': Directory '/etc/passwd' is a file.") == (
-        "valeur invalide pour '[FOLDER]' : '/etc/passwd' est un fichier, pas un dossier.")
+def test_click_path_messages(runner):
+    r = runner.invoke(main, ["report", "/etc/passwd", "--lang", "fr"])
+    assert r.exit_code == 2
+    assert "valeur invalide pour '[FOLDER]' : " in r.output and "'/etc/passwd' est un fichier, pas un dossier." in r.output
 
 
 def test_french_digit_groups_in_allowed_ranges():
-    assert to_french("trials: 0 is not allowed; expected an integer from 1 to 20,000,000,000") == (
-        "trials: 0 n'est pas admis ; attendu : un entier de 1 à 20\u202f000\u202f000\u202f000")
-    # a value as the user wrote it (quoted) keeps its commas; a decimal is no digit group
-    assert to_french("x: '1,000' is not allowed; expected a number from 0 to 0.5") == (
+    from fleeodds.errors import grouped
+
+    err = InputError("trials", 0, Message(N_("an integer from 1 to {n}"), n=grouped(20_000_000_000)))
+    assert str(err) == "trials: 0 is not allowed; expected an integer from 1 to 20,000,000,000"
+    assert in_french(err) == "trials: 0 n'est pas admis ; attendu : un entier de 1 à 20\u202f000\u202f000\u202f000"
+    # a value as the user wrote it keeps its commas; a decimal is no digit group
+    assert in_french(InputError("x", "1,000", Message(N_("a number from {lo} to {hi}"), lo=0, hi=0.5))) == (
         "x: '1,000' n'est pas admis ; attendu : un nombre de 0 à 0.5")
 
 

@@ -1,13 +1,16 @@
 """With --lang fr, every reason an error gives reads in French.
 
-The reasons are read from the source (``ast``), as the messages users read: each
+The core's messages are marked for the message catalogues (``Message(N_("…"), **params)``): each one
+the core marks is read from the source and its French from ``fr.po`` (:func:`core_messages`). The
+reasons still written as plain English text (the rules systems', while they move to the catalogue) are
+read from the source too (``ast``), as the messages users read: each
 ``InputError(field, value, allowed)``, ``FleeoddsError(message)``,
 ``no_effect(field, value, context)``, ``not_modelled(field, value, what)``, the validators'
 ``ValueError`` (pydantic turns them into the same frame) and the module-level tables of what a
 field allows (``ALLOWED``, ``*_ALLOWED``, ``TYPE_WORDS``).
 
-A formatted part (``{x}``) becomes a placeholder: ``'v'`` (a value, kept as written by
-``to_french``) or ``3`` where the template reads a number. The English vocabulary of these
+A formatted part (``{x}``) becomes a placeholder: ``'v'`` (a value, kept as written) or ``3`` where the
+template reads a number. The English vocabulary of these
 messages, minus field names and proper names, is what a French message must not contain.
 """
 
@@ -298,7 +301,7 @@ SAME = set("""
     vs toml dict None Army cat catz gst XML DTD DOCTYPE csv json png svg zip web system PF CRB MOU
     CMD DMD DD BMO enemies adversaries others attractors Rapide name movement leadership rules
     weapon shield weapons def pv cbt hp ac preset tow
-    champion localhost gstz
+    champion localhost gstz Monte Carlo Wilson report LANG fr pts docs
 """.split())
 
 
@@ -326,8 +329,9 @@ FRENCH_TOO = set("""
     fraction variante importe importer importation archive archives document documents article
     articles page pages confirmation place double fort mobile exact compression question code second
     transition socket extra long part combat lance round change on rapide multiple cible cibles
-    rapport numeros vol mort six sept huit dix port ports attention
-    masses causes faces monte chances rounds charger battle
+    rapport numeros vol mort six sept huit dix port ports attention modifier doubles index arguments argument
+    version unicode date permission fractions usage locale documentation minute chances rounds
+    charger battle masses causes faces monte analyses local but
 """.split())
 
 
@@ -343,6 +347,82 @@ def english_left(french: str, vocabulary: set[str]) -> list[str]:
 
 
 
+# -- the core's messages, from the catalogue ----------------------------------------------------
+
+#: The functions that mark a message for the catalogue, and the position of its msgid (and context).
+MARKERS = {"N_": 0, "Message": 0, "_": 0, "NP_": 1, "pmessage": 1, "pgettext": 1, "Nn_": 0, "ngettext": 0,
+           "plural_message": 0}
+
+
+@dataclass(frozen=True)
+class Marked:
+    where: str              # file:line
+    msgid: str
+    plural: str | None = None
+    context: str | None = None
+
+
+def _constant(node: ast.AST | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def core_messages(root: Path = SRC) -> list[Marked]:
+    """Every message the core (everything outside ``systems/``) marks for the catalogue where it is written:
+    ``Message(N_("…"))``, ``N_("…")``, ``_("…")``, plurals and contexts (read with ``ast``)."""
+    out: dict[tuple, Marked] = {}
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel.startswith("systems/"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            name = _name(node) if isinstance(node, ast.Call) else None
+            if name not in MARKERS or len(node.args) <= MARKERS[name]:
+                continue
+            at = MARKERS[name]
+            msgid = _constant(node.args[at])
+            if msgid is None or not msgid.strip():
+                continue
+            context = _constant(node.args[0]) if at == 1 else None
+            plural = _constant(node.args[1]) if name in ("Nn_", "ngettext", "plural_message") else None
+            out.setdefault((context, msgid), Marked(f"{rel}:{node.lineno}", msgid, plural, context))
+    return list(out.values())
+
+
+class _Value:
+    """A placeholder's value in a rendered French message: a quoted value (kept as written), whatever its
+    format (``{n:,}``, ``{value!r}``)."""
+
+    def __format__(self, spec: str) -> str:
+        return PLACEHOLDER
+
+    def __repr__(self) -> str:
+        return PLACEHOLDER
+
+    __str__ = __repr__
+
+
+def french_of(m: Marked, n: int = 1) -> str:
+    """The French of a marked message from the shipped catalogue, its placeholders filled with values."""
+    from fleeodds.language import placeholders, translation
+
+    t = translation("fr")
+    if m.context is not None:
+        fr = t.pgettext(m.context, m.msgid)
+    elif m.plural is not None:
+        fr = t.ngettext(m.msgid, m.plural, n)
+    else:
+        fr = t.gettext(m.msgid)
+    names = placeholders(m.msgid) | placeholders(m.plural or "") | {"n"}
+    return fr.format_map({k: _Value() for k in names}) if placeholders(fr) else fr
+
+
+def _filled(english: str) -> str:
+    from fleeodds.language import placeholders
+
+    names = placeholders(english)
+    return english.format_map({k: _Value() for k in names}) if names else english
+
+
 # -- the tests ---------------------------------------------------------------------------------
 
 import sys  # noqa: E402
@@ -354,6 +434,7 @@ from click.testing import CliRunner  # noqa: E402
 from fleeodds import api  # noqa: E402
 from fleeodds.cli import main  # noqa: E402
 from fleeodds.errors import FleeoddsError, InputError, echo  # noqa: E402
+from fleeodds.language import Message, N_  # noqa: E402
 from fleeodds.messages_fr import to_french  # noqa: E402
 
 def _catalogued(part: str) -> list[tuple[str, str, str]]:
@@ -371,18 +452,62 @@ def _catalogued(part: str) -> list[tuple[str, str, str]]:
 REASONS = reasons()
 #: Warhammer's reasons are marked in its source: their English comes from the catalogue.
 CATALOGUED = _catalogued("systems/warhammer/")
-VOCABULARY = english_vocabulary([r.message for r in REASONS] + [en for _, en, _ in CATALOGUED])
+CORE = core_messages()
+VOCABULARY = english_vocabulary([r.message for r in REASONS] + [en for _, en, _ in CATALOGUED]
+                                + [_filled(m.msgid) for m in CORE])
 
 
 def test_the_scan_sees_every_system_and_the_core():
-    """The scan can fail: it finds the reasons of each system, the core and the importers."""
+    """The scans can fail: they find the reasons of each system, and the messages the core, the importers
+    and the edges mark for the catalogue."""
     where = {r.where.split(":")[0] for r in REASONS}
-    assert len(REASONS) > 150, len(REASONS)  # fewer as the systems move their reasons into the catalogue
-    # the systems' reasons are catalogue messages (Message(N_(...))), read by their own catalogue tests
-    for part in ("importers/bsdata.py", "matrix.py",
-                 "rank.py", "scale.py", "files.py", "sweep.py", "dice.py", "validation.py", "web/service.py"):
-        assert any(w.startswith(part) for w in where), part
-    assert {"pursuit", "the", "with"} <= VOCABULARY
+    marked = {m.where.split(":")[0] for m in CORE}
+    assert len(CORE) > 400, len(CORE)
+    for part in ("importers/bsdata.py", "importers/catalogue_bounds.py", "matrix.py", "rank.py", "scale.py",
+                 "files.py", "sweep.py", "dice.py", "validation.py", "decisions.py", "exact.py", "engine.py",
+                 "analysis.py", "foreign.py", "web/service.py", "web/server.py", "web/app.py", "cli.py"):
+        assert any(w.startswith(part) for w in marked), part
+    texts = " ".join([r.message for r in REASONS] + [m.msgid for m in CORE])
+    assert "dice whose total spans at most {limit} values (e.g. 64d100); {dice} spans {n}" in texts
+    assert {"pursuit", "rally", "the", "with", "dice", "scheduler"} <= VOCABULARY
+
+
+def test_no_core_reason_is_plain_english():
+    """The core raises no reason as plain English text: every one is a message of the catalogue (the
+    reasons still written as text are the rules systems', while they move)."""
+    plain = [r for r in REASONS if not r.where.startswith("systems/")]
+    assert not plain, "\n".join(f"{r.where}: {r.message}" for r in plain)
+
+
+def test_every_core_message_has_its_french():
+    """Every message the core marks has a French translation in fr.po with the same placeholders."""
+    from fleeodds.language import placeholders, translation
+
+    t = translation("fr")
+    missing, other = [], []
+    for m in CORE:
+        for n in ((1, 2) if m.plural else (1,)):
+            english = m.msgid if n == 1 else m.plural
+            fr = (t.pgettext(m.context, m.msgid) if m.context is not None
+                  else t.ngettext(m.msgid, m.plural, n) if m.plural else t.gettext(m.msgid))
+            if fr == english and placeholders(english) != {english.strip("{}")} and re.search(r"[a-z]{3}", english) \
+                    and english_left(_filled(english), VOCABULARY):
+                missing.append(f"{m.where}: {english!r}")
+            elif placeholders(fr) != placeholders(english):
+                other.append(f"{m.where}: {english!r} -> {fr!r}")
+    assert not missing, f"{len(missing)} messages without French:\n" + "\n".join(missing)
+    assert not other, "translations with other placeholders:\n" + "\n".join(other)
+
+
+def test_every_core_message_reads_in_french():
+    left = {}
+    for m in CORE:
+        fr = french_of(m)
+        words = english_left(fr, VOCABULARY)
+        if words:
+            left[m.where] = (fr, words)
+    assert not left, f"{len(left)} of {len(CORE)} core messages keep English words:\n" + "\n".join(
+        f"{w}: {fr}  {words}" for w, (fr, words) in sorted(left.items()))
 
 
 def test_the_detector_finds_english():
@@ -421,7 +546,7 @@ def test_values_echoed_as_written_in_toml():
     assert str(InputError("a", {"name": "Orcs", "x y": 2}, "x")).startswith("a: { name = 'Orcs', 'x y' = 2 } is")
     assert str(InputError("runner.hp", None, "a whole number (required)")) == \
         "runner.hp: missing; expected a whole number (required)"
-    assert said_in("fr", InputError("runner.hp", None, "a whole number")) == \
+    assert said_in("fr", InputError("runner.hp", None, Message(N_("a whole number")))) == \
         "runner.hp: manquant ; attendu : un nombre entier"
     assert echo("x" * 500).endswith("(502 characters)")
     assert echo(7) == "7" and echo(2.5) == "2.5" and echo("2d+4") == "'2d+4'" and echo(14.0) == "14.0"

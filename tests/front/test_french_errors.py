@@ -11,16 +11,14 @@ import sys
 import pytest
 
 from fleeodds.errors import InputError
-from fleeodds.messages_fr import click_to_french, to_french
-from fleeodds.language import use_lang
+from fleeodds.language import _, use_lang
+from fleeodds.messages_fr import to_french
+
 
 def in_french(said) -> str:
     """An error's or a note's message as a French reader sees it (the language is chosen at the edge)."""
-    from fleeodds.language import use_lang
-
     with use_lang("fr"):
         return said.message()
-
 
 
 def said_in(lang, said, *args):
@@ -88,7 +86,7 @@ def test_toml_syntax_errors_read_in_french(text):
         parse_toml(text, "f.toml")
     english = str(info.value)
     assert english.startswith("f.toml: not valid TOML: ") and "(at " in english
-    french = to_french(english)
+    french = in_french(info.value)
     assert french.startswith("f.toml: TOML invalide : "), french
     for word in ("Expected", "Invalid", "Unclosed", "Unterminated", "Cannot", "Duplicate", "Illegal", "Found",
                  "Unescaped", "Escaped", " at ", "line", "column", "end of", "declaration", " a ", " an ",
@@ -105,12 +103,15 @@ def test_a_text_value_without_quotes_gets_a_hint_in_both_languages():
         with pytest.raises(FleeoddsError) as info:
             parse_toml(text, "f.toml")
         assert str(info.value).endswith(f"; a text value needs quotes: {fix}"), str(info.value)
-        assert to_french(str(info.value)).endswith(f" ; un texte s'écrit entre guillemets : {fix}")
+        assert in_french(info.value).endswith(f" ; un texte s'écrit entre guillemets : {fix}")
     with pytest.raises(FleeoddsError) as info:  # no quotes to suggest: no hint
         parse_toml("a = [1, 2", "f.toml")
     assert "quotes" not in str(info.value)
-    assert to_french("f.toml: not valid TOML: Expected ']' at the end of a table declaration (at line 3, column 9)") \
-        == "f.toml: TOML invalide : ']' attendu à la fin d'une déclaration de table (ligne 3, colonne 9)"
+    with pytest.raises(FleeoddsError) as info:
+        parse_toml("a = 1\n\n[fleeing\nx = 1", "f.toml")
+    assert str(info.value) == "f.toml: not valid TOML: Expected ']' at the end of a table declaration (at line 3, column 9)"
+    assert in_french(info.value) == \
+        "f.toml: TOML invalide : ']' attendu à la fin d'une déclaration de table (ligne 3, colonne 9)"
 
 
 def test_values_and_names_are_kept_as_written():
@@ -129,7 +130,8 @@ def test_phrases_by_hand():
         "a: 3 n'est pas admis ; attendu : un entier de 1 à 60 (classe d'armure)"  # D&D's words, from the catalogue
     assert in_french(no_effect("options.x", 2, Message(N_("in this Fuite")))) == \
         "options.x: 2 n'a aucun effet dans cette Fuite ; retirez-le"  # Hell Dorado's context, from the catalogue
-    assert click_to_french("No such command 'nosuch'.") == "commande inconnue 'nosuch'."
+    with use_lang("fr"):  # click's own message, from the catalogue
+        assert _("No such command {name!r}.", name="nosuch") == "commande inconnue 'nosuch'."
 
 
 def test_warhammer_no_effect_contexts_in_french():

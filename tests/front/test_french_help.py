@@ -1,5 +1,5 @@
 """`fleeodds COMMAND --help --lang fr` is French: every command's help and every option's help
-has a French text in the catalogue (or, not yet moved there, in fleeodds.cli_fr), and the page holds
+has a French text in the catalogue, and the page holds
 none of click's English words."""
 
 from __future__ import annotations

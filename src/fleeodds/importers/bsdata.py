@@ -54,7 +54,9 @@ from pathlib import Path
 from typing import IO, Any, Callable, Iterable
 from xml.etree import ElementTree as ET
 
-from ..errors import FleeoddsError, InputError, short_repr
+from ..errors import FleeoddsError, InputError, as_message, short_repr
+from ..foreign import os_error_text
+from ..language import Message, N_
 from ..files import read_bytes
 
 __all__ = ["Catalogue", "ImportResult", "MappedUnit", "NO_PROFILE", "Problem", "Profile", "Selection", "Unit",
@@ -409,7 +411,8 @@ class ImportResult:
         for p in self.profiles:
             if p["name"].casefold() == name.casefold():
                 return p
-        raise InputError("profile", name, "the name of a unit imported from " + (self.catalogue or "the catalogue"))
+        raise InputError("profile", name, Message(N_("the name of a unit imported from {catalogue}"), catalogue=self.catalogue) if self.catalogue
+                         else Message(N_("the name of a unit imported from the catalogue")))
 
 
 # --------------------------------------------------------------------------- streaming
@@ -633,8 +636,8 @@ def _read_group(group: ET.Element, parent: _Entry, index: _Index, mandatory: boo
                     parent.defaults.append((None, link.get("targetId", ""), minimum))
 
 
-def _bad(path: Path, what: str) -> FleeoddsError:
-    return FleeoddsError(f"bad catalogue: {short_repr(str(path))!r}: {what}")
+def _bad(path: Path, what: str | Message) -> FleeoddsError:
+    return FleeoddsError(Message(N_("bad catalogue: {path!r}: {what}"), path=short_repr(str(path)), what=what))
 
 
 class _Guarded(io.RawIOBase):
@@ -652,17 +655,17 @@ class _Guarded(io.RawIOBase):
         try:
             data = self.raw.read(n)
         except (zlib.error, lzma.LZMAError, EOFError, OSError, zipfile.BadZipFile) as exc:
-            raise _bad(self.path, f"corrupt compressed data ({exc})") from None
+            raise _bad(self.path, Message(N_("corrupt compressed data ({error})"), error=str(exc))) from None
         except RuntimeError as exc:  # an encrypted member (zipfile asks for a password)
-            raise _bad(self.path, f"unreadable zipped member ({exc})") from None
+            raise _bad(self.path, Message(N_("unreadable zipped member ({error})"), error=str(exc))) from None
         except NotImplementedError as exc:
-            raise _bad(self.path, f"unsupported zip compression ({exc})") from None
+            raise _bad(self.path, Message(N_("unsupported zip compression ({error})"), error=str(exc))) from None
         self.total += len(data)
         if self.total > MAX_XML_BYTES:
-            raise _bad(self.path, f"more than {MAX_XML_BYTES // (1024 * 1024)} MiB of XML once unzipped")
+            raise _bad(self.path, Message(N_("more than {mib} MiB of XML once unzipped"), mib=MAX_XML_BYTES // (1024 * 1024)))
         window = self.tail + data
         if any(mark in window for mark in _DTD_MARKS):
-            raise _bad(self.path, "a DTD (<!DOCTYPE …>) is not allowed: BattleScribe files declare no entities")
+            raise _bad(self.path, Message(N_("a DTD (<!DOCTYPE …>) is not allowed: BattleScribe files declare no entities")))
         self.tail = window[-20:]
         return data
 
@@ -680,7 +683,7 @@ def _open(path: Path, fld: str, data: bytes | None = None) -> IO[bytes]:
     if data is None:
         data = read_bytes(path, fld, MAX_FILE_BYTES)
     elif len(data) > MAX_FILE_BYTES:
-        raise InputError(fld, str(path), f"a file of at most {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+        raise InputError(fld, str(path), Message(N_("a file of at most {mib} MiB"), mib=MAX_FILE_BYTES // (1024 * 1024)))
     buffer = io.BytesIO(data)
     if not zipfile.is_zipfile(buffer):
         return _Guarded(io.BytesIO(data), path)
@@ -688,19 +691,19 @@ def _open(path: Path, fld: str, data: bytes | None = None) -> IO[bytes]:
         archive = zipfile.ZipFile(buffer)
         names = [i for i in archive.infolist() if not i.filename.endswith("/")]
         if len(names) != 1:
-            raise InputError(fld, str(path), "a zipped BattleScribe file holding exactly one .cat/.gst")
+            raise InputError(fld, str(path), Message(N_("a zipped BattleScribe file holding exactly one .cat/.gst")))
         info = names[0]
         if info.flag_bits & 0x1:
-            raise _bad(path, f"the zipped member {info.filename!r} is encrypted")
+            raise _bad(path, Message(N_("the zipped member {name!r} is encrypted"), name=info.filename))
         if info.file_size > MAX_XML_BYTES:
-            raise _bad(path, f"more than {MAX_XML_BYTES // (1024 * 1024)} MiB of XML once unzipped")
+            raise _bad(path, Message(N_("more than {mib} MiB of XML once unzipped"), mib=MAX_XML_BYTES // (1024 * 1024)))
         return _Guarded(archive.open(info), path)
     except (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, OSError) as exc:
-        raise _bad(path, f"corrupt zip archive ({exc})") from None
+        raise _bad(path, Message(N_("corrupt zip archive ({error})"), error=str(exc))) from None
     except NotImplementedError as exc:
-        raise _bad(path, f"unsupported zip compression ({exc})") from None
+        raise _bad(path, Message(N_("unsupported zip compression ({error})"), error=str(exc))) from None
     except RuntimeError as exc:
-        raise _bad(path, f"unreadable zipped member ({exc})") from None
+        raise _bad(path, Message(N_("unreadable zipped member ({error})"), error=str(exc))) from None
 
 
 def _stream(path: Path, index: _Index, expect: tuple[str, ...], fld: str,
@@ -724,13 +727,13 @@ def _stream(path: Path, index: _Index, expect: tuple[str, ...], fld: str,
                 if event == "start":
                     stack.append(el)
                     if len(stack) > MAX_XML_DEPTH:
-                        raise _bad(path, f"elements nested more than {MAX_XML_DEPTH} levels deep")
+                        raise _bad(path, Message(N_("elements nested more than {depth} levels deep"), depth=MAX_XML_DEPTH))
                     if len(stack) == 1:
                         root = _local(el.tag)
                         if root not in expect:
                             raise InputError(fld, str(path),
-                                             f"a BattleScribe file whose root element is <{'> or <'.join(expect)}> "
-                                             f"(found <{root}>)")
+                                             Message(N_("a BattleScribe file whose root element is <{expected}> (found <{root}>)"),
+                                                     expected="> or <".join(expect), root=root))
                         root_attrs = dict(el.attrib)
                         root_seen = True
                     continue
@@ -770,20 +773,20 @@ def _stream(path: Path, index: _Index, expect: tuple[str, ...], fld: str,
                 elif depth == 1:
                     el.clear()
     except ET.ParseError as exc:
-        raise InputError(fld, str(path), f"a BattleScribe XML file (.cat/.gst); XML error: {exc}") from None
+        raise InputError(fld, str(path), Message(N_("a BattleScribe XML file (.cat/.gst); XML error: {error}"), error=str(exc))) from None
     except LookupError as exc:  # <?xml encoding="…"?> names an encoding Python does not know
-        raise _bad(path, f"unknown character encoding ({exc})") from None
+        raise _bad(path, Message(N_("unknown character encoding ({error})"), error=str(exc))) from None
     except (UnicodeError, ValueError) as exc:
         if isinstance(exc, FleeoddsError):
             raise
-        raise _bad(path, f"unreadable text ({exc})") from None
+        raise _bad(path, Message(N_("unreadable text ({error})"), error=str(exc))) from None
     except OSError as exc:
-        raise InputError(fld, str(path), f"a readable BattleScribe file ({exc})") from None
+        raise InputError(fld, str(path), Message(N_("a readable BattleScribe file ({error})"), error=os_error_text(exc))) from None
     if not root_seen:
-        raise InputError(fld, str(path), "a BattleScribe XML file (.cat/.gst); the file is empty")
+        raise InputError(fld, str(path), Message(N_("a BattleScribe XML file (.cat/.gst); the file is empty")))
     if not root_attrs:
-        raise InputError(fld, str(path), "a BattleScribe file whose root element has its id and name "
-                                         "attributes (this one has none)")
+        raise InputError(fld, str(path), Message(N_("a BattleScribe file whose root element has its id and name "
+                                         "attributes (this one has none)")))
     return root_attrs, units
 
 
@@ -986,10 +989,11 @@ def read_catalogue(path: str | Path, system: str | Path | None = None, *, data: 
     cat = Catalogue(attrs.get("name", Path(path).stem), str(path), game_system)
     if system_id and attrs.get("gameSystemId") and attrs.get("gameSystemId") != system_id:
         cat.problems.append(Problem("(catalogue)", "gameSystemId", attrs.get("gameSystemId", ""),
-                                    f"the catalogue belongs to another game system than {game_system!r}", False))
+                                    Message(N_("the catalogue belongs to another game system than {system!r}"),
+                                            system=game_system), False))
     if not entries:
-        raise InputError("catalogue", str(path), "a BattleScribe catalogue with unit entries "
-                         "(selectionEntry/entry of type 'unit' or 'model'); none found")
+        raise InputError("catalogue", str(path), Message(N_("a BattleScribe catalogue with unit entries "
+                         "(selectionEntry/entry of type 'unit' or 'model'); none found")))
     seen: set[str] = set()
     for entry, shared in entries:
         if entry.id in seen:
@@ -1004,8 +1008,8 @@ def read_catalogue(path: str | Path, system: str | Path | None = None, *, data: 
         cat.unresolved_links += _collect(entry, index)[2]
         cat.units.append(_unit(entry, index))
     if not cat.units:
-        raise InputError("catalogue", str(path), "a BattleScribe catalogue with unit entries "
-                         "(selectionEntry/entry of type 'unit' or 'model'); none is listed at its root")
+        raise InputError("catalogue", str(path), Message(N_("a BattleScribe catalogue with unit entries "
+                         "(selectionEntry/entry of type 'unit' or 'model'); none is listed at its root")))
     return cat
 
 
@@ -1041,7 +1045,8 @@ def map_catalogue(catalogue: Catalogue, mapping: UnitMapping) -> ImportResult:
         if names[prof["name"]] > 1:
             new = f"{prof['name']} ({names[prof['name']]})"
             result.problems.append(Problem(prof["name"], "name", prof["name"],
-                                           f"another unit has this name; written as {new!r}", False))
+                                           Message(N_("another unit has this name; written as {name!r}"), name=new),
+                                           False))
             prof["name"] = new
         result.profiles.append(prof)
         result.extras.append(dict(mapped.extra))
@@ -1049,8 +1054,8 @@ def map_catalogue(catalogue: Catalogue, mapping: UnitMapping) -> ImportResult:
     result.read_rules = dict(sorted(read.items(), key=lambda kv: (-kv[1], kv[0])))
     result.not_modelled_rules = dict(sorted(not_modelled.items(), key=lambda kv: (-kv[1], kv[0])))
     if not result.profiles and not any(p.field != NO_PROFILE for p in result.skipped):
-        raise InputError("catalogue", catalogue.path, f"a BattleScribe catalogue with {mapping.needs}; "
-                         f"none of its {len(catalogue.units)} unit entries has one")
+        raise InputError("catalogue", catalogue.path, Message(N_("a BattleScribe catalogue with {needs}; none of its {n} unit entries has one"),
+                                 needs=as_message(mapping.needs), n=len(catalogue.units)))
     return result
 
 
@@ -1085,5 +1090,6 @@ def write_profiles(profiles: list[dict[str, Any]], path: str | Path, parts: list
     try:
         path.write_text(profiles_to_toml(profiles, parts), encoding="utf-8")
     except OSError as exc:
-        raise FleeoddsError(f"{path}: cannot write the profiles: {exc}") from None
+        raise FleeoddsError(Message(N_("{path}: cannot write the profiles: {error}"), path=str(path),
+                                    error=os_error_text(exc))) from None
     return path

@@ -16,7 +16,9 @@ import zipfile
 import zlib
 from xml.parsers import expat
 
-from ..errors import InputError
+from ..errors import InputError, grouped
+from ..foreign import os_error_text
+from ..language import Message, N_
 
 #: Most XML bytes of an uploaded file once unzipped.
 MAX_XML_BYTES = 16 * 1024 * 1024
@@ -33,7 +35,7 @@ def _xml_stream(data: bytes, field: str, max_xml_bytes: int):
     buffer = io.BytesIO(data)
     if not zipfile.is_zipfile(buffer):
         if len(data) > max_xml_bytes:
-            raise InputError(field, f"{len(data):,} bytes of XML", f"at most {max_xml_bytes // 2**20} MiB of XML")
+            raise InputError(field, f"{len(data):,} bytes of XML", Message(N_("at most {mib} MiB of XML"), mib=max_xml_bytes // 2**20))
         for i in range(0, len(data), _STEP):
             yield data[i:i + _STEP]
         return
@@ -41,12 +43,12 @@ def _xml_stream(data: bytes, field: str, max_xml_bytes: int):
         archive = zipfile.ZipFile(buffer)
         members = [m for m in archive.infolist() if not m.is_dir()]
         if len(members) != 1:
-            raise InputError(field, f"a zip archive of {len(members)} files", "a zipped BattleScribe file holding "
-                             "exactly one .cat/.gst")
+            raise InputError(field, f"a zip archive of {len(members)} files", Message(N_("a zipped BattleScribe file holding "
+                             "exactly one .cat/.gst")))
         member = members[0]
         if member.file_size > max_xml_bytes:  # what the archive declares
             raise InputError(field, f"a zipped file of {member.file_size:,} bytes once unzipped",
-                             f"at most {max_xml_bytes // 2**20} MiB of XML once unzipped")
+                             Message(N_("at most {mib} MiB of XML once unzipped"), mib=max_xml_bytes // 2**20))
         total = 0
         with archive.open(member) as raw:
             while True:
@@ -57,10 +59,10 @@ def _xml_stream(data: bytes, field: str, max_xml_bytes: int):
                 if total > max_xml_bytes:  # what it really holds (a declared size can lie)
                     raise InputError(field, "a zipped file of more than "
                                      f"{max_xml_bytes // 2**20} MiB once unzipped",
-                                     f"at most {max_xml_bytes // 2**20} MiB of XML once unzipped")
+                                     Message(N_("at most {mib} MiB of XML once unzipped"), mib=max_xml_bytes // 2**20))
                 yield chunk
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError, NotImplementedError) as exc:
-        raise InputError(field, "a corrupt or unreadable zip archive", f"a readable .catz/.gstz file ({exc})") \
+        raise InputError(field, "a corrupt or unreadable zip archive", Message(N_("a readable .catz/.gstz file ({error})"), error=os_error_text(exc))) \
             from None
 
 
@@ -96,10 +98,11 @@ def check_catalogue_bounds(data: bytes, field: str = "catalogue", max_xml_bytes:
         count[0] += 1
         if count[0] > max_elements:
             raise InputError(field, f"more than {max_elements:,} XML elements",
-                             f"at most {max_elements:,} elements (a real catalogue holds about 10,000)")
+                             Message(N_("at most {n} elements (a real catalogue holds about {about})"), n=grouped(max_elements),
+                                     about=grouped(10000)))
 
     def doctype(*_):  # entities are declared in a DTD ("billion laughs"): none is read at all
-        raise InputError(field, "a DTD (<!DOCTYPE …>)", "no DTD: BattleScribe files declare no entities")
+        raise InputError(field, "a DTD (<!DOCTYPE …>)", Message(N_("no DTD: BattleScribe files declare no entities")))
 
     parser.StartElementHandler = start
     parser.StartDoctypeDeclHandler = doctype
@@ -109,7 +112,7 @@ def check_catalogue_bounds(data: bytes, field: str = "catalogue", max_xml_bytes:
             parser.Parse(chunk, False)
             if time.monotonic() - t0 > max_seconds:
                 raise InputError(field, f"a file that takes more than {max_seconds:.0f} s to read",
-                                 "a smaller catalogue")
+                                 Message(N_("a smaller catalogue")))
         parser.Parse(b"", True)
     except expat.ExpatError:
         return 0  # not well-formed: the catalogue reader gives its own message

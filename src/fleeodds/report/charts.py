@@ -30,7 +30,9 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: E402
 from matplotlib.transforms import ScaledTranslation  # noqa: E402
 
 from ..errors import InputError  # noqa: E402
-from .format import integer, number, pct  # noqa: E402
+from .format import integer, number, pct
+from ..foreign import os_reason
+from ..language import Message, N_
 from ..outcomes import check_lang  # noqa: E402
 from ..results import MatrixGrid, OutcomeTable, RankBars  # noqa: E402
 from .captions import field_name, sweep_footnote, sweep_subtitle, sweep_title, value_name  # noqa: E402,F401
@@ -56,7 +58,7 @@ def _check_path(path) -> Path | None:
         return None
     p = Path(path)
     if p.suffix.lower() not in FORMATS:
-        raise InputError("chart", str(path), "a file name ending in .png or .svg")
+        raise InputError("chart", str(path), Message(N_("a file name ending in .png or .svg")))
     return p
 
 
@@ -130,7 +132,7 @@ def _save(fig, path, size: str = "print") -> None:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             fig.savefig(path, dpi=SIZES[size][2])
         except OSError as exc:
-            raise InputError("chart", str(path), f"a writable file path ({exc.strerror})") from None
+            raise InputError("chart", str(path), Message(N_("a writable file path ({error})"), error=os_reason(exc))) from None
 
 
 def _finish(ctx, page: Page, path, size: str):
@@ -502,10 +504,10 @@ def line_chart(sweep, path=None, outcomes: Sequence[str] | None = None, title: s
     """
     path = _check_path(path)
     if len(sweep.fields) not in (1, 2):
-        raise InputError("sweep", sweep.fields, "one varied field for a line chart (two for a heatmap)")
+        raise InputError("sweep", sweep.fields, Message(N_("one varied field for a line chart (two for a heatmap)")))
     if len(sweep.fields) == 2 and (outcomes is None or len(outcomes) != 1):
-        raise InputError("outcomes", outcomes, "one outcome code when two fields were varied "
-                         "(one line per value of the second field)")
+        raise InputError("outcomes", outcomes, Message(N_("one outcome code when two fields were varied "
+                         "(one line per value of the second field)")))
     lang = sweep.lang
     f = sweep.fields[0]
     values = sweep.values[f]
@@ -719,7 +721,7 @@ def metric_chart(table: OutcomeTable, path=None, title: str | None = None, subti
     """
     path = _check_path(path)
     if table.distribution.empty:
-        raise InputError("metric", table.metric.code, "a scenario with a numeric result (distance, damage, turn)")
+        raise InputError("metric", table.metric.code, Message(N_("a scenario with a numeric result (distance, damage, turn)")))
     lang = table.lang
     views = table.metric_views(method)
     full = np.arange(int(views.value.min()), int(views.value.max()) + 1)
@@ -925,7 +927,7 @@ def chart_ranking(bars: RankBars, path: str | Path | None, lang: str = "en", tit
     n = len(bars.units)
     for label, values, _ in bars.series:
         if len(values) != n:
-            raise InputError("chart", label, f"one value per unit ({n})")
+            raise InputError("chart", label, Message(N_("one value per unit ({n})"), n=n))
     top = {label: max((float(v) for v in values), default=0.0) for label, values, _ in bars.series}
     series = [s for s in bars.series if show_zero or top[s[0]] >= RANK_SHOWN]
     never = [s[0] for s in bars.series if s not in series and top[s[0]] <= 0]
@@ -1021,7 +1023,7 @@ def chart_matrix(grid: MatrixGrid, path: str | Path | None, lang: str = "en", ti
     n_r, n_c = len(grid.rows), len(grid.cols)
     data = np.asarray(grid.values, float).reshape(n_r, n_c) if n_r and n_c else np.zeros((0, 0))
     if data.shape != (n_r, n_c) or not n_r or not n_c:
-        raise InputError("chart", f"{n_r} x {n_c}", "a matrix with at least one row and one column")
+        raise InputError("chart", f"{n_r} x {n_c}", Message(N_("a matrix with at least one row and one column")))
     annotate = n_c <= MATRIX_ANNOTATE
     tick = 8.0 if n_c <= 12 else 7.0 if n_c <= 24 else 6.0 if n_c <= 40 else 5.0
     row_pt = max(11.0, tick + 5) if not annotate else 18.0

@@ -46,9 +46,10 @@ GREY, DARK = "#555555", "#333333"
 
 def check_size(size: str) -> tuple[float, float, int]:
     from ..errors import InputError
+    from ..language import Message, N_
 
     if size not in SIZES:
-        raise InputError("size", size, "one of " + ", ".join(f"'{s}'" for s in SIZES))
+        raise InputError("size", size, Message(N_("one of {choices}"), choices=", ".join(f"'{s}'" for s in SIZES)))
     return SIZES[size]
 
 

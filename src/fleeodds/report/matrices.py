@@ -10,6 +10,7 @@ from tabulate import tabulate
 
 from ..errors import InputError
 from .format import integer, pct
+from ..language import Message, N_
 from ..outcomes import check_lang
 from ..results import Matrix, MatrixGrid
 
@@ -61,7 +62,7 @@ def matrix_text(matrix: Matrix, layout: str = "wide", lang: str | None = None, f
     """
     lang = lang or matrix.lang
     if fmt not in ("md", "table"):
-        raise InputError("format", fmt, "one of 'md', 'table'")
+        raise InputError("format", fmt, Message(N_("one of 'md', 'table'")))
     if layout == "wide":
         g = matrix.wide(column)
         shown = g.apply(lambda col: col.map(lambda p: pct(p, lang, digits)))
@@ -78,7 +79,7 @@ def matrix_text(matrix: Matrix, layout: str = "wide", lang: str | None = None, f
                 frame[c] = frame[c].map(lambda p: pct(p, lang, digits))
         head, rows = list(frame.columns), frame.astype(object).where(frame.notna(), "").to_numpy().tolist()
     else:
-        raise InputError("layout", layout, "one of 'wide', 'cells' (or 'long' as CSV or JSON)")
+        raise InputError("layout", layout, Message(N_("one of 'wide', 'cells' (or 'long' as CSV or JSON)")))
     return tabulate(rows, headers=head, tablefmt="github" if fmt == "md" else "simple", disable_numparse=True)
 
 

@@ -37,7 +37,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException  # noqa
 from .. import __version__  # noqa: E402
 from ..system import DECIDE_KEY  # noqa: E402
 from ..errors import FleeoddsError, InputError  # noqa: E402
-from ..language import use_lang  # noqa: E402
+from ..language import Message, N_, use_lang
+from ..foreign import json_message
 from . import procs, service, work  # noqa: E402
 from .procs import Remote  # noqa: E402
 from .guard import Guard, Settings  # noqa: E402
@@ -147,15 +148,19 @@ def _validation_error(exc: RequestValidationError, lang: str = "en") -> JSONResp
         kind, ctx = err.get("type", ""), err.get("ctx") or {}
         if kind == "json_invalid":
             path = "body"
-            problem: FleeoddsError = FleeoddsError(f"body: not valid JSON ({ctx.get('error', 'syntax error')})")
+            problem: FleeoddsError = FleeoddsError(Message(N_("body: not valid JSON ({error})"),
+                                                           error=json_message(ctx["error"]) if ctx.get("error")
+                                                           else Message(N_("syntax error"))))
         elif kind == "extra_forbidden":
-            problem = FleeoddsError(f"{path}: unknown option {loc[-1]!r}" if loc else f"{path}: unknown option")
+            problem = FleeoddsError(Message(N_("{path}: unknown option {option!r}"), path=path, option=loc[-1]) if loc
+                                    else Message(N_("{path}: unknown option"), path=path))
         elif kind == "missing":
             problem = InputError(path, None, Message("a value: this field is required"))
         else:
             choices = choice_words(str(ctx.get("expected", ""))) if kind == "literal_error" else None
             allowed = (Message("one of {choices}", choices=choices) if choices is not None else None) \
-                or (("one of " + str(ctx.get("expected", ""))) if kind == "literal_error" else None) \
+                or (Message("one of {choices}", choices=str(ctx.get("expected", ""))) if kind == "literal_error"
+                    else None) \
                 or ctx_words(kind, ctx) or (Message(TYPE_WORDS[kind]) if kind in TYPE_WORDS else None) \
                 or pydantic_words(str(err.get("msg", "a valid value")))
             problem = InputError(path, err.get("input"), allowed)
@@ -465,8 +470,8 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         sc = await scenario_of(req.scenario)
         if await has_setups(req.scenario, sc):
             if req.precision is not None:
-                raise service.InputError("precision", req.precision, "trials for a scenario with [compare] "
-                                         "setups on the web page")
+                raise service.InputError("precision", req.precision, Message(N_("trials for a scenario with [compare] "
+                                         "setups on the web page")))
             q = None
         else:
             q = _question(req, sc)
@@ -663,7 +668,7 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         data = await upload.read(service.MAX_UPLOAD_BYTES + 1)
         if len(data) > service.MAX_UPLOAD_BYTES:
             raise service.InputError(field, f"more than {service.MAX_UPLOAD_BYTES:,} bytes",
-                                     f"a file of at most {service.MAX_UPLOAD_BYTES // 2**20} MiB")
+                                     Message(N_("a file of at most {mib} MiB"), mib=service.MAX_UPLOAD_BYTES // 2**20))
         return data
 
     @app.post("/api/unit", summary="The scenario with an imported unit in a role")

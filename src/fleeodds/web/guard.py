@@ -25,6 +25,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from . import service
+from ..language import Message, N_
 
 #: Host names of the loopback interface always accepted (127.0.0.0/8 and ::1 are accepted as addresses).
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
@@ -139,8 +140,8 @@ def check_base_url(url: str) -> str:
 
     u = urlsplit(url.strip())
     if u.scheme not in ("http", "https") or not u.hostname or u.query or u.fragment or u.username:
-        raise InputError("--base-url", url, "an address like https://odds.example.org/ (http or https, a host "
-                         "name, an optional path; no query, fragment or user name)")
+        raise InputError("--base-url", url, Message(N_("an address like https://odds.example.org/ (http or https, a host "
+                         "name, an optional path; no query, fragment or user name)")))
     return url.strip().rstrip("/") + "/"
 
 

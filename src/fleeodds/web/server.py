@@ -21,6 +21,7 @@ from typing import Any
 import uvicorn
 
 from ..errors import FleeoddsError
+from ..language import Message, N_
 from .guard import Settings, check_base_url, is_loopback
 
 #: uvicorn's limits: idle keep-alive connections closed after 20 s; at most 400 connections and
@@ -43,13 +44,16 @@ def check_host(host: str, public: bool) -> str | None:
     """
     if is_loopback(host):
         return None
-    what = ("every network interface of this machine" if host.strip("[]") in ("0.0.0.0", "::", "") else
-            f"the address {host}")
+    every = host.strip("[]") in ("0.0.0.0", "::", "")
+    what = "every network interface of this machine" if every else f"the address {host}"
     if not public:
-        raise FleeoddsError(f"--host: {host!r} is not allowed without --public; expected a loopback address "
-                            f"(127.0.0.1, localhost, ::1). Listening on {host} opens {what}: anyone who can reach "
-                            "it can use the page and this machine's CPU (fleeodds has no login). Add --public "
-                            "(and --base-url https://… when a reverse proxy serves it) to host the page for others")
+        raise FleeoddsError(Message(N_(
+            "--host: {host!r} is not allowed without --public; expected a loopback address (127.0.0.1, localhost, "
+            "::1). Listening on {host} opens {what}: anyone who can reach it can use the page and this machine's CPU "
+            "(fleeodds has no login). Add --public (and --base-url https://… when a reverse proxy serves it) to host "
+            "the page for others"), host=host,
+            what=Message(N_("every network interface of this machine")) if every
+            else Message(N_("the address {host}"), host=host)))
     return (f"fleeodds: hosted mode: listening on {host} opens {what} to anyone who can reach it (no login); "
             "requests with another Host header than the base URL's or loopback's are refused")
 
@@ -81,15 +85,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
     warning = check_host(host, public)
     if base_url is not None:
         if not public:
-            raise FleeoddsError("--base-url: needs --public (a base URL is the address of a hosted page)")
+            raise FleeoddsError(Message(N_("--base-url: needs --public (a base URL is the address of a hosted page)")))
         base_url = check_base_url(base_url)
     if workers < 1:
-        raise FleeoddsError(f"--workers: {workers} is not allowed; expected an integer from 1")
+        raise FleeoddsError(Message(N_("--workers: {n} is not allowed; expected an integer from 1"), n=workers))
     from .work import SERVER_PROCESSES
 
     work_processes = SERVER_PROCESSES if work_processes is None else work_processes
     if not 0 <= work_processes <= 64:
-        raise FleeoddsError(f"--work-processes: {work_processes} is not allowed; expected an integer from 0 to 64")
+        raise FleeoddsError(Message(N_("--work-processes: {n} is not allowed; expected an integer from 0 to 64"),
+                                    n=work_processes))
     settings = Settings(public=public, base_url=base_url, allowed_hosts=set(allowed_hosts), lang=lang,
                         announce=workers == 1, work_processes=work_processes)
     settings.to_env()  # the application is built by uvicorn (in each worker process) from these
@@ -98,8 +103,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
     try:
         sock = config.bind_socket()
     except SystemExit:  # uvicorn logged why (the port is taken, the address is not ours)
-        raise FleeoddsError(f"--port: cannot listen on {host}:{port} (another server already uses the port, or "
-                            "the address is not this machine's); choose another with --port") from None
+        raise FleeoddsError(Message(N_("--port: cannot listen on {host}:{port} (another server already uses the port, "
+                                       "or the address is not this machine's); choose another with --port"),
+                                    host=host, port=port)) from None
     if warning:
         print(warning, file=sys.stderr)
     shown = "127.0.0.1" if host.strip("[]") in ("0.0.0.0", "::") else host

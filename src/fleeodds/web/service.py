@@ -26,8 +26,8 @@ from typing import Any, Callable
 import numpy as np
 
 from .. import engine, evaluation, files, loading
-from ..errors import FleeoddsError, InputError, short_repr
-from ..language import get_lang, use_lang
+from ..errors import FleeoddsError, InputError, grouped, short_repr
+from ..language import Message, N_, get_lang, use_lang
 from ..outcomes import check_lang
 from ..results import OutcomeTable, records, strict_json
 from ..stats import trials_for_precision, wilson_half_width
@@ -111,8 +111,8 @@ def refuse_file_fields(data: Any, where: str = "") -> None:
             path = f"{where}.{k}" if where else str(k)
             key = str(k).lower()
             if key.endswith(FILE_KEY_ENDINGS) or key in FILE_KEYS:
-                raise InputError(path, short_repr(v), "no file name: the web page reads and writes no file on the "
-                                 "server; upload a BattleScribe catalogue or type the unit's fields instead")
+                raise InputError(path, short_repr(v), Message(N_("no file name: the web page reads and writes no file on the "
+                                 "server; upload a BattleScribe catalogue or type the unit's fields instead")))
             refuse_file_fields(v, path)
     elif isinstance(data, list):
         for i, v in enumerate(data):
@@ -184,18 +184,18 @@ def load(data: Any) -> Scenario:
         The rules system's own one-line-per-field message.
     """
     if not isinstance(data, dict):
-        raise InputError("scenario", short_repr(data), "a table of fields (a JSON object) with its system key")
+        raise InputError("scenario", short_repr(data), Message(N_("a table of fields (a JSON object) with its system key")))
     files.check_depth(data, "scenario")
     refuse_file_fields(data)
     if "system" not in data:
-        raise InputError("system", None, "one of " + ", ".join(f"'{s}'" for s in system_keys()))
+        raise InputError("system", None, Message(N_("one of {choices}"), choices=", ".join(f"'{s}'" for s in system_keys())))
     return get_system(data["system"]).load(data, _EMPTY_DIR)
 
 
 def check_method(method: Any, scenario: Scenario) -> str:
     """``both``/``exact``/``mc``; ``both`` becomes ``mc`` for a scenario without an exact solver."""
     if method not in METHODS:
-        raise InputError("method", short_repr(method), "one of 'both', 'exact', 'mc'")
+        raise InputError("method", short_repr(method), Message(N_("one of 'both', 'exact', 'mc'")))
     if method == "both" and not scenario.has_exact:
         return "mc"
     return method
@@ -212,23 +212,23 @@ def check_sizing(trials: Any, precision: Any, cap: int | None = None) -> tuple[i
     """
     cap = MAX_TRIALS if cap is None else cap
     if trials is not None and precision is not None:
-        raise InputError("trials", short_repr(trials), "either a number of trials or a precision, not both")
+        raise InputError("trials", short_repr(trials), Message(N_("either a number of trials or a precision, not both")))
     if precision is not None:
         if isinstance(precision, bool) or not isinstance(precision, (int, float)) or \
                 not MIN_PRECISION <= precision < 0.5:
             raise InputError("precision", short_repr(precision),
-                             f"a number from {MIN_PRECISION} to 0.5 on the web page (finer: use the command line)")
+                             Message(N_("a number from {lo} to 0.5 on the web page (finer: use the command line)"), lo=MIN_PRECISION))
         return None, float(precision)
     trials = engine.DEFAULT_TRIALS if trials is None else trials
     if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials <= cap:
         raise InputError("trials", short_repr(trials),
-                         f"an integer from 1 to {cap:,} on the web page (more: use the command line)")
+                         Message(N_("an integer from 1 to {n} on the web page (more: use the command line)"), n=grouped(cap)))
     return int(trials), None
 
 
 def check_seed(seed: Any) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise InputError("seed", short_repr(seed), "an integer from 0 to 2**63 - 1")
+        raise InputError("seed", short_repr(seed), Message(N_("an integer from 0 to 2**63 - 1")))
     return seed
 
 
@@ -622,7 +622,7 @@ def download(key: str, fmt: str, lang: str) -> tuple[bytes, str]:
     check_lang(lang)
     table = cached(key)
     if table is None:
-        raise InputError("result", short_repr(key), "the id of a recent result (compute it again)")
+        raise InputError("result", short_repr(key), Message(N_("the id of a recent result (compute it again)")))
     t = table.relabel(lang)
     if fmt == "csv":
         return t.to_csv().encode(), "text/csv; charset=utf-8"
@@ -631,7 +631,7 @@ def download(key: str, fmt: str, lang: str) -> tuple[bytes, str]:
     if fmt in ("png", "svg"):
         data = chart_bytes(lambda p: charts.answer_chart(t, p), fmt, f"outcome-{key}-{lang}")
         return data, "image/png" if fmt == "png" else "image/svg+xml"
-    raise InputError("format", short_repr(fmt), "one of 'csv', 'json', 'png', 'svg'")
+    raise InputError("format", short_repr(fmt), Message(N_("one of 'csv', 'json', 'png', 'svg'")))
 
 
 def scenario_toml(data: Any) -> str:
@@ -782,7 +782,7 @@ def example_source(name: str) -> dict:
     """
     known = {e.relative_to(loading.example_dir()).as_posix(): e for e in loading.list_examples()}
     if name not in known:
-        raise InputError("example", short_repr(name), "a name listed by GET /api/examples")
+        raise InputError("example", short_repr(name), Message(N_("a name listed by GET /api/examples")))
     return files.read_toml(known[name], "scenario")
 
 
@@ -957,19 +957,19 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
         variants = [v for v in variants if v[0] not in added] + \
             [v for label in added for v in variants if v[0] == label]
     if not variants:
-        raise InputError(COMPARE_KEY, None, "at least one setup: add one (a label and the fields it changes)")
+        raise InputError(COMPARE_KEY, None, Message(N_("at least one setup: add one (a label and the fields it changes)")))
     pairs = [(fr if lang == "fr" else en, cancellable(scen, progress)) for en, fr, scen in variants]
     if len(pairs) < 2:
         base = get_system(sc.system).load(sc.base_source(), sc.base_dir, check_only=frozenset())
         pairs.insert(0, ("la question ci-dessus" if lang == "fr" else "the question above",
                          cancellable(base, progress)))
     if len(pairs) > MAX_SETUPS:
-        raise InputError(COMPARE_KEY, len(pairs), f"at most {MAX_SETUPS} setups on the web page")
+        raise InputError(COMPARE_KEY, len(pairs), Message(N_("at most {n} setups on the web page"), n=MAX_SETUPS))
     m = method
     if m not in METHODS:
-        raise InputError("method", short_repr(method), "one of 'both', 'exact', 'mc'")
+        raise InputError("method", short_repr(method), Message(N_("one of 'both', 'exact', 'mc'")))
     if m == "exact" and not all(s.has_exact for _, s in pairs):
-        raise InputError("method", m, "'mc' or 'both': a setup has no exact solver")
+        raise InputError("method", m, Message(N_("'mc' or 'both': a setup has no exact solver")))
     if m == "both" and not pairs[0][1].has_exact:
         m = "mc"  # as `fleeodds run`: "both" falls back to Monte Carlo where the first setup is not exact
     from ..evaluation import scenario_notes
@@ -1014,14 +1014,14 @@ def parse_vary(vary: Any) -> list[tuple[str, Any]]:
     from ..sweep import parse_values
 
     if not isinstance(vary, dict) or not 1 <= len(vary) <= 2:
-        raise InputError("vary", short_repr(vary), "one or two fields with their values, e.g. "
-                         '{"fleeing.leadership": "5..10"}')
+        raise InputError("vary", short_repr(vary), Message(N_("one or two fields with their values, e.g. {example}"),
+                                                           example='{"fleeing.leadership": "5..10"}'))
     out = []
     for f, v in vary.items():
         refuse_file_fields({f.split(".")[-1]: v}, f.rsplit(".", 1)[0] if "." in f else "")
         values = parse_values(f, v) if isinstance(v, str) else v
         if not isinstance(values, list) or not values:
-            raise InputError(f"vary.{f}", short_repr(v), "values like '5..10', '2d6,3d6', or a JSON list")
+            raise InputError(f"vary.{f}", short_repr(v), Message(N_("values like '5..10', '2d6,3d6', or a JSON list")))
         out.append((f, values))
     return out
 
@@ -1051,24 +1051,24 @@ def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: An
     items = parse_vary(vary)
     if per_setup:
         if not sc.compare_setups():
-            raise InputError("per_setup", True, "false: the question has no comparison setup")
+            raise InputError("per_setup", True, Message(N_("false: the question has no comparison setup")))
         if len(items) != 1:
-            raise InputError("per_setup", True, "one varied field (one line per setup)")
+            raise InputError("per_setup", True, Message(N_("one varied field (one line per setup)")))
         if outcome is None:
-            raise InputError("outcome", None, "one outcome to draw one line per setup")
+            raise InputError("outcome", None, Message(N_("one outcome to draw one line per setup")))
     elif sc.compare_setups():
         # the page varies a field of the question itself: its comparison setups (the [compare]
         # table and the system's shorthands) are left out, as the Compare section has them
         sc = get_system(sc.system).load(sc.base_source(), sc.base_dir, check_only=frozenset())
     cells = int(np.prod([len(v) for _, v in items]))
     if cells > MAX_SWEEP_CELLS:
-        raise InputError("vary", cells, f"at most {MAX_SWEEP_CELLS} cells on the web page")
+        raise InputError("vary", cells, Message(N_("at most {n} cells on the web page"), n=MAX_SWEEP_CELLS))
     if method is not None and method not in METHODS:
-        raise InputError("method", short_repr(method), "one of 'both', 'exact', 'mc'")
+        raise InputError("method", short_repr(method), Message(N_("one of 'both', 'exact', 'mc'")))
     trials, _ = check_sizing(trials if trials is not None else 100_000, None)
     if method != "exact" and (method in ("mc", "both") or not sc.has_exact) and cells * trials > MAX_SWEEP_WORK:
-        raise InputError("trials", trials, f"at most {MAX_SWEEP_WORK // cells:,} trials per cell for {cells} cells "
-                         "on the web page")
+        raise InputError("trials", trials, Message(N_("at most {n} trials per cell for {cells} cells on the web page"),
+                                                   n=grouped(MAX_SWEEP_WORK // cells), cells=cells))
     seed = check_seed(seed)
     if outcome is not None:
         sc.outcome_index(outcome)
@@ -1114,9 +1114,9 @@ def read_upload(catalogue: bytes, name: str, game_system: bytes | None, system_n
 
     for fld, blob in (("catalogue", catalogue), ("game_system", game_system)):
         if blob is not None and len(blob) > MAX_UPLOAD_BYTES:
-            raise InputError(fld, f"{len(blob):,} bytes", f"a file of at most {MAX_UPLOAD_BYTES // 2**20} MiB")
+            raise InputError(fld, f"{len(blob):,} bytes", Message(N_("a file of at most {mib} MiB"), mib=MAX_UPLOAD_BYTES // 2**20))
     if not catalogue:
-        raise InputError("catalogue", None, "a BattleScribe .cat, .catz or .gst file")
+        raise InputError("catalogue", None, Message(N_("a BattleScribe .cat, .catz or .gst file")))
     from ..importers.catalogue_bounds import check_catalogue_bounds
 
     for fld, blob in (("catalogue", catalogue), ("game_system", game_system)):
@@ -1126,8 +1126,8 @@ def read_upload(catalogue: bytes, name: str, game_system: bytes | None, system_n
     if key is None and len(keys) == 1:
         key = keys[0]
     if key not in keys:
-        raise InputError("system", short_repr(key), "one of " + ", ".join(repr(k) for k in keys)
-                         if keys else "a rules system with list building")
+        raise InputError("system", short_repr(key), Message(N_("one of {choices}"), choices=", ".join(repr(k) for k in keys))
+                         if keys else Message(N_("a rules system with list building")))
     cat = read_catalogue(Path(name or "catalogue.cat").name, Path(system_name or "system.gst").name
                          if game_system else None, data=catalogue, system_data=game_system)
     lb = list_building(key)
@@ -1152,7 +1152,7 @@ def with_unit(data: Any, role: Any, profile: Any) -> dict[str, Any]:
     """The scenario's source with the unit of ``role`` replaced by an imported profile."""
     sc = load(data)
     if not isinstance(profile, dict):
-        raise InputError("profile", short_repr(profile), "a unit profile (a JSON object)")
+        raise InputError("profile", short_repr(profile), Message(N_("a unit profile (a JSON object)")))
     refuse_file_fields(profile, "profile")
     new = sc.with_unit(role, copy.deepcopy(profile))
     source = copy.deepcopy(new.source)
