@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from .language import Message, NP_, N_, SOURCE_LANG, get_lang, lang_or_current, translation
+from .language import Message, N_, get_lang
 
 #: Longest echo of a value in an error message (characters).
 MAX_ECHO = 80
@@ -87,52 +87,22 @@ class _Echo(str):
         return str(self)
 
 
-#: The catalogue's context of the digit-group separator (``20,000`` in English, ``20 000`` in French).
-GROUP_SEPARATOR = NP_("digit group separator", ",")
-
-
-class _Grouped(Message):
-    """A whole number with its digits grouped as the reader's language writes them (:func:`grouped`)."""
-
-    def __new__(cls, n: int):
-        self = super().__new__(cls, "{n:,}", n=n)
-        return self
-
-    def render(self, lang: str | None = None) -> str:
-        sep = translation(lang_or_current(lang)).pgettext("digit group separator", GROUP_SEPARATOR)
-        return f"{self.params['n']:,}".replace(",", sep)
-
-    def __reduce__(self):
-        return _Grouped, (self.params["n"],)
-
-
 def grouped(n: int) -> Message:
-    """``n`` with its digits grouped in the reader's language, as a message parameter.
+    """``n`` with its digits grouped in the reader's language, as a message parameter
+    (:class:`fleeodds.i18n.Grouped`).
 
     >>> str(grouped(20000)), grouped(20000).render("fr")
     ('20,000', '20\u202f000')
     """
-    return _Grouped(int(n))
+    from .i18n import Grouped
 
-
-#: The frames a plain English text stands in (:class:`_Plain`), as messages of the catalogue.
-_PLAIN_FRAMES = {"allowed": N_("{field}: {value} is not allowed; expected {allowed}"),
-                 "effect": N_("{field}: {value} has no effect {context}; remove it")}
-_SLOT = "\x00"
-
-
-def _frame_head(frame: str | None, lang: str) -> str:
-    """What stands before the text in ``frame`` (``"x: 1 is not allowed; expected "``), in ``lang``."""
-    if frame not in _PLAIN_FRAMES:
-        return ""
-    return Message(_PLAIN_FRAMES[frame], field="x", value="1", allowed=_SLOT, context=_SLOT).render(lang).split(_SLOT)[0]
+    return Grouped(n)
 
 
 class _Plain(Message):
-    """An English text raised the older way (a rules system's reason not in the catalogue yet): shown as it
-    is, and in French through the per-system phrase tables while they last
-    (:func:`fleeodds.messages_fr.to_french`), read where it stands in its frame (``frame``: ``"allowed"``
-    after "expected", ``"effect"`` after "has no effect")."""
+    """An English text given where a message is expected (a plug-in's reason written as plain text): shown as
+    written, in every language; the frame around it still comes from the catalogue. The project's own
+    reasons are all messages of the catalogue (``tests/front/test_french_error_reasons.py`` checks it)."""
 
     def __new__(cls, text: str, frame: str | None = None):
         self = super().__new__(cls, "{text}", text=str(text))
@@ -140,18 +110,7 @@ class _Plain(Message):
         return self
 
     def render(self, lang: str | None = None) -> str:
-        lang = lang_or_current(lang)
-        text = self.params["text"]
-        if lang == SOURCE_LANG or lang != "fr":
-            return text
-        from .messages_fr import to_french
-
-        en, fr = _frame_head(self.frame, SOURCE_LANG), _frame_head(self.frame, lang)
-        out = to_french(en + text)
-        for head in (fr, en):
-            if out.startswith(head):
-                return out[len(head):]
-        return out
+        return self.params["text"]
 
     def __reduce__(self):
         return _Plain, (self.params["text"], self.frame)
@@ -187,8 +146,7 @@ class FleeoddsError(ValueError):
 
     Raised with a :class:`fleeodds.language.Message` (a message id and its parameters), the error is
     rendered once, in the reader's language, from the catalogues; ``str(error)`` is the English text.
-    Raised with a plain English text (the older way, still used by the rules systems' reasons while they move
-    to the catalogue), its French comes from the systems' phrase tables (:func:`fleeodds.messages_fr.to_french`).
+    Raised with a plain text (a plug-in's error), it is shown as written.
     """
 
     #: The message id and parameters, when the error was raised with one.
@@ -206,11 +164,7 @@ class FleeoddsError(ValueError):
         lang = get_lang()
         if self.msg is not None and self.args and self.args[0] == str(self.msg):  # not rewritten since
             return self.msg.render(lang)
-        if lang == SOURCE_LANG or lang != "fr":
-            return str(self)
-        from .messages_fr import to_french
-
-        return to_french(str(self))
+        return str(self)  # a plain text (a plug-in's error): as written
 
 
 class InputError(FleeoddsError):

@@ -155,15 +155,20 @@ def lang_from_accept_language(header: str | None, default: str = SOURCE_LANG) ->
 
 @functools.lru_cache(maxsize=None)
 def translation(lang: str) -> _gettext.NullTranslations:
-    """The gettext catalogue of ``lang`` (the source language and an unknown one: no translation)."""
-    if lang == SOURCE_LANG:
-        return _gettext.NullTranslations()
+    """The gettext catalogue of ``lang``: the added folders' catalogues (:func:`add_locale_dir`) first, each
+    falling back to the next and last to the shipped one (an unknown language: no translation)."""
+    found = []
     for base in [*_EXTRA_DIRS, LOCALE_DIR]:
         try:
-            return _gettext.translation(DOMAIN, localedir=base, languages=[lang])
+            found.append(_gettext.translation(DOMAIN, localedir=base, languages=[lang]))
         except OSError:
             continue
-    return _gettext.NullTranslations()
+    if not found:
+        return _gettext.NullTranslations()
+    # an added folder (a plug-in system's catalogue, a new language) first; what it lacks, from the next one
+    for first, then in zip(found, found[1:]):
+        first.add_fallback(then)
+    return found[0]
 
 
 def _format(text: str, params: Mapping[str, Any], lang: str) -> str:

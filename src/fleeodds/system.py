@@ -34,7 +34,6 @@ from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
-from . import messages_fr
 from .errors import FleeoddsError, InputError, error_message
 from .language import Message, N_, use_lang
 from .outcomes import NO_METRIC, Metric, Outcome
@@ -607,9 +606,6 @@ class RulesSystem:
         path is written ``*`` (``enemies.*.damage``). Default: none (values shown as written).
         :meth:`load` also reads a written label (English or French, casefolded, accents and spaces
         normalised) as its code (:meth:`code_of`): ``mode = "retraite"`` is ``mode = "withdraw"``.
-    messages_fr : dict, optional
-        French wording of the system's own reasons in error messages, ``{English phrase: French
-        phrase}`` (``§`` for a formatted part), read by :func:`fleeodds.messages_fr.to_french`.
     decision_points : callable ``(scenario: Scenario) -> dict``, optional
         The choices a player makes in this scenario, ``{dotted field: (allowed values, ...)}`` (a charge
         reaction, a re-roll policy, a movement mode): the fields a ``[decide]`` table may name
@@ -633,7 +629,6 @@ class RulesSystem:
     benchmark: Callable[[], Scenario] | None = None
     list_building: Any = field(default=None, compare=False)  # ListBuilding | dotted module name | None
     value_labels: dict[str, dict[Any, tuple[str, str]]] = field(default_factory=dict, compare=False)
-    messages_fr: dict[str, str] = field(default_factory=dict, compare=False)
     decision_points: Callable[["Scenario"], dict[str, tuple[Any, ...]]] | None = field(default=None, compare=False)
     goals: dict[str, tuple[str, str, tuple[str, ...]]] = field(default_factory=dict, compare=False)
     roll_choices: Callable[["Scenario"], dict[str, RollChoice]] | None = field(default=None, compare=False)
@@ -839,14 +834,12 @@ def register(system: RulesSystem) -> RulesSystem:
     if not isinstance(system, RulesSystem):
         raise TypeError(f"expected a RulesSystem, got {type(system).__name__}")
     _REGISTRY[system.key] = system
-    messages_fr.add_system_phrases(system.key, system.messages_fr)
     return system
 
 
 def unregister(key: str) -> None:
     """Remove a system registered with :func:`register` (tests use it)."""
     _REGISTRY.pop(key, None)
-    messages_fr.drop_system_phrases(key)
 
 
 def _entry_points() -> dict[str, Any]:
@@ -885,19 +878,7 @@ def get_system(key: Any) -> RulesSystem:
     system = getattr(target, "SYSTEM", target)  # a module holding SYSTEM, or the object itself
     if not isinstance(system, RulesSystem) or system.key != key:
         raise TypeError(f"{key!r} does not provide a RulesSystem with that key")
-    return register(system)  # also pushes its French phrases
-
-
-def _load_every_system() -> None:
-    """Load every known system, so that each pushes its French phrases (before the first French rendering)."""
-    for key in system_keys():
-        try:
-            get_system(key)
-        except Exception:  # a broken plug-in: its reasons stay English, the error still shows
-            continue
-
-
-messages_fr.set_system_loader(_load_every_system)
+    return register(system)
 
 
 def scenario_from_dict(data: Any, base_dir: Path | None = None) -> Scenario:

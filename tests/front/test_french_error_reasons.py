@@ -435,7 +435,6 @@ from fleeodds import api  # noqa: E402
 from fleeodds.cli import main  # noqa: E402
 from fleeodds.errors import FleeoddsError, InputError, echo  # noqa: E402
 from fleeodds.language import Message, N_  # noqa: E402
-from fleeodds.messages_fr import to_french  # noqa: E402
 
 def _catalogued(part: str) -> list[tuple[str, str, str]]:
     """``(where, English, French)`` of every reason of the catalogue written in ``part`` of the source (the
@@ -513,20 +512,23 @@ def test_every_core_message_reads_in_french():
 def test_the_detector_finds_english():
     """An English reason without a French wording is caught; field paths, quoted values and names are not."""
     msg = "fleeing.rules: 'stubborn' has no effect for the unit that runs away from a giant; remove it"
-    assert {"for", "the", "unit", "away", "from"} <= set(english_left(to_french(msg), VOCABULARY))
+    assert {"for", "the", "unit", "away", "from"} <= set(english_left(msg, VOCABULARY))
     assert english_left("fleeing.leadership: 13 n'est pas admis ; attendu : un nombre de 0 à 10 (Hell Dorado, "
                         "'the stubborn ones', fleeing.rules)", VOCABULARY) == []
 
 
-def test_every_reason_reads_in_french():
-    left = {}
-    for r in REASONS:
-        fr = to_french(r.message)
-        words = english_left(fr, VOCABULARY)
-        if words:
-            left[r.where] = (fr, words)
-    assert not left, f"{len(left)} of {len(REASONS)} reasons keep English words:\n" + "\n".join(
-        f"{w}: {fr}  {words}" for w, (fr, words) in sorted(left.items()))
+def test_the_scan_finds_a_plain_reason(tmp_path):
+    """The scan of plain reasons can fail: an English text raised without a message is found."""
+    (tmp_path / "plug_in.py").write_text(
+        "from fleeodds.errors import InputError\n\n\ndef check(v):\n"
+        "    raise InputError('runner.hp', v, 'a whole number of hit points')\n", encoding="utf-8")
+    assert [r.message for r in reasons(tmp_path)] == ["runner.hp: 3 is not allowed; expected a whole number of hit points"]
+
+
+def test_no_reason_is_plain_english():
+    """No reason anywhere (core or rules system) is raised as plain English text: every one is a message of
+    the catalogue (the scan can fail: test_the_scan_finds_a_plain_reason)."""
+    assert not REASONS, "\n".join(f"{r.where}: {r.message}" for r in REASONS)
 
 
 def test_catalogued_reasons_read_in_french():
@@ -706,24 +708,29 @@ def test_pydantic_kinds_in_the_project_words():
         assert "should" not in en and "Input" not in en
 
 
-def test_systems_declare_their_french_reasons():
-    """The core names no game: each system declares its reasons in ``RulesSystem.messages_fr``, and a
-    plug-in's table is read the same way."""
-    import fleeodds.messages_fr as core
-    from fleeodds.system import RulesSystem, get_system, register, unregister
+def test_a_plug_in_system_brings_its_own_catalogue(tmp_path):
+    """The core names no game and holds no phrase table: a plug-in system marks its reasons as messages and
+    ships a catalogue of its own (``add_locale_dir``); its words come from there, the frame from fleeodds'."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
 
-    for key in ():  # every system's reasons are in the catalogue (no phrase table)
-        assert len(get_system(key).messages_fr) > 40, key
-    source = (SRC / "messages_fr.py").read_text(encoding="utf-8")
-    assert "Commandement" not in source and "Esquive" not in source and "attaque d'opportunité" not in source
-    wh = get_system("warhammer")
-    register(RulesSystem(key="toy_game", title="Toy", title_fr="Jouet", loader=wh.loader, schema=wh.schema,
-                         messages_fr={"when the goblin is asleep (§ turns)": "quand le gobelin dort (§ tours)"}))
+    from fleeodds.language import Message, add_locale_dir, remove_locale_dir
+    from fleeodds.validation import no_effect
+
+    catalog = Catalog(locale="fr", domain="fleeodds")
+    catalog.add("when the goblin is asleep ({n} turns)", "quand le gobelin dort ({n} tours)")
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with open(folder / "fleeodds.mo", "wb") as f:
+        write_mo(f, catalog)
+    err = no_effect("x", 3, Message("when the goblin is asleep ({n} turns)", n=2))
+    assert said_in("fr", err) == "x: 3 n'a aucun effet when the goblin is asleep (2 turns) ; retirez-le"
+    add_locale_dir(tmp_path)
     try:
-        assert core.to_french("x: 3 has no effect when the goblin is asleep (2 turns); remove it") == \
-            "x: 3 n'a aucun effet quand le gobelin dort (2 tours) ; retirez-le"
+        assert said_in("fr", err) == "x: 3 n'a aucun effet quand le gobelin dort (2 tours) ; retirez-le"
     finally:
-        unregister("toy_game")
+        remove_locale_dir(tmp_path)
+    assert not (SRC / "messages_fr.py").exists() and not list(SRC.glob("systems/*/messages_fr.py"))
 
 
 @pytest.mark.slow

@@ -12,7 +12,6 @@ import pytest
 
 from fleeodds.errors import InputError
 from fleeodds.language import _, use_lang
-from fleeodds.messages_fr import to_french
 
 
 def in_french(said) -> str:
@@ -115,10 +114,13 @@ def test_a_text_value_without_quotes_gets_a_hint_in_both_languages():
 
 
 def test_values_and_names_are_kept_as_written():
-    msg = InputError("enemies.0.name", "one of the orcs with a table", "a text of 1 to 40 characters")
+    from fleeodds.language import Message
+
+    msg = InputError("enemies.0.name", "one of the orcs with a table",
+                     Message("a text of at most {max_length} character(s)", max_length=20))
     fr = said_in("fr", msg)
     assert "'one of the orcs with a table'" in fr  # the user's words are never translated
-    assert fr.startswith("enemies.0.name: ") and "un texte de 1 à 40 caractères" in fr
+    assert fr.startswith("enemies.0.name: ") and "un texte d'au plus 20 caractère(s)" in fr
     assert said_in("en", msg) == str(msg)
 
 
