@@ -17,7 +17,7 @@ def table():
 @pytest.mark.parametrize("lang,xlabel,label,trials_word", [("en", "Probability", "caught and destroyed", "trials"),
                                                            ("fr", "Probabilité", "rattrapée", "tirages")])
 def test_outcome_chart_labels(table, lang, xlabel, label, trials_word):
-    fig = charts.outcome_chart(table.relabel(lang))
+    fig = charts.outcome_chart(_relabel(table, lang))
     ax = fig.axes[0]
     # the scenario's title in that language (its file's title_fr in French), wrapped to the canvas
     assert ax.get_title(loc="left").replace("\n", " ") == table.manifest["titles"][lang]
@@ -79,7 +79,7 @@ def test_a_fight_answer_is_one_bar_stacked_by_side():
                                  "table": {"max_turns": 0}})
     t = fleeodds.evaluate(sc, "exact", progress=False)
     for lang in ("en", "fr"):
-        tl = t.relabel(lang)
+        tl = _relabel(t, lang)
         assert [name for name, _ in tl.outcome_groups] == [name for name, _ in sc.outcome_groups(lang)]
         ax = charts.answer_chart(tl).axes[0]
         assert len(ax.get_yticklabels()) == 1  # one bar: the setup
@@ -89,3 +89,10 @@ def test_a_fight_answer_is_one_bar_stacked_by_side():
     t2 = fleeodds.evaluate(other, "exact", progress=False)
     assert t2.outcome_groups is None
     assert len(charts.answer_chart(t2).axes[0].get_yticklabels()) > 1
+
+
+def _relabel(table, lang):
+    from fleeodds.language import use_lang
+
+    with use_lang(lang):
+        return table.relabel()

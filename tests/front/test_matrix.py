@@ -231,9 +231,9 @@ def test_outputs_csv_json_markdown_and_french(exact_matrix):
     pd.testing.assert_frame_equal(again.wide(), m.wide())
     long = pd.read_csv(__import__("io").StringIO(m.to_csv("long")))
     assert list(long.columns) == list(m.frame.columns) and len(long) == 8 * 3
-    wide = m.to_csv("wide", "fr")
+    wide = _in("fr", m.to_csv, "wide")
     assert wide.startswith("\ufeffunité en fuite;Riders;Foot") and "0,4" in wide
-    cells = m.to_csv("cells", "fr")
+    cells = _in("fr", m.to_csv, "cells")
     assert "poursuivant : points" in cells and "unité en fuite : non rattrapée (total) pour 100 pts" in cells
     md = matrix_text(m, "wide", "fr", "md")
     assert md.startswith("| unité en fuite \\ poursuivant") and "40,2\xa0%" in md
@@ -452,3 +452,11 @@ def test_a_listener_that_never_answers_is_refused(monkeypatch):
 def test_a_scheduler_address_dask_cannot_use_is_refused_at_once(address, allowed):
     with pytest.raises(InputError, match=re.escape(allowed)):
         scale.Runner(scheduler=address).start()
+
+
+def _in(lang, f, *args, **kw):
+    """``f(*args, **kw)`` in the reader's language ``lang``."""
+    from fleeodds.language import use_lang
+
+    with use_lang(lang):
+        return f(*args, **kw)

@@ -50,7 +50,7 @@ Method = Literal["both", "exact", "mc"]
 #: Threads of the pool that runs quick work off the event loop (anyio's default is 40).
 CHEAP_THREADS = 4
 
-#: French of the units that schemas give in English (the core's ``UNITS_FR`` comes first).
+#: French of the units that schemas give in English (the metrics' units from the catalogue come first).
 WEB_UNITS_FR = {"turns": "tours", "models": "figurines", "combat result points": "points de résultat de combat",
                 "attacks": "attaques", "hits": "touches", "squares": "cases", "ft": "pieds", "Ld": "Cd",
                 "AC": "CA"}
@@ -315,9 +315,11 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         html = (resources.files("fleeodds.web") / "templates" / "index.html").read_text(encoding="utf-8")
         import html as html_lib
 
-        from ..outcomes import UNITS_FR
+        from ..outcomes import UNIT_LABELS, unit_message
 
-        units = html_lib.escape(json.dumps({**WEB_UNITS_FR, **UNITS_FR}), quote=True)
+        # the page's French units: the metrics' from the catalogue (context "unit"), then the schemas' own
+        units_fr = {u: unit_message(u).render("fr") for u in UNIT_LABELS}
+        units = html_lib.escape(json.dumps({**WEB_UNITS_FR, **units_fr}), quote=True)
         return HTMLResponse(html.replace("{{version}}", __version__).replace("{{units_fr}}", units))
 
     @app.get("/api/health", summary="Server state, kernel warm-up and work queue")

@@ -132,12 +132,16 @@ def test_french_movement_words_are_the_project_terms():
     reads "rester au contact" wherever a setup stays; the mode labels keep one form each."""
     from fleeodds.systems.dnd.labels import MODE_LABELS
 
-    assert MODE_LABELS["withdraw"][1] == "retraite" and MODE_LABELS["stay"][1] == "rester au contact"
+    from fleeodds.outcomes import as_message
+
+    assert as_message(MODE_LABELS["withdraw"]).render("fr") == "retraite"
+    assert as_message(MODE_LABELS["stay"]).render("fr") == "rester au contact"
     for path in sorted((Path(fleeodds.__file__).parent / "examples" / "dnd").glob("*.toml")):
         sc = fleeodds.load_scenario(f"dnd/{path.name}")
-        assert "repli" not in sc.title_in("fr").lower(), path.name
-        for _, fr, v in sc.variants():
+        assert "repli" not in sc.title_label().render("fr").lower(), path.name
+        for v in sc.variants():
+            fr = v.label().render("fr")
             assert "repli" not in fr.lower(), (path.name, fr)
             if v.source.get("mode") == "stay":
                 assert fr == "rester au contact", (path.name, fr)
-    assert "retraite" in fleeodds.load_scenario("dnd/wizard_withdraws_past_orcs_35.toml").title_in("fr")
+    assert "retraite" in fleeodds.load_scenario("dnd/wizard_withdraws_past_orcs_35.toml").title_label().render("fr")

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ....errors import InputError, short_repr
+from ....language import N_
 from ....outcomes import Metric
 from ....system import Scenario
 from ....validation import check_exact_mode, inert, not_modelled
@@ -126,7 +127,7 @@ class AttractionScenario(CheckedScenario, Scenario):
         # that interceptor replaces "intercepted" (a single side-A fighter cannot intercept: it is the holder)
         self.intercept_pass = bool(then_pass and len(side_a) >= 2)
         self.outcomes = ATTR_PASS_INTERCEPT if self.intercept_pass else ATTR_PASS if then_pass else ATTR_BASIC
-        self.metric = Metric("pulled", "adversaries pulled into contact", "adversaires attirés au contact",
+        self.metric = Metric("pulled", N_("adversaries pulled into contact"),
                              len(adversaries) + 1, 0, "")
         self.mover_vs = np.zeros((len(side_a), PACK_LEN), np.int64)
         self.attr_vs = np.zeros((len(side_a), PACK_LEN), np.int64)

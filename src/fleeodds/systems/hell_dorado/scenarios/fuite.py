@@ -18,6 +18,8 @@ from typing import Any
 import numpy as np
 
 from ....errors import InputError, short_repr
+from ....language import N_
+from ....outcomes import as_message
 from ....system import Scenario, Setup
 from ....validation import check_exact_mode, inert, not_modelled
 from .. import exact as ex
@@ -31,15 +33,15 @@ from ..plan.fuite import FuitePlan
 from ..labels import FUITE_LABELS, TOISES
 from .base import LOADERS, CheckedScenario, build, in_mode, with_optional_rerolls, written_capacities
 
-#: The ``fuite.compare`` shorthands: key -> (English label, French label).
+#: The ``fuite.compare`` shorthands: key -> label (marked for the catalogue).
 COMPARE = {
-    "base": ("As given", "Tel quel"),
-    "intangible": ("Fleeing fighter Intangible", "Fuyard Intangible"),
-    "no_intangible": ("Without Intangible", "Sans Intangible"),
-    "ordre_repli": ("Ordre Repli", "Ordre Repli"),
-    "no_soutien": ("No soutien", "Sans soutien"),
-    "blocage": ("Enemy with Blocage", "Adversaire avec Blocage"),
-    "no_room": ("Surrounded (no room)", "Cerné (pas de place)"),
+    "base": N_("As given"),
+    "intangible": N_("Fleeing fighter Intangible"),
+    "no_intangible": N_("Without Intangible"),
+    "ordre_repli": N_("Ordre Repli"),
+    "no_soutien": N_("No soutien"),
+    "blocage": N_("Enemy with Blocage"),
+    "no_room": N_("Surrounded (no room)"),
 }
 
 
@@ -829,11 +831,11 @@ class FuiteScenario(CheckedScenario, Scenario):
         ``"Fleeing fighter Intangible" = { "fleeing.capacities" = [..., "Intangible"] }``.
         """
         generic = super().compare_setups()
-        shorthand = [Setup(*COMPARE[key], self.fuite_compare_changes(key)) for key in self.compare]
-        taken = {s.en for s in shorthand}
+        shorthand = [Setup(as_message(COMPARE[key]), self.fuite_compare_changes(key)) for key in self.compare]
+        taken = {str(s.name) for s in shorthand}
         for s in generic:
-            if s.en in taken:
-                raise InputError(f"compare.{s.en}", s.en, "a label that is not also a fuite.compare setup's ("
+            if s.name in taken:
+                raise InputError(f"compare.{s.name}", str(s.name), "a label that is not also a fuite.compare setup's ("
                                  + ", ".join(repr(t) for t in sorted(taken)) + ")")
         return generic + shorthand
 

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from ....engine import counts_kernel
+from ....language import N_
 from ....outcomes import Outcome
 from ....system import Scenario
 from ....validation import check_exact_mode, not_modelled
@@ -34,10 +35,8 @@ from ..plan.attack import Attack, attack_dice, can_support, make_attack, support
 from .base import CheckedScenario, in_mode
 
 STAY_OUTCOMES = (
-    Outcome("killed", "Killed (stayed engaged: the adversaries' attacks)",
-            "Tué (resté au contact : attaques des adversaires)"),
-    Outcome("stayed", "Stayed engaged and survived the adversaries' attacks",
-            "Resté au contact, a survécu aux attaques des adversaires"),
+    Outcome("killed", N_("Killed (stayed engaged: the adversaries' attacks)")),
+    Outcome("stayed", N_("Stayed engaged and survived the adversaries' attacks")),
 )
 
 

@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 
 from ....errors import FleeoddsError, InputError, short_repr
+from ....language import N_
 from ....outcomes import Metric
 from ....system import Scenario
 from ....validation import check_exact_mode, effect_checks_on, not_modelled, validate
@@ -160,12 +161,12 @@ class WarhammerScenario(Scenario):
         self.outcomes = tuple(oc.TEST_LABELS.get((self.model.situation, c), oc.ALL[c]) if c < oc.N_OUTCOMES
                               else split_outcome(c, names) for c in self._codes)
         if r.situation in CHARGE_SITUATIONS and r.failed_move_metric:
-            self.metric = Metric("failed_charge_move", "failed charger's move", "mouvement de la charge ratée",
+            self.metric = Metric("failed_charge_move", N_("failed charger's move"),
                                  longest_failed_move(r) + 1, 0, "in")
         elif r.situation in ("charge_fleeing", "flee_reaction"):
-            self.metric = Metric("flee_distance", "flee roll", "jet de fuite", r.flee.max_value + 1, 0, "in")
+            self.metric = Metric("flee_distance", N_("flee roll"), r.flee.max_value + 1, 0, "in")
         else:
-            self.metric = Metric("turn", "turn of resolution", "tour de résolution", r.max_turns + 1, 0, "")
+            self.metric = Metric("turn", N_("turn of resolution"), r.max_turns + 1, 0, "")
         self._work = estimate_several(r) if r.chasers else estimate_work(r) * work_factor(r)
 
     def _init_several(self, data: dict, model: ScenarioModel, pf, check: bool) -> None:
