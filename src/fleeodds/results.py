@@ -979,7 +979,7 @@ class Matrix:
             from .report.csv_words import method_name
 
             out["method"] = out["method"].map(lambda m: method_name(m, lang))
-            out = self._unit_values_named(out, lang)
+            out = self._unit_values_named(out)
         else:
             out["method"] = out["method"].map(lambda m: {"mc": "Monte Carlo"}.get(m, m))
         for col in out.columns:
@@ -987,9 +987,9 @@ class Matrix:
                 out[col] = out[col].map(lambda r: ", ".join(r) if isinstance(r, (tuple, list)) else r)
         return out.rename(columns=names)
 
-    def _unit_values_named(self, out: "pd.DataFrame", lang: str) -> "pd.DataFrame":
+    def _unit_values_named(self, out: "pd.DataFrame") -> "pd.DataFrame":
         """The unit columns' codes (a troop type ``swarm``, rules ``("unbreakable",)``) named as the rules
-        system names them in ``lang`` (:attr:`fleeodds.system.RulesSystem.value_labels`)."""
+        system names them, in the reader's language (:attr:`fleeodds.system.RulesSystem.value_labels`)."""
         from .errors import FleeoddsError
         from .list_building import resolve
         from .system import get_system, value_label
@@ -1005,7 +1005,7 @@ class Matrix:
             known = values.get(keys.get(col, col))
             if not known:
                 continue
-            name = (lambda x, known=known: value_label(known[x]).render(lang)
+            name = (lambda x, known=known: value_label(known[x]).render()
                     if isinstance(x, str) and x in known else x)
             for side in ("row", "col"):
                 if f"{side}_{col}" in out:

@@ -31,7 +31,7 @@ def test_outcome_chart_labels(table, lang, xlabel, label, trials_word):
 
 def test_comparison_chart_has_one_bar_group_per_setup():
     sc = fleeodds.load_scenario("warhammer/leadership_by_edition.toml")
-    comp = compare([(a, v) for a, _, v in sc.variants()], "exact", lang="fr")
+    comp = compare([(str(v.name), v.scenario) for v in sc.variants()], "exact", lang="fr")
     fig = charts.comparison_chart(comp.frame, title=sc.title, lang="fr")
     ax = fig.axes[0]
     assert ax.get_legend().get_title().get_text() == "Configuration"

@@ -659,7 +659,7 @@ def systems(lang: str = "en") -> list[dict[str, Any]]:
             s = get_system(key)
         except (ImportError, TypeError, FleeoddsError):  # a broken plug-in does not hide the others
             continue
-        out.append({"key": key, "title": s.title, "title_fr": s.title_fr, "label": s.label().render(lang),
+        out.append({"key": key, "title": s.title, "title_fr": s.label().render("fr"), "label": s.label().render(lang),
                     "roles": list(s.roles), "list_building": s.list_building is not None,
                     "compare_paths": list(s.compare_paths)})
     return out

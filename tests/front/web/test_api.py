@@ -85,7 +85,8 @@ def test_systems_lists_every_system(client):
     fr = client.get("/api/systems?lang=fr").json()
     for s, f in zip(got, fr):
         assert s["label"] == get_system(s["key"]).title
-        assert f["label"] == get_system(s["key"]).title_fr
+        assert f["label"] == get_system(s["key"]).label().render("fr")
+    assert [f["label"] for f in fr if f["key"] == "warhammer"] == ["Warhammer Battle / The Old World"]
     assert client.get("/api/systems?lang=de").status_code == 422
 
 

@@ -115,24 +115,26 @@ def value_labels() -> dict:
     out.update(OPTION_LABELS)
     return out
 
-#: The length unit of a placed table (``table_shapes()["unit"]``): Hell Dorado measures in toises (an inch or
-#: 25 mm, ``options.toise``).
-TOISES = {"one": {"en": "toise", "fr": "toise"}, "other": {"en": "toises", "fr": "toises"}}
-#: The map's words for a placed Fuite (``table_shapes()["labels"]``).
+#: The length unit of a placed table (``table_shapes()["unit"]``, through :func:`map_words`): Hell Dorado measures in
+#: toises (an inch or 25 mm, ``options.toise``).
+TOISES = {"one": pmessage("length unit", "toise"), "other": pmessage("length unit", "toises")}
+#: The map's words for a placed Fuite (``table_shapes()["labels"]``, through :func:`map_words`).
 FUITE_LABELS = {
-    "mover": {"en": "flees", "fr": "fuit"}, "enemy": {"en": "enemy", "fr": "ennemi"},
-    "ally": {"en": "ally", "fr": "allié"}, "terrain": {"en": "impassable terrain", "fr": "terrain impraticable"},
-    "path": {"en": "flee move", "fr": "mouvement de Fuite"}, "end": {"en": "where it stops", "fr": "où il s'arrête"},
-    "destination": {"en": "destination asked", "fr": "destination demandée"},
-    "ring": {"en": "Attraction zone", "fr": "zone d'Attraction"},
-    "again": {"en": "can charge it again: {names}", "fr": "peut le recharger : {names}"}}
+    "mover": pmessage("map", "flees"), "enemy": pmessage("map", "enemy"), "ally": pmessage("map", "ally"),
+    "terrain": pmessage("map", "impassable terrain"), "path": pmessage("map", "flee move"),
+    "end": pmessage("map", "where it stops"), "destination": pmessage("map", "destination asked"),
+    "ring": pmessage("map", "Attraction zone"), "again": pmessage("map", "can charge it again: {names}")}
 #: The map's words for an Attraction (``table_shapes()["labels"]``): the sides seen from the adversary followed
 #: (``attraction.focus``), which moves; side A (the attractors and their allies) is the enemy.
 ATTRACTION_LABELS = {
-    "mover": {"en": "adversary followed", "fr": "adversaire suivi"},
-    "ally": {"en": "other adversary", "fr": "autre adversaire"},
-    "enemy": {"en": "attractor or its ally", "fr": "attracteur ou son allié"},
-    "terrain": FUITE_LABELS["terrain"],
-    "ring": {"en": "Attraction zone", "fr": "zone d'Attraction"},
-    "zone": {"en": "random placement zone", "fr": "zone de placement au hasard"}}
+    "mover": pmessage("map", "adversary followed"), "ally": pmessage("map", "other adversary"),
+    "enemy": pmessage("map", "attractor or its ally"), "terrain": FUITE_LABELS["terrain"],
+    "ring": FUITE_LABELS["ring"], "zone": pmessage("map", "random placement zone")}
 
+
+def map_words(words: dict) -> dict[str, dict[str, str]]:
+    """The map's words as a placed scenario's ``table_shapes()`` gives them (kept in a manifest, JSON): each in
+    every language with a catalogue, ``{kind: {lang: text}}``."""
+    from ...outcomes import label_to_json
+
+    return {kind: label_to_json(text) for kind, text in words.items()}

@@ -22,7 +22,7 @@ from ....system import Scenario
 from ....validation import check_exact_mode, inert, not_modelled
 from .. import exact as ex
 from ..checks import refuse_esquive, refuse_given
-from ..labels import ATTRACTION_LABELS, TOISES
+from ..labels import ATTRACTION_LABELS, TOISES, map_words
 from ..kernels.pack import PACK_LEN, pack_attack
 from ..model import AttractionModel, Fighter, Options, ScenarioModel, build_fighter, validate
 from ..outcomes import ATTR_BASIC, ATTR_PASS, ATTR_PASS_INTERCEPT
@@ -493,7 +493,7 @@ class AttractionScenario(CheckedScenario, Scenario):
                   "r": float(a.capacities["Attraction"]) + (0.0 if self.centre else a.base_mm / 2 / t)}
                  for a in self.side_a if a.has("Attraction")]
         return {"bases": bases, "terrain": [[list(p) for p in poly] for poly in self.terrain], "rings": rings,
-                "zones": zones, "unit": TOISES, "labels": ATTRACTION_LABELS}
+                "zones": zones, "unit": map_words(TOISES), "labels": map_words(ATTRACTION_LABELS)}
 
 
 def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict,

@@ -30,7 +30,7 @@ from ..outcomes import ATTRACTED_BACK, CHARGED_AGAIN, CHARGED_AGAIN_KILLED, CHAR
 from ..plan.attack import Attack, attack_dice, can_support, make_attack, support_bonus
 from ..plan.attraction import attraction_geometry
 from ..plan.fuite import FuitePlan
-from ..labels import FUITE_LABELS, TOISES
+from ..labels import FUITE_LABELS, TOISES, map_words
 from .base import LOADERS, CheckedScenario, build, in_mode, with_optional_rerolls, written_capacities
 
 #: The ``fuite.compare`` shorthands: key -> label (marked for the catalogue).
@@ -540,7 +540,7 @@ class FuiteScenario(CheckedScenario, Scenario):
                  for a in enemies if a.has("Attraction")]
         return {"bases": bases, "terrain": [[list(p) for p in poly] for poly in self.terrain], "path": path,
                 "end": end, "destination": None if self.destination is None else list(self.destination),
-                "rings": rings, "chargers": [n for n, *_ in self.chargers], "unit": TOISES, "labels": FUITE_LABELS}
+                "rings": rings, "chargers": [n for n, *_ in self.chargers], "unit": map_words(TOISES), "labels": map_words(FUITE_LABELS)}
 
     def unused_inputs(self) -> list[str]:
         """As :meth:`CheckedScenario.unused_inputs`, plus an enemy's Attraction x when the flee move is not
