@@ -72,7 +72,7 @@ def refused(data, *needles, field=None):
 # ----------------------------------------------------------------------------- contract
 def test_system_declaration():
     assert get_system("hell_dorado") is SYSTEM
-    assert (SYSTEM.key, SYSTEM.title, SYSTEM.title_fr) == ("hell_dorado", "Hell Dorado", "Hell Dorado")
+    assert (SYSTEM.key, SYSTEM.title, SYSTEM.label().render("fr")) == ("hell_dorado", "Hell Dorado", "Hell Dorado")
     assert SYSTEM.compare_paths == ("compare", "fuite.compare")
     sc = SYSTEM.benchmark()
     assert sc.system == "hell_dorado" and sc.source["system"] == "hell_dorado"

@@ -76,7 +76,7 @@ def test_system_declared():
     assert isinstance(SYSTEM, RulesSystem) and get_system("warhammer") is SYSTEM
     assert SYSTEM.roles == ("fleeing", "pursuing") and SYSTEM.compare_paths == ("compare",)
     assert SYSTEM.list_building == "fleeodds.systems.warhammer.list_building"
-    assert SYSTEM.title_fr == "Warhammer Battle / The Old World"
+    assert SYSTEM.label().render("fr") == "Warhammer Battle / The Old World"
     bench = SYSTEM.benchmark()
     assert isinstance(bench, WarhammerScenario) and bench.has_exact and bench.system == "warhammer"
 

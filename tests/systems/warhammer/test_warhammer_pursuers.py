@@ -280,7 +280,7 @@ def test_the_example_runs_exact_and_monte_carlo():
     assert codes == ["held", "caught_by_1", "caught_by_2", "caught_by_3", "run_down_by_3", "escaped_off_table",
                      "rallied", "still_fleeing"]
     assert sc.outcomes[3].label().render("en").endswith("by Goblin Wolf Riders") and sc.outcomes[4].label().render("en") == "run down by a charge of Goblin Wolf Riders"
-    assert sc.title_fr
+    assert sc.title_label().render("fr") != sc.title_label().render("en")  # "contre", the edition "(8e)"
     dist = sc.exact_distribution("fraction")
     assert sum(dist.values()) == 1
     sim = simulate(sc.kernel(), trials=200_000, seed=3, progress=False)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from ...language import Message, N_, Written, pmessage
+from ...language import SOURCE_LANG, Message, N_, Written, available_langs, pmessage
 from .outcomes import EDITION_LABELS, RULE_LABELS, TROOP_TYPE_LABELS
 
 #: The system's name (``RulesSystem.title``, French in the catalogue; the JSON Schema's title).
@@ -61,19 +61,25 @@ def profile_labels() -> dict[str, tuple[str, str]]:
 #: The shipped profiles' names (``RulesSystem.value_labels`` of every ``profile`` field).
 PROFILE_LABELS = profile_labels()
 
-#: An edition as a generated French title names it: "(7e)" where the English title says "(7th)".
-EDITION_SHORT_FR = {"6th": "6e", "7th": "7e", "8th": "8e", "tow": "TOW", "starter": "Col du Crâne"}
+#: An edition as a generated title names it (context "edition, short"): "(7th)", in French "(7e)".
+EDITION_SHORT = {"6th": pmessage("edition, short", "6th"), "7th": pmessage("edition, short", "7th"),
+                 "8th": pmessage("edition, short", "8th"), "tow": pmessage("edition, short", "tow"),
+                 "starter": pmessage("edition, short", "starter")}
 
 
-def title_fr(first: str, others: list[str], edition: str, fight: bool = False) -> str:
-    """The French title a scenario without a ``title`` gets: units by their French army-book names where the
-    shipped profiles have them, ``contre`` between them, the edition short (``Gobelins de la Nuit contre
-    Guerriers nains (7e)``; a fight starts ``Corps à corps :``)."""
-    def fr(name: str) -> str:
-        return PROFILE_LABELS.get(name.casefold(), (name, name))[1]
-
-    text = f"{fr(first)} contre {', '.join(fr(n) for n in others)} ({EDITION_SHORT_FR.get(edition, edition)})"
-    return f"Corps à corps : {text}" if fight else text
+def generated_title(first: str, others: list[str], edition: str, fight: bool = False) -> Message:
+    """The title a scenario without a ``title`` gets: "Night Goblins vs Dwarf Warriors (7th)" ("… fight …" for a
+    fight); in French the units by their army-book names where the shipped profiles have them, ``contre``
+    between them, the edition short (« Gobelins de la Nuit contre Guerriers nains (7e) »; a fight starts
+    « Corps à corps : »)."""
+    names = [profile_name(n) for n in others]
+    joined = Written(", ".join(others), **{lg: ", ".join(n.render(lg) for n in names) for lg in available_langs()
+                                          if lg != SOURCE_LANG})
+    short = EDITION_SHORT.get(edition, Written(edition))
+    if fight:
+        return Message(N_("{first} fight {others} ({edition})"), first=profile_name(first), others=joined,
+                       edition=short)
+    return Message(N_("{first} vs {others} ({edition})"), first=profile_name(first), others=joined, edition=short)
 
 
 WEAPON_LABELS = {

@@ -62,7 +62,7 @@ from ..checks.flee import special_rule_errors
 from ..exact.combat import kill_probability, round_law
 from ..exact.flee import break_test_held
 from ..exact.rounds import several_rounds
-from ..labels import fight_names, fight_unit, title_fr
+from ..labels import fight_names, fight_unit, generated_title
 from ..model.combat import TWO_HANDED, WEAPONS
 from ..model.flee import ScenarioModel
 from ..plan.combat import (FightPlan, FightRules, all_attacks, fight_plan, margin_of, margins, resolve_fight,
@@ -150,9 +150,8 @@ class FightScenario(Scenario):
         self._after: dict[int, FightScenario] = {}
         self._plan = fight_plan(model, self.units, self.rules)
         check_fight_options(data, model)
-        self.title = model.title or f"{self.units[0].name} fight {self.units[1].name} ({model.edition})"
-        if not model.title:
-            self.title_fr = title_fr(self.units[0].name, [self.units[1].name], model.edition, fight=True)
+        self.title = model.title or generated_title(self.units[0].name, [self.units[1].name], model.edition,
+                                                    fight=True)
         self.until_resolved = model.fight.max_rounds is None
         self.max_rounds = model.fight.max_rounds or ROUND_CAP
         self._chains: dict[tuple, Any] = {}

@@ -48,7 +48,7 @@ from ....outcomes import Metric
 from ....system import Scenario
 from ....validation import check_exact_mode, effect_checks_on, not_modelled, validate
 from .. import outcomes as oc
-from ..labels import title_fr
+from ..labels import generated_title
 from ..checks.flee import check_inputs, check_tow_rules, rules_without_effect, unused_inputs
 from ..checks.obstacles import validate as check_obstacles
 from ..checks.pursuers import (check_charge_metric, check_several, rules_without_effect_several, unused_several,
@@ -148,9 +148,7 @@ class WarhammerScenario(Scenario):
             check_charge_metric(data, model)
             check_inputs(without_charge_metric(data), model, self.fleeing, self.pursuer, pf)
         self.dropped_rules: dict[str, list[str]] = {}
-        self.title = model.title or f"{self.fleeing.name} vs {self.pursuer.name} ({model.edition})"
-        if not model.title:
-            self.title_fr = title_fr(self.fleeing.name, [self.pursuer.name], model.edition)
+        self.title = model.title or generated_title(self.fleeing.name, [self.pursuer.name], model.edition)
         self._finish()
 
     def _finish(self) -> None:
@@ -202,10 +200,8 @@ class WarhammerScenario(Scenario):
             check_charge_metric(data, model)
             check_several(data, model, self.fleeing, self.pursuers, pf)
         self.dropped_rules = {}
-        self.title = model.title or (f"{self.fleeing.name} vs {', '.join(p.name for p in self.pursuers)} "
-                                     f"({model.edition})")
-        if not model.title:
-            self.title_fr = title_fr(self.fleeing.name, [p.name for p in self.pursuers], model.edition)
+        self.title = model.title or generated_title(self.fleeing.name, [p.name for p in self.pursuers],
+                                                    model.edition)
         self._finish()
 
     def _applicable(self) -> list[int]:
