@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ....errors import InputError, short_repr
-from ....language import N_
+from ....language import Message, N_
 from ....outcomes import Metric
 from ....system import Scenario
 from ....validation import check_exact_mode, inert, not_modelled
@@ -81,7 +81,7 @@ class AttractionScenario(CheckedScenario, Scenario):
         self.side_a, self.advs = side_a, adversaries
         if not title:  # an Attraction without a title is named after its sides, in both languages
             a, b = ", ".join(f.name for f in side_a), ", ".join(f.name for f in adversaries)
-            self.title, self.title_fr = f"Attraction: {a} against {b}", f"Attraction : {a} contre {b}"
+            self.title = Message(N_("Attraction: {side_a} against {adversaries}"), side_a=a, adversaries=b)
         allowed = {"activation_order": ("listed", "random", "independent"),
                    "multiple_attractors": ("nearest", "first_listed", "player_choice"),
                    "measure": ("edge", "centre"),

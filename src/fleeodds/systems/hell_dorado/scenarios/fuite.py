@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ....errors import InputError, short_repr
-from ....language import N_
+from ....language import Message, N_
 from ....outcomes import as_message
 from ....system import Scenario, Setup
 from ....validation import check_exact_mode, inert, not_modelled
@@ -152,7 +152,7 @@ class FuiteScenario(CheckedScenario, Scenario):
         self.fleeing, self.adversaries, self.opts = fleeing, list(adversaries), opts
         if not title:  # a Fuite without a title is named after its fighters, in both languages
             advs = ", ".join(a.name for a in self.adversaries)
-            self.title, self.title_fr = f"Fuite: {fleeing.name} leaves {advs}", f"Fuite : {fleeing.name} quitte {advs}"
+            self.title = Message(N_("Fuite: {fleeing} leaves {adversaries}"), fleeing=fleeing.name, adversaries=advs)
         self.repli, self.attacker_name, self.room = repli, attacker, room
         self.partial_room_toises, self.def_modifier = partial_room_toises, def_modifier
         self.compare = list(compare or [])

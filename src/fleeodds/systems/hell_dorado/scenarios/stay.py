@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from ....engine import counts_kernel
-from ....language import N_
+from ....language import Message, N_
 from ....outcomes import Outcome
 from ....system import Scenario
 from ....validation import check_exact_mode, not_modelled
@@ -77,9 +77,8 @@ class StayScenario(CheckedScenario, Scenario):
         self.fleeing, self.adversaries, self.opts = fleeing, list(adversaries), opts
         self.direction = self.destination = None  # no flee move is placed (the Attraction rulings read these)
         advs = ", ".join(a.name for a in self.adversaries)
-        self.title = title or f"{fleeing.name} stays engaged with {advs}"
-        if not title:
-            self.title_fr = f"{fleeing.name} reste au contact de {advs}"
+        self.title = title or Message(N_("{fleeing} stays engaged with {adversaries}"), fleeing=fleeing.name,
+                                      adversaries=advs)
         if opts.reroll_policy == "optional":
             raise not_modelled("options.reroll_policy", "optional", "with fuite.stay (the best re-roll of one "
                                                                    "pass is not the best over several passes)")
