@@ -233,7 +233,11 @@ def test_decision_charts_are_written(tmp_path):
     from fleeodds.report.decision import decision_chart, decision_sweep_chart
 
     sc = fleeodds.load_scenario("warhammer/tow_swiftstride_near_edge.toml")
-    fig = decision_chart(decide(sc, lang="fr"), tmp_path / "d.png")
+    from fleeodds.language import use_lang
+
+    with use_lang("fr"):
+        decision = decide(sc)
+    fig = decision_chart(decision, tmp_path / "d.png")
     assert (tmp_path / "d.png").stat().st_size > 10_000
     from matplotlib.text import Text
 

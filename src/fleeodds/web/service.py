@@ -27,7 +27,7 @@ import numpy as np
 
 from .. import engine, evaluation, files, loading
 from ..errors import FleeoddsError, InputError, short_repr
-from ..language import Written, available_langs
+from ..language import Message, N_, Written, available_langs
 from ..outcomes import check_lang
 from ..results import OutcomeTable, records, strict_json
 from ..stats import trials_for_precision, wilson_half_width
@@ -958,8 +958,7 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
     pairs = [(v.label().render(lang), cancellable(v.scenario, progress)) for v in variants]
     if len(pairs) < 2:
         base = get_system(sc.system).load(sc.base_source(), sc.base_dir, check_only=frozenset())
-        pairs.insert(0, ("la question ci-dessus" if lang == "fr" else "the question above",
-                         cancellable(base, progress)))
+        pairs.insert(0, (Message(N_("the question above")).render(lang), cancellable(base, progress)))
     if len(pairs) > MAX_SETUPS:
         raise InputError(COMPARE_KEY, len(pairs), f"at most {MAX_SETUPS} setups on the web page")
     m = method
@@ -1077,7 +1076,7 @@ def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: An
         draw = lambda p: charts.line_chart(sw, p, outcomes=[outcome] if outcome else None,  # noqa: E731
                                            xlabel=labels.get(sw.fields[0]), footnote=foot)
     elif per_setup:
-        series = "Configuration" if lang == "fr" else "Setup"
+        series = Message(N_("Setup")).render(lang)
         draw = lambda p: charts.line_chart(sw, p, outcomes=[outcome], xlabel=labels.get(sw.fields[0]),  # noqa: E731
                                            footnote=foot, series_label=series)
     else:

@@ -172,18 +172,12 @@ def value_labels(form_labels: dict) -> dict:
     return out
 
 
-def name_fr(name: str) -> str:
-    """A unit's French army-book name where the shipped profiles have one (``Night Goblins`` ->
-    ``Gobelins de la Nuit``), else its own name."""
-    return PROFILE_LABELS.get(name.casefold(), (name, name))[1]
-
-
 def fight_names(models: tuple[int, int], names: tuple[str, str]) -> tuple[tuple[str, str], tuple[str, str]]:
-    """How a fight's outcomes name its two units: ``(("20 Night Goblins", "l'unité de 20 Gobelins de la
-    Nuit"), ...)`` for ``fight.unit`` then ``fight.enemy``. The French name is led by "l'unité de", so that
-    every outcome agrees with "unité" (feminine singular) whatever the unit's own name: "l'unité de 16
-    Guerriers nains\u202f: rattrapée", never "Guerriers nains\u202f: rattrapée"."""
-    return tuple((f"{n} {name}", f"l'unité de {n} {name_fr(name)}") for n, name in zip(models, names))
+    """How a fight's sentences name its two units, ``(English, French)`` for ``fight.unit`` then ``fight.enemy``
+    (``("20 Night Goblins", "l'unité de 20 Gobelins de la Nuit")``), rendered from :func:`fight_unit` (the
+    catalogue). Kept for the fight's sentences while they move to :func:`fight_unit` themselves."""
+    return tuple((fight_unit(n, name).render("en"), fight_unit(n, name).render("fr"))
+                 for n, name in zip(models, names))
 
 
 def profile_name(name: str) -> Written:
