@@ -223,6 +223,22 @@ def test_resume_computes_only_the_missing_cells(scenario, tmp_path):
         matrix(scenario, MINE, THEIRS, method="mc", trials=2_000, seed=6, resume=back, progress=False)
 
 
+def test_matrix_json_keeps_labels_in_every_language_and_reads_the_older_pairs(exact_matrix):
+    """A matrix written to JSON keeps each label in every language ({lang: text}); a file written before the
+    catalogue ([English, French] pairs, the total as [column, en, fr, codes]) reads the same."""
+    data = json.loads(exact_matrix.to_json())
+    assert data["role_labels"]["fleeing"] == {"en": "fleeing unit", "fr": "unité en fuite"}
+    old = dict(data, role_labels={k: [v["en"], v["fr"]] for k, v in data["role_labels"].items()},
+               outcomes=[[c, v["en"], v["fr"]] for c, v in data["outcomes"]],
+               total=[data["total"][0], data["total"][1]["en"], data["total"][1]["fr"], data["total"][2]],
+               unit_columns=[[c, v["en"], v["fr"]] for c, v in data["unit_columns"]],
+               short_labels={k: [v["en"], v["fr"]] for k, v in data["short_labels"].items()})
+    for m in (Matrix.from_dict(data), Matrix.from_dict(old)):
+        assert m.role_label("fleeing").render("fr") == "unité en fuite"
+        assert m.value_label().render("fr") == "rattrapée (total)"
+        assert _in("fr", m.to_csv, "cells") == _in("fr", exact_matrix.to_csv, "cells")
+
+
 def test_outputs_csv_json_markdown_and_french(exact_matrix):
     m = exact_matrix
     data = json.loads(m.to_json())  # strict JSON: NaN written as null
