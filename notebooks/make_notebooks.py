@@ -117,11 +117,11 @@ NOTEBOOKS = {
                  "units = list_building(\"warhammer\").map_catalogue(cat).profiles\n"
                  'ranking = rank_units(fleeodds.load_scenario("warhammer/rank_broken_by_2_8th.toml"), units, "fleeing")\n'
                  'print(f"{cats[0].stem}: {len(units)} units ranked")\n'
-                 'ranking.labelled("en", group=True).head(10)'),
-        ("code", "charts.chart_ranking(ranking.chart_data(\"en\", top=12), None);"),
+                 'ranking.labelled(group=True).head(10)'),
+        ("code", "charts.chart_ranking(ranking.chart_data(top=12), None);"),
         ("md", "## A D&D decision table (exact)"),
         ("code", 'rogue = fleeodds.load_scenario("dnd/rogue_decision_table_35.toml")\n'
-                 'd = compare([(en, v) for en, _, v in rogue.variants()], "exact", title=rogue.title)\n'
+                 'd = compare([(str(v.name), v.scenario) for v in rogue.variants()], "exact", title=rogue.title)\n'
                  'charts.comparison_chart(d.nonzero().frame, title=d.title);'),
     ],
     "army_matrix.ipynb": [

@@ -198,7 +198,7 @@ def run_analysis(path: Path, out_dir: Path) -> list[Path]:
             variants = sc.variants()
             if len(variants) < 2:
                 raise InputError(f"{path.name}: variants", True, Message(N_("a scenario with two or more [compare] setups")))
-            setups = [(pair_text((en, fr)), s) for en, fr, s in variants]
+            setups = [(v.label().render(), v.scenario) for v in variants]
         else:
             setups = []
             for i, s in enumerate(spec["setups"]):

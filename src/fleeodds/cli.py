@@ -269,20 +269,20 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
     if variants:
         from .compare import compare
 
-        setups = [(fr if lang == "fr" else en, s) for en, fr, s in variants]
+        setups = [(v.label().render(lang), v.scenario) for v in variants]
         comp = compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
-                       progress=progress, title=sc.title_in(lang), notes=noted)
+                       progress=progress, title=sc.title_label().render(lang), notes=noted)
         full, comp = comp, comp.nonzero()  # outcomes that no setup can reach are left out (--show-zero: not in the chart)
         text = _render_comparison(comp, fmt, cumulative=distribution)
         kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero)
-        groups = _merged_groups(sc, [v[2] for v in variants], lang)
+        groups = _merged_groups(sc, [v.scenario for v in variants], lang)
         if chart and groups:  # outcomes that group (a fight): one stacked bar per setup
             _charts().grouped_stack_chart(_best_frame(comp.frame), groups, chart, lang=lang,
                                           footnote=tables.comparison_chart_notes(comp),
-                                          **({"title": sc.title_in(lang)} | kw))
+                                          **({"title": sc.title_label().render(lang)} | kw))
         elif chart:
             _charts().comparison_chart((full if show_zero else comp).frame, chart, lang=lang,
-                                       footnote=tables.comparison_chart_notes(comp), **({"title": sc.title_in(lang)} | kw))
+                                       footnote=tables.comparison_chart_notes(comp), **({"title": sc.title_label().render(lang)} | kw))
         if metric_chart:
             raise click.UsageError(_msg("metric_chart_single", lang))
         if distribution and not comp.cumulative_rows():
@@ -302,9 +302,9 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         if chart and groups:  # outcomes that group (a fight): one stacked bar
             import pandas as pd
 
-            rows = [dict(r, setup=sc.title_in(lang)) for r in table.best_rows()]
+            rows = [dict(r, setup=sc.title_label().render(lang)) for r in table.best_rows()]
             _charts().grouped_stack_chart(pd.DataFrame(rows), groups, chart, lang=lang,
-                                          **({"title": sc.title_in(lang)} | kw))
+                                          **({"title": sc.title_label().render(lang)} | kw))
         elif chart:
             _charts().outcome_chart(table, chart, show_zero=show_zero, **kw)
         if metric_chart:
@@ -339,7 +339,8 @@ def _with_decision(sc, text: str, fmt: str, method: str, trials, seed: int, lang
     from .report.decision import render_decision
 
     try:
-        d = decide(sc, method, trials=trials, seed=seed, lang=lang, progress=progress)
+        with use_lang(lang):
+            d = decide(sc, method, trials=trials, seed=seed, progress=progress)
     except FleeoddsError as exc:  # the scenario as written is answered; its [decide] table may ask what is closed
         with use_lang(lang):
             why = exc.message()
@@ -400,7 +401,7 @@ def examples(copy_name, lang):
     for path in paths:
         name = path.relative_to(base).as_posix()
         try:
-            title = _loading().load_scenario(path).title_in(lang)
+            title = _loading().load_scenario(path).title_label().render(lang)
         except FleeoddsError as exc:  # a shipped example must never be broken; say so loudly
             title = f"(invalid: {exc})"
         click.echo(f"{name:{width}s}  {title}")
@@ -454,8 +455,8 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
         if len(variants) < 2:
             raise click.UsageError(_msg("two_scenarios", lang))
         noted = _say_notes(sc, lang, variants)
-        setups = [(fr if lang == "fr" else en, s) for en, fr, s in variants]
-        title = sc.title_in(lang)
+        setups = [(v.label().render(lang), v.scenario) for v in variants]
+        title = sc.title_label().render(lang)
         if labels:
             raise click.UsageError(_msg("label_files", lang))
     else:
@@ -467,7 +468,7 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
         for name, sc in zip(names, loaded):  # a file with its own setups brings each of them
             variants = sc.variants()
             noted += _say_notes(sc, lang, variants, prefix=f"{name}: ")
-            setups += [(f"{name}: {fr if lang == 'fr' else en}", s) for en, fr, s in variants] or [(name, sc)]
+            setups += [(f"{name}: {v.label().render(lang)}", v.scenario) for v in variants] or [(name, sc)]
         title = " / ".join(names)
     method = _method(exact_only, mc_only, loaded[0], both, lang)  # "both" falls back to Monte Carlo where not exact
     comp = run_compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
@@ -638,7 +639,7 @@ def systems(lang):
     from .system import get_system, system_keys
 
     for key in system_keys():
-        click.echo(f"{key:15s} {get_system(key).label(lang)}")
+        click.echo(f"{key:15s} {get_system(key).label().render(lang)}")
 
 
 @main.command(context_settings=CONTEXT)

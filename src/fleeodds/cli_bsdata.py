@@ -22,7 +22,7 @@ import click
 
 from .cli_types import LANG_DEFAULT, default_lang, CHART, TEXT_OUT, say_notes, strict_option
 from .errors import InputError, as_message
-from .language import Message, N_, _, ngettext
+from .language import Message, N_, _, ngettext, pgettext, use_lang
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 
@@ -135,8 +135,8 @@ def _unit_table(lb, profiles: list[dict[str, Any]], lang: str = "en") -> str:
     columns = list(lb.unit_columns) + [c for c in lb.import_columns
                                        if any(p.get(c.profile_key) not in (None, "", (), []) for p in profiles)]
     rows = [[p["name"], *(cell(p.get(c.profile_key, c.default)) for c in columns)] for p in profiles]
-    i = 1 if lang == "fr" else 0
-    heads = [("unit", "unité")[i], *(c.label(lang) for c in columns)]
+    with use_lang(lang):
+        heads = [pgettext("ranking column", "unit"), *(c.label().render() for c in columns)]
     return tabulate(rows, headers=heads, tablefmt="simple")
 
 
@@ -275,28 +275,33 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
                              else unit_size, types=types)
     if top is not None:
         ranking.table = ranking.table.head(top)
-    header = {"en": f"{ranking.title_in('en')} — each unit of {result.catalogue} {lb.role_phrase(role, 'en', 'header')}",
-              "fr": f"{ranking.title_in('fr')} — chaque unité de {result.catalogue} {lb.role_phrase(role, 'fr', 'header')}"}
+    with use_lang(lang):
+        header = _("{title} — each unit of {catalogue} {role}", title=ranking.title_label(),
+                   catalogue=result.catalogue, role=lb.role_phrase(role, "header"))
+        against = ranking.against().render()
+        from .rank import format_ranking
+
+        table = format_ranking(ranking, fmt, wide=wide)
+        footer = ranking.footer()
+        bars = ranking.chart_data() if chart is not None else None
     if fmt != "csv":
         import textwrap
 
-        click.echo(textwrap.fill(header[lang], width=120))
+        click.echo(textwrap.fill(header, width=120))
         if ranking.opponent:
-            click.echo(ranking.against(lang)[:1].upper() + ranking.against(lang)[1:])
-    from .rank import format_ranking
-
-    click.echo(format_ranking(ranking, lang, fmt, wide=wide))
+            click.echo(against[:1].upper() + against[1:])
+    click.echo(table)
     if fmt != "csv":
         import textwrap
 
-        for line in ranking.footer(lang):  # the table fits 120 columns: so do the lines under it
+        for line in footer:  # the table fits 120 columns: so do the lines under it
             click.echo(textwrap.fill(line, width=120, subsequent_indent="  "))
     from .report.text import msg
 
     for unit, message in ranking.failures:
         click.echo(_("  not ranked: ") + f"{unit}: {message}", err=True)
     if chart is not None:
-        chart_ranking(ranking.chart_data(lang), chart, lang,
+        chart_ranking(bars, chart, lang,
                       footnote=ranking_footnote(ranking, lang, result.catalogue, trials, seed))
         click.echo(msg("chart_written", lang, path=chart), err=True)
     _report(result, verbose, lang=lang)

@@ -11,6 +11,7 @@ import json
 
 import click
 
+from .language import use_lang
 from .cli_types import LANG_DEFAULT, default_lang, CHART, TEXT_OUT, emit, say_notes, strict_option
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -81,8 +82,8 @@ def decide(scenario, trials, seed, exact_only, mc_only, lang, no_progress, fmt, 
         from .sweep import parse_vary
 
         name, values = parse_vary(vary)
-        swept = decisions.decide_sweep(sc, name, values, method, trials=trials, seed=seed, lang=lang,
-                                       progress=progress)
+        with use_lang(lang):
+            swept = decisions.decide_sweep(sc, name, values, method, trials=trials, seed=seed, progress=progress)
         if fmt == "json":
             text = json.dumps({"field": name, "values": values, "rows": swept.rows(),
                                "switches": {g.code: [list(s) for s in swept.switches(g.code)]
@@ -93,7 +94,8 @@ def decide(scenario, trials, seed, exact_only, mc_only, lang, no_progress, fmt, 
         if chart:
             decision_sweep_chart(swept, chart, goal=goal, size=chart_size)
     else:
-        result = decisions.decide(sc, method, trials=trials, seed=seed, lang=lang, progress=progress)
+        with use_lang(lang):
+            result = decisions.decide(sc, method, trials=trials, seed=seed, progress=progress)
         text = (json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n" if fmt == "json"
                 else render_decision(result, fmt))
         if chart:

@@ -15,7 +15,7 @@ import click
 from .cli_types import LANG_DEFAULT, default_lang, CHART, OutFile, say_notes, strict_option
 from .errors import InputError
 from .foreign import os_reason
-from .language import Message, N_, _
+from .language import Message, N_, _, use_lang
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 _OUT = OutFile((".json", ".csv", ".md"))
@@ -118,7 +118,7 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
         if suffix == ".json":
             save(result)
         text = (None if suffix == ".json" else
-                result.to_csv(layout, lang) if suffix == ".csv" else
+                _csv(result, layout, lang) if suffix == ".csv" else
                 matrix_text(result, "cells" if layout == "cells" else "wide", lang, "md"))
         if text is not None:
             try:
@@ -129,15 +129,14 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
     if fmt == "json":
         click.echo(shown.to_json())
     elif fmt == "csv":
-        click.echo(shown.to_csv(layout, lang), nl=False)
+        click.echo(_csv(shown, layout, lang), nl=False)
     else:
-        fr = lang == "fr"
         r0, r1 = result.roles
         click.echo(result.title)
-        click.echo((f"Chaque unité de {rows.name} ({result.role_label(r0, 'fr')}) contre chaque unité de "
-                    f"{cols.name} ({result.role_label(r1, 'fr')}) : {result.value_label(None, 'fr')}") if fr else
-                   (f"Each unit of {rows.name} as the {result.role_label(r0, 'en')} against each unit of "
-                    f"{cols.name} as the {result.role_label(r1, 'en')}: {result.value_label(None, 'en')}"))
+        with use_lang(lang):
+            click.echo(_("Each unit of {rows} as the {row_role} against each unit of {cols} as the {col_role}: "
+                         "{value}", rows=rows.name, row_role=result.role_label(r0), cols=cols.name,
+                         col_role=result.role_label(r1), value=result.value_label()))
         click.echo(matrix_text(shown, layout, lang, fmt))
     m = result.manifest
     err = lambda s: click.echo(s, err=True)  # noqa: E731
@@ -162,3 +161,9 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
         for army in (rows, cols):
             if army.imported is not None:
                 _report(army.imported, verbose, lang=lang)
+
+
+def _csv(result, layout: str, lang: str) -> str:
+    """The matrix as CSV for a reader of ``lang`` (:meth:`fleeodds.results.Matrix.to_csv`)."""
+    with use_lang(lang):
+        return result.to_csv(layout)

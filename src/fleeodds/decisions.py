@@ -30,9 +30,9 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import FleeoddsError, InputError, error_message, short_repr
-from .language import Message, N_, use_lang
-from .outcomes import check_lang
-from .system import DECIDE_KEY, RollChoice, Scenario, _given, get_system
+from .language import Message, N_, SOURCE_LANG, Written, available_langs, get_lang, use_lang
+from .outcomes import as_message, check_lang
+from .system import DECIDE_KEY, RollChoice, Scenario, _given, get_system, value_label
 from .validation import equals_default, schema_default
 
 #: Most options (combinations of the choices' values) one decision evaluates.
@@ -49,8 +49,8 @@ class Goal:
     ----------
     code : str
         As written in the file (``"not_destroyed"``, ``"held"``, ``"min:damage"``).
-    en, fr : str
-        Labels for tables and charts.
+    name : str
+        Its label for tables and charts (marked ``N_()``, or a :class:`~fleeodds.language.Message`).
     outcomes : tuple of str
         Outcome codes whose total probability is the goal's value (empty for a metric goal).
     complement : bool
@@ -62,15 +62,15 @@ class Goal:
     """
 
     code: str
-    en: str
-    fr: str
+    name: str
     outcomes: tuple[str, ...] = ()
     complement: bool = False
     metric: str | None = None
     sense: int = 1
 
-    def label(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else self.en
+    def label(self) -> Message:
+        """The label, rendered in the reader's language where it is shown (``.render()``)."""
+        return as_message(self.name)
 
 
 @dataclass(frozen=True)
@@ -96,14 +96,14 @@ class PolicyResult:
     """One result class of the first roll in a :class:`Policy`."""
 
     code: str
-    en: str
-    fr: str
+    name: str                            # its label (marked N_() by the rules system's RollChoice)
     probability: Fraction
     values: dict[str, Fraction]          # goal code -> value when the result is kept
     reroll: dict[str, bool]              # goal code -> the best policy re-rolls it
 
-    def label(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else self.en
+    def label(self) -> Message:
+        """The label, rendered in the reader's language where it is shown (``.render()``)."""
+        return as_message(self.name)
 
 
 @dataclass
@@ -138,8 +138,8 @@ class Option:
 
     Attributes
     ----------
-    en, fr : str
-        Its label (the values' names joined).
+    name : str
+        Its label (the values' names joined), a :class:`~fleeodds.language.Message`.
     changes : dict
         ``{dotted field: value}``.
     values : dict
@@ -151,8 +151,7 @@ class Option:
         The choices as the scenario itself states them (or their documented defaults).
     """
 
-    en: str
-    fr: str
+    name: str
     changes: dict[str, Any]
     values: dict[str, Fraction | float] = field(default_factory=dict)
     intervals: dict[str, tuple[float, float]] = field(default_factory=dict)
@@ -162,8 +161,9 @@ class Option:
     #: of their difference holds 0).
     close_to_best: dict[str, bool] = field(default_factory=dict)
 
-    def label(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else self.en
+    def label(self) -> Message:
+        """The label, rendered in the reader's language where it is shown (``.render()``)."""
+        return as_message(self.name)
 
 
 @dataclass
@@ -182,8 +182,10 @@ class Decision:
     manifest : dict
         Seed and trials of a Monte Carlo decision.
     lang : str
+        The reader's language when it was decided (the context's, :func:`fleeodds.language.get_lang`): the
+        language its report is written in.
     unit : str
-        The metric's unit in ``lang`` (``"hp"``, ``"ps"``), for metric goals.
+        The metric's unit (``"hp"``; French ``"pv"``), a :class:`~fleeodds.language.Message`, for metric goals.
     policies : list of Policy
         The best policy of each choice made after a roll (``after_roll``).
     """
@@ -220,7 +222,8 @@ class Decision:
             o.intervals[g.code][1] < lo or o.intervals[g.code][0] > hi)]
 
     def best_labels(self, goal: str) -> list[str]:
-        return [o.label(self.lang) for o in self.best(goal)]
+        """The best options' labels for ``goal``, in :attr:`lang`."""
+        return [o.label().render(self.lang) for o in self.best(goal)]
 
     def worst(self, goal: str) -> Option:
         g = self._goal(goal)
@@ -253,7 +256,7 @@ class Decision:
                "goals": [], "options": []}
         for o in self.options:
             out["options"].append({
-                "label": o.label(self.lang), "changes": o.changes, "default": o.is_default, "exact": o.exact,
+                "label": o.label().render(self.lang), "changes": o.changes, "default": o.is_default, "exact": o.exact,
                 "values": {k: num(v) for k, v in o.values.items()},
                 "fractions": {k: frac(v) for k, v in o.values.items() if frac(v)},
                 "intervals": {k: list(v) for k, v in o.intervals.items()}})
@@ -261,15 +264,15 @@ class Decision:
             best = self.best(g.code)
             d, w = self.gain(g.code, self.default()), self.gain(g.code, self.worst(g.code))
             out["goals"].append({
-                "goal": g.code, "label": g.label(self.lang), "sense": "max" if g.sense > 0 else "min",
-                "best": [o.label(self.lang) for o in best], "tie": len(best) > 1 and self.method == "exact",
+                "goal": g.code, "label": g.label().render(self.lang), "sense": "max" if g.sense > 0 else "min",
+                "best": [o.label().render(self.lang) for o in best], "tie": len(best) > 1 and self.method == "exact",
                 "all_equal": self.tied(g.code),
                 "gain_over_default": None if d is None else float(d),
                 "gain_over_default_fraction": frac(d) if d is not None else None,
                 "gain_over_worst": float(w), "gain_over_worst_fraction": frac(w)})
         out["policies"] = [{
-            "name": p.name, "label": p.choice.label(self.lang),
-            "results": [{"result": r.code, "label": r.label(self.lang), "probability": float(r.probability),
+            "name": p.name, "label": p.choice.label().render(self.lang),
+            "results": [{"result": r.code, "label": r.label().render(self.lang), "probability": float(r.probability),
                          "probability_fraction": frac(r.probability),
                          "values": {k: float(v) for k, v in r.values.items()},
                          "fractions": {k: frac(v) for k, v in r.values.items()}, "reroll": dict(r.reroll)}
@@ -404,23 +407,21 @@ def _goals(scenario: Scenario, system, raw: Any) -> tuple[Goal, ...]:
                     allowed = Message(N_("min:<metric> or max:<metric> with this scenario's metric (none here)"))
                 raise InputError(where, short_repr(g), allowed)
             sense = -1 if low.startswith(MIN) else 1
-            verb_en, verb_fr = ("least", "le moins de") if sense < 0 else ("most", "le plus de")
-            out.append(Goal(g, f"{verb_en} {scenario.metric.en}", f"{verb_fr} {scenario.metric.fr}",
-                            metric=metric, sense=sense))
+            label = (Message(N_("least {metric}"), metric=scenario.metric.label()) if sense < 0 else
+                     Message(N_("most {metric}"), metric=scenario.metric.label()))
+            out.append(Goal(g, label, metric=metric, sense=sense))
             continue
         complement = False
         name = g
         if name not in system.goals and name not in by_code and name.startswith(NOT):
             complement, name = True, name[len(NOT):]
         if name in system.goals:
-            en, fr, codes = system.goals[name]  # met by one of the options' outcomes: checked by decide()
-            if complement:
-                en, fr = f"not {_lower_first(en)}", _not_fr(fr)
-            out.append(Goal(g, en, fr, codes, complement))
+            label, codes = system.goals[name]  # met by one of the options' outcomes: checked by decide()
+            label = as_message(label)
+            out.append(Goal(g, _not(label) if complement else label, codes, complement))
         elif name in by_code:
-            o = by_code[name]
-            en, fr = (f"not {_lower_first(o.en)}", _not_fr(o.fr)) if complement else (o.en, o.fr)
-            out.append(Goal(g, en, fr, (name,), complement))
+            label = by_code[name].label()
+            out.append(Goal(g, _not(label) if complement else label, (name,), complement))
         else:
             known = list(system.goals) + list(by_code)
             raise InputError(where, short_repr(g), Message(N_("an outcome or named goal of this scenario ({goals}), "
@@ -432,19 +433,64 @@ def _goals(scenario: Scenario, system, raw: Any) -> tuple[Goal, ...]:
 
 
 # -- evaluating ---------------------------------------------------------------------------------
-def _names(system, choice: Choice, value: Any) -> tuple[str, str]:
-    """A value's names in English and French: the rules system's value labels, else ``"<field title>: yes"``
-    for a switch, else the value as written."""
+def _names(system, choice: Choice, value: Any) -> Message:
+    """A value's name: the rules system's value label, else ``"<field title>: yes"`` for a switch, else the
+    value as written."""
     names = (system.value_labels or {}).get(choice.field, {})
     key = value.lower() if isinstance(value, str) else value
     if isinstance(key, (str, int, float)) and not isinstance(key, bool) and key in names:
-        return names[key]
+        return value_label(names[key])
     if isinstance(value, bool):
         from .report.fields import field_title
 
-        en, fr = field_title(system.key, choice.field, "en"), field_title(system.key, choice.field, "fr")
-        return (f"{en}: yes" if value else f"{en}: no"), (f"{fr} : oui" if value else f"{fr} : non")
-    return str(value), str(value)
+        title = Written(field_title(system.key, choice.field, SOURCE_LANG),
+                        **{lg: field_title(system.key, choice.field, lg) for lg in available_langs()})
+        return Message(N_("{field}: yes"), field=title) if value else Message(N_("{field}: no"), field=title)
+    return Written(str(value))
+
+
+def _joined(parts: list[Message], sep: str = " · ") -> Message:
+    """Labels joined by ``sep``, in each language."""
+    return Written(sep.join(str(p) for p in parts),
+                   **{lg: sep.join(p.render(lg) for p in parts) for lg in available_langs()})
+
+
+class _Not(Message):
+    """The label of a goal's complement: "not on its feet"; in French « ni à terre ni mort » for « à terre ou
+    mort », else « pas … » (a negation reads by its language's grammar: :data:`_NEGATIONS`)."""
+
+    def __new__(cls, label: Message):
+        self = Message.__new__(cls, N_("not {goal}"), goal=_LowerFirst(label))
+        self.label = label
+        return self
+
+    def render(self, lang: str | None = None) -> str:
+        lang = get_lang() if lang is None else lang
+        negate = _NEGATIONS.get(lang)
+        return negate(self.label.render(lang)) if negate else Message.render(self, lang)
+
+    def __reduce__(self):
+        return _Not, (self.label,)
+
+
+class _LowerFirst(Message):
+    """A label with its first letter lowered after a word ("not held"), an acronym kept ("HP")."""
+
+    def __new__(cls, label: Message):
+        self = str.__new__(cls, _lower_first(str(label)))
+        self.msgid, self.plural, self.n, self.params = str(label), None, None, {}
+        self.label = label
+        return self
+
+    def render(self, lang: str | None = None) -> str:
+        return _lower_first(self.label.render(lang))
+
+    def __reduce__(self):
+        return _LowerFirst, (self.label,)
+
+
+def _not(label: Message) -> Message:
+    return _Not(label)
 
 
 def _not_fr(label: str) -> str:
@@ -453,6 +499,10 @@ def _not_fr(label: str) -> str:
     if " ou " in label and "(" not in label:
         return "ni " + label.replace(" ou ", " ni ")
     return f"pas {label}"
+
+
+#: How a language negates a goal's label when ``"not {goal}"`` will not do (French: « ni … ni … » for « … ou … »).
+_NEGATIONS = {"fr": _not_fr}
 
 
 def _lower_first(text: str) -> str:
@@ -486,10 +536,9 @@ def options_of(scenario: Scenario, spec: DecisionSpec) -> list[Option]:
     out = []
     for combo in itertools.product(*(c.values for c in spec.choices)):
         parts = [_names(system, c, v) for c, v in zip(spec.choices, combo)]
-        en = " · ".join(p[0] for p in parts)
-        fr = " · ".join(p[1] for p in parts)
+        label = parts[0] if len(parts) == 1 else _joined(parts)
         is_default = all(known and equals_default(v, w) for (known, w), v in zip(written, combo))
-        out.append(Option(en, fr, {c.field: v for c, v in zip(spec.choices, combo)}, is_default=is_default))
+        out.append(Option(label, {c.field: v for c, v in zip(spec.choices, combo)}, is_default=is_default))
     return out
 
 
@@ -510,7 +559,7 @@ def _goal_value_exact(goal: Goal, scenario: Scenario, dist: dict) -> Fraction:
 
 
 def decide(scenario: Scenario, method: str = "both", *, trials: int | None = None, seed: int = 0,
-           lang: str = "en", progress: bool | None = None) -> Decision:
+           progress: bool | None = None) -> Decision:
     """Evaluate every option of the scenario's ``[decide]`` table and name the best for each goal.
 
     Parameters
@@ -524,7 +573,6 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
         Monte Carlo trials per option (default 1,000,000).
     seed : int
         Seed of the Monte Carlo stream (every option reads the same draws).
-    lang : {"en", "fr"}
     progress : bool or None
         Progress bar of the Monte Carlo runs (``None``: only on a terminal).
 
@@ -542,7 +590,7 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
     """
     from .evaluation import METHODS
 
-    check_lang(lang)
+    lang = get_lang()  # the language its report is written in (the edge chose it: use_lang)
     if not isinstance(scenario, Scenario):
         raise InputError("scenario", short_repr(scenario), Message(N_("a scenario from fleeodds.load_scenario")))
     if method not in METHODS:
@@ -560,7 +608,7 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
             left_out.append((o, exc))
     if left_out and len(kept) < 2:  # nothing left to choose between: the first refusal is the answer
         o, exc = left_out[0]
-        raise FleeoddsError(Message(N_("{key} ({option}): {error}"), key=DECIDE_KEY, option=o.en,
+        raise FleeoddsError(Message(N_("{key} ({option}): {error}"), key=DECIDE_KEY, option=o.name,
                                     error=error_message(exc))) from None
     options = kept
     for g in spec.goals:  # a named goal some option can meet (an option may be a scenario of another kind)
@@ -586,8 +634,8 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
                 reason = exc.message()
             with use_lang("fr"):
                 reason_fr = exc.message()
-            manifest["unavailable"].append({"option": o.en, "option_fr": o.fr, "reason": reason,
-                                            "reason_fr": reason_fr})
+            manifest["unavailable"].append({"option": str(o.name), "option_fr": o.label().render("fr"),
+                                            "reason": reason, "reason_fr": reason_fr})
     if exact:
         for o, sc in zip(options, built):
             dist = sc.exact_distribution(mode="fraction")
@@ -596,10 +644,10 @@ def decide(scenario: Scenario, method: str = "both", *, trials: int | None = Non
                 o.values[g.code] = v
                 o.intervals[g.code] = (float(v), float(v))
     else:
-        _monte_carlo(spec, options, built, trials, seed, lang, progress, manifest)
-    return Decision(title=scenario.title_in(lang), goals=spec.goals, choices=spec.choices, options=options,
-                    method="exact" if exact else "mc", manifest=manifest, lang=lang,
-                    unit=scenario.metric.unit_label(lang), policies=policies)
+        _monte_carlo(spec, options, built, trials, seed, progress, manifest)
+    return Decision(title=scenario.title_label().render(lang), goals=spec.goals, choices=spec.choices,
+                    options=options, method="exact" if exact else "mc", manifest=manifest, lang=lang,
+                    unit=scenario.metric.unit_label(), policies=policies)
 
 
 def _policy(scenario: Scenario, goals: tuple[Goal, ...], name: str, choice: RollChoice) -> Policy:
@@ -618,7 +666,7 @@ def _policy(scenario: Scenario, goals: tuple[Goal, ...], name: str, choice: Roll
     codes = [o.code for o in base.outcomes]
     named = {c for *_, members in choice.results if members for c in members}
     results: list[PolicyResult] = []
-    for code, en, fr, members in choice.results:
+    for code, label, members in choice.results:
         idx = {i for i, c in enumerate(codes) if (c in members if members else c not in named)}
         mass = sum((p for (o, _), p in dist.items() if o in idx), Fraction(0))
         values = {}
@@ -633,7 +681,7 @@ def _policy(scenario: Scenario, goals: tuple[Goal, ...], name: str, choice: Roll
                 hit = sum((p for (o, _), p in dist.items() if o in idx and o in wanted), Fraction(0))
                 part = mass - hit if g.complement else hit
             values[g.code] = part / mass
-        results.append(PolicyResult(code, en, fr, mass, values, {}))
+        results.append(PolicyResult(code, label, mass, values, {}))
     fresh, best, naive = {}, {}, {}
     for g in goals:
         v0 = sum((r.probability * r.values[g.code] for r in results), Fraction(0))
@@ -652,7 +700,7 @@ def _policy(scenario: Scenario, goals: tuple[Goal, ...], name: str, choice: Roll
 PAIRED_CHUNK = 200_000
 
 
-def _monte_carlo(spec, options, built, trials, seed, lang, progress, manifest) -> None:
+def _monte_carlo(spec, options, built, trials, seed, progress, manifest) -> None:
     """Every option's goal values by Monte Carlo on common random numbers (the same seed and trial indices).
 
     When every option has a per-trial kernel, the probability goals are counted on the same trials for all
@@ -668,7 +716,7 @@ def _monte_carlo(spec, options, built, trials, seed, lang, progress, manifest) -
         if paired and all(g.metric is None for g in spec.goals):
             break
         o.exact = False
-        table = evaluate(sc, "mc", trials=trials, seed=seed, lang=lang, progress=progress)
+        table = evaluate(sc, "mc", trials=trials, seed=seed, progress=progress)
         rows = {r["outcome"]: r for r in table.rows if r["method"] == "monte_carlo"}
         n = int(table.manifest["trials"])
         manifest.update(seed=table.manifest.get("seed", seed), trials=n)
@@ -703,6 +751,7 @@ class DecisionSweep:
     decisions : list of Decision
         One per value.
     lang : str
+        The reader's language when it was decided (see :attr:`Decision.lang`).
     system : str
         The rules system's key (names the field and its values).
     """
@@ -730,7 +779,7 @@ class DecisionSweep:
         close at some values (Stand & Shoot against a charger too close) is missing from those points only."""
         out: list[str] = []
         for d in self.decisions:
-            out += [o.label(self.lang) for o in d.options if o.label(self.lang) not in out]
+            out += [o.label().render(self.lang) for o in d.options if o.label().render(self.lang) not in out]
         return out
 
     def rows(self) -> list[dict[str, Any]]:
@@ -738,7 +787,7 @@ class DecisionSweep:
         out = []
         for v, d in zip(self.values, self.decisions):
             for o in d.options:
-                row = {self.field: v, "option": o.label(self.lang)}
+                row = {self.field: v, "option": o.label().render(self.lang)}
                 for g in d.goals:
                     row[g.code] = float(o.values[g.code])
                 row["best_for"] = [g.code for g in d.goals
@@ -748,7 +797,7 @@ class DecisionSweep:
 
 
 def decide_sweep(scenario: Scenario, field_name: str, values: list[Any], method: str = "both", *,
-                 trials: int | None = None, seed: int = 0, lang: str = "en",
+                 trials: int | None = None, seed: int = 0,
                  progress: bool | None = None) -> DecisionSweep:
     """The scenario's decision at every value of one field, to see where the best choice changes.
 
@@ -760,8 +809,8 @@ def decide_sweep(scenario: Scenario, field_name: str, values: list[Any], method:
         A dotted field of the scenario (``table.edge_distance``); not one of the choices.
     values : list
         Its values (two or more).
-    method, trials, seed, lang, progress
-        As :func:`decide`.
+    method, trials, seed, progress
+        As :func:`decide` (the reader's language is the context's: :func:`fleeodds.language.use_lang`).
 
     Returns
     -------
@@ -792,8 +841,8 @@ def decide_sweep(scenario: Scenario, field_name: str, values: list[Any], method:
         except FleeoddsError as exc:
             raise FleeoddsError(Message(N_("{field} = {value}: {error}"), field=field_name, value=short_repr(v),
                                         error=error_message(exc))) from None
-        decisions.append(decide(cell, method, trials=trials, seed=seed, lang=lang, progress=progress))
-    return DecisionSweep(field_name, list(values), decisions, lang, scenario.system)
+        decisions.append(decide(cell, method, trials=trials, seed=seed, progress=progress))
+    return DecisionSweep(field_name, list(values), decisions, get_lang(), scenario.system)
 
 
 def _paired_goals(spec, options, built, trials, seed, progress, manifest) -> None:

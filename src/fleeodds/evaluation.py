@@ -127,8 +127,8 @@ def evaluate(
     rows: list[dict[str, Any]] = []
     dist_rows: list[dict[str, Any]] = []
     manifest: dict[str, Any] = {
-        "title": scenario.title_in(lang),
-        "titles": {lg: scenario.title_in(lg) for lg in ("en", "fr")},
+        "title": scenario.title_label().render(lang),
+        "titles": {lg: scenario.title_label().render(lg) for lg in available_langs()},
         "system": scenario.system,
         "method": method,
         "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -152,7 +152,7 @@ def evaluate(
         manifest["rule_sources"] = sources
     exact_p: dict[int, float] = {}
     fractions: dict[str, str] = {}
-    labels = [o.label(lang) for o in scenario.outcomes]
+    labels = [o.label().render(lang) for o in scenario.outcomes]
     codes = [o.code for o in scenario.outcomes]
     if method in ("exact", "both") and scenario.has_exact:
         if exact_mode not in (None, "fraction", "float"):
@@ -183,7 +183,7 @@ def evaluate(
         manifest["exact_refusal"] = scenario.exact_refusal
     if method in ("mc", "both"):
         sim = simulation or engine.simulate(scenario.kernel(), trials=trials, precision=precision, seed=seed,
-                                            progress=progress, description=scenario.title_in(lang) or "simulating",
+                                            progress=progress, description=scenario.title_label().render(lang) or "simulating",
                                             lang=lang)
         manifest.update({"seed": sim.seed, "trials": sim.trials, "precision": precision,
                          "mc_seconds": round(sim.seconds, 3)})
@@ -274,7 +274,7 @@ def scenario_notes(scenario: Scenario, variants: list | None = None) -> list[Not
     out: list[Noted] = [("", n) for n in scenario.input_notes()]
     said = {_english(n) for n in scenario.input_notes()}  # a setup inherits the base's notes: said once
     for v in (scenario.variants() if variants is None else variants):
-        out += [(f"compare.{v.en}: ", n) for n in v.scenario.input_notes() if _english(n) not in said]
+        out += [(f"compare.{v.name}: ", n) for n in v.scenario.input_notes() if _english(n) not in said]
     return _distinct(out)
 
 

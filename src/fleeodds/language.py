@@ -287,6 +287,41 @@ def pmessage(context: str, msgid: str, /, **params: Any) -> Message:
     return _message(msgid, None, None, params, context)
 
 
+class Written(Message):
+    """A text given with its own translations instead of the catalogue's: a scenario file's ``title`` with its
+    ``title_fr``, a comparison setup's label with its ``label_fr``, a unit's name with its French army-book name
+    from a data file. It *is* its English text; :meth:`render` gives the translation given for the language,
+    else the text itself (never a catalogue's translation: a label a player writes is no message id).
+
+    >>> t = Written("Ld 7", fr="Cd 7")
+    >>> str(t), t.render("fr"), t.render("de")
+    ('Ld 7', 'Cd 7', 'Ld 7')
+    """
+
+    translations: dict[str, str]
+
+    def __new__(cls, text: str, /, **translations: str):
+        self = str.__new__(cls, text)
+        self.msgid, self.plural, self.n, self.params = str(text), None, None, {}
+        self.translations = {lg: t for lg, t in translations.items() if t}
+        return self
+
+    def render(self, lang: str | None = None) -> str:
+        """The text given for ``lang`` (default: the reader's language), else the text itself."""
+        return self.translations.get(get_lang() if lang is None else lang, str.__str__(self))
+
+    def __repr__(self) -> str:
+        return f"Written({str.__str__(self)!r}, **{self.translations!r})"
+
+    def __reduce__(self):
+        return _written, (str.__str__(self), self.translations)
+
+
+def _written(text: str, translations: dict[str, str]) -> Written:
+    """Rebuild a pickled :class:`Written`."""
+    return Written(text, **translations)
+
+
 def render(value: Any, lang: str | None = None) -> Any:
     """``value`` for the reader: a :class:`Message` rendered in ``lang`` (default: this context's language),
     a list, tuple or dict rendered item by item, anything else as it is."""

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .errors import InputError, either
-from .language import Message, N_
-from .outcomes import check_lang
+from .language import Message, N_, Written
+from .outcomes import as_message, check_lang
 
 #: How a ranking may name a role: its chart's subtitle, or the end of its heading.
 PHRASE_KINDS = ("chart", "header")
@@ -35,20 +35,20 @@ class UnitColumn:
     profile_key : str
         The profile's key the value is read from (``"leadership"``); a list value is shown joined
         by commas.
-    label_en, label_fr : str
-        Column titles (``"Ld"``, ``"Cd"``).
+    name : str
+        Column title, marked ``N_()`` (``"Ld"``; French ``"Cd"`` from the catalogue).
     default : Any
         The value when a profile lacks the key (``None``, ``""``, ``()``).
     """
 
     column: str
     profile_key: str
-    label_en: str
-    label_fr: str
+    name: str
     default: Any = None
 
-    def label(self, lang: str = "en") -> str:
-        return self.label_fr if lang == "fr" else self.label_en
+    def label(self) -> Message:
+        """Its title, rendered in the reader's language where it is shown (``.render()``)."""
+        return as_message(self.name)
 
 
 @dataclass(frozen=True)
@@ -59,19 +59,19 @@ class Total:
     ----------
     column : str
         Its key (Warhammer ``"caught_total"``).
-    label_en, label_fr : str
-        Its titles.
+    name : str
+        Its title, marked ``N_()``.
     codes : tuple of str
         The outcome codes summed (an outcome a scenario lacks counts 0).
     """
 
     column: str
-    label_en: str
-    label_fr: str
+    name: str
     codes: tuple[str, ...]
 
-    def label(self, lang: str = "en") -> str:
-        return self.label_fr if lang == "fr" else self.label_en
+    def label(self) -> Message:
+        """Its title, rendered in the reader's language where it is shown (``.render()``)."""
+        return as_message(self.name)
 
 
 @dataclass(frozen=True)
@@ -82,20 +82,20 @@ class ExtraColumn:
     ----------
     column : str
         Its key.
-    label_en, label_fr : str
-        Its titles.
+    name : str
+        Its title, marked ``N_()``.
     fmt : str
         ``"pct"`` (a probability), a format spec (``".0f"``) or ``""`` (text, put in the reader's
         language by :attr:`ListBuilding.extra_text`).
     """
 
     column: str
-    label_en: str
-    label_fr: str
+    name: str
     fmt: str = ""
 
-    def label(self, lang: str = "en") -> str:
-        return self.label_fr if lang == "fr" else self.label_en
+    def label(self) -> Message:
+        """Its title, rendered in the reader's language where it is shown (``.render()``)."""
+        return as_message(self.name)
 
 
 @dataclass(frozen=True)
@@ -107,35 +107,33 @@ class Role:
     ----------
     key : str
         The role as ``Scenario.with_unit`` takes it (Warhammer ``"fleeing"``).
-    label_en, label_fr : str
-        Its name beside a unit (a matrix's axes: ``"fleeing unit"``, ``"unité en fuite"``).
-    chart_en, chart_fr : str
-        A ranking chart's subtitle (``"each unit in the fleeing role"``).
-    header_en, header_fr : str
-        The end of a ranking's heading (``"as the fleeing unit"``).
+    name : str
+        Its name beside a unit (a matrix's axes: ``"fleeing unit"``), marked ``N_()``.
+    chart : str
+        A ranking chart's subtitle (``"each unit in the fleeing role"``), marked ``N_()``.
+    header : str
+        The end of a ranking's heading (``"as the fleeing unit"``), marked ``N_()``.
     ascending : bool
         Whether best first is the :class:`Total` ascending in this role (a fleeing unit is best
         when least often caught; a pursuer when most often catching).
     """
 
     key: str
-    label_en: str
-    label_fr: str
-    chart_en: str
-    chart_fr: str
-    header_en: str
-    header_fr: str
+    name: str
+    chart: str
+    header: str
     ascending: bool
 
-    def label(self, lang: str = "en") -> str:
-        return self.label_fr if lang == "fr" else self.label_en
+    def label(self) -> Message:
+        """Its title, rendered in the reader's language where it is shown (``.render()``)."""
+        return as_message(self.name)
 
 
 def _no_extras(scenario: Any, role: str, profile: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
-def _as_written(column: str, value: Any, lang: str = "en") -> Any:
+def _as_written(column: str, value: Any) -> Any:
     return value
 
 
@@ -158,7 +156,8 @@ class ListBuilding:
     total : Total
         The column a ranking is sorted on.
     short_labels : mapping
-        Outcome code -> ``(en, fr)`` short column title (the scenario's long labels go in legends).
+        Outcome code -> short column title, marked ``N_()`` or a :class:`~fleeodds.language.Message` (the
+        scenario's long labels go in legends).
     chart_codes : tuple of str
         Stacking order of the outcomes in a ranking chart (an outcome not listed goes last).
     chart_colours : mapping
@@ -169,8 +168,9 @@ class ListBuilding:
         One unit's values of :attr:`extra_columns` from its scenario (after ``with_unit``), its
         profile and its row (outcome code -> probability); ``{}`` when none apply (a column no unit
         has a value for is left out). Default: ``{}``.
-    extra_text : callable ``(column, value, lang) -> Any``
-        A text cell of :attr:`extra_columns` in ``lang``. Default: the value as it is.
+    extra_text : callable ``(column, value) -> Any``
+        A text cell of :attr:`extra_columns` in the reader's language (the context's). Default: the value as
+        it is.
     import_columns : tuple of UnitColumn
         Further columns of the import listing, read from each profile merged with what the system read
         beyond it (``ImportResult.with_extras()``: points, size, parts). Default: none.
@@ -181,8 +181,8 @@ class ListBuilding:
     kind_key : str
         The key of a profile (with extras) naming its kind. Default ``"kind"``.
     kind_labels : mapping
-        Kind -> ``(en, fr)`` plural names (``"characters"``, ``"personnages"``) for the line that says
-        which units a ranking kept apart. Default: the kinds as written.
+        Kind -> plural name marked ``N_()`` (``"characters"``; French ``"personnages"``) for the line that
+        says which units a ranking kept apart. Default: the kinds as written.
     table_columns : callable ``(columns) -> list of str or None``, optional
         The columns (keys, before titles) of the narrow table a ranking prints by default, from the
         ranking's columns; None (or no callable) keeps them all. The CSV and ``--wide`` keep them all.
@@ -204,7 +204,7 @@ class ListBuilding:
     roles: tuple[Role, ...]
     unit_columns: tuple[UnitColumn, ...]
     total: Total
-    short_labels: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    short_labels: Mapping[str, str] = field(default_factory=dict)
     chart_codes: tuple[str, ...] = ()
     chart_colours: Mapping[str, str] = field(default_factory=dict)
     extra_columns: tuple[ExtraColumn, ...] = ()
@@ -213,7 +213,7 @@ class ListBuilding:
     import_columns: tuple[UnitColumn, ...] = ()
     kinds: tuple[str, ...] = ()
     kind_key: str = "kind"
-    kind_labels: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    kind_labels: Mapping[str, str] = field(default_factory=dict)
     fit_unit: Callable[..., Any] | None = None
     table_columns: Callable[[list[str]], Any] | None = None
     not_modelled_column: str = ""
@@ -254,31 +254,37 @@ class ListBuilding:
         """
         return self.role(role).ascending
 
-    def role_label(self, role: str, lang: str = "en") -> str:
-        """The role's name beside a unit in ``lang`` (a matrix's axes).
+    def role_label(self, role: str) -> Message:
+        """The role's name beside a unit (a matrix's axes), rendered in the reader's language where shown.
 
         Raises
         ------
         InputError
-            For an unknown role or language.
+            For an unknown role.
         """
-        check_lang(lang)
-        return self.role(role).label(lang)
+        return self.role(role).label()
 
-    def role_phrase(self, role: str, lang: str = "en", kind: str = "chart") -> str:
-        """How a ranking names its role: ``kind="chart"`` subtitle or ``kind="header"`` heading end.
+    def role_phrase(self, role: str, kind: str = "chart") -> Message:
+        """How a ranking names its role: ``kind="chart"`` subtitle or ``kind="header"`` heading end, rendered
+        in the reader's language where shown.
 
         Raises
         ------
         InputError
-            For an unknown role, language or kind.
+            For an unknown role or kind.
         """
-        check_lang(lang)
         if kind not in PHRASE_KINDS:
             raise InputError("kind", kind, either([repr(k) for k in PHRASE_KINDS]))
         r = self.role(role)
-        return {("chart", "en"): r.chart_en, ("chart", "fr"): r.chart_fr,
-                ("header", "en"): r.header_en, ("header", "fr"): r.header_fr}[kind, lang]
+        return as_message(r.chart if kind == "chart" else r.header)
+
+    def short_label(self, code: str, default: Any) -> Message:
+        """The short column title of outcome ``code`` (:attr:`short_labels`), else ``default`` (its label)."""
+        return as_message(self.short_labels[code]) if code in self.short_labels else as_message(default)
+
+    def kind_label(self, kind: str) -> Message:
+        """The plural name of a kind of unit (:attr:`kind_labels`), else the kind as written."""
+        return as_message(self.kind_labels[kind]) if kind in self.kind_labels else Written(kind)
 
     def extra_formats(self) -> dict[str, str]:
         """``{column: fmt}`` of :attr:`extra_columns`."""

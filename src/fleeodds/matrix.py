@@ -51,10 +51,10 @@ from typing import Any, Callable, Iterable
 
 from .errors import FleeoddsError, InputError, either, grouped, short_repr
 from .foreign import json_reason
-from .language import Message, N_
-from .outcomes import check_lang
+from .language import Message, N_, Written
+from .outcomes import as_message, check_lang
 from .scale import Done, Job, Runner, cell_seed
-from .system import Scenario, get_system
+from .system import Scenario, get_system, label_texts
 from .validation import refuse_notes
 
 #: Most cells one matrix computes (an edition's every army against every other is a cluster's job,
@@ -207,8 +207,8 @@ def _parse_types(types: str | Iterable[str] | None, system: str, lb, armies: lis
             if isinstance(v, str) and v:
                 known.setdefault(v, (v, v))
     names = {}
-    for code, (en, fr) in known.items():
-        for n in (code, en, fr, code.replace("_", " ")):
+    for code, label in known.items():
+        for n in (code, *label_texts(label), code.replace("_", " ")):
             names[n.casefold()] = code
     if not items or any(not t for t in items):
         raise InputError("types", short_repr(types), Message(N_("a comma-separated list of unit types, e.g. infantry,cavalry")))
@@ -406,7 +406,7 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
         raise InputError("seed", short_repr(seed), Message(N_("an integer from 0 to 2**63 - 1")))
     setups = scenario.compare_setups()
     if setups:  # each cell replaces the units of the scenario as it is: its setups would change nothing
-        raise InputError("compare", [x.en for x in setups], Message(N_("no comparison setups in a matrix's scenario (each "
+        raise InputError("compare", [str(x.name) for x in setups], Message(N_("no comparison setups in a matrix's scenario (each "
                          "cell evaluates the scenario as it is): remove [compare], or write one scenario per setup")))
     type_set = _parse_types(types, scenario.system, lb, [rows, cols])
     span = parse_points(points)
@@ -511,7 +511,7 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
     try:
         if own:
             runner.start()
-        runner.run(list(jobs.values()), progress=progress, desc=scenario.title_in(lang) or "matrix", on_done=on_done)
+        runner.run(list(jobs.values()), progress=progress, desc=scenario.title_label().render(lang) or "matrix", on_done=on_done)
     finally:
         if own:
             runner.close()
@@ -554,19 +554,18 @@ def _assemble(ctx: dict, cells, built, results, previous, failures, how_of, stat
     from .stats import wilson_interval
 
     lb, (r0, r1), lang = ctx["lb"], ctx["roles"], ctx["lang"]
-    i = 0 if lang == "en" else 1
     rows_army, cols_army = ctx["rows"], ctx["cols"]
     prof = {("row", p["name"]): p for p in rows_army.profiles}
     prof.update({("col", p["name"]): p for p in cols_army.profiles})
     total, total_codes = lb.total.column, lb.total.codes
     good = {r: not lb.best_first_ascending(r) for r in (r0, r1)}
     unit_columns = [(c.column, c.profile_key, c.default) for c in lb.unit_columns]
-    outcomes: list[tuple[str, str, str]] = []
+    outcomes: list[tuple[str, Message]] = []
     seen: set[str] = set()
-    labels: dict[str, tuple[str, str]] = {}
+    labels: dict[str, Message] = {}
     for sc in built.values():
         for o in sc.outcomes:
-            labels[o.code] = (o.en, o.fr)
+            labels[o.code] = o.label()
     long_rows: list[dict[str, Any]] = []
     cell_rows: list[dict[str, Any]] = []
     methods_used: set[str] = set()
@@ -580,7 +579,7 @@ def _assemble(ctx: dict, cells, built, results, previous, failures, how_of, stat
             for r in old["rows"].itertuples(index=False):
                 if r.outcome not in seen:
                     seen.add(r.outcome)
-                    outcomes.append((r.outcome, *labels.get(r.outcome, (r.label, r.label))))
+                    outcomes.append((r.outcome, labels.get(r.outcome, Written(str(r.label)))))
             continue
         if cell not in results:
             continue
@@ -599,8 +598,7 @@ def _assemble(ctx: dict, cells, built, results, previous, failures, how_of, stat
         for j, code in enumerate(codes):
             if code not in seen:
                 seen.add(code)
-                en, fr = labels.get(code, (code, code))
-                outcomes.append((code, en, fr))
+                outcomes.append((code, labels.get(code, Written(code))))
             if how == "exact":
                 p = res["p"][j]
                 lo = hi = p
@@ -613,7 +611,7 @@ def _assemble(ctx: dict, cells, built, results, previous, failures, how_of, stat
                     caught += count
             row[code] = p
             long_rows.append({"row_unit": cell[0], "col_unit": cell[1], "outcome": code,
-                              "label": labels.get(code, (code, code))[i], "probability": p, "ci_low": lo,
+                              "label": labels.get(code, Written(code)).render(lang), "probability": p, "ci_low": lo,
                               "ci_high": hi, "count": count, "trials": n, "exact": how == "exact",
                               "fraction": frac, "seed": s})
         t = sum(row.get(c, 0.0) for c in codes if c in total_codes)
@@ -630,7 +628,7 @@ def _assemble(ctx: dict, cells, built, results, previous, failures, how_of, stat
         row["trials"] = res.get("trials", pd.NA)
         row["seed"] = res.get("seed", pd.NA)
         cell_rows.append(row)
-    codes = [c for c, _, _ in outcomes]
+    codes = [c for c, _ in outcomes]
     side_cols = [f"{s}_{c}" for s in ("row", "col") for c in [*(c for c, _, _ in unit_columns), "points"]]
     columns = ["row_unit", "col_unit", *side_cols, *codes, total, f"{total}_low", f"{total}_high", "method",
                "trials", "seed"]
@@ -675,11 +673,12 @@ def _assemble(ctx: dict, cells, built, results, previous, failures, how_of, stat
     add_input_notes(manifest, sentences, [("", n) for n in ctx["scenario"].input_notes()])  # once for every cell
     if sentences:
         manifest["notes"] = sentences
-    role_labels = {r: (lb.role(r).label_en, lb.role(r).label_fr) for r in (r0, r1)}
+    role_labels = {r: lb.role_label(r) for r in (r0, r1)}
     return Matrix(table, frame, (r0, r1), role_labels, (rows_army.name, cols_army.name), outcomes,
-                  (total, lb.total.label_en, lb.total.label_fr, tuple(total_codes)), good,
-                  [(c.column, c.label_en, c.label_fr) for c in lb.unit_columns], dict(lb.short_labels), fails,
-                  ctx["scenario"].title_in(lang), ctx["scenario"].system, lang, manifest)
+                  (total, lb.total.label(), tuple(total_codes)), good,
+                  [(c.column, c.label()) for c in lb.unit_columns],
+                  {k: as_message(v) for k, v in lb.short_labels.items()}, fails,
+                  ctx["scenario"].title_label().render(lang), ctx["scenario"].system, lang, manifest)
 
 
 def read_matrix(path: str | Path):

@@ -37,17 +37,18 @@ from .evaluation import evaluate
 from .errors import FleeoddsError, InputError, either
 from .language import Message, N_, use_lang
 from .list_building import ListBuilding, resolve
-from .outcomes import check_lang
-from .system import Scenario, get_system
+from .language import NP_, N_, Message, Written, _, get_lang, pgettext
+from .system import Scenario, get_system, value_label
 from .validation import refuse_notes, strict_inputs_on
 
+#: Column titles of a ranking's own columns (context "ranking column").
 _LABELS = {
-    "unit": ("unit", "unité"),
-    "error": ("error", "erreur"),
-    "method": ("method", "méthode"),
+    "unit": NP_("ranking column", "unit"),
+    "error": NP_("ranking column", "error"),
+    "method": NP_("ranking column", "method"),
 }
-_METHODS = {"exact": ("exact", "exacte"), "mc": ("Monte Carlo", "Monte-Carlo")}  # la méthode exacte
-_AGAINST = ("against {name}", "contre {name}")
+#: The methods as a ranking names them (context "ranking method": "exacte", la méthode exacte).
+_METHODS = {"exact": NP_("ranking method", "exact"), "mc": NP_("ranking method", "Monte Carlo")}
 
 
 def list_building(system_key: str) -> ListBuilding:
@@ -100,8 +101,8 @@ class Ranking:
         of the caught outcomes) and ``method`` (``"exact"`` or ``"mc"``).
     role : str
         One of the system's roles (Warhammer: ``"fleeing"`` or ``"pursuing"``).
-    outcomes : list of (code, label_en, label_fr)
-        The scenario's outcomes, in column order.
+    outcomes : list of (code, label)
+        The scenario's outcomes, in column order, each with its label (a :class:`~fleeodds.language.Message`).
     failures : list of (unit, message)
         Units the scenario rejected (e.g. a value out of the pack's range); they are not ranked.
     title, title_fr : str
@@ -114,7 +115,7 @@ class Ranking:
 
     table: pd.DataFrame
     role: str
-    outcomes: list[tuple[str, str, str]]
+    outcomes: list[tuple[str, Message]]
     failures: list[tuple[str, str]] = field(default_factory=list)
     title: str = ""
     system: str = ""
@@ -125,27 +126,28 @@ class Ranking:
     #: Kind -> names of the units of a kind not ranked here (``--types`` ranks them; see :func:`rank_units`).
     left_apart: dict = field(default_factory=dict)
 
-    def title_in(self, lang: str = "en") -> str:
-        """The scenario title in ``lang`` (the English one when the file gives no French title)."""
-        return self.title_fr if lang == "fr" and self.title_fr else self.title
+    def title_label(self) -> Message:
+        """The scenario title, rendered in the reader's language where shown (the file's ``title_fr`` in
+        French when it gives one)."""
+        return self.title if isinstance(self.title, Message) else Written(self.title, fr=self.title_fr)
 
-    def against(self, lang: str = "en") -> str:
+    def against(self) -> Message:
         """"against Empire Knights" / "contre Empire Knights" (``""`` when the opponent is unknown)."""
         if not self.opponent:
-            return ""
-        return _AGAINST[0 if lang == "en" else 1].format(name=self.opponent)
+            return Written("")
+        return Message(N_("against {name}"), name=self.opponent)
 
     def grouped(self) -> pd.DataFrame:
         """:attr:`table` with units whose odds are identical (every outcome, same method) in one
         row, their names joined by commas in ranking order; other unit columns that differ are
         joined by " / "."""
         table = self.table
-        codes = [c for c, _, _ in self.outcomes if c in table.columns]
+        codes = [c for c, _ in self.outcomes if c in table.columns]
         if table.empty:
             return table.copy()
         key = table[codes].round(12).astype(str).agg("|".join, axis=1) + "|" + table["method"].astype(str)
         rows = []
-        for _, sub in table.groupby(key, sort=False):
+        for _key, sub in table.groupby(key, sort=False):
             row = sub.iloc[0].copy()
             if len(sub) > 1:
                 extra = _extra_columns(self.list_building)
@@ -166,42 +168,36 @@ class Ranking:
         """The rules system's list building (see :func:`list_building`)."""
         return list_building(self.system)
 
-    def titles(self, lang: str = "en") -> dict[str, str]:
-        """Column key -> its title in ``lang``, as :meth:`labelled` names the columns."""
+    def titles(self) -> dict[str, str]:
+        """Column key -> its title in the reader's language, as :meth:`labelled` names the columns."""
         lb = self.list_building
-        i = 0 if lang == "en" else 1
-        names = {k: v[i] for k, v in _LABELS.items()}
-        names.update({c.column: c.label(lang) for c in lb.unit_columns})
-        names[lb.total.column] = lb.total.label(lang)
-        names.update({c.column: c.label(lang) for c in lb.extra_columns})
-        names.update({code: lb.short_labels.get(code, (en, fr))[i] for code, en, fr in self.outcomes})
+        names = {k: pgettext("ranking column", v) for k, v in _LABELS.items()}
+        names.update({c.column: c.label().render() for c in lb.unit_columns})
+        names[lb.total.column] = lb.total.label().render()
+        names.update({c.column: c.label().render() for c in lb.extra_columns})
+        names.update({code: lb.short_label(code, label).render() for code, label in self.outcomes})
         return names
 
-    def footer(self, lang: str = "en") -> list[str]:
-        """Lines printed under a ranking table: its sort key, the units of other kinds ranked apart, and
-        the rules read from the catalogue but not modelled in this scenario (× how many units)."""
-        check_lang(lang)
-        fr = lang == "fr"
+    def footer(self) -> list[str]:
+        """Lines printed under a ranking table, in the reader's language: its sort key, the units of other
+        kinds ranked apart, and the rules read from the catalogue but not modelled in this scenario (× how
+        many units)."""
         col, asc = self.sort_key()
         lb = self.list_building
-        summed = [c for c, _, _ in self.outcomes if c in lb.total.codes]
+        summed = [c for c, _ in self.outcomes if c in lb.total.codes]
         if col == lb.total.column and len(summed) == 1:  # the total repeats one column: named by it
             col = summed[0]
-        title = self.titles(lang).get(col, col)
-        if fr:
-            lines = [f"Trié par « {title} », " + ("du plus petit au plus grand" if asc else
-                                                   "du plus grand au plus petit") + " (le meilleur d'abord)."]
-        else:
-            lines = [f"Sorted by '{title}', " + ("lowest first" if asc else "highest first") + " (best first)."]
+        title = self.titles().get(col, col)
+        lines = [_("Sorted by '{title}', lowest first (best first).", title=title) if asc else
+                 _("Sorted by '{title}', highest first (best first).", title=title)]
         methods = list(dict.fromkeys(self.table["method"])) if "method" in self.table else []
         if len(methods) == 1:
-            word = _METHODS.get(methods[0], (methods[0], methods[0]))[1 if fr else 0]
-            lines.append(f"Méthode : {word} pour chaque unité." if fr else f"Method: {word} for every unit.")
+            word = _method_name(methods[0])
+            lines.append(_("Method: {method} for every unit.", method=word))
         if self.left_apart:
-            names = self.list_building.kind_labels
-            parts = ", ".join(f"{names.get(k, (k, k))[1 if fr else 0]} ×{len(v)}" for k, v in self.left_apart.items())
-            lines.append(f"À part (--types les classe) : {parts}." if fr else
-                         f"Ranked apart (--types ranks them): {parts}.")
+            lb = self.list_building
+            parts = ", ".join(f"{lb.kind_label(k).render()} ×{len(v)}" for k, v in self.left_apart.items())
+            lines.append(_("Ranked apart (--types ranks them): {parts}.", parts=parts))
         nm = self.list_building.not_modelled_column
         if nm and nm in self.table.columns:
             counts: dict[str, int] = {}
@@ -212,8 +208,7 @@ class Ranking:
             if counts:
                 items = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
                 text = ", ".join(f"{k} ×{n}" for k, n in items)
-                lines.append(f"Règles lues, non modélisées ici (× unités) : {text}." if fr else
-                             f"Rules read, not modelled here (× units): {text}.")
+                lines.append(_("Rules read, not modelled here (× units): {rules}.", rules=text))
         return lines
 
     def sort_key(self) -> tuple[str, bool]:
@@ -225,43 +220,42 @@ class Ranking:
             return chosen
         return (lb.total.column, lb.best_first_ascending(self.role))
 
-    def labelled(self, lang: str = "en", group: bool = False) -> pd.DataFrame:
-        """The table with column titles in ``lang`` (``"en"`` or ``"fr"``), methods in ``lang``, rules
+    def labelled(self, group: bool = False) -> pd.DataFrame:
+        """The table with column titles in the reader's language (the context's), methods in it, rules
         joined by commas; ``group`` puts units with identical odds in one row (:meth:`grouped`)."""
-        check_lang(lang)
-        i = 0 if lang == "en" else 1
+        lang = get_lang()
         lb = self.list_building
-        names = {k: v[i] for k, v in _LABELS.items()}
-        names.update({c.column: c.label(lang) for c in lb.unit_columns})
+        names = self.titles()
         total, total_codes = lb.total.column, lb.total.codes
-        names[total] = lb.total.label(lang)
-        names.update({c.column: c.label(lang) for c in lb.extra_columns})
-        names.update({code: lb.short_labels.get(code, (en, fr))[i] for code, en, fr in self.outcomes})
         out = self.grouped() if group else self.table.copy()
-        out["method"] = out["method"].map(lambda m: _METHODS.get(m, (m, m))[i])
+        out["method"] = out["method"].map(_method_name)
         values = get_system(self.system).value_labels or {}
         for col, key in ((c.column, c.profile_key) for c in lb.unit_columns):  # values the system names
             known = values.get(key)
             if known and col in out:
-                out[col] = out[col].map(lambda v, known=known: " / ".join(  # grouped rows: "a, b / c"
-                    ", ".join(known.get(x, (x, x))[i] for x in part.split(", ")) for part in v.split(" / "))
+                def name(x, known=known):
+                    return value_label(known[x]).render(lang) if x in known else x
+
+                out[col] = out[col].map(lambda v, name=name: " / ".join(  # grouped rows: "a, b / c"
+                    ", ".join(name(x) for x in part.split(", ")) for part in v.split(" / "))
                     if isinstance(v, str) and v else
-                    tuple(known.get(x, (x, x))[i] for x in v) if isinstance(v, tuple) else v)
-        summed = [c for c, _, _ in self.outcomes if c in total_codes]
+                    tuple(name(x) for x in v) if isinstance(v, tuple) else v)
+        summed = [c for c, _ in self.outcomes if c in total_codes]
         if len(summed) <= 1:  # the total repeats the one summed column
             out = out.drop(columns=total)
         extra = _extra_columns(lb)
         for col, fmt in extra.items():  # the system's text columns in the language
             if fmt == "" and col in out:
-                out[col] = out[col].map(lambda v, col=col: lb.extra_text(col, v, lang))
+                out[col] = out[col].map(lambda v, col=col: lb.extra_text(col, v))
         for col in out.columns:  # list-valued columns (rules) joined by commas
             if col not in extra and out[col].dtype == object and any(isinstance(v, tuple) for v in out[col]):
                 out[col] = out[col].map(lambda r: ", ".join(r) if isinstance(r, tuple) else r)
         return out.rename(columns=names)
 
-    def chart_data(self, lang: str = "en", top: int | None = None, group: bool = True):
+    def chart_data(self, top: int | None = None, group: bool = True):
         """What :func:`fleeodds.report.charts.chart_ranking` draws: one stacked bar per unit
-        (best first at the top), the outcomes in the system's chart order and colours.
+        (best first at the top), the outcomes in the system's chart order and colours, named in the
+        reader's language (the context's).
 
         Returns
         -------
@@ -269,20 +263,18 @@ class Ranking:
         """
         from .results import RankBars
 
-        check_lang(lang)
         lb = self.list_building
-        i = 0 if lang == "en" else 1
         table = self.grouped() if group else self.table
         table = table if top is None else table.head(top)
         order = tuple(lb.chart_codes)
         outcomes = [o for o in self.outcomes if o[0] in table.columns]
         outcomes.sort(key=lambda o: order.index(o[0]) if o[0] in order else 99)
-        series = [((en, fr)[i], [float(v) for v in table[code]], lb.chart_colours.get(code))
-                  for code, en, fr in outcomes]
-        subtitle = lb.role_phrase(self.role, lang, "chart")
+        series = [(label.render(), [float(v) for v in table[code]], lb.chart_colours.get(code))
+                  for code, label in outcomes]
+        subtitle = lb.role_phrase(self.role, "chart").render()
         if self.opponent:
-            subtitle += ", " + self.against(lang)
-        return RankBars(title=self.title_in(lang), subtitle=subtitle,
+            subtitle += ", " + self.against().render()
+        return RankBars(title=self.title_label().render(), subtitle=subtitle,
                         units=[str(u) for u in table["unit"]], series=series)
 
 
@@ -417,8 +409,8 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
             continue
         tab = result.value
         for o in sc.outcomes:
-            if o.code not in [c for c, _, _ in outcomes]:
-                outcomes.append((o.code, o.en, o.fr))
+            if o.code not in [c for c, _ in outcomes]:
+                outcomes.append((o.code, o.label()))
         row: dict[str, Any] = {"unit": name}
         for col, key, default in unit_columns:
             value = prof.get(key, default)
@@ -428,7 +420,7 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
         row["method"] = how
         row.update(lb.unit_extras(sc, role, prof, row))  # the system's own columns (points, wins per 100 points)
         rows.append(row)
-    codes = [c for c, _, _ in outcomes]
+    codes = [c for c, _ in outcomes]
     columns = ["unit", *(c for c, _, _ in unit_columns)]
     table = pd.DataFrame(rows, columns=[*columns, *codes, "method"])
     for c in codes:
@@ -497,13 +489,20 @@ def _extra_columns(lb: ListBuilding) -> dict[str, str]:
     return lb.extra_formats()
 
 
-def _number(v: Any, fmt: str, lang: str) -> str:
+def _number(v: Any, fmt: str) -> str:
+    """A number of a ranking's own columns in ``fmt``, with the reader's decimal sign (the catalogue's
+    ``decimal_sign``: "," in French)."""
     if v is None or (isinstance(v, float) and v != v):
         return ""
     if not isinstance(v, (int, float)):
         return str(v)
     text = format(v, fmt)
-    return text.replace(".", ",") if lang == "fr" else text
+    return text.replace(".", pgettext("number format", "."))
+
+
+def _method_name(method: str) -> str:
+    """A method as a ranking names it, in the reader's language ("exacte", "Monte-Carlo")."""
+    return pgettext("ranking method", _METHODS[method]) if method in _METHODS else method
 
 
 def _cell(v: Any) -> str:
@@ -516,29 +515,31 @@ UNIT_WIDTH = 28
 TEXT_WIDTH = 20
 
 
-def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digits: int = 3,
-                   group: bool = True, wide: bool = False) -> str:
+def format_ranking(ranking: Ranking, fmt: str = "table", digits: int = 3, group: bool = True,
+                   wide: bool = False) -> str:
     """The ranking as text: ``"table"`` (aligned), ``"md"`` (Markdown) or ``"csv"``; units with
     identical odds share one row unless ``group`` is false (CSV keeps one row per unit). The table
     and Markdown show the columns the system picks for a narrow table
     (:attr:`~fleeodds.list_building.ListBuilding.table_columns`) unless ``wide``; the CSV has every column.
+    In the reader's language (the context's: ``with use_lang("fr"):``).
 
     Raises
     ------
     InputError
-        Unknown format or language.
+        Unknown format.
     """
+    lang = get_lang()
     if fmt == "csv":
         from .results import csv_text
 
         with use_lang(lang):
-            return csv_text(ranking.labelled(lang))
+            return csv_text(ranking.labelled())
     if fmt not in ("table", "md"):
         raise InputError("format", fmt, Message(N_("one of 'table', 'md', 'csv'")))
-    frame = ranking.labelled(lang, group=group)
+    frame = ranking.labelled(group=group)
     lb = ranking.list_building
     picked = None if wide or lb.table_columns is None else lb.table_columns(list(ranking.table.columns))
-    titles = ranking.titles(lang)
+    titles = ranking.titles()
     if picked:
         frame = frame[[titles.get(c, c) for c in picked if titles.get(c, c) in frame.columns]]
     narrow = not wide and lb.table_columns is not None
@@ -550,15 +551,14 @@ def format_ranking(ranking: Ranking, lang: str = "en", fmt: str = "table", digit
 
     shown = frame.copy()
     lb = ranking.list_building
-    i = 0 if lang == "en" else 1
-    numbers = {c.label(lang): c.fmt for c in lb.extra_columns if c.fmt not in ("pct", "")}
+    numbers = {c.label().render(): c.fmt for c in lb.extra_columns if c.fmt not in ("pct", "")}
     prob_cols = [c for c in shown.columns if shown[c].dtype.kind == "f" and c not in numbers]
     for c in prob_cols:  # percentages in the language's format: 58.3% / 58,3 %
         shown[c] = shown[c].map(lambda p: pct(p, lang, max(digits - 2, 0)) if isinstance(p, float) else p)
     for c, fmt in numbers.items():
         if c in shown.columns:
-            shown[c] = shown[c].map(lambda v, fmt=fmt: " / ".join(_number(x, fmt, lang) for x in v)
-                                    if isinstance(v, tuple) else _number(v, fmt, lang))
+            shown[c] = shown[c].map(lambda v, fmt=fmt: " / ".join(_number(x, fmt) for x in v)
+                                    if isinstance(v, tuple) else _number(v, fmt))
     # narrow: the unit's name and other text (the rules) wrap
     text = [c for c in shown.columns if c not in prob_cols and c not in numbers
             and all(isinstance(v, str) for v in shown[c])]

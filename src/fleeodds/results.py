@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
-from .language import SOURCE_LANG, Message, N_, get_lang, use_lang
-from .outcomes import Metric, Outcome
+from .language import Message, NP_, N_, SOURCE_LANG, Written, _, get_lang, pgettext, use_lang
+from .outcomes import Metric, Outcome, as_message, label_from_json, label_to_json
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -146,9 +146,10 @@ class OutcomeTable:
     def methods(self) -> list[str]:
         return list(dict.fromkeys(r["method"] for r in self.rows))
 
-    def relabel(self, lang: str) -> "OutcomeTable":
-        """The same table with labels in ``lang`` (``"en"`` or ``"fr"``)."""
-        labels = {o.code: o.label(lang) for o in self.outcomes}
+    def relabel(self) -> "OutcomeTable":
+        """The same table with labels in the reader's language (the context's: ``with use_lang("fr"):``)."""
+        lang = get_lang()
+        labels = {o.code: o.label().render(lang) for o in self.outcomes}
         if self._frame is None:
             frame: Any = [{**r, "label": labels.get(r["outcome"])} for r in self._rows]
         else:
@@ -171,7 +172,7 @@ class OutcomeTable:
         nan = float("nan")
         out = []
         for o in self.outcomes:
-            w: dict[str, Any] = {"outcome": o.code, "label": o.label(self.lang)}
+            w: dict[str, Any] = {"outcome": o.code, "label": o.label().render(self.lang)}
             if ex:
                 e = ex.get(o.code)
                 w["exact"] = float(e["probability"]) if e else nan
@@ -194,7 +195,7 @@ class OutcomeTable:
         import pandas as pd
 
         out = pd.DataFrame({"outcome": [o.code for o in self.outcomes],
-                            "label": [o.label(self.lang) for o in self.outcomes]})
+                            "label": [o.label().render(self.lang) for o in self.outcomes]})
         ex = self.frame[self.frame.method == "exact"].set_index("outcome")
         mc = self.frame[self.frame.method == "monte_carlo"].set_index("outcome")
         if len(ex):
@@ -245,7 +246,7 @@ class OutcomeTable:
         for o in self.outcomes:
             r = self._best_row(o.code)
             if r is not None:
-                out.append({"outcome": o.code, "label": o.label(self.lang), "probability": float(r["probability"]),
+                out.append({"outcome": o.code, "label": o.label().render(self.lang), "probability": float(r["probability"]),
                             "exact": bool(r["exact"])})
         return out
 
@@ -320,7 +321,7 @@ class OutcomeTable:
             "manifest": self.manifest,
             "outcomes": [{k: _clean(v) for k, v in r.items()} for r in self.rows],
             "exact_fractions": self.exact_fractions,
-            "metric": {"code": self.metric.code, "label": self.metric.label(self.lang), "unit": self.metric.unit},
+            "metric": {"code": self.metric.code, "label": self.metric.label().render(self.lang), "unit": self.metric.unit},
             "distribution": [{k: _clean(v) for k, v in r.items()} for r in self.distribution_rows],
             "cumulative": self.cumulative_rows(),
         }
@@ -869,17 +870,20 @@ class Matrix:
     roles : (str, str)
         The rules system's roles of the rows and the columns (Warhammer ``fleeing``, ``pursuing``).
     role_labels : dict
-        Role -> (en, fr), e.g. ``"pursuing": ("pursuer", "poursuivant")``.
+        Role -> its label (a :class:`~fleeodds.language.Message`), e.g. ``"pursuing"``: "pursuer" (French
+        "poursuivant").
     armies : (str, str)
         The names of the two armies (catalogues).
-    outcomes : list of (code, en, fr)
-    total : (column, en, fr, codes)
+    outcomes : list of (code, label)
+    total : (column, label, codes)
         The column summing the outcomes the matrix shows (Warhammer: caught in any way).
     good_total : dict
         Role -> whether the total is the good result for that role (Warhammer: the pursuer's).
-    unit_columns : list of (column, en, fr)
+    unit_columns : list of (column, label)
     short_labels : dict
-        Outcome code -> (en, fr) short column titles.
+        Outcome code -> short column title (a :class:`~fleeodds.language.Message`).
+    The labels read in the reader's language where they are shown (the context's: ``with use_lang("fr"):``);
+    JSON keeps each in every language (:func:`fleeodds.outcomes.label_to_json`).
     failures : list of (row unit, col unit, message)
         Cells that could not be computed (reported, not fatal).
     title, system, lang : str
@@ -890,13 +894,13 @@ class Matrix:
     cells: pd.DataFrame
     frame: pd.DataFrame
     roles: tuple[str, str]
-    role_labels: dict[str, tuple[str, str]]
+    role_labels: dict[str, Message]
     armies: tuple[str, str]
-    outcomes: list[tuple[str, str, str]]
-    total: tuple[str, str, str, tuple[str, ...]]
+    outcomes: list[tuple[str, Message]]
+    total: tuple[str, Message, tuple[str, ...]]
     good_total: dict[str, bool]
-    unit_columns: list[tuple[str, str, str]] = field(default_factory=list)
-    short_labels: dict[str, tuple[str, str]] = field(default_factory=dict)
+    unit_columns: list[tuple[str, Message]] = field(default_factory=list)
+    short_labels: dict[str, Message] = field(default_factory=dict)
     failures: list[tuple[str, str, str]] = field(default_factory=list)
     title: str = ""
     system: str = ""
@@ -904,26 +908,21 @@ class Matrix:
     manifest: dict[str, Any] = field(default_factory=dict)
 
     # -- views ----------------------------------------------------------------------
-    def _i(self, lang: str | None) -> int:
-        from .outcomes import check_lang
+    def role_label(self, role: str) -> Message:
+        """The name of ``role`` beside a unit (rendered in the reader's language where shown)."""
+        return as_message(self.role_labels[role]) if role in self.role_labels else Written(role)
 
-        lang = lang or self.lang
-        check_lang(lang)
-        return 0 if lang == "en" else 1
-
-    def role_label(self, role: str, lang: str | None = None) -> str:
-        return self.role_labels.get(role, (role, role))[self._i(lang)]
-
-    def value_label(self, column: str | None = None, lang: str | None = None) -> str:
-        """The short name of a column of :attr:`cells` (an outcome code or the total)."""
-        i = self._i(lang)
+    def value_label(self, column: str | None = None) -> Message:
+        """The short name of a column of :attr:`cells` (an outcome code or the total), rendered in the
+        reader's language where shown."""
         column = column or self.total[0]
         if column == self.total[0]:
-            return self.total[1 + i]
-        for code, en, fr in self.outcomes:
+            return as_message(self.total[1])
+        for code, label in self.outcomes:
             if code == column:
-                return self.short_labels.get(code, (en, fr))[i]
-        raise InputError("value", column, Message(N_("one of {choices}"), choices=", ".join([self.total[0], *(c for c, _, _ in self.outcomes)])))
+                return as_message(self.short_labels.get(code, label))
+        raise InputError("value", column, Message(N_("one of {choices}"),
+                                                  choices=", ".join([self.total[0], *(c for c, _ in self.outcomes)])))
 
     def wide(self, column: str | None = None) -> pd.DataFrame:
         """The matrix: rows the first army's units, columns the other's, values ``column`` of
@@ -960,33 +959,34 @@ class Matrix:
                       self.role_labels, self.armies, self.outcomes, self.total, self.good_total, self.unit_columns,
                       self.short_labels, fails, self.title, self.system, self.lang, dict(self.manifest))
 
-    def labelled(self, lang: str | None = None) -> pd.DataFrame:
-        """:attr:`cells` with column titles in ``lang`` (the unit columns say which side they describe)."""
-        i = self._i(lang)
+    def labelled(self) -> pd.DataFrame:
+        """:attr:`cells` with column titles in the reader's language (the context's: ``with use_lang("fr"):``;
+        the unit columns say which side they describe)."""
+        lang = get_lang()
         names: dict[str, str] = {}
+        total = self.value_label().render()
         for side, role in (("row", self.roles[0]), ("col", self.roles[1])):
-            who = self.role_label(role, lang)
+            who = self.role_label(role).render()
             names[f"{side}_unit"] = who
-            colon = (": ", " : ")[i]
-            names[f"{side}_points"] = f"{who}{colon}points"
-            for col, en, fr in self.unit_columns:
-                names[f"{side}_{col}"] = f"{who}{colon}{(en, fr)[i]}"
-            good = self.total[1 + i] if self.good_total.get(role) else ("not ", "non ")[i] + self.total[1 + i]
-            names[f"{side}_per_100_pts"] = f"{who}{colon}{good} " + ("per 100 pts", "pour 100 pts")[i]
-        for code, en, fr in self.outcomes:
-            names[code] = self.short_labels.get(code, (en, fr))[i]
+            names[f"{side}_points"] = _("{who}: points", who=who)
+            for col, label in self.unit_columns:
+                names[f"{side}_{col}"] = _("{who}: {column}", who=who, column=as_message(label))
+            names[f"{side}_per_100_pts"] = (_("{who}: {total} per 100 pts", who=who, total=total)
+                                            if self.good_total.get(role) else
+                                            _("{who}: not {total} per 100 pts", who=who, total=total))
+        for code, _label in self.outcomes:
+            names[code] = self.value_label(code).render()
         t = self.total[0]
-        names[t] = self.total[1 + i]
-        names[f"{t}_low"] = self.total[1 + i] + (": 95% low", " : bas à 95 %")[i]
-        names[f"{t}_high"] = self.total[1 + i] + (": 95% high", " : haut à 95 %")[i]
-        names.update({"method": ("method", "méthode")[i], "trials": ("trials", "tirages")[i],
-                      "seed": ("seed", "graine")[i]})
+        names[t] = total
+        names[f"{t}_low"] = _("{total}: 95% low", total=total)
+        names[f"{t}_high"] = _("{total}: 95% high", total=total)
+        names.update({k: pgettext("matrix column", v) for k, v in _MATRIX_COLUMNS.items()})
         out = self.cells.copy()
-        if i:  # another language than English: the methods, and the values of the unit columns, named in it
+        if lang != SOURCE_LANG:  # another language than English: the methods, and the unit columns' values in it
             from .report.csv_words import method_name
 
-            out["method"] = out["method"].map(lambda m: method_name(m, lang or self.lang))
-            out = self._unit_values_named(out, i)
+            out["method"] = out["method"].map(lambda m: method_name(m, lang))
+            out = self._unit_values_named(out)
         else:
             out["method"] = out["method"].map(lambda m: {"mc": "Monte Carlo"}.get(m, m))
         for col in out.columns:
@@ -994,12 +994,12 @@ class Matrix:
                 out[col] = out[col].map(lambda r: ", ".join(r) if isinstance(r, (tuple, list)) else r)
         return out.rename(columns=names)
 
-    def _unit_values_named(self, out: "pd.DataFrame", i: int) -> "pd.DataFrame":
+    def _unit_values_named(self, out: "pd.DataFrame") -> "pd.DataFrame":
         """The unit columns' codes (a troop type ``swarm``, rules ``("unbreakable",)``) named as the rules
-        system names them (:attr:`fleeodds.system.RulesSystem.value_labels`; ``i`` 1: French)."""
+        system names them, in the reader's language (:attr:`fleeodds.system.RulesSystem.value_labels`)."""
         from .errors import FleeoddsError
         from .list_building import resolve
-        from .system import get_system
+        from .system import get_system, value_label
 
         try:
             system = get_system(self.system)
@@ -1008,11 +1008,12 @@ class Matrix:
                 if system.list_building is not None else {}
         except (FleeoddsError, LookupError, TypeError):  # a matrix of an unknown system: its codes as written
             return out
-        for col, _, _ in self.unit_columns:
+        for col, _label in self.unit_columns:
             known = values.get(keys.get(col, col))
             if not known:
                 continue
-            name = (lambda x, known=known: known[x][i] if isinstance(x, str) and x in known else x)
+            name = (lambda x, known=known: value_label(known[x]).render()
+                    if isinstance(x, str) and x in known else x)
             for side in ("row", "col"):
                 if f"{side}_{col}" in out:
                     out[f"{side}_{col}"] = out[f"{side}_{col}"].map(
@@ -1024,11 +1025,13 @@ class Matrix:
         """Title, manifest, the cells, the tidy rows and the failures, JSON-able (no NaN); what
         :meth:`from_dict` reads back (``fleeodds matrix --resume``)."""
         return {"kind": "fleeodds.matrix", "title": self.title, "system": self.system, "lang": self.lang,
-                "roles": list(self.roles), "role_labels": {k: list(v) for k, v in self.role_labels.items()},
-                "armies": list(self.armies), "outcomes": [list(o) for o in self.outcomes],
-                "total": [*self.total[:3], list(self.total[3])], "good_total": self.good_total,
-                "unit_columns": [list(c) for c in self.unit_columns],
-                "short_labels": {k: list(v) for k, v in self.short_labels.items()},
+                "roles": list(self.roles),
+                "role_labels": {k: label_to_json(v) for k, v in self.role_labels.items()},
+                "armies": list(self.armies), "outcomes": [[c, label_to_json(v)] for c, v in self.outcomes],
+                "total": [self.total[0], label_to_json(self.total[1]), list(self.total[2])],
+                "good_total": self.good_total,
+                "unit_columns": [[c, label_to_json(v)] for c, v in self.unit_columns],
+                "short_labels": {k: label_to_json(v) for k, v in self.short_labels.items()},
                 "manifest": self.manifest, "cells": records(self.cells), "rows": records(self.frame),
                 "failures": [{"row_unit": a, "col_unit": b, "error": e} for a, b, e in self.failures]}
 
@@ -1053,10 +1056,13 @@ class Matrix:
             frame = pd.DataFrame(data["rows"], columns=MATRIX_COLUMNS)
             t = data["total"]
             _check_probabilities(cells, frame, [o[0] for o in data["outcomes"]], t[0])
-            return cls(cells, frame, tuple(data["roles"]), {k: tuple(v) for k, v in data["role_labels"].items()},
-                       tuple(data["armies"]), [tuple(o) for o in data["outcomes"]], (t[0], t[1], t[2], tuple(t[3])),
-                       dict(data["good_total"]), [tuple(c) for c in data["unit_columns"]],
-                       {k: tuple(v) for k, v in data["short_labels"].items()},
+            return cls(cells, frame, tuple(data["roles"]),
+                       {k: label_from_json(v) for k, v in data["role_labels"].items()},
+                       tuple(data["armies"]), [_labelled(o) for o in data["outcomes"]],
+                       (t[0], label_from_json(t[1]), tuple(t[2])) if len(t) == 3 else  # older: [col, en, fr, codes]
+                       (t[0], label_from_json(t[1:3]), tuple(t[3])),
+                       dict(data["good_total"]), [_labelled(c) for c in data["unit_columns"]],
+                       {k: label_from_json(v) for k, v in data["short_labels"].items()},
                        [(f["row_unit"], f["col_unit"], f["error"]) for f in data["failures"]],
                        data.get("title", ""), data.get("system", ""), data.get("lang", "en"), data.get("manifest", {}))
         except (KeyError, TypeError, ValueError, IndexError) as exc:
@@ -1067,22 +1073,31 @@ class Matrix:
         """Strict JSON (``NaN`` becomes ``null``)."""
         return strict_json(self.to_dict(), indent)
 
-    def to_csv(self, layout: str = "long", lang: str | None = None, column: str | None = None) -> str:
+    def to_csv(self, layout: str = "long", column: str | None = None) -> str:
         """CSV of the tidy rows (``"long"``), the cells (``"cells"``) or the matrix of ``column``
-        (``"wide"``, default the total); French: ``;``, decimal comma, UTF-8 BOM (:func:`csv_text`).
+        (``"wide"``, default the total), for a reader of the context's language (``with use_lang("fr"):``
+        French: ``;``, decimal comma, UTF-8 BOM; :func:`csv_text`).
 
         Raises
         ------
         InputError
             Unknown layout or column.
         """
-        lang = lang or self.lang
-        with use_lang(lang):
-            if layout == "long":
-                return csv_text(self.frame)
-            if layout == "cells":
-                return csv_text(self.labelled(lang))
-            if layout == "wide":
-                return csv_text(self.wide(column).reset_index().rename(columns={self.roles[0]: self.role_label(
-                    self.roles[0], lang)}))
+        if layout == "long":
+            return csv_text(self.frame)
+        if layout == "cells":
+            return csv_text(self.labelled())
+        if layout == "wide":
+            return csv_text(self.wide(column).reset_index().rename(columns={self.roles[0]: self.role_label(
+                self.roles[0]).render()}))
         raise InputError("layout", layout, Message(N_("one of 'long', 'wide', 'cells'")))
+
+
+#: The matrix's own columns (context "matrix column": "méthode", "tirages", "graine").
+_MATRIX_COLUMNS = {"method": NP_("matrix column", "method"), "trials": NP_("matrix column", "trials"),
+                   "seed": NP_("matrix column", "seed")}
+
+
+def _labelled(item: list) -> tuple[str, Message]:
+    """A ``(code, label)`` pair of a matrix's JSON: ``[code, {lang: text}]``, or an older ``[code, en, fr]``."""
+    return (item[0], label_from_json(item[1] if len(item) == 2 else item[1:3]))

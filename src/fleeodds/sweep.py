@@ -218,7 +218,7 @@ def sweep(
                          Message(N_("at most {n} cells in all (the product of the value counts)"), n=MAX_CELLS))
     # a scenario with comparison setups is swept for each of them: the setup is one more
     # dimension of the grid (the last, so that line charts draw one line per setup)
-    setups = [(s.label(lang), sc.with_changes(s.changes)) for s in sc.compare_setups()] or [(None, sc)]
+    setups = [(s.label().render(lang), sc.with_changes(s.changes)) for s in sc.compare_setups()] or [(None, sc)]
     covered = [set(s.changes) <= set(fields) for s in sc.compare_setups()]
     if covered and all(covered):  # the varied fields span what the setups change: the grid replaces them
         setups = [(None, sc)]
@@ -226,7 +226,7 @@ def sweep(
         s = next(s for s in sc.compare_setups() if set(s.changes) & set(fields))
         raise InputError("--vary", sorted(set(s.changes) & set(fields)),
                          Message(N_("fields that the setup {setup!r} does not set too (it sets {fields}); vary every field the "
-                                    "setups set, or other fields"), setup=s.en, fields=", ".join(sorted(s.changes))))
+                                    "setups set, or other fields"), setup=s.name, fields=", ".join(sorted(s.changes))))
     if setups[0][0] is not None:
         if SETUP_FIELD in values:
             raise InputError("--vary", SETUP_FIELD, Message(N_("field names other than 'setup' for a scenario with setups")))
@@ -237,7 +237,7 @@ def sweep(
     # validate every cell before running any (a typo must not cost a long run)
     cells = []
     changed_by: dict[Any, set[str]] = {None: set()}
-    changed_by.update({s.label(lang): set(s.changes) for s in sc.compare_setups()})
+    changed_by.update({s.label().render(lang): set(s.changes) for s in sc.compare_setups()})
     for combo in itertools.product(*values.values()):
         for label, base in setups:
             try:  # the varied fields' effect is judged over the whole grid below, not per cell
@@ -264,7 +264,7 @@ def sweep(
     own = runner is None
     runner = runner or Runner(workers=workers, scheduler=scheduler)
     try:
-        done = runner.run(jobs, progress=progress, desc=title or sc.title_in(lang) or "sweep")
+        done = runner.run(jobs, progress=progress, desc=title or sc.title_label().render(lang) or "sweep")
     finally:
         if own:
             runner.close()
@@ -292,7 +292,7 @@ def sweep(
     mc_tables = [t for t in tables if "trials" in t.manifest]
     manifest = {"method": method, "seed": seed if mc_tables else None,
                 "trials": mc_tables[0].manifest["trials"] if mc_tables else None,
-                "fields": fields, "values": values, "cells": n_cells, "scenario": sc.title_in(lang)}
+                "fields": fields, "values": values, "cells": n_cells, "scenario": sc.title_label().render(lang)}
     idle = _fields_without_effect(frame, fields)
     if idle:
         manifest["fields_without_effect"] = idle
@@ -300,7 +300,7 @@ def sweep(
     add_input_notes(manifest, sentences, [("", n) for n in noted])
     if sentences:
         manifest["notes"] = sentences
-    return Sweep(frame, fields, values, tables, title or sc.title_in(lang), lang, manifest)
+    return Sweep(frame, fields, values, tables, title or sc.title_label().render(lang), lang, manifest)
 
 
 #: Largest time (seconds, estimated from one cell) spent loading every cell with all its checks to find the

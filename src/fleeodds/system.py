@@ -35,8 +35,9 @@ from typing import Any, Callable, NamedTuple
 import numpy as np
 
 from .errors import FleeoddsError, InputError, error_message
-from .language import Message, N_, use_lang
-from .outcomes import NO_METRIC, Metric, Outcome
+from .language import Message, N_, SOURCE_LANG, Written, available_langs, use_lang
+from .outcomes import Metric, NO_METRIC, Outcome, as_message
+from . import messages_fr
 from .validation import (InputNote, collecting_notes, equals_default, no_effect, number_text_hint,  # noqa: F401
                          schema_default, set_field, short_repr, strict_inputs_on)
 
@@ -63,26 +64,43 @@ MAX_TITLE = 200
 DECIDE_KEY = "decide"
 
 
-class Setup(NamedTuple):
-    """One comparison setup: its labels and the field changes that make it."""
+def value_label(names: Any) -> Message:
+    """A value's name (:attr:`RulesSystem.value_labels`) as a :class:`~fleeodds.language.Message`: a label
+    marked ``N_()`` (or a Message) from the catalogue; an ``(English, French)`` pair given by a data file
+    (a unit's army-book name) as a :class:`~fleeodds.language.Written`."""
+    if isinstance(names, (tuple, list)) and len(names) == 2:
+        return Written(str(names[0]), fr=str(names[1]))
+    return as_message(names if isinstance(names, str) else str(names))
 
-    en: str
-    fr: str
+
+def label_texts(names: Any) -> tuple[str, ...]:
+    """A value's name (as :func:`value_label` reads it) in every language with a catalogue, English first:
+    the texts a written value may be (``"withdraw"``, ``"retraite"``)."""
+    label = value_label(names)
+    return tuple(dict.fromkeys(label.render(lg) for lg in available_langs()))
+
+
+class Setup(NamedTuple):
+    """One comparison setup: its label (English text; a :class:`~fleeodds.language.Message`, or a
+    :class:`~fleeodds.language.Written` label with the file's ``label_fr``) and the field changes that make it."""
+
+    name: str
     changes: dict[str, Any]
 
-    def label(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else self.en
+    def label(self) -> Message:
+        """The label, rendered in the reader's language where it is shown (``.render()``)."""
+        return as_message(self.name)
 
 
 class Variant(NamedTuple):
-    """A comparison setup built: its labels and the scenario."""
+    """A comparison setup built: its label (as :class:`Setup`'s) and the scenario."""
 
-    en: str
-    fr: str
+    name: str
     scenario: "Scenario"
 
-    def label(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else self.en
+    def label(self) -> Message:
+        """The label, rendered in the reader's language where it is shown (``.render()``)."""
+        return as_message(self.name)
 
 
 @dataclass(frozen=True)
@@ -94,22 +112,22 @@ class RollChoice:
 
     Attributes
     ----------
-    en, fr : str
-        The choice, for people ("re-roll the Break test with the Battle Standard").
+    name : str
+        The choice, for people ("re-roll the Break test with the Battle Standard"), marked ``N_()``.
     base_changes : dict
         Field changes that give the scenario with no re-roll at all (its exact distribution is read).
-    results : tuple of (code, en, fr, outcome codes)
+    results : tuple of (code, label marked ``N_()``, outcome codes)
         The classes of the first roll's result, each with the scenario's outcome codes it leads to: the outcome
         sets partition the scenario's outcomes, and what follows a result depends on its class only.
     """
 
-    en: str
-    fr: str
+    name: str
     base_changes: dict
     results: tuple
 
-    def label(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else self.en
+    def label(self) -> Message:
+        """The choice's label, rendered in the reader's language where it is shown (``.render()``)."""
+        return as_message(self.name)
 
 
 class Scenario(ABC):
@@ -152,10 +170,13 @@ class Scenario(ABC):
         """The key of the rules system (``source["system"]``)."""
         return str(self.source.get("system", ""))
 
-    def title_in(self, lang: str = "en") -> str:
-        """The title to show in ``lang``: the file's ``title_fr`` in French when it gives one,
-        else :attr:`title` (a title built from unit names reads the same in both languages)."""
-        return self.title_fr if lang == "fr" and self.title_fr else self.title
+    def title_label(self) -> Message:
+        """The title to show, rendered in the reader's language where it is shown (``.render()``): the
+        file's ``title_fr`` in French when it gives one, else :attr:`title` (a title built from unit names
+        reads the same in both languages)."""
+        if isinstance(self.title, Message):
+            return self.title
+        return Written(self.title, fr=self.title_fr)
 
     # -- evaluation ----------------------------------------------------------------
     @property
@@ -417,11 +438,15 @@ class Scenario(ABC):
                 code = rules_system.code_of(str(path), value)  # "retraite" written: the code "withdraw"
                 key = code.lower() if isinstance(code, str) and code not in names else code
                 small = not isinstance(value, int) or abs(value) < 10 ** 100  # str() of a huge int raises
-                if small and s.en == str(value) and s.fr == s.en and isinstance(key, (str, int, float)) \
-                        and key in names:
+                if small and s.name == str(value) and not getattr(s.name, "translations", None) \
+                        and isinstance(key, (str, int, float)) and key in names:
                     # the English label stays as written when it is the code; a label written stands for its
                     # code and reads in each language ("retraite": "withdraw" / "retraite")
-                    s = Setup(s.en if code is value else names[key][0], names[key][1], s.changes)
+                    named = value_label(names[key])
+                    if code is value:
+                        named = Written(str(s.name), **{lg: named.render(lg) for lg in available_langs()
+                                                         if lg != SOURCE_LANG})
+                    s = Setup(named, s.changes)
             out.append(s)
         return out
 
@@ -448,24 +473,25 @@ class Scenario(ABC):
             except ValueError:  # an int too long to write: refused by the system's checks just below
                 key = f"<unwritable {len(seen)}>"
             if key in seen:
-                raise InputError(f"{COMPARE_KEY}.{s.en}", short_repr(s.changes),
-                                 Message(N_("changes that differ from those of setup {setup!r} (they are the same)"), setup=seen[key]))
-            seen[key] = s.en
-        labels = [s.en for s in setups]
+                raise InputError(f"{COMPARE_KEY}.{s.name}", short_repr(s.changes),
+                                 Message(N_("changes that differ from those of setup {setup!r} (they are the same)"),
+                                         setup=seen[key]))
+            seen[key] = str(s.name)
+        labels = [str(s.name) for s in setups]
         if len(set(labels)) != len(labels):
             raise InputError(COMPARE_KEY, labels, Message(N_("distinct setup labels")))
         out = []
         for s in setups:
             try:
-                out.append(Variant(s.en, s.fr, self.with_changes(s.changes)))
+                out.append(Variant(s.name, self.with_changes(s.changes)))
             except FleeoddsError as exc:
-                raise FleeoddsError(Message(N_("compare.{setup}: {error}"), setup=s.en, error=error_message(exc))) from None
+                raise FleeoddsError(Message(N_("compare.{setup}: {error}"), setup=s.name, error=error_message(exc))) from None
         return out
 
     def one_setup_error(self) -> InputError:
         """The error for a scenario with one comparison setup where setups are compared side by side
         (``fleeodds run``): one setup alone compares nothing."""
-        return InputError(self._compare_field(), self.compare_setups()[0].en,
+        return InputError(self._compare_field(), str(self.compare_setups()[0].name),
                           Message(N_("at least two setups to compare (one setup alone compares nothing: write its "
                           "changes in the scenario itself, or add a second setup)")))
 
@@ -534,12 +560,12 @@ def parse_compare_table(table: Any, where: str = COMPARE_KEY) -> list[Setup]:
         if not isinstance(changes, dict) or not changes:
             raise InputError(f"{where}.{label}", short_repr(changes), Message(N_("a table of field.path = value changes")))
         changes = dict(changes)
-        fr = changes.pop(LABEL_FR_KEY, label)
-        if not isinstance(fr, str) or not fr.strip():
+        fr = changes.pop(LABEL_FR_KEY, None)
+        if fr is not None and (not isinstance(fr, str) or not fr.strip()):
             raise InputError(f"{where}.{label}.{LABEL_FR_KEY}", short_repr(fr), Message(N_("a French label (text)")))
         if not changes:
             raise InputError(f"{where}.{label}", short_repr(changes), Message(N_("at least one field.path = value change")))
-        out.append(Setup(str(label), fr, changes))
+        out.append(Setup(Written(str(label), fr=fr), changes))
     return out
 
 
@@ -575,8 +601,10 @@ class RulesSystem:
     ----------
     key : str
         The ``system = "…"`` value of its scenario files.
-    title, title_fr : str
-        Its name for people, in English and French.
+    title : str
+        Its name for people, in English, marked ``N_()`` (the catalogue holds the other languages).
+    title_fr : str, optional
+        A plug-in's French name when the catalogue has none (the shipped systems leave it empty).
     loader : callable ``(data: dict, base_dir: Path, *, check_only: frozenset[str] | None = None) -> Scenario``
         Validates a source table and builds the scenario (the scenario keeps
         ``data`` and ``base_dir``). ``check_only`` scopes the checks of inputs
@@ -614,14 +642,13 @@ class RulesSystem:
         The choices made after seeing a roll in this scenario, ``{name: RollChoice}`` (``[decide]
         after_roll = [name]``). Default: none.
     goals : dict, optional
-        Named outcome sets a ``[decide]`` table may aim at, ``{name: (English label, French label, (outcome
+        Named outcome sets a ``[decide]`` table may aim at, ``{name: (label marked N_(), (outcome
         codes, ...))}``, e.g. ``{"not_destroyed": (...)}``; outcome codes and ``not_<code>`` work without being
         declared. Default: none.
     """
 
     key: str
     title: str
-    title_fr: str
     loader: Callable[..., Scenario]
     schema: Callable[[str], dict]
     compare_paths: tuple[str, ...] = (COMPARE_KEY,)
@@ -630,11 +657,16 @@ class RulesSystem:
     list_building: Any = field(default=None, compare=False)  # ListBuilding | dotted module name | None
     value_labels: dict[str, dict[Any, tuple[str, str]]] = field(default_factory=dict, compare=False)
     decision_points: Callable[["Scenario"], dict[str, tuple[Any, ...]]] | None = field(default=None, compare=False)
-    goals: dict[str, tuple[str, str, tuple[str, ...]]] = field(default_factory=dict, compare=False)
+    goals: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict, compare=False)
     roll_choices: Callable[["Scenario"], dict[str, RollChoice]] | None = field(default=None, compare=False)
+    title_fr: str = field(default="", compare=False)
 
-    def label(self, lang: str = "en") -> str:
-        return self.title_fr if lang == "fr" else self.title
+    def label(self) -> Message:
+        """The system's name (marked ``N_()`` where written), rendered in the reader's language where it is
+        shown (``.render()``); a plug-in's ``title_fr`` when it gives one and the catalogue has no French."""
+        if self.title_fr and self.title_fr != self.title:
+            return Written(self.title, fr=self.title_fr)
+        return as_message(self.title)
 
     def load(self, data: dict, base_dir: Path | None = None, *,
              check_only: frozenset[str] | set[str] | None = None) -> Scenario:
@@ -708,9 +740,9 @@ class RulesSystem:
                 continue
             codes: dict[str, Any] = {}
             for code, labels in names.items():
-                if not isinstance(labels, (tuple, list)):
+                if not isinstance(labels, (str, tuple, list)):
                     continue
-                for label in labels:
+                for label in label_texts(labels):
                     key = fold_label(label) if isinstance(label, str) else ""
                     if key and not number_text_hint(label, "int_type"):  # a number is never a label
                         codes.setdefault(key, code)

@@ -37,7 +37,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from .errors import FleeoddsError
-from .language import use_lang
+from .language import available_langs, use_lang
 from .system import MAX_SETUPS, RulesSystem, Scenario, get_system, scenario_from_dict
 
 #: |z| bound of a two-sided 99.9 % interval.
@@ -106,9 +106,10 @@ def check_structure(scenario: Scenario) -> None:
     _check(sc.system and get_system(sc.system).key == sc.system, sc, f"unregistered system {sc.system!r}")
     codes = [o.code for o in sc.outcomes]
     _check(codes and len(set(codes)) == len(codes), sc, f"outcome codes must be distinct and not empty: {codes}")
-    _check(all(o.en and o.fr for o in sc.outcomes), sc, "every outcome has an English and a French label")
+    _check(all(o.label() and all(o.label().render(lg) for lg in available_langs()) for o in sc.outcomes), sc,
+           "every outcome has a label in every language")
     _check(sc.metric.n_bins >= 1, sc, "the metric has at least one bin")
-    _check(isinstance(sc.title, str) and isinstance(sc.title_in("fr"), str), sc, "the title is text")
+    _check(isinstance(sc.title, str) and all(isinstance(sc.title_label().render(lg), str) for lg in available_langs()), sc, "the title is text")
     order = sc.outcome_order
     _check(order is None or len(set(order)) == len(order), sc, f"outcome_order {order} repeats an outcome")
     _check(sc.has_exact or sc.exact_refusal, sc, "a scenario without an exact solver says why (exact_refusal)")
@@ -327,14 +328,14 @@ def check_variants(scenario: Scenario) -> None:
     sc = scenario
     variants = sc.variants()
     _check(len(variants) <= MAX_SETUPS, sc, f"{len(variants)} setups")
-    labels = [v.en for v in variants]
+    labels = [str(v.name) for v in variants]
     _check(len(set(labels)) == len(labels), sc, f"setup labels repeat: {labels}")
     for v in variants:
-        _check(v.en and v.fr, sc, "a setup without its labels")
-        _check(v.scenario.system == sc.system, sc, f"setup {v.en!r} of another system")
-        _check(not v.scenario.variants(), sc, f"setup {v.en!r} has setups of its own")
+        _check(all(v.label().render(lg) for lg in available_langs()), sc, "a setup without its labels")
+        _check(v.scenario.system == sc.system, sc, f"setup {str(v.name)!r} of another system")
+        _check(not v.scenario.variants(), sc, f"setup {str(v.name)!r} has setups of its own")
         rebuilt = rebuilt_from_source(v.scenario)
-        _check(rebuilt.describe() == v.scenario.describe(), sc, f"setup {v.en!r} rebuilt from its source differs")
+        _check(rebuilt.describe() == v.scenario.describe(), sc, f"setup {str(v.name)!r} rebuilt from its source differs")
 
 
 # ----------------------------------------------------------------------------- the base class

@@ -120,7 +120,7 @@ def test_fight_ranking_uses_points_and_equipment(mapped):
     t = r.table.set_index("unit")
     assert t.loc["Axe Guard", "points"] == 80.0 and t.loc["Scale Spears", "points"] == 80.0  # 10 models each
     assert t.loc["Old Tusk", "points"] == 150.0  # a single model is one model, whatever the size rule
-    wins_codes = [c for c, _, _ in r.outcomes if c.startswith("enemy_")]
+    wins_codes = [c for c, _ in r.outcomes if c.startswith("enemy_")]
     beats_codes = ["enemy_caught", "enemy_run_down", "enemy_caught_reengaged", "enemy_destroyed"]
     for name in t.index:
         row = t.loc[name]
@@ -139,11 +139,11 @@ def test_fight_ranking_uses_points_and_equipment(mapped):
     data["fight"]["unit"].update(models=10, files=5, weapon="great_weapon", armour_save=5)
     want = fleeodds.load_scenario(data).exact_distribution("fraction")
     assert sc.with_unit("fleeing", prof).exact_distribution("fraction") == want
-    text = format_ranking(r, "fr", wide=True)  # the narrow table leaves the equipment to --wide and the CSV
+    text = _in("fr", format_ranking, r, wide=True)  # the narrow table leaves the equipment to --wide and the CSV
     assert "arme lourde, armure 5+" in text and "gagne/100 pts" in text
-    english = format_ranking(r, "en", wide=True)
+    english = _in("en", format_ranking, r, wide=True)
     assert "great weapon, armour 5+" in english and "nan" not in english
-    narrow = format_ranking(r, "en")
+    narrow = _in("en", format_ranking, r)
     assert "great weapon" not in narrow and "wins/100 pts" in narrow
     assert max(len(line) for line in narrow.splitlines()) <= 120
 
@@ -155,5 +155,13 @@ def test_equipment_that_cannot_count_is_left_out_and_said(mapped):
     lancers = next(p for p in mapped.with_extras() if p["name"] == "Boar Lancers")
     got = sc.with_unit("fleeing", lancers)
     assert got.model.fight.unit.weapon == "hand_weapon" and "unused:lance" in got.equipment_read
-    assert extra_text("equipment", "; ".join(got.equipment_read), "en").startswith(
+    assert _in("en", extra_text, "equipment", "; ".join(got.equipment_read)).startswith(
         "hand weapon, lance not counted (did not charge)")
+
+
+def _in(lang, f, *args, **kw):
+    """``f(*args, **kw)`` in the reader's language ``lang``."""
+    from fleeodds.language import use_lang
+
+    with use_lang(lang):
+        return f(*args, **kw)

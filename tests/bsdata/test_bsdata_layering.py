@@ -25,6 +25,7 @@ from fleeodds import list_building as lb_api
 from fleeodds import system as registry
 from fleeodds.errors import InputError
 from fleeodds.importers import bsdata
+from fleeodds.language import Written
 from fleeodds.outcomes import Outcome
 from fleeodds.rank import format_ranking, list_building, rank_units
 
@@ -71,7 +72,8 @@ def test_system_without_list_building():
 
 # ------------------------------------------------------------------ a made-up system
 
-OUTCOMES = (Outcome("tagged", "tagged", "touché"), Outcome("away", "got away", "s'échappe"))
+#: A plug-in outside the package gives its labels with their translations (:class:`fleeodds.language.Written`).
+OUTCOMES = (Outcome("tagged", Written("tagged", fr="touché")), Outcome("away", Written("got away", fr="s'échappe")))
 
 
 class CoinChase(registry.Scenario):
@@ -119,20 +121,20 @@ def _lb_module() -> types.ModuleType:
     mapping = bsdata.UnitMapping(_map_unit, "a speed")
 
     def role(key: str, ascending: bool) -> lb_api.Role:
-        return lb_api.Role(key, key, key, f"chart:{key}:en", f"chart:{key}:fr", f"header:{key}:en",
-                           f"header:{key}:fr", ascending)
+        return lb_api.Role(key, Written(key), Written(f"chart:{key}:en", fr=f"chart:{key}:fr"),
+                           Written(f"header:{key}:en", fr=f"header:{key}:fr"), ascending)
 
     m.LIST_BUILDING = lb_api.ListBuilding(
         map_catalogue=lambda catalogue: bsdata.map_catalogue(catalogue, mapping),
         known_profiles=lambda: {"hare": {"name": "Hare", "speed": 5}},
         roles=(role("runner", True), role("chaser", False)),
-        unit_columns=(lb_api.UnitColumn("speed", "speed", "speed", "vitesse", None),
-                      lb_api.UnitColumn("tags", "tags", "tags", "étiquettes", ())),
-        total=lb_api.Total("tagged_total", "tagged (any)", "touché (total)", ("tagged",)),
-        short_labels={"tagged": ("tag", "touché"), "away": ("away", "parti")},
+        unit_columns=(lb_api.UnitColumn("speed", "speed", Written("speed", fr="vitesse"), None),
+                      lb_api.UnitColumn("tags", "tags", Written("tags", fr="étiquettes"), ())),
+        total=lb_api.Total("tagged_total", Written("tagged (any)", fr="touché (total)"), ("tagged",)),
+        short_labels={"tagged": Written("tag", fr="touché"), "away": Written("away", fr="parti")},
         chart_codes=("away", "tagged"), chart_colours={"tagged": "#D55E00", "away": "#009E73"},
         # a column of its own: the runner's lead in speed
-        extra_columns=(lb_api.ExtraColumn("lead", "lead", "avance", ".0f"),),
+        extra_columns=(lb_api.ExtraColumn("lead", Written("lead", fr="avance"), ".0f"),),
         unit_extras=lambda sc, role, prof, row: {"lead": sc.runner["speed"] - sc.chaser["speed"]})
     return m
 
@@ -140,7 +142,7 @@ def _lb_module() -> types.ModuleType:
 @pytest.fixture
 def coin_chase(monkeypatch):
     monkeypatch.setitem(sys.modules, "coin_chase_list_building", _lb_module())
-    system = registry.RulesSystem("coin_chase", "Coin chase", "Course à pile", CoinChase, lambda lang: {},
+    system = registry.RulesSystem("coin_chase", "Coin chase", CoinChase, lambda lang: {}, title_fr="Course à pile",
                                   roles=("runner", "chaser"), list_building="coin_chase_list_building")
     registry.register(system)
     yield {"system": "coin_chase", "title": "a chase", "runner": {"name": "R", "speed": 3},
@@ -160,10 +162,10 @@ def test_made_up_system_ranked(coin_chase):
     assert t.loc["Mid", "tagged"] == pytest.approx(15 / 36, abs=1e-12)
     assert t.loc["Fast", "tagged"] == pytest.approx(6 / 36, abs=1e-12)
     assert r.failures == [("Broken", "runner.speed: 'x' is not allowed; expected an integer")]
-    text = format_ranking(r, "fr")
+    text = _in("fr", format_ranking, r)
     assert "vitesse" in text and "touché" in text and "touché (total)" not in text  # one summed column only
     assert list(r.table["lead"]) == [3, 1, 0] and "avance" in text  # the system's own column, in order
-    bars = r.chart_data("fr")
+    bars = _in("fr", r.chart_data)
     assert bars.subtitle == "chart:runner:fr" and [s[0] for s in bars.series] == ["s'échappe", "touché"]
     chasers = rank_units(sc, [{"name": "Slow", "speed": 2}, {"name": "Fast", "speed": 5}], "chaser",
                          vs={"name": "Hare", "speed": 5})
@@ -194,3 +196,11 @@ def test_made_up_system_through_the_commands(coin_chase, tmp_path):
     assert res.exit_code == 0, res.output
     assert res.stdout.splitlines()[0].split() == ["unit", "speed", "tags"]
     assert "Spear Goblins" in res.stdout and "Animosity, Stubborn, Cold-Blooded" in res.stdout
+
+
+def _in(lang, f, *args, **kw):
+    """``f(*args, **kw)`` in the reader's language ``lang``."""
+    from fleeodds.language import use_lang
+
+    with use_lang(lang):
+        return f(*args, **kw)

@@ -209,13 +209,14 @@ def test_fight_ranking_at_each_unit_s_own_size(tribes):
     assert "weapon_skill" in failures["Hog Chariot"]
     # sorted on P(wins), highest first; the footer says so and lists the rules not modelled
     assert list(t["wins"]) == sorted(t["wins"], reverse=True)
-    lines = r.footer("en")
+    lines = _in("en", r.footer)
     assert lines[0] == "Sorted by 'wins', highest first (best first)."
     assert lines[1] == "Method: exact for every unit."
     assert "characters ×2, monsters ×1" in lines[2]
-    assert "personnages ×2, monstres ×1" in r.footer("fr")[2] and r.footer("fr")[0].startswith("Trié par « gagne »")
+    french = _in("fr", r.footer)
+    assert "personnages ×2, monstres ×1" in french[2] and french[0].startswith("Trié par « gagne »")
     assert "Close Order ×1" in lines[3]  # read, not modelled (Warband is a rule of the flee chain now)
-    text = format_ranking(r, "en")
+    text = _in("en", format_ranking, r)
     assert max(len(line) for line in text.splitlines()) <= 120
     # --types: the character, fielded as one model
     chars = rank_units(sc, [p for p in army if p["name"] != "Hog Lord"], "fleeing", method="exact",
@@ -335,3 +336,11 @@ def test_cli_rank_sizes_kinds_and_a_narrow_table(tmp_path):
     assert rows["Brute Mob"]["rules not modelled"] == "Close Order"
     res = CliRunner().invoke(main, base + ["--types", "dragons"])
     assert res.exit_code == 2 and "types" in res.stderr and "Traceback" not in res.output
+
+
+def _in(lang, f, *args, **kw):
+    """``f(*args, **kw)`` in the reader's language ``lang``."""
+    from fleeodds.language import use_lang
+
+    with use_lang(lang):
+        return f(*args, **kw)

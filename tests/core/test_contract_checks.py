@@ -9,6 +9,8 @@ from fractions import Fraction
 
 import pytest
 
+from fleeodds.language import Written
+
 from fleeodds import list_building as lb_api
 from fleeodds import system as registry
 from fleeodds.errors import InputError
@@ -98,7 +100,7 @@ def test_check_only_reaches_the_loader_only_when_given(toy):
         seen.append(check_only)
         return coin_chase.load_scenario(data, base_dir)
 
-    system = registry.RulesSystem("coin_chase", "t", "t", loader, coin_chase.schema)
+    system = registry.RulesSystem("coin_chase", "t", loader, coin_chase.schema)
     registry.register(system)
     system.load(dict(TOY))
     system.load(dict(TOY), check_only={"lead"})
@@ -111,13 +113,14 @@ def test_check_only_reaches_the_loader_only_when_given(toy):
 
 # ------------------------------------------------------------------------------ ListBuilding
 def _declared(**changes) -> lb_api.ListBuilding:
-    roles = (lb_api.Role("runner", "runner", "fuyard", "each runner", "chaque fuyard", "as the runner",
-                         "comme fuyard", True),
-             lb_api.Role("chaser", "chaser", "chasseur", "each chaser", "chaque chasseur", "as the chaser",
-                         "comme chasseur", False))
+    # a plug-in outside the package gives its labels with their translations (fleeodds.language.Written)
+    roles = (lb_api.Role("runner", Written("runner", fr="fuyard"), Written("each runner", fr="chaque fuyard"),
+                         Written("as the runner", fr="comme fuyard"), True),
+             lb_api.Role("chaser", Written("chaser", fr="chasseur"), Written("each chaser", fr="chaque chasseur"),
+                         Written("as the chaser", fr="comme chasseur"), False))
     fields = dict(map_catalogue=lambda cat: None, known_profiles=dict, roles=roles,
-                  unit_columns=(lb_api.UnitColumn("speed", "speed", "speed", "vitesse"),),
-                  total=lb_api.Total("tagged_total", "tagged", "touché", ("tagged",)))
+                  unit_columns=(lb_api.UnitColumn("speed", "speed", Written("speed", fr="vitesse")),),
+                  total=lb_api.Total("tagged_total", Written("tagged", fr="touché"), ("tagged",)))
     fields.update(changes)
     return lb_api.ListBuilding(**fields)
 
@@ -125,16 +128,14 @@ def _declared(**changes) -> lb_api.ListBuilding:
 def test_list_building_roles_and_phrases():
     lb = _declared()
     assert lb.best_first_ascending("runner") and not lb.best_first_ascending("chaser")
-    assert lb.role_phrase("chaser", "fr", "header") == "comme chasseur"
-    assert lb.role_phrase("runner") == "each runner" and lb.role_label("runner", "fr") == "fuyard"
+    assert lb.role_phrase("chaser", "header").render("fr") == "comme chasseur"
+    assert lb.role_phrase("runner") == "each runner" and lb.role_label("runner").render("fr") == "fuyard"
     with pytest.raises(InputError, match="'runner' or 'chaser'"):
         lb.role_phrase("fleeing")
     with pytest.raises(InputError, match="'chart' or 'header'"):
-        lb.role_phrase("runner", "en", "title")
-    with pytest.raises(InputError, match="lang"):
-        lb.role_phrase("runner", "de")
-    assert lb.unit_extras(None, "runner", {}, {}) == {} and lb.extra_text("x", 3, "fr") == 3
-    assert lb.unit_columns[0].default is None and lb.total.label("fr") == "touché"
+        lb.role_phrase("runner", "title")
+    assert lb.unit_extras(None, "runner", {}, {}) == {} and lb.extra_text("x", 3) == 3
+    assert lb.unit_columns[0].default is None and lb.total.label().render("fr") == "touché"
 
 
 def test_list_building_resolves_from_a_module_name(monkeypatch):

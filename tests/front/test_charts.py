@@ -18,7 +18,7 @@ def table():
 @pytest.mark.parametrize("lang,xlabel,label,trials_word", [("en", "Probability", "caught and destroyed", "trials"),
                                                            ("fr", "Probabilité", "rattrapée", "tirages")])
 def test_outcome_chart_labels(table, lang, xlabel, label, trials_word):
-    fig = charts.outcome_chart(table.relabel(lang))
+    fig = charts.outcome_chart(_relabel(table, lang))
     ax = fig.axes[0]
     # the scenario's title in that language (its file's title_fr in French), wrapped to the canvas
     assert ax.get_title(loc="left").replace("\n", " ") == table.manifest["titles"][lang]
@@ -32,7 +32,7 @@ def test_outcome_chart_labels(table, lang, xlabel, label, trials_word):
 
 def test_comparison_chart_has_one_bar_group_per_setup():
     sc = fleeodds.load_scenario("warhammer/leadership_by_edition.toml")
-    comp = compare([(a, v) for a, _, v in sc.variants()], "exact", lang="fr")
+    comp = compare([(str(v.name), v.scenario) for v in sc.variants()], "exact", lang="fr")
     fig = charts.comparison_chart(comp.frame, title=sc.title, lang="fr")
     ax = fig.axes[0]
     assert ax.get_legend().get_title().get_text() == "Configuration"
@@ -80,7 +80,7 @@ def test_a_fight_answer_is_one_bar_stacked_by_side():
                                  "table": {"max_turns": 0}})
     t = fleeodds.evaluate(sc, "exact", progress=False)
     for lang in ("en", "fr"):
-        tl = t.relabel(lang)
+        tl = _relabel(t, lang)
         with use_lang(lang):
             groups = sc.outcome_groups()
         assert [name for name, _ in tl.outcome_groups] == [name for name, _ in groups]
@@ -92,3 +92,10 @@ def test_a_fight_answer_is_one_bar_stacked_by_side():
     t2 = fleeodds.evaluate(other, "exact", progress=False)
     assert t2.outcome_groups is None
     assert len(charts.answer_chart(t2).axes[0].get_yticklabels()) > 1
+
+
+def _relabel(table, lang):
+    from fleeodds.language import use_lang
+
+    with use_lang(lang):
+        return table.relabel()

@@ -62,7 +62,7 @@ def test_dnd_wizard_monte_carlo_agrees_with_the_hand_values():
                 assert o.values[goal] == p
                 continue
             z = (o.values[goal] - p) / math.sqrt(p * (1 - p) / n)
-            assert abs(z) < Z_999, (o.en, goal, z)
+            assert abs(z) < Z_999, (o.label().render("en"), goal, z)
 
 
 # -- The Old World: the Battle Standard's re-roll of a Break test ------------------------------------------
@@ -141,7 +141,7 @@ def test_sweep_names_the_switch_of_the_best_choice():
     sw = decide_sweep(sc, "table.edge_distance", list(range(8, 19, 2)))
     for d in sw.decisions:  # the best is the option of the highest value, at every point
         top = max(o.values["not_destroyed"] for o in d.options)
-        assert {o.en for o in d.best("not_destroyed")} == {o.en for o in d.options
+        assert {o.label().render("en") for o in d.best("not_destroyed")} == {o.label().render("en") for o in d.options
                                                               if o.values["not_destroyed"] == top}
     switches = sw.switches("not_destroyed")
     assert len(switches) == 1
@@ -233,7 +233,11 @@ def test_decision_charts_are_written(tmp_path):
     from fleeodds.report.decision import decision_chart, decision_sweep_chart
 
     sc = fleeodds.load_scenario("warhammer/tow_swiftstride_near_edge.toml")
-    fig = decision_chart(decide(sc, lang="fr"), tmp_path / "d.png")
+    from fleeodds.language import use_lang
+
+    with use_lang("fr"):
+        decision = decide(sc)
+    fig = decision_chart(decision, tmp_path / "d.png")
     assert (tmp_path / "d.png").stat().st_size > 10_000
     from matplotlib.text import Text
 

@@ -73,10 +73,10 @@ def test_french_charts_have_no_english_word():
     from fleeodds.sweep import sweep
 
     sc = fleeodds.load_scenario("warhammer/leadership_by_edition.toml")
-    comp = compare([(v.label("fr"), v.scenario) for v in sc.variants()], "both", trials=2000, lang="fr",
+    comp = compare([(v.label().render("fr"), v.scenario) for v in sc.variants()], "both", trials=2000, lang="fr",
                    progress=False, title=sc.title)
     sw = sweep(sc, {"fleeing.leadership": "6..8", "edition": "6th,8th"}, "exact", lang="fr", progress=False)
-    figs = [charts.comparison_chart(comp.frame, title=sc.title_in("fr"), lang="fr",
+    figs = [charts.comparison_chart(comp.frame, title=sc.title_label().render("fr"), lang="fr",
                                     footnote=tables.comparison_notes(comp)),
             charts.difference_chart(comp, footnote=tables.comparison_notes(comp)),
             charts.line_chart(sw, outcomes=["caught"]), charts.heatmap(sw, "caught")]
@@ -128,11 +128,11 @@ def test_french_matrix_csv_names_troop_types_rules_and_method_in_french():
                           "rules": ["unbreakable"]}])
     foot = Army("Foot", [{"name": "Foot", "movement": 4, "leadership": 7}])
     m = matrix(fleeodds.load_scenario(question), rats, foot, progress=False)
-    fr = m.to_csv("cells", "fr")
+    fr = _in("fr", m.to_csv, "cells")
     row = fr.lstrip("\ufeff").splitlines()[1].split(";")
     assert "nuée" in row and "Indémoralisable" in row and "exacte" in row
     assert not {"swarm", "unbreakable", "exact"} & set(row)
-    en = m.to_csv("cells", "en").splitlines()[1].split(",")
+    en = _in("en", m.to_csv, "cells").splitlines()[1].split(",")
     assert {"swarm", "unbreakable", "exact"} <= set(en)
 
 
@@ -157,3 +157,11 @@ def test_french_comparison_and_sweep_csv_have_no_english_code_and_english_keeps_
     assert lines[1].startswith("5;tient (test de moral réussi);0,0833") and ";oui;" in lines[1]
     english = sweep(sc, {"fleeing.leadership": [5, 6]}, method="exact", lang="en", progress=False)
     assert english.to_csv().startswith("fleeing.leadership,outcome,label,probability")
+
+
+def _in(lang, f, *args, **kw):
+    """``f(*args, **kw)`` in the reader's language ``lang``."""
+    from fleeodds.language import use_lang
+
+    with use_lang(lang):
+        return f(*args, **kw)

@@ -280,7 +280,7 @@ def test_setup_labels_and_sweep_values_read_in_the_readers_language():
     dnd = files.read_toml(example_path("dnd/wizard_withdraws_past_orcs_35.toml"), "scenario")
     dnd["compare"] = {"retraite": {"mode": "retraite"}, "move": {"mode": "move"}}
     setups = load_scenario(dnd).compare_setups()
-    assert [(s.en, s.fr) for s in setups] == [("withdraw", "retraite"), ("move", "déplacement (provoque)")]
+    assert [(s.label().render("en"), s.label().render("fr")) for s in setups] == [("withdraw", "retraite"), ("move", "déplacement (provoque)")]
     wh = files.read_toml(example_path("warhammer/goblins_broken_by_dwarfs.toml"), "scenario")
     sw = sweep(wh, {"edition": "7e édition,8e édition"}, "exact")
     assert sw.values["edition"] == ["7th", "8th"]

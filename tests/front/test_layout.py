@@ -66,7 +66,7 @@ def goblins():
 @pytest.fixture(scope="module")
 def editions():
     sc = fleeodds.load_scenario("warhammer/leadership_by_edition.toml")
-    return {lang: compare([(v.label(lang), v.scenario) for v in sc.variants()], "exact", lang=lang,
+    return {lang: compare([(v.label().render(lang), v.scenario) for v in sc.variants()], "exact", lang=lang,
                           progress=False, title=sc.title) for lang in LANGS}
 
 
@@ -171,7 +171,7 @@ def test_rank_chart_layout(lang):
               "troop_type": "cavalry", "rules": ["swiftstride"]},
              {"name": "Orc Boyz", "movement": 4, "leadership": 7}]
     ranking = rank_units(sc, units, role="fleeing")
-    data = ranking.chart_data(lang)
+    data = _in(lang, ranking.chart_data)
     fig = charts.chart_ranking(data, None, lang)
     assert_clean_layout(fig)
     # "still fleeing at the turn limit" is about 1e-6 for every unit (0.0 % in the table): no legend entry
@@ -290,7 +290,7 @@ def test_rank_chart_has_a_footnote(lang):
     assert ("units of Greenskin Warband" if lang == "en" else "unités de Greenskin Warband") in notes
     assert set(ranking.table["method"]) == {"exact"}
     assert notes[-1] == ("exact values" if lang == "en" else "valeurs exactes")
-    fig = charts.chart_ranking(ranking.chart_data(lang), None, lang, footnote=notes)
+    fig = charts.chart_ranking(_in(lang, ranking.chart_data), None, lang, footnote=notes)
     foot = " ".join(t.get_text() for t in fig.axes[0].texts).replace("\n", " ")
     assert "Greenskin Warband" in foot
     assert_clean_layout(fig)
@@ -437,7 +437,7 @@ def test_rank_chart_leaves_out_outcomes_at_zero_or_negligible_for_every_unit(lan
 @pytest.fixture(scope="module")
 def fights():
     sc = fleeodds.load_scenario("warhammer/orcs_grind_saurus_several_rounds.toml")
-    return sc, {lang: compare([(v.label(lang), v.scenario) for v in sc.variants()], "exact", lang=lang,
+    return sc, {lang: compare([(v.label().render(lang), v.scenario) for v in sc.variants()], "exact", lang=lang,
                               progress=False, title=sc.title) for lang in LANGS}
 
 
@@ -458,3 +458,11 @@ def test_fight_chart_stacks_one_bar_per_setup(fights, lang):
     legend = [t.get_text() for leg in fig.legends + [ax.get_legend()] if leg for t in leg.get_texts()]
     assert ("20 Orc Boyz win" if lang == "en" else "L'unité de 20 Orques gagne") in legend
     _close(fig)
+
+
+def _in(lang, f, *args, **kw):
+    """``f(*args, **kw)`` in the reader's language ``lang``."""
+    from fleeodds.language import use_lang
+
+    with use_lang(lang):
+        return f(*args, **kw)

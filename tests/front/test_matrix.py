@@ -223,6 +223,22 @@ def test_resume_computes_only_the_missing_cells(scenario, tmp_path):
         matrix(scenario, MINE, THEIRS, method="mc", trials=2_000, seed=6, resume=back, progress=False)
 
 
+def test_matrix_json_keeps_labels_in_every_language_and_reads_the_older_pairs(exact_matrix):
+    """A matrix written to JSON keeps each label in every language ({lang: text}); a file written before the
+    catalogue ([English, French] pairs, the total as [column, en, fr, codes]) reads the same."""
+    data = json.loads(exact_matrix.to_json())
+    assert data["role_labels"]["fleeing"] == {"en": "fleeing unit", "fr": "unité en fuite"}
+    old = dict(data, role_labels={k: [v["en"], v["fr"]] for k, v in data["role_labels"].items()},
+               outcomes=[[c, v["en"], v["fr"]] for c, v in data["outcomes"]],
+               total=[data["total"][0], data["total"][1]["en"], data["total"][1]["fr"], data["total"][2]],
+               unit_columns=[[c, v["en"], v["fr"]] for c, v in data["unit_columns"]],
+               short_labels={k: [v["en"], v["fr"]] for k, v in data["short_labels"].items()})
+    for m in (Matrix.from_dict(data), Matrix.from_dict(old)):
+        assert m.role_label("fleeing").render("fr") == "unité en fuite"
+        assert m.value_label().render("fr") == "rattrapée (total)"
+        assert _in("fr", m.to_csv, "cells") == _in("fr", exact_matrix.to_csv, "cells")
+
+
 def test_outputs_csv_json_markdown_and_french(exact_matrix):
     m = exact_matrix
     data = json.loads(m.to_json())  # strict JSON: NaN written as null
@@ -231,9 +247,9 @@ def test_outputs_csv_json_markdown_and_french(exact_matrix):
     pd.testing.assert_frame_equal(again.wide(), m.wide())
     long = pd.read_csv(__import__("io").StringIO(m.to_csv("long")))
     assert list(long.columns) == list(m.frame.columns) and len(long) == 8 * 3
-    wide = m.to_csv("wide", "fr")
+    wide = _in("fr", m.to_csv, "wide")
     assert wide.startswith("\ufeffunité en fuite;Riders;Foot") and "0,4" in wide
-    cells = m.to_csv("cells", "fr")
+    cells = _in("fr", m.to_csv, "cells")
     assert "poursuivant : points" in cells and "unité en fuite : non rattrapée (total) pour 100 pts" in cells
     md = matrix_text(m, "wide", "fr", "md")
     assert md.startswith("| unité en fuite \\ poursuivant") and "40,2\xa0%" in md
@@ -452,3 +468,11 @@ def test_a_listener_that_never_answers_is_refused(monkeypatch):
 def test_a_scheduler_address_dask_cannot_use_is_refused_at_once(address, allowed):
     with pytest.raises(InputError, match=re.escape(allowed)):
         scale.Runner(scheduler=address).start()
+
+
+def _in(lang, f, *args, **kw):
+    """``f(*args, **kw)`` in the reader's language ``lang``."""
+    from fleeodds.language import use_lang
+
+    with use_lang(lang):
+        return f(*args, **kw)

@@ -3,7 +3,7 @@
 A field or table whose French schema reads word for word like the English one has no
 ``description_fr`` / ``title_fr``: only the games' own terms, the same in both languages, may
 stay (listed below). Units are English codes in the schema ("dice", "in"), shown in French by
-``fleeodds.outcomes.UNITS_FR``.
+the catalogue (``fleeodds.outcomes.unit_message``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from fleeodds.outcomes import UNITS_FR
+from fleeodds.outcomes import unit_message
 from fleeodds.system import get_system, system_keys
 from fleeodds.language import use_lang
 
@@ -71,6 +71,6 @@ def test_dnd_enemy_table_reads_french():
 def test_units_are_english_codes_shown_in_french():
     en = json.dumps(schema_in("en", get_system("hell_dorado")), ensure_ascii=False)
     assert "dés" not in en and '"unit": "dice"' in en  # CBT, bonus dice, soutien: "in dice" in English
-    assert UNITS_FR["dice"] == "dés" and UNITS_FR["degrees"] == "degrés"
+    assert unit_message("dice").render("fr") == "dés" and unit_message("degrees").render("fr") == "degrés"
     units = set(re.findall(r'"unit": "([^"]+)"', "".join(json.dumps(schema_in("en", get_system(k))) for k in system_keys())))
     assert not {u for u in units if re.search(r"[éèàâêîôûç]", u)}, units  # no French unit in an English schema

@@ -94,10 +94,10 @@ def test_hell_dorado_says_who_attacks_with_how_many_dice_and_why():
 def test_dnd_stay_reads_as_staying():
     sc = fleeodds.load_scenario("dnd/wizard_leaves_two_orcs_5e.toml")
     stay = [v for v in sc.variants() if v.scenario.spec.mode == "stay"][0].scenario
-    labels = {o.code: o.label("en") for o in stay.outcomes}
+    labels = {o.code: o.label().render("en") for o in stay.outcomes}
     assert labels["unharmed"] == "stays unharmed" and labels["wounded"] == "stays wounded"
-    assert {o.code: o.label("fr") for o in stay.outcomes}["unharmed"] == "reste indemne"
-    moving = {o.code: o.label("en") for o in sc.variants()[0].scenario.outcomes}
+    assert {o.code: o.label().render("fr") for o in stay.outcomes}["unharmed"] == "reste indemne"
+    moving = {o.code: o.label().render("en") for o in sc.variants()[0].scenario.outcomes}
     assert moving["unharmed"] == "escapes unharmed"
 
 

@@ -25,7 +25,7 @@ def pinned_counts() -> dict[str, dict[str, dict[str, int]]]:
     out: dict[str, dict[str, dict[str, int]]] = {}
     for path in fleeodds.list_examples():
         sc = fleeodds.load_scenario(path)
-        cases = [("", sc)] + [(v.en, v.scenario) for v in sc.variants()]
+        cases = [("", sc)] + [(v.label().render("en"), v.scenario) for v in sc.variants()]
         entry = {}
         for label, case in cases:
             counts = case.kernel()(SEED, 0, TRIALS).sum(axis=1)

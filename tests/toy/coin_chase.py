@@ -19,6 +19,7 @@ from pydantic import Field
 
 from fleeodds.language import get_lang
 from fleeodds.outcomes import Metric, Outcome
+from fleeodds.language import Written
 from fleeodds.system import RulesSystem, Scenario
 from fleeodds.validation import StrictModel, check_exact_mode, json_schema, validate
 
@@ -81,8 +82,10 @@ class CoinChase(Scenario):
         super().__init__(data, base_dir)
         self.model = model
         self.title = model.title or f"coin chase {model.lead} heads vs {model.catch} tails"
-        self.outcomes = (Outcome("escaped", "escaped", "échappé"), Outcome("caught", "caught", "rattrapé"))
-        self.metric = Metric("round", "round", "tour", model.lead + model.catch)
+        # a plug-in outside the package gives its labels with their translations (fleeodds.language.Written)
+        self.outcomes = (Outcome("escaped", Written("escaped", fr="échappé")),
+                         Outcome("caught", Written("caught", fr="rattrapé")))
+        self.metric = Metric("round", Written("round", fr="tour"), model.lead + model.catch)
 
     @property
     def plan(self) -> Chase:

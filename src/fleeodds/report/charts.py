@@ -731,7 +731,7 @@ def metric_chart(table: OutcomeTable, path=None, title: str | None = None, subti
     views["at_most"] = views.at_most.ffill()
     views = views.rename_axis("value").reset_index()
     x = views.value.to_numpy(int)
-    unit = f" ({table.metric.unit_label(lang)})" if table.metric.unit else ""
+    unit = f" ({table.metric.unit_label().render(lang)})" if table.metric.unit else ""
     ctx, fig, ax, page = _start(size, None, grid="y")
     ax.bar(x, views.exactly, width=0.7, color=OKABE_ITO[0], label=w("exactly", lang))
     ax.plot(x, views.at_least, marker="o", ms=3.5, lw=1.6, color=OKABE_ITO[1], label=w("at_least", lang))
@@ -756,12 +756,12 @@ def metric_chart(table: OutcomeTable, path=None, title: str | None = None, subti
     ax.set_xlim(x[0] - 0.6, x[-1] + 0.6)
     _percent_axis(ax, lang, "y")
     ax.set_ylabel(ylabel or w("probability", lang))
-    ax.set_xlabel(xlabel or table.metric.label(lang).capitalize() + unit)
+    ax.set_xlabel(xlabel or table.metric.label().render(lang).capitalize() + unit)
     if len(x) <= 20:
         ax.set_xticks(x, [integer(int(v), lang) for v in x])
     else:
         ax.xaxis.set_major_locator(MaxNLocator(nbins=20, integer=True))
-    page.titles(title if title is not None else w("distribution_of", lang, metric=table.metric.label(lang)),
+    page.titles(title if title is not None else w("distribution_of", lang, metric=table.metric.label().render(lang)),
                 subtitle if subtitle else table.manifest.get("title", ""))
     handles, names = ax.get_legend_handles_labels()
     order = [names.index(w(k, lang)) for k in ("exactly", "at_least", "at_most")]

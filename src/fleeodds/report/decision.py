@@ -13,6 +13,8 @@ from typing import Sequence
 from tabulate import tabulate
 
 from .format import fixed, integer, number, pct
+from ..i18n import fixed, integer, number, pct
+from ..language import render
 from .text import WORDS, w
 
 WORDS.update({
@@ -96,10 +98,10 @@ def decision_rows(decision) -> tuple[list[str], list[list[str]]]:
     lang = decision.lang
     best = {g.code: {id(o) for o in decision.best(g.code)} for g in decision.goals}
     mark = "◀" if decision.method == "exact" else "≈"
-    headers = [w("decision_option", lang)] + [g.label(lang) for g in decision.goals]
+    headers = [w("decision_option", lang)] + [g.label().render(lang) for g in decision.goals]
     rows = []
     for o in decision.options:
-        label = o.label(lang) + (" " + w("decision_default", lang) if o.is_default else "")
+        label = o.label().render(lang) + (" " + w("decision_default", lang) if o.is_default else "")
         cells = [label]
         for g in decision.goals:
             cell = _value(g, o.values[g.code], lang)
@@ -131,24 +133,24 @@ def decision_sentences(decision) -> list[str]:
         lead = best[0]
         value = _value(g, lead.values[g.code], lang)
         if decision.tied(g.code):
-            out.append(w("decision_all_equal", lang, goal=g.label(lang), value=value))
+            out.append(w("decision_all_equal", lang, goal=g.label().render(lang), value=value))
             continue
-        names = ", ".join(o.label(lang) for o in best)
+        names = ", ".join(o.label().render(lang) for o in best)
         key = "decision_tie_for" if len(best) > 1 and decision.method == "exact" else "decision_best_for"
-        line = w(key, lang, goal=g.label(lang), best=names if key == "decision_tie_for" else lead.label(lang),
+        line = w(key, lang, goal=g.label().render(lang), best=names if key == "decision_tie_for" else lead.label().render(lang),
                  value=value)
         if default is not None and default in best:
             line += " " + w("decision_is_default", lang)
         elif default is not None:
             line += " " + w("decision_gain_default", lang, gain=_gain(g, decision.gain(g.code, default), lang,
-                                                                      decision.unit),
-                            default=default.label(lang))
+                                                                      render(decision.unit, lang)),
+                            default=default.label().render(lang))
         worst = decision.worst(g.code)
         same_as_default = default is not None and default.values[g.code] == worst.values[g.code]
         if worst not in best and not same_as_default:
             line += " " + w("decision_gain_worst", lang, gain=_gain(g, decision.gain(g.code, worst), lang,
-                                                                    decision.unit),
-                            worst=worst.label(lang))
+                                                                    render(decision.unit, lang)),
+                            worst=worst.label().render(lang))
         out.append(line)
     if decision.method != "exact" and any(len(decision.best(g.code)) > 1 for g in decision.goals):
         out.append(w("decision_mc_close", lang))
@@ -184,10 +186,10 @@ def policy_rows(policy, goals, lang: str) -> tuple[list[str], list[list[str]]]:
     (list of str, list of list of str)
     """
     headers = [w("policy_result", lang), w("policy_probability", lang)]
-    headers += [w("policy_if_kept", lang, goal=g.label(lang)) for g in goals]
+    headers += [w("policy_if_kept", lang, goal=g.label().render(lang)) for g in goals]
     rows = []
     for r in policy.results:
-        row = [r.label(lang), pct(float(r.probability), lang, 1)]
+        row = [r.label().render(lang), pct(float(r.probability), lang, 1)]
         for g in goals:
             row.append(_value(g, r.values[g.code], lang) + " → "
                        + w("policy_reroll" if r.reroll[g.code] else "policy_keep", lang))
@@ -211,15 +213,15 @@ def policy_sentences(policy, goals, lang: str) -> list[str]:
     """
     out = []
     for g in goals:
-        again = [r.label(lang) for r in policy.results if r.probability and r.reroll[g.code]]
-        kept = [r.label(lang) for r in policy.results if r.probability and not r.reroll[g.code]]
+        again = [r.label().render(lang) for r in policy.results if r.probability and r.reroll[g.code]]
+        kept = [r.label().render(lang) for r in policy.results if r.probability and not r.reroll[g.code]]
         parts = []
         if again:
             parts.append(w("policy_rule_reroll", lang, what=_joined(again, lang)))
         if kept:
             parts.append(w("policy_rule_keep", lang, what=_joined(kept, lang)))
         semicolon = "\u202f; " if lang == "fr" else "; "
-        line = w("policy_best", lang, goal=g.label(lang), rule=semicolon.join(parts),
+        line = w("policy_best", lang, goal=g.label().render(lang), rule=semicolon.join(parts),
                  value=_exact_text(g, policy.best[g.code], lang))
         extra = []
         for key, other in (("policy_never", policy.fresh[g.code]), ("policy_naive", policy.reroll_all_but_best[g.code])):
@@ -258,7 +260,7 @@ def render_decision(decision, fmt: str = "table") -> str:
     for policy in decision.policies:
         if len(lines) > 2:
             lines.append("")
-        lines += [w("policy_heading", lang, choice=policy.choice.label(lang)), ""]
+        lines += [w("policy_heading", lang, choice=policy.choice.label().render(lang)), ""]
         headers, rows = policy_rows(policy, decision.goals, lang)
         lines += [tabulate(rows, headers=headers, tablefmt=tf, disable_numparse=True), ""]
         lines += policy_sentences(policy, decision.goals, lang)
@@ -305,7 +307,7 @@ def decision_chart(decision, path=None, goal: str | None = None, title: str | No
     lang = decision.lang
     g = decision._goal(goal or decision.goals[0].code)
     best = {id(o) for o in decision.best(g.code)} if not decision.tied(g.code) else set()
-    labels = [_wrap(o.label(lang) + (" " + w("decision_default", lang) if o.is_default else ""))
+    labels = [_wrap(o.label().render(lang) + (" " + w("decision_default", lang) if o.is_default else ""))
               for o in decision.options]
     values = np.array([float(o.values[g.code]) for o in decision.options])
     n = len(values)
@@ -332,12 +334,12 @@ def decision_chart(decision, path=None, goal: str | None = None, title: str | No
         ax.set_xticks([t for t in (0, .2, .4, .6, .8, 1.0) if t <= max(top, .05) * 1.05 + .01])  # never past 100 %
     else:
         ax.set_xlim(0, max(1.0, top * 1.1))
-    ax.set_xlabel(g.label(lang))
+    ax.set_xlabel(g.label().render(lang))
     if best:
-        subtitle = w("decision_subtitle_tie" if len(best) > 1 else "decision_subtitle", lang, goal=g.label(lang),
-                     best=", ".join(o.label(lang) for o in decision.best(g.code)))
+        subtitle = w("decision_subtitle_tie" if len(best) > 1 else "decision_subtitle", lang, goal=g.label().render(lang),
+                     best=", ".join(o.label().render(lang) for o in decision.best(g.code)))
     else:
-        subtitle = w("decision_subtitle_equal", lang, goal=g.label(lang))
+        subtitle = w("decision_subtitle_equal", lang, goal=g.label().render(lang))
     page.titles(title or decision.title, subtitle)
     notes = list(footnote) + [w("decision_exact_note", lang) if decision.method == "exact" else
                               w("trials_seed", lang, trials=integer(decision.manifest.get("trials", 0), lang),
@@ -393,21 +395,21 @@ def render_decision_sweep(sweep, fmt: str = "table", goal: str | None = None) ->
     g = first._goal(goal or first.goals[0].code)
     title, value = _sweep_names(sweep)
     options = sweep.option_labels()
-    headers = [title] + options + [w("decision_best_col", lang, goal=g.label(lang))]
+    headers = [title] + options + [w("decision_best_col", lang, goal=g.label().render(lang))]
     rows = []
     for v, d in zip(sweep.values, sweep.decisions):
         best = "=" if d.tied(g.code) else ", ".join(d.best_labels(g.code))
-        here = {o.label(lang): o for o in d.options}  # an option the rules close at this value: "—"
+        here = {o.label().render(lang): o for o in d.options}  # an option the rules close at this value: "—"
         rows.append([value(v)] + [_value(g, here[k].values[g.code], lang) if k in here else "—" for k in options]
                     + [best])
     body = tabulate(rows, headers=headers, tablefmt=TABLEFMT.get(fmt, "simple"), disable_numparse=True)
     lines = [first.title, "", body, ""] if first.title else [body, ""]
     switches = sweep.switches(g.code)
     for a, b, before, after in switches:
-        lines.append(w("decision_switch", lang, goal=g.label(lang), field=title.lower(), a=value(a), b=value(b),
+        lines.append(w("decision_switch", lang, goal=g.label().render(lang), field=title.lower(), a=value(a), b=value(b),
                        before=", ".join(before), after=", ".join(after)))
     if not switches:
-        lines.append(w("decision_no_switch", lang, goal=g.label(lang), field=title.lower(),
+        lines.append(w("decision_no_switch", lang, goal=g.label().render(lang), field=title.lower(),
                        best=", ".join(first.best_labels(g.code))))
     return "\n".join(lines) + "\n"
 
@@ -447,7 +449,7 @@ def decision_sweep_chart(sweep, path=None, goal: str | None = None, title: str |
     x = np.array(sweep.values, float) if numeric else np.arange(len(sweep.values))
     ctx, fig, ax, page = _start(size, None, grid="y")
     for k, label in enumerate(sweep.option_labels()):
-        at = [next((o for o in d.options if o.label(lang) == label), None) for d in sweep.decisions]
+        at = [next((o for o in d.options if o.label().render(lang) == label), None) for d in sweep.decisions]
         ys = np.array([float(o.values[g.code]) if o is not None else np.nan for o in at])  # a gap where closed
         colour = OKABE_ITO[k % len(OKABE_ITO)]
         ax.plot(x, ys, color=colour, ls=LINESTYLES[k % len(LINESTYLES)], lw=1.8, label=label)
@@ -465,8 +467,8 @@ def decision_sweep_chart(sweep, path=None, goal: str | None = None, title: str |
         ax.set_ylim(0, 1.02)
         _percent_axis(ax, lang, axis="y")
     ax.set_xlabel(name)
-    ax.set_ylabel(g.label(lang))
-    sub = w("decision_by_field", lang, goal=g.label(lang), field=name.lower())
+    ax.set_ylabel(g.label().render(lang))
+    sub = w("decision_by_field", lang, goal=g.label().render(lang), field=name.lower())
     page.titles(title or first.title, sub[:1].upper() + sub[1:])
     _legend(page, None)
     page.footnote([w("decision_exact_note", lang) if first.method == "exact" else

@@ -105,8 +105,9 @@ def value_label(system: str, dotted: str, value: Any, lang: str = "en") -> str:
     names = table.get(dotted) or table.get(generic) or {}
     key = value.lower() if isinstance(value, str) else value
     if key in names:
-        en, fr = names[key]
-        return fr if lang == "fr" else en
+        from ..system import value_label as _named
+
+        return _named(names[key]).render(lang)
     enum_labels = field_schema(system, dotted, lang).get("x-enum-labels")
     if isinstance(enum_labels, dict) and text in enum_labels:
         return str(enum_labels[text])

@@ -10,7 +10,8 @@ from tabulate import tabulate
 
 from ..errors import InputError
 from .format import integer, pct
-from ..language import Message, N_
+from ..language import Message, N_, available_langs, use_lang
+from ..i18n import integer, pct
 from ..outcomes import check_lang
 from ..results import Matrix, MatrixGrid
 
@@ -24,12 +25,12 @@ def matrix_grid(matrix: Matrix, lang: str | None = None, column: str | None = No
     i = 0 if lang == "en" else 1
     m = matrix if top is None else matrix.top(top)
     g = m.wide(column)
-    what = m.value_label(column, lang)
+    what = m.value_label(column).render(lang)
     r0, r1 = m.roles
-    subtitle = (f"Each unit of {m.armies[0]} as the {m.role_label(r0, 'en')} against each unit of "
-                f"{m.armies[1]} as the {m.role_label(r1, 'en')}: {what}",
-                f"Chaque unité de {m.armies[0]} ({m.role_label(r0, 'fr')}) contre chaque unité de "
-                f"{m.armies[1]} ({m.role_label(r1, 'fr')}) : {what}")[i]
+    subtitle = (f"Each unit of {m.armies[0]} as the {m.role_label(r0).render('en')} against each unit of "
+                f"{m.armies[1]} as the {m.role_label(r1).render('en')}: {what}",
+                f"Chaque unité de {m.armies[0]} ({m.role_label(r0).render('fr')}) contre chaque unité de "
+                f"{m.armies[1]} ({m.role_label(r1).render('fr')}) : {what}")[i]
     method = m.manifest.get("methods_used") or []
     foot = []
     if "exact" in method:
@@ -45,8 +46,8 @@ def matrix_grid(matrix: Matrix, lang: str | None = None, column: str | None = No
                      f"{len(m.failures)} case(s) non calculée(s) (vides)")[i])
     return MatrixGrid(title=m.title, subtitle=subtitle, rows=[str(x) for x in g.index],
                       cols=[str(x) for x in g.columns], values=g.to_numpy(float).tolist(),
-                      row_title=f"{m.role_label(r0, lang)} ({m.armies[0]})",
-                      col_title=f"{m.role_label(r1, lang)} ({m.armies[1]})",
+                      row_title=f"{m.role_label(r0).render(lang)} ({m.armies[0]})",
+                      col_title=f"{m.role_label(r1).render(lang)} ({m.armies[1]})",
                       colour_title=w_probability(what, lang), footnote=foot)
 
 
@@ -67,13 +68,14 @@ def matrix_text(matrix: Matrix, layout: str = "wide", lang: str | None = None, f
         g = matrix.wide(column)
         shown = g.apply(lambda col: col.map(lambda p: pct(p, lang, digits)))
         shown.index = [str(x) for x in g.index]
-        head = [f"{matrix.role_label(matrix.roles[0], lang)} \\ {matrix.role_label(matrix.roles[1], lang)}",
+        head = [f"{matrix.role_label(matrix.roles[0]).render(lang)} \\ {matrix.role_label(matrix.roles[1]).render(lang)}",
                 *map(str, g.columns)]
         rows = [[idx, *r] for idx, r in zip(shown.index, shown.to_numpy().tolist())]
     elif layout == "cells":
-        frame = matrix.labelled(lang)
-        probs = {matrix.value_label(c, "en") for c in [matrix.total[0], *(c for c, _, _ in matrix.outcomes)]}
-        probs |= {matrix.value_label(c, "fr") for c in [matrix.total[0], *(c for c, _, _ in matrix.outcomes)]}
+        with use_lang(lang):
+            frame = matrix.labelled()
+        probs = {matrix.value_label(c).render(lg) for c in [matrix.total[0], *(c for c, _ in matrix.outcomes)]
+                 for lg in available_langs()}
         for c in frame.columns:
             if frame[c].dtype.kind == "f" and (c in probs or "95" in str(c)):
                 frame[c] = frame[c].map(lambda p: pct(p, lang, digits))

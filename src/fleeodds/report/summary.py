@@ -49,7 +49,7 @@ def comparison_lines(comp) -> list[str]:
         if sentences:  # the setup's own short sentences (Scenario.summary_sentences)
             out.append(f"{s}{colon(lang)}{' '.join(sentences)}")
             continue
-        own = {o.code: o.label(lang) for o in t.outcomes} if t is not None else {}  # the setup's own words
+        own = {o.code: o.label().render(lang) for o in t.outcomes} if t is not None else {}  # the setup's own words
         items = [(r["outcome"], own.get(r["outcome"], r["label"]), float(r["probability"]), bool(r["exact"]))
                  for r in comp.rows if r["setup"] == s and r["probability"] > 0]
         out.append(f"{s}{colon(lang)}{items_text(items, lang)}.")

@@ -155,8 +155,8 @@ def render_metric(table: OutcomeTable, fmt: str = "table", digits: int = 2) -> s
     """The metric's distribution as "exactly / at least / at most" columns."""
     lang = table.lang
     views = table.metric_rows()
-    unit = f" ({table.metric.unit_label(lang)})" if table.metric.unit else ""
-    headers = [table.metric.label(lang) + unit, w("exactly", lang), w("at_least", lang), w("at_most", lang)]
+    unit = f" ({table.metric.unit_label().render(lang)})" if table.metric.unit else ""
+    headers = [table.metric.label().render(lang) + unit, w("exactly", lang), w("at_least", lang), w("at_most", lang)]
     rows = [[str(int(r["value"])), pct(r["exactly"], lang, digits), pct(r["at_least"], lang, digits),
              pct(r["at_most"], lang, digits)] for r in views]
     return tabulate(rows, headers=headers, tablefmt=TABLEFMT[fmt], disable_numparse=True) + "\n"

@@ -10,6 +10,8 @@ from typing import Any
 
 from ..decisions import decide
 from ..report.format import number, pct
+from ..i18n import number, pct
+from ..language import use_lang
 from ..report.decision import decision_chart, decision_sentences, policy_sentences
 from . import service
 
@@ -46,17 +48,18 @@ def decision_view(data: dict, method: str, trials: int | None, seed: int, lang: 
     trials, _ = service.check_sizing(trials, None, cap=service.MAX_COMPARE_TRIALS)
     seed = service.check_seed(seed)
     sc = service.load(data)
-    d = decide(sc, method, trials=trials, seed=seed, lang=lang, progress=False)
+    with use_lang(lang):
+        d = decide(sc, method, trials=trials, seed=seed, progress=False)
     goals = []
     for g in d.goals:
         best = {id(o) for o in d.best(g.code)} if d.options and not d.tied(g.code) else set()
         opts = []
         for o in d.options:
             v = float(o.values[g.code])
-            opts.append({"label": o.label(lang), "default": o.is_default, "value": v, "best": id(o) in best,
+            opts.append({"label": o.label().render(lang), "default": o.is_default, "value": v, "best": id(o) in best,
                          "text": number(v, lang, 2) if g.metric is not None else pct(v, lang, 1)})
         top = max((x["value"] for x in opts), default=0.0)
-        goals.append({"goal": g.code, "label": g.label(lang), "metric": g.metric is not None,
+        goals.append({"goal": g.code, "label": g.label().render(lang), "metric": g.metric is not None,
                       "scale": top if g.metric is not None else 1.0, "options": opts,
                       "all_equal": bool(d.options) and d.tied(g.code)})
     chart = ""
@@ -65,6 +68,6 @@ def decision_view(data: dict, method: str, trials: int | None, seed: int, lang: 
         chart = service.svg_text(service.chart_bytes(lambda p: decision_chart(d, p), "svg", key))
     return {"title": d.title, "method": d.method, "goals": goals,
             "sentences": decision_sentences(d) if d.options else [],
-            "policies": [{"label": p.choice.label(lang), "sentences": policy_sentences(p, d.goals, lang)}
+            "policies": [{"label": p.choice.label().render(lang), "sentences": policy_sentences(p, d.goals, lang)}
                          for p in d.policies],
             "chart_svg": chart, "decision": d.to_dict()}

@@ -122,8 +122,10 @@ def with_decision(sc, out: dict, method, trials, seed, lang) -> dict:
     if DECIDE_KEY not in sc.source:
         return out
     from ..decisions import decide
+    from ..language import use_lang
 
-    return dict(out, decision=decide(sc, method, trials=trials, seed=seed, lang=lang, progress=False).to_dict())
+    with use_lang(lang):
+        return dict(out, decision=decide(sc, method, trials=trials, seed=seed, progress=False).to_dict())
 
 
 def view(progress, source, method, trials, precision, seed, lang):
@@ -176,7 +178,7 @@ def warm(progress, path: str):
     from .. import engine, loading
 
     sc = loading.load_scenario(Path(path))
-    for s in [sc] + [v[2] for v in sc.variants()][:1]:
+    for s in [sc] + [v.scenario for v in sc.variants()][:1]:
         progress.check()
         with service.KERNEL_LOCK:
             s.kernel()(0, 0, 1000)
@@ -263,7 +265,7 @@ def _preload() -> None:
     for path in loading.list_examples():
         try:
             sc = loading.load_scenario(path)
-            for s in [sc] + [v[2] for v in sc.variants()][:1]:
+            for s in [sc] + [v.scenario for v in sc.variants()][:1]:
                 with service.KERNEL_LOCK:
                     s.kernel()(0, 0, 1000)
                     if s.has_trial_kernel:

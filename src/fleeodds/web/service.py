@@ -27,7 +27,7 @@ import numpy as np
 
 from .. import engine, evaluation, files, loading
 from ..errors import FleeoddsError, InputError, grouped, short_repr
-from ..language import Message, N_, get_lang, use_lang
+from ..language import Message, N_, Written, available_langs, get_lang, use_lang
 from ..outcomes import check_lang
 from ..results import OutcomeTable, records, strict_json
 from ..stats import trials_for_precision, wilson_half_width
@@ -465,7 +465,7 @@ def answer_sentence(table: OutcomeTable, lang: str) -> str:
     lose a combat by 2 to Dwarf Warriors: held 8%, caught … 51%, escaped 41%.``"""
     from ..report.summary import outcome_sentence
 
-    return outcome_sentence(table.relabel(lang) if table.lang != lang else table)
+    return outcome_sentence(_relabel(table, lang) if table.lang != lang else table)
 
 
 def _texts(rows: list[dict[str, Any]], lang: str, digits: int, keys: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -493,12 +493,12 @@ def view(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
         hit = _VIEWS.get((key, lang))
     if hit is not None and cached(key) is table:
         return hit
-    t = table.relabel(lang)
+    t = _relabel(table, lang)
     wide = t.wide()
     views = t.metric_views()
     metric = None
     if len(views):
-        metric = {"code": t.metric.code, "label": t.metric.label(lang), "unit": t.metric.unit_label(lang),
+        metric = {"code": t.metric.code, "label": t.metric.label().render(lang), "unit": t.metric.unit_label().render(lang),
                   "views": _texts(records(views), lang, 2, ("exactly", "at_least", "at_most"))}
     out = {
         "id": key,
@@ -542,7 +542,7 @@ def result_dict(key: str, table: OutcomeTable, lang: str) -> dict[str, Any]:
         hit = _VIEWS.get((key, lang, "json"))
     if hit is not None and cached(key) is table:
         return hit
-    out = _plain(table.relabel(lang).to_dict())
+    out = _plain(_relabel(table, lang).to_dict())
     with _CACHE_LOCK:
         _VIEWS[(key, lang, "json")] = out
         while len(_VIEWS) > CACHE_SIZE * 2:
@@ -623,7 +623,7 @@ def download(key: str, fmt: str, lang: str) -> tuple[bytes, str]:
     table = cached(key)
     if table is None:
         raise InputError("result", short_repr(key), Message(N_("the id of a recent result (compute it again)")))
-    t = table.relabel(lang)
+    t = _relabel(table, lang)
     if fmt == "csv":
         return t.to_csv().encode(), "text/csv; charset=utf-8"
     if fmt == "json":
@@ -661,7 +661,7 @@ def systems(lang: str = "en") -> list[dict[str, Any]]:
             s = get_system(key)
         except (ImportError, TypeError, FleeoddsError):  # a broken plug-in does not hide the others
             continue
-        out.append({"key": key, "title": s.title, "title_fr": s.title_fr, "label": s.label(lang),
+        out.append({"key": key, "title": s.title, "title_fr": s.label().render("fr"), "label": s.label().render(lang),
                     "roles": list(s.roles), "list_building": s.list_building is not None,
                     "compare_paths": list(s.compare_paths)})
     return out
@@ -671,7 +671,7 @@ def schema(key: str, lang: str) -> dict:
     """The system's JSON Schema in ``lang``, each ``enum`` with its values' names for people.
 
     The names come from :attr:`fleeodds.system.RulesSystem.value_labels`
-    (``{dotted field: {value: (en, fr)}}``) and are written as ``"x-enum-labels": {value: name}``
+    (``{dotted field: {value: label}}``, in ``lang`` from the catalogue) and are written as ``"x-enum-labels": {value: name}``
     beside the ``enum`` (beside the items' ``enum`` for a list of values); names the schema
     already gives in ``x-enum-labels`` are kept. The form shows the names and submits the values.
     """
@@ -688,7 +688,7 @@ def schema(key: str, lang: str) -> dict:
 def add_enum_labels(root: dict, table: dict, lang: str) -> None:
     """Write ``x-enum-labels`` next to every ``enum`` of ``root`` whose dotted field (list items
     written ``*``) has names in ``table`` (in place). Nothing here names a game."""
-    fr = lang == "fr"
+    from ..system import value_label
     defs = root.get("$defs") or root.get("definitions") or {}
 
     def deref(node: Any, depth: int = 0) -> Any:
@@ -703,9 +703,9 @@ def add_enum_labels(root: dict, table: dict, lang: str) -> None:
             return
         given = node.setdefault("x-enum-labels", {})
         for v in enum:
-            pair = names.get(v, names.get(v.lower() if isinstance(v, str) else v))
-            if pair is not None and str(v) not in given:
-                given[str(v)] = pair[1] if fr else pair[0]
+            name = names.get(v, names.get(v.lower() if isinstance(v, str) else v))
+            if name is not None and str(v) not in given:
+                given[str(v)] = value_label(name).render(lang)
         if not given:
             del node["x-enum-labels"]
 
@@ -734,8 +734,8 @@ def add_enum_labels(root: dict, table: dict, lang: str) -> None:
             if not found and _is_text(node, deref):
                 # a text field with known values (D&D's mode "withdraw"): their names, for its
                 # help line and its suggestions ("x-value-labels": {value: name})
-                node["x-value-labels"] = {str(v): pair[1] if fr else pair[0] for v, pair in names.items()
-                                          if isinstance(v, str) and isinstance(pair, tuple) and len(pair) == 2}
+                node["x-value-labels"] = {str(v): value_label(name).render(lang) for v, name in names.items()
+                                          if isinstance(v, str)}
         for k in ("anyOf", "oneOf", "allOf"):
             for b in node.get(k) or []:
                 walk(b, path, depth + 1)
@@ -766,7 +766,7 @@ def examples() -> list[dict[str, Any]]:
             sc = loading.load_scenario(path)
         except FleeoddsError:
             continue
-        out.append({"name": name, "system": sc.system, "title": sc.title, "title_fr": sc.title_in("fr"), "has_exact": sc.has_exact,
+        out.append({"name": name, "system": sc.system, "title": sc.title, "title_fr": sc.title_label().render("fr"), "has_exact": sc.has_exact,
                     "setups": len(sc.compare_setups())})
         del data
     return out
@@ -787,10 +787,10 @@ def example_source(name: str) -> dict:
 
 
 def setups(data: Any, lang: str) -> list[dict[str, Any]]:
-    """The comparison setups of a scenario: label (in ``lang``), labels and field changes."""
+    """The comparison setups of a scenario: label (in ``lang``), its English label (``en``: the key the page
+    keeps, as written in the file) and field changes."""
     sc = load(data)
-    return [{"label": fr if lang == "fr" else en, "en": en, "fr": fr, "changes": changes}
-            for en, fr, changes in sc.compare_setups()]
+    return [{"label": s.label().render(lang), "en": str(s.name), "changes": s.changes} for s in sc.compare_setups()]
 
 
 # --------------------------------------------------------------------------- compare and sweep
@@ -906,7 +906,7 @@ def table_view(data: Any, lang: str = "en") -> dict[str, Any]:
     if shapes is not None:
         json.dumps(shapes, allow_nan=False)  # plain data, or a clear failure here rather than on the page
     return {"shapes": shapes, "words": None if shapes is None else table_words(shapes, lang),
-            "colours": {**SIDE_COLOURS, **MAP_COLOURS}, "title": sc.title_in(lang)}
+            "colours": {**SIDE_COLOURS, **MAP_COLOURS}, "title": sc.title_label().render(lang)}
 
 
 #: :func:`table_view`'s answers by request (every edit of a placed scenario asks one: kept apart from
@@ -958,11 +958,10 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
             [v for label in added for v in variants if v[0] == label]
     if not variants:
         raise InputError(COMPARE_KEY, None, Message(N_("at least one setup: add one (a label and the fields it changes)")))
-    pairs = [(fr if lang == "fr" else en, cancellable(scen, progress)) for en, fr, scen in variants]
+    pairs = [(v.label().render(lang), cancellable(v.scenario, progress)) for v in variants]
     if len(pairs) < 2:
         base = get_system(sc.system).load(sc.base_source(), sc.base_dir, check_only=frozenset())
-        pairs.insert(0, ("la question ci-dessus" if lang == "fr" else "the question above",
-                         cancellable(base, progress)))
+        pairs.insert(0, (Message(N_("the question above")).render(lang), cancellable(base, progress)))
     if len(pairs) > MAX_SETUPS:
         raise InputError(COMPARE_KEY, len(pairs), Message(N_("at most {n} setups on the web page"), n=MAX_SETUPS))
     m = method
@@ -976,7 +975,7 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
 
     noted = scenario_notes(sc, [v for v in variants])  # the question's and each setup's (docs/inputs.md)
     with user_run():
-        comp = run_compare(pairs, m, trials=trials, seed=seed, lang=lang, progress=False, title=sc.title_in(lang),
+        comp = run_compare(pairs, m, trials=trials, seed=seed, lang=lang, progress=False, title=sc.title_label().render(lang),
                            notes=noted)
     nz = comp.nonzero()
     if charts:
@@ -986,12 +985,12 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
 
         foot = tables.comparison_chart_notes(comp)
         with use_lang(lang):
-            groups = merged_outcome_groups(sc, [v[2] for v in variants])
+            groups = merged_outcome_groups(sc, [v.scenario for v in variants])
         if groups:  # outcomes that group (a fight): one bar per setup stacked by side, as `fleeodds compare`
             chart = svg_text(chart_bytes(lambda p: drawing.grouped_stack_chart(
-                best_frame(comp.frame), groups, p, title=sc.title_in(lang), lang=lang, footnote=foot), "svg"))
+                best_frame(comp.frame), groups, p, title=sc.title_label().render(lang), lang=lang, footnote=foot), "svg"))
         else:
-            chart = svg_text(chart_bytes(lambda p: drawing.comparison_chart(nz.frame, p, title=sc.title_in(lang),
+            chart = svg_text(chart_bytes(lambda p: drawing.comparison_chart(nz.frame, p, title=sc.title_label().render(lang),
                                                                              lang=lang, footnote=foot), "svg"))
         diff = svg_text(chart_bytes(lambda p: drawing.difference_chart(nz, p, footnote=tables.comparison_chart_notes(
             comp, True)), "svg"))
@@ -1005,7 +1004,7 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
             v = row.get(k)
             if isinstance(v, (int, float)) and v == v:
                 row[k + "_text"] = _signed_points(float(v), lang, 1)
-    return {"title": sc.title_in(lang), "setups": nz.setups, "rows": rows, "chart_svg": chart,
+    return {"title": sc.title_label().render(lang), "setups": nz.setups, "rows": rows, "chart_svg": chart,
             "difference_svg": diff, "result": json.loads(nz.to_json()),
             "input_notes": [r["message"][lang] for r in comp.manifest.get("input_notes") or ()]}
 
@@ -1081,7 +1080,7 @@ def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: An
         draw = lambda p: charts.line_chart(sw, p, outcomes=[outcome] if outcome else None,  # noqa: E731
                                            xlabel=labels.get(sw.fields[0]), footnote=foot)
     elif per_setup:
-        series = "Configuration" if lang == "fr" else "Setup"
+        series = Message(N_("Setup")).render(lang)
         draw = lambda p: charts.line_chart(sw, p, outcomes=[outcome], xlabel=labels.get(sw.fields[0]),  # noqa: E731
                                            footnote=foot, series_label=series)
     else:
@@ -1135,10 +1134,10 @@ def read_upload(catalogue: bytes, name: str, game_system: bytes | None, system_n
     roles = []
     for role in get_system(key).roles:
         try:  # the heading phrases the system's ListBuilding declares for each of its roles
-            en, fr = lb.role_phrase(role, "en", "header"), lb.role_phrase(role, "fr", "header")
+            phrase = lb.role_phrase(role, "header")
         except FleeoddsError:  # a role the system's list building does not name: shown as written
-            en = fr = role
-        roles.append({"key": role, "en": en, "fr": fr})
+            phrase = Written(role)
+        roles.append({"key": role, **{lg: phrase.render(lg) for lg in available_langs()}})
     return {"system": key, "catalogue": result.catalogue, "game_system": result.game_system,
             "profiles": [_plain(p) for p in result.profiles],
             "skipped": [str(p) for p in result.skipped][:50], "roles": roles}
@@ -1247,7 +1246,7 @@ class Warmup:
                     self.done += 1
                     continue
                 sc = loading.load_scenario(path)
-                for s in [sc] + [v[2] for v in sc.variants()][:1]:
+                for s in [sc] + [v.scenario for v in sc.variants()][:1]:
                     give_way(self.stop)
                     with KERNEL_LOCK:
                         s.kernel()(0, 0, 1000)
@@ -1297,3 +1296,11 @@ class Warmup:
 
         return {"done": self.done, "total": self.total, "finished": self.finished,
                 "seconds": round(self.seconds, 1), "failed": len(self.errors), "kernel_cache": status()}
+
+
+def _relabel(table, lang: str):
+    """``table`` with its labels in ``lang`` (:meth:`fleeodds.results.OutcomeTable.relabel` in that language)."""
+    from ..language import use_lang
+
+    with use_lang(lang):
+        return table.relabel()

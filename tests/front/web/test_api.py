@@ -93,7 +93,8 @@ def test_systems_lists_every_system(client):
     fr = client.get("/api/systems?lang=fr").json()
     for s, f in zip(got, fr):
         assert s["label"] == get_system(s["key"]).title
-        assert f["label"] == get_system(s["key"]).title_fr
+        assert f["label"] == get_system(s["key"]).label().render("fr")
+    assert [f["label"] for f in fr if f["key"] == "warhammer"] == ["Warhammer Battle / The Old World"]
     assert client.get("/api/systems?lang=de").status_code == 422
 
 
@@ -126,6 +127,7 @@ def test_schema_is_the_systems_own(client, key, lang):
 def test_schema_names_the_values_of_enums(client, lang):
     """The form shows "7th edition" / "7e édition" for the code "7th" (Warhammer's value_labels),
     each alias under the same name, and nothing changes in the values themselves."""
+    from fleeodds.outcomes import as_message
     from fleeodds.systems.warhammer import outcomes
 
     props = client.get(f"/api/schema/warhammer?lang={lang}").json()["properties"]
@@ -134,9 +136,9 @@ def test_schema_names_the_values_of_enums(client, lang):
     if names is None:  # edition is a text field with examples: its names are where its enum is
         names = next(b["x-enum-labels"] for b in edition.get("anyOf", []) if "x-enum-labels" in b)
     i = lang == "fr"
-    for code, pair in outcomes.EDITION_LABELS.items():
+    for code, label in outcomes.EDITION_LABELS.items():
         if code in names:
-            assert names[code] == pair[i]
+            assert names[code] == as_message(label).render(lang)
     assert names["7th"] == ("7e édition" if i else "7th edition")
     situation = props["situation"]
     assert situation["x-enum-labels"]["break"] == ("Test de moral après un combat perdu" if i

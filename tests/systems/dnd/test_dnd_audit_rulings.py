@@ -106,7 +106,7 @@ def test_35_stable_outcome_says_it_is_not_safe():
     sc = scenario(edition="3.5", mode="move", runner={"hp": 1, "ac": 10},
                   enemies=[{"attack_bonus": 30, "damage": "3"}], options={"death_saves_in_exchange": True})
     stable = next(o for o in sc.outcomes if o.code == "stable")
-    assert "not safe" in stable.en and "pas hors de danger" in stable.fr
+    assert "not safe" in stable.label().render("en") and "pas hors de danger" in stable.label().render("fr")
     # +30 vs AC 10 hits on 2-20; a 20 threatens and the confirmation (+30) fails only on a natural 1:
     # critical (x2, 6 damage, -5 HP) 1/20 * 19/20; plain hit (3 damage, -2 HP) 18/20 + 1/20 * 1/20.
     # The dying chain (10 % a round, else -1 HP, dead at -10): stable from -2 = 1 - 0.9^8, from -5 = 1 - 0.9^5

@@ -245,7 +245,7 @@ def test_chase_with_attacks_on_the_downed_runner_agrees_with_monte_carlo():
 def test_rows_by_round_sum_to_one():
     # every round's row is a partition: safe, down (unresolved), dead, stable, back up, still chased, stopped
     sc = fleeodds.load_scenario("dnd/rogue_leaves_orc_and_wolf_then_runs_2024.toml")
-    for setup in [sc] + [v for _, _, v in sc.variants()]:
+    for setup in [sc] + [v.scenario for v in sc.variants()]:
         for r, row in setup.summary()["by_round"].items():
             assert sum(row.values()) == 1, (r, row)
         assert sum(setup.exact_distribution("fraction").values()) == 1

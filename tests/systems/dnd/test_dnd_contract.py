@@ -104,9 +104,10 @@ def test_schema_refuses_what_the_loader_refuses():
 
 def test_compare_modes_are_field_changes():
     sc = fleeodds.load_scenario("dnd/wizard_leaves_two_orcs_5e.toml")
-    assert sc.compare_setups() == [Setup("move away (provokes)", "déplacement (provoque)", {"mode": "move"}),
-                                   Setup("Disengage", "Se désengager", {"mode": "disengage"}),
-                                   Setup("stay in melee", "rester au contact", {"mode": "stay"})]
+    assert [_texts(s) for s in sc.compare_setups()] == [
+        ("move away (provokes)", "déplacement (provoque)", {"mode": "move"}),
+        ("Disengage", "Se désengager", {"mode": "disengage"}),
+        ("stay in melee", "rester au contact", {"mode": "stay"})]
     vs = sc.variants()
     assert [v.scenario.spec.mode for v in vs] == ["move", "disengage", "stay"]
     assert all(v.scenario.title == sc.title and "compare_modes" not in v.scenario.source for v in vs)
@@ -116,8 +117,8 @@ def test_compare_table_and_shorthand_together():
     data = base(compare_modes=["move", "withdraw"], compare={"AC 18": {"runner.ac": 18, "label_fr": "CA 18"}})
     sc = load_scenario(data)
     setups = sc.compare_setups()
-    assert [s.en for s in setups] == ["AC 18", "move away (provokes)", "withdraw"]
-    assert setups[0] == Setup("AC 18", "CA 18", {"runner.ac": 18})
+    assert [s.name for s in setups] == ["AC 18", "move away (provokes)", "withdraw"]
+    assert _texts(setups[0]) == ("AC 18", "CA 18", {"runner.ac": 18})
     v = sc.variants()[0].scenario
     assert v.spec.runner.ac == 18 and v.compare_setups() == []
 
@@ -489,7 +490,7 @@ def test_an_input_used_by_one_compared_mode_is_accepted():
 def test_a_setup_that_changes_nothing_is_noted_in_that_setup():
     data = _example("wizard_greataxe_mobility_35.toml", {"compare": {"no min": {"options.min_damage_1": False}}})
     sc = get_system("dnd").load(data)  # builds the setups: accepted
-    setup = next(v.scenario for v in sc.variants() if v.en == "no min")
+    setup = next(v.scenario for v in sc.variants() if v.label().render("en") == "no min")
     assert [n.field for n in setup.input_notes()] == ["options.min_damage_1"]
     assert setup.exact_distribution("fraction") == sc.exact_distribution("fraction")
     from fleeodds.validation import strict_inputs
@@ -526,3 +527,8 @@ def test_the_top_level_defaults_are_the_models():
     from fleeodds.systems.dnd.model.scenario import ScenarioModel
 
     assert TOP_DEFAULTS == {k: ScenarioModel.model_fields[k].default for k in TOP_DEFAULTS}
+
+
+def _texts(setup):
+    """A comparison setup's label in English and French, and its changes."""
+    return setup.label().render("en"), setup.label().render("fr"), setup.changes

@@ -25,7 +25,7 @@ def test_at_least_the_required_examples():
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_example_runs_both_methods(path):
     sc = fleeodds.load_scenario(f"dnd/{path.name}")
-    setups = [v for _, _, v in sc.variants()] or [sc]
+    setups = [v.scenario for v in sc.variants()] or [sc]
     for s in setups:
         t = fleeodds.evaluate(s, "both", trials=100_000, seed=3, lang="fr", progress=False)
         w = t.wide()
@@ -37,11 +37,11 @@ def test_example_runs_both_methods(path):
 def test_decision_table_variants():
     sc = fleeodds.load_scenario("dnd/rogue_decision_table_35.toml")
     vs = sc.variants()
-    assert [en for en, _, _ in vs] == ["move away (provokes)", "withdraw", "Tumble, half speed", "5-foot step",
-                                      "stay in melee"]
-    assert [fr for _, fr, _ in vs][:2] == ["déplacement (provoque)", "retraite"]
-    assert all(v.variants() == [] for _, _, v in vs)
-    odds = {en: exact_by_outcome(v) for en, _, v in vs}
+    assert [v.label().render("en") for v in vs] == ["move away (provokes)", "withdraw", "Tumble, half speed",
+                                                     "5-foot step", "stay in melee"]
+    assert [v.label().render("fr") for v in vs][:2] == ["déplacement (provoque)", "retraite"]
+    assert all(v.scenario.variants() == [] for v in vs)
+    odds = {str(v.name): exact_by_outcome(v.scenario) for v in vs}
     assert odds["withdraw"]["unharmed"] > odds["move away (provokes)"]["unharmed"]
     assert odds["5-foot step"] == {"move_cancelled": 1}
 
@@ -50,14 +50,15 @@ def test_auto_compare_modes():
     sc = fleeodds.load_scenario({"system": "dnd", "edition": "3.5", "compare_modes": "auto",
                                  "runner": {"preset": "srd35_wizard_1"},
                                  "enemies": [{"preset": "srd35_orc_falchion"}]})
-    assert [m.spec.mode for _, _, m in sc.variants()] == ["move", "withdraw", "five_foot_step", "stay"]
+    assert [v.scenario.spec.mode for v in sc.variants()] == ["move", "withdraw", "five_foot_step", "stay"]
     assert fleeodds.load_scenario({"system": "dnd", "runner": {"hp": 3, "ac": 10},
                                    "enemies": [{"attack_bonus": 1, "damage": "1d4"}]}).variants() == []
 
 
 def test_pathfinder_and_french_labels():
     sc = fleeodds.load_scenario("dnd/rogue_acrobatics_past_orcs_pf1.toml")
-    assert sc.variants()[0][:2] == ("Acrobatics, half speed", "Acrobaties, demi-vitesse")
+    label = sc.variants()[0].label()
+    assert (label.render("en"), label.render("fr")) == ("Acrobatics, half speed", "Acrobaties, demi-vitesse")
     t = fleeodds.evaluate(sc, "exact", lang="fr")
     assert "s'échappe indemne" in set(t.frame.label)
 
@@ -132,12 +133,16 @@ def test_french_movement_words_are_the_project_terms():
     reads "rester au contact" wherever a setup stays; the mode labels keep one form each."""
     from fleeodds.systems.dnd.labels import MODE_LABELS
 
-    assert MODE_LABELS["withdraw"][1] == "retraite" and MODE_LABELS["stay"][1] == "rester au contact"
+    from fleeodds.outcomes import as_message
+
+    assert as_message(MODE_LABELS["withdraw"]).render("fr") == "retraite"
+    assert as_message(MODE_LABELS["stay"]).render("fr") == "rester au contact"
     for path in sorted((Path(fleeodds.__file__).parent / "examples" / "dnd").glob("*.toml")):
         sc = fleeodds.load_scenario(f"dnd/{path.name}")
-        assert "repli" not in sc.title_in("fr").lower(), path.name
-        for _, fr, v in sc.variants():
+        assert "repli" not in sc.title_label().render("fr").lower(), path.name
+        for v in sc.variants():
+            fr = v.label().render("fr")
             assert "repli" not in fr.lower(), (path.name, fr)
-            if v.source.get("mode") == "stay":
+            if v.scenario.source.get("mode") == "stay":
                 assert fr == "rester au contact", (path.name, fr)
-    assert "retraite" in fleeodds.load_scenario("dnd/wizard_withdraws_past_orcs_35.toml").title_in("fr")
+    assert "retraite" in fleeodds.load_scenario("dnd/wizard_withdraws_past_orcs_35.toml").title_label().render("fr")

@@ -36,9 +36,9 @@ def _code_fields():
 def test_every_code_has_an_english_and_a_french_label(field, codes):
     labels = SYSTEM.value_labels[field]
     for code in codes:
-        en, fr = labels[code]
+        en, fr = _pair(labels[code])
         assert en.strip() and fr.strip(), (field, code)
-    frs = [labels[c][1].lower() for c in codes]
+    frs = [_pair(labels[c])[1].lower() for c in codes]
     assert len(set(frs)) == len(frs), f"two codes of {field} share a French label"
 
 
@@ -53,7 +53,7 @@ def test_modes_feats_editions_and_presets_have_labels():
     assert set(vl["runner.preset"]) == runners and set(vl["enemies.*.preset"]) == enemies
     assert set(vl["options.attacker_preset"]) == enemies
     for field in ("runner.preset", "enemies.*.preset", "mode", "runner.feats"):
-        frs = [fr.lower() for _en, fr in vl[field].values()]
+        frs = [_pair(label)[1].lower() for label in vl[field].values()]
         assert len(set(frs)) == len(frs), field
 
 
@@ -94,3 +94,10 @@ def test_an_unknown_word_is_still_refused_by_name():
     with pytest.raises(InputError) as err:
         _load(mode="fuite")
     assert err.value.field == "mode"
+
+
+def _pair(label):
+    """A value label in English and in French (from the catalogue, or as a data file gives it)."""
+    from fleeodds.system import value_label
+
+    return value_label(label).render("en"), value_label(label).render("fr")

@@ -277,7 +277,7 @@ def test_the_mastery_example():
     # the warhammer (+5 against AC 14: faces 9-20, 12/20) hits: with the "threatening" reading the push
     # carries the runner out of both other reaches, so exactly one attack is made
     sc = fleeodds.load_scenario("dnd/rogue_past_push_and_vex_2024.toml")
-    setups = {en: v for en, _fr, v in sc.variants()}
+    setups = {str(v.name): v.scenario for v in sc.variants()}
     assert setups["Push: also the foes threatening the start"].summary()["attacks"][1] == Fr(12, 20)
     # same step: a hit clears the shortsword only; the spear still attacks unless the runner dropped
     base = sc.summary()["attacks"]

@@ -53,11 +53,12 @@ def test_every_code_has_a_name_in_english_and_in_french():
         names = SYSTEM.value_labels.get(dotted)
         assert names, dotted
         for code in codes:
-            en, fr = names[code]
+            en, fr = _pair(names[code])
             assert en.strip() and fr.strip(), (dotted, code)
         # a name stands for one code of its field (synonyms such as petit / small share theirs)
         seen = {}
-        for code, pair in names.items():
+        for code, name in names.items():
+            pair = _pair(name)
             for label in pair:
                 seen.setdefault(normalise(label), set()).add(pair)
         assert all(len(pairs) == 1 for pairs in seen.values()), dotted
@@ -126,3 +127,10 @@ def test_labels_in_french_and_english_stand_for_their_codes():
     assert sc.compare == ["base", "no_room"]
     # the edition written by its name is the default: nothing said about it
     assert "options.hd_edition" not in [n.field for n in sc.input_notes()]
+
+
+def _pair(label):
+    """A value label in English and in French (from the catalogue, or as a data file gives it)."""
+    from fleeodds.system import value_label
+
+    return value_label(label).render("en"), value_label(label).render("fr")

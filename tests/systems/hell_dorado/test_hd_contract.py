@@ -80,7 +80,7 @@ def refused(data, *needles, field=None):
 # ----------------------------------------------------------------------------- contract
 def test_system_declaration():
     assert get_system("hell_dorado") is SYSTEM
-    assert (SYSTEM.key, SYSTEM.title, SYSTEM.title_fr) == ("hell_dorado", "Hell Dorado", "Hell Dorado")
+    assert (SYSTEM.key, SYSTEM.title, SYSTEM.label().render("fr")) == ("hell_dorado", "Hell Dorado", "Hell Dorado")
     assert SYSTEM.compare_paths == ("compare", "fuite.compare")
     sc = SYSTEM.benchmark()
     assert sc.system == "hell_dorado" and sc.source["system"] == "hell_dorado"
@@ -135,15 +135,15 @@ def test_exact_mode_is_checked():
 def test_fuite_compare_shorthand_is_field_changes():
     sc = fleeodds.load_scenario(flee(fuite={"compare": ["base", "intangible", "ordre_repli", "no_soutien",
                                                         "blocage", "no_room", "no_intangible"]}))
-    setups = {s.en: s for s in sc.compare_setups()}
-    assert setups["As given"] == Setup("As given", "Tel quel", {})
+    setups = {str(s.name): s for s in sc.compare_setups()}
+    assert (setups["As given"].label().render("fr"), setups["As given"].changes) == ("Tel quel", {})
     assert setups["Fleeing fighter Intangible"].changes == {"fleeing.capacities": ["Intangible"]}
     assert setups["Ordre Repli"].changes == {"fuite.repli": True}
     assert setups["No soutien"].changes == {"options.support_bonus_per_supporter": 0}
     assert setups["Enemy with Blocage"].changes == {"adversaries.0.capacities": ["Blocage"]}
     assert setups["Surrounded (no room)"].changes == {"fuite.room": False}
     assert setups["Without Intangible"].changes == {"fleeing.capacities": []}
-    v = {x.en: x.scenario for x in sc.variants()}
+    v = {x.label().render("en"): x.scenario for x in sc.variants()}
     # CBT 1 against DEF 4: one die hits on 4+ (1/2); 5 damage kills PV 3
     assert killed(v["As given"]) == Fraction(1, 2)
     assert killed(v["Ordre Repli"]) == 0 and killed(v["Fleeing fighter Intangible"]) == 0
@@ -154,7 +154,7 @@ def test_generic_compare_table_and_with_changes():
     d = flee(compare={"DEF 6": {"fleeing.def": 6, "label_fr": "DEF 6"},
                       "two dice": {"adversaries.0.cbt": 2}})
     sc = fleeodds.load_scenario(d)
-    v = {x.en: x.scenario for x in sc.variants()}
+    v = {x.label().render("en"): x.scenario for x in sc.variants()}
     assert killed(v["DEF 6"]) == Fraction(1, 6)            # a 6 needed
     assert killed(v["two dice"]) == 1 - Fraction(1, 2) ** 2  # at least one of two dice on 4+
     assert killed(sc.with_changes({"fleeing.pv": 6})) == 0  # 5 damage never kills PV 6
@@ -164,7 +164,7 @@ def test_generic_compare_table_and_with_changes():
     assert short.describe() == long.describe()
     # both syntaxes at once: [compare] first, then the shorthand (as in every system)
     both = fleeodds.load_scenario(flee(fuite={"compare": ["base"]}, compare={"x": {"fleeing.def": 5}}))
-    assert [s.en for s in both.compare_setups()] == ["x", "As given"]
+    assert [s.label().render("en") for s in both.compare_setups()] == ["x", "As given"]
 
 
 def test_bad_compare_setup_names_the_setup():

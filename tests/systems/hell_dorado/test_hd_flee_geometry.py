@@ -140,7 +140,7 @@ def test_flee_back_into_attraction_exact_and_monte_carlo(hd_oracle):
         assert_mc_agrees(int(sim.outcome_counts[sc.outcome_index(code)]), sim.trials, float(p), code)
     assert int(sim.outcome_counts[sc.outcome_index("fled")]) == 0
     # the outcome a player reads, in both languages
-    assert sc.outcomes[sc.outcome_index("attracted_back")].fr.startswith("A fui, puis ramené")
+    assert sc.outcomes[sc.outcome_index("attracted_back")].label().render("fr").startswith("A fui, puis ramené")
     assert any("Attraction zone" in n for n in notes_in(sc, "en"))
     assert any("zone d'Attraction de S" in n for n in notes_in(sc, "fr"))
     assert sc.outcome_order.index("attracted_back") == 1

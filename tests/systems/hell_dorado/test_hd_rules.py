@@ -217,14 +217,14 @@ def test_ordre_repli_against_blocage():
 def test_variants():
     sc = flee(advs=three(), fuite={"attacker": "A", "compare": ["base", "intangible", "ordre_repli", "no_soutien",
                                                                  "blocage", "no_room"]})
-    v = {en: s for en, fr, s in sc.variants()}
+    v = {str(x.name): x.scenario for x in sc.variants()}
     assert probs(v["As given"]) == probs(sc) and v["As given"].describe() == sc.describe()
     assert probs(v["Fleeing fighter Intangible"]) == {"free_disengage": 1}
     assert probs(v["Ordre Repli"]) == {"repli_move": 1}
     assert v["No soutien"].attack.n_dice == 2
     assert probs(v["Enemy with Blocage"]) == {"cannot_flee": 1}
     assert set(probs(v["Surrounded (no room)"])) <= {"killed", "fled_no_room"}
-    assert [fr for _, fr, _ in sc.variants()][3] == "Sans soutien"
+    assert [x.label().render("fr") for x in sc.variants()][3] == "Sans soutien"
     assert flee().variants() == []
 
 

@@ -775,8 +775,8 @@ def test_later_round_keeps_a_flank_fight():
 
 def test_fight_labels_name_the_units_and_agree_in_french():
     sc = load(EXAMPLES / "goblins_fight_dwarfs.toml")
-    en = [o.en for o in sc.outcomes]
-    fr = [o.fr for o in sc.outcomes]
+    en = [o.label().render("en") for o in sc.outcomes]
+    fr = [o.label().render("fr") for o in sc.outcomes]
     assert "20 Night Goblins win; 16 Dwarf Warriors: rallied" in en
     assert not any("your unit" in x or "the enemy" in x for x in en)
     assert not any("l'ennemi" in x or "votre unité" in x for x in fr)

@@ -83,7 +83,7 @@ def test_system_declared():
     assert isinstance(SYSTEM, RulesSystem) and get_system("warhammer") is SYSTEM
     assert SYSTEM.roles == ("fleeing", "pursuing") and SYSTEM.compare_paths == ("compare",)
     assert SYSTEM.list_building == "fleeodds.systems.warhammer.list_building"
-    assert SYSTEM.title_fr == "Warhammer Battle / The Old World"
+    assert SYSTEM.label().render("fr") == "Warhammer Battle / The Old World"
     bench = SYSTEM.benchmark()
     assert isinstance(bench, WarhammerScenario) and bench.has_exact and bench.system == "warhammer"
 
@@ -141,7 +141,7 @@ def test_schema_refuses_what_the_model_refuses():
 def test_compare_editions_example_same_setups_and_titles():
     sc = fleeodds.load_scenario(fleeodds.example_path("warhammer/leadership_by_edition.toml"))
     vs = sc.variants()
-    assert [v.en for v in vs] == ["6th", "7th", "8th", "The Old World"]
+    assert [v.label().render("en") for v in vs] == ["6th", "7th", "8th", "The Old World"]
     assert [v.scenario.model.edition for v in vs] == ["6th", "7th", "8th", "tow"]
     assert all(v.scenario.title == sc.title for v in vs)
     assert all(v.scenario.compare_setups() == [] for v in vs)
@@ -150,7 +150,7 @@ def test_compare_editions_example_same_setups_and_titles():
 def test_compare_label_fr_and_bad_setup():
     sc = fleeodds.load_scenario(base(compare={"Ld 8": {"fleeing.leadership": 8, "label_fr": "Cd 8"}}))
     (v,) = sc.variants()
-    assert (v.en, v.fr, v.scenario.fleeing.leadership) == ("Ld 8", "Cd 8", 8)
+    assert (v.label().render("en"), v.label().render("fr"), v.scenario.fleeing.leadership) == ("Ld 8", "Cd 8", 8)
     # a setup changing a field that changes nothing here: built, its scenario noting the field; refused
     # under strict_inputs, named by its setup
     (v,) = fleeodds.load_scenario(base(compare={"margin": {"combat.margin": 3}})).variants()

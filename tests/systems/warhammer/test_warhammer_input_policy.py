@@ -211,14 +211,21 @@ def test_every_profile_field_names_the_shipped_profiles_in_both_languages():
 
 def test_editions_situations_and_troop_types_have_french_names():
     labels = SYSTEM.value_labels
-    assert labels["edition"]["8th"] == ("8th edition", "8e édition")
-    assert labels["edition"]["7th"][1] == "7e édition" and labels["edition"]["6th"][1] == "6e édition"
+    assert _pair(labels["edition"]["8th"]) == ("8th edition", "8e édition")
+    assert _pair(labels["edition"]["7th"])[1] == "7e édition" and _pair(labels["edition"]["6th"])[1] == "6e édition"
     situations = ScenarioModel.model_fields["situation"].annotation.__args__
     assert set(labels["situation"]) == set(situations)
-    assert labels["situation"]["fleeing"][1] == "Déjà en fuite"
+    assert _pair(labels["situation"]["fleeing"])[1] == "Déjà en fuite"
     for unit_path in ("fleeing", "pursuer", "pursuers.*", "fight.unit", "fight.enemy"):
         troop = labels[f"{unit_path}.troop_type"]
-        assert troop["cavalry"] == ("cavalry", "cavalerie") and troop["infantry"][1] == "infanterie"
+        assert _pair(troop["cavalry"]) == ("cavalry", "cavalerie") and _pair(troop["infantry"])[1] == "infanterie"
     from fleeodds.systems.warhammer.model.base import TROOP_TYPES
 
     assert set(labels["fleeing.troop_type"]) == set(TROOP_TYPES)
+
+
+def _pair(label):
+    """A value label in English and in French (from the catalogue, or as a data file gives it)."""
+    from fleeodds.system import value_label
+
+    return value_label(label).render("en"), value_label(label).render("fr")

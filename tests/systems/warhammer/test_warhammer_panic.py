@@ -30,7 +30,7 @@ def test_plain_leadership_test_7th():
     # 2D6 <= 7: 21/36 (no natural-double rule in 7th outside Break tests)
     sc = check(test_scenario(), {"passed": le(7), "failed": 1 - le(7)})
     assert [o.code for o in sc.outcomes] == ["passed", "failed"]
-    assert "Commandement" in sc.outcomes[0].fr
+    assert "Commandement" in sc.outcomes[0].label().render("fr")
 
 
 def test_leadership_test_8th_modifier_and_battle_standard():
@@ -80,7 +80,7 @@ def test_panic_7th_flee_then_rally():
     # the next turn (21/36): rallied 15/36 x 21/36, still fleeing 15/36 x 15/36 with max_turns = 1
     data = test_scenario(situation="panic", table={"max_turns": 1})
     sc = check(data, {"passed": le(7), "rallied": (1 - le(7)) * le(7), "still_fleeing": (1 - le(7)) ** 2})
-    assert sc.outcomes[sc.outcome_index("passed")].fr == "test de panique réussi"
+    assert sc.outcomes[sc.outcome_index("passed")].label().render("fr") == "test de panique réussi"
 
 
 def test_panic_tow_falls_back_above_half_strength_else_flees():

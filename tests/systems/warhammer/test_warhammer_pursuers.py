@@ -159,7 +159,7 @@ def test_run_down_is_credited_to_the_first_listed_charger():
     sc = fleeodds.load_scenario(d)
     codes = [o.code for o in sc.outcomes]
     assert codes == ["run_down_by_1", "run_down_by_2", "escaped"]
-    assert sc.outcomes[0].en == "run down by a charge of A (1)" and "A (2)" in sc.outcomes[1].fr
+    assert sc.outcomes[0].label().render("en") == "run down by a charge of A (1)" and "A (2)" in sc.outcomes[1].label().render("fr")
     dist = sc.exact_distribution("fraction")
     assert sum(p for (i, _), p in dist.items() if i == 1) == 0
     # P(2D6 <= 6) = 15/36: the reach of 8" covers 2" + the flee roll
@@ -279,8 +279,8 @@ def test_the_example_runs_exact_and_monte_carlo():
     codes = [o.code for o in sc.outcomes]
     assert codes == ["held", "caught_by_1", "caught_by_2", "caught_by_3", "run_down_by_3", "escaped_off_table",
                      "rallied", "still_fleeing"]
-    assert sc.outcomes[3].en.endswith("by Goblin Wolf Riders") and sc.outcomes[4].en == "run down by a charge of Goblin Wolf Riders"
-    assert sc.title_fr
+    assert sc.outcomes[3].label().render("en").endswith("by Goblin Wolf Riders") and sc.outcomes[4].label().render("en") == "run down by a charge of Goblin Wolf Riders"
+    assert sc.title_label().render("fr") != sc.title_label().render("en")  # "contre", the edition "(8e)"
     dist = sc.exact_distribution("fraction")
     assert sum(dist.values()) == 1
     sim = simulate(sc.kernel(), trials=200_000, seed=3, progress=False)
@@ -385,5 +385,5 @@ def test_pursuer_names_that_clash_still_give_distinct_labels():
                                  "fleeing": {"profile": "Night Goblins"}, "table": {"max_turns": 0},
                                  "pursuers": [{"profile": "Orc Boyz"}, {"profile": "Orc Boyz"},
                                               {"profile": "Orc Boyz", "name": "Orc Boyz (1)"}]})
-    labels = [o.en for o in sc.outcomes] + [o.fr for o in sc.outcomes]
+    labels = [o.label().render("en") for o in sc.outcomes] + [o.label().render("fr") for o in sc.outcomes]
     assert len(set(labels)) == len(labels), labels

@@ -65,7 +65,7 @@ def test_cli_rank_and_matrix_with_the_tow_scenario(tmp_path):
 
 def test_charge_reaction_example_compares_flee_and_fire_and_flee():
     sc = fleeodds.load_scenario("warhammer/wolf_riders_charge_reaction_tow.toml")
-    labels = [v.en for v in sc.variants()]
+    labels = [v.label().render("en") for v in sc.variants()]
     assert labels[:2] == ["Flee", "Fire & Flee"]
     # Empire Knights M8 + max2D6 + D6 against 10" + the flight; flee 2D6 + D6 or max2D6 + D6, edge 12" (touch)
     def run_down(flee: dict[int, Fraction]) -> Fraction:
@@ -85,4 +85,4 @@ def test_charge_reaction_example_compares_flee_and_fire_and_flee():
     for v, flee in zip(sc.variants(), (flee_2d6_d6, fire_max_d6)):
         dist = v.scenario.exact_distribution("fraction")
         got = sum((p for (i, _), p in dist.items() if v.scenario.outcomes[i].code == "run_down"), Fraction(0))
-        assert got == run_down(flee), v.en
+        assert got == run_down(flee), v.label().render("en")

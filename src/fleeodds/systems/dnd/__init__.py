@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from ...system import RulesSystem
 from . import decisions
+from ...language import N_
 from .labels import value_labels
 from .model.scenario import schema
 from .scenarios import load_scenario
 from .scenarios.exchange import benchmark_case
 
-SYSTEM = RulesSystem(key="dnd", title="D&D 3.5, Pathfinder 1e, D&D 5e", title_fr="D&D 3.5, Pathfinder 1e, D&D 5e",
+SYSTEM = RulesSystem(key="dnd", title=N_("D&D 3.5, Pathfinder 1e, D&D 5e"),
                      loader=load_scenario, schema=schema, compare_paths=("compare", "compare_modes"),
                      benchmark=benchmark_case, value_labels=value_labels(),
                      decision_points=decisions.decision_points, goals=decisions.GOALS)

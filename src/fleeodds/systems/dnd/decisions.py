@@ -10,13 +10,13 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
+from ...language import N_
 from .model.fields import MODES, normalise_edition
 
-#: Named goals of a decision: ``{name: (English, French, outcome codes)}``.
+#: Named goals of a decision: ``{name: (label marked N_(), outcome codes)}``.
 GOALS = {
-    "on_its_feet": ("on its feet (unharmed, wounded or slowed; gone or still there)",
-                    "debout (indemne, blessé ou ralenti ; parti ou encore là)", ("unharmed", "wounded", "slowed")),
-    "down_or_dead": ("down or dead", "à terre ou mort",
+    "on_its_feet": (N_("on its feet (unharmed, wounded or slowed; gone or still there)"), ("unharmed", "wounded", "slowed")),
+    "down_or_dead": (N_("down or dead"),
                      ("disabled", "down", "dead", "strained", "stable", "back_up")),
 }
 

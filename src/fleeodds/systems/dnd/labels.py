@@ -10,27 +10,29 @@ Dorado's Ordre Repli).
 
 from __future__ import annotations
 
+from ...language import Message, N_, pmessage
+from ...outcomes import as_message
 
-#: Movement modes: (English, French). A generic movement is a lowercase noun or phrase
+#: Movement modes, marked for the catalogue (the French in fr.po). A generic movement is a lowercase noun or phrase
 #: (déplacement, retraite, course, pas de placement, rester au contact); an action or skill
 #: of the rulebook keeps its capitalised name (Acrobaties, Foncer, Se désengager), as in English
 #: (Tumble, Dash, Disengage). A ``[compare]`` label_fr in an example uses the same words.
 MODE_LABELS = {
-    "move": ("move away (provokes)", "déplacement (provoque)"),
-    "withdraw": ("withdraw", "retraite"),
-    "run": ("run", "course"),
-    "five_foot_step": ("5-foot step", "pas de placement (1,50 m)"),
-    "tumble": ("Tumble, half speed", "Acrobaties, demi-vitesse"),
-    "tumble_full": ("Tumble, full speed", "Acrobaties, pleine vitesse"),
-    "dash": ("Dash", "Foncer"),
-    "disengage": ("Disengage", "Se désengager"),
-    "stay": ("stay in melee", "rester au contact"),
-    "teleport": ("teleport (provokes nothing)", "téléportation (ne provoque pas)"),
-    "forced": ("moved by something else (provokes nothing)", "déplacé par autre chose (ne provoque pas)"),
+    "move": N_("move away (provokes)"),
+    "withdraw": N_("withdraw"),
+    "run": N_("run"),
+    "five_foot_step": N_("5-foot step"),
+    "tumble": N_("Tumble, half speed"),
+    "tumble_full": N_("Tumble, full speed"),
+    "dash": N_("Dash"),
+    "disengage": N_("Disengage"),
+    "stay": N_("stay in melee"),
+    "teleport": N_("teleport (provokes nothing)"),
+    "forced": N_("moved by something else (provokes nothing)"),
 }
 PF_MODE_LABELS = {
-    "tumble": ("Acrobatics, half speed", "Acrobaties, demi-vitesse"),
-    "tumble_full": ("Acrobatics, full speed", "Acrobaties, pleine vitesse"),
+    "tumble": N_("Acrobatics, half speed"),
+    "tumble_full": N_("Acrobatics, full speed"),
 }
 
 def _plain(text: str) -> str:
@@ -56,89 +58,95 @@ def mode_code(text: str) -> str | None:
     ``"pas de placement (1,50 m)"``), or ``None``."""
     key = _plain(text)
     for table in (MODE_LABELS, PF_MODE_LABELS):
-        for code, labels in table.items():
-            if key in (_plain(labels[0]), _plain(labels[1])):
+        for code, label in table.items():
+            if key in _texts(label):
                 return code
     return MODE_WORDS_FR.get(key)
 
 
-def mode_label(mode: str, edition: str, lang: str = "en") -> str:
-    """Label of a movement mode (``"withdraw"`` -> ``"retraite"`` in French)."""
-    en, fr = (PF_MODE_LABELS if edition == "pf1" and mode in PF_MODE_LABELS else MODE_LABELS)[mode]
-    return fr if lang == "fr" else en
+def _texts(label: str) -> set[str]:
+    """A label in every language with a catalogue, each :func:`_plain`."""
+    from ...system import label_texts
+
+    return {_plain(t) for t in label_texts(label)}
+
+
+def mode_label(mode: str, edition: str) -> Message:
+    """Label of a movement mode, a :class:`~fleeodds.language.Message` (``"withdraw"`` reads ``"retraite"`` in
+    French)."""
+    return as_message((PF_MODE_LABELS if edition == "pf1" and mode in PF_MODE_LABELS else MODE_LABELS)[mode])
 
 
 #: Names of edition values for charts and tables (``RulesSystem.value_labels``).
 EDITION_LABELS = {
-    "3.5": ("D&D 3.5", "D&D 3.5"), "pf1": ("Pathfinder 1e", "Pathfinder 1re éd."),
-    "5e2014": ("D&D 5e (2014)", "D&D 5e (2014)"), "5e": ("D&D 5e (2014)", "D&D 5e (2014)"),
-    "5e2024": ("D&D 5e (2024)", "D&D 5e (2024)"),
+    "3.5": N_("D&D 3.5"), "pf1": N_("Pathfinder 1e"),
+    "5e2014": N_("D&D 5e (2014)"), "5e": N_("D&D 5e (2014)"),
+    "5e2024": N_("D&D 5e (2024)"),
 }
 
 
 #: Feats of the runner (French: the French 3.5 PHB and the French 5e texts; Speedy is a 2024 feat).
 FEAT_LABELS = {
-    "mobility": ("Mobility", "Souplesse du serpent"), "dodge": ("Dodge", "Esquive"), "run": ("Run", "Course"),
-    "spring_attack": ("Spring Attack", "Attaque éclair"), "mobile": ("Mobile", "Mobile"),
-    "speedy": ("Speedy", "Rapide"),
+    "mobility": N_("Mobility"), "dodge": N_("Dodge"), "run": N_("Run"),
+    "spring_attack": N_("Spring Attack"), "mobile": N_("Mobile"),
+    "speedy": N_("Speedy"),
 }
 
 #: The shipped stat lines (``data/*.toml``), by preset code: each label names the edition, so that no two
 #: presets of a field share one (French: the French SRD names, DRS for SRD).
 ENEMY_PRESET_LABELS = {
-    "srd35_orc_falchion": ("orc, 1st-level warrior, falchion (3.5)",
-                           "orque, homme d'armes 1, cimeterre à deux mains (3.5)"),
-    "srd35_orc_greataxe": ("orc, 1st-level warrior, greataxe (3.5)", "orque, homme d'armes 1, grande hache (3.5)"),
-    "srd35_goblin": ("goblin, 1st-level warrior (3.5)", "gobelin, homme d'armes 1 (3.5)"),
-    "srd35_gnoll": ("gnoll (3.5)", "gnoll (3.5)"),
-    "srd35_ogre": ("ogre (3.5)", "ogre (3.5)"),
-    "srd51_orc": ("orc (SRD 5.1)", "orque (DRS 5.1)"),
-    "srd51_goblin": ("goblin (SRD 5.1)", "gobelin (DRS 5.1)"),
-    "srd51_wolf": ("wolf (SRD 5.1)", "loup (DRS 5.1)"),
-    "srd51_ogre": ("ogre (SRD 5.1)", "ogre (DRS 5.1)"),
-    "srd52_wolf": ("wolf (SRD 5.2)", "loup (DRS 5.2)"),
-    "srd52_ogre": ("ogre (SRD 5.2)", "ogre (DRS 5.2)"),
-    "srd52_bugbear_warrior": ("bugbear warrior (SRD 5.2)", "gobelours guerrier (DRS 5.2)"),
-    "pf1_orc": ("orc, warrior 1 (Pathfinder)", "orque, homme d'armes 1 (Pathfinder)"),
-    "pf1_goblin": ("goblin, warrior 1 (Pathfinder)", "gobelin, homme d'armes 1 (Pathfinder)"),
-    "pf1_ogre": ("ogre (Pathfinder)", "ogre (Pathfinder)"),
+    "srd35_orc_falchion": N_("orc, 1st-level warrior, falchion (3.5)"),
+    "srd35_orc_greataxe": N_("orc, 1st-level warrior, greataxe (3.5)"),
+    "srd35_goblin": N_("goblin, 1st-level warrior (3.5)"),
+    "srd35_gnoll": N_("gnoll (3.5)"),
+    "srd35_ogre": N_("ogre (3.5)"),
+    "srd51_orc": N_("orc (SRD 5.1)"),
+    "srd51_goblin": N_("goblin (SRD 5.1)"),
+    "srd51_wolf": N_("wolf (SRD 5.1)"),
+    "srd51_ogre": N_("ogre (SRD 5.1)"),
+    "srd52_wolf": N_("wolf (SRD 5.2)"),
+    "srd52_ogre": N_("ogre (SRD 5.2)"),
+    "srd52_bugbear_warrior": N_("bugbear warrior (SRD 5.2)"),
+    "pf1_orc": N_("orc, warrior 1 (Pathfinder)"),
+    "pf1_goblin": N_("goblin, warrior 1 (Pathfinder)"),
+    "pf1_ogre": N_("ogre (Pathfinder)"),
 }
 RUNNER_PRESET_LABELS = {
-    "srd35_wizard_1": ("wizard 1 (3.5)", "magicien niv. 1 (3.5)"),
-    "srd35_fighter_1": ("fighter 1 (3.5)", "guerrier niv. 1 (3.5)"),
-    "srd35_rogue_1": ("rogue 1 (3.5)", "roublard niv. 1 (3.5)"),
-    "pf1_wizard_1": ("wizard 1 (Pathfinder)", "magicien niv. 1 (Pathfinder)"),
-    "pf1_fighter_1": ("fighter 1 (Pathfinder)", "guerrier niv. 1 (Pathfinder)"),
-    "pf1_rogue_1": ("rogue 1 (Pathfinder)", "roublard niv. 1 (Pathfinder)"),
-    "srd5_fighter_1": ("fighter 1 (5e)", "guerrier niv. 1 (5e)"),
-    "srd5_rogue_1": ("rogue 1 (5e)", "roublard niv. 1 (5e)"),
-    "srd5_wizard_1": ("wizard 1 (5e)", "magicien niv. 1 (5e)"),
-    "srd5_runner_11_15": ("5e character, 11 HP, AC 15", "personnage 5e, 11 pv, CA 15"),
+    "srd35_wizard_1": N_("wizard 1 (3.5)"),
+    "srd35_fighter_1": N_("fighter 1 (3.5)"),
+    "srd35_rogue_1": N_("rogue 1 (3.5)"),
+    "pf1_wizard_1": N_("wizard 1 (Pathfinder)"),
+    "pf1_fighter_1": N_("fighter 1 (Pathfinder)"),
+    "pf1_rogue_1": N_("rogue 1 (Pathfinder)"),
+    "srd5_fighter_1": N_("fighter 1 (5e)"),
+    "srd5_rogue_1": N_("rogue 1 (5e)"),
+    "srd5_wizard_1": N_("wizard 1 (5e)"),
+    "srd5_runner_11_15": N_("5e character, 11 HP, AC 15"),
 }
 
 
 def edition_code(text: str) -> str | None:
     """The edition code a label names (``"Pathfinder 1re éd."``, ``"D&D 5e (2024)"``), or ``None``."""
     key = _plain(text)
-    for code, labels in EDITION_LABELS.items():
-        if key in (_plain(labels[0]), _plain(labels[1])):
+    for code, label in EDITION_LABELS.items():
+        if key in _texts(label):
             return code
     return None
 
 
 def code_of(text: str, labels: dict) -> str | None:
-    """The code of ``labels`` (``{code: (English, French)}``) whose label is ``text`` (case and accents
-    aside), or ``None``: ``code_of("Esquive", FEAT_LABELS)`` is ``"dodge"``."""
+    """The code of ``labels`` (``{code: label marked N_()}``) whose label, in any language, is ``text`` (case
+    and accents aside), or ``None``: ``code_of("Esquive", FEAT_LABELS)`` is ``"dodge"``."""
     key = _plain(text)
-    for code, names in labels.items():
-        if key in (_plain(names[0]), _plain(names[1])):
+    for code, label in labels.items():
+        if key in _texts(label):
             return code
     return None
 
 
 def value_labels() -> dict:
     """``RulesSystem.value_labels`` of D&D: every field that takes a code (editions, movement modes, feats,
-    presets, riders, masteries, the options' readings), ``{dotted field: {code: (English, French)}}``.
+    presets, riders, masteries, the options' readings), ``{dotted field: {code: label marked N_()}}``.
 
     The loader also reads each label as its code (``mode = "retraite"``: the front's alias pass, and
     :func:`mode_code` for the modes wherever a mode is read)."""
@@ -147,62 +155,56 @@ def value_labels() -> dict:
             "runner.preset": dict(RUNNER_PRESET_LABELS), "enemies.*.preset": dict(ENEMY_PRESET_LABELS),
             "options.attacker_preset": dict(ENEMY_PRESET_LABELS),
             # the form's choices (the web page shows the names, submits the codes)
-            "situation": {"leave_melee": ("Leaving melee", "Quitter la mêlée"),
-                          "death_saves": ("Death saving throws", "Jets de sauvegarde contre la mort"),
-                          "chase": ("Chase after leaving melee", "Poursuite après la mêlée")},
-            "metric": {"damage": ("Damage taken", "Dégâts subis"),
-                       "attacks": ("Attacks of opportunity suffered", "Attaques d'opportunité subies"),
-                       "hits": ("Hits taken", "Coups reçus")},
-            "runner.armor": {"none": ("None", "Aucune"), "light": ("Light", "Légère"),
-                             "medium": ("Medium", "Intermédiaire"), "heavy": ("Heavy", "Lourde")},
+            "situation": {"leave_melee": N_("Leaving melee"),
+                          "death_saves": N_("Death saving throws"),
+                          "chase": N_("Chase after leaving melee")},
+            "metric": {"damage": N_("Damage taken"),
+                       "attacks": N_("Attacks of opportunity suffered"),
+                       "hits": N_("Hits taken")},
+            "runner.armor": {"none": pmessage("feminine", "None"), "light": N_("Light"),
+                             "medium": N_("Medium"), "heavy": N_("Heavy")},
             **OPTION_LABELS}
 
 
 #: The runner's choices each round of a chase (5e; French: SRD 5 French text, "Foncer", "Se désengager", "Ruse").
-CHASE_ACTION_LABELS = {"move": ("Move", "Se déplacer"), "dash": ("Dash", "Foncer"),
-                       "disengage": ("Disengage", "Se désengager"),
-                       "dash+disengage": ("Dash, and Disengage as a bonus action (Cunning Action)",
-                                          "Foncer, et se désengager par une action bonus (Ruse)"),
-                       "dash+dash": ("Dash twice (Cunning Action)", "Foncer deux fois (Ruse)")}
+CHASE_ACTION_LABELS = {"move": N_("Move"), "dash": N_("Dash"),
+                       "disengage": N_("Disengage"),
+                       "dash+disengage": N_("Dash, and Disengage as a bonus action (Cunning Action)"),
+                       "dash+dash": N_("Dash twice (Cunning Action)")}
 
 #: The other choices of the form, by dotted field (French: SRD 5 and 3.5 French texts).
 OPTION_LABELS = {
-    "system": {"dnd": ("D&D / Pathfinder", "D&D / Pathfinder")},
-    "compare_modes": {"auto": ("Every mode the edition allows", "Tous les modes permis par l'édition")},
-    "enemies.*.on_hit": {"none": ("None", "Aucun"), "prone": ("Knocked prone", "Mis à terre"),
-                         "grapple": ("Grappled (stops the move)", "Agrippé (arrête le déplacement)"),
-                         "slow": ("Slowed (-10 ft)", "Ralenti (-3 m)")},
-    "enemies.*.on_hit_save": {"str": ("Strength", "Force"), "dex": ("Dexterity", "Dextérité"),
-                              "con": ("Constitution", "Constitution")},
-    "enemies.*.mastery": {"none": ("None", "Aucune"), "push": ("Push", "Repousser"), "sap": ("Sap", "Saper"),
-                          "vex": ("Vex", "Harceler"), "topple": ("Topple", "Renverser"), "slow": ("Slow", "Ralentir"),
-                          "graze": ("Graze", "Écorcher"), "cleave": ("Cleave", "Enchaîner"),
-                          "nick": ("Nick", "Entailler")},
-    "options.simultaneous_oa": {"stop_after_drop": ("Stop once the runner drops", "Arrêt dès la chute du fuyard"),
-                                "all_resolve": ("All resolve", "Toutes résolues")},
-    "options.crit_confirmation": {"roll": ("Confirmation roll", "Jet de confirmation"),
-                                  "none": ("None: every threat is a critical", "Aucune : toute menace est critique")},
-    "options.crit_damage_mode_35": {"reroll_per_multiplier": ("Roll once per multiplier",
-                                                              "Un jet par multiplicateur"),
-                                    "multiply_one_roll": ("Multiply one roll", "Multiplier un seul jet")},
-    "options.tumble_order": {"order_passed": ("In the order passed", "Dans l'ordre de passage"),
-                             "best_first": ("Most dangerous foe first", "L'ennemi le plus dangereux d'abord"),
-                             "through_space_first": ("Through a foe's space first",
-                                                     "Traverser la case d'un ennemi d'abord")},
-    "options.tumble_checks": {"per_foe": ("One check per foe", "Un test par ennemi"),
-                              "single": ("One check for the whole move", "Un seul test pour tout le déplacement")},
-    "options.failures_from_critical_at_0": {2: ("2 failures", "2 échecs"), 1: ("1 failure", "1 échec")},
-    "options.sentinel_timing_2024": {"after_disengage": ("Right after Disengage",
-                                                         "Juste après l'action Se désengager"),
-                                     "on_leave": ("When it leaves the reach", "Quand il sort de l'allonge")},
-    "options.reach_monster_withdraw": {"second_square_provokes": ("The second square provokes",
-                                                                  "La deuxième case provoque"),
-                                       "none": ("Provokes nothing", "Ne provoque rien")},
-    "options.push_2024": {"same_step": ("Foes left in the same step", "Ennemis quittés au même pas"),
-                          "threatening": ("Also later foes threatening the start",
-                                          "Aussi les ennemis suivants qui contrôlent le départ"),
-                          "none": ("No foe", "Aucun ennemi")},
+    "system": {"dnd": N_("D&D / Pathfinder")},
+    "compare_modes": {"auto": N_("Every mode the edition allows")},
+    "enemies.*.on_hit": {"none": pmessage("masculine", "None"), "prone": N_("Knocked prone"),
+                         "grapple": N_("Grappled (stops the move)"),
+                         "slow": N_("Slowed (-10 ft)")},
+    "enemies.*.on_hit_save": {"str": N_("Strength"), "dex": N_("Dexterity"),
+                              "con": N_("Constitution")},
+    "enemies.*.mastery": {"none": pmessage("feminine", "None"), "push": N_("Push"), "sap": N_("Sap"),
+                          "vex": N_("Vex"), "topple": N_("Topple"), "slow": N_("Slow"),
+                          "graze": N_("Graze"), "cleave": N_("Cleave"),
+                          "nick": N_("Nick")},
+    "options.simultaneous_oa": {"stop_after_drop": N_("Stop once the runner drops"),
+                                "all_resolve": N_("All resolve")},
+    "options.crit_confirmation": {"roll": N_("Confirmation roll"),
+                                  "none": N_("None: every threat is a critical")},
+    "options.crit_damage_mode_35": {"reroll_per_multiplier": N_("Roll once per multiplier"),
+                                    "multiply_one_roll": N_("Multiply one roll")},
+    "options.tumble_order": {"order_passed": N_("In the order passed"),
+                             "best_first": N_("Most dangerous foe first"),
+                             "through_space_first": N_("Through a foe's space first")},
+    "options.tumble_checks": {"per_foe": N_("One check per foe"),
+                              "single": N_("One check for the whole move")},
+    "options.failures_from_critical_at_0": {2: N_("2 failures"), 1: N_("1 failure")},
+    "options.sentinel_timing_2024": {"after_disengage": N_("Right after Disengage"),
+                                     "on_leave": N_("When it leaves the reach")},
+    "options.reach_monster_withdraw": {"second_square_provokes": N_("The second square provokes"),
+                                       "none": N_("Provokes nothing")},
+    "options.push_2024": {"same_step": N_("Foes left in the same step"),
+                          "threatening": N_("Also later foes threatening the start"),
+                          "none": N_("No foe")},
     "chase.actions": dict(CHASE_ACTION_LABELS), "chase.actions.*": dict(CHASE_ACTION_LABELS),
-    "options.prone_runner": {"stays_prone": ("Stays prone", "Reste à terre"),
-                             "stands_up": ("Stands up at once", "Se relève aussitôt")},
+    "options.prone_runner": {"stays_prone": N_("Stays prone"),
+                             "stands_up": N_("Stands up at once")},
 }

@@ -4,31 +4,28 @@ mode), and death saving throws on their own."""
 
 from __future__ import annotations
 
+from ...language import N_
 from ...outcomes import Metric, Outcome
 
 
-UNHARMED = Outcome("unharmed", "escapes unharmed", "s'échappe indemne")
-WOUNDED = Outcome("wounded", "escapes wounded", "s'échappe blessé")
-SLOWED = Outcome("slowed", "escapes slowed (prone or slowed)", "s'échappe ralenti (à terre ou ralenti)")
-CANCELLED = Outcome("move_cancelled", "stopped before getting away", "arrêté avant de s'échapper")
-DISABLED = Outcome("disabled", "disabled (0 HP)", "hors de combat (0 pv)")
-DOWN = Outcome("down", "down (dying or unconscious)", "mourant ou inconscient")
-DEAD = Outcome("dead", "dead", "mort")
+UNHARMED = Outcome("unharmed", N_("escapes unharmed"))
+WOUNDED = Outcome("wounded", N_("escapes wounded"))
+SLOWED = Outcome("slowed", N_("escapes slowed (prone or slowed)"))
+CANCELLED = Outcome("move_cancelled", N_("stopped before getting away"))
+DISABLED = Outcome("disabled", N_("disabled (0 HP)"))
+DOWN = Outcome("down", N_("down (dying or unconscious)"))
+DEAD = Outcome("dead", N_("dead"))
 #: With options.death_saves_in_exchange the fall is resolved: "down" splits into these (and dead).
-BACK_UP = Outcome("back_up", "down, then back up at 1 HP (natural 20 on a death save)",
-                  "à terre, puis relevé à 1 pv (20 naturel à un jet contre la mort)")
+BACK_UP = Outcome("back_up", N_("down, then back up at 1 HP (natural 20 on a death save)"))
 #: 3.5/PF options.disabled_strenuous: at exactly 0 HP after a strenuous action, 1 HP lost: dying at -1.
-STRAINED = Outcome("strained", "disabled, then dying after a strenuous action",
-                   "hors de combat, puis mourant après une action épuisante")
-STABLE = Outcome("stable", "down, then stable (unconscious)", "à terre, puis stabilisé (inconscient)")
+STRAINED = Outcome("strained", N_("disabled, then dying after a strenuous action"))
+STABLE = Outcome("stable", N_("down, then stable (unconscious)"))
 #: 3.5/PF: a dying character that stabilises on its own is not safe. Unaided, each hour it has 10 % to wake up
 #: disabled, otherwise it loses 1 HP (3.5 SRD *Injury and Death*, "Stable Characters and Recovery"; PF1 CRB
 #: ch. 8, "Stable Characters and Recovery": an hourly DC 10 Con check). The outcome is the state when the dying
 #: ends, not a survival: the hours after it are not followed.
-STABLE_35 = Outcome("stable", "down, then stable on its own (unconscious; unaided not safe: each hour it wakes or "
-                              "loses 1 HP)",
-                    "à terre, puis stabilisé seul (inconscient ; sans soins, pas hors de danger : chaque heure il "
-                    "reprend conscience ou perd 1 pv)")
+STABLE_35 = Outcome("stable", N_("down, then stable on its own (unconscious; unaided not safe: each hour it wakes or "
+                              "loses 1 HP)"))
 
 #: Outcomes of a 3.5 / Pathfinder scenario, in display order.
 OUTCOMES_35 = (UNHARMED, WOUNDED, CANCELLED, DISABLED, DOWN, DEAD)
@@ -36,9 +33,9 @@ OUTCOMES_35 = (UNHARMED, WOUNDED, CANCELLED, DISABLED, DOWN, DEAD)
 OUTCOMES_5E = (UNHARMED, WOUNDED, SLOWED, CANCELLED, DOWN, DEAD)
 
 #: In mode ``stay`` the character does not leave: its outcomes read as staying.
-STAYS_UNHARMED = Outcome("unharmed", "stays unharmed", "reste indemne")
-STAYS_WOUNDED = Outcome("wounded", "stays wounded", "reste blessé")
-STAYS_SLOWED = Outcome("slowed", "stays prone or slowed", "reste à terre ou ralenti")
+STAYS_UNHARMED = Outcome("unharmed", N_("stays unharmed"))
+STAYS_WOUNDED = Outcome("wounded", N_("stays wounded"))
+STAYS_SLOWED = Outcome("slowed", N_("stays prone or slowed"))
 STAY_LABELS = {o.code: o for o in (STAYS_UNHARMED, STAYS_WOUNDED, STAYS_SLOWED)}
 
 #: From best to worst for the character (``Scenario.outcome_order``); "stopped before
@@ -69,16 +66,16 @@ def outcomes_for(five: bool, mode: str, fall_resolved: bool = False, strained: b
 def metric_for(kind: str, n_bins: int) -> Metric:
     """The metric recorded with each outcome: damage taken (HP) or attacks suffered."""
     if kind == "hits":
-        return Metric("hits", "hits taken", "coups reçus", n_bins, 0, "")
+        return Metric("hits", N_("hits taken"), n_bins, 0, "")
     if kind == "attacks":
-        return Metric("attacks", "attacks of opportunity suffered", "attaques d'opportunité subies", n_bins, 0, "")
-    return Metric("damage", "damage taken", "dégâts subis", n_bins, 0, "hp")
+        return Metric("attacks", N_("attacks of opportunity suffered"), n_bins, 0, "")
+    return Metric("damage", N_("damage taken"), n_bins, 0, "hp")
 
 
 # --------------------------------------------------------------------------- death saves on their own
-SAVE_BACK_UP = Outcome("back_up", "back up at 1 HP (natural 20)", "se relève à 1 pv (20 naturel)")
-SAVE_STABLE = Outcome("stable", "stable at 0 HP (three successes)", "stabilisé à 0 pv (trois réussites)")
-SAVE_DEAD = Outcome("dead", "dead (three failures)", "mort (trois échecs)")
+SAVE_BACK_UP = Outcome("back_up", N_("back up at 1 HP (natural 20)"))
+SAVE_STABLE = Outcome("stable", N_("stable at 0 HP (three successes)"))
+SAVE_DEAD = Outcome("dead", N_("dead (three failures)"))
 #: Outcomes of the death-save situation, from best to worst.
 DEATH_SAVE_OUTCOMES = (SAVE_BACK_UP, SAVE_STABLE, SAVE_DEAD)
 DEATH_SAVE_CODES = tuple(o.code for o in DEATH_SAVE_OUTCOMES)
@@ -95,5 +92,4 @@ DEATH_SAVE_BINS = 6
 
 def rounds_metric() -> Metric:
     """The metric of the situation: death saving throws rolled until the outcome (one per round)."""
-    return Metric("rounds", "death saving throws rolled (rounds)", "jets de sauvegarde contre la mort lancés "
-                  "(rounds)", DEATH_SAVE_BINS, 0, "rounds")
+    return Metric("rounds", N_("death saving throws rolled (rounds)"), DEATH_SAVE_BINS, 0, "rounds")

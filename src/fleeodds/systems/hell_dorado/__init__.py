@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from ...system import RulesSystem
 from . import decisions
+from ...language import N_
 from .labels import value_labels
 from .model import schema
 from .scenarios import benchmark_case, load_scenario
 
-SYSTEM = RulesSystem(key="hell_dorado", title="Hell Dorado", title_fr="Hell Dorado", loader=load_scenario,
+SYSTEM = RulesSystem(key="hell_dorado", title=N_("Hell Dorado"), loader=load_scenario,
                      schema=schema, compare_paths=("compare", "fuite.compare"), benchmark=benchmark_case,
                      # the form's choices (the web page shows the names, submits the codes)
                      value_labels=value_labels(),

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-#: Named goals of a decision: ``{name: (English, French, outcome codes)}``. A fighter that stays engaged
+from ...language import N_
+
+#: Named goals of a decision: ``{name: (label marked N_(), outcome codes)}``. A fighter that stays engaged
 #: (``fuite.stay``) has outcomes ``killed`` and ``stayed``: ``killed`` (so ``not_killed``) and ``survives`` compare
 #: fleeing and staying.
 GOALS = {
-    "gets_away": ("gets away (a move, with or without attacks)", "s'éloigne (avec ou sans attaque)",
+    "gets_away": (N_("gets away (a move, with or without attacks)"),
                   ("free_disengage", "repli_move", "fled")),
-    "killed": ("killed", "tué", ("killed", "charged_again_killed")),
-    "survives": ("survives (flees or stays, not killed)", "survit (qu'il fuie ou reste, sans être tué)",
+    "killed": (N_("killed"), ("killed", "charged_again_killed")),
+    "survives": (N_("survives (flees or stays, not killed)"),
                  ("cannot_flee", "free_disengage", "repli_move", "state_no_move", "state_positive_no_move", "fled",
                   "fled_no_room", "attracted_back", "charged_again", "charged_again_survives", "stayed")),
 }

@@ -7,78 +7,78 @@ sans riposte, soutien, Mis au sol, Immobilisé, Blocage, Frappe rapide, toise, s
 
 from __future__ import annotations
 
+from ...language import N_, pmessage
+
 #: Where a fighter's fields are in a scenario.
 FIGHTER_PATHS = ("fleeing", "adversaries.*", "attacker", "defender", "attractors.*", "others.*", "allies.*")
 
-CBT_LABELS = {"-": ("– (cannot fight)", "– (ne peut pas combattre)"),
-              "–": ("– (cannot fight)", "– (ne peut pas combattre)"),
-              "—": ("– (cannot fight)", "– (ne peut pas combattre)"),
-              "none": ("– (cannot fight)", "– (ne peut pas combattre)")}
-BASE_LABELS = {"petit": ("Small (30 mm)", "Petit (30 mm)"), "small": ("Small (30 mm)", "Petit (30 mm)"),
-               "moyen": ("Medium (40 mm)", "Moyen (40 mm)"), "medium": ("Medium (40 mm)", "Moyen (40 mm)"),
-               "grand": ("Large (50 mm)", "Grand (50 mm)"), "large": ("Large (50 mm)", "Grand (50 mm)"),
-               "tres_grand": ("Very large (60 mm)", "Très grand (60 mm)"),
-               "very_large": ("Very large (60 mm)", "Très grand (60 mm)")}
-SHAPE_LABELS = {"disc": ("Disc", "Disque"), "rect": ("Rectangle", "Rectangle")}
-STATE_LABELS = {"": ("None", "Aucun"), "Mis au sol": ("Mis au sol (knocked down)", "Mis au sol"),
-                "Immobilisé": ("Immobilisé (immobilised)", "Immobilisé")}
-MEASURE_LABELS = {"edge": ("Base edge to base edge", "De bord de socle à bord de socle"),
-                  "centre": ("Centre to centre", "De centre à centre")}
-MOVEMENT_LABELS = {"charge": ("Charge (course × MOU)", "Charge (course × MOU)"),
-                   "assaut": ("Assaut (MOU)", "Assaut (MOU)")}
-ATTRACTORS_LABELS = {"nearest": ("The nearest", "Le plus proche"), "first_listed": ("The first listed", "Le premier listé"),
-                     "player_choice": ("The fleeing player's choice", "Au choix du joueur du fuyard")}
+CBT_LABELS = {"-": N_("– (cannot fight)"),
+              "–": N_("– (cannot fight)"),
+              "—": N_("– (cannot fight)"),
+              "none": N_("– (cannot fight)")}
+BASE_LABELS = {"petit": N_("Small (30 mm)"), "small": N_("Small (30 mm)"),
+               "moyen": N_("Medium (40 mm)"), "medium": N_("Medium (40 mm)"),
+               "grand": N_("Large (50 mm)"), "large": N_("Large (50 mm)"),
+               "tres_grand": N_("Very large (60 mm)"),
+               "very_large": N_("Very large (60 mm)")}
+SHAPE_LABELS = {"disc": N_("Disc"), "rect": N_("Rectangle")}
+STATE_LABELS = {"": pmessage("masculine", "None"), "Mis au sol": N_("Mis au sol (knocked down)"),
+                "Immobilisé": N_("Immobilisé (immobilised)")}
+MEASURE_LABELS = {"edge": N_("Base edge to base edge"),
+                  "centre": N_("Centre to centre")}
+MOVEMENT_LABELS = {"charge": N_("Charge (course × MOU)"),
+                   "assaut": N_("Assaut (MOU)")}
+ATTRACTORS_LABELS = {"nearest": N_("The nearest"), "first_listed": N_("The first listed"),
+                     "player_choice": N_("The fleeing player's choice")}
 
 OPTION_LABELS: dict[str, dict] = {
-    "system": {"hell_dorado": ("Hell Dorado", "Hell Dorado")},
+    "system": {"hell_dorado": N_("Hell Dorado")},
     # the form's choices (the web page shows the names, submits the codes)
-    "type": {"fuite": ("Fuite (flight)", "Fuite"), "passe": ("Passe d'armes (exchange of blows)", "Passe d'armes"),
-             "attraction": ("Attraction (pull)", "Attraction")},
-    "options.hd_edition": {"sapience": ("Sapience (community edition)", "Sapience (édition communautaire)"),
-                           "asmodee": ("Asmodée (2007)", "Asmodée (2007)"), "cipher": ("Cipher (2010)", "Cipher (2010)")},
-    "options.dice_cap": {10: ("10 dice (5 rolled + 5 re-rolls)", "10 dés (5 lancés + 5 relances)"),
-                         "none": ("No cap", "Sans plafond")},
-    "options.reroll_policy": {"always_reroll_misses": ("Always re-roll the misses", "Toujours relancer les ratés"),
-                              "optional": ("Re-roll when it helps", "Relancer quand c'est utile")},
-    "options.pro_application": {"once_per_pass_floor_0": ("Once per pass (floor 0)", "Une fois par passe (plancher 0)"),
-                                "per_hit": ("On each hit", "À chaque touche")},
-    "options.kill_rule": {"damage >= PV": ("Damage ≥ PV", "Dégâts ≥ PV"), "damage > PV": ("Damage > PV", "Dégâts > PV")},
-    "options.support_mode": {"per_supporter": ("Per supporter", "Par combattant en soutien"),
-                             "flat": ("Once in total", "Une seule fois")},
+    "type": {"fuite": N_("Fuite (flight)"), "passe": N_("Passe d'armes (exchange of blows)"),
+             "attraction": N_("Attraction (pull)")},
+    "options.hd_edition": {"sapience": N_("Sapience (community edition)"),
+                           "asmodee": N_("Asmodée (2007)"), "cipher": N_("Cipher (2010)")},
+    "options.dice_cap": {10: N_("10 dice (5 rolled + 5 re-rolls)"),
+                         "none": N_("No cap")},
+    "options.reroll_policy": {"always_reroll_misses": N_("Always re-roll the misses"),
+                              "optional": N_("Re-roll when it helps")},
+    "options.pro_application": {"once_per_pass_floor_0": N_("Once per pass (floor 0)"),
+                                "per_hit": N_("On each hit")},
+    "options.kill_rule": {"damage >= PV": N_("Damage ≥ PV"), "damage > PV": N_("Damage > PV")},
+    "options.support_mode": {"per_supporter": N_("Per supporter"),
+                             "flat": N_("Once in total")},
     "options.attacker_choice": {
-        "max_kill_or_state": ("Most likely to kill or inflict a state", "Le plus susceptible de tuer ou d'infliger un état"),
-        "max_kill": ("Most likely to kill", "Le plus susceptible de tuer"),
-        "max_expected_damage": ("Most expected damage", "Le plus de dégâts moyens"),
-        "most_dice": ("Most dice", "Le plus de dés"), "user": ("The one named (fuite.attacker)", "Celui désigné (fuite.attacker)")},
-    "options.blocage_scope": {"any_blocker_prevents_flee": ("One Blocage prevents the Fuite", "Un seul Blocage empêche la Fuite"),
-                              "only_from_blocker": ("Only if every adversary has Blocage",
-                                                    "Seulement si tous les adversaires ont Blocage")},
-    "options.intangible_vs_blocage": {"blocage_prevents": ("Blocage prevents the Fuite", "Blocage empêche la Fuite"),
-                                      "intangible_ignores": ("Intangible ignores Blocage", "Intangible ignore Blocage")},
-    "options.def_out_of_range": {"natural": ("DEF ≥ 7 never hit, ≤ 1 always hit", "DEF ≥ 7 jamais touchée, ≤ 1 toujours"),
-                                 "6_always_hits": ("A 6 always hits", "Un 6 touche toujours")},
-    "options.simultaneous_kill": {"both_apply": ("Both damages apply", "Les deux dégâts s'appliquent"),
-                                  "frappe_rapide_first": ("Frappe rapide strikes first", "Frappe rapide frappe d'abord")},
-    "options.no_room_move": {0: ("No move", "Pas de mouvement"),
-                             "partial": ("The room there is (fuite.partial_room_toises)",
-                                         "La place qu'il y a (fuite.partial_room_toises)")},
-    "options.attraction_version": {"x_2007": ("Attraction x (errata 2007)", "Attraction x (errata 2007)"),
-                                   "D_original": ("Attraction D (original)", "Attraction D (originale)")},
-    "options.toise": {"inch": ("1 inch", "1 pouce"), "2.5cm": ("2.5 cm", "2,5 cm")},
+        "max_kill_or_state": N_("Most likely to kill or inflict a state"),
+        "max_kill": N_("Most likely to kill"),
+        "max_expected_damage": N_("Most expected damage"),
+        "most_dice": N_("Most dice"), "user": N_("The one named (fuite.attacker)")},
+    "options.blocage_scope": {"any_blocker_prevents_flee": N_("One Blocage prevents the Fuite"),
+                              "only_from_blocker": N_("Only if every adversary has Blocage")},
+    "options.intangible_vs_blocage": {"blocage_prevents": N_("Blocage prevents the Fuite"),
+                                      "intangible_ignores": N_("Intangible ignores Blocage")},
+    "options.def_out_of_range": {"natural": N_("DEF ≥ 7 never hit, ≤ 1 always hit"),
+                                 "6_always_hits": N_("A 6 always hits")},
+    "options.simultaneous_kill": {"both_apply": N_("Both damages apply"),
+                                  "frappe_rapide_first": N_("Frappe rapide strikes first")},
+    "options.no_room_move": {0: N_("No move"),
+                             "partial": N_("The room there is (fuite.partial_room_toises)")},
+    "options.attraction_version": {"x_2007": N_("Attraction x (errata 2007)"),
+                                   "D_original": N_("Attraction D (original)")},
+    "options.toise": {"inch": N_("1 inch"), "2.5cm": N_("2.5 cm")},
     "fuite.attraction_measure": MEASURE_LABELS,
     "fuite.attraction_movement": MOVEMENT_LABELS,
     "fuite.multiple_attractors": ATTRACTORS_LABELS,
-    "fuite.compare": {"base": ("As given", "Tel quel"), "intangible": ("Intangible", "Intangible"),
-                      "no_intangible": ("Without Intangible", "Sans Intangible"),
-                      "ordre_repli": ("Ordre de repli", "Ordre de repli"),
-                      "no_soutien": ("Without soutien", "Sans soutien"),
-                      "blocage": ("Blocage (first adversary)", "Blocage (premier adversaire)"),
-                      "no_room": ("Surrounded (no room)", "Cerné (sans place)")},
-    "passe.report": {"kills": ("Killed, state, wounded, unharmed", "Tué, état, blessé, indemne"),
-                     "hits": ("Hits", "Touches")},
-    "attraction.activation_order": {"listed": ("In the listed order", "Dans l'ordre de la liste"),
-                                    "random": ("In a random order", "Dans un ordre aléatoire"),
-                                    "independent": ("Each as if first", "Chacun comme s'il était le premier")},
+    "fuite.compare": {"base": N_("As given"), "intangible": N_("Intangible"),
+                      "no_intangible": N_("Without Intangible"),
+                      "ordre_repli": N_("Ordre de repli"),
+                      "no_soutien": N_("Without soutien"),
+                      "blocage": N_("Blocage (first adversary)"),
+                      "no_room": pmessage("fuite.compare", "Surrounded (no room)")},
+    "passe.report": {"kills": N_("Killed, state, wounded, unharmed"),
+                     "hits": N_("Hits")},
+    "attraction.activation_order": {"listed": N_("In the listed order"),
+                                    "random": N_("In a random order"),
+                                    "independent": N_("Each as if first")},
     "attraction.multiple_attractors": ATTRACTORS_LABELS,
     "attraction.measure": MEASURE_LABELS,
     "attraction.movement": MOVEMENT_LABELS,
@@ -115,24 +115,26 @@ def value_labels() -> dict:
     out.update(OPTION_LABELS)
     return out
 
-#: The length unit of a placed table (``table_shapes()["unit"]``): Hell Dorado measures in toises (an inch or
-#: 25 mm, ``options.toise``).
-TOISES = {"one": {"en": "toise", "fr": "toise"}, "other": {"en": "toises", "fr": "toises"}}
-#: The map's words for a placed Fuite (``table_shapes()["labels"]``).
+#: The length unit of a placed table (``table_shapes()["unit"]``, through :func:`map_words`): Hell Dorado measures in
+#: toises (an inch or 25 mm, ``options.toise``).
+TOISES = {"one": pmessage("length unit", "toise"), "other": pmessage("length unit", "toises")}
+#: The map's words for a placed Fuite (``table_shapes()["labels"]``, through :func:`map_words`).
 FUITE_LABELS = {
-    "mover": {"en": "flees", "fr": "fuit"}, "enemy": {"en": "enemy", "fr": "ennemi"},
-    "ally": {"en": "ally", "fr": "allié"}, "terrain": {"en": "impassable terrain", "fr": "terrain impraticable"},
-    "path": {"en": "flee move", "fr": "mouvement de Fuite"}, "end": {"en": "where it stops", "fr": "où il s'arrête"},
-    "destination": {"en": "destination asked", "fr": "destination demandée"},
-    "ring": {"en": "Attraction zone", "fr": "zone d'Attraction"},
-    "again": {"en": "can charge it again: {names}", "fr": "peut le recharger : {names}"}}
+    "mover": pmessage("map", "flees"), "enemy": pmessage("map", "enemy"), "ally": pmessage("map", "ally"),
+    "terrain": pmessage("map", "impassable terrain"), "path": pmessage("map", "flee move"),
+    "end": pmessage("map", "where it stops"), "destination": pmessage("map", "destination asked"),
+    "ring": pmessage("map", "Attraction zone"), "again": pmessage("map", "can charge it again: {names}")}
 #: The map's words for an Attraction (``table_shapes()["labels"]``): the sides seen from the adversary followed
 #: (``attraction.focus``), which moves; side A (the attractors and their allies) is the enemy.
 ATTRACTION_LABELS = {
-    "mover": {"en": "adversary followed", "fr": "adversaire suivi"},
-    "ally": {"en": "other adversary", "fr": "autre adversaire"},
-    "enemy": {"en": "attractor or its ally", "fr": "attracteur ou son allié"},
-    "terrain": FUITE_LABELS["terrain"],
-    "ring": {"en": "Attraction zone", "fr": "zone d'Attraction"},
-    "zone": {"en": "random placement zone", "fr": "zone de placement au hasard"}}
+    "mover": pmessage("map", "adversary followed"), "ally": pmessage("map", "other adversary"),
+    "enemy": pmessage("map", "attractor or its ally"), "terrain": FUITE_LABELS["terrain"],
+    "ring": FUITE_LABELS["ring"], "zone": pmessage("map", "random placement zone")}
 
+
+def map_words(words: dict) -> dict[str, dict[str, str]]:
+    """The map's words as a placed scenario's ``table_shapes()`` gives them (kept in a manifest, JSON): each in
+    every language with a catalogue, ``{kind: {lang: text}}``."""
+    from ...outcomes import label_to_json
+
+    return {kind: label_to_json(text) for kind, text in words.items()}

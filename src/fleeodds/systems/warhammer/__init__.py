@@ -36,10 +36,11 @@ rulebooks' close-combat and movement sections, the TOW rules index, and the
 from ...system import RulesSystem
 from . import decisions
 from .labels import FORM_LABELS, TITLE, TITLE_FR, value_labels
+from .messages_fr import PHRASES as MESSAGES_FR
 from .scenarios.loader import benchmark_case, load_scenario, schema
 
 SYSTEM = RulesSystem(
-    key="warhammer", title=TITLE, title_fr=TITLE_FR,
+    key="warhammer", title=TITLE,
     loader=load_scenario, schema=schema, compare_paths=("compare",), roles=("fleeing", "pursuing"),
     benchmark=benchmark_case, list_building="fleeodds.systems.warhammer.list_building",
     value_labels=value_labels(FORM_LABELS), decision_points=decisions.decision_points, goals=decisions.GOALS,

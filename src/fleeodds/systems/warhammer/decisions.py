@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...language import N_
 from ...system import RollChoice
 
 #: Outcomes in which the losing unit is removed from the battle.
@@ -28,12 +29,12 @@ _CHAIN = ("held", "gave_ground", "fell_back", "caught_reengaged", "caught", "run
 FIGHT_DESTROYED = ("unit_destroyed", "both_destroyed") + tuple(f"unit_{c}" for c in DESTROYED)
 FIGHT_STANDS = tuple(f"unit_{c}" for c in STANDS) + ("draw", "enemy_destroyed") + tuple(f"enemy_{c}" for c in _CHAIN)
 
-#: Named goals of a decision: ``{name: (English, French, outcome codes)}``; ``not_destroyed`` is the complement
+#: Named goals of a decision: ``{name: (label marked N_(), outcome codes)}``; ``not_destroyed`` is the complement
 #: of ``destroyed`` (:mod:`fleeodds.decisions`). Each lists the codes of the flee chains and of the fights, so that
 #: a choice between fleeing and fighting (a charge reaction) compares the same goal.
 GOALS = {
-    "destroyed": ("destroyed", "détruite", DESTROYED + FIGHT_DESTROYED),
-    "holds": ("holds or falls back in good order", "tient ou se replie en bon ordre", STANDS + FIGHT_STANDS),
+    "destroyed": (N_("destroyed"), DESTROYED + FIGHT_DESTROYED),
+    "holds": (N_("holds or falls back in good order"), STANDS + FIGHT_STANDS),
 }
 #: Situations with a break chain (a pursuer that may restrain).
 _CHASED = ("break", "fleeing", "charge_fleeing", "flee_reaction")
@@ -106,10 +107,8 @@ def roll_choices(scenario) -> dict[str, RollChoice]:
             or fleeing.get("battle_standard") is not True:
         return {}
     return {"bsb_break_reroll": RollChoice(
-        en="re-roll the Break test with the Battle Standard (the second result stands)",
-        fr="relancer le test de moral avec la Grande Bannière (le second résultat est conservé)",
+        name=N_("re-roll the Break test with the Battle Standard (the second result stands)"),
         base_changes={"options.tow_bsb_break_reroll_policy": "never"},
-        results=(("passed", "a pass (holds or gives ground)", "une réussite (tient ou cède du terrain)",
-                  ("held", "gave_ground")),
-                 ("fall_back", "a Fall Back in Good Order", "un repli en bon ordre", ("fell_back", "caught_reengaged")),
-                 ("break", "a Break (flees)", "une déroute (fuite)", None)))}
+        results=(("passed", N_("a pass (holds or gives ground)"), ("held", "gave_ground")),
+                 ("fall_back", N_("a Fall Back in Good Order"), ("fell_back", "caught_reengaged")),
+                 ("break", N_("a Break (flees)"), None)))}

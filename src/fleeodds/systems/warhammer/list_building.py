@@ -68,7 +68,8 @@ from ...importers.bsdata import (NO_PROFILE, Catalogue, ImportResult, MappedUnit
 from ...errors import InputError, short_repr
 from ...language import Message, N_
 from ...list_building import ExtraColumn, ListBuilding, Role, Total, UnitColumn
-from ...outcomes import check_lang
+from ...language import Message, N_, Written, pmessage
+from ...outcomes import as_message
 from .catalogue_tow import (NOT_MODELLED, TOW_FIGHT_TYPES, dice_movement, is_character, part_kind, part_table,
                             tow_troop_type)
 from .model import RULES, TROOP_TYPES, shipped_profiles
@@ -624,36 +625,36 @@ def known_profiles() -> dict[str, dict[str, Any]]:
 
 #: the unit columns of a ranking and of the import listing; a list value is shown joined by commas
 UNIT_COLUMNS: tuple[UnitColumn, ...] = (
-    UnitColumn("M", "movement", "M", "M", None),
-    UnitColumn("Ld", "leadership", "Ld", "Cd", None),
-    UnitColumn("troop_type", "troop_type", "troop type", "type de troupe", ""),
-    UnitColumn("rules", "rules", "rules", "règles", ()),
+    UnitColumn("M", "movement", N_("M"), None),
+    UnitColumn("Ld", "leadership", N_("Ld"), None),
+    UnitColumn("troop_type", "troop_type", N_("troop type"), ""),
+    UnitColumn("rules", "rules", N_("rules"), ()),
 )
 
 #: further columns of the import listing (read from the profiles with their extras)
 IMPORT_COLUMNS: tuple[UnitColumn, ...] = (
-    UnitColumn("kind", "kind", "kind", "genre", ""),
-    UnitColumn("points", "points", "pts (min)", "pts (min)", None),
-    UnitColumn("min_models", "min_models", "min", "min", None),
-    UnitColumn("tow_troop_type", "tow_troop_type", "TOW troop type", "type de troupe TOW", ""),
-    UnitColumn("parts", "part_names", "parts", "parties", ()),
+    UnitColumn("kind", "kind", N_("kind"), ""),
+    UnitColumn("points", "points", N_("pts (min)"), None),
+    UnitColumn("min_models", "min_models", N_("min"), None),
+    UnitColumn("tow_troop_type", "tow_troop_type", N_("TOW troop type"), ""),
+    UnitColumn("parts", "part_names", N_("parts"), ()),
 )
 
 #: outcome codes of the flee chain in which the fleeing unit is caught (destroyed or re-engaged)
 _CHAIN_CAUGHT = ("caught", "run_down", "caught_reengaged")
 
 #: short column titles of the outcomes (the scenario's long labels go in the chart legend)
-_SHORT: dict[str, tuple[str, str]] = {
-    "held": ("held", "tient"),
-    "gave_ground": ("gave ground", "cède"),
-    "fell_back": ("fell back", "repli"),
-    "caught_reengaged": ("caught (re-engaged)", "rattrapée (repli)"),
-    "caught": ("caught", "rattrapée"),
-    "run_down": ("run down", "chargée, détruite"),
-    "escaped": ("escaped", "échappe"),
-    "escaped_off_table": ("off table", "hors table"),
-    "rallied": ("rallied", "ralliée"),
-    "still_fleeing": ("still fleeing", "toujours en fuite"),
+_SHORT: dict[str, str] = {
+    "held": pmessage("short column", "held"),
+    "gave_ground": pmessage("short column", "gave ground"),
+    "fell_back": pmessage("short column", "fell back"),
+    "caught_reengaged": pmessage("short column", "caught (re-engaged)"),
+    "caught": pmessage("short column", "caught"),
+    "run_down": pmessage("short column", "run down"),
+    "escaped": pmessage("short column", "escaped"),
+    "escaped_off_table": pmessage("short column", "off table"),
+    "rallied": pmessage("short column", "rallied"),
+    "still_fleeing": pmessage("short column", "still fleeing"),
 }
 #: stacking order of the flee chain's outcomes in the ranking chart
 _CHART_CODES: tuple[str, ...] = ("held", "caught", "run_down", "escaped_off_table", "rallied", "escaped",
@@ -667,17 +668,16 @@ _COLOURS: dict[str, str] = {
 # -- the "fight" kind (situation "fight", :mod:`.fight`): role "fleeing" is the scenario's fight.unit, role
 # "pursuing" its fight.enemy; outcome codes are the chain's prefixed by the loser (enemy_caught: your unit
 # wins and runs the enemy down; unit_caught: your unit loses and is run down)
-FIGHT_ENDINGS = {"draw": ("draw", "égalité"), "enemy_destroyed": ("enemy destroyed", "ennemi détruit"),
-                 "unit_destroyed": ("destroyed", "détruite"), "both_destroyed": ("both destroyed",
-                                                                                "toutes deux détruites")}
+FIGHT_ENDINGS = {"draw": N_("draw"), "enemy_destroyed": N_("enemy destroyed"),
+                 "unit_destroyed": pmessage("a unit", "destroyed"), "both_destroyed": N_("both destroyed")}
 #: outcome codes in which the unit in the ranked role is caught: the flee chain's, and a fight's where it lost
 CAUGHT_CODES = _CHAIN_CAUGHT + tuple(f"unit_{c}" for c in _CHAIN_CAUGHT) + ("unit_destroyed",)
 #: the column a ranking is sorted on
-TOTAL = Total("caught_total", "caught (any)", "rattrapée (total)", CAUGHT_CODES)
-SHORT_LABELS: dict[str, tuple[str, str]] = dict(_SHORT)
-for _code, (_en, _fr) in _SHORT.items():
-    SHORT_LABELS[f"enemy_{_code}"] = (f"wins, enemy {_en}", f"gagne, ennemi : {_fr}")
-    SHORT_LABELS[f"unit_{_code}"] = (f"loses, {_en}", f"perd, {_fr}")
+TOTAL = Total("caught_total", N_("caught (any)"), CAUGHT_CODES)
+SHORT_LABELS: dict[str, str] = dict(_SHORT)
+for _code, _label in _SHORT.items():
+    SHORT_LABELS[f"enemy_{_code}"] = Message(N_("wins, enemy {outcome}"), outcome=as_message(_label))
+    SHORT_LABELS[f"unit_{_code}"] = Message(N_("loses, {outcome}"), outcome=as_message(_label))
 SHORT_LABELS.update(FIGHT_ENDINGS)
 CHART_CODES = (tuple(f"enemy_{c}" for c in _CHART_CODES) + ("enemy_destroyed", "draw")
                + tuple(f"unit_{c}" for c in _CHART_CODES) + ("unit_destroyed", "both_destroyed") + _CHART_CODES)
@@ -690,26 +690,24 @@ CHART_COLOURS.update({"draw": "#999999", "enemy_destroyed": "#004D40", "unit_des
 #: the roles of ``SYSTEM.roles`` (the scenario's ``fleeing`` and ``pursuer`` units, see
 #: ``WarhammerScenario.with_unit``): a fleeing unit is best when least often caught, a pursuer when most often
 ROLES = (
-    Role("fleeing", "fleeing unit", "unité en fuite",
-         "each unit in the fleeing role", "chaque unité dans le rôle de l'unité en fuite",
-         "as the fleeing unit", "dans le rôle de l’unité en fuite", ascending=True),
-    Role("pursuing", "pursuer", "poursuivant",
-         "each unit in the pursuing role", "chaque unité dans le rôle du poursuivant",
-         "as the pursuing unit", "dans le rôle du poursuivant", ascending=False),
+    Role("fleeing", N_("fleeing unit"), N_("each unit in the fleeing role"), N_("as the fleeing unit"),
+         ascending=True),
+    Role("pursuing", N_("pursuer"), N_("each unit in the pursuing role"), N_("as the pursuing unit"),
+         ascending=False),
 )
 
 
 # -- the fight kind's own ranking columns (read by :func:`fleeodds.rank.rank_units`) --------------------------
 #: the columns :func:`unit_extras` adds to a fight ranking
 EXTRA_COLUMNS: tuple[ExtraColumn, ...] = (
-    ExtraColumn("points", "pts", "pts", ".0f"),
-    ExtraColumn("models", "size", "fig.", "d"),
-    ExtraColumn("wins", "wins", "gagne", "pct"),
-    ExtraColumn("beats", "destroys", "détruit", "pct"),
-    ExtraColumn("wins_per_100", "wins/100 pts", "gagne/100 pts", ".3f"),
-    ExtraColumn("beats_per_100", "destroys/100 pts", "détruit/100 pts", ".3f"),
-    ExtraColumn("equipment", "equipment read from the catalogue", "équipement lu dans le catalogue", ""),
-    ExtraColumn("not_modelled", "rules not modelled", "règles non modélisées", ""),
+    ExtraColumn("points", N_("pts"), ".0f"),
+    ExtraColumn("models", N_("size"), "d"),
+    ExtraColumn("wins", N_("wins"), "pct"),
+    ExtraColumn("beats", N_("destroys"), "pct"),
+    ExtraColumn("wins_per_100", N_("wins/100 pts"), ".3f"),
+    ExtraColumn("beats_per_100", N_("destroys/100 pts"), ".3f"),
+    ExtraColumn("equipment", N_("equipment read from the catalogue"), ""),
+    ExtraColumn("not_modelled", N_("rules not modelled"), ""),
 )
 
 #: the narrow table of a fight ranking (the CSV and --wide keep every column)
@@ -796,58 +794,51 @@ def unit_extras(scenario, role: str, profile: dict[str, Any], row: dict[str, Any
     return out
 
 
-#: weapon code -> (en, fr) for the equipment column
-_WEAPON_WORDS = {"hand_weapon": ("hand weapon", "arme de base"), "great_weapon": ("great weapon", "arme lourde"),
-                 "spear": ("spear", "lance"), "halberd": ("halberd", "hallebarde"),
-                 "lance": ("lance", "lance de cavalerie"),
-                 "additional_hand_weapon": ("additional hand weapon", "arme de base additionnelle"),
-                 "flail": ("flail", "fléau")}
+#: weapon code -> its name in the equipment column (context "equipment": "lance" is the cavalry's there)
+_WEAPON_WORDS = {"hand_weapon": pmessage("equipment", "hand weapon"), "great_weapon": pmessage("equipment", "great weapon"), "spear": pmessage("equipment", "spear"), "halberd": pmessage("equipment", "halberd"), "lance": pmessage("equipment", "lance"), "additional_hand_weapon": pmessage("equipment", "additional hand weapon"), "flail": pmessage("equipment", "flail")}
 
 
-def _equipment_words(code: str, i: int) -> str:
+def _equipment_words(code: str) -> Message:
     if code in _WEAPON_WORDS:
-        return _WEAPON_WORDS[code][i]
+        return _WEAPON_WORDS[code]
     kind, _, rest = code.partition(":")
     if kind == "shield":
-        return ("shield", "bouclier")[i]
+        return pmessage("equipment", "shield")
     if kind == "armour":
-        return (f"armour {rest}+", f"armure {rest}+")[i]
+        return Message(N_("armour {save}+"), save=rest)
     if kind == "ward":
-        return (f"ward save {rest}+", f"invulnérable {rest}+")[i]
+        return Message(N_("ward save {save}+"), save=rest)
     if kind == "unused":
         what, _, weapon = rest.partition(":")
         if what == "lance":
-            return ("lance not counted (did not charge)", "lance de cavalerie non comptée (pas de charge)")[i]
+            return Message(N_("lance not counted (did not charge)"))
         if what == "flail":
-            return ("flail not counted (not the first round)", "fléau non compté (pas le premier round)")[i]
+            return Message(N_("flail not counted (not the first round)"))
         if what == "shield":
-            w = _WEAPON_WORDS.get(weapon, (weapon, weapon))
-            return (f"shield not used (with a {w[0]})", f"bouclier inutilisé (avec {w[1]})")[i]
-    return code
+            return Message(N_("shield not used (with a {weapon})"), weapon=_WEAPON_WORDS.get(weapon, Written(weapon)))
+    return Written(code)
 
 
-def extra_text(column: str, value: Any, lang: str = "en") -> Any:
-    """A text cell of :data:`EXTRA_COLUMNS` in ``lang``: the equipment codes of :func:`unit_extras`
+def extra_text(column: str, value: Any) -> Any:
+    """A text cell of :data:`EXTRA_COLUMNS` in the reader's language (the context's): the equipment codes of
+    :func:`unit_extras`
     (``"great_weapon; armour:5"``) as words (``"great weapon, armour 5+"`` / ``"arme lourde, armure 5+"``);
     a tuple (units grouped in one row) is joined by " / "; other values are returned as they are."""
-    check_lang(lang)
     if column != "equipment":
         return value
     if isinstance(value, tuple):
-        return " / ".join(str(extra_text(column, v, lang)) for v in value)
+        return " / ".join(str(extra_text(column, v)) for v in value)
     if not isinstance(value, str) or not value:
         return "" if value is None or value != value else value  # None or NaN (pandas): nothing read
-    i = 0 if lang == "en" else 1
-    return ", ".join(_equipment_words(c.strip(), i) for c in value.split(";"))
+    return ", ".join(_equipment_words(c.strip()).render() for c in value.split(";"))
 
 
 # --------------------------------------------------------------------------- each unit at its own size
 
 #: the kinds of unit a ranking keeps apart (a profile's ``kind``, from :func:`map_unit`); units first
 KINDS = ("unit", "character", "monster", "war_machine")
-#: plural names of :data:`KINDS`, English and French
-KIND_LABELS = {"unit": ("units", "unités"), "character": ("characters", "personnages"),
-               "monster": ("monsters", "monstres"), "war_machine": ("war machines", "machines de guerre")}
+#: plural names of :data:`KINDS`, marked for the catalogue
+KIND_LABELS = {"unit": N_("units"), "character": N_("characters"), "monster": N_("monsters"), "war_machine": N_("war machines")}
 #: ``unit_size`` words :func:`unit_size_models` takes besides ``"points:N"`` and a number of models
 SIZE_WORDS = ("minimum", "scenario")
 

@@ -1,5 +1,6 @@
 """Warhammer outcome codes (digest §5), shared by the exact solver and the kernel."""
 
+from ...language import N_
 from ...outcomes import Outcome
 
 HELD, GAVE_GROUND, FELL_BACK, CAUGHT_REENGAGED, CAUGHT, RUN_DOWN, ESCAPED, OFF_TABLE, RALLIED, STILL_FLEEING = range(10)
@@ -7,32 +8,30 @@ HELD, GAVE_GROUND, FELL_BACK, CAUGHT_REENGAGED, CAUGHT, RUN_DOWN, ESCAPED, OFF_T
 DESTROYED_CONTACT, DESTROYED_TERRAIN = 10, 11
 
 ALL = (
-    Outcome("held", "held (passed the Break test)", "tient (test de moral réussi)"),
-    Outcome("gave_ground", "gave ground", "cède du terrain"),
-    Outcome("fell_back", "fell back in good order", "repli en bon ordre"),
-    Outcome("caught_reengaged", "caught while falling back (re-engaged)", "rattrapée en repli (combat repris)"),
-    Outcome("caught", "caught and destroyed in the pursuit", "rattrapée et détruite par la poursuite"),
-    Outcome("run_down", "run down by a charge", "rattrapée par une charge"),
-    Outcome("escaped", "escaped (still fleeing)", "s'échappe (toujours en fuite)"),
-    Outcome("escaped_off_table", "fled off the table edge", "sort par le bord de table"),
-    Outcome("rallied", "rallied", "se rallie"),
-    Outcome("still_fleeing", "still fleeing at the turn limit", "toujours en fuite à la limite de tours"),
-    Outcome("destroyed_contact", "destroyed by a unit in the way", "détruite par une unité sur son chemin"),
-    Outcome("destroyed_terrain", "destroyed by terrain in the way", "détruite par un terrain sur son chemin"),
+    Outcome("held", N_("held (passed the Break test)")),
+    Outcome("gave_ground", N_("gave ground")),
+    Outcome("fell_back", N_("fell back in good order")),
+    Outcome("caught_reengaged", N_("caught while falling back (re-engaged)")),
+    Outcome("caught", N_("caught and destroyed in the pursuit")),
+    Outcome("run_down", N_("run down by a charge")),
+    Outcome("escaped", N_("escaped (still fleeing)")),
+    Outcome("escaped_off_table", N_("fled off the table edge")),
+    Outcome("rallied", N_("rallied")),
+    Outcome("still_fleeing", N_("still fleeing at the turn limit")),
+    Outcome("destroyed_contact", N_("destroyed by a unit in the way")),
+    Outcome("destroyed_terrain", N_("destroyed by terrain in the way")),
 )
 N_OUTCOMES = len(ALL)
 
 #: How the codes read in the test situations (the same internal codes: the test is run in place of the
 #: Break test, "held" = passed, "escaped" = failed with no flee move; TOW panic: gave ground = passed).
 TEST_LABELS = {
-    ("leadership_test", HELD): Outcome("passed", "passed the Leadership test", "test de Commandement réussi"),
-    ("leadership_test", ESCAPED): Outcome("failed", "failed the Leadership test", "test de Commandement raté"),
-    ("panic", HELD): Outcome("passed", "passed the Panic test", "test de panique réussi"),
-    ("panic", GAVE_GROUND): Outcome("passed", "passed the Panic test", "test de panique réussi"),
-    ("panic", FELL_BACK): Outcome("fell_back", "failed the Panic test: fell back in good order",
-                                  "test de panique raté : repli en bon ordre"),
-    ("panic", ESCAPED): Outcome("escaped", "failed the Panic test: fled (still fleeing)",
-                                "test de panique raté : fuite (toujours en fuite)"),
+    ("leadership_test", HELD): Outcome("passed", N_("passed the Leadership test")),
+    ("leadership_test", ESCAPED): Outcome("failed", N_("failed the Leadership test")),
+    ("panic", HELD): Outcome("passed", N_("passed the Panic test")),
+    ("panic", GAVE_GROUND): Outcome("passed", N_("passed the Panic test")),
+    ("panic", FELL_BACK): Outcome("fell_back", N_("failed the Panic test: fell back in good order")),
+    ("panic", ESCAPED): Outcome("escaped", N_("failed the Panic test: fled (still fleeing)")),
 }
 
 #: From best to worst for the unit that lost the combat (``Scenario.outcome_order``): it holds,
@@ -42,43 +41,43 @@ ORDER = ("held", "gave_ground", "fell_back", "caught_reengaged", "caught")
 
 #: Names of the edition values for charts and tables (``RulesSystem.value_labels``).
 EDITION_LABELS = {
-    "6th": ("6th edition", "6e édition"), "6": ("6th edition", "6e édition"),
-    "7th": ("7th edition", "7e édition"), "7": ("7th edition", "7e édition"),
-    "8th": ("8th edition", "8e édition"), "8": ("8th edition", "8e édition"),
-    "tow": ("The Old World", "The Old World"), "the_old_world": ("The Old World", "The Old World"),
-    "old_world": ("The Old World", "The Old World"),
-    "starter": ("Battle for Skull Pass", "Bataille au Col du Crâne"),
-    "skull_pass": ("Battle for Skull Pass", "Bataille au Col du Crâne"),
-    "col_du_crane": ("Battle for Skull Pass", "Bataille au Col du Crâne"),
+    "6th": N_("6th edition"), "6": N_("6th edition"),
+    "7th": N_("7th edition"), "7": N_("7th edition"),
+    "8th": N_("8th edition"), "8": N_("8th edition"),
+    "tow": N_("The Old World"), "the_old_world": N_("The Old World"),
+    "old_world": N_("The Old World"),
+    "starter": N_("Battle for Skull Pass"),
+    "skull_pass": N_("Battle for Skull Pass"),
+    "col_du_crane": N_("Battle for Skull Pass"),
 }
 
 #: Names of the troop types (``RulesSystem.value_labels``; rankings and import listings).
 #: Names of the special rules that bear on flee and pursuit (French: the rulebooks' French terms).
 RULE_LABELS = {
-    "swiftstride": ("Swiftstride", "Rapide"), "fast_cavalry": ("Fast Cavalry", "Cavalerie légère"),
-    "fly": ("Fly", "Vol"), "stubborn": ("Stubborn", "Obstiné"), "unbreakable": ("Unbreakable", "Indémoralisable"),
-    "immune_to_psychology": ("Immune to Psychology", "Immunisé à la psychologie"),
-    "frenzy": ("Frenzy", "Frénésie"), "cold_blooded": ("Cold-blooded", "Sang-froid"),
-    "fear": ("Fear", "Peur"), "terror": ("Terror", "Terreur"), "steadfast": ("Steadfast", "Indomptable"),
-    "warband": ("Warband", "Horde guerrière"), "scurrying_masses": ("Scurrying Masses", "Masses grouillantes"),
-    "veteran": ("Veteran", "Vétéran"), "impetuous": ("Impetuous", "Impétueux"),
-    "random_movement": ("Random Movement", "Mouvement aléatoire"), "fire_and_flee": ("Fire & Flee", "Tirer et fuir"),
+    "swiftstride": N_("Swiftstride"), "fast_cavalry": N_("Fast Cavalry"),
+    "fly": N_("Fly"), "stubborn": N_("Stubborn"), "unbreakable": N_("Unbreakable"),
+    "immune_to_psychology": N_("Immune to Psychology"),
+    "frenzy": N_("Frenzy"), "cold_blooded": N_("Cold-blooded"),
+    "fear": N_("Fear"), "terror": N_("Terror"), "steadfast": N_("Steadfast"),
+    "warband": N_("Warband"), "scurrying_masses": N_("Scurrying Masses"),
+    "veteran": N_("Veteran"), "impetuous": N_("Impetuous"),
+    "random_movement": N_("Random Movement"), "fire_and_flee": N_("Fire & Flee"),
     # rules of the close-combat round (docs/warhammer_combat.md §15)
-    "hatred": ("Hatred", "Haine"), "always_strikes_first": ("Always Strikes First", "Frappe toujours en premier"),
-    "always_strikes_last": ("Always Strikes Last", "Frappe toujours en dernier"),
-    "poisoned_attacks": ("Poisoned Attacks", "Attaques empoisonnées"), "killing_blow": ("Killing Blow", "Coup fatal"),
-    "regeneration": ("Regeneration", "Régénération"), "stomp": ("Stomp", "Piétinement"),
-    "thunderstomp": ("Thunderstomp", "Piétinement tonitruant"),
+    "hatred": N_("Hatred"), "always_strikes_first": N_("Always Strikes First"),
+    "always_strikes_last": N_("Always Strikes Last"),
+    "poisoned_attacks": N_("Poisoned Attacks"), "killing_blow": N_("Killing Blow"),
+    "regeneration": N_("Regeneration"), "stomp": N_("Stomp"),
+    "thunderstomp": N_("Thunderstomp"),
 }
 TROOP_TYPE_LABELS = {
-    "infantry": ("infantry", "infanterie"), "cavalry": ("cavalry", "cavalerie"),
-    "monstrous_infantry": ("monstrous infantry", "infanterie monstrueuse"),
-    "monstrous_cavalry": ("monstrous cavalry", "cavalerie monstrueuse"),
-    "monstrous_beast": ("monstrous beast", "bête monstrueuse"), "war_beast": ("war beast", "bête de guerre"),
-    "monster": ("monster", "monstre"), "chariot": ("chariot", "char"), "swarm": ("swarm", "nuée"),
-    "war_machine": ("war machine", "machine de guerre"), "character": ("character", "personnage"),
-    "other": ("other", "autre"),
-    "heavy_infantry": ("heavy infantry", "infanterie lourde"),
-    "light_cavalry": ("light cavalry", "cavalerie légère"), "heavy_cavalry": ("heavy cavalry", "cavalerie lourde"),
-    "light_chariot": ("light chariot", "char léger"), "heavy_chariot": ("heavy chariot", "char lourd"),
+    "infantry": N_("infantry"), "cavalry": N_("cavalry"),
+    "monstrous_infantry": N_("monstrous infantry"),
+    "monstrous_cavalry": N_("monstrous cavalry"),
+    "monstrous_beast": N_("monstrous beast"), "war_beast": N_("war beast"),
+    "monster": N_("monster"), "chariot": N_("chariot"), "swarm": N_("swarm"),
+    "war_machine": N_("war machine"), "character": N_("character"),
+    "other": N_("other"),
+    "heavy_infantry": N_("heavy infantry"),
+    "light_cavalry": N_("light cavalry"), "heavy_cavalry": N_("heavy cavalry"),
+    "light_chariot": N_("light chariot"), "heavy_chariot": N_("heavy chariot"),
 }

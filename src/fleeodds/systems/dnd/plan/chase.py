@@ -38,37 +38,29 @@ from ....outcomes import Metric, Outcome
 from ..model.chase import ChaseSpec
 from .rules import DamageRule, is_5e
 
-ESCAPED = Outcome("escaped", "reaches safety", "atteint l'abri")
-STILL_CHASED = Outcome("still_chased", "still chased after the last round", "toujours poursuivi après le dernier round")
-CHASE_DOWN = Outcome("down", "down (0 HP, unconscious)", "hors de combat (0 pv, inconscient)")
-CHASE_DEAD = Outcome("dead", "dead (instant death)", "mort (mort instantanée)")
+ESCAPED = Outcome("escaped", N_("reaches safety"))
+STILL_CHASED = Outcome("still_chased", N_("still chased after the last round"))
+CHASE_DOWN = Outcome("down", N_("down (0 HP, unconscious)"))
+CHASE_DEAD = Outcome("dead", N_("dead (instant death)"))
 #: The chase's outcomes, from best to worst (indices used by both evaluators).
 CHASE_OUTCOMES = (ESCAPED, STILL_CHASED, CHASE_DOWN, CHASE_DEAD)
 O_ESCAPED, O_STILL, O_DOWN, O_DEAD = range(4)
 #: With chase.after_exchange or chase.death_saves the outcomes are these (a zero row where unused).
-STOPPED = Outcome("move_cancelled", "stopped in the exchange (never got away)",
-                  "arrêté pendant l'échange (ne s'est jamais échappé)")
-CHASE_BACK_UP = Outcome("back_up", "down, then back up at 1 HP (natural 20 on a death save)",
-                        "à terre, puis relevé à 1 pv (20 naturel à un jet contre la mort)")
-CHASE_STABLE = Outcome("stable", "down, then stable (three successes; unconscious)",
-                       "à terre, puis stabilisé (trois réussites ; inconscient)")
-CHASE_DYING = Outcome("down", "down, still dying after the last round", "à terre, toujours mourant après le dernier round")
-CHASE_DIES = Outcome("dead", "dead (instant death, or three failed death saves)",
-                     "mort (mort instantanée, ou trois échecs aux jets contre la mort)")
+STOPPED = Outcome("move_cancelled", N_("stopped in the exchange (never got away)"))
+CHASE_BACK_UP = Outcome("back_up", N_("down, then back up at 1 HP (natural 20 on a death save)"))
+CHASE_STABLE = Outcome("stable", N_("down, then stable (three successes; unconscious)"))
+CHASE_DYING = Outcome("down", N_("down, still dying after the last round"))
+CHASE_DIES = Outcome("dead", N_("dead (instant death, or three failed death saves)"))
 CHASE_OUTCOMES_FULL = (ESCAPED, STILL_CHASED, CHASE_DOWN, CHASE_DEAD, STOPPED, CHASE_BACK_UP, CHASE_STABLE)
 CHASE_OUTCOMES_SAVES = (ESCAPED, STILL_CHASED, CHASE_DYING, CHASE_DIES, STOPPED, CHASE_BACK_UP, CHASE_STABLE)
 O_STOPPED, O_BACK_UP, O_STABLE = 4, 5, 6
 #: 3.5/PF with chase.death_saves: the dying checks followed (3.5 SRD *Injury and Death*; PF1 CRB ch. 8, "Dying").
 #: Index 5 is the runner left at exactly 0 HP (disabled; the chase is not followed for it), index 4 unused (as
 #: without an exchange in 5e).
-CHASE_DYING_35 = Outcome("down", "down, still dying after the last round (negative HP, not stable)",
-                         "à terre, toujours mourant après le dernier round (pv négatifs, pas stabilisé)")
-CHASE_DEAD_35 = Outcome("dead", "dead (-10 HP in 3.5, -Con in Pathfinder: from damage or from bleeding)",
-                        "mort (-10 pv en 3.5, -Con en Pathfinder : par les dégâts ou en se vidant de son sang)")
-CHASE_DISABLED_35 = Outcome("disabled", "disabled at exactly 0 HP (conscious; not followed further)",
-                            "hors de combat à exactement 0 pv (conscient ; pas suivi au-delà)")
-CHASE_STABLE_35 = Outcome("stable", "down, then stable on its own (unconscious; unaided not safe)",
-                          "à terre, puis stabilisé seul (inconscient ; sans soins, pas hors de danger)")
+CHASE_DYING_35 = Outcome("down", N_("down, still dying after the last round (negative HP, not stable)"))
+CHASE_DEAD_35 = Outcome("dead", N_("dead (-10 HP in 3.5, -Con in Pathfinder: from damage or from bleeding)"))
+CHASE_DISABLED_35 = Outcome("disabled", N_("disabled at exactly 0 HP (conscious; not followed further)"))
+CHASE_STABLE_35 = Outcome("stable", N_("down, then stable on its own (unconscious; unaided not safe)"))
 CHASE_OUTCOMES_DYING_35 = (ESCAPED, STILL_CHASED, CHASE_DYING_35, CHASE_DEAD_35, STOPPED, CHASE_DISABLED_35,
                            CHASE_STABLE_35)
 O_DISABLED = O_BACK_UP
@@ -295,7 +287,7 @@ def chase_metric(rounds: int) -> Metric:
     ----------
     None (a reading of the plan, not a rule).
     """
-    return Metric("round", "round of the outcome", "round de l'issue", rounds + 1, 0, "rounds")
+    return Metric("round", N_("round of the outcome"), rounds + 1, 0, "rounds")
 
 
 def _cost(feet: int, difficult: bool) -> int:

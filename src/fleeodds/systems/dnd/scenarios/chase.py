@@ -36,6 +36,7 @@ from fractions import Fraction
 
 from ....language import Message, N_
 from ....errors import InputError
+from ....language import Message, N_
 from ....system import Scenario
 from ....validation import check_exact_mode
 from ..checks.inputs import note_inert
@@ -86,11 +87,8 @@ class ChaseScenario(Scenario):
         s = plan.spec
         self.edition = s.edition
         self.metric = plan.metric
-        self.title = title or (f"chase: {s.distance} ft to safety, {len(s.pursuers)} pursuer(s), "
-                               f"{s.rounds} round(s)")
-        if not title:
-            self.title_fr = (f"Poursuite : abri à {s.distance} pieds, {len(s.pursuers)} poursuivant(s), "
-                             f"{s.rounds} round(s)")
+        self.title = title or Message(N_("chase: {distance} ft to safety, {pursuers} pursuer(s), {rounds} round(s)"),
+                                      distance=s.distance, pursuers=len(s.pursuers), rounds=s.rounds)
 
     @property
     def has_exact(self) -> bool:

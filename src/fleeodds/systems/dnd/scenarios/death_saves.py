@@ -48,6 +48,7 @@ from typing import Any, Callable
 
 from ....language import Message, N_
 from ....errors import InputError
+from ....language import Message, N_, Written, plural_message
 from ....system import Scenario
 from ....validation import check_exact_mode
 from ..checks.inputs import note_inert
@@ -83,14 +84,12 @@ class DeathSaveScenario(Scenario):
         super().__init__(data, base_dir)
         self.edition = edition
         self.successes, self.failures, self.bonus, self.advantage = successes, failures, bonus, advantage
-        roll = {1: " with advantage", -1: " with disadvantage", 0: ""}[advantage]
+        roll = {1: Message(N_(" with advantage")), -1: Message(N_(" with disadvantage")), 0: Written("")}[advantage]
         extra = f", {bonus:+d}" if bonus else ""
-        self.title = title or (f"death saving throws from {successes} success(es) and {failures} failure(s)"
-                               f"{roll}{extra}")
-        if not title:
-            roll_fr = {1: " avec avantage", -1: " avec désavantage", 0: ""}[advantage]
-            self.title_fr = (f"Jets de sauvegarde contre la mort à partir de {successes} succès et {failures} "
-                             f"échec{'s' if failures > 1 else ''}{roll_fr}{extra}")
+        self.title = title or plural_message(
+            "death saving throws from {successes} success(es) and {n} failure(s){roll}{extra}",
+            "death saving throws from {successes} success(es) and {n} failure(s){roll}{extra}",
+            failures, successes=successes, roll=roll, extra=extra)
         self.metric = rounds_metric()
 
     @property

@@ -61,6 +61,7 @@ from typing import Any
 
 from ....language import Message, N_
 from ....errors import FleeoddsError, InputError
+from ....language import Message, N_
 from ....system import Scenario, Setup, get_system
 from ....validation import check_exact_mode, effect_checks_on, set_field
 from ..checks.results import check_results, setup_contexts, unused_inputs
@@ -114,9 +115,9 @@ class DndScenario(Scenario):
         plain = replace(spec, title="", description="", meta=None)
         self.components: list[tuple[Fraction, Plan]] = [(w, compile_plan(s)) for w, s in component_specs(plain)]
         self.first_plan: Plan = self.components[0][1]
-        self.title = spec.title or f"{spec.runner.name}: {mode_label(spec.mode, spec.edition)}"
-        if not spec.title:  # the mode named in French too ("retraite"); the runner's name stays as written
-            self.title_fr = f"{spec.runner.name}, {mode_label(spec.mode, spec.edition, 'fr')}"
+        # the mode named in the reader's language ("retraite"); the runner's name stays as written
+        self.title = spec.title or Message(N_("{runner}: {mode}"), runner=spec.runner.name,
+                                           mode=mode_label(spec.mode, spec.edition))
         self.outcomes = self.first_plan.outcomes
         self.metric = self.first_plan.metric
         self._work = sum(exact_work(p) for _w, p in self.components)
@@ -339,7 +340,7 @@ class DndScenario(Scenario):
         out = super().compare_setups()
         ed = self.spec.edition
         for m in self.spec.compare_modes:  # validated and de-duplicated by parse_spec
-            out.append(Setup(mode_label(m, ed, "en"), mode_label(m, ed, "fr"), {"mode": m}))
+            out.append(Setup(mode_label(m, ed), {"mode": m}))
         return out
 
 

@@ -22,7 +22,7 @@ from ....system import Scenario
 from ....validation import check_exact_mode, inert, not_modelled
 from .. import exact as ex
 from ..checks import refuse_esquive, refuse_given
-from ..labels import ATTRACTION_LABELS, TOISES
+from ..labels import ATTRACTION_LABELS, TOISES, map_words
 from ..kernels.pack import PACK_LEN, pack_attack
 from ..model import AttractionModel, Fighter, Options, ScenarioModel, build_fighter, validate
 from ..outcomes import ATTR_BASIC, ATTR_PASS, ATTR_PASS_INTERCEPT
@@ -81,7 +81,7 @@ class AttractionScenario(CheckedScenario, Scenario):
         self.side_a, self.advs = side_a, adversaries
         if not title:  # an Attraction without a title is named after its sides, in both languages
             a, b = ", ".join(f.name for f in side_a), ", ".join(f.name for f in adversaries)
-            self.title, self.title_fr = f"Attraction: {a} against {b}", f"Attraction : {a} contre {b}"
+            self.title = Message(N_("Attraction: {side_a} against {adversaries}"), side_a=a, adversaries=b)
         allowed = {"activation_order": ("listed", "random", "independent"),
                    "multiple_attractors": ("nearest", "first_listed", "player_choice"),
                    "measure": ("edge", "centre"),
@@ -130,7 +130,7 @@ class AttractionScenario(CheckedScenario, Scenario):
         # that interceptor replaces "intercepted" (a single side-A fighter cannot intercept: it is the holder)
         self.intercept_pass = bool(then_pass and len(side_a) >= 2)
         self.outcomes = ATTR_PASS_INTERCEPT if self.intercept_pass else ATTR_PASS if then_pass else ATTR_BASIC
-        self.metric = Metric("pulled", "adversaries pulled into contact", "adversaires attirés au contact",
+        self.metric = Metric("pulled", N_("adversaries pulled into contact"),
                              len(adversaries) + 1, 0, "")
         self.mover_vs = np.zeros((len(side_a), PACK_LEN), np.int64)
         self.attr_vs = np.zeros((len(side_a), PACK_LEN), np.int64)
@@ -499,7 +499,7 @@ class AttractionScenario(CheckedScenario, Scenario):
                   "r": float(a.capacities["Attraction"]) + (0.0 if self.centre else a.base_mm / 2 / t)}
                  for a in self.side_a if a.has("Attraction")]
         return {"bases": bases, "terrain": [[list(p) for p in poly] for poly in self.terrain], "rings": rings,
-                "zones": zones, "unit": TOISES, "labels": ATTRACTION_LABELS}
+                "zones": zones, "unit": map_words(TOISES), "labels": map_words(ATTRACTION_LABELS)}
 
 
 def _load_attraction(data: dict, m: ScenarioModel, opts: Options, profiles: dict,

@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 
 from ....errors import InputError, short_repr
-from ....language import Message, N_, NP_
+from ....language import Message, NP_, N_
+from ....outcomes import as_message
 from ....system import Scenario, Setup
 from ....validation import check_exact_mode, inert, not_modelled
 from .. import exact as ex
@@ -29,18 +30,18 @@ from ..outcomes import ATTRACTED_BACK, CHARGED_AGAIN, CHARGED_AGAIN_KILLED, CHAR
 from ..plan.attack import Attack, attack_dice, can_support, make_attack, support_bonus
 from ..plan.attraction import attraction_geometry
 from ..plan.fuite import FuitePlan
-from ..labels import FUITE_LABELS, TOISES
+from ..labels import FUITE_LABELS, TOISES, map_words
 from .base import LOADERS, CheckedScenario, build, in_mode, with_optional_rerolls, written_capacities
 
-#: The ``fuite.compare`` shorthands: key -> (English label, French label).
+#: The ``fuite.compare`` shorthands: key -> label (marked for the catalogue).
 COMPARE = {
-    "base": ("As given", "Tel quel"),
-    "intangible": ("Fleeing fighter Intangible", "Fuyard Intangible"),
-    "no_intangible": ("Without Intangible", "Sans Intangible"),
-    "ordre_repli": ("Ordre Repli", "Ordre Repli"),
-    "no_soutien": ("No soutien", "Sans soutien"),
-    "blocage": ("Enemy with Blocage", "Adversaire avec Blocage"),
-    "no_room": ("Surrounded (no room)", "Cerné (pas de place)"),
+    "base": N_("As given"),
+    "intangible": N_("Fleeing fighter Intangible"),
+    "no_intangible": N_("Without Intangible"),
+    "ordre_repli": N_("Ordre Repli"),
+    "no_soutien": N_("No soutien"),
+    "blocage": N_("Enemy with Blocage"),
+    "no_room": N_("Surrounded (no room)"),
 }
 
 
@@ -151,7 +152,7 @@ class FuiteScenario(CheckedScenario, Scenario):
         self.fleeing, self.adversaries, self.opts = fleeing, list(adversaries), opts
         if not title:  # a Fuite without a title is named after its fighters, in both languages
             advs = ", ".join(a.name for a in self.adversaries)
-            self.title, self.title_fr = f"Fuite: {fleeing.name} leaves {advs}", f"Fuite : {fleeing.name} quitte {advs}"
+            self.title = Message(N_("Fuite: {fleeing} leaves {adversaries}"), fleeing=fleeing.name, adversaries=advs)
         self.repli, self.attacker_name, self.room = repli, attacker, room
         self.partial_room_toises, self.def_modifier = partial_room_toises, def_modifier
         self.compare = list(compare or [])
@@ -546,7 +547,7 @@ class FuiteScenario(CheckedScenario, Scenario):
                  for a in enemies if a.has("Attraction")]
         return {"bases": bases, "terrain": [[list(p) for p in poly] for poly in self.terrain], "path": path,
                 "end": end, "destination": None if self.destination is None else list(self.destination),
-                "rings": rings, "chargers": [n for n, *_ in self.chargers], "unit": TOISES, "labels": FUITE_LABELS}
+                "rings": rings, "chargers": [n for n, *_ in self.chargers], "unit": map_words(TOISES), "labels": map_words(FUITE_LABELS)}
 
     def unused_inputs(self) -> list[str]:
         """As :meth:`CheckedScenario.unused_inputs`, plus an enemy's Attraction x when the flee move is not
@@ -836,11 +837,11 @@ class FuiteScenario(CheckedScenario, Scenario):
         ``"Fleeing fighter Intangible" = { "fleeing.capacities" = [..., "Intangible"] }``.
         """
         generic = super().compare_setups()
-        shorthand = [Setup(*COMPARE[key], self.fuite_compare_changes(key)) for key in self.compare]
-        taken = {s.en for s in shorthand}
+        shorthand = [Setup(as_message(COMPARE[key]), self.fuite_compare_changes(key)) for key in self.compare]
+        taken = {str(s.name) for s in shorthand}
         for s in generic:
-            if s.en in taken:
-                raise InputError(f"compare.{s.en}", s.en,
+            if s.name in taken:
+                raise InputError(f"compare.{s.name}", str(s.name),
                                  Message(N_("a label that is not also a fuite.compare setup's ({labels})"),
                                          labels=", ".join(repr(t) for t in sorted(taken))))
         return generic + shorthand

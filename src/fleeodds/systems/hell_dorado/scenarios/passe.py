@@ -53,8 +53,8 @@ class PassScenario(CheckedScenario, Scenario):
         super().__init__(data, base_dir)
         self.title, self.opts, self.report = title, opts, report
         if not title:  # a pass without a title is named after its fighters, in both languages
-            self.title = f"Weapon pass: {attacker.name} against {defender.name}"
-            self.title_fr = f"Passe d'armes : {attacker.name} contre {defender.name}"
+            self.title = Message(N_("Weapon pass: {attacker} against {defender}"), attacker=attacker.name,
+                                 defender=defender.name)
         self.charge, self.esquive_used = charge, esquive_used
         self.attacker_f, self.defender_f = attacker, defender
         if report not in ("kills", "hits"):

@@ -35,10 +35,8 @@ from ..plan.attack import Attack, attack_dice, can_support, make_attack, support
 from .base import CheckedScenario, in_mode
 
 STAY_OUTCOMES = (
-    Outcome("killed", "Killed (stayed engaged: the adversaries' attacks)",
-            "Tué (resté au contact : attaques des adversaires)"),
-    Outcome("stayed", "Stayed engaged and survived the adversaries' attacks",
-            "Resté au contact, a survécu aux attaques des adversaires"),
+    Outcome("killed", N_("Killed (stayed engaged: the adversaries' attacks)")),
+    Outcome("stayed", N_("Stayed engaged and survived the adversaries' attacks")),
 )
 
 
@@ -79,9 +77,8 @@ class StayScenario(CheckedScenario, Scenario):
         self.fleeing, self.adversaries, self.opts = fleeing, list(adversaries), opts
         self.direction = self.destination = None  # no flee move is placed (the Attraction rulings read these)
         advs = ", ".join(a.name for a in self.adversaries)
-        self.title = title or f"{fleeing.name} stays engaged with {advs}"
-        if not title:
-            self.title_fr = f"{fleeing.name} reste au contact de {advs}"
+        self.title = title or Message(N_("{fleeing} stays engaged with {adversaries}"), fleeing=fleeing.name,
+                                      adversaries=advs)
         if opts.reroll_policy == "optional":
             raise not_modelled("options.reroll_policy", "optional",
                                Message(N_("with fuite.stay (the best re-roll of one pass is not the best over "

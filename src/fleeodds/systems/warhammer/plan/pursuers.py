@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ....dice import DiceExpr
+from ....language import Message, N_
 from ....outcomes import Outcome
 from .. import outcomes as oc
 from ..model.base import UnitProfile
@@ -172,13 +173,10 @@ def split_outcome(code: int, names: list[str]) -> Outcome:
     k, j = divmod(code - oc.N_OUTCOMES, 3)
     base = oc.ALL[SPLIT[j]]
     name = unique_names(names)[k]
-    en = {oc.CAUGHT: f"caught and destroyed in the pursuit by {name}",
-          oc.CAUGHT_REENGAGED: f"caught while falling back by {name} (re-engaged)",
-          oc.RUN_DOWN: f"run down by a charge of {name}"}[SPLIT[j]]
-    fr = {oc.CAUGHT: f"rattrapée et détruite par la poursuite — {name}",
-          oc.CAUGHT_REENGAGED: f"rattrapée en repli (combat repris) — {name}",
-          oc.RUN_DOWN: f"rattrapée par une charge — {name}"}[SPLIT[j]]
-    return Outcome(f"{base.code}_by_{k + 1}", en, fr)
+    label = {oc.CAUGHT: Message(N_("caught and destroyed in the pursuit by {name}"), name=name),
+             oc.CAUGHT_REENGAGED: Message(N_("caught while falling back by {name} (re-engaged)"), name=name),
+             oc.RUN_DOWN: Message(N_("run down by a charge of {name}"), name=name)}[SPLIT[j]]
+    return Outcome(f"{base.code}_by_{k + 1}", label)
 
 
 # -- resolution ----------------------------------------------------------------------------

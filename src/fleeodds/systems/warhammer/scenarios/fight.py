@@ -52,7 +52,7 @@ import numpy as np
 
 from ....engine import counts_kernel
 from ....errors import FleeoddsError, InputError, short_repr
-from ....language import Message, N_
+from ....language import Message, N_, Written
 from ....i18n import pair_text
 from ....outcomes import Metric, Outcome
 from ....system import Scenario
@@ -63,7 +63,7 @@ from ..checks.flee import special_rule_errors
 from ..exact.combat import kill_probability, round_law
 from ..exact.flee import break_test_held
 from ..exact.rounds import several_rounds
-from ..labels import fight_names, title_fr
+from ..labels import fight_names, fight_unit, generated_title
 from ..model.combat import TWO_HANDED, WEAPONS
 from ..model.flee import ScenarioModel
 from ..plan.combat import (FightPlan, FightRules, all_attacks, fight_plan, margin_of, margins, resolve_fight,
@@ -152,9 +152,8 @@ class FightScenario(Scenario):
         self._after: dict[int, FightScenario] = {}
         self._plan = fight_plan(model, self.units, self.rules)
         check_fight_options(data, model)
-        self.title = model.title or f"{self.units[0].name} fight {self.units[1].name} ({model.edition})"
-        if not model.title:
-            self.title_fr = title_fr(self.units[0].name, [self.units[1].name], model.edition, fight=True)
+        self.title = model.title or generated_title(self.units[0].name, [self.units[1].name], model.edition,
+                                                    fight=True)
         self.until_resolved = model.fight.max_rounds is None
         self.max_rounds = model.fight.max_rounds or ROUND_CAP
         self._chains: dict[tuple, Any] = {}
@@ -178,7 +177,7 @@ class FightScenario(Scenario):
                                  (self.units[0].name, self.units[1].name))
         self.outcomes = self._labels()
         self._index = {o.code: i for i, o in enumerate(self.outcomes)}
-        self.metric = Metric("round", "round in which the fight was decided", "round où le combat s'est décidé",
+        self.metric = Metric("round", N_("round in which the fight was decided"),
                              self.max_rounds, 1, "")
 
     def _labels(self) -> tuple[Outcome, ...]:
@@ -187,27 +186,26 @@ class FightScenario(Scenario):
         rattrapée et détruite par la poursuite", every French label agreeing with "unité"). The unit's wins
         first, then the endings without a Break test, then the enemy's wins. A held Break test and a draw
         end the fight only in the last round fought (then "still fighting after the last round")."""
-        (u_en, u_fr), (e_en, e_fr) = self.names
+        models = (self.rules.unit.models, self.rules.enemy.models)
+        names = (self.units[0].name, self.units[1].name)
+        (u, e), (u_first, e_first) = (fight_unit(models[i], names[i]) for i in (0, 1)), \
+            (fight_unit(models[i], names[i], first=True) for i in (0, 1))
         # the same words whatever fight.max_rounds, so that setups with different limits compare outcome by outcome
-        on_en, on_fr = ", still fighting after the last round", ", combat toujours en cours après le dernier round"
-        c = "\u202f:"
-
-        def up(text: str) -> str:
-            return text[0].upper() + text[1:]
+        on = Message(N_(", still fighting after the last round"))
 
         def won(side: str, o: Outcome) -> Outcome:
-            w_en, w_fr, l_en, l_fr = ((u_en, u_fr, e_en, e_fr) if side == "enemy" else (e_en, e_fr, u_en, u_fr))
-            more_en, more_fr = (on_en, on_fr) if o.code in CONTINUE else ("", "")
-            return Outcome(f"{side}_{o.code}", f"{w_en} win; {l_en}: {o.en}{more_en}",
-                           f"{up(w_fr)} gagne\u202f; {l_fr}{c} {o.fr}{more_fr}")
+            winner, loser = (u_first, e) if side == "enemy" else (e_first, u)
+            return Outcome(f"{side}_{o.code}", Message(N_("{winner} win; {loser}: {outcome}{more}"), winner=winner,
+                                                       loser=loser, outcome=o.label(),
+                                                       more=on if o.code in CONTINUE else Written("")))
 
         outs = [won("enemy", o) for o in self._chain_labels]
-        outs += [Outcome("draw", f"a draw (no Break test){on_en}", f"égalité (pas de test de moral){on_fr}"),
-                 Outcome("enemy_destroyed", f"{u_en} win; {e_en} destroyed in the fight",
-                         f"{up(u_fr)} gagne\u202f; {e_fr} est détruite au combat"),
-                 Outcome("unit_destroyed", f"{e_en} win; {u_en} destroyed in the fight",
-                         f"{up(e_fr)} gagne\u202f; {u_fr} est détruite au combat"),
-                 Outcome("both_destroyed", "both units destroyed", "les deux unités sont détruites")]
+        outs += [Outcome("draw", Message(N_("a draw (no Break test){more}"), more=on)),
+                 Outcome("enemy_destroyed", Message(N_("{winner} win; {loser} destroyed in the fight"),
+                                                    winner=u_first, loser=e)),
+                 Outcome("unit_destroyed", Message(N_("{winner} win; {loser} destroyed in the fight"),
+                                                   winner=e_first, loser=u)),
+                 Outcome("both_destroyed", N_("both units destroyed"))]
         outs += [won("unit", o) for o in self._chain_labels]
         return tuple(outs)
 
@@ -848,11 +846,10 @@ class FightScenario(Scenario):
         if first:
             out.append(first)
         several = self.max_rounds > 1
-        lang = get_lang()
         for winner in ("unit", "enemy"):
             loser = "enemy" if winner == "unit" else "unit"
             w, lo = (0, 1) if winner == "unit" else (1, 0)
-            parts = [(lab.label(lang), p(f"{loser}_{c}")) for c, lab in
+            parts = [(lab.label().render(), p(f"{loser}_{c}")) for c, lab in
                      zip(self._chain_codes, self._chain_labels) if not (several and c in CONTINUE)]
             gone = p(f"{loser}_destroyed")
             total = sum(q for _label, q in parts) + gone

@@ -48,7 +48,7 @@ from ....outcomes import Metric
 from ....system import Scenario
 from ....validation import check_exact_mode, effect_checks_on, not_modelled, validate
 from .. import outcomes as oc
-from ..labels import title_fr
+from ..labels import generated_title
 from ..checks.flee import check_inputs, check_tow_rules, rules_without_effect, unused_inputs
 from ..checks.obstacles import validate as check_obstacles
 from ..checks.pursuers import (check_charge_metric, check_several, rules_without_effect_several, unused_several,
@@ -150,9 +150,7 @@ class WarhammerScenario(Scenario):
             check_charge_metric(data, model)
             check_inputs(without_charge_metric(data), model, self.fleeing, self.pursuer, pf)
         self.dropped_rules: dict[str, list[str]] = {}
-        self.title = model.title or f"{self.fleeing.name} vs {self.pursuer.name} ({model.edition})"
-        if not model.title:
-            self.title_fr = title_fr(self.fleeing.name, [self.pursuer.name], model.edition)
+        self.title = model.title or generated_title(self.fleeing.name, [self.pursuer.name], model.edition)
         self._finish()
 
     def _finish(self) -> None:
@@ -163,12 +161,12 @@ class WarhammerScenario(Scenario):
         self.outcomes = tuple(oc.TEST_LABELS.get((self.model.situation, c), oc.ALL[c]) if c < oc.N_OUTCOMES
                               else split_outcome(c, names) for c in self._codes)
         if r.situation in CHARGE_SITUATIONS and r.failed_move_metric:
-            self.metric = Metric("failed_charge_move", "failed charger's move", "mouvement de la charge ratée",
+            self.metric = Metric("failed_charge_move", N_("failed charger's move"),
                                  longest_failed_move(r) + 1, 0, "in")
         elif r.situation in ("charge_fleeing", "flee_reaction"):
-            self.metric = Metric("flee_distance", "flee roll", "jet de fuite", r.flee.max_value + 1, 0, "in")
+            self.metric = Metric("flee_distance", N_("flee roll"), r.flee.max_value + 1, 0, "in")
         else:
-            self.metric = Metric("turn", "turn of resolution", "tour de résolution", r.max_turns + 1, 0, "")
+            self.metric = Metric("turn", N_("turn of resolution"), r.max_turns + 1, 0, "")
         self._work = estimate_several(r) if r.chasers else estimate_work(r) * work_factor(r)
 
     def _init_several(self, data: dict, model: ScenarioModel, pf, check: bool) -> None:
@@ -208,10 +206,8 @@ class WarhammerScenario(Scenario):
             check_charge_metric(data, model)
             check_several(data, model, self.fleeing, self.pursuers, pf)
         self.dropped_rules = {}
-        self.title = model.title or (f"{self.fleeing.name} vs {', '.join(p.name for p in self.pursuers)} "
-                                     f"({model.edition})")
-        if not model.title:
-            self.title_fr = title_fr(self.fleeing.name, [p.name for p in self.pursuers], model.edition)
+        self.title = model.title or generated_title(self.fleeing.name, [p.name for p in self.pursuers],
+                                                    model.edition)
         self._finish()
 
     def _applicable(self) -> list[int]:
