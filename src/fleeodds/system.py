@@ -37,7 +37,6 @@ import numpy as np
 from .errors import FleeoddsError, InputError, error_message
 from .language import Message, N_, SOURCE_LANG, Written, available_langs, use_lang
 from .outcomes import Metric, NO_METRIC, Outcome, as_message
-from . import messages_fr
 from .validation import (InputNote, collecting_notes, equals_default, no_effect, number_text_hint,  # noqa: F401
                          schema_default, set_field, short_repr, strict_inputs_on)
 

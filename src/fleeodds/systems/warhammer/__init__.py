@@ -36,7 +36,6 @@ rulebooks' close-combat and movement sections, the TOW rules index, and the
 from ...system import RulesSystem
 from . import decisions
 from .labels import FORM_LABELS, TITLE, TITLE_FR, value_labels
-from .messages_fr import PHRASES as MESSAGES_FR
 from .scenarios.loader import benchmark_case, load_scenario, schema
 
 SYSTEM = RulesSystem(
