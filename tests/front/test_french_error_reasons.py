@@ -331,7 +331,8 @@ FRENCH_TOO = set("""
     transition socket extra long part combat lance round change on rapide multiple cible cibles
     rapport numeros vol mort six sept huit dix port ports attention modifier doubles index arguments argument
     version unicode date permission fractions usage locale documentation minute chances rounds
-    charger battle masses causes faces monte analyses local but
+    charger battle masses causes faces monte analyses local but impact errata faq machine machines placement
+    gnoll ogre multiplier
 """.split())
 
 

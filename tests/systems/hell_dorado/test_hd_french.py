@@ -18,7 +18,7 @@ from ...front.test_french_error_reasons import english_left, english_vocabulary
 W = [{"name": "w", "damage": [1, 2, 3, 4, 5]}]
 #: Words spelt the same in French (or the game's own: Course, Marche, Vae Victis, PRO, its editions), and the codes a
 #: French text names as written (outcome codes, file paths).
-FRENCH_TOO = {"armes", "charger", "engage", "activation", "course", "effective", "pro", "protection", "phase", "errata",
+FRENCH_TOO = {"armes", "charger", "placement", "engage", "activation", "course", "effective", "pro", "protection", "phase", "errata",
               "toise", "cm", "certain", "photo", "marche", "destination", "description", "notes", "monte",
               "application", "vae", "victis", "profiles", "docs", "fled", "centre", "sapience", "cipher"}
 

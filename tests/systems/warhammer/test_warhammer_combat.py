@@ -25,6 +25,15 @@ from ._policy import assert_noted, assert_strict_refused, load as load_noted
 from fleeodds.language import use_lang
 
 
+def _relabelled(table, lang):
+    """``table`` with its labels in ``lang`` (the language is chosen at the edge)."""
+    from fleeodds.language import use_lang
+
+    with use_lang(lang):
+        return table.relabel()
+
+
+
 def schema_in(lang, system):
     """A system's JSON Schema in ``lang`` (the language is the context's)."""
     with use_lang(lang):
@@ -331,7 +340,7 @@ def test_summary_in_short_sentences():
     best = {r.outcome: r.probability for r in table.best_values().itertuples()}
     wins = sum(p for c, p in best.items() if c.startswith("enemy_"))
     loses = sum(p for c, p in best.items() if c.startswith("unit_"))
-    en, fr = table.relabel("en").summary_sentence(), table.relabel("fr").summary_sentence()
+    en, fr = _relabelled(table, "en").summary_sentence(), _relabelled(table, "fr").summary_sentence()
     # the units are named (2 models of "A" against 2 of "B"); round 1 first, then the loser's fate
     assert en.startswith("A fight B (7th). Round 1: 2 A win ")
     assert f"2 A win {rounded(wins, 'en')}. 2 B then: " in en
@@ -341,7 +350,7 @@ def test_summary_in_short_sentences():
     table = evaluate(load_scenario(small(**{"fight.unit.musician": True})), method="exact")
     best = {r.outcome: r.probability for r in table.best_values().itertuples()}
     wins = sum(p for c, p in best.items() if c.startswith("enemy_") and c != "enemy_held")
-    assert f"2 A win the fight {rounded(wins, 'en')}. 2 B then: " in table.relabel("en").summary_sentence()
+    assert f"2 A win the fight {rounded(wins, 'en')}. 2 B then: " in _relabelled(table, "en").summary_sentence()
     assert "A draw" not in en and ";" not in en and "\n" not in en  # short sentences, no run-on list
     # every sentence is short: at most one clause per outcome of the loser's chain
     assert max(len(x) for x in en.split(". ")) < 200

@@ -52,7 +52,7 @@ import numpy as np
 
 from ....engine import counts_kernel
 from ....errors import FleeoddsError, InputError, short_repr
-from ....language import Message, N_, Written
+from ....language import Message, N_, Written, pmessage
 from ....i18n import pair_text
 from ....outcomes import Metric, Outcome
 from ....system import Scenario
@@ -205,7 +205,7 @@ class FightScenario(Scenario):
                                                     winner=u_first, loser=e)),
                  Outcome("unit_destroyed", Message(N_("{winner} win; {loser} destroyed in the fight"),
                                                    winner=e_first, loser=u)),
-                 Outcome("both_destroyed", N_("both units destroyed"))]
+                 Outcome("both_destroyed", pmessage("fight outcome", "both units destroyed"))]
         outs += [won("unit", o) for o in self._chain_labels]
         return tuple(outs)
 
