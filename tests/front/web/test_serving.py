@@ -299,6 +299,54 @@ def test_cached_exact_answer_does_not_queue(client, goblins):
         hold.set()
 
 
+def test_the_same_bytes_again_are_answered_before_the_framework(client, goblins, monkeypatch):
+    """A question asked again with the same bytes (path, query, body) is answered from the caches
+    before FastAPI reads it (no validation), with the same answer; other bytes of the same question,
+    an expired result, and the Host and Origin checks still go the usual way."""
+    import json
+
+    from fleeodds.web import app as app_module
+
+    raw = client.app.state.raw_answers
+    body = json.dumps({"scenario": dict(goblins, title="bytes again"), "method": "exact"}).encode()
+    headers = {"content-type": "application/json"}
+    first = client.post("/api/evaluate", content=body, headers=headers)
+    view = client.post("/api/jobs?wait=2", content=body, headers=headers).json()
+    for _ in range(100):  # the page's way: its view drawn
+        if view["state"] != "running":
+            break
+        view = client.get(f"/api/jobs/{view['id']}?wait=1").json()
+    assert first.status_code == 200 and view["state"] == "done"
+    client.post("/api/jobs?wait=2", content=body, headers=headers)  # remembered once its view is cached
+
+    def no_validation(*a, **k):
+        raise AssertionError("validated again")
+
+    monkeypatch.setattr(app_module.EvaluateRequest, "model_validate", no_validation)
+    seen = raw.answered
+    again = client.post("/api/evaluate", content=body, headers=headers)
+    assert again.status_code == 200 and again.content == first.content
+    job = client.post("/api/jobs?wait=2", content=body, headers=headers)
+    assert job.status_code == 200 and job.json()["state"] == "done"
+    assert job.json()["result"] == view["result"] and job.json()["id"] != view["id"]
+    assert client.get(f"/api/jobs/{job.json()['id']}").json()["state"] == "done"  # a real job, as before
+    assert raw.answered == seen + 2
+    # the checks come first: another site's page, another Host are refused as before
+    assert client.post("/api/evaluate", content=body, headers={**headers, "Origin": "http://evil.example"}
+                       ).status_code == 403
+    assert client.post("/api/evaluate", content=body, headers={**headers, "Host": "evil.example"}
+                       ).status_code == 400
+    monkeypatch.undo()
+    # other bytes of the same question: the usual way, the same answer
+    spaced = client.post("/api/evaluate", content=body.replace(b", ", b",  "), headers=headers)
+    assert spaced.status_code == 200 and spaced.json() == first.json() and raw.answered == seen + 2
+    # a result gone from the cache is not answered from the bytes: computed again, the same answer
+    with service._CACHE_LOCK:
+        service._CACHE.clear()
+    assert client.post("/api/evaluate", content=body, headers=headers).json() == first.json()
+    assert raw.answered == seen + 2
+
+
 def test_a_known_scenario_is_read_once(client, goblins, monkeypatch):
     """Monte Carlo questions on the same scenario with new seeds (never the same answer) read the
     scenario once: later ones are checked on the event loop, not on the thread pool."""
@@ -689,3 +737,23 @@ def test_worker_processes_answer_cancel_and_stop(goblins, monkeypatch):
     assert q.processes_alive() == 0
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def test_timing_lines_when_asked(tmp_path, monkeypatch):
+    """``FLEEODDS_WEB_TIMING=FILE`` (the load test's ``--timing``): one line per request with its
+    start, first byte and end on the machine's monotonic clock, its status, method, path and the
+    client's ``X-Load-Id``; nothing is written without it."""
+    out = tmp_path / "timing.txt"
+    monkeypatch.setenv("FLEEODDS_WEB_TIMING", str(out))
+    before = time.monotonic()
+    with TestClient(create_app(warmup=False), base_url=LOCAL) as c:
+        assert c.get("/api/health", headers={"X-Load-Id": "g0-7"}).status_code == 200
+        assert c.get("/api/nothing-here").status_code == 404
+    after = time.monotonic()
+    lines = [line.split() for line in out.read_text().splitlines() if not line.startswith("lag ")]
+    assert [line[3:] for line in lines] == [["200", "GET", "/api/health", "g0-7"], ["404", "GET", "/api/nothing-here", "-"]]
+    for line in lines:
+        start, first, end = map(float, line[:3])
+        assert before <= start <= first <= end <= after
+    monkeypatch.delenv("FLEEODDS_WEB_TIMING")
+    assert not any(m.cls.__name__ == "Timing" for m in create_app(warmup=False).user_middleware)
