@@ -22,12 +22,14 @@ page's way, from the first ``POST`` to the last poll's whole answer). Every answ
 in the percentiles, 429s aside (refused at once, counted apart).
 
 The clients: ``--generator-processes`` processes (default 2) share the 100 clients, each process
-an asyncio event loop with one HTTP client of ``--client`` (default ``aiohttp``: a few times less
-CPU per request than ``httpx``, which is kept as ``--client httpx``). They run in a session of
-their own at a lower priority (``--generator-nice``, default 10, on Linux the session's autogroup
-niceness too): on this one machine they stand for 100 players' own computers, and must not take the
-server's CPU to measure it. Their CPU time during the clients is reported (``generator_cpu``), with
-the server's and its worker processes' (``server_cpu``, Linux).
+an asyncio event loop with one HTTP client of ``--client`` (default ``aiohttp``: about a tenth of
+the CPU per request of ``httpx``, which is kept as ``--client httpx``). On this one machine they
+stand for 100 players' own computers, and must not take the server's CPU to measure it: each runs in
+a session of its own, at niceness ``--generator-nice`` (default 0; on Linux the session's autogroup
+niceness too, since autogroup weighs sessions, not processes). Their CPU time during the clients is
+reported (``generator_cpu``), with the server's and its worker processes' (``server_cpu``, Linux).
+``--also CLIENT:PROCESSES:NICE`` runs the clients again against the same warm server with another
+generator (``httpx:1:0`` is the former one: one process, httpx), to compare them in one run.
 
 ``--timing FILE``: the server writes one line per request (``FLEEODDS_WEB_TIMING``,
 :mod:`fleeodds.web.timing`); each client request carries an ``X-Load-Id`` header, and the output's
@@ -271,7 +273,10 @@ async def generate(spec: dict, out_path: str) -> None:
                     errors.append(f"{kind} {way} {name}: {type(exc).__name__}")
                     counts["errors"] += 1
 
-        # ready: every client's connection pool made; the parent says when to go, to all at once
+        if spec.get("open_connections"):
+            # a player who has the page open: its connection is made (the page's own GETs) before it asks
+            await asyncio.gather(*(http.request("GET", "/api/config") for _ in spec["clients"]))
+        # ready: the parent says when to go, to all at once
         print("ready", flush=True)
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
         deadline = time.monotonic() + spec["max_seconds"]
@@ -301,13 +306,16 @@ def where_the_time_goes(timing_path: Path, exchanges: list[tuple[str, float, flo
     the client reading them), in seconds, median / 95th percentile / max; and the event loop's
     late wake-ups."""
     server: dict[str, tuple[float, float]] = {}
-    lags: list[float] = []
+    lags: list[tuple[float, float, float, float]] = []
     for line in timing_path.read_text().splitlines():
         parts = line.split()
         if parts[0] == "lag":
-            lags.append(float(parts[2]))
+            lags.append(tuple(map(float, parts[1:5])))
         elif len(parts) == 7 and parts[6] != "-":
             server[parts[6]] = (float(parts[0]), float(parts[2]))
+    if exchanges:  # the late wake-ups while these clients ran
+        first, last = min(e[1] for e in exchanges), max(e[2] for e in exchanges)
+        lags = [g for g in lags if first <= g[0] <= last]
     before, inside, after, total = [], [], [], []
     for load_id, sent, read in exchanges:
         if load_id not in server:
@@ -323,7 +331,9 @@ def where_the_time_goes(timing_path: Path, exchanges: list[tuple[str, float, flo
 
     return {"exchanges": len(total), "before_app_p50_p95_max": fig(before), "in_app_p50_p95_max": fig(inside),
             "after_app_p50_p95_max": fig(after), "total_p50_p95_max": fig(total),
-            "loop_late_wakeups_over_20ms": len(lags), "loop_late_max_s": round(max(lags or [0]), 3)}
+            "loop_late_wakeups_over_20ms": len(lags), "loop_late_max_s": round(max([g[1] for g in lags] or [0]), 3),
+            # (seconds late, the loop thread's CPU meanwhile, the whole server process's CPU meanwhile)
+            "loop_latest": [[round(x, 3) for x in g[1:]] for g in sorted(lags, key=lambda g: -g[1])[:5]]}
 
 
 # --------------------------------------------------------------------------- the run
@@ -337,6 +347,7 @@ async def main_async(args) -> dict:
     # the server's own temporary folder (other programs on a shared machine write to the common one)
     tmp = Path(tempfile.mkdtemp(prefix="web-load-"))
     work_dir = Path(tempfile.mkdtemp(prefix="web-load-gen-"))  # the generators' specs and figures
+    probe_out = work_dir / "probe.txt"  # the health prober's lines
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""),
                TMPDIR=str(tmp))
     if args.worker_nice is not None:
@@ -356,6 +367,7 @@ async def main_async(args) -> dict:
     # with autogroup scheduling the load generator then does not share the server's share of the CPU
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=log, start_new_session=True)
     out: dict = {"clients": args.clients, "requests_per_client": args.requests, "client": args.client,
+                 "open_connections": args.open_connections,
                  "generator_processes": args.generator_processes, "generator_nice": args.generator_nice,
                  "work_threads": args.threads, "work_processes": args.work_processes,
                  "worker_nice": args.worker_nice, "worker_session_nice": args.worker_session_nice,
@@ -409,7 +421,6 @@ async def main_async(args) -> dict:
             # the prober runs in a process of its own: its times are the server's, not those of the
             # generators; and in a session of its own: it does not wait for their turn (a player's
             # browser is not the load generator)
-            probe_out = work_dir / "probe.txt"
             prober_proc = subprocess.Popen([sys.executable, __file__, "--probe", base, str(probe_out)],
                                            start_new_session=True)
             helpers.append(prober_proc)
@@ -429,7 +440,8 @@ async def main_async(args) -> dict:
                             "clients": list(range(g, args.clients, processes)), "requests": args.requests,
                             "poll_wait": args.poll_wait, "client": client, "tag": f"p{number}g{g}",
                             "seed_base": 1000 + 100_000 * number,
-                            "max_seconds": max(1.0, deadline - time.monotonic() - 60), "nice": nice}
+                            "max_seconds": max(1.0, deadline - time.monotonic() - 60), "nice": nice,
+                            "open_connections": args.open_connections}
                     spec_path, result_path = work_dir / f"spec{number}-{g}.json", work_dir / f"out{number}-{g}.json"
                     spec_path.write_text(json.dumps(spec))
                     gp = subprocess.Popen([sys.executable, __file__, "--generate", str(spec_path), str(result_path)],
@@ -506,7 +518,7 @@ async def main_async(args) -> dict:
             prober_proc.send_signal(signal.SIGINT)
             await asyncio.to_thread(prober_proc.wait, 30)
             for line in probe_out.read_text().splitlines():
-                status, seconds = line.split()
+                status, seconds, _sent = line.split()
                 if status == "200":
                     health.append(float(seconds))
                 else:
@@ -546,6 +558,8 @@ async def main_async(args) -> dict:
     for ph in phases:
         if timing is not None:
             ph["where_the_time_goes"] = where_the_time_goes(timing, ph.pop("exchanges"))
+    if timing is not None and probe_out.exists():  # the health probes beside the server's timing
+        probe_out.replace(timing.with_name(timing.name + ".health"))
     for p in work_dir.iterdir():
         p.unlink()
     work_dir.rmdir()
@@ -582,7 +596,7 @@ async def main_async(args) -> dict:
 
 def probe_main(base: str, out_path: str) -> int:
     """The health prober (its own process): ``GET /api/health`` every 0.2 s until SIGINT, one line
-    ``status seconds`` per request in ``out_path``."""
+    ``status seconds sent`` per request in ``out_path`` (``sent``: ``time.monotonic()``)."""
     import httpx
 
     with open(out_path, "w") as out, httpx.Client(base_url=base, timeout=60) as http:
@@ -593,7 +607,7 @@ def probe_main(base: str, out_path: str) -> int:
                     status = http.get("/api/health").status_code
                 except httpx.HTTPError as exc:
                     status = type(exc).__name__
-                out.write(f"{status} {time.monotonic() - t:.4f}\n")
+                out.write(f"{status} {time.monotonic() - t:.4f} {t:.6f}\n")
                 out.flush()
                 time.sleep(0.2)
         except KeyboardInterrupt:
@@ -617,11 +631,15 @@ def main(argv=None) -> int:
                    help="the clients' HTTP library (default aiohttp: pip install -e '.[bench]')")
     p.add_argument("--generator-processes", type=int, default=2,
                    help="processes the clients are dealt out to (default 2, one per core of the test machine)")
-    p.add_argument("--generator-nice", type=int, default=10,
-                   help="niceness of the generator processes and of their session (default 10; 0: none)")
+    p.add_argument("--generator-nice", type=int, default=0,
+                   help="niceness of the generator processes and of their session (default 0: none; on a machine "
+                   "loaded by other programs a niced generator is itself delayed, which every latency counts)")
     p.add_argument("--also", action="append", default=[], metavar="CLIENT:PROCESSES:NICE",
                    help="after the clients, run them again against the same warm server with another generator "
                    "(e.g. httpx:1:0, the former one-process httpx generator); repeatable, figures under 'also'")
+    p.add_argument("--open-connections", action="store_true",
+                   help="each client opens its connection before the clients start (a player with the page "
+                   "already open; default: each first question opens its connection, as after 20 s idle)")
     p.add_argument("--threads", type=int, default=None,
                    help="the server's work queue threads with --work-processes 0 (FLEEODDS_WORK_THREADS; default 2)")
     p.add_argument("--work-processes", type=int, default=None,

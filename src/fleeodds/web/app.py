@@ -527,12 +527,23 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
             return key, got
         return key, await cheap(service.result_dict, key, table, req.lang)
 
+    async def cached_view(key: str, lang: str) -> dict[str, Any] | None:
+        """The page's view of a result from the caches: a look-up on the event loop; made on the thread
+        pool only when its table and chart are both cached. A question not answered yet (every Monte
+        Carlo question with a new seed) no longer hops to a thread to learn it: in a burst of new Monte
+        Carlo jobs refused with 429, each took 0.1-0.45 s in the application, queued for the 4 threads,
+        while the event loop woke up to 0.46 s late (benchmarks/README.md)."""
+        hit = service.view_if_cached(key, lang, compute=False)
+        if hit is None and service.cached(key) is not None and \
+                service.cached_chart(f"outcome-{key}-{lang}", "svg") is not None:
+            hit = await cheap(service.view_if_cached, key, lang)
+        return hit
+
     @app.post("/api/view", summary="Evaluate a scenario for the page: answer, tables, SVG chart")
     async def post_view(req: EvaluateRequest, request: Request) -> Any:
         sc, method, trials, precision, seed = await question(req)
         key = service.result_key(sc.base_source(), method, trials, precision, seed)
-        hit = service.view_if_cached(key, req.lang, compute=False) or await cheap(service.view_if_cached, key,
-                                                                                  req.lang)
+        hit = await cached_view(key, req.lang)
         if hit is not None:  # its JSON bytes, written once
             return Response(service.json_bytes(hit), media_type="application/json")
         return await heavy(request, Remote("view", req.scenario, method, trials, precision, seed, req.lang,
@@ -543,8 +554,7 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
         sc, method, trials, precision, seed = await question(req)
         key = service.result_key(sc.base_source(), method, trials, precision, seed)
         raw.remember(request.scope, (sc, method, trials, precision, seed, req.lang, key))
-        hit = service.view_if_cached(key, req.lang, compute=False) or await cheap(service.view_if_cached, key,
-                                                                                  req.lang)
+        hit = await cached_view(key, req.lang)
         if hit is not None:  # a question already answered (and drawn): no queue
             return job_response(jobs.answered(sc, method, trials, precision, seed, req.lang, hit))
         job = jobs.start(sc, method, trials, precision, seed, req.lang, req.scenario)

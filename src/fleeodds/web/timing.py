@@ -9,8 +9,10 @@ times in seconds of ``time.monotonic()`` (``CLOCK_MONOTONIC`` on Linux: the same
 process of the machine, so a load generator can put its own send and receive times beside them).
 ``start`` is when the application sees the request (uvicorn has read and parsed it), ``first byte``
 when the answer's head is sent and ``end`` when its last byte is handed to the transport. It also
-records the event loop's late wake-ups (``lag <time> <seconds late>``, over :data:`LAG_REPORT`):
-a request that arrives while the loop is busy waits that long before ``start``.
+records the event loop's late wake-ups (``lag <time> <seconds late> <loop thread CPU> <process CPU>``,
+over :data:`LAG_REPORT`; the CPU seconds used meanwhile tell a busy loop from other threads holding
+the interpreter, and both from a process waiting for a core): a request that arrives while the
+loop is late waits that long before ``start``.
 
 Off by default; on, it costs a list append per request (lines written in batches).
 """
@@ -46,13 +48,15 @@ class Timing:
                 f.write("\n".join(lines) + "\n")
 
     async def _lag(self) -> None:
-        clock = time.monotonic
+        clock, own, every = time.monotonic, time.thread_time, time.process_time
         while True:
-            t = clock()
+            t, o, e = clock(), own(), every()
             await asyncio.sleep(LAG_TICK)
             late = clock() - t - LAG_TICK
             if late > LAG_REPORT:
-                self.lines.append(f"lag {t + LAG_TICK:.6f} {late:.4f}")
+                # the loop's own thread's CPU meanwhile (the loop busy), the whole process's (other
+                # threads holding the interpreter), neither (the process waiting for a core)
+                self.lines.append(f"lag {t + LAG_TICK:.6f} {late:.4f} {own() - o:.4f} {every() - e:.4f}")
 
     async def __call__(self, scope, receive, send) -> Any:
         if scope["type"] == "lifespan":
