@@ -37,8 +37,9 @@ generator (``httpx:1:0`` is the former one: one process, httpx), to compare them
 request, inside it, and after it has handed over the last byte (until the client has read it).
 
 Bounded: at most 200 clients and 10 requests each, a request times out after 120 s, the whole
-run stops after ``--max-seconds`` (default 600) and the server is always stopped (SIGKILL if it
-does not stop by itself within 30 s).
+run stops after ``--max-seconds`` (default 1200; questions not asked by then are counted as
+``skipped_at_deadline``, and the targets are then not met) and the server is always stopped
+(SIGKILL if it does not stop by itself within 30 s).
 
 The server runs with ``--work-processes`` (default: the server's default, 2). The server and the
 health prober are started in sessions of their own, as a server and a player's browser are: with
@@ -261,7 +262,8 @@ async def generate(spec: dict, out_path: str) -> None:
         async def client(i: int) -> None:
             rng = random.Random(i)
             for k in range(requests):
-                if time.monotonic() > deadline:
+                if time.monotonic() > deadline:  # counted: a run cut short says so
+                    counts["skipped_at_deadline"] = counts.get("skipped_at_deadline", 0) + requests - k
                     return
                 kind = "mc" if (i + k) % 2 else "exact"
                 names = exact_names if kind == "exact" else list(sources)
@@ -468,7 +470,7 @@ async def main_async(args) -> dict:
                 cpu1 = {pid: cpu_seconds(pid) for pid in watched}
                 res["load_end_of_clients"] = [round(x, 2) for x in os.getloadavg()]
                 lat: dict[str, list[float]] = {"exact_cached": [], "mc": []}
-                counts = {"ok": 0, "429": 0, "errors": 0, "retried_ok": 0}
+                counts = {"ok": 0, "429": 0, "errors": 0, "retried_ok": 0, "skipped_at_deadline": 0}
                 exchanges: list[tuple[str, float, float]] = []
                 gen_cpu = 0.0
                 for gp, result_path in gens:
@@ -476,7 +478,7 @@ async def main_async(args) -> dict:
                     for k in lat:
                         lat[k] += got["lat"][k]
                     for k in counts:
-                        counts[k] += got["counts"][k]
+                        counts[k] += got["counts"].get(k, 0)
                     errors.extend(got["errors"])
                     exact_answers.extend(tuple(a) for a in got["exact_answers"])
                     exchanges += [tuple(e) for e in got["exchanges"]]
@@ -622,7 +624,9 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--clients", type=int, default=100, help="concurrent clients (at most 200)")
     p.add_argument("--requests", type=int, default=2, help="questions per client (at most 10)")
-    p.add_argument("--max-seconds", type=float, default=600, help="the whole run stops after this")
+    p.add_argument("--max-seconds", type=float, default=1200,
+                   help="the whole run stops after this (default 1200: the warm-up alone took 270-370 s on the "
+                   "loaded 2-core machine); questions not asked by then are counted as skipped_at_deadline")
     p.add_argument("--json", help="also write the figures to this JSON file")
     p.add_argument("--log", help="the server's output to this file")
     p.add_argument("--timing", help="the server's timing of each request to this file (FLEEODDS_WEB_TIMING), "
@@ -671,7 +675,7 @@ def main(argv=None) -> int:
     print(text)
     if args.json:
         Path(args.json).write_text(text + "\n")
-    ok = (out["errors_all_phases"] == 0 and not out["exact_answers_wrong"]
+    ok = (out["errors_all_phases"] == 0 and not out["requests"]["skipped_at_deadline"] and not out["exact_answers_wrong"]
           and out["exact_cached_p95_s"] < 0.5 and out["health_max_s"] < 0.2
           and out["idle_after_seconds"] < 5 and out["stop_after_sigterm_seconds"] < 5)
     print(f"targets (0 errors, exact correct, cached exact p95 < 0.5 s, health < 0.2 s, idle < 5 s, stop < 5 s): "

@@ -347,6 +347,25 @@ def test_the_same_bytes_again_are_answered_before_the_framework(client, goblins,
     assert raw.answered == seen + 2
 
 
+def test_a_question_not_answered_yet_does_not_hop_to_a_thread(client, goblins, monkeypatch):
+    """A new question (a Monte Carlo job with a new seed) learns that its view is not cached by a
+    look-up: the thread that builds a view from cached parts is used only when they are cached."""
+    built = []
+    real = service.view_if_cached
+
+    def spy(key, lang, compute=True):
+        if compute:
+            built.append(key)
+        return real(key, lang, compute)
+
+    monkeypatch.setattr(service, "view_if_cached", spy)
+    for path in ("/api/jobs?wait=0", "/api/view"):
+        r = client.post(path, json={"scenario": dict(goblins, title="no hop"), "method": "mc", "trials": 1000,
+                                    "seed": 99 if "jobs" in path else 98})
+        assert r.status_code == 200, r.text
+    assert built == []
+
+
 def test_a_known_scenario_is_read_once(client, goblins, monkeypatch):
     """Monte Carlo questions on the same scenario with new seeds (never the same answer) read the
     scenario once: later ones are checked on the event loop, not on the thread pool."""
