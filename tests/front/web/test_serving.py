@@ -280,6 +280,22 @@ def test_queue_full_is_429_with_retry_after_and_health_still_answers(goblins):
         q.close(5)
 
 
+def test_retry_after_is_spread_over_half_of_it_more():
+    """The clients refused together are told to come back over a few seconds, not all at once:
+    ``Retry-After`` is the queue's own estimate n plus a random part of at most n/2."""
+    q = work.WorkQueue()
+    try:
+        q._recent.extend([4.0] * 5)  # a recent mean of 4 s, one queued task, 2 workers: n = 4
+        q._queued.add(object())
+        n = q.retry_after()
+        assert n == 4
+        told = {q.retry_after(spread=True) for _ in range(200)}
+        assert told <= set(range(n, n + n // 2 + 1)) and len(told) > 1
+    finally:
+        q._queued.clear()
+        q.close()
+
+
 def test_cached_exact_answer_does_not_queue(client, goblins):
     """Once an exact answer is computed, the same question is answered from the cache, even while
     every worker is held."""
