@@ -356,6 +356,9 @@ def test_the_same_bytes_again_are_answered_before_the_framework(client, goblins,
     # other bytes of the same question: the usual way, the same answer
     spaced = client.post("/api/evaluate", content=body.replace(b", ", b",  "), headers=headers)
     assert spaced.status_code == 200 and spaced.json() == first.json() and raw.answered == seen + 2
+    # the same body under another type is another request: the application answers it as before
+    typed = client.post("/api/evaluate", content=body, headers={"content-type": "text/plain"})
+    assert raw.answered == seen + 2 and typed.content != first.content
     # a result gone from the cache is not answered from the bytes: computed again, the same answer
     with service._CACHE_LOCK:
         service._CACHE.clear()
