@@ -795,3 +795,21 @@ def test_timing_lines_when_asked(tmp_path, monkeypatch):
         assert before <= start <= first <= end <= after
     monkeypatch.delenv("FLEEODDS_WEB_TIMING")
     assert not any(m.cls.__name__ == "Timing" for m in create_app(warmup=False).user_middleware)
+
+
+def test_worker_session_niceness_is_written_where_autogroup_exists():
+    """``FLEEODDS_WORKER_SESSION_NICE``: a worker's own session gets the niceness (Linux autogroup,
+    ``/proc/PID/autogroup``), in a process of its own session here (never the test runner's); where
+    there is no autogroup the call says it could not."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import os; os.setsid(); from fleeodds.web.procs import set_session_nice; ok = set_session_nice(5); "
+            "p = f'/proc/{os.getpid()}/autogroup'; "
+            "print(ok, open(p).read().split()[-1] if os.path.exists(p) else 'none')")
+    src = str(Path(__file__).resolve().parents[3] / "src")  # this checkout's package
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONPATH": src})
+    ok, nice = out.stdout.split()
+    assert (ok, nice) == (("True", "5") if nice != "none" else ("False", "none")), out.stderr
