@@ -797,6 +797,7 @@ def test_timing_lines_when_asked(tmp_path, monkeypatch):
     assert not any(m.cls.__name__ == "Timing" for m in create_app(warmup=False).user_middleware)
 
 
+@pytest.mark.slow
 def test_worker_session_niceness_is_written_where_autogroup_exists():
     """``FLEEODDS_WORKER_SESSION_NICE``: a worker's own session gets the niceness (Linux autogroup,
     ``/proc/PID/autogroup``), in a process of its own session here (never the test runner's); where
