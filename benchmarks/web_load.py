@@ -278,9 +278,6 @@ async def generate(spec: dict, out_path: str) -> None:
                     errors.append(f"{kind} {way} {name}: {type(exc).__name__}")
                     counts["errors"] += 1
 
-        if spec.get("open_connections"):
-            # a player who has the page open: its connection is made (the page's own GETs) before it asks
-            await asyncio.gather(*(http.request("GET", "/api/config") for _ in spec["clients"]))
         # ready: the parent says when to go, to all at once
         print("ready", flush=True)
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
@@ -372,7 +369,6 @@ async def main_async(args) -> dict:
     # with autogroup scheduling the load generator then does not share the server's share of the CPU
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=log, start_new_session=True)
     out: dict = {"clients": args.clients, "requests_per_client": args.requests, "client": args.client,
-                 "open_connections": args.open_connections,
                  "generator_processes": args.generator_processes, "generator_nice": args.generator_nice,
                  "work_threads": args.threads, "work_processes": args.work_processes,
                  "worker_nice": args.worker_nice, "worker_session_nice": args.worker_session_nice,
@@ -445,8 +441,7 @@ async def main_async(args) -> dict:
                             "clients": list(range(g, args.clients, processes)), "requests": args.requests,
                             "poll_wait": args.poll_wait, "client": client, "tag": f"p{number}g{g}",
                             "seed_base": 1000 + 100_000 * number,
-                            "max_seconds": max(1.0, deadline - time.monotonic() - 60), "nice": nice,
-                            "open_connections": args.open_connections}
+                            "max_seconds": max(1.0, deadline - time.monotonic() - 60), "nice": nice}
                     spec_path, result_path = work_dir / f"spec{number}-{g}.json", work_dir / f"out{number}-{g}.json"
                     spec_path.write_text(json.dumps(spec))
                     gp = subprocess.Popen([sys.executable, __file__, "--generate", str(spec_path), str(result_path)],
@@ -644,9 +639,6 @@ def main(argv=None) -> int:
     p.add_argument("--also", action="append", default=[], metavar="CLIENT:PROCESSES:NICE",
                    help="after the clients, run them again against the same warm server with another generator "
                    "(e.g. httpx:1:0, the former one-process httpx generator); repeatable, figures under 'also'")
-    p.add_argument("--open-connections", action="store_true",
-                   help="each client opens its connection before the clients start (a player with the page "
-                   "already open; default: each first question opens its connection, as after 20 s idle)")
     p.add_argument("--threads", type=int, default=None,
                    help="the server's work queue threads with --work-processes 0 (FLEEODDS_WORK_THREADS; default 2)")
     p.add_argument("--work-processes", type=int, default=None,
