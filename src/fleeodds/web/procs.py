@@ -37,8 +37,13 @@ from . import service
 #: when the server's process wakes up for a request (a cached answer, the health check) it gets a core
 #: at once instead of waiting for the heavy work's time slices; the workers keep every core the
 #: server does not use. Linux's autogroup scheduling (on by default on desktops) weighs niceness within
-#: a session only: the server's work does not yield to other sessions' programs because of it.
+#: a session only: the server's work does not yield to other sessions' programs because of it
+#: (:data:`SESSION_NICE` does that).
 NICE = int(os.environ.get("FLEEODDS_WORKER_NICE", "10") or 0)
+#: The niceness of a worker's own session (Linux autogroup scheduling; ``FLEEODDS_WORKER_SESSION_NICE``;
+#: 0: none, the session weighs as much as any other, the server's included). The kernel shares the CPU
+#: between sessions by their own niceness, not their processes': see :func:`set_session_nice`.
+SESSION_NICE = int(os.environ.get("FLEEODDS_WORKER_SESSION_NICE", "0") or 0)
 #: A worker process starts a session of its own (Unix). Linux's autogroup scheduling shares the CPU
 #: between sessions first: workers in the server's session would spend that session's share, and the
 #: server, woken by a request, would wait for its session's next turn behind them (a health check
@@ -274,6 +279,30 @@ def _preload() -> None:
             pass
 
 
+def set_session_nice(nice: int, tries: int = 20) -> bool:
+    """Write ``nice`` as this process's session's niceness (Linux's autogroup scheduling,
+    ``/proc/PID/autogroup``); whether it was written.
+
+    Autogroup shares the CPU between sessions first, each weighed by its own niceness (0 for a new
+    session, whatever its processes' niceness), then between a session's processes. A worker alone
+    in its session at niceness 10 still weighs as much as the server's session. The kernel allows
+    one such change every 0.1 s on the whole machine (EAGAIN otherwise): two workers starting
+    together try again."""
+    import errno
+    import time
+
+    for _ in range(tries):
+        try:
+            with open(f"/proc/{os.getpid()}/autogroup", "w") as f:
+                f.write(str(nice))
+            return True
+        except OSError as exc:  # not Linux, no autogroup, not allowed: the process's niceness only
+            if exc.errno != errno.EAGAIN:
+                return False
+            time.sleep(0.11)
+    return False
+
+
 def child_main(conn, cancel, preload: bool) -> None:
     """A worker process: run each ``(name, args, kwargs)`` received and send back ``("ok", result)``,
     ``("cancelled",)``, ``("project", en, fr)`` (bad input) or ``("error", text)``; ``None`` ends it."""
@@ -288,6 +317,8 @@ def child_main(conn, cancel, preload: bool) -> None:
             os.nice(NICE)
         except (AttributeError, OSError):
             pass
+    if SESSION_NICE:
+        set_session_nice(SESSION_NICE)
     os.environ.setdefault("MPLBACKEND", "Agg")
     from .kernel_cache import keep_kernels_working
 

@@ -32,6 +32,7 @@ import itertools
 import math
 import os
 import queue
+import random
 import threading
 import time
 import weakref
@@ -55,6 +56,10 @@ FIRST_GUESS = 5.0
 #: A new task is refused at once (429) when the work already queued would take longer than this
 #: (seconds, from the recent tasks' mean time): better a prompt "try again in N s" than a late 503.
 ADMIT_WAIT = 20.0
+
+#: A refused request's ``Retry-After`` is spread over ``[n, n * (1 + RETRY_SPREAD)]`` seconds
+#: (:meth:`WorkQueue.retry_after`).
+RETRY_SPREAD = 0.5
 
 #: Worker processes of ``fleeodds serve`` (``--work-processes``): measured on the 2-core machine
 #: (benchmarks/README.md, "Web server under load").
@@ -160,7 +165,7 @@ class WorkQueue:
                 raise Busy(503, 5, "the server is stopping")
             if not background and (len(self._queued) >= self.waiting or self._expected_wait() > ADMIT_WAIT):
                 self.refused += 1
-                raise Busy(429, self.retry_after(), "the server is busy")
+                raise Busy(429, self.retry_after(spread=True), "the server is busy")
             self._queued.add(task)
         self._q.put((priority, next(self._seq), task))
         return task
@@ -172,11 +177,17 @@ class WorkQueue:
         mean = sum(self._recent) / len(self._recent) if self._recent else FIRST_GUESS
         return mean * (len(self._queued) + 1) / self.workers
 
-    def retry_after(self) -> int:
+    def retry_after(self, spread: bool = False) -> int:
         """Seconds after which a refused request may try again: the queue's length times the
-        recent mean task time, over the workers (at least 1)."""
+        recent mean task time, over the workers (at least 1, at most 60). With ``spread``, a
+        random part of up to :data:`RETRY_SPREAD` of it is added: the clients refused in one burst
+        then come back over a few seconds, not all in the same instant (110 retries at once held
+        the event loop of the loaded 2-core machine 0.2 s, and a health check with it)."""
         mean = sum(self._recent) / len(self._recent) if self._recent else FIRST_GUESS
-        return max(1, min(60, math.ceil(mean * (len(self._queued) + 1) / max(self.workers, 1))))
+        base = max(1, min(60, math.ceil(mean * (len(self._queued) + 1) / max(self.workers, 1))))
+        if spread:
+            base = min(60, base + random.randint(0, int(base * RETRY_SPREAD)))
+        return base
 
     async def run(self, fn: Callable[[service.Progress], Any], priority: int = 1,
                   is_disconnected: Callable[[], Any] | None = None, poll: float = 0.25) -> Any:

@@ -280,6 +280,22 @@ def test_queue_full_is_429_with_retry_after_and_health_still_answers(goblins):
         q.close(5)
 
 
+def test_retry_after_is_spread_over_half_of_it_more():
+    """The clients refused together are told to come back over a few seconds, not all at once:
+    ``Retry-After`` is the queue's own estimate n plus a random part of at most n/2."""
+    q = work.WorkQueue()
+    try:
+        q._recent.extend([4.0] * 5)  # a recent mean of 4 s, one queued task, 2 workers: n = 4
+        q._queued.add(object())
+        n = q.retry_after()
+        assert n == 4
+        told = {q.retry_after(spread=True) for _ in range(200)}
+        assert told <= set(range(n, n + n // 2 + 1)) and len(told) > 1
+    finally:
+        q._queued.clear()
+        q.close()
+
+
 def test_cached_exact_answer_does_not_queue(client, goblins):
     """Once an exact answer is computed, the same question is answered from the cache, even while
     every worker is held."""
@@ -297,6 +313,76 @@ def test_cached_exact_answer_does_not_queue(client, goblins):
         assert all(not t.done.is_set() for t in tasks)  # still held: the answers did not go through them
     finally:
         hold.set()
+
+
+def test_the_same_bytes_again_are_answered_before_the_framework(client, goblins, monkeypatch):
+    """A question asked again with the same bytes (path, query, body) is answered from the caches
+    before FastAPI reads it (no validation), with the same answer; other bytes of the same question,
+    an expired result, and the Host and Origin checks still go the usual way."""
+    import json
+
+    from fleeodds.web import app as app_module
+
+    raw = client.app.state.raw_answers
+    body = json.dumps({"scenario": dict(goblins, title="bytes again"), "method": "exact"}).encode()
+    headers = {"content-type": "application/json"}
+    first = client.post("/api/evaluate", content=body, headers=headers)
+    view = client.post("/api/jobs?wait=2", content=body, headers=headers).json()
+    for _ in range(100):  # the page's way: its view drawn
+        if view["state"] != "running":
+            break
+        view = client.get(f"/api/jobs/{view['id']}?wait=1").json()
+    assert first.status_code == 200 and view["state"] == "done"
+    client.post("/api/jobs?wait=2", content=body, headers=headers)  # remembered once its view is cached
+
+    def no_validation(*a, **k):
+        raise AssertionError("validated again")
+
+    monkeypatch.setattr(app_module.EvaluateRequest, "model_validate", no_validation)
+    seen = raw.answered
+    again = client.post("/api/evaluate", content=body, headers=headers)
+    assert again.status_code == 200 and again.content == first.content
+    job = client.post("/api/jobs?wait=2", content=body, headers=headers)
+    assert job.status_code == 200 and job.json()["state"] == "done"
+    assert job.json()["result"] == view["result"] and job.json()["id"] != view["id"]
+    assert client.get(f"/api/jobs/{job.json()['id']}").json()["state"] == "done"  # a real job, as before
+    assert raw.answered == seen + 2
+    # the checks come first: another site's page, another Host are refused as before
+    assert client.post("/api/evaluate", content=body, headers={**headers, "Origin": "http://evil.example"}
+                       ).status_code == 403
+    assert client.post("/api/evaluate", content=body, headers={**headers, "Host": "evil.example"}
+                       ).status_code == 400
+    monkeypatch.undo()
+    # other bytes of the same question: the usual way, the same answer
+    spaced = client.post("/api/evaluate", content=body.replace(b", ", b",  "), headers=headers)
+    assert spaced.status_code == 200 and spaced.json() == first.json() and raw.answered == seen + 2
+    # the same body under another type is another request: the application answers it as before
+    typed = client.post("/api/evaluate", content=body, headers={"content-type": "text/plain"})
+    assert raw.answered == seen + 2 and typed.content != first.content
+    # a result gone from the cache is not answered from the bytes: computed again, the same answer
+    with service._CACHE_LOCK:
+        service._CACHE.clear()
+    assert client.post("/api/evaluate", content=body, headers=headers).json() == first.json()
+    assert raw.answered == seen + 2
+
+
+def test_a_question_not_answered_yet_does_not_hop_to_a_thread(client, goblins, monkeypatch):
+    """A new question (a Monte Carlo job with a new seed) learns that its view is not cached by a
+    look-up: the thread that builds a view from cached parts is used only when they are cached."""
+    built = []
+    real = service.view_if_cached
+
+    def spy(key, lang, compute=True):
+        if compute:
+            built.append(key)
+        return real(key, lang, compute)
+
+    monkeypatch.setattr(service, "view_if_cached", spy)
+    for path in ("/api/jobs?wait=0", "/api/view"):
+        r = client.post(path, json={"scenario": dict(goblins, title="no hop"), "method": "mc", "trials": 1000,
+                                    "seed": 99 if "jobs" in path else 98})
+        assert r.status_code == 200, r.text
+    assert built == []
 
 
 def test_a_known_scenario_is_read_once(client, goblins, monkeypatch):
@@ -689,3 +775,42 @@ def test_worker_processes_answer_cancel_and_stop(goblins, monkeypatch):
     assert q.processes_alive() == 0
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def test_timing_lines_when_asked(tmp_path, monkeypatch):
+    """``FLEEODDS_WEB_TIMING=FILE`` (the load test's ``--timing``): one line per request with its
+    start, first byte and end on the machine's monotonic clock, its status, method, path and the
+    client's ``X-Load-Id``; nothing is written without it."""
+    out = tmp_path / "timing.txt"
+    monkeypatch.setenv("FLEEODDS_WEB_TIMING", str(out))
+    before = time.monotonic()
+    with TestClient(create_app(warmup=False), base_url=LOCAL) as c:
+        assert c.get("/api/health", headers={"X-Load-Id": "g0-7"}).status_code == 200
+        assert c.get("/api/nothing-here").status_code == 404
+    after = time.monotonic()
+    lines = [line.split() for line in out.read_text().splitlines() if not line.startswith("lag ")]
+    assert [line[3:] for line in lines] == [["200", "GET", "/api/health", "g0-7"], ["404", "GET", "/api/nothing-here", "-"]]
+    for line in lines:
+        start, first, end = map(float, line[:3])
+        assert before <= start <= first <= end <= after
+    monkeypatch.delenv("FLEEODDS_WEB_TIMING")
+    assert not any(m.cls.__name__ == "Timing" for m in create_app(warmup=False).user_middleware)
+
+
+@pytest.mark.slow
+def test_worker_session_niceness_is_written_where_autogroup_exists():
+    """``FLEEODDS_WORKER_SESSION_NICE``: a worker's own session gets the niceness (Linux autogroup,
+    ``/proc/PID/autogroup``), in a process of its own session here (never the test runner's); where
+    there is no autogroup the call says it could not."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import os; os.setsid(); from fleeodds.web.procs import set_session_nice; ok = set_session_nice(5); "
+            "p = f'/proc/{os.getpid()}/autogroup'; "
+            "print(ok, open(p).read().split()[-1] if os.path.exists(p) else 'none')")
+    src = str(Path(__file__).resolve().parents[3] / "src")  # this checkout's package
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONPATH": src})
+    ok, nice = out.stdout.split()
+    assert (ok, nice) == (("True", "5") if nice != "none" else ("False", "none")), out.stderr
