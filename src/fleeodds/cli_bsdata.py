@@ -22,7 +22,7 @@ import click
 
 from .cli_types import LANG_DEFAULT, default_lang, CHART, TEXT_OUT, say_notes, strict_option
 from .errors import InputError, as_message
-from .language import Message, N_, _, ngettext, pgettext, use_lang
+from .language import NP_, Message, N_, _, ngettext, pgettext, use_lang
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 
@@ -47,29 +47,26 @@ _REPORT = {
 
 
 def _report_words(key: str, lang: str, **fmt) -> str:
-    """A line of the import report in ``lang``, from the catalogue (an entry of the older ``(en, fr)`` form
-    still works)."""
-    entry = _REPORT[key]
-    if isinstance(entry, tuple):
-        return entry[1 if lang == "fr" else 0].format(**fmt)
-    return Message(entry, **fmt).render(lang)
+    """A line of the import report in ``lang``, from the catalogue."""
+    return Message(_REPORT[key], **fmt).render(lang)
 
 
-#: The importer's :attr:`Problem.field` words that are not a characteristic's short name, in French.
-_FIELD_FR = {"profile": "profil", "troop_type": "type de troupe", "name": "nom", "gameSystemId": "gameSystemId"}
+#: The importer's :attr:`Problem.field` words that are not a characteristic's short name (translated in the
+#: catalogue's context "import field"; a characteristic's short name, ``Ld``, is written as the file writes it).
+_FIELD_WORDS = {"profile": NP_("import field", "profile"), "troop_type": NP_("import field", "troop_type"),
+                "name": NP_("import field", "name")}
 
 
 def _what(field: str, value, lang: str) -> str:
     """``Ld '*'`` (the value as written; ``Ld ''`` when the catalogue leaves it empty), or
     ``profile`` / ``profil`` alone for a unit without a usable profile (its value is always empty)."""
-    name = _FIELD_FR.get(field, field) if lang == "fr" else field
+    with use_lang(lang):
+        name = pgettext("import field", _FIELD_WORDS[field]) if field in _FIELD_WORDS else field
     return name if field == "profile" and value in ("", None) else f"{name} {value!r}"
 
 
 def _report(result, verbose: bool, unmapped_top: int = 12, lang: str = "en") -> None:
     """Skipped units, notes and unmapped rules, on stderr (stdout stays clean for data), in ``lang``."""
-    i = 1 if lang == "fr" else 0
-
     def echo(key: str, tail: str = "", **fmt) -> None:
         fmt = {k: (as_message(v, None).render(lang) if k == "msg" else v) for k, v in fmt.items()}
         click.echo(_report_words(key, lang, **fmt) + tail, err=True)
@@ -102,7 +99,8 @@ def _report(result, verbose: bool, unmapped_top: int = 12, lang: str = "en") -> 
         items = list(counts.items())
         shown = items if verbose or key != "unmapped" else items[:unmapped_top]
         more = "" if len(shown) == len(items) else _report_words("more", lang, n=len(items) - len(shown))
-        rules = (("rule", "règle") if len(items) == 1 else ("rules", "règles"))[i]
+        with use_lang(lang):
+            rules = ngettext("rule", "rules", len(items))
         echo(key, ", ".join(f"{name} ×{n}" for name, n in shown) + more, n=len(items), rules=rules)
 
 

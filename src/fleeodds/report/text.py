@@ -1,8 +1,7 @@
 """Words of the tables and charts, from the message catalogues (:mod:`fleeodds.language`).
 
 Each entry is its English text, marked for the catalogue (``N_``); its French is in
-``locale/fr/LC_MESSAGES/fleeodds.po``. An entry written the older way, ``{"en": …, "fr": …}``,
-still works (its own French, unless the catalogue has one).
+``locale/fr/LC_MESSAGES/fleeodds.po``.
 """
 
 from ..language import N_, render, translation
@@ -28,11 +27,7 @@ WORDS = {
 
 def w(key: str, lang: str, **fmt) -> str:
     """The word ``key`` in ``lang``, formatted with ``fmt``."""
-    entry = WORDS[key]
-    english = entry["en"] if isinstance(entry, dict) else entry
-    s = english if lang == "en" else translation(lang).gettext(english)
-    if isinstance(entry, dict) and s == english:
-        s = entry.get(lang, english)  # an entry of the older (en, fr) form
+    s = translation(lang).gettext(WORDS[key])
     if not fmt:
         return s
     return s.format(**{k: render(v, lang) for k, v in fmt.items()})  # a Message parameter in the same language
