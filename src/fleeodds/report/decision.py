@@ -13,7 +13,6 @@ from typing import Sequence
 from tabulate import tabulate
 
 from .format import fixed, integer, number, pct
-from ..i18n import fixed, integer, number, pct
 from ..language import render
 from .text import WORDS, w
 

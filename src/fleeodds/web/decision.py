@@ -10,7 +10,6 @@ from typing import Any
 
 from ..decisions import decide
 from ..report.format import number, pct
-from ..i18n import number, pct
 from ..language import use_lang
 from ..report.decision import decision_chart, decision_sentences, policy_sentences
 from . import service
