@@ -15,6 +15,15 @@ from fleeodds.report.summary import rounded, short_label
 from fleeodds.language import use_lang
 
 
+def _relabelled(table, lang):
+    """``table`` with its labels in ``lang`` (the language is chosen at the edge)."""
+    from fleeodds.language import use_lang
+
+    with use_lang(lang):
+        return table.relabel()
+
+
+
 def notes_in(sc, lang):
     """The scenario's notes in ``lang`` (the language is the context's: :func:`fleeodds.language.use_lang`)."""
     with use_lang(lang):
@@ -46,7 +55,7 @@ def test_sentence_is_title_then_each_outcome_that_happens(goblins):
 
 
 def test_sentence_in_french_uses_french_numbers(goblins):
-    s = goblins.relabel("fr").summary_sentence()
+    s = _relabelled(goblins, "fr").summary_sentence()
     assert "\u202f: tient 8\u00a0%" in s
     assert "rattrapée et détruite par la poursuite 51\u00a0%" in s
 
