@@ -74,14 +74,16 @@ NOTEBOOKS = {
                "not card values. Labels in French."),
         ("code", SETUP),
         ("code", 'sc = fleeodds.load_scenario("hell_dorado/fuite_arquebusier_bran_carnoth.toml")\n'
-                 'table = fleeodds.evaluate(sc, "both", trials=100_000, seed=3, lang="fr", progress=False)\n'
-                 'print(table.summary_sentence())\n'
-                 'print("\\n".join(table.notes()))  # qui attaque, avec combien de dés, et pourquoi\n'
-                 'print(tables.render(table))'),
+                 'with fleeodds.use_lang("fr"):  # the reader\'s language: labels, notes, tables\n'
+                 '    table = fleeodds.evaluate(sc, "both", trials=100_000, seed=3, progress=False)\n'
+                 '    print(table.summary_sentence())\n'
+                 '    print("\\n".join(table.notes()))  # qui attaque, avec combien de dés, et pourquoi\n'
+                 '    print(tables.render(table))'),
         ("code", "charts.outcome_chart(table);"),
         ("md", "## Points de vie du fuyard (balayage exact)"),
         ("code", "from fleeodds.sweep import sweep\n"
-                 'sw = sweep(sc, {"fleeing.pv": "1..8"}, lang="fr", progress=False)\n'
+                 'with fleeodds.use_lang("fr"):\n'
+                 '    sw = sweep(sc, {"fleeing.pv": "1..8"}, progress=False)\n'
                  '# chaque configuration comparée du fichier est balayée : une courbe par configuration\n'
                  'charts.line_chart(sw, outcomes=["killed"], xlabel="PV de l\'Arquebusier");'),
     ],

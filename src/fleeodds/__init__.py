@@ -3,9 +3,15 @@
 Public API::
 
     load_scenario(path_or_dict) -> Scenario
-    evaluate(scenario, method="both", trials=..., precision=..., seed=..., lang=...) -> OutcomeTable
+    evaluate(scenario, method="both", trials=..., precision=..., seed=...) -> OutcomeTable
     decide(scenario, method="both", ...) -> Decision   (the best choice of a [decide] table)
     list_examples(), example_path(name)
+    use_lang(lang), get_lang()   (the reader's language: labels, notes and errors)
+
+The language is chosen once, around the calls, not passed to them::
+
+    with fleeodds.use_lang("fr"):
+        table = fleeodds.evaluate(scenario)     # labels in French; table.lang == "fr"
 
 See the README for the command-line tool.
 """
@@ -16,7 +22,8 @@ from .errors import FleeoddsError, InputError  # noqa: E402
 
 #: Imported on first use (PEP 562), so that `fleeodds --help` starts without numpy or pandas.
 _LAZY = {"evaluate": "evaluation", "example_path": "loading", "list_examples": "loading", "load_scenario": "loading",
-         "OutcomeTable": "results", "decide": "decisions", "api": None, "results": None}
+         "OutcomeTable": "results", "decide": "decisions", "api": None, "results": None,
+         "use_lang": "language", "get_lang": "language"}
 
 
 def __getattr__(name: str):
@@ -30,4 +37,4 @@ def __getattr__(name: str):
     return value
 
 __all__ = ["evaluate", "decide", "load_scenario", "list_examples", "example_path", "OutcomeTable",
-           "FleeoddsError", "InputError", "__version__"]
+           "FleeoddsError", "InputError", "use_lang", "get_lang", "__version__"]

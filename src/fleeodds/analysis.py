@@ -176,7 +176,7 @@ def run_analysis(path: Path, out_dir: Path) -> list[Path]:
     kind = spec["kind"]
     if kind == "sweep":
         vary = list(spec["vary"].items())
-        sw = sweep(sc, vary, method, trials=trials, seed=seed, lang=lang, progress=False, title=title)
+        sw = sweep(sc, vary, method, trials=trials, seed=seed, progress=False, title=title)
         md = tables.render_sweep(sw, "md", labels=labels)
         text_to(_with_subtitle(md, subtitle), tables.render_sweep(sw, "csv"))
         f = sw.fields
@@ -206,7 +206,7 @@ def run_analysis(path: Path, out_dir: Path) -> list[Path]:
                     raise InputError(f"{path.name}: setups.{i}", s, Message(N_("a table with label and changes")))
                 label = _text(s.get("label"), f"{path.name}: setups.{i}.label") or f"setup {i + 1}"
                 setups.append((label, sc.with_changes(s.get("changes") or {})))
-        comp = compare(setups, method or "both", trials=trials, seed=seed, lang=lang, progress=False, title=title)
+        comp = compare(setups, method or "both", trials=trials, seed=seed, progress=False, title=title)
         md = tables.render_comparison(comp, "md", summary=True)
         text_to(_with_subtitle(md, subtitle), tables.render_comparison(comp, "csv"))
         foot, diff_foot = tables.comparison_chart_notes(comp), tables.comparison_chart_notes(comp, True)
@@ -217,7 +217,7 @@ def run_analysis(path: Path, out_dir: Path) -> list[Path]:
                                                     show_zero=show_zero, **chart_kw), "-diff")
     else:  # run
         m = method or ("both" if sc.has_exact and trials else "exact" if sc.has_exact else "mc")
-        t = evaluate(sc, m, trials=trials, seed=seed, lang=lang, progress=False)
+        t = evaluate(sc, m, trials=trials, seed=seed, progress=False)
         t.manifest["title"] = title
         md = tables.render(t, "md", distribution=bool(spec.get("metric")), summary=True)
         csv = t.to_csv()

@@ -31,7 +31,7 @@ def army_matrix(scenario: Scenario | str | Path | dict, rows: Any, cols: Any, *,
                 system: str | Path | None = None, layout: str = "cells", method: str = "auto",
                 trials: int = 100_000, seed: int = 0, types: Any = None, points: Any = None,
                 workers: int | None = None, scheduler: str | None = None, progress: bool | None = None,
-                lang: str = "en", strict: bool = False):
+                strict: bool = False):
     """Army against army as a :class:`pandas.DataFrame`: every unit of ``rows`` in the first role of
     the scenario's rules system (Warhammer: fleeing) against every unit of ``cols`` in the other
     (pursuing); see :mod:`fleeodds.matrix`.
@@ -49,7 +49,7 @@ def army_matrix(scenario: Scenario | str | Path | dict, rows: Any, cols: Any, *,
         ``"cells"``: one row per pair (every outcome, the total and its interval, points and
         per-100-points columns, :attr:`fleeodds.results.Matrix.cells`); ``"long"``: one row per
         pair and outcome (tidy); ``"wide"``: the matrix of the total, rows the first army's units.
-    method, trials, seed, types, points, workers, scheduler, progress, lang
+    method, trials, seed, types, points, workers, scheduler, progress
         As :func:`fleeodds.matrix.matrix`.
     strict : bool
         Refuse an input of the scenario that changes nothing (by default: noted in the manifest).
@@ -58,7 +58,8 @@ def army_matrix(scenario: Scenario | str | Path | dict, rows: Any, cols: Any, *,
     -------
     pandas.DataFrame
         Its ``attrs["failures"]`` lists the cells that could not be computed, ``attrs["manifest"]``
-        the run (method, seed, distinct exact chains solved, runner).
+        the run (method, seed, distinct exact chains solved, runner). Labels in the reader's language,
+        the context's (``with fleeodds.use_lang("fr"): fleeodds.api.army_matrix(...)``).
 
     Raises
     ------
@@ -83,7 +84,7 @@ def army_matrix(scenario: Scenario | str | Path | dict, rows: Any, cols: Any, *,
 
     first, other = (tuple(get_system(sc.system).roles) + ("", ""))[:2]  # matrix() refuses fewer than two roles
     m = matrix(sc, army(rows, first), army(cols, other), method=method, trials=trials, seed=seed,
-               types=types, points=points, workers=workers, scheduler=scheduler, progress=progress, lang=lang,
+               types=types, points=points, workers=workers, scheduler=scheduler, progress=progress,
                strict=strict)
     frame = m.cells.copy() if layout == "cells" else m.frame.copy() if layout == "long" else m.wide()
     frame.attrs["failures"] = list(m.failures)

@@ -270,8 +270,9 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         from .compare import compare
 
         setups = [(v.label().render(lang), v.scenario) for v in variants]
-        comp = compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
-                       progress=progress, title=sc.title_label().render(lang), notes=noted)
+        with use_lang(lang):  # the labels' language
+            comp = compare(setups, method, trials=trials, precision=precision, seed=seed,
+                           progress=progress, title=sc.title_label().render(lang), notes=noted)
         full, comp = comp, comp.nonzero()  # outcomes that no setup can reach are left out (--show-zero: not in the chart)
         text = _render_comparison(comp, fmt, cumulative=distribution)
         kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero)
@@ -288,8 +289,9 @@ def run(scenario, trials, precision, seed, exact_only, mc_only, both, lang, no_p
         if distribution and not comp.cumulative_rows():
             click.echo(_msg("distribution_single", lang), err=True)
     else:
-        table = _evaluation().evaluate(sc, method, trials=trials, precision=precision, seed=seed, lang=lang,
-                             progress=progress)
+        with use_lang(lang):  # the labels' language
+            table = _evaluation().evaluate(sc, method, trials=trials, precision=precision, seed=seed,
+                                           progress=progress)
         if fmt == "json":
             text = table.to_json()
         elif fmt == "csv":
@@ -471,8 +473,9 @@ def compare(scenarios, trials, precision, seed, exact_only, mc_only, both, lang,
             setups += [(f"{name}: {v.label().render(lang)}", v.scenario) for v in variants] or [(name, sc)]
         title = " / ".join(names)
     method = _method(exact_only, mc_only, loaded[0], both, lang)  # "both" falls back to Monte Carlo where not exact
-    comp = run_compare(setups, method, trials=trials, precision=precision, seed=seed, lang=lang,
-                       progress=False if no_progress else None, title=title, paired=not independent, notes=noted)
+    with use_lang(lang):  # the labels' language
+        comp = run_compare(setups, method, trials=trials, precision=precision, seed=seed,
+                           progress=False if no_progress else None, title=title, paired=not independent, notes=noted)
     _emit(_render_comparison(comp, fmt, cumulative=distribution), out, lang)
     kw = _chart_kw(chart_title, chart_subtitle, xlabel, ylabel, legend_title, chart_size, show_zero)
     if chart:
@@ -528,8 +531,8 @@ def sweep(scenario, vary, trials, precision, seed, exact_only, mc_only, both, la
     if outcome is not None:
         sc.outcome_index(outcome)  # an unknown outcome code is an error now, not after the sweep
     method = None if not (exact_only or mc_only or both) else _method(exact_only, mc_only, sc, both, lang)
-    sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang,
-                   progress=False if no_progress else None)
+    with use_lang(lang):  # the labels' language
+        sw = run_sweep(sc, items, method, trials=trials, seed=seed, progress=False if no_progress else None)
     for f in sw.manifest.get("fields_without_effect", []):
         click.echo(_msg("sweep_no_effect", lang, field=f), err=True)
     for record in sw.manifest.get("input_notes", []):  # written fields that change nothing at some points

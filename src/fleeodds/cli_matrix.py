@@ -108,10 +108,10 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
             raise InputError("out", str(out), Message(N_("a writable file ({error})"), error=os_reason(exc))) from None
 
     checkpoint = save if out is not None and Path(out).suffix.lower() == ".json" else None
-    with runner:
+    with runner, use_lang(lang):  # the labels' language
         result = build(scenario, rows, cols, method=method, trials=trials, seed=seed, types=types, points=points,
                        runner=runner, progress=False if no_progress else None, resume=previous,
-                       checkpoint=checkpoint, lang=lang,
+                       checkpoint=checkpoint,
                        unit_size=int(unit_size) if unit_size and unit_size.isdigit() else unit_size)
     if out is not None:
         suffix = Path(out).suffix.lower()

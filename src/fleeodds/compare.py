@@ -22,7 +22,6 @@ from .evaluation import add_input_notes, evaluate, refuse_all
 from .loading import load_scenario
 from .errors import InputError, short_repr
 from .language import Message, N_
-from .outcomes import check_lang
 from .results import Comparison, OutcomeTable
 from .stats import independent_difference, paired_difference_from_joint, trials_for_precision
 from .system import Scenario
@@ -37,7 +36,6 @@ def compare(
     trials: int | None = None,
     precision: float | None = None,
     seed: int = 0,
-    lang: str = "en",
     progress: bool | None = None,
     title: str = "",
     paired: bool = True,
@@ -60,7 +58,6 @@ def compare(
         Target 95 % half-width; a paired run uses the worst-case (p = 0.5)
         number of trials for it.
     seed : int
-    lang : {"en", "fr"}
     progress : bool or None
     title : str
     paired : bool
@@ -77,14 +74,14 @@ def compare(
     Returns
     -------
     Comparison
+        Labels in the reader's language, the context's (``with use_lang("fr"): compare(...)``).
 
     Raises
     ------
     InputError
         With fewer than two setups, setups of different rules systems, or an
-        invalid method, language, trials, precision or seed.
+        invalid method, trials, precision or seed.
     """
-    check_lang(lang)
     if (not isinstance(setups, (list, tuple))
             or not all(isinstance(x, (tuple, list)) and len(x) == 2 for x in setups)):
         raise InputError("setups", short_repr(setups), Message(N_("a list of (label, scenario) pairs")))
@@ -118,18 +115,18 @@ def compare(
             trials = trials_for_precision(0.5, precision)
         pc = engine.simulate_paired([sc.trial_kernel() for sc in scenarios], [len(sc.outcomes) for sc in scenarios],
                                     trials=trials, seed=seed, progress=progress,
-                                    description=title or "comparing", lang=lang)
+                                    description=title or "comparing")
     tables = []
     for k, sc in enumerate(scenarios):
         m = method if (method != "both" or sc.has_exact) else "mc"
         if pc is not None:
             counts = pc.outcome_counts(k).reshape(-1, 1)
             sim = engine.SimulationCounts(counts, pc.trials, pc.seed, pc.seconds / len(scenarios))
-            t = evaluate(sc, m, lang=lang, simulation=sim)
+            t = evaluate(sc, m, simulation=sim)
             t.manifest["paired"] = True
         else:
             # unpaired runs must really be independent: setup k reads the stream of seed + k
-            t = evaluate(sc, m, trials=trials, precision=precision, seed=(seed + k) % 2**63, lang=lang,
+            t = evaluate(sc, m, trials=trials, precision=precision, seed=(seed + k) % 2**63,
                          progress=progress)
         tables.append(t)
     frame = _frame(labels, scenarios, tables, pc)

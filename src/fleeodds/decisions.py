@@ -31,7 +31,7 @@ from typing import Any
 
 from .errors import FleeoddsError, InputError, error_message, short_repr
 from .language import Message, N_, SOURCE_LANG, Written, available_langs, get_lang, use_lang
-from .outcomes import as_message, check_lang
+from .outcomes import as_message
 from .system import DECIDE_KEY, RollChoice, Scenario, _given, get_system, value_label
 from .validation import equals_default, schema_default
 

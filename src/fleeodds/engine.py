@@ -29,7 +29,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .errors import InputError, grouped
-from .language import Message, N_, use_lang
+from .language import Message, N_
 from .stats import trials_for_precision, wilson_half_width
 
 #: Trials per kernel call (one progress-bar step).
@@ -171,7 +171,6 @@ def simulate(
     outcomes: Sequence[int] | None = None,
     progress: bool | None = None,
     description: str = "simulating",
-    lang: str = "en",
 ) -> SimulationCounts:
     """Run ``kernel`` for a fixed number of trials or to a target precision.
 
@@ -192,9 +191,8 @@ def simulate(
         Show a progress bar (on standard error) if the run lasts more than
         about a second. ``None``: only on a terminal.
     description : str
-        Label of the progress bar and of the compile notice.
-    lang : {"en", "fr"}
-        Language of the compile notice.
+        Label of the progress bar and of the compile notice (the notice is in the reader's
+        language, the context's: :func:`fleeodds.language.use_lang`).
 
     Returns
     -------
@@ -233,7 +231,7 @@ def simulate(
             else:
                 n = min(CHUNK, max(1 << 16, done), MAX_TRIALS - done)
             if done == 0:
-                with use_lang(lang), compile_notice(description, progress is not False):
+                with compile_notice(description, progress is not False):
                     part = kernel(seed, done, n)
             else:
                 part = kernel(seed, done, n)
@@ -311,7 +309,6 @@ def simulate_paired(
     progress: bool | None = None,
     description: str = "paired simulation",
     chunk: int = PAIRED_CHUNK,
-    lang: str = "en",
 ) -> PairedCounts:
     """Run several setups on the same trials and cross-tabulate each against the first.
 
@@ -327,6 +324,8 @@ def simulate_paired(
         Trial ``t`` of every setup reads the stream of ``(seed, t)``.
     progress : bool or None
         Progress bar as in :func:`simulate`.
+    description : str
+        Label of the progress bar and of the compile notice (in the reader's language, as in :func:`simulate`).
     chunk : int
         Trials per kernel call: memory is ``O(chunk × setups)``, never ``O(trials)``.
 
@@ -356,7 +355,7 @@ def simulate_paired(
         while done < trials:
             n = min(chunk, trials - done)
             if done == 0:
-                with use_lang(lang), compile_notice(description, progress is not False):
+                with compile_notice(description, progress is not False):
                     base = trial_kernels[0](seed, done, n)
                     for kern in trial_kernels[1:]:
                         kern(seed, 0, 1)  # compile the others under the same notice

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from .language import Message, N_, get_lang
+from .language import Message, N_, get_lang, register_input_error
 
 #: Longest echo of a value in an error message (characters).
 MAX_ECHO = 80
@@ -193,3 +193,6 @@ class InputError(FleeoddsError):
             msg = Message(N_("{field}: {value} is not allowed; expected {allowed}"), field=field,
                           value=echo(value), allowed=shown)
         super().__init__(msg)
+
+
+register_input_error(InputError)  # language.check_lang raises it (language imports nothing of the package)

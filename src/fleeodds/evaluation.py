@@ -21,8 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import numpy as np
 
 from .errors import InputError, as_message, short_repr
-from .language import Message, N_, SOURCE_LANG, available_langs, use_lang
-from .outcomes import check_lang
+from .language import Message, N_, SOURCE_LANG, available_langs, get_lang, use_lang
 from .system import Scenario
 from .validation import refuse_notes
 
@@ -56,7 +55,6 @@ def evaluate(
     trials: int | None = None,
     precision: float | None = None,
     seed: int = 0,
-    lang: str = "en",
     progress: bool | None = None,
     simulation: "engine.SimulationCounts | None" = None,
     strict: bool = False,
@@ -77,8 +75,6 @@ def evaluate(
         Target 95 % Wilson half-width of every outcome, e.g. 0.001.
     seed : int
         Seed of the counter-based stream (same seed, same counts, any thread count).
-    lang : {"en", "fr"}
-        Language of the labels.
     progress : bool or None
         Progress bar on long Monte Carlo runs (``None``: only on a terminal).
     simulation : SimulationCounts, optional
@@ -98,11 +94,15 @@ def evaluate(
     Returns
     -------
     OutcomeTable
+        Its labels (and the manifest's ``title``) in the reader's language, the context's
+        (:func:`fleeodds.language.get_lang`; ``with use_lang("fr"): evaluate(...)``), which the table
+        records as :attr:`~fleeodds.results.OutcomeTable.lang`; the manifest keeps the title, notes and
+        sentences in every language (:meth:`~fleeodds.results.OutcomeTable.relabel` gives another).
 
     Raises
     ------
     InputError
-        Unknown method or language, invalid trials/precision/seed,
+        Unknown method, invalid trials/precision/seed,
         ``method="exact"`` on a scenario without an exact solver, or (``strict``) an input that
         changes nothing here.
     """
@@ -117,7 +117,7 @@ def evaluate(
         raise InputError("simulation", short_repr(simulation), Message(N_("counts from fleeodds.engine.simulate, or None")))
     if method not in METHODS:
         raise InputError("method", short_repr(method), Message(N_("one of 'exact', 'mc', 'both'")))
-    check_lang(lang)
+    lang = get_lang()  # the reader's, chosen at the edge: the labels' language
     if strict:
         refuse_notes(scenario.input_notes())
     if method == "exact" and not scenario.has_exact:
@@ -183,8 +183,7 @@ def evaluate(
         manifest["exact_refusal"] = scenario.exact_refusal
     if method in ("mc", "both"):
         sim = simulation or engine.simulate(scenario.kernel(), trials=trials, precision=precision, seed=seed,
-                                            progress=progress, description=scenario.title_label().render(lang) or "simulating",
-                                            lang=lang)
+                                            progress=progress, description=scenario.title_label().render(lang) or "simulating")
         manifest.update({"seed": sim.seed, "trials": sim.trials, "precision": precision,
                          "mc_seconds": round(sim.seconds, 3)})
         per_outcome = sim.outcome_counts

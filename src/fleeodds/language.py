@@ -93,6 +93,36 @@ def use_lang(lang: str | None) -> Iterator[str]:
         _LANG.reset(token)
 
 
+#: What :func:`check_lang` raises: :class:`fleeodds.errors.InputError`, which that module registers here
+#: when it loads (the package's ``__init__`` loads it before any of its modules runs; this module
+#: imports nothing of the package, so it cannot import it). ``None``: a plain ``ValueError``.
+_INPUT_ERROR: type | None = None
+
+
+def register_input_error(cls: type) -> None:
+    """Make :func:`check_lang` raise ``cls(field, value, allowed)`` (called by :mod:`fleeodds.errors`)."""
+    global _INPUT_ERROR
+    _INPUT_ERROR = cls
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` when it has a catalogue (:func:`available_langs`): an edge (the command line, a web request,
+    a report function's ``lang``) checks the language it was asked for before it chooses it.
+
+    Raises
+    ------
+    InputError
+        Naming ``lang`` and the languages allowed (:class:`fleeodds.errors.InputError`).
+    """
+    langs = available_langs()
+    if lang not in langs:
+        allowed = Message(N_("one of {langs}"), langs=", ".join(repr(lg) for lg in langs))
+        if _INPUT_ERROR is None:
+            raise ValueError(f"lang: {lang!r} is not allowed; expected {allowed}")
+        raise _INPUT_ERROR("lang", lang, allowed)
+    return lang
+
+
 def lang_or_current(lang: str | None) -> str:
     """``lang`` when given, else the language of this context (the shim of the old ``lang`` parameters)."""
     return get_lang() if lang is None else lang

@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping
 
 from .errors import InputError, either
 from .language import Message, N_, Written
-from .outcomes import as_message, check_lang
+from .outcomes import as_message
 
 #: How a ranking may name a role: its chart's subtitle, or the end of its heading.
 PHRASE_KINDS = ("chart", "header")

@@ -51,8 +51,8 @@ from typing import Any, Callable, Iterable
 
 from .errors import FleeoddsError, InputError, either, grouped, short_repr
 from .foreign import json_reason
-from .language import Message, N_, Written
-from .outcomes import as_message, check_lang
+from .language import Message, N_, Written, get_lang
+from .outcomes import as_message
 from .scale import Done, Job, Runner, cell_seed
 from .system import Scenario, get_system, label_texts
 from .validation import refuse_notes
@@ -329,7 +329,7 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
            seed: int = 0, types: str | Iterable[str] | None = None, points: str | tuple | None = None,
            runner: Runner | None = None, workers: int | None = None, scheduler: str | None = None,
            progress: bool | None = None, resume: Any = None, checkpoint: Callable | None = None,
-           lang: str = "en", strict: bool = False, unit_size: Any = None):
+           strict: bool = False, unit_size: Any = None):
     """Evaluate ``scenario`` for every unit of ``rows`` in the first role against every unit of
     ``cols`` in the other role.
 
@@ -363,7 +363,6 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
     checkpoint : callable, optional
         Called with the matrix so far every :data:`CHECKPOINT_SECONDS` seconds during the run
         (e.g. to write the output file, so that an interrupted run can be resumed).
-    lang : {"en", "fr"}
     unit_size : str or int, optional
         How many models each unit fields where the rules system sizes units
         (:attr:`~fleeodds.list_building.ListBuilding.fit_unit`; Warhammer fights: default the
@@ -375,6 +374,8 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
     Returns
     -------
     fleeodds.results.Matrix
+        Its title and labels in the reader's language, the context's (``with use_lang("fr"): matrix(...)``),
+        which it records as :attr:`~fleeodds.results.Matrix.lang`.
 
     Raises
     ------
@@ -386,7 +387,7 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
     """
     from .rank import list_building
 
-    check_lang(lang)
+    lang = get_lang()  # the reader's, chosen at the edge
     if not isinstance(scenario, Scenario):
         raise InputError("scenario", short_repr(scenario), Message(N_("a scenario from fleeodds.load_scenario")))
     if not isinstance(rows, Army) or not isinstance(cols, Army):

@@ -96,20 +96,3 @@ def unit_message(unit: str) -> Message:
 
 #: No metric recorded; its label is told apart from other "none"s by its context: "aucune" (une mesure).
 NO_METRIC = Metric("none", pmessage("metric", "none"), 1)
-
-
-def check_lang(lang: str) -> str:
-    """``lang`` when it has a catalogue (:func:`fleeodds.language.available_langs`).
-
-    Raises
-    ------
-    InputError
-        Naming ``lang`` and the languages allowed.
-    """
-    from .errors import InputError
-    from .language import Message, N_
-
-    langs = available_langs()
-    if lang not in langs:
-        raise InputError("lang", lang, Message(N_("one of {langs}"), langs=", ".join(repr(lg) for lg in langs)))
-    return lang

@@ -71,6 +71,9 @@ class OutcomeTable:
     outcomes : tuple of Outcome
     metric : Metric
     lang : str
+        The language the labels of ``rows`` are in: a record of the data, not a choice (the evaluation
+        writes them in the reader's language, the context's, and passes it here; :meth:`relabel`
+        gives another). The one ``lang`` parameter left below the edges, on purpose.
     exact_fractions : dict of str to str
         Outcome code -> exact probability as ``"n/d"`` (fraction mode only).
     """

@@ -25,7 +25,6 @@ from .evaluation import add_input_notes, evaluate
 from .loading import load_scenario
 from .errors import FleeoddsError, InputError, echo, short_repr
 from .language import Message, N_, get_lang
-from .outcomes import check_lang
 from .results import SWEEP_COLUMNS, OutcomeTable, Sweep
 from .system import Scenario, get_system
 from .validation import (InputNote, refuse_notes, set_field, strict_inputs,  # noqa: F401  (set_field re-exported)
@@ -118,7 +117,6 @@ def sweep(
     *,
     trials: int | None = None,
     seed: int = 0,
-    lang: str = "en",
     progress: bool | None = None,
     title: str | None = None,
     runner: Any = None,
@@ -141,7 +139,6 @@ def sweep(
         Monte Carlo trials per cell (default 1,000,000); each cell uses ``seed``,
         so a cell equals a single run of the same scenario with the same seed.
     seed : int
-    lang : {"en", "fr"}
     progress : bool or None
         A bar over the cells (``None``: only on a terminal).
     title : str, optional
@@ -161,6 +158,9 @@ def sweep(
     Returns
     -------
     Sweep
+        Its labels and title in the reader's language, the context's (``with use_lang("fr"): sweep(...)``),
+        which it records as :attr:`~fleeodds.results.Sweep.lang`; each cell is evaluated in it (a worker
+        process too: its job carries the language).
 
     Raises
     ------
@@ -169,7 +169,7 @@ def sweep(
         rules system rejects: the message names the field, the value and the
         system's reason (an unknown field, a value out of range …).
     """
-    check_lang(lang)
+    lang = get_lang()  # the reader's, chosen at the edge: the labels' language
     strict = bool(strict) or strict_inputs_on()
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario, strict=strict)
     if strict:
@@ -399,7 +399,7 @@ def _points_text(fields: list[str], points: list[tuple]) -> str:
 def _evaluate(cell: Scenario, method: str, trials: int | None, seed: int) -> OutcomeTable:
     """One cell's evaluation in the reader's language (a :class:`fleeodds.scale.Job` function: importable, so a
     Dask worker runs it; the job sets the language there)."""
-    return evaluate(cell, method, trials=trials, seed=seed, lang=get_lang(), progress=False)
+    return evaluate(cell, method, trials=trials, seed=seed, progress=False)
 
 
 def _fields_without_effect(frame: pd.DataFrame, fields: list[str]) -> list[str]:

@@ -32,7 +32,8 @@ def test_outcome_chart_labels(table, lang, xlabel, label, trials_word):
 
 def test_comparison_chart_has_one_bar_group_per_setup():
     sc = fleeodds.load_scenario("warhammer/leadership_by_edition.toml")
-    comp = compare([(str(v.name), v.scenario) for v in sc.variants()], "exact", lang="fr")
+    with use_lang("fr"):
+        comp = compare([(str(v.name), v.scenario) for v in sc.variants()], "exact")
     fig = charts.comparison_chart(comp.frame, title=sc.title, lang="fr")
     ax = fig.axes[0]
     assert ax.get_legend().get_title().get_text() == "Configuration"

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 import fleeodds
 from fleeodds import engine
 from fleeodds.cli import main
+from fleeodds.language import use_lang
 from fleeodds.compare import compare
 from fleeodds.errors import FleeoddsError, InputError
 from fleeodds.report import charts, tables
@@ -226,7 +227,11 @@ def test_parse_values_types():
 # ----------------------------------------------------------------------------- charts (objects, not pixels)
 @pytest.fixture(scope="module")
 def one_field():
-    return {lang: sweep(GOBLINS, {"fleeing.leadership": "4..9"}, lang=lang, progress=False) for lang in ("en", "fr")}
+    out = {}
+    for lang in ("en", "fr"):
+        with use_lang(lang):
+            out[lang] = sweep(GOBLINS, {"fleeing.leadership": "4..9"}, progress=False)
+    return out
 
 
 @pytest.mark.parametrize("lang,ylabel,legend,note,tick", [
@@ -249,7 +254,8 @@ def test_line_chart_labels(one_field, lang, ylabel, legend, note, tick):
 @pytest.mark.parametrize("lang,cbar", [("en", "P(caught and destroyed in the pursuit)"),
                                        ("fr", "P(rattrapée et détruite par la poursuite)")])
 def test_heatmap_labels_and_cells(lang, cbar):
-    sw = sweep(GOBLINS, {"fleeing.leadership": "6..8", "combat.margin": "1..2"}, lang=lang, progress=False)
+    with use_lang(lang):
+        sw = sweep(GOBLINS, {"fleeing.leadership": "6..8", "combat.margin": "1..2"}, progress=False)
     fig = charts.heatmap(sw, "caught", xlabel="margin", ylabel="Ld")
     ax = fig.axes[0]
     assert ax.get_xlabel() == "margin" and ax.get_ylabel() == "Ld"
@@ -264,7 +270,8 @@ def test_heatmap_labels_and_cells(lang, cbar):
 @pytest.mark.parametrize("lang,words", [("en", ["exactly", "at least", "at most"]),
                                         ("fr", ["exactement", "au moins", "au plus"])])
 def test_metric_chart_shows_the_three_views(lang, words):
-    t = fleeodds.evaluate(fleeodds.load_scenario("dnd/wizard_withdraws_past_orcs_35.toml"), "exact", lang=lang)
+    with use_lang(lang):
+        t = fleeodds.evaluate(fleeodds.load_scenario("dnd/wizard_withdraws_past_orcs_35.toml"), "exact")
     fig = charts.metric_chart(t)
     ax = fig.axes[0]
     assert [x.get_text() for x in ax.get_legend().get_texts()] == words
@@ -277,7 +284,8 @@ def test_metric_chart_shows_the_three_views(lang, words):
 @pytest.mark.parametrize("lang,axis", [("en", "Difference vs Ld 5 (percentage points)"),
                                        ("fr", "Écart par rapport à « Ld 5 » (points de pourcentage)")])
 def test_difference_chart_labels(ld_setups, lang, axis):
-    comp = compare(ld_setups, "mc", trials=20_000, seed=2, lang=lang, progress=False, title="T")
+    with use_lang(lang):
+        comp = compare(ld_setups, "mc", trials=20_000, seed=2, progress=False, title="T")
     fig = charts.difference_chart(comp)
     ax = fig.axes[0]
     assert ax.get_xlabel() == axis and ax.get_title(loc="left") == "T"

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 import fleeodds
 from fleeodds import api
 from fleeodds.cli import main
+from fleeodds.language import use_lang
 
 #: Words the project writes in English (outcomes, notes, headers, messages, summaries).
 ENGLISH = [
@@ -82,9 +83,10 @@ def test_french_charts_have_no_english_word():
     from fleeodds.sweep import sweep
 
     sc = fleeodds.load_scenario("warhammer/leadership_by_edition.toml")
-    comp = compare([(v.label().render("fr"), v.scenario) for v in sc.variants()], "both", trials=2000, lang="fr",
-                   progress=False, title=sc.title)
-    sw = sweep(sc, {"fleeing.leadership": "6..8", "edition": "6th,8th"}, "exact", lang="fr", progress=False)
+    with use_lang("fr"):
+        comp = compare([(v.label().render("fr"), v.scenario) for v in sc.variants()], "both", trials=2000,
+                       progress=False, title=sc.title)
+        sw = sweep(sc, {"fleeing.leadership": "6..8", "edition": "6th,8th"}, "exact", progress=False)
     figs = [charts.comparison_chart(comp.frame, title=sc.title_label().render("fr"), lang="fr",
                                     footnote=tables.comparison_notes(comp)),
             charts.difference_chart(comp, footnote=tables.comparison_notes(comp)),
@@ -102,7 +104,8 @@ def test_french_charts_have_no_english_word():
 
 def test_french_csv_uses_semicolons_decimal_comma_and_bom():
     sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")
-    t = fleeodds.evaluate(sc, "exact", lang="fr")
+    with use_lang("fr"):
+        t = fleeodds.evaluate(sc, "exact")
     csv = t.to_csv()
     assert csv.startswith("\ufeff") and csv.splitlines()[0].count(";") >= 5
     assert "0,0833" in csv  # 1/12 with a decimal comma
@@ -113,7 +116,8 @@ def test_french_csv_uses_semicolons_decimal_comma_and_bom():
 def test_french_csv_names_methods_outcomes_and_columns_in_french_and_english_csv_keeps_its_codes():
     """issue 29: a French CSV has no English code left (``exact``, ``monte_carlo``, ``held``, ``True``)."""
     sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")
-    t = fleeodds.evaluate(sc, "exact", lang="fr")
+    with use_lang("fr"):
+        t = fleeodds.evaluate(sc, "exact")
     lines = t.to_csv().lstrip("\ufeff").splitlines()
     assert lines[0] == "méthode;résultat;probabilité;bas à 95 %;haut à 95 %;effectif;tirages;valeur exacte;z"
     assert lines[1].startswith("exacte;tient (test de moral réussi);0,0833") and lines[1].endswith(";oui;")
@@ -151,20 +155,24 @@ def test_french_comparison_and_sweep_csv_have_no_english_code_and_english_keeps_
 
     sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")
     brave = fleeodds.load_scenario({**sc.source, "fleeing": {**sc.source["fleeing"], "leadership": 8}})
-    comp = compare([("Cd 6", sc), ("Cd 8", brave)], method="exact", lang="fr", progress=False)
+    with use_lang("fr"):
+        comp = compare([("Cd 6", sc), ("Cd 8", brave)], method="exact", progress=False)
     lines = comp.to_csv().lstrip("\ufeff").splitlines()
     assert lines[0].startswith("configuration;résultat;probabilité;bas à 95 %;haut à 95 %;valeur exacte;écart;")
     assert lines[0].endswith(";apparié")
     assert lines[1].startswith("Cd 6;tient (test de moral réussi);0,0833") and lines[1].endswith(";non")
     assert not {c for line in lines[1:] for c in line.split(";")} & {"held", "caught", "True", "False", "exact"}
-    english = compare([("Ld 6", sc), ("Ld 8", brave)], method="exact", lang="en", progress=False)
+    with use_lang("en"):
+        english = compare([("Ld 6", sc), ("Ld 8", brave)], method="exact", progress=False)
     assert english.to_csv().startswith("setup,outcome,label,probability")
-    sw = sweep(sc, {"fleeing.leadership": [5, 6]}, method="exact", lang="fr", progress=False)
+    with use_lang("fr"):
+        sw = sweep(sc, {"fleeing.leadership": [5, 6]}, method="exact", progress=False)
     lines = sw.to_csv().lstrip("\ufeff").splitlines()
     assert lines[0] == ("fleeing.leadership;résultat;probabilité;bas à 95 %;haut à 95 %;valeur exacte;"
                         "probabilité Monte-Carlo;z")
     assert lines[1].startswith("5;tient (test de moral réussi);0,0833") and ";oui;" in lines[1]
-    english = sweep(sc, {"fleeing.leadership": [5, 6]}, method="exact", lang="en", progress=False)
+    with use_lang("en"):
+        english = sweep(sc, {"fleeing.leadership": [5, 6]}, method="exact", progress=False)
     assert english.to_csv().startswith("fleeing.leadership,outcome,label,probability")
 
 

@@ -18,6 +18,7 @@ import pytest  # noqa: E402
 
 import fleeodds  # noqa: E402
 from fleeodds.compare import compare  # noqa: E402
+from fleeodds.language import use_lang  # noqa: E402
 from fleeodds.report import charts, tables  # noqa: E402
 from fleeodds.report.layout import SIZES, spread, text_boxes  # noqa: E402
 from fleeodds.sweep import sweep  # noqa: E402
@@ -57,24 +58,33 @@ def assert_clean_layout(fig, size: str = "print", tolerance: float = 0.5) -> Non
                 assert not (ox > tolerance and oy > tolerance), f"{t.get_text()!r} runs into the plot"
 
 
+def in_each_lang(build):
+    """``{lang: build(lang)}``, each built in its language (``with use_lang(lang)``)."""
+    out = {}
+    for lang in LANGS:
+        with use_lang(lang):
+            out[lang] = build(lang)
+    return out
+
+
 @pytest.fixture(scope="module")
 def goblins():
     sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")
-    return {lang: fleeodds.evaluate(sc, "both", trials=20_000, seed=1, lang=lang, progress=False) for lang in LANGS}
+    return in_each_lang(lambda lang: fleeodds.evaluate(sc, "both", trials=20_000, seed=1, progress=False))
 
 
 @pytest.fixture(scope="module")
 def editions():
     sc = fleeodds.load_scenario("warhammer/leadership_by_edition.toml")
-    return {lang: compare([(v.label().render(lang), v.scenario) for v in sc.variants()], "exact", lang=lang,
-                          progress=False, title=sc.title) for lang in LANGS}
+    return in_each_lang(lambda lang: compare([(v.label().render(lang), v.scenario) for v in sc.variants()], "exact",
+                                             progress=False, title=sc.title))
 
 
 @pytest.fixture(scope="module")
 def grid():
     sc = fleeodds.load_scenario("warhammer/leadership_by_edition.toml")
-    return {lang: sweep(sc, {"fleeing.leadership": "3..10", "edition": "6th,7th,8th,tow"}, "exact", lang=lang,
-                        progress=False) for lang in LANGS}
+    return in_each_lang(lambda lang: sweep(sc, {"fleeing.leadership": "3..10", "edition": "6th,7th,8th,tow"}, "exact",
+                                           progress=False))
 
 
 def _close(fig):
@@ -111,7 +121,8 @@ def test_difference_chart_layout(editions, lang):
 def test_difference_chart_with_whiskers():
     sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")
     setups = [(f"Ld {ld}", sc.with_changes({"fleeing.leadership": ld})) for ld in (5, 7)]
-    comp = compare(setups, "mc", trials=20_000, seed=2, lang="fr", progress=False, title="T")
+    with use_lang("fr"):
+        comp = compare(setups, "mc", trials=20_000, seed=2, progress=False, title="T")
     fig = charts.difference_chart(comp, footnote=tables.comparison_notes(comp))
     assert_clean_layout(fig)
     _close(fig)
@@ -139,7 +150,8 @@ def test_line_chart_layout_and_every_line_visible(grid, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_one_field_line_chart_layout(lang):
     sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")
-    sw = sweep(sc, {"combat.margin": "1..8"}, "exact", lang=lang, progress=False)
+    with use_lang(lang):
+        sw = sweep(sc, {"combat.margin": "1..8"}, "exact", progress=False)
     fig = charts.line_chart(sw)
     assert_clean_layout(fig)
     assert "by 2" not in fig.axes[0].get_title(loc="left")
@@ -155,7 +167,8 @@ def test_heatmap_layout(grid, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_metric_chart_layout(lang):
-    t = fleeodds.evaluate(fleeodds.load_scenario("dnd/wizard_withdraws_past_orcs_35.toml"), "exact", lang=lang)
+    with use_lang(lang):
+        t = fleeodds.evaluate(fleeodds.load_scenario("dnd/wizard_withdraws_past_orcs_35.toml"), "exact")
     fig = charts.metric_chart(t)
     assert_clean_layout(fig)
     _close(fig)
@@ -205,7 +218,8 @@ def test_spread_keeps_the_gap_and_the_order():
 @pytest.mark.parametrize("name", ["warhammer/goblins_broken_by_dwarfs.toml",  # one metric value: ends coincide
                                   "warhammer/goblins_rally_or_flee_to_edge.toml"])
 def test_metric_chart_layout_edge_cases(name):
-    t = fleeodds.evaluate(fleeodds.load_scenario(name), "exact", lang="fr")
+    with use_lang("fr"):
+        t = fleeodds.evaluate(fleeodds.load_scenario(name), "exact")
     fig = charts.metric_chart(t)
     assert_clean_layout(fig)
     _close(fig)
@@ -213,7 +227,8 @@ def test_metric_chart_layout_edge_cases(name):
 
 def test_categorical_lines_layout():
     sc = fleeodds.load_scenario("dnd/wizard_leaves_two_orcs_5e.toml")
-    sw = sweep(sc, {"mode": "move,disengage,stay", "runner.hp": "4..8..2"}, "exact", lang="fr", progress=False)
+    with use_lang("fr"):
+        sw = sweep(sc, {"mode": "move,disengage,stay", "runner.hp": "4..8..2"}, "exact", progress=False)
     for fig in (charts.line_chart(sw, outcomes=["dead"]), charts.heatmap(sw, "dead")):
         assert_clean_layout(fig)
         _close(fig)
@@ -315,7 +330,8 @@ def _line_y_px(ax, line, x0_px: float, x1_px: float) -> tuple[float, float]:
                                   "warhammer/goblins_rally_or_flee_to_edge.toml"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_metric_chart_lines_do_not_run_through_bar_labels(name, lang):
-    t = fleeodds.evaluate(fleeodds.load_scenario(name), "exact", lang=lang)
+    with use_lang(lang):
+        t = fleeodds.evaluate(fleeodds.load_scenario(name), "exact")
     fig = charts.metric_chart(t)
     assert_clean_layout(fig)
     ax = fig.axes[0]
@@ -437,8 +453,8 @@ def test_rank_chart_leaves_out_outcomes_at_zero_or_negligible_for_every_unit(lan
 @pytest.fixture(scope="module")
 def fights():
     sc = fleeodds.load_scenario("warhammer/orcs_grind_saurus_several_rounds.toml")
-    return sc, {lang: compare([(v.label().render(lang), v.scenario) for v in sc.variants()], "exact", lang=lang,
-                              progress=False, title=sc.title) for lang in LANGS}
+    return sc, in_each_lang(lambda lang: compare([(v.label().render(lang), v.scenario) for v in sc.variants()], "exact",
+                                                 progress=False, title=sc.title))
 
 
 @pytest.mark.parametrize("lang", LANGS)

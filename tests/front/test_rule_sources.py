@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 import fleeodds
 from fleeodds.cli import main
+from fleeodds.language import use_lang
 from fleeodds.errors import FleeoddsError
 from fleeodds.evaluation import evaluate, rule_sources_of
 
@@ -26,7 +27,8 @@ TOW_FIGHT = {"system": "warhammer", "edition": "tow", "situation": "fight", "tit
 
 def test_tow_fight_manifest_lists_the_rules_used_with_dates():
     sc = fleeodds.load_scenario(TOW_FIGHT)
-    table = evaluate(sc, "exact", lang="en")
+    with use_lang("en"):
+        table = evaluate(sc, "exact")
     sources = table.manifest["rule_sources"]
     by_rule = {s["rule"]: s for s in sources}
     assert by_rule["To Hit"]["source"] == ("tow.whfb.app/the-combat-phase/roll-to-hit-combat (last updated "

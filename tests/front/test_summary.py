@@ -35,7 +35,8 @@ GOBLINS = "warhammer/goblins_broken_by_dwarfs.toml"
 
 @pytest.fixture(scope="module")
 def goblins():
-    return fleeodds.evaluate(fleeodds.load_scenario(GOBLINS), "exact", lang="en")
+    with use_lang("en"):
+        return fleeodds.evaluate(fleeodds.load_scenario(GOBLINS), "exact")
 
 
 def _held():

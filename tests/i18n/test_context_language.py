@@ -75,3 +75,41 @@ def test_a_job_runs_in_its_language_and_the_compile_notice_in_its_callers(monkey
         time.sleep(0.3)  # the notice's timer thread says it meanwhile
     said = capsys.readouterr().err
     assert "compilation du noyau Monte-Carlo de 'x'" in said and "compiling" not in said
+
+
+def test_the_evaluations_take_no_language_and_label_in_the_readers():
+    """issue 29: evaluate, compare, sweep, matrix, army_matrix, simulate and simulate_paired take no ``lang``;
+    the labels are in the context's language, which the result records."""
+    import inspect
+
+    from fleeodds import api, compare, matrix, sweep
+
+    for fn in (fleeodds.evaluate, compare.compare, sweep.sweep, matrix.matrix, api.army_matrix, engine.simulate,
+               engine.simulate_paired):
+        assert not {"lang", "langs"} & set(inspect.signature(fn).parameters), fn.__name__
+    sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")
+    with use_lang("fr"):
+        fr = fleeodds.evaluate(sc, "exact")
+    en = fleeodds.evaluate(sc, "exact")
+    assert (fr.lang, en.lang) == ("fr", "en")
+    assert fr.rows[0]["label"] == "tient (test de moral réussi)" and en.rows[0]["label"].startswith("held")
+    assert fleeodds.use_lang is use_lang and fleeodds.get_lang is get_lang  # the public API's
+
+
+def test_an_edge_checks_its_language_by_name():
+    from fleeodds.errors import InputError
+    from fleeodds.language import check_lang
+
+    assert check_lang("fr") == "fr"
+    with pytest.raises(InputError) as err:
+        check_lang("de")
+    assert err.value.field == "lang" and "'en', 'fr'" in str(err.value)
+
+
+def test_a_web_worker_reads_the_language_it_was_asked_for():
+    """A worker process runs a sweep or a comparison in the language of the request (web/procs.py)."""
+    from fleeodds.web import procs, service
+
+    args = ({"system": "warhammer"}, {"fleeing.leadership": "5..6"}, None, None, 100, 0, "fr")
+    assert procs._asked_lang(service.sweep, args, {}) == "fr"
+    assert procs._asked_lang(service.compare, ({}, "both", 100, 0), {"lang": "fr"}) == "fr"

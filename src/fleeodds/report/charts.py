@@ -33,7 +33,7 @@ from ..errors import InputError  # noqa: E402
 from .format import integer, number, pct
 from ..foreign import os_reason
 from ..language import Message, N_
-from ..outcomes import check_lang  # noqa: E402
+from ..language import check_lang  # noqa: E402
 from ..results import MatrixGrid, OutcomeTable, RankBars  # noqa: E402
 from .captions import field_name, sweep_footnote, sweep_subtitle, sweep_title, value_name  # noqa: E402,F401
 from .layout import DARK, SIZES, STYLE, VALUE_SIZE, Page, check_size, spread  # noqa: E402,F401

@@ -11,7 +11,7 @@ from tabulate import tabulate
 from ..errors import InputError
 from .format import integer, pct
 from ..language import Message, N_, available_langs, use_lang
-from ..outcomes import check_lang
+from ..language import check_lang
 from ..results import Matrix, MatrixGrid
 
 

@@ -106,17 +106,19 @@ def evaluate(progress, source, method, trials, precision, seed, lang):
     """``(key, table, JSON answer)`` of a question (:func:`fleeodds.web.service.evaluate`, then
     :func:`fleeodds.web.service.result_dict`), with the ``decision`` of a ``[decide]`` table as
     ``fleeodds run --format json`` gives it."""
-    sc = _load(source)
-    key, table = service.evaluate(sc, method, trials, precision, seed, progress)
-    return key, table, with_decision(sc, service.result_dict(key, table, lang), method, trials, seed, lang)
+    with use_lang(lang):  # this worker answers in the language it was asked for (notices, labels)
+        sc = _load(source)
+        key, table = service.evaluate(sc, method, trials, precision, seed, progress)
+        return key, table, with_decision(sc, service.result_dict(key, table, lang), method, trials, seed, lang)
 
 
 def evaluate_compare(progress, source, method, trials, seed, lang):
     """``POST /api/evaluate`` of a scenario with comparison setups: the comparison's JSON (no chart),
     with the ``decision`` of a ``[decide]`` table, as ``fleeodds run --format json`` gives it."""
-    answer = service.compare(source, method, trials, seed, lang, charts=False, progress=progress)
-    decided = with_decision(_load(source), answer["result"], method, trials, seed, lang)
-    return answer if decided is answer["result"] else dict(answer, result=decided)
+    with use_lang(lang):  # this worker answers in the language it was asked for
+        answer = service.compare(source, method, trials, seed, lang, charts=False, progress=progress)
+        decided = with_decision(_load(source), answer["result"], method, trials, seed, lang)
+        return answer if decided is answer["result"] else dict(answer, result=decided)
 
 
 def with_decision(sc, out: dict, method, trials, seed, lang) -> dict:
@@ -127,7 +129,6 @@ def with_decision(sc, out: dict, method, trials, seed, lang) -> dict:
     if DECIDE_KEY not in sc.source:
         return out
     from ..decisions import decide
-    from ..language import use_lang
 
     with use_lang(lang):
         return dict(out, decision=decide(sc, method, trials=trials, seed=seed, progress=False).to_dict())
@@ -135,8 +136,9 @@ def with_decision(sc, out: dict, method, trials, seed, lang) -> dict:
 
 def view(progress, source, method, trials, precision, seed, lang):
     """``(key, table, view, chart svg bytes)`` of a question: what the page shows."""
-    key, table = service.evaluate(_load(source), method, trials, precision, seed, progress)
-    return _viewed(key, table, lang)
+    with use_lang(lang):  # this worker answers in the language it was asked for
+        key, table = service.evaluate(_load(source), method, trials, precision, seed, progress)
+        return _viewed(key, table, lang)
 
 
 def _viewed(key, table, lang):
@@ -147,28 +149,39 @@ def _viewed(key, table, lang):
 def job(progress, source, method, trials, precision, seed, lang, exact_first):
     """A job: with ``exact_first``, the exact answer first (sent as the note ``partial``), then the
     whole question as :func:`view`."""
-    sc = _load(source)
-    progress.phase = "exact" if method in ("both", "exact") and sc.has_exact else "preparing"
-    if exact_first:
-        key, table = service.evaluate(sc, "exact", None, None, seed)
-        _note(progress, "partial", service.view(key, table, lang))
-        progress.check()
-    key, table = service.evaluate(sc, method, trials, precision, seed, progress)
-    return _viewed(key, table, lang)
+    with use_lang(lang):  # this worker answers in the language it was asked for
+        sc = _load(source)
+        progress.phase = "exact" if method in ("both", "exact") and sc.has_exact else "preparing"
+        if exact_first:
+            key, table = service.evaluate(sc, "exact", None, None, seed)
+            _note(progress, "partial", service.view(key, table, lang))
+            progress.check()
+        key, table = service.evaluate(sc, method, trials, precision, seed, progress)
+        return _viewed(key, table, lang)
 
 
 def chart(progress, key, table, fmt, lang):
     """A result's chart as ``fmt`` bytes (``table``: the result, sent by the server)."""
     service._store(key, table)
-    return service.download(key, fmt, lang)
+    with use_lang(lang):  # this worker answers in the language it was asked for
+        return service.download(key, fmt, lang)
+
+
+def _asked_lang(fn: Callable[..., Any], args: tuple, kw: dict) -> str | None:
+    """The ``lang`` argument of the call ``fn(*args, **kw)`` (None: not given)."""
+    import inspect
+
+    return inspect.signature(fn).bind_partial(*args, **kw).arguments.get("lang")
 
 
 def compare(progress, *args, **kw):
-    return service.compare(*args, progress=progress, **kw)
+    with use_lang(_asked_lang(service.compare, args, kw)):  # the language this worker was asked for
+        return service.compare(*args, progress=progress, **kw)
 
 
 def sweep(progress, *args):
-    return service.sweep(*args, progress=progress)
+    with use_lang(_asked_lang(service.sweep, args, {})):  # the language this worker was asked for
+        return service.sweep(*args, progress=progress)
 
 
 def upload(progress, *args):

@@ -28,7 +28,7 @@ import numpy as np
 from .. import engine, evaluation, files, loading
 from ..errors import FleeoddsError, InputError, grouped, short_repr
 from ..language import Message, N_, Written, available_langs, get_lang, use_lang
-from ..outcomes import check_lang
+from ..language import check_lang
 from ..results import OutcomeTable, records, strict_json
 from ..stats import trials_for_precision, wilson_half_width
 from ..system import COMPARE_KEY, Scenario, get_system, system_keys
@@ -382,8 +382,9 @@ def evaluate(scenario: Scenario, method: str, trials: int | None, precision: flo
             sim = simulate(scenario, trials, precision, seed, progress)
             if progress is not None:
                 progress.phase = "finishing"
-        table = evaluation.evaluate(scenario, method, seed=seed, lang="en", simulation=sim,
-                             trials=trials if sim is None else None)
+        with use_lang("en"):  # cached once, in English: each reader's view relabels it (_relabel)
+            table = evaluation.evaluate(scenario, method, seed=seed, simulation=sim,
+                                        trials=trials if sim is None else None)
         if sim is not None:
             table.manifest["precision"] = precision
         _store(key, table)
@@ -974,8 +975,8 @@ def compare(data: Any, method: str, trials: Any, seed: Any, lang: str,
     from ..evaluation import scenario_notes
 
     noted = scenario_notes(sc, [v for v in variants])  # the question's and each setup's (docs/inputs.md)
-    with user_run():
-        comp = run_compare(pairs, m, trials=trials, seed=seed, lang=lang, progress=False, title=sc.title_label().render(lang),
+    with user_run(), use_lang(lang):  # the labels' language
+        comp = run_compare(pairs, m, trials=trials, seed=seed, progress=False, title=sc.title_label().render(lang),
                            notes=noted)
     nz = comp.nonzero()
     if charts:
@@ -1071,8 +1072,9 @@ def sweep(data: Any, vary: Any, outcome: Any, method: Any, trials: Any, seed: An
     seed = check_seed(seed)
     if outcome is not None:
         sc.outcome_index(outcome)
-    with user_run():  # each cell's kernel calls: the Monte Carlo engine's own (no lock held for the sweep)
-        sw = run_sweep(sc, items, method, trials=trials, seed=seed, lang=lang, progress=False,
+    with user_run(), use_lang(lang):  # each cell's kernel calls: the Monte Carlo engine's own (no lock held
+        # for the sweep); the labels in the page's language
+        sw = run_sweep(sc, items, method, trials=trials, seed=seed, progress=False,
                        runner=CancellableRunner(progress))
     labels = field_labels or {}
     foot = tables.sweep_footnote(sw)

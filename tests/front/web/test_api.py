@@ -208,7 +208,8 @@ def test_evaluate_monte_carlo_counts_equal_the_library(client, goblins):
                                            "lang": "fr"})
     assert r.status_code == 200
     got = r.json()
-    lib = fleeodds.evaluate(fleeodds.load_scenario(GOBLINS), "both", trials=300_000, seed=3, lang="fr")
+    with use_lang("fr"):
+        lib = fleeodds.evaluate(fleeodds.load_scenario(GOBLINS), "both", trials=300_000, seed=3)
     mc = {row["outcome"]: row["count"] for row in got["outcomes"] if row["method"] == "monte_carlo"}
     assert mc == {row.outcome: int(row["count"]) for _, row in lib.frame.iterrows() if row.method == "monte_carlo"}
     labels = {row["label"] for row in got["outcomes"]}

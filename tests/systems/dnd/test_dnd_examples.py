@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import fleeodds
+from fleeodds.language import use_lang
 from fleeodds.systems.dnd.model.presets import preset_names, presets
 from fleeodds.systems.dnd.scenarios.exchange import benchmark_case
 
@@ -27,7 +28,8 @@ def test_example_runs_both_methods(path):
     sc = fleeodds.load_scenario(f"dnd/{path.name}")
     setups = [v.scenario for v in sc.variants()] or [sc]
     for s in setups:
-        t = fleeodds.evaluate(s, "both", trials=100_000, seed=3, lang="fr", progress=False)
+        with use_lang("fr"):
+            t = fleeodds.evaluate(s, "both", trials=100_000, seed=3, progress=False)
         w = t.wide()
         assert abs(w.exact.sum() - 1) < 1e-12
         assert (w.z.abs() < 4.5).all()
@@ -59,7 +61,8 @@ def test_pathfinder_and_french_labels():
     sc = fleeodds.load_scenario("dnd/rogue_acrobatics_past_orcs_pf1.toml")
     label = sc.variants()[0].label()
     assert (label.render("en"), label.render("fr")) == ("Acrobatics, half speed", "Acrobaties, demi-vitesse")
-    t = fleeodds.evaluate(sc, "exact", lang="fr")
+    with use_lang("fr"):
+        t = fleeodds.evaluate(sc, "exact")
     assert "s'échappe indemne" in set(t.frame.label)
 
 
