@@ -22,7 +22,7 @@ import click
 
 from .cli_types import LANG_DEFAULT, default_lang, CHART, TEXT_OUT, say_notes, strict_option
 from .errors import InputError, as_message
-from .language import NP_, Message, N_, _, ngettext, pgettext, use_lang
+from .language import NP_, Message, N_, _, ngettext, pgettext, render, use_lang
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 
@@ -297,7 +297,7 @@ def rank(catalogue: Path, scenario_path: str, system: Path | None, role: str | N
     from .report.text import msg
 
     for unit, message in ranking.failures:
-        click.echo(_("  not ranked: ") + f"{unit}: {message}", err=True)
+        click.echo(_("  not ranked: ") + f"{unit}: {render(message)}", err=True)
     if chart is not None:
         chart_ranking(bars, chart, lang,
                       footnote=ranking_footnote(ranking, lang, result.catalogue, trials, seed))

@@ -15,7 +15,7 @@ import click
 from .cli_types import LANG_DEFAULT, default_lang, CHART, OutFile, say_notes, strict_option
 from .errors import InputError
 from .foreign import os_reason
-from .language import Message, N_, _, use_lang
+from .language import Message, N_, _, render, use_lang
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 _OUT = OutFile((".json", ".csv", ".md"))
@@ -151,7 +151,7 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
             f"{m['distinct_exact']} distinct exact chains solved, {m['failed']} failed ({m['runner']}, "
             f"{m['seconds']} s)")
     for a, b, why in result.failures:
-        err(_("  cell not computed: ") + f"{a} / {b}: {why}")
+        err(_("  cell not computed: ") + f"{a} / {b}: {render(why)}")
     if chart is not None:
         from .report.charts import chart_matrix
 

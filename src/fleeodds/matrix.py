@@ -49,7 +49,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from .errors import FleeoddsError, InputError, either, grouped, short_repr
+from .errors import FleeoddsError, InputError, either, error_message, grouped, short_repr
 from .foreign import json_reason
 from .language import Message, N_, Written, get_lang
 from .outcomes import as_message
@@ -444,7 +444,7 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
         try:
             base = lb.unit_scenario(scenario, r0, {**pr, **sizing.get(("row", pr["name"]), {})}, unit_size)
         except FleeoddsError as exc:
-            base, why = None, str(exc).replace("\n", "; ")
+            base, why = None, error_message(exc)  # rendered where shown, in the reader's language
         for pc in cols.profiles:
             cell = (pr["name"], pc["name"])
             cells.append(cell)
@@ -456,14 +456,15 @@ def matrix(scenario: Scenario, rows: Army, cols: Army, *, method: str = "auto", 
             try:
                 sc = lb.unit_scenario(base, r1, {**pc, **sizing.get(("col", pc["name"]), {})}, unit_size)
             except FleeoddsError as exc:
-                failures[cell] = str(exc).replace("\n", "; ")
+                failures[cell] = error_message(exc)
                 continue
             built[cell] = sc
             how = ("exact" if sc.has_exact else "mc") if method == "auto" else method
             how_of[cell] = how
             if how == "exact":
                 if not sc.has_exact:
-                    failures[cell] = f"no exact solver for this cell ({sc.exact_refusal}); use --method auto or mc"
+                    failures[cell] = Message(N_("no exact solver for this cell ({why}); use --method auto or mc"),
+                                             why=sc.exact_refusal)
                     continue
                 mode = _mode(sc)
                 ck = sc.exact_cache_key()

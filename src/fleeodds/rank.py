@@ -34,7 +34,7 @@ from typing import Any, Iterable
 import pandas as pd
 
 from .evaluation import evaluate
-from .errors import FleeoddsError, InputError, either
+from .errors import FleeoddsError, InputError, either, error_message
 from .language import Message, N_, use_lang
 from .list_building import ListBuilding, resolve
 from .language import NP_, N_, Message, Written, _, get_lang, pgettext
@@ -385,7 +385,7 @@ def rank_units(scenario: Scenario, profiles: Iterable[dict[str, Any]], role: str
             sc = lb.unit_scenario(scenario, role, prof, unit_size)
             how = ("exact" if sc.has_exact else "mc") if method == "auto" else method
         except FleeoddsError as exc:
-            built.append((prof, name, None, str(exc)))
+            built.append((prof, name, None, error_message(exc)))  # rendered where shown
             continue
         built.append((prof, name, sc, how))
         jobs.append(Job(f"{k}:{name}", _evaluate, (sc, how, trials, seed)))

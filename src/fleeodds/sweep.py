@@ -23,7 +23,7 @@ import pandas as pd
 
 from .evaluation import add_input_notes, evaluate
 from .loading import load_scenario
-from .errors import FleeoddsError, InputError, echo, short_repr
+from .errors import FleeoddsError, InputError, echo, error_message, short_repr
 from .language import Message, N_, get_lang
 from .results import SWEEP_COLUMNS, OutcomeTable, Sweep
 from .system import Scenario, get_system
@@ -420,10 +420,12 @@ def _fields_without_effect(frame: pd.DataFrame, fields: list[str]) -> list[str]:
 def _cell_error(fields, combo, exc: FleeoddsError) -> InputError:
     """An InputError for a rejected cell: the system's own message (which names the field,
     the value and what is allowed), prefixed with the cell unless it already names the field."""
-    message = str(exc).replace("\n", "; ")
-    name, value = _blame(fields, combo, message)
-    if name not in message:
-        message = ", ".join(f"{f}={v!r}" for f, v in zip(fields, combo)) + ": " + message
+    english = str(exc).replace("\n", "; ")
+    name, value = _blame(fields, combo, english)
+    message = error_message(exc)  # the system's message, rendered in the reader's language
+    if name not in english:
+        message = Message(N_("{cell}: {error}"), cell=", ".join(f"{f}={v!r}" for f, v in zip(fields, combo)),
+                          error=message)
     err = InputError.__new__(InputError)
     err.field, err.value, err.allowed = name, value, message
     FleeoddsError.__init__(err, message)

@@ -62,7 +62,7 @@ def _dice_field(v, field):
     try:
         parse_dice(v, field=field)
     except InputError as err:
-        raise ValueError(f"expected {err.allowed}") from None
+        raise ValueError(err.allowed if isinstance(err.allowed, Message) else f"expected {err.allowed}") from None
     return str(v)
 
 
