@@ -133,6 +133,21 @@ def _lang_of(request: Request) -> str:
     return lang_from_accept_language(request.headers.get("accept-language"))
 
 
+async def _asked_lang(request: Request) -> str:
+    """The language of an error answer to a question: the query's ``lang``, else the ``lang`` written in the
+    question's JSON body (as the page and the API's clients send it), else the Accept-Language header."""
+    from ..language import available_langs
+
+    if not request.query_params.get("lang"):
+        try:
+            asked = json.loads(await request.body()).get("lang")
+        except Exception:  # noqa: BLE001  (no body, not JSON, not a table: the header decides)
+            asked = None
+        if isinstance(asked, str) and asked in available_langs():
+            return asked
+    return _lang_of(request)
+
+
 def _validation_error(exc: RequestValidationError, lang: str = "en") -> JSONResponse:
     """The request's problems in the project's frame (field, value as written, what is allowed), in
     ``lang``, as the scenario's own errors read (:func:`fleeodds.validation.validation_error`)."""
@@ -295,11 +310,11 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
 
     @app.exception_handler(FleeoddsError)
     async def on_project_error(request: Request, exc: FleeoddsError):
-        return _project_error(exc, lang=_lang_of(request))
+        return _project_error(exc, lang=await _asked_lang(request))
 
     @app.exception_handler(RequestValidationError)
     async def on_validation_error(request: Request, exc: RequestValidationError):
-        return _validation_error(exc, _lang_of(request))
+        return _validation_error(exc, await _asked_lang(request))
 
     @app.exception_handler(StarletteHTTPException)
     async def on_http_error(request: Request, exc: StarletteHTTPException):

@@ -50,3 +50,17 @@ def test_request_fields_answer_in_french(client):
     assert "bogus: option inconnue 'bogus'" in r.json()["detail"]
     r = client.post("/api/evaluate", json={"scenario": SCENARIO, "method": "exactly"})
     assert "method: 'exactly' is not allowed; expected one of 'both', 'exact' or 'mc'" in r.json()["detail"]
+
+
+def test_the_language_written_in_the_question_chooses_the_errors(client):
+    """A client that writes ``"lang": "fr"`` in its question (no query, no Accept-Language) reads its errors
+    in French; without it, in English."""
+    sc = {"system": "warhammer", "situation": "break", "fleeing": {"profile": "night goblins"},
+          "pursuer": {"profile": "dwarf warriors"}, "combat": {"margin": 99}}
+    fr = client.post("/api/evaluate", json={"scenario": sc, "lang": "fr"})
+    en = client.post("/api/evaluate", json={"scenario": sc})
+    assert fr.status_code == en.status_code == 422
+    assert fr.json()["detail"] == "combat.margin: 99 n'est pas admis ; attendu : un nombre de 0 à 30"
+    assert en.json()["detail"] == "combat.margin: 99 is not allowed; expected a number from 0 to 30"
+    bad = client.post("/api/evaluate", json={"scenario": sc, "lang": "fr", "method": "bogus"})
+    assert bad.json()["detail"].startswith("method: 'bogus' n'est pas admis")
