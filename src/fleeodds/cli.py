@@ -42,7 +42,7 @@ class _Group(click.Group):
         if any(a in ("--help", "-h") for a in argv) and _written_lang(argv) \
                 and not any(a in self.commands for a in argv):  # `fleeodds --help --lang fr`: the group has no --lang
             args = _without_lang(argv)
-        with use_lang(lang if lang in available_langs() else None):
+        with use_lang(lang if lang in available_langs() else default_lang()):  # click refuses an unknown one
             return super().main(args, *rest, **kwargs)
 
     def format_commands(self, ctx, formatter):
@@ -79,12 +79,16 @@ def _said_lang(ctx) -> str | None:
 
 
 def _written_lang(args: list[str]) -> str | None:
+    """The last ``--lang X`` / ``-l X`` / ``--lang=X`` / ``-lX`` of ``args`` (click keeps the last one too)."""
+    found = None
     for i, a in enumerate(args):
         if a in ("--lang", "-l") and i + 1 < len(args):
-            return args[i + 1]
-        if a.startswith("--lang="):
-            return a.split("=", 1)[1]
-    return None
+            found = args[i + 1]
+        elif a.startswith("--lang="):
+            found = a.split("=", 1)[1]
+        elif a.startswith("-l") and len(a) > 2 and not a.startswith("--"):
+            found = a[2:]
+    return found
 
 
 def _lang_in(args: list[str]) -> str:
@@ -100,7 +104,7 @@ def _without_lang(args: list[str]) -> list[str]:
             skip = False
         elif a in ("--lang", "-l"):
             skip = True
-        elif not a.startswith("--lang="):
+        elif not a.startswith("--lang=") and not (a.startswith("-l") and len(a) > 2 and not a.startswith("--")):
             out.append(a)
     return out
 

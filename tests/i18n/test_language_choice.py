@@ -87,3 +87,19 @@ def test_run_in_a_french_shell_subprocess():
     assert "Résultat" in r.stdout, r.stdout
     h = subprocess.run([sys.executable, "-m", "fleeodds", "run", "--help"], capture_output=True, text=True, env=env)
     assert h.stdout.startswith("Utilisation : fleeodds run"), h.stdout[:200]
+
+
+def test_the_written_language_is_read_as_click_reads_it(monkeypatch):
+    """``-lfr`` (attached), the last of several ``--lang``, and an unknown one falls back to the locale."""
+    from click.testing import CliRunner
+
+    from fleeodds.cli import main
+
+    monkeypatch.delenv("FLEEODDS_LANG", raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    runner = CliRunner()
+    for args in (["run", "-lfr", "nope.toml"], ["run", "--lang", "en", "--lang", "fr", "nope.toml"]):
+        out = runner.invoke(main, args)
+        assert out.exit_code == 2 and "n'est pas admis" in out.output, (args, out.output)
+    out = runner.invoke(main, ["run", "--lang", "de", "x.toml"])
+    assert out.exit_code == 2 and "valeur invalide pour '--lang'" in out.output, out.output
