@@ -22,20 +22,24 @@ import click
 
 from .cli_types import LANG_DEFAULT, default_lang, CHART, TEXT_OUT, say_notes, strict_option
 from .errors import InputError, as_message
-from .language import NP_, Message, N_, _, ngettext, pgettext, render, use_lang
+from .language import NP_, Message, N_, Nn_, _, ngettext, pgettext, render, use_lang
 
 _FILE = click.Path(dir_okay=False, path_type=Path)
 
 
 #: The import report's lines, in English and French.
 _REPORT = {
-    "head": N_("{cat}: {n} unit profile(s) imported, {k} unit(s) not imported"),
+    "head": N_("{cat}: {imported}, {skipped}"),
+    "imported": Nn_("{n} unit profile imported", "{n} unit profiles imported"),
+    "not_imported": Nn_("{n} unit not imported", "{n} units not imported"),
     "system": N_(", game system {gs!r}"),
     "skipped": N_("  not imported: {unit}: {what}: {msg}"),
     "warning": N_("  warning: {what}: {msg}"),
     "note": N_("  note: {unit}: {what}: {msg}"),
-    "notes": N_("  {n} note(s) (optional characteristics left out, troop types inferred): use -v to list them"),
-    "links": N_("  {n} rule/profile link(s) point outside the catalogue"),
+    "notes": Nn_("  {n} note (optional characteristics left out, troop types inferred): use -v to list it",
+                 "  {n} notes (optional characteristics left out, troop types inferred): use -v to list them"),
+    "links": Nn_("  {n} rule/profile link points outside the catalogue",
+                 "  {n} rule/profile links point outside the catalogue"),
     "links_gst": N_("; pass --system GAME.gst to resolve them"),
     "unmapped": N_("  rules not bearing on flee, pursuit or close combat, left out ({n} {rules}; × how many units have "
                  "each): "),
@@ -47,8 +51,11 @@ _REPORT = {
 
 
 def _report_words(key: str, lang: str, **fmt) -> str:
-    """A line of the import report in ``lang``, from the catalogue."""
-    return Message(_REPORT[key], **fmt).render(lang)
+    """A line of the import report in ``lang``, from the catalogue (a plural pair: chosen by ``n``)."""
+    entry = _REPORT[key]
+    if isinstance(entry, tuple):
+        return Message(entry[0], entry[1], fmt.pop("n"), **fmt).render(lang)
+    return Message(entry, **fmt).render(lang)
 
 
 #: The importer's :attr:`Problem.field` words that are not a characteristic's short name (translated in the
@@ -73,7 +80,8 @@ def _report(result, verbose: bool, unmapped_top: int = 12, lang: str = "en") -> 
 
     skipped = result.skipped
     echo("head", _report_words("system", lang, gs=result.game_system) if result.game_system else "",
-         cat=result.catalogue, n=len(result.profiles), k=len(skipped))
+         cat=result.catalogue, imported=_report_words("imported", lang, n=len(result.profiles)),
+         skipped=_report_words("not_imported", lang, n=len(skipped)))
     for p in skipped:
         echo("skipped", unit=p.unit, what=_what(p.field, p.value, lang), msg=p.message)
     for p in result.notes:  # a mismatch of the whole file is never hidden behind -v
@@ -168,7 +176,7 @@ def import_bsdata(catalogue: Path, system: Path | None, rules_system: str | None
     result = lb.map_catalogue(cat)
     if out is not None:
         write_profiles(result.profiles, out, result.part_tables())
-        click.echo(_("wrote {n} profile(s) to {out}", n=len(result.profiles), out=out))
+        click.echo(ngettext("wrote {n} profile to {out}", "wrote {n} profiles to {out}", len(result.profiles), out=out))
     else:
         click.echo(_unit_table(lb, result.with_extras(), lang))
     _report(result, verbose, lang=lang)

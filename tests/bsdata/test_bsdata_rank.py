@@ -112,7 +112,7 @@ def test_cli_import(cli, tmp_path):
     out = tmp_path / "army.toml"
     res = CliRunner().invoke(cli, ["import-bsdata", str(ARMY), "--system", str(GST), "--out", str(out)])
     assert res.exit_code == 0, res.output
-    assert "wrote 4 profile(s)" in res.stdout
+    assert "wrote 4 profiles" in res.stdout
     assert "Clay Golem: Ld ''" in res.stderr
     assert "Animosity ×1" in res.stderr and "rules read (" in res.stderr and "Hatred ×1" in res.stderr
     assert [p["name"] for p in tomllib.loads(out.read_text())["profile"]] == ["Spear Goblins", "Wolf Riders",

@@ -146,7 +146,7 @@ def test_cli_import_reports_each_rule_and_writes_parts(tmp_path):
     res = CliRunner().invoke(main, ["import-bsdata", str(CAT), "--system", str(GST), "--out", str(out)])
     assert res.exit_code == 0, res.output
     err = res.stderr
-    assert "7 unit profile(s) imported, 0 unit(s) not imported" in err
+    assert "7 unit profiles imported, 0 units not imported" in err
     assert "rules read (7 rules" in err and "Swiftstride ×3" in err and "Warband ×2" in err
     assert "rules read, not modelled (2 rules" in err and "Hatred (Elves) ×1" in err
     assert "Brute Bellow ×1" in err
