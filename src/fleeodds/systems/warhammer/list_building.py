@@ -66,7 +66,6 @@ from typing import Any
 from ...importers.bsdata import (NO_PROFILE, Catalogue, ImportResult, MappedUnit, Problem, Profile, Unit,
                                  UnitMapping, map_catalogue as _map_catalogue, normalise, read_catalogue)
 from ...errors import InputError, short_repr
-from ...language import Message, N_
 from ...list_building import ExtraColumn, ListBuilding, Role, Total, UnitColumn
 from ...language import Message, N_, Written, pmessage
 from ...outcomes import as_message
@@ -301,8 +300,9 @@ def map_unit(unit: Unit, source: str = "") -> MappedUnit:
         if _is_model(p) and not any(q.name == p.name and q.chars == p.chars for q in profiles):
             profiles.append(p)
     if not profiles:
-        u.note(NO_PROFILE, "", "no characteristic profile (M, Ld, …) on the entry or its mandatory "
-               "models; the catalogue does not give this unit's characteristics", skipped=True)
+        u.note(NO_PROFILE, "", Message(N_("no characteristic profile (M, Ld, …) on the entry or its mandatory "
+                                          "models; the catalogue does not give this unit's characteristics")),
+               skipped=True)
         return MappedUnit(None, u.problems)
     unit_prof = _unit_profile(unit)
     tow = tow_troop_type(_type_text(unit_prof)) if unit_prof is not None else None
