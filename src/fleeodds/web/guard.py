@@ -25,7 +25,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from . import service
-from ..language import Message, N_
+from ..errors import grouped
+from ..language import Message, N_, available_langs, lang_from_accept_language
 
 #: Host names of the loopback interface always accepted (127.0.0.0/8 and ::1 are accepted as addresses).
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
@@ -158,38 +159,45 @@ class Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers") or ()}
-        fr = (headers.get("accept-language") or "").lower().startswith("fr") or \
-            b"lang=fr" in (scope.get("query_string") or b"")
+        lang = _lang_of_scope(scope, headers)
         host = headers.get("host", "")
         name = host_name(host)
         if not host or not (is_loopback(name) or name in self.hosts):
             allowed = ", ".join(sorted({"localhost", "127.0.0.1", "[::1]"} | self.hosts))
-            return await _refuse(send, 400, "host", repr(host), f"one of {allowed} (the names this server answers to)",
-                                 f"l'un de {allowed} (les noms auxquels ce serveur répond)", fr)
+            return await _refuse(send, 400, "host", repr(host), Message(
+                N_("one of {names} (the names this server answers to)"), names=allowed), lang)
         method = scope.get("method", "GET")
         if method in UNSAFE:
             origin = headers.get("origin")
             site = headers.get("sec-fetch-site")
             own = {f"http://{host}".lower(), f"https://{host}".lower()} | ({self.origin} if self.origin else set())
             if (origin is not None and origin.lower().rstrip("/") not in own) or site == "cross-site":
-                return await _refuse(send, 403, "origin", repr(origin or site),
-                                     "this server's own page (no request from another site's page)",
-                                     "la page de ce serveur (aucune requête venant de la page d'un autre site)", fr)
+                return await _refuse(send, 403, "origin", repr(origin or site), Message(
+                    N_("this server's own page (no request from another site's page)")), lang)
             path = scope.get("path", "")
             limit = service.MAX_UPLOAD_BYTES * 2 + 65536 if path == "/api/upload" else service.MAX_BODY_BYTES
             size = headers.get("content-length")
             if size is not None and (not size.isdigit() or int(size) > limit):
-                return await _refuse(send, 413, "body", f"{size} bytes", f"at most {limit:,} bytes",
-                                     f"au plus {limit:,} octets".replace(",", "\u202f"), fr)
+                return await _refuse(send, 413, "body", Message(N_("{size} bytes"), size=size), Message(
+                    N_("at most {limit} bytes"), limit=grouped(limit)), lang)
             if size is None and "chunked" in headers.get("transfer-encoding", "").lower():
-                return await _refuse(send, 411, "body", "a chunked body", "a Content-Length header",
-                                     "un en-tête Content-Length", fr)
+                return await _refuse(send, 411, "body", Message(N_("a chunked body")),
+                                     Message(N_("a Content-Length header")), lang)
         return await self.app(scope, receive, send)
 
 
-async def _refuse(send, status: int, path: str, shown: str, allowed: str, allowed_fr: str, fr: bool) -> None:
-    msg = (f"{path}: {shown} n'est pas admis ; attendu : {allowed_fr}" if fr else
-           f"{path}: {shown} is not allowed; expected {allowed}")
+def _lang_of_scope(scope, headers: dict[str, str]) -> str:
+    """The language of a refusal: the query's ``lang`` when it has a catalogue, else the best of the
+    Accept-Language header (as the application's own errors choose it)."""
+    from urllib.parse import parse_qs
+
+    asked = parse_qs((scope.get("query_string") or b"").decode("latin-1")).get("lang", [""])[-1]
+    return asked if asked in available_langs() else lang_from_accept_language(headers.get("accept-language"))
+
+
+async def _refuse(send, status: int, path: str, shown: str | Message, allowed: Message, lang: str) -> None:
+    msg = Message(N_("{field}: {value} is not allowed; expected {allowed}"), field=path, value=shown,
+                  allowed=allowed).render(lang)
     body = json.dumps({"detail": msg, "errors": [{"path": path, "message": msg}]}).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
