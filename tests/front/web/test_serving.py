@@ -69,6 +69,11 @@ def test_dns_rebinding_host_is_refused(client, host):
         assert body["errors"][0]["path"] == "host" and "is not allowed" in body["detail"]
     fr = client.get("/api/examples", headers={"Host": host, "Accept-Language": "fr"}).json()
     assert "n'est pas admis" in fr["detail"]
+    # the language as the application's own errors choose it: the best ranked one that has a catalogue
+    assert "n'est pas admis" in client.get("/api/examples", headers={"Host": host, "Accept-Language": "de, fr;q=0.8"}
+                                           ).json()["detail"]
+    assert "is not allowed" in client.get("/api/examples", headers={"Host": host, "Accept-Language": "fr;q=0, en"}
+                                          ).json()["detail"]
 
 
 def test_hosted_mode_accepts_its_public_name_only():
