@@ -23,7 +23,7 @@ import pandas as pd
 
 from .evaluation import add_input_notes, evaluate
 from .loading import load_scenario
-from .errors import FleeoddsError, InputError, echo, error_message, short_repr
+from .errors import FleeoddsError, InputError, echo, error_message, grouped, short_repr
 from .language import Message, N_, get_lang
 from .results import SWEEP_COLUMNS, OutcomeTable, Sweep
 from .system import Scenario, get_system
@@ -82,7 +82,7 @@ def parse_values(field_name: str, text: str) -> list[Any]:
         if step < 1 or lo > hi:
             raise InputError(field_name, text, Message(N_("a range low..high with low <= high and a step of at least 1")))
         if (hi - lo) // step + 1 > MAX_CELLS:  # count before building: 1..10**11 must not fill the memory
-            raise InputError(field_name, text, Message(N_("a range of at most {n} values"), n=MAX_CELLS))
+            raise InputError(field_name, text, Message(N_("a range of at most {n} values"), n=grouped(MAX_CELLS)))
         return list(range(lo, hi + 1, step))
     items = [s for s in text.split(",")]
     if any(not s.strip() for s in items):
@@ -194,7 +194,7 @@ def sweep(
         if not isinstance(v, (str, list, tuple, range)):
             raise InputError(f"vary.{f}", v, Message(N_("a range or list string like '5..10' or '2d6,3d6', or a list of values")))
         if isinstance(v, range) and len(v) > MAX_CELLS:
-            raise InputError(f"vary.{f}", v, Message(N_("at most {n} values"), n=MAX_CELLS))
+            raise InputError(f"vary.{f}", v, Message(N_("at most {n} values"), n=grouped(MAX_CELLS)))
     if not items:
         raise InputError("--vary", None, Message(N_("at least one FIELD=VALUES")))
     fields = [f for f, _ in items]
@@ -215,7 +215,7 @@ def sweep(
     n_cells = int(np.prod([len(v) for v in values.values()]))
     if n_cells > MAX_CELLS:
         raise InputError("--vary", {f: len(v) for f, v in values.items()},
-                         Message(N_("at most {n} cells in all (the product of the value counts)"), n=MAX_CELLS))
+                         Message(N_("at most {n} cells in all (the product of the value counts)"), n=grouped(MAX_CELLS)))
     # a scenario with comparison setups is swept for each of them: the setup is one more
     # dimension of the grid (the last, so that line charts draw one line per setup)
     setups = [(s.label().render(lang), sc.with_changes(s.changes)) for s in sc.compare_setups()] or [(None, sc)]
@@ -233,7 +233,7 @@ def sweep(
         n_cells *= len(setups)
         if n_cells > MAX_CELLS:
             raise InputError("--vary", {**{f: len(v) for f, v in values.items()}, SETUP_FIELD: len(setups)},
-                             Message(N_("at most {n} cells in all (the product of the value counts and setups)"), n=MAX_CELLS))
+                             Message(N_("at most {n} cells in all (the product of the value counts and setups)"), n=grouped(MAX_CELLS)))
     # validate every cell before running any (a typo must not cost a long run)
     cells = []
     changed_by: dict[Any, set[str]] = {None: set()}

@@ -201,8 +201,8 @@ def test_a_sweep_over_points_where_a_written_option_is_inert_runs_and_says_where
     messages = [r["message"]["en"] for r in sw.manifest["input_notes"]]
     assert ("options.insane_courage: false has no effect at combat.margin = 0, 1, 2, 3 "
             "(it matters at the other points)") in messages
-    assert ("options.insane_courage: false n'a aucun effet en combat.margin = 0, 1, 2, 3 "
-            "(il compte aux autres points)") in sw.manifest["notes"]["fr"]
+    assert ("options.insane_courage: false n'a aucun effet pour combat.margin = 0, 1, 2, 3 "
+            "(il compte pour les autres points)") in sw.manifest["notes"]["fr"]
     base = copy.deepcopy(GOBLINS)
     del base["options"]  # Insane Courage as the edition has it: on in 7th
     ref = sweep(base, {"combat.margin": "0..6"}, "exact")

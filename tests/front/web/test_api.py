@@ -939,7 +939,7 @@ def test_compare_and_sweep_answers_carry_the_notes(client, goblins):
     r = client.post("/api/sweep", json={"scenario": src, "vary": {"combat.margin": "2..5"}, "method": "exact",
                                         "lang": "fr"})
     assert r.status_code == 200, r.text
-    assert ("options.insane_courage: false n'a aucun effet en combat.margin = 2, 3 (il compte aux autres points)"
+    assert ("options.insane_courage: false n'a aucun effet pour combat.margin = 2, 3 (il compte pour les autres points)"
             in r.json()["input_notes"])
 
 
