@@ -202,7 +202,7 @@ def evaluate(
                                       "probability": counts[o, b] / sim.trials, "count": int(counts[o, b])})
     # plain rows: the table builds its pandas frames only when they are asked for
     table = OutcomeTable(rows, _merge_distribution(dist_rows), manifest, tuple(scenario.outcomes), scenario.metric,
-                         lang, fractions)
+                         fractions)
     best = {r["outcome"]: r["probability"] for r in table.best_rows()}
     sentences = in_each_language(lambda: list(scenario.summary_sentences(best)))
     if any(sentences.values()):  # the system's own short sentences replace the outcome list

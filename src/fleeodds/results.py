@@ -70,23 +70,21 @@ class OutcomeTable:
         Seed, trials, scenario, versions of fleeodds/numpy/numba, timings.
     outcomes : tuple of Outcome
     metric : Metric
-    lang : str
-        The language the labels of ``rows`` are in: a record of the data, not a choice (the evaluation
-        writes them in the reader's language, the context's, and passes it here; :meth:`relabel`
-        gives another). The one ``lang`` parameter left below the edges, on purpose.
     exact_fractions : dict of str to str
         Outcome code -> exact probability as ``"n/d"`` (fraction mode only).
     """
 
     def __init__(self, frame: "pd.DataFrame | list[dict[str, Any]]", distribution: "pd.DataFrame | list[dict[str, Any]]",
-                 manifest: dict[str, Any], outcomes: tuple[Outcome, ...], metric: Metric, lang: str = "en",
+                 manifest: dict[str, Any], outcomes: tuple[Outcome, ...], metric: Metric,
                  exact_fractions: dict[str, str] | None = None):
         self.frame = frame
         self.distribution = distribution
         self.manifest = manifest
         self.outcomes = outcomes
         self.metric = metric
-        self.lang = lang
+        #: The language the labels of the rows are in: the reader's when the table was built (the context's,
+        #: :func:`fleeodds.language.use_lang`); :meth:`relabel` gives another.
+        self.lang = get_lang()
         self.exact_fractions = {} if exact_fractions is None else exact_fractions
 
     def __repr__(self) -> str:
@@ -165,7 +163,7 @@ class OutcomeTable:
         titles = manifest.get("titles") or {}
         if titles.get(lang):  # the scenario's title in that language (its file's title_fr)
             manifest = {**manifest, "title": titles[lang]}
-        return OutcomeTable(frame, dist, manifest, self.outcomes, self.metric, lang, self.exact_fractions)
+        return OutcomeTable(frame, dist, manifest, self.outcomes, self.metric, self.exact_fractions)
 
     def wide_rows(self) -> list[dict[str, Any]]:
         """:meth:`wide` as plain dicts (same keys, NaN where a value is missing)."""
