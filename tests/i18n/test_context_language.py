@@ -113,3 +113,27 @@ def test_a_web_worker_reads_the_language_it_was_asked_for():
     args = ({"system": "warhammer"}, {"fleeing.leadership": "5..6"}, None, None, 100, 0, "fr")
     assert procs._asked_lang(service.sweep, args, {}) == "fr"
     assert procs._asked_lang(service.compare, ({}, "both", 100, 0), {"lang": "fr"}) == "fr"
+
+
+def test_no_function_below_the_edges_takes_a_language():
+    """Below the command line, the web and the report, no function takes ``lang``: the language is the context's.
+    Left: a message's ``render(lang)`` (how an edge shows it) and the language module's own machinery
+    (``use_lang``, ``translation``…) and the catalogue tool."""
+    import ast
+    from pathlib import Path
+
+    import fleeodds
+
+    root = Path(fleeodds.__file__).parent
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel.startswith(("cli", "web/", "report/")) or rel in ("language.py", "i18n_tools.py"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name != "render":
+                args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
+                if {"lang", "langs"} & {a.arg for a in args}:
+                    found.append(f"{rel}:{node.lineno} {node.name}")
+    assert not found, found
+    assert any(p.name == "results.py" for p in root.iterdir())  # the scan reads the package
