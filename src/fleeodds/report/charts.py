@@ -32,7 +32,7 @@ from matplotlib.transforms import ScaledTranslation  # noqa: E402
 from ..errors import InputError  # noqa: E402
 from .format import integer, number, pct
 from ..foreign import os_reason
-from ..language import Message, N_
+from ..language import Message, N_, NP_, translation
 from ..outcomes import check_lang  # noqa: E402
 from ..results import MatrixGrid, OutcomeTable, RankBars  # noqa: E402
 from .captions import field_name, sweep_footnote, sweep_subtitle, sweep_title, value_name  # noqa: E402,F401
@@ -1159,8 +1159,7 @@ def grouped_stack_chart(frame, groups: Sequence[tuple[str, Sequence[str]]], path
     page.legend(handles, names, None)
     note = []
     if small:
-        note.append(("Moins de 0,5 % partout (non légendé)\u202f: " if lang == "fr" else
-                     "Under 0.5% everywhere (not in the legend): ") + "; ".join(
+        note.append(Message(N_("Under 0.5% everywhere (not in the legend): ")).render(lang) + "; ".join(
                         f"{group_of[x]} ({_after(x, group_of[x])})" if _after(x, group_of[x]) != x else x
                         for x in small))
     page.footnote(list(footnote) + note)
@@ -1211,12 +1210,14 @@ SIDE_COLOURS = {"mover": OKABE_ITO[0], "enemy": OKABE_ITO[5], "ally": OKABE_ITO[
 MAP_COLOURS = {"terrain": "#bbbbbb", "terrain_edge": "#777777", "ring": OKABE_ITO[3], "zone": OKABE_ITO[1],
                "destination": OKABE_ITO[0]}
 #: A table map's default words, when the shapes give no ``labels`` of their own.
-_MAP_WORDS = {"en": {"mover": "moves", "enemy": "enemy", "ally": "ally", "terrain": "impassable terrain",
-                     "path": "move", "end": "where it stops", "destination": "destination", "ring": "zone",
-                     "zone": "random placement zone", "again": "can reach it again: {names}"},
-              "fr": {"mover": "se déplace", "enemy": "ennemi", "ally": "allié", "terrain": "terrain impraticable",
-                     "path": "mouvement", "end": "où il s'arrête", "destination": "destination", "ring": "zone",
-                     "zone": "zone de placement au hasard", "again": "peut l'atteindre de nouveau : {names}"}}
+#: The words of a table map's legend (context ``table map``: "move", "zone", "destination" name shapes here).
+_MAP_WORDS = {"mover": NP_("table map", "moves"), "enemy": NP_("table map", "enemy"), "ally": NP_("table map", "ally"),
+              "terrain": NP_("table map", "impassable terrain"), "path": NP_("table map", "move"),
+              "end": NP_("table map", "where it stops"), "destination": NP_("table map", "destination"),
+              "ring": NP_("table map", "zone"), "zone": NP_("table map", "random placement zone"),
+              "again": NP_("table map", "can reach it again: {names}"),
+              # the length unit's singular and plural when the scenario names none
+              "unit_one": NP_("table map", "unit"), "unit_other": NP_("table map", "units")}
 
 
 def table_words(shapes: dict, lang: str = "en") -> dict[str, str]:
@@ -1241,13 +1242,14 @@ def table_words(shapes: dict, lang: str = "en") -> dict[str, str]:
         If ``lang`` is neither "en" nor "fr".
     """
     check_lang(lang)
-    words = dict(_MAP_WORDS[lang])
+    catalogue = translation(lang)
+    words = {kind: catalogue.pgettext("table map", text) for kind, text in _MAP_WORDS.items()}
     for kind, texts in (shapes.get("labels") or {}).items():
         if isinstance(texts, dict) and texts.get(lang):
             words[kind] = texts[lang]
     unit = shapes.get("unit") or {}
-    words["unit_one"] = (unit.get("one") or {}).get(lang, "unit" if lang == "en" else "unité")
-    words["unit_other"] = (unit.get("other") or {}).get(lang, "units" if lang == "en" else "unités")
+    words["unit_one"] = (unit.get("one") or {}).get(lang, words["unit_one"])
+    words["unit_other"] = (unit.get("other") or {}).get(lang, words["unit_other"])
     return words
 
 

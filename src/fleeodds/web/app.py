@@ -194,13 +194,13 @@ def _static_dir() -> str:
     return str(resources.files("fleeodds.web") / "static")
 
 
+#: The reasons :class:`fleeodds.web.work.Busy` gives, read through the catalogue.
+_BUSY_REASONS = (N_("the server is busy"), N_("the server is stopping"))
+
+
 def _busy(exc: work.Busy, lang: str) -> JSONResponse:
-    if lang == "fr":
-        what = {"the server is busy": "le serveur est occupé", "the server is stopping": "le serveur s'arrête"}.get(
-            exc.reason, exc.reason)
-        msg = f"{what} ; réessayez dans {exc.retry_after} s"
-    else:
-        msg = f"{exc.reason}; try again in {exc.retry_after} s"
+    reason = Message(exc.reason) if exc.reason in _BUSY_REASONS else exc.reason
+    msg = Message(N_("{reason}; try again in {seconds} s"), reason=reason, seconds=exc.retry_after).render(lang)
     return JSONResponse({"detail": msg, "errors": [{"path": "", "message": msg}]}, status_code=exc.status,
                         headers={"Retry-After": str(exc.retry_after)})
 
