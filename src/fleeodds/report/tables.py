@@ -11,7 +11,7 @@ from .format import MAX_FRACTION_CHARS, fixed, integer, number, pct
 from ..results import OutcomeTable, _missing, off_scale
 from .captions import field_name, sweep_footnote, sweep_subtitle, sweep_title, value_name  # noqa: F401
 from .text import w
-from ..language import Message, N_, pmessage, translation
+from ..language import SOURCE_LANG, Message, N_, pmessage, translation
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -111,15 +111,15 @@ def render_rule_sources(sources: list[dict], lang: str, fmt: str = "table") -> s
     """The manifest's ``rule_sources`` as a titled list, grouped by edition: ``- rule: source`` per line.
 
     The editions and sources are the rules systems' English words: their set phrases ("7th edition",
-    "last updated", "rulebook p.") read in ``lang`` through the catalogue; a language may also drop the
-    rule's English name (``"{rule}: {source}"`` in context ``rule source``), the source naming the page."""
+    "last updated", "rulebook p.") read in ``lang`` through the catalogue."""
     lines = [("### " if fmt == "md" else "") + w("rule_sources_title", lang)]
     editions = list(dict.fromkeys(s["edition"] for s in sources))
     for ed in editions:
         name = _source_words(ed, lang, _EDITION_PHRASES)
         lines.append(("\n**" + name + "**\n") if fmt == "md" else name)
-        lines += ["- " + pmessage("rule source", "{rule}: {source}", rule=s["rule"],
-                                  source=_source_words(s["source"], lang)).render(lang)
+        # the rules' names are the systems' English words: named for an English reader only (in another
+        # language the source, which names the page, says it)
+        lines += [f"- {s['rule']}: {s['source']}" if lang == SOURCE_LANG else f"- {_source_words(s['source'], lang)}"
                   for s in sources if s["edition"] == ed]
     return "\n".join(lines) + "\n"
 
