@@ -35,6 +35,8 @@ const locale = () => S.text["number:locale"] || "en-GB";
 const decimalSign = () => S.text["number:decimal"] || ".";
 const listSep = () => S.text["number:list"] || ", ";
 // a system's or an example's title in the page's language (the API answers one per language: titles)
+// the languages the page offers: its language buttons
+const pageLangs = () => [...document.querySelectorAll("[data-lang]")].map((b) => b.dataset.lang);
 const shownTitle = (x) => (x.titles && x.titles[S.lang]) || x.title;
 const pct = (p, d = 2) => (p === null || p === undefined) ? "" :
   new Intl.NumberFormat(locale(), { style: "percent", minimumFractionDigits: d, maximumFractionDigits: d }).format(p);
@@ -735,9 +737,10 @@ function readHash() {
 function applyLang() {
   document.documentElement.lang = S.lang;
   document.querySelectorAll("[data-i18n]").forEach((x) => { x.textContent = t(x.dataset.i18n); });
-  $("lang-en").classList.toggle("on", S.lang === "en"); $("lang-fr").classList.toggle("on", S.lang === "fr");
+  for (const b of document.querySelectorAll("[data-lang]")) {
+    b.classList.toggle("on", S.lang === b.dataset.lang); b.setAttribute("aria-pressed", S.lang === b.dataset.lang);
+  }
   document.querySelector(".lang").setAttribute("aria-label", t("language"));
-  $("lang-en").setAttribute("aria-pressed", S.lang === "en"); $("lang-fr").setAttribute("aria-pressed", S.lang === "fr");
   const sys = $("system"); sys.textContent = "";
   for (const s of S.systems) sys.append(el("option", { value: s.key, text: shownTitle(s) }));
   sys.value = S.system;
@@ -1340,7 +1343,7 @@ async function copyLink() {
 async function openState(st) {
   if (st && st.system && S.systems.some((s) => s.key === st.system)) {
     S.system = st.system; S.scenario = st.scenario && typeof st.scenario === "object" ? st.scenario : {};
-    S.lang = st.lang === "fr" ? "fr" : "en"; S.method = ["both", "exact", "mc"].includes(st.method) ? st.method : "both";
+    S.lang = pageLangs().includes(st.lang) ? st.lang : "en"; S.method = ["both", "exact", "mc"].includes(st.method) ? st.method : "both";
     if (Number.isInteger(st.trials)) S.trials = st.trials; if (Number.isInteger(st.seed)) S.seed = st.seed;
     S.example = typeof st.example === "string" && S.examples.some((e) => e.name === st.example && e.system === st.system) ? st.example : "";
     S.added = Array.isArray(st.added) ? st.added.filter((l) => typeof l === "string") : [];
@@ -1374,7 +1377,8 @@ async function start() {
     api("api/config").catch(() => ({}))]);  // a server without hosted mode: the page's own address
   // the page's language: French when the server is told so (fleeodds serve --lang fr) or the browser asks for it
   const nav = (navigator.language || "en").toLowerCase();
-  S.lang = (S.config && S.config.lang === "fr") || nav.startsWith("fr") ? "fr" : "en";
+  const other = pageLangs().filter((lg) => lg !== "en");
+  S.lang = (S.config && other.includes(S.config.lang) && S.config.lang) || other.find((lg) => nav.startsWith(lg)) || "en";
   // its words first: a failure while opening the question is told in them
   S.text = await loadText(S.lang); S.textLang = S.lang;
   await openState(readHash());
@@ -1387,7 +1391,7 @@ async function start() {
     applyLang();
   });
   $("example").onchange = guard(() => pickExample($("example").value));
-  for (const b of [$("lang-en"), $("lang-fr")]) b.onclick = guard(async () => {
+  for (const b of document.querySelectorAll("[data-lang]")) b.onclick = guard(async () => {
     if (S.lang === b.dataset.lang) return;
     const was = S.lang, keep = S.schema;
     S.lang = b.dataset.lang;
