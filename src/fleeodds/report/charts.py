@@ -180,12 +180,12 @@ def _reached(frame) -> set:
 
 
 #: The footnote naming the outcomes a chart leaves out because they are 0 % everywhere.
-_HIDDEN = {"en": "not shown, 0% everywhere: {names}", "fr": "non affichés, 0 % partout : {names}"}
+_HIDDEN = N_("not shown, 0% everywhere: {names}")
 
 
 def _hidden_note(labels: Sequence[str], lang: str) -> str:
     labels = list(dict.fromkeys(str(x) for x in labels))
-    return _HIDDEN[lang].format(names=", ".join(labels)) if labels else ""
+    return Message(_HIDDEN, names=", ".join(labels)).render(lang) if labels else ""
 
 
 def _bar_pct(v: float, lang: str) -> str:
@@ -825,11 +825,10 @@ def _clear_of_curves(ax, texts, x, curves, pad: float):
 # ----------------------------------------------------------------------------- ranking
 #: Footnote words of a ranking chart.
 _RANK_NOTES = {
-    "opponent": {"en": "opponent: {name}", "fr": "adversaire : {name}"},
-    "source": {"en": "units of {source}", "fr": "unités de {source}"},
-    "per_unit": {"en": "{mc} per unit", "fr": "{mc} par unité"},
-    "mixed": {"en": "exact values where the unit's scenario has an exact solver, else Monte Carlo",
-              "fr": "valeurs exactes quand le scénario de l'unité a un calcul exact, sinon Monte-Carlo"},
+    "opponent": N_("opponent: {name}"),
+    "source": N_("units of {source}"),
+    "per_unit": N_("{mc} per unit"),
+    "mixed": N_("exact values where the unit's scenario has an exact solver, else Monte Carlo"),
 }
 
 
@@ -857,18 +856,18 @@ def ranking_footnote(ranking, lang: str = "en", source: str = "", trials: int | 
     check_lang(lang)
     lines = []
     if ranking.opponent:  # Ranking declares it ("" when there is none)
-        lines.append(_RANK_NOTES["opponent"][lang].format(name=ranking.opponent))
+        lines.append(Message(_RANK_NOTES["opponent"], name=ranking.opponent).render(lang))
     if source:
-        lines.append(_RANK_NOTES["source"][lang].format(source=source))
+        lines.append(Message(_RANK_NOTES["source"], source=source).render(lang))
     methods = set(ranking.table["method"]) if "method" in ranking.table else set()
     if methods == {"exact"}:
         lines.append(w("exact_only", lang))
     elif methods:
         if "exact" in methods:
-            lines.append(_RANK_NOTES["mixed"][lang])
+            lines.append(Message(_RANK_NOTES["mixed"]).render(lang))
         if trials is not None:
             mc = w("trials_seed", lang, trials=integer(trials, lang), seed=seed if seed is not None else 0)
-            lines.append(_RANK_NOTES["per_unit"][lang].format(mc=mc))
+            lines.append(Message(_RANK_NOTES["per_unit"], mc=mc).render(lang))
     return lines
 
 
@@ -877,13 +876,12 @@ def ranking_footnote(ranking, lang: str = "en", source: str = "", trials: int | 
 #: in the footnote (``show_zero=True`` keeps it).
 RANK_SHOWN = 0.0005
 #: The footnote naming those outcomes (above 0, so not "0 % everywhere").
-_RARE = {"en": "not shown, under {limit} for every unit: {names}",
-         "fr": "non affichés, moins de {limit} pour chaque unité : {names}"}
+_RARE = N_("not shown, under {limit} for every unit: {names}")
 
 
 def _rare_note(labels: Sequence[str], lang: str) -> str:
     labels = list(dict.fromkeys(str(x) for x in labels))
-    return _RARE[lang].format(limit=pct(RANK_SHOWN, lang, 2), names=", ".join(labels)) if labels else ""
+    return Message(_RARE, limit=pct(RANK_SHOWN, lang, 2), names=", ".join(labels)).render(lang) if labels else ""
 
 
 def chart_ranking(bars: RankBars, path: str | Path | None, lang: str = "en", title: str | None = None,
