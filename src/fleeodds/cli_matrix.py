@@ -140,16 +140,16 @@ def matrix(fleeing_cat, pursuing_cat, scenario_path, system, method, trials, see
         click.echo(matrix_text(shown, layout, lang, fmt))
     m = result.manifest
     err = lambda s: click.echo(s, err=True)  # noqa: E731
-    if lang == "fr":
-        err(f"{m['cells']} cases : {m['computed']} calculées"
-            + (f", {m['resumed']} reprises de {out}" if resume else "") + ", "
-            f"{m['distinct_exact']} chaînes exactes distinctes résolues, {m['failed']} en échec "
-            f"({runner.describe().render()}, {str(m['seconds']).replace('.', ',')} s)")
-    else:
-        err(f"{m['cells']} cells: {m['computed']} computed"
-            + (f", {m['resumed']} resumed from {out}" if resume else "") + ", "
-            f"{m['distinct_exact']} distinct exact chains solved, {m['failed']} failed ({m['runner']}, "
-            f"{m['seconds']} s)")
+    from babel.numbers import get_decimal_symbol
+
+    from .i18n import LOCALES
+
+    with use_lang(lang):
+        resumed = _(", {resumed} resumed from {out}", resumed=m["resumed"], out=out) if resume else ""
+        err(_("{cells} cells: {computed} computed{resumed}, {chains} distinct exact chains solved, {failed} failed "
+              "({runner}, {seconds} s)", cells=m["cells"], computed=m["computed"], resumed=resumed,
+              chains=m["distinct_exact"], failed=m["failed"], runner=runner.describe().render(),
+              seconds=str(m["seconds"]).replace(".", get_decimal_symbol(LOCALES.get(lang, LOCALES["en"])))))
     for a, b, why in result.failures:
         err(_("  cell not computed: ") + f"{a} / {b}: {render(why)}")
     if chart is not None:

@@ -436,8 +436,9 @@ def not_modelled(field: str, value: Any, what: str | Message = "") -> InputError
     return err
 
 
-#: Keys of ``json_schema_extra`` that hold a field's French text and its unit.
-FR_KEYS = {"title_fr": "title", "description_fr": "description"}
+#: Keys of ``json_schema_extra`` that hold a field's text in one language (``title_fr``): the older way,
+#: being retired for the catalogue; the reader's language's replaces the English, the others are dropped.
+LANG_KEYS = re.compile(r"^(title|description)_([a-z]{2,3})$")
 
 
 def json_schema(model: type[BaseModel], title: str | None = None) -> dict:
@@ -470,11 +471,11 @@ def json_schema(model: type[BaseModel], title: str | None = None) -> dict:
             for en_key in ("title", "description"):  # a field's words, marked N_() where written: from the catalogue
                 if isinstance(node.get(en_key), str) and node[en_key]:
                     node[en_key] = catalogue.gettext(node[en_key])
-            for fr_key, en_key in FR_KEYS.items():  # the older way: French beside the English (being retired)
-                if fr_key in node:
-                    text = node.pop(fr_key)
-                    if lang == "fr":
-                        node[en_key] = text
+            for key in [k for k in node if isinstance(k, str) and LANG_KEYS.match(k)]:
+                en_key, key_lang = LANG_KEYS.match(key).groups()
+                text = node.pop(key)
+                if key_lang == lang:
+                    node[en_key] = text
             for v in node.values():
                 walk(v)
         elif isinstance(node, list):

@@ -32,7 +32,7 @@ from matplotlib.transforms import ScaledTranslation  # noqa: E402
 from ..errors import InputError  # noqa: E402
 from .format import integer, number, pct
 from ..foreign import os_reason
-from ..language import Message, N_
+from ..language import Message, N_, NP_, translation
 from ..language import check_lang  # noqa: E402
 from ..results import MatrixGrid, OutcomeTable, RankBars  # noqa: E402
 from .captions import field_name, sweep_footnote, sweep_subtitle, sweep_title, value_name  # noqa: E402,F401
@@ -180,12 +180,12 @@ def _reached(frame) -> set:
 
 
 #: The footnote naming the outcomes a chart leaves out because they are 0 % everywhere.
-_HIDDEN = {"en": "not shown, 0% everywhere: {names}", "fr": "non affichés, 0 % partout : {names}"}
+_HIDDEN = N_("not shown, 0% everywhere: {names}")
 
 
 def _hidden_note(labels: Sequence[str], lang: str) -> str:
     labels = list(dict.fromkeys(str(x) for x in labels))
-    return _HIDDEN[lang].format(names=", ".join(labels)) if labels else ""
+    return Message(_HIDDEN, names=", ".join(labels)).render(lang) if labels else ""
 
 
 def _bar_pct(v: float, lang: str) -> str:
@@ -825,11 +825,10 @@ def _clear_of_curves(ax, texts, x, curves, pad: float):
 # ----------------------------------------------------------------------------- ranking
 #: Footnote words of a ranking chart.
 _RANK_NOTES = {
-    "opponent": {"en": "opponent: {name}", "fr": "adversaire : {name}"},
-    "source": {"en": "units of {source}", "fr": "unités de {source}"},
-    "per_unit": {"en": "{mc} per unit", "fr": "{mc} par unité"},
-    "mixed": {"en": "exact values where the unit's scenario has an exact solver, else Monte Carlo",
-              "fr": "valeurs exactes quand le scénario de l'unité a un calcul exact, sinon Monte-Carlo"},
+    "opponent": N_("opponent: {name}"),
+    "source": N_("units of {source}"),
+    "per_unit": N_("{mc} per unit"),
+    "mixed": N_("exact values where the unit's scenario has an exact solver, else Monte Carlo"),
 }
 
 
@@ -857,18 +856,18 @@ def ranking_footnote(ranking, lang: str = "en", source: str = "", trials: int | 
     check_lang(lang)
     lines = []
     if ranking.opponent:  # Ranking declares it ("" when there is none)
-        lines.append(_RANK_NOTES["opponent"][lang].format(name=ranking.opponent))
+        lines.append(Message(_RANK_NOTES["opponent"], name=ranking.opponent).render(lang))
     if source:
-        lines.append(_RANK_NOTES["source"][lang].format(source=source))
+        lines.append(Message(_RANK_NOTES["source"], source=source).render(lang))
     methods = set(ranking.table["method"]) if "method" in ranking.table else set()
     if methods == {"exact"}:
         lines.append(w("exact_only", lang))
     elif methods:
         if "exact" in methods:
-            lines.append(_RANK_NOTES["mixed"][lang])
+            lines.append(Message(_RANK_NOTES["mixed"]).render(lang))
         if trials is not None:
             mc = w("trials_seed", lang, trials=integer(trials, lang), seed=seed if seed is not None else 0)
-            lines.append(_RANK_NOTES["per_unit"][lang].format(mc=mc))
+            lines.append(Message(_RANK_NOTES["per_unit"], mc=mc).render(lang))
     return lines
 
 
@@ -877,13 +876,12 @@ def ranking_footnote(ranking, lang: str = "en", source: str = "", trials: int | 
 #: in the footnote (``show_zero=True`` keeps it).
 RANK_SHOWN = 0.0005
 #: The footnote naming those outcomes (above 0, so not "0 % everywhere").
-_RARE = {"en": "not shown, under {limit} for every unit: {names}",
-         "fr": "non affichés, moins de {limit} pour chaque unité : {names}"}
+_RARE = N_("not shown, under {limit} for every unit: {names}")
 
 
 def _rare_note(labels: Sequence[str], lang: str) -> str:
     labels = list(dict.fromkeys(str(x) for x in labels))
-    return _RARE[lang].format(limit=pct(RANK_SHOWN, lang, 2), names=", ".join(labels)) if labels else ""
+    return Message(_RARE, limit=pct(RANK_SHOWN, lang, 2), names=", ".join(labels)).render(lang) if labels else ""
 
 
 def chart_ranking(bars: RankBars, path: str | Path | None, lang: str = "en", title: str | None = None,
@@ -1159,8 +1157,7 @@ def grouped_stack_chart(frame, groups: Sequence[tuple[str, Sequence[str]]], path
     page.legend(handles, names, None)
     note = []
     if small:
-        note.append(("Moins de 0,5 % partout (non légendé)\u202f: " if lang == "fr" else
-                     "Under 0.5% everywhere (not in the legend): ") + "; ".join(
+        note.append(Message(N_("Under 0.5% everywhere (not in the legend): ")).render(lang) + "; ".join(
                         f"{group_of[x]} ({_after(x, group_of[x])})" if _after(x, group_of[x]) != x else x
                         for x in small))
     page.footnote(list(footnote) + note)
@@ -1211,12 +1208,14 @@ SIDE_COLOURS = {"mover": OKABE_ITO[0], "enemy": OKABE_ITO[5], "ally": OKABE_ITO[
 MAP_COLOURS = {"terrain": "#bbbbbb", "terrain_edge": "#777777", "ring": OKABE_ITO[3], "zone": OKABE_ITO[1],
                "destination": OKABE_ITO[0]}
 #: A table map's default words, when the shapes give no ``labels`` of their own.
-_MAP_WORDS = {"en": {"mover": "moves", "enemy": "enemy", "ally": "ally", "terrain": "impassable terrain",
-                     "path": "move", "end": "where it stops", "destination": "destination", "ring": "zone",
-                     "zone": "random placement zone", "again": "can reach it again: {names}"},
-              "fr": {"mover": "se déplace", "enemy": "ennemi", "ally": "allié", "terrain": "terrain impraticable",
-                     "path": "mouvement", "end": "où il s'arrête", "destination": "destination", "ring": "zone",
-                     "zone": "zone de placement au hasard", "again": "peut l'atteindre de nouveau : {names}"}}
+#: The words of a table map's legend (context ``table map``: "move", "zone", "destination" name shapes here).
+_MAP_WORDS = {"mover": NP_("table map", "moves"), "enemy": NP_("table map", "enemy"), "ally": NP_("table map", "ally"),
+              "terrain": NP_("table map", "impassable terrain"), "path": NP_("table map", "move"),
+              "end": NP_("table map", "where it stops"), "destination": NP_("table map", "destination"),
+              "ring": NP_("table map", "zone"), "zone": NP_("table map", "random placement zone"),
+              "again": NP_("table map", "can reach it again: {names}"),
+              # the length unit's singular and plural when the scenario names none
+              "unit_one": NP_("table map", "unit"), "unit_other": NP_("table map", "units")}
 
 
 def table_words(shapes: dict, lang: str = "en") -> dict[str, str]:
@@ -1241,13 +1240,14 @@ def table_words(shapes: dict, lang: str = "en") -> dict[str, str]:
         If ``lang`` is neither "en" nor "fr".
     """
     check_lang(lang)
-    words = dict(_MAP_WORDS[lang])
+    catalogue = translation(lang)
+    words = {kind: catalogue.pgettext("table map", text) for kind, text in _MAP_WORDS.items()}
     for kind, texts in (shapes.get("labels") or {}).items():
         if isinstance(texts, dict) and texts.get(lang):
             words[kind] = texts[lang]
     unit = shapes.get("unit") or {}
-    words["unit_one"] = (unit.get("one") or {}).get(lang, "unit" if lang == "en" else "unité")
-    words["unit_other"] = (unit.get("other") or {}).get(lang, "units" if lang == "en" else "unités")
+    words["unit_one"] = (unit.get("one") or {}).get(lang, words["unit_one"])
+    words["unit_other"] = (unit.get("other") or {}).get(lang, words["unit_other"])
     return words
 
 

@@ -13,50 +13,39 @@ from typing import Sequence
 from tabulate import tabulate
 
 from .format import fixed, integer, number, pct
-from ..language import render
+from ..language import N_, pmessage, render
 from .text import WORDS, w
 
 WORDS.update({
-    "decision_option": {"en": "Choice", "fr": "Choix"},
-    "decision_default": {"en": "[as written]", "fr": "[celui du fichier]"},
-    "decision_best": {"en": "best", "fr": "meilleur"},
-    "decision_best_for": {"en": "Best for “{goal}”: {best} ({value}).",
-                          "fr": "Meilleur choix pour « {goal} » : {best} ({value})."},
-    "decision_tie_for": {"en": "Best for “{goal}”, tied: {best} ({value} each).",
-                         "fr": "Meilleurs choix pour « {goal} », à égalité : {best} ({value} chacun)."},
-    "decision_all_equal": {"en": "For “{goal}” the choice changes nothing: {value} whatever you choose.",
-                           "fr": "Pour « {goal} », le choix ne change rien : {value} quoi que vous choisissiez."},
-    "decision_gain_default": {"en": "{gain} over the choice as written ({default}).",
-                              "fr": "{gain} par rapport au choix du fichier ({default})."},
-    "decision_is_default": {"en": "It is the choice as written.", "fr": "C'est le choix du fichier."},
-    "decision_gain_worst": {"en": "{gain} over the worst choice ({worst}).",
-                            "fr": "{gain} par rapport au pire choix ({worst})."},
-    "decision_mc_close": {"en": "Monte Carlo: the options marked ≈ are within the best one's 95% interval.",
-                          "fr": "Monte-Carlo : les choix marqués ≈ sont dans l'intervalle à 95 % du meilleur."},
-    "decision_points_unit": {"en": "points", "fr": "points de pourcentage"},
-    "decision_exact_note": {"en": "exact values", "fr": "valeurs exactes"},
-    "decision_subtitle": {"en": "Best for “{goal}”: {best}", "fr": "Meilleur choix pour « {goal} » : {best}"},
-    "decision_subtitle_tie": {"en": "Best for “{goal}”, tied: {best}",
-                              "fr": "Meilleurs choix pour « {goal} », à égalité : {best}"},
-    "decision_subtitle_equal": {"en": "The choice changes nothing for “{goal}”",
-                                "fr": "Le choix ne change rien pour « {goal} »"},
+    "decision_option": N_("Choice"),
+    "decision_default": N_("[as written]"),
+    "decision_best": N_("best"),
+    "decision_best_for": N_("Best for “{goal}”: {best} ({value})."),
+    "decision_tie_for": N_("Best for “{goal}”, tied: {best} ({value} each)."),
+    "decision_all_equal": N_("For “{goal}” the choice changes nothing: {value} whatever you choose."),
+    "decision_gain_default": N_("{gain} over the choice as written ({default})."),
+    "decision_is_default": N_("It is the choice as written."),
+    "decision_gain_worst": N_("{gain} over the worst choice ({worst})."),
+    "decision_mc_close": N_("Monte Carlo: the options marked ≈ are within the best one's 95% interval."),
+    "decision_points_unit": N_("points"),
+    "decision_exact_note": N_("exact values"),
+    "decision_subtitle": N_("Best for “{goal}”: {best}"),
+    "decision_subtitle_tie": N_("Best for “{goal}”, tied: {best}"),
+    "decision_subtitle_equal": N_("The choice changes nothing for “{goal}”"),
 })
 WORDS.update({
-    "policy_heading": {"en": "After the roll: {choice}", "fr": "Après le jet : {choice}"},
-    "policy_result": {"en": "First result", "fr": "Premier résultat"},
-    "policy_probability": {"en": "Probability", "fr": "Probabilité"},
-    "policy_if_kept": {"en": "{goal} if kept → best", "fr": "{goal} si conservé → meilleur"},
-    "policy_reroll": {"en": "re-roll", "fr": "relancer"},
-    "policy_keep": {"en": "keep", "fr": "conserver"},
-    "policy_best": {"en": "Best policy for “{goal}”: {rule} — {value}.",
-                    "fr": "Meilleure politique pour « {goal} » : {rule} — {value}."},
-    "policy_rule_reroll": {"en": "re-roll {what}", "fr": "relancer {what}"},
-    "policy_rule_keep": {"en": "keep {what}", "fr": "conserver {what}"},
-    "policy_never": {"en": "{gain} over never re-rolling ({value})",
-                     "fr": "{gain} par rapport à ne jamais relancer ({value})"},
-    "policy_naive": {"en": "{gain} over re-rolling every result but the best one ({value})",
-                     "fr": "{gain} par rapport à relancer tout résultat sauf le meilleur ({value})"},
-    "policy_and": {"en": " and ", "fr": " et "},
+    "policy_heading": N_("After the roll: {choice}"),
+    "policy_result": N_("First result"),
+    "policy_probability": N_("Probability"),
+    "policy_if_kept": N_("{goal} if kept → best"),
+    "policy_reroll": N_("re-roll"),
+    "policy_keep": N_("keep"),
+    "policy_best": N_("Best policy for “{goal}”: {rule} — {value}."),
+    "policy_rule_reroll": N_("re-roll {what}"),
+    "policy_rule_keep": N_("keep {what}"),
+    "policy_never": N_("{gain} over never re-rolling ({value})"),
+    "policy_naive": N_("{gain} over re-rolling every result but the best one ({value})"),
+    "policy_and": N_(" and "),
 })
 #: tabulate's table formats by fleeodds' format name.
 TABLEFMT = {"table": "simple", "md": "github"}
@@ -219,7 +208,7 @@ def policy_sentences(policy, goals, lang: str) -> list[str]:
             parts.append(w("policy_rule_reroll", lang, what=_joined(again, lang)))
         if kept:
             parts.append(w("policy_rule_keep", lang, what=_joined(kept, lang)))
-        semicolon = "\u202f; " if lang == "fr" else "; "
+        semicolon = pmessage("between clauses", "; ").render(lang)
         line = w("policy_best", lang, goal=g.label().render(lang), rule=semicolon.join(parts),
                  value=_exact_text(g, policy.best[g.code], lang))
         extra = []
@@ -253,9 +242,9 @@ def render_decision(decision, fmt: str = "table") -> str:
         lines += [tabulate(rows, headers=headers, tablefmt=tf, disable_numparse=True), ""]
         lines += decision_sentences(decision)
     for left in decision.manifest.get("unavailable", ()):  # options the rules close here, said, not dropped
-        fr = lang == "fr"
-        lines.append(w("decision_unavailable", lang, option=left["option_fr" if fr else "option"],
-                       reason=left["reason_fr" if fr else "reason"]))
+        # the manifest keeps each option's words in English and in the languages it was rendered in
+        lines.append(w("decision_unavailable", lang, option=left.get(f"option_{lang}", left["option"]),
+                       reason=left.get(f"reason_{lang}", left["reason"])))
     for policy in decision.policies:
         if len(lines) > 2:
             lines.append("")
@@ -349,16 +338,12 @@ def decision_chart(decision, path=None, goal: str | None = None, title: str | No
 
 
 WORDS.update({
-    "decision_unavailable": {"en": "Left out here: {option} ({reason}).",
-                             "fr": "Écarté ici : {option} ({reason})."},
-    "decision_switch": {"en": "The best choice for “{goal}” changes between {a} and {b} ({field}): {before} → {after}.",
-                        "fr": "Le meilleur choix pour « {goal} » change entre {a} et {b} ({field}) : {before} → "
-                              "{after}."},
-    "decision_no_switch": {"en": "The best choice for “{goal}” is the same at every {field}: {best}.",
-                           "fr": "Le meilleur choix pour « {goal} » est le même pour toute valeur de {field} : {best}."},
-    "decision_best_col": {"en": "Best for “{goal}”", "fr": "Meilleur pour « {goal} »"},
-    "decision_by_field": {"en": "{goal} by {field}", "fr": "{goal} selon {field}"},
-    "decision_switch_mark": {"en": "best changes", "fr": "le meilleur change"},
+    "decision_unavailable": N_("Left out here: {option} ({reason})."),
+    "decision_switch": N_("The best choice for “{goal}” changes between {a} and {b} ({field}): {before} → {after}."),
+    "decision_no_switch": N_("The best choice for “{goal}” is the same at every {field}: {best}."),
+    "decision_best_col": N_("Best for “{goal}”"),
+    "decision_by_field": N_("{goal} by {field}"),
+    "decision_switch_mark": N_("best changes"),
 })
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..errors import FleeoddsError
-from ..language import use_lang
+from ..language import Message, N_, NP_, pmessage, use_lang
 
 
 @lru_cache(maxsize=16)
@@ -67,8 +67,8 @@ def field_schema(system: str, dotted: str, lang: str = "en") -> dict:
     return node
 
 
-#: Columns the front adds beside the scenario's fields: (English, French) titles.
-_FRONT_FIELDS = {"setup": ("Setup", "Configuration")}
+#: Columns the front adds beside the scenario's fields: their titles (context ``column``).
+_FRONT_FIELDS = {"setup": NP_("column", "Setup")}
 
 
 def field_title(system: str, dotted: str, lang: str = "en") -> str:
@@ -78,7 +78,7 @@ def field_title(system: str, dotted: str, lang: str = "en") -> str:
     reads "Damage (enemy 1)" when the list item has a title.
     """
     if dotted in _FRONT_FIELDS:  # a column the front adds (a sweep of a file's setups), not a scenario field
-        return _FRONT_FIELDS[dotted][lang == "fr"]
+        return pmessage("column", _FRONT_FIELDS[dotted]).render(lang)
     node = field_schema(system, dotted, lang)
     title = node.get("title") if isinstance(node, dict) else None
     if not title:
@@ -88,7 +88,8 @@ def field_title(system: str, dotted: str, lang: str = "en") -> str:
         if part.isdigit():  # which item of the list: the list field's own title and the number
             parent = field_schema(system, ".".join(parts[:i]), lang).get("title") if i else None
             if parent:
-                return f"{title} ({parent} n° {int(part) + 1})" if lang == "fr" else f"{title} ({parent} #{int(part) + 1})"
+                return Message(N_("{title} ({parent} #{number})"), title=title, parent=parent,
+                               number=int(part) + 1).render(lang)
     return str(title)
 
 
@@ -111,6 +112,10 @@ def value_label(system: str, dotted: str, value: Any, lang: str = "en") -> str:
     enum_labels = field_schema(system, dotted, lang).get("x-enum-labels")
     if isinstance(enum_labels, dict) and text in enum_labels:
         return str(enum_labels[text])
-    if isinstance(value, float) and lang == "fr":
-        return text.replace(".", ",")
+    if isinstance(value, float):  # the decimal sign of the reader's locale, every digit kept
+        from babel.numbers import get_decimal_symbol
+
+        from ..i18n import LOCALES
+
+        return text.replace(".", get_decimal_symbol(LOCALES.get(lang, LOCALES["en"])), 1)
     return text

@@ -8,6 +8,7 @@ number format (French: "51 %", decimal comma, a space before the colon).
 
 from __future__ import annotations
 
+from ..language import Message, N_, pmessage
 from .format import colon, pct, rounded, short_label  # noqa: F401  (re-exported: their old home)
 
 
@@ -19,7 +20,7 @@ def items_text(items, lang: str) -> str:
 def _head(title: str, lang: str) -> str:
     title = title.strip().rstrip(".;:")
     if not title:
-        return "Résultats" if lang == "fr" else "Outcomes"
+        return pmessage("summary head", "Outcomes").render(lang)
     return title
 
 
@@ -32,7 +33,7 @@ def outcome_sentence(table) -> str:
         return f"{title}{'' if title.endswith(('?', '.', '!')) else '.'} {' '.join(own)}"
     items = table.summary_items()
     body = items_text(items, lang)
-    approx = "" if all(e for *_, e in items) else (" (environ)" if lang == "fr" else " (about)")
+    approx = "" if all(e for *_, e in items) else Message(N_(" (about)")).render(lang)
     title = _head(str(table.manifest.get("title", "")), lang)
     if title.endswith("?"):
         return f"{title} {body[:1].upper()}{body[1:]}{approx}."

@@ -11,6 +11,7 @@ from .format import MAX_FRACTION_CHARS, fixed, integer, number, pct
 from ..results import OutcomeTable, _missing, off_scale
 from .captions import field_name, sweep_footnote, sweep_subtitle, sweep_title, value_name  # noqa: F401
 from .text import w
+from ..language import SOURCE_LANG, Message, N_, pmessage, translation
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -86,8 +87,7 @@ def render(table: OutcomeTable, fmt: str = "table", digits: int = 2, distributio
     lines = notes(table)
     fraction_col = w("fraction", table.lang)
     if fraction_col in headers and any(r[headers.index(fraction_col)] == "…" for r in rows):
-        lines.append("… " + ("fraction complète dans --format json" if table.lang == "fr"
-                             else "full fraction in --format json"))
+        lines.append("… " + Message(N_("full fraction in --format json")).render(table.lang))
     foot = "\n".join(("- " if fmt == "md" else "") + n for n in lines)
     out = f"## {title}\n\n{body}\n\n{foot}\n" if fmt == "md" else f"{title}\n{body}\n{foot}\n"
     if distribution and table.distribution_rows:
@@ -95,7 +95,7 @@ def render(table: OutcomeTable, fmt: str = "table", digits: int = 2, distributio
     if distribution and table.cumulative_rows():
         out += "\n" + render_cumulative(table.cumulative_rows(), table.lang, fmt, digits)
     elif distribution and table.outcome_order:
-        unranked = ", ".join(f"« {x} »" if table.lang == "fr" else f"'{x}'"
+        unranked = ", ".join(pmessage("quoted outcome", "'{outcome}'", outcome=x).render(table.lang)
                              for x in off_scale(table.best_rows(), table.outcome_order))
         out += "\n" + w("cumulative_off_scale", table.lang, outcomes=unranked) + "\n"
     if distribution and table.manifest.get("rule_sources"):
@@ -108,31 +108,47 @@ def render(table: OutcomeTable, fmt: str = "table", digits: int = 2, distributio
 
 
 def render_rule_sources(sources: list[dict], lang: str, fmt: str = "table") -> str:
-    """The manifest's ``rule_sources`` as a titled list, grouped by edition: ``- rule: source`` per line."""
+    """The manifest's ``rule_sources`` as a titled list, grouped by edition: ``- rule: source`` per line.
+
+    The editions and sources are the rules systems' English words: their set phrases ("7th edition",
+    "last updated", "rulebook p.") read in ``lang`` through the catalogue."""
     lines = [("### " if fmt == "md" else "") + w("rule_sources_title", lang)]
     editions = list(dict.fromkeys(s["edition"] for s in sources))
     for ed in editions:
-        name = ed
-        if lang == "fr":  # the edition's number read the French way ("Warhammer 7e édition")
-            import re
-
-            name = re.sub(r"(\d)th edition", r"\1e édition", ed).replace("Warhammer: ", "Warhammer : ")
+        name = _source_words(ed, lang, _EDITION_PHRASES)
         lines.append(("\n**" + name + "**\n") if fmt == "md" else name)
-        if lang == "fr":  # the pages are named in English by their sites: in French, the page itself
-            lines += [f"- {_source_fr(s['source'])}" for s in sources if s["edition"] == ed]
-        else:
-            lines += [f"- {s['rule']}: {s['source']}" for s in sources if s["edition"] == ed]
+        # the rules' names are the systems' English words: named for an English reader only (in another
+        # language the source, which names the page, says it)
+        lines += [f"- {s['rule']}: {s['source']}" if lang == SOURCE_LANG else f"- {_source_words(s['source'], lang)}"
+                  for s in sources if s["edition"] == ed]
     return "\n".join(lines) + "\n"
 
 
-def _source_fr(source: str) -> str:
-    """A source's own words in French: "(last updated 2024-01-31; rulebook p. 148)" reads "(mise à jour du
-    2024-01-31 ; livre de règles p. 148)"."""
-    source = source.replace("Official Warhammer: The Old World FAQ & Errata, version ",
-                            "FAQ & Errata officielle de Warhammer : The Old World, version ").replace(
-        "(June 2025)", "(juin 2025)")
-    return (source.replace("(last updated ", "(mise à jour du ").replace("; rulebook p. ", " ; livre de règles p. ")
-            .replace("rulebook p. ", "livre de règles p. ").replace("last updated ", "mise à jour du "))
+#: The set phrases of the rules systems' edition names and sources, longest first (each read through the
+#: catalogue in the reader's language: "(last updated 2024-01-31; rulebook p. 148)" reads "(mise à jour du
+#: 2024-01-31 ; livre de règles p. 148)" in French).
+_SOURCE_PHRASES = (
+    N_("Official Warhammer: The Old World FAQ & Errata, version "),
+    N_("(June 2025)"),
+    N_("(last updated "),
+    N_("; rulebook p. "),
+    N_("rulebook p. "),
+    N_("last updated "),
+)
+#: The set phrases of an edition's name (besides its ordinal).
+_EDITION_PHRASES = (N_("Warhammer: "),)
+
+
+def _source_words(text: str, lang: str, phrases: tuple[str, ...] = _SOURCE_PHRASES) -> str:
+    """An edition's name or a source in ``lang``: its ordinal edition ("7th edition") and set phrases."""
+    import re
+
+    text = re.sub(r"(\d+)th edition", lambda m: Message(N_("{n}th edition"), n=m[1]).render(lang), text)
+    catalogue = translation(lang)
+    for phrase in phrases:
+        if phrase in text:
+            text = text.replace(phrase, catalogue.gettext(phrase))
+    return text
 
 
 def render_cumulative(views: "pd.DataFrame | list[dict]", lang: str, fmt: str = "table", digits: int = 2,
@@ -183,7 +199,7 @@ def comparison_rows(comp, digits: int = 2) -> tuple[tuple[list[str], list[list[s
              [[lab, *(pct(grid[s].get(lab, nan), lang, digits) for s in setups)] for lab in labels])
     diffs = comp.difference_rows()
     base = setups[0]
-    sep = "; " if lang == "fr" else ", "
+    sep = pmessage("interval bounds", ", ").render(lang)  # "[a, b]"; "[a; b]" where the comma is decimal
     columns: list[list[str]] = []
     for s in setups[1:]:
         sub = {r["label"]: r for r in diffs if r["setup"] == s}

@@ -27,11 +27,7 @@ WORDS = {
 
 def w(key: str, lang: str, **fmt) -> str:
     """The word ``key`` in ``lang``, formatted with ``fmt``."""
-    entry = WORDS[key]
-    if isinstance(entry, dict):  # an entry still written {en, fr} (report.decision's, while it moves)
-        s = entry.get(lang, entry["en"])
-    else:
-        s = translation(lang).gettext(entry)
+    s = translation(lang).gettext(WORDS[key])
     if not fmt:
         return s
     return s.format(**{k: render(v, lang) for k, v in fmt.items()})  # a Message parameter in the same language

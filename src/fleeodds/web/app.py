@@ -37,7 +37,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException  # noqa
 from .. import __version__  # noqa: E402
 from ..system import DECIDE_KEY  # noqa: E402
 from ..errors import FleeoddsError, InputError  # noqa: E402
-from ..language import Message, N_, use_lang
+from ..language import Message, N_, NP_, pmessage, use_lang
 from ..foreign import json_message
 from . import procs, service, work  # noqa: E402
 from .procs import Remote  # noqa: E402
@@ -125,11 +125,11 @@ def _project_error(exc: FleeoddsError, status: int = 422, lang: str = "en") -> J
 def _lang_of(request: Request) -> str:
     """The language of an error answer: the query's ``lang``, else the best language of the request's
     Accept-Language header that has a catalogue (:func:`fleeodds.language.lang_from_accept_language`)."""
-    from ..language import lang_from_accept_language
+    from ..language import SOURCE_LANG, available_langs, lang_from_accept_language
 
     asked = request.query_params.get("lang")
     if asked:
-        return "fr" if asked.lower().startswith("fr") else "en"
+        return next((lg for lg in available_langs() if asked.lower().startswith(lg)), SOURCE_LANG)
     return lang_from_accept_language(request.headers.get("accept-language"))
 
 
@@ -186,7 +186,8 @@ def _validation_error(exc: RequestValidationError, lang: str = "en") -> JSONResp
 
 
 #: Starlette's own answers (a wrong address or method) in French.
-HTTP_FR = {"Not Found": "introuvable", "Method Not Allowed": "méthode non permise"}
+#: Starlette's HTTP error words, read through the catalogue (context ``http``).
+HTTP_WORDS = (NP_("http", "Not Found"), NP_("http", "Method Not Allowed"))
 
 
 def _surrogate_path(data: Any, path: str = "") -> str | None:
@@ -209,13 +210,13 @@ def _static_dir() -> str:
     return str(resources.files("fleeodds.web") / "static")
 
 
+#: The reasons :class:`fleeodds.web.work.Busy` gives, read through the catalogue.
+_BUSY_REASONS = (N_("the server is busy"), N_("the server is stopping"))
+
+
 def _busy(exc: work.Busy, lang: str) -> JSONResponse:
-    if lang == "fr":
-        what = {"the server is busy": "le serveur est occupé", "the server is stopping": "le serveur s'arrête"}.get(
-            exc.reason, exc.reason)
-        msg = f"{what} ; réessayez dans {exc.retry_after} s"
-    else:
-        msg = f"{exc.reason}; try again in {exc.retry_after} s"
+    reason = Message(exc.reason) if exc.reason in _BUSY_REASONS else exc.reason
+    msg = Message(N_("{reason}; try again in {seconds} s"), reason=reason, seconds=exc.retry_after).render(lang)
     return JSONResponse({"detail": msg, "errors": [{"path": "", "message": msg}]}, status_code=exc.status,
                         headers={"Retry-After": str(exc.retry_after)})
 
@@ -319,7 +320,8 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
     @app.exception_handler(StarletteHTTPException)
     async def on_http_error(request: Request, exc: StarletteHTTPException):
         detail = str(exc.detail)
-        return _error(exc.status_code, HTTP_FR.get(detail, detail) if _lang_of(request) == "fr" else detail)
+        return _error(exc.status_code, pmessage("http", detail).render(_lang_of(request)) if detail in HTTP_WORDS
+                      else detail)
 
     @app.exception_handler(Exception)
     async def on_crash(request: Request, exc: Exception):  # never a traceback page
@@ -329,10 +331,9 @@ def create_app(warmup: bool = True, announce: bool = False, settings: Settings |
                 path = _surrogate_path(json.loads(await request.body())) or "body"
             except Exception:  # noqa: BLE001  (no body kept, or not JSON: the body as a whole)
                 path = "body"
-            msg = (f"{path}: un texte contenant un demi-caractère UTF-16 isolé (\\ud800 à \\udfff) n'est pas "
-                   "admis ; attendu : un texte en caractères Unicode valides") if _lang_of(request) == "fr" else \
-                (f"{path}: a text holding a lone UTF-16 surrogate (\\ud800 to \\udfff) is not allowed; expected "
-                 "a text of valid Unicode characters")
+            msg = Message(N_("{path}: a text holding a lone UTF-16 surrogate ({low} to {high}) is not allowed; "
+                             "expected a text of valid Unicode characters"), path=path, low="\\ud800",
+                          high="\\udfff").render(_lang_of(request))
             return _error(422, msg, [{"path": path, "message": msg}])
         log.exception("unexpected error on %s", request.url.path)
         return _error(500, "internal error; the server log has the details")

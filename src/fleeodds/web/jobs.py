@@ -17,9 +17,12 @@ import time
 from typing import Any, Callable
 
 from ..errors import FleeoddsError
-from ..language import use_lang
+from ..language import Message, N_, use_lang
 from . import service
 from .work import WorkQueue
+
+#: What the page reads when a job fails on a bug (the traceback goes to the server's log only).
+_INTERNAL = N_("internal error while evaluating; the server log has the details")
 
 ABANDONED_AFTER = 15.0
 KEEP_FINISHED = 300.0
@@ -93,9 +96,7 @@ class Job:
             self.error = {"detail": detail, "errors": service.error_lines(exc, self.lang)}
             self.state = "error"
         except Exception:  # noqa: BLE001  never a traceback to the page
-            self.error = {"detail": "erreur interne pendant le calcul ; le journal du serveur en donne le détail"
-                          if self.lang == "fr" else "internal error while evaluating; the server log has the details",
-                          "errors": []}
+            self.error = {"detail": Message(_INTERNAL).render(self.lang), "errors": []}
             self.state = "error"
             import logging
 
@@ -140,9 +141,7 @@ class Job:
             if isinstance(err, Busy):  # stopped by the queue (an overrun, a server stopping)
                 self.state = "cancelled"
             else:
-                self.error = {"detail": "erreur interne pendant le calcul ; le journal du serveur en donne le "
-                              "détail" if self.lang == "fr" else "internal error while evaluating; the server "
-                              "log has the details", "errors": []}
+                self.error = {"detail": Message(_INTERNAL).render(self.lang), "errors": []}
                 self.state = "error"
         self.finished_at = time.monotonic()
         self._set_done()

@@ -196,4 +196,24 @@ def page_text(lang: str) -> dict[str, str]:
         raise ValueError(f"lang: {lang!r} has no catalogue; expected one of {', '.join(available_langs())}")
     catalogue = translation(lang)
     return {**{key: catalogue.pgettext(CONTEXT, text) for key, text in PAGE_TEXT.items()},
-            **{f"unit:{key}": catalogue.pgettext("unit", text) for key, text in UNITS.items()}}
+            **{f"unit:{key}": catalogue.pgettext("unit", text) for key, text in UNITS.items()},
+            **number_format(lang)}
+
+
+#: How the page separates the numbers of a list where the decimal sign is a comma ("2,5 ; 3").
+LIST_SEPARATOR = NP_("list of numbers", ", ")
+
+
+def number_format(lang: str) -> dict[str, str]:
+    """How the page reads and writes numbers in ``lang``, from its CLDR locale (:data:`fleeodds.i18n.LOCALES`):
+    ``number:locale`` (a BCP 47 tag for the browser's ``Intl``, ``"fr-FR"``), ``number:decimal`` (``","``),
+    ``number:group`` (``"\u202f"``) and ``number:list``, the separator of a list of numbers (``" ; "``, from
+    the catalogue, context ``list of numbers``)."""
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    from ..i18n import LOCALES
+
+    locale = LOCALES.get(lang, LOCALES["en"])
+    return {"number:locale": locale.replace("_", "-"), "number:decimal": get_decimal_symbol(locale),
+            "number:group": get_group_symbol(locale),
+            "number:list": translation(lang).pgettext("list of numbers", LIST_SEPARATOR)}

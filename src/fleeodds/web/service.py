@@ -663,6 +663,7 @@ def systems(lang: str = "en") -> list[dict[str, Any]]:
         except (ImportError, TypeError, FleeoddsError):  # a broken plug-in does not hide the others
             continue
         out.append({"key": key, "title": s.title, "title_fr": s.label().render("fr"), "label": s.label().render(lang),
+                    "titles": {lg: s.label().render(lg) for lg in available_langs()},
                     "roles": list(s.roles), "list_building": s.list_building is not None,
                     "compare_paths": list(s.compare_paths)})
     return out
@@ -767,7 +768,8 @@ def examples() -> list[dict[str, Any]]:
             sc = loading.load_scenario(path)
         except FleeoddsError:
             continue
-        out.append({"name": name, "system": sc.system, "title": sc.title, "title_fr": sc.title_label().render("fr"), "has_exact": sc.has_exact,
+        out.append({"name": name, "system": sc.system, "title": sc.title, "title_fr": sc.title_label().render("fr"),
+                    "titles": {lg: sc.title_label().render(lg) for lg in available_langs()}, "has_exact": sc.has_exact,
                     "setups": len(sc.compare_setups())})
         del data
     return out

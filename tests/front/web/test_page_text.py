@@ -15,6 +15,9 @@ from fleeodds.language import available_langs, placeholders  # noqa: E402
 from fleeodds.web.app import create_app  # noqa: E402
 from fleeodds.web.page_text import PAGE_TEXT, UNITS  # noqa: E402
 
+#: How the page writes numbers, served with its texts (CLDR's symbols of the language's locale).
+NUMBER_KEYS = ("number:locale", "number:decimal", "number:group", "number:list")
+
 WEB = resources.files("fleeodds.web")
 APP_JS = (WEB / "static" / "app.js").read_text(encoding="utf-8")
 INDEX = (WEB / "templates" / "index.html").read_text(encoding="utf-8")
@@ -51,7 +54,7 @@ def test_every_id_of_the_page_is_served_in_every_language(client, lang):
     text = r.json()
     missing = sorted(ids_the_page_uses() - set(text))
     assert not missing, f"{lang}: ids app.js uses that /api/text lacks: {missing}"
-    assert set(text) == set(PAGE_TEXT) | {f"unit:{u}" for u in UNITS}
+    assert set(text) == set(PAGE_TEXT) | {f"unit:{u}" for u in UNITS} | set(NUMBER_KEYS)
     # a text is never empty, and keeps the placeholders the page fills ({n}, {p}...)
     for key, english in PAGE_TEXT.items():
         assert text[key], (lang, key)
@@ -67,7 +70,8 @@ def test_french_is_the_page_french_and_english_the_message_ids(client):
     assert fr["not_whole"] == "{p}: « {v} » n'est pas un nombre entier ; attendu : {w}"
     # the page's "Exact" and "Add" are translated in their own context, apart from the catalogue's other ones
     assert fr["m_exact"] == "Exacte seulement" and fr["add_setup"] == "Ajouter"
-    assert client.get("/api/text?lang=en").json() == {**PAGE_TEXT, **{f"unit:{u}": u for u in UNITS}}
+    assert client.get("/api/text?lang=en").json() == {**PAGE_TEXT, **{f"unit:{u}": u for u in UNITS},
+                                                       **dict(zip(NUMBER_KEYS, ("en-GB", ".", ",", ", ")))}
     # the units beside the boxes, as French players write them
     assert (fr["unit:hp"], fr["unit:in"], fr["unit:Ld"], fr["unit:AC"]) == ("pv", "ps", "Cd", "CA")
 
@@ -87,3 +91,22 @@ def test_a_language_without_catalogue_is_refused_by_name(client):
 def test_app_js_holds_no_dictionary_of_its_own():
     assert "Calculer" not in APP_JS and "Votre question" not in APP_JS
     assert not re.search(r"\bconst T\s*=", APP_JS)
+
+
+def test_the_number_format_comes_with_the_texts(client):
+    """The page reads and writes numbers as the language's CLDR locale does (no French branch in app.js):
+    French "2,5", grouping with a narrow no-break space, lists "2,5 ; 3"."""
+    fr = client.get("/api/text?lang=fr").json()
+    assert [fr[k] for k in NUMBER_KEYS] == ["fr-FR", ",", "\u202f", " ; "]
+
+
+def test_systems_and_examples_answer_a_title_per_language(client):
+    """The page shows a system's or an example's title in its language from ``titles`` (one per language of
+    the catalogues), not from English/French pairs."""
+    systems = client.get("/api/systems").json()
+    examples = client.get("/api/examples").json()
+    for item in systems + examples:
+        assert set(item["titles"]) == set(available_langs()) and item["titles"]["en"] == item["title"], item
+    wh = next(s for s in systems if s["key"] == "warhammer")
+    assert wh["titles"]["fr"] == wh["title_fr"]
+    assert any(e["titles"]["fr"] != e["title"] for e in examples)  # examples with a French title read it

@@ -30,7 +30,14 @@ const el = (tag, attrs, ...kids) => {
 };
 const clone = (o) => JSON.parse(JSON.stringify(o === undefined ? null : o));
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-const locale = () => (S.lang === "fr" ? "fr-FR" : "en-GB");
+// the number format of the page's language, served with its texts (/api/text, from its CLDR locale)
+const locale = () => S.text["number:locale"] || "en-GB";
+const decimalSign = () => S.text["number:decimal"] || ".";
+const listSep = () => S.text["number:list"] || ", ";
+// a system's or an example's title in the page's language (the API answers one per language: titles)
+// the languages the page offers: its language buttons
+const pageLangs = () => [...document.querySelectorAll("[data-lang]")].map((b) => b.dataset.lang);
+const shownTitle = (x) => (x.titles && x.titles[S.lang]) || x.title;
 const pct = (p, d = 2) => (p === null || p === undefined) ? "" :
   new Intl.NumberFormat(locale(), { style: "percent", minimumFractionDigits: d, maximumFractionDigits: d }).format(p);
 const num = (n) => new Intl.NumberFormat(locale()).format(n);
@@ -188,13 +195,13 @@ function titleOf(path) {
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 function readNumber(text) {
   let v = String(text).trim().replace(/\u2212/g, "-");
-  if (S.lang === "fr") v = v.replace(/(\d)[\s\u00a0\u202f]+(?=\d)/g, "$1").replace(/^([+-]?\d*),(\d)/, "$1.$2").replace(/^([+-]?\d+),$/, "$1");
+  if (decimalSign() === ",") v = v.replace(/(\d)[\s\u00a0\u202f]+(?=\d)/g, "$1").replace(/^([+-]?\d*),(\d)/, "$1.$2").replace(/^([+-]?\d+),$/, "$1");
   if (!NUMBER_TEXT.test(v)) return undefined;
   const n = Number(v);
   return Number.isFinite(n) ? n : undefined;
 }
 // a number as the page's language writes it in a field: 2,9 in French, 2.9 in English (no grouping)
-const numText = (n) => (typeof n === "number" && S.lang === "fr" ? String(n).replace(".", ",") : String(n));
+const numText = (n) => (typeof n === "number" ? String(n).replace(".", decimalSign()) : String(n));
 /* The value of a number field's text: {value} (undefined when empty), or {error}: the field's path
    and message, as the server words its own ("combat.margin: « 7,5 » n'est pas un nombre entier…"). */
 function numberField(text, s, path) {
@@ -410,7 +417,7 @@ function field(name, schema, path, value, inherited) {
       class: numeric ? "num" : null, "data-number": numeric ? s.type : null,
       "data-min": numeric && s.minimum !== undefined ? s.minimum : null, "data-max": numeric && s.maximum !== undefined ? s.maximum : null });
     const shown = value !== undefined && value !== null ? value : "";
-    input.value = k === "csv" && Array.isArray(shown) ? shown.map(numText).join(S.lang === "fr" ? " ; " : ", ") : numText(shown);
+    input.value = k === "csv" && Array.isArray(shown) ? shown.map(numText).join(listSep()) : numText(shown);
     if (s.default !== undefined && s.default !== null && typeof s.default !== "object") input.placeholder = numText(s.default);
     const known = Object.keys(enumLabels(s));
     if ((Array.isArray(s.examples) && s.examples.length) || known.length) {
@@ -434,7 +441,7 @@ function field(name, schema, path, value, inherited) {
         v = read.value;
       } else if (k === "csv") {
         // a list: "a, b" (in French "a ; b", since "2,5" is a number there)
-        const sep = S.lang === "fr" ? /;|,(?!\d)/ : ",";
+        const sep = decimalSign() === "," ? /;|,(?!\d)/ : ",";
         v = input.value.trim() === "" ? undefined : input.value.split(sep).map((x) => parseScalar(x, resolve(s.items || {})));
       } else v = parseScalar(input.value, s.mixed ? Object.assign({}, s, { type: undefined }) : s);
       set(v);
@@ -582,7 +589,7 @@ function notNumber(path, s, text, whole) {
   if (whole) return t("not_whole", { p: path, v: text, w });
   // the English page reads no decimal comma: it says how to write "12,5"
   const comma = /^[+-]?\d+,\d+$/.test(text.trim()) && s.type !== "integer";
-  if (comma && S.lang !== "fr") w += t("point_hint", { v: text.trim().replace(",", ".") });
+  if (comma && decimalSign() === ".") w += t("point_hint", { v: text.trim().replace(",", ".") });
   return text ? t("not_number_v", { p: path, v: text, w }) : t("not_number", { p: path, w });
 }
 function clientErrors() { return Object.entries(S.bad).map(([path, message]) => ({ path, message })); }
@@ -730,18 +737,19 @@ function readHash() {
 function applyLang() {
   document.documentElement.lang = S.lang;
   document.querySelectorAll("[data-i18n]").forEach((x) => { x.textContent = t(x.dataset.i18n); });
-  $("lang-en").classList.toggle("on", S.lang === "en"); $("lang-fr").classList.toggle("on", S.lang === "fr");
+  for (const b of document.querySelectorAll("[data-lang]")) {
+    b.classList.toggle("on", S.lang === b.dataset.lang); b.setAttribute("aria-pressed", S.lang === b.dataset.lang);
+  }
   document.querySelector(".lang").setAttribute("aria-label", t("language"));
-  $("lang-en").setAttribute("aria-pressed", S.lang === "en"); $("lang-fr").setAttribute("aria-pressed", S.lang === "fr");
   const sys = $("system"); sys.textContent = "";
-  for (const s of S.systems) sys.append(el("option", { value: s.key, text: S.lang === "fr" ? s.title_fr : s.title }));
+  for (const s of S.systems) sys.append(el("option", { value: s.key, text: shownTitle(s) }));
   sys.value = S.system;
   const ex = $("example"); ex.textContent = "";
   ex.append(el("option", { value: "", text: t("defaults") }));
   // an example is named by its title; its file name, and the whole of a long title that the
   // closed box cuts, are in the line under the box (it wraps)
   for (const e of S.examples.filter((x) => x.system === S.system))
-    ex.append(el("option", { value: e.name, title: e.name.split("/").pop(), text: S.lang === "fr" ? e.title_fr : e.title }));
+    ex.append(el("option", { value: e.name, title: e.name.split("/").pop(), text: shownTitle(e) }));
   ex.value = S.example || "";
   exampleHelp();
   const info = S.systems.find((s) => s.key === S.system);
@@ -750,7 +758,7 @@ function applyLang() {
 }
 function exampleHelp() {
   const e = S.examples.find((x) => x.name === S.example);
-  $("example-help").textContent = e ? (S.lang === "fr" ? e.title_fr : e.title) + " — " + e.name.split("/").pop() : "";
+  $("example-help").textContent = e ? shownTitle(e) + " — " + e.name.split("/").pop() : "";
   $("example-help").hidden = !e;
 }
 // the page's texts in a language (returned, not kept: a failed language switch keeps the page's words)
@@ -862,7 +870,7 @@ async function refreshMap() {
   drawMap();
 }
 // a length in the map's unit, its singular for 1 (below 2 in French: "1,5 unité"), else its plural
-const unitText = (d, w) => num(d) + "\u00a0" + ((S.lang === "fr" ? d < 2 : d === 1) ? w.unit_one : w.unit_other);
+const unitText = (d, w) => num(d) + "\u00a0" + (new Intl.PluralRules(locale()).select(d) === "one" ? w.unit_one : w.unit_other);
 function drawMap() {
   const box = $("table-map"), m = S.map;
   box.hidden = !m;
@@ -1114,8 +1122,9 @@ async function renderSetups() {
   try { listed = await api("api/setups", { scenario: S.scenario, lang: S.lang }); } catch (e) {
     // the question does not load (a field in red): the setups as written, in the page's language
     listed = Object.keys(table).map((k) => {
-      const { label_fr: fr, ...changes } = table[k] || {};
-      return { en: k, label: S.lang === "fr" && typeof fr === "string" ? fr : k, changes };
+      const { ["label_" + S.lang]: own, ...changes } = table[k] || {};
+      for (const key of Object.keys(changes)) if (key.startsWith("label_")) delete changes[key];
+      return { en: k, label: typeof own === "string" ? own : k, changes };
     });
   }
   if (gen !== S.setupsGen) return;
@@ -1182,7 +1191,7 @@ async function runCompare() {
         let text = row ? (row.probability_text || pct(row.probability, 1)) : "";
         if (row && i && row.difference_text) {
           // the command line's numbers, formatted by the server (one rounding everywhere)
-          text += "  (" + row.difference_text + (row.diff_exact ? "" : " [" + row.diff_low_text + (S.lang === "fr" ? " ; " : ", ") + row.diff_high_text + "]") + " " + t("points") + ")";
+          text += "  (" + row.difference_text + (row.diff_exact ? "" : " [" + row.diff_low_text + listSep() + row.diff_high_text + "]") + " " + t("points") + ")";
         }
         tr.append(el("td", { text }));
       });
@@ -1217,11 +1226,11 @@ function sweepValues(path, text) {
   const s = leaf ? leaf.schema : null;
   if (!s || text.includes("..")) return text;
   const number = (s.type === "integer" || s.type === "number") && !s.mixed;
-  const sep = !(S.lang === "fr" && number) ? "," : s.type === "integer" ? /[;,]/ : /;|,(?!\d)/;
+  const sep = !(decimalSign() === "," && number) ? "," : s.type === "integer" ? /[;,]/ : /;|,(?!\d)/;
   const items = text.split(sep).map((x) => x.trim());
   if (items.some((x) => x === "")) return text;  // the server says what an empty item is
   if (number) {
-    if (S.lang !== "fr") return text;
+    if (decimalSign() !== ",") return text;
     return items.map((x) => {
       const read = numberField(x, s, path);
       if (read.error) throw failure(400, { detail: read.error, errors: [{ path, message: read.error }] });
@@ -1235,7 +1244,7 @@ function sweepValues(path, text) {
 /* ------------------------------------------------------------------ BattleScribe units */
 function renderRoles() {
   const sel = $("role"), keep = sel.value; sel.textContent = "";
-  for (const r of S.roles) sel.append(el("option", { value: r.key, text: S.lang === "fr" ? r.fr : r.en }));
+  for (const r of S.roles) sel.append(el("option", { value: r.key, text: r[S.lang] || r.en }));
   if (keep) sel.value = keep;
 }
 async function readUnits() {
@@ -1334,7 +1343,7 @@ async function copyLink() {
 async function openState(st) {
   if (st && st.system && S.systems.some((s) => s.key === st.system)) {
     S.system = st.system; S.scenario = st.scenario && typeof st.scenario === "object" ? st.scenario : {};
-    S.lang = st.lang === "fr" ? "fr" : "en"; S.method = ["both", "exact", "mc"].includes(st.method) ? st.method : "both";
+    S.lang = pageLangs().includes(st.lang) ? st.lang : "en"; S.method = ["both", "exact", "mc"].includes(st.method) ? st.method : "both";
     if (Number.isInteger(st.trials)) S.trials = st.trials; if (Number.isInteger(st.seed)) S.seed = st.seed;
     S.example = typeof st.example === "string" && S.examples.some((e) => e.name === st.example && e.system === st.system) ? st.example : "";
     S.added = Array.isArray(st.added) ? st.added.filter((l) => typeof l === "string") : [];
@@ -1368,7 +1377,8 @@ async function start() {
     api("api/config").catch(() => ({}))]);  // a server without hosted mode: the page's own address
   // the page's language: French when the server is told so (fleeodds serve --lang fr) or the browser asks for it
   const nav = (navigator.language || "en").toLowerCase();
-  S.lang = (S.config && S.config.lang === "fr") || nav.startsWith("fr") ? "fr" : "en";
+  const other = pageLangs().filter((lg) => lg !== "en");
+  S.lang = (S.config && other.includes(S.config.lang) && S.config.lang) || other.find((lg) => nav.startsWith(lg)) || "en";
   // its words first: a failure while opening the question is told in them
   S.text = await loadText(S.lang); S.textLang = S.lang;
   await openState(readHash());
@@ -1381,7 +1391,7 @@ async function start() {
     applyLang();
   });
   $("example").onchange = guard(() => pickExample($("example").value));
-  for (const b of [$("lang-en"), $("lang-fr")]) b.onclick = guard(async () => {
+  for (const b of document.querySelectorAll("[data-lang]")) b.onclick = guard(async () => {
     if (S.lang === b.dataset.lang) return;
     const was = S.lang, keep = S.schema;
     S.lang = b.dataset.lang;
