@@ -30,7 +30,7 @@ import traceback
 from typing import Any, Callable
 
 from ..errors import FleeoddsError
-from ..language import get_lang, use_lang
+from ..language import SOURCE_LANG, available_langs, get_lang, use_lang
 from . import service
 
 #: Scheduling niceness added to a worker process (Unix; ``FLEEODDS_WORKER_NICE`` sets another, 0: none):
@@ -54,18 +54,19 @@ OWN_SESSION = True
 
 
 class RemoteError(FleeoddsError):
-    """A project error (bad input) raised in a worker process, with its English and French messages."""
+    """A project error (bad input) raised in a worker process, with its message in every language of the
+    catalogues (``{lang: text}``, rendered there: the worker holds the error's objects)."""
 
-    def __init__(self, en: str, fr: str):
-        super().__init__(en)
-        self.fr = fr
+    def __init__(self, said: dict[str, str]):
+        super().__init__(said[SOURCE_LANG])
+        self.said = said
 
     def message(self) -> str:
-        """The message in the reader's language (the worker sent both)."""
-        return self.fr if get_lang() == "fr" else str(self)
+        """The message in the reader's language (the worker sent every one)."""
+        return self.said.get(get_lang(), str(self))
 
     def __reduce__(self):
-        return (RemoteError, (str(self), self.fr))
+        return (RemoteError, (self.said,))
 
 
 class Remote:
@@ -318,7 +319,7 @@ def set_session_nice(nice: int, tries: int = 20) -> bool:
 
 def child_main(conn, cancel, preload: bool) -> None:
     """A worker process: run each ``(name, args, kwargs)`` received and send back ``("ok", result)``,
-    ``("cancelled",)``, ``("project", en, fr)`` (bad input) or ``("error", text)``; ``None`` ends it."""
+    ``("cancelled",)``, ``("project", {lang: message})`` (bad input) or ``("error", text)``; ``None`` ends it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the whole group: the server stops us
     if OWN_SESSION and hasattr(os, "setsid"):
         try:
@@ -353,11 +354,11 @@ def child_main(conn, cancel, preload: bool) -> None:
         except service.Cancelled:
             out = ("cancelled",)
         except FleeoddsError as exc:
-            said = []
-            for lg in ("en", "fr"):  # the parent answers in the request's language: both are sent back
+            said = {}
+            for lg in available_langs():  # the parent answers in the request's language: every one is sent
                 with use_lang(lg):
-                    said.append(exc.message())
-            out = ("project", *said)
+                    said[lg] = exc.message()
+            out = ("project", said)
         except Exception as exc:  # noqa: BLE001  the server logs it and answers 500
             out = ("error", f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}")
         try:

@@ -122,19 +122,11 @@ def refuse_file_fields(data: Any, where: str = "") -> None:
 #: The folder a browser's scenario "lives in": a name that is never created (no folder is left behind),
 #: so a relative file name resolves to nothing (file fields are refused before that anyway).
 class TextError(InputError):
-    """A text of a web request refused by :func:`check_texts`, worded in English and French."""
+    """A text of a web request refused by :func:`check_texts` (its message from the catalogue)."""
 
-    def __init__(self, field: str, en: str, fr: str):
-        super().__init__(field, "text", "text")
-        self.args = (f"{field}: {en}",)
-        self.fr = f"{field}: {fr}"
-
-    def __str__(self) -> str:
-        return self.args[0]
-
-    def message(self) -> str:
-        """The message in the reader's language."""
-        return self.fr if get_lang() == "fr" else self.args[0]
+    def __init__(self, field: str, msg: Message):
+        FleeoddsError.__init__(self, msg)
+        self.field, self.value, self.allowed = field, "text", msg
 
 
 def check_texts(data: Any, where: str = "") -> None:
@@ -152,15 +144,13 @@ def check_texts(data: Any, where: str = "") -> None:
         if isinstance(data, str):
             path = where or "body"
             if len(data) > MAX_TEXT:
-                raise TextError(path, f"a text of {len(data):,} characters is not allowed; expected at most "
-                                f"{MAX_TEXT} characters",
-                                f"un texte de {len(data):,} caractères n'est pas admis ; attendu : au plus "
-                                f"{MAX_TEXT} caractères".replace(",", "\u202f"))
+                raise TextError(path, Message(N_("{field}: a text of {n} characters is not allowed; expected at "
+                                                 "most {limit} characters"), field=path, n=grouped(len(data)),
+                                              limit=MAX_TEXT))
             if any(0xD800 <= ord(c) <= 0xDFFF for c in data):
-                raise TextError(path, "a text holding a lone UTF-16 surrogate (\\ud800 to \\udfff) is not allowed; "
-                                "expected a text of valid Unicode characters",
-                                "un texte contenant un demi-caractère UTF-16 isolé (\\ud800 à \\udfff) n'est pas "
-                                "admis ; attendu : un texte en caractères Unicode valides")
+                raise TextError(path, Message(N_("{field}: a text holding a lone UTF-16 surrogate (\\ud800 to \\udfff) "
+                                                 "is not allowed; expected a text of valid Unicode characters"),
+                                              field=path))
         return
     for k, v in items:
         here = f"{where}.{k}" if where else str(k)

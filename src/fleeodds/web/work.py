@@ -393,7 +393,7 @@ class _Slot:
                 elif kind == "cancelled":
                     raise service.Cancelled()
                 elif kind == "project":
-                    raise RemoteError(msg[1], msg[2])
+                    raise RemoteError(msg[1])
                 else:
                     import logging
 

@@ -819,3 +819,19 @@ def test_worker_session_niceness_is_written_where_autogroup_exists():
                          env={**os.environ, "PYTHONPATH": src})
     ok, nice = out.stdout.split()
     assert (ok, nice) == (("True", "5") if nice != "none" else ("False", "none")), out.stderr
+
+
+def test_a_worker_processs_error_reads_in_the_readers_language():
+    """A bad input found in a worker process comes back rendered in every language of the catalogues
+    (``procs.RemoteError``), and the parent shows the reader's."""
+    import pickle
+
+    from fleeodds.language import use_lang
+    from fleeodds.web.procs import RemoteError
+
+    err = pickle.loads(pickle.dumps(RemoteError({"en": "x: 1 is not allowed", "fr": "x: 1 n'est pas admis"})))
+    assert str(err) == "x: 1 is not allowed"
+    with use_lang("fr"):
+        assert err.message() == "x: 1 n'est pas admis"
+    with use_lang("en"):
+        assert err.message() == "x: 1 is not allowed"
