@@ -577,13 +577,16 @@ def report(folder, out_dir, langs, only, no_progress):
     from .analysis import run_folder
 
     written = None
-    for lg in langs or ("en", "fr"):  # each language's run in that language; the gallery shows them all
+    for lg in langs or available_langs():  # each language's run in that language; the gallery shows them all
         with use_lang(lg):
             written = run_folder(Path(folder), Path(out_dir) if out_dir else None, only=only,
                                  progress=False if no_progress else None, earlier=written)
-    lang = "fr" if langs and all(lg == "fr" for lg in langs) else "en"
+    lang = langs[0] if len(set(langs)) == 1 else get_lang()  # the console's: the one asked, else the reader's
+    from .report.format import fixed
+
     for a in written:
-        click.echo(f"{a.name:40s} {len(a.files):3d} " + _msg("report_line", lang, seconds=f"{a.seconds:6.2f}", title=a.title))
+        click.echo(f"{a.name:40s} {len(a.files):3d} " + _msg("report_line", lang, seconds=fixed(a.seconds, lang, 2).rjust(6),
+                                                              title=a.title))
     if not written:
         raise FleeoddsError(_msg("no_analysis", lang, folder=folder))
     click.echo(_msg("report_index", lang, index=written[0].index, gallery=written[0].gallery), err=True)

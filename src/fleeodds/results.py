@@ -440,10 +440,10 @@ def reader_csv_text(columns: list[str], rows: list[dict[str, Any]], floats: tupl
 def rows_csv_text(columns: list[str], rows: list[dict[str, Any]], floats: tuple[str, ...] = ()) -> str:
     """:func:`csv_text` of plain rows in the reader's language, without pandas (the standard :mod:`csv`
     module), written as pandas writes that frame: missing values empty, numbers as Python prints them, and
-    in French the decimal comma in the ``floats`` columns (those of a float dtype)."""
+    in a decimal-comma language (French) the decimal comma in the ``floats`` columns (those of a float dtype)."""
     buf = io.StringIO()
-    fr = _decimal_comma()
-    writer = csv.writer(buf, delimiter=";" if fr else ",", lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
+    comma = _decimal_comma()  # the reader's locale writes 0,5: a spreadsheet there reads ';' and a BOM
+    writer = csv.writer(buf, delimiter=";" if comma else ",", lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
     writer.writerow(columns)
     for r in rows:
         cells = []
@@ -453,11 +453,11 @@ def rows_csv_text(columns: list[str], rows: list[dict[str, Any]], floats: tuple[
                 cells.append("")
             elif c in floats:
                 text = str(float(v))
-                cells.append(text.replace(".", ",", 1) if fr else text)
+                cells.append(text.replace(".", ",", 1) if comma else text)
             else:
                 cells.append(str(v.item() if hasattr(v, "item") else v))
         writer.writerow(cells)
-    return ("\ufeff" if fr else "") + buf.getvalue()
+    return ("\ufeff" if comma else "") + buf.getvalue()
 
 
 def records(frame: "pd.DataFrame") -> list[dict[str, Any]]:
