@@ -119,12 +119,12 @@ def test_scenario_file_with_a_byte_order_mark(tmp_path):
 def test_sweep_refuses_huge_ranges_before_building_them():
     from fleeodds.sweep import parse_values, sweep
 
-    with pytest.raises(FleeoddsError, match="at most 2000 values"):
+    with pytest.raises(FleeoddsError, match="at most 2,000 values"):
         parse_values("combat.margin", "1..100000000000")
     sc = fleeodds.load_scenario("warhammer/goblins_broken_by_dwarfs.toml")
     with pytest.raises(FleeoddsError, match="vary.combat.margin"):
         sweep(sc, {"combat.margin": 5})
-    with pytest.raises(FleeoddsError, match="at most 2000 values"):
+    with pytest.raises(FleeoddsError, match="at most 2,000 values"):
         sweep(sc, {"combat.margin": range(1, 10**12)})
 
 

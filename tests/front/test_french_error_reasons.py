@@ -332,7 +332,7 @@ FRENCH_TOO = set("""
     rapport numeros vol mort six sept huit dix port ports attention modifier doubles index arguments argument
     version unicode date permission fractions usage locale documentation minute chances rounds
     charger battle masses causes faces monte analyses local but impact errata faq machine machines placement
-    gnoll ogre multiplier destination
+    gnoll ogre multiplier destination auto mc site content ud udfff
 """.split())
 
 
