@@ -171,7 +171,7 @@ def test_shipped_examples_all_load_and_agree():
         if "warhammer" not in path.parts:
             continue
         sc = fleeodds.load_scenario(path)
-        for _, _, v in (sc.variants() or [("", "", sc)]):
+        for v in [x.scenario for x in sc.variants()] or [sc]:
             t = fleeodds.evaluate(v, "both", trials=100_000, seed=3, progress=False)
             mc = t.frame[t.frame.method == "monte_carlo"]
             ex = t.frame[t.frame.method == "exact"]
