@@ -20,6 +20,7 @@ from fleeodds.importers import write_profiles
 from fleeodds.importers.bsdata import read_catalogue
 from fleeodds.rank import format_ranking, rank_units
 from fleeodds.systems.warhammer.list_building import (extra_text, map_catalogue, points_for)
+from tests.lang_helpers import _in  # noqa: E402
 
 KIT = Path(__file__).resolve().parent / "data" / "fixture_kit.cat"
 REAL = Path(os.environ.get("FLEEODDS_SHARED", Path(__file__).resolve().parents[2].parent / "shared")) / "data" / "bsdata-whfb"
@@ -157,11 +158,3 @@ def test_equipment_that_cannot_count_is_left_out_and_said(mapped):
     assert got.model.fight.unit.weapon == "hand_weapon" and "unused:lance" in got.equipment_read
     assert _in("en", extra_text, "equipment", "; ".join(got.equipment_read)).startswith(
         "hand weapon, lance not counted (did not charge)")
-
-
-def _in(lang, f, *args, **kw):
-    """``f(*args, **kw)`` in the reader's language ``lang``."""
-    from fleeodds.language import use_lang
-
-    with use_lang(lang):
-        return f(*args, **kw)

@@ -28,6 +28,7 @@ from fleeodds.importers import bsdata
 from fleeodds.language import Written
 from fleeodds.outcomes import Outcome
 from fleeodds.rank import format_ranking, list_building, rank_units
+from tests.lang_helpers import _in  # noqa: E402
 
 SRC = Path(fleeodds.__file__).resolve().parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -196,11 +197,3 @@ def test_made_up_system_through_the_commands(coin_chase, tmp_path):
     assert res.exit_code == 0, res.output
     assert res.stdout.splitlines()[0].split() == ["unit", "speed", "tags"]
     assert "Spear Goblins" in res.stdout and "Animosity, Stubborn, Cold-Blooded" in res.stdout
-
-
-def _in(lang, f, *args, **kw):
-    """``f(*args, **kw)`` in the reader's language ``lang``."""
-    from fleeodds.language import use_lang
-
-    with use_lang(lang):
-        return f(*args, **kw)

@@ -21,6 +21,7 @@ import fleeodds
 from fleeodds.cli_bsdata import import_bsdata, rank
 from fleeodds.errors import InputError
 from fleeodds.rank import format_ranking, rank_units
+from tests.lang_helpers import _in  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
 ARMY = DATA / "fixture_army.cat"
@@ -199,11 +200,3 @@ def test_a_role_the_scenario_refuses_for_every_unit_is_one_error():
                                     "--role", "pursuing"])
     assert res.exit_code != 0
     assert res.output.count("role: 'pursuing' is not allowed") == 1, res.output
-
-
-def _in(lang, f, *args, **kw):
-    """``f(*args, **kw)`` in the reader's language ``lang``."""
-    from fleeodds.language import use_lang
-
-    with use_lang(lang):
-        return f(*args, **kw)

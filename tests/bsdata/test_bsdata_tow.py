@@ -25,6 +25,7 @@ from fleeodds.rank import format_ranking, rank_units
 from fleeodds.systems.warhammer.catalogue_tow import dice_movement, tow_troop_type
 from fleeodds.systems.warhammer.plan.tow_combat import troop as tow_troop
 from fleeodds.systems.warhammer.list_building import import_catalogue, unit_size_models
+from tests.lang_helpers import _in  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "bsdata"
 CAT, GST = DATA / "made_up_tribes_tow.cat", DATA / "made_up_tow.gst"
@@ -336,11 +337,3 @@ def test_cli_rank_sizes_kinds_and_a_narrow_table(tmp_path):
     assert rows["Brute Mob"]["rules not modelled"] == "Close Order"
     res = CliRunner().invoke(main, base + ["--types", "dragons"])
     assert res.exit_code == 2 and "types" in res.stderr and "Traceback" not in res.output
-
-
-def _in(lang, f, *args, **kw):
-    """``f(*args, **kw)`` in the reader's language ``lang``."""
-    from fleeodds.language import use_lang
-
-    with use_lang(lang):
-        return f(*args, **kw)

@@ -11,14 +11,6 @@ from fleeodds.language import Message, N_
 GOBLINS = "warhammer/goblins_broken_by_dwarfs.toml"
 
 
-def in_french(said) -> str:
-    """An error's or a note's message as a French reader sees it (the language is chosen at the edge)."""
-    from fleeodds.language import use_lang
-
-    with use_lang("fr"):
-        return said.message()
-
-
 
 @pytest.fixture
 def runner():
@@ -76,12 +68,7 @@ from pathlib import Path  # noqa: E402
 import fleeodds  # noqa: E402
 from fleeodds.errors import FleeoddsError  # noqa: E402
 from fleeodds.language import use_lang
-
-
-def said_in(lang, said, *args):
-    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return said.message(*args)
+from tests.lang_helpers import in_french, said_in  # noqa: E402
 
 
 EXAMPLES = Path(fleeodds.__file__).parent / "examples"

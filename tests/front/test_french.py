@@ -13,6 +13,7 @@ import fleeodds
 from fleeodds import api
 from fleeodds.cli import main
 from fleeodds.language import use_lang
+from tests.lang_helpers import _in, _relabelled  # noqa: E402
 
 #: Words the project writes in English (outcomes, notes, headers, messages, summaries).
 ENGLISH = [
@@ -25,14 +26,6 @@ ENGLISH = [
     "fell back", "table edge", "run down", "move away", "withdraw", "stay in melee", "edition", "float",
 ]
 WORDS = re.compile(r"(?<![\w'-])(" + "|".join(re.escape(w) for w in ENGLISH) + r")(?![\w'-])", re.IGNORECASE)
-
-
-def _relabelled(table, lang):
-    """``table`` with its labels in ``lang`` (the language is chosen at the edge)."""
-    from fleeodds.language import use_lang
-
-    with use_lang(lang):
-        return table.relabel()
 
 
 
@@ -174,11 +167,3 @@ def test_french_comparison_and_sweep_csv_have_no_english_code_and_english_keeps_
     with use_lang("en"):
         english = sweep(sc, {"fleeing.leadership": [5, 6]}, method="exact", progress=False)
     assert english.to_csv().startswith("fleeing.leadership,outcome,label,probability")
-
-
-def _in(lang, f, *args, **kw):
-    """``f(*args, **kw)`` in the reader's language ``lang``."""
-    from fleeodds.language import use_lang
-
-    with use_lang(lang):
-        return f(*args, **kw)

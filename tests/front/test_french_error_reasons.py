@@ -25,12 +25,6 @@ import pytest
 from fleeodds.language import use_lang
 
 
-def said_in(lang, said, *args):
-    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return said.message(*args)
-
-
 SRC = Path(__file__).resolve().parents[2] / "src" / "fleeodds"
 
 #: Raise helpers: name -> (index of the field argument or None, index of the reason, frame).
@@ -436,6 +430,7 @@ from fleeodds import api  # noqa: E402
 from fleeodds.cli import main  # noqa: E402
 from fleeodds.errors import FleeoddsError, InputError, echo  # noqa: E402
 from fleeodds.language import Message, N_  # noqa: E402
+from tests.lang_helpers import said_in  # noqa: E402
 
 def _catalogued(part: str) -> list[tuple[str, str, str]]:
     """``(where, English, French)`` of every reason of the catalogue written in ``part`` of the source (the

@@ -12,18 +12,7 @@ import pytest
 
 from fleeodds.errors import InputError
 from fleeodds.language import _, use_lang
-
-
-def in_french(said) -> str:
-    """An error's or a note's message as a French reader sees it (the language is chosen at the edge)."""
-    with use_lang("fr"):
-        return said.message()
-
-
-def said_in(lang, said, *args):
-    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return said.message(*args)
+from tests.lang_helpers import in_french, said_in  # noqa: E402
 
 
 #: English words of the message frames and of the common "allowed" phrases.

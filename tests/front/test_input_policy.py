@@ -31,12 +31,7 @@ from fleeodds.sweep import sweep
 from fleeodds.system import get_system
 from fleeodds.validation import set_field
 from fleeodds.language import use_lang
-
-
-def said_in(lang, said, *args):
-    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return said.message(*args)
+from tests.lang_helpers import said_in  # noqa: E402
 
 
 TWO_D6 = [a + b for a, b in product(range(1, 7), repeat=2)]

@@ -22,6 +22,7 @@ from fleeodds.language import use_lang  # noqa: E402
 from fleeodds.report import charts, tables  # noqa: E402
 from fleeodds.report.layout import SIZES, spread, text_boxes  # noqa: E402
 from fleeodds.sweep import sweep  # noqa: E402
+from tests.lang_helpers import _in  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
@@ -474,11 +475,3 @@ def test_fight_chart_stacks_one_bar_per_setup(fights, lang):
     legend = [t.get_text() for leg in fig.legends + [ax.get_legend()] if leg for t in leg.get_texts()]
     assert ("20 Orc Boyz win" if lang == "en" else "L'unité de 20 Orques gagne") in legend
     _close(fig)
-
-
-def _in(lang, f, *args, **kw):
-    """``f(*args, **kw)`` in the reader's language ``lang``."""
-    from fleeodds.language import use_lang
-
-    with use_lang(lang):
-        return f(*args, **kw)

@@ -29,6 +29,7 @@ from fleeodds.report.matrices import matrix_text
 from fleeodds.results import Matrix
 
 from tests.conftest import assert_mc_agrees
+from tests.lang_helpers import _in  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "bsdata"
 SCENARIO = {"system": "warhammer", "edition": "7th", "situation": "break", "title": "Broken by 2 (7th)",
@@ -468,11 +469,3 @@ def test_a_listener_that_never_answers_is_refused(monkeypatch):
 def test_a_scheduler_address_dask_cannot_use_is_refused_at_once(address, allowed):
     with pytest.raises(InputError, match=re.escape(allowed)):
         scale.Runner(scheduler=address).start()
-
-
-def _in(lang, f, *args, **kw):
-    """``f(*args, **kw)`` in the reader's language ``lang``."""
-    from fleeodds.language import use_lang
-
-    with use_lang(lang):
-        return f(*args, **kw)

@@ -16,12 +16,7 @@ import pytest
 from fleeodds.outcomes import unit_message
 from fleeodds.system import get_system, system_keys
 from fleeodds.language import use_lang
-
-
-def schema_in(lang, system):
-    """A system's JSON Schema in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return system.schema()
+from tests.lang_helpers import schema_in  # noqa: E402
 
 
 #: Texts that read the same in English and French: the games' terms, letters, field names.

@@ -13,12 +13,7 @@ import pytest
 
 from fleeodds.system import get_system
 from fleeodds.language import use_lang
-
-
-def schema_in(lang, system):
-    """A system's JSON Schema in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return system.schema()
+from tests.lang_helpers import schema_in  # noqa: E402
 
 
 SYSTEMS = Path(__file__).resolve().parents[2] / "src" / "fleeodds" / "systems"

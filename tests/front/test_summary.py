@@ -13,21 +13,7 @@ from fleeodds.cli import main
 from fleeodds.report.format import pct
 from fleeodds.report.summary import rounded, short_label
 from fleeodds.language import use_lang
-
-
-def _relabelled(table, lang):
-    """``table`` with its labels in ``lang`` (the language is chosen at the edge)."""
-    from fleeodds.language import use_lang
-
-    with use_lang(lang):
-        return table.relabel()
-
-
-
-def notes_in(sc, lang):
-    """The scenario's notes in ``lang`` (the language is the context's: :func:`fleeodds.language.use_lang`)."""
-    with use_lang(lang):
-        return sc.notes()
+from tests.lang_helpers import _relabelled, notes_in  # noqa: E402
 
 
 GOBLINS = "warhammer/goblins_broken_by_dwarfs.toml"

@@ -16,12 +16,7 @@ from babel.messages.pofile import read_po, write_po
 from fleeodds import language
 from fleeodds.i18n_tools import extract
 from fleeodds.language import use_lang
-
-
-def said_in(lang, said, *args):
-    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return said.message(*args)
+from tests.lang_helpers import said_in  # noqa: E402
 
 
 LOCALE = language.LOCALE_DIR

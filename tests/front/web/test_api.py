@@ -25,12 +25,7 @@ from fleeodds.web import jobs as jobs_mod  # noqa: E402
 from fleeodds.web import service  # noqa: E402
 from fleeodds.web.app import create_app  # noqa: E402
 from fleeodds.language import use_lang  # noqa: E402
-
-
-def schema_in(lang, system):
-    """A system's JSON Schema in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return system.schema()
+from tests.lang_helpers import schema_in  # noqa: E402
 
 
 GOBLINS = "warhammer/goblins_broken_by_dwarfs.toml"

@@ -14,15 +14,9 @@ from fleeodds.errors import InputError
 from fleeodds.language import translation
 from fleeodds.system import get_system
 from tests.front.test_french_error_reasons import REASONS, english_left, english_vocabulary, reasons
+from tests.lang_helpers import in_french  # noqa: E402
 
 DND = Path(__file__).resolve().parents[3] / "src" / "fleeodds" / "systems" / "dnd"
-
-def in_french(said) -> str:
-    """An error's or a note's message as a French reader sees it (the language is chosen at the edge)."""
-    from fleeodds.language import use_lang
-
-    with use_lang("fr"):
-        return said.message()
 
 
 

@@ -21,12 +21,7 @@ from fleeodds.systems.dnd.scenarios.exchange import DndScenario
 
 from .dnd_helpers import noted, silent
 from fleeodds.language import use_lang
-
-
-def schema_in(lang, system):
-    """A system's JSON Schema in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return system.schema()
+from tests.lang_helpers import schema_in  # noqa: E402
 
 
 EXAMPLES = [p for p in fleeodds.list_examples() if p.parent.name == "dnd"]

@@ -18,12 +18,7 @@ from fleeodds.systems.dnd.plan.rules import death_save_outcomes
 
 from tests.conftest import ORACLES, assert_mc_agrees
 from fleeodds.language import use_lang
-
-
-def notes_in(sc, lang):
-    """The scenario's notes in ``lang`` (the language is the context's: :func:`fleeodds.language.use_lang`)."""
-    with use_lang(lang):
-        return sc.notes()
+from tests.lang_helpers import notes_in  # noqa: E402
 
 
 CASES = json.loads((ORACLES / "dnd_death_saves.json").read_text(encoding="utf-8"))["cases"]

@@ -22,19 +22,13 @@ from fleeodds.language import use_lang
 from fleeodds.systems.dnd.model.scenario import schema
 
 from tests.systems.dnd.dnd_helpers import exact_by_outcome
+from tests.lang_helpers import in_french  # noqa: E402
 
 FOES = {"system": "dnd", "edition": "5e2014", "mode": "move", "runner": {"hp": 4, "ac": 12},
         "enemies": [{"name": "A", "attack_bonus": 2, "damage": "1d1+3"},
                     {"name": "B", "attack_bonus": 5, "damage": "1d1+7"}]}
 HAND = {(0, 1): {"dead": F(63, 200), "down": F(11, 20), "unharmed": F(27, 200)},
         (1, 0): {"dead": F(7, 10), "down": F(33, 200), "unharmed": F(27, 200)}}
-
-def in_french(said) -> str:
-    """An error's or a note's message as a French reader sees it (the language is chosen at the edge)."""
-    from fleeodds.language import use_lang
-
-    with use_lang("fr"):
-        return said.message()
 
 
 

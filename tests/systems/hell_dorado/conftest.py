@@ -2,12 +2,7 @@ import pytest
 
 from ...conftest import oracle_cases
 from fleeodds.language import use_lang
-
-
-def said_in(lang, said, *args):
-    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return said.message(*args)
+from tests.lang_helpers import said_in  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -15,12 +15,7 @@ from fleeodds.systems.hell_dorado.model.fields import text_codes
 from fleeodds.systems.hell_dorado.model.names import normalise
 from fleeodds.validation import inner_model
 from fleeodds.language import use_lang
-
-
-def schema_in(lang, system):
-    """A system's JSON Schema in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return system.schema()
+from tests.lang_helpers import schema_in  # noqa: E402
 
 
 W = [{"name": "w", "damage": [5, 5, 5, 5, 5]}]

@@ -23,12 +23,7 @@ from fleeodds.validation import strict_inputs
 
 from .conftest import noted
 from fleeodds.language import use_lang
-
-
-def schema_in(lang, system):
-    """A system's JSON Schema in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return system.schema()
+from tests.lang_helpers import schema_in  # noqa: E402
 
 
 jsonschema = pytest.importorskip("jsonschema")

@@ -22,12 +22,7 @@ from fleeodds.validation import strict_inputs
 from ...conftest import assert_mc_agrees
 from .conftest import noted
 from fleeodds.language import use_lang
-
-
-def notes_in(sc, lang):
-    """The scenario's notes in ``lang`` (the language is the context's: :func:`fleeodds.language.use_lang`)."""
-    with use_lang(lang):
-        return sc.notes()
+from tests.lang_helpers import notes_in  # noqa: E402
 
 
 SMALL, MEDIUM = 75 / 127, 100 / 127  # base radii in toises

@@ -23,12 +23,7 @@ from fleeodds import FleeoddsError, engine, load_scenario
 from ...conftest import assert_mc_agrees
 from .conftest import noted
 from fleeodds.language import use_lang
-
-
-def notes_in(sc, lang):
-    """The scenario's notes in ``lang`` (the language is the context's: :func:`fleeodds.language.use_lang`)."""
-    with use_lang(lang):
-        return sc.notes()
+from tests.lang_helpers import notes_in  # noqa: E402
 
 
 R = 75 / 127  # a 30 mm base's radius in toises

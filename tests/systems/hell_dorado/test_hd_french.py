@@ -14,6 +14,7 @@ from fleeodds.language import LOCALE_DIR
 from fleeodds.validation import strict_inputs
 
 from ...front.test_french_error_reasons import english_left, english_vocabulary
+from tests.lang_helpers import in_french  # noqa: E402
 
 W = [{"name": "w", "damage": [1, 2, 3, 4, 5]}]
 #: Words spelt the same in French (or the game's own: Course, Marche, Vae Victis, PRO, its editions), and the codes a
@@ -21,13 +22,6 @@ W = [{"name": "w", "damage": [1, 2, 3, 4, 5]}]
 FRENCH_TOO = {"armes", "charger", "placement", "engage", "activation", "course", "effective", "pro", "protection", "phase", "errata",
               "toise", "cm", "certain", "photo", "marche", "destination", "description", "notes", "monte",
               "application", "vae", "victis", "profiles", "docs", "fled", "centre", "sapience", "cipher"}
-
-def in_french(said) -> str:
-    """An error's or a note's message as a French reader sees it (the language is chosen at the edge)."""
-    from fleeodds.language import use_lang
-
-    with use_lang("fr"):
-        return said.message()
 
 
 

@@ -8,12 +8,7 @@ import pytest
 
 from fleeodds import FleeoddsError, load_scenario
 from fleeodds.language import use_lang
-
-
-def schema_in(lang, system):
-    """A system's JSON Schema in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return system.schema()
+from tests.lang_helpers import schema_in  # noqa: E402
 
 
 R = 40 / 2 / 25.4  # moyen base, toises

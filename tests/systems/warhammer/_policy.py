@@ -15,12 +15,7 @@ from fleeodds.errors import FleeoddsError
 from fleeodds.systems.warhammer import SYSTEM
 from fleeodds.validation import InputNote, strict_inputs
 from fleeodds.language import use_lang
-
-
-def said_in(lang, said, *args):
-    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return said.message(*args)
+from tests.lang_helpers import said_in  # noqa: E402
 
 
 def load(data: dict, base_dir: Path | None = None):

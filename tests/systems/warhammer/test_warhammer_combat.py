@@ -23,27 +23,7 @@ from fleeodds.systems.warhammer.scenarios.loader import load_scenario
 from ...conftest import load_oracle
 from ._policy import assert_noted, assert_strict_refused, load as load_noted
 from fleeodds.language import use_lang
-
-
-def _relabelled(table, lang):
-    """``table`` with its labels in ``lang`` (the language is chosen at the edge)."""
-    from fleeodds.language import use_lang
-
-    with use_lang(lang):
-        return table.relabel()
-
-
-
-def schema_in(lang, system):
-    """A system's JSON Schema in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return system.schema()
-
-
-def notes_in(sc, lang):
-    """The scenario's notes in ``lang`` (the language is the context's: :func:`fleeodds.language.use_lang`)."""
-    with use_lang(lang):
-        return sc.notes()
+from tests.lang_helpers import _relabelled, notes_in, schema_in  # noqa: E402
 
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "src" / "fleeodds" / "examples" / "warhammer"

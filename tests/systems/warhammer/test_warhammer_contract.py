@@ -27,12 +27,7 @@ from fleeodds.systems.warhammer.scenarios.flee import WarhammerScenario
 from ...conftest import assert_mc_agrees
 from ._policy import assert_not_noted, assert_noted, assert_strict_refused, load as load_noted
 from fleeodds.language import use_lang
-
-
-def schema_in(lang, system):
-    """A system's JSON Schema in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return system.schema()
+from tests.lang_helpers import schema_in  # noqa: E402
 
 
 def _pmf(n: int) -> dict[int, Fraction]:

@@ -30,12 +30,7 @@ from fleeodds.systems.warhammer.model.profiles import shipped_profiles
 
 from ._policy import assert_not_noted, assert_noted, assert_strict_refused, load
 from fleeodds.language import use_lang
-
-
-def said_in(lang, said, *args):
-    """An error's or a note's ``message(*args)`` in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return said.message(*args)
+from tests.lang_helpers import said_in  # noqa: E402
 
 
 #: 2D6 totals with their number of the 36 throws, and which throws are a double 1.

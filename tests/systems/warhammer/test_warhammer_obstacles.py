@@ -24,12 +24,7 @@ from fleeodds.systems.warhammer.kernels.flee import I_PAIR_KIND, PAIR_NONE, pack
 from ...conftest import assert_mc_agrees, oracle_cases
 from ._policy import assert_noted, assert_strict_refused, load as load_noted
 from fleeodds.language import use_lang
-
-
-def schema_in(lang, system):
-    """A system's JSON Schema in ``lang`` (the language is the context's)."""
-    with use_lang(lang):
-        return system.schema()
+from tests.lang_helpers import schema_in  # noqa: E402
 
 
 MC_TRIALS = 400_000
